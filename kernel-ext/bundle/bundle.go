@@ -1,0 +1,159 @@
+// Package bundle defines the sigprop data bundle: the versioned JSON that
+// travels beside every figure, table and metric in a notebook's display_data,
+// so that the report generator can collect, hash and diff the numbers behind
+// the pictures.
+//
+// The MIME type carries the schema version; a reader that sees another
+// version must refuse it rather than guess.
+package bundle
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+)
+
+// MIMEType is the display_data key under which a Bundle is sent.
+const MIMEType = "application/vnd.sigprop.v1+json"
+
+// SchemaVersion is the version encoded in MIMEType.
+const SchemaVersion = 1
+
+// Kind says what a Bundle describes.
+type Kind string
+
+const (
+	KindFigure Kind = "figure"
+	KindMetric Kind = "metric"
+	KindTable  Kind = "table"
+)
+
+// Bundle is the payload sent under MIMEType. Exactly one of Figure, Metric,
+// Table is set, matching Kind.
+type Bundle struct {
+	Schema int     `json:"schema"`
+	Kind   Kind    `json:"kind"`
+	Figure *Figure `json:"figure,omitempty"`
+	Metric *Metric `json:"metric,omitempty"`
+	Table  *Table  `json:"table,omitempty"`
+}
+
+// Figure is the data behind one plotted figure.
+type Figure struct {
+	ID          string             `json:"id"`                     // unique within a notebook, e.g. "fig1-phase-diagram"
+	Caption     string             `json:"caption"`                // one or two sentences
+	PaperFigure string             `json:"paper_figure,omitempty"` // e.g. "Cowsik et al. 2024, Fig. 3a"
+	XLabel      string             `json:"x_label,omitempty"`
+	YLabel      string             `json:"y_label,omitempty"`
+	Series      []Series           `json:"series"`
+	Params      map[string]float64 `json:"params,omitempty"`
+	Seed        *uint64            `json:"seed,omitempty"`
+}
+
+// Series is one named curve or point set. NaN and ±Inf are encoded as JSON
+// null (see Float).
+type Series struct {
+	Name string  `json:"name"`
+	X    []Float `json:"x"`
+	Y    []Float `json:"y"`
+}
+
+// Metric is one theory-vs-simulation (or theory-vs-reference) agreement:
+// Pass is |Value| <= Tolerance unless the producer documents otherwise.
+type Metric struct {
+	Name      string `json:"name"`
+	Value     Float  `json:"value"`
+	Tolerance Float  `json:"tolerance"`
+	Pass      bool   `json:"pass"`
+	Note      string `json:"note,omitempty"`
+}
+
+// Table is a small table of strings with a header row.
+type Table struct {
+	ID      string     `json:"id,omitempty"`
+	Caption string     `json:"caption,omitempty"`
+	Header  []string   `json:"header"`
+	Rows    [][]string `json:"rows"`
+}
+
+// Float is a float64 that encodes NaN and ±Inf as JSON null rather than
+// failing, and decodes null as NaN.
+type Float float64
+
+// MarshalJSON implements json.Marshaler.
+func (f Float) MarshalJSON() ([]byte, error) {
+	v := float64(f)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (f *Float) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*f = Float(math.NaN())
+		return nil
+	}
+	var v float64
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*f = Float(v)
+	return nil
+}
+
+// Floats converts a []float64 to []Float.
+func Floats(xs []float64) []Float {
+	out := make([]Float, len(xs))
+	for i, x := range xs {
+		out[i] = Float(x)
+	}
+	return out
+}
+
+// Encode returns the canonical JSON encoding of b (no HTML escaping, sorted
+// map keys, no trailing newline). Same bundle, same bytes.
+func Encode(b Bundle) ([]byte, error) {
+	b.Schema = SchemaVersion
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(b); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+// Decode parses a bundle and checks its schema version and kind.
+func Decode(data []byte) (Bundle, error) {
+	var b Bundle
+	if err := json.Unmarshal(data, &b); err != nil {
+		return Bundle{}, fmt.Errorf("bundle: %w", err)
+	}
+	if b.Schema != SchemaVersion {
+		return Bundle{}, fmt.Errorf("bundle: schema version %d, this sigprop reads %d", b.Schema, SchemaVersion)
+	}
+	switch {
+	case b.Kind == KindFigure && b.Figure != nil:
+	case b.Kind == KindMetric && b.Metric != nil:
+	case b.Kind == KindTable && b.Table != nil:
+	default:
+		return Bundle{}, fmt.Errorf("bundle: kind %q without its payload", b.Kind)
+	}
+	return b, nil
+}
+
+// Hash returns the hex SHA-256 of the canonical encoding of f: the figure's
+// data hash in the manifest.
+func (f Figure) Hash() string {
+	data, err := Encode(Bundle{Kind: KindFigure, Figure: &f})
+	if err != nil {
+		panic("bundle: " + err.Error())
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,166 @@
+package ipynb
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// ErrInvalid is wrapped by every validation error returned by Load and Parse.
+var ErrInvalid = errors.New("invalid notebook")
+
+// Notebook is an nbformat 4 notebook.
+type Notebook struct {
+	Cells         []Cell         `json:"cells"`
+	Metadata      map[string]any `json:"metadata"`
+	NBFormat      int            `json:"nbformat"`
+	NBFormatMinor int            `json:"nbformat_minor"`
+}
+
+// Cell is one notebook cell. Source is kept as a single string; nbformat's
+// list-of-lines form is accepted on input.
+type Cell struct {
+	CellType       string         `json:"cell_type"` // "code", "markdown" or "raw"
+	ID             string         `json:"id,omitempty"`
+	Metadata       map[string]any `json:"metadata"`
+	Source         MultiString    `json:"source"`
+	ExecutionCount *int           `json:"execution_count,omitempty"`
+	Outputs        []Output       `json:"outputs,omitempty"`
+}
+
+// Output is one nbformat output object.
+//
+//	stream:          Name ("stdout"/"stderr"), Text
+//	display_data:    Data (MIME type -> content), Metadata
+//	execute_result:  Data, Metadata, ExecutionCount
+//	error:           EName, EValue, Traceback
+type Output struct {
+	OutputType     string                     `json:"output_type"`
+	Name           string                     `json:"name,omitempty"`
+	Text           MultiString                `json:"text,omitempty"`
+	Data           map[string]json.RawMessage `json:"data,omitempty"`
+	Metadata       map[string]any             `json:"metadata,omitempty"`
+	ExecutionCount *int                       `json:"execution_count,omitempty"`
+	EName          string                     `json:"ename,omitempty"`
+	EValue         string                     `json:"evalue,omitempty"`
+	Traceback      []string                   `json:"traceback,omitempty"`
+}
+
+// DataString returns the MIME bundle entry for mime as a string, joining
+// nbformat's list-of-lines form. ok is false when the entry is absent.
+func (o Output) DataString(mime string) (s string, ok bool) {
+	raw, ok := o.Data[mime]
+	if !ok {
+		return "", false
+	}
+	var m MultiString
+	if err := json.Unmarshal(raw, &m); err != nil {
+		// Not a string: JSON MIME types carry objects; return them verbatim.
+		return string(raw), true
+	}
+	return string(m), true
+}
+
+// MultiString is a string that unmarshals from either a JSON string or a
+// JSON list of strings (nbformat's multiline form) and marshals as a string.
+type MultiString string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (m *MultiString) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '[' {
+		var parts []string
+		if err := json.Unmarshal(b, &parts); err != nil {
+			return err
+		}
+		*m = MultiString(strings.Join(parts, ""))
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	*m = MultiString(s)
+	return nil
+}
+
+// KernelName returns metadata.kernelspec.name, or "" when absent.
+func (nb *Notebook) KernelName() string {
+	ks, _ := nb.Metadata["kernelspec"].(map[string]any)
+	name, _ := ks["name"].(string)
+	return name
+}
+
+// Load reads and validates the notebook at path. Errors name the file.
+func Load(path string) (*Notebook, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	nb, err := Parse(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return nb, nil
+}
+
+// Parse decodes and validates a notebook: valid JSON, nbformat 4, kernelspec
+// gonb, known cell types.
+func Parse(b []byte) (*Notebook, error) {
+	var probe struct {
+		NBFormat *int `json:"nbformat"`
+	}
+	if err := json.Unmarshal(b, &probe); err != nil {
+		return nil, fmt.Errorf("%w: not valid JSON: %v", ErrInvalid, err)
+	}
+	if probe.NBFormat == nil {
+		return nil, fmt.Errorf("%w: missing nbformat field", ErrInvalid)
+	}
+	if *probe.NBFormat != 4 {
+		return nil, fmt.Errorf("%w: nbformat %d is not supported (want 4; convert with `jupyter nbconvert --to notebook --nbformat 4`)", ErrInvalid, *probe.NBFormat)
+	}
+	var nb Notebook
+	if err := json.Unmarshal(b, &nb); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	if k := nb.KernelName(); k != "gonb" {
+		if k == "" {
+			k = "(none)"
+		}
+		return nil, fmt.Errorf("%w: kernelspec %q is not gonb (set metadata.kernelspec.name to \"gonb\")", ErrInvalid, k)
+	}
+	for i, c := range nb.Cells {
+		switch c.CellType {
+		case "code", "markdown", "raw":
+		default:
+			return nil, fmt.Errorf("%w: cell %d has unknown cell_type %q", ErrInvalid, i, c.CellType)
+		}
+	}
+	return &nb, nil
+}
+
+// Marshal encodes nb deterministically (sorted map keys, one-space indent as
+// Jupyter writes it, trailing newline).
+func Marshal(nb *Notebook) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(nb); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// HasOutputs reports whether any code cell carries outputs or an execution
+// count; committed notebooks must not.
+func (nb *Notebook) HasOutputs() bool {
+	for _, c := range nb.Cells {
+		if len(c.Outputs) > 0 || c.ExecutionCount != nil {
+			return true
+		}
+	}
+	return false
+}
