@@ -1,0 +1,186 @@
+package quantity
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Param describes one parameter of a quantity. A parameter is either numeric
+// (Choices empty) with an inclusive range [Min, Max] (use ±Inf for open
+// ends), or a string taking one of Choices.
+type Param struct {
+	Name    string   `json:"name"`    // snake_case; sigma_w is a std, a trailing 2 marks a variance
+	Doc     string   `json:"doc"`     // one line
+	Default string   `json:"default"` // as it would be typed on the command line
+	Min     float64  `json:"-"`
+	Max     float64  `json:"-"`
+	Integer bool     `json:"integer,omitempty"`
+	Choices []string `json:"choices,omitempty"`
+}
+
+// Range renders the allowed range for messages and listings.
+func (p Param) Range() string {
+	if len(p.Choices) > 0 {
+		return "one of " + strings.Join(p.Choices, "|")
+	}
+	lo, hi := "-inf", "+inf"
+	if !math.IsInf(p.Min, -1) {
+		lo = strconv.FormatFloat(p.Min, 'g', -1, 64)
+	}
+	if !math.IsInf(p.Max, 1) {
+		hi = strconv.FormatFloat(p.Max, 'g', -1, 64)
+	}
+	kind := "real"
+	if p.Integer {
+		kind = "integer"
+	}
+	return fmt.Sprintf("%s in [%s, %s]", kind, lo, hi)
+}
+
+// Quantity is one evaluable library quantity.
+type Quantity struct {
+	Name   string // "package.quantity"
+	Doc    string // one line
+	Source string // e.g. "Tanner lecture eq. (3); Poole et al. 2016"
+	Params []Param
+	// Eval computes the value from validated parameters. The value must be
+	// JSON-encodable (a float64, a struct, a map); data-dependent failures
+	// (no fixed point, lost branch) are returned as errors.
+	Eval func(v Values) (any, error)
+}
+
+// Values holds validated parameters; accessors panic on a name the quantity
+// did not declare (a registry bug, not a user error).
+type Values struct {
+	num map[string]float64
+	str map[string]string
+}
+
+// Float returns numeric parameter name.
+func (v Values) Float(name string) float64 {
+	x, ok := v.num[name]
+	if !ok {
+		panic("quantity: undeclared numeric parameter " + name)
+	}
+	return x
+}
+
+// Int returns integer parameter name.
+func (v Values) Int(name string) int { return int(v.Float(name)) }
+
+// String returns string parameter name.
+func (v Values) String(name string) string {
+	s, ok := v.str[name]
+	if !ok {
+		panic("quantity: undeclared string parameter " + name)
+	}
+	return s
+}
+
+// Map returns every parameter with its value, for echoing in output.
+func (v Values) Map() map[string]any {
+	m := make(map[string]any, len(v.num)+len(v.str))
+	for k, x := range v.num {
+		m[k] = x
+	}
+	for k, s := range v.str {
+		m[k] = s
+	}
+	return m
+}
+
+var registry = map[string]Quantity{}
+
+// Register adds q to the registry; it panics on a duplicate name or a
+// parameter whose default is outside its own range.
+func Register(q Quantity) {
+	if _, dup := registry[q.Name]; dup {
+		panic("quantity: duplicate " + q.Name)
+	}
+	defaults := map[string]string{}
+	for _, p := range q.Params {
+		if p.Default != "" {
+			defaults[p.Name] = p.Default
+		}
+	}
+	if _, err := q.parse(defaults, true); err != nil {
+		panic(fmt.Sprintf("quantity: %s: bad default: %v", q.Name, err))
+	}
+	registry[q.Name] = q
+}
+
+// Lookup returns the quantity called name.
+func Lookup(name string) (Quantity, error) {
+	q, ok := registry[name]
+	if !ok {
+		return Quantity{}, fmt.Errorf("unknown quantity %q (see `sigprop eval --list`)", name)
+	}
+	return q, nil
+}
+
+// All returns every registered quantity sorted by name.
+func All() []Quantity {
+	out := make([]Quantity, 0, len(registry))
+	for _, q := range registry {
+		out = append(out, q)
+	}
+	slices.SortFunc(out, func(a, b Quantity) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// Parse validates key=value arguments against q's parameters, filling in
+// defaults. Errors name the parameter and its allowed range.
+func (q Quantity) Parse(args map[string]string) (Values, error) {
+	return q.parse(args, false)
+}
+
+func (q Quantity) parse(args map[string]string, allowMissing bool) (Values, error) {
+	v := Values{num: map[string]float64{}, str: map[string]string{}}
+	known := map[string]bool{}
+	for _, p := range q.Params {
+		known[p.Name] = true
+	}
+	for k := range args {
+		if !known[k] {
+			names := make([]string, 0, len(q.Params))
+			for _, p := range q.Params {
+				names = append(names, p.Name)
+			}
+			return v, fmt.Errorf("%s: unknown parameter %q (parameters: %s)", q.Name, k, strings.Join(names, ", "))
+		}
+	}
+	for _, p := range q.Params {
+		raw, ok := args[p.Name]
+		if !ok {
+			raw = p.Default
+		}
+		if raw == "" {
+			if allowMissing {
+				continue
+			}
+			return v, fmt.Errorf("%s: parameter %s is required (%s)", q.Name, p.Name, p.Range())
+		}
+		if len(p.Choices) > 0 {
+			if !slices.Contains(p.Choices, raw) {
+				return v, fmt.Errorf("%s: parameter %s=%q out of range: %s", q.Name, p.Name, raw, p.Range())
+			}
+			v.str[p.Name] = raw
+			continue
+		}
+		x, err := strconv.ParseFloat(raw, 64)
+		if err != nil || math.IsNaN(x) {
+			return v, fmt.Errorf("%s: parameter %s=%q is not a number: %s", q.Name, p.Name, raw, p.Range())
+		}
+		if p.Integer && x != math.Trunc(x) {
+			return v, fmt.Errorf("%s: parameter %s=%s is not an integer: %s", q.Name, p.Name, raw, p.Range())
+		}
+		if x < p.Min || x > p.Max {
+			return v, fmt.Errorf("%s: parameter %s=%s out of range: %s", q.Name, p.Name, raw, p.Range())
+		}
+		v.num[p.Name] = x
+	}
+	return v, nil
+}

@@ -1,0 +1,64 @@
+package quantity
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func testQuantity() Quantity {
+	return Quantity{
+		Name: "test.sum",
+		Params: []Param{
+			{Name: "a", Default: "1", Min: 0, Max: 10},
+			{Name: "n", Default: "2", Min: 2, Max: math.Inf(1), Integer: true},
+			{Name: "mode", Default: "x", Choices: []string{"x", "y"}},
+		},
+		Eval: func(v Values) (any, error) { return v.Float("a") + float64(v.Int("n")), nil },
+	}
+}
+
+func TestParse(t *testing.T) {
+	q := testQuantity()
+	v, err := q.Parse(map[string]string{"a": "3.5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.Float("a"); got != 3.5 {
+		t.Errorf("a = %v, want 3.5", got)
+	}
+	if got := v.Int("n"); got != 2 {
+		t.Errorf("n default = %v, want 2", got)
+	}
+	if got := v.String("mode"); got != "x" {
+		t.Errorf("mode default = %q", got)
+	}
+	for _, tc := range []struct {
+		args map[string]string
+		want string // substring of the error
+	}{
+		{map[string]string{"a": "11"}, "a=11 out of range: real in [0, 10]"},
+		{map[string]string{"a": "nan"}, "not a number"},
+		{map[string]string{"n": "2.5"}, "n=2.5 is not an integer"},
+		{map[string]string{"n": "1"}, "integer in [2, +inf]"},
+		{map[string]string{"mode": "z"}, "one of x|y"},
+		{map[string]string{"b": "1"}, `unknown parameter "b"`},
+	} {
+		_, err := q.Parse(tc.args)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Parse(%v) error = %v, want containing %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+func TestRegisterRejectsBadDefault(t *testing.T) {
+	q := testQuantity()
+	q.Name = "test.bad"
+	q.Params[0].Default = "20"
+	defer func() {
+		if recover() == nil {
+			t.Error("Register accepted a default outside its range")
+		}
+	}()
+	Register(q)
+}
