@@ -59,6 +59,9 @@ type Series struct {
 	Name string  `json:"name"`
 	X    []Float `json:"x"`
 	Y    []Float `json:"y"`
+	// YErr, when present, holds one symmetric error-bar half-width per
+	// point (same length as Y), e.g. a Monte Carlo standard error.
+	YErr []Float `json:"y_err,omitempty"`
 }
 
 // Metric is one theory-vs-simulation (or theory-vs-reference) agreement:

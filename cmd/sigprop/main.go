@@ -1,0 +1,66 @@
+// Command sigprop generates sigprop's reports and evaluates library
+// quantities from the shell.
+//
+//	sigprop report [--out DIR] [--jobs N] [--timeout D] [NOTEBOOK...]
+//	sigprop eval NAME [key=value ...]
+//	sigprop eval --list
+//	sigprop kernel install
+//
+// Exit status: 0 on success, 1 when a report has a failed cell or metric,
+// 2 on bad input or any other error.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `usage:
+  sigprop report [--out DIR] [--jobs N] [--timeout D] [--no-cache] [NOTEBOOK...]
+  sigprop eval NAME [key=value ...]
+  sigprop eval --list [--json]
+  sigprop kernel install
+`
+
+// exitError carries an exit status through a command's error return.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "eval":
+		err = cmdEval(args[1:], stdout)
+	case "report":
+		err = cmdReport(args[1:], stdout, stderr)
+	case "kernel":
+		err = cmdKernel(args[1:], stdout)
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "sigprop: unknown command %q\n%s", args[0], usage)
+		return 2
+	}
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "sigprop %s: %v\n", args[0], err)
+	if e, ok := err.(*exitError); ok {
+		return e.code
+	}
+	return 2
+}

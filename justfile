@@ -1,0 +1,52 @@
+# sigprop's human entry points. `just --list` shows them all.
+# Install just with `npm install -g rust-just` (or use the go commands shown
+# in each recipe directly: nothing here is required by CI or the README's two
+# commands).
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+# Show the recipes.
+default:
+    @just --list
+
+# Fetch modules and build the pinned tools (gonb, goimports) and sigprop.
+setup:
+    go mod download
+    go build -o bin/sigprop ./cmd/sigprop
+    go build -o bin/gonb github.com/janpfeifer/gonb
+    go build -o bin/goimports golang.org/x/tools/cmd/goimports
+
+# Run every test (the README's test command).
+test:
+    go test -timeout 25m ./...
+
+# Execute all notebooks headlessly and render reports/site.
+reports *ARGS:
+    go run ./cmd/sigprop report {{ARGS}}
+
+# Evaluate one library quantity, e.g. `just eval meanfield.qstar phi=tanh`.
+eval *ARGS:
+    go run ./cmd/sigprop eval {{ARGS}}
+
+# Interactive Jupyter with the gonb kernel wired to this checkout.
+lab: setup
+    command -v jupyter-notebook >/dev/null || (apt-get update && apt-get install -y jupyter-notebook)
+    ./bin/sigprop kernel install
+    cd notebooks && jupyter-notebook --no-browser
+
+# Compare the reports of two git revisions (or two report directories).
+diff A B *ARGS:
+    go run ./cmd/sigprop diff {{A}} {{B}} {{ARGS}}
+
+# Benchmarks of the library (Go side; peers' scripts live beside each package's testdata).
+bench PKG="./lib/...":
+    go test -run '^$' -bench . -benchmem {{PKG}}
+
+# Static checks.
+lint:
+    go vet ./...
+    test -z "$(gofmt -l .)" || (gofmt -l . && exit 1)
+
+# Format the Go sources.
+fmt:
+    gofmt -w .

@@ -1,0 +1,71 @@
+package show
+
+import (
+	"fmt"
+
+	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/janpfeifer/gonb/gonbui/protocol"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+)
+
+// DisplayFigure renders f and, inside a gonb notebook, sends one
+// display_data carrying "image/svg+xml", the bundle under bundle.MIMEType
+// and a "text/plain" fallback. Outside a notebook it only validates and
+// renders. It returns RenderFigure's error.
+func DisplayFigure(f Figure) error {
+	svg, b, err := RenderFigure(f)
+	if err != nil {
+		return err
+	}
+	return send(b, map[protocol.MIMEType]any{
+		protocol.MIMEImageSVG:  string(svg),
+		protocol.MIMETextPlain: fmt.Sprintf("Figure %s: %s", f.ID, f.Caption),
+	})
+}
+
+// DisplayTable is RenderTable followed by one display_data with "text/html",
+// the bundle and "text/plain".
+func DisplayTable(t bundle.Table) error {
+	htm, b, err := RenderTable(t)
+	if err != nil {
+		return err
+	}
+	return send(b, map[protocol.MIMEType]any{
+		protocol.MIMETextHTML:  string(htm),
+		protocol.MIMETextPlain: fmt.Sprintf("Table %s: %s", t.ID, t.Caption),
+	})
+}
+
+// DisplayMetric is RenderMetric followed by one display_data with
+// "text/html", the bundle and "text/plain".
+func DisplayMetric(m Metric) error {
+	htm, b, err := RenderMetric(m)
+	if err != nil {
+		return err
+	}
+	verdict := "FAIL"
+	if m.Pass {
+		verdict = "PASS"
+	}
+	return send(b, map[protocol.MIMEType]any{
+		protocol.MIMETextHTML:  string(htm),
+		protocol.MIMETextPlain: fmt.Sprintf("%s %s: value %s, tolerance %s", verdict, m.Name, FormatFloat(float64(m.Value)), FormatFloat(float64(m.Tolerance))),
+	})
+}
+
+// send adds the encoded bundle to data and sends it when running inside a
+// gonb notebook. The bundle goes as its JSON text (see the package doc for
+// why not as an object).
+func send(b bundle.Bundle, data map[protocol.MIMEType]any) error {
+	enc, err := bundle.Encode(b)
+	if err != nil {
+		return fmt.Errorf("show: %w", err)
+	}
+	if !gonbui.IsNotebook {
+		return nil
+	}
+	data[protocol.MIMEType(bundle.MIMEType)] = string(enc)
+	gonbui.SendData(&protocol.DisplayData{Data: data})
+	return gonbui.Error()
+}

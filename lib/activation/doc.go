@@ -1,0 +1,44 @@
+// Package activation defines the nonlinearities φ of signal-propagation
+// theory, their derivatives φ′, a description of their smoothness for
+// Gaussian quadrature (package gauss), and the closed-form Gaussian moments
+// that exist for some of them.
+//
+// The family follows the spec of Tanner's lecture (§2.3), which follows
+// Pennington, Schoenholz & Ganguli 2018 (arXiv:1802.09979, Table 1, Fig. 3)
+// and Murray, Abrol & Tanner 2021 (arXiv:2105.07741):
+//
+//	linear         φ(h) = h                          φ′ = 1
+//	relu           φ(h) = [h]₊                       φ′ = 1{h>0}
+//	shifted_relu   φ(h) = [h+½]₊ − ½ = max(h, −½)     φ′ = 1{h>−½}
+//	smoothed_relu  φ(h) = h σ(h) (SiLU)              φ′ = σ(h)(1 + h(1−σ(h)))
+//	tanh           φ(h) = tanh h                     φ′ = 1 − tanh² h
+//	hardtanh       φ(h) = clip(h, −1, 1)             φ′ = 1{|h|<1}
+//	erf            φ(h) = erf(√π h / 2)              φ′ = exp(−π h²/4)
+//	shtanh(a)      φ(h) = clip(h, −a, a)             φ′ = 1{|h|<a}
+//
+// The erf is scaled so that φ′(0) = 1, as in P18's main text (spec §8
+// pitfall 4: the P18 supplement uses √(π/2) erf(x/√2) instead; the two
+// are not mixed here). Shtanh_a is the scaled-bounded activation of Murray
+// et al. with k = 1, reconstructed in spec §2.3.
+//
+// Closed forms, with u, v jointly Gaussian, Var u = q1, Var v = q2,
+// Corr = c, and z standard normal (spec F5, Table 1 of P18):
+//
+//	                E φ(√q z)²                              μ_k = E φ′(√q z)^{2k}
+//	linear          q                                       1
+//	relu            q/2                                     1/2
+//	shifted_relu    qΦ(t) − ½√q ϕ(t) + ¼Φ(−t), t = 1/(2√q)   Φ(t)
+//	hardtanh        q erf(t) − √(2q/π) e^{−1/(2q)} + erfc(t),  erf(t), t = 1/√(2q)
+//	shtanh(a)       a² · hardtanh moment at q/a²             erf(a/√(2q))
+//	erf             (2/π) asin(πq/(2+πq))                   (1+πkq)^{−1/2}
+//
+// and the two-point kernels E φ(u)φ(v), E φ′(u)φ′(v):
+//
+//	linear  c√(q1q2);  1
+//	relu    √(q1q2)/(2π) (√(1−c²) + (π − arccos c) c);  (π − arccos c)/(2π)   (Cho & Saul 2009)
+//	erf     (2/π) asin(πc√(q1q2)/√((2+πq1)(2+πq2)));  1/√((1+πq1/2)(1+πq2/2) − π²q1q2c²/4)   (Williams 1997)
+//
+// tanh and SiLU have none; for them, and for every quantity without a
+// closed form, use package gauss with Func.Quad (the tests check every
+// closed form against that quadrature).
+package activation

@@ -1,0 +1,297 @@
+package gauss
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"gonum.org/v1/gonum/integrate/quad"
+)
+
+var (
+	pwPoly = math.Inf(1)
+	relu   = func(x float64) float64 { return math.Max(x, 0) }
+	step   = func(x float64) float64 {
+		if x > 0 {
+			return 1
+		}
+		return 0
+	}
+	htanh  = func(x float64) float64 { return math.Max(-1, math.Min(1, x)) }
+	erfS   = func(x float64) float64 { return math.Erf(math.Sqrt(math.Pi) / 2 * x) }
+	tanh2  = func(x float64) float64 { t := math.Tanh(x); return t * t }
+	sReLU  = &Settings{Breakpoints: []float64{0}, Scale: pwPoly}
+	sHtanh = &Settings{Breakpoints: []float64{-1, 1}, Scale: pwPoly}
+)
+
+func relErr(got, want float64) float64 {
+	if want == 0 {
+		return math.Abs(got)
+	}
+	return math.Abs(got-want) / math.Abs(want)
+}
+
+// trapezoid is an independent method for analytic integrands: the
+// trapezoid rule on a uniform z-grid converges geometrically (Cowsik et al.
+// spec, numerical notes: |z| ≤ 10, h = min(0.05, 0.1/s) gives ~1e-14). We
+// use a 4x finer step.
+func trapezoid(f func(float64) float64, q float64) float64 {
+	s := math.Sqrt(q)
+	h := math.Min(0.0125, 0.025/s)
+	n := int(10 / h)
+	var sum float64
+	for i := -n; i <= n; i++ {
+		z := float64(i) * h
+		sum += f(s*z) * math.Exp(-z*z/2)
+	}
+	return sum * h * invSqrt2Pi
+}
+
+func TestExpect1D(t *testing.T) {
+	// hardTanh2 is E[clip(√q z)²], closed form of spec F5.
+	hardTanh2 := func(q float64) float64 {
+		tt := 1 / math.Sqrt(2*q)
+		return q*math.Erf(tt) - math.Sqrt(2*q/math.Pi)*math.Exp(-1/(2*q)) + math.Erfc(tt)
+	}
+	cases := []struct {
+		name string
+		f    func(float64) float64
+		s    *Settings
+		q    float64
+		want float64
+		tol  float64 // relative; why in the comment of each group
+	}{
+		// Closed forms for smooth integrands: target 1e-13.
+		{"z^2", func(x float64) float64 { return x * x }, nil, 2.5, 2.5, 1e-13},
+		{"z^4", func(x float64) float64 { return x * x * x * x }, nil, 0.3, 3 * 0.09, 1e-13},
+		{"z^8", func(x float64) float64 { return math.Pow(x, 8) }, nil, 1, 105, 1e-12},
+		{"cos q=1", math.Cos, nil, 1, math.Exp(-0.5), 1e-14},
+		{"cos q=4", math.Cos, nil, 4, math.Exp(-2), 1e-13},
+		{"exp q=2", math.Exp, nil, 2, math.E, 1e-13},
+		// E erf(√π u/2)² = (2/π) asin(πq/(2+πq)) (Williams 1997; spec F5).
+		{"erf^2 q=0.25", func(x float64) float64 { return erfS(x) * erfS(x) }, nil, 0.25, 2 / math.Pi * math.Asin(math.Pi*0.25/(2+math.Pi*0.25)), 1e-13},
+		{"erf^2 q=30", func(x float64) float64 { return erfS(x) * erfS(x) }, nil, 30, 2 / math.Pi * math.Asin(math.Pi*30/(2+math.Pi*30)), 1e-13},
+		// E exp(-π u²/4)^2 = 1/sqrt(1+π q) (μ1 of erf, P18 Table 1).
+		{"erf' ^2", func(x float64) float64 { return math.Exp(-math.Pi * x * x / 2) }, nil, 0.7, 1 / math.Sqrt(1+math.Pi*0.7), 1e-13},
+		// Kinked integrands, closed forms; breakpoints declared: 1e-13.
+		{"relu^2", func(x float64) float64 { return relu(x) * relu(x) }, sReLU, 3, 1.5, 1e-13},
+		{"relu", relu, sReLU, 2, math.Sqrt(2 / (2 * math.Pi)), 1e-13},
+		{"step", step, sReLU, 0.1, 0.5, 1e-14},
+		{"step q=0 (limit)", step, sReLU, 0, 0.5, 0},
+		{"htanh^2 q=0.5", func(x float64) float64 { return htanh(x) * htanh(x) }, sHtanh, 0.5, hardTanh2(0.5), 1e-13},
+		{"htanh^2 q=1e-3", func(x float64) float64 { return htanh(x) * htanh(x) }, sHtanh, 1e-3, hardTanh2(1e-3), 1e-13},
+		{"htanh^2 q=50", func(x float64) float64 { return htanh(x) * htanh(x) }, sHtanh, 50, hardTanh2(50), 1e-13},
+		{"1{|u|<1} q=0.25", func(x float64) float64 { return step(1 - math.Abs(x)) }, sHtanh, 0.25, math.Erf(1 / math.Sqrt(0.5)), 1e-13},
+		// Variance 0: the value at 0.
+		{"cos q=0", math.Cos, nil, 0, 1, 0},
+	}
+	for _, c := range cases {
+		got := Expect(c.f, c.q, c.s)
+		if e := relErr(got, c.want); !(e <= c.tol) {
+			t.Errorf("%s: got %.16g want %.16g (rel err %.2e > %.0e)", c.name, got, c.want, e, c.tol)
+		}
+	}
+}
+
+// TestExpectWideTanh checks tanh-type integrands over five decades of
+// variance against the trapezoid rule (independent; geometric convergence
+// for analytic integrands). Tolerance 1e-12 relative.
+func TestExpectWideTanh(t *testing.T) {
+	sech4 := func(x float64) float64 { s := 1 - tanh2(x); return s * s }
+	for _, q := range []float64{1e-4, 0.01, 0.3, 1, 4, 25, 100} {
+		for name, f := range map[string]func(float64) float64{"tanh^2": tanh2, "sech^4": sech4} {
+			got := Expect(f, q, nil)
+			want := trapezoid(f, q)
+			if e := relErr(got, want); e > 1e-12 {
+				t.Errorf("%s q=%g: got %.16g trapezoid %.16g (rel %.2e)", name, q, got, want, e)
+			}
+		}
+	}
+}
+
+// TestHermiteFailsOnKinks documents why Gauss–Hermite is not used: on the
+// hard-tanh second moment and the indicator φ′², GH-200 is off by far more
+// than our rule (spec §8 pitfall 22). The test fails if GH ever became
+// accurate here (which would make the pitfall note wrong).
+func TestHermiteFailsOnKinks(t *testing.T) {
+	q := 0.5
+	ind := func(x float64) float64 { return step(1 - math.Abs(x)) }
+	want := math.Erf(1 / math.Sqrt(2*q))
+	gh := hermite(ind, q, 200)
+	ours := Expect(ind, q, sHtanh)
+	if relErr(ours, want) > 1e-13 {
+		t.Fatalf("piecewise rule: rel err %.2e", relErr(ours, want))
+	}
+	if relErr(gh, want) < 1e-3 {
+		t.Errorf("GH-200 on 1{|u|<1}: rel err %.2e, expected > 1e-3", relErr(gh, want))
+	}
+	t.Logf("E 1{|u|<1}, q=0.5: GH-200 rel err %.2e, piecewise GL %.2e", relErr(gh, want), relErr(ours, want))
+}
+
+// TestHermiteFailsOnWideTanh: GH-101 on E sech⁴(σ z) at σ = 5 is off by
+// ~0.24 relative (Cowsik spec numerical notes); our rule is not.
+func TestHermiteFailsOnWideTanh(t *testing.T) {
+	sech4 := func(x float64) float64 { s := 1 - tanh2(x); return s * s }
+	q := 25.0
+	want := trapezoid(sech4, q)
+	gh := hermite(sech4, q, 101)
+	if relErr(gh, want) < 0.05 {
+		t.Errorf("GH-101 rel err %.2e; the spec reports 0.24", relErr(gh, want))
+	}
+	if e := relErr(Expect(sech4, q, nil), want); e > 1e-12 {
+		t.Errorf("ours rel err %.2e", e)
+	}
+}
+
+func hermite(f func(float64) float64, q float64, n int) float64 {
+	x := make([]float64, n)
+	w := make([]float64, n)
+	quad.Hermite{}.FixedLocations(x, w, math.Inf(-1), math.Inf(1))
+	var sum float64
+	for i := range x {
+		sum += w[i] * f(math.Sqrt(2*q)*x[i])
+	}
+	return sum / math.Sqrt(math.Pi)
+}
+
+func TestExpect2ClosedForms(t *testing.T) {
+	arccos := func(q1, q2, c float64) float64 { // Cho & Saul 2009; spec F5
+		return math.Sqrt(q1*q2) / (2 * math.Pi) * (math.Sqrt(1-c*c) + (math.Pi-math.Acos(c))*c)
+	}
+	erfK := func(q1, q2, c float64) float64 { // Williams 1997
+		return 2 / math.Pi * math.Asin(math.Pi*c*math.Sqrt(q1*q2)/math.Sqrt((2+math.Pi*q1)*(2+math.Pi*q2)))
+	}
+	stepK := func(c float64) float64 { return (math.Pi - math.Acos(c)) / (2 * math.Pi) } // E 1{u>0}1{v>0}
+	for _, c := range []float64{-1, -0.999999, -0.7, -0.1, 0, 0.2, 0.5, 0.9, 0.99999, 1 - 1e-9, 1 - 1e-12, 1} {
+		for _, qq := range [][2]float64{{1, 1}, {0.3, 2}, {4, 0.01}} {
+			q1, q2 := qq[0], qq[1]
+			name := fmt.Sprintf("c=%v q=%v", c, qq)
+			// Linear kernel: smooth, exact polynomial: 1e-13 absolute.
+			if got, want := Expect2(func(x float64) float64 { return x }, func(x float64) float64 { return x }, q1, q2, c, nil, nil), c*math.Sqrt(q1*q2); math.Abs(got-want) > 1e-13 {
+				t.Errorf("linear %s: got %.16g want %.16g", name, got, want)
+			}
+			// ReLU (kink at 0 in both): 1e-12 absolute (values are O(1)).
+			if got, want := Expect2(relu, relu, q1, q2, c, sReLU, sReLU), arccos(q1, q2, c); math.Abs(got-want) > 1e-12*math.Sqrt(q1*q2) {
+				t.Errorf("relu %s: got %.16g want %.16g diff %.2e", name, got, want, got-want)
+			}
+			// Step (jump at 0): the arc-cosine kernel of degree 0.
+			if got, want := Expect2(step, step, q1, q2, c, sReLU, sReLU), stepK(c); math.Abs(got-want) > 1e-11 {
+				t.Errorf("step %s: got %.16g want %.16g diff %.2e", name, got, want, got-want)
+			}
+			if got, want := Expect2(erfS, erfS, q1, q2, c, nil, nil), erfK(q1, q2, c); math.Abs(got-want) > 1e-13 {
+				t.Errorf("erf %s: got %.16g want %.16g diff %.2e", name, got, want, got-want)
+			}
+		}
+	}
+}
+
+// TestExpect2HardTanhConditional checks the 2-D hard-tanh kernel against
+// the conditional form of spec F5 (E clip(Y) for Y ~ N(μ, v) in closed
+// form, the outer integral by the trapezoid rule with a very fine grid
+// split at the kinks): an independent route. Tolerance 1e-9 absolute
+// (limited by the trapezoid rule across the kinks of clip(√q z1), error
+// O(h²) with h = 1e-5 ⇒ ~1e-10).
+func TestExpect2HardTanhConditional(t *testing.T) {
+	phiN := func(x float64) float64 { return 0.5 * math.Erfc(-x/math.Sqrt2) }
+	pdf := func(x float64) float64 { return invSqrt2Pi * math.Exp(-x*x/2) }
+	eclip := func(mu, v float64) float64 {
+		s := math.Sqrt(v)
+		a, b := (-1-mu)/s, (1-mu)/s
+		return mu*(phiN(b)-phiN(a)) - s*(pdf(b)-pdf(a)) + phiN(-b) - phiN(a)
+	}
+	for _, c := range []float64{-0.6, 0.3, 0.8, 0.99} {
+		q := 0.7
+		sq := math.Sqrt(q)
+		// Outer integral over z1 ∈ [-9, 9] by the midpoint rule on a
+		// 1e-5 grid whose cells do not straddle the kinks ±1/√q... instead
+		// use Simpson per piece between the kinks.
+		simpson := func(lo, hi float64, n int) float64 {
+			h := (hi - lo) / float64(n)
+			var sum float64
+			for i := 0; i <= n; i++ {
+				z := lo + float64(i)*h
+				w := 2.0
+				if i == 0 || i == n {
+					w = 1
+				} else if i%2 == 1 {
+					w = 4
+				}
+				sum += w * htanh(sq*z) * eclip(sq*c*z, q*(1-c*c)) * pdf(z)
+			}
+			return sum * h / 3
+		}
+		k := 1 / sq
+		want := simpson(-9, -k, 20000) + simpson(-k, k, 20000) + simpson(k, 9, 20000)
+		got := Expect2(htanh, htanh, q, q, c, sHtanh, sHtanh)
+		if math.Abs(got-want) > 1e-10 {
+			t.Errorf("c=%v: got %.16g conditional %.16g diff %.2e", c, got, want, got-want)
+		}
+	}
+}
+
+func TestExpect2Symmetry(t *testing.T) {
+	// E f(u)g(v) = E g(v)f(u): swapping the roles is an independent
+	// decomposition (outer/inner exchanged). Tolerance 1e-12.
+	f := func(x float64) float64 { return math.Tanh(x) + 0.3 }
+	for _, c := range []float64{-0.9, 0.4, 0.999} {
+		a := Expect2(f, htanh, 0.5, 2, c, nil, sHtanh)
+		b := Expect2(htanh, f, 2, 0.5, c, sHtanh, nil)
+		if math.Abs(a-b) > 1e-12 {
+			t.Errorf("c=%v: %.16g vs %.16g", c, a, b)
+		}
+	}
+}
+
+func TestPanics(t *testing.T) {
+	mustPanic := func(name string, fn func()) {
+		t.Helper()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s: no panic", name)
+			}
+		}()
+		fn()
+	}
+	mustPanic("negative variance", func() { Expect(math.Cos, -1, nil) })
+	mustPanic("NaN variance", func() { Expect(math.Cos, math.NaN(), nil) })
+	mustPanic("Inf variance", func() { Expect(math.Cos, math.Inf(1), nil) })
+	mustPanic("c > 1", func() { Expect2(math.Cos, math.Cos, 1, 1, 1.1, nil, nil) })
+	mustPanic("bad order", func() { Expect(math.Cos, 1, &Settings{Order: 1}) })
+	mustPanic("negative scale", func() { Expect(math.Cos, 1, &Settings{Scale: -1}) })
+}
+
+// TestNoNaN: for variances over [0, 1e4] and any c in
+// [-1, 1], bounded integrands give finite results.
+func TestNoNaN(t *testing.T) {
+	for _, q := range []float64{0, 1e-300, 1e-12, 1, 1e2, 1e4} {
+		for _, c := range []float64{-1, -0.5, 0, 1e-300, 0.5, 1 - 1e-16, 1} {
+			v := Expect2(math.Tanh, htanh, q, 1, c, nil, sHtanh)
+			w := Expect(htanh, q, sHtanh)
+			if math.IsNaN(v) || math.IsInf(v, 0) || math.IsNaN(w) || math.IsInf(w, 0) {
+				t.Errorf("q=%v c=%v: %v %v", q, c, v, w)
+			}
+		}
+	}
+}
+
+func ExampleExpect() {
+	// E[ReLU(u)²] for u ~ N(0, 2) is q/2 = 1.
+	relu := func(x float64) float64 { return math.Max(x, 0) }
+	s := &Settings{Breakpoints: []float64{0}, Scale: math.Inf(1)}
+	fmt.Printf("%.12f\n", Expect(func(x float64) float64 { return relu(x) * relu(x) }, 2, s))
+	// Output: 1.000000000000
+}
+
+var sink float64
+
+func BenchmarkExpectTanh(b *testing.B) {
+	for b.Loop() {
+		sink += Expect(tanh2, 1, nil)
+	}
+}
+
+func BenchmarkExpect2Tanh(b *testing.B) {
+	for b.Loop() {
+		sink += Expect2(math.Tanh, math.Tanh, 1, 1, 0.5, nil, nil)
+	}
+}

@@ -1,0 +1,49 @@
+// Package sde integrates matrix-valued stochastic differential equations
+//
+//	dV_t = b(V_t) dt + Σ(V_t)^{1/2} dB_t
+//
+// on symmetric m×m matrices, and provides the neural covariance SDEs of
+// Noci, Li, Li, He, Hofmann, Maddison and Roy, "The Shaped Transformer:
+// Attention Models in the Infinite Depth-and-Width Limit" (NeurIPS 2023,
+// arXiv:2306.17759), for the m×m token covariance V = X Xᵀ/width of a residual
+// network at initialisation, in SDE time t = layer/width.
+//
+// Notation. The paper writes n for the width and d for the depth; in this
+// package width is "width" (the paper's n), depth is "depth" (the paper's d),
+// m is the number of tokens and T = depth/width is the terminal time.
+//
+// What maps to what:
+//
+//	Eq. (6)      Nu                                ν(ρ) of the shaped ReLU
+//	Thm 3.2      Model{Kind: ResNet}               drift DriftRes, covariance 2γ²Σ_lin
+//	Eq. (3)      Model{Kind: MLP}                  Li–Nica–Roy 2022 shaped MLP, covariance Σ_lin
+//	Thm 4.2      Model{Kind: Attention}            drift DriftAttn, covariance γ²(2−γ²)Σ_lin + γ⁴τ₀⁻²𝒜
+//	Cor 4.3      Model{Kind: Transformer}          sums of the two
+//	Lemma C.2    S1, S2 (closed forms via P V P)
+//	Eq. (10)–(Thm 4.2) SigmaLin, Acal              N×N covariances, N = m(m+1)/2, upper-triangular order
+//	§7 item 16   ResNetCorr                        1-D correlation SDE of Thm 3.2 (m = 2)
+//	Itô on ρ     RhoIto                            drift and variance of ρ^{αβ} for any Model
+//	Prop. A.2    Simulate                          Euler–Maruyama, many paths in parallel
+//
+// The matrix Brownian increment is sampled in O(m³) by the matrix form of
+// the spec (§4.1b of ../shared/spec/noci2023-shaped-transformer.md):
+//
+//	dM = √a_lin · R S Rᵀ + (c_𝒜/m)(Ξ V + V Ξᵀ),   R Rᵀ = V,
+//	S = (N₁+N₁ᵀ)/√2,  Ξ = R N₂ Rᵀ P,  P = I − 11ᵀ/m,
+//
+// whose covariance is exactly a_lin Σ_lin + c_𝒜² 𝒜 (tested against the
+// literal N×N matrices through the linear map of the Gaussians).
+//
+// Positive semi-definiteness. The exact solution stays PSD, Euler–Maruyama
+// need not. Simulate factors V at every step (Cholesky with zero-pivot
+// handling, falling back to an eigendecomposition); a negative eigenvalue
+// beyond a relative tolerance is a PSD violation, counted per path and handled
+// by Settings.OnNonPSD (project, stop the path, or fail with *NotPSDError).
+// Paths whose norm reaches Settings.StopRadius are frozen and flagged, as in
+// the local convergence of Def. 4.1.
+//
+// Errata followed (see the spec's Pitfalls): ν is Eq. (6), not the App. B
+// variant (tested in the randnet shaped tests against the finite network);
+// Eq. (8)'s second-order sign is the App. C form; Cor 4.3's diffusion is
+// [Σ + Σ_res]^{1/2} (Eq. 32 as reconstructed).
+package sde

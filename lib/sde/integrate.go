@@ -1,0 +1,436 @@
+package sde
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Process is a matrix SDE that Simulate can integrate: a Model (the
+// covariance SDEs, state PSD) or an OU (reference process with known
+// moments). The interface is closed: its methods are unexported.
+type Process interface {
+	validate() error
+	psd() bool
+	drift(dst, v []float64, ws *workspace)
+	noise(dst, v []float64, ws *workspace, rng *rand.Rand)
+}
+
+func (md Model) validate() error { return md.Validate() }
+func (md Model) psd() bool       { return true }
+func (md Model) noise(dst, v []float64, ws *workspace, rng *rand.Rand) {
+	aLin, cA := md.NoiseCoeffs()
+	sampleNoise(dst, v, ws, aLin, cA, rng)
+}
+func (md Model) drift(dst, v []float64, ws *workspace) {
+	md.driftFlat(dst, v, ws.m, ws.c, ws.svec, ws.u)
+}
+
+// OU is the symmetric-matrix Ornstein–Uhlenbeck process
+//
+//	dV = −θ V dt + σ dS,   Cov(dS^{ij}, dS^{kl}) = (δ_ik δ_jl + δ_il δ_jk) dt,
+//
+// whose moments are known in closed form: E V_t = e^{−θt} V₀ and
+// Var V^{ii}_t = σ²(1 − e^{−2θt})/θ. It is the reference for the
+// integrator's weak order. Its state need not be PSD.
+type OU struct {
+	Theta, Sigma float64
+}
+
+func (o OU) validate() error {
+	if math.IsNaN(o.Theta) || math.IsInf(o.Theta, 0) || !(o.Sigma >= 0) || math.IsInf(o.Sigma, 1) {
+		return fmt.Errorf("sde: OU needs finite Theta and Sigma >= 0, got %v, %v", o.Theta, o.Sigma)
+	}
+	return nil
+}
+func (o OU) psd() bool { return false }
+func (o OU) drift(dst, v []float64, ws *workspace) {
+	for i := range v {
+		dst[i] = -o.Theta * v[i]
+	}
+}
+func (o OU) noise(dst, v []float64, ws *workspace, rng *rand.Rand) {
+	m := ws.m
+	for i := 0; i < m; i++ {
+		dst[i*m+i] = o.Sigma * math.Sqrt2 * rng.NormFloat64()
+		for j := i + 1; j < m; j++ {
+			z := o.Sigma * rng.NormFloat64()
+			dst[i*m+j], dst[j*m+i] = z, z
+		}
+	}
+}
+
+// PSDPolicy says what Simulate does when a path loses positive
+// semi-definiteness (an eigenvalue below −PSDTol·λ_max).
+type PSDPolicy int
+
+const (
+	// ProjectPSD clips negative eigenvalues to zero and continues; every
+	// such event is counted in Result.PSDViolations (the default).
+	ProjectPSD PSDPolicy = iota
+	// StopPath freezes the path at its last PSD state and flags it in
+	// Result.Stopped and Result.PSDViolations.
+	StopPath
+	// FailRun makes Simulate return a *NotPSDError (the first path by index).
+	FailRun
+)
+
+// NotPSDError reports a path whose covariance left the PSD cone.
+type NotPSDError struct {
+	Path           int
+	Time           float64
+	MinEig, MaxEig float64
+}
+
+func (e *NotPSDError) Error() string {
+	return fmt.Sprintf("sde: path %d lost positive semi-definiteness at t=%.4g (eigenvalues %.3g … %.3g)",
+		e.Path, e.Time, e.MinEig, e.MaxEig)
+}
+
+// ErrInput is wrapped by every input-validation error of Simulate.
+var ErrInput = errors.New("sde: invalid input")
+
+// Settings of Simulate; the zero value is usable.
+type Settings struct {
+	// Step is the Euler–Maruyama step h (default 0.01, the paper's). The
+	// last step is shortened so that the run ends exactly at T.
+	Step float64
+	// StopRadius r: a path whose Frobenius norm ‖V‖_F reaches r, or that
+	// becomes non-finite, is frozen and flagged (Def. 4.1). Default 1e4.
+	StopRadius float64
+	// Workers is the number of goroutines (default 1). Results do not
+	// depend on it: path p draws from its own generator seeded by (seed, p).
+	Workers int
+	// OnNonPSD selects the PSD policy (default ProjectPSD).
+	OnNonPSD PSDPolicy
+	// PSDTol is the relative tolerance of the PSD test (default 1e-10).
+	PSDTol float64
+}
+
+func (s Settings) withDefaults() Settings {
+	if s.Step == 0 {
+		s.Step = 0.01
+	}
+	if s.StopRadius == 0 {
+		s.StopRadius = 1e4
+	}
+	if s.Workers == 0 {
+		s.Workers = 1
+	}
+	if s.PSDTol == 0 {
+		s.PSDTol = 1e-10
+	}
+	return s
+}
+
+// Result holds the terminal states of Simulate.
+type Result struct {
+	M, Paths, Steps int
+	T, Step         float64
+	// Final holds path p's V_T (frozen value if stopped) at
+	// Final[p*M*M : (p+1)*M*M], row-major, symmetric.
+	Final []float64
+	// Stopped[p] is true if path p hit the stop radius, became non-finite,
+	// or (policy StopPath) lost PSD; StopTime[p] is when (T otherwise).
+	Stopped  []bool
+	StopTime []float64
+	// PSDViolations[p] counts the steps at which path p had an eigenvalue
+	// below −PSDTol·λ_max (projected, or the path stopped).
+	PSDViolations []int
+}
+
+// At returns path p's terminal matrix.
+func (r *Result) At(p int) *mat.SymDense {
+	mm := r.M * r.M
+	return symFromFlat(r.M, r.Final[p*mm:(p+1)*mm])
+}
+
+// Entry returns V^{ab}_T over all paths.
+func (r *Result) Entry(a, b int) []float64 {
+	out := make([]float64, r.Paths)
+	mm := r.M * r.M
+	for p := range out {
+		out[p] = r.Final[p*mm+a*r.M+b]
+	}
+	return out
+}
+
+// Corr returns the terminal correlation ρ^{ab}_T over all paths (clipped
+// to [−1, 1]; stopped paths contribute their frozen value).
+func (r *Result) Corr(a, b int) []float64 {
+	out := make([]float64, r.Paths)
+	mm, m := r.M*r.M, r.M
+	for p := range out {
+		v := r.Final[p*mm : (p+1)*mm]
+		out[p] = clip1(v[a*m+b] / math.Sqrt(v[a*m+a]*v[b*m+b]))
+	}
+	return out
+}
+
+// NumStopped counts stopped paths.
+func (r *Result) NumStopped() int {
+	k := 0
+	for _, s := range r.Stopped {
+		if s {
+			k++
+		}
+	}
+	return k
+}
+
+// NumPSDViolating counts paths with at least one PSD violation.
+func (r *Result) NumPSDViolating() int {
+	k := 0
+	for _, c := range r.PSDViolations {
+		if c > 0 {
+			k++
+		}
+	}
+	return k
+}
+
+// PathRand is the generator of path p for a run seeded with seed; it is
+// what makes Simulate independent of the worker count.
+func PathRand(seed uint64, p int) *rand.Rand {
+	return rand.New(rand.NewPCG(splitmix(seed), splitmix(uint64(p)^0x5851f42d4c957f2d)))
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// Simulate integrates paths independent solutions of p from V0 to time T
+// with the Euler–Maruyama scheme
+//
+//	V_{k+1} = V_k + b(V_k) h + √h · M_k,   M_k ~ N(0, Σ(V_k)) symmetric,
+//
+// which is the Markov chain of Eq. (7) with h = 1/width. Errors: invalid
+// process parameters, V0 not a valid covariance (CheckCov; for a Model),
+// T < 0 or non-finite, paths < 1, Step ≤ 0, Workers < 1 — all wrapping
+// ErrInput; and *NotPSDError under FailRun.
+func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Settings) (*Result, error) {
+	s = s.withDefaults()
+	if err := p.validate(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	switch {
+	case !(T >= 0) || math.IsInf(T, 1):
+		return nil, fmt.Errorf("%w: T = %v, must be finite and >= 0", ErrInput, T)
+	case paths < 1:
+		return nil, fmt.Errorf("%w: paths = %d, must be >= 1", ErrInput, paths)
+	case !(s.Step > 0) || math.IsInf(s.Step, 1):
+		return nil, fmt.Errorf("%w: Settings.Step = %v, must be finite and > 0", ErrInput, s.Step)
+	case s.Workers < 1:
+		return nil, fmt.Errorf("%w: Settings.Workers = %d, must be >= 1", ErrInput, s.Workers)
+	case !(s.StopRadius > 0):
+		return nil, fmt.Errorf("%w: Settings.StopRadius = %v, must be > 0", ErrInput, s.StopRadius)
+	case s.OnNonPSD < ProjectPSD || s.OnNonPSD > FailRun:
+		return nil, fmt.Errorf("%w: unknown Settings.OnNonPSD %d", ErrInput, s.OnNonPSD)
+	}
+	m, c := V0.Dims()
+	if m != c || m < 1 {
+		return nil, fmt.Errorf("%w: V0 must be square m×m with m >= 1, got %d×%d", ErrInput, m, c)
+	}
+	if p.psd() {
+		if err := CheckCov(V0); err != nil {
+			return nil, fmt.Errorf("%w: V0: %v", ErrInput, err)
+		}
+	}
+	v0 := make([]float64, m*m)
+	for i := 0; i < m; i++ {
+		for j := 0; j < m; j++ {
+			v0[i*m+j] = V0.At(i, j)
+			if math.IsNaN(v0[i*m+j]) || math.IsInf(v0[i*m+j], 0) {
+				return nil, fmt.Errorf("%w: V0[%d][%d] is not finite", ErrInput, i, j)
+			}
+		}
+	}
+	steps := int(math.Ceil(T/s.Step - 1e-9))
+	res := &Result{M: m, Paths: paths, Steps: steps, T: T, Step: s.Step,
+		Final: make([]float64, paths*m*m), Stopped: make([]bool, paths),
+		StopTime: make([]float64, paths), PSDViolations: make([]int, paths)}
+	errs := make([]error, paths)
+	var wg sync.WaitGroup
+	next := make(chan int, s.Workers)
+	for w := 0; w < s.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ws := newWorkspace(m)
+			for path := range next {
+				errs[path] = runPath(p, v0, res, path, seed, steps, s, ws)
+			}
+		}()
+	}
+	for path := 0; path < paths; path++ {
+		next <- path
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+func runPath(p Process, v0 []float64, res *Result, path int, seed uint64, steps int, s Settings, ws *workspace) error {
+	m := ws.m
+	mm := m * m
+	v := res.Final[path*mm : (path+1)*mm]
+	copy(v, v0)
+	rng := PathRand(seed, path)
+	res.StopTime[path] = res.T
+	t := 0.0
+	for k := 0; k <= steps; k++ {
+		if p.psd() {
+			bad, lo, hi := factor(v, ws, s.PSDTol)
+			if bad {
+				res.PSDViolations[path]++
+				switch s.OnNonPSD {
+				case FailRun:
+					res.Stopped[path], res.StopTime[path] = true, t
+					return &NotPSDError{Path: path, Time: t, MinEig: lo, MaxEig: hi}
+				case StopPath:
+					copy(v, ws.inc) // factor left the last state there
+					res.Stopped[path], res.StopTime[path] = true, t
+					return nil
+				}
+			}
+		}
+		if k == steps {
+			break
+		}
+		h := s.Step
+		if k == steps-1 {
+			h = res.T - float64(steps-1)*s.Step
+		}
+		p.drift(ws.drift, v, ws)
+		p.noise(ws.inc, v, ws, rng)
+		sh := math.Sqrt(h)
+		norm2 := 0.0
+		finite := true
+		for i := 0; i < mm; i++ {
+			x := v[i] + h*ws.drift[i] + sh*ws.inc[i]
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				finite = false
+			}
+			ws.inc[i] = v[i] // keep the previous state for StopPath/non-finite
+			v[i] = x
+			norm2 += x * x
+		}
+		t += h
+		if !finite {
+			copy(v, ws.inc)
+			res.Stopped[path], res.StopTime[path] = true, t
+			return nil
+		}
+		if norm2 >= s.StopRadius*s.StopRadius {
+			res.Stopped[path], res.StopTime[path] = true, t
+			return nil
+		}
+	}
+	return nil
+}
+
+// factor writes R with R Rᵀ = V into ws.r. It tries a Cholesky
+// factorisation that accepts zero pivots (rank-deficient PSD V, e.g. ρ = 1)
+// and otherwise falls back to an eigendecomposition; if the smallest
+// eigenvalue is below −tol·λ_max it reports a violation, projects V onto
+// the PSD cone in place (negative eigenvalues set to 0) and factors the
+// projection. ws.inc (the previous state, kept by runPath) is not touched.
+func factor(v []float64, ws *workspace, tol float64) (violation bool, minEig, maxEig float64) {
+	m := ws.m
+	if cholSemi(v, ws.r, m) {
+		ws.rFull = false
+		return false, 0, 0
+	}
+	sym := symFromFlat(m, v)
+	var eig mat.EigenSym
+	if !eig.Factorize(sym, true) {
+		// Only non-finite input makes LAPACK fail; the caller catches those
+		// after each step, so this is a bug.
+		panic("sde: eigendecomposition failed")
+	}
+	ev := eig.Values(nil)
+	var q mat.Dense
+	eig.VectorsTo(&q)
+	minEig, maxEig = ev[0], ev[m-1]
+	violation = minEig < -tol*math.Max(maxEig, 0)
+	ws.rFull = true
+	for i := 0; i < m; i++ {
+		for j := 0; j < m; j++ {
+			ws.r[i*m+j] = q.At(i, j) * math.Sqrt(math.Max(ev[j], 0))
+		}
+	}
+	if violation {
+		// V ← R Rᵀ, the projection.
+		for i := 0; i < m; i++ {
+			for j := i; j < m; j++ {
+				x := 0.0
+				for k := 0; k < m; k++ {
+					x += ws.r[i*m+k] * ws.r[j*m+k]
+				}
+				v[i*m+j], v[j*m+i] = x, x
+			}
+		}
+	}
+	return violation, minEig, maxEig
+}
+
+// cholSemi computes a lower-triangular R with R Rᵀ = V, treating pivots
+// below 1e-12·max diag as zero (valid for PSD V of lower rank). It returns
+// false if V is not numerically PSD.
+func cholSemi(v, r []float64, m int) bool {
+	maxd := 0.0
+	for i := 0; i < m; i++ {
+		maxd = math.Max(maxd, v[i*m+i])
+	}
+	if !(maxd > 0) {
+		return false
+	}
+	tol := 1e-12 * maxd
+	for i := range r[:m*m] {
+		r[i] = 0
+	}
+	for j := 0; j < m; j++ {
+		d := v[j*m+j]
+		for k := 0; k < j; k++ {
+			d -= r[j*m+k] * r[j*m+k]
+		}
+		switch {
+		case d > tol:
+			rjj := math.Sqrt(d)
+			r[j*m+j] = rjj
+			for i := j + 1; i < m; i++ {
+				x := v[i*m+j]
+				for k := 0; k < j; k++ {
+					x -= r[i*m+k] * r[j*m+k]
+				}
+				r[i*m+j] = x / rjj
+			}
+		case d > -tol:
+			// Zero pivot: the rest of column j must vanish for a PSD V.
+			for i := j + 1; i < m; i++ {
+				x := v[i*m+j]
+				for k := 0; k < j; k++ {
+					x -= r[i*m+k] * r[j*m+k]
+				}
+				if math.Abs(x) > 1e-6*maxd {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,196 @@
+package execute
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/kernel"
+)
+
+// outputRef locates one output of the notebook being built.
+type outputRef struct{ cell, index int }
+
+// outputs turns iopub messages into nbformat outputs, cell by cell, the way
+// a Jupyter front end would display them:
+//
+//   - consecutive stream messages with the same name are merged into one
+//     stream output;
+//   - display_data and execute_result keep data and metadata;
+//   - update_display_data replaces the data and metadata of every earlier
+//     output (in any cell) created with the same transient display_id, and
+//     is otherwise ignored;
+//   - clear_output empties the current cell's outputs at once, or with
+//     wait=true just before the next output arrives;
+//   - error keeps ename, evalue and traceback.
+//
+// Outputs are appended in iopub arrival order, which is the kernel's
+// publication order (PUB/SUB over one connection preserves order).
+type outputs struct {
+	nb           *ipynb.Notebook
+	cell         int
+	pendingClear bool
+	displays     map[string][]outputRef
+}
+
+func newOutputs(nb *ipynb.Notebook) *outputs {
+	return &outputs{nb: nb, displays: map[string][]outputRef{}}
+}
+
+// startCell directs the following messages to cell i and clears its
+// outputs.
+func (o *outputs) startCell(i int) {
+	o.cell = i
+	o.pendingClear = false
+	o.nb.Cells[i].Outputs = nil
+}
+
+// add applies one iopub message to the current cell. Message types with no
+// output (execute_input, status, comm_*) are ignored.
+func (o *outputs) add(m *kernel.Message) error {
+	var c struct {
+		Name      string                     `json:"name"`
+		Text      string                     `json:"text"`
+		Data      map[string]json.RawMessage `json:"data"`
+		Metadata  map[string]any             `json:"metadata"`
+		Transient struct {
+			DisplayID string `json:"display_id"`
+		} `json:"transient"`
+		ExecutionCount *int     `json:"execution_count"`
+		EName          string   `json:"ename"`
+		EValue         string   `json:"evalue"`
+		Traceback      []string `json:"traceback"`
+		Wait           bool     `json:"wait"`
+	}
+	switch m.Type() {
+	case "stream", "display_data", "update_display_data", "execute_result", "error", "clear_output":
+	default:
+		return nil
+	}
+	if err := m.Decode(&c); err != nil {
+		return err
+	}
+	cell := &o.nb.Cells[o.cell]
+	if m.Type() == "clear_output" {
+		if c.Wait {
+			o.pendingClear = true
+		} else {
+			o.clear()
+		}
+		return nil
+	}
+	if m.Type() == "update_display_data" {
+		for _, r := range o.displays[c.Transient.DisplayID] {
+			out := &o.nb.Cells[r.cell].Outputs[r.index]
+			out.Data, out.Metadata = c.Data, c.Metadata
+		}
+		return nil
+	}
+	if o.pendingClear {
+		o.clear()
+	}
+	switch m.Type() {
+	case "stream":
+		if n := len(cell.Outputs); n > 0 && cell.Outputs[n-1].OutputType == "stream" && cell.Outputs[n-1].Name == c.Name {
+			cell.Outputs[n-1].Text += ipynb.MultiString(c.Text)
+			return nil
+		}
+		cell.Outputs = append(cell.Outputs, ipynb.Output{OutputType: "stream", Name: c.Name, Text: ipynb.MultiString(c.Text)})
+	case "display_data":
+		if id := c.Transient.DisplayID; id != "" {
+			o.displays[id] = append(o.displays[id], outputRef{o.cell, len(cell.Outputs)})
+		}
+		cell.Outputs = append(cell.Outputs, ipynb.Output{OutputType: "display_data", Data: c.Data, Metadata: c.Metadata})
+	case "execute_result":
+		cell.Outputs = append(cell.Outputs, ipynb.Output{OutputType: "execute_result", Data: c.Data, Metadata: c.Metadata, ExecutionCount: c.ExecutionCount})
+	case "error":
+		cell.Outputs = append(cell.Outputs, ipynb.Output{OutputType: "error", EName: c.EName, EValue: c.EValue, Traceback: c.Traceback})
+	}
+	return nil
+}
+
+// clear empties the current cell and forgets its display ids.
+func (o *outputs) clear() {
+	o.pendingClear = false
+	o.nb.Cells[o.cell].Outputs = nil
+	for id, refs := range o.displays {
+		kept := refs[:0]
+		for _, r := range refs {
+			if r.cell != o.cell {
+				kept = append(kept, r)
+			}
+		}
+		if len(kept) == 0 {
+			delete(o.displays, id)
+		} else {
+			o.displays[id] = kept
+		}
+	}
+}
+
+// exitStatusRE matches the line gonb writes to stderr when a cell program
+// exits with a non-zero status (os.Exit(N), or 2 after a panic).
+var exitStatusRE = regexp.MustCompile(`exit status (\d+)\s*$`)
+
+// cellFailure reports why a finished cell failed, or "" if it did not:
+// an error reply, an error output, or stderr ending in "exit status N"
+// with N != 0 (gonb answers status ok when the cell program panics or
+// calls os.Exit; that line is the only sign).
+func cellFailure(reply *kernel.ExecuteReply, outs []ipynb.Output) string {
+	if reply != nil && reply.Status == "error" {
+		return firstLine(reply.EName, reply.EValue)
+	}
+	var stderr string
+	for _, o := range outs {
+		switch o.OutputType {
+		case "error":
+			return firstLine(o.EName, o.EValue)
+		case "stream":
+			if o.Name == "stderr" {
+				stderr += string(o.Text)
+			}
+		}
+	}
+	if m := exitStatusRE.FindStringSubmatch(stderr); m != nil {
+		if n, _ := strconv.Atoi(m[1]); n != 0 {
+			for _, line := range strings.Split(stderr, "\n") {
+				if strings.HasPrefix(line, "panic: ") {
+					return shorten(line)
+				}
+			}
+			return "exit status " + m[1]
+		}
+	}
+	if reply != nil && reply.Status != "" && reply.Status != "ok" {
+		return "execute_reply status " + reply.Status
+	}
+	return ""
+}
+
+// firstLine summarises an error for the progress line.
+func firstLine(ename, evalue string) string {
+	s := strings.TrimSpace(evalue)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if s == "" {
+		s = ename
+	}
+	if s == "" {
+		s = "error"
+	}
+	return shorten(s)
+}
+
+func shorten(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) > 100 {
+		s = s[:97] + "..."
+	}
+	return s
+}
+
+func cellLabel(i int) string { return fmt.Sprintf("cell %d", i+1) }

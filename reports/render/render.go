@@ -1,0 +1,161 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"time"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/render/texmath"
+)
+
+// Cell statuses as the executor reports them in Page.CellStatus.
+const (
+	CellOK       = "ok"
+	CellFailed   = "failed"
+	CellTimeout  = "timeout"
+	CellSkipped  = "skipped"
+	CellNotCode  = "not-code"
+	StatusOK     = "ok"
+	StatusFailed = "failed"
+)
+
+// Page is one executed notebook to render.
+type Page struct {
+	// Name is the notebook's base name without extension, e.g. "004-meanfield".
+	Name string
+	// Title of the page; when empty, the text of the first level-1 markdown
+	// heading, else Name.
+	Title string
+	// Notebook with its outputs.
+	Notebook *ipynb.Notebook
+	// Status is StatusOK or StatusFailed.
+	Status string
+	// Err is the notebook-level error text (kernel died, ...), if any.
+	Err string
+	// CellStatus holds one status per cell (CellOK, CellFailed, ...); nil
+	// means unknown, and cells are then judged by their error outputs only.
+	CellStatus []string
+	// Duration is the wall time the notebook took to execute.
+	Duration time.Duration
+}
+
+// Renderer turns executed notebooks into standalone HTML pages. It is safe
+// for concurrent use once built.
+type Renderer struct {
+	opts options
+	md   goldmark.Markdown
+}
+
+type options struct {
+	assetBase string
+	indexHref string
+	siteTitle string
+}
+
+// Option configures a Renderer.
+type Option func(*options)
+
+// WithAssetBase sets the relative URL prefix of the assets written by
+// WriteAssets (default "assets/", for pages in the site's root directory).
+func WithAssetBase(base string) Option {
+	return func(o *options) { o.assetBase = base }
+}
+
+// WithIndexHref sets the link from each notebook page back to the index
+// (default "index.html"); empty means no link.
+func WithIndexHref(href string) Option {
+	return func(o *options) { o.indexHref = href }
+}
+
+// WithSiteTitle sets the index page's title (default "sigprop reports").
+func WithSiteTitle(title string) Option {
+	return func(o *options) { o.siteTitle = title }
+}
+
+// New returns a Renderer; with no options pages sit in the site root beside
+// index.html and the assets directory.
+func New(opts ...Option) *Renderer {
+	o := options{assetBase: "assets/", indexHref: "index.html", siteTitle: "sigprop reports"}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	md := goldmark.New(
+		goldmark.WithExtensions(extension.GFM, texmath.Math),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+		// Notebook markdown is ours and may carry HTML (<details>, <sub>).
+		goldmark.WithRendererOptions(html.WithUnsafe()),
+	)
+	return &Renderer{opts: o, md: md}
+}
+
+// markdown renders one markdown source to HTML.
+func (r *Renderer) markdown(src string) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := r.md.Convert([]byte(src), &buf); err != nil {
+		return nil, fmt.Errorf("render: markdown: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// FirstHeading returns the plain text of the first level-1 heading in the
+// notebook's markdown cells, or "" if there is none.
+func FirstHeading(nb *ipynb.Notebook) string {
+	md := goldmark.New(goldmark.WithExtensions(texmath.Math))
+	for _, c := range nb.Cells {
+		if c.CellType != "markdown" {
+			continue
+		}
+		src := []byte(c.Source)
+		doc := md.Parser().Parse(text.NewReader(src))
+		var title string
+		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			h, ok := n.(*ast.Heading)
+			if !entering || !ok || h.Level != 1 {
+				return ast.WalkContinue, nil
+			}
+			title = plainText(h, src)
+			return ast.WalkStop, nil
+		})
+		if title != "" {
+			return title
+		}
+	}
+	return ""
+}
+
+// plainText concatenates the text under n; math keeps its TeX source with
+// its dollars.
+func plainText(n ast.Node, src []byte) string {
+	var buf bytes.Buffer
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := c.(type) {
+		case *texmath.InlineMath:
+			buf.WriteByte('$')
+			for m := t.FirstChild(); m != nil; m = m.NextSibling() {
+				buf.Write(m.(*ast.Text).Segment.Value(src))
+			}
+			buf.WriteByte('$')
+			return ast.WalkSkipChildren, nil
+		case *ast.Text:
+			buf.Write(t.Segment.Value(src))
+			if t.SoftLineBreak() {
+				buf.WriteByte(' ')
+			}
+		case *ast.String:
+			buf.Write(t.Value)
+		}
+		return ast.WalkContinue, nil
+	})
+	return string(bytes.TrimSpace(buf.Bytes()))
+}
