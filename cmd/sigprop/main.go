@@ -4,6 +4,7 @@
 //	sigprop report [--out DIR] [--jobs N] [--timeout D] [NOTEBOOK...]
 //	sigprop eval NAME [key=value ...]
 //	sigprop eval --list
+//	sigprop diff A B
 //	sigprop kernel install
 //
 // Exit status: 0 on success, 1 when a report has a failed cell or metric,
@@ -20,6 +21,7 @@ const usage = `usage:
   sigprop report [--out DIR] [--jobs N] [--timeout D] [--no-cache] [NOTEBOOK...]
   sigprop eval NAME [key=value ...]
   sigprop eval --list [--json]
+  sigprop diff [--rtol R] [--atol A] [--json] [--fail-on figures|metrics] [--out DIR] A B
   sigprop kernel install
 `
 
@@ -46,6 +48,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdEval(args[1:], stdout)
 	case "report":
 		err = cmdReport(args[1:], stdout, stderr)
+	case "diff":
+		err = cmdDiff(args[1:], stdout, stderr)
 	case "kernel":
 		err = cmdKernel(args[1:], stdout)
 	case "-h", "--help", "help":

@@ -132,10 +132,11 @@ func (c Continuation) SolveM(eq Equation, lambda float64, mInf func(z complex128
 }
 
 // Density returns ρ(λ) ≈ −Im G(λ+iε)/π with G = (1+m)/z, for each λ in
-// lambdas, each found by SolveM. Because G is recovered from m, its
-// absolute precision is about 1e-16/|λ+iε|: keep λ ≫ 1e-16/tolerance. Atoms at λ_a leak a Lorentzian
-// (w_a/π)·ε/(λ−λ_a)²; keep λ away from known atoms by ≫ √ε or subtract them.
-func (c Continuation) Density(eq Equation, lambdas []float64, mInf func(z complex128) complex128) ([]float64, error) {
+// lambdas, each found by SolveM. Known atoms are subtracted from G before
+// the inversion, ρ_ac = −Im[G − Σ_a w_a/(z−λ_a)]/π (spec §4.3), so that
+// they do not leak into the density. Because G is recovered from m, its
+// absolute precision is about 1e-16/|λ+iε|: keep λ ≫ 1e-16/tolerance.
+func (c Continuation) Density(eq Equation, lambdas []float64, mInf func(z complex128) complex128, atoms ...Atom) ([]float64, error) {
 	c = c.defaults()
 	out := make([]float64, len(lambdas))
 	errs := make([]error, len(lambdas))
@@ -152,7 +153,11 @@ func (c Continuation) Density(eq Equation, lambdas []float64, mInf func(z comple
 					continue
 				}
 				z := complex(lambdas[i], c.Eps)
-				out[i] = -imag((1+m)/z) / math.Pi
+				g := (1 + m) / z
+				for _, a := range atoms {
+					g -= complex(a.Mass, 0) / (z - complex(a.Loc, 0))
+				}
+				out[i] = -imag(g) / math.Pi
 			}
 		}()
 	}

@@ -171,7 +171,7 @@ func NonCollapsedFixedPoint(m Model, s FixedPointSettings) (QP, error) {
 		dq := math.Abs(qn-q) / q
 		dr := math.Abs(pn/qn - p/q)
 		q, p = qn, pn
-		if dq < 1e-8 && dr < 1e-8 {
+		if dq < 1e-6 && dr < 1e-6 {
 			break
 		}
 	}

@@ -50,6 +50,7 @@ type CellResult struct {
 	Index    int
 	Status   string // "ok", "failed", "timeout", "skipped", "not-code"
 	Duration time.Duration
+	Reason   string // why a failed cell failed, e.g. "panic: boom", "exit status 3", the compiler's first error line; "" otherwise
 }
 
 // Result is the outcome of one notebook.
@@ -71,7 +72,10 @@ func (r *Result) Reason() string {
 	}
 	for _, c := range r.Cells {
 		if c.Status == CellFailed || c.Status == CellTimeout {
-			return cellLabel(c.Index) + ": " + c.Status
+			if c.Status == CellTimeout || c.Reason == "" {
+				return cellLabel(c.Index) + ": " + c.Status
+			}
+			return cellLabel(c.Index) + ": " + c.Reason
 		}
 	}
 	return ""
@@ -203,10 +207,6 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 	if err != nil {
 		return results, fmt.Errorf("execute: %w", err)
 	}
-	gonbVersion, err := gonbVersion(opt.RepoRoot)
-	if err != nil {
-		return results, err
-	}
 	queue := make(chan job)
 	var wg sync.WaitGroup
 	for w := 0; w < min(opt.Jobs, len(jobs)); w++ {
@@ -216,7 +216,7 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 			for j := range queue {
 				r := &results[j.i]
 				prog.printf("running %s", r.Name)
-				nr := &notebookRun{opt: opt, tools: tools, gonbVersion: gonbVersion, path: r.Path, name: r.Name, nb: j.nb}
+				nr := &notebookRun{opt: opt, tools: tools, path: r.Path, name: r.Name, nb: j.nb}
 				*r = nr.run(ctx)
 				if r.Status == StatusOK {
 					prog.printf("ok %s %.1fs", r.Name, r.Duration.Seconds())

@@ -170,11 +170,19 @@ func cellFailure(reply *kernel.ExecuteReply, outs []ipynb.Output) string {
 	return ""
 }
 
-// firstLine summarises an error for the progress line.
+// mainGoPos matches the position prefix of a compiler message about gonb's
+// generated main.go, meaningless to a notebook reader.
+var mainGoPos = regexp.MustCompile(`^\./main(_test)?\.go:\d+:\d+: `)
+
+// firstLine summarises an error for the progress line: the first line of
+// evalue that is not a `# package` header of the go tool.
 func firstLine(ename, evalue string) string {
-	s := strings.TrimSpace(evalue)
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
+	var s string
+	for _, line := range strings.Split(evalue, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "# ") {
+			s = mainGoPos.ReplaceAllString(line, "")
+			break
+		}
 	}
 	if s == "" {
 		s = ename
@@ -194,3 +202,28 @@ func shorten(s string) string {
 }
 
 func cellLabel(i int) string { return fmt.Sprintf("cell %d", i+1) }
+
+// gonbPackageRE matches the name of gonb's per-kernel scratch package
+// (gonb_ and the first 8 hex digits of a random UUID).
+var gonbPackageRE = regexp.MustCompile(`\bgonb_[0-9a-f]{8}\b`)
+
+// scrub makes text outputs independent of the kernel instance, so that two
+// runs of the same notebook give the same bytes: the kernel's private
+// TMPDIR becomes "$TMPDIR" and gonb's random scratch package name becomes
+// "gonb_cell" in stream text, error values and tracebacks.
+func scrub(outs []ipynb.Output, tmpDir string) {
+	fix := func(s string) string {
+		if tmpDir != "" {
+			s = strings.ReplaceAll(s, tmpDir, "$TMPDIR")
+		}
+		return gonbPackageRE.ReplaceAllString(s, "gonb_cell")
+	}
+	for i := range outs {
+		o := &outs[i]
+		o.Text = ipynb.MultiString(fix(string(o.Text)))
+		o.EValue = fix(o.EValue)
+		for j := range o.Traceback {
+			o.Traceback[j] = fix(o.Traceback[j])
+		}
+	}
+}

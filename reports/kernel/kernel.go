@@ -25,6 +25,10 @@ import (
 // exited, been killed, or stopped answering heartbeats.
 var ErrDied = errors.New("kernel died")
 
+// errConnect marks a failure to connect to a freshly started kernel; Start
+// retries those.
+var errConnect = errors.New("kernel: cannot connect to gonb")
+
 // MarkerEnv is the environment variable set, with a value unique to each
 // kernel, in the environment of the gonb process; every process it starts
 // (go build, goimports, the cell binaries, gopls) inherits it. Kill uses it
@@ -112,8 +116,9 @@ type Kernel struct {
 
 // Start launches gonb in its own process group, connects to it and waits
 // until it answers kernel_info_request and its iopub channel delivers
-// messages. A kernel that exits during start-up (typically because another
-// process took one of its ports) is retried twice with fresh ports.
+// messages. A kernel that exits or cannot be connected to during start-up
+// (typically because another process took one of its ports between the
+// choice of the ports and gonb's bind) is retried twice with fresh ports.
 func Start(ctx context.Context, opt Options) (*Kernel, error) {
 	if opt.Tools.Gonb == "" {
 		panic("kernel: Options.Tools.Gonb must be set (see BuildTools)")
@@ -125,7 +130,7 @@ func Start(ctx context.Context, opt Options) (*Kernel, error) {
 		if err == nil {
 			return k, nil
 		}
-		if !errors.Is(err, ErrDied) || ctx.Err() != nil {
+		if !(errors.Is(err, ErrDied) || errors.Is(err, errConnect)) || ctx.Err() != nil {
 			break
 		}
 	}
@@ -239,23 +244,40 @@ func kernelEnv(opt Options, tmpDir, marker string) []string {
 	return append(env, opt.Env...)
 }
 
+// recentPorts remembers the ports handed out by freePorts in this process,
+// so that kernels started concurrently never get the same port even if the
+// operating system hands it out twice.
+var recentPorts struct {
+	sync.Mutex
+	used map[int]bool
+}
+
 // freePorts returns n distinct TCP ports free on 127.0.0.1 at the time of
-// the call.
+// the call and not returned before by this process.
 func freePorts(n int) ([]int, error) {
+	recentPorts.Lock()
+	defer recentPorts.Unlock()
+	if recentPorts.used == nil || len(recentPorts.used) > 10000 {
+		recentPorts.used = map[int]bool{}
+	}
 	var ls []net.Listener
 	defer func() {
 		for _, l := range ls {
 			l.Close()
 		}
 	}()
-	ports := make([]int, n)
-	for i := range ports {
+	var ports []int
+	for len(ports) < n {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			return nil, fmt.Errorf("kernel: finding a free port: %w", err)
 		}
-		ls = append(ls, l)
-		ports[i] = l.Addr().(*net.TCPAddr).Port
+		ls = append(ls, l) // held open until return, so no port repeats within this call
+		p := l.Addr().(*net.TCPAddr).Port
+		if !recentPorts.used[p] {
+			recentPorts.used[p] = true
+			ports = append(ports, p)
+		}
 	}
 	return ports, nil
 }
@@ -280,7 +302,7 @@ func (k *Kernel) connect(ctx context.Context, c connection) error {
 	for _, s := range socks {
 		go func() {
 			if err := s.s.Dial(ep(s.port)); err != nil {
-				errc <- fmt.Errorf("kernel: dialing %s: %w", s.name, err)
+				errc <- fmt.Errorf("%w: dialing %s: %w", errConnect, s.name, err)
 				return
 			}
 			errc <- nil

@@ -2,14 +2,16 @@ package kernel
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
 
-// testTools builds (or reuses from the user cache) gonb and goimports once.
+// testTools builds (or reuses from the user cache) gonb and goimports.
 func testTools(t *testing.T) Tools {
 	t.Helper()
 	root, err := filepath.Abs("../..")
@@ -23,55 +25,186 @@ func testTools(t *testing.T) Tools {
 	return tools
 }
 
+// startKernel starts a kernel with TMPDIR pointing into a test directory,
+// so that the test can check that the kernel leaves nothing behind.
+func startKernel(t *testing.T, opt Options) (*Kernel, string) {
+	t.Helper()
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	opt.Tools, opt.Dir = testTools(t), tmp
+	k, err := Start(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(k.Kill)
+	return k, tmp
+}
+
+// checkGone fails unless the kernel's process and all its descendants are
+// gone and its temporary directory was removed.
+func checkGone(t *testing.T, k *Kernel, tmp string) {
+	t.Helper()
+	if pids := MarkedProcesses(k.Marker()); len(pids) > 0 {
+		t.Errorf("processes of the kernel still alive: %v", pids)
+	}
+	select {
+	case <-k.exited:
+	default:
+		t.Errorf("gonb (pid %d) has not exited", k.Pid())
+	}
+	if _, err := os.Stat(k.TempDir()); !os.IsNotExist(err) {
+		t.Errorf("kernel temp dir %s not removed (stat: %v)", k.TempDir(), err)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left in TMPDIR: %v", left)
+	}
+}
+
 // streamText concatenates the stream messages named name.
 func streamText(t *testing.T, e *Execution, name string) string {
 	t.Helper()
 	var b strings.Builder
 	for _, m := range e.Messages() {
-		if m.Type() != "stream" {
-			continue
-		}
 		var s struct{ Name, Text string }
-		if err := m.Decode(&s); err != nil {
-			t.Fatal(err)
-		}
-		if s.Name == name {
+		if m.Type() == "stream" && m.Decode(&s) == nil && s.Name == name {
 			b.WriteString(s.Text)
 		}
 	}
 	return b.String()
 }
 
-func TestKernelSmoke(t *testing.T) {
-	tools := testTools(t)
-	ctx := context.Background()
-	t0 := time.Now()
-	k, err := Start(ctx, Options{Tools: tools, Log: os.Stderr})
+func run(t *testing.T, k *Kernel, code string, timeout time.Duration) (*Execution, ExecuteReply) {
+	t.Helper()
+	e, err := k.Execute(code, ExecOptions{StoreHistory: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("start: %v, info %+v", time.Since(t0), k.Info())
-	defer k.Shutdown(ctx)
-	run := func(code string) *Execution {
-		t0 := time.Now()
-		e, err := k.Execute(code, ExecOptions{StoreHistory: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := e.Wait(ctx); err != nil {
-			t.Fatal(err)
-		}
-		r, _ := e.ExecuteReply()
-		t.Logf("%q: %v status=%s stdout=%q stderr=%q", code, time.Since(t0), r.Status, streamText(t, e, "stdout"), streamText(t, e, "stderr"))
-		return e
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	if err := e.Wait(ctx); err != nil {
+		t.Fatalf("%q: %v", code, err)
 	}
-	root, _ := filepath.Abs("../..")
-	run("!*rm -f go.work && go work init && go work use . \"$GONB_DIR/../..\" && go mod edit -require=github.com/janpfeifer/gonb@v0.11.1 && echo SETUP_OK\n%goworkfix")
-	_ = root
-	run("%%\nfmt.Println(\"hello\")")
-	run("import \"github.com/sigprop/sigprop/lib/quantity\"\n%%\nfmt.Printf(\"%T\\n\", quantity.Lookup)")
-	run("import \"github.com/janpfeifer/gonb/gonbui\"\n%%\ngonbui.DisplayHTML(\"<b>hi</b>\")")
-	run("!*cat go.mod go.work; ls; echo $GONB_DIR")
-	run("import \"github.com/janpfeifer/gonb/gonbui\"\n%%\ngonbui.DisplayHTML(\"<b>hi</b>\")")
-	run("%%\nfmt.Println(\"hello\")")
+	r, ok := e.ExecuteReply()
+	if !ok {
+		t.Fatalf("%q: no execute_reply", code)
+	}
+	return e, r
+}
+
+// TestExecuteAndShutdown runs cells in a real gonb kernel: output, the
+// execution counter, an error reply, then a graceful shutdown that leaves
+// no process and no temporary file behind.
+func TestExecuteAndShutdown(t *testing.T) {
+	k, tmp := startKernel(t, Options{})
+	if k.Info().Implementation != "gonb" {
+		t.Errorf("kernel_info implementation = %q, want gonb", k.Info().Implementation)
+	}
+	e, r := run(t, k, "%%\nfmt.Println(\"hello\")", time.Minute)
+	if got := streamText(t, e, "stdout"); got != "hello\n" || r.Status != "ok" || r.ExecutionCount == nil || *r.ExecutionCount != 1 {
+		t.Errorf("cell 1: stdout %q status %q count %v; want \"hello\\n\", ok, 1", got, r.Status, r.ExecutionCount)
+	}
+	_, r = run(t, k, "%%\nundefinedFunction()", time.Minute)
+	if r.Status != "error" || r.ExecutionCount == nil || *r.ExecutionCount != 2 {
+		t.Errorf("compile error: status %q count %v, want error, 2", r.Status, r.ExecutionCount)
+	}
+	// A silent request without history leaves the counter alone.
+	e, err := k.Execute("%%\nfmt.Println(\"quiet\")", ExecOptions{Silent: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	_, r = run(t, k, "%%\nfmt.Println(3)", time.Minute)
+	if *r.ExecutionCount != 3 {
+		t.Errorf("count after a silent request = %d, want 3", *r.ExecutionCount)
+	}
+	if err := k.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	checkGone(t, k, tmp)
+	if _, err := k.Execute("1", ExecOptions{}); !errors.Is(err, ErrDied) {
+		t.Errorf("Execute after Shutdown: err = %v, want ErrDied", err)
+	}
+}
+
+// TestInterrupt interrupts a sleeping cell; the kernel survives and runs
+// the next cell.
+func TestInterrupt(t *testing.T) {
+	k, tmp := startKernel(t, Options{})
+	e, err := k.Execute("%%\nfmt.Println(\"sleeping\")\ntime.Sleep(time.Minute)", ExecOptions{StoreHistory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := e.Wait(ctx); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("sleeping cell: Wait = %v, want a timeout", err)
+	}
+	t0 := time.Now()
+	if err := k.Interrupt(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel2()
+	if err := e.Wait(ctx2); err != nil {
+		t.Fatalf("cell not finished %v after the interrupt: %v", time.Since(t0), err)
+	}
+	t.Logf("interrupted cell finished %v after the interrupt", time.Since(t0))
+	if got := streamText(t, e, "stdout"); got != "sleeping\n" {
+		t.Errorf("stdout before the interrupt = %q", got)
+	}
+	e, _ = run(t, k, "%%\nfmt.Println(\"alive\")", time.Minute)
+	if got := streamText(t, e, "stdout"); got != "alive\n" {
+		t.Errorf("after interrupt: stdout %q, want alive", got)
+	}
+	k.Kill()
+	checkGone(t, k, tmp)
+}
+
+// TestKilledMidCell kills the whole process group while a cell sleeps:
+// Wait must report ErrDied promptly, not hang.
+func TestKilledMidCell(t *testing.T) {
+	k, tmp := startKernel(t, Options{})
+	e, err := k.Execute("%%\ntime.Sleep(time.Minute)", ExecOptions{StoreHistory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * time.Second) // let the cell compile and start sleeping
+	if err := signalGroup(k.Pid(), 9); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := e.Wait(ctx); !errors.Is(err, ErrDied) {
+		t.Fatalf("Wait after kill = %v, want ErrDied", err)
+	}
+	if d := time.Since(t0); d > 5*time.Second {
+		t.Errorf("death detected after %v, want < 5 s", d)
+	}
+	if !errors.Is(k.Err(), ErrDied) {
+		t.Errorf("Err() = %v, want ErrDied", k.Err())
+	}
+	k.Kill()
+	checkGone(t, k, tmp)
+}
+
+// TestHeartbeatLoss stops (SIGSTOP) the gonb process: it no longer answers
+// heartbeats, so the client must declare it dead and kill it.
+func TestHeartbeatLoss(t *testing.T) {
+	k, tmp := startKernel(t, Options{HeartbeatTimeout: 2 * time.Second})
+	if err := syscall.Kill(k.Pid(), syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-k.Dead():
+	case <-time.After(15 * time.Second):
+		t.Fatal("a stopped kernel was not declared dead within 15 s")
+	}
+	if err := k.Err(); !errors.Is(err, ErrDied) || !strings.Contains(err.Error(), "heartbeat") {
+		t.Errorf("Err() = %v, want ErrDied mentioning the heartbeat", err)
+	}
+	k.Kill()
+	checkGone(t, k, tmp)
 }

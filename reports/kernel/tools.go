@@ -25,8 +25,9 @@ const (
 // Tools locates the gonb kernel binary and the directory to put first on its
 // PATH (holding gonb and goimports).
 type Tools struct {
-	Dir  string // directory holding gonb and goimports
-	Gonb string // path of the gonb binary
+	Dir         string // directory holding gonb and goimports
+	Gonb        string // path of the gonb binary
+	GonbVersion string // module version of gonb, e.g. "v0.11.1"; notebooks must use gonbui at this version
 }
 
 // BuildTools builds gonb and goimports at the versions go.mod in repoRoot
@@ -91,7 +92,7 @@ func BuildTools(ctx context.Context, repoRoot, cacheDir string) (Tools, error) {
 			return Tools{}, fmt.Errorf("kernel: %w", err)
 		}
 	}
-	return Tools{Dir: dir, Gonb: filepath.Join(dir, "gonb")}, nil
+	return Tools{Dir: dir, Gonb: filepath.Join(dir, "gonb"), GonbVersion: gonbV}, nil
 }
 
 // goVersion returns `go env GOVERSION` as seen from dir (which honours a

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/sigprop/sigprop/reports/execute"
+	"github.com/sigprop/sigprop/reports/site"
+)
+
+// cmdReport implements `sigprop report`.
+func cmdReport(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "reports/site", "output directory (replaced atomically)")
+	jobs := fs.Int("jobs", 0, "notebooks run in parallel (0 = number of cores)")
+	timeout := fs.Duration("timeout", 5*time.Minute, "per-cell timeout")
+	nbTimeout := fs.Duration("notebook-timeout", 30*time.Minute, "whole-notebook timeout")
+	noCache := fs.Bool("no-cache", false, "execute every notebook even if its inputs are unchanged")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *jobs < 0 {
+		return fmt.Errorf("--jobs must be >= 0, got %d", *jobs)
+	}
+	if *timeout <= 0 || *nbTimeout <= 0 {
+		return fmt.Errorf("--timeout and --notebook-timeout must be positive")
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths, err = filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
+		if err != nil {
+			return err
+		}
+		if len(paths) == 0 {
+			return fmt.Errorf("no notebooks in %s", filepath.Join(root, "notebooks"))
+		}
+		sort.Strings(paths)
+	}
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			return err
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	results, err := execute.Run(ctx, paths, execute.Options{
+		Jobs: *jobs, CellTimeout: *timeout, NotebookTimeout: *nbTimeout,
+		RepoRoot: root, NoCache: *noCache, Progress: stderr,
+	})
+	if err != nil {
+		return err
+	}
+	m, err := site.Build(*out, results)
+	if err != nil {
+		return err
+	}
+	failedMetrics := 0
+	for _, x := range m.Metrics {
+		if !x.Pass {
+			failedMetrics++
+			fmt.Fprintf(stderr, "metric failed: %s (%s): %v > tolerance %v\n", x.Name, x.Notebook, float64(x.Value), float64(x.Tolerance))
+		}
+	}
+	failedNB := 0
+	for _, n := range m.Notebooks {
+		if n.Status != "ok" {
+			failedNB++
+		}
+	}
+	fmt.Fprintf(stdout, "%s: %d notebooks (%d failed), %d figures, %d metrics (%d failed) in %s\n",
+		filepath.Join(*out, "index.html"), len(m.Notebooks), failedNB, len(m.Figures), len(m.Metrics), failedMetrics,
+		time.Since(start).Round(10*time.Millisecond))
+	if m.Failed() {
+		return &exitError{code: 1, err: fmt.Errorf("%d notebooks failed, %d metrics failed", failedNB, failedMetrics)}
+	}
+	return nil
+}
+
+// moduleRoot finds the directory of the nearest go.mod declaring sigprop's
+// module, starting from the working directory.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && modulePathIs(b, "github.com/sigprop/sigprop") {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("not inside the sigprop module (no go.mod for github.com/sigprop/sigprop above the working directory)")
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,207 @@
+package activation
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+)
+
+func all(t *testing.T) []Func {
+	t.Helper()
+	var fs []Func
+	for _, n := range Names() {
+		var params []float64
+		if n == "shtanh" {
+			params = []float64{2.5}
+		}
+		f, err := ByName(n, params...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+func TestNames(t *testing.T) {
+	want := []string{"erf", "hardtanh", "linear", "relu", "shifted_relu", "shtanh", "smoothed_relu", "tanh"}
+	if got := Names(); !slices.Equal(got, want) {
+		t.Fatalf("Names() = %v, want %v", got, want)
+	}
+	for _, bad := range []struct {
+		name   string
+		params []float64
+	}{{"sigmoid", nil}, {"shtanh", nil}, {"shtanh", []float64{0}}, {"shtanh", []float64{math.Inf(1)}}, {"tanh", []float64{1}}} {
+		if _, err := ByName(bad.name, bad.params...); err == nil {
+			t.Errorf("ByName(%q, %v): no error", bad.name, bad.params)
+		}
+	}
+}
+
+// TestDerivative: DPhi equals the central difference of Phi (step 1e-6,
+// truncation error ~1e-12·φ‴, rounding ~1e-10) away from kinks.
+func TestDerivative(t *testing.T) {
+	for _, f := range all(t) {
+		for h := -4.0; h <= 4; h += 0.1 {
+			near := false
+			for _, k := range f.Kinks {
+				if math.Abs(h-k) < 1e-3 {
+					near = true
+				}
+			}
+			if near {
+				continue
+			}
+			const e = 1e-6
+			num := (f.Phi(h+e) - f.Phi(h-e)) / (2 * e)
+			if d := math.Abs(num - f.DPhi(h)); d > 1e-8 {
+				t.Errorf("%v: φ′(%.2f) = %v, finite difference %v", f, h, f.DPhi(h), num)
+			}
+		}
+		if f.Odd {
+			for _, h := range []float64{0.3, 1.7, 5} {
+				if f.Phi(-h) != -f.Phi(h) {
+					t.Errorf("%v declared odd but φ(-%v) != -φ(%v)", f, h, h)
+				}
+			}
+		}
+	}
+	// φ′(0): 1 for the P18 family (erf normalisation), ½ for SiLU.
+	for name, want := range map[string]float64{"erf": 1, "tanh": 1, "smoothed_relu": 0.5, "linear": 1} {
+		f, _ := ByName(name)
+		if got := f.DPhi(0); math.Abs(got-want) > 1e-15 {
+			t.Errorf("%s: φ′(0) = %v want %v", name, got, want)
+		}
+	}
+}
+
+// TestClosedFormsVsQuadrature checks every closed form against the
+// piecewise Gauss–Legendre quadrature of package gauss (independent: the
+// quadrature knows only φ, φ′ and the kinks). Tolerance 1e-12 relative, or
+// absolute for values below 1e-3.
+func TestClosedFormsVsQuadrature(t *testing.T) {
+	for _, f := range all(t) {
+		g := f.WithoutClosedForms()
+		cmp := func(what string, a, b float64) {
+			t.Helper()
+			if math.Abs(a-b) > 1e-12*math.Max(1, math.Abs(b)) {
+				t.Errorf("%v %s: closed %.16g quadrature %.16g (diff %.2e)", f, what, a, b, a-b)
+			}
+		}
+		for _, q := range []float64{0, 1e-4, 0.04, 0.25, 1, 3.7, 40} {
+			if f.ClosedSecondMoment != nil {
+				cmp(fmt.Sprintf("E φ² q=%v", q), f.SecondMoment(q), g.SecondMoment(q))
+			}
+			if f.ClosedMu != nil {
+				for k := 1; k <= 3; k++ {
+					cmp(fmt.Sprintf("μ_%d q=%v", k, q), f.Mu(q, k), g.Mu(q, k))
+				}
+			}
+			for _, c := range []float64{-1, -0.4, 0, 0.6, 0.999, 1} {
+				for _, q2 := range []float64{q, 0.5} {
+					if f.ClosedKernel != nil {
+						cmp(fmt.Sprintf("K(%v,%v,%v)", q, q2, c), f.Kernel(q, q2, c), g.Kernel(q, q2, c))
+					}
+					if f.ClosedDKernel != nil && q > 0 {
+						cmp(fmt.Sprintf("K′(%v,%v,%v)", q, q2, c), f.DKernel(q, q2, c), g.DKernel(q, q2, c))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestReferenceMoments: numbers of spec §7 (Tanner lecture spec), checks
+// 12 (Table 1 at q* = 0.25) and the Fig. 3 row of §5 (P(φ′ = 1)).
+func TestReferenceMoments(t *testing.T) {
+	erf, ht, tanh, sr := Erf(), HardTanh(), Tanh(), ShiftedReLU()
+	cases := []struct {
+		name      string
+		got, want float64
+		tol       float64 // absolute; the spec prints 7 (§7) or 4 (§5) digits
+	}{
+		{"erf μ1(0.25)", erf.Mu(0.25, 1), 0.7483977, 1e-7},
+		{"erf μ2(0.25)", erf.Mu(0.25, 2), 0.6236862, 1e-7},
+		{"erf μ2/μ1²−1 (0.25)", erf.Mu(0.25, 2)/math.Pow(erf.Mu(0.25, 1), 2) - 1, 0.1135283, 1e-7},
+		{"hardtanh 1/p−1 (0.25)", 1/ht.Mu(0.25, 1) - 1, 0.0476692, 1e-7},
+		{"tanh μ1(0.570048)", tanh.Mu(0.570048, 1), 0.5678738, 1e-7},
+		{"tanh μ2(0.570048)", tanh.Mu(0.570048, 2), 0.4328516, 1e-7},
+		{"tanh ratio−1", tanh.Mu(0.570048, 2)/math.Pow(tanh.Mu(0.570048, 1), 2) - 1, 0.3422562, 1e-7},
+		// Fig. 3 (P18): P(φ′=1) at q* = 2, 1, 0.5, 0.2.
+		{"hardtanh p(2)", ht.Mu(2, 1), 0.5205, 1e-4},
+		{"hardtanh p(1)", ht.Mu(1, 1), 0.6827, 1e-4},
+		{"hardtanh p(0.5)", ht.Mu(0.5, 1), 0.8427, 1e-4},
+		{"hardtanh p(0.2)", ht.Mu(0.2, 1), 0.9747, 1e-4},
+		{"shifted p(2)", sr.Mu(2, 1), 0.6382, 1e-4},
+		{"shifted p(1)", sr.Mu(1, 1), 0.6915, 1e-4},
+		{"shifted p(0.5)", sr.Mu(0.5, 1), 0.7602, 1e-4},
+		{"shifted p(0.2)", sr.Mu(0.2, 1), 0.8682, 1e-4},
+		{"relu μ3", ReLU().Mu(7, 3), 0.5, 0},
+	}
+	for _, c := range cases {
+		if math.Abs(c.got-c.want) > c.tol {
+			t.Errorf("%s = %.8f, spec %.8f", c.name, c.got, c.want)
+		}
+	}
+}
+
+// TestShtanhScaling: spec F31(3), Shtanh_a at q equals a²·hardtanh at q/a².
+func TestShtanhScaling(t *testing.T) {
+	a := 3.0
+	s, h := Shtanh(a), HardTanh()
+	for _, q := range []float64{0.1, 2, 30} {
+		if d := s.SecondMoment(q) - a*a*h.SecondMoment(q/(a*a)); math.Abs(d) > 1e-13*q {
+			t.Errorf("q=%v: diff %v", q, d)
+		}
+		if d := s.Mu(q, 1) - h.Mu(q/(a*a), 1); math.Abs(d) > 1e-15 {
+			t.Errorf("q=%v: μ diff %v", q, d)
+		}
+	}
+}
+
+// TestNoNaN: every method is finite for q ∈ [0, 1e3], c ∈ [−1, 1], k ≤ 8.
+func TestNoNaN(t *testing.T) {
+	for _, f := range all(t) {
+		for _, q := range []float64{0, 1e-300, 1e-8, 1, 1e2, 1e3} {
+			vals := []float64{f.SecondMoment(q), f.Phi(q), f.DPhi(-q), f.Phi(-1e300), f.DPhi(1e300)}
+			for k := 1; k <= 8; k++ {
+				vals = append(vals, f.Mu(q, k))
+			}
+			for _, c := range []float64{-1, 0, 0.5, 1} {
+				vals = append(vals, f.Kernel(q, 1, c), f.DKernel(1, q, c))
+			}
+			for i, v := range vals {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Errorf("%v q=%v: value %d is %v", f, q, i, v)
+				}
+			}
+		}
+	}
+}
+
+func TestPanics(t *testing.T) {
+	for name, fn := range map[string]func(){
+		"q<0":    func() { Tanh().SecondMoment(-1) },
+		"k=0":    func() { Tanh().Mu(1, 0) },
+		"c>1":    func() { Erf().Kernel(1, 1, 1.5) },
+		"a<=0":   func() { Shtanh(0) },
+		"q=NaN":  func() { ReLU().Mu(math.NaN(), 1) },
+		"q2=Inf": func() { ReLU().DKernel(1, math.Inf(1), 0) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			fn()
+		}()
+	}
+}
+
+func ExampleByName() {
+	f, _ := ByName("hardtanh")
+	fmt.Printf("P(φ′=1) at q*=0.5: %.4f\n", f.Mu(0.5, 1))
+	// Output: P(φ′=1) at q*=0.5: 0.8427
+}

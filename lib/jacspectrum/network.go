@@ -1,0 +1,212 @@
+package jacspectrum
+
+import (
+	"fmt"
+	"math"
+	"math/cmplx"
+
+	"github.com/sigprop/sigprop/lib/freeprob"
+)
+
+// Ensemble is the weight distribution.
+type Ensemble int
+
+const (
+	// Orthogonal weights W = σ_w O, O Haar: S_{WᵀW} = σ_w^{−2}, s₁ = 0.
+	Orthogonal Ensemble = iota
+	// Gaussian weights W_ij ~ N(0, σ_w²/N): S_{WᵀW} = σ_w^{−2}/(1+z),
+	// s₁ = −1, s₂ = 1.
+	Gaussian
+)
+
+func (e Ensemble) String() string {
+	switch e {
+	case Orthogonal:
+		return "orthogonal"
+	case Gaussian:
+		return "gaussian"
+	}
+	return fmt.Sprintf("Ensemble(%d)", int(e))
+}
+
+// ParseEnsemble maps "orthogonal" and "gaussian" to an Ensemble.
+func ParseEnsemble(s string) (Ensemble, error) {
+	switch s {
+	case "orthogonal":
+		return Orthogonal, nil
+	case "gaussian":
+		return Gaussian, nil
+	}
+	return 0, fmt.Errorf("jacspectrum: weights must be orthogonal or gaussian (got %q)", s)
+}
+
+// SCoeffs returns s₁, s₂ of S_{WᵀW}(z) = σ_w^{−2}(1 + s₁z + s₂z² + …).
+func (e Ensemble) SCoeffs() (s1, s2 float64) {
+	switch e {
+	case Orthogonal:
+		return 0, 0
+	case Gaussian:
+		return -1, 1
+	}
+	panic(fmt.Sprintf("jacspectrum: unknown ensemble %d", int(e)))
+}
+
+// sW returns σ_w² S_{WᵀW}(m) and its derivative.
+func (e Ensemble) sW(m complex128) (complex128, complex128) {
+	switch e {
+	case Orthogonal:
+		return 1, 0
+	case Gaussian:
+		r := 1 / (1 + m)
+		return r, -r * r
+	}
+	panic(fmt.Sprintf("jacspectrum: unknown ensemble %d", int(e)))
+}
+
+// Network is a depth-L network at a fixed point q*: its D² law, weight
+// ensemble and σ_w². The limiting spectrum of JJᵀ is
+// S_{JJᵀ} = S_{D²}^L S_{WᵀW}^L (P18 eq 13, F16).
+type Network struct {
+	Depth   int
+	Weights Ensemble
+	SigmaW2 float64
+	D2      D2Law
+}
+
+// Critical returns the network for act at q* on the edge of chaos,
+// σ_w² = 1/μ₁ (χ₁ = 1, F10).
+func Critical(act Activation, w Ensemble, depth int, qstar float64) Network {
+	d := D2(act, qstar)
+	return Network{Depth: depth, Weights: w, SigmaW2: 1 / d.Mu(1), D2: d}
+}
+
+func (n Network) check() {
+	if n.Depth < 1 {
+		panic(fmt.Sprintf("jacspectrum: depth must be >= 1 (got %d)", n.Depth))
+	}
+	if !(n.SigmaW2 > 0) || math.IsInf(n.SigmaW2, 0) {
+		panic(fmt.Sprintf("jacspectrum: sigma_w^2 must be positive and finite (got %g)", n.SigmaW2))
+	}
+	if n.D2 == nil {
+		panic("jacspectrum: Network.D2 is nil")
+	}
+	n.Weights.SCoeffs()
+}
+
+// Moments are the first moments of the spectrum of JJᵀ.
+type Moments struct {
+	M1, M2, M3 float64
+	Var        float64 // σ²_{JJᵀ} = m₂ − m₁²
+	S1         float64 // s₁ of the weights
+	Chi1       float64 // σ_w² μ₁
+}
+
+// JacobianMoments returns m₁, m₂, m₃ and σ²_{JJᵀ} from μ₁..μ₃ of D², σ_w²
+// and s₁, s₂ of the weights (F20, F21):
+//
+//	m₁ = (σ_w² μ₁)^L = χ₁^L
+//	m₂ = m₁² L(μ₂/μ₁² + 1/L − 1 − s₁)
+//	σ² = m₁² L(μ₂/μ₁² − 1 − s₁)                           (P18 eqs 21–22)
+//	m₃ = m₁³(1 − 3s₁ᴶ + 2(s₁ᴶ)² − s₂ᴶ),  s₁ᴶ = L(d₁+s₁),
+//	s₂ᴶ = L(d₂ + s₂ + d₁s₁) + C(L,2)(d₁+s₁)²,
+//	d₁ = 1 − μ₂/μ₁²,  d₂ = 1 − 3d₁ + 2d₁² − μ₃/μ₁³          (F21, F14)
+func JacobianMoments(mu1, mu2, mu3, sigmaW2, s1, s2 float64, L int) Moments {
+	if L < 1 || !(mu1 > 0) || !(sigmaW2 > 0) {
+		panic(fmt.Sprintf("jacspectrum: JacobianMoments needs L >= 1, mu1 > 0, sigma_w^2 > 0 (got %d, %g, %g)", L, mu1, sigmaW2))
+	}
+	chi := sigmaW2 * mu1
+	m1 := math.Pow(chi, float64(L))
+	fl := float64(L)
+	d1 := 1 - mu2/(mu1*mu1)
+	d2 := 1 - 3*d1 + 2*d1*d1 - mu3/(mu1*mu1*mu1)
+	sj1 := fl * (d1 + s1)
+	sj2 := fl*(d2+s2+d1*s1) + fl*(fl-1)/2*(d1+s1)*(d1+s1)
+	m2 := m1 * m1 * (1 - sj1)
+	m3 := m1 * m1 * m1 * (1 - 3*sj1 + 2*sj1*sj1 - sj2)
+	return Moments{M1: m1, M2: m2, M3: m3, Var: m1 * m1 * fl * (mu2/(mu1*mu1) - 1 - s1), S1: s1, Chi1: chi}
+}
+
+// Moments returns the moments of the spectrum of n (F20, F21).
+func (n Network) Moments() Moments {
+	n.check()
+	s1, s2 := n.Weights.SCoeffs()
+	return JacobianMoments(n.D2.Mu(1), n.D2.Mu(2), n.D2.Mu(3), n.SigmaW2, s1, s2, n.Depth)
+}
+
+// Atoms returns the point masses of the spectrum (F23): for Bernoulli D²
+// with p < 1 mass 1−p at 0; for orthogonal weights mass max(0, 1−L(1−p))
+// at σ_w^{2L} (all of it for linear, p = 1). Smooth D² laws have none.
+func (n Network) Atoms() []freeprob.Atom {
+	n.check()
+	p := n.D2.P()
+	if p == 0 {
+		return nil
+	}
+	var a []freeprob.Atom
+	if p < 1 {
+		a = append(a, freeprob.Atom{Loc: 0, Mass: 1 - p})
+	}
+	if n.Weights == Orthogonal {
+		if w := 1 - float64(n.Depth)*(1-p); w > 0 {
+			a = append(a, freeprob.Atom{Loc: math.Pow(n.SigmaW2, float64(n.Depth)), Mass: w})
+		}
+	}
+	return a
+}
+
+// Equation returns the master equation (F18, P18 eqs 14–16) in the unknown
+// m = M_{JJᵀ}(z):
+//
+//	h(z, m) = M_{D²}(z^{1/L} F(m)) − m,  F(m) = S_{WᵀW}(m)((1+m)/m)^{1−1/L},
+//
+// with principal powers (for Im z > 0 and Im m < 0 no cut is crossed).
+func (n Network) Equation() freeprob.Equation {
+	n.check()
+	L := float64(n.Depth)
+	a := 1 - 1/L
+	inv := complex(1/n.SigmaW2, 0)
+	ca := complex(a, 0)
+	return func(z, m complex128) (complex128, complex128) {
+		zl := cmplx.Exp(cmplx.Log(z) / complex(L, 0))
+		s, ds := n.Weights.sW(m)
+		r := (1 + m) / m
+		ra := complex(1, 0)
+		dra := complex(0, 0)
+		if a != 0 {
+			ra = cmplx.Exp(ca * cmplx.Log(r))
+			dra = ca * ra / r * (-1 / (m * m)) // d/dm r^a = a r^{a−1} r′, r′ = −1/m²
+		}
+		f := inv * s * ra
+		df := inv * (ds*ra + s*dra)
+		w := zl * f
+		md, dmd := n.D2.M(w)
+		return md - m, dmd*zl*df - 1
+	}
+}
+
+// Continuation returns the default solver settings for n: ε = 1e-10 and a
+// start at Im z = 50·max(1, m₂/m₁), above the spectrum scale.
+func (n Network) Continuation() freeprob.Continuation {
+	mo := n.Moments()
+	return freeprob.Continuation{Scale: math.Max(1, mo.M2/mo.M1)}
+}
+
+// Density returns the absolutely continuous part of the limiting density
+// of JJᵀ at each λ (atoms are subtracted, see Atoms), by continuation in
+// Im z (P18 Algorithm 1). A zero-valued c selects n.Continuation().
+func (n Network) Density(lambdas []float64, c freeprob.Continuation) ([]float64, error) {
+	mo := n.Moments()
+	if c == (freeprob.Continuation{}) {
+		c = n.Continuation()
+	}
+	if c.Scale == 0 {
+		c.Scale = math.Max(1, mo.M2/mo.M1)
+	}
+	for _, l := range lambdas {
+		if !(l > 0) || math.IsInf(l, 0) {
+			panic(fmt.Sprintf("jacspectrum: Density needs finite λ > 0 (got %g)", l))
+		}
+	}
+	m1, m2 := complex(mo.M1, 0), complex(mo.M2, 0)
+	return c.Density(n.Equation(), lambdas, func(z complex128) complex128 { return m1/z + m2/(z*z) }, n.Atoms()...)
+}

@@ -1,0 +1,170 @@
+package meanfield
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sigprop/sigprop/lib/activation"
+)
+
+// EoCFromQ returns the edge-of-chaos point (σ_w², σ_b²) whose fixed point
+// is q* = q (spec F10, derived):
+//
+//	σ_w²(q) = 1/μ₁(q),   σ_b²(q) = q − σ_w²(q) ∫Dz φ(√q z)².
+//
+// It uses the activation's closed forms where they exist (hard tanh, erf:
+// spec F11) and quadrature otherwise. It panics unless q is finite and
+// > 0, and returns an error wrapping ErrNoEdge when μ₁(q) = 0 or σ_b² < 0
+// (by more than 1e-14·q; smaller negatives from rounding, as for ReLU and
+// linear where σ_b² ≡ 0, are returned as 0).
+func EoCFromQ(phi activation.Func, q float64) (sigmaW2, sigmaB2 float64, err error) {
+	if !(q > 0) || math.IsInf(q, 1) {
+		panic(fmt.Sprintf("meanfield: EoCFromQ needs q* in (0, +inf), got %v", q))
+	}
+	mu1 := phi.Mu(q, 1)
+	if !(mu1 > 0) {
+		return 0, 0, fmt.Errorf("%w: %v has μ₁(%g) = %g", ErrNoEdge, phi, q, mu1)
+	}
+	sigmaW2 = 1 / mu1
+	sigmaB2 = q - sigmaW2*phi.SecondMoment(q)
+	if sigmaB2 < 0 {
+		if sigmaB2 < -1e-14*q {
+			return sigmaW2, sigmaB2, fmt.Errorf("%w: %v at q*=%g needs σ_b² = %g < 0", ErrNoEdge, phi, q, sigmaB2)
+		}
+		sigmaB2 = 0
+	}
+	return sigmaW2, sigmaB2, nil
+}
+
+// eocQMax bounds the q* searched by the EoC solvers.
+const eocQMax = 1e6
+
+// isHomogeneous reports whether σ_b²(q) ≡ 0 on the EoC, i.e. φ positively
+// homogeneous of degree 1 (linear, ReLU): then μ₁ is constant and every q
+// is critical at the single point (1/μ₁, 0).
+func isHomogeneous(phi activation.Func) bool {
+	for _, q := range []float64{1e-3, 1, 1e3} {
+		_, b, err := EoCFromQ(phi, q)
+		if err != nil || math.Abs(b) > 1e-12*q {
+			return false
+		}
+	}
+	return true
+}
+
+// EoCSigmaW2 returns the edge-of-chaos weight variance σ_w² for a bias
+// variance σ_b² ≥ 0, with the fixed point q* there (spec §4.1,
+// `EoCSigmaW2`). It solves σ_b²(q) = sigmaB2 (F10) for q by a geometric
+// bracket search from q = 1 followed by Brent's method; σ_b²(q) is
+// increasing for tanh, hard tanh, erf and Shtanh, so the root is unique
+// there.
+//
+// Special cases: σ_b² = 0 gives (1/φ′(0)², 0) for φ with φ(0) = 0 smooth
+// at 0 (tanh, erf, SiLU: (4, 0)); for linear and ReLU, where every q is
+// critical, it gives (1/μ₁, 0) with q* reported as 0, and any σ_b² > 0 is
+// an error wrapping ErrNoEdge, as is a σ_b² beyond the curve's range.
+func EoCSigmaW2(phi activation.Func, sigmaB2 float64) (sigmaW2, qstar float64, err error) {
+	if !(sigmaB2 >= 0) || math.IsInf(sigmaB2, 1) {
+		panic(fmt.Sprintf("meanfield: sigmaB2 must be in [0, +inf), got %v", sigmaB2))
+	}
+	if isHomogeneous(phi) {
+		if sigmaB2 == 0 {
+			return 1 / phi.Mu(1, 1), 0, nil
+		}
+		return 0, 0, fmt.Errorf("%w: %v is critical only at σ_b² = 0 (σ_w² = %g), got σ_b² = %g", ErrNoEdge, phi, 1/phi.Mu(1, 1), sigmaB2)
+	}
+	if sigmaB2 == 0 && phi.Phi(0) == 0 && !hasKinkAt0(phi) {
+		d := phi.DPhi(0)
+		if d == 0 {
+			return 0, 0, fmt.Errorf("%w: %v has φ′(0) = 0", ErrNoEdge, phi)
+		}
+		return 1 / (d * d), 0, nil
+	}
+	var firstErr error
+	g := func(q float64) float64 {
+		_, b, err := eocFromQNoCheck(phi, q)
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		return b - sigmaB2
+	}
+	lo, hi, glo, ghi, ok := bracketFrom(g, 1, 2, 1e-12, eocQMax, -sigmaB2, false)
+	if !ok || firstErr != nil {
+		return 0, 0, fmt.Errorf("%w: %v: σ_b² = %g is not reached by σ_b²(q*) for q* in (0, %g]", ErrNoEdge, phi, sigmaB2, eocQMax)
+	}
+	q := lo
+	if lo != hi {
+		if q, err = brentRoot(g, lo, hi, glo, ghi, 1e-300, 200); err != nil {
+			return 0, 0, fmt.Errorf("%w: %v", ErrNoEdge, err)
+		}
+	}
+	w, _, err := EoCFromQ(phi, q)
+	return w, q, err
+}
+
+// eocFromQNoCheck is σ_b²(q) without the sign check, for root finding.
+func eocFromQNoCheck(phi activation.Func, q float64) (float64, float64, error) {
+	if q == 0 {
+		return 0, 0, nil
+	}
+	mu1 := phi.Mu(q, 1)
+	if !(mu1 > 0) {
+		return 0, 0, fmt.Errorf("%w: %v has μ₁(%g) = %g", ErrNoEdge, phi, q, mu1)
+	}
+	w := 1 / mu1
+	return w, q - w*phi.SecondMoment(q), nil
+}
+
+func hasKinkAt0(phi activation.Func) bool {
+	for _, k := range phi.Kinks {
+		if k == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// EoCSigmaB2 returns the edge-of-chaos bias variance σ_b² for a weight
+// variance σ_w², with q* there: it solves μ₁(q) = 1/σ_w² for q (bracket
+// search from q = 1, then Brent) and evaluates σ_b²(q) (F10). For tanh,
+// erf and hard tanh μ₁ decreases from 1 at q = 0, so a solution exists
+// exactly when σ_w² ≥ 1 (σ_w² = 1 gives (0, 0)). It returns an error
+// wrapping ErrNoEdge when no q solves it or when the σ_b² found is
+// negative (that σ_w² has no critical σ_b²); linear and ReLU are critical
+// only at σ_w² = 1 and 2 respectively (with σ_b² = 0, q* reported as 0).
+func EoCSigmaB2(phi activation.Func, sigmaW2 float64) (sigmaB2, qstar float64, err error) {
+	if !(sigmaW2 > 0) || math.IsInf(sigmaW2, 1) {
+		panic(fmt.Sprintf("meanfield: sigmaW2 must be in (0, +inf), got %v", sigmaW2))
+	}
+	target := 1 / sigmaW2
+	if isHomogeneous(phi) {
+		mu := phi.Mu(1, 1)
+		if math.Abs(mu-target) <= 1e-14 {
+			return 0, 0, nil
+		}
+		return 0, 0, fmt.Errorf("%w: %v is critical only at σ_w² = %g, got %g", ErrNoEdge, phi, 1/mu, sigmaW2)
+	}
+	mu0 := phi.Mu(0, 1)
+	if math.Abs(mu0-target) <= 1e-15 && phi.Phi(0) == 0 {
+		return 0, 0, nil
+	}
+	g := func(q float64) float64 { return phi.Mu(q, 1) - target }
+	lo, hi, glo, ghi, ok := bracketFrom(g, 1, 2, 1e-12, eocQMax, mu0-target, true)
+	if !ok || (lo == 0 && (glo > 0) == (ghi > 0)) {
+		return 0, 0, fmt.Errorf("%w: %v: μ₁(q*) = 1/σ_w² = %g has no solution for q* in (0, %g]", ErrNoEdge, phi, target, eocQMax)
+	}
+	q := lo
+	if lo != hi {
+		if q, err = brentRoot(g, lo, hi, glo, ghi, 1e-300, 200); err != nil {
+			return 0, 0, fmt.Errorf("%w: %v", ErrNoEdge, err)
+		}
+	}
+	if q == 0 {
+		return 0, 0, fmt.Errorf("%w: %v: σ_w² = %g is below the q* → 0 end of the curve", ErrNoEdge, phi, sigmaW2)
+	}
+	_, b, err := EoCFromQ(phi, q)
+	if err != nil {
+		return 0, 0, err
+	}
+	return b, q, nil
+}

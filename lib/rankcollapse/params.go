@@ -1,0 +1,60 @@
+package rankcollapse
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// ErrParam is wrapped by every parameter error, so callers can test
+// errors.Is(err, ErrParam).
+var ErrParam = errors.New("rankcollapse: parameter out of range")
+
+func paramErr(name string, got any, allowed string) error {
+	return fmt.Errorf("%w: %s = %v, want %s", ErrParam, name, got, allowed)
+}
+
+func checkN(n int) error {
+	if n < 2 {
+		return paramErr("n", n, "an integer >= 2")
+	}
+	return nil
+}
+
+func checkD(name string, d int) error {
+	if d < 1 {
+		return paramErr(name, d, "an integer >= 1")
+	}
+	return nil
+}
+
+// checkRho requires ρ ∈ [−1/(n−1), 1], the range of correlations for which
+// (1−ρ)I + ρ11ᵀ is positive semi-definite. n must already be valid.
+func checkRho(n int, rho float64) error {
+	lo := -1 / float64(n-1)
+	if !(rho >= lo-1e-15 && rho <= 1) {
+		return paramErr("rho", rho, fmt.Sprintf("a correlation in [-1/(n-1), 1] = [%.6g, 1] for n = %d", lo, n))
+	}
+	return nil
+}
+
+func checkNonNeg(name string, x float64) error {
+	if !(x >= 0) || math.IsInf(x, 0) {
+		return paramErr(name, x, "a finite value >= 0")
+	}
+	return nil
+}
+
+func checkFinite(name string, x float64) error {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return paramErr(name, x, "a finite real number")
+	}
+	return nil
+}
+
+func finite(what string, x float64) (float64, error) {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return x, fmt.Errorf("rankcollapse: %s is not finite (%v); the parameters overflow float64", what, x)
+	}
+	return x, nil
+}

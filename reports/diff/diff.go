@@ -1,0 +1,352 @@
+package diff
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/reports/site"
+)
+
+// Default tolerances: figures whose numbers agree to about 9 significant
+// digits are unchanged. That absorbs the last-bit differences of a
+// different CPU or compiler version but flags any real change of a formula
+// or a default.
+const (
+	DefaultRTol = 1e-9
+	DefaultATol = 1e-12
+)
+
+// Options set the tolerances; zero values mean the defaults.
+type Options struct {
+	RTol, ATol float64
+}
+
+func (o Options) withDefaults() Options {
+	if o.RTol == 0 {
+		o.RTol = DefaultRTol
+	}
+	if o.ATol == 0 {
+		o.ATol = DefaultATol
+	}
+	return o
+}
+
+// Figure statuses.
+const (
+	Unchanged = "unchanged"
+	Changed   = "changed"
+	Added     = "added"
+	Removed   = "removed"
+)
+
+// SeriesDiff describes one series of a changed figure.
+type SeriesDiff struct {
+	Name   string `json:"name"`
+	Status string `json:"status"` // unchanged, changed, added, removed
+	// For a changed series of equal length: the largest absolute and
+	// relative difference of y (and of x, when x moved), where they occur.
+	MaxAbs  float64 `json:"max_abs"`
+	MaxRel  float64 `json:"max_rel"`
+	AtIndex int     `json:"at_index"`
+	AtX     float64 `json:"at_x"`
+	XMoved  bool    `json:"x_moved,omitempty"`
+	// Lengths when they differ.
+	OldLen int    `json:"old_len"`
+	NewLen int    `json:"new_len"`
+	Note   string `json:"note,omitempty"` // e.g. "NaN appeared at index 3"
+}
+
+// FigureDiff describes one figure.
+type FigureDiff struct {
+	ID       string         `json:"id"`
+	Notebook string         `json:"notebook"`
+	Status   string         `json:"status"`
+	Series   []SeriesDiff   `json:"series,omitempty"`
+	Params   []string       `json:"params,omitempty"` // "sigma_w: 1.5 -> 1.6", "seed: 1 -> 2"
+	Old      *bundle.Figure `json:"-"`
+	New      *bundle.Figure `json:"-"`
+}
+
+// MetricDiff describes one metric.
+type MetricDiff struct {
+	Name      string   `json:"name"`
+	Notebook  string   `json:"notebook"`
+	Status    string   `json:"status"` // unchanged, changed, added, removed
+	Old       *float64 `json:"old,omitempty"`
+	New       *float64 `json:"new,omitempty"`
+	Tolerance float64  `json:"tolerance"`
+	OldPass   bool     `json:"old_pass"`
+	NewPass   bool     `json:"new_pass"`
+	Crossed   bool     `json:"crossed"`   // pass changed
+	Regressed bool     `json:"regressed"` // was passing (or absent), now failing
+}
+
+// Report is the whole comparison.
+type Report struct {
+	RTol, ATol float64
+	Figures    []FigureDiff `json:"figures"`
+	Metrics    []MetricDiff `json:"metrics"`
+	Unchanged  int          `json:"unchanged_figures"`
+}
+
+// FiguresMoved reports whether any figure is changed, added or removed.
+func (r *Report) FiguresMoved() bool {
+	for _, f := range r.Figures {
+		if f.Status != Unchanged {
+			return true
+		}
+	}
+	return false
+}
+
+// MetricsRegressed reports whether any metric now fails that passed before
+// (or a new metric fails).
+func (r *Report) MetricsRegressed() bool {
+	for _, m := range r.Metrics {
+		if m.Regressed {
+			return true
+		}
+	}
+	return false
+}
+
+type key struct{ notebook, id string }
+
+// Compare compares manifest a (before) with b (after).
+func Compare(a, b *site.Manifest, opt Options) *Report {
+	opt = opt.withDefaults()
+	r := &Report{RTol: opt.RTol, ATol: opt.ATol}
+
+	oldF := map[key]*bundle.Figure{}
+	for i := range a.Figures {
+		f := &a.Figures[i]
+		oldF[key{f.Notebook, f.ID}] = &f.Data
+	}
+	newF := map[key]*bundle.Figure{}
+	for i := range b.Figures {
+		f := &b.Figures[i]
+		newF[key{f.Notebook, f.ID}] = &f.Data
+	}
+	for _, k := range unionKeys(oldF, newF) {
+		o, n := oldF[k], newF[k]
+		fd := FigureDiff{ID: k.id, Notebook: k.notebook, Old: o, New: n}
+		switch {
+		case o == nil:
+			fd.Status = Added
+		case n == nil:
+			fd.Status = Removed
+		default:
+			fd.Series, fd.Params = compareFigure(o, n, opt)
+			fd.Status = Unchanged
+			if len(fd.Params) > 0 {
+				fd.Status = Changed
+			}
+			for _, s := range fd.Series {
+				if s.Status != Unchanged {
+					fd.Status = Changed
+				}
+			}
+		}
+		if fd.Status == Unchanged {
+			r.Unchanged++
+			fd.Series = nil
+		}
+		r.Figures = append(r.Figures, fd)
+	}
+
+	oldM := map[key]*site.MetricEntry{}
+	for i := range a.Metrics {
+		m := &a.Metrics[i]
+		oldM[key{m.Notebook, m.Name}] = m
+	}
+	newM := map[key]*site.MetricEntry{}
+	for i := range b.Metrics {
+		m := &b.Metrics[i]
+		newM[key{m.Notebook, m.Name}] = m
+	}
+	for _, k := range unionKeys(oldM, newM) {
+		o, n := oldM[k], newM[k]
+		md := MetricDiff{Name: k.id, Notebook: k.notebook}
+		if o != nil {
+			v := float64(o.Value)
+			md.Old, md.OldPass, md.Tolerance = &v, o.Pass, float64(o.Tolerance)
+		}
+		if n != nil {
+			v := float64(n.Value)
+			md.New, md.NewPass, md.Tolerance = &v, n.Pass, float64(n.Tolerance)
+		}
+		switch {
+		case o == nil:
+			md.Status = Added
+			md.Regressed = !n.Pass
+		case n == nil:
+			md.Status = Removed
+		default:
+			md.Status = Unchanged
+			if !equal(float64(o.Value), float64(n.Value), opt) || !equal(float64(o.Tolerance), float64(n.Tolerance), opt) || o.Pass != n.Pass {
+				md.Status = Changed
+			}
+			md.Crossed = o.Pass != n.Pass
+			md.Regressed = o.Pass && !n.Pass
+		}
+		r.Metrics = append(r.Metrics, md)
+	}
+	// Changed figures first, then added, removed, unchanged; stable by key.
+	rank := map[string]int{Changed: 0, Added: 1, Removed: 2, Unchanged: 3}
+	sort.SliceStable(r.Figures, func(i, j int) bool { return rank[r.Figures[i].Status] < rank[r.Figures[j].Status] })
+	return r
+}
+
+func unionKeys[V any](a, b map[key]V) []key {
+	seen := map[key]bool{}
+	var ks []key
+	for k := range a {
+		seen[k] = true
+		ks = append(ks, k)
+	}
+	for k := range b {
+		if !seen[k] {
+			ks = append(ks, k)
+		}
+	}
+	slices.SortFunc(ks, func(x, y key) int {
+		if c := strings.Compare(x.notebook, y.notebook); c != 0 {
+			return c
+		}
+		return strings.Compare(x.id, y.id)
+	})
+	return ks
+}
+
+// equal is the tolerance test of the package doc.
+func equal(a, b float64, opt Options) bool {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.IsNaN(a) && math.IsNaN(b)
+	}
+	if math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return a == b
+	}
+	return math.Abs(a-b) <= opt.ATol+opt.RTol*math.Max(math.Abs(a), math.Abs(b))
+}
+
+func compareFigure(o, n *bundle.Figure, opt Options) ([]SeriesDiff, []string) {
+	var params []string
+	for _, k := range sortedUnion(o.Params, n.Params) {
+		ov, okO := o.Params[k]
+		nv, okN := n.Params[k]
+		switch {
+		case !okO:
+			params = append(params, fmt.Sprintf("%s: (none) -> %g", k, nv))
+		case !okN:
+			params = append(params, fmt.Sprintf("%s: %g -> (none)", k, ov))
+		case !equal(ov, nv, opt):
+			params = append(params, fmt.Sprintf("%s: %g -> %g", k, ov, nv))
+		}
+	}
+	if seedString(o.Seed) != seedString(n.Seed) {
+		params = append(params, fmt.Sprintf("seed: %s -> %s", seedString(o.Seed), seedString(n.Seed)))
+	}
+
+	oldS := map[string]*bundle.Series{}
+	var names []string
+	for i := range o.Series {
+		s := &o.Series[i]
+		oldS[s.Name] = s
+		names = append(names, s.Name)
+	}
+	newS := map[string]*bundle.Series{}
+	for i := range n.Series {
+		s := &n.Series[i]
+		newS[s.Name] = s
+		if _, ok := oldS[s.Name]; !ok {
+			names = append(names, s.Name)
+		}
+	}
+	var out []SeriesDiff
+	for _, name := range names {
+		os, ns := oldS[name], newS[name]
+		switch {
+		case os == nil:
+			out = append(out, SeriesDiff{Name: name, Status: Added, NewLen: len(ns.Y)})
+		case ns == nil:
+			out = append(out, SeriesDiff{Name: name, Status: Removed, OldLen: len(os.Y)})
+		default:
+			out = append(out, compareSeries(name, os, ns, opt))
+		}
+	}
+	return out, params
+}
+
+func compareSeries(name string, o, n *bundle.Series, opt Options) SeriesDiff {
+	d := SeriesDiff{Name: name, Status: Unchanged, OldLen: len(o.Y), NewLen: len(n.Y), AtIndex: -1}
+	if len(o.Y) != len(n.Y) || len(o.X) != len(n.X) {
+		d.Status = Changed
+		d.Note = fmt.Sprintf("length %d -> %d", len(o.Y), len(n.Y))
+		d.MaxAbs, d.MaxRel = math.NaN(), math.NaN()
+		return d
+	}
+	for i := range o.X {
+		if !equal(float64(o.X[i]), float64(n.X[i]), opt) {
+			d.XMoved = true
+			d.Status = Changed
+		}
+	}
+	for i := range o.Y {
+		a, b := float64(o.Y[i]), float64(n.Y[i])
+		if equal(a, b, opt) {
+			continue
+		}
+		d.Status = Changed
+		if math.IsNaN(a) != math.IsNaN(b) {
+			if d.Note == "" {
+				what := "appeared"
+				if math.IsNaN(a) {
+					what = "disappeared"
+				}
+				d.Note = fmt.Sprintf("NaN %s at index %d", what, i)
+			}
+			continue
+		}
+		abs := math.Abs(a - b)
+		if abs > d.MaxAbs || d.AtIndex < 0 {
+			d.MaxAbs, d.AtIndex = abs, i
+			if i < len(n.X) {
+				d.AtX = float64(n.X[i])
+			}
+		}
+		if m := math.Max(math.Abs(a), math.Abs(b)); m > 0 {
+			d.MaxRel = math.Max(d.MaxRel, abs/m)
+		}
+	}
+	if d.Status == Unchanged {
+		d.AtIndex = 0
+	}
+	return d
+}
+
+func sortedUnion(a, b map[string]float64) []string {
+	seen := map[string]bool{}
+	var ks []string
+	for k := range a {
+		seen[k] = true
+		ks = append(ks, k)
+	}
+	for k := range b {
+		if !seen[k] {
+			ks = append(ks, k)
+		}
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func seedString(s *uint64) string {
+	if s == nil {
+		return "(none)"
+	}
+	return fmt.Sprint(*s)
+}

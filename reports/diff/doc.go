@@ -1,0 +1,13 @@
+// Package diff compares two sigprop report manifests number by number: for
+// every figure whether it is unchanged, changed, added or removed, and for a
+// changed one, per series, the largest absolute and relative difference and
+// where it occurs; for every metric the old and new value and whether it
+// crossed its tolerance.
+//
+// Pixel diffs of SVGs are noise (fonts, anti-aliasing); the numbers behind
+// the figures are what a researcher needs to see move.
+//
+// Two values a and b are equal when |a − b| <= ATol + RTol·max(|a|, |b|),
+// or both are NaN (NaN is encoded as null in the manifest: a NaN appearing
+// or disappearing is a change).
+package diff

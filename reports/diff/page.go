@@ -1,0 +1,139 @@
+package diff
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"math"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/show"
+)
+
+// RenderHTML returns the diff page: changed figures first, each with its
+// before and after pictures side by side and an overlay of both versions'
+// series, then added and removed figures, then the metrics table. Unchanged
+// figures are counted, not shown. The page links the report assets at
+// assetBase (e.g. "assets/") for its look.
+func (r *Report) RenderHTML(titleA, titleB, assetBase string) ([]byte, error) {
+	type figView struct {
+		FigureDiff
+		Before, After, Overlay template.HTML
+	}
+	var figs []figView
+	for _, f := range r.Figures {
+		if f.Status == Unchanged {
+			continue
+		}
+		v := figView{FigureDiff: f}
+		var err error
+		if f.Old != nil {
+			if v.Before, err = svgOf(*f.Old, nil, ""); err != nil {
+				return nil, fmt.Errorf("diff: figure %s (before): %w", f.ID, err)
+			}
+		}
+		if f.New != nil {
+			if v.After, err = svgOf(*f.New, nil, ""); err != nil {
+				return nil, fmt.Errorf("diff: figure %s (after): %w", f.ID, err)
+			}
+		}
+		if f.Old != nil && f.New != nil {
+			if v.Overlay, err = svgOf(*f.Old, f.New, "overlay"); err != nil {
+				return nil, fmt.Errorf("diff: figure %s (overlay): %w", f.ID, err)
+			}
+		}
+		figs = append(figs, v)
+	}
+	var buf bytes.Buffer
+	err := pageTmpl.Execute(&buf, map[string]any{
+		"A": titleA, "B": titleB, "Assets": assetBase, "R": r, "Figures": figs,
+	})
+	return buf.Bytes(), err
+}
+
+// svgOf draws f, or the overlay of f (solid, "A") and g (points, "B").
+func svgOf(f bundle.Figure, g *bundle.Figure, suffix string) (template.HTML, error) {
+	sf := show.Figure{ID: f.ID + suffix, Caption: f.Caption, XLabel: f.XLabel, YLabel: f.YLabel}
+	add := func(fig bundle.Figure, tag string, style show.Style) {
+		for _, s := range fig.Series {
+			name := s.Name
+			if tag != "" {
+				name += " (" + tag + ")"
+			}
+			sf.Series = append(sf.Series, show.Series{Name: name, X: floats(s.X), Y: floats(s.Y), Style: style})
+		}
+	}
+	if g == nil {
+		add(f, "", show.LinePoints)
+	} else {
+		add(f, "A", show.Line)
+		add(*g, "B", show.Points)
+	}
+	svg, _, err := show.RenderFigure(sf)
+	if err == show.ErrNoData {
+		return template.HTML("<p class=\"sigprop-nodata\">no finite data</p>"), nil
+	}
+	return template.HTML(svg), err // SVG produced by gonum/plot, not user HTML
+}
+
+func floats(xs []bundle.Float) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = float64(x)
+	}
+	return out
+}
+
+var pageTmpl = template.Must(template.New("diff").Funcs(template.FuncMap{
+	"g": func(x float64) string {
+		if math.IsNaN(x) {
+			return "—"
+		}
+		return fmt.Sprintf("%.4g", x)
+	},
+	"p": func(x *float64) string {
+		if x == nil {
+			return "—"
+		}
+		return fmt.Sprintf("%.6g", *x)
+	},
+}).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>sigprop diff {{.A}} → {{.B}}</title>
+<link rel="stylesheet" href="{{.Assets}}sigprop.css">
+<style>
+.sigprop-diff-row{display:flex;gap:1em;flex-wrap:wrap}
+.sigprop-diff-row figure{margin:0;flex:1 1 30%;min-width:280px}
+.sigprop-diff-row svg{max-width:100%;height:auto}
+.st-changed,.st-regressed{color:#b00020;font-weight:bold}
+.st-added{color:#006d2c}.st-removed{color:#8a4b00}
+</style>
+</head>
+<body>
+<main>
+<h1>sigprop diff: <code>{{.A}}</code> → <code>{{.B}}</code></h1>
+<p>{{len .Figures}} figures moved, {{.R.Unchanged}} unchanged (rtol {{.R.RTol}}, atol {{.R.ATol}}).</p>
+{{range .Figures}}
+<section class="sigprop-diff-figure">
+<h2><span class="st-{{.Status}}">{{.Status}}</span> {{.Notebook}} / {{.ID}}</h2>
+{{with .Params}}<p>Parameters: {{range .}}<code>{{.}}</code> {{end}}</p>{{end}}
+{{with .Series}}<table class="sigprop-table"><thead><tr><th>series</th><th>status</th><th>max |Δy|</th><th>max rel</th><th>at index</th><th>at x</th><th>note</th></tr></thead><tbody>
+{{range .}}<tr><td>{{.Name}}</td><td class="st-{{.Status}}">{{.Status}}</td><td>{{g .MaxAbs}}</td><td>{{g .MaxRel}}</td><td>{{.AtIndex}}</td><td>{{g .AtX}}</td><td>{{.Note}}{{if .XMoved}} x moved{{end}}</td></tr>
+{{end}}</tbody></table>{{end}}
+<div class="sigprop-diff-row">
+{{if .Before}}<figure>{{.Before}}<figcaption>before ({{$.A}})</figcaption></figure>{{end}}
+{{if .After}}<figure>{{.After}}<figcaption>after ({{$.B}})</figcaption></figure>{{end}}
+{{if .Overlay}}<figure>{{.Overlay}}<figcaption>overlay: lines {{$.A}}, points {{$.B}}</figcaption></figure>{{end}}
+</div>
+</section>
+{{end}}
+<h2>Metrics</h2>
+<table class="sigprop-table"><thead><tr><th>notebook</th><th>metric</th><th>status</th><th>old</th><th>new</th><th>tolerance</th><th>pass (old → new)</th></tr></thead><tbody>
+{{range .R.Metrics}}<tr><td>{{.Notebook}}</td><td>{{.Name}}</td><td class="st-{{.Status}}{{if .Regressed}} st-regressed{{end}}">{{.Status}}{{if .Regressed}} (regressed){{end}}</td><td>{{p .Old}}</td><td>{{p .New}}</td><td>{{.Tolerance}}</td><td>{{.OldPass}} → {{.NewPass}}</td></tr>
+{{end}}</tbody></table>
+</main>
+</body>
+</html>
+`))

@@ -1,0 +1,113 @@
+package diff
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+)
+
+// WriteText writes the plain-text summary: one line per moved figure and
+// series, then every metric that changed.
+func (r *Report) WriteText(w io.Writer) error {
+	moved := 0
+	for _, f := range r.Figures {
+		if f.Status == Unchanged {
+			continue
+		}
+		moved++
+		fmt.Fprintf(w, "%-9s %s/%s\n", f.Status, f.Notebook, f.ID)
+		for _, p := range f.Params {
+			fmt.Fprintf(w, "          param %s\n", p)
+		}
+		for _, s := range f.Series {
+			if s.Status == Unchanged {
+				continue
+			}
+			switch {
+			case s.Status != Changed:
+				fmt.Fprintf(w, "          series %q %s\n", s.Name, s.Status)
+			case math.IsNaN(s.MaxAbs):
+				fmt.Fprintf(w, "          series %q %s\n", s.Name, s.Note)
+			default:
+				fmt.Fprintf(w, "          series %q max |Δy| %.3g (rel %.3g) at index %d (x=%g)", s.Name, s.MaxAbs, s.MaxRel, s.AtIndex, s.AtX)
+				if s.XMoved {
+					fmt.Fprint(w, "; x moved")
+				}
+				if s.Note != "" {
+					fmt.Fprintf(w, "; %s", s.Note)
+				}
+				fmt.Fprintln(w)
+			}
+		}
+	}
+	fmt.Fprintf(w, "figures: %d moved, %d unchanged (rtol %g, atol %g)\n", moved, r.Unchanged, r.RTol, r.ATol)
+	changedMetrics := 0
+	for _, m := range r.Metrics {
+		if m.Status == Unchanged {
+			continue
+		}
+		changedMetrics++
+		flag := ""
+		switch {
+		case m.Regressed:
+			flag = "  REGRESSED"
+		case m.Crossed:
+			flag = "  now passes"
+		}
+		fmt.Fprintf(w, "metric %-9s %s/%s: %s -> %s (tol %g)%s\n", m.Status, m.Notebook, m.Name, fmtPtr(m.Old), fmtPtr(m.New), m.Tolerance, flag)
+	}
+	_, err := fmt.Fprintf(w, "metrics: %d changed of %d\n", changedMetrics, len(r.Metrics))
+	return err
+}
+
+func fmtPtr(p *float64) string {
+	if p == nil {
+		return "(none)"
+	}
+	return fmt.Sprintf("%.6g", *p)
+}
+
+// jsonFloat encodes NaN as null for the JSON report.
+type jsonFloat float64
+
+func (f jsonFloat) MarshalJSON() ([]byte, error) {
+	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(f))
+}
+
+// WriteJSON writes the report for machines.
+func (r *Report) WriteJSON(w io.Writer) error {
+	type series struct {
+		SeriesDiff
+		MaxAbs jsonFloat `json:"max_abs"`
+		MaxRel jsonFloat `json:"max_rel"`
+		AtX    jsonFloat `json:"at_x"`
+	}
+	type figure struct {
+		FigureDiff
+		Series []series `json:"series,omitempty"`
+	}
+	out := struct {
+		RTol      float64      `json:"rtol"`
+		ATol      float64      `json:"atol"`
+		Figures   []figure     `json:"figures"`
+		Unchanged int          `json:"unchanged_figures"`
+		Metrics   []MetricDiff `json:"metrics"`
+	}{RTol: r.RTol, ATol: r.ATol, Unchanged: r.Unchanged, Metrics: r.Metrics, Figures: []figure{}}
+	if out.Metrics == nil {
+		out.Metrics = []MetricDiff{}
+	}
+	for _, f := range r.Figures {
+		ff := figure{FigureDiff: f}
+		for _, s := range f.Series {
+			ff.Series = append(ff.Series, series{SeriesDiff: s, MaxAbs: jsonFloat(s.MaxAbs), MaxRel: jsonFloat(s.MaxRel), AtX: jsonFloat(s.AtX)})
+		}
+		out.Figures = append(out.Figures, ff)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,48 @@
+// Package render turns executed sigprop notebooks into static HTML: one
+// standalone page per notebook and an index over all of them.
+//
+// A page shows every cell: markdown rendered by goldmark with GitHub
+// Flavored Markdown and TeX math (package texmath), code cells highlighted by
+// chroma with CSS classes (assets/chroma.css) and their execution count, and
+// every output: streams HTML-escaped with ANSI escapes stripped (stderr
+// styled apart), text/html passed through, SVG inline, PNG/JPEG as data URIs,
+// text/markdown rendered, errors with their traceback. sigprop bundles
+// (kernel-ext/bundle) are shown as what they are: a figure by its SVG with a
+// caption line (figure id, the paper figure it reproduces, caption), a metric
+// as a PASS/FAIL row, a table as a table. Failed and timed-out cells are
+// framed and labelled with their status. Each page ends with a table of all
+// its metrics and a list of its figures; Collect extracts the same data for
+// the manifest.
+//
+// Output is deterministic: it depends only on the Page (no clock, no map
+// iteration), so two runs of the same notebook give the same bytes and a
+// diff of two sites shows only what changed. Assets are linked relatively
+// (WithAssetBase, default "assets/") and written by WriteAssets, so a site
+// works from file:// with no network.
+//
+// # Math: KaTeX in the browser, from local files
+//
+// Math is typeset client-side by the vendored KaTeX (reports/assets/katex,
+// MIT) from a script that calls katex.render on each element texmath marked
+// up. The alternative, rendering at build time by running katex.min.js in a
+// Go JavaScript engine (github.com/dop251/goja), was rejected:
+//
+//   - it adds a JavaScript engine (a new module) to the build and its
+//     start-up and per-formula cost to every report run, for output the
+//     browser produces anyway;
+//   - the HTML would carry KaTeX's expanded markup (kilobytes per formula)
+//     instead of the TeX source, so `sigprop diff` and code review of
+//     rendered pages would compare KaTeX internals rather than formulas, and
+//     a KaTeX upgrade would change every page;
+//   - the rendering still needs KaTeX's CSS and fonts at view time, so the
+//     assets cannot be dropped either way.
+//
+// The cost of the client-side choice is that math needs JavaScript. The
+// page still works without it (the TeX source is shown), and
+// TestBrowserTypesetsMath opens a rendered page in headless Chromium with no
+// network to check that every formula is typeset from the local files.
+// Parsing math in the markdown parser rather than with KaTeX's auto-render
+// scanning the finished page keeps markdown away from TeX (underscores and
+// asterisks are not emphasis, backslashes are not escapes) and keeps a "$"
+// in code or program output from being taken for math.
+package render

@@ -1,0 +1,151 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"regexp"
+	"strings"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/reports/ipynb"
+)
+
+// outputs writes a cell's outputs. Consecutive stream outputs of the same
+// name are merged, as Jupyter front ends show them.
+func (r *Renderer) outputs(w *bytes.Buffer, outs []ipynb.Output) error {
+	for i := 0; i < len(outs); i++ {
+		o := outs[i]
+		switch o.OutputType {
+		case "stream":
+			text := string(o.Text)
+			for i+1 < len(outs) && outs[i+1].OutputType == "stream" && outs[i+1].Name == o.Name {
+				i++
+				text += string(outs[i].Text)
+			}
+			name := "stdout"
+			if o.Name == "stderr" {
+				name = "stderr"
+			}
+			fmt.Fprintf(w, "<div class=\"output stream %s\"><pre>%s</pre></div>\n", name, html.EscapeString(StripANSI(text)))
+		case "error":
+			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">%s: %s</div>", html.EscapeString(o.EName), html.EscapeString(StripANSI(o.EValue)))
+			if len(o.Traceback) > 0 {
+				fmt.Fprintf(w, "<pre>%s</pre>", html.EscapeString(StripANSI(strings.Join(o.Traceback, "\n"))))
+			}
+			w.WriteString("</div>\n")
+		case "display_data", "execute_result", "update_display_data":
+			if err := r.richOutput(w, o); err != nil {
+				return err
+			}
+		default:
+			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">unknown output type %q</div></div>\n", html.EscapeString(o.OutputType))
+		}
+	}
+	return nil
+}
+
+// richOutput writes one display_data or execute_result by the first MIME
+// type it carries in this order: sigprop bundle, text/html, image/svg+xml,
+// image/png, image/jpeg, text/markdown, text/plain.
+func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output) error {
+	if _, ok := o.Data[bundle.MIMEType]; ok {
+		b, _, err := outputBundle(o)
+		if err != nil {
+			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">sigprop bundle could not be read</div><pre>%s</pre></div>\n", html.EscapeString(err.Error()))
+			return nil
+		}
+		return r.bundleOutput(w, o, b)
+	}
+	if s, ok := o.DataString("text/html"); ok {
+		fmt.Fprintf(w, "<div class=\"output html\">%s</div>\n", s)
+		return nil
+	}
+	if s, ok := o.DataString("image/svg+xml"); ok {
+		fmt.Fprintf(w, "<div class=\"output svg\">%s</div>\n", inlineSVG(s))
+		return nil
+	}
+	for _, mime := range []string{"image/png", "image/jpeg"} {
+		if s, ok := o.DataString(mime); ok {
+			fmt.Fprintf(w, "<div class=\"output image\"><img alt=\"\" src=\"data:%s;base64,%s\"></div>\n", mime, html.EscapeString(stripSpace(s)))
+			return nil
+		}
+	}
+	if s, ok := o.DataString("text/markdown"); ok {
+		body, err := r.markdown(s)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "<div class=\"output markdown\">%s</div>\n", body)
+		return nil
+	}
+	if s, ok := o.DataString("text/plain"); ok {
+		fmt.Fprintf(w, "<div class=\"output text\"><pre>%s</pre></div>\n", html.EscapeString(StripANSI(s)))
+		return nil
+	}
+	// Nothing we can show: say so rather than drop it silently.
+	fmt.Fprintf(w, "<div class=\"output text\"><pre>[%s with no displayable MIME type]</pre></div>\n", html.EscapeString(o.OutputType))
+	return nil
+}
+
+// bundleOutput shows a sigprop figure by its SVG and caption line, a metric
+// as a badge row and a table as a table, re-rendered from the bundle data
+// with kernel-ext/show so that every page uses the same markup.
+func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle) error {
+	switch b.Kind {
+	case bundle.KindFigure:
+		f := b.Figure
+		fmt.Fprintf(w, "<figure class=\"sigprop-figure\" id=\"%s\">\n", figureAnchor(f.ID))
+		if svg, ok := o.DataString("image/svg+xml"); ok {
+			w.WriteString(inlineSVG(svg))
+		} else if png, ok := o.DataString("image/png"); ok {
+			fmt.Fprintf(w, "<img alt=\"%s\" src=\"data:image/png;base64,%s\">", html.EscapeString(f.ID), html.EscapeString(stripSpace(png)))
+		} else {
+			w.WriteString("<div class=\"output error\"><div class=\"ename\">figure data without a picture</div></div>")
+		}
+		fmt.Fprintf(w, "\n<figcaption><span class=\"fig-id\">%s</span>", html.EscapeString(f.ID))
+		if f.PaperFigure != "" {
+			fmt.Fprintf(w, " &middot; reproduces %s", html.EscapeString(f.PaperFigure))
+		}
+		if f.Caption != "" {
+			fmt.Fprintf(w, " &middot; %s", html.EscapeString(f.Caption))
+		}
+		w.WriteString("</figcaption>\n</figure>\n")
+	case bundle.KindMetric:
+		htm, _, err := show.RenderMetric(*b.Metric)
+		if err != nil {
+			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">bad metric</div><pre>%s</pre></div>\n", html.EscapeString(err.Error()))
+			return nil
+		}
+		fmt.Fprintf(w, "<div class=\"output metric\">%s</div>\n", bytes.TrimRight(htm, "\n"))
+	case bundle.KindTable:
+		htm, _, err := show.RenderTable(*b.Table)
+		if err != nil {
+			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">bad table</div><pre>%s</pre></div>\n", html.EscapeString(err.Error()))
+			return nil
+		}
+		fmt.Fprintf(w, "<div class=\"output table\">%s</div>\n", bytes.TrimRight(htm, "\n"))
+	}
+	return nil
+}
+
+// svgPrologRE matches what may precede <svg in a standalone SVG file: the
+// XML declaration, comments and a doctype, none of which belong inline in
+// HTML.
+var svgPrologRE = regexp.MustCompile(`^(?s:\s*(?:<\?xml[^>]*\?>|<!--.*?-->|<!DOCTYPE[^>]*>)\s*)*`)
+
+// inlineSVG returns an SVG document ready to be placed inside HTML.
+func inlineSVG(s string) string {
+	return strings.TrimSpace(svgPrologRE.ReplaceAllString(s, ""))
+}
+
+// stripSpace removes the line breaks nbformat allows in base64 data.
+func stripSpace(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' || r == ' ' || r == '\t' {
+			return -1
+		}
+		return r
+	}, s)
+}

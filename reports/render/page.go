@@ -1,0 +1,252 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/reports/ipynb"
+)
+
+// RenderNotebook returns p as a standalone HTML page: a header (title,
+// status, run time, figure and metric counts), a notebook-level error box if
+// any, every cell with its outputs, and a summary of all metrics and figures.
+// Assets are linked relatively (see WithAssetBase), so the page works from
+// file://. The output depends only on p: same page, same bytes.
+//
+// It returns an error when p.Notebook is nil, when CellStatus has the wrong
+// length, or when a markdown cell or code cell cannot be rendered. A bundle
+// that does not decode is shown in the page as an error (Collect reports it).
+func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
+	if p.Notebook == nil {
+		return nil, fmt.Errorf("render: page %q has no notebook", p.Name)
+	}
+	nb := p.Notebook
+	if p.CellStatus != nil && len(p.CellStatus) != len(nb.Cells) {
+		return nil, fmt.Errorf("render: page %q: %d cell statuses for %d cells", p.Name, len(p.CellStatus), len(nb.Cells))
+	}
+	figures, metrics, _, collectErr := Collect(nb)
+
+	title, fromNotebook := p.Title, false
+	if title == "" {
+		if title = FirstHeading(nb); title != "" {
+			fromNotebook = true
+		} else {
+			title = p.Name
+		}
+	}
+
+	var w bytes.Buffer
+	r.head(&w, title, true)
+	w.WriteString("<body class=\"notebook\">\n<header class=\"page\">\n")
+	if r.opts.indexHref != "" {
+		fmt.Fprintf(&w, "<nav class=\"crumbs\"><a href=\"%s\">%s</a> / %s</nav>\n",
+			html.EscapeString(r.opts.indexHref), html.EscapeString(r.opts.siteTitle), html.EscapeString(p.Name))
+	}
+	if !fromNotebook {
+		// The notebook's own H1 is rendered with its cell; do not repeat it.
+		fmt.Fprintf(&w, "<h1>%s</h1>\n", html.EscapeString(title))
+	}
+	status := p.Status
+	if status == "" {
+		status = StatusOK
+	}
+	passed := 0
+	for _, m := range metrics {
+		if m.Pass {
+			passed++
+		}
+	}
+	fmt.Fprintf(&w, "<p class=\"meta\"><span class=\"badge %s\">%s</span> %s &middot; ran in %s &middot; %d figures &middot; metrics %d/%d passed</p>\n",
+		statusClass(status), html.EscapeString(status), html.EscapeString(p.Name), FormatDuration(p.Duration), len(figures), passed, len(metrics))
+	w.WriteString("</header>\n<main>\n")
+
+	if p.Err != "" || status != StatusOK {
+		w.WriteString("<div class=\"notebook-error\"><strong>Notebook failed.</strong>")
+		if p.Err != "" {
+			fmt.Fprintf(&w, "<pre>%s</pre>", html.EscapeString(StripANSI(p.Err)))
+		}
+		w.WriteString("</div>\n")
+	}
+
+	for i, c := range nb.Cells {
+		cs := ""
+		if p.CellStatus != nil {
+			cs = p.CellStatus[i]
+		}
+		if err := r.cell(&w, i, c, cs); err != nil {
+			return nil, fmt.Errorf("render: page %q: %w", p.Name, err)
+		}
+	}
+	w.WriteString("</main>\n")
+	r.summary(&w, figures, metrics, collectErr)
+	w.WriteString("</body>\n</html>\n")
+	return w.Bytes(), nil
+}
+
+// head writes the document start through </head>.
+func (r *Renderer) head(w *bytes.Buffer, title string, math bool) {
+	a := html.EscapeString(r.opts.assetBase)
+	w.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	w.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	fmt.Fprintf(w, "<title>%s</title>\n", html.EscapeString(title))
+	if math {
+		fmt.Fprintf(w, "<link rel=\"stylesheet\" href=\"%skatex/katex.min.css\">\n", a)
+		fmt.Fprintf(w, "<link rel=\"stylesheet\" href=\"%schroma.css\">\n", a)
+	}
+	fmt.Fprintf(w, "<link rel=\"stylesheet\" href=\"%ssigprop.css\">\n", a)
+	if math {
+		fmt.Fprintf(w, "<script defer src=\"%skatex/katex.min.js\"></script>\n", a)
+		fmt.Fprintf(w, "<script defer src=\"%ssigprop.js\"></script>\n", a)
+	}
+	w.WriteString("</head>\n")
+}
+
+// cell writes one cell.
+func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string) error {
+	switch c.CellType {
+	case "markdown":
+		body, err := r.markdown(string(c.Source))
+		if err != nil {
+			return fmt.Errorf("cell %d: %w", i, err)
+		}
+		fmt.Fprintf(w, "<div class=\"cell markdown\" id=\"cell-%d\">\n", i)
+		w.Write(body)
+		w.WriteString("</div>\n")
+		return nil
+	case "code":
+	default: // raw
+		fmt.Fprintf(w, "<div class=\"cell raw\" id=\"cell-%d\"><pre>%s</pre></div>\n", i, html.EscapeString(string(c.Source)))
+		return nil
+	}
+
+	hasError := false
+	for _, o := range c.Outputs {
+		if o.OutputType == "error" {
+			hasError = true
+		}
+	}
+	if status == "" && hasError {
+		status = CellFailed
+	}
+	class := "cell code"
+	if status != "" && status != CellOK {
+		class += " " + html.EscapeString(status)
+	}
+	fmt.Fprintf(w, "<div class=\"%s\" id=\"cell-%d\">\n<div class=\"source\"><div class=\"prompt\">In&nbsp;[%s]:</div>", class, i, execCount(c.ExecutionCount))
+	code, err := highlightGo(string(c.Source))
+	if err != nil {
+		return fmt.Errorf("cell %d: %w", i, err)
+	}
+	w.Write(code)
+	w.WriteString("</div>\n")
+	switch status {
+	case "", CellOK:
+	case CellFailed, CellTimeout:
+		fmt.Fprintf(w, "<div class=\"cell-status %s\">cell %s</div>\n", status, status)
+		if status == CellTimeout || !hasError {
+			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">cell %s</div>%s</div>\n", status, timeoutNote(status))
+		}
+	default:
+		fmt.Fprintf(w, "<div class=\"cell-status %s\">cell %s</div>\n", html.EscapeString(status), html.EscapeString(status))
+	}
+	w.WriteString("<div class=\"outputs\">")
+	if err := r.outputs(w, c.Outputs); err != nil {
+		return fmt.Errorf("cell %d: %w", i, err)
+	}
+	w.WriteString("</div>\n</div>\n")
+	return nil
+}
+
+func timeoutNote(status string) string {
+	if status == CellTimeout {
+		return "<pre>The cell did not finish within its time limit; its outputs up to then are shown.</pre>"
+	}
+	return "<pre>The cell failed without an error output.</pre>"
+}
+
+func execCount(n *int) string {
+	if n == nil {
+		return "&nbsp;"
+	}
+	return strconv.Itoa(*n)
+}
+
+func statusClass(s string) string {
+	if s == StatusOK {
+		return "ok"
+	}
+	return "failed"
+}
+
+// FormatDuration formats a run time with two decimals in seconds, or in
+// minutes and seconds from one minute on: "0.25 s", "12.30 s", "3 min 05 s".
+func FormatDuration(d time.Duration) string {
+	if d < time.Minute {
+		return strconv.FormatFloat(d.Seconds(), 'f', 2, 64) + "&nbsp;s"
+	}
+	s := int(d.Round(time.Second) / time.Second)
+	return fmt.Sprintf("%d&nbsp;min %02d&nbsp;s", s/60, s%60)
+}
+
+// summary writes the metrics table and the figure list.
+func (r *Renderer) summary(w *bytes.Buffer, figures []bundle.Figure, metrics []bundle.Metric, collectErr error) {
+	w.WriteString("<section class=\"summary\">\n<h2 id=\"metrics\">Metrics</h2>\n")
+	if collectErr != nil {
+		fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">sigprop data could not be read</div><pre>%s</pre></div>\n", html.EscapeString(collectErr.Error()))
+	}
+	if len(metrics) == 0 {
+		w.WriteString("<p>No metrics.</p>\n")
+	} else {
+		w.WriteString("<table class=\"metrics\">\n<thead><tr><th>metric</th><th>value</th><th>tolerance</th><th>pass</th><th>note</th></tr></thead>\n<tbody>\n")
+		for _, m := range metrics {
+			class, verdict := "fail", "FAIL"
+			if m.Pass {
+				class, verdict = "pass", "PASS"
+			}
+			fmt.Fprintf(w, "<tr class=\"%s\"><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td><span class=\"badge %s\">%s</span></td><td>%s</td></tr>\n",
+				class, html.EscapeString(m.Name), show.FormatFloat(float64(m.Value)), show.FormatFloat(float64(m.Tolerance)),
+				class, verdict, html.EscapeString(m.Note))
+		}
+		w.WriteString("</tbody>\n</table>\n")
+	}
+	w.WriteString("<h2 id=\"figures\">Figures</h2>\n")
+	if len(figures) == 0 {
+		w.WriteString("<p>No figures.</p>\n")
+	} else {
+		w.WriteString("<ul class=\"figures\">\n")
+		for _, f := range figures {
+			fmt.Fprintf(w, "<li><a href=\"#%s\">%s</a>", figureAnchor(f.ID), html.EscapeString(f.ID))
+			if f.PaperFigure != "" {
+				fmt.Fprintf(w, " (%s)", html.EscapeString(f.PaperFigure))
+			}
+			if f.Caption != "" {
+				fmt.Fprintf(w, ": %s", html.EscapeString(f.Caption))
+			}
+			w.WriteString("</li>\n")
+		}
+		w.WriteString("</ul>\n")
+	}
+	w.WriteString("</section>\n")
+}
+
+// figureAnchor is the HTML id of a figure: "fig-" and the figure id with
+// anything but letters, digits, '-', '_' and '.' replaced by '-'.
+func figureAnchor(id string) string {
+	var b strings.Builder
+	b.WriteString("fig-")
+	for _, r := range id {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}
