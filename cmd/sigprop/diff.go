@@ -111,7 +111,7 @@ func writeDiffSite(out string, page []byte) error {
 	if err := os.WriteFile(filepath.Join(tmp, "index.html"), page, 0o644); err != nil {
 		return err
 	}
-	if err := render.WriteAssets(filepath.Join(tmp, "assets")); err != nil {
+	if err := render.WriteAssets(tmp); err != nil {
 		return err
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil {

@@ -63,7 +63,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, err := site.Build(*out, results)
+	m, err := site.Build(*out, results, site.CurrentProvenance(ctx, root))
 	if err != nil {
 		return err
 	}

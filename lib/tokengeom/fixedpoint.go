@@ -203,3 +203,20 @@ func NonCollapsedFixedPoint(m Model, s FixedPointSettings) (QP, error) {
 	}
 	return QP{}, fmt.Errorf("%w: iteration from (d, 0) did not converge", ErrNoFixedPoint)
 }
+
+// LambdaAOneStep is the theory counterpart of the numerical angle exponent
+// of App. A (eq. 24): the one-block expansion factor of 1 − p/q from
+// (q, p),
+//
+//	ln[(1 − p′/q′)/(1 − p/q)],   (q′, p′) = F(q, p).
+//
+// The paper measures it from (d, 0.99d). It differs from λ_a (an
+// eigenvalue minus one at (q*, q*)) in magnitude but has the same zero
+// crossing (spec §6.2, §8.4). It panics if p >= q.
+func LambdaAOneStep(m Model, q, p float64) float64 {
+	if !(p < q) {
+		panic("tokengeom: LambdaAOneStep needs p < q")
+	}
+	qn, pn := F(m, q, p)
+	return math.Log((1 - pn/qn) / (1 - p/q))
+}

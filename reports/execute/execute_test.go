@@ -310,6 +310,23 @@ func TestStopOnError(t *testing.T) {
 	check()
 }
 
+// snapshotRepo copies go.mod, go.sum and lib/quantity of the repository
+// into a temporary module root, so that the cache key cannot change under
+// the test while other work edits the checkout.
+func snapshotRepo(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "lib", "quantity"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("../../lib/quantity/*.go")
+	for _, f := range append([]string{"../../go.mod", "../../go.sum"}, files...) {
+		rel, _ := filepath.Rel("../..", f)
+		copyFile(t, f, filepath.Join(root, rel))
+	}
+	return root
+}
+
 // TestCache runs a passing and a failing notebook, then runs them again
 // with PATH emptied: the passing one must come from the cache (no kernel,
 // no go command), identical and fast; the failing one is not cached.
@@ -317,7 +334,7 @@ func TestCache(t *testing.T) {
 	check := isolate(t)
 	cache := t.TempDir()
 	paths := []string{"testdata/three.ipynb", "testdata/errors.ipynb"}
-	opt := Options{Jobs: 2, RepoRoot: "../..", CacheDir: cache}
+	opt := Options{Jobs: 2, RepoRoot: snapshotRepo(t), CacheDir: cache}
 	t0 := time.Now()
 	first, err := Run(context.Background(), paths, opt)
 	if err != nil {

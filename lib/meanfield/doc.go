@@ -1,0 +1,38 @@
+// Package meanfield is the mean-field theory of signal propagation in deep,
+// wide, random fully connected networks: the variance map (q-map) and its
+// fixed point q*, the correlation map R(c) and its fixed point c*, the
+// slopes χ₁, χ_c, χ_q, the depth scales ξ_q, ξ_c, ξ_∇ and the edge of chaos
+// χ₁ = 1.
+//
+// Sources: Poole, Lahiri, Raghu, Sohl-Dickstein, Ganguli 2016
+// (arXiv:1606.05340); Schoenholz, Gilmer, Ganguli, Sohl-Dickstein 2017
+// (arXiv:1611.01232); Pennington, Schoenholz, Ganguli 2018
+// (arXiv:1802.09979, "P18"), as collected in Tanner's lecture (Oxford C6.5,
+// lecture 6). Formula numbers F1–F11 refer to the spec
+// ../shared/spec/tanner2024-jacobian-spectra.md, §3.1–3.2.
+//
+//	F1  q-map          V(q) = σ_w² ∫Dz φ(√q z)² + σ_b²            Net.QMap   (P18 eq. 3)
+//	F2  fixed point    q* = V(q*)                                  Net.QStar  (P18 eq. 4)
+//	F3  covariance map (q_a, q_b, c) ↦ (q_a′, q_b′, c′)            Net.CovMap
+//	F4  correlation    R(c) = [σ_w² E φ(u1)φ(u2) + σ_b²]/q*        Net.CMap
+//	F6  χ_q = V′(q*) = σ_w² E[u φ φ′]/q*                           Net.ChiQ
+//	F7  χ₁ = σ_w² ∫Dz φ′(√q* z)² = R′(1)                           Net.Chi1   (P18 eq. 5)
+//	F8  χ_c = σ_w² E φ′(u1)φ′(u2) = R′(c)                          Net.ChiC
+//	F9  ξ_q = −1/log χ_q, ξ_c = −1/log χ_{c*}, ξ_∇ = −1/log χ₁     Net.DepthScales
+//	F10 EoC from q*:  σ_w² = 1/μ₁(q*),  σ_b² = q* − σ_w² E φ²      EoCFromQ
+//	    EoC from σ_b² (σ_w², q*) and from σ_w² (σ_b², q*)          EoCSigmaW2, EoCSigmaB2
+//
+// μ_k = ∫Dz φ′(√q* z)^{2k} (P18 eq. 20) is activation.Func.Mu.
+//
+// Conventions: SigmaW2 and SigmaB2 are the variances σ_w², σ_b²; Gaussian
+// weights have variance σ_w²/N (spec §8 pitfall 6). Gaussian expectations
+// use the activation's closed forms where they exist and package gauss
+// otherwise (piecewise Gauss–Legendre, accurate on kinked φ where
+// Gauss–Hermite is not; spec §8 pitfall 22).
+//
+// Errors: data-dependent failures (a diverging q-map, no edge-of-chaos
+// point for the given σ_b², a root search that fails) are returned as
+// errors wrapping ErrDiverges, ErrNoEdge or ErrNoFixedPoint; invalid
+// arguments (σ_w² ≤ 0, σ_b² < 0, q < 0, |c| > 1, NaN) panic with a
+// "meanfield:" message naming the parameter and its range.
+package meanfield

@@ -1,0 +1,113 @@
+package quantity
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sigprop/sigprop/lib/tokengeom"
+)
+
+// Quantities of Cowsik et al. 2024 (arXiv 2403.02579), package tokengeom.
+
+const tgSource = "Cowsik, Nebabu, Qi, Ganguli 2024 (arXiv 2403.02579)"
+
+var (
+	tgQ       = Param{Name: "q", Doc: "squared token norm q", Default: "64", Min: 1e-300, Max: math.Inf(1)}
+	tgP       = Param{Name: "p", Doc: "token dot product p, -q/(n-1) <= p <= q", Default: "32", Min: math.Inf(-1), Max: math.Inf(1)}
+	tgN       = Param{Name: "n", Doc: "number of tokens", Default: "256", Min: 2, Max: 1e9, Integer: true}
+	tgD       = Param{Name: "d", Doc: "embedding dimension", Default: "64", Min: 1e-300, Max: math.Inf(1)}
+	tgSA2     = Param{Name: "sigma_a2", Doc: "attention variance sigma_A^2 (Q^T K entries ~ N(0, sigma_A^2/d))", Default: "1", Min: 0, Max: 1e6}
+	tgAlphaA  = Param{Name: "alpha_a", Doc: "attention branch strength alpha_A (skip sqrt(1-alpha_A^2))", Default: "0.3535533905932738", Min: 0, Max: 1}
+	tgAlphaM  = Param{Name: "alpha_m", Doc: "MLP branch strength alpha_M (skip sqrt(1-alpha_M^2))", Default: "0.3535533905932738", Min: 0, Max: 1}
+	tgSigmaW  = Param{Name: "sigma_w", Doc: "MLP weight scale sigma_w, W ~ N(0, sigma_w^2/d)", Default: "2", Min: 1e-6, Max: 100}
+	tgLayers  = Param{Name: "mlp_layers", Doc: "number of tanh layers l of the MLP (paper: 2)", Default: "2", Min: 0, Max: 64, Integer: true}
+	tgDepth   = Param{Name: "depth", Doc: "number of transformer blocks L", Default: "16", Min: 1, Max: 1e9, Integer: true}
+	tgVariant = Param{Name: "variant", Doc: "corrected (spec errata, default) or paper (eqs. 17-19, 32 as printed)", Default: "corrected", Choices: []string{"corrected", "paper"}}
+)
+
+func tgModel(v Values, withGeometry bool) tokengeom.Model {
+	m := tokengeom.NewModel(v.Float("alpha_a"), v.Float("alpha_m"), v.Float("sigma_w"))
+	m.MLPLayers = v.Int("mlp_layers")
+	if withGeometry {
+		m.N, m.D, m.SigmaA2 = v.Int("n"), v.Float("d"), v.Float("sigma_a2")
+	}
+	return m
+}
+
+// tgQPErr reports a (q, p) outside the Gram-matrix domain as an error
+// rather than letting tokengeom panic.
+func tgQPErr(q, p float64, n int) error {
+	if p > q || p < -q/float64(n-1) {
+		return fmt.Errorf("p=%v out of range: need -q/(n-1) <= p <= q = %v", p, q)
+	}
+	return nil
+}
+
+func init() {
+	Register(Quantity{
+		Name:   "tokengeom.att_map",
+		Doc:    "attention (q,p) map before the residual: (q', p')",
+		Source: tgSource + ", eq. (10)",
+		Params: []Param{tgQ, tgP, tgN, tgD, tgSA2},
+		Eval: func(v Values) (any, error) {
+			q, p, n := v.Float("q"), v.Float("p"), v.Int("n")
+			if err := tgQPErr(q, p, n); err != nil {
+				return nil, err
+			}
+			qn, pn := tokengeom.AttQP(q, p, n, v.Float("d"), v.Float("sigma_a2"))
+			return map[string]float64{"q": qn, "p": pn}, nil
+		},
+	})
+	Register(Quantity{
+		Name:   "tokengeom.layer_map",
+		Doc:    "one transformer block F = F_MLP o F_Att in (q,p)",
+		Source: tgSource + ", eqs. (10), (11), (25); spec sec. 3.4",
+		Params: []Param{tgQ, tgP, tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgN, tgD, tgSA2},
+		Eval: func(v Values) (any, error) {
+			q, p, n := v.Float("q"), v.Float("p"), v.Int("n")
+			if err := tgQPErr(q, p, n); err != nil {
+				return nil, err
+			}
+			qn, pn := tokengeom.F(tgModel(v, true), q, p)
+			return map[string]float64{"q": qn, "p": pn}, nil
+		},
+	})
+	Register(Quantity{
+		Name:   "tokengeom.qstar",
+		Doc:    "collapsed fixed point q* of F (p* = q*)",
+		Source: tgSource + ", Sec. 3.3",
+		Params: []Param{tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgD},
+		Eval: func(v Values) (any, error) {
+			m := tgModel(v, false)
+			m.D = v.Float("d")
+			return tokengeom.QStar(m)
+		},
+	})
+	Register(Quantity{
+		Name:   "tokengeom.lambda_a",
+		Doc:    "angle exponent: top eigenvalue of dF at the collapsed point, minus 1",
+		Source: tgSource + ", Sec. 3.3, eq. (13)",
+		Params: []Param{tgAlphaA, tgAlphaM, tgSigmaW, tgLayers},
+		Eval: func(v Values) (any, error) {
+			return tokengeom.LambdaA(tgModel(v, false)), nil
+		},
+	})
+	Register(Quantity{
+		Name:   "tokengeom.lambda_g",
+		Doc:    "gradient exponent (1/L) ln E|dX^L/dX^0|^2/(nd) at depth L with n tokens",
+		Source: tgSource + ", Sec. 3.4, App. C, eqs. (15)-(20); corrected per spec errata 8.1-8.2",
+		Params: []Param{tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgDepth, tgN, tgVariant},
+		Eval: func(v Values) (any, error) {
+			variant, err := tokengeom.ParseVariant(v.String("variant"))
+			if err != nil {
+				return nil, err
+			}
+			m := tgModel(v, false)
+			m.N = v.Int("n")
+			return map[string]float64{
+				"lambda_g":     tokengeom.LambdaG(m, v.Int("depth"), variant),
+				"lambda_g_inf": tokengeom.LambdaGInf(m, variant),
+			}, nil
+		},
+	})
+}

@@ -1,0 +1,80 @@
+package quantity
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestTokengeomQuantities(t *testing.T) {
+	// Spec §7 reference values through the registry (1e-9 relative).
+	cases := []struct {
+		name string
+		args map[string]string
+		key  string
+		want float64
+	}{
+		{"tokengeom.att_map", map[string]string{"q": "64", "p": "32"}, "q", 32.205569232534},
+		{"tokengeom.att_map", map[string]string{"q": "64", "p": "0", "sigma_a2": "25"}, "p", 0.25},
+		{"tokengeom.layer_map", map[string]string{"q": "64", "p": "32", "sigma_w": "1"}, "q", 54.414087418803},
+		{"tokengeom.qstar", map[string]string{"sigma_w": "2"}, "", 64 * 1.664748026013},
+		{"tokengeom.lambda_a", map[string]string{"sigma_w": "2"}, "", 0.1220181483},
+		{"tokengeom.lambda_a", map[string]string{"alpha_a": "0.3", "alpha_m": "0.6", "sigma_w": "2"}, "", 0.4360670766},
+		{"tokengeom.lambda_g", map[string]string{"sigma_w": "2"}, "lambda_g", 0.1157927297},
+		{"tokengeom.lambda_g", map[string]string{"sigma_w": "2", "variant": "paper"}, "lambda_g", -0.1615304413},
+		{"tokengeom.lambda_g", map[string]string{"sigma_w": "1"}, "lambda_g_inf", 0.0123986471},
+	}
+	for _, c := range cases {
+		q, err := Lookup(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := q.Parse(c.args)
+		if err != nil {
+			t.Fatalf("%s %v: %v", c.name, c.args, err)
+		}
+		out, err := q.Eval(v)
+		if err != nil {
+			t.Fatalf("%s %v: %v", c.name, c.args, err)
+		}
+		var got float64
+		switch o := out.(type) {
+		case float64:
+			got = o
+		case map[string]float64:
+			got = o[c.key]
+		default:
+			t.Fatalf("%s: unexpected type %T", c.name, out)
+		}
+		if math.Abs(got-c.want) > 1e-9*math.Max(1, math.Abs(c.want)) {
+			t.Errorf("%s %v = %.12f, want %.12f", c.name, c.args, got, c.want)
+		}
+	}
+}
+
+func TestTokengeomQuantityErrors(t *testing.T) {
+	// Bad input is an error naming the parameter, never a panic or NaN.
+	cases := []struct {
+		name, param string
+		args        map[string]string
+	}{
+		{"tokengeom.att_map", "p", map[string]string{"q": "1", "p": "2"}},
+		{"tokengeom.lambda_g", "variant", map[string]string{"variant": "printed"}},
+		{"tokengeom.lambda_a", "alpha_a", map[string]string{"alpha_a": "1.5"}},
+		{"tokengeom.qstar", "", map[string]string{"alpha_a": "0", "alpha_m": "0"}},
+	}
+	for _, c := range cases {
+		q, _ := Lookup(c.name)
+		v, err := q.Parse(c.args)
+		if err == nil {
+			_, err = q.Eval(v)
+		}
+		if err == nil {
+			t.Errorf("%s %v: expected an error", c.name, c.args)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.param) {
+			t.Errorf("%s %v: error %q does not name %q", c.name, c.args, err, c.param)
+		}
+	}
+}
