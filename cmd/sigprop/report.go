@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/reports/execute"
-	"github.com/sigprop/sigprop/reports/site"
+	"github.com/sigprop/sigprop/reports/publish"
 )
 
 // cmdReport implements `sigprop report`.
@@ -63,7 +63,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, err := site.Build(*out, results, site.CurrentProvenance(ctx, root))
+	m, err := publish.Build(*out, results, publish.CurrentProvenance(ctx, root))
 	if err != nil {
 		return err
 	}

@@ -257,11 +257,53 @@ func checkVariance(name string, v float64) {
 // half-width at most h. Nodes are stored as x = mean + sd·z.
 func appendPanels(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd float64) ([]float64, []float64) {
 	slices.Sort(zb)
-	nodes, weights := legendre(order)
 	// Total length 2·cutoff; limit panel count.
 	if 2*cutoff/(2*h) > maxPanels {
 		h = cutoff / maxPanels
 	}
+	inside := false
+	for _, b := range zb {
+		if b > -cutoff && b < cutoff {
+			inside = true
+			break
+		}
+	}
+	if !inside {
+		// No breakpoint: the z-rule depends only on (cutoff, panels,
+		// order); reuse a cached copy (saves one exp per node).
+		n := max(1, int(math.Ceil(cutoff/h*(1-1e-12))))
+		zr := uniformRule(cutoff, n, order)
+		for i, z := range zr[0] {
+			xs = append(xs, mean+sd*z)
+			ws = append(ws, zr[1][i])
+		}
+		return xs, ws
+	}
+	return appendPanelsSplit(xs, ws, zb, cutoff, h, order, mean, sd)
+}
+
+type uniformKey struct {
+	cutoff        float64
+	panels, order int
+}
+
+var uniformCache sync.Map // uniformKey → [2][]float64
+
+// uniformRule returns the z-nodes and weights (including the normal
+// density) of n equal panels on [-cutoff, cutoff].
+func uniformRule(cutoff float64, n, order int) [2][]float64 {
+	key := uniformKey{cutoff, n, order}
+	if r, ok := uniformCache.Load(key); ok {
+		return r.([2][]float64)
+	}
+	zs, ws := appendPanelsSplit(nil, nil, nil, cutoff, cutoff/float64(n), order, 0, 1)
+	r := [2][]float64{zs, ws}
+	uniformCache.Store(key, r)
+	return r
+}
+
+func appendPanelsSplit(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd float64) ([]float64, []float64) {
+	nodes, weights := legendre(order)
 	a := -cutoff
 	emit := func(lo, hi float64) {
 		if hi <= lo {

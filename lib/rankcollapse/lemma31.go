@@ -214,3 +214,20 @@ func CollapseGap(t Tokens) float64 {
 	}
 	return t.LXNorm2 / t.SqNorm
 }
+
+// LogitVariance returns Lemma A.7's second moment of one attention logit
+// M_ij = X_i W^Q W^{K⊤} X_jᵀ/√d_k (without τ), for tokens with squared norms
+// xi2 = ‖X_i‖², xj2 = ‖X_j‖² (i = j allowed):
+//
+//	E[M_ij² | X] = σ_q² σ_k² ‖X_i‖² ‖X_j‖²                         (43)
+//
+// With the default σ_q² = σ_k² = 1/d_k and tokens of squared norm d_v σ_x²
+// this is (d_v/d_k)² σ_x⁴, which is O(1), not small, at d_k = d_v and unit
+// variance: Assumption 3.1 is then a poor approximation (spec §8.8).
+func LogitVariance(xi2, xj2 float64, dv int, l Layer) float64 {
+	if dv < 1 || !(xi2 >= 0) || !(xj2 >= 0) {
+		panic(fmt.Sprintf("rankcollapse: LogitVariance needs dv >= 1 and squared norms >= 0, got %d, %v, %v", dv, xi2, xj2))
+	}
+	_, sq2, sk2, _ := l.resolve(dv)
+	return sq2 * sk2 * xi2 * xj2
+}

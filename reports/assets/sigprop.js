@@ -26,6 +26,21 @@
       }
     }
     document.documentElement.setAttribute("data-math", "done");
+    // Report fonts that failed to load (a missing KaTeX woff2 file would
+    // otherwise fall back silently) and how many KaTeX fonts did load.
+    if (document.fonts && document.fonts.ready) {
+      document.fonts.ready.then(function () {
+        var loaded = 0;
+        document.fonts.forEach(function (f) {
+          if (f.status === "error") {
+            console.error("sigprop: font failed to load: " + f.family + " " + f.style + " " + f.weight);
+          } else if (f.status === "loaded" && f.family.indexOf("KaTeX") >= 0) {
+            loaded++;
+          }
+        });
+        document.documentElement.setAttribute("data-katex-fonts", String(loaded));
+      });
+    }
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", typeset);

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/reports/site"
+	"github.com/sigprop/sigprop/reports/publish"
 )
 
 // Default tolerances: figures whose numbers agree to about 9 significant
@@ -117,7 +117,7 @@ func (r *Report) MetricsRegressed() bool {
 type key struct{ notebook, id string }
 
 // Compare compares manifest a (before) with b (after).
-func Compare(a, b *site.Manifest, opt Options) *Report {
+func Compare(a, b *publish.Manifest, opt Options) *Report {
 	opt = opt.withDefaults()
 	r := &Report{RTol: opt.RTol, ATol: opt.ATol}
 
@@ -158,12 +158,12 @@ func Compare(a, b *site.Manifest, opt Options) *Report {
 		r.Figures = append(r.Figures, fd)
 	}
 
-	oldM := map[key]*site.MetricEntry{}
+	oldM := map[key]*publish.MetricEntry{}
 	for i := range a.Metrics {
 		m := &a.Metrics[i]
 		oldM[key{m.Notebook, m.Name}] = m
 	}
-	newM := map[key]*site.MetricEntry{}
+	newM := map[key]*publish.MetricEntry{}
 	for i := range b.Metrics {
 		m := &b.Metrics[i]
 		newM[key{m.Notebook, m.Name}] = m

@@ -8,12 +8,12 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/reports/site"
+	"github.com/sigprop/sigprop/reports/publish"
 )
 
-func fig(nb, id string, params map[string]float64, series ...bundle.Series) site.FigureEntry {
+func fig(nb, id string, params map[string]float64, series ...bundle.Series) publish.FigureEntry {
 	f := bundle.Figure{ID: id, Series: series, Params: params}
-	return site.FigureEntry{ID: id, Notebook: nb, DataHash: f.Hash(), Data: f}
+	return publish.FigureEntry{ID: id, Notebook: nb, DataHash: f.Hash(), Data: f}
 }
 
 func ser(name string, y ...float64) bundle.Series {
@@ -24,31 +24,31 @@ func ser(name string, y ...float64) bundle.Series {
 	return bundle.Series{Name: name, X: bundle.Floats(x), Y: bundle.Floats(y)}
 }
 
-func metric(nb, name string, v, tol float64) site.MetricEntry {
-	return site.MetricEntry{Name: name, Notebook: nb, Value: bundle.Float(v), Tolerance: bundle.Float(tol), Pass: math.Abs(v) <= tol}
+func metric(nb, name string, v, tol float64) publish.MetricEntry {
+	return publish.MetricEntry{Name: name, Notebook: nb, Value: bundle.Float(v), Tolerance: bundle.Float(tol), Pass: math.Abs(v) <= tol}
 }
 
-func manifests() (a, b *site.Manifest) {
-	a = &site.Manifest{Schema: site.ManifestSchema,
-		Figures: []site.FigureEntry{
+func manifests() (a, b *publish.Manifest) {
+	a = &publish.Manifest{Schema: publish.ManifestSchema,
+		Figures: []publish.FigureEntry{
 			fig("nb", "same", nil, ser("s", 1, 2, 3)),
 			fig("nb", "moved", map[string]float64{"sigma_w": 1.5}, ser("theory", 1, 2, 3), ser("sim", 1, 2, 3)),
 			fig("nb", "gone", nil, ser("s", 1)),
 			fig("nb", "nan", nil, ser("s", 1, 2, 3)),
 		},
-		Metrics: []site.MetricEntry{
+		Metrics: []publish.MetricEntry{
 			metric("nb", "stays", 0.1, 1),
 			metric("nb", "crosses", 0.5, 1),
 		},
 	}
-	b = &site.Manifest{Schema: site.ManifestSchema,
-		Figures: []site.FigureEntry{
+	b = &publish.Manifest{Schema: publish.ManifestSchema,
+		Figures: []publish.FigureEntry{
 			fig("nb", "same", nil, ser("s", 1, 2, 3+1e-13)), // within the default tolerance
 			fig("nb", "moved", map[string]float64{"sigma_w": 1.6}, ser("theory", 1, 2.5, 3), ser("sim", 1, 2, 3)),
 			fig("nb", "new", nil, ser("s", 1)),
 			fig("nb", "nan", nil, ser("s", 1, math.NaN(), 3)),
 		},
-		Metrics: []site.MetricEntry{
+		Metrics: []publish.MetricEntry{
 			metric("nb", "stays", 0.1, 1),
 			metric("nb", "crosses", 1.5, 1),
 		},

@@ -11,7 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sigprop/sigprop/reports/site"
+	"github.com/sigprop/sigprop/reports/publish"
 )
 
 // ErrNotReport is returned by Load for a directory without manifest.json.
@@ -23,12 +23,12 @@ var ErrNotReport = errors.New("not a sigprop report")
 // git worktree with that revision's own sigprop (so the result cache is
 // reused: an unchanged notebook is not re-executed), and the worktree is
 // removed afterwards. Progress of the build goes to log.
-func Load(ctx context.Context, repo, spec string, log io.Writer) (*site.Manifest, error) {
+func Load(ctx context.Context, repo, spec string, log io.Writer) (*publish.Manifest, error) {
 	if st, err := os.Stat(spec); err == nil && st.IsDir() {
 		if _, err := os.Stat(filepath.Join(spec, "manifest.json")); err != nil {
 			return nil, fmt.Errorf("%s: %w (no manifest.json; make one with `sigprop report --out %s`)", spec, ErrNotReport, spec)
 		}
-		return site.ReadManifest(spec)
+		return publish.ReadManifest(spec)
 	}
 	commit, err := git(ctx, repo, "rev-parse", "--verify", "--quiet", spec+"^{commit}")
 	if err != nil {
@@ -37,7 +37,7 @@ func Load(ctx context.Context, repo, spec string, log io.Writer) (*site.Manifest
 	return buildRevision(ctx, repo, commit, log)
 }
 
-func buildRevision(ctx context.Context, repo, commit string, log io.Writer) (*site.Manifest, error) {
+func buildRevision(ctx context.Context, repo, commit string, log io.Writer) (*publish.Manifest, error) {
 	tmp, err := os.MkdirTemp("", "sigprop-diff-")
 	if err != nil {
 		return nil, err
@@ -65,7 +65,7 @@ func buildRevision(ctx context.Context, repo, commit string, log io.Writer) (*si
 	default:
 		return nil, fmt.Errorf("building the reports of %.12s: %w", commit, err)
 	}
-	return site.ReadManifest(out)
+	return publish.ReadManifest(out)
 }
 
 func git(ctx context.Context, dir string, args ...string) (string, error) {

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,6 +38,51 @@ func findChromium() string {
 // script installs Debian's chromium package); elsewhere the test skips with
 // a message if it is missing.
 func TestBrowserTypesetsMath(t *testing.T) {
+	bin := requireChromium(t)
+	dir := t.TempDir()
+	pagePath := writeSite(t, dir)
+	start := time.Now()
+	problems := browserCheck(t, bin, dir, pagePath)
+	t.Logf("chromium ran and was checked in %v", time.Since(start).Round(time.Millisecond))
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
+
+// TestBrowserCheckDetectsBrokenSite shows that browserCheck can fail: with
+// KaTeX's script and one of its fonts deleted from the site, it must report
+// untypeset math and the failed font.
+func TestBrowserCheckDetectsBrokenSite(t *testing.T) {
+	bin := requireChromium(t)
+	dir := t.TempDir()
+	pagePath := writeSite(t, dir)
+	for _, f := range []string{"assets/katex/katex.min.js", "assets/katex/fonts/KaTeX_Main-Regular.woff2"} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	problems := strings.Join(browserCheck(t, bin, dir, pagePath), "\n")
+	for _, want := range []string{"math element not typeset", "KaTeX did not load"} {
+		if !strings.Contains(problems, want) {
+			t.Errorf("broken site: problems do not mention %q:\n%s", want, problems)
+		}
+	}
+	// Without KaTeX's script no KaTeX font is requested; check the font
+	// report with the script present and only the font gone.
+	pagePath = writeSite(t, dir)
+	if err := os.Remove(filepath.Join(dir, "assets/katex/fonts/KaTeX_Main-Regular.woff2")); err != nil {
+		t.Fatal(err)
+	}
+	problems = strings.Join(browserCheck(t, bin, dir, pagePath), "\n")
+	if !strings.Contains(problems, "font failed to load: KaTeX_Main") {
+		t.Errorf("missing font not reported:\n%s", problems)
+	}
+}
+
+// requireChromium returns Chromium's path, failing the test when it is
+// missing and CI is set, skipping it otherwise.
+func requireChromium(t *testing.T) string {
+	t.Helper()
 	bin := findChromium()
 	if bin == "" {
 		if os.Getenv("CI") != "" {
@@ -44,8 +90,13 @@ func TestBrowserTypesetsMath(t *testing.T) {
 		}
 		t.Skip("chromium not installed; skipping the headless-browser check (apt-get install -y chromium to run it; it is mandatory when CI is set)")
 	}
-	dir := t.TempDir()
-	pagePath := writeSite(t, dir)
+	return bin
+}
+
+// browserCheck opens pagePath in headless Chromium and returns every
+// problem found in the DOM after the scripts ran and in the console log.
+func browserCheck(t *testing.T, bin, dir, pagePath string) []string {
+	t.Helper()
 	source, err := os.ReadFile(pagePath)
 	if err != nil {
 		t.Fatal(err)
@@ -58,13 +109,12 @@ func TestBrowserTypesetsMath(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	start := time.Now()
 	cmd := exec.CommandContext(ctx, bin,
 		"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 		"--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--disable-extensions", "--mute-audio",
-		"--user-data-dir="+filepath.Join(dir, "chromium-profile"),
-		// No name resolves: the page must need nothing but local files.
+		"--user-data-dir="+t.TempDir(),
+		// No host name resolves: the page must need nothing but local files.
 		"--host-resolver-rules=MAP * ~NOTFOUND",
 		"--enable-logging=stderr", "--v=0",
 		"--virtual-time-budget=5000",
@@ -75,68 +125,70 @@ func TestBrowserTypesetsMath(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("chromium: %v\nstderr:\n%s", err, tail(stderr.String(), 40))
 	}
-	t.Logf("chromium ran in %v", time.Since(start).Round(time.Millisecond))
 	dom := stdout.String()
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 
 	if !strings.Contains(dom, `data-math="done"`) {
-		t.Error(`sigprop.js did not finish (no data-math="done" on <html>)`)
+		bad(`sigprop.js did not finish (no data-math="done" on <html>)`)
 	}
 	// Every math element now starts with KaTeX's output, not with its TeX.
 	locs := mathRE.FindAllStringIndex(dom, -1)
 	if len(locs) != wantMath {
-		t.Errorf("DOM has %d math elements, page had %d", len(locs), wantMath)
+		bad("DOM has %d math elements, page had %d", len(locs), wantMath)
 	}
 	for _, l := range locs {
 		rest := dom[l[1]:]
 		if !strings.HasPrefix(rest, `<span class="katex">`) && !strings.HasPrefix(rest, `<span class="katex-display">`) {
-			t.Errorf("math element not typeset: %.120q", dom[l[0]:])
+			bad("math element not typeset: %.120q", dom[l[0]:])
 		}
 	}
 	if n := strings.Count(dom, `class="katex"`); n != wantMath {
-		t.Errorf("found %d .katex elements, want %d", n, wantMath)
+		bad("found %d .katex elements, want %d", n, wantMath)
 	}
-	if strings.Contains(dom, "katex-error") {
-		i := strings.Index(dom, "katex-error")
-		t.Errorf("KaTeX could not parse a formula: %.300q", dom[i:])
+	if i := strings.Index(dom, "katex-error"); i >= 0 {
+		bad("KaTeX could not parse a formula: %.300q", dom[i:])
 	}
 	// KaTeX keeps the source in a MathML annotation: it must be the TeX
 	// without delimiters, and the align environment must have arrived whole.
 	ann := regexp.MustCompile(`<annotation encoding="application/x-tex">([^<]*)</annotation>`).FindAllStringSubmatch(dom, -1)
 	if len(ann) != wantMath {
-		t.Errorf("found %d TeX annotations, want %d", len(ann), wantMath)
+		bad("found %d TeX annotations, want %d", len(ann), wantMath)
 	}
 	sawAlign := false
 	for _, a := range ann {
 		if strings.Contains(a[1], "$") {
-			t.Errorf("math source still holds a dollar delimiter: %q", a[1])
+			bad("math source still holds a dollar delimiter: %q", a[1])
 		}
 		if strings.Contains(a[1], `\begin{align}`) {
 			sawAlign = true
 		}
 	}
 	if !sawAlign {
-		t.Error(`the \begin{align} block was not typeset`)
+		bad(`the \begin{align} block was not typeset`)
+	}
+	// KaTeX's fonts came from the site (sigprop.js counts them once
+	// document.fonts is ready; failures are logged to the console).
+	if m := regexp.MustCompile(`data-katex-fonts="(\d+)"`).FindStringSubmatch(dom); m == nil || m[1] == "0" {
+		bad("no KaTeX font loaded (data-katex-fonts = %v)", m)
 	}
 	// The figure's SVG is in the page.
 	if !regexp.MustCompile(`<figure class="sigprop-figure" id="fig-fig1-qmap">\s*<svg`).MatchString(dom) {
-		t.Error("figure fig1-qmap has no inline SVG in the DOM")
+		bad("figure fig1-qmap has no inline SVG in the DOM")
 	}
 	// Dollars in prose and in program output were never math.
 	for _, want := range []string{"A price of $5 is not math.", "q* = 0.7 green &lt;tag&gt; &amp; $x$"} {
 		if !strings.Contains(dom, want) {
-			t.Errorf("DOM lacks %q", want)
+			bad("DOM lacks %q", want)
 		}
 	}
 	// Nothing in the console: no script error, no missing file.
-	var console []string
 	for _, line := range strings.Split(stderr.String(), "\n") {
 		if strings.Contains(line, ":CONSOLE") || strings.Contains(line, "ERR_FILE_NOT_FOUND") {
-			console = append(console, line)
+			bad("browser console: %s", line)
 		}
 	}
-	if len(console) > 0 {
-		t.Errorf("browser console is not clean:\n%s", strings.Join(console, "\n"))
-	}
+	return problems
 }
 
 func tail(s string, n int) string {
