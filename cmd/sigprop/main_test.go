@@ -184,7 +184,7 @@ func TestDiffRevisions(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(repo, f), b, 0o644)
 	}
-	os.RemoveAll(filepath.Join(repo, "reports", "site"))
+	os.RemoveAll(filepath.Join(repo, "reports", "site")) // generated output, if any
 	os.RemoveAll(filepath.Join(repo, "reports", "diff-site"))
 	os.MkdirAll(filepath.Join(repo, "notebooks"), 0o755)
 	notebook := func(k string) {

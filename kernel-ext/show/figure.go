@@ -49,6 +49,19 @@ func (s Style) String() string {
 	return fmt.Sprintf("Style(%d)", int(s))
 }
 
+// Corner places a figure's legend inside the plot area. The zero value is
+// TopRight.
+type Corner int
+
+const (
+	TopRight Corner = iota
+	TopLeft
+	BottomRight
+	BottomLeft
+	// NoLegend hides the legend.
+	NoLegend
+)
+
 // Series is one curve or point set of a Figure.
 type Series struct {
 	Name  string    // legend entry; empty means no legend entry
@@ -69,6 +82,9 @@ type Figure struct {
 	Params      map[string]float64 // parameters the figure was computed at; finite
 	Seed        *uint64            // seed of the simulation, if any
 	LogX, LogY  bool
+	// Legend is where the legend goes (default TopRight); move it when it
+	// hides data.
+	Legend Corner
 	// Width and Height in points (1/72 inch); zero means DefaultWidth,
 	// DefaultHeight.
 	Width, Height float64
@@ -125,6 +141,9 @@ func (f Figure) validate() error {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("show: figure %q parameter %q = %v, want finite", f.ID, k, v)
 		}
+	}
+	if f.Legend < TopRight || f.Legend > NoLegend {
+		return fmt.Errorf("show: figure %q: unknown legend corner %d", f.ID, int(f.Legend))
 	}
 	if f.Width < 0 || f.Height < 0 || math.IsNaN(f.Width) || math.IsNaN(f.Height) || math.IsInf(f.Width, 0) || math.IsInf(f.Height, 0) {
 		return fmt.Errorf("show: figure %q size %v×%v, want finite and >= 0 (0 means default)", f.ID, f.Width, f.Height)
@@ -224,7 +243,8 @@ func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) {
 		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	}
 	p.Add(plotter.NewGrid())
-	p.Legend.Top = true
+	p.Legend.Top = f.Legend == TopRight || f.Legend == TopLeft
+	p.Legend.Left = f.Legend == TopLeft || f.Legend == BottomLeft
 
 	drawn := 0
 	for i, s := range f.Series {
@@ -282,7 +302,7 @@ func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) {
 				p.Add(eb)
 			}
 		}
-		if s.Name != "" && len(thumbs) > 0 {
+		if s.Name != "" && len(thumbs) > 0 && f.Legend != NoLegend {
 			p.Legend.Add(s.Name, thumbs...)
 		}
 	}

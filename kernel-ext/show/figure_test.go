@@ -35,6 +35,7 @@ var goldenFigures = []Figure{
 		YLabel: "error",
 		LogX:   true,
 		LogY:   true,
+		Legend: BottomLeft,
 		Width:  300,
 		Height: 200,
 		Series: []Series{
@@ -160,6 +161,7 @@ func TestRenderFigureErrors(t *testing.T) {
 		{"negative yerr", Figure{ID: "a", Series: []Series{{X: []float64{1}, Y: []float64{1}, YErr: []float64{-1}}}}, "YErr[0]=-1"},
 		{"bad style", Figure{ID: "a", Series: []Series{{X: []float64{1}, Y: []float64{1}, Style: 7}}}, "unknown style"},
 		{"nan param", Figure{ID: "a", Series: ok, Params: map[string]float64{"beta": math.NaN()}}, `parameter "beta"`},
+		{"bad legend", Figure{ID: "a", Series: ok, Legend: 9}, "legend corner"},
 		{"negative width", Figure{ID: "a", Series: ok, Width: -1}, "size"},
 		{"all NaN", Figure{ID: "a", Series: []Series{{X: []float64{math.NaN()}, Y: []float64{1}}}}, "no finite point"},
 		{"log of zero only", Figure{ID: "a", LogY: true, Series: []Series{{X: []float64{1}, Y: []float64{0}}}}, "no finite point"},

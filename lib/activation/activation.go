@@ -17,6 +17,10 @@ type Func struct {
 	Param float64 // the width a of shtanh; 0 for the others
 	Phi   func(h float64) float64
 	DPhi  func(h float64) float64
+	// PhiDPhi, if set, returns φ(h) and φ′(h) together (faster when they
+	// share work, as for tanh); use the method Both, which falls back to
+	// Phi and DPhi.
+	PhiDPhi func(h float64) (phi, dphi float64)
 	// Kinks are the points where φ or φ′ is not smooth (quadrature
 	// breakpoints for φ, φ², φ′, φ′^{2k} alike).
 	Kinks []float64
@@ -39,6 +43,14 @@ func (f Func) String() string {
 		return fmt.Sprintf("shtanh(a=%g)", f.Param)
 	}
 	return f.Name
+}
+
+// Both returns φ(h) and φ′(h).
+func (f Func) Both(h float64) (phi, dphi float64) {
+	if f.PhiDPhi != nil {
+		return f.PhiDPhi(h)
+	}
+	return f.Phi(h), f.DPhi(h)
 }
 
 // Quad returns the gauss settings describing φ (and φ′).
@@ -279,6 +291,10 @@ func Tanh() Func {
 		DPhi: func(h float64) float64 {
 			t := math.Tanh(h)
 			return 1 - t*t
+		},
+		PhiDPhi: func(h float64) (float64, float64) {
+			t := math.Tanh(h)
+			return t, 1 - t*t
 		},
 		Scale: 1, // poles at ±iπ/2
 		Odd:   true,

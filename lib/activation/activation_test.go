@@ -53,6 +53,9 @@ func TestDerivative(t *testing.T) {
 			if near {
 				continue
 			}
+			if p, d := f.Both(h); p != f.Phi(h) || d != f.DPhi(h) {
+				t.Errorf("%v: Both(%v) = (%v, %v), Phi, DPhi = (%v, %v)", f, h, p, d, f.Phi(h), f.DPhi(h))
+			}
 			const e = 1e-6
 			num := (f.Phi(h+e) - f.Phi(h-e)) / (2 * e)
 			if d := math.Abs(num - f.DPhi(h)); d > 1e-8 {

@@ -67,8 +67,12 @@ func (c Continuation) defaults() Continuation {
 	return c
 }
 
-// newton refines m for h(z, ·) = 0; ok reports convergence to a finite root.
+// newton refines m for h(z, ·) = 0; ok reports convergence to a finite
+// root. Convergence is |Δm| ≤ tol(1+|m|), or stagnation at round-off level
+// (|Δm| ≤ 1e-6(1+|m|) and no longer halving), which happens next to a
+// double root (a spectral edge), where m is determined only to ~√eps·|m|.
 func newton(eq Equation, z, m complex128, tol float64, maxIter int) (complex128, bool) {
+	prev := math.Inf(1)
 	for it := 0; it < maxIter; it++ {
 		h, dh := eq(z, m)
 		if dh == 0 || !finiteC(h) || !finiteC(dh) {
@@ -79,9 +83,11 @@ func newton(eq Equation, z, m complex128, tol float64, maxIter int) (complex128,
 		if !finiteC(m) {
 			return m, false
 		}
-		if cmplx.Abs(d) <= tol*(1+cmplx.Abs(m)) {
+		ad, sc := cmplx.Abs(d), 1+cmplx.Abs(m)
+		if ad <= tol*sc || (ad <= 1e-6*sc && ad > 0.5*prev) {
 			return m, true
 		}
+		prev = ad
 	}
 	return m, false
 }
@@ -111,16 +117,17 @@ func (c Continuation) SolveM(eq Equation, lambda float64, mInf func(z complex128
 			pred = m + (m-mPrev)*complex((yNext-y)/(y-yPrev), 0)
 		}
 		mNew, ok := newton(eq, zNext, pred, c.Tol, c.MaxIter)
+		why := "Newton did not converge"
 		if ok && cmplx.Abs(mNew-m) > 0.25*(1+cmplx.Abs(m)) {
-			ok = false
+			ok, why = false, "root jumped"
 		}
 		if ok && !c.AnySign && imag(mNew) > 1e-12*(1+cmplx.Abs(mNew)) {
-			ok = false
+			ok, why = false, "Im m > 0"
 		}
 		if !ok {
 			frac /= 2
 			if frac < 1.0/(1<<40) {
-				return 0, fmt.Errorf("%w: at λ=%g, Im z=%g", ErrLostBranch, lambda, y)
+				return 0, fmt.Errorf("%w: at λ=%g, Im z=%g, m=%v: %s", ErrLostBranch, lambda, y, m, why)
 			}
 			continue
 		}

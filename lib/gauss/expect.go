@@ -269,10 +269,19 @@ func appendPanels(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd f
 		}
 	}
 	if !inside {
-		// No breakpoint: the z-rule depends only on (cutoff, panels,
-		// order); reuse a cached copy (saves one exp per node).
-		n := max(1, int(math.Ceil(cutoff/h*(1-1e-12))))
-		zr := uniformRule(cutoff, n, order)
+		// No breakpoint: the integrand is analytic in a strip around the
+		// real axis and decays like the Gaussian, where the trapezoid rule
+		// converges geometrically, error ~exp(−2πd/step) for a strip of
+		// half-width d (Trefethen & Weideman 2014, SIAM Rev. 56, Thm 5.1).
+		// With d ≈ (π/2)·h (h = the panel half-width that encodes Scale),
+		// step = trapezoidRatio·h reaches ~1e-14.
+		n := max(1, int(math.Ceil(cutoff/(trapezoidRatio*math.Min(h, maxTrapezoidStep/trapezoidRatio))*(1-1e-12))))
+		var zr [2][]float64
+		if n <= maxCachedHalfSteps {
+			zr = trapezoidRule(cutoff, n)
+		} else {
+			zr = trapezoidNodes(cutoff, n)
+		}
 		for i, z := range zr[0] {
 			xs = append(xs, mean+sd*z)
 			ws = append(ws, zr[1][i])
@@ -282,24 +291,48 @@ func appendPanels(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd f
 	return appendPanelsSplit(xs, ws, zb, cutoff, h, order, mean, sd)
 }
 
-type uniformKey struct {
-	cutoff        float64
-	panels, order int
+const (
+	// trapezoidRatio is step/h of the trapezoid rule (see appendPanels).
+	trapezoidRatio = 0.2
+	// maxTrapezoidStep: the Gaussian weight alone needs step ≤ 0.5
+	// (error ~exp(−2π²/step²) ≈ 1e-34).
+	maxTrapezoidStep   = 0.5
+	maxCachedHalfSteps = 512
+)
+
+type trapezoidKey struct {
+	cutoff float64
+	n      int
 }
 
-var uniformCache sync.Map // uniformKey → [2][]float64
+var trapezoidCache sync.Map // trapezoidKey → [2][]float64
 
-// uniformRule returns the z-nodes and weights (including the normal
-// density) of n equal panels on [-cutoff, cutoff].
-func uniformRule(cutoff float64, n, order int) [2][]float64 {
-	key := uniformKey{cutoff, n, order}
-	if r, ok := uniformCache.Load(key); ok {
+// trapezoidRule returns the nodes z_i = i·cutoff/n, |i| ≤ n, and weights
+// step·ϕ(z_i) (ϕ the normal density), cached.
+func trapezoidRule(cutoff float64, n int) [2][]float64 {
+	key := trapezoidKey{cutoff, n}
+	if r, ok := trapezoidCache.Load(key); ok {
 		return r.([2][]float64)
 	}
-	zs, ws := appendPanelsSplit(nil, nil, nil, cutoff, cutoff/float64(n), order, 0, 1)
-	r := [2][]float64{zs, ws}
-	uniformCache.Store(key, r)
+	r := trapezoidNodes(cutoff, n)
+	trapezoidCache.Store(key, r)
 	return r
+}
+
+func trapezoidNodes(cutoff float64, n int) [2][]float64 {
+	step := cutoff / float64(n)
+	zs := make([]float64, 0, 2*n+1)
+	ws := make([]float64, 0, 2*n+1)
+	for i := -n; i <= n; i++ {
+		z := float64(i) * step
+		w := step * invSqrt2Pi * math.Exp(-0.5*z*z)
+		if i == -n || i == n {
+			w /= 2
+		}
+		zs = append(zs, z)
+		ws = append(ws, w)
+	}
+	return [2][]float64{zs, ws}
 }
 
 func appendPanelsSplit(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd float64) ([]float64, []float64) {

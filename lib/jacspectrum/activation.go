@@ -79,8 +79,9 @@ func checkQ(q float64) {
 }
 
 // D2 returns the law of D² for act at q*: BernoulliD2 for the
-// piecewise-linear activations, QuadratureD2 for the smooth ones (erf with
-// its closed-form μ_k = (1+πkq*)^{−1/2}, Table 1).
+// piecewise-linear activations, ContourD2 for erf (with its closed-form
+// μ_k = (1+πkq*)^{−1/2}, Table 1), tanh and SiLU (q* ≤ 0.5; above that the
+// real-line QuadratureD2, accurate only while Im w ≳ 0.1).
 func D2(act Activation, qstar float64) D2Law {
 	if p, ok := BernoulliP(act, qstar); ok {
 		return BernoulliD2{p}
@@ -88,13 +89,12 @@ func D2(act Activation, qstar float64) D2Law {
 	checkQ(qstar)
 	_, dphi := Phi(act)
 	switch act {
-	case Erf:
-		q := NewQuadratureD2(dphi, qstar, nil, 1, 0)
-		q.mu = func(k int) float64 { return 1 / math.Sqrt(1+math.Pi*float64(k)*qstar) }
-		return q
-	case Tanh:
-		return NewQuadratureD2(dphi, qstar, nil, 1, 0)
+	case Erf, Tanh:
+		return NewContourD2(act, qstar)
 	case SiLU:
+		if qstar <= 0.5 {
+			return NewContourD2(act, qstar)
+		}
 		return NewQuadratureD2(dphi, qstar, nil, 2, 0)
 	}
 	panic(fmt.Sprintf("jacspectrum: unknown activation %q (one of %v)", act, Activations))

@@ -20,50 +20,102 @@ type Spectrum interface {
 // Atoms returns nil: the smooth limit has no atoms.
 func (s SmoothLimit) Atoms() []freeprob.Atom { return nil }
 
-// densityThreshold separates the support from the O(ε) Cauchy tail.
-const densityThreshold = 1e-7
+// Interval is a closed interval [Lo, Hi] of the real line.
+type Interval struct{ Lo, Hi float64 }
 
-// UpperEdge returns the right edge of the continuous part: the last point
-// of a geometric scan over [1e-4, 1e4]·max(1, m₂/m₁) (ratio 1.05) where
-// ρ > 1e-7, refined by bisection. Returns an error if the density is still
-// positive at the top of the scan.
-func UpperEdge(s Spectrum, c freeprob.Continuation) (float64, error) {
+// insideSupport classifies λ: outside the support the smoothed density
+// −Im G(λ+iε)/π is O(ε) (a Cauchy tail), inside it is O(1); comparing
+// ε = 1e-10 with ε = 1e-12 separates the two for distances ≫ 1e-10 from an
+// edge. The top of the Continuation (Scale, Steps) is taken from c.
+func insideSupport(s Spectrum, l float64, c freeprob.Continuation) (bool, error) {
+	c1, c2 := c, c
+	c1.Eps, c2.Eps = 1e-10, 1e-12
+	r1, err := s.Density([]float64{l}, c1)
+	if err != nil {
+		return false, err
+	}
+	r2, err := s.Density([]float64{l}, c2)
+	if err != nil {
+		return false, err
+	}
+	return r2[0] > 1e-13 && r2[0] > 0.1*r1[0], nil
+}
+
+// Support returns the intervals carrying the continuous part: a geometric
+// scan over [1e-6, 1e4]·max(1, m₂/m₁) (ratio 1.05) classifies points as
+// inside or outside the support, and each change is refined by bisection
+// to 1e-10 relative. An interval reaching the bottom of the scan starts at
+// 0. Returns an error if the density is still positive at the top.
+func Support(s Spectrum, c freeprob.Continuation) ([]Interval, error) {
 	mo := s.Moments()
 	sc := math.Max(1, mo.M2/mo.M1)
 	var grid []float64
-	for l := 1e-4 * sc; l <= 1e4*sc; l *= 1.05 {
+	for l := 1e-6 * sc; l <= 1e4*sc; l *= 1.05 {
 		grid = append(grid, l)
 	}
-	rho, err := s.Density(grid, c)
+	in := make([]bool, len(grid))
+	for i, l := range grid {
+		v, err := insideSupport(s, l, c)
+		if err != nil {
+			return nil, err
+		}
+		in[i] = v
+	}
+	if in[len(in)-1] {
+		return nil, fmt.Errorf("jacspectrum: density still positive at λ=%g", grid[len(grid)-1])
+	}
+	// Refinement stops at 1e-10 relative, or earlier if the solver cannot
+	// follow the root that close to an inverse-square-root edge (|m| ~
+	// 1/√δ); the edge is then known to the last bracket.
+	refine := func(a, b float64, aIn bool) (float64, error) {
+		for i := 0; i < 60 && b-a > 1e-10*b; i++ {
+			mid := (a + b) / 2
+			v, err := insideSupport(s, mid, c)
+			if err != nil {
+				break
+			}
+			if v == aIn {
+				a = mid
+			} else {
+				b = mid
+			}
+		}
+		return (a + b) / 2, nil
+	}
+	var out []Interval
+	var cur *Interval
+	if in[0] {
+		out = append(out, Interval{Lo: 0})
+		cur = &out[0]
+	}
+	for i := 1; i < len(grid); i++ {
+		if in[i] == in[i-1] {
+			continue
+		}
+		e, err := refine(grid[i-1], grid[i], in[i-1])
+		if err != nil {
+			return nil, err
+		}
+		if in[i] {
+			out = append(out, Interval{Lo: e})
+			cur = &out[len(out)-1]
+		} else {
+			cur.Hi = e
+		}
+	}
+	return out, nil
+}
+
+// UpperEdge returns the right edge of the continuous part (see Support).
+func UpperEdge(s Spectrum, c freeprob.Continuation) (float64, error) {
+	iv, err := Support(s, c)
 	if err != nil {
 		return 0, err
 	}
-	last := -1
-	for i, r := range rho {
-		if r > densityThreshold {
-			last = i
-		}
-	}
-	if last < 0 {
+	if len(iv) == 0 {
 		return 0, fmt.Errorf("jacspectrum: no continuous part found")
 	}
-	if last == len(grid)-1 {
-		return 0, fmt.Errorf("jacspectrum: density still positive at λ=%g", grid[last])
-	}
-	lo, hi := grid[last], grid[last+1]
-	for i := 0; i < 60 && hi-lo > 1e-13*hi; i++ {
-		mid := (lo + hi) / 2
-		r, err := s.Density([]float64{mid}, c)
-		if err != nil {
-			return 0, err
-		}
-		if r[0] > densityThreshold {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return hi, nil
+	return iv[len(iv)-1].Hi, nil
 }
 
 // tanhSinhNodes returns tanh–sinh nodes and weights on (lo, hi) at step
@@ -90,33 +142,69 @@ func tanhSinhNodes(lo, hi, h, tmax float64) (x, w []float64) {
 	return x, w
 }
 
-// ContinuousMoments returns ∫ρ, ∫λρ, ∫λ²ρ over the continuous part on
-// (0, edge), by tanh–sinh quadrature (step 1/32, |t| ≤ 4), which handles
-// the integrable singularities at 0 (λ^{−L/(L+1)}, 1/√λ) and the
-// square-root edge. Adding the atoms gives 1, m₁, m₂ (spec §4.3 "How to
-// validate a density"). The 1/(λ log²λ) singularity of the Bernoulli limit
-// converges too slowly for this rule; use CDF or moments there.
-func ContinuousMoments(s Spectrum, edge float64, c freeprob.Continuation) (mass, m1, m2 float64, err error) {
-	x, w := tanhSinhNodes(0, edge, 1.0/32, 4)
+// densityRobust evaluates the density at quadrature nodes; a node so close
+// to an inverse-square-root edge that the root is ill-conditioned at ε
+// (|m| ≳ 1e5) is retried with ε multiplied by 100, up to three times.
+// Such nodes carry weight·ρ ~ √distance ≲ 1e-5 in total.
+func densityRobust(s Spectrum, x []float64, c freeprob.Continuation) ([]float64, error) {
 	rho, err := s.Density(x, c)
-	if err != nil {
-		return 0, 0, 0, err
+	if err == nil {
+		return rho, nil
+	}
+	eps := c.Eps
+	if eps == 0 {
+		eps = 1e-10
 	}
 	for i := range x {
-		mass += w[i] * rho[i]
-		m1 += w[i] * rho[i] * x[i]
-		m2 += w[i] * rho[i] * x[i] * x[i]
+		cc := c
+		cc.Eps = eps
+		var r []float64
+		for try := 0; try < 4; try++ {
+			r, err = s.Density(x[i:i+1], cc)
+			if err == nil {
+				break
+			}
+			cc.Eps *= 100
+		}
+		if err != nil {
+			return nil, err
+		}
+		rho[i] = r[0]
+	}
+	return rho, nil
+}
+
+// ContinuousMoments returns ∫ρ, ∫λρ, ∫λ²ρ over the continuous part, by
+// tanh–sinh quadrature (step 1/32, |t| ≤ 4) on each support interval,
+// which handles the integrable singularities at the ends (λ^{−L/(L+1)},
+// 1/√λ, square-root and inverse-square-root edges). Adding the atoms gives
+// 1, m₁, m₂ (spec §4.3 "How to validate a density"). The 1/(λ log²λ)
+// singularity of the Bernoulli limit converges too slowly for this rule;
+// use CDF there.
+func ContinuousMoments(s Spectrum, support []Interval, c freeprob.Continuation) (mass, m1, m2 float64, err error) {
+	for _, iv := range support {
+		x, w := tanhSinhNodes(iv.Lo, iv.Hi, 1.0/32, 4)
+		rho, err := densityRobust(s, x, c)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		for i := range x {
+			mass += w[i] * rho[i]
+			m1 += w[i] * rho[i] * x[i]
+			m2 += w[i] * rho[i] * x[i] * x[i]
+		}
 	}
 	return mass, m1, m2, nil
 }
 
 // CDF returns F(x) = P(λ ≤ x) at each x ≥ 0, computed from the top:
 //
-//	F(x) = 1 − Σ_{λ_a > x} w_a − ∫_x^{edge} ρ,
+//	F(x) = 1 − Σ_{λ_a > x} w_a − ∫_x^∞ ρ,
 //
-// so the singular region near 0 is never integrated (spec §6: compare
-// CDFs, which is robust to atoms).
-func CDF(s Spectrum, xs []float64, edge float64, c freeprob.Continuation) ([]float64, error) {
+// integrating over the support intervals (see Support) above x, so the
+// singular region near 0 is never integrated (spec §6: compare CDFs, which
+// is robust to atoms).
+func CDF(s Spectrum, xs []float64, support []Interval, c freeprob.Continuation) ([]float64, error) {
 	out := make([]float64, len(xs))
 	atoms := s.Atoms()
 	for i, x := range xs {
@@ -129,9 +217,13 @@ func CDF(s Spectrum, xs []float64, edge float64, c freeprob.Continuation) ([]flo
 				f -= a.Mass
 			}
 		}
-		if x < edge {
-			nx, nw := tanhSinhNodes(x, edge, 1.0/16, 3.5)
-			rho, err := s.Density(nx, c)
+		for _, iv := range support {
+			lo := math.Max(x, iv.Lo)
+			if lo >= iv.Hi {
+				continue
+			}
+			nx, nw := tanhSinhNodes(lo, iv.Hi, 1.0/16, 3.5)
+			rho, err := densityRobust(s, nx, c)
 			if err != nil {
 				return nil, err
 			}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/gauss"
@@ -136,12 +137,35 @@ func (n Net) QStar() (float64, error) {
 	if lo == 0 && glo <= 0 {
 		return 0, nil // V(0) = 0: the iteration decays to q* = 0.
 	}
-	q, err := brentRoot(g, lo, hi, glo, ghi, 1e-300, n.Settings.maxIter())
+	var q float64
+	var err error
+	if n.Phi.ClosedSecondMoment != nil {
+		q, err = brentRoot(g, lo, hi, glo, ghi, 1e-300, n.Settings.maxIter())
+	} else {
+		q, err = newtonRoot(n.qmapResidual, lo, hi, glo, ghi, n.Settings.maxIter())
+	}
 	if err != nil {
 		return 0, fmt.Errorf("%w: q*: %v", ErrNoFixedPoint, err)
 	}
 	return q, nil
 }
+
+// qmapResidual returns V(q) − q and its derivative V′(q) − 1 from one
+// quadrature pass (F1, F6).
+func (n Net) qmapResidual(q float64) (g, dg float64) {
+	r := rulePool.Get().(*gauss.Rule)
+	r.Reset(q, n.Phi.Quad())
+	var m2, m1 float64
+	for i, u := range r.X {
+		p, d := n.Phi.Both(u)
+		m2 += r.W[i] * p * p
+		m1 += r.W[i] * u * p * d
+	}
+	rulePool.Put(r)
+	return n.SigmaW2*m2 + n.SigmaB2 - q, n.SigmaW2*m1/q - 1
+}
+
+var rulePool = sync.Pool{New: func() any { return &gauss.Rule{} }}
 
 // CovMap is the two-input covariance map (spec F3; Poole et al. 2016
 // eqs. (4)–(5)): given the variances q1, q2 and correlation c of two

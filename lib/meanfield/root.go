@@ -115,3 +115,52 @@ func bracketFrom(g func(float64) float64, x0, factor, xmin, xmax, g0 float64, up
 	}
 	return 0, x, g0, gxp, true
 }
+
+// newtonRoot finds a root of g in the bracket [a, b] (ga, gb of opposite
+// signs) by Newton's method safeguarded by bisection ("rtsafe", Press et
+// al., Numerical Recipes §9.4); gd returns g and g′ together. It starts at
+// the secant point and stops when the step is below 2ε|x|.
+func newtonRoot(gd func(float64) (float64, float64), a, b, ga, gb float64, maxIter int) (float64, error) {
+	if ga == 0 {
+		return a, nil
+	}
+	if gb == 0 {
+		return b, nil
+	}
+	if (ga > 0) == (gb > 0) {
+		return 0, fmt.Errorf("meanfield: root not bracketed in [%g, %g] (g = %g, %g)", a, b, ga, gb)
+	}
+	// Orient so that g(lo) < 0 < g(hi).
+	lo, hi := a, b
+	if ga > 0 {
+		lo, hi = b, a
+	}
+	x := a - ga*(b-a)/(gb-ga)
+	dxOld := math.Abs(b - a)
+	for it := 0; it < maxIter; it++ {
+		g, dg := gd(x)
+		if math.IsNaN(g) || math.IsNaN(dg) {
+			return 0, fmt.Errorf("meanfield: NaN during root finding at x = %g", x)
+		}
+		if g == 0 {
+			return x, nil
+		}
+		if g < 0 {
+			lo = x
+		} else {
+			hi = x
+		}
+		var dx float64
+		xn := x - g/dg
+		if dg == 0 || (xn-lo)*(xn-hi) > 0 || math.Abs(2*g) > math.Abs(dxOld*dg) {
+			xn = 0.5 * (lo + hi) // bisect
+		}
+		dx = xn - x
+		dxOld = math.Abs(dx)
+		x = xn
+		if math.Abs(dx) <= 4*2.220446049250313e-16*math.Abs(x) || math.Abs(hi-lo) <= 4*2.220446049250313e-16*math.Abs(x) {
+			return x, nil
+		}
+	}
+	return x, fmt.Errorf("meanfield: Newton did not converge in %d iterations", maxIter)
+}

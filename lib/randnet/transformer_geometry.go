@@ -167,3 +167,11 @@ func GroupDots(x mat.Matrix) (p1, p2 float64) {
 	within := (a1 - q1 + a2 - q2) / (nh*(nh-1) + nt*(nt-1))
 	return within, cross / (nh * nt)
 }
+
+// NewSymmetricTokens allocates an n×d matrix and fills it with
+// SymmetricTokens(q, p).
+func NewSymmetricTokens(n, d int, q, p float64, rng *rand.Rand) *mat.Dense {
+	x := mat.NewDense(n, d, nil)
+	SymmetricTokens(x, q, p, rng)
+	return x
+}

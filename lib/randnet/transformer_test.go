@@ -276,3 +276,31 @@ func TestTransformerRejectsBadInput(t *testing.T) {
 		t.Error("zero tokens: expected an error from Norm")
 	}
 }
+
+func TestTokenHistogramNormalised(t *testing.T) {
+	// A density over values all inside [lo, hi] integrates to 1 (exact up
+	// to rounding), and a known input lands in the right bins.
+	c, d := TokenHistogram([]float64{0.1, 0.2, 0.9, 1.0}, 0, 1, 4)
+	var s float64
+	for _, v := range d {
+		s += v * 0.25
+	}
+	if math.Abs(s-1) > 1e-15 || d[0] != 2 || d[3] != 2 || c[0] != 0.125 {
+		t.Errorf("histogram centres %v density %v", c, d)
+	}
+}
+
+func TestSimulateLayerGeometryShapes(t *testing.T) {
+	// Layer 0 statistics are those of the input ensemble: q/d mean within
+	// 4 SE of the target (the p part shares g₀, so q/d varies by
+	// (p/d)√(2/d) per sample).
+	cfg := tfSmallConfigs()[0]
+	cfg.N, cfg.D = 16, 32
+	st, err := SimulateLayerGeometry(cfg, 32, 16, 8, rand.New(rand.NewPCG(9, 9)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.QOverD) != cfg.Layers+1 || math.Abs(st.QOverD[0]-1) > 4*st.QOverDSE[0]+1e-12 {
+		t.Errorf("layer 0 q/d = %v ± %v, want 1", st.QOverD[0], st.QOverDSE[0])
+	}
+}

@@ -36,7 +36,7 @@ func checkEquicorr(n, d int, rho, sx2 float64) error {
 	if err := checkD("d", d); err != nil {
 		return err
 	}
-	if err := checkRho(n, rho); err != nil {
+	if err := checkRho("rho", n, rho); err != nil {
 		return err
 	}
 	return checkNonNeg("sigma_x2", sx2)

@@ -30,10 +30,10 @@ func checkD(name string, d int) error {
 
 // checkRho requires ρ ∈ [−1/(n−1), 1], the range of correlations for which
 // (1−ρ)I + ρ11ᵀ is positive semi-definite. n must already be valid.
-func checkRho(n int, rho float64) error {
+func checkRho(name string, n int, rho float64) error {
 	lo := -1 / float64(n-1)
 	if !(rho >= lo-1e-15 && rho <= 1) {
-		return paramErr("rho", rho, fmt.Sprintf("a correlation in [-1/(n-1), 1] = [%.6g, 1] for n = %d", lo, n))
+		return paramErr(name, rho, fmt.Sprintf("a correlation in [-1/(n-1), 1] = [%.6g, 1] for n = %d", lo, n))
 	}
 	return nil
 }

@@ -168,7 +168,7 @@ func RhoDepth(n int, rho0, a1sq float64, ell int) (float64, error) {
 	if err := checkN(n); err != nil {
 		return 0, err
 	}
-	if err := checkRho(n, rho0); err != nil {
+	if err := checkRho("rho0", n, rho0); err != nil {
 		return 0, err
 	}
 	if err := checkNonNeg("alpha1^2", a1sq); err != nil {
@@ -206,7 +206,7 @@ func RhoLimit(n int, rho0, alpha1 float64, s Scaling) (float64, error) {
 	if err := checkN(n); err != nil {
 		return 0, err
 	}
-	if err := checkRho(n, rho0); err != nil {
+	if err := checkRho("rho0", n, rho0); err != nil {
 		return 0, err
 	}
 	if err := checkFinite("alpha1", alpha1); err != nil {

@@ -160,13 +160,19 @@ func (r *Result) Entry(a, b int) []float64 {
 }
 
 // Corr returns the terminal correlation ρ^{ab}_T over all paths (clipped
-// to [−1, 1]; stopped paths contribute their frozen value).
+// to [−1, 1]; stopped paths contribute their frozen value). A path whose
+// V^{aa} or V^{bb} is zero (possible only after PSD projections, see
+// PSDViolations) has no correlation and gets NaN; filter with DropNaN.
 func (r *Result) Corr(a, b int) []float64 {
 	out := make([]float64, r.Paths)
 	mm, m := r.M*r.M, r.M
 	for p := range out {
 		v := r.Final[p*mm : (p+1)*mm]
-		out[p] = clip1(v[a*m+b] / math.Sqrt(v[a*m+a]*v[b*m+b]))
+		if d := v[a*m+a] * v[b*m+b]; d > 0 {
+			out[p] = clip1(v[a*m+b] / math.Sqrt(d))
+		} else {
+			out[p] = math.NaN()
+		}
 	}
 	return out
 }

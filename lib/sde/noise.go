@@ -61,31 +61,34 @@ func noiseFromGaussians(dst, v []float64, ws *workspace, aLin, cA float64) {
 			zi++
 		}
 	}
-	kmax := func(i int) int {
-		if ws.rFull {
-			return m - 1
-		}
-		return i
-	}
-	// t1 = R S
+	full := ws.rFull
+	// t1 = R S (row i of R has nonzeros in columns 0..i unless full)
 	for i := 0; i < m; i++ {
-		ki := kmax(i)
-		for j := 0; j < m; j++ {
-			x := 0.0
-			for k := 0; k <= ki; k++ {
-				x += r[i*m+k] * s[k*m+j]
+		ri := r[i*m : i*m+m]
+		if !full {
+			ri = ri[:i+1]
+		}
+		ti := t1[i*m : i*m+m]
+		clear(ti)
+		for k, rik := range ri {
+			sk := s[k*m : k*m+m]
+			for j := range ti {
+				ti[j] += rik * sk[j]
 			}
-			t1[i*m+j] = x
 		}
 	}
 	// dst = √a_lin t1 Rᵀ (upper triangle, mirrored)
 	sa := math.Sqrt(aLin)
 	for i := 0; i < m; i++ {
+		ti := t1[i*m : i*m+m]
 		for j := i; j < m; j++ {
-			kj := kmax(j)
+			rj := r[j*m : j*m+m]
+			if !full {
+				rj = rj[:j+1]
+			}
 			x := 0.0
-			for k := 0; k <= kj; k++ {
-				x += t1[i*m+k] * r[j*m+k]
+			for k, rjk := range rj {
+				x += ti[k] * rjk
 			}
 			x *= sa
 			dst[i*m+j], dst[j*m+i] = x, x
@@ -98,40 +101,51 @@ func noiseFromGaussians(dst, v []float64, ws *workspace, aLin, cA float64) {
 	copy(n2[:m*m], ws.z[zi:])
 	// w = R N₂
 	for i := 0; i < m; i++ {
-		ki := kmax(i)
-		for j := 0; j < m; j++ {
-			x := 0.0
-			for k := 0; k <= ki; k++ {
-				x += r[i*m+k] * n2[k*m+j]
+		ri := r[i*m : i*m+m]
+		if !full {
+			ri = ri[:i+1]
+		}
+		wi := w[i*m : i*m+m]
+		clear(wi)
+		for k, rik := range ri {
+			nk := n2[k*m : k*m+m]
+			for j := range wi {
+				wi[j] += rik * nk[j]
 			}
-			w[i*m+j] = x
 		}
 	}
 	// xi = (w Rᵀ) P: subtract each row's mean.
 	for i := 0; i < m; i++ {
+		wi := w[i*m : i*m+m]
+		xr := xi[i*m : i*m+m]
 		mean := 0.0
-		for j := 0; j < m; j++ {
-			kj := kmax(j)
-			x := 0.0
-			for k := 0; k <= kj; k++ {
-				x += w[i*m+k] * r[j*m+k]
+		for j := range xr {
+			rj := r[j*m : j*m+m]
+			if !full {
+				rj = rj[:j+1]
 			}
-			xi[i*m+j] = x
+			x := 0.0
+			for k, rjk := range rj {
+				x += wi[k] * rjk
+			}
+			xr[j] = x
 			mean += x
 		}
 		mean /= float64(m)
-		for j := 0; j < m; j++ {
-			xi[i*m+j] -= mean
+		for j := range xr {
+			xr[j] -= mean
 		}
 	}
 	// t1 = Ξ V; dst += (c_𝒜/m)(t1 + t1ᵀ)
 	for i := 0; i < m; i++ {
-		for j := 0; j < m; j++ {
-			x := 0.0
-			for k := 0; k < m; k++ {
-				x += xi[i*m+k] * v[k*m+j]
+		xr := xi[i*m : i*m+m]
+		ti := t1[i*m : i*m+m]
+		clear(ti)
+		for k, x := range xr {
+			vk := v[k*m : k*m+m]
+			for j := range ti {
+				ti[j] += x * vk[j]
 			}
-			t1[i*m+j] = x
 		}
 	}
 	f := cA / float64(m)

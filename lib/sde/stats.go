@@ -89,3 +89,15 @@ func MeanSD(x []float64) (mean, sd float64) {
 	}
 	return mean, sd
 }
+
+// DropNaN returns the non-NaN entries of x (a new slice) and how many were
+// dropped.
+func DropNaN(x []float64) ([]float64, int) {
+	out := make([]float64, 0, len(x))
+	for _, v := range x {
+		if !math.IsNaN(v) {
+			out = append(out, v)
+		}
+	}
+	return out, len(x) - len(out)
+}

@@ -66,7 +66,7 @@ func TestLambdaAReference(t *testing.T) {
 	// printed to 6 decimals, so they are compared to 2e-6.
 	cases := []struct {
 		aA, aM, sw, want float64
-		j              []float64
+		j                []float64
 	}{
 		{a8, a8, 1, -0.1841437589, []float64{0.581832, 0.183793, -0.234024, 0.999649}},
 		{a8, a8, 1.5, -0.0537542251, nil},

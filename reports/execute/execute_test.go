@@ -154,7 +154,7 @@ func TestRun(t *testing.T) {
 		cells  []string
 		reason map[int]string // substring of the failed cells' Reason
 	}{
-		{name: "good", status: "ok", cells: []string{"not-code", "ok", "ok", "ok", "not-code", "ok"}},
+		{name: "good", status: "ok", cells: []string{"not-code", "ok", "ok", "ok", "ok", "not-code", "ok"}},
 		{name: "errors", status: "failed",
 			cells:  []string{"ok", "failed", "ok", "failed", "ok", "failed", "ok"},
 			reason: map[int]string{1: "cannot use", 3: "panic: boom", 5: "exit status 3"}},
@@ -200,34 +200,39 @@ func TestRun(t *testing.T) {
 	}
 
 	good := res[0]
-	// Execution counts 1..4 on the code cells: the hidden setup cell does
-	// not count.
-	wantCount := map[int]int{1: 1, 2: 2, 3: 3, 5: 4}
+	// Execution counts 1..5 on the code cells: the hidden setup cell does
+	// not count. Cell 1 is the visible setup cell documented for
+	// interactive use (with the path adapted to testdata/); it prints
+	// nothing and the cells after it still import the repository.
+	wantCount := map[int]int{1: 1, 2: 2, 3: 3, 4: 4, 6: 5}
+	if o := good.Notebook.Cells[1].Outputs; len(o) != 0 {
+		t.Errorf("visible setup cell printed %+v", o)
+	}
 	for i, c := range good.Notebook.Cells {
 		got := c.ExecutionCount
 		if want, ok := wantCount[i]; ok != (got != nil) || (ok && *got != want) {
 			t.Errorf("good cell %d execution_count %v, want %d", i, got, want)
 		}
 	}
-	if got := text(good, 1, "stdout"); got != "hello from main\nsecond line\n" {
-		t.Errorf("good cell 1 stdout %q", got)
+	if got := text(good, 2, "stdout"); got != "hello from main\nsecond line\n" {
+		t.Errorf("good cell 2 stdout %q", got)
 	}
 	// The order of stdout and stderr between themselves is not defined
 	// (two pipes), so each stream is checked on its own.
-	if got := text(good, 2, "stdout"); !strings.HasPrefix(got, "registered quantities: ") {
-		t.Errorf("good cell 2 (imports lib/quantity) stdout %q", got)
+	if got := text(good, 3, "stdout"); !strings.HasPrefix(got, "registered quantities: ") {
+		t.Errorf("good cell 3 (imports lib/quantity) stdout %q", got)
 	}
-	if got := text(good, 2, "stderr"); got != "a warning on stderr\n" {
-		t.Errorf("good cell 2 stderr %q", got)
+	if got := text(good, 3, "stderr"); got != "a warning on stderr\n" {
+		t.Errorf("good cell 3 stderr %q", got)
 	}
 	// gonbui: a display, then a display_id created and updated once.
-	outs := good.Notebook.Cells[3].Outputs
+	outs := good.Notebook.Cells[4].Outputs
 	if len(outs) != 2 || outs[0].OutputType != "display_data" || outs[1].OutputType != "display_data" {
-		t.Fatalf("good cell 3 outputs %+v, want two display_data", outs)
+		t.Fatalf("good cell 4 outputs %+v, want two display_data", outs)
 	}
 	for i, want := range []string{"<b>static</b>", "step 2 (final)"} {
 		if got, _ := outs[i].DataString("text/html"); got != want {
-			t.Errorf("good cell 3 output %d html %q, want %q", i, got, want)
+			t.Errorf("good cell 4 output %d html %q, want %q", i, got, want)
 		}
 	}
 	errs := res[1]

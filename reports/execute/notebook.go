@@ -18,20 +18,21 @@ const setupMarker = "SIGPROP_SETUP_OK"
 // SetupCell returns the hidden cell the executor sends, silently and
 // without advancing the execution counter, before a notebook's first cell.
 // It turns gonb's per-kernel scratch module into a Go workspace that uses
-// the repository at repoRoot, so cells can import
-// github.com/sigprop/sigprop/... at the working-tree version, and pins
-// github.com/janpfeifer/gonb (hence gonbui) at gonbVersion, the version of
+// the module at repoRoot (module path modulePath), so that cells import
+// modulePath/... (lib/, kernel-ext/) at the working-tree version, and pins
+// github.com/janpfeifer/gonb, hence gonbui, at gonbVersion, the version of
 // the gonb kernel itself:
 //
-//	!*rm -f go.work && go work init && go work use . 'REPOROOT' && go mod edit -require=github.com/janpfeifer/gonb@VERSION && echo SIGPROP_SETUP_OK
-//	%goworkfix
+//	!*rm -f go.work && go work init && go work use . 'REPOROOT' && go mod edit -require=github.com/janpfeifer/gonb@VERSION -replace=MODULE='REPOROOT' && echo SIGPROP_SETUP_OK
 //
-// `!*` runs the line with bash in gonb's scratch directory; %goworkfix
-// copies the workspace's `use` entries into `replace` rules of the scratch
-// go.mod, which the `go get` that gonb runs before each build needs.
-func SetupCell(repoRoot, gonbVersion string) string {
-	return fmt.Sprintf("!*rm -f go.work && go work init && go work use . %s && go mod edit -require=github.com/janpfeifer/gonb@%s && echo %s\n%%goworkfix\n",
-		shellQuote(repoRoot), gonbVersion, setupMarker)
+// `!*` runs the line with bash in gonb's scratch directory. The replace
+// rule is what gonb's %goworkfix would add: gonb runs `go get` before each
+// build, and `go get` ignores go.work `use` entries. The require makes
+// gonbui resolve to the kernel's own version rather than the latest one.
+func SetupCell(repoRoot, modulePath, gonbVersion string) string {
+	root := shellQuote(repoRoot)
+	return fmt.Sprintf("!*rm -f go.work && go work init && go work use . %s && go mod edit -require=github.com/janpfeifer/gonb@%s -replace=%s=%s && echo %s\n",
+		root, gonbVersion, modulePath, root, setupMarker)
 }
 
 // shellQuote quotes s for bash.
@@ -51,11 +52,12 @@ var extraKernelEnv []string
 
 // notebookRun executes one loaded notebook.
 type notebookRun struct {
-	opt   Options
-	tools kernel.Tools
-	path  string
-	name  string
-	nb    *ipynb.Notebook
+	opt        Options
+	tools      kernel.Tools
+	modulePath string // module path of RepoRoot
+	path       string
+	name       string
+	nb         *ipynb.Notebook
 }
 
 func (n *notebookRun) run(ctx context.Context) (r Result) {
@@ -125,7 +127,7 @@ func (n *notebookRun) run(ctx context.Context) (r Result) {
 
 // setup sends SetupCell and checks that it succeeded.
 func (n *notebookRun) setup(ctx context.Context, k *kernel.Kernel) error {
-	e, err := k.Execute(SetupCell(n.opt.RepoRoot, n.tools.GonbVersion), kernel.ExecOptions{Silent: true})
+	e, err := k.Execute(SetupCell(n.opt.RepoRoot, n.modulePath, n.tools.GonbVersion), kernel.ExecOptions{Silent: true})
 	if err != nil {
 		return err
 	}

@@ -104,7 +104,7 @@ func TestCellCases(t *testing.T) {
 			t.Fatalf("case %s: input: %v", c.header, err)
 		}
 		var buf bytes.Buffer
-		if err := r.cell(&buf, 0, in.Cell, in.Status); err != nil {
+		if err := r.cell(&buf, 0, in.Cell, in.Status, nil); err != nil {
 			t.Fatalf("case %s: %v", c.header, err)
 		}
 		got := strings.TrimRight(buf.String(), "\n")

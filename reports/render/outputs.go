@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/yuin/goldmark/parser"
+
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -14,7 +16,7 @@ import (
 
 // outputs writes a cell's outputs. Consecutive stream outputs of the same
 // name are merged, as Jupyter front ends show them.
-func (r *Renderer) outputs(w *bytes.Buffer, outs []ipynb.Output) error {
+func (r *Renderer) outputs(w *bytes.Buffer, outs []ipynb.Output, ids parser.IDs) error {
 	for i := 0; i < len(outs); i++ {
 		o := outs[i]
 		switch o.OutputType {
@@ -36,7 +38,7 @@ func (r *Renderer) outputs(w *bytes.Buffer, outs []ipynb.Output) error {
 			}
 			w.WriteString("</div>\n")
 		case "display_data", "execute_result", "update_display_data":
-			if err := r.richOutput(w, o); err != nil {
+			if err := r.richOutput(w, o, ids); err != nil {
 				return err
 			}
 		default:
@@ -49,7 +51,7 @@ func (r *Renderer) outputs(w *bytes.Buffer, outs []ipynb.Output) error {
 // richOutput writes one display_data or execute_result by the first MIME
 // type it carries in this order: sigprop bundle, text/html, image/svg+xml,
 // image/png, image/jpeg, text/markdown, text/plain.
-func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output) error {
+func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, ids parser.IDs) error {
 	if _, ok := o.Data[bundle.MIMEType]; ok {
 		b, _, err := outputBundle(o)
 		if err != nil {
@@ -73,7 +75,7 @@ func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output) error {
 		}
 	}
 	if s, ok := o.DataString("text/markdown"); ok {
-		body, err := r.markdown(s)
+		body, err := r.markdown(s, ids)
 		if err != nil {
 			return err
 		}

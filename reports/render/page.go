@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/yuin/goldmark/parser"
+
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -74,12 +76,13 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 		w.WriteString("</div>\n")
 	}
 
+	ids := newIDs()
 	for i, c := range nb.Cells {
 		cs := ""
 		if p.CellStatus != nil {
 			cs = p.CellStatus[i]
 		}
-		if err := r.cell(&w, i, c, cs); err != nil {
+		if err := r.cell(&w, i, c, cs, ids); err != nil {
 			return nil, fmt.Errorf("render: page %q: %w", p.Name, err)
 		}
 	}
@@ -108,10 +111,10 @@ func (r *Renderer) head(w *bytes.Buffer, title string, math bool) {
 }
 
 // cell writes one cell.
-func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string) error {
+func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, ids parser.IDs) error {
 	switch c.CellType {
 	case "markdown":
-		body, err := r.markdown(string(c.Source))
+		body, err := r.markdown(string(c.Source), ids)
 		if err != nil {
 			return fmt.Errorf("cell %d: %w", i, err)
 		}
@@ -156,7 +159,7 @@ func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string) err
 		fmt.Fprintf(w, "<div class=\"cell-status %s\">cell %s</div>\n", html.EscapeString(status), html.EscapeString(status))
 	}
 	w.WriteString("<div class=\"outputs\">")
-	if err := r.outputs(w, c.Outputs); err != nil {
+	if err := r.outputs(w, c.Outputs, ids); err != nil {
 		return fmt.Errorf("cell %d: %w", i, err)
 	}
 	w.WriteString("</div>\n</div>\n")

@@ -96,10 +96,15 @@ func New(opts ...Option) *Renderer {
 	return &Renderer{opts: o, md: md}
 }
 
-// markdown renders one markdown source to HTML.
-func (r *Renderer) markdown(src string) ([]byte, error) {
+// markdown renders one markdown source to HTML. Heading ids are generated
+// from ids, which a page shares across its cells so that two "## Results"
+// headings get distinct anchors; nil means a fresh set.
+func (r *Renderer) markdown(src string, ids parser.IDs) ([]byte, error) {
+	if ids == nil {
+		ids = newIDs()
+	}
 	var buf bytes.Buffer
-	if err := r.md.Convert([]byte(src), &buf); err != nil {
+	if err := r.md.Convert([]byte(src), &buf, parser.WithContext(parser.NewContext(parser.WithIDs(ids)))); err != nil {
 		return nil, fmt.Errorf("render: markdown: %w", err)
 	}
 	return buf.Bytes(), nil
@@ -159,3 +164,6 @@ func plainText(n ast.Node, src []byte) string {
 	})
 	return string(bytes.TrimSpace(buf.Bytes()))
 }
+
+// newIDs returns goldmark's default heading-id generator.
+func newIDs() parser.IDs { return parser.NewContext().IDs() }

@@ -10,9 +10,10 @@ import (
 )
 
 // TestMathCases runs the spec-style cases in testdata/math.txt (goldmark's
-// case-file format: number and description, markdown, expected HTML).
-// Run one case with `go test ./reports/render/texmath -run Cases -- 3`? Use
-// goldmark's testutil flags: -case 3.
+// case-file format: number and description, markdown, expected HTML). The
+// math extension runs together with GFM, as in the report renderer, so the
+// cases also show that tables, lists, code spans and emphasis leave math
+// alone and vice versa.
 func TestMathCases(t *testing.T) {
 	md := goldmark.New(
 		goldmark.WithExtensions(extension.GFM, Math),

@@ -1,0 +1,139 @@
+package jacspectrum
+
+import (
+	"fmt"
+	"math"
+	"math/cmplx"
+
+	"gonum.org/v1/gonum/integrate/quad"
+)
+
+// ContourD2 is the law of d = φ′(√q* z)² for an analytic φ′, with
+// M_{D²}(w) = E[d/(w−d)] evaluated on a deformed integration path
+// z ∈ Γ instead of the real line:
+//
+//	M_{D²}(w) = ∫_Γ φ_N(z) D(z)/(w − D(z)) dz,   D(z) = φ′(√q* z)²,
+//	φ_N(z) = e^{−z²/2}/√(2π).
+//
+// For Im w > 0 the poles D(z) = w near the real axis sit at
+// Im z ≈ Im w / D′(Re z). When w approaches the support [min d, max d]
+// (which happens along the physical branch of the master equation as
+// Im z → 0 and, for small q*, ever more closely as L grows) a real-line
+// rule cannot resolve them; Γ is moved to the side away from the poles, so
+// the integrand stays smooth and the value is the analytic continuation of
+// M from the upper half-plane — the branch the continuation follows.
+// Cauchy's theorem makes the deformation exact as long as no pole is
+// crossed and the Gaussian still decays on Γ:
+//
+//   - even D decreasing in |z| (erf, tanh): Γ = e^{iθ}ℝ, θ = 0.35 rad, with
+//     panels graded geometrically towards 0;
+//   - D increasing on the Gaussian's effective range (SiLU at small q*):
+//     Γ = ℝ − iδ, δ = 0.5.
+//
+// For Im w < 0, M(w) = conj M(conj w).
+type ContourD2 struct {
+	c, d []complex128 // path weights (incl. φ_N and dz/dt) and D at nodes
+	mu   func(k int) float64
+	p    float64
+}
+
+// newContourD2 builds the path rule; dphi is φ′ on ℂ.
+func newContourD2(dphi func(complex128) complex128, qstar float64, even bool) ContourD2 {
+	checkQ(qstar)
+	sq := complex(math.Sqrt(qstar), 0)
+	var g ContourD2
+	const order = 24
+	xs, ws := make([]float64, order), make([]float64, order)
+	quad.Legendre{}.FixedLocations(xs, ws, 0, 1)
+	add := func(a, b float64, path func(t float64) (z, dz complex128), scale complex128) {
+		for i := range xs {
+			t := a + (b-a)*xs[i]
+			z, dz := path(t)
+			phiN := cmplx.Exp(-z*z/2) / complex(math.Sqrt(2*math.Pi), 0)
+			v := dphi(sq * z)
+			g.c = append(g.c, scale*complex((b-a)*ws[i], 0)*dz*phiN)
+			g.d = append(g.d, v*v)
+		}
+	}
+	if even {
+		const theta = 0.35
+		rot := cmplx.Exp(complex(0, theta))
+		path := func(t float64) (complex128, complex128) { return complex(t, 0) * rot, rot }
+		tmax := 9.5 / math.Sqrt(math.Cos(2*theta))
+		// graded panels [2^{-12}, …, 1/2, 1] then width-1 panels; [0, 2^-12] one panel.
+		edges := []float64{0}
+		for k := -12; k <= 0; k++ {
+			edges = append(edges, math.Ldexp(1, k))
+		}
+		for x := 2.0; x < tmax+1; x++ {
+			edges = append(edges, x)
+		}
+		for i := 0; i+1 < len(edges); i++ {
+			add(edges[i], edges[i+1], path, 2) // even integrand: twice [0, ∞)
+		}
+	} else {
+		const delta = 0.5
+		path := func(t float64) (complex128, complex128) { return complex(t, -delta), 1 }
+		for x := -10.0; x < 10; x += 0.5 {
+			add(x, x+0.5, path, 1)
+		}
+	}
+	return g
+}
+
+// M returns M_{D²}(w) and its derivative on the deformed path.
+func (g ContourD2) M(w complex128) (complex128, complex128) {
+	if imag(w) < 0 {
+		m, dm := g.M(cmplx.Conj(w))
+		return cmplx.Conj(m), cmplx.Conj(dm)
+	}
+	var m, dm complex128
+	for i, d := range g.d {
+		r := 1 / (w - d)
+		t := g.c[i] * d * r
+		m += t
+		dm -= t * r
+	}
+	return m, dm
+}
+
+// Mu returns μ_k (closed form if attached, else by the path rule, which
+// integrates the entire function D^k exactly as well).
+func (g ContourD2) Mu(k int) float64 {
+	if k < 1 {
+		panic("jacspectrum: Mu needs k >= 1")
+	}
+	if g.mu != nil {
+		return g.mu(k)
+	}
+	var s complex128
+	for i, d := range g.d {
+		s += g.c[i] * cmplx.Pow(d, complex(float64(k), 0))
+	}
+	return real(s)
+}
+
+// P returns 0.
+func (g ContourD2) P() float64 { return g.p }
+
+// NewContourD2 returns the deformed-path law of D² for the smooth
+// activations erf, tanh and SiLU at q*.
+func NewContourD2(act Activation, qstar float64) ContourD2 {
+	switch act {
+	case Erf:
+		g := newContourD2(func(h complex128) complex128 { return cmplx.Exp(-math.Pi * h * h / 4) }, qstar, true)
+		g.mu = func(k int) float64 { return 1 / math.Sqrt(1+math.Pi*float64(k)*qstar) }
+		return g
+	case Tanh:
+		return newContourD2(func(h complex128) complex128 { t := cmplx.Tanh(h); return 1 - t*t }, qstar, true)
+	case SiLU:
+		if qstar > 0.5 {
+			panic(fmt.Sprintf("jacspectrum: the SiLU contour rule needs q* <= 0.5 (φ′ increasing on the Gaussian range), got %g", qstar))
+		}
+		return newContourD2(func(h complex128) complex128 {
+			s := 1 / (1 + cmplx.Exp(-h))
+			return s * (1 + h*(1-s))
+		}, qstar, false)
+	}
+	panic(fmt.Sprintf("jacspectrum: no contour rule for %q", act))
+}

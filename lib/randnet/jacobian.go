@@ -1,0 +1,142 @@
+package randnet
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/sigprop/sigprop/lib/activation"
+)
+
+// JacobianSim samples the input–output Jacobian
+//
+//	J = D^L W^L ⋯ D^1 W^1,  D^ℓ = diag φ′(h^ℓ),  h^ℓ = W^ℓ x^{ℓ−1} + b^ℓ
+//
+// of a width-N, depth-L random MLP (P18 eq 2, last layer on the left; spec
+// §6 "Jacobian at the fixed point"): the input is x⁰ = φ(h⁰) with
+// h⁰_i ~ N(0, q*) so that q¹ ≈ q*, weights are Gaussian N(0, σ_w²/N) or
+// σ_w·Haar, biases N(0, σ_b²). With IndependentD the D^ℓ are instead drawn
+// i.i.d. as φ′(√q* z) and not coupled to W (the cheaper variant of spec §6;
+// same limit law).
+type JacobianSim struct {
+	Width, Depth     int
+	Phi              activation.Func
+	SigmaW2, SigmaB2 float64
+	Weights          WeightDist
+	QStar            float64
+	IndependentD     bool
+}
+
+func (s JacobianSim) validate() {
+	switch {
+	case s.Width < 1 || s.Depth < 1:
+		panic(fmt.Sprintf("randnet: JacobianSim needs Width, Depth >= 1, got %d, %d", s.Width, s.Depth))
+	case s.Phi.Phi == nil || s.Phi.DPhi == nil:
+		panic("randnet: JacobianSim needs an activation (Phi)")
+	case !(s.SigmaW2 > 0) || math.IsInf(s.SigmaW2, 0):
+		panic(fmt.Sprintf("randnet: JacobianSim needs sigma_w^2 > 0, got %v", s.SigmaW2))
+	case !(s.SigmaB2 >= 0) || math.IsInf(s.SigmaB2, 0):
+		panic(fmt.Sprintf("randnet: JacobianSim needs sigma_b^2 >= 0, got %v", s.SigmaB2))
+	case !(s.QStar >= 0) || math.IsInf(s.QStar, 0):
+		panic(fmt.Sprintf("randnet: JacobianSim needs q* >= 0, got %v", s.QStar))
+	}
+}
+
+// jacWeights draws one weight matrix.
+func (s JacobianSim) jacWeights(w *mat.Dense, rng *rand.Rand) {
+	sw := math.Sqrt(s.SigmaW2)
+	switch s.Weights {
+	case GaussianWeights:
+		raw := w.RawMatrix()
+		sc := sw / math.Sqrt(float64(s.Width))
+		for i := range raw.Data {
+			raw.Data[i] = sc * rng.NormFloat64()
+		}
+	case OrthogonalWeights:
+		HaarInto(w, rng)
+		w.Scale(sw, w)
+	default:
+		panic(fmt.Sprintf("randnet: unknown weight distribution %d", int(s.Weights)))
+	}
+}
+
+// Eigs returns the N eigenvalues λ = s² of JJᵀ for one draw, in increasing
+// order, from the singular values of J (more accurate than an
+// eigendecomposition of JJᵀ for small values). Singular values below 1e-8
+// are returned as exact zeros (Bernoulli D gives exact rank loss).
+func (s JacobianSim) Eigs(rng *rand.Rand) ([]float64, error) {
+	s.validate()
+	n := s.Width
+	x := make([]float64, n)
+	sq := math.Sqrt(s.QStar)
+	for i := range x {
+		x[i] = s.Phi.Phi(sq * rng.NormFloat64())
+	}
+	j := mat.NewDense(n, n, nil)
+	for i := 0; i < n; i++ {
+		j.Set(i, i, 1)
+	}
+	w := mat.NewDense(n, n, nil)
+	tmp := mat.NewDense(n, n, nil)
+	h := make([]float64, n)
+	sb := math.Sqrt(s.SigmaB2)
+	for l := 0; l < s.Depth; l++ {
+		s.jacWeights(w, rng)
+		hv := mat.NewVecDense(n, h)
+		hv.MulVec(w, mat.NewVecDense(n, x))
+		for i := range h {
+			h[i] += sb * rng.NormFloat64()
+		}
+		tmp.Mul(w, j)
+		raw := tmp.RawMatrix()
+		for i := 0; i < n; i++ {
+			var d float64
+			if s.IndependentD {
+				d = s.Phi.DPhi(sq * rng.NormFloat64())
+			} else {
+				x[i], d = s.Phi.Both(h[i])
+			}
+			row := raw.Data[i*raw.Stride : i*raw.Stride+n]
+			for k := range row {
+				row[k] *= d
+			}
+		}
+		j, tmp = tmp, j
+	}
+	var svd mat.SVD
+	if !svd.Factorize(j, mat.SVDNone) {
+		return nil, fmt.Errorf("randnet: SVD of the Jacobian failed")
+	}
+	sv := svd.Values(nil)
+	out := make([]float64, n)
+	for i, v := range sv {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("randnet: non-finite singular value %v (depth %d too large for this σ_w?)", v, s.Depth)
+		}
+		if v >= 1e-8 {
+			out[i] = v * v
+		}
+	}
+	sort.Float64s(out)
+	return out, nil
+}
+
+// PooledEigs concatenates Eigs over draws independent draws.
+func (s JacobianSim) PooledEigs(draws int, rng *rand.Rand) ([]float64, error) {
+	if draws < 1 {
+		panic(fmt.Sprintf("randnet: PooledEigs needs draws >= 1, got %d", draws))
+	}
+	var all []float64
+	for k := 0; k < draws; k++ {
+		e, err := s.Eigs(rng)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, e...)
+	}
+	sort.Float64s(all)
+	return all, nil
+}

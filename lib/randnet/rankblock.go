@@ -1,0 +1,546 @@
+package randnet
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// RankNorm is where the layer norm sits in a RankNet block (Noci et al.
+// 2022, Fig. 2; spec noci2022-rank-collapse.md §2.4).
+type RankNorm int
+
+const (
+	// RankNoLN: Z = X + α₁ Attn(X), X' = Z + α₂ FF(Z) (eqs. 2–4).
+	RankNoLN RankNorm = iota
+	// RankPostLN: Z = LN(X + α₁ Attn(X)), X' = LN(Z + α₂ FF(Z)).
+	RankPostLN
+	// RankPreLN: Z = X + α₁ Attn(LN X), X' = Z + α₂ FF(LN Z).
+	RankPreLN
+)
+
+func (v RankNorm) String() string {
+	switch v {
+	case RankNoLN:
+		return "no LN"
+	case RankPostLN:
+		return "POST-LN"
+	case RankPreLN:
+		return "PRE-LN"
+	}
+	return fmt.Sprintf("RankNorm(%d)", int(v))
+}
+
+// RankAttention selects the attention matrix of a RankNet.
+type RankAttention int
+
+const (
+	// RankSoftmax is the true row softmax of τ X W^Q W^{K⊤} Xᵀ/√d_k (eq. 19).
+	RankSoftmax RankAttention = iota
+	// RankUniform is Assumption 3.1: A = 11ᵀ/n and ∂A/∂M = (1/n) I ⊗ L
+	// (eq. 24), i.e. the softmax and its Jacobian evaluated at M = 0 while
+	// the query/key path stays in the backward pass.
+	RankUniform
+)
+
+func (a RankAttention) String() string {
+	switch a {
+	case RankSoftmax:
+		return "softmax"
+	case RankUniform:
+		return "uniform"
+	}
+	return fmt.Sprintf("RankAttention(%d)", int(a))
+}
+
+// RankBlockConfig describes the single-head transformer of Noci et al. 2022
+// (eqs. 1–4 and 19; §2.3–2.5 of the spec). Tokens are rows; S = A X W^V with
+// W^Q, W^K ∈ ℝ^{d_v×d_k}, W^V ∈ ℝ^{d_v×d_v}; FF(U) = σ(U W^{F1}) W^{F2}
+// with hidden width d_F. No biases, no output projection, no mask.
+//
+// The residual weights and τ are physical parameters without defaults (0
+// is meaningful: ReZero, τ = 0 uniform attention with no Q/K gradient).
+// Zero DK, DF mean d_v; zero LNEps means 1e-5.
+type RankBlockConfig struct {
+	N, DV          int // tokens n >= 2, width d_v >= 1
+	DK, DF         int // key width d_k and FF hidden width d_F (0 → d_v)
+	Layers         int // blocks L >= 1
+	Norm           RankNorm
+	ReLU           bool    // FF activation: ReLU (W^{F1} variance 2/d_v) or linear
+	Alpha1, Alpha2 float64 // residual weights α₁, α₂ of eqs. (2), (4)
+	DepthScaled    bool    // use α_i/√L instead of α_i ("res-scale")
+	Tau            float64 // inverse temperature τ of eq. (19); 1 is plain attention
+	Attention      RankAttention
+	LNEps          float64 // ε in LN(x) = (x − mean)/√(var + ε); 0 → 1e-5
+}
+
+// rbResolved holds the derived constants of a config.
+type rbResolved struct {
+	dk, df int
+	a1, a2 float64
+	eps    float64
+}
+
+func (c RankBlockConfig) resolve() rbResolved {
+	switch {
+	case c.N < 2:
+		panic(fmt.Sprintf("randnet: RankBlockConfig.N must be >= 2, got %d", c.N))
+	case c.DV < 1:
+		panic(fmt.Sprintf("randnet: RankBlockConfig.DV must be >= 1, got %d", c.DV))
+	case c.DK < 0 || c.DF < 0:
+		panic(fmt.Sprintf("randnet: RankBlockConfig.DK, DF must be >= 0, got %d, %d", c.DK, c.DF))
+	case c.Layers < 1:
+		panic(fmt.Sprintf("randnet: RankBlockConfig.Layers must be >= 1, got %d", c.Layers))
+	case c.Norm < RankNoLN || c.Norm > RankPreLN:
+		panic(fmt.Sprintf("randnet: RankBlockConfig.Norm %d is not a RankNorm", int(c.Norm)))
+	case c.Attention < RankSoftmax || c.Attention > RankUniform:
+		panic(fmt.Sprintf("randnet: RankBlockConfig.Attention %d is not a RankAttention", int(c.Attention)))
+	case math.IsNaN(c.Alpha1) || math.IsInf(c.Alpha1, 0) || math.IsNaN(c.Alpha2) || math.IsInf(c.Alpha2, 0):
+		panic(fmt.Sprintf("randnet: RankBlockConfig.Alpha1, Alpha2 must be finite, got %v, %v", c.Alpha1, c.Alpha2))
+	case math.IsNaN(c.Tau) || math.IsInf(c.Tau, 0):
+		panic(fmt.Sprintf("randnet: RankBlockConfig.Tau must be finite, got %v", c.Tau))
+	case c.LNEps < 0 || math.IsNaN(c.LNEps):
+		panic(fmt.Sprintf("randnet: RankBlockConfig.LNEps must be >= 0, got %v", c.LNEps))
+	}
+	r := rbResolved{dk: c.DK, df: c.DF, a1: c.Alpha1, a2: c.Alpha2, eps: c.LNEps}
+	if r.dk == 0 {
+		r.dk = c.DV
+	}
+	if r.df == 0 {
+		r.df = c.DV
+	}
+	if c.DepthScaled {
+		s := 1 / math.Sqrt(float64(c.Layers))
+		r.a1 *= s
+		r.a2 *= s
+	}
+	if r.eps == 0 {
+		r.eps = 1e-5
+	}
+	return r
+}
+
+type rbWeights struct {
+	q, k, v *mat.Dense // d_v×d_k, d_v×d_k, d_v×d_v
+	f1, f2  *mat.Dense // d_v×d_F, d_F×d_v
+}
+
+// rbLN caches one token-wise layer norm: y = (x − mean)/s, inv = 1/s.
+type rbLN struct {
+	y   *mat.Dense
+	inv []float64
+}
+
+type rbCache struct {
+	x       *mat.Dense // block input X^ℓ
+	ln1     rbLN       // PRE-LN: LN(X); POST-LN: LN of the attention sum (= Z)
+	u1      *mat.Dense // attention input (X or LN X)
+	q, k, v *mat.Dense // U W^Q, U W^K, U W^V
+	a       *mat.Dense // attention matrix n×n
+	s       *mat.Dense // A V
+	z       *mat.Dense // Z
+	ln2     rbLN       // PRE-LN: LN(Z); POST-LN: LN of the FF sum (= X^{ℓ+1})
+	u2      *mat.Dense // FF input (Z or LN Z)
+	h, g    *mat.Dense // U W^{F1}, σ(h)
+	y       *mat.Dense // g W^{F2}
+}
+
+// RankNet is one draw of a RankBlockConfig network with its forward
+// activations cached for Backward. It is not safe for concurrent use.
+type RankNet struct {
+	cfg RankBlockConfig
+	r   rbResolved
+	w   []rbWeights
+	c   []rbCache
+	out *mat.Dense
+	// backward workspace
+	g, gz, gu, gt           *mat.Dense // n×d_v
+	gq, gk                  *mat.Dense // n×d_k
+	ga                      *mat.Dense // n×n
+	gh                      *mat.Dense // n×d_F
+	gwq, gwk, gwv, gf1, gf2 *mat.Dense
+	grads                   RankGrads
+}
+
+// NewRankNet allocates a network for cfg and draws its weights from rng.
+// It panics on an invalid cfg or a nil rng.
+func NewRankNet(cfg RankBlockConfig, rng *rand.Rand) *RankNet {
+	r := cfg.resolve()
+	if rng == nil {
+		panic("randnet: NewRankNet needs a non-nil *rand.Rand")
+	}
+	n, dv, dk, df := cfg.N, cfg.DV, r.dk, r.df
+	nt := &RankNet{cfg: cfg, r: r}
+	nt.w = make([]rbWeights, cfg.Layers)
+	nt.c = make([]rbCache, cfg.Layers)
+	for l := range nt.w {
+		nt.w[l] = rbWeights{q: mat.NewDense(dv, dk, nil), k: mat.NewDense(dv, dk, nil),
+			v: mat.NewDense(dv, dv, nil), f1: mat.NewDense(dv, df, nil), f2: mat.NewDense(df, dv, nil)}
+		nt.c[l] = rbCache{
+			x:   mat.NewDense(n, dv, nil),
+			ln1: rbLN{y: mat.NewDense(n, dv, nil), inv: make([]float64, n)},
+			q:   mat.NewDense(n, dk, nil), k: mat.NewDense(n, dk, nil), v: mat.NewDense(n, dv, nil),
+			a: mat.NewDense(n, n, nil), s: mat.NewDense(n, dv, nil), z: mat.NewDense(n, dv, nil),
+			ln2: rbLN{y: mat.NewDense(n, dv, nil), inv: make([]float64, n)},
+			h:   mat.NewDense(n, df, nil), g: mat.NewDense(n, df, nil), y: mat.NewDense(n, dv, nil),
+		}
+	}
+	nt.out = mat.NewDense(n, dv, nil)
+	nt.g, nt.gz, nt.gu, nt.gt = mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil)
+	nt.gq, nt.gk = mat.NewDense(n, dk, nil), mat.NewDense(n, dk, nil)
+	nt.ga = mat.NewDense(n, n, nil)
+	nt.gh = mat.NewDense(n, df, nil)
+	nt.gwq, nt.gwk, nt.gwv = mat.NewDense(dv, dk, nil), mat.NewDense(dv, dk, nil), mat.NewDense(dv, dv, nil)
+	nt.gf1, nt.gf2 = mat.NewDense(dv, df, nil), mat.NewDense(df, dv, nil)
+	L := cfg.Layers
+	nt.grads = RankGrads{WQ: make([]float64, L), WK: make([]float64, L), WV: make([]float64, L),
+		F1: make([]float64, L), F2: make([]float64, L)}
+	nt.Resample(rng)
+	return nt
+}
+
+// Config returns the configuration the network was built with.
+func (nt *RankNet) Config() RankBlockConfig { return nt.cfg }
+
+// Alphas returns the residual weights α₁, α₂ in use (after depth scaling).
+func (nt *RankNet) Alphas() (a1, a2 float64) { return nt.r.a1, nt.r.a2 }
+
+// Resample redraws every weight (spec §2.5): W^Q, W^K ~ N(0, 1/d_k),
+// W^V ~ N(0, 1/d_v), W^{F1} ~ N(0, 1/d_v) (2/d_v with ReLU), W^{F2} ~
+// N(0, 1/d_F), independently per block. Draw order: block by block, Q, K,
+// V, F1, F2, row-major.
+func (nt *RankNet) Resample(rng *rand.Rand) {
+	dv, dk, df := float64(nt.cfg.DV), float64(nt.r.dk), float64(nt.r.df)
+	sf1 := 1 / math.Sqrt(dv)
+	if nt.cfg.ReLU {
+		sf1 = math.Sqrt(2 / dv)
+	}
+	for _, w := range nt.w {
+		rbFill(w.q, rng, 1/math.Sqrt(dk))
+		rbFill(w.k, rng, 1/math.Sqrt(dk))
+		rbFill(w.v, rng, 1/math.Sqrt(dv))
+		rbFill(w.f1, rng, sf1)
+		rbFill(w.f2, rng, 1/math.Sqrt(df))
+	}
+}
+
+func rbFill(m *mat.Dense, rng *rand.Rand, s float64) {
+	raw := m.RawMatrix()
+	for i := range raw.Data {
+		raw.Data[i] = s * rng.NormFloat64()
+	}
+}
+
+// Weights returns block l's W^Q, W^K, W^V, W^{F1}, W^{F2}; they alias the
+// network, so writing them changes it (finite-difference tests do that).
+func (nt *RankNet) Weights(l int) (wq, wk, wv, wf1, wf2 *mat.Dense) {
+	w := nt.w[l]
+	return w.q, w.k, w.v, w.f1, w.f2
+}
+
+// rbLayerNorm writes the token-wise layer norm of x into ln (no affine, biased
+// variance, spec §2.4).
+func rbLayerNorm(ln rbLN, x *mat.Dense, eps float64) {
+	n, d := x.Dims()
+	for i := 0; i < n; i++ {
+		row := x.RawRowView(i)
+		var m float64
+		for _, v := range row {
+			m += v
+		}
+		m /= float64(d)
+		var s2 float64
+		for _, v := range row {
+			s2 += (v - m) * (v - m)
+		}
+		inv := 1 / math.Sqrt(s2/float64(d)+eps)
+		ln.inv[i] = inv
+		out := ln.y.RawRowView(i)
+		for j, v := range row {
+			out[j] = (v - m) * inv
+		}
+	}
+}
+
+// rbLayerNormBack writes into dst the pullback of gy through ln:
+// g_x = (g_y − mean(g_y) − y·mean(g_y ⊙ y))/s, token by token. dst may alias gy.
+func rbLayerNormBack(dst, gy *mat.Dense, ln rbLN) {
+	n, d := gy.Dims()
+	fd := float64(d)
+	for i := 0; i < n; i++ {
+		g := gy.RawRowView(i)
+		y := ln.y.RawRowView(i)
+		var mg, mgy float64
+		for j, v := range g {
+			mg += v
+			mgy += v * y[j]
+		}
+		mg /= fd
+		mgy /= fd
+		out := dst.RawRowView(i)
+		for j := range out {
+			out[j] = (g[j] - mg - y[j]*mgy) * ln.inv[i]
+		}
+	}
+}
+
+// rbSoftmaxRows replaces each row of m by its softmax (max subtracted).
+func rbSoftmaxRows(m *mat.Dense) {
+	n, _ := m.Dims()
+	for i := 0; i < n; i++ {
+		row := m.RawRowView(i)
+		mx := math.Inf(-1)
+		for _, v := range row {
+			mx = math.Max(mx, v)
+		}
+		var s float64
+		for j, v := range row {
+			e := math.Exp(v - mx)
+			row[j] = e
+			s += e
+		}
+		for j := range row {
+			row[j] /= s
+		}
+	}
+}
+
+// rbAttend computes Q, K, V, A and S = A V for input u into c.
+func (nt *RankNet) rbAttend(c *rbCache, w rbWeights, u *mat.Dense) {
+	c.q.Mul(u, w.q)
+	c.k.Mul(u, w.k)
+	c.v.Mul(u, w.v)
+	if nt.cfg.Attention == RankUniform {
+		n, _ := c.a.Dims()
+		raw := c.a.RawMatrix()
+		for i := range raw.Data {
+			raw.Data[i] = 1 / float64(n)
+		}
+	} else {
+		c.a.Mul(c.q, c.k.T())
+		c.a.Scale(nt.cfg.Tau/math.Sqrt(float64(nt.r.dk)), c.a)
+		rbSoftmaxRows(c.a)
+	}
+	c.s.Mul(c.a, c.v)
+}
+
+// rbFeedForward computes h = u W^{F1}, g = σ(h), y = g W^{F2} into c.
+func (nt *RankNet) rbFeedForward(c *rbCache, w rbWeights, u *mat.Dense) {
+	c.h.Mul(u, w.f1)
+	hr, gr := c.h.RawMatrix(), c.g.RawMatrix()
+	for i, v := range hr.Data {
+		if nt.cfg.ReLU && v < 0 {
+			v = 0
+		}
+		gr.Data[i] = v
+	}
+	c.y.Mul(c.g, w.f2)
+}
+
+// Forward runs all blocks on x0 (n×d_v) and returns X^L, which is owned by
+// the network and overwritten by the next Forward. It panics on a shape
+// mismatch and returns an error if an activation is not finite.
+func (nt *RankNet) Forward(x0 mat.Matrix) (*mat.Dense, error) {
+	n, dv := nt.cfg.N, nt.cfg.DV
+	if r, c := x0.Dims(); r != n || c != dv {
+		panic(fmt.Sprintf("randnet: RankNet.Forward input is %d×%d, want %d×%d", r, c, n, dv))
+	}
+	nt.c[0].x.Copy(x0)
+	a1, a2, eps := nt.r.a1, nt.r.a2, nt.r.eps
+	for l := range nt.c {
+		c, w := &nt.c[l], nt.w[l]
+		next := nt.out
+		if l+1 < len(nt.c) {
+			next = nt.c[l+1].x
+		}
+		switch nt.cfg.Norm {
+		case RankNoLN:
+			c.u1 = c.x
+			nt.rbAttend(c, w, c.u1)
+			c.z.Add(c.x, rbScaled(c.z, a1, c.s))
+			c.u2 = c.z
+			nt.rbFeedForward(c, w, c.u2)
+			next.Add(c.z, rbScaled(next, a2, c.y))
+		case RankPostLN:
+			c.u1 = c.x
+			nt.rbAttend(c, w, c.u1)
+			c.z.Add(c.x, rbScaled(c.z, a1, c.s))
+			rbLayerNorm(c.ln1, c.z, eps)
+			c.z.Copy(c.ln1.y)
+			c.u2 = c.z
+			nt.rbFeedForward(c, w, c.u2)
+			next.Add(c.z, rbScaled(next, a2, c.y))
+			rbLayerNorm(c.ln2, next, eps)
+			next.Copy(c.ln2.y)
+		case RankPreLN:
+			rbLayerNorm(c.ln1, c.x, eps)
+			c.u1 = c.ln1.y
+			nt.rbAttend(c, w, c.u1)
+			c.z.Add(c.x, rbScaled(c.z, a1, c.s))
+			rbLayerNorm(c.ln2, c.z, eps)
+			c.u2 = c.ln2.y
+			nt.rbFeedForward(c, w, c.u2)
+			next.Add(c.z, rbScaled(next, a2, c.y))
+		}
+		for _, v := range next.RawMatrix().Data {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("randnet: RankNet block %d output is not finite", l)
+			}
+		}
+	}
+	return nt.out, nil
+}
+
+// rbScaled returns a·m in a fresh matrix unless a == 1 (then m itself); dst
+// is only used for its shape.
+func rbScaled(dst *mat.Dense, a float64, m *mat.Dense) mat.Matrix {
+	if a == 1 {
+		return m
+	}
+	var t mat.Dense
+	t.Scale(a, m)
+	return &t
+}
+
+// Layer returns X^ℓ for 0 <= ℓ <= L after a Forward; it aliases the
+// network's buffers.
+func (nt *RankNet) Layer(l int) *mat.Dense {
+	if l < 0 || l > nt.cfg.Layers {
+		panic(fmt.Sprintf("randnet: RankNet layer %d out of range [0, %d]", l, nt.cfg.Layers))
+	}
+	if l == nt.cfg.Layers {
+		return nt.out
+	}
+	return nt.c[l].x
+}
+
+// Attention returns block l's attention matrix after a Forward (aliased).
+func (nt *RankNet) Attention(l int) *mat.Dense { return nt.c[l].a }
+
+// RankGrads holds, per block ℓ, the squared Frobenius norms of the loss
+// gradient with respect to that block's weights.
+type RankGrads struct {
+	WQ, WK, WV, F1, F2 []float64
+}
+
+// Backward returns the squared Frobenius norms of ∂𝓛/∂W for every block's
+// W^Q, W^K, W^V, W^{F1}, W^{F2}, and ∂𝓛/∂X^0, for the linear loss
+// 𝓛 = ⟨R, X^L⟩ = Σ R_{ij} X^L_{ij} of the last Forward (any loss: pass its
+// gradient with respect to X^L as R). The reverse pass is exact: softmax
+// Jacobian (23) or, in RankUniform mode, (24); token-wise LN; ReLU. Both
+// results are owned by the network and overwritten by the next Backward.
+func (nt *RankNet) Backward(r mat.Matrix) (RankGrads, *mat.Dense) {
+	n, dv := nt.cfg.N, nt.cfg.DV
+	if rr, cc := r.Dims(); rr != n || cc != dv {
+		panic(fmt.Sprintf("randnet: RankNet.Backward seed is %d×%d, want %d×%d", rr, cc, n, dv))
+	}
+	nt.g.Copy(r)
+	a1, a2 := nt.r.a1, nt.r.a2
+	for l := len(nt.c) - 1; l >= 0; l-- {
+		c, w := &nt.c[l], nt.w[l]
+		switch nt.cfg.Norm {
+		case RankNoLN:
+			// X' = Z + α₂ FF(Z); Z = X + α₁ S(X).
+			nt.gz.Copy(nt.g)
+			nt.rbFFBack(l, c, w, a2, nt.g, nt.gu)
+			nt.gz.Add(nt.gz, nt.gu)
+			nt.g.Copy(nt.gz)
+			nt.rbAttnBack(l, c, w, a1, nt.gz, nt.gu)
+			nt.g.Add(nt.g, nt.gu)
+		case RankPostLN:
+			// X' = LN(Z + α₂ FF(Z)); Z = LN(X + α₁ S(X)).
+			rbLayerNormBack(nt.gt, nt.g, c.ln2)
+			nt.gz.Copy(nt.gt)
+			nt.rbFFBack(l, c, w, a2, nt.gt, nt.gu)
+			nt.gz.Add(nt.gz, nt.gu)
+			rbLayerNormBack(nt.gt, nt.gz, c.ln1)
+			nt.g.Copy(nt.gt)
+			nt.rbAttnBack(l, c, w, a1, nt.gt, nt.gu)
+			nt.g.Add(nt.g, nt.gu)
+		case RankPreLN:
+			// X' = Z + α₂ FF(LN Z); Z = X + α₁ S(LN X).
+			nt.gz.Copy(nt.g)
+			nt.rbFFBack(l, c, w, a2, nt.g, nt.gu)
+			rbLayerNormBack(nt.gu, nt.gu, c.ln2)
+			nt.gz.Add(nt.gz, nt.gu)
+			nt.g.Copy(nt.gz)
+			nt.rbAttnBack(l, c, w, a1, nt.gz, nt.gu)
+			rbLayerNormBack(nt.gu, nt.gu, c.ln1)
+			nt.g.Add(nt.g, nt.gu)
+		}
+	}
+	return nt.grads, nt.g
+}
+
+func rbSq(m *mat.Dense) float64 {
+	f := mat.Norm(m, 2)
+	return f * f
+}
+
+// rbFFBack: given g = ∂𝓛/∂X' and X' ∋ α FF(U), writes ∂𝓛/∂U (through FF
+// only) into gu and records the F1, F2 gradient norms of block l.
+func (nt *RankNet) rbFFBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *mat.Dense) {
+	// gY = α g; gW2 = gᵀ-side: Gᵀ gY; gG = gY W2ᵀ; gH = gG ⊙ σ'(H); gW1 = Uᵀ gH; gU = gH W1ᵀ.
+	nt.gf2.Mul(c.g.T(), g)
+	nt.gf2.Scale(alpha, nt.gf2)
+	nt.gh.Mul(g, w.f2.T())
+	nt.gh.Scale(alpha, nt.gh)
+	if nt.cfg.ReLU {
+		hr, gr := c.h.RawMatrix(), nt.gh.RawMatrix()
+		for i, v := range hr.Data {
+			if v <= 0 {
+				gr.Data[i] = 0
+			}
+		}
+	}
+	nt.gf1.Mul(c.u2.T(), nt.gh)
+	gu.Mul(nt.gh, w.f1.T())
+	nt.grads.F1[l] = rbSq(nt.gf1)
+	nt.grads.F2[l] = rbSq(nt.gf2)
+}
+
+// rbAttnBack: given g = ∂𝓛/∂Z and Z ∋ α S(U), writes ∂𝓛/∂U (through the
+// attention only) into gu and records the W^Q, W^K, W^V gradient norms.
+func (nt *RankNet) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *mat.Dense) {
+	// gS = α g. gV = Aᵀ gS; gW^V = Uᵀ gV.
+	var gs mat.Dense
+	gs.Scale(alpha, g)
+	var gv mat.Dense
+	gv.Mul(c.a.T(), &gs)
+	nt.gwv.Mul(c.u1.T(), &gv)
+	// gA = gS Vᵀ; gM_ij = A_ij (gA_ij − Σ_k A_ik gA_ik)  (eq. 23; eq. 24 when
+	// A = 1/n), evaluated as A_ij Σ_k A_ik (gA_ij − gA_ik) (Σ_k A_ik = 1) so
+	// that identical tokens give an exact zero (Thm 3.2).
+	nt.ga.Mul(&gs, c.v.T())
+	n, _ := nt.ga.Dims()
+	tmp := make([]float64, n)
+	for i := 0; i < n; i++ {
+		ar, gr := c.a.RawRowView(i), nt.ga.RawRowView(i)
+		for j := range gr {
+			var s float64
+			for k, v := range ar {
+				s += v * (gr[j] - gr[k])
+			}
+			tmp[j] = ar[j] * s
+		}
+		copy(gr, tmp)
+	}
+	cst := nt.cfg.Tau / math.Sqrt(float64(nt.r.dk))
+	nt.ga.Scale(cst, nt.ga)
+	// M = c Q Kᵀ: gQ = gM K, gK = gMᵀ Q.
+	nt.gq.Mul(nt.ga, c.k)
+	nt.gk.Mul(nt.ga.T(), c.q)
+	nt.gwq.Mul(c.u1.T(), nt.gq)
+	nt.gwk.Mul(c.u1.T(), nt.gk)
+	gu.Mul(&gv, w.v.T())
+	var t mat.Dense
+	t.Mul(nt.gq, w.q.T())
+	gu.Add(gu, &t)
+	t.Mul(nt.gk, w.k.T())
+	gu.Add(gu, &t)
+	nt.grads.WQ[l] = rbSq(nt.gwq)
+	nt.grads.WK[l] = rbSq(nt.gwk)
+	nt.grads.WV[l] = rbSq(nt.gwv)
+}

@@ -1,0 +1,74 @@
+// Package execute runs gonb notebooks headlessly: each notebook in its own
+// gonb kernel (package kernel), cells in order with timeouts, outputs
+// collected into an nbformat 4 copy of the notebook, results cached.
+//
+// # Wiring a notebook to this module
+//
+// Before a notebook's first cell, Run sends one hidden setup cell (silent,
+// store_history false, so it has no output in the notebook and does not
+// advance execution_count), see SetupCell:
+//
+//	!*rm -f go.work && go work init && go work use . 'REPOROOT' && go mod edit -require=github.com/janpfeifer/gonb@v0.11.1 -replace=github.com/sigprop/sigprop='REPOROOT' && echo SIGPROP_SETUP_OK
+//
+// `!*` runs bash in gonb's scratch module directory. The workspace makes
+// `import "github.com/sigprop/sigprop/lib/..."` and ".../kernel-ext/..."
+// build from the working tree; the replace rule is needed because gonb
+// runs `go get` before each build and `go get` ignores go.work (it is what
+// gonb's %goworkfix adds); the require pins gonbui at the gonb version of
+// go.mod's tool directive, the version of the kernel that decodes what
+// gonbui sends. The gonb version and module path are read from go.mod at
+// run time. A setup cell whose reply is not ok or whose stdout lacks the
+// marker fails the notebook with Err "setup cell: ...".
+//
+// Interactive use (Jupyter with the gonb kernel installed): put this cell
+// first in each notebook under notebooks/ (the kernel starts in the
+// notebook's directory and gonb exports it as GONB_DIR, so REPOROOT is
+// "${GONB_DIR}/.."); it prints nothing when it succeeds and is harmless
+// when the executor has already run its setup cell:
+//
+//	!*rm -f go.work && go work init && go work use . "${GONB_DIR}/.." && go mod edit -require=github.com/janpfeifer/gonb@v0.11.1 -replace=github.com/sigprop/sigprop="${GONB_DIR}/.."
+//
+// or run it by hand once per kernel (re-run it after a kernel restart).
+//
+// # Cells and statuses
+//
+// Code cells run in order with Options.CellTimeout each. A cell is
+// "failed" when the kernel answers status error (compile error, go get
+// failure), publishes an error output, or the cell's stderr ends with
+// "exit status N", N ≠ 0 (panic, os.Exit: gonb still answers ok);
+// CellResult.Reason says why. A cell that exceeds its timeout is
+// interrupted, marked "timeout" and the notebook goes on (StopOnTimeout
+// stops it; StopOnError likewise after a failed cell). A dead kernel or
+// the notebook timeout stops the notebook with Result.Err set. Cells not
+// run are "skipped", markdown and raw cells "not-code". The notebook is
+// "ok" when no cell failed or timed out and Err is empty.
+//
+// # Outputs
+//
+// Outputs are nbformat output objects built from the iopub messages in
+// arrival order (see outputs): stream text merged per name
+// consecutively, display_data and execute_result with data and metadata,
+// update_display_data applied to every earlier output with the same
+// transient display_id, clear_output honoured (wait=true clears at the
+// next output), error with ename, evalue and traceback. In text outputs
+// the kernel's private TMPDIR and gonb's random scratch package name are
+// replaced by "$TMPDIR" and "gonb_cell", so two runs give the same bytes.
+// Not deterministic, because gonb reads them from two pipes: the
+// interleaving of a cell's stdout and stderr.
+//
+// # Cache
+//
+// The result of a notebook is stored under CacheDir/KEY.json (written to a
+// temporary file and renamed), with
+//
+//	KEY = SHA-256(Version, Go version, CellTimeout, NotebookTimeout, StopOnError, StopOnTimeout,
+//	              SHA-256 over go.mod, go.sum and every *.go file under RepoRoot sorted by path
+//	              (excluding reports/site and directories starting with "." or "_"),
+//	              the notebook file's bytes)
+//
+// Only notebooks whose status is "ok" are cached: a failure may be
+// transient (a timeout on a loaded machine, a module download, a killed
+// kernel) and is retried on the next run. A re-run with nothing changed
+// reads the cache, starts no kernel and builds no tool. Files a notebook
+// reads at run time (data next to it) are not part of the key.
+package execute

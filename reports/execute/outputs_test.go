@@ -1,0 +1,136 @@
+package execute
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/kernel"
+)
+
+// msg builds an iopub message of type typ with JSON content.
+func msg(typ, content string) *kernel.Message {
+	return &kernel.Message{Header: kernel.Header{MsgType: typ}, Content: json.RawMessage(content)}
+}
+
+// summary renders outputs compactly: type[:name]=text/html or text.
+func summary(outs []ipynb.Output) string {
+	var parts []string
+	for _, o := range outs {
+		s := o.OutputType
+		switch o.OutputType {
+		case "stream":
+			s += ":" + o.Name + "=" + string(o.Text)
+		case "display_data", "execute_result":
+			v, _ := o.DataString("text/plain")
+			s += "=" + v
+		case "error":
+			s += "=" + o.EName + "/" + o.EValue
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " | ")
+}
+
+func TestOutputs(t *testing.T) {
+	display := func(text, id string) *kernel.Message {
+		return msg("display_data", `{"data":{"text/plain":"`+text+`"},"metadata":{},"transient":{"display_id":"`+id+`"}}`)
+	}
+	update := func(text, id string) *kernel.Message {
+		return msg("update_display_data", `{"data":{"text/plain":"`+text+`"},"metadata":{},"transient":{"display_id":"`+id+`"}}`)
+	}
+	stream := func(name, text string) *kernel.Message {
+		return msg("stream", `{"name":"`+name+`","text":"`+text+`"}`)
+	}
+	for _, tc := range []struct {
+		name  string
+		cells [][]*kernel.Message // messages per cell
+		want  []string            // summary per cell
+	}{
+		{"consecutive streams merge per name",
+			[][]*kernel.Message{{stream("stdout", "a"), stream("stdout", "b"), stream("stderr", "x"), stream("stdout", "c")}},
+			[]string{"stream:stdout=ab | stream:stderr=x | stream:stdout=c"}},
+		{"update_display_data rewrites the display in an earlier cell",
+			[][]*kernel.Message{{display("v1", "p"), stream("stdout", "s")}, {update("v2", "p"), update("ignored", "unknown")}},
+			[]string{"display_data=v2 | stream:stdout=s", ""}},
+		{"display without id is never updated",
+			[][]*kernel.Message{{display("v1", ""), update("v2", "")}},
+			[]string{"display_data=v1"}},
+		{"clear_output clears at once",
+			[][]*kernel.Message{{stream("stdout", "a"), msg("clear_output", `{"wait":false}`), stream("stdout", "b")}},
+			[]string{"stream:stdout=b"}},
+		{"clear_output wait=true clears at the next output",
+			[][]*kernel.Message{{stream("stdout", "a"), msg("clear_output", `{"wait":true}`), update("v2", "p"), stream("stdout", "b")}},
+			[]string{"stream:stdout=b"}},
+		{"cleared display is no longer updated",
+			[][]*kernel.Message{{display("v1", "p"), msg("clear_output", `{"wait":false}`), display("w1", "q")}, {update("v2", "p"), update("w2", "q")}},
+			[]string{"display_data=w2", ""}},
+		{"pending clear does not leak into the next cell",
+			[][]*kernel.Message{{stream("stdout", "a"), msg("clear_output", `{"wait":true}`)}, {stream("stdout", "b")}},
+			[]string{"stream:stdout=a", "stream:stdout=b"}},
+		{"execute_result, error; status and execute_input ignored",
+			[][]*kernel.Message{{msg("execute_input", `{"code":"x"}`), msg("execute_result", `{"data":{"text/plain":"42"},"metadata":{},"execution_count":1}`),
+				msg("error", `{"ename":"ERROR","evalue":"bad","traceback":["bad"]}`), msg("comm_msg", `{}`)}},
+			[]string{"execute_result=42 | error=ERROR/bad"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			nb := &ipynb.Notebook{Cells: make([]ipynb.Cell, len(tc.cells))}
+			o := newOutputs(nb)
+			for i, ms := range tc.cells {
+				o.startCell(i)
+				for _, m := range ms {
+					if err := o.add(m); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			for i, want := range tc.want {
+				if got := summary(nb.Cells[i].Outputs); got != want {
+					t.Errorf("cell %d: %s\nwant %s", i, got, want)
+				}
+			}
+		})
+	}
+}
+
+func TestCellFailure(t *testing.T) {
+	stderr := func(s string) []ipynb.Output {
+		return []ipynb.Output{{OutputType: "stream", Name: "stderr", Text: ipynb.MultiString(s)}}
+	}
+	for _, tc := range []struct {
+		name  string
+		reply kernel.ExecuteReply
+		outs  []ipynb.Output
+		want  string // "" = not failed
+	}{
+		{"ok", kernel.ExecuteReply{Status: "ok"}, stderr("just a warning\n"), ""},
+		{"exit status 0 is success", kernel.ExecuteReply{Status: "ok"}, stderr("exit status 0\n"), ""},
+		{"exit status mid-text is not the end", kernel.ExecuteReply{Status: "ok"}, stderr("exit status 3\nmore\n"), ""},
+		{"os.Exit(3)", kernel.ExecuteReply{Status: "ok"}, stderr("exit status 3\n"), "exit status 3"},
+		{"panic", kernel.ExecuteReply{Status: "ok"}, stderr("panic: boom\n\ngoroutine 1 [running]:\nexit status 2\n"), "panic: boom"},
+		{"error reply", kernel.ExecuteReply{Status: "error", EValue: "# gonb_cell\n./main.go:11:13: undefined: x\n"}, nil, "undefined: x"},
+		{"error output", kernel.ExecuteReply{Status: "ok"}, []ipynb.Output{{OutputType: "error", EName: "E", EValue: "bad"}}, "bad"},
+		{"aborted", kernel.ExecuteReply{Status: "aborted"}, nil, "execute_reply status aborted"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := cellFailure(&tc.reply, tc.outs); got != tc.want {
+				t.Errorf("cellFailure = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestScrub(t *testing.T) {
+	outs := []ipynb.Output{
+		{OutputType: "stream", Name: "stderr", Text: "at /tmp/sigprop-kernel-1/gonb_0123abcd/main.go:12\n"},
+		{OutputType: "error", EValue: "# gonb_0123abcd", Traceback: []string{"/tmp/sigprop-kernel-1/x"}},
+	}
+	scrub(outs, "/tmp/sigprop-kernel-1")
+	if got := string(outs[0].Text); got != "at $TMPDIR/gonb_cell/main.go:12\n" {
+		t.Errorf("stream: %q", got)
+	}
+	if outs[1].EValue != "# gonb_cell" || outs[1].Traceback[0] != "$TMPDIR/x" {
+		t.Errorf("error: %q %q", outs[1].EValue, outs[1].Traceback)
+	}
+}

@@ -1,0 +1,58 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/reports/ipynb"
+)
+
+func TestCollect(t *testing.T) {
+	p := testPage(t)
+	figs, metrics, tables, err := Collect(p.Notebook)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(figs) != 1 || len(metrics) != 2 || len(tables) != 1 {
+		t.Fatalf("got %d figures, %d metrics, %d tables; want 1, 2, 1", len(figs), len(metrics), len(tables))
+	}
+	// In order, from both the string form (gonb) and the object form.
+	if metrics[0].Name != "q* rel. error" || metrics[1].Name != "chi1 z-score" {
+		t.Errorf("metrics out of order: %q, %q", metrics[0].Name, metrics[1].Name)
+	}
+	// The figure's data survives: the NaN point comes back as NaN and the
+	// hash matches the figure built directly.
+	if want := testFigure.Bundle(); figs[0].Hash() != want.Hash() {
+		t.Error("collected figure differs from the rendered one")
+	}
+
+	// Bad bundles are errors naming the cell and output.
+	for _, tc := range []struct {
+		name, data, want string
+	}{
+		{"schema 2", `{"schema":2,"kind":"metric","metric":{"name":"m","value":0,"tolerance":1,"pass":true}}`, "schema version 2"},
+		{"schema 2 as string", `"{\"schema\":2,\"kind\":\"metric\"}"`, "schema version 2"},
+		{"kind without payload", `{"schema":1,"kind":"figure"}`, "without its payload"},
+		{"not JSON", `"{oops"`, "bundle"},
+	} {
+		nb := &ipynb.Notebook{Cells: []ipynb.Cell{{CellType: "markdown"}, {CellType: "code", Outputs: []ipynb.Output{
+			{OutputType: "stream", Name: "stdout", Text: "x"},
+			{OutputType: "display_data", Data: map[string]json.RawMessage{bundle.MIMEType: json.RawMessage(tc.data)}},
+		}}}}
+		_, _, _, err := Collect(nb)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "cell 1 output 1") {
+			t.Errorf("%s: got %v, want an error with %q naming cell 1 output 1", tc.name, err, tc.want)
+		}
+		// The page still renders and shows the problem.
+		page, err := New().RenderNotebook(Page{Name: "bad", Notebook: nb})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !bytes.Contains(page, []byte("sigprop bundle could not be read")) || !bytes.Contains(page, []byte("sigprop data could not be read")) {
+			t.Errorf("%s: page does not show the unreadable bundle", tc.name)
+		}
+	}
+}
