@@ -67,5 +67,8 @@ func send(b bundle.Bundle, data map[protocol.MIMEType]any) error {
 	}
 	data[protocol.MIMEType(bundle.MIMEType)] = string(enc)
 	gonbui.SendData(&protocol.DisplayData{Data: data})
+	// gonb does not wait for the display pipe to drain when the cell
+	// program exits: without Sync a cell's last displays can be lost.
+	gonbui.Sync()
 	return gonbui.Error()
 }

@@ -144,6 +144,12 @@ func (c Continuation) SolveM(eq Equation, lambda float64, mInf func(z complex128
 // they do not leak into the density. Because G is recovered from m, its
 // absolute precision is about 1e-16/|λ+iε|: keep λ ≫ 1e-16/tolerance.
 func (c Continuation) Density(eq Equation, lambdas []float64, mInf func(z complex128) complex128, atoms ...Atom) ([]float64, error) {
+	return c.DensityNew(func() Equation { return eq }, lambdas, mInf, atoms...)
+}
+
+// DensityNew is Density for an equation that keeps per-call state (and so
+// is not safe for concurrent use): each worker gets its own from newEq.
+func (c Continuation) DensityNew(newEq func() Equation, lambdas []float64, mInf func(z complex128) complex128, atoms ...Atom) ([]float64, error) {
 	c = c.defaults()
 	out := make([]float64, len(lambdas))
 	errs := make([]error, len(lambdas))
@@ -153,6 +159,7 @@ func (c Continuation) Density(eq Equation, lambdas []float64, mInf func(z comple
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			eq := newEq()
 			for i := range next {
 				m, err := c.SolveM(eq, lambdas[i], mInf)
 				if err != nil {

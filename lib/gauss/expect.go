@@ -131,8 +131,7 @@ func (r *Rule) ResetShifted(mean, variance float64, s *Settings) {
 	for _, b := range bps {
 		r.zb = append(r.zb, (b-mean)/sd)
 	}
-	h := math.Min(maxHalfWidth, scale/sd)
-	r.X, r.W = appendPanels(r.X, r.W, r.zb, cutoff, h, order, mean, sd)
+	r.X, r.W = appendPanels(r.X, r.W, r.zb, cutoff, scale/sd, order, mean, sd)
 }
 
 // Len is the number of nodes.
@@ -190,7 +189,7 @@ func Expect2(f, g func(float64) float64, q1, q2, c float64, sf, sg *Settings) fl
 	sc := math.Sqrt((1 - c) * (1 + c))
 	// Outer rule in z1.
 	w := sc / math.Abs(c) // width in z1 of the smoothed kinks of the inner integral
-	h := math.Min(maxHalfWidth, math.Min(scaleF/s1, scaleG/(s2*math.Abs(c))))
+	h := math.Min(scaleF/s1, scaleG/(s2*math.Abs(c)))
 	zb := make([]float64, 0, 8)
 	for _, b := range sf.breakpoints() {
 		zb = append(zb, b/s1)
@@ -198,7 +197,7 @@ func Expect2(f, g func(float64) float64, q1, q2, c float64, sf, sg *Settings) fl
 	for _, b := range sg.breakpoints() {
 		z := b / (s2 * c)
 		zb = append(zb, z)
-		for d := w; d < h; d *= 4 {
+		for d := w; d < math.Min(maxHalfWidth, h); d *= 4 {
 			zb = append(zb, z-d, z+d)
 		}
 	}
@@ -234,7 +233,7 @@ func expectDegenerate(f, g func(float64) float64, q1, q2, c float64, sf, sg *Set
 	for _, b := range sg.breakpoints() {
 		zb = append(zb, b/(c*s2))
 	}
-	h := math.Min(maxHalfWidth, math.Min(scaleF/s1, scaleG/s2))
+	h := math.Min(scaleF/s1, scaleG/s2)
 	r := rulePool.Get().(*Rule)
 	r.X, r.W = appendPanels(r.X[:0], r.W[:0], zb, cutoff, h, order, 0, 1)
 	var sum float64
@@ -255,6 +254,9 @@ func checkVariance(name string, v float64) {
 // ∫_{-cutoff}^{cutoff} F(mean + sd·z) φ(z) dz, split at the z-breakpoints
 // zb (sorted in place; those outside the interval are ignored) with panel
 // half-width at most h. Nodes are stored as x = mean + sd·z.
+//
+// h = Scale/sd is the integrand's length scale in z: Gauss–Legendre panels
+// have half-width min(1, h), the trapezoid step is min(0.5, 0.2·h).
 func appendPanels(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd float64) ([]float64, []float64) {
 	slices.Sort(zb)
 	// Total length 2·cutoff; limit panel count.
@@ -275,7 +277,7 @@ func appendPanels(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd f
 		// half-width d (Trefethen & Weideman 2014, SIAM Rev. 56, Thm 5.1).
 		// With d ≈ (π/2)·h (h = the panel half-width that encodes Scale),
 		// step = trapezoidRatio·h reaches ~1e-14.
-		n := max(1, int(math.Ceil(cutoff/(trapezoidRatio*math.Min(h, maxTrapezoidStep/trapezoidRatio))*(1-1e-12))))
+		n := max(1, int(math.Ceil(cutoff/math.Min(trapezoidRatio*h, maxTrapezoidStep)*(1-1e-12))))
 		var zr [2][]float64
 		if n <= maxCachedHalfSteps {
 			zr = trapezoidRule(cutoff, n)
@@ -288,7 +290,7 @@ func appendPanels(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd f
 		}
 		return xs, ws
 	}
-	return appendPanelsSplit(xs, ws, zb, cutoff, h, order, mean, sd)
+	return appendPanelsSplit(xs, ws, zb, cutoff, math.Min(maxHalfWidth, h), order, mean, sd)
 }
 
 const (

@@ -203,32 +203,46 @@ func ContinuousMoments(s Spectrum, support []Interval, c freeprob.Continuation) 
 //
 // integrating over the support intervals (see Support) above x, so the
 // singular region near 0 is never integrated (spec §6: compare CDFs, which
-// is robust to atoms).
+// is robust to atoms). The points are processed from the largest down and
+// the integral is accumulated segment by segment (tanh–sinh, step 1/8, on
+// each piece between consecutive points and support edges), so the cost
+// is about 50 density evaluations per point.
 func CDF(s Spectrum, xs []float64, support []Interval, c freeprob.Continuation) ([]float64, error) {
-	out := make([]float64, len(xs))
-	atoms := s.Atoms()
-	for i, x := range xs {
+	for _, x := range xs {
 		if x < 0 || math.IsNaN(x) {
 			panic(fmt.Sprintf("jacspectrum: CDF needs x >= 0 (got %g)", x))
 		}
-		f := 1.0
-		for _, a := range atoms {
-			if a.Loc > x {
-				f -= a.Mass
-			}
-		}
+	}
+	idx := make([]int, len(xs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return xs[idx[a]] > xs[idx[b]] })
+	top := math.Inf(1)
+	tail := 0.0 // ∫_{current x}^∞ ρ
+	out := make([]float64, len(xs))
+	atoms := s.Atoms()
+	for _, i := range idx {
+		x := xs[i]
 		for _, iv := range support {
-			lo := math.Max(x, iv.Lo)
-			if lo >= iv.Hi {
+			lo, hi := math.Max(x, iv.Lo), math.Min(top, iv.Hi)
+			if lo >= hi {
 				continue
 			}
-			nx, nw := tanhSinhNodes(lo, iv.Hi, 1.0/16, 3.5)
+			nx, nw := tanhSinhNodes(lo, hi, 1.0/8, 3)
 			rho, err := densityRobust(s, nx, c)
 			if err != nil {
 				return nil, err
 			}
 			for j := range nx {
-				f -= nw[j] * rho[j]
+				tail += nw[j] * rho[j]
+			}
+		}
+		top = x
+		f := 1 - tail
+		for _, a := range atoms {
+			if a.Loc > x {
+				f -= a.Mass
 			}
 		}
 		out[i] = f
@@ -251,4 +265,50 @@ func KSDistance(eigs, xs, cdf []float64) float64 {
 		d = math.Max(d, math.Abs(float64(k)/float64(len(e))-cdf[i]))
 	}
 	return d
+}
+
+// KS returns the Kolmogorov–Smirnov distance between the empirical
+// spectrum eigs and the limiting law s, evaluated on a grid of n points
+// spanning [0, max(eigs)] (Support, CDF and KSDistance in one call).
+func KS(s Spectrum, eigs []float64, n int, c freeprob.Continuation) (float64, error) {
+	if len(eigs) == 0 || n < 2 {
+		panic("jacspectrum: KS needs eigenvalues and n >= 2")
+	}
+	sup, err := Support(s, c)
+	if err != nil {
+		return 0, err
+	}
+	hi := 0.0
+	for _, e := range eigs {
+		hi = math.Max(hi, e)
+	}
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = hi * float64(i+1) / float64(n)
+	}
+	cdf, err := CDF(s, xs, sup, c)
+	if err != nil {
+		return 0, err
+	}
+	return KSDistance(eigs, xs, cdf), nil
+}
+
+// SingularValueDensity returns P(s) = 2s ρ(s²), the density of the
+// singular values of J (spec §2.2), at each s > 0; atoms are excluded.
+func SingularValueDensity(sp Spectrum, ss []float64, c freeprob.Continuation) ([]float64, error) {
+	lams := make([]float64, len(ss))
+	for i, s := range ss {
+		if !(s > 0) {
+			panic(fmt.Sprintf("jacspectrum: SingularValueDensity needs s > 0 (got %g)", s))
+		}
+		lams[i] = s * s
+	}
+	rho, err := sp.Density(lams, c)
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range ss {
+		rho[i] *= 2 * s
+	}
+	return rho, nil
 }

@@ -33,6 +33,7 @@ import (
 // For Im w < 0, M(w) = conj M(conj w).
 type ContourD2 struct {
 	c, d []complex128 // path weights (incl. φ_N and dz/dt) and D at nodes
+	cdR  []float64    // real parts of c·d, c·d, D interleaved for the hot loop
 	mu   func(k int) float64
 	p    float64
 }
@@ -78,6 +79,10 @@ func newContourD2(dphi func(complex128) complex128, qstar float64, even bool) Co
 			add(x, x+0.5, path, 1)
 		}
 	}
+	for i := range g.d {
+		cd := g.c[i] * g.d[i]
+		g.cdR = append(g.cdR, real(cd), imag(cd), real(g.d[i]), imag(g.d[i]))
+	}
 	return g
 }
 
@@ -87,14 +92,23 @@ func (g ContourD2) M(w complex128) (complex128, complex128) {
 		m, dm := g.M(cmplx.Conj(w))
 		return cmplx.Conj(m), cmplx.Conj(dm)
 	}
-	var m, dm complex128
-	for i, d := range g.d {
-		r := 1 / (w - d)
-		t := g.c[i] * d * r
-		m += t
-		dm -= t * r
+	// Hot loop in real arithmetic: r = 1/(w−d), t = (c d) r, M = Σ t,
+	// M′ = −Σ t r (complex division by hand; w is off the path's D values).
+	wr, wi := real(w), imag(w)
+	var mr, mi, dr, di float64
+	p := g.cdR
+	for k := 0; k+3 < len(p); k += 4 {
+		ar, ai := wr-p[k+2], wi-p[k+3]
+		inv := 1 / (ar*ar + ai*ai)
+		rr, ri := ar*inv, -ai*inv
+		tr := p[k]*rr - p[k+1]*ri
+		ti := p[k]*ri + p[k+1]*rr
+		mr += tr
+		mi += ti
+		dr -= tr*rr - ti*ri
+		di -= tr*ri + ti*rr
 	}
-	return m, dm
+	return complex(mr, mi), complex(dr, di)
 }
 
 // Mu returns μ_k (closed form if attached, else by the path rule, which

@@ -275,3 +275,52 @@ func TestUniversalityConvergence(t *testing.T) {
 		}
 	}
 }
+
+// CDF against the ReLU–orthogonal L=2 closed form
+// F(x) = ½ + arcsin(√x/2)/π (F24 integrated), to 5e-6: Support locates the
+// edge at 4 only to ~1e-10 relative, and at an inverse-square-root edge a
+// shift δ moves the mass by √δ/(2π) ≈ 1e-6 (observed offset 1.0e-6, plus
+// 1.1e-6 more from the 1/√λ end at 0 for F(0)).
+func TestCDFClosedForm(t *testing.T) {
+	n := Critical(ReLU, Orthogonal, 2, 1)
+	sup, err := Support(n, exact)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xs := []float64{0, 0.001, 0.3, 1, 2, 3.5, 3.999, 4, 5}
+	f, err := CDF(n, xs, sup, exact)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range xs {
+		want := 0.5 + math.Asin(math.Sqrt(math.Min(x, 4))/2)/math.Pi
+		if math.Abs(f[i]-want) > 5e-6 {
+			t.Errorf("F(%g) = %.8f, closed %.8f", x, f[i], want)
+		}
+	}
+}
+
+// P(s) = 2sρ(s²) against the smooth limit's density, and KS of a sample
+// drawn exactly from the ReLU–orthogonal L=2 law (inverse CDF of the
+// closed form) is at the 1/√n level.
+func TestSingularValueDensityAndKS(t *testing.T) {
+	sl := SmoothLimit{0.25}
+	p, err := SingularValueDensity(sl, []float64{1}, exact)
+	if err != nil || math.Abs(p[0]-2*0.6252261) > 2e-6 {
+		t.Errorf("P(1) = %v (%v), want 2ρ(1)", p, err)
+	}
+	// quantiles of ½δ₀ + arcsine: F⁻¹(u) = 0 for u ≤ ½, 4 sin²(π(u−½)) above.
+	const n = 2000
+	eigs := make([]float64, n)
+	for i := range eigs {
+		u := (float64(i) + 0.5) / n
+		if u > 0.5 {
+			s := math.Sin(math.Pi * (u - 0.5))
+			eigs[i] = 4 * s * s
+		}
+	}
+	ks, err := KS(Critical(ReLU, Orthogonal, 2, 1), eigs, 100, exact)
+	if err != nil || ks > 1.0/n+1e-5 {
+		t.Errorf("KS of exact quantiles = %g (%v), want ≤ 1/n", ks, err)
+	}
+}

@@ -166,8 +166,14 @@ func (n Network) Equation() freeprob.Equation {
 	a := 1 - 1/L
 	inv := complex(1/n.SigmaW2, 0)
 	ca := complex(a, 0)
+	// z^{1/L} is cached: Newton calls the equation repeatedly at one z.
+	// The cache makes the returned Equation unsafe for concurrent use; the
+	// continuation gives each worker its own (see Density).
+	var zLast, zl complex128
 	return func(z, m complex128) (complex128, complex128) {
-		zl := cmplx.Exp(cmplx.Log(z) / complex(L, 0))
+		if z != zLast || zl == 0 {
+			zLast, zl = z, cmplx.Exp(cmplx.Log(z)/complex(L, 0))
+		}
 		s, ds := n.Weights.sW(m)
 		r := (1 + m) / m
 		ra := complex(1, 0)
@@ -208,5 +214,5 @@ func (n Network) Density(lambdas []float64, c freeprob.Continuation) ([]float64,
 		}
 	}
 	m1, m2 := complex(mo.M1, 0), complex(mo.M2, 0)
-	return c.Density(n.Equation(), lambdas, func(z complex128) complex128 { return m1/z + m2/(z*z) }, n.Atoms()...)
+	return c.DensityNew(n.Equation, lambdas, func(z complex128) complex128 { return m1/z + m2/(z*z) }, n.Atoms()...)
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/gauss"
 )
 
 // EoCFromQ returns the edge-of-chaos point (σ_w², σ_b²) whose fixed point
@@ -107,12 +108,29 @@ func eocFromQNoCheck(phi activation.Func, q float64) (float64, float64, error) {
 	if q == 0 {
 		return 0, 0, nil
 	}
-	mu1 := phi.Mu(q, 1)
+	m2, mu1 := eocMoments(phi, q)
 	if !(mu1 > 0) {
 		return 0, 0, fmt.Errorf("%w: %v has μ₁(%g) = %g", ErrNoEdge, phi, q, mu1)
 	}
 	w := 1 / mu1
-	return w, q - w*phi.SecondMoment(q), nil
+	return w, q - w*m2, nil
+}
+
+// eocMoments returns E φ(√q z)² and μ₁(q), from closed forms when both
+// exist, else from one quadrature pass.
+func eocMoments(phi activation.Func, q float64) (m2, mu1 float64) {
+	if phi.ClosedSecondMoment != nil && phi.ClosedMu != nil {
+		return phi.ClosedSecondMoment(q), phi.ClosedMu(q, 1)
+	}
+	r := rulePool.Get().(*gauss.Rule)
+	r.Reset(q, phi.Quad())
+	for i, u := range r.X {
+		p, d := phi.Both(u)
+		m2 += r.W[i] * p * p
+		mu1 += r.W[i] * d * d
+	}
+	rulePool.Put(r)
+	return m2, mu1
 }
 
 func hasKinkAt0(phi activation.Func) bool {

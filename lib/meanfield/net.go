@@ -124,30 +124,53 @@ func (n Net) ChiQ(q float64) float64 {
 // an error wrapping ErrDiverges when q exceeds Settings.QMax.
 func (n Net) QStar() (float64, error) {
 	n.validate()
-	g := func(q float64) float64 { return n.QMap(q) - q }
 	q0 := n.Settings.q0()
 	g0 := n.QMap(0) // value at q = 0
+	if n.Phi.ClosedSecondMoment != nil {
+		g := func(q float64) float64 { return n.QMap(q) - q }
+		lo, hi, glo, ghi, ok := bracketFrom(g, q0, 4, qMin, n.Settings.qmax(), g0, true)
+		if !ok {
+			return 0, n.errDiverges()
+		}
+		if lo == hi || (lo == 0 && glo <= 0) {
+			return lo, nil // exact fixed point, or decay to q* = 0 (V(0) = 0)
+		}
+		q, err := brentRoot(g, lo, hi, glo, ghi, 1e-300, n.Settings.maxIter())
+		if err != nil {
+			return 0, fmt.Errorf("%w: q*: %v", ErrNoFixedPoint, err)
+		}
+		return q, nil
+	}
+	// Quadrature: every evaluation also yields V′, so the bracket search
+	// and the safeguarded Newton iteration share them.
+	var qlast, glast, dlast float64
+	g := func(q float64) float64 {
+		v, d := n.qmapResidual(q)
+		qlast, glast, dlast = q, v, d
+		return v
+	}
 	lo, hi, glo, ghi, ok := bracketFrom(g, q0, 4, qMin, n.Settings.qmax(), g0, true)
 	if !ok {
-		return 0, fmt.Errorf("%w: %v with σ_w²=%g, σ_b²=%g exceeds q = %g", ErrDiverges, n.Phi, n.SigmaW2, n.SigmaB2, n.Settings.qmax())
+		return 0, n.errDiverges()
 	}
-	if lo == hi {
+	if lo == hi || (lo == 0 && glo <= 0) {
 		return lo, nil
 	}
-	if lo == 0 && glo <= 0 {
-		return 0, nil // V(0) = 0: the iteration decays to q* = 0.
+	// Start with a Newton step from the last bracket point evaluated
+	// (newtonRoot falls back to the secant point if it leaves the bracket).
+	x0 := math.NaN()
+	if dlast != 0 && (qlast == lo || qlast == hi) {
+		x0 = qlast - glast/dlast
 	}
-	var q float64
-	var err error
-	if n.Phi.ClosedSecondMoment != nil {
-		q, err = brentRoot(g, lo, hi, glo, ghi, 1e-300, n.Settings.maxIter())
-	} else {
-		q, err = newtonRoot(n.qmapResidual, lo, hi, glo, ghi, n.Settings.maxIter())
-	}
+	q, err := newtonRoot(n.qmapResidual, lo, hi, glo, ghi, x0, n.Settings.maxIter())
 	if err != nil {
 		return 0, fmt.Errorf("%w: q*: %v", ErrNoFixedPoint, err)
 	}
 	return q, nil
+}
+
+func (n Net) errDiverges() error {
+	return fmt.Errorf("%w: %v with σ_w²=%g, σ_b²=%g exceeds q = %g", ErrDiverges, n.Phi, n.SigmaW2, n.SigmaB2, n.Settings.qmax())
 }
 
 // qmapResidual returns V(q) − q and its derivative V′(q) − 1 from one

@@ -119,8 +119,9 @@ func bracketFrom(g func(float64) float64, x0, factor, xmin, xmax, g0 float64, up
 // newtonRoot finds a root of g in the bracket [a, b] (ga, gb of opposite
 // signs) by Newton's method safeguarded by bisection ("rtsafe", Press et
 // al., Numerical Recipes §9.4); gd returns g and g′ together. It starts at
-// the secant point and stops when the step is below 2ε|x|.
-func newtonRoot(gd func(float64) (float64, float64), a, b, ga, gb float64, maxIter int) (float64, error) {
+// x0 if that lies strictly inside the bracket, else at the secant point,
+// and stops when the step is below 4ε|x|.
+func newtonRoot(gd func(float64) (float64, float64), a, b, ga, gb, x0 float64, maxIter int) (float64, error) {
 	if ga == 0 {
 		return a, nil
 	}
@@ -135,7 +136,10 @@ func newtonRoot(gd func(float64) (float64, float64), a, b, ga, gb float64, maxIt
 	if ga > 0 {
 		lo, hi = b, a
 	}
-	x := a - ga*(b-a)/(gb-ga)
+	x := x0
+	if !((x-a)*(x-b) < 0) {
+		x = a - ga*(b-a)/(gb-ga)
+	}
 	dxOld := math.Abs(b - a)
 	for it := 0; it < maxIter; it++ {
 		g, dg := gd(x)

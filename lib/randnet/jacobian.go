@@ -17,7 +17,8 @@ import (
 //
 // of a width-N, depth-L random MLP (P18 eq 2, last layer on the left; spec
 // §6 "Jacobian at the fixed point"): the input is x⁰ = φ(h⁰) with
-// h⁰_i ~ N(0, q*) so that q¹ ≈ q*, weights are Gaussian N(0, σ_w²/N) or
+// h⁰_i ~ N(0, q*), rescaled so that q¹ = σ_w²‖x⁰‖²/N + σ_b² = q* exactly
+// (when q* > σ_b²), weights are Gaussian N(0, σ_w²/N) or
 // σ_w·Haar, biases N(0, σ_b²). With IndependentD the D^ℓ are instead drawn
 // i.i.d. as φ′(√q* z) and not coupled to W (the cheaper variant of spec §6;
 // same limit law).
@@ -72,8 +73,21 @@ func (s JacobianSim) Eigs(rng *rand.Rand) ([]float64, error) {
 	n := s.Width
 	x := make([]float64, n)
 	sq := math.Sqrt(s.QStar)
+	norm2 := 0.0
 	for i := range x {
 		x[i] = s.Phi.Phi(sq * rng.NormFloat64())
+		norm2 += x[i] * x[i]
+	}
+	// Normalise so that q¹ = σ_w²‖x⁰‖²/N + σ_b² = q* exactly. Near the EoC
+	// with small σ_b² the q-map relaxes slowly (ξ_q ≫ L), so an O(N^{-1/2})
+	// error in q¹ persists through every layer and biases χ₁ in the same
+	// direction each time: at N = 500, L = 8 (erf, q* = 0.103) an unnormalised
+	// input moved m₁ by ±8%.
+	if target := (s.QStar - s.SigmaB2) * float64(n) / s.SigmaW2; target > 0 && norm2 > 0 {
+		f := math.Sqrt(target / norm2)
+		for i := range x {
+			x[i] *= f
+		}
 	}
 	j := mat.NewDense(n, n, nil)
 	for i := 0; i < n; i++ {
@@ -139,4 +153,35 @@ func (s JacobianSim) PooledEigs(draws int, rng *rand.Rand) ([]float64, error) {
 	}
 	sort.Float64s(all)
 	return all, nil
+}
+
+// SingularValueHistogram returns the bin centres and the histogram density
+// of the singular values s = √λ of eigs over the given increasing bin
+// edges, normalised by the total count (so exact zeros, an atom, reduce
+// the area below 1 instead of appearing as a spike).
+func SingularValueHistogram(eigs, edges []float64) (centres, dens []float64) {
+	if len(edges) < 2 {
+		panic("randnet: SingularValueHistogram needs at least two edges")
+	}
+	counts := make([]float64, len(edges)-1)
+	for _, l := range eigs {
+		if l <= 0 {
+			continue
+		}
+		s := math.Sqrt(l)
+		k := sort.SearchFloat64s(edges, s) - 1
+		if s == edges[0] {
+			k = 0
+		}
+		if k >= 0 && k < len(counts) {
+			counts[k]++
+		}
+	}
+	centres = make([]float64, len(counts))
+	dens = make([]float64, len(counts))
+	for i := range counts {
+		centres[i] = (edges[i] + edges[i+1]) / 2
+		dens[i] = counts[i] / (float64(len(eigs)) * (edges[i+1] - edges[i]))
+	}
+	return centres, dens
 }

@@ -398,7 +398,11 @@ func (r *ShapedRun) NumStopped() int {
 // ShapedNetRand is the generator of network i in a run seeded with seed;
 // results do not depend on the worker count.
 func ShapedNetRand(seed uint64, i int) *rand.Rand {
-	return rand.New(rand.NewPCG(shMix(seed^0x3c6ef372fe94f82b), shMix(uint64(i)+0x1f83d9abfb41bd6b)))
+	// Both PCG words depend on both seed and i (the low word of a 128-bit
+	// LCG evolves on its own, so it must not be shared across runs).
+	a := shMix(seed ^ 0x3c6ef372fe94f82b)
+	b := shMix(a ^ shMix(uint64(i)+0x1f83d9abfb41bd6b))
+	return rand.New(rand.NewPCG(b, shMix(b^a^0x9b05688c2b3e6c1f)))
 }
 
 func shMix(x uint64) uint64 {

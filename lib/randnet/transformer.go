@@ -71,6 +71,7 @@ type Transformer struct {
 	g, gA, dy, dz, dq, dk, da, dh blas64.General
 	dS                            blas64.General // n×n
 	dxM                           *mat.Dense     // view of g after Backward
+	forwarded                     bool           // a Forward has filled the caches
 }
 
 type tfWeights struct {
@@ -149,6 +150,7 @@ func (t *Transformer) Config() TransformerConfig { return t.cfg }
 // N(0, σ_w²/d). Fresh weights per block. Draw order: block by block, Q, K,
 // V, W⁰..W^ℓ, row-major, so the same rng state gives the same network.
 func (t *Transformer) Resample(rng *rand.Rand) {
+	t.forwarded = false
 	d := float64(t.cfg.D)
 	sQK := math.Sqrt(math.Sqrt(t.cfg.SigmaA2) / d)
 	sV := 1 / math.Sqrt(d)
@@ -193,6 +195,7 @@ func (t *Transformer) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 			next = t.c[l+1].x
 		}
 		if err := t.forwardBlock(l, next); err != nil {
+			t.forwarded = false
 			return nil, err
 		}
 	}
@@ -201,6 +204,7 @@ func (t *Transformer) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 			return nil, fmt.Errorf("randnet: transformer output is not finite")
 		}
 	}
+	t.forwarded = true
 	return t.outM, nil
 }
 
@@ -302,9 +306,13 @@ func (t *Transformer) forwardBlock(l int, next blas64.General) error {
 // vector–Jacobian product of the last Forward with R (n×d), computed by a
 // hand-written reverse pass through eqs. (1)–(4) including the Norm and
 // softmax Jacobians. The result is owned by t and overwritten by the next
-// Backward. Backward panics on a shape mismatch.
+// Backward. Backward panics on a shape mismatch or if no Forward has
+// succeeded since construction or the last Resample.
 func (t *Transformer) Backward(r mat.Matrix) *mat.Dense {
 	n, d := t.cfg.N, t.cfg.D
+	if !t.forwarded {
+		panic("randnet: Backward needs a successful Forward with the current weights")
+	}
 	if rr, cc := r.Dims(); rr != n || cc != d {
 		panic(fmt.Sprintf("randnet: Backward seed is %d×%d, want %d×%d", rr, cc, n, d))
 	}

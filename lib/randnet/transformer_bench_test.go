@@ -39,7 +39,7 @@ func BenchmarkTransformerForwardBackward(b *testing.B) {
 // one forward+backward of cfg, counted from forwardBlock/backwardBlock.
 func tfGemmFlops(cfg TransformerConfig) float64 {
 	n, d, l := float64(cfg.N), float64(cfg.D), float64(cfg.MLPLayers)
-	fwd := 2*n*d*d /*Q,K*/ + n*n*d /*S*/ + n*n*d /*AY*/ + n*d*d /*V*/ + (l+1)*n*d*d /*MLP*/
+	fwd := 2*n*d*d /*Q,K*/ + n*n*d /*S*/ + n*n*d /*AY*/ + n*d*d /*V*/ + (l+1)*n*d*d                     /*MLP*/
 	bwd := (l+1)*n*d*d /*MLP*/ + n*d*d /*dZ*/ + 2*n*n*d /*AᵀdZ, dZYᵀ*/ + 2*n*n*d /*dQy, dKy*/ + 2*n*d*d /*Q,K*/
 	return 2 * float64(cfg.Layers) * (fwd + bwd)
 }

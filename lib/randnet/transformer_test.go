@@ -304,3 +304,16 @@ func TestSimulateLayerGeometryShapes(t *testing.T) {
 		t.Errorf("layer 0 q/d = %v ± %v, want 1", st.QOverD[0], st.QOverDSE[0])
 	}
 }
+
+func TestTransformerBackwardNeedsForward(t *testing.T) {
+	cfg := tfSmallConfigs()[0]
+	rng := rand.New(rand.NewPCG(6, 6))
+	tr := NewTransformer(cfg, rng)
+	r := mat.NewDense(cfg.N, cfg.D, nil)
+	defer func() {
+		if recover() == nil {
+			t.Error("Backward before Forward: expected panic")
+		}
+	}()
+	tr.Backward(r)
+}

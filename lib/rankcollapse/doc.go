@@ -22,15 +22,24 @@
 //	Eq. (7) per draw   GradNormWQUniform      ‖X‖²‖W^{V⊤}PW^K‖²/(d_k n²)
 //	Eq. (8)            PaperBoundGradX        the printed bound (not valid in general)
 //	R2 correction      ExpGradX               exact E‖∂S/∂X‖² under Assumption 3.1
-//	Thm 3.2            QKGradientsVanish      P = 0 ⇔ all tokens identical
+//	Thm 3.2            CollapseGap            ‖LX‖²/‖X‖² = 0 ⇔ all tokens identical ⇔ P = 0
+//	Lemma A.7          LogitVariance          E M_ij² = σ_q²σ_k²‖X_i‖²‖X_j‖²
 //	Lemmas 3.2, 3.3    Propagate              E C(X^L), E‖X^L‖²; exact, any depth
 //	Eqs. (11), (13)    PropagateLimit         L → ∞ under α_i² = α̃_i/L
 //	A.4 + (14)         RhoDepth, RhoFromMoments  average correlation ρ^ℓ
 //	Eqs. (15), (16)    RhoLimit               ρ^L as L → ∞ (1/√L or constant α₁)
 //	Eq. (17)           GradV                  σ_x² d² (1 + ρ(n−1))
-//	Eq. (18)           GradQ (Form Paper/Exact)
+//	Eq. (18)           GradQ (FormPaper/FormExact)
+//	App. A.2           CentredGramMoment      E‖P‖² by Isserlis' theorem (exact)
+//	Figs. 13–14        LogRatioQV             ln(GradQ/GradV)
 //	Eq. (47)           Tau                    τ balancing (46) against (17)
 //	§2.6               SampleEquicorrelated   the equicorrelated Gaussian model
+//	App. C.3           TauWarmup              τ_final·min(1, step/warmup)
+//	                   TokenStats, Sequence   ‖X‖², C(X), ‖P‖², ‖LX‖²; fixed inputs
+//
+// The finite-width simulator that these formulas are tested against (block
+// variants, true softmax vs uniform attention, exact backward pass) is
+// RankNet in package randnet.
 //
 // Errata followed here (spec §8), each with the test that shows it:
 //

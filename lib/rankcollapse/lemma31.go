@@ -231,3 +231,21 @@ func LogitVariance(xi2, xj2 float64, dv int, l Layer) float64 {
 	_, sq2, sk2, _ := l.resolve(dv)
 	return sq2 * sk2 * xi2 * xj2
 }
+
+// Sequence returns the n×d matrix whose rows are the given tokens, a
+// convenience for fixed inputs such as the spec's X_a = [[1,0],[0,1],[1,1]].
+// It panics on ragged or empty rows.
+func Sequence(rows ...[]float64) *mat.Dense {
+	if len(rows) == 0 || len(rows[0]) == 0 {
+		panic("rankcollapse: Sequence needs at least one non-empty row")
+	}
+	d := len(rows[0])
+	x := mat.NewDense(len(rows), d, nil)
+	for i, r := range rows {
+		if len(r) != d {
+			panic(fmt.Sprintf("rankcollapse: Sequence row %d has %d entries, want %d", i, len(r), d))
+		}
+		x.SetRow(i, r)
+	}
+	return x
+}

@@ -12,7 +12,7 @@ import (
 // Fixed inputs of spec §7: X_a = [[1,0],[0,1],[1,1]] (n = 3, d_v = 2) and
 // X_b = X_a + 5.
 var (
-	xA = mat.NewDense(3, 2, []float64{1, 0, 0, 1, 1, 1})
+	xA = Sequence([]float64{1, 0}, []float64{0, 1}, []float64{1, 1})
 	xB = mat.NewDense(3, 2, []float64{6, 5, 5, 6, 6, 6})
 )
 

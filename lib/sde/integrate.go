@@ -202,7 +202,11 @@ func (r *Result) NumPSDViolating() int {
 // PathRand is the generator of path p for a run seeded with seed; it is
 // what makes Simulate independent of the worker count.
 func PathRand(seed uint64, p int) *rand.Rand {
-	return rand.New(rand.NewPCG(splitmix(seed), splitmix(uint64(p)^0x5851f42d4c957f2d)))
+	// Both PCG words depend on both seed and p (the low word of a 128-bit
+	// LCG evolves on its own, so it must not be shared across runs).
+	a := splitmix(seed ^ 0x5851f42d4c957f2d)
+	b := splitmix(a ^ splitmix(uint64(p)))
+	return rand.New(rand.NewPCG(b, splitmix(b^a^0xda942042e4dd58b5)))
 }
 
 func splitmix(x uint64) uint64 {

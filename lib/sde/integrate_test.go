@@ -345,3 +345,11 @@ func TestKS2(t *testing.T) {
 		t.Errorf("median = %v", q)
 	}
 }
+
+// TestHistogram: a density that integrates to the in-range fraction.
+func TestHistogram(t *testing.T) {
+	c, d := Histogram([]float64{0.1, 0.2, 0.6, 1.5}, 0, 1, 2)
+	if c[0] != 0.25 || c[1] != 0.75 || d[0] != 1 || d[1] != 0.5 {
+		t.Errorf("Histogram = %v %v", c, d)
+	}
+}

@@ -101,3 +101,34 @@ func DropNaN(x []float64) ([]float64, int) {
 	}
 	return out, len(x) - len(out)
 }
+
+// Histogram returns the bin centres and the density (fraction per unit
+// length) of x on [lo, hi] split into bins equal bins; values outside the
+// range or NaN are ignored but still count in the normalisation, so the
+// density integrates to the fraction of x inside [lo, hi]. It panics on
+// bins < 1 or hi <= lo.
+func Histogram(x []float64, lo, hi float64, bins int) (centers, density []float64) {
+	if bins < 1 || !(hi > lo) {
+		panic("sde: Histogram needs bins >= 1 and hi > lo")
+	}
+	w := (hi - lo) / float64(bins)
+	centers = make([]float64, bins)
+	density = make([]float64, bins)
+	for i := range centers {
+		centers[i] = lo + (float64(i)+0.5)*w
+	}
+	for _, v := range x {
+		if !(v >= lo && v <= hi) {
+			continue
+		}
+		i := int((v - lo) / w)
+		if i == bins {
+			i--
+		}
+		density[i]++
+	}
+	for i := range density {
+		density[i] /= float64(len(x)) * w
+	}
+	return centers, density
+}

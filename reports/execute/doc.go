@@ -20,15 +20,19 @@
 // run time. A setup cell whose reply is not ok or whose stdout lacks the
 // marker fails the notebook with Err "setup cell: ...".
 //
-// Interactive use (Jupyter with the gonb kernel installed): put this cell
-// first in each notebook under notebooks/ (the kernel starts in the
-// notebook's directory and gonb exports it as GONB_DIR, so REPOROOT is
-// "${GONB_DIR}/.."); it prints nothing when it succeeds and is harmless
-// when the executor has already run its setup cell:
+// Interactive use (Jupyter): `sigprop kernel install` registers the
+// pinned gonb with SIGPROP_ROOT set to the checkout in its kernelspec, and
+// the executor sets SIGPROP_ROOT (RootEnv) in its kernels too, so this cell,
+// first in a notebook, wires it in both worlds; it prints nothing when it
+// succeeds and is harmless after the executor's own setup cell:
 //
-//	!*rm -f go.work && go work init && go work use . "${GONB_DIR}/.." && go mod edit -require=github.com/janpfeifer/gonb@v0.11.1 -replace=github.com/sigprop/sigprop="${GONB_DIR}/.."
+//	!*rm -f go.work && go work init && go work use . "$SIGPROP_ROOT" && go mod edit -require=github.com/janpfeifer/gonb@v0.11.1 -replace=github.com/sigprop/sigprop="$SIGPROP_ROOT"
 //
-// or run it by hand once per kernel (re-run it after a kernel restart).
+// With a gonb kernel registered some other way (no SIGPROP_ROOT), use
+// "${GONB_DIR}/.." instead: the kernel starts in the notebook's directory
+// (notebooks/) and gonb exports it as GONB_DIR. Without such a cell, run
+// the line by hand once per kernel (and again after a restart). The
+// version must stay equal to the gonb tool version in go.mod.
 //
 // # Cells and statuses
 //

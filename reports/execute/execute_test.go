@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -202,8 +203,8 @@ func TestRun(t *testing.T) {
 	good := res[0]
 	// Execution counts 1..5 on the code cells: the hidden setup cell does
 	// not count. Cell 1 is the visible setup cell documented for
-	// interactive use (with the path adapted to testdata/); it prints
-	// nothing and the cells after it still import the repository.
+	// interactive use; it prints nothing and the cells after it still
+	// import the repository.
 	wantCount := map[int]int{1: 1, 2: 2, 3: 3, 4: 4, 6: 5}
 	if o := good.Notebook.Cells[1].Outputs; len(o) != 0 {
 		t.Errorf("visible setup cell printed %+v", o)
@@ -254,31 +255,53 @@ func TestRun(t *testing.T) {
 }
 
 // TestTimeouts runs a notebook whose second cell sleeps for a minute: with
-// a 3 s cell timeout the cell is interrupted and the next cell still runs;
+// a 6 s cell timeout the cell is interrupted and the next cell still runs;
 // with StopOnTimeout it does not; with a notebook timeout the notebook
-// stops with an error naming the timeout.
+// stops with an error naming the timeout. (6 s leaves room for compiling a
+// cell on a loaded machine; a warm trivial cell takes ~0.3 s.)
 func TestTimeouts(t *testing.T) {
 	check := isolate(t)
-	for _, tc := range []struct {
+	cases := []struct {
 		name  string
 		opt   Options
 		cells string
 		err   string
 	}{
-		{"cell timeout, continue", Options{CellTimeout: 3 * time.Second}, "ok,timeout,ok", ""},
-		{"cell timeout, stop", Options{CellTimeout: 3 * time.Second, StopOnTimeout: true}, "ok,timeout,skipped", ""},
-		{"notebook timeout", Options{NotebookTimeout: 6 * time.Second}, "ok,timeout,skipped", "notebook timeout after 6s"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
+		{"cell timeout, continue", Options{CellTimeout: 6 * time.Second}, "ok,timeout,ok", ""},
+		{"cell timeout, stop", Options{CellTimeout: 6 * time.Second, StopOnTimeout: true}, "ok,timeout,skipped", ""},
+		{"notebook timeout", Options{NotebookTimeout: 8 * time.Second}, "ok,timeout,skipped", "notebook timeout after 8s"},
+	}
+	// The three runs mostly sleep: run them concurrently.
+	type outcome struct {
+		r   Result
+		d   time.Duration
+		err error
+	}
+	outcomes := make([]outcome, len(cases))
+	var wg sync.WaitGroup
+	for i, tc := range cases {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
 			opt := tc.opt
 			opt.NoCache, opt.RepoRoot = true, "../.."
 			t0 := time.Now()
 			res, err := Run(context.Background(), []string{"testdata/sleep.ipynb"}, opt)
-			if err != nil {
-				t.Fatal(err)
+			outcomes[i] = outcome{d: time.Since(t0), err: err}
+			if err == nil {
+				outcomes[i].r = res[0]
 			}
-			r := res[0]
-			t.Logf("took %v, cells %+v", time.Since(t0), r.Cells)
+		}()
+	}
+	wg.Wait()
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o := outcomes[i]
+			if o.err != nil {
+				t.Fatal(o.err)
+			}
+			r := o.r
+			t.Logf("took %v, cells %+v", o.d, r.Cells)
 			if got := strings.Join(cellStatuses(r), ","); got != tc.cells || r.Status != "failed" {
 				t.Errorf("status %s cells %s, want failed %s (err %q)", r.Status, got, tc.cells, r.Err)
 			}
@@ -293,10 +316,32 @@ func TestTimeouts(t *testing.T) {
 					t.Errorf("cell after the timeout stdout %q", got)
 				}
 			}
-			if d := time.Since(t0); d > 45*time.Second {
-				t.Errorf("took %v: the timeout did not cut the minute-long sleep", d)
+			if o.d > 45*time.Second {
+				t.Errorf("took %v: the timeout did not cut the minute-long sleep", o.d)
 			}
 		})
+	}
+	check()
+}
+
+// TestCancel cancels Run while a cell sleeps: the running notebook and
+// the one still queued fail with the cancellation, and nothing is left.
+func TestCancel(t *testing.T) {
+	check := isolate(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(4*time.Second, cancel)
+	t0 := time.Now()
+	res, err := Run(ctx, []string{"testdata/sleep.ipynb", "testdata/three.ipynb"}, Options{Jobs: 1, NoCache: true, RepoRoot: "../.."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(t0); d > 30*time.Second {
+		t.Errorf("Run returned %v after start, cancelled at 4 s", d)
+	}
+	for _, r := range res {
+		if r.Status != "failed" || !strings.Contains(r.Err, "context canceled") {
+			t.Errorf("%s: status %q err %q, want failed with context canceled", r.Name, r.Status, r.Err)
+		}
 	}
 	check()
 }

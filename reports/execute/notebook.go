@@ -12,6 +12,12 @@ import (
 	"github.com/sigprop/sigprop/reports/kernel"
 )
 
+// RootEnv is set to Options.RepoRoot in the environment of every kernel
+// the executor starts, as `sigprop kernel install` sets it in the Jupyter
+// kernelspec, so that a visible setup cell written with "$SIGPROP_ROOT"
+// works both interactively and headlessly.
+const RootEnv = "SIGPROP_ROOT"
+
 // setupMarker is echoed by the setup cell once its shell commands succeed.
 const setupMarker = "SIGPROP_SETUP_OK"
 
@@ -74,18 +80,31 @@ func (n *notebookRun) run(ctx context.Context) (r Result) {
 	}
 	defer func() { r.Duration = time.Since(t0) }()
 
+	hasCode := false
+	for _, c := range n.nb.Cells {
+		hasCode = hasCode || c.CellType == "code"
+	}
+	if !hasCode {
+		r.Status = StatusOK // nothing to run: no kernel
+		return r
+	}
+
 	nbCtx, cancel := context.WithTimeout(ctx, n.opt.NotebookTimeout)
 	defer cancel()
 	fail := func(format string, args ...any) Result {
 		r.Err = fmt.Sprintf("%s: ", n.path) + fmt.Sprintf(format, args...)
 		return r
 	}
+	if err := ctx.Err(); err != nil {
+		return fail("not run: %v", err)
+	}
 
 	dir, err := filepath.Abs(filepath.Dir(n.path))
 	if err != nil {
 		return fail("%v", err)
 	}
-	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Env: extraKernelEnv})
+	env := append([]string{RootEnv + "=" + n.opt.RepoRoot}, extraKernelEnv...)
+	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Env: env})
 	if err != nil {
 		return fail("starting gonb: %v", err)
 	}

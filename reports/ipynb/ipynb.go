@@ -154,6 +154,51 @@ func Marshal(nb *Notebook) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// MarshalJSON writes the keys nbformat 4 requires of each cell type: a code
+// cell always has outputs and execution_count (null when not run); markdown
+// and raw cells have neither.
+func (c Cell) MarshalJSON() ([]byte, error) {
+	type plain Cell // no methods: no recursion
+	md := c.Metadata
+	if md == nil {
+		md = map[string]any{}
+	}
+	if c.CellType != "code" {
+		p := plain(c)
+		p.Metadata, p.Outputs, p.ExecutionCount = md, nil, nil
+		return json.Marshal(p)
+	}
+	outs := c.Outputs
+	if outs == nil {
+		outs = []Output{}
+	}
+	return json.Marshal(struct {
+		CellType       string         `json:"cell_type"`
+		ID             string         `json:"id,omitempty"`
+		Metadata       map[string]any `json:"metadata"`
+		Source         MultiString    `json:"source"`
+		ExecutionCount *int           `json:"execution_count"`
+		Outputs        []Output       `json:"outputs"`
+	}{c.CellType, c.ID, md, c.Source, c.ExecutionCount, outs})
+}
+
+// MarshalJSON writes display_data and execute_result with the metadata key
+// nbformat requires, even when empty.
+func (o Output) MarshalJSON() ([]byte, error) {
+	type plain Output
+	p := plain(o)
+	if (o.OutputType == "display_data" || o.OutputType == "execute_result") && p.Metadata == nil {
+		p.Metadata = map[string]any{}
+		b, err := json.Marshal(p)
+		if err != nil {
+			return nil, err
+		}
+		// omitempty dropped the empty map: put it back.
+		return append(b[:len(b)-1], []byte(`,"metadata":{}}`)...), nil
+	}
+	return json.Marshal(p)
+}
+
 // HasOutputs reports whether any code cell carries outputs or an execution
 // count; committed notebooks must not.
 func (nb *Notebook) HasOutputs() bool {

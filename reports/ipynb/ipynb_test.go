@@ -1,6 +1,7 @@
 package ipynb
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -83,5 +84,38 @@ func TestCommittedNotebooksHaveNoOutputs(t *testing.T) {
 		if strings.Contains(string(raw), `"output_type"`) {
 			t.Errorf("%s contains output_type entries", p)
 		}
+	}
+}
+
+// TestMarshalRequiredKeys checks the keys nbformat 4's schema requires.
+func TestMarshalRequiredKeys(t *testing.T) {
+	nb := &Notebook{NBFormat: 4, Metadata: map[string]any{}, Cells: []Cell{
+		{CellType: "markdown", Source: "x"},
+		{CellType: "code", Source: "y"},
+		{CellType: "code", Source: "z", Outputs: []Output{{OutputType: "display_data", Data: map[string]json.RawMessage{"text/plain": json.RawMessage(`"a"`)}}}},
+	}}
+	b, err := Marshal(nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw struct {
+		Cells []map[string]any `json:"cells"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := raw.Cells[0]["outputs"]; ok {
+		t.Error("markdown cell has outputs")
+	}
+	for i := 1; i < 3; i++ {
+		for _, k := range []string{"outputs", "execution_count", "metadata"} {
+			if _, ok := raw.Cells[i][k]; !ok {
+				t.Errorf("code cell %d lacks %q", i, k)
+			}
+		}
+	}
+	out := raw.Cells[2]["outputs"].([]any)[0].(map[string]any)
+	if _, ok := out["metadata"]; !ok {
+		t.Error("display_data lacks metadata")
 	}
 }

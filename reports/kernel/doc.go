@@ -11,29 +11,35 @@
 //     random 256-bit key, signature_scheme hmac-sha256), runs
 //     `gonb --kernel FILE --raw_error` in its own process group and dials
 //     shell, control and stdin (DEALER), iopub (SUB) and heartbeat (REQ).
+//
 //   - Every message is framed as identities…, "<IDS|MSG>", signature,
 //     header, parent_header, metadata, content, buffers…, with
 //
 //     signature = hex(HMAC-SHA256(key, header ‖ parent_header ‖ metadata ‖ content))
 //
 //     Incoming messages with a wrong signature are dropped.
+//
 //   - Ready handshake: kernel_info_request is sent every 250 ms until one
 //     is answered and at least one iopub message has arrived, so the SUB
 //     socket is known to be subscribed before the first cell runs (PUB/SUB
 //     drops what is published before a subscriber joins).
+//
 //   - Kernel.Execute sends execute_request (silent and store_history as
 //     asked); Execution.Wait returns once both the execute_reply and the
 //     iopub status "idle" with the request as parent have arrived (or 5 s
 //     after the reply if the idle status was lost). Execution.Messages
 //     holds the request's iopub messages in arrival order.
+//
 //   - Kernel.Interrupt sends interrupt_request on control (gonb's
 //     interrupt_mode is "message"), or SIGINT to the process group when the
 //     kernel announces interrupt_mode "signal" or does not answer.
+//
 //   - Kernel.Shutdown sends shutdown_request; Kernel.Kill sends SIGKILL to
 //     the whole process group (gonb, go build, the cell program) and to any
 //     process carrying the kernel's MarkerEnv value (gonb starts gopls, when
 //     installed, in a process group of its own), then removes the kernel's
 //     private TMPDIR, where gonb keeps its scratch module.
+//
 //   - A kernel is dead, and every Wait returns an error wrapping ErrDied,
 //     as soon as the gonb process exits or no heartbeat echo arrives within
 //     Options.HeartbeatTimeout (then it is killed).

@@ -221,13 +221,14 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 		k.Kill()
 		return nil, err
 	}
-	go k.heartbeat(conn)
+	go k.heartbeat()
 	return k, nil
 }
 
 // kernelEnv is the caller's environment with the tool directory first on
 // PATH, TMPDIR set to the kernel's private directory (gonb creates its work
-// directory there, go build its scratch space) and the marker variable.
+// directory there, go build its scratch space), the marker variable, and
+// no GOWORK (a go.work in gonb's scratch module must be the one used).
 func kernelEnv(opt Options, tmpDir, marker string) []string {
 	var env []string
 	path := opt.Tools.Dir
@@ -235,7 +236,7 @@ func kernelEnv(opt Options, tmpDir, marker string) []string {
 		switch {
 		case strings.HasPrefix(kv, "PATH="):
 			path += string(os.PathListSeparator) + kv[len("PATH="):]
-		case strings.HasPrefix(kv, "TMPDIR="), strings.HasPrefix(kv, MarkerEnv+"="):
+		case strings.HasPrefix(kv, "TMPDIR="), strings.HasPrefix(kv, MarkerEnv+"="), strings.HasPrefix(kv, "GOWORK="):
 		default:
 			env = append(env, kv)
 		}
@@ -451,7 +452,7 @@ func (k *Kernel) readLoop(s zmq4.Socket, channel string) {
 
 // heartbeat pings the heartbeat socket every 2 s and declares the kernel
 // dead (and kills it) when no echo arrives within HeartbeatTimeout.
-func (k *Kernel) heartbeat(c connection) {
+func (k *Kernel) heartbeat() {
 	for {
 		select {
 		case <-k.dead:

@@ -73,6 +73,20 @@ func streamText(t *testing.T, e *Execution, name string) string {
 	return b.String()
 }
 
+// waitStdout polls until the execution's stdout contains want, so that a
+// test acts once the cell program really runs (compilation time varies
+// with the machine's load).
+func waitStdout(t *testing.T, e *Execution, want string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !strings.Contains(streamText(t, e, "stdout"), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("stdout never showed %q", want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 func run(t *testing.T, k *Kernel, code string, timeout time.Duration) (*Execution, ExecuteReply) {
 	t.Helper()
 	e, err := k.Execute(code, ExecOptions{StoreHistory: true})
@@ -136,7 +150,8 @@ func TestInterrupt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	waitStdout(t, e, "sleeping")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	if err := e.Wait(ctx); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("sleeping cell: Wait = %v, want a timeout", err)
@@ -166,11 +181,11 @@ func TestInterrupt(t *testing.T) {
 // Wait must report ErrDied promptly, not hang.
 func TestKilledMidCell(t *testing.T) {
 	k, tmp := startKernel(t, Options{})
-	e, err := k.Execute("%%\ntime.Sleep(time.Minute)", ExecOptions{StoreHistory: true})
+	e, err := k.Execute("%%\nfmt.Println(\"sleeping\")\ntime.Sleep(time.Minute)", ExecOptions{StoreHistory: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(2 * time.Second) // let the cell compile and start sleeping
+	waitStdout(t, e, "sleeping")
 	if err := signalGroup(k.Pid(), 9); err != nil {
 		t.Fatal(err)
 	}

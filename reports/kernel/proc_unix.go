@@ -9,8 +9,13 @@ import (
 	"syscall"
 )
 
+// sysProcAttr puts gonb in its own process group, so that Kill reaches
+// go build and the cell program too, and (on Linux) has it killed if the
+// client process dies.
 func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true}
+	a := &syscall.SysProcAttr{Setpgid: true}
+	setPdeathsig(a)
+	return a
 }
 
 // signalGroup sends sig to the process group led by pid.

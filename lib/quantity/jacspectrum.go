@@ -1,0 +1,132 @@
+package quantity
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sigprop/sigprop/lib/freeprob"
+	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/randnet"
+)
+
+// Quantities of Jacobian spectra (package jacspectrum), free probability
+// (package freeprob) and random attention (package randnet).
+
+const jsSrc = "Tanner lecture spec §3.3-3.6, §3.9; Pennington, Schoenholz, Ganguli 2018 (arXiv 1802.09979)"
+
+func jsActNames() []string {
+	out := make([]string, len(jacspectrum.Activations))
+	for i, a := range jacspectrum.Activations {
+		out[i] = string(a)
+	}
+	return out
+}
+
+var (
+	jsPhi     = Param{Name: "phi", Doc: "activation", Default: "hardtanh", Choices: jsActNames()}
+	jsWeights = Param{Name: "weights", Doc: "weight ensemble: orthogonal (sigma_w Haar) or gaussian (N(0, sigma_w^2/N))", Default: "orthogonal", Choices: []string{"orthogonal", "gaussian"}}
+	jsDepth   = Param{Name: "depth", Doc: "number of layers L", Default: "8", Min: 1, Max: 100000, Integer: true}
+	jsQStar   = Param{Name: "qstar", Doc: "fixed point q* (variance); sigma_w is set critical, sigma_w^2 = 1/mu_1", Default: "0.25", Min: 1e-8, Max: 100}
+	jsSigmaB  = Param{Name: "sigma_b", Doc: "if > 0, overrides qstar: q* is the edge-of-chaos fixed point with this bias std (not for linear, relu)", Default: "0", Min: 0, Max: 10}
+	jsLambda  = Param{Name: "lambda", Doc: "eigenvalue lambda > 0 of JJ^T", Default: "0.5", Min: 1e-12, Max: 1e12}
+	jsEps     = Param{Name: "eps", Doc: "Im z at which G is inverted (Cauchy smoothing width)", Default: "1e-10", Min: 1e-14, Max: 1}
+)
+
+type jsAtom struct {
+	Loc  float64 `json:"loc"`
+	Mass float64 `json:"mass"`
+}
+
+func jsAtoms(a []freeprob.Atom) []jsAtom {
+	out := make([]jsAtom, len(a))
+	for i, x := range a {
+		out[i] = jsAtom{x.Loc, x.Mass}
+	}
+	return out
+}
+
+func jsNetwork(v Values) (jacspectrum.Network, float64, float64, error) {
+	act := jacspectrum.Activation(v.String("phi"))
+	ens, err := jacspectrum.ParseEnsemble(v.String("weights"))
+	if err != nil {
+		return jacspectrum.Network{}, 0, 0, err
+	}
+	q := v.Float("qstar")
+	if sb := v.Float("sigma_b"); sb > 0 {
+		q, err = jacspectrum.QStarFromSigmaB2(act, sb*sb)
+		if err != nil {
+			return jacspectrum.Network{}, 0, 0, err
+		}
+	}
+	_, sb2 := jacspectrum.EoCSigmaB2(act, q)
+	return jacspectrum.Critical(act, ens, v.Int("depth"), q), q, sb2, nil
+}
+
+func init() {
+	netParams := []Param{jsPhi, jsWeights, jsDepth, jsQStar, jsSigmaB}
+	Register(Quantity{
+		Name:   "jacspectrum.moments",
+		Doc:    "moments m1, m2, m3 and variance of the spectrum of JJ^T at criticality (chi_1 = 1)",
+		Source: jsSrc + " eqs (21)-(22); spec F20-F21",
+		Params: netParams,
+		Eval: func(v Values) (any, error) {
+			n, q, sb2, err := jsNetwork(v)
+			if err != nil {
+				return nil, err
+			}
+			m := n.Moments()
+			return map[string]any{
+				"m1": m.M1, "m2": m.M2, "m3": m.M3, "var": m.Var, "var_per_layer": m.Var / float64(n.Depth),
+				"s1": m.S1, "chi1": m.Chi1, "sigma_w2": n.SigmaW2, "qstar": q, "sigma_b2": sb2,
+				"atoms": jsAtoms(n.Atoms()),
+			}, nil
+		},
+	})
+	Register(Quantity{
+		Name:   "jacspectrum.density",
+		Doc:    "limiting density of the eigenvalues of JJ^T at lambda (atoms reported separately), by the master equation with continuation",
+		Source: jsSrc + " eqs (14)-(16) and Algorithm 1; spec F18-F19, F23",
+		Params: append(append([]Param{}, netParams...), jsLambda, jsEps),
+		Eval: func(v Values) (any, error) {
+			n, q, sb2, err := jsNetwork(v)
+			if err != nil {
+				return nil, err
+			}
+			rho, err := n.Density([]float64{v.Float("lambda")}, freeprob.Continuation{Eps: v.Float("eps")})
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"density": rho[0], "atoms": jsAtoms(n.Atoms()), "qstar": q, "sigma_b2": sb2, "sigma_w2": n.SigmaW2}, nil
+		},
+	})
+	Register(Quantity{
+		Name:   "freeprob.mp_density",
+		Doc:    "Marchenko-Pastur density at lambda for aspect ratio c = p/n and unit variance (atom 1 - 1/c at 0 when c > 1)",
+		Source: "Tanner lecture spec table F15; P18 SM S26-S27 (density corrected, spec §8 pitfall 16)",
+		Params: []Param{
+			{Name: "ratio", Doc: "aspect ratio c = p/n", Default: "1", Min: 1e-6, Max: 1e6},
+			{Name: "lambda", Doc: "eigenvalue", Default: "1", Min: 0, Max: math.Inf(1)},
+		},
+		Eval: func(v Values) (any, error) {
+			l := freeprob.MarchenkoPastur{Ratio: v.Float("ratio"), Variance: 1}
+			lo, hi := l.Support()
+			return map[string]any{"density": l.Density(v.Float("lambda")), "atoms": jsAtoms(l.Atoms()), "support": []float64{lo, hi}}, nil
+		},
+	})
+	Register(Quantity{
+		Name:   "attention.bulk_radius",
+		Doc:    "radius r_T = sqrt((e^{s^2} - 1)/T) of the non-outlier eigenvalues of a random softmax attention matrix with N(0, s^2) logits",
+		Source: "Tanner lecture spec F34 (circular law for random Markov matrices); Nait Saada et al. 2024 (arXiv 2410.07799)",
+		Params: []Param{
+			{Name: "T", Doc: "context length (number of tokens)", Default: "256", Min: 2, Max: 1e9, Integer: true},
+			{Name: "s", Doc: "logit standard deviation", Default: "1", Min: 0, Max: 20},
+		},
+		Eval: func(v Values) (any, error) {
+			r := randnet.BulkRadius(v.Int("T"), v.Float("s"))
+			if math.IsInf(r, 0) || math.IsNaN(r) {
+				return nil, fmt.Errorf("attention.bulk_radius: overflow for s=%g", v.Float("s"))
+			}
+			return r, nil
+		},
+	})
+}

@@ -1,0 +1,154 @@
+package quantity
+
+import (
+	"math"
+
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/meanfield"
+)
+
+// Quantities of mean-field signal propagation (package meanfield).
+
+func mfSrc(f string) string {
+	return "Tanner lecture spec " + f + "; Poole et al. 2016 (arXiv 1606.05340); Schoenholz et al. 2017 (arXiv 1611.01232); Pennington et al. 2018 (arXiv 1802.09979)"
+}
+
+var (
+	mfPhi    = Param{Name: "phi", Doc: "activation", Default: "tanh", Choices: activation.Names()}
+	mfA      = Param{Name: "a", Doc: "linear-region width a of shtanh (ignored for the other activations)", Default: "1", Min: 1e-6, Max: 1e6}
+	mfSigmaW = Param{Name: "sigma_w", Doc: "weight std sigma_w: W_ij ~ N(0, sigma_w^2/N)", Default: "1.4142135623730951", Min: 1e-3, Max: 10}
+	mfSigmaB = Param{Name: "sigma_b", Doc: "bias std sigma_b: b_i ~ N(0, sigma_b^2)", Default: "0.22360679774997896", Min: 0, Max: 10}
+	mfQStar  = Param{Name: "qstar", Doc: "pre-activation variance q* (the fixed point)", Default: "0.25", Min: 0, Max: 1e4}
+	mfK      = Param{Name: "k", Doc: "moment order k of mu_k", Default: "1", Min: 1, Max: 64, Integer: true}
+)
+
+func mfAct(v Values) activation.Func {
+	name := v.String("phi")
+	if name == "shtanh" {
+		return activation.Shtanh(v.Float("a"))
+	}
+	f, err := activation.ByName(name)
+	if err != nil {
+		panic("quantity: " + err.Error()) // Choices come from activation.Names
+	}
+	return f
+}
+
+func mfNet(v Values) meanfield.Net {
+	sw, sb := v.Float("sigma_w"), v.Float("sigma_b")
+	return meanfield.Net{Phi: mfAct(v), SigmaW2: sw * sw, SigmaB2: sb * sb}
+}
+
+// mfScale renders a depth scale: a number, or "+Inf" at χ = 1 (JSON has no
+// infinity).
+func mfScale(x float64) any {
+	if math.IsInf(x, 1) {
+		return "+Inf"
+	}
+	if math.IsInf(x, -1) {
+		return "-Inf"
+	}
+	return x
+}
+
+func init() {
+	netParams := []Param{mfPhi, mfSigmaW, mfSigmaB, mfA}
+	Register(Quantity{
+		Name:   "meanfield.qstar",
+		Doc:    "fixed point q* of the variance map q -> sigma_w^2 E phi(sqrt(q) z)^2 + sigma_b^2, reached from q = 1",
+		Source: mfSrc("F1-F2") + ", P18 eq. (4)",
+		Params: netParams,
+		Eval:   func(v Values) (any, error) { return mfNet(v).QStar() },
+	})
+	Register(Quantity{
+		Name:   "meanfield.chi1",
+		Doc:    "chi_1 = sigma_w^2 E phi'(sqrt(q*) z)^2, slope of the correlation map at c = 1 (< 1 ordered, > 1 chaotic)",
+		Source: mfSrc("F7") + ", P18 eq. (5)",
+		Params: netParams,
+		Eval:   func(v Values) (any, error) { return mfNet(v).Chi1() },
+	})
+	Register(Quantity{
+		Name:   "meanfield.cstar",
+		Doc:    "stable fixed point c* of the correlation map (1 in the ordered phase)",
+		Source: mfSrc("F4"),
+		Params: netParams,
+		Eval:   func(v Values) (any, error) { return mfNet(v).CStar() },
+	})
+	Register(Quantity{
+		Name:   "meanfield.xi_c",
+		Doc:    "correlation depth scale xi_c = -1/log chi_c* (\"+Inf\" on the edge of chaos)",
+		Source: mfSrc("F9"),
+		Params: netParams,
+		Eval: func(v Values) (any, error) {
+			s, err := mfNet(v).DepthScales()
+			if err != nil {
+				return nil, err
+			}
+			return mfScale(s.XiC), nil
+		},
+	})
+	Register(Quantity{
+		Name:   "meanfield.xi_q",
+		Doc:    "variance depth scale xi_q = -1/log chi_q, chi_q = dq'/dq at q*",
+		Source: mfSrc("F6, F9"),
+		Params: netParams,
+		Eval: func(v Values) (any, error) {
+			s, err := mfNet(v).DepthScales()
+			if err != nil {
+				return nil, err
+			}
+			return mfScale(s.XiQ), nil
+		},
+	})
+	Register(Quantity{
+		Name:   "meanfield.state",
+		Doc:    "q*, chi_1, chi_q, c*, chi_c*, xi_q, xi_c, xi_grad at once",
+		Source: mfSrc("F2, F6-F9"),
+		Params: netParams,
+		Eval: func(v Values) (any, error) {
+			s, err := mfNet(v).DepthScales()
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"qstar": s.QStar, "chi1": s.Chi1, "chi_q": s.ChiQ, "cstar": s.CStar,
+				"chi_c": s.ChiC, "xi_q": mfScale(s.XiQ), "xi_c": mfScale(s.XiC), "xi_grad": mfScale(s.XiGrad)}, nil
+		},
+	})
+	Register(Quantity{
+		Name:   "meanfield.eoc_sigma_w",
+		Doc:    "edge of chaos: the sigma_w with chi_1 = 1 at bias std sigma_b, and q* there",
+		Source: mfSrc("F10-F11"),
+		Params: []Param{mfPhi, mfSigmaB, mfA},
+		Eval: func(v Values) (any, error) {
+			sb := v.Float("sigma_b")
+			w2, q, err := meanfield.EoCSigmaW2(mfAct(v), sb*sb)
+			if err != nil {
+				return nil, err
+			}
+			return map[string]float64{"sigma_w": math.Sqrt(w2), "sigma_w2": w2, "qstar": q}, nil
+		},
+	})
+	Register(Quantity{
+		Name:   "meanfield.eoc_sigma_b",
+		Doc:    "edge of chaos: the sigma_b with chi_1 = 1 at weight std sigma_w, and q* there",
+		Source: mfSrc("F10-F11"),
+		Params: []Param{mfPhi, mfSigmaW, mfA},
+		Eval: func(v Values) (any, error) {
+			sw := v.Float("sigma_w")
+			b2, q, err := meanfield.EoCSigmaB2(mfAct(v), sw*sw)
+			if err != nil {
+				return nil, err
+			}
+			return map[string]float64{"sigma_b": math.Sqrt(b2), "sigma_b2": b2, "qstar": q}, nil
+		},
+	})
+	Register(Quantity{
+		Name:   "meanfield.mu",
+		Doc:    "mu_k = E phi'(sqrt(q*) z)^(2k), the k-th moment of the spectrum of D^2",
+		Source: mfSrc("§2.1, F17") + ", P18 eq. (20), Table 1",
+		Params: []Param{mfPhi, mfQStar, mfK, mfA},
+		Eval: func(v Values) (any, error) {
+			return mfAct(v).Mu(v.Float("qstar"), v.Int("k")), nil
+		},
+	})
+}

@@ -1,0 +1,173 @@
+package quantity
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func mfEval(t *testing.T, name string, args map[string]string) (any, error) {
+	t.Helper()
+	q, err := Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := q.Parse(args)
+	if err != nil {
+		return nil, err
+	}
+	return q.Eval(v)
+}
+
+// TestMeanfieldDefaults: every quantity evaluates at its defaults, is
+// JSON-encodable, and the defaults (tanh, σ_w² = 2, σ_b² = 0.05) give the
+// spec §7 check 9 row (q* = 0.7217619, χ₁ = 1.047666, c* = 0.744082,
+// ξ_c = 25.2134, ξ_q = 1.3880); μ₁ of tanh at q* = 0.25 against
+// E sech⁴ by the independent trapezoid rule in this test (1e-9).
+func TestMeanfieldDefaults(t *testing.T) {
+	want := map[string]float64{
+		"meanfield.qstar": 0.7217619, "meanfield.chi1": 1.047666, "meanfield.cstar": 0.744082,
+		"meanfield.xi_c": 25.2134, "meanfield.xi_q": 1.3880,
+	}
+	tol := map[string]float64{"meanfield.xi_c": 5e-4, "meanfield.xi_q": 5e-4}
+	for _, q := range All() {
+		if !strings.HasPrefix(q.Name, "meanfield.") {
+			continue
+		}
+		val, err := mfEval(t, q.Name, nil)
+		if err != nil {
+			t.Errorf("%s at defaults: %v", q.Name, err)
+			continue
+		}
+		if _, err := json.Marshal(val); err != nil {
+			t.Errorf("%s: value %v not JSON-encodable: %v", q.Name, val, err)
+		}
+		if w, ok := want[q.Name]; ok {
+			tl := tol[q.Name]
+			if tl == 0 {
+				tl = 5e-7
+			}
+			if x, ok := val.(float64); !ok || math.Abs(x-w) > tl {
+				t.Errorf("%s = %v, spec %v", q.Name, val, w)
+			}
+		}
+	}
+	// μ₁(0.25) for tanh: trapezoid rule, step 0.01 on |z| ≤ 10.
+	var ref float64
+	for i := -1000; i <= 1000; i++ {
+		z := float64(i) * 0.01
+		s := 1 - math.Pow(math.Tanh(0.5*z), 2)
+		ref += 0.01 * s * s * math.Exp(-z*z/2) / math.Sqrt(2*math.Pi)
+	}
+	if v, _ := mfEval(t, "meanfield.mu", nil); math.Abs(v.(float64)-ref) > 1e-9 {
+		t.Errorf("meanfield.mu default = %v, trapezoid %v", v, ref)
+	}
+	// EoC at σ_b² = 0.05: spec §7 check 8 (σ_w² = 1.7609546, q* = 0.570048).
+	v, _ := mfEval(t, "meanfield.eoc_sigma_w", map[string]string{"sigma_b": strconv.FormatFloat(math.Sqrt(0.05), 'g', -1, 64)})
+	m := v.(map[string]float64)
+	if math.Abs(m["sigma_w2"]-1.7609546) > 5e-8 || math.Abs(m["qstar"]-0.570048) > 5e-7 {
+		t.Errorf("eoc_sigma_w = %v", m)
+	}
+}
+
+// TestMeanfieldErrors: out-of-range and unknown parameters name the
+// parameter and its range; data-dependent failures are errors.
+func TestMeanfieldErrors(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args map[string]string
+		want string
+	}{
+		{"meanfield.qstar", map[string]string{"sigma_w": "0"}, "sigma_w=0 out of range: real in [0.001, 10]"},
+		{"meanfield.qstar", map[string]string{"sigma_b": "-1"}, "sigma_b=-1 out of range"},
+		{"meanfield.chi1", map[string]string{"phi": "sigmoid"}, "phi=\"sigmoid\" out of range: one of"},
+		{"meanfield.mu", map[string]string{"k": "0"}, "k=0 out of range: integer in [1, 64]"},
+		{"meanfield.mu", map[string]string{"qstar": "-0.1"}, "qstar=-0.1 out of range"},
+		{"meanfield.eoc_sigma_w", map[string]string{"sigma_w": "1"}, "unknown parameter \"sigma_w\""},
+		{"meanfield.xi_c", map[string]string{"a": "0", "phi": "shtanh"}, "a=0 out of range"},
+		// data-dependent: ReLU with σ_w² = 4 > 2 and σ_b > 0 diverges.
+		{"meanfield.qstar", map[string]string{"phi": "relu", "sigma_w": "2", "sigma_b": "0.1"}, "diverges"},
+		{"meanfield.eoc_sigma_w", map[string]string{"phi": "relu", "sigma_b": "0.1"}, "no edge-of-chaos point"},
+		{"meanfield.eoc_sigma_b", map[string]string{"phi": "tanh", "sigma_w": "0.9"}, "no edge-of-chaos point"},
+	} {
+		_, err := mfEval(t, c.name, c.args)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %v: error %v, want containing %q", c.name, c.args, err, c.want)
+		}
+	}
+}
+
+// TestMeanfieldNoNaN: property test, 300 random parameter sets drawn
+// uniformly (log-uniformly for sigma_w, qstar) within the declared ranges:
+// each quantity returns a finite value (or "+Inf" for a depth scale) or an
+// error, never NaN or ±Inf as a number.
+func TestMeanfieldNoNaN(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 14))
+	var names []string
+	for _, q := range All() {
+		if strings.HasPrefix(q.Name, "meanfield.") {
+			names = append(names, q.Name)
+		}
+	}
+	phis := mfPhi.Choices
+	errs := 0
+	defer func() {
+		// Errors are legitimate (diverging q-maps, no EoC point) but must
+		// not dominate, or the property is vacuous.
+		if errs > 150 {
+			t.Errorf("%d of 300 evaluations failed", errs)
+		}
+	}()
+	for i := 0; i < 300; i++ {
+		args := map[string]string{
+			"phi":     phis[rng.IntN(len(phis))],
+			"sigma_w": strconv.FormatFloat(math.Exp(math.Log(1e-3)+rng.Float64()*math.Log(1e4)), 'g', -1, 64),
+			"sigma_b": strconv.FormatFloat(10*rng.Float64()*rng.Float64(), 'g', -1, 64),
+			"a":       strconv.FormatFloat(math.Exp(rng.NormFloat64()), 'g', -1, 64),
+			"qstar":   strconv.FormatFloat(math.Exp(math.Log(1e-6)+rng.Float64()*math.Log(1e10)), 'g', -1, 64),
+			"k":       strconv.Itoa(1 + rng.IntN(64)),
+		}
+		name := names[rng.IntN(len(names))]
+		q, _ := Lookup(name)
+		use := map[string]string{}
+		for _, p := range q.Params {
+			use[p.Name] = args[p.Name]
+		}
+		val, err := mfEval(t, name, use)
+		if err != nil {
+			errs++
+			t.Logf("%s %v: %v", name, use, err)
+			continue
+		}
+		if !mfFinite(val) {
+			t.Errorf("%s %v = %v", name, use, val)
+		}
+	}
+}
+
+func mfFinite(v any) bool {
+	switch x := v.(type) {
+	case float64:
+		return !math.IsNaN(x) && !math.IsInf(x, 0)
+	case string:
+		return x == "+Inf" || x == "-Inf"
+	case map[string]float64:
+		for _, y := range x {
+			if !mfFinite(y) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		for _, y := range x {
+			if !mfFinite(y) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

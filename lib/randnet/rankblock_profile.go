@@ -1,0 +1,216 @@
+package randnet
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/sigprop/sigprop/lib/rankcollapse"
+)
+
+// RankInput fills dst (n×d_v) with one input sequence; it is called once
+// per draw with the simulation's rng.
+type RankInput func(dst *mat.Dense, rng *rand.Rand)
+
+// RankProfile holds per-layer Monte Carlo means over independent draws of a
+// RankNet (fresh weights and a fresh input per draw). Index ℓ = 0..L for
+// the token statistics (ℓ = 0 is the input) and ℓ = 0..L−1 for the weight
+// gradients of block ℓ.
+type RankProfile struct {
+	Draws int
+	// MeanCos is the mean over draws of the mean pairwise token cosine, the
+	// "cosine between tokens" of the paper's figures.
+	MeanCos, MeanCosSE []float64
+	// C and SqNorm are the means of C(X^ℓ) and ‖X^ℓ‖_F²; Rho is the
+	// ratio-of-means estimate C̄/((n−1)N̄) − 1/(n−1) of eq. (14) and RhoSE
+	// its delta-method standard error.
+	C, SqNorm, Rho, RhoSE []float64
+	// CSE and SqNormSE are the standard errors of C and SqNorm (heavy
+	// tails at depth make them noisy themselves, spec §8.12).
+	CSE, SqNormSE []float64
+	// GradWQ, GradWK, GradWV are the means of ‖∂𝓛/∂W‖_F² for the loss
+	// 𝓛 = ⟨R, X^L⟩ with R iid N(0,1) drawn per draw (the paper leaves the
+	// loss unstated, spec §5 Fig. 3); nil unless gradients were requested.
+	GradWQ, GradWK, GradWV []float64
+}
+
+// RankProfileSettings tunes RankSimulate. Draws = 0 means 100.
+type RankProfileSettings struct {
+	Draws     int
+	Gradients bool // also run Backward and record weight-gradient norms
+}
+
+// RankSimulate draws s.Draws networks of cfg (weights from rng), feeds each
+// an input from input, and returns the per-layer means of RankProfile. It
+// returns an error if an activation overflows (no-LN networks at large
+// depth) and panics on an invalid cfg or nil arguments.
+func RankSimulate(cfg RankBlockConfig, input RankInput, s RankProfileSettings, rng *rand.Rand) (RankProfile, error) {
+	if input == nil || rng == nil {
+		panic("randnet: RankSimulate needs a non-nil input and rng")
+	}
+	draws := s.Draws
+	if draws == 0 {
+		draws = 100
+	}
+	if draws < 2 {
+		panic(fmt.Sprintf("randnet: RankSimulate needs Draws >= 2, got %d", draws))
+	}
+	L, n := cfg.Layers, cfg.N
+	nt := NewRankNet(cfg, rng)
+	x := mat.NewDense(n, cfg.DV, nil)
+	r := mat.NewDense(n, cfg.DV, nil)
+	cs := make([][]float64, L+1)
+	ns := make([][]float64, L+1)
+	cos := make([][]float64, L+1)
+	for l := range cs {
+		cs[l], ns[l], cos[l] = make([]float64, draws), make([]float64, draws), make([]float64, draws)
+	}
+	p := RankProfile{Draws: draws}
+	if s.Gradients {
+		p.GradWQ, p.GradWK, p.GradWV = make([]float64, L), make([]float64, L), make([]float64, L)
+	}
+	for d := 0; d < draws; d++ {
+		nt.Resample(rng)
+		input(x, rng)
+		if _, err := nt.Forward(x); err != nil {
+			return RankProfile{}, fmt.Errorf("draw %d: %w", d, err)
+		}
+		for l := 0; l <= L; l++ {
+			st := RankStats(nt.Layer(l))
+			cs[l][d], ns[l][d], cos[l][d] = st.C, st.SqNorm, st.MeanCos
+		}
+		if s.Gradients {
+			rbFill(r, rng, 1)
+			g, _ := nt.Backward(r)
+			for l := 0; l < L; l++ {
+				p.GradWQ[l] += g.WQ[l] / float64(draws)
+				p.GradWK[l] += g.WK[l] / float64(draws)
+				p.GradWV[l] += g.WV[l] / float64(draws)
+			}
+		}
+	}
+	fn := float64(n)
+	for l := 0; l <= L; l++ {
+		mc, cse := rbMeanSEp(cs[l])
+		mn, nse := rbMeanSEp(ns[l])
+		p.CSE = append(p.CSE, cse)
+		p.SqNormSE = append(p.SqNormSE, nse)
+		m, se := rbMeanSEp(cos[l])
+		p.C = append(p.C, mc)
+		p.SqNorm = append(p.SqNorm, mn)
+		p.MeanCos = append(p.MeanCos, m)
+		p.MeanCosSE = append(p.MeanCosSE, se)
+		rho := mc/((fn-1)*mn) - 1/(fn-1)
+		e := make([]float64, draws)
+		for d := range e {
+			e[d] = (cs[l][d] - mc/mn*ns[l][d]) / ((fn - 1) * mn)
+		}
+		_, rse := rbMeanSEp(e)
+		p.Rho = append(p.Rho, rho)
+		p.RhoSE = append(p.RhoSE, rse)
+	}
+	return p, nil
+}
+
+func rbMeanSEp(xs []float64) (mean, se float64) {
+	var s float64
+	for _, v := range xs {
+		s += v
+	}
+	k := float64(len(xs))
+	mean = s / k
+	var v2 float64
+	for _, v := range xs {
+		v2 += (v - mean) * (v - mean)
+	}
+	return mean, math.Sqrt(v2 / (k - 1) / k)
+}
+
+// RankAttnGrads holds Monte Carlo means and standard errors of the squared
+// Jacobian norms of one attention layer (RankAttnJacobianNorms).
+type RankAttnGrads struct {
+	WQ, WK, WV       float64
+	WQSE, WKSE, WVSE float64
+}
+
+// RankAttnGradMC averages RankAttnJacobianNorms over draws of the input
+// (from input, n×d_v) and of fresh weights W^Q, W^K ~ N(0, 1/d_k), W^V ~
+// N(0, 1/d_v), with inverse temperature τ and true softmax (or uniform
+// attention). It is the simulation side of eqs. (17)–(18) and of the
+// paper's App. B.2 check of Assumption 3.1 (Fig. 12). dk = 0 means d_v.
+func RankAttnGradMC(n, dv, dk int, tau float64, uniform bool, input RankInput, draws int, rng *rand.Rand) RankAttnGrads {
+	if n < 2 || dv < 1 || dk < 0 || draws < 2 || input == nil || rng == nil {
+		panic(fmt.Sprintf("randnet: RankAttnGradMC needs n >= 2, dv >= 1, dk >= 0, draws >= 2 and non-nil input, rng; got n=%d dv=%d dk=%d draws=%d", n, dv, dk, draws))
+	}
+	if dk == 0 {
+		dk = dv
+	}
+	x := mat.NewDense(n, dv, nil)
+	wq, wk, wv := mat.NewDense(dv, dk, nil), mat.NewDense(dv, dk, nil), mat.NewDense(dv, dv, nil)
+	q, k, v := make([]float64, draws), make([]float64, draws), make([]float64, draws)
+	for d := 0; d < draws; d++ {
+		input(x, rng)
+		rbFill(wq, rng, 1/math.Sqrt(float64(dk)))
+		rbFill(wk, rng, 1/math.Sqrt(float64(dk)))
+		rbFill(wv, rng, 1/math.Sqrt(float64(dv)))
+		q[d], k[d], v[d] = RankAttnJacobianNorms(x, wq, wk, wv, tau, uniform)
+	}
+	var g RankAttnGrads
+	g.WQ, g.WQSE = rbMeanSEp(q)
+	g.WK, g.WKSE = rbMeanSEp(k)
+	g.WV, g.WVSE = rbMeanSEp(v)
+	return g
+}
+
+// RankAttnInputJacobianMC returns the mean and standard error over draws of
+// ‖∂S/∂X‖_F² (RankAttnInputJacobian) at fixed x, with fresh weights W^Q,
+// W^K ~ N(0, 1/d_k), W^V ~ N(0, 1/d_v) per draw: the simulation side of
+// the corrected Lemma 3.1 (rankcollapse.ExpGradX) and of the failure of
+// eq. (8). dk = 0 means d_v. Cost per draw O((n d_v)(n² d_k + n d_v²)).
+func RankAttnInputJacobianMC(x mat.Matrix, dk int, tau float64, uniform bool, draws int, rng *rand.Rand) (mean, se float64) {
+	_, dv := x.Dims()
+	if dk < 0 || draws < 2 || rng == nil {
+		panic(fmt.Sprintf("randnet: RankAttnInputJacobianMC needs dk >= 0, draws >= 2, non-nil rng; got dk=%d draws=%d", dk, draws))
+	}
+	if dk == 0 {
+		dk = dv
+	}
+	wq, wk, wv := mat.NewDense(dv, dk, nil), mat.NewDense(dv, dk, nil), mat.NewDense(dv, dv, nil)
+	vals := make([]float64, draws)
+	for d := range vals {
+		rbFill(wq, rng, 1/math.Sqrt(float64(dk)))
+		rbFill(wk, rng, 1/math.Sqrt(float64(dk)))
+		rbFill(wv, rng, 1/math.Sqrt(float64(dv)))
+		f := mat.Norm(RankAttnInputJacobian(x, wq, wk, wv, tau, uniform), 2)
+		vals[d] = f * f
+	}
+	return rbMeanSEp(vals)
+}
+
+// RankGaussianInput draws iid N(0, s²) tokens (App. B.2's "X iid Gaussian").
+func RankGaussianInput(s float64) RankInput {
+	if !(s >= 0) || math.IsInf(s, 0) {
+		panic(fmt.Sprintf("randnet: RankGaussianInput std must be finite and >= 0, got %v", s))
+	}
+	return func(dst *mat.Dense, rng *rand.Rand) { rbFill(dst, rng, s) }
+}
+
+// RankEquicorrelatedInput draws the equicorrelated Gaussian tokens of
+// Noci et al. 2022 §3.3 (rankcollapse.SampleEquicorrelated): entry variance
+// sx2, pairwise token correlation rho, independent columns.
+func RankEquicorrelatedInput(n, d int, rho, sx2 float64) RankInput {
+	if _, err := rankcollapse.GradV(n, d, rho, sx2); err != nil {
+		panic("randnet: RankEquicorrelatedInput: " + err.Error())
+	}
+	return func(dst *mat.Dense, rng *rand.Rand) {
+		rankcollapse.SampleEquicorrelated(dst, rng, n, d, rho, sx2)
+	}
+}
+
+// RankFixedInput feeds the same sequence x at every draw.
+func RankFixedInput(x mat.Matrix) RankInput {
+	c := mat.DenseCopyOf(x)
+	return func(dst *mat.Dense, _ *rand.Rand) { dst.Copy(c) }
+}
