@@ -16,12 +16,12 @@ type Settings struct {
 	// hard tanh and its derivative. Order does not matter.
 	Breakpoints []float64
 	// Scale is the length, in f's argument, over which f may change
-	// appreciably; panels have half-width at most Scale/√q in z. About
-	// 2/3 of the distance to f's nearest complex singularity keeps 16-node
-	// panels at ~1e-14 (tanh: poles at ±iπ/2, so the default 1 fits; SiLU:
-	// poles at ±iπ, 2 would do). Zero means 1; +Inf means f is a
-	// polynomial on each piece between breakpoints (linear, ReLU, hard
-	// tanh, indicators).
+	// appreciably: Gauss–Legendre panels have half-width at most Scale/√q
+	// in z and the trapezoid step is at most 0.2·Scale/√q. About 2/3 of
+	// the distance to f's nearest complex singularity keeps the error at
+	// ~1e-13 (tanh: poles at ±iπ/2, so the default 1 fits; SiLU: poles at
+	// ±iπ). Zero means 1; +Inf means f is a polynomial on each piece
+	// between breakpoints (linear, ReLU, hard tanh, indicators).
 	Scale float64
 	// Cutoff truncates the standard normal to |z| ≤ Cutoff. Zero means 9
 	// (neglected mass 2.3e-19).

@@ -312,3 +312,29 @@ func SingularValueDensity(sp Spectrum, ss []float64, c freeprob.Continuation) ([
 	}
 	return rho, nil
 }
+
+// KSBetween returns sup_x |F_a(x) − F_b(x)| over the points xs for two
+// limiting laws (atoms included), e.g. a finite-depth spectrum and its
+// universal limit.
+func KSBetween(a, b Spectrum, xs []float64, c freeprob.Continuation) (float64, error) {
+	cdf := func(s Spectrum) ([]float64, error) {
+		sup, err := Support(s, c)
+		if err != nil {
+			return nil, err
+		}
+		return CDF(s, xs, sup, c)
+	}
+	fa, err := cdf(a)
+	if err != nil {
+		return 0, err
+	}
+	fb, err := cdf(b)
+	if err != nil {
+		return 0, err
+	}
+	d := 0.0
+	for i := range xs {
+		d = math.Max(d, math.Abs(fa[i]-fb[i]))
+	}
+	return d, nil
+}

@@ -2,8 +2,11 @@ package meanfield
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"testing"
+
+	"github.com/sigprop/sigprop/lib/activation"
 )
 
 // TestEoCReference: spec §7 checks 7, 8, 10, 11 (Tanner lecture spec;
@@ -186,4 +189,11 @@ func TestShtanhMurray(t *testing.T) {
 			}
 		}
 	}
+}
+
+func ExampleEoCSigmaW2() {
+	phi, _ := activation.ByName("tanh")
+	w2, q, _ := EoCSigmaW2(phi, 0.05)
+	fmt.Printf("σ_w² = %.7f, q* = %.6f\n", w2, q)
+	// Output: σ_w² = 1.7609546, q* = 0.570048
 }

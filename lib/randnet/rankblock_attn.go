@@ -3,6 +3,7 @@ package randnet
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -215,4 +216,69 @@ func RankAttnInputJacobian(x, wq, wk, wv mat.Matrix, tau float64, uniform bool) 
 		}
 	}
 	return jac
+}
+
+// RankUniformityGap returns (1/n²)‖A − 11ᵀ/n‖_F², the distance of an n×n
+// attention matrix from uniform attention plotted in Fig. 7 of Noci et al.
+// 2022 (App. A.5).
+func RankUniformityGap(a mat.Matrix) float64 {
+	n, c := a.Dims()
+	if n != c || n < 1 {
+		panic(fmt.Sprintf("randnet: RankUniformityGap needs a square matrix, got %d×%d", n, c))
+	}
+	var s float64
+	u := 1 / float64(n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			d := a.At(i, j) - u
+			s += d * d
+		}
+	}
+	return s / float64(n*n)
+}
+
+// RankUniformityGapMC returns the mean and standard error over draws of
+// RankUniformityGap(softmax(τ X W^Q (X W^K)ᵀ/√d_k)) at fixed x (n×d_v),
+// with W^Q, W^K iid N(0, s2) of width d_k (Glorot s2 = 2/(d_v+d_k) in
+// App. A.5). It samples X W^Q directly: its d_k columns are iid
+// N(0, s2 X Xᵀ), drawn as R G with R Rᵀ = s2 X Xᵀ (symmetric eigen
+// factor), which costs O(n² d_k) per draw instead of O(n d_v d_k) (spec §4,
+// "cheaper Q/K sampling").
+func RankUniformityGapMC(x mat.Matrix, dk int, s2, tau float64, draws int, rng *rand.Rand) (mean, se float64) {
+	n, _ := x.Dims()
+	if dk < 1 || !(s2 >= 0) || math.IsInf(s2, 0) || math.IsNaN(tau) || draws < 2 || rng == nil {
+		panic(fmt.Sprintf("randnet: RankUniformityGapMC needs dk >= 1, finite s2 >= 0, finite tau, draws >= 2, non-nil rng; got dk=%d s2=%v tau=%v draws=%d", dk, s2, tau, draws))
+	}
+	gram := mat.NewSymDense(n, nil)
+	gram.SymOuterK(s2, x)
+	var eig mat.EigenSym
+	if !eig.Factorize(gram, true) {
+		panic("randnet: RankUniformityGapMC: eigendecomposition of X Xᵀ failed")
+	}
+	var u mat.Dense
+	eig.VectorsTo(&u)
+	vals := eig.Values(nil)
+	r := mat.NewDense(n, n, nil)
+	for j, l := range vals {
+		sq := math.Sqrt(math.Max(l, 0))
+		for i := 0; i < n; i++ {
+			r.Set(i, j, u.At(i, j)*sq)
+		}
+	}
+	g := mat.NewDense(n, dk, nil)
+	q, k := mat.NewDense(n, dk, nil), mat.NewDense(n, dk, nil)
+	a := mat.NewDense(n, n, nil)
+	out := make([]float64, draws)
+	c := tau / math.Sqrt(float64(dk))
+	for d := range out {
+		rbFill(g, rng, 1)
+		q.Mul(r, g)
+		rbFill(g, rng, 1)
+		k.Mul(r, g)
+		a.Mul(q, k.T())
+		a.Scale(c, a)
+		rbSoftmaxRows(a)
+		out[d] = RankUniformityGap(a)
+	}
+	return rbMeanSEp(out)
 }

@@ -467,3 +467,53 @@ func TestShapedBadInput(t *testing.T) {
 		t.Error("ShapedForward accepted X0 of the wrong width")
 	}
 }
+
+// TestTransformerVsSDE checks spec §7 item 21: the shaped Transformer
+// (Eq. 11) at the Fig. 1 parameters (width 200, depth 150, γ = 1/√8, τ₀ = 1,
+// c± = (0, −1), m = 2; 2048 networks) against the Corollary 4.3 SDE (8192
+// paths, h = 0.005): KS below the 0.1% critical value (0.045), and the SDE
+// mean and sd within 4.5 se (+0.01 for the step) of the spec's SDE reference
+// (mean 0.182, sd 0.486).
+func TestTransformerVsSDE(t *testing.T) {
+	g := 1 / math.Sqrt(8)
+	nn, err := ShapedSimulate(ShapedTransformerConfig(200, 150, g), shV0, 2048, 95, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sde.Simulate(sde.Model{Kind: sde.Transformer, Gamma: g, Tau0: 1, CMinus: -1}, shV0, 0.75, 8192, 96, sde.Settings{Step: 0.005, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, _ := sde.DropNaN(r.Corr(0, 1))
+	x := nn.FinalCorr(0, 1)
+	d, crit := sde.KS2(x, y), sde.KSCritical(len(x), len(y), 0.001)
+	mx, sx := sde.MeanSD(x)
+	my, sy := sde.MeanSD(y)
+	t.Logf("network mean %.4f sd %.4f; SDE mean %.4f sd %.4f (stopped %d); KS %.4f (crit %.4f)", mx, sx, my, sy, r.NumStopped(), d, crit)
+	if d > crit {
+		t.Errorf("KS(network, SDE) = %.4f > %.4f", d, crit)
+	}
+	se := sy / math.Sqrt(float64(len(y)))
+	if math.Abs(my-0.182) > 4.5*se+0.01 || math.Abs(sy-0.486) > 4.5*se+0.01 {
+		t.Errorf("SDE mean %.4f sd %.4f, spec reference 0.182, 0.486", my, sy)
+	}
+}
+
+// TestShapedStepMatchesSimulate: one ShapedStep with network 0's generator
+// reproduces ShapedSimulate's first network bit for bit.
+func TestShapedStepMatchesSimulate(t *testing.T) {
+	cfg := ShapedTransformerConfig(32, 1, 0.6)
+	run, err := ShapedSimulate(cfg, shV3, 1, 17, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, ok := ShapedStep(cfg, shV3, ShapedNetRand(17, 0))
+	if !ok {
+		t.Fatal("ShapedStep stopped")
+	}
+	for k, p := range shP3 {
+		if got, want := v.At(p[0], p[1]), run.FinalEntry(p[0], p[1])[0]; got != want {
+			t.Errorf("entry %d: ShapedStep %v, ShapedSimulate %v", k, got, want)
+		}
+	}
+}

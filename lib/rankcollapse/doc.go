@@ -24,6 +24,7 @@
 //	R2 correction      ExpGradX               exact E‖∂S/∂X‖² under Assumption 3.1
 //	Thm 3.2            CollapseGap            ‖LX‖²/‖X‖² = 0 ⇔ all tokens identical ⇔ P = 0
 //	Lemma A.7          LogitVariance          E M_ij² = σ_q²σ_k²‖X_i‖²‖X_j‖²
+//	Thm A.2, Fig. 7    UniformityGapSmallLogit  (1/n²)E‖A − 11ᵀ/n‖² for small logits
 //	Lemmas 3.2, 3.3    Propagate              E C(X^L), E‖X^L‖²; exact, any depth
 //	Eqs. (11), (13)    PropagateLimit         L → ∞ under α_i² = α̃_i/L
 //	A.4 + (14)         RhoDepth, RhoFromMoments  average correlation ρ^ℓ

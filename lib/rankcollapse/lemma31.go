@@ -249,3 +249,17 @@ func Sequence(rows ...[]float64) *mat.Dense {
 	}
 	return x
 }
+
+// UniformityGapSmallLogit returns the small-logit asymptote of the
+// expected distance from uniform attention (Fig. 7; spec R8 [derived]):
+// since A − 11ᵀ/n ≈ (1/n) M L for small logits M,
+//
+//	(1/n²) E_W ‖A − 11ᵀ/n‖_F² ≈ σ_q² σ_k² ‖X‖_F² ‖LX‖_F² / n⁴,
+//
+// which falls like 1/d_k² at fixed d_v under Glorot σ² = 2/(d_v+d_k)
+// (Thm A.2). Multiply by τ² for a tempered softmax.
+func UniformityGapSmallLogit(t Tokens, l Layer) float64 {
+	_, sq2, sk2, _ := l.resolve(t.D)
+	n := float64(t.N)
+	return sq2 * sk2 * t.SqNorm * t.LXNorm2 / (n * n * n * n)
+}

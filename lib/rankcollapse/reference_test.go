@@ -395,6 +395,10 @@ func TestLogitVariance(t *testing.T) {
 	if got := LogitVariance(2, 3, 4, Layer{DK: 8}); !near(got, 6.0/64, 1e-15) {
 		t.Errorf("d_k = 8: %v, want 6/64", got)
 	}
+	// Small-logit uniformity gap for X_a, d_k = 2: (1/4)·4·(4/3)/3⁴ = 4/243.
+	if got := UniformityGapSmallLogit(TokenStats(xA), Layer{}); !near(got, 4.0/243, 1e-14) {
+		t.Errorf("UniformityGapSmallLogit(X_a) = %v, want 4/243", got)
+	}
 }
 
 // Bad parameters give errors naming the parameter and the range.

@@ -19,11 +19,16 @@
 //	Eq. (3)      Model{Kind: MLP}                  Li–Nica–Roy 2022 shaped MLP, covariance Σ_lin
 //	Thm 4.2      Model{Kind: Attention}            drift DriftAttn, covariance γ²(2−γ²)Σ_lin + γ⁴τ₀⁻²𝒜
 //	Cor 4.3      Model{Kind: Transformer}          sums of the two
-//	Lemma C.2    S1, S2 (closed forms via P V P)
-//	Eq. (10)–(Thm 4.2) SigmaLin, Acal              N×N covariances, N = m(m+1)/2, upper-triangular order
+//	Lemma C.2    S₁, S₂ enter through C = P V P (literal forms in the tests)
+//	Thm 4.2      SigmaLin, Acal, Model.Diffusion   N×N covariances, N = m(m+1)/2, TriIndex order
 //	§7 item 16   ResNetCorr                        1-D correlation SDE of Thm 3.2 (m = 2)
 //	Itô on ρ     RhoIto                            drift and variance of ρ^{αβ} for any Model
 //	Prop. A.2    Simulate                          Euler–Maruyama, many paths in parallel
+//	(reference)  OU                                matrix Ornstein–Uhlenbeck process, known moments
+//	§4.3 spec    KS2, KSCritical, Quantile, Histogram   comparing SDE and network samples
+//
+// The finite networks these SDEs describe are in package randnet
+// (ShapedSimulate: exact reduced chain; ShapedForward: full forward pass).
 //
 // The matrix Brownian increment is sampled in O(m³) by the matrix form of
 // the spec (§4.1b of ../shared/spec/noci2023-shaped-transformer.md):
@@ -33,6 +38,14 @@
 //
 // whose covariance is exactly a_lin Σ_lin + c_𝒜² 𝒜 (tested against the
 // literal N×N matrices through the linear map of the Gaussians).
+//
+// Performance (BenchmarkShapedAttentionSDE, 10 000 paths, m = 4, 1 000
+// steps): about 0.7 µs per path-step on one core of the (shared) development
+// machine, about twice the per-core throughput of the vectorised numpy peer
+// testdata/bench_sde.py; paths run in parallel on Settings.Workers cores.
+// Only Euler–Maruyama is provided: the weak order test (TestWeakOrderOU)
+// confirms order 1, and at the paper's step h = 0.01 the discretisation
+// error is below the Monte Carlo error of 4096-sample comparisons.
 //
 // Positive semi-definiteness. The exact solution stays PSD, Euler–Maruyama
 // need not. Simulate factors V at every step (Cholesky with zero-pivot

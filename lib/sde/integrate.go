@@ -327,23 +327,18 @@ func runPath(p Process, v0 []float64, res *Result, path int, seed uint64, steps 
 		p.noise(ws.inc, v, ws, rng)
 		sh := math.Sqrt(h)
 		norm2 := 0.0
-		finite := true
-		for i := 0; i < mm; i++ {
-			x := v[i] + h*ws.drift[i] + sh*ws.inc[i]
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				finite = false
-			}
-			ws.inc[i] = v[i] // keep the previous state for StopPath/non-finite
+		drift, inc := ws.drift[:mm], ws.inc[:mm]
+		for i, vi := range v[:mm] {
+			x := vi + h*drift[i] + sh*inc[i]
+			inc[i] = vi // keep the previous state for StopPath/non-finite
 			v[i] = x
 			norm2 += x * x
 		}
 		t += h
-		if !finite {
-			copy(v, ws.inc)
-			res.Stopped[path], res.StopTime[path] = true, t
-			return nil
-		}
-		if norm2 >= s.StopRadius*s.StopRadius {
+		if !(norm2 < s.StopRadius*s.StopRadius) { // also catches NaN and Inf
+			if math.IsNaN(norm2) || math.IsInf(norm2, 0) {
+				copy(v, ws.inc)
+			}
 			res.Stopped[path], res.StopTime[path] = true, t
 			return nil
 		}

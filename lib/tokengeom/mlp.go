@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/gauss"
 )
 
 // Gains are the per-unit statistics of the ℓ-layer pre-norm MLP at the
@@ -34,17 +35,37 @@ func (g Gains) QL() float64 {
 func (g Gains) FPaper() float64 { return g.Chi / (g.SigmaW * g.SigmaW) }
 
 // MLPGains computes the gains of an ℓ-layer MLP with nonlinearity act by
-// Gaussian quadrature (package gauss).
+// Gaussian quadrature (package gauss), or act's closed forms where it has
+// them.
 func MLPGains(sigmaW float64, mlpLayers int, act activation.Func) Gains {
 	tgCheckPos("sigma_w", sigmaW)
 	s2 := sigmaW * sigmaW
 	g := Gains{SigmaW: sigmaW, Q: make([]float64, mlpLayers), Chi: s2}
 	prev := 1.0
+	var rule *gauss.Rule
 	for k := range g.Q {
 		v := s2 * prev
-		g.Chi *= s2 * act.Mu(v, 1)
-		g.Q[k] = act.SecondMoment(v)
-		prev = g.Q[k]
+		var mu, q float64
+		if act.Name == "tanh" && act.ClosedMu == nil && act.ClosedSecondMoment == nil {
+			// One rule and one tanh per node for both E tanh² and
+			// E sech⁴ (the phase diagrams spend their time here).
+			if rule == nil {
+				rule = gauss.NewRule(v, act.Quad())
+			} else {
+				rule.Reset(v, act.Quad())
+			}
+			for i, x := range rule.X {
+				t := math.Tanh(x)
+				t2 := t * t
+				q += rule.W[i] * t2
+				mu += rule.W[i] * (1 - t2) * (1 - t2)
+			}
+		} else {
+			mu, q = act.Mu(v, 1), act.SecondMoment(v)
+		}
+		g.Chi *= s2 * mu
+		g.Q[k] = q
+		prev = q
 	}
 	return g
 }

@@ -3,6 +3,8 @@ package tokengeom
 import (
 	"math"
 	"testing"
+
+	"github.com/sigprop/sigprop/lib/activation"
 )
 
 var a8 = 1 / math.Sqrt(8)
@@ -110,5 +112,33 @@ func TestMLPIdentities(t *testing.T) {
 	q, p := MLPQP(m, 4, 1)
 	if !relClose(q, 64*1.7*1.7, 1e-14) || !relClose(p, 64*1.7*1.7/4, 1e-14) || !relClose(m.Gains().Chi, 1.7*1.7, 1e-15) {
 		t.Errorf("ℓ=0: MLPQP = (%v,%v), χ = %v", q, p, m.Gains().Chi)
+	}
+}
+
+func TestGainsTanhFastPathMatchesActivation(t *testing.T) {
+	// The shared-rule tanh path equals activation.Tanh's own Mu and
+	// SecondMoment (same nodes and weights: agreement to rounding, 1e-14),
+	// and a non-tanh activation goes through the generic path.
+	for _, sw := range []float64{0.3, 1, 2.2, 4, 7} {
+		fast := NewModel(0.5, 0.5, sw).Gains()
+		slow := Gains{SigmaW: sw, Chi: sw * sw}
+		act := activation.Tanh()
+		prev := 1.0
+		for k := 0; k < 2; k++ {
+			v := sw * sw * prev
+			slow.Chi *= sw * sw * act.Mu(v, 1)
+			prev = act.SecondMoment(v)
+			slow.Q = append(slow.Q, prev)
+		}
+		if !relClose(fast.Chi, slow.Chi, 1e-14) || !relClose(fast.Q[1], slow.Q[1], 1e-14) {
+			t.Errorf("σ_w=%v: fast %v vs generic %v", sw, fast, slow)
+		}
+	}
+	// Linear φ through the generic path: Q_k = σ_w^{2k}, χ = σ_w^{2(ℓ+1)}.
+	m := NewModel(0.5, 0.5, 1.5)
+	m.Act = activation.Linear()
+	g := m.Gains()
+	if !relClose(g.Q[1], math.Pow(1.5, 4), 1e-12) || !relClose(g.Chi, math.Pow(1.5, 6), 1e-12) {
+		t.Errorf("linear φ gains %v", g)
 	}
 }
