@@ -20,7 +20,9 @@ type Equation func(z, m complex128) (h, dh complex128)
 // Continuation solves an Equation for the physical root by following it
 // from large Im z, where M(z) ≈ m₁/z, down to Im z = ε along Re z = λ
 // (P18 §3.3, Algorithm 1; spec F19 and §4.3). Steps are geometric in Im z;
-// each step starts Newton from a secant predictor and is accepted only if
+// each step starts Newton from a secant predictor (linear in Im z through
+// the last two accepted roots; extrapolating in log Im z or quadratically
+// needed more Newton iterations) and is accepted only if
 // Newton converges, the root moved by less than a quarter of (1+|m|), and
 // (unless AnySign) Im m ≤ 0 — the sign of M for a measure on [0, ∞) with
 // Im z > 0. A rejected step is halved, down to 2^−40 of the nominal step.
@@ -28,7 +30,13 @@ type Equation func(z, m complex128) (h, dh complex128)
 // G ~ 1/z branch at infinity; the sign test is a guard, never the selector.
 //
 // The zero value uses ε = 1e-10, Im z from 50·Scale, 80 steps, Newton
-// tolerance 1e-13 relative and at most 60 iterations per step.
+// tolerance 1e-13 relative on the final point (1e-8 on the intermediate
+// ones, which only have to stay on the branch) and at most 60 iterations
+// per step. The guards
+// do not detect every branch switch when the steps are coarse: for hard
+// tanh at L = 128 (σ₀² = 1/4), 30 steps down to ε = 1e-12 ended on a
+// real root (density ∝ ε) while 50 and 80 steps agree to 1e-9; keep
+// Steps ≥ 50 per 12 decades of Im z (the spec asks 60–100).
 type Continuation struct {
 	Eps     float64 // final Im z; default 1e-10
 	Scale   float64 // spectrum scale; the start is Im z = 50·Scale; default 1
@@ -83,7 +91,7 @@ func newton(eq Equation, z, m complex128, tol float64, maxIter int) (complex128,
 		if !finiteC(m) {
 			return m, false
 		}
-		ad, sc := cmplx.Abs(d), 1+cmplx.Abs(m)
+		ad, sc := absC(d), 1+absC(m)
 		if ad <= tol*sc || (ad <= 1e-6*sc && ad > 0.5*prev) {
 			return m, true
 		}
@@ -108,15 +116,30 @@ func (c Continuation) SolveM(eq Equation, lambda float64, mInf func(z complex128
 	}
 	logStep := math.Log(c.Eps/y0) / float64(c.Steps) // negative
 	frac := 1.0
-	y, yPrev, mPrev := y0, y0, m
+	// History of accepted points for the predictor, in t = log Im z where
+	// the path is smooth and the nominal steps are equal.
+	var hist [2]struct {
+		t float64
+		m complex128
+	}
+	nh := 1
+	hist[0].t, hist[0].m = math.Log(y0), m
+	y := y0
 	for y > c.Eps {
 		yNext := math.Max(y*math.Exp(frac*logStep), c.Eps)
 		zNext := complex(lambda, yNext)
-		pred := m
-		if yPrev != y {
-			pred = m + (m-mPrev)*complex((yNext-y)/(y-yPrev), 0)
+		pred := hist[0].m
+		if nh == 2 {
+			y0, y1 := math.Exp(hist[0].t), math.Exp(hist[1].t)
+			pred = hist[0].m + (hist[0].m-hist[1].m)*complex((yNext-y0)/(y0-y1), 0)
 		}
-		mNew, ok := newton(eq, zNext, pred, c.Tol, c.MaxIter)
+		// Intermediate points only need to stay on the branch: Newton stops
+		// at 1e-8 relative there, and at Tol on the final point.
+		tol := 1e-8
+		if yNext <= c.Eps {
+			tol = c.Tol
+		}
+		mNew, ok := newton(eq, zNext, pred, math.Max(tol, c.Tol), c.MaxIter)
 		why := "Newton did not converge"
 		if ok && cmplx.Abs(mNew-m) > 0.25*(1+cmplx.Abs(m)) {
 			ok, why = false, "root jumped"
@@ -131,7 +154,11 @@ func (c Continuation) SolveM(eq Equation, lambda float64, mInf func(z complex128
 			}
 			continue
 		}
-		yPrev, mPrev = y, m
+		if nh < 2 {
+			nh++
+		}
+		copy(hist[1:nh], hist[:nh-1])
+		hist[0].t, hist[0].m = math.Log(yNext), mNew
 		y, m = yNext, mNew
 		frac = math.Min(1, 2*frac)
 	}

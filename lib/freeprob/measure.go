@@ -167,3 +167,7 @@ func MFromG(g func(complex128) complex128, z complex128) complex128 {
 }
 
 func finiteC(z complex128) bool { return !cmplx.IsNaN(z) && !cmplx.IsInf(z) }
+
+// absC is |z| without math.Hypot's overflow protection, for the Newton
+// hot loop (|m| stays far below 1e150 here).
+func absC(z complex128) float64 { return math.Sqrt(real(z)*real(z) + imag(z)*imag(z)) }

@@ -38,3 +38,23 @@ func BenchmarkDensityL128(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDensityL128Workers2 is BenchmarkDensityL128 with two goroutines.
+func BenchmarkDensityL128Workers2(b *testing.B) {
+	for _, act := range []Activation{Erf, HardTanh} {
+		q, _ := QStarForSigma0(act, 128, 0.25)
+		n := Critical(act, Orthogonal, 128, q)
+		lams := benchGrid()
+		c := n.Continuation()
+		c.Workers = 2
+		b.Run(string(act), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				r, err := n.Density(lams, c)
+				if err != nil {
+					b.Fatal(err)
+				}
+				benchSink = r
+			}
+		})
+	}
+}

@@ -42,7 +42,7 @@ func insideSupport(s Spectrum, l float64, c freeprob.Continuation) (bool, error)
 }
 
 // Support returns the intervals carrying the continuous part: a geometric
-// scan over [1e-6, 1e4]·max(1, m₂/m₁) (ratio 1.05) classifies points as
+// scan over [1e-6, 1e4]·max(1, m₂/m₁) (ratio 1.1) classifies points as
 // inside or outside the support, and each change is refined by bisection
 // to 1e-10 relative. An interval reaching the bottom of the scan starts at
 // 0. Returns an error if the density is still positive at the top.
@@ -50,7 +50,7 @@ func Support(s Spectrum, c freeprob.Continuation) ([]Interval, error) {
 	mo := s.Moments()
 	sc := math.Max(1, mo.M2/mo.M1)
 	var grid []float64
-	for l := 1e-6 * sc; l <= 1e4*sc; l *= 1.05 {
+	for l := 1e-6 * sc; l <= 1e4*sc; l *= 1.1 {
 		grid = append(grid, l)
 	}
 	in := make([]bool, len(grid))

@@ -43,7 +43,7 @@ func (b BernoulliD2) Mu(k int) float64 {
 // M returns p/(w−1) and −p/(w−1)².
 func (b BernoulliD2) M(w complex128) (complex128, complex128) {
 	b.check()
-	r := 1 / (w - 1)
+	r := recipC(w - 1)
 	p := complex(b.Prob, 0)
 	return p * r, -p * r * r
 }

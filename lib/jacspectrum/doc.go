@@ -11,9 +11,12 @@
 // Map from formulas to code:
 //
 //   - D2Law and its implementations BernoulliD2 (ReLU, hard tanh, shifted
-//     ReLU, linear) and QuadratureD2 (smooth φ: erf, tanh, SiLU): the law of
-//     D² = φ′(√q* z)², its moments μ_k (P18 eq 20) and
-//     M_{D²}(w) = E[d/(w−d)] (P18 eq 23, spec F17).
+//     ReLU, linear), ContourD2 (erf, tanh, SiLU) and QuadratureD2 (any φ′):
+//     the law of D² = φ′(√q* z)², its moments μ_k (P18 eq 20) and
+//     M_{D²}(w) = E[d/(w−d)] (P18 eq 23, spec F17). ContourD2 integrates
+//     on a path moved off the real line (Cauchy's theorem), so M stays
+//     accurate as w approaches the support along the physical branch — at
+//     large L, where q* is small, a real-line rule fails there.
 //   - Ensemble (Orthogonal, Gaussian): S_{WᵀW} = σ_w^{−2} or
 //     σ_w^{−2}(1+z)^{−1}, s₁ = 0 or −1 (table F15).
 //   - Network.Moments: m₁ = χ₁^L, m₂ = m₁² L(μ₂/μ₁² + 1/L − 1 − s₁),
@@ -30,6 +33,15 @@
 //     scaling limit L → ∞ at fixed σ²_{JJᵀ} = σ₀², S = e^{−σ₀²z/(1+z)} and
 //     S = e^{−σ₀²z} (P18 eqs 24–37, F26–F27), with edges and atoms.
 //   - QStarForSigma0: q*(L) that keeps σ²_{JJᵀ} = σ₀² (P18 §5, F25).
+//   - Support, CDF, ContinuousMoments, KS, KSBetween, SingularValueDensity:
+//     validating a density (mass, m₁, m₂, spec §4.3) and comparing it with
+//     finite-width spectra or another law (CDFs, robust to atoms; spec §6).
+//
+// Findings beyond the spec, each shown by a test: erf approaches the smooth
+// limit law only like L^{−1/2} (its μ₂/μ₁² − 1 = O(q*²) forces q* ∝ L^{−1/2}),
+// while hard tanh, shifted ReLU and SiLU converge like 1/L
+// (TestUniversalityConvergence); hard tanh and shifted ReLU have identical
+// spectra at q*(L), since both are Bernoulli with p = L/(L+σ₀²).
 //   - EoCSigmaB2: σ_b² on the edge of chaos for a given q* (F10–F11).
 //
 // Conventions: Gaussian weights have variance σ_w²/N; orthogonal weights

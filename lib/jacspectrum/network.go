@@ -175,12 +175,13 @@ func (n Network) Equation() freeprob.Equation {
 			zLast, zl = z, cmplx.Exp(cmplx.Log(z)/complex(L, 0))
 		}
 		s, ds := n.Weights.sW(m)
-		r := (1 + m) / m
+		im := recipC(m)
+		r := 1 + im // (1+m)/m
 		ra := complex(1, 0)
 		dra := complex(0, 0)
 		if a != 0 {
 			ra = cmplx.Exp(ca * cmplx.Log(r))
-			dra = ca * ra / r * (-1 / (m * m)) // d/dm r^a = a r^{a−1} r′, r′ = −1/m²
+			dra = -ca * ra * recipC(r) * im * im // d/dm r^a = a r^{a−1} r′, r′ = −1/m²
 		}
 		f := inv * s * ra
 		df := inv * (ds*ra + s*dra)
@@ -188,6 +189,13 @@ func (n Network) Equation() freeprob.Equation {
 		md, dmd := n.D2.M(w)
 		return md - m, dmd*zl*df - 1
 	}
+}
+
+// recipC is 1/z by the textbook formula (no special-case handling; z is
+// finite and nonzero on the continuation path).
+func recipC(z complex128) complex128 {
+	d := 1 / (real(z)*real(z) + imag(z)*imag(z))
+	return complex(real(z)*d, -imag(z)*d)
 }
 
 // Continuation returns the default solver settings for n: ε = 1e-10 and a

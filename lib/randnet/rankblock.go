@@ -157,6 +157,8 @@ type RankNet struct {
 	out *mat.Dense
 	// backward workspace
 	g, gz, gu, gt           *mat.Dense // n×d_v
+	gs, gv, gt2             *mat.Dense // n×d_v
+	rowTmp                  []float64  // n
 	gq, gk                  *mat.Dense // n×d_k
 	ga                      *mat.Dense // n×n
 	gh                      *mat.Dense // n×d_F
@@ -189,6 +191,8 @@ func NewRankNet(cfg RankBlockConfig, rng *rand.Rand) *RankNet {
 	}
 	nt.out = mat.NewDense(n, dv, nil)
 	nt.g, nt.gz, nt.gu, nt.gt = mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil)
+	nt.gs, nt.gv, nt.gt2 = mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil)
+	nt.rowTmp = make([]float64, n)
 	nt.gq, nt.gk = mat.NewDense(n, dk, nil), mat.NewDense(n, dk, nil)
 	nt.ga = mat.NewDense(n, n, nil)
 	nt.gh = mat.NewDense(n, df, nil)
@@ -359,30 +363,30 @@ func (nt *RankNet) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 		case RankNoLN:
 			c.u1 = c.x
 			nt.rbAttend(c, w, c.u1)
-			c.z.Add(c.x, rbScaled(c.z, a1, c.s))
+			rbAxpy(c.z, a1, c.s, c.x)
 			c.u2 = c.z
 			nt.rbFeedForward(c, w, c.u2)
-			next.Add(c.z, rbScaled(next, a2, c.y))
+			rbAxpy(next, a2, c.y, c.z)
 		case RankPostLN:
 			c.u1 = c.x
 			nt.rbAttend(c, w, c.u1)
-			c.z.Add(c.x, rbScaled(c.z, a1, c.s))
+			rbAxpy(c.z, a1, c.s, c.x)
 			rbLayerNorm(c.ln1, c.z, eps)
 			c.z.Copy(c.ln1.y)
 			c.u2 = c.z
 			nt.rbFeedForward(c, w, c.u2)
-			next.Add(c.z, rbScaled(next, a2, c.y))
+			rbAxpy(next, a2, c.y, c.z)
 			rbLayerNorm(c.ln2, next, eps)
 			next.Copy(c.ln2.y)
 		case RankPreLN:
 			rbLayerNorm(c.ln1, c.x, eps)
 			c.u1 = c.ln1.y
 			nt.rbAttend(c, w, c.u1)
-			c.z.Add(c.x, rbScaled(c.z, a1, c.s))
+			rbAxpy(c.z, a1, c.s, c.x)
 			rbLayerNorm(c.ln2, c.z, eps)
 			c.u2 = c.ln2.y
 			nt.rbFeedForward(c, w, c.u2)
-			next.Add(c.z, rbScaled(next, a2, c.y))
+			rbAxpy(next, a2, c.y, c.z)
 		}
 		for _, v := range next.RawMatrix().Data {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -393,15 +397,13 @@ func (nt *RankNet) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 	return nt.out, nil
 }
 
-// rbScaled returns a·m in a fresh matrix unless a == 1 (then m itself); dst
-// is only used for its shape.
-func rbScaled(dst *mat.Dense, a float64, m *mat.Dense) mat.Matrix {
-	if a == 1 {
-		return m
+// rbAxpy writes dst = a·x + y element-wise without allocating (dst may
+// alias y but not x).
+func rbAxpy(dst *mat.Dense, a float64, x, y *mat.Dense) {
+	d, xs, ys := dst.RawMatrix().Data, x.RawMatrix().Data, y.RawMatrix().Data
+	for i := range d {
+		d[i] = a*xs[i] + ys[i]
 	}
-	var t mat.Dense
-	t.Scale(a, m)
-	return &t
 }
 
 // Layer returns X^ℓ for 0 <= ℓ <= L after a Forward; it aliases the
@@ -505,17 +507,16 @@ func (nt *RankNet) rbFFBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu
 // attention only) into gu and records the W^Q, W^K, W^V gradient norms.
 func (nt *RankNet) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *mat.Dense) {
 	// gS = α g. gV = Aᵀ gS; gW^V = Uᵀ gV.
-	var gs mat.Dense
+	gs, gv := nt.gs, nt.gv
 	gs.Scale(alpha, g)
-	var gv mat.Dense
-	gv.Mul(c.a.T(), &gs)
-	nt.gwv.Mul(c.u1.T(), &gv)
+	gv.Mul(c.a.T(), gs)
+	nt.gwv.Mul(c.u1.T(), gv)
 	// gA = gS Vᵀ; gM_ij = A_ij (gA_ij − Σ_k A_ik gA_ik)  (eq. 23; eq. 24 when
 	// A = 1/n), evaluated as A_ij Σ_k A_ik (gA_ij − gA_ik) (Σ_k A_ik = 1) so
 	// that identical tokens give an exact zero (Thm 3.2).
-	nt.ga.Mul(&gs, c.v.T())
+	nt.ga.Mul(gs, c.v.T())
 	n, _ := nt.ga.Dims()
-	tmp := make([]float64, n)
+	tmp := nt.rowTmp
 	for i := 0; i < n; i++ {
 		ar, gr := c.a.RawRowView(i), nt.ga.RawRowView(i)
 		for j := range gr {
@@ -534,12 +535,11 @@ func (nt *RankNet) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, 
 	nt.gk.Mul(nt.ga.T(), c.q)
 	nt.gwq.Mul(c.u1.T(), nt.gq)
 	nt.gwk.Mul(c.u1.T(), nt.gk)
-	gu.Mul(&gv, w.v.T())
-	var t mat.Dense
-	t.Mul(nt.gq, w.q.T())
-	gu.Add(gu, &t)
-	t.Mul(nt.gk, w.k.T())
-	gu.Add(gu, &t)
+	gu.Mul(gv, w.v.T())
+	nt.gt2.Mul(nt.gq, w.q.T())
+	gu.Add(gu, nt.gt2)
+	nt.gt2.Mul(nt.gk, w.k.T())
+	gu.Add(gu, nt.gt2)
 	nt.grads.WQ[l] = rbSq(nt.gwq)
 	nt.grads.WK[l] = rbSq(nt.gwk)
 	nt.grads.WV[l] = rbSq(nt.gwv)

@@ -444,7 +444,7 @@ func shCheckV0(V0 mat.Matrix) ([]float64, int, error) {
 }
 
 // ShapedSimulate runs nets independent networks of configuration c from the
-// token covariance V0 (m×m, m ≥ 2, PSD with positive diagonal) through
+// token covariance V0 (m×m, 2 ≤ m ≤ Width, PSD with positive diagonal) through
 // c.Depth layers with the exact reduced chain, network i drawing from
 // ShapedNetRand(seed, i), on workers goroutines. NormLayer is not supported
 // here (use ShapedForward). Errors name the bad argument.
@@ -462,6 +462,9 @@ func ShapedSimulate(c ShapedConfig, V0 mat.Matrix, nets int, seed uint64, worker
 	v0, m, err := shCheckV0(V0)
 	if err != nil {
 		return nil, err
+	}
+	if c.Width < m {
+		return nil, fmt.Errorf("randnet: shaped Width = %d must be >= the number of tokens m = %d", c.Width, m)
 	}
 	d := c.Depth
 	mm := m * m
@@ -534,6 +537,9 @@ func ShapedStep(c ShapedConfig, V mat.Matrix, rng *rand.Rand) (next *mat.SymDens
 	if err != nil {
 		panic(err.Error())
 	}
+	if c.Width < m {
+		panic(fmt.Sprintf("randnet: shaped Width = %d must be >= the number of tokens m = %d", c.Width, m))
+	}
 	ok = c.shLayer(v, newShWork(m), rng)
 	out := mat.NewSymDense(m, nil)
 	for i := 0; i < m; i++ {
@@ -542,4 +548,58 @@ func ShapedStep(c ShapedConfig, V mat.Matrix, rng *rand.Rand) (next *mat.SymDens
 		}
 	}
 	return out, ok
+}
+
+// ShapedStoppingDepth runs one network of configuration c (reduced chain)
+// from V0 and returns the stopping depth of Fig. 5 of Noci et al. 2023,
+//
+//	d* = the largest ℓ ≤ Depth such that every eigenvalue of V_0, …, V_ℓ lies in [lo, hi]
+//
+// (the paper uses lo = 1e-4, hi = 1e4 and reports t* = d*/Width), together
+// with λ_max(V_ℓ) for ℓ = 0..d* (and the first layer outside, if any).
+// d* = −1 if V0 itself is outside. Errors as for ShapedSimulate.
+func ShapedStoppingDepth(c ShapedConfig, V0 mat.Matrix, lo, hi float64, rng *rand.Rand) (depth int, maxEig []float64, err error) {
+	c = c.withDefaults()
+	if err := c.Validate(); err != nil {
+		return 0, nil, err
+	}
+	if c.Norm == NormLayer {
+		return 0, nil, fmt.Errorf("randnet: ShapedStoppingDepth does not support NormLayer")
+	}
+	if !(lo >= 0 && hi > lo) {
+		return 0, nil, fmt.Errorf("randnet: ShapedStoppingDepth needs 0 <= lo < hi, got %v, %v", lo, hi)
+	}
+	v, m, err := shCheckV0(V0)
+	if err != nil {
+		return 0, nil, err
+	}
+	if c.Width < m {
+		return 0, nil, fmt.Errorf("randnet: shaped Width = %d must be >= the number of tokens m = %d", c.Width, m)
+	}
+	w := newShWork(m)
+	s := mat.NewSymDense(m, nil)
+	var eig mat.EigenSym
+	for l := 0; ; l++ {
+		for i := 0; i < m; i++ {
+			for j := i; j < m; j++ {
+				s.SetSym(i, j, v[i*m+j])
+			}
+		}
+		ok := eig.Factorize(s, false)
+		var ev []float64
+		if ok {
+			ev = eig.Values(nil)
+			maxEig = append(maxEig, ev[m-1])
+		}
+		if !ok || ev[0] < lo || ev[m-1] > hi {
+			return l - 1, maxEig, nil
+		}
+		if l == c.Depth {
+			return l, maxEig, nil
+		}
+		if !c.shLayer(v, w, rng) {
+			maxEig = append(maxEig, math.Inf(1))
+			return l, maxEig, nil
+		}
+	}
 }

@@ -457,6 +457,7 @@ func TestShapedBadInput(t *testing.T) {
 		{"gamma", ShapedConfig{Width: 4, Depth: 1, Gamma: 2}, shV0, "Gamma"},
 		{"depth", ShapedConfig{Width: 4, Depth: -1}, shV0, "Depth"},
 		{"layernorm", PreLNTransformerConfig(8, 2, NormLayer), shV0, "NormLayer"},
+		{"width < m", ShapedConfig{Width: 2, Depth: 1}, shV3, "number of tokens"},
 	} {
 		_, err := ShapedSimulate(tc.cfg, tc.v, 4, 1, 1)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -515,5 +516,27 @@ func TestShapedStepMatchesSimulate(t *testing.T) {
 		if got, want := v.At(p[0], p[1]), run.FinalEntry(p[0], p[1])[0]; got != want {
 			t.Errorf("entry %d: ShapedStep %v, ShapedSimulate %v", k, got, want)
 		}
+	}
+}
+
+// TestShapedStoppingDepth: from a well-conditioned V₀ a mild network never
+// stops (d* = Depth); from eigenvalues beyond hi it stops at −1; an
+// exploding ablation (no centering) stops early and its λ_max trace ends
+// above hi.
+func TestShapedStoppingDepth(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	cfg := ShapedConfig{Width: 64, Depth: 32, Gamma: 0.2, Tau0: 1, Blocks: BlocksAttention}
+	d, ev, err := ShapedStoppingDepth(cfg, shV0, 1e-4, 1e4, rng)
+	if err != nil || d != 32 || len(ev) != 33 {
+		t.Errorf("mild network: d* = %d, %d eigenvalues, err %v", d, len(ev), err)
+	}
+	big := shSym(2, 2e4, 0, 2e4)
+	if d, _, _ := ShapedStoppingDepth(cfg, big, 1e-4, 1e4, rng); d != -1 {
+		t.Errorf("V0 outside: d* = %d, want -1", d)
+	}
+	cfg.Attn, cfg.Gamma, cfg.Depth = AttnNoCenter, 0.9, 200
+	d, ev, _ = ShapedStoppingDepth(cfg, shV0, 1e-4, 1e4, rng)
+	if d >= 200 || ev[len(ev)-1] <= 1e4 {
+		t.Errorf("no-center network: d* = %d, last λ_max %v", d, ev[len(ev)-1])
 	}
 }

@@ -132,7 +132,7 @@ func TestTransformerBackwardFiniteDifference(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return mat.Sum(mulElem(y, r))
+			return mat.Sum(tfMulElem(y, r))
 		}
 		// Central differences with h = 1e-5: truncation O(h²·f‴) ≈ 1e-10
 		// and rounding O(ε·|f|/h) ≈ 1e-11 for |f| ~ 10, so 1e-7 absolute
@@ -160,7 +160,7 @@ func TestTransformerBackwardFiniteDifference(t *testing.T) {
 	}
 }
 
-func mulElem(a, b *mat.Dense) *mat.Dense {
+func tfMulElem(a, b *mat.Dense) *mat.Dense {
 	var c mat.Dense
 	c.MulElem(a, b)
 	return &c

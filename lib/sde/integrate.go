@@ -17,12 +17,12 @@ type Process interface {
 	validate() error
 	psd() bool
 	drift(dst, v []float64, ws *workspace)
-	noise(dst, v []float64, ws *workspace, rng *rand.Rand)
+	noise(dst, v []float64, ws *workspace, rng *gauss)
 }
 
 func (md Model) validate() error { return md.Validate() }
 func (md Model) psd() bool       { return true }
-func (md Model) noise(dst, v []float64, ws *workspace, rng *rand.Rand) {
+func (md Model) noise(dst, v []float64, ws *workspace, rng *gauss) {
 	aLin, cA := md.NoiseCoeffs()
 	sampleNoise(dst, v, ws, aLin, cA, rng)
 }
@@ -53,12 +53,12 @@ func (o OU) drift(dst, v []float64, ws *workspace) {
 		dst[i] = -o.Theta * v[i]
 	}
 }
-func (o OU) noise(dst, v []float64, ws *workspace, rng *rand.Rand) {
+func (o OU) noise(dst, v []float64, ws *workspace, rng *gauss) {
 	m := ws.m
 	for i := 0; i < m; i++ {
-		dst[i*m+i] = o.Sigma * math.Sqrt2 * rng.NormFloat64()
+		dst[i*m+i] = o.Sigma * math.Sqrt2 * rng.norm()
 		for j := i + 1; j < m; j++ {
-			z := o.Sigma * rng.NormFloat64()
+			z := o.Sigma * rng.norm()
 			dst[i*m+j], dst[j*m+i] = z, z
 		}
 	}
@@ -103,7 +103,8 @@ type Settings struct {
 	// becomes non-finite, is frozen and flagged (Def. 4.1). Default 1e4.
 	StopRadius float64
 	// Workers is the number of goroutines (default 1). Results do not
-	// depend on it: path p draws from its own generator seeded by (seed, p).
+	// depend on it: path p draws from its own PCG generator seeded by
+	// (seed, p), with ziggurat normals.
 	Workers int
 	// OnNonPSD selects the PSD policy (default ProjectPSD).
 	OnNonPSD PSDPolicy
@@ -199,8 +200,9 @@ func (r *Result) NumPSDViolating() int {
 	return k
 }
 
-// PathRand is the generator of path p for a run seeded with seed; it is
-// what makes Simulate independent of the worker count.
+// PathRand is the generator of path p for a run seeded with seed, as used
+// by ResNetCorr.Simulate; it is what makes results independent of the
+// worker count. (Simulate seeds its own ziggurat generator the same way.)
 func PathRand(seed uint64, p int) *rand.Rand {
 	// Both PCG words depend on both seed and p (the low word of a 128-bit
 	// LCG evolves on its own, so it must not be shared across runs).
@@ -297,7 +299,7 @@ func runPath(p Process, v0 []float64, res *Result, path int, seed uint64, steps 
 	mm := m * m
 	v := res.Final[path*mm : (path+1)*mm]
 	copy(v, v0)
-	rng := PathRand(seed, path)
+	rng := newGauss(seed, path)
 	res.StopTime[path] = res.T
 	t := 0.0
 	for k := 0; k <= steps; k++ {

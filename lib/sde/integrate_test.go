@@ -257,70 +257,6 @@ func TestGBMDiagonal(t *testing.T) {
 	}
 }
 
-// TestResNetCorrReduction checks spec §7 item 16: ρ_T of the matrix ResNet
-// SDE agrees with the 1-D correlation SDE (KS below the 0.1% critical value
-// for 8000 vs 8000 samples, 0.031), the time change (γ, T) ↔ (1, γ²T) holds
-// in law, and q95(|ρ_T|) at T = 1/3 for γ = 0.1 … 1 (Fig. 3 right) matches
-// the spec's 200 000-path references within 4.5 batch standard errors (8
-// batches) plus 0.005 for the h = 0.005 discretisation, increasing in γ.
-func TestResNetCorrReduction(t *testing.T) {
-	const n = 8000
-	const T = 1.0 / 3
-	s := Settings{Step: 0.005, Workers: 2}
-	md := Model{Kind: ResNet, Gamma: 0.5, CMinus: -1}
-	r, err := Simulate(md, v0, T, n, 21, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	matrixRho := r.Corr(0, 1)
-	rc := ResNetCorr{Gamma: 0.5, CMinus: -1}
-	oneD, err := rc.Simulate(0.2, T, n, 22, s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	crit := KSCritical(n, n, 0.001)
-	if d := KS2(matrixRho, oneD); d > crit {
-		t.Errorf("KS(matrix, 1-D) = %.4f > %.4f", d, crit)
-	} else {
-		t.Logf("KS(matrix, 1-D) = %.4f (crit %.4f)", d, crit)
-	}
-	tc, _ := ResNetCorr{Gamma: 1, CMinus: -1}.Simulate(0.2, 0.25*T, n, 23, Settings{Step: 0.00125, Workers: 2})
-	if d := KS2(tc, oneD); d > crit {
-		t.Errorf("time change: KS = %.4f > %.4f", d, crit)
-	}
-	abs := func(x []float64) []float64 {
-		o := make([]float64, len(x))
-		for i, v := range x {
-			o[i] = math.Abs(v)
-		}
-		return o
-	}
-	// Fig. 3 right, SDE side: q95(|ρ_T|) for every γ against the spec's
-	// 200 000-path references, and increasing in γ.
-	prev := 0.0
-	for i, tc := range []struct{ g, want float64 }{{0.1, 0.326}, {0.25, 0.499}, {0.5, 0.732}, {1 / math.Sqrt2, 0.857}, {1, 0.947}} {
-		x := oneD
-		if tc.g != 0.5 {
-			x, _ = ResNetCorr{Gamma: tc.g, CMinus: -1}.Simulate(0.2, T, n, uint64(30+i), s)
-		}
-		q := Quantile(abs(x), 0.95)
-		var qs []float64
-		for b := 0; b < 8; b++ {
-			qs = append(qs, Quantile(abs(x[b*n/8:(b+1)*n/8]), 0.95))
-		}
-		_, sdb := MeanSD(qs)
-		se := sdb / math.Sqrt(8)
-		t.Logf("γ=%.3f: q95|ρ| = %.4f ± %.4f (reference %.3f)", tc.g, q, se, tc.want)
-		if math.Abs(q-tc.want) > 4.5*se+0.005 {
-			t.Errorf("γ=%.3f: q95|ρ| = %.4f, want %.3f ± %.4f", tc.g, q, tc.want, 4.5*se+0.005)
-		}
-		if q <= prev {
-			t.Errorf("q95|ρ| not increasing in γ at γ=%.3f", tc.g)
-		}
-		prev = q
-	}
-}
-
 // TestFig1SDEReference compares the Theorem 4.2 SDE at the Fig. 1
 // parameters (m = 2, γ = 1/√8, τ₀ = 1, ρ₀ = 0.2, T = 0.75, h = 0.01) with
 // the spec's high-precision reference (h = 0.002, 50 000 paths): mean 0.186,
@@ -342,27 +278,29 @@ func TestFig1SDEReference(t *testing.T) {
 	}
 }
 
-// TestKS2 checks the KS distance on samples with a known value.
-func TestKS2(t *testing.T) {
-	if d := KS2([]float64{1, 2, 3, 4}, []float64{1, 2, 3, 4}); d != 0 {
-		t.Errorf("KS of equal samples = %v", d)
+// TestPaperStepSuffices measures whether a higher-order scheme would earn its
+// place: at the Fig. 1 parameters (attention, m = 2, γ = 1/√8, T = 0.75) the
+// law of ρ_T with the paper's step h = 0.01 is indistinguishable from
+// h = 0.001 at 4096 samples each (KS below the 0.1% critical value 0.043, and
+// means within 4.5 combined se): the Euler bias is below the sampling error
+// of every comparison in the notebook.
+func TestPaperStepSuffices(t *testing.T) {
+	md := Model{Kind: Attention, Gamma: 1 / math.Sqrt(8), Tau0: 1}
+	a, err := Simulate(md, v0, 0.75, 4096, 41, Settings{Step: 0.01, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if d := KS2([]float64{1, 2}, []float64{3, 4}); d != 1 {
-		t.Errorf("KS of disjoint samples = %v", d)
+	b, err := Simulate(md, v0, 0.75, 4096, 42, Settings{Step: 0.001, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
 	}
-	// F_x jumps to 1/2 at 1 while F_y is 0 until 1.5: D = 1/2.
-	if d := KS2([]float64{1, 2}, []float64{1.5, 2.5}); d != 0.5 {
-		t.Errorf("KS = %v, want 0.5", d)
-	}
-	if q := Quantile([]float64{3, 1, 2, 4}, 0.5); q != 2.5 {
-		t.Errorf("median = %v", q)
-	}
-}
-
-// TestHistogram: a density that integrates to the in-range fraction.
-func TestHistogram(t *testing.T) {
-	c, d := Histogram([]float64{0.1, 0.2, 0.6, 1.5}, 0, 1, 2)
-	if c[0] != 0.25 || c[1] != 0.75 || d[0] != 1 || d[1] != 0.5 {
-		t.Errorf("Histogram = %v %v", c, d)
+	x, y := a.Corr(0, 1), b.Corr(0, 1)
+	d, crit := KS2(x, y), KSCritical(len(x), len(y), 0.001)
+	mx, sx := MeanSD(x)
+	my, sy := MeanSD(y)
+	se := math.Hypot(sx, sy) / math.Sqrt(4096)
+	t.Logf("h=0.01: mean %.4f sd %.4f; h=0.001: mean %.4f sd %.4f; KS %.4f (crit %.4f)", mx, sx, my, sy, d, crit)
+	if d > crit || math.Abs(mx-my) > 4.5*se {
+		t.Errorf("h = 0.01 and h = 0.001 differ: KS %.4f, means %.4f vs %.4f", d, mx, my)
 	}
 }

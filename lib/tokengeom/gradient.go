@@ -109,10 +109,16 @@ func Grad(m Model, v Variant) GradCoeffs {
 // the exact L-block contraction B^T(x𝟙+y𝒜+zℬ)^L B/(nd) of eqs. (15), (20),
 // (52), evaluated by log-sum-exp.
 func lambdaGFinite(c GradCoeffs, L, n int) float64 {
-	a := math.Log1p(-1/float64(n)) + float64(L)*math.Log(c.Lambda2())
-	b := float64(L)*math.Log(c.Lambda3()) - math.Log(float64(n))
-	m := math.Max(a, b)
-	return (m + math.Log(math.Exp(a-m)+math.Exp(b-m))) / float64(L)
+	return lambdaGFiniteLog(c, L, math.Log1p(-1/float64(n)), math.Log(float64(n)))
+}
+
+// lambdaGFiniteLog is lambdaGFinite with ln(1−1/n) and ln n precomputed
+// (phase diagrams): ln(e^a + e^b) = max(a,b) + log1p(e^{−|a−b|}).
+func lambdaGFiniteLog(c GradCoeffs, L int, ln1mInvN, lnN float64) float64 {
+	fl := float64(L)
+	a := ln1mInvN + fl*math.Log(c.Lambda2())
+	b := fl*math.Log(c.Lambda3()) - lnN
+	return (math.Max(a, b) + math.Log1p(math.Exp(-math.Abs(a-b)))) / fl
 }
 
 // LambdaG is the gradient exponent at finite depth L with n tokens,

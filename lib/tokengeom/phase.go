@@ -103,12 +103,13 @@ func phaseRows(xs, ys []float64, L int, s PhaseSettings, base Model,
 		LambdaG: Grid{X: xs, Y: ys, Z: make([]float64, nx*ny)},
 		Depth:   L, Variant: s.Variant,
 	}
+	ln1, lnN := math.Log1p(-1/float64(base.N)), math.Log(float64(base.N))
 	row := func(iy int) {
 		g := gains(iy)
 		for ix, x := range xs {
 			aA, aM := alphas(x, ys[iy])
 			pd.LambdaA.Z[iy*nx+ix] = lambdaA(aA, aM, g)
-			pd.LambdaG.Z[iy*nx+ix] = lambdaGFinite(gradCoeffs(aA, aM, g, s.Variant), L, base.N)
+			pd.LambdaG.Z[iy*nx+ix] = lambdaGFiniteLog(gradCoeffs(aA, aM, g, s.Variant), L, ln1, lnN)
 		}
 	}
 	if workers == 1 {

@@ -22,11 +22,10 @@ from scipy.special import erfinv
 import sys
 
 L, SIGMA0 = 128, 0.25
-# Newton per continuation step: a fixed 8 iterations for all points (default,
-# the faster variant), or with --converge up to 30 until every point meets
-# the Go code's tolerance 1e-13 (slower: the slowest point sets the pace).
-CONVERGE = "--converge" in sys.argv
-ITERS = 30 if CONVERGE else 8
+# Newton per continuation step, as in the Go code: on intermediate points
+# iterate until every point has |dm| <= 1e-8 (1+|m|) (at most 8), on the
+# final point until 1e-13 (at most 30). With --fixed, always exactly 8.
+FIXED = "--fixed" in sys.argv
 
 
 def qstar(act):
@@ -116,11 +115,15 @@ def density(act, lams):
             pred = m
         m_prev, y_prev = m, ys[k - 1]
         mm = pred
-        for _ in range(ITERS):
+        last = k == steps
+        tol, iters = (1e-13, 30) if last else (1e-8, 8)
+        if FIXED:
+            tol, iters = 0.0, 8
+        for _ in range(iters):
             hv, dh = h(z, mm)
             d = hv / dh
             mm = mm - d
-            if CONVERGE and np.max(np.abs(d) / (1 + np.abs(mm))) < 1e-13:
+            if np.max(np.abs(d) / (1 + np.abs(mm))) <= tol:
                 break
         m = mm
     z = lams + 1j * eps
