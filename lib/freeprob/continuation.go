@@ -116,22 +116,13 @@ func (c Continuation) SolveM(eq Equation, lambda float64, mInf func(z complex128
 	}
 	logStep := math.Log(c.Eps/y0) / float64(c.Steps) // negative
 	frac := 1.0
-	// History of accepted points for the predictor, in t = log Im z where
-	// the path is smooth and the nominal steps are equal.
-	var hist [2]struct {
-		t float64
-		m complex128
-	}
-	nh := 1
-	hist[0].t, hist[0].m = math.Log(y0), m
-	y := y0
+	y, yPrev, mPrev := y0, y0, m // last two accepted points
 	for y > c.Eps {
 		yNext := math.Max(y*math.Exp(frac*logStep), c.Eps)
 		zNext := complex(lambda, yNext)
-		pred := hist[0].m
-		if nh == 2 {
-			y0, y1 := math.Exp(hist[0].t), math.Exp(hist[1].t)
-			pred = hist[0].m + (hist[0].m-hist[1].m)*complex((yNext-y0)/(y0-y1), 0)
+		pred := m
+		if yPrev != y {
+			pred = m + (m-mPrev)*complex((yNext-y)/(y-yPrev), 0)
 		}
 		// Intermediate points only need to stay on the branch: Newton stops
 		// at 1e-8 relative there, and at Tol on the final point.
@@ -154,11 +145,7 @@ func (c Continuation) SolveM(eq Equation, lambda float64, mInf func(z complex128
 			}
 			continue
 		}
-		if nh < 2 {
-			nh++
-		}
-		copy(hist[1:nh], hist[:nh-1])
-		hist[0].t, hist[0].m = math.Log(yNext), mNew
+		yPrev, mPrev = y, m
 		y, m = yNext, mNew
 		frac = math.Min(1, 2*frac)
 	}

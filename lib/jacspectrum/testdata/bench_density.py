@@ -127,7 +127,14 @@ def density(act, lams):
                 break
         m = mm
     z = lams + 1j * eps
-    return -((1 + m) / z).imag / np.pi
+    g = (1 + m) / z
+    if act == "hardtanh":  # subtract the atoms (F23), as the Go code does
+        p = mu1
+        g = g - (1 - p) / z
+        w = 1 - L * (1 - p)
+        if w > 0:
+            g = g - w / (z - sw2 ** L)
+    return -g.imag / np.pi
 
 
 def main():
