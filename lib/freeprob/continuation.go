@@ -30,9 +30,7 @@ type Equation func(z, m complex128) (h, dh complex128)
 // G ~ 1/z branch at infinity; the sign test is a guard, never the selector.
 //
 // The zero value uses ε = 1e-10, Im z from 50·Scale, 80 steps, Newton
-// tolerance 1e-13 relative on the final point (1e-8 on the intermediate
-// ones, which only have to stay on the branch) and at most 60 iterations
-// per step. The guards
+// tolerance 1e-13 relative and at most 60 iterations per step. The guards
 // do not detect every branch switch when the steps are coarse: for hard
 // tanh at L = 128 (σ₀² = 1/4), 30 steps down to ε = 1e-12 ended on a
 // real root (density ∝ ε) while 50 and 80 steps agree to 1e-9; keep
@@ -124,13 +122,10 @@ func (c Continuation) SolveM(eq Equation, lambda float64, mInf func(z complex128
 		if yPrev != y {
 			pred = m + (m-mPrev)*complex((yNext-y)/(y-yPrev), 0)
 		}
-		// Intermediate points only need to stay on the branch: Newton stops
-		// at 1e-8 relative there, and at Tol on the final point.
-		tol := 1e-8
-		if yNext <= c.Eps {
-			tol = c.Tol
-		}
-		mNew, ok := newton(eq, zNext, pred, math.Max(tol, c.Tol), c.MaxIter)
+		// Every point is solved to Tol: a looser tolerance on intermediate
+		// points (1e-8) was tried and lost the branch near z = 0, where
+		// G = (1+m)/z needs 1+m to full relative precision.
+		mNew, ok := newton(eq, zNext, pred, c.Tol, c.MaxIter)
 		why := "Newton did not converge"
 		if ok && cmplx.Abs(mNew-m) > 0.25*(1+cmplx.Abs(m)) {
 			ok, why = false, "root jumped"

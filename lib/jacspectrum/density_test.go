@@ -382,3 +382,28 @@ func TestKSBetweenBernoulliRate(t *testing.T) {
 		prev = d
 	}
 }
+
+// Regression: the support scan starts at λ = 1e-6·scale, where for erf the
+// density is tiny (φ′² takes every value in (0, 1], so the spectrum reaches
+// down to 0) and m → −1, so G = (1+m)/z needs 1+m to full precision; a
+// looser intermediate Newton tolerance lost the branch there. The scan
+// must succeed, start at 0, and carry mass 1 to 5e-4 — the classifier
+// (ρ at two ε) fragments the region λ < 4e-5 where ρ is below ~1e-13 at
+// L = 8 (observed mass deficit 1.7e-4).
+func TestSupportSmallLambda(t *testing.T) {
+	c := freeprob.Continuation{Eps: 1e-8, Steps: 50}
+	for _, L := range []int{2, 8} {
+		n := Critical(Erf, Orthogonal, L, 0.25)
+		sup, err := Support(n, c)
+		if err != nil {
+			t.Fatal(L, err)
+		}
+		if len(sup) == 0 || sup[0].Lo != 0 {
+			t.Errorf("erf L=%d: support %v", L, sup)
+		}
+		mass, _, _, err := ContinuousMoments(n, sup, c)
+		if err != nil || math.Abs(mass-1) > 5e-4 {
+			t.Errorf("erf L=%d: mass %g (%v)", L, mass, err)
+		}
+	}
+}

@@ -55,3 +55,37 @@ func TestEoCSigmaB2(t *testing.T) {
 		t.Error("ReLU with σ_b > 0 must be an error")
 	}
 }
+
+// Murray's Shtanh table (spec §7 check 24): Shtanh_a at (q*, σ_b²) is hard
+// tanh at (q*/a², y = σ_b²/a²) (F31), so q*/a² = QStarFromSigmaB2(hardtanh,
+// y), p = erf(1/√(2q*/a²)), μ₂/μ₁² − 1 = 1/p − 1 and max|R − ρ| = R(0) =
+// y/(q*/a²). References to half a unit of their printed digits (4–6,
+// as relative tolerances 2e-6…5e-4); both deviations must
+// decrease monotonically as y → 0.
+func TestShtanhMurrayTable(t *testing.T) {
+	ref := []struct{ y, q, sw, p, dev, r0 float64 }{
+		{1.0, 2.38781, 2.072709, 0.482460, 1.073, 0.41879},
+		{0.3, 1.12312, 1.527590, 0.654626, 0.5276, 0.26711},
+		{0.1, 0.63216, 1.263406, 0.791511, 0.2634, 0.15819},
+		{0.03, 0.37824, 1.116011, 0.896049, 0.1160, 0.07932},
+		{0.01, 0.25915, 1.052061, 0.950515, 0.05206, 0.03859},
+		{0.001, 0.14397, 1.008472, 0.991599, 0.008472, 0.006946},
+	}
+	prevDev, prevR := math.Inf(1), math.Inf(1)
+	for _, r := range ref {
+		q, err := QStarFromSigmaB2(HardTanh, r.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := BernoulliP(HardTanh, q)
+		sw, _ := EoCSigmaB2(HardTanh, q)
+		dev, r0 := 1/p-1, r.y/q
+		if rel(q, r.q) > 2e-5 || rel(sw, r.sw) > 2e-6 || rel(p, r.p) > 2e-6 || rel(dev, r.dev) > 5e-4 || rel(r0, r.r0) > 1e-4 {
+			t.Errorf("y=%g: q*/a²=%.6g σ_w²=%.7g p=%.7g dev=%.5g R(0)=%.6g; spec %+v", r.y, q, sw, p, dev, r0, r)
+		}
+		if !(dev < prevDev && r0 < prevR) {
+			t.Errorf("y=%g: deviations not decreasing", r.y)
+		}
+		prevDev, prevR = dev, r0
+	}
+}
