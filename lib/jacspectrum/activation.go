@@ -3,73 +3,50 @@ package jacspectrum
 import (
 	"fmt"
 	"math"
+	"math/cmplx"
+
+	"github.com/sigprop/sigprop/lib/activation"
 )
 
-// Activation names a nonlinearity of P18 Table 1 and Fig. 3 (spec §2.3);
-// the names match package activation.
-type Activation string
+// This file: how jacspectrum reads an activation.Func. The nonlinearity,
+// its derivative, kinks, smoothness length and closed-form moments all
+// come from package activation; jacspectrum only adds what it needs for the
+// law of D² = φ′(√q* z)² (spec §2.3):
+//
+//   - the Bernoulli laws of piecewise-linear φ with slopes in {0, 1}
+//     (linear, ReLU, shifted ReLU, hard tanh, shtanh), detected from the
+//     closed-form μ_k (BernoulliP);
+//   - φ′ continued to ℂ for the deformed-path rule of ContourD2, for the
+//     activations that have one (erf, tanh, SiLU), keyed by Func.Name;
+//   - whether φ is positively homogeneous (linear, ReLU: the μ_k do not
+//     depend on q*, so the edge of chaos is σ_b² = 0 at every q*).
 
-// The activations whose D² law is provided by D2.
-const (
-	Linear      Activation = "linear"        // φ = h
-	ReLU        Activation = "relu"          // φ = [h]₊
-	HardTanh    Activation = "hardtanh"      // φ = clip(h, −1, 1)
-	ShiftedReLU Activation = "shifted_relu"  // φ = [h+½]₊ − ½
-	Erf         Activation = "erf"           // φ = erf(√π h/2), φ′(0) = 1
-	Tanh        Activation = "tanh"          // φ = tanh h
-	SiLU        Activation = "smoothed_relu" // φ = h σ(h)
-)
-
-// Activations lists every supported name.
-var Activations = []Activation{Linear, ReLU, HardTanh, ShiftedReLU, Erf, Tanh, SiLU}
-
-// Phi returns φ and φ′ for act.
-func Phi(act Activation) (phi, dphi func(float64) float64) {
-	switch act {
-	case Linear:
-		return func(h float64) float64 { return h }, func(float64) float64 { return 1 }
-	case ReLU:
-		return func(h float64) float64 { return math.Max(h, 0) }, func(h float64) float64 { return step(h > 0) }
-	case HardTanh:
-		return func(h float64) float64 { return math.Max(-1, math.Min(1, h)) }, func(h float64) float64 { return step(math.Abs(h) < 1) }
-	case ShiftedReLU:
-		return func(h float64) float64 { return math.Max(h, -0.5) }, func(h float64) float64 { return step(h > -0.5) }
-	case Erf:
-		return func(h float64) float64 { return math.Erf(math.Sqrt(math.Pi) / 2 * h) }, func(h float64) float64 { return math.Exp(-math.Pi * h * h / 4) }
-	case Tanh:
-		return math.Tanh, func(h float64) float64 { t := math.Tanh(h); return 1 - t*t }
-	case SiLU:
-		sig := func(h float64) float64 { return 1 / (1 + math.Exp(-h)) }
-		return func(h float64) float64 { return h * sig(h) }, func(h float64) float64 { s := sig(h); return s * (1 + h*(1-s)) }
+// BernoulliP returns P(φ′(√q z) = 1) when D² = φ′(√q z)² is Bernoulli,
+// i.e. φ is piecewise linear with slopes in {0, 1} (P18 Table 1; spec
+// §2.3): 1 (linear), ½ (ReLU), erf(1/√(2q)) (hard tanh), Φ(1/(2√q))
+// (shifted ReLU), erf(a/√(2q)) (shtanh(a)). ok is false otherwise.
+//
+// The test is on f's closed-form moments: f must be piecewise linear
+// (Scale = +Inf) with a ClosedMu, and μ₁ = μ₂ = μ₃, which holds iff
+// d = φ′² ∈ {0, 1} almost surely (E[d(1−d)²] = μ₁ − 2μ₂ + μ₃ = 0).
+// It panics unless q is positive and finite.
+func BernoulliP(f activation.Func, q float64) (p float64, ok bool) {
+	checkQ(q)
+	if f.ClosedMu == nil || !math.IsInf(f.Scale, 1) {
+		return 0, false
 	}
-	panic(fmt.Sprintf("jacspectrum: unknown activation %q (one of %v)", act, Activations))
+	p = f.ClosedMu(q, 1)
+	if f.ClosedMu(q, 2) != p || f.ClosedMu(q, 3) != p {
+		return 0, false
+	}
+	return p, true
 }
 
-func step(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// BernoulliP returns P(φ′(√q z) = 1) for the piecewise-linear activations
-// with slopes in {0, 1} (Table 1; spec §2.3): 1 (linear), ½ (ReLU),
-// erf(1/√(2q)) (hard tanh), Φ(1/(2√q)) (shifted ReLU). ok is false for
-// smooth activations.
-func BernoulliP(act Activation, qstar float64) (p float64, ok bool) {
-	switch act {
-	case Linear:
-		return 1, true
-	case ReLU:
-		return 0.5, true
-	case HardTanh:
-		checkQ(qstar)
-		return math.Erf(1 / math.Sqrt(2*qstar)), true
-	case ShiftedReLU:
-		checkQ(qstar)
-		return 0.5 * math.Erfc(-1/(2*math.Sqrt(qstar))/math.Sqrt2), true
-	}
-	return 0, false
+// homogeneous reports whether φ(λh) = λφ(h) for λ > 0 (linear, ReLU): then
+// μ_k and E φ(√q z)²/q do not depend on q, the edge of chaos is σ_b² = 0,
+// and no q* is singled out by σ_b² or by the spectrum's variance.
+func homogeneous(f activation.Func) bool {
+	return f.Name == "linear" || f.Name == "relu"
 }
 
 func checkQ(q float64) {
@@ -78,24 +55,59 @@ func checkQ(q float64) {
 	}
 }
 
-// D2 returns the law of D² for act at q*: BernoulliD2 for the
-// piecewise-linear activations, ContourD2 for erf (with its closed-form
-// μ_k = (1+πkq*)^{−1/2}, Table 1), tanh and SiLU (q* ≤ 0.5; above that the
-// real-line QuadratureD2, accurate only while Im w ≳ 0.1).
-func D2(act Activation, qstar float64) D2Law {
-	if p, ok := BernoulliP(act, qstar); ok {
+func checkFunc(f activation.Func) {
+	if f.DPhi == nil || f.Phi == nil {
+		panic("jacspectrum: activation.Func has nil Phi or DPhi (construct it with activation.ByName)")
+	}
+}
+
+// contourRule is φ′ on ℂ for the deformed-path rule of ContourD2, with the
+// path family (even: rotated line; else shifted line) and the largest q*
+// for which the path is valid.
+type contourRule struct {
+	dphi func(complex128) complex128
+	even bool
+	maxQ float64
+}
+
+// contourRules are keyed by activation.Func.Name.
+var contourRules = map[string]contourRule{
+	"erf": {func(h complex128) complex128 { return cmplx.Exp(-math.Pi * h * h / 4) }, true, math.Inf(1)},
+	"tanh": {func(h complex128) complex128 {
+		t := cmplx.Tanh(h)
+		return 1 - t*t
+	}, true, math.Inf(1)},
+	// SiLU: φ′ is increasing on the Gaussian's effective range only for
+	// q* ≤ 0.5, which the shifted path Γ = ℝ − iδ needs.
+	"smoothed_relu": {func(h complex128) complex128 {
+		s := 1 / (1 + cmplx.Exp(-h))
+		return s * (1 + h*(1-s))
+	}, false, 0.5},
+}
+
+// D2 returns the law of D² = φ′(√q* z)² for f at q*: BernoulliD2 for the
+// piecewise-linear activations with slopes in {0, 1} (BernoulliP);
+// ContourD2 for erf (with its closed-form μ_k = (1+πkq*)^{−1/2}, Table 1),
+// tanh, and SiLU at q* ≤ 0.5; otherwise (SiLU above 0.5, or any other
+// Func) the real-line QuadratureD2 split at f.Kinks, accurate only while
+// Im w ≳ 0.1. It panics unless q* is positive and finite.
+func D2(f activation.Func, qstar float64) D2Law {
+	checkFunc(f)
+	if p, ok := BernoulliP(f, qstar); ok {
 		return BernoulliD2{p}
 	}
-	checkQ(qstar)
-	_, dphi := Phi(act)
-	switch act {
-	case Erf, Tanh:
-		return NewContourD2(act, qstar)
-	case SiLU:
-		if qstar <= 0.5 {
-			return NewContourD2(act, qstar)
-		}
-		return NewQuadratureD2(dphi, qstar, nil, 2, 0)
+	if r, ok := contourRules[f.Name]; ok && qstar <= r.maxQ {
+		return NewContourD2(f, qstar)
 	}
-	panic(fmt.Sprintf("jacspectrum: unknown activation %q (one of %v)", act, Activations))
+	q := NewQuadratureD2(f.DPhi, qstar, f.Kinks, f.Scale, 0)
+	q.mu = closedMu(f, qstar)
+	return q
+}
+
+// closedMu returns k ↦ μ_k from f's closed form at q*, or nil.
+func closedMu(f activation.Func, qstar float64) func(int) float64 {
+	if f.ClosedMu == nil {
+		return nil
+	}
+	return func(k int) float64 { return f.ClosedMu(qstar, k) }
 }

@@ -3,6 +3,7 @@ package jacspectrum
 import (
 	"testing"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/freeprob"
 )
 
@@ -23,11 +24,11 @@ func benchGrid() []float64 {
 // numpy/scipy peer is testdata/bench_density.py (same algorithm, same
 // nodes, vectorised over λ).
 func BenchmarkDensityL128(b *testing.B) {
-	for _, act := range []Activation{Erf, HardTanh} {
+	for _, act := range []activation.Func{activation.Erf(), activation.HardTanh()} {
 		q, _ := QStarForSigma0(act, 128, 0.25)
 		n := Critical(act, Orthogonal, 128, q)
 		lams := benchGrid()
-		b.Run(string(act), func(b *testing.B) {
+		b.Run(act.String(), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				r, err := n.Density(lams, freeprob.Continuation{})
 				if err != nil {
@@ -41,13 +42,13 @@ func BenchmarkDensityL128(b *testing.B) {
 
 // BenchmarkDensityL128Workers2 is BenchmarkDensityL128 with two goroutines.
 func BenchmarkDensityL128Workers2(b *testing.B) {
-	for _, act := range []Activation{Erf, HardTanh} {
+	for _, act := range []activation.Func{activation.Erf(), activation.HardTanh()} {
 		q, _ := QStarForSigma0(act, 128, 0.25)
 		n := Critical(act, Orthogonal, 128, q)
 		lams := benchGrid()
 		c := n.Continuation()
 		c.Workers = 2
-		b.Run(string(act), func(b *testing.B) {
+		b.Run(act.String(), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				r, err := n.Density(lams, c)
 				if err != nil {

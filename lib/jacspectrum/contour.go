@@ -6,6 +6,8 @@ import (
 	"math/cmplx"
 
 	"gonum.org/v1/gonum/integrate/quad"
+
+	"github.com/sigprop/sigprop/lib/activation"
 )
 
 // ContourD2 is the law of d = φ′(√q* z)² for an analytic φ′, with
@@ -131,23 +133,18 @@ func (g ContourD2) Mu(k int) float64 {
 func (g ContourD2) P() float64 { return g.p }
 
 // NewContourD2 returns the deformed-path law of D² for the smooth
-// activations erf, tanh and SiLU at q*.
-func NewContourD2(act Activation, qstar float64) ContourD2 {
-	switch act {
-	case Erf:
-		g := newContourD2(func(h complex128) complex128 { return cmplx.Exp(-math.Pi * h * h / 4) }, qstar, true)
-		g.mu = func(k int) float64 { return 1 / math.Sqrt(1+math.Pi*float64(k)*qstar) }
-		return g
-	case Tanh:
-		return newContourD2(func(h complex128) complex128 { t := cmplx.Tanh(h); return 1 - t*t }, qstar, true)
-	case SiLU:
-		if qstar > 0.5 {
-			panic(fmt.Sprintf("jacspectrum: the SiLU contour rule needs q* <= 0.5 (φ′ increasing on the Gaussian range), got %g", qstar))
-		}
-		return newContourD2(func(h complex128) complex128 {
-			s := 1 / (1 + cmplx.Exp(-h))
-			return s * (1 + h*(1-s))
-		}, qstar, false)
+// activations with a complex φ′ (erf, tanh, and SiLU at q* ≤ 0.5) at q*;
+// f's closed-form μ_k, if any (erf), is attached. It panics for any other
+// activation or for SiLU above q* = 0.5.
+func NewContourD2(f activation.Func, qstar float64) ContourD2 {
+	r, ok := contourRules[f.Name]
+	if !ok {
+		panic(fmt.Sprintf("jacspectrum: no contour rule for %q (only erf, tanh, smoothed_relu)", f.Name))
 	}
-	panic(fmt.Sprintf("jacspectrum: no contour rule for %q", act))
+	if qstar > r.maxQ {
+		panic(fmt.Sprintf("jacspectrum: the %s contour rule needs q* <= %g (φ′ increasing on the Gaussian range), got %g", f.Name, r.maxQ, qstar))
+	}
+	g := newContourD2(r.dphi, qstar, r.even)
+	g.mu = closedMu(f, qstar)
+	return g
 }

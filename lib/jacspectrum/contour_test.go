@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/cmplx"
 	"testing"
+
+	"github.com/sigprop/sigprop/lib/activation"
 )
 
 // The deformed-path M_{D²} equals a brute-force trapezoid rule on the real
@@ -17,11 +19,11 @@ import (
 // deformation.
 func TestContourD2(t *testing.T) {
 	for _, c := range []struct {
-		act Activation
+		act activation.Func
 		q   float64
-	}{{Erf, 0.25}, {Erf, 0.005}, {Tanh, 0.5}, {Tanh, 0.05}, {SiLU, 0.03}, {SiLU, 0.0005}} {
+	}{{activation.Erf(), 0.25}, {activation.Erf(), 0.005}, {activation.Tanh(), 0.5}, {activation.Tanh(), 0.05}, {activation.SmoothedReLU(), 0.03}, {activation.SmoothedReLU(), 0.0005}} {
 		g := NewContourD2(c.act, c.q)
-		_, dphi := Phi(c.act)
+		dphi := c.act.DPhi
 		r := NewQuadratureD2(dphi, c.q, nil, 1, 0)
 		_ = r
 		for k := 1; k <= 3; k++ {
@@ -38,14 +40,14 @@ func TestContourD2(t *testing.T) {
 			}
 		}
 	}
-	_, dphi := Phi(Erf)
+	dphi := activation.Erf().DPhi
 	w := complex(0.9, 0.05)
 	a, _ := QuadratureD2(NewQuadratureD2(dphi, 0.25, nil, 1, 0)).M(w)
 	b, _ := trapezoidM(dphi, 0.25, w)
 	if cmplx.Abs(a-b) < 0.01 {
 		t.Errorf("real-line rule unexpectedly accurate near the support: %v vs %v", a, b)
 	}
-	g := NewContourD2(Erf, 0.01)
+	g := NewContourD2(activation.Erf(), 0.01)
 	for _, w := range []complex128{complex(1.08, 1e-8), complex(1.3, 1e-8), complex(-2, 1e-8)} {
 		a, _ := g.M(w)
 		if l := ErfMD2Lerch(w, 0.01); cmplx.Abs(a-l) > 1e-10 {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/freeprob"
 )
 
@@ -22,21 +23,21 @@ func densityAt(t *testing.T, s Spectrum, l float64) float64 {
 // digits). Tolerance 2e-6 absolute: the references are rounded to 6–7
 // digits and the ε = 1e-10 smoothing error is O(ε) in the bulk.
 func TestReferenceDensities(t *testing.T) {
-	ht := Critical(HardTanh, Orthogonal, 8, 0.25)
-	erf8 := Critical(Erf, Orthogonal, 8, 0.102908)
+	ht := Critical(activation.HardTanh(), Orthogonal, 8, 0.25)
+	erf8 := Critical(activation.Erf(), Orthogonal, 8, 0.102908)
 	cases := []struct {
 		name   string
 		s      Spectrum
 		lambda float64
 		want   float64
 	}{
-		{"relu-gauss L1", Critical(ReLU, Gaussian, 1, 1), 0.5, 0.2105422},
-		{"relu-gauss L1", Critical(ReLU, Gaussian, 1, 1), 1, 1 / (2 * math.Pi)},
-		{"relu-gauss L1", Critical(ReLU, Gaussian, 1, 1), 2, 0.1052711},
-		{"linear-gauss L2", Critical(Linear, Gaussian, 2, 1), 0.5, 0.3183099},
-		{"linear-gauss L2", Critical(Linear, Gaussian, 2, 1), 1, 0.1789791},
-		{"linear-gauss L2", Critical(Linear, Gaussian, 2, 1), 3, 0.0599734},
-		{"linear-gauss L2", Critical(Linear, Gaussian, 2, 1), 6, 0.0150458},
+		{"relu-gauss L1", Critical(activation.ReLU(), Gaussian, 1, 1), 0.5, 0.2105422},
+		{"relu-gauss L1", Critical(activation.ReLU(), Gaussian, 1, 1), 1, 1 / (2 * math.Pi)},
+		{"relu-gauss L1", Critical(activation.ReLU(), Gaussian, 1, 1), 2, 0.1052711},
+		{"linear-gauss L2", Critical(activation.Linear(), Gaussian, 2, 1), 0.5, 0.3183099},
+		{"linear-gauss L2", Critical(activation.Linear(), Gaussian, 2, 1), 1, 0.1789791},
+		{"linear-gauss L2", Critical(activation.Linear(), Gaussian, 2, 1), 3, 0.0599734},
+		{"linear-gauss L2", Critical(activation.Linear(), Gaussian, 2, 1), 6, 0.0150458},
 		{"htanh-orth L8 q*=0.25", ht, 0.2, 0.3092832},
 		{"htanh-orth L8 q*=0.25", ht, 0.5, 0.1888089},
 		{"htanh-orth L8 q*=0.25", ht, 1.0, 0},
@@ -59,7 +60,7 @@ func TestReferenceDensities(t *testing.T) {
 		}
 	}
 	// ReLU–Gaussian L=1 closed form (F24) on its support.
-	n := Critical(ReLU, Gaussian, 1, 1)
+	n := Critical(activation.ReLU(), Gaussian, 1, 1)
 	for _, l := range []float64{0.2, 0.7, 1.9, 4.4, 5.8} {
 		want := math.Sqrt(8-(l-3)*(l-3)) / (4 * math.Pi * l)
 		if got := densityAt(t, n, l); math.Abs(got-want) > 1e-8 {
@@ -120,13 +121,13 @@ func TestDensityMassAndMoments(t *testing.T) {
 		s        Spectrum
 		singular bool
 	}{
-		{"relu-orth L2", Critical(ReLU, Orthogonal, 2, 1), false},
-		{"relu-gauss L1", Critical(ReLU, Gaussian, 1, 1), false},
-		{"linear-gauss L2", Critical(Linear, Gaussian, 2, 1), false},
-		{"erf-orth L8", Critical(Erf, Orthogonal, 8, 0.102908), false},
+		{"relu-orth L2", Critical(activation.ReLU(), Orthogonal, 2, 1), false},
+		{"relu-gauss L1", Critical(activation.ReLU(), Gaussian, 1, 1), false},
+		{"linear-gauss L2", Critical(activation.Linear(), Gaussian, 2, 1), false},
+		{"erf-orth L8", Critical(activation.Erf(), Orthogonal, 8, 0.102908), false},
 		{"smooth limit", SmoothLimit{0.25}, false},
-		{"htanh-orth L8 q*=0.25", Critical(HardTanh, Orthogonal, 8, 0.25), true},
-		{"relu-orth L8", Critical(ReLU, Orthogonal, 8, 1), true},
+		{"htanh-orth L8 q*=0.25", Critical(activation.HardTanh(), Orthogonal, 8, 0.25), true},
+		{"relu-orth L8", Critical(activation.ReLU(), Orthogonal, 8, 1), true},
 	}
 	for _, c := range cases {
 		sup, err := Support(c.s, exact)
@@ -162,7 +163,7 @@ func TestDensityMassAndMoments(t *testing.T) {
 		}
 	}
 	// Edge of linear-Gaussian L=2 is 27/4 (F24, check 16).
-	e, err := UpperEdge(Critical(Linear, Gaussian, 2, 1), exact)
+	e, err := UpperEdge(Critical(activation.Linear(), Gaussian, 2, 1), exact)
 	if err != nil || math.Abs(e-6.75) > 1e-7 {
 		t.Errorf("linear-gauss L2 edge %g, want 6.75 (%v)", e, err)
 	}
@@ -202,9 +203,9 @@ func TestQStarForSigma0(t *testing.T) {
 	}
 	for _, r := range ref {
 		for _, c := range []struct {
-			act  Activation
+			act  activation.Func
 			want float64
-		}{{HardTanh, r.ht}, {Erf, r.erf}, {ShiftedReLU, r.srelu}, {SiLU, r.si}} {
+		}{{activation.HardTanh(), r.ht}, {activation.Erf(), r.erf}, {activation.ShiftedReLU(), r.srelu}, {activation.SmoothedReLU(), r.si}} {
 			q, err := QStarForSigma0(c.act, r.L, 0.25)
 			if err != nil {
 				t.Fatal(err)
@@ -218,12 +219,12 @@ func TestQStarForSigma0(t *testing.T) {
 			}
 		}
 	}
-	if _, err := QStarForSigma0(ReLU, 8, 0.25); err == nil {
+	if _, err := QStarForSigma0(activation.ReLU(), 8, 0.25); err == nil {
 		t.Error("ReLU must have no bounded-variance q*")
 	}
 	// SiLU σ_w² at L=8 (check 21): 3.968625.
-	q, _ := QStarForSigma0(SiLU, 8, 0.25)
-	if sw := 1 / MuQuad(SiLU, q, 1); math.Abs(sw-3.968625) > 2e-6 {
+	q, _ := QStarForSigma0(activation.SmoothedReLU(), 8, 0.25)
+	if sw := 1 / activation.SmoothedReLU().Mu(q, 1); math.Abs(sw-3.968625) > 2e-6 {
 		t.Errorf("SiLU σ_w² = %.7f", sw)
 	}
 }
@@ -237,7 +238,7 @@ func TestQStarForSigma0(t *testing.T) {
 // theory up to L = 8192. Observed distances (σ₀² = 1/4): hard tanh 0.0032
 // at L=128; erf 0.263, 0.148, 0.083, 0.043, 0.022 at L = 32…8192.
 func TestUniversalityConvergence(t *testing.T) {
-	check := func(act Activation, limit Spectrum, lams []float64, Ls []int) []float64 {
+	check := func(act activation.Func, limit Spectrum, lams []float64, Ls []int) []float64 {
 		want, err := limit.Density(lams, exact)
 		if err != nil {
 			t.Fatal(err)
@@ -261,14 +262,14 @@ func TestUniversalityConvergence(t *testing.T) {
 		return ds
 	}
 	Ls := []int{8, 32, 128, 512, 2048, 8192}
-	ht := check(HardTanh, BernoulliLimit{0.25}, []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6}, Ls[:3])
+	ht := check(activation.HardTanh(), BernoulliLimit{0.25}, []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6}, Ls[:3])
 	// 1/L rate: a factor 4 in L divides the distance by 4 ± 35%.
 	for i := 1; i < len(ht); i++ {
 		if r := ht[i-1] / ht[i]; r < 2.6 || r > 5.4 {
 			t.Errorf("hard tanh: distance ratio %g per 4x depth, want ≈ 4 (1/L)", r)
 		}
 	}
-	er := check(Erf, SmoothLimit{0.25}, []float64{0.4, 0.6, 0.8, 1, 1.3, 1.6, 2, 2.3}, Ls)
+	er := check(activation.Erf(), SmoothLimit{0.25}, []float64{0.4, 0.6, 0.8, 1, 1.3, 1.6, 2, 2.3}, Ls)
 	for i := 3; i < len(er); i++ {
 		if r := er[i-1] / er[i]; r < 1.6 || r > 2.5 {
 			t.Errorf("erf: distance ratio %g per 4x depth, want ≈ 2 (L^-1/2)", r)
@@ -282,7 +283,7 @@ func TestUniversalityConvergence(t *testing.T) {
 // shift δ moves the mass by √δ/(2π) ≈ 1e-6 (observed offset 1.0e-6, plus
 // 1.1e-6 more from the 1/√λ end at 0 for F(0)).
 func TestCDFClosedForm(t *testing.T) {
-	n := Critical(ReLU, Orthogonal, 2, 1)
+	n := Critical(activation.ReLU(), Orthogonal, 2, 1)
 	sup, err := Support(n, exact)
 	if err != nil {
 		t.Fatal(err)
@@ -319,7 +320,7 @@ func TestSingularValueDensityAndKS(t *testing.T) {
 			eigs[i] = 4 * s * s
 		}
 	}
-	ks, err := KS(Critical(ReLU, Orthogonal, 2, 1), eigs, 100, exact)
+	ks, err := KS(Critical(activation.ReLU(), Orthogonal, 2, 1), eigs, 100, exact)
 	if err != nil || ks > 1.0/n+1e-5 {
 		t.Errorf("KS of exact quantiles = %g (%v), want ≤ 1/n", ks, err)
 	}
@@ -329,7 +330,7 @@ func TestSingularValueDensityAndKS(t *testing.T) {
 // benchmark cases) the density is the same with 50, 80 and 160 steps
 // (to 1e-9), i.e. the default schedule is converged on the physical branch.
 func TestContinuationStepsConverged(t *testing.T) {
-	for _, act := range []Activation{HardTanh, Erf} {
+	for _, act := range []activation.Func{activation.HardTanh(), activation.Erf()} {
 		q, _ := QStarForSigma0(act, 128, 0.25)
 		n := Critical(act, Orthogonal, 128, q)
 		lams := []float64{0.05, 0.3, 0.6, 1.0, 1.5, 2.2}
@@ -364,13 +365,13 @@ func TestKSBetweenBernoulliRate(t *testing.T) {
 	c := freeprob.Continuation{Eps: 1e-8, Steps: 50}
 	var prev float64
 	for _, L := range []int{8, 32, 128} {
-		q, _ := QStarForSigma0(HardTanh, L, 0.25)
-		d, err := KSBetween(Critical(HardTanh, Orthogonal, L, q), BernoulliLimit{0.25}, xs, c)
+		q, _ := QStarForSigma0(activation.HardTanh(), L, 0.25)
+		d, err := KSBetween(Critical(activation.HardTanh(), Orthogonal, L, q), BernoulliLimit{0.25}, xs, c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		qs, _ := QStarForSigma0(ShiftedReLU, L, 0.25)
-		ds, err := KSBetween(Critical(ShiftedReLU, Orthogonal, L, qs), BernoulliLimit{0.25}, xs, c)
+		qs, _ := QStarForSigma0(activation.ShiftedReLU(), L, 0.25)
+		ds, err := KSBetween(Critical(activation.ShiftedReLU(), Orthogonal, L, qs), BernoulliLimit{0.25}, xs, c)
 		if err != nil || math.Abs(ds-d) > 1e-9 {
 			t.Errorf("L=%d: shifted ReLU %g vs hard tanh %g (%v)", L, ds, d, err)
 		}
@@ -393,7 +394,7 @@ func TestKSBetweenBernoulliRate(t *testing.T) {
 func TestSupportSmallLambda(t *testing.T) {
 	c := freeprob.Continuation{Eps: 1e-8, Steps: 50}
 	for _, L := range []int{2, 8} {
-		n := Critical(Erf, Orthogonal, L, 0.25)
+		n := Critical(activation.Erf(), Orthogonal, L, 0.25)
 		sup, err := Support(n, c)
 		if err != nil {
 			t.Fatal(L, err)

@@ -3,6 +3,8 @@ package jacspectrum
 import (
 	"math"
 	"testing"
+
+	"github.com/sigprop/sigprop/lib/activation"
 )
 
 // Edge of chaos from q* (spec §7 checks 10, 11, 7): closed forms for erf
@@ -11,17 +13,17 @@ import (
 // references to the printed digits.
 func TestEoCSigmaB2(t *testing.T) {
 	cases := []struct {
-		act        Activation
+		act        activation.Func
 		q, sw, sb  float64
 		tolW, tolB float64
 	}{
-		{Erf, 0.25, 1.336188, 6.8464e-3, 1e-6, 1e-7},
-		{Erf, 1, 2.035090, 0.148361, 1e-6, 1e-6},
-		{HardTanh, 0.25, 1.0476692, 8.89545e-3, 1e-7, 1e-8},
-		{HardTanh, 0.5, 1.1866608, 0.0596351, 1e-7, 1e-7},
-		{HardTanh, 1, 1.4647948, 0.2440801, 1e-7, 1e-7},
-		{Tanh, 0.5, 1.687975, 0.0380412, 1e-6, 1e-7},
-		{Tanh, 1.5, 2.532482, 0.314069, 1e-6, 1e-6},
+		{activation.Erf(), 0.25, 1.336188, 6.8464e-3, 1e-6, 1e-7},
+		{activation.Erf(), 1, 2.035090, 0.148361, 1e-6, 1e-6},
+		{activation.HardTanh(), 0.25, 1.0476692, 8.89545e-3, 1e-7, 1e-8},
+		{activation.HardTanh(), 0.5, 1.1866608, 0.0596351, 1e-7, 1e-7},
+		{activation.HardTanh(), 1, 1.4647948, 0.2440801, 1e-7, 1e-7},
+		{activation.Tanh(), 0.5, 1.687975, 0.0380412, 1e-6, 1e-7},
+		{activation.Tanh(), 1.5, 2.532482, 0.314069, 1e-6, 1e-6},
 	}
 	for _, c := range cases {
 		sw, sb := EoCSigmaB2(c.act, c.q)
@@ -35,10 +37,10 @@ func TestEoCSigmaB2(t *testing.T) {
 	}
 	// closed forms vs the quadrature route of the same function
 	for _, q := range []float64{0.1, 0.7, 2} {
-		for _, act := range []Activation{HardTanh, Erf} {
+		for _, act := range []activation.Func{activation.HardTanh(), activation.Erf()} {
 			sw, sb := EoCSigmaB2(act, q)
-			phi, _ := Phi(act)
-			swq := 1 / MuQuad(act, q, 1)
+			phi := act.Phi
+			swq := 1 / act.WithoutClosedForms().Mu(q, 1)
 			e := 0.0
 			// E φ(√q z)² by trapezoid (independent of package gauss), step 1e-3.
 			for i := -12000; i <= 12000; i++ {
@@ -51,7 +53,7 @@ func TestEoCSigmaB2(t *testing.T) {
 			}
 		}
 	}
-	if _, err := QStarFromSigmaB2(ReLU, 0.1); err == nil {
+	if _, err := QStarFromSigmaB2(activation.ReLU(), 0.1); err == nil {
 		t.Error("ReLU with σ_b > 0 must be an error")
 	}
 }
@@ -73,12 +75,12 @@ func TestShtanhMurrayTable(t *testing.T) {
 	}
 	prevDev, prevR := math.Inf(1), math.Inf(1)
 	for _, r := range ref {
-		q, err := QStarFromSigmaB2(HardTanh, r.y)
+		q, err := QStarFromSigmaB2(activation.HardTanh(), r.y)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, _ := BernoulliP(HardTanh, q)
-		sw, _ := EoCSigmaB2(HardTanh, q)
+		p, _ := BernoulliP(activation.HardTanh(), q)
+		sw, _ := EoCSigmaB2(activation.HardTanh(), q)
 		dev, r0 := 1/p-1, r.y/q
 		if rel(q, r.q) > 2e-5 || rel(sw, r.sw) > 2e-6 || rel(p, r.p) > 2e-6 || rel(dev, r.dev) > 5e-4 || rel(r0, r.r0) > 1e-4 {
 			t.Errorf("y=%g: q*/a²=%.6g σ_w²=%.7g p=%.7g dev=%.5g R(0)=%.6g; spec %+v", r.y, q, sw, p, dev, r0, r)

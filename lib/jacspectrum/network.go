@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/cmplx"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/freeprob"
 )
 
@@ -73,10 +74,10 @@ type Network struct {
 	D2      D2Law
 }
 
-// Critical returns the network for act at q* on the edge of chaos,
-// σ_w² = 1/μ₁ (χ₁ = 1, F10).
-func Critical(act Activation, w Ensemble, depth int, qstar float64) Network {
-	d := D2(act, qstar)
+// Critical returns the network for f at q* on the edge of chaos,
+// σ_w² = 1/μ₁ (χ₁ = 1, F10), with D² from D2.
+func Critical(f activation.Func, w Ensemble, depth int, qstar float64) Network {
+	d := D2(f, qstar)
 	return Network{Depth: depth, Weights: w, SigmaW2: 1 / d.Mu(1), D2: d}
 }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/freeprob"
 )
 
@@ -14,7 +15,7 @@ func rel(a, b float64) float64 { return math.Abs(a-b) / math.Max(1e-300, math.Ab
 // (0.01, 3.9) (spec §7 check 15: 5e-7 expected; the ε-smoothing error is
 // O(ε/λ²) ≤ 1e-6 at λ = 0.01 for the leakage-free continuous part).
 func TestReLUOrthogonalL2ClosedForm(t *testing.T) {
-	n := Critical(ReLU, Orthogonal, 2, 1)
+	n := Critical(activation.ReLU(), Orthogonal, 2, 1)
 	closed := func(l float64) float64 { return 1 / (2 * math.Pi * math.Sqrt(l*(4-l))) }
 	var lams []float64
 	for l := 0.01; l < 3.9; l += 0.0971 {
@@ -57,10 +58,10 @@ func TestBranchGuardReLUOrthogonalL8(t *testing.T) {
 		lambda float64
 		want   float64 // spec §7 check 22, 6 digits
 	}{
-		{"relu-orth L8 λ=0.5", Critical(ReLU, Orthogonal, 8, 1), 0.5, 0.093606},
-		{"relu-orth L8 λ=1", Critical(ReLU, Orthogonal, 8, 1), 1, 0.051921},
-		{"relu-gauss L8 λ=1", Critical(ReLU, Gaussian, 8, 1), 1, 0.035412},
-		{"linear-gauss L8 λ=1", Critical(Linear, Gaussian, 8, 1), 1, 0.067316},
+		{"relu-orth L8 λ=0.5", Critical(activation.ReLU(), Orthogonal, 8, 1), 0.5, 0.093606},
+		{"relu-orth L8 λ=1", Critical(activation.ReLU(), Orthogonal, 8, 1), 1, 0.051921},
+		{"relu-gauss L8 λ=1", Critical(activation.ReLU(), Gaussian, 8, 1), 1, 0.035412},
+		{"linear-gauss L8 λ=1", Critical(activation.Linear(), Gaussian, 8, 1), 1, 0.067316},
 	}
 	for _, c := range cases {
 		got, err := c.n.Density([]float64{c.lambda}, freeprob.Continuation{Eps: 1e-10})

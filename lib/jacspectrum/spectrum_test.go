@@ -4,13 +4,14 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/freeprob"
 )
 
 // Spec §7 checks 12 (Table 1 at q*), 13 (orthogonal linear) and the Table
 // 1 closed forms against quadrature of φ′^{2k} (package gauss; 1e-10).
 func TestTable1(t *testing.T) {
-	for _, act := range []Activation{Linear, ReLU, HardTanh, ShiftedReLU, Erf} {
+	for _, act := range []activation.Func{activation.Linear(), activation.ReLU(), activation.HardTanh(), activation.ShiftedReLU(), activation.Erf()} {
 		for _, q := range []float64{0.1, 0.25, 1, 2} {
 			for _, w := range []Ensemble{Orthogonal, Gaussian} {
 				r := Table1(act, q, w)
@@ -20,7 +21,7 @@ func TestTable1(t *testing.T) {
 					}
 				}
 				s1, _ := w.SCoeffs()
-				if act == Erf {
+				if act.Name == "erf" {
 					// Table 1 erf entries: σ_w² = √(1+πq*), variance form.
 					if rel(r.SigmaW2, math.Sqrt(1+math.Pi*q)) > 1e-14 ||
 						rel(r.VarPerL, (1+math.Pi*q)/math.Sqrt(1+2*math.Pi*q)-1-s1) > 1e-12 {
@@ -31,19 +32,19 @@ func TestTable1(t *testing.T) {
 		}
 	}
 	// spec §7 check 12 (7 digits): erf at q*=0.25; hard tanh 1/p − 1.
-	e := Table1(Erf, 0.25, Orthogonal)
+	e := Table1(activation.Erf(), 0.25, Orthogonal)
 	for _, c := range []struct{ got, want float64 }{
 		{e.Mu[0], 0.7483977}, {e.Mu[1], 0.6236862}, {e.VarPerL, 0.1135283},
-		{Table1(HardTanh, 0.25, Orthogonal).VarPerL, 0.0476692},
-		{Table1(HardTanh, 0.25, Gaussian).VarPerL, 1.0476692},
-		{MuQuad(Tanh, 0.570048, 1), 0.5678738}, {MuQuad(Tanh, 0.570048, 2), 0.4328516},
+		{Table1(activation.HardTanh(), 0.25, Orthogonal).VarPerL, 0.0476692},
+		{Table1(activation.HardTanh(), 0.25, Gaussian).VarPerL, 1.0476692},
+		{activation.Tanh().Mu(0.570048, 1), 0.5678738}, {activation.Tanh().Mu(0.570048, 2), 0.4328516},
 	} {
 		if math.Abs(c.got-c.want) > 6e-8 {
 			t.Errorf("got %.8f, spec %.7f", c.got, c.want)
 		}
 	}
 	// Erf Lerch series (Table 1 M_{D²}) against the quadrature law, |w| > 1.
-	d := D2(Erf, 0.25)
+	d := D2(activation.Erf(), 0.25)
 	for _, w := range []complex128{complex(1.5, 0.3), complex(-2, 1), complex(3, 0)} {
 		m, _ := d.M(w)
 		if l := ErfMD2Lerch(w, 0.25); cmplxAbs(m-l) > 1e-12 {
@@ -51,7 +52,7 @@ func TestTable1(t *testing.T) {
 		}
 	}
 	// check 13: orthogonal linear at σ_w=1 is δ(λ−1) at every depth.
-	a := Critical(Linear, Orthogonal, 8, 1).Atoms()
+	a := Critical(activation.Linear(), Orthogonal, 8, 1).Atoms()
 	if len(a) != 1 || a[0] != (freeprob.Atom{Loc: 1, Mass: 1}) {
 		t.Errorf("orthogonal linear atoms %v, want {(1,1)}", a)
 	}
@@ -71,9 +72,9 @@ func TestMomentsF20F21(t *testing.T) {
 			vr  float64
 			tag string
 		}{
-			{Critical(Linear, Gaussian, L, 1), fl, "linear-gauss"},
-			{Critical(ReLU, Orthogonal, L, 1), fl, "relu-orth"},
-			{Critical(ReLU, Gaussian, L, 1), 2 * fl, "relu-gauss"},
+			{Critical(activation.Linear(), Gaussian, L, 1), fl, "linear-gauss"},
+			{Critical(activation.ReLU(), Orthogonal, L, 1), fl, "relu-orth"},
+			{Critical(activation.ReLU(), Gaussian, L, 1), 2 * fl, "relu-gauss"},
 		} {
 			m := c.n.Moments()
 			if math.Abs(m.Var-c.vr) > 1e-12*c.vr || math.Abs(m.M1-1) > 1e-12 {
@@ -81,9 +82,9 @@ func TestMomentsF20F21(t *testing.T) {
 			}
 		}
 		for _, n := range []Network{
-			{Depth: L, Weights: Gaussian, SigmaW2: 1.3, D2: D2(Erf, 0.4)},
-			{Depth: L, Weights: Orthogonal, SigmaW2: 0.9, D2: D2(HardTanh, 0.7)},
-			{Depth: L, Weights: Gaussian, SigmaW2: 1.7, D2: D2(Tanh, 0.5)},
+			{Depth: L, Weights: Gaussian, SigmaW2: 1.3, D2: D2(activation.Erf(), 0.4)},
+			{Depth: L, Weights: Orthogonal, SigmaW2: 0.9, D2: D2(activation.HardTanh(), 0.7)},
+			{Depth: L, Weights: Gaussian, SigmaW2: 1.7, D2: D2(activation.Tanh(), 0.5)},
 		} {
 			m := n.Moments()
 			// series route: S_J = (S_D2 · S_W)^L as power series.

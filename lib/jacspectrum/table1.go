@@ -5,14 +5,14 @@ import (
 	"math"
 	"math/cmplx"
 
-	"github.com/sigprop/sigprop/lib/gauss"
+	"github.com/sigprop/sigprop/lib/activation"
 )
 
 // Table1Row is one row of P18 Table 1 (corrected, spec §3.5) at q*, with
 // the closed forms and the same moments by quadrature (package gauss,
 // split at φ′'s kinks) as an independent check.
 type Table1Row struct {
-	Activation Activation
+	Activation string // activation.Func.String()
 	QStar      float64
 	Weights    Ensemble
 	Mu         [3]float64 // closed-form μ₁, μ₂, μ₃
@@ -21,68 +21,33 @@ type Table1Row struct {
 	VarPerL    float64    // σ²_{JJᵀ}/L = μ₂/μ₁² − 1 − s₁ at criticality
 }
 
-// Table1 returns the row for act ∈ {linear, relu, hardtanh, erf} (the rows
-// of P18 Table 1) and also shifted_relu:
+// Table1 returns the row for f at q*: the rows of P18 Table 1,
 //
 //	linear    μ_k = 1                 σ_w² = 1
 //	relu      μ_k = ½                 σ_w² = 2
 //	hardtanh  μ_k = erf(1/√(2q*))     σ_w² = 1/erf(1/√(2q*))
 //	erf       μ_k = (1+πkq*)^{−1/2}   σ_w² = √(1+πq*)
-//	σ²_{JJᵀ}/L = μ₂/μ₁² − 1 − s₁; for erf (1+πq*)/√(1+2πq*) − 1 − s₁.
+//	σ²_{JJᵀ}/L = μ₂/μ₁² − 1 − s₁; for erf (1+πq*)/√(1+2πq*) − 1 − s₁,
 //
-// Panics for an activation without a closed form (tanh, SiLU).
-func Table1(act Activation, qstar float64, w Ensemble) Table1Row {
+// and any other activation with a closed-form μ_k (shifted ReLU, shtanh;
+// the closed forms live in package activation). It panics for an
+// activation without one (tanh, SiLU) or unless q* is positive and finite.
+func Table1(f activation.Func, qstar float64, w Ensemble) Table1Row {
 	checkQ(qstar)
-	var mu func(k int) float64
-	switch act {
-	case Linear, ReLU, HardTanh, ShiftedReLU:
-		p, _ := BernoulliP(act, qstar)
-		mu = func(int) float64 { return p }
-	case Erf:
-		mu = func(k int) float64 { return 1 / math.Sqrt(1+math.Pi*float64(k)*qstar) }
-	default:
-		panic(fmt.Sprintf("jacspectrum: Table1 has no closed form for %q", act))
+	checkFunc(f)
+	if f.ClosedMu == nil {
+		panic(fmt.Sprintf("jacspectrum: Table1 has no closed form for %q", f.Name))
 	}
 	s1, _ := w.SCoeffs()
-	r := Table1Row{Activation: act, QStar: qstar, Weights: w}
-	_, dphi := Phi(act)
-	set := muSettings(act)
+	r := Table1Row{Activation: f.String(), QStar: qstar, Weights: w}
+	quad := f.WithoutClosedForms()
 	for k := 1; k <= 3; k++ {
-		r.Mu[k-1] = mu(k)
-		kk := float64(k)
-		r.MuQuad[k-1] = gauss.Expect(func(h float64) float64 { return math.Pow(dphi(h), 2*kk) }, qstar, set)
+		r.Mu[k-1] = f.Mu(qstar, k)
+		r.MuQuad[k-1] = quad.Mu(qstar, k)
 	}
 	r.SigmaW2 = 1 / r.Mu[0]
 	r.VarPerL = r.Mu[1]/(r.Mu[0]*r.Mu[0]) - 1 - s1
 	return r
-}
-
-// muSettings describes φ′ for package gauss: its kinks and length scale.
-func muSettings(act Activation) *gauss.Settings {
-	switch act {
-	case Linear:
-		return &gauss.Settings{Scale: math.Inf(1)}
-	case ReLU:
-		return &gauss.Settings{Breakpoints: []float64{0}, Scale: math.Inf(1)}
-	case HardTanh:
-		return &gauss.Settings{Breakpoints: []float64{-1, 1}, Scale: math.Inf(1)}
-	case ShiftedReLU:
-		return &gauss.Settings{Breakpoints: []float64{-0.5}, Scale: math.Inf(1)}
-	case SiLU:
-		return &gauss.Settings{Scale: 2}
-	}
-	return nil
-}
-
-// MuQuad returns μ_k = E φ′(√q* z)^{2k} by quadrature for any act.
-func MuQuad(act Activation, qstar float64, k int) float64 {
-	checkQ(qstar)
-	if k < 1 {
-		panic("jacspectrum: MuQuad needs k >= 1")
-	}
-	_, dphi := Phi(act)
-	kk := float64(k)
-	return gauss.Expect(func(h float64) float64 { return math.Pow(dphi(h), 2*kk) }, qstar, muSettings(act))
 }
 
 // ErfMD2Lerch returns the Table 1 closed form of M_{D²} for erf,

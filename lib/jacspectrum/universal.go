@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/cmplx"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/freeprob"
 )
 
@@ -106,53 +107,60 @@ func (s SmoothLimit) Density(lambdas []float64, c freeprob.Continuation) ([]floa
 // every depth (P18 §5, F25):
 //
 //	hardtanh      p = L/(L+σ₀²),  q* = 1/(2 erfinv(p)²)      (P18 SM S30, q* a variance)
+//	shtanh(a)     p = L/(L+σ₀²),  q* = a²/(2 erfinv(p)²)     (hard tanh at q*/a², F31)
 //	shifted_relu  p = L/(L+σ₀²),  q* = 1/(4 Φ⁻¹(p)²)
 //	erf           q* = (t + √(t²+t))/π,  t = 2σ₀²/L + σ₀⁴/L²   (corrects SM S39)
 //
-// and bisection on the quadrature moments for tanh and SiLU. Linear and
-// ReLU have no such q* (their μ_k do not depend on q*): an error.
-func QStarForSigma0(act Activation, L int, sigma02 float64) (float64, error) {
+// and bisection on f.Mu for any other activation (tanh, SiLU), assuming
+// μ₂/μ₁² increases with q* from 1 at q* → 0. Linear and ReLU have no such
+// q* (their μ_k do not depend on q*): an error.
+func QStarForSigma0(f activation.Func, L int, sigma02 float64) (float64, error) {
 	if L < 1 {
 		panic(fmt.Sprintf("jacspectrum: depth must be >= 1 (got %d)", L))
 	}
 	checkSigma0(sigma02)
+	checkFunc(f)
+	if homogeneous(f) {
+		return 0, fmt.Errorf("jacspectrum: %s has no q* with bounded spectrum variance (its mu_k do not depend on q*)", f)
+	}
 	fl := float64(L)
 	p := fl / (fl + sigma02)
-	switch act {
-	case HardTanh:
+	switch f.Name {
+	case "hardtanh":
 		e := math.Erfinv(p)
 		return 1 / (2 * e * e), nil
-	case ShiftedReLU:
+	case "shtanh":
+		e := math.Erfinv(p)
+		return f.Param * f.Param / (2 * e * e), nil
+	case "shifted_relu":
 		e := math.Sqrt2 * math.Erfinv(2*p-1) // Φ⁻¹(p)
 		return 1 / (4 * e * e), nil
-	case Erf:
+	case "erf":
 		t := 2*sigma02/fl + sigma02*sigma02/(fl*fl)
 		return (t + math.Sqrt(t*t+t)) / math.Pi, nil
-	case Tanh, SiLU:
-		target := sigma02 / fl
-		f := func(q float64) float64 {
-			m1, m2 := MuQuad(act, q, 1), MuQuad(act, q, 2)
-			return m2/(m1*m1) - 1 - target
-		}
-		lo, hi := 1e-12, 1.0
-		for f(hi) < 0 {
-			hi *= 2
-			if hi > 1e3 {
-				return 0, fmt.Errorf("jacspectrum: no q* with sigma_0^2=%g at L=%d for %s", sigma02, L, act)
-			}
-		}
-		if f(lo) > 0 {
-			return 0, fmt.Errorf("jacspectrum: sigma_0^2/L=%g too small for %s", target, act)
-		}
-		for i := 0; i < 200 && hi-lo > 1e-14*hi; i++ {
-			mid := (lo + hi) / 2
-			if f(mid) > 0 {
-				hi = mid
-			} else {
-				lo = mid
-			}
-		}
-		return (lo + hi) / 2, nil
 	}
-	return 0, fmt.Errorf("jacspectrum: %s has no q* with bounded spectrum variance (its mu_k do not depend on q*)", act)
+	target := sigma02 / fl
+	g := func(q float64) float64 {
+		m1, m2 := f.Mu(q, 1), f.Mu(q, 2)
+		return m2/(m1*m1) - 1 - target
+	}
+	lo, hi := 1e-12, 1.0
+	for g(hi) < 0 {
+		hi *= 2
+		if hi > 1e3 {
+			return 0, fmt.Errorf("jacspectrum: no q* with sigma_0^2=%g at L=%d for %s", sigma02, L, f)
+		}
+	}
+	if g(lo) > 0 {
+		return 0, fmt.Errorf("jacspectrum: sigma_0^2/L=%g too small for %s", target, f)
+	}
+	for i := 0; i < 200 && hi-lo > 1e-14*hi; i++ {
+		mid := (lo + hi) / 2
+		if g(mid) > 0 {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return (lo + hi) / 2, nil
 }

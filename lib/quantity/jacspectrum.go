@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
 	"github.com/sigprop/sigprop/lib/randnet"
@@ -14,16 +15,8 @@ import (
 
 const jsSrc = "Tanner lecture spec §3.3-3.6, §3.9; Pennington, Schoenholz, Ganguli 2018 (arXiv 1802.09979)"
 
-func jsActNames() []string {
-	out := make([]string, len(jacspectrum.Activations))
-	for i, a := range jacspectrum.Activations {
-		out[i] = string(a)
-	}
-	return out
-}
-
 var (
-	jsPhi     = Param{Name: "phi", Doc: "activation", Default: "hardtanh", Choices: jsActNames()}
+	jsPhi     = Param{Name: "phi", Doc: "activation", Default: "hardtanh", Choices: activation.Names()}
 	jsWeights = Param{Name: "weights", Doc: "weight ensemble: orthogonal (sigma_w Haar) or gaussian (N(0, sigma_w^2/N))", Default: "orthogonal", Choices: []string{"orthogonal", "gaussian"}}
 	jsDepth   = Param{Name: "depth", Doc: "number of layers L", Default: "8", Min: 1, Max: 100000, Integer: true}
 	jsQStar   = Param{Name: "qstar", Doc: "fixed point q* (variance); sigma_w is set critical, sigma_w^2 = 1/mu_1", Default: "0.25", Min: 1e-8, Max: 100}
@@ -46,7 +39,7 @@ func jsAtoms(a []freeprob.Atom) []jsAtom {
 }
 
 func jsNetwork(v Values) (jacspectrum.Network, float64, float64, error) {
-	act := jacspectrum.Activation(v.String("phi"))
+	act := mfAct(v) // the phi and a parameters, shared with the meanfield quantities
 	ens, err := jacspectrum.ParseEnsemble(v.String("weights"))
 	if err != nil {
 		return jacspectrum.Network{}, 0, 0, err
@@ -63,7 +56,7 @@ func jsNetwork(v Values) (jacspectrum.Network, float64, float64, error) {
 }
 
 func init() {
-	netParams := []Param{jsPhi, jsWeights, jsDepth, jsQStar, jsSigmaB}
+	netParams := []Param{jsPhi, mfA, jsWeights, jsDepth, jsQStar, jsSigmaB}
 	Register(Quantity{
 		Name:   "jacspectrum.moments",
 		Doc:    "moments m1, m2, m3 and variance of the spectrum of JJ^T at criticality (chi_1 = 1)",

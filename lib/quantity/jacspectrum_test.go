@@ -28,6 +28,10 @@ func TestJacspectrumQuantities(t *testing.T) {
 	if math.Abs(m["var"].(float64)-0.3813538) > 1e-7 || math.Abs(m["m1"].(float64)-1) > 1e-12 {
 		t.Errorf("moments %v", m)
 	}
+	// shtanh with width a = 1 is hard tanh (F31): the same row.
+	if sh := get("jacspectrum.moments", map[string]string{"phi": "shtanh", "a": "1"}).(map[string]any); math.Abs(sh["var"].(float64)-0.3813538) > 1e-7 {
+		t.Errorf("shtanh(a=1) moments %v", sh)
+	}
 	at := m["atoms"].([]jsAtom)
 	if len(at) != 2 || math.Abs(at[1].Mass-0.6359979) > 1e-7 {
 		t.Errorf("atoms %v", at)

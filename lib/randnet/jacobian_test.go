@@ -49,33 +49,29 @@ func TestJacobianSpectrumMonteCarlo(t *testing.T) {
 	// ε = 1e-8 smooths the theory CDF by O(ε) — far below MC resolution.
 	exact := freeprob.Continuation{Eps: 1e-8, Steps: 50}
 	cases := []struct {
-		act   jacspectrum.Activation
+		act   activation.Func
 		ens   jacspectrum.Ensemble
 		L     int
 		q     float64
 		draws int
 		v     float64 // per-layer variance scale of D's empirical law
 	}{
-		{jacspectrum.Linear, jacspectrum.Gaussian, 2, 1, 1, 0},
-		{jacspectrum.ReLU, jacspectrum.Orthogonal, 2, 1, 2, 0.25},
-		{jacspectrum.HardTanh, jacspectrum.Orthogonal, 8, 0.25, 1, 0.0434},
-		{jacspectrum.Erf, jacspectrum.Orthogonal, 8, 0.102908, 1, 1.0 / 32},
+		{activation.Linear(), jacspectrum.Gaussian, 2, 1, 1, 0},
+		{activation.ReLU(), jacspectrum.Orthogonal, 2, 1, 2, 0.25},
+		{activation.HardTanh(), jacspectrum.Orthogonal, 8, 0.25, 1, 0.0434},
+		{activation.Erf(), jacspectrum.Orthogonal, 8, 0.102908, 1, 1.0 / 32},
 	}
 	rng := rand.New(rand.NewPCG(2024, 7))
 	for _, c := range cases {
 		theory := jacspectrum.Critical(c.act, c.ens, c.L, c.q)
 		other := theory
 		other.Weights = 1 - c.ens
-		f, err := activation.ByName(string(c.act))
-		if err != nil {
-			t.Fatal(err)
-		}
 		_, sb := jacspectrum.EoCSigmaB2(c.act, c.q)
 		wd := OrthogonalWeights
 		if c.ens == jacspectrum.Gaussian {
 			wd = GaussianWeights
 		}
-		sim := JacobianSim{Width: n, Depth: c.L, Phi: f, SigmaW2: theory.SigmaW2, SigmaB2: sb, Weights: wd, QStar: c.q}
+		sim := JacobianSim{Width: n, Depth: c.L, Phi: c.act, SigmaW2: theory.SigmaW2, SigmaB2: sb, Weights: wd, QStar: c.q}
 		eigs, err := sim.PooledEigs(c.draws, rng)
 		if err != nil {
 			t.Fatal(err)

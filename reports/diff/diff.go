@@ -131,7 +131,7 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 		f := &b.Figures[i]
 		newF[key{f.Notebook, f.ID}] = &f.Data
 	}
-	for _, k := range unionKeys(oldF, newF) {
+	for _, k := range union(oldF, newF, compareKeys) {
 		o, n := oldF[k], newF[k]
 		fd := FigureDiff{ID: k.id, Notebook: k.notebook, Old: o, New: n}
 		switch {
@@ -168,7 +168,7 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 		m := &b.Metrics[i]
 		newM[key{m.Notebook, m.Name}] = m
 	}
-	for _, k := range unionKeys(oldM, newM) {
+	for _, k := range union(oldM, newM, compareKeys) {
 		o, n := oldM[k], newM[k]
 		md := MetricDiff{Name: k.id, Notebook: k.notebook}
 		if o != nil {
@@ -201,25 +201,26 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 	return r
 }
 
-func unionKeys[V any](a, b map[key]V) []key {
-	seen := map[key]bool{}
-	var ks []key
+// union returns the keys of a and b, each once, sorted by cmp.
+func union[K comparable, V any](a, b map[K]V, cmp func(K, K) int) []K {
+	ks := make([]K, 0, len(a)+len(b))
 	for k := range a {
-		seen[k] = true
 		ks = append(ks, k)
 	}
 	for k := range b {
-		if !seen[k] {
+		if _, dup := a[k]; !dup {
 			ks = append(ks, k)
 		}
 	}
-	slices.SortFunc(ks, func(x, y key) int {
-		if c := strings.Compare(x.notebook, y.notebook); c != 0 {
-			return c
-		}
-		return strings.Compare(x.id, y.id)
-	})
+	slices.SortFunc(ks, cmp)
 	return ks
+}
+
+func compareKeys(x, y key) int {
+	if c := strings.Compare(x.notebook, y.notebook); c != 0 {
+		return c
+	}
+	return strings.Compare(x.id, y.id)
 }
 
 // equal is the tolerance test of the package doc.
@@ -235,7 +236,7 @@ func equal(a, b float64, opt Options) bool {
 
 func compareFigure(o, n *bundle.Figure, opt Options) ([]SeriesDiff, []string) {
 	var params []string
-	for _, k := range sortedUnion(o.Params, n.Params) {
+	for _, k := range union(o.Params, n.Params, strings.Compare) {
 		ov, okO := o.Params[k]
 		nv, okN := n.Params[k]
 		switch {
@@ -326,22 +327,6 @@ func compareSeries(name string, o, n *bundle.Series, opt Options) SeriesDiff {
 		d.AtIndex = 0
 	}
 	return d
-}
-
-func sortedUnion(a, b map[string]float64) []string {
-	seen := map[string]bool{}
-	var ks []string
-	for k := range a {
-		seen[k] = true
-		ks = append(ks, k)
-	}
-	for k := range b {
-		if !seen[k] {
-			ks = append(ks, k)
-		}
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 func seedString(s *uint64) string {

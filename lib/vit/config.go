@@ -1,0 +1,76 @@
+package vit
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sigprop/sigprop/lib/randnet"
+)
+
+// Config describes the vision transformer. Every field is a model
+// parameter without a zero-value default (as randnet.TransformerConfig);
+// PaperConfig returns the issue-9 settings for Fashion-MNIST.
+type Config struct {
+	Rows, Cols int     // image size; both multiples of Patch
+	Patch      int     // patch side p >= 1
+	D          int     // embedding width d >= 1 (also the MLP width and key dimension)
+	Layers     int     // transformer blocks L >= 1
+	MLPLayers  int     // ℓ >= 0 tanh layers, ℓ+1 weight matrices (paper: 2)
+	Classes    int     // C >= 2 output classes
+	AlphaA     float64 // attention branch strength α_A in [0, 1]
+	AlphaM     float64 // MLP branch strength α_M in [0, 1]
+	SigmaW     float64 // MLP weight scale σ_w > 0
+	SigmaA2    float64 // σ_A² >= 0 (Q, K entries ~ N(0, σ_A/d))
+}
+
+// PaperConfig is the model of issue 9: 28×28 Fashion-MNIST images in 7×7
+// patches (n = 17 tokens with the class token), d = 64, L = 16, ℓ = 2,
+// 10 classes, σ_A² = 1 (unstated in the paper, spec §2.3), α_A = α_M = α.
+func PaperConfig(alpha, sigmaW float64) Config {
+	return Config{Rows: 28, Cols: 28, Patch: 7, D: 64, Layers: 16, MLPLayers: 2, Classes: 10,
+		AlphaA: alpha, AlphaM: alpha, SigmaW: sigmaW, SigmaA2: 1}
+}
+
+// Tokens returns n = 1 + (Rows/p)(Cols/p), the class token plus the patches.
+func (c Config) Tokens() int { return 1 + (c.Rows/c.Patch)*(c.Cols/c.Patch) }
+
+// PatchDim returns P = p².
+func (c Config) PatchDim() int { return c.Patch * c.Patch }
+
+// Pixels returns Rows·Cols, the length of one input image.
+func (c Config) Pixels() int { return c.Rows * c.Cols }
+
+// Transformer returns the randnet configuration of the block stack (n
+// tokens, acausal), for comparisons with the random-transformer simulator.
+func (c Config) Transformer() randnet.TransformerConfig {
+	return randnet.TransformerConfig{N: c.Tokens(), D: c.D, Layers: c.Layers, MLPLayers: c.MLPLayers,
+		AlphaA: c.AlphaA, AlphaM: c.AlphaM, SigmaW: c.SigmaW, SigmaA2: c.SigmaA2}
+}
+
+func (c Config) validate() {
+	bad := func(f string, a ...any) { panic("vit: " + fmt.Sprintf(f, a...)) }
+	switch {
+	case c.Patch < 1:
+		bad("Patch must be >= 1, got %d", c.Patch)
+	case c.Rows < c.Patch || c.Rows%c.Patch != 0:
+		bad("Rows must be a positive multiple of Patch=%d, got %d", c.Patch, c.Rows)
+	case c.Cols < c.Patch || c.Cols%c.Patch != 0:
+		bad("Cols must be a positive multiple of Patch=%d, got %d", c.Patch, c.Cols)
+	case c.D < 1:
+		bad("D must be >= 1, got %d", c.D)
+	case c.Layers < 1:
+		bad("Layers must be >= 1, got %d", c.Layers)
+	case c.MLPLayers < 0:
+		bad("MLPLayers must be >= 0, got %d", c.MLPLayers)
+	case c.Classes < 2:
+		bad("Classes must be >= 2, got %d", c.Classes)
+	case !(c.AlphaA >= 0 && c.AlphaA <= 1):
+		bad("AlphaA must lie in [0, 1], got %v", c.AlphaA)
+	case !(c.AlphaM >= 0 && c.AlphaM <= 1):
+		bad("AlphaM must lie in [0, 1], got %v", c.AlphaM)
+	case !(c.SigmaW > 0) || math.IsInf(c.SigmaW, 0):
+		bad("SigmaW must be finite and > 0, got %v", c.SigmaW)
+	case !(c.SigmaA2 >= 0) || math.IsInf(c.SigmaA2, 0):
+		bad("SigmaA2 must be finite and >= 0, got %v", c.SigmaA2)
+	}
+}
