@@ -22,6 +22,12 @@ type Settings struct {
 	// ~1e-13 (tanh: poles at ±iπ/2, so the default 1 fits; SiLU: poles at
 	// ±iπ). Zero means 1; +Inf means f is a polynomial on each piece
 	// between breakpoints (linear, ReLU, hard tanh, indicators).
+	//
+	// Powers need a smaller Scale: g^m keeps g's poles but raises their
+	// order, and the error constant grows with it. For tanh derivatives,
+	// E sech^{4k}(√q z) at Scale 1 is off by 1e-13 (k = 2), 2e-11 (k = 3)
+	// and 3e-6 (k = 8) relative; Scale 1/√k gives ~1e-15 for k ≤ 8
+	// (TestPowersOfSech). activation.Func.Mu applies this rule.
 	Scale float64
 	// Cutoff truncates the standard normal to |z| ≤ Cutoff. Zero means 9
 	// (neglected mass 2.3e-19).

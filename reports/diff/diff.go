@@ -198,6 +198,8 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 	// Changed figures first, then added, removed, unchanged; stable by key.
 	rank := map[string]int{Changed: 0, Added: 1, Removed: 2, Unchanged: 3}
 	sort.SliceStable(r.Figures, func(i, j int) bool { return rank[r.Figures[i].Status] < rank[r.Figures[j].Status] })
+	// Metrics likewise: what moved first.
+	sort.SliceStable(r.Metrics, func(i, j int) bool { return rank[r.Metrics[i].Status] < rank[r.Metrics[j].Status] })
 	return r
 }
 

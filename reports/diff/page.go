@@ -120,7 +120,7 @@ var pageTmpl = template.Must(template.New("diff").Funcs(template.FuncMap{
 <h2><span class="st-{{.Status}}">{{.Status}}</span> {{.Notebook}} / {{.ID}}</h2>
 {{with .Params}}<p>Parameters: {{range .}}<code>{{.}}</code> {{end}}</p>{{end}}
 {{with .Series}}<table class="sigprop-table"><thead><tr><th>series</th><th>status</th><th>max |Δy|</th><th>max rel</th><th>at index</th><th>at x</th><th>note</th></tr></thead><tbody>
-{{range .}}<tr><td>{{.Name}}</td><td class="st-{{.Status}}">{{.Status}}</td><td>{{g .MaxAbs}}</td><td>{{g .MaxRel}}</td><td>{{.AtIndex}}</td><td>{{g .AtX}}</td><td>{{.Note}}{{if .XMoved}} x moved{{end}}</td></tr>
+{{range .}}<tr><td>{{.Name}}</td><td class="st-{{.Status}}">{{.Status}}</td>{{if eq .Status "changed"}}<td>{{g .MaxAbs}}</td><td>{{g .MaxRel}}</td><td>{{if ge .AtIndex 0}}{{.AtIndex}}{{end}}</td><td>{{if ge .AtIndex 0}}{{g .AtX}}{{end}}</td>{{else}}<td></td><td></td><td></td><td></td>{{end}}<td>{{.Note}}{{if .XMoved}} x moved{{end}}</td></tr>
 {{end}}</tbody></table>{{end}}
 <div class="sigprop-diff-row">
 {{if .Before}}<figure>{{.Before}}<figcaption>before ({{$.A}})</figcaption></figure>{{end}}

@@ -1,0 +1,38 @@
+package vit
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+var sinkLoss float64
+
+// BenchmarkTrainStep times one training step (forward, backward, Adam) of
+// the issue-9 model (28×28 images in 7×7 patches, n = 17, d = 64, ℓ = 2,
+// batch 64) at L = 4 and L = 16. Compare with testdata/bench_step.py
+// (PyTorch, same model, float64) at the same thread count, e.g.
+//
+//	go test -run - -bench TrainStep -cpu 1 ./lib/vit
+//	/usr/bin/python3 lib/vit/testdata/bench_step.py --threads 1
+func BenchmarkTrainStep(b *testing.B) {
+	for _, L := range []int{4, 16} {
+		b.Run(fmt.Sprintf("L=%d", L), func(b *testing.B) {
+			cfg := PaperConfig(0.5, 1.5)
+			cfg.Layers = L
+			rng := rand.New(rand.NewPCG(1, 2))
+			m := New(cfg, rng)
+			x, y := randomBatch(cfg, 64, rng)
+			opt := &Adam{}
+			b.ResetTimer()
+			for range b.N {
+				l, _, err := m.LossGrad(x, y)
+				if err != nil {
+					b.Fatal(err)
+				}
+				opt.Step(m.Params(), m.Grads())
+				sinkLoss = l
+			}
+		})
+	}
+}
