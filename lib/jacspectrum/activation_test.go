@@ -88,7 +88,7 @@ func TestQStarForSigma0Shtanh(t *testing.T) {
 			t.Errorf("L=%d: shtanh(2) σ² = %.15g, want 0.25", L, v)
 		}
 	}
-	if _, err := QStarFromSigmaB2(activation.Linear(), 0.1); err == nil {
-		t.Error("linear with σ_b > 0 must be an error")
+	if _, err := QStarForSigma0(activation.Linear(), 8, 0.25); err == nil {
+		t.Error("linear must have no bounded-variance q*")
 	}
 }

@@ -40,11 +40,13 @@
 //     scaling limit L → ∞ at fixed σ²_{JJᵀ} = σ₀², S = e^{−σ₀²z/(1+z)} and
 //     S = e^{−σ₀²z} (P18 eqs 24–37, F26–F27), with edges and atoms.
 //   - QStarForSigma0: q*(L) that keeps σ²_{JJᵀ} = σ₀² (P18 §5, F25).
-//   - EoCSigmaB2, QStarFromSigmaB2: σ_b² on the edge of chaos for a given
-//     q* and its inverse (F10–F11).
 //   - Support, CDF, ContinuousMoments, KS, KSBetween, SingularValueDensity:
 //     validating a density (mass, m₁, m₂, spec §4.3) and comparing it with
 //     finite-width spectra or another law (CDFs, robust to atoms; spec §6).
+//
+// The edge of chaos itself (σ_b² for a given q*, F10–F11, and its inverse)
+// is package meanfield's (EoCFromQ, EoCSigmaW2); Critical only needs
+// σ_w² = 1/μ₁.
 //
 // Findings beyond the spec, each shown by a test: erf approaches the smooth
 // limit law only like L^{−1/2} (its μ₂/μ₁² − 1 = O(q*²) forces q* ∝ L^{−1/2}),

@@ -7,6 +7,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/meanfield"
 	"github.com/sigprop/sigprop/lib/randnet"
 )
 
@@ -46,12 +47,15 @@ func jsNetwork(v Values) (jacspectrum.Network, float64, float64, error) {
 	}
 	q := v.Float("qstar")
 	if sb := v.Float("sigma_b"); sb > 0 {
-		q, err = jacspectrum.QStarFromSigmaB2(act, sb*sb)
+		_, q, err = meanfield.EoCSigmaW2(act, sb*sb)
 		if err != nil {
 			return jacspectrum.Network{}, 0, 0, err
 		}
 	}
-	_, sb2 := jacspectrum.EoCSigmaB2(act, q)
+	_, sb2, err := meanfield.EoCFromQ(act, q)
+	if err != nil {
+		return jacspectrum.Network{}, 0, 0, err
+	}
 	return jacspectrum.Critical(act, ens, v.Int("depth"), q), q, sb2, nil
 }
 

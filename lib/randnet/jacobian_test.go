@@ -8,6 +8,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
 // Orthogonal linear at σ_w = 1 (spec §7 check 13): every singular value of
@@ -66,7 +67,10 @@ func TestJacobianSpectrumMonteCarlo(t *testing.T) {
 		theory := jacspectrum.Critical(c.act, c.ens, c.L, c.q)
 		other := theory
 		other.Weights = 1 - c.ens
-		_, sb := jacspectrum.EoCSigmaB2(c.act, c.q)
+		_, sb, err := meanfield.EoCFromQ(c.act, c.q)
+		if err != nil {
+			t.Fatal(err)
+		}
 		wd := OrthogonalWeights
 		if c.ens == jacspectrum.Gaussian {
 			wd = GaussianWeights
