@@ -18,7 +18,7 @@ import (
 )
 
 const usage = `usage:
-  sigprop report [--out DIR] [--jobs N] [--timeout D] [--no-cache] [NOTEBOOK...]
+  sigprop report [--out DIR] [--jobs N] [--timeout D] [--notebook-timeout D] [--stop-on-timeout] [--stop-on-error] [--no-cache] [NOTEBOOK...]
   sigprop eval NAME [key=value ...]
   sigprop eval --list [--json]
   sigprop diff [--rtol R] [--atol A] [--json] [--fail-on figures|metrics] [--out DIR] A B

@@ -246,3 +246,41 @@ func TestDiffRevisions(t *testing.T) {
 		t.Errorf("two reports of one commit differ:\n%s\n---\n%s", manifests[0], manifests[1])
 	}
 }
+
+func TestReportBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"report", "--jobs", "-1"}, "--jobs must be >= 0"},
+		{[]string{"report", "--timeout", "0s"}, "must be positive"},
+		{[]string{"report", "no/such/notebook.ipynb"}, "no/such/notebook.ipynb"},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
+	} {
+		code, _, errOut := runCLI(tc.args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+// TestReportFailedNotebook runs a malformed notebook through the whole
+// command: the run finishes, the site is written, the exit status is 1 and
+// the manifest names the failure.
+func TestReportFailedNotebook(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.ipynb")
+	os.WriteFile(bad, []byte(`{"cells": [`), 0o644)
+	out := filepath.Join(dir, "site")
+	code, _, errOut := runCLI("report", "--out", out, bad)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, errOut)
+	}
+	m, err := publish.ReadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Notebooks) != 1 || m.Notebooks[0].Status != "failed" || !strings.Contains(m.Notebooks[0].Error, "bad.ipynb") {
+		t.Errorf("manifest notebooks = %+v", m.Notebooks)
+	}
+}

@@ -24,6 +24,8 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", 5*time.Minute, "per-cell timeout")
 	nbTimeout := fs.Duration("notebook-timeout", 30*time.Minute, "whole-notebook timeout")
 	noCache := fs.Bool("no-cache", false, "execute every notebook even if its inputs are unchanged")
+	stopOnTimeout := fs.Bool("stop-on-timeout", false, "after a cell times out, skip the rest of its notebook (default: interrupt it and continue)")
+	stopOnError := fs.Bool("stop-on-error", false, "after a cell fails, skip the rest of its notebook (default: continue)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -58,6 +60,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	results, err := execute.Run(ctx, paths, execute.Options{
 		Jobs: *jobs, CellTimeout: *timeout, NotebookTimeout: *nbTimeout,
+		StopOnTimeout: *stopOnTimeout, StopOnError: *stopOnError,
 		RepoRoot: root, NoCache: *noCache, Progress: stderr,
 	})
 	if err != nil {
