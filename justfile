@@ -42,6 +42,11 @@ diff A B *ARGS:
 bench PKG="./lib/...":
     go test -run '^$' -bench . -benchmem {{PKG}}
 
+# The same benchmarks with matrix products in OpenBLAS (needs libopenblas-dev).
+bench-openblas PKG="./lib/...":
+    command -v apt-get >/dev/null && (dpkg -s libopenblas-dev >/dev/null 2>&1 || apt-get install -y libopenblas-dev)
+    go test -tags openblas -run '^$' -bench . -benchmem {{PKG}}
+
 # Static checks.
 lint:
     go vet ./...

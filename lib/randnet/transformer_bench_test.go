@@ -7,6 +7,9 @@ import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
+
+	// With -tags openblas, matrix products go through OpenBLAS.
+	_ "github.com/sigprop/sigprop/lib/openblas"
 )
 
 var tfSink float64

@@ -1,0 +1,6 @@
+//go:build !openblas
+
+package openblas
+
+// Enabled reports whether OpenBLAS is in use.
+const Enabled = false
