@@ -41,4 +41,15 @@
 // tanh and SiLU have none; for them, and for every quantity without a
 // closed form, use package gauss with Func.Quad (the tests check every
 // closed form against that quadrature).
+//
+// Map from formulas to code (closed form if the Func has one, else
+// quadrature; spec F1–F8, P18 eqs. (3)–(5), (20)):
+//
+//	E φ(√q z)²               Func.SecondMoment   (the q-map integrand, F1)
+//	μ_k = E φ′(√q z)^{2k}     Func.Mu             (P18 eq. (20); quadrature scale ÷ √k)
+//	E φ(u)φ(v)               Func.Kernel         (the correlation map, F3–F4)
+//	E φ′(u)φ′(v)             Func.DKernel        (χ_c, F8)
+//	P(φ′(√q z) ≤ t)          Func.SlopeCDF       (the law of D's entries, P18 Fig. 3)
+//	φ, φ′ by name            ByName, Names, Linear, ReLU, ShiftedReLU, SmoothedReLU,
+//	                         Tanh, HardTanh, Shtanh, Erf
 package activation

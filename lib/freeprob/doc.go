@@ -18,6 +18,9 @@
 //
 //   - Measure, Atom: a density on [Lo, Hi] plus atoms; Measure.Stieltjes
 //     (tanh–sinh quadrature), Measure.Moment, Measure.Mass.
+//   - TanhSinh: the tanh–sinh rule for densities with square-root or
+//     inverse-square-root edges (Takahashi & Mori 1974), shared with
+//     package jacspectrum's CDFs and moments.
 //   - StieltjesFromEigs, MomentsFromEigs, StieltjesFromMoments: G and m_k of
 //     an empirical spectrum or a moment sequence.
 //   - DensityFromG, MFromG: the inversion formula and M = zG − 1.

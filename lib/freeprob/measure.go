@@ -21,34 +21,6 @@ type Measure struct {
 	Atoms   []Atom
 }
 
-// tanhSinh returns nodes and weights of the tanh–sinh (double exponential)
-// rule on (lo, hi) with step h = 1/64 and |t| ≤ 4.5, which integrates
-// analytic integrands with algebraic end-point singularities to near
-// machine precision. Nodes that round onto an end point are dropped.
-func tanhSinh(lo, hi float64) (x, w []float64) {
-	const h = 1.0 / 64
-	d := (hi - lo) / 2
-	for k := -288; k <= 288; k++ {
-		t := float64(k) * h
-		u := math.Pi / 2 * math.Sinh(t)
-		// Measure x from the nearer end point: 1 ∓ tanh u = 2/(1+e^{±2u})
-		// keeps x − lo (or hi − x) accurate near singular edges.
-		var xi float64
-		if u < 0 {
-			xi = lo + d*2/(1+math.Exp(-2*u))
-		} else {
-			xi = hi - d*2/(1+math.Exp(2*u))
-		}
-		if xi <= lo || xi >= hi {
-			continue
-		}
-		ch := math.Cosh(u)
-		x = append(x, xi)
-		w = append(w, d*h*math.Pi/2*math.Cosh(t)/(ch*ch))
-	}
-	return x, w
-}
-
 func (m Measure) check() {
 	if m.Density != nil && !(m.Lo < m.Hi) {
 		panic(fmt.Sprintf("freeprob: measure support [%g, %g] must have Lo < Hi", m.Lo, m.Hi))
@@ -67,7 +39,7 @@ func (m Measure) Stieltjes(z complex128) complex128 {
 	}
 	var g complex128
 	if m.Density != nil {
-		x, w := tanhSinh(m.Lo, m.Hi)
+		x, w := TanhSinh(m.Lo, m.Hi, measureStep, measureTMax)
 		for i := range x {
 			g += complex(w[i]*m.Density(x[i]), 0) / (z - complex(x[i], 0))
 		}
@@ -87,7 +59,7 @@ func (m Measure) Moment(k int) float64 {
 	}
 	s := 0.0
 	if m.Density != nil {
-		x, w := tanhSinh(m.Lo, m.Hi)
+		x, w := TanhSinh(m.Lo, m.Hi, measureStep, measureTMax)
 		for i := range x {
 			s += w[i] * m.Density(x[i]) * math.Pow(x[i], float64(k))
 		}

@@ -9,6 +9,10 @@
 // arXiv:1611.01232; Pennington, Schoenholz, Ganguli 2018, arXiv:1802.09979,
 // eqs. (3)–(5) and (20)).
 //
+//	E[f(u)]                 Expect(f, q, s); Rule (NewRule, Reset, ResetShifted) to reuse nodes
+//	E[f(u) g(v)]            Expect2(f, g, q1, q2, c, sf, sg)
+//	description of f        Settings (Breakpoints, Scale, Cutoff, Order); zero value = smooth f
+//
 // # Method
 //
 // Writing u = √q z with z standard normal, E[f(u)] = ∫ f(√q z) ϕ(z) dz is

@@ -118,30 +118,6 @@ func UpperEdge(s Spectrum, c freeprob.Continuation) (float64, error) {
 	return iv[len(iv)-1].Hi, nil
 }
 
-// tanhSinhNodes returns tanh–sinh nodes and weights on (lo, hi) at step
-// h, measuring nodes from the nearer end point.
-func tanhSinhNodes(lo, hi, h, tmax float64) (x, w []float64) {
-	d := (hi - lo) / 2
-	n := int(tmax / h)
-	for k := -n; k <= n; k++ {
-		t := float64(k) * h
-		u := math.Pi / 2 * math.Sinh(t)
-		var xi float64
-		if u < 0 {
-			xi = lo + d*2/(1+math.Exp(-2*u))
-		} else {
-			xi = hi - d*2/(1+math.Exp(2*u))
-		}
-		if xi <= lo || xi >= hi {
-			continue
-		}
-		ch := math.Cosh(u)
-		x = append(x, xi)
-		w = append(w, d*h*math.Pi/2*math.Cosh(t)/(ch*ch))
-	}
-	return x, w
-}
-
 // densityRobust evaluates the density at quadrature nodes; a node so close
 // to an inverse-square-root edge that the root is ill-conditioned at ε
 // (|m| ≳ 1e5) is retried with ε multiplied by 100, up to three times.
@@ -183,7 +159,7 @@ func densityRobust(s Spectrum, x []float64, c freeprob.Continuation) ([]float64,
 // use CDF there.
 func ContinuousMoments(s Spectrum, support []Interval, c freeprob.Continuation) (mass, m1, m2 float64, err error) {
 	for _, iv := range support {
-		x, w := tanhSinhNodes(iv.Lo, iv.Hi, 1.0/32, 4)
+		x, w := freeprob.TanhSinh(iv.Lo, iv.Hi, 1.0/32, 4)
 		rho, err := densityRobust(s, x, c)
 		if err != nil {
 			return 0, 0, 0, err
@@ -229,7 +205,7 @@ func CDF(s Spectrum, xs []float64, support []Interval, c freeprob.Continuation) 
 			if lo >= hi {
 				continue
 			}
-			nx, nw := tanhSinhNodes(lo, hi, 1.0/8, 3)
+			nx, nw := freeprob.TanhSinh(lo, hi, 1.0/8, 3)
 			rho, err := densityRobust(s, nx, c)
 			if err != nil {
 				return nil, err

@@ -24,8 +24,6 @@ func TestContourD2(t *testing.T) {
 	}{{activation.Erf(), 0.25}, {activation.Erf(), 0.005}, {activation.Tanh(), 0.5}, {activation.Tanh(), 0.05}, {activation.SmoothedReLU(), 0.03}, {activation.SmoothedReLU(), 0.0005}} {
 		g := NewContourD2(c.act, c.q)
 		dphi := c.act.DPhi
-		r := NewQuadratureD2(dphi, c.q, nil, 1, 0)
-		_ = r
 		for k := 1; k <= 3; k++ {
 			want := trapezoidMu(dphi, c.q, k)
 			if rel(g.Mu(k), want) > 1e-11 {

@@ -5,4 +5,24 @@
 // Science packages do not import this package; each registers its
 // quantities from a file of its own here (meanfield.go, tokengeom.go, ...),
 // so lib/ packages stay free of CLI concerns and the registry is one place.
+//
+// Every Quantity carries a Source naming its paper and equation; the files
+// and the papers they draw on:
+//
+//	meanfield.go     meanfield.*       q*, χ₁, depth scales, edge of chaos, μ_k: Poole et al. 2016
+//	                                   (arXiv:1606.05340), Schoenholz et al. 2017 (arXiv:1611.01232),
+//	                                   Pennington, Schoenholz & Ganguli 2018 (arXiv:1802.09979), spec F1–F11
+//	tokengeom.go     tokengeom.*       (q, p) map, λ_a, λ_g: Cowsik, Nebabu, Qi & Ganguli 2024
+//	                                   (arXiv:2403.02579)
+//	rankcollapse.go  rankcollapse.*    gradient moments, ρ propagation, τ: Noci et al. 2022
+//	                                   (arXiv:2206.03126), eqs. (6)–(18), (47)
+//	sde.go           sde.*             covariance-SDE drift and diffusion: Noci et al. 2023
+//	                                   (arXiv:2306.17759), Thm 3.2, Thm 4.2, Cor 4.3
+//	jacspectrum.go   jacspectrum.*,    moments and density of JJᵀ, Marchenko–Pastur, attention bulk
+//	                 freeprob.*,       radius: Pennington, Schoenholz & Ganguli 2018 (arXiv:1802.09979)
+//	                 attention.*       eqs. (14)–(16), (21)–(22); Nait Saada, Naderi & Tanner 2024
+//	                                   (arXiv:2410.07799), spec F34
+//
+// A parameter outside its Param's range or Choices is reported as an error
+// naming the parameter and its range.
 package quantity

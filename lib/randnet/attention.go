@@ -24,23 +24,15 @@ func SoftmaxRows(s mat.Matrix) *mat.Dense {
 	a := mat.NewDense(r, c, nil)
 	row := make([]float64, c)
 	for i := 0; i < r; i++ {
-		mx := math.Inf(-1)
 		for j := 0; j < c; j++ {
 			v := s.At(i, j)
 			if math.IsNaN(v) || math.IsInf(v, 0) {
 				panic(fmt.Sprintf("randnet: SoftmaxRows needs finite logits, got %v at (%d,%d)", v, i, j))
 			}
 			row[j] = v
-			mx = math.Max(mx, v)
 		}
-		sum := 0.0
-		for j := range row {
-			row[j] = math.Exp(row[j] - mx)
-			sum += row[j]
-		}
-		for j := range row {
-			a.Set(i, j, row[j]/sum)
-		}
+		softmaxRow(row)
+		a.SetRow(i, row)
 	}
 	return a
 }

@@ -96,16 +96,14 @@ func mlpCompare(t *testing.T, c mlpCase, seed uint64, perUnit bool) {
 		}
 	}
 	for l := 0; l < c.depth; l++ {
-		mq, sq := mlpMeanSE(qs[l])
-		mc, sc := mlpMeanSE(cs[l])
+		mq, sq := meanSE(qs[l])
+		mc, sc := meanSE(cs[l])
 		if perUnit {
 			if l != c.depth-1 {
 				continue
 			}
-			_, sdq := mlpMeanSD(unitQ[l])
-			_, sdc := mlpMeanSD(unitC[l])
-			sq = sdq / math.Sqrt(float64(len(unitQ[l])))
-			sc = sdc / math.Sqrt(float64(len(unitC[l])))
+			_, sq = meanSE(unitQ[l])
+			_, sc = meanSE(unitC[l])
 		}
 		if math.Abs(mq-qa[l]) > 5*sq {
 			t.Errorf("%s %v σ_w²=%v σ_b²=%v layer %d: q̂ = %.5f ± %.5f, mean field %.5f", c.act, c.weights, c.sw2, c.sb2, l+1, mq, sq, qa[l])
@@ -115,22 +113,6 @@ func mlpCompare(t *testing.T, c mlpCase, seed uint64, perUnit bool) {
 		}
 		t.Logf("%s %v layer %d: q̂ %.5f±%.5f (mf %.5f)  ĉ %.5f±%.5f (mf %.5f)", c.act, c.weights, l+1, mq, sq, qa[l], mc, sc, cc[l])
 	}
-}
-
-func mlpMeanSD(x []float64) (mean, sd float64) {
-	for _, v := range x {
-		mean += v
-	}
-	mean /= float64(len(x))
-	for _, v := range x {
-		sd += (v - mean) * (v - mean)
-	}
-	return mean, math.Sqrt(sd / float64(len(x)-1))
-}
-
-func mlpMeanSE(x []float64) (mean, se float64) {
-	m, sd := mlpMeanSD(x)
-	return m, sd / math.Sqrt(float64(len(x)))
 }
 
 // TestMLPIdentities: exact properties independent of the theory.

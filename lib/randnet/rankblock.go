@@ -247,24 +247,9 @@ func (nt *RankNet) Weights(l int) (wq, wk, wv, wf1, wf2 *mat.Dense) {
 // rbLayerNorm writes the token-wise layer norm of x into ln (no affine, biased
 // variance, spec §2.4).
 func rbLayerNorm(ln rbLN, x *mat.Dense, eps float64) {
-	n, d := x.Dims()
+	n, _ := x.Dims()
 	for i := 0; i < n; i++ {
-		row := x.RawRowView(i)
-		var m float64
-		for _, v := range row {
-			m += v
-		}
-		m /= float64(d)
-		var s2 float64
-		for _, v := range row {
-			s2 += (v - m) * (v - m)
-		}
-		inv := 1 / math.Sqrt(s2/float64(d)+eps)
-		ln.inv[i] = inv
-		out := ln.y.RawRowView(i)
-		for j, v := range row {
-			out[j] = (v - m) * inv
-		}
+		ln.inv[i] = normalizeRow(ln.y.RawRowView(i), x.RawRowView(i), true, eps)
 	}
 }
 
@@ -294,20 +279,7 @@ func rbLayerNormBack(dst, gy *mat.Dense, ln rbLN) {
 func rbSoftmaxRows(m *mat.Dense) {
 	n, _ := m.Dims()
 	for i := 0; i < n; i++ {
-		row := m.RawRowView(i)
-		mx := math.Inf(-1)
-		for _, v := range row {
-			mx = math.Max(mx, v)
-		}
-		var s float64
-		for j, v := range row {
-			e := math.Exp(v - mx)
-			row[j] = e
-			s += e
-		}
-		for j := range row {
-			row[j] /= s
-		}
+		softmaxRow(m.RawRowView(i))
 	}
 }
 

@@ -280,5 +280,5 @@ func RankUniformityGapMC(x mat.Matrix, dk int, s2, tau float64, draws int, rng *
 		rbSoftmaxRows(a)
 		out[d] = RankUniformityGap(a)
 	}
-	return rbMeanSEp(out)
+	return meanSE(out)
 }

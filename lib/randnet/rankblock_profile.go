@@ -93,11 +93,11 @@ func RankSimulate(cfg RankBlockConfig, input RankInput, s RankProfileSettings, r
 	}
 	fn := float64(n)
 	for l := 0; l <= L; l++ {
-		mc, cse := rbMeanSEp(cs[l])
-		mn, nse := rbMeanSEp(ns[l])
+		mc, cse := meanSE(cs[l])
+		mn, nse := meanSE(ns[l])
 		p.CSE = append(p.CSE, cse)
 		p.SqNormSE = append(p.SqNormSE, nse)
-		m, se := rbMeanSEp(cos[l])
+		m, se := meanSE(cos[l])
 		p.C = append(p.C, mc)
 		p.SqNorm = append(p.SqNorm, mn)
 		p.MeanCos = append(p.MeanCos, m)
@@ -107,25 +107,11 @@ func RankSimulate(cfg RankBlockConfig, input RankInput, s RankProfileSettings, r
 		for d := range e {
 			e[d] = (cs[l][d] - mc/mn*ns[l][d]) / ((fn - 1) * mn)
 		}
-		_, rse := rbMeanSEp(e)
+		_, rse := meanSE(e)
 		p.Rho = append(p.Rho, rho)
 		p.RhoSE = append(p.RhoSE, rse)
 	}
 	return p, nil
-}
-
-func rbMeanSEp(xs []float64) (mean, se float64) {
-	var s float64
-	for _, v := range xs {
-		s += v
-	}
-	k := float64(len(xs))
-	mean = s / k
-	var v2 float64
-	for _, v := range xs {
-		v2 += (v - mean) * (v - mean)
-	}
-	return mean, math.Sqrt(v2 / (k - 1) / k)
 }
 
 // RankAttnGrads holds Monte Carlo means and standard errors of the squared
@@ -158,9 +144,9 @@ func RankAttnGradMC(n, dv, dk int, tau float64, uniform bool, input RankInput, d
 		q[d], k[d], v[d] = RankAttnJacobianNorms(x, wq, wk, wv, tau, uniform)
 	}
 	var g RankAttnGrads
-	g.WQ, g.WQSE = rbMeanSEp(q)
-	g.WK, g.WKSE = rbMeanSEp(k)
-	g.WV, g.WVSE = rbMeanSEp(v)
+	g.WQ, g.WQSE = meanSE(q)
+	g.WK, g.WKSE = meanSE(k)
+	g.WV, g.WVSE = meanSE(v)
 	return g
 }
 
@@ -186,7 +172,7 @@ func RankAttnInputJacobianMC(x mat.Matrix, dk int, tau float64, uniform bool, dr
 		f := mat.Norm(RankAttnInputJacobian(x, wq, wk, wv, tau, uniform), 2)
 		vals[d] = f * f
 	}
-	return rbMeanSEp(vals)
+	return meanSE(vals)
 }
 
 // RankGaussianInput draws iid N(0, s²) tokens (App. B.2's "X iid Gaussian").

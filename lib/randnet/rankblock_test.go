@@ -404,8 +404,8 @@ func TestRankNetLemmas32And33MC(t *testing.T) {
 		if !math.IsNaN(tc.wantC) && (!rbRelClose(ec, tc.wantC, 1e-6) || !rbRelClose(en, tc.wantN, 1e-6)) {
 			t.Errorf("%s: Propagate (%v, %v) differs from spec (%v, %v)", tc.name, ec, en, tc.wantC, tc.wantN)
 		}
-		mc, sc := rbMeanSE(cs)
-		mn, sn := rbMeanSE(ns)
+		mc, sc := meanSE(cs)
+		mn, sn := meanSE(ns)
 		if math.Abs(mc-ec) > 5*sc {
 			t.Errorf("%s: E C MC %.5g ± %.2g, Lemma 3.2 %.5g", tc.name, mc, sc, ec)
 		}
@@ -421,24 +421,13 @@ func TestRankNetLemmas32And33MC(t *testing.T) {
 		for s := range es {
 			es[s] = (cs[s] - mc/mn*ns[s]) / ((n0 - 1) * mn)
 		}
-		_, sr := rbMeanSE(es)
+		_, sr := meanSE(es)
 		rho, _ := rankcollapse.RhoDepth(tc.n, tc.r, a1*a1, tc.L)
 		if math.Abs(rhoHat-rho) > 5*sr {
 			t.Errorf("%s: ρ̂ = %.5f ± %.2g, RhoDepth %.5f", tc.name, rhoHat, sr, rho)
 		}
 		t.Logf("%s: C %.5g±%.2g (%.5g), ‖X‖² %.5g±%.2g (%.5g), ρ %.5f±%.1g (%.5f)", tc.name, mc, sc, ec, mn, sn, en, rhoHat, sr, rho)
 	}
-}
-
-func rbMeanSE(xs []float64) (mean, se float64) {
-	var s, s2 float64
-	for _, v := range xs {
-		s += v
-		s2 += v * v
-	}
-	n := float64(len(xs))
-	mean = s / n
-	return mean, math.Sqrt(math.Max(0, s2/n-mean*mean) / (n - 1))
 }
 
 // Uniform-attention identities (spec §7 #22, Lemma A.6): S has identical
@@ -466,8 +455,8 @@ func TestRankUniformAttentionIdentities(t *testing.T) {
 		cs[s] = float64(n)*q + float64(n*(n-1))*p
 		ns[s] = float64(n) * q
 	}
-	mc, sc := rbMeanSE(cs)
-	mn, sn := rbMeanSE(ns)
+	mc, sc := meanSE(cs)
+	mn, sn := meanSE(ns)
 	if math.Abs(mc-x0.C) > 5*sc || math.Abs(mn-x0.C/float64(n)) > 5*sn {
 		t.Errorf("E C(S) = %.5g ± %.2g (want %.5g), E‖S‖² = %.5g ± %.2g (want %.5g)", mc, sc, x0.C, mn, sn, x0.C/float64(n))
 	}
@@ -603,7 +592,7 @@ func TestRankUniformityGap(t *testing.T) {
 			_, a := RankAttentionForward(x, wq, wk, mat.NewDense(dv, dv, nil), 1, false)
 			vals[i] = RankUniformityGap(a)
 		}
-		m2, se2 := rbMeanSE(vals)
+		m2, se2 := meanSE(vals)
 		if math.Abs(m1-m2) > 5*math.Hypot(se1, se2) {
 			t.Errorf("d_k = 8: fast sampler %.5g ± %.2g, explicit weights %.5g ± %.2g", m1, se1, m2, se2)
 		}

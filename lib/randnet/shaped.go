@@ -247,19 +247,13 @@ func shAttention(dst, y []float64, m int, variant ShapedAttn, invTau float64) {
 	id, center, _ := variant.shParts()
 	inv := 1 / float64(m)
 	for i := 0; i < m; i++ {
-		row := y[i*m : (i+1)*m]
-		mx := math.Inf(-1)
-		for _, v := range row {
-			mx = math.Max(mx, v*invTau)
+		out := dst[i*m : (i+1)*m]
+		for j, v := range y[i*m : (i+1)*m] {
+			out[j] = v * invTau
 		}
-		sum := 0.0
-		for j, v := range row {
-			e := math.Exp(v*invTau - mx)
-			dst[i*m+j] = e
-			sum += e
-		}
+		softmaxRow(out)
 		for j := 0; j < m; j++ {
-			a := dst[i*m+j] / sum
+			a := out[j]
 			if center {
 				a -= inv
 			}

@@ -41,10 +41,6 @@ func ShapedInput(V0 mat.Matrix, width int, rng *rand.Rand) *mat.Dense {
 	return x
 }
 
-func shGen(r, c int) blas64.General {
-	return blas64.General{Rows: r, Cols: c, Stride: c, Data: make([]float64, r*c)}
-}
-
 func shFill(g blas64.General, rng *rand.Rand) {
 	for i := range g.Data {
 		g.Data[i] = rng.NormFloat64()
@@ -53,25 +49,8 @@ func shFill(g blas64.General, rng *rand.Rand) {
 
 // shNormRows writes the normalised rows of x into y (NormRMS or NormLayer).
 func shNormRows(y, x blas64.General, norm ShapedNorm) {
-	n := float64(x.Cols)
 	for i := 0; i < x.Rows; i++ {
-		xr := x.Data[i*x.Stride : i*x.Stride+x.Cols]
-		yr := y.Data[i*y.Stride : i*y.Stride+y.Cols]
-		mu := 0.0
-		if norm == NormLayer {
-			for _, v := range xr {
-				mu += v
-			}
-			mu /= n
-		}
-		ss := 0.0
-		for _, v := range xr {
-			ss += (v - mu) * (v - mu)
-		}
-		s := 1 / math.Sqrt(ss/n)
-		for j, v := range xr {
-			yr[j] = (v - mu) * s
-		}
+		normalizeRow(y.Data[i*y.Stride:i*y.Stride+y.Cols], x.Data[i*x.Stride:i*x.Stride+x.Cols], norm == NormLayer, 0)
 	}
 }
 
@@ -97,10 +76,10 @@ func ShapedForward(c ShapedConfig, X0 mat.Matrix, rng *rand.Rand) ([]*mat.SymDen
 		return nil, fmt.Errorf("randnet: ShapedForward X0 is %d×%d, want m×Width with m >= 2, Width = %d", m, n, c.Width)
 	}
 	nk := c.KeyDim
-	x, xb, tmp, y := shGen(m, n), shGen(m, n), shGen(m, n), shGen(m, m)
-	qm, km := shGen(m, nk), shGen(m, nk)
-	wq, wk, wv := shGen(n, nk), shGen(n, nk), shGen(n, n)
-	a := shGen(m, m)
+	x, xb, tmp, y := newGeneral(m, n), newGeneral(m, n), newGeneral(m, n), newGeneral(m, m)
+	qm, km := newGeneral(m, nk), newGeneral(m, nk)
+	wq, wk, wv := newGeneral(n, nk), newGeneral(n, nk), newGeneral(n, n)
+	a := newGeneral(m, m)
 	for i := 0; i < m; i++ {
 		for j := 0; j < n; j++ {
 			x.Data[i*n+j] = X0.At(i, j)

@@ -92,7 +92,8 @@ type tfCache struct {
 	act    []blas64.General // φ(h¹)..φ(h^ℓ)
 }
 
-func tfGeneral(r, c int) blas64.General {
+// newGeneral allocates a zero r×c row-major blas64.General.
+func newGeneral(r, c int) blas64.General {
 	return blas64.General{Rows: r, Cols: c, Stride: c, Data: make([]float64, r*c)}
 }
 
@@ -114,29 +115,29 @@ func NewTransformer(cfg TransformerConfig, rng *rand.Rand) *Transformer {
 	t.c = make([]tfCache, cfg.Layers)
 	for i := range t.w {
 		w := &t.w[i]
-		w.Q, w.K, w.V = tfGeneral(d, d), tfGeneral(d, d), tfGeneral(d, d)
+		w.Q, w.K, w.V = newGeneral(d, d), newGeneral(d, d), newGeneral(d, d)
 		w.W = make([]blas64.General, l+1)
 		for k := range w.W {
-			w.W[k] = tfGeneral(d, d)
+			w.W[k] = newGeneral(d, d)
 		}
 		c := &t.c[i]
-		c.x = tfGeneral(n, d)
+		c.x = newGeneral(n, d)
 		c.inv1 = make([]float64, n)
-		c.y, c.qy, c.ky, c.z = tfGeneral(n, d), tfGeneral(n, d), tfGeneral(n, d), tfGeneral(n, d)
-		c.a = tfGeneral(n, n)
-		c.xa = tfGeneral(n, d)
+		c.y, c.qy, c.ky, c.z = newGeneral(n, d), newGeneral(n, d), newGeneral(n, d), newGeneral(n, d)
+		c.a = newGeneral(n, n)
+		c.xa = newGeneral(n, d)
 		c.inv2 = make([]float64, n)
-		c.y2 = tfGeneral(n, d)
+		c.y2 = newGeneral(n, d)
 		c.act = make([]blas64.General, l)
 		for k := range c.act {
-			c.act[k] = tfGeneral(n, d)
+			c.act[k] = newGeneral(n, d)
 		}
 	}
-	t.out = tfGeneral(n, d)
+	t.out = newGeneral(n, d)
 	t.outM = mat.NewDense(n, d, t.out.Data)
-	t.g, t.gA, t.dy, t.dz = tfGeneral(n, d), tfGeneral(n, d), tfGeneral(n, d), tfGeneral(n, d)
-	t.dq, t.dk, t.da, t.dh = tfGeneral(n, d), tfGeneral(n, d), tfGeneral(n, d), tfGeneral(n, d)
-	t.dS = tfGeneral(n, n)
+	t.g, t.gA, t.dy, t.dz = newGeneral(n, d), newGeneral(n, d), newGeneral(n, d), newGeneral(n, d)
+	t.dq, t.dk, t.da, t.dh = newGeneral(n, d), newGeneral(n, d), newGeneral(n, d), newGeneral(n, d)
+	t.dS = newGeneral(n, n)
 	t.dxM = mat.NewDense(n, d, t.g.Data)
 	t.Resample(rng)
 	return t
@@ -259,22 +260,7 @@ func (t *Transformer) forwardBlock(l int, next blas64.General) error {
 		if t.cfg.Causal {
 			m = i + 1
 		}
-		mx := math.Inf(-1)
-		for _, v := range row[:m] {
-			if v > mx {
-				mx = v
-			}
-		}
-		var s float64
-		for j := range row[:m] {
-			e := math.Exp(row[j] - mx)
-			row[j] = e
-			s += e
-		}
-		is := 1 / s
-		for j := range row[:m] {
-			row[j] *= is
-		}
+		softmaxRow(row[:m])
 		for j := m; j < n; j++ {
 			row[j] = 0
 		}

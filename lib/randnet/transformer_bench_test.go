@@ -54,8 +54,8 @@ func tfGemmFlops(cfg TransformerConfig) float64 {
 func BenchmarkTransformerGemmOnly(b *testing.B) {
 	cfg := PaperTransformer(0.5, 1.5)
 	n, d := cfg.N, cfg.D
-	nd, dd, nn := tfGeneral(n, d), tfGeneral(d, d), tfGeneral(n, n)
-	nd2, nd3 := tfGeneral(n, d), tfGeneral(n, d)
+	nd, dd, nn := newGeneral(n, d), newGeneral(d, d), newGeneral(n, n)
+	nd2, nd3 := newGeneral(n, d), newGeneral(n, d)
 	for _, m := range []blas64.General{nd, dd, nn, nd2} {
 		for i := range m.Data {
 			m.Data[i] = 0.01 * float64(i%7)

@@ -16,20 +16,7 @@ type ExponentEstimate struct {
 }
 
 func tfEstimate(xs []float64) ExponentEstimate {
-	n := float64(len(xs))
-	var m float64
-	for _, x := range xs {
-		m += x
-	}
-	m /= n
-	var v float64
-	for _, x := range xs {
-		v += (x - m) * (x - m)
-	}
-	se := 0.0
-	if len(xs) > 1 {
-		se = math.Sqrt(v / (n - 1) / n)
-	}
+	m, se := meanSE(xs)
 	return ExponentEstimate{Mean: m, SE: se, Samples: len(xs)}
 }
 

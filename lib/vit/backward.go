@@ -47,8 +47,8 @@ func (m *Model) headBackward(labels []int, B int) {
 			m.g.h.Data[k] += v
 		}
 	}
-	blas64.Gemm(blas.Trans, blas.NoTrans, 1, lg, o, 1, m.g.H)
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, lg, m.w.H, 0, do)
+	gemm(blas.Trans, blas.NoTrans, 1, lg, o, 1, m.g.H, m.scr)
+	gemm(blas.NoTrans, blas.NoTrans, 1, lg, m.w.H, 0, do, m.scr)
 	gx := rows(m.gx, 0, B*n)
 	for i := range gx.Data {
 		gx.Data[i] = 0
@@ -123,15 +123,15 @@ func (m *Model) blockBackward(l, B int) {
 		}
 		return rows(c.act[k-1], 0, N)
 	}
-	blas64.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaM, G, in(L), 1, gw.W[L])
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaM, G, w.W[L], 0, cur)
+	gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaM, G, in(L), 1, gw.W[L], m.scr)
+	gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaM, G, w.W[L], 0, cur, m.scr)
 	for k := L - 1; k >= 0; k-- {
 		act := rows(c.act[k], 0, N)
 		for i, v := range act.Data {
 			cur.Data[i] *= 1 - v*v
 		}
-		blas64.Gemm(blas.Trans, blas.NoTrans, 1, cur, in(k), 1, gw.W[k])
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, cur, w.W[k], 0, oth)
+		gemm(blas.Trans, blas.NoTrans, 1, cur, in(k), 1, gw.W[k], m.scr)
+		gemm(blas.NoTrans, blas.NoTrans, 1, cur, w.W[k], 0, oth, m.scr)
 		cur, oth = oth, cur
 	}
 	normBack(gA, cur, y2, c.inv2[:N], m.sqd)
@@ -140,15 +140,15 @@ func (m *Model) blockBackward(l, B int) {
 	for i, v := range gA.Data {
 		G.Data[i] = m.tA * v
 	}
-	blas64.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaA, gA, z, 1, gw.V)
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaA, gA, w.V, 0, dz)
+	gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaA, gA, z, 1, gw.V, m.scr)
+	gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaA, gA, w.V, 0, dz, m.scr)
 	is := 1 / m.sqd
 	dS := m.dS
 	for b := 0; b < B; b++ {
 		r0, r1 := b*n, (b+1)*n
 		ab, yb, dzb := rows(a, r0, r1), rows(y, r0, r1), rows(dz, r0, r1)
-		blas64.Gemm(blas.Trans, blas.NoTrans, 1, ab, dzb, 0, rows(dy, r0, r1)) // dY = Aᵀ dZ
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, dzb, yb, 0, dS)               // dA = dZ Yᵀ
+		gemm(blas.Trans, blas.NoTrans, 1, ab, dzb, 0, rows(dy, r0, r1), m.scr) // dY = Aᵀ dZ
+		gemm(blas.NoTrans, blas.Trans, 1, dzb, yb, 0, dS, m.scr)               // dA = dZ Yᵀ
 		// softmax pullback: dS_ij = A_ij (dA_ij − Σ_k A_ik dA_ik)/√d
 		for i := 0; i < n; i++ {
 			ar := ab.Data[i*ab.Stride : i*ab.Stride+n]
@@ -161,13 +161,13 @@ func (m *Model) blockBackward(l, B int) {
 				gr[j] = is * v * (gr[j] - s)
 			}
 		}
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, dS, rows(ky, r0, r1), 0, rows(dq, r0, r1))
-		blas64.Gemm(blas.Trans, blas.NoTrans, 1, dS, rows(qy, r0, r1), 0, rows(dk, r0, r1))
+		gemm(blas.NoTrans, blas.NoTrans, 1, dS, rows(ky, r0, r1), 0, rows(dq, r0, r1), m.scr)
+		gemm(blas.Trans, blas.NoTrans, 1, dS, rows(qy, r0, r1), 0, rows(dk, r0, r1), m.scr)
 	}
-	blas64.Gemm(blas.Trans, blas.NoTrans, 1, dq, y, 1, gw.Q)
-	blas64.Gemm(blas.Trans, blas.NoTrans, 1, dk, y, 1, gw.K)
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, dq, w.Q, 1, dy)
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, dk, w.K, 1, dy)
+	gemm(blas.Trans, blas.NoTrans, 1, dq, y, 1, gw.Q, m.scr)
+	gemm(blas.Trans, blas.NoTrans, 1, dk, y, 1, gw.K, m.scr)
+	gemm(blas.NoTrans, blas.NoTrans, 1, dq, w.Q, 1, dy, m.scr)
+	gemm(blas.NoTrans, blas.NoTrans, 1, dk, w.K, 1, dy, m.scr)
 	normBack(G, dy, y, c.inv1[:N], m.sqd)
 }
 
@@ -196,5 +196,5 @@ func (m *Model) embedBackward(B int) {
 			}
 		}
 	}
-	blas64.Gemm(blas.Trans, blas.NoTrans, 1, emb, rows(m.patches, 0, B*(n-1)), 1, m.g.E)
+	gemm(blas.Trans, blas.NoTrans, 1, emb, rows(m.patches, 0, B*(n-1)), 1, m.g.E, m.scr)
 }

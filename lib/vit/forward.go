@@ -84,7 +84,7 @@ func (m *Model) embed(x []float64, B int) {
 		}
 	}
 	emb := rows(m.emb, 0, B*(n-1))
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, patches, m.w.E, 0, emb)
+	gemm(blas.NoTrans, blas.Trans, 1, patches, m.w.E, 0, emb, m.scr)
 	x0 := m.c[0].x
 	for b := 0; b < B; b++ {
 		for j := 0; j < n; j++ {
@@ -161,25 +161,25 @@ func (m *Model) blockForward(l, B int, next blas64.General) error {
 	if err := normRows(y, x, c.inv1[:N], m.sqd); err != nil {
 		return fmt.Errorf("block %d attention: %w", l, err)
 	}
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, y, w.Q, 0, qy)
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, y, w.K, 0, ky)
+	gemm(blas.NoTrans, blas.Trans, 1, y, w.Q, 0, qy, m.scr)
+	gemm(blas.NoTrans, blas.Trans, 1, y, w.K, 0, ky, m.scr)
 	for b := 0; b < B; b++ {
 		ab := rows(a, b*n, (b+1)*n)
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1/m.sqd, rows(qy, b*n, (b+1)*n), rows(ky, b*n, (b+1)*n), 0, ab)
+		gemm(blas.NoTrans, blas.Trans, 1/m.sqd, rows(qy, b*n, (b+1)*n), rows(ky, b*n, (b+1)*n), 0, ab, m.scr)
 		softmaxRows(ab)
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, ab, rows(y, b*n, (b+1)*n), 0, rows(z, b*n, (b+1)*n))
+		gemm(blas.NoTrans, blas.NoTrans, 1, ab, rows(y, b*n, (b+1)*n), 0, rows(z, b*n, (b+1)*n), m.scr)
 	}
 	for i, v := range x.Data {
 		xa.Data[i] = m.tA * v
 	}
-	blas64.Gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaA, z, w.V, 1, xa)
+	gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaA, z, w.V, 1, xa, m.scr)
 	if err := normRows(y2, xa, c.inv2[:N], m.sqd); err != nil {
 		return fmt.Errorf("block %d MLP: %w", l, err)
 	}
 	in := y2
 	for k := range c.act {
 		ak := rows(c.act[k], 0, N)
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, ak)
+		gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, ak, m.scr)
 		for i, v := range ak.Data {
 			ak.Data[i] = math.Tanh(v)
 		}
@@ -189,7 +189,7 @@ func (m *Model) blockForward(l, B int, next blas64.General) error {
 	for i, v := range xa.Data {
 		nx.Data[i] = m.tM * v
 	}
-	blas64.Gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaM, in, w.W[len(w.W)-1], 1, nx)
+	gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaM, in, w.W[len(w.W)-1], 1, nx, m.scr)
 	return nil
 }
 
@@ -225,7 +225,7 @@ func (m *Model) headForward(labels []int, B int) (float64, int, error) {
 	for b := 0; b < B; b++ {
 		copy(lg.Data[b*C:(b+1)*C], m.w.h.Data)
 	}
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, o, m.w.H, 1, lg)
+	gemm(blas.NoTrans, blas.Trans, 1, o, m.w.H, 1, lg, m.scr)
 	var loss float64
 	correct := 0
 	for b := 0; b < B; b++ {

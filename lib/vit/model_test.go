@@ -68,6 +68,7 @@ func TestGradientFiniteDifference(t *testing.T) {
 			grad := append([]float64(nil), m.Grads()...)
 			p := m.Params()
 			off := 0
+			worst := 0.0
 			for _, tn := range m.Tensors() {
 				var num2, diff2 float64
 				for i := range tn.Value {
@@ -93,10 +94,12 @@ func TestGradientFiniteDifference(t *testing.T) {
 					}
 					continue
 				}
+				worst = math.Max(worst, diff/num)
 				if diff/num > tol {
 					t.Errorf("%s: relative error %.3g > %g (|fd| = %.3g)", tn.Name, diff/num, tol, num)
 				}
 			}
+			t.Logf("worst per-tensor relative error %.2g over %d parameters", worst, len(p))
 		})
 	}
 }

@@ -1,0 +1,25 @@
+// Package trainsweep runs the trainability sweep of
+//
+//	A. Cowsik, T. Nebabu, X.-L. Qi, S. Ganguli, "Geometric Dynamics of
+//	Signal Propagation Predict Trainability of Transformers",
+//	arXiv:2403.02579 (2024), Fig. 7 and App. D (spec §6.5):
+//
+// for each point (α, σ_w) of a grid (α_A = α_M = α), the angle exponent
+// λ_a and the finite-depth gradient exponent λ_g^(L) of lib/tokengeom
+// (corrected variant, the model's n and L) at initialisation, and the test
+// loss of the lib/vit model after a fixed training budget.
+//
+// # Resumable, parallel runner
+//
+// Run evaluates a Task on every grid point with a pool of workers and
+// hands each result to a Store as soon as it is done; points the Store
+// already holds are skipped, so an interrupted sweep continues where it
+// stopped. A progress line with the rate and an ETA goes to an io.Writer.
+//
+// The package does no file I/O itself: the Store is an interface
+// (MemStore here, for tests and notebooks; a directory of one JSON file
+// per point lives in reports/trainsweep, which also reads Fashion-MNIST
+// and has the command line). Each point's training is seeded from the
+// sweep seed and the point's index only, so results do not depend on the
+// number of workers or on the order in which points finish.
+package trainsweep

@@ -1,0 +1,187 @@
+package trainsweep
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/sigprop/sigprop/lib/vit"
+)
+
+func TestGridPoints(t *testing.T) {
+	g := Grid{Alphas: Linspace(0.1, 0.3, 3), SigmaWs: []float64{1, 2}}
+	ps := g.Points()
+	if len(ps) != 6 {
+		t.Fatalf("%d points, want 6", len(ps))
+	}
+	// row-major: α outer, σ_w inner
+	if ps[3].Alpha != 0.2 || ps[3].SigmaW != 2 || ps[3].Index != 3 || ps[3].Key() != "a0.2000_s2.0000" {
+		t.Errorf("point 3 = %+v (%s), want α 0.2, σ_w 2", ps[3], ps[3].Key())
+	}
+	for _, bad := range []Grid{
+		{Alphas: nil, SigmaWs: []float64{1}},
+		{Alphas: []float64{1.2}, SigmaWs: []float64{1}},
+		{Alphas: []float64{0.5}, SigmaWs: []float64{0}},
+		{Alphas: []float64{0.5, 0.5}, SigmaWs: []float64{1}},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.HasPrefix(r.(string), "trainsweep: ") {
+					t.Errorf("grid %+v: panic %v, want a trainsweep panic", bad, r)
+				}
+			}()
+			bad.Points()
+		}()
+	}
+}
+
+// fakeClock advances 10 s per call.
+func fakeClock() func() time.Time {
+	t := time.Unix(0, 0)
+	return func() time.Time { t = t.Add(10 * time.Second); return t }
+}
+
+func TestRunResumes(t *testing.T) {
+	ps := Grid{Alphas: []float64{0.1, 0.2, 0.3}, SigmaWs: []float64{1, 2, 3}}.Points()
+	var calls atomic.Int64
+	task := func(p Point) (Result, error) {
+		calls.Add(1)
+		return Result{Alpha: p.Alpha, SigmaW: p.SigmaW, TestLoss: p.Alpha * p.SigmaW}, nil
+	}
+	store := &MemStore{}
+	// An "interrupted" sweep: 4 points already done.
+	for _, p := range ps[:4] {
+		store.Save(p.Key(), Result{Alpha: p.Alpha, SigmaW: p.SigmaW, TestLoss: -1})
+	}
+	var out bytes.Buffer
+	res, err := Run(ps, task, store, RunSettings{Workers: 2, Progress: &out, Now: fakeClock()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 5 || store.Len() != 9 {
+		t.Errorf("%d task calls and %d stored, want 5 and 9", calls.Load(), store.Len())
+	}
+	for i, r := range res {
+		want := ps[i].Alpha * ps[i].SigmaW
+		if i < 4 {
+			want = -1 // the stored result is kept, not recomputed
+		}
+		if r.TestLoss != want || r.Alpha != ps[i].Alpha {
+			t.Errorf("result %d = %+v, want test loss %v", i, r, want)
+		}
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 5 || !strings.HasPrefix(lines[0], "sweep [###########.........] 5/9 (4 resumed)") || !strings.Contains(lines[4], "ETA 0s") {
+		t.Errorf("progress lines:\n%s", out.String())
+	}
+	// A second run has nothing to do.
+	calls.Store(0)
+	if _, err := Run(ps, task, store, RunSettings{}); err != nil || calls.Load() != 0 {
+		t.Errorf("rerun: %d calls, err %v; want 0, nil", calls.Load(), err)
+	}
+}
+
+func TestRunStopsOnError(t *testing.T) {
+	ps := Grid{Alphas: []float64{0.1, 0.2, 0.3, 0.4}, SigmaWs: []float64{1}}.Points()
+	boom := errors.New("boom")
+	task := func(p Point) (Result, error) {
+		if p.Index == 1 {
+			return Result{}, boom
+		}
+		return Result{TestLoss: 1}, nil
+	}
+	store := &MemStore{}
+	_, err := Run(ps, task, store, RunSettings{Workers: 1})
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), ps[1].Key()) {
+		t.Errorf("error %v should wrap boom and name %s", err, ps[1].Key())
+	}
+	if store.Len() != 1 { // point 0 saved, nothing after the failure handed out
+		t.Errorf("%d results stored, want 1", store.Len())
+	}
+}
+
+// TestExponentsSpecValues compares with the spec's reference values for
+// n = 65, L = 16 (spec §6.5, corrected variant, 5 significant digits):
+// α = 0.3, σ_w = 1: λ_g = −0.13435, λ_a = −0.13385; α = 0.5, σ_w = 1.7:
+// λ_g = +0.02428, λ_a = −0.00829.
+func TestExponentsSpecValues(t *testing.T) {
+	for _, tc := range []struct{ alpha, sigmaW, la, lg float64 }{
+		{0.3, 1, -0.13385, -0.13435},
+		{0.5, 1.7, -0.00829, 0.02428},
+	} {
+		cfg := vit.Config{Rows: 32, Cols: 32, Patch: 4, D: 64, Layers: 16, MLPLayers: 2, Classes: 101,
+			AlphaA: tc.alpha, AlphaM: tc.alpha, SigmaW: tc.sigmaW, SigmaA2: 1}
+		if cfg.Tokens() != 65 {
+			t.Fatalf("n = %d, want 65", cfg.Tokens())
+		}
+		la, lg := Exponents(cfg)
+		if math.Abs(la-tc.la) > 1e-5 || math.Abs(lg-tc.lg) > 1e-5 {
+			t.Errorf("α=%v σw=%v: λ_a, λ_g = %.5f, %.5f; spec %.5f, %.5f", tc.alpha, tc.sigmaW, la, lg, tc.la, tc.lg)
+		}
+	}
+}
+
+func synthetic(cfg vit.Config, N int, rng *rand.Rand) vit.Examples {
+	px := cfg.Pixels()
+	e := vit.Examples{X: make([]float64, N*px), Labels: make([]int, N)}
+	for i := range e.Labels {
+		k := rng.IntN(cfg.Classes)
+		e.Labels[i] = k
+		for j := 0; j < px; j++ {
+			e.X[i*px+j] = 0.3 * rng.NormFloat64()
+		}
+		e.X[i*px+k] += 2 // class k lights pixel k
+	}
+	return e
+}
+
+// TestTaskDeterministicAcrossWorkers runs a 2×2 trainability sweep on
+// synthetic data with 1 and with 2 workers: every result but the wall
+// time must be identical, since each point is seeded by its key alone.
+func TestTaskDeterministicAcrossWorkers(t *testing.T) {
+	cfg := vit.Config{Rows: 4, Cols: 4, Patch: 2, D: 6, Layers: 2, MLPLayers: 2, Classes: 3, SigmaA2: 1}
+	rng := rand.New(rand.NewPCG(1, 1))
+	spec := Spec{Model: cfg, Train: synthetic(cfg, 200, rng), Val: synthetic(cfg, 50, rng), Test: synthetic(cfg, 50, rng),
+		Steps: 20, Batch: 8, LR: 1e-2, Seed: 9}
+	ps := Grid{Alphas: []float64{0.2, 0.8}, SigmaWs: []float64{0.5, 2}}.Points()
+	r1, err := Run(ps, spec.Task(), &MemStore{}, RunSettings{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := Run(ps, spec.Task(), &MemStore{}, RunSettings{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range r1 {
+		a, b := r1[i], r2[i]
+		a.Seconds, b.Seconds = 0, 0
+		if a != b {
+			t.Errorf("point %d: 1 worker %+v, 2 workers %+v", i, a, b)
+		}
+		if a.Diverged || !(a.TestLoss > 0) || a.N != 5 || a.Steps != 20 {
+			t.Errorf("point %d: implausible result %+v", i, a)
+		}
+	}
+}
+
+// TestTaskDiverged: with lr = 1e300 the first Adam step moves every
+// parameter by ~1e300, the next forward pass overflows, and the point must
+// be recorded as diverged at step 1 with the ln C ceiling, not as an
+// error or a NaN.
+func TestTaskDiverged(t *testing.T) {
+	cfg := vit.Config{Rows: 4, Cols: 4, Patch: 2, D: 6, Layers: 2, MLPLayers: 2, Classes: 3, SigmaA2: 1}
+	rng := rand.New(rand.NewPCG(1, 1))
+	spec := Spec{Model: cfg, Train: synthetic(cfg, 50, rng), Test: synthetic(cfg, 20, rng), Steps: 5, Batch: 8, LR: 1e300}
+	r, err := spec.Task()(Point{Alpha: 0.5, SigmaW: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Diverged || r.DivergedAt != 1 || r.TestLoss != math.Log(3) {
+		t.Errorf("result %+v, want diverged at step 1 with test loss ln 3", r)
+	}
+}

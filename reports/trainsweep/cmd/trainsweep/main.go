@@ -1,0 +1,98 @@
+// Command trainsweep runs the trainability sweep of issue 9 (Cowsik et al.
+// 2024, Fig. 7) on Fashion-MNIST: one JSON result per (α, σ_w) point in
+// -out, resumable, with -workers parallel trainings.
+//
+//	go run ./reports/trainsweep/cmd/trainsweep -out /tmp/sweep \
+//	    -alphas 0.1:0.9:3 -sigmas 0.5:3:3 -d 16 -layers 4 -steps 300 -train 2000
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sigprop/sigprop/lib/fashionmnist"
+	sweep "github.com/sigprop/sigprop/lib/trainsweep"
+	"github.com/sigprop/sigprop/lib/vit"
+	rts "github.com/sigprop/sigprop/reports/trainsweep"
+)
+
+// parseRange reads "lo:hi:k" (k evenly spaced values) or a comma list.
+func parseRange(s string) ([]float64, error) {
+	if p := strings.Split(s, ":"); len(p) == 3 {
+		lo, e1 := strconv.ParseFloat(p[0], 64)
+		hi, e2 := strconv.ParseFloat(p[1], 64)
+		k, e3 := strconv.Atoi(p[2])
+		if e1 != nil || e2 != nil || e3 != nil || k < 1 {
+			return nil, fmt.Errorf("bad range %q, want lo:hi:k", s)
+		}
+		return sweep.Linspace(lo, hi, k), nil
+	}
+	var v []float64
+	for _, f := range strings.Split(s, ",") {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil {
+			return nil, fmt.Errorf("bad value %q in %q", f, s)
+		}
+		v = append(v, x)
+	}
+	return v, nil
+}
+
+func main() {
+	out := flag.String("out", "", "result directory (one JSON per point; required)")
+	data := flag.String("data", fashionmnist.DebianDir, "Fashion-MNIST directory")
+	alphas := flag.String("alphas", "0.1:0.9:3", "α values, lo:hi:k or a,b,c")
+	sigmas := flag.String("sigmas", "0.5:3:3", "σ_w values, lo:hi:k or a,b,c")
+	d := flag.Int("d", 64, "embedding width")
+	layers := flag.Int("layers", 16, "blocks L")
+	patch := flag.Int("patch", 7, "patch side (28 must be a multiple)")
+	steps := flag.Int("steps", 500, "Adam steps per point")
+	batch := flag.Int("batch", 64, "batch size")
+	lr := flag.Float64("lr", 3e-4, "Adam learning rate")
+	nTrain := flag.Int("train", 0, "training examples (0: all 50 000)")
+	nVal := flag.Int("val", 10000, "validation examples split off the training set")
+	nTest := flag.Int("test", 0, "test examples (0: all 10 000)")
+	seed := flag.Uint64("seed", 1, "sweep seed")
+	workers := flag.Int("workers", runtime.GOMAXPROCS(0), "parallel trainings")
+	flag.Parse()
+	if *out == "" {
+		fmt.Fprintln(os.Stderr, "trainsweep: -out is required")
+		os.Exit(2)
+	}
+	as, err := parseRange(*alphas)
+	check(err)
+	ss, err := parseRange(*sigmas)
+	check(err)
+	t0 := time.Now()
+	ds, err := rts.LoadFashionMNIST(*data, *nTrain, *nVal, *nTest, *seed)
+	check(err)
+	fmt.Fprintf(os.Stderr, "trainsweep: data %d train / %d val / %d test, loaded in %.1fs\n",
+		ds.Train.Len(), ds.Val.Len(), ds.Test.Len(), time.Since(t0).Seconds())
+	store, err := rts.NewDirStore(*out)
+	check(err)
+	check(rts.WriteProvenance(*out, rts.NewProvenance(rts.Settings{Alphas: as, SigmaWs: ss, D: *d, Layers: *layers,
+		Patch: *patch, Steps: *steps, Batch: *batch, LR: *lr, Train: *nTrain, Val: *nVal, Test: *nTest,
+		Seed: *seed, DataDir: *data}, *workers)))
+	cfg := vit.Config{Rows: 28, Cols: 28, Patch: *patch, D: *d, Layers: *layers, MLPLayers: 2, Classes: 10, SigmaA2: 1}
+	spec := sweep.Spec{Model: cfg, Train: ds.Train, Val: ds.Val, Test: ds.Test,
+		Steps: *steps, Batch: *batch, LR: *lr, Seed: *seed}
+	pts := sweep.Grid{Alphas: as, SigmaWs: ss}.Points()
+	res, err := sweep.Run(pts, spec.Task(), store, sweep.RunSettings{Workers: *workers, Progress: os.Stderr})
+	check(err)
+	fmt.Printf("%6s %6s %9s %9s %9s %8s %7s\n", "alpha", "sigmaw", "lambda_a", "lambda_g", "testloss", "testacc", "sec")
+	for _, r := range res {
+		fmt.Printf("%6.3f %6.3f %9.4f %9.4f %9.4f %8.4f %7.1f\n", r.Alpha, r.SigmaW, r.LambdaA, r.LambdaG, r.TestLoss, r.TestAccuracy, r.Seconds)
+	}
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "trainsweep:", err)
+		os.Exit(1)
+	}
+}
