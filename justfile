@@ -32,7 +32,7 @@ eval *ARGS:
 lab: setup
     command -v jupyter-notebook >/dev/null || (apt-get update && apt-get install -y jupyter-notebook)
     ./bin/sigprop kernel install
-    cd notebooks && jupyter-notebook --no-browser
+    cd notebooks && jupyter-notebook --no-browser $([ "$(id -u)" = 0 ] && echo --allow-root)
 
 # Compare the reports of two git revisions (or two report directories).
 diff A B *ARGS:
