@@ -11,6 +11,7 @@ default:
 
 # Fetch modules and build the pinned tools (gonb, goimports) and sigprop.
 setup:
+    command -v apt-get >/dev/null && (dpkg -s dataset-fashion-mnist >/dev/null 2>&1 || apt-get install -y dataset-fashion-mnist) || true
     go mod download
     go build -o bin/sigprop ./cmd/sigprop
     go build -o bin/gonb github.com/janpfeifer/gonb

@@ -116,8 +116,10 @@ func Load(fsys fs.FS) (train, test Dataset, err error) {
 }
 
 // Split returns a seeded random partition of 0..n−1 into a training part
-// and a validation part of nVal indices, each sorted by the permutation
-// order drawn from rng (rng.Perm(n); the first nVal go to validation). It
+// of n − nVal indices and a validation part of nVal indices: the
+// permutation p = rng.Perm(n) gives validation p[:nVal] and training
+// p[nVal:], both in permutation order (so a prefix of the training part
+// is itself a random subset). The same rng state gives the same split. It
 // panics unless 0 <= nVal <= n and rng is non-nil.
 func Split(n, nVal int, rng *rand.Rand) (trainIdx, valIdx []int) {
 	if n < 0 || nVal < 0 || nVal > n {

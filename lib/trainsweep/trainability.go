@@ -64,8 +64,12 @@ func pointRNG(seed uint64, p Point) *rand.Rand {
 }
 
 // Exponents returns λ_a and λ_g^(L) (corrected variant) of tokengeom for
-// the model cfg: n = cfg.Tokens(), d = cfg.D, L = cfg.Layers, ℓ, σ_A².
+// the model cfg: n = cfg.Tokens(), d = cfg.D, L = cfg.Layers, ℓ, σ_A². It
+// panics unless cfg.IsPaperBlock() (the theory is for that block).
 func Exponents(cfg vit.Config) (lambdaA, lambdaG float64) {
+	if !cfg.IsPaperBlock() {
+		panic("trainsweep: Exponents needs the paper's block (vit.UnitNorm residual, τ = 1)")
+	}
 	m := tokengeom.Model{AlphaA: cfg.AlphaA, AlphaM: cfg.AlphaM, SigmaW: cfg.SigmaW,
 		MLPLayers: cfg.MLPLayers, N: cfg.Tokens(), D: float64(cfg.D), SigmaA2: cfg.SigmaA2}
 	return tokengeom.LambdaA(m), tokengeom.LambdaG(m, cfg.Layers, tokengeom.Corrected)
@@ -95,6 +99,10 @@ func (spec Spec) Task() Task {
 			Variant: tokengeom.Corrected.String(), N: cfg.Tokens(), D: cfg.D, Layers: cfg.Layers,
 			Steps: steps, Batch: batch, LR: lr, Seed: spec.Seed,
 			TrainSize: spec.Train.Len(), TestSize: spec.Test.Len()}
+		eb := spec.EvalBatch
+		if eb == 0 {
+			eb = batch
+		}
 		rng := pointRNG(spec.Seed, p)
 		m := vit.New(cfg, rng)
 		res, err := vit.Train(m, spec.Train, vit.TrainSettings{Steps: steps, Batch: batch, Optimizer: &vit.Adam{LR: lr}}, rng)
@@ -117,7 +125,7 @@ func (spec Spec) Task() Task {
 			r.TrainLoss += l / float64(k)
 		}
 		if spec.Val.Len() > 0 {
-			if r.ValLoss, r.ValAccuracy, err = vit.Evaluate(m, spec.Val, spec.EvalBatch); err != nil {
+			if r.ValLoss, r.ValAccuracy, err = vit.Evaluate(m, spec.Val, eb); err != nil {
 				if errors.Is(err, vit.ErrNonFinite) {
 					return diverge(steps), nil
 				}
@@ -127,7 +135,7 @@ func (spec Spec) Task() Task {
 		if spec.Test.Len() == 0 {
 			return Result{}, fmt.Errorf("trainsweep: spec has no test set")
 		}
-		if r.TestLoss, r.TestAccuracy, err = vit.Evaluate(m, spec.Test, spec.EvalBatch); err != nil {
+		if r.TestLoss, r.TestAccuracy, err = vit.Evaluate(m, spec.Test, eb); err != nil {
 			if errors.Is(err, vit.ErrNonFinite) {
 				return diverge(steps), nil
 			}

@@ -142,14 +142,14 @@ func (m *Model) blockBackward(l, B int) {
 	}
 	gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaA, gA, z, 1, gw.V, m.scr)
 	gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaA, gA, w.V, 0, dz, m.scr)
-	is := 1 / m.sqd
+	is := m.cfg.tau() / m.sqd
 	dS := m.dS
 	for b := 0; b < B; b++ {
 		r0, r1 := b*n, (b+1)*n
 		ab, yb, dzb := rows(a, r0, r1), rows(y, r0, r1), rows(dz, r0, r1)
 		gemm(blas.Trans, blas.NoTrans, 1, ab, dzb, 0, rows(dy, r0, r1), m.scr) // dY = Aᵀ dZ
 		gemm(blas.NoTrans, blas.Trans, 1, dzb, yb, 0, dS, m.scr)               // dA = dZ Yᵀ
-		// softmax pullback: dS_ij = A_ij (dA_ij − Σ_k A_ik dA_ik)/√d
+		// softmax pullback: dS_ij = τ A_ij (dA_ij − Σ_k A_ik dA_ik)/√d
 		for i := 0; i < n; i++ {
 			ar := ab.Data[i*ab.Stride : i*ab.Stride+n]
 			gr := dS.Data[i*dS.Stride : i*dS.Stride+n]

@@ -10,11 +10,12 @@ var sinkLoss float64
 
 // BenchmarkTrainStep times one training step (forward, backward, Adam) of
 // the issue-9 model (28×28 images in 7×7 patches, n = 17, d = 64, ℓ = 2,
-// batch 64) at L = 4 and L = 16, with the FMA kernel (when the CPU has it)
-// and with gonum's blas64.Gemm for every product ("blas64"). Compare with testdata/bench_step.py
-// (PyTorch, same model, float64) at the same thread count, e.g.
+// batch 64) at L = 4 and L = 16, with the assembly kernels (when the CPU
+// has AVX2 and FMA) and at L = 16 with the portable path (blas64.Gemm and
+// math.Tanh). Compare with testdata/bench_step.py (PyTorch, same model,
+// float64) at the same thread count, e.g.
 //
-//	go test -run - -bench TrainStep -cpu 1 ./lib/vit
+//	go test -run - -bench TrainStep/L=16/kernel -cpu 1 ./lib/vit
 //	/usr/bin/python3 lib/vit/testdata/bench_step.py --threads 1
 func BenchmarkTrainStep(b *testing.B) {
 	for _, bc := range []struct {
@@ -22,9 +23,9 @@ func BenchmarkTrainStep(b *testing.B) {
 		kernel bool
 	}{{4, true}, {16, true}, {16, false}} {
 		L := bc.L
-		name := fmt.Sprintf("L=%d", L)
+		name := fmt.Sprintf("L=%d/kernel", L)
 		if !bc.kernel {
-			name += "/blas64"
+			name = fmt.Sprintf("L=%d/portable", L)
 		}
 		b.Run(name, func(b *testing.B) {
 			defer func(u bool) { useKernel = u }(useKernel)

@@ -21,6 +21,44 @@ type Config struct {
 	AlphaM     float64 // MLP branch strength α_M in [0, 1]
 	SigmaW     float64 // MLP weight scale σ_w > 0
 	SigmaA2    float64 // σ_A² >= 0 (Q, K entries ~ N(0, σ_A/d))
+
+	// Variants beyond the paper's block (zero values: the paper's).
+	Residual Residual // skip strengths α̃ (UnitNorm: √(1−α²))
+	InvTemp  float64  // attention inverse temperature τ >= 0: logits τ(QY_i)·(KY_j)/√d; 0 means 1
+}
+
+// Residual selects the skip strength α̃ of both sub-blocks.
+type Residual int
+
+const (
+	// UnitNorm is the paper's α̃ = √(1−α²) (eq. 4), the zero value.
+	UnitNorm Residual = iota
+	// Identity is the standard residual X + α·branch (α̃ = 1); α = 1/√L
+	// is the depth scaling of Noci et al. 2022 (arXiv:2206.03126, Sec. 4).
+	Identity
+)
+
+// skip returns α̃ for branch strength α.
+func (r Residual) skip(alpha float64) float64 {
+	if r == Identity {
+		return 1
+	}
+	return math.Sqrt(1 - alpha*alpha)
+}
+
+// tau returns the effective inverse temperature.
+func (c Config) tau() float64 {
+	if c.InvTemp == 0 {
+		return 1
+	}
+	return c.InvTemp
+}
+
+// IsPaperBlock reports whether the blocks are those of Cowsik et al.
+// (UnitNorm residual, τ = 1), the setting of randnet.Transformer and of
+// tokengeom's exponents.
+func (c Config) IsPaperBlock() bool {
+	return c.Residual == UnitNorm && c.tau() == 1
 }
 
 // PaperConfig is the model of issue 9: 28×28 Fashion-MNIST images in 7×7
@@ -42,7 +80,11 @@ func (c Config) Pixels() int { return c.Rows * c.Cols }
 
 // Transformer returns the randnet configuration of the block stack (n
 // tokens, acausal), for comparisons with the random-transformer simulator.
+// It panics unless IsPaperBlock.
 func (c Config) Transformer() randnet.TransformerConfig {
+	if !c.IsPaperBlock() {
+		panic("vit: Transformer needs the paper's block (Residual UnitNorm, InvTemp 0 or 1)")
+	}
 	return randnet.TransformerConfig{N: c.Tokens(), D: c.D, Layers: c.Layers, MLPLayers: c.MLPLayers,
 		AlphaA: c.AlphaA, AlphaM: c.AlphaM, SigmaW: c.SigmaW, SigmaA2: c.SigmaA2}
 }
@@ -72,5 +114,9 @@ func (c Config) validate() {
 		bad("SigmaW must be finite and > 0, got %v", c.SigmaW)
 	case !(c.SigmaA2 >= 0) || math.IsInf(c.SigmaA2, 0):
 		bad("SigmaA2 must be finite and >= 0, got %v", c.SigmaA2)
+	case c.Residual != UnitNorm && c.Residual != Identity:
+		bad("Residual must be UnitNorm or Identity, got %d", int(c.Residual))
+	case !(c.InvTemp >= 0) || math.IsInf(c.InvTemp, 0):
+		bad("InvTemp must be finite and >= 0 (0 means 1), got %v", c.InvTemp)
 	}
 }

@@ -165,7 +165,7 @@ func (m *Model) blockForward(l, B int, next blas64.General) error {
 	gemm(blas.NoTrans, blas.Trans, 1, y, w.K, 0, ky, m.scr)
 	for b := 0; b < B; b++ {
 		ab := rows(a, b*n, (b+1)*n)
-		gemm(blas.NoTrans, blas.Trans, 1/m.sqd, rows(qy, b*n, (b+1)*n), rows(ky, b*n, (b+1)*n), 0, ab, m.scr)
+		gemm(blas.NoTrans, blas.Trans, m.cfg.tau()/m.sqd, rows(qy, b*n, (b+1)*n), rows(ky, b*n, (b+1)*n), 0, ab, m.scr)
 		softmaxRows(ab)
 		gemm(blas.NoTrans, blas.NoTrans, 1, ab, rows(y, b*n, (b+1)*n), 0, rows(z, b*n, (b+1)*n), m.scr)
 	}
@@ -180,9 +180,7 @@ func (m *Model) blockForward(l, B int, next blas64.General) error {
 	for k := range c.act {
 		ak := rows(c.act[k], 0, N)
 		gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, ak, m.scr)
-		for i, v := range ak.Data {
-			ak.Data[i] = math.Tanh(v)
-		}
+		tanhSlice(ak.Data)
 		in = ak
 	}
 	nx := rows(next, 0, N)

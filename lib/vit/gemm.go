@@ -77,10 +77,21 @@ func gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float6
 			kern4x8(k, ap, rsa, csa, &bd[j], ldb, &c.Data[i*c.Stride+j], c.Stride, alpha, beta != 0)
 		}
 	}
-	// edges: rows m4..m over all columns, columns n8..n over rows < m4,
-	// as row-wise axpys C_i,j0:j1 += α A_ik B_k,j0:j1 (contiguous in B).
+	// edges: rows m4..m over all columns, columns n8..n over rows < m4.
+	// Narrow column strips are dot products; wide row strips are axpys
+	// C_i,j0:j1 += α A_ik B_k,j0:j1 (contiguous in B).
 	edge := func(i0, i1, j0, j1 int) {
-		if j0 == j1 {
+		if j1-j0 < 4 {
+			for i := i0; i < i1; i++ {
+				ai := a.Data[i*rsa:]
+				for j := j0; j < j1; j++ {
+					var s float64
+					for kk, o := 0, j; kk < k; kk, o = kk+1, o+ldb {
+						s += ai[kk*csa] * bd[o]
+					}
+					c.Data[i*c.Stride+j] += alpha * s
+				}
+			}
 			return
 		}
 		for i := i0; i < i1; i++ {

@@ -83,8 +83,8 @@ func New(cfg Config, rng *rand.Rand) *Model {
 	}
 	n, p, d, C := cfg.Tokens(), cfg.PatchDim(), cfg.D, cfg.Classes
 	m := &Model{cfg: cfg, n: n, p: p, d: d,
-		tA:  math.Sqrt(1 - cfg.AlphaA*cfg.AlphaA),
-		tM:  math.Sqrt(1 - cfg.AlphaM*cfg.AlphaM),
+		tA:  cfg.Residual.skip(cfg.AlphaA),
+		tM:  cfg.Residual.skip(cfg.AlphaM),
 		sqd: math.Sqrt(float64(d)),
 	}
 	type shape struct {

@@ -49,57 +49,64 @@ func TestGradientFiniteDifference(t *testing.T) {
 		{"ℓ=0 α=1 σw=1", tinyConfig(1, 1, 0)},
 		{"ℓ=2 α=0 (no branches)", tinyConfig(0, 1.5, 2)},
 		{"αA≠αM σA²=4", func() Config { c := tinyConfig(0.4, 2, 2); c.AlphaM = 0.8; c.SigmaA2 = 4; return c }()},
+		{"identity residual α=1/√2 τ=3", func() Config {
+			c := tinyConfig(1/math.Sqrt2, 1.2, 2)
+			c.Residual, c.InvTemp = Identity, 3
+			return c
+		}()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(7, 11))
-			m := New(tc.cfg, rng)
-			// Perturb γ, β away from (1, 0) so their own gradients are generic.
-			for _, tn := range m.Tensors() {
-				if tn.Name == "head.gamma" || tn.Name == "head.beta" {
+			forEachPath(t, func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(7, 11))
+				m := New(tc.cfg, rng)
+				// Perturb γ, β away from (1, 0) so their own gradients are generic.
+				for _, tn := range m.Tensors() {
+					if tn.Name == "head.gamma" || tn.Name == "head.beta" {
+						for i := range tn.Value {
+							tn.Value[i] += 0.3 * rng.NormFloat64()
+						}
+					}
+				}
+				x, y := randomBatch(tc.cfg, 3, rng)
+				if _, _, err := m.LossGrad(x, y); err != nil {
+					t.Fatal(err)
+				}
+				grad := append([]float64(nil), m.Grads()...)
+				p := m.Params()
+				off := 0
+				worst := 0.0
+				for _, tn := range m.Tensors() {
+					var num2, diff2 float64
 					for i := range tn.Value {
-						tn.Value[i] += 0.3 * rng.NormFloat64()
+						k := off + i
+						old := p[k]
+						p[k] = old + h
+						lp, _, err1 := m.Loss(x, y)
+						p[k] = old - h
+						lm, _, err2 := m.Loss(x, y)
+						p[k] = old
+						if err1 != nil || err2 != nil {
+							t.Fatal(err1, err2)
+						}
+						fd := (lp - lm) / (2 * h)
+						num2 += fd * fd
+						diff2 += (grad[k] - fd) * (grad[k] - fd)
+					}
+					off += len(tn.Value)
+					num, diff := math.Sqrt(num2), math.Sqrt(diff2)
+					if num < 1e-9 {
+						if diff > 1e-9 {
+							t.Errorf("%s: gradient should vanish, |g − fd| = %.3g", tn.Name, diff)
+						}
+						continue
+					}
+					worst = math.Max(worst, diff/num)
+					if diff/num > tol {
+						t.Errorf("%s: relative error %.3g > %g (|fd| = %.3g)", tn.Name, diff/num, tol, num)
 					}
 				}
-			}
-			x, y := randomBatch(tc.cfg, 3, rng)
-			if _, _, err := m.LossGrad(x, y); err != nil {
-				t.Fatal(err)
-			}
-			grad := append([]float64(nil), m.Grads()...)
-			p := m.Params()
-			off := 0
-			worst := 0.0
-			for _, tn := range m.Tensors() {
-				var num2, diff2 float64
-				for i := range tn.Value {
-					k := off + i
-					old := p[k]
-					p[k] = old + h
-					lp, _, err1 := m.Loss(x, y)
-					p[k] = old - h
-					lm, _, err2 := m.Loss(x, y)
-					p[k] = old
-					if err1 != nil || err2 != nil {
-						t.Fatal(err1, err2)
-					}
-					fd := (lp - lm) / (2 * h)
-					num2 += fd * fd
-					diff2 += (grad[k] - fd) * (grad[k] - fd)
-				}
-				off += len(tn.Value)
-				num, diff := math.Sqrt(num2), math.Sqrt(diff2)
-				if num < 1e-9 {
-					if diff > 1e-9 {
-						t.Errorf("%s: gradient should vanish, |g − fd| = %.3g", tn.Name, diff)
-					}
-					continue
-				}
-				worst = math.Max(worst, diff/num)
-				if diff/num > tol {
-					t.Errorf("%s: relative error %.3g > %g (|fd| = %.3g)", tn.Name, diff/num, tol, num)
-				}
-			}
-			t.Logf("worst per-tensor relative error %.2g over %d parameters", worst, len(p))
+				t.Logf("worst per-tensor relative error %.2g over %d parameters", worst, len(p))
+			})
 		})
 	}
 }
@@ -210,5 +217,71 @@ func TestBadInput(t *testing.T) {
 	x[3] = math.NaN()
 	if _, _, err := m.LossGrad(x, y); !errors.Is(err, ErrNonFinite) {
 		t.Errorf("NaN input: got %v, want ErrNonFinite", err)
+	}
+}
+
+// TestVariantLimits checks the two block variants against limits computed
+// by hand: (i) Identity residual with α = 0 makes every block the
+// identity, so the loss is that of the head applied to X⁰_0 = c + e_0
+// (LayerNorm and softmax evaluated here independently; 1e-13 relative);
+// (ii) an inverse temperature τ = 1e-12 makes every attention row uniform,
+// A_ij = 1/n up to τ·|logit| ≈ 1e-11.
+func TestVariantLimits(t *testing.T) {
+	cfg := tinyConfig(0, 1.3, 2)
+	cfg.Residual = Identity
+	rng := rand.New(rand.NewPCG(8, 9))
+	m := New(cfg, rng)
+	x, y := randomBatch(cfg, 2, rng)
+	loss, _, err := m.Loss(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn := map[string][]float64{}
+	for _, v := range m.Tensors() {
+		tn[v.Name] = v.Value
+	}
+	d, C := cfg.D, cfg.Classes
+	u := make([]float64, d)
+	var mu, v2 float64
+	for k := range u {
+		u[k] = tn["embed.cls"][k] + tn["embed.pos"][k]
+		mu += u[k] / float64(d)
+	}
+	for _, v := range u {
+		v2 += (v - mu) * (v - mu) / float64(d)
+	}
+	z := make([]float64, C)
+	for c := range z {
+		z[c] = tn["head.h"][c]
+		for k, v := range u {
+			o := tn["head.gamma"][k]*(v-mu)/math.Sqrt(v2+1e-5) + tn["head.beta"][k]
+			z[c] += tn["head.H"][c*d+k] * o
+		}
+	}
+	var want float64
+	for _, lab := range y { // the class token is the same for every image
+		var s float64
+		for _, v := range z {
+			s += math.Exp(v)
+		}
+		want += (math.Log(s) - z[lab]) / float64(len(y))
+	}
+	if math.Abs(loss-want) > 1e-13*want {
+		t.Errorf("identity blocks: loss %.17g, hand-computed %.17g", loss, want)
+	}
+
+	cfg = tinyConfig(0.7, 1.3, 2)
+	cfg.InvTemp = 1e-12
+	m = New(cfg, rng)
+	if _, _, err := m.Loss(x, y); err != nil {
+		t.Fatal(err)
+	}
+	n := cfg.Tokens()
+	for l := range m.c {
+		for i, a := range m.c[l].a.Data[:2*n*n] {
+			if math.Abs(a-1/float64(n)) > 1e-10 {
+				t.Fatalf("τ = 1e-12: block %d attention entry %d = %v, want 1/n = %v", l, i, a, 1/float64(n))
+			}
+		}
 	}
 }

@@ -114,3 +114,22 @@ func (s *SGD) Step(params, grads []float64) {
 		params[i] -= s.LR * b
 	}
 }
+
+// EffectiveLR writes into dst (len(params)) the per-parameter learning
+// rate of the last Step, lr/(√v̂_i + ε) with v̂ = v/(1−β₂ᵗ), by which the
+// bias-corrected first moment m̂ = m/(1−β₁ᵗ) is multiplied (Adam's
+// "effective learning rate", Noci et al. 2022, Fig. 6). It panics before
+// the first Step or on a length mismatch.
+func (a *Adam) EffectiveLR(dst []float64) {
+	lr, _, b2, eps := a.settings()
+	if a.t == 0 {
+		panic("vit: Adam.EffectiveLR before the first Step")
+	}
+	if len(dst) != len(a.v) {
+		panic(fmt.Sprintf("vit: Adam.EffectiveLR: dst has %d values, want %d", len(dst), len(a.v)))
+	}
+	sbc2 := math.Sqrt(1 - math.Pow(b2, float64(a.t)))
+	for i, v := range a.v {
+		dst[i] = lr / (math.Sqrt(v)/sbc2 + eps)
+	}
+}

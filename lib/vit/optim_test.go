@@ -64,4 +64,12 @@ func TestAdamDefaults(t *testing.T) {
 	if a.Steps() != 1 {
 		t.Errorf("Steps = %d, want 1", a.Steps())
 	}
+	// Effective rates at step 1: 3e-4/(|g| + 1e-8), same closed form.
+	eff := make([]float64, 2)
+	a.EffectiveLR(eff)
+	for i, gi := range g {
+		if want := 3e-4 / (math.Abs(gi) + 1e-8); math.Abs(eff[i]-want) > 1e-15*want {
+			t.Errorf("EffectiveLR[%d] = %.17g, want %.17g", i, eff[i], want)
+		}
+	}
 }

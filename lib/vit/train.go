@@ -86,11 +86,12 @@ func Train(m *Model, data Examples, s TrainSettings, rng *rand.Rand) (TrainResul
 }
 
 // Evaluate returns the mean cross-entropy and the accuracy of m on data,
-// in batches of at most batch examples (0: 256). It returns an error
+// in batches of at most batch examples (0: 64, the training default; the
+// forward caches grow to the largest batch seen). It returns an error
 // wrapping ErrNonFinite if a forward pass is not finite.
 func Evaluate(m *Model, data Examples, batch int) (loss, accuracy float64, err error) {
 	if batch == 0 {
-		batch = 256
+		batch = 64
 	}
 	N, px := data.Len(), m.cfg.Pixels()
 	if batch < 1 || N == 0 || len(data.X) != N*px {

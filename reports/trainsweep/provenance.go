@@ -21,7 +21,8 @@ type Settings struct {
 	Steps, Batch     int
 	LR               float64
 	Train, Val, Test int
-	Seed             uint64
+	Seed             uint64 // initialisation and batch order
+	SplitSeed        uint64 // train/validation split
 	DataDir          string
 }
 

@@ -3,7 +3,11 @@
 // -out, resumable, with -workers parallel trainings.
 //
 //	go run ./reports/trainsweep/cmd/trainsweep -out /tmp/sweep \
-//	    -alphas 0.1:0.9:3 -sigmas 0.5:3:3 -d 16 -layers 4 -steps 300 -train 2000
+//	    -alphas 0.2,0.5,0.9 -sigmas 0.5,1.6,3.5 -d 16 -layers 4 -steps 400 \
+//	    -lr 1e-3 -train 5000 -val 1000 -test 2000 -revision $(git rev-parse HEAD)
+//
+// Rerunning the same command resumes; rerunning with other settings into
+// the same directory is refused (provenance.json).
 package main
 
 import (
@@ -57,8 +61,10 @@ func main() {
 	nTrain := flag.Int("train", 0, "training examples (0: all 50 000)")
 	nVal := flag.Int("val", 10000, "validation examples split off the training set")
 	nTest := flag.Int("test", 0, "test examples (0: all 10 000)")
-	seed := flag.Uint64("seed", 1, "sweep seed")
+	seed := flag.Uint64("seed", 1, "sweep seed: initialisation and batch order of every point")
+	splitSeed := flag.Uint64("split-seed", 1, "seed of the train/validation split (keep it fixed across -seed replicas)")
 	workers := flag.Int("workers", runtime.GOMAXPROCS(0), "parallel trainings")
+	revision := flag.String("revision", "", "source commit to record in provenance.json (default: the binary's vcs.revision, if stamped)")
 	flag.Parse()
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "trainsweep: -out is required")
@@ -69,15 +75,19 @@ func main() {
 	ss, err := parseRange(*sigmas)
 	check(err)
 	t0 := time.Now()
-	ds, err := rts.LoadFashionMNIST(*data, *nTrain, *nVal, *nTest, *seed)
+	ds, err := rts.LoadFashionMNIST(*data, *nTrain, *nVal, *nTest, *splitSeed)
 	check(err)
 	fmt.Fprintf(os.Stderr, "trainsweep: data %d train / %d val / %d test, loaded in %.1fs\n",
 		ds.Train.Len(), ds.Val.Len(), ds.Test.Len(), time.Since(t0).Seconds())
 	store, err := rts.NewDirStore(*out)
 	check(err)
-	check(rts.WriteProvenance(*out, rts.NewProvenance(rts.Settings{Alphas: as, SigmaWs: ss, D: *d, Layers: *layers,
+	prov := rts.NewProvenance(rts.Settings{Alphas: as, SigmaWs: ss, D: *d, Layers: *layers,
 		Patch: *patch, Steps: *steps, Batch: *batch, LR: *lr, Train: *nTrain, Val: *nVal, Test: *nTest,
-		Seed: *seed, DataDir: *data}, *workers)))
+		Seed: *seed, SplitSeed: *splitSeed, DataDir: *data}, *workers)
+	if *revision != "" {
+		prov.Revision = *revision
+	}
+	check(rts.WriteProvenance(*out, prov))
 	cfg := vit.Config{Rows: 28, Cols: 28, Patch: *patch, D: *d, Layers: *layers, MLPLayers: 2, Classes: 10, SigmaA2: 1}
 	spec := sweep.Spec{Model: cfg, Train: ds.Train, Val: ds.Val, Test: ds.Test,
 		Steps: *steps, Batch: *batch, LR: *lr, Seed: *seed}
