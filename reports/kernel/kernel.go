@@ -346,7 +346,11 @@ func (k *Kernel) handshake(ctx context.Context) error {
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		if reply == nil {
+		// Keep asking until iopub has delivered too: the status messages of
+		// requests answered before the SUB socket joined are lost, so a
+		// handshake that stopped asking once the shell reply came could
+		// wait forever for iopub.
+		{
 			e, err := k.send(k.shell, "kernel_info_request", map[string]any{}, false)
 			if err != nil {
 				return err
