@@ -8,6 +8,8 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/sigprop/sigprop/lib/sde"
 )
 
 // The exact reduced chain of the spec (§6.2): by rotation invariance of the
@@ -78,50 +80,9 @@ func shFactor(r, v []float64, m int) bool {
 	return true
 }
 
-func shCholSemi(r, v []float64, m int) bool {
-	maxd := 0.0
-	for i := 0; i < m; i++ {
-		maxd = math.Max(maxd, v[i*m+i])
-	}
-	if !(maxd > 0) {
-		return false
-	}
-	tol := 1e-13 * maxd
-	for i := range r[:m*m] {
-		r[i] = 0
-	}
-	for j := 0; j < m; j++ {
-		d := v[j*m+j]
-		for k := 0; k < j; k++ {
-			d -= r[j*m+k] * r[j*m+k]
-		}
-		if d > tol {
-			rjj := math.Sqrt(d)
-			r[j*m+j] = rjj
-			for i := j + 1; i < m; i++ {
-				x := v[i*m+j]
-				for k := 0; k < j; k++ {
-					x -= r[i*m+k] * r[j*m+k]
-				}
-				r[i*m+j] = x / rjj
-			}
-			continue
-		}
-		if d < -tol {
-			return false
-		}
-		for i := j + 1; i < m; i++ {
-			x := v[i*m+j]
-			for k := 0; k < j; k++ {
-				x -= r[i*m+k] * r[j*m+k]
-			}
-			if math.Abs(x) > 1e-6*maxd {
-				return false
-			}
-		}
-	}
-	return true
-}
+// shCholSemi factorises the chain's covariance V = R Rᵀ with the PSD-aware
+// Cholesky of lib/sde (pivot tolerance 1e-13·max diag).
+func shCholSemi(r, v []float64, m int) bool { return sde.CholeskySemi(r, v, m, 1e-13) }
 
 // shMul: dst = a b (m×m row-major); dst must not alias a or b.
 func shMul(dst, a, b []float64, m int) {

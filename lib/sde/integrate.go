@@ -393,10 +393,17 @@ func factor(v []float64, ws *workspace, tol float64) (violation bool, minEig, ma
 	return violation, minEig, maxEig
 }
 
-// cholSemi computes a lower-triangular R with R Rᵀ = V, treating pivots
-// below 1e-12·max diag as zero (valid for PSD V of lower rank). It returns
-// false if V is not numerically PSD.
-func cholSemi(v, r []float64, m int) bool {
+// cholSemi is CholeskySemi at the integrator's pivot tolerance 1e-12.
+func cholSemi(v, r []float64, m int) bool { return CholeskySemi(r, v, m, 1e-12) }
+
+// CholeskySemi writes into dst (row-major m×m) a lower-triangular R with
+// R Rᵀ = V for a symmetric positive semi-definite V (row-major m×m),
+// treating pivots below relTol·max diag as zero, so V of lower rank is
+// factorised too. It returns false if V is not numerically PSD: a pivot
+// below −relTol·max diag, a zero pivot whose column does not vanish (to
+// 1e-6·max diag), or a non-positive diagonal maximum.
+func CholeskySemi(dst, v []float64, m int, relTol float64) bool {
+	r := dst
 	maxd := 0.0
 	for i := 0; i < m; i++ {
 		maxd = math.Max(maxd, v[i*m+i])
@@ -404,7 +411,7 @@ func cholSemi(v, r []float64, m int) bool {
 	if !(maxd > 0) {
 		return false
 	}
-	tol := 1e-12 * maxd
+	tol := relTol * maxd
 	for i := range r[:m*m] {
 		r[i] = 0
 	}
