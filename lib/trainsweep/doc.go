@@ -22,4 +22,15 @@
 // and has the command line). Each point's training is seeded from the
 // sweep seed and the point's index only, so results do not depend on the
 // number of workers or on the order in which points finish.
+//
+// # The trainability fit
+//
+// FitLoss fits Cowsik et al.'s Fig. 7 model
+//
+//	test loss ≈ max(w_a |λ_a|, w_g |λ_g|) + b,   w_a, w_g ≥ 0,
+//
+// to the non-saturated points (FitSettings: loss within a margin of the
+// ln C ceiling of uniform guessing, or diverged, counts as saturated), by
+// an exact search over the sectors where each point's branch of the max is
+// fixed (FitMax), and reports R² and the leave-one-out RMSE.
 package trainsweep

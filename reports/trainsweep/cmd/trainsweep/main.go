@@ -11,6 +11,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -22,6 +23,7 @@ import (
 	"github.com/sigprop/sigprop/lib/fashionmnist"
 	sweep "github.com/sigprop/sigprop/lib/trainsweep"
 	"github.com/sigprop/sigprop/lib/vit"
+	"github.com/sigprop/sigprop/reports/publish"
 	rts "github.com/sigprop/sigprop/reports/trainsweep"
 )
 
@@ -84,8 +86,17 @@ func main() {
 	prov := rts.NewProvenance(rts.Settings{Alphas: as, SigmaWs: ss, D: *d, Layers: *layers,
 		Patch: *patch, Steps: *steps, Batch: *batch, LR: *lr, Train: *nTrain, Val: *nVal, Test: *nTest,
 		Seed: *seed, SplitSeed: *splitSeed, DataDir: *data}, *workers)
-	if *revision != "" {
+	switch {
+	case *revision != "":
 		prov.Revision = *revision
+	case prov.Revision == "":
+		// Not stamped (e.g. GOFLAGS=-buildvcs=false or go run): ask git,
+		// as sigprop report does.
+		if wd, err := os.Getwd(); err == nil {
+			if gp := publish.CurrentProvenance(context.Background(), wd); gp.Commit != "" {
+				prov.Revision, prov.Modified = gp.Commit, fmt.Sprint(gp.Dirty)
+			}
+		}
 	}
 	check(rts.WriteProvenance(*out, prov))
 	cfg := vit.Config{Rows: 28, Cols: 28, Patch: *patch, D: *d, Layers: *layers, MLPLayers: 2, Classes: 10, SigmaA2: 1}
