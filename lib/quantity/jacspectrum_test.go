@@ -15,7 +15,7 @@ import (
 func TestJacspectrumQuantities(t *testing.T) {
 	get := func(name string, args map[string]string) any {
 		t.Helper()
-		v, err := mfEval(t, name, args)
+		v, err := evalNamed(t, name, args)
 		if err != nil {
 			t.Fatalf("%s %v: %v", name, args, err)
 		}
@@ -53,7 +53,7 @@ func TestJacspectrumQuantities(t *testing.T) {
 	}
 	// Bad input: clear errors naming the parameter.
 	for _, args := range []map[string]string{{"weights": "uniform"}, {"depth": "0"}, {"phi": "relu", "sigma_b": "0.1"}} {
-		if _, err := mfEval(t, "jacspectrum.moments", args); err == nil {
+		if _, err := evalNamed(t, "jacspectrum.moments", args); err == nil {
 			t.Errorf("args %v: expected an error", args)
 		}
 	}

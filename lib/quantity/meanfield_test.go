@@ -9,19 +9,6 @@ import (
 	"testing"
 )
 
-func mfEval(t *testing.T, name string, args map[string]string) (any, error) {
-	t.Helper()
-	q, err := Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := q.Parse(args)
-	if err != nil {
-		return nil, err
-	}
-	return q.Eval(v)
-}
-
 // TestMeanfieldDefaults: every quantity evaluates at its defaults, is
 // JSON-encodable, and the defaults (tanh, σ_w² = 2, σ_b² = 0.05) give the
 // spec §7 check 9 row (q* = 0.7217619, χ₁ = 1.047666, c* = 0.744082,
@@ -37,7 +24,7 @@ func TestMeanfieldDefaults(t *testing.T) {
 		if !strings.HasPrefix(q.Name, "meanfield.") {
 			continue
 		}
-		val, err := mfEval(t, q.Name, nil)
+		val, err := evalNamed(t, q.Name, nil)
 		if err != nil {
 			t.Errorf("%s at defaults: %v", q.Name, err)
 			continue
@@ -62,11 +49,11 @@ func TestMeanfieldDefaults(t *testing.T) {
 		s := 1 - math.Pow(math.Tanh(0.5*z), 2)
 		ref += 0.01 * s * s * math.Exp(-z*z/2) / math.Sqrt(2*math.Pi)
 	}
-	if v, _ := mfEval(t, "meanfield.mu", nil); math.Abs(v.(float64)-ref) > 1e-9 {
+	if v, _ := evalNamed(t, "meanfield.mu", nil); math.Abs(v.(float64)-ref) > 1e-9 {
 		t.Errorf("meanfield.mu default = %v, trapezoid %v", v, ref)
 	}
 	// EoC at σ_b² = 0.05: spec §7 check 8 (σ_w² = 1.7609546, q* = 0.570048).
-	v, _ := mfEval(t, "meanfield.eoc_sigma_w", map[string]string{"sigma_b": strconv.FormatFloat(math.Sqrt(0.05), 'g', -1, 64)})
+	v, _ := evalNamed(t, "meanfield.eoc_sigma_w", map[string]string{"sigma_b": strconv.FormatFloat(math.Sqrt(0.05), 'g', -1, 64)})
 	m := v.(map[string]float64)
 	if math.Abs(m["sigma_w2"]-1.7609546) > 5e-8 || math.Abs(m["qstar"]-0.570048) > 5e-7 {
 		t.Errorf("eoc_sigma_w = %v", m)
@@ -93,7 +80,7 @@ func TestMeanfieldErrors(t *testing.T) {
 		{"meanfield.eoc_sigma_w", map[string]string{"phi": "relu", "sigma_b": "0.1"}, "no edge-of-chaos point"},
 		{"meanfield.eoc_sigma_b", map[string]string{"phi": "tanh", "sigma_w": "0.9"}, "no edge-of-chaos point"},
 	} {
-		_, err := mfEval(t, c.name, c.args)
+		_, err := evalNamed(t, c.name, c.args)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %v: error %v, want containing %q", c.name, c.args, err, c.want)
 		}
@@ -136,7 +123,7 @@ func TestMeanfieldNoNaN(t *testing.T) {
 		for _, p := range q.Params {
 			use[p.Name] = args[p.Name]
 		}
-		val, err := mfEval(t, name, use)
+		val, err := evalNamed(t, name, use)
 		if err != nil {
 			errs++
 			t.Logf("%s %v: %v", name, use, err)

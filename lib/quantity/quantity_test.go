@@ -62,3 +62,18 @@ func TestRegisterRejectsBadDefault(t *testing.T) {
 	}()
 	Register(q)
 }
+
+// evalNamed parses args for the registered quantity name and evaluates it:
+// what `sigprop eval` does, minus the JSON. An unknown name is a test bug.
+func evalNamed(t *testing.T, name string, args map[string]string) (any, error) {
+	t.Helper()
+	q, err := Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := q.Parse(args)
+	if err != nil {
+		return nil, err
+	}
+	return q.Eval(v)
+}

@@ -6,19 +6,6 @@ import (
 	"testing"
 )
 
-func evalRC(t *testing.T, name string, args map[string]string) (any, error) {
-	t.Helper()
-	q, err := Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := q.Parse(args)
-	if err != nil {
-		return nil, err
-	}
-	return q.Eval(v)
-}
-
 // Reference values from spec §7 of noci2022-rank-collapse.md, through the
 // registry (checks 10, 11, 12, 18, 20).
 func TestRankCollapseQuantities(t *testing.T) {
@@ -38,7 +25,7 @@ func TestRankCollapseQuantities(t *testing.T) {
 		{"rankcollapse.grad_q", map[string]string{"n": "4", "d": "3", "rho": "0.2", "sigma_x2": "2"}, 102.144, 1e-9},
 		{"rankcollapse.tau", map[string]string{"n": "25", "d": "512", "rho": "0.05"}, 1.555965, 1e-6},
 	} {
-		got, err := evalRC(t, tc.name, tc.args)
+		got, err := evalNamed(t, tc.name, tc.args)
 		if err != nil {
 			t.Fatalf("%s %v: %v", tc.name, tc.args, err)
 		}
@@ -61,7 +48,7 @@ func TestRankCollapseQuantityErrors(t *testing.T) {
 		{"rankcollapse.rho", map[string]string{"n": "4", "rho0": "-0.5"}, "rho0 = -0.5"},
 		{"rankcollapse.rho", map[string]string{"scaling": "linear"}, "one of const|sqrtL"},
 	} {
-		_, err := evalRC(t, tc.name, tc.args)
+		_, err := evalNamed(t, tc.name, tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s %v: error %v, want containing %q", tc.name, tc.args, err, tc.want)
 		}

@@ -8,15 +8,7 @@ import (
 
 func sdeEval(t *testing.T, name string, args map[string]string) (map[string]any, error) {
 	t.Helper()
-	q, err := Lookup(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := q.Parse(args)
-	if err != nil {
-		return nil, err
-	}
-	out, err := q.Eval(v)
+	out, err := evalNamed(t, name, args)
 	if err != nil {
 		return nil, err
 	}
