@@ -26,21 +26,29 @@ type Settings struct {
 	DataDir          string
 }
 
-// Provenance is written to DIR/provenance.json by each invocation.
-type Provenance struct {
-	Settings   Settings
+// Invocation records one run of the sweep command in a result directory.
+type Invocation struct {
 	Command    []string  // os.Args
-	Started    time.Time // this invocation
+	Started    time.Time // UTC
 	GoVersion  string
-	Revision   string // vcs.revision from the build info, if the binary was built in a checkout
-	Modified   string // vcs.modified
+	Revision   string // source commit (vcs.revision, or asked of git)
+	Modified   string // "true" if the checkout had uncommitted changes
 	GOMAXPROCS int
 	Workers    int
 }
 
-// NewProvenance fills the build and machine fields.
-func NewProvenance(s Settings, workers int) Provenance {
-	p := Provenance{Settings: s, Command: os.Args, Started: time.Now().UTC(),
+// Provenance is DIR/provenance.json: the settings every result in DIR
+// was made with and each invocation that added to it (a resumed sweep
+// appends, so the commit and command behind every part survive).
+type Provenance struct {
+	Settings    Settings
+	Invocations []Invocation
+}
+
+// NewInvocation fills the build and machine fields from the running
+// binary.
+func NewInvocation(workers int) Invocation {
+	p := Invocation{Command: os.Args, Started: time.Now().UTC(),
 		GoVersion: runtime.Version(), GOMAXPROCS: runtime.GOMAXPROCS(0), Workers: workers}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, kv := range bi.Settings {
@@ -55,28 +63,43 @@ func NewProvenance(s Settings, workers int) Provenance {
 	return p
 }
 
+// ReadProvenance reads DIR/provenance.json.
+func ReadProvenance(dir string) (Provenance, error) {
+	path := filepath.Join(dir, "provenance.json")
+	var p Provenance
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return p, err
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return p, fmt.Errorf("%s: %w", path, err)
+	}
+	return p, nil
+}
+
 // ErrSettingsMismatch is returned by WriteProvenance when dir already
 // holds results made with other settings.
 var ErrSettingsMismatch = errors.New("trainsweep: result directory was made with different settings")
 
 // WriteProvenance checks that dir's existing provenance.json (if any) has
-// the same Settings and then overwrites it with p.
-func WriteProvenance(dir string, p Provenance) error {
-	path := filepath.Join(dir, "provenance.json")
-	if b, err := os.ReadFile(path); err == nil {
-		var old Provenance
-		if err := json.Unmarshal(b, &old); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+// the settings s, appends inv and rewrites the file atomically.
+func WriteProvenance(dir string, s Settings, inv Invocation) error {
+	p, err := ReadProvenance(dir)
+	switch {
+	case err == nil:
+		if !reflect.DeepEqual(p.Settings, s) {
+			return fmt.Errorf("%w: %s has %+v, this run %+v", ErrSettingsMismatch,
+				filepath.Join(dir, "provenance.json"), p.Settings, s)
 		}
-		if !reflect.DeepEqual(old.Settings, p.Settings) {
-			return fmt.Errorf("%w: %s has %+v, this run %+v", ErrSettingsMismatch, path, old.Settings, p.Settings)
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	case errors.Is(err, fs.ErrNotExist):
+		p = Provenance{Settings: s}
+	default:
 		return err
 	}
+	p.Invocations = append(p.Invocations, inv)
 	b, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	return writeAtomic(filepath.Join(dir, "provenance.json"), append(b, '\n'))
 }

@@ -51,11 +51,17 @@ func (s *DirStore) Save(key string, r sweep.Result) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(s.Dir, key+".*.tmp")
+	return writeAtomic(s.path(key), append(b, '\n'))
+}
+
+// writeAtomic writes b to path through a temporary file in the same
+// directory and a rename, so a crash leaves the old file or the new one.
+func writeAtomic(path string, b []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
+	if _, err := tmp.Write(b); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
 		return err
@@ -64,5 +70,5 @@ func (s *DirStore) Save(key string, r sweep.Result) error {
 		os.Remove(tmp.Name())
 		return err
 	}
-	return os.Rename(tmp.Name(), s.path(key))
+	return os.Rename(tmp.Name(), path)
 }

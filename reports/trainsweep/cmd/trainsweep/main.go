@@ -83,9 +83,10 @@ func main() {
 		ds.Train.Len(), ds.Val.Len(), ds.Test.Len(), time.Since(t0).Seconds())
 	store, err := rts.NewDirStore(*out)
 	check(err)
-	prov := rts.NewProvenance(rts.Settings{Alphas: as, SigmaWs: ss, D: *d, Layers: *layers,
+	settings := rts.Settings{Alphas: as, SigmaWs: ss, D: *d, Layers: *layers,
 		Patch: *patch, Steps: *steps, Batch: *batch, LR: *lr, Train: *nTrain, Val: *nVal, Test: *nTest,
-		Seed: *seed, SplitSeed: *splitSeed, DataDir: *data}, *workers)
+		Seed: *seed, SplitSeed: *splitSeed, DataDir: *data}
+	prov := rts.NewInvocation(*workers)
 	switch {
 	case *revision != "":
 		prov.Revision = *revision
@@ -98,7 +99,7 @@ func main() {
 			}
 		}
 	}
-	check(rts.WriteProvenance(*out, prov))
+	check(rts.WriteProvenance(*out, settings, prov))
 	cfg := vit.Config{Rows: 28, Cols: 28, Patch: *patch, D: *d, Layers: *layers, MLPLayers: 2, Classes: 10, SigmaA2: 1}
 	spec := sweep.Spec{Model: cfg, Train: ds.Train, Val: ds.Val, Test: ds.Test,
 		Steps: *steps, Batch: *batch, LR: *lr, Seed: *seed}
