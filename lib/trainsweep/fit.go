@@ -36,14 +36,22 @@ type LossFit struct {
 	LOORMSE float64
 	// N is the number of points fitted.
 	N int
-	// Saturated lists the indices (into FitLoss's results) left out as
-	// saturated; nil for FitMax.
+	// Saturated lists the indices (into FitLoss's or FitClipped's
+	// results) of the saturated points; nil for FitMax.
 	Saturated []int
+	// Ceiling is the clip level ln C of FitClipped's model; 0 for the
+	// unclipped FitMax and FitLoss.
+	Ceiling float64
 }
 
-// Predict returns max(w_a|λ_a|, w_g|λ_g|) + b.
+// Predict returns max(w_a|λ_a|, w_g|λ_g|) + b, clipped at Ceiling when
+// that is set (FitClipped).
 func (f LossFit) Predict(lambdaA, lambdaG float64) float64 {
-	return math.Max(f.WA*math.Abs(lambdaA), f.WG*math.Abs(lambdaG)) + f.B
+	p := math.Max(f.WA*math.Abs(lambdaA), f.WG*math.Abs(lambdaG)) + f.B
+	if f.Ceiling > 0 {
+		p = math.Min(f.Ceiling, p)
+	}
+	return p
 }
 
 // FitSettings configures FitLoss. The zero value fits Fashion-MNIST's ten
@@ -65,16 +73,7 @@ type FitSettings struct {
 // ErrFitDegenerate if fewer than MinFitPoints results are not saturated,
 // and an error if a used exponent or loss is not finite.
 func FitLoss(results []Result, s FitSettings) (LossFit, error) {
-	ceil, margin := s.Ceiling, s.Margin
-	if ceil == 0 {
-		ceil = math.Log(10)
-	}
-	if margin == 0 {
-		margin = 0.05
-	}
-	if !(ceil > 0) || math.IsInf(ceil, 0) || !(margin > 0) || margin >= ceil {
-		panic(fmt.Sprintf("trainsweep: FitSettings need 0 < Margin < Ceiling < ∞, got Margin %v, Ceiling %v", margin, ceil))
-	}
+	ceil, margin := s.levels()
 	var la, lg, y []float64
 	var sat []int
 	for i, r := range results {
@@ -91,6 +90,22 @@ func FitLoss(results []Result, s FitSettings) (LossFit, error) {
 	f, err := FitMax(la, lg, y)
 	f.Saturated = sat
 	return f, err
+}
+
+// levels returns the ceiling and margin with their defaults; it panics
+// on values outside 0 < Margin < Ceiling < ∞.
+func (s FitSettings) levels() (ceil, margin float64) {
+	ceil, margin = s.Ceiling, s.Margin
+	if ceil == 0 {
+		ceil = math.Log(10)
+	}
+	if margin == 0 {
+		margin = 0.05
+	}
+	if !(ceil > 0) || math.IsInf(ceil, 0) || !(margin > 0) || margin >= ceil {
+		panic(fmt.Sprintf("trainsweep: FitSettings need 0 < Margin < Ceiling < ∞, got Margin %v, Ceiling %v", margin, ceil))
+	}
+	return ceil, margin
 }
 
 // FitMax fits loss_i ≈ max(w_a|λ_a,i|, w_g|λ_g,i|) + b with w_a, w_g ≥ 0
