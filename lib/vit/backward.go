@@ -127,14 +127,18 @@ func (m *Model) blockBackward(l, B int) {
 	gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaM, G, w.W[L], 0, cur, m.scr)
 	for k := L - 1; k >= 0; k-- {
 		act := rows(c.act[k], 0, N)
-		for i, v := range act.Data {
-			cur.Data[i] *= 1 - v*v
+		if m.cfg.Activation == ShapedReLU {
+			shapedReLUBack(cur.Data, act.Data, m.actPos, m.actNeg)
+		} else {
+			for i, v := range act.Data {
+				cur.Data[i] *= 1 - v*v
+			}
 		}
 		gemm(blas.Trans, blas.NoTrans, 1, cur, in(k), 1, gw.W[k], m.scr)
 		gemm(blas.NoTrans, blas.NoTrans, 1, cur, w.W[k], 0, oth, m.scr)
 		cur, oth = oth, cur
 	}
-	normBack(gA, cur, y2, c.inv2[:N], m.sqd)
+	m.branchBack(gA, cur, y2, c.inv2[:N])
 
 	// Attention sub-block: X^(A) = α̃_A X + α_A (A Y) Vᵀ, Y = Norm X.
 	for i, v := range gA.Data {
@@ -142,14 +146,20 @@ func (m *Model) blockBackward(l, B int) {
 	}
 	gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaA, gA, z, 1, gw.V, m.scr)
 	gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaA, gA, w.V, 0, dz, m.scr)
-	is := m.cfg.tau() / m.sqd
+	is := m.lscale
+	shaped := m.cfg.Attention == Shaped
 	dS := m.dS
 	for b := 0; b < B; b++ {
 		r0, r1 := b*n, (b+1)*n
 		ab, yb, dzb := rows(a, r0, r1), rows(y, r0, r1), rows(dz, r0, r1)
-		gemm(blas.Trans, blas.NoTrans, 1, ab, dzb, 0, rows(dy, r0, r1), m.scr) // dY = Aᵀ dZ
-		gemm(blas.NoTrans, blas.Trans, 1, dzb, yb, 0, dS, m.scr)               // dA = dZ Yᵀ
-		// softmax pullback: dS_ij = τ A_ij (dA_ij − Σ_k A_ik dA_ik)/√d
+		dyb := rows(dy, r0, r1)
+		gemm(blas.Trans, blas.NoTrans, 1, ab, dzb, 0, dyb, m.scr) // dY = Sᵀ dZ
+		if shaped {                                               // dY += (I − 11ᵀ/n)ᵀ dZ
+			centerAdd(dyb, dzb, m.mean)
+		}
+		gemm(blas.NoTrans, blas.Trans, 1, dzb, yb, 0, dS, m.scr) // dS = dZ Yᵀ (I, 11ᵀ/n are constant)
+		// softmax pullback: dlogit_ij = s S_ij (dS_ij − Σ_k S_ik dS_ik),
+		// s = τ/√d (Softmax) or 1/(τ₀d) (Shaped)
 		for i := 0; i < n; i++ {
 			ar := ab.Data[i*ab.Stride : i*ab.Stride+n]
 			gr := dS.Data[i*dS.Stride : i*dS.Stride+n]
@@ -168,7 +178,22 @@ func (m *Model) blockBackward(l, B int) {
 	gemm(blas.Trans, blas.NoTrans, 1, dk, y, 1, gw.K, m.scr)
 	gemm(blas.NoTrans, blas.NoTrans, 1, dq, w.Q, 1, dy, m.scr)
 	gemm(blas.NoTrans, blas.NoTrans, 1, dk, w.K, 1, dy, m.scr)
-	normBack(G, dy, y, c.inv1[:N], m.sqd)
+	m.branchBack(G, dy, y, c.inv1[:N])
+}
+
+// branchBack adds to dx the pullback of dy through the branch input
+// (branchInput): normBack for RMSNorm, dx += dy for NoNorm.
+func (m *Model) branchBack(dx, dy, y blas64.General, inv []float64) {
+	if m.cfg.Norm == NoNorm {
+		for i := range inv {
+			out := dx.Data[i*dx.Stride : i*dx.Stride+dx.Cols]
+			for j, v := range dy.Data[i*dy.Stride : i*dy.Stride+dy.Cols] {
+				out[j] += v
+			}
+		}
+		return
+	}
+	normBack(dx, dy, y, inv, m.sqd)
 }
 
 // embedBackward accumulates ∂c = Σ_b ∂X⁰_{b0}, ∂e_j = Σ_b ∂X⁰_{bj},

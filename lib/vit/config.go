@@ -22,10 +22,54 @@ type Config struct {
 	SigmaW     float64 // MLP weight scale σ_w > 0
 	SigmaA2    float64 // σ_A² >= 0 (Q, K entries ~ N(0, σ_A/d))
 
-	// Variants beyond the paper's block (zero values: the paper's).
-	Residual Residual // skip strengths α̃ (UnitNorm: √(1−α²))
-	InvTemp  float64  // attention inverse temperature τ >= 0: logits τ(QY_i)·(KY_j)/√d; 0 means 1
+	// Variants beyond the paper's block (zero values: the paper's; see
+	// the package doc, "Variants").
+	Residual   Residual       // skip strengths α̃ (UnitNorm: √(1−α²))
+	InvTemp    float64        // Softmax attention's inverse temperature τ >= 0: logits τ(QY_i)·(KY_j)/√d; 0 means 1
+	Attention  AttentionKind  // Softmax (eq. 1) or Shaped (eq. 9 of Noci et al. 2023)
+	Tau0       float64        // Shaped attention's τ₀ >= 0: logits (QY_i)·(KY_j)/(τ₀d); 0 means 1
+	Norm       NormKind       // branch-input normalisation: RMSNorm (eq. 3) or NoNorm
+	Activation ActivationKind // MLP activation: Tanh or ShapedReLU
 }
+
+// AttentionKind selects the attention matrix A of the attention branch.
+type AttentionKind int
+
+const (
+	// Softmax is the paper's A = softmax(τ·(QY_i)·(KY_j)/√d) (eq. 1), the
+	// zero value.
+	Softmax AttentionKind = iota
+	// Shaped is the shaped attention of Noci et al. 2023 (eq. 9),
+	//
+	//	A = I + softmax((QY_i)·(KY_j)/(τ₀d)) − (1/n)11ᵀ,
+	//
+	// whose rows of A − I sum to zero; see the package doc for the
+	// temperature.
+	Shaped
+)
+
+// NormKind selects the normalisation of the branch inputs.
+type NormKind int
+
+const (
+	// RMSNorm is the paper's Norm(X_i) = √d X_i/|X_i| (eq. 3), the zero value.
+	RMSNorm NormKind = iota
+	// NoNorm feeds X itself to both branches (the shaped Transformer has
+	// no normalisation in its blocks).
+	NoNorm
+)
+
+// ActivationKind selects the MLP activation φ.
+type ActivationKind int
+
+const (
+	// Tanh is the paper's φ = tanh, the zero value.
+	Tanh ActivationKind = iota
+	// ShapedReLU is φ(x) = √c σ_s(x), σ_s(x) = s₊max(x,0) + s₋min(x,0),
+	// s₊ = 1, s₋ = 1 − 1/√d, c = 2/(s₊² + s₋²) (Noci et al. 2023, eq. 4
+	// and App. D).
+	ShapedReLU
+)
 
 // Residual selects the skip strength α̃ of both sub-blocks.
 type Residual int
@@ -54,11 +98,29 @@ func (c Config) tau() float64 {
 	return c.InvTemp
 }
 
+// tau0 returns the effective shaped-attention τ₀.
+func (c Config) tau0() float64 {
+	if c.Tau0 == 0 {
+		return 1
+	}
+	return c.Tau0
+}
+
+// logitScale returns the factor multiplying (QY_i)·(KY_j) in the
+// attention logits: τ/√d for Softmax, 1/(τ₀d) for Shaped.
+func (c Config) logitScale() float64 {
+	if c.Attention == Shaped {
+		return 1 / (c.tau0() * float64(c.D))
+	}
+	return c.tau() / math.Sqrt(float64(c.D))
+}
+
 // IsPaperBlock reports whether the blocks are those of Cowsik et al.
-// (UnitNorm residual, τ = 1), the setting of randnet.Transformer and of
-// tokengeom's exponents.
+// (UnitNorm residual, τ = 1, softmax attention, RMSNorm, tanh), the
+// setting of randnet.Transformer and of tokengeom's exponents.
 func (c Config) IsPaperBlock() bool {
-	return c.Residual == UnitNorm && c.tau() == 1
+	return c.Residual == UnitNorm && c.tau() == 1 && c.Attention == Softmax &&
+		c.Norm == RMSNorm && c.Activation == Tanh
 }
 
 // PaperConfig is the model of issue 9: 28×28 Fashion-MNIST images in 7×7
@@ -83,7 +145,7 @@ func (c Config) Pixels() int { return c.Rows * c.Cols }
 // It panics unless IsPaperBlock.
 func (c Config) Transformer() randnet.TransformerConfig {
 	if !c.IsPaperBlock() {
-		panic("vit: Transformer needs the paper's block (Residual UnitNorm, InvTemp 0 or 1)")
+		panic("vit: Transformer needs the paper's block (Residual UnitNorm, InvTemp 0 or 1, Attention Softmax, Norm RMSNorm, Activation Tanh)")
 	}
 	return randnet.TransformerConfig{N: c.Tokens(), D: c.D, Layers: c.Layers, MLPLayers: c.MLPLayers,
 		AlphaA: c.AlphaA, AlphaM: c.AlphaM, SigmaW: c.SigmaW, SigmaA2: c.SigmaA2}
@@ -118,5 +180,17 @@ func (c Config) validate() {
 		bad("Residual must be UnitNorm or Identity, got %d", int(c.Residual))
 	case !(c.InvTemp >= 0) || math.IsInf(c.InvTemp, 0):
 		bad("InvTemp must be finite and >= 0 (0 means 1), got %v", c.InvTemp)
+	case c.Attention != Softmax && c.Attention != Shaped:
+		bad("Attention must be Softmax (0) or Shaped (1), got %d", int(c.Attention))
+	case !(c.Tau0 >= 0) || math.IsInf(c.Tau0, 0):
+		bad("Tau0 must be finite and >= 0 (0 means 1), got %v", c.Tau0)
+	case c.Attention == Shaped && c.InvTemp != 0:
+		bad("InvTemp must be 0 with Attention Shaped (its temperature is Tau0), got %v", c.InvTemp)
+	case c.Attention == Softmax && c.Tau0 != 0:
+		bad("Tau0 must be 0 with Attention Softmax (Tau0 is used only by Shaped; Softmax uses InvTemp), got %v", c.Tau0)
+	case c.Norm != RMSNorm && c.Norm != NoNorm:
+		bad("Norm must be RMSNorm (0) or NoNorm (1), got %d", int(c.Norm))
+	case c.Activation != Tanh && c.Activation != ShapedReLU:
+		bad("Activation must be Tanh (0) or ShapedReLU (1), got %d", int(c.Activation))
 	}
 }

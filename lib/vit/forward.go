@@ -128,6 +128,16 @@ func normRows(y, x blas64.General, inv []float64, sqd float64) error {
 	return nil
 }
 
+// branchInput writes the branch input of x into y: Norm(x) with
+// inv_i = 1/|x_i| for RMSNorm; for NoNorm y aliases x and only finiteness
+// is checked.
+func (m *Model) branchInput(y, x blas64.General, inv []float64) error {
+	if m.cfg.Norm == NoNorm {
+		return checkFinite(x, len(inv))
+	}
+	return normRows(y, x, inv, m.sqd)
+}
+
 // softmaxRows replaces each row of a by its max-subtracted softmax.
 func softmaxRows(a blas64.General) {
 	for i := 0; i < a.Rows; i++ {
@@ -158,29 +168,37 @@ func (m *Model) blockForward(l, B int, next blas64.General) error {
 	n, N := m.n, B*m.n
 	x, y, xa, y2 := rows(c.x, 0, N), rows(c.y, 0, N), rows(c.xa, 0, N), rows(c.y2, 0, N)
 	qy, ky, z, a := rows(c.qy, 0, N), rows(c.ky, 0, N), rows(c.z, 0, N), rows(c.a, 0, N)
-	if err := normRows(y, x, c.inv1[:N], m.sqd); err != nil {
+	if err := m.branchInput(y, x, c.inv1[:N]); err != nil {
 		return fmt.Errorf("block %d attention: %w", l, err)
 	}
 	gemm(blas.NoTrans, blas.Trans, 1, y, w.Q, 0, qy, m.scr)
 	gemm(blas.NoTrans, blas.Trans, 1, y, w.K, 0, ky, m.scr)
+	shaped := m.cfg.Attention == Shaped
 	for b := 0; b < B; b++ {
-		ab := rows(a, b*n, (b+1)*n)
-		gemm(blas.NoTrans, blas.Trans, m.cfg.tau()/m.sqd, rows(qy, b*n, (b+1)*n), rows(ky, b*n, (b+1)*n), 0, ab, m.scr)
+		ab, yb, zb := rows(a, b*n, (b+1)*n), rows(y, b*n, (b+1)*n), rows(z, b*n, (b+1)*n)
+		gemm(blas.NoTrans, blas.Trans, m.lscale, rows(qy, b*n, (b+1)*n), rows(ky, b*n, (b+1)*n), 0, ab, m.scr)
 		softmaxRows(ab)
-		gemm(blas.NoTrans, blas.NoTrans, 1, ab, rows(y, b*n, (b+1)*n), 0, rows(z, b*n, (b+1)*n), m.scr)
+		gemm(blas.NoTrans, blas.NoTrans, 1, ab, yb, 0, zb, m.scr)
+		if shaped { // Z = (I + S − 11ᵀ/n) Y
+			centerAdd(zb, yb, m.mean)
+		}
 	}
 	for i, v := range x.Data {
 		xa.Data[i] = m.tA * v
 	}
 	gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaA, z, w.V, 1, xa, m.scr)
-	if err := normRows(y2, xa, c.inv2[:N], m.sqd); err != nil {
+	if err := m.branchInput(y2, xa, c.inv2[:N]); err != nil {
 		return fmt.Errorf("block %d MLP: %w", l, err)
 	}
 	in := y2
 	for k := range c.act {
 		ak := rows(c.act[k], 0, N)
 		gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, ak, m.scr)
-		tanhSlice(ak.Data)
+		if m.cfg.Activation == ShapedReLU {
+			shapedReLUSlice(ak.Data, m.actPos, m.actNeg)
+		} else {
+			tanhSlice(ak.Data)
+		}
 		in = ak
 	}
 	nx := rows(next, 0, N)

@@ -34,23 +34,25 @@ type weights struct {
 // sequences stacked as B·n rows.
 type layerCache struct {
 	x      blas64.General   // block input X^t
-	inv1   []float64        // 1/|X_i|
-	y      blas64.General   // Norm(X)
+	inv1   []float64        // 1/|X_i| (RMSNorm)
+	y      blas64.General   // Norm(X) (NoNorm: aliases x)
 	qy, ky blas64.General   // Y Qᵀ, Y Kᵀ
-	a      blas64.General   // attention matrices, B·n × n
+	a      blas64.General   // softmax matrices S, B·n × n (Shaped: A = I + S − 11ᵀ/n)
 	z      blas64.General   // A Y
 	xa     blas64.General   // X^(A)
-	inv2   []float64        // 1/|X^(A)_i|
-	y2     blas64.General   // Norm(X^(A))
+	inv2   []float64        // 1/|X^(A)_i| (RMSNorm)
+	y2     blas64.General   // Norm(X^(A)) (NoNorm: aliases xa)
 	act    []blas64.General // φ(h¹)..φ(h^ℓ)
 }
 
 // Model is the vision transformer with its parameters, their gradients and
 // the forward caches of the last batch. Build it with New.
 type Model struct {
-	cfg         Config
-	n, p, d     int
-	tA, tM, sqd float64
+	cfg            Config
+	n, p, d        int
+	tA, tM, sqd    float64
+	lscale         float64 // logit factor: τ/√d (Softmax) or 1/(τ₀d) (Shaped)
+	actPos, actNeg float64 // ShapedReLU slopes √c s₊, √c s₋
 
 	params, grads []float64
 	w, g          weights
@@ -71,6 +73,7 @@ type Model struct {
 	dS                               blas64.General // n × n
 	do                               blas64.General // B × d
 	scr                              []float64      // gemm's transpose scratch, d·max(d, n, P, C)
+	mean                             []float64      // d, shaped attention's token mean
 	batch                            int            // sequences in the cached forward pass (0: none)
 }
 
@@ -83,10 +86,12 @@ func New(cfg Config, rng *rand.Rand) *Model {
 	}
 	n, p, d, C := cfg.Tokens(), cfg.PatchDim(), cfg.D, cfg.Classes
 	m := &Model{cfg: cfg, n: n, p: p, d: d,
-		tA:  cfg.Residual.skip(cfg.AlphaA),
-		tM:  cfg.Residual.skip(cfg.AlphaM),
-		sqd: math.Sqrt(float64(d)),
+		tA:     cfg.Residual.skip(cfg.AlphaA),
+		tM:     cfg.Residual.skip(cfg.AlphaM),
+		sqd:    math.Sqrt(float64(d)),
+		lscale: cfg.logitScale(),
 	}
+	m.actPos, m.actNeg = shapedReLUSlopes(d)
 	type shape struct {
 		name string
 		r, c int
@@ -139,6 +144,7 @@ func New(cfg Config, rng *rand.Rand) *Model {
 	}
 	m.dS = general(n, n)
 	m.scr = make([]float64, d*max(d, n, p, C))
+	m.mean = make([]float64, d)
 	m.Init(rng)
 	return m
 }
@@ -165,7 +171,12 @@ func (m *Model) ensure(B int) {
 	m.c = make([]layerCache, m.cfg.Layers)
 	for i := range m.c {
 		c := &m.c[i]
-		c.x, c.y, c.qy, c.ky, c.z, c.xa, c.y2 = general(N, d), general(N, d), general(N, d), general(N, d), general(N, d), general(N, d), general(N, d)
+		c.x, c.qy, c.ky, c.z, c.xa = general(N, d), general(N, d), general(N, d), general(N, d), general(N, d)
+		if m.cfg.Norm == NoNorm { // the branch inputs are X and X^(A) themselves
+			c.y, c.y2 = c.x, c.xa
+		} else {
+			c.y, c.y2 = general(N, d), general(N, d)
+		}
 		c.inv1, c.inv2 = make([]float64, N), make([]float64, N)
 		c.a = general(N, n)
 		c.act = make([]blas64.General, m.cfg.MLPLayers)

@@ -20,15 +20,18 @@ import (
 
 // Version is the executor version mixed into every cache key; bump it when
 // the executor's behaviour or the cached format changes.
-const Version = "sigprop-execute/1"
+const Version = "sigprop-execute/2"
 
 // repoHash hashes the sources a notebook can depend on: every *.go file
 // under root (excluding reports/site and directories whose name starts
-// with "." or "_"), sorted by path, plus go.mod and go.sum. Each file
+// with "." or "_") and every file under notebooks/data (the committed
+// results notebooks read, e.g. the trainability sweep), sorted by path,
+// plus go.mod and go.sum. Each file
 // contributes its slash-separated relative path, its length and its bytes.
 func repoHash(root string) ([]byte, error) {
 	var files []string
 	site := filepath.Join(root, "reports", "site")
+	data := filepath.Join(root, "notebooks", "data") + string(filepath.Separator)
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -39,7 +42,7 @@ func repoHash(root string) ([]byte, error) {
 			}
 			return nil
 		}
-		if strings.HasSuffix(p, ".go") && d.Type().IsRegular() {
+		if (strings.HasSuffix(p, ".go") || strings.HasPrefix(p, data)) && d.Type().IsRegular() {
 			files = append(files, p)
 		}
 		return nil

@@ -11,8 +11,8 @@ import (
 
 // TestCacheKey checks which changes invalidate a cached result: every Go
 // file of the repository, go.mod, go.sum, the notebook and the options
-// that change a result; and which do not: hidden directories, reports/site
-// and non-Go files.
+// that change a result, and files under notebooks/data; and which do not:
+// hidden directories, reports/site and other non-Go files.
 func TestCacheKey(t *testing.T) {
 	root := t.TempDir()
 	write := func(rel, content string) {
@@ -48,6 +48,9 @@ func TestCacheKey(t *testing.T) {
 		{"hidden dir", func() ([]byte, Options) { write(".git/x.go", "package x\n"); return nb, Options{} }, false},
 		{"reports/site", func() ([]byte, Options) { write("reports/site/x.go", "package x\n"); return nb, Options{} }, false},
 		{"non-Go file", func() ([]byte, Options) { write("lib/a/notes.txt", "hi"); return nb, Options{} }, false},
+		{"data file added", func() ([]byte, Options) { write("notebooks/data/s/p.json", "{}"); return nb, Options{} }, true},
+		{"data file edited", func() ([]byte, Options) { write("notebooks/data/s/p.json", "{ }"); return nb, Options{} }, true},
+		{"notebook-side non-data file", func() ([]byte, Options) { write("notebooks/notes.txt", "hi"); return nb, Options{} }, false},
 		{"notebook bytes", func() ([]byte, Options) { return []byte(`{"nbformat": 4}`), Options{} }, true},
 		{"cell timeout", func() ([]byte, Options) { return nb, Options{CellTimeout: time.Second} }, true},
 		{"stop on error", func() ([]byte, Options) { return nb, Options{StopOnError: true} }, true},

@@ -1,8 +1,10 @@
 package trainsweep
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	sweep "github.com/sigprop/sigprop/lib/trainsweep"
@@ -42,5 +44,38 @@ func TestDirStoreRoundTripAndResume(t *testing.T) {
 	os.WriteFile(s.path(ps[0].Key()), []byte("{not json"), 0o644)
 	if _, err := sweep.Run(ps, task, s, sweep.RunSettings{}); err == nil {
 		t.Error("corrupt result file accepted")
+	}
+}
+
+func TestReadSweep(t *testing.T) {
+	dir := t.TempDir()
+	s := Settings{Alphas: []float64{0.1, 0.5}, SigmaWs: []float64{1, 2}, Steps: 3}
+	if _, _, err := ReadSweep(dir); err == nil {
+		t.Error("directory without provenance.json accepted")
+	}
+	if err := WriteProvenance(dir, s, NewInvocation(1)); err != nil {
+		t.Fatal(err)
+	}
+	store := &DirStore{Dir: dir}
+	ps := sweep.Grid{Alphas: s.Alphas, SigmaWs: s.SigmaWs}.Points()
+	// Saved out of order; ReadSweep must return grid order.
+	for _, i := range []int{3, 0, 2} {
+		if err := store.Save(ps[i].Key(), sweep.Result{Alpha: ps[i].Alpha, SigmaW: ps[i].SigmaW, TestLoss: float64(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, res, err := ReadSweep(dir)
+	if !errors.Is(err, ErrIncomplete) || len(res) != 3 || !strings.Contains(err.Error(), ps[1].Key()) {
+		t.Fatalf("one point missing: got %d results, err %v; want 3 and ErrIncomplete naming %s", len(res), err, ps[1].Key())
+	}
+	store.Save(ps[1].Key(), sweep.Result{Alpha: ps[1].Alpha, SigmaW: ps[1].SigmaW, TestLoss: 1})
+	p, res, err := ReadSweep(dir)
+	if err != nil || len(res) != 4 || p.Settings.Steps != 3 {
+		t.Fatalf("complete sweep: %d results, settings %+v, err %v", len(res), p.Settings, err)
+	}
+	for i, r := range res {
+		if r.TestLoss != float64(i) {
+			t.Errorf("result %d has loss %v: not in grid order", i, r.TestLoss)
+		}
 	}
 }
