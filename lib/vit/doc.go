@@ -33,14 +33,116 @@
 //
 // # Variants
 //
-// Two switches, off by default, prepare the comparisons of Noci et al.
-// 2022 (arXiv:2206.03126): Config.Residual = Identity gives the standard
-// residual X + α·branch (α̃ = 1; α = 1/√L is their depth scaling), and
-// Config.InvTemp = τ scales the attention logits to τ(QY_i)·(KY_j)/√d.
-// Both are covered by the gradient check; TestVariantLimits checks their
-// limits (α = 0: identity blocks; τ → 0: uniform attention). Pre-LN with
-// a learned LayerNorm in the blocks and shaped attention are not
-// implemented.
+// Config's variant fields, all off at their zero values (the paper's block
+// above, bit for bit), prepare the comparisons of Noci et al. 2022
+// (arXiv:2206.03126) and of the shaped Transformer of
+//
+//	L. Noci, C. Li, M. B. Li, B. He, T. Hofmann, C. Maddison, D. M. Roy,
+//	"The Shaped Transformer: Attention Models in the Infinite
+//	Depth-and-Width Limit", NeurIPS 2023 (arXiv:2306.17759),
+//
+// against the vanilla and Pre-LN blocks on the same task. Notation: the
+// spec's width n, number of tokens m, depth d, key dimension n_k, skip
+// weight λ and branch weight γ are here d, n, L, d, α̃ and α.
+//
+// Residual = Identity gives the standard residual X + α·branch (α̃ = 1;
+// α = 1/√L is the depth scaling of Noci et al. 2022). With the default
+// UnitNorm, α̃² = 1 − α² plays the role of the spec's λ² + γ² = 1
+// (λ = α̃, γ = α); the shaped Transformer (eq. 11) uses the same γ in
+// both sub-blocks, AlphaA = AlphaM = γ.
+//
+// InvTemp = τ scales the Softmax logits to τ(QY_i)·(KY_j)/√d.
+//
+// Attention = Shaped is eq. (9) of Noci et al. 2023,
+//
+//	A = I + softmax(ℓ) − (1/n)11ᵀ,  ℓ_ij = (QY_i)·(KY_j)/(τ₀d),
+//
+// with τ₀ = Tau0 (0 means 1; InvTemp must then be 0). Why this is the
+// spec's Y/τ, τ = τ₀√(n n_k): the spec's logits are
+// Y^spec = X(W^Q/√n)(W^K/√n)ᵀXᵀ with W^Q, W^K iid N(0, 1) and n = n_k = d
+// here. Our Q, K have entries N(0, σ_A/d), so W^Q := √(d/σ_A)Qᵀ has
+// N(0, 1) entries and (QY_i)·(KY_j) = σ_A Y^spec_ij; hence
+//
+//	ℓ_ij = σ_A Y^spec_ij/(τ₀√(d·d)) = σ_A Y^spec_ij/τ,
+//
+// exactly the spec's scaling at σ_A = 1 (PaperConfig's σ_A² = 1) and the
+// spec's with τ₀/σ_A in place of τ₀ otherwise. Against the Softmax logits
+// (QY_i)·(KY_j)/√d (the spec's standard τ = √n_k) this is the extra
+// 1/(τ₀√n) of the spec's modification (c), the same as its App. D recipe
+// (Q, K entries of variance d^{−3/2}). Size: for tokens with |Y_i|² ≈ d
+// (exact under RMSNorm; V^αα = O(1) in the spec), (QY_i)_k ~ N(0, σ_A)
+// so the dot product over d coordinates is O(√d) and ℓ = O(d^{−1/2});
+// then softmax(ℓ)_i − 1/n = (ℓ_i − mean_j ℓ_ij)/n + O(1/d), so
+// A − I = O(d^{−1/2}). Each row of A − I sums to zero (tested). The
+// forward pass keeps S = softmax(ℓ) and computes AY = SY + Y − 1ȳᵀ
+// (ȳ the token mean of Y); the blocks are acausal, so the masked
+// centring is not needed, and the trainable γ₁, γ₂ of eq. (33) are not
+// implemented (A is fixed at γ₁ = γ₂ = 1).
+//
+// Norm = NoNorm feeds X itself to both branches (the shaped Transformer
+// has no LayerNorm in its blocks; ErrNonFinite then comes from a
+// finiteness check of each branch input instead of the norm).
+//
+// Activation = ShapedReLU is φ(x) = √c σ_s(x) with
+//
+//	σ_s(x) = s₊max(x, 0) + s₋min(x, 0),  s₊ = 1,  s₋ = 1 − 1/√d,
+//	c = 2/(s₊² + s₋²)
+//
+// (App. D: c₊ = 0, c₋ = −1 in s_± = 1 + c_±/√n), c being the He constant
+// of eq. (4), c⁻¹ = E σ_s(g)², so that E φ(h)² = E h² for Gaussian h.
+// With MLPLayers = 1 and σ_w = 1 (W⁰, W¹ ~ N(0, 1/d)) the MLP branch
+// W¹φ(W⁰X) is eq. (4)'s σ_s(XW^pre/√n)√(c/n)W^post in law; with more
+// layers every hidden layer keeps that variance scale. The slopes are
+// fixed (the "Learn"/"Recover" schedules of s₋ are not implemented).
+// The tanh path (and its assembly kernel) is untouched; the shaped ReLU
+// is plain Go.
+//
+// The settings of the comparison (Noci et al. 2023, Fig. 1; the spec
+// leaves the baselines' activation open):
+//
+//	shaped:  Attention Shaped, Norm NoNorm, Activation ShapedReLU,
+//	         MLPLayers 1, SigmaW 1, SigmaA2 1, AlphaA = AlphaM = γ
+//	vanilla: the same with Attention Softmax (τ = 1: the spec's √n_k)
+//	Pre-LN:  Residual Identity, AlphaA = AlphaM = 1, Norm RMSNorm,
+//	         Attention Softmax
+//
+// Pre-LN here normalises the branch inputs by the parameter-free RMS map
+// √d x/|x| of eq. (3), not by a learned LayerNorm: there is no
+// subtraction of the feature mean, no learned gain or shift and no ε.
+// (The spec's own Fig. 1 simulation of Pre-LN makes the same
+// approximation; at initialisation a LayerNorm with γ = 1, β = 0 differs
+// from it only by the mean subtraction and ε.) A learned per-block
+// LayerNorm is not implemented.
+//
+// In every variant the LayerNorm (learned γ, β) on the class token
+// before the head stays; the shaped Transformer here therefore has one
+// LayerNorm, at the read-out only (the spec's read-out, eq. 21, is
+// linear).
+//
+// IsPaperBlock (and Transformer) hold only for the all-default block.
+// Every variant and the combinations above are covered by the gradient
+// check and by TestVariantBlocksMatchNaive (a loop implementation written
+// in the spec's normalisation); TestVariantLimits, TestShapedTau0Limit
+// and TestNoNormIdentityBlock check limits (α = 0: identity blocks;
+// τ → 0: uniform attention; τ₀ → ∞: A → I, within an explicit
+// O(1/τ₀) bound).
+//
+// # Parameter tensors
+//
+// Tensors lists every parameter with its gradient (after LossGrad) under
+// these names, in this (layout) order; ℓ = MLPLayers, t the block index
+// 0..L−1 counted from the input:
+//
+//	block<t>.Q, block<t>.K, block<t>.V   d×d   attention weights
+//	block<t>.W0 .. block<t>.W<ℓ>         d×d   MLP weights W⁰..W^ℓ
+//	embed.E   d×P   patch embedding      embed.b    1×d   its bias
+//	embed.cls 1×d   class token c        embed.pos  n×d   positions e_j
+//	head.gamma, head.beta   1×d   final LayerNorm
+//	head.H    C×d   head weights         head.h     1×C   head bias
+//
+// so the gradient norms of Noci et al. 2023, Fig. 2 (per-layer
+// |∇_{W^V}|, |∇_{W^Q}|) are those of the Grad of "block<t>.V" and
+// "block<t>.Q".
 //
 // # Initialisation
 //
@@ -59,8 +161,11 @@
 // tanh pullbacks as randnet.Transformer.Backward, which only returns
 // ∂/∂X⁰; they are re-implemented here because randnet keeps them
 // unexported and they must also accumulate the weight gradients) and the
-// embeddings. TestGradientFiniteDifference checks every parameter tensor
-// against central finite differences.
+// embeddings (the variants' pullbacks: the centring I − 11ᵀ/n is
+// symmetric, so dY gains (I − 11ᵀ/n)dZ; NoNorm passes dY through; the
+// shaped ReLU multiplies by its slope on the side of 0 of the
+// pre-activation). TestGradientFiniteDifference checks every parameter
+// tensor of every variant against central finite differences.
 //
 // # Optimisers
 //

@@ -161,8 +161,8 @@ func softmaxRows(a blas64.General) {
 	}
 }
 
-// blockForward applies block l (eq. 4) to the B sequences in m.c[l].x and
-// writes X^{l+1} into next.
+// blockForward applies block l (eq. 4, or its Config variant) to the B
+// sequences in m.c[l].x and writes X^{l+1} into next.
 func (m *Model) blockForward(l, B int, next blas64.General) error {
 	w, c := &m.w.blocks[l], &m.c[l]
 	n, N := m.n, B*m.n
