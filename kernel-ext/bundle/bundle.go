@@ -1,10 +1,3 @@
-// Package bundle defines the sigprop data bundle: the versioned JSON that
-// travels beside every figure, table and metric in a notebook's display_data,
-// so that the report generator can collect, hash and diff the numbers behind
-// the pictures.
-//
-// The MIME type carries the schema version; a reader that sees another
-// version must refuse it rather than guess.
 package bundle
 
 import (
@@ -51,6 +44,25 @@ type Figure struct {
 	Series      []Series           `json:"series"`
 	Params      map[string]float64 `json:"params,omitempty"`
 	Seed        *uint64            `json:"seed,omitempty"`
+	// Heat is the grid of a heatmap figure; absent (omitted) otherwise.
+	Heat *Heat `json:"heat,omitempty"`
+}
+
+// Heat is the scalar field of a heatmap figure on a rectangular grid of cell
+// centres X (nx values) by Y (ny values): Z holds nx·ny values, row-major,
+// Z[j*nx+i] at (X[i], Y[j]). NaN and ±Inf are encoded as JSON null (see
+// Float), so a blank cell decodes as NaN.
+type Heat struct {
+	Name   string  `json:"name"`
+	X      []Float `json:"x"`
+	Y      []Float `json:"y"`
+	Z      []Float `json:"z"`
+	ZLabel string  `json:"z_label,omitempty"`
+}
+
+// Shape returns nx = len(X), ny = len(Y) and whether len(Z) = nx·ny.
+func (h *Heat) Shape() (nx, ny int, ok bool) {
+	return len(h.X), len(h.Y), len(h.Z) == len(h.X)*len(h.Y)
 }
 
 // Series is one named curve or point set. NaN and ±Inf are encoded as JSON
@@ -131,7 +143,8 @@ func Encode(b Bundle) ([]byte, error) {
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
-// Decode parses a bundle and checks its schema version and kind.
+// Decode parses a bundle and checks its schema version, its kind and, for a
+// heatmap figure, that the grid's shape is consistent.
 func Decode(data []byte) (Bundle, error) {
 	var b Bundle
 	if err := json.Unmarshal(data, &b); err != nil {
@@ -142,6 +155,11 @@ func Decode(data []byte) (Bundle, error) {
 	}
 	switch {
 	case b.Kind == KindFigure && b.Figure != nil:
+		if h := b.Figure.Heat; h != nil {
+			if nx, ny, ok := h.Shape(); !ok {
+				return Bundle{}, fmt.Errorf("bundle: figure %q heat has %d z values, want len(x)·len(y) = %d·%d = %d", b.Figure.ID, len(h.Z), nx, ny, nx*ny)
+			}
+		}
 	case b.Kind == KindMetric && b.Metric != nil:
 	case b.Kind == KindTable && b.Table != nil:
 	default:

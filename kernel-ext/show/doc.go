@@ -37,4 +37,14 @@
 // axis) are left out of the picture — lines are broken there rather than
 // joined across the gap — but are kept in the bundle, where they encode as
 // JSON null.
+//
+// A Figure may carry a Heat: a scalar field on a rectangular, possibly
+// non-uniform grid (e.g. the loss over (α, σ_w)), drawn as one filled
+// rectangle per cell under the series, with a colour bar at the right that
+// carries the value ticks and the ZLabel. Its colour map is viridis (van der
+// Walt & Smith 2015), perceptually uniform and colour-blind safe, rebuilt from
+// 17 anchors of its published table (see viridisAnchors); non-finite cells are
+// light grey. The grid goes into the bundle as data (bundle.Heat), so reports
+// can diff it cell by cell. A figure without a Heat renders exactly as before
+// Heat existed.
 package show

@@ -40,3 +40,29 @@ func Example() {
 	// <nil>
 	// {"schema":1,"kind":"metric","metric":{"name":"diverged","value":null,"tolerance":1,"pass":false}}
 }
+
+// A heatmap: the final loss over a (non-uniform) grid of (α, σ_w), a blank
+// cell where the run diverged, and the λ_a = 0 curve drawn on top. The
+// bundle carries the grid as data.
+func ExampleRenderFigure_heat() {
+	alpha := []float64{0.25, 0.5, 1, 2} // cell centres, not evenly spaced
+	sigmaW := []float64{0.5, 1, 1.5}
+	loss := []float64{ // row-major: loss[j*len(alpha)+i] at (alpha[i], sigmaW[j])
+		0.9, 0.7, 0.6, 0.8,
+		0.5, 0.3, 0.2, 0.4,
+		0.6, 0.4, math.NaN(), 0.7,
+	}
+	_, b, err := show.RenderFigure(show.Figure{
+		ID:     "loss-map",
+		XLabel: "α",
+		YLabel: "σ_w",
+		Heat:   &show.Heat{Name: "loss", X: alpha, Y: sigmaW, Z: loss, ZLabel: "final loss"},
+		Series: []show.Series{{Name: "λ_a = 0", X: []float64{0.25, 2}, Y: []float64{0.7, 1.3}}},
+	})
+	fmt.Println("error:", err)
+	enc, _ := bundle.Encode(b)
+	fmt.Println(string(enc))
+	// Output:
+	// error: <nil>
+	// {"schema":1,"kind":"figure","figure":{"id":"loss-map","caption":"","x_label":"α","y_label":"σ_w","series":[{"name":"λ_a = 0","x":[0.25,2],"y":[0.7,1.3]}],"heat":{"name":"loss","x":[0.25,0.5,1,2],"y":[0.5,1,1.5],"z":[0.9,0.7,0.6,0.8,0.5,0.3,0.2,0.4,0.6,0.4,null,0.7],"z_label":"final loss"}}}
+}

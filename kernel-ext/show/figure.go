@@ -70,8 +70,8 @@ type Series struct {
 	Style Style
 }
 
-// Figure is a plot as a notebook author describes it. Only ID and Series are
-// required.
+// Figure is a plot as a notebook author describes it. Only ID and Series (or
+// Heat) are required.
 type Figure struct {
 	ID          string // unique within a notebook, e.g. "fig3a-chi1"
 	Caption     string
@@ -79,9 +79,13 @@ type Figure struct {
 	XLabel      string
 	YLabel      string
 	Series      []Series
-	Params      map[string]float64 // parameters the figure was computed at; finite
-	Seed        *uint64            // seed of the simulation, if any
-	LogX, LogY  bool
+	// Heat, when set, is drawn as coloured cells under the series, with a
+	// colour bar at the right (see Heat). Heat figures have no grid lines
+	// and cannot use LogX or LogY.
+	Heat       *Heat
+	Params     map[string]float64 // parameters the figure was computed at; finite
+	Seed       *uint64            // seed of the simulation, if any
+	LogX, LogY bool
 	// Legend is where the legend goes (default TopRight); move it when it
 	// hides data.
 	Legend Corner
@@ -118,8 +122,16 @@ func (f Figure) validate() error {
 	if f.ID == "" {
 		return errors.New("show: Figure.ID is empty; give every figure an id unique within its notebook")
 	}
-	if len(f.Series) == 0 {
+	if len(f.Series) == 0 && f.Heat == nil {
 		return fmt.Errorf("show: figure %q has no series", f.ID)
+	}
+	if f.Heat != nil {
+		if err := f.Heat.validate(f.ID); err != nil {
+			return err
+		}
+		if f.LogX || f.LogY {
+			return fmt.Errorf("show: figure %q: Heat with LogX or LogY is not supported (cell edges are arithmetic midpoints)", f.ID)
+		}
 	}
 	for i, s := range f.Series {
 		if len(s.X) != len(s.Y) {
@@ -168,6 +180,9 @@ func (f Figure) Bundle() bundle.Figure {
 	if f.Seed != nil {
 		seed := *f.Seed
 		bf.Seed = &seed
+	}
+	if f.Heat != nil {
+		bf.Heat = f.Heat.bundle()
 	}
 	for i, s := range f.Series {
 		bs := bundle.Series{Name: s.Name, X: bundle.Floats(s.X), Y: bundle.Floats(s.Y)}
@@ -224,14 +239,43 @@ type errPoints struct {
 // figure's data bundle. The SVG is deterministic (same figure, same bytes)
 // and embeds no fonts.
 //
-// Errors: empty ID, no series, len(X) != len(Y), len(YErr) != len(Y), a
-// negative or infinite YErr, a non-finite parameter, a negative size, or
-// (ErrNoData) no drawable point at all.
+// Errors: empty ID, no series (and no Heat), len(X) != len(Y),
+// len(YErr) != len(Y), a negative or infinite YErr, a non-finite parameter,
+// a negative size, an invalid Heat (see Heat; the error names the field), or
+// (ErrNoData) no drawable point or finite cell at all.
 func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) {
 	if err := f.validate(); err != nil {
 		return nil, bundle.Bundle{}, err
 	}
-	p := plot.New()
+	p, bar, err := f.plots()
+	if err != nil {
+		return nil, bundle.Bundle{}, err
+	}
+	w, h := f.Width, f.Height
+	if w == 0 {
+		w = DefaultWidth
+	}
+	if h == 0 {
+		h = DefaultHeight
+	}
+	c := vgsvg.New(vg.Points(w), vg.Points(h))
+	if bar == nil {
+		p.Draw(draw.New(c))
+	} else {
+		drawWithColourBar(p, bar, draw.New(c))
+	}
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return nil, bundle.Bundle{}, fmt.Errorf("show: figure %q: %w", f.ID, err)
+	}
+	bf := f.Bundle()
+	return buf.Bytes(), bundle.Bundle{Schema: bundle.SchemaVersion, Kind: bundle.KindFigure, Figure: &bf}, nil
+}
+
+// plots builds the figure's plot and, for a heatmap, its colour bar (nil
+// otherwise) from a validated f.
+func (f Figure) plots() (p, bar *plot.Plot, err error) {
+	p = plot.New()
 	p.X.Label.Text = f.XLabel
 	p.Y.Label.Text = f.YLabel
 	if f.LogX {
@@ -242,11 +286,23 @@ func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	}
-	p.Add(plotter.NewGrid())
+	drawn := 0
+	if f.Heat == nil {
+		p.Add(plotter.NewGrid())
+	} else {
+		// Cells fill the data area up to the axis lines; grid lines would
+		// only hide them.
+		p.X.Padding, p.Y.Padding = 0, 0
+		lo, hi, ok := f.Heat.colourRange()
+		p.Add(newCells(f.Heat, lo, hi))
+		if ok {
+			bar = colourBar(f.Heat.ZLabel, lo, hi)
+		}
+		drawn += f.Heat.finite()
+	}
 	p.Legend.Top = f.Legend == TopRight || f.Legend == TopLeft
 	p.Legend.Left = f.Legend == TopLeft || f.Legend == BottomLeft
 
-	drawn := 0
 	for i, s := range f.Series {
 		col := palette[i%len(palette)]
 		glyph := glyphs[i%len(glyphs)]
@@ -256,7 +312,7 @@ func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) {
 			if s.Style == Line || s.Style == LinePoints {
 				l, err := plotter.NewLine(run)
 				if err != nil {
-					return nil, bundle.Bundle{}, fmt.Errorf("show: figure %q series %d: %w", f.ID, i, err)
+					return nil, nil, fmt.Errorf("show: figure %q series %d: %w", f.ID, i, err)
 				}
 				l.Color = col
 				l.Width = vg.Points(1.5)
@@ -268,7 +324,7 @@ func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) {
 			if s.Style == Points || s.Style == LinePoints {
 				sc, err := plotter.NewScatter(run)
 				if err != nil {
-					return nil, bundle.Bundle{}, fmt.Errorf("show: figure %q series %d: %w", f.ID, i, err)
+					return nil, nil, fmt.Errorf("show: figure %q series %d: %w", f.ID, i, err)
 				}
 				sc.Color = col
 				sc.Shape = glyph
@@ -296,7 +352,7 @@ func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) {
 			if len(ep.XYs) > 0 {
 				eb, err := plotter.NewYErrorBars(ep)
 				if err != nil {
-					return nil, bundle.Bundle{}, fmt.Errorf("show: figure %q series %d error bars: %w", f.ID, i, err)
+					return nil, nil, fmt.Errorf("show: figure %q series %d error bars: %w", f.ID, i, err)
 				}
 				eb.Color = col
 				p.Add(eb)
@@ -307,22 +363,7 @@ func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) {
 		}
 	}
 	if drawn == 0 {
-		return nil, bundle.Bundle{}, fmt.Errorf("%w (figure %q)", ErrNoData, f.ID)
+		return nil, nil, fmt.Errorf("%w (figure %q)", ErrNoData, f.ID)
 	}
-
-	w, h := f.Width, f.Height
-	if w == 0 {
-		w = DefaultWidth
-	}
-	if h == 0 {
-		h = DefaultHeight
-	}
-	c := vgsvg.New(vg.Points(w), vg.Points(h))
-	p.Draw(draw.New(c))
-	var buf bytes.Buffer
-	if _, err := c.WriteTo(&buf); err != nil {
-		return nil, bundle.Bundle{}, fmt.Errorf("show: figure %q: %w", f.ID, err)
-	}
-	bf := f.Bundle()
-	return buf.Bytes(), bundle.Bundle{Schema: bundle.SchemaVersion, Kind: bundle.KindFigure, Figure: &bf}, nil
+	return p, bar, nil
 }

@@ -45,6 +45,25 @@ var goldenFigures = []Figure{
 			{X: []float64{1, 1e5}, Y: []float64{2, 2e-5}},
 		},
 	},
+	{
+		// A heatmap with a curve on top (see heatFigure in heat_test.go).
+		ID:      "heat-with-contour",
+		Caption: "Loss over a non-uniform grid, a blank cell and a contour.",
+		XLabel:  "alpha",
+		YLabel:  "sigma_w",
+		Legend:  BottomRight,
+		Width:   360,
+		Height:  240,
+		Heat: &Heat{
+			Name:   "loss",
+			X:      []float64{0, 1, 3},
+			Y:      []float64{0, 2},
+			Z:      []float64{0, 0.5, 1, math.NaN(), 0.25, 1},
+			ZLabel: "final loss",
+		},
+		Series: []Series{{Name: "lambda_a = 0", X: []float64{0, 1, 3}, Y: []float64{0.5, 1, 1.5}},
+			{Name: "sweep", X: []float64{1, 3}, Y: []float64{2, 0}, Style: Points}},
+	},
 }
 
 func TestRenderFigureGolden(t *testing.T) {
@@ -114,6 +133,25 @@ func compareFigureData(t *testing.T, f Figure, got bundle.Figure) {
 	}
 	if (f.Seed == nil) != (got.Seed == nil) || (f.Seed != nil && *f.Seed != *got.Seed) {
 		t.Errorf("seed: got %v, want %v", got.Seed, f.Seed)
+	}
+	if (f.Heat == nil) != (got.Heat == nil) {
+		t.Fatalf("heat: got %v, want %v", got.Heat, f.Heat)
+	}
+	if h := f.Heat; h != nil {
+		gh := got.Heat
+		if gh.Name != h.Name || gh.ZLabel != h.ZLabel || len(gh.X) != len(h.X) || len(gh.Y) != len(h.Y) || len(gh.Z) != len(h.Z) {
+			t.Fatalf("heat: got %+v, want %+v", gh, h)
+		}
+		for _, ax := range []struct {
+			got  []bundle.Float
+			want []float64
+		}{{gh.X, h.X}, {gh.Y, h.Y}, {gh.Z, h.Z}} {
+			for j := range ax.want {
+				if !sameFloat(ax.got[j], ax.want[j]) {
+					t.Errorf("heat value %d: got %v, want %v", j, ax.got[j], ax.want[j])
+				}
+			}
+		}
 	}
 }
 

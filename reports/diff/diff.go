@@ -60,12 +60,48 @@ type SeriesDiff struct {
 	Note   string `json:"note,omitempty"` // e.g. "NaN appeared at index 3"
 }
 
+// HeatDiff describes the heat grid (bundle.Heat) of a changed figure that
+// has one before or after. Its z values are compared cell by cell with the
+// same tolerance as series values; a change of grid shape is structural: it
+// is reported as such, with no per-cell numbers.
+type HeatDiff struct {
+	Name   string `json:"name"`
+	Status string `json:"status"` // unchanged, changed, added, removed
+	// Grid shapes nx × ny before and after (zero when absent).
+	OldNX int `json:"old_nx"`
+	OldNY int `json:"old_ny"`
+	NewNX int `json:"new_nx"`
+	NewNY int `json:"new_ny"`
+	// For a changed grid of unchanged shape: the largest absolute and
+	// relative difference of z, and the cell (i, j) at (x, y) of the largest
+	// absolute one (AtI = AtJ = -1 when only NaNs moved). NaN after a shape
+	// change.
+	MaxAbs float64 `json:"max_abs"`
+	MaxRel float64 `json:"max_rel"`
+	AtI    int     `json:"at_i"`
+	AtJ    int     `json:"at_j"`
+	AtX    float64 `json:"at_x"`
+	AtY    float64 `json:"at_y"`
+	XMoved bool    `json:"x_moved,omitempty"` // a cell centre moved
+	YMoved bool    `json:"y_moved,omitempty"`
+	// e.g. "shape 3×2 -> 4×2", "NaN appeared at cell (1, 0)",
+	// `renamed "a" -> "b"`.
+	Note string `json:"note,omitempty"`
+}
+
+// ShapeChanged reports whether the grid changed shape (a structural
+// difference: no per-cell numbers).
+func (h *HeatDiff) ShapeChanged() bool {
+	return h.Status == Changed && math.IsNaN(h.MaxAbs)
+}
+
 // FigureDiff describes one figure.
 type FigureDiff struct {
 	ID       string         `json:"id"`
 	Notebook string         `json:"notebook"`
 	Status   string         `json:"status"`
 	Series   []SeriesDiff   `json:"series,omitempty"`
+	Heat     *HeatDiff      `json:"heat,omitempty"`
 	Params   []string       `json:"params,omitempty"` // "sigma_w: 1.5 -> 1.6", "seed: 1 -> 2"
 	Old      *bundle.Figure `json:"-"`
 	New      *bundle.Figure `json:"-"`
@@ -140,9 +176,9 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 		case n == nil:
 			fd.Status = Removed
 		default:
-			fd.Series, fd.Params = compareFigure(o, n, opt)
+			fd.Series, fd.Heat, fd.Params = compareFigure(o, n, opt)
 			fd.Status = Unchanged
-			if len(fd.Params) > 0 {
+			if len(fd.Params) > 0 || (fd.Heat != nil && fd.Heat.Status != Unchanged) {
 				fd.Status = Changed
 			}
 			for _, s := range fd.Series {
@@ -154,6 +190,7 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 		if fd.Status == Unchanged {
 			r.Unchanged++
 			fd.Series = nil
+			fd.Heat = nil
 		}
 		r.Figures = append(r.Figures, fd)
 	}
@@ -236,7 +273,7 @@ func equal(a, b float64, opt Options) bool {
 	return math.Abs(a-b) <= opt.ATol+opt.RTol*math.Max(math.Abs(a), math.Abs(b))
 }
 
-func compareFigure(o, n *bundle.Figure, opt Options) ([]SeriesDiff, []string) {
+func compareFigure(o, n *bundle.Figure, opt Options) ([]SeriesDiff, *HeatDiff, []string) {
 	var params []string
 	for _, k := range union(o.Params, n.Params, strings.Compare) {
 		ov, okO := o.Params[k]
@@ -281,7 +318,100 @@ func compareFigure(o, n *bundle.Figure, opt Options) ([]SeriesDiff, []string) {
 			out = append(out, compareSeries(name, os, ns, opt))
 		}
 	}
-	return out, params
+	return out, compareHeat(o.Heat, n.Heat, opt), params
+}
+
+// compareHeat compares two heat grids, either of which may be absent (nil
+// when both are).
+func compareHeat(o, n *bundle.Heat, opt Options) *HeatDiff {
+	if o == nil && n == nil {
+		return nil
+	}
+	d := &HeatDiff{Status: Unchanged, AtI: -1, AtJ: -1}
+	if o != nil {
+		d.Name = o.Name
+		d.OldNX, d.OldNY = len(o.X), len(o.Y)
+	}
+	if n != nil {
+		d.Name = n.Name
+		d.NewNX, d.NewNY = len(n.X), len(n.Y)
+	}
+	switch {
+	case o == nil:
+		d.Status = Added
+		return d
+	case n == nil:
+		d.Status = Removed
+		return d
+	}
+	if o.Name != n.Name {
+		d.Status = Changed
+		d.Note = fmt.Sprintf("renamed %q -> %q", o.Name, n.Name)
+	}
+	if d.OldNX != d.NewNX || d.OldNY != d.NewNY || len(o.Z) != len(n.Z) {
+		d.Status = Changed
+		d.MaxAbs, d.MaxRel = math.NaN(), math.NaN()
+		d.Note = joinNote(fmt.Sprintf("shape %d×%d -> %d×%d", d.OldNX, d.OldNY, d.NewNX, d.NewNY), d.Note)
+		if len(o.Z) != d.OldNX*d.OldNY || len(n.Z) != d.NewNX*d.NewNY {
+			d.Note = joinNote(d.Note, fmt.Sprintf("malformed grid: %d and %d z values", len(o.Z), len(n.Z)))
+		}
+		return d
+	}
+	for i := range o.X {
+		if !equal(float64(o.X[i]), float64(n.X[i]), opt) {
+			d.XMoved = true
+			d.Status = Changed
+		}
+	}
+	for j := range o.Y {
+		if !equal(float64(o.Y[j]), float64(n.Y[j]), opt) {
+			d.YMoved = true
+			d.Status = Changed
+		}
+	}
+	nx := max(d.NewNX, 1) // a well-formed grid with z values has nx >= 1
+	nanNote := ""
+	for k := range o.Z {
+		a, b := float64(o.Z[k]), float64(n.Z[k])
+		if equal(a, b, opt) {
+			continue
+		}
+		d.Status = Changed
+		i, j := k%nx, k/nx
+		if math.IsNaN(a) != math.IsNaN(b) {
+			if nanNote == "" {
+				what := "appeared"
+				if math.IsNaN(a) {
+					what = "disappeared"
+				}
+				nanNote = fmt.Sprintf("NaN %s at cell (%d, %d)", what, i, j)
+			}
+			continue
+		}
+		abs := math.Abs(a - b)
+		if abs > d.MaxAbs || d.AtI < 0 {
+			d.MaxAbs, d.AtI, d.AtJ = abs, i, j
+			if i < len(n.X) && j < len(n.Y) {
+				d.AtX, d.AtY = float64(n.X[i]), float64(n.Y[j])
+			}
+		}
+		if m := math.Max(math.Abs(a), math.Abs(b)); m > 0 {
+			d.MaxRel = math.Max(d.MaxRel, abs/m)
+		}
+	}
+	d.Note = joinNote(d.Note, nanNote)
+	return d
+}
+
+// joinNote joins the non-empty notes with "; ".
+func joinNote(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
 }
 
 func compareSeries(name string, o, n *bundle.Series, opt Options) SeriesDiff {

@@ -2,7 +2,11 @@
 // every figure whether it is unchanged, changed, added or removed, and for a
 // changed one, per series, the largest absolute and relative difference and
 // where it occurs; for every metric the old and new value and whether it
-// crossed its tolerance.
+// crossed its tolerance. A figure's heat grid (bundle.Heat) is compared cell
+// by cell with the same tolerance: the largest absolute and relative
+// difference of z and the cell (i, j) at (x, y) where it occurs, whether the
+// cell centres moved, NaNs appearing or disappearing; a change of grid shape
+// (nx×ny) is a structural difference, reported as such without cell numbers.
 //
 // Pixel diffs of SVGs are noise (fonts, anti-aliasing); the numbers behind
 // the figures are what a researcher needs to see move.

@@ -2,6 +2,7 @@ package diff
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"math"
@@ -12,13 +13,15 @@ import (
 
 // RenderHTML returns the diff page: changed figures first, each with its
 // before and after pictures side by side and an overlay of both versions'
-// series, then added and removed figures, then the metrics table. Unchanged
-// figures are counted, not shown. The page links the report assets at
+// series (over a map of z(B) − z(A) when a heat grid of unchanged shape
+// changed), then added and removed figures, then the metrics table.
+// Unchanged figures are counted, not shown. The page links the report assets at
 // assetBase (e.g. "assets/") for its look.
 func (r *Report) RenderHTML(titleA, titleB, assetBase string) ([]byte, error) {
 	type figView struct {
 		FigureDiff
 		Before, After, Overlay template.HTML
+		HeatDelta              bool // the overlay's cells show z(B) − z(A)
 	}
 	var figs []figView
 	for _, f := range r.Figures {
@@ -26,19 +29,20 @@ func (r *Report) RenderHTML(titleA, titleB, assetBase string) ([]byte, error) {
 			continue
 		}
 		v := figView{FigureDiff: f}
+		v.HeatDelta = f.Heat != nil && f.Heat.Status == Changed && !f.Heat.ShapeChanged()
 		var err error
 		if f.Old != nil {
-			if v.Before, err = svgOf(*f.Old, nil, ""); err != nil {
+			if v.Before, err = svgOf(*f.Old, nil, "", false); err != nil {
 				return nil, fmt.Errorf("diff: figure %s (before): %w", f.ID, err)
 			}
 		}
 		if f.New != nil {
-			if v.After, err = svgOf(*f.New, nil, ""); err != nil {
+			if v.After, err = svgOf(*f.New, nil, "", false); err != nil {
 				return nil, fmt.Errorf("diff: figure %s (after): %w", f.ID, err)
 			}
 		}
 		if f.Old != nil && f.New != nil {
-			if v.Overlay, err = svgOf(*f.Old, f.New, "overlay"); err != nil {
+			if v.Overlay, err = svgOf(*f.Old, f.New, "overlay", v.HeatDelta); err != nil {
 				return nil, fmt.Errorf("diff: figure %s (overlay): %w", f.ID, err)
 			}
 		}
@@ -51,8 +55,10 @@ func (r *Report) RenderHTML(titleA, titleB, assetBase string) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// svgOf draws f, or the overlay of f (solid, "A") and g (points, "B").
-func svgOf(f bundle.Figure, g *bundle.Figure, suffix string) (template.HTML, error) {
+// svgOf draws f with its heat grid, or the overlay of f (solid, "A") and g
+// (points, "B"), over the cells of z(g) − z(f) when delta is set (the grids
+// then have the same shape). An overlay with nothing to draw is empty.
+func svgOf(f bundle.Figure, g *bundle.Figure, suffix string, delta bool) (template.HTML, error) {
 	sf := show.Figure{ID: f.ID + suffix, Caption: f.Caption, XLabel: f.XLabel, YLabel: f.YLabel}
 	add := func(fig bundle.Figure, tag string, style show.Style) {
 		for _, s := range fig.Series {
@@ -65,15 +71,43 @@ func svgOf(f bundle.Figure, g *bundle.Figure, suffix string) (template.HTML, err
 	}
 	if g == nil {
 		add(f, "", show.LinePoints)
+		sf.Heat = heatOf(f.Heat)
 	} else {
 		add(f, "A", show.Line)
 		add(*g, "B", show.Points)
+		if delta {
+			sf.Heat = deltaOf(f.Heat, g.Heat)
+		} else if len(sf.Series) == 0 {
+			return "", nil
+		}
+	}
+	if len(sf.Series) == 0 && sf.Heat == nil {
+		return template.HTML("<p class=\"sigprop-nodata\">no data</p>"), nil
 	}
 	svg, _, err := show.RenderFigure(sf)
-	if err == show.ErrNoData {
+	if errors.Is(err, show.ErrNoData) {
 		return template.HTML("<p class=\"sigprop-nodata\">no finite data</p>"), nil
 	}
 	return template.HTML(svg), err // SVG produced by gonum/plot, not user HTML
+}
+
+// heatOf is the show.Heat of a bundle heat grid (nil for nil).
+func heatOf(h *bundle.Heat) *show.Heat {
+	if h == nil {
+		return nil
+	}
+	return &show.Heat{Name: h.Name, X: floats(h.X), Y: floats(h.Y), Z: floats(h.Z), ZLabel: h.ZLabel}
+}
+
+// deltaOf is the grid of b with z(b) − z(a), for grids of the same shape.
+func deltaOf(a, b *bundle.Heat) *show.Heat {
+	h := heatOf(b)
+	h.Name = "Δ " + b.Name
+	h.ZLabel = "Δ " + b.ZLabel + " (B − A)"
+	for k := range h.Z {
+		h.Z[k] -= float64(a.Z[k])
+	}
+	return h
 }
 
 func floats(xs []bundle.Float) []float64 {
@@ -90,6 +124,17 @@ var pageTmpl = template.Must(template.New("diff").Funcs(template.FuncMap{
 			return "—"
 		}
 		return fmt.Sprintf("%.4g", x)
+	},
+	"grid": func(h *HeatDiff) string {
+		switch {
+		case h.Status == Added:
+			return fmt.Sprintf("— → %d×%d", h.NewNX, h.NewNY)
+		case h.Status == Removed:
+			return fmt.Sprintf("%d×%d → —", h.OldNX, h.OldNY)
+		case h.OldNX != h.NewNX || h.OldNY != h.NewNY:
+			return fmt.Sprintf("%d×%d → %d×%d", h.OldNX, h.OldNY, h.NewNX, h.NewNY)
+		}
+		return fmt.Sprintf("%d×%d", h.NewNX, h.NewNY)
 	},
 	"p": func(x *float64) string {
 		if x == nil {
@@ -122,10 +167,13 @@ var pageTmpl = template.Must(template.New("diff").Funcs(template.FuncMap{
 {{with .Series}}<table class="sigprop-table"><thead><tr><th>series</th><th>status</th><th>max |Δy|</th><th>max rel</th><th>at index</th><th>at x</th><th>note</th></tr></thead><tbody>
 {{range .}}<tr><td>{{.Name}}</td><td class="st-{{.Status}}">{{.Status}}</td>{{if eq .Status "changed"}}<td>{{g .MaxAbs}}</td><td>{{g .MaxRel}}</td><td>{{if ge .AtIndex 0}}{{.AtIndex}}{{end}}</td><td>{{if ge .AtIndex 0}}{{g .AtX}}{{end}}</td>{{else}}<td></td><td></td><td></td><td></td>{{end}}<td>{{.Note}}{{if .XMoved}} x moved{{end}}</td></tr>
 {{end}}</tbody></table>{{end}}
+{{with .Heat}}<table class="sigprop-table"><thead><tr><th>heat</th><th>status</th><th>grid (nx×ny)</th><th>max |Δz|</th><th>max rel</th><th>at cell (i, j)</th><th>at (x, y)</th><th>note</th></tr></thead><tbody>
+<tr><td>{{.Name}}</td><td class="st-{{.Status}}">{{.Status}}</td><td>{{grid .}}</td>{{if and (eq .Status "changed") (ge .AtI 0)}}<td>{{g .MaxAbs}}</td><td>{{g .MaxRel}}</td><td>({{.AtI}}, {{.AtJ}})</td><td>({{g .AtX}}, {{g .AtY}})</td>{{else}}<td></td><td></td><td></td><td></td>{{end}}<td>{{.Note}}{{if .XMoved}} x moved{{end}}{{if .YMoved}} y moved{{end}}</td></tr>
+</tbody></table>{{end}}
 <div class="sigprop-diff-row">
 {{if .Before}}<figure>{{.Before}}<figcaption>before ({{$.A}})</figcaption></figure>{{end}}
 {{if .After}}<figure>{{.After}}<figcaption>after ({{$.B}})</figcaption></figure>{{end}}
-{{if .Overlay}}<figure>{{.Overlay}}<figcaption>overlay: lines {{$.A}}, points {{$.B}}</figcaption></figure>{{end}}
+{{if .Overlay}}<figure>{{.Overlay}}<figcaption>overlay: lines {{$.A}}, points {{$.B}}{{if .HeatDelta}}; colour: z({{$.B}}) − z({{$.A}}){{end}}</figcaption></figure>{{end}}
 </div>
 </section>
 {{end}}

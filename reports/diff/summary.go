@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 )
 
 // WriteText writes the plain-text summary: one line per moved figure and
@@ -40,6 +41,9 @@ func (r *Report) WriteText(w io.Writer) error {
 				fmt.Fprintln(w)
 			}
 		}
+		if h := f.Heat; h != nil && h.Status != Unchanged {
+			fmt.Fprintf(w, "          %s\n", heatLine(h))
+		}
 	}
 	fmt.Fprintf(w, "figures: %d moved, %d unchanged (rtol %g, atol %g)\n", moved, r.Unchanged, r.RTol, r.ATol)
 	changedMetrics := 0
@@ -59,6 +63,33 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := fmt.Fprintf(w, "metrics: %d changed of %d\n", changedMetrics, len(r.Metrics))
 	return err
+}
+
+// heatLine is the text summary of a heat grid that is not unchanged.
+func heatLine(h *HeatDiff) string {
+	s := fmt.Sprintf("heat %q ", h.Name)
+	switch {
+	case h.Status == Added:
+		return s + fmt.Sprintf("added (%d×%d)", h.NewNX, h.NewNY)
+	case h.Status == Removed:
+		return s + fmt.Sprintf("removed (%d×%d)", h.OldNX, h.OldNY)
+	case h.ShapeChanged():
+		return s + h.Note
+	}
+	var parts []string
+	if h.AtI >= 0 {
+		parts = append(parts, fmt.Sprintf("max |Δz| %.3g (rel %.3g) at cell (%d, %d) (x=%g, y=%g)", h.MaxAbs, h.MaxRel, h.AtI, h.AtJ, h.AtX, h.AtY))
+	}
+	if h.XMoved {
+		parts = append(parts, "x moved")
+	}
+	if h.YMoved {
+		parts = append(parts, "y moved")
+	}
+	if h.Note != "" {
+		parts = append(parts, h.Note)
+	}
+	return s + strings.Join(parts, "; ")
 }
 
 func fmtPtr(p *float64) string {
@@ -86,9 +117,17 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		MaxRel jsonFloat `json:"max_rel"`
 		AtX    jsonFloat `json:"at_x"`
 	}
+	type heat struct {
+		HeatDiff
+		MaxAbs jsonFloat `json:"max_abs"`
+		MaxRel jsonFloat `json:"max_rel"`
+		AtX    jsonFloat `json:"at_x"`
+		AtY    jsonFloat `json:"at_y"`
+	}
 	type figure struct {
 		FigureDiff
 		Series []series `json:"series,omitempty"`
+		Heat   *heat    `json:"heat,omitempty"`
 	}
 	out := struct {
 		RTol      float64      `json:"rtol"`
@@ -104,6 +143,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		ff := figure{FigureDiff: f}
 		for _, s := range f.Series {
 			ff.Series = append(ff.Series, series{SeriesDiff: s, MaxAbs: jsonFloat(s.MaxAbs), MaxRel: jsonFloat(s.MaxRel), AtX: jsonFloat(s.AtX)})
+		}
+		if h := f.Heat; h != nil {
+			ff.Heat = &heat{HeatDiff: *h, MaxAbs: jsonFloat(h.MaxAbs), MaxRel: jsonFloat(h.MaxRel), AtX: jsonFloat(h.AtX), AtY: jsonFloat(h.AtY)}
 		}
 		out.Figures = append(out.Figures, ff)
 	}

@@ -1,0 +1,103 @@
+package bundle
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+)
+
+func TestHeatRoundTrip(t *testing.T) {
+	nan := math.NaN()
+	f := Figure{
+		ID:     "loss-map",
+		Series: []Series{{Name: "lambda_a = 0", X: Floats([]float64{0, 1}), Y: Floats([]float64{1, 2})}},
+		Heat: &Heat{
+			Name:   "loss",
+			X:      Floats([]float64{0.5, 1, 2}),
+			Y:      Floats([]float64{0.1, 0.3}),
+			Z:      Floats([]float64{1.25, nan, 3, math.Inf(1), -0.5, 1e-300}),
+			ZLabel: "final loss",
+		},
+	}
+	enc, err := Encode(Bundle{Kind: KindFigure, Figure: &f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `"heat":{"name":"loss","x":[0.5,1,2],"y":[0.1,0.3],"z":[1.25,null,3,null,-0.5,1e-300],"z_label":"final loss"}`
+	if !strings.Contains(string(enc), want) {
+		t.Fatalf("encoding lacks %s:\n%s", want, enc)
+	}
+	dec, err := Decode(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := dec.Figure.Heat
+	if h == nil || h.Name != "loss" || h.ZLabel != "final loss" {
+		t.Fatalf("decoded heat %+v", h)
+	}
+	// encoding/json writes the shortest decimal that round-trips a float64:
+	// finite values come back exactly (tolerance 0), NaN and +Inf as NaN.
+	for i, w := range f.Heat.Z {
+		g := h.Z[i]
+		if math.IsNaN(float64(w)) || math.IsInf(float64(w), 0) {
+			if !math.IsNaN(float64(g)) {
+				t.Errorf("z[%d] = %v, want NaN", i, g)
+			}
+			continue
+		}
+		if g != w {
+			t.Errorf("z[%d] = %v, want %v", i, g, w)
+		}
+	}
+	if nx, ny, ok := h.Shape(); nx != 3 || ny != 2 || !ok {
+		t.Errorf("Shape() = %d, %d, %v", nx, ny, ok)
+	}
+	// Re-encoding the decoded bundle gives the same bytes.
+	again, err := Encode(dec)
+	if err != nil || !bytes.Equal(again, enc) {
+		t.Errorf("re-encoding differs (%v):\n%s\n%s", err, again, enc)
+	}
+}
+
+func TestFigureWithoutHeatUnchanged(t *testing.T) {
+	// A bundle written before heat existed (this is the show package's
+	// theory-vs-sim golden) decodes with no heat and re-encodes to the same
+	// bytes, so its manifest hash is unchanged too.
+	old := `{"schema":1,"kind":"figure","figure":{"id":"theory-vs-sim","caption":"c","x_label":"depth l","series":[{"name":"theory","x":[0,1],"y":[1,null],"y_err":[0.01,null]}],"params":{"sigma_b2":0.05,"sigma_w2":1.5},"seed":42}}`
+	b, err := Decode([]byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Figure.Heat != nil {
+		t.Errorf("old bundle decoded with heat %+v", b.Figure.Heat)
+	}
+	enc, err := Encode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(enc) != old {
+		t.Errorf("re-encoding an old bundle changed it:\n%s\n%s", enc, old)
+	}
+	if strings.Contains(string(enc), "heat") {
+		t.Error("a figure without heat must not mention it")
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"heat shape", `{"schema":1,"kind":"figure","figure":{"id":"h","caption":"","series":[],"heat":{"name":"","x":[1,2],"y":[1],"z":[1]}}}`, "heat has 1 z values, want len(x)·len(y) = 2·1 = 2"},
+		{"version", `{"schema":2,"kind":"metric","metric":{"name":"m","value":1,"tolerance":1,"pass":true}}`, "schema version 2"},
+		{"kind without payload", `{"schema":1,"kind":"table"}`, `kind "table" without its payload`},
+		{"not json", `{`, "bundle:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode([]byte(tc.in))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+}
