@@ -52,6 +52,9 @@ func smallConfig() vit.Config {
 // 1/√d) is an O(1) relative error. The test logs the largest
 // differences seen.
 //
+// Each case runs with gomlx's stock DotGeneral gradient and with the
+// textbook one of Options.FastDotVJP.
+//
 // It then takes one Adam step on both (vit.Adam's zero value, the peer's
 // compiled step graph) and checks the parameters agree to 1e-10 absolute:
 // the t = 1 update is lr·g/(|g| + ε_Adam), whose sensitivity to g is at
@@ -70,77 +73,87 @@ func TestMatchesVit(t *testing.T) {
 		{"paper-block d=8 L=2", smallConfig(), 4},
 		{"identity-residual tau=0.7", identity, 4},
 		{"L=4 l=1 alpha=(0.9,0.3) rect", func() vit.Config { c := deep; c.Cols = 12; return c }(), 3},
+		{"paper config", vit.PaperConfig(0.5, 1.5), 2},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			rng := rand.New(rand.NewPCG(7, 11))
-			m := vit.New(tc.cfg, rng)
-			x, y := randomBatch(tc.cfg, tc.B, rng)
-			p := New(m)
-
-			want, _, err := m.LossGrad(x, y)
-			if err != nil {
-				t.Fatal(err)
+		for _, fast := range []bool{false, true} {
+			name := tc.name + "/stock-dot-vjp"
+			if fast {
+				name = tc.name + "/fast-dot-vjp"
 			}
-			got, grads, err := p.LossGrad(x, y)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r := math.Abs(got-want) / math.Abs(want); !(r <= 1e-12) {
-				t.Errorf("loss: gomlx %.17g, vit %.17g, relative difference %.3g > 1e-12", got, want, r)
-			}
-			worst, worstName := 0.0, ""
-			for i, tt := range m.Tensors() {
-				if p.Names()[i] != tt.Name {
-					t.Fatalf("tensor %d: peer %q, vit %q", i, p.Names()[i], tt.Name)
-				}
-				r := relDiff(grads[i], tt.Grad)
-				if !(r <= 1e-10) {
-					t.Errorf("gradient of %s: relative difference %.3g > 1e-10", tt.Name, r)
-				}
-				if r > worst || worstName == "" {
-					worst, worstName = r, tt.Name
-				}
-			}
-			t.Logf("loss %.6f, relative difference %.2g; largest gradient difference %.2g (%s)",
-				want, math.Abs(got-want)/math.Abs(want), worst, worstName)
-
-			// One Adam step on each.
-			(&vit.Adam{}).Step(m.Params(), m.Grads())
-			l1, err := p.Step(x, y)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r := math.Abs(l1-want) / math.Abs(want); !(r <= 1e-12) {
-				t.Errorf("loss of the step graph %.17g, vit %.17g, relative difference %.3g", l1, want, r)
-			}
-			var maxAbs float64
-			for i, pv := range p.Params() {
-				for j, v := range pv {
-					maxAbs = math.Max(maxAbs, math.Abs(v-m.Tensors()[i].Value[j]))
-				}
-			}
-			if !(maxAbs <= 1e-10) {
-				t.Errorf("parameters after one Adam step differ by up to %.3g > 1e-10", maxAbs)
-			}
-			// The update moved the parameters by ~lr, so the comparison
-			// above is not between unchanged copies.
-			after, _, err := m.Loss(x, y)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !(math.Abs(after-want) > 1e-6) {
-				t.Errorf("loss barely changed by the Adam step: %v → %v", want, after)
-			}
-			t.Logf("after one Adam step: parameters agree to %.2g; loss %.6f → %.6f", maxAbs, want, after)
-		})
+			t.Run(name, func(t *testing.T) { checkAgainstVit(t, tc.cfg, tc.B, Options{FastDotVJP: fast}) })
+		}
 	}
+}
+
+// checkAgainstVit runs the comparisons of TestMatchesVit for one model.
+func checkAgainstVit(t *testing.T, cfg vit.Config, B int, opt Options) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	m := vit.New(cfg, rng)
+	x, y := randomBatch(cfg, B, rng)
+	p := New(m, opt)
+
+	want, _, err := m.LossGrad(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, grads, err := p.LossGrad(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := math.Abs(got-want) / math.Abs(want); !(r <= 1e-12) {
+		t.Errorf("loss: gomlx %.17g, vit %.17g, relative difference %.3g > 1e-12", got, want, r)
+	}
+	worst, worstName := 0.0, ""
+	for i, tt := range m.Tensors() {
+		if p.Names()[i] != tt.Name {
+			t.Fatalf("tensor %d: peer %q, vit %q", i, p.Names()[i], tt.Name)
+		}
+		r := relDiff(grads[i], tt.Grad)
+		if !(r <= 1e-10) {
+			t.Errorf("gradient of %s: relative difference %.3g > 1e-10", tt.Name, r)
+		}
+		if r > worst || worstName == "" {
+			worst, worstName = r, tt.Name
+		}
+	}
+	t.Logf("loss %.6f, relative difference %.2g; largest gradient difference %.2g (%s)",
+		want, math.Abs(got-want)/math.Abs(want), worst, worstName)
+
+	// One Adam step on each.
+	(&vit.Adam{}).Step(m.Params(), m.Grads())
+	l1, err := p.Step(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := math.Abs(l1-want) / math.Abs(want); !(r <= 1e-12) {
+		t.Errorf("loss of the step graph %.17g, vit %.17g, relative difference %.3g", l1, want, r)
+	}
+	var maxAbs float64
+	for i, pv := range p.Params() {
+		for j, v := range pv {
+			maxAbs = math.Max(maxAbs, math.Abs(v-m.Tensors()[i].Value[j]))
+		}
+	}
+	if !(maxAbs <= 1e-10) {
+		t.Errorf("parameters after one Adam step differ by up to %.3g > 1e-10", maxAbs)
+	}
+	// The update moved the parameters by ~lr, so the comparison
+	// above is not between unchanged copies.
+	after, _, err := m.Loss(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(math.Abs(after-want) > 1e-6) {
+		t.Errorf("loss barely changed by the Adam step: %v → %v", want, after)
+	}
+	t.Logf("after one Adam step: parameters agree to %.2g; loss %.6f → %.6f", maxAbs, want, after)
 }
 
 // TestBadInput checks that shape and label errors panic naming the problem.
 func TestBadInput(t *testing.T) {
 	cfg := smallConfig()
 	rng := rand.New(rand.NewPCG(1, 2))
-	p := New(vit.New(cfg, rng))
+	p := New(vit.New(cfg, rng), Options{})
 	x, _ := randomBatch(cfg, 2, rng)
 	for _, tc := range []struct {
 		name string

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"runtime"
 	"slices"
 
 	"github.com/gomlx/gomlx/backends"
@@ -34,21 +33,41 @@ type Peer struct {
 	cfg     vit.Config
 	backend backends.Backend
 	names   []string
-	rows    []int
-	cols    []int
 
 	params, m, v []*tensors.Tensor // current values and Adam moments, Tensors() order
 	t            int               // Adam steps taken
+	fast         bool              // Options.FastDotVJP
 
 	lossGrad, step *Exec
 }
 
+// Options configures a Peer; the zero value is the default.
+type Options struct {
+	// Backend is the configuration string of the simplego backend
+	// ("": "ops_sequential"). Ops then run one after the other, each
+	// large DotGeneral split over the backend's workers (runtime.NumCPU
+	// of them; GOMAXPROCS still bounds the threads that run). simplego's
+	// own default, running independent ops in parallel, deadlocks in
+	// gomlx v0.26.0 on this model: every slot of its worker pool (2 per
+	// CPU) gets taken by an op whose DotGeneral then waits in
+	// workersPool.WaitToStart for a free slot (seen with parallelism 1
+	// and 2 and both VJPs).
+	Backend string
+
+	// FastDotVJP differentiates the model's matrix products by the
+	// textbook VJP (X̄ = Ȳ W, W̄ = Ȳᵀ X, as DotGeneral products; see
+	// dotvjp.go) instead of gomlx v0.26.0's stock DotGeneral VJP, which
+	// materialises a broadcast outer product. Both are exact; the
+	// benchmark times both.
+	FastDotVJP bool
+}
+
 // New returns a Peer holding a copy of the parameters of model, on a
-// fresh pure-Go ("simplego") backend whose parallelism is
-// runtime.GOMAXPROCS at the call. It panics if model's configuration uses
-// a setting the peer does not implement (any Config field other than the
-// paper's, Residual and InvTemp being non-zero).
-func New(model *vit.Model) *Peer {
+// fresh pure-Go ("simplego") backend configured by opt (see Options).
+// It panics if model's configuration uses a setting the peer does not
+// implement (any Config field other than the paper's, Residual and
+// InvTemp being non-zero) or if the backend configuration is invalid.
+func New(model *vit.Model, opt Options) *Peer {
 	if model == nil {
 		panic("gomlxpeer: New needs a non-nil *vit.Model")
 	}
@@ -60,15 +79,20 @@ func New(model *vit.Model) *Peer {
 	if !reflect.ValueOf(known).IsZero() {
 		panic(fmt.Sprintf("gomlxpeer: New supports only the paper's block with the Residual and InvTemp variants; config has other settings %+v", known))
 	}
-	be, err := simplego.New(fmt.Sprintf("parallelism=%d", runtime.GOMAXPROCS(0)))
-	if err != nil {
-		panic(fmt.Sprintf("gomlxpeer: creating the simplego backend: %v", err))
+	conf := opt.Backend
+	if conf == "" {
+		conf = "ops_sequential"
 	}
-	p := &Peer{cfg: cfg, backend: be}
+	be, err := simplego.New(conf)
+	if err != nil {
+		panic(fmt.Sprintf("gomlxpeer: Options.Backend %q: %v", opt.Backend, err))
+	}
+	if opt.FastDotVJP {
+		installFastDotVJP()
+	}
+	p := &Peer{cfg: cfg, backend: be, fast: opt.FastDotVJP}
 	for _, t := range model.Tensors() {
 		p.names = append(p.names, t.Name)
-		p.rows = append(p.rows, t.Rows)
-		p.cols = append(p.cols, t.Cols)
 		p.params = append(p.params, tensors.FromFlatDataAndDimensions(append([]float64(nil), t.Value...), t.Rows, t.Cols))
 		p.m = append(p.m, tensors.FromFlatDataAndDimensions(make([]float64, t.Rows*t.Cols), t.Rows, t.Cols))
 		p.v = append(p.v, tensors.FromFlatDataAndDimensions(make([]float64, t.Rows*t.Cols), t.Rows, t.Cols))
@@ -217,8 +241,11 @@ func (p *Peer) Step(x []float64, labels []int) (float64, error) {
 // loss and its gradient with respect to every parameter.
 func (p *Peer) lossGradGraph(in []*Node) []*Node {
 	params := in[2:]
-	loss := p.lossGraph(in[0], in[1], params)
-	return append([]*Node{loss}, Gradient(loss, params...)...)
+	b := &builder{Peer: p, fast: p.fast}
+	loss := b.lossGraph(in[0], in[1], params)
+	grads := Gradient(loss, params...)
+	b.forget()
+	return append([]*Node{loss}, grads...)
 }
 
 // stepGraph: inputs images, one-hot labels, the step number t (1-based),
@@ -231,8 +258,10 @@ func (p *Peer) stepGraph(in []*Node) []*Node {
 	k := len(p.names)
 	t := in[2]
 	params, ms, vs := in[3:3+k], in[3+k:3+2*k], in[3+2*k:3+3*k]
-	loss := p.lossGraph(in[0], in[1], params)
+	b := &builder{Peer: p, fast: p.fast}
+	loss := b.lossGraph(in[0], in[1], params)
 	grads := Gradient(loss, params...)
+	b.forget()
 	g := t.Graph()
 	f64 := dtypes.Float64
 	bc1 := OneMinus(Pow(Scalar(g, f64, adamBeta1), t))
@@ -257,16 +286,23 @@ func norm(x *Node, sqd float64) *Node {
 	return Div(MulScalar(x, sqd), Sqrt(ReduceAndKeep(Square(x), ReduceSum, -1)))
 }
 
+// builder builds one graph of the model.
+type builder struct {
+	*Peer
+	fast bool    // record the matrix products for the fast VJP
+	dots []*Node // the recorded products
+}
+
 // linear returns x Wᵀ for x [..., in] and W [out, in] (vit's orientation).
-func linear(x, w *Node) *Node {
-	return DotGeneral(x, []int{x.Rank() - 1}, nil, w, []int{1}, nil)
+func (b *builder) linear(x, w *Node) *Node {
+	return b.dot(x, []int{x.Rank() - 1}, nil, w, []int{1}, nil)
 }
 
 // lossGraph builds the mean cross-entropy of the model (lib/vit/doc.go)
 // on images [B, Rows, Cols] with one-hot labels [B, C]; params are in
 // vit.Model.Tensors order (blocks, embedding, head), each [Rows, Cols].
-func (p *Peer) lossGraph(img, onehot *Node, params []*Node) *Node {
-	cfg := p.cfg
+func (bd *builder) lossGraph(img, onehot *Node, params []*Node) *Node {
+	cfg := bd.cfg
 	B := img.Shape().Dimensions[0]
 	ps, d, L := cfg.Patch, cfg.D, cfg.Layers
 	n := 1 + (cfg.Rows/ps)*(cfg.Cols/ps)
@@ -288,10 +324,10 @@ func (p *Peer) lossGraph(img, onehot *Node, params []*Node) *Node {
 
 	// Patches in row-major patch order, each row-major: [B, n−1, p²].
 	patches := Reshape(img, B, cfg.Rows/ps, ps, cfg.Cols/ps, ps)
-	patches = TransposeAllDims(patches, 0, 1, 3, 2, 4)
+	patches = TransposeAllAxes(patches, 0, 1, 3, 2, 4)
 	patches = Reshape(patches, B, n-1, ps*ps)
 	// X⁰_0 = c + e_0, X⁰_j = E x_j + b + e_j.
-	tok := Add(linear(patches, E), Reshape(b, 1, 1, d))
+	tok := Add(bd.linear(patches, E), Reshape(b, 1, 1, d))
 	clsTok := BroadcastToDims(Reshape(cls, 1, 1, d), B, 1, d)
 	x := Add(Concatenate([]*Node{clsTok, tok}, 1), Reshape(pos, 1, n, d))
 
@@ -300,18 +336,18 @@ func (p *Peer) lossGraph(img, onehot *Node, params []*Node) *Node {
 		Q, K, V, W := w[0], w[1], w[2], w[3:]
 		// Attention (eq. 1): A_ij = softmax_j(τ(QY_i)·(KY_j)/√d), ATT_i = V Σ_j A_ij Y_j.
 		y := norm(x, sqd)
-		logits := MulScalar(Einsum("bie,bje->bij", linear(y, Q), linear(y, K)), tau/sqd)
+		logits := MulScalar(bd.dot(bd.linear(y, Q), []int{2}, []int{0}, bd.linear(y, K), []int{2}, []int{0}), tau/sqd)
 		logits = Sub(logits, StopGradient(ReduceAndKeep(logits, ReduceMax, -1)))
 		e := Exp(logits)
 		a := Div(e, ReduceAndKeep(e, ReduceSum, -1))
-		att := linear(Einsum("bij,bjd->bid", a, y), V)
+		att := bd.linear(bd.dot(a, []int{2}, []int{0}, y, []int{1}, []int{0}), V)
 		xa := Add(MulScalar(x, skip(cfg.AlphaA)), MulScalar(att, cfg.AlphaA))
 		// MLP (eq. 2): W^ℓ φ(W^{ℓ−1}⋯φ(W⁰ Norm X^(A))).
 		hid := norm(xa, sqd)
 		for k := 0; k < cfg.MLPLayers; k++ {
-			hid = Tanh(linear(hid, W[k]))
+			hid = Tanh(bd.linear(hid, W[k]))
 		}
-		x = Add(MulScalar(xa, skip(cfg.AlphaM)), MulScalar(linear(hid, W[cfg.MLPLayers]), cfg.AlphaM))
+		x = Add(MulScalar(xa, skip(cfg.AlphaM)), MulScalar(bd.linear(hid, W[cfg.MLPLayers]), cfg.AlphaM))
 	}
 
 	// LayerNorm of the class token, head, mean cross-entropy.
@@ -319,11 +355,11 @@ func (p *Peer) lossGraph(img, onehot *Node, params []*Node) *Node {
 	// which simplego v0.26 lacks).
 	e0 := make([]float64, n)
 	e0[0] = 1
-	u := DotGeneral(x, []int{1}, nil, Const(x.Graph(), e0), []int{0}, nil)
+	u := bd.dot(x, []int{1}, nil, Const(x.Graph(), e0), []int{0}, nil)
 	c := Sub(u, ReduceAndKeep(u, ReduceMean, -1))
 	xhat := Div(c, Sqrt(AddScalar(ReduceAndKeep(Square(c), ReduceMean, -1), lnEps)))
 	o := Add(Mul(xhat, gamma), beta)
-	z := Add(linear(o, H), h)
+	z := Add(bd.linear(o, H), h)
 	z = Sub(z, StopGradient(ReduceAndKeep(z, ReduceMax, -1)))
 	logp := Sub(z, Log(ReduceAndKeep(Exp(z), ReduceSum, -1)))
 	return DivScalar(Neg(ReduceAllSum(Mul(onehot, logp))), float64(B))
