@@ -35,9 +35,10 @@ lab: setup
     ./bin/sigprop kernel install
     cd notebooks && jupyter-notebook --no-browser $([ "$(id -u)" = 0 ] && echo --allow-root)
 
-# The committed trainability sweep (resumes if interrupted; -workers to taste).
-sweep OUT="notebooks/data/trainability/adam-s1-900" *ARGS:
-    go run ./reports/trainsweep/cmd/trainsweep -out {{OUT}} -alphas 0.05:0.95:6 -sigmas 0.2:4:6 -d 64 -layers 16 -steps 900 -batch 64 -val 2000 -test 5000 -seed 1 {{ARGS}}
+# The committed trainability sweeps: `just sweep 1`, `just sweep 2` (one
+# directory per seed; rerunning resumes; add e.g. -workers 1).
+sweep SEED="1" *ARGS:
+    go run ./reports/trainsweep/cmd/trainsweep -out notebooks/data/trainability/adam-s{{SEED}}-900 -alphas 0.05:0.95:6 -sigmas 0.2:4:6 -d 64 -layers 16 -steps 900 -batch 64 -val 2000 -test 5000 -seed {{SEED}} {{ARGS}}
 
 # Compare the reports of two git revisions (or two report directories).
 diff A B *ARGS:
