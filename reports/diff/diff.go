@@ -357,17 +357,9 @@ func compareHeat(o, n *bundle.Heat, opt Options) *HeatDiff {
 		}
 		return d
 	}
-	for i := range o.X {
-		if !equal(float64(o.X[i]), float64(n.X[i]), opt) {
-			d.XMoved = true
-			d.Status = Changed
-		}
-	}
-	for j := range o.Y {
-		if !equal(float64(o.Y[j]), float64(n.Y[j]), opt) {
-			d.YMoved = true
-			d.Status = Changed
-		}
+	d.XMoved, d.YMoved = moved(o.X, n.X, opt), moved(o.Y, n.Y, opt)
+	if d.XMoved || d.YMoved {
+		d.Status = Changed
 	}
 	nx := max(d.NewNX, 1) // a well-formed grid with z values has nx >= 1
 	nanNote := ""
@@ -414,6 +406,17 @@ func joinNote(a, b string) string {
 	return a + "; " + b
 }
 
+// moved reports whether any coordinate of o differs from n's (same
+// length) beyond the tolerances.
+func moved(o, n []bundle.Float, opt Options) bool {
+	for i := range o {
+		if !equal(float64(o[i]), float64(n[i]), opt) {
+			return true
+		}
+	}
+	return false
+}
+
 func compareSeries(name string, o, n *bundle.Series, opt Options) SeriesDiff {
 	d := SeriesDiff{Name: name, Status: Unchanged, OldLen: len(o.Y), NewLen: len(n.Y), AtIndex: -1}
 	if len(o.Y) != len(n.Y) || len(o.X) != len(n.X) {
@@ -422,11 +425,8 @@ func compareSeries(name string, o, n *bundle.Series, opt Options) SeriesDiff {
 		d.MaxAbs, d.MaxRel = math.NaN(), math.NaN()
 		return d
 	}
-	for i := range o.X {
-		if !equal(float64(o.X[i]), float64(n.X[i]), opt) {
-			d.XMoved = true
-			d.Status = Changed
-		}
+	if d.XMoved = moved(o.X, n.X, opt); d.XMoved {
+		d.Status = Changed
 	}
 	for i := range o.Y {
 		a, b := float64(o.Y[i]), float64(n.Y[i])
