@@ -66,6 +66,23 @@ func (m *Model) forward(x []float64, labels []int, B int) (float64, int, error) 
 	return loss, correct, nil
 }
 
+// Embed returns X⁰, the input of the first block, for the images x (B
+// images of Rows·Cols pixels, as for Loss): B·n rows of d values,
+// row-major, sequence after sequence, built by the same code as the
+// forward pass (whose caches it reuses; Loss and LossGrad recompute
+// them). It panics if len(x) is not a positive multiple of Rows·Cols.
+func (m *Model) Embed(x []float64) []float64 {
+	px := m.cfg.Pixels()
+	if len(x) == 0 || len(x)%px != 0 {
+		panic(fmt.Sprintf("vit: Embed input length %d is not a positive multiple of Rows·Cols = %d", len(x), px))
+	}
+	B := len(x) / px
+	m.ensure(B)
+	m.batch = 0
+	m.embed(x, B)
+	return append([]float64(nil), m.c[0].x.Data[:B*m.n*m.d]...)
+}
+
 // embed builds X⁰: row 0 of each sequence is c + e_0, row j ≥ 1 is
 // E x_j + b + e_j with x_j the j-th p×p patch in row-major patch order.
 func (m *Model) embed(x []float64, B int) {

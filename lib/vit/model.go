@@ -13,6 +13,7 @@ import (
 type Tensor struct {
 	Name       string // "embed.E", "embed.b", "embed.cls", "embed.pos", "block3.Q", "block3.W0", "head.gamma", "head.H", ...
 	Rows, Cols int
+	Offset     int       // position of Value[0] in Params() (and of Grad[0] in Grads())
 	Value      []float64 // len Rows·Cols, row-major
 	Grad       []float64 // len Rows·Cols
 }
@@ -138,7 +139,7 @@ func New(cfg Config, rng *rand.Rand) *Model {
 		sz := s.r * s.c
 		*s.dst(&m.w) = blas64.General{Rows: s.r, Cols: s.c, Stride: s.c, Data: m.params[off : off+sz : off+sz]}
 		*s.dst(&m.g) = blas64.General{Rows: s.r, Cols: s.c, Stride: s.c, Data: m.grads[off : off+sz : off+sz]}
-		m.tensors = append(m.tensors, Tensor{Name: s.name, Rows: s.r, Cols: s.c,
+		m.tensors = append(m.tensors, Tensor{Name: s.name, Rows: s.r, Cols: s.c, Offset: off,
 			Value: m.params[off : off+sz : off+sz], Grad: m.grads[off : off+sz : off+sz]})
 		off += sz
 	}
