@@ -70,9 +70,16 @@ func Exponents(cfg vit.Config) (lambdaA, lambdaG float64) {
 	if !cfg.IsPaperBlock() {
 		panic("trainsweep: Exponents needs the paper's block (vit.UnitNorm residual, τ = 1)")
 	}
-	m := tokengeom.Model{AlphaA: cfg.AlphaA, AlphaM: cfg.AlphaM, SigmaW: cfg.SigmaW,
-		MLPLayers: cfg.MLPLayers, N: cfg.Tokens(), D: float64(cfg.D), SigmaA2: cfg.SigmaA2}
+	m := TheoryModel(cfg)
 	return tokengeom.LambdaA(m), tokengeom.LambdaG(m, cfg.Layers, tokengeom.Corrected)
+}
+
+// TheoryModel returns the tokengeom model of cfg's blocks: α_A, α_M, σ_w,
+// ℓ, σ_A², n = cfg.Tokens() and d = cfg.D (the depth L is an argument of
+// the gradient exponent, not of the model).
+func TheoryModel(cfg vit.Config) tokengeom.Model {
+	return tokengeom.Model{AlphaA: cfg.AlphaA, AlphaM: cfg.AlphaM, SigmaW: cfg.SigmaW,
+		MLPLayers: cfg.MLPLayers, N: cfg.Tokens(), D: float64(cfg.D), SigmaA2: cfg.SigmaA2}
 }
 
 // Task returns the trainability task for spec: at point p it builds the

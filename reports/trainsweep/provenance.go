@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"time"
+
+	"github.com/sigprop/sigprop/lib/vit"
 )
 
 // Settings are the sweep settings that determine every result; a result
@@ -35,6 +37,14 @@ type Invocation struct {
 	Modified   string // "true" if the checkout had uncommitted changes
 	GOMAXPROCS int
 	Workers    int
+}
+
+// Model returns the vit configuration every point of the sweep trains:
+// 28×28 Fashion-MNIST images in Patch×Patch patches, width D, Layers
+// blocks with an ℓ = 2 tanh MLP, σ_A² = 1, 10 classes; α_A, α_M and σ_w
+// are set per point.
+func (s Settings) Model() vit.Config {
+	return vit.Config{Rows: 28, Cols: 28, Patch: s.Patch, D: s.D, Layers: s.Layers, MLPLayers: 2, Classes: 10, SigmaA2: 1}
 }
 
 // Provenance is DIR/provenance.json: the settings every result in DIR

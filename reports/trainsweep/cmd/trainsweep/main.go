@@ -22,7 +22,6 @@ import (
 
 	"github.com/sigprop/sigprop/lib/fashionmnist"
 	sweep "github.com/sigprop/sigprop/lib/trainsweep"
-	"github.com/sigprop/sigprop/lib/vit"
 	"github.com/sigprop/sigprop/reports/publish"
 	rts "github.com/sigprop/sigprop/reports/trainsweep"
 )
@@ -100,8 +99,7 @@ func main() {
 		}
 	}
 	check(rts.WriteProvenance(*out, settings, prov))
-	cfg := vit.Config{Rows: 28, Cols: 28, Patch: *patch, D: *d, Layers: *layers, MLPLayers: 2, Classes: 10, SigmaA2: 1}
-	spec := sweep.Spec{Model: cfg, Train: ds.Train, Val: ds.Val, Test: ds.Test,
+	spec := sweep.Spec{Model: settings.Model(), Train: ds.Train, Val: ds.Val, Test: ds.Test,
 		Steps: *steps, Batch: *batch, LR: *lr, Seed: *seed}
 	pts := sweep.Grid{Alphas: as, SigmaWs: ss}.Points()
 	res, err := sweep.Run(pts, spec.Task(), store, sweep.RunSettings{Workers: *workers, Progress: os.Stderr})
