@@ -1,0 +1,303 @@
+package sweep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sigprop/sigprop/lib/sweep"
+)
+
+// RunOptions configures Run. Zero values: one worker, the whole grid, no
+// progress output, the wall clock.
+type RunOptions struct {
+	Workers     int
+	Shard       sweep.Shard
+	RetryFailed bool             // recompute points recorded as failed (default: leave them)
+	Progress    io.Writer        // progress lines, at most one a second, and a summary
+	Now         func() time.Time // clock for rates and the ETA (tests inject one)
+	// Invocation is recorded in provenance.json (NewInvocation("run", …));
+	// Run fills in its shard and, at the end, what it did.
+	Invocation sweep.Invocation
+}
+
+// RunSummary says what a Run did, counting the points of its shard.
+type RunSummary struct {
+	Points       int  // in the whole grid
+	InShard      int  // in this shard
+	DoneBefore   int  // done when the run started (resumed)
+	FailedBefore int  // recorded as failed before and left alone
+	Computed     int  // finished by this run
+	Failed       int  // failed in this run
+	Interrupted  bool // the context was cancelled before the shard was done
+}
+
+// Incomplete reports whether the shard has points that are not done.
+func (s RunSummary) Incomplete() bool {
+	return s.Interrupted || s.Failed+s.FailedBefore > 0 || s.DoneBefore+s.Computed < s.InShard
+}
+
+// ErrInterrupted is returned by Run when its context is cancelled (a
+// signal, or scancel of a Slurm task): the points in flight are lost, the
+// finished ones are kept.
+var ErrInterrupted = errors.New("interrupted")
+
+// Run computes the points of opt.Shard that are not done yet, with
+// opt.Workers goroutines, handing them out in grid order. Each point is
+// claimed (DIR/<key>.running), computed, and written as one file
+// (DIR/<key>.json, or DIR/<key>.failed.json with the error when the
+// computation returns one or panics), then the claim is removed; every
+// write is atomic. Points recorded as failed are skipped unless
+// opt.RetryFailed. Results do not depend on the number of workers or
+// shards: each point is a function of the settings and the point alone.
+//
+// Cancelling ctx stops the hand-out and returns ErrInterrupted at once,
+// after removing the claims of the points in flight (their computation is
+// abandoned, as when the process is killed). An error writing a file
+// stops the run and is returned. Failed points are not an error: they are
+// counted in the summary (see Incomplete).
+func Run(ctx context.Context, dir string, opt RunOptions) (RunSummary, error) {
+	var sum RunSummary
+	prov, err := readProvenance(dir)
+	if err != nil {
+		return sum, err
+	}
+	grid, err := prov.Grid()
+	if err != nil {
+		return sum, err
+	}
+	points, err := grid.Points()
+	if err != nil {
+		return sum, err
+	}
+	k, err := newKind(prov)
+	if err != nil {
+		return sum, err
+	}
+	names, err := listNames(dir)
+	if err != nil {
+		return sum, err
+	}
+	states := sweep.Scan(names, points)
+	sum.Points = len(points)
+	var todo []int
+	for i := range points {
+		if !opt.Shard.Has(i) {
+			continue
+		}
+		sum.InShard++
+		switch {
+		case states[i] == sweep.Done:
+			sum.DoneBefore++
+		case states[i] == sweep.Failed && !opt.RetryFailed:
+			sum.FailedBefore++
+		default:
+			todo = append(todo, i)
+		}
+	}
+	workers := max(opt.Workers, 1)
+	now := opt.Now
+	if now == nil {
+		now = time.Now
+	}
+	if len(todo) == 0 {
+		// Nothing to add: provenance.json records invocations that added
+		// to the sweep, so rerunning a finished one leaves it unchanged.
+		if opt.Progress != nil {
+			fmt.Fprintf(opt.Progress, "sweep: shard %s: nothing to do (%d done, %d failed of %d points)\n",
+				opt.Shard, sum.DoneBefore, sum.FailedBefore, sum.InShard)
+		}
+		return sum, nil
+	}
+	inv := opt.Invocation
+	if inv.ID == "" {
+		inv = NewInvocation("run", workers)
+	}
+	inv.Action, inv.Shard, inv.Workers = "run", opt.Shard.String(), workers
+	if err := updateProvenance(dir, func(p *sweep.Provenance) error {
+		p.Invocations = append(p.Invocations, inv)
+		return nil
+	}); err != nil {
+		return sum, err
+	}
+	finish := func() error {
+		return updateProvenance(dir, func(p *sweep.Provenance) error {
+			for i := range p.Invocations {
+				if p.Invocations[i].ID == inv.ID {
+					t := now().UTC()
+					p.Invocations[i].Finished, p.Invocations[i].Computed = &t, sum.Computed
+					p.Invocations[i].Failed, p.Invocations[i].Interrupted = sum.Failed, sum.Interrupted
+				}
+			}
+			return nil
+		})
+	}
+	if err := k.prepare(opt.Progress); err != nil {
+		return sum, errors.Join(err, finish())
+	}
+	err = runPool(ctx, dir, points, todo, k, workers, &sum, opt.Progress, now, inv.ID)
+	if opt.Progress != nil {
+		fmt.Fprintf(opt.Progress, "sweep: shard %s: %d of %d points done (%d in this run), %d failed, %d not done\n",
+			opt.Shard, sum.DoneBefore+sum.Computed, sum.InShard, sum.Computed, sum.Failed+sum.FailedBefore,
+			sum.InShard-sum.DoneBefore-sum.Computed-sum.Failed-sum.FailedBefore)
+	}
+	return sum, errors.Join(err, finish())
+}
+
+// outcome is one finished point.
+type outcome struct {
+	i      int
+	failed bool
+	text   string // summary of the result, or the error
+	err    error  // a file could not be written: stop
+}
+
+func runPool(ctx context.Context, dir string, points []sweep.Point, todo []int, k kind, workers int,
+	sum *RunSummary, progress io.Writer, now func() time.Time, invID string) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan int)
+	out := make(chan outcome, len(todo)) // buffered: an abandoned worker never blocks
+	var mu sync.Mutex
+	inFlight := map[string]bool{} // claim files of points being computed
+	go func() {
+		defer close(jobs)
+		for _, i := range todo {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	claim := sweep.Claim{Host: hostname(), PID: os.Getpid(), Slurm: slurmTask(), Invocation: invID}
+	for range workers {
+		go func() {
+			for i := range jobs {
+				p := points[i]
+				cpath := filepath.Join(dir, sweep.ClaimFile(p.Key))
+				c := claim
+				c.Started = now().UTC()
+				if err := writeJSON(cpath, c); err != nil {
+					out <- outcome{i: i, err: err}
+					continue
+				}
+				mu.Lock()
+				inFlight[cpath] = true
+				mu.Unlock()
+				b, cerr := safeCompute(k, p)
+				o := outcome{i: i}
+				if cerr == nil {
+					o.err = writeAtomic(filepath.Join(dir, sweep.DoneFile(p.Key)), b)
+					o.text = k.summary(b)
+					if o.err == nil {
+						os.Remove(filepath.Join(dir, sweep.FailedFile(p.Key))) // a retried failure
+					}
+				} else {
+					o.failed, o.text = true, cerr.Error()
+					o.err = writeJSON(filepath.Join(dir, sweep.FailedFile(p.Key)), sweep.Failure{
+						Key: p.Key, Index: p.Index, Params: p.Params, Error: cerr.Error(),
+						Host: claim.Host, Slurm: claim.Slurm, Time: now().UTC()})
+				}
+				os.Remove(cpath)
+				mu.Lock()
+				delete(inFlight, cpath)
+				mu.Unlock()
+				out <- o
+			}
+		}()
+	}
+	start := now()
+	var last time.Time
+	var errs []error
+	for n := 0; n < len(todo); n++ {
+		var o outcome
+		select {
+		case o = <-out:
+		case <-ctx.Done():
+			mu.Lock()
+			for c := range inFlight {
+				os.Remove(c)
+			}
+			mu.Unlock()
+			if len(errs) > 0 {
+				return errors.Join(errs...)
+			}
+			sum.Interrupted = true
+			return ErrInterrupted
+		}
+		if o.err != nil {
+			errs = append(errs, fmt.Errorf("point %s: %w", points[o.i].Key, o.err))
+			cancel() // stop the hand-out; the loop ends through ctx.Done
+			continue
+		}
+		if o.failed {
+			sum.Failed++
+		} else {
+			sum.Computed++
+		}
+		t := now()
+		if progress != nil && (t.Sub(last) >= time.Second || n == len(todo)-1) {
+			last = t
+			report(progress, sum, points[o.i].Key, o, t.Sub(start), len(todo))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// safeCompute turns a panic of the computation (a library's caller-bug
+// check hit by an unusual parameter) into the point's error.
+func safeCompute(k kind, p sweep.Point) (b []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v\n%s", r, firstLines(string(debug.Stack()), 12))
+		}
+	}()
+	return k.compute(p)
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// report prints one progress line: a bar over the shard, the counts, the
+// last point, the wall time per point and the ETA of this run.
+func report(w io.Writer, sum *RunSummary, key string, o outcome, elapsed time.Duration, todo int) {
+	finished := sum.Computed + sum.Failed
+	per := elapsed / time.Duration(finished)
+	eta := per * time.Duration(todo-finished)
+	const width = 20
+	have := sum.DoneBefore + sum.FailedBefore + finished
+	fill := width * have / max(sum.InShard, 1)
+	what := o.text
+	if o.failed {
+		what = "failed: " + firstLines(what, 1)
+	}
+	fmt.Fprintf(w, "sweep [%s%s] %d/%d (%d resumed, %d failed) %s: %s | %.3g s/point wall, ETA %s\n",
+		strings.Repeat("#", fill), strings.Repeat(".", width-fill), have, sum.InShard, sum.DoneBefore,
+		sum.Failed+sum.FailedBefore, key, what, per.Seconds(), eta.Round(time.Second))
+}
+
+// listNames lists the directory's file names.
+func listNames(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(ents))
+	for i, e := range ents {
+		names[i] = e.Name()
+	}
+	return names, nil
+}
