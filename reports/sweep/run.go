@@ -61,7 +61,8 @@ var ErrInterrupted = errors.New("interrupted")
 // Cancelling ctx stops the hand-out and returns ErrInterrupted at once,
 // after removing the claims of the points in flight (their computation is
 // abandoned, as when the process is killed). An error writing a file
-// stops the run and is returned. Failed points are not an error: they are
+// stops the hand-out; Run waits for the points in flight and returns the
+// error. Failed points are not an error: they are
 // counted in the summary (see Incomplete).
 func Run(ctx context.Context, dir string, opt RunOptions) (RunSummary, error) {
 	var sum RunSummary
@@ -77,7 +78,7 @@ func Run(ctx context.Context, dir string, opt RunOptions) (RunSummary, error) {
 	if err != nil {
 		return sum, err
 	}
-	k, err := newKind(prov)
+	k, err := kindFor(prov)
 	if err != nil {
 		return sum, err
 	}
@@ -151,6 +152,9 @@ func Run(ctx context.Context, dir string, opt RunOptions) (RunSummary, error) {
 	return sum, errors.Join(err, finish())
 }
 
+// kindFor is newKind; tests stand in a kind of their own.
+var kindFor = newKind
+
 // outcome is one finished point.
 type outcome struct {
 	i      int
@@ -161,8 +165,10 @@ type outcome struct {
 
 func runPool(ctx context.Context, dir string, points []sweep.Point, todo []int, k kind, workers int,
 	sum *RunSummary, progress io.Writer, now func() time.Time, invID string) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// feed stops the hand-out: on the parent's cancel (interrupt: return
+	// at once) or on a write error (let the points in flight finish).
+	feed, stopFeed := context.WithCancel(ctx)
+	defer stopFeed()
 	jobs := make(chan int)
 	out := make(chan outcome, len(todo)) // buffered: an abandoned worker never blocks
 	var mu sync.Mutex
@@ -172,84 +178,108 @@ func runPool(ctx context.Context, dir string, points []sweep.Point, todo []int, 
 		for _, i := range todo {
 			select {
 			case jobs <- i:
-			case <-ctx.Done():
+			case <-feed.Done():
 				return
 			}
 		}
 	}()
 	claim := sweep.Claim{Host: hostname(), PID: os.Getpid(), Slurm: slurmTask(), Invocation: invID}
+	var wg sync.WaitGroup
 	for range workers {
+		wg.Add(1)
 		go func() {
+			defer wg.Done()
 			for i := range jobs {
-				p := points[i]
-				cpath := filepath.Join(dir, sweep.ClaimFile(p.Key))
-				c := claim
-				c.Started = now().UTC()
-				if err := writeJSON(cpath, c); err != nil {
-					out <- outcome{i: i, err: err}
-					continue
-				}
-				mu.Lock()
-				inFlight[cpath] = true
-				mu.Unlock()
-				b, cerr := safeCompute(k, p)
-				o := outcome{i: i}
-				if cerr == nil {
-					o.err = writeAtomic(filepath.Join(dir, sweep.DoneFile(p.Key)), b)
-					o.text = k.summary(b)
-					if o.err == nil {
-						os.Remove(filepath.Join(dir, sweep.FailedFile(p.Key))) // a retried failure
-					}
-				} else {
-					o.failed, o.text = true, cerr.Error()
-					o.err = writeJSON(filepath.Join(dir, sweep.FailedFile(p.Key)), sweep.Failure{
-						Key: p.Key, Index: p.Index, Params: p.Params, Error: cerr.Error(),
-						Host: claim.Host, Slurm: claim.Slurm, Time: now().UTC()})
-				}
-				os.Remove(cpath)
-				mu.Lock()
-				delete(inFlight, cpath)
-				mu.Unlock()
-				out <- o
+				out <- computePoint(dir, points[i], i, k, claim, now, &mu, inFlight)
 			}
 		}()
 	}
+	go func() {
+		wg.Wait()
+		close(out)
+	}()
 	start := now()
 	var last time.Time
-	var errs []error
-	for n := 0; n < len(todo); n++ {
-		var o outcome
+	var firstErr error
+	for {
 		select {
-		case o = <-out:
+		case o, ok := <-out:
+			if !ok {
+				return firstErr
+			}
+			if o.err != nil {
+				if firstErr == nil {
+					firstErr = fmt.Errorf("point %s: %w", points[o.i].Key, o.err)
+				}
+				stopFeed()
+				continue
+			}
+			if o.failed {
+				sum.Failed++
+			} else {
+				sum.Computed++
+			}
+			t := now()
+			if progress != nil && (t.Sub(last) >= time.Second || sum.Computed+sum.Failed == len(todo)) {
+				last = t
+				report(progress, sum, points[o.i].Key, o, t.Sub(start), len(todo))
+			}
 		case <-ctx.Done():
-			mu.Lock()
+			mu.Lock() // abandon the points in flight: remove their claims
 			for c := range inFlight {
 				os.Remove(c)
 			}
 			mu.Unlock()
-			if len(errs) > 0 {
-				return errors.Join(errs...)
+			for { // count what finished before the cancel
+				select {
+				case o, ok := <-out:
+					if ok && o.err == nil && o.failed {
+						sum.Failed++
+					} else if ok && o.err == nil {
+						sum.Computed++
+					}
+					if ok {
+						continue
+					}
+				default:
+				}
+				break
 			}
 			sum.Interrupted = true
-			return ErrInterrupted
-		}
-		if o.err != nil {
-			errs = append(errs, fmt.Errorf("point %s: %w", points[o.i].Key, o.err))
-			cancel() // stop the hand-out; the loop ends through ctx.Done
-			continue
-		}
-		if o.failed {
-			sum.Failed++
-		} else {
-			sum.Computed++
-		}
-		t := now()
-		if progress != nil && (t.Sub(last) >= time.Second || n == len(todo)-1) {
-			last = t
-			report(progress, sum, points[o.i].Key, o, t.Sub(start), len(todo))
+			return errors.Join(firstErr, ErrInterrupted)
 		}
 	}
-	return errors.Join(errs...)
+}
+
+// computePoint claims, computes and writes one point, and removes the claim.
+func computePoint(dir string, p sweep.Point, i int, k kind, claim sweep.Claim, now func() time.Time,
+	mu *sync.Mutex, inFlight map[string]bool) outcome {
+	cpath := filepath.Join(dir, sweep.ClaimFile(p.Key))
+	claim.Started = now().UTC()
+	if err := writeJSON(cpath, claim); err != nil {
+		return outcome{i: i, err: err}
+	}
+	mu.Lock()
+	inFlight[cpath] = true
+	mu.Unlock()
+	defer func() {
+		os.Remove(cpath)
+		mu.Lock()
+		delete(inFlight, cpath)
+		mu.Unlock()
+	}()
+	b, cerr := safeCompute(k, p)
+	if cerr != nil {
+		return outcome{i: i, failed: true, text: cerr.Error(),
+			err: writeJSON(filepath.Join(dir, sweep.FailedFile(p.Key)), sweep.Failure{
+				Key: p.Key, Index: p.Index, Params: p.Params, Error: cerr.Error(),
+				Host: claim.Host, Slurm: claim.Slurm, Time: now().UTC()})}
+	}
+	o := outcome{i: i, text: k.summary(b), err: writeAtomic(filepath.Join(dir, sweep.DoneFile(p.Key)), b)}
+	if o.err == nil {
+		os.Remove(filepath.Join(dir, sweep.FailedFile(p.Key))) // a retried failure
+	}
+	return o
 }
 
 // safeCompute turns a panic of the computation (a library's caller-bug
