@@ -26,6 +26,17 @@ func (s State) String() string { return stateNames[s] }
 // MarshalText renders the state's name (in JSON, "done" rather than 3).
 func (s State) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
+// UnmarshalText reads a state's name.
+func (s *State) UnmarshalText(b []byte) error {
+	for i, n := range stateNames {
+		if n == string(b) {
+			*s = State(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("sweep: unknown state %q", b)
+}
+
 // Scan decides each point's state from the names of the directory's
 // files (done beats failed beats running beats missing).
 func Scan(names []string, points []Point) []State {

@@ -169,3 +169,17 @@ func TestReadCommittedTrainabilitySweep(t *testing.T) {
 		t.Errorf("invocations = %+v", inv)
 	}
 }
+
+func TestStateText(t *testing.T) {
+	for st := Missing; st <= Done; st++ {
+		b, _ := json.Marshal(st)
+		var back State
+		if err := json.Unmarshal(b, &back); err != nil || back != st {
+			t.Errorf("%s: %s → %v, %v", st, b, back, err)
+		}
+	}
+	var s State
+	if err := json.Unmarshal([]byte(`"lost"`), &s); err == nil {
+		t.Error("unknown state accepted")
+	}
+}

@@ -157,10 +157,55 @@ var kindFor = newKind
 
 // outcome is one finished point.
 type outcome struct {
-	i      int
-	failed bool
-	text   string // summary of the result, or the error
-	err    error  // a file could not be written: stop
+	i       int
+	failed  bool
+	text    string // summary of the result, or the error
+	err     error  // a file could not be written: stop
+	skipped bool   // computed after the run was abandoned: not written
+}
+
+// gate orders a run's file writes against its abandonment (an interrupt):
+// writes share it, abandon takes it alone, so that once abandon returns
+// no write of the run is half done (no *.tmp left behind) and none starts.
+type gate struct {
+	rw       sync.RWMutex
+	stopped  bool
+	mu       sync.Mutex
+	inFlight map[string]bool // claim files of points being computed
+}
+
+// do runs write unless the run was abandoned, and reports whether it ran.
+func (g *gate) do(write func()) bool {
+	g.rw.RLock()
+	defer g.rw.RUnlock()
+	if g.stopped {
+		return false
+	}
+	write()
+	return true
+}
+
+func (g *gate) claim(path string, on bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if on {
+		g.inFlight[path] = true
+	} else {
+		delete(g.inFlight, path)
+	}
+}
+
+// abandon waits for the writes under way, stops all later ones and
+// removes the claims of the points in flight.
+func (g *gate) abandon() {
+	g.rw.Lock()
+	g.stopped = true
+	g.rw.Unlock()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for c := range g.inFlight {
+		os.Remove(c)
+	}
 }
 
 func runPool(ctx context.Context, dir string, points []sweep.Point, todo []int, k kind, workers int,
@@ -171,8 +216,7 @@ func runPool(ctx context.Context, dir string, points []sweep.Point, todo []int, 
 	defer stopFeed()
 	jobs := make(chan int)
 	out := make(chan outcome, len(todo)) // buffered: an abandoned worker never blocks
-	var mu sync.Mutex
-	inFlight := map[string]bool{} // claim files of points being computed
+	g := &gate{inFlight: map[string]bool{}}
 	go func() {
 		defer close(jobs)
 		for _, i := range todo {
@@ -190,7 +234,7 @@ func runPool(ctx context.Context, dir string, points []sweep.Point, todo []int, 
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				out <- computePoint(dir, points[i], i, k, claim, now, &mu, inFlight)
+				out <- computePoint(dir, points[i], i, k, claim, now, g)
 			}
 		}()
 	}
@@ -225,17 +269,13 @@ func runPool(ctx context.Context, dir string, points []sweep.Point, todo []int, 
 				report(progress, sum, points[o.i].Key, o, t.Sub(start), len(todo))
 			}
 		case <-ctx.Done():
-			mu.Lock() // abandon the points in flight: remove their claims
-			for c := range inFlight {
-				os.Remove(c)
-			}
-			mu.Unlock()
-			for { // count what finished before the cancel
+			g.abandon()
+			for { // count what was written before the cancel
 				select {
 				case o, ok := <-out:
-					if ok && o.err == nil && o.failed {
+					if ok && o.err == nil && !o.skipped && o.failed {
 						sum.Failed++
-					} else if ok && o.err == nil {
+					} else if ok && o.err == nil && !o.skipped {
 						sum.Computed++
 					}
 					if ok {
@@ -251,33 +291,40 @@ func runPool(ctx context.Context, dir string, points []sweep.Point, todo []int, 
 	}
 }
 
-// computePoint claims, computes and writes one point, and removes the claim.
-func computePoint(dir string, p sweep.Point, i int, k kind, claim sweep.Claim, now func() time.Time,
-	mu *sync.Mutex, inFlight map[string]bool) outcome {
+// computePoint claims, computes and writes one point, and removes the
+// claim; after the run is abandoned it writes nothing.
+func computePoint(dir string, p sweep.Point, i int, k kind, claim sweep.Claim, now func() time.Time, g *gate) outcome {
+	o := outcome{i: i}
 	cpath := filepath.Join(dir, sweep.ClaimFile(p.Key))
 	claim.Started = now().UTC()
-	if err := writeJSON(cpath, claim); err != nil {
-		return outcome{i: i, err: err}
+	if !g.do(func() {
+		if o.err = writeJSON(cpath, claim); o.err == nil {
+			g.claim(cpath, true)
+		}
+	}) {
+		o.skipped = true
+		return o
 	}
-	mu.Lock()
-	inFlight[cpath] = true
-	mu.Unlock()
-	defer func() {
-		os.Remove(cpath)
-		mu.Lock()
-		delete(inFlight, cpath)
-		mu.Unlock()
-	}()
+	if o.err != nil {
+		return o
+	}
 	b, cerr := safeCompute(k, p)
-	if cerr != nil {
-		return outcome{i: i, failed: true, text: cerr.Error(),
-			err: writeJSON(filepath.Join(dir, sweep.FailedFile(p.Key)), sweep.Failure{
+	if !g.do(func() {
+		if cerr != nil {
+			o.failed, o.text = true, cerr.Error()
+			o.err = writeJSON(filepath.Join(dir, sweep.FailedFile(p.Key)), sweep.Failure{
 				Key: p.Key, Index: p.Index, Params: p.Params, Error: cerr.Error(),
-				Host: claim.Host, Slurm: claim.Slurm, Time: now().UTC()})}
-	}
-	o := outcome{i: i, text: k.summary(b), err: writeAtomic(filepath.Join(dir, sweep.DoneFile(p.Key)), b)}
-	if o.err == nil {
-		os.Remove(filepath.Join(dir, sweep.FailedFile(p.Key))) // a retried failure
+				Host: claim.Host, Slurm: claim.Slurm, Time: now().UTC()})
+		} else {
+			o.text = k.summary(b)
+			if o.err = writeAtomic(filepath.Join(dir, sweep.DoneFile(p.Key)), b); o.err == nil {
+				os.Remove(filepath.Join(dir, sweep.FailedFile(p.Key))) // a retried failure
+			}
+		}
+		os.Remove(cpath)
+		g.claim(cpath, false)
+	}) {
+		o.skipped = true
 	}
 	return o
 }
