@@ -51,10 +51,10 @@ var ErrInterrupted = errors.New("interrupted")
 
 // Run computes the points of opt.Shard that are not done yet, with
 // opt.Workers goroutines, handing them out in grid order. Each point is
-// claimed (DIR/<key>.running), computed, and written as one file
-// (DIR/<key>.json, or DIR/<key>.failed.json with the error when the
-// computation returns one or panics), then the claim is removed; every
-// write is atomic. Points recorded as failed are skipped unless
+// computed and written as one file (DIR/<key>.json, or
+// DIR/<key>.failed.json with the error when the computation returns one
+// or panics); a point still computing after a second is claimed
+// (DIR/<key>.running) until its file is written. Every write is atomic. Points recorded as failed are skipped unless
 // opt.RetryFailed. Results do not depend on the number of workers or
 // shards: each point is a function of the settings and the point alone.
 //
@@ -234,7 +234,14 @@ func runPool(ctx context.Context, dir string, points []sweep.Point, todo []int, 
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				out <- computePoint(dir, points[i], i, k, claim, now, g)
+				if feed.Err() != nil {
+					continue // stopped: drain the hand-out without computing
+				}
+				o := computePoint(dir, points[i], i, k, claim, now, g)
+				if o.err != nil {
+					stopFeed() // at once, before another point starts
+				}
+				out <- o
 			}
 		}()
 	}
@@ -291,24 +298,40 @@ func runPool(ctx context.Context, dir string, points []sweep.Point, todo []int, 
 	}
 }
 
-// computePoint claims, computes and writes one point, and removes the
-// claim; after the run is abandoned it writes nothing.
+// claimDelay is how long a point computes before it is claimed: claims
+// serve status and resubmission, which care about points that take a
+// while, and writing one for a point that takes microseconds would
+// double the file traffic of a fast sweep.
+var claimDelay = time.Second
+
+// computePoint computes and writes one point, claiming it if it takes
+// longer than claimDelay; after the run is abandoned it writes nothing.
+// Once the result is written, any claim on the point (this run's, or a
+// stale one of a killed process) is removed.
 func computePoint(dir string, p sweep.Point, i int, k kind, claim sweep.Claim, now func() time.Time, g *gate) outcome {
 	o := outcome{i: i}
 	cpath := filepath.Join(dir, sweep.ClaimFile(p.Key))
-	claim.Started = now().UTC()
-	if !g.do(func() {
-		if o.err = writeJSON(cpath, claim); o.err == nil {
-			g.claim(cpath, true)
+	var cmu sync.Mutex
+	finished := false
+	timer := time.AfterFunc(claimDelay, func() {
+		cmu.Lock()
+		defer cmu.Unlock()
+		if finished {
+			return
 		}
-	}) {
-		o.skipped = true
-		return o
-	}
-	if o.err != nil {
-		return o
-	}
+		g.do(func() {
+			c := claim
+			c.Started = now().UTC()
+			if writeJSON(cpath, c) == nil { // advisory: a claim that cannot be written is no error
+				g.claim(cpath, true)
+			}
+		})
+	})
 	b, cerr := safeCompute(k, p)
+	timer.Stop()
+	cmu.Lock()
+	finished = true
+	cmu.Unlock()
 	if !g.do(func() {
 		if cerr != nil {
 			o.failed, o.text = true, cerr.Error()

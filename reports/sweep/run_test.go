@@ -189,6 +189,8 @@ type fakeKind struct {
 	panics           map[string]bool
 	block            string
 	started, release chan struct{}
+	clash            string // a point whose result file name this kind occupies with a directory
+	dir              string
 }
 
 func (k *fakeKind) prepare(io.Writer) error { return nil }
@@ -199,6 +201,9 @@ func (k *fakeKind) compute(p sweep.Point) ([]byte, error) {
 	if p.Key == k.block {
 		close(k.started)
 		<-k.release
+	}
+	if p.Key == k.clash {
+		os.MkdirAll(filepath.Join(k.dir, sweep.DoneFile(p.Key), "x"), 0o755)
 	}
 	return json.Marshal(sweep.Record{Key: p.Key, Index: p.Index, Value: json.RawMessage(fmt.Sprint(p.Index))})
 }
@@ -233,11 +238,22 @@ func TestRunTurnsAPanicIntoAFailure(t *testing.T) {
 // the finished points, removes the claim of the point in flight and
 // records the invocation as interrupted; the next run computes the rest.
 func TestRunInterrupted(t *testing.T) {
+	old := claimDelay
+	claimDelay = 0 // claim every point at once
+	t.Cleanup(func() { claimDelay = old })
 	k := &fakeKind{block: "p3", started: make(chan struct{}), release: make(chan struct{})}
 	dir := withKind(t, k)
 	ctx, cancel := context.WithCancel(context.Background())
+	claimed := make(chan bool, 1)
 	go func() {
 		<-k.started
+		deadline := time.Now().Add(5 * time.Second)
+		_, err := os.Stat(filepath.Join(dir, sweep.ClaimFile("p3")))
+		for err != nil && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+			_, err = os.Stat(filepath.Join(dir, sweep.ClaimFile("p3")))
+		}
+		claimed <- err == nil
 		cancel()
 	}()
 	done := make(chan struct{})
@@ -251,6 +267,9 @@ func TestRunInterrupted(t *testing.T) {
 	case <-done:
 	case <-time.After(10 * time.Second):
 		t.Fatal("Run did not return after cancel while a point was in flight")
+	}
+	if !<-claimed {
+		t.Error("the point in flight was never claimed")
 	}
 	if !errors.Is(err, ErrInterrupted) || !sum.Interrupted || sum.Computed != 3 {
 		t.Fatalf("%+v, %v; want ErrInterrupted after 3 points", sum, err)
@@ -274,22 +293,20 @@ func TestRunInterrupted(t *testing.T) {
 // A file that cannot be written stops the run with an error naming the
 // point (rather than being recorded as the point's failure).
 func TestRunStopsOnWriteError(t *testing.T) {
-	dir := withKind(t, &fakeKind{})
-	// A non-empty directory where p2's claim should go: the rename fails
-	// (for root too, unlike a read-only directory).
-	if err := os.MkdirAll(filepath.Join(dir, sweep.ClaimFile("p2"), "x"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	// A non-empty directory appears where p2's result should go: the
+	// rename fails (for root too, unlike a read-only directory).
+	k := &fakeKind{clash: "p2"}
+	dir := withKind(t, k)
+	k.dir = dir
 	sum, err := Run(context.Background(), dir, RunOptions{Workers: 1})
 	if err == nil || !strings.Contains(err.Error(), "point p2") {
 		t.Errorf("got %v, want an error naming point p2", err)
 	}
-	// p0 and p1 were done; p3 may have been handed out before the error
-	// was seen; nothing after it.
-	if sum.Computed < 2 || sum.Computed > 3 {
-		t.Errorf("%d points computed, want 2 or 3", sum.Computed)
+	// p0 and p1 were done; with one worker nothing after p2 starts.
+	if sum.Computed != 2 {
+		t.Errorf("%d points computed, want 2", sum.Computed)
 	}
-	for _, k := range []string{"p4", "p5", "p6", "p7"} {
+	for _, k := range []string{"p3", "p4", "p5", "p6", "p7"} {
 		if _, err := os.Stat(filepath.Join(dir, sweep.DoneFile(k))); err == nil {
 			t.Errorf("%s computed after the error stopped the hand-out", k)
 		}
