@@ -14,7 +14,7 @@
 //     explicit list of points) and the parameters held fixed. An axis may
 //     bind several parameters to the same value ("alpha_a,alpha_m"), which
 //     is how the α = α_A = α_M planes of Cowsik et al. 2024 are swept.
-//     Points are keyed by their index: p000 … p399.
+//     Points are keyed by their index: i000 … i399.
 //   - "trainability": the trainability experiment of lib/trainsweep over
 //     (α, σ_w), keyed by value as "a0.0500_s0.2000". Its settings are
 //     trainsweep.Settings, which this package decodes only for the two

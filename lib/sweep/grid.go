@@ -34,7 +34,7 @@ type List struct {
 type KeyStyle int
 
 const (
-	// IndexKeys: "p" and the zero-padded index, p0 … p9, p00 … p99, … (the
+	// IndexKeys: "i" and the zero-padded index, i0 … i9, i00 … i99, … (the
 	// names sort in grid order).
 	IndexKeys KeyStyle = iota
 	// TrainabilityKeys: "a%.4f_s%.4f" of the two axes' values, the names
@@ -168,7 +168,7 @@ func (g Grid) Points() ([]Point, error) {
 	case IndexKeys:
 		w := len(strconv.Itoa(n - 1))
 		for i := range ps {
-			ps[i].Key = fmt.Sprintf("p%0*d", w, i)
+			ps[i].Key = fmt.Sprintf("i%0*d", w, i)
 		}
 	case TrainabilityKeys:
 		if g.List != nil || len(g.Axes) != 2 || len(g.Axes[0].Names) != 1 || len(g.Axes[1].Names) != 1 {

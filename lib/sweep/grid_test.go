@@ -25,11 +25,11 @@ func TestProductGridOrderAndKeys(t *testing.T) {
 	// first axis take the same value.
 	p := ps[6] // (1, 2)
 	want := map[string]string{"alpha_a": "0.2", "alpha_m": "0.2", "sigma_w": "3"}
-	if p.Index != 6 || p.Key != "p06" || !reflect.DeepEqual(p.Params, want) {
-		t.Errorf("point 6 = %+v, want key p06 and %v", p, want)
+	if p.Index != 6 || p.Key != "i06" || !reflect.DeepEqual(p.Params, want) {
+		t.Errorf("point 6 = %+v, want key i06 and %v", p, want)
 	}
-	if ps[0].Key != "p00" || ps[11].Key != "p11" {
-		t.Errorf("keys %s … %s, want p00 … p11 (zero-padded so that names sort in grid order)", ps[0].Key, ps[11].Key)
+	if ps[0].Key != "i00" || ps[11].Key != "i11" {
+		t.Errorf("keys %s … %s, want i00 … i11 (zero-padded so that names sort in grid order)", ps[0].Key, ps[11].Key)
 	}
 	if got := g.Label(p); got != "alpha_a=0.2 alpha_m=0.2 sigma_w=3" {
 		t.Errorf("Label = %q", got)
@@ -65,7 +65,7 @@ func TestListGrid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ps) != 2 || ps[1].Params["p"] != "63.5" || ps[1].Params["q"] != "64" || ps[1].Key != "p1" {
+	if len(ps) != 2 || ps[1].Params["p"] != "63.5" || ps[1].Params["q"] != "64" || ps[1].Key != "i1" {
 		t.Errorf("points %+v", ps)
 	}
 	for _, bad := range []string{"q,p\n", "q,p\n1,2,3\n", "q\n\"unterminated\n"} {

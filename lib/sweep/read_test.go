@@ -23,7 +23,7 @@ func evalDir(t *testing.T, skip ...string) fstest.MapFS {
 	}}
 	set, _ := json.Marshal(s)
 	prov, _ := json.Marshal(Provenance{Kind: KindEval, Settings: set})
-	fsys := fstest.MapFS{ProvenanceFile: {Data: prov}, "p3.json.123.tmp": {Data: []byte("{")}}
+	fsys := fstest.MapFS{ProvenanceFile: {Data: prov}, "i3.json.123.tmp": {Data: []byte("{")}}
 	ps, err := s.Grid().Points()
 	if err != nil {
 		t.Fatal(err)
@@ -87,15 +87,15 @@ func TestReadComplete(t *testing.T) {
 }
 
 func TestReadIncompleteNamesThePoints(t *testing.T) {
-	fsys := evalDir(t, "p1", "p4", "p5")
-	f, _ := json.Marshal(Failure{Key: "p4", Index: 4, Error: "parameter y=20 out of range"})
-	fsys[FailedFile("p4")] = &fstest.MapFile{Data: f}
-	fsys[ClaimFile("p5")] = &fstest.MapFile{Data: []byte(`{"host":"h","pid":1}`)}
+	fsys := evalDir(t, "i1", "i4", "i5")
+	f, _ := json.Marshal(Failure{Key: "i4", Index: 4, Error: "parameter y=20 out of range"})
+	fsys[FailedFile("i4")] = &fstest.MapFile{Data: f}
+	fsys[ClaimFile("i5")] = &fstest.MapFile{Data: []byte(`{"host":"h","pid":1}`)}
 	s, err := Read(fsys)
 	if !errors.Is(err, ErrIncomplete) || s == nil {
 		t.Fatalf("got %v, want ErrIncomplete with the partial sweep", err)
 	}
-	for _, want := range []string{"3 of 6 points", "p1 (x=1 y=20) missing", "p4 (x=2 y=20) failed: parameter y=20 out of range", "p5 (x=2 y=30) running"} {
+	for _, want := range []string{"3 of 6 points", "i1 (x=1 y=20) missing", "i4 (x=2 y=20) failed: parameter y=20 out of range", "i5 (x=2 y=30) running"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
@@ -107,13 +107,13 @@ func TestReadIncompleteNamesThePoints(t *testing.T) {
 		}
 	}
 	if s.Errors[4] != "parameter y=20 out of range" {
-		t.Errorf("error of p4 = %q", s.Errors[4])
+		t.Errorf("error of i4 = %q", s.Errors[4])
 	}
 	v, err := s.Floats("v")
 	if err != nil || !math.IsNaN(v[1]) || v[2] != 30 {
 		t.Errorf("Floats of a partial sweep: %v, %v (want NaN where not done)", v, err)
 	}
-	if _, err := Decode[map[string]float64](s); !errors.Is(err, ErrIncomplete) || !strings.Contains(err.Error(), "p1") {
+	if _, err := Decode[map[string]float64](s); !errors.Is(err, ErrIncomplete) || !strings.Contains(err.Error(), "i1") {
 		t.Errorf("Decode of a partial sweep: %v", err)
 	}
 }
@@ -123,12 +123,12 @@ func TestReadRejects(t *testing.T) {
 		t.Error("a directory without provenance.json accepted")
 	}
 	fsys := evalDir(t)
-	fsys[DoneFile("p2")] = &fstest.MapFile{Data: []byte(`{"key":"p2","value":`)}
-	if _, err := Read(fsys); err == nil || !strings.Contains(err.Error(), "p2.json") {
+	fsys[DoneFile("i2")] = &fstest.MapFile{Data: []byte(`{"key":"i2","value":`)}
+	if _, err := Read(fsys); err == nil || !strings.Contains(err.Error(), "i2.json") {
 		t.Errorf("a torn result file: %v, want an error naming it", err)
 	}
 	fsys = evalDir(t)
-	fsys[DoneFile("p2")] = &fstest.MapFile{Data: []byte(`{"key":"p3","value":1}`)}
+	fsys[DoneFile("i2")] = &fstest.MapFile{Data: []byte(`{"key":"i3","value":1}`)}
 	if _, err := Read(fsys); err == nil {
 		t.Error("a result file holding another point's record accepted")
 	}

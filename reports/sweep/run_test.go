@@ -110,11 +110,11 @@ func TestRunResumesOnlyMissing(t *testing.T) {
 	before := readSweep(t, dir)
 	// An interrupted sweep: two results lost, one of them with the stale
 	// claim and the temporary file a killed process leaves behind.
-	for _, k := range []string{"p03", "p07"} {
+	for _, k := range []string{"i03", "i07"} {
 		os.Remove(filepath.Join(dir, sweep.DoneFile(k)))
 	}
-	writeJSON(filepath.Join(dir, sweep.ClaimFile("p07")), sweep.Claim{Host: "elsewhere", PID: 1})
-	os.WriteFile(filepath.Join(dir, "p07.json.123.tmp"), []byte(`{"key":`), 0o644)
+	writeJSON(filepath.Join(dir, sweep.ClaimFile("i07")), sweep.Claim{Host: "elsewhere", PID: 1})
+	os.WriteFile(filepath.Join(dir, "i07.json.123.tmp"), []byte(`{"key":`), 0o644)
 	var progress bytes.Buffer
 	sum, err := Run(context.Background(), dir, RunOptions{Workers: 2, Progress: &progress})
 	if err != nil || sum.Computed != 2 || sum.DoneBefore != 10 {
@@ -129,7 +129,7 @@ func TestRunResumesOnlyMissing(t *testing.T) {
 			t.Errorf("point %d recomputed differently: %s vs %s", i, before.Values[i], after.Values[i])
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, sweep.ClaimFile("p07"))); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, sweep.ClaimFile("i07"))); err == nil {
 		t.Error("the stale claim survived the point's completion")
 	}
 	// A finished sweep: nothing to do, provenance.json untouched.
@@ -172,7 +172,7 @@ func TestRunRecordsFailuresAndRetries(t *testing.T) {
 	}
 	var text bytes.Buffer
 	rep.WriteText(&text, false)
-	if !strings.Contains(text.String(), "4 done, 0 running, 4 failed, 0 missing (of 8)") || !strings.Contains(text.String(), "p0 (gamma=0.2 rho=-0.6): sde: parameter rho=-0.6 out of range") {
+	if !strings.Contains(text.String(), "4 done, 0 running, 4 failed, 0 missing (of 8)") || !strings.Contains(text.String(), "i0 (gamma=0.2 rho=-0.6): sde: parameter rho=-0.6 out of range") {
 		t.Errorf("status text:\n%s", text.String())
 	}
 	if sum, _ := Run(context.Background(), dir, RunOptions{}); sum.Computed+sum.Failed != 0 || sum.FailedBefore != 4 {
@@ -223,13 +223,13 @@ func withKind(t *testing.T, k kind) string {
 }
 
 func TestRunTurnsAPanicIntoAFailure(t *testing.T) {
-	dir := withKind(t, &fakeKind{panics: map[string]bool{"p5": true}})
+	dir := withKind(t, &fakeKind{panics: map[string]bool{"i5": true}})
 	sum, err := Run(context.Background(), dir, RunOptions{Workers: 3})
 	if err != nil || sum.Computed != 7 || sum.Failed != 1 {
 		t.Fatalf("%+v, %v", sum, err)
 	}
-	b, _ := os.ReadFile(filepath.Join(dir, sweep.FailedFile("p5")))
-	if !strings.Contains(string(b), "panic: fake: caller bug at p5") {
+	b, _ := os.ReadFile(filepath.Join(dir, sweep.FailedFile("i5")))
+	if !strings.Contains(string(b), "panic: fake: caller bug at i5") {
 		t.Errorf("failure record %s", b)
 	}
 }
@@ -241,17 +241,17 @@ func TestRunInterrupted(t *testing.T) {
 	old := claimDelay
 	claimDelay = 0 // claim every point at once
 	t.Cleanup(func() { claimDelay = old })
-	k := &fakeKind{block: "p3", started: make(chan struct{}), release: make(chan struct{})}
+	k := &fakeKind{block: "i3", started: make(chan struct{}), release: make(chan struct{})}
 	dir := withKind(t, k)
 	ctx, cancel := context.WithCancel(context.Background())
 	claimed := make(chan bool, 1)
 	go func() {
 		<-k.started
 		deadline := time.Now().Add(5 * time.Second)
-		_, err := os.Stat(filepath.Join(dir, sweep.ClaimFile("p3")))
+		_, err := os.Stat(filepath.Join(dir, sweep.ClaimFile("i3")))
 		for err != nil && time.Now().Before(deadline) {
 			time.Sleep(time.Millisecond)
-			_, err = os.Stat(filepath.Join(dir, sweep.ClaimFile("p3")))
+			_, err = os.Stat(filepath.Join(dir, sweep.ClaimFile("i3")))
 		}
 		claimed <- err == nil
 		cancel()
@@ -274,7 +274,7 @@ func TestRunInterrupted(t *testing.T) {
 	if !errors.Is(err, ErrInterrupted) || !sum.Interrupted || sum.Computed != 3 {
 		t.Fatalf("%+v, %v; want ErrInterrupted after 3 points", sum, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, sweep.ClaimFile("p3"))); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, sweep.ClaimFile("i3"))); err == nil {
 		t.Error("the claim of the abandoned point is still there")
 	}
 	p, _ := readProvenance(dir)
@@ -293,20 +293,20 @@ func TestRunInterrupted(t *testing.T) {
 // A file that cannot be written stops the run with an error naming the
 // point (rather than being recorded as the point's failure).
 func TestRunStopsOnWriteError(t *testing.T) {
-	// A non-empty directory appears where p2's result should go: the
+	// A non-empty directory appears where i2's result should go: the
 	// rename fails (for root too, unlike a read-only directory).
-	k := &fakeKind{clash: "p2"}
+	k := &fakeKind{clash: "i2"}
 	dir := withKind(t, k)
 	k.dir = dir
 	sum, err := Run(context.Background(), dir, RunOptions{Workers: 1})
-	if err == nil || !strings.Contains(err.Error(), "point p2") {
-		t.Errorf("got %v, want an error naming point p2", err)
+	if err == nil || !strings.Contains(err.Error(), "point i2") {
+		t.Errorf("got %v, want an error naming point i2", err)
 	}
-	// p0 and p1 were done; with one worker nothing after p2 starts.
+	// i0 and i1 were done; with one worker nothing after i2 starts.
 	if sum.Computed != 2 {
 		t.Errorf("%d points computed, want 2", sum.Computed)
 	}
-	for _, k := range []string{"p3", "p4", "p5", "p6", "p7"} {
+	for _, k := range []string{"i3", "i4", "i5", "i6", "i7"} {
 		if _, err := os.Stat(filepath.Join(dir, sweep.DoneFile(k))); err == nil {
 			t.Errorf("%s computed after the error stopped the hand-out", k)
 		}

@@ -175,7 +175,7 @@ func slurmEvalCancelResubmit(t *testing.T, bin string) {
 	shardDone := func(shard int) (done int) {
 		names, _ := listNames(cluster)
 		for _, n := range names {
-			if k, ok := strings.CutSuffix(n, ".json"); ok && strings.HasPrefix(k, "p") && !strings.HasSuffix(k, ".failed") {
+			if k, ok := strings.CutSuffix(n, ".json"); ok && strings.HasPrefix(k, "i") && !strings.HasSuffix(k, ".failed") {
 				if i, err := strconv.Atoi(k[1:]); err == nil && i%4 == shard {
 					done++
 				}

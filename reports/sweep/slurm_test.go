@@ -56,9 +56,9 @@ func fakeBinary(t *testing.T) string {
 }
 
 func TestSubmitWritesTheArrayAndRecordsTheJob(t *testing.T) {
-	dir := withKind(t, &fakeKind{}) // 8 points, p0 … p7
-	// Shards of 4: shard 1 = {p1, p5} already done, so only 0, 2, 3 go.
-	for _, k := range []string{"p1", "p5"} {
+	dir := withKind(t, &fakeKind{}) // 8 points, i0 … i7
+	// Shards of 4: shard 1 = {i1, i5} already done, so only 0, 2, 3 go.
+	for _, k := range []string{"i1", "i5"} {
 		writeJSON(filepath.Join(dir, sweep.DoneFile(k)), sweep.Record{Key: k})
 	}
 	f := &fakeSlurm{nextID: 40}
@@ -95,14 +95,14 @@ func TestSubmitWritesTheArrayAndRecordsTheJob(t *testing.T) {
 	// Gone from the queue: the resubmission reuses N = 4, and with every
 	// point of shards 0 and 3 done only shard 2 goes.
 	f.queue = nil
-	for _, k := range []string{"p0", "p4", "p3", "p7"} {
+	for _, k := range []string{"i0", "i4", "i3", "i7"} {
 		writeJSON(filepath.Join(dir, sweep.DoneFile(k)), sweep.Record{Key: k})
 	}
 	sub, err = Submit(context.Background(), dir, SubmitOptions{Binary: bin, Exec: f.run})
 	if err != nil || sub.Tasks != "2" || sub.ArraySize != 4 || sub.JobID != "42" || !strings.HasSuffix(sub.Script, "submit-2.sbatch") {
 		t.Errorf("resubmission %+v, %v; want job 42 with task 2 of 4 in submit-2.sbatch", sub, err)
 	}
-	for _, k := range []string{"p2", "p6"} {
+	for _, k := range []string{"i2", "i6"} {
 		writeJSON(filepath.Join(dir, sweep.DoneFile(k)), sweep.Record{Key: k})
 	}
 	if _, err := Submit(context.Background(), dir, SubmitOptions{Binary: bin, Exec: f.run}); !errors.Is(err, ErrNothingToDo) {
@@ -182,29 +182,29 @@ func TestStatusClaims(t *testing.T) {
 	}
 	host := hostname()
 	claims := map[string]sweep.Claim{
-		"p0": {Host: host, PID: os.Getpid()},         // this test: alive
-		"p1": {Host: host, PID: dead.Process.Pid},    // exited
-		"p2": {Host: "node7", PID: 1, Slurm: "41_2"}, // squeue: running
-		"p3": {Host: "node8", PID: 1, Slurm: "41_3"}, // squeue: gone (scancel)
-		"p4": {Host: "node9", PID: 1},                // another host, no job: cannot tell, running
+		"i0": {Host: host, PID: os.Getpid()},         // this test: alive
+		"i1": {Host: host, PID: dead.Process.Pid},    // exited
+		"i2": {Host: "node7", PID: 1, Slurm: "41_2"}, // squeue: running
+		"i3": {Host: "node8", PID: 1, Slurm: "41_3"}, // squeue: gone (scancel)
+		"i4": {Host: "node9", PID: 1},                // another host, no job: cannot tell, running
 	}
 	for k, c := range claims {
 		writeJSON(filepath.Join(dir, sweep.ClaimFile(k)), c)
 	}
-	writeJSON(filepath.Join(dir, sweep.DoneFile("p5")), sweep.Record{Key: "p5"})
+	writeJSON(filepath.Join(dir, sweep.DoneFile("i5")), sweep.Record{Key: "i5"})
 	writeJSON(filepath.Join(dir, sweep.SlurmFile), slurmRecord{Submissions: []Submission{{JobID: "41", ArraySize: 4, Tasks: "0-3"}}})
 	f := &fakeSlurm{queue: []string{"41_2|RUNNING|None", "41_1|PENDING|Resources"}}
 	rep, err := Status(context.Background(), dir, f.run)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]sweep.State{"p0": sweep.Running, "p1": sweep.Missing, "p2": sweep.Running, "p3": sweep.Missing,
-		"p4": sweep.Running, "p5": sweep.Done, "p6": sweep.Missing, "p7": sweep.Missing}
+	want := map[string]sweep.State{"i0": sweep.Running, "i1": sweep.Missing, "i2": sweep.Running, "i3": sweep.Missing,
+		"i4": sweep.Running, "i5": sweep.Done, "i6": sweep.Missing, "i7": sweep.Missing}
 	for _, p := range rep.Points {
 		if p.State != want[p.Key] {
 			t.Errorf("%s is %s, want %s", p.Key, p.State, want[p.Key])
 		}
-		if stale := p.Key == "p1" || p.Key == "p3"; p.Stale != stale {
+		if stale := p.Key == "i1" || p.Key == "i3"; p.Stale != stale {
 			t.Errorf("%s stale = %v", p.Key, p.Stale)
 		}
 	}
