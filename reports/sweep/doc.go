@@ -13,12 +13,14 @@
 // # Files, claims and crashes
 //
 // Every file is written atomically (a temporary file in DIR, then a
-// rename), so a point's result is whole or absent. A worker claims a
-// point (DIR/<key>.running) before computing it and removes the claim
-// after writing the result; a process killed mid-point leaves a stale
-// claim, which Status recognises (the process is gone from this host, or
-// its Slurm task from squeue) and counts as missing, and which the next
-// Run simply overwrites. provenance.json gains one invocation per run,
+// rename), so a point's result is whole or absent. A point that computes
+// for more than a second is claimed (DIR/<key>.running) until its result
+// is written; a process killed mid-point leaves a stale claim, which
+// Status recognises (the process is gone from this host, or its Slurm
+// task from squeue) and counts as missing, and which the next Run
+// removes when it has written the point. On SIGTERM (scancel) a run
+// finishes the writes under way, starts none, removes its claims and
+// records itself as interrupted. provenance.json gains one invocation per run,
 // appended under a lock file (O_EXCL, which works on NFS) because the
 // tasks of an array start together.
 //

@@ -54,16 +54,19 @@ var ErrInterrupted = errors.New("interrupted")
 // computed and written as one file (DIR/<key>.json, or
 // DIR/<key>.failed.json with the error when the computation returns one
 // or panics); a point still computing after a second is claimed
-// (DIR/<key>.running) until its file is written. Every write is atomic. Points recorded as failed are skipped unless
-// opt.RetryFailed. Results do not depend on the number of workers or
-// shards: each point is a function of the settings and the point alone.
+// (DIR/<key>.running) until its file is written. Every write is atomic.
+// Points recorded as failed are skipped unless opt.RetryFailed. Results
+// do not depend on the number of workers or shards: each point is a
+// function of the settings and the point alone. A run that computes
+// anything appends its invocation to provenance.json and, at the end,
+// what it did.
 //
 // Cancelling ctx stops the hand-out and returns ErrInterrupted at once,
-// after removing the claims of the points in flight (their computation is
-// abandoned, as when the process is killed). An error writing a file
-// stops the hand-out; Run waits for the points in flight and returns the
-// error. Failed points are not an error: they are
-// counted in the summary (see Incomplete).
+// after the writes under way and with the claims of the points in flight
+// removed (their computation is abandoned, as when the process is
+// killed). An error writing a file stops the hand-out; Run waits for the
+// points in flight and returns the error. Failed points are not an
+// error: they are counted in the summary (see Incomplete).
 func Run(ctx context.Context, dir string, opt RunOptions) (RunSummary, error) {
 	var sum RunSummary
 	prov, err := readProvenance(dir)
