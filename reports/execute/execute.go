@@ -16,6 +16,7 @@ import (
 
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/kernel"
+	"github.com/sigprop/sigprop/reports/tempdir"
 	"golang.org/x/mod/modfile"
 )
 
@@ -280,6 +281,9 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 		return results, nil
 	}
 
+	for _, d := range tempdir.RemoveStale(kernel.TempPrefix) {
+		prog.printf("removed %s, left by a run that was killed", d)
+	}
 	tools, err := kernel.BuildTools(ctx, opt.RepoRoot, "")
 	if err != nil {
 		return results, fmt.Errorf("execute: %w", err)
