@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/cmplx"
-	"sync"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 )
 
 // ErrLostBranch is returned when the continuation cannot follow the
@@ -162,33 +163,19 @@ func (c Continuation) DensityNew(newEq func() Equation, lambdas []float64, mInf 
 	c = c.defaults()
 	out := make([]float64, len(lambdas))
 	errs := make([]error, len(lambdas))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < c.Workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			eq := newEq()
-			for i := range next {
-				m, err := c.SolveM(eq, lambdas[i], mInf)
-				if err != nil {
-					errs[i] = err
-					continue
-				}
-				z := complex(lambdas[i], c.Eps)
-				g := (1 + m) / z
-				for _, a := range atoms {
-					g -= complex(a.Mass, 0) / (z - complex(a.Loc, 0))
-				}
-				out[i] = -imag(g) / math.Pi
-			}
-		}()
-	}
-	for i := range lambdas {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	empirical.Pool(len(lambdas), c.Workers, newEq, func(eq Equation, i int) {
+		m, err := c.SolveM(eq, lambdas[i], mInf)
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		z := complex(lambdas[i], c.Eps)
+		g := (1 + m) / z
+		for _, a := range atoms {
+			g -= complex(a.Mass, 0) / (z - complex(a.Loc, 0))
+		}
+		out[i] = -imag(g) / math.Pi
+	})
 	for _, e := range errs {
 		if e != nil {
 			return out, e

@@ -5,14 +5,14 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
 	"github.com/sigprop/sigprop/lib/meanfield"
-	"github.com/sigprop/sigprop/lib/randnet"
 )
 
 // Quantities of Jacobian spectra (package jacspectrum), free probability
-// (package freeprob) and random attention (package randnet).
+// (package freeprob) and random attention (package attnspec).
 
 const jsSrc = "Tanner lecture spec §3.3-3.6, §3.9; Pennington, Schoenholz, Ganguli 2018 (arXiv 1802.09979)"
 
@@ -119,7 +119,7 @@ func init() {
 			{Name: "s", Doc: "logit standard deviation", Default: "1", Min: 0, Max: 20},
 		},
 		Eval: func(v Values) (any, error) {
-			r := randnet.BulkRadius(v.Int("T"), v.Float("s"))
+			r := attnspec.BulkRadius(v.Int("T"), v.Float("s"))
 			if math.IsInf(r, 0) || math.IsNaN(r) {
 				return nil, fmt.Errorf("attention.bulk_radius: overflow for s=%g", v.Float("s"))
 			}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"runtime"
 
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/sde"
 	"gonum.org/v1/gonum/mat"
 )
@@ -85,14 +86,14 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			rho, dropped := sde.DropNaN(r.Corr(0, 1))
+			rho, dropped := empirical.DropNaN(r.Corr(0, 1))
 			if len(rho) == 0 {
 				return nil, fmt.Errorf("sde.correlation_stats: every path degenerated (V^{00} V^{11} = 0)")
 			}
-			mean, sd := sde.MeanSD(rho)
+			mean, sd := empirical.MeanSD(rho)
 			q := map[string]float64{}
 			for _, p := range []float64{0.05, 0.25, 0.5, 0.75, 0.95} {
-				q[fmt.Sprintf("q%02.0f", 100*p)] = sde.Quantile(rho, p)
+				q[fmt.Sprintf("q%02.0f", 100*p)] = empirical.Quantile(rho, p)
 			}
 			return map[string]any{
 				"mean": mean, "sd": sd, "quantiles": q,

@@ -40,7 +40,7 @@
 //
 // The finite-width simulator that these formulas are tested against (block
 // variants, true softmax vs uniform attention, exact backward pass) is
-// RankNet in package randnet.
+// Net in package rankblock.
 //
 // Errata followed here (spec §8), each with the test that shows it:
 //
@@ -49,7 +49,7 @@
 //     read d_v². ExpGradX is the exact expectation; PaperBoundGradX keeps the
 //     printed bound, which TestPaperBoundEq8Fails shows failing for
 //     X = [[6,5],[5,6],[6,6]] (16.617 > 5.481), confirmed by a Monte Carlo of
-//     the finite-size Jacobian in lib/randnet (TestRankAttnInputJacobianMC).
+//     the finite-size Jacobian in lib/rankblock (TestAttnInputJacobianMC).
 //   - Eq. (18) assumes ‖X‖² independent of ‖P‖²; the exact value carries the
 //     factor 1 + 4(1−ρ)/(nd). GradQ takes a Form; TestEq18MonteCarlo shows the
 //     simulation supports FormExact and rejects FormPaper at n = 4, d = 3.

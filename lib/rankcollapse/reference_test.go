@@ -83,7 +83,7 @@ func TestLemma31ReferenceValues(t *testing.T) {
 // Spec §8.1 / §7 #3: the printed eq. (8) holds for X_a but fails for
 // X_b = X_a + 5, whose exact expectation (16.617) is three times the bound
 // (5.481). The exact formula itself is checked against a Monte Carlo of the
-// finite Jacobian in lib/randnet (TestRankAttnInputJacobianMC), which also
+// finite Jacobian in lib/rankblock (TestAttnInputJacobianMC), which also
 // rejects the bound there.
 func TestPaperBoundEq8Fails(t *testing.T) {
 	sa, sb := TokenStats(xA), TokenStats(xB)

@@ -3,7 +3,8 @@ package sde
 import (
 	"fmt"
 	"math"
-	"sync"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 )
 
 // ResNetCorr is the 1-D reduction of Theorem 3.2 for a token pair: by Itô's
@@ -47,25 +48,17 @@ func (r ResNetCorr) Simulate(rho0, T float64, paths int, seed uint64, s Settings
 	}
 	steps := int(math.Ceil(T/s.Step - 1e-9))
 	out := make([]float64, paths)
-	var wg sync.WaitGroup
-	for w := 0; w < s.Workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for p := w; p < paths; p += s.Workers {
-				rng := PathRand(seed, p)
-				x := rho0
-				for k := 0; k < steps; k++ {
-					h := s.Step
-					if k == steps-1 {
-						h = T - float64(steps-1)*s.Step
-					}
-					x = clip1(x + r.Drift(x)*h + math.Sqrt(r.Variance(x)*h)*rng.NormFloat64())
-				}
-				out[p] = x
+	empirical.Each(paths, s.Workers, func(p int) {
+		rng := PathRand(seed, p)
+		x := rho0
+		for k := 0; k < steps; k++ {
+			h := s.Step
+			if k == steps-1 {
+				h = T - float64(steps-1)*s.Step
 			}
-		}(w)
-	}
-	wg.Wait()
+			x = clip1(x + r.Drift(x)*h + math.Sqrt(r.Variance(x)*h)*rng.NormFloat64())
+		}
+		out[p] = x
+	})
 	return out, nil
 }

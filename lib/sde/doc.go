@@ -25,10 +25,9 @@
 //	Itô on ρ     RhoIto                            drift and variance of ρ^{αβ} for any Model
 //	Prop. A.2    Simulate                          Euler–Maruyama, many paths in parallel
 //	(reference)  OU                                matrix Ornstein–Uhlenbeck process, known moments
-//	§4.3 spec    KS2, KSCritical, Quantile, Histogram   comparing SDE and network samples
 //
-// The finite networks these SDEs describe are in package randnet
-// (ShapedSimulate: exact reduced chain; ShapedForward: full forward pass).
+// The finite networks these SDEs describe are in package shapednet
+// (Simulate: exact reduced chain; Forward: full forward pass).
 //
 // The matrix Brownian increment is sampled in O(m³) by the matrix form of
 // the spec (§4.1b of ../shared/spec/noci2023-shaped-transformer.md):
@@ -56,7 +55,7 @@
 // the local convergence of Def. 4.1.
 //
 // Errata followed (see the spec's Pitfalls): ν is Eq. (6), not the App. B
-// variant (tested in the randnet shaped tests against the finite network);
+// variant (tested in the shapednet tests against the finite network);
 // Eq. (8)'s second-order sign is the App. C form; Cor 4.3's diffusion is
 // [Σ + Σ_res]^{1/2} (Eq. 32 as reconstructed).
 package sde

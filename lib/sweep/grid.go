@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 )
 
 // MaxPoints bounds the size of a grid (a typo such as 1:2:1e6 in two axes
@@ -195,23 +197,9 @@ func (g Grid) Points() ([]Point, error) {
 	return ps, nil
 }
 
-// Linspace returns k evenly spaced values from lo to hi inclusive,
-// lo + (hi−lo)·i/(k−1) (k = 1: just lo), the same values as
-// trainsweep.Linspace. It panics if k < 1.
-func Linspace(lo, hi float64, k int) []float64 {
-	if k < 1 {
-		panic(fmt.Sprintf("sweep: Linspace needs k >= 1, got %d", k))
-	}
-	v := make([]float64, k)
-	for i := range v {
-		if k == 1 {
-			v[i] = lo
-		} else {
-			v[i] = lo + (hi-lo)*float64(i)/float64(k-1)
-		}
-	}
-	return v
-}
+// Linspace is empirical.Linspace: k evenly spaced values from lo to hi
+// inclusive, the values of an axis lo:hi:k. It panics if k < 1.
+func Linspace(lo, hi float64, k int) []float64 { return empirical.Linspace(lo, hi, k) }
 
 // FormatFloat is the form in which grids store numbers: the shortest
 // string that parses back to x exactly.

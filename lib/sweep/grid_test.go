@@ -76,7 +76,7 @@ func TestListGrid(t *testing.T) {
 }
 
 // The committed sweep notebooks/data/trainability/adam-s1-900 was planned
-// with -alphas 0.05:0.95:6 by cmd/trainsweep (trainsweep.Linspace); its
+// with -alphas 0.05:0.95:6 by cmd/trainsweep (Linspace); its
 // provenance.json records these floats, and ParseValues must reproduce
 // them bit for bit or a replanned sweep would not match its directory.
 func TestParseValuesRangeMatchesTrainsweepLinspace(t *testing.T) {
@@ -85,11 +85,11 @@ func TestParseValuesRangeMatchesTrainsweepLinspace(t *testing.T) {
 		t.Fatal(err)
 	}
 	recorded := []float64{0.05, 0.22999999999999998, 0.41, 0.59, 0.77, 0.9500000000000001}
-	lin := trainsweep.Linspace(0.05, 0.95, 6)
+	lin := Linspace(0.05, 0.95, 6)
 	for i, s := range vals {
 		x, err := strconv.ParseFloat(s, 64)
 		if err != nil || x != recorded[i] || x != lin[i] {
-			t.Errorf("value %d = %q, want %v (recorded) = %v (trainsweep.Linspace), bit for bit", i, s, recorded[i], lin[i])
+			t.Errorf("value %d = %q, want %v (recorded) = %v (Linspace), bit for bit", i, s, recorded[i], lin[i])
 		}
 	}
 }
@@ -128,7 +128,7 @@ func TestParseValuesAndAxis(t *testing.T) {
 
 // TrainabilityGrid names points as lib/trainsweep does, in the same order.
 func TestTrainabilityGridMatchesTrainsweep(t *testing.T) {
-	as, ss := trainsweep.Linspace(0.05, 0.95, 6), trainsweep.Linspace(0.2, 4, 6)
+	as, ss := Linspace(0.05, 0.95, 6), Linspace(0.2, 4, 6)
 	ps, err := TrainabilityGrid(as, ss).Points()
 	if err != nil {
 		t.Fatal(err)

@@ -28,7 +28,7 @@
 //	                      EdgeOfChaosSigmaW/AlphaM, GradientEdgeSigmaW/AlphaM
 //
 // The finite-width simulator these are tested against is
-// randnet.Transformer (lib/randnet/transformer.go).
+// tokennet.Transformer (lib/tokennet).
 //
 // # Corrections to the printed formulas
 //

@@ -5,12 +5,12 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/sigprop/sigprop/lib/randnet"
+	"github.com/sigprop/sigprop/lib/tokennet"
 	"gonum.org/v1/gonum/mat"
 )
 
 // Monte Carlo cross-checks of the theory against the finite-width random
-// transformer of package randnet (n = 256, d = 64, σ_A² = 1, ℓ = 2). Every
+// transformer of package tokennet (n = 256, d = 64, σ_A² = 1, ℓ = 2). Every
 // tolerance is a multiple of the standard error measured from the samples
 // themselves (plus, where stated, the O(1/d) finite-width bias).
 
@@ -38,21 +38,21 @@ func TestOneStepMapMatchesSimulation(t *testing.T) {
 		{0.6, 1.5, 80, 70}, // near collapse
 	}
 	for ci, c := range cases {
-		cfg := randnet.PaperTransformer(c.alpha, c.sw)
+		cfg := tokennet.PaperTransformer(c.alpha, c.sw)
 		cfg.Layers = 1
 		rng := rand.New(rand.NewPCG(11, uint64(ci)))
-		tr := randnet.NewTransformer(cfg, rng)
+		tr := tokennet.NewTransformer(cfg, rng)
 		x := mat.NewDense(cfg.N, cfg.D, nil)
 		const seeds = 16
 		qs, ps := make([]float64, seeds), make([]float64, seeds)
 		for s := 0; s < seeds; s++ {
 			tr.Resample(rng)
-			randnet.SymmetricTokens(x, c.q0, c.p0, rng)
+			tokennet.SymmetricTokens(x, c.q0, c.p0, rng)
 			y, err := tr.Forward(x)
 			if err != nil {
 				t.Fatal(err)
 			}
-			qs[s], ps[s] = randnet.TokenGeometry(y)
+			qs[s], ps[s] = tokennet.TokenGeometry(y)
 		}
 		mq, sq := meanSE(qs)
 		mp, sp := meanSE(ps)
@@ -78,7 +78,7 @@ func TestLambdaANumericMatchesOneStepTheory(t *testing.T) {
 			t.Errorf("σ_w=%v: one-step theory %v, spec %v", c.sw, th, c.oneStep)
 		}
 		rng := rand.New(rand.NewPCG(12, uint64(ci)))
-		est, err := randnet.NumericAngleExponent(randnet.PaperTransformer(a8, c.sw), 64, 0.99*64, 20, rng)
+		est, err := tokennet.NumericAngleExponent(tokennet.PaperTransformer(a8, c.sw), 64, 0.99*64, 20, rng)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,10 +108,10 @@ func TestLambdaGNumericSupportsCorrected(t *testing.T) {
 	for ci, c := range cases {
 		m := NewModel(c.aA, c.aM, c.sw)
 		qs, _ := QStar(m)
-		cfg := randnet.PaperTransformer(c.aA, c.sw)
+		cfg := tokennet.PaperTransformer(c.aA, c.sw)
 		cfg.AlphaM = c.aM
 		rng := rand.New(rand.NewPCG(13, uint64(ci)))
-		est, err := randnet.NumericGradientExponent(cfg, qs, 0.9999*qs, 10, rng)
+		est, err := tokennet.NumericGradientExponent(cfg, qs, 0.9999*qs, 10, rng)
 		if err != nil {
 			t.Fatal(err)
 		}

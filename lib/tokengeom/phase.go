@@ -3,7 +3,8 @@ package tokengeom
 import (
 	"fmt"
 	"math"
-	"sync"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 )
 
 // Grid is a scalar field on a rectangular grid: Z[iy*len(X)+ix] is the
@@ -112,28 +113,7 @@ func phaseRows(xs, ys []float64, L int, s PhaseSettings, base Model,
 			pd.LambdaG.Z[iy*nx+ix] = lambdaGFiniteLog(gradCoeffs(aA, aM, g, s.Variant), L, ln1, lnN)
 		}
 	}
-	if workers == 1 {
-		for iy := range ys {
-			row(iy)
-		}
-		return pd
-	}
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for iy := range next {
-				row(iy)
-			}
-		}()
-	}
-	for iy := range ys {
-		next <- iy
-	}
-	close(next)
-	wg.Wait()
+	empirical.Each(len(ys), workers, row)
 	return pd
 }
 

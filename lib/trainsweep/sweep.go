@@ -27,23 +27,6 @@ type Grid struct {
 	Alphas, SigmaWs []float64
 }
 
-// Linspace returns k evenly spaced values from lo to hi inclusive (k = 1:
-// just lo). It panics if k < 1.
-func Linspace(lo, hi float64, k int) []float64 {
-	if k < 1 {
-		panic(fmt.Sprintf("trainsweep: Linspace needs k >= 1, got %d", k))
-	}
-	v := make([]float64, k)
-	for i := range v {
-		if k == 1 {
-			v[i] = lo
-		} else {
-			v[i] = lo + (hi-lo)*float64(i)/float64(k-1)
-		}
-	}
-	return v
-}
-
 // Points lists the grid row-major: α outer, σ_w inner. It panics if the
 // grid is empty, a value is outside α ∈ [0, 1], σ_w > 0, or two points
 // share a Key.

@@ -10,11 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/vit"
 )
 
 func TestGridPoints(t *testing.T) {
-	g := Grid{Alphas: Linspace(0.1, 0.3, 3), SigmaWs: []float64{1, 2}}
+	g := Grid{Alphas: empirical.Linspace(0.1, 0.3, 3), SigmaWs: []float64{1, 2}}
 	ps := g.Points()
 	if len(ps) != 6 {
 		t.Fatalf("%d points, want 6", len(ps))
@@ -47,7 +48,7 @@ func fakeClock() func() time.Time {
 }
 
 func TestRunResumes(t *testing.T) {
-	ps := Grid{Alphas: []float64{0.1, 0.2, 0.3}, SigmaWs: []float64{1, 2, 3}}.Points()
+	ps := Grid{Alphas: empirical.Linspace(0.1, 0.3, 3), SigmaWs: []float64{1, 2, 3}}.Points()
 	var calls atomic.Int64
 	task := func(p Point) (Result, error) {
 		calls.Add(1)

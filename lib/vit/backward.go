@@ -99,7 +99,7 @@ func normBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
 
 // blockBackward replaces m.gx = ∂/∂X^{l+1} by ∂/∂X^l and accumulates the
 // gradients of block l's Q, K, V, W⁰..W^ℓ. The activation pullbacks are
-// those of randnet.Transformer.Backward; the weight gradients are
+// those of tokennet.Transformer.Backward; the weight gradients are
 //
 //	∂W^k = δ_kᵀ in_k (δ_k the pre-activation gradient, in_k the layer input)
 //	∂V = α_A ∂X^(A)ᵀ (AY),  ∂Q = ∂(YQᵀ)ᵀ Y,  ∂K = ∂(YKᵀ)ᵀ Y.

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/sigprop/sigprop/lib/randnet"
+	"github.com/sigprop/sigprop/lib/block"
 )
 
 // Config describes the vision transformer. Every field is a model
-// parameter without a zero-value default (as randnet.TransformerConfig);
+// parameter without a zero-value default (as tokennet.TransformerConfig);
 // PaperConfig returns the issue-9 settings for Fashion-MNIST.
 type Config struct {
 	Rows, Cols int     // image size; both multiples of Patch
@@ -32,20 +32,21 @@ type Config struct {
 	Activation ActivationKind // MLP activation: Tanh or ShapedReLU
 }
 
-// AttentionKind selects the attention matrix A of the attention branch.
-type AttentionKind int
+// AttentionKind selects the attention matrix A of the attention branch:
+// the attention kinds of package block, of which vit supports two.
+type AttentionKind = block.Attention
 
 const (
 	// Softmax is the paper's A = softmax(τ·(QY_i)·(KY_j)/√d) (eq. 1), the
 	// zero value.
-	Softmax AttentionKind = iota
+	Softmax = block.Softmax
 	// Shaped is the shaped attention of Noci et al. 2023 (eq. 9),
 	//
 	//	A = I + softmax((QY_i)·(KY_j)/(τ₀d)) − (1/n)11ᵀ,
 	//
 	// whose rows of A − I sum to zero; see the package doc for the
 	// temperature.
-	Shaped
+	Shaped = block.Shaped
 )
 
 // NormKind selects the normalisation of the branch inputs.
@@ -117,7 +118,7 @@ func (c Config) logitScale() float64 {
 
 // IsPaperBlock reports whether the blocks are those of Cowsik et al.
 // (UnitNorm residual, τ = 1, softmax attention, RMSNorm, tanh), the
-// setting of randnet.Transformer and of tokengeom's exponents.
+// setting of tokennet.Transformer and of tokengeom's exponents.
 func (c Config) IsPaperBlock() bool {
 	return c.Residual == UnitNorm && c.tau() == 1 && c.Attention == Softmax &&
 		c.Norm == RMSNorm && c.Activation == Tanh
@@ -139,17 +140,6 @@ func (c Config) PatchDim() int { return c.Patch * c.Patch }
 
 // Pixels returns Rows·Cols, the length of one input image.
 func (c Config) Pixels() int { return c.Rows * c.Cols }
-
-// Transformer returns the randnet configuration of the block stack (n
-// tokens, acausal), for comparisons with the random-transformer simulator.
-// It panics unless IsPaperBlock.
-func (c Config) Transformer() randnet.TransformerConfig {
-	if !c.IsPaperBlock() {
-		panic("vit: Transformer needs the paper's block (Residual UnitNorm, InvTemp 0 or 1, Attention Softmax, Norm RMSNorm, Activation Tanh)")
-	}
-	return randnet.TransformerConfig{N: c.Tokens(), D: c.D, Layers: c.Layers, MLPLayers: c.MLPLayers,
-		AlphaA: c.AlphaA, AlphaM: c.AlphaM, SigmaW: c.SigmaW, SigmaA2: c.SigmaA2}
-}
 
 func (c Config) validate() {
 	bad := func(f string, a ...any) { panic("vit: " + fmt.Sprintf(f, a...)) }

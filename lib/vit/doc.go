@@ -7,7 +7,7 @@
 //
 // with exact hand-written gradients of every parameter, cross-entropy,
 // the Adam and SGD optimisers and a training loop. Its blocks are those of
-// lib/randnet's random transformer (eq. 4 of the paper), so the exponents
+// lib/tokennet's random transformer (eq. 4 of the paper), so the exponents
 // λ_a and λ_g of lib/tokengeom describe the model at initialisation.
 //
 // # Model (spec §6.5, App. D)
@@ -146,11 +146,11 @@
 //
 // # Initialisation
 //
-// The block weights follow Sec. 2 of the paper and randnet.Transformer:
+// The block weights follow Sec. 2 of the paper and tokennet.Transformer:
 // Q, K ~ N(0, σ_A/d), V ~ N(0, 1/d), W^k ~ N(0, σ_w²/d), drawn block by
 // block in the order Q, K, V, W⁰..W^ℓ, row-major, first from the rng, so
-// that the block stack reproduces randnet.Transformer draw for draw
-// (TestBlocksMatchRandnet). Then E, b ~ U(±1/√P) and H, h ~ U(±1/√d)
+// that the block stack reproduces tokennet.Transformer draw for draw
+// (TestBlocksMatchTokennet). Then E, b ~ U(±1/√P) and H, h ~ U(±1/√d)
 // (PyTorch's nn.Linear default), c, e_j ~ N(0, 1) (the paper's "randomly
 // initialised"; spec §6.5), γ = 1, β = 0.
 //
@@ -158,14 +158,29 @@
 //
 // Model.LossGrad runs the forward pass and a hand-written reverse pass
 // through the head, the LayerNorm, every block (the same Norm, softmax and
-// tanh pullbacks as randnet.Transformer.Backward, which only returns
-// ∂/∂X⁰; they are re-implemented here because randnet keeps them
+// tanh pullbacks as tokennet.Transformer.Backward, which only returns
+// ∂/∂X⁰; they are re-implemented here because tokennet keeps them
 // unexported and they must also accumulate the weight gradients) and the
 // embeddings (the variants' pullbacks: the centring I − 11ᵀ/n is
 // symmetric, so dY gains (I − 11ᵀ/n)dZ; NoNorm passes dY through; the
 // shaped ReLU multiplies by its slope on the side of 0 of the
 // pre-activation). TestGradientFiniteDifference checks every parameter
 // tensor of every variant against central finite differences.
+//
+// # Why the block is not package block's
+//
+// The attention kinds are package block's (AttentionKind is block.Attention;
+// vit supports Softmax and Shaped), but the forward and backward passes
+// stay here rather than in a pass shared with tokennet: vit keeps every
+// activation of a batch for the weight gradients, runs its products on
+// the float64 kernels of this package (gemm*.go, tanh*.go, AVX2) and
+// fuses the norm, softmax and tanh pullbacks into them, which the
+// simulators' blas64 passes do not; a shared pass would have to give up
+// one or the other (the training step is the hot loop of the
+// trainability sweep). TestBlocksMatchTokennet holds the two to
+// the same numbers instead. NormKind stays vit's own: RMS pre-norm is its
+// zero value, as the configurations stored with the committed sweeps
+// encode it.
 //
 // # Optimisers
 //

@@ -195,7 +195,7 @@ func (m *Model) ensure(B int) {
 }
 
 // Init redraws every parameter from rng: first the blocks exactly as
-// randnet.Transformer.Resample (block by block Q, K ~ N(0, σ_A/d),
+// tokennet.Transformer.Resample (block by block Q, K ~ N(0, σ_A/d),
 // V ~ N(0, 1/d), W⁰..W^ℓ ~ N(0, σ_w²/d), row-major), then E, b ~
 // U(±1/√P), c ~ N(0, 1), e ~ N(0, 1), H, h ~ U(±1/√d); γ = 1, β = 0.
 // The same rng state gives the same model.

@@ -7,7 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/sigprop/sigprop/lib/randnet"
+	"github.com/sigprop/sigprop/lib/tokennet"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -135,16 +135,16 @@ func TestGradientFiniteDifference(t *testing.T) {
 	}
 }
 
-// TestBlocksMatchRandnet runs the block stack of a model and the random
-// transformer of lib/randnet drawn from the same seed (Init draws the
-// blocks first, in randnet's order) on the same input X⁰ and compares X^L
+// TestBlocksMatchTokennet runs the block stack of a model and the random
+// transformer of lib/tokennet drawn from the same seed (Init draws the
+// blocks first, in tokennet's order) on the same input X⁰ and compares X^L
 // and the input gradient ∂(X^L·R)/∂X⁰: two implementations of the same
 // maps, so they agree to rounding (1e-12 relative).
-func TestBlocksMatchRandnet(t *testing.T) {
+func TestBlocksMatchTokennet(t *testing.T) {
 	cfg := Config{Rows: 8, Cols: 8, Patch: 2, D: 8, Layers: 3, MLPLayers: 2, Classes: 4,
 		AlphaA: 0.5, AlphaM: 0.7, SigmaW: 1.8, SigmaA2: 1}
 	m := New(cfg, rand.New(rand.NewPCG(3, 4)))
-	tf := randnet.NewTransformer(cfg.Transformer(), rand.New(rand.NewPCG(3, 4)))
+	tf := tokennet.NewTransformer(paperTransformer(t, cfg), rand.New(rand.NewPCG(3, 4)))
 	n, d := cfg.Tokens(), cfg.D
 	rng := rand.New(rand.NewPCG(5, 6))
 	x0 := mat.NewDense(n, d, nil)
@@ -185,10 +185,10 @@ func TestBlocksMatchRandnet(t *testing.T) {
 		return math.Sqrt(num / den)
 	}
 	if e := relErr(m.out.Data[:n*d], want); e > 1e-12 {
-		t.Errorf("X^L differs from randnet by %.3g (relative)", e)
+		t.Errorf("X^L differs from tokennet by %.3g (relative)", e)
 	}
 	if e := relErr(m.gx.Data[:n*d], wantG); e > 1e-12 {
-		t.Errorf("∂(X^L·R)/∂X⁰ differs from randnet by %.3g (relative)", e)
+		t.Errorf("∂(X^L·R)/∂X⁰ differs from tokennet by %.3g (relative)", e)
 	}
 }
 
@@ -308,4 +308,14 @@ func TestVariantLimits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// paperTransformer is the tokennet configuration of c's block stack (n
+// tokens, acausal), for comparisons with the random-transformer simulator.
+func paperTransformer(t *testing.T, c Config) tokennet.TransformerConfig {
+	if !c.IsPaperBlock() {
+		t.Fatal("paperTransformer needs the paper's block")
+	}
+	return tokennet.TransformerConfig{N: c.Tokens(), D: c.D, Layers: c.Layers, MLPLayers: c.MLPLayers,
+		AlphaA: c.AlphaA, AlphaM: c.AlphaM, SigmaW: c.SigmaW, SigmaA2: c.SigmaA2}
 }

@@ -1,0 +1,20 @@
+// Package attnspec draws random attention matrices and stacks of attention
+// layers and measures their spectra and their collapse towards rank one:
+// the spectral gap of attention in Tanner's lecture, §3.9 (F32–F38), which
+// states the closed forms it is checked against (the bulk radius of a
+// random Markov matrix, BulkRadius; the growth of the residual of a
+// stack); notebook 04 draws both.
+//
+// Nait Saada, Naderi & Tanner 2024 (arXiv:2410.07799); Dong et al. 2021
+// (arXiv:2103.03404); Ali et al. 2023 (arXiv:2306.01610); Ye et al. 2024
+// (arXiv:2410.05258).
+//
+//	A_ij = e^{s_ij}/Σ_ℓ e^{s_iℓ}                   SoftmaxRows (F33)
+//	A = softmax(S), S_ij ~ N(0, s²)                 RandomMarkov (F34)
+//	r_T = √((e^{s²} − 1)/T)                         BulkRadius (F34)
+//	A = softmax(X W_Q W_Kᵀ Xᵀ/√d_k)                 KeyQueryAttention (F32, F35)
+//	eigenvalues, singular values, |λ₁| − |λ₂|      Spectrum, SpectralGap
+//	A − 𝟏𝟏ᵀ/T, (I − 𝟏𝟏ᵀ/T)V, A₁ − λA₂             CenterAttention, ProjectOutOnes, DiffAttention (F33, F38)
+//	‖X − 𝟏x̄ᵀ‖_F/‖X‖_F, ‖X‖_F²/‖X‖₂²                 RankCollapseResidual, StableRank
+//	X^{ℓ+1} = A^ℓ X^ℓ W_V^ℓ, L layers               Stack with block.Softmax, Centered, Projected, Differential (F36, F38)
+package attnspec

@@ -1,0 +1,27 @@
+// Package empirical holds the statistics of samples that every
+// theory-vs-simulation check in sigprop rests on, and the rules by which a
+// check passes: the sample side of each metric a notebook prints. It
+// builds on gonum's stat package where gonum has the quantity (mean,
+// standard deviation, standard error, the two-sample Kolmogorov–Smirnov
+// distance) and says where it does not (type-7 quantiles, a density
+// histogram on a fixed range).
+//
+//	x̄, s (n − 1), s/√n                         MeanSD, MeanSE (gonum stat.MeanStdDev, stat.StdErr)
+//	z = (x̄ − θ)/SE, max over points with SE > 0   Z, MaxZ
+//	D = sup |F_x − F_y|, two samples             KS2 (gonum stat.KolmogorovSmirnov)
+//	c(α)√((n₁+n₂)/(n₁n₂)), asymptotic            KSCritical (Smirnov 1948)
+//	√(ln(2/α)/(2n)), one sample                  DKW (Dvoretzky–Kiefer–Wolfowitz, Massart 1990)
+//	F̂(t) = #{x ≤ t}/n                           ECDF
+//	type-7 quantile (Hyndman & Fan 1996)         Quantile, Quantiles
+//	density on [lo, hi] in equal bins            Histogram
+//	lo + (hi − lo) i/(k − 1)                     Linspace
+//
+// Monte Carlo plumbing that the simulators share lives here too, so that it
+// is written once: SplitMix64 (Steele, Lea & Flood 2014, the finaliser used
+// to derive independent seeds) and Each/Pool, the worker pool that runs the
+// independent draws of a simulation on a fixed number of goroutines (each
+// draw seeded by its index, so results do not depend on the worker count).
+//
+// Caller bugs (empty samples, NaN where none is allowed, bins < 1) panic
+// with an "empirical:" message.
+package empirical

@@ -1,0 +1,37 @@
+package empirical
+
+import (
+	"math"
+	"testing"
+)
+
+func TestMeanSDSE(t *testing.T) {
+	// 1..5: mean 3, Σ(x−3)² = 10, s² = 10/4, SE = √(2.5/5).
+	m, sd := MeanSD([]float64{1, 2, 3, 4, 5})
+	if math.Abs(m-3) > 1e-15 || math.Abs(sd-math.Sqrt(2.5)) > 1e-15 {
+		t.Errorf("MeanSD = %v, %v", m, sd)
+	}
+	m, se := MeanSE([]float64{1, 2, 3, 4, 5})
+	if math.Abs(m-3) > 1e-15 || math.Abs(se-math.Sqrt(0.5)) > 1e-15 {
+		t.Errorf("MeanSE = %v, %v", m, se)
+	}
+	if m, se := MeanSE([]float64{7}); m != 7 || se != 0 {
+		t.Errorf("one sample: %v, %v; want 7, 0", m, se)
+	}
+}
+
+func TestZ(t *testing.T) {
+	if z := Z(1.5, 0.25, 1); z != 2 {
+		t.Errorf("Z = %v, want 2", z)
+	}
+	if z := Z(1, 0, 1); z != 0 {
+		t.Errorf("exact agreement without SE: Z = %v, want 0", z)
+	}
+	if z := Z(1.1, 0, 1); !math.IsInf(z, 1) {
+		t.Errorf("disagreement without SE: Z = %v, want +Inf", z)
+	}
+	// The point with se = 0 is skipped; the others give 1 and 3.
+	if z := MaxZ([]float64{1, 2, 9}, []float64{1, 1, 0}, []float64{0, 5, 0}); z != 3 {
+		t.Errorf("MaxZ = %v, want 3", z)
+	}
+}

@@ -1,0 +1,13 @@
+package empirical
+
+// SplitMix64 is the output function of Steele, Lea & Flood's SplitMix64
+// generator (OOPSLA 2014) applied to x + φ·2⁶⁴: a bijection on uint64 whose
+// outputs for consecutive inputs look independent. Simulators derive the
+// seed of draw i from (seed, i) with it, so draws do not depend on which
+// worker runs them.
+func SplitMix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}

@@ -1,0 +1,20 @@
+// Package randmlp simulates deep random MLPs at initialisation, with
+// Gaussian or Haar-orthogonal weights, and the spectra of their
+// input-output Jacobians: the finite-width side of the mean-field theory
+// of package meanfield and of the free-probability spectra of package
+// jacspectrum. Weights come from an explicit *rand.Rand; caller bugs panic
+// with a "randmlp:" message, data-dependent failures are errors.
+//
+// Poole et al. 2016 (arXiv:1606.05340); Schoenholz et al. 2017
+// (arXiv:1611.01232); Pennington, Schoenholz & Ganguli 2018
+// (arXiv:1802.09979), eq. (2) and Figs. 1, 3, 4; Mezzadri 2007
+// (arXiv:math-ph/0609050). Spec tanner2024-jacobian-spectra.md §2.1, §6.
+//
+//	h^ℓ = W^ℓ x^{ℓ−1} + b^ℓ,  x^ℓ = φ(h^ℓ)        MLP, MLP.Propagate, MLPTrace
+//	q^ℓ = ‖h^ℓ‖²/N, c^ℓ = correlation of h^ℓ        MLPTrace (the q- and c-maps; meanfield.Net)
+//	‖x_a‖²/N = r, corr(x_a, x_b) = c exactly        MLPInputPair
+//	W = Q diag(sign R_ii), Z = QR, Z_ij ~ N(0,1)   Haar, HaarInto (Mezzadri §5)
+//	J = D^L W^L ⋯ D^1 W^1, D^ℓ = diag φ′(h^ℓ)     JacobianSim (jacspectrum.Network)
+//	eigenvalues λ = s² of JJᵀ                      JacobianSim.Eigs, PooledEigs
+//	density of s = √λ (atoms reduce the area)      SingularValueHistogram
+package randmlp

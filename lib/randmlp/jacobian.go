@@ -1,0 +1,187 @@
+package randmlp
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/sigprop/sigprop/lib/activation"
+)
+
+// JacobianSim samples the input–output Jacobian
+//
+//	J = D^L W^L ⋯ D^1 W^1,  D^ℓ = diag φ′(h^ℓ),  h^ℓ = W^ℓ x^{ℓ−1} + b^ℓ
+//
+// of a width-N, depth-L random MLP (P18 eq 2, last layer on the left; spec
+// §6 "Jacobian at the fixed point"): the input is x⁰ = φ(h⁰) with
+// h⁰_i ~ N(0, q*), rescaled so that q¹ = σ_w²‖x⁰‖²/N + σ_b² = q* exactly
+// (when q* > σ_b²), weights are Gaussian N(0, σ_w²/N) or
+// σ_w·Haar, biases N(0, σ_b²). With IndependentD the D^ℓ are instead drawn
+// i.i.d. as φ′(√q* z) and not coupled to W (the cheaper variant of spec §6;
+// same limit law).
+type JacobianSim struct {
+	Width, Depth     int
+	Phi              activation.Func
+	SigmaW2, SigmaB2 float64
+	Weights          WeightDist
+	QStar            float64
+	IndependentD     bool
+}
+
+func (s JacobianSim) validate() {
+	switch {
+	case s.Width < 1 || s.Depth < 1:
+		panic(fmt.Sprintf("randmlp: JacobianSim needs Width, Depth >= 1, got %d, %d", s.Width, s.Depth))
+	case s.Phi.Phi == nil || s.Phi.DPhi == nil:
+		panic("randmlp: JacobianSim needs an activation (Phi)")
+	case !(s.SigmaW2 > 0) || math.IsInf(s.SigmaW2, 0):
+		panic(fmt.Sprintf("randmlp: JacobianSim needs sigma_w^2 > 0, got %v", s.SigmaW2))
+	case !(s.SigmaB2 >= 0) || math.IsInf(s.SigmaB2, 0):
+		panic(fmt.Sprintf("randmlp: JacobianSim needs sigma_b^2 >= 0, got %v", s.SigmaB2))
+	case !(s.QStar >= 0) || math.IsInf(s.QStar, 0):
+		panic(fmt.Sprintf("randmlp: JacobianSim needs q* >= 0, got %v", s.QStar))
+	}
+}
+
+// jacWeights draws one weight matrix.
+func (s JacobianSim) jacWeights(w *mat.Dense, rng *rand.Rand) {
+	sw := math.Sqrt(s.SigmaW2)
+	switch s.Weights {
+	case GaussianWeights:
+		raw := w.RawMatrix()
+		sc := sw / math.Sqrt(float64(s.Width))
+		for i := range raw.Data {
+			raw.Data[i] = sc * rng.NormFloat64()
+		}
+	case OrthogonalWeights:
+		HaarInto(w, rng)
+		w.Scale(sw, w)
+	default:
+		panic(fmt.Sprintf("randmlp: unknown weight distribution %d", int(s.Weights)))
+	}
+}
+
+// Eigs returns the N eigenvalues λ = s² of JJᵀ for one draw, in increasing
+// order, from the singular values of J (more accurate than an
+// eigendecomposition of JJᵀ for small values). Singular values below 1e-8
+// are returned as exact zeros (Bernoulli D gives exact rank loss).
+func (s JacobianSim) Eigs(rng *rand.Rand) ([]float64, error) {
+	s.validate()
+	n := s.Width
+	x := make([]float64, n)
+	sq := math.Sqrt(s.QStar)
+	norm2 := 0.0
+	for i := range x {
+		x[i] = s.Phi.Phi(sq * rng.NormFloat64())
+		norm2 += x[i] * x[i]
+	}
+	// Normalise so that q¹ = σ_w²‖x⁰‖²/N + σ_b² = q* exactly. Near the EoC
+	// with small σ_b² the q-map relaxes slowly (ξ_q ≫ L), so an O(N^{-1/2})
+	// error in q¹ persists through every layer and biases χ₁ in the same
+	// direction each time: at N = 500, L = 8 (erf, q* = 0.103) an unnormalised
+	// input moved m₁ by ±8%.
+	if target := (s.QStar - s.SigmaB2) * float64(n) / s.SigmaW2; target > 0 && norm2 > 0 {
+		f := math.Sqrt(target / norm2)
+		for i := range x {
+			x[i] *= f
+		}
+	}
+	j := mat.NewDense(n, n, nil)
+	for i := 0; i < n; i++ {
+		j.Set(i, i, 1)
+	}
+	w := mat.NewDense(n, n, nil)
+	tmp := mat.NewDense(n, n, nil)
+	h := make([]float64, n)
+	sb := math.Sqrt(s.SigmaB2)
+	for l := 0; l < s.Depth; l++ {
+		s.jacWeights(w, rng)
+		hv := mat.NewVecDense(n, h)
+		hv.MulVec(w, mat.NewVecDense(n, x))
+		for i := range h {
+			h[i] += sb * rng.NormFloat64()
+		}
+		tmp.Mul(w, j)
+		raw := tmp.RawMatrix()
+		for i := 0; i < n; i++ {
+			var d float64
+			if s.IndependentD {
+				d = s.Phi.DPhi(sq * rng.NormFloat64())
+			} else {
+				x[i], d = s.Phi.Both(h[i])
+			}
+			row := raw.Data[i*raw.Stride : i*raw.Stride+n]
+			for k := range row {
+				row[k] *= d
+			}
+		}
+		j, tmp = tmp, j
+	}
+	var svd mat.SVD
+	if !svd.Factorize(j, mat.SVDNone) {
+		return nil, fmt.Errorf("randmlp: SVD of the Jacobian failed")
+	}
+	sv := svd.Values(nil)
+	out := make([]float64, n)
+	for i, v := range sv {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("randmlp: non-finite singular value %v (depth %d too large for this σ_w?)", v, s.Depth)
+		}
+		if v >= 1e-8 {
+			out[i] = v * v
+		}
+	}
+	sort.Float64s(out)
+	return out, nil
+}
+
+// PooledEigs concatenates Eigs over draws independent draws.
+func (s JacobianSim) PooledEigs(draws int, rng *rand.Rand) ([]float64, error) {
+	if draws < 1 {
+		panic(fmt.Sprintf("randmlp: PooledEigs needs draws >= 1, got %d", draws))
+	}
+	var all []float64
+	for k := 0; k < draws; k++ {
+		e, err := s.Eigs(rng)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, e...)
+	}
+	sort.Float64s(all)
+	return all, nil
+}
+
+// SingularValueHistogram returns the bin centres and the histogram density
+// of the singular values s = √λ of eigs over the given increasing bin
+// edges, normalised by the total count (so exact zeros, an atom, reduce
+// the area below 1 instead of appearing as a spike).
+func SingularValueHistogram(eigs, edges []float64) (centres, dens []float64) {
+	if len(edges) < 2 {
+		panic("randmlp: SingularValueHistogram needs at least two edges")
+	}
+	counts := make([]float64, len(edges)-1)
+	for _, l := range eigs {
+		if l <= 0 {
+			continue
+		}
+		s := math.Sqrt(l)
+		k := sort.SearchFloat64s(edges, s) - 1
+		if s == edges[0] {
+			k = 0
+		}
+		if k >= 0 && k < len(counts) {
+			counts[k]++
+		}
+	}
+	centres = make([]float64, len(counts))
+	dens = make([]float64, len(counts))
+	for i := range counts {
+		centres[i] = (edges[i] + edges[i+1]) / 2
+		dens[i] = counts[i] / (float64(len(eigs)) * (edges[i+1] - edges[i]))
+	}
+	return centres, dens
+}

@@ -1,0 +1,21 @@
+// Package rankblock simulates the single-head transformer blocks of Noci,
+// Anagnostidis, Biggio, Orvieto, Singh & Lucchi 2022, "Signal Propagation
+// in Transformers: Theoretical Perspectives and the Role of Rank Collapse"
+// (NeurIPS 2022, arXiv:2206.03126; spec noci2022-rank-collapse.md), with an
+// exact reverse pass, and estimates by Monte Carlo the gradient and
+// correlation moments whose formulas are package rankcollapse's. Caller
+// bugs panic with a "rankblock:" message.
+//
+//	S = A X W^V, A = softmax(τ X W^Q W^{K⊤}Xᵀ/√d_k), eqs. (1), (19)
+//	                                                AttentionForward (block.Softmax, block.Uniform)
+//	residual block with FF and LN, eqs. (2)–(4)     Config (block.NoNorm, PostLN, PreLN), New, Net.Forward
+//	exact reverse pass, softmax Jacobian (23)/(24)  Net.Backward, Grads
+//	‖∂S/∂W^{Q,K,V}‖², Lemma 3.1, eqs. (6)–(7)       AttnJacobianNorms, AttnGradMC
+//	eqs. (17)–(18) (equicorrelated tokens)          AttnGradMC, EquicorrelatedInput
+//	‖∂S/∂X‖², eq. (8) and its correction            AttnInputJacobian, AttnInputJacobianMC
+//	‖X‖², ‖Σ_k X_k‖², ρ, Lemmas 3.2–3.3, eq. (14)   Stats, Simulate, Profile
+//	Assumption 3.1 check (App. B.2, Fig. 12)        UniformityGap, UniformityGapMC
+//
+// EquicorrelatedInput draws its tokens with rankcollapse.SampleEquicorrelated,
+// the input law the theory is stated for.
+package rankblock

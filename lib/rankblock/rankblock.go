@@ -1,0 +1,472 @@
+package rankblock
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/sigprop/sigprop/lib/block"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Config describes the single-head transformer of Noci et al. 2022
+// (eqs. 1–4 and 19; §2.3–2.5 of the spec). Tokens are rows; S = A X W^V with
+// W^Q, W^K ∈ ℝ^{d_v×d_k}, W^V ∈ ℝ^{d_v×d_v}; FF(U) = σ(U W^{F1}) W^{F2}
+// with hidden width d_F. No biases, no output projection, no mask.
+//
+// The residual weights and τ are physical parameters without defaults (0
+// is meaningful: ReZero, τ = 0 uniform attention with no Q/K gradient).
+// Zero DK, DF mean d_v; zero LNEps means 1e-5.
+type Config struct {
+	N, DV          int // tokens n >= 2, width d_v >= 1
+	DK, DF         int // key width d_k and FF hidden width d_F (0 → d_v)
+	Layers         int // blocks L >= 1
+	Norm           block.Norm
+	ReLU           bool    // FF activation: ReLU (W^{F1} variance 2/d_v) or linear
+	Alpha1, Alpha2 float64 // residual weights α₁, α₂ of eqs. (2), (4)
+	DepthScaled    bool    // use α_i/√L instead of α_i ("res-scale")
+	Tau            float64 // inverse temperature τ of eq. (19); 1 is plain attention
+	Attention      block.Attention
+	LNEps          float64 // ε in LN(x) = (x − mean)/√(var + ε); 0 → 1e-5
+}
+
+// rbResolved holds the derived constants of a config.
+type rbResolved struct {
+	dk, df int
+	a1, a2 float64
+	eps    float64
+}
+
+func (c Config) resolve() rbResolved {
+	switch {
+	case c.N < 2:
+		panic(fmt.Sprintf("rankblock: Config.N must be >= 2, got %d", c.N))
+	case c.DV < 1:
+		panic(fmt.Sprintf("rankblock: Config.DV must be >= 1, got %d", c.DV))
+	case c.DK < 0 || c.DF < 0:
+		panic(fmt.Sprintf("rankblock: Config.DK, DF must be >= 0, got %d, %d", c.DK, c.DF))
+	case c.Layers < 1:
+		panic(fmt.Sprintf("rankblock: Config.Layers must be >= 1, got %d", c.Layers))
+	case c.Norm != block.NoNorm && c.Norm != block.PostLN && c.Norm != block.PreLN:
+		panic(fmt.Sprintf("rankblock: Config.Norm %v is not NoNorm, PostLN or PreLN", c.Norm))
+	case c.Attention != block.Softmax && c.Attention != block.Uniform:
+		panic(fmt.Sprintf("rankblock: Config.Attention %v is not Softmax or Uniform", c.Attention))
+	case math.IsNaN(c.Alpha1) || math.IsInf(c.Alpha1, 0) || math.IsNaN(c.Alpha2) || math.IsInf(c.Alpha2, 0):
+		panic(fmt.Sprintf("rankblock: Config.Alpha1, Alpha2 must be finite, got %v, %v", c.Alpha1, c.Alpha2))
+	case math.IsNaN(c.Tau) || math.IsInf(c.Tau, 0):
+		panic(fmt.Sprintf("rankblock: Config.Tau must be finite, got %v", c.Tau))
+	case c.LNEps < 0 || math.IsNaN(c.LNEps):
+		panic(fmt.Sprintf("rankblock: Config.LNEps must be >= 0, got %v", c.LNEps))
+	}
+	r := rbResolved{dk: c.DK, df: c.DF, a1: c.Alpha1, a2: c.Alpha2, eps: c.LNEps}
+	if r.dk == 0 {
+		r.dk = c.DV
+	}
+	if r.df == 0 {
+		r.df = c.DV
+	}
+	if c.DepthScaled {
+		s := 1 / math.Sqrt(float64(c.Layers))
+		r.a1 *= s
+		r.a2 *= s
+	}
+	if r.eps == 0 {
+		r.eps = 1e-5
+	}
+	return r
+}
+
+type rbWeights struct {
+	q, k, v *mat.Dense // d_v×d_k, d_v×d_k, d_v×d_v
+	f1, f2  *mat.Dense // d_v×d_F, d_F×d_v
+}
+
+// rbLN caches one token-wise layer norm: y = (x − mean)/s, inv = 1/s.
+type rbLN struct {
+	y   *mat.Dense
+	inv []float64
+}
+
+type rbCache struct {
+	x       *mat.Dense // block input X^ℓ
+	ln1     rbLN       // PRE-LN: LN(X); POST-LN: LN of the attention sum (= Z)
+	u1      *mat.Dense // attention input (X or LN X)
+	q, k, v *mat.Dense // U W^Q, U W^K, U W^V
+	a       *mat.Dense // attention matrix n×n
+	s       *mat.Dense // A V
+	z       *mat.Dense // Z
+	ln2     rbLN       // PRE-LN: LN(Z); POST-LN: LN of the FF sum (= X^{ℓ+1})
+	u2      *mat.Dense // FF input (Z or LN Z)
+	h, g    *mat.Dense // U W^{F1}, σ(h)
+	y       *mat.Dense // g W^{F2}
+}
+
+// Net is one draw of a Config network with its forward
+// activations cached for Backward. It is not safe for concurrent use.
+type Net struct {
+	cfg Config
+	r   rbResolved
+	w   []rbWeights
+	c   []rbCache
+	out *mat.Dense
+	// backward workspace
+	g, gz, gu, gt           *mat.Dense // n×d_v
+	gs, gv, gt2             *mat.Dense // n×d_v
+	rowTmp                  []float64  // n
+	gq, gk                  *mat.Dense // n×d_k
+	ga                      *mat.Dense // n×n
+	gh                      *mat.Dense // n×d_F
+	gwq, gwk, gwv, gf1, gf2 *mat.Dense
+	grads                   Grads
+}
+
+// New allocates a network for cfg and draws its weights from rng.
+// It panics on an invalid cfg or a nil rng.
+func New(cfg Config, rng *rand.Rand) *Net {
+	r := cfg.resolve()
+	if rng == nil {
+		panic("rankblock: New needs a non-nil *rand.Rand")
+	}
+	n, dv, dk, df := cfg.N, cfg.DV, r.dk, r.df
+	nt := &Net{cfg: cfg, r: r}
+	nt.w = make([]rbWeights, cfg.Layers)
+	nt.c = make([]rbCache, cfg.Layers)
+	for l := range nt.w {
+		nt.w[l] = rbWeights{q: mat.NewDense(dv, dk, nil), k: mat.NewDense(dv, dk, nil),
+			v: mat.NewDense(dv, dv, nil), f1: mat.NewDense(dv, df, nil), f2: mat.NewDense(df, dv, nil)}
+		nt.c[l] = rbCache{
+			x:   mat.NewDense(n, dv, nil),
+			ln1: rbLN{y: mat.NewDense(n, dv, nil), inv: make([]float64, n)},
+			q:   mat.NewDense(n, dk, nil), k: mat.NewDense(n, dk, nil), v: mat.NewDense(n, dv, nil),
+			a: mat.NewDense(n, n, nil), s: mat.NewDense(n, dv, nil), z: mat.NewDense(n, dv, nil),
+			ln2: rbLN{y: mat.NewDense(n, dv, nil), inv: make([]float64, n)},
+			h:   mat.NewDense(n, df, nil), g: mat.NewDense(n, df, nil), y: mat.NewDense(n, dv, nil),
+		}
+	}
+	nt.out = mat.NewDense(n, dv, nil)
+	nt.g, nt.gz, nt.gu, nt.gt = mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil)
+	nt.gs, nt.gv, nt.gt2 = mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil)
+	nt.rowTmp = make([]float64, n)
+	nt.gq, nt.gk = mat.NewDense(n, dk, nil), mat.NewDense(n, dk, nil)
+	nt.ga = mat.NewDense(n, n, nil)
+	nt.gh = mat.NewDense(n, df, nil)
+	nt.gwq, nt.gwk, nt.gwv = mat.NewDense(dv, dk, nil), mat.NewDense(dv, dk, nil), mat.NewDense(dv, dv, nil)
+	nt.gf1, nt.gf2 = mat.NewDense(dv, df, nil), mat.NewDense(df, dv, nil)
+	L := cfg.Layers
+	nt.grads = Grads{WQ: make([]float64, L), WK: make([]float64, L), WV: make([]float64, L),
+		F1: make([]float64, L), F2: make([]float64, L)}
+	nt.Resample(rng)
+	return nt
+}
+
+// Config returns the configuration the network was built with.
+func (nt *Net) Config() Config { return nt.cfg }
+
+// Alphas returns the residual weights α₁, α₂ in use (after depth scaling).
+func (nt *Net) Alphas() (a1, a2 float64) { return nt.r.a1, nt.r.a2 }
+
+// Resample redraws every weight (spec §2.5): W^Q, W^K ~ N(0, 1/d_k),
+// W^V ~ N(0, 1/d_v), W^{F1} ~ N(0, 1/d_v) (2/d_v with ReLU), W^{F2} ~
+// N(0, 1/d_F), independently per block. Draw order: block by block, Q, K,
+// V, F1, F2, row-major.
+func (nt *Net) Resample(rng *rand.Rand) {
+	dv, dk, df := float64(nt.cfg.DV), float64(nt.r.dk), float64(nt.r.df)
+	sf1 := 1 / math.Sqrt(dv)
+	if nt.cfg.ReLU {
+		sf1 = math.Sqrt(2 / dv)
+	}
+	for _, w := range nt.w {
+		rbFill(w.q, rng, 1/math.Sqrt(dk))
+		rbFill(w.k, rng, 1/math.Sqrt(dk))
+		rbFill(w.v, rng, 1/math.Sqrt(dv))
+		rbFill(w.f1, rng, sf1)
+		rbFill(w.f2, rng, 1/math.Sqrt(df))
+	}
+}
+
+func rbFill(m *mat.Dense, rng *rand.Rand, s float64) {
+	raw := m.RawMatrix()
+	for i := range raw.Data {
+		raw.Data[i] = s * rng.NormFloat64()
+	}
+}
+
+// Weights returns block l's W^Q, W^K, W^V, W^{F1}, W^{F2}; they alias the
+// network, so writing them changes it (finite-difference tests do that).
+func (nt *Net) Weights(l int) (wq, wk, wv, wf1, wf2 *mat.Dense) {
+	w := nt.w[l]
+	return w.q, w.k, w.v, w.f1, w.f2
+}
+
+// rbLayerNorm writes the token-wise layer norm of x into ln (no affine, biased
+// variance, spec §2.4).
+func rbLayerNorm(ln rbLN, x *mat.Dense, eps float64) {
+	n, _ := x.Dims()
+	for i := 0; i < n; i++ {
+		ln.inv[i] = block.NormalizeRow(ln.y.RawRowView(i), x.RawRowView(i), true, eps)
+	}
+}
+
+// rbLayerNormBack writes into dst the pullback of gy through ln:
+// g_x = (g_y − mean(g_y) − y·mean(g_y ⊙ y))/s, token by token. dst may alias gy.
+func rbLayerNormBack(dst, gy *mat.Dense, ln rbLN) {
+	n, d := gy.Dims()
+	fd := float64(d)
+	for i := 0; i < n; i++ {
+		g := gy.RawRowView(i)
+		y := ln.y.RawRowView(i)
+		var mg, mgy float64
+		for j, v := range g {
+			mg += v
+			mgy += v * y[j]
+		}
+		mg /= fd
+		mgy /= fd
+		out := dst.RawRowView(i)
+		for j := range out {
+			out[j] = (g[j] - mg - y[j]*mgy) * ln.inv[i]
+		}
+	}
+}
+
+// rbSoftmaxRows replaces each row of m by its softmax (max subtracted).
+func rbSoftmaxRows(m *mat.Dense) {
+	n, _ := m.Dims()
+	for i := 0; i < n; i++ {
+		block.SoftmaxRow(m.RawRowView(i))
+	}
+}
+
+// rbAttend computes Q, K, V, A and S = A V for input u into c.
+func (nt *Net) rbAttend(c *rbCache, w rbWeights, u *mat.Dense) {
+	c.q.Mul(u, w.q)
+	c.k.Mul(u, w.k)
+	c.v.Mul(u, w.v)
+	if nt.cfg.Attention == block.Uniform {
+		n, _ := c.a.Dims()
+		raw := c.a.RawMatrix()
+		for i := range raw.Data {
+			raw.Data[i] = 1 / float64(n)
+		}
+	} else {
+		c.a.Mul(c.q, c.k.T())
+		c.a.Scale(nt.cfg.Tau/math.Sqrt(float64(nt.r.dk)), c.a)
+		rbSoftmaxRows(c.a)
+	}
+	c.s.Mul(c.a, c.v)
+}
+
+// rbFeedForward computes h = u W^{F1}, g = σ(h), y = g W^{F2} into c.
+func (nt *Net) rbFeedForward(c *rbCache, w rbWeights, u *mat.Dense) {
+	c.h.Mul(u, w.f1)
+	hr, gr := c.h.RawMatrix(), c.g.RawMatrix()
+	for i, v := range hr.Data {
+		if nt.cfg.ReLU && v < 0 {
+			v = 0
+		}
+		gr.Data[i] = v
+	}
+	c.y.Mul(c.g, w.f2)
+}
+
+// Forward runs all blocks on x0 (n×d_v) and returns X^L, which is owned by
+// the network and overwritten by the next Forward. It panics on a shape
+// mismatch and returns an error if an activation is not finite.
+func (nt *Net) Forward(x0 mat.Matrix) (*mat.Dense, error) {
+	n, dv := nt.cfg.N, nt.cfg.DV
+	if r, c := x0.Dims(); r != n || c != dv {
+		panic(fmt.Sprintf("rankblock: Net.Forward input is %d×%d, want %d×%d", r, c, n, dv))
+	}
+	nt.c[0].x.Copy(x0)
+	a1, a2, eps := nt.r.a1, nt.r.a2, nt.r.eps
+	for l := range nt.c {
+		c, w := &nt.c[l], nt.w[l]
+		next := nt.out
+		if l+1 < len(nt.c) {
+			next = nt.c[l+1].x
+		}
+		switch nt.cfg.Norm {
+		case block.NoNorm:
+			c.u1 = c.x
+			nt.rbAttend(c, w, c.u1)
+			rbAxpy(c.z, a1, c.s, c.x)
+			c.u2 = c.z
+			nt.rbFeedForward(c, w, c.u2)
+			rbAxpy(next, a2, c.y, c.z)
+		case block.PostLN:
+			c.u1 = c.x
+			nt.rbAttend(c, w, c.u1)
+			rbAxpy(c.z, a1, c.s, c.x)
+			rbLayerNorm(c.ln1, c.z, eps)
+			c.z.Copy(c.ln1.y)
+			c.u2 = c.z
+			nt.rbFeedForward(c, w, c.u2)
+			rbAxpy(next, a2, c.y, c.z)
+			rbLayerNorm(c.ln2, next, eps)
+			next.Copy(c.ln2.y)
+		case block.PreLN:
+			rbLayerNorm(c.ln1, c.x, eps)
+			c.u1 = c.ln1.y
+			nt.rbAttend(c, w, c.u1)
+			rbAxpy(c.z, a1, c.s, c.x)
+			rbLayerNorm(c.ln2, c.z, eps)
+			c.u2 = c.ln2.y
+			nt.rbFeedForward(c, w, c.u2)
+			rbAxpy(next, a2, c.y, c.z)
+		}
+		for _, v := range next.RawMatrix().Data {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, fmt.Errorf("rankblock: Net block %d output is not finite", l)
+			}
+		}
+	}
+	return nt.out, nil
+}
+
+// rbAxpy writes dst = a·x + y element-wise without allocating (dst may
+// alias y but not x).
+func rbAxpy(dst *mat.Dense, a float64, x, y *mat.Dense) {
+	d, xs, ys := dst.RawMatrix().Data, x.RawMatrix().Data, y.RawMatrix().Data
+	for i := range d {
+		d[i] = a*xs[i] + ys[i]
+	}
+}
+
+// Layer returns X^ℓ for 0 <= ℓ <= L after a Forward; it aliases the
+// network's buffers.
+func (nt *Net) Layer(l int) *mat.Dense {
+	if l < 0 || l > nt.cfg.Layers {
+		panic(fmt.Sprintf("rankblock: Net layer %d out of range [0, %d]", l, nt.cfg.Layers))
+	}
+	if l == nt.cfg.Layers {
+		return nt.out
+	}
+	return nt.c[l].x
+}
+
+// Attention returns block l's attention matrix after a Forward (aliased).
+func (nt *Net) Attention(l int) *mat.Dense { return nt.c[l].a }
+
+// Grads holds, per block ℓ, the squared Frobenius norms of the loss
+// gradient with respect to that block's weights.
+type Grads struct {
+	WQ, WK, WV, F1, F2 []float64
+}
+
+// Backward returns the squared Frobenius norms of ∂𝓛/∂W for every block's
+// W^Q, W^K, W^V, W^{F1}, W^{F2}, and ∂𝓛/∂X^0, for the linear loss
+// 𝓛 = ⟨R, X^L⟩ = Σ R_{ij} X^L_{ij} of the last Forward (any loss: pass its
+// gradient with respect to X^L as R). The reverse pass is exact: softmax
+// Jacobian (23) or, in block.Uniform mode, (24); token-wise LN; ReLU. Both
+// results are owned by the network and overwritten by the next Backward.
+func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
+	n, dv := nt.cfg.N, nt.cfg.DV
+	if rr, cc := r.Dims(); rr != n || cc != dv {
+		panic(fmt.Sprintf("rankblock: Net.Backward seed is %d×%d, want %d×%d", rr, cc, n, dv))
+	}
+	nt.g.Copy(r)
+	a1, a2 := nt.r.a1, nt.r.a2
+	for l := len(nt.c) - 1; l >= 0; l-- {
+		c, w := &nt.c[l], nt.w[l]
+		switch nt.cfg.Norm {
+		case block.NoNorm:
+			// X' = Z + α₂ FF(Z); Z = X + α₁ S(X).
+			nt.gz.Copy(nt.g)
+			nt.rbFFBack(l, c, w, a2, nt.g, nt.gu)
+			nt.gz.Add(nt.gz, nt.gu)
+			nt.g.Copy(nt.gz)
+			nt.rbAttnBack(l, c, w, a1, nt.gz, nt.gu)
+			nt.g.Add(nt.g, nt.gu)
+		case block.PostLN:
+			// X' = LN(Z + α₂ FF(Z)); Z = LN(X + α₁ S(X)).
+			rbLayerNormBack(nt.gt, nt.g, c.ln2)
+			nt.gz.Copy(nt.gt)
+			nt.rbFFBack(l, c, w, a2, nt.gt, nt.gu)
+			nt.gz.Add(nt.gz, nt.gu)
+			rbLayerNormBack(nt.gt, nt.gz, c.ln1)
+			nt.g.Copy(nt.gt)
+			nt.rbAttnBack(l, c, w, a1, nt.gt, nt.gu)
+			nt.g.Add(nt.g, nt.gu)
+		case block.PreLN:
+			// X' = Z + α₂ FF(LN Z); Z = X + α₁ S(LN X).
+			nt.gz.Copy(nt.g)
+			nt.rbFFBack(l, c, w, a2, nt.g, nt.gu)
+			rbLayerNormBack(nt.gu, nt.gu, c.ln2)
+			nt.gz.Add(nt.gz, nt.gu)
+			nt.g.Copy(nt.gz)
+			nt.rbAttnBack(l, c, w, a1, nt.gz, nt.gu)
+			rbLayerNormBack(nt.gu, nt.gu, c.ln1)
+			nt.g.Add(nt.g, nt.gu)
+		}
+	}
+	return nt.grads, nt.g
+}
+
+func rbSq(m *mat.Dense) float64 {
+	f := mat.Norm(m, 2)
+	return f * f
+}
+
+// rbFFBack: given g = ∂𝓛/∂X' and X' ∋ α FF(U), writes ∂𝓛/∂U (through FF
+// only) into gu and records the F1, F2 gradient norms of block l.
+func (nt *Net) rbFFBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *mat.Dense) {
+	// gY = α g; gW2 = gᵀ-side: Gᵀ gY; gG = gY W2ᵀ; gH = gG ⊙ σ'(H); gW1 = Uᵀ gH; gU = gH W1ᵀ.
+	nt.gf2.Mul(c.g.T(), g)
+	nt.gf2.Scale(alpha, nt.gf2)
+	nt.gh.Mul(g, w.f2.T())
+	nt.gh.Scale(alpha, nt.gh)
+	if nt.cfg.ReLU {
+		hr, gr := c.h.RawMatrix(), nt.gh.RawMatrix()
+		for i, v := range hr.Data {
+			if v <= 0 {
+				gr.Data[i] = 0
+			}
+		}
+	}
+	nt.gf1.Mul(c.u2.T(), nt.gh)
+	gu.Mul(nt.gh, w.f1.T())
+	nt.grads.F1[l] = rbSq(nt.gf1)
+	nt.grads.F2[l] = rbSq(nt.gf2)
+}
+
+// rbAttnBack: given g = ∂𝓛/∂Z and Z ∋ α S(U), writes ∂𝓛/∂U (through the
+// attention only) into gu and records the W^Q, W^K, W^V gradient norms.
+func (nt *Net) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *mat.Dense) {
+	// gS = α g. gV = Aᵀ gS; gW^V = Uᵀ gV.
+	gs, gv := nt.gs, nt.gv
+	gs.Scale(alpha, g)
+	gv.Mul(c.a.T(), gs)
+	nt.gwv.Mul(c.u1.T(), gv)
+	// gA = gS Vᵀ; gM_ij = A_ij (gA_ij − Σ_k A_ik gA_ik)  (eq. 23; eq. 24 when
+	// A = 1/n), evaluated as A_ij Σ_k A_ik (gA_ij − gA_ik) (Σ_k A_ik = 1) so
+	// that identical tokens give an exact zero (Thm 3.2).
+	nt.ga.Mul(gs, c.v.T())
+	n, _ := nt.ga.Dims()
+	tmp := nt.rowTmp
+	for i := 0; i < n; i++ {
+		ar, gr := c.a.RawRowView(i), nt.ga.RawRowView(i)
+		for j := range gr {
+			var s float64
+			for k, v := range ar {
+				s += v * (gr[j] - gr[k])
+			}
+			tmp[j] = ar[j] * s
+		}
+		copy(gr, tmp)
+	}
+	cst := nt.cfg.Tau / math.Sqrt(float64(nt.r.dk))
+	nt.ga.Scale(cst, nt.ga)
+	// M = c Q Kᵀ: gQ = gM K, gK = gMᵀ Q.
+	nt.gq.Mul(nt.ga, c.k)
+	nt.gk.Mul(nt.ga.T(), c.q)
+	nt.gwq.Mul(c.u1.T(), nt.gq)
+	nt.gwk.Mul(c.u1.T(), nt.gk)
+	gu.Mul(gv, w.v.T())
+	nt.gt2.Mul(nt.gq, w.q.T())
+	gu.Add(gu, nt.gt2)
+	nt.gt2.Mul(nt.gk, w.k.T())
+	gu.Add(gu, nt.gt2)
+	nt.grads.WQ[l] = rbSq(nt.gwq)
+	nt.grads.WK[l] = rbSq(nt.gwk)
+	nt.grads.WV[l] = rbSq(nt.gwv)
+}

@@ -1,0 +1,203 @@
+package rankblock
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/rankcollapse"
+)
+
+// Input fills dst (n×d_v) with one input sequence; it is called once
+// per draw with the simulation's rng.
+type Input func(dst *mat.Dense, rng *rand.Rand)
+
+// Profile holds per-layer Monte Carlo means over independent draws of a
+// Net (fresh weights and a fresh input per draw). Index ℓ = 0..L for
+// the token statistics (ℓ = 0 is the input) and ℓ = 0..L−1 for the weight
+// gradients of block ℓ.
+type Profile struct {
+	Draws int
+	// MeanCos is the mean over draws of the mean pairwise token cosine, the
+	// "cosine between tokens" of the paper's figures.
+	MeanCos, MeanCosSE []float64
+	// C and SqNorm are the means of C(X^ℓ) and ‖X^ℓ‖_F²; Rho is the
+	// ratio-of-means estimate C̄/((n−1)N̄) − 1/(n−1) of eq. (14) and RhoSE
+	// its delta-method standard error.
+	C, SqNorm, Rho, RhoSE []float64
+	// CSE and SqNormSE are the standard errors of C and SqNorm (heavy
+	// tails at depth make them noisy themselves, spec §8.12).
+	CSE, SqNormSE []float64
+	// GradWQ, GradWK, GradWV are the means of ‖∂𝓛/∂W‖_F² for the loss
+	// 𝓛 = ⟨R, X^L⟩ with R iid N(0,1) drawn per draw (the paper leaves the
+	// loss unstated, spec §5 Fig. 3); nil unless gradients were requested.
+	GradWQ, GradWK, GradWV []float64
+}
+
+// ProfileSettings tunes Simulate. Draws = 0 means 100.
+type ProfileSettings struct {
+	Draws     int
+	Gradients bool // also run Backward and record weight-gradient norms
+}
+
+// Simulate draws s.Draws networks of cfg (weights from rng), feeds each
+// an input from input, and returns the per-layer means of Profile. It
+// returns an error if an activation overflows (no-LN networks at large
+// depth) and panics on an invalid cfg or nil arguments.
+func Simulate(cfg Config, input Input, s ProfileSettings, rng *rand.Rand) (Profile, error) {
+	if input == nil || rng == nil {
+		panic("rankblock: Simulate needs a non-nil input and rng")
+	}
+	draws := s.Draws
+	if draws == 0 {
+		draws = 100
+	}
+	if draws < 2 {
+		panic(fmt.Sprintf("rankblock: Simulate needs Draws >= 2, got %d", draws))
+	}
+	L, n := cfg.Layers, cfg.N
+	nt := New(cfg, rng)
+	x := mat.NewDense(n, cfg.DV, nil)
+	r := mat.NewDense(n, cfg.DV, nil)
+	cs := make([][]float64, L+1)
+	ns := make([][]float64, L+1)
+	cos := make([][]float64, L+1)
+	for l := range cs {
+		cs[l], ns[l], cos[l] = make([]float64, draws), make([]float64, draws), make([]float64, draws)
+	}
+	p := Profile{Draws: draws}
+	if s.Gradients {
+		p.GradWQ, p.GradWK, p.GradWV = make([]float64, L), make([]float64, L), make([]float64, L)
+	}
+	for d := 0; d < draws; d++ {
+		nt.Resample(rng)
+		input(x, rng)
+		if _, err := nt.Forward(x); err != nil {
+			return Profile{}, fmt.Errorf("draw %d: %w", d, err)
+		}
+		for l := 0; l <= L; l++ {
+			st := Stats(nt.Layer(l))
+			cs[l][d], ns[l][d], cos[l][d] = st.C, st.SqNorm, st.MeanCos
+		}
+		if s.Gradients {
+			rbFill(r, rng, 1)
+			g, _ := nt.Backward(r)
+			for l := 0; l < L; l++ {
+				p.GradWQ[l] += g.WQ[l] / float64(draws)
+				p.GradWK[l] += g.WK[l] / float64(draws)
+				p.GradWV[l] += g.WV[l] / float64(draws)
+			}
+		}
+	}
+	fn := float64(n)
+	for l := 0; l <= L; l++ {
+		mc, cse := empirical.MeanSE(cs[l])
+		mn, nse := empirical.MeanSE(ns[l])
+		p.CSE = append(p.CSE, cse)
+		p.SqNormSE = append(p.SqNormSE, nse)
+		m, se := empirical.MeanSE(cos[l])
+		p.C = append(p.C, mc)
+		p.SqNorm = append(p.SqNorm, mn)
+		p.MeanCos = append(p.MeanCos, m)
+		p.MeanCosSE = append(p.MeanCosSE, se)
+		rho := mc/((fn-1)*mn) - 1/(fn-1)
+		e := make([]float64, draws)
+		for d := range e {
+			e[d] = (cs[l][d] - mc/mn*ns[l][d]) / ((fn - 1) * mn)
+		}
+		_, rse := empirical.MeanSE(e)
+		p.Rho = append(p.Rho, rho)
+		p.RhoSE = append(p.RhoSE, rse)
+	}
+	return p, nil
+}
+
+// AttnGrads holds Monte Carlo means and standard errors of the squared
+// Jacobian norms of one attention layer (AttnJacobianNorms).
+type AttnGrads struct {
+	WQ, WK, WV       float64
+	WQSE, WKSE, WVSE float64
+}
+
+// AttnGradMC averages AttnJacobianNorms over draws of the input
+// (from input, n×d_v) and of fresh weights W^Q, W^K ~ N(0, 1/d_k), W^V ~
+// N(0, 1/d_v), with inverse temperature τ and true softmax (or uniform
+// attention). It is the simulation side of eqs. (17)–(18) and of the
+// paper's App. B.2 check of Assumption 3.1 (Fig. 12). dk = 0 means d_v.
+func AttnGradMC(n, dv, dk int, tau float64, uniform bool, input Input, draws int, rng *rand.Rand) AttnGrads {
+	if n < 2 || dv < 1 || dk < 0 || draws < 2 || input == nil || rng == nil {
+		panic(fmt.Sprintf("rankblock: AttnGradMC needs n >= 2, dv >= 1, dk >= 0, draws >= 2 and non-nil input, rng; got n=%d dv=%d dk=%d draws=%d", n, dv, dk, draws))
+	}
+	if dk == 0 {
+		dk = dv
+	}
+	x := mat.NewDense(n, dv, nil)
+	wq, wk, wv := mat.NewDense(dv, dk, nil), mat.NewDense(dv, dk, nil), mat.NewDense(dv, dv, nil)
+	q, k, v := make([]float64, draws), make([]float64, draws), make([]float64, draws)
+	for d := 0; d < draws; d++ {
+		input(x, rng)
+		rbFill(wq, rng, 1/math.Sqrt(float64(dk)))
+		rbFill(wk, rng, 1/math.Sqrt(float64(dk)))
+		rbFill(wv, rng, 1/math.Sqrt(float64(dv)))
+		q[d], k[d], v[d] = AttnJacobianNorms(x, wq, wk, wv, tau, uniform)
+	}
+	var g AttnGrads
+	g.WQ, g.WQSE = empirical.MeanSE(q)
+	g.WK, g.WKSE = empirical.MeanSE(k)
+	g.WV, g.WVSE = empirical.MeanSE(v)
+	return g
+}
+
+// AttnInputJacobianMC returns the mean and standard error over draws of
+// ‖∂S/∂X‖_F² (AttnInputJacobian) at fixed x, with fresh weights W^Q,
+// W^K ~ N(0, 1/d_k), W^V ~ N(0, 1/d_v) per draw: the simulation side of
+// the corrected Lemma 3.1 (rankcollapse.ExpGradX) and of the failure of
+// eq. (8). dk = 0 means d_v. Cost per draw O((n d_v)(n² d_k + n d_v²)).
+func AttnInputJacobianMC(x mat.Matrix, dk int, tau float64, uniform bool, draws int, rng *rand.Rand) (mean, se float64) {
+	_, dv := x.Dims()
+	if dk < 0 || draws < 2 || rng == nil {
+		panic(fmt.Sprintf("rankblock: AttnInputJacobianMC needs dk >= 0, draws >= 2, non-nil rng; got dk=%d draws=%d", dk, draws))
+	}
+	if dk == 0 {
+		dk = dv
+	}
+	wq, wk, wv := mat.NewDense(dv, dk, nil), mat.NewDense(dv, dk, nil), mat.NewDense(dv, dv, nil)
+	vals := make([]float64, draws)
+	for d := range vals {
+		rbFill(wq, rng, 1/math.Sqrt(float64(dk)))
+		rbFill(wk, rng, 1/math.Sqrt(float64(dk)))
+		rbFill(wv, rng, 1/math.Sqrt(float64(dv)))
+		f := mat.Norm(AttnInputJacobian(x, wq, wk, wv, tau, uniform), 2)
+		vals[d] = f * f
+	}
+	return empirical.MeanSE(vals)
+}
+
+// GaussianInput draws iid N(0, s²) tokens (App. B.2's "X iid Gaussian").
+func GaussianInput(s float64) Input {
+	if !(s >= 0) || math.IsInf(s, 0) {
+		panic(fmt.Sprintf("rankblock: GaussianInput std must be finite and >= 0, got %v", s))
+	}
+	return func(dst *mat.Dense, rng *rand.Rand) { rbFill(dst, rng, s) }
+}
+
+// EquicorrelatedInput draws the equicorrelated Gaussian tokens of
+// Noci et al. 2022 §3.3 (rankcollapse.SampleEquicorrelated): entry variance
+// sx2, pairwise token correlation rho, independent columns.
+func EquicorrelatedInput(n, d int, rho, sx2 float64) Input {
+	if _, err := rankcollapse.GradV(n, d, rho, sx2); err != nil {
+		panic("rankblock: EquicorrelatedInput: " + err.Error())
+	}
+	return func(dst *mat.Dense, rng *rand.Rand) {
+		rankcollapse.SampleEquicorrelated(dst, rng, n, d, rho, sx2)
+	}
+}
+
+// FixedInput feeds the same sequence x at every draw.
+func FixedInput(x mat.Matrix) Input {
+	c := mat.DenseCopyOf(x)
+	return func(dst *mat.Dense, _ *rand.Rand) { dst.Copy(c) }
+}

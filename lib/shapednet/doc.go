@@ -1,0 +1,21 @@
+// Package shapednet simulates the residual attention networks of Noci, Li,
+// Li, He, Hofmann, Maddison & Roy 2023, "The Shaped Transformer: Attention
+// Models in the Infinite Depth-and-Width Limit" (NeurIPS 2023,
+// arXiv:2306.17759; spec noci2023-shaped-transformer.md) at finite width
+// and depth, whose limit is the covariance SDE of package sde at time
+// t = ℓ/width. Each network draws from its own generator NetRand(seed, i),
+// so results do not depend on the worker count.
+//
+//	A = I + Softmax(Y/τ) − 𝟏𝟏ᵀ/m, eq. (9)           block.Shaped, Config.AttentionMatrix
+//	vanilla A = Softmax(Y/√n_k), eq. (2)            block.Softmax; Vanilla, PreLN
+//	Fig. 4 ablations                                block.ShapedNoIdentity, …, block.OnlyTemperature
+//	s± = 1 + c±/√n, σ_s, eq. (4)                    Slopes, ReLU, He
+//	shaped-ReLU kernel (App. B, eq. 23)             ReLUKernel
+//	attention + MLP layer, eqs. (1), (4), (11)      Config, Shaped, Blocks
+//	naive forward pass, V_ℓ = X_ℓX_ℓᵀ/n (§6.1)      Input, Forward
+//	exact reduced chain in V_ℓ (§6.2, same law)     Step, Simulate, Run, NetRand
+//	finite-time blow-up (stopping-time study)       StoppingDepth, Run.StopQuantiles
+//
+// Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
+// block.PreLN (Forward only).
+package shapednet

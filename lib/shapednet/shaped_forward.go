@@ -1,0 +1,157 @@
+package shapednet
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/sigprop/sigprop/lib/block"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Input returns X₀ = √n L₀ U (m×n) with L₀ L₀ᵀ = V0 and U a random
+// m×n matrix with orthonormal rows, so that X₀X₀ᵀ/n = V0 exactly and the
+// tokens point in generic directions (which LayerNorm needs). It panics on
+// an invalid V0 or n < m.
+func Input(V0 mat.Matrix, width int, rng *rand.Rand) *mat.Dense {
+	v, m, err := shCheckV0(V0)
+	if err != nil {
+		panic(err.Error())
+	}
+	if width < m {
+		panic(fmt.Sprintf("shapednet: Input width = %d, must be >= m = %d", width, m))
+	}
+	g := mat.NewDense(width, m, nil)
+	for i := 0; i < width; i++ {
+		for j := 0; j < m; j++ {
+			g.Set(i, j, rng.NormFloat64())
+		}
+	}
+	var qr mat.QR
+	qr.Factorize(g)
+	var q mat.Dense
+	qr.QTo(&q)
+	u := q.Slice(0, width, 0, m).T() // m×n, orthonormal rows
+	l := make([]float64, m*m)
+	shFactor(l, v, m)
+	x := mat.NewDense(m, width, nil)
+	x.Mul(mat.NewDense(m, m, l), u)
+	x.Scale(math.Sqrt(float64(width)), x)
+	return x
+}
+
+func shFill(g blas64.General, rng *rand.Rand) {
+	for i := range g.Data {
+		g.Data[i] = rng.NormFloat64()
+	}
+}
+
+// shNormRows writes the normalised rows of x into y (block.PreRMS or block.PreLN).
+func shNormRows(y, x blas64.General, norm block.Norm) {
+	for i := 0; i < x.Rows; i++ {
+		block.NormalizeRow(y.Data[i*y.Stride:i*y.Stride+y.Cols], x.Data[i*x.Stride:i*x.Stride+x.Cols], norm == block.PreLN, 0)
+	}
+}
+
+// Forward propagates X0 (m×n tokens, n = c.Width) through the full
+// network of configuration c with freshly drawn weights (the naive forward
+// pass of the spec, §6.1, with every weight matrix materialised) and returns
+// V_ℓ = X_ℓ X_ℓᵀ/n for ℓ = 0..Depth:
+//
+//	attention: Y = X̃(W^Q/√n)(W^K/√n)ᵀX̃ᵀ, A = f(Y), X ← λX + γ A X̃ W^V/√n,
+//	randmlp.MLP:       X ← λX + γ σ_s(X̃ W^pre/√n) √(c/n) W^post,
+//
+// with X̃ = X, or the normalised X under Pre-LN. It costs O(Depth·n²(n+n_k))
+// and is the reference that Simulate's reduced chain is tested against.
+// It returns an error on invalid input or if the activations become
+// non-finite (the layers computed so far are returned).
+func Forward(c Config, X0 mat.Matrix, rng *rand.Rand) ([]*mat.SymDense, error) {
+	c = c.withDefaults()
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	m, n := X0.Dims()
+	if n != c.Width || m < 2 {
+		return nil, fmt.Errorf("shapednet: Forward X0 is %d×%d, want m×Width with m >= 2, Width = %d", m, n, c.Width)
+	}
+	nk := c.KeyDim
+	x, xb, tmp, y := block.General(m, n), block.General(m, n), block.General(m, n), block.General(m, m)
+	qm, km := block.General(m, nk), block.General(m, nk)
+	wq, wk, wv := block.General(n, nk), block.General(n, nk), block.General(n, n)
+	a := block.General(m, m)
+	for i := 0; i < m; i++ {
+		for j := 0; j < n; j++ {
+			x.Data[i*n+j] = X0.At(i, j)
+		}
+	}
+	sn := 1 / math.Sqrt(float64(n))
+	sp, sm, he := c.shActivation()
+	record := func() (*mat.SymDense, error) {
+		v := mat.NewSymDense(m, nil)
+		for i := 0; i < m; i++ {
+			for j := i; j < m; j++ {
+				s := 0.0
+				for k := 0; k < n; k++ {
+					s += x.Data[i*n+k] * x.Data[j*n+k]
+				}
+				s /= float64(n)
+				if math.IsNaN(s) || math.IsInf(s, 0) {
+					return nil, fmt.Errorf("shapednet: Forward activations became non-finite")
+				}
+				v.SetSym(i, j, s)
+			}
+		}
+		return v, nil
+	}
+	branch := func() blas64.General {
+		if c.Norm == block.NoNorm {
+			return x
+		}
+		shNormRows(xb, x, c.Norm)
+		return xb
+	}
+	v, err := record()
+	if err != nil {
+		return nil, err
+	}
+	out := []*mat.SymDense{v}
+	for l := 0; l < c.Depth; l++ {
+		if c.hasAttn() {
+			in := branch()
+			shFill(wq, rng)
+			shFill(wk, rng)
+			shFill(wv, rng)
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wq, 0, qm)
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wk, 0, km)
+			blas64.Gemm(blas.NoTrans, blas.Trans, 1, qm, km, 0, y)
+			shAttention(a.Data, y.Data, m, c.Attention, c.shInvTau())
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, a, in, 0, tmp) // A X̃
+			// x ← λx + γ (A X̃) W^V/√n
+			for i := range x.Data {
+				x.Data[i] *= c.Lambda
+			}
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, c.Gamma*sn, tmp, wv, 1, x)
+		}
+		if c.hasMLP() {
+			in := branch()
+			shFill(wv, rng) // W^pre
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wv, 0, tmp)
+			for i, h := range tmp.Data {
+				tmp.Data[i] = ReLU(h, sp, sm)
+			}
+			shFill(wv, rng) // W^post
+			for i := range x.Data {
+				x.Data[i] *= c.Lambda
+			}
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, c.Gamma*math.Sqrt(he)*sn, tmp, wv, 1, x)
+		}
+		v, err := record()
+		if err != nil {
+			return out, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}

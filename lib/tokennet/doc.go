@@ -1,0 +1,21 @@
+// Package tokennet simulates the random pre-norm transformer of Cowsik,
+// Nebabu, Qi & Ganguli 2024, "Geometric Dynamics of Signal Propagation
+// Predict Trainability of Transformers" (arXiv:2403.02579; spec
+// cowsik2024-geometric-dynamics.md), forward and backward, and measures
+// the token geometry whose infinite-width maps and exponents are package
+// tokengeom's. Weights come from an explicit *rand.Rand; caller bugs panic
+// with a "tokennet:" message.
+//
+//	attention block, eq. (1); MLP block, eq. (2);   TransformerConfig, PaperTransformer,
+//	Norm, eq. (3); residual layer, eq. (4)          NewTransformer, Transformer.Forward
+//	∂(X^L·R)/∂X^0 (hand-written reverse pass)       Transformer.Backward
+//	q, p of eqs. (22)–(23)                          TokenGeometry, Transformer.LayerGeometry
+//	permutation-symmetric tokens (App. A)           SymmetricTokens, NewSymmetricTokens
+//	two-group tokens, eq. (12); p1/p2 (Fig. 3)      TwoGroupTokens, GroupDots, SimulateSymmetryRestoration
+//	λ_a = ln[(1 − p′/q′)/(1 − p/q)], eq. (24)       NumericAngleExponent (tokengeom.LambdaA)
+//	λ_g = (1/L) ln(|g|²/(nd)) (Sec. 4.2)            NumericGradientExponent (tokengeom.LambdaG)
+//	per-layer q/d, p/q curves (Fig. 2)              SimulateLayerGeometry, TokenSqNorms, PairCosines
+//
+// The block is pre-RMS (block.PreRMS) with softmax attention
+// (block.Softmax); the row kernels are package block's.
+package tokennet

@@ -1,0 +1,374 @@
+package tokennet
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/sigprop/sigprop/lib/block"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// TransformerConfig describes the random pre-norm transformer of Cowsik et
+// al. 2024 (arXiv 2403.02579), Sec. 2, eqs. (1)–(4). Every field is a
+// physical parameter, so there are no zero-value defaults: PaperTransformer
+// returns the paper's settings.
+type TransformerConfig struct {
+	N         int     // tokens n >= 2
+	D         int     // embedding width d >= 1 (also the randmlp.MLP hidden width and the key dimension)
+	Layers    int     // transformer blocks L >= 1
+	MLPLayers int     // ℓ >= 0 tanh layers, i.e. ℓ+1 weight matrices W⁰..W^ℓ (paper: 2)
+	AlphaA    float64 // attention branch strength α_A in [0,1]; skip α̃_A = √(1−α_A²)
+	AlphaM    float64 // randmlp.MLP branch strength α_M in [0,1]; skip α̃_M = √(1−α_M²)
+	SigmaW    float64 // randmlp.MLP weights W^k_{μν} ~ N(0, σ_w²/d), σ_w > 0
+	SigmaA2   float64 // σ_A² >= 0: Q, K entries ~ N(0, σ_A/d) so (QᵀK)_{μν} has variance σ_A²/d
+	Causal    bool    // mask A_ij = 0 for j > i (Sec. 4.5 / Fig. 6)
+}
+
+// PaperTransformer returns the configuration used throughout Cowsik et al.
+// 2024: n = 256, d = 64, L = 16, ℓ = 2, σ_A² = 1 (σ_A is unstated in the
+// paper, spec §2.3), acausal, with the given α = α_A = α_M and σ_w.
+func PaperTransformer(alpha, sigmaW float64) TransformerConfig {
+	return TransformerConfig{N: 256, D: 64, Layers: 16, MLPLayers: 2,
+		AlphaA: alpha, AlphaM: alpha, SigmaW: sigmaW, SigmaA2: 1}
+}
+
+func (c TransformerConfig) validate() {
+	switch {
+	case c.N < 2:
+		panic(fmt.Sprintf("tokennet: transformer N must be >= 2, got %d", c.N))
+	case c.D < 1:
+		panic(fmt.Sprintf("tokennet: transformer D must be >= 1, got %d", c.D))
+	case c.Layers < 1:
+		panic(fmt.Sprintf("tokennet: transformer Layers must be >= 1, got %d", c.Layers))
+	case c.MLPLayers < 0:
+		panic(fmt.Sprintf("tokennet: transformer MLPLayers must be >= 0, got %d", c.MLPLayers))
+	case !(c.AlphaA >= 0 && c.AlphaA <= 1):
+		panic(fmt.Sprintf("tokennet: transformer AlphaA must lie in [0, 1], got %v", c.AlphaA))
+	case !(c.AlphaM >= 0 && c.AlphaM <= 1):
+		panic(fmt.Sprintf("tokennet: transformer AlphaM must lie in [0, 1], got %v", c.AlphaM))
+	case !(c.SigmaW > 0) || math.IsInf(c.SigmaW, 0):
+		panic(fmt.Sprintf("tokennet: transformer SigmaW must be finite and > 0, got %v", c.SigmaW))
+	case !(c.SigmaA2 >= 0) || math.IsInf(c.SigmaA2, 0):
+		panic(fmt.Sprintf("tokennet: transformer SigmaA2 must be finite and >= 0, got %v", c.SigmaA2))
+	}
+}
+
+// Transformer is one draw of the random transformer with its forward
+// activations cached for the hand-written backward pass. All buffers are
+// allocated by NewTransformer; Forward, Backward and Resample do not
+// allocate. A Transformer is not safe for concurrent use.
+type Transformer struct {
+	cfg    TransformerConfig
+	tA, tM float64 // skip strengths α̃_A, α̃_M
+	sqd    float64 // √d
+	w      []tfWeights
+	c      []tfCache      // c[t] holds block t's activations; c[t].x = X^t
+	out    blas64.General // X^L
+	outM   *mat.Dense
+	// backward workspace
+	g, gA, dy, dz, dq, dk, da, dh blas64.General
+	dS                            blas64.General // n×n
+	dxM                           *mat.Dense     // view of g after Backward
+	forwarded                     bool           // a Forward has filled the caches
+}
+
+type tfWeights struct {
+	Q, K, V blas64.General
+	W       []blas64.General // W⁰..W^ℓ
+}
+
+type tfCache struct {
+	x      blas64.General   // block input X^t
+	inv1   []float64        // 1/|X_i|
+	y      blas64.General   // Norm(X)
+	qy, ky blas64.General   // Y Qᵀ, Y Kᵀ
+	a      blas64.General   // attention matrix A (n×n)
+	z      blas64.General   // A Y
+	xa     blas64.General   // X^(A) = α̃_A X + α_A ATT(Norm X)
+	inv2   []float64        // 1/|X^(A)_i|
+	y2     blas64.General   // Norm(X^(A))
+	act    []blas64.General // φ(h¹)..φ(h^ℓ)
+}
+
+// NewTransformer allocates a transformer for cfg and draws its weights from
+// rng (see Resample). It panics on an invalid cfg or a nil rng.
+func NewTransformer(cfg TransformerConfig, rng *rand.Rand) *Transformer {
+	cfg.validate()
+	if rng == nil {
+		panic("tokennet: NewTransformer needs a non-nil *rand.Rand")
+	}
+	n, d, l := cfg.N, cfg.D, cfg.MLPLayers
+	t := &Transformer{
+		cfg: cfg,
+		tA:  math.Sqrt(1 - cfg.AlphaA*cfg.AlphaA),
+		tM:  math.Sqrt(1 - cfg.AlphaM*cfg.AlphaM),
+		sqd: math.Sqrt(float64(d)),
+	}
+	t.w = make([]tfWeights, cfg.Layers)
+	t.c = make([]tfCache, cfg.Layers)
+	for i := range t.w {
+		w := &t.w[i]
+		w.Q, w.K, w.V = block.General(d, d), block.General(d, d), block.General(d, d)
+		w.W = make([]blas64.General, l+1)
+		for k := range w.W {
+			w.W[k] = block.General(d, d)
+		}
+		c := &t.c[i]
+		c.x = block.General(n, d)
+		c.inv1 = make([]float64, n)
+		c.y, c.qy, c.ky, c.z = block.General(n, d), block.General(n, d), block.General(n, d), block.General(n, d)
+		c.a = block.General(n, n)
+		c.xa = block.General(n, d)
+		c.inv2 = make([]float64, n)
+		c.y2 = block.General(n, d)
+		c.act = make([]blas64.General, l)
+		for k := range c.act {
+			c.act[k] = block.General(n, d)
+		}
+	}
+	t.out = block.General(n, d)
+	t.outM = mat.NewDense(n, d, t.out.Data)
+	t.g, t.gA, t.dy, t.dz = block.General(n, d), block.General(n, d), block.General(n, d), block.General(n, d)
+	t.dq, t.dk, t.da, t.dh = block.General(n, d), block.General(n, d), block.General(n, d), block.General(n, d)
+	t.dS = block.General(n, n)
+	t.dxM = mat.NewDense(n, d, t.g.Data)
+	t.Resample(rng)
+	return t
+}
+
+// Config returns the configuration the transformer was built with.
+func (t *Transformer) Config() TransformerConfig { return t.cfg }
+
+// Resample redraws every weight independently from rng (Sec. 2 of the
+// paper): V_{μν} ~ N(0, 1/d); Q_{μν}, K_{μν} ~ N(0, σ_A/d); W^k_{μν} ~
+// N(0, σ_w²/d). Fresh weights per block. Draw order: block by block, Q, K,
+// V, W⁰..W^ℓ, row-major, so the same rng state gives the same network.
+func (t *Transformer) Resample(rng *rand.Rand) {
+	t.forwarded = false
+	d := float64(t.cfg.D)
+	sQK := math.Sqrt(math.Sqrt(t.cfg.SigmaA2) / d)
+	sV := 1 / math.Sqrt(d)
+	sW := t.cfg.SigmaW / math.Sqrt(d)
+	fill := func(m blas64.General, s float64) {
+		for i := range m.Data {
+			m.Data[i] = s * rng.NormFloat64()
+		}
+	}
+	for i := range t.w {
+		w := &t.w[i]
+		fill(w.Q, sQK)
+		fill(w.K, sQK)
+		fill(w.V, sV)
+		for _, wk := range w.W {
+			fill(wk, sW)
+		}
+	}
+}
+
+// Forward runs eq. (4) of Cowsik et al. 2024 through all L blocks,
+//
+//	X ↦ X^(A) = α̃_A X + α_A ATT(Norm X),  ATT(Y)_i = V Σ_j A_ij Y_j,
+//	A_ij = softmax_j((QY_i)·(KY_j)/√d)                      (eq. 1)
+//	X^(A) ↦ α̃_M X^(A) + α_M W^ℓ φ(W^{ℓ−1}⋯φ(W⁰ Norm X^(A)))  (eq. 2)
+//	Norm(X_i) = √d X_i/|X_i|                                  (eq. 3)
+//
+// with φ = tanh, tokens as the rows of x0 (n×d), and caches every
+// activation for Backward. The returned matrix is X^L; it is owned by t and
+// overwritten by the next Forward. Forward panics on a shape mismatch and
+// returns an error if a token has zero norm or a value is not finite.
+func (t *Transformer) Forward(x0 mat.Matrix) (*mat.Dense, error) {
+	n, d := t.cfg.N, t.cfg.D
+	if r, c := x0.Dims(); r != n || c != d {
+		panic(fmt.Sprintf("tokennet: Forward input is %d×%d, want %d×%d", r, c, n, d))
+	}
+	dst := mat.NewDense(n, d, t.c[0].x.Data) // header only
+	dst.Copy(x0)
+	for l := range t.c {
+		next := t.out
+		if l+1 < len(t.c) {
+			next = t.c[l+1].x
+		}
+		if err := t.forwardBlock(l, next); err != nil {
+			t.forwarded = false
+			return nil, err
+		}
+	}
+	for _, v := range t.out.Data {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, fmt.Errorf("tokennet: transformer output is not finite")
+		}
+	}
+	t.forwarded = true
+	return t.outM, nil
+}
+
+// Layer returns X^t for 0 <= t <= L after a Forward (X^0 is the input). The
+// matrix aliases t's buffers.
+func (t *Transformer) Layer(l int) *mat.Dense {
+	if l < 0 || l > t.cfg.Layers {
+		panic(fmt.Sprintf("tokennet: layer %d out of range [0, %d]", l, t.cfg.Layers))
+	}
+	if l == t.cfg.Layers {
+		return t.outM
+	}
+	x := t.c[l].x
+	return mat.NewDense(x.Rows, x.Cols, x.Data)
+}
+
+// tfNormRows writes y_i = √d x_i/|x_i| and inv_i = 1/|x_i|.
+func tfNormRows(y, x blas64.General, inv []float64, sqd float64) error {
+	for i := 0; i < x.Rows; i++ {
+		row := x.Data[i*x.Stride : i*x.Stride+x.Cols]
+		var s float64
+		for _, v := range row {
+			s += v * v
+		}
+		if !(s > 0) || math.IsInf(s, 0) {
+			return fmt.Errorf("tokennet: token %d has squared norm %v; Norm needs a finite nonzero token", i, s)
+		}
+		iv := 1 / math.Sqrt(s)
+		inv[i] = iv
+		f := sqd * iv
+		out := y.Data[i*y.Stride : i*y.Stride+y.Cols]
+		for j, v := range row {
+			out[j] = f * v
+		}
+	}
+	return nil
+}
+
+func (t *Transformer) forwardBlock(l int, next blas64.General) error {
+	w, c := &t.w[l], &t.c[l]
+	n := t.cfg.N
+	if err := tfNormRows(c.y, c.x, c.inv1, t.sqd); err != nil {
+		return fmt.Errorf("block %d attention: %w", l, err)
+	}
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.y, w.Q, 0, c.qy)
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.y, w.K, 0, c.ky)
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1/t.sqd, c.qy, c.ky, 0, c.a)
+	// Row softmax with the maximum subtracted; causal rows use j <= i.
+	for i := 0; i < n; i++ {
+		row := c.a.Data[i*c.a.Stride : i*c.a.Stride+n]
+		m := n
+		if t.cfg.Causal {
+			m = i + 1
+		}
+		block.SoftmaxRow(row[:m])
+		for j := m; j < n; j++ {
+			row[j] = 0
+		}
+	}
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.a, c.y, 0, c.z)
+	for i, v := range c.x.Data {
+		c.xa.Data[i] = t.tA * v
+	}
+	blas64.Gemm(blas.NoTrans, blas.Trans, t.cfg.AlphaA, c.z, w.V, 1, c.xa)
+	if err := tfNormRows(c.y2, c.xa, c.inv2, t.sqd); err != nil {
+		return fmt.Errorf("block %d randmlp.MLP: %w", l, err)
+	}
+	in := c.y2
+	for k, a := range c.act {
+		blas64.Gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, a)
+		for i, v := range a.Data {
+			a.Data[i] = math.Tanh(v)
+		}
+		in = a
+	}
+	for i, v := range c.xa.Data {
+		next.Data[i] = t.tM * v
+	}
+	blas64.Gemm(blas.NoTrans, blas.Trans, t.cfg.AlphaM, in, w.W[len(w.W)-1], 1, next)
+	return nil
+}
+
+// Backward returns ∂(X^L·R)/∂X^0 = Σ_{iμ} R_{iμ} ∂X^L_{iμ}/∂X^0, the
+// vector–Jacobian product of the last Forward with R (n×d), computed by a
+// hand-written reverse pass through eqs. (1)–(4) including the Norm and
+// softmax Jacobians. The result is owned by t and overwritten by the next
+// Backward. Backward panics on a shape mismatch or if no Forward has
+// succeeded since construction or the last Resample.
+func (t *Transformer) Backward(r mat.Matrix) *mat.Dense {
+	n, d := t.cfg.N, t.cfg.D
+	if !t.forwarded {
+		panic("tokennet: Backward needs a successful Forward with the current weights")
+	}
+	if rr, cc := r.Dims(); rr != n || cc != d {
+		panic(fmt.Sprintf("tokennet: Backward seed is %d×%d, want %d×%d", rr, cc, n, d))
+	}
+	mat.NewDense(n, d, t.g.Data).Copy(r)
+	for l := len(t.c) - 1; l >= 0; l-- {
+		t.backwardBlock(l)
+	}
+	return t.dxM
+}
+
+// tfNormBack adds to dx the pullback of dy through y = √d x/|x|:
+// dx_i += (√d/|x_i|)(dy_i − (dy_i·y_i) y_i/d).
+func tfNormBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
+	d := float64(y.Cols)
+	for i := 0; i < y.Rows; i++ {
+		gy := dy.Data[i*dy.Stride : i*dy.Stride+dy.Cols]
+		yy := y.Data[i*y.Stride : i*y.Stride+y.Cols]
+		var s float64
+		for j, v := range gy {
+			s += v * yy[j]
+		}
+		f := sqd * inv[i]
+		s /= d
+		out := dx.Data[i*dx.Stride : i*dx.Stride+dx.Cols]
+		for j, v := range gy {
+			out[j] += f * (v - s*yy[j])
+		}
+	}
+}
+
+// backwardBlock replaces t.g = ∂/∂X^{l+1} by ∂/∂X^l.
+func (t *Transformer) backwardBlock(l int) {
+	w, c := &t.w[l], &t.c[l]
+	n := t.cfg.N
+	// randmlp.MLP sub-block: X^{l+1} = α̃_M X^(A) + α_M W^ℓ φ(⋯).
+	for i, v := range t.g.Data {
+		t.gA.Data[i] = t.tM * v
+	}
+	L := t.cfg.MLPLayers
+	cur, oth := t.da, t.dh
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, t.cfg.AlphaM, t.g, w.W[L], 0, cur)
+	for k := L - 1; k >= 0; k-- {
+		a := c.act[k]
+		for i, v := range a.Data {
+			cur.Data[i] *= 1 - v*v
+		}
+		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, cur, w.W[k], 0, oth)
+		cur, oth = oth, cur
+	}
+	tfNormBack(t.gA, cur, c.y2, c.inv2, t.sqd)
+	// Attention sub-block: X^(A) = α̃_A X + α_A (A Y) Vᵀ, Y = Norm X.
+	for i, v := range t.gA.Data {
+		t.g.Data[i] = t.tA * v
+	}
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, t.cfg.AlphaA, t.gA, w.V, 0, t.dz) // dZ
+	blas64.Gemm(blas.Trans, blas.NoTrans, 1, c.a, t.dz, 0, t.dy)              // dY = Aᵀ dZ
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1, t.dz, c.y, 0, t.dS)              // dA = dZ Yᵀ
+	// Softmax pullback: dS_ij = A_ij (dA_ij − Σ_k A_ik dA_ik); masked A_ij = 0.
+	is := 1 / t.sqd
+	for i := 0; i < n; i++ {
+		ar := c.a.Data[i*c.a.Stride : i*c.a.Stride+n]
+		gr := t.dS.Data[i*t.dS.Stride : i*t.dS.Stride+n]
+		var s float64
+		for j, v := range ar {
+			s += v * gr[j]
+		}
+		for j, v := range ar {
+			gr[j] = is * v * (gr[j] - s)
+		}
+	}
+	// S = Qy Kyᵀ/√d (the 1/√d is folded into dS above).
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dS, c.ky, 0, t.dq) // dQy
+	blas64.Gemm(blas.Trans, blas.NoTrans, 1, t.dS, c.qy, 0, t.dk)   // dKy
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dq, w.Q, 1, t.dy)
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dk, w.K, 1, t.dy)
+	tfNormBack(t.g, t.dy, c.y, c.inv1, t.sqd)
+}
