@@ -14,7 +14,7 @@
 //	F̂(t) = #{x ≤ t}/n                           ECDF
 //	type-7 quantile (Hyndman & Fan 1996)         Quantile, Quantiles
 //	density on [lo, hi] in equal bins            Histogram
-//	lo + (hi − lo) i/(k − 1)                     Linspace
+//	lo + (hi − lo) i/(k − 1); lo, lo+1, …, hi     Linspace, Ints
 //
 // Monte Carlo plumbing that the simulators share lives here too, so that it
 // is written once: SplitMix64 (Steele, Lea & Flood 2014, the finaliser used

@@ -51,3 +51,16 @@ func Linspace(lo, hi float64, k int) []float64 {
 	}
 	return v
 }
+
+// Ints returns lo, lo+1, …, hi as float64: layer indices as a figure's
+// x values. It panics if hi < lo.
+func Ints(lo, hi int) []float64 {
+	if hi < lo {
+		panic(fmt.Sprintf("empirical: Ints needs hi >= lo, got %d, %d", lo, hi))
+	}
+	v := make([]float64, hi-lo+1)
+	for i := range v {
+		v[i] = float64(lo + i)
+	}
+	return v
+}

@@ -38,6 +38,9 @@ func TestHistogramAndLinspace(t *testing.T) {
 	if len(l) != 5 || l[0] != 1 || l[4] != 2 || l[2] != 1.5 {
 		t.Errorf("Linspace = %v", l)
 	}
+	if v := Ints(2, 4); len(v) != 3 || v[0] != 2 || v[2] != 4 {
+		t.Errorf("Ints(2, 4) = %v", v)
+	}
 	if l := Linspace(3, 9, 1); len(l) != 1 || l[0] != 3 {
 		t.Errorf("Linspace k = 1: %v", l)
 	}

@@ -1,0 +1,19 @@
+package show
+
+// Must stops a notebook cell on an error: it panics with err, which the
+// kernel shows as the cell's failure. Notebooks wrap every call that
+// returns an error in it; library code never uses it.
+func Must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+// Val returns v after Must(err), to unwrap a (value, error) pair inline.
+func Val[T any](v T, err error) T {
+	Must(err)
+	return v
+}
+
+// Seed returns a pointer to s, for Figure.Seed.
+func Seed(s uint64) *uint64 { return &s }
