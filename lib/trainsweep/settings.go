@@ -1,6 +1,10 @@
 package trainsweep
 
-import "github.com/sigprop/sigprop/lib/vit"
+import (
+	"reflect"
+
+	"github.com/sigprop/sigprop/lib/vit"
+)
 
 // Settings are the trainability sweep's settings that determine every
 // result (`sigprop sweep plan DIR trainability`, recorded in the sweep
@@ -31,4 +35,12 @@ func (s Settings) Model() vit.Config {
 func (s Settings) Spec(ds Data) Spec {
 	return Spec{Model: s.Model(), Train: ds.Train, Val: ds.Val, Test: ds.Test,
 		Steps: s.Steps, Batch: s.Batch, LR: s.LR, Seed: s.Seed}
+}
+
+// EqualButSeed reports whether s and o describe the same sweep but for the
+// seed of initialisation and batch order: two sweeps whose results may be
+// averaged over seeds (SeedMean).
+func (s Settings) EqualButSeed(o Settings) bool {
+	s.Seed, o.Seed = 0, 0
+	return reflect.DeepEqual(s, o)
 }

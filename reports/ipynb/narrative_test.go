@@ -1,0 +1,161 @@
+package ipynb
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// maxCellLines is the longest code cell a committed notebook may have: a
+// cell longer than a screen is a missing library function (STYLE.md,
+// "Notebooks").
+const maxCellLines = 40
+
+// longCells are the cells, by notebook and cell id, that are still longer
+// than maxCellLines, with their length when this test was written: each
+// may shrink but not grow, and no other cell may pass the limit. They are
+// the notebooks' remaining computations (vector fields, fit tables, claim
+// tables) waiting for their library functions; delete an entry when its
+// cell fits.
+var longCells = map[string]int{
+	"02-token-geometry.ipynb#c07":     49,
+	"02-token-geometry.ipynb#c22":     41,
+	"02-token-geometry.ipynb#c24":     41,
+	"02-token-geometry.ipynb#c26":     41,
+	"02-token-geometry.ipynb#c28":     50,
+	"04-jacobian-spectra.ipynb#c02":   62,
+	"04-jacobian-spectra.ipynb#c25":   50,
+	"05-shaped-transformer.ipynb#c01": 52,
+	"06-trainability.ipynb#c02-b":     66,
+	"06-trainability.ipynb#c04":       53,
+	"06-trainability.ipynb#c08":       89,
+	"06-trainability.ipynb#c10":       68,
+	"06-trainability.ipynb#c14":       44,
+	"06-trainability.ipynb#c15":       53,
+	"06-trainability.ipynb#c17":       59,
+}
+
+// TestCommittedNotebooksNarrate enforces that the committed notebooks read
+// as narrative: no code cell over maxCellLines lines, no function or type
+// defined at the top level of two notebooks (a helper that notebooks share
+// belongs in kernel-ext or lib), and no import of the report generator
+// (data flows lib → kernel-ext → reports, never back). It logs the lines
+// of Go per notebook and in all (run with -v).
+func TestCommittedNotebooksNarrate(t *testing.T) {
+	paths, err := filepath.Glob("../../notebooks/*.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Fatal("no notebooks found in ../../notebooks")
+	}
+	definedIn := map[string][]string{} // top-level func or type name -> notebooks
+	total := 0
+	for _, p := range paths {
+		nb, err := Load(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(p)
+		lines, names, problems := narrative(nb, name)
+		for _, msg := range problems {
+			t.Errorf("%s: %s", name, msg)
+		}
+		for _, n := range names {
+			definedIn[n] = append(definedIn[n], name)
+		}
+		t.Logf("%s: %d lines of Go", name, lines)
+		total += lines
+	}
+	t.Logf("all notebooks: %d lines of Go", total)
+	var dup []string
+	for n, nbs := range definedIn {
+		if len(nbs) > 1 {
+			dup = append(dup, n+" in "+strings.Join(nbs, ", "))
+		}
+	}
+	sort.Strings(dup)
+	for _, d := range dup {
+		t.Errorf("helper %s: define it once, in kernel-ext or lib", d)
+	}
+}
+
+// narrative returns the lines of Go in nb's code cells, the names of the
+// functions and types its declaration cells define, and what breaks the
+// rules of TestCommittedNotebooksNarrate.
+func narrative(nb *Notebook, name string) (lines int, names, problems []string) {
+	seen := map[string]bool{}
+	for i, c := range nb.Cells {
+		if c.CellType != "code" {
+			continue
+		}
+		src := strings.TrimRight(string(c.Source), "\n")
+		if strings.HasPrefix(src, "!") { // a shell cell, not Go
+			continue
+		}
+		n := strings.Count(src, "\n") + 1
+		lines += n
+		if n > max(maxCellLines, longCells[name+"#"+c.ID]) {
+			problems = append(problems, "cell "+strconv.Itoa(i)+" has "+strconv.Itoa(n)+" lines (at most "+strconv.Itoa(maxCellLines)+")")
+		}
+		if strings.HasPrefix(strings.TrimSpace(src), "%%") {
+			continue // a main body: its declarations are local
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), "cell.go", "package main\n"+src, parser.ImportsOnly|parser.SkipObjectResolution)
+		if err == nil {
+			for _, im := range f.Imports {
+				if p, _ := strconv.Unquote(im.Path.Value); strings.HasPrefix(p, "github.com/sigprop/sigprop/reports") {
+					problems = append(problems, "cell "+strconv.Itoa(i)+" imports "+p)
+				}
+			}
+		}
+		f, err = parser.ParseFile(token.NewFileSet(), "cell.go", "package main\n"+src, parser.SkipObjectResolution)
+		if err != nil {
+			problems = append(problems, "cell "+strconv.Itoa(i)+" does not parse as Go declarations: "+err.Error())
+			continue
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && !seen[d.Name.Name] {
+					seen[d.Name.Name] = true
+					names = append(names, d.Name.Name)
+				}
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					if ts, ok := s.(*ast.TypeSpec); ok && !seen[ts.Name.Name] {
+						seen[ts.Name.Name] = true
+						names = append(names, ts.Name.Name)
+					}
+				}
+			}
+		}
+	}
+	return lines, names, problems
+}
+
+// The rules bite: a long cell, a shared helper and an import of reports/.
+func TestNarrativeRules(t *testing.T) {
+	long := strings.Repeat("x := 1\n", maxCellLines+1)
+	nb := &Notebook{Cells: []Cell{
+		{CellType: "code", Source: MultiString("%%\n" + long)},
+		{CellType: "code", Source: MultiString("import \"github.com/sigprop/sigprop/reports/sweep\"\n\nfunc must(err error) {}\ntype pt struct{}")},
+		{CellType: "code", Source: MultiString("!*echo shell")},
+		{CellType: "markdown", Source: MultiString(long)},
+	}}
+	lines, names, problems := narrative(nb, "test.ipynb")
+	if want := maxCellLines + 2 + 4; lines != want {
+		t.Errorf("lines = %d, want %d", lines, want)
+	}
+	if strings.Join(names, ",") != "must,pt" {
+		t.Errorf("names = %v, want [must pt]", names)
+	}
+	if len(problems) != 2 || !strings.Contains(problems[0], "cell 0 has 42 lines") || !strings.Contains(problems[1], "imports github.com/sigprop/sigprop/reports/sweep") {
+		t.Errorf("problems = %q", problems)
+	}
+}
