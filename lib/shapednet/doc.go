@@ -14,7 +14,7 @@
 //	attention + MLP layer, eqs. (1), (4), (11)      Config, Shaped, Blocks
 //	naive forward pass, V_ℓ = X_ℓX_ℓᵀ/n (§6.1)      Input, Forward
 //	exact reduced chain in V_ℓ (§6.2, same law)     Step, Simulate, Run, NetRand
-//	finite-time blow-up (stopping-time study)       StoppingDepth, Run.StopQuantiles
+//	finite-time blow-up (stopping-time study)       StoppingDepth
 //
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only).
