@@ -6,6 +6,7 @@
 //	sigprop eval --list
 //	sigprop diff A B
 //	sigprop kernel install
+//	sigprop kernel run --module DIR --connection-file FILE   (what Jupyter runs)
 //
 // Exit status: 0 on success, 1 when a report has a failed cell or metric,
 // 2 on bad input or any other error.
@@ -23,6 +24,7 @@ const usage = `usage:
   sigprop eval --list [--json]
   sigprop diff [--rtol R] [--atol A] [--json] [--fail-on figures|metrics] [--out DIR] A B
   sigprop kernel install
+  sigprop kernel run --module DIR --connection-file FILE
 `
 
 // exitError carries an exit status through a command's error return.
@@ -51,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "diff":
 		err = cmdDiff(args[1:], stdout, stderr)
 	case "kernel":
-		err = cmdKernel(args[1:], stdout)
+		err = cmdKernel(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -14,7 +14,6 @@ import (
 
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/kernel"
-	"golang.org/x/mod/modfile"
 )
 
 // Options configures Run. The zero value runs with the defaults noted.
@@ -208,10 +207,6 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 	if err != nil {
 		return results, fmt.Errorf("execute: %w", err)
 	}
-	modPath, err := modulePath(opt.RepoRoot)
-	if err != nil {
-		return results, err
-	}
 	queue := make(chan job)
 	var wg sync.WaitGroup
 	for w := 0; w < min(opt.Jobs, len(jobs)); w++ {
@@ -221,7 +216,7 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 			for j := range queue {
 				r := &results[j.i]
 				prog.printf("running %s", r.Name)
-				nr := &notebookRun{opt: opt, tools: tools, modulePath: modPath, path: r.Path, name: r.Name, nb: j.nb}
+				nr := &notebookRun{opt: opt, tools: tools, path: r.Path, name: r.Name, nb: j.nb}
 				*r = nr.run(ctx)
 				if r.Status == StatusOK {
 					prog.printf("ok %s %.1fs", r.Name, r.Duration.Seconds())
@@ -242,17 +237,4 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 	close(queue)
 	wg.Wait()
 	return results, nil
-}
-
-// modulePath reads the module path from root/go.mod.
-func modulePath(root string) (string, error) {
-	p := filepath.Join(root, "go.mod")
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return "", fmt.Errorf("execute: %w", err)
-	}
-	if mp := modfile.ModulePath(b); mp != "" {
-		return mp, nil
-	}
-	return "", fmt.Errorf("execute: %s has no module line", p)
 }
