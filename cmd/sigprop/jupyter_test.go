@@ -1,15 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -348,4 +354,208 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// findChromium returns the path of a Chromium binary, or "".
+func findChromium() string {
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// TestJupyterNotebookPage opens notebooks/00-overview.ipynb (a copy) in
+// the classic Jupyter notebook page (Debian's jupyter-notebook) in headless
+// Chromium, with no host name resolving. A custom.js of the test's
+// (testdata/notebook-page) runs all cells once the page's kernel is
+// connected and saves what the page then shows. The kernel must be the
+// sigprop kernel, named in the notebook's metadata; every code cell must
+// have run (a number in its prompt), the figure's SVG must be in the page,
+// and no error or stderr output. After the server is stopped (SIGTERM, as
+// Ctrl-C would), no process of the kernel and nothing in its TMPDIR may
+// be left. About 10 s.
+func TestJupyterNotebookPage(t *testing.T) {
+	requireJupyter(t)
+	server := "/usr/bin/jupyter-notebook"
+	chromium := findChromium()
+	for _, p := range []string{server, chromium} {
+		if p != "" {
+			if _, err := os.Stat(p); err == nil {
+				continue
+			}
+		}
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI is set but jupyter-notebook or chromium is missing: .ci/run must install them")
+		}
+		t.Skip("needs Debian's jupyter-notebook and chromium; CI runs this test")
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, tmp := installKernel(t)
+	nbDir := t.TempDir()
+	b, err := os.ReadFile(filepath.Join(root, "notebooks", "00-overview.ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(nbDir, "00-overview.ipynb"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	configDir, err := filepath.Abs("testdata/notebook-page")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id [8]byte
+	rand.Read(id[:])
+	token := hex.EncodeToString(id[:])
+	marker := "SIGPROP_JUPYTER_TEST=" + token
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+
+	// Well within go test's default 10 min, so that the deferred cleanups
+	// run on a timeout.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	var serverLog syncBuffer
+	srv := exec.CommandContext(ctx, server, "--no-browser", "--allow-root", "--ip=127.0.0.1",
+		"--port="+strconv.Itoa(port), "--NotebookApp.port_retries=0", "--NotebookApp.token="+token,
+		"--notebook-dir="+nbDir)
+	srv.Env = append(env, "JUPYTER_CONFIG_DIR="+configDir, marker)
+	srv.Stdout, srv.Stderr = &serverLog, &serverLog
+	srv.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	srv.Cancel = func() error { return syscall.Kill(-srv.Process.Pid, syscall.SIGKILL) }
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	serverExited := make(chan struct{})
+	var serverErr error
+	go func() { serverErr = srv.Wait(); close(serverExited) }()
+	defer func() {
+		syscall.Kill(-srv.Process.Pid, syscall.SIGKILL) // ESRCH once it has stopped
+		<-serverExited
+	}()
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	for up := false; !up; {
+		select {
+		case <-serverExited:
+			t.Fatalf("jupyter-notebook exited: %v\n%s", serverErr, lastLines(serverLog.String(), 40))
+		case <-ctx.Done():
+			t.Fatalf("jupyter-notebook not answering\n%s", lastLines(serverLog.String(), 40))
+		case <-time.After(200 * time.Millisecond):
+		}
+		if resp, err := http.Get(base + "/api?token=" + token); err == nil {
+			resp.Body.Close()
+			up = resp.StatusCode == http.StatusOK
+		}
+	}
+
+	t0 := time.Now()
+	browser := exec.CommandContext(ctx, chromium,
+		"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--disable-extensions", "--mute-audio", "--user-data-dir="+t.TempDir(),
+		// No host name resolves: the page must need nothing but the server.
+		"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+		"--remote-debugging-port=0", // keeps headless Chromium running
+		base+"/notebooks/00-overview.ipynb?token="+token)
+	browser.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	browser.Cancel = func() error { return syscall.Kill(-browser.Process.Pid, syscall.SIGKILL) }
+	var browserLog syncBuffer
+	browser.Stdout, browser.Stderr = &browserLog, &browserLog
+	if err := browser.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var stopOnce sync.Once
+	stopBrowser := func() {
+		stopOnce.Do(func() {
+			syscall.Kill(-browser.Process.Pid, syscall.SIGKILL) // Chromium and its helpers
+			browser.Wait()
+		})
+	}
+	defer stopBrowser()
+	resultPath := filepath.Join(nbDir, "page-result.json")
+	var page []byte
+	for page == nil {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the page saved no result\nserver:\n%s\nchromium:\n%s", lastLines(serverLog.String(), 40), lastLines(browserLog.String(), 20))
+		case <-time.After(250 * time.Millisecond):
+		}
+		page, _ = os.ReadFile(resultPath)
+		if len(page) == 0 {
+			page = nil
+		}
+	}
+	t.Logf("page ran all cells in %v", time.Since(t0).Round(time.Millisecond))
+	stopBrowser()
+
+	var res struct {
+		Kernel  string
+		Prompts []any
+		SVGs    int    `json:"svgs"`
+		SVGText string `json:"svg_text"`
+		Errors  int
+	}
+	if err := json.Unmarshal(page, &res); err != nil {
+		t.Fatalf("page-result.json %q: %v", page, err)
+	}
+	if res.Kernel != kernelName {
+		t.Errorf("the page's kernel is %q, want %q", res.Kernel, kernelName)
+	}
+	for i, p := range res.Prompts {
+		if n, ok := p.(float64); !ok || n != float64(i+1) {
+			t.Errorf("code cell %d prompt %v, want %d (all cells run in order, the first as 1)", i, p, i+1)
+		}
+	}
+	if len(res.Prompts) == 0 {
+		t.Error("the page has no code cells")
+	}
+	// The overview's figure: x axis "correlation c".
+	if res.SVGs != 1 || !strings.Contains(res.SVGText, "correlation c") {
+		t.Errorf("%d SVGs in the page's outputs (text %.200q), want the figure's", res.SVGs, res.SVGText)
+	}
+	if res.Errors != 0 {
+		t.Errorf("%d error or stderr outputs in the page", res.Errors)
+	}
+
+	// Stop the server as Ctrl-C would: it shuts its kernels down.
+	if err := srv.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-serverExited:
+	case <-time.After(30 * time.Second):
+		t.Errorf("jupyter-notebook still running 30 s after SIGTERM")
+	}
+	if pids := processesWithEnv(marker); len(pids) > 0 {
+		t.Errorf("processes left after the server stopped: %v", pids)
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("left in the kernels' TMPDIR: %v", left)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a process's stdout and stderr.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
