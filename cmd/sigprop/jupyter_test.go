@@ -213,6 +213,12 @@ func (c lifecycleCell) stream(name string) string {
 	return b.String()
 }
 
+// rawOutputs returns the cell's outputs as JSON.
+func rawOutputs(c lifecycleCell) []byte {
+	b, _ := json.Marshal(c.Outputs)
+	return b
+}
+
 // figures returns the display_data outputs' SVG and sigprop bundle.
 func (c lifecycleCell) figures(t *testing.T) (svgs []string, ids []string) {
 	for _, o := range c.Outputs {
@@ -261,7 +267,8 @@ func checkFigureCell(t *testing.T, label string, c lifecycleCell) {
 // TestJupyterKernelLifecycle drives the sigprop kernel with
 // jupyter_client's KernelManager, as Jupyter's server does
 // (testdata/jupyter_lifecycle.py): a new notebook's first cell imports the
-// library and displays a figure; a sleeping cell is interrupted and the
+// library and displays a figure; %help, a compile error and completion are
+// gonb's; a sleeping cell is interrupted and the
 // kernel runs the next cell; a restart replaces the relay and its gonb
 // (none of the old processes left) with a freshly wired kernel; a
 // shutdown ends the relay by itself (exit 0, before Jupyter would send
@@ -293,6 +300,9 @@ func TestJupyterKernelLifecycle(t *testing.T) {
 		OldRelayAliveAfterRestart bool    `json:"old_relay_alive_after_restart"`
 		OldGonbAliveAfterRestart  []int   `json:"old_gonb_alive_after_restart"`
 		Figure                    lifecycleCell
+		Help                      lifecycleCell
+		CompileError              lifecycleCell `json:"compile_error"`
+		CompleteReply             []string      `json:"complete_reply"`
 		Interrupted               lifecycleCell
 		InterruptToReplySeconds   *float64      `json:"interrupt_to_reply_seconds"`
 		AfterInterrupt            lifecycleCell `json:"after_interrupt"`
@@ -312,6 +322,17 @@ func TestJupyterKernelLifecycle(t *testing.T) {
 	}
 	checkFigureCell(t, "first cell", rep.Figure)
 
+	// gonb's own behaviour, passed through.
+	if !strings.Contains(string(rawOutputs(rep.Help)), "GoNB Help Page") {
+		t.Errorf("%%help: status %q, no GoNB help page in %s", rep.Help.Status, rawOutputs(rep.Help))
+	}
+	if c := rep.CompileError; c.Status != "error" || !strings.Contains(string(rawOutputs(c)), "undefinedFunction") {
+		t.Errorf("compile error: status %q outputs %s; want error naming undefinedFunction", c.Status, rawOutputs(c))
+	}
+	if len(rep.CompleteReply) != 2 || rep.CompleteReply[0] != "complete_reply" || rep.CompleteReply[1] != "ok" {
+		t.Errorf("complete_request answered %q, want complete_reply ok", rep.CompleteReply)
+	}
+
 	if rep.InterruptToReplySeconds == nil {
 		t.Error("the sleeping cell never printed, so it was not interrupted")
 	} else if *rep.InterruptToReplySeconds > 20 {
@@ -320,8 +341,10 @@ func TestJupyterKernelLifecycle(t *testing.T) {
 	if s := rep.Interrupted.stream("stdout"); s != "sleeping\n" {
 		t.Errorf("interrupted cell stdout %q, want \"sleeping\\n\" only", s)
 	}
-	if a := rep.AfterInterrupt; a.Status != "ok" || a.stream("stdout") != "alive\n" || a.ExecutionCount == nil || *a.ExecutionCount != 3 {
-		t.Errorf("cell after the interrupt: status %q stdout %q count %v; want ok, \"alive\\n\", 3", a.Status, a.stream("stdout"), a.ExecutionCount)
+	if a, i := rep.AfterInterrupt, rep.Interrupted; a.Status != "ok" || a.stream("stdout") != "alive\n" ||
+		a.ExecutionCount == nil || i.ExecutionCount == nil || *a.ExecutionCount != *i.ExecutionCount+1 {
+		t.Errorf("cell after the interrupt: status %q stdout %q count %v (interrupted cell: %v); want ok, \"alive\\n\", the next count",
+			a.Status, a.stream("stdout"), a.ExecutionCount, i.ExecutionCount)
 	}
 
 	if rep.NewRelayPID == rep.RelayPID || rep.OldRelayAliveAfterRestart || len(rep.OldGonbAliveAfterRestart) > 0 {

@@ -154,6 +154,7 @@ func kernelRun(args []string, stderr io.Writer) error {
 		early <- true
 	}()
 
+	t0 := time.Now()
 	tools, err := kernel.BuildTools(ctx, *module, "")
 	var r *relay.Relay
 	if err == nil {
@@ -169,6 +170,7 @@ func kernelRun(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(stderr, "sigprop kernel: gonb %s wired to %s, relaying (ready in %v)\n", tools.GonbVersion, *module, time.Since(t0).Round(time.Millisecond))
 	ppid := os.Getppid()
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()

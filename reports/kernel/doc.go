@@ -19,7 +19,7 @@
 //
 //     Incoming messages with a wrong signature are dropped.
 //
-//   - Ready handshake: kernel_info_request is sent every 250 ms until one
+//   - Ready handshake: kernel_info_request is sent every 50 ms until one
 //     is answered and at least one iopub message has arrived, so the SUB
 //     socket is known to be subscribed before the first cell runs (PUB/SUB
 //     drops what is published before a subscriber joins).

@@ -382,7 +382,7 @@ func (k *Kernel) connect(ctx context.Context, c connection) error {
 	return nil
 }
 
-// handshake sends kernel_info_request every 250 ms until one is answered
+// handshake sends kernel_info_request every 50 ms until one is answered
 // and the iopub channel has delivered at least one message (the busy/idle
 // status each request triggers), so that no output of the first cell can
 // be lost to the PUB/SUB slow-joiner race.
@@ -394,7 +394,7 @@ func (k *Kernel) handshake(ctx context.Context) error {
 			k.forget(e.ID)
 		}
 	}()
-	tick := time.NewTicker(250 * time.Millisecond)
+	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		// Keep asking until iopub has delivered too: the status messages of

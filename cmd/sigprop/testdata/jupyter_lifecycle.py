@@ -5,6 +5,7 @@ saw as one JSON object on stdout. TestJupyterKernelLifecycle
 
 Steps: start the kernel named argv[1]; run a first cell as a new notebook
 would (imports lib/meanfield and kernel-ext/show, displays a figure);
+%help, a compile error and a completion request as gonb answers them;
 interrupt a sleeping cell; run a cell after the interrupt; restart the
 kernel and run a cell again; shut it down. Process ids are read from
 /proc so that the test can check what is left.
@@ -118,6 +119,13 @@ def main():
     rep["relay_pid"] = relay
     rep["gonb_pids"] = children(relay)
     rep["figure"] = execute(kc, FIGURE_CELL)
+    # Other things gonb does, passed through: %help, a compile error,
+    # completion.
+    rep["help"] = execute(kc, "%help")
+    rep["compile_error"] = execute(kc, "%%\nundefinedFunction()")
+    kc.complete("fmt.Prin", 8)
+    reply = kc.get_shell_msg(timeout=60)
+    rep["complete_reply"] = [reply["msg_type"], reply["content"].get("status")]
 
     # Interrupt a sleeping cell once it printed (it is compiled and runs).
     state = {}
