@@ -488,6 +488,8 @@ func TestJupyterNotebookPage(t *testing.T) {
 		"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 		"--remote-debugging-port=0", // keeps headless Chromium running
 		base+"/notebooks/00-overview.ipynb?token="+token)
+	// Chromium's singleton files go to TMPDIR: keep them in the test's.
+	browser.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
 	browser.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	browser.Cancel = func() error { return syscall.Kill(-browser.Process.Pid, syscall.SIGKILL) }
 	var browserLog syncBuffer
@@ -498,8 +500,17 @@ func TestJupyterNotebookPage(t *testing.T) {
 	var stopOnce sync.Once
 	stopBrowser := func() {
 		stopOnce.Do(func() {
-			syscall.Kill(-browser.Process.Pid, syscall.SIGKILL) // Chromium and its helpers
-			browser.Wait()
+			// SIGTERM lets Chromium clean up after itself; then SIGKILL
+			// whatever is left of it and its helpers.
+			exited := make(chan struct{})
+			go func() { browser.Wait(); close(exited) }()
+			browser.Process.Signal(syscall.SIGTERM)
+			select {
+			case <-exited:
+			case <-time.After(10 * time.Second):
+			}
+			syscall.Kill(-browser.Process.Pid, syscall.SIGKILL)
+			<-exited
 		})
 	}
 	defer stopBrowser()
