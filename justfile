@@ -36,9 +36,14 @@ lab: setup
     cd notebooks && jupyter-notebook --no-browser $([ "$(id -u)" = 0 ] && echo --allow-root)
 
 # The committed trainability sweeps: `just sweep 1`, `just sweep 2` (one
-# directory per seed; rerunning resumes; add e.g. -workers 1).
+# directory per seed; rerunning resumes; extra arguments go to `sweep run`,
+# e.g. --workers 1). The settings of the command recorded in their
+# provenance.json (notebooks/data/trainability/README.md maps that command
+# to these two); the binary is built so that it records its commit.
 sweep SEED="1" *ARGS:
-    go run ./reports/trainsweep/cmd/trainsweep -out notebooks/data/trainability/adam-s{{SEED}}-900 -alphas 0.05:0.95:6 -sigmas 0.2:4:6 -d 64 -layers 16 -steps 900 -batch 64 -val 2000 -test 5000 -seed {{SEED}} {{ARGS}}
+    go build -o bin/sigprop ./cmd/sigprop
+    ./bin/sigprop sweep plan notebooks/data/trainability/adam-s{{SEED}}-900 trainability --alphas 0.05:0.95:6 --sigmas 0.2:4:6 --d 64 --layers 16 --steps 900 --batch 64 --val 2000 --test 5000 --seed {{SEED}}
+    ./bin/sigprop sweep run notebooks/data/trainability/adam-s{{SEED}}-900 {{ARGS}}
 
 # Compare the reports of two git revisions (or two report directories).
 diff A B *ARGS:

@@ -65,6 +65,15 @@ func cmdDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Which notebooks each side executed and why (the rest came from the
+	// shared result cache): on stdout with the text summary, on stderr
+	// with --json.
+	info := stdout
+	if *asJSON {
+		info = stderr
+	}
+	fmt.Fprintln(info, diff.Executed("A ("+pos[0]+")", a))
+	fmt.Fprintln(info, diff.Executed("B ("+pos[1]+")", b))
 	rep := diff.Compare(a, b, diff.Options{RTol: *rtol, ATol: *atol})
 	if *asJSON {
 		err = rep.WriteJSON(stdout)

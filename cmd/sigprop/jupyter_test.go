@@ -270,8 +270,8 @@ func checkFigureCell(t *testing.T, label string, c lifecycleCell) {
 // library and displays a figure; %help, a compile error and completion are
 // gonb's; a sleeping cell is interrupted and the
 // kernel runs the next cell; a restart replaces the relay and its gonb
-// (none of the old processes left) with a freshly wired kernel; a
-// shutdown ends the relay by itself (exit 0, before Jupyter would send
+// (none of the old processes left) with a freshly wired kernel; after a
+// SIGKILL the next kernel removes what the killed one left; a shutdown ends the relay by itself (exit 0, before Jupyter would send
 // SIGTERM) and leaves no process carrying the test's marker and nothing in
 // the kernels' TMPDIR.
 func TestJupyterKernelLifecycle(t *testing.T) {
@@ -286,6 +286,13 @@ func TestJupyterKernelLifecycle(t *testing.T) {
 	cmd.Env = append(env, marker)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
+	// A kernel left running would hold the script's output pipes open.
+	cmd.WaitDelay = 10 * time.Second
+	t.Cleanup(func() {
+		for _, pid := range processesWithEnv(marker) {
+			syscall.Kill(pid, syscall.SIGKILL) // after the checks below, which report them
+		}
+	})
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("jupyter_lifecycle.py: %v\n%s", err, lastLines(stderr.String(), 40))
@@ -307,6 +314,9 @@ func TestJupyterKernelLifecycle(t *testing.T) {
 		InterruptToReplySeconds   *float64      `json:"interrupt_to_reply_seconds"`
 		AfterInterrupt            lifecycleCell `json:"after_interrupt"`
 		AfterRestart              lifecycleCell `json:"after_restart"`
+		KilledAlive               []int         `json:"killed_alive"`
+		TmpdirAfterKill           []string      `json:"tmpdir_after_kill"`
+		AfterKill                 lifecycleCell `json:"after_kill"`
 		ShutdownSeconds           float64       `json:"shutdown_seconds"`
 		RelayExitCode             *int          `json:"relay_exit_code"`
 		AliveAfterShutdown        []int         `json:"alive_after_shutdown"`
@@ -351,6 +361,16 @@ func TestJupyterKernelLifecycle(t *testing.T) {
 		t.Errorf("restart: relay %d -> %d, old relay alive %v, old gonb alive %v", rep.RelayPID, rep.NewRelayPID, rep.OldRelayAliveAfterRestart, rep.OldGonbAliveAfterRestart)
 	}
 	checkFigureCell(t, "first cell after the restart", rep.AfterRestart)
+
+	// SIGKILL: gonb dies with the relay; its TMPDIR, left behind, is
+	// removed by the next kernel (checked with the TMPDIR below).
+	if len(rep.KilledAlive) > 0 {
+		t.Errorf("alive after SIGKILL of the kernel: %v", rep.KilledAlive)
+	}
+	t.Logf("TMPDIR after SIGKILL: %v", rep.TmpdirAfterKill)
+	if a := rep.AfterKill; a.Status != "ok" || a.stream("stdout") != "alive\n" {
+		t.Errorf("kernel started after a SIGKILL: status %q stdout %q", a.Status, a.stream("stdout"))
+	}
 
 	// jupyter_client sends SIGTERM after half of shutdown_wait_time (5 s).
 	if code := rep.RelayExitCode; code == nil || *code != 0 || rep.ShutdownSeconds >= 2.5 {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/sigprop/sigprop/reports/kernel"
 	"github.com/sigprop/sigprop/reports/kernel/relay"
+	"github.com/sigprop/sigprop/reports/tempdir"
 )
 
 // kernelName is the kernelspec name of the sigprop kernel, the name the
@@ -116,9 +117,10 @@ func kernelInstall(args []string, stdout, stderr io.Writer) error {
 // kernelRun is the kernel process Jupyter starts: the relay in front of a
 // wired gonb (package relay). SIGINT interrupts the running cell; SIGTERM
 // and SIGHUP, and the loss of the parent process (Jupyter gone), shut gonb
-// down and remove its temporary directory. It returns nil after a
-// shutdown request from Jupyter.
+// down and remove its temporary directory, also while the kernel is still
+// starting. It returns nil after a shutdown request from Jupyter.
 func kernelRun(args []string, stderr io.Writer) error {
+	ppid := os.Getppid() // first, before the parent can have gone
 	fs := flag.NewFlagSet("kernel run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	module := fs.String("module", "", "root of the sigprop checkout the cells import (required)")
@@ -129,70 +131,78 @@ func kernelRun(args []string, stderr io.Writer) error {
 	if *module == "" || *connFile == "" || fs.NArg() > 0 {
 		return fmt.Errorf("usage: sigprop kernel run --module DIR --connection-file FILE")
 	}
-	// Signals are caught before the slow start, so that a shutdown during
-	// it still cleans up.
+	// When Jupyter dies, stderr is a broken pipe: a log line must not kill
+	// the process (Go's default for SIGPIPE on fd 2) before it cleans up.
+	signal.Ignore(syscall.SIGPIPE)
 	sigs := make(chan os.Signal, 4)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(sigs)
+
+	// stop is closed on SIGTERM, SIGHUP or the parent's exit; interrupts
+	// carries SIGINT.
+	stop, interrupts := make(chan struct{}), make(chan struct{}, 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	started, early := make(chan struct{}), make(chan bool, 1)
 	go func() {
-		terminated := false
-		for !terminated {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
 			select {
 			case s := <-sigs:
-				if s != syscall.SIGINT {
-					terminated = true
-					cancel() // Start gives up and cleans up
+				if s == syscall.SIGINT {
+					select {
+					case interrupts <- struct{}{}:
+					default:
+					}
+					continue
 				}
-			case <-started:
-				early <- false
+				fmt.Fprintf(stderr, "sigprop kernel: %v, shutting down\n", s)
+			case <-tick.C:
+				if os.Getppid() == ppid {
+					continue
+				}
+				fmt.Fprintln(stderr, "sigprop kernel: parent process gone, shutting down")
+			case <-ctx.Done():
 				return
 			}
+			close(stop)
+			cancel() // a relay still starting gives up and cleans up
+			return
 		}
-		early <- true
 	}()
 
 	t0 := time.Now()
+	// A kernel process that was SIGKILLed (Jupyter's last resort) could not
+	// remove gonb's TMPDIR; the next one does.
+	for _, d := range tempdir.RemoveStale(kernel.TempPrefix) {
+		fmt.Fprintf(stderr, "sigprop kernel: removed %s, left by a kernel that was killed\n", d)
+	}
 	tools, err := kernel.BuildTools(ctx, *module, "")
-	var r *relay.Relay
-	if err == nil {
-		var wd string
-		if wd, err = os.Getwd(); err == nil {
-			r, err = relay.Start(ctx, *connFile, relay.Options{Tools: tools, Module: *module, Dir: wd, Log: stderr})
-		}
+	if err != nil {
+		return err
 	}
-	close(started)
-	if terminated := <-early; terminated && err == nil {
-		r.Close()
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
 	}
+	r, err := relay.Start(ctx, *connFile, relay.Options{Tools: tools, Module: *module, Dir: wd, Log: stderr})
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "sigprop kernel: gonb %s wired to %s, relaying (ready in %v)\n", tools.GonbVersion, *module, time.Since(t0).Round(time.Millisecond))
-	ppid := os.Getppid()
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
 	for {
 		select {
 		case <-r.Done():
 			return r.Wait()
-		case s := <-sigs:
-			if s == syscall.SIGINT {
-				ictx, icancel := context.WithTimeout(context.Background(), 10*time.Second)
-				if err := r.Interrupt(ictx); err != nil {
-					fmt.Fprintf(stderr, "sigprop kernel: interrupt: %v\n", err)
-				}
-				icancel()
-				continue
+		case <-interrupts:
+			ictx, icancel := context.WithTimeout(context.Background(), 10*time.Second)
+			if err := r.Interrupt(ictx); err != nil {
+				fmt.Fprintf(stderr, "sigprop kernel: interrupt: %v\n", err)
 			}
+			icancel()
+		case <-stop:
 			r.Close()
-		case <-tick.C:
-			if os.Getppid() != ppid {
-				fmt.Fprintln(stderr, "sigprop kernel: parent process gone, shutting down")
-				r.Close()
-			}
+			return r.Wait()
 		}
 	}
 }

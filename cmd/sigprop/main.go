@@ -5,11 +5,13 @@
 //	sigprop eval NAME [key=value ...]
 //	sigprop eval --list
 //	sigprop diff A B
+//	sigprop sweep plan|run|status|submit DIR ...
 //	sigprop kernel install
 //	sigprop kernel run --module DIR --connection-file FILE   (what Jupyter runs)
 //
-// Exit status: 0 on success, 1 when a report has a failed cell or metric,
-// 2 on bad input or any other error.
+// Exit status: 0 on success, 1 when a report has a failed cell or metric
+// or a sweep has points that are not done, 2 on bad input or any other
+// error.
 package main
 
 import (
@@ -23,6 +25,7 @@ const usage = `usage:
   sigprop eval NAME [key=value ...]
   sigprop eval --list [--json]
   sigprop diff [--rtol R] [--atol A] [--json] [--fail-on figures|metrics] [--out DIR] A B
+  sigprop sweep plan|run|status|submit DIR ...   (sigprop sweep --help)
   sigprop kernel install
   sigprop kernel run --module DIR --connection-file FILE
 `
@@ -54,6 +57,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdDiff(args[1:], stdout, stderr)
 	case "kernel":
 		err = cmdKernel(args[1:], stdout, stderr)
+	case "sweep":
+		err = cmdSweep(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -24,6 +24,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", 5*time.Minute, "per-cell timeout")
 	nbTimeout := fs.Duration("notebook-timeout", 30*time.Minute, "whole-notebook timeout")
 	noCache := fs.Bool("no-cache", false, "execute every notebook even if its inputs are unchanged")
+	verifyCache := fs.Bool("verify-cache", false, "re-execute one cached notebook, chosen at random, and fail if its figures differ from the cached ones")
 	stopOnTimeout := fs.Bool("stop-on-timeout", false, "after a cell times out, skip the rest of its notebook (default: interrupt it and continue)")
 	stopOnError := fs.Bool("stop-on-error", false, "after a cell fails, skip the rest of its notebook (default: continue)")
 	if err := fs.Parse(args); err != nil {
@@ -31,6 +32,9 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	}
 	if *jobs < 0 {
 		return fmt.Errorf("--jobs must be >= 0, got %d", *jobs)
+	}
+	if *noCache && *verifyCache {
+		return fmt.Errorf("--verify-cache needs the cache: drop --no-cache")
 	}
 	if *timeout <= 0 || *nbTimeout <= 0 {
 		return fmt.Errorf("--timeout and --notebook-timeout must be positive")
@@ -61,7 +65,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	results, err := execute.Run(ctx, paths, execute.Options{
 		Jobs: *jobs, CellTimeout: *timeout, NotebookTimeout: *nbTimeout,
 		StopOnTimeout: *stopOnTimeout, StopOnError: *stopOnError,
-		RepoRoot: root, NoCache: *noCache, Progress: stderr,
+		RepoRoot: root, NoCache: *noCache, VerifyCache: *verifyCache, Progress: stderr,
 	})
 	if err != nil {
 		return err
@@ -83,8 +87,14 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 			failedNB++
 		}
 	}
-	fmt.Fprintf(stdout, "%s: %d notebooks (%d failed), %d figures, %d metrics (%d failed) in %s\n",
-		filepath.Join(*out, "index.html"), len(m.Notebooks), failedNB, len(m.Figures), len(m.Metrics), failedMetrics,
+	executed := 0
+	for _, r := range results {
+		if !r.Cached && r.Notebook != nil {
+			executed++
+		}
+	}
+	fmt.Fprintf(stdout, "%s: %d notebooks (%d executed, %d failed), %d figures, %d metrics (%d failed) in %s\n",
+		filepath.Join(*out, "index.html"), len(m.Notebooks), executed, failedNB, len(m.Figures), len(m.Metrics), failedMetrics,
 		time.Since(start).Round(10*time.Millisecond))
 	if m.Failed() {
 		return &exitError{code: 1, err: fmt.Errorf("%d notebooks failed, %d metrics failed", failedNB, failedMetrics)}

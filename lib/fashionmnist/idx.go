@@ -158,3 +158,45 @@ func ReadLabels(r io.Reader) ([]uint8, error) {
 	}
 	return lab, nil
 }
+
+// WriteImages writes im to w as a raw IDX image file (magic 0x00000803,
+// sizes N×rows×cols, then the pixels): the inverse of ReadImages. Wrap w
+// in a gzip.Writer for the compressed form. It returns an error for sizes
+// that ReadImages would reject (zero, or more than an IDX header holds)
+// or a Pixels slice of the wrong length.
+func WriteImages(w io.Writer, im Images) error {
+	if im.N <= 0 || im.Rows <= 0 || im.Cols <= 0 || im.N > maxElements/(im.Rows*im.Cols) {
+		return fmt.Errorf("fashionmnist: WriteImages: sizes %d×%d×%d out of range (each >= 1, product <= %d)", im.N, im.Rows, im.Cols, maxElements)
+	}
+	if len(im.Pixels) != im.N*im.Rows*im.Cols {
+		return fmt.Errorf("fashionmnist: WriteImages: %d pixels for %d×%d×%d", len(im.Pixels), im.N, im.Rows, im.Cols)
+	}
+	return writeIDX(w, MagicImages, []int{im.N, im.Rows, im.Cols}, im.Pixels)
+}
+
+// WriteLabels writes lab to w as a raw IDX label file (magic 0x00000801):
+// the inverse of ReadLabels. Labels outside 0..NumClasses−1 and an empty
+// slice are errors.
+func WriteLabels(w io.Writer, lab []uint8) error {
+	if len(lab) == 0 || len(lab) > maxElements {
+		return fmt.Errorf("fashionmnist: WriteLabels: %d labels, want 1..%d", len(lab), maxElements)
+	}
+	for i, v := range lab {
+		if int(v) >= NumClasses {
+			return fmt.Errorf("fashionmnist: WriteLabels: label %d of item %d is outside 0..%d", v, i, NumClasses-1)
+		}
+	}
+	return writeIDX(w, MagicLabels, []int{len(lab)}, lab)
+}
+
+func writeIDX(w io.Writer, magic uint32, sizes []int, payload []uint8) error {
+	head := binary.BigEndian.AppendUint32(nil, magic)
+	for _, s := range sizes {
+		head = binary.BigEndian.AppendUint32(head, uint32(s))
+	}
+	if _, err := w.Write(head); err != nil {
+		return err
+	}
+	_, err := w.Write(payload)
+	return err
+}

@@ -24,5 +24,7 @@
 //	                                   (arXiv:2410.07799), spec F34
 //
 // A parameter outside its Param's range or Choices is reported as an error
-// naming the parameter and its range.
+// naming the parameter and its range; so is a value that is not finite
+// (even where the range is open) and an integer beyond 2^53 in magnitude.
+// FuzzParse checks these promises on arbitrary input.
 package quantity

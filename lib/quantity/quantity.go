@@ -10,7 +10,7 @@ import (
 
 // Param describes one parameter of a quantity. A parameter is either numeric
 // (Choices empty) with an inclusive range [Min, Max] (use ±Inf for open
-// ends), or a string taking one of Choices.
+// ends; a value is always finite), or a string taking one of Choices.
 type Param struct {
 	Name    string   `json:"name"`    // snake_case; sigma_w is a std, a trailing 2 marks a variance
 	Doc     string   `json:"doc"`     // one line
@@ -94,6 +94,10 @@ func (v Values) Map() map[string]any {
 
 var registry = map[string]Quantity{}
 
+// maxExactInt is 2^53, the largest magnitude up to which float64 represents
+// every integer.
+const maxExactInt = 1 << 53
+
 // Register adds q to the registry; it panics on a duplicate name or a
 // parameter whose default is outside its own range.
 func Register(q Quantity) {
@@ -132,7 +136,9 @@ func All() []Quantity {
 }
 
 // Parse validates key=value arguments against q's parameters, filling in
-// defaults. Errors name the parameter and its allowed range.
+// defaults. A numeric value must be finite ("inf" is refused even where the
+// range is open) and an integer one at most 2^53 in magnitude. Errors name
+// the parameter and its allowed range.
 func (q Quantity) Parse(args map[string]string) (Values, error) {
 	return q.parse(args, false)
 }
@@ -171,11 +177,22 @@ func (q Quantity) parse(args map[string]string, allowMissing bool) (Values, erro
 			continue
 		}
 		x, err := strconv.ParseFloat(raw, 64)
+		if math.IsInf(x, 0) {
+			// "inf", or "1e400" (ParseFloat's ErrRange): an open end of a
+			// range is not a value (found by FuzzParse: q=inf reached a
+			// panic in tokengeom, n=inf became n=-2^63).
+			return v, fmt.Errorf("%s: parameter %s=%s is not finite: %s", q.Name, p.Name, raw, p.Range())
+		}
 		if err != nil || math.IsNaN(x) {
 			return v, fmt.Errorf("%s: parameter %s=%q is not a number: %s", q.Name, p.Name, raw, p.Range())
 		}
 		if p.Integer && x != math.Trunc(x) {
 			return v, fmt.Errorf("%s: parameter %s=%s is not an integer: %s", q.Name, p.Name, raw, p.Range())
+		}
+		if p.Integer && math.Abs(x) > maxExactInt {
+			// Beyond 2^53 a float64 no longer holds every integer, and
+			// Values.Int would not return the value given.
+			return v, fmt.Errorf("%s: parameter %s=%s is too large for an integer (at most 2^53 in magnitude): %s", q.Name, p.Name, raw, p.Range())
 		}
 		if x < p.Min || x > p.Max {
 			return v, fmt.Errorf("%s: parameter %s=%s out of range: %s", q.Name, p.Name, raw, p.Range())

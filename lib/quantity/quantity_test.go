@@ -43,6 +43,11 @@ func TestParse(t *testing.T) {
 		{map[string]string{"n": "1"}, "integer in [2, +inf]"},
 		{map[string]string{"mode": "z"}, "one of x|y"},
 		{map[string]string{"b": "1"}, `unknown parameter "b"`},
+		// Found by FuzzParse: open range ends and huge integers.
+		{map[string]string{"n": "inf"}, "n=inf is not finite: integer in [2, +inf]"},
+		{map[string]string{"a": "1e400"}, "a=1e400 is not finite"},
+		{map[string]string{"n": "1e300"}, "n=1e300 is too large for an integer"},
+		{map[string]string{"n": "9007199254740994"}, "is too large for an integer"},
 	} {
 		_, err := q.Parse(tc.args)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -15,13 +15,16 @@
 // hands each result to a Store as soon as it is done; points the Store
 // already holds are skipped, so an interrupted sweep continues where it
 // stopped. A progress line with the rate and an ETA goes to an io.Writer.
+// Each point's training is seeded from the sweep seed and the point's
+// key (its α and σ_w) only, so results do not depend on the number of
+// workers, the grid's shape or the order in which points finish.
 //
 // The package does no file I/O itself: the Store is an interface
-// (MemStore here, for tests and notebooks; a directory of one JSON file
-// per point lives in reports/trainsweep, which also reads Fashion-MNIST
-// and has the command line). Each point's training is seeded from the
-// sweep seed and the point's index only, so results do not depend on the
-// number of workers or on the order in which points finish.
+// (MemStore here, for tests and notebooks), and LoadData reads
+// Fashion-MNIST through an fs.FS. The command line, `sigprop sweep`
+// (reports/sweep), runs this task over a directory of one JSON file per
+// point, on local workers or as a Slurm job array, from Settings; notebooks
+// read such a directory back with lib/sweep.Read.
 //
 // # The trainability fit
 //

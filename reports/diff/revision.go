@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/sigprop/sigprop/reports/publish"
+	"github.com/sigprop/sigprop/reports/tempdir"
 )
 
 // ErrNotReport is returned by Load for a directory without manifest.json.
@@ -37,8 +38,16 @@ func Load(ctx context.Context, repo, spec string, log io.Writer) (*publish.Manif
 	return buildRevision(ctx, repo, commit, log)
 }
 
+// tempPrefix names the temporary directories of the revisions' worktrees.
+const tempPrefix = "sigprop-diff-"
+
 func buildRevision(ctx context.Context, repo, commit string, log io.Writer) (*publish.Manifest, error) {
-	tmp, err := os.MkdirTemp("", "sigprop-diff-")
+	// Worktrees of a diff that was killed: remove them and let git forget
+	// them.
+	if stale := tempdir.RemoveStale(tempPrefix); len(stale) > 0 {
+		git(ctx, repo, "worktree", "prune")
+	}
+	tmp, err := tempdir.New(tempPrefix)
 	if err != nil {
 		return nil, err
 	}

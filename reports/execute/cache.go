@@ -1,18 +1,11 @@
 package execute
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"hash"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -20,52 +13,7 @@ import (
 
 // Version is the executor version mixed into every cache key; bump it when
 // the executor's behaviour or the cached format changes.
-const Version = "sigprop-execute/2"
-
-// repoHash hashes the sources a notebook can depend on: every *.go file
-// under root (excluding reports/site and directories whose name starts
-// with "." or "_") and every file under notebooks/data (the committed
-// results notebooks read, e.g. the trainability sweep), sorted by path,
-// plus go.mod and go.sum. Each file
-// contributes its slash-separated relative path, its length and its bytes.
-func repoHash(root string) ([]byte, error) {
-	var files []string
-	site := filepath.Join(root, "reports", "site")
-	data := filepath.Join(root, "notebooks", "data") + string(filepath.Separator)
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if p != root && (strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_") || p == site) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if (strings.HasSuffix(p, ".go") || strings.HasPrefix(p, data)) && d.Type().IsRegular() {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("execute: hashing %s: %w", root, err)
-	}
-	sort.Strings(files)
-	h := sha256.New()
-	for _, p := range append([]string{filepath.Join(root, "go.mod"), filepath.Join(root, "go.sum")}, files...) {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			if os.IsNotExist(err) && !strings.HasSuffix(p, ".go") {
-				continue // a module without go.sum
-			}
-			return nil, fmt.Errorf("execute: hashing: %w", err)
-		}
-		rel, _ := filepath.Rel(root, p)
-		writeField(h, []byte(filepath.ToSlash(rel)))
-		writeField(h, b)
-	}
-	return h.Sum(nil), nil
-}
+const Version = "sigprop-execute/3"
 
 // writeField writes a length-prefixed field so that field boundaries are
 // part of the hash.
@@ -74,18 +22,6 @@ func writeField(h hash.Hash, b []byte) {
 	binary.BigEndian.PutUint64(n[:], uint64(len(b)))
 	h.Write(n[:])
 	h.Write(b)
-}
-
-// cacheKey is the hex SHA-256 of the executor version, the Go version, the
-// options that change a result, the repository hash and the notebook bytes.
-func cacheKey(repo []byte, nbBytes []byte, opt Options) string {
-	h := sha256.New()
-	writeField(h, []byte(Version))
-	writeField(h, []byte(runtime.Version()))
-	writeField(h, []byte(fmt.Sprintf("cell=%v nb=%v stopErr=%v stopTimeout=%v", opt.CellTimeout, opt.NotebookTimeout, opt.StopOnError, opt.StopOnTimeout)))
-	writeField(h, repo)
-	writeField(h, nbBytes)
-	return hex.EncodeToString(h.Sum(nil))
 }
 
 // cacheEntry is the stored form of a Result.
@@ -97,6 +33,7 @@ type cacheEntry struct {
 	Cells    []CellResult    `json:"cells"`
 	Duration time.Duration   `json:"duration_ns"`
 	Notebook json.RawMessage `json:"notebook"`
+	Inputs   Inputs          `json:"inputs"`
 }
 
 // loadCached returns the cached result for key, or ok=false on a miss or
@@ -119,19 +56,25 @@ func loadCached(dir, key, path string) (Result, bool) {
 
 // storeCached writes r under dir/key.json atomically (temporary file in
 // the same directory, then rename).
-func storeCached(dir, key string, r Result) error {
+func storeCached(dir, key string, r Result, in Inputs) error {
 	nb, err := ipynb.Marshal(r.Notebook)
 	if err != nil {
 		return err
 	}
-	b, err := json.Marshal(cacheEntry{Version: Version, Name: r.Name, Status: r.Status, Err: r.Err, Cells: r.Cells, Duration: r.Duration, Notebook: nb})
+	b, err := json.Marshal(cacheEntry{Version: Version, Name: r.Name, Status: r.Status, Err: r.Err, Cells: r.Cells, Duration: r.Duration, Notebook: nb, Inputs: in})
 	if err != nil {
 		return err
 	}
+	return writeAtomic(dir, key+".json", b)
+}
+
+// writeAtomic writes dir/name through a temporary file in dir and a rename,
+// so that a reader sees the old file or the new one, never part of one.
+func writeAtomic(dir, name string, b []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, key+".*.tmp")
+	f, err := os.CreateTemp(dir, name+".*.tmp")
 	if err != nil {
 		return err
 	}
@@ -144,9 +87,40 @@ func storeCached(dir, key string, r Result) error {
 		os.Remove(f.Name())
 		return err
 	}
-	if err := os.Rename(f.Name(), filepath.Join(dir, key+".json")); err != nil {
+	if err := os.Rename(f.Name(), filepath.Join(dir, name)); err != nil {
 		os.Remove(f.Name())
 		return err
 	}
 	return nil
+}
+
+// lastInputs is where the inputs of the newest cached result of each
+// notebook are kept, to say why a notebook is executed again: the file is
+// named by the hash of the notebook's path relative to the repository root
+// (the same in every worktree of the repository).
+func lastInputsPath(dir, relPath string) (string, string) {
+	return filepath.Join(dir, "last"), hashBytes([]byte(filepath.ToSlash(relPath)))[:32] + ".json"
+}
+
+// loadLastInputs returns the inputs stored by storeLastInputs, or nil.
+func loadLastInputs(dir, relPath string) Inputs {
+	d, name := lastInputsPath(dir, relPath)
+	b, err := os.ReadFile(filepath.Join(d, name))
+	if err != nil {
+		return nil
+	}
+	var in Inputs
+	if json.Unmarshal(b, &in) != nil {
+		return nil
+	}
+	return in
+}
+
+func storeLastInputs(dir, relPath string, in Inputs) error {
+	b, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	d, name := lastInputsPath(dir, relPath)
+	return writeAtomic(d, name, b)
 }

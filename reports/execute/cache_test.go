@@ -1,72 +1,216 @@
 package execute
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
-// TestCacheKey checks which changes invalidate a cached result: every Go
-// file of the repository, go.mod, go.sum, the notebook and the options
-// that change a result, and files under notebooks/data; and which do not:
-// hidden directories, reports/site and other non-Go files.
-func TestCacheKey(t *testing.T) {
-	root := t.TempDir()
-	write := func(rel, content string) {
-		t.Helper()
-		p := filepath.Join(root, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+// tree writes files into a temporary module for the key tests.
+type tree struct {
+	t    *testing.T
+	root string
+}
+
+func (tr tree) write(rel, content string) {
+	tr.t.Helper()
+	p := filepath.Join(tr.root, rel)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		tr.t.Fatal(err)
 	}
-	write("go.mod", "module example.com/m\n")
-	write("go.sum", "")
-	write("lib/a/a.go", "package a\n")
-	nb := []byte(`{"nbformat":4}`)
-	key := func(nb []byte, opt Options) string {
-		t.Helper()
-		h, err := repoHash(root)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		tr.t.Fatal(err)
+	}
+}
+
+// notebookJSON is a gonb notebook with one code cell per source and the
+// given notebook metadata.sigprop ("" for none).
+func notebookJSON(meta string, sources ...string) string {
+	var cells []string
+	for i, s := range sources {
+		b, _ := json.Marshal(s)
+		cells = append(cells, fmt.Sprintf(`{"cell_type":"code","id":"c%d","metadata":{},"source":%s,"execution_count":null,"outputs":[]}`, i, b))
+	}
+	md := `"kernelspec":{"display_name":"Go (gonb)","language":"go","name":"gonb"}`
+	if meta != "" {
+		md += `,"sigprop":` + meta
+	}
+	return fmt.Sprintf(`{"cells":[%s],"metadata":{%s},"nbformat":4,"nbformat_minor":5}`, strings.Join(cells, ","), md)
+}
+
+// keyModule writes a module with packages lib/a, lib/b (imports a),
+// lib/c and notebooks using b, c, nothing and a data directory; it returns
+// the notebooks' paths by name.
+func keyModule(t *testing.T) (tree, map[string]string) {
+	tr := tree{t, t.TempDir()}
+	tr.write("go.mod", "module example.com/m\n\ngo 1.24\n")
+	tr.write("go.sum", "")
+	tr.write("lib/a/a.go", "// Package a.\npackage a\n\n// X is one.\nconst X = 1\n")
+	tr.write("lib/b/b.go", "package b\n\nimport \"example.com/m/lib/a\"\n\nconst Y = a.X + 1\n")
+	tr.write("lib/c/c.go", "package c\n\nconst Z = 3\n")
+	tr.write("notebooks/data/d1/p.json", "{}")
+	tr.write("notebooks/data/other.json", "{}")
+	nbs := map[string]string{
+		"b":    notebookJSON("", "import (\n\t\"fmt\"\n\tbb \"example.com/m/lib/b\"\n)", "%%\nfmt.Println(bb.Y)"),
+		"c":    notebookJSON("", "import \"example.com/m/lib/c\"\n\n%%\nfmt.Println(c.Z)"),
+		"none": notebookJSON("", "%%\nfmt.Println(1)"),
+		"data": notebookJSON(`{"data":["data/d1"],"env":["SIGPROP_KEYTEST_DIR"]}`, "%%\nfmt.Println(2)"),
+	}
+	paths := map[string]string{}
+	for name, src := range nbs {
+		paths[name] = filepath.Join(tr.root, "notebooks", name+".ipynb")
+		tr.write("notebooks/"+name+".ipynb", src)
+	}
+	return tr, paths
+}
+
+// keys computes every notebook's key the way Run does.
+func keys(t *testing.T, root string, paths map[string]string, opt Options) (map[string]string, map[string]string) {
+	t.Helper()
+	nbs := map[string]*ipynb.Notebook{}
+	raw := map[string][]byte{}
+	var imports []string
+	for name, p := range paths {
+		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return cacheKey(h, nb, opt)
+		nb, err := ipynb.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nbs[name], raw[name] = nb, b
+		imports = append(imports, moduleImports(nb, "example.com/m")...)
 	}
-	base := key(nb, Options{})
+	ih, err := newInputHasher(context.Background(), root, "example.com/m", dedup(imports), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks, noCache := map[string]string{}, map[string]string{}
+	for name, p := range paths {
+		in, nc, err := ih.inputs(p, raw[name], nbs[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks[name], noCache[name] = in.Key(), nc
+	}
+	return ks, noCache
+}
+
+// TestCacheKey checks which notebooks' keys a change moves: a package
+// moves the notebooks that import it, directly or through another
+// package, and no other; a comment or a test file moves none; a declared
+// data file moves its notebook; go.mod, go.sum and the result-changing
+// options move all.
+func TestCacheKey(t *testing.T) {
+	tr, paths := keyModule(t)
+	all := []string{"b", "c", "data", "none"}
+	base, _ := keys(t, tr.root, paths, Options{})
 	for _, tc := range []struct {
-		name    string
-		change  func() ([]byte, Options)
-		changes bool
+		name   string
+		change func() Options
+		moved  []string
 	}{
-		{"nothing", func() ([]byte, Options) { return nb, Options{} }, false},
-		{"Jobs and Progress do not matter", func() ([]byte, Options) { return nb, Options{Jobs: 7, Progress: os.Stderr} }, false},
-		{"hidden dir", func() ([]byte, Options) { write(".git/x.go", "package x\n"); return nb, Options{} }, false},
-		{"reports/site", func() ([]byte, Options) { write("reports/site/x.go", "package x\n"); return nb, Options{} }, false},
-		{"non-Go file", func() ([]byte, Options) { write("lib/a/notes.txt", "hi"); return nb, Options{} }, false},
-		{"data file added", func() ([]byte, Options) { write("notebooks/data/s/p.json", "{}"); return nb, Options{} }, true},
-		{"data file edited", func() ([]byte, Options) { write("notebooks/data/s/p.json", "{ }"); return nb, Options{} }, true},
-		{"notebook-side non-data file", func() ([]byte, Options) { write("notebooks/notes.txt", "hi"); return nb, Options{} }, false},
-		{"notebook bytes", func() ([]byte, Options) { return []byte(`{"nbformat": 4}`), Options{} }, true},
-		{"cell timeout", func() ([]byte, Options) { return nb, Options{CellTimeout: time.Second} }, true},
-		{"stop on error", func() ([]byte, Options) { return nb, Options{StopOnError: true} }, true},
-		{"Go file edited", func() ([]byte, Options) { write("lib/a/a.go", "package a // edited\n"); return nb, Options{} }, true},
-		{"Go file added", func() ([]byte, Options) { write("kernel-ext/b/b.go", "package b\n"); return nb, Options{} }, true},
-		{"test file added", func() ([]byte, Options) { write("lib/a/a_test.go", "package a\n"); return nb, Options{} }, true},
-		{"go.sum", func() ([]byte, Options) { write("go.sum", "x v1 h1:y\n"); return nb, Options{} }, true},
-		{"go.mod", func() ([]byte, Options) { write("go.mod", "module example.com/m\n\ngo 1.26\n"); return nb, Options{} }, true},
+		{"nothing", func() Options { return Options{} }, nil},
+		{"Jobs and Progress do not matter", func() Options { return Options{Jobs: 7, Progress: os.Stderr} }, nil},
+		{"a comment in lib/a", func() Options {
+			tr.write("lib/a/a.go", "// Package a, documented.\npackage a\n\n// X is one, /* still */ one.\nconst X = 1 // and here\n")
+			return Options{}
+		}, nil},
+		{"layout of lib/a", func() Options {
+			tr.write("lib/a/a.go", "// Package a, documented.\npackage a\n\n\nconst X   =   1\n")
+			return Options{}
+		}, nil},
+		{"code in lib/a, imported through lib/b", func() Options { tr.write("lib/a/a.go", "package a\n\nconst X = 2\n"); return Options{} }, []string{"b"}},
+		{"a directive in lib/a", func() Options {
+			tr.write("lib/a/a.go", "package a\n\n//go:generate true\nconst X = 2\n")
+			return Options{}
+		}, []string{"b"}},
+		{"file added to lib/c", func() Options { tr.write("lib/c/c2.go", "package c\n\nconst W = 4\n"); return Options{} }, []string{"c"}},
+		{"test file added to lib/c", func() Options { tr.write("lib/c/c_test.go", "package c\n"); return Options{} }, nil},
+		{"non-Go file in lib/c", func() Options { tr.write("lib/c/notes.txt", "hi"); return Options{} }, nil},
+		{"a package nobody imports", func() Options { tr.write("lib/d/d.go", "package d\n"); return Options{} }, nil},
+		{"declared data file edited", func() Options { tr.write("notebooks/data/d1/p.json", "{ }"); return Options{} }, []string{"data"}},
+		{"declared data file added", func() Options { tr.write("notebooks/data/d1/sub/q.json", "[]"); return Options{} }, []string{"data"}},
+		{"undeclared data file", func() Options { tr.write("notebooks/data/other.json", "[]"); return Options{} }, nil},
+		{"notebook bytes", func() Options {
+			tr.write("notebooks/none.ipynb", notebookJSON("", "%%\nfmt.Println(10)"))
+			return Options{}
+		}, []string{"none"}},
+		{"cell timeout", func() Options { return Options{CellTimeout: time.Second} }, all},
+		{"stop on error", func() Options { return Options{StopOnError: true} }, all},
+		{"go.sum", func() Options { tr.write("go.sum", "x v1 h1:y\n"); return Options{} }, all},
+		{"go.mod", func() Options { tr.write("go.mod", "module example.com/m\n\ngo 1.25\n"); return Options{} }, all},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			k := key(tc.change())
-			if (k != base) != tc.changes {
-				t.Errorf("key changed: %v, want %v", k != base, tc.changes)
+			got, _ := keys(t, tr.root, paths, tc.change())
+			var moved []string
+			for _, n := range all {
+				if got[n] != base[n] {
+					moved = append(moved, n)
+				}
 			}
-			base = key(nb, Options{}) // later cases compare against the current tree
+			if fmt.Sprint(moved) != fmt.Sprint(tc.moved) {
+				t.Errorf("keys moved for %v, want %v", moved, tc.moved)
+			}
+			base, _ = keys(t, tr.root, paths, Options{}) // later cases compare against the current tree
 		})
+	}
+	// A declared environment variable, when set, turns the cache off for
+	// its notebook only.
+	t.Setenv("SIGPROP_KEYTEST_DIR", "/elsewhere")
+	_, noCache := keys(t, tr.root, paths, Options{})
+	for _, n := range all {
+		if (noCache[n] != "") != (n == "data") {
+			t.Errorf("%s: not cached because %q", n, noCache[n])
+		}
+	}
+}
+
+// TestInputsChanges: the reasons printed for a re-execution.
+func TestInputsChanges(t *testing.T) {
+	old := Inputs{"notebook": "1", "pkg:example.com/m/lib/sde": "2", "pkg:example.com/m/lib/x": "3", "data:data/p.json": "4", "go.sum": "5"}
+	in := Inputs{"notebook": "1", "pkg:example.com/m/lib/sde": "2'", "data:data/p.json": "4", "data:data/q.json": "6", "go.sum": "5'"}
+	got := strings.Join(in.Changes(old, "example.com/m"), "; ")
+	want := "data/q.json added; go.sum changed; lib/sde changed; lib/x removed"
+	if got != want {
+		t.Errorf("Changes = %q, want %q", got, want)
+	}
+	if len(in.Changes(in, "example.com/m")) != 0 || in.Key() == old.Key() {
+		t.Error("Changes of equal inputs not empty, or keys of different inputs equal")
+	}
+}
+
+// TestBadMetadata: a malformed metadata.sigprop or a declared data path
+// that does not exist is an error naming it.
+func TestBadMetadata(t *testing.T) {
+	tr, _ := keyModule(t)
+	for _, tc := range []struct{ meta, want string }{
+		{`{"data":["data/missing"]}`, "data/missing"},
+		{`{"data":["/abs"]}`, "relative"},
+		{`{"datum":["x"]}`, "metadata.sigprop"},
+	} {
+		p := filepath.Join(tr.root, "notebooks", "bad.ipynb")
+		tr.write("notebooks/bad.ipynb", notebookJSON(tc.meta, "%%\nfmt.Println(1)"))
+		b, _ := os.ReadFile(p)
+		nb, err := ipynb.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ih, err := newInputHasher(context.Background(), tr.root, "example.com/m", nil, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := ih.inputs(p, b, nb); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("metadata %s: err = %v, want one naming %q", tc.meta, err, tc.want)
+		}
 	}
 }
 
@@ -77,7 +221,7 @@ func TestCacheRoundTripAndCorruption(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := Result{Path: "x/three.ipynb", Name: "three", Notebook: res, Status: "ok", Cells: []CellResult{{0, "ok", time.Second, ""}}, Duration: 2 * time.Second}
-	if err := storeCached(dir, "k", r); err != nil {
+	if err := storeCached(dir, "k", r, Inputs{"notebook": "x"}); err != nil {
 		t.Fatal(err)
 	}
 	got, ok := loadCached(dir, "k", "y/three.ipynb")

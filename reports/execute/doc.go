@@ -61,16 +61,62 @@
 // # Cache
 //
 // The result of a notebook is stored under CacheDir/KEY.json (written to a
-// temporary file and renamed), with
+// temporary file and renamed), KEY being the hash of the notebook's Inputs,
+// which are exactly what its result can depend on:
 //
-//	KEY = SHA-256(Version, Go version, CellTimeout, NotebookTimeout, StopOnError, StopOnTimeout,
-//	              SHA-256 over go.mod, go.sum and every *.go file under RepoRoot sorted by path
-//	              (excluding reports/site and directories starting with "." or "_"),
-//	              the notebook file's bytes)
+//   - executor: Version, the go command's version and target (go env
+//     GOVERSION GOOS GOARCH GOAMD64 CGO_ENABLED GOEXPERIMENT GOFLAGS), the
+//     options that change a result (CellTimeout, NotebookTimeout,
+//     StopOnError, StopOnTimeout) and, when the repository is sigprop
+//     itself, the source of this package and of every package of the module
+//     it imports (the kernel client, the notebook reader);
+//
+//   - go.mod and go.sum (the pinned gonb kernel, every external module);
+//
+//   - the notebook file's bytes;
+//
+//   - every package of the module the notebook imports, directly or through
+//     other packages: the notebook's code cells are searched for quoted
+//     import paths under the module path, and `go list -e -deps` (one call
+//     for all notebooks, GOWORK=off) gives the packages and their imports;
+//     each package is hashed over its build files (GoFiles, CgoFiles,
+//     EmbedFiles, assembly, ...; not tests). A Go file counts by its token
+//     stream, so comments and layout do not count, except compiler
+//     directives (//go:..., //line, //export, // +build); cgo files count
+//     byte for byte;
+//
+//   - the data files the notebook declares in its metadata, every regular
+//     file under each declared path:
+//
+//     "metadata": {"sigprop": {"data": ["data/fashion-mnist-subset"], "env": ["SIGPROP_TRAINSWEEP_DIR"]}}
+//
+//     (paths relative to the notebook's directory); a declared environment
+//     variable that is set turns the cache off for that notebook, since what
+//     it points to is outside the key.
+//
+// Keys use paths relative to the repository, so two checkouts (the git
+// worktrees `sigprop diff` builds revisions in) share entries: a revision
+// that changes one package re-executes only the notebooks that import it.
+// Each stored entry keeps its Inputs, and CacheDir/last/ keeps those of the
+// newest entry per notebook path, so that a re-execution says why
+// (Result.Why: "lib/sde changed", "data/x.json added", "no cached result").
 //
 // Only notebooks whose status is "ok" are cached: a failure may be
 // transient (a timeout on a loaded machine, a module download, a killed
 // kernel) and is retried on the next run. A re-run with nothing changed
-// reads the cache, starts no kernel and builds no tool. Files a notebook
-// reads at run time (data next to it) are not part of the key.
+// reads the cache after one `go list`, and starts no kernel and builds no
+// tool.
+//
+// A wrong key would show up as a cached result that differs from what its
+// notebook computes now. VerifyCache re-executes one cached notebook,
+// chosen at random (VerifySeed), and compares the sigprop bundles
+// (figures, metrics, tables) of both runs exactly; a difference fails the
+// notebook and removes the entry.
+//
+// # Temporary directories
+//
+// Each kernel has a private TMPDIR, os.TempDir()/sigprop-kernel-*, which
+// records its owner process (package tempdir). Run removes those whose
+// owner is gone (a run killed with SIGKILL cannot clean up) before it
+// starts kernels.
 package execute

@@ -5,15 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/kernel"
+	"github.com/sigprop/sigprop/reports/tempdir"
+	"golang.org/x/mod/modfile"
 )
 
 // Options configures Run. The zero value runs with the defaults noted.
@@ -26,6 +30,8 @@ type Options struct {
 	RepoRoot        string    // module root to wire into the go.work; "" = nearest go.mod above the working directory
 	CacheDir        string    // "" = os.UserCacheDir()/sigprop/results
 	NoCache         bool      // neither read nor write the result cache
+	VerifyCache     bool      // re-execute one cached notebook, chosen at random, and fail it if its figures differ from the cache
+	VerifySeed      uint64    // the seed of that choice; 0 = from the clock
 	Progress        io.Writer // one line per notebook state change; nil = silent
 }
 
@@ -62,6 +68,8 @@ type Result struct {
 	Cells      []CellResult
 	Duration   time.Duration
 	Cached     bool
+	Why        string // why it was executed rather than read from the cache: the inputs that changed, "no cached result", "--no-cache", ...
+	Verified   bool   // executed again under VerifyCache and its figures equal the cached ones
 }
 
 // Reason summarises why r failed, for progress lines: Err's first line, or
@@ -162,67 +170,157 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 	prog := &progress{w: opt.Progress}
 	results := make([]Result, len(paths))
 	type job struct {
-		i   int
-		nb  *ipynb.Notebook
-		key string
+		i      int
+		nb     *ipynb.Notebook
+		key    string // "" = do not store
+		in     Inputs
+		rel    string  // path relative to RepoRoot, for the last-inputs index
+		cached *Result // the cached result a verification run is compared with
 	}
-	var jobs []job
-	var repo []byte
-	if !opt.NoCache {
-		if repo, err = repoHash(opt.RepoRoot); err != nil {
-			return nil, err
-		}
+	modPath, err := modulePath(opt.RepoRoot)
+	if err != nil {
+		return nil, err
 	}
+	type loaded struct {
+		b  []byte
+		nb *ipynb.Notebook
+	}
+	nbs := make([]loaded, len(paths))
+	var imports []string
 	for i, p := range paths {
 		name := strings.TrimSuffix(filepath.Base(p), ".ipynb")
 		results[i] = Result{Path: p, Name: name, Status: StatusFailed}
 		b, err := os.ReadFile(p)
-		if err != nil {
-			results[i].Err = fmt.Sprintf("%s: %v", p, err)
-			prog.printf("failed %s (%s)", name, results[i].Reason())
-			continue
-		}
-		nb, err := ipynb.Parse(b)
-		if err != nil {
-			results[i].Err = fmt.Sprintf("%s: %v", p, err)
-			prog.printf("failed %s (%s)", name, results[i].Reason())
-			continue
-		}
-		var key string
-		if !opt.NoCache {
-			key = cacheKey(repo, b, opt)
-			if r, ok := loadCached(opt.CacheDir, key, p); ok {
-				results[i] = r
-				prog.printf("cached %s", name)
+		if err == nil {
+			var nb *ipynb.Notebook
+			if nb, err = ipynb.Parse(b); err == nil {
+				nbs[i] = loaded{b, nb}
+				imports = append(imports, moduleImports(nb, modPath)...)
 				continue
 			}
 		}
-		jobs = append(jobs, job{i, nb, key})
+		results[i].Err = fmt.Sprintf("%s: %v", p, err)
+		prog.printf("failed %s (%s)", name, results[i].Reason())
 	}
-	if len(jobs) == 0 {
+	var hasher *inputHasher
+	if !opt.NoCache {
+		if hasher, err = newInputHasher(ctx, opt.RepoRoot, modPath, dedup(imports), opt); err != nil {
+			return nil, err
+		}
+	}
+	var jobs []job
+	var hits []int
+	for i, p := range paths {
+		r := &results[i]
+		if nbs[i].nb == nil {
+			continue
+		}
+		j := job{i: i, nb: nbs[i].nb}
+		if opt.NoCache {
+			r.Why = "--no-cache"
+			jobs = append(jobs, j)
+			continue
+		}
+		in, noCache, err := hasher.inputs(p, nbs[i].b, nbs[i].nb)
+		if err != nil {
+			r.Err = fmt.Sprintf("%s: %v", p, err)
+			prog.printf("failed %s (%s)", r.Name, r.Reason())
+			continue
+		}
+		if noCache != "" {
+			r.Why = "not cached: " + noCache
+			jobs = append(jobs, j)
+			continue
+		}
+		j.key, j.in = in.Key(), in
+		if abs, err := filepath.Abs(p); err == nil {
+			if rel, err := filepath.Rel(opt.RepoRoot, abs); err == nil {
+				j.rel = rel
+			}
+		}
+		if c, ok := loadCached(opt.CacheDir, j.key, p); ok {
+			*r = c
+			hits = append(hits, len(jobs))
+			jobs = append(jobs, j) // kept only if chosen for verification
+			continue
+		}
+		r.Why = "no cached result"
+		if old := loadLastInputs(opt.CacheDir, j.rel); old != nil {
+			if ch := in.Changes(old, modPath); len(ch) > 0 {
+				r.Why = strings.Join(ch, ", ")
+			}
+		}
+		jobs = append(jobs, j)
+	}
+	// Cached results are reported as such; one of them, chosen at random,
+	// runs again under VerifyCache.
+	verify := -1
+	if opt.VerifyCache && len(hits) > 0 {
+		seed := opt.VerifySeed
+		if seed == 0 {
+			seed = uint64(time.Now().UnixNano())
+		}
+		verify = hits[rand.New(rand.NewPCG(seed, 0x7e51f7)).IntN(len(hits))]
+	}
+	var run []job
+	for k, j := range jobs {
+		r := &results[j.i]
+		switch {
+		case !r.Cached:
+			run = append(run, j)
+		case k == verify:
+			c := *r
+			j.cached = &c
+			*r = Result{Path: c.Path, Name: c.Name, Status: StatusFailed, Why: "verifying the cache (--verify-cache)"}
+			run = append(run, j)
+		default:
+			prog.printf("cached %s", r.Name)
+		}
+	}
+	if len(run) == 0 {
 		return results, nil
 	}
 
+	for _, d := range tempdir.RemoveStale(kernel.TempPrefix) {
+		prog.printf("removed %s, left by a run that was killed", d)
+	}
 	tools, err := kernel.BuildTools(ctx, opt.RepoRoot, "")
 	if err != nil {
 		return results, fmt.Errorf("execute: %w", err)
 	}
 	queue := make(chan job)
 	var wg sync.WaitGroup
-	for w := 0; w < min(opt.Jobs, len(jobs)); w++ {
+	for w := 0; w < min(opt.Jobs, len(run)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range queue {
 				r := &results[j.i]
-				prog.printf("running %s", r.Name)
+				why := r.Why
+				if why != "" {
+					prog.printf("running %s (%s)", r.Name, why)
+				} else {
+					prog.printf("running %s", r.Name)
+				}
 				nr := &notebookRun{opt: opt, tools: tools, path: r.Path, name: r.Name, nb: j.nb}
 				*r = nr.run(ctx)
+				r.Why = why
+				if j.cached != nil && r.Status == StatusOK {
+					if d := compareFigures(j.cached.Notebook, r.Notebook); d != "" {
+						r.Status = StatusFailed
+						r.Err = "cache verification: the re-executed notebook differs from its cached result (" + d + "): the cache key misses an input; the entry is removed"
+						os.Remove(filepath.Join(opt.CacheDir, j.key+".json"))
+					} else {
+						r.Verified = true
+					}
+				}
 				if r.Status == StatusOK {
 					prog.printf("ok %s %.1fs", r.Name, r.Duration.Seconds())
-					if !opt.NoCache {
-						if err := storeCached(opt.CacheDir, j.key, *r); err != nil {
+					if j.key != "" {
+						if err := storeCached(opt.CacheDir, j.key, *r, j.in); err != nil {
 							prog.printf("warning: %s: not cached: %v", r.Name, err)
+						} else if err := storeLastInputs(opt.CacheDir, j.rel, j.in); err != nil {
+							prog.printf("warning: %s: %v", r.Name, err)
 						}
 					}
 				} else {
@@ -231,10 +329,34 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 			}
 		}()
 	}
-	for _, j := range jobs {
+	for _, j := range run {
 		queue <- j
 	}
 	close(queue)
 	wg.Wait()
 	return results, nil
+}
+
+func dedup(s []string) []string {
+	sort.Strings(s)
+	out := s[:0]
+	for i, x := range s {
+		if i == 0 || x != s[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// modulePath reads the module path from root/go.mod.
+func modulePath(root string) (string, error) {
+	p := filepath.Join(root, "go.mod")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return "", fmt.Errorf("execute: %w", err)
+	}
+	if mp := modfile.ModulePath(b); mp != "" {
+		return mp, nil
+	}
+	return "", fmt.Errorf("execute: %s has no module line", p)
 }

@@ -108,7 +108,7 @@ func Load(path string) (*Notebook, error) {
 
 // Parse decodes and validates a notebook: valid JSON, nbformat 4, kernelspec
 // sigprop (the sigprop kernel, gonb wired to the checkout) or gonb, known
-// cell types.
+// cell types, outputs and execution counts on code cells only.
 func Parse(b []byte) (*Notebook, error) {
 	var probe struct {
 		NBFormat *int `json:"nbformat"`
@@ -134,7 +134,13 @@ func Parse(b []byte) (*Notebook, error) {
 	}
 	for i, c := range nb.Cells {
 		switch c.CellType {
-		case "code", "markdown", "raw":
+		case "code":
+		case "markdown", "raw":
+			// nbformat forbids these keys here, and Marshal would drop
+			// them (found by FuzzParseMarshal).
+			if c.Outputs != nil || c.ExecutionCount != nil {
+				return nil, fmt.Errorf("%w: cell %d is a %s cell with outputs or an execution count; only code cells have them", ErrInvalid, i, c.CellType)
+			}
 		default:
 			return nil, fmt.Errorf("%w: cell %d has unknown cell_type %q", ErrInvalid, i, c.CellType)
 		}
@@ -167,13 +173,13 @@ func (c Cell) MarshalJSON() ([]byte, error) {
 	if c.CellType != "code" {
 		p := plain(c)
 		p.Metadata, p.Outputs, p.ExecutionCount = md, nil, nil
-		return json.Marshal(p)
+		return marshalRaw(p)
 	}
 	outs := c.Outputs
 	if outs == nil {
 		outs = []Output{}
 	}
-	return json.Marshal(struct {
+	return marshalRaw(struct {
 		CellType       string         `json:"cell_type"`
 		ID             string         `json:"id,omitempty"`
 		Metadata       map[string]any `json:"metadata"`
@@ -188,16 +194,34 @@ func (c Cell) MarshalJSON() ([]byte, error) {
 func (o Output) MarshalJSON() ([]byte, error) {
 	type plain Output
 	p := plain(o)
-	if (o.OutputType == "display_data" || o.OutputType == "execute_result") && p.Metadata == nil {
-		p.Metadata = map[string]any{}
-		b, err := json.Marshal(p)
+	// len, not nil: an empty map read back from {} is dropped by omitempty
+	// too (found by FuzzParseMarshal: the second write lost the key).
+	if (o.OutputType == "display_data" || o.OutputType == "execute_result") && len(p.Metadata) == 0 {
+		p.Metadata = nil
+		b, err := marshalRaw(p)
 		if err != nil {
 			return nil, err
 		}
 		// omitempty dropped the empty map: put it back.
 		return append(b[:len(b)-1], []byte(`,"metadata":{}}`)...), nil
 	}
-	return json.Marshal(p)
+	return marshalRaw(p)
+}
+
+// marshalRaw is json.Marshal without HTML escaping. The MarshalJSON methods
+// use it because an encoder's SetEscapeHTML(false) does not reach into what
+// they return: with json.Marshal, every "<", ">" and "&" in a cell's source
+// or output was written as \u003c, \u003e, \u0026, unlike Jupyter, and a
+// round trip changed the bytes of MIME bundle entries (found by
+// FuzzParseMarshal).
+func marshalRaw(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // HasOutputs reports whether any code cell carries outputs or an execution

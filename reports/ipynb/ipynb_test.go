@@ -119,3 +119,42 @@ func TestMarshalRequiredKeys(t *testing.T) {
 		t.Error("display_data lacks metadata")
 	}
 }
+
+// TestMarshalRoundTrip pins what FuzzParseMarshal found: Marshal wrote
+// "<", ">" and "&" as \u003c, \u003e, \u0026 (the encoder's
+// SetEscapeHTML(false) did not reach into the cells' MarshalJSON), and an
+// empty display_data metadata read back from {} was dropped on the second
+// write.
+func TestMarshalRoundTrip(t *testing.T) {
+	nb := &Notebook{NBFormat: 4, Metadata: map[string]any{"kernelspec": map[string]any{"name": "gonb"}}, Cells: []Cell{
+		{CellType: "code", Source: "if a < b && c > d {}", Outputs: []Output{
+			{OutputType: "display_data", Data: map[string]json.RawMessage{"text/html": json.RawMessage(`"<b>&amp;</b>"`)}},
+		}},
+	}}
+	for round := 1; round <= 2; round++ {
+		b, err := Marshal(nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{`"if a < b && c > d {}"`, `"<b>&amp;</b>"`, `"metadata": {}`} {
+			if !strings.Contains(string(b), want) {
+				t.Errorf("round %d: output lacks %s:\n%s", round, want, b)
+			}
+		}
+		if nb, err = Parse(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestParseRejectsOutputsOutsideCodeCells(t *testing.T) {
+	for _, cell := range []string{
+		`{"cell_type":"markdown","source":"x","outputs":[]}`,
+		`{"cell_type":"raw","source":"x","execution_count":1}`,
+	} {
+		_, err := Parse([]byte(`{"nbformat":4,"metadata":{"kernelspec":{"name":"gonb"}},"cells":[` + cell + `]}`))
+		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "cell 0") {
+			t.Errorf("Parse(%s) error = %v, want ErrInvalid naming cell 0", cell, err)
+		}
+	}
+}

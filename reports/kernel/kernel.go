@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sigprop/sigprop/reports/tempdir"
+
 	"github.com/go-zeromq/zmq4"
 )
 
@@ -182,7 +184,7 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	if opt.HeartbeatTimeout == 0 {
 		opt.HeartbeatTimeout = 60 * time.Second
 	}
-	tmpDir, err := os.MkdirTemp("", "sigprop-kernel-")
+	tmpDir, err := tempdir.New(TempPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("kernel: %w", err)
 	}

@@ -15,6 +15,12 @@ import (
 	"golang.org/x/mod/modfile"
 )
 
+// TempPrefix starts the name of every kernel's private TMPDIR in
+// os.TempDir(). The directory records its owner process (package tempdir),
+// so that the directories of a killed run can be removed by the next one:
+// tempdir.RemoveStale(TempPrefix).
+const TempPrefix = "sigprop-kernel-"
+
 // Tool packages built by BuildTools, as pinned by the `tool` directives of
 // the repository's go.mod. gonb runs goimports (and go) for every cell.
 const (

@@ -72,6 +72,9 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 			Status:    res.Status,
 			Error:     res.Err,
 			DurationS: res.Duration.Round(time.Millisecond).Seconds(),
+			Cached:    res.Cached,
+			Executed:  res.Why,
+			Verified:  res.Verified,
 		}
 		cellStatus := make([]string, 0, len(res.Cells))
 		for _, c := range res.Cells {

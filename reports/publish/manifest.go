@@ -45,6 +45,9 @@ type NotebookEntry struct {
 	Metrics    int     `json:"metrics"`
 	MetricsOK  int     `json:"metrics_passed"`
 	FailedCell []int   `json:"failed_cells,omitempty"`
+	Cached     bool    `json:"cached"`                     // read from the result cache, not executed
+	Executed   string  `json:"executed_because,omitempty"` // why it was executed: the inputs that changed, "no cached result", "--no-cache", ...
+	Verified   bool    `json:"cache_verified,omitempty"`   // executed again by --verify-cache and equal to its cached result
 }
 
 // FigureEntry is one figure with the data behind it.

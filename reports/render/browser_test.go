@@ -109,25 +109,7 @@ func browserCheck(t *testing.T, bin, pagePath string) []string {
 		t.Fatalf("fixture page has %d math elements, want >= 7", wantMath)
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin,
-		"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--disable-extensions", "--mute-audio",
-		"--user-data-dir="+t.TempDir(),
-		// No host name resolves: the page must need nothing but local files.
-		"--host-resolver-rules=MAP * ~NOTFOUND",
-		"--enable-logging=stderr", "--v=0",
-		"--virtual-time-budget=5000",
-		"--dump-dom", "file://"+pagePath,
-	)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("chromium: %v\nstderr:\n%s", err, tail(stderr.String(), 40))
-	}
-	dom := stdout.String()
+	dom, stderr := dumpDOM(t, bin, pagePath)
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 
@@ -185,12 +167,38 @@ func browserCheck(t *testing.T, bin, pagePath string) []string {
 		}
 	}
 	// Nothing in the console: no script error, no missing file.
-	for _, line := range strings.Split(stderr.String(), "\n") {
+	for _, line := range strings.Split(stderr, "\n") {
 		if strings.Contains(line, ":CONSOLE") || strings.Contains(line, "ERR_FILE_NOT_FOUND") {
 			bad("browser console: %s", line)
 		}
 	}
 	return problems
+}
+
+// dumpDOM opens pagePath in headless Chromium with no network, lets its
+// scripts run for five seconds of virtual time and returns the DOM and the
+// browser's log.
+func dumpDOM(t *testing.T, bin, pagePath string) (dom, log string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin,
+		"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--disable-extensions", "--mute-audio",
+		"--user-data-dir="+t.TempDir(),
+		// No host name resolves: the page must need nothing but local files.
+		"--host-resolver-rules=MAP * ~NOTFOUND",
+		"--enable-logging=stderr", "--v=0",
+		"--virtual-time-budget=5000",
+		"--dump-dom", "file://"+pagePath,
+	)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium: %v\nstderr:\n%s", err, tail(stderr.String(), 40))
+	}
+	return stdout.String(), stderr.String()
 }
 
 func tail(s string, n int) string {

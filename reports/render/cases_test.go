@@ -10,7 +10,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer/html"
+
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/render/safehtml"
+	"github.com/sigprop/sigprop/reports/render/texmath"
 )
 
 // Case files use goldmark's spec-style layout (extension/_test/*.txt):
@@ -33,7 +39,7 @@ type renderCase struct {
 	header, input, expected string
 }
 
-func readCases(t *testing.T, path string) []renderCase {
+func readCases(t testing.TB, path string) []renderCase {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -87,7 +93,21 @@ func readCases(t *testing.T, path string) []renderCase {
 }
 
 func TestCellCases(t *testing.T) {
-	const path = "testdata/cells.txt"
+	runCaseFile(t, "testdata/cells.txt", nil)
+}
+
+// TestSanitizeCases runs the sanitiser's cases (testdata/sanitize.txt):
+// each output must match and must pass safehtml.Check, which parses it as a
+// browser would and fails on any script, event handler or
+// javascript:/vbscript:/data: URL, so a careless -update cannot bless an
+// active page.
+func TestSanitizeCases(t *testing.T) {
+	runCaseFile(t, "testdata/sanitize.txt", safehtml.Check)
+}
+
+// runCaseFile renders each case's cell and compares it with the expected
+// HTML; check, if not nil, must accept every output.
+func runCaseFile(t *testing.T, path string, check func([]byte) error) {
 	cases := readCases(t, path)
 	r := New()
 	var out bytes.Buffer
@@ -107,6 +127,11 @@ func TestCellCases(t *testing.T) {
 		if err := r.cell(&buf, 0, in.Cell, in.Status, nil); err != nil {
 			t.Fatalf("case %s: %v", c.header, err)
 		}
+		if check != nil {
+			if err := check(buf.Bytes()); err != nil {
+				t.Errorf("case %s: output is not inert: %v\n%s", c.header, err, buf.Bytes())
+			}
+		}
 		got := strings.TrimRight(buf.String(), "\n")
 		if *update {
 			fmt.Fprintf(&out, "%s\n%s\n%s\n%s\n%s\n%s\n\n", c.header, caseSep, c.input, caseSep, got, caseEnd)
@@ -119,6 +144,51 @@ func TestCellCases(t *testing.T) {
 	if *update {
 		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestSanitizeCasesAreAttacks renders the markdown of testdata/sanitize.txt
+// as the renderer did before the sanitiser (goldmark WithUnsafe) and
+// requires safehtml.Check to find active content in every case except
+// those listed, so the cases are known to be real attacks and Check known
+// to catch them.
+func TestSanitizeCasesAreAttacks(t *testing.T) {
+	inertUnsafe := map[int]string{
+		14: "goldmark escapes incomplete tags itself",
+		17: "quoted attribute values cannot break out even unsanitised",
+		18: "details/summary: kept markup",
+		19: "tables: kept markup",
+		20: "formatting: kept markup",
+		21: "links and anchors: kept markup",
+		22: "math next to HTML: texmath escapes the TeX",
+	}
+	unsafe := goldmark.New(
+		goldmark.WithExtensions(extension.GFM, texmath.Math),
+		goldmark.WithRendererOptions(html.WithUnsafe()),
+	)
+	for i, c := range readCases(t, "testdata/sanitize.txt") {
+		var in struct {
+			Cell ipynb.Cell `json:"cell"`
+		}
+		if err := json.Unmarshal([]byte(c.input), &in); err != nil {
+			t.Fatalf("case %s: input: %v", c.header, err)
+		}
+		src := string(in.Cell.Source)
+		if in.Cell.CellType == "code" {
+			src, _ = in.Cell.Outputs[0].DataString("text/markdown")
+		}
+		var buf bytes.Buffer
+		if err := unsafe.Convert([]byte(src), &buf); err != nil {
+			t.Fatal(err)
+		}
+		err := safehtml.Check(buf.Bytes())
+		if why, inert := inertUnsafe[i+1]; inert {
+			if err != nil {
+				t.Errorf("case %s (listed as inert: %s): unsanitised output is active: %v", c.header, why, err)
+			}
+		} else if err == nil {
+			t.Errorf("case %s: unsanitised output passes Check; not an attack, or Check misses it:\n%s", c.header, buf.Bytes())
 		}
 	}
 }

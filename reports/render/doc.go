@@ -45,4 +45,44 @@
 // scanning the finished page keeps markdown away from TeX (underscores and
 // asterisks are not emphasis, backslashes are not escapes) and keeps a "$"
 // in code or program output from being taken for math.
+//
+// # Safe HTML: the author's HTML is sanitised, the renderer's is not
+//
+// A report is published and a diff page shows contributed branches, so the
+// HTML a notebook's markdown carries must not run in a reader's browser.
+// goldmark runs without html.WithUnsafe and with the safehtml extension:
+// raw HTML nodes (ast.KindRawHTML, ast.KindHTMLBlock) are rendered through
+// a bluemonday allowlist close to Jupyter's (formatting, headings, lists,
+// tables, images, links, details/summary; no script, style, event handlers,
+// iframes, forms, svg, javascript:/vbscript:/data: links), and markdown
+// link, image and autolink URLs are held to the same URL rule (package
+// safehtml gives the full policy). Everything goldmark, texmath and this
+// package emit themselves, heading ids, math elements, chroma's classes,
+// the cell wrappers, never passes through the sanitiser and is byte for
+// byte what it was; the page goldens did not change.
+//
+// The alternative, running bluemonday over each rendered markdown cell with
+// a policy widened to keep the renderer's own markup, was rejected:
+//
+//   - the policy would have to admit everything the renderer and texmath
+//     emit (class="math display", ids, GFM's task-list checkboxes), so an
+//     author could write that markup too, and every new renderer feature
+//     would need a matching policy change;
+//   - bluemonday re-serialises what it keeps (quotes attributes, escapes '
+//     and " in text), so every page's bytes would change, and again with
+//     each bluemonday upgrade, putting noise into `sigprop diff`;
+//   - it re-parses the whole cell to sanitise the few tags an author wrote.
+//
+// Sanitising per node has one cost: an inline tag is sanitised alone, so an
+// author's unclosed <div> or <b> still spills into what follows (layout
+// only; it cannot open a context that runs script, see safehtml).
+//
+// Code cells' outputs are not sanitised: text/html and image/svg+xml
+// display data and sigprop bundles are passed through or re-rendered by
+// kernel-ext/show, the project's own renderers, as they were. They come
+// from the notebook's code, and whoever can change that code can change
+// kernel-ext as well, so a sanitiser there would not move the trust
+// boundary (code review is it) and would strip the inline SVG figures. A
+// text/markdown output is rendered by the same markdown renderer as a
+// markdown cell and so is sanitised like one.
 package render

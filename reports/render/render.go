@@ -9,10 +9,10 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
 
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/render/safehtml"
 	"github.com/sigprop/sigprop/reports/render/texmath"
 )
 
@@ -88,10 +88,11 @@ func New(opts ...Option) *Renderer {
 		opt(&o)
 	}
 	md := goldmark.New(
-		goldmark.WithExtensions(extension.GFM, texmath.Math),
+		// Notebook markdown may carry HTML (<details>, <sub>); safehtml lets
+		// it through an allowlist (see "Safe HTML" in doc.go). No
+		// html.WithUnsafe: goldmark's safe mode is a second guard on links.
+		goldmark.WithExtensions(extension.GFM, texmath.Math, safehtml.Sanitizer),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-		// Notebook markdown is ours and may carry HTML (<details>, <sub>).
-		goldmark.WithRendererOptions(html.WithUnsafe()),
 	)
 	return &Renderer{opts: o, md: md}
 }

@@ -7,7 +7,8 @@ Steps: start the kernel named argv[1]; run a first cell as a new notebook
 would (imports lib/meanfield and kernel-ext/show, displays a figure);
 %help, a compile error and a completion request as gonb answers them;
 interrupt a sleeping cell; run a cell after the interrupt; restart the
-kernel and run a cell again; shut it down. Process ids are read from
+kernel and run a cell again; kill it (SIGKILL) and start it again; shut it
+down. Process ids are read from
 /proc so that the test can check what is left.
 """
 
@@ -145,6 +146,18 @@ def main():
     rep["old_gonb_alive_after_restart"] = [p for p in rep["gonb_pids"] if alive(p)]
     rep["new_relay_pid"] = km.provisioner.pid
     rep["after_restart"] = execute(kc, FIGURE_CELL)
+
+    # Jupyter's last resort, SIGKILL to the kernel's process group: gonb
+    # goes with the relay, its TMPDIR stays until the next kernel starts.
+    relay = km.provisioner.pid
+    gonb = children(relay)
+    kc.stop_channels()
+    km.shutdown_kernel(now=True)
+    rep["killed_alive"] = [p for p in [relay] + gonb if alive(p)]
+    rep["tmpdir_after_kill"] = sorted(os.listdir(os.environ["TMPDIR"]))
+    km = KernelManager(kernel_name=sys.argv[1])  # the old one's context is closed
+    kc, _ = start(km)
+    rep["after_kill"] = execute(kc, ALIVE_CELL)
 
     relay = km.provisioner.pid
     rep["new_gonb_pids"] = children(relay)

@@ -41,7 +41,8 @@
 //     SIGTERM after half its shutdown_wait_time, makes `sigprop kernel run`
 //     do the same (Close). SIGKILL of the relay (Jupyter's last resort, and
 //     never needed when gonb answers) takes gonb with it (Linux
-//     Pdeathsig) but can leave gonb's scratch directory in TMPDIR.
+//     Pdeathsig) but leaves gonb's private TMPDIR, which names its owner
+//     (package tempdir): the next `sigprop kernel run` or report removes it.
 //   - If Jupyter itself goes away without a shutdown (the relay's parent
 //     process changes), `sigprop kernel run` closes the relay.
 //

@@ -1,8 +1,8 @@
 package trainsweep
 
 import (
+	"io/fs"
 	"math/rand/v2"
-	"os"
 
 	"github.com/sigprop/sigprop/lib/fashionmnist"
 	"github.com/sigprop/sigprop/lib/vit"
@@ -13,14 +13,14 @@ type Data struct {
 	Train, Val, Test vit.Examples
 }
 
-// LoadFashionMNIST reads Fashion-MNIST from dir (fashionmnist.DebianDir
+// LoadData reads Fashion-MNIST from fsys (os.DirFS(fashionmnist.DebianDir)
 // for Debian's package; a missing file gives an error naming the
 // package), splits the 60 000 training images by seed into a validation
 // set of nVal images and a training set of which the first nTrain are
 // kept, and keeps the first nTest of the official test images (0 or more
 // than available: all).
-func LoadFashionMNIST(dir string, nTrain, nVal, nTest int, seed uint64) (Data, error) {
-	train, test, err := fashionmnist.Load(os.DirFS(dir))
+func LoadData(fsys fs.FS, nTrain, nVal, nTest int, seed uint64) (Data, error) {
+	train, test, err := fashionmnist.Load(fsys)
 	if err != nil {
 		return Data{}, err
 	}

@@ -1,0 +1,169 @@
+package sweep
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"time"
+)
+
+// Kinds of sweep (Provenance.Kind).
+const (
+	KindEval         = "eval"
+	KindTrainability = "trainability"
+)
+
+// File names in a sweep directory.
+const (
+	ProvenanceFile = "provenance.json"
+	SlurmFile      = "slurm.json"
+)
+
+// DoneFile, FailedFile and ClaimFile name a point's files.
+func DoneFile(key string) string   { return key + ".json" }
+func FailedFile(key string) string { return key + ".failed.json" }
+func ClaimFile(key string) string  { return key + ".running" }
+
+// Provenance is DIR/provenance.json: what the sweep computes (Kind,
+// Settings: every result in the directory was made with these) and each
+// invocation that planned or added to it. The field names are those of
+// the files written by the former cmd/trainsweep, which this type reads.
+type Provenance struct {
+	Kind        string          `json:",omitempty"` // KindEval or KindTrainability; empty: trainability
+	Settings    json.RawMessage // EvalSettings or trainsweep.Settings
+	Invocations []Invocation
+}
+
+// Invocation records one command that planned or ran (part of) a sweep.
+// The fields from Command to Workers are those of cmd/trainsweep's
+// provenance; the rest were added by `sigprop sweep` and are absent in
+// older files.
+type Invocation struct {
+	Command    []string  // os.Args
+	Started    time.Time // UTC
+	GoVersion  string
+	Revision   string // source commit (vcs.revision, or asked of git)
+	Modified   string // "true" if the checkout had uncommitted changes
+	GOMAXPROCS int
+	Workers    int
+
+	ID          string     `json:",omitempty"` // unique: host, pid and start time
+	Action      string     `json:",omitempty"` // "plan" or "run"
+	Host        string     `json:",omitempty"`
+	Shard       string     `json:",omitempty"` // "i/n" of a run
+	Slurm       string     `json:",omitempty"` // job id of a Slurm task, e.g. "41_3"
+	Finished    *time.Time `json:",omitempty"`
+	Computed    int        `json:",omitempty"` // points this run finished
+	Failed      int        `json:",omitempty"` // points this run recorded as failed
+	Interrupted bool       `json:",omitempty"` // stopped by a signal before its shard was done
+}
+
+// KindName returns the kind, with the trainability default of older files.
+func (p Provenance) KindName() string {
+	if p.Kind == "" {
+		return KindTrainability
+	}
+	return p.Kind
+}
+
+// Grid returns the sweep's grid, decoded from Settings by kind.
+func (p Provenance) Grid() (Grid, error) {
+	switch p.KindName() {
+	case KindEval:
+		var s EvalSettings
+		if err := json.Unmarshal(p.Settings, &s); err != nil {
+			return Grid{}, fmt.Errorf("sweep: eval settings: %w", err)
+		}
+		return s.Grid(), nil
+	case KindTrainability:
+		var s struct{ Alphas, SigmaWs []float64 } // the grid of trainsweep.Settings
+		if err := json.Unmarshal(p.Settings, &s); err != nil {
+			return Grid{}, fmt.Errorf("sweep: trainability settings: %w", err)
+		}
+		return TrainabilityGrid(s.Alphas, s.SigmaWs), nil
+	default:
+		return Grid{}, fmt.Errorf("sweep: unknown kind %q", p.Kind)
+	}
+}
+
+// TrainabilityGrid is the (α, σ_w) grid of lib/trainsweep: axes "alpha"
+// (outer) and "sigma_w", keys as trainsweep.Point.Key.
+func TrainabilityGrid(alphas, sigmaWs []float64) Grid {
+	f := func(xs []float64) []string {
+		out := make([]string, len(xs))
+		for i, x := range xs {
+			out[i] = FormatFloat(x)
+		}
+		return out
+	}
+	return Grid{Axes: []Axis{{Names: []string{"alpha"}, Values: f(alphas)}, {Names: []string{"sigma_w"}, Values: f(sigmaWs)}},
+		Keys: TrainabilityKeys}
+}
+
+// EvalSettings are the settings of an eval sweep: one quantity of
+// lib/quantity (as `sigprop eval` names it) over the product of Axes or
+// the points of List, with the parameters in Fixed held constant and the
+// rest at their defaults. If SeedParam is set (the quantity has a seed
+// parameter that neither the grid nor Fixed binds), each point's seed is
+// PointSeed(Seed, its parameters).
+type EvalSettings struct {
+	Quantity  string
+	Axes      []Axis            `json:",omitempty"`
+	List      *List             `json:",omitempty"`
+	Fixed     map[string]string `json:",omitempty"`
+	Seed      uint64
+	SeedParam string `json:",omitempty"`
+}
+
+// Grid returns the settings' grid (index keys).
+func (s EvalSettings) Grid() Grid { return Grid{Axes: s.Axes, List: s.List, Keys: IndexKeys} }
+
+// Args returns the key=value arguments of the quantity at point p: the
+// fixed parameters, the point's, and the derived seed.
+func (s EvalSettings) Args(p Point) map[string]string {
+	args := maps.Clone(s.Fixed)
+	if args == nil {
+		args = map[string]string{}
+	}
+	maps.Copy(args, p.Params)
+	if s.SeedParam != "" {
+		args[s.SeedParam] = fmt.Sprint(PointSeed(s.Seed, p.Params))
+	}
+	return args
+}
+
+// Record is a finished point of an eval sweep, DIR/<key>.json: what
+// `sigprop eval` prints (the quantity, every parameter with defaults
+// filled in, the value) plus the point's key, index and wall time.
+type Record struct {
+	Key     string          `json:"key"`
+	Index   int             `json:"index"`
+	Name    string          `json:"name"`
+	Params  map[string]any  `json:"params"`
+	Value   json.RawMessage `json:"value"`
+	Seconds float64         `json:"seconds"`
+}
+
+// Failure is DIR/<key>.failed.json: a point whose computation returned an
+// error (or panicked), with where and when.
+type Failure struct {
+	Key    string            `json:"key"`
+	Index  int               `json:"index"`
+	Params map[string]string `json:"params"`
+	Error  string            `json:"error"`
+	Host   string            `json:"host,omitempty"`
+	Slurm  string            `json:"slurm,omitempty"`
+	Time   time.Time         `json:"time"`
+}
+
+// Claim is DIR/<key>.running, written when a process starts a point and
+// removed when it has written the point's result: who is computing it.
+// A process killed mid-point leaves its claim behind; reports/sweep's
+// status tells a live claim from a stale one by its pid or Slurm job.
+type Claim struct {
+	Host       string    `json:"host"`
+	PID        int       `json:"pid"`
+	Slurm      string    `json:"slurm,omitempty"`
+	Invocation string    `json:"invocation"`
+	Started    time.Time `json:"started"`
+}

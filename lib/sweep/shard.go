@@ -1,0 +1,68 @@
+package sweep
+
+import (
+	"fmt"
+	"hash/fnv"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Shard is part I of N of a grid: the points whose index is I mod N.
+// Striding rather than cutting the grid into blocks spreads the expensive
+// corners of a grid (e.g. the slow-to-train points of one α) over every
+// shard. The zero Shard is the whole grid.
+type Shard struct {
+	I, N int
+}
+
+// ParseShard reads "i/n" with 0 <= i < n, the form of `--shard` (a Slurm
+// array task i of an array of size n runs shard i/n).
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return Shard{}, fmt.Errorf("shard %q: want i/n with 0 <= i < n, e.g. 0/4", s)
+	}
+	return Shard{I: i, N: n}, nil
+}
+
+// Has reports whether point index belongs to the shard.
+func (s Shard) Has(index int) bool { return s.N <= 1 || index%s.N == s.I }
+
+// String renders "i/n" ("0/1" for the zero Shard).
+func (s Shard) String() string {
+	if s.N <= 1 {
+		return "0/1"
+	}
+	return fmt.Sprintf("%d/%d", s.I, s.N)
+}
+
+// PointSeed is the Monte Carlo seed of a point whose quantity takes a
+// seed the plan leaves free: splitmix64 of the plan seed mixed with the
+// FNV-1a hash of the point's parameters ("name=value;" in name order),
+// cut to 53 bits so it is exact as a float64 (lib/quantity's seed
+// parameters range over [0, 2⁵³]). It depends on the parameter values
+// only, not on the grid's shape, the index or the worker count.
+func PointSeed(seed uint64, params map[string]string) uint64 {
+	names := make([]string, 0, len(params))
+	for n := range params {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	h := fnv.New64a()
+	for _, n := range names {
+		h.Write([]byte(n + "=" + params[n] + ";"))
+	}
+	return splitmix64(splitmix64(seed)^h.Sum64()) >> 11
+}
+
+// splitmix64 is the finaliser of Steele, Lea and Flood's SplitMix64
+// (OOPSLA 2014), a bijection of uint64 with good avalanche.
+func splitmix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
