@@ -412,7 +412,7 @@ func findChromium() string {
 // TestJupyterNotebookPage opens notebooks/00-overview.ipynb (a copy) in
 // the classic Jupyter notebook page (Debian's jupyter-notebook) in headless
 // Chromium, with no host name resolving. A custom.js of the test's
-// (testdata/notebook-page) runs all cells once the page's kernel is
+// (testdata/notebook-page/custom) runs all cells once the page's kernel is
 // connected and saves what the page then shows. The kernel must be the
 // sigprop kernel, named in the notebook's metadata; every code cell must
 // have run (a number in its prompt), the figure's SVG must be in the page,
@@ -447,8 +447,16 @@ func TestJupyterNotebookPage(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(nbDir, "00-overview.ipynb"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	configDir, err := filepath.Abs("testdata/notebook-page")
+	// Jupyter writes into its config dir: a copy, with the test's custom.js.
+	configDir := t.TempDir()
+	js, err := os.ReadFile("testdata/notebook-page/custom/custom.js")
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(configDir, "custom"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(configDir, "custom", "custom.js"), js, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var id [8]byte
