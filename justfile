@@ -29,9 +29,9 @@ reports *ARGS:
 eval *ARGS:
     go run ./cmd/sigprop eval {{ARGS}}
 
-# Interactive Jupyter with the gonb kernel wired to this checkout.
+# Interactive Jupyter with the sigprop kernel ("Go (sigprop)": gonb wired to this checkout).
 lab: setup
-    command -v jupyter-notebook >/dev/null || (apt-get update && apt-get install -y jupyter-notebook)
+    command -v jupyter-notebook >/dev/null || (s=$([ "$(id -u)" = 0 ] || echo sudo); $s apt-get update && $s apt-get install -y jupyter-notebook)
     ./bin/sigprop kernel install
     cd notebooks && jupyter-notebook --no-browser $([ "$(id -u)" = 0 ] && echo --allow-root)
 

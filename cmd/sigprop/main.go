@@ -7,6 +7,7 @@
 //	sigprop diff A B
 //	sigprop sweep plan|run|status|submit DIR ...
 //	sigprop kernel install
+//	sigprop kernel run --module DIR --connection-file FILE   (what Jupyter runs)
 //
 // Exit status: 0 on success, 1 when a report has a failed cell or metric
 // or a sweep has points that are not done, 2 on bad input or any other
@@ -26,6 +27,7 @@ const usage = `usage:
   sigprop diff [--rtol R] [--atol A] [--json] [--fail-on figures|metrics] [--out DIR] A B
   sigprop sweep plan|run|status|submit DIR ...   (sigprop sweep --help)
   sigprop kernel install
+  sigprop kernel run --module DIR --connection-file FILE
 `
 
 // exitError carries an exit status through a command's error return.
@@ -54,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "diff":
 		err = cmdDiff(args[1:], stdout, stderr)
 	case "kernel":
-		err = cmdKernel(args[1:], stdout)
+		err = cmdKernel(args[1:], stdout, stderr)
 	case "sweep":
 		err = cmdSweep(args[1:], stdout, stderr)
 	case "-h", "--help", "help":

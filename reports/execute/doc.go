@@ -4,9 +4,11 @@
 //
 // # Wiring a notebook to this module
 //
-// Before a notebook's first cell, Run sends one hidden setup cell (silent,
-// store_history false, so it has no output in the notebook and does not
-// advance execution_count), see SetupCell:
+// Notebooks have no setup cell. Each kernel is started with
+// kernel.Options.Module = RepoRoot: before the first cell, kernel.Start
+// sends one hidden setup cell (silent, store_history false, so it has no
+// output in the notebook and does not advance execution_count), see
+// kernel.SetupCell:
 //
 //	!*rm -f go.work && go work init && go work use . 'REPOROOT' && go mod edit -require=github.com/janpfeifer/gonb@v0.11.1 -replace=github.com/sigprop/sigprop='REPOROOT' && echo SIGPROP_SETUP_OK
 //
@@ -17,22 +19,18 @@
 // gonb's %goworkfix adds); the require pins gonbui at the gonb version of
 // go.mod's tool directive, the version of the kernel that decodes what
 // gonbui sends. The gonb version and module path are read from go.mod at
-// run time. A setup cell whose reply is not ok or whose stdout lacks the
-// marker fails the notebook with Err "setup cell: ...".
+// run time, and SIGPROP_ROOT (kernel.RootEnv) is set to RepoRoot in the
+// kernel's environment. A setup cell whose reply is not ok or whose stdout
+// lacks the marker fails the notebook with Err "starting gonb: ... setup
+// cell ...".
 //
-// Interactive use (Jupyter): `sigprop kernel install` registers the
-// pinned gonb with SIGPROP_ROOT set to the checkout in its kernelspec, and
-// the executor sets SIGPROP_ROOT (RootEnv) in its kernels too, so this cell,
-// first in a notebook, wires it in both worlds; it prints nothing when it
-// succeeds and is harmless after the executor's own setup cell:
-//
-//	!*rm -f go.work && go work init && go work use . "$SIGPROP_ROOT" && go mod edit -require=github.com/janpfeifer/gonb@v0.11.1 -replace=github.com/sigprop/sigprop="$SIGPROP_ROOT"
-//
-// With a gonb kernel registered some other way (no SIGPROP_ROOT), use
-// "${GONB_DIR}/.." instead: the kernel starts in the notebook's directory
-// (notebooks/) and gonb exports it as GONB_DIR. Without such a cell, run
-// the line by hand once per kernel (and again after a restart). The
-// version must stay equal to the gonb tool version in go.mod.
+// Interactive use (Jupyter) goes through the same code: the kernel that
+// `sigprop kernel install` registers, "Go (sigprop)" (kernelspec name
+// sigprop, the name in the notebooks' metadata), is package relay, which
+// starts gonb with kernel.Start and the same Module, then relays the
+// front end's messages. A notebook created in Jupyter with that kernel
+// imports lib/ and kernel-ext/ in its first cell. The executor also runs
+// notebooks whose kernelspec is plain gonb, wired the same way.
 //
 // # Cells and statuses
 //

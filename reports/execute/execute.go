@@ -302,7 +302,7 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 				} else {
 					prog.printf("running %s", r.Name)
 				}
-				nr := &notebookRun{opt: opt, tools: tools, modulePath: modPath, path: r.Path, name: r.Name, nb: j.nb}
+				nr := &notebookRun{opt: opt, tools: tools, path: r.Path, name: r.Name, nb: j.nb}
 				*r = nr.run(ctx)
 				r.Why = why
 				if j.cached != nil && r.Status == StatusOK {

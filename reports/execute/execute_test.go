@@ -155,14 +155,14 @@ func TestRun(t *testing.T) {
 		cells  []string
 		reason map[int]string // substring of the failed cells' Reason
 	}{
-		{name: "good", status: "ok", cells: []string{"not-code", "ok", "ok", "ok", "ok", "not-code", "ok"}},
+		{name: "good", status: "ok", cells: []string{"not-code", "ok", "ok", "ok", "not-code", "ok"}},
 		{name: "errors", status: "failed",
 			cells:  []string{"ok", "failed", "ok", "failed", "ok", "failed", "ok"},
 			reason: map[int]string{1: "cannot use", 3: "panic: boom", 5: "exit status 3"}},
 		{name: "killme", status: "failed", err: "kernel died", cells: []string{"ok", "failed", "skipped"}},
 		{name: "invalid", status: "failed", err: "testdata/invalid.ipynb: invalid notebook: not valid JSON"},
 		{name: "nbformat3", status: "failed", err: "testdata/nbformat3.ipynb: invalid notebook: nbformat 3"},
-		{name: "python", status: "failed", err: "testdata/python.ipynb: invalid notebook: kernelspec \"python3\" is not gonb"},
+		{name: "python", status: "failed", err: "testdata/python.ipynb: invalid notebook: kernelspec \"python3\" is not sigprop or gonb"},
 		{name: "missing", status: "failed", err: missing},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -201,39 +201,35 @@ func TestRun(t *testing.T) {
 	}
 
 	good := res[0]
-	// Execution counts 1..5 on the code cells: the hidden setup cell does
-	// not count. Cell 1 is the visible setup cell documented for
-	// interactive use; it prints nothing and the cells after it still
-	// import the repository.
-	wantCount := map[int]int{1: 1, 2: 2, 3: 3, 4: 4, 6: 5}
-	if o := good.Notebook.Cells[1].Outputs; len(o) != 0 {
-		t.Errorf("visible setup cell printed %+v", o)
-	}
+	// Execution counts 1..4 on the code cells: the hidden setup cell
+	// (kernel.Options.Module) does not count, and the notebook, which has
+	// no setup cell of its own, imports the repository (cell 2).
+	wantCount := map[int]int{1: 1, 2: 2, 3: 3, 5: 4}
 	for i, c := range good.Notebook.Cells {
 		got := c.ExecutionCount
 		if want, ok := wantCount[i]; ok != (got != nil) || (ok && *got != want) {
 			t.Errorf("good cell %d execution_count %v, want %d", i, got, want)
 		}
 	}
-	if got := text(good, 2, "stdout"); got != "hello from main\nsecond line\n" {
-		t.Errorf("good cell 2 stdout %q", got)
+	if got := text(good, 1, "stdout"); got != "hello from main\nsecond line\n" {
+		t.Errorf("good cell 1 stdout %q", got)
 	}
 	// The order of stdout and stderr between themselves is not defined
 	// (two pipes), so each stream is checked on its own.
-	if got := text(good, 3, "stdout"); !strings.HasPrefix(got, "registered quantities: ") {
-		t.Errorf("good cell 3 (imports lib/quantity) stdout %q", got)
+	if got := text(good, 2, "stdout"); !strings.HasPrefix(got, "registered quantities: ") {
+		t.Errorf("good cell 2 (imports lib/quantity) stdout %q", got)
 	}
-	if got := text(good, 3, "stderr"); got != "a warning on stderr\n" {
-		t.Errorf("good cell 3 stderr %q", got)
+	if got := text(good, 2, "stderr"); got != "a warning on stderr\n" {
+		t.Errorf("good cell 2 stderr %q", got)
 	}
 	// gonbui: a display, then a display_id created and updated once.
-	outs := good.Notebook.Cells[4].Outputs
+	outs := good.Notebook.Cells[3].Outputs
 	if len(outs) != 2 || outs[0].OutputType != "display_data" || outs[1].OutputType != "display_data" {
-		t.Fatalf("good cell 4 outputs %+v, want two display_data", outs)
+		t.Fatalf("good cell 3 outputs %+v, want two display_data", outs)
 	}
 	for i, want := range []string{"<b>static</b>", "step 2 (final)"} {
 		if got, _ := outs[i].DataString("text/html"); got != want {
-			t.Errorf("good cell 4 output %d html %q, want %q", i, got, want)
+			t.Errorf("good cell 3 output %d html %q, want %q", i, got, want)
 		}
 	}
 	errs := res[1]

@@ -5,50 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/kernel"
 )
 
-// RootEnv is set to Options.RepoRoot in the environment of every kernel
-// the executor starts, as `sigprop kernel install` sets it in the Jupyter
-// kernelspec, so that a visible setup cell written with "$SIGPROP_ROOT"
-// works both interactively and headlessly.
-const RootEnv = "SIGPROP_ROOT"
-
-// setupMarker is echoed by the setup cell once its shell commands succeed.
-const setupMarker = "SIGPROP_SETUP_OK"
-
-// SetupCell returns the hidden cell the executor sends, silently and
-// without advancing the execution counter, before a notebook's first cell.
-// It turns gonb's per-kernel scratch module into a Go workspace that uses
-// the module at repoRoot (module path modulePath), so that cells import
-// modulePath/... (lib/, kernel-ext/) at the working-tree version, and pins
-// github.com/janpfeifer/gonb, hence gonbui, at gonbVersion, the version of
-// the gonb kernel itself:
-//
-//	!*rm -f go.work && go work init && go work use . 'REPOROOT' && go mod edit -require=github.com/janpfeifer/gonb@VERSION -replace=MODULE='REPOROOT' && echo SIGPROP_SETUP_OK
-//
-// `!*` runs the line with bash in gonb's scratch directory. The replace
-// rule is what gonb's %goworkfix would add: gonb runs `go get` before each
-// build, and `go get` ignores go.work `use` entries. The require makes
-// gonbui resolve to the kernel's own version rather than the latest one.
-func SetupCell(repoRoot, modulePath, gonbVersion string) string {
-	root := shellQuote(repoRoot)
-	return fmt.Sprintf("!*rm -f go.work && go work init && go work use . %s && go mod edit -require=github.com/janpfeifer/gonb@%s -replace=%s=%s && echo %s\n",
-		root, gonbVersion, modulePath, root, setupMarker)
-}
-
-// shellQuote quotes s for bash.
-func shellQuote(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // Timeouts of the executor's own protocol steps (not the notebook's).
 const (
-	setupTimeout     = 2 * time.Minute  // the setup cell
 	interruptTimeout = 20 * time.Second // a timed-out cell to come back after the interrupt (gonb waits 5 s before SIGKILL)
 )
 
@@ -58,12 +22,11 @@ var extraKernelEnv []string
 
 // notebookRun executes one loaded notebook.
 type notebookRun struct {
-	opt        Options
-	tools      kernel.Tools
-	modulePath string // module path of RepoRoot
-	path       string
-	name       string
-	nb         *ipynb.Notebook
+	opt   Options
+	tools kernel.Tools
+	path  string
+	name  string
+	nb    *ipynb.Notebook
 }
 
 func (n *notebookRun) run(ctx context.Context) (r Result) {
@@ -103,16 +66,13 @@ func (n *notebookRun) run(ctx context.Context) (r Result) {
 	if err != nil {
 		return fail("%v", err)
 	}
-	env := append([]string{RootEnv + "=" + n.opt.RepoRoot}, extraKernelEnv...)
-	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Env: env})
+	// Module wires the kernel to the checkout exactly as the sigprop
+	// Jupyter kernel (package relay) does.
+	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Module: n.opt.RepoRoot, Env: extraKernelEnv})
 	if err != nil {
 		return fail("starting gonb: %v", err)
 	}
 	defer k.Shutdown(context.Background())
-
-	if err := n.setup(nbCtx, k); err != nil {
-		return fail("setup cell: %v", err)
-	}
 
 	outs := newOutputs(n.nb)
 	stopped := false
@@ -142,35 +102,6 @@ func (n *notebookRun) run(ctx context.Context) (r Result) {
 		}
 	}
 	return r
-}
-
-// setup sends SetupCell and checks that it succeeded.
-func (n *notebookRun) setup(ctx context.Context, k *kernel.Kernel) error {
-	e, err := k.Execute(SetupCell(n.opt.RepoRoot, n.modulePath, n.tools.GonbVersion), kernel.ExecOptions{Silent: true})
-	if err != nil {
-		return err
-	}
-	sctx, cancel := context.WithTimeout(ctx, setupTimeout)
-	defer cancel()
-	if err := e.Wait(sctx); err != nil {
-		return err
-	}
-	var stdout, stderr strings.Builder
-	for _, m := range e.Messages() {
-		var s struct{ Name, Text string }
-		if m.Type() == "stream" && m.Decode(&s) == nil {
-			if s.Name == "stdout" {
-				stdout.WriteString(s.Text)
-			} else {
-				stderr.WriteString(s.Text)
-			}
-		}
-	}
-	reply, _ := e.ExecuteReply()
-	if reply.Status != "ok" || !strings.Contains(stdout.String(), setupMarker) {
-		return fmt.Errorf("status %q, evalue %q, stdout %q, stderr %q", reply.Status, reply.EValue, stdout.String(), stderr.String())
-	}
-	return nil
 }
 
 // runCell executes cell i and records its outputs. It returns the cell

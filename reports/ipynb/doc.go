@@ -2,7 +2,7 @@
 // format of sigprop's notebooks/ directory.
 //
 // Load validates what the report generator relies on (valid JSON, nbformat 4,
-// a gonb kernelspec) and names the file in every error. Outputs are kept as
-// raw nbformat output objects so that nothing a kernel produced is lost on
-// the way from the executor to the renderer.
+// a sigprop or gonb kernelspec) and names the file in every error. Outputs
+// are kept as raw nbformat output objects so that nothing a kernel produced
+// is lost on the way from the executor to the renderer.
 package ipynb

@@ -107,7 +107,8 @@ func Load(path string) (*Notebook, error) {
 }
 
 // Parse decodes and validates a notebook: valid JSON, nbformat 4, kernelspec
-// gonb, known cell types, outputs and execution counts on code cells only.
+// sigprop (the sigprop kernel, gonb wired to the checkout) or gonb, known
+// cell types, outputs and execution counts on code cells only.
 func Parse(b []byte) (*Notebook, error) {
 	var probe struct {
 		NBFormat *int `json:"nbformat"`
@@ -125,11 +126,11 @@ func Parse(b []byte) (*Notebook, error) {
 	if err := json.Unmarshal(b, &nb); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
 	}
-	if k := nb.KernelName(); k != "gonb" {
+	if k := nb.KernelName(); k != "sigprop" && k != "gonb" {
 		if k == "" {
 			k = "(none)"
 		}
-		return nil, fmt.Errorf("%w: kernelspec %q is not gonb (set metadata.kernelspec.name to \"gonb\")", ErrInvalid, k)
+		return nil, fmt.Errorf("%w: kernelspec %q is not sigprop or gonb (set metadata.kernelspec.name to \"sigprop\")", ErrInvalid, k)
 	}
 	for i, c := range nb.Cells {
 		switch c.CellType {

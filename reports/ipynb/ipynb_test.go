@@ -42,7 +42,7 @@ func TestLoadErrors(t *testing.T) {
 	for _, tc := range []struct{ file, want string }{
 		{"testdata/invalid.ipynb", "not valid JSON"},
 		{"testdata/nbformat3.ipynb", "nbformat 3 is not supported"},
-		{"testdata/python.ipynb", `kernelspec "python3" is not gonb`},
+		{"testdata/python.ipynb", `kernelspec "python3" is not sigprop or gonb`},
 	} {
 		_, err := Load(tc.file)
 		if err == nil {

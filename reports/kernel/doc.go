@@ -19,7 +19,7 @@
 //
 //     Incoming messages with a wrong signature are dropped.
 //
-//   - Ready handshake: kernel_info_request is sent every 250 ms until one
+//   - Ready handshake: kernel_info_request is sent every 50 ms until one
 //     is answered and at least one iopub message has arrived, so the SUB
 //     socket is known to be subscribed before the first cell runs (PUB/SUB
 //     drops what is published before a subscriber joins).
@@ -39,6 +39,16 @@
 //     process carrying the kernel's MarkerEnv value (gonb starts gopls, when
 //     installed, in a process group of its own), then removes the kernel's
 //     private TMPDIR, where gonb keeps its scratch module.
+//
+//   - With Options.Module set, Start also wires the kernel to that Go
+//     module (the checkout) before it returns: it sends SetupCell silently
+//     and checks its marker (see package execute for what the cell does).
+//
+//   - For a relay (package relay), Options.Key and Options.ConnectionFile
+//     give gonb the front end's key and connection-file name, SendFrames
+//     passes a front end's message to gonb unchanged, and Options.Forward
+//     receives every message gonb sends that is not an answer to one of
+//     the client's own requests (those carry the client's session).
 //
 //   - A kernel is dead, and every Wait returns an error wrapping ErrDied,
 //     as soon as the gonb process exits or no heartbeat echo arrives within

@@ -50,6 +50,30 @@ type Options struct {
 	// read the same in a terminal and in a report.
 	HTMLErrors bool
 
+	// Module, when not "", is the root directory of a Go module (this
+	// repository) that cells import at its working-tree version: Start
+	// wires gonb's scratch module to it with SetupCell, silently, before
+	// it returns, and sets RootEnv to it in the kernel's environment.
+	Module string
+
+	// Key is the HMAC-SHA256 key of the connection to gonb; "" = a fresh
+	// random key. A relay passes the front end's key so that messages
+	// cross it unchanged (see SendFrames and Forward).
+	Key string
+
+	// ConnectionFile is the base name of the connection file written in
+	// the kernel's TMPDIR; "" = "connection.json". A relay passes the
+	// base name of Jupyter's (kernel-ID.json): gonb reads the Jupyter
+	// kernel id from it (GONB_JUPYTER_KERNEL_ID, its browser comms).
+	ConnectionFile string
+
+	// Forward, when not nil, receives every message from gonb that answers
+	// none of this client's own requests (those sent by someone else
+	// through SendFrames), as its raw frames, on the goroutine reading
+	// channel ("shell", "control", "stdin" or "iopub"). It must not block
+	// for long.
+	Forward func(channel string, frames [][]byte)
+
 	StartTimeout     time.Duration // 0 = 60 s: process start to ready handshake
 	HeartbeatTimeout time.Duration // 0 = 60 s without a heartbeat answer means the kernel is dead
 
@@ -125,11 +149,25 @@ func Start(ctx context.Context, opt Options) (*Kernel, error) {
 	if opt.Tools.Gonb == "" {
 		panic("kernel: Options.Tools.Gonb must be set (see BuildTools)")
 	}
+	var w *wiring
+	if opt.Module != "" {
+		var err error
+		if w, err = newWiring(opt.Module, opt.Tools.GonbVersion); err != nil {
+			return nil, err
+		}
+		opt.Module = w.root
+	}
 	var err error
 	for attempt := 0; attempt < 3; attempt++ {
 		var k *Kernel
 		k, err = start(ctx, opt)
 		if err == nil {
+			if w != nil {
+				if err := k.wire(ctx, w); err != nil {
+					k.Kill()
+					return nil, err
+				}
+			}
 			return k, nil
 		}
 		if !(errors.Is(err, ErrDied) || errors.Is(err, errConnect)) || ctx.Err() != nil {
@@ -150,9 +188,13 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kernel: %w", err)
 	}
-	var key [32]byte
-	if _, err := rand.Read(key[:]); err != nil {
-		panic("kernel: crypto/rand failed: " + err.Error())
+	key := opt.Key
+	if key == "" {
+		var b [32]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			panic("kernel: crypto/rand failed: " + err.Error())
+		}
+		key = hex.EncodeToString(b[:])
 	}
 	ports, err := freePorts(5)
 	if err != nil {
@@ -162,9 +204,13 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	conn := connection{
 		Transport: "tcp", IP: "127.0.0.1",
 		ShellPort: ports[0], IOPubPort: ports[1], StdinPort: ports[2], ControlPort: ports[3], HBPort: ports[4],
-		Key: hex.EncodeToString(key[:]), SignatureScheme: "hmac-sha256", KernelName: "gonb",
+		Key: key, SignatureScheme: "hmac-sha256", KernelName: "gonb",
 	}
-	connFile := filepath.Join(tmpDir, "connection.json")
+	connName := "connection.json"
+	if opt.ConnectionFile != "" {
+		connName = filepath.Base(opt.ConnectionFile)
+	}
+	connFile := filepath.Join(tmpDir, connName)
 	b, _ := json.MarshalIndent(conn, "", "  ")
 	if err := os.WriteFile(connFile, b, 0o600); err != nil {
 		os.RemoveAll(tmpDir)
@@ -229,8 +275,9 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 
 // kernelEnv is the caller's environment with the tool directory first on
 // PATH, TMPDIR set to the kernel's private directory (gonb creates its work
-// directory there, go build its scratch space), the marker variable, and
-// no GOWORK (a go.work in gonb's scratch module must be the one used).
+// directory there, go build its scratch space), the marker variable,
+// RootEnv set to Options.Module when wiring, and no GOWORK (a go.work in
+// gonb's scratch module must be the one used).
 func kernelEnv(opt Options, tmpDir, marker string) []string {
 	var env []string
 	path := opt.Tools.Dir
@@ -238,12 +285,16 @@ func kernelEnv(opt Options, tmpDir, marker string) []string {
 		switch {
 		case strings.HasPrefix(kv, "PATH="):
 			path += string(os.PathListSeparator) + kv[len("PATH="):]
-		case strings.HasPrefix(kv, "TMPDIR="), strings.HasPrefix(kv, MarkerEnv+"="), strings.HasPrefix(kv, "GOWORK="):
+		case strings.HasPrefix(kv, "TMPDIR="), strings.HasPrefix(kv, MarkerEnv+"="), strings.HasPrefix(kv, "GOWORK="),
+			opt.Module != "" && strings.HasPrefix(kv, RootEnv+"="):
 		default:
 			env = append(env, kv)
 		}
 	}
 	env = append(env, "PATH="+path, "TMPDIR="+tmpDir, MarkerEnv+"="+marker)
+	if opt.Module != "" {
+		env = append(env, RootEnv+"="+opt.Module)
+	}
 	return append(env, opt.Env...)
 }
 
@@ -333,7 +384,7 @@ func (k *Kernel) connect(ctx context.Context, c connection) error {
 	return nil
 }
 
-// handshake sends kernel_info_request every 250 ms until one is answered
+// handshake sends kernel_info_request every 50 ms until one is answered
 // and the iopub channel has delivered at least one message (the busy/idle
 // status each request triggers), so that no output of the first cell can
 // be lost to the PUB/SUB slow-joiner race.
@@ -345,7 +396,7 @@ func (k *Kernel) handshake(ctx context.Context) error {
 			k.forget(e.ID)
 		}
 	}()
-	tick := time.NewTicker(250 * time.Millisecond)
+	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		// Keep asking until iopub has delivered too: the status messages of
@@ -450,8 +501,14 @@ func (k *Kernel) readLoop(s zmq4.Socket, channel string) {
 		k.mu.Lock()
 		e := k.pending[m.ParentHeader.MsgID]
 		k.mu.Unlock()
-		if e != nil {
+		switch {
+		case e != nil:
 			e.add(channel, m)
+		case k.opt.Forward != nil && m.Header.Session != k.session:
+			// gonb copies the request's session into every message it
+			// sends in answer, so late answers to this client's own
+			// requests (handshake, wiring) stay here.
+			k.opt.Forward(channel, raw.Frames)
 		}
 	}
 }

@@ -1,0 +1,301 @@
+package relay
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-zeromq/zmq4"
+
+	"github.com/sigprop/sigprop/reports/kernel"
+)
+
+// Options configures Start.
+type Options struct {
+	Tools  kernel.Tools // gonb and goimports (see kernel.BuildTools); required
+	Module string       // root of the Go module the cells import (the checkout); required
+
+	Dir string   // working directory of gonb and the cells; "" = current directory (Jupyter starts kernels in the notebook's directory)
+	Env []string // extra environment variables for gonb
+
+	Log io.Writer // gonb's own log (klog) and the relay's; nil = discarded
+}
+
+// connection is the part of a Jupyter connection file the relay uses.
+type connection struct {
+	Transport       string `json:"transport"`
+	IP              string `json:"ip"`
+	ShellPort       int    `json:"shell_port"`
+	IOPubPort       int    `json:"iopub_port"`
+	StdinPort       int    `json:"stdin_port"`
+	ControlPort     int    `json:"control_port"`
+	HBPort          int    `json:"hb_port"`
+	Key             string `json:"key"`
+	SignatureScheme string `json:"signature_scheme"`
+}
+
+func readConnection(path string) (connection, error) {
+	var c connection
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return c, fmt.Errorf("relay: %w", err)
+	}
+	if err := json.Unmarshal(b, &c); err != nil {
+		return c, fmt.Errorf("relay: connection file %s: %w", path, err)
+	}
+	switch {
+	case c.Transport != "tcp":
+		return c, fmt.Errorf("relay: connection file %s: transport %q, only tcp is supported", path, c.Transport)
+	case c.Key != "" && c.SignatureScheme != "hmac-sha256":
+		return c, fmt.Errorf("relay: connection file %s: signature_scheme %q, only hmac-sha256 is supported", path, c.SignatureScheme)
+	case c.IP == "" || c.ShellPort == 0 || c.IOPubPort == 0 || c.StdinPort == 0 || c.ControlPort == 0 || c.HBPort == 0:
+		return c, fmt.Errorf("relay: connection file %s lacks an ip or a port", path)
+	}
+	return c, nil
+}
+
+// Relay is a running sigprop kernel: the front end's five sockets, bound
+// as the connection file says, and the wired gonb behind them.
+type Relay struct {
+	k   *kernel.Kernel
+	log io.Writer
+
+	ctx    context.Context // front-end sockets live as long as ctx
+	cancel context.CancelFunc
+
+	shell, control, stdin, iopub, hb zmq4.Socket
+
+	closing         atomic.Bool   // Close was called
+	shutdownAsked   atomic.Bool   // the front end sent shutdown_request
+	shutdownReplied chan struct{} // gonb's shutdown_reply was passed on
+	replyOnce       sync.Once
+
+	done      chan struct{} // closed when the relay has stopped and cleaned up
+	err       error
+	closeOnce sync.Once
+}
+
+// Start binds the front end's sockets described by the Jupyter connection
+// file at connFile, starts gonb on a private connection with the same key,
+// wires it to opt.Module (kernel.Options.Module: the setup cell runs,
+// silently, before any front-end message reaches gonb), then relays
+// messages both ways until gonb exits or Close is called. Requests the
+// front end sends during start-up wait in the sockets' queues.
+func Start(ctx context.Context, connFile string, opt Options) (*Relay, error) {
+	if opt.Module == "" {
+		return nil, errors.New("relay: Options.Module must be set")
+	}
+	c, err := readConnection(connFile)
+	if err != nil {
+		return nil, err
+	}
+	r := &Relay{log: opt.Log, shutdownReplied: make(chan struct{}), done: make(chan struct{})}
+	if r.log == nil {
+		r.log = io.Discard
+	}
+	r.ctx, r.cancel = context.WithCancel(context.Background())
+	if err := r.bind(c); err != nil {
+		r.closeSockets()
+		return nil, err
+	}
+	go r.heartbeat()
+
+	r.k, err = kernel.Start(ctx, kernel.Options{
+		Tools:  opt.Tools,
+		Dir:    opt.Dir,
+		Env:    opt.Env,
+		Module: opt.Module,
+		Key:    c.Key,
+		// gonb reads Jupyter's kernel id from the file name.
+		ConnectionFile: filepath.Base(connFile),
+		Forward:        r.toFrontEnd,
+		HTMLErrors:     true, // as gonb shows errors in Jupyter by default
+		Log:            opt.Log,
+	})
+	if err != nil {
+		r.closeSockets()
+		return nil, err
+	}
+	for _, ch := range []struct {
+		s    zmq4.Socket
+		name string
+	}{{r.shell, "shell"}, {r.control, "control"}, {r.stdin, "stdin"}} {
+		go r.toGonb(ch.s, ch.name)
+	}
+	go r.watch()
+	return r, nil
+}
+
+// bind listens on the five front-end endpoints: ROUTER for shell, control
+// and stdin, PUB for iopub, REP for the heartbeat, as a kernel does.
+func (r *Relay) bind(c connection) error {
+	r.shell = zmq4.NewRouter(r.ctx)
+	r.control = zmq4.NewRouter(r.ctx)
+	r.stdin = zmq4.NewRouter(r.ctx)
+	r.iopub = zmq4.NewPub(r.ctx)
+	r.hb = zmq4.NewRep(r.ctx)
+	for _, s := range []struct {
+		s    zmq4.Socket
+		port int
+		name string
+	}{{r.shell, c.ShellPort, "shell"}, {r.control, c.ControlPort, "control"}, {r.stdin, c.StdinPort, "stdin"}, {r.iopub, c.IOPubPort, "iopub"}, {r.hb, c.HBPort, "heartbeat"}} {
+		ep := fmt.Sprintf("tcp://%s:%d", c.IP, s.port)
+		if err := s.s.Listen(ep); err != nil {
+			return fmt.Errorf("relay: %s socket: listening on %s: %w", s.name, ep, err)
+		}
+	}
+	return nil
+}
+
+// heartbeat echoes the front end's pings for as long as the relay runs;
+// the relay exits when gonb dies, so a live process means a live kernel.
+func (r *Relay) heartbeat() {
+	for {
+		m, err := r.hb.Recv()
+		if err != nil {
+			return
+		}
+		if err := r.hb.Send(m); err != nil {
+			return
+		}
+	}
+}
+
+// msgType returns header.msg_type of a message in wire frames, or "".
+func msgType(frames [][]byte) string {
+	for i, f := range frames {
+		if bytes.Equal(f, []byte("<IDS|MSG>")) {
+			if i+2 >= len(frames) {
+				return ""
+			}
+			var h struct {
+				MsgType string `json:"msg_type"`
+			}
+			_ = json.Unmarshal(frames[i+2], &h)
+			return h.MsgType
+		}
+	}
+	return ""
+}
+
+// toGonb passes what the front end sends on one channel to gonb, frames
+// unchanged (the front end's identity first: gonb's replies carry it back).
+func (r *Relay) toGonb(s zmq4.Socket, channel string) {
+	for {
+		m, err := s.Recv()
+		if err != nil {
+			return // socket closed
+		}
+		if msgType(m.Frames) == "shutdown_request" {
+			r.shutdownAsked.Store(true)
+		}
+		if err := r.k.SendFrames(channel, m.Frames); err != nil {
+			fmt.Fprintf(r.log, "sigprop kernel: %v\n", err)
+		}
+	}
+}
+
+// toFrontEnd passes gonb's answers to front-end requests (kernel.Options.
+// Forward) to the front end's socket of the same channel.
+func (r *Relay) toFrontEnd(channel string, frames [][]byte) {
+	var s zmq4.Socket
+	switch channel {
+	case "shell":
+		s = r.shell
+	case "control":
+		s = r.control
+	case "stdin":
+		s = r.stdin
+	case "iopub":
+		s = r.iopub
+	default:
+		return
+	}
+	if err := s.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
+		fmt.Fprintf(r.log, "sigprop kernel: relaying %s to the front end: %v\n", channel, err)
+	}
+	if channel == "control" || channel == "shell" {
+		if msgType(frames) == "shutdown_reply" {
+			r.replyOnce.Do(func() { close(r.shutdownReplied) })
+		}
+	}
+}
+
+// watch ends the relay when gonb exits: cleanly after a shutdown request
+// once its reply has been passed on, with gonb's error otherwise.
+func (r *Relay) watch() {
+	select {
+	case <-r.k.Dead():
+	case <-r.done:
+		return
+	}
+	if r.closing.Load() {
+		return // Close stops the relay
+	}
+	var err error
+	if r.shutdownAsked.Load() {
+		select {
+		case <-r.shutdownReplied:
+		case <-time.After(2 * time.Second):
+		}
+	} else {
+		err = r.k.Err()
+	}
+	r.stop(err)
+}
+
+// stop kills what is left of gonb, removes its temporary directory and
+// closes the front-end sockets, after a short delay that lets queued iopub
+// messages (the final idle status) leave.
+func (r *Relay) stop(err error) {
+	r.closeOnce.Do(func() {
+		r.err = err
+		r.k.Kill()
+		time.Sleep(100 * time.Millisecond)
+		r.closeSockets()
+		close(r.done)
+	})
+}
+
+func (r *Relay) closeSockets() {
+	r.cancel()
+	for _, s := range []zmq4.Socket{r.shell, r.control, r.stdin, r.iopub, r.hb} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
+
+// Interrupt interrupts the running cell, as an interrupt_request from the
+// front end would (what SIGINT to the kernel process means to Jupyter).
+func (r *Relay) Interrupt(ctx context.Context) error { return r.k.Interrupt(ctx) }
+
+// Close asks gonb to shut down (kernel.Kernel.Shutdown: up to 5 s, then
+// SIGKILL to its process group), removes its temporary directory and
+// closes the front-end sockets. Wait then returns nil.
+func (r *Relay) Close() {
+	r.closing.Store(true)
+	r.k.Shutdown(context.Background())
+	r.stop(nil)
+}
+
+// Done is closed once the relay has stopped and cleaned up.
+func (r *Relay) Done() <-chan struct{} { return r.done }
+
+// Wait blocks until the relay stops and returns nil after a front-end
+// shutdown_request or Close, or why gonb died (wrapping kernel.ErrDied).
+func (r *Relay) Wait() error {
+	<-r.done
+	return r.err
+}
+
+// Kernel returns the client of gonb behind the relay.
+func (r *Relay) Kernel() *kernel.Kernel { return r.k }
