@@ -274,3 +274,13 @@ func (c Config) shActivation() (sPlus, sMinus, he float64) {
 
 func (c Config) hasAttn() bool { return c.Blocks != BlocksMLP }
 func (c Config) hasMLP() bool  { return c.Blocks != BlocksAttention }
+
+// PaperName is the name Noci et al. 2023 (Fig. 4) give attention kind a:
+// "vanilla" for block.Softmax at the standard temperature, a.String()
+// for the others.
+func PaperName(a block.Attention) string {
+	if a == block.Softmax {
+		return "vanilla"
+	}
+	return a.String()
+}

@@ -542,3 +542,12 @@ func TestStoppingDepth(t *testing.T) {
 		t.Errorf("no-center network: d* = %d, last λ_max %v", d, ev[len(ev)-1])
 	}
 }
+
+func TestPaperName(t *testing.T) {
+	if got := PaperName(block.Softmax); got != "vanilla" {
+		t.Errorf("PaperName(Softmax) = %q", got)
+	}
+	if got := PaperName(block.ShapedNoCenter); got != "no-center" {
+		t.Errorf("PaperName(ShapedNoCenter) = %q", got)
+	}
+}
