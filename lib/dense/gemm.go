@@ -91,6 +91,13 @@ func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float6
 	asm := useAsm
 	w := gemmPool.Get().(*gemmWork)
 	defer gemmPool.Put(w)
+	// Packing copies op(A) once per column block and op(B) once per row
+	// block; it pays when the copy is reused often. Small products read the
+	// operands in place (A with any strides, B when its rows are
+	// contiguous), packing only the edge strips, so that no tile reads past
+	// a view.
+	packAll := n >= 256 && m*k >= 1<<16
+	packAllB := csb != 1 || (m > mc && k*n >= 1<<16)
 	nb0, kb0, mb0 := min(n, nc), min(k, kc), min(m, mc)
 	w.b = grow(w.b, roundUp(nb0, nr)*kb0)
 	w.a = grow(w.a, roundUp(mb0, mr)*kb0)
@@ -98,26 +105,42 @@ func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float6
 		nb := min(nc, n-jc)
 		for pc := 0; pc < k; pc += kc {
 			kb := min(kc, k-pc)
-			packB(w.b, b.Data, rsb, csb, pc, kb, jc, nb)
+			if packAllB {
+				packB(w.b, b.Data, rsb, csb, pc, kb, jc, nb)
+			} else if nb%nr != 0 {
+				e := nb - nb%nr // the edge strip, at its place in w.b
+				packB(w.b[e*kb:], b.Data, rsb, csb, pc, kb, jc+e, nb-e)
+			}
 			bt, load := beta, beta != 0
 			if pc > 0 {
 				bt, load = 1, true
 			}
 			for ic := 0; ic < m; ic += mc {
 				mb := min(mc, m-ic)
-				packA(w.a, a.Data, rsa, csa, ic, mb, pc, kb)
+				if packAll {
+					packA(w.a, a.Data, rsa, csa, ic, mb, pc, kb)
+				} else if mb%mr != 0 {
+					e := mb - mb%mr
+					packA(w.a[e*kb:], a.Data, rsa, csa, ic+e, mb-e, pc, kb)
+				}
 				for jr := 0; jr < nb; jr += nr {
 					nt := min(nr, nb-jr)
-					bp := w.b[jr*kb:]
+					bp, ldb := w.b[jr*kb:], nr
+					if !packAllB && nt == nr {
+						bp, ldb = b.Data[pc*rsb+jc+jr:], rsb
+					}
 					for ir := 0; ir < mb; ir += mr {
 						mt := min(mr, mb-ir)
-						ap := w.a[ir*kb:]
+						ap, ra, ca := w.a[ir*kb:], 1, mr
+						if !packAll && mt == mr {
+							ap, ra, ca = a.Data[(ic+ir)*rsa+pc*csa:], rsa, csa
+						}
 						off := (ic+ir)*c.Stride + jc + jr
 						if mt == mr && nt == nr {
-							micro(asm, kb, ap, bp, c.Data[off:], c.Stride, alpha, bt, load)
+							micro(asm, kb, ap, ra, ca, bp, ldb, c.Data[off:], c.Stride, alpha, bt, load)
 							continue
 						}
-						micro(asm, kb, ap, bp, w.tile[:], nr, 1, 0, false)
+						micro(asm, kb, ap, ra, ca, bp, ldb, w.tile[:], nr, 1, 0, false)
 						mergeTile(asm, c.Data[off:], c.Stride, w.tile[:], mt, nt, alpha, bt, load)
 					}
 				}
@@ -211,7 +234,9 @@ func packA(dst, a []float64, rsa, csa, i0, mb, p0, kb int) {
 		if mt == mr && rsa == 1 {
 			for p := range kb {
 				src := a[(p0+p)*csa+i0+ir:]
-				copy(panel[p*mr:p*mr+mr], src[:mr])
+				src = src[:mr:mr]
+				q := panel[p*mr : p*mr+mr : p*mr+mr]
+				q[0], q[1], q[2], q[3], q[4], q[5] = src[0], src[1], src[2], src[3], src[4], src[5]
 			}
 			continue
 		}
@@ -238,7 +263,10 @@ func packB(dst, b []float64, rsb, csb, p0, kb, j0, nb int) {
 		if nt == nr && csb == 1 {
 			for p := range kb {
 				src := b[(p0+p)*rsb+j0+jr:]
-				copy(panel[p*nr:p*nr+nr], src[:nr])
+				src = src[:nr:nr]
+				q := panel[p*nr : p*nr+nr : p*nr+nr]
+				q[0], q[1], q[2], q[3] = src[0], src[1], src[2], src[3]
+				q[4], q[5], q[6], q[7] = src[4], src[5], src[6], src[7]
 			}
 			continue
 		}
@@ -272,14 +300,18 @@ func packB(dst, b []float64, rsb, csb, p0, kb, j0, nb int) {
 	}
 }
 
-// micro runs the micro-kernel of the selected path on packed panels.
-func micro(asm bool, k int, a, b, c []float64, ldc int, alpha, beta float64, load bool) {
+// micro runs the micro-kernel of the selected path: A(i, p) at
+// a[i·rsa + p·csa], B(p, 0:8) at b[p·ldb:], C(i, 0:8) at c[i·ldc:].
+func micro(asm bool, k int, a []float64, rsa, csa int, b []float64, ldb int, c []float64, ldc int, alpha, beta float64, load bool) {
+	// bounds: the last elements of the A panel, the B panel and the C block
+	_ = a[(mr-1)*rsa+(k-1)*csa]
+	_ = b[(k-1)*ldb+nr-1]
+	_ = c[(mr-1)*ldc+nr-1]
 	if asm {
-		_ = c[5*ldc+nr-1] // bounds: the kernel writes a 6×8 block
-		kern6x8(k, &a[0], &b[0], &c[0], ldc, alpha, beta, load)
+		kern6x8(k, &a[0], rsa, csa, &b[0], ldb, &c[0], ldc, alpha, beta, load)
 		return
 	}
-	kernGo(k, a, b, c, ldc, alpha, beta, load)
+	kernGo(k, a, rsa, csa, b, ldb, c, ldc, alpha, beta, load)
 }
 
 // mergeTile stores an edge tile t (mt×nt of an mr×nr sum S) into C with

@@ -1,10 +1,10 @@
 #include "textflag.h"
 
-// func kern6x8(kc int, a, b, c *float64, ldc int, alpha, beta float64, load bool)
+// func kern6x8(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool)
 //
-// The register-blocked micro-kernel of Gemm: with A a packed 6×kc panel
-// (column k at a[6k:6k+6]) and B a packed kc×8 panel (row k at
-// b[8k:8k+8]), it forms the 6×8 sum S = Σ_k A[:,k] B[k,:] in twelve
+// The register-blocked micro-kernel of Gemm: with A(i, k) at
+// a[i·rsa + k·csa] (a packed panel has rsa = 1, csa = 6) and B(k, 0:8) at
+// b[k·ldb : k·ldb+8] (packed: ldb = 8), strides in elements, it forms the 6×8 sum S = Σ_k A[:,k] B[k,:] in twelve
 // accumulators of four doubles (two per row of C) by fused multiply-add,
 // and stores
 //
@@ -14,13 +14,21 @@
 // with C row-major, row stride ldc elements. The k loop is unrolled by two;
 // the sum order over k is sequential, so the result depends only on kc and
 // the panels. AVX2 + FMA.
-TEXT ·kern6x8(SB), NOSPLIT, $0-57
+TEXT ·kern6x8(SB), NOSPLIT, $0-81
 	MOVQ kc+0(FP), CX
 	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), DI
-	MOVQ c+24(FP), DX
-	MOVQ ldc+32(FP), R11
+	MOVQ rsa+16(FP), R8
+	MOVQ csa+24(FP), R9
+	MOVQ b+32(FP), DI
+	MOVQ ldb+40(FP), R10
+	MOVQ c+48(FP), DX
+	MOVQ ldc+56(FP), R11
+	SHLQ $3, R8
+	SHLQ $3, R9
+	SHLQ $3, R10
 	SHLQ $3, R11
+	LEAQ (SI)(R8*2), R13 // row 2
+	LEAQ (R13)(R8*2), R14 // row 4
 	VXORPD Y4, Y4, Y4
 	VXORPD Y5, Y5, Y5
 	VXORPD Y6, Y6, Y6
@@ -56,81 +64,91 @@ TEXT ·kern6x8(SB), NOSPLIT, $0-57
 	JEQ  tail
 
 loop2:
-	VMOVUPD 0(DI), Y0
+	VMOVUPD (DI), Y0
 	VMOVUPD 32(DI), Y1
-	VBROADCASTSD 0(SI), Y2
+	VBROADCASTSD (SI), Y2
 	VFMADD231PD Y0, Y2, Y4
 	VFMADD231PD Y1, Y2, Y5
-	VBROADCASTSD 8(SI), Y3
+	VBROADCASTSD (SI)(R8*1), Y3
 	VFMADD231PD Y0, Y3, Y6
 	VFMADD231PD Y1, Y3, Y7
-	VBROADCASTSD 16(SI), Y2
+	VBROADCASTSD (R13), Y2
 	VFMADD231PD Y0, Y2, Y8
 	VFMADD231PD Y1, Y2, Y9
-	VBROADCASTSD 24(SI), Y3
+	VBROADCASTSD (R13)(R8*1), Y3
 	VFMADD231PD Y0, Y3, Y10
 	VFMADD231PD Y1, Y3, Y11
-	VBROADCASTSD 32(SI), Y2
+	VBROADCASTSD (R14), Y2
 	VFMADD231PD Y0, Y2, Y12
 	VFMADD231PD Y1, Y2, Y13
-	VBROADCASTSD 40(SI), Y3
+	VBROADCASTSD (R14)(R8*1), Y3
 	VFMADD231PD Y0, Y3, Y14
 	VFMADD231PD Y1, Y3, Y15
-	VMOVUPD 64(DI), Y0
-	VMOVUPD 96(DI), Y1
-	VBROADCASTSD 48(SI), Y2
+	ADDQ R9, SI
+	ADDQ R9, R13
+	ADDQ R9, R14
+	ADDQ R10, DI
+	VMOVUPD (DI), Y0
+	VMOVUPD 32(DI), Y1
+	VBROADCASTSD (SI), Y2
 	VFMADD231PD Y0, Y2, Y4
 	VFMADD231PD Y1, Y2, Y5
-	VBROADCASTSD 56(SI), Y3
+	VBROADCASTSD (SI)(R8*1), Y3
 	VFMADD231PD Y0, Y3, Y6
 	VFMADD231PD Y1, Y3, Y7
-	VBROADCASTSD 64(SI), Y2
+	VBROADCASTSD (R13), Y2
 	VFMADD231PD Y0, Y2, Y8
 	VFMADD231PD Y1, Y2, Y9
-	VBROADCASTSD 72(SI), Y3
+	VBROADCASTSD (R13)(R8*1), Y3
 	VFMADD231PD Y0, Y3, Y10
 	VFMADD231PD Y1, Y3, Y11
-	VBROADCASTSD 80(SI), Y2
+	VBROADCASTSD (R14), Y2
 	VFMADD231PD Y0, Y2, Y12
 	VFMADD231PD Y1, Y2, Y13
-	VBROADCASTSD 88(SI), Y3
+	VBROADCASTSD (R14)(R8*1), Y3
 	VFMADD231PD Y0, Y3, Y14
 	VFMADD231PD Y1, Y3, Y15
-	ADDQ $96, SI
-	ADDQ $128, DI
+	ADDQ R9, SI
+	ADDQ R9, R13
+	ADDQ R9, R14
+	ADDQ R10, DI
 	DECQ BX
 	JNE  loop2
 
 tail:
 	ANDQ $1, CX
 	JEQ  store
-	VMOVUPD 0(DI), Y0
+	VMOVUPD (DI), Y0
 	VMOVUPD 32(DI), Y1
-	VBROADCASTSD 0(SI), Y2
+	VBROADCASTSD (SI), Y2
 	VFMADD231PD Y0, Y2, Y4
 	VFMADD231PD Y1, Y2, Y5
-	VBROADCASTSD 8(SI), Y3
+	VBROADCASTSD (SI)(R8*1), Y3
 	VFMADD231PD Y0, Y3, Y6
 	VFMADD231PD Y1, Y3, Y7
-	VBROADCASTSD 16(SI), Y2
+	VBROADCASTSD (R13), Y2
 	VFMADD231PD Y0, Y2, Y8
 	VFMADD231PD Y1, Y2, Y9
-	VBROADCASTSD 24(SI), Y3
+	VBROADCASTSD (R13)(R8*1), Y3
 	VFMADD231PD Y0, Y3, Y10
 	VFMADD231PD Y1, Y3, Y11
-	VBROADCASTSD 32(SI), Y2
+	VBROADCASTSD (R14), Y2
 	VFMADD231PD Y0, Y2, Y12
 	VFMADD231PD Y1, Y2, Y13
-	VBROADCASTSD 40(SI), Y3
+	VBROADCASTSD (R14)(R8*1), Y3
 	VFMADD231PD Y0, Y3, Y14
 	VFMADD231PD Y1, Y3, Y15
+	ADDQ R9, SI
+	ADDQ R9, R13
+	ADDQ R9, R14
+	ADDQ R10, DI
 
 store:
-	VBROADCASTSD alpha+40(FP), Y0
-	MOVBLZX      load+56(FP), AX
+	VBROADCASTSD alpha+64(FP), Y0
+	MOVBLZX      load+80(FP), AX
 	TESTQ        AX, AX
 	JEQ          overwrite
-	VBROADCASTSD beta+48(FP), Y1
+	VBROADCASTSD beta+72(FP), Y1
 	VMULPD      (DX), Y1, Y2
 	VMULPD      32(DX), Y1, Y3
 	VFMADD231PD Y4, Y0, Y2

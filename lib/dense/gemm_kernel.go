@@ -5,17 +5,16 @@ package dense
 //
 //	C = α S + β C  (load),   C = α S  (!load),   S = Σ_{p<k} A[:,p] B[p,:],
 //
-// with a a packed mr×k panel, b a packed k×nr panel and the sum over p in
-// sequential order. One row of the tile at a time keeps its eight sums in
-// registers.
-func kernGo(k int, a, b, c []float64, ldc int, alpha, beta float64, load bool) {
-	a = a[:k*mr]
-	b = b[:k*nr]
+// with A(i, p) at a[i·rsa + p·csa], B(p, 0:8) at b[p·ldb:] and the sum
+// over p in sequential order. One row of the tile at a time keeps its
+// eight sums in registers.
+func kernGo(k int, a []float64, rsa, csa int, b []float64, ldb int, c []float64, ldc int, alpha, beta float64, load bool) {
 	for i := range mr {
 		var s0, s1, s2, s3, s4, s5, s6, s7 float64
+		ai := a[i*rsa:]
 		for p := range k {
-			x := a[p*mr+i]
-			q := b[p*nr : p*nr+nr : p*nr+nr]
+			x := ai[p*csa]
+			q := b[p*ldb : p*ldb+nr : p*ldb+nr]
 			s0 += x * q[0]
 			s1 += x * q[1]
 			s2 += x * q[2]

@@ -221,12 +221,18 @@ func TestGemmPanics(t *testing.T) {
 		{"rows", func() { Gemm(blas.NoTrans, blas.NoTrans, 1, g(3, 4), g(4, 4), 0, g(4, 4)) }},
 		{"cols", func() { Gemm(blas.NoTrans, blas.NoTrans, 1, g(4, 4), g(4, 5), 0, g(4, 4)) }},
 		{"inner", func() { Gemm(blas.NoTrans, blas.Trans, 1, g(4, 3), g(4, 4), 0, g(4, 4)) }},
-		{"short", func() { Gemm(blas.NoTrans, blas.NoTrans, 1, blas64.General{Rows: 4, Cols: 4, Stride: 4, Data: make([]float64, 15)}, g(4, 4), 0, g(4, 4)) }},
-		{"stride", func() { Gemm(blas.NoTrans, blas.NoTrans, 1, blas64.General{Rows: 4, Cols: 4, Stride: 3, Data: make([]float64, 16)}, g(4, 4), 0, g(4, 4)) }},
+		{"short", func() {
+			Gemm(blas.NoTrans, blas.NoTrans, 1, blas64.General{Rows: 4, Cols: 4, Stride: 4, Data: make([]float64, 15)}, g(4, 4), 0, g(4, 4))
+		}},
+		{"stride", func() {
+			Gemm(blas.NoTrans, blas.NoTrans, 1, blas64.General{Rows: 4, Cols: 4, Stride: 3, Data: make([]float64, 16)}, g(4, 4), 0, g(4, 4))
+		}},
 		{"transpose", func() { Gemm(blas.Transpose('x'), blas.NoTrans, 1, g(4, 4), g(4, 4), 0, g(4, 4)) }},
 		{"C is A", func() { Gemm(blas.NoTrans, blas.NoTrans, 1, sq, g(4, 4), 0, sq) }},
 		{"C is B", func() { Gemm(blas.NoTrans, blas.NoTrans, 1, g(4, 4), sq, 1, sq) }},
-		{"C inside B", func() { Gemm(blas.NoTrans, blas.Trans, 1, g(4, 8), big, 0, blas64.General{Rows: 2, Cols: 2, Stride: 4, Data: big.Data[5:]}) }},
+		{"C inside B", func() {
+			Gemm(blas.NoTrans, blas.Trans, 1, g(4, 8), big, 0, blas64.General{Rows: 2, Cols: 2, Stride: 4, Data: big.Data[5:]})
+		}},
 	} {
 		func() {
 			defer func() {

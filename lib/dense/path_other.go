@@ -4,7 +4,7 @@ package dense
 
 const hasAsm = false
 
-func kern6x8(kc int, a, b, c *float64, ldc int, alpha, beta float64, load bool) {
+func kern6x8(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool) {
 	panic("dense: kern6x8 is amd64-only")
 }
 
