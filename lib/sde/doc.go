@@ -39,9 +39,12 @@
 // literal N×N matrices through the linear map of the Gaussians).
 //
 // Performance (BenchmarkShapedAttentionSDE, 10 000 paths, m = 4, 1 000
-// steps): about 0.7 µs per path-step on one core of the (shared) development
-// machine, about twice the per-core throughput of the vectorised numpy peer
-// testdata/bench_sde.py; paths run in parallel on Settings.Workers cores.
+// steps): about 0.5 µs per path-step on one core of the (shared) development
+// machine, 2.2 times the per-core throughput of the vectorised numpy peer
+// testdata/bench_sde.py (5.3 s against 11.5 s, whole processes measured
+// alternately); paths run in parallel on Settings.Workers cores. The noise
+// products keep four independent sums in flight (prodRows) in the order of
+// the plain loops, so the bits are those of the earlier implementation.
 // Only Euler–Maruyama is provided: the weak order test (TestWeakOrderOU)
 // confirms order 1, and at the paper's step h = 0.01 the discretisation
 // error is below the Monte Carlo error of 4096-sample comparisons.

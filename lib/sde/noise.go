@@ -52,7 +52,8 @@ func sampleNoise(dst, v []float64, ws *workspace, aLin, cA float64, rng *gauss) 
 func noiseFromGaussians(dst, v []float64, ws *workspace, aLin, cA float64) {
 	m := ws.m
 	mm := m * m
-	r, s, t1 := ws.r[:mm], ws.s[:mm], ws.t1[:mm]
+	r, s, t1 := ws.r[:mm:mm], ws.s[:mm:mm], ws.t1[:mm:mm]
+	dst = dst[:mm:mm]
 	full := ws.rFull
 	// K (in s) = √a_lin S, S symmetric with Var S^{ii} = 2, Var S^{ij} = 1,
 	// so that Cov(S^{ij}, S^{kl}) = δ_ik δ_jl + δ_il δ_jk.
@@ -67,85 +68,119 @@ func noiseFromGaussians(dst, v []float64, ws *workspace, aLin, cA float64) {
 			zi++
 		}
 	}
+	// Every product below is a sum over k in increasing order held in a
+	// register (the order of the original row-update form, so the bits are
+	// those of the earlier implementation).
 	if cA != 0 {
-		pr, mt, nm, n2 := ws.w[:mm], ws.xi[:mm], ws.t1[:mm], ws.z[zi:zi+mm]
+		pr, mt, nm, n2 := ws.w[:mm:mm], ws.xi[:mm:mm], ws.t1[:mm:mm], ws.z[zi:zi+mm:zi+mm]
 		// pr = P R: subtract column means.
-		copy(pr, r)
+		fm := float64(m)
 		for j := 0; j < m; j++ {
 			c := 0.0
-			for i := 0; i < m; i++ {
-				c += r[i*m+j]
+			for i := j; i < mm; i += m {
+				c += r[i]
 			}
-			c /= float64(m)
-			for i := 0; i < m; i++ {
-				pr[i*m+j] -= c
+			c /= fm
+			for i := j; i < mm; i += m {
+				pr[i] = r[i] - c
 			}
 		}
 		// M = Rᵀ (P R), symmetric; row k of R is zero beyond column k.
 		for i := 0; i < m; i++ {
-			for j := i; j < m; j++ {
-				x := 0.0
-				k0 := i
-				if full {
-					k0 = 0
-				}
-				for k := k0; k < m; k++ {
-					x += r[k*m+i] * pr[k*m+j]
-				}
-				mt[i*m+j], mt[j*m+i] = x, x
+			k0 := i
+			if full {
+				k0 = 0
+			}
+			// mt[i, j] = Σ_{k ≥ k0} R[k, i] (PR)[k, j] for j ≥ i, mirrored.
+			prodRows(mt[i*m:i*m+m], r[i:], m, pr, m, k0, m, i)
+			for j := i + 1; j < m; j++ {
+				mt[j*m+i] = mt[i*m+j]
 			}
 		}
 		// nm = N₂ M
 		for i := 0; i < m; i++ {
-			ni := n2[i*m : i*m+m]
-			row := nm[i*m : i*m+m]
-			clear(row)
-			for k, x := range ni {
-				mk := mt[k*m : k*m+m]
-				for j := range row {
-					row[j] += x * mk[j]
-				}
-			}
+			prodRows(nm[i*m:i*m+m], n2[i*m:], 1, mt, m, 0, m, 0)
 		}
-		f := cA / float64(m)
+		f := cA / fm
 		for i := 0; i < m; i++ {
-			for j := i; j < m; j++ {
+			s[i*m+i] += f * (nm[i*m+i] + nm[i*m+i])
+			for j := i + 1; j < m; j++ {
 				x := f * (nm[i*m+j] + nm[j*m+i])
 				s[i*m+j] += x
-				if j != i {
-					s[j*m+i] += x
-				}
+				s[j*m+i] += x
 			}
 		}
 	}
-	// t1 = R K
+	// t1 = R K (row i of R is zero beyond column i unless full)
 	for i := 0; i < m; i++ {
-		ri := r[i*m : i*m+m]
-		if !full {
-			ri = ri[:i+1]
+		kn := i + 1
+		if full {
+			kn = m
 		}
-		ti := t1[i*m : i*m+m]
-		clear(ti)
-		for k, rik := range ri {
-			sk := s[k*m : k*m+m]
-			for j := range ti {
-				ti[j] += rik * sk[j]
-			}
+		prodRows(t1[i*m:i*m+m], r[i*m:], 1, s, m, 0, kn, 0)
+	}
+	// dst = t1 Rᵀ (upper triangle, mirrored): dst[i, j] = Σ_k t1[i, k] R[j, k],
+	// over k ≤ j (lower triangular R: the terms beyond are exact zeros,
+	// which leave a finite sum's bits unchanged), so the whole row i uses
+	// k < m.
+	for i := 0; i < m; i++ {
+		prodRowsT(dst[i*m:i*m+m], t1[i*m:i*m+m], r, m, i)
+		for j := i + 1; j < m; j++ {
+			dst[j*m+i] = dst[i*m+j]
 		}
 	}
-	// dst = t1 Rᵀ (upper triangle, mirrored)
-	for i := 0; i < m; i++ {
-		ti := t1[i*m : i*m+m]
-		for j := i; j < m; j++ {
-			rj := r[j*m : j*m+m]
-			if !full {
-				rj = rj[:j+1]
-			}
-			x := 0.0
-			for k, rjk := range rj {
-				x += ti[k] * rjk
-			}
-			dst[i*m+j], dst[j*m+i] = x, x
+}
+
+// prodRows sets dst[j] = Σ_{k0 ≤ k < k1} x[k·incx] y[k·ldy + j] for
+// j0 ≤ j < len(dst), each sum in increasing k from 0.0, four columns at a
+// time so that four independent sums are in flight (the order within each
+// sum is that of the plain loop).
+func prodRows(dst, x []float64, incx int, y []float64, ldy, k0, k1, j0 int) {
+	n := len(dst)
+	j := j0
+	for ; j+4 <= n; j += 4 {
+		var s0, s1, s2, s3 float64
+		for k := k0; k < k1; k++ {
+			xk := x[k*incx]
+			q := y[k*ldy+j : k*ldy+j+4 : k*ldy+j+4]
+			s0 += xk * q[0]
+			s1 += xk * q[1]
+			s2 += xk * q[2]
+			s3 += xk * q[3]
 		}
+		dst[j], dst[j+1], dst[j+2], dst[j+3] = s0, s1, s2, s3
+	}
+	for ; j < n; j++ {
+		s := 0.0
+		for k := k0; k < k1; k++ {
+			s += x[k*incx] * y[k*ldy+j]
+		}
+		dst[j] = s
+	}
+}
+
+// prodRowsT sets dst[j] = Σ_{k<m} t[k] r[j·m + k] for j0 ≤ j < m, four j at
+// a time.
+func prodRowsT(dst, t, r []float64, m, j0 int) {
+	j := j0
+	t = t[:m:m]
+	for ; j+4 <= m; j += 4 {
+		r0, r1, r2, r3 := r[j*m:j*m+m:j*m+m], r[(j+1)*m:(j+1)*m+m:(j+1)*m+m], r[(j+2)*m:(j+2)*m+m:(j+2)*m+m], r[(j+3)*m:(j+3)*m+m:(j+3)*m+m]
+		var s0, s1, s2, s3 float64
+		for k, tk := range t {
+			s0 += tk * r0[k]
+			s1 += tk * r1[k]
+			s2 += tk * r2[k]
+			s3 += tk * r3[k]
+		}
+		dst[j], dst[j+1], dst[j+2], dst[j+3] = s0, s1, s2, s3
+	}
+	for ; j < m; j++ {
+		rj := r[j*m : j*m+m : j*m+m]
+		s := 0.0
+		for k, tk := range t {
+			s += tk * rj[k]
+		}
+		dst[j] = s
 	}
 }

@@ -1,6 +1,7 @@
 package vit
 
 import (
+	"github.com/sigprop/sigprop/lib/dense"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
@@ -47,8 +48,8 @@ func (m *Model) headBackward(labels []int, B int) {
 			m.g.h.Data[k] += v
 		}
 	}
-	gemm(blas.Trans, blas.NoTrans, 1, lg, o, 1, m.g.H, m.scr)
-	gemm(blas.NoTrans, blas.NoTrans, 1, lg, m.w.H, 0, do, m.scr)
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, lg, o, 1, m.g.H)
+	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, lg, m.w.H, 0, do)
 	gx := rows(m.gx, 0, B*n)
 	for i := range gx.Data {
 		gx.Data[i] = 0
@@ -123,8 +124,8 @@ func (m *Model) blockBackward(l, B int) {
 		}
 		return rows(c.act[k-1], 0, N)
 	}
-	gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaM, G, in(L), 1, gw.W[L], m.scr)
-	gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaM, G, w.W[L], 0, cur, m.scr)
+	dense.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaM, G, in(L), 1, gw.W[L])
+	dense.Gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaM, G, w.W[L], 0, cur)
 	for k := L - 1; k >= 0; k-- {
 		act := rows(c.act[k], 0, N)
 		if m.cfg.Activation == ShapedReLU {
@@ -134,8 +135,8 @@ func (m *Model) blockBackward(l, B int) {
 				cur.Data[i] *= 1 - v*v
 			}
 		}
-		gemm(blas.Trans, blas.NoTrans, 1, cur, in(k), 1, gw.W[k], m.scr)
-		gemm(blas.NoTrans, blas.NoTrans, 1, cur, w.W[k], 0, oth, m.scr)
+		dense.Gemm(blas.Trans, blas.NoTrans, 1, cur, in(k), 1, gw.W[k])
+		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, cur, w.W[k], 0, oth)
 		cur, oth = oth, cur
 	}
 	m.branchBack(gA, cur, y2, c.inv2[:N])
@@ -144,8 +145,8 @@ func (m *Model) blockBackward(l, B int) {
 	for i, v := range gA.Data {
 		G.Data[i] = m.tA * v
 	}
-	gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaA, gA, z, 1, gw.V, m.scr)
-	gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaA, gA, w.V, 0, dz, m.scr)
+	dense.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaA, gA, z, 1, gw.V)
+	dense.Gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaA, gA, w.V, 0, dz)
 	is := m.lscale
 	shaped := m.cfg.Attention == Shaped
 	dS := m.dS
@@ -153,11 +154,11 @@ func (m *Model) blockBackward(l, B int) {
 		r0, r1 := b*n, (b+1)*n
 		ab, yb, dzb := rows(a, r0, r1), rows(y, r0, r1), rows(dz, r0, r1)
 		dyb := rows(dy, r0, r1)
-		gemm(blas.Trans, blas.NoTrans, 1, ab, dzb, 0, dyb, m.scr) // dY = Sᵀ dZ
-		if shaped {                                               // dY += (I − 11ᵀ/n)ᵀ dZ
+		dense.Gemm(blas.Trans, blas.NoTrans, 1, ab, dzb, 0, dyb) // dY = Sᵀ dZ
+		if shaped {                                              // dY += (I − 11ᵀ/n)ᵀ dZ
 			centerAdd(dyb, dzb, m.mean)
 		}
-		gemm(blas.NoTrans, blas.Trans, 1, dzb, yb, 0, dS, m.scr) // dS = dZ Yᵀ (I, 11ᵀ/n are constant)
+		dense.Gemm(blas.NoTrans, blas.Trans, 1, dzb, yb, 0, dS) // dS = dZ Yᵀ (I, 11ᵀ/n are constant)
 		// softmax pullback: dlogit_ij = s S_ij (dS_ij − Σ_k S_ik dS_ik),
 		// s = τ/√d (Softmax) or 1/(τ₀d) (Shaped)
 		for i := 0; i < n; i++ {
@@ -171,13 +172,13 @@ func (m *Model) blockBackward(l, B int) {
 				gr[j] = is * v * (gr[j] - s)
 			}
 		}
-		gemm(blas.NoTrans, blas.NoTrans, 1, dS, rows(ky, r0, r1), 0, rows(dq, r0, r1), m.scr)
-		gemm(blas.Trans, blas.NoTrans, 1, dS, rows(qy, r0, r1), 0, rows(dk, r0, r1), m.scr)
+		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, dS, rows(ky, r0, r1), 0, rows(dq, r0, r1))
+		dense.Gemm(blas.Trans, blas.NoTrans, 1, dS, rows(qy, r0, r1), 0, rows(dk, r0, r1))
 	}
-	gemm(blas.Trans, blas.NoTrans, 1, dq, y, 1, gw.Q, m.scr)
-	gemm(blas.Trans, blas.NoTrans, 1, dk, y, 1, gw.K, m.scr)
-	gemm(blas.NoTrans, blas.NoTrans, 1, dq, w.Q, 1, dy, m.scr)
-	gemm(blas.NoTrans, blas.NoTrans, 1, dk, w.K, 1, dy, m.scr)
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, dq, y, 1, gw.Q)
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, dk, y, 1, gw.K)
+	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, dq, w.Q, 1, dy)
+	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, dk, w.K, 1, dy)
 	m.branchBack(G, dy, y, c.inv1[:N])
 }
 
@@ -221,5 +222,5 @@ func (m *Model) embedBackward(B int) {
 			}
 		}
 	}
-	gemm(blas.Trans, blas.NoTrans, 1, emb, rows(m.patches, 0, B*(n-1)), 1, m.g.E, m.scr)
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, emb, rows(m.patches, 0, B*(n-1)), 1, m.g.E)
 }

@@ -94,7 +94,7 @@
 // W¹φ(W⁰X) is eq. (4)'s σ_s(XW^pre/√n)√(c/n)W^post in law; with more
 // layers every hidden layer keeps that variance scale. The slopes are
 // fixed (the "Learn"/"Recover" schedules of s₋ are not implemented).
-// The tanh path (and its assembly kernel) is untouched; the shaped ReLU
+// The tanh path (and its assembly kernel, dense.Tanh) is untouched; the shaped ReLU
 // is plain Go.
 //
 // The settings of the comparison (Noci et al. 2023, Fig. 1; the spec
@@ -190,17 +190,17 @@
 //
 // # Kernels and reproducibility
 //
-// Matrix products go through gemm (gemm.go): on amd64 CPUs with AVX2 and
-// FMA a 4×8 register-blocked fused-multiply-add kernel in assembly
-// (gemm_amd64.s), elsewhere gonum's blas64.Gemm. The MLP's tanh likewise
-// runs four at a time in assembly (tanh_amd64.s, the algorithm of
-// math.Tanh with a vectorised exponential) or falls back to math.Tanh.
-// The kernels agree with blas64 and math.Tanh to rounding
-// (TestGemmMatchesBlas64, TestTanhSliceMatchesMath: ≤ 4 ulp), but the
+// Matrix products, the attention softmax and the MLP's tanh run on the
+// kernels of lib/dense: on amd64 CPUs with AVX2 and FMA a packed 6×8
+// register-blocked fused-multiply-add Gemm, a vectorised exponential and
+// tanh in assembly; elsewhere (or with dense.SetAssembly(false)) the
+// portable Go path with math.Exp and math.Tanh. The paths agree with
+// gonum's BLAS and the math package to rounding (lib/dense's tests), but the
 // bits differ, so the same seed gives the same bits only on machines
 // taking the same path. Training can amplify such differences: in a 3×3
 // sweep at d = 16, L = 4 (400 Adam steps) run once with blas64.Gemm and
-// once with the FMA gemm, six points agreed to 4 decimals and three
+// once with the FMA gemm of the time (a 4×8 kernel in this package, since
+// moved to lib/dense), six points agreed to 4 decimals and three
 // (α = 0.9 or σ_w = 3.5) moved by up to 0.06 in test loss.
 //
 // Memory: the forward caches take about 9.3·n·d·L floats per sequence

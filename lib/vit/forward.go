@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sigprop/sigprop/lib/dense"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 )
@@ -101,7 +102,7 @@ func (m *Model) embed(x []float64, B int) {
 		}
 	}
 	emb := rows(m.emb, 0, B*(n-1))
-	gemm(blas.NoTrans, blas.Trans, 1, patches, m.w.E, 0, emb, m.scr)
+	dense.Gemm(blas.NoTrans, blas.Trans, 1, patches, m.w.E, 0, emb)
 	x0 := m.c[0].x
 	for b := 0; b < B; b++ {
 		for j := 0; j < n; j++ {
@@ -155,29 +156,6 @@ func (m *Model) branchInput(y, x blas64.General, inv []float64) error {
 	return normRows(y, x, inv, m.sqd)
 }
 
-// softmaxRows replaces each row of a by its max-subtracted softmax.
-func softmaxRows(a blas64.General) {
-	for i := 0; i < a.Rows; i++ {
-		row := a.Data[i*a.Stride : i*a.Stride+a.Cols]
-		mx := math.Inf(-1)
-		for _, v := range row {
-			if v > mx {
-				mx = v
-			}
-		}
-		var s float64
-		for j, v := range row {
-			e := math.Exp(v - mx)
-			row[j] = e
-			s += e
-		}
-		is := 1 / s
-		for j := range row {
-			row[j] *= is
-		}
-	}
-}
-
 // blockForward applies block l (eq. 4, or its Config variant) to the B
 // sequences in m.c[l].x and writes X^{l+1} into next.
 func (m *Model) blockForward(l, B int, next blas64.General) error {
@@ -188,14 +166,14 @@ func (m *Model) blockForward(l, B int, next blas64.General) error {
 	if err := m.branchInput(y, x, c.inv1[:N]); err != nil {
 		return fmt.Errorf("block %d attention: %w", l, err)
 	}
-	gemm(blas.NoTrans, blas.Trans, 1, y, w.Q, 0, qy, m.scr)
-	gemm(blas.NoTrans, blas.Trans, 1, y, w.K, 0, ky, m.scr)
+	dense.Gemm(blas.NoTrans, blas.Trans, 1, y, w.Q, 0, qy)
+	dense.Gemm(blas.NoTrans, blas.Trans, 1, y, w.K, 0, ky)
 	shaped := m.cfg.Attention == Shaped
 	for b := 0; b < B; b++ {
 		ab, yb, zb := rows(a, b*n, (b+1)*n), rows(y, b*n, (b+1)*n), rows(z, b*n, (b+1)*n)
-		gemm(blas.NoTrans, blas.Trans, m.lscale, rows(qy, b*n, (b+1)*n), rows(ky, b*n, (b+1)*n), 0, ab, m.scr)
-		softmaxRows(ab)
-		gemm(blas.NoTrans, blas.NoTrans, 1, ab, yb, 0, zb, m.scr)
+		dense.Gemm(blas.NoTrans, blas.Trans, m.lscale, rows(qy, b*n, (b+1)*n), rows(ky, b*n, (b+1)*n), 0, ab)
+		dense.SoftmaxRows(ab)
+		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, ab, yb, 0, zb)
 		if shaped { // Z = (I + S − 11ᵀ/n) Y
 			centerAdd(zb, yb, m.mean)
 		}
@@ -203,18 +181,18 @@ func (m *Model) blockForward(l, B int, next blas64.General) error {
 	for i, v := range x.Data {
 		xa.Data[i] = m.tA * v
 	}
-	gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaA, z, w.V, 1, xa, m.scr)
+	dense.Gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaA, z, w.V, 1, xa)
 	if err := m.branchInput(y2, xa, c.inv2[:N]); err != nil {
 		return fmt.Errorf("block %d MLP: %w", l, err)
 	}
 	in := y2
 	for k := range c.act {
 		ak := rows(c.act[k], 0, N)
-		gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, ak, m.scr)
+		dense.Gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, ak)
 		if m.cfg.Activation == ShapedReLU {
 			shapedReLUSlice(ak.Data, m.actPos, m.actNeg)
 		} else {
-			tanhSlice(ak.Data)
+			dense.Tanh(ak.Data, ak.Data)
 		}
 		in = ak
 	}
@@ -222,7 +200,7 @@ func (m *Model) blockForward(l, B int, next blas64.General) error {
 	for i, v := range xa.Data {
 		nx.Data[i] = m.tM * v
 	}
-	gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaM, in, w.W[len(w.W)-1], 1, nx, m.scr)
+	dense.Gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaM, in, w.W[len(w.W)-1], 1, nx)
 	return nil
 }
 
@@ -258,7 +236,7 @@ func (m *Model) headForward(labels []int, B int) (float64, int, error) {
 	for b := 0; b < B; b++ {
 		copy(lg.Data[b*C:(b+1)*C], m.w.h.Data)
 	}
-	gemm(blas.NoTrans, blas.Trans, 1, o, m.w.H, 1, lg, m.scr)
+	dense.Gemm(blas.NoTrans, blas.Trans, 1, o, m.w.H, 1, lg)
 	var loss float64
 	correct := 0
 	for b := 0; b < B; b++ {

@@ -73,7 +73,6 @@ type Model struct {
 	gx, gA, dz, dy, dq, dk, cur, oth blas64.General // B·n × d
 	dS                               blas64.General // n × n
 	do                               blas64.General // B × d
-	scr                              []float64      // gemm's transpose scratch, d·max(d, n, P, C)
 	mean                             []float64      // d, shaped attention's token mean
 	batch                            int            // sequences in the cached forward pass (0: none)
 }
@@ -144,7 +143,6 @@ func New(cfg Config, rng *rand.Rand) *Model {
 		off += sz
 	}
 	m.dS = general(n, n)
-	m.scr = make([]float64, d*max(d, n, p, C))
 	m.mean = make([]float64, d)
 	m.Init(rng)
 	return m

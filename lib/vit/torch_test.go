@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"testing"
+
+	"github.com/sigprop/sigprop/lib/dense"
 )
 
 // TestMatchesPyTorch loads the parameters, inputs, loss and gradients of
@@ -42,14 +44,13 @@ func forEachPath(t *testing.T, f func(t *testing.T)) {
 	for _, k := range []bool{true, false} {
 		name := "portable"
 		if k {
-			if !hasKernel {
-				continue
+			if !dense.SetAssembly(dense.Assembly()) {
+				continue // no AVX2+FMA here
 			}
 			name = "kernel"
 		}
 		t.Run(name, func(t *testing.T) {
-			defer func(u bool) { useKernel = u }(useKernel)
-			useKernel = k
+			defer dense.SetAssembly(dense.SetAssembly(k))
 			f(t)
 		})
 	}

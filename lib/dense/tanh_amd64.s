@@ -8,7 +8,7 @@
 // with e^y = 2^k p(r), k = round(y/ln 2), r = y − k ln 2 (Cody–Waite),
 // p the degree-13 Taylor polynomial (truncation < 5e-18 on |r| ≤ ln2/2),
 // y clamped to 44 (tanh(22) rounds to 1); then the sign of x. NaN
-// propagates. The constant table c is laid out as in tanh_amd64.go.
+// propagates. The constant table c is laid out as in tanh.go.
 TEXT ·tanhKernel(SB), NOSPLIT, $0-32
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI

@@ -1,0 +1,17 @@
+//go:build !amd64
+
+package dense
+
+const hasAsm = false
+
+func kern6x8(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool) {
+	panic("dense: kern6x8 is amd64-only")
+}
+
+func expKernel(dst, src *float64, n int, shift float64, c *[expConsts][4]float64) float64 {
+	panic("dense: expKernel is amd64-only")
+}
+
+func tanhKernel(dst, src *float64, n int, c *[tanhConsts][4]float64) {
+	panic("dense: tanhKernel is amd64-only")
+}

@@ -1,0 +1,329 @@
+package dense
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// inputs returns special values, both sides of tanh's 0.625 branch and of
+// exp's overflow (709.78) and underflow (−708.4 normal, −745.13 zero)
+// thresholds, and Gaussian samples of widths 0.1–300, with an odd length
+// so that the padded tail is exercised.
+func inputs() []float64 {
+	x := []float64{0, math.Copysign(0, -1), 1e-300, -1e-20, 0.3, 0.625, math.Nextafter(0.625, 0), -0.625,
+		1, -2, 5, 19, 21.9, 22, 23, -40, 1e300, -1e300, math.Inf(1), math.Inf(-1), math.NaN(), 0.7, -0.1,
+		709, 709.78, 709.79, 710, 711, -708, -708.5, -720, -744, -745.1, -745.2, -746, -800}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, w := range []float64{0.1, 1, 3, 30, 300} {
+		for range 20001 {
+			x = append(x, w*rng.NormFloat64())
+		}
+	}
+	return x
+}
+
+// checkClose compares got with want: NaN must match NaN, signs must match,
+// and |got − want| ≤ rel·|want| unless both are below tiny (subnormal
+// results, compared absolutely).
+func checkClose(t *testing.T, name string, x, got, want []float64, rel, tiny float64) {
+	t.Helper()
+	worst, bad := 0.0, 0
+	for i, w := range want {
+		g := got[i]
+		if math.IsNaN(w) || math.IsNaN(g) {
+			if math.IsNaN(w) != math.IsNaN(g) {
+				t.Errorf("%s(%v) = %v, want %v", name, x[i], g, w)
+			}
+			continue
+		}
+		d := math.Abs(g - w)
+		if math.Signbit(g) != math.Signbit(w) || (d > rel*math.Abs(w) && d > tiny) {
+			if bad < 5 {
+				t.Errorf("%s(%v) = %.17g, want %.17g", name, x[i], g, w)
+			}
+			bad++
+		}
+		if w != 0 && !math.IsInf(w, 0) && math.Abs(w) > tiny {
+			worst = math.Max(worst, d/math.Abs(w))
+		}
+	}
+	t.Logf("%s: worst relative difference %.2g (2⁻⁵² = 2.2e-16)", name, worst)
+}
+
+// TestExp compares Exp with math.Exp on each path. The assembly path uses
+// a degree-13 Taylor polynomial (truncation < 5e-18) with FMA, each step
+// within half an ulp, so it agrees with math.Exp (itself < 1 ulp) to 2 ε
+// relative; subnormal results (|e^x| < 2.3e-308) carry an absolute
+// rounding of one subnormal ulp 4.9e-324 on either side: tolerance 2e-323.
+func TestExp(t *testing.T) {
+	x := inputs()
+	want := make([]float64, len(x))
+	for i, v := range x {
+		want[i] = math.Exp(v)
+	}
+	for _, asm := range paths(t) {
+		got := make([]float64, len(x))
+		onPath(asm, func() { Exp(got, x) })
+		checkClose(t, "Exp/"+pathName(asm), x, got, want, 2*0x1p-52, 2e-323)
+		inPlace := append([]float64(nil), x...)
+		onPath(asm, func() { Exp(inPlace, inPlace) })
+		for i := range got {
+			if math.Float64bits(got[i]) != math.Float64bits(inPlace[i]) {
+				t.Fatalf("Exp/%s in place differs at %d: %v vs %v", pathName(asm), i, inPlace[i], got[i])
+			}
+		}
+	}
+}
+
+// TestTanh compares Tanh with math.Tanh on each path. Both evaluate the
+// same formulas and differ only in e^y, so they agree to a few ulp:
+// tolerance 4 ε relative (1e-300 absolute near 0).
+func TestTanh(t *testing.T) {
+	x := inputs()
+	want := make([]float64, len(x))
+	for i, v := range x {
+		want[i] = math.Tanh(v)
+	}
+	for _, asm := range paths(t) {
+		got := make([]float64, len(x))
+		onPath(asm, func() { Tanh(got, x) })
+		checkClose(t, "Tanh/"+pathName(asm), x, got, want, 4*0x1p-52, 1e-300)
+		inPlace := append([]float64(nil), x...)
+		onPath(asm, func() { Tanh(inPlace, inPlace) })
+		for i := range got {
+			if math.Float64bits(got[i]) != math.Float64bits(inPlace[i]) {
+				t.Fatalf("Tanh/%s in place differs at %d", pathName(asm), i)
+			}
+		}
+	}
+}
+
+// TestTailIndependent: on the assembly path the value of Exp and Tanh at
+// x[i] does not depend on whether x[i] falls in a block of four or in the
+// padded tail.
+func TestTailIndependent(t *testing.T) {
+	x := inputs()[:37]
+	for _, asm := range paths(t) {
+		for _, f := range []struct {
+			name string
+			f    func(dst, x []float64)
+		}{{"Exp", Exp}, {"Tanh", Tanh}} {
+			all := make([]float64, len(x))
+			onPath(asm, func() { f.f(all, x) })
+			for i := range x {
+				one := make([]float64, 1)
+				onPath(asm, func() { f.f(one, x[i:i+1]) })
+				if math.Float64bits(one[0]) != math.Float64bits(all[i]) {
+					t.Errorf("%s/%s(%v): %v alone, %v at index %d", f.name, pathName(asm), x[i], one[0], all[i], i)
+				}
+			}
+		}
+	}
+}
+
+// TestUnaryPanics: lengths must match and a partial overlap panics.
+func TestUnaryPanics(t *testing.T) {
+	buf := make([]float64, 10)
+	for _, tc := range []struct {
+		name string
+		f    func()
+	}{
+		{"Exp length", func() { Exp(buf[:3], buf[3:7]) }},
+		{"Exp overlap", func() { Exp(buf[1:5], buf[0:4]) }},
+		{"Tanh overlap", func() { Tanh(buf[0:4], buf[2:6]) }},
+		{"NormalizeRow overlap", func() { NormalizeRow(buf[0:4], buf[1:5], true, 0) }},
+		{"NormalizeRows shape", func() { NormalizeRows(row(buf[:4]), row(buf[4:9]), nil, false, 0) }},
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil {
+					t.Errorf("%s: no panic", tc.name)
+				}
+			}()
+			tc.f()
+		}()
+	}
+	Exp(buf[0:4], buf[4:8]) // disjoint: fine
+}
+
+// TestSoftmax compares SoftmaxRow on each path with the textbook
+// max-subtracted formula using math.Exp, on rows of length 1, 7, 17, 65
+// and 257 with entries of width 1 and 30, and checks the special rows.
+// Each output is a ratio of exponentials summed over at most 257 terms,
+// so the paths agree to (len + 4) ε relative.
+func TestSoftmax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, asm := range paths(t) {
+		for _, n := range []int{1, 7, 17, 65, 257} {
+			for _, w := range []float64{1, 30} {
+				x := make([]float64, n)
+				for i := range x {
+					x[i] = w * rng.NormFloat64()
+				}
+				mx := math.Inf(-1)
+				for _, v := range x {
+					mx = math.Max(mx, v)
+				}
+				want := make([]float64, n)
+				var s float64
+				for i, v := range x {
+					want[i] = math.Exp(v - mx)
+					s += want[i]
+				}
+				var total float64
+				for i := range want {
+					want[i] /= s
+				}
+				got := append([]float64(nil), x...)
+				onPath(asm, func() { SoftmaxRow(got) })
+				for _, v := range got {
+					total += v
+				}
+				checkClose(t, fmt.Sprintf("Softmax/%s/n=%d/w=%v", pathName(asm), n, w), x, got, want, float64(n+4)*0x1p-52, 0)
+				if math.Abs(total-1) > float64(n+4)*0x1p-52 {
+					t.Errorf("%s n=%d: softmax sums to 1%+.3g", pathName(asm), n, total-1)
+				}
+			}
+		}
+		// A NaN, a +Inf or a row of −Inf makes the row NaN; a large
+		// spread underflows to exact zeros and one.
+		for _, r := range [][]float64{{1, math.NaN(), 2}, {1, math.Inf(1), 2}, {math.Inf(-1), math.Inf(-1)}} {
+			onPath(asm, func() { SoftmaxRow(r) })
+			for _, v := range r {
+				if !math.IsNaN(v) {
+					t.Errorf("%s: special row gave %v, want NaN", pathName(asm), r)
+				}
+			}
+		}
+		r := []float64{0, -1000, math.Inf(-1)}
+		onPath(asm, func() { SoftmaxRow(r) })
+		if r[0] != 1 || r[1] != 0 || r[2] != 0 {
+			t.Errorf("%s: softmax(0, −1000, −Inf) = %v, want (1, 0, 0)", pathName(asm), r)
+		}
+	}
+}
+
+// TestSoftmaxRows: the matrix form equals the row form on a strided view
+// and leaves the padding alone.
+func TestSoftmaxRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	a := randView(rng, 5, 9, 2)
+	want := clone(a)
+	SoftmaxRows(a)
+	for i := 0; i < 5; i++ {
+		SoftmaxRow(want.Data[i*want.Stride : i*want.Stride+9])
+	}
+	for i := range a.Data {
+		if math.Float64bits(a.Data[i]) != math.Float64bits(want.Data[i]) {
+			t.Fatalf("SoftmaxRows differs from SoftmaxRow at %d", i)
+		}
+	}
+}
+
+// TestNormalizeRow: the result has mean 0 (center) and mean square
+// 1/(1 + eps/σ²) to rounding (identities: 8 ε·d relative), 1/σ matches the
+// two-pass formula, dst may be src, and the rows of NormalizeRows match.
+func TestNormalizeRow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{1, 2, 7, 64, 65, 257} {
+		for _, center := range []bool{false, true} {
+			for _, eps := range []float64{0, 1e-5} {
+				x := make([]float64, n)
+				for i := range x {
+					x[i] = 3 + 2*rng.NormFloat64()
+				}
+				var mu float64
+				if center {
+					for _, v := range x {
+						mu += v
+					}
+					mu /= float64(n)
+				}
+				var ss float64
+				for _, v := range x {
+					ss += (v - mu) * (v - mu)
+				}
+				wantInv := 1 / math.Sqrt(ss/float64(n)+eps)
+				dst := make([]float64, n)
+				inv := NormalizeRow(dst, x, center, eps)
+				tol := 8 * float64(n) * 0x1p-52
+				if !(math.Abs(inv-wantInv) <= tol*wantInv) && !(center && n == 1 && eps == 0) {
+					t.Errorf("n=%d center=%v eps=%v: 1/σ = %v, want %v", n, center, eps, inv, wantInv)
+				}
+				var m1, m2 float64
+				for _, v := range dst {
+					m1 += v
+					m2 += v * v
+				}
+				m1 /= float64(n)
+				m2 /= float64(n)
+				if center && math.Abs(m1) > tol*4 {
+					t.Errorf("n=%d eps=%v: mean after centring %v", n, eps, m1)
+				}
+				if center && n == 1 && eps == 0 {
+					continue // σ = 0: 1/σ = +Inf and a NaN row, by definition
+				}
+				if wantM2 := ss / float64(n) * wantInv * wantInv; !(math.Abs(m2-wantM2) <= tol) {
+					t.Errorf("n=%d center=%v eps=%v: mean square %v, want %v", n, center, eps, m2, wantM2)
+				}
+				same := append([]float64(nil), x...)
+				NormalizeRow(same, same, center, eps)
+				for i := range same {
+					if math.Float64bits(same[i]) != math.Float64bits(dst[i]) {
+						t.Fatalf("n=%d: in place differs at %d", n, i)
+					}
+				}
+				m := blas64.General{Rows: 2, Cols: n, Stride: n, Data: append(append([]float64(nil), x...), x...)}
+				invs := make([]float64, 2)
+				NormalizeRows(m, m, invs, center, eps)
+				if invs[1] != inv || math.Float64bits(m.Data[n+n-1]) != math.Float64bits(dst[n-1]) {
+					t.Errorf("n=%d: NormalizeRows differs from NormalizeRow", n)
+				}
+			}
+		}
+	}
+}
+
+var sinkV []float64
+
+// BenchmarkUnary: Exp, Tanh and SoftmaxRow over 65 536 values, per path,
+// reported in ns per value.
+func BenchmarkUnary(b *testing.B) {
+	x := make([]float64, 1<<16)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range x {
+		x[i] = 3 * rng.NormFloat64()
+	}
+	dst := make([]float64, len(x))
+	for _, asm := range []bool{false, true} {
+		if asm && !hasAsm {
+			continue
+		}
+		for _, f := range []struct {
+			name string
+			f    func()
+		}{
+			{"Exp", func() { Exp(dst, x) }},
+			{"Tanh", func() { Tanh(dst, x) }},
+			{"Softmax64", func() {
+				copy(dst, x)
+				for i := 0; i < len(dst); i += 64 {
+					SoftmaxRow(dst[i : i+64])
+				}
+			}},
+		} {
+			b.Run(f.name+"/"+pathName(asm), func(b *testing.B) {
+				defer SetAssembly(SetAssembly(asm))
+				for b.Loop() {
+					f.f()
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(x)), "ns/value")
+				sinkV = dst
+			})
+		}
+	}
+}
