@@ -14,7 +14,7 @@ var sink float64
 
 // BenchmarkGemmVsDense times blas64.Gemm (OpenBLAS with -tags openblas,
 // gonum without) against dense.Gemm on the shapes sigprop uses: square
-// products and the vit/randnet shapes (B·n = 1088 rows by d = 64, the
+// products and the vit/tokennet shapes (B·n = 1088 rows by d = 64, the
 // 17×17 attention products), in GFLOP/s. Run OpenBLAS on one thread
 // (OPENBLAS_NUM_THREADS=1) to compare per core:
 //
