@@ -13,8 +13,8 @@ var sinkLoss float64
 // BenchmarkTrainStep times one training step (forward, backward, Adam) of
 // the issue-9 model (28×28 images in 7×7 patches, n = 17, d = 64, ℓ = 2,
 // batch 64) at L = 4 and L = 16, with the assembly kernels (when the CPU
-// has AVX2 and FMA) and at L = 16 with the portable path of lib/dense (Go
-// micro-kernel, math.Exp and math.Tanh). Compare with testdata/bench_step.py (PyTorch, same model,
+// has AVX2 and FMA) and at L = 16 with the portable path of lib/dense
+// (gonum's dgemm, math.Exp and math.Tanh). Compare with testdata/bench_step.py (PyTorch, same model,
 // float64) at the same thread count, e.g.
 //
 //	go test -run - -bench TrainStep/L=16/kernel -cpu 1 ./lib/vit
