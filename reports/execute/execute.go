@@ -9,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -337,15 +337,10 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 	return results, nil
 }
 
+// dedup sorts s and drops repeated elements.
 func dedup(s []string) []string {
-	sort.Strings(s)
-	out := s[:0]
-	for i, x := range s {
-		if i == 0 || x != s[i-1] {
-			out = append(out, x)
-		}
-	}
-	return out
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
 // modulePath reads the module path from root/go.mod.

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -306,7 +307,7 @@ func (ih *inputHasher) hashPackage(p *listedPackage) (string, error) {
 			return "", fmt.Errorf("execute: hashing %s: %w", p.ImportPath, err)
 		}
 		writeField(h, []byte(filepath.ToSlash(f)))
-		if strings.HasSuffix(f, ".go") && !contains(p.CgoFiles, f) {
+		if strings.HasSuffix(f, ".go") && !slices.Contains(p.CgoFiles, f) {
 			writeField(h, goTokenHash(b))
 		} else {
 			writeField(h, b)
@@ -369,15 +370,6 @@ func (ih *inputHasher) inputs(nbPath string, b []byte, nb *ipynb.Notebook) (in I
 		}
 	}
 	return in, noCache, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func hashBytes(b []byte) string {

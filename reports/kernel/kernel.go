@@ -93,8 +93,10 @@ type Info struct {
 	} `json:"language_info"`
 }
 
-// connection is the Jupyter connection file.
-type connection struct {
+// Connection is the content of a Jupyter connection file (the kernel's
+// addresses and the key that signs its messages); the relay reads the one
+// Jupyter writes with the same type.
+type Connection struct {
 	Transport       string `json:"transport"`
 	IP              string `json:"ip"`
 	ShellPort       int    `json:"shell_port"`
@@ -201,7 +203,7 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 		os.RemoveAll(tmpDir)
 		return nil, err
 	}
-	conn := connection{
+	conn := Connection{
 		Transport: "tcp", IP: "127.0.0.1",
 		ShellPort: ports[0], IOPubPort: ports[1], StdinPort: ports[2], ControlPort: ports[3], HBPort: ports[4],
 		Key: key, SignatureScheme: "hmac-sha256", KernelName: "gonb",
@@ -338,7 +340,7 @@ func freePorts(n int) ([]int, error) {
 
 // connect dials the five sockets, giving up when the process dies or ctx
 // ends.
-func (k *Kernel) connect(ctx context.Context, c connection) error {
+func (k *Kernel) connect(ctx context.Context, c Connection) error {
 	ep := func(port int) string { return fmt.Sprintf("tcp://%s:%d", c.IP, port) }
 	opts := []zmq4.Option{zmq4.WithDialerRetry(50 * time.Millisecond), zmq4.WithDialerMaxRetries(-1)}
 	id := zmq4.WithID(zmq4.SocketIdentity(k.session))

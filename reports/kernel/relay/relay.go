@@ -29,21 +29,8 @@ type Options struct {
 	Log io.Writer // gonb's own log (klog) and the relay's; nil = discarded
 }
 
-// connection is the part of a Jupyter connection file the relay uses.
-type connection struct {
-	Transport       string `json:"transport"`
-	IP              string `json:"ip"`
-	ShellPort       int    `json:"shell_port"`
-	IOPubPort       int    `json:"iopub_port"`
-	StdinPort       int    `json:"stdin_port"`
-	ControlPort     int    `json:"control_port"`
-	HBPort          int    `json:"hb_port"`
-	Key             string `json:"key"`
-	SignatureScheme string `json:"signature_scheme"`
-}
-
-func readConnection(path string) (connection, error) {
-	var c connection
+func readConnection(path string) (kernel.Connection, error) {
+	var c kernel.Connection
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return c, fmt.Errorf("relay: %w", err)
@@ -136,7 +123,7 @@ func Start(ctx context.Context, connFile string, opt Options) (*Relay, error) {
 
 // bind listens on the five front-end endpoints: ROUTER for shell, control
 // and stdin, PUB for iopub, REP for the heartbeat, as a kernel does.
-func (r *Relay) bind(c connection) error {
+func (r *Relay) bind(c kernel.Connection) error {
 	r.shell = zmq4.NewRouter(r.ctx)
 	r.control = zmq4.NewRouter(r.ctx)
 	r.stdin = zmq4.NewRouter(r.ctx)
