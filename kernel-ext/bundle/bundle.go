@@ -76,14 +76,89 @@ type Series struct {
 	YErr []Float `json:"y_err,omitempty"`
 }
 
-// Metric is one theory-vs-simulation (or theory-vs-reference) agreement:
-// Pass is |Value| <= Tolerance unless the producer documents otherwise.
+// Metric is one measured agreement: a discrepancy Value checked against a
+// Tolerance by Rule (Pass says whether it held), what it compares (Kind),
+// why the tolerance is what it is (Basis), and the figure it checks.
 type Metric struct {
-	Name      string `json:"name"`
-	Value     Float  `json:"value"`
-	Tolerance Float  `json:"tolerance"`
-	Pass      bool   `json:"pass"`
-	Note      string `json:"note,omitempty"`
+	Name      string     `json:"name"`
+	Kind      MetricKind `json:"kind,omitempty"`
+	Value     Float      `json:"value"`
+	Tolerance Float      `json:"tolerance"`
+	Rule      Rule       `json:"rule,omitempty"`
+	Pass      bool       `json:"pass"`
+	Basis     string     `json:"basis,omitempty"`  // e.g. "3 SE, SE from 12 nets of width 1000"
+	Figure    string     `json:"figure,omitempty"` // id of the figure or table it checks, in the same notebook
+	Note      string     `json:"note,omitempty"`
+}
+
+// MetricKind says what a metric compares.
+type MetricKind string
+
+const (
+	// TheoryVsSimulation: a theory prediction against a finite-size
+	// simulation (Monte Carlo, random networks, SDE paths).
+	TheoryVsSimulation MetricKind = "theory vs simulation"
+	// TheoryVsClosedForm: a numerical method against a closed form or a
+	// known limit.
+	TheoryVsClosedForm MetricKind = "theory vs closed form"
+	// TheoryVsTheory: two numerical methods or two theories for the same
+	// quantity (e.g. quadrature against series, finite depth against its
+	// limit law).
+	TheoryVsTheory MetricKind = "theory vs theory"
+	// TheoryVsPrinted: a computed value against a number printed in a
+	// source or its spec.
+	TheoryVsPrinted MetricKind = "theory vs printed"
+	// SimulationVsSimulation: two simulations (e.g. a network and its SDE
+	// limit, two widths).
+	SimulationVsSimulation MetricKind = "simulation vs simulation"
+	// Claim: a qualitative claim of a source made quantitative (a sign, an
+	// ordering, a ratio beyond a threshold).
+	Claim MetricKind = "claim"
+)
+
+// MetricKinds lists the kinds in display order.
+var MetricKinds = []MetricKind{TheoryVsSimulation, TheoryVsClosedForm, TheoryVsTheory, TheoryVsPrinted, SimulationVsSimulation, Claim}
+
+// Rule says how Value is checked against Tolerance.
+type Rule string
+
+const (
+	// Within (the default, also spelled ""): |Value| <= Tolerance.
+	Within Rule = "within"
+	// AtMost: Value <= Tolerance (a one-sided claim, e.g. a log ratio
+	// below −1).
+	AtMost Rule = "at most"
+	// AtLeast: Value >= Tolerance.
+	AtLeast Rule = "at least"
+)
+
+// Holds reports whether value passes tol under r. NaN never passes, and
+// neither does an infinite value under Within.
+func (r Rule) Holds(value, tol float64) bool {
+	switch r {
+	case "", Within:
+		return math.Abs(value) <= tol
+	case AtMost:
+		return value <= tol
+	case AtLeast:
+		return value >= tol
+	}
+	return false
+}
+
+// Ratio is the metric's worst-case measure on one scale for every rule:
+// |Value|/Tolerance under Within (≤ 1 passes). For one-sided rules it is
+// 1 + (Value − Tolerance)/|Tolerance| (AtMost) or 1 − (Value − Tolerance)/|Tolerance|
+// (AtLeast), so again ≤ 1 passes; a zero tolerance there gives ±Inf or 1.
+func (m Metric) Ratio() float64 {
+	v, t := float64(m.Value), float64(m.Tolerance)
+	switch m.Rule {
+	case AtMost:
+		return 1 + (v-t)/math.Abs(t)
+	case AtLeast:
+		return 1 - (v-t)/math.Abs(t)
+	}
+	return math.Abs(v) / t
 }
 
 // Table is a small table of strings with a header row.

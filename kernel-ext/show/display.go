@@ -50,7 +50,7 @@ func DisplayMetric(m Metric) error {
 	}
 	return send(b, map[protocol.MIMEType]any{
 		protocol.MIMETextHTML:  string(htm),
-		protocol.MIMETextPlain: fmt.Sprintf("%s %s: value %s, tolerance %s", verdict, m.Name, FormatFloat(float64(m.Value)), FormatFloat(float64(m.Tolerance))),
+		protocol.MIMETextPlain: fmt.Sprintf("%s %s: %s", verdict, m.Name, metricCheck(m)),
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
@@ -33,6 +34,76 @@ func NewMetric(name string, value, tol float64, note string) Metric {
 	return Metric{Name: name, Value: bundle.Float(value), Tolerance: bundle.Float(tol), Pass: pass, Note: note}
 }
 
+// The kinds and rules of a metric, re-exported so a notebook needs only show.
+const (
+	TheoryVsSimulation     = bundle.TheoryVsSimulation
+	TheoryVsClosedForm     = bundle.TheoryVsClosedForm
+	TheoryVsTheory         = bundle.TheoryVsTheory
+	TheoryVsPrinted        = bundle.TheoryVsPrinted
+	SimulationVsSimulation = bundle.SimulationVsSimulation
+	Claim                  = bundle.Claim
+
+	Within  = bundle.Within
+	AtMost  = bundle.AtMost
+	AtLeast = bundle.AtLeast
+)
+
+// Agreement is a metric described in full: what it compares (Kind), the
+// measured discrepancy (Value, never a 0 that stands for "passed"), the
+// Tolerance and the Rule that checks it (Within: |Value| <= Tol, the
+// default), the Basis of the tolerance ("3 SE, SE from 12 networks of
+// width 1000", "quadrature error 1e-10", "printed to 4 decimals"), the id
+// of the Figure (or table) it checks, and a free Note.
+type Agreement struct {
+	Name   string
+	Kind   bundle.MetricKind
+	Value  float64
+	Tol    float64
+	Rule   bundle.Rule
+	Basis  string
+	Figure string
+	Note   string
+}
+
+// Metric validates a and returns its metric, with Pass from Rule. A NaN or
+// infinite value fails the check rather than erroring: it is data.
+//
+// Errors: an empty Name or Basis, a Kind not in bundle.MetricKinds, an
+// unknown Rule, a non-finite Tol, or a negative Tol under Within.
+func (a Agreement) Metric() (Metric, error) {
+	if a.Name == "" {
+		return Metric{}, errors.New("show: metric name is empty")
+	}
+	if !slices.Contains(bundle.MetricKinds, a.Kind) {
+		return Metric{}, fmt.Errorf("show: metric %q kind %q, want one of %q", a.Name, a.Kind, bundle.MetricKinds)
+	}
+	if a.Basis == "" {
+		return Metric{}, fmt.Errorf("show: metric %q has no basis for its tolerance", a.Name)
+	}
+	rule := a.Rule
+	if rule == "" {
+		rule = Within
+	}
+	if rule != Within && rule != AtMost && rule != AtLeast {
+		return Metric{}, fmt.Errorf("show: metric %q rule %q, want %q, %q or %q", a.Name, a.Rule, Within, AtMost, AtLeast)
+	}
+	if math.IsNaN(a.Tol) || math.IsInf(a.Tol, 0) || (rule == Within && a.Tol < 0) {
+		return Metric{}, fmt.Errorf("show: metric %q tolerance %v, want finite (and >= 0 under %q)", a.Name, a.Tol, Within)
+	}
+	return Metric{Name: a.Name, Kind: a.Kind, Value: bundle.Float(a.Value), Tolerance: bundle.Float(a.Tol), Rule: rule,
+		Pass: rule.Holds(a.Value, a.Tol), Basis: a.Basis, Figure: a.Figure, Note: a.Note}, nil
+}
+
+// Check displays a's metric in the notebook and returns it; an invalid
+// agreement or a failed display panics (a bug in the notebook, shown as a
+// failing cell).
+func Check(a Agreement) Metric {
+	m, err := a.Metric()
+	Must(err)
+	Must(DisplayMetric(m))
+	return m
+}
+
 // FormatFloat formats a metric number with 4 significant digits, "NaN",
 // "+Inf" or "-Inf"; the report renderer uses the same format.
 func FormatFloat(v float64) string {
@@ -47,21 +118,39 @@ func RenderMetric(m Metric) (htm []byte, b bundle.Bundle, err error) {
 	if m.Name == "" {
 		return nil, bundle.Bundle{}, errors.New("show: metric name is empty")
 	}
-	if tol := float64(m.Tolerance); !(tol >= 0) || math.IsInf(tol, 0) {
-		return nil, bundle.Bundle{}, fmt.Errorf("show: metric %q tolerance %v, want finite and >= 0", m.Name, tol)
+	if tol := float64(m.Tolerance); math.IsNaN(tol) || math.IsInf(tol, 0) || ((m.Rule == "" || m.Rule == Within) && tol < 0) {
+		return nil, bundle.Bundle{}, fmt.Errorf("show: metric %q tolerance %v, want finite (and >= 0 under %q)", m.Name, tol, Within)
 	}
 	class, badge := "fail", "FAIL"
 	if m.Pass {
 		class, badge = "pass", "PASS"
 	}
 	var buf bytes.Buffer
-	fmt.Fprintf(&buf, `<div class="sigprop-metric %s"><span class="badge %s">%s</span> <span class="name">%s</span>: value %s, tolerance %s`,
-		class, class, badge, html.EscapeString(m.Name),
-		FormatFloat(float64(m.Value)), FormatFloat(float64(m.Tolerance)))
+	fmt.Fprintf(&buf, `<div class="sigprop-metric %s"><span class="badge %s">%s</span> <span class="name">%s</span>: %s`,
+		class, class, badge, html.EscapeString(m.Name), html.EscapeString(metricCheck(m)))
+	if m.Kind != "" {
+		fmt.Fprintf(&buf, ` <span class="kind">[%s]</span>`, html.EscapeString(string(m.Kind)))
+	}
+	if m.Basis != "" {
+		fmt.Fprintf(&buf, ` <span class="basis">tolerance basis: %s</span>`, html.EscapeString(m.Basis))
+	}
 	if m.Note != "" {
 		fmt.Fprintf(&buf, ` <span class="note">(%s)</span>`, html.EscapeString(m.Note))
 	}
 	buf.WriteString("</div>\n")
 	mc := m
 	return buf.Bytes(), bundle.Bundle{Schema: bundle.SchemaVersion, Kind: bundle.KindMetric, Metric: &mc}, nil
+}
+
+// metricCheck is the "value V, tolerance T" part of a metric's line, with
+// the comparison spelled out for one-sided rules.
+func metricCheck(m Metric) string {
+	v, t := FormatFloat(float64(m.Value)), FormatFloat(float64(m.Tolerance))
+	switch m.Rule {
+	case AtMost:
+		return "value " + v + ", required ≤ " + t
+	case AtLeast:
+		return "value " + v + ", required ≥ " + t
+	}
+	return "value " + v + ", tolerance " + t
 }

@@ -3,6 +3,7 @@ package show
 import (
 	"bytes"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
@@ -74,5 +75,59 @@ func TestRenderMetricGolden(t *testing.T) {
 	}
 	if _, _, err := RenderMetric(Metric{}); err == nil {
 		t.Error("empty name accepted")
+	}
+}
+
+func TestAgreementMetric(t *testing.T) {
+	for _, tc := range []struct {
+		a    Agreement
+		pass bool
+	}{
+		{Agreement{Name: "z", Kind: TheoryVsSimulation, Value: -2.5, Tol: 3, Basis: "3 SE"}, true},
+		{Agreement{Name: "z", Kind: TheoryVsSimulation, Value: 3.5, Tol: 3, Basis: "3 SE"}, false},
+		{Agreement{Name: "drop", Kind: Claim, Value: -2.3, Tol: -1, Rule: AtMost, Basis: "one decade"}, true},
+		{Agreement{Name: "drop", Kind: Claim, Value: -0.5, Tol: -1, Rule: AtMost, Basis: "one decade"}, false},
+		{Agreement{Name: "gain", Kind: Claim, Value: 2, Tol: 1, Rule: AtLeast, Basis: "b"}, true},
+		{Agreement{Name: "nan", Kind: Claim, Value: math.NaN(), Tol: 1, Rule: AtLeast, Basis: "b"}, false},
+	} {
+		m, err := tc.a.Metric()
+		if err != nil {
+			t.Fatalf("%+v: %v", tc.a, err)
+		}
+		if m.Pass != tc.pass {
+			t.Errorf("%+v: Pass = %v, want %v", tc.a, m.Pass, tc.pass)
+		}
+		if r := m.Ratio(); (r <= 1) != tc.pass && !math.IsNaN(tc.a.Value) {
+			t.Errorf("%+v: Ratio = %v, want <= 1 exactly when passing", tc.a, r)
+		}
+	}
+	for _, bad := range []Agreement{
+		{Kind: Claim, Tol: 1, Basis: "b"},
+		{Name: "m", Tol: 1, Basis: "b"},
+		{Name: "m", Kind: "vibes", Tol: 1, Basis: "b"},
+		{Name: "m", Kind: Claim, Tol: 1},
+		{Name: "m", Kind: Claim, Tol: -1, Basis: "b"},
+		{Name: "m", Kind: Claim, Tol: math.Inf(1), Rule: AtMost, Basis: "b"},
+		{Name: "m", Kind: Claim, Tol: 1, Rule: "roughly", Basis: "b"},
+	} {
+		if _, err := bad.Metric(); err == nil {
+			t.Errorf("%+v: no error", bad)
+		}
+	}
+}
+
+func TestRenderMetricKindBasis(t *testing.T) {
+	m, err := Agreement{Name: "drop", Kind: Claim, Value: -2.3, Tol: -1, Rule: AtMost, Basis: "one decade <b>", Figure: "f"}.Metric()
+	if err != nil {
+		t.Fatal(err)
+	}
+	htm, _, err := RenderMetric(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"PASS", "value -2.3, required ≤ -1", "[claim]", "tolerance basis: one decade &lt;b&gt;"} {
+		if !strings.Contains(string(htm), want) {
+			t.Errorf("rendered %s\nwant it to contain %q", htm, want)
+		}
 	}
 }
