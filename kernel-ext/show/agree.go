@@ -29,3 +29,46 @@ func KSMetric(name string, x, y []float64, alpha float64, note string) Metric {
 	return NewMetric(name, empirical.KS2(x, y), empirical.KSCritical(len(x), len(y), alpha),
 		fmt.Sprintf("%s; KS distance, tolerance = %g%% critical value for %d vs %d samples", note, 100*alpha, len(x), len(y)))
 }
+
+// MaxZ returns a with its Value set to the largest z-score of a simulated
+// curve against its theory (empirical.MaxZ over the points with se_i > 0),
+// its Kind set to TheoryVsSimulation when unset, and its Basis prefixed
+// with the rule, so a.Basis need only describe the standard errors:
+//
+//	show.Check(show.MaxZ(show.Agreement{Name: "...", Tol: 4, Figure: "fig4",
+//		Basis: "SE from 20 networks of width 256"}, sim, se, theory))
+//
+// gives the basis "max |z| over 12 points ≤ 4; SE from 20 networks of
+// width 256".
+func MaxZ(a Agreement, sim, se, theory []float64) Agreement {
+	if a.Kind == "" {
+		a.Kind = TheoryVsSimulation
+	}
+	n := 0
+	for _, s := range se {
+		if s > 0 {
+			n++
+		}
+	}
+	a.Value = empirical.MaxZ(sim, se, theory)
+	a.Basis = fmt.Sprintf("max |z| over %d points ≤ %g; %s", n, a.Tol, a.Basis)
+	return a
+}
+
+// KS returns a with its Value set to the two-sample Kolmogorov–Smirnov
+// distance between x and y (empirical.KS2), its Tol to the asymptotic
+// critical value at level alpha (empirical.KSCritical: under equal laws
+// it fails with probability ≈ alpha) and its Basis prefixed with that
+// rule and the sample sizes. a.Kind must be set by the caller (a network
+// against its SDE is SimulationVsSimulation; samples against a sampled
+// theory law TheoryVsSimulation).
+func KS(a Agreement, x, y []float64, alpha float64) Agreement {
+	a.Value = empirical.KS2(x, y)
+	a.Tol = empirical.KSCritical(len(x), len(y), alpha)
+	basis := fmt.Sprintf("KS critical value at level %g for %d vs %d samples", alpha, len(x), len(y))
+	if a.Basis != "" {
+		basis += "; " + a.Basis
+	}
+	a.Basis = basis
+	return a
+}

@@ -53,3 +53,22 @@ func TestMustValSeed(t *testing.T) {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+func TestMaxZAndKSAgreements(t *testing.T) {
+	a := MaxZ(Agreement{Name: "z", Tol: 4, Basis: "SE from 3 runs"}, []float64{1, 2.5, 3}, []float64{0.5, 0.5, 0}, []float64{1.5, 2, 9})
+	m, err := a.Metric()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if float64(m.Value) != 1 || m.Kind != TheoryVsSimulation || m.Basis != "max |z| over 2 points ≤ 4; SE from 3 runs" || !m.Pass {
+		t.Errorf("MaxZ metric = %+v", m)
+	}
+	x, y := []float64{0, 1, 2, 3}, []float64{10, 11, 12, 13}
+	k, err := KS(Agreement{Name: "ks", Kind: SimulationVsSimulation}, x, y, 0.01).Metric()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if float64(k.Value) != 1 || k.Pass || !strings.HasPrefix(k.Basis, "KS critical value at level 0.01 for 4 vs 4 samples") {
+		t.Errorf("KS metric = %+v", k)
+	}
+}
