@@ -71,7 +71,7 @@ func TestMaxZAndKSAgreements(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if float64(k.Value) != 1 || k.Pass || !strings.HasPrefix(k.Basis, "KS critical value at level 0.01 for 40 vs 40 samples") {
+	if math.Abs(float64(k.Value)-1) > 1e-12 || k.Pass || !strings.HasPrefix(k.Basis, "KS critical value at level 0.01 for 40 vs 40 samples") {
 		t.Errorf("KS metric = %+v", k)
 	}
 }
