@@ -8,6 +8,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
 	"github.com/sigprop/sigprop/lib/meanfield"
 )
@@ -138,4 +139,29 @@ func (s SpectrumSample) Pooled() []float64 {
 	}
 	slices.Sort(all)
 	return all
+}
+
+// SpectrumCheck compares a SpectrumSample with its theory.
+type SpectrumCheck struct {
+	KS    float64   // max |F_pooled − F| over Grid (jacspectrum.KSOnGrid)
+	Grid  []float64 // 30 quantiles of the pooled eigenvalues (jacspectrum.QuantileGrid, floor 1e-12)
+	PairZ []float64 // empirical.ECDFPairZ of draws (0, 1), (2, 3), … over Grid
+	N     int       // pooled eigenvalues
+}
+
+// Check compares s with the law of its network (Network) by c.
+func (s SpectrumSample) Check(c freeprob.Continuation) (SpectrumCheck, error) {
+	n, err := s.Network()
+	if err != nil {
+		return SpectrumCheck{}, err
+	}
+	all := s.Pooled()
+	out := SpectrumCheck{Grid: jacspectrum.QuantileGrid(n, all, 30, 1e-12), N: len(all)}
+	if out.KS, err = jacspectrum.KSOnGrid(n, all, out.Grid, c); err != nil {
+		return SpectrumCheck{}, err
+	}
+	for d := 0; d+1 < len(s.Eigs); d += 2 {
+		out.PairZ = append(out.PairZ, empirical.ECDFPairZ(s.Eigs[d], s.Eigs[d+1], out.Grid)...)
+	}
+	return out, nil
 }
