@@ -165,3 +165,52 @@ func (s SpectrumSample) Check(c freeprob.Continuation) (SpectrumCheck, error) {
 	}
 	return out, nil
 }
+
+// FigureCheck is the comparison of one sample of a figure with its theory
+// (Err set if the theory could not be evaluated) and its tolerance.
+type FigureCheck struct {
+	SpectrumCheck
+	Sample SpectrumSample
+	Tol    float64
+	Err    error
+}
+
+// CheckFigure compares every sample of a figure with its theory (Check)
+// and sets each tolerance to k standard deviations of the pooled ECDF,
+//
+//	Tol = k·ρ̂·½/√n,   ρ̂ = RMS of the PairZ of all samples of the figure,
+//
+// n the pooled eigenvalues of the sample: ½/√n bounds the standard
+// deviation of the ECDF of n i.i.d. samples, and ρ̂ measures how much
+// more (ρ̂ > 1) or less (ρ̂ < 1, repelling eigenvalues) the ECDF of
+// independent networks actually varies. It returns ρ̂ and the number of
+// z-scores behind it; ρ̂ is NaN if no sample has two draws.
+func CheckFigure(ss []SpectrumSample, k float64, c freeprob.Continuation) (checks []FigureCheck, rho float64, points int) {
+	var z []float64
+	for _, s := range ss {
+		sc, err := s.Check(c)
+		checks = append(checks, FigureCheck{SpectrumCheck: sc, Sample: s, Err: err})
+		z = append(z, sc.PairZ...)
+	}
+	rho = math.NaN()
+	if len(z) > 0 {
+		rho = empirical.RMS(z)
+	}
+	for i := range checks {
+		if checks[i].Err == nil {
+			checks[i].Tol = k * rho * 0.5 / math.Sqrt(float64(checks[i].N))
+		}
+	}
+	return checks, rho, len(z)
+}
+
+// AtWidth returns s recomputed at width w with the same seeds.
+func (s SpectrumSample) AtWidth(w int) (SpectrumSample, error) {
+	spec := s.SpectrumSpec
+	spec.Width = w
+	out, err := SampleSpectra([]SpectrumSpec{spec}, 1)
+	if err != nil {
+		return SpectrumSample{}, err
+	}
+	return out[0], nil
+}

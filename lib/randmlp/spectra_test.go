@@ -1,6 +1,7 @@
 package randmlp
 
 import (
+	"math"
 	"reflect"
 	"testing"
 
@@ -42,5 +43,31 @@ func TestSampleSpectra(t *testing.T) {
 	}
 	if len(c.PairZ) < 10 || c.N != 400 {
 		t.Errorf("%d pair z-scores, %d eigenvalues", len(c.PairZ), c.N)
+	}
+}
+
+// TestCheckFigure: the tolerance is k·ρ̂·½/√n with ρ̂ the RMS of the pair
+// z-scores, and AtWidth recomputes the same seeds at another width.
+func TestCheckFigure(t *testing.T) {
+	spec := SpectrumSpec{Figure: "a", Phi: "erf", Weights: "orthogonal", Depth: 2, QStar: 0.25, Width: 120, Draws: 2, Seed: 3}
+	ss, err := SampleSpectra([]SpectrumSpec{spec}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := freeprob.Continuation{Eps: 1e-8, Steps: 50}
+	checks, rho, pts := CheckFigure(ss, 4, c)
+	if checks[0].Err != nil || pts != len(checks[0].PairZ) || rho != empirical.RMS(checks[0].PairZ) {
+		t.Fatalf("err %v, %d points, rho %v", checks[0].Err, pts, rho)
+	}
+	if want := 4 * rho * 0.5 / math.Sqrt(240); math.Abs(checks[0].Tol-want) > 1e-15 {
+		t.Errorf("tol %v, want %v", checks[0].Tol, want)
+	}
+	small, err := ss[0].AtWidth(60)
+	if err != nil || len(small.Eigs[1]) != 60 {
+		t.Fatalf("AtWidth: %v", err)
+	}
+	spec.Width = 60
+	if e, _ := spec.Draw(1); !reflect.DeepEqual(e, small.Eigs[1]) {
+		t.Error("AtWidth draws differ from Draw at that width")
 	}
 }

@@ -28,8 +28,6 @@ var longCells = map[string]int{
 	"02-token-geometry.ipynb#c24":     41,
 	"02-token-geometry.ipynb#c26":     41,
 	"02-token-geometry.ipynb#c28":     50,
-	"04-jacobian-spectra.ipynb#c02":   62,
-	"04-jacobian-spectra.ipynb#c25":   50,
 	"05-shaped-transformer.ipynb#c01": 52,
 	"06-trainability.ipynb#c02-b":     66,
 	"06-trainability.ipynb#c04":       53,
