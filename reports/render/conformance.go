@@ -79,7 +79,7 @@ func (r *Renderer) RenderConformance(p ConformancePage) ([]byte, error) {
 	if len(p.OffList) > 0 {
 		w.WriteString("<h2 id=\"off-list\">Claims not of the form “&lt;Source&gt;, Fig. N”</h2>\n<p>These figures name something other than a figure or table of the list; they are not counted above.</p>\n<ul>\n")
 		for _, d := range p.OffList {
-			fmt.Fprintf(&w, "<li>%s: %s</li>\n", figureLink(d.Notebook, d.ID, p.Pages), html.EscapeString(d.PaperFigure))
+			fmt.Fprintf(&w, "<li>%s: %s</li>\n", figureLink(d.Notebook, d.ID, p.Pages, true), html.EscapeString(d.PaperFigure))
 		}
 		w.WriteString("</ul>\n")
 	}
@@ -100,10 +100,15 @@ func (r *Renderer) conformanceRow(w *bytes.Buffer, res conformance.Result, pages
 	}
 	w.WriteString("</td><td>")
 	for i, f := range res.Figures {
-		if i > 0 {
-			w.WriteString("<br>")
+		if i == 0 || res.Figures[i-1].Notebook != f.Notebook {
+			if i > 0 {
+				w.WriteString("<br>")
+			}
+			fmt.Fprintf(w, "<span class=\"nb\">%s:</span> ", html.EscapeString(f.Notebook))
+		} else {
+			w.WriteString(", ")
 		}
-		w.WriteString(figureLink(f.Notebook, f.ID, pages))
+		w.WriteString(figureLink(f.Notebook, f.ID, pages, false))
 		if !f.Drawn {
 			w.WriteString(" <span class=\"unstated\">(not in this report)</span>")
 		}
@@ -131,10 +136,14 @@ func (r *Renderer) conformanceRow(w *bytes.Buffer, res conformance.Result, pages
 	w.WriteString("</td></tr>\n")
 }
 
-// figureLink links "notebook#id" to the figure's anchor on its page, or
-// shows it as text when the notebook has no page in this site.
-func figureLink(nb, id string, pages map[string]bool) string {
-	text := html.EscapeString(nb + "#" + id)
+// figureLink links "notebook#id" (or, without full, "id") to the figure's
+// anchor on its page, or shows it as text when the notebook has no page in
+// this site.
+func figureLink(nb, id string, pages map[string]bool, full bool) string {
+	text := html.EscapeString(id)
+	if full {
+		text = html.EscapeString(nb + "#" + id)
+	}
 	if !pages[nb] {
 		return "<code>" + text + "</code>"
 	}
