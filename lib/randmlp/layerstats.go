@@ -41,3 +41,28 @@ func (m MLP) LayerStats(nets int, r, c float64, stat func(t MLPTrace, l int) []f
 	}
 	return mean, se
 }
+
+// LastLayer draws nets networks as LayerStats does and returns f(h) for
+// the last layer's pre-activations h of the first inputs inputs (1 or 2)
+// of each pair: unit by unit, input by input within a unit, network after
+// network. With f = φ′ it samples the slopes of the last layer.
+//
+// It panics if nets < 1 or inputs is not 1 or 2.
+func (m MLP) LastLayer(nets int, r, c float64, inputs int, f func(h float64) float64, rng *rand.Rand) []float64 {
+	if nets < 1 {
+		panic(fmt.Sprintf("randmlp: LastLayer nets must be >= 1, got %d", nets))
+	}
+	if inputs != 1 && inputs != 2 {
+		panic(fmt.Sprintf("randmlp: LastLayer inputs must be 1 or 2, got %d", inputs))
+	}
+	out := make([]float64, 0, nets*m.Width*inputs)
+	for range nets {
+		tr := m.Propagate(MLPInputPair(m.Width, r, c, rng), rng)
+		for i := range m.Width {
+			for a := range inputs {
+				out = append(out, f(tr.Last.At(i, a)))
+			}
+		}
+	}
+	return out
+}

@@ -58,3 +58,54 @@ func TestLayerStats(t *testing.T) {
 		}()
 	}
 }
+
+// LastLayer's values have the mean-field law: the mean of h² is the q-map's
+// q^L (within 5 SE, the SE taken over the networks' own means, since the
+// units of one network share its weights), and they equal the explicit
+// loop's with the same seed.
+func TestLastLayer(t *testing.T) {
+	phi, err := activation.ByName("tanh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const width, depth, nets = 200, 3, 16
+	m := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: 1.5, SigmaB2: 0.1}
+	r := (0.8 - 0.1) / 1.5
+	sq := func(h float64) float64 { return h * h }
+	got := m.LastLayer(nets, r, 0.3, 2, sq, empirical.Rand(5, 9))
+	if len(got) != nets*width*2 {
+		t.Fatalf("%d values, want %d", len(got), nets*width*2)
+	}
+	perNet := make([]float64, nets)
+	for k := range perNet {
+		perNet[k], _ = empirical.MeanSE(got[k*2*width : (k+1)*2*width])
+	}
+	mean, se := empirical.MeanSE(perNet)
+	qL := meanfield.Net{Phi: phi, SigmaW2: 1.5, SigmaB2: 0.1}.QTrajectory(0.8, depth-1)[depth-1]
+	if z := (mean - qL) / se; z > 5 || z < -5 {
+		t.Errorf("mean h² = %v ± %v over %d networks, q-map %v (z = %.2f)", mean, se, nets, qL, z)
+	}
+	rng := empirical.Rand(5, 9)
+	var want []float64
+	for range nets {
+		tr := m.Propagate(MLPInputPair(width, r, 0.3, rng), rng)
+		for i := 0; i < width; i++ {
+			want = append(want, sq(tr.Last.At(i, 0)), sq(tr.Last.At(i, 1)))
+		}
+	}
+	for i := range want {
+		if want[i] != got[i] {
+			t.Fatalf("value %d: %v, loop %v", i, got[i], want[i])
+		}
+	}
+	one := m.LastLayer(1, r, 0.3, 1, sq, empirical.Rand(5, 9))
+	if len(one) != width || one[0] != want[0] || one[1] != want[2] {
+		t.Errorf("inputs = 1: %d values, first two %v, want %v, %v", len(one), one[:2], want[0], want[2])
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("inputs = 3: no panic")
+		}
+	}()
+	m.LastLayer(1, r, 0, 3, sq, empirical.Rand(1, 1))
+}
