@@ -35,12 +35,16 @@ type Profile struct {
 	// 𝓛 = ⟨R, X^L⟩ with R iid N(0,1) drawn per draw (the paper leaves the
 	// loss unstated, spec §5 Fig. 3); nil unless gradients were requested.
 	GradWQ, GradWK, GradWV []float64
+	// SqNormDraws[ℓ] holds ‖X^ℓ‖_F² of every draw (the densities of
+	// App. B.2, Fig. 11); nil unless requested.
+	SqNormDraws [][]float64
 }
 
 // ProfileSettings tunes Simulate. Draws = 0 means 100.
 type ProfileSettings struct {
-	Draws     int
-	Gradients bool // also run Backward and record weight-gradient norms
+	Draws       int
+	Gradients   bool // also run Backward and record weight-gradient norms
+	KeepSqNorms bool // keep every draw's ‖X^ℓ‖_F² in Profile.SqNormDraws
 }
 
 // Simulate draws s.Draws networks of cfg (weights from rng), feeds each
@@ -111,6 +115,9 @@ func Simulate(cfg Config, input Input, s ProfileSettings, rng *rand.Rand) (Profi
 		_, rse := empirical.MeanSE(e)
 		p.Rho = append(p.Rho, rho)
 		p.RhoSE = append(p.RhoSE, rse)
+	}
+	if s.KeepSqNorms {
+		p.SqNormDraws = ns
 	}
 	return p, nil
 }
