@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/sigprop/sigprop/lib/block"
 )
 
 // RelativeToFirst returns g[ℓ]/g[0] for every ℓ: the per-layer gradient
@@ -97,4 +99,13 @@ func AttnGradGrid(rhos, sx2s []float64, ns, ds []int, draws int, rng *rand.Rand)
 		}
 	}
 	return out
+}
+
+// Table2 returns the network of the paper's Figs. 3 and 9 (Table 2:
+// embedding d_v = 32, MLP d_F = 128, 4 heads, n = 50 tokens, ReLU; d_k =
+// d_v) at depth L with LN placement norm, true softmax (τ = 1) and
+// α₁ = α₂ = alpha, divided by √L when depthScaled.
+func Table2(norm block.Norm, L int, alpha float64, depthScaled bool) Config {
+	return Config{N: 50, DV: 32, DF: 128, Heads: 4, Layers: L, Norm: norm, ReLU: true,
+		Alpha1: alpha, Alpha2: alpha, DepthScaled: depthScaled, Tau: 1}
 }

@@ -104,3 +104,15 @@ func TestSimulateKeepSqNorms(t *testing.T) {
 		}
 	}
 }
+
+// Table2 is the paper's Table 2 network and resolves (4 heads divide
+// d_k = d_v = 32).
+func TestTable2(t *testing.T) {
+	c := Table2(block.PreLN, 6, 0.5, true)
+	if c.N != 50 || c.DV != 32 || c.DF != 128 || c.Heads != 4 || !c.ReLU || c.Norm != block.PreLN || c.Layers != 6 || c.Alpha1 != 0.5 || !c.DepthScaled || c.Tau != 1 {
+		t.Errorf("Table2 = %+v", c)
+	}
+	if r := c.resolve(); r.heads != 4 || math.Abs(r.a1-0.5/math.Sqrt(6)) > 1e-15 {
+		t.Errorf("resolved %+v", r)
+	}
+}
