@@ -8,7 +8,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/sigprop/sigprop/lib/empirical"
-	"github.com/sigprop/sigprop/lib/rankcollapse"
 )
 
 // Input fills dst (n×d_v) with one input sequence; it is called once
@@ -192,14 +191,14 @@ func GaussianInput(s float64) Input {
 }
 
 // EquicorrelatedInput draws the equicorrelated Gaussian tokens of
-// Noci et al. 2022 §3.3 (rankcollapse.SampleEquicorrelated): entry variance
-// sx2, pairwise token correlation rho, independent columns.
+// Noci et al. 2022 §3.3 (empirical.Equicorrelated): entry variance sx2,
+// pairwise token correlation rho, independent columns.
 func EquicorrelatedInput(n, d int, rho, sx2 float64) Input {
-	if _, err := rankcollapse.GradV(n, d, rho, sx2); err != nil {
+	if err := empirical.CheckEquicorrelated(n, d, rho, sx2); err != nil {
 		panic("rankblock: EquicorrelatedInput: " + err.Error())
 	}
 	return func(dst *mat.Dense, rng *rand.Rand) {
-		rankcollapse.SampleEquicorrelated(dst, rng, n, d, rho, sx2)
+		empirical.Equicorrelated(dst, rng, n, d, rho, sx2)
 	}
 }
 
