@@ -36,3 +36,20 @@ func NormProfile(n int, c0, n0, a1sq, a2sq float64, L int) ([]float64, error) {
 	}
 	return out, nil
 }
+
+// EquicorrGrads returns eqs. (17) and (18), exact and as printed, at each
+// correlation of rhos for equicorrelated tokens (n, d, σ_x² = sx2): the
+// theory curves of the gradient-versus-correlation figures. Errors as
+// GradV.
+func EquicorrGrads(n, d int, rhos []float64, sx2 float64) (v, qExact, qPaper []float64, err error) {
+	for _, r := range rhos {
+		gv, err := GradV(n, d, r, sx2)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		qe, _ := GradQ(n, d, r, sx2, FormExact) // same parameter checks as GradV
+		qp, _ := GradQ(n, d, r, sx2, FormPaper)
+		v, qExact, qPaper = append(v, gv), append(qExact, qe), append(qPaper, qp)
+	}
+	return v, qExact, qPaper, nil
+}

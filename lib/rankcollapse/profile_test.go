@@ -59,3 +59,21 @@ func TestNormProfile(t *testing.T) {
 		t.Error("n = 1: no error")
 	}
 }
+
+// EquicorrGrads against the spec's §7 #18 values (n = 10, d = 16, σ_x² = 1:
+// ρ = 0.5 gives eq17 = 1408, eq18 = 93.6; ρ = 0 gives 256, 374.4) and the
+// exact factor 1 + 4(1−ρ)/(nd) between the two forms of eq. 18.
+func TestEquicorrGrads(t *testing.T) {
+	v, qe, qp, err := EquicorrGrads(10, 16, []float64{0.5, 0}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []struct{ v, q, rho float64 }{{1408, 93.6, 0.5}, {256, 374.4, 0}} {
+		if math.Abs(v[i]-c.v) > 1e-9 || math.Abs(qp[i]-c.q) > 1e-9 || math.Abs(qe[i]/qp[i]-(1+4*(1-c.rho)/160)) > 1e-12 {
+			t.Errorf("ρ = %g: eq17 %g, eq18 %g, exact %g", c.rho, v[i], qp[i], qe[i])
+		}
+	}
+	if _, _, _, err := EquicorrGrads(10, 16, []float64{-0.5}, 1); err == nil {
+		t.Error("ρ = −0.5 at n = 10: no error")
+	}
+}
