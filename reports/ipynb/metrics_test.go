@@ -15,8 +15,6 @@ import (
 // show.Agreement (or show.MaxZ, show.KS); delete a notebook here when it
 // no longer calls them. The goal is an empty list.
 var oldMetricNotebooks = []string{
-	"02-token-geometry.ipynb",
-	"03-rank-collapse.ipynb",
 	"04-jacobian-spectra.ipynb",
 	"05-shaped-transformer.ipynb",
 	"06-trainability.ipynb",
