@@ -15,6 +15,8 @@
 //	naive forward pass, V_ℓ = X_ℓX_ℓᵀ/n (§6.1)      Input, Forward
 //	exact reduced chain in V_ℓ (§6.2, same law)     Step, Simulate, Run, NetRand
 //	finite-time blow-up (stopping-time study)       StoppingDepth
+//	t* over networks and a (γ, τ₀) grid, Figs. 5, 8   StopStudy.Run, StopStudy.Grid
+//	equicorrelated V₀ (Figs. 1, 3, 4)               EquiCorr
 //
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only).
