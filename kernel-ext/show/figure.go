@@ -34,6 +34,9 @@ const (
 	Points
 	// LinePoints draws both.
 	LinePoints
+	// Dashed is a dashed line: a second law drawn over a first (the SDE
+	// over the network, as the papers draw it).
+	Dashed
 )
 
 // String returns the style's name.
@@ -45,6 +48,8 @@ func (s Style) String() string {
 		return "points"
 	case LinePoints:
 		return "linepoints"
+	case Dashed:
+		return "dashed"
 	}
 	return fmt.Sprintf("Style(%d)", int(s))
 }
@@ -145,7 +150,7 @@ func (f Figure) validate() error {
 				return fmt.Errorf("show: figure %q series %d (%q): YErr[%d]=%v, want >= 0 and finite (or NaN for none)", f.ID, i, s.Name, j, e)
 			}
 		}
-		if s.Style < Line || s.Style > LinePoints {
+		if s.Style < Line || s.Style > Dashed {
 			return fmt.Errorf("show: figure %q series %d (%q): unknown style %d", f.ID, i, s.Name, int(s.Style))
 		}
 	}
@@ -309,13 +314,16 @@ func (f Figure) plots() (p, bar *plot.Plot, err error) {
 		var thumbs []plot.Thumbnailer
 		for k, run := range f.runs(s) {
 			drawn += len(run)
-			if s.Style == Line || s.Style == LinePoints {
+			if s.Style == Line || s.Style == LinePoints || s.Style == Dashed {
 				l, err := plotter.NewLine(run)
 				if err != nil {
 					return nil, nil, fmt.Errorf("show: figure %q series %d: %w", f.ID, i, err)
 				}
 				l.Color = col
 				l.Width = vg.Points(1.5)
+				if s.Style == Dashed {
+					l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+				}
 				p.Add(l)
 				if k == 0 {
 					thumbs = append(thumbs, l)
