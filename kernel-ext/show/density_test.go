@@ -40,3 +40,20 @@ func TestDashedStyle(t *testing.T) {
 		t.Errorf("Dashed.String() = %q", Dashed.String())
 	}
 }
+
+// Colour k+1 draws a series in series k's colour.
+func TestSeriesColour(t *testing.T) {
+	a := Series{Name: "a", X: []float64{0, 1}, Y: []float64{0, 1}}
+	b := Series{Name: "b", X: []float64{0, 1}, Y: []float64{1, 0}, Style: Dashed}
+	svg, _, err := RenderFigure(Figure{ID: "c", Series: []Series{a, b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(svg), "#D55E00") {
+		t.Error("second series not in the second colour by default")
+	}
+	b.Colour = 1
+	if svg, _, _ = RenderFigure(Figure{ID: "c", Series: []Series{a, b}}); strings.Contains(string(svg), "#D55E00") {
+		t.Error("Colour = 1 did not draw the second series in the first colour")
+	}
+}

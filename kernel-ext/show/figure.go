@@ -73,6 +73,10 @@ type Series struct {
 	X, Y  []float64 // same length
 	YErr  []float64 // optional symmetric error-bar half-widths, len(Y), >= 0 or NaN
 	Style Style
+	// Colour, if > 0, draws the series in the colour and glyph of
+	// series Colour−1 (so that a pair, a network and its SDE, shares one
+	// colour); 0 means by the series' own index.
+	Colour int
 }
 
 // Figure is a plot as a notebook author describes it. Only ID and Series (or
@@ -309,8 +313,12 @@ func (f Figure) plots() (p, bar *plot.Plot, err error) {
 	p.Legend.Left = f.Legend == TopLeft || f.Legend == BottomLeft
 
 	for i, s := range f.Series {
-		col := palette[i%len(palette)]
-		glyph := glyphs[i%len(glyphs)]
+		ci := i
+		if s.Colour > 0 {
+			ci = s.Colour - 1
+		}
+		col := palette[ci%len(palette)]
+		glyph := glyphs[ci%len(glyphs)]
 		var thumbs []plot.Thumbnailer
 		for k, run := range f.runs(s) {
 			drawn += len(run)
