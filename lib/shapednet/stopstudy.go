@@ -105,13 +105,14 @@ func (s StopStudy) Run(c Config, seed uint64, workers int) (tstar, trace []float
 // Grid is the q-quantile of t* (Run) over a grid of residual weights γ and
 // temperatures τ₀ (Fig. 8 shows the median, q = 0.5), with the other
 // parameters from c and λ = √(1−γ²) at every point: Z[j·len(gammas)+i] is at (gammas[i], tau0s[j]), the
-// layout of show.Heat. Grid point k = j·len(gammas)+i runs with seed
+// layout of show.Heat; se holds each quantile's standard error
+// (empirical.QuantileSE). Grid point k = j·len(gammas)+i runs with seed
 // seed+k.
-func (s StopStudy) Grid(c Config, gammas, tau0s []float64, q float64, seed uint64, workers int) ([]float64, error) {
+func (s StopStudy) Grid(c Config, gammas, tau0s []float64, q float64, seed uint64, workers int) (z, se []float64, err error) {
 	if len(gammas) == 0 || len(tau0s) == 0 || !(q >= 0 && q <= 1) {
-		return nil, fmt.Errorf("shapednet: StopStudy.Grid needs non-empty grids and q in [0, 1], got %d, %d, %v", len(gammas), len(tau0s), q)
+		return nil, nil, fmt.Errorf("shapednet: StopStudy.Grid needs non-empty grids and q in [0, 1], got %d, %d, %v", len(gammas), len(tau0s), q)
 	}
-	z := make([]float64, len(gammas)*len(tau0s))
+	z, se = make([]float64, len(gammas)*len(tau0s)), make([]float64, len(gammas)*len(tau0s))
 	for j, tau := range tau0s {
 		for i, g := range gammas {
 			ci := c
@@ -119,10 +120,10 @@ func (s StopStudy) Grid(c Config, gammas, tau0s []float64, q float64, seed uint6
 			k := j*len(gammas) + i
 			t, _, err := s.Run(ci, seed+uint64(k), workers)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			z[k] = empirical.Quantile(t, q)
+			z[k], se[k] = empirical.Quantile(t, q), empirical.QuantileSE(t, q)
 		}
 	}
-	return z, nil
+	return z, se, nil
 }

@@ -81,12 +81,12 @@ func TestStopStudyDeterministic(t *testing.T) {
 	if !slices.Equal(a, b) {
 		t.Error("StopStudy.Run depends on workers")
 	}
-	z, err := s.Grid(stopCfg(0, 0), []float64{0.3, 0.5}, []float64{1, 2}, 0.5, 7, 2)
+	z, se, err := s.Grid(stopCfg(0, 0), []float64{0.3, 0.5}, []float64{1, 2}, 0.5, 7, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c, _, _ := s.Run(stopCfg(0.5, 2), 7+3, 1)
-	if z[3] != empirical.Quantile(c, 0.5) {
+	if z[3] != empirical.Quantile(c, 0.5) || se[3] != empirical.QuantileSE(c, 0.5) {
 		t.Errorf("Grid[(γ=0.5, τ₀=2)] = %v, want Run's median %v", z[3], empirical.Quantile(c, 0.5))
 	}
 }
@@ -126,7 +126,7 @@ func TestStopStudyErrors(t *testing.T) {
 	if _, _, err := (StopStudy{M: 3}).Run(Config{Attention: block.Shaped, Width: 2, Depth: 2, Gamma: 0.5, Blocks: BlocksAttention}, 1, 1); err == nil {
 		t.Error("Width < M: no error")
 	}
-	if _, err := (StopStudy{}).Grid(stopCfg(0.5, 1), nil, []float64{1}, 0.5, 1, 1); err == nil {
+	if _, _, err := (StopStudy{}).Grid(stopCfg(0.5, 1), nil, []float64{1}, 0.5, 1, 1); err == nil {
 		t.Error("empty grid: no error")
 	}
 }
