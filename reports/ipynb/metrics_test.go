@@ -15,7 +15,6 @@ import (
 // show.Agreement (or show.MaxZ, show.KS); delete a notebook here when it
 // no longer calls them. The goal is an empty list.
 var oldMetricNotebooks = []string{
-	"04-jacobian-spectra.ipynb",
 	"06-trainability.ipynb",
 }
 
