@@ -10,6 +10,7 @@ import (
 
 	// With -tags openblas, matrix products go through OpenBLAS.
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/dense"
 	_ "github.com/sigprop/sigprop/lib/openblas"
 )
 
@@ -67,25 +68,25 @@ func BenchmarkTransformerGemmOnly(b *testing.B) {
 	for it := 0; it < b.N; it++ {
 		for layer := 0; layer < cfg.Layers; layer++ {
 			// forward
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd2)
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd3)
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd2, nd3, 0, nn)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nn, nd, 0, nd2)
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd2, dd, 1, nd3)
+			dense.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd2)
+			dense.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd3)
+			dense.Gemm(blas.NoTrans, blas.Trans, 1, nd2, nd3, 0, nn)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nn, nd, 0, nd2)
+			dense.Gemm(blas.NoTrans, blas.Trans, 1, nd2, dd, 1, nd3)
 			for k := 0; k <= l; k++ {
-				blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd2)
+				dense.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd2)
 			}
 			// backward
 			for k := 0; k <= l; k++ {
-				blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nd, dd, 0, nd2)
+				dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nd, dd, 0, nd2)
 			}
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nd, dd, 0, nd2)
-			blas64.Gemm(blas.Trans, blas.NoTrans, 1, nn, nd, 0, nd3)
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd2, nd, 0, nn)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nn, nd, 0, nd2)
-			blas64.Gemm(blas.Trans, blas.NoTrans, 1, nn, nd, 0, nd3)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nd2, dd, 1, nd3)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nd2, dd, 1, nd3)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nd, dd, 0, nd2)
+			dense.Gemm(blas.Trans, blas.NoTrans, 1, nn, nd, 0, nd3)
+			dense.Gemm(blas.NoTrans, blas.Trans, 1, nd2, nd, 0, nn)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nn, nd, 0, nd2)
+			dense.Gemm(blas.Trans, blas.NoTrans, 1, nn, nd, 0, nd3)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nd2, dd, 1, nd3)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nd2, dd, 1, nd3)
 		}
 	}
 	b.StopTimer()

@@ -36,25 +36,43 @@ func NumericAngleExponent(cfg TransformerConfig, q0, p0 float64, samples int, rn
 		panic(fmt.Sprintf("tokennet: NumericAngleExponent samples must be >= 1, got %d", samples))
 	}
 	cfg.Layers = 1
-	t := NewTransformer(cfg, rng)
-	x := mat.NewDense(cfg.N, cfg.D, nil)
+	cfg.validate()
 	vals := make([]float64, samples)
-	for s := range vals {
-		if s > 0 {
-			t.Resample(rng)
-		}
-		SymmetricTokens(x, q0, p0, rng)
-		q, p := TokenGeometry(x)
-		y, err := t.Forward(x)
+	errs := make([]error, samples)
+	type slot struct {
+		t *Transformer
+		x *mat.Dense
+	}
+	empirical.DrawRun(samples, cfg.Workers,
+		func() slot { return slot{newTransformer(cfg), mat.NewDense(cfg.N, cfg.D, nil)} },
+		func(sl slot, s int) {
+			sl.t.Resample(rng)
+			SymmetricTokens(sl.x, q0, p0, rng)
+		},
+		func(sl slot, s int) {
+			q, p := TokenGeometry(sl.x)
+			y, err := sl.t.Forward(sl.x)
+			if err != nil {
+				errs[s] = err
+				return
+			}
+			q1, p1 := TokenGeometry(y)
+			v := math.Log((1 - p1/q1) / (1 - p/q))
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				errs[s] = fmt.Errorf("tokennet: angle exponent sample %d is %v (input cos %v, output cos %v)", s, v, p/q, p1/q1)
+			}
+			vals[s] = v
+		})
+	return tfEstimateOrErr(vals, errs)
+}
+
+// tfEstimateOrErr returns the estimate of vals, or the error of the lowest
+// sample that failed.
+func tfEstimateOrErr(vals []float64, errs []error) (ExponentEstimate, error) {
+	for _, err := range errs {
 		if err != nil {
 			return ExponentEstimate{}, err
 		}
-		q1, p1 := TokenGeometry(y)
-		v := math.Log((1 - p1/q1) / (1 - p/q))
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return ExponentEstimate{}, fmt.Errorf("tokennet: angle exponent sample %d is %v (input cos %v, output cos %v)", s, v, p/q, p1/q1)
-		}
-		vals[s] = v
 	}
 	return tfEstimate(vals), nil
 }
@@ -73,35 +91,43 @@ func NumericGradientExponent(cfg TransformerConfig, q0, p0 float64, samples int,
 	if samples < 1 {
 		panic(fmt.Sprintf("tokennet: NumericGradientExponent samples must be >= 1, got %d", samples))
 	}
-	t := NewTransformer(cfg, rng)
-	x := mat.NewDense(cfg.N, cfg.D, nil)
-	r := mat.NewDense(cfg.N, cfg.D, nil)
+	cfg.validate()
 	vals := make([]float64, samples)
+	errs := make([]error, samples)
 	nd := float64(cfg.N * cfg.D)
-	for s := range vals {
-		if s > 0 {
-			t.Resample(rng)
-		}
-		SymmetricTokens(x, q0, p0, rng)
-		if _, err := t.Forward(x); err != nil {
-			return ExponentEstimate{}, err
-		}
-		rd := r.RawMatrix().Data
-		for i := range rd {
-			rd[i] = rng.NormFloat64()
-		}
-		g := t.Backward(r)
-		var g2 float64
-		for _, v := range g.RawMatrix().Data {
-			g2 += v * v
-		}
-		v := math.Log(g2/nd) / float64(cfg.Layers)
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return ExponentEstimate{}, fmt.Errorf("tokennet: gradient exponent sample %d is %v", s, v)
-		}
-		vals[s] = v
+	type slot struct {
+		t    *Transformer
+		x, r *mat.Dense
 	}
-	return tfEstimate(vals), nil
+	empirical.DrawRun(samples, cfg.Workers,
+		func() slot {
+			return slot{newTransformer(cfg), mat.NewDense(cfg.N, cfg.D, nil), mat.NewDense(cfg.N, cfg.D, nil)}
+		},
+		func(sl slot, s int) {
+			sl.t.Resample(rng)
+			SymmetricTokens(sl.x, q0, p0, rng)
+			rd := sl.r.RawMatrix().Data
+			for i := range rd {
+				rd[i] = rng.NormFloat64()
+			}
+		},
+		func(sl slot, s int) {
+			if _, err := sl.t.Forward(sl.x); err != nil {
+				errs[s] = err
+				return
+			}
+			g := sl.t.Backward(sl.r)
+			var g2 float64
+			for _, v := range g.RawMatrix().Data {
+				g2 += v * v
+			}
+			v := math.Log(g2/nd) / float64(cfg.Layers)
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				errs[s] = fmt.Errorf("tokennet: gradient exponent sample %d is %v", s, v)
+			}
+			vals[s] = v
+		})
+	return tfEstimateOrErr(vals, errs)
 }
 
 // LayerGeometry runs t forward from x0 and returns the per-layer (q_t, p_t)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/sigprop/sigprop/lib/empirical"
+
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -43,28 +45,49 @@ func SimulateSymmetryRestoration(cfg TransformerConfig, q, p1, p2 float64, sampl
 		})
 }
 
+// tfSimulate draws the networks and their inputs from rng in sample order
+// (weights, then tokens, as one serial loop would) and runs them on
+// cfg.Workers goroutines (empirical.DrawRun), so the statistics do not
+// depend on the worker count. On an error it returns the one of the
+// lowest sample.
 func tfSimulate(cfg TransformerConfig, samples int, rng *rand.Rand, init func(*mat.Dense),
 	measure func(mat.Matrix) (float64, float64)) (LayerStats, error) {
 	if samples < 2 {
 		panic(fmt.Sprintf("tokennet: need at least 2 samples for a standard error, got %d", samples))
 	}
+	cfg.validate()
+	if rng == nil {
+		panic("tokennet: Simulate needs a non-nil *rand.Rand")
+	}
 	L := cfg.Layers
-	t := NewTransformer(cfg, rng)
-	x := mat.NewDense(cfg.N, cfg.D, nil)
 	a := make([][]float64, L+1)
 	b := make([][]float64, L+1)
-	for s := 0; s < samples; s++ {
-		if s > 0 {
-			t.Resample(rng)
-		}
-		init(x)
-		if _, err := t.Forward(x); err != nil {
+	for l := range a {
+		a[l], b[l] = make([]float64, samples), make([]float64, samples)
+	}
+	errs := make([]error, samples)
+	type slot struct {
+		t *Transformer
+		x *mat.Dense
+	}
+	empirical.DrawRun(samples, cfg.Workers,
+		func() slot { return slot{newTransformer(cfg), mat.NewDense(cfg.N, cfg.D, nil)} },
+		func(s slot, i int) {
+			s.t.Resample(rng)
+			init(s.x)
+		},
+		func(s slot, i int) {
+			if _, err := s.t.Forward(s.x); err != nil {
+				errs[i] = err
+				return
+			}
+			for l := 0; l <= L; l++ {
+				a[l][i], b[l][i] = measure(s.t.Layer(l))
+			}
+		})
+	for _, err := range errs {
+		if err != nil {
 			return LayerStats{}, err
-		}
-		for l := 0; l <= L; l++ {
-			u, v := measure(t.Layer(l))
-			a[l] = append(a[l], u)
-			b[l] = append(b[l], v)
 		}
 	}
 	st := LayerStats{Samples: samples}

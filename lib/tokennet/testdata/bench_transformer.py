@@ -1,4 +1,4 @@
-"""Peer of BenchmarkTransformerForwardBackward (lib/randnet/transformer_bench_test.go).
+"""Peer of BenchmarkTransformerForwardBackward (lib/tokennet/transformer_bench_test.go).
 
 Forward and backward (gradient of sum(X^L * R) w.r.t. X^0, by autograd)
 of the random pre-norm transformer of Cowsik et al. 2024, eq. (4):
