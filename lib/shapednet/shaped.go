@@ -16,6 +16,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/dense"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -230,7 +231,7 @@ func shAttention(dst, y []float64, m int, variant block.Attention, invTau float6
 		for j, v := range y[i*m : (i+1)*m] {
 			out[j] = v * invTau
 		}
-		block.SoftmaxRow(out)
+		dense.SoftmaxRow(out)
 		for j := 0; j < m; j++ {
 			a := out[j]
 			if center {

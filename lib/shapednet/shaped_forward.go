@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/dense"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -123,21 +124,21 @@ func Forward(c Config, X0 mat.Matrix, rng *rand.Rand) ([]*mat.SymDense, error) {
 			shFill(wq, rng)
 			shFill(wk, rng)
 			shFill(wv, rng)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wq, 0, qm)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wk, 0, km)
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, qm, km, 0, y)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wq, 0, qm)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wk, 0, km)
+			dense.Gemm(blas.NoTrans, blas.Trans, 1, qm, km, 0, y)
 			shAttention(a.Data, y.Data, m, c.Attention, c.shInvTau())
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, a, in, 0, tmp) // A X̃
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, a, in, 0, tmp) // A X̃
 			// x ← λx + γ (A X̃) W^V/√n
 			for i := range x.Data {
 				x.Data[i] *= c.Lambda
 			}
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, c.Gamma*sn, tmp, wv, 1, x)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, c.Gamma*sn, tmp, wv, 1, x)
 		}
 		if c.hasMLP() {
 			in := branch()
 			shFill(wv, rng) // W^pre
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wv, 0, tmp)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wv, 0, tmp)
 			for i, h := range tmp.Data {
 				tmp.Data[i] = ReLU(h, sp, sm)
 			}
@@ -145,7 +146,7 @@ func Forward(c Config, X0 mat.Matrix, rng *rand.Rand) ([]*mat.SymDense, error) {
 			for i := range x.Data {
 				x.Data[i] *= c.Lambda
 			}
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, c.Gamma*math.Sqrt(he)*sn, tmp, wv, 1, x)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, c.Gamma*math.Sqrt(he)*sn, tmp, wv, 1, x)
 		}
 		v, err := record()
 		if err != nil {
