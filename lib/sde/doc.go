@@ -8,9 +8,8 @@
 // arXiv:2306.17759), for the m×m token covariance V = X Xᵀ/width of a residual
 // network at initialisation, in SDE time t = layer/width.
 //
-// Notation. The paper writes n for the width and d for the depth; in this
-// package width is "width" (the paper's n), depth is "depth" (the paper's d),
-// m is the number of tokens and T = depth/width is the terminal time.
+// Notation: width and depth are the paper's n and d, m is the number of
+// tokens and T = depth/width the terminal time.
 //
 // What maps to what:
 //
@@ -27,7 +26,12 @@
 //	(reference)  OU                                matrix Ornstein–Uhlenbeck process, known moments
 //
 // The finite networks these SDEs describe are in package shapednet
-// (Simulate: exact reduced chain; Forward: full forward pass).
+// (Simulate: exact reduced chain; Forward: full forward pass). How the
+// matrix Brownian increment is sampled, the integrator's speed, its PSD
+// guard and the errata followed are described in doc.go below the package clause.
+package sde
+
+// Implementation notes (not part of the package documentation).
 //
 // The matrix Brownian increment is sampled in O(m³) by the matrix form of
 // the spec (§4.1b of ../shared/spec/noci2023-shaped-transformer.md):
@@ -61,4 +65,3 @@
 // variant (tested in the shapednet tests against the finite network);
 // Eq. (8)'s second-order sign is the App. C form; Cor 4.3's diffusion is
 // [Σ + Σ_res]^{1/2} (Eq. 32 as reconstructed).
-package sde
