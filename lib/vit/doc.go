@@ -1,14 +1,25 @@
 // Package vit is the small vision transformer of the trainability
-// experiment of
+// experiment of Cowsik, Nebabu, Qi and Ganguli, "Geometric Dynamics of
+// Signal Propagation Predict Trainability of Transformers", arXiv:2403.02579
+// (2024), Sec. 5, Fig. 7 and App. D: p×p patches of a grey-scale image plus
+// a class token, L blocks of the paper's eq. (4) (those of lib/tokennet, so
+// lib/tokengeom's λ_a and λ_g describe it at initialisation), a LayerNorm on
+// the class token and a linear head, with exact hand-written gradients of
+// every parameter (Model.LossGrad, checked against finite differences and
+// PyTorch), cross-entropy, Adam and SGD as in PyTorch, and Train.
 //
-//	A. Cowsik, T. Nebabu, X.-L. Qi, S. Ganguli, "Geometric Dynamics of
-//	Signal Propagation Predict Trainability of Transformers",
-//	arXiv:2403.02579 (2024), Sec. 5, Fig. 7 and App. D,
-//
-// with exact hand-written gradients of every parameter, cross-entropy,
-// the Adam and SGD optimisers and a training loop. Its blocks are those of
-// lib/tokennet's random transformer (eq. 4 of the paper), so the exponents
-// λ_a and λ_g of lib/tokengeom describe the model at initialisation.
+// Config's variant fields (all off at their zero values: the paper's block
+// bit for bit) give the comparisons of Noci et al. 2022 (residual scaling,
+// τ, no norm) and of the shaped Transformer of Noci et al. 2023 (shaped
+// attention, eq. 9; the shaped ReLU) against vanilla and Pre-LN blocks.
+// Products, softmax and tanh run on lib/dense; the same seed gives the same
+// bits on a given kernel path. A Model is not safe for concurrent use. The
+// model's equations, the variants' derivations, the tensor layout, the
+// initialisation and the kernels are described in doc.go below the package
+// clause.
+package vit
+
+// Implementation notes (not part of the package documentation).
 //
 // # Model (spec §6.5, App. D)
 //
@@ -209,4 +220,3 @@
 //
 // A Model is not safe for concurrent use, but distinct Models are
 // independent.
-package vit
