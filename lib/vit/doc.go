@@ -183,10 +183,9 @@ package vit
 // The attention kinds are package block's (AttentionKind is block.Attention;
 // vit supports Softmax and Shaped), but the forward and backward passes
 // stay here rather than in a pass shared with tokennet: vit keeps every
-// activation of a batch for the weight gradients, runs its products on
-// the float64 kernels of this package (gemm*.go, tanh*.go, AVX2) and
-// fuses the norm, softmax and tanh pullbacks into them, which the
-// simulators' blas64 passes do not; a shared pass would have to give up
+// activation of a batch for the weight gradients and fuses the norm,
+// softmax and tanh pullbacks into its batched passes, which the
+// simulators' per-network passes do not; a shared pass would have to give up
 // one or the other (the training step is the hot loop of the
 // trainability sweep). TestBlocksMatchTokennet holds the two to
 // the same numbers instead. NormKind stays vit's own: RMS pre-norm is its
