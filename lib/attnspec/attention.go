@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/dense"
 	"github.com/sigprop/sigprop/lib/randmlp"
 	"gonum.org/v1/gonum/mat"
 )
@@ -33,7 +34,7 @@ func SoftmaxRows(s mat.Matrix) *mat.Dense {
 			}
 			row[j] = v
 		}
-		block.SoftmaxRow(row)
+		dense.SoftmaxRow(row)
 		a.SetRow(i, row)
 	}
 	return a

@@ -211,7 +211,7 @@ func (nt *Net) Weights(l int) (wq, wk, wv, wf1, wf2 *mat.Dense) {
 func rbLayerNorm(ln rbLN, x *mat.Dense, eps float64) {
 	n, _ := x.Dims()
 	for i := 0; i < n; i++ {
-		ln.inv[i] = block.NormalizeRow(ln.y.RawRowView(i), x.RawRowView(i), true, eps)
+		ln.inv[i] = dense.NormalizeRow(ln.y.RawRowView(i), x.RawRowView(i), true, eps)
 	}
 }
 
@@ -249,30 +249,17 @@ func rbGemm(c *mat.Dense, alpha float64, a *mat.Dense, ta bool, b *mat.Dense, tb
 	dense.Gemm(op(ta), op(tb), alpha, a.RawMatrix(), b.RawMatrix(), 0, c.RawMatrix())
 }
 
-// rbSoftmaxRows replaces each row of m by its softmax (max subtracted).
-func rbSoftmaxRows(m *mat.Dense) {
-	n, _ := m.Dims()
-	for i := 0; i < n; i++ {
-		dense.SoftmaxRow(m.RawRowView(i))
-	}
-}
-
 // rbAttend computes Q, K, V, A and S = A V for input u into c.
 func (nt *Net) rbAttend(c *rbCache, w rbWeights, u *mat.Dense) {
 	rbGemm(c.q, 1, u, false, w.q, false)
 	rbGemm(c.k, 1, u, false, w.k, false)
 	rbGemm(c.v, 1, u, false, w.v, false)
-	if nt.cfg.Attention == block.Uniform {
-		n, _ := c.a.Dims()
-		raw := c.a.RawMatrix()
-		for i := range raw.Data {
-			raw.Data[i] = 1 / float64(n)
-		}
-	} else {
+	if nt.cfg.Attention != block.Uniform {
 		rbGemm(c.a, 1, c.q, false, c.k, true)
-		c.a.Scale(nt.cfg.Tau/math.Sqrt(float64(nt.r.dk)), c.a)
-		rbSoftmaxRows(c.a)
 	}
+	n, _ := c.a.Dims()
+	raw := c.a.RawMatrix().Data
+	block.AttentionRows(raw, raw, n, nt.cfg.Attention, nt.cfg.Tau/math.Sqrt(float64(nt.r.dk)), false)
 	rbGemm(c.s, 1, c.a, false, c.v, false)
 }
 

@@ -52,7 +52,7 @@ func shFill(g blas64.General, rng *rand.Rand) {
 // shNormRows writes the normalised rows of x into y (block.PreRMS or block.PreLN).
 func shNormRows(y, x blas64.General, norm block.Norm) {
 	for i := 0; i < x.Rows; i++ {
-		block.NormalizeRow(y.Data[i*y.Stride:i*y.Stride+y.Cols], x.Data[i*x.Stride:i*x.Stride+x.Cols], norm == block.PreLN, 0)
+		dense.NormalizeRow(y.Data[i*y.Stride:i*y.Stride+y.Cols], x.Data[i*x.Stride:i*x.Stride+x.Cols], norm == block.PreLN, 0)
 	}
 }
 

@@ -263,17 +263,7 @@ func (t *Transformer) forwardBlock(l int, next blas64.General) error {
 	dense.Gemm(blas.NoTrans, blas.Trans, 1, c.y, w.K, 0, c.ky)
 	dense.Gemm(blas.NoTrans, blas.Trans, 1/t.sqd, c.qy, c.ky, 0, c.a)
 	// Row softmax with the maximum subtracted; causal rows use j <= i.
-	for i := 0; i < n; i++ {
-		row := c.a.Data[i*c.a.Stride : i*c.a.Stride+n]
-		m := n
-		if t.cfg.Causal {
-			m = i + 1
-		}
-		dense.SoftmaxRow(row[:m])
-		for j := m; j < n; j++ {
-			row[j] = 0
-		}
-	}
+	block.AttentionRows(c.a.Data, c.a.Data, n, block.Softmax, 1, t.cfg.Causal)
 	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, c.a, c.y, 0, c.z)
 	for i, v := range c.x.Data {
 		c.xa.Data[i] = t.tA * v
