@@ -38,41 +38,22 @@ func NumericAngleExponent(cfg TransformerConfig, q0, p0 float64, samples int, rn
 	cfg.Layers = 1
 	cfg.validate()
 	vals := make([]float64, samples)
-	errs := make([]error, samples)
-	type slot struct {
-		t *Transformer
-		x *mat.Dense
-	}
-	empirical.DrawRun(samples, cfg.Workers,
-		func() slot { return slot{newTransformer(cfg), mat.NewDense(cfg.N, cfg.D, nil)} },
-		func(sl slot, s int) {
-			sl.t.Resample(rng)
-			SymmetricTokens(sl.x, q0, p0, rng)
-		},
-		func(sl slot, s int) {
-			q, p := TokenGeometry(sl.x)
-			y, err := sl.t.Forward(sl.x)
-			if err != nil {
-				errs[s] = err
-				return
-			}
-			q1, p1 := TokenGeometry(y)
-			v := math.Log((1 - p1/q1) / (1 - p/q))
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				errs[s] = fmt.Errorf("tokennet: angle exponent sample %d is %v (input cos %v, output cos %v)", s, v, p/q, p1/q1)
-			}
-			vals[s] = v
-		})
-	return tfEstimateOrErr(vals, errs)
-}
-
-// tfEstimateOrErr returns the estimate of vals, or the error of the lowest
-// sample that failed.
-func tfEstimateOrErr(vals []float64, errs []error) (ExponentEstimate, error) {
-	for _, err := range errs {
+	err := tfDrawRun(cfg, samples, rng, func(sl tfSlot) { SymmetricTokens(sl.x, q0, p0, rng) }, func(sl tfSlot, s int) error {
+		q, p := TokenGeometry(sl.x)
+		y, err := sl.t.Forward(sl.x)
 		if err != nil {
-			return ExponentEstimate{}, err
+			return err
 		}
+		q1, p1 := TokenGeometry(y)
+		v := math.Log((1 - p1/q1) / (1 - p/q))
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("tokennet: angle exponent sample %d is %v (input cos %v, output cos %v)", s, v, p/q, p1/q1)
+		}
+		vals[s] = v
+		return nil
+	})
+	if err != nil {
+		return ExponentEstimate{}, err
 	}
 	return tfEstimate(vals), nil
 }
@@ -93,41 +74,33 @@ func NumericGradientExponent(cfg TransformerConfig, q0, p0 float64, samples int,
 	}
 	cfg.validate()
 	vals := make([]float64, samples)
-	errs := make([]error, samples)
 	nd := float64(cfg.N * cfg.D)
-	type slot struct {
-		t    *Transformer
-		x, r *mat.Dense
+	draw := func(sl tfSlot) {
+		SymmetricTokens(sl.x, q0, p0, rng)
+		rd := sl.r.RawMatrix().Data
+		for i := range rd {
+			rd[i] = rng.NormFloat64()
+		}
 	}
-	empirical.DrawRun(samples, cfg.Workers,
-		func() slot {
-			return slot{newTransformer(cfg), mat.NewDense(cfg.N, cfg.D, nil), mat.NewDense(cfg.N, cfg.D, nil)}
-		},
-		func(sl slot, s int) {
-			sl.t.Resample(rng)
-			SymmetricTokens(sl.x, q0, p0, rng)
-			rd := sl.r.RawMatrix().Data
-			for i := range rd {
-				rd[i] = rng.NormFloat64()
-			}
-		},
-		func(sl slot, s int) {
-			if _, err := sl.t.Forward(sl.x); err != nil {
-				errs[s] = err
-				return
-			}
-			g := sl.t.Backward(sl.r)
-			var g2 float64
-			for _, v := range g.RawMatrix().Data {
-				g2 += v * v
-			}
-			v := math.Log(g2/nd) / float64(cfg.Layers)
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				errs[s] = fmt.Errorf("tokennet: gradient exponent sample %d is %v", s, v)
-			}
-			vals[s] = v
-		})
-	return tfEstimateOrErr(vals, errs)
+	err := tfDrawRun(cfg, samples, rng, draw, func(sl tfSlot, s int) error {
+		if _, err := sl.t.Forward(sl.x); err != nil {
+			return err
+		}
+		var g2 float64
+		for _, v := range sl.t.Backward(sl.r).RawMatrix().Data {
+			g2 += v * v
+		}
+		v := math.Log(g2/nd) / float64(cfg.Layers)
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("tokennet: gradient exponent sample %d is %v", s, v)
+		}
+		vals[s] = v
+		return nil
+	})
+	if err != nil {
+		return ExponentEstimate{}, err
+	}
+	return tfEstimate(vals), nil
 }
 
 // LayerGeometry runs t forward from x0 and returns the per-layer (q_t, p_t)

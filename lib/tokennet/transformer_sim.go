@@ -65,30 +65,17 @@ func tfSimulate(cfg TransformerConfig, samples int, rng *rand.Rand, init func(*m
 	for l := range a {
 		a[l], b[l] = make([]float64, samples), make([]float64, samples)
 	}
-	errs := make([]error, samples)
-	type slot struct {
-		t *Transformer
-		x *mat.Dense
-	}
-	empirical.DrawRun(samples, cfg.Workers,
-		func() slot { return slot{newTransformer(cfg), mat.NewDense(cfg.N, cfg.D, nil)} },
-		func(s slot, i int) {
-			s.t.Resample(rng)
-			init(s.x)
-		},
-		func(s slot, i int) {
-			if _, err := s.t.Forward(s.x); err != nil {
-				errs[i] = err
-				return
-			}
-			for l := 0; l <= L; l++ {
-				a[l][i], b[l][i] = measure(s.t.Layer(l))
-			}
-		})
-	for _, err := range errs {
-		if err != nil {
-			return LayerStats{}, err
+	err := tfDrawRun(cfg, samples, rng, func(s tfSlot) { init(s.x) }, func(s tfSlot, i int) error {
+		if _, err := s.t.Forward(s.x); err != nil {
+			return err
 		}
+		for l := 0; l <= L; l++ {
+			a[l][i], b[l][i] = measure(s.t.Layer(l))
+		}
+		return nil
+	})
+	if err != nil {
+		return LayerStats{}, err
 	}
 	st := LayerStats{Samples: samples}
 	for l := 0; l <= L; l++ {
@@ -99,4 +86,33 @@ func tfSimulate(cfg TransformerConfig, samples int, rng *rand.Rand, init func(*m
 		st.CosSE = append(st.CosSE, eb.SE)
 	}
 	return st, nil
+}
+
+// tfSlot is one network with its input and backward-seed buffers.
+type tfSlot struct {
+	t    *Transformer
+	x, r *mat.Dense
+}
+
+// tfDrawRun runs samples networks of a valid cfg on cfg.Workers goroutines
+// (empirical.DrawRun): for each in order it redraws the weights from rng
+// and calls draw for the rest of the sample's randomness, then run computes
+// on the slot. It returns the error of the lowest sample that failed.
+func tfDrawRun(cfg TransformerConfig, samples int, rng *rand.Rand, draw func(s tfSlot), run func(s tfSlot, i int) error) error {
+	errs := make([]error, samples)
+	empirical.DrawRun(samples, cfg.Workers,
+		func() tfSlot {
+			return tfSlot{newTransformer(cfg), mat.NewDense(cfg.N, cfg.D, nil), mat.NewDense(cfg.N, cfg.D, nil)}
+		},
+		func(s tfSlot, i int) {
+			s.t.Resample(rng)
+			draw(s)
+		},
+		func(s tfSlot, i int) { errs[i] = run(s, i) })
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
