@@ -1,12 +1,14 @@
 // Package block holds what the finite-width transformer simulators of
 // sigprop share: the one enumeration of attention kinds (Attention) and of
-// normalisations and their placement (Norm), and the one implementation of
-// the attention matrix from its logits (AttentionRows: softmax, causal
-// mask, uniform, and the shaped kinds' identity and centring), on lib/dense's
-// row softmax. Products, exponentials, tanh and row normalisation are
-// lib/dense's.
+// normalisations and their placement (Norm), and the one attention
+// sub-block (Attend: projections, attention matrix, value product and
+// residual sum, parameterised by kind, causal mask, weight orientation,
+// scales, residual weights and value order), built on AttentionRows
+// (softmax, causal mask, uniform, the shaped kinds' identity and
+// centring) and lib/dense's products and row softmax.
 //
 //	A = softmax(sY), I + softmax(sY) − 𝟏𝟏ᵀ/m, 𝟏𝟏ᵀ/n, …   Attention, AttentionRows
+//	out = λX + γ A U W^V, U = X or Norm(X)              Attend
 //	X' = X + αf(X), X + αf(LN X), LN(X + αf(X))           Norm
 //
 // The simulators, each paired with the theory it checks:
@@ -17,11 +19,12 @@
 //	attnspec   random attention matrices and stacks       (closed forms in attnspec)
 //	vit        the trainable vision transformer           trainsweep
 //
-// The rest of a block (the products around the attention matrix, the
-// residual weights and the MLP) stays in each simulator: they differ in
-// weight layout (Y Qᵀ against U W^Q), in the order of the value product
-// ((A Y)Vᵀ against A(U W^V)), in their MLPs (tanh with ℓ layers, ReLU or
-// linear feed-forward, the shaped ReLU) and in what they cache for their
-// reverse passes, and they draw their weights in their own orders, which
-// the committed figures were made with. See each package's doc.
+// tokennet, rankblock and shapednet run their attention sub-blocks through
+// Attend, each with its own scales in their old places, so their numbers
+// are those of their former loops bit for bit. The rest stays in each
+// simulator: where the norm sits (the caller passes U), the MLPs (tanh
+// with ℓ layers, ReLU or linear feed-forward, the shaped ReLU), the reverse
+// passes over what each caches, and the order in which each draws its
+// weights, with which the committed figures were made. vit keeps its own
+// batched passes (see its doc). See each package's doc.
 package block

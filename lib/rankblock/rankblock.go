@@ -249,18 +249,13 @@ func rbGemm(c *mat.Dense, alpha float64, a *mat.Dense, ta bool, b *mat.Dense, tb
 	dense.Gemm(op(ta), op(tb), alpha, a.RawMatrix(), b.RawMatrix(), 0, c.RawMatrix())
 }
 
-// rbAttend computes Q, K, V, A and S = A V for input u into c.
-func (nt *Net) rbAttend(c *rbCache, w rbWeights, u *mat.Dense) {
-	rbGemm(c.q, 1, u, false, w.q, false)
-	rbGemm(c.k, 1, u, false, w.k, false)
-	rbGemm(c.v, 1, u, false, w.v, false)
-	if nt.cfg.Attention != block.Uniform {
-		rbGemm(c.a, 1, c.q, false, c.k, true)
-	}
-	n, _ := c.a.Dims()
-	raw := c.a.RawMatrix().Data
-	block.AttentionRows(raw, raw, n, nt.cfg.Attention, nt.cfg.Tau/math.Sqrt(float64(nt.r.dk)), false)
-	rbGemm(c.s, 1, c.a, false, c.v, false)
+// rbAttend computes Q, K, V, A and S = A V for input u into c, and the
+// residual sum Z = X + α₁ S (block.Attend, value first).
+func (nt *Net) rbAttend(c *rbCache, w rbWeights, u *mat.Dense, a1 float64) {
+	block.Attend(block.AttnBuffers{Q: c.q.RawMatrix(), K: c.k.RawMatrix(), A: c.a.RawMatrix(), V: c.v.RawMatrix(), S: c.s.RawMatrix()},
+		c.z.RawMatrix(), c.x.RawMatrix(), u.RawMatrix(), w.q.RawMatrix(), w.k.RawMatrix(), w.v.RawMatrix(),
+		block.AttnParams{Kind: nt.cfg.Attention, QKScale: 1, LogitScale: 1, RowScale: nt.cfg.Tau / math.Sqrt(float64(nt.r.dk)),
+			Skip: 1, Branch: a1, ValueFirst: true})
 }
 
 // rbFeedForward computes h = u W^{F1}, g = σ(h), y = g W^{F2} into c.
@@ -295,15 +290,13 @@ func (nt *Net) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 		switch nt.cfg.Norm {
 		case block.NoNorm:
 			c.u1 = c.x
-			nt.rbAttend(c, w, c.u1)
-			rbAxpy(c.z, a1, c.s, c.x)
+			nt.rbAttend(c, w, c.u1, a1)
 			c.u2 = c.z
 			nt.rbFeedForward(c, w, c.u2)
 			rbAxpy(next, a2, c.y, c.z)
 		case block.PostLN:
 			c.u1 = c.x
-			nt.rbAttend(c, w, c.u1)
-			rbAxpy(c.z, a1, c.s, c.x)
+			nt.rbAttend(c, w, c.u1, a1)
 			rbLayerNorm(c.ln1, c.z, eps)
 			c.z.Copy(c.ln1.y)
 			c.u2 = c.z
@@ -314,8 +307,7 @@ func (nt *Net) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 		case block.PreLN:
 			rbLayerNorm(c.ln1, c.x, eps)
 			c.u1 = c.ln1.y
-			nt.rbAttend(c, w, c.u1)
-			rbAxpy(c.z, a1, c.s, c.x)
+			nt.rbAttend(c, w, c.u1, a1)
 			rbLayerNorm(c.ln2, c.z, eps)
 			c.u2 = c.ln2.y
 			nt.rbFeedForward(c, w, c.u2)

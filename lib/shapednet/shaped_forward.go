@@ -78,7 +78,7 @@ func Forward(c Config, X0 mat.Matrix, rng *rand.Rand) ([]*mat.SymDense, error) {
 		return nil, fmt.Errorf("shapednet: Forward X0 is %d×%d, want m×Width with m >= 2, Width = %d", m, n, c.Width)
 	}
 	nk := c.KeyDim
-	x, xb, tmp, y := block.General(m, n), block.General(m, n), block.General(m, n), block.General(m, m)
+	x, xb, tmp := block.General(m, n), block.General(m, n), block.General(m, n)
 	qm, km := block.General(m, nk), block.General(m, nk)
 	wq, wk, wv := block.General(n, nk), block.General(n, nk), block.General(n, n)
 	a := block.General(m, m)
@@ -124,16 +124,10 @@ func Forward(c Config, X0 mat.Matrix, rng *rand.Rand) ([]*mat.SymDense, error) {
 			shFill(wq, rng)
 			shFill(wk, rng)
 			shFill(wv, rng)
-			dense.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wq, 0, qm)
-			dense.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wk, 0, km)
-			dense.Gemm(blas.NoTrans, blas.Trans, 1, qm, km, 0, y)
-			shAttention(a.Data, y.Data, m, c.Attention, c.shInvTau())
-			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, a, in, 0, tmp) // A X̃
-			// x ← λx + γ (A X̃) W^V/√n
-			for i := range x.Data {
-				x.Data[i] *= c.Lambda
-			}
-			dense.Gemm(blas.NoTrans, blas.NoTrans, c.Gamma*sn, tmp, wv, 1, x)
+			// x ← λx + γ (A X̃) W^V/√n, A = f(X̃(W^Q/√n)(W^K/√n)ᵀX̃ᵀ)
+			block.Attend(block.AttnBuffers{Q: qm, K: km, A: a, S: tmp}, x, x, in, wq, wk, wv,
+				block.AttnParams{Kind: c.Attention, QKScale: sn, LogitScale: 1, RowScale: c.shInvTau(),
+					Skip: c.Lambda, Branch: c.Gamma * sn})
 		}
 		if c.hasMLP() {
 			in := branch()

@@ -255,20 +255,14 @@ func tfNormRows(y, x blas64.General, inv []float64, sqd float64) error {
 
 func (t *Transformer) forwardBlock(l int, next blas64.General) error {
 	w, c := &t.w[l], &t.c[l]
-	n := t.cfg.N
 	if err := tfNormRows(c.y, c.x, c.inv1, t.sqd); err != nil {
 		return fmt.Errorf("block %d attention: %w", l, err)
 	}
-	dense.Gemm(blas.NoTrans, blas.Trans, 1, c.y, w.Q, 0, c.qy)
-	dense.Gemm(blas.NoTrans, blas.Trans, 1, c.y, w.K, 0, c.ky)
-	dense.Gemm(blas.NoTrans, blas.Trans, 1/t.sqd, c.qy, c.ky, 0, c.a)
-	// Row softmax with the maximum subtracted; causal rows use j <= i.
-	block.AttentionRows(c.a.Data, c.a.Data, n, block.Softmax, 1, t.cfg.Causal)
-	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, c.a, c.y, 0, c.z)
-	for i, v := range c.x.Data {
-		c.xa.Data[i] = t.tA * v
-	}
-	dense.Gemm(blas.NoTrans, blas.Trans, t.cfg.AlphaA, c.z, w.V, 1, c.xa)
+	// X^(A) = α̃_A X + α_A (A Y) Vᵀ, A = softmax((Y Qᵀ)(Y Kᵀ)ᵀ/√d) with the
+	// maximum subtracted; causal rows use j <= i.
+	block.Attend(block.AttnBuffers{Q: c.qy, K: c.ky, A: c.a, S: c.z}, c.xa, c.x, c.y, w.Q, w.K, w.V,
+		block.AttnParams{Kind: block.Softmax, Causal: t.cfg.Causal, Trans: true,
+			QKScale: 1, LogitScale: 1 / t.sqd, RowScale: 1, Skip: t.tA, Branch: t.cfg.AlphaA})
 	if err := tfNormRows(c.y2, c.xa, c.inv2, t.sqd); err != nil {
 		return fmt.Errorf("block %d randmlp.MLP: %w", l, err)
 	}
