@@ -17,5 +17,7 @@
 //	Assumption 3.1 check (App. B.2, Fig. 12)        UniformityGap, UniformityGapMC
 //
 // EquicorrelatedInput draws its tokens with rankcollapse.SampleEquicorrelated,
-// the input law the theory is stated for.
+// the input law the theory is stated for. Net's attention sub-block is
+// block.Attend, on lib/dense; ProfileSettings.Workers spreads Simulate's
+// networks over goroutines without changing its results.
 package rankblock
