@@ -30,11 +30,15 @@ type Config struct {
 	Tau            float64 // inverse temperature τ of eq. (19); 1 is plain attention
 	Attention      block.Attention
 	LNEps          float64 // ε in LN(x) = (x − mean)/√(var + ε); 0 → 1e-5
+	// Heads splits the attention into H heads (0 → 1, the paper's theory
+	// setting); see heads.go. H must divide d_k and d_v.
+	Heads int
 }
 
 // rbResolved holds the derived constants of a config.
 type rbResolved struct {
 	dk, df int
+	heads  int
 	a1, a2 float64
 	eps    float64
 }
@@ -64,6 +68,7 @@ func (c Config) resolve() rbResolved {
 	if r.dk == 0 {
 		r.dk = c.DV
 	}
+	r.heads = c.resolveHeads(r.dk)
 	if r.df == 0 {
 		r.df = c.DV
 	}
@@ -120,6 +125,8 @@ type Net struct {
 	gh                      *mat.Dense // n×d_F
 	gwq, gwk, gwv, gf1, gf2 *mat.Dense
 	grads                   Grads
+	mh                      []multiHead // per block, only when Heads > 1
+	hv                      headViews
 }
 
 // New allocates a network for cfg and draws its weights from rng.
@@ -164,6 +171,7 @@ func newNet(cfg Config) *Net {
 	L := cfg.Layers
 	nt.grads = Grads{WQ: make([]float64, L), WK: make([]float64, L), WV: make([]float64, L),
 		F1: make([]float64, L), F2: make([]float64, L)}
+	nt.allocHeads()
 	return nt
 }
 
@@ -237,6 +245,14 @@ func rbLayerNormBack(dst, gy *mat.Dense, ln rbLN) {
 	}
 }
 
+// rbSoftmaxRows replaces each row of m by its softmax (max subtracted).
+func rbSoftmaxRows(m *mat.Dense) {
+	n, _ := m.Dims()
+	for i := 0; i < n; i++ {
+		dense.SoftmaxRow(m.RawRowView(i))
+	}
+}
+
 // rbGemm sets c = α op(a) op(b) with lib/dense's product (op = transpose
 // where ta, tb say).
 func rbGemm(c *mat.Dense, alpha float64, a *mat.Dense, ta bool, b *mat.Dense, tb bool) {
@@ -250,8 +266,17 @@ func rbGemm(c *mat.Dense, alpha float64, a *mat.Dense, ta bool, b *mat.Dense, tb
 }
 
 // rbAttend computes Q, K, V, A and S = A V for input u into c, and the
-// residual sum Z = X + α₁ S (block.Attend, value first).
+// residual sum Z = X + α₁ S: one head through block.Attend (value first),
+// several through attendHeads.
 func (nt *Net) rbAttend(c *rbCache, w rbWeights, u *mat.Dense, a1 float64) {
+	if nt.r.heads > 1 {
+		rbGemm(c.q, 1, u, false, w.q, false)
+		rbGemm(c.k, 1, u, false, w.k, false)
+		rbGemm(c.v, 1, u, false, w.v, false)
+		nt.attendHeads(c)
+		rbAxpy(c.z, a1, c.s, c.x)
+		return
+	}
 	block.Attend(block.AttnBuffers{Q: c.q.RawMatrix(), K: c.k.RawMatrix(), A: c.a.RawMatrix(), V: c.v.RawMatrix(), S: c.s.RawMatrix()},
 		c.z.RawMatrix(), c.x.RawMatrix(), u.RawMatrix(), w.q.RawMatrix(), w.k.RawMatrix(), w.v.RawMatrix(),
 		block.AttnParams{Kind: nt.cfg.Attention, QKScale: 1, LogitScale: 1, RowScale: nt.cfg.Tau / math.Sqrt(float64(nt.r.dk)),
@@ -343,7 +368,8 @@ func (nt *Net) Layer(l int) *mat.Dense {
 	return nt.c[l].x
 }
 
-// Attention returns block l's attention matrix after a Forward (aliased).
+// Attention returns block l's attention matrix after a Forward (aliased);
+// with several heads, a copy of head 0's (see HeadAttention).
 func (nt *Net) Attention(l int) *mat.Dense { return nt.c[l].a }
 
 // Grads holds, per block ℓ, the squared Frobenius norms of the loss
@@ -434,11 +460,34 @@ func (nt *Net) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *
 	// gS = α g. gV = Aᵀ gS; gW^V = Uᵀ gV.
 	gs, gv := nt.gs, nt.gv
 	gs.Scale(alpha, g)
-	rbGemm(gv, 1, c.a, true, gs, false)
+	if nt.r.heads > 1 {
+		nt.valueBackHeads(l, gv)
+	} else {
+		rbGemm(gv, 1, c.a, true, gs, false)
+	}
 	rbGemm(nt.gwv, 1, c.u1, true, gv, false)
 	// gA = gS Vᵀ; gM_ij = A_ij (gA_ij − Σ_k A_ik gA_ik)  (eq. 23; eq. 24 when
 	// A = 1/n), evaluated as A_ij Σ_k A_ik (gA_ij − gA_ik) (Σ_k A_ik = 1) so
 	// that identical tokens give an exact zero (Thm 3.2).
+	if nt.r.heads > 1 {
+		nt.attnBackHeads(l, c)
+	} else {
+		nt.attnBackSingle(c)
+	}
+	rbGemm(gu, 1, gv, false, w.v, true)
+	rbGemm(nt.gt2, 1, nt.gq, false, w.q, true)
+	gu.Add(gu, nt.gt2)
+	rbGemm(nt.gt2, 1, nt.gk, false, w.k, true)
+	gu.Add(gu, nt.gt2)
+	nt.grads.WQ[l] = rbSq(nt.gwq)
+	nt.grads.WK[l] = rbSq(nt.gwk)
+	nt.grads.WV[l] = rbSq(nt.gwv)
+}
+
+// attnBackSingle writes gQ, gK, gW^Q, gW^K of the single-head attention
+// given gS = nt.gs.
+func (nt *Net) attnBackSingle(c *rbCache) {
+	gs := nt.gs
 	rbGemm(nt.ga, 1, gs, false, c.v, true)
 	n, _ := nt.ga.Dims()
 	tmp := nt.rowTmp
@@ -460,12 +509,4 @@ func (nt *Net) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *
 	rbGemm(nt.gk, 1, nt.ga, true, c.q, false)
 	rbGemm(nt.gwq, 1, c.u1, true, nt.gq, false)
 	rbGemm(nt.gwk, 1, c.u1, true, nt.gk, false)
-	rbGemm(gu, 1, gv, false, w.v, true)
-	rbGemm(nt.gt2, 1, nt.gq, false, w.q, true)
-	gu.Add(gu, nt.gt2)
-	rbGemm(nt.gt2, 1, nt.gk, false, w.k, true)
-	gu.Add(gu, nt.gt2)
-	nt.grads.WQ[l] = rbSq(nt.gwq)
-	nt.grads.WK[l] = rbSq(nt.gwk)
-	nt.grads.WV[l] = rbSq(nt.gwv)
 }

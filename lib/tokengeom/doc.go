@@ -8,7 +8,8 @@
 //	Sec. 3.3, eq. (13)       QStar, LambdaA, JacobianAtCollapse  collapse, angle exponent
 //	eq. (24)                 LambdaAOneStep   the paper's numerical λ_a estimator
 //	eqs. (15)–(20), (32)     Grad, LambdaG, LambdaGInf, Gains   gradient exponent
-//	Figs. 2, 4–5             NonCollapsedFixedPoint, Phase*, *Edge*  phase diagrams
+//	Fig. 2                   NonCollapsedFixedPoint, VectorField, TrajectoryXY
+//	Figs. 4–5                Phase*, *Edge*, Edge, Grid.ZeroCrossings  phase diagrams
 //
 // The gradient exponent uses the spec's corrected formulas by default (see
 // Variant: Paper is the printed form, which the simulation excludes); λ_g = 0
