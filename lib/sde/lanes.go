@@ -373,17 +373,8 @@ func (b *block) attnDrift(coef float64) {
 			si[l] = cii[l] + (g[l] - tr[l]/fm)
 		}
 	}
-	// u = V s
-	for i := 0; i < m; i++ {
-		var x [lanes]float64
-		for j := 0; j < m; j++ {
-			vij, sj := ln(v, i*m+j), ln(s, j)
-			for l := range x {
-				x[l] += vij[l] * sj[l]
-			}
-		}
-		*ln(u, i) = x
-	}
+	// u = V s: u_i = Σ_j s_j V_ij (products commute bit for bit)
+	dotRow(u, s, v, 1, 1, m, m, m)
 	h := coef / (2 * fm)
 	var a [lanes]float64
 	for l := range a {
@@ -444,30 +435,17 @@ func (b *block) noise(aLin, cA float64) {
 				}
 			}
 		}
+		// M = Rᵀ (P R): M_ij = Σ_{k ≥ i} R_ki (PR)_kj, j ≥ i, mirrored
 		for i := 0; i < m; i++ {
-			for j := i; j < m; j++ {
-				var x [lanes]float64
-				for k := i; k < m; k++ {
-					rk, pk := ln(r, k*m+i), ln(pr, k*m+j)
-					for l := range x {
-						x[l] += rk[l] * pk[l]
-					}
-				}
-				*ln(mt, i*m+j) = x
-				*ln(mt, j*m+i) = x
+			d := i*m + i
+			dotRow(mt[d*lanes:], r[d*lanes:], pr[d*lanes:], m, m, m-i, m-i, 1)
+			for j := i + 1; j < m; j++ {
+				*ln(mt, j*m+i) = *ln(mt, i*m+j)
 			}
 		}
+		// N₂ M
 		for i := 0; i < m; i++ {
-			for j := 0; j < m; j++ {
-				var x [lanes]float64
-				for k := 0; k < m; k++ {
-					nk, mk := ln(z, zi+i*m+k), ln(mt, k*m+j)
-					for l := range x {
-						x[l] += nk[l] * mk[l]
-					}
-				}
-				*ln(nm, i*m+j) = x
-			}
+			dotRow(nm[i*m*lanes:], z[(zi+i*m)*lanes:], mt, 1, m, m, m, 1)
 		}
 		f := cA / fm
 		for i := 0; i < m; i++ {
@@ -483,29 +461,15 @@ func (b *block) noise(aLin, cA float64) {
 		}
 	}
 	t1 := b.t1
+	// t1 = R K, R lower triangular
 	for i := 0; i < m; i++ {
-		for j := 0; j < m; j++ {
-			var x [lanes]float64
-			for k := 0; k <= i; k++ {
-				rk, sk := ln(r, i*m+k), ln(s, k*m+j)
-				for l := range x {
-					x[l] += rk[l] * sk[l]
-				}
-			}
-			*ln(t1, i*m+j) = x
-		}
+		dotRow(t1[i*m*lanes:], r[i*m*lanes:], s, 1, m, i+1, m, 1)
 	}
+	// dM = t1 Rᵀ: dM_ij = Σ_{k ≤ j} t1_ik R_jk, j ≥ i, mirrored
 	for i := 0; i < m; i++ {
 		for j := i; j < m; j++ {
-			var x [lanes]float64
-			for k := 0; k <= j; k++ {
-				tk, rk := ln(t1, i*m+k), ln(r, j*m+k)
-				for l := range x {
-					x[l] += tk[l] * rk[l]
-				}
-			}
-			*ln(b.inc, i*m+j) = x
-			*ln(b.inc, j*m+i) = x
+			dotRow(b.inc[(i*m+j)*lanes:], t1[i*m*lanes:], r[j*m*lanes:], 1, 1, j+1, 1, 0)
+			*ln(b.inc, j*m+i) = *ln(b.inc, i*m+j)
 		}
 	}
 }
@@ -528,4 +492,39 @@ func (b *block) euler(h, sh float64) {
 		}
 	}
 	*(*[lanes]float64)(b.norm2) = n2
+}
+
+// useLaneAsm selects the assembly form of dotRow (lanes_amd64.s) where the
+// CPU has it; the tests run both forms.
+var useLaneAsm = hasLaneAsm
+
+// dotRow sets entry c of dst, for c < cnt, to
+//
+//	Σ_{q<n} a_{q·sa} · b_{c·db + q·sb}
+//
+// lane by lane (entries and strides counted in entries of lanes values),
+// each sum from +0 in increasing q: the Go loop x += a·b per lane.
+func dotRow(dst, a, b []float64, sa, sb, n, cnt, db int) {
+	if cnt <= 0 {
+		return
+	}
+	_ = dst[cnt*lanes-1]
+	if n > 0 {
+		_ = a[((n-1)*sa+1)*lanes-1]
+		_ = b[((cnt-1)*db+(n-1)*sb+1)*lanes-1]
+	}
+	if useLaneAsm {
+		dotRowLanes(&dst[0], &a[0], &b[0], sa*lanes, sb*lanes, n, cnt, db*lanes)
+		return
+	}
+	for c := 0; c < cnt; c++ {
+		var x [lanes]float64
+		for q := 0; q < n; q++ {
+			ak, bk := ln(a, q*sa), ln(b, c*db+q*sb)
+			for l := range x {
+				x[l] += ak[l] * bk[l]
+			}
+		}
+		*ln(dst, c) = x
+	}
 }

@@ -80,8 +80,14 @@ func TestBlocksMatchReference(t *testing.T) {
 		{"rank one", Model{Kind: Transformer, Gamma: 0.7, Tau0: 1, CMinus: -1}, equicorrTest(3, 1, 1.3), 0.3, 20, Settings{}},
 		{"stop radius", Model{Kind: Attention, Gamma: 1 / math.Sqrt2, Tau0: 1}, v0, 1, 64, Settings{StopRadius: 2.5, Workers: 2}},
 	}
-	{
-		const asm = false
+	saved := useLaneAsm
+	defer func() { useLaneAsm = saved }()
+	for _, asm := range []bool{true, false} {
+		if asm && !hasLaneAsm {
+			t.Log("no assembly path on this machine")
+			continue
+		}
+		useLaneAsm = asm
 		for _, c := range cases {
 			blk, ref, errB, errR := simulateBoth(t, c.md, c.v, c.T, c.paths, 5, c.s)
 			if (errB == nil) != (errR == nil) || (errB != nil && errB.Error() != errR.Error()) {
@@ -98,5 +104,25 @@ func TestBlocksMatchReference(t *testing.T) {
 			}
 			t.Logf("asm=%v %s: %d stopped, %d PSD-violating paths, bits equal", asm, c.name, blk.NumStopped(), blk.NumPSDViolating())
 		}
+	}
+}
+
+// TestNoAllocationPerStep: a run of 100 steps allocates exactly as much as
+// a run of 1 step (the result, the blocks, their workspaces), so the step
+// loop of the block integrator allocates nothing.
+func TestNoAllocationPerStep(t *testing.T) {
+	md := Model{Kind: Transformer, Gamma: 1 / math.Sqrt(8), Tau0: 1, CMinus: -1}
+	v := equicorrTest(4, 0.2, 1)
+	allocs := func(T float64) float64 {
+		return testing.AllocsPerRun(5, func() {
+			if _, err := Simulate(md, v, T, 40, 1, Settings{Step: 0.01}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	one, many := allocs(0.01), allocs(1)
+	t.Logf("allocations: %v for 1 step, %v for 100 steps", one, many)
+	if many != one {
+		t.Errorf("100 steps allocate %v times, 1 step %v: the step loop allocates", many, one)
 	}
 }
