@@ -15,16 +15,17 @@ const lanes = 16
 // reference (runPath with factor, driftFlat and noiseFromGaussians), so a
 // path's bits do not depend on which block or worker runs it. A lane whose
 // Cholesky factor needs the zero-pivot or eigendecomposition branch of the
-// PSD guard takes that step on the one-path code (stepScalar).
+// PSD guard takes that step on the one-path code (guardScalar).
 type block struct {
 	m, mm, nz int
 	// SoA arrays, [entry*lanes + lane].
 	v, prev, r, z, drift, inc []float64
 	c, svec, u                []float64 // drift scratch (m², m, m)
 	pr, mt, nm, k, t1         []float64 // noise scratch
-	frob2, ok                 []float64 // per lane
-	norm2                     []float64
-	// per lane
+	norm2                     []float64 // per lane
+	// per lane; ok: 1 plain Cholesky factor in r, 0 one-path triangular
+	// factor, −1 one-path full (eigen) factor
+	ok     [lanes]int8
 	g      [lanes]gauss
 	path   [lanes]int
 	active [lanes]bool
@@ -40,19 +41,19 @@ func newBlock(m int) *block {
 	mm := m * m
 	nz := m*(m+1)/2 + mm
 	b := &block{m: m, mm: mm, nz: nz, ws: newWorkspace(m)}
-	buf := make([]float64, lanes*(11*mm+nz+2*m+3)+2*mm+lanes*mm)
+	buf := make([]float64, lanes*(11*mm+nz+2*m+1)+mm+lanes*mm)
 	take := func(k int) []float64 { x := buf[:k:k]; buf = buf[k:]; return x }
 	b.v, b.prev, b.r, b.drift, b.inc = take(mm*lanes), take(mm*lanes), take(mm*lanes), take(mm*lanes), take(mm*lanes)
 	b.c, b.pr, b.mt, b.nm, b.k, b.t1 = take(mm*lanes), take(mm*lanes), take(mm*lanes), take(mm*lanes), take(mm*lanes), take(mm*lanes)
 	b.z = take(nz * lanes)
 	b.svec, b.u = take(m*lanes), take(m*lanes)
-	b.frob2, b.ok, b.norm2 = take(lanes), take(lanes), take(lanes)
+	b.norm2 = take(lanes)
 	b.lv, b.linc = take(mm), take(lanes*mm)
 	b.lz = b.ws.z
 	return b
 }
 
-// lane returns a view of entry e's lanes.
+// ln returns entry e's lanes.
 func ln(x []float64, e int) *[lanes]float64 { return (*[lanes]float64)(x[e*lanes : e*lanes+lanes]) }
 
 // runBlock integrates paths first … first+n−1 of a Model run (n ≤ lanes)
@@ -119,7 +120,7 @@ func (b *block) runBlock(md Model, v0 []float64, res *Result, errs []error, firs
 				// one-path increment from the factor guardScalar left in ws
 				b.gather(b.lv, b.v, l)
 				b.g[l].fill(b.lz[:nz])
-				noiseFromGaussians(b.linc[l*mm:(l+1)*mm], b.lv, b.ws2(l), aLin, cA)
+				noiseFromGaussians(b.linc[l*mm:(l+1)*mm], b.lv, b.laneFactor(l), aLin, cA)
 			} else {
 				b.g[l].fillStrided(b.z[l:], lanes, nz)
 			}
@@ -158,11 +159,11 @@ func (b *block) runBlock(md Model, v0 []float64, res *Result, errs []error, firs
 	}
 }
 
-// ws2 returns the one-path workspace holding lane l's factor. guardScalar
+// laneFactor returns the one-path workspace holding lane l's factor. guardScalar
 // factors each scalar lane into ws and then keeps the factor in the lane's
 // slot of linc until the increment is drawn, so several scalar lanes in one
 // step do not overwrite each other's factor.
-func (b *block) ws2(l int) *workspace {
+func (b *block) laneFactor(l int) *workspace {
 	mm := b.mm
 	copy(b.ws.r, b.linc[l*mm:(l+1)*mm])
 	b.ws.rFull = b.ok[l] < 0
@@ -172,7 +173,7 @@ func (b *block) ws2(l int) *workspace {
 // guardScalar runs the one-path PSD guard on lane l (factor: zero-pivot
 // Cholesky or eigendecomposition, projection) with runPath's policies. It
 // returns false if the lane stops. The factor is kept in linc's slot l (see
-// ws2), with ok[l] = −1 for a full (eigen) factor and 0 for a triangular one.
+// laneFactor), with ok[l] = −1 for a full (eigen) factor and 0 for a triangular one.
 func (b *block) guardScalar(l int, res *Result, errs []error, t float64, s Settings) bool {
 	mm := b.mm
 	p := b.path[l]
@@ -244,7 +245,7 @@ func (b *block) cholesky() {
 	m := b.m
 	v, r := b.v, b.r
 	var maxd, tol [lanes]float64
-	ok := (*[lanes]float64)(b.ok)
+	ok := &b.ok
 	for l := range ok {
 		ok[l] = 1
 	}
