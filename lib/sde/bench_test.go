@@ -30,7 +30,7 @@ func BenchmarkShapedAttentionSDE(b *testing.B) {
 		name    string
 		workers int
 		asm     bool
-	}{{"workers=1", 1, true}, {"workers=2", 2, true}, {"workers=1/portable", 1, false}} {
+	}{{"workers=1", 1, true}, {"workers=2", 2, true}, {"portable", 1, false}} {
 		b.Run(c.name, func(b *testing.B) {
 			saved := useLaneAsm
 			useLaneAsm = c.asm && hasLaneAsm
