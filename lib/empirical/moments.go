@@ -1,6 +1,7 @@
 package empirical
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/stat"
@@ -58,4 +59,18 @@ func MaxZ(sim, se, theory []float64) float64 {
 		}
 	}
 	return z
+}
+
+// MaxAbsDiff returns max_i |a_i − b_i| (0 for empty slices): the largest
+// gap between a simulated curve and its theory when the gap is systematic
+// rather than noise. It panics if the lengths differ.
+func MaxAbsDiff(a, b []float64) float64 {
+	if len(a) != len(b) {
+		panic(fmt.Sprintf("empirical: MaxAbsDiff lengths %d and %d differ", len(a), len(b)))
+	}
+	var m float64
+	for i := range a {
+		m = math.Max(m, math.Abs(a[i]-b[i]))
+	}
+	return m
 }

@@ -35,3 +35,15 @@ func TestZ(t *testing.T) {
 		t.Errorf("MaxZ = %v, want 3", z)
 	}
 }
+
+func TestMaxAbsDiff(t *testing.T) {
+	if got := MaxAbsDiff([]float64{1, 2, 3}, []float64{1.5, 0, 3}); got != 2 {
+		t.Errorf("MaxAbsDiff = %g, want 2", got)
+	}
+	if got := MaxAbsDiff(nil, nil); got != 0 {
+		t.Errorf("empty: %g", got)
+	}
+	if got := MaxAbsDiff([]float64{math.NaN()}, []float64{0}); !math.IsNaN(got) {
+		t.Errorf("NaN gap: %g, want NaN", got)
+	}
+}

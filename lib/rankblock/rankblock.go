@@ -28,11 +28,15 @@ type Config struct {
 	Tau            float64 // inverse temperature τ of eq. (19); 1 is plain attention
 	Attention      block.Attention
 	LNEps          float64 // ε in LN(x) = (x − mean)/√(var + ε); 0 → 1e-5
+	// Heads splits the attention into H heads (0 → 1, the paper's theory
+	// setting); see heads.go. H must divide d_k and d_v.
+	Heads int
 }
 
 // rbResolved holds the derived constants of a config.
 type rbResolved struct {
 	dk, df int
+	heads  int
 	a1, a2 float64
 	eps    float64
 }
@@ -62,6 +66,7 @@ func (c Config) resolve() rbResolved {
 	if r.dk == 0 {
 		r.dk = c.DV
 	}
+	r.heads = c.resolveHeads(r.dk)
 	if r.df == 0 {
 		r.df = c.DV
 	}
@@ -118,6 +123,8 @@ type Net struct {
 	gh                      *mat.Dense // n×d_F
 	gwq, gwk, gwv, gf1, gf2 *mat.Dense
 	grads                   Grads
+	mh                      []multiHead // per block, only when Heads > 1
+	hv                      headViews
 }
 
 // New allocates a network for cfg and draws its weights from rng.
@@ -155,6 +162,7 @@ func New(cfg Config, rng *rand.Rand) *Net {
 	L := cfg.Layers
 	nt.grads = Grads{WQ: make([]float64, L), WK: make([]float64, L), WV: make([]float64, L),
 		F1: make([]float64, L), F2: make([]float64, L)}
+	nt.allocHeads()
 	nt.Resample(rng)
 	return nt
 }
@@ -242,6 +250,10 @@ func (nt *Net) rbAttend(c *rbCache, w rbWeights, u *mat.Dense) {
 	c.q.Mul(u, w.q)
 	c.k.Mul(u, w.k)
 	c.v.Mul(u, w.v)
+	if nt.r.heads > 1 {
+		nt.attendHeads(c)
+		return
+	}
 	if nt.cfg.Attention == block.Uniform {
 		n, _ := c.a.Dims()
 		raw := c.a.RawMatrix()
@@ -344,7 +356,8 @@ func (nt *Net) Layer(l int) *mat.Dense {
 	return nt.c[l].x
 }
 
-// Attention returns block l's attention matrix after a Forward (aliased).
+// Attention returns block l's attention matrix after a Forward (aliased);
+// with several heads, a copy of head 0's (see HeadAttention).
 func (nt *Net) Attention(l int) *mat.Dense { return nt.c[l].a }
 
 // Grads holds, per block ℓ, the squared Frobenius norms of the loss
@@ -435,11 +448,34 @@ func (nt *Net) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *
 	// gS = α g. gV = Aᵀ gS; gW^V = Uᵀ gV.
 	gs, gv := nt.gs, nt.gv
 	gs.Scale(alpha, g)
-	gv.Mul(c.a.T(), gs)
+	if nt.r.heads > 1 {
+		nt.valueBackHeads(l, gv)
+	} else {
+		gv.Mul(c.a.T(), gs)
+	}
 	nt.gwv.Mul(c.u1.T(), gv)
 	// gA = gS Vᵀ; gM_ij = A_ij (gA_ij − Σ_k A_ik gA_ik)  (eq. 23; eq. 24 when
 	// A = 1/n), evaluated as A_ij Σ_k A_ik (gA_ij − gA_ik) (Σ_k A_ik = 1) so
 	// that identical tokens give an exact zero (Thm 3.2).
+	if nt.r.heads > 1 {
+		nt.attnBackHeads(l, c)
+	} else {
+		nt.attnBackSingle(c)
+	}
+	gu.Mul(gv, w.v.T())
+	nt.gt2.Mul(nt.gq, w.q.T())
+	gu.Add(gu, nt.gt2)
+	nt.gt2.Mul(nt.gk, w.k.T())
+	gu.Add(gu, nt.gt2)
+	nt.grads.WQ[l] = rbSq(nt.gwq)
+	nt.grads.WK[l] = rbSq(nt.gwk)
+	nt.grads.WV[l] = rbSq(nt.gwv)
+}
+
+// attnBackSingle writes gQ, gK, gW^Q, gW^K of the single-head attention
+// given gS = nt.gs.
+func (nt *Net) attnBackSingle(c *rbCache) {
+	gs := nt.gs
 	nt.ga.Mul(gs, c.v.T())
 	n, _ := nt.ga.Dims()
 	tmp := nt.rowTmp
@@ -461,12 +497,4 @@ func (nt *Net) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *
 	nt.gk.Mul(nt.ga.T(), c.q)
 	nt.gwq.Mul(c.u1.T(), nt.gq)
 	nt.gwk.Mul(c.u1.T(), nt.gk)
-	gu.Mul(gv, w.v.T())
-	nt.gt2.Mul(nt.gq, w.q.T())
-	gu.Add(gu, nt.gt2)
-	nt.gt2.Mul(nt.gk, w.k.T())
-	gu.Add(gu, nt.gt2)
-	nt.grads.WQ[l] = rbSq(nt.gwq)
-	nt.grads.WK[l] = rbSq(nt.gwk)
-	nt.grads.WV[l] = rbSq(nt.gwv)
 }

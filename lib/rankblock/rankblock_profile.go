@@ -8,7 +8,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/sigprop/sigprop/lib/empirical"
-	"github.com/sigprop/sigprop/lib/rankcollapse"
 )
 
 // Input fills dst (n×d_v) with one input sequence; it is called once
@@ -35,12 +34,16 @@ type Profile struct {
 	// 𝓛 = ⟨R, X^L⟩ with R iid N(0,1) drawn per draw (the paper leaves the
 	// loss unstated, spec §5 Fig. 3); nil unless gradients were requested.
 	GradWQ, GradWK, GradWV []float64
+	// SqNormDraws[ℓ] holds ‖X^ℓ‖_F² of every draw (the densities of
+	// App. B.2, Fig. 11); nil unless requested.
+	SqNormDraws [][]float64
 }
 
 // ProfileSettings tunes Simulate. Draws = 0 means 100.
 type ProfileSettings struct {
-	Draws     int
-	Gradients bool // also run Backward and record weight-gradient norms
+	Draws       int
+	Gradients   bool // also run Backward and record weight-gradient norms
+	KeepSqNorms bool // keep every draw's ‖X^ℓ‖_F² in Profile.SqNormDraws
 }
 
 // Simulate draws s.Draws networks of cfg (weights from rng), feeds each
@@ -111,6 +114,9 @@ func Simulate(cfg Config, input Input, s ProfileSettings, rng *rand.Rand) (Profi
 		_, rse := empirical.MeanSE(e)
 		p.Rho = append(p.Rho, rho)
 		p.RhoSE = append(p.RhoSE, rse)
+	}
+	if s.KeepSqNorms {
+		p.SqNormDraws = ns
 	}
 	return p, nil
 }
@@ -185,14 +191,14 @@ func GaussianInput(s float64) Input {
 }
 
 // EquicorrelatedInput draws the equicorrelated Gaussian tokens of
-// Noci et al. 2022 §3.3 (rankcollapse.SampleEquicorrelated): entry variance
-// sx2, pairwise token correlation rho, independent columns.
+// Noci et al. 2022 §3.3 (empirical.Equicorrelated): entry variance sx2,
+// pairwise token correlation rho, independent columns.
 func EquicorrelatedInput(n, d int, rho, sx2 float64) Input {
-	if _, err := rankcollapse.GradV(n, d, rho, sx2); err != nil {
+	if err := empirical.CheckEquicorrelated(n, d, rho, sx2); err != nil {
 		panic("rankblock: EquicorrelatedInput: " + err.Error())
 	}
 	return func(dst *mat.Dense, rng *rand.Rand) {
-		rankcollapse.SampleEquicorrelated(dst, rng, n, d, rho, sx2)
+		empirical.Equicorrelated(dst, rng, n, d, rho, sx2)
 	}
 }
 

@@ -28,13 +28,14 @@
 //	Lemmas 3.2, 3.3    Propagate              E C(X^L), E‖X^L‖²; exact, any depth
 //	Eqs. (11), (13)    PropagateLimit         L → ∞ under α_i² = α̃_i/L
 //	A.4 + (14)         RhoDepth, RhoFromMoments  average correlation ρ^ℓ
+//	Figs. 8, 11        RhoProfile, NormProfile   ρ^ℓ and E‖X^ℓ‖² for ℓ = 0..L
 //	Eqs. (15), (16)    RhoLimit               ρ^L as L → ∞ (1/√L or constant α₁)
 //	Eq. (17)           GradV                  σ_x² d² (1 + ρ(n−1))
 //	Eq. (18)           GradQ (FormPaper/FormExact)
 //	App. A.2           CentredGramMoment      E‖P‖² by Isserlis' theorem (exact)
 //	Figs. 13–14        LogRatioQV             ln(GradQ/GradV)
 //	Eq. (47)           Tau                    τ balancing (46) against (17)
-//	§2.6               SampleEquicorrelated   the equicorrelated Gaussian model
+//	§2.6               SampleEquicorrelated   the equicorrelated Gaussian model (empirical.Equicorrelated)
 //	App. C.3           TauWarmup              τ_final·min(1, step/warmup)
 //	                   TokenStats, Sequence   ‖X‖², C(X), ‖P‖², ‖LX‖²; fixed inputs
 //

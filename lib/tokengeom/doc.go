@@ -21,11 +21,12 @@
 //	Sec. 3.3, eq. (13)    LambdaA      1+λ_a = top eigenvalue of dF at (q*,q*)
 //	                      JacobianAtCollapse (analytic), JacobianAtCollapseFD
 //	eq. (24)              LambdaAOneStep  theory of the paper's numerical estimator
-//	Fig. 2                NonCollapsedFixedPoint  stable p < q point when λ_a > 0
+//	Fig. 2                NonCollapsedFixedPoint  stable p < q point when λ_a > 0;
+//	                      VectorField, TrajectoryXY  the field of F in (q/d, p/q)
 //	eqs. (15)–(20)        Grad, LambdaG, LambdaGInf  gradient exponent
 //	eq. (32)              Gains.FPaper  the printed gain f(σ_w)
 //	Figs. 4–5             PhaseAlphaSigma, PhaseAlphaAM, Grid.ZeroCrossings,
-//	                      EdgeOfChaosSigmaW/AlphaM, GradientEdgeSigmaW/AlphaM
+//	                      EdgeOfChaosSigmaW/AlphaM, GradientEdgeSigmaW/AlphaM, Edge
 //
 // The finite-width simulator these are tested against is
 // tokennet.Transformer (lib/tokennet).
