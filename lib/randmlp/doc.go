@@ -20,4 +20,7 @@
 //	O = Z R⁻¹, ZᵀZ = RᵀR (same Haar matrices)      JacobianSim.CholeskyHaar
 //	seeded critical-network spectra of a figure    SpectrumSpec, SampleSpectra, SpectrumSample
 //	KS vs theory, tolerance from replicate spread  SpectrumSample.Check, CheckFigure, AtWidth
+//
+// Products run on lib/dense; JacobianSim.Workers spreads PooledEigs' singular
+// value decompositions over goroutines without changing its results.
 package randmlp
