@@ -70,6 +70,22 @@ func TestGradientFiniteDifference(t *testing.T) {
 		{"shaped attention only", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Attention = Shaped; return c }()},
 		{"no norm only", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Norm = NoNorm; return c }()},
 		{"shaped ReLU only", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Activation = ShapedReLU; return c }()},
+		{"causal mask", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Causal = true; return c }()},
+		{"POST-LN: identity α=1", func() Config {
+			c := tinyConfig(1, 1.2, 2)
+			c.Residual, c.Norm = Identity, PostNorm
+			return c
+		}()},
+		{"POST-LN: unit-norm skip α=0.7, causal, τ=2, ℓ=1", func() Config {
+			c := tinyConfig(0.7, 1.2, 1)
+			c.Norm, c.Causal, c.InvTemp = PostNorm, true, 2
+			return c
+		}()},
+		{"POST-LN: identity α=1/√2, shaped ReLU", func() Config {
+			c := tinyConfig(1/math.Sqrt2, 1, 2)
+			c.Residual, c.Norm, c.Activation = Identity, PostNorm, ShapedReLU
+			return c
+		}()},
 		{"Pre-LN: identity α=1, RMSNorm, shaped ReLU ℓ=1", func() Config {
 			c := tinyConfig(1, 1, 1)
 			c.Residual, c.Activation = Identity, ShapedReLU
@@ -168,13 +184,14 @@ func TestBlocksMatchTokennet(t *testing.T) {
 		if l+1 < len(m.c) {
 			next = m.c[l+1].x
 		}
-		if err := m.blockForward(l, 1, next); err != nil {
+		if err := m.blockForward(l, 0, 0, 1, next); err != nil {
 			t.Fatal(err)
 		}
 	}
 	copy(m.gx.Data, r.RawMatrix().Data)
 	for l := len(m.c) - 1; l >= 0; l-- {
 		m.blockBackward(l, 1)
+		m.gx, m.gx2 = m.gx2, m.gx
 	}
 	relErr := func(got []float64, want *mat.Dense) float64 {
 		var num, den float64

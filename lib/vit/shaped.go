@@ -77,12 +77,13 @@ func centerAdd(z, y blas64.General, mean []float64) {
 }
 
 // checkFinite returns an ErrNonFinite-wrapping error if any of the first
-// r rows of x holds a NaN or Inf (the NoNorm blocks have no norm check).
-func checkFinite(x blas64.General, r int) error {
+// r rows of x holds a NaN or Inf (the NoNorm blocks have no norm check);
+// r0 is the batch index of row 0, for the message.
+func checkFinite(x blas64.General, r, r0 int) error {
 	for i := 0; i < r; i++ {
 		for _, v := range x.Data[i*x.Stride : i*x.Stride+x.Cols] {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("%w: token row %d holds %v", ErrNonFinite, i, v)
+				return fmt.Errorf("%w: token row %d holds %v", ErrNonFinite, r0+i, v)
 			}
 		}
 	}
