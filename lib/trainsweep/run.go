@@ -18,11 +18,16 @@ type Run struct {
 
 // TrainEval builds the model cfg from PCG(seed, 1), trains it on ds.Train
 // with s (the batch order drawn from PCG(seed, 2)) and evaluates it on
-// ds.Test in batches of 256. A diverged run is reported in Run.Err with the
+// ds.Test in batches of 256. If record is not nil it is called with the
+// model after every s.Every steps (in place of s.Callback, e.g. to read
+// AttentionEntropy or the gradients). A diverged run is reported in Run.Err with the
 // losses up to the divergence; any other failure (a non-finite forward pass
 // on the test set after a finished run) is returned as an error.
-func TrainEval(cfg vit.Config, ds Data, s vit.TrainSettings, seed uint64) (Run, error) {
+func TrainEval(cfg vit.Config, ds Data, s vit.TrainSettings, seed uint64, record func(m *vit.Model, step int, loss float64)) (Run, error) {
 	m := vit.New(cfg, rand.New(rand.NewPCG(seed, 1)))
+	if record != nil {
+		s.Callback = func(step int, loss float64) { record(m, step, loss) }
+	}
 	tr, err := vit.Train(m, ds.Train, s, rand.New(rand.NewPCG(seed, 2)))
 	r := Run{TrainLoss: tr.TrainLoss, TestLoss: math.NaN(), TestAccuracy: math.NaN()}
 	if err != nil {

@@ -27,7 +27,12 @@ func TestTrainEvalMatchesSteps(t *testing.T) {
 	}
 	for _, w := range []int{1, 2} {
 		s.Workers = w
-		r, err := TrainEval(cfg, ds, s, 4)
+		var steps []int
+		s.Every = 5
+		r, err := TrainEval(cfg, ds, s, 4, func(m *vit.Model, step int, _ float64) { steps = append(steps, step) })
+		if len(steps) != 3 || steps[2] != 12 {
+			t.Errorf("record called at steps %v, want 5, 10, 12", steps)
+		}
 		if err != nil || r.Err != nil {
 			t.Fatal(err, r.Err)
 		}
@@ -39,7 +44,7 @@ func TestTrainEvalMatchesSteps(t *testing.T) {
 		t.Errorf("TailMean = %v, want %v", got, want)
 	}
 	s.Optimizer = &vit.Adam{LR: 1e300}
-	r, err := TrainEval(cfg, ds, s, 4)
+	r, err := TrainEval(cfg, ds, s, 4, nil)
 	if err != nil || r.Err == nil || !math.IsNaN(r.TestLoss) {
 		t.Errorf("lr 1e300: err %v, run error %v, test loss %v; want a diverged run", err, r.Err, r.TestLoss)
 	}

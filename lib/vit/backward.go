@@ -203,7 +203,9 @@ func (m *Model) blockBackwardRows(l, w, r0, r1 int) {
 		ab, yb, dzb := rows(a, s0, s1), rows(y, s0, s1), rows(dz, s0, s1)
 		dyb := rows(dy, s0, s1)
 		dense.Gemm(blas.Trans, blas.NoTrans, 1, ab, dzb, 0, dyb) // dY = Sᵀ dZ
-		if shaped {                                              // dY += (I − 11ᵀ/n)ᵀ dZ
+		if shaped && m.cfg.Causal { // dY += (I − C)ᵀ dZ
+			prefixCenterAddT(dyb, dzb, m.mean[w])
+		} else if shaped { // dY += (I − 11ᵀ/n)ᵀ dZ
 			centerAdd(dyb, dzb, m.mean[w])
 		}
 		dense.Gemm(blas.NoTrans, blas.Trans, 1, dzb, yb, 0, dS) // dS = dZ Yᵀ (I, 11ᵀ/n are constant)

@@ -30,7 +30,7 @@ type Config struct {
 	Tau0       float64        // Shaped attention's τ₀ >= 0: logits (QY_i)·(KY_j)/(τ₀d); 0 means 1
 	Norm       NormKind       // normalisation: RMSNorm of the branch inputs (eq. 3, pre-norm), NoNorm or PostNorm
 	Activation ActivationKind // MLP activation: Tanh or ShapedReLU
-	Causal     bool           // token i attends to tokens j <= i only; the head then reads the last token
+	Causal     bool           // token i attends to tokens j <= i only (Shaped: A = I + S − C, C_ij = 1/(i+1) for j <= i); the head reads the last token
 }
 
 // AttentionKind selects the attention matrix A of the attention branch:
@@ -189,8 +189,6 @@ func (c Config) validate() {
 		bad("Tau0 must be 0 with Attention Softmax (Tau0 is used only by Shaped; Softmax uses InvTemp), got %v", c.Tau0)
 	case c.Norm != RMSNorm && c.Norm != NoNorm && c.Norm != PostNorm:
 		bad("Norm must be RMSNorm (0), NoNorm (1) or PostNorm (2), got %d", int(c.Norm))
-	case c.Causal && c.Attention == Shaped:
-		bad("Causal must be false with Attention Shaped (the causal shaped attention of Noci et al. 2023 centres each row over its own prefix; not implemented)")
 	case c.Activation != Tanh && c.Activation != ShapedReLU:
 		bad("Activation must be Tanh (0) or ShapedReLU (1), got %d", int(c.Activation))
 	}

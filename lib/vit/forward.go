@@ -198,7 +198,9 @@ func (m *Model) blockForward(l, w, b0, b1 int, next blas64.General) error {
 			dense.SoftmaxRows(ab)
 		}
 		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, ab, yb, 0, zb)
-		if shaped { // Z = (I + S − 11ᵀ/n) Y
+		if shaped && m.cfg.Causal { // Z = (I + S − C) Y
+			prefixCenterAdd(zb, yb, m.mean[w])
+		} else if shaped { // Z = (I + S − 11ᵀ/n) Y
 			centerAdd(zb, yb, m.mean[w])
 		}
 	}

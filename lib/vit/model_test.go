@@ -71,6 +71,7 @@ func TestGradientFiniteDifference(t *testing.T) {
 		{"no norm only", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Norm = NoNorm; return c }()},
 		{"shaped ReLU only", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Activation = ShapedReLU; return c }()},
 		{"causal mask", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Causal = true; return c }()},
+		{"causal shaped Transformer ℓ=1", func() Config { c := shapedTransformer(0.5, 1, 1); c.Causal = true; return c }()},
 		{"POST-LN: identity α=1", func() Config {
 			c := tinyConfig(1, 1.2, 2)
 			c.Residual, c.Norm = Identity, PostNorm

@@ -130,7 +130,11 @@ func naiveBlock(cfg Config, w blockWeights, x [][]float64) (xa, A, out [][]float
 		for j := range lg {
 			A[i][j] = math.Exp(lg[j]-mx) / s
 			if cfg.Attention == Shaped {
-				A[i][j] -= 1 / float64(n)
+				if cfg.Causal { // causal uniform attention: 1/(i+1) on j <= i
+					A[i][j] -= 1 / float64(i+1)
+				} else {
+					A[i][j] -= 1 / float64(n)
+				}
 				if i == j {
 					A[i][j]++
 				}
@@ -219,6 +223,7 @@ func TestVariantBlocksMatchNaive(t *testing.T) {
 		{"shaped Transformer ℓ=1", shapedTransformer(0.5, 1, 1)},
 		{"shaped Transformer ℓ=2", shapedTransformer(0.5, 1, 2)},
 		{"causal", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Causal = true; return c }()},
+		{"causal shaped Transformer", func() Config { c := shapedTransformer(0.5, 1, 2); c.Causal = true; return c }()},
 		{"POST-LN (identity, α=1)", func() Config {
 			c := tinyConfig(1, 1.2, 2)
 			c.Residual, c.Norm = Identity, PostNorm
@@ -261,6 +266,12 @@ func TestVariantBlocksMatchNaive(t *testing.T) {
 								var rs float64
 								for j, s := range gotA[i] {
 									full[i][j] = s - 1/float64(n)
+									if tc.cfg.Causal { // C_ij = 1/(i+1) on j <= i
+										full[i][j] = s
+										if j <= i {
+											full[i][j] -= 1 / float64(i+1)
+										}
+									}
 									rs += full[i][j]
 									if i == j {
 										full[i][j]++
@@ -472,7 +483,6 @@ func TestVariantConfigPanics(t *testing.T) {
 		{"Attention", func(c *Config) { c.Attention = 2 }},
 		{"Norm", func(c *Config) { c.Norm = -1 }},
 		{"Norm", func(c *Config) { c.Norm = 3 }},
-		{"Causal", func(c *Config) { c.Attention, c.Causal = Shaped, true }},
 		{"Activation", func(c *Config) { c.Activation = 5 }},
 		{"Tau0", func(c *Config) { c.Attention, c.Tau0 = Shaped, -1 }},
 		{"Tau0", func(c *Config) { c.Attention, c.Tau0 = Shaped, math.Inf(1) }},
