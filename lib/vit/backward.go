@@ -21,11 +21,22 @@ func (m *Model) LossGrad(x []float64, labels []int) (loss float64, correct int, 
 		return 0, 0, err
 	}
 	m.headBackward(labels, B)
-	for l := len(m.c) - 1; l >= 0; l-- {
-		m.blockBackward(l, B)
-		m.gx, m.gx2 = m.gx2, m.gx
-	}
+	// The activation gradients of every block are row-local: each worker
+	// carries its sequences through all blocks; then the weight gradients,
+	// sums over the whole batch, split by rows of each weight.
+	n := m.n
+	m.parallel(B, func(w, b0, b1 int) {
+		for l := len(m.c) - 1; l >= 0; l-- {
+			m.blockBackwardRows(l, w, b0*n, b1*n)
+		}
+	})
 	m.embedBackward(B)
+	m.parallel(m.d, func(_, i0, i1 int) {
+		for l := range m.c {
+			m.blockWeightGrads(l, B, i0, i1)
+		}
+		m.embedWeightGrad(B, i0, i1)
+	})
 	return loss, correct, nil
 }
 
@@ -100,24 +111,19 @@ func normBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
 	}
 }
 
-// blockBackward writes ∂/∂X^l into m.gx2 from m.gx = ∂/∂X^{l+1} and
-// accumulates the gradients of block l's Q, K, V, W⁰..W^ℓ. The activation
-// pullbacks are those of tokennet.Transformer.Backward; the weight
-// gradients are
+// blockWeightGrads accumulates rows [i0, i1) of the gradients of block
+// l's W⁰..W^ℓ, V, Q, K from the backward quantities of blockBackwardRows:
 //
 //	∂W^k = δ_kᵀ in_k (δ_k the pre-activation gradient, in_k the layer input)
-//	∂V = α_A ∂X^(A)ᵀ (AY),  ∂Q = ∂(YQᵀ)ᵀ Y,  ∂K = ∂(YKᵀ)ᵀ Y.
+//	∂V = α_A ∂X^(A)ᵀ (AY),  ∂Q = ∂(YQᵀ)ᵀ Y,  ∂K = ∂(YKᵀ)ᵀ Y,
 //
-// The activation gradients run on m.workers goroutines by sequences, then
-// the weight gradients by rows of each weight (sums over the whole batch,
-// each in one fixed order).
-func (m *Model) blockBackward(l, B int) {
-	m.parallel(B, func(w, b0, b1 int) { m.blockBackwardRows(l, w, b0*m.n, b1*m.n) })
-	gw, c := &m.g.blocks[l], &m.c[l]
+// each a sum over the whole batch in one fixed order.
+func (m *Model) blockWeightGrads(l, B, i0, i1 int) {
+	gw, c, g := &m.g.blocks[l], &m.c[l], &m.gc[l]
 	N, L := B*m.n, m.cfg.MLPLayers
-	gm, ga := rows(m.gx, 0, N), rows(m.gA, 0, N) // ∂ behind the output norm and behind the attention norm
+	gm, ga := m.gin(l), g.gA // ∂ behind the output norm and behind the attention norm
 	if m.cfg.Norm == PostNorm {
-		gm, ga = rows(m.gp, 0, N), rows(m.gs, 0, N)
+		gm, ga = g.gp, g.gs
 	}
 	in := func(k int) blas64.General { // input of W^k
 		if k == 0 {
@@ -126,30 +132,37 @@ func (m *Model) blockBackward(l, B int) {
 		return rows(c.act[k-1], 0, N)
 	}
 	y, z := rows(c.y, 0, N), rows(c.z, 0, N)
-	dq, dk := rows(m.dq, 0, N), rows(m.dk, 0, N)
-	m.parallel(m.d, func(_, i0, i1 int) {
-		dense.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaM, cols(gm, i0, i1), in(L), 1, rows(gw.W[L], i0, i1))
-		for k := L - 1; k >= 0; k-- {
-			dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(rows(m.delta[k], 0, N), i0, i1), in(k), 1, rows(gw.W[k], i0, i1))
-		}
-		dense.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaA, cols(ga, i0, i1), z, 1, rows(gw.V, i0, i1))
-		dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(dq, i0, i1), y, 1, rows(gw.Q, i0, i1))
-		dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(dk, i0, i1), y, 1, rows(gw.K, i0, i1))
-	})
+	dense.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaM, cols(rows(gm, 0, N), i0, i1), in(L), 1, rows(gw.W[L], i0, i1))
+	for k := L - 1; k >= 0; k-- {
+		dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(rows(g.delta[k], 0, N), i0, i1), in(k), 1, rows(gw.W[k], i0, i1))
+	}
+	dense.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaA, cols(rows(ga, 0, N), i0, i1), z, 1, rows(gw.V, i0, i1))
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(rows(g.dq, 0, N), i0, i1), y, 1, rows(gw.Q, i0, i1))
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(rows(g.dk, 0, N), i0, i1), y, 1, rows(gw.K, i0, i1))
+}
+
+// gin returns ∂/∂X^{l+1}, the gradient flowing into block l: the head's
+// for the last block, else block l+1's input gradient.
+func (m *Model) gin(l int) blas64.General {
+	if l == len(m.c)-1 {
+		return m.gx
+	}
+	return m.gc[l+1].gout
 }
 
 // blockBackwardRows computes the activation gradients of block l on rows
-// [r0, r1) (whole sequences) with worker w's scratch: m.gx2 = ∂/∂X^l, the
-// MLP's δ_k, ∂X^(A) (m.gA), ∂(YQᵀ), ∂(YKᵀ) (m.dq, m.dk) and, for PostNorm,
-// the gradients behind the two norms (m.gp, m.gs).
+// [r0, r1) (whole sequences) with worker w's scratch, from m.gin(l) =
+// ∂/∂X^{l+1}, into m.gc[l]: ∂/∂X^l, the MLP's δ_k, ∂X^(A), ∂(YQᵀ), ∂(YKᵀ)
+// and, for PostNorm, the gradients behind the two norms. The activation
+// pullbacks are those of tokennet.Transformer.Backward.
 func (m *Model) blockBackwardRows(l, w, r0, r1 int) {
-	wt, c := &m.w.blocks[l], &m.c[l]
+	wt, c, gc := &m.w.blocks[l], &m.c[l], &m.gc[l]
 	n := m.n
 	L := m.cfg.MLPLayers
-	G, gA, Gout := rows(m.gx, r0, r1), rows(m.gA, r0, r1), rows(m.gx2, r0, r1)
+	G, gA, Gout := rows(m.gin(l), r0, r1), rows(gc.gA, r0, r1), rows(gc.gout, r0, r1)
 	y, y2, a := rows(c.y, r0, r1), rows(c.y2, r0, r1), rows(c.a, r0, r1)
 	qy, ky := rows(c.qy, r0, r1), rows(c.ky, r0, r1)
-	dz, dy, dq, dk := rows(m.dz, r0, r1), rows(m.dy, r0, r1), rows(m.dq, r0, r1), rows(m.dk, r0, r1)
+	dz, dy, dq, dk := rows(m.dz, r0, r1), rows(m.dy, r0, r1), rows(gc.dq, r0, r1), rows(gc.dk, r0, r1)
 	oth := rows(m.oth, r0, r1)
 	post := m.cfg.Norm == PostNorm
 
@@ -159,7 +172,7 @@ func (m *Model) blockBackwardRows(l, w, r0, r1 int) {
 		if l+1 < len(m.c) {
 			next = m.c[l+1].x
 		}
-		gp := rows(m.gp, r0, r1)
+		gp := rows(gc.gp, r0, r1)
 		clear(gp.Data)
 		normBack(gp, G, rows(next, r0, r1), c.inv3[r0:r1], m.sqd)
 		G = gp
@@ -169,7 +182,7 @@ func (m *Model) blockBackwardRows(l, w, r0, r1 int) {
 	}
 	cur, alpha, wk := G, m.cfg.AlphaM, wt.W[L]
 	for k := L - 1; k >= 0; k-- {
-		dk := rows(m.delta[k], r0, r1)
+		dk := rows(gc.delta[k], r0, r1)
 		dense.Gemm(blas.NoTrans, blas.NoTrans, alpha, cur, wk, 0, dk)
 		act := rows(c.act[k], r0, r1)
 		if m.cfg.Activation == ShapedReLU {
@@ -184,7 +197,7 @@ func (m *Model) blockBackwardRows(l, w, r0, r1 int) {
 	dense.Gemm(blas.NoTrans, blas.NoTrans, alpha, cur, wk, 0, oth)
 	m.branchBack(gA, oth, y2, c.inv2[r0:r1])
 	if post { // X^(A) = Norm(α̃_A X + ⋯)
-		gs := rows(m.gs, r0, r1)
+		gs := rows(gc.gs, r0, r1)
 		clear(gs.Data)
 		normBack(gs, gA, y2, c.inv2[r0:r1], m.sqd)
 		gA = gs
@@ -203,7 +216,7 @@ func (m *Model) blockBackwardRows(l, w, r0, r1 int) {
 		ab, yb, dzb := rows(a, s0, s1), rows(y, s0, s1), rows(dz, s0, s1)
 		dyb := rows(dy, s0, s1)
 		dense.Gemm(blas.Trans, blas.NoTrans, 1, ab, dzb, 0, dyb) // dY = Sᵀ dZ
-		if shaped && m.cfg.Causal { // dY += (I − C)ᵀ dZ
+		if shaped && m.cfg.Causal {                              // dY += (I − C)ᵀ dZ
 			prefixCenterAddT(dyb, dzb, m.mean[w])
 		} else if shaped { // dY += (I − 11ᵀ/n)ᵀ dZ
 			centerAdd(dyb, dzb, m.mean[w])
@@ -247,10 +260,11 @@ func (m *Model) branchBack(dx, dy, y blas64.General, inv []float64) {
 }
 
 // embedBackward accumulates ∂c = Σ_b ∂X⁰_{b0}, ∂e_j = Σ_b ∂X⁰_{bj},
-// ∂b = Σ_{b,j≥1} ∂X⁰_{bj} and ∂E = Σ_{b,j≥1} ∂X⁰_{bj} x_jᵀ from m.gx.
+// ∂b = Σ_{b,j≥1} ∂X⁰_{bj} from ∂X⁰ (m.gc[0].gout) and leaves ∂X⁰'s patch
+// rows in m.emb for embedWeightGrad.
 func (m *Model) embedBackward(B int) {
 	n, d := m.n, m.d
-	G := rows(m.gx, 0, B*n)
+	G := rows(m.gc[0].gout, 0, B*n)
 	emb := rows(m.emb, 0, B*(n-1))
 	for b := 0; b < B; b++ {
 		for j := 0; j < n; j++ {
@@ -271,8 +285,12 @@ func (m *Model) embedBackward(B int) {
 			}
 		}
 	}
-	patches := rows(m.patches, 0, B*(n-1))
-	m.parallel(d, func(_, i0, i1 int) {
-		dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(emb, i0, i1), patches, 1, rows(m.g.E, i0, i1))
-	})
+}
+
+// embedWeightGrad accumulates rows [i0, i1) of ∂E = Σ_{b,j≥1} ∂X⁰_{bj} x_jᵀ
+// from the patch rows embedBackward left in m.emb.
+func (m *Model) embedWeightGrad(B, i0, i1 int) {
+	n := m.n
+	emb, patches := rows(m.emb, 0, B*(n-1)), rows(m.patches, 0, B*(n-1))
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(emb, i0, i1), patches, 1, rows(m.g.E, i0, i1))
 }

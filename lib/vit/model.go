@@ -72,16 +72,25 @@ type Model struct {
 	o       blas64.General // B × d, LayerNorm output
 	logits  blas64.General // B × C, overwritten by softmax probabilities
 	// backward workspace
-	gx, gx2, gA, dz, dy, dq, dk, oth blas64.General   // B·n × d
-	gp, gs                           blas64.General   // B·n × d, PostNorm: gradients behind the two norms
-	delta                            []blas64.General // B·n × d each, MLP pre-activation gradients δ_0..δ_{ℓ−1}
-	do                               blas64.General   // B × d
-	batch                            int              // sequences in the cached forward pass (0: none)
+	gx, dz, dy, oth blas64.General // B·n × d: ∂/∂X^L, then per-row scratch
+	gc              []gradCache    // per block
+	do              blas64.General // B × d
+	batch           int            // sequences in the cached forward pass (0: none)
 
 	workers int              // goroutines per forward/backward pass (SetWorkers)
 	dS      []blas64.General // per worker: n × n
 	mean    [][]float64      // per worker: d, shaped attention's token mean
 	errs    []blockErr       // per worker: the first failure of a forward pass
+}
+
+// gradCache holds one block's backward quantities for a batch of B·n
+// rows, kept until the weight gradients are formed.
+type gradCache struct {
+	gout   blas64.General   // ∂/∂X^l, the block's input
+	gA     blas64.General   // ∂/∂X^(A)
+	dq, dk blas64.General   // ∂(YQᵀ), ∂(YKᵀ)
+	gp, gs blas64.General   // PostNorm: the gradients behind the output and the attention norm
+	delta  []blas64.General // MLP pre-activation gradients δ_0..δ_{ℓ−1}
 }
 
 // blockErr is a worker's first forward failure, in block l.
@@ -246,15 +255,20 @@ func (m *Model) ensure(B int) {
 	m.xhat, m.o, m.do = general(B, d), general(B, d), general(B, d)
 	m.rstd = make([]float64, B)
 	m.logits = general(B, C)
-	for _, g := range []*blas64.General{&m.gx, &m.gx2, &m.gA, &m.dz, &m.dy, &m.dq, &m.dk, &m.oth} {
+	for _, g := range []*blas64.General{&m.gx, &m.dz, &m.dy, &m.oth} {
 		*g = general(N, d)
 	}
-	if m.cfg.Norm == PostNorm {
-		m.gp, m.gs = general(N, d), general(N, d)
-	}
-	m.delta = make([]blas64.General, m.cfg.MLPLayers)
-	for k := range m.delta {
-		m.delta[k] = general(N, d)
+	m.gc = make([]gradCache, m.cfg.Layers)
+	for l := range m.gc {
+		g := &m.gc[l]
+		g.gout, g.gA, g.dq, g.dk = general(N, d), general(N, d), general(N, d), general(N, d)
+		if m.cfg.Norm == PostNorm {
+			g.gp, g.gs = general(N, d), general(N, d)
+		}
+		g.delta = make([]blas64.General, m.cfg.MLPLayers)
+		for k := range g.delta {
+			g.delta[k] = general(N, d)
+		}
 	}
 }
 
