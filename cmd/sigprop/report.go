@@ -96,8 +96,11 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%s: %d notebooks (%d executed, %d failed), %d figures, %d metrics (%d failed) in %s\n",
 		filepath.Join(*out, "index.html"), len(m.Notebooks), executed, failedNB, len(m.Figures), len(m.Metrics), failedMetrics,
 		time.Since(start).Round(10*time.Millisecond))
+	for _, e := range m.ConformanceErrors {
+		fmt.Fprintf(stderr, "conformance: %s\n", e)
+	}
 	if m.Failed() {
-		return &exitError{code: 1, err: fmt.Errorf("%d notebooks failed, %d metrics failed", failedNB, failedMetrics)}
+		return &exitError{code: 1, err: fmt.Errorf("%d notebooks failed, %d metrics failed, %d conformance errors (see conformance.html)", failedNB, failedMetrics, len(m.ConformanceErrors))}
 	}
 	return nil
 }

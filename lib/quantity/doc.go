@@ -14,6 +14,8 @@
 //	                                   Pennington, Schoenholz & Ganguli 2018 (arXiv:1802.09979), spec F1–F11
 //	tokengeom.go     tokengeom.*       (q, p) map, λ_a, λ_g: Cowsik, Nebabu, Qi & Ganguli 2024
 //	                                   (arXiv:2403.02579)
+//	tokennet.go      tokennet.*        simulated λ_a (eq. 24) and λ_g (Sec. 4.2) of the same paper, Monte Carlo
+//	                                   over random transformers (seeded; the numeric halves of Figs. 4–6)
 //	rankcollapse.go  rankcollapse.*    gradient moments, ρ propagation, τ: Noci et al. 2022
 //	                                   (arXiv:2206.03126), eqs. (6)–(18), (47)
 //	sde.go           sde.*             covariance-SDE drift and diffusion: Noci et al. 2023

@@ -17,4 +17,7 @@
 //	J = D^L W^L ⋯ D^1 W^1, D^ℓ = diag φ′(h^ℓ)     JacobianSim (jacspectrum.Network)
 //	eigenvalues λ = s² of JJᵀ                      JacobianSim.Eigs, PooledEigs
 //	density of s = √λ (atoms reduce the area)      SingularValueHistogram
+//
+// Products run on lib/dense; JacobianSim.Workers spreads PooledEigs' singular
+// value decompositions over goroutines without changing its results.
 package randmlp

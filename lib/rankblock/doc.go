@@ -16,6 +16,12 @@
 //	‖X‖², ‖Σ_k X_k‖², ρ, Lemmas 3.2–3.3, eq. (14)   Stats, Simulate, Profile
 //	Assumption 3.1 check (App. B.2, Fig. 12)        UniformityGap, UniformityGapMC
 //
-// EquicorrelatedInput draws its tokens with rankcollapse.SampleEquicorrelated,
-// the input law the theory is stated for.
+// EquicorrelatedInput draws its tokens with empirical.Equicorrelated, the
+// input law the theory is stated for; rankblock does not import the theory
+// package rankcollapse (its tests do). Config.Heads (heads.go) gives the
+// multi-head network of the paper's experiments (Table 2: Table2). The
+// one-head attention sub-block is block.Attend, and the products run on
+// lib/dense (the multi-head path's per-head products still use gonum's mat);
+// ProfileSettings.Workers spreads Simulate's networks over goroutines
+// without changing its results.
 package rankblock

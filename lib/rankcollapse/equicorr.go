@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/sigprop/sigprop/lib/empirical"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -142,14 +143,10 @@ func LogRatioQV(n, d int, rho, sx2 float64, f Form) (float64, error) {
 }
 
 // SampleEquicorrelated writes into dst (n×d, allocated if nil) one draw of
-// the equicorrelated Gaussian model of §3.3: columns independent, each
-// N(0, σ_x²((1−ρ)I + ρ11ᵀ)). It uses
-//
-//	X = σ_x ( √(1−ρ) (G − 1ḡᵀ) + √(1+(n−1)ρ) 1ḡᵀ ),  ḡ = Gᵀ1/n,
-//
-// with G iid N(0,1), valid on the whole range ρ ∈ [−1/(n−1), 1] (the centred
-// and mean parts are independent with covariances L and 11ᵀ/n). It panics
-// on a bad parameter (use GradV's checks first for user input) or a nil rng.
+// the equicorrelated Gaussian model of §3.3 (columns independent, each
+// N(0, σ_x²((1−ρ)I + ρ11ᵀ))); the sampler lives in package empirical
+// (empirical.Equicorrelated, same draws). It panics on a bad parameter
+// (use GradV's checks first for user input) or a nil rng.
 func SampleEquicorrelated(dst *mat.Dense, rng *rand.Rand, n, d int, rho, sx2 float64) *mat.Dense {
 	if err := checkEquicorr(n, d, rho, sx2); err != nil {
 		panic(err.Error())
@@ -157,29 +154,5 @@ func SampleEquicorrelated(dst *mat.Dense, rng *rand.Rand, n, d int, rho, sx2 flo
 	if rng == nil {
 		panic("rankcollapse: SampleEquicorrelated needs a non-nil *rand.Rand")
 	}
-	if dst == nil {
-		dst = mat.NewDense(n, d, nil)
-	} else if r, c := dst.Dims(); r != n || c != d {
-		panic(fmt.Sprintf("rankcollapse: SampleEquicorrelated dst is %d×%d, want %d×%d", r, c, n, d))
-	}
-	fn := float64(n)
-	s := math.Sqrt(sx2)
-	a := s * math.Sqrt(1-rho)
-	b := s * math.Sqrt(math.Max(0, 1+(fn-1)*rho))
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			dst.Set(i, j, rng.NormFloat64())
-		}
-	}
-	for j := 0; j < d; j++ {
-		var m float64
-		for i := 0; i < n; i++ {
-			m += dst.At(i, j)
-		}
-		m /= fn
-		for i := 0; i < n; i++ {
-			dst.Set(i, j, a*(dst.At(i, j)-m)+b*m)
-		}
-	}
-	return dst
+	return empirical.Equicorrelated(dst, rng, n, d, rho, sx2)
 }

@@ -15,7 +15,11 @@
 //	λ_a = ln[(1 − p′/q′)/(1 − p/q)], eq. (24)       NumericAngleExponent (tokengeom.LambdaA)
 //	λ_g = (1/L) ln(|g|²/(nd)) (Sec. 4.2)            NumericGradientExponent (tokengeom.LambdaG)
 //	per-layer q/d, p/q curves (Fig. 2)              SimulateLayerGeometry, TokenSqNorms, PairCosines
+//	per-layer histograms of norms, cosines (Fig. 2) SimulateLayerHistograms
 //
 // The block is pre-RMS (block.PreRMS) with softmax attention
-// (block.Softmax); the row kernels are package block's.
+// (block.Softmax); its attention sub-block is block.Attend and its
+// products and tanh run on lib/dense. TransformerConfig.Workers spreads
+// the Monte Carlo functions over goroutines: the networks are drawn in
+// order from the one rng, so the results do not depend on it.
 package tokennet

@@ -127,6 +127,11 @@ type Report struct {
 	Figures    []FigureDiff `json:"figures"`
 	Metrics    []MetricDiff `json:"metrics"`
 	Unchanged  int          `json:"unchanged_figures"`
+	// Conformance lists the rows of the conformance list that changed
+	// (status, figures, worst ratio crossing 1) or were added or removed;
+	// ConformanceCompared is false when a report predates the list.
+	Conformance         []ConformanceDiff `json:"conformance"`
+	ConformanceCompared bool              `json:"conformance_compared"`
 }
 
 // FiguresMoved reports whether any figure is changed, added or removed.
@@ -232,6 +237,7 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 		}
 		r.Metrics = append(r.Metrics, md)
 	}
+	r.Conformance, r.ConformanceCompared = compareConformance(a, b)
 	// Changed figures first, then added, removed, unchanged; stable by key.
 	rank := map[string]int{Changed: 0, Added: 1, Removed: 2, Unchanged: 3}
 	sort.SliceStable(r.Figures, func(i, j int) bool { return rank[r.Figures[i].Status] < rank[r.Figures[j].Status] })

@@ -8,6 +8,10 @@
 // cell centres moved, NaNs appearing or disappearing; a change of grid shape
 // (nx×ny) is a structural difference, reported as such without cell numbers.
 //
+// When both reports carry the conformance list (publish.ConformanceEntry),
+// the rows whose status or figures changed, that were added or removed, or
+// whose worst |value|/tolerance crossed 1 are listed too.
+//
 // Pixel diffs of SVGs are noise (fonts, anti-aliasing); the numbers behind
 // the figures are what a researcher needs to see move.
 //

@@ -61,7 +61,17 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 		fmt.Fprintf(w, "metric %-9s %s/%s: %s -> %s (tol %g)%s\n", m.Status, m.Notebook, m.Name, fmtPtr(m.Old), fmtPtr(m.New), m.Tolerance, flag)
 	}
-	_, err := fmt.Fprintf(w, "metrics: %d changed of %d\n", changedMetrics, len(r.Metrics))
+	if _, err := fmt.Fprintf(w, "metrics: %d changed of %d\n", changedMetrics, len(r.Metrics)); err != nil {
+		return err
+	}
+	if !r.ConformanceCompared {
+		_, err := fmt.Fprintln(w, "conformance: not compared (a report predates the conformance list)")
+		return err
+	}
+	for _, c := range r.Conformance {
+		fmt.Fprintf(w, "conformance %-7s %s: %s\n", c.Status, c.ID, strings.Join(c.Changes, "; "))
+	}
+	_, err := fmt.Fprintf(w, "conformance: %d rows changed\n", len(r.Conformance))
 	return err
 }
 
@@ -135,9 +145,14 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Figures   []figure     `json:"figures"`
 		Unchanged int          `json:"unchanged_figures"`
 		Metrics   []MetricDiff `json:"metrics"`
-	}{RTol: r.RTol, ATol: r.ATol, Unchanged: r.Unchanged, Metrics: r.Metrics, Figures: []figure{}}
+		// Conformance is null when a report predates the conformance list.
+		Conformance []ConformanceDiff `json:"conformance"`
+	}{RTol: r.RTol, ATol: r.ATol, Unchanged: r.Unchanged, Metrics: r.Metrics, Figures: []figure{}, Conformance: r.Conformance}
 	if out.Metrics == nil {
 		out.Metrics = []MetricDiff{}
+	}
+	if r.ConformanceCompared && out.Conformance == nil {
+		out.Conformance = []ConformanceDiff{}
 	}
 	for _, f := range r.Figures {
 		ff := figure{FigureDiff: f}

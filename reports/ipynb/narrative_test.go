@@ -23,14 +23,8 @@ const maxCellLines = 40
 // tables) waiting for their library functions; delete an entry when its
 // cell fits.
 var longCells = map[string]int{
-	"02-token-geometry.ipynb#c07":     49,
-	"02-token-geometry.ipynb#c22":     41,
-	"02-token-geometry.ipynb#c24":     41,
-	"02-token-geometry.ipynb#c26":     41,
-	"02-token-geometry.ipynb#c28":     50,
-	"04-jacobian-spectra.ipynb#c02":   62,
-	"04-jacobian-spectra.ipynb#c25":   50,
-	"05-shaped-transformer.ipynb#c01": 52,
+	"04-jacobian-spectra.ipynb#c02": 62,
+	"04-jacobian-spectra.ipynb#c25": 50,
 }
 
 // TestCommittedNotebooksNarrate enforces that the committed notebooks read

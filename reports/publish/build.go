@@ -2,10 +2,14 @@ package publish
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/reports/conformance"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/render"
 )
@@ -65,6 +69,9 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 	r := render.New()
 	m := &Manifest{Schema: ManifestSchema, Provenance: prov, Notebooks: []NotebookEntry{}, Figures: []FigureEntry{}, Metrics: []MetricEntry{}}
 	var index []render.IndexEntry
+	var drawn []conformance.Drawn
+	var metrics []conformance.Metric
+	complete, pages := map[string]bool{}, map[string]bool{}
 	for _, res := range results {
 		entry := NotebookEntry{
 			Name:      res.Name,
@@ -76,6 +83,7 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 			Executed:  res.Why,
 			Verified:  res.Verified,
 		}
+		var counts render.MetricCounts
 		cellStatus := make([]string, 0, len(res.Cells))
 		for _, c := range res.Cells {
 			cellStatus = append(cellStatus, c.Status)
@@ -84,20 +92,33 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 			}
 		}
 		if res.Notebook != nil {
-			figs, mets, _, err := render.Collect(res.Notebook)
+			figs, mets, tabs, err := render.Collect(res.Notebook)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", res.Path, err)
 			}
+			pages[res.Name] = true
+			if res.Status == render.StatusOK {
+				complete[res.Name] = true
+			}
 			for _, f := range figs {
 				m.Figures = append(m.Figures, FigureEntry{ID: f.ID, Notebook: res.Name, PaperFigure: f.PaperFigure, DataHash: f.Hash(), Data: f})
+				drawn = append(drawn, conformance.Drawn{Notebook: res.Name, ID: f.ID, PaperFigure: f.PaperFigure})
+			}
+			for _, t := range tabs {
+				if t.ID != "" {
+					drawn = append(drawn, conformance.Drawn{Notebook: res.Name, ID: t.ID})
+				}
 			}
 			for _, x := range mets {
-				m.Metrics = append(m.Metrics, MetricEntry{Name: x.Name, Notebook: res.Name, Value: x.Value, Tolerance: x.Tolerance, Pass: x.Pass, Note: x.Note})
+				metrics = append(metrics, conformance.Metric{Notebook: res.Name, Metric: x})
+				m.Metrics = append(m.Metrics, MetricEntry{Name: x.Name, Notebook: res.Name, Value: x.Value, Tolerance: x.Tolerance, Pass: x.Pass,
+					Kind: string(x.Kind), Rule: string(x.Rule), Basis: x.Basis, Figure: x.Figure, Note: x.Note})
 				if x.Pass {
 					entry.MetricsOK++
 				}
 			}
 			entry.Figures, entry.Metrics = len(figs), len(mets)
+			counts = render.CountMetrics(mets)
 			page, err := r.RenderNotebook(render.Page{
 				Name: res.Name, Notebook: res.Notebook, Status: res.Status, Err: res.Err,
 				CellStatus: cellStatus, Duration: res.Duration,
@@ -113,9 +134,14 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 		index = append(index, render.IndexEntry{
 			Name: res.Name, Title: title(res), Href: res.Name + ".html", Status: res.Status, Err: res.Err,
 			Duration: res.Duration, Figures: entry.Figures, Metrics: entry.Metrics, MetricsPassed: entry.MetricsOK,
+			MetricCounts: counts,
 		})
 	}
-	idx, err := r.RenderIndex(index)
+	conf, err := conformancePage(r, dir, m, drawn, metrics, complete, pages)
+	if err != nil {
+		return nil, err
+	}
+	idx, err := r.RenderIndex(index, conf)
 	if err != nil {
 		return nil, err
 	}
@@ -133,6 +159,46 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 		return nil, err
 	}
 	return m, nil
+}
+
+// loadList returns the conformance list (a variable for tests).
+var loadList = conformance.Load
+
+// conformancePage checks the drawn figures against the conformance list,
+// records each row and any disagreement in m and writes conformance.html.
+func conformancePage(r *render.Renderer, dir string, m *Manifest, drawn []conformance.Drawn, metrics []conformance.Metric, complete, pages map[string]bool) (*conformance.Counts, error) {
+	list, err := loadList()
+	if err != nil {
+		return nil, err
+	}
+	offList, err := list.Check(drawn, complete)
+	var errs []string
+	if err != nil {
+		lines := strings.Split(err.Error(), "\n")
+		errs = lines[1:] // the first line is the heading
+	}
+	m.ConformanceErrors = errs
+	results := list.Results(drawn, metrics)
+	for _, res := range results {
+		e := ConformanceEntry{ID: res.Row.ID, Source: res.Row.Source, Label: res.Row.Label, Type: string(res.Row.Type), Status: string(res.Row.Status),
+			Figures: []string{}, Metrics: len(res.Metrics)}
+		for _, f := range res.Figures {
+			if f.Drawn {
+				e.Figures = append(e.Figures, f.Ref)
+			}
+		}
+		if len(res.Metrics) > 0 && !math.IsNaN(res.Worst) {
+			w := bundle.Float(res.Worst)
+			e.WorstRatio = &w
+		}
+		m.Conformance = append(m.Conformance, e)
+	}
+	page, err := r.RenderConformance(render.ConformancePage{List: list, Results: results, OffList: offList, Errors: errs, Pages: pages})
+	if err != nil {
+		return nil, err
+	}
+	c := list.Count()
+	return &c, os.WriteFile(filepath.Join(dir, "conformance.html"), page, 0o644)
 }
 
 func title(res execute.Result) string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/reports/conformance"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
@@ -19,16 +20,27 @@ import (
 // outputs carry a figure and a metric bundle.
 func executed(t *testing.T, name string, metricValue float64) execute.Result {
 	t.Helper()
-	_, fb, err := show.RenderFigure(show.Figure{ID: "f1", Series: []show.Series{{Name: "s", X: []float64{0, 1}, Y: []float64{1, 2}}}})
-	if err != nil {
-		t.Fatal(err)
+	return executedWith(t, name, show.NewMetric("m1", metricValue, 1, ""), show.Figure{ID: "f1"})
+}
+
+// executedWith returns a notebook that drew figs and metric m.
+func executedWith(t *testing.T, name string, m show.Metric, figs ...show.Figure) execute.Result {
+	t.Helper()
+	var bs []bundle.Bundle
+	for _, f := range figs {
+		f.Series = []show.Series{{Name: "s", X: []float64{0, 1}, Y: []float64{1, 2}}}
+		_, fb, err := show.RenderFigure(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bs = append(bs, fb)
 	}
-	_, mb, err := show.RenderMetric(show.NewMetric("m1", metricValue, 1, ""))
+	_, mb, err := show.RenderMetric(m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var outs []ipynb.Output
-	for _, b := range []bundle.Bundle{fb, mb} {
+	for _, b := range append(bs, mb) {
 		data, err := bundle.Encode(b)
 		if err != nil {
 			t.Fatal(err)
@@ -92,6 +104,81 @@ func TestBuild(t *testing.T) {
 			names = append(names, e.Name())
 		}
 		t.Errorf("leftovers beside the site: %v", names)
+	}
+}
+
+// The site has a conformance page and the manifest a row per entry of the
+// figure list; a figure claiming a row that does not list it, and a
+// listed figure a complete notebook did not draw, fail the report.
+func TestBuildConformance(t *testing.T) {
+	list, err := conformance.Parse([]byte(`{"rows": [
+ {"id": "tanner-fig1", "source": "Tanner lecture", "label": "Fig. 1", "title": "t", "type": "data", "status": "reproduced", "figures": ["01-mean-field#fig1-phase-diagram", "01-mean-field#fig1-qstar"]},
+ {"id": "noci2022-fig8", "source": "Noci et al. 2022", "label": "Fig. 8", "title": "t", "type": "data", "status": "partial", "reason": "r", "figures": ["03-rank-collapse#fig8-rho"]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	loadList = func() (*conformance.List, error) { return list, nil }
+	defer func() { loadList = conformance.Load }()
+	out := filepath.Join(t.TempDir(), "site")
+	m1, err := show.Agreement{Name: "edge", Kind: show.TheoryVsPrinted, Value: 2e-5, Tol: 5e-5, Basis: "4 decimals", Figure: "fig1-phase-diagram"}.Metric()
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := executedWith(t, "01-mean-field", m1, show.Figure{ID: "fig1-phase-diagram", PaperFigure: "Tanner lecture, Fig. 1"},
+		show.Figure{ID: "fig1-qstar", PaperFigure: "Tanner lecture, Fig. 1 (colour)"})
+	m, err := Build(out, []execute.Result{good}, Provenance{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.ConformanceErrors) != 0 || m.Failed() {
+		t.Fatalf("conformance errors %q", m.ConformanceErrors)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "conformance.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), `<a href="01-mean-field.html#fig-fig1-phase-diagram"><code>fig1-phase-diagram</code></a>`) {
+		t.Error("conformance page does not link the figure")
+	}
+	var row *ConformanceEntry
+	for i := range m.Conformance {
+		if m.Conformance[i].ID == "tanner-fig1" {
+			row = &m.Conformance[i]
+		}
+	}
+	if row == nil || row.Metrics != 1 || row.WorstRatio == nil || float64(*row.WorstRatio) != 0.4 || len(row.Figures) != 2 {
+		t.Errorf("manifest row tanner-fig1: %+v", row)
+	}
+	if m.Metrics[0].Kind != "theory vs printed" || m.Metrics[0].Basis != "4 decimals" || m.Metrics[0].Figure != "fig1-phase-diagram" || m.Metrics[0].Rule != "within" {
+		t.Errorf("metric entry %+v lacks kind, rule, basis or figure", m.Metrics[0])
+	}
+	index, _ := os.ReadFile(filepath.Join(out, "index.html"))
+	if !strings.Contains(string(index), `<a href="conformance.html">`) {
+		t.Error("index does not link the conformance page")
+	}
+
+	bad := executedWith(t, "01-mean-field", m1, show.Figure{ID: "fig1-phase-diagram", PaperFigure: "Noci et al. 2022, Fig. 8"})
+	m, err = Build(out, []execute.Result{bad}, Provenance{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(m.ConformanceErrors, "\n")
+	for _, want := range []string{
+		`01-mean-field#fig1-phase-diagram claims "Noci et al. 2022, Fig. 8", but row "noci2022-fig8" does not list "01-mean-field#fig1-phase-diagram"`,
+		`row "tanner-fig1" lists "01-mean-field#fig1-qstar", which notebook 01-mean-field did not draw`,
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("conformance errors\n%s\nlack %q", all, want)
+		}
+	}
+	if !m.Failed() {
+		t.Error("conformance errors must fail the report")
+	}
+	// A failed notebook cannot be blamed for the figures it did not reach.
+	bad.Status = "failed"
+	bad.Notebook.Cells[1].Outputs = bad.Notebook.Cells[1].Outputs[1:]
+	if m, err = Build(out, []execute.Result{bad}, Provenance{}); err != nil || len(m.ConformanceErrors) != 0 {
+		t.Errorf("failed notebook: %v, %q", err, m.ConformanceErrors)
 	}
 }
 

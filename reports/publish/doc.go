@@ -1,6 +1,10 @@
 // Package publish assembles a report site from executed notebooks: one HTML
-// page per notebook, an index, the shared assets and manifest.json, the
-// machine-readable list of every notebook, figure and metric.
+// page per notebook, an index, the conformance page (conformance.html: every
+// figure and table of the sources against what the report drew, see package
+// conformance), the shared assets and manifest.json, the machine-readable
+// list of every notebook, figure, metric and conformance row. Build checks
+// the drawn figures against the conformance list and records each
+// disagreement in Manifest.ConformanceErrors, which fails the report.
 //
 // The site is written atomically: everything goes to a sibling temporary
 // directory that replaces the output directory in one rename, so a crash

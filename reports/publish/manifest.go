@@ -20,6 +20,27 @@ type Manifest struct {
 	Notebooks  []NotebookEntry `json:"notebooks"`
 	Figures    []FigureEntry   `json:"figures"`
 	Metrics    []MetricEntry   `json:"metrics"`
+	// Conformance holds one entry per row of reports/conformance/figures.json
+	// (absent in reports made before it existed).
+	Conformance []ConformanceEntry `json:"conformance,omitempty"`
+	// ConformanceErrors are the disagreements between the figure list and
+	// the figures this report drew; any makes the report fail.
+	ConformanceErrors []string `json:"conformance_errors,omitempty"`
+}
+
+// ConformanceEntry is one source figure or table and what the report drew
+// for it.
+type ConformanceEntry struct {
+	ID      string   `json:"id"` // e.g. "noci2022-fig8"
+	Source  string   `json:"source"`
+	Label   string   `json:"label"`
+	Type    string   `json:"type"`
+	Status  string   `json:"status"`
+	Figures []string `json:"figures"` // "notebook#id", listed and drawn in this report
+	Metrics int      `json:"metrics"` // metrics that check those figures
+	// WorstRatio is the largest |value|/tolerance of those metrics (≤ 1
+	// passes); null when there is none or a metric's value is NaN.
+	WorstRatio *bundle.Float `json:"worst_ratio"`
 }
 
 // Provenance records what produced a report. Each figure's seed and
@@ -66,6 +87,10 @@ type MetricEntry struct {
 	Value     bundle.Float `json:"value"`
 	Tolerance bundle.Float `json:"tolerance"`
 	Pass      bool         `json:"pass"`
+	Kind      string       `json:"kind,omitempty"`   // what it compares (bundle.MetricKind)
+	Rule      string       `json:"rule,omitempty"`   // "within" (also ""), "at most", "at least"
+	Basis     string       `json:"basis,omitempty"`  // why the tolerance is what it is
+	Figure    string       `json:"figure,omitempty"` // the figure or table it checks, in its notebook
 	Note      string       `json:"note,omitempty"`
 }
 
@@ -82,7 +107,7 @@ func (m *Manifest) Failed() bool {
 			return true
 		}
 	}
-	return false
+	return len(m.ConformanceErrors) > 0
 }
 
 // EncodeManifest returns the canonical bytes of m.

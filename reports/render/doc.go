@@ -1,5 +1,6 @@
 // Package render turns executed sigprop notebooks into static HTML: one
-// standalone page per notebook and an index over all of them.
+// standalone page per notebook, an index over all of them and the
+// conformance page (RenderConformance).
 //
 // A page shows every cell: markdown rendered by goldmark with GitHub
 // Flavored Markdown and TeX math (package texmath), code cells highlighted by
@@ -11,8 +12,12 @@
 // caption line (figure id, the paper figure it reproduces, caption), a metric
 // as a PASS/FAIL row, a table as a table. Failed and timed-out cells are
 // framed and labelled with their status. Each page ends with a table of all
-// its metrics and a list of its figures; Collect extracts the same data for
-// the manifest.
+// its metrics (kind, value, rule, tolerance, |value|/tolerance, basis and the
+// figure checked; a missing kind or basis shows as "unstated" and a value of
+// exactly 0 under a two-sided rule is flagged) and a list of its figures;
+// Collect extracts the same data for the manifest. Figures and tables with
+// an id get the anchor "fig-<id>" (FigureAnchor), which the conformance page
+// links to.
 //
 // Output is deterministic: it depends only on the Page (no clock, no map
 // iteration), so two runs of the same notebook give the same bytes and a

@@ -86,7 +86,12 @@ func testPage(t testing.TB) Page {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, mb1, err := show.RenderMetric(show.NewMetric("q* rel. error", 0.004, 0.01, "n=256"))
+	m1, err := show.Agreement{Name: "q* rel. error", Kind: show.TheoryVsSimulation, Value: 0.004, Tol: 0.01,
+		Basis: "4 SE, SE from 20 networks", Figure: "fig1-qmap", Note: "n=256"}.Metric()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, mb1, err := show.RenderMetric(m1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +165,7 @@ func writeSite(t testing.TB, dir string) (pagePath string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	index, err := r.RenderIndex([]IndexEntry{e})
+	index, err := r.RenderIndex([]IndexEntry{e}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"html"
 	"time"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/reports/conformance"
 )
 
 // IndexEntry is one notebook's line on the index page.
@@ -18,6 +21,29 @@ type IndexEntry struct {
 	Figures       int
 	Metrics       int
 	MetricsPassed int
+	MetricCounts
+}
+
+// MetricCounts counts a notebook's metrics by what they state.
+type MetricCounts struct {
+	ByKind        map[bundle.MetricKind]int // metrics per kind; "" counts those with no kind
+	BasisUnstated int                       // metrics with no tolerance basis
+	Zero          int                       // values of exactly 0 under a two-sided rule
+}
+
+// CountMetrics counts metrics by kind, missing basis and zero value.
+func CountMetrics(metrics []bundle.Metric) MetricCounts {
+	c := MetricCounts{ByKind: map[bundle.MetricKind]int{}}
+	for _, m := range metrics {
+		c.ByKind[m.Kind]++
+		if m.Basis == "" {
+			c.BasisUnstated++
+		}
+		if metricZero(m) {
+			c.Zero++
+		}
+	}
+	return c
 }
 
 // NewIndexEntry summarises p for the index, counting its figures and
@@ -38,6 +64,7 @@ func NewIndexEntry(p Page, href string) (IndexEntry, error) {
 		return e, err
 	}
 	e.Figures, e.Metrics = len(figs), len(metrics)
+	e.MetricCounts = CountMetrics(metrics)
 	for _, m := range metrics {
 		if m.Pass {
 			e.MetricsPassed++
@@ -47,15 +74,23 @@ func NewIndexEntry(p Page, href string) (IndexEntry, error) {
 }
 
 // RenderIndex returns the index page: one row per notebook, in the given
-// order, with its status, run time, number of figures, metrics passed/total
-// and a link, plus totals. Same entries, same bytes.
-func (r *Renderer) RenderIndex(entries []IndexEntry) ([]byte, error) {
+// order, with its status, run time, number of figures, metrics passed/total,
+// metrics whose kind or tolerance basis is unstated, and a link, plus totals
+// (metrics per kind) and, when conf is not nil, the conformance counts with
+// a link to the conformance page. Same input, same bytes.
+func (r *Renderer) RenderIndex(entries []IndexEntry, conf *conformance.Counts) ([]byte, error) {
 	var w bytes.Buffer
 	r.head(&w, r.opts.siteTitle, false)
 	fmt.Fprintf(&w, "<body class=\"index\">\n<header class=\"page\">\n<h1>%s</h1>\n", html.EscapeString(r.opts.siteTitle))
-	var failed, figs, metrics, passed int
+	var failed, figs, metrics, passed, noBasis, zero int
+	kinds := map[bundle.MetricKind]int{}
 	var total time.Duration
 	for _, e := range entries {
+		for k, n := range e.ByKind {
+			kinds[k] += n
+		}
+		noBasis += e.BasisUnstated
+		zero += e.Zero
 		if e.Status != StatusOK {
 			failed++
 		}
@@ -70,7 +105,28 @@ func (r *Renderer) RenderIndex(entries []IndexEntry) ([]byte, error) {
 	}
 	fmt.Fprintf(&w, "<p class=\"meta\"><span class=\"badge %s\">%s</span> %d notebooks, %d failed &middot; ran in %s &middot; %d figures &middot; metrics %d/%d passed</p>\n</header>\n<main>\n",
 		statusClass(overall), overall, len(entries), failed, FormatDuration(total), figs, passed, metrics)
-	w.WriteString("<table class=\"index\">\n<thead><tr><th>notebook</th><th>status</th><th>run time</th><th>figures</th><th>metrics passed</th></tr></thead>\n<tbody>\n")
+	w.WriteString("<p class=\"meta\">Metrics by kind:")
+	for _, k := range bundle.MetricKinds {
+		fmt.Fprintf(&w, " %s %d &middot;", html.EscapeString(string(k)), kinds[k])
+	}
+	fmt.Fprintf(&w, " <span class=\"unstated\">kind unstated %d</span> &middot; <span class=\"unstated\">tolerance basis unstated %d</span> &middot; value exactly 0: %d</p>\n", kinds[""], noBasis, zero)
+	if conf != nil {
+		w.WriteString("<p class=\"meta\">")
+		if r.opts.conformanceHref != "" {
+			fmt.Fprintf(&w, "<a href=\"%s\">Conformance to the papers</a>:", html.EscapeString(r.opts.conformanceHref))
+		} else {
+			w.WriteString("Conformance to the papers:")
+		}
+		for i, s := range conformance.Statuses {
+			if i > 0 {
+				w.WriteString(" &middot;")
+			}
+			fmt.Fprintf(&w, " %s %d", html.EscapeString(string(s)), conf.ByStatus[s])
+		}
+		fmt.Fprintf(&w, " (of %d data figures and tables: %d reproduced, %d partial, %d analogue, %d not reproduced)</p>\n",
+			conf.ByType[conformance.Data], conf.DataByStatus[conformance.Reproduced], conf.DataByStatus[conformance.Partial], conf.DataByStatus[conformance.Analogue], conf.DataByStatus[conformance.NotReproduced])
+	}
+	w.WriteString("<table class=\"index\">\n<thead><tr><th>notebook</th><th>status</th><th>run time</th><th>figures</th><th>metrics passed</th><th>kind / basis unstated</th></tr></thead>\n<tbody>\n")
 	for _, e := range entries {
 		title := e.Title
 		if title == "" {
@@ -89,8 +145,8 @@ func (r *Renderer) RenderIndex(entries []IndexEntry) ([]byte, error) {
 		if e.Err != "" {
 			fmt.Fprintf(&w, "<br><span class=\"err\">%s</span>", html.EscapeString(firstLine(StripANSI(e.Err))))
 		}
-		fmt.Fprintf(&w, "</td><td><span class=\"badge %s\">%s</span></td><td class=\"num\">%s</td><td class=\"num\">%d</td><td class=\"num\"><span class=\"badge %s\">%d/%d</span></td></tr>\n",
-			statusClass(status), html.EscapeString(status), FormatDuration(e.Duration), e.Figures, mclass, e.MetricsPassed, e.Metrics)
+		fmt.Fprintf(&w, "</td><td><span class=\"badge %s\">%s</span></td><td class=\"num\">%s</td><td class=\"num\">%d</td><td class=\"num\"><span class=\"badge %s\">%d/%d</span></td><td class=\"num\">%d / %d</td></tr>\n",
+			statusClass(status), html.EscapeString(status), FormatDuration(e.Duration), e.Figures, mclass, e.MetricsPassed, e.Metrics, e.ByKind[""], e.BasisUnstated)
 	}
 	w.WriteString("</tbody>\n</table>\n</main>\n</body>\n</html>\n")
 	return w.Bytes(), nil

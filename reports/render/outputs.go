@@ -127,7 +127,11 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">bad table</div><pre>%s</pre></div>\n", html.EscapeString(err.Error()))
 			return nil
 		}
-		fmt.Fprintf(w, "<div class=\"output table\">%s</div>\n", bytes.TrimRight(htm, "\n"))
+		if b.Table.ID != "" {
+			fmt.Fprintf(w, "<div class=\"output table\" id=\"%s\">%s</div>\n", figureAnchor(b.Table.ID), bytes.TrimRight(htm, "\n"))
+		} else {
+			fmt.Fprintf(w, "<div class=\"output table\">%s</div>\n", bytes.TrimRight(htm, "\n"))
+		}
 	}
 	return nil
 }

@@ -47,8 +47,12 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 	r.head(&w, title, true)
 	w.WriteString("<body class=\"notebook\">\n<header class=\"page\">\n")
 	if r.opts.indexHref != "" {
-		fmt.Fprintf(&w, "<nav class=\"crumbs\"><a href=\"%s\">%s</a> / %s</nav>\n",
+		fmt.Fprintf(&w, "<nav class=\"crumbs\"><a href=\"%s\">%s</a> / %s",
 			html.EscapeString(r.opts.indexHref), html.EscapeString(r.opts.siteTitle), html.EscapeString(p.Name))
+		if r.opts.conformanceHref != "" {
+			fmt.Fprintf(&w, " &middot; <a href=\"%s\">conformance to the papers</a>", html.EscapeString(r.opts.conformanceHref))
+		}
+		w.WriteString("</nav>\n")
 	}
 	if !fromNotebook {
 		// The notebook's own H1 is rendered with its cell; do not repeat it.
@@ -206,15 +210,36 @@ func (r *Renderer) summary(w *bytes.Buffer, figures []bundle.Figure, metrics []b
 	if len(metrics) == 0 {
 		w.WriteString("<p>No metrics.</p>\n")
 	} else {
-		w.WriteString("<table class=\"metrics\">\n<thead><tr><th>metric</th><th>value</th><th>tolerance</th><th>pass</th><th>note</th></tr></thead>\n<tbody>\n")
+		noKind, noBasis, zero := 0, 0, 0
+		for _, m := range metrics {
+			if m.Kind == "" {
+				noKind++
+			}
+			if m.Basis == "" {
+				noBasis++
+			}
+			if metricZero(m) {
+				zero++
+			}
+		}
+		fmt.Fprintf(w, "<p class=\"meta\">%d metrics &middot; kind unstated: %d &middot; tolerance basis unstated: %d &middot; value exactly 0: %d</p>\n", len(metrics), noKind, noBasis, zero)
+		w.WriteString("<table class=\"metrics\">\n<thead><tr><th>metric</th><th>kind</th><th>value</th><th>rule</th><th>tolerance</th><th>|value|/tol</th><th>pass</th><th>basis</th><th>figure</th><th>note</th></tr></thead>\n<tbody>\n")
 		for _, m := range metrics {
 			class, verdict := "fail", "FAIL"
 			if m.Pass {
 				class, verdict = "pass", "PASS"
 			}
-			fmt.Fprintf(w, "<tr class=\"%s\"><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td><span class=\"badge %s\">%s</span></td><td>%s</td></tr>\n",
-				class, html.EscapeString(m.Name), show.FormatFloat(float64(m.Value)), show.FormatFloat(float64(m.Tolerance)),
-				class, verdict, html.EscapeString(m.Note))
+			value := show.FormatFloat(float64(m.Value))
+			if metricZero(m) {
+				value = "<span class=\"flag\" title=\"a measured discrepancy of exactly 0: check that the metric measures something\">0 (exact)</span>"
+			}
+			fig := ""
+			if m.Figure != "" {
+				fig = fmt.Sprintf("<a href=\"#%s\">%s</a>", figureAnchor(m.Figure), html.EscapeString(m.Figure))
+			}
+			fmt.Fprintf(w, "<tr class=\"%s\"><td>%s</td><td>%s</td><td class=\"num\">%s</td><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td><span class=\"badge %s\">%s</span></td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+				class, html.EscapeString(m.Name), orUnstated(string(m.Kind)), value, html.EscapeString(ruleName(m.Rule)), show.FormatFloat(float64(m.Tolerance)),
+				show.FormatFloat(m.Ratio()), class, verdict, orUnstated(m.Basis), fig, html.EscapeString(m.Note))
 		}
 		w.WriteString("</tbody>\n</table>\n")
 	}
@@ -237,6 +262,32 @@ func (r *Renderer) summary(w *bytes.Buffer, figures []bundle.Figure, metrics []b
 	}
 	w.WriteString("</section>\n")
 }
+
+// metricZero reports whether m's value is exactly 0 under a two-sided
+// rule: a measured discrepancy is almost never exactly 0, so the page
+// flags it (a check written as "0 on a pass" shows no error).
+func metricZero(m bundle.Metric) bool {
+	return float64(m.Value) == 0 && (m.Rule == "" || m.Rule == bundle.Within)
+}
+
+// ruleName is the rule as the page shows it ("within" for the default).
+func ruleName(r bundle.Rule) string {
+	if r == "" {
+		return string(bundle.Within)
+	}
+	return string(r)
+}
+
+// orUnstated escapes s, or shows "unstated" when it is empty.
+func orUnstated(s string) string {
+	if s == "" {
+		return "<span class=\"unstated\">unstated</span>"
+	}
+	return html.EscapeString(s)
+}
+
+// FigureAnchor is the HTML id of a figure or table on its notebook page.
+func FigureAnchor(id string) string { return figureAnchor(id) }
 
 // figureAnchor is the HTML id of a figure: "fig-" and the figure id with
 // anything but letters, digits, '-', '_' and '.' replaced by '-'.

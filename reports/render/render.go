@@ -55,9 +55,10 @@ type Renderer struct {
 }
 
 type options struct {
-	assetBase string
-	indexHref string
-	siteTitle string
+	assetBase       string
+	indexHref       string
+	conformanceHref string
+	siteTitle       string
 }
 
 // Option configures a Renderer.
@@ -75,6 +76,12 @@ func WithIndexHref(href string) Option {
 	return func(o *options) { o.indexHref = href }
 }
 
+// WithConformanceHref sets the link from each notebook page and the index
+// to the conformance page (default "conformance.html"); empty means no link.
+func WithConformanceHref(href string) Option {
+	return func(o *options) { o.conformanceHref = href }
+}
+
 // WithSiteTitle sets the index page's title (default "sigprop reports").
 func WithSiteTitle(title string) Option {
 	return func(o *options) { o.siteTitle = title }
@@ -83,7 +90,7 @@ func WithSiteTitle(title string) Option {
 // New returns a Renderer; with no options pages sit in the site root beside
 // index.html and the assets directory.
 func New(opts ...Option) *Renderer {
-	o := options{assetBase: "assets/", indexHref: "index.html", siteTitle: "sigprop reports"}
+	o := options{assetBase: "assets/", indexHref: "index.html", conformanceHref: "conformance.html", siteTitle: "sigprop reports"}
 	for _, opt := range opts {
 		opt(&o)
 	}

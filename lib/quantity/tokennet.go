@@ -1,0 +1,78 @@
+package quantity
+
+import (
+	"math/rand/v2"
+
+	"github.com/sigprop/sigprop/lib/tokengeom"
+	"github.com/sigprop/sigprop/lib/tokennet"
+)
+
+// Monte Carlo estimates of the exponents of Cowsik et al. 2024 from the
+// finite random transformer (package tokennet): the numeric halves of the
+// paper's Figs. 4–6, evaluated point by point so that `sigprop sweep`
+// can compute (and resume) a plane of them.
+
+// tnStream is the PCG stream of these quantities; the seed parameter is
+// the PCG seed, so a point's networks are fixed by (seed, parameters).
+const tnStream = 2403025790
+
+var (
+	tnNetworks = Param{Name: "networks", Doc: "independent networks (weights and tokens) averaged", Default: "8", Min: 2, Max: 1e6, Integer: true}
+	tnSeed     = Param{Name: "seed", Doc: "random seed (PCG seed of the networks' draws)", Default: "1", Min: 0, Max: 1 << 53, Integer: true}
+	tnCausal   = Param{Name: "causal", Doc: "causal attention mask A_ij = 0 for j > i (Fig. 6)", Default: "false", Choices: []string{"false", "true"}}
+	tnD        = Param{Name: "d", Doc: "embedding width d", Default: "64", Min: 1, Max: 4096, Integer: true}
+	tnN        = Param{Name: "n", Doc: "number of tokens", Default: "256", Min: 2, Max: 1e5, Integer: true}
+)
+
+// tnConfig is the transformer of a point: the paper's (PaperTransformer)
+// with the point's α_A, α_M, σ_w, n, d, depth and mask.
+func tnConfig(v Values, depth int) tokennet.TransformerConfig {
+	cfg := tokennet.PaperTransformer(v.Float("alpha_a"), v.Float("sigma_w"))
+	cfg.AlphaM = v.Float("alpha_m")
+	cfg.N, cfg.D, cfg.Layers = v.Int("n"), v.Int("d"), depth
+	cfg.SigmaA2 = v.Float("sigma_a2")
+	cfg.Causal = v.String("causal") == "true"
+	return cfg
+}
+
+func tnRand(v Values) *rand.Rand { return rand.New(rand.NewPCG(uint64(v.Float("seed")), tnStream)) }
+
+func tnResult(e tokennet.ExponentEstimate) map[string]float64 {
+	return map[string]float64{"mean": e.Mean, "se": e.SE, "networks": float64(e.Samples)}
+}
+
+func init() {
+	Register(Quantity{
+		Name:   "tokennet.lambda_a_numeric",
+		Doc:    "simulated angle exponent ln[(1-p'/q')/(1-p/q)] over one block from (q,p) = (d, 0.99d): mean and SE over networks",
+		Source: tgSource + ", App. A, eq. (24); the theory of the same estimator is tokengeom.LambdaAOneStep",
+		Params: []Param{tgAlphaA, tgAlphaM, tgSigmaW, tnN, tnD, tgSA2, tnCausal, tnNetworks, tnSeed},
+		Eval: func(v Values) (any, error) {
+			d := float64(v.Int("d"))
+			e, err := tokennet.NumericAngleExponent(tnConfig(v, 1), d, 0.99*d, v.Int("networks"), tnRand(v))
+			if err != nil {
+				return nil, err
+			}
+			return tnResult(e), nil
+		},
+	})
+	Register(Quantity{
+		Name:   "tokennet.lambda_g_numeric",
+		Doc:    "simulated gradient exponent (1/L) ln(|d(X^L.R)/dX^0|^2/(nd)) from tokens near collapse (q*, 0.9999 q*): mean and SE over networks",
+		Source: tgSource + ", Sec. 4.2; spec §6.3 (start near the collapsed point)",
+		Params: []Param{tgAlphaA, tgAlphaM, tgSigmaW, tgDepth, tnN, tnD, tgSA2, tnCausal, tnNetworks, tnSeed},
+		Eval: func(v Values) (any, error) {
+			m := tokengeom.NewModel(v.Float("alpha_a"), v.Float("alpha_m"), v.Float("sigma_w"))
+			m.D = float64(v.Int("d"))
+			qs, err := tokengeom.QStar(m)
+			if err != nil {
+				return nil, err
+			}
+			e, err := tokennet.NumericGradientExponent(tnConfig(v, v.Int("depth")), qs, 0.9999*qs, v.Int("networks"), tnRand(v))
+			if err != nil {
+				return nil, err
+			}
+			return tnResult(e), nil
+		},
+	})
+}

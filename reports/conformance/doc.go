@@ -1,0 +1,28 @@
+// Package conformance is the list of every figure and table of the five
+// source texts (figures.json, embedded) and the checks that keep it true.
+//
+// Each row names a figure or table of a source ("Noci et al. 2022, Fig. 8"),
+// its type (data, schematic, settings), its status in sigprop (reproduced,
+// partial, analogue, not reproduced; schematic for diagrams and settings
+// tables), the reason when it is not reproduced, and the sigprop figures and
+// tables that reproduce it as "notebook#figure-id". Load validates the file:
+// unknown statuses, types, sources or fields, duplicate ids or names, a
+// missing reason and malformed figure references are errors.
+//
+// A notebook figure claims rows through its PaperFigure field, written
+// "<Source>, Fig. N (note)" (ParseClaim; "Figs. 4 and 5", "Figs. 13–14",
+// "Table 1" and the lecture's "Attention Fig. 2" also parse). Two checks
+// keep the list and the notebooks in step:
+//
+//   - CheckSources reads the committed notebooks' Go code without running
+//     it (figure ids as string literals or fmt.Sprintf patterns) and is run
+//     by this package's tests;
+//   - List.Check compares the figures a report actually drew and fails the
+//     report (publish.Build) when a figure claims a row that does not list
+//     it, claims a figure not on the list, or a listed figure of a notebook
+//     that ran to the end was not drawn.
+//
+// List.Results joins each row with the report's metrics (bundle.Metric.Figure
+// names the figure a metric checks) for the conformance page and the
+// manifest: the worst Ratio() is |value|/tolerance, ≤ 1 passing.
+package conformance

@@ -1,0 +1,165 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"math"
+	"strings"
+
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/reports/conformance"
+)
+
+// ConformancePage is the content of the conformance page: every figure
+// and table of the sources, and what a report drew for each.
+type ConformancePage struct {
+	List    *conformance.List
+	Results []conformance.Result // List.Results of the report
+	// OffList are drawn figures whose PaperFigure is not of the form
+	// "<Source>, Fig. N" (List.Check).
+	OffList []conformance.Drawn
+	// Errors are the disagreements of List.Check, one per line; the
+	// report fails when there is any.
+	Errors []string
+	// Pages are the notebooks with a page in this site: a figure of
+	// another notebook is shown without a link.
+	Pages map[string]bool
+}
+
+// RenderConformance returns the conformance page: counts per status and
+// type, then per source one row per figure or table with its status,
+// reason, the sigprop figures (linked to their anchors on the notebook
+// pages), the metrics that check them and the worst |value|/tolerance.
+// Same input, same bytes.
+func (r *Renderer) RenderConformance(p ConformancePage) ([]byte, error) {
+	if p.List == nil || len(p.Results) != len(p.List.Rows) {
+		return nil, fmt.Errorf("render: conformance page needs one result per row")
+	}
+	const title = "Conformance to the papers"
+	var w bytes.Buffer
+	r.head(&w, title, false)
+	w.WriteString("<body class=\"conformance\">\n<header class=\"page\">\n")
+	if r.opts.indexHref != "" {
+		fmt.Fprintf(&w, "<nav class=\"crumbs\"><a href=\"%s\">%s</a> / conformance</nav>\n", html.EscapeString(r.opts.indexHref), html.EscapeString(r.opts.siteTitle))
+	}
+	fmt.Fprintf(&w, "<h1>%s</h1>\n", title)
+	c := p.List.Count()
+	fmt.Fprintf(&w, "<p class=\"meta\">%d figures and tables of %d sources (rows of <code>reports/conformance/figures.json</code>).</p>\n", len(p.List.Rows), len(p.List.SortedSources()))
+	w.WriteString("<table class=\"counts\">\n<thead><tr><th>status</th><th>all rows</th><th>data rows</th></tr></thead>\n<tbody>\n")
+	for _, s := range conformance.Statuses {
+		fmt.Fprintf(&w, "<tr><td><span class=\"badge %s\">%s</span></td><td class=\"num\">%d</td><td class=\"num\">%d</td></tr>\n", statusBadge(s), html.EscapeString(string(s)), c.ByStatus[s], c.DataByStatus[s])
+	}
+	w.WriteString("</tbody>\n</table>\n<p class=\"meta\">By type:")
+	for i, t := range conformance.Types {
+		if i > 0 {
+			w.WriteString(" &middot;")
+		}
+		fmt.Fprintf(&w, " %s %d", html.EscapeString(string(t)), c.ByType[t])
+	}
+	w.WriteString(".</p>\n")
+	w.WriteString("<p class=\"meta\">Worst ratio: the largest |value|/tolerance (≤ 1 passes; for one-sided rules the same scale, see <code>bundle.Metric.Ratio</code>) over the metrics whose <code>Figure</code> is one of the row's figures.</p>\n</header>\n<main>\n")
+	if len(p.Errors) > 0 {
+		w.WriteString("<div class=\"notebook-error\"><strong>The figure list and the notebooks disagree.</strong><ul>\n")
+		for _, e := range p.Errors {
+			fmt.Fprintf(&w, "<li>%s</li>\n", html.EscapeString(e))
+		}
+		w.WriteString("</ul></div>\n")
+	}
+	for _, src := range p.List.SortedSources() {
+		fmt.Fprintf(&w, "<h2 id=\"%s\">%s</h2>\n", sourceAnchor(src), html.EscapeString(src))
+		w.WriteString("<table class=\"conformance\">\n<thead><tr><th>figure</th><th>type</th><th>status</th><th>reason</th><th>sigprop figures</th><th>metrics</th><th>worst ratio</th></tr></thead>\n<tbody>\n")
+		for _, res := range p.Results {
+			if res.Row.Source == src {
+				r.conformanceRow(&w, res, p.Pages)
+			}
+		}
+		w.WriteString("</tbody>\n</table>\n")
+	}
+	if len(p.OffList) > 0 {
+		w.WriteString("<h2 id=\"off-list\">Claims not of the form “&lt;Source&gt;, Fig. N”</h2>\n<p>These figures name something other than a figure or table of the list; they are not counted above.</p>\n<ul>\n")
+		for _, d := range p.OffList {
+			fmt.Fprintf(&w, "<li>%s: %s</li>\n", figureLink(d.Notebook, d.ID, p.Pages, true), html.EscapeString(d.PaperFigure))
+		}
+		w.WriteString("</ul>\n")
+	}
+	w.WriteString("</main>\n</body>\n</html>\n")
+	return w.Bytes(), nil
+}
+
+func (r *Renderer) conformanceRow(w *bytes.Buffer, res conformance.Result, pages map[string]bool) {
+	row := res.Row
+	fmt.Fprintf(w, "<tr id=\"%s\"><td><strong>%s</strong><br>%s</td><td>%s</td><td><span class=\"badge %s\">%s</span></td><td>%s",
+		html.EscapeString(row.ID), html.EscapeString(row.Label), html.EscapeString(row.Title), html.EscapeString(string(row.Type)),
+		statusBadge(row.Status), html.EscapeString(string(row.Status)), html.EscapeString(row.Reason))
+	if row.Notes != "" {
+		if row.Reason != "" {
+			w.WriteString("<br>")
+		}
+		fmt.Fprintf(w, "<span class=\"note\">%s</span>", html.EscapeString(row.Notes))
+	}
+	w.WriteString("</td><td>")
+	for i, f := range res.Figures {
+		if i == 0 || res.Figures[i-1].Notebook != f.Notebook {
+			if i > 0 {
+				w.WriteString("<br>")
+			}
+			fmt.Fprintf(w, "<span class=\"nb\">%s:</span> ", html.EscapeString(f.Notebook))
+		} else {
+			w.WriteString(", ")
+		}
+		w.WriteString(figureLink(f.Notebook, f.ID, pages, false))
+		if !f.Drawn {
+			w.WriteString(" <span class=\"unstated\">(not in this report)</span>")
+		}
+	}
+	w.WriteString("</td><td>")
+	for i, m := range res.Metrics {
+		if i > 0 {
+			w.WriteString("<br>")
+		}
+		class := "fail"
+		if m.Pass {
+			class = "pass"
+		}
+		fmt.Fprintf(w, "<span class=\"badge %s\">%s</span> %s", class, show.FormatFloat(m.Ratio()), html.EscapeString(m.Name))
+	}
+	w.WriteString("</td><td class=\"num\">")
+	switch {
+	case len(res.Metrics) == 0:
+		w.WriteString("—")
+	case math.IsNaN(res.Worst) || res.Worst > 1:
+		fmt.Fprintf(w, "<span class=\"badge fail\">%s</span>", show.FormatFloat(res.Worst))
+	default:
+		fmt.Fprintf(w, "<span class=\"badge pass\">%s</span>", show.FormatFloat(res.Worst))
+	}
+	w.WriteString("</td></tr>\n")
+}
+
+// figureLink links "notebook#id" (or, without full, "id") to the figure's
+// anchor on its page, or shows it as text when the notebook has no page in
+// this site.
+func figureLink(nb, id string, pages map[string]bool, full bool) string {
+	text := html.EscapeString(id)
+	if full {
+		text = html.EscapeString(nb + "#" + id)
+	}
+	if !pages[nb] {
+		return "<code>" + text + "</code>"
+	}
+	return fmt.Sprintf("<a href=\"%s.html#%s\"><code>%s</code></a>", html.EscapeString(nb), figureAnchor(id), text)
+}
+
+func statusBadge(s conformance.Status) string {
+	switch s {
+	case conformance.Reproduced:
+		return "pass"
+	case conformance.NotReproduced:
+		return "fail"
+	}
+	return "other"
+}
+
+func sourceAnchor(src string) string {
+	return "src-" + strings.Trim(figureAnchor(strings.ToLower(src))[len("fig-"):], "-")
+}

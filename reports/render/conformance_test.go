@@ -1,0 +1,90 @@
+package render
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/reports/conformance"
+	"github.com/sigprop/sigprop/reports/ipynb"
+)
+
+const testList = `{"rows": [
+ {"id": "noci2022-fig1", "source": "Noci et al. 2022", "label": "Fig. 1", "title": "Cosine <over> training", "type": "data", "status": "reproduced", "figures": ["nb#f1", "nb#tab"], "notes": "spec's parameters"},
+ {"id": "noci2022-fig2", "source": "Noci et al. 2022", "label": "Fig. 2", "title": "Block diagram", "type": "schematic", "status": "schematic", "reason": "a diagram", "figures": []},
+ {"id": "tanner-fig1", "source": "Tanner lecture", "label": "Fig. 1", "title": "Phase diagram", "type": "data", "status": "partial", "reason": "one panel", "figures": ["other#f9", "nb#f3"]}
+]}`
+
+func TestRenderConformanceGolden(t *testing.T) {
+	l, err := conformance.Parse([]byte(testList))
+	if err != nil {
+		t.Fatal(err)
+	}
+	drawn := []conformance.Drawn{{Notebook: "nb", ID: "f1", PaperFigure: "Noci et al. 2022, Fig. 1"}, {Notebook: "nb", ID: "tab"},
+		{Notebook: "nb", ID: "f3", PaperFigure: "Tanner lecture, Fig. 1"}, {Notebook: "nb", ID: "eq", PaperFigure: "Noci et al. 2022, eq. (15)"}}
+	mets := []conformance.Metric{
+		{Notebook: "nb", Metric: bundle.Metric{Name: "m ok", Value: 0.5, Tolerance: 1, Figure: "f1", Pass: true}},
+		{Notebook: "nb", Metric: bundle.Metric{Name: "m bad", Value: 3, Tolerance: 2, Figure: "tab"}},
+	}
+	off, err := l.Check(drawn, map[string]bool{"nb": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := ConformancePage{List: l, Results: l.Results(drawn, mets), OffList: off, Errors: []string{`row "x" lists "nb#y", which notebook nb did not draw`},
+		Pages: map[string]bool{"nb": true}}
+	got, err := New().RenderConformance(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkGolden(t, "testdata/conformance.html.golden", got)
+	again, _ := New().RenderConformance(page)
+	if !bytes.Equal(got, again) {
+		t.Error("conformance page is not deterministic")
+	}
+	s := string(got)
+	for _, want := range []string{
+		`<tr><td><span class="badge pass">reproduced</span></td><td class="num">1</td><td class="num">1</td></tr>`,
+		`By type: data 2 &middot; schematic 1 &middot; settings 0.`,
+		`<h2 id="src-noci-et-al.-2022">Noci et al. 2022</h2>`,
+		`<span class="nb">nb:</span> <a href="nb.html#fig-f1"><code>f1</code></a>, <a href="nb.html#fig-tab"><code>tab</code></a>`, // anchors on the notebook page
+		`<span class="nb">other:</span> <code>f9</code> <span class="unstated">(not in this report)</span>`,                        // no page: no link
+		`<span class="badge fail">1.5</span> m bad`, `<td class="num"><span class="badge fail">1.5</span></td>`,
+		`Cosine &lt;over&gt; training`, `which notebook nb did not draw`,
+		`nb#eq</code></a>: Noci et al. 2022, eq. (15)`,
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if _, err := New().RenderConformance(ConformancePage{List: l}); err == nil {
+		t.Error("no error without results")
+	}
+}
+
+// The metric summary flags a value of exactly 0 under a two-sided rule,
+// not under a one-sided one.
+func TestSummaryFlagsZero(t *testing.T) {
+	var outs []ipynb.Output
+	for _, m := range []bundle.Metric{
+		{Name: "zero within", Value: 0, Tolerance: 1, Pass: true},
+		{Name: "zero at most", Value: 0, Tolerance: 1, Rule: bundle.AtMost, Pass: true},
+		{Name: "small", Value: 1e-17, Tolerance: 1, Pass: true},
+	} {
+		b := bundle.Bundle{Schema: bundle.SchemaVersion, Kind: bundle.KindMetric, Metric: &m}
+		outs = append(outs, ipynb.Output{OutputType: "display_data", Data: map[string]json.RawMessage{bundle.MIMEType: bundleOutputData(t, b, false)}})
+	}
+	nb := &ipynb.Notebook{NBFormat: 4, Cells: []ipynb.Cell{{CellType: "code", Source: "x", ExecutionCount: intp(1), Outputs: outs}}}
+	got, err := New().RenderNotebook(Page{Name: "z", Notebook: nb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(got)
+	if n := strings.Count(s, ">0 (exact)</span>"); n != 1 {
+		t.Errorf("%d flagged values, want 1 (the two-sided zero)", n)
+	}
+	if !strings.Contains(s, "value exactly 0: 1</p>") {
+		t.Error("summary does not count the zero value")
+	}
+}
