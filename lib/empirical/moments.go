@@ -61,7 +61,6 @@ func MaxZ(sim, se, theory []float64) float64 {
 	return z
 }
 
-<<<<<<< HEAD
 // GeoMean returns the geometric mean exp(Σ ln x_i / n) of positive values
 // (NaN for an empty slice or a value <= 0).
 func GeoMean(x []float64) float64 {
@@ -76,7 +75,8 @@ func GeoMean(x []float64) float64 {
 		s += math.Log(v)
 	}
 	return math.Exp(s / float64(len(x)))
-=======
+}
+
 // MaxAbsDiff returns max_i |a_i − b_i| (0 for empty slices): the largest
 // gap between a simulated curve and its theory when the gap is systematic
 // rather than noise. It panics if the lengths differ.
@@ -89,5 +89,4 @@ func MaxAbsDiff(a, b []float64) float64 {
 		m = math.Max(m, math.Abs(a[i]-b[i]))
 	}
 	return m
->>>>>>> main
 }

@@ -36,7 +36,6 @@ func TestZ(t *testing.T) {
 	}
 }
 
-<<<<<<< HEAD
 func TestGeoMean(t *testing.T) {
 	// (2·8)^(1/2) = 4; (1·10·100)^(1/3) = 10
 	for _, c := range []struct {
@@ -51,7 +50,9 @@ func TestGeoMean(t *testing.T) {
 		if !math.IsNaN(GeoMean(x)) {
 			t.Errorf("GeoMean(%v) is not NaN", x)
 		}
-=======
+	}
+}
+
 func TestMaxAbsDiff(t *testing.T) {
 	if got := MaxAbsDiff([]float64{1, 2, 3}, []float64{1.5, 0, 3}); got != 2 {
 		t.Errorf("MaxAbsDiff = %g, want 2", got)
@@ -61,6 +62,5 @@ func TestMaxAbsDiff(t *testing.T) {
 	}
 	if got := MaxAbsDiff([]float64{math.NaN()}, []float64{0}); !math.IsNaN(got) {
 		t.Errorf("NaN gap: %g, want NaN", got)
->>>>>>> main
 	}
 }
