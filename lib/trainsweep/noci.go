@@ -1,0 +1,268 @@
+package trainsweep
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/rankcollapse"
+	"github.com/sigprop/sigprop/lib/vit"
+	"gonum.org/v1/gonum/mat"
+)
+
+// The training analogues of Noci et al. 2022 (Table 1, Fig. 5) and Noci
+// et al. 2023 (Table 1) on Fashion-MNIST: one ViT shape (28×28 images in
+// 7×7 patches, d = 64, ℓ = 2 tanh MLP), L blocks, NociSteps steps of
+// batch NociBatch, Adam at its defaults (lr 3e-4) or SGD at lr 0.01 with
+// momentum 0.9 (the same for every SGD run, not tuned per run).
+const (
+	NociSteps = 250
+	NociBatch = 64
+	NociSGDLR = 0.01
+	NociMom   = 0.9
+)
+
+// NociVariant is one block and optimiser of the comparison.
+type NociVariant struct {
+	Name string // the label used in tables and figures
+	SGD  bool   // SGD (else Adam)
+	// Block: "pre-ln" (RMS norm of the branch inputs, α = 1, identity
+	// skip), "post-ln" (each residual sum normalised, α = 1, identity
+	// skip), "res-scale" (no norm, α = 1/√L, identity skip), "res-scale-tau"
+	// (the same with the inverse temperature τ of eq. 47), "shaped" (shaped
+	// attention and ReLU, no norm, γ = 0.2, unit-norm skip) or "vanilla"
+	// (the same with softmax attention).
+	Block string
+}
+
+// NociVariants lists the variants, in table order.
+var NociVariants = []NociVariant{
+	{"Adam, PRE-LN", false, "pre-ln"},
+	{"SGD, POST-LN", true, "post-ln"},
+	{"Adam, POST-LN", false, "post-ln"},
+	{"SGD, res-scale 1/√L", true, "res-scale"},
+	{"SGD, res-scale 1/√L + τ", true, "res-scale-tau"},
+	{"Adam, shaped (γ = 0.2)", false, "shaped"},
+	{"Adam, vanilla no norm (γ = 0.2)", false, "vanilla"},
+}
+
+// NociVariantByName returns the variant called name.
+func NociVariantByName(name string) (NociVariant, error) {
+	for _, v := range NociVariants {
+		if v.Name == name {
+			return v, nil
+		}
+	}
+	return NociVariant{}, fmt.Errorf("trainsweep: no Noci variant %q", name)
+}
+
+// NociShape is the model shape of the comparison with L blocks.
+func NociShape(L int) vit.Config {
+	return vit.Config{Rows: 28, Cols: 28, Patch: 7, D: 64, Layers: L, MLPLayers: 2, Classes: 10, SigmaA2: 1, SigmaW: 1}
+}
+
+// Config returns the variant's model with L blocks; tau is the inverse
+// temperature, used by "res-scale-tau" only.
+func (v NociVariant) Config(L int, tau float64) (vit.Config, error) {
+	if L < 1 {
+		return vit.Config{}, fmt.Errorf("trainsweep: layers L = %d, want >= 1", L)
+	}
+	c := NociShape(L)
+	s := 1 / math.Sqrt(float64(L))
+	switch v.Block {
+	case "pre-ln":
+		c.Residual, c.AlphaA, c.AlphaM = vit.Identity, 1, 1
+	case "post-ln":
+		c.Residual, c.Norm, c.AlphaA, c.AlphaM = vit.Identity, vit.PostNorm, 1, 1
+	case "res-scale", "res-scale-tau":
+		c.Residual, c.Norm, c.AlphaA, c.AlphaM = vit.Identity, vit.NoNorm, s, s
+		if v.Block == "res-scale-tau" {
+			if !(tau > 0) || math.IsInf(tau, 0) {
+				return vit.Config{}, fmt.Errorf("trainsweep: inverse temperature τ = %g, want finite > 0", tau)
+			}
+			c.InvTemp = tau
+		}
+	case "shaped", "vanilla":
+		c.Attention, c.Norm, c.Activation, c.AlphaA, c.AlphaM = vit.Shaped, vit.NoNorm, vit.ShapedReLU, 0.2, 0.2
+		if v.Block == "vanilla" {
+			c.Attention = vit.Softmax
+		}
+	default:
+		return vit.Config{}, fmt.Errorf("trainsweep: unknown block %q (pre-ln, post-ln, res-scale, res-scale-tau, shaped, vanilla)", v.Block)
+	}
+	return c, nil
+}
+
+// Optimizer returns a fresh optimiser of the variant.
+func (v NociVariant) Optimizer() vit.Optimizer {
+	if v.SGD {
+		return &vit.SGD{LR: NociSGDLR, Momentum: NociMom}
+	}
+	return &vit.Adam{}
+}
+
+// EmbedStats returns the token correlation ρ of Noci et al. 2022's
+// eq. (14) (ratio of means over the images, rankcollapse.RhoFromMoments)
+// and the mean squared entry σ_x² of X⁰, the first block's input, over
+// the 28×28 images in x.
+func EmbedStats(m *vit.Model, x []float64) (rho, sx2 float64, err error) {
+	n, d := m.Config().Tokens(), m.Config().D
+	x0 := m.Embed(x)
+	B := len(x0) / (n * d)
+	if B == 0 {
+		return 0, 0, fmt.Errorf("trainsweep: EmbedStats of no images")
+	}
+	var ec, en float64
+	for s := range B {
+		t := rankcollapse.TokenStats(mat.NewDense(n, d, x0[s*n*d:(s+1)*n*d]))
+		ec, en = ec+t.C/float64(B), en+t.SqNorm/float64(B)
+	}
+	rho, err = rankcollapse.RhoFromMoments(n, ec, en)
+	return rho, en / float64(n*d), err
+}
+
+// NociTau returns ρ, σ_x² and the inverse temperature τ of eq. 47
+// (rankcollapse.Tau, paper form) at the first block's input of the model
+// TrainEval initialises from seed, over the first 64 training images of ds.
+func NociTau(cfg vit.Config, ds Data, seed uint64) (rho, sx2, tau float64, err error) {
+	m := vit.New(cfg, empirical.Rand(seed, 1))
+	rho, sx2, err = EmbedStats(m, ds.Train.X[:64*cfg.Rows*cfg.Cols])
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	tau, err = rankcollapse.Tau(cfg.Tokens(), cfg.D, rho, sx2, rankcollapse.FormPaper)
+	return rho, sx2, tau, err
+}
+
+// NociRun is one training run of the comparison.
+type NociRun struct {
+	Variant      string   `json:"variant"`
+	Layers       int      `json:"layers"`
+	Seed         uint64   `json:"seed"`
+	Tau          float64  `json:"tau"` // 1 unless res-scale-tau
+	Rho          float64  `json:"rho"` // ρ at the first block's input at initialisation
+	SX2          float64  `json:"sigma_x2"`
+	TrainLoss    float64  `json:"train_loss"`              // mean of the last 25 mini-batch losses
+	TestLoss     *float64 `json:"test_loss,omitempty"`     // nil: diverged
+	TestAccuracy *float64 `json:"test_accuracy,omitempty"` // nil: diverged
+	Diverged     string   `json:"diverged,omitempty"`      // the error, if the loss became non-finite
+	Seconds      float64  `json:"seconds"`
+}
+
+// RunNoci trains variant v with L blocks from seed on ds (NociSteps steps
+// of NociBatch, workers goroutines: the numbers do not depend on it) and
+// evaluates it on ds.Test.
+func RunNoci(v NociVariant, L int, seed uint64, ds Data, workers int) (NociRun, error) {
+	start := time.Now()
+	base, err := v.Config(L, 1)
+	if err != nil {
+		return NociRun{}, err
+	}
+	rho, sx2, tau, err := NociTau(base, ds, seed)
+	if err != nil {
+		return NociRun{}, err
+	}
+	if v.Block != "res-scale-tau" {
+		tau = 1
+	}
+	cfg, err := v.Config(L, tau)
+	if err != nil {
+		return NociRun{}, err
+	}
+	r, err := TrainEval(cfg, ds, vit.TrainSettings{Steps: NociSteps, Batch: NociBatch, Workers: workers, Optimizer: v.Optimizer()}, seed, nil)
+	if err != nil {
+		return NociRun{}, err
+	}
+	out := NociRun{Variant: v.Name, Layers: L, Seed: seed, Tau: tau, Rho: rho, SX2: sx2, TrainLoss: r.TailMean(25)}
+	if r.Err != nil {
+		out.Diverged = r.Err.Error()
+	} else {
+		tl, acc := r.TestLoss, r.TestAccuracy
+		out.TestLoss, out.TestAccuracy = &tl, &acc
+	}
+	out.Seconds = time.Since(start).Seconds()
+	return out, nil
+}
+
+// NociLoss is a run's test loss, ln 10 (uniform guessing) if it diverged.
+func (r NociRun) NociLoss() float64 {
+	if r.TestLoss == nil {
+		return math.Log(10)
+	}
+	return *r.TestLoss
+}
+
+// NociStat is the mean and SD (n − 1) over seeds of one variant at one
+// depth: test loss (a diverged run counting ln 10), test accuracy (a
+// diverged run counting 0.1, chance) and training loss of the runs that
+// did not diverge.
+type NociStat struct {
+	Variant                  string
+	Layers                   int
+	Seeds, Diverged          int
+	Loss, LossSD, Acc, AccSD float64
+}
+
+// SE is the standard error of the mean test loss.
+func (s NociStat) SE() float64 { return s.LossSD / math.Sqrt(float64(s.Seeds)) }
+
+// NociStats groups runs by (variant, layers), in the order of first
+// appearance, and returns each group's mean and SD over its seeds.
+func NociStats(runs []NociRun) []NociStat {
+	type key struct {
+		v string
+		L int
+	}
+	var order []key
+	groups := map[key][]NociRun{}
+	for _, r := range runs {
+		k := key{r.Variant, r.Layers}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], r)
+	}
+	var out []NociStat
+	for _, k := range order {
+		g := groups[k]
+		var loss, acc []float64
+		div := 0
+		for _, r := range g {
+			loss = append(loss, r.NociLoss())
+			if r.TestAccuracy == nil {
+				acc, div = append(acc, 0.1), div+1
+			} else {
+				acc = append(acc, *r.TestAccuracy)
+			}
+		}
+		lm, ls := meanSD(loss)
+		am, as := meanSD(acc)
+		out = append(out, NociStat{Variant: k.v, Layers: k.L, Seeds: len(g), Diverged: div, Loss: lm, LossSD: ls, Acc: am, AccSD: as})
+	}
+	return out
+}
+
+// meanSD is the mean and the n − 1 standard deviation (NaN for one value).
+func meanSD(x []float64) (m, sd float64) {
+	for _, v := range x {
+		m += v
+	}
+	m /= float64(len(x))
+	if len(x) < 2 {
+		return m, math.NaN()
+	}
+	var ss float64
+	for _, v := range x {
+		ss += (v - m) * (v - m)
+	}
+	return m, math.Sqrt(ss / float64(len(x)-1))
+}
+
+// NociGap returns mean(a) − mean(b) of two stats' test losses in units of
+// its standard error √(SE_a² + SE_b²) (seeds independent): the z of "a
+// trains worse than b".
+func NociGap(a, b NociStat) (diff, z float64) {
+	diff = a.Loss - b.Loss
+	return diff, diff / math.Hypot(a.SE(), b.SE())
+}
