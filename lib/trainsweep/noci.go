@@ -1,12 +1,15 @@
 package trainsweep
 
 import (
+	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math"
 	"time"
 
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
+	"github.com/sigprop/sigprop/lib/sweep"
 	"github.com/sigprop/sigprop/lib/vit"
 	"gonum.org/v1/gonum/mat"
 )
@@ -107,12 +110,13 @@ func (v NociVariant) Optimizer() vit.Optimizer {
 // and the mean squared entry σ_x² of X⁰, the first block's input, over
 // the 28×28 images in x.
 func EmbedStats(m *vit.Model, x []float64) (rho, sx2 float64, err error) {
-	n, d := m.Config().Tokens(), m.Config().D
+	c := m.Config()
+	n, d := c.Tokens(), c.D
+	if len(x) == 0 || len(x)%(c.Rows*c.Cols) != 0 {
+		return 0, 0, fmt.Errorf("trainsweep: EmbedStats input length %d, want a positive multiple of %d", len(x), c.Rows*c.Cols)
+	}
 	x0 := m.Embed(x)
 	B := len(x0) / (n * d)
-	if B == 0 {
-		return 0, 0, fmt.Errorf("trainsweep: EmbedStats of no images")
-	}
 	var ec, en float64
 	for s := range B {
 		t := rankcollapse.TokenStats(mat.NewDense(n, d, x0[s*n*d:(s+1)*n*d]))
@@ -265,4 +269,51 @@ func meanSD(x []float64) (m, sd float64) {
 func NociGap(a, b NociStat) (diff, z float64) {
 	diff = a.Loss - b.Loss
 	return diff, diff / math.Hypot(a.SE(), b.SE())
+}
+
+// NociSettings records what every run shares.
+type NociSettings struct {
+	Data       string   `json:"data"`
+	NTrain     int      `json:"n_train"`
+	NVal       int      `json:"n_val"`
+	NTest      int      `json:"n_test"`
+	SplitSeed  uint64   `json:"split_seed"`
+	Steps      int      `json:"steps"`
+	Batch      int      `json:"batch"`
+	AdamLR     float64  `json:"adam_lr"`
+	SGDLR      float64  `json:"sgd_lr"`
+	Momentum   float64  `json:"sgd_momentum"`
+	D          int      `json:"d"`
+	Patch      int      `json:"patch"`
+	Depths     []int    `json:"depths"`
+	Seeds      []uint64 `json:"seeds"`
+	TableDepth int      `json:"table_depth"`
+}
+
+// NociProvenance is provenance.json of a directory of Noci runs
+// (reports/nocidata writes them).
+type NociProvenance struct {
+	Invocation sweep.Invocation `json:"invocation"`
+	Settings   NociSettings     `json:"settings"`
+	Elapsed    string           `json:"elapsed"`
+}
+
+// ReadNoci reads runs.json and provenance.json of a directory written by
+// reports/nocidata.
+func ReadNoci(fsys fs.FS) ([]NociRun, NociProvenance, error) {
+	var runs []NociRun
+	var prov NociProvenance
+	for name, v := range map[string]any{"runs.json": &runs, "provenance.json": &prov} {
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, prov, err
+		}
+		if err := json.Unmarshal(b, v); err != nil {
+			return nil, prov, fmt.Errorf("trainsweep: %s: %w", name, err)
+		}
+	}
+	if len(runs) == 0 {
+		return nil, prov, fmt.Errorf("trainsweep: runs.json holds no runs")
+	}
+	return runs, prov, nil
 }

@@ -63,29 +63,10 @@ func Plan() []Job {
 	return jobs
 }
 
-// Settings records what every run shares.
-type Settings struct {
-	Data       string   `json:"data"`
-	NTrain     int      `json:"n_train"`
-	NVal       int      `json:"n_val"`
-	NTest      int      `json:"n_test"`
-	SplitSeed  uint64   `json:"split_seed"`
-	Steps      int      `json:"steps"`
-	Batch      int      `json:"batch"`
-	AdamLR     float64  `json:"adam_lr"`
-	SGDLR      float64  `json:"sgd_lr"`
-	Momentum   float64  `json:"sgd_momentum"`
-	D          int      `json:"d"`
-	Patch      int      `json:"patch"`
-	Depths     []int    `json:"depths"`
-	Seeds      []uint64 `json:"seeds"`
-	TableDepth int      `json:"table_depth"`
-}
-
 // CurrentSettings are the settings of Plan.
-func CurrentSettings() Settings {
+func CurrentSettings() ts.NociSettings {
 	c := ts.NociShape(1)
-	return Settings{Data: "notebooks/data/fashion-mnist-subset", NTrain: 0, NVal: 1000, NTest: 2000, SplitSeed: 1,
+	return ts.NociSettings{Data: "notebooks/data/fashion-mnist-subset", NTrain: 0, NVal: 1000, NTest: 2000, SplitSeed: 1,
 		Steps: ts.NociSteps, Batch: ts.NociBatch, AdamLR: 3e-4, SGDLR: ts.NociSGDLR, Momentum: ts.NociMom,
 		D: c.D, Patch: c.Patch, Depths: Depths, Seeds: Seeds, TableDepth: TableDepth}
 }
@@ -94,13 +75,6 @@ func CurrentSettings() Settings {
 func LoadData(subset fs.FS) (ts.Data, error) {
 	s := CurrentSettings()
 	return ts.LoadData(subset, s.NTrain, s.NVal, s.NTest, s.SplitSeed)
-}
-
-// Provenance is provenance.json.
-type Provenance struct {
-	Invocation sweep.Invocation `json:"invocation"`
-	Settings   Settings         `json:"settings"`
-	Elapsed    string           `json:"elapsed"`
 }
 
 // Generate runs Plan on workers goroutines (one run each, every run on one
@@ -135,9 +109,12 @@ func Generate(dir, subset string, workers int, inv sweep.Invocation, log func(st
 	if err := os.WriteFile(filepath.Join(dir, "runs.json"), append(b, '\n'), 0o644); err != nil {
 		return err
 	}
-	p, err := json.MarshalIndent(Provenance{Invocation: inv, Settings: CurrentSettings(), Elapsed: time.Since(start).Round(time.Second).String()}, "", "  ")
+	p, err := json.MarshalIndent(ts.NociProvenance{Invocation: inv, Settings: CurrentSettings(), Elapsed: time.Since(start).Round(time.Second).String()}, "", "  ")
 	if err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "provenance.json"), append(p, '\n'), 0o644)
 }
+
+// Read reads runs.json and provenance.json from fsys (trainsweep.ReadNoci).
+func Read(fsys fs.FS) ([]ts.NociRun, ts.NociProvenance, error) { return ts.ReadNoci(fsys) }
