@@ -24,7 +24,23 @@ const (
 	NociBatch = 64
 	NociSGDLR = 0.01
 	NociMom   = 0.9
+	// NociWindow is the window of the stored training curves.
+	NociWindow = 10
+	// NociEvery is the interval of the entropy records.
+	NociEvery = 25
 )
+
+// NociEntropyLayers are the layers (0-based) whose attention entropy a run
+// records: 1 and 7 (Noci et al. 2023, Fig. 6), those below L.
+func NociEntropyLayers(L int) []int {
+	var out []int
+	for _, l := range []int{0, 6} {
+		if l < L {
+			out = append(out, l)
+		}
+	}
+	return out
+}
 
 // NociVariant is one block and optimiser of the comparison.
 type NociVariant struct {
@@ -151,7 +167,17 @@ type NociRun struct {
 	TestLoss     *float64 `json:"test_loss,omitempty"`     // nil: diverged
 	TestAccuracy *float64 `json:"test_accuracy,omitempty"` // nil: diverged
 	Diverged     string   `json:"diverged,omitempty"`      // the error, if the loss became non-finite
-	Seconds      float64  `json:"seconds"`
+	// Curve holds the means of the mini-batch losses over consecutive
+	// windows of NociWindow steps (the last window may be shorter).
+	Curve []float64 `json:"curve"`
+	// EntropySteps are the steps after which Entropy was recorded (every
+	// NociEvery steps); Entropy[k][i] is the mean softmax entropy
+	// (vit.Model.AttentionEntropy) of layer EntropyLayers[k] (0-based) on
+	// the training batch of that step.
+	EntropySteps  []int       `json:"entropy_steps"`
+	EntropyLayers []int       `json:"entropy_layers"`
+	Entropy       [][]float64 `json:"entropy"`
+	Seconds       float64     `json:"seconds"`
 }
 
 // RunNoci trains variant v with L blocks from seed on ds (NociSteps steps
@@ -174,11 +200,19 @@ func RunNoci(v NociVariant, L int, seed uint64, ds Data, workers int) (NociRun, 
 	if err != nil {
 		return NociRun{}, err
 	}
-	r, err := TrainEval(cfg, ds, vit.TrainSettings{Steps: NociSteps, Batch: NociBatch, Workers: workers, Optimizer: v.Optimizer()}, seed, nil)
+	layers := NociEntropyLayers(L)
+	out := NociRun{Variant: v.Name, Layers: L, Seed: seed, Tau: tau, Rho: rho, SX2: sx2, EntropyLayers: layers, Entropy: make([][]float64, len(layers))}
+	record := func(m *vit.Model, step int, _ float64) {
+		out.EntropySteps = append(out.EntropySteps, step)
+		for k, l := range layers {
+			out.Entropy[k] = append(out.Entropy[k], m.AttentionEntropy(l))
+		}
+	}
+	r, err := TrainEval(cfg, ds, vit.TrainSettings{Steps: NociSteps, Batch: NociBatch, Workers: workers, Optimizer: v.Optimizer(), Every: NociEvery}, seed, record)
 	if err != nil {
 		return NociRun{}, err
 	}
-	out := NociRun{Variant: v.Name, Layers: L, Seed: seed, Tau: tau, Rho: rho, SX2: sx2, TrainLoss: r.TailMean(25)}
+	out.TrainLoss, out.Curve = r.TailMean(25), windowMeans(r.TrainLoss, NociWindow)
 	if r.Err != nil {
 		out.Diverged = r.Err.Error()
 	} else {
@@ -187,6 +221,20 @@ func RunNoci(v NociVariant, L int, seed uint64, ds Data, workers int) (NociRun, 
 	}
 	out.Seconds = time.Since(start).Seconds()
 	return out, nil
+}
+
+// windowMeans returns the means of x over consecutive windows of w.
+func windowMeans(x []float64, w int) []float64 {
+	var out []float64
+	for i := 0; i < len(x); i += w {
+		var s float64
+		j := min(i+w, len(x))
+		for _, v := range x[i:j] {
+			s += v
+		}
+		out = append(out, s/float64(j-i))
+	}
+	return out
 }
 
 // NociLoss is a run's test loss, ln 10 (uniform guessing) if it diverged.

@@ -129,3 +129,14 @@ func TestNociStats(t *testing.T) {
 }
 
 func sq(x float64) float64 { return x * x }
+
+// TestWindowMeans: by hand, with a short last window.
+func TestWindowMeans(t *testing.T) {
+	got := windowMeans([]float64{1, 2, 3, 4, 5}, 2)
+	if len(got) != 3 || got[0] != 1.5 || got[1] != 3.5 || got[2] != 5 {
+		t.Errorf("windowMeans = %v", got)
+	}
+	if l := NociEntropyLayers(4); len(l) != 1 || l[0] != 0 {
+		t.Errorf("NociEntropyLayers(4) = %v", l)
+	}
+}
