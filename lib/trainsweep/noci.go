@@ -365,3 +365,32 @@ func ReadNoci(fsys fs.FS) ([]NociRun, NociProvenance, error) {
 	}
 	return runs, prov, nil
 }
+
+// NociSelect returns the runs of variant at depth L, in stored order.
+func NociSelect(runs []NociRun, variant string, L int) []NociRun {
+	var out []NociRun
+	for _, r := range runs {
+		if r.Variant == variant && r.Layers == L {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// MeanRows returns at each index i the mean of rows[k][i] over the rows
+// longer than i (a diverged run's curve is shorter), up to the longest.
+func MeanRows(rows [][]float64) []float64 {
+	var out, cnt []float64
+	for _, r := range rows {
+		for i, v := range r {
+			if i == len(out) {
+				out, cnt = append(out, 0), append(cnt, 0)
+			}
+			out[i], cnt[i] = out[i]+v, cnt[i]+1
+		}
+	}
+	for i := range out {
+		out[i] /= cnt[i]
+	}
+	return out
+}

@@ -140,3 +140,16 @@ func TestWindowMeans(t *testing.T) {
 		t.Errorf("NociEntropyLayers(4) = %v", l)
 	}
 }
+
+// TestMeanRowsSelect: by hand, rows of unequal length; selection by
+// variant and depth.
+func TestMeanRowsSelect(t *testing.T) {
+	got := MeanRows([][]float64{{1, 2, 3}, {3, 4}, {5}})
+	if len(got) != 3 || got[0] != 3 || got[1] != 3 || got[2] != 3 {
+		t.Errorf("MeanRows = %v, want [3 3 3]", got)
+	}
+	runs := []NociRun{{Variant: "a", Layers: 2, Seed: 1}, {Variant: "a", Layers: 4, Seed: 1}, {Variant: "a", Layers: 2, Seed: 2}, {Variant: "b", Layers: 2}}
+	if s := NociSelect(runs, "a", 2); len(s) != 2 || s[0].Seed != 1 || s[1].Seed != 2 {
+		t.Errorf("NociSelect = %+v", s)
+	}
+}
