@@ -394,3 +394,13 @@ func MeanRows(rows [][]float64) []float64 {
 	}
 	return out
 }
+
+// NociMeanCurve returns get(run) averaged over the seeds of variant at
+// depth L, index by index (MeanRows).
+func NociMeanCurve(runs []NociRun, variant string, L int, get func(NociRun) []float64) []float64 {
+	var rows [][]float64
+	for _, r := range NociSelect(runs, variant, L) {
+		rows = append(rows, get(r))
+	}
+	return MeanRows(rows)
+}

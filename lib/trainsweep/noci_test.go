@@ -152,4 +152,8 @@ func TestMeanRowsSelect(t *testing.T) {
 	if s := NociSelect(runs, "a", 2); len(s) != 2 || s[0].Seed != 1 || s[1].Seed != 2 {
 		t.Errorf("NociSelect = %+v", s)
 	}
+	runs[0].Curve, runs[2].Curve = []float64{1, 2}, []float64{3}
+	if c := NociMeanCurve(runs, "a", 2, func(r NociRun) []float64 { return r.Curve }); len(c) != 2 || c[0] != 2 || c[1] != 2 {
+		t.Errorf("NociMeanCurve = %v, want [2 2]", c)
+	}
 }
