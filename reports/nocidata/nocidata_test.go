@@ -69,6 +69,9 @@ func TestCommittedRuns(t *testing.T) {
 			t.Errorf("run %d is %s L=%d seed %d, the plan says %s L=%d seed %d", i, r.Variant, r.Layers, r.Seed, j.Variant.Name, j.Layers, j.Seed)
 		}
 	}
+	if inv := prov.Invocation; len(inv.Command) == 0 || len(inv.Revision) != 40 || inv.Modified != "false" || inv.Started.IsZero() {
+		t.Errorf("provenance invocation incomplete or from a modified checkout: %+v", inv)
+	}
 	if !reflect.DeepEqual(prov.Settings, CurrentSettings()) {
 		t.Errorf("stored settings %+v, current %+v", prov.Settings, CurrentSettings())
 	}
