@@ -34,6 +34,9 @@ const (
 	Points
 	// LinePoints draws both.
 	LinePoints
+	// Dashed is a dashed line: a second law drawn over a first (the SDE
+	// over the network, as the papers draw it).
+	Dashed
 )
 
 // String returns the style's name.
@@ -45,6 +48,8 @@ func (s Style) String() string {
 		return "points"
 	case LinePoints:
 		return "linepoints"
+	case Dashed:
+		return "dashed"
 	}
 	return fmt.Sprintf("Style(%d)", int(s))
 }
@@ -68,6 +73,10 @@ type Series struct {
 	X, Y  []float64 // same length
 	YErr  []float64 // optional symmetric error-bar half-widths, len(Y), >= 0 or NaN
 	Style Style
+	// Colour, if > 0, draws the series in the colour and glyph of
+	// series Colour−1 (so that a pair, a network and its SDE, shares one
+	// colour); 0 means by the series' own index.
+	Colour int
 }
 
 // Figure is a plot as a notebook author describes it. Only ID and Series (or
@@ -145,7 +154,7 @@ func (f Figure) validate() error {
 				return fmt.Errorf("show: figure %q series %d (%q): YErr[%d]=%v, want >= 0 and finite (or NaN for none)", f.ID, i, s.Name, j, e)
 			}
 		}
-		if s.Style < Line || s.Style > LinePoints {
+		if s.Style < Line || s.Style > Dashed {
 			return fmt.Errorf("show: figure %q series %d (%q): unknown style %d", f.ID, i, s.Name, int(s.Style))
 		}
 	}
@@ -304,18 +313,25 @@ func (f Figure) plots() (p, bar *plot.Plot, err error) {
 	p.Legend.Left = f.Legend == TopLeft || f.Legend == BottomLeft
 
 	for i, s := range f.Series {
-		col := palette[i%len(palette)]
-		glyph := glyphs[i%len(glyphs)]
+		ci := i
+		if s.Colour > 0 {
+			ci = s.Colour - 1
+		}
+		col := palette[ci%len(palette)]
+		glyph := glyphs[ci%len(glyphs)]
 		var thumbs []plot.Thumbnailer
 		for k, run := range f.runs(s) {
 			drawn += len(run)
-			if s.Style == Line || s.Style == LinePoints {
+			if s.Style == Line || s.Style == LinePoints || s.Style == Dashed {
 				l, err := plotter.NewLine(run)
 				if err != nil {
 					return nil, nil, fmt.Errorf("show: figure %q series %d: %w", f.ID, i, err)
 				}
 				l.Color = col
 				l.Width = vg.Points(1.5)
+				if s.Style == Dashed {
+					l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+				}
 				p.Add(l)
 				if k == 0 {
 					thumbs = append(thumbs, l)

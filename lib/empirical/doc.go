@@ -15,6 +15,8 @@
 //	F̂(t) = #{x ≤ t}/n                           ECDF
 //	type-7 quantile (Hyndman & Fan 1996)         Quantile, Quantiles
 //	density on [lo, hi] in equal bins            Histogram
+//	Gaussian kernel density, Scott's bandwidth   KDE, ScottBandwidth
+//	distribution-free SE of a quantile           QuantileSE
 //	lo + (hi − lo) i/(k − 1); lo, lo+1, …, hi     Linspace, Ints
 //
 // Monte Carlo plumbing that the simulators share lives here too, so that it

@@ -16,7 +16,6 @@ import (
 // no longer calls them. The goal is an empty list.
 var oldMetricNotebooks = []string{
 	"04-jacobian-spectra.ipynb",
-	"05-shaped-transformer.ipynb",
 	"06-trainability.ipynb",
 }
 

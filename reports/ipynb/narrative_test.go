@@ -23,16 +23,15 @@ const maxCellLines = 40
 // tables) waiting for their library functions; delete an entry when its
 // cell fits.
 var longCells = map[string]int{
-	"04-jacobian-spectra.ipynb#c02":   62,
-	"04-jacobian-spectra.ipynb#c25":   50,
-	"05-shaped-transformer.ipynb#c01": 52,
-	"06-trainability.ipynb#c02-b":     66,
-	"06-trainability.ipynb#c04":       53,
-	"06-trainability.ipynb#c08":       89,
-	"06-trainability.ipynb#c10":       68,
-	"06-trainability.ipynb#c14":       44,
-	"06-trainability.ipynb#c15":       53,
-	"06-trainability.ipynb#c17":       59,
+	"04-jacobian-spectra.ipynb#c02": 62,
+	"04-jacobian-spectra.ipynb#c25": 50,
+	"06-trainability.ipynb#c02-b":   66,
+	"06-trainability.ipynb#c04":     53,
+	"06-trainability.ipynb#c08":     89,
+	"06-trainability.ipynb#c10":     68,
+	"06-trainability.ipynb#c14":     44,
+	"06-trainability.ipynb#c15":     53,
+	"06-trainability.ipynb#c17":     59,
 }
 
 // TestCommittedNotebooksNarrate enforces that the committed notebooks read
