@@ -30,16 +30,6 @@ func Level(name string, x0, x1, v float64) Series {
 	return Series{Name: name, X: []float64{x0, x1}, Y: []float64{v, v}}
 }
 
-// Row is a table row: the label followed by each value formatted with
-// FormatFloat.
-func Row(label string, v ...float64) []string {
-	row := []string{label}
-	for _, x := range v {
-		row = append(row, FormatFloat(x))
-	}
-	return row
-}
-
 // Estimates collects Monte Carlo estimates point by point: the abscissa,
 // the mean, its standard error, and the theory it is checked against.
 type Estimates struct {

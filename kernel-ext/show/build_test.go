@@ -24,9 +24,6 @@ func TestBuilders(t *testing.T) {
 	if !reflect.DeepEqual(l.X, []float64{1, 5}) || !reflect.DeepEqual(l.Y, []float64{0.5, 0.5}) || l.Style != Line {
 		t.Errorf("Level = %+v", l)
 	}
-	if r := Row("a", 1, 0.25); !reflect.DeepEqual(r, []string{"a", FormatFloat(1), FormatFloat(0.25)}) {
-		t.Errorf("Row = %q", r)
-	}
 }
 
 func TestEstimates(t *testing.T) {
