@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/dense"
 	"github.com/sigprop/sigprop/lib/randmlp"
 	"gonum.org/v1/gonum/mat"
 )
@@ -33,7 +34,7 @@ func SoftmaxRows(s mat.Matrix) *mat.Dense {
 			}
 			row[j] = v
 		}
-		block.SoftmaxRow(row)
+		dense.SoftmaxRow(row)
 		a.SetRow(i, row)
 	}
 	return a
@@ -92,8 +93,10 @@ func BulkRadius(T int, s float64) float64 {
 }
 
 // Spectrum returns the eigenvalues of the square matrix a sorted
-// by decreasing modulus, and its singular values (decreasing). Returns an
-// error if a factorization fails.
+// by decreasing modulus, ties (a complex-conjugate pair has one modulus)
+// by decreasing imaginary part, so that the order does not depend on
+// rounding; and its singular values (decreasing). Returns an error if a
+// factorization fails.
 func Spectrum(a mat.Matrix) (eigs []complex128, sv []float64, err error) {
 	r, c := a.Dims()
 	if r != c {
@@ -104,7 +107,13 @@ func Spectrum(a mat.Matrix) (eigs []complex128, sv []float64, err error) {
 		return nil, nil, fmt.Errorf("attnspec: eigendecomposition failed")
 	}
 	eigs = e.Values(nil)
-	sort.Slice(eigs, func(i, j int) bool { return cmplx.Abs(eigs[i]) > cmplx.Abs(eigs[j]) })
+	sort.Slice(eigs, func(i, j int) bool {
+		ai, aj := cmplx.Abs(eigs[i]), cmplx.Abs(eigs[j])
+		if ai != aj {
+			return ai > aj
+		}
+		return imag(eigs[i]) > imag(eigs[j])
+	})
 	var svd mat.SVD
 	if !svd.Factorize(a, mat.SVDNone) {
 		return nil, nil, fmt.Errorf("attnspec: SVD failed")

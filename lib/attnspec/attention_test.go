@@ -209,3 +209,27 @@ func TestAttentionStackRankCollapse(t *testing.T) {
 		}
 	}
 }
+
+// Spectrum lists each complex-conjugate pair of a random softmax matrix
+// with the positive imaginary part first, so that a rounding-level change
+// of the matrix cannot swap the two in the order (it did: sigprop diff saw
+// notebook 04's eigenvalue scatter "move" when only the pairs' order had).
+func TestSpectrumConjugateOrder(t *testing.T) {
+	eigs, _, err := Spectrum(RandomMarkov(64, 1, rand.New(rand.NewPCG(3, 4))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := 0
+	for i := 0; i+1 < len(eigs); i++ {
+		if imag(eigs[i]) != 0 && eigs[i+1] == cmplx.Conj(eigs[i]) {
+			pairs++
+			if imag(eigs[i]) < 0 {
+				t.Errorf("pair %v, %v at %d: negative imaginary part first", eigs[i], eigs[i+1], i)
+			}
+			i++
+		}
+	}
+	if pairs < 10 {
+		t.Errorf("only %d adjacent conjugate pairs in a 64×64 random softmax spectrum", pairs)
+	}
+}

@@ -1,12 +1,15 @@
 // Package block holds what the finite-width transformer simulators of
 // sigprop share: the one enumeration of attention kinds (Attention) and of
-// normalisations and their placement (Norm), and the row kernels every
-// attention block is built from (SoftmaxRow, NormalizeRow).
+// normalisations and their placement (Norm), and the one attention
+// sub-block (Attend: projections, attention matrix, value product and
+// residual sum, parameterised by kind, causal mask, weight orientation,
+// scales, residual weights and value order), built on AttentionRows
+// (softmax, causal mask, uniform, the shaped kinds' identity and
+// centring) and lib/dense's products and row softmax.
 //
-//	a_j = e^{v_j − max v}/Σ_ℓ e^{v_ℓ − max v}      SoftmaxRow
-//	x ↦ (x − μ)/√(Σ(x − μ)²/d + ε), μ = mean or 0  NormalizeRow (LayerNorm, RMS)
-//	A = softmax, shaped I + softmax − 𝟏𝟏ᵀ/m, …     Attention
-//	X' = X + αf(X), X + αf(LN X), LN(X + αf(X))    Norm
+//	A = softmax(sY), I + softmax(sY) − 𝟏𝟏ᵀ/m, 𝟏𝟏ᵀ/n, …   Attention, AttentionRows
+//	out = λX + γ A U W^V, U = X or Norm(X)              Attend
+//	X' = X + αf(X), X + αf(LN X), LN(X + αf(X))           Norm
 //
 // The simulators, each paired with the theory it checks:
 //
@@ -16,8 +19,12 @@
 //	attnspec   random attention matrices and stacks       (closed forms in attnspec)
 //	vit        the trainable vision transformer           trainsweep
 //
-// Each keeps its own forward (and backward) pass: they differ in what they
-// cache for their reverse passes and in how they draw weights, and a
-// shared pass would reorder the random draws that the committed figures
-// were made with. See each package's doc.
+// tokennet, rankblock and shapednet run their attention sub-blocks through
+// Attend, each with its own scales in their old places, so their numbers
+// are those of their former loops bit for bit. The rest stays in each
+// simulator: where the norm sits (the caller passes U), the MLPs (tanh
+// with ℓ layers, ReLU or linear feed-forward, the shaped ReLU), the reverse
+// passes over what each caches, and the order in which each draws its
+// weights, with which the committed figures were made. vit keeps its own
+// batched passes (see its doc). See each package's doc.
 package block

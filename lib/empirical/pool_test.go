@@ -44,3 +44,40 @@ func TestSplitMix64(t *testing.T) {
 		t.Errorf("SplitMix64(φ) = %#x", got)
 	}
 }
+
+// DrawRun: the draws consume one stream in index order and the runs see
+// exactly their own draw, whatever the worker count; the outputs equal the
+// serial loop's bit for bit.
+func TestDrawRun(t *testing.T) {
+	type slot struct{ v []float64 }
+	out := func(workers int) ([]float64, float64) {
+		rng := Rand(7, 0)
+		res := make([]float64, 37)
+		DrawRun(len(res), workers, func() *slot { return &slot{v: make([]float64, 5)} },
+			func(s *slot, i int) {
+				for j := range s.v {
+					s.v[j] = rng.NormFloat64() + float64(i)
+				}
+			},
+			func(s *slot, i int) {
+				var sum float64
+				for _, x := range s.v {
+					sum += x * x
+				}
+				res[i] = sum
+			})
+		return res, rng.Float64() // the stream's state after all draws
+	}
+	want, wantNext := out(1)
+	for _, w := range []int{0, 2, 3, 8, 100} {
+		got, next := out(w)
+		if next != wantNext {
+			t.Errorf("workers=%d: stream state after the draws differs", w)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("workers=%d: result %d = %v, serial %v", w, i, got[i], want[i])
+			}
+		}
+	}
+}

@@ -314,3 +314,68 @@ func KSBetween(a, b Spectrum, xs []float64, c freeprob.Continuation) (float64, e
 	}
 	return d, nil
 }
+
+// QuantileGrid returns the points at which to compare the empirical
+// spectrum eigs with the law s: the n empirical quantiles k/(n+1)
+// (k = 1..n) of the eigenvalues that exceed floor·max(eigs) (below it,
+// eigenvalues of a computed product are rounding noise and exact zeros
+// stand in for them) and do not sit on an atom of s (within 1e-6
+// relative), plus, for each atom above the floor, the pair Loc·(1 ∓ 1e-6),
+// so that rounding around an atom cannot move its mass across a grid
+// point; sorted and without repeats.
+func QuantileGrid(s Spectrum, eigs []float64, n int, floor float64) []float64 {
+	if len(eigs) == 0 || n < 1 {
+		panic("jacspectrum: QuantileGrid needs eigenvalues and n >= 1")
+	}
+	lo := 0.0
+	for _, v := range eigs {
+		lo = math.Max(lo, v)
+	}
+	lo *= floor
+	onAtom := func(x float64) bool {
+		for _, a := range s.Atoms() {
+			if math.Abs(x-a.Loc) <= 1e-6*a.Loc {
+				return true
+			}
+		}
+		return false
+	}
+	var e, xs []float64
+	for _, v := range eigs {
+		if v > lo && !onAtom(v) {
+			e = append(e, v)
+		}
+	}
+	sort.Float64s(e)
+	for k := 1; k <= n && len(e) > 0; k++ {
+		xs = append(xs, e[min(len(e)-1, k*len(e)/(n+1))])
+	}
+	for _, a := range s.Atoms() {
+		if a.Loc > lo {
+			xs = append(xs, a.Loc*(1-1e-6), a.Loc*(1+1e-6))
+		}
+	}
+	sort.Float64s(xs)
+	out := xs[:0]
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// KSOnGrid returns max_x |F_emp(x) − F(x)| over the points xs (a lower
+// bound of the Kolmogorov–Smirnov distance) between the empirical CDF of
+// eigs and the law s, with F from Support and CDF.
+func KSOnGrid(s Spectrum, eigs, xs []float64, c freeprob.Continuation) (float64, error) {
+	sup, err := Support(s, c)
+	if err != nil {
+		return 0, err
+	}
+	cdf, err := CDF(s, xs, sup, c)
+	if err != nil {
+		return 0, err
+	}
+	return KSDistance(eigs, xs, cdf), nil
+}

@@ -48,7 +48,7 @@ func TestContourD2(t *testing.T) {
 	g := NewContourD2(activation.Erf(), 0.01)
 	for _, w := range []complex128{complex(1.08, 1e-8), complex(1.3, 1e-8), complex(-2, 1e-8)} {
 		a, _ := g.M(w)
-		if l := ErfMD2Lerch(w, 0.01); cmplx.Abs(a-l) > 1e-10 {
+		if l := erfMD2Lerch(w, 0.01); cmplx.Abs(a-l) > 1e-10 {
 			t.Errorf("erf w=%v: contour %v, Lerch %v", w, a, l)
 		}
 	}

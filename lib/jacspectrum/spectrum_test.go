@@ -47,7 +47,7 @@ func TestTable1(t *testing.T) {
 	d := D2(activation.Erf(), 0.25)
 	for _, w := range []complex128{complex(1.5, 0.3), complex(-2, 1), complex(3, 0)} {
 		m, _ := d.M(w)
-		if l := ErfMD2Lerch(w, 0.25); cmplxAbs(m-l) > 1e-12 {
+		if l := erfMD2Lerch(w, 0.25); cmplxAbs(m-l) > 1e-12 {
 			t.Errorf("erf M_D2(%v): quad %v, Lerch %v", w, m, l)
 		}
 	}

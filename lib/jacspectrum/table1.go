@@ -50,14 +50,14 @@ func Table1(f activation.Func, qstar float64, w Ensemble) Table1Row {
 	return r
 }
 
-// ErfMD2Lerch returns the Table 1 closed form of M_{D²} for erf,
+// erfMD2Lerch returns the Table 1 closed form of M_{D²} for erf,
 //
 //	M_{D²}(w) = (1/(√(πq*) w)) Φ(1/w, ½, (1+πq*)/(πq*))
 //	          = Σ_{k≥1} w^{−k} (1+πkq*)^{−1/2},
 //
 // by summing the Lerch series, which converges only for |w| > 1 (spec §3.5
 // and pitfall 25); it panics for |w| ≤ 1.05.
-func ErfMD2Lerch(w complex128, qstar float64) complex128 {
+func erfMD2Lerch(w complex128, qstar float64) complex128 {
 	checkQ(qstar)
 	if cmplx.Abs(w) <= 1.05 {
 		panic(fmt.Sprintf("jacspectrum: the erf Lerch series needs |w| > 1.05 (got %g)", cmplx.Abs(w)))

@@ -114,6 +114,12 @@ func (s SmoothLimit) Density(lambdas []float64, c freeprob.Continuation) ([]floa
 // and bisection on f.Mu for any other activation (tanh, SiLU), assuming
 // μ₂/μ₁² increases with q* from 1 at q* → 0. Linear and ReLU have no such
 // q* (their μ_k do not depend on q*): an error.
+//
+// Findings beyond the spec, each shown by a test: erf approaches the
+// smooth limit law only like L^{−1/2} (its μ₂/μ₁² − 1 = O(q*²) forces q* ∝
+// L^{−1/2}), while hard tanh, shifted ReLU and SiLU converge like 1/L
+// (TestUniversalityConvergence); hard tanh and shifted ReLU have identical
+// spectra at q*(L), since both are Bernoulli with p = L/(L+σ₀²).
 func QStarForSigma0(f activation.Func, L int, sigma02 float64) (float64, error) {
 	if L < 1 {
 		panic(fmt.Sprintf("jacspectrum: depth must be >= 1 (got %d)", L))

@@ -17,4 +17,10 @@
 //	J = D^L W^L ⋯ D^1 W^1, D^ℓ = diag φ′(h^ℓ)     JacobianSim (jacspectrum.Network)
 //	eigenvalues λ = s² of JJᵀ                      JacobianSim.Eigs, PooledEigs
 //	density of s = √λ (atoms reduce the area)      SingularValueHistogram
+//	O = Z R⁻¹, ZᵀZ = RᵀR (same Haar matrices)      JacobianSim.CholeskyHaar
+//	seeded critical-network spectra of a figure    SpectrumSpec, SampleSpectra, SpectrumSample
+//	KS vs theory, tolerance from replicate spread  SpectrumSample.Check, CheckFigure, AtWidth
+//
+// Products run on lib/dense; JacobianSim.Workers spreads PooledEigs' singular
+// value decompositions over goroutines without changing its results.
 package randmlp

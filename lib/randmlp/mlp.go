@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/dense"
 )
 
 // WeightDist is the distribution of an MLP's weight matrices.
@@ -123,7 +124,7 @@ func (m MLP) Propagate(x0 mat.Matrix, rng *rand.Rand) MLPTrace {
 				row[j] = bias[i]
 			}
 		}
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, wr, xr, 1, hr)
+		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, wr, xr, 1, hr)
 		tr.Q[l], tr.Corr[l] = mlpGram(hr, n, b)
 		if l == m.Depth-1 {
 			break

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/dense"
+	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -130,10 +132,17 @@ type Net struct {
 // New allocates a network for cfg and draws its weights from rng.
 // It panics on an invalid cfg or a nil rng.
 func New(cfg Config, rng *rand.Rand) *Net {
-	r := cfg.resolve()
 	if rng == nil {
 		panic("rankblock: New needs a non-nil *rand.Rand")
 	}
+	nt := newNet(cfg)
+	nt.Resample(rng)
+	return nt
+}
+
+// newNet allocates a network for cfg without drawing its weights.
+func newNet(cfg Config) *Net {
+	r := cfg.resolve()
 	n, dv, dk, df := cfg.N, cfg.DV, r.dk, r.df
 	nt := &Net{cfg: cfg, r: r}
 	nt.w = make([]rbWeights, cfg.Layers)
@@ -163,7 +172,6 @@ func New(cfg Config, rng *rand.Rand) *Net {
 	nt.grads = Grads{WQ: make([]float64, L), WK: make([]float64, L), WV: make([]float64, L),
 		F1: make([]float64, L), F2: make([]float64, L)}
 	nt.allocHeads()
-	nt.Resample(rng)
 	return nt
 }
 
@@ -211,7 +219,7 @@ func (nt *Net) Weights(l int) (wq, wk, wv, wf1, wf2 *mat.Dense) {
 func rbLayerNorm(ln rbLN, x *mat.Dense, eps float64) {
 	n, _ := x.Dims()
 	for i := 0; i < n; i++ {
-		ln.inv[i] = block.NormalizeRow(ln.y.RawRowView(i), x.RawRowView(i), true, eps)
+		ln.inv[i] = dense.NormalizeRow(ln.y.RawRowView(i), x.RawRowView(i), true, eps)
 	}
 }
 
@@ -241,36 +249,43 @@ func rbLayerNormBack(dst, gy *mat.Dense, ln rbLN) {
 func rbSoftmaxRows(m *mat.Dense) {
 	n, _ := m.Dims()
 	for i := 0; i < n; i++ {
-		block.SoftmaxRow(m.RawRowView(i))
+		dense.SoftmaxRow(m.RawRowView(i))
 	}
 }
 
-// rbAttend computes Q, K, V, A and S = A V for input u into c.
-func (nt *Net) rbAttend(c *rbCache, w rbWeights, u *mat.Dense) {
-	c.q.Mul(u, w.q)
-	c.k.Mul(u, w.k)
-	c.v.Mul(u, w.v)
+// rbGemm sets c = α op(a) op(b) with lib/dense's product (op = transpose
+// where ta, tb say).
+func rbGemm(c *mat.Dense, alpha float64, a *mat.Dense, ta bool, b *mat.Dense, tb bool) {
+	op := func(t bool) blas.Transpose {
+		if t {
+			return blas.Trans
+		}
+		return blas.NoTrans
+	}
+	dense.Gemm(op(ta), op(tb), alpha, a.RawMatrix(), b.RawMatrix(), 0, c.RawMatrix())
+}
+
+// rbAttend computes Q, K, V, A and S = A V for input u into c, and the
+// residual sum Z = X + α₁ S: one head through block.Attend (value first),
+// several through attendHeads.
+func (nt *Net) rbAttend(c *rbCache, w rbWeights, u *mat.Dense, a1 float64) {
 	if nt.r.heads > 1 {
+		rbGemm(c.q, 1, u, false, w.q, false)
+		rbGemm(c.k, 1, u, false, w.k, false)
+		rbGemm(c.v, 1, u, false, w.v, false)
 		nt.attendHeads(c)
+		rbAxpy(c.z, a1, c.s, c.x)
 		return
 	}
-	if nt.cfg.Attention == block.Uniform {
-		n, _ := c.a.Dims()
-		raw := c.a.RawMatrix()
-		for i := range raw.Data {
-			raw.Data[i] = 1 / float64(n)
-		}
-	} else {
-		c.a.Mul(c.q, c.k.T())
-		c.a.Scale(nt.cfg.Tau/math.Sqrt(float64(nt.r.dk)), c.a)
-		rbSoftmaxRows(c.a)
-	}
-	c.s.Mul(c.a, c.v)
+	block.Attend(block.AttnBuffers{Q: c.q.RawMatrix(), K: c.k.RawMatrix(), A: c.a.RawMatrix(), V: c.v.RawMatrix(), S: c.s.RawMatrix()},
+		c.z.RawMatrix(), c.x.RawMatrix(), u.RawMatrix(), w.q.RawMatrix(), w.k.RawMatrix(), w.v.RawMatrix(),
+		block.AttnParams{Kind: nt.cfg.Attention, QKScale: 1, LogitScale: 1, RowScale: nt.cfg.Tau / math.Sqrt(float64(nt.r.dk)),
+			Skip: 1, Branch: a1, ValueFirst: true})
 }
 
 // rbFeedForward computes h = u W^{F1}, g = σ(h), y = g W^{F2} into c.
 func (nt *Net) rbFeedForward(c *rbCache, w rbWeights, u *mat.Dense) {
-	c.h.Mul(u, w.f1)
+	rbGemm(c.h, 1, u, false, w.f1, false)
 	hr, gr := c.h.RawMatrix(), c.g.RawMatrix()
 	for i, v := range hr.Data {
 		if nt.cfg.ReLU && v < 0 {
@@ -278,7 +293,7 @@ func (nt *Net) rbFeedForward(c *rbCache, w rbWeights, u *mat.Dense) {
 		}
 		gr.Data[i] = v
 	}
-	c.y.Mul(c.g, w.f2)
+	rbGemm(c.y, 1, c.g, false, w.f2, false)
 }
 
 // Forward runs all blocks on x0 (n×d_v) and returns X^L, which is owned by
@@ -300,15 +315,13 @@ func (nt *Net) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 		switch nt.cfg.Norm {
 		case block.NoNorm:
 			c.u1 = c.x
-			nt.rbAttend(c, w, c.u1)
-			rbAxpy(c.z, a1, c.s, c.x)
+			nt.rbAttend(c, w, c.u1, a1)
 			c.u2 = c.z
 			nt.rbFeedForward(c, w, c.u2)
 			rbAxpy(next, a2, c.y, c.z)
 		case block.PostLN:
 			c.u1 = c.x
-			nt.rbAttend(c, w, c.u1)
-			rbAxpy(c.z, a1, c.s, c.x)
+			nt.rbAttend(c, w, c.u1, a1)
 			rbLayerNorm(c.ln1, c.z, eps)
 			c.z.Copy(c.ln1.y)
 			c.u2 = c.z
@@ -319,8 +332,7 @@ func (nt *Net) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 		case block.PreLN:
 			rbLayerNorm(c.ln1, c.x, eps)
 			c.u1 = c.ln1.y
-			nt.rbAttend(c, w, c.u1)
-			rbAxpy(c.z, a1, c.s, c.x)
+			nt.rbAttend(c, w, c.u1, a1)
 			rbLayerNorm(c.ln2, c.z, eps)
 			c.u2 = c.ln2.y
 			nt.rbFeedForward(c, w, c.u2)
@@ -424,9 +436,9 @@ func rbSq(m *mat.Dense) float64 {
 // only) into gu and records the F1, F2 gradient norms of block l.
 func (nt *Net) rbFFBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *mat.Dense) {
 	// gY = α g; gW2 = gᵀ-side: Gᵀ gY; gG = gY W2ᵀ; gH = gG ⊙ σ'(H); gW1 = Uᵀ gH; gU = gH W1ᵀ.
-	nt.gf2.Mul(c.g.T(), g)
+	rbGemm(nt.gf2, 1, c.g, true, g, false)
 	nt.gf2.Scale(alpha, nt.gf2)
-	nt.gh.Mul(g, w.f2.T())
+	rbGemm(nt.gh, 1, g, false, w.f2, true)
 	nt.gh.Scale(alpha, nt.gh)
 	if nt.cfg.ReLU {
 		hr, gr := c.h.RawMatrix(), nt.gh.RawMatrix()
@@ -436,8 +448,8 @@ func (nt *Net) rbFFBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *ma
 			}
 		}
 	}
-	nt.gf1.Mul(c.u2.T(), nt.gh)
-	gu.Mul(nt.gh, w.f1.T())
+	rbGemm(nt.gf1, 1, c.u2, true, nt.gh, false)
+	rbGemm(gu, 1, nt.gh, false, w.f1, true)
 	nt.grads.F1[l] = rbSq(nt.gf1)
 	nt.grads.F2[l] = rbSq(nt.gf2)
 }
@@ -451,9 +463,9 @@ func (nt *Net) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *
 	if nt.r.heads > 1 {
 		nt.valueBackHeads(l, gv)
 	} else {
-		gv.Mul(c.a.T(), gs)
+		rbGemm(gv, 1, c.a, true, gs, false)
 	}
-	nt.gwv.Mul(c.u1.T(), gv)
+	rbGemm(nt.gwv, 1, c.u1, true, gv, false)
 	// gA = gS Vᵀ; gM_ij = A_ij (gA_ij − Σ_k A_ik gA_ik)  (eq. 23; eq. 24 when
 	// A = 1/n), evaluated as A_ij Σ_k A_ik (gA_ij − gA_ik) (Σ_k A_ik = 1) so
 	// that identical tokens give an exact zero (Thm 3.2).
@@ -462,10 +474,10 @@ func (nt *Net) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *
 	} else {
 		nt.attnBackSingle(c)
 	}
-	gu.Mul(gv, w.v.T())
-	nt.gt2.Mul(nt.gq, w.q.T())
+	rbGemm(gu, 1, gv, false, w.v, true)
+	rbGemm(nt.gt2, 1, nt.gq, false, w.q, true)
 	gu.Add(gu, nt.gt2)
-	nt.gt2.Mul(nt.gk, w.k.T())
+	rbGemm(nt.gt2, 1, nt.gk, false, w.k, true)
 	gu.Add(gu, nt.gt2)
 	nt.grads.WQ[l] = rbSq(nt.gwq)
 	nt.grads.WK[l] = rbSq(nt.gwk)
@@ -476,7 +488,7 @@ func (nt *Net) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *
 // given gS = nt.gs.
 func (nt *Net) attnBackSingle(c *rbCache) {
 	gs := nt.gs
-	nt.ga.Mul(gs, c.v.T())
+	rbGemm(nt.ga, 1, gs, false, c.v, true)
 	n, _ := nt.ga.Dims()
 	tmp := nt.rowTmp
 	for i := 0; i < n; i++ {
@@ -493,8 +505,8 @@ func (nt *Net) attnBackSingle(c *rbCache) {
 	cst := nt.cfg.Tau / math.Sqrt(float64(nt.r.dk))
 	nt.ga.Scale(cst, nt.ga)
 	// M = c Q Kᵀ: gQ = gM K, gK = gMᵀ Q.
-	nt.gq.Mul(nt.ga, c.k)
-	nt.gk.Mul(nt.ga.T(), c.q)
-	nt.gwq.Mul(c.u1.T(), nt.gq)
-	nt.gwk.Mul(c.u1.T(), nt.gk)
+	rbGemm(nt.gq, 1, nt.ga, false, c.k, false)
+	rbGemm(nt.gk, 1, nt.ga, true, c.q, false)
+	rbGemm(nt.gwq, 1, c.u1, true, nt.gq, false)
+	rbGemm(nt.gwk, 1, c.u1, true, nt.gk, false)
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/tokennet"
 	"gonum.org/v1/gonum/mat"
@@ -62,17 +63,13 @@ func rbAttnEval(x, wq, wk, wv mat.Matrix, tau float64, uniform bool) rbAttnParts
 	p.q.Mul(x, wq)
 	p.k.Mul(x, wk)
 	p.v.Mul(x, wv)
+	kind := block.Softmax
 	if uniform {
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				p.a.Set(i, j, 1/float64(n))
-			}
-		}
+		kind = block.Uniform
 	} else {
 		p.a.Mul(p.q, p.k.T())
-		p.a.Scale(p.c, p.a)
-		rbSoftmaxRows(p.a)
 	}
+	block.AttentionRows(p.a.RawMatrix().Data, p.a.RawMatrix().Data, n, kind, p.c, false)
 	p.s.Mul(p.a, p.v)
 	return p
 }
@@ -278,8 +275,7 @@ func UniformityGapMC(x mat.Matrix, dk int, s2, tau float64, draws int, rng *rand
 		rbFill(g, rng, 1)
 		k.Mul(r, g)
 		a.Mul(q, k.T())
-		a.Scale(c, a)
-		rbSoftmaxRows(a)
+		block.AttentionRows(a.RawMatrix().Data, a.RawMatrix().Data, n, block.Softmax, c, false)
 		out[d] = UniformityGap(a)
 	}
 	return empirical.MeanSE(out)

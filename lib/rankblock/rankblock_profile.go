@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -44,6 +45,9 @@ type ProfileSettings struct {
 	Draws       int
 	Gradients   bool // also run Backward and record weight-gradient norms
 	KeepSqNorms bool // keep every draw's ‖X^ℓ‖_F² in Profile.SqNormDraws
+	// Workers is the number of goroutines the draws are spread over (0
+	// or 1: one); the profile does not depend on it.
+	Workers int
 }
 
 // Simulate draws s.Draws networks of cfg (weights from rng), feeds each
@@ -61,10 +65,11 @@ func Simulate(cfg Config, input Input, s ProfileSettings, rng *rand.Rand) (Profi
 	if draws < 2 {
 		panic(fmt.Sprintf("rankblock: Simulate needs Draws >= 2, got %d", draws))
 	}
+	if s.Workers < 0 {
+		panic(fmt.Sprintf("rankblock: Simulate needs Workers >= 0, got %d", s.Workers))
+	}
 	L, n := cfg.Layers, cfg.N
-	nt := New(cfg, rng)
-	x := mat.NewDense(n, cfg.DV, nil)
-	r := mat.NewDense(n, cfg.DV, nil)
+	cfg.resolve()
 	cs := make([][]float64, L+1)
 	ns := make([][]float64, L+1)
 	cos := make([][]float64, L+1)
@@ -72,28 +77,65 @@ func Simulate(cfg Config, input Input, s ProfileSettings, rng *rand.Rand) (Profi
 		cs[l], ns[l], cos[l] = make([]float64, draws), make([]float64, draws), make([]float64, draws)
 	}
 	p := Profile{Draws: draws}
+	var gq, gk, gv [][]float64 // per draw, per layer
 	if s.Gradients {
 		p.GradWQ, p.GradWK, p.GradWV = make([]float64, L), make([]float64, L), make([]float64, L)
+		gq, gk, gv = make([][]float64, draws), make([][]float64, draws), make([][]float64, draws)
 	}
-	for d := 0; d < draws; d++ {
-		nt.Resample(rng)
-		input(x, rng)
-		if _, err := nt.Forward(x); err != nil {
-			return Profile{}, fmt.Errorf("draw %d: %w", d, err)
-		}
-		for l := 0; l <= L; l++ {
-			st := Stats(nt.Layer(l))
-			cs[l][d], ns[l][d], cos[l][d] = st.C, st.SqNorm, st.MeanCos
-		}
-		if s.Gradients {
-			rbFill(r, rng, 1)
-			g, _ := nt.Backward(r)
-			for l := 0; l < L; l++ {
-				p.GradWQ[l] += g.WQ[l] / float64(draws)
-				p.GradWK[l] += g.WK[l] / float64(draws)
-				p.GradWV[l] += g.WV[l] / float64(draws)
+	errs := make([]error, draws)
+	type slot struct {
+		nt   *Net
+		x, r *mat.Dense
+	}
+	first := true
+	// The draws follow the serial loop this replaced: New's own draw (then
+	// discarded), and per network its weights, its input and, with
+	// gradients, the seed R of the backward pass.
+	empirical.DrawRun(draws, s.Workers,
+		func() slot {
+			var nt *Net
+			if first {
+				nt, first = New(cfg, rng), false
+			} else {
+				nt = newNet(cfg)
 			}
+			return slot{nt, mat.NewDense(n, cfg.DV, nil), mat.NewDense(n, cfg.DV, nil)}
+		},
+		func(sl slot, d int) {
+			sl.nt.Resample(rng)
+			input(sl.x, rng)
+			if s.Gradients {
+				rbFill(sl.r, rng, 1)
+			}
+		},
+		func(sl slot, d int) {
+			if _, err := sl.nt.Forward(sl.x); err != nil {
+				errs[d] = fmt.Errorf("draw %d: %w", d, err)
+				return
+			}
+			for l := 0; l <= L; l++ {
+				st := Stats(sl.nt.Layer(l))
+				cs[l][d], ns[l][d], cos[l][d] = st.C, st.SqNorm, st.MeanCos
+			}
+			if s.Gradients {
+				g, _ := sl.nt.Backward(sl.r)
+				gq[d], gk[d], gv[d] = slices.Clone(g.WQ), slices.Clone(g.WK), slices.Clone(g.WV)
+			}
+		})
+	for _, err := range errs {
+		if err != nil {
+			return Profile{}, err
 		}
+	}
+	for d := range gq {
+		for l := 0; l < L; l++ {
+			p.GradWQ[l] += gq[d][l] / float64(draws)
+			p.GradWK[l] += gk[d][l] / float64(draws)
+			p.GradWV[l] += gv[d][l] / float64(draws)
+		}
+	}
+	if s.KeepSqNorms {
+		p.SqNormDraws = ns
 	}
 	fn := float64(n)
 	for l := 0; l <= L; l++ {
@@ -114,9 +156,6 @@ func Simulate(cfg Config, input Input, s ProfileSettings, rng *rand.Rand) (Profi
 		_, rse := empirical.MeanSE(e)
 		p.Rho = append(p.Rho, rho)
 		p.RhoSE = append(p.RhoSE, rse)
-	}
-	if s.KeepSqNorms {
-		p.SqNormDraws = ns
 	}
 	return p, nil
 }

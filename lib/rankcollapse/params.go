@@ -6,8 +6,11 @@ import (
 	"math"
 )
 
-// ErrParam is wrapped by every parameter error, so callers can test
-// errors.Is(err, ErrParam).
+// ErrParam is wrapped by every parameter error (n < 2, ρ outside
+// [−1/(n−1), 1], a negative variance, d < 1, a negative α̃), which names the
+// parameter and its allowed range, so callers can test errors.Is(err,
+// ErrParam). Shape mismatches of matrix arguments are caller bugs and panic
+// with a "rankcollapse:" prefix.
 var ErrParam = errors.New("rankcollapse: parameter out of range")
 
 func paramErr(name string, got any, allowed string) error {

@@ -1,7 +1,6 @@
 package sde
 
 import (
-	"fmt"
 	"math"
 	"testing"
 
@@ -12,8 +11,9 @@ var benchSink *Result
 
 // BenchmarkShapedAttentionSDE: 10 000 paths of the Theorem 4.2 SDE, m = 4
 // tokens, T = 1, h = 0.001 (1 000 steps), γ = 1/√8, τ₀ = 1, V₀ with unit
-// diagonal and off-diagonal 0.2; with 1 and 2 workers. The numpy peer is
-// testdata/bench_sde.py (same parameters, vectorised over paths).
+// diagonal and off-diagonal 0.2; with 1 and 2 workers, and on the portable
+// Go path of the block products. The numpy peer is testdata/bench_sde.py
+// (same parameters, vectorised over paths).
 func BenchmarkShapedAttentionSDE(b *testing.B) {
 	v := mat.NewSymDense(4, nil)
 	for i := 0; i < 4; i++ {
@@ -26,8 +26,16 @@ func BenchmarkShapedAttentionSDE(b *testing.B) {
 		}
 	}
 	md := Model{Kind: Attention, Gamma: 1 / math.Sqrt(8), Tau0: 1}
-	for _, w := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		workers int
+		asm     bool
+	}{{"workers=1", 1, true}, {"workers=2", 2, true}, {"portable", 1, false}} {
+		b.Run(c.name, func(b *testing.B) {
+			saved := useLaneAsm
+			useLaneAsm = c.asm && hasLaneAsm
+			defer func() { useLaneAsm = saved }()
+			w := c.workers
 			for b.Loop() {
 				r, err := Simulate(md, v, 1, 10000, 1, Settings{Step: 0.001, Workers: w})
 				if err != nil {

@@ -8,9 +8,8 @@
 // arXiv:2306.17759), for the m×m token covariance V = X Xᵀ/width of a residual
 // network at initialisation, in SDE time t = layer/width.
 //
-// Notation. The paper writes n for the width and d for the depth; in this
-// package width is "width" (the paper's n), depth is "depth" (the paper's d),
-// m is the number of tokens and T = depth/width is the terminal time.
+// Notation: width and depth are the paper's n and d, m is the number of
+// tokens and T = depth/width the terminal time.
 //
 // What maps to what:
 //
@@ -27,7 +26,12 @@
 //	(reference)  OU                                matrix Ornstein–Uhlenbeck process, known moments
 //
 // The finite networks these SDEs describe are in package shapednet
-// (Simulate: exact reduced chain; Forward: full forward pass).
+// (Simulate: exact reduced chain; Forward: full forward pass). How the
+// matrix Brownian increment is sampled, the integrator's speed, its PSD
+// guard and the errata followed are described in doc.go below the package clause.
+package sde
+
+// Implementation notes (not part of the package documentation).
 //
 // The matrix Brownian increment is sampled in O(m³) by the matrix form of
 // the spec (§4.1b of ../shared/spec/noci2023-shaped-transformer.md):
@@ -38,13 +42,29 @@
 // whose covariance is exactly a_lin Σ_lin + c_𝒜² 𝒜 (tested against the
 // literal N×N matrices through the linear map of the Gaussians).
 //
-// Performance (BenchmarkShapedAttentionSDE, 10 000 paths, m = 4, 1 000
-// steps): about 0.5 µs per path-step on one core of the (shared) development
-// machine, 2.2 times the per-core throughput of the vectorised numpy peer
-// testdata/bench_sde.py (5.3 s against 11.5 s, whole processes measured
-// alternately); paths run in parallel on Settings.Workers cores. The noise
-// products keep four independent sums in flight (prodRows) in the order of
-// the plain loops, so the bits are those of the earlier implementation.
+// Layout and performance. Simulate integrates a Model's paths in blocks of
+// 16 (lanes.go): each block holds every matrix entry of its paths
+// contiguously (structure of arrays), so each arithmetic step is one loop
+// over the 16 paths, and the matrix products of the noise run four paths
+// to an AVX instruction (lanes_amd64.s, chosen at run time, with the Go
+// loop as the portable path). Every path performs exactly the
+// floating-point operations of the one-path integrator (runPath, kept as
+// the reference and for OU), in the same order and without fused
+// multiply-adds, so its bits do not depend on the block, the worker count
+// or the kernel path (TestBlocksMatchReference checks them bit for bit on
+// every branch of the PSD guard). A path whose factor needs the guard's
+// zero-pivot or eigendecomposition branch takes that step on the one-path
+// code. The step loop allocates nothing. BenchmarkShapedAttentionSDE
+// (10 000 paths, m = 4, 1 000 steps) on one core of the shared, loaded
+// development machine took 3.3 s of CPU time against 14.3 s for the
+// vectorised numpy peer testdata/bench_sde.py (OPENBLAS_NUM_THREADS=1),
+// whole processes measured alternately: 4.3 times numpy's per-core
+// throughput. The one-path integrator, alternated with this one, took
+// 5.8 s against 3.3 s; the portable Go path of the products about 3.9 s
+// against 3.1 s. Workers split the blocks over cores. On a loaded machine
+// CPU time, not wall time, is the measure: the scheduler favours processes
+// that sleep often.
+//
 // Only Euler–Maruyama is provided: the weak order test (TestWeakOrderOU)
 // confirms order 1, and at the paper's step h = 0.01 the discretisation
 // error is below the Monte Carlo error of 4096-sample comparisons.
@@ -61,4 +81,3 @@
 // variant (tested in the shapednet tests against the finite network);
 // Eq. (8)'s second-order sign is the App. C form; Cor 4.3's diffusion is
 // [Σ + Σ_res]^{1/2} (Eq. 32 as reconstructed).
-package sde

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sync"
 
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/psd"
 	"gonum.org/v1/gonum/mat"
 )
@@ -207,16 +207,15 @@ func (r *Result) NumPSDViolating() int {
 func PathRand(seed uint64, p int) *rand.Rand {
 	// Both PCG words depend on both seed and p (the low word of a 128-bit
 	// LCG evolves on its own, so it must not be shared across runs).
-	a := splitmix(seed ^ 0x5851f42d4c957f2d)
-	b := splitmix(a ^ splitmix(uint64(p)))
-	return rand.New(rand.NewPCG(b, splitmix(b^a^0xda942042e4dd58b5)))
+	return rand.New(rand.NewPCG(pathSeed(seed, p)))
 }
 
-func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
+// pathSeed derives the two PCG words of path p from (seed, p) with
+// empirical.SplitMix64.
+func pathSeed(seed uint64, p int) (hi, lo uint64) {
+	a := empirical.SplitMix64(seed ^ 0x5851f42d4c957f2d)
+	b := empirical.SplitMix64(a ^ empirical.SplitMix64(uint64(p)))
+	return b, empirical.SplitMix64(b ^ a ^ 0xda942042e4dd58b5)
 }
 
 // Simulate integrates paths independent solutions of p from V0 to time T
@@ -270,23 +269,18 @@ func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Set
 		Final: make([]float64, paths*m*m), Stopped: make([]bool, paths),
 		StopTime: make([]float64, paths), PSDViolations: make([]int, paths)}
 	errs := make([]error, paths)
-	var wg sync.WaitGroup
-	next := make(chan int, s.Workers)
-	for w := 0; w < s.Workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ws := newWorkspace(m)
-			for path := range next {
-				errs[path] = runPath(p, v0, res, path, seed, steps, s, ws)
-			}
-		}()
+	if md, ok := p.(Model); ok && !scalarOnly {
+		// Blocks of lanes paths in structure-of-arrays form (lanes.go);
+		// each path's bits are those of runPath.
+		nb := (paths + lanes - 1) / lanes
+		empirical.Pool(nb, s.Workers, func() *block { return newBlock(m) }, func(b *block, i int) {
+			b.runBlock(md, v0, res, errs, i*lanes, min(lanes, paths-i*lanes), seed, steps, s)
+		})
+	} else {
+		empirical.Pool(paths, s.Workers, func() *workspace { return newWorkspace(m) }, func(ws *workspace, path int) {
+			errs[path] = runPath(p, v0, res, path, seed, steps, s, ws)
+		})
 	}
-	for path := 0; path < paths; path++ {
-		next <- path
-	}
-	close(next)
-	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
 			return res, err
@@ -295,6 +289,12 @@ func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Set
 	return res, nil
 }
 
+// scalarOnly makes Simulate integrate Models one path at a time with
+// runPath, the reference the block integrator is tested against.
+var scalarOnly = false
+
+// runPath integrates one path (any Process): the reference integrator, and
+// the one used for OU.
 func runPath(p Process, v0 []float64, res *Result, path int, seed uint64, steps int, s Settings, ws *workspace) error {
 	m := ws.m
 	mm := m * m
@@ -302,6 +302,7 @@ func runPath(p Process, v0 []float64, res *Result, path int, seed uint64, steps 
 	copy(v, v0)
 	rng := newGauss(seed, path)
 	res.StopTime[path] = res.T
+	copy(ws.inc, v0) // the previous state, for StopPath at the first step
 	t := 0.0
 	for k := 0; k <= steps; k++ {
 		if p.psd() {

@@ -45,19 +45,26 @@ func init() {
 // newGauss seeds the generator of path p of a run seeded with seed; both
 // PCG words depend on both numbers.
 func newGauss(seed uint64, p int) *gauss {
-	a := splitmix(seed ^ 0x5851f42d4c957f2d)
-	b := splitmix(a ^ splitmix(uint64(p)))
 	g := &gauss{}
-	g.src.Seed(b, splitmix(b^a^0xda942042e4dd58b5))
+	g.seed(seed, p)
 	return g
+}
+
+// seed reseeds g as newGauss(seed, p).
+func (g *gauss) seed(seed uint64, p int) {
+	b, c := pathSeed(seed, p)
+	g.src.Seed(b, c)
 }
 
 func (g *gauss) float64() float64 { return float64(g.src.Uint64()>>11) * (1.0 / (1 << 53)) }
 
 // norm returns a standard normal variate.
-func (g *gauss) norm() float64 {
+func (g *gauss) norm() float64 { return g.normFrom(g.src.Uint64()) }
+
+// normFrom is norm with the first draw of the source already taken (u):
+// the slow branches of fillStrided continue from it.
+func (g *gauss) normFrom(u uint64) float64 {
 	for {
-		u := g.src.Uint64()
 		j := int32(u)
 		i := u >> 32 & 0x7f
 		x := float64(j) * float64(zigW[i])
@@ -85,5 +92,6 @@ func (g *gauss) norm() float64 {
 		if zigF[i]+float32(g.float64())*(zigF[i-1]-zigF[i]) < float32(math.Exp(-0.5*x*x)) {
 			return x
 		}
+		u = g.src.Uint64()
 	}
 }

@@ -36,23 +36,10 @@ import (
 func attnOK(a block.Attention) bool { _, _, _, ok := shParts(a); return ok }
 
 func shParts(a block.Attention) (identity, center, shapedTemp, ok bool) {
-	switch a {
-	case block.Shaped:
-		return true, true, true, true
-	case block.Softmax:
-		return false, false, false, true
-	case block.ShapedNoIdentity:
-		return false, true, true, true
-	case block.ShapedNoCenter:
-		return true, false, true, true
-	case block.IdentityOnly:
-		return true, false, false, true
-	case block.NoTemperature:
-		return true, true, false, true
-	case block.OnlyTemperature:
-		return false, false, true, true
+	if a == block.Uniform {
+		return false, false, false, false
 	}
-	return false, false, false, false
+	return a.Parts()
 }
 
 // Blocks selects the sub-blocks of one layer.
@@ -221,27 +208,9 @@ func (c Config) shInvTau() float64 {
 }
 
 // shAttention writes A = f(Y) (row-major m×m) into dst; y is not modified.
-// Softmax rows are computed with max subtraction.
+// Softmax rows are computed with max subtraction (block.AttentionRows).
 func shAttention(dst, y []float64, m int, variant block.Attention, invTau float64) {
-	id, center, _, _ := shParts(variant)
-	inv := 1 / float64(m)
-	for i := 0; i < m; i++ {
-		out := dst[i*m : (i+1)*m]
-		for j, v := range y[i*m : (i+1)*m] {
-			out[j] = v * invTau
-		}
-		block.SoftmaxRow(out)
-		for j := 0; j < m; j++ {
-			a := out[j]
-			if center {
-				a -= inv
-			}
-			if id && i == j {
-				a++
-			}
-			dst[i*m+j] = a
-		}
-	}
+	block.AttentionRows(dst, y, m, variant, invTau, false)
 }
 
 // AttentionMatrix returns A = f(Y) for the configuration's attention variant

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/dense"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -51,7 +52,7 @@ func shFill(g blas64.General, rng *rand.Rand) {
 // shNormRows writes the normalised rows of x into y (block.PreRMS or block.PreLN).
 func shNormRows(y, x blas64.General, norm block.Norm) {
 	for i := 0; i < x.Rows; i++ {
-		block.NormalizeRow(y.Data[i*y.Stride:i*y.Stride+y.Cols], x.Data[i*x.Stride:i*x.Stride+x.Cols], norm == block.PreLN, 0)
+		dense.NormalizeRow(y.Data[i*y.Stride:i*y.Stride+y.Cols], x.Data[i*x.Stride:i*x.Stride+x.Cols], norm == block.PreLN, 0)
 	}
 }
 
@@ -77,7 +78,7 @@ func Forward(c Config, X0 mat.Matrix, rng *rand.Rand) ([]*mat.SymDense, error) {
 		return nil, fmt.Errorf("shapednet: Forward X0 is %d×%d, want m×Width with m >= 2, Width = %d", m, n, c.Width)
 	}
 	nk := c.KeyDim
-	x, xb, tmp, y := block.General(m, n), block.General(m, n), block.General(m, n), block.General(m, m)
+	x, xb, tmp := block.General(m, n), block.General(m, n), block.General(m, n)
 	qm, km := block.General(m, nk), block.General(m, nk)
 	wq, wk, wv := block.General(n, nk), block.General(n, nk), block.General(n, n)
 	a := block.General(m, m)
@@ -123,21 +124,15 @@ func Forward(c Config, X0 mat.Matrix, rng *rand.Rand) ([]*mat.SymDense, error) {
 			shFill(wq, rng)
 			shFill(wk, rng)
 			shFill(wv, rng)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wq, 0, qm)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wk, 0, km)
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, qm, km, 0, y)
-			shAttention(a.Data, y.Data, m, c.Attention, c.shInvTau())
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, a, in, 0, tmp) // A X̃
-			// x ← λx + γ (A X̃) W^V/√n
-			for i := range x.Data {
-				x.Data[i] *= c.Lambda
-			}
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, c.Gamma*sn, tmp, wv, 1, x)
+			// x ← λx + γ (A X̃) W^V/√n, A = f(X̃(W^Q/√n)(W^K/√n)ᵀX̃ᵀ)
+			block.Attend(block.AttnBuffers{Q: qm, K: km, A: a, S: tmp}, x, x, in, wq, wk, wv,
+				block.AttnParams{Kind: c.Attention, QKScale: sn, LogitScale: 1, RowScale: c.shInvTau(),
+					Skip: c.Lambda, Branch: c.Gamma * sn})
 		}
 		if c.hasMLP() {
 			in := branch()
 			shFill(wv, rng) // W^pre
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wv, 0, tmp)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wv, 0, tmp)
 			for i, h := range tmp.Data {
 				tmp.Data[i] = ReLU(h, sp, sm)
 			}
@@ -145,7 +140,7 @@ func Forward(c Config, X0 mat.Matrix, rng *rand.Rand) ([]*mat.SymDense, error) {
 			for i := range x.Data {
 				x.Data[i] *= c.Lambda
 			}
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, c.Gamma*math.Sqrt(he)*sn, tmp, wv, 1, x)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, c.Gamma*math.Sqrt(he)*sn, tmp, wv, 1, x)
 		}
 		v, err := record()
 		if err != nil {

@@ -28,6 +28,34 @@ func ClaimFile(key string) string  { return key + ".running" }
 // Settings: every result in the directory was made with these) and each
 // invocation that planned or added to it. The field names are those of
 // the files written by the former cmd/trainsweep, which this type reads.
+//
+// Two kinds of sweep:
+//
+//   - "eval": one quantity of `sigprop eval` (lib/quantity) over a grid of
+//     its parameters. EvalSettings names the quantity, the axes (or an
+//     explicit list of points) and the parameters held fixed. An axis may
+//     bind several parameters to the same value ("alpha_a,alpha_m"), which
+//     is how the α = α_A = α_M planes of Cowsik et al. 2024 are swept.
+//     Points are keyed by their index: i000 … i399.
+//   - "trainability": the trainability experiment of lib/trainsweep over
+//     (α, σ_w), keyed by value as "a0.0500_s0.2000". Its settings are
+//     trainsweep.Settings, which this package decodes only for the two
+//     grids (Alphas, SigmaWs); directories written by the former
+//     cmd/trainsweep have no Kind and are read as this kind.
+//
+// A sweep directory:
+//
+//	provenance.json      Provenance: Kind, Settings, every invocation (plan, run)
+//	<key>.json           a finished point (Record for eval, trainsweep.Result for trainability)
+//	<key>.failed.json    a point whose computation returned an error (Failure)
+//	<key>.running        a claim: some process is computing the point (Claim)
+//	slurm.json           the Slurm submissions (reports/sweep)
+//
+// Every file is written to a temporary name in the same directory and
+// renamed, so a reader sees a whole file or none; a process killed
+// mid-point leaves at most a stale claim and a *.tmp file, both ignored by
+// Read. A point's state is decided by which of its files exist: done beats
+// failed beats running beats missing.
 type Provenance struct {
 	Kind        string          `json:",omitempty"` // KindEval or KindTrainability; empty: trainability
 	Settings    json.RawMessage // EvalSettings or trainsweep.Settings

@@ -45,6 +45,12 @@ func (s Shard) String() string {
 // cut to 53 bits so it is exact as a float64 (lib/quantity's seed
 // parameters range over [0, 2⁵³]). It depends on the parameter values
 // only, not on the grid's shape, the index or the worker count.
+//
+// A point's result depends on the plan and the point only: not on the
+// number of workers or shards, nor on the order in which points finish.
+// Where a quantity takes a seed that the plan leaves free, each point gets
+// PointSeed(plan seed, its parameters), a function of its parameter values,
+// so the same (α, σ_w) draws the same stream in any grid that contains it.
 func PointSeed(seed uint64, params map[string]string) uint64 {
 	names := make([]string, 0, len(params))
 	for n := range params {

@@ -92,12 +92,12 @@ func JacobianAtCollapse(m Model) (*mat.Dense, error) {
 	}), nil
 }
 
-// JacobianAtCollapseFD is the one-sided finite-difference Jacobian of F at
+// jacobianAtCollapseFD is the one-sided finite-difference Jacobian of F at
 // (q*, q*) with relative step h (spec §4: p > q is not a Gram matrix, so the
 // q-column uses (q*+δ, q*) and the diagonal direction (q*+δ, q*+δ); then
 // ∂/∂p = diagonal − ∂/∂q). It is an independent check of
 // JacobianAtCollapse.
-func JacobianAtCollapseFD(m Model, h float64) (*mat.Dense, error) {
+func jacobianAtCollapseFD(m Model, h float64) (*mat.Dense, error) {
 	qs, err := QStar(m)
 	if err != nil {
 		return nil, err

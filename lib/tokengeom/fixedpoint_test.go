@@ -112,11 +112,11 @@ func TestLambdaAReference(t *testing.T) {
 		// truncation O(h²F‴) ≈ 1e-9, quadrature noise ≈ 1e-13/h ≈ 2e-8, so
 		// 1e-6 relative. (A single forward difference is off by O(h·F″),
 		// 4e-5 at σ_w = 5.)
-		j1, err := JacobianAtCollapseFD(m, 1e-5)
+		j1, err := jacobianAtCollapseFD(m, 1e-5)
 		if err != nil {
 			t.Fatal(err)
 		}
-		j2, _ := JacobianAtCollapseFD(m, 5e-6)
+		j2, _ := jacobianAtCollapseFD(m, 5e-6)
 		for i := 0; i < 4; i++ {
 			rich := 2*j2.RawMatrix().Data[i] - j1.RawMatrix().Data[i]
 			if math.Abs(rich-r[i]) > 1e-6*math.Max(1, math.Abs(r[i])) {
@@ -136,7 +136,7 @@ func TestLambdaAIndependentOfNDSigmaA(t *testing.T) {
 	}{{256, 64, 1}, {256, 64, 25}, {4, 64, 1}, {2, 16, 9}, {1000, 512, 0.01}} {
 		m := NewModel(a8, a8, 2)
 		m.N, m.D, m.SigmaA2 = c.n, c.d, c.s2
-		jf, err := JacobianAtCollapseFD(m, 1e-6)
+		jf, err := jacobianAtCollapseFD(m, 1e-6)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,18 @@ import (
 // Variant selects between the gradient-exponent formula as printed in
 // Cowsik et al. 2024 and the corrected form of the spec (errata §8.1–8.2).
 // The zero value is Corrected.
+//
+// The two corrections (spec ../shared/spec/cowsik2024-geometric-dynamics.md):
+// eq. (32) prints f(σ_w) with σ_w⁴, but the ℓ = 2 MLP has three weight
+// matrices, so its Jacobian gain is χ = σ_w⁶ E[φ′²]E[φ′²] = σ_w² f; and
+// eqs. (18)–(19) use 1/q* for the MLP's Norm Jacobian, but the token
+// entering the MLP has squared norm q_A = α̃_A²q* + α_A²d. With both, λ₂ =
+// 1 + λ_a exactly and λ_g^(16) matches the random-transformer simulation
+// (TestLambdaGNumericSupportsCorrected), which excludes the printed form.
+//
+// λ_a is an eigenvalue minus one (the paper's definition), while the
+// paper's numerical λ_a (eq. 24, LambdaAOneStep) is the log of a one-step
+// ratio from (d, 0.99d); they share the zero contour but not magnitudes.
 type Variant int
 
 const (

@@ -36,7 +36,8 @@ func (g Gains) FPaper() float64 { return g.Chi / (g.SigmaW * g.SigmaW) }
 
 // MLPGains computes the gains of an ℓ-layer MLP with nonlinearity act by
 // Gaussian quadrature (package gauss), or act's closed forms where it has
-// them.
+// them. The panels of the composite Gauss–Legendre rule are scaled to
+// tanh's poles; plain Gauss–Hermite is too inaccurate at σ_w ≳ 2 (spec §4).
 func MLPGains(sigmaW float64, mlpLayers int, act activation.Func) Gains {
 	tgCheckPos("sigma_w", sigmaW)
 	s2 := sigmaW * sigmaW
@@ -110,8 +111,8 @@ func FMLP(m Model, q, p float64) (qn, pn float64) {
 	return (1-a2)*q + a2*qm, (1-a2)*p + a2*pm
 }
 
-// FAttModel is FAtt with the parameters of m.
-func FAttModel(m Model, q, p float64) (qn, pn float64) {
+// fAttModel is FAtt with the parameters of m.
+func fAttModel(m Model, q, p float64) (qn, pn float64) {
 	m.validate()
 	return FAtt(q, p, m.AlphaA, m.N, m.D, m.SigmaA2)
 }
@@ -121,6 +122,6 @@ func FAttModel(m Model, q, p float64) (qn, pn float64) {
 // MLP sub-block. It panics outside the domain n >= 2, q > 0,
 // −q/(n−1) <= p <= q.
 func F(m Model, q, p float64) (qn, pn float64) {
-	qa, pa := FAttModel(m, q, p)
+	qa, pa := fAttModel(m, q, p)
 	return FMLP(m, qa, pa)
 }

@@ -60,6 +60,11 @@ type PhaseSettings struct {
 // of Figs. 4 and 5 of Cowsik et al. 2024. base supplies ℓ, φ and n; its
 // α and σ_w are ignored. The MLP gains depend only on σ_w and are computed
 // once per row.
+//
+// Paper numbers the stated equations do not reproduce (spec §8.5): the
+// "σ_w ≈ 2" threshold at α = 8^{-1/2} is 1.6631 here, and the λ_g kinks sit
+// at (α, σ_w) ≈ (0.6, 1.70) and (α_M, α_A) ≈ (0.44, 0.65), not at the
+// printed coordinates. The simulation agrees with the values computed here.
 func PhaseAlphaSigma(alphas, sigmas []float64, base Model, L int, s PhaseSettings) PhaseDiagram {
 	for _, a := range alphas {
 		tgCheckAlpha("alpha", a)

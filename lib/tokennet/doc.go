@@ -18,5 +18,8 @@
 //	per-layer histograms of norms, cosines (Fig. 2) SimulateLayerHistograms
 //
 // The block is pre-RMS (block.PreRMS) with softmax attention
-// (block.Softmax); the row kernels are package block's.
+// (block.Softmax); its attention sub-block is block.Attend and its
+// products and tanh run on lib/dense. TransformerConfig.Workers spreads
+// the Monte Carlo functions over goroutines: the networks are drawn in
+// order from the one rng, so the results do not depend on it.
 package tokennet

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/dense"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -25,6 +26,9 @@ type TransformerConfig struct {
 	SigmaW    float64 // randmlp.MLP weights W^k_{μν} ~ N(0, σ_w²/d), σ_w > 0
 	SigmaA2   float64 // σ_A² >= 0: Q, K entries ~ N(0, σ_A/d) so (QᵀK)_{μν} has variance σ_A²/d
 	Causal    bool    // mask A_ij = 0 for j > i (Sec. 4.5 / Fig. 6)
+	// Workers is the number of goroutines the Simulate functions spread
+	// their networks over (0 or 1: one); results do not depend on it.
+	Workers int
 }
 
 // PaperTransformer returns the configuration used throughout Cowsik et al.
@@ -53,6 +57,8 @@ func (c TransformerConfig) validate() {
 		panic(fmt.Sprintf("tokennet: transformer SigmaW must be finite and > 0, got %v", c.SigmaW))
 	case !(c.SigmaA2 >= 0) || math.IsInf(c.SigmaA2, 0):
 		panic(fmt.Sprintf("tokennet: transformer SigmaA2 must be finite and >= 0, got %v", c.SigmaA2))
+	case c.Workers < 0:
+		panic(fmt.Sprintf("tokennet: transformer Workers must be >= 0, got %d", c.Workers))
 	}
 }
 
@@ -100,6 +106,14 @@ func NewTransformer(cfg TransformerConfig, rng *rand.Rand) *Transformer {
 	if rng == nil {
 		panic("tokennet: NewTransformer needs a non-nil *rand.Rand")
 	}
+	t := newTransformer(cfg)
+	t.Resample(rng)
+	return t
+}
+
+// newTransformer allocates a transformer for a valid cfg without drawing
+// its weights.
+func newTransformer(cfg TransformerConfig) *Transformer {
 	n, d, l := cfg.N, cfg.D, cfg.MLPLayers
 	t := &Transformer{
 		cfg: cfg,
@@ -135,7 +149,6 @@ func NewTransformer(cfg TransformerConfig, rng *rand.Rand) *Transformer {
 	t.dq, t.dk, t.da, t.dh = block.General(n, d), block.General(n, d), block.General(n, d), block.General(n, d)
 	t.dS = block.General(n, n)
 	t.dxM = mat.NewDense(n, d, t.g.Data)
-	t.Resample(rng)
 	return t
 }
 
@@ -242,45 +255,27 @@ func tfNormRows(y, x blas64.General, inv []float64, sqd float64) error {
 
 func (t *Transformer) forwardBlock(l int, next blas64.General) error {
 	w, c := &t.w[l], &t.c[l]
-	n := t.cfg.N
 	if err := tfNormRows(c.y, c.x, c.inv1, t.sqd); err != nil {
 		return fmt.Errorf("block %d attention: %w", l, err)
 	}
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.y, w.Q, 0, c.qy)
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.y, w.K, 0, c.ky)
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1/t.sqd, c.qy, c.ky, 0, c.a)
-	// Row softmax with the maximum subtracted; causal rows use j <= i.
-	for i := 0; i < n; i++ {
-		row := c.a.Data[i*c.a.Stride : i*c.a.Stride+n]
-		m := n
-		if t.cfg.Causal {
-			m = i + 1
-		}
-		block.SoftmaxRow(row[:m])
-		for j := m; j < n; j++ {
-			row[j] = 0
-		}
-	}
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.a, c.y, 0, c.z)
-	for i, v := range c.x.Data {
-		c.xa.Data[i] = t.tA * v
-	}
-	blas64.Gemm(blas.NoTrans, blas.Trans, t.cfg.AlphaA, c.z, w.V, 1, c.xa)
+	// X^(A) = α̃_A X + α_A (A Y) Vᵀ, A = softmax((Y Qᵀ)(Y Kᵀ)ᵀ/√d) with the
+	// maximum subtracted; causal rows use j <= i.
+	block.Attend(block.AttnBuffers{Q: c.qy, K: c.ky, A: c.a, S: c.z}, c.xa, c.x, c.y, w.Q, w.K, w.V,
+		block.AttnParams{Kind: block.Softmax, Causal: t.cfg.Causal, Trans: true,
+			QKScale: 1, LogitScale: 1 / t.sqd, RowScale: 1, Skip: t.tA, Branch: t.cfg.AlphaA})
 	if err := tfNormRows(c.y2, c.xa, c.inv2, t.sqd); err != nil {
 		return fmt.Errorf("block %d randmlp.MLP: %w", l, err)
 	}
 	in := c.y2
 	for k, a := range c.act {
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, a)
-		for i, v := range a.Data {
-			a.Data[i] = math.Tanh(v)
-		}
+		dense.Gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, a)
+		dense.Tanh(a.Data, a.Data)
 		in = a
 	}
 	for i, v := range c.xa.Data {
 		next.Data[i] = t.tM * v
 	}
-	blas64.Gemm(blas.NoTrans, blas.Trans, t.cfg.AlphaM, in, w.W[len(w.W)-1], 1, next)
+	dense.Gemm(blas.NoTrans, blas.Trans, t.cfg.AlphaM, in, w.W[len(w.W)-1], 1, next)
 	return nil
 }
 
@@ -335,13 +330,13 @@ func (t *Transformer) backwardBlock(l int) {
 	}
 	L := t.cfg.MLPLayers
 	cur, oth := t.da, t.dh
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, t.cfg.AlphaM, t.g, w.W[L], 0, cur)
+	dense.Gemm(blas.NoTrans, blas.NoTrans, t.cfg.AlphaM, t.g, w.W[L], 0, cur)
 	for k := L - 1; k >= 0; k-- {
 		a := c.act[k]
 		for i, v := range a.Data {
 			cur.Data[i] *= 1 - v*v
 		}
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, cur, w.W[k], 0, oth)
+		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, cur, w.W[k], 0, oth)
 		cur, oth = oth, cur
 	}
 	tfNormBack(t.gA, cur, c.y2, c.inv2, t.sqd)
@@ -349,9 +344,9 @@ func (t *Transformer) backwardBlock(l int) {
 	for i, v := range t.gA.Data {
 		t.g.Data[i] = t.tA * v
 	}
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, t.cfg.AlphaA, t.gA, w.V, 0, t.dz) // dZ
-	blas64.Gemm(blas.Trans, blas.NoTrans, 1, c.a, t.dz, 0, t.dy)              // dY = Aᵀ dZ
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, t.dz, c.y, 0, t.dS)              // dA = dZ Yᵀ
+	dense.Gemm(blas.NoTrans, blas.NoTrans, t.cfg.AlphaA, t.gA, w.V, 0, t.dz) // dZ
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, c.a, t.dz, 0, t.dy)              // dY = Aᵀ dZ
+	dense.Gemm(blas.NoTrans, blas.Trans, 1, t.dz, c.y, 0, t.dS)              // dA = dZ Yᵀ
 	// Softmax pullback: dS_ij = A_ij (dA_ij − Σ_k A_ik dA_ik); masked A_ij = 0.
 	is := 1 / t.sqd
 	for i := 0; i < n; i++ {
@@ -366,9 +361,9 @@ func (t *Transformer) backwardBlock(l int) {
 		}
 	}
 	// S = Qy Kyᵀ/√d (the 1/√d is folded into dS above).
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dS, c.ky, 0, t.dq) // dQy
-	blas64.Gemm(blas.Trans, blas.NoTrans, 1, t.dS, c.qy, 0, t.dk)   // dKy
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dq, w.Q, 1, t.dy)
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dk, w.K, 1, t.dy)
+	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dS, c.ky, 0, t.dq) // dQy
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, t.dS, c.qy, 0, t.dk)   // dKy
+	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dq, w.Q, 1, t.dy)
+	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dk, w.K, 1, t.dy)
 	tfNormBack(t.g, t.dy, c.y, c.inv1, t.sqd)
 }

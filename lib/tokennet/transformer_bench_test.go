@@ -1,15 +1,19 @@
 package tokennet
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
+	"golang.org/x/sys/unix"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	// With -tags openblas, matrix products go through OpenBLAS.
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/dense"
 	_ "github.com/sigprop/sigprop/lib/openblas"
 )
 
@@ -30,13 +34,28 @@ func BenchmarkTransformerForwardBackward(b *testing.B) {
 		r.RawMatrix().Data[i] = rng.NormFloat64()
 	}
 	b.ReportAllocs()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ResetTimer()
+	cpu0 := threadCPU()
 	for i := 0; i < b.N; i++ {
 		if _, err := t.Forward(x); err != nil {
 			b.Fatal(err)
 		}
 		tfSink += t.Backward(r).At(0, 0)
 	}
+	b.ReportMetric(float64(threadCPU()-cpu0)/float64(b.N), "cpu-ns/op")
+}
+
+// threadCPU returns the CPU time of the calling OS thread in ns (user +
+// system). On a loaded machine it is less inflated than wall time by
+// waiting for a core; the peer script reports the same (time.thread_time).
+func threadCPU() int64 {
+	var ru unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 // tfGemmFlops is the number of multiply-adds×2 in the matrix products of
@@ -63,32 +82,55 @@ func BenchmarkTransformerGemmOnly(b *testing.B) {
 		}
 	}
 	l := cfg.MLPLayers
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	b.ResetTimer()
+	cpu0 := threadCPU()
 	for it := 0; it < b.N; it++ {
 		for layer := 0; layer < cfg.Layers; layer++ {
 			// forward
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd2)
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd3)
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd2, nd3, 0, nn)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nn, nd, 0, nd2)
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd2, dd, 1, nd3)
+			dense.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd2)
+			dense.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd3)
+			dense.Gemm(blas.NoTrans, blas.Trans, 1, nd2, nd3, 0, nn)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nn, nd, 0, nd2)
+			dense.Gemm(blas.NoTrans, blas.Trans, 1, nd2, dd, 0, nd3)
 			for k := 0; k <= l; k++ {
-				blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd2)
+				dense.Gemm(blas.NoTrans, blas.Trans, 1, nd, dd, 0, nd2)
 			}
 			// backward
 			for k := 0; k <= l; k++ {
-				blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nd, dd, 0, nd2)
+				dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nd, dd, 0, nd2)
 			}
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nd, dd, 0, nd2)
-			blas64.Gemm(blas.Trans, blas.NoTrans, 1, nn, nd, 0, nd3)
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, nd2, nd, 0, nn)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nn, nd, 0, nd2)
-			blas64.Gemm(blas.Trans, blas.NoTrans, 1, nn, nd, 0, nd3)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nd2, dd, 1, nd3)
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, nd2, dd, 1, nd3)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nd, dd, 0, nd2)
+			dense.Gemm(blas.Trans, blas.NoTrans, 1, nn, nd, 0, nd3)
+			dense.Gemm(blas.NoTrans, blas.Trans, 1, nd2, nd, 0, nn)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nn, nd, 0, nd2)
+			dense.Gemm(blas.Trans, blas.NoTrans, 1, nn, nd, 0, nd3)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nd2, dd, 0, nd3)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, nd2, dd, 0, nd3)
 		}
 	}
 	b.StopTimer()
+	cpu := float64(threadCPU()-cpu0) / 1e9
 	b.ReportMetric(tfGemmFlops(cfg)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+	b.ReportMetric(tfGemmFlops(cfg)*float64(b.N)/cpu/1e9, "GFLOP/cpu-s")
 	tfSink += nd3.Data[0]
+}
+
+// BenchmarkSimulateLayerGeometry: the Monte Carlo of Fig. 2 (8 networks of
+// the paper's size) on 1 and 2 workers; the ratio is the 2-worker speedup.
+func BenchmarkSimulateLayerGeometry(b *testing.B) {
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			cfg := PaperTransformer(0.5, 1.5)
+			cfg.Workers = w
+			for b.Loop() {
+				st, err := SimulateLayerGeometry(cfg, 64, 32, 8, rand.New(rand.NewPCG(1, 2)))
+				if err != nil {
+					b.Fatal(err)
+				}
+				tfSink += st.Cos[cfg.Layers]
+			}
+		})
+	}
 }

@@ -36,25 +36,24 @@ func NumericAngleExponent(cfg TransformerConfig, q0, p0 float64, samples int, rn
 		panic(fmt.Sprintf("tokennet: NumericAngleExponent samples must be >= 1, got %d", samples))
 	}
 	cfg.Layers = 1
-	t := NewTransformer(cfg, rng)
-	x := mat.NewDense(cfg.N, cfg.D, nil)
+	cfg.validate()
 	vals := make([]float64, samples)
-	for s := range vals {
-		if s > 0 {
-			t.Resample(rng)
-		}
-		SymmetricTokens(x, q0, p0, rng)
-		q, p := TokenGeometry(x)
-		y, err := t.Forward(x)
+	err := tfDrawRun(cfg, samples, rng, func(sl tfSlot) { SymmetricTokens(sl.x, q0, p0, rng) }, func(sl tfSlot, s int) error {
+		q, p := TokenGeometry(sl.x)
+		y, err := sl.t.Forward(sl.x)
 		if err != nil {
-			return ExponentEstimate{}, err
+			return err
 		}
 		q1, p1 := TokenGeometry(y)
 		v := math.Log((1 - p1/q1) / (1 - p/q))
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return ExponentEstimate{}, fmt.Errorf("tokennet: angle exponent sample %d is %v (input cos %v, output cos %v)", s, v, p/q, p1/q1)
+			return fmt.Errorf("tokennet: angle exponent sample %d is %v (input cos %v, output cos %v)", s, v, p/q, p1/q1)
 		}
 		vals[s] = v
+		return nil
+	})
+	if err != nil {
+		return ExponentEstimate{}, err
 	}
 	return tfEstimate(vals), nil
 }
@@ -73,33 +72,33 @@ func NumericGradientExponent(cfg TransformerConfig, q0, p0 float64, samples int,
 	if samples < 1 {
 		panic(fmt.Sprintf("tokennet: NumericGradientExponent samples must be >= 1, got %d", samples))
 	}
-	t := NewTransformer(cfg, rng)
-	x := mat.NewDense(cfg.N, cfg.D, nil)
-	r := mat.NewDense(cfg.N, cfg.D, nil)
+	cfg.validate()
 	vals := make([]float64, samples)
 	nd := float64(cfg.N * cfg.D)
-	for s := range vals {
-		if s > 0 {
-			t.Resample(rng)
-		}
-		SymmetricTokens(x, q0, p0, rng)
-		if _, err := t.Forward(x); err != nil {
-			return ExponentEstimate{}, err
-		}
-		rd := r.RawMatrix().Data
+	draw := func(sl tfSlot) {
+		SymmetricTokens(sl.x, q0, p0, rng)
+		rd := sl.r.RawMatrix().Data
 		for i := range rd {
 			rd[i] = rng.NormFloat64()
 		}
-		g := t.Backward(r)
+	}
+	err := tfDrawRun(cfg, samples, rng, draw, func(sl tfSlot, s int) error {
+		if _, err := sl.t.Forward(sl.x); err != nil {
+			return err
+		}
 		var g2 float64
-		for _, v := range g.RawMatrix().Data {
+		for _, v := range sl.t.Backward(sl.r).RawMatrix().Data {
 			g2 += v * v
 		}
 		v := math.Log(g2/nd) / float64(cfg.Layers)
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return ExponentEstimate{}, fmt.Errorf("tokennet: gradient exponent sample %d is %v", s, v)
+			return fmt.Errorf("tokennet: gradient exponent sample %d is %v", s, v)
 		}
 		vals[s] = v
+		return nil
+	})
+	if err != nil {
+		return ExponentEstimate{}, err
 	}
 	return tfEstimate(vals), nil
 }

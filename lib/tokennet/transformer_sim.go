@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/sigprop/sigprop/lib/empirical"
+
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -43,29 +45,37 @@ func SimulateSymmetryRestoration(cfg TransformerConfig, q, p1, p2 float64, sampl
 		})
 }
 
+// tfSimulate draws the networks and their inputs from rng in sample order
+// (weights, then tokens, as one serial loop would) and runs them on
+// cfg.Workers goroutines (empirical.DrawRun), so the statistics do not
+// depend on the worker count. On an error it returns the one of the
+// lowest sample.
 func tfSimulate(cfg TransformerConfig, samples int, rng *rand.Rand, init func(*mat.Dense),
 	measure func(mat.Matrix) (float64, float64)) (LayerStats, error) {
 	if samples < 2 {
 		panic(fmt.Sprintf("tokennet: need at least 2 samples for a standard error, got %d", samples))
 	}
+	cfg.validate()
+	if rng == nil {
+		panic("tokennet: Simulate needs a non-nil *rand.Rand")
+	}
 	L := cfg.Layers
-	t := NewTransformer(cfg, rng)
-	x := mat.NewDense(cfg.N, cfg.D, nil)
 	a := make([][]float64, L+1)
 	b := make([][]float64, L+1)
-	for s := 0; s < samples; s++ {
-		if s > 0 {
-			t.Resample(rng)
-		}
-		init(x)
-		if _, err := t.Forward(x); err != nil {
-			return LayerStats{}, err
+	for l := range a {
+		a[l], b[l] = make([]float64, samples), make([]float64, samples)
+	}
+	err := tfDrawRun(cfg, samples, rng, func(s tfSlot) { init(s.x) }, func(s tfSlot, i int) error {
+		if _, err := s.t.Forward(s.x); err != nil {
+			return err
 		}
 		for l := 0; l <= L; l++ {
-			u, v := measure(t.Layer(l))
-			a[l] = append(a[l], u)
-			b[l] = append(b[l], v)
+			a[l][i], b[l][i] = measure(s.t.Layer(l))
 		}
+		return nil
+	})
+	if err != nil {
+		return LayerStats{}, err
 	}
 	st := LayerStats{Samples: samples}
 	for l := 0; l <= L; l++ {
@@ -76,4 +86,33 @@ func tfSimulate(cfg TransformerConfig, samples int, rng *rand.Rand, init func(*m
 		st.CosSE = append(st.CosSE, eb.SE)
 	}
 	return st, nil
+}
+
+// tfSlot is one network with its input and backward-seed buffers.
+type tfSlot struct {
+	t    *Transformer
+	x, r *mat.Dense
+}
+
+// tfDrawRun runs samples networks of a valid cfg on cfg.Workers goroutines
+// (empirical.DrawRun): for each in order it redraws the weights from rng
+// and calls draw for the rest of the sample's randomness, then run computes
+// on the slot. It returns the error of the lowest sample that failed.
+func tfDrawRun(cfg TransformerConfig, samples int, rng *rand.Rand, draw func(s tfSlot), run func(s tfSlot, i int) error) error {
+	errs := make([]error, samples)
+	empirical.DrawRun(samples, cfg.Workers,
+		func() tfSlot {
+			return tfSlot{newTransformer(cfg), mat.NewDense(cfg.N, cfg.D, nil), mat.NewDense(cfg.N, cfg.D, nil)}
+		},
+		func(s tfSlot, i int) {
+			s.t.Resample(rng)
+			draw(s)
+		},
+		func(s tfSlot, i int) { errs[i] = run(s, i) })
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -87,7 +87,7 @@ func tfSmallConfigs() []TransformerConfig {
 }
 
 func TestTransformerForwardMatchesNaive(t *testing.T) {
-	for ci, cfg := range tfSmallConfigs() {
+	for ci, cfg := range append(tfSmallConfigs(), tfOddConfigs()...) {
 		rng := rand.New(rand.NewPCG(1, uint64(ci)))
 		tr := NewTransformer(cfg, rng)
 		x := mat.NewDense(cfg.N, cfg.D, nil)

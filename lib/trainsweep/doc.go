@@ -9,22 +9,18 @@
 // (corrected variant, the model's n and L) at initialisation, and the test
 // loss of the lib/vit model after a fixed training budget.
 //
-// # Resumable, parallel runner
+// # One point at a time
 //
-// Run evaluates a Task on every grid point with a pool of workers and
-// hands each result to a Store as soon as it is done; points the Store
-// already holds are skipped, so an interrupted sweep continues where it
-// stopped. A progress line with the rate and an ETA goes to an io.Writer.
-// Each point's training is seeded from the sweep seed and the point's
-// key (its α and σ_w) only, so results do not depend on the number of
-// workers, the grid's shape or the order in which points finish.
-//
-// The package does no file I/O itself: the Store is an interface
-// (MemStore here, for tests and notebooks), and LoadData reads
-// Fashion-MNIST through an fs.FS. The command line, `sigprop sweep`
-// (reports/sweep), runs this task over a directory of one JSON file per
-// point, on local workers or as a Slurm job array, from Settings; notebooks
-// read such a directory back with lib/sweep.Read.
+// Spec.Task returns the computation of one grid point. Each point's
+// training is seeded from the sweep seed and the point's key (its α and
+// σ_w) only, so results do not depend on the number of workers, the
+// grid's shape or the order in which points finish: a plain parallel loop
+// (lib/empirical.Each) over Grid.Points gives the same results as a serial
+// one. Orchestration lives outside lib: `sigprop sweep` (reports/sweep)
+// runs the task over a directory of one JSON file per point, resumably, on
+// local workers or as a Slurm job array, from Settings; notebooks read such
+// a directory back with lib/sweep.Read. The package does no file I/O
+// itself: LoadData reads Fashion-MNIST through an fs.FS.
 //
 // # The trainability fit
 //

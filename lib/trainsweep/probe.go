@@ -62,10 +62,8 @@ func (p *Probe) Record(step int, _ float64) {
 	p.opt.EffectiveLR(p.eff)
 	lr := func(t vit.Tensor) float64 { return stat.Mean(p.eff[t.Offset:t.Offset+len(t.Value)], nil) }
 	s := LayerSnapshot{Step: step}
+	s.GradQ, s.GradK, s.GradV = BlockGradNorms(p.m)
 	for l := range p.q {
-		s.GradQ = append(s.GradQ, floats.Norm(p.q[l].Grad, 2))
-		s.GradK = append(s.GradK, floats.Norm(p.k[l].Grad, 2))
-		s.GradV = append(s.GradV, floats.Norm(p.v[l].Grad, 2))
 		s.LRQ = append(s.LRQ, lr(p.q[l]))
 		s.LRV = append(s.LRV, lr(p.v[l]))
 	}
@@ -82,4 +80,18 @@ func Ratio(a, b []float64) []float64 {
 		out[i] = a[i] / b[i]
 	}
 	return out
+}
+
+// BlockGradNorms returns, per block l = 0, …, L−1, the Frobenius norms of
+// the gradients of W^Q, W^K and W^V held in m.Grads() (after LossGrad):
+// the quantities of Noci et al. 2023, Fig. 2 and of Noci et al. 2022,
+// eqs. 17–18.
+func BlockGradNorms(m *vit.Model) (q, k, v []float64) {
+	p := NewProbe(m, nil)
+	for l := range p.q {
+		q = append(q, floats.Norm(p.q[l].Grad, 2))
+		k = append(k, floats.Norm(p.k[l].Grad, 2))
+		v = append(v, floats.Norm(p.v[l].Grad, 2))
+	}
+	return q, k, v
 }

@@ -3,6 +3,7 @@ package trainsweep
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/lib/vit"
@@ -47,5 +48,39 @@ func TestProbe(t *testing.T) {
 	}
 	if r := Ratio([]float64{1, 6}, []float64{2, 3}); r[0] != 0.5 || r[1] != 2 {
 		t.Errorf("Ratio = %v", r)
+	}
+}
+
+// TestBlockGradNorms: the per-block norms, squared and summed, give the
+// sum of squares of every gradient entry of the tensors whose names end in
+// .Q, .K, .V (found by name, not by the code under test), and at α_A = 0
+// the attention branch is cut, so Q, K, V get no gradient.
+func TestBlockGradNorms(t *testing.T) {
+	for _, alpha := range []float64{0.6, 0} {
+		cfg := vit.Config{Rows: 4, Cols: 4, Patch: 2, D: 6, Layers: 3, MLPLayers: 2, Classes: 3, SigmaA2: 1, AlphaA: alpha, AlphaM: 0.5, SigmaW: 1}
+		rng := rand.New(rand.NewPCG(2, 3))
+		m := vit.New(cfg, rng)
+		ex := synthetic(cfg, 4, rng)
+		if _, _, err := m.LossGrad(ex.X, ex.Labels); err != nil {
+			t.Fatal(err)
+		}
+		q, k, v := BlockGradNorms(m)
+		var blocks float64
+		for _, tn := range m.Tensors() {
+			var s float64
+			for _, g := range tn.Grad {
+				s += g * g
+			}
+			if strings.HasSuffix(tn.Name, ".Q") || strings.HasSuffix(tn.Name, ".K") || strings.HasSuffix(tn.Name, ".V") {
+				blocks += s
+			}
+		}
+		var sum float64
+		for l := range q {
+			sum += q[l]*q[l] + k[l]*k[l] + v[l]*v[l]
+		}
+		if math.Abs(sum-blocks) > 1e-12*blocks || (alpha == 0 && sum != 0) || (alpha > 0 && !(sum > 0)) {
+			t.Errorf("α_A = %v: Σ norms² = %v, Q/K/V gradients² = %v", alpha, sum, blocks)
+		}
 	}
 }

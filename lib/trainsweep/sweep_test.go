@@ -1,14 +1,11 @@
 package trainsweep
 
 import (
-	"bytes"
 	"errors"
 	"math"
 	"math/rand/v2"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/vit"
@@ -38,71 +35,6 @@ func TestGridPoints(t *testing.T) {
 			}()
 			bad.Points()
 		}()
-	}
-}
-
-// fakeClock advances 10 s per call.
-func fakeClock() func() time.Time {
-	t := time.Unix(0, 0)
-	return func() time.Time { t = t.Add(10 * time.Second); return t }
-}
-
-func TestRunResumes(t *testing.T) {
-	ps := Grid{Alphas: empirical.Linspace(0.1, 0.3, 3), SigmaWs: []float64{1, 2, 3}}.Points()
-	var calls atomic.Int64
-	task := func(p Point) (Result, error) {
-		calls.Add(1)
-		return Result{Alpha: p.Alpha, SigmaW: p.SigmaW, TestLoss: p.Alpha * p.SigmaW}, nil
-	}
-	store := &MemStore{}
-	// An "interrupted" sweep: 4 points already done.
-	for _, p := range ps[:4] {
-		store.Save(p.Key(), Result{Alpha: p.Alpha, SigmaW: p.SigmaW, TestLoss: -1})
-	}
-	var out bytes.Buffer
-	res, err := Run(ps, task, store, RunSettings{Workers: 2, Progress: &out, Now: fakeClock()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if calls.Load() != 5 || store.Len() != 9 {
-		t.Errorf("%d task calls and %d stored, want 5 and 9", calls.Load(), store.Len())
-	}
-	for i, r := range res {
-		want := ps[i].Alpha * ps[i].SigmaW
-		if i < 4 {
-			want = -1 // the stored result is kept, not recomputed
-		}
-		if r.TestLoss != want || r.Alpha != ps[i].Alpha {
-			t.Errorf("result %d = %+v, want test loss %v", i, r, want)
-		}
-	}
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 5 || !strings.HasPrefix(lines[0], "sweep [###########.........] 5/9 (4 resumed)") || !strings.Contains(lines[4], "ETA 0s") {
-		t.Errorf("progress lines:\n%s", out.String())
-	}
-	// A second run has nothing to do.
-	calls.Store(0)
-	if _, err := Run(ps, task, store, RunSettings{}); err != nil || calls.Load() != 0 {
-		t.Errorf("rerun: %d calls, err %v; want 0, nil", calls.Load(), err)
-	}
-}
-
-func TestRunStopsOnError(t *testing.T) {
-	ps := Grid{Alphas: []float64{0.1, 0.2, 0.3, 0.4}, SigmaWs: []float64{1}}.Points()
-	boom := errors.New("boom")
-	task := func(p Point) (Result, error) {
-		if p.Index == 1 {
-			return Result{}, boom
-		}
-		return Result{TestLoss: 1}, nil
-	}
-	store := &MemStore{}
-	_, err := Run(ps, task, store, RunSettings{Workers: 1})
-	if !errors.Is(err, boom) || !strings.Contains(err.Error(), ps[1].Key()) {
-		t.Errorf("error %v should wrap boom and name %s", err, ps[1].Key())
-	}
-	if store.Len() != 1 { // point 0 saved, nothing after the failure handed out
-		t.Errorf("%d results stored, want 1", store.Len())
 	}
 }
 
@@ -150,14 +82,15 @@ func TestTaskDeterministicAcrossWorkers(t *testing.T) {
 	spec := Spec{Model: cfg, Train: synthetic(cfg, 200, rng), Val: synthetic(cfg, 50, rng), Test: synthetic(cfg, 50, rng),
 		Steps: 20, Batch: 8, LR: 1e-2, Seed: 9}
 	ps := Grid{Alphas: []float64{0.2, 0.8}, SigmaWs: []float64{0.5, 2}}.Points()
-	r1, err := Run(ps, spec.Task(), &MemStore{}, RunSettings{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
+	run := func(workers int) []Result {
+		res, errs := make([]Result, len(ps)), make([]error, len(ps))
+		empirical.Each(len(ps), workers, func(i int) { res[i], errs[i] = spec.Task()(ps[i]) })
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
+		return res
 	}
-	r2, err := Run(ps, spec.Task(), &MemStore{}, RunSettings{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r1, r2 := run(1), run(2)
 	for i := range r1 {
 		a, b := r1[i], r2[i]
 		a.Seconds, b.Seconds = 0, 0

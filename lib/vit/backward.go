@@ -21,10 +21,22 @@ func (m *Model) LossGrad(x []float64, labels []int) (loss float64, correct int, 
 		return 0, 0, err
 	}
 	m.headBackward(labels, B)
-	for l := len(m.c) - 1; l >= 0; l-- {
-		m.blockBackward(l, B)
-	}
+	// The activation gradients of every block are row-local: each worker
+	// carries its sequences through all blocks; then the weight gradients,
+	// sums over the whole batch, split by rows of each weight.
+	n := m.n
+	m.parallel(B, func(w, b0, b1 int) {
+		for l := len(m.c) - 1; l >= 0; l-- {
+			m.blockBackwardRows(l, w, b0*n, b1*n)
+		}
+	})
 	m.embedBackward(B)
+	m.parallel(m.d, func(_, i0, i1 int) {
+		for l := range m.c {
+			m.blockWeightGrads(l, B, i0, i1)
+		}
+		m.embedWeightGrad(B, i0, i1)
+	})
 	return loss, correct, nil
 }
 
@@ -54,6 +66,7 @@ func (m *Model) headBackward(labels []int, B int) {
 	for i := range gx.Data {
 		gx.Data[i] = 0
 	}
+	hr := m.headRow()
 	for b := 0; b < B; b++ {
 		dr, xr := do.Data[b*d:(b+1)*d], xh.Data[b*d:(b+1)*d]
 		var mg, mgx float64
@@ -67,7 +80,7 @@ func (m *Model) headBackward(labels []int, B int) {
 		mg /= float64(d)
 		mgx /= float64(d)
 		r := m.rstd[b]
-		du := gx.Data[b*n*d : b*n*d+d]
+		du := gx.Data[(b*n+hr)*d : (b*n+hr+1)*d]
 		for k, v := range dr {
 			du[k] = r * (v*m.w.gamma.Data[k] - mg - xr[k]*mgx)
 		}
@@ -98,69 +111,120 @@ func normBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
 	}
 }
 
-// blockBackward replaces m.gx = ∂/∂X^{l+1} by ∂/∂X^l and accumulates the
-// gradients of block l's Q, K, V, W⁰..W^ℓ. The activation pullbacks are
-// those of tokennet.Transformer.Backward; the weight gradients are
+// blockWeightGrads accumulates rows [i0, i1) of the gradients of block
+// l's W⁰..W^ℓ, V, Q, K from the backward quantities of blockBackwardRows:
 //
 //	∂W^k = δ_kᵀ in_k (δ_k the pre-activation gradient, in_k the layer input)
-//	∂V = α_A ∂X^(A)ᵀ (AY),  ∂Q = ∂(YQᵀ)ᵀ Y,  ∂K = ∂(YKᵀ)ᵀ Y.
-func (m *Model) blockBackward(l, B int) {
-	w, gw, c := &m.w.blocks[l], &m.g.blocks[l], &m.c[l]
-	n, N := m.n, B*m.n
-	L := m.cfg.MLPLayers
-	G, gA := rows(m.gx, 0, N), rows(m.gA, 0, N)
-	y, y2, z, a := rows(c.y, 0, N), rows(c.y2, 0, N), rows(c.z, 0, N), rows(c.a, 0, N)
-	qy, ky := rows(c.qy, 0, N), rows(c.ky, 0, N)
-	dz, dy, dq, dk := rows(m.dz, 0, N), rows(m.dy, 0, N), rows(m.dq, 0, N), rows(m.dk, 0, N)
-	cur, oth := rows(m.cur, 0, N), rows(m.oth, 0, N)
-
-	// MLP sub-block: X^{l+1} = α̃_M X^(A) + α_M W^ℓ φ(⋯).
-	for i, v := range G.Data {
-		gA.Data[i] = m.tM * v
+//	∂V = α_A ∂X^(A)ᵀ (AY),  ∂Q = ∂(YQᵀ)ᵀ Y,  ∂K = ∂(YKᵀ)ᵀ Y,
+//
+// each a sum over the whole batch in one fixed order.
+func (m *Model) blockWeightGrads(l, B, i0, i1 int) {
+	gw, c, g := &m.g.blocks[l], &m.c[l], &m.gc[l]
+	N, L := B*m.n, m.cfg.MLPLayers
+	gm, ga := m.gin(l), g.gA // ∂ behind the output norm and behind the attention norm
+	if m.cfg.Norm == PostNorm {
+		gm, ga = g.gp, g.gs
 	}
 	in := func(k int) blas64.General { // input of W^k
 		if k == 0 {
-			return y2
+			return rows(c.y2, 0, N)
 		}
 		return rows(c.act[k-1], 0, N)
 	}
-	dense.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaM, G, in(L), 1, gw.W[L])
-	dense.Gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaM, G, w.W[L], 0, cur)
+	y, z := rows(c.y, 0, N), rows(c.z, 0, N)
+	dense.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaM, cols(rows(gm, 0, N), i0, i1), in(L), 1, rows(gw.W[L], i0, i1))
 	for k := L - 1; k >= 0; k-- {
-		act := rows(c.act[k], 0, N)
+		dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(rows(g.delta[k], 0, N), i0, i1), in(k), 1, rows(gw.W[k], i0, i1))
+	}
+	dense.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaA, cols(rows(ga, 0, N), i0, i1), z, 1, rows(gw.V, i0, i1))
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(rows(g.dq, 0, N), i0, i1), y, 1, rows(gw.Q, i0, i1))
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(rows(g.dk, 0, N), i0, i1), y, 1, rows(gw.K, i0, i1))
+}
+
+// gin returns ∂/∂X^{l+1}, the gradient flowing into block l: the head's
+// for the last block, else block l+1's input gradient.
+func (m *Model) gin(l int) blas64.General {
+	if l == len(m.c)-1 {
+		return m.gx
+	}
+	return m.gc[l+1].gout
+}
+
+// blockBackwardRows computes the activation gradients of block l on rows
+// [r0, r1) (whole sequences) with worker w's scratch, from m.gin(l) =
+// ∂/∂X^{l+1}, into m.gc[l]: ∂/∂X^l, the MLP's δ_k, ∂X^(A), ∂(YQᵀ), ∂(YKᵀ)
+// and, for PostNorm, the gradients behind the two norms. The activation
+// pullbacks are those of tokennet.Transformer.Backward.
+func (m *Model) blockBackwardRows(l, w, r0, r1 int) {
+	wt, c, gc := &m.w.blocks[l], &m.c[l], &m.gc[l]
+	n := m.n
+	L := m.cfg.MLPLayers
+	G, gA, Gout := rows(m.gin(l), r0, r1), rows(gc.gA, r0, r1), rows(gc.gout, r0, r1)
+	y, y2, a := rows(c.y, r0, r1), rows(c.y2, r0, r1), rows(c.a, r0, r1)
+	qy, ky := rows(c.qy, r0, r1), rows(c.ky, r0, r1)
+	dz, dy, dq, dk := rows(m.dz, r0, r1), rows(m.dy, r0, r1), rows(gc.dq, r0, r1), rows(gc.dk, r0, r1)
+	oth := rows(m.oth, r0, r1)
+	post := m.cfg.Norm == PostNorm
+
+	// MLP sub-block: X^{l+1} = α̃_M X^(A) + α_M W^ℓ φ(⋯) (PostNorm: Norm of it).
+	if post {
+		next := m.out
+		if l+1 < len(m.c) {
+			next = m.c[l+1].x
+		}
+		gp := rows(gc.gp, r0, r1)
+		clear(gp.Data)
+		normBack(gp, G, rows(next, r0, r1), c.inv3[r0:r1], m.sqd)
+		G = gp
+	}
+	for i, v := range G.Data {
+		gA.Data[i] = m.tM * v
+	}
+	cur, alpha, wk := G, m.cfg.AlphaM, wt.W[L]
+	for k := L - 1; k >= 0; k-- {
+		dk := rows(gc.delta[k], r0, r1)
+		dense.Gemm(blas.NoTrans, blas.NoTrans, alpha, cur, wk, 0, dk)
+		act := rows(c.act[k], r0, r1)
 		if m.cfg.Activation == ShapedReLU {
-			shapedReLUBack(cur.Data, act.Data, m.actPos, m.actNeg)
+			shapedReLUBack(dk.Data, act.Data, m.actPos, m.actNeg)
 		} else {
 			for i, v := range act.Data {
-				cur.Data[i] *= 1 - v*v
+				dk.Data[i] *= 1 - v*v
 			}
 		}
-		dense.Gemm(blas.Trans, blas.NoTrans, 1, cur, in(k), 1, gw.W[k])
-		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, cur, w.W[k], 0, oth)
-		cur, oth = oth, cur
+		cur, alpha, wk = dk, 1, wt.W[k]
 	}
-	m.branchBack(gA, cur, y2, c.inv2[:N])
+	dense.Gemm(blas.NoTrans, blas.NoTrans, alpha, cur, wk, 0, oth)
+	m.branchBack(gA, oth, y2, c.inv2[r0:r1])
+	if post { // X^(A) = Norm(α̃_A X + ⋯)
+		gs := rows(gc.gs, r0, r1)
+		clear(gs.Data)
+		normBack(gs, gA, y2, c.inv2[r0:r1], m.sqd)
+		gA = gs
+	}
 
 	// Attention sub-block: X^(A) = α̃_A X + α_A (A Y) Vᵀ, Y = Norm X.
 	for i, v := range gA.Data {
-		G.Data[i] = m.tA * v
+		Gout.Data[i] = m.tA * v
 	}
-	dense.Gemm(blas.Trans, blas.NoTrans, m.cfg.AlphaA, gA, z, 1, gw.V)
-	dense.Gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaA, gA, w.V, 0, dz)
+	dense.Gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaA, gA, wt.V, 0, dz)
 	is := m.lscale
 	shaped := m.cfg.Attention == Shaped
-	dS := m.dS
-	for b := 0; b < B; b++ {
-		r0, r1 := b*n, (b+1)*n
-		ab, yb, dzb := rows(a, r0, r1), rows(y, r0, r1), rows(dz, r0, r1)
-		dyb := rows(dy, r0, r1)
+	dS := m.dS[w]
+	for b := 0; b < (r1-r0)/n; b++ {
+		s0, s1 := b*n, (b+1)*n
+		ab, yb, dzb := rows(a, s0, s1), rows(y, s0, s1), rows(dz, s0, s1)
+		dyb := rows(dy, s0, s1)
 		dense.Gemm(blas.Trans, blas.NoTrans, 1, ab, dzb, 0, dyb) // dY = Sᵀ dZ
-		if shaped {                                              // dY += (I − 11ᵀ/n)ᵀ dZ
-			centerAdd(dyb, dzb, m.mean)
+		if shaped && m.cfg.Causal {                              // dY += (I − C)ᵀ dZ
+			prefixCenterAddT(dyb, dzb, m.mean[w])
+		} else if shaped { // dY += (I − 11ᵀ/n)ᵀ dZ
+			centerAdd(dyb, dzb, m.mean[w])
 		}
 		dense.Gemm(blas.NoTrans, blas.Trans, 1, dzb, yb, 0, dS) // dS = dZ Yᵀ (I, 11ᵀ/n are constant)
 		// softmax pullback: dlogit_ij = s S_ij (dS_ij − Σ_k S_ik dS_ik),
-		// s = τ/√d (Softmax) or 1/(τ₀d) (Shaped)
+		// s = τ/√d (Softmax) or 1/(τ₀d) (Shaped); a causal mask's S_ij = 0
+		// gives dlogit_ij = 0.
 		for i := 0; i < n; i++ {
 			ar := ab.Data[i*ab.Stride : i*ab.Stride+n]
 			gr := dS.Data[i*dS.Stride : i*dS.Stride+n]
@@ -172,20 +236,18 @@ func (m *Model) blockBackward(l, B int) {
 				gr[j] = is * v * (gr[j] - s)
 			}
 		}
-		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, dS, rows(ky, r0, r1), 0, rows(dq, r0, r1))
-		dense.Gemm(blas.Trans, blas.NoTrans, 1, dS, rows(qy, r0, r1), 0, rows(dk, r0, r1))
+		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, dS, rows(ky, s0, s1), 0, rows(dq, s0, s1))
+		dense.Gemm(blas.Trans, blas.NoTrans, 1, dS, rows(qy, s0, s1), 0, rows(dk, s0, s1))
 	}
-	dense.Gemm(blas.Trans, blas.NoTrans, 1, dq, y, 1, gw.Q)
-	dense.Gemm(blas.Trans, blas.NoTrans, 1, dk, y, 1, gw.K)
-	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, dq, w.Q, 1, dy)
-	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, dk, w.K, 1, dy)
-	m.branchBack(G, dy, y, c.inv1[:N])
+	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, dq, wt.Q, 1, dy)
+	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, dk, wt.K, 1, dy)
+	m.branchBack(Gout, dy, y, c.inv1[r0:r1])
 }
 
 // branchBack adds to dx the pullback of dy through the branch input
-// (branchInput): normBack for RMSNorm, dx += dy for NoNorm.
+// (branchInput): normBack for RMSNorm, dx += dy for NoNorm and PostNorm.
 func (m *Model) branchBack(dx, dy, y blas64.General, inv []float64) {
-	if m.cfg.Norm == NoNorm {
+	if m.cfg.Norm != RMSNorm {
 		for i := range inv {
 			out := dx.Data[i*dx.Stride : i*dx.Stride+dx.Cols]
 			for j, v := range dy.Data[i*dy.Stride : i*dy.Stride+dy.Cols] {
@@ -198,10 +260,11 @@ func (m *Model) branchBack(dx, dy, y blas64.General, inv []float64) {
 }
 
 // embedBackward accumulates ∂c = Σ_b ∂X⁰_{b0}, ∂e_j = Σ_b ∂X⁰_{bj},
-// ∂b = Σ_{b,j≥1} ∂X⁰_{bj} and ∂E = Σ_{b,j≥1} ∂X⁰_{bj} x_jᵀ from m.gx.
+// ∂b = Σ_{b,j≥1} ∂X⁰_{bj} from ∂X⁰ (m.gc[0].gout) and leaves ∂X⁰'s patch
+// rows in m.emb for embedWeightGrad.
 func (m *Model) embedBackward(B int) {
 	n, d := m.n, m.d
-	G := rows(m.gx, 0, B*n)
+	G := rows(m.gc[0].gout, 0, B*n)
 	emb := rows(m.emb, 0, B*(n-1))
 	for b := 0; b < B; b++ {
 		for j := 0; j < n; j++ {
@@ -222,5 +285,12 @@ func (m *Model) embedBackward(B int) {
 			}
 		}
 	}
-	dense.Gemm(blas.Trans, blas.NoTrans, 1, emb, rows(m.patches, 0, B*(n-1)), 1, m.g.E)
+}
+
+// embedWeightGrad accumulates rows [i0, i1) of ∂E = Σ_{b,j≥1} ∂X⁰_{bj} x_jᵀ
+// from the patch rows embedBackward left in m.emb.
+func (m *Model) embedWeightGrad(B, i0, i1 int) {
+	n := m.n
+	emb, patches := rows(m.emb, 0, B*(n-1)), rows(m.patches, 0, B*(n-1))
+	dense.Gemm(blas.Trans, blas.NoTrans, 1, cols(emb, i0, i1), patches, 1, rows(m.g.E, i0, i1))
 }

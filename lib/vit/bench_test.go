@@ -12,7 +12,7 @@ var sinkLoss float64
 
 // BenchmarkTrainStep times one training step (forward, backward, Adam) of
 // the issue-9 model (28×28 images in 7×7 patches, n = 17, d = 64, ℓ = 2,
-// batch 64) at L = 4 and L = 16, with the assembly kernels (when the CPU
+// batch 64) at L = 4 and L = 16 (on 1 and 2 workers), with the assembly kernels (when the CPU
 // has AVX2 and FMA) and at L = 16 with the portable path of lib/dense
 // (gonum's dgemm, math.Exp and math.Tanh). Compare with testdata/bench_step.py (PyTorch, same model,
 // float64) at the same thread count, e.g.
@@ -21,13 +21,13 @@ var sinkLoss float64
 //	/usr/bin/python3 lib/vit/testdata/bench_step.py --threads 1
 func BenchmarkTrainStep(b *testing.B) {
 	for _, bc := range []struct {
-		L      int
-		kernel bool
-	}{{4, true}, {16, true}, {16, false}} {
+		L, workers int
+		kernel     bool
+	}{{4, 1, true}, {16, 1, true}, {16, 2, true}, {16, 1, false}} {
 		L := bc.L
-		name := fmt.Sprintf("L=%d/kernel", L)
+		name := fmt.Sprintf("L=%d/kernel/workers=%d", L, bc.workers)
 		if !bc.kernel {
-			name = fmt.Sprintf("L=%d/portable", L)
+			name = fmt.Sprintf("L=%d/portable/workers=%d", L, bc.workers)
 		}
 		b.Run(name, func(b *testing.B) {
 			defer dense.SetAssembly(dense.SetAssembly(dense.Assembly() && bc.kernel))
@@ -35,6 +35,7 @@ func BenchmarkTrainStep(b *testing.B) {
 			cfg.Layers = L
 			rng := rand.New(rand.NewPCG(1, 2))
 			m := New(cfg, rng)
+			m.SetWorkers(bc.workers)
 			x, y := randomBatch(cfg, 64, rng)
 			opt := &Adam{}
 			b.ResetTimer()

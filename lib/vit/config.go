@@ -28,8 +28,9 @@ type Config struct {
 	InvTemp    float64        // Softmax attention's inverse temperature τ >= 0: logits τ(QY_i)·(KY_j)/√d; 0 means 1
 	Attention  AttentionKind  // Softmax (eq. 1) or Shaped (eq. 9 of Noci et al. 2023)
 	Tau0       float64        // Shaped attention's τ₀ >= 0: logits (QY_i)·(KY_j)/(τ₀d); 0 means 1
-	Norm       NormKind       // branch-input normalisation: RMSNorm (eq. 3) or NoNorm
+	Norm       NormKind       // normalisation: RMSNorm of the branch inputs (eq. 3, pre-norm), NoNorm or PostNorm
 	Activation ActivationKind // MLP activation: Tanh or ShapedReLU
+	Causal     bool           // token i attends to tokens j <= i only (Shaped: A = I + S − C, C_ij = 1/(i+1) for j <= i); the head reads the last token
 }
 
 // AttentionKind selects the attention matrix A of the attention branch:
@@ -58,6 +59,14 @@ const (
 	// NoNorm feeds X itself to both branches (the shaped Transformer has
 	// no normalisation in its blocks).
 	NoNorm
+	// PostNorm is the POST-LN block of Noci et al. 2022 (their Sec. 2,
+	// "POST-LN"): the branches read X itself and each residual sum is
+	// normalised,
+	//
+	//	X^(A) = Norm(α̃_A X + α_A A(X) X Vᵀ),  X^{l+1} = Norm(α̃_M X^(A) + α_M MLP(X^(A))),
+	//
+	// with the same Norm as RMSNorm (√d x/|x|, no learned gain).
+	PostNorm
 )
 
 // ActivationKind selects the MLP activation φ.
@@ -121,7 +130,7 @@ func (c Config) logitScale() float64 {
 // setting of tokennet.Transformer and of tokengeom's exponents.
 func (c Config) IsPaperBlock() bool {
 	return c.Residual == UnitNorm && c.tau() == 1 && c.Attention == Softmax &&
-		c.Norm == RMSNorm && c.Activation == Tanh
+		c.Norm == RMSNorm && c.Activation == Tanh && !c.Causal
 }
 
 // PaperConfig is the model of issue 9: 28×28 Fashion-MNIST images in 7×7
@@ -178,8 +187,8 @@ func (c Config) validate() {
 		bad("InvTemp must be 0 with Attention Shaped (its temperature is Tau0), got %v", c.InvTemp)
 	case c.Attention == Softmax && c.Tau0 != 0:
 		bad("Tau0 must be 0 with Attention Softmax (Tau0 is used only by Shaped; Softmax uses InvTemp), got %v", c.Tau0)
-	case c.Norm != RMSNorm && c.Norm != NoNorm:
-		bad("Norm must be RMSNorm (0) or NoNorm (1), got %d", int(c.Norm))
+	case c.Norm != RMSNorm && c.Norm != NoNorm && c.Norm != PostNorm:
+		bad("Norm must be RMSNorm (0), NoNorm (1) or PostNorm (2), got %d", int(c.Norm))
 	case c.Activation != Tanh && c.Activation != ShapedReLU:
 		bad("Activation must be Tanh (0) or ShapedReLU (1), got %d", int(c.Activation))
 	}

@@ -1,14 +1,25 @@
 // Package vit is the small vision transformer of the trainability
-// experiment of
+// experiment of Cowsik, Nebabu, Qi and Ganguli, "Geometric Dynamics of
+// Signal Propagation Predict Trainability of Transformers", arXiv:2403.02579
+// (2024), Sec. 5, Fig. 7 and App. D: p×p patches of a grey-scale image plus
+// a class token, L blocks of the paper's eq. (4) (those of lib/tokennet, so
+// lib/tokengeom's λ_a and λ_g describe it at initialisation), a LayerNorm on
+// the class token and a linear head, with exact hand-written gradients of
+// every parameter (Model.LossGrad, checked against finite differences and
+// PyTorch), cross-entropy, Adam and SGD as in PyTorch, and Train.
 //
-//	A. Cowsik, T. Nebabu, X.-L. Qi, S. Ganguli, "Geometric Dynamics of
-//	Signal Propagation Predict Trainability of Transformers",
-//	arXiv:2403.02579 (2024), Sec. 5, Fig. 7 and App. D,
-//
-// with exact hand-written gradients of every parameter, cross-entropy,
-// the Adam and SGD optimisers and a training loop. Its blocks are those of
-// lib/tokennet's random transformer (eq. 4 of the paper), so the exponents
-// λ_a and λ_g of lib/tokengeom describe the model at initialisation.
+// Config's variant fields (all off at their zero values: the paper's block
+// bit for bit) give the comparisons of Noci et al. 2022 (residual scaling,
+// τ, no norm) and of the shaped Transformer of Noci et al. 2023 (shaped
+// attention, eq. 9; the shaped ReLU) against vanilla and Pre-LN blocks.
+// Products, softmax and tanh run on lib/dense; the same seed gives the same
+// bits on a given kernel path. A Model is not safe for concurrent use. The
+// model's equations, the variants' derivations, the tensor layout, the
+// initialisation and the kernels are described in doc.go below the package
+// clause.
+package vit
+
+// Implementation notes (not part of the package documentation).
 //
 // # Model (spec §6.5, App. D)
 //
@@ -172,10 +183,9 @@
 // The attention kinds are package block's (AttentionKind is block.Attention;
 // vit supports Softmax and Shaped), but the forward and backward passes
 // stay here rather than in a pass shared with tokennet: vit keeps every
-// activation of a batch for the weight gradients, runs its products on
-// the float64 kernels of this package (gemm*.go, tanh*.go, AVX2) and
-// fuses the norm, softmax and tanh pullbacks into them, which the
-// simulators' blas64 passes do not; a shared pass would have to give up
+// activation of a batch for the weight gradients and fuses the norm,
+// softmax and tanh pullbacks into its batched passes, which the
+// simulators' per-network passes do not; a shared pass would have to give up
 // one or the other (the training step is the hot loop of the
 // trainability sweep). TestBlocksMatchTokennet holds the two to
 // the same numbers instead. NormKind stays vit's own: RMS pre-norm is its
@@ -209,4 +219,3 @@
 //
 // A Model is not safe for concurrent use, but distinct Models are
 // independent.
-package vit

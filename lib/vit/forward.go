@@ -45,19 +45,35 @@ func (m *Model) Loss(x []float64, labels []int) (loss float64, correct int, err 
 }
 
 // forward runs the whole model on B images and leaves the caches and the
-// softmax probabilities (in m.logits) for backward.
+// softmax probabilities (in m.logits) for backward. The embedding and the
+// blocks run on m.workers goroutines, each on its own sequences; the error
+// reported is that of the first failing block, and within it of the first
+// failing worker (the first failing row, as on one worker).
 func (m *Model) forward(x []float64, labels []int, B int) (float64, int, error) {
 	m.ensure(B)
 	m.batch = 0
-	m.embed(x, B)
-	for l := range m.c {
-		next := m.out
-		if l+1 < len(m.c) {
-			next = m.c[l+1].x
+	m.parallel(B, func(w, b0, b1 int) {
+		m.errs[w] = blockErr{}
+		m.embed(x, b0, b1)
+		for l := range m.c {
+			next := m.out
+			if l+1 < len(m.c) {
+				next = m.c[l+1].x
+			}
+			if err := m.blockForward(l, w, b0, b1, next); err != nil {
+				m.errs[w] = blockErr{l, err}
+				return
+			}
 		}
-		if err := m.blockForward(l, B, next); err != nil {
-			return 0, 0, err
+	})
+	var first blockErr
+	for _, e := range m.errs[:min(m.workers, B)] {
+		if e.err != nil && (first.err == nil || e.l < first.l) {
+			first = e
 		}
+	}
+	if first.err != nil {
+		return 0, 0, first.err
 	}
 	loss, correct, err := m.headForward(labels, B)
 	if err != nil {
@@ -80,31 +96,32 @@ func (m *Model) Embed(x []float64) []float64 {
 	B := len(x) / px
 	m.ensure(B)
 	m.batch = 0
-	m.embed(x, B)
+	m.parallel(B, func(_, b0, b1 int) { m.embed(x, b0, b1) })
 	return append([]float64(nil), m.c[0].x.Data[:B*m.n*m.d]...)
 }
 
-// embed builds X⁰: row 0 of each sequence is c + e_0, row j ≥ 1 is
-// E x_j + b + e_j with x_j the j-th p×p patch in row-major patch order.
-func (m *Model) embed(x []float64, B int) {
+// embed builds X⁰ for sequences [b0, b1): row 0 of each sequence is
+// c + e_0, row j ≥ 1 is E x_j + b + e_j with x_j the j-th p×p patch in
+// row-major patch order.
+func (m *Model) embed(x []float64, b0, b1 int) {
 	p, n, d := m.cfg.Patch, m.n, m.d
 	R, C := m.cfg.Rows, m.cfg.Cols
 	pc := C / p
-	patches := rows(m.patches, 0, B*(n-1))
-	for b := 0; b < B; b++ {
+	patches := rows(m.patches, b0*(n-1), b1*(n-1))
+	for b := b0; b < b1; b++ {
 		img := x[b*R*C : (b+1)*R*C]
 		for j := 0; j < n-1; j++ {
 			r0, c0 := (j/pc)*p, (j%pc)*p
-			dst := patches.Data[(b*(n-1)+j)*m.p : (b*(n-1)+j+1)*m.p]
+			dst := m.patches.Data[(b*(n-1)+j)*m.p : (b*(n-1)+j+1)*m.p]
 			for r := 0; r < p; r++ {
 				copy(dst[r*p:(r+1)*p], img[(r0+r)*C+c0:(r0+r)*C+c0+p])
 			}
 		}
 	}
-	emb := rows(m.emb, 0, B*(n-1))
+	emb := rows(m.emb, b0*(n-1), b1*(n-1))
 	dense.Gemm(blas.NoTrans, blas.Trans, 1, patches, m.w.E, 0, emb)
 	x0 := m.c[0].x
-	for b := 0; b < B; b++ {
+	for b := b0; b < b1; b++ {
 		for j := 0; j < n; j++ {
 			dst := x0.Data[(b*n+j)*d : (b*n+j+1)*d]
 			pos := m.w.pos.Data[j*d : (j+1)*d]
@@ -114,7 +131,7 @@ func (m *Model) embed(x []float64, B int) {
 				}
 				continue
 			}
-			e := emb.Data[(b*(n-1)+j-1)*d : (b*(n-1)+j)*d]
+			e := m.emb.Data[(b*(n-1)+j-1)*d : (b*(n-1)+j)*d]
 			for k := range dst {
 				dst[k] = e[k] + m.w.b.Data[k] + pos[k]
 			}
@@ -123,8 +140,9 @@ func (m *Model) embed(x []float64, B int) {
 }
 
 // normRows writes y_i = √d x_i/|x_i| and inv_i = 1/|x_i| (eq. 3) for the
-// first len(inv) rows.
-func normRows(y, x blas64.General, inv []float64, sqd float64) error {
+// first len(inv) rows (y may be x); r0 is the index of row 0 in the
+// batch, for the error message.
+func normRows(y, x blas64.General, inv []float64, sqd float64, r0 int) error {
 	d := x.Cols
 	for i := range inv {
 		row := x.Data[i*x.Stride : i*x.Stride+d]
@@ -133,7 +151,7 @@ func normRows(y, x blas64.General, inv []float64, sqd float64) error {
 			s += v * v
 		}
 		if !(s > 0) || math.IsInf(s, 0) {
-			return fmt.Errorf("%w: token row %d has squared norm %v", ErrNonFinite, i, s)
+			return fmt.Errorf("%w: token row %d has squared norm %v", ErrNonFinite, r0+i, s)
 		}
 		iv := 1 / math.Sqrt(s)
 		inv[i] = iv
@@ -147,48 +165,61 @@ func normRows(y, x blas64.General, inv []float64, sqd float64) error {
 }
 
 // branchInput writes the branch input of x into y: Norm(x) with
-// inv_i = 1/|x_i| for RMSNorm; for NoNorm y aliases x and only finiteness
-// is checked.
-func (m *Model) branchInput(y, x blas64.General, inv []float64) error {
-	if m.cfg.Norm == NoNorm {
-		return checkFinite(x, len(inv))
+// inv_i = 1/|x_i| for RMSNorm; for NoNorm and PostNorm y aliases x and
+// only finiteness is checked. r0 is the batch index of row 0.
+func (m *Model) branchInput(y, x blas64.General, inv []float64, r0 int) error {
+	if m.cfg.Norm != RMSNorm {
+		return checkFinite(x, len(inv), r0)
 	}
-	return normRows(y, x, inv, m.sqd)
+	return normRows(y, x, inv, m.sqd, r0)
 }
 
-// blockForward applies block l (eq. 4, or its Config variant) to the B
-// sequences in m.c[l].x and writes X^{l+1} into next.
-func (m *Model) blockForward(l, B int, next blas64.General) error {
-	w, c := &m.w.blocks[l], &m.c[l]
-	n, N := m.n, B*m.n
-	x, y, xa, y2 := rows(c.x, 0, N), rows(c.y, 0, N), rows(c.xa, 0, N), rows(c.y2, 0, N)
-	qy, ky, z, a := rows(c.qy, 0, N), rows(c.ky, 0, N), rows(c.z, 0, N), rows(c.a, 0, N)
-	if err := m.branchInput(y, x, c.inv1[:N]); err != nil {
+// blockForward applies block l (eq. 4, or its Config variant) to the
+// sequences [b0, b1) of m.c[l].x and writes X^{l+1} into next, with
+// worker w's scratch.
+func (m *Model) blockForward(l, w, b0, b1 int, next blas64.General) error {
+	wt, c := &m.w.blocks[l], &m.c[l]
+	n := m.n
+	r0, r1 := b0*n, b1*n
+	x, y, xa, y2 := rows(c.x, r0, r1), rows(c.y, r0, r1), rows(c.xa, r0, r1), rows(c.y2, r0, r1)
+	qy, ky, z, a := rows(c.qy, r0, r1), rows(c.ky, r0, r1), rows(c.z, r0, r1), rows(c.a, r0, r1)
+	if err := m.branchInput(y, x, c.inv1[r0:r1], r0); err != nil {
 		return fmt.Errorf("block %d attention: %w", l, err)
 	}
-	dense.Gemm(blas.NoTrans, blas.Trans, 1, y, w.Q, 0, qy)
-	dense.Gemm(blas.NoTrans, blas.Trans, 1, y, w.K, 0, ky)
+	dense.Gemm(blas.NoTrans, blas.Trans, 1, y, wt.Q, 0, qy)
+	dense.Gemm(blas.NoTrans, blas.Trans, 1, y, wt.K, 0, ky)
 	shaped := m.cfg.Attention == Shaped
-	for b := 0; b < B; b++ {
+	for b := 0; b < b1-b0; b++ {
 		ab, yb, zb := rows(a, b*n, (b+1)*n), rows(y, b*n, (b+1)*n), rows(z, b*n, (b+1)*n)
 		dense.Gemm(blas.NoTrans, blas.Trans, m.lscale, rows(qy, b*n, (b+1)*n), rows(ky, b*n, (b+1)*n), 0, ab)
-		dense.SoftmaxRows(ab)
+		if m.cfg.Causal {
+			causalSoftmax(ab)
+		} else {
+			dense.SoftmaxRows(ab)
+		}
 		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, ab, yb, 0, zb)
-		if shaped { // Z = (I + S − 11ᵀ/n) Y
-			centerAdd(zb, yb, m.mean)
+		if shaped && m.cfg.Causal { // Z = (I + S − C) Y
+			prefixCenterAdd(zb, yb, m.mean[w])
+		} else if shaped { // Z = (I + S − 11ᵀ/n) Y
+			centerAdd(zb, yb, m.mean[w])
 		}
 	}
 	for i, v := range x.Data {
 		xa.Data[i] = m.tA * v
 	}
-	dense.Gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaA, z, w.V, 1, xa)
-	if err := m.branchInput(y2, xa, c.inv2[:N]); err != nil {
+	dense.Gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaA, z, wt.V, 1, xa)
+	post := m.cfg.Norm == PostNorm
+	if post { // X^(A) = Norm(α̃X + α AYVᵀ) in place; y2 aliases xa
+		if err := normRows(xa, xa, c.inv2[r0:r1], m.sqd, r0); err != nil {
+			return fmt.Errorf("block %d attention output: %w", l, err)
+		}
+	} else if err := m.branchInput(y2, xa, c.inv2[r0:r1], r0); err != nil {
 		return fmt.Errorf("block %d MLP: %w", l, err)
 	}
 	in := y2
 	for k := range c.act {
-		ak := rows(c.act[k], 0, N)
-		dense.Gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, ak)
+		ak := rows(c.act[k], r0, r1)
+		dense.Gemm(blas.NoTrans, blas.Trans, 1, in, wt.W[k], 0, ak)
 		if m.cfg.Activation == ShapedReLU {
 			shapedReLUSlice(ak.Data, m.actPos, m.actNeg)
 		} else {
@@ -196,26 +227,52 @@ func (m *Model) blockForward(l, B int, next blas64.General) error {
 		}
 		in = ak
 	}
-	nx := rows(next, 0, N)
+	nx := rows(next, r0, r1)
 	for i, v := range xa.Data {
 		nx.Data[i] = m.tM * v
 	}
-	dense.Gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaM, in, w.W[len(w.W)-1], 1, nx)
+	dense.Gemm(blas.NoTrans, blas.Trans, m.cfg.AlphaM, in, wt.W[len(wt.W)-1], 1, nx)
+	if post {
+		if err := normRows(nx, nx, c.inv3[r0:r1], m.sqd, r0); err != nil {
+			return fmt.Errorf("block %d output: %w", l, err)
+		}
+	}
 	return nil
+}
+
+// causalSoftmax replaces each row i of the n×n logits a by the softmax of
+// its first i+1 entries, zero beyond: token i attends to tokens j <= i.
+func causalSoftmax(a blas64.General) {
+	for i := 0; i < a.Rows; i++ {
+		row := a.Data[i*a.Stride : i*a.Stride+a.Cols]
+		dense.SoftmaxRow(row[:i+1])
+		clear(row[i+1:])
+	}
+}
+
+// headRow returns the token the head reads: the class token 0, or with
+// Causal the last token n−1 (the only one that attends to every token).
+func (m *Model) headRow() int {
+	if m.cfg.Causal {
+		return m.n - 1
+	}
+	return 0
 }
 
 // headForward applies the LayerNorm (μ, σ² over the d features, ε = 1e-5)
 //
 //	x̂ = (u − μ)/√(σ² + ε),  o = γ ⊙ x̂ + β
 //
-// to the class token u = X^L_0 of each sequence, the head z = H o + h and
+// to the class token u = X^L_0 of each sequence (with Causal, the last
+// token u = X^L_{n−1}), the head z = H o + h and
 // the cross-entropy −ln softmax(z)_y; m.logits ends up holding the softmax
 // probabilities.
 func (m *Model) headForward(labels []int, B int) (float64, int, error) {
 	d, n, C := m.d, m.n, m.cfg.Classes
 	xh, o, lg := rows(m.xhat, 0, B), rows(m.o, 0, B), rows(m.logits, 0, B)
+	hr := m.headRow()
 	for b := 0; b < B; b++ {
-		u := m.out.Data[b*n*d : b*n*d+d]
+		u := m.out.Data[(b*n+hr)*d : (b*n+hr+1)*d]
 		var mu float64
 		for _, v := range u {
 			mu += v

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 
 	"gonum.org/v1/gonum/blas/blas64"
 )
@@ -41,8 +42,9 @@ type layerCache struct {
 	a      blas64.General   // softmax matrices S, B·n × n (Shaped: A = I + S − 11ᵀ/n)
 	z      blas64.General   // A Y
 	xa     blas64.General   // X^(A)
-	inv2   []float64        // 1/|X^(A)_i| (RMSNorm)
-	y2     blas64.General   // Norm(X^(A)) (NoNorm: aliases xa)
+	inv2   []float64        // 1/|X^(A)_i| (RMSNorm; PostNorm: 1/|pre-norm X^(A)_i|)
+	inv3   []float64        // PostNorm: 1/|pre-norm X^{l+1}_i|
+	y2     blas64.General   // Norm(X^(A)) (NoNorm, PostNorm: aliases xa)
 	act    []blas64.General // φ(h¹)..φ(h^ℓ)
 }
 
@@ -70,11 +72,31 @@ type Model struct {
 	o       blas64.General // B × d, LayerNorm output
 	logits  blas64.General // B × C, overwritten by softmax probabilities
 	// backward workspace
-	gx, gA, dz, dy, dq, dk, cur, oth blas64.General // B·n × d
-	dS                               blas64.General // n × n
-	do                               blas64.General // B × d
-	mean                             []float64      // d, shaped attention's token mean
-	batch                            int            // sequences in the cached forward pass (0: none)
+	gx, dz, dy, oth blas64.General // B·n × d: ∂/∂X^L, then per-row scratch
+	gc              []gradCache    // per block
+	do              blas64.General // B × d
+	batch           int            // sequences in the cached forward pass (0: none)
+
+	workers int              // goroutines per forward/backward pass (SetWorkers)
+	dS      []blas64.General // per worker: n × n
+	mean    [][]float64      // per worker: d, shaped attention's token mean
+	errs    []blockErr       // per worker: the first failure of a forward pass
+}
+
+// gradCache holds one block's backward quantities for a batch of B·n
+// rows, kept until the weight gradients are formed.
+type gradCache struct {
+	gout   blas64.General   // ∂/∂X^l, the block's input
+	gA     blas64.General   // ∂/∂X^(A)
+	dq, dk blas64.General   // ∂(YQᵀ), ∂(YKᵀ)
+	gp, gs blas64.General   // PostNorm: the gradients behind the output and the attention norm
+	delta  []blas64.General // MLP pre-activation gradients δ_0..δ_{ℓ−1}
+}
+
+// blockErr is a worker's first forward failure, in block l.
+type blockErr struct {
+	l   int
+	err error
 }
 
 // New allocates a model for cfg and initialises its parameters from rng
@@ -142,14 +164,60 @@ func New(cfg Config, rng *rand.Rand) *Model {
 			Value: m.params[off : off+sz : off+sz], Grad: m.grads[off : off+sz : off+sz]})
 		off += sz
 	}
-	m.dS = general(n, n)
-	m.mean = make([]float64, d)
+	m.SetWorkers(1)
 	m.Init(rng)
 	return m
 }
 
+// SetWorkers sets the number of goroutines that Loss, LossGrad (and so
+// Train and Evaluate) split each batch over: the forward pass and the
+// activation gradients by sequences, the weight gradients by rows of each
+// weight. Every number is computed by the same arithmetic in the same
+// order whatever the split (each element of a matrix product sums over
+// its inner dimension in one fixed order, and no sum runs across workers),
+// so the results are bit-identical for any worker count (TestGoldenBits).
+// It panics if workers < 1.
+func (m *Model) SetWorkers(workers int) {
+	if workers < 1 {
+		panic(fmt.Sprintf("vit: SetWorkers needs workers >= 1, got %d", workers))
+	}
+	m.workers = workers
+	m.dS, m.mean, m.errs = make([]blas64.General, workers), make([][]float64, workers), make([]blockErr, workers)
+	for w := range workers {
+		m.dS[w], m.mean[w] = general(m.n, m.n), make([]float64, m.d)
+	}
+}
+
+// Workers returns the number of goroutines set by SetWorkers (1 by default).
+func (m *Model) Workers() int { return m.workers }
+
+// parallel splits [0, n) into at most m.workers contiguous ranges and runs
+// f(w, lo, hi) on each, the first on the calling goroutine.
+func (m *Model) parallel(n int, f func(w, lo, hi int)) {
+	W := min(m.workers, n)
+	if W <= 1 {
+		f(0, 0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := 1; w < W; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(w, w*n/W, (w+1)*n/W)
+		}()
+	}
+	f(0, 0, n/W)
+	wg.Wait()
+}
+
 func general(r, c int) blas64.General {
 	return blas64.General{Rows: r, Cols: c, Stride: c, Data: make([]float64, r*c)}
+}
+
+// cols returns the view of columns [c0, c1) of g.
+func cols(g blas64.General, c0, c1 int) blas64.General {
+	return blas64.General{Rows: g.Rows, Cols: c1 - c0, Stride: g.Stride, Data: g.Data[c0 : (g.Rows-1)*g.Stride+c1]}
 }
 
 // rows returns the view of rows [r0, r1) of g.
@@ -171,12 +239,12 @@ func (m *Model) ensure(B int) {
 	for i := range m.c {
 		c := &m.c[i]
 		c.x, c.qy, c.ky, c.z, c.xa = general(N, d), general(N, d), general(N, d), general(N, d), general(N, d)
-		if m.cfg.Norm == NoNorm { // the branch inputs are X and X^(A) themselves
+		if m.cfg.Norm != RMSNorm { // the branch inputs are X and X^(A) themselves
 			c.y, c.y2 = c.x, c.xa
 		} else {
 			c.y, c.y2 = general(N, d), general(N, d)
 		}
-		c.inv1, c.inv2 = make([]float64, N), make([]float64, N)
+		c.inv1, c.inv2, c.inv3 = make([]float64, N), make([]float64, N), make([]float64, N)
 		c.a = general(N, n)
 		c.act = make([]blas64.General, m.cfg.MLPLayers)
 		for k := range c.act {
@@ -187,8 +255,20 @@ func (m *Model) ensure(B int) {
 	m.xhat, m.o, m.do = general(B, d), general(B, d), general(B, d)
 	m.rstd = make([]float64, B)
 	m.logits = general(B, C)
-	for _, g := range []*blas64.General{&m.gx, &m.gA, &m.dz, &m.dy, &m.dq, &m.dk, &m.cur, &m.oth} {
+	for _, g := range []*blas64.General{&m.gx, &m.dz, &m.dy, &m.oth} {
 		*g = general(N, d)
+	}
+	m.gc = make([]gradCache, m.cfg.Layers)
+	for l := range m.gc {
+		g := &m.gc[l]
+		g.gout, g.gA, g.dq, g.dk = general(N, d), general(N, d), general(N, d), general(N, d)
+		if m.cfg.Norm == PostNorm {
+			g.gp, g.gs = general(N, d), general(N, d)
+		}
+		g.delta = make([]blas64.General, m.cfg.MLPLayers)
+		for k := range g.delta {
+			g.delta[k] = general(N, d)
+		}
 	}
 }
 

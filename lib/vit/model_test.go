@@ -70,6 +70,23 @@ func TestGradientFiniteDifference(t *testing.T) {
 		{"shaped attention only", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Attention = Shaped; return c }()},
 		{"no norm only", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Norm = NoNorm; return c }()},
 		{"shaped ReLU only", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Activation = ShapedReLU; return c }()},
+		{"causal mask", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Causal = true; return c }()},
+		{"causal shaped Transformer ℓ=1", func() Config { c := shapedTransformer(0.5, 1, 1); c.Causal = true; return c }()},
+		{"POST-LN: identity α=1", func() Config {
+			c := tinyConfig(1, 1.2, 2)
+			c.Residual, c.Norm = Identity, PostNorm
+			return c
+		}()},
+		{"POST-LN: unit-norm skip α=0.7, causal, τ=2, ℓ=1", func() Config {
+			c := tinyConfig(0.7, 1.2, 1)
+			c.Norm, c.Causal, c.InvTemp = PostNorm, true, 2
+			return c
+		}()},
+		{"POST-LN: identity α=1/√2, shaped ReLU", func() Config {
+			c := tinyConfig(1/math.Sqrt2, 1, 2)
+			c.Residual, c.Norm, c.Activation = Identity, PostNorm, ShapedReLU
+			return c
+		}()},
 		{"Pre-LN: identity α=1, RMSNorm, shaped ReLU ℓ=1", func() Config {
 			c := tinyConfig(1, 1, 1)
 			c.Residual, c.Activation = Identity, ShapedReLU
@@ -168,13 +185,13 @@ func TestBlocksMatchTokennet(t *testing.T) {
 		if l+1 < len(m.c) {
 			next = m.c[l+1].x
 		}
-		if err := m.blockForward(l, 1, next); err != nil {
+		if err := m.blockForward(l, 0, 0, 1, next); err != nil {
 			t.Fatal(err)
 		}
 	}
 	copy(m.gx.Data, r.RawMatrix().Data)
 	for l := len(m.c) - 1; l >= 0; l-- {
-		m.blockBackward(l, 1)
+		m.blockBackwardRows(l, 0, 0, n)
 	}
 	relErr := func(got []float64, want *mat.Dense) float64 {
 		var num, den float64
@@ -187,7 +204,7 @@ func TestBlocksMatchTokennet(t *testing.T) {
 	if e := relErr(m.out.Data[:n*d], want); e > 1e-12 {
 		t.Errorf("X^L differs from tokennet by %.3g (relative)", e)
 	}
-	if e := relErr(m.gx.Data[:n*d], wantG); e > 1e-12 {
+	if e := relErr(m.gc[0].gout.Data[:n*d], wantG); e > 1e-12 {
 		t.Errorf("∂(X^L·R)/∂X⁰ differs from tokennet by %.3g (relative)", e)
 	}
 }

@@ -76,13 +76,48 @@ func centerAdd(z, y blas64.General, mean []float64) {
 	}
 }
 
+// prefixCenterAdd adds (I − C)Y to z for one causal sequence, C the
+// causal uniform attention C_ij = 1/(i+1) for j <= i (Noci et al. 2023,
+// the masked form of 11ᵀ/n): z_i += y_i − (1/(i+1))Σ_{j<=i} y_j. mean is
+// scratch of length y.Cols.
+func prefixCenterAdd(z, y blas64.General, mean []float64) {
+	d := y.Cols
+	clear(mean[:d])
+	for i := 0; i < y.Rows; i++ {
+		yr := y.Data[i*y.Stride : i*y.Stride+d]
+		zr := z.Data[i*z.Stride : i*z.Stride+d]
+		in := 1 / float64(i+1)
+		for k, v := range yr {
+			mean[k] += v
+			zr[k] += v - mean[k]*in
+		}
+	}
+}
+
+// prefixCenterAddT adds (I − C)ᵀ dZ to dy (the pullback of
+// prefixCenterAdd): dy_j += dz_j − Σ_{i>=j} dz_i/(i+1).
+func prefixCenterAddT(dy, dz blas64.General, acc []float64) {
+	d := dz.Cols
+	clear(acc[:d])
+	for j := dz.Rows - 1; j >= 0; j-- {
+		zr := dz.Data[j*dz.Stride : j*dz.Stride+d]
+		yr := dy.Data[j*dy.Stride : j*dy.Stride+d]
+		in := 1 / float64(j+1)
+		for k, v := range zr {
+			acc[k] += v * in
+			yr[k] += v - acc[k]
+		}
+	}
+}
+
 // checkFinite returns an ErrNonFinite-wrapping error if any of the first
-// r rows of x holds a NaN or Inf (the NoNorm blocks have no norm check).
-func checkFinite(x blas64.General, r int) error {
+// r rows of x holds a NaN or Inf (the NoNorm blocks have no norm check);
+// r0 is the batch index of row 0, for the message.
+func checkFinite(x blas64.General, r, r0 int) error {
 	for i := 0; i < r; i++ {
 		for _, v := range x.Data[i*x.Stride : i*x.Stride+x.Cols] {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("%w: token row %d holds %v", ErrNonFinite, i, v)
+				return fmt.Errorf("%w: token row %d holds %v", ErrNonFinite, r0+i, v)
 			}
 		}
 	}

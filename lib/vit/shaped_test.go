@@ -33,8 +33,19 @@ func naiveBlock(cfg Config, w blockWeights, x [][]float64) (xa, A, out [][]float
 		}
 		return math.Sqrt(1 - a*a)
 	}
-	norm := func(v []float64) []float64 {
-		if cfg.Norm == NoNorm {
+	rms := func(v []float64) []float64 {
+		var s float64
+		for _, e := range v {
+			s += e * e
+		}
+		o := make([]float64, len(v))
+		for k, e := range v {
+			o[k] = math.Sqrt(fd) * e / math.Sqrt(s)
+		}
+		return o
+	}
+	norm := func(v []float64) []float64 { // the branch input
+		if cfg.Norm != RMSNorm {
 			return append([]float64(nil), v...)
 		}
 		var s float64
@@ -105,6 +116,13 @@ func naiveBlock(cfg Config, w blockWeights, x [][]float64) (xa, A, out [][]float
 			}
 			mx = math.Max(mx, lg[j])
 		}
+		if cfg.Causal { // token i sees tokens j <= i only
+			lg = lg[:i+1]
+			mx = math.Inf(-1)
+			for _, v := range lg {
+				mx = math.Max(mx, v)
+			}
+		}
 		var s float64
 		for j := range lg {
 			s += math.Exp(lg[j] - mx)
@@ -112,7 +130,11 @@ func naiveBlock(cfg Config, w blockWeights, x [][]float64) (xa, A, out [][]float
 		for j := range lg {
 			A[i][j] = math.Exp(lg[j]-mx) / s
 			if cfg.Attention == Shaped {
-				A[i][j] -= 1 / float64(n)
+				if cfg.Causal { // causal uniform attention: 1/(i+1) on j <= i
+					A[i][j] -= 1 / float64(i+1)
+				} else {
+					A[i][j] -= 1 / float64(n)
+				}
 				if i == j {
 					A[i][j]++
 				}
@@ -132,6 +154,9 @@ func naiveBlock(cfg Config, w blockWeights, x [][]float64) (xa, A, out [][]float
 		for kk := range v {
 			xa[i][kk] = skip(cfg.AlphaA)*x[i][kk] + cfg.AlphaA*v[kk]
 		}
+		if cfg.Norm == PostNorm {
+			xa[i] = rms(xa[i])
+		}
 	}
 	for i := range xa {
 		h := norm(xa[i])
@@ -145,6 +170,9 @@ func naiveBlock(cfg Config, w blockWeights, x [][]float64) (xa, A, out [][]float
 		out[i] = make([]float64, d)
 		for kk := range h {
 			out[i][kk] = skip(cfg.AlphaM)*xa[i][kk] + cfg.AlphaM*h[kk]
+		}
+		if cfg.Norm == PostNorm {
+			out[i] = rms(out[i])
 		}
 	}
 	return xa, A, out
@@ -194,6 +222,18 @@ func TestVariantBlocksMatchNaive(t *testing.T) {
 		{"shaped ReLU", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Activation = ShapedReLU; return c }()},
 		{"shaped Transformer ℓ=1", shapedTransformer(0.5, 1, 1)},
 		{"shaped Transformer ℓ=2", shapedTransformer(0.5, 1, 2)},
+		{"causal", func() Config { c := tinyConfig(0.6, 1.5, 2); c.Causal = true; return c }()},
+		{"causal shaped Transformer", func() Config { c := shapedTransformer(0.5, 1, 2); c.Causal = true; return c }()},
+		{"POST-LN (identity, α=1)", func() Config {
+			c := tinyConfig(1, 1.2, 2)
+			c.Residual, c.Norm = Identity, PostNorm
+			return c
+		}()},
+		{"POST-LN unit-norm skip, causal, τ=2", func() Config {
+			c := tinyConfig(0.7, 1.2, 1)
+			c.Norm, c.Causal, c.InvTemp = PostNorm, true, 2
+			return c
+		}()},
 		{"Pre-LN (identity, α=1, τ=2)", func() Config {
 			c := tinyConfig(1, 1, 1)
 			c.Residual, c.InvTemp, c.Activation = Identity, 2, ShapedReLU
@@ -226,6 +266,12 @@ func TestVariantBlocksMatchNaive(t *testing.T) {
 								var rs float64
 								for j, s := range gotA[i] {
 									full[i][j] = s - 1/float64(n)
+									if tc.cfg.Causal { // C_ij = 1/(i+1) on j <= i
+										full[i][j] = s
+										if j <= i {
+											full[i][j] -= 1 / float64(i+1)
+										}
+									}
 									rs += full[i][j]
 									if i == j {
 										full[i][j]++
@@ -436,6 +482,7 @@ func TestVariantConfigPanics(t *testing.T) {
 	}{
 		{"Attention", func(c *Config) { c.Attention = 2 }},
 		{"Norm", func(c *Config) { c.Norm = -1 }},
+		{"Norm", func(c *Config) { c.Norm = 3 }},
 		{"Activation", func(c *Config) { c.Activation = 5 }},
 		{"Tau0", func(c *Config) { c.Attention, c.Tau0 = Shaped, -1 }},
 		{"Tau0", func(c *Config) { c.Attention, c.Tau0 = Shaped, math.Inf(1) }},
@@ -461,6 +508,8 @@ func TestVariantConfigPanics(t *testing.T) {
 		func(c *Config) { c.Attention = Shaped },
 		func(c *Config) { c.Norm = NoNorm },
 		func(c *Config) { c.Activation = ShapedReLU },
+		func(c *Config) { c.Norm = PostNorm },
+		func(c *Config) { c.Causal = true },
 	} {
 		c := tinyConfig(0.5, 1, 2)
 		mod(&c)

@@ -21,6 +21,9 @@ type TrainSettings struct {
 	Steps     int       // optimiser steps
 	Batch     int       // examples per step (the last ones of an epoch wrap into the next permutation)
 	Optimizer Optimizer // nil: &Adam{}
+	// Workers > 0 sets the model's worker count (Model.SetWorkers) for this
+	// and later passes; 0 keeps it. Results do not depend on it.
+	Workers int
 	// Every > 0 calls Callback after every Every steps (and after the last).
 	Every    int
 	Callback func(step int, trainLoss float64)
@@ -50,8 +53,11 @@ func Train(m *Model, data Examples, s TrainSettings, rng *rand.Rand) (TrainResul
 		s.Optimizer = &Adam{}
 	}
 	N, px := data.Len(), m.cfg.Pixels()
-	if s.Steps < 0 || s.Batch < 1 {
-		panic(fmt.Sprintf("vit: Train needs Steps >= 0 and Batch >= 1, got %d, %d", s.Steps, s.Batch))
+	if s.Steps < 0 || s.Batch < 1 || s.Workers < 0 {
+		panic(fmt.Sprintf("vit: Train needs Steps >= 0, Batch >= 1 and Workers >= 0, got %d, %d, %d", s.Steps, s.Batch, s.Workers))
+	}
+	if s.Workers > 0 {
+		m.SetWorkers(s.Workers)
 	}
 	if N == 0 || len(data.X) != N*px {
 		panic(fmt.Sprintf("vit: Train data have %d labels and %d pixels; want N >= 1 and N·%d pixels", N, len(data.X), px))

@@ -11,17 +11,6 @@ import (
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
-// offListOK are the notebooks whose PaperFigure fields may still name
-// something other than a figure or table of the list (an equation, a
-// section, a source not yet in the "<Source>, Fig. N" form). Their
-// owners are relabelling them (issue 16); delete an entry when its
-// notebook's labels all parse.
-var offListOK = map[string]bool{
-	"03-rank-collapse":    true,
-	"04-jacobian-spectra": true,
-	"06-trainability":     true,
-}
-
 func TestCommittedListLoads(t *testing.T) {
 	l, err := Load()
 	if err != nil {
@@ -69,19 +58,14 @@ func TestCommittedNotebooksMatchList(t *testing.T) {
 		}
 		srcs = append(srcs, s)
 	}
-	for _, err := range l.CheckSources(srcs, offListOK) {
+	for _, err := range l.CheckSources(srcs) {
 		t.Error(err)
 	}
 	for _, s := range srcs {
-		off := 0
 		for _, f := range s.Figures {
 			if _, err := ParseClaim(f.PaperFigure); f.PaperFigure != "" && err != nil {
-				off++
-				t.Logf("%s %s: off-list PaperFigure %q", s.Notebook, f.Line, f.PaperFigure)
+				t.Logf("%s %s: PaperFigure %q names no figure of the list (an equation or section)", s.Notebook, f.Line, f.PaperFigure)
 			}
-		}
-		if off == 0 && offListOK[s.Notebook] {
-			t.Errorf("%s: every PaperFigure is of the form \"<Source>, Fig. N\": remove it from offListOK", s.Notebook)
 		}
 	}
 }
@@ -256,7 +240,7 @@ func TestParseCells(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The claims of cell 0 and 1: fig4-* is not listed by a-fig3; fig2-hist-sw* not by a-fig1.
-	errs := l.CheckSources([]*Source{s}, nil)
+	errs := l.CheckSources([]*Source{s})
 	var msgs []string
 	for _, e := range errs {
 		msgs = append(msgs, e.Error())
@@ -272,20 +256,19 @@ func TestParseCells(t *testing.T) {
 		t.Errorf("dynamic id should match every listed figure:\n%s", all)
 	}
 	s.Figures = s.Figures[:3] // without the dynamic one, nb#f1 is drawn by nothing
-	s.Figures[0].PaperFigure = "Noci et al. 2022, eq. (3)"
+	s.Figures[0].PaperFigure = "Noci et al. 2022, Fig. 3 top left (no parenthesis)"
+	s.Figures[2].PaperFigure = "Noci et al. 2022, eq. (3)" // an equation claims no row
 	msgs = nil
-	for _, e := range l.CheckSources([]*Source{s}, nil) {
+	for _, e := range l.CheckSources([]*Source{s}) {
 		msgs = append(msgs, e.Error())
 	}
 	all = strings.Join(msgs, "\n")
-	for _, want := range []string{`row "a-fig1" lists "nb#f1", which no figure or table of nb draws`, `PaperFigure "Noci et al. 2022, eq. (3)": not of the form`} {
+	for _, want := range []string{`row "a-fig1" lists "nb#f1", which no figure or table of nb draws`, `PaperFigure "Noci et al. 2022, Fig. 3 top left (no parenthesis)": not of the form`} {
 		if !strings.Contains(all, want) {
 			t.Errorf("CheckSources errors\n%s\nwant one containing %q", all, want)
 		}
 	}
-	for _, e := range l.CheckSources([]*Source{s}, map[string]bool{"nb": true}) {
-		if strings.Contains(e.Error(), "not of the form") {
-			t.Errorf("offListOK notebook: %v", e)
-		}
+	if strings.Contains(all, "eq. (3)") {
+		t.Errorf("an equation reference is not a figure claim, but:\n%s", all)
 	}
 }

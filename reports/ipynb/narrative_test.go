@@ -16,24 +16,6 @@ import (
 // "Notebooks").
 const maxCellLines = 40
 
-// longCells are the cells, by notebook and cell id, that are still longer
-// than maxCellLines, with their length when this test was written: each
-// may shrink but not grow, and no other cell may pass the limit. They are
-// the notebooks' remaining computations (vector fields, fit tables, claim
-// tables) waiting for their library functions; delete an entry when its
-// cell fits.
-var longCells = map[string]int{
-	"04-jacobian-spectra.ipynb#c02": 62,
-	"04-jacobian-spectra.ipynb#c25": 50,
-	"06-trainability.ipynb#c02-b":   66,
-	"06-trainability.ipynb#c04":     53,
-	"06-trainability.ipynb#c08":     89,
-	"06-trainability.ipynb#c10":     68,
-	"06-trainability.ipynb#c14":     44,
-	"06-trainability.ipynb#c15":     53,
-	"06-trainability.ipynb#c17":     59,
-}
-
 // TestCommittedNotebooksNarrate enforces that the committed notebooks read
 // as narrative: no code cell over maxCellLines lines, no function or type
 // defined at the top level of two notebooks (a helper that notebooks share
@@ -94,7 +76,7 @@ func narrative(nb *Notebook, name string) (lines int, names, problems []string) 
 		}
 		n := strings.Count(src, "\n") + 1
 		lines += n
-		if n > max(maxCellLines, longCells[name+"#"+c.ID]) {
+		if n > maxCellLines {
 			problems = append(problems, "cell "+strconv.Itoa(i)+" has "+strconv.Itoa(n)+" lines (at most "+strconv.Itoa(maxCellLines)+")")
 		}
 		if strings.HasPrefix(strings.TrimSpace(src), "%%") {

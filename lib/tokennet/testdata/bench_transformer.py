@@ -1,4 +1,4 @@
-"""Peer of BenchmarkTransformerForwardBackward (lib/randnet/transformer_bench_test.go).
+"""Peer of BenchmarkTransformerForwardBackward (lib/tokennet/transformer_bench_test.go).
 
 Forward and backward (gradient of sum(X^L * R) w.r.t. X^0, by autograd)
 of the random pre-norm transformer of Cowsik et al. 2024, eq. (4):
@@ -8,7 +8,8 @@ Weights are plain tensors (no parameter gradients are requested), exactly
 as the Go benchmark computes only the input gradient.  Also reports the
 dgemm rate of the same matrix products alone.
 
-usage: /usr/bin/python3 bench_transformer.py [repeats]
+usage: OPENBLAS_NUM_THREADS=1 python3 bench_transformer.py [repeats [threads,...]]
+(threads defaults to 1,2; run with OPENBLAS_NUM_THREADS=1 for one real thread)
 """
 import math
 import sys
@@ -89,30 +90,37 @@ def flops():
 
 
 def times(f, reps):
-    """(median, min) wall time of reps calls after one warm-up call."""
+    """(median, min) wall time and median thread CPU time of reps calls after
+    one warm-up call. With one thread the CPU time of this thread is the
+    work's; on a loaded machine it is less inflated than wall time."""
     f()
-    ts = []
+    ts, cs = [], []
     for _ in range(reps):
+        c0 = time.thread_time()
         t0 = time.perf_counter()
         f()
         ts.append(time.perf_counter() - t0)
+        cs.append(time.thread_time() - c0)
     ts.sort()
-    return ts[len(ts) // 2], ts[0]
+    cs.sort()
+    return ts[len(ts) // 2], ts[0], cs[len(cs) // 2]
 
 
 def main():
     reps = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    threads = [int(t) for t in sys.argv[2].split(",")] if len(sys.argv) > 2 else [1, 2]
     gen = torch.Generator().manual_seed(1)
     ws = make_weights(gen)
     x0 = torch.randn(N, D, generator=gen, dtype=torch.float64)
     r = torch.randn(N, D, generator=gen, dtype=torch.float64)
     print(f"torch {torch.__version__}, float64, n={N} d={D} L={L} l={ELL}")
-    for th in (1, 2):
+    for th in threads:
         torch.set_num_threads(th)
-        t, tmin = times(lambda: fwd_bwd(x0, r, ws), reps)
-        tg, tgmin = times(lambda: gemm_only(ws), reps)
-        print(f"threads={th}: forward+backward median {t*1e3:.2f} ms (min {tmin*1e3:.2f}); "
-              f"gemm-only median {tg*1e3:.2f} ms (min {tgmin*1e3:.2f}, {flops()/tgmin/1e9:.2f} GFLOP/s at min)")
+        t, tmin, tc = times(lambda: fwd_bwd(x0, r, ws), reps)
+        tg, tgmin, tgc = times(lambda: gemm_only(ws), reps)
+        print(f"threads={th}: forward+backward median {t*1e3:.2f} ms (min {tmin*1e3:.2f}, cpu median {tc*1e3:.2f}); "
+              f"gemm-only median {tg*1e3:.2f} ms (min {tgmin*1e3:.2f}, {flops()/tgmin/1e9:.2f} GFLOP/s at min, "
+              f"{flops()/tgc/1e9:.2f} GFLOP/cpu-s at the cpu median)")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,86 @@
+package block
+
+import (
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+
+	"github.com/sigprop/sigprop/lib/dense"
+)
+
+// AttnBuffers are the activations of one attention sub-block of n tokens
+// of width d and key width d_k, which the simulators keep for their
+// reverse passes: Q = u op(W^Q) and K = u op(W^K) (n×d_k), the attention
+// matrix A (n×n, row stride n), and S, the attended values (n×d): S = A u
+// (then multiplied by op(W^V)), or with ValueFirst V = u op(W^V) (n×d) and
+// S = A V.
+type AttnBuffers struct {
+	Q, K, A, V, S blas64.General
+}
+
+// AttnParams parameterise Attend. The three scales sit where each
+// simulator has always put them, so that every simulator keeps its
+// arithmetic bit for bit.
+type AttnParams struct {
+	Kind   Attention // softmax-based kinds or Uniform (AttentionRows)
+	Causal bool
+	// Trans: the weights act as u Wᵀ (tokennet: Y Qᵀ) rather than u W.
+	Trans bool
+	// QKScale multiplies the products u op(W^Q), u op(W^K); LogitScale
+	// multiplies Q Kᵀ in its product; RowScale multiplies the logits in
+	// AttentionRows (the temperature).
+	QKScale, LogitScale, RowScale float64
+	// Skip and Branch are the residual weights: out = Skip·x + Branch·S op(W^V)
+	// (Branch·S with ValueFirst).
+	Skip, Branch float64
+	// ValueFirst computes V = u op(W^V) and S = A V (rankblock) instead of
+	// S = A u followed by S op(W^V).
+	ValueFirst bool
+}
+
+// Attend runs one attention sub-block on lib/dense, with u the branch
+// input (x itself, or its normalisation: the caller places the norm) and
+// tokens as rows:
+//
+//	Q = s_qk u op(W^Q),  K = s_qk u op(W^K),  A = f(s_row · s_logit Q Kᵀ)
+//	out = Skip·x + Branch·(A u) op(W^V)        or, ValueFirst,
+//	out = Skip·x + Branch·A (u op(W^V))
+//
+// with f the kind's attention (AttentionRows; Uniform ignores the logits
+// but Q and K are still formed, for the reverse passes). out may be x
+// itself, and u may be x too: u is read only before out is written. out
+// must not overlap the weights or the buffers.
+func Attend(b AttnBuffers, out, x, u, wq, wk, wv blas64.General, p AttnParams) {
+	op := blas.NoTrans
+	if p.Trans {
+		op = blas.Trans
+	}
+	n := u.Rows
+	dense.Gemm(blas.NoTrans, op, p.QKScale, u, wq, 0, b.Q)
+	dense.Gemm(blas.NoTrans, op, p.QKScale, u, wk, 0, b.K)
+	if p.Kind != Uniform {
+		dense.Gemm(blas.NoTrans, blas.Trans, p.LogitScale, b.Q, b.K, 0, b.A)
+	}
+	AttentionRows(b.A.Data[:n*n], b.A.Data[:n*n], n, p.Kind, p.RowScale, p.Causal)
+	if p.ValueFirst {
+		dense.Gemm(blas.NoTrans, op, 1, u, wv, 0, b.V)
+		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, b.A, b.V, 0, b.S)
+		for i := 0; i < out.Rows; i++ {
+			o := out.Data[i*out.Stride : i*out.Stride+out.Cols]
+			xs := x.Data[i*x.Stride : i*x.Stride+x.Cols]
+			s := b.S.Data[i*b.S.Stride : i*b.S.Stride+b.S.Cols]
+			for j := range o {
+				o[j] = p.Branch*s[j] + p.Skip*xs[j]
+			}
+		}
+		return
+	}
+	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, b.A, u, 0, b.S)
+	for i := 0; i < out.Rows; i++ {
+		o := out.Data[i*out.Stride : i*out.Stride+out.Cols]
+		xs := x.Data[i*x.Stride : i*x.Stride+x.Cols]
+		for j, v := range xs {
+			o[j] = p.Skip * v
+		}
+	}
+	dense.Gemm(blas.NoTrans, op, p.Branch, b.S, wv, 1, out)
+}

@@ -1,0 +1,108 @@
+// Package jacdata precomputes the finite-width Jacobian spectra of
+// notebooks/04-jacobian-spectra.ipynb at the paper's parameters (width
+// N = 1000, depths up to 128: Pennington, Schoenholz & Ganguli 2018,
+// Figs. 2 and 4, shown in Tanner's lecture), which are too costly to
+// simulate while the report runs. The spectra are written as
+// spectra.json (a list of randmlp.SpectrumSample) next to provenance.json
+// (the command, source revision, Go version and workers of the run);
+// jacdata_test.go recomputes a draw of the committed file.
+package jacdata
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/randmlp"
+	"github.com/sigprop/sigprop/lib/sweep"
+)
+
+// Width is P18's width for Figs. 2 and 4.
+const Width = 1000
+
+// Sigma02 is σ₀² of P18 Fig. 4.
+const Sigma02 = 0.25
+
+// Specs lists the configurations: P18 Fig. 4 (hard tanh, shifted ReLU,
+// erf, SiLU; orthogonal; q*(L) from σ₀² = 1/4; L ∈ {2, 3, 4, 8, 32, 128})
+// and P18 Fig. 2 (linear–Gaussian, ReLU, hard tanh and erf orthogonal;
+// L ∈ {2, 8, 32, 128}; q* = 1 for linear and ReLU, whose spectra do not
+// depend on it, 0.25 for hard tanh and erf since P18 does not state its
+// σ_w²). Two independent networks per configuration below L = 128 (their
+// difference measures the sampling spread), one at L = 128.
+func Specs() ([]randmlp.SpectrumSpec, error) {
+	var out []randmlp.SpectrumSpec
+	draws := func(L int) int {
+		if L >= 128 {
+			return 1
+		}
+		return 2
+	}
+	for k, name := range []string{"hardtanh", "shifted_relu", "erf", "smoothed_relu"} {
+		act, err := activation.ByName(name)
+		if err != nil {
+			return nil, err
+		}
+		for _, L := range []int{2, 3, 4, 8, 32, 128} {
+			q, err := jacspectrum.QStarForSigma0(act, L, Sigma02)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, randmlp.SpectrumSpec{Figure: "fig4-" + act.String(), Phi: name, Weights: "orthogonal",
+				Depth: L, QStar: q, Width: Width, Draws: draws(L), Seed: uint64(4000 + 1000*k + L)})
+		}
+	}
+	for k, p := range []struct {
+		name, weights string
+		q             float64
+	}{{"linear", "gaussian", 1}, {"relu", "orthogonal", 1}, {"hardtanh", "orthogonal", 0.25}, {"erf", "orthogonal", 0.25}} {
+		act, err := activation.ByName(p.name)
+		if err != nil {
+			return nil, err
+		}
+		for _, L := range []int{2, 8, 32, 128} {
+			out = append(out, randmlp.SpectrumSpec{Figure: fmt.Sprintf("fig2-%s-%s", act, p.weights), Phi: p.name,
+				Weights: p.weights, Depth: L, QStar: p.q, Width: Width, Draws: draws(L), Seed: uint64(20000 + 1000*k + L)})
+		}
+	}
+	return out, nil
+}
+
+// Provenance is provenance.json.
+type Provenance struct {
+	Invocation sweep.Invocation `json:"invocation"`
+	Elapsed    string           `json:"elapsed"`
+}
+
+// Generate computes Specs on workers goroutines and writes spectra.json
+// and provenance.json into dir.
+func Generate(dir string, workers int, inv sweep.Invocation) error {
+	specs, err := Specs()
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	samples, err := randmlp.SampleSpectra(specs, workers)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	b, err := json.Marshal(samples)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "spectra.json"), b, 0o644); err != nil {
+		return err
+	}
+	p, err := json.MarshalIndent(Provenance{Invocation: inv, Elapsed: time.Since(start).Round(time.Second).String()}, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "provenance.json"), append(p, '\n'), 0o644)
+}
