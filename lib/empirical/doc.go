@@ -8,6 +8,7 @@
 //
 //	x̄, s (n − 1), s/√n                         MeanSD, MeanSE (gonum stat.MeanStdDev, stat.StdErr)
 //	z = (x̄ − θ)/SE, max over points with SE > 0   Z, MaxZ
+//	min (a − b)/√(SE_a² + SE_b²) over points     MinDiffZ
 //	D = sup |F_x − F_y|, two samples             KS2 (gonum stat.KolmogorovSmirnov)
 //	c(α)√((n₁+n₂)/(n₁n₂)), asymptotic            KSCritical (Smirnov 1948)
 //	√(ln(2/α)/(2n)), one sample                  DKW (Dvoretzky–Kiefer–Wolfowitz, Massart 1990)

@@ -90,3 +90,19 @@ func MaxAbsDiff(a, b []float64) float64 {
 	}
 	return m
 }
+
+// MinDiffZ is the smallest standardised difference (a_i − b_i)/√(sa_i² +
+// sb_i²) of two sets of independent means a ± sa and b ± sb: how clearly a
+// stays above b at every point, in standard errors of the difference (a
+// one-sided claim "a > b everywhere" holds at k SE when MinDiffZ ≥ k). It
+// panics on slices of different or zero length.
+func MinDiffZ(a, sa, b, sb []float64) float64 {
+	if len(a) == 0 || len(sa) != len(a) || len(b) != len(a) || len(sb) != len(a) {
+		panic(fmt.Sprintf("empirical: MinDiffZ needs four slices of one non-zero length, have %d, %d, %d, %d", len(a), len(sa), len(b), len(sb)))
+	}
+	z := math.Inf(1)
+	for i := range a {
+		z = math.Min(z, (a[i]-b[i])/math.Hypot(sa[i], sb[i]))
+	}
+	return z
+}

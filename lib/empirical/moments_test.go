@@ -64,3 +64,23 @@ func TestMaxAbsDiff(t *testing.T) {
 		t.Errorf("NaN gap: %g, want NaN", got)
 	}
 }
+
+func TestMinDiffZ(t *testing.T) {
+	// Differences 3, 1, 4 with SE of the difference 5 (3-4-5), 1 and 2:
+	// z = 0.6, 1, 2, and the smallest is 0.6.
+	a, sa := []float64{4, 2, 5}, []float64{3, 1, 0}
+	b, sb := []float64{1, 1, 1}, []float64{4, 0, 2}
+	if z := MinDiffZ(a, sa, b, sb); math.Abs(z-0.6) > 1e-15 {
+		t.Errorf("MinDiffZ = %v, want 0.6", z)
+	}
+	// Swapping the roles negates every z: the smallest is then −2.
+	if z := MinDiffZ(b, sb, a, sa); math.Abs(z+2) > 1e-15 {
+		t.Errorf("MinDiffZ swapped = %v, want -2", z)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("MinDiffZ of mismatched lengths did not panic")
+		}
+	}()
+	MinDiffZ(a, sa, b[:2], sb)
+}

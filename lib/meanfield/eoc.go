@@ -186,3 +186,18 @@ func EoCSigmaB2(phi activation.Func, sigmaW2 float64) (sigmaB2, qstar float64, e
 	}
 	return b, q, nil
 }
+
+// EoCCurve is the edge-of-chaos curve at each σ_b² in sigmaB2: the
+// critical σ_w² and the fixed point q* there, as EoCSigmaW2 gives them
+// point by point. It stops at the first point without an edge and returns
+// that point's error, naming its σ_b².
+func EoCCurve(phi activation.Func, sigmaB2 []float64) (sigmaW2, qstar []float64, err error) {
+	sigmaW2, qstar = make([]float64, len(sigmaB2)), make([]float64, len(sigmaB2))
+	for i, b := range sigmaB2 {
+		sigmaW2[i], qstar[i], err = EoCSigmaW2(phi, b)
+		if err != nil {
+			return nil, nil, fmt.Errorf("meanfield: edge of chaos at σ_b² = %g: %w", b, err)
+		}
+	}
+	return sigmaW2, qstar, nil
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/lib/activation"
@@ -196,4 +197,32 @@ func ExampleEoCSigmaW2() {
 	w2, q, _ := EoCSigmaW2(phi, 0.05)
 	fmt.Printf("σ_w² = %.7f, q* = %.6f\n", w2, q)
 	// Output: σ_w² = 1.7609546, q* = 0.570048
+}
+
+// EoCCurve: every point is critical (χ₁ = 1 recomputed through Net.Chi1,
+// whose μ₁ comes from the q-map's own fixed point rather than from the
+// root search), q* is the net's fixed point, and it passes EoCSigmaW2's
+// error on with the offending σ_b².
+func TestEoCCurve(t *testing.T) {
+	tanh, _ := activation.ByName("tanh")
+	b2 := []float64{0.01, 0.05, 0.1, 0.25}
+	w2, qs, err := EoCCurve(tanh, b2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range b2 {
+		n := Net{Phi: tanh, SigmaW2: w2[i], SigmaB2: b}
+		chi, err := n.Chi1()
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, _ := n.QStar()
+		if math.Abs(chi-1) > 1e-9 || math.Abs(q-qs[i]) > 1e-9*qs[i] {
+			t.Errorf("σ_b² = %g: χ₁ = %.12g (want 1), q* = %.12g vs %.12g", b, chi, q, qs[i])
+		}
+	}
+	relu, _ := activation.ByName("relu")
+	if _, _, err := EoCCurve(relu, []float64{0, 0.1}); !errors.Is(err, ErrNoEdge) || !strings.Contains(err.Error(), "σ_b² = 0.1") {
+		t.Errorf("ReLU at σ_b² = 0.1: err = %v, want ErrNoEdge naming σ_b² = 0.1", err)
+	}
 }

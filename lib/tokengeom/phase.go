@@ -175,3 +175,16 @@ func GradientEdgeAlphaM(m Model, L int, v Variant, lo, hi float64) (float64, err
 		return lambdaGFinite(gradCoeffs(m.AlphaA, aM, g, v), L, m.N)
 	}, lo, hi)
 }
+
+// Tabulate evaluates f on the grid x × y: Z[iy*len(x)+ix] = f(x[ix],
+// y[iy]), the layout of Grid and of the phase diagrams (e.g. a one-step
+// estimator of λ_a over the grid of a simulated sweep).
+func Tabulate(x, y []float64, f func(x, y float64) float64) Grid {
+	z := make([]float64, 0, len(x)*len(y))
+	for _, b := range y {
+		for _, a := range x {
+			z = append(z, f(a, b))
+		}
+	}
+	return Grid{X: x, Y: y, Z: z}
+}

@@ -119,3 +119,25 @@ func TestPhaseDiagramConsistent(t *testing.T) {
 		t.Errorf("α plane λ_a %v", v)
 	}
 }
+
+// Tabulate lays a field out as the phase diagrams do: tabulating λ_a of the
+// (α, σ_w) plane point by point reproduces PhaseAlphaSigma's λ_a, which
+// caches the MLP gains per row (so agreement is to rounding, not bits),
+// and At reads back f(x[ix], y[iy]).
+func TestTabulate(t *testing.T) {
+	xs, ys := []float64{0.2, 0.5, 0.8}, []float64{0.7, 1.5}
+	g := Tabulate(xs, ys, func(a, sw float64) float64 { return LambdaA(NewModel(a, a, sw)) })
+	pd := PhaseAlphaSigma(xs, ys, NewModel(0, 0, 1), 16, PhaseSettings{})
+	if len(g.Z) != len(pd.LambdaA.Z) {
+		t.Fatalf("len Z = %d, want %d", len(g.Z), len(pd.LambdaA.Z))
+	}
+	for k := range g.Z {
+		if math.Abs(g.Z[k]-pd.LambdaA.Z[k]) > 1e-12 {
+			t.Errorf("Z[%d] = %.15g, PhaseAlphaSigma %.15g", k, g.Z[k], pd.LambdaA.Z[k])
+		}
+	}
+	h := Tabulate(xs, ys, func(x, y float64) float64 { return 10*x + y })
+	if v := h.At(2, 1); v != 10*0.8+1.5 {
+		t.Errorf("At(2, 1) = %v, want %v", v, 10*0.8+1.5)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -196,6 +197,8 @@ func TestBadMetadata(t *testing.T) {
 		{`{"data":["data/missing"]}`, "data/missing"},
 		{`{"data":["/abs"]}`, "relative"},
 		{`{"datum":["x"]}`, "metadata.sigprop"},
+		{`{"cost":-1}`, "metadata.sigprop.cost"},
+		{`{"cost":"long"}`, "metadata.sigprop"},
 	} {
 		p := filepath.Join(tr.root, "notebooks", "bad.ipynb")
 		tr.write("notebooks/bad.ipynb", notebookJSON(tc.meta, "%%\nfmt.Println(1)"))
@@ -239,3 +242,19 @@ func TestCacheRoundTripAndCorruption(t *testing.T) {
 }
 
 func loadTestNotebook(p string) (*ipynb.Notebook, error) { return ipynb.Load(p) }
+
+func TestCostliestFirst(t *testing.T) {
+	var nbs []*ipynb.Notebook
+	for _, meta := range []string{`{}`, `{"cost":30}`, `{"cost":-5}`, `{"cost":300}`, `{"cost":30}`, `{"data":[]}`} {
+		nb, err := ipynb.Parse([]byte(notebookJSON(meta, "%%\nfmt.Println(1)")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		nbs = append(nbs, nb)
+	}
+	// 300 first; the two 30s in input order; then the unknown (0) and the
+	// invalid cost (treated as 0) in input order.
+	if got, want := costliestFirst(nbs), []int{3, 1, 4, 0, 2, 5}; !slices.Equal(got, want) {
+		t.Errorf("costliestFirst = %v, want %v", got, want)
+	}
+}

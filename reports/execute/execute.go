@@ -1,6 +1,7 @@
 package execute
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -280,6 +281,18 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 	if len(run) == 0 {
 		return results, nil
 	}
+	// Costliest first (metadata.sigprop.cost; ties and unknown costs in
+	// input order): with Jobs slots, the longest notebook then never
+	// starts last.
+	nbsRun := make([]*ipynb.Notebook, len(run))
+	for k, j := range run {
+		nbsRun[k] = j.nb
+	}
+	ordered := make([]job, 0, len(run))
+	for _, k := range costliestFirst(nbsRun) {
+		ordered = append(ordered, run[k])
+	}
+	run = ordered
 
 	for _, d := range tempdir.RemoveStale(kernel.TempPrefix) {
 		prog.printf("removed %s, left by a run that was killed", d)
@@ -354,4 +367,25 @@ func modulePath(root string) (string, error) {
 		return mp, nil
 	}
 	return "", fmt.Errorf("execute: %s has no module line", p)
+}
+
+// notebookCost is nb's metadata.sigprop.cost, or 0 when absent or invalid
+// (an invalid one fails the notebook's cache key, with its error, elsewhere).
+func notebookCost(nb *ipynb.Notebook) float64 {
+	m, err := readMeta(nb)
+	if err != nil {
+		return 0
+	}
+	return m.Cost
+}
+
+// costliestFirst returns the indices of nbs ordered by decreasing
+// notebookCost, ties (and unknown costs, 0) in input order.
+func costliestFirst(nbs []*ipynb.Notebook) []int {
+	idx := make([]int, len(nbs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(notebookCost(nbs[b]), notebookCost(nbs[a])) })
+	return idx
 }

@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path"
@@ -97,16 +98,20 @@ func (in Inputs) Changes(old Inputs, modPath string) []string {
 // Metadata of a notebook (notebook.metadata.sigprop) that the executor
 // reads:
 //
-//	"sigprop": {"data": ["data/fashion-mnist-subset", ...], "env": ["SIGPROP_TRAINSWEEP_DIR"]}
+//	"sigprop": {"data": ["data/fashion-mnist-subset", ...], "env": ["SIGPROP_TRAINSWEEP_DIR"], "cost": 300}
 //
 // data: files or directories, relative to the notebook's directory, that
 // the notebook reads at run time; every regular file under them is part of
 // the cache key. env: environment variables the notebook reads; when one
 // is set (non-empty) the notebook is executed and not cached, because what
-// it names is outside what the key covers.
+// it names is outside what the key covers. cost: the notebook's rough
+// wall time in seconds on a 2-core machine, a scheduling hint only: Run
+// starts the costliest notebooks first, so that the longest one does not
+// start last (it never changes a result).
 type nbMeta struct {
 	Data []string `json:"data"`
 	Env  []string `json:"env"`
+	Cost float64  `json:"cost"`
 }
 
 func readMeta(nb *ipynb.Notebook) (nbMeta, error) {
@@ -122,7 +127,10 @@ func readMeta(nb *ipynb.Notebook) (nbMeta, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return m, fmt.Errorf("metadata.sigprop: %v (want {\"data\": [paths], \"env\": [names]})", err)
+		return m, fmt.Errorf("metadata.sigprop: %v (want {\"data\": [paths], \"env\": [names], \"cost\": seconds})", err)
+	}
+	if !(m.Cost >= 0) || math.IsInf(m.Cost, 0) {
+		return m, fmt.Errorf("metadata.sigprop.cost: %v, want a finite number of seconds >= 0", m.Cost)
 	}
 	for _, d := range m.Data {
 		if d == "" || filepath.IsAbs(d) {
