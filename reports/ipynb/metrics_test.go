@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -24,6 +25,9 @@ func TestCommittedNotebooksStateMetrics(t *testing.T) {
 		nb, err := Load(p)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if code := codeOf(nb); twiceRE.MatchString(code) {
+			t.Errorf("%s: %q: show.Check already displays its metric; wrapped in DisplayMetric it is shown (and counted) twice", filepath.Base(p), twiceRE.FindString(code))
 		}
 		if calls := oldMetricCalls(nb); len(calls) > 0 {
 			t.Errorf("%s: %v: use show.Check(show.Agreement{Name, Kind, Value, Tol, Rule, Basis, Figure}) (or show.MaxZ, show.KS) so the metric states what it compares and why its tolerance is what it is", filepath.Base(p), calls)
@@ -56,4 +60,19 @@ func TestOldMetricCalls(t *testing.T) {
 	if want := []string{"cell 0: show.NewMetric", "cell 0: show.KSMetric"}; !slices.Equal(got, want) {
 		t.Errorf("oldMetricCalls = %q, want %q", got, want)
 	}
+}
+
+// twiceRE matches a metric displayed twice: show.Check displays its own.
+var twiceRE = regexp.MustCompile(`DisplayMetric\(\s*show\.Check\(`)
+
+// codeOf is the source of nb's code cells, joined.
+func codeOf(nb *Notebook) string {
+	var b strings.Builder
+	for _, c := range nb.Cells {
+		if c.CellType == "code" {
+			b.WriteString(string(c.Source))
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
