@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/sigprop/sigprop/lib/trainsweep"
 )
 
 func TestProductGridOrderAndKeys(t *testing.T) {
@@ -122,26 +120,6 @@ func TestParseValuesAndAxis(t *testing.T) {
 	for _, bad := range []string{"alpha", "=1", "a,,b=1", "x=1:2:-1"} {
 		if _, err := ParseAxis(bad); err == nil {
 			t.Errorf("ParseAxis(%q) accepted", bad)
-		}
-	}
-}
-
-// TrainabilityGrid names points as lib/trainsweep does, in the same order.
-func TestTrainabilityGridMatchesTrainsweep(t *testing.T) {
-	as, ss := Linspace(0.05, 0.95, 6), Linspace(0.2, 4, 6)
-	ps, err := TrainabilityGrid(as, ss).Points()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := trainsweep.Grid{Alphas: as, SigmaWs: ss}.Points()
-	if len(ps) != len(ref) {
-		t.Fatalf("%d points, trainsweep has %d", len(ps), len(ref))
-	}
-	for i := range ps {
-		a, _ := strconv.ParseFloat(ps[i].Params["alpha"], 64)
-		s, _ := strconv.ParseFloat(ps[i].Params["sigma_w"], 64)
-		if ps[i].Key != ref[i].Key() || a != ref[i].Alpha || s != ref[i].SigmaW {
-			t.Errorf("point %d: %s (%v, %v), trainsweep %s (%v, %v)", i, ps[i].Key, a, s, ref[i].Key(), ref[i].Alpha, ref[i].SigmaW)
 		}
 	}
 }

@@ -4,12 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
-	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
-
-	"github.com/sigprop/sigprop/lib/trainsweep"
 )
 
 // evalDir builds an eval sweep of a made-up quantity over x ∈ {1, 2} ×
@@ -136,37 +133,6 @@ func TestReadRejects(t *testing.T) {
 	fsys[ProvenanceFile] = &fstest.MapFile{Data: []byte(`{"Kind":"other","Settings":{}}`)}
 	if _, err := Read(fsys); err == nil || !strings.Contains(err.Error(), "unknown kind") {
 		t.Errorf("unknown kind: %v", err)
-	}
-}
-
-// The committed sweeps were written by the former cmd/trainsweep: no Kind
-// in provenance.json, one trainsweep.Result per file named by value. They
-// must read as trainability sweeps, in trainsweep's grid order.
-func TestReadCommittedTrainabilitySweep(t *testing.T) {
-	const dir = "../../notebooks/data/trainability/adam-s1-900"
-	s, err := Read(os.DirFS(dir))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var set trainsweep.Settings
-	if err := s.Settings(&set); err != nil {
-		t.Fatal(err)
-	}
-	res, err := Decode[trainsweep.Result](s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := trainsweep.Grid{Alphas: set.Alphas, SigmaWs: set.SigmaWs}.Points()
-	if len(res) != 36 || len(ref) != 36 || s.Provenance.KindName() != KindTrainability {
-		t.Fatalf("%d results, %d grid points, kind %s; want 36, 36, trainability", len(res), len(ref), s.Provenance.KindName())
-	}
-	for i, r := range res {
-		if r.Alpha != ref[i].Alpha || r.SigmaW != ref[i].SigmaW || r.Seed != 1 || r.Steps != 900 || s.Seconds[i] != r.Seconds {
-			t.Errorf("result %d = (α %v, σ_w %v, seed %d, %d steps), grid point (%v, %v)", i, r.Alpha, r.SigmaW, r.Seed, r.Steps, ref[i].Alpha, ref[i].SigmaW)
-		}
-	}
-	if inv := s.Provenance.Invocations; len(inv) != 1 || inv[0].Workers != 2 || inv[0].Revision == "" {
-		t.Errorf("invocations = %+v", inv)
 	}
 }
 

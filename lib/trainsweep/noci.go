@@ -9,6 +9,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
+	"github.com/sigprop/sigprop/lib/sweep"
 	"github.com/sigprop/sigprop/lib/vit"
 	"gonum.org/v1/gonum/mat"
 )
@@ -337,28 +338,12 @@ type NociSettings struct {
 	TableDepth int      `json:"table_depth"`
 }
 
-// NociInvocation is what provenance.json records of the generator's run:
-// the fields of lib/sweep's Invocation (same JSON keys; lib/sweep's tests
-// import this package, so it cannot import lib/sweep).
-type NociInvocation struct {
-	Command    []string  // os.Args
-	Started    time.Time // UTC
-	GoVersion  string
-	Revision   string // source commit
-	Modified   string // "true" if the checkout had uncommitted changes
-	GOMAXPROCS int
-	Workers    int
-	ID         string `json:",omitempty"`
-	Action     string `json:",omitempty"`
-	Host       string `json:",omitempty"`
-}
-
 // NociProvenance is provenance.json of a directory of Noci runs
 // (reports/nocidata writes them).
 type NociProvenance struct {
-	Invocation NociInvocation `json:"invocation"`
-	Settings   NociSettings   `json:"settings"`
-	Elapsed    string         `json:"elapsed"`
+	Invocation sweep.Invocation `json:"invocation"`
+	Settings   NociSettings     `json:"settings"`
+	Elapsed    string           `json:"elapsed"`
 }
 
 // ReadNoci reads runs.json and provenance.json of a directory written by

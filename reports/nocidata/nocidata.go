@@ -109,8 +109,7 @@ func Generate(dir, subset string, workers int, inv sweep.Invocation, log func(st
 	if err := os.WriteFile(filepath.Join(dir, "runs.json"), append(b, '\n'), 0o644); err != nil {
 		return err
 	}
-	p, err := json.MarshalIndent(ts.NociProvenance{Invocation: ts.NociInvocation{Command: inv.Command, Started: inv.Started, GoVersion: inv.GoVersion,
-		Revision: inv.Revision, Modified: inv.Modified, GOMAXPROCS: inv.GOMAXPROCS, Workers: inv.Workers, ID: inv.ID, Action: inv.Action, Host: inv.Host}, Settings: CurrentSettings(), Elapsed: time.Since(start).Round(time.Second).String()}, "", "  ")
+	p, err := json.MarshalIndent(ts.NociProvenance{Invocation: inv, Settings: CurrentSettings(), Elapsed: time.Since(start).Round(time.Second).String()}, "", "  ")
 	if err != nil {
 		return err
 	}
