@@ -120,22 +120,11 @@ func (nt *Net) valueBackHeads(l int, gv *mat.Dense) {
 // gK_{:,h} = gM_hᵀ Q_{:,h}.
 func (nt *Net) attnBackHeads(l int, c *rbCache) {
 	m := nt.mh[l]
-	n := nt.cfg.N
 	cst := nt.cfg.Tau / math.Sqrt(float64(nt.r.dk/nt.r.heads))
 	tmp := nt.rowTmp
 	for h, a := range m.a {
 		nt.ga.Mul(nt.hv.gs[h], m.v[h].T())
-		for i := 0; i < n; i++ {
-			ar, gr := a.RawRowView(i), nt.ga.RawRowView(i)
-			for j := range gr {
-				var s float64
-				for k, v := range ar {
-					s += v * (gr[j] - gr[k])
-				}
-				tmp[j] = ar[j] * s
-			}
-			copy(gr, tmp)
-		}
+		softmaxPullback(a, nt.ga, tmp)
 		nt.ga.Scale(cst, nt.ga)
 		nt.hv.gq[h].Mul(nt.ga, m.k[h])
 		nt.hv.gk[h].Mul(nt.ga.T(), m.q[h])

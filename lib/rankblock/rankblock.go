@@ -489,10 +489,24 @@ func (nt *Net) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *
 func (nt *Net) attnBackSingle(c *rbCache) {
 	gs := nt.gs
 	rbGemm(nt.ga, 1, gs, false, c.v, true)
-	n, _ := nt.ga.Dims()
-	tmp := nt.rowTmp
+	softmaxPullback(c.a, nt.ga, nt.rowTmp)
+	cst := nt.cfg.Tau / math.Sqrt(float64(nt.r.dk))
+	nt.ga.Scale(cst, nt.ga)
+	// M = c Q Kᵀ: gQ = gM K, gK = gMᵀ Q.
+	rbGemm(nt.gq, 1, nt.ga, false, c.k, false)
+	rbGemm(nt.gk, 1, nt.ga, true, c.q, false)
+	rbGemm(nt.gwq, 1, c.u1, true, nt.gq, false)
+	rbGemm(nt.gwk, 1, c.u1, true, nt.gk, false)
+}
+
+// softmaxPullback replaces each row g_i of g, the gradient with respect to
+// the softmax output row a_i, by the gradient with respect to its logits,
+// a_ij Σ_k a_ik (g_ij − g_ik) (= a_ij (g_ij − a_i·g_i)), using tmp (len ≥
+// the row length) as scratch.
+func softmaxPullback(a, g *mat.Dense, tmp []float64) {
+	n, _ := g.Dims()
 	for i := 0; i < n; i++ {
-		ar, gr := c.a.RawRowView(i), nt.ga.RawRowView(i)
+		ar, gr := a.RawRowView(i), g.RawRowView(i)
 		for j := range gr {
 			var s float64
 			for k, v := range ar {
@@ -502,11 +516,4 @@ func (nt *Net) attnBackSingle(c *rbCache) {
 		}
 		copy(gr, tmp)
 	}
-	cst := nt.cfg.Tau / math.Sqrt(float64(nt.r.dk))
-	nt.ga.Scale(cst, nt.ga)
-	// M = c Q Kᵀ: gQ = gM K, gK = gMᵀ Q.
-	rbGemm(nt.gq, 1, nt.ga, false, c.k, false)
-	rbGemm(nt.gk, 1, nt.ga, true, c.q, false)
-	rbGemm(nt.gwq, 1, c.u1, true, nt.gq, false)
-	rbGemm(nt.gwk, 1, c.u1, true, nt.gk, false)
 }

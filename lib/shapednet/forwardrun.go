@@ -52,14 +52,6 @@ func ForwardRun(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*R
 			return nil, err
 		}
 	}
-	res.MeanCorr, res.MeanAbsCorr, res.MeanAbsCov = make([]float64, d+1), make([]float64, d+1), make([]float64, d+1)
-	for i := 0; i < nets; i++ {
-		st := per[3*(d+1)*i:]
-		for l := 0; l <= d; l++ {
-			res.MeanCorr[l] += st[3*l] / float64(nets)
-			res.MeanAbsCorr[l] += st[3*l+1] / float64(nets)
-			res.MeanAbsCov[l] += st[3*l+2] / float64(nets)
-		}
-	}
+	res.averageStats(per, nets, d)
 	return res, nil
 }

@@ -439,6 +439,14 @@ func Simulate(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*Run
 			shStats(st, v, m, l)
 		}
 	})
+	res.averageStats(per, nets, d)
+	return res, nil
+}
+
+// averageStats sets MeanCorr, MeanAbsCorr and MeanAbsCov to the averages
+// over nets networks of the per-network shStats slots in per (3(d+1)
+// values per network).
+func (res *Run) averageStats(per []float64, nets, d int) {
 	res.MeanCorr = make([]float64, d+1)
 	res.MeanAbsCorr = make([]float64, d+1)
 	res.MeanAbsCov = make([]float64, d+1)
@@ -450,7 +458,6 @@ func Simulate(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*Run
 			res.MeanAbsCov[l] += st[3*l+2] / float64(nets)
 		}
 	}
-	return res, nil
 }
 
 // shStats writes the pair-averaged ρ, |ρ|, |V^{αβ}| of v at slot l.
