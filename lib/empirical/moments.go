@@ -61,22 +61,6 @@ func MaxZ(sim, se, theory []float64) float64 {
 	return z
 }
 
-// GeoMean returns the geometric mean exp(Σ ln x_i / n) of positive values
-// (NaN for an empty slice or a value <= 0).
-func GeoMean(x []float64) float64 {
-	if len(x) == 0 {
-		return math.NaN()
-	}
-	var s float64
-	for _, v := range x {
-		if !(v > 0) {
-			return math.NaN()
-		}
-		s += math.Log(v)
-	}
-	return math.Exp(s / float64(len(x)))
-}
-
 // MaxAbsDiff returns max_i |a_i − b_i| (0 for empty slices): the largest
 // gap between a simulated curve and its theory when the gap is systematic
 // rather than noise. It panics if the lengths differ.

@@ -36,23 +36,6 @@ func TestZ(t *testing.T) {
 	}
 }
 
-func TestGeoMean(t *testing.T) {
-	// (2·8)^(1/2) = 4; (1·10·100)^(1/3) = 10
-	for _, c := range []struct {
-		x    []float64
-		want float64
-	}{{[]float64{2, 8}, 4}, {[]float64{1, 10, 100}, 10}} {
-		if got := GeoMean(c.x); math.Abs(got-c.want) > 1e-14*c.want {
-			t.Errorf("GeoMean(%v) = %v, want %v", c.x, got, c.want)
-		}
-	}
-	for _, x := range [][]float64{nil, {1, 0}, {2, -1}} {
-		if !math.IsNaN(GeoMean(x)) {
-			t.Errorf("GeoMean(%v) is not NaN", x)
-		}
-	}
-}
-
 func TestMaxAbsDiff(t *testing.T) {
 	if got := MaxAbsDiff([]float64{1, 2, 3}, []float64{1.5, 0, 3}); got != 2 {
 		t.Errorf("MaxAbsDiff = %g, want 2", got)
