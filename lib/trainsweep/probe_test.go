@@ -46,8 +46,8 @@ func TestProbe(t *testing.T) {
 			}
 		}
 	}
-	if r := Ratio([]float64{1, 6}, []float64{2, 3}); r[0] != 0.5 || r[1] != 2 {
-		t.Errorf("Ratio = %v", r)
+	if r := ratio([]float64{1, 6}, []float64{2, 3}); r[0] != 0.5 || r[1] != 2 {
+		t.Errorf("ratio = %v", r)
 	}
 }
 
@@ -64,7 +64,8 @@ func TestBlockGradNorms(t *testing.T) {
 		if _, _, err := m.LossGrad(ex.X, ex.Labels); err != nil {
 			t.Fatal(err)
 		}
-		q, k, v := BlockGradNorms(m)
+		g := BlockGradNorms(m)
+		q, k, v := g.Q, g.K, g.V
 		var blocks float64
 		for _, tn := range m.Tensors() {
 			var s float64
