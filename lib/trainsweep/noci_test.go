@@ -157,3 +157,23 @@ func TestMeanRowsSelect(t *testing.T) {
 		t.Errorf("NociMeanCurve = %v, want [2 2]", c)
 	}
 }
+
+// NociRun.MaxAbsDiff by hand: the largest compared difference; a run that
+// diverged against one that did not differs infinitely.
+func TestNociRunMaxAbsDiff(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	a := NociRun{TrainLoss: 1, Tau: 1.2, Rho: 0.05, TestLoss: f(0.7), TestAccuracy: f(0.8), Seconds: 3}
+	b := a
+	b.Seconds, b.TestAccuracy, b.Rho = 9, f(0.5), 0.25 // seconds are not compared
+	if d := a.MaxAbsDiff(b); math.Abs(d-0.3) > 1e-15 {
+		t.Errorf("MaxAbsDiff = %v, want 0.3", d)
+	}
+	if d := a.MaxAbsDiff(a); d != 0 {
+		t.Errorf("MaxAbsDiff of a run with itself = %v", d)
+	}
+	c := a
+	c.TestLoss, c.TestAccuracy = nil, nil
+	if d := a.MaxAbsDiff(c); !math.IsInf(d, 1) || c.MaxAbsDiff(c) != 0 {
+		t.Errorf("diverged vs not: %v; diverged vs itself %v", d, c.MaxAbsDiff(c))
+	}
+}
