@@ -17,5 +17,6 @@
 // the test that shows it: PaperBoundGradX (eq. 8 is not a bound), GradQ
 // (eq. 18's independence assumption), RhoLimit (e^{α₁} for e^{α̃₁}),
 // TauWarmup (max for min). Parameter errors wrap ErrParam. The finite-width
-// simulator these are tested against is lib/rankblock.
+// simulator these are tested against is lib/rankblock; lib/rankexp runs the
+// paper's experiments with both.
 package rankcollapse

@@ -26,14 +26,15 @@ type Depth struct {
 // each; run i (0 unscaled, 1 scaled) draws from empirical.Rand(seed+i,
 // stream). Errors: the simulator's or the theory's.
 func Propagation(n, d, L, draws int, seed, stream uint64) ([]Depth, error) {
+	sims, err := gaussianPair(func(scaled bool) rankblock.Config {
+		return rankblock.Config{N: n, DV: d, Layers: L, Alpha1: 1, Alpha2: 1, DepthScaled: scaled, Tau: 1, Attention: block.Uniform}
+	}, draws, seed, stream)
+	if err != nil {
+		return nil, err
+	}
 	var out []Depth
 	for i, scaled := range []bool{false, true} {
-		cfg := rankblock.Config{N: n, DV: d, Layers: L, Alpha1: 1, Alpha2: 1, DepthScaled: scaled, Tau: 1, Attention: block.Uniform}
-		p, err := rankblock.Simulate(cfg, rankblock.GaussianInput(1), rankblock.ProfileSettings{Draws: draws}, empirical.Rand(seed+uint64(i), stream))
-		if err != nil {
-			return nil, err
-		}
-		r := Depth{N: n, D: d, Scaled: scaled, A1Sq: 1, Sim: p}
+		r := Depth{N: n, D: d, Scaled: scaled, A1Sq: 1, Sim: sims[i]}
 		if scaled {
 			r.A1Sq = 1 / float64(L)
 		}
@@ -45,6 +46,21 @@ func Propagation(n, d, L, draws int, seed, stream uint64) ([]Depth, error) {
 			return nil, err
 		}
 		out = append(out, r)
+	}
+	return out, nil
+}
+
+// gaussianPair simulates the networks cfg(false) and cfg(true) on iid
+// N(0,1) tokens, draws networks each, the first from empirical.Rand(seed,
+// stream) and the second from empirical.Rand(seed+1, stream).
+func gaussianPair(cfg func(on bool) rankblock.Config, draws int, seed, stream uint64) ([2]rankblock.Profile, error) {
+	var out [2]rankblock.Profile
+	for i, on := range []bool{false, true} {
+		p, err := rankblock.Simulate(cfg(on), rankblock.GaussianInput(1), rankblock.ProfileSettings{Draws: draws}, empirical.Rand(seed+uint64(i), stream))
+		if err != nil {
+			return out, err
+		}
+		out[i] = p
 	}
 	return out, nil
 }
@@ -87,19 +103,13 @@ func NormPlacements(n, d, L, draws int, seed, stream uint64) (Placements, error)
 	}
 	out.Effect = out.Unscaled[L] - out.Theory[L]
 	for i, norm := range []block.Norm{block.NoNorm, block.PostLN, block.PreLN} {
-		r := Placement{Norm: norm}
-		for j, scaled := range []bool{false, true} {
-			cfg := rankblock.Config{N: n, DV: d, Layers: L, Norm: norm, Alpha1: 1, Alpha2: 1, DepthScaled: scaled, Tau: 1}
-			p, err := rankblock.Simulate(cfg, rankblock.GaussianInput(1), rankblock.ProfileSettings{Draws: draws}, empirical.Rand(seed+uint64(2*i+j), stream))
-			if err != nil {
-				return out, err
-			}
-			if scaled {
-				r.Scaled = p
-			} else {
-				r.Fixed = p
-			}
+		sims, err := gaussianPair(func(scaled bool) rankblock.Config {
+			return rankblock.Config{N: n, DV: d, Layers: L, Norm: norm, Alpha1: 1, Alpha2: 1, DepthScaled: scaled, Tau: 1}
+		}, draws, seed+uint64(2*i), stream)
+		if err != nil {
+			return out, err
 		}
+		r := Placement{Norm: norm, Fixed: sims[0], Scaled: sims[1]}
 		r.Gap = empirical.MaxAbsDiff(r.Scaled.MeanCos[1:], out.Theory[1:])
 		r.Z = empirical.MaxZ(r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], out.Theory[1:])
 		out.Runs = append(out.Runs, r)
@@ -151,20 +161,13 @@ type FeedForward struct {
 // draws from empirical.Rand(seed, stream), the ReLU run from
 // empirical.Rand(seed+1, stream). Errors: the simulator's or the theory's.
 func FeedForwards(n, d, L, draws int, seed, stream uint64) (FeedForward, error) {
-	out := FeedForward{N: n, D: d}
-	for i, relu := range []bool{false, true} {
-		cfg := rankblock.Config{N: n, DV: d, Layers: L, ReLU: relu, Alpha1: 1, Alpha2: 1, Tau: 1, Attention: block.Uniform}
-		p, err := rankblock.Simulate(cfg, rankblock.GaussianInput(1), rankblock.ProfileSettings{Draws: draws}, empirical.Rand(seed+uint64(i), stream))
-		if err != nil {
-			return out, err
-		}
-		if relu {
-			out.ReLU = p
-		} else {
-			out.Linear = p
-		}
+	sims, err := gaussianPair(func(relu bool) rankblock.Config {
+		return rankblock.Config{N: n, DV: d, Layers: L, ReLU: relu, Alpha1: 1, Alpha2: 1, Tau: 1, Attention: block.Uniform}
+	}, draws, seed, stream)
+	if err != nil {
+		return FeedForward{}, err
 	}
-	var err error
+	out := FeedForward{N: n, D: d, Linear: sims[0], ReLU: sims[1]}
 	out.Theory, err = rankcollapse.RhoProfile(n, 0, 1, L)
 	return out, err
 }
