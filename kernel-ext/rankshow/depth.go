@@ -16,9 +16,9 @@ import (
 // and squared norm against layer, theory lines and Monte Carlo points,
 // n = 50, d = 32, L = 12, 100 draws, drawn from seed) after the z checks
 // of each run against Lemmas 3.2 and 3.3.
-func Propagation(runs []rankexp.Depth, seed uint64) View {
+func Propagation(runs []rankexp.Depth, seed uint64) show.View {
 	want(len(runs) == 2, "Propagation: %d runs, want 2 (α = 1 and 1/√L)", len(runs))
-	var v View
+	var v show.View
 	var rho, norm []show.Series
 	for _, r := range runs {
 		p := r.Sim
@@ -47,8 +47,8 @@ func Propagation(runs []rankexp.Depth, seed uint64) View {
 // α₁² = α̃₁/L (n = 50, ρ⁰ = 0) beside its limit eq. (15), for each α̃₁ of
 // curves, each with a check that ρ^1024 is within 1e-3 of the limit and a
 // line on the main text's typo e^{α₁} for e^{α̃₁}.
-func RhoLimits(curves []rankcollapse.DepthScaled) View {
-	var v View
+func RhoLimits(curves []rankcollapse.DepthScaled) show.View {
+	var v show.View
 	var series []show.Series
 	for _, c := range curves {
 		k := len(c.Depths)
@@ -74,11 +74,11 @@ func RhoLimits(curves []rankcollapse.DepthScaled) View {
 // seed): one check per LN placement under 1/√L (a z test against the
 // uniform theory without LN, a claim that the gap stays within 10% of the
 // scaling's own effect with LN), table fig4-last and figure fig4-ln.
-func Placements(p rankexp.Placements, seed uint64) View {
+func Placements(p rankexp.Placements, seed uint64) show.View {
 	want(p.N == 50 && p.D == 32 && len(p.Theory) == 13, "Placements: n=%d d=%d L=%d, want 50, 32, 12", p.N, p.D, len(p.Theory)-1)
 	t := bundle.Table{ID: "fig4-last", Caption: "Mean cosine at ℓ = 12 (50 draws); under 1/√L the largest gap to the uniform theory over layers and its size in SE",
 		Header: []string{"variant", "α = 1", "α = 1/√L", "max gap (1/√L)", "max |z| (1/√L)"}}
-	var v View
+	var v show.View
 	var series []show.Series
 	for _, r := range p.Runs {
 		want(r.Fixed.Draws == 50 && r.Scaled.Draws == 50, "Placements: %d and %d draws, want 50", r.Fixed.Draws, r.Scaled.Draws)
@@ -105,13 +105,13 @@ func Placements(p rankexp.Placements, seed uint64) View {
 // FeedForward shows figure fig10-relu (mean cosine against layer with a
 // linear and a ReLU feed-forward layer, n = 50, d = 32, L = 8, 50 draws,
 // drawn from seed) after the claim that ReLU aligns the tokens faster.
-func FeedForward(f rankexp.FeedForward, seed uint64) View {
+func FeedForward(f rankexp.FeedForward, seed uint64) show.View {
 	lin, relu := f.Linear, f.ReLU
 	want(f.N == 50 && f.D == 32 && len(f.Theory) == 9 && lin.Draws == 50 && relu.Draws == 50, "FeedForward: n=%d d=%d L=%d, want 50, 32, 8 and 50 draws", f.N, f.D, len(f.Theory)-1)
 	series := []show.Series{show.ByLayer("linear", lin.MeanCos, lin.MeanCosSE, show.LinePoints), show.ByLayer("ReLU", relu.MeanCos, relu.MeanCosSE, show.LinePoints),
 		show.ByLayer("ρ^ℓ theory (linear)", f.Theory, nil, show.Line)}
 	zmin := empirical.MinDiffZ(relu.MeanCos[1:], relu.MeanCosSE[1:], lin.MeanCos[1:], lin.MeanCosSE[1:]) // layers 1–8
-	return View{show.Agreement{Name: "fig10-relu-above-linear", Kind: show.Claim, Value: zmin, Tol: 4, Rule: show.AtLeast, Figure: "fig10-relu",
+	return show.View{show.Agreement{Name: "fig10-relu-above-linear", Kind: show.Claim, Value: zmin, Tol: 4, Rule: show.AtLeast, Figure: "fig10-relu",
 		Basis: "4 SE of the difference, SE from 50 draws each", Note: "smallest excess of the ReLU over the linear mean cosine over layers 1–8, in SE (paper: ReLU rises faster)"},
 		fmt.Sprintf("after one block: linear %.3f, ReLU %.3f (spec R9: ≈ 0.02 vs ≈ 0.17)\n", lin.MeanCos[1], relu.MeanCos[1]),
 		show.Figure{ID: "fig10-relu", PaperFigure: "Noci et al. 2022, Fig. 10 (uniform attention, n = 50, d = 32 chosen)",

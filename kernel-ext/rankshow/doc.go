@@ -3,11 +3,11 @@
 // Perspectives and the Role of Rank Collapse") as the figures, tables and
 // theory-vs-simulation checks of notebook 03-rank-collapse.
 //
-// Each function builds one cell's View, pure and deterministic, and the
-// notebook shows it with View.Show. A View lists the outputs in the order
-// the cell shows them, so a function's figures, tables, metrics and
-// printed lines keep their place in the report. The figure ids, captions
-// and tolerances are the notebook's: a caption states the setting the
-// notebook runs (sizes, draws), and a function panics if the data it is
-// given do not have that setting, rather than label them wrongly.
+// Each function builds one cell's show.View, pure and deterministic, and
+// the notebook shows it with View.Show, so a function's figures, tables,
+// metrics and printed lines keep their place in the report. The figure
+// ids, captions and tolerances are the notebook's: a caption states the
+// setting the notebook runs (sizes, draws), and where the data carry that
+// setting a function panics if they do not have it, rather than label
+// them wrongly.
 package rankshow

@@ -13,11 +13,11 @@ import (
 // Lemma31 shows table lemma31-fixed (Lemma 3.1 at the spec's fixed inputs,
 // one row per input named by names) after one z check per row of the Monte
 // Carlo against the exact E‖∂S/∂X‖², over 20000 weight draws.
-func Lemma31(names []string, rows []rankexp.Lemma31) View {
+func Lemma31(names []string, rows []rankexp.Lemma31) show.View {
 	want(len(names) == len(rows), "Lemma31: %d names for %d rows", len(names), len(rows))
 	t := bundle.Table{ID: "lemma31-fixed", Caption: "Lemma 3.1 at the spec's fixed inputs (n = 3, d_v = 2); MC over 20000 weight draws, uniform attention",
 		Header: []string{"input", "d_k", "eq. 6", "eq. 7", "exact E‖∂S/∂X‖²", "MC ± SE", "eq. 8 bound", "bound holds"}}
-	var v View
+	var v show.View
 	for i, r := range rows {
 		t.Rows = append(t.Rows, []string{names[i], fmt.Sprint(r.DK), show.FormatFloat(r.GradWV), show.FormatFloat(r.GradWQ),
 			show.FormatFloat(r.Exact), show.FormatFloat(r.MC) + " ± " + show.FormatFloat(r.SE), show.FormatFloat(r.Bound), fmt.Sprint(r.MC <= r.Bound)})
@@ -30,7 +30,7 @@ func Lemma31(names []string, rows []rankexp.Lemma31) View {
 
 // IdenticalTokens shows table thm32 (Thm 3.2 at each size, true softmax at
 // τ = 1.5) and checks that every query/key Jacobian norm is exactly zero.
-func IdenticalTokens(rows []rankexp.Collapsed) View {
+func IdenticalTokens(rows []rankexp.Collapsed) show.View {
 	t := bundle.Table{ID: "thm32", Caption: "Identical tokens, true softmax (τ = 1.5), one random weight draw",
 		Header: []string{"n", "d", "‖∂S/∂W^Q‖²", "‖∂S/∂W^K‖²", "‖∂S/∂W^V‖²", "d_v n‖x‖²"}}
 	worst := 0.0
@@ -38,7 +38,7 @@ func IdenticalTokens(rows []rankexp.Collapsed) View {
 		worst = math.Max(worst, math.Max(g.WQ, g.WK))
 		t.Rows = append(t.Rows, []string{fmt.Sprint(g.N), fmt.Sprint(g.D), show.FormatFloat(g.WQ), show.FormatFloat(g.WK), show.FormatFloat(g.WV), show.FormatFloat(float64(g.D*g.N) * g.X2)})
 	}
-	return View{t, show.Agreement{Name: "thm32-exact-zero", Kind: show.TheoryVsSimulation, Value: worst, Tol: 0, Rule: show.AtMost, Figure: "thm32",
+	return show.View{t, show.Agreement{Name: "thm32-exact-zero", Kind: show.TheoryVsSimulation, Value: worst, Tol: 0, Rule: show.AtMost, Figure: "thm32",
 		Basis: "exact zero in floating point: the softmax pullback in centred form vanishes term by term for identical rows",
 		Note:  "largest query/key Jacobian norm² with identical tokens, true softmax"}}
 }
@@ -47,7 +47,7 @@ func IdenticalTokens(rows []rankexp.Collapsed) View {
 // printed) on the correlations rhos against the Monte Carlo points mc (all
 // at n = 10, d = 16, σ_x² = 0.5, 1000 draws each, drawn from seed), after
 // the z checks of each against the exact forms.
-func GradsVsRho(rhos []float64, mc []rankexp.Grads, seed uint64) (View, error) {
+func GradsVsRho(rhos []float64, mc []rankexp.Grads, seed uint64) (show.View, error) {
 	for _, g := range mc {
 		want(g.N == 10 && g.D == 16 && g.Sx2 == 0.5, "GradsVsRho: point %+v, want n = 10, d = 16, σ_x² = 0.5", g.Point)
 	}
@@ -60,7 +60,7 @@ func GradsVsRho(rhos []float64, mc []rankexp.Grads, seed uint64) (View, error) {
 		values.Add(g.Rho, g.WV, g.WVSE, g.V)
 		queries.Add(g.Rho, g.WQ, g.WQSE, g.Q)
 	}
-	return View{
+	return show.View{
 		values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: "SE from 1000 draws per ρ, uniform attention"}),
 		queries.MaxZ(show.Agreement{Name: "eq18exact-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: "SE from 1000 draws per ρ, uniform attention; exact form of eq. 18"}),
 		show.Figure{ID: "eq17-18-rho", PaperFigure: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
@@ -75,7 +75,7 @@ func GradsVsRho(rhos []float64, mc []rankexp.Grads, seed uint64) (View, error) {
 // sequence lengths ns at each width of mc (ρ = 0.2, σ_x² = 1) with the
 // Monte Carlo points mc (800 draws each, drawn from seed, grouped by width
 // in order of first appearance), after one z check per width.
-func GradsVsN(ns []int, mc []rankexp.Grads, seed uint64) (View, error) {
+func GradsVsN(ns []int, mc []rankexp.Grads, seed uint64) (show.View, error) {
 	var ds []int
 	byD := map[int][]rankexp.Grads{}
 	for _, g := range mc {
@@ -90,7 +90,7 @@ func GradsVsN(ns []int, mc []rankexp.Grads, seed uint64) (View, error) {
 	for i, n := range ns {
 		x[i] = float64(n)
 	}
-	var v View
+	var v show.View
 	var series []show.Series
 	for _, d := range ds {
 		tv, tq, err := rankcollapse.GradsVsN(ns, d, 0.2, 1)
@@ -119,9 +119,9 @@ func GradsVsN(ns []int, mc []rankexp.Grads, seed uint64) (View, error) {
 // at the smallest σ_x; figure fig12-grid (simulation against theory, one
 // series per σ_x) and the heat maps fig13-grid (measured) and fig14-grid
 // (eqs. 18/17 as printed) of ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²).
-func Grid(grid []rankexp.GridPoint, nr, ns, nn, nd int, seed uint64) View {
+func Grid(grid []rankexp.GridPoint, nr, ns, nn, nd int, seed uint64) show.View {
 	want(nr == 4 && ns == 3 && nn == 4 && nd == 4 && len(grid) == nr*ns*nn*nd, "Grid: %d points on a %d×%d×%d×%d grid, want the 4×3×4×4 grid of the caption", len(grid), nr, ns, nn, nd)
-	var v View
+	var v show.View
 	series := make([]show.Series, ns)
 	var sim, se, th []float64
 	for i, g := range grid {
@@ -161,7 +161,7 @@ func Grid(grid []rankexp.GridPoint, nr, ns, nn, nd int, seed uint64) View {
 // TauTable is table tau-c3: eq. (47) as printed at each setting {d, n, ρ,
 // σ_x²} of settings (the IWSLT settings of App. C.3). Errors: a setting
 // where eq. (47) is undefined (rankcollapse.Tau).
-func TauTable(settings [][4]float64) (View, error) {
+func TauTable(settings [][4]float64) (show.View, error) {
 	t := bundle.Table{ID: "tau-c3", Caption: "τ from eq. 47 (as printed) at the IWSLT settings of App. C.3", Header: []string{"d", "n", "ρ", "σ_x²", "τ"}}
 	for _, c := range settings {
 		tau, err := rankcollapse.Tau(int(c[1]), int(c[0]), c[2], c[3], rankcollapse.FormPaper)
@@ -170,5 +170,5 @@ func TauTable(settings [][4]float64) (View, error) {
 		}
 		t.Rows = append(t.Rows, []string{show.FormatFloat(c[0]), show.FormatFloat(c[1]), show.FormatFloat(c[2]), show.FormatFloat(c[3]), show.FormatFloat(tau)})
 	}
-	return View{t}, nil
+	return show.View{t}, nil
 }

@@ -17,7 +17,7 @@ import (
 // kinds renders every item of v as a notebook would (RenderFigure,
 // RenderTable, Agreement.Metric) and returns the sequence of kinds: F
 // figure, T table, A agreement, P printed line.
-func kinds(t *testing.T, v View) string {
+func kinds(t *testing.T, v show.View) string {
 	t.Helper()
 	var b strings.Builder
 	for i, it := range v {
@@ -76,22 +76,6 @@ func profile(L, draws int, c0, step float64) rankblock.Profile {
 		p.GradWV = append(p.GradWV, 1+float64(l)*step)
 	}
 	return p
-}
-
-func TestViewShow(t *testing.T) {
-	v := View{show.Agreement{Name: "x", Kind: show.Claim, Value: 1, Tol: 2, Basis: "test"}, bundle.Table{ID: "t", Header: []string{"a"}, Rows: [][]string{{"1"}}}, ""}
-	if msg := panics(v.Show); msg != "" {
-		t.Errorf("Show outside a notebook: %s", msg)
-	}
-	if len(v.Agreements()) != 1 || len(v.Tables()) != 1 || len(v.Figures()) != 0 {
-		t.Errorf("item accessors: %d %d %d", len(v.Agreements()), len(v.Tables()), len(v.Figures()))
-	}
-	if msg := panics(View{3}.Show); !strings.Contains(msg, "rankshow: view item 0 has type int") {
-		t.Errorf("an int item: %q", msg)
-	}
-	if msg := panics(View{show.Agreement{Name: "x"}}.Show); msg == "" {
-		t.Error("an agreement without a kind or basis did not panic")
-	}
 }
 
 func TestLemma31AndIdenticalTokens(t *testing.T) {

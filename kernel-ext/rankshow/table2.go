@@ -20,7 +20,7 @@ var table2Names = []string{"α = 1", "α = 0.5", "α = 1/√L", "α = 0.1"}
 // and 1/√L, table fig1-init (Fig. 1 at initialisation: the layer-L cosine
 // of the POST-LN α = 1 run), Fig. 9 (fig9a–c) and its claims against
 // POST-LN.
-func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) View {
+func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 	v := table2Panels("fig3", "Noci et al. 2022, Fig. 3", "POST-LN, Table 2", post, postSeed)
 	q, w := rankblock.RelativeToFirst(post[0].GradWQ), rankblock.RelativeToFirst(post[0].GradWV)
 	s := post[2]
@@ -49,7 +49,7 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) View {
 // figures id+"a", id+"b", id+"c" and checks that larger α aligns faster:
 // the smallest drop of the last layer's cosine between neighbouring α, in
 // SE.
-func table2Panels(id, paper, setting string, runs []rankblock.Profile, seed uint64) View {
+func table2Panels(id, paper, setting string, runs []rankblock.Profile, seed uint64) show.View {
 	want(len(runs) == len(table2Names), "Table2: %d runs, want %d (rankexp.Table2Residuals)", len(runs), len(table2Names))
 	var a, b, c []show.Series
 	var last, lastSE []float64 // the ℓ = 12 mean cosine of each run
@@ -64,7 +64,7 @@ func table2Panels(id, paper, setting string, runs []rankblock.Profile, seed uint
 	}
 	zmin := empirical.MinDiffZ(last[:len(last)-1], lastSE[:len(last)-1], last[1:], lastSE[1:])
 	params := map[string]float64{"n": 50, "d_v": 32, "d_F": 128, "heads": 4, "L": 12, "draws": 50}
-	var v View
+	var v show.View
 	for _, f := range []show.Figure{
 		{ID: id + "a", Caption: "Mean pairwise cosine vs layer, " + setting, YLabel: "mean cosine", Series: a, Legend: show.TopLeft},
 		{ID: id + "b", Caption: "Query/key gradient norm² per block / first block, " + setting, YLabel: "‖∂𝓛/∂W^ℓ‖² / ‖∂𝓛/∂W^0‖²", Series: b, LogY: true, Legend: show.BottomLeft},
@@ -83,9 +83,9 @@ func table2Panels(id, paper, setting string, runs []rankblock.Profile, seed uint
 // over layers 1–6 for the first run (uniform attention, where the lemma
 // holds), and the densities of log10 ‖X^ℓ‖² with the mean and the lemma's
 // value at ℓ = 10 marked.
-func NormLaws(runs []rankexp.NormLaw, ids, names []string, seed uint64) View {
+func NormLaws(runs []rankexp.NormLaw, ids, names []string, seed uint64) show.View {
 	want(len(ids) == len(runs) && len(names) == len(runs), "NormLaws: %d ids and %d names for %d runs", len(ids), len(names), len(runs))
-	var v View
+	var v show.View
 	for i, r := range runs {
 		p, th, n0 := r.Sim, r.Theory, r.N0
 		want(r.N == 10 && r.D == 30 && len(th) == 11 && p.Draws == 1000, "NormLaws: n=%d d=%d L=%d draws=%d, want 10, 30, 10, 1000", r.N, r.D, len(th)-1, p.Draws)
@@ -110,7 +110,7 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string, seed uint64) View {
 // uniform attention against d_k = 10…10⁴, d_v = 100, n = 10, 200 draws,
 // drawn from seed) after a z check against the small-logit asymptote for
 // d_k ≥ 1000 and a check of the log-log slope between d_k = 10³ and 10⁴.
-func Uniformity(u rankexp.Uniformity, seed uint64) View {
+func Uniformity(u rankexp.Uniformity, seed uint64) show.View {
 	want(len(u.DK) == 7 && u.DK[4] == 1000 && u.DK[6] == 10000, "Uniformity: key widths %v, want 7 ending 1000, 3000, 10000", u.DK)
 	var gap show.Estimates
 	for i, dk := range u.DK {
@@ -118,7 +118,7 @@ func Uniformity(u rankexp.Uniformity, seed uint64) View {
 	}
 	mc, se, th := gap.Mean, gap.SE, gap.Theory
 	slope, slopeSE, asym := u.Slope(4, 6)
-	return View{show.MaxZ(show.Agreement{Name: "fig7-asymptote-maxz", Tol: 5, Figure: "fig7-uniformity", Basis: "SE from 200 draws per d_k ≥ 1000"}, mc[4:], se[4:], th[4:]),
+	return show.View{show.MaxZ(show.Agreement{Name: "fig7-asymptote-maxz", Tol: 5, Figure: "fig7-uniformity", Basis: "SE from 200 draws per d_k ≥ 1000"}, mc[4:], se[4:], th[4:]),
 		show.Agreement{Name: "fig7-slope", Kind: show.TheoryVsSimulation, Value: slope - asym, Tol: 4 * slopeSE, Figure: "fig7-uniformity",
 			Basis: fmt.Sprintf("4 SE; SE %.3f of the log-log slope from 200 draws at each end", slopeSE),
 			Note:  fmt.Sprintf("log-log slope between d_k = 10³ and 10⁴ (%.3f) minus the small-logit asymptote's (%.3f; −2 only for d_k ≫ d_v under the Glorot variance 2/(d_v+d_k))", slope, asym)},
