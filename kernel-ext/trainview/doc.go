@@ -12,10 +12,10 @@
 //   - probe.go: the per-layer gradient and effective-learning-rate
 //     readings of a trainsweep.Probe.
 //
-// Builders are pure (they return show.Series, show.Figure, bundle.Table
-// or show.Agreement values and are tested as data); the Display functions
-// send them through show and do nothing outside a gonb notebook. Numbers
-// are computed by lib (trainability, trainsweep) and only formatted here,
-// in the order the notebook used to, so the report's figures and metrics
-// keep their bits.
+// Builders are pure: they return show.Series, show.Figure, bundle.Table,
+// or a show.View where a cell shows several items in order (metrics, then
+// the table that sums them up), and are tested as data; the notebook shows
+// them (show.DisplayTable, View.Show). Numbers are computed by lib
+// (trainability, trainsweep) and only formatted here, in the order the
+// notebook used to, so the report's figures and metrics keep their bits.
 package trainview

@@ -154,10 +154,10 @@ type Gap struct {
 // z = (test loss A − B)/SE (trainsweep.NociGap): a "better" claim holds at
 // z <= −2, an "as well as" claim at z <= 2. A claim seen holds when its
 // metric passes; one not seen is a known disagreement, whose metric checks
-// that z stays beyond the limit. It returns one Claim agreement per gap
-// (checking the figure fig) and the table id with caption.
-func (n Noci) GapClaims(id, caption, fig string, gaps ...Gap) ([]show.Agreement, bundle.Table) {
-	var as []show.Agreement
+// that z stays beyond the limit. The view holds one Claim agreement per
+// gap (checking the figure fig), then the table id with caption.
+func (n Noci) GapClaims(id, caption, fig string, gaps ...Gap) show.View {
+	var v show.View
 	var rows [][]string
 	for _, g := range gaps {
 		lb := g.LB
@@ -178,15 +178,10 @@ func (n Noci) GapClaims(id, caption, fig string, gaps ...Gap) ([]show.Agreement,
 		if !g.Seen {
 			name, rule, verdict = "known disagreement: "+claim+" (not seen)", show.AtLeast, "not seen (known disagreement)"
 		}
-		as = append(as, show.Agreement{Name: name, Kind: show.Claim, Value: z, Tol: lim, Rule: rule, Figure: fig,
+		v = append(v, show.Agreement{Name: name, Kind: show.Claim, Value: z, Tol: lim, Rule: rule, Figure: fig,
 			Basis: fmt.Sprintf("z = Δ/SE, SE from %d and %d seeds; the 2-SE rule was stated before the runs, the metric's direction after them", a.Seeds, b.Seeds),
 			Note:  fmt.Sprintf("Δ test loss = %+.3f nats", d)})
 		rows = append(rows, []string{claim, fmt.Sprintf("%+.3f", d), fmt.Sprintf("%+.2f", z), verdict})
 	}
-	return as, bundle.Table{ID: id, Caption: caption, Header: []string{"claim (paper)", "Δ test loss", "z (SE)", "at 2 SE"}, Rows: rows}
-}
-
-// DisplayGaps shows GapClaims: each metric (show.Check), then the table.
-func (n Noci) DisplayGaps(id, caption, fig string, gaps ...Gap) error {
-	return DisplayClaims(n.GapClaims(id, caption, fig, gaps...))
+	return append(v, bundle.Table{ID: id, Caption: caption, Header: []string{"claim (paper)", "Δ test loss", "z (SE)", "at 2 SE"}, Rows: rows})
 }

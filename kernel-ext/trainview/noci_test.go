@@ -57,10 +57,12 @@ func TestGapClaims(t *testing.T) {
 	}()
 	// SD of each group is 0.1, SE 0.1/√3; Δ(b − a) = −0.5: z = −0.5/(0.1·√(2/3)) ≈ −6.1.
 	z := -0.5 / (0.1 * math.Sqrt(2.0/3))
-	as, tab := n.GapClaims("claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Seen: true}, Gap{A: "a", B: "b", L: 2, Seen: false}, Gap{A: "a", B: "a", L: 4, LB: 2, Better: true, Seen: true})
-	if len(as) != 3 || len(tab.Rows) != 3 || tab.ID != "claims" {
-		t.Fatalf("%d agreements, table %+v", len(as), tab)
+	v := n.GapClaims("claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Seen: true}, Gap{A: "a", B: "b", L: 2, Seen: false}, Gap{A: "a", B: "a", L: 4, LB: 2, Better: true, Seen: true})
+	as, tabs := v.Agreements(), v.Tables()
+	if len(v) != 4 || len(as) != 3 || len(tabs) != 1 || len(tabs[0].Rows) != 3 || tabs[0].ID != "claims" {
+		t.Fatalf("view %+v: want 3 agreements, then the table", v)
 	}
+	tab := tabs[0]
 	if m, err := as[0].Metric(); err != nil || math.Abs(as[0].Value-z) > 1e-9 || as[0].Tol != -2 || !m.Pass || as[0].Name != "paper's ordering: b trains better than a (L = 2)" {
 		t.Errorf("b better than a: %+v (z want %v), metric %+v, %v", as[0], z, m, err)
 	}
@@ -70,9 +72,7 @@ func TestGapClaims(t *testing.T) {
 	if d, z := ts.NociGap(n.Stat("a", 4), a2); tab.Rows[2][0] != "a: L = 4 trains better than L = 2" || math.Abs(as[2].Value-z) > 1e-12 || tab.Rows[2][1] != "-0.100" || d > 0 {
 		t.Errorf("across depths: %+v, row %v", as[2], tab.Rows[2])
 	}
-	if err := n.DisplayGaps("claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Seen: true}); err != nil {
-		t.Error(err)
-	}
+	v.Show() // outside a notebook: validates every item, panics on an invalid one
 }
 
 // The curves average over seeds and sit at the steps every·(i+1), capped

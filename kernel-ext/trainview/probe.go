@@ -54,8 +54,8 @@ func EffLRSeries(steps []float64, ratios [][]float64, layers []int) []show.Serie
 // gradients smaller than value gradients (log10 of the geometric mean over
 // layers of ‖∇W^Q‖/‖∇W^V‖ at most 0) and a larger effective learning rate
 // of W^Q than of W^V (log10 of the geometric mean over layers at least
-// 0); and the table "noci-claims", with the training losses of tr.
-func ProbeClaims(p *ts.Probe, layers []int, tr ts.Run) ([]show.Agreement, bundle.Table) {
+// 0), then the table "noci-claims", with the training losses of tr.
+func ProbeClaims(p *ts.Probe, layers []int, tr ts.Run) show.View {
 	first, last := p.Snapshots[0], p.Snapshots[len(p.Snapshots)-1]
 	_, eff := p.EffLRRatios(layers)
 	effL := make([]float64, len(layers))
@@ -70,27 +70,18 @@ func ProbeClaims(p *ts.Probe, layers []int, tr ts.Run) ([]show.Agreement, bundle
 		}
 		lr, ls = lr+fmt.Sprintf("layer %d %.3g", l+1, effL[i]), ls+fmt.Sprint(l+1)
 	}
-	as := []show.Agreement{
-		{Name: "Noci 2022 eqs. 17–18: log10 geometric-mean ‖∇W^Q‖/‖∇W^V‖ over layers, first snapshot", Kind: show.Claim, Value: math.Log10(gq0), Tol: 0, Rule: show.AtMost,
+	verdict := map[bool]string{true: "supported", false: "not seen"}
+	return show.View{
+		show.Agreement{Name: "Noci 2022 eqs. 17–18: log10 geometric-mean ‖∇W^Q‖/‖∇W^V‖ over layers, first snapshot", Kind: show.Claim, Value: math.Log10(gq0), Tol: 0, Rule: show.AtMost,
 			Basis: "claim made quantitative: query gradients smaller than value gradients (ratio < 1); one run, seed 11", Figure: "noci-grad-ratio-depth"},
-		{Name: fmt.Sprintf("Noci 2022 Fig. 6: log10 geometric-mean effective-LR ratio W^Q/W^V (layers %s), last step", ls), Kind: show.Claim, Value: math.Log10(stat.GeometricMean(effL, nil)), Tol: 0, Rule: show.AtLeast,
+		show.Agreement{Name: fmt.Sprintf("Noci 2022 Fig. 6: log10 geometric-mean effective-LR ratio W^Q/W^V (layers %s), last step", ls), Kind: show.Claim, Value: math.Log10(stat.GeometricMean(effL, nil)), Tol: 0, Rule: show.AtLeast,
 			Basis: "claim made quantitative: Adam gives W^Q a larger effective learning rate than W^V (ratio > 1); one run, seed 11", Figure: "noci-adam-effective-lr"},
+		bundle.Table{ID: "noci-claims", Caption: "Noci et al. 2022's claims at this scale (pre-normalised ViT, Adam, seed 11)",
+			Header: []string{"claim", "measured", "verdict"},
+			Rows: [][]string{
+				{"query/key gradients are smaller than value gradients", fmt.Sprintf("‖∇W^Q‖/‖∇W^V‖ geometric mean over layers: %.3g after step %d, %.3g after step %d", gq0, first.Step, gqL, last.Step), verdict[gq0 < 1]},
+				{"Adam gives W^Q a larger effective learning rate than W^V", fmt.Sprintf("ratio at step %d: %s", last.Step, lr), verdict[stat.GeometricMean(effL, nil) > 1]},
+				{"training works", fmt.Sprintf("train loss %.3f (first 10 steps) → %.3f (last 10 steps)", stat.Mean(tr.TrainLoss[:10], nil), tr.TailMean(10)), ""},
+			}},
 	}
-	seen := map[bool]string{true: "supported", false: "not seen"}
-	return as, bundle.Table{ID: "noci-claims", Caption: "Noci et al. 2022's claims at this scale (pre-normalised ViT, Adam, seed 11)",
-		Header: []string{"claim", "measured", "verdict"},
-		Rows: [][]string{
-			{"query/key gradients are smaller than value gradients", fmt.Sprintf("‖∇W^Q‖/‖∇W^V‖ geometric mean over layers: %.3g after step %d, %.3g after step %d", gq0, first.Step, gqL, last.Step), seen[gq0 < 1]},
-			{"Adam gives W^Q a larger effective learning rate than W^V", fmt.Sprintf("ratio at step %d: %s", last.Step, lr), seen[stat.GeometricMean(effL, nil) > 1]},
-			{"training works", fmt.Sprintf("train loss %.3f (first 10 steps) → %.3f (last 10 steps)", stat.Mean(tr.TrainLoss[:10], nil), tr.TailMean(10)), ""},
-		}}
-}
-
-// DisplayClaims shows each agreement of as (show.Check), then the table t
-// that sums them up.
-func DisplayClaims(as []show.Agreement, t bundle.Table) error {
-	for _, a := range as {
-		show.Check(a)
-	}
-	return show.DisplayTable(t)
 }

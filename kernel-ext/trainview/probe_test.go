@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )
@@ -30,7 +31,11 @@ func TestProbeViews(t *testing.T) {
 		t.Errorf("effective-LR series %+v", es)
 	}
 	tr := ts.Run{TrainLoss: []float64{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}
-	as, tab := ProbeClaims(p, layers, tr)
+	v := ProbeClaims(p, layers, tr)
+	as, tab := v.Agreements(), v.Tables()[0]
+	if _, last := v[len(v)-1].(bundle.Table); !last {
+		t.Errorf("the view ends with %T, want the table after the metrics", v[len(v)-1])
+	}
 	// First snapshot: Q/V = 0.1, 0.4, geometric mean 0.2; last LR ratios 10, 1000: geometric mean 100.
 	if len(as) != 2 || math.Abs(as[0].Value-math.Log10(0.2)) > 1e-12 || math.Abs(as[1].Value-2) > 1e-12 || as[1].Rule != show.AtLeast {
 		t.Errorf("claims %+v", as)
@@ -41,7 +46,5 @@ func TestProbeViews(t *testing.T) {
 	if tab.Rows[0][2] != "supported" || tab.Rows[1][1] != "ratio at step 50: layer 1 10, layer 2 1e+03" || tab.Rows[2][1] != "train loss 2.000 (first 10 steps) → 1.000 (last 10 steps)" {
 		t.Errorf("claims table %v", tab.Rows)
 	}
-	if err := DisplayClaims(as, tab); err != nil {
-		t.Error(err)
-	}
+	v.Show()
 }

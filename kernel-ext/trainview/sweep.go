@@ -32,11 +32,11 @@ func fmts(v []float64) string {
 	return strings.Join(b, ", ")
 }
 
-// Provenance returns one table per seed of set (id
-// "sweep-provenance-<name>"): the grid, model, training, evaluation,
-// seeding, time per point and every invocation that wrote the sweep.
-func Provenance(set trainability.Set) []bundle.Table {
-	var out []bundle.Table
+// Provenance is one table per seed of set (id "sweep-provenance-<name>"):
+// the grid, model, training, evaluation, seeding, time per point and
+// every invocation that wrote the sweep.
+func Provenance(set trainability.Set) show.View {
+	var out show.View
 	for k, s := range set.Settings {
 		res := set.Runs[k]
 		var secs []float64

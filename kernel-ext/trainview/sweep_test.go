@@ -46,7 +46,7 @@ func testSet() trainability.Set {
 // point or invocation, and render.
 func TestSweepTables(t *testing.T) {
 	set := testSet()
-	prov := Provenance(set)
+	prov := Provenance(set).Tables()
 	if len(prov) != 2 || prov[1].ID != "sweep-provenance-s2" || len(prov[0].Rows) != 7 || len(prov[1].Rows) != 8 {
 		t.Fatalf("provenance tables %+v", prov)
 	}
