@@ -54,11 +54,5 @@ func Agreements(fig string, ss []randmlp.SpectrumSample, k float64, c freeprob.C
 func Check(fig string, ss []randmlp.SpectrumSample, k float64, c freeprob.Continuation) {
 	out, err := Agreements(fig, ss, k, c)
 	show.Must(err)
-	for _, o := range out {
-		if o.Err != nil {
-			fmt.Println(o.Err)
-			continue
-		}
-		show.Check(o.Agreement)
-	}
+	display(out)
 }

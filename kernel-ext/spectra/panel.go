@@ -1,0 +1,103 @@
+package spectra
+
+import (
+	"fmt"
+
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/freeprob"
+	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/randmlp"
+)
+
+// Fig4Sigma02 is σ₀² = σ²_{JJᵀ} of every network of P18 Fig. 4.
+const Fig4Sigma02 = 0.25
+
+// Panels draws the panels of P18 Figs. 2 and 4 from stored simulations.
+type Panels struct {
+	Stored map[string][]randmlp.SpectrumSample // by figure id (randmlp.ReadSpectra)
+	Theory freeprob.Continuation               // for the theory curves
+	Check  freeprob.Continuation               // for the KS distances
+	K      float64                             // tolerance in standard deviations (Agreements)
+}
+
+// Panel is one drawn panel: its figure, then its metrics in display order.
+type Panel struct {
+	Figure  show.Figure
+	Metrics []Outcome
+}
+
+// Fig2 is the panel fig of P18 Fig. 2: Fig2Series on 150 points of
+// (0, smax] against the stored networks at the same depths, and their
+// Agreements.
+func (p Panels) Fig2(fig, paper string, smax float64, logY bool) (Panel, error) {
+	ss := p.Stored[fig]
+	if len(ss) == 0 {
+		return Panel{}, fmt.Errorf("spectra: no stored spectra for figure %q", fig)
+	}
+	series, err := Fig2Series(ss, empirical.Linspace(smax/150, smax, 150), smax, p.Theory)
+	if err != nil {
+		return Panel{}, err
+	}
+	s0 := ss[0]
+	f := show.Figure{
+		ID: fig, Caption: fmt.Sprintf("Singular values of J at criticality: %s, %s weights, q* = %g; width-%d simulations.", s0.Phi, s0.Weights, s0.QStar, s0.Width),
+		PaperFigure: paper, XLabel: "s", YLabel: "P(s)", LogY: logY, Series: series,
+		Params: map[string]float64{"qstar": s0.QStar, "N": float64(s0.Width)}, Seed: show.Seed(s0.Seed),
+	}
+	m, err := Agreements(fig, ss, p.K, p.Check)
+	return Panel{Figure: f, Metrics: m}, err
+}
+
+// Fig4 is the panel "fig4-<f>" of P18 Fig. 4 at σ₀² = Fig4Sigma02:
+// Fig4Series for the depths Ls on 160 points of [0.005, 2] against the
+// stored networks; then a TheoryVsTheory metric that the theory approaches
+// limit at least at 80% of the predicted rate (jacspectrum.ApproachLimit
+// from the last depth over 4 to the last, on 40 points of [0.05, 3]), and
+// the Agreements of the stored networks.
+func (p Panels) Fig4(f activation.Func, limit jacspectrum.Spectrum, Ls []int, rate float64) (Panel, error) {
+	fig := "fig4-" + f.String()
+	ss := p.Stored[fig]
+	if len(ss) == 0 || len(Ls) == 0 {
+		return Panel{}, fmt.Errorf("spectra: figure %q needs stored spectra and depths (got %d and %d)", fig, len(ss), len(Ls))
+	}
+	series, err := Fig4Series(f, limit, Ls, Fig4Sigma02, ss, empirical.Linspace(0.005, 2, 160), 2, p.Theory)
+	if err != nil {
+		return Panel{}, err
+	}
+	out := Panel{Figure: show.Figure{
+		ID: fig, Caption: fmt.Sprintf("%s, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-1000 simulations.", f),
+		PaperFigure: "P18, Fig. 4", XLabel: "s", YLabel: "P(s)", Series: series,
+		Params: map[string]float64{"sigma0_2": Fig4Sigma02, "N": 1000}, Seed: show.Seed(ss[0].Seed),
+	}}
+	a, err := jacspectrum.ApproachLimit(f, limit, Ls[len(Ls)-1], Fig4Sigma02, empirical.Linspace(0.05, 3, 40), p.Check)
+	if err != nil {
+		return Panel{}, err
+	}
+	out.Metrics = append(out.Metrics, Outcome{Agreement: show.Agreement{Name: fmt.Sprintf("%s: convergence exponent of KS(theory L, limit law), L=%d→%d", f, a.Depth/4, a.Depth),
+		Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8 * rate, Rule: show.AtLeast, Figure: fig,
+		Basis: fmt.Sprintf("predicted exponent %g (F28); required: at least 80%% of it over one factor 4 in depth", rate),
+		Note:  fmt.Sprintf("KS %.3g at L=%d, %.3g at L=%d", a.KSQuarter, a.Depth/4, a.KS, a.Depth)}})
+	m, err := Agreements(fig, ss, p.K, p.Check)
+	out.Metrics = append(out.Metrics, m...)
+	return out, err
+}
+
+// Display shows the figure of a panel, then its metrics (show.Check; a
+// metric not compared prints its line); it panics on err.
+func Display(p Panel, err error) {
+	show.Must(err)
+	show.Must(show.DisplayFigure(p.Figure))
+	display(p.Metrics)
+}
+
+func display(ms []Outcome) {
+	for _, o := range ms {
+		if o.Err != nil {
+			fmt.Println(o.Err)
+			continue
+		}
+		show.Check(o.Agreement)
+	}
+}
