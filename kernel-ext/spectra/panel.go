@@ -28,10 +28,12 @@ type Panel struct {
 	Metrics []Outcome
 }
 
-// Fig2 is the panel fig of P18 Fig. 2: Fig2Series on 150 points of
-// (0, smax] against the stored networks at the same depths, and their
-// Agreements.
-func (p Panels) Fig2(fig, paper string, smax float64, logY bool) (Panel, error) {
+// Fig2 draws f, a panel of P18 Fig. 2 named by the notebook (ID, and
+// PaperFigure and LogY as it likes): Fig2Series on 150 points of (0, smax]
+// for the stored networks of f.ID, with the caption, labels, parameters and
+// seed of the first; its metrics are their Agreements.
+func (p Panels) Fig2(f show.Figure, smax float64) (Panel, error) {
+	fig := f.ID
 	ss := p.Stored[fig]
 	if len(ss) == 0 {
 		return Panel{}, fmt.Errorf("spectra: no stored spectra for figure %q", fig)
@@ -41,23 +43,22 @@ func (p Panels) Fig2(fig, paper string, smax float64, logY bool) (Panel, error) 
 		return Panel{}, err
 	}
 	s0 := ss[0]
-	f := show.Figure{
-		ID: fig, Caption: fmt.Sprintf("Singular values of J at criticality: %s, %s weights, q* = %g; width-%d simulations.", s0.Phi, s0.Weights, s0.QStar, s0.Width),
-		PaperFigure: paper, XLabel: "s", YLabel: "P(s)", LogY: logY, Series: series,
-		Params: map[string]float64{"qstar": s0.QStar, "N": float64(s0.Width)}, Seed: show.Seed(s0.Seed),
-	}
+	f.Caption = fmt.Sprintf("Singular values of J at criticality: %s, %s weights, q* = %g; width-%d simulations.", s0.Phi, s0.Weights, s0.QStar, s0.Width)
+	f.XLabel, f.YLabel, f.Series = "s", "P(s)", series
+	f.Params, f.Seed = map[string]float64{"qstar": s0.QStar, "N": float64(s0.Width)}, show.Seed(s0.Seed)
 	m, err := Agreements(fig, ss, p.K, p.Check)
 	return Panel{Figure: f, Metrics: m}, err
 }
 
-// Fig4 is the panel "fig4-<f>" of P18 Fig. 4 at σ₀² = Fig4Sigma02:
+// Fig4 draws fig, a panel of P18 Fig. 4 for the activation f at σ₀² =
+// Fig4Sigma02 named by the notebook (ID, and PaperFigure as it likes):
 // Fig4Series for the depths Ls on 160 points of [0.005, 2] against the
-// stored networks; then a TheoryVsTheory metric that the theory approaches
-// limit at least at 80% of the predicted rate (jacspectrum.ApproachLimit
-// from the last depth over 4 to the last, on 40 points of [0.05, 3]), and
-// the Agreements of the stored networks.
-func (p Panels) Fig4(f activation.Func, limit jacspectrum.Spectrum, Ls []int, rate float64) (Panel, error) {
-	fig := "fig4-" + f.String()
+// stored networks of fig.ID. Its metrics: a TheoryVsTheory metric that the
+// theory approaches limit at least at 80% of the predicted rate
+// (jacspectrum.ApproachLimit from the last depth over 4 to the last, on 40
+// points of [0.05, 3]), then the Agreements of the stored networks.
+func (p Panels) Fig4(fg show.Figure, f activation.Func, limit jacspectrum.Spectrum, Ls []int, rate float64) (Panel, error) {
+	fig := fg.ID
 	ss := p.Stored[fig]
 	if len(ss) == 0 || len(Ls) == 0 {
 		return Panel{}, fmt.Errorf("spectra: figure %q needs stored spectra and depths (got %d and %d)", fig, len(ss), len(Ls))
@@ -66,11 +67,10 @@ func (p Panels) Fig4(f activation.Func, limit jacspectrum.Spectrum, Ls []int, ra
 	if err != nil {
 		return Panel{}, err
 	}
-	out := Panel{Figure: show.Figure{
-		ID: fig, Caption: fmt.Sprintf("%s, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-1000 simulations.", f),
-		PaperFigure: "P18, Fig. 4", XLabel: "s", YLabel: "P(s)", Series: series,
-		Params: map[string]float64{"sigma0_2": Fig4Sigma02, "N": 1000}, Seed: show.Seed(ss[0].Seed),
-	}}
+	fg.Caption = fmt.Sprintf("%s, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-%d simulations.", f, ss[0].Width)
+	fg.XLabel, fg.YLabel, fg.Series = "s", "P(s)", series
+	fg.Params, fg.Seed = map[string]float64{"sigma0_2": Fig4Sigma02, "N": float64(ss[0].Width)}, show.Seed(ss[0].Seed)
+	out := Panel{Figure: fg}
 	a, err := jacspectrum.ApproachLimit(f, limit, Ls[len(Ls)-1], Fig4Sigma02, empirical.Linspace(0.05, 3, 40), p.Check)
 	if err != nil {
 		return Panel{}, err

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -115,10 +116,10 @@ func TestAgreements(t *testing.T) {
 // Table1 formats jacspectrum.Table1 to 7 decimals, one row per activation;
 // MurrayTable and MurraySeries show the MurrayRows.
 func TestTables(t *testing.T) {
-	tab := Table1([]activation.Func{activation.ReLU(), activation.Erf()}, 0.25)
+	tab := Table1(bundle.Table{ID: "table1", Caption: "c"}, []activation.Func{activation.ReLU(), activation.Erf()}, 0.25)
 	e := jacspectrum.Table1(activation.Erf(), 0.25, jacspectrum.Gaussian)
 	if tab.ID != "table1" || len(tab.Rows) != 2 || tab.Rows[0][0] != "relu" || tab.Rows[0][1] != "0.5000000" || tab.Rows[1][7] != fmt.Sprintf("%.7f", e.VarPerL) ||
-		tab.Caption != "P18 Table 1 at q* = 0.25: closed form vs quadrature." || len(tab.Header) != 8 {
+		tab.Caption != "c" || len(tab.Header) != 8 {
 		t.Errorf("table %+v", tab)
 	}
 	var rows []jacspectrum.MurrayRow
@@ -129,8 +130,8 @@ func TestTables(t *testing.T) {
 		}
 		rows = append(rows, r)
 	}
-	m := MurrayTable(rows, 8)
-	if len(m.Rows) != 2 || m.Rows[0][1] != "2.38781" || m.Rows[1][4] != "0.2634" || m.Header[6] != "σ²_JJᵀ (L=8, orth)" {
+	m := MurrayTable(bundle.Table{ID: "murray-shtanh"}, rows, 8)
+	if m.ID != "murray-shtanh" || len(m.Rows) != 2 || m.Rows[0][1] != "2.38781" || m.Rows[1][4] != "0.2634" || m.Header[6] != "σ²_JJᵀ (L=8, orth)" {
 		t.Errorf("Murray table %+v", m)
 	}
 	s := MurraySeries(rows)

@@ -9,13 +9,12 @@ import (
 	"github.com/sigprop/sigprop/lib/jacspectrum"
 )
 
-// Table1 is P18 Table 1 at q* (jacspectrum.Table1) for the activations
-// acts, one row each: μ₁ and μ₂ in closed form and by quadrature, the
-// critical σ_w², and σ²_{JJᵀ}/L for orthogonal and Gaussian weights, all
-// to 7 decimals.
-func Table1(acts []activation.Func, qstar float64) bundle.Table {
-	tab := bundle.Table{ID: "table1", Caption: fmt.Sprintf("P18 Table 1 at q* = %g: closed form vs quadrature.", qstar),
-		Header: []string{"φ", "μ₁", "μ₂", "μ₁ (quad)", "μ₂ (quad)", "σ_w²", "σ²/L orth", "σ²/L gauss"}}
+// Table1 fills tab (named and captioned by the notebook) with P18 Table 1
+// at q* (jacspectrum.Table1) for the activations acts, one row each: μ₁
+// and μ₂ in closed form and by quadrature, the critical σ_w², and
+// σ²_{JJᵀ}/L for orthogonal and Gaussian weights, all to 7 decimals.
+func Table1(tab bundle.Table, acts []activation.Func, qstar float64) bundle.Table {
+	tab.Header, tab.Rows = []string{"φ", "μ₁", "μ₂", "μ₁ (quad)", "μ₂ (quad)", "σ_w²", "σ²/L orth", "σ²/L gauss"}, nil
 	for _, a := range acts {
 		o := jacspectrum.Table1(a, qstar, jacspectrum.Orthogonal)
 		g := jacspectrum.Table1(a, qstar, jacspectrum.Gaussian)
@@ -26,11 +25,12 @@ func Table1(acts []activation.Func, qstar float64) bundle.Table {
 	return tab
 }
 
-// MurrayTable is the table of jacspectrum.MurrayRows as the lecture's
-// Shtanh table prints it (spec §7 check 24), with σ²_{JJᵀ} at depth L.
-func MurrayTable(rows []jacspectrum.MurrayRow, L int) bundle.Table {
-	tab := bundle.Table{ID: "murray-shtanh", Caption: "Shtanh on the edge of chaos as the linear region widens (y = σ_b²/a²).",
-		Header: []string{"y", "q*/a²", "σ_w²", "p", "μ₂/μ₁²−1", "R(0)=max|R−ρ|", fmt.Sprintf("σ²_JJᵀ (L=%d, orth)", L)}}
+// MurrayTable fills tab (named and captioned by the notebook) with the
+// jacspectrum.MurrayRows as the spec's Shtanh table prints them (§7 check
+// 24), with σ²_{JJᵀ} at depth L.
+func MurrayTable(tab bundle.Table, rows []jacspectrum.MurrayRow, L int) bundle.Table {
+	tab.Header = []string{"y", "q*/a²", "σ_w²", "p", "μ₂/μ₁²−1", "R(0)=max|R−ρ|", fmt.Sprintf("σ²_JJᵀ (L=%d, orth)", L)}
+	tab.Rows = nil
 	for _, r := range rows {
 		tab.Rows = append(tab.Rows, []string{fmt.Sprint(r.Y), fmt.Sprintf("%.5f", r.QStar), fmt.Sprintf("%.6f", r.SigmaW2), fmt.Sprintf("%.6f", r.P),
 			fmt.Sprintf("%.4g", r.Dev), fmt.Sprintf("%.5f", r.R0), fmt.Sprintf("%.4g", r.Var)})
