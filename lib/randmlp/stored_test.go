@@ -77,31 +77,3 @@ func TestSTransform(t *testing.T) {
 		t.Error("z outside (−1, 0): no error")
 	}
 }
-
-// KSAtWidth is the KS of the same seeds recomputed at the narrower width.
-func TestKSAtWidth(t *testing.T) {
-	spec := SpectrumSpec{Figure: "w", Phi: "hardtanh", Weights: "orthogonal", Depth: 2, QStar: 0.25, Width: 100, Draws: 2, Seed: 7}
-	ss, err := SampleSpectra([]SpectrumSpec{spec}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := freeprob.Continuation{Eps: 1e-8, Steps: 50}
-	ks, err := ss[0].KSAtWidth(40, c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	small, err := ss[0].AtWidth(40)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := small.Check(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ks != sc.KS || !(ks > 0) || sc.N != 80 {
-		t.Errorf("KSAtWidth %v, AtWidth+Check %v on %d eigenvalues", ks, sc.KS, sc.N)
-	}
-	if _, err := ss[0].KSAtWidth(0, c); err == nil {
-		t.Error("width 0: no error")
-	}
-}
