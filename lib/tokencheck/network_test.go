@@ -1,0 +1,58 @@
+package tokencheck
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/tokengeom"
+	"github.com/sigprop/sigprop/lib/tokennet"
+)
+
+// The paper's model is the paper's network; other settings carry over.
+func TestNetwork(t *testing.T) {
+	a8 := 1 / math.Sqrt(8)
+	if got, want := Network(tokengeom.NewModel(a8, a8, 1.5), 16), tokennet.PaperTransformer(a8, 1.5); got != want {
+		t.Errorf("Network(NewModel(α, α, 1.5), 16) = %+v, want PaperTransformer %+v", got, want)
+	}
+	m := tokengeom.NewModel(0.3, 0.6, 2)
+	m.N, m.D, m.MLPLayers, m.SigmaA2 = 32, 16, 1, 0.5
+	m.Act = activation.Tanh()
+	want := tokennet.TransformerConfig{N: 32, D: 16, Layers: 3, MLPLayers: 1, AlphaA: 0.3, AlphaM: 0.6, SigmaW: 2, SigmaA2: 0.5}
+	if got := Network(m, 3); got != want {
+		t.Errorf("Network = %+v, want %+v", got, want)
+	}
+}
+
+func TestNetworkPanics(t *testing.T) {
+	relu := tokengeom.NewModel(0.5, 0.5, 1)
+	relu.Act = activation.ReLU()
+	half := tokengeom.NewModel(0.5, 0.5, 1)
+	half.D = 64.5
+	for name, f := range map[string]func(){
+		"L = 0":    func() { Network(tokengeom.NewModel(0.5, 0.5, 1), 0) },
+		"d = 64.5": func() { Network(half, 1) },
+		"ReLU":     func() { Network(relu, 1) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			f()
+		}()
+	}
+}
+
+// Point i's generator is PCG(Seed+i, Stream), independent of the others.
+func TestSeeds(t *testing.T) {
+	s := Seeds{Seed: 800, Stream: 7}
+	if a, b := s.Rand(3).Uint64(), empirical.Rand(803, 7).Uint64(); a != b {
+		t.Errorf("Seeds.Rand(3) draws %d, PCG(803, 7) %d", a, b)
+	}
+	if s.Rand(0).Uint64() == s.Rand(1).Uint64() {
+		t.Error("points 0 and 1 draw the same first number")
+	}
+}
