@@ -7,7 +7,7 @@
 // quantity, the numbers behind the theory-vs-simulation figures of the
 // paper.
 //
-//	one block and per-layer q/d, p/q (eq. 25, Fig. 2)  LayerCurves
+//	one block and per-layer q/d, p/q (eq. 25, Fig. 2)  LayerCurves, LayerHistograms
 //	the finite-d bias of q/d at depth (Fig. 2)          MeasureWidthBias
 //	two-group tokens, p1/p2 → 1 (eq. 12, Fig. 3)        SymmetryRestoration
 //	λ_a, eq. (24), vs its one-step theory (Fig. 4)     AngleExponents

@@ -15,9 +15,11 @@ const FiniteWidthOffset = 0.03
 // Exponents are simulated exponents at a list of models, one point per
 // model, beside their theory.
 type Exponents struct {
-	Mean, SE []float64 // the simulation: mean ± SE over networks
-	Theory   []float64 // the theory of the same estimator
-	Printed  []float64 // GradientExponents only: the paper's printed λ_g^(L) (tokengeom.Paper)
+	Models      []tokengeom.Model // the points
+	L, Networks int               // blocks of the simulated networks (1 for λ_a) and networks per point
+	Mean, SE    []float64         // the simulation: mean ± SE over networks
+	Theory      []float64         // the theory of the same estimator
+	Printed     []float64         // GradientExponents only: the paper's printed λ_g^(L) (tokengeom.Paper)
 }
 
 // AngleExponents estimates the paper's numerical angle exponent (eq. 24,
@@ -26,7 +28,7 @@ type Exponents struct {
 // seeds.Rand(i)), beside its one-step theory tokengeom.LambdaAOneStep from
 // the same point (not λ_a, which has the same zero but another magnitude).
 func AngleExponents(ms []tokengeom.Model, networks int, seeds Seeds) (Exponents, error) {
-	var e Exponents
+	e := Exponents{Models: ms, L: 1, Networks: networks}
 	for i, m := range ms {
 		est, err := tokennet.NumericAngleExponent(Network(m, 1), m.D, 0.99*m.D, networks, seeds.Rand(i))
 		if err != nil {
@@ -46,7 +48,7 @@ func AngleExponents(ms []tokengeom.Model, networks int, seeds Seeds) (Exponents,
 // printed one (Printed). Where they differ, the simulation follows the
 // corrected form.
 func GradientExponents(ms []tokengeom.Model, L, networks int, seeds Seeds) (Exponents, error) {
-	var e Exponents
+	e := Exponents{Models: ms, L: L, Networks: networks}
 	for i, m := range ms {
 		qs, err := tokengeom.QStar(m)
 		if err != nil {

@@ -12,6 +12,8 @@ import (
 // Curves is the token geometry of a simulated transformer per layer beside
 // the theory iterates of F (eq. 25), the second and third columns of Fig. 2.
 type Curves struct {
+	Model tokengeom.Model // the theory model; the network is Network(Model, L)
+	Start tokengeom.QP    // the target (q0, p0) of the input tokens
 	// Sim is the mean ± SE over networks of q_t/d (QOverD) and p_t/q_t
 	// (Cos), t = 0..L (tokennet.SimulateLayerGeometry).
 	Sim tokennet.LayerStats
@@ -37,7 +39,7 @@ func LayerCurves(m tokengeom.Model, L int, q0, p0 float64, networks int, rng *ra
 	if err != nil {
 		return Curves{}, err
 	}
-	c := Curves{Sim: sim}
+	c := Curves{Model: m, Start: tokengeom.QP{Q: q0, P: p0}, Sim: sim}
 	c.Q, c.Cos = tokengeom.TrajectoryXY(m, tr)
 	rho := p0 / q0
 	c.AttBias = m.AlphaA * m.AlphaA * m.SigmaA2 * (1 - rho*rho) * (1 - rho*rho) / m.D
@@ -48,6 +50,8 @@ func LayerCurves(m tokengeom.Model, L int, q0, p0 float64, networks int, rng *ra
 // iterate from (d, 0) at several widths d. A bias of order 1/d has the same
 // d × Bias at every width (ScaledDiffZ).
 type WidthBias struct {
+	Model        tokengeom.Model // the theory model at the reference width
+	L, Networks  int             // the layer compared and the networks per width
 	Widths       []int
 	Theory       float64   // q_L/d of F from (d, 0), computed at the model's d (it does not depend on d)
 	Sim, SimSE   []float64 // simulated q_L/d per width: mean ± SE over networks
@@ -66,7 +70,7 @@ func MeasureWidthBias(m tokengeom.Model, L int, widths []int, networks int, seed
 	if err != nil {
 		return WidthBias{}, err
 	}
-	w := WidthBias{Widths: widths, Theory: tr[L].Q / m.D}
+	w := WidthBias{Model: m, L: L, Networks: networks, Widths: widths, Theory: tr[L].Q / m.D}
 	for k, d := range widths {
 		if d < 1 {
 			panic(fmt.Sprintf("tokencheck: widths must be >= 1, got %d", d))
@@ -97,6 +101,8 @@ func (w WidthBias) ScaledDiffZ(i, j int) float64 {
 // Symmetry is the restoration of permutation symmetry from two groups of
 // tokens (eq. 12, Fig. 3).
 type Symmetry struct {
+	Model     tokengeom.Model // the theory model; the network is Network(Model, L)
+	Q, P1, P2 float64         // the input: squared norm q, dot products p1 within and p2 across the halves
 	// Sim holds per layer the mean ± SE over networks of the ratio p1/p2
 	// of within- to across-group dot products (in QOverD) and of p/q (in
 	// Cos), tokennet.SimulateSymmetryRestoration.
@@ -119,5 +125,35 @@ func SymmetryRestoration(m tokengeom.Model, L int, q, p1, p2 float64, networks i
 	if err != nil {
 		return Symmetry{}, err
 	}
-	return Symmetry{Sim: sim, FixedCos: fp.P / fp.Q}, nil
+	return Symmetry{Model: m, Q: q, P1: p1, P2: p2, Sim: sim, FixedCos: fp.P / fp.Q}, nil
+}
+
+// Histograms are the per-layer histograms of a simulated transformer beside
+// the theory iterates of F: the second and third columns of Fig. 2 as the
+// paper draws them.
+type Histograms struct {
+	Model tokengeom.Model // the theory model; the network is Network(Model, L)
+	// Norms and Cosines are the histograms of |X_i|²/d and of the pairwise
+	// cosines at every layer t = 0..L (tokennet.SimulateLayerHistograms).
+	Norms, Cosines tokennet.LayerHistogram
+	Networks       int
+	// Q and Cos are the iterates q_t/d and p_t/q_t of F from (q0, p0).
+	Q, Cos []float64
+}
+
+// LayerHistograms simulates networks transformers of L blocks from
+// permutation-symmetric tokens with target (q0, p0), drawing from rng, and
+// returns their histograms on the bins of r beside the theory iterates.
+func LayerHistograms(m tokengeom.Model, L int, q0, p0 float64, networks int, r tokennet.HistogramRanges, rng *rand.Rand) (Histograms, error) {
+	norms, cos, err := tokennet.SimulateLayerHistograms(Network(m, L), q0, p0, networks, r, rng)
+	if err != nil {
+		return Histograms{}, err
+	}
+	tr, err := tokengeom.Trajectory(m, q0, p0, L)
+	if err != nil {
+		return Histograms{}, err
+	}
+	h := Histograms{Model: m, Norms: norms, Cosines: cos, Networks: networks}
+	h.Q, h.Cos = tokengeom.TrajectoryXY(m, tr)
+	return h, nil
 }

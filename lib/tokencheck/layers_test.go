@@ -7,6 +7,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/tokengeom"
+	"github.com/sigprop/sigprop/lib/tokennet"
 )
 
 var a8 = 1 / math.Sqrt(8)
@@ -99,5 +100,38 @@ func TestSymmetryRestoration(t *testing.T) {
 	}
 	if _, err := SymmetryRestoration(tokengeom.NewModel(a8, a8, 1), 2, 64, 48, 32, 2, empirical.Rand(31, 1)); !errors.Is(err, tokengeom.ErrNoFixedPoint) {
 		t.Errorf("ordered phase: err = %v, want ErrNoFixedPoint", err)
+	}
+}
+
+// The histograms of one network (n = 256, d = 64, 2 blocks at σ_w = 1) are
+// centred on the theory: at each layer the histogram mean of |X_i|²/d is
+// within 0.1 of F's q_t/d (the bins are 0.04 wide; one network's mean norm
+// fluctuates by a few per cent), and the cosines' mean within 0.1 of p_t/q_t.
+func TestLayerHistograms(t *testing.T) {
+	m := tokengeom.NewModel(a8, a8, 1)
+	r := tokennet.HistogramRanges{NormLo: 0, NormHi: 1.6, CosLo: -0.3, CosHi: 1, Bins: 40}
+	h, err := LayerHistograms(m, 2, 64, 0, 1, r, empirical.Rand(50, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := tokengeom.Trajectory(m, 64, 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, cos := tokengeom.TrajectoryXY(m, tr)
+	mean := func(hist tokennet.LayerHistogram, t int) float64 {
+		var s, w float64
+		for b, c := range hist.Centres {
+			s, w = s+c*hist.Density[t][b], w+hist.Density[t][b]
+		}
+		return s / w
+	}
+	for l := 0; l <= 2; l++ {
+		if h.Q[l] != q[l] || h.Cos[l] != cos[l] {
+			t.Errorf("layer %d: theory (%v, %v), want F's (%v, %v)", l, h.Q[l], h.Cos[l], q[l], cos[l])
+		}
+		if mq, mc := mean(h.Norms, l), mean(h.Cosines, l); math.Abs(mq-q[l]) > 0.1 || math.Abs(mc-cos[l]) > 0.1 {
+			t.Errorf("layer %d: histogram means (%v, %v), theory (%v, %v)", l, mq, mc, q[l], cos[l])
+		}
 	}
 }

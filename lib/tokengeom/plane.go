@@ -51,16 +51,16 @@ func (pl Plane) Phase(x, y []float64, L int) PhaseDiagram {
 	return PhaseAlphaAM(x, y, NewModel(0, 0, 2), L, PhaseSettings{})
 }
 
-// Axes returns the grid on which the paper's theory panels are drawn: α
-// (or α_A) at 31 points of [0.05, 0.95], and σ_w at 32 points of [0.2, 4]
-// on AlphaSigma, α_M at the same 31 points as α_A on AlphaAM.
-func (pl Plane) Axes() (x, y []float64) {
+// PaperGrid returns Phase on the grid of the paper's theory panels: α (or
+// α_A) at 31 points of [0.05, 0.95], and σ_w at 32 points of [0.2, 4] on
+// AlphaSigma, α_M at the same 31 points as α_A on AlphaAM.
+func (pl Plane) PaperGrid(L int) PhaseDiagram {
 	pl.check()
-	x = empirical.Linspace(0.05, 0.95, 31)
+	x := empirical.Linspace(0.05, 0.95, 31)
 	if pl == AlphaSigma {
-		return x, empirical.Linspace(0.2, 4, 32)
+		return pl.Phase(x, empirical.Linspace(0.2, 4, 32), L)
 	}
-	return x, x
+	return pl.Phase(x, x, L)
 }
 
 // LambdaAOneStep tabulates the theory of the paper's numerical angle

@@ -48,14 +48,18 @@ func TestPlaneModel(t *testing.T) {
 	}
 }
 
-func TestPlaneAxes(t *testing.T) {
-	x, y := AlphaSigma.Axes()
+func TestPlanePaperGrid(t *testing.T) {
+	g := AlphaSigma.PaperGrid(16).LambdaA
+	x, y := g.X, g.Y
 	if len(x) != 31 || x[0] != 0.05 || x[30] != 0.95 || len(y) != 32 || y[0] != 0.2 || y[31] != 4 {
-		t.Errorf("AlphaSigma axes: %d points [%v, %v] × %d points [%v, %v]", len(x), x[0], x[30], len(y), y[0], y[31])
+		t.Errorf("AlphaSigma grid: %d points [%v, %v] × %d points [%v, %v]", len(x), x[0], x[30], len(y), y[0], y[31])
 	}
-	xa, ya := AlphaAM.Axes()
-	if len(xa) != 31 || len(ya) != 31 || ya[0] != 0.05 || ya[30] != 0.95 {
-		t.Errorf("AlphaAM axes: %d × %d points", len(xa), len(ya))
+	if z, want := g.At(3, 5), LambdaA(AlphaSigma.Model(x[3], y[5])); math.Abs(z-want) > 1e-12 {
+		t.Errorf("λ_a at (%v, %v) = %v, want %v", x[3], y[5], z, want)
+	}
+	ga := AlphaAM.PaperGrid(16).LambdaG
+	if len(ga.X) != 31 || len(ga.Y) != 31 || ga.Y[0] != 0.05 || ga.Y[30] != 0.95 {
+		t.Errorf("AlphaAM grid: %d × %d points", len(ga.X), len(ga.Y))
 	}
 }
 
