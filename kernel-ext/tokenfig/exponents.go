@@ -62,7 +62,9 @@ func ErrataFigure(e tokencheck.Exponents, seed uint64, agree int, caption string
 // id) with the corrected theory (tokencheck.GradientPlane): at moderate α
 // the median |sim − theory| within tokencheck.FiniteWidthOffset and at
 // most 10% of the points beyond 4 SE + that offset; at large α the
-// theory's known overshoot, a mean sim − theory of at most −3 SE.
+// theory's known overshoot, a mean sim − theory of at most −3 SE. The
+// bases describe the committed sweeps (3 networks per point, L = 16,
+// d = 64).
 func GradientPlaneChecks(id string, a tokencheck.PlaneAgreement) Panel {
 	return Panel{Checks: []show.Agreement{
 		{Name: id + ": median |sim − corrected λ_g^(16)|, moderate α", Kind: show.TheoryVsSimulation,

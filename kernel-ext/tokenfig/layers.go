@@ -85,9 +85,9 @@ func HistogramFigures(h tokencheck.Histograms, seed uint64) Panel {
 			Caption:     fmt.Sprintf("Histograms of %s at every layer, σ_w = %g, %s (n = %d, d = %g): each column is a layer's density; red: the theory iterate of F.", c.label, m.SigmaW, nets, m.N, m.D),
 			PaperFigure: fmt.Sprintf("Cowsik et al. 2024, Fig. 2 (%s column, %s row)", c.column, row),
 			XLabel:      "layer t", YLabel: c.label, Legend: show.NoLegend,
-			Heat:        &show.Heat{Name: "density of " + c.label, X: x, Y: y, Z: z, ZLabel: "density"},
-			Series:      []show.Series{{Name: "theory", X: layers, Y: c.theory}},
-			Params:      map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "networks": float64(h.Networks)}})
+			Heat:   &show.Heat{Name: "density of " + c.label, X: x, Y: y, Z: z, ZLabel: "density"},
+			Series: []show.Series{{Name: "theory", X: layers, Y: c.theory}},
+			Params: map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "networks": float64(h.Networks)}})
 	}
 	return p
 }
