@@ -25,24 +25,28 @@ func TestNetwork(t *testing.T) {
 	}
 }
 
+// panics reports whether f panics.
+func panics(f func()) (p bool) {
+	defer func() { p = recover() != nil }()
+	f()
+	return false
+}
+
+// L < 1, a fractional width and a non-tanh MLP have no network.
 func TestNetworkPanics(t *testing.T) {
-	relu := tokengeom.NewModel(0.5, 0.5, 1)
-	relu.Act = activation.ReLU()
-	half := tokengeom.NewModel(0.5, 0.5, 1)
-	half.D = 64.5
-	for name, f := range map[string]func(){
-		"L = 0":    func() { Network(tokengeom.NewModel(0.5, 0.5, 1), 0) },
-		"d = 64.5": func() { Network(half, 1) },
-		"ReLU":     func() { Network(relu, 1) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: no panic", name)
-				}
-			}()
-			f()
-		}()
+	ok, relu, half := tokengeom.NewModel(0.5, 0.5, 1), tokengeom.NewModel(0.5, 0.5, 1), tokengeom.NewModel(0.5, 0.5, 1)
+	relu.Act, half.D = activation.ReLU(), 64.5
+	cases := []struct {
+		m tokengeom.Model
+		L int
+	}{{ok, 0}, {half, 1}, {relu, 1}}
+	for i, c := range cases {
+		if !panics(func() { Network(c.m, c.L) }) {
+			t.Errorf("case %d (d = %v, L = %d, %q): no panic", i, c.m.D, c.L, c.m.Act.Name)
+		}
+	}
+	if panics(func() { Network(ok, 1) }) {
+		t.Error("the paper's model with L = 1 panicked")
 	}
 }
 
