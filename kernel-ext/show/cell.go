@@ -15,5 +15,11 @@ func Val[T any](v T, err error) T {
 	return v
 }
 
+// Val2 is Val for a call with two results.
+func Val2[T, U any](a T, b U, err error) (T, U) {
+	Must(err)
+	return a, b
+}
+
 // Seed returns a pointer to s, for Figure.Seed.
 func Seed(s uint64) *uint64 { return &s }
