@@ -17,3 +17,13 @@ func TestVal2(t *testing.T) {
 	}()
 	Val2(1, 2, errors.New("boom"))
 }
+
+func TestWant(t *testing.T) {
+	Want(true, "pkg", "never %d", 1)
+	defer func() {
+		if r := recover(); r != "pkg: width 3, want 4" {
+			t.Errorf("Want(false): recovered %v", r)
+		}
+	}()
+	Want(false, "pkg", "width %d, want %d", 3, 4)
+}

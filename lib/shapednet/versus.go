@@ -25,8 +25,10 @@ import (
 // the ratios Ratio = NVar/Sigma and RatioNoA = NVar/NoA, and RatioSE =
 // √(2/(nets−1)), the standard error of a variance ratio for near-Gaussian
 // entries. Entries names them as the paper writes V^{αβ}, 1-based: "V12"
-// for (α, β) = (0, 1).
+// for (α, β) = (0, 1). Width and Nets are the network width n and the
+// number of networks.
 type OneStepCov struct {
+	Width, Nets                       int
 	Pairs                             [][2]int
 	Entries                           []string
 	NVar, Sigma, NoA, Ratio, RatioNoA []float64
@@ -52,7 +54,7 @@ func OneStep(c Config, md sde.Model, V0 *mat.SymDense, nets int, seed uint64, wo
 	}
 	S, Slin := md.Diffusion(V0), sde.SigmaLin(V0)
 	aLin, _ := md.NoiseCoeffs()
-	o := OneStepCov{Pairs: sde.TriPairs(V0.SymmetricDim()), RatioSE: math.Sqrt(2 / float64(nets-1))}
+	o := OneStepCov{Width: c.Width, Nets: nets, Pairs: sde.TriPairs(V0.SymmetricDim()), RatioSE: math.Sqrt(2 / float64(nets-1))}
 	for k, p := range o.Pairs {
 		_, sd := empirical.MeanSD(r.FinalEntry(p[0], p[1]))
 		nv, noA := float64(c.Width)*sd*sd, aLin*Slin.At(k, k)
