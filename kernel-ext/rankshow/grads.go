@@ -31,7 +31,12 @@ func Lemma31(names []string, rows []rankexp.Lemma31) show.View {
 // IdenticalTokens shows table thm32 (Thm 3.2 at each size, true softmax at
 // τ = 1.5) and checks that every query/key Jacobian norm is exactly zero.
 func IdenticalTokens(rows []rankexp.Collapsed) show.View {
-	t := bundle.Table{ID: "thm32", Caption: "Identical tokens, true softmax (τ = 1.5), one random weight draw",
+	draws := 0
+	for _, g := range rows {
+		want(draws == 0 || g.Draws == draws, "IdenticalTokens: rows with %d and %d weight draws", draws, g.Draws)
+		draws = g.Draws
+	}
+	t := bundle.Table{ID: "thm32", Caption: fmt.Sprintf("Identical tokens, true softmax (τ = 1.5), norms averaged over %d random weight draws", draws),
 		Header: []string{"n", "d", "‖∂S/∂W^Q‖²", "‖∂S/∂W^K‖²", "‖∂S/∂W^V‖²", "d_v n‖x‖²"}}
 	worst := 0.0
 	for _, g := range rows {

@@ -93,7 +93,7 @@ func TestLemma31AndIdenticalTokens(t *testing.T) {
 	if msg := panics(func() { Lemma31([]string{"a"}, rows) }); msg == "" {
 		t.Error("one name for two rows did not panic")
 	}
-	c := []rankexp.Collapsed{{N: 4, D: 8, X2: 2, AttnGrads: rankblock.AttnGrads{WQ: 0, WK: 1e-30, WV: 5}}, {N: 7, D: 5, X2: 1, AttnGrads: rankblock.AttnGrads{WQ: 2e-30, WV: 3}}}
+	c := []rankexp.Collapsed{{N: 4, D: 8, X2: 2, Draws: 2, AttnGrads: rankblock.AttnGrads{WQ: 0, WK: 1e-30, WV: 5}}, {N: 7, D: 5, X2: 1, Draws: 2, AttnGrads: rankblock.AttnGrads{WQ: 2e-30, WV: 3}}}
 	v = IdenticalTokens(c)
 	if k := kinds(t, v); k != "TA" {
 		t.Fatalf("kinds %s, want TA", k)
@@ -103,6 +103,13 @@ func TestLemma31AndIdenticalTokens(t *testing.T) {
 	}
 	if r := v.Tables()[0].Rows[0]; r[5] != "64" {
 		t.Errorf("d_v n‖x‖² = %s, want 64", r[5])
+	}
+	if c := v.Tables()[0].Caption; !strings.Contains(c, "averaged over 2 random weight draws") {
+		t.Errorf("caption %q does not state the 2 draws", c)
+	}
+	c[1].Draws = 3
+	if msg := panics(func() { IdenticalTokens(c) }); msg == "" {
+		t.Error("rows with different draw counts did not panic")
 	}
 }
 

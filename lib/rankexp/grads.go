@@ -38,8 +38,9 @@ func Lemma31At(x mat.Matrix, dk, draws int, rng *rand.Rand) Lemma31 {
 // attention layer whose n tokens are all one iid N(0,1) vector x of width
 // d, and ‖x‖² (X2). The theorem says the query and key norms are zero.
 type Collapsed struct {
-	N, D int
-	X2   float64
+	N, D  int
+	X2    float64
+	Draws int // weight draws averaged in AttnGrads
 	rankblock.AttnGrads
 }
 
@@ -53,7 +54,7 @@ func IdenticalTokens(sizes [][2]int, tau float64, draws int, seed, stream uint64
 		n, d := nd[0], nd[1]
 		rng := empirical.Rand(seed+uint64(i), stream)
 		in, x2 := rankblock.IdenticalTokens(n, d, rng)
-		out[i] = Collapsed{N: n, D: d, X2: x2, AttnGrads: rankblock.AttnGradMC(n, d, 0, tau, false, rankblock.FixedInput(in), draws, rng)}
+		out[i] = Collapsed{N: n, D: d, X2: x2, Draws: draws, AttnGrads: rankblock.AttnGradMC(n, d, 0, tau, false, rankblock.FixedInput(in), draws, rng)}
 	}
 	return out
 }
