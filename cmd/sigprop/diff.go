@@ -21,7 +21,7 @@ func cmdDiff(args []string, stdout, stderr io.Writer) error {
 	atol := fs.Float64("atol", diff.DefaultATol, "absolute tolerance below which numbers are unchanged")
 	asJSON := fs.Bool("json", false, "write the comparison as JSON on stdout instead of the text summary")
 	out := fs.String("out", "reports/diff-site", "directory for the HTML diff page (index.html)")
-	failOn := fs.String("fail-on", "figures", "what makes the exit status 1: figures (any figure, metric or conformance row moved) or metrics (only metric regressions)")
+	failOn := fs.String("fail-on", "figures", "what makes the exit status 1: figures (any figure, table, metric or conformance row moved) or metrics (only metric regressions)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sigprop diff [flags] A B   (A, B: git revisions or report directories)")
 		fs.PrintDefaults()
@@ -95,7 +95,7 @@ func cmdDiff(args []string, stdout, stderr io.Writer) error {
 	}
 	moved := rep.MetricsRegressed()
 	if *failOn == "figures" {
-		moved = moved || rep.FiguresMoved() || len(rep.Conformance) > 0
+		moved = moved || rep.FiguresMoved() || rep.TablesMoved() || len(rep.Conformance) > 0
 		for _, m := range rep.Metrics {
 			moved = moved || m.Status != diff.Unchanged
 		}

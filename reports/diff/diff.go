@@ -132,6 +132,11 @@ type Report struct {
 	// ConformanceCompared is false when a report predates the list.
 	Conformance         []ConformanceDiff `json:"conformance"`
 	ConformanceCompared bool              `json:"conformance_compared"`
+	// Tables lists every table, what moved first; TablesCompared is false
+	// (and Tables empty) when a manifest predates tables (schema 1).
+	Tables          []TableDiff `json:"tables"`
+	UnchangedTables int         `json:"unchanged_tables"`
+	TablesCompared  bool        `json:"tables_compared"`
 }
 
 // FiguresMoved reports whether any figure is changed, added or removed.
@@ -238,6 +243,7 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 		r.Metrics = append(r.Metrics, md)
 	}
 	r.Conformance, r.ConformanceCompared = compareConformance(a, b)
+	r.Tables, r.UnchangedTables, r.TablesCompared = compareTables(a, b, opt)
 	// Changed figures first, then added, removed, unchanged; stable by key.
 	rank := map[string]int{Changed: 0, Added: 1, Removed: 2, Unchanged: 3}
 	sort.SliceStable(r.Figures, func(i, j int) bool { return rank[r.Figures[i].Status] < rank[r.Figures[j].Status] })

@@ -14,7 +14,9 @@ import (
 // RenderHTML returns the diff page: changed figures first, each with its
 // before and after pictures side by side and an overlay of both versions'
 // series (over a map of z(B) − z(A) when a heat grid of unchanged shape
-// changed), then added and removed figures, then the metrics table.
+// changed), then added and removed figures, then the tables that moved
+// (their structural changes and moved cells, old and new text side by
+// side), then the metrics table.
 // Unchanged figures are counted, not shown. The page links the report assets at
 // assetBase (e.g. "assets/") for its look.
 func (r *Report) RenderHTML(titleA, titleB, assetBase string) ([]byte, error) {
@@ -136,6 +138,15 @@ var pageTmpl = template.Must(template.New("diff").Funcs(template.FuncMap{
 		}
 		return fmt.Sprintf("%d×%d", h.NewNX, h.NewNY)
 	},
+	"moved": func(ts []TableDiff) int {
+		n := 0
+		for _, t := range ts {
+			if t.Status != Unchanged {
+				n++
+			}
+		}
+		return n
+	},
 	"p": func(x *float64) string {
 		if x == nil {
 			return "—"
@@ -177,6 +188,17 @@ var pageTmpl = template.Must(template.New("diff").Funcs(template.FuncMap{
 </div>
 </section>
 {{end}}
+<h2>Tables</h2>
+{{if .R.TablesCompared}}<p>{{moved .R.Tables}} tables moved, {{.R.UnchangedTables}} unchanged (numeric cells: rtol {{.R.RTol}}, atol {{.R.ATol}}).</p>
+{{range .R.Tables}}{{if ne .Status "unchanged"}}<section class="sigprop-diff-table">
+<h3><span class="st-{{.Status}}">{{.Status}}</span> {{.Notebook}} / {{.ID}}</h3>
+{{with .New}}{{with .Caption}}<p>{{.}}</p>{{end}}{{else}}{{with .Old}}{{with .Caption}}<p>{{.}}</p>{{end}}{{end}}{{end}}
+{{with .Changes}}<ul>{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}
+{{with .Cells}}<table class="sigprop-table"><thead><tr><th>row</th><th>column</th><th>old</th><th>new</th><th>max |Δ|</th><th>max rel</th></tr></thead><tbody>
+{{range .}}<tr><td>{{.Row}}{{with .Label}}: {{.}}{{end}}</td><td>{{.Col}}{{with .Column}}: {{.}}{{end}}</td><td>{{.Old}}</td><td>{{.New}}</td>{{if .Numeric}}<td>{{g .MaxAbs}}</td><td>{{g .MaxRel}}</td>{{else}}<td colspan="2">text</td>{{end}}</tr>
+{{end}}</tbody></table>{{end}}
+</section>
+{{end}}{{end}}{{else}}<p>Not compared: a report predates tables in the manifest.</p>{{end}}
 <h2>Metrics</h2>
 <table class="sigprop-table"><thead><tr><th>notebook</th><th>metric</th><th>status</th><th>old</th><th>new</th><th>tolerance</th><th>pass (old → new)</th></tr></thead><tbody>
 {{range .R.Metrics}}<tr><td>{{.Notebook}}</td><td>{{.Name}}</td><td class="st-{{.Status}}{{if .Regressed}} st-regressed{{end}}">{{.Status}}{{if .Regressed}} (regressed){{end}}</td><td>{{p .Old}}</td><td>{{p .New}}</td><td>{{.Tolerance}}</td><td>{{.OldPass}} → {{.NewPass}}</td></tr>

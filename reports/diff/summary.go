@@ -64,6 +64,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	if _, err := fmt.Fprintf(w, "metrics: %d changed of %d\n", changedMetrics, len(r.Metrics)); err != nil {
 		return err
 	}
+	if err := r.writeTablesText(w); err != nil {
+		return err
+	}
 	if !r.ConformanceCompared {
 		_, err := fmt.Fprintln(w, "conformance: not compared (a report predates the conformance list)")
 		return err
@@ -73,6 +76,56 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := fmt.Fprintf(w, "conformance: %d rows changed\n", len(r.Conformance))
 	return err
+}
+
+// maxCellLines is how many moved cells of one table the text summary
+// lists; the JSON report and the HTML page list all.
+const maxCellLines = 5
+
+// writeTablesText writes one line per moved table, its structural changes
+// and first moved cells, then the tables count line.
+func (r *Report) writeTablesText(w io.Writer) error {
+	if !r.TablesCompared {
+		_, err := fmt.Fprintln(w, "tables: not compared (a report predates tables in the manifest)")
+		return err
+	}
+	moved := 0
+	for _, t := range r.Tables {
+		if t.Status == Unchanged {
+			continue
+		}
+		moved++
+		fmt.Fprintf(w, "table %-9s %s/%s", t.Status, t.Notebook, t.ID)
+		if t.MaxAbs > 0 {
+			fmt.Fprintf(w, ": max |Δ| %.3g (rel %.3g) over numeric cells", t.MaxAbs, t.MaxRel)
+		}
+		fmt.Fprintln(w)
+		for _, c := range t.Changes {
+			fmt.Fprintf(w, "          %s\n", c)
+		}
+		for i, c := range t.Cells {
+			if i == maxCellLines {
+				fmt.Fprintf(w, "          ... and %d more cells\n", len(t.Cells)-maxCellLines)
+				break
+			}
+			fmt.Fprintf(w, "          %s\n", cellLine(c))
+		}
+	}
+	_, err := fmt.Fprintf(w, "tables: %d moved, %d unchanged (numeric cells: rtol %g, atol %g)\n", moved, r.UnchangedTables, r.RTol, r.ATol)
+	return err
+}
+
+// cellLine is the text summary of one moved cell.
+func cellLine(c CellDiff) string {
+	s := fmt.Sprintf("cell (%d, %d)", c.Row, c.Col)
+	if c.Label != "" || c.Column != "" {
+		s += fmt.Sprintf(" [%s | %s]", c.Label, c.Column)
+	}
+	s += fmt.Sprintf(" %q -> %q", c.Old, c.New)
+	if c.Numeric {
+		s += fmt.Sprintf(" (|Δ| %.3g, rel %.3g)", c.MaxAbs, c.MaxRel)
+	}
+	return s
 }
 
 // heatLine is the text summary of a heat grid that is not unchanged.
@@ -139,6 +192,15 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Series []series `json:"series,omitempty"`
 		Heat   *heat    `json:"heat,omitempty"`
 	}
+	type cell struct {
+		CellDiff
+		MaxAbs jsonFloat `json:"max_abs"`
+		MaxRel jsonFloat `json:"max_rel"`
+	}
+	type table struct {
+		TableDiff
+		Cells []cell `json:"cells,omitempty"`
+	}
 	out := struct {
 		RTol      float64      `json:"rtol"`
 		ATol      float64      `json:"atol"`
@@ -147,12 +209,26 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Metrics   []MetricDiff `json:"metrics"`
 		// Conformance is null when a report predates the conformance list.
 		Conformance []ConformanceDiff `json:"conformance"`
-	}{RTol: r.RTol, ATol: r.ATol, Unchanged: r.Unchanged, Metrics: r.Metrics, Figures: []figure{}, Conformance: r.Conformance}
+		// Tables is null when a report predates tables in the manifest.
+		Tables          []table `json:"tables"`
+		UnchangedTables int     `json:"unchanged_tables"`
+	}{RTol: r.RTol, ATol: r.ATol, Unchanged: r.Unchanged, Metrics: r.Metrics, Figures: []figure{}, Conformance: r.Conformance,
+		UnchangedTables: r.UnchangedTables}
 	if out.Metrics == nil {
 		out.Metrics = []MetricDiff{}
 	}
 	if r.ConformanceCompared && out.Conformance == nil {
 		out.Conformance = []ConformanceDiff{}
+	}
+	if r.TablesCompared {
+		out.Tables = []table{}
+	}
+	for _, t := range r.Tables {
+		tt := table{TableDiff: t}
+		for _, c := range t.Cells {
+			tt.Cells = append(tt.Cells, cell{CellDiff: c, MaxAbs: jsonFloat(c.MaxAbs), MaxRel: jsonFloat(c.MaxRel)})
+		}
+		out.Tables = append(out.Tables, tt)
 	}
 	for _, f := range r.Figures {
 		ff := figure{FigureDiff: f}

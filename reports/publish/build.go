@@ -67,7 +67,7 @@ func swap(tmp, out string) error {
 
 func write(dir string, results []execute.Result, prov Provenance) (*Manifest, error) {
 	r := render.New()
-	m := &Manifest{Schema: ManifestSchema, Provenance: prov, Notebooks: []NotebookEntry{}, Figures: []FigureEntry{}, Metrics: []MetricEntry{}}
+	m := &Manifest{Schema: ManifestSchema, Provenance: prov, Notebooks: []NotebookEntry{}, Figures: []FigureEntry{}, Metrics: []MetricEntry{}, Tables: []TableEntry{}}
 	var index []render.IndexEntry
 	var drawn []conformance.Drawn
 	var metrics []conformance.Metric
@@ -104,6 +104,7 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 				m.Figures = append(m.Figures, FigureEntry{ID: f.ID, Notebook: res.Name, PaperFigure: f.PaperFigure, DataHash: f.Hash(), Data: f})
 				drawn = append(drawn, conformance.Drawn{Notebook: res.Name, ID: f.ID, PaperFigure: f.PaperFigure})
 			}
+			m.Tables = append(m.Tables, TableEntries(res.Name, tabs)...)
 			for _, t := range tabs {
 				if t.ID != "" {
 					drawn = append(drawn, conformance.Drawn{Notebook: res.Name, ID: t.ID})

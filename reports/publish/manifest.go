@@ -2,6 +2,8 @@ package publish
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,9 +11,15 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 )
 
-// ManifestSchema is the version of manifest.json's layout. Readers refuse
-// other versions.
-const ManifestSchema = 1
+// ManifestSchema is the version of manifest.json's layout. Readers accept
+// versions MinManifestSchema to ManifestSchema and refuse others.
+//
+// Version 2 added Tables; a version 1 manifest has none (Manifest.HasTables
+// is false), which `sigprop diff` reports as "tables not compared".
+const ManifestSchema = 2
+
+// MinManifestSchema is the oldest manifest layout ReadManifest accepts.
+const MinManifestSchema = 1
 
 // Manifest is the content of manifest.json.
 type Manifest struct {
@@ -20,6 +28,9 @@ type Manifest struct {
 	Notebooks  []NotebookEntry `json:"notebooks"`
 	Figures    []FigureEntry   `json:"figures"`
 	Metrics    []MetricEntry   `json:"metrics"`
+	// Tables holds every table the notebooks displayed (bundle.Table), in
+	// notebook, cell and output order (schema 2; absent in schema 1).
+	Tables []TableEntry `json:"tables"`
 	// Conformance holds one entry per row of reports/conformance/figures.json
 	// (absent in reports made before it existed).
 	Conformance []ConformanceEntry `json:"conformance,omitempty"`
@@ -80,6 +91,48 @@ type FigureEntry struct {
 	Data        bundle.Figure `json:"data"`
 }
 
+// TableEntry is one displayed table with its cells.
+type TableEntry struct {
+	// ID is the table's own ID; a table without one is keyed by its
+	// position among its notebook's tables without an ID: "#1", "#2", ...
+	// (bundle IDs never contain '#').
+	ID       string       `json:"id"`
+	Notebook string       `json:"notebook"`
+	DataHash string       `json:"data_hash"` // TableHash(Data)
+	Data     bundle.Table `json:"data"`      // caption, header and rows as displayed
+}
+
+// TableEntries returns the manifest entries of one notebook's tables, in
+// order, keying those without an ID by position (see TableEntry.ID).
+func TableEntries(notebook string, tables []bundle.Table) []TableEntry {
+	out := make([]TableEntry, 0, len(tables))
+	unnamed := 0
+	for _, t := range tables {
+		id := t.ID
+		if id == "" {
+			unnamed++
+			id = fmt.Sprintf("#%d", unnamed)
+		}
+		out = append(out, TableEntry{ID: id, Notebook: notebook, DataHash: TableHash(t), Data: t})
+	}
+	return out
+}
+
+// TableHash is the hex SHA-256 of t's canonical bundle encoding (as
+// bundle.Figure.Hash is of a figure's).
+func TableHash(t bundle.Table) string {
+	data, err := bundle.Encode(bundle.Bundle{Kind: bundle.KindTable, Table: &t})
+	if err != nil {
+		panic("publish: " + err.Error()) // a table of strings always encodes
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// HasTables reports whether the manifest records tables (schema 2 and
+// later); an older one says nothing about them.
+func (m *Manifest) HasTables() bool { return m.Schema >= 2 }
+
 // MetricEntry is one agreement metric.
 type MetricEntry struct {
 	Name      string       `json:"name"`
@@ -136,8 +189,8 @@ func ReadManifest(dir string) (*Manifest, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if m.Schema != ManifestSchema {
-		return nil, fmt.Errorf("%s: manifest schema %d, this sigprop reads %d", path, m.Schema, ManifestSchema)
+	if m.Schema < MinManifestSchema || m.Schema > ManifestSchema {
+		return nil, fmt.Errorf("%s: manifest schema %d, this sigprop reads %d to %d", path, m.Schema, MinManifestSchema, ManifestSchema)
 	}
 	return &m, nil
 }
