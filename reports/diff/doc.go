@@ -8,6 +8,16 @@
 // cell centres moved, NaNs appearing or disappearing; a change of grid shape
 // (nx×ny) is a structural difference, reported as such without cell numbers.
 //
+// Tables (bundle.Table, recorded in manifests of schema 2 and later) are
+// matched by notebook and ID (a table without an ID by its position among
+// its notebook's unnamed tables, "#1", "#2", ...) and compared cell by cell
+// over the rows both sides have: two cells that are the same text around
+// the same count of numbers ("0.123", "1.2e-05", "3.5 ± 0.25", "12 / 2048")
+// compare those numbers with the tolerance below; any other pair of cells,
+// and captions and headers, compare as exact text; a changed row count or
+// row length is structural. When either manifest predates tables (schema
+// 1), tables are "not compared" rather than all added or removed.
+//
 // When both reports carry the conformance list (publish.ConformanceEntry),
 // the rows whose status or figures changed, that were added or removed, or
 // whose worst |value|/tolerance crossed 1 are listed too.

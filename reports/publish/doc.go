@@ -2,7 +2,8 @@
 // page per notebook, an index, the conformance page (conformance.html: every
 // figure and table of the sources against what the report drew, see package
 // conformance), the shared assets and manifest.json, the machine-readable
-// list of every notebook, figure, metric and conformance row. Build checks
+// list of every notebook, figure, table, metric and conformance row (its
+// layout is versioned by ManifestSchema). Build checks
 // the drawn figures against the conformance list and records each
 // disagreement in Manifest.ConformanceErrors, which fails the report.
 //
