@@ -70,6 +70,7 @@ type Transformer struct {
 	cfg    TransformerConfig
 	tA, tM float64 // skip strengths α̃_A, α̃_M
 	sqd    float64 // √d
+	spec   block.Spec
 	w      []tfWeights
 	c      []tfCache      // c[t] holds block t's activations; c[t].x = X^t
 	out    blas64.General // X^L
@@ -121,6 +122,13 @@ func newTransformer(cfg TransformerConfig) *Transformer {
 		tM:  math.Sqrt(1 - cfg.AlphaM*cfg.AlphaM),
 		sqd: math.Sqrt(float64(d)),
 	}
+	// X^(A) = α̃_A X + α_A (A Y) Vᵀ, A = softmax((Y Qᵀ)(Y Kᵀ)ᵀ/√d) with the
+	// maximum subtracted (causal rows use j <= i); X' = α̃_M X^(A) +
+	// α_M φ(⋯) W^ℓᵀ, Y = Norm X.
+	t.spec = block.Spec{Norm: block.PreRMS, SqrtD: true,
+		Attn: block.AttnParams{Kind: block.Softmax, Causal: cfg.Causal, Trans: true,
+			QKScale: 1, LogitScale: 1 / t.sqd, RowScale: 1, Skip: t.tA, Branch: cfg.AlphaA},
+		FF: block.FFParams{Kind: block.Tanh, Trans: true, Scale: 1, Skip: t.tM, Branch: cfg.AlphaM}}
 	t.w = make([]tfWeights, cfg.Layers)
 	t.c = make([]tfCache, cfg.Layers)
 	for i := range t.w {
@@ -231,51 +239,15 @@ func (t *Transformer) Layer(l int) *mat.Dense {
 	return mat.NewDense(x.Rows, x.Cols, x.Data)
 }
 
-// tfNormRows writes y_i = √d x_i/|x_i| and inv_i = 1/|x_i|.
-func tfNormRows(y, x blas64.General, inv []float64, sqd float64) error {
-	for i := 0; i < x.Rows; i++ {
-		row := x.Data[i*x.Stride : i*x.Stride+x.Cols]
-		var s float64
-		for _, v := range row {
-			s += v * v
-		}
-		if !(s > 0) || math.IsInf(s, 0) {
-			return fmt.Errorf("tokennet: token %d has squared norm %v; Norm needs a finite nonzero token", i, s)
-		}
-		iv := 1 / math.Sqrt(s)
-		inv[i] = iv
-		f := sqd * iv
-		out := y.Data[i*y.Stride : i*y.Stride+y.Cols]
-		for j, v := range row {
-			out[j] = f * v
-		}
-	}
-	return nil
-}
-
+// forwardBlock runs block l (block.Forward: pre-RMS, softmax attention
+// with the weights acting as Y Qᵀ, tanh MLP) and writes X^{l+1} into next.
 func (t *Transformer) forwardBlock(l int, next blas64.General) error {
 	w, c := &t.w[l], &t.c[l]
-	if err := tfNormRows(c.y, c.x, c.inv1, t.sqd); err != nil {
-		return fmt.Errorf("block %d attention: %w", l, err)
+	bc := block.Cache{X: c.x, N1: c.y, Inv1: c.inv1, Z: c.xa, N2: c.y2, Inv2: c.inv2,
+		Attn: block.AttnBuffers{Q: c.qy, K: c.ky, A: c.a, S: c.z}, FF: block.FFBuffers{H: c.act, G: c.act}}
+	if err := block.Forward(&bc, next, block.Weights{Q: w.Q, K: w.K, V: w.V, F: w.W}, t.spec); err != nil {
+		return fmt.Errorf("tokennet: block %d %w", l, err)
 	}
-	// X^(A) = α̃_A X + α_A (A Y) Vᵀ, A = softmax((Y Qᵀ)(Y Kᵀ)ᵀ/√d) with the
-	// maximum subtracted; causal rows use j <= i.
-	block.Attend(block.AttnBuffers{Q: c.qy, K: c.ky, A: c.a, S: c.z}, c.xa, c.x, c.y, w.Q, w.K, w.V,
-		block.AttnParams{Kind: block.Softmax, Causal: t.cfg.Causal, Trans: true,
-			QKScale: 1, LogitScale: 1 / t.sqd, RowScale: 1, Skip: t.tA, Branch: t.cfg.AlphaA})
-	if err := tfNormRows(c.y2, c.xa, c.inv2, t.sqd); err != nil {
-		return fmt.Errorf("block %d randmlp.MLP: %w", l, err)
-	}
-	in := c.y2
-	for k, a := range c.act {
-		dense.Gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, a)
-		dense.Tanh(a.Data, a.Data)
-		in = a
-	}
-	for i, v := range c.xa.Data {
-		next.Data[i] = t.tM * v
-	}
-	dense.Gemm(blas.NoTrans, blas.Trans, t.cfg.AlphaM, in, w.W[len(w.W)-1], 1, next)
 	return nil
 }
 
