@@ -37,8 +37,8 @@ func (c Config) resolveHeads(dk int) int {
 
 // multiHead holds one block's per-head attention matrices and column views.
 type multiHead struct {
-	a          []*mat.Dense // A_h, n×n
-	q, k, v    []*mat.Dense // column-block views of the block's Q, K, V
+	a       []*mat.Dense // A_h, n×n
+	q, k, v []*mat.Dense // column-block views of the block's Q, K, V
 }
 
 // headViews are the column-block views of the shared backward workspace.
