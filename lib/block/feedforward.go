@@ -52,7 +52,8 @@ type FFBuffers struct {
 //	h₀ = u,  h_{k+1} = φ(s h_k op(W^k))  (k < ℓ),
 //	out = Skip·x + Branch·h_ℓ op(W^ℓ).
 //
-// out may be x itself; it must not overlap u, the weights or the buffers.
+// out may be x itself, and u too when ℓ >= 1 (u is read only by the first
+// product); it must not overlap the weights or the buffers.
 func FeedForward(b FFBuffers, out, x, u blas64.General, w []blas64.General, p FFParams) {
 	op := blas.NoTrans
 	if p.Trans {
