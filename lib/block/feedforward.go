@@ -112,3 +112,96 @@ func activate(g, h []float64, p FFParams) {
 		panic("block: FeedForward: unknown MLP kind")
 	}
 }
+
+// FeedForwardBack writes into gu the gradient with respect to the branch
+// input u of FeedForward's branch Branch·φ(⋯) op(W^ℓ), given g, the
+// gradient with respect to out, and the buffers b of the forward pass
+// (with the same p: with Separate, Branch multiplies the product after it,
+// as in the forward sum). d[k] (shaped as b.H[k]) is scratch for the
+// gradient at H[k]. If gw is not nil it receives the weight gradients
+// ∂/∂W^k. The skip path Skip·g is the caller's.
+func FeedForwardBack(gu, g blas64.General, b FFBuffers, u blas64.General, w []blas64.General, p FFParams, d, gw []blas64.General) {
+	back := blas.Trans // the product h op(W) pulls back to δ op(W)ᵀ
+	if p.Trans {
+		back = blas.NoTrans
+	}
+	last := len(w) - 1
+	in := func(k int) blas64.General { // the input of product k
+		if k == 0 {
+			return u
+		}
+		return b.G[k-1]
+	}
+	out := func(k int) blas64.General { // the gradient at the input of product k
+		if k == 0 {
+			return gu
+		}
+		return d[k-1]
+	}
+	if p.Separate {
+		if gw != nil {
+			weightGrad(gw[last], g, in(last), 1, p.Trans)
+			scaleRows(gw[last], p.Branch)
+		}
+		dense.Gemm(blas.NoTrans, back, 1, g, w[last], 0, out(last))
+		scaleRows(out(last), p.Branch)
+	} else {
+		if gw != nil {
+			weightGrad(gw[last], g, in(last), p.Branch, p.Trans)
+		}
+		dense.Gemm(blas.NoTrans, back, p.Branch, g, w[last], 0, out(last))
+	}
+	for k := last - 1; k >= 0; k-- {
+		derivative(d[k].Data[:len(b.H[k].Data)], b.H[k].Data, b.G[k].Data, p)
+		if gw != nil {
+			weightGrad(gw[k], d[k], in(k), p.Scale, p.Trans)
+		}
+		dense.Gemm(blas.NoTrans, back, p.Scale, d[k], w[k], 0, out(k))
+	}
+}
+
+// weightGrad writes ∂/∂W = s·xᵀδ of a product x W (or s·δᵀx of x Wᵀ).
+func weightGrad(dst, delta, x blas64.General, s float64, trans bool) {
+	if trans {
+		dense.Gemm(blas.Trans, blas.NoTrans, s, delta, x, 0, dst)
+		return
+	}
+	dense.Gemm(blas.Trans, blas.NoTrans, s, x, delta, 0, dst)
+}
+
+// derivative multiplies δ by φ′ at the pre-activation h (g = φ(h)).
+func derivative(delta, h, g []float64, p FFParams) {
+	switch p.Kind {
+	case Tanh:
+		for i, v := range g {
+			delta[i] *= 1 - v*v
+		}
+	case ReLU:
+		for i, v := range h {
+			if v <= 0 {
+				delta[i] = 0
+			}
+		}
+	case Linear:
+	case ShapedReLU:
+		for i, v := range h {
+			if v >= 0 {
+				delta[i] *= p.SPlus
+			} else {
+				delta[i] *= p.SMinus
+			}
+		}
+	default:
+		panic("block: FeedForwardBack: unknown MLP kind")
+	}
+}
+
+// scaleRows multiplies g by s in place.
+func scaleRows(g blas64.General, s float64) {
+	for i := 0; i < g.Rows; i++ {
+		r := row(g, i)
+		for j, v := range r {
+			r[j] = s * v
+		}
+	}
+}

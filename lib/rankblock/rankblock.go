@@ -129,7 +129,8 @@ type Net struct {
 	gh                      *mat.Dense // n×d_F
 	gwq, gwk, gwv, gf1, gf2 *mat.Dense
 	grads                   Grads
-	mh                      []multiHead // per block, only when Heads > 1
+	ffD, ffGW               []blas64.General // views of gh; of gf1, gf2
+	mh                      []multiHead      // per block, only when Heads > 1
 	hv                      headViews
 }
 
@@ -194,6 +195,8 @@ func (nt *Net) initBlocks() {
 		Attn: block.AttnParams{Kind: cfg.Attention, QKScale: 1, LogitScale: 1,
 			RowScale: cfg.Tau / math.Sqrt(float64(r.dk/r.heads)), Skip: 1, Branch: r.a1, ValueFirst: true, Heads: r.heads},
 		FF: block.FFParams{Kind: ff, Scale: 1, Skip: 1, Branch: r.a2, Separate: true}}
+	nt.ffD = []blas64.General{nt.gh.RawMatrix()}
+	nt.ffGW = []blas64.General{nt.gf1.RawMatrix(), nt.gf2.RawMatrix()}
 	nt.bw = make([]block.Weights, len(nt.w))
 	for l, w := range nt.w {
 		nt.bw[l] = block.Weights{Q: w.q.RawMatrix(), K: w.k.RawMatrix(), V: w.v.RawMatrix(),
@@ -348,14 +351,14 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 		panic(fmt.Sprintf("rankblock: Net.Backward seed is %d×%d, want %d×%d", rr, cc, n, dv))
 	}
 	nt.g.Copy(r)
-	a1, a2 := nt.r.a1, nt.r.a2
+	a1 := nt.r.a1
 	for l := len(nt.c) - 1; l >= 0; l-- {
 		c, w := &nt.c[l], nt.w[l]
 		switch nt.cfg.Norm {
 		case block.NoNorm:
 			// X' = Z + α₂ FF(Z); Z = X + α₁ S(X).
 			nt.gz.Copy(nt.g)
-			nt.rbFFBack(l, c, w, a2, nt.g, nt.gu)
+			nt.rbFFBack(l, c, nt.g, nt.gu)
 			nt.gz.Add(nt.gz, nt.gu)
 			nt.g.Copy(nt.gz)
 			nt.rbAttnBack(l, c, w, a1, nt.gz, nt.gu)
@@ -364,7 +367,7 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 			// X' = LN(Z + α₂ FF(Z)); Z = LN(X + α₁ S(X)).
 			rbLayerNormBack(nt.gt, nt.g, c.ln2)
 			nt.gz.Copy(nt.gt)
-			nt.rbFFBack(l, c, w, a2, nt.gt, nt.gu)
+			nt.rbFFBack(l, c, nt.gt, nt.gu)
 			nt.gz.Add(nt.gz, nt.gu)
 			rbLayerNormBack(nt.gt, nt.gz, c.ln1)
 			nt.g.Copy(nt.gt)
@@ -373,7 +376,7 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 		case block.PreLN:
 			// X' = Z + α₂ FF(LN Z); Z = X + α₁ S(LN X).
 			nt.gz.Copy(nt.g)
-			nt.rbFFBack(l, c, w, a2, nt.g, nt.gu)
+			nt.rbFFBack(l, c, nt.g, nt.gu)
 			rbLayerNormBack(nt.gu, nt.gu, c.ln2)
 			nt.gz.Add(nt.gz, nt.gu)
 			nt.g.Copy(nt.gz)
@@ -391,23 +394,11 @@ func rbSq(m *mat.Dense) float64 {
 }
 
 // rbFFBack: given g = ∂𝓛/∂X' and X' ∋ α FF(U), writes ∂𝓛/∂U (through FF
-// only) into gu and records the F1, F2 gradient norms of block l.
-func (nt *Net) rbFFBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *mat.Dense) {
-	// gY = α g; gW2 = gᵀ-side: Gᵀ gY; gG = gY W2ᵀ; gH = gG ⊙ σ'(H); gW1 = Uᵀ gH; gU = gH W1ᵀ.
-	rbGemm(nt.gf2, 1, c.g, true, g, false)
-	nt.gf2.Scale(alpha, nt.gf2)
-	rbGemm(nt.gh, 1, g, false, w.f2, true)
-	nt.gh.Scale(alpha, nt.gh)
-	if nt.cfg.ReLU {
-		hr, gr := c.h.RawMatrix(), nt.gh.RawMatrix()
-		for i, v := range hr.Data {
-			if v <= 0 {
-				gr.Data[i] = 0
-			}
-		}
-	}
-	rbGemm(nt.gf1, 1, c.u2, true, nt.gh, false)
-	rbGemm(gu, 1, nt.gh, false, w.f1, true)
+// only) into gu (block.FeedForwardBack) and records the F1, F2 gradient
+// norms of block l.
+func (nt *Net) rbFFBack(l int, c *rbCache, g, gu *mat.Dense) {
+	block.FeedForwardBack(gu.RawMatrix(), g.RawMatrix(), c.bc.FF, c.u2.RawMatrix(), nt.bw[l].F, nt.spec.FF,
+		nt.ffD, nt.ffGW)
 	nt.grads.F1[l] = rbSq(nt.gf1)
 	nt.grads.F2[l] = rbSq(nt.gf2)
 }

@@ -76,10 +76,11 @@ type Transformer struct {
 	out    blas64.General // X^L
 	outM   *mat.Dense
 	// backward workspace
-	g, gA, dy, dz, dq, dk, da, dh blas64.General
-	dS                            blas64.General // n×n
-	dxM                           *mat.Dense     // view of g after Backward
-	forwarded                     bool           // a Forward has filled the caches
+	g, gA, dy, dz, dq, dk, da blas64.General
+	dd                        []blas64.General // the MLP's δ per hidden layer
+	dS                        blas64.General   // n×n
+	dxM                       *mat.Dense       // view of g after Backward
+	forwarded                 bool             // a Forward has filled the caches
 }
 
 type tfWeights struct {
@@ -154,7 +155,11 @@ func newTransformer(cfg TransformerConfig) *Transformer {
 	t.out = block.General(n, d)
 	t.outM = mat.NewDense(n, d, t.out.Data)
 	t.g, t.gA, t.dy, t.dz = block.General(n, d), block.General(n, d), block.General(n, d), block.General(n, d)
-	t.dq, t.dk, t.da, t.dh = block.General(n, d), block.General(n, d), block.General(n, d), block.General(n, d)
+	t.dq, t.dk, t.da = block.General(n, d), block.General(n, d), block.General(n, d)
+	t.dd = make([]blas64.General, l)
+	for k := range t.dd {
+		t.dd[k] = block.General(n, d)
+	}
 	t.dS = block.General(n, n)
 	t.dxM = mat.NewDense(n, d, t.g.Data)
 	return t
@@ -300,18 +305,8 @@ func (t *Transformer) backwardBlock(l int) {
 	for i, v := range t.g.Data {
 		t.gA.Data[i] = t.tM * v
 	}
-	L := t.cfg.MLPLayers
-	cur, oth := t.da, t.dh
-	dense.Gemm(blas.NoTrans, blas.NoTrans, t.cfg.AlphaM, t.g, w.W[L], 0, cur)
-	for k := L - 1; k >= 0; k-- {
-		a := c.act[k]
-		for i, v := range a.Data {
-			cur.Data[i] *= 1 - v*v
-		}
-		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, cur, w.W[k], 0, oth)
-		cur, oth = oth, cur
-	}
-	tfNormBack(t.gA, cur, c.y2, c.inv2, t.sqd)
+	block.FeedForwardBack(t.da, t.g, block.FFBuffers{H: c.act, G: c.act}, c.y2, w.W, t.spec.FF, t.dd, nil)
+	tfNormBack(t.gA, t.da, c.y2, c.inv2, t.sqd)
 	// Attention sub-block: X^(A) = α̃_A X + α_A (A Y) Vᵀ, Y = Norm X.
 	for i, v := range t.gA.Data {
 		t.g.Data[i] = t.tA * v
