@@ -3,14 +3,16 @@
 // normalisations and their placement (Norm), the attention sub-block
 // (Attend: projections, attention matrix, one head or several, value
 // product and residual sum), the feed-forward sub-block (FeedForward: tanh
-// with ℓ layers, ReLU, linear or shaped ReLU, with residual sum) and the
-// block that places the norm around them (Forward, set by a Spec), all on
+// with ℓ layers, ReLU, linear or shaped ReLU, with residual sum; its
+// reverse pass FeedForwardBack), the block that places the norm around
+// them (Forward, set by a Spec) and the stack of blocks (Stack), all on
 // lib/dense's products, row softmax, norms and tanh.
 //
 //	A = softmax(sY), I + softmax(sY) − 𝟏𝟏ᵀ/m, 𝟏𝟏ᵀ/n, …   Attention, AttentionRows
 //	Z = λ_A X + γ_A A U W^V, U = X or Norm(X)           Attend
 //	out = λ_M Z + γ_M φ(⋯φ(s U W⁰)⋯) W^ℓ                FeedForward
-//	no norm, pre-LN/RMS, post-LN around both           Norm, Spec, Forward
+//	no norm, pre-LN/RMS, post-LN around both           Norm, Spec, Forward, Stack
+//	∂/∂U and ∂/∂W^k of the feed-forward branch          FeedForwardBack
 //
 // The simulators, each paired with the theory it checks:
 //
@@ -20,14 +22,18 @@
 //	attnspec   random attention matrices and stacks       (closed forms in attnspec)
 //	vit        the trainable vision transformer           trainsweep
 //
-// tokennet, rankblock (one head and several) and shapednet's Forward run
-// every block through Forward. The scales sit where each simulator has
+// tokennet and rankblock (one head and several) run their networks through
+// Stack and the MLP part of their reverse passes through FeedForwardBack;
+// shapednet's Forward runs each layer through Forward. The scales sit where each simulator has
 // always put them and the residual sums round as each did (FFParams.Separate,
 // AttnParams.ValueFirst, Spec.SqrtD), so their numbers are those of their
 // former loops bit for bit. What stays in each simulator: the order in
 // which it draws its weights (with which the committed figures were made),
-// its reverse pass over what it caches (tokennet's vector–Jacobian product,
-// rankblock's weight gradients), and shapednet's reduced chain in V_ℓ.
+// the attention and norm parts of its reverse pass (tokennet pulls back
+// value-last with the scale inside the products and the softmax Jacobian
+// uncentred; rankblock value-first with the scale after them, the centred
+// Jacobian and per-head products: one pass would be two under a switch),
+// and shapednet's reduced chain in V_ℓ.
 //
 // vit keeps its own batched passes: it projects, normalises and runs the
 // MLP on all B·n rows of a batch at once, where Forward works on one

@@ -127,3 +127,29 @@ func sqrtDRows(y, x blas64.General, inv []float64) error {
 	}
 	return nil
 }
+
+// Stack runs Forward through the blocks of a network: block l reads c[l].X
+// and writes c[l+1].X, the last block writes out. With finite, a block
+// whose output holds a NaN or ±Inf stops the pass with an error naming it.
+func Stack(c []Cache, out blas64.General, w []Weights, s Spec, finite bool) error {
+	for l := range c {
+		next := out
+		if l+1 < len(c) {
+			next = c[l+1].X
+		}
+		if err := Forward(&c[l], next, w[l], s); err != nil {
+			return fmt.Errorf("block %d %w", l, err)
+		}
+		if !finite {
+			continue
+		}
+		for i := 0; i < next.Rows; i++ {
+			for _, v := range row(next, i) {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return fmt.Errorf("block %d output is not finite", l)
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -96,18 +96,17 @@ type rbLN struct {
 }
 
 type rbCache struct {
-	x       *mat.Dense  // block input X^ℓ
-	ln1     rbLN        // PRE-LN: LN(X); POST-LN: LN of the attention sum (= Z)
-	u1      *mat.Dense  // attention input (X or LN X)
-	q, k, v *mat.Dense  // U W^Q, U W^K, U W^V
-	a       *mat.Dense  // attention matrix n×n
-	s       *mat.Dense  // A V
-	z       *mat.Dense  // Z
-	ln2     rbLN        // PRE-LN: LN(Z); POST-LN: LN of the FF sum (= X^{ℓ+1})
-	u2      *mat.Dense  // FF input (Z or LN Z)
-	h, g    *mat.Dense  // U W^{F1}, σ(h)
-	y       *mat.Dense  // g W^{F2}
-	bc      block.Cache // views of the above for block.Forward
+	x       *mat.Dense // block input X^ℓ
+	ln1     rbLN       // PRE-LN: LN(X); POST-LN: LN of the attention sum (= Z)
+	u1      *mat.Dense // attention input (X or LN X)
+	q, k, v *mat.Dense // U W^Q, U W^K, U W^V
+	a       *mat.Dense // attention matrix n×n
+	s       *mat.Dense // A V
+	z       *mat.Dense // Z
+	ln2     rbLN       // PRE-LN: LN(Z); POST-LN: LN of the FF sum (= X^{ℓ+1})
+	u2      *mat.Dense // FF input (Z or LN Z)
+	h, g    *mat.Dense // U W^{F1}, σ(h)
+	y       *mat.Dense // g W^{F2}
 }
 
 // Net is one draw of a Config network with its forward
@@ -117,7 +116,8 @@ type Net struct {
 	r    rbResolved
 	w    []rbWeights
 	c    []rbCache
-	bw   []block.Weights // views of w for block.Forward
+	bc   []block.Cache   // views of c for block.Stack
+	bw   []block.Weights // views of w
 	spec block.Spec
 	out  *mat.Dense
 	// backward workspace
@@ -202,13 +202,13 @@ func (nt *Net) initBlocks() {
 		nt.bw[l] = block.Weights{Q: w.q.RawMatrix(), K: w.k.RawMatrix(), V: w.v.RawMatrix(),
 			F: []blas64.General{w.f1.RawMatrix(), w.f2.RawMatrix()}}
 		c := &nt.c[l]
-		c.bc = block.Cache{X: c.x.RawMatrix(), N1: c.ln1.y.RawMatrix(), N2: c.ln2.y.RawMatrix(), Inv1: c.ln1.inv, Inv2: c.ln2.inv,
+		nt.bc = append(nt.bc, block.Cache{X: c.x.RawMatrix(), N1: c.ln1.y.RawMatrix(), N2: c.ln2.y.RawMatrix(), Inv1: c.ln1.inv, Inv2: c.ln2.inv,
 			Attn: block.AttnBuffers{Q: c.q.RawMatrix(), K: c.k.RawMatrix(), A: c.a.RawMatrix(), V: c.v.RawMatrix(), S: c.s.RawMatrix()},
 			Z:    c.z.RawMatrix(),
-			FF:   block.FFBuffers{H: []blas64.General{c.h.RawMatrix()}, G: []blas64.General{c.g.RawMatrix()}, Y: c.y.RawMatrix()}}
+			FF:   block.FFBuffers{H: []blas64.General{c.h.RawMatrix()}, G: []blas64.General{c.g.RawMatrix()}, Y: c.y.RawMatrix()}})
 		if r.heads > 1 {
 			for _, a := range nt.mh[l].a {
-				c.bc.Attn.HeadA = append(c.bc.Attn.HeadA, a.RawMatrix())
+				nt.bc[l].Attn.HeadA = append(nt.bc[l].Attn.HeadA, a.RawMatrix())
 			}
 		}
 	}
@@ -296,22 +296,14 @@ func (nt *Net) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 		panic(fmt.Sprintf("rankblock: Net.Forward input is %d×%d, want %d×%d", r, c, n, dv))
 	}
 	nt.c[0].x.Copy(x0)
+	if err := block.Stack(nt.bc, nt.out.RawMatrix(), nt.bw, nt.spec, true); err != nil {
+		return nil, fmt.Errorf("rankblock: Net %w", err)
+	}
 	for l := range nt.c {
 		c := &nt.c[l]
-		next := nt.out
-		if l+1 < len(nt.c) {
-			next = nt.c[l+1].x
-		}
-		// The only error of block.Forward is SqrtD's (not set here).
-		_ = block.Forward(&c.bc, next.RawMatrix(), nt.bw[l], nt.spec)
 		c.u1, c.u2 = c.x, c.z
 		if nt.cfg.Norm == block.PreLN {
 			c.u1, c.u2 = c.ln1.y, c.ln2.y
-		}
-		for _, v := range next.RawMatrix().Data {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("rankblock: Net block %d output is not finite", l)
-			}
 		}
 	}
 	return nt.out, nil
@@ -397,7 +389,7 @@ func rbSq(m *mat.Dense) float64 {
 // only) into gu (block.FeedForwardBack) and records the F1, F2 gradient
 // norms of block l.
 func (nt *Net) rbFFBack(l int, c *rbCache, g, gu *mat.Dense) {
-	block.FeedForwardBack(gu.RawMatrix(), g.RawMatrix(), c.bc.FF, c.u2.RawMatrix(), nt.bw[l].F, nt.spec.FF,
+	block.FeedForwardBack(gu.RawMatrix(), g.RawMatrix(), nt.bc[l].FF, c.u2.RawMatrix(), nt.bw[l].F, nt.spec.FF,
 		nt.ffD, nt.ffGW)
 	nt.grads.F1[l] = rbSq(nt.gf1)
 	nt.grads.F2[l] = rbSq(nt.gf2)

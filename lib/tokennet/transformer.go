@@ -71,6 +71,8 @@ type Transformer struct {
 	tA, tM float64 // skip strengths α̃_A, α̃_M
 	sqd    float64 // √d
 	spec   block.Spec
+	bc     []block.Cache   // views of c for block.Stack
+	bw     []block.Weights // views of w
 	w      []tfWeights
 	c      []tfCache      // c[t] holds block t's activations; c[t].x = X^t
 	out    blas64.General // X^L
@@ -152,6 +154,12 @@ func newTransformer(cfg TransformerConfig) *Transformer {
 			c.act[k] = block.General(n, d)
 		}
 	}
+	for i := range t.w {
+		w, c := &t.w[i], &t.c[i]
+		t.bw = append(t.bw, block.Weights{Q: w.Q, K: w.K, V: w.V, F: w.W})
+		t.bc = append(t.bc, block.Cache{X: c.x, N1: c.y, Inv1: c.inv1, Z: c.xa, N2: c.y2, Inv2: c.inv2,
+			Attn: block.AttnBuffers{Q: c.qy, K: c.ky, A: c.a, S: c.z}, FF: block.FFBuffers{H: c.act, G: c.act}})
+	}
 	t.out = block.General(n, d)
 	t.outM = mat.NewDense(n, d, t.out.Data)
 	t.g, t.gA, t.dy, t.dz = block.General(n, d), block.General(n, d), block.General(n, d), block.General(n, d)
@@ -212,15 +220,9 @@ func (t *Transformer) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 	}
 	dst := mat.NewDense(n, d, t.c[0].x.Data) // header only
 	dst.Copy(x0)
-	for l := range t.c {
-		next := t.out
-		if l+1 < len(t.c) {
-			next = t.c[l+1].x
-		}
-		if err := t.forwardBlock(l, next); err != nil {
-			t.forwarded = false
-			return nil, err
-		}
+	if err := block.Stack(t.bc, t.out, t.bw, t.spec, false); err != nil {
+		t.forwarded = false
+		return nil, fmt.Errorf("tokennet: %w", err)
 	}
 	for _, v := range t.out.Data {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -242,18 +244,6 @@ func (t *Transformer) Layer(l int) *mat.Dense {
 	}
 	x := t.c[l].x
 	return mat.NewDense(x.Rows, x.Cols, x.Data)
-}
-
-// forwardBlock runs block l (block.Forward: pre-RMS, softmax attention
-// with the weights acting as Y Qᵀ, tanh MLP) and writes X^{l+1} into next.
-func (t *Transformer) forwardBlock(l int, next blas64.General) error {
-	w, c := &t.w[l], &t.c[l]
-	bc := block.Cache{X: c.x, N1: c.y, Inv1: c.inv1, Z: c.xa, N2: c.y2, Inv2: c.inv2,
-		Attn: block.AttnBuffers{Q: c.qy, K: c.ky, A: c.a, S: c.z}, FF: block.FFBuffers{H: c.act, G: c.act}}
-	if err := block.Forward(&bc, next, block.Weights{Q: w.Q, K: w.K, V: w.V, F: w.W}, t.spec); err != nil {
-		return fmt.Errorf("tokennet: block %d %w", l, err)
-	}
-	return nil
 }
 
 // Backward returns ∂(X^L·R)/∂X^0 = Σ_{iμ} R_{iμ} ∂X^L_{iμ}/∂X^0, the
@@ -305,7 +295,7 @@ func (t *Transformer) backwardBlock(l int) {
 	for i, v := range t.g.Data {
 		t.gA.Data[i] = t.tM * v
 	}
-	block.FeedForwardBack(t.da, t.g, block.FFBuffers{H: c.act, G: c.act}, c.y2, w.W, t.spec.FF, t.dd, nil)
+	block.FeedForwardBack(t.da, t.g, t.bc[l].FF, c.y2, w.W, t.spec.FF, t.dd, nil)
 	tfNormBack(t.gA, t.da, c.y2, c.inv2, t.sqd)
 	// Attention sub-block: X^(A) = α̃_A X + α_A (A Y) Vᵀ, Y = Norm X.
 	for i, v := range t.gA.Data {
