@@ -4,8 +4,8 @@
 // (Attend: projections, attention matrix, one head or several, value
 // product and residual sum), the feed-forward sub-block (FeedForward: tanh
 // with ℓ layers, ReLU, linear or shaped ReLU, with residual sum; its
-// reverse pass FeedForwardBack), the block that places the norm around
-// them (Forward, set by a Spec) and the stack of blocks (Stack), all on
+// reverse pass FeedForwardBack), the block that places the norm around them
+// (Forward, set by a Spec) and the stack of blocks (Stack), all on
 // lib/dense's products, row softmax, norms and tanh.
 //
 //	A = softmax(sY), I + softmax(sY) − 𝟏𝟏ᵀ/m, 𝟏𝟏ᵀ/n, …   Attention, AttentionRows
@@ -24,23 +24,24 @@
 //
 // tokennet and rankblock (one head and several) run their networks through
 // Stack and the MLP part of their reverse passes through FeedForwardBack;
-// shapednet's Forward runs each layer through Forward. The scales sit where each simulator has
-// always put them and the residual sums round as each did (FFParams.Separate,
-// AttnParams.ValueFirst, Spec.SqrtD), so their numbers are those of their
-// former loops bit for bit. What stays in each simulator: the order in
-// which it draws its weights (with which the committed figures were made),
-// the attention and norm parts of its reverse pass (tokennet pulls back
-// value-last with the scale inside the products and the softmax Jacobian
-// uncentred; rankblock value-first with the scale after them, the centred
-// Jacobian and per-head products: one pass would be two under a switch),
-// and shapednet's reduced chain in V_ℓ.
+// shapednet's Forward runs each layer through Forward. The scales sit where
+// each simulator has always put them and the residual sums round as each
+// did (FFParams.Separate, AttnParams.ValueFirst, Spec.SqrtD), so their
+// numbers are those of their former loops bit for bit (TestGoldenBits).
+// What stays in each simulator: the order in which it draws its weights
+// (with which the committed figures were made), the attention and norm
+// parts of its reverse pass (tokennet pulls back value-last with the scale
+// inside the products and the softmax Jacobian uncentred; rankblock
+// value-first with the scale after them, the centred Jacobian and per-head
+// products: one pass would be two under a switch), and shapednet's reduced
+// chain in V_ℓ.
 //
 // vit keeps its own batched passes: it projects, normalises and runs the
 // MLP on all B·n rows of a batch at once, where Forward works on one
 // sequence (and its shaped attention rounds as SY + Y − mean, not as
 // AttentionRows). Run per sequence through Forward, vit's forward blocks
 // give the same bits for its default block but took 1.7–2.5× as long
-// (L = 4, batch 64, n = 17, d = 64: 41–60 ms against 19–27 ms, a shared,
-// loaded 2-core machine), a cost its train step would carry, so vit is not
-// moved.
+// (4 blocks, batch 64, n = 17, d = 64: 41–60 ms against 19–27 ms, on a
+// shared, loaded 2-core machine), a cost its train step would carry, so
+// vit is not moved.
 package block
