@@ -39,6 +39,18 @@ func mfNet(v Values) meanfield.Net {
 	return meanfield.Net{Phi: mfAct(v), SigmaW2: sw * sw, SigmaB2: sb * sb}
 }
 
+// mfDepthScales evaluates the network's depth scales and reports pick of
+// them.
+func mfDepthScales(pick func(meanfield.State) any) func(Values) (any, error) {
+	return func(v Values) (any, error) {
+		s, err := mfNet(v).DepthScales()
+		if err != nil {
+			return nil, err
+		}
+		return pick(s), nil
+	}
+}
+
 // mfScale renders a depth scale: a number, or "+Inf" at χ = 1 (JSON has no
 // infinity).
 func mfScale(x float64) any {
@@ -79,40 +91,24 @@ func init() {
 		Doc:    "correlation depth scale xi_c = -1/log chi_c* (\"+Inf\" on the edge of chaos)",
 		Source: mfSrc("F9"),
 		Params: netParams,
-		Eval: func(v Values) (any, error) {
-			s, err := mfNet(v).DepthScales()
-			if err != nil {
-				return nil, err
-			}
-			return mfScale(s.XiC), nil
-		},
+		Eval:   mfDepthScales(func(s meanfield.State) any { return mfScale(s.XiC) }),
 	})
 	Register(Quantity{
 		Name:   "meanfield.xi_q",
 		Doc:    "variance depth scale xi_q = -1/log chi_q, chi_q = dq'/dq at q*",
 		Source: mfSrc("F6, F9"),
 		Params: netParams,
-		Eval: func(v Values) (any, error) {
-			s, err := mfNet(v).DepthScales()
-			if err != nil {
-				return nil, err
-			}
-			return mfScale(s.XiQ), nil
-		},
+		Eval:   mfDepthScales(func(s meanfield.State) any { return mfScale(s.XiQ) }),
 	})
 	Register(Quantity{
 		Name:   "meanfield.state",
 		Doc:    "q*, chi_1, chi_q, c*, chi_c*, xi_q, xi_c, xi_grad at once",
 		Source: mfSrc("F2, F6-F9"),
 		Params: netParams,
-		Eval: func(v Values) (any, error) {
-			s, err := mfNet(v).DepthScales()
-			if err != nil {
-				return nil, err
-			}
+		Eval: mfDepthScales(func(s meanfield.State) any {
 			return map[string]any{"qstar": s.QStar, "chi1": s.Chi1, "chi_q": s.ChiQ, "cstar": s.CStar,
-				"chi_c": s.ChiC, "xi_q": mfScale(s.XiQ), "xi_c": mfScale(s.XiC), "xi_grad": mfScale(s.XiGrad)}, nil
-		},
+				"chi_c": s.ChiC, "xi_q": mfScale(s.XiQ), "xi_c": mfScale(s.XiC), "xi_grad": mfScale(s.XiGrad)}
+		}),
 	})
 	Register(Quantity{
 		Name:   "meanfield.eoc_sigma_w",

@@ -63,11 +63,7 @@ func TestMeanfieldDefaults(t *testing.T) {
 // TestMeanfieldErrors: out-of-range and unknown parameters name the
 // parameter and its range; data-dependent failures are errors.
 func TestMeanfieldErrors(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		args map[string]string
-		want string
-	}{
+	checkEvalErrors(t, []evalError{
 		{"meanfield.qstar", map[string]string{"sigma_w": "0"}, "sigma_w=0 out of range: real in [0.001, 10]"},
 		{"meanfield.qstar", map[string]string{"sigma_b": "-1"}, "sigma_b=-1 out of range"},
 		{"meanfield.chi1", map[string]string{"phi": "sigmoid"}, "phi=\"sigmoid\" out of range: one of"},
@@ -79,12 +75,7 @@ func TestMeanfieldErrors(t *testing.T) {
 		{"meanfield.qstar", map[string]string{"phi": "relu", "sigma_w": "2", "sigma_b": "0.1"}, "diverges"},
 		{"meanfield.eoc_sigma_w", map[string]string{"phi": "relu", "sigma_b": "0.1"}, "no edge-of-chaos point"},
 		{"meanfield.eoc_sigma_b", map[string]string{"phi": "tanh", "sigma_w": "0.9"}, "no edge-of-chaos point"},
-	} {
-		_, err := evalNamed(t, c.name, c.args)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s %v: error %v, want containing %q", c.name, c.args, err, c.want)
-		}
-	}
+	})
 }
 
 // TestMeanfieldNoNaN: property test, 300 random parameter sets drawn

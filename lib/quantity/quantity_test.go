@@ -68,6 +68,26 @@ func TestRegisterRejectsBadDefault(t *testing.T) {
 	Register(q)
 }
 
+// evalError is a call of a registered quantity that must fail with an
+// error containing want.
+type evalError struct {
+	name string
+	args map[string]string
+	want string
+}
+
+// checkEvalErrors evaluates each case as evalNamed does and checks that
+// it fails (in Parse or in Eval) with an error containing its want.
+func checkEvalErrors(t *testing.T, cases []evalError) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := evalNamed(t, c.name, c.args)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %v: error %v, want containing %q", c.name, c.args, err, c.want)
+		}
+	}
+}
+
 // evalNamed parses args for the registered quantity name and evaluates it:
 // what `sigprop eval` does, minus the JSON. An unknown name is a test bug.
 func evalNamed(t *testing.T, name string, args map[string]string) (any, error) {

@@ -118,16 +118,7 @@ func sdeModelAndV(v Values) (sde.Model, *mat.SymDense, error) {
 	if lo := -1 / float64(m-1); rho < lo {
 		return md, nil, fmt.Errorf("sde: parameter rho=%v out of range: V is PSD only for rho in [%.6g, 1] when m=%d", rho, lo, m)
 	}
-	V := mat.NewSymDense(m, nil)
-	for i := 0; i < m; i++ {
-		for j := i; j < m; j++ {
-			x := d * rho
-			if i == j {
-				x = d
-			}
-			V.SetSym(i, j, x)
-		}
-	}
+	V := sde.EquiCov(m, d, rho)
 	if err := sde.CheckCov(V); err != nil {
 		return md, nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/enum"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -21,13 +22,7 @@ const (
 )
 
 func (f Form) String() string {
-	switch f {
-	case FormExact:
-		return "exact"
-	case FormPaper:
-		return "paper"
-	}
-	return fmt.Sprintf("Form(%d)", int(f))
+	return enum.Name(f, "Form", []string{FormExact: "exact", FormPaper: "paper"})
 }
 
 func checkEquicorr(n, d int, rho, sx2 float64) error {

@@ -3,6 +3,8 @@ package rankcollapse
 import (
 	"fmt"
 	"math"
+
+	"github.com/sigprop/sigprop/lib/internal/enum"
 )
 
 // Scaling says how the residual weights α₁, α₂ of eqs. (2) and (4) depend
@@ -18,13 +20,7 @@ const (
 )
 
 func (s Scaling) String() string {
-	switch s {
-	case Constant:
-		return "const"
-	case SqrtL:
-		return "sqrtL"
-	}
-	return fmt.Sprintf("Scaling(%d)", int(s))
+	return enum.Name(s, "Scaling", []string{Constant: "const", SqrtL: "sqrtL"})
 }
 
 // ResidualAlpha2 returns the squared residual weight α² used in a network

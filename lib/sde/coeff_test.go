@@ -20,6 +20,27 @@ func sym(m int, upper ...float64) *mat.SymDense {
 	return s
 }
 
+// EquiCov against sym's entry-by-entry construction, and its m check.
+func TestEquiCov(t *testing.T) {
+	for _, c := range []struct {
+		got, want *mat.SymDense
+	}{
+		{EquiCov(1, 2.5, 0.3), sym(1, 2.5)},
+		{EquiCov(2, 1, 0.2), v0},
+		{EquiCov(3, 1.3, -0.5), sym(3, 1.3, -0.65, -0.65, 1.3, -0.65, 1.3)},
+	} {
+		if !mat.Equal(c.got, c.want) {
+			t.Errorf("EquiCov = %v, want %v", mat.Formatted(c.got), mat.Formatted(c.want))
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("EquiCov(0, 1, 0) did not panic")
+		}
+	}()
+	EquiCov(0, 1, 0)
+}
+
 // v0 is the spec's reference V₀ = [[1,.2],[.2,1]]; v3 the m = 3 example.
 var (
 	v0 = sym(2, 1, .2, 1)
@@ -98,15 +119,20 @@ func TestCoefficientReferences(t *testing.T) {
 
 // Literal forms of Lemma C.2 and Theorem 4.2, written index by index from
 // the paper (V^{δx̄} etc. spelled out), independent of the closed forms.
+
+// rowMean is V^{i x̄} = (1/m) Σ_k V^{ik}.
+func rowMean(v *mat.SymDense, i int) float64 {
+	m := v.SymmetricDim()
+	s := 0.0
+	for k := 0; k < m; k++ {
+		s += v.At(i, k)
+	}
+	return s / float64(m)
+}
+
 func literalS1(v *mat.SymDense, a, d, b, w int) float64 {
 	m := v.SymmetricDim()
-	bar := func(i int) float64 {
-		s := 0.0
-		for k := 0; k < m; k++ {
-			s += v.At(i, k)
-		}
-		return s / float64(m)
-	}
+	bar := func(i int) float64 { return rowMean(v, i) }
 	xx := 0.0
 	for i := 0; i < m; i++ {
 		xx += bar(i)
@@ -117,13 +143,7 @@ func literalS1(v *mat.SymDense, a, d, b, w int) float64 {
 
 func literalS2(v *mat.SymDense, a, d int) float64 {
 	m := v.SymmetricDim()
-	bar := func(i int) float64 {
-		s := 0.0
-		for k := 0; k < m; k++ {
-			s += v.At(i, k)
-		}
-		return s / float64(m)
-	}
+	bar := func(i int) float64 { return rowMean(v, i) }
 	xx, tr := 0.0, 0.0
 	for i := 0; i < m; i++ {
 		xx += bar(i)
