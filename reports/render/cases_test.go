@@ -55,6 +55,20 @@ func readCases(t testing.TB, path string) []renderCase {
 		line++
 		return sc.Text(), ok
 	}
+	// until joins the lines up to the terminator end.
+	until := func(end, what string) string {
+		var lines []string
+		for {
+			s, ok := next()
+			if !ok {
+				t.Fatalf("%s:%d: unterminated %s", path, line, what)
+			}
+			if s == end {
+				return strings.Join(lines, "\n")
+			}
+			lines = append(lines, s)
+		}
+	}
 	for {
 		h, ok := next()
 		if !ok {
@@ -66,28 +80,8 @@ func readCases(t testing.TB, path string) []renderCase {
 		if s, ok := next(); !ok || s != caseSep {
 			t.Fatalf("%s:%d: want %q after case header", path, line, caseSep)
 		}
-		var in, exp []string
-		for {
-			s, ok := next()
-			if !ok {
-				t.Fatalf("%s:%d: unterminated input", path, line)
-			}
-			if s == caseSep {
-				break
-			}
-			in = append(in, s)
-		}
-		for {
-			s, ok := next()
-			if !ok {
-				t.Fatalf("%s:%d: unterminated expected output", path, line)
-			}
-			if s == caseEnd {
-				break
-			}
-			exp = append(exp, s)
-		}
-		cases = append(cases, renderCase{h, strings.Join(in, "\n"), strings.Join(exp, "\n")})
+		in := until(caseSep, "input")
+		cases = append(cases, renderCase{h, in, until(caseEnd, "expected output")})
 	}
 	return cases
 }
