@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer/html"
 
+	"github.com/sigprop/sigprop/internal/golden"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/render/safehtml"
 	"github.com/sigprop/sigprop/reports/render/texmath"
@@ -127,7 +128,7 @@ func runCaseFile(t *testing.T, path string, check func([]byte) error) {
 			}
 		}
 		got := strings.TrimRight(buf.String(), "\n")
-		if *update {
+		if golden.Update() {
 			fmt.Fprintf(&out, "%s\n%s\n%s\n%s\n%s\n%s\n\n", c.header, caseSep, c.input, caseSep, got, caseEnd)
 			continue
 		}
@@ -135,7 +136,7 @@ func runCaseFile(t *testing.T, path string, check func([]byte) error) {
 			t.Errorf("case %s\n--- input\n%s\n--- want\n%s\n--- got\n%s", c.header, c.input, c.expected, got)
 		}
 	}
-	if *update {
+	if golden.Update() {
 		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
