@@ -100,6 +100,20 @@ func readProvenance(dir string) (sweep.Provenance, error) {
 	return p, nil
 }
 
+// readPoints reads DIR/provenance.json and lists the points of its grid.
+func readPoints(dir string) (sweep.Provenance, []sweep.Point, error) {
+	prov, err := readProvenance(dir)
+	if err != nil {
+		return prov, nil, err
+	}
+	grid, err := prov.Grid()
+	if err != nil {
+		return prov, nil, err
+	}
+	points, err := grid.Points()
+	return prov, points, err
+}
+
 // updateProvenance applies fn to DIR/provenance.json under its lock and
 // writes the result atomically.
 func updateProvenance(dir string, fn func(*sweep.Provenance) error) error {

@@ -69,15 +69,7 @@ var ErrInterrupted = errors.New("interrupted")
 // error: they are counted in the summary (see Incomplete).
 func Run(ctx context.Context, dir string, opt RunOptions) (RunSummary, error) {
 	var sum RunSummary
-	prov, err := readProvenance(dir)
-	if err != nil {
-		return sum, err
-	}
-	grid, err := prov.Grid()
-	if err != nil {
-		return sum, err
-	}
-	points, err := grid.Points()
+	prov, points, err := readPoints(dir)
 	if err != nil {
 		return sum, err
 	}

@@ -210,15 +210,7 @@ func Submit(ctx context.Context, dir string, opt SubmitOptions) (Submission, err
 	if err != nil {
 		return sub, err
 	}
-	prov, err := readProvenance(abs)
-	if err != nil {
-		return sub, err
-	}
-	grid, err := prov.Grid()
-	if err != nil {
-		return sub, err
-	}
-	points, err := grid.Points()
+	_, points, err := readPoints(abs)
 	if err != nil {
 		return sub, err
 	}
