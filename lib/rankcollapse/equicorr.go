@@ -26,16 +26,7 @@ func (f Form) String() string {
 }
 
 func checkEquicorr(n, d int, rho, sx2 float64) error {
-	if err := checkN(n); err != nil {
-		return err
-	}
-	if err := checkD("d", d); err != nil {
-		return err
-	}
-	if err := checkRho("rho", n, rho); err != nil {
-		return err
-	}
-	return checkNonNeg("sigma_x2", sx2)
+	return firstErr(checkN(n), checkD("d", d), checkRho("rho", n, rho), checkNonNeg("sigma_x2", sx2))
 }
 
 // GradV returns eq. (17), the expected squared Frobenius norm of ∂S/∂W^V
