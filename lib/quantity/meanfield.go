@@ -51,6 +51,19 @@ func mfDepthScales(pick func(meanfield.State) any) func(Values) (any, error) {
 	}
 }
 
+// mfEoC evaluates an edge-of-chaos solver: from the standard deviation
+// named given it finds the variance of the one named found and q*.
+func mfEoC(given, found string, solve func(activation.Func, float64) (float64, float64, error)) func(Values) (any, error) {
+	return func(v Values) (any, error) {
+		s := v.Float(given)
+		x2, q, err := solve(mfAct(v), s*s)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]float64{found: math.Sqrt(x2), found + "2": x2, "qstar": q}, nil
+	}
+}
+
 // mfScale renders a depth scale: a number, or "+Inf" at χ = 1 (JSON has no
 // infinity).
 func mfScale(x float64) any {
@@ -115,28 +128,14 @@ func init() {
 		Doc:    "edge of chaos: the sigma_w with chi_1 = 1 at bias std sigma_b, and q* there",
 		Source: mfSrc("F10-F11"),
 		Params: []Param{mfPhi, mfSigmaB, mfA},
-		Eval: func(v Values) (any, error) {
-			sb := v.Float("sigma_b")
-			w2, q, err := meanfield.EoCSigmaW2(mfAct(v), sb*sb)
-			if err != nil {
-				return nil, err
-			}
-			return map[string]float64{"sigma_w": math.Sqrt(w2), "sigma_w2": w2, "qstar": q}, nil
-		},
+		Eval:   mfEoC("sigma_b", "sigma_w", meanfield.EoCSigmaW2),
 	})
 	Register(Quantity{
 		Name:   "meanfield.eoc_sigma_b",
 		Doc:    "edge of chaos: the sigma_b with chi_1 = 1 at weight std sigma_w, and q* there",
 		Source: mfSrc("F10-F11"),
 		Params: []Param{mfPhi, mfSigmaW, mfA},
-		Eval: func(v Values) (any, error) {
-			sw := v.Float("sigma_w")
-			b2, q, err := meanfield.EoCSigmaB2(mfAct(v), sw*sw)
-			if err != nil {
-				return nil, err
-			}
-			return map[string]float64{"sigma_b": math.Sqrt(b2), "sigma_b2": b2, "qstar": q}, nil
-		},
+		Eval:   mfEoC("sigma_w", "sigma_b", meanfield.EoCSigmaB2),
 	})
 	Register(Quantity{
 		Name:   "meanfield.mu",

@@ -58,6 +58,13 @@ func TestMeanfieldDefaults(t *testing.T) {
 	if math.Abs(m["sigma_w2"]-1.7609546) > 5e-8 || math.Abs(m["qstar"]-0.570048) > 5e-7 {
 		t.Errorf("eoc_sigma_w = %v", m)
 	}
+	// The inverse problem at that σ_w gives σ_b² = 0.05 back (the two
+	// solvers are independent root finds; 1e-7 covers both tolerances).
+	v, _ = evalNamed(t, "meanfield.eoc_sigma_b", map[string]string{"sigma_w": strconv.FormatFloat(m["sigma_w"], 'g', -1, 64)})
+	b := v.(map[string]float64)
+	if math.Abs(b["sigma_b2"]-0.05) > 1e-7 || math.Abs(b["sigma_b"]-math.Sqrt(0.05)) > 1e-6 || math.Abs(b["qstar"]-m["qstar"]) > 1e-6 {
+		t.Errorf("eoc_sigma_b at sigma_w = %v: %v, want sigma_b2 = 0.05, qstar %v", m["sigma_w"], b, m["qstar"])
+	}
 }
 
 // TestMeanfieldErrors: out-of-range and unknown parameters name the
