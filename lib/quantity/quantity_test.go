@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/sigprop/sigprop/internal/mustpanic"
 )
 
 func testQuantity() Quantity {
@@ -60,12 +62,7 @@ func TestRegisterRejectsBadDefault(t *testing.T) {
 	q := testQuantity()
 	q.Name = "test.bad"
 	q.Params[0].Default = "20"
-	defer func() {
-		if recover() == nil {
-			t.Error("Register accepted a default outside its range")
-		}
-	}()
-	Register(q)
+	mustpanic.Check(t, "Register with a default outside its range", func() { Register(q) })
 }
 
 // evalError is a call of a registered quantity that must fail with an

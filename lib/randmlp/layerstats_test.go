@@ -3,6 +3,7 @@ package randmlp
 import (
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/meanfield"
@@ -44,19 +45,10 @@ func TestLayerStats(t *testing.T) {
 			t.Errorf("layer %d: LayerStats (%v, %v), loop (%v, %v)", l, mean[l], se[l], mu, s)
 		}
 	}
-	for name, f := range map[string]func(){
+	mustpanic.All(t, map[string]func(){
 		"nets":  func() { m.LayerStats(0, r, 0, q, empirical.Rand(1, 1)) },
 		"empty": func() { m.LayerStats(1, r, 0, func(MLPTrace, int) []float64 { return nil }, empirical.Rand(1, 1)) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: no panic", name)
-				}
-			}()
-			f()
-		}()
-	}
+	})
 }
 
 // LastLayer's values have the mean-field law: the mean of h² is the q-map's
@@ -102,10 +94,5 @@ func TestLastLayer(t *testing.T) {
 	if len(one) != width || one[0] != want[0] || one[1] != want[2] {
 		t.Errorf("inputs = 1: %d values, first two %v, want %v, %v", len(one), one[:2], want[0], want[2])
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("inputs = 3: no panic")
-		}
-	}()
-	m.LastLayer(1, r, 0, 3, sq, empirical.Rand(1, 1))
+	mustpanic.Check(t, "inputs = 3", func() { m.LastLayer(1, r, 0, 3, sq, empirical.Rand(1, 1)) })
 }

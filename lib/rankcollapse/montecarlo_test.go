@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"gonum.org/v1/gonum/mat"
 )
@@ -36,24 +37,12 @@ func TestSampleEquicorrelatedIsEmpirical(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, c := range []struct {
-		name string
-		fn   func()
-	}{
-		{"n = 1", func() { SampleEquicorrelated(nil, rng, 1, 3, 0, 1) }},
-		{"ρ below -1/(n-1)", func() { SampleEquicorrelated(nil, rng, 5, 3, -0.3, 1) }},
-		{"σ² < 0", func() { SampleEquicorrelated(nil, rng, 5, 3, 0, -1) }},
-		{"nil rng", func() { SampleEquicorrelated(nil, nil, 5, 3, 0, 1) }},
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: no panic", c.name)
-				}
-			}()
-			c.fn()
-		}()
-	}
+	mustpanic.All(t, map[string]func(){
+		"n = 1":            func() { SampleEquicorrelated(nil, rng, 1, 3, 0, 1) },
+		"ρ below -1/(n-1)": func() { SampleEquicorrelated(nil, rng, 5, 3, -0.3, 1) },
+		"σ² < 0":           func() { SampleEquicorrelated(nil, rng, 5, 3, 0, -1) },
+		"nil rng":          func() { SampleEquicorrelated(nil, nil, 5, 3, 0, 1) },
+	})
 }
 
 // Eqs. (17), (18) and E‖P‖² (App. A.2) by Monte Carlo over X from the

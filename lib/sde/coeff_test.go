@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -33,12 +34,7 @@ func TestEquiCov(t *testing.T) {
 			t.Errorf("EquiCov = %v, want %v", mat.Formatted(c.got), mat.Formatted(c.want))
 		}
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("EquiCov(0, 1, 0) did not panic")
-		}
-	}()
-	EquiCov(0, 1, 0)
+	mustpanic.Check(t, "EquiCov(0, 1, 0)", func() { EquiCov(0, 1, 0) })
 }
 
 // v0 is the spec's reference V₀ = [[1,.2],[.2,1]]; v3 the m = 3 example.

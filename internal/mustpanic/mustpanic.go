@@ -1,0 +1,30 @@
+// Package mustpanic checks, in tests, sigprop's rule that a caller bug
+// (a shape mismatch, a parameter outside its range, a nil generator)
+// panics (STYLE.md, "Errors and panics"). It is imported only by tests.
+package mustpanic
+
+import (
+	"maps"
+	"slices"
+	"testing"
+)
+
+// Check calls fn and fails the test, naming what, unless fn panics.
+func Check(t testing.TB, what string, fn func()) {
+	t.Helper()
+	defer func() {
+		t.Helper()
+		if recover() == nil {
+			t.Errorf("%s: no panic", what)
+		}
+	}()
+	fn()
+}
+
+// All checks every case, in the order of their names.
+func All(t testing.TB, cases map[string]func()) {
+	t.Helper()
+	for _, name := range slices.Sorted(maps.Keys(cases)) {
+		Check(t, name, cases[name])
+	}
+}
