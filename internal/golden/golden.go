@@ -7,6 +7,7 @@ package golden
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"testing"
 )
@@ -31,7 +32,15 @@ func Check(t testing.TB, path string, got []byte) {
 	if err != nil {
 		t.Fatalf("%v (rerun the package's tests with -update to create it)", err)
 	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s: output differs from golden file (%d vs %d bytes); if the change is intended, rerun with -update and review the diff", path, len(got), len(want))
+	if err := compare(path, got, want); err != nil {
+		t.Error(err)
 	}
+}
+
+// compare says how got differs from the golden file's want, if it does.
+func compare(path string, got, want []byte) error {
+	if bytes.Equal(got, want) {
+		return nil
+	}
+	return fmt.Errorf("%s: output differs from golden file (%d vs %d bytes); if the change is intended, rerun with -update and review the diff", path, len(got), len(want))
 }

@@ -12,13 +12,16 @@ import (
 // Check calls fn and fails the test, naming what, unless fn panics.
 func Check(t testing.TB, what string, fn func()) {
 	t.Helper()
-	defer func() {
-		t.Helper()
-		if recover() == nil {
-			t.Errorf("%s: no panic", what)
-		}
-	}()
+	if !panics(fn) {
+		t.Errorf("%s: no panic", what)
+	}
+}
+
+// panics calls fn and reports whether it panicked.
+func panics(fn func()) (panicked bool) {
+	defer func() { panicked = recover() != nil }()
 	fn()
+	return false
 }
 
 // All checks every case, in the order of their names.
