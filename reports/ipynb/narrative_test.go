@@ -23,22 +23,11 @@ const maxCellLines = 40
 // (data flows lib → kernel-ext → reports, never back). It logs the lines
 // of Go per notebook and in all (run with -v).
 func TestCommittedNotebooksNarrate(t *testing.T) {
-	paths, err := filepath.Glob("../../notebooks/*.ipynb")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(paths) == 0 {
-		t.Fatal("no notebooks found in ../../notebooks")
-	}
 	definedIn := map[string][]string{} // top-level func or type name -> notebooks
 	total := 0
-	for _, p := range paths {
-		nb, err := Load(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := filepath.Base(p)
-		lines, names, problems := narrative(nb, name)
+	for _, c := range committedNotebooks(t) {
+		name := filepath.Base(c.path)
+		lines, names, problems := narrative(c.nb, name)
 		for _, msg := range problems {
 			t.Errorf("%s: %s", name, msg)
 		}
