@@ -77,52 +77,45 @@ func mfScale(x float64) any {
 }
 
 func init() {
-	netParams := []Param{mfPhi, mfSigmaW, mfSigmaB, mfA}
-	Register(Quantity{
+	// The quantities of one network (φ, σ_w, σ_b): its fixed points and
+	// depth scales.
+	for _, q := range []Quantity{{
 		Name:   "meanfield.qstar",
 		Doc:    "fixed point q* of the variance map q -> sigma_w^2 E phi(sqrt(q) z)^2 + sigma_b^2, reached from q = 1",
 		Source: mfSrc("F1-F2") + ", P18 eq. (4)",
-		Params: netParams,
 		Eval:   func(v Values) (any, error) { return mfNet(v).QStar() },
-	})
-	Register(Quantity{
+	}, {
 		Name:   "meanfield.chi1",
 		Doc:    "chi_1 = sigma_w^2 E phi'(sqrt(q*) z)^2, slope of the correlation map at c = 1 (< 1 ordered, > 1 chaotic)",
 		Source: mfSrc("F7") + ", P18 eq. (5)",
-		Params: netParams,
 		Eval:   func(v Values) (any, error) { return mfNet(v).Chi1() },
-	})
-	Register(Quantity{
+	}, {
 		Name:   "meanfield.cstar",
 		Doc:    "stable fixed point c* of the correlation map (1 in the ordered phase)",
 		Source: mfSrc("F4"),
-		Params: netParams,
 		Eval:   func(v Values) (any, error) { return mfNet(v).CStar() },
-	})
-	Register(Quantity{
+	}, {
 		Name:   "meanfield.xi_c",
 		Doc:    "correlation depth scale xi_c = -1/log chi_c* (\"+Inf\" on the edge of chaos)",
 		Source: mfSrc("F9"),
-		Params: netParams,
 		Eval:   mfDepthScales(func(s meanfield.State) any { return mfScale(s.XiC) }),
-	})
-	Register(Quantity{
+	}, {
 		Name:   "meanfield.xi_q",
 		Doc:    "variance depth scale xi_q = -1/log chi_q, chi_q = dq'/dq at q*",
 		Source: mfSrc("F6, F9"),
-		Params: netParams,
 		Eval:   mfDepthScales(func(s meanfield.State) any { return mfScale(s.XiQ) }),
-	})
-	Register(Quantity{
+	}, {
 		Name:   "meanfield.state",
 		Doc:    "q*, chi_1, chi_q, c*, chi_c*, xi_q, xi_c, xi_grad at once",
 		Source: mfSrc("F2, F6-F9"),
-		Params: netParams,
 		Eval: mfDepthScales(func(s meanfield.State) any {
 			return map[string]any{"qstar": s.QStar, "chi1": s.Chi1, "chi_q": s.ChiQ, "cstar": s.CStar,
 				"chi_c": s.ChiC, "xi_q": mfScale(s.XiQ), "xi_c": mfScale(s.XiC), "xi_grad": mfScale(s.XiGrad)}
 		}),
-	})
+	}} {
+		q.Params = []Param{mfPhi, mfSigmaW, mfSigmaB, mfA}
+		Register(q)
+	}
 	Register(Quantity{
 		Name:   "meanfield.eoc_sigma_w",
 		Doc:    "edge of chaos: the sigma_w with chi_1 = 1 at bias std sigma_b, and q* there",
