@@ -50,6 +50,21 @@ func TriPairs(m int) [][2]int {
 	return out
 }
 
+// FromTri returns the m×m symmetric matrix whose upper-triangular entries,
+// in TriIndex order (0,0),(0,1),…,(m−1,m−1), are upper: the layout of the
+// SDE's state and of the N×N covariances. It panics unless len(upper) is
+// TriLen(m).
+func FromTri(m int, upper ...float64) *mat.SymDense {
+	if m < 1 || len(upper) != TriLen(m) {
+		panic(fmt.Sprintf("sde: FromTri needs m >= 1 and m(m+1)/2 entries, got m = %d and %d", m, len(upper)))
+	}
+	V := mat.NewSymDense(m, nil)
+	for k, p := range TriPairs(m) {
+		V.SetSym(p[0], p[1], upper[k])
+	}
+	return V
+}
+
 // EquiCov returns the equicorrelated m×m covariance with variance v and
 // correlation ρ, the initial condition V₀ of the paper's figures:
 //

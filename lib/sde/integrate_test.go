@@ -119,7 +119,7 @@ func TestSimulateBadInput(t *testing.T) {
 		{"negative T", att, v0, -1, 10, Settings{}},
 		{"NaN T", att, v0, math.NaN(), 10, Settings{}},
 		{"non-symmetric", att, mat.NewDense(2, 2, []float64{1, .2, .3, 1}), 1, 10, Settings{}},
-		{"non-PSD", att, sym(2, 1, 1.5, 1), 1, 10, Settings{}},
+		{"non-PSD", att, FromTri(2, 1, 1.5, 1), 1, 10, Settings{}},
 		{"not square", att, mat.NewDense(2, 3, nil), 1, 10, Settings{}},
 		{"paths", att, v0, 1, 0, Settings{}},
 		{"step", att, v0, 1, 10, Settings{Step: -0.1}},
@@ -144,7 +144,7 @@ func TestSimulateBadInput(t *testing.T) {
 // not fire spuriously.
 func TestPSDGuard(t *testing.T) {
 	md := Model{Kind: Attention, Gamma: 1, Tau0: 0.5}
-	vs := sym(2, 1, 0.995, 1)
+	vs := FromTri(2, 1, 0.995, 1)
 	r, err := Simulate(md, vs, 1, 200, 4, Settings{Step: 0.25})
 	if err != nil {
 		t.Fatal(err)

@@ -59,10 +59,10 @@ func TestBlocksMatchReference(t *testing.T) {
 		{"transformer m=3", Model{Kind: Transformer, Gamma: 0.5, Tau0: 1, CMinus: -1}, v3, 0.5, 41, Settings{Workers: 3}},
 		{"resnet m=5", Model{Kind: ResNet, Gamma: 0.7, CMinus: -1}, EquiCov(5, 2, 0.3), 0.4, 19, Settings{Step: 0.02}},
 		{"mlp m=2", Model{Kind: MLP, CPlus: 0.5, CMinus: -1}, v0, 0.4, 33, Settings{Workers: 2}},
-		{"project m=2", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, sym(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25}},
+		{"project m=2", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, FromTri(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25}},
 		{"project m=4", Model{Kind: Transformer, Gamma: 1, Tau0: 0.3, CMinus: -1}, EquiCov(4, 1, 0.99), 1, 50, Settings{Step: 0.2, Workers: 2}},
-		{"stop path", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, sym(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25, OnNonPSD: StopPath}},
-		{"fail run", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, sym(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25, OnNonPSD: FailRun}},
+		{"stop path", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, FromTri(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25, OnNonPSD: StopPath}},
+		{"fail run", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, FromTri(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25, OnNonPSD: FailRun}},
 		{"rank one", Model{Kind: Transformer, Gamma: 0.7, Tau0: 1, CMinus: -1}, EquiCov(3, 1.3, 1), 0.3, 20, Settings{}},
 		{"stop radius", Model{Kind: Attention, Gamma: 1 / math.Sqrt2, Tau0: 1}, v0, 1, 64, Settings{StopRadius: 2.5, Workers: 2}},
 	}
