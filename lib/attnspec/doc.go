@@ -14,7 +14,9 @@
 //	r_T = √((e^{s²} − 1)/T)                         BulkRadius (F34)
 //	A = softmax(X W_Q W_Kᵀ Xᵀ/√d_k)                 KeyQueryAttention (F32, F35)
 //	eigenvalues, singular values, |λ₁| − |λ₂|      Spectrum, SpectralGap
+//	share of the bulk with |λ| > radius           OutsideFraction (F34)
 //	A − 𝟏𝟏ᵀ/T, (I − 𝟏𝟏ᵀ/T)V, A₁ − λA₂             CenterAttention, ProjectOutOnes, DiffAttention (F33, F38)
 //	‖X − 𝟏x̄ᵀ‖_F/‖X‖_F, ‖X‖_F²/‖X‖₂²                 RankCollapseResidual, StableRank
 //	X^{ℓ+1} = A^ℓ X^ℓ W_V^ℓ, L layers               Stack with block.Softmax, Centered, Projected, Differential (F36, F38)
+//	‖X^ℓ‖/‖X⁰‖; residual after ℓ layers against T   StackResult.NormRatio, ResidualsByWidth (F36)
 package attnspec

@@ -18,6 +18,8 @@
 //	Gaussian kernel density, Scott's bandwidth   KDE, ScottBandwidth
 //	distribution-free SE of a quantile           QuantileSE
 //	lo + (hi − lo) i/(k − 1); lo, lo+1, …, hi     Linspace, Ints
+//	max |a − b|, max |a/b − 1|                   MaxAbsDiff, MaxRelDiff
+//	(ln y_n − ln y_1)/(ln x_n − ln x_1)           LogLogSlope
 //
 // Monte Carlo plumbing that the simulators share lives here too, so that it
 // is written once: SplitMix64 (Steele, Lea & Flood 2014, the finaliser used

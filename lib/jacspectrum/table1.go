@@ -75,3 +75,13 @@ func erfMD2Lerch(w complex128, qstar float64) complex128 {
 	}
 	return s
 }
+
+// MaxQuadErr is max_k |μ_k − μ_k(quadrature)| over k = 1, 2, 3: how well
+// the closed forms of r agree with quadrature.
+func (r Table1Row) MaxQuadErr() float64 {
+	worst := 0.0
+	for k := 0; k < 3; k++ {
+		worst = math.Max(worst, math.Abs(r.Mu[k]-r.MuQuad[k]))
+	}
+	return worst
+}

@@ -19,7 +19,9 @@
 //	density of s = √λ (atoms reduce the area)      SingularValueHistogram
 //	O = Z R⁻¹, ZᵀZ = RᵀR (same Haar matrices)      JacobianSim.CholeskyHaar
 //	seeded critical-network spectra of a figure    SpectrumSpec, SampleSpectra, SpectrumSample
-//	KS vs theory, tolerance from replicate spread  SpectrumSample.Check, CheckFigure, AtWidth
+//	stored spectra (notebooks/data, via fs.FS)     ReadSpectra
+//	KS vs theory, tolerance from replicate spread  SpectrumSample.Check, CheckFigure, AtWidth, KSAtWidth
+//	S-transform of each draw, mean ± SE            SpectrumSample.STransform (freeprob.SNumeric)
 //
 // Products run on lib/dense; JacobianSim.Workers spreads PooledEigs' singular
 // value decompositions over goroutines without changing its results.

@@ -47,7 +47,8 @@ func TestSampleSpectra(t *testing.T) {
 }
 
 // TestCheckFigure: the tolerance is k·ρ̂·½/√n with ρ̂ the RMS of the pair
-// z-scores, and AtWidth recomputes the same seeds at another width.
+// z-scores, AtWidth recomputes the same seeds at another width, and
+// KSAtWidth is the KS of Check there.
 func TestCheckFigure(t *testing.T) {
 	spec := SpectrumSpec{Figure: "a", Phi: "erf", Weights: "orthogonal", Depth: 2, QStar: 0.25, Width: 120, Draws: 2, Seed: 3}
 	ss, err := SampleSpectra([]SpectrumSpec{spec}, 1)
@@ -69,5 +70,15 @@ func TestCheckFigure(t *testing.T) {
 	spec.Width = 60
 	if e, _ := spec.Draw(1); !reflect.DeepEqual(e, small.Eigs[1]) {
 		t.Error("AtWidth draws differ from Draw at that width")
+	}
+	sc, err := small.Check(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ks, err := ss[0].KSAtWidth(60, c); err != nil || ks != sc.KS || !(ks > 0) || sc.N != 120 {
+		t.Errorf("KSAtWidth %v (%v), AtWidth+Check %v on %d eigenvalues", ks, err, sc.KS, sc.N)
+	}
+	if _, err := ss[0].KSAtWidth(0, c); err == nil {
+		t.Error("KSAtWidth at width 0: no error")
 	}
 }

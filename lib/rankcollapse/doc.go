@@ -6,14 +6,17 @@
 //
 //	Eqs. (6)–(8), Lemma A.7   ExpGrad*, GradNormWQUniform, PaperBoundGradX, LogitVariance
 //	Thm 3.2, Thm A.2          CollapseGap, UniformityGapSmallLogit
-//	Lemmas 3.2–3.3, (11)–(16) Propagate, PropagateLimit, RhoDepth, RhoLimit, RhoFromMoments
+//	Lemmas 3.2–3.3, (11)–(16) Propagate, PropagateLimit, RhoDepth, RhoLimit, RhoFromMoments,
+//	                          RhoDepthScaled (ρ^L under α₁² = α̃₁/L and its limit)
 //	Figs. 8, 11               RhoProfile, NormProfile (ρ^ℓ and E‖X^ℓ‖² for ℓ = 0..L)
-//	Eqs. (17)–(18), (47)      GradV, GradQ, LogRatioQV, Tau, TauWarmup, CentredGramMoment
+//	Eqs. (17)–(18), (47)      GradV, GradQ, LogRatioQV, Tau, TauWarmup, CentredGramMoment,
+//	                          EquicorrGrads (over ρ), GradsVsN (over n)
 //	§2.6                      TokenStats, Sequence, SampleEquicorrelated (empirical.Equicorrelated)
 //
 // Each erratum of spec §8 sits in the doc of the function it affects, with
 // the test that shows it: PaperBoundGradX (eq. 8 is not a bound), GradQ
 // (eq. 18's independence assumption), RhoLimit (e^{α₁} for e^{α̃₁}),
 // TauWarmup (max for min). Parameter errors wrap ErrParam. The finite-width
-// simulator these are tested against is lib/rankblock.
+// simulator these are tested against is lib/rankblock; lib/rankexp runs the
+// paper's experiments with both.
 package rankcollapse

@@ -95,3 +95,19 @@ func tgCheckAlpha(name string, a float64) {
 		panic(fmt.Sprintf("tokengeom: %s must lie in [0, 1], got %v", name, a))
 	}
 }
+
+// AttCurve evaluates the attention map of eq. (10) along the input cosine:
+// for each ρ in rhos it returns AttQP from (q, p) = (d, ρd) per unit width,
+//
+//	q[i] = q′/d,   p[i] = p′/d,   (q′, p′) = AttQP(d, ρ_i d, n, d, σ_A²),
+//
+// the curves against ρ (the map depends on (q, p) only through ρ). It
+// panics as AttQP does, e.g. for a ρ outside [−1/(n−1), 1].
+func AttCurve(rhos []float64, n int, d, sigmaA2 float64) (q, p []float64) {
+	q, p = make([]float64, len(rhos)), make([]float64, len(rhos))
+	for i, r := range rhos {
+		qi, pi := AttQP(d, d*r, n, d, sigmaA2)
+		q[i], p[i] = qi/d, pi/d
+	}
+	return q, p
+}

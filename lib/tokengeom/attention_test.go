@@ -153,3 +153,38 @@ func TestAttQPPanics(t *testing.T) {
 		"α_A > 1":      func() { FAtt(1, 0.5, 1.5, 4, 8, 1) },
 	})
 }
+
+// AttCurve against the closed forms of AttQP's doc comment: at σ_A² = 0 the
+// output is rank one, q′/d = p′/d = (1 + (n−1)ρ)/n; at ρ = 1 it is (1, 1);
+// at ρ = 0, p′/d = 1/n; and per unit width it does not depend on d.
+func TestAttCurve(t *testing.T) {
+	const n = 256
+	rhos := []float64{0, 0.25, 0.5, 0.9, 1}
+	q, p := AttCurve(rhos, n, 64, 0)
+	for i, r := range rhos {
+		want := (1 + (n-1)*r) / n
+		if !relClose(q[i], want, 1e-14) || !relClose(p[i], want, 1e-14) {
+			t.Errorf("σ_A² = 0, ρ = %g: (q′/d, p′/d) = (%v, %v), want both %v", r, q[i], p[i], want)
+		}
+	}
+	q, p = AttCurve(rhos, n, 64, 4)
+	if !relClose(q[4], 1, 1e-14) || !relClose(p[4], 1, 1e-14) {
+		t.Errorf("ρ = 1: (%v, %v), want (1, 1)", q[4], p[4])
+	}
+	if !relClose(p[0], 1.0/n, 1e-14) {
+		t.Errorf("ρ = 0: p′/d = %v, want 1/n = %v", p[0], 1.0/n)
+	}
+	q1, p1 := AttCurve(rhos, n, 1, 4)
+	for i := range rhos {
+		if !relClose(q1[i], q[i], 1e-14) || !relClose(p1[i], p[i], 1e-14) {
+			t.Errorf("ρ = %g: d = 1 gives (%v, %v), d = 64 (%v, %v)", rhos[i], q1[i], p1[i], q[i], p[i])
+		}
+	}
+	// The curve is AttQP itself, point by point.
+	for i, r := range rhos {
+		qq, pp := AttQP(64, 64*r, n, 64, 4)
+		if q[i] != qq/64 || p[i] != pp/64 {
+			t.Errorf("ρ = %g: AttCurve (%v, %v), AttQP/d (%v, %v)", r, q[i], p[i], qq/64, pp/64)
+		}
+	}
+}

@@ -4,17 +4,18 @@
 // Trainability of Transformers", arXiv:2403.02579 (2024): the n tokens are
 // reduced to their squared norm q and pairwise dot product p.
 //
-//	eqs. (10)–(11), (25)     AttQP, FAtt, FMLP, F, Trajectory  layer map (q,p) ↦ F(q,p)
+//	eqs. (10)–(11), (25)     AttQP, AttCurve, FAtt, FMLP, F, Trajectory  layer map (q,p) ↦ F(q,p)
 //	Sec. 3.3, eq. (13)       QStar, LambdaA, JacobianAtCollapse  collapse, angle exponent
 //	eq. (24)                 LambdaAOneStep   the paper's numerical λ_a estimator
 //	eqs. (15)–(20), (32)     Grad, LambdaG, LambdaGInf, Gains   gradient exponent
-//	Fig. 2                   NonCollapsedFixedPoint, VectorField, TrajectoryXY
-//	Figs. 4–5                Phase*, *Edge*, Edge, Grid.ZeroCrossings  phase diagrams
+//	Fig. 2                   NonCollapsedFixedPoint, VectorField, TrajectoryXY, PhasePortrait
+//	Figs. 4–5                Phase*, Plane, *Edge*, Edge, Grid.ZeroCrossings  phase diagrams
 //
 // The gradient exponent uses the spec's corrected formulas by default (see
 // Variant: Paper is the printed form, which the simulation excludes); λ_g = 0
 // is then a finite-depth, finite-n boundary, so LambdaG takes L and n. Where
 // the paper's printed numbers differ from its equations, see PhaseAlphaSigma.
 // Gaussian integrals use lib/gauss (see MLPGains). The finite-width simulator
-// these are tested against is lib/tokennet.
+// these are tested against is lib/tokennet; lib/tokencheck runs the
+// comparisons.
 package tokengeom

@@ -66,56 +66,74 @@ func ParseCells(notebook string, cells []string) (*Source, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s cell %d: %w", notebook, i, err)
 		}
-		where := "cell " + strconv.Itoa(i)
-		inField := map[*ast.BasicLit]bool{}
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CompositeLit:
-				sel, ok := n.Type.(*ast.SelectorExpr)
-				if !ok || (sel.Sel.Name != "Figure" && sel.Sel.Name != "Table") {
-					return true
-				}
-				var fig SourceFigure
-				hasID := false
-				for _, e := range n.Elts {
-					kv, ok := e.(*ast.KeyValueExpr)
-					if !ok {
-						continue
-					}
-					key, _ := kv.Key.(*ast.Ident)
-					if key == nil {
-						continue
-					}
-					switch key.Name {
-					case "ID":
-						fig.ID = regexp.MustCompile("^" + idPattern(kv.Value) + "$")
-						hasID = true
-					case "PaperFigure":
-						if lit, ok := kv.Value.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-							fig.PaperFigure, _ = strconv.Unquote(lit.Value)
-							inField[lit] = true
-						} else {
-							fig.Dynamic = true
-						}
-					}
-				}
-				if hasID {
-					fig.Line = where
-					s.Figures = append(s.Figures, fig)
-				}
-			case *ast.BasicLit:
-				if n.Kind != token.STRING || inField[n] {
-					return true
-				}
-				v, _ := strconv.Unquote(n.Value)
-				if _, err := ParseClaim(v); err == nil {
-					s.Claims = append(s.Claims, v)
-				}
-			}
-			return true
-		})
+		s.collect(f, "cell "+strconv.Itoa(i))
 	}
 	return s, nil
+}
+
+// AddGoFile adds the figure literals and claims of one Go source file to
+// s, as ParseCells does for a cell: the code of a package the notebook
+// imports that builds its figures (e.g. kernel-ext/rankshow for notebook
+// 03), so a figure built there counts as drawn by the notebook. name is
+// the file's name for messages.
+func (s *Source) AddGoFile(name, code string) error {
+	f, err := parser.ParseFile(token.NewFileSet(), name, code, parser.SkipObjectResolution)
+	if err != nil {
+		return fmt.Errorf("%s: %w", s.Notebook, err)
+	}
+	s.collect(f, name)
+	return nil
+}
+
+// collect adds the figure literals and claims of f, found at where.
+func (s *Source) collect(f *ast.File, where string) {
+	inField := map[*ast.BasicLit]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			sel, ok := n.Type.(*ast.SelectorExpr)
+			if !ok || (sel.Sel.Name != "Figure" && sel.Sel.Name != "Table") {
+				return true
+			}
+			var fig SourceFigure
+			hasID := false
+			for _, e := range n.Elts {
+				kv, ok := e.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				key, _ := kv.Key.(*ast.Ident)
+				if key == nil {
+					continue
+				}
+				switch key.Name {
+				case "ID":
+					fig.ID = regexp.MustCompile("^" + idPattern(kv.Value) + "$")
+					hasID = true
+				case "PaperFigure":
+					if lit, ok := kv.Value.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						fig.PaperFigure, _ = strconv.Unquote(lit.Value)
+						inField[lit] = true
+					} else {
+						fig.Dynamic = true
+					}
+				}
+			}
+			if hasID {
+				fig.Line = where
+				s.Figures = append(s.Figures, fig)
+			}
+		case *ast.BasicLit:
+			if n.Kind != token.STRING || inField[n] {
+				return true
+			}
+			v, _ := strconv.Unquote(n.Value)
+			if _, err := ParseClaim(v); err == nil {
+				s.Claims = append(s.Claims, v)
+			}
+		}
+		return true
+	})
 }
 
 var verbRE = regexp.MustCompile(`%[-+# 0-9.*\[\]]*[a-zA-Z%]`)

@@ -1,0 +1,303 @@
+package rankshow
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/rankblock"
+	"github.com/sigprop/sigprop/lib/rankcollapse"
+	"github.com/sigprop/sigprop/lib/rankexp"
+)
+
+// kinds renders every item of v as a notebook would (RenderFigure,
+// RenderTable, Agreement.Metric) and returns the sequence of kinds: F
+// figure, T table, A agreement, P printed line.
+func kinds(t *testing.T, v show.View) string {
+	t.Helper()
+	var b strings.Builder
+	for i, it := range v {
+		switch x := it.(type) {
+		case show.Figure:
+			if _, _, err := show.RenderFigure(x); err != nil {
+				t.Errorf("item %d, figure %s: %v", i, x.ID, err)
+			}
+			b.WriteByte('F')
+		case bundle.Table:
+			if _, _, err := show.RenderTable(x); err != nil {
+				t.Errorf("item %d, table %s: %v", i, x.ID, err)
+			}
+			b.WriteByte('T')
+		case show.Agreement:
+			if _, err := x.Metric(); err != nil {
+				t.Errorf("item %d: %v", i, err)
+			}
+			b.WriteByte('A')
+		case string:
+			b.WriteByte('P')
+		default:
+			t.Errorf("item %d has type %T", i, it)
+		}
+	}
+	return b.String()
+}
+
+func panics(f func()) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg, _ = r.(string)
+			if msg == "" {
+				msg = "panic"
+			}
+		}
+	}()
+	f()
+	return ""
+}
+
+// profile is a made-up rankblock.Profile of L layers and draws networks:
+// cosine rising with depth from c0 by step, positive norms and gradients.
+func profile(L, draws int, c0, step float64) rankblock.Profile {
+	p := rankblock.Profile{Draws: draws}
+	for l := 0; l <= L; l++ {
+		c := math.Min(c0+step*float64(l), 0.999)
+		p.MeanCos, p.MeanCosSE = append(p.MeanCos, c), append(p.MeanCosSE, 0.01)
+		p.Rho, p.RhoSE = append(p.Rho, c), append(p.RhoSE, 0.01)
+		p.SqNorm, p.SqNormSE = append(p.SqNorm, math.Pow(2, float64(l))), append(p.SqNormSE, 0.1)
+		p.SqNormDraws = append(p.SqNormDraws, []float64{0.5 * math.Pow(2, float64(l)), math.Pow(2, float64(l)), 1.5 * math.Pow(2, float64(l))})
+	}
+	for l := 0; l < L; l++ {
+		p.GradWQ = append(p.GradWQ, math.Pow(10, -float64(l)*(1+step)))
+		p.GradWK = append(p.GradWK, math.Pow(10, -float64(l)))
+		p.GradWV = append(p.GradWV, 1+float64(l)*step)
+	}
+	return p
+}
+
+func TestLemma31AndIdenticalTokens(t *testing.T) {
+	rows := []rankexp.Lemma31{{DK: 2, GradWV: 1, GradWQ: 2, Exact: 3, Bound: 4, MC: 3.5, SE: 0.25}, {DK: 4, Exact: 9, Bound: 3, MC: 8, SE: 0.5}}
+	v := Lemma31([]string{"a", "b"}, rows)
+	if k := kinds(t, v); k != "AAT" {
+		t.Fatalf("kinds %s, want AAT", k)
+	}
+	if a := v.Agreements(); a[0].Value != 2 || a[1].Value != -2 || a[1].Name != "lemma31-gradX-z-1" {
+		t.Errorf("z values %g %g", a[0].Value, a[1].Value)
+	}
+	if tb := v.Tables()[0]; tb.Rows[0][5] != "3.5 ± 0.25" || tb.Rows[0][7] != "true" || tb.Rows[1][7] != "false" {
+		t.Errorf("rows %v", tb.Rows)
+	}
+	if msg := panics(func() { Lemma31([]string{"a"}, rows) }); msg == "" {
+		t.Error("one name for two rows did not panic")
+	}
+	c := []rankexp.Collapsed{{N: 4, D: 8, X2: 2, Draws: 2, AttnGrads: rankblock.AttnGrads{WQ: 0, WK: 1e-30, WV: 5}}, {N: 7, D: 5, X2: 1, Draws: 2, AttnGrads: rankblock.AttnGrads{WQ: 2e-30, WV: 3}}}
+	v = IdenticalTokens(c)
+	if k := kinds(t, v); k != "TA" {
+		t.Fatalf("kinds %s, want TA", k)
+	}
+	if a := v.Agreements()[0]; a.Value != 2e-30 || a.Rule != show.AtMost {
+		t.Errorf("worst %g rule %s", a.Value, a.Rule)
+	}
+	if r := v.Tables()[0].Rows[0]; r[5] != "64" {
+		t.Errorf("d_v n‖x‖² = %s, want 64", r[5])
+	}
+	if c := v.Tables()[0].Caption; !strings.Contains(c, "averaged over 2 random weight draws") {
+		t.Errorf("caption %q does not state the 2 draws", c)
+	}
+	c[1].Draws = 3
+	if msg := panics(func() { IdenticalTokens(c) }); msg == "" {
+		t.Error("rows with different draw counts did not panic")
+	}
+}
+
+func TestGrads(t *testing.T) {
+	var mc []rankexp.Grads
+	for i, r := range []float64{0, 0.5} {
+		p := rankexp.Point{N: 10, D: 16, Rho: r, Sx2: 0.5}
+		v, _ := rankcollapse.GradV(10, 16, r, 0.5)
+		q, _ := rankcollapse.GradQ(10, 16, r, 0.5, rankcollapse.FormExact)
+		mc = append(mc, rankexp.Grads{Point: p, V: v, Q: q, AttnGrads: rankblock.AttnGrads{WV: v + float64(i), WVSE: 1, WQ: q, WQSE: 1}})
+	}
+	v, err := GradsVsRho(empirical.Linspace(-1.0/9, 1, 5), mc, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := kinds(t, v); k != "AAF" {
+		t.Fatalf("kinds %s, want AAF", k)
+	}
+	if a := v.Agreements(); a[0].Value != 1 || a[1].Value != 0 {
+		t.Errorf("max z %g %g, want 1 and 0", a[0].Value, a[1].Value)
+	}
+	if f := v.Figures()[0]; len(f.Series) != 5 || f.Series[0].Y[4] != mustV(10, 16, 1, 0.5) {
+		t.Errorf("figure series %d", len(f.Series))
+	}
+	var byN []rankexp.Grads
+	for _, d := range []int{8, 32} {
+		for _, n := range []int{4, 16} {
+			v, _ := rankcollapse.GradV(n, d, 0.2, 1)
+			byN = append(byN, rankexp.Grads{Point: rankexp.Point{N: n, D: d, Rho: 0.2, Sx2: 1}, V: v, AttnGrads: rankblock.AttnGrads{WV: v, WVSE: 1, WQ: 1, WQSE: 1}})
+		}
+	}
+	v, err = GradsVsN([]int{2, 4, 8}, byN, 70)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := kinds(t, v); k != "AAF" {
+		t.Fatalf("kinds %s, want AAF", k)
+	}
+	if f := v.Figures()[0]; len(f.Series) != 8 || f.Series[0].Y[2] != mustV(8, 8, 0.2, 1) || f.Series[2].X[1] != 16 {
+		t.Errorf("figure series %+v", f.Series[0])
+	}
+	if msg := panics(func() { GradsVsN([]int{2}, byN[:2], 70) }); msg == "" {
+		t.Error("one width did not panic (the caption says d = 8, 32)")
+	}
+}
+
+func mustV(n, d int, rho, sx2 float64) float64 {
+	v, err := rankcollapse.GradV(n, d, rho, sx2)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func TestGridAndTau(t *testing.T) {
+	grid, err := rankexp.Grid([]float64{0, 0.3, 0.6, 0.9}, []float64{0.25, 1, 4}, []int{5, 10, 20, 40}, []int{8, 16, 32, 64}, 2, empirical.Rand(140, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := Grid(grid, 4, 3, 4, 4, 140)
+	if k := kinds(t, v); k != "PPPPAFFF" {
+		t.Fatalf("kinds %s, want PPPPAFFF", k)
+	}
+	f := v.Figures()
+	if f[0].ID != "fig12-grid" || len(f[0].Series) != 4 || len(f[0].Series[0].X) != 64 || f[2].Heat == nil {
+		t.Errorf("figures %s %d", f[0].ID, len(f[0].Series))
+	}
+	if msg := panics(func() { Grid(grid[:48], 3, 3, 4, 4, 140) }); msg == "" {
+		t.Error("a 3×3×4×4 grid did not panic")
+	}
+	v, err = TauTable([][4]float64{{512, 25, 0, 1}, {32, 50, 0, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := rankcollapse.Tau(50, 32, 0, 1, rankcollapse.FormPaper)
+	if k := kinds(t, v); k != "T" || v.Tables()[0].Rows[1][4] != show.FormatFloat(want) {
+		t.Errorf("tau table %v", v.Tables()[0].Rows)
+	}
+	if _, err := TauTable([][4]float64{{512, 25, 1, 1}}); err == nil {
+		t.Error("ρ = 1 gave no error")
+	}
+}
+
+func TestDepthFigures(t *testing.T) {
+	var runs []rankexp.Depth
+	for i := range 2 {
+		p := profile(12, 100, 0, 0.05)
+		runs = append(runs, rankexp.Depth{N: 50, D: 32, Scaled: i == 1, A1Sq: 1, Sim: p, Rho: p.Rho, SqNorm: p.SqNorm})
+	}
+	runs[1].Rho = append([]float64{}, runs[1].Rho...)
+	runs[1].Rho[3] += 0.03 // 3 SE
+	v := Propagation(runs, 30)
+	if k := kinds(t, v); k != "AAAAFF" {
+		t.Fatalf("kinds %s, want AAAAFF", k)
+	}
+	if a := v.Agreements(); a[0].Value != 0 || math.Abs(a[2].Value-3) > 1e-12 || a[2].Name != "fig8-rho-maxz-α = 1/√L" {
+		t.Errorf("agreements %g %g %s", a[0].Value, a[2].Value, a[2].Name)
+	}
+	runs[0].Sim.Draws = 10
+	if msg := panics(func() { Propagation(runs, 30) }); msg == "" {
+		t.Error("10 draws did not panic (the caption says 100)")
+	}
+
+	var curves []rankcollapse.DepthScaled
+	for _, at := range []float64{0.5, 1} {
+		c, _ := rankcollapse.RhoDepthScaled(50, 0, at, []int{1, 32, 1024})
+		curves = append(curves, c)
+	}
+	v = RhoLimits(curves)
+	if k := kinds(t, v); k != "APAPF" || v.Agreements()[1].Value != curves[1].Rho[2]-curves[1].Limit {
+		t.Errorf("kinds %s", k)
+	}
+
+	pl := rankexp.Placements{N: 50, D: 32, Effect: 0.5}
+	th := profile(12, 50, 0, 0.01)
+	pl.Theory, pl.Unscaled = th.MeanCos, profile(12, 50, 0, 0.08).MeanCos
+	for _, n := range []block.Norm{block.NoNorm, block.PostLN, block.PreLN} {
+		pl.Runs = append(pl.Runs, rankexp.Placement{Norm: n, Fixed: profile(12, 50, 0, 0.08), Scaled: profile(12, 50, 0, 0.011), Gap: 0.01, Z: 1})
+	}
+	v = Placements(pl, 40)
+	if k := kinds(t, v); k != "AAATF" {
+		t.Fatalf("kinds %s, want AAATF", k)
+	}
+	if a := v.Agreements(); a[1].Tol != 0.05 || a[1].Kind != show.Claim || a[0].Kind != show.TheoryVsSimulation {
+		t.Errorf("agreements %+v", a[:2])
+	}
+	if f := v.Figures()[0]; len(f.Series) != 8 || f.Series[7].Name != "uniform theory, α² = 0.0833" {
+		t.Errorf("series %d, last %q", len(f.Series), f.Series[len(f.Series)-1].Name)
+	}
+
+	ff := rankexp.FeedForward{N: 50, D: 32, Linear: profile(8, 50, 0, 0.01), ReLU: profile(8, 50, 0, 0.1), Theory: profile(8, 50, 0, 0.01).MeanCos}
+	v = FeedForward(ff, 130)
+	if k := kinds(t, v); k != "APF" || v.Agreements()[0].Value != empirical.MinDiffZ(ff.ReLU.MeanCos[1:], ff.ReLU.MeanCosSE[1:], ff.Linear.MeanCos[1:], ff.Linear.MeanCosSE[1:]) {
+		t.Errorf("kinds %s", k)
+	}
+}
+
+func TestTable2(t *testing.T) {
+	var post, pre []rankblock.Profile
+	for i := range 4 {
+		post = append(post, profile(12, 50, 0.2, 0.06/float64(i+1)))
+		pre = append(pre, profile(12, 50, 0.2, 0.03/float64(i+1)))
+	}
+	v := Table2(post, pre, 50, 60)
+	if k := kinds(t, v); k != "FFFAAAPATFFFAAAA" {
+		t.Fatalf("kinds %s, want FFFAAAPATFFFAAAA", k)
+	}
+	f := v.Figures()
+	if f[0].ID != "fig3a" || f[3].ID != "fig9a" || f[1].PaperFigure != "Noci et al. 2022, Fig. 3b (POST-LN, Table 2)" || len(f[1].Series) != 8 {
+		t.Errorf("figures %s %s %q", f[0].ID, f[3].ID, f[1].PaperFigure)
+	}
+	a := v.Agreements()
+	last := []float64{post[0].MeanCos[12], post[1].MeanCos[12], post[2].MeanCos[12], post[3].MeanCos[12]}
+	se := []float64{0.01, 0.01, 0.01, 0.01}
+	if a[0].Name != "fig3-alpha-order" || a[0].Value != empirical.MinDiffZ(last[:3], se[:3], last[1:], se[1:]) {
+		t.Errorf("alpha order %s %g", a[0].Name, a[0].Value)
+	}
+	if a[1].Value != math.Log10(post[0].GradWQ[11]) {
+		t.Errorf("%s = %g", a[1].Name, a[1].Value)
+	}
+	if tb := v.Tables()[0]; tb.ID != "fig1-init" || tb.Rows[0][5] != show.FormatFloat(post[0].MeanCos[12]) {
+		t.Errorf("fig1-init %v", tb.Rows)
+	}
+	if msg := panics(func() { Table2(post[:3], pre, 50, 60) }); msg == "" {
+		t.Error("three runs did not panic")
+	}
+}
+
+func TestNormLawsAndUniformity(t *testing.T) {
+	var runs []rankexp.NormLaw
+	for i := range 2 {
+		p := profile(10, 1000, 0, 0.01)
+		runs = append(runs, rankexp.NormLaw{N: 10, D: 30, Sim: p, N0: 1, Theory: p.SqNorm, NormCase: rankexp.NormCase{Attention: block.Attention(i), Std: 1}})
+	}
+	v := NormLaws(runs, []string{"uniform", "softmax"}, []string{"u", "s"}, 90)
+	if k := kinds(t, v); k != "PAFPF" {
+		t.Fatalf("kinds %s, want PAFPF", k)
+	}
+	if f := v.Figures(); f[1].ID != "fig11-softmax" || *f[1].Seed != 91 || len(f[1].Series) != 12 {
+		t.Errorf("figure %s seed %d", f[1].ID, *f[1].Seed)
+	}
+	u := rankexp.Uniformity{DK: []int{10, 30, 100, 300, 1000, 3000, 10000}, MC: []float64{1, 0.5, 0.1, 0.02, 1e-3, 1.1e-4, 1e-5}, SE: []float64{0.1, 0.1, 0.01, 0.01, 1e-4, 1e-5, 1e-6},
+		Theory: []float64{1, 1, 1, 1, 1e-3, 1e-4, 1e-5}}
+	v = Uniformity(u, 120)
+	if k := kinds(t, v); k != "AAF" {
+		t.Fatalf("kinds %s, want AAF", k)
+	}
+	if a := v.Agreements(); math.Abs(a[0].Value-1) > 1e-12 || math.Abs(a[1].Value) > 1e-12 {
+		t.Errorf("max z %g (want 1), slope difference %g (want 0)", a[0].Value, a[1].Value)
+	}
+}

@@ -1,0 +1,17 @@
+// Package spectra renders the Jacobian spectra of notebook 04 (Tanner's
+// lecture after Pennington, Schoenholz & Ganguli 2018, arXiv:1802.09979):
+// the series of a panel of P18 Figs. 2 and 4 from the stored finite-width
+// spectra of lib/randmlp and the theory of lib/jacspectrum, the metrics
+// that compare them, and the tables of P18 Table 1 and of Murray's theorem.
+//
+//	a panel of P18 Fig. 2 or 4 and its metrics    Panels.Fig2, Panels.Fig4, Display
+//	histograms of stored spectra, theory curves   SimSeries, Fig2Series, Fig4Series
+//	KS metrics per sample (randmlp.CheckFigure)   Agreements, Check
+//	P18 Table 1, Murray's Shtanh table and plot   Table1, MurrayTable, MurraySeries
+//
+// The science (densities, KS distances, their tolerances, the rows of the
+// tables) is computed by lib; this package only arranges and formats it.
+// The notebook names every figure and table (its ID, PaperFigure and
+// caption where fixed) in a literal that this package fills, so that the
+// conformance list (reports/conformance) can read them from its code.
+package spectra

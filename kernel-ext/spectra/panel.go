@@ -1,0 +1,161 @@
+package spectra
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/freeprob"
+	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/randmlp"
+)
+
+// Fig4Sigma02 is σ₀² = σ²_{JJᵀ} of every network of P18 Fig. 4.
+const Fig4Sigma02 = 0.25
+
+// Panels draws the panels of P18 Figs. 2 and 4 from stored simulations.
+type Panels struct {
+	Stored map[string][]randmlp.SpectrumSample // by figure id (randmlp.ReadSpectra)
+	Theory freeprob.Continuation               // for the theory curves
+	Check  freeprob.Continuation               // for the KS distances
+	K      float64                             // tolerance in standard deviations (Agreements)
+}
+
+// Panel is one drawn panel: its figure, then its metrics in display order.
+type Panel struct {
+	Figure  show.Figure
+	Metrics []Outcome
+}
+
+// Fig2 draws f, a panel of P18 Fig. 2 named by the notebook (ID, and
+// PaperFigure and LogY as it likes): Fig2Series on 150 points of (0, smax]
+// for the stored networks of f.ID, with the caption, labels, parameters and
+// seed of the first; its metrics are their Agreements.
+func (p Panels) Fig2(f show.Figure, smax float64) (Panel, error) {
+	fig := f.ID
+	ss := p.Stored[fig]
+	if len(ss) == 0 {
+		return Panel{}, fmt.Errorf("spectra: no stored spectra for figure %q", fig)
+	}
+	series, err := Fig2Series(ss, empirical.Linspace(smax/150, smax, 150), smax, p.Theory)
+	if err != nil {
+		return Panel{}, err
+	}
+	s0 := ss[0]
+	f.Caption = fmt.Sprintf("Singular values of J at criticality: %s, %s weights, q* = %g; width-%d simulations.", s0.Phi, s0.Weights, s0.QStar, s0.Width)
+	f.XLabel, f.YLabel, f.Series = "s", "P(s)", series
+	f.Params, f.Seed = map[string]float64{"qstar": s0.QStar, "N": float64(s0.Width)}, show.Seed(s0.Seed)
+	m, err := Agreements(fig, ss, p.K, p.Check)
+	return Panel{Figure: f, Metrics: m}, err
+}
+
+// Fig4 draws fig, a panel of P18 Fig. 4 for the activation f at σ₀² =
+// Fig4Sigma02 named by the notebook (ID, and PaperFigure as it likes):
+// Fig4Series for the depths Ls on 160 points of [0.005, 2] against the
+// stored networks of fig.ID. Its metrics: a TheoryVsTheory metric that the
+// theory approaches limit at least at 80% of the predicted rate
+// (jacspectrum.ApproachLimit from the last depth over 4 to the last, on 40
+// points of [0.05, 3]), then the Agreements of the stored networks.
+func (p Panels) Fig4(fg show.Figure, f activation.Func, limit jacspectrum.Spectrum, Ls []int, rate float64) (Panel, error) {
+	fig := fg.ID
+	ss := p.Stored[fig]
+	if len(ss) == 0 || len(Ls) == 0 {
+		return Panel{}, fmt.Errorf("spectra: figure %q needs stored spectra and depths (got %d and %d)", fig, len(ss), len(Ls))
+	}
+	series, err := Fig4Series(f, limit, Ls, Fig4Sigma02, ss, empirical.Linspace(0.005, 2, 160), 2, p.Theory)
+	if err != nil {
+		return Panel{}, err
+	}
+	fg.Caption = fmt.Sprintf("%s, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-%d simulations.", f, ss[0].Width)
+	fg.XLabel, fg.YLabel, fg.Series = "s", "P(s)", series
+	fg.Params, fg.Seed = map[string]float64{"sigma0_2": Fig4Sigma02, "N": float64(ss[0].Width)}, show.Seed(ss[0].Seed)
+	out := Panel{Figure: fg}
+	a, err := jacspectrum.ApproachLimit(f, limit, Ls[len(Ls)-1], Fig4Sigma02, empirical.Linspace(0.05, 3, 40), p.Check)
+	if err != nil {
+		return Panel{}, err
+	}
+	out.Metrics = append(out.Metrics, Outcome{Agreement: show.Agreement{Name: fmt.Sprintf("%s: convergence exponent of KS(theory L, limit law), L=%d→%d", f, a.Depth/4, a.Depth),
+		Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8 * rate, Rule: show.AtLeast, Figure: fig,
+		Basis: fmt.Sprintf("predicted exponent %g (F28); required: at least 80%% of it over one factor 4 in depth", rate),
+		Note:  fmt.Sprintf("KS %.3g at L=%d, %.3g at L=%d", a.KSQuarter, a.Depth/4, a.KS, a.Depth)}})
+	m, err := Agreements(fig, ss, p.K, p.Check)
+	out.Metrics = append(out.Metrics, m...)
+	return out, err
+}
+
+// Display shows the figure of a panel, then its metrics (show.Check; a
+// metric not compared prints its line); it panics on err.
+func Display(p Panel, err error) {
+	show.Must(err)
+	show.Must(show.DisplayFigure(p.Figure))
+	display(p.Metrics)
+}
+
+func display(ms []Outcome) {
+	for _, o := range ms {
+		if o.Err != nil {
+			fmt.Println(o.Err)
+			continue
+		}
+		show.Check(o.Agreement)
+	}
+}
+
+// SimSeries returns, for each sample, the histogram of its singular values
+// s = √λ in 40 bins on [0, smax] (randmlp.SingularValueHistogram of the
+// pooled draws) as points named "N=<width> L=<depth>".
+func SimSeries(ss []randmlp.SpectrumSample, smax float64) []show.Series {
+	var series []show.Series
+	for _, s := range ss {
+		c, d := randmlp.SingularValueHistogram(s.Pooled(), empirical.Linspace(0, smax, 41))
+		series = append(series, show.Series{Name: fmt.Sprintf("N=%d L=%d", s.Width, s.Depth), X: c, Y: d, Style: show.Points})
+	}
+	return series
+}
+
+// Fig2Series returns one panel of P18 Fig. 2: the singular-value density of
+// the theory of each sample (jacspectrum.SingularValueDensity of
+// SpectrumSample.Network at xs, "theory L=<depth>"), then SimSeries(ss, smax).
+func Fig2Series(ss []randmlp.SpectrumSample, xs []float64, smax float64, c freeprob.Continuation) ([]show.Series, error) {
+	var series []show.Series
+	for _, s := range ss {
+		n, err := s.Network()
+		if err != nil {
+			return nil, err
+		}
+		p, err := jacspectrum.SingularValueDensity(n, xs, c)
+		if err != nil {
+			return nil, err
+		}
+		series = append(series, show.Series{Name: fmt.Sprintf("theory L=%d", s.Depth), X: xs, Y: p})
+	}
+	return append(series, SimSeries(ss, smax)...), nil
+}
+
+// Fig4Series returns one panel of P18 Fig. 4: the singular-value density of
+// the limit law at xs and each of its atoms (a point at s = √location of
+// height its mass), the density of jacspectrum.AtSigma0(f, L, sigma02) at
+// each depth of Ls, then SimSeries(ss, smax).
+func Fig4Series(f activation.Func, limit jacspectrum.Spectrum, Ls []int, sigma02 float64, ss []randmlp.SpectrumSample, xs []float64, smax float64, c freeprob.Continuation) ([]show.Series, error) {
+	p, err := jacspectrum.SingularValueDensity(limit, xs, c)
+	if err != nil {
+		return nil, err
+	}
+	series := []show.Series{{Name: "limit law", X: xs, Y: p}}
+	for _, a := range limit.Atoms() {
+		series = append(series, show.Series{Name: fmt.Sprintf("limit atom, mass %.2f", a.Mass), X: []float64{math.Sqrt(a.Loc)}, Y: []float64{a.Mass}, Style: show.Points})
+	}
+	for _, L := range Ls {
+		n, err := jacspectrum.AtSigma0(f, L, sigma02)
+		if err != nil {
+			return nil, err
+		}
+		if p, err = jacspectrum.SingularValueDensity(n, xs, c); err != nil {
+			return nil, err
+		}
+		series = append(series, show.Series{Name: fmt.Sprintf("theory L=%d", L), X: xs, Y: p})
+	}
+	return append(series, SimSeries(ss, smax)...), nil
+}

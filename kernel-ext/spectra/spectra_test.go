@@ -1,0 +1,202 @@
+package spectra
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/freeprob"
+	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/randmlp"
+)
+
+var mc = freeprob.Continuation{Eps: 1e-8, Steps: 50}
+
+// samples are two small hard-tanh configurations of one figure.
+func samples(t *testing.T) []randmlp.SpectrumSample {
+	t.Helper()
+	specs := []randmlp.SpectrumSpec{
+		{Figure: "f", Phi: "hardtanh", Weights: "orthogonal", Depth: 2, QStar: 0.25, Width: 100, Draws: 2, Seed: 1},
+		{Figure: "f", Phi: "hardtanh", Weights: "orthogonal", Depth: 4, QStar: 0.25, Width: 100, Draws: 2, Seed: 2},
+	}
+	ss, err := randmlp.SampleSpectra(specs, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ss
+}
+
+// SimSeries and Fig2Series: one histogram per sample (the pooled
+// singular values in 40 bins), after one theory curve per sample.
+func TestFig2Series(t *testing.T) {
+	ss := samples(t)
+	xs := empirical.Linspace(0.05, 2, 20)
+	series, err := Fig2Series(ss, xs, 2, mc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(series) != 4 || series[0].Name != "theory L=2" || series[1].Name != "theory L=4" || series[3].Name != "N=100 L=4" {
+		t.Fatalf("series %v", names(series))
+	}
+	n, _ := ss[1].Network()
+	p, _ := jacspectrum.SingularValueDensity(n, xs, mc)
+	if !reflect.DeepEqual(series[1].Y, p) || series[1].Style != show.Line {
+		t.Error("theory L=4 is not the singular-value density of its network")
+	}
+	c, d := randmlp.SingularValueHistogram(ss[0].Pooled(), empirical.Linspace(0, 2, 41))
+	if !reflect.DeepEqual(series[2].X, c) || !reflect.DeepEqual(series[2].Y, d) || series[2].Style != show.Points || len(c) != 40 {
+		t.Error("N=100 L=2 is not the histogram of its pooled singular values")
+	}
+}
+
+// Fig4Series: the limit law, its atom (mass 1 − σ₀² = 3/4 at s = e^{σ₀²/2},
+// F26), the theory at each depth (AtSigma0), then the simulations.
+func TestFig4Series(t *testing.T) {
+	ss := samples(t)
+	xs := empirical.Linspace(0.05, 2, 20)
+	series, err := Fig4Series(activation.HardTanh(), jacspectrum.BernoulliLimit{Sigma02: 0.25}, []int{2, 8}, 0.25, ss, xs, 2, mc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"limit law", "limit atom, mass 0.75", "theory L=2", "theory L=8", "N=100 L=2", "N=100 L=4"}
+	if !reflect.DeepEqual(names(series), want) {
+		t.Fatalf("series %v, want %v", names(series), want)
+	}
+	if a := series[1]; math.Abs(a.X[0]-math.Exp(0.125)) > 1e-12 || math.Abs(a.Y[0]-0.75) > 1e-12 {
+		t.Errorf("atom at (%v, %v), want (e^{1/8}, 3/4)", a.X[0], a.Y[0])
+	}
+	n, _ := jacspectrum.AtSigma0(activation.HardTanh(), 8, 0.25)
+	p, _ := jacspectrum.SingularValueDensity(n, xs, mc)
+	if !reflect.DeepEqual(series[3].Y, p) {
+		t.Error("theory L=8 is not AtSigma0's density")
+	}
+}
+
+// Agreements: within tolerance a TheoryVsSimulation metric of CheckFigure's
+// KS and tolerance; with a tolerance forced below the KS (k tiny) the
+// finite-width claim, KS over KSAtWidth at 2/5 of the width; a sample whose
+// theory fails is reported, not compared.
+func TestAgreements(t *testing.T) {
+	ss := samples(t)
+	checks, _, _ := randmlp.CheckFigure(ss, 4, mc)
+	out, err := Agreements("f", ss, 4, mc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, o := range out {
+		a := o.Agreement
+		if o.Err != nil || a.Kind != show.TheoryVsSimulation || a.Value != checks[i].KS || a.Tol != checks[i].Tol || a.Figure != "f" ||
+			a.Name != fmt.Sprintf("f L=%d: KS(N=100 simulation, theory)", ss[i].Depth) || !strings.HasPrefix(a.Basis, "4 SD of the pooled ECDF of 2 network(s), n = 200") {
+			t.Errorf("sample %d: %+v (check %+v)", i, o, checks[i])
+		}
+	}
+	out, err = Agreements("f", ss[:1], 1e-9, mc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks, _ := ss[0].KSAtWidth(40, mc)
+	if a := out[0].Agreement; a.Kind != show.Claim || a.Value != checks[0].KS/ks || a.Tol != 1 || a.Rule != show.AtMost ||
+		!strings.HasSuffix(a.Name, ": known finite-width deviation") || !strings.Contains(a.Basis, "N = 100 over KS at N = 40") {
+		t.Errorf("forced deviation: %+v", a)
+	}
+	bad := ss[0]
+	bad.Phi = "nope"
+	out, err = Agreements("f", []randmlp.SpectrumSample{bad}, 4, mc)
+	if err != nil || out[0].Err == nil || !strings.HasPrefix(out[0].Err.Error(), "f L=2: not compared, the theory solver failed: ") {
+		t.Errorf("unknown activation: %v, %+v", err, out)
+	}
+}
+
+// Table1 formats jacspectrum.Table1 to 7 decimals, one row per activation;
+// MurrayTable and MurraySeries show the MurrayRows.
+func TestTables(t *testing.T) {
+	tab := Table1(bundle.Table{ID: "table1", Caption: "c"}, []activation.Func{activation.ReLU(), activation.Erf()}, 0.25)
+	e := jacspectrum.Table1(activation.Erf(), 0.25, jacspectrum.Gaussian)
+	if tab.ID != "table1" || len(tab.Rows) != 2 || tab.Rows[0][0] != "relu" || tab.Rows[0][1] != "0.5000000" || tab.Rows[1][7] != fmt.Sprintf("%.7f", e.VarPerL) ||
+		tab.Caption != "c" || len(tab.Header) != 8 {
+		t.Errorf("table %+v", tab)
+	}
+	var rows []jacspectrum.MurrayRow
+	for _, y := range []float64{1, 0.1} {
+		r, err := jacspectrum.Murray(y, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, r)
+	}
+	m := MurrayTable(bundle.Table{ID: "murray-shtanh"}, rows, 8)
+	if m.ID != "murray-shtanh" || len(m.Rows) != 2 || m.Rows[0][1] != "2.38781" || m.Rows[1][4] != "0.2634" || m.Header[6] != "σ²_JJᵀ (L=8, orth)" {
+		t.Errorf("Murray table %+v", m)
+	}
+	s := MurraySeries(rows)
+	if len(s) != 2 || !reflect.DeepEqual(s[0].X, []float64{1, 0.1}) || s[0].Y[1] != rows[1].Dev || s[1].Y[0] != rows[0].R0 || s[1].Style != show.LinePoints {
+		t.Errorf("Murray series %+v", s)
+	}
+}
+
+// Panels.Fig2: the figure of Fig2Series with the caption and parameters of
+// its first sample, then the Agreements of its samples; a figure with no
+// stored spectra is an error.
+func TestPanelsFig2(t *testing.T) {
+	ss := samples(t)
+	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"f": ss}, Theory: mc, Check: mc, K: 4}
+	got, err := p.Fig2(show.Figure{ID: "f", PaperFigure: "P18, Fig. 2", LogY: true}, 2.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	series, _ := Fig2Series(ss, empirical.Linspace(2.5/150, 2.5, 150), 2.5, mc)
+	want, _ := Agreements("f", ss, 4, mc)
+	f := got.Figure
+	if f.ID != "f" || f.PaperFigure != "P18, Fig. 2" || !f.LogY || f.Params["N"] != 100 || f.Params["qstar"] != 0.25 || *f.Seed != 1 ||
+		f.Caption != "Singular values of J at criticality: hardtanh, orthogonal weights, q* = 0.25; width-100 simulations." {
+		t.Errorf("figure %+v", f)
+	}
+	if !reflect.DeepEqual(f.Series, series) || !reflect.DeepEqual(got.Metrics, want) {
+		t.Error("series or metrics differ from Fig2Series and Agreements")
+	}
+	if _, err := p.Fig2(show.Figure{ID: "g"}, 1); err == nil || !strings.Contains(err.Error(), `"g"`) {
+		t.Errorf("missing figure: %v", err)
+	}
+}
+
+// Panels.Fig4: the convergence metric of jacspectrum.ApproachLimit first
+// (AtLeast 80% of the rate), then the Agreements of the stored samples.
+func TestPanelsFig4(t *testing.T) {
+	ss := samples(t)
+	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"fig4-hardtanh": ss}, Theory: mc, Check: mc, K: 4}
+	limit := jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}
+	got, err := p.Fig4(show.Figure{ID: "fig4-hardtanh", PaperFigure: "P18, Fig. 4"}, activation.HardTanh(), limit, []int{2, 8, 32}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 32, Fig4Sigma02, empirical.Linspace(0.05, 3, 40), mc)
+	want, _ := Agreements("fig4-hardtanh", ss, 4, mc)
+	if len(got.Metrics) != 1+len(want) || !reflect.DeepEqual(got.Metrics[1:], want) {
+		t.Fatalf("%d metrics, want 1 + %d", len(got.Metrics), len(want))
+	}
+	c := got.Metrics[0].Agreement
+	if c.Value != a.Exponent || c.Tol != 0.8 || c.Name != "hardtanh: convergence exponent of KS(theory L, limit law), L=8→32" || c.Figure != "fig4-hardtanh" {
+		t.Errorf("convergence metric %+v (exponent %v)", c, a.Exponent)
+	}
+	if f := got.Figure; f.ID != "fig4-hardtanh" || f.PaperFigure != "P18, Fig. 4" || f.Params["sigma0_2"] != 0.25 || f.Params["N"] != 100 || len(f.Series) != 1+1+3+2 ||
+		f.Caption != "hardtanh, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-100 simulations." {
+		t.Errorf("figure %s with params %v and %d series", f.ID, f.Params, len(f.Series))
+	}
+	if _, err := p.Fig4(show.Figure{ID: "fig4-erf"}, activation.Erf(), limit, []int{2}, 1); err == nil {
+		t.Error("no stored erf spectra: no error")
+	}
+}
+
+func names(ss []show.Series) []string {
+	var n []string
+	for _, s := range ss {
+		n = append(n, s.Name)
+	}
+	return n
+}

@@ -1,0 +1,13 @@
+// Package tokenfig renders the token-geometry results of Cowsik et al.
+// 2024 (lib/tokengeom's theory, lib/tokencheck's comparisons with the
+// finite-width transformer) as the figures and agreements of notebook
+// 02-token-geometry: pure constructors that return a Panel (figures, then
+// the agreements that check them) built from a lib result, and
+// Panel.Display, which shows it in the notebook.
+//
+// The constructors only arrange numbers the lib computed: series, heat
+// maps, metric values and their tolerances' bases. A figure's id, caption
+// and paper figure are those of the notebook; numbers in the text (widths,
+// network counts, σ_w) are read from the result, so a result computed at
+// other settings is described truthfully.
+package tokenfig

@@ -1,0 +1,213 @@
+package rankexp
+
+import (
+	"fmt"
+
+	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/rankblock"
+	"github.com/sigprop/sigprop/lib/rankcollapse"
+)
+
+// Depth is one network of Fig. 8: n iid N(0,1) tokens of width d through L
+// blocks with uniform attention, linear FF and no LN, at α₁² = α₂² = A1Sq
+// (1, or 1/L when Scaled), simulated (Sim) beside Lemma 3.2's ρ^ℓ (Rho,
+// rankcollapse.RhoProfile from ρ⁰ = 0) and Lemma 3.3's E‖X^ℓ‖² (SqNorm,
+// rankcollapse.NormProfile from C(X) = ‖X‖² = nd).
+type Depth struct {
+	N, D        int
+	Scaled      bool
+	A1Sq        float64
+	Sim         rankblock.Profile
+	Rho, SqNorm []float64
+}
+
+// Propagation returns Depth without and with 1/√L scaling, draws networks
+// each; run i (0 unscaled, 1 scaled) draws from empirical.Rand(seed+i,
+// stream). Errors: the simulator's or the theory's.
+func Propagation(n, d, L, draws int, seed, stream uint64) ([]Depth, error) {
+	sims, err := gaussianPair(func(scaled bool) rankblock.Config {
+		return rankblock.Config{N: n, DV: d, Layers: L, Alpha1: 1, Alpha2: 1, DepthScaled: scaled, Tau: 1, Attention: block.Uniform}
+	}, draws, seed, stream)
+	if err != nil {
+		return nil, err
+	}
+	var out []Depth
+	for i, scaled := range []bool{false, true} {
+		r := Depth{N: n, D: d, Scaled: scaled, A1Sq: 1, Sim: sims[i]}
+		if scaled {
+			r.A1Sq = 1 / float64(L)
+		}
+		if r.Rho, err = rankcollapse.RhoProfile(n, 0, r.A1Sq, L); err != nil {
+			return nil, err
+		}
+		nd := float64(n * d)
+		if r.SqNorm, err = rankcollapse.NormProfile(n, nd, nd, r.A1Sq, r.A1Sq, L); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// gaussianPair simulates the networks cfg(false) and cfg(true) on iid
+// N(0,1) tokens, draws networks each, the first from empirical.Rand(seed,
+// stream) and the second from empirical.Rand(seed+1, stream).
+func gaussianPair(cfg func(on bool) rankblock.Config, draws int, seed, stream uint64) ([2]rankblock.Profile, error) {
+	var out [2]rankblock.Profile
+	for i, on := range []bool{false, true} {
+		p, err := rankblock.Simulate(cfg(on), rankblock.GaussianInput(1), rankblock.ProfileSettings{Draws: draws}, empirical.Rand(seed+uint64(i), stream))
+		if err != nil {
+			return out, err
+		}
+		out[i] = p
+	}
+	return out, nil
+}
+
+// Placement is one layer-norm placement of Fig. 4: the profiles at α = 1
+// (Fixed) and α = 1/√L (Scaled), and under 1/√L the largest gap over
+// layers 1..L between the mean cosine and the uniform-attention ρ^ℓ (Gap,
+// empirical.MaxAbsDiff) and the largest z-score of that gap (Z,
+// empirical.MaxZ).
+type Placement struct {
+	Norm          block.Norm
+	Fixed, Scaled rankblock.Profile
+	Gap, Z        float64
+}
+
+// Placements is Fig. 4: n iid N(0,1) tokens of width d through L
+// true-softmax (τ = 1) blocks with linear FF, for each placement of LN,
+// and the uniform-attention theory it is read against: ρ^ℓ at α² = 1/L
+// (Theory) and at α² = 1 (Unscaled), and Effect = ρ^L(α² = 1) − ρ^L(α² =
+// 1/L), what the scaling itself does at the last layer.
+type Placements struct {
+	N, D             int
+	Runs             []Placement
+	Theory, Unscaled []float64
+	Effect           float64
+}
+
+// NormPlacements runs Placements for block.NoNorm, PostLN and PreLN in that
+// order, draws networks per run; placement i at scaling j (0 α = 1, 1 α =
+// 1/√L) draws from empirical.Rand(seed+2i+j, stream). Errors: the
+// simulator's or the theory's.
+func NormPlacements(n, d, L, draws int, seed, stream uint64) (Placements, error) {
+	out := Placements{N: n, D: d}
+	var err error
+	if out.Theory, err = rankcollapse.RhoProfile(n, 0, 1/float64(L), L); err != nil {
+		return out, err
+	}
+	if out.Unscaled, err = rankcollapse.RhoProfile(n, 0, 1, L); err != nil {
+		return out, err
+	}
+	out.Effect = out.Unscaled[L] - out.Theory[L]
+	for i, norm := range []block.Norm{block.NoNorm, block.PostLN, block.PreLN} {
+		sims, err := gaussianPair(func(scaled bool) rankblock.Config {
+			return rankblock.Config{N: n, DV: d, Layers: L, Norm: norm, Alpha1: 1, Alpha2: 1, DepthScaled: scaled, Tau: 1}
+		}, draws, seed+uint64(2*i), stream)
+		if err != nil {
+			return out, err
+		}
+		r := Placement{Norm: norm, Fixed: sims[0], Scaled: sims[1]}
+		r.Gap = empirical.MaxAbsDiff(r.Scaled.MeanCos[1:], out.Theory[1:])
+		r.Z = empirical.MaxZ(r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], out.Theory[1:])
+		out.Runs = append(out.Runs, r)
+	}
+	return out, nil
+}
+
+// Residual is one residual weight of the runs of Figs. 3 and 9: α₁ = α₂ =
+// Alpha, divided by √L when DepthScaled.
+type Residual struct {
+	Alpha       float64
+	DepthScaled bool
+}
+
+// Table2Residuals are the residual weights of Figs. 3 and 9, largest
+// first: α = 1, 0.5, 1/√L (≈ 0.29 at L = 12) and 0.1.
+var Table2Residuals = []Residual{{1, false}, {0.5, false}, {1, true}, {0.1, false}}
+
+// Table2Runs simulates the network of the paper's Table 2
+// (rankblock.Table2: d_v = 32, d_F = 128, 4 heads, n = 50, ReLU) of depth
+// L with LN placement norm at each of Table2Residuals, draws networks
+// each with gradients, on random embeddings plus positional encodings
+// (rankblock.EmbeddingInput(1)); residual i draws from
+// empirical.Rand(seed+i, stream). Errors: the simulator's.
+func Table2Runs(norm block.Norm, L, draws int, seed, stream uint64) ([]rankblock.Profile, error) {
+	out := make([]rankblock.Profile, len(Table2Residuals))
+	for i, r := range Table2Residuals {
+		cfg := rankblock.Table2(norm, L, r.Alpha, r.DepthScaled)
+		p, err := rankblock.Simulate(cfg, rankblock.EmbeddingInput(1), rankblock.ProfileSettings{Draws: draws, Gradients: true}, empirical.Rand(seed+uint64(i), stream))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = p
+	}
+	return out, nil
+}
+
+// FeedForward is Fig. 10: n iid N(0,1) tokens of width d through L blocks
+// with uniform attention, no LN and α = 1, with a linear and with a ReLU
+// feed-forward layer, and the linear theory ρ^ℓ (Theory,
+// rankcollapse.RhoProfile at α² = 1).
+type FeedForward struct {
+	N, D         int
+	Linear, ReLU rankblock.Profile
+	Theory       []float64
+}
+
+// FeedForwards runs FeedForward with draws networks each; the linear run
+// draws from empirical.Rand(seed, stream), the ReLU run from
+// empirical.Rand(seed+1, stream). Errors: the simulator's or the theory's.
+func FeedForwards(n, d, L, draws int, seed, stream uint64) (FeedForward, error) {
+	sims, err := gaussianPair(func(relu bool) rankblock.Config {
+		return rankblock.Config{N: n, DV: d, Layers: L, ReLU: relu, Alpha1: 1, Alpha2: 1, Tau: 1, Attention: block.Uniform}
+	}, draws, seed, stream)
+	if err != nil {
+		return FeedForward{}, err
+	}
+	out := FeedForward{N: n, D: d, Linear: sims[0], ReLU: sims[1]}
+	out.Theory, err = rankcollapse.RhoProfile(n, 0, 1, L)
+	return out, err
+}
+
+// NormCase is one setting of Fig. 11: the attention and the standard
+// deviation of the iid Gaussian input entries.
+type NormCase struct {
+	Attention block.Attention
+	Std       float64
+}
+
+// NormLaw is Fig. 11 for one NormCase: n tokens of width d through L
+// blocks with α = 1, linear FF and no LN, every draw's ‖X^ℓ‖² kept
+// (Sim.SqNormDraws), and Lemma 3.3's E‖X^ℓ‖² (Theory,
+// rankcollapse.NormProfile from C(X) = ‖X‖² = N0 = nd·Std²).
+type NormLaw struct {
+	NormCase
+	N, D   int
+	Sim    rankblock.Profile
+	N0     float64
+	Theory []float64
+}
+
+// NormLaws runs NormLaw for each case, draws networks each; case i draws
+// from empirical.Rand(seed+i, stream). Errors: the simulator's or the
+// theory's.
+func NormLaws(n, d, L, draws int, cases []NormCase, seed, stream uint64) ([]NormLaw, error) {
+	var out []NormLaw
+	for i, c := range cases {
+		cfg := rankblock.Config{N: n, DV: d, Layers: L, Alpha1: 1, Alpha2: 1, Tau: 1, Attention: c.Attention}
+		p, err := rankblock.Simulate(cfg, rankblock.GaussianInput(c.Std), rankblock.ProfileSettings{Draws: draws, KeepSqNorms: true}, empirical.Rand(seed+uint64(i), stream))
+		if err != nil {
+			return nil, fmt.Errorf("rankexp: case %d: %w", i, err)
+		}
+		n0 := float64(n*d) * c.Std * c.Std
+		th, err := rankcollapse.NormProfile(n, n0, n0, 1, 1, L)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, NormLaw{NormCase: c, N: n, D: d, Sim: p, N0: n0, Theory: th})
+	}
+	return out, nil
+}

@@ -1,0 +1,145 @@
+package rankexp
+
+import (
+	"math"
+	"reflect"
+	"testing"
+
+	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/rankblock"
+	"github.com/sigprop/sigprop/lib/rankcollapse"
+)
+
+// Fig. 8's setting is the theory's own (uniform attention, linear FF, no
+// LN), so the ratio-of-means ρ̂ and the mean ‖X^ℓ‖² agree with Lemmas
+// 3.2–3.3 within 5 SE (300 networks, n = 8, d = 8, L = 3); the scaled run
+// is run 1 of the seed.
+func TestPropagation(t *testing.T) {
+	const n, d, L, draws = 8, 8, 3, 300
+	runs, err := Propagation(n, d, L, draws, 5, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range runs {
+		a1sq := []float64{1, 1.0 / L}[i]
+		rho, _ := rankcollapse.RhoProfile(n, 0, a1sq, L)
+		norm, _ := rankcollapse.NormProfile(n, n*d, n*d, a1sq, a1sq, L)
+		if r.Scaled != (i == 1) || r.A1Sq != a1sq || r.N != n || r.D != d || !reflect.DeepEqual(r.Rho, rho) || !reflect.DeepEqual(r.SqNorm, norm) {
+			t.Fatalf("run %d: %+v", i, r)
+		}
+		if z := empirical.MaxZ(r.Sim.Rho, r.Sim.RhoSE, r.Rho); !(z <= 5) {
+			t.Errorf("run %d: ρ̂ max |z| = %g", i, z)
+		}
+		if z := empirical.MaxZ(r.Sim.SqNorm, r.Sim.SqNormSE, r.SqNorm); !(z <= 5) {
+			t.Errorf("run %d: ‖X‖² max |z| = %g", i, z)
+		}
+	}
+	cfg := rankblock.Config{N: n, DV: d, Layers: L, Alpha1: 1, Alpha2: 1, DepthScaled: true, Tau: 1, Attention: block.Uniform}
+	p, _ := rankblock.Simulate(cfg, rankblock.GaussianInput(1), rankblock.ProfileSettings{Draws: draws}, empirical.Rand(6, 11))
+	if !reflect.DeepEqual(p, runs[1].Sim) {
+		t.Error("the scaled run is not rankblock.Simulate from empirical.Rand(seed+1, stream)")
+	}
+}
+
+// NormPlacements: the table's gap and z are those of the scaled run
+// against the uniform theory, the scaling's effect is positive, and
+// PostLN at α = 1 is run 2 of the seed.
+func TestNormPlacements(t *testing.T) {
+	const n, d, L, draws = 6, 8, 3, 20
+	p, err := NormPlacements(n, d, L, draws, 40, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Runs) != 3 || p.Runs[0].Norm != block.NoNorm || p.Runs[1].Norm != block.PostLN || p.Runs[2].Norm != block.PreLN {
+		t.Fatalf("runs %+v", p.Runs)
+	}
+	if !(p.Effect > 0) || p.Effect != p.Unscaled[L]-p.Theory[L] {
+		t.Errorf("effect %g, want ρ^L(α² = 1) − ρ^L(α² = 1/L) > 0", p.Effect)
+	}
+	for _, r := range p.Runs {
+		if r.Gap != empirical.MaxAbsDiff(r.Scaled.MeanCos[1:], p.Theory[1:]) || r.Z != empirical.MaxZ(r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], p.Theory[1:]) {
+			t.Errorf("%v: gap %g z %g", r.Norm, r.Gap, r.Z)
+		}
+	}
+	cfg := rankblock.Config{N: n, DV: d, Layers: L, Norm: block.PostLN, Alpha1: 1, Alpha2: 1, Tau: 1}
+	q, _ := rankblock.Simulate(cfg, rankblock.GaussianInput(1), rankblock.ProfileSettings{Draws: draws}, empirical.Rand(42, 3))
+	if !reflect.DeepEqual(q, p.Runs[1].Fixed) {
+		t.Error("PostLN at α = 1 is not rankblock.Simulate from empirical.Rand(seed+2, stream)")
+	}
+}
+
+// Table2Runs: one run per residual weight, with gradients, run i from seed
+// + i; larger α aligns the tokens more at the last layer (α = 1 against
+// α = 0.1, a large effect even at 2 blocks and 8 networks).
+func TestTable2Runs(t *testing.T) {
+	runs, err := Table2Runs(block.PostLN, 2, 8, 50, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != len(Table2Residuals) {
+		t.Fatalf("%d runs", len(runs))
+	}
+	for i, p := range runs {
+		if len(p.GradWQ) != 2 || len(p.MeanCos) != 3 || p.Draws != 8 {
+			t.Errorf("run %d: %d gradients, %d layers, %d draws", i, len(p.GradWQ), len(p.MeanCos), p.Draws)
+		}
+	}
+	if z := empirical.MinDiffZ(runs[0].MeanCos[2:], runs[0].MeanCosSE[2:], runs[3].MeanCos[2:], runs[3].MeanCosSE[2:]); !(z > 4) {
+		t.Errorf("α = 1 over α = 0.1 at the last layer: %g SE, want > 4", z)
+	}
+	p, _ := rankblock.Simulate(rankblock.Table2(block.PostLN, 2, 1, true), rankblock.EmbeddingInput(1), rankblock.ProfileSettings{Draws: 8, Gradients: true}, empirical.Rand(52, 1))
+	if !reflect.DeepEqual(p, runs[2]) {
+		t.Error("the 1/√L run is not rankblock.Simulate from empirical.Rand(seed+2, stream)")
+	}
+}
+
+// FeedForwards: ReLU raises the correlation after one block (the
+// arc-cosine kernel: ≈ 0.17 against ≈ 0.02 for linear at n = 50, d = 32;
+// here n = 10, d = 16, 60 networks, by more than 4 SE), and the theory is
+// the linear ρ^ℓ.
+func TestFeedForwards(t *testing.T) {
+	f, err := FeedForwards(10, 16, 2, 60, 130, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if th, _ := rankcollapse.RhoProfile(10, 0, 1, 2); !reflect.DeepEqual(th, f.Theory) {
+		t.Errorf("theory %v, want %v", f.Theory, th)
+	}
+	if z := empirical.MinDiffZ(f.ReLU.MeanCos[1:2], f.ReLU.MeanCosSE[1:2], f.Linear.MeanCos[1:2], f.Linear.MeanCosSE[1:2]); !(z > 4) {
+		t.Errorf("ReLU over linear after one block: %g SE (%.3f vs %.3f)", z, f.ReLU.MeanCos[1], f.Linear.MeanCos[1])
+	}
+}
+
+// NormLaws: every draw's ‖X^ℓ‖² is kept; under uniform attention the mean
+// agrees with Lemma 3.3 within 5 SE (400 networks, n = 6, d = 10, L = 2),
+// and N0 = nd·Std².
+func TestNormLaws(t *testing.T) {
+	s := 1 / math.Sqrt(10)
+	runs, err := NormLaws(6, 10, 2, 400, []NormCase{{block.Uniform, s}, {block.Softmax, 1}}, 90, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range runs {
+		if len(r.Sim.SqNormDraws) != 3 || len(r.Sim.SqNormDraws[2]) != 400 || r.N0 != 60*r.Std*r.Std {
+			t.Errorf("case %d: %d layers kept, N0 %g", i, len(r.Sim.SqNormDraws), r.N0)
+		}
+	}
+	if z := empirical.MaxZ(runs[0].Sim.SqNorm, runs[0].Sim.SqNormSE, runs[0].Theory); !(z <= 5) {
+		t.Errorf("uniform attention: max |z| = %g against Lemma 3.3", z)
+	}
+}
+
+// UniformityGaps: for d_k ≫ d_v the gap follows the small-logit
+// asymptote within 5 SE (300 draws); Slope on hand-made values.
+func TestUniformityGaps(t *testing.T) {
+	u := UniformityGaps(6, 10, []int{1000, 4000}, 300, 120, 6)
+	if z := empirical.MaxZ(u.MC, u.SE, u.Theory); !(z <= 5) {
+		t.Errorf("max |z| = %g: MC %v ± %v, theory %v", z, u.MC, u.SE, u.Theory)
+	}
+	h := Uniformity{DK: []int{10, 100}, MC: []float64{1, 0.01}, SE: []float64{0.1, 0.002}, Theory: []float64{2, 0.2}}
+	sim, se, th := h.Slope(0, 1)
+	if math.Abs(sim+2) > 1e-15 || math.Abs(th+1) > 1e-15 || math.Abs(se-math.Hypot(0.2, 0.1)/math.Ln10) > 1e-15 {
+		t.Errorf("Slope: %g ± %g, theory %g; want −2 ± %g, −1", sim, se, th, math.Hypot(0.2, 0.1)/math.Ln10)
+	}
+}

@@ -1,0 +1,26 @@
+// Package rankexp runs the experiments of Noci, Anagnostidis, Biggio,
+// Orvieto, Singh & Lucchi 2022, "Signal Propagation in Transformers:
+// Theoretical Perspectives and the Role of Rank Collapse" (NeurIPS 2022,
+// arXiv:2206.03126; spec noci2022-rank-collapse.md): each runs the
+// finite-width simulator lib/rankblock over the settings of one of the
+// paper's results and returns it beside the closed forms of
+// lib/rankcollapse that it checks, so a notebook only shows them.
+//
+//	Lemma 3.1, eqs. (6)–(8)          Lemma31At
+//	Thm 3.2 (identical tokens)        IdenticalTokens
+//	Lemmas 3.2–3.3, Fig. 8            Propagation
+//	Fig. 4 (LN placement)             NormPlacements
+//	Table 2, Figs. 3, 9 and 1         Table2Runs, Table2Residuals
+//	Eqs. (17)–(18), App. B.3          GradsMC
+//	App. B.2–B.3, Figs. 12–14         Grid
+//	Fig. 11 (law of ‖X^ℓ‖²)           NormLaws
+//	Thm A.2, Fig. 7                   UniformityGaps, Uniformity.Slope
+//	Fig. 10 (ReLU versus linear FF)   FeedForwards
+//
+// Randomness: a function that runs several independent simulations takes
+// a seed and a stream and draws simulation i from
+// empirical.Rand(seed+i, stream), so each is reproducible on its own; one
+// that runs a single simulation takes a *rand.Rand. Parameter errors of
+// the simulator and the theory are returned; caller bugs (sizes the
+// simulator cannot run) panic, with a "rankexp:" or "rankblock:" message.
+package rankexp

@@ -1,0 +1,22 @@
+// Package tokencheck checks the token-geometry theory of Cowsik, Nebabu, Qi
+// & Ganguli 2024, "Geometric Dynamics of Signal Propagation Predict
+// Trainability of Transformers" (arXiv:2403.02579; spec
+// cowsik2024-geometric-dynamics.md), against the finite-width random
+// transformer: each experiment runs package tokennet's simulator and
+// returns its means ± SE beside package tokengeom's prediction for the same
+// quantity, the numbers behind the theory-vs-simulation figures of the
+// paper.
+//
+//	one block and per-layer q/d, p/q (eq. 25, Fig. 2)  LayerCurves, LayerHistograms
+//	the finite-d bias of q/d at depth (Fig. 2)          MeasureWidthBias
+//	two-group tokens, p1/p2 → 1 (eq. 12, Fig. 3)        SymmetryRestoration
+//	λ_a, eq. (24), vs its one-step theory (Fig. 4)     AngleExponents
+//	λ_g (Sec. 4.2, eq. 32; spec §6.3) (Fig. 5)          GradientExponents, ErrataModels
+//	simulated planes of Figs. 4–6 (committed sweeps)    SimPlane, ReadSimPlane, GradientPlane
+//
+// A theory model (tokengeom.Model) fixes the simulated network (Network).
+// Randomness is explicit: a one-point experiment takes a *rand.Rand, and an
+// experiment over a list of points takes Seeds, one generator per point.
+// Caller bugs panic with a "tokencheck:" message; a simulation or a theory
+// that fails on the data returns the error.
+package tokencheck

@@ -1,0 +1,40 @@
+package tokencheck
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/tokengeom"
+	"github.com/sigprop/sigprop/lib/tokennet"
+)
+
+// Seeds gives each point of an experiment over several points its own
+// generator: point i draws its networks from PCG(Seed + i, Stream)
+// (empirical.Rand), so a point's result depends on its seed alone, not on
+// the other points or their order.
+type Seeds struct{ Seed, Stream uint64 }
+
+// Rand returns the generator of point i.
+func (s Seeds) Rand(i int) *rand.Rand { return empirical.Rand(s.Seed+uint64(i), s.Stream) }
+
+// Network returns the finite-width transformer that the theory model m
+// describes, with L blocks: n, d, ℓ, α_A, α_M, σ_w and σ_A² from m, acausal
+// (for tokengeom.NewModel(α, α, σ_w) this is tokennet.PaperTransformer(α,
+// σ_w)). It panics unless L >= 1, m.D is a whole number >= 1 and m's MLP is
+// tanh, tokennet's only nonlinearity.
+func Network(m tokengeom.Model, L int) tokennet.TransformerConfig {
+	if L < 1 {
+		panic(fmt.Sprintf("tokencheck: L must be >= 1, got %d", L))
+	}
+	if !(m.D >= 1) || m.D != math.Trunc(m.D) || m.D > 1<<31 {
+		panic(fmt.Sprintf("tokencheck: the model's d must be a whole number >= 1 to simulate, got %v", m.D))
+	}
+	if m.Act.Phi != nil && m.Act.Name != activation.Tanh().Name {
+		panic(fmt.Sprintf("tokencheck: tokennet simulates a tanh MLP, the model has %q", m.Act.Name))
+	}
+	return tokennet.TransformerConfig{N: m.N, D: int(m.D), Layers: L, MLPLayers: m.MLPLayers,
+		AlphaA: m.AlphaA, AlphaM: m.AlphaM, SigmaW: m.SigmaW, SigmaA2: m.SigmaA2}
+}

@@ -1,0 +1,106 @@
+package tokencheck
+
+import (
+	"encoding/json"
+	"io/fs"
+	"math"
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/sigprop/sigprop/lib/tokengeom"
+)
+
+// dataFS holds the notebook's committed sweeps.
+var dataFS = os.DirFS("../../notebooks/data/token-geometry")
+
+// A committed plane reads with the grid of its sweep, and each point's
+// mean and SE land at its (x, y) in Grid's layout: checked against the
+// point files themselves.
+func TestReadSimPlane(t *testing.T) {
+	p, err := ReadSimPlane(dataFS, "la-alpha-sigma")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.X) != 19 || len(p.Y) != 20 || len(p.Mean) != 380 || len(p.SE) != 380 {
+		t.Fatalf("grid %d × %d with %d means, %d SEs, want 19 × 20", len(p.X), len(p.Y), len(p.Mean), len(p.SE))
+	}
+	for _, name := range []string{"i000.json", "i001.json", "i137.json", "i379.json"} {
+		var pt struct {
+			Params map[string]any
+			Value  struct{ Mean, SE float64 }
+		}
+		b, err := fs.ReadFile(dataFS, "la-alpha-sigma/"+name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &pt); err != nil {
+			t.Fatal(err)
+		}
+		x, y := pt.Params["alpha_a"].(float64), pt.Params["sigma_w"].(float64)
+		found := false
+		for k := range p.Mean {
+			if p.X[k%len(p.X)] == x && p.Y[k/len(p.X)] == y {
+				found = true
+				if p.Mean[k] != pt.Value.Mean || p.SE[k] != pt.Value.SE {
+					t.Errorf("%s at (%v, %v): read %v ± %v, file %v ± %v", name, x, y, p.Mean[k], p.SE[k], pt.Value.Mean, pt.Value.SE)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: (%v, %v) is not on the grid", name, x, y)
+		}
+	}
+	if _, err := ReadSimPlane(dataFS, "no-such-sweep"); err == nil {
+		t.Error("a missing sweep read without error")
+	}
+	// The same sweep with one point's result gone does not read.
+	partial := fstest.MapFS{}
+	if err := fs.WalkDir(dataFS, "lg-alphaA-alphaM", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(path, "/i42.json") {
+			return err
+		}
+		b, err := fs.ReadFile(dataFS, path)
+		partial[path] = &fstest.MapFile{Data: b}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadSimPlane(partial, "lg-alphaA-alphaM"); err == nil {
+		t.Error("a sweep missing a point read without error")
+	}
+}
+
+// The zero contour of a plane is that of its mean.
+func TestSimPlaneZeroCrossings(t *testing.T) {
+	p := SimPlane{X: []float64{1, 2}, Y: []float64{0, 1}, Mean: []float64{-1, -2, 1, 2}}
+	x, y := p.ZeroCrossings()
+	if len(x) != 2 || x[0] != 1 || y[0] != 0.5 || x[1] != 2 || y[1] != 0.5 {
+		t.Errorf("zero crossings %v, %v, want (1, 0.5), (2, 0.5)", x, y)
+	}
+}
+
+// GradientPlane on a plane made from the theory plus known deviations:
+// every statistic has a closed form.
+func TestGradientPlane(t *testing.T) {
+	x, y := []float64{0.5, 0.9}, []float64{1.5, 2}
+	th := tokengeom.AlphaSigma.Phase(x, y, 16).LambdaG.Z
+	// Index iy*2 + ix: ix = 0 is α = 0.5 (moderate), ix = 1 is α = 0.9 (large).
+	s := SimPlane{X: x, Y: y, Mean: []float64{th[0] + 0.01, th[1] - 0.1, th[2] - 0.2, th[3] - 0.1}, SE: []float64{0.01, 0.02, 0.01, 0.02}}
+	a := GradientPlane(tokengeom.AlphaSigma, s, 16)
+	// Moderate deviations 0.01 and 0.2 against 4·0.01 + 0.03 = 0.07: one beyond, the other at 1/7.
+	if a.Moderate != 2 || a.Beyond != 1 || math.Abs(a.Worst-0.01/0.07) > 1e-12 || math.Abs(a.Median-0.105) > 1e-12 {
+		t.Errorf("moderate: %+v, want 2 points, 1 beyond, worst 1/7, median 0.105", a)
+	}
+	if math.Abs(a.Shift+0.1) > 1e-12 || math.Abs(a.ShiftSE-math.Sqrt(2*0.02*0.02)/2) > 1e-15 {
+		t.Errorf("large α: shift %v ± %v, want −0.1 ± %v", a.Shift, a.ShiftSE, math.Sqrt(2*0.02*0.02)/2)
+	}
+	// On the (α_A, α_M) plane a point is moderate only if both are <= 0.7.
+	yam := []float64{0.5, 0.9}
+	tham := tokengeom.AlphaAM.Phase(x, yam, 16).LambdaG.Z
+	am := GradientPlane(tokengeom.AlphaAM, SimPlane{X: x, Y: yam, Mean: tham, SE: []float64{0.01, 0.01, 0.01, 0.01}}, 16)
+	if am.Moderate != 1 || am.Median != 0 || am.Shift != 0 {
+		t.Errorf("(α_A, α_M) plane: %+v, want 1 moderate point and no deviation", am)
+	}
+}
