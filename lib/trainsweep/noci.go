@@ -121,15 +121,15 @@ func (v NociVariant) Optimizer() vit.Optimizer {
 	return &vit.Adam{}
 }
 
-// EmbedStats returns the token correlation ρ of Noci et al. 2022's
+// embedStats returns the token correlation ρ of Noci et al. 2022's
 // eq. (14) (ratio of means over the images, rankcollapse.RhoFromMoments)
 // and the mean squared entry σ_x² of X⁰, the first block's input, over
 // the 28×28 images in x.
-func EmbedStats(m *vit.Model, x []float64) (rho, sx2 float64, err error) {
+func embedStats(m *vit.Model, x []float64) (rho, sx2 float64, err error) {
 	c := m.Config()
 	n, d := c.Tokens(), c.D
 	if len(x) == 0 || len(x)%(c.Rows*c.Cols) != 0 {
-		return 0, 0, fmt.Errorf("trainsweep: EmbedStats input length %d, want a positive multiple of %d", len(x), c.Rows*c.Cols)
+		return 0, 0, fmt.Errorf("trainsweep: embedStats input length %d, want a positive multiple of %d", len(x), c.Rows*c.Cols)
 	}
 	x0 := m.Embed(x)
 	B := len(x0) / (n * d)
@@ -147,7 +147,7 @@ func EmbedStats(m *vit.Model, x []float64) (rho, sx2 float64, err error) {
 // TrainEval initialises from seed, over the first 64 training images of ds.
 func NociTau(cfg vit.Config, ds Data, seed uint64) (rho, sx2, tau float64, err error) {
 	m := vit.New(cfg, empirical.Rand(seed, 1))
-	rho, sx2, err = EmbedStats(m, ds.Train.X[:64*cfg.Rows*cfg.Cols])
+	rho, sx2, err = embedStats(m, ds.Train.X[:64*cfg.Rows*cfg.Cols])
 	if err != nil {
 		return 0, 0, 0, err
 	}
@@ -243,6 +243,25 @@ func (r NociRun) NociLoss() float64 {
 		return math.Log(10)
 	}
 	return *r.TestLoss
+}
+
+// MaxAbsDiff returns the largest |difference| between r and o of the
+// test loss (NociLoss), training loss, τ, ρ and test accuracy (+Inf if
+// only one of them diverged, NaN if a value is NaN): 0 when two runs of
+// the same variant, depth and seed agree bit for bit.
+func (r NociRun) MaxAbsDiff(o NociRun) float64 {
+	var diff float64
+	if (r.TestAccuracy == nil) != (o.TestAccuracy == nil) {
+		return math.Inf(1)
+	}
+	ds := []float64{r.NociLoss() - o.NociLoss(), r.TrainLoss - o.TrainLoss, r.Tau - o.Tau, r.Rho - o.Rho}
+	if r.TestAccuracy != nil {
+		ds = append(ds, *r.TestAccuracy-*o.TestAccuracy)
+	}
+	for _, d := range ds {
+		diff = math.Max(diff, math.Abs(d))
+	}
+	return diff
 }
 
 // NociStat is the mean and SD (n − 1) over seeds of one variant at one
@@ -377,9 +396,9 @@ func NociSelect(runs []NociRun, variant string, L int) []NociRun {
 	return out
 }
 
-// MeanRows returns at each index i the mean of rows[k][i] over the rows
+// meanRows returns at each index i the mean of rows[k][i] over the rows
 // longer than i (a diverged run's curve is shorter), up to the longest.
-func MeanRows(rows [][]float64) []float64 {
+func meanRows(rows [][]float64) []float64 {
 	var out, cnt []float64
 	for _, r := range rows {
 		for i, v := range r {
@@ -396,11 +415,11 @@ func MeanRows(rows [][]float64) []float64 {
 }
 
 // NociMeanCurve returns get(run) averaged over the seeds of variant at
-// depth L, index by index (MeanRows).
+// depth L, index by index (meanRows).
 func NociMeanCurve(runs []NociRun, variant string, L int, get func(NociRun) []float64) []float64 {
 	var rows [][]float64
 	for _, r := range NociSelect(runs, variant, L) {
 		rows = append(rows, get(r))
 	}
-	return MeanRows(rows)
+	return meanRows(rows)
 }

@@ -73,7 +73,7 @@ func TestEmbedStats(t *testing.T) {
 	for i := range x {
 		x[i] = rng.Float64()
 	}
-	rho, sx2, err := EmbedStats(m, x)
+	rho, sx2, err := embedStats(m, x)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,8 +88,8 @@ func TestEmbedStats(t *testing.T) {
 	if n := float64(cfg.Tokens()); rho < -1/(n-1) || rho > 1 {
 		t.Errorf("ρ = %v out of range", rho)
 	}
-	if _, _, err := EmbedStats(m, nil); err == nil {
-		t.Error("EmbedStats of no images: no error")
+	if _, _, err := embedStats(m, nil); err == nil {
+		t.Error("embedStats of no images: no error")
 	}
 }
 
@@ -144,9 +144,9 @@ func TestWindowMeans(t *testing.T) {
 // TestMeanRowsSelect: by hand, rows of unequal length; selection by
 // variant and depth.
 func TestMeanRowsSelect(t *testing.T) {
-	got := MeanRows([][]float64{{1, 2, 3}, {3, 4}, {5}})
+	got := meanRows([][]float64{{1, 2, 3}, {3, 4}, {5}})
 	if len(got) != 3 || got[0] != 3 || got[1] != 3 || got[2] != 3 {
-		t.Errorf("MeanRows = %v, want [3 3 3]", got)
+		t.Errorf("meanRows = %v, want [3 3 3]", got)
 	}
 	runs := []NociRun{{Variant: "a", Layers: 2, Seed: 1}, {Variant: "a", Layers: 4, Seed: 1}, {Variant: "a", Layers: 2, Seed: 2}, {Variant: "b", Layers: 2}}
 	if s := NociSelect(runs, "a", 2); len(s) != 2 || s[0].Seed != 1 || s[1].Seed != 2 {
@@ -155,5 +155,25 @@ func TestMeanRowsSelect(t *testing.T) {
 	runs[0].Curve, runs[2].Curve = []float64{1, 2}, []float64{3}
 	if c := NociMeanCurve(runs, "a", 2, func(r NociRun) []float64 { return r.Curve }); len(c) != 2 || c[0] != 2 || c[1] != 2 {
 		t.Errorf("NociMeanCurve = %v, want [2 2]", c)
+	}
+}
+
+// NociRun.MaxAbsDiff by hand: the largest compared difference; a run that
+// diverged against one that did not differs infinitely.
+func TestNociRunMaxAbsDiff(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	a := NociRun{TrainLoss: 1, Tau: 1.2, Rho: 0.05, TestLoss: f(0.7), TestAccuracy: f(0.8), Seconds: 3}
+	b := a
+	b.Seconds, b.TestAccuracy, b.Rho = 9, f(0.5), 0.25 // seconds are not compared
+	if d := a.MaxAbsDiff(b); math.Abs(d-0.3) > 1e-15 {
+		t.Errorf("MaxAbsDiff = %v, want 0.3", d)
+	}
+	if d := a.MaxAbsDiff(a); d != 0 {
+		t.Errorf("MaxAbsDiff of a run with itself = %v", d)
+	}
+	c := a
+	c.TestLoss, c.TestAccuracy = nil, nil
+	if d := a.MaxAbsDiff(c); !math.IsInf(d, 1) || c.MaxAbsDiff(c) != 0 {
+		t.Errorf("diverged vs not: %v; diverged vs itself %v", d, c.MaxAbsDiff(c))
 	}
 }

@@ -2,6 +2,8 @@ package trainsweep
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/vit"
 	"gonum.org/v1/gonum/floats"
@@ -62,7 +64,8 @@ func (p *Probe) Record(step int, _ float64) {
 	p.opt.EffectiveLR(p.eff)
 	lr := func(t vit.Tensor) float64 { return stat.Mean(p.eff[t.Offset:t.Offset+len(t.Value)], nil) }
 	s := LayerSnapshot{Step: step}
-	s.GradQ, s.GradK, s.GradV = BlockGradNorms(p.m)
+	g := BlockGradNorms(p.m)
+	s.GradQ, s.GradK, s.GradV = g.Q, g.K, g.V
 	for l := range p.q {
 		s.LRQ = append(s.LRQ, lr(p.q[l]))
 		s.LRV = append(s.LRV, lr(p.v[l]))
@@ -70,10 +73,59 @@ func (p *Probe) Record(step int, _ float64) {
 	p.Snapshots = append(p.Snapshots, s)
 }
 
-// Ratio returns a[i]/b[i] for every i (a and b of equal length).
-func Ratio(a, b []float64) []float64 {
+// QOverV returns ‖∇W^Q‖/‖∇W^V‖ per layer: the ratio whose square Noci
+// et al. 2022's eqs. 17–18 predict ∝ (1 − ρ)² for equicorrelated tokens.
+func (s LayerSnapshot) QOverV() []float64 { return ratio(s.GradQ, s.GradV) }
+
+// KOverV returns ‖∇W^K‖/‖∇W^V‖ per layer.
+func (s LayerSnapshot) KOverV() []float64 { return ratio(s.GradK, s.GradV) }
+
+// EffLRRatios returns the steps of the probe's snapshots and, for each of
+// the given blocks (0-based), Adam's mean effective learning rate of W^Q
+// over that of W^V at each snapshot: ratios[i][j] = LRQ[layers[i]] /
+// LRV[layers[i]] of snapshot j (Noci et al. 2022, Fig. 6). It panics if a
+// layer is out of range.
+func (p *Probe) EffLRRatios(layers []int) (steps []float64, ratios [][]float64) {
+	ratios = make([][]float64, len(layers))
+	for _, sn := range p.Snapshots {
+		steps = append(steps, float64(sn.Step))
+		for i, l := range layers {
+			ratios[i] = append(ratios[i], sn.LRQ[l]/sn.LRV[l])
+		}
+	}
+	return steps, ratios
+}
+
+// TrainProbe trains cfg as TrainEval does (from seed, on ds, with s) with
+// a Probe that records after every s.Every steps, and returns the probe
+// and the run. s.Optimizer must be a *vit.Adam (the probe reads its
+// effective learning rates) and s.Every > 0; a diverged run is reported
+// in Run.Err as by TrainEval.
+func TrainProbe(cfg vit.Config, ds Data, s vit.TrainSettings, seed uint64) (*Probe, Run, error) {
+	opt, ok := s.Optimizer.(*vit.Adam)
+	if !ok {
+		return nil, Run{}, fmt.Errorf("trainsweep: TrainProbe needs a *vit.Adam optimizer, got %T", s.Optimizer)
+	}
+	if s.Every < 1 {
+		return nil, Run{}, fmt.Errorf("trainsweep: TrainProbe needs Every >= 1, got %d", s.Every)
+	}
+	var p *Probe
+	r, err := TrainEval(cfg, ds, s, seed, func(m *vit.Model, step int, loss float64) {
+		if p == nil {
+			p = NewProbe(m, opt)
+		}
+		p.Record(step, loss)
+	})
+	if err == nil && p == nil {
+		p = &Probe{} // diverged before the first record
+	}
+	return p, r, err
+}
+
+// ratio returns a[i]/b[i] for every i (a and b of equal length).
+func ratio(a, b []float64) []float64 {
 	if len(a) != len(b) {
-		panic("trainsweep: Ratio of slices of different lengths")
+		panic("trainsweep: ratio of slices of different lengths")
 	}
 	out := make([]float64, len(a))
 	for i := range a {
@@ -82,16 +134,52 @@ func Ratio(a, b []float64) []float64 {
 	return out
 }
 
-// BlockGradNorms returns, per block l = 0, …, L−1, the Frobenius norms of
-// the gradients of W^Q, W^K and W^V held in m.Grads() (after LossGrad):
-// the quantities of Noci et al. 2023, Fig. 2 and of Noci et al. 2022,
-// eqs. 17–18.
-func BlockGradNorms(m *vit.Model) (q, k, v []float64) {
+// GradNorms are, per block l = 0, …, L−1, the Frobenius norms of the
+// gradients of W^Q, W^K and W^V: the quantities of Noci et al. 2023,
+// Fig. 2 and of Noci et al. 2022, eqs. 17–18.
+type GradNorms struct {
+	Q, K, V []float64
+}
+
+// BlockGradNorms returns the gradient norms held in m.Grads() (after
+// LossGrad).
+func BlockGradNorms(m *vit.Model) GradNorms {
 	p := NewProbe(m, nil)
+	var g GradNorms
 	for l := range p.q {
-		q = append(q, floats.Norm(p.q[l].Grad, 2))
-		k = append(k, floats.Norm(p.k[l].Grad, 2))
-		v = append(v, floats.Norm(p.v[l].Grad, 2))
+		g.Q = append(g.Q, floats.Norm(p.q[l].Grad, 2))
+		g.K = append(g.K, floats.Norm(p.k[l].Grad, 2))
+		g.V = append(g.V, floats.Norm(p.v[l].Grad, 2))
 	}
-	return q, k, v
+	return g
+}
+
+// InitGradNorms returns the gradient norms of the cross-entropy on the
+// images x with labels at the initialisation of cfg drawn from rng, the
+// batch split over workers goroutines (the numbers do not depend on it).
+// It returns vit's error if the forward pass is not finite.
+func InitGradNorms(cfg vit.Config, rng *rand.Rand, x []float64, labels []int, workers int) (GradNorms, error) {
+	m := vit.New(cfg, rng)
+	m.SetWorkers(workers)
+	if _, _, err := m.LossGrad(x, labels); err != nil {
+		return GradNorms{}, err
+	}
+	return BlockGradNorms(m), nil
+}
+
+// Trend returns, for W^Q, W^K and W^V, the least-squares change of
+// log10 ‖∇W‖ from the first block to the last, in decades: the slope of
+// log10 g_l against l = 1, …, L, times L − 1 (0 means stable over depth,
+// −1 a fall by a factor 10).
+func (g GradNorms) Trend() (q, k, v float64) {
+	trend := func(g []float64) float64 {
+		layers := make([]float64, len(g))
+		lg := make([]float64, len(g))
+		for i, v := range g {
+			layers[i], lg[i] = float64(1+i), math.Log10(v)
+		}
+		_, slope := stat.LinearRegression(layers, lg, nil, false)
+		return slope * float64(len(g)-1)
+	}
+	return trend(g.Q), trend(g.K), trend(g.V)
 }

@@ -3,6 +3,8 @@ package trainsweep
 import (
 	"fmt"
 	"math"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 )
 
 // Point is one grid point.
@@ -51,3 +53,18 @@ func (g Grid) Points() []Point {
 
 // Task computes one point's result.
 type Task func(p Point) (Result, error)
+
+// Run computes the results of pts in a plain parallel loop over workers
+// goroutines (lib/empirical.Each); each point is seeded by its key alone,
+// so the results do not depend on workers. It returns the error of the
+// first point (in pts's order) that failed.
+func (t Task) Run(pts []Point, workers int) ([]Result, error) {
+	res, errs := make([]Result, len(pts)), make([]error, len(pts))
+	empirical.Each(len(pts), workers, func(i int) { res[i], errs[i] = t(pts[i]) })
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}

@@ -81,31 +81,69 @@ func synthetic(cfg vit.Config, N int, rng *rand.Rand) vit.Examples {
 }
 
 // TestTaskDeterministicAcrossWorkers runs a 2×2 trainability sweep on
-// synthetic data with 1 and with 2 workers: every result but the wall
-// time must be identical, since each point is seeded by its key alone.
+// synthetic data with Task.Run on 1 and on 2 workers and point by point
+// in a plain serial loop: every result but the wall time must be
+// identical, since each point is seeded by its key alone.
 func TestTaskDeterministicAcrossWorkers(t *testing.T) {
 	cfg := tinyViT()
 	rng := rand.New(rand.NewPCG(1, 1))
 	spec := Spec{Model: cfg, Train: synthetic(cfg, 200, rng), Val: synthetic(cfg, 50, rng), Test: synthetic(cfg, 50, rng),
 		Steps: 20, Batch: 8, LR: 1e-2, Seed: 9}
 	ps := Grid{Alphas: []float64{0.2, 0.8}, SigmaWs: []float64{0.5, 2}}.Points()
-	run := func(workers int) []Result {
-		res, errs := make([]Result, len(ps)), make([]error, len(ps))
-		empirical.Each(len(ps), workers, func(i int) { res[i], errs[i] = spec.Task()(ps[i]) })
-		if err := errors.Join(errs...); err != nil {
+	task := spec.Task()
+	r1, err := task.Run(ps, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := task.Run(ps, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range r1 {
+		serial, err := task(ps[i])
+		if err != nil {
 			t.Fatal(err)
 		}
-		return res
-	}
-	r1, r2 := run(1), run(2)
-	for i := range r1 {
 		a, b := r1[i], r2[i]
-		a.Seconds, b.Seconds = 0, 0
-		if a != b {
-			t.Errorf("point %d: 1 worker %+v, 2 workers %+v", i, a, b)
+		a.Seconds, b.Seconds, serial.Seconds = 0, 0, 0
+		if a != b || a != serial {
+			t.Errorf("point %d: 1 worker %+v, 2 workers %+v, serial %+v", i, a, b, serial)
+		}
+		if d := r1[i].MaxAbsDiff(r2[i]); d != 0 {
+			t.Errorf("point %d: MaxAbsDiff = %v of identical results", i, d)
 		}
 		if a.Diverged || !(a.TestLoss > 0) || a.N != 5 || a.Steps != 20 {
 			t.Errorf("point %d: implausible result %+v", i, a)
+		}
+	}
+	fail := Task(func(p Point) (Result, error) {
+		if p.Index == 2 {
+			return Result{}, errors.New("point 2 failed")
+		}
+		return Result{}, nil
+	})
+	if _, err := fail.Run(ps, 2); err == nil || err.Error() != "point 2 failed" {
+		t.Errorf("Run with a failing point: error %v", err)
+	}
+}
+
+// MaxAbsDiff by hand: the largest of the five compared differences,
+// whichever field it is in; NaN propagates.
+func TestResultMaxAbsDiff(t *testing.T) {
+	a := Result{TestLoss: 1, TrainLoss: 2, ValLoss: 3, LambdaA: -0.1, LambdaG: 0.2, TestAccuracy: 0.5}
+	for _, c := range []struct {
+		change func(*Result)
+		want   float64
+	}{
+		{func(r *Result) { r.TestAccuracy = 0.9 }, 0}, // not compared
+		{func(r *Result) { r.ValLoss = 2.75 }, 0.25},
+		{func(r *Result) { r.LambdaA, r.TrainLoss = 0.4, 2.125 }, 0.5},
+		{func(r *Result) { r.LambdaG = math.NaN() }, math.NaN()},
+	} {
+		b := a
+		c.change(&b)
+		if got := a.MaxAbsDiff(b); got != c.want && !(math.IsNaN(got) && math.IsNaN(c.want)) {
+			t.Errorf("MaxAbsDiff(%+v) = %v, want %v", b, got, c.want)
 		}
 	}
 }

@@ -56,6 +56,17 @@ type Spec struct {
 	EvalBatch        int // zero: 256
 }
 
+// MaxAbsDiff returns the largest |difference| between r and o of the
+// test, training and validation losses and the exponents λ_a and λ_g (NaN
+// if one is NaN): 0 when two runs of the same point agree bit for bit.
+func (r Result) MaxAbsDiff(o Result) float64 {
+	var diff float64
+	for _, d := range []float64{r.TestLoss - o.TestLoss, r.TrainLoss - o.TrainLoss, r.ValLoss - o.ValLoss, r.LambdaA - o.LambdaA, r.LambdaG - o.LambdaG} {
+		diff = math.Max(diff, math.Abs(d))
+	}
+	return diff
+}
+
 // pointRNG returns the point's generator, seeded by (seed, FNV-1a of the
 // key) so that it does not depend on the grid's shape or the worker count.
 func pointRNG(seed uint64, p Point) *rand.Rand {

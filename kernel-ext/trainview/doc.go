@@ -1,0 +1,21 @@
+// Package trainview renders the trainability experiment of notebook 06 as
+// figures' series, tables and claim metrics (kernel-ext/show, bundle):
+//
+//   - sweep.go: a trainability sweep trained from several seeds
+//     (lib/trainability.Set): its provenance and results tables, the loss
+//     against an exponent by α, the fit tables and series, the loss over
+//     the (α, σ_w) plane with the two edges;
+//   - noci.go: the stored training runs of the Noci et al. 2022/2023
+//     analogues (lib/trainsweep.NociRun): provenance, per-variant tables,
+//     mean curves over seeds, and the "a trains better than b" claims
+//     judged in standard errors;
+//   - probe.go: the per-layer gradient and effective-learning-rate
+//     readings of a trainsweep.Probe.
+//
+// Builders are pure: they return show.Series, show.Figure, bundle.Table,
+// or a show.View where a cell shows several items in order (metrics, then
+// the table that sums them up), and are tested as data; the notebook shows
+// them (show.DisplayTable, View.Show). Numbers are computed by lib
+// (trainability, trainsweep) and only formatted here, in the order the
+// notebook used to, so the report's figures and metrics keep their bits.
+package trainview

@@ -1,0 +1,187 @@
+package trainview
+
+import (
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	ts "github.com/sigprop/sigprop/lib/trainsweep"
+)
+
+// Noci is a directory of stored Noci et al. training runs
+// (reports/nocidata) with their seed statistics (trainsweep.NociStats).
+type Noci struct {
+	Runs  []ts.NociRun
+	Prov  ts.NociProvenance
+	Stats []ts.NociStat // by (variant, depth), in the order of first appearance
+}
+
+// ReadNoci reads the runs and provenance of fsys (trainsweep.ReadNoci).
+func ReadNoci(fsys fs.FS) (Noci, error) {
+	runs, prov, err := ts.ReadNoci(fsys)
+	if err != nil {
+		return Noci{}, err
+	}
+	return Noci{Runs: runs, Prov: prov, Stats: ts.NociStats(runs)}, nil
+}
+
+// Stat returns the seed statistics of variant v at depth L. It panics if
+// no run of them is stored (a bug in the notebook).
+func (n Noci) Stat(v string, L int) ts.NociStat {
+	for _, s := range n.Stats {
+		if s.Variant == v && s.Layers == L {
+			return s
+		}
+	}
+	panic(fmt.Sprintf("no stored runs of %s at L = %d", v, L))
+}
+
+// pm formats a mean ± SD over seeds.
+func pm(m, sd float64) string { return fmt.Sprintf("%.3f ± %.3f", m, sd) }
+
+// ProvenanceTable is the table "noci-training-provenance".
+func (n Noci) ProvenanceTable() bundle.Table {
+	s, inv := n.Prov.Settings, n.Prov.Invocation
+	return bundle.Table{ID: "noci-training-provenance", Caption: "Provenance of the stored runs (notebooks/data/noci-training)", Header: []string{"", ""}, Rows: [][]string{
+		{"model", fmt.Sprintf("ViT, 28×28 images in %d×%d patches (n = 17), d = %d, ℓ = 2 MLP, L ∈ %v (Table 1: L = %d)", s.Patch, s.Patch, s.D, s.Depths, s.TableDepth)},
+		{"training", fmt.Sprintf("%d steps of batch %d; Adam lr %g; SGD lr %g, momentum %g", s.Steps, s.Batch, s.AdamLR, s.SGDLR, s.Momentum)},
+		{"data", fmt.Sprintf("%s: %d validation images split off (seed %d, unused), the other 5000 for training; test on its %d test images", s.Data, s.NVal, s.SplitSeed, s.NTest)},
+		{"seeds", fmt.Sprintf("%v: each run draws its initialisation from PCG(seed, 1) and its batch order from PCG(seed, 2)", s.Seeds)},
+		{"runs", fmt.Sprintf("%d, %s on one core", len(n.Runs), n.Prov.Elapsed)},
+		{"command", fmt.Sprintf("%s — commit %s (modified: %s), %s, %s, GOMAXPROCS %d", strings.Join(inv.Command, " "), inv.Revision, inv.Modified, inv.Started.Format("2006-01-02 15:04 UTC"), inv.GoVersion, inv.GOMAXPROCS)},
+	}}
+}
+
+// RunsTable is the table "noci-training-runs": every stored variant and
+// depth with its test loss and accuracy over the seeds and the τ of its
+// first seed.
+func (n Noci) RunsTable() bundle.Table {
+	var rows [][]string
+	for _, st := range n.Stats {
+		tau := ts.NociSelect(n.Runs, st.Variant, st.Layers)[0].Tau
+		rows = append(rows, []string{st.Variant, fmt.Sprint(st.Layers), pm(st.Loss, st.LossSD), pm(st.Acc, st.AccSD), fmt.Sprintf("%d of %d", st.Diverged, st.Seeds), fmt.Sprintf("%.2f", tau)})
+	}
+	return bundle.Table{ID: "noci-training-runs", Caption: "Every stored variant and depth: test loss and accuracy, mean ± SD over the seeds (a diverged run counts ln 10 and accuracy 0.1); τ of the first seed",
+		Header: []string{"variant", "L", "test loss", "test accuracy", "diverged", "τ (seed 12)"}, Rows: rows}
+}
+
+// Rows are, for each variant of names at depth L, the row: name, paper[i]
+// (the paper's number), test loss and accuracy as mean ± SD, and the
+// diverged runs.
+func (n Noci) Rows(names, paper []string, L int) [][]string {
+	var rows [][]string
+	for i, name := range names {
+		s := n.Stat(name, L)
+		rows = append(rows, []string{name, paper[i], pm(s.Loss, s.LossSD), pm(s.Acc, s.AccSD), fmt.Sprintf("%d of %d", s.Diverged, s.Seeds)})
+	}
+	return rows
+}
+
+// DepthSeries is, for the stored variants among names, the seed-mean test
+// loss (or test accuracy if acc) against the depth L with seed-SD error
+// bars, one line per variant, in the order of n.Stats.
+func (n Noci) DepthSeries(names []string, acc bool) []show.Series {
+	var keys []string
+	var xs, y, sd []float64
+	for _, st := range n.Stats {
+		if slices.Contains(names, st.Variant) {
+			keys, xs = append(keys, st.Variant), append(xs, float64(st.Layers))
+			if acc {
+				y, sd = append(y, st.Acc), append(sd, st.AccSD)
+			} else {
+				y, sd = append(y, st.Loss), append(sd, st.LossSD)
+			}
+		}
+	}
+	series := show.GroupSeries(keys, xs, y, sd)
+	for i := range series {
+		series[i].Style = show.LinePoints
+	}
+	return series
+}
+
+// meanCurves is one line per variant of names at depth L: get(run)
+// averaged over its seeds (trainsweep.NociMeanCurve), against the step
+// every·(i+1), the last at trainsweep.NociSteps.
+func (n Noci) meanCurves(names []string, L, every int, get func(ts.NociRun) []float64) []show.Series {
+	var out []show.Series
+	for _, name := range names {
+		y := ts.NociMeanCurve(n.Runs, name, L, get)
+		x := make([]float64, len(y))
+		for i := range x {
+			x[i] = float64(min(every*(i+1), ts.NociSteps))
+		}
+		out = append(out, show.Series{Name: name, X: x, Y: y, Style: show.LinePoints})
+	}
+	return out
+}
+
+// Curves is the training loss (means over windows of
+// trainsweep.NociWindow steps) of each variant of names at depth L,
+// averaged over the seeds.
+func (n Noci) Curves(names []string, L int) []show.Series {
+	return n.meanCurves(names, L, ts.NociWindow, func(r ts.NociRun) []float64 { return r.Curve })
+}
+
+// Entropy is the mean softmax entropy of each recorded layer
+// (trainsweep.NociEntropyLayers) of each variant of names at depth L,
+// averaged over the seeds, every trainsweep.NociEvery steps; series are
+// named "<short[j]>, layer <l>", layer by layer.
+func (n Noci) Entropy(names, short []string, L int) []show.Series {
+	var ent []show.Series
+	for k, l := range ts.NociEntropyLayers(L) {
+		for j, s := range n.meanCurves(names, L, ts.NociEvery, func(r ts.NociRun) []float64 { return r.Entropy[k] }) {
+			s.Name = fmt.Sprintf("%s, layer %d", short[j], l+1)
+			ent = append(ent, s)
+		}
+	}
+	return ent
+}
+
+// Gap is the paper's claim "A trains better than B" (Better) or "A trains
+// as well as B", at depths L (A) and LB (B; 0 means L), and whether the
+// stored runs show it (Seen).
+type Gap struct {
+	A, B         string
+	L, LB        int
+	Better, Seen bool
+}
+
+// GapClaims judges each gap at 2 SE over the seeds, with
+// z = (test loss A − B)/SE (trainsweep.NociGap): a "better" claim holds at
+// z <= −2, an "as well as" claim at z <= 2. A claim seen holds when its
+// metric passes; one not seen is a known disagreement, whose metric checks
+// that z stays beyond the limit. The view holds one Claim agreement per
+// gap (checking the figure fig), then the table id with caption.
+func (n Noci) GapClaims(id, caption, fig string, gaps ...Gap) show.View {
+	var v show.View
+	var rows [][]string
+	for _, g := range gaps {
+		lb := g.LB
+		if lb == 0 {
+			lb = g.L
+		}
+		a, b := n.Stat(g.A, g.L), n.Stat(g.B, lb)
+		d, z := ts.NociGap(a, b)
+		verb, lim := "as well as", 2.0
+		if g.Better {
+			verb, lim = "better than", -2.0
+		}
+		claim := fmt.Sprintf("%s trains %s %s (L = %d)", a.Variant, verb, b.Variant, a.Layers)
+		if a.Layers != b.Layers {
+			claim = fmt.Sprintf("%s: L = %d trains %s L = %d", a.Variant, a.Layers, verb, b.Layers)
+		}
+		name, rule, verdict := "paper's ordering: "+claim, show.AtMost, "seen"
+		if !g.Seen {
+			name, rule, verdict = "known disagreement: "+claim+" (not seen)", show.AtLeast, "not seen (known disagreement)"
+		}
+		v = append(v, show.Agreement{Name: name, Kind: show.Claim, Value: z, Tol: lim, Rule: rule, Figure: fig,
+			Basis: fmt.Sprintf("z = Δ/SE, SE from %d and %d seeds; the 2-SE rule was stated before the runs, the metric's direction after them", a.Seeds, b.Seeds),
+			Note:  fmt.Sprintf("Δ test loss = %+.3f nats", d)})
+		rows = append(rows, []string{claim, fmt.Sprintf("%+.3f", d), fmt.Sprintf("%+.2f", z), verdict})
+	}
+	return append(v, bundle.Table{ID: id, Caption: caption, Header: []string{"claim (paper)", "Δ test loss", "z (SE)", "at 2 SE"}, Rows: rows})
+}
