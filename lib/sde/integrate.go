@@ -172,6 +172,13 @@ func (r *Result) Corr(a, b int) []float64 {
 	return out
 }
 
+// FiniteCorr is Corr without the paths whose correlation is undefined
+// (NaN: a diagonal entry projected to 0), in path order.
+func (r *Result) FiniteCorr(a, b int) []float64 {
+	y, _ := empirical.DropNaN(r.Corr(a, b))
+	return y
+}
+
 // NumStopped counts stopped paths.
 func (r *Result) NumStopped() int {
 	k := 0

@@ -296,3 +296,20 @@ func TestPaperStepSuffices(t *testing.T) {
 		t.Errorf("h = 0.01 and h = 0.001 differ: KS %.4f, means %.4f vs %.4f", d, mx, my)
 	}
 }
+
+// FiniteCorr drops the paths whose correlation is undefined (a zero
+// diagonal entry) and keeps the others in path order.
+func TestFiniteCorr(t *testing.T) {
+	r := &Result{M: 2, Paths: 3, Final: []float64{
+		1, 0.5, 0.5, 1, // ρ = 0.5
+		0, 0, 0, 1, // V¹¹ = 0: undefined
+		4, -1, -1, 1, // ρ = −0.5
+	}}
+	got := r.FiniteCorr(0, 1)
+	if len(got) != 2 || got[0] != 0.5 || got[1] != -0.5 {
+		t.Errorf("FiniteCorr = %v, want [0.5 -0.5]", got)
+	}
+	if c := r.Corr(0, 1); !math.IsNaN(c[1]) {
+		t.Errorf("Corr of path 1 = %v, want NaN", c[1])
+	}
+}

@@ -237,7 +237,7 @@ func TestResults(t *testing.T) {
 func TestParseCells(t *testing.T) {
 	cells := []string{
 		"func panel(a string) {\n\tshow.Must(show.DisplayFigure(show.Figure{ID: \"fig4-\" + a, PaperFigure: \"Noci et al. 2022, Fig. 3\"}))\n}",
-		"%%\nfor _, sw := range []float64{1, 5} {\n\tshow.Must(show.DisplayFigure(show.Figure{ID: fmt.Sprintf(\"fig2-hist-sw%g\", sw), PaperFigure: \"Noci et al. 2022, Fig. 1\"}))\n}\nt := bundle.Table{ID: \"tab3\"}\nx := \"P18, Fig. 3 (left)\"\nshow.Must(show.DisplayFigure(show.Figure{ID: c.id, PaperFigure: c.paper}))",
+		"%%\nfor _, sw := range []float64{1, 5} {\n\tshow.Must(show.DisplayFigure(show.Figure{ID: fmt.Sprintf(\"fig2-hist-sw%g\", sw), PaperFigure: \"Noci et al. 2022, Fig. 1\"}))\n}\nt := bundle.Table{ID: \"tab3\"}\nx := \"P18, Fig. 3 (left)\"\nfigs := []string{\"f1\", \"he\" + \"at\"}\nshow.Must(show.DisplayFigure(show.Figure{ID: c.id, PaperFigure: c.paper}))",
 	}
 	s, err := ParseCells("nb", cells)
 	if err != nil {
@@ -249,7 +249,7 @@ func TestParseCells(t *testing.T) {
 	for _, c := range []struct {
 		id   string
 		want bool
-	}{{"fig4-relu", true}, {"fig2-hist-sw1", true}, {"tab3", true}, {"anything", true}} {
+	}{{"fig4-relu", true}, {"fig2-hist-sw1", true}, {"tab3", true}, {"f1", true}, {"heat", true}, {"anything", false}, {"f3", false}} {
 		if s.Draws(c.id) != c.want {
 			t.Errorf("Draws(%q) = %v", c.id, !c.want)
 		}
@@ -276,9 +276,10 @@ func TestParseCells(t *testing.T) {
 			t.Errorf("CheckSources errors\n%s\nwant one containing %q", all, want)
 		}
 	}
-	// nb#f1, nb#f3 and nb#heat are matched by the dynamic id (c.id): no error about them.
-	if strings.Contains(all, "no figure or table of nb draws") {
-		t.Errorf("dynamic id should match every listed figure:\n%s", all)
+	// nb#f1 and nb#heat are drawn by the dynamic id (c.id), which can only
+	// produce what the code writes; nb#f3 is written nowhere.
+	if strings.Contains(all, `"nb#f1"`) || strings.Contains(all, `"nb#heat"`) || !strings.Contains(all, `row "a-fig3" lists "nb#f3", which no figure or table of nb draws`) {
+		t.Errorf("the dynamic id should draw exactly the written ids f1 and heat:\n%s", all)
 	}
 	s.Figures = s.Figures[:3] // without the dynamic one, nb#f1 is drawn by nothing
 	s.Figures[0].PaperFigure = "Noci et al. 2022, Fig. 3 top left (no parenthesis)"

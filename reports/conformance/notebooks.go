@@ -21,6 +21,12 @@ type Source struct {
 	// Claims are the other string literals of the form "<Source>, Fig. N"
 	// (e.g. a PaperFigure held in a variable).
 	Claims []string
+	// Written matches the strings the code writes anywhere: its string
+	// literals, fmt.Sprintf formats and concatenations, as ID patterns
+	// (idPattern), wholly computed ones left out. An id that only a figure
+	// literal with a wholly computed ID (e.g. ID: id) can produce is drawn
+	// only if the code writes it.
+	Written []*regexp.Regexp
 }
 
 // SourceFigure is one figure or table literal.
@@ -90,6 +96,10 @@ func (s *Source) collect(f *ast.File, where string) {
 	inField := map[*ast.BasicLit]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.CallExpr, *ast.BinaryExpr:
+			if p := idPattern(n.(ast.Expr)); !computed(p) {
+				s.Written = append(s.Written, regexp.MustCompile("^"+p+"$"))
+			}
 		case *ast.CompositeLit:
 			sel, ok := n.Type.(*ast.SelectorExpr)
 			if !ok || (sel.Sel.Name != "Figure" && sel.Sel.Name != "Table") {
@@ -124,10 +134,14 @@ func (s *Source) collect(f *ast.File, where string) {
 				s.Figures = append(s.Figures, fig)
 			}
 		case *ast.BasicLit:
-			if n.Kind != token.STRING || inField[n] {
+			if n.Kind != token.STRING {
 				return true
 			}
 			v, _ := strconv.Unquote(n.Value)
+			s.Written = append(s.Written, regexp.MustCompile("^"+regexp.QuoteMeta(v)+"$"))
+			if inField[n] {
+				return true
+			}
 			if _, err := ParseClaim(v); err == nil {
 				s.Claims = append(s.Claims, v)
 			}
@@ -172,12 +186,30 @@ func idPattern(e ast.Expr) string {
 			}
 		}
 	}
-	return ".+"
+	return dynamicID
 }
 
-// Draws reports whether some figure literal of s can produce id.
+// dynamicID is the pattern of an ID expression with no literal part.
+const dynamicID = ".+"
+
+// computed reports whether an ID pattern has no literal part (".+",
+// ".+.+", ...): it would match any id.
+func computed(pattern string) bool {
+	return strings.ReplaceAll(pattern, dynamicID, "") == ""
+}
+
+// Draws reports whether some figure literal of s can produce id. A
+// literal whose ID is wholly computed (pattern ".+", e.g. ID: id in a
+// rendering helper) produces id only if s's code writes id somewhere
+// (Written); otherwise every id would count as drawn and the check could
+// not fail.
 func (s *Source) Draws(id string) bool {
-	return slices.ContainsFunc(s.Figures, func(f SourceFigure) bool { return f.ID.MatchString(id) })
+	return slices.ContainsFunc(s.Figures, func(f SourceFigure) bool {
+		if computed(strings.Trim(f.ID.String(), "^$")) {
+			return slices.ContainsFunc(s.Written, func(w *regexp.Regexp) bool { return w.MatchString(id) })
+		}
+		return f.ID.MatchString(id)
+	})
 }
 
 // CheckSources checks the list against notebooks read by ParseCells,
