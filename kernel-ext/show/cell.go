@@ -1,5 +1,7 @@
 package show
 
+import "fmt"
+
 // Must stops a notebook cell on an error: it panics with err, which the
 // kernel shows as the cell's failure. Notebooks wrap every call that
 // returns an error in it; library code never uses it.
@@ -13,6 +15,21 @@ func Must(err error) {
 func Val[T any](v T, err error) T {
 	Must(err)
 	return v
+}
+
+// Val2 is Val for a call with two results.
+func Val2[T, U any](a T, b U, err error) (T, U) {
+	Must(err)
+	return a, b
+}
+
+// Want panics with the message prefix+": "+fmt.Sprintf(format, args...)
+// unless ok: the guard with which a domain package of kernel-ext refuses
+// data that lack a setting its caption states.
+func Want(ok bool, prefix, format string, args ...any) {
+	if !ok {
+		panic(prefix + ": " + fmt.Sprintf(format, args...))
+	}
 }
 
 // Seed returns a pointer to s, for Figure.Seed.

@@ -21,6 +21,7 @@
 //	F9  ξ_q = −1/log χ_q, ξ_c = −1/log χ_{c*}, ξ_∇ = −1/log χ₁     Net.DepthScales
 //	F10 EoC from q*:  σ_w² = 1/μ₁(q*),  σ_b² = q* − σ_w² E φ²      EoCFromQ
 //	    EoC from σ_b² (σ_w², q*) and from σ_w² (σ_b², q*)          EoCSigmaW2, EoCSigmaB2
+//	    F2–F9 at each σ_w² of a sweep                              ScanSigmaW2
 //
 // μ_k = ∫Dz φ′(√q* z)^{2k} (P18 eq. 20) is activation.Func.Mu.
 //

@@ -1,0 +1,164 @@
+package mfshow
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/meanfield"
+	"github.com/sigprop/sigprop/lib/randmlp"
+)
+
+// ids renders v's figures, tables and metrics as a notebook would and
+// lists figure ids, then table ids, then metric names.
+func ids(t *testing.T, v show.View) []string {
+	t.Helper()
+	var out []string
+	for _, f := range v.Figures() {
+		if _, _, err := show.RenderFigure(f); err != nil {
+			t.Errorf("figure %s: %v", f.ID, err)
+		}
+		out = append(out, "F:"+f.ID)
+	}
+	for _, tb := range v.Tables() {
+		if _, _, err := show.RenderTable(tb); err != nil {
+			t.Errorf("table %s: %v", tb.ID, err)
+		}
+		out = append(out, "T:"+tb.ID)
+	}
+	for _, a := range v.Agreements() {
+		if _, err := a.Metric(); err != nil {
+			t.Errorf("metric %q: %v", a.Name, err)
+		}
+		out = append(out, "A:"+a.Name)
+	}
+	return out
+}
+
+func act(t *testing.T, name string) activation.Func {
+	f, err := activation.ByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func nets(t *testing.T, w ...float64) (n []meanfield.Net) {
+	for _, x := range w {
+		n = append(n, meanfield.Net{Phi: act(t, "tanh"), SigmaW2: x, SigmaB2: 0.05})
+	}
+	return n
+}
+
+func panicsWith(t *testing.T, what string, f func()) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r == nil || !strings.HasPrefix(r.(string), "mfshow:") {
+			t.Errorf("%s: recovered %v, want an mfshow panic", what, r)
+		}
+	}()
+	f()
+}
+
+// The q* residual and χ₁ − R′(1) are at rounding and truncation level
+// (their tolerances); the figures carry one curve per network plus the
+// diagonal.
+func TestQMapAndCMap(t *testing.T) {
+	v, err := QMap(nets(t, 1, 2, 3), empirical.Linspace(0, 2.5, 11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(t, v); len(got) != 2 || got[0] != "F:qmap" || !(v.Agreements()[0].Value <= 1e-14) || len(v.Figures()[0].Series) != 7 {
+		t.Errorf("QMap: %v, residual %v, %d series", got, v.Agreements()[0].Value, len(v.Figures()[0].Series))
+	}
+	v, err = CMap(nets(t, 1.5, 2), empirical.Linspace(0, 1, 11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range v.Agreements() {
+		if !(math.Abs(a.Value) <= a.Tol) {
+			t.Errorf("%s = %v beyond %v", a.Name, a.Value, a.Tol)
+		}
+	}
+	if got := ids(t, v); got[0] != "F:cmap" || len(got) != 3 {
+		t.Errorf("CMap: %v", got)
+	}
+	panicsWith(t, "σ_b² = 0.1", func() { QMap([]meanfield.Net{{Phi: act(t, "tanh"), SigmaW2: 1, SigmaB2: 0.1}}, nil) })
+}
+
+// The iteration views take MLP checks as QCheck and CCheck make them.
+func TestIterations(t *testing.T) {
+	m := randmlp.MLP{Width: 50, Depth: 4, Phi: act(t, "tanh"), SigmaW2: 2, SigmaB2: 0.05}
+	q := m.QCheck(0.5, 2, empirical.Rand(1, 1))
+	v := QIteration([]randmlp.LayerCheck{q}, []float64{0.5}, 1000, 6, 10)
+	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != empirical.MaxZ(q.Mean, q.SE, q.Theory) {
+		t.Errorf("QIteration: %v, value %v", got, v.Agreements()[0].Value)
+	}
+	panicsWith(t, "width 50", func() { QIteration([]randmlp.LayerCheck{q}, []float64{0.5}, 50, 6, 10) })
+	c, err := m.CCheck(0.3, 2, false, empirical.Rand(2, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(t, CIteration([]randmlp.LayerCheck{c}, []float64{2}, []float64{0.3}, 1000, 20)); got[0] != "F:cmap-iteration" || len(got) != 2 {
+		t.Errorf("CIteration: %v", got)
+	}
+	m.Depth = 20
+	g, err := m.CCheck(0.5, 2, true, empirical.Rand(3, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v = XiCDecay(g, 5.6, 1000, 40)
+	asym := v.Figures()[0].Series[1].Y
+	// the asymptote meets the theory at the last layer and grows by e^{1/ξ_c} per layer towards the first
+	if asym[19] != g.Theory[19] || math.Abs(asym[18]/asym[19]-math.Exp(1/5.6)) > 1e-12 {
+		t.Errorf("asymptote %v … %v against theory %v", asym[18], asym[19], g.Theory[19])
+	}
+	panicsWith(t, "10 layers", func() { XiCDecay(q, 5.6, 1000, 40) })
+}
+
+func TestTablesAndCurves(t *testing.T) {
+	sc, err := meanfield.ScanSigmaW2(act(t, "tanh"), []float64{1, 2}, 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := TanhTable(sc, sc.Rows())
+	if got := ids(t, v); got[0] != "T:tanh-table" || v.Agreements()[0].Value != 0 || v.Tables()[0].Rows[1][0] != "2" {
+		t.Errorf("TanhTable against itself: %v, deviation %v, rows %v", got, v.Agreements()[0].Value, v.Tables()[0].Rows)
+	}
+	if got := ids(t, DepthScales(sc, 1.76)); got[0] != "F:depth-scales" || !strings.Contains(DepthScales(sc, 1.76).Figures()[0].Caption, "1.7600") {
+		t.Errorf("DepthScales: %v", got)
+	}
+	// ReLU's atom P(φ′ = 1) is ½ at every q*.
+	v = Atoms([]activation.Func{act(t, "relu")}, []float64{2, 1, 0.5, 0.2}, [][]float64{{0.5, 0.5, 0.5, 0.5}})
+	if v.Agreements()[0].Value > 1e-15 || v.Tables()[0].Rows[0][1] != "0.5000 (0.5)" {
+		t.Errorf("Atoms: deviation %v, row %v", v.Agreements()[0].Value, v.Tables()[0].Rows[0])
+	}
+	panicsWith(t, "three q*", func() { Atoms(nil, []float64{2, 1, 0.5}, nil) })
+	v = Activations([]activation.Func{act(t, "relu")}, []float64{1}, []float64{-1, 0, 1})
+	if d := v.Figures()[0].Series[1].Y[1]; math.Abs(d-1/math.Sqrt(2*math.Pi)) > 1e-15 {
+		t.Errorf("N(0, 1) density at 0 = %v", d)
+	}
+	v = PhaseDiagram([]float64{0, 0.1}, []float64{1, 1.5}, []float64{0, 0.3}, []float64{0}, []float64{1}, []float64{1.00002})
+	if got := ids(t, v); strings.Join(got[:2], ",") != "F:fig1-phase-diagram,F:fig1-qstar" || math.Abs(v.Agreements()[0].Value-2e-5) > 1e-12 {
+		t.Errorf("PhaseDiagram: %v, %v", got, v.Agreements()[0].Value)
+	}
+}
+
+func TestSimulationViews(t *testing.T) {
+	p := randmlp.Chi1Points{}
+	for i := 0; i < 15; i++ {
+		p.SigmaW2, p.Mean, p.SE, p.Theory = append(p.SigmaW2, float64(i)), append(p.Mean, 1.1), append(p.SE, 0.1), append(p.Theory, 1)
+	}
+	if v := Chi1(p, 1000, 3, 30); math.Abs(v.Agreements()[0].Value-1) > 1e-12 {
+		t.Errorf("χ₁ max |z| = %v, want 1", v.Agreements()[0].Value)
+	}
+	panicsWith(t, "14 points", func() { Chi1(randmlp.Chi1Points{SigmaW2: make([]float64, 14)}, 1000, 3, 30) })
+	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000}
+	v := SlopeLaws("relu", []randmlp.SlopeLaw{l}, []float64{2}, 1000, 50)
+	if got := ids(t, v); got[0] != "F:fig3-relu" || math.Abs(v.Agreements()[0].Value-0.02) > 1e-12 || v.Agreements()[0].Tol != empirical.DKW(4000, 1e-3) {
+		t.Errorf("SlopeLaws: %v, value %v, tol %v", got, v.Agreements()[0].Value, v.Agreements()[0].Tol)
+	}
+}

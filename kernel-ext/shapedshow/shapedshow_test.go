@@ -1,0 +1,202 @@
+package shapedshow
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/sde"
+	"github.com/sigprop/sigprop/lib/shapednet"
+)
+
+// items renders every figure, table and agreement of v as a notebook
+// would and returns the figure and table ids and the metric names, in
+// order, one string per kind.
+func items(t *testing.T, v show.View) (figs, tabs, metrics string) {
+	t.Helper()
+	var f, tb, m []string
+	for _, x := range v.Figures() {
+		if _, _, err := show.RenderFigure(x); err != nil {
+			t.Errorf("figure %s: %v", x.ID, err)
+		}
+		f = append(f, x.ID)
+	}
+	for _, x := range v.Tables() {
+		if _, _, err := show.RenderTable(x); err != nil {
+			t.Errorf("table %s: %v", x.ID, err)
+		}
+		tb = append(tb, x.ID)
+	}
+	for _, a := range v.Agreements() {
+		if _, err := a.Metric(); err != nil {
+			t.Errorf("metric %q: %v", a.Name, err)
+		}
+		m = append(m, a.Name)
+	}
+	return strings.Join(f, " "), strings.Join(tb, " "), strings.Join(m, " | ")
+}
+
+func mustPanic(t *testing.T, what string, f func()) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r == nil || !strings.HasPrefix(r.(string), "shapedshow:") {
+			t.Errorf("%s: recovered %v, want a shapedshow panic", what, r)
+		}
+	}()
+	f()
+}
+
+// run is a fake Run of nets two-token networks over depth layers whose
+// mean correlation rises linearly from rho0 to rhoL, each network ending
+// at correlation final[i mod len(final)].
+func run(nets, depth int, rho0, rhoL float64, final ...float64) *shapednet.Run {
+	r := &shapednet.Run{M: 2, Nets: nets, Depth: depth, Final: make([]float64, 4*nets), StopLayer: make([]int, nets)}
+	for l := 0; l <= depth; l++ {
+		c := rho0 + (rhoL-rho0)*float64(l)/float64(depth)
+		r.MeanCorr, r.MeanAbsCorr, r.MeanAbsCov = append(r.MeanCorr, c), append(r.MeanAbsCorr, c), append(r.MeanAbsCov, c)
+	}
+	for i := 0; i < nets; i++ {
+		c := final[i%len(final)]
+		copy(r.Final[4*i:], []float64{1, c, c, 1})
+		r.StopLayer[i] = -1
+	}
+	return r
+}
+
+func result(paths int, T, step float64, final ...float64) *sde.Result {
+	r := &sde.Result{M: 2, Paths: paths, T: T, Step: step, Final: make([]float64, 4*paths), Stopped: make([]bool, paths), PSDViolations: make([]int, paths)}
+	for p := 0; p < paths; p++ {
+		c := final[p%len(final)]
+		copy(r.Final[4*p:], []float64{1, c, c, 1})
+	}
+	return r
+}
+
+func TestFig1Left(t *testing.T) {
+	runs := []*shapednet.Run{run(4096, 150, 0.2, 0.21, 0.1, 0.32), run(4096, 150, 0.2, 1, 1), run(4096, 150, 0.2, 0.9, 0.9)}
+	v := Fig1Left(runs, 200, 0.35, 100)
+	figs, _, metrics := items(t, v)
+	if figs != "fig1-left" || !strings.Contains(metrics, "shaped Transformer: mean ρ₁₅₀ − ρ₀ | vanilla: 1 − mean ρ₅₀") {
+		t.Errorf("figures %q, metrics %q", figs, metrics)
+	}
+	// Value ρ₁₅₀ − 0.2 = 0.01; SE of the final correlations {0.1, 0.32} alternating is 0.11/√4095.
+	a := v.Agreements()[0]
+	if math.Abs(a.Value-0.01) > 1e-12 || math.Abs(a.Tol-4.5*0.11*math.Sqrt(4096.0/4095)/math.Sqrt(4096)) > 1e-9 {
+		t.Errorf("value %v, tol %v", a.Value, a.Tol)
+	}
+	if got := v.Agreements()[1].Value; math.Abs(got-(1-(0.2+0.8*50.0/150))) > 1e-12 {
+		t.Errorf("vanilla 1 − ρ₅₀ = %v", got)
+	}
+	mustPanic(t, "two runs", func() { Fig1Left(runs[:2], 200, 0.35, 100) })
+	mustPanic(t, "1000 networks", func() { Fig1Left([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}, 200, 0.35, 100) })
+}
+
+func TestFig1PreLNAndFig4(t *testing.T) {
+	ln, rms := run(8, 150, 0.2, 0.8, 0.7, 0.9), run(1024, 150, 0.2, 0.75, 0.75)
+	figs, _, metrics := items(t, Fig1PreLN(ln, rms, 200, 7))
+	if figs != "fig1-preln" || metrics != "Pre-LN: LayerNorm − RMS mean ρ₁₅₀" {
+		t.Errorf("figures %q, metrics %q", figs, metrics)
+	}
+	if v := Fig1PreLN(ln, rms, 200, 7).Agreements()[0].Value; math.Abs(v-0.05) > 1e-12 {
+		t.Errorf("LayerNorm − RMS = %v, want 0.05", v)
+	}
+	mustPanic(t, "16 LN networks", func() { Fig1PreLN(run(16, 150, 0, 0, 0), rms, 200, 7) })
+	attns := []block.Attention{block.Shaped, block.Softmax}
+	v := Fig4(attns, []*shapednet.Run{run(8192, 150, 0.2, 0.2, 0.2), run(8192, 150, 0.2, 1, 1)}, 300, 1/math.Sqrt2, 1000)
+	if figs, _, _ := items(t, v); figs != "fig4-left fig4-right" || !strings.HasSuffix(v.Figures()[0].Series[0].Name, "(0 stopped)") {
+		t.Errorf("Fig4: figures %q, first series %q", figs, v.Figures()[0].Series[0].Name)
+	}
+}
+
+func TestOneStep(t *testing.T) {
+	o := shapednet.OneStepCov{Width: 1024, Nets: 50000, Pairs: sde.TriPairs(3), Entries: []string{"V11", "V12", "V13", "V22", "V23", "V33"},
+		NVar: []float64{1, 2, 3, 4, 5, 6}, Sigma: []float64{1, 2, 3, 4, 5, 6}, NoA: []float64{0.5, 1, 1.5, 2, 2.5, 3},
+		Ratio: []float64{1, 1.01, 0.99, 1, 1, 1.02}, RatioNoA: []float64{2, 2, 2, 2, 2, 1.5}, RatioSE: 0.01}
+	v := OneStep(o)
+	_, tabs, metrics := items(t, v)
+	if tabs != "one-step-cov" || len(v.Tables()[0].Rows) != 6 || v.Tables()[0].Rows[1][0] != "V12" {
+		t.Errorf("tables %q, rows %v", tabs, v.Tables()[0].Rows)
+	}
+	a := v.Agreements()
+	if math.Abs(a[0].Value-2) > 1e-12 || math.Abs(a[1].Value-0.5) > 1e-12 || !strings.Contains(metrics, "without 𝒜") {
+		t.Errorf("max |z| %v (want 2), min ratio without 𝒜 − 1 %v (want 0.5)", a[0].Value, a[1].Value)
+	}
+	o.Nets = 100
+	mustPanic(t, "100 networks", func() { OneStep(o) })
+}
+
+func TestFig1RightAndTransformerT(t *testing.T) {
+	nn, r := run(4096, 150, 0.2, 0.2, 0.1, 0.3), result(4096, 0.75, 0.01, 0.1, 0.3)
+	figs, _, metrics := items(t, Fig1Right(nn, r, 200, 0.35, 202))
+	if figs != "fig1-right-m2 fig7" || strings.Count(metrics, "KS") != 3 {
+		t.Errorf("m = 2: figures %q, metrics %q", figs, metrics)
+	}
+	// the same two values in the same proportions: KS distance 0
+	if v := Fig1Right(nn, r, 200, 0.35, 202).Agreements()[0].Value; v != 0 {
+		t.Errorf("KS of equal samples = %v", v)
+	}
+	mustPanic(t, "step 0.005", func() { Fig1Right(nn, result(4096, 0.75, 0.005, 0.2), 200, 0.35, 202) })
+	v := TransformerT([]*shapednet.Run{run(2048, 50, 0.2, 0.2, 0.2, 0.4)}, []*sde.Result{result(8192, 0.5, 0.005, 0.2, 0.4)}, []float64{0.5}, 100, 0.35, 500)
+	figs, _, metrics = items(t, v)
+	if figs != "transformer-T" || !strings.Contains(v.Agreements()[0].Note, "n = 100, d = 50") || !strings.Contains(metrics, "T = 0.5") {
+		t.Errorf("figures %q, metrics %q, note %q", figs, metrics, v.Agreements()[0].Note)
+	}
+}
+
+func TestKSByWidthAndFig3(t *testing.T) {
+	r := result(20000, 0.75, 0.0025, 0.1, 0.5)
+	widths := []float64{4, 256}
+	v := KSByWidth(widths, []float64{0.3, 0.01}, []float64{0.1, 0.5}, r.FiniteCorr(0, 1), r, 1/math.Sqrt2, 4000, 700)
+	figs, _, _ := items(t, v)
+	if figs != "ks-vs-width" || !slices.Equal(v.Figures()[0].Series[0].Y, []float64{0.3, 0.01}) {
+		t.Errorf("figures %q", figs)
+	}
+	mustPanic(t, "T = 1", func() { KSByWidth(widths, []float64{0.3, 0.01}, nil, nil, result(10, 1, 0.01, 0), 0.7, 4000, 700) })
+	l := shapednet.CorrLaws{Gamma: []float64{0.5, 1}, Net: [][]float64{make([]float64, 8192), make([]float64, 8192)}, SDE: [][]float64{make([]float64, 20000), make([]float64, 20000)}}
+	for k := range l.Gamma {
+		for i := range l.Net[k] {
+			l.Net[k][i] = float64(i%100)/100 - 0.5
+		}
+		for i := range l.SDE[k] {
+			l.SDE[k][i] = float64(i%100)/100 - 0.5
+		}
+	}
+	v = Fig3(l, 300, 100, 800)
+	figs, _, metrics := items(t, v)
+	if figs != "fig3-left fig3-right" || strings.Count(metrics, "KS") != 2 || !(v.Agreements()[2].Value < 1) {
+		t.Errorf("figures %q, metrics %q, q₉₅ max |z| %v (the same pattern of values: below 1)", figs, metrics, v.Agreements()[2].Value)
+	}
+}
+
+func TestStopViews(t *testing.T) {
+	_, tabs, _ := items(t, Explosions([]shapednet.Explosion{{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2, NetStopped: 0}}, 2048))
+	if tabs != "explosion" {
+		t.Errorf("tables %q", tabs)
+	}
+	if row := Explosions([]shapednet.Explosion{{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2}}, 2048).Tables()[0].Rows[0]; !slices.Equal(row, []string{"0.500", "3 / 2048", "1", "2 / 2048", "0 / 2048"}) {
+		t.Errorf("row %q", row)
+	}
+	b := shapednet.StopByGamma{Gamma: []float64{0.05, 0.5}, Median: []float64{1, 0.4}, MedianSE: []float64{0.03, 0.04}, P10: []float64{0.9, 0.2}, Trace: [][]float64{{100, 200}, {100, 1e4}}}
+	v := Fig5(b, 1300)
+	if figs, _, _ := items(t, v); figs != "fig5-left fig5-right" || math.Abs(v.Agreements()[0].Value-(-12)) > 1e-12 {
+		t.Errorf("figures %q, value %v (want −0.6/0.05 = −12)", figs, v.Agreements()[0].Value)
+	}
+	g := shapednet.StopGrid{Gammas: make([]float64, 8), Tau0s: make([]float64, 5), Z: make([]float64, 40), SE: make([]float64, 40)}
+	for i := range g.Gammas {
+		g.Gammas[i] = float64(i+1) / 8
+	}
+	for j := range g.Tau0s {
+		g.Tau0s[j] = float64(j + 1)
+	}
+	for k := range g.Z {
+		g.Z[k], g.SE[k] = 1-float64(k%8)/10+float64(k/8)/20, 0.01
+	}
+	v = Fig8(g, 1400)
+	if figs, _, metrics := items(t, v); figs != "fig8" || strings.Count(metrics, "Fig. 8") != 3 {
+		t.Errorf("figures %q, metrics %q", figs, metrics)
+	}
+	mustPanic(t, "4×5 grid", func() { Fig8(shapednet.StopGrid{Gammas: make([]float64, 4), Tau0s: make([]float64, 5)}, 1) })
+}

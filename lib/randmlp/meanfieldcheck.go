@@ -1,0 +1,143 @@
+package randmlp
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/meanfield"
+)
+
+// This file holds the experiments that check the mean-field theory
+// (package meanfield) against finite networks of this package, as the
+// Tanner lecture's first part and notebook 01 draw them.
+
+// MeanField is the mean-field limit N → ∞ of m: the meanfield.Net with
+// m's φ, σ_w² and σ_b².
+func (m MLP) MeanField() meanfield.Net {
+	return meanfield.Net{Phi: m.Phi, SigmaW2: m.SigmaW2, SigmaB2: m.SigmaB2}
+}
+
+// LayerCheck is a mean-field prediction along depth beside its
+// finite-width estimate: at layers ℓ = 1…Depth (Layers), the iterated map
+// (Theory) and the mean and standard error over networks (Mean, SE;
+// LayerStats).
+type LayerCheck struct {
+	Layers, Theory, Mean, SE []float64
+}
+
+// QCheck follows q^ℓ from q¹ = q1: the q-map V iterated Depth−1 times
+// against the empirical ‖h^ℓ‖²/N of both inputs of nets networks, whose
+// uncorrelated inputs have ‖x‖²/N = (q1 − σ_b²)/σ_w² (so that q¹ = q1).
+//
+// It panics if nets < 1 or q1 < σ_b².
+func (m MLP) QCheck(q1 float64, nets int, rng *rand.Rand) LayerCheck {
+	if !(q1 >= m.SigmaB2) {
+		panic(fmt.Sprintf("randmlp: QCheck q1 must be >= sigma_b2 = %v, got %v", m.SigmaB2, q1))
+	}
+	q := func(t MLPTrace, l int) []float64 { return t.Q[l] }
+	sim, se := m.LayerStats(nets, (q1-m.SigmaB2)/m.SigmaW2, 0, q, rng)
+	return LayerCheck{Layers: empirical.Linspace(1, float64(m.Depth), m.Depth), Theory: m.MeanField().QTrajectory(q1, m.Depth-1), Mean: sim, SE: se}
+}
+
+// CCheck follows the correlation c^ℓ of two inputs whose variances sit at
+// the fixed point q* (‖x‖²/N = r = (q* − σ_b²)/σ_w²) and whose first-layer
+// correlation is c1 (input correlation (c1·q* − σ_b²)/(σ_w² r)): the
+// covariance map (meanfield.Net.CTrajectory) against the empirical
+// correlation of h_a^ℓ, h_b^ℓ over nets networks. With gap, both are
+// replaced by 1 − c^ℓ, which keeps its relative precision deep into the
+// ordered phase where c^ℓ → 1.
+//
+// Errors: those of meanfield.Net.QStar. It panics if nets < 1 or the input
+// correlation falls outside [−1, 1].
+func (m MLP) CCheck(c1 float64, nets int, gap bool, rng *rand.Rand) (LayerCheck, error) {
+	n := m.MeanField()
+	q, err := n.QStar()
+	if err != nil {
+		return LayerCheck{}, err
+	}
+	_, _, theory := n.CTrajectory(q, q, c1, m.Depth-1)
+	stat := func(t MLPTrace, l int) []float64 { return []float64{t.Corr[l][0][1]} }
+	if gap {
+		stat = func(t MLPTrace, l int) []float64 { return []float64{1 - t.Corr[l][0][1]} }
+		for i, c := range theory {
+			theory[i] = 1 - c
+		}
+	}
+	r := (q - m.SigmaB2) / m.SigmaW2
+	sim, se := m.LayerStats(nets, r, (c1*q-m.SigmaB2)/(m.SigmaW2*r), stat, rng)
+	return LayerCheck{Layers: empirical.Linspace(1, float64(m.Depth), m.Depth), Theory: theory, Mean: sim, SE: se}, nil
+}
+
+// Chi1Points holds estimates of χ₁ = σ_w² E φ′(h)² at points σ_w²
+// (SigmaW2): the mean and standard error over the units of finite
+// networks, and the mean-field χ₁ (Theory).
+type Chi1Points struct {
+	SigmaW2, Mean, SE, Theory []float64
+}
+
+// Chi1Beside estimates χ₁ on the edge of chaos of φ and beside it: for
+// each σ_b² = sigmaB2[k], at σ_w² = σ_w²_c − offset, σ_w²_c, σ_w²_c +
+// offset with σ_w²_c on the critical line (meanfield.EoCCurve), it draws
+// nets networks of the given width and depth with inputs at q¹ = q* (so
+// the variance is settled from the start) and pools σ_w² φ′(h^L)² over the
+// first input's last-layer units (LastLayer). The three points of row k
+// share the generator empirical.Rand(seed+3k, stream), i.e. common random
+// numbers across the offsets.
+//
+// Errors: those of meanfield.EoCCurve and meanfield.Net.QStar.
+func Chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, depth, nets int, seed, stream uint64) (Chi1Points, error) {
+	critical, _, err := meanfield.EoCCurve(phi, sigmaB2)
+	if err != nil {
+		return Chi1Points{}, err
+	}
+	var p Chi1Points
+	for k, b := range sigmaB2 {
+		for _, w := range []float64{critical[k] - offset, critical[k], critical[k] + offset} {
+			mlp := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: w, SigmaB2: b}
+			q, err := mlp.MeanField().QStar()
+			if err != nil {
+				return Chi1Points{}, err
+			}
+			slope2 := func(h float64) float64 { d := phi.DPhi(h); return w * d * d } // σ_w² φ′(h)², whose mean is χ₁
+			// The pair's correlation (0.5) is immaterial: only its first input is used.
+			mean, se := empirical.MeanSE(mlp.LastLayer(nets, (q-b)/w, 0.5, 1, slope2, empirical.Rand(seed+3*uint64(k), stream)))
+			p.SigmaW2, p.Mean, p.SE = append(p.SigmaW2, w), append(p.Mean, mean), append(p.SE, se)
+			p.Theory = append(p.Theory, mlp.MeanField().Chi1At(q))
+		}
+	}
+	return p, nil
+}
+
+// SlopeLaw is the law of φ′(h), h ~ N(0, q*), at the points T: its CDF
+// (activation.Func.SlopeCDF) and the empirical CDF of Samples slopes
+// φ′(h^L) of finite networks at the edge-of-chaos point with fixed point
+// q* (SlopeLawAt).
+type SlopeLaw struct {
+	T, CDF, ECDF []float64
+	Samples      int
+}
+
+// SlopeLawAt draws nets networks of the given width and depth at the
+// edge-of-chaos point of φ with fixed point q (meanfield.EoCFromQ), both
+// inputs of each at q¹ = q, and compares the empirical CDF of the slopes
+// φ′ of their last layer (nets·2·width samples) with the CDF of φ′(h), h ~
+// N(0, q), at the points ts.
+//
+// Errors: those of meanfield.EoCFromQ, which panics on q < 0.
+func SlopeLawAt(phi activation.Func, q float64, ts []float64, width, depth, nets int, rng *rand.Rand) (SlopeLaw, error) {
+	w2, b2, err := meanfield.EoCFromQ(phi, q)
+	if err != nil {
+		return SlopeLaw{}, err
+	}
+	mlp := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: w2, SigmaB2: b2}
+	s := mlp.LastLayer(nets, (q-b2)/w2, 0, 2, phi.DPhi, rng)
+	sort.Float64s(s)
+	l := SlopeLaw{T: ts, Samples: len(s)}
+	for _, t := range ts {
+		l.CDF, l.ECDF = append(l.CDF, phi.SlopeCDF(q, t)), append(l.ECDF, empirical.ECDF(s, t))
+	}
+	return l, nil
+}

@@ -1,0 +1,191 @@
+package shapednet
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/sde"
+	"gonum.org/v1/gonum/mat"
+)
+
+// This file holds the experiments that set a finite shaped network beside
+// its limiting covariance SDE (package sde) in Noci et al. 2023: the
+// one-step covariance (Theorem 4.2), the law of ρ_T against the width
+// (Fig. 1 right at growing width), the shaped-ReLU ResNet against the 1-D
+// correlation SDE (Fig. 3) and the finite-time explosion counts (§4.4).
+
+// OneStepCov is one layer of the network at V₀ against the diffusion Σ of
+// its SDE (Theorem 4.2): for each upper-triangle entry (α, β) in
+// sde.TriPairs order,
+//
+//	NVar = n·Var(V₁^{αβ}) over the networks,  Sigma = Σ diagonal,
+//	NoA  = a_lin·Σ_lin diagonal (Σ without the attention term 𝒜),
+//
+// the ratios Ratio = NVar/Sigma and RatioNoA = NVar/NoA, and RatioSE =
+// √(2/(nets−1)), the standard error of a variance ratio for near-Gaussian
+// entries. Entries names them as the paper writes V^{αβ}, 1-based: "V12"
+// for (α, β) = (0, 1). Width and Nets are the network width n and the
+// number of networks.
+type OneStepCov struct {
+	Width, Nets                       int
+	Pairs                             [][2]int
+	Entries                           []string
+	NVar, Sigma, NoA, Ratio, RatioNoA []float64
+	RatioSE                           float64
+}
+
+// OneStep simulates nets one-layer networks of c (c.Depth is set to 1)
+// from V0 with Simulate(·, seed, workers) and sets n·Var(V₁) beside the
+// diagonal of md's diffusion at V0.
+//
+// Errors: nets < 2, and those of Simulate and md.Validate.
+func OneStep(c Config, md sde.Model, V0 *mat.SymDense, nets int, seed uint64, workers int) (OneStepCov, error) {
+	if nets < 2 {
+		return OneStepCov{}, fmt.Errorf("shapednet: OneStep needs nets >= 2, got %d", nets)
+	}
+	if err := md.Validate(); err != nil {
+		return OneStepCov{}, err
+	}
+	c.Depth = 1
+	r, err := Simulate(c, V0, nets, seed, workers)
+	if err != nil {
+		return OneStepCov{}, err
+	}
+	S, Slin := md.Diffusion(V0), sde.SigmaLin(V0)
+	aLin, _ := md.NoiseCoeffs()
+	o := OneStepCov{Width: c.Width, Nets: nets, Pairs: sde.TriPairs(V0.SymmetricDim()), RatioSE: math.Sqrt(2 / float64(nets-1))}
+	for k, p := range o.Pairs {
+		_, sd := empirical.MeanSD(r.FinalEntry(p[0], p[1]))
+		nv, noA := float64(c.Width)*sd*sd, aLin*Slin.At(k, k)
+		o.NVar, o.Sigma, o.NoA = append(o.NVar, nv), append(o.Sigma, S.At(k, k)), append(o.NoA, noA)
+		o.Ratio, o.RatioNoA = append(o.Ratio, nv/S.At(k, k)), append(o.RatioNoA, nv/noA)
+		o.Entries = append(o.Entries, fmt.Sprintf("V%d%d", p[0]+1, p[1]+1))
+	}
+	return o, nil
+}
+
+// KSByWidth runs nets networks of c at each width w (depth round(T·w),
+// the other parameters from c, every width with the same seed) from V0 and
+// returns the two-sample KS distance (empirical.KS2) between their
+// terminal correlations ρ⁰¹ and the reference sample ref (e.g. the SDE's
+// ρ_T), and the sample of the last width.
+//
+// Errors: no widths, a width < 1, T ≤ 0, an empty ref, and those of Simulate.
+func KSByWidth(c Config, V0 mat.Matrix, T float64, widths []float64, nets int, ref []float64, seed uint64, workers int) (ks, last []float64, err error) {
+	if len(widths) == 0 || !(T > 0) || len(ref) == 0 {
+		return nil, nil, fmt.Errorf("shapednet: KSByWidth needs widths, T > 0 and a reference sample, got %d widths, T = %v, %d reference points", len(widths), T, len(ref))
+	}
+	for _, w := range widths {
+		if !(w >= 1) {
+			return nil, nil, fmt.Errorf("shapednet: KSByWidth width %v must be >= 1", w)
+		}
+		c.Width, c.Depth = int(w), int(math.Round(T*w))
+		r, err := Simulate(c, V0, nets, seed, workers)
+		if err != nil {
+			return nil, nil, err
+		}
+		last = r.FinalCorr(0, 1)
+		ks = append(ks, empirical.KS2(last, ref))
+	}
+	return ks, last, nil
+}
+
+// CorrLaws holds, for each residual weight Gamma[i], the terminal
+// correlations ρ_T of finite networks (Net[i]) and of SDE paths (SDE[i]).
+type CorrLaws struct {
+	Gamma    []float64
+	Net, SDE [][]float64
+}
+
+// ResNetLaws is Fig. 3 of Noci et al. 2023: for each γ, nets shaped-ReLU
+// ResNets (c with Gamma = γ, from the two-token V₀ with correlation rho0,
+// seed netSeed+i) and paths of the 1-D correlation SDE sde.ResNetCorr with
+// the same γ, c₊, c₋ (to T = Depth/Width, seed sdeSeed+i, settings s).
+//
+// Errors: c.Blocks other than BlocksMLP, and those of Simulate and
+// ResNetCorr.Simulate.
+func ResNetLaws(c Config, gammas []float64, rho0 float64, nets, paths int, netSeed, sdeSeed uint64, s sde.Settings, workers int) (CorrLaws, error) {
+	if c.Blocks != BlocksMLP {
+		return CorrLaws{}, fmt.Errorf("shapednet: ResNetLaws needs Blocks = BlocksMLP, got %v", c.Blocks)
+	}
+	l := CorrLaws{Gamma: gammas}
+	for i, g := range gammas {
+		c.Gamma = g
+		r, err := Simulate(c, EquiCorr(2, rho0), nets, netSeed+uint64(i), workers)
+		if err != nil {
+			return CorrLaws{}, err
+		}
+		y, err := sde.ResNetCorr{Gamma: g, CPlus: c.CPlus, CMinus: c.CMinus}.Simulate(rho0, float64(c.Depth)/float64(c.Width), paths, sdeSeed+uint64(i), s)
+		if err != nil {
+			return CorrLaws{}, err
+		}
+		l.Net, l.SDE = append(l.Net, r.FinalCorr(0, 1)), append(l.SDE, y)
+	}
+	return l, nil
+}
+
+// AbsQuantile is the q-quantile of |ρ_T| for each γ (Fig. 3 right): of
+// the networks (net, with its standard error netSE by
+// empirical.QuantileSE), of the SDE paths (sdeQ), and the standard error
+// of their difference, √(netSE² + SE_sde²).
+func (l CorrLaws) AbsQuantile(q float64) (net, netSE, sdeQ, se []float64) {
+	for i := range l.Gamma {
+		x, y := abs(l.Net[i]), abs(l.SDE[i])
+		net, netSE, sdeQ = append(net, empirical.Quantile(x, q)), append(netSE, empirical.QuantileSE(x, q)), append(sdeQ, empirical.Quantile(y, q))
+		se = append(se, math.Hypot(netSE[i], empirical.QuantileSE(y, q)))
+	}
+	return net, netSE, sdeQ, se
+}
+
+func abs(x []float64) []float64 {
+	o := make([]float64, len(x))
+	for i, v := range x {
+		o[i] = math.Abs(v)
+	}
+	return o
+}
+
+// Explosion counts, for one residual weight γ, the SDE paths of Theorem
+// 4.2 that stopped (‖V‖_F ≥ the stop radius) at the default step and at a
+// ten times finer one, the paths whose Euler step left the PSD cone, and
+// the finite networks that stopped (a diagonal entry of V ≥ StopRadius).
+type Explosion struct {
+	Gamma                                                float64
+	SDEStopped, SDEProjected, SDEStoppedFine, NetStopped int
+}
+
+// Explosions runs, for each γ (index i), paths SDE paths of md (Gamma =
+// γ) from V0 to T with seed sdeSeed+i at the step s.Step (default 0.01)
+// and at s.Step/10, and paths networks of c (Gamma = γ, Depth =
+// round(T·Width)) with seed netSeed+i.
+//
+// Errors: T ≤ 0, and those of sde.Simulate and Simulate.
+func Explosions(c Config, md sde.Model, V0 mat.Matrix, T float64, gammas []float64, paths int, sdeSeed, netSeed uint64, s sde.Settings, workers int) ([]Explosion, error) {
+	if !(T > 0) {
+		return nil, fmt.Errorf("shapednet: Explosions needs T > 0, got %v", T)
+	}
+	coarse, fine := s, s
+	if coarse.Step == 0 {
+		coarse.Step = 0.01
+	}
+	fine.Step = coarse.Step / 10
+	var out []Explosion
+	for i, g := range gammas {
+		md.Gamma, c.Gamma, c.Depth = g, g, int(math.Round(T*float64(c.Width)))
+		r, err := sde.Simulate(md, V0, T, paths, sdeSeed+uint64(i), coarse)
+		if err != nil {
+			return nil, err
+		}
+		f, err := sde.Simulate(md, V0, T, paths, sdeSeed+uint64(i), fine)
+		if err != nil {
+			return nil, err
+		}
+		nn, err := Simulate(c, V0, paths, netSeed+uint64(i), workers)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Explosion{Gamma: g, SDEStopped: r.NumStopped(), SDEProjected: r.NumPSDViolating(), SDEStoppedFine: f.NumStopped(), NetStopped: nn.NumStopped()})
+	}
+	return out, nil
+}
