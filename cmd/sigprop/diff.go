@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,17 +14,12 @@ import (
 
 // cmdDiff implements `sigprop diff A B`.
 func cmdDiff(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("diff", "usage: sigprop diff [flags] A B   (A, B: git revisions or report directories)\n", stderr)
 	rtol := fs.Float64("rtol", diff.DefaultRTol, "relative tolerance below which numbers are unchanged")
 	atol := fs.Float64("atol", diff.DefaultATol, "absolute tolerance below which numbers are unchanged")
 	asJSON := fs.Bool("json", false, "write the comparison as JSON on stdout instead of the text summary")
 	out := fs.String("out", "reports/diff-site", "directory for the HTML diff page (index.html)")
 	failOn := fs.String("fail-on", "figures", "what makes the exit status 1: figures (any figure, table, metric or conformance row moved) or metrics (only metric regressions)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sigprop diff [flags] A B   (A, B: git revisions or report directories)")
-		fs.PrintDefaults()
-	}
 	// Flags may come after the two positional arguments.
 	var pos []string
 	for len(args) > 0 {

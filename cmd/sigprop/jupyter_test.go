@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sigprop/sigprop/internal/procenv"
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -90,23 +91,6 @@ func installKernel(t *testing.T) (env []string, tmp string) {
 	}
 	env = append(os.Environ(), "JUPYTER_DATA_DIR="+dataDir, "JUPYTER_RUNTIME_DIR="+t.TempDir(), "TMPDIR="+tmp)
 	return env, tmp
-}
-
-// processesWithEnv lists the processes whose environment holds kv.
-func processesWithEnv(kv string) []int {
-	entries, _ := os.ReadDir("/proc")
-	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
-		if err == nil && strings.Contains("\x00"+string(env), "\x00"+kv+"\x00") {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
 }
 
 // TestJupyterAgrees executes notebooks/00-overview.ipynb twice: in real
@@ -289,7 +273,7 @@ func TestJupyterKernelLifecycle(t *testing.T) {
 	// A kernel left running would hold the script's output pipes open.
 	cmd.WaitDelay = 10 * time.Second
 	t.Cleanup(func() {
-		for _, pid := range processesWithEnv(marker) {
+		for _, pid := range procenv.Find(marker) {
 			syscall.Kill(pid, syscall.SIGKILL) // after the checks below, which report them
 		}
 	})
@@ -383,7 +367,7 @@ func TestJupyterKernelLifecycle(t *testing.T) {
 	if len(rep.AliveAfterShutdown) > 0 {
 		t.Errorf("alive after shutdown: %v", rep.AliveAfterShutdown)
 	}
-	if pids := processesWithEnv(marker); len(pids) > 0 {
+	if pids := procenv.Find(marker); len(pids) > 0 {
 		t.Errorf("processes of the kernel left after shutdown: %v", pids)
 	}
 	if left, _ := os.ReadDir(tmp); len(left) > 0 {
@@ -596,7 +580,7 @@ func TestJupyterNotebookPage(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Errorf("jupyter-notebook still running 30 s after SIGTERM")
 	}
-	if pids := processesWithEnv(marker); len(pids) > 0 {
+	if pids := procenv.Find(marker); len(pids) > 0 {
 		t.Errorf("processes left after the server stopped: %v", pids)
 	}
 	if left, _ := os.ReadDir(tmp); len(left) > 0 {

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sigprop/sigprop/internal/procenv"
 )
 
 // alive reports whether pid exists and is not a zombie.
@@ -79,7 +81,7 @@ func TestKernelRunStops(t *testing.T) {
 			rand.Read(id[:])
 			marker := "SIGPROP_KERNEL_RUN_TEST=" + hex.EncodeToString(id[:])
 			t.Cleanup(func() {
-				for _, pid := range processesWithEnv(marker) {
+				for _, pid := range procenv.Find(marker) {
 					syscall.Kill(pid, syscall.SIGKILL) // after the checks, which report them
 				}
 			})
@@ -138,7 +140,7 @@ func TestKernelRunStops(t *testing.T) {
 				t.Fatalf("kernel still running 10 s after %s:\n%s", how, lastLines(string(b), 20))
 			}
 			t.Logf("kernel gone %v after %s", time.Since(t0).Round(time.Millisecond), how)
-			if pids := processesWithEnv(marker); len(pids) > 0 {
+			if pids := procenv.Find(marker); len(pids) > 0 {
 				t.Errorf("processes left: %v", pids)
 			}
 			if left, _ := os.ReadDir(tmp); len(left) > 0 {

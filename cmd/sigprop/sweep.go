@@ -51,6 +51,18 @@ func cmdSweep(args []string, stdout, stderr io.Writer) error {
 	return fmt.Errorf("unknown subcommand %q", args[0])
 }
 
+// newFlagSet returns the flag set of a subcommand: errors and usage go to
+// stderr, and -h prints usage (its own lines) and then the flags.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
 // parseInterleaved parses flags that may come before, between or after
 // the positional arguments, and returns the positional ones.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
@@ -68,8 +80,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func sweepPlan(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("sweep plan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("sweep plan", sweepUsage, stderr)
 	// eval
 	points := fs.String("points", "", "eval: CSV file of points (header: parameter names), instead of axes")
 	seed := fs.Uint64("seed", 1, "eval: seed from which each point's Monte Carlo seed is derived; trainability: initialisation and batch order of every point")
@@ -88,10 +99,6 @@ func sweepPlan(args []string, stdout, stderr io.Writer) error {
 	splitSeed := fs.Uint64("split-seed", 1, "trainability: seed of the train/validation split (keep it fixed across --seed replicas)")
 	data := fs.String("data", fashionmnist.DebianDir, "trainability: Fashion-MNIST directory")
 	revision := fs.String("revision", "", "source commit to record (default: the binary's, or git's)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, sweepUsage)
-		fs.PrintDefaults()
-	}
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return err
@@ -229,16 +236,11 @@ func oneDir(fs *flag.FlagSet, args []string) (string, error) {
 }
 
 func sweepRun(args []string, stderr io.Writer) error {
-	fs := flag.NewFlagSet("sweep run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("sweep run", "usage: sigprop sweep run DIR [--workers N] [--shard i/n] [--retry-failed]\n", stderr)
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "parallel points in this process")
 	shard := fs.String("shard", "0/1", "the part of the grid to run, i/n: the points whose index is i mod n")
 	retry := fs.Bool("retry-failed", false, "also recompute points recorded as failed")
 	revision := fs.String("revision", "", "source commit to record (default: the binary's, or git's)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sigprop sweep run DIR [--workers N] [--shard i/n] [--retry-failed]")
-		fs.PrintDefaults()
-	}
 	dir, err := oneDir(fs, args)
 	if err != nil {
 		return err
@@ -270,14 +272,9 @@ func sweepRun(args []string, stderr io.Writer) error {
 }
 
 func sweepStatus(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("sweep status", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("sweep status", "usage: sigprop sweep status DIR [--json] [--all]   (exit 0 when every point is done, 1 otherwise)\n", stderr)
 	asJSON := fs.Bool("json", false, "write the report as JSON (every point, the totals, Slurm)")
 	all := fs.Bool("all", false, "list every point, done ones included")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sigprop sweep status DIR [--json] [--all]   (exit 0 when every point is done, 1 otherwise)")
-		fs.PrintDefaults()
-	}
 	dir, err := oneDir(fs, args)
 	if err != nil {
 		return err
@@ -309,8 +306,7 @@ func (s *stringList) String() string     { return strings.Join(*s, " ") }
 func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 
 func sweepSubmit(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("sweep submit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("sweep submit", "usage: sigprop sweep submit DIR --slurm [--array-size N] [--sbatch-arg ARG ...] [--binary PATH] [--workers N] [--wait D]\n", stderr)
 	slurm := fs.Bool("slurm", false, "submit to Slurm as a job array (the only scheduler so far; required)")
 	size := fs.Int("array-size", 0, "number of shards N; array task i runs shard i/N (default: the last submission's, or min(points to do, 16))")
 	var sbatchArgs stringList
@@ -319,10 +315,6 @@ func sweepSubmit(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", 0, "workers per task (default: $SLURM_CPUS_PER_TASK, else 1)")
 	retry := fs.Bool("retry-failed", false, "also rerun points recorded as failed")
 	wait := fs.Duration("wait", 0, "wait up to this long for the array to finish, then print the status (0: return after submitting)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sigprop sweep submit DIR --slurm [--array-size N] [--sbatch-arg ARG ...] [--binary PATH] [--workers N] [--wait D]")
-		fs.PrintDefaults()
-	}
 	dir, err := oneDir(fs, args)
 	if err != nil {
 		return err

@@ -185,13 +185,34 @@ func TestRenderFigureDeterministicAndSmall(t *testing.T) {
 	}
 }
 
+// badFigure is a figure that RenderFigure must reject with an error
+// containing want.
+type badFigure struct {
+	name string
+	f    Figure
+	want string
+}
+
+// checkRejected checks that RenderFigure rejects each figure with its
+// error and that DisplayFigure rejects it too.
+func checkRejected(t *testing.T, cases []badFigure) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := RenderFigure(tc.f)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got error %v, want one containing %q", err, tc.want)
+			}
+			if err := DisplayFigure(tc.f); err == nil {
+				t.Error("DisplayFigure accepted what RenderFigure rejects")
+			}
+		})
+	}
+}
+
 func TestRenderFigureErrors(t *testing.T) {
 	ok := []Series{{X: []float64{1, 2}, Y: []float64{1, 2}}}
-	for _, tc := range []struct {
-		name string
-		f    Figure
-		want string
-	}{
+	checkRejected(t, []badFigure{
 		{"empty id", Figure{Series: ok}, "ID is empty"},
 		{"no series", Figure{ID: "a"}, "no series"},
 		{"length mismatch", Figure{ID: "a", Series: []Series{{X: []float64{1}, Y: []float64{1, 2}}}}, "len(X)=1 != len(Y)=2"},
@@ -203,17 +224,7 @@ func TestRenderFigureErrors(t *testing.T) {
 		{"negative width", Figure{ID: "a", Series: ok, Width: -1}, "size"},
 		{"all NaN", Figure{ID: "a", Series: []Series{{X: []float64{math.NaN()}, Y: []float64{1}}}}, "no finite point"},
 		{"log of zero only", Figure{ID: "a", LogY: true, Series: []Series{{X: []float64{1}, Y: []float64{0}}}}, "no finite point"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := RenderFigure(tc.f)
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("got error %v, want one containing %q", err, tc.want)
-			}
-			if err := DisplayFigure(tc.f); err == nil {
-				t.Error("DisplayFigure accepted what RenderFigure rejects")
-			}
-		})
-	}
+	})
 	_, _, err := RenderFigure(Figure{ID: "a", Series: []Series{{X: []float64{math.Inf(1)}, Y: []float64{1}}}})
 	if !errors.Is(err, ErrNoData) {
 		t.Errorf("got %v, want ErrNoData", err)

@@ -124,26 +124,25 @@ func (f Func) powerQuad(k int) *gauss.Settings {
 // Kernel returns E φ(u)φ(v), (u, v) Gaussian with variances q1, q2 and
 // correlation c (spec F3).
 func (f Func) Kernel(q1, q2, c float64) float64 {
-	checkQ("q1", q1)
-	checkQ("q2", q2)
-	c = checkC(c)
-	if f.ClosedKernel != nil {
-		return f.ClosedKernel(q1, q2, c)
-	}
-	s := f.Quad()
-	return gauss.Expect2(f.Phi, f.Phi, q1, q2, c, s, s)
+	return f.kernel(f.Phi, f.ClosedKernel, q1, q2, c)
 }
 
 // DKernel returns E φ′(u)φ′(v) (spec F8: χ_c = σ_w² DKernel(q*, q*, c)).
 func (f Func) DKernel(q1, q2, c float64) float64 {
+	return f.kernel(f.DPhi, f.ClosedDKernel, q1, q2, c)
+}
+
+// kernel returns E g(u)g(v) for Kernel (g = φ) and DKernel (g = φ′): the
+// closed form when f has one, else gauss.Expect2 with f's quadrature.
+func (f Func) kernel(g func(float64) float64, closed func(q1, q2, c float64) float64, q1, q2, c float64) float64 {
 	checkQ("q1", q1)
 	checkQ("q2", q2)
 	c = checkC(c)
-	if f.ClosedDKernel != nil {
-		return f.ClosedDKernel(q1, q2, c)
+	if closed != nil {
+		return closed(q1, q2, c)
 	}
 	s := f.Quad()
-	return gauss.Expect2(f.DPhi, f.DPhi, q1, q2, c, s, s)
+	return gauss.Expect2(g, g, q1, q2, c, s, s)
 }
 
 func powInt(x float64, k int) float64 {

@@ -15,6 +15,9 @@ import (
 // S = A V.
 type AttnBuffers struct {
 	Q, K, A, V, S blas64.General
+	// HeadA holds the n×n attention matrix of each head when Heads > 1
+	// (A then receives a copy of head 0's).
+	HeadA []blas64.General
 }
 
 // AttnParams parameterise Attend. The three scales sit where each
@@ -35,6 +38,12 @@ type AttnParams struct {
 	// ValueFirst computes V = u op(W^V) and S = A V (rankblock) instead of
 	// S = A u followed by S op(W^V).
 	ValueFirst bool
+	// Heads > 1 splits the attention into heads over the column blocks of
+	// Q, K and V (ValueFirst only): S_{:,h} = A_h V_{:,h}, A_h =
+	// f(RowScale·LogitScale Q_{:,h} K_{:,h}ᵀ). Its per-head products run on
+	// gonum's dgemm, whose rounding rankblock's multi-head figures were made
+	// with (lib/dense's fused multiply-adds would move them in the last bits).
+	Heads int
 }
 
 // Attend runs one attention sub-block on lib/dense, with u the branch
@@ -57,17 +66,25 @@ func Attend(b AttnBuffers, out, x, u, wq, wk, wv blas64.General, p AttnParams) {
 	n := u.Rows
 	dense.Gemm(blas.NoTrans, op, p.QKScale, u, wq, 0, b.Q)
 	dense.Gemm(blas.NoTrans, op, p.QKScale, u, wk, 0, b.K)
-	if p.Kind != Uniform {
+	if p.Kind != Uniform && p.Heads <= 1 {
 		dense.Gemm(blas.NoTrans, blas.Trans, p.LogitScale, b.Q, b.K, 0, b.A)
 	}
-	AttentionRows(b.A.Data[:n*n], b.A.Data[:n*n], n, p.Kind, p.RowScale, p.Causal)
-	if p.ValueFirst {
+	if p.Heads > 1 {
+		if !p.ValueFirst || p.Causal {
+			panic("block: Attend: several heads need ValueFirst and no causal mask")
+		}
 		dense.Gemm(blas.NoTrans, op, 1, u, wv, 0, b.V)
-		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, b.A, b.V, 0, b.S)
+		attendHeads(b, p)
+	} else {
+		AttentionRows(b.A.Data[:n*n], b.A.Data[:n*n], n, p.Kind, p.RowScale, p.Causal)
+		if p.ValueFirst {
+			dense.Gemm(blas.NoTrans, op, 1, u, wv, 0, b.V)
+			dense.Gemm(blas.NoTrans, blas.NoTrans, 1, b.A, b.V, 0, b.S)
+		}
+	}
+	if p.ValueFirst {
 		for i := 0; i < out.Rows; i++ {
-			o := out.Data[i*out.Stride : i*out.Stride+out.Cols]
-			xs := x.Data[i*x.Stride : i*x.Stride+x.Cols]
-			s := b.S.Data[i*b.S.Stride : i*b.S.Stride+b.S.Cols]
+			o, xs, s := row(out, i), row(x, i), row(b.S, i)
 			for j := range o {
 				o[j] = p.Branch*s[j] + p.Skip*xs[j]
 			}
@@ -76,11 +93,29 @@ func Attend(b AttnBuffers, out, x, u, wq, wk, wv blas64.General, p AttnParams) {
 	}
 	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, b.A, u, 0, b.S)
 	for i := 0; i < out.Rows; i++ {
-		o := out.Data[i*out.Stride : i*out.Stride+out.Cols]
-		xs := x.Data[i*x.Stride : i*x.Stride+x.Cols]
-		for j, v := range xs {
+		o := row(out, i)
+		for j, v := range row(x, i) {
 			o[j] = p.Skip * v
 		}
 	}
 	dense.Gemm(blas.NoTrans, op, p.Branch, b.S, wv, 1, out)
+}
+
+// cols returns the column block [c0, c1) of g as a view.
+func cols(g blas64.General, c0, c1 int) blas64.General {
+	return blas64.General{Rows: g.Rows, Cols: c1 - c0, Stride: g.Stride, Data: g.Data[c0:]}
+}
+
+// attendHeads forms every A_h and S_{:,h} = A_h V_{:,h} from b.Q, b.K, b.V.
+func attendHeads(b AttnBuffers, p AttnParams) {
+	H, n := p.Heads, b.Q.Rows
+	wk, wv := b.Q.Cols/H, b.V.Cols/H
+	for h, a := range b.HeadA {
+		if p.Kind != Uniform {
+			blas64.Gemm(blas.NoTrans, blas.Trans, p.LogitScale, cols(b.Q, h*wk, (h+1)*wk), cols(b.K, h*wk, (h+1)*wk), 0, a)
+		}
+		AttentionRows(a.Data[:n*n], a.Data[:n*n], n, p.Kind, p.RowScale, false)
+		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, a, cols(b.V, h*wv, (h+1)*wv), 0, cols(b.S, h*wv, (h+1)*wv))
+	}
+	copyRows(b.A, b.HeadA[0])
 }

@@ -1,15 +1,18 @@
-// Package block holds what the finite-width transformer simulators of
-// sigprop share: the one enumeration of attention kinds (Attention) and of
-// normalisations and their placement (Norm), and the one attention
-// sub-block (Attend: projections, attention matrix, value product and
-// residual sum, parameterised by kind, causal mask, weight orientation,
-// scales, residual weights and value order), built on AttentionRows
-// (softmax, causal mask, uniform, the shaped kinds' identity and
-// centring) and lib/dense's products and row softmax.
+// Package block is the one transformer block of sigprop's finite-width
+// simulators: the enumeration of attention kinds (Attention) and of
+// normalisations and their placement (Norm), the attention sub-block
+// (Attend: projections, attention matrix, one head or several, value
+// product and residual sum), the feed-forward sub-block (FeedForward: tanh
+// with ℓ layers, ReLU, linear or shaped ReLU, with residual sum; its
+// reverse pass FeedForwardBack), the block that places the norm around them
+// (Forward, set by a Spec) and the stack of blocks (Stack), all on
+// lib/dense's products, row softmax, norms and tanh.
 //
 //	A = softmax(sY), I + softmax(sY) − 𝟏𝟏ᵀ/m, 𝟏𝟏ᵀ/n, …   Attention, AttentionRows
-//	out = λX + γ A U W^V, U = X or Norm(X)              Attend
-//	X' = X + αf(X), X + αf(LN X), LN(X + αf(X))           Norm
+//	Z = λ_A X + γ_A A U W^V, U = X or Norm(X)           Attend
+//	out = λ_M Z + γ_M φ(⋯φ(s U W⁰)⋯) W^ℓ                FeedForward
+//	no norm, pre-LN/RMS, post-LN around both           Norm, Spec, Forward, Stack
+//	∂/∂U and ∂/∂W^k of the feed-forward branch          FeedForwardBack
 //
 // The simulators, each paired with the theory it checks:
 //
@@ -19,12 +22,26 @@
 //	attnspec   random attention matrices and stacks       (closed forms in attnspec)
 //	vit        the trainable vision transformer           trainsweep
 //
-// tokennet, rankblock and shapednet run their attention sub-blocks through
-// Attend, each with its own scales in their old places, so their numbers
-// are those of their former loops bit for bit. The rest stays in each
-// simulator: where the norm sits (the caller passes U), the MLPs (tanh
-// with ℓ layers, ReLU or linear feed-forward, the shaped ReLU), the reverse
-// passes over what each caches, and the order in which each draws its
-// weights, with which the committed figures were made. vit keeps its own
-// batched passes (see its doc). See each package's doc.
+// tokennet and rankblock (one head and several) run their networks through
+// Stack and the MLP part of their reverse passes through FeedForwardBack;
+// shapednet's Forward runs each layer through Forward. The scales sit where
+// each simulator has always put them and the residual sums round as each
+// did (FFParams.Separate, AttnParams.ValueFirst, Spec.SqrtD), so their
+// numbers are those of their former loops bit for bit (TestGoldenBits).
+// What stays in each simulator: the order in which it draws its weights
+// (with which the committed figures were made), the attention and norm
+// parts of its reverse pass (tokennet pulls back value-last with the scale
+// inside the products and the softmax Jacobian uncentred; rankblock
+// value-first with the scale after them, the centred Jacobian and per-head
+// products: one pass would be two under a switch), and shapednet's reduced
+// chain in V_ℓ.
+//
+// vit keeps its own batched passes: it projects, normalises and runs the
+// MLP on all B·n rows of a batch at once, where Forward works on one
+// sequence (and its shaped attention rounds as SY + Y − mean, not as
+// AttentionRows). Run per sequence through Forward, vit's forward blocks
+// give the same bits for its default block but took 1.7–2.5× as long
+// (4 blocks, batch 64, n = 17, d = 64: 41–60 ms against 19–27 ms, on a
+// shared, loaded 2-core machine), a cost its train step would carry, so
+// vit is not moved.
 package block

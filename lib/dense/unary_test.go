@@ -59,44 +59,32 @@ func checkClose(t *testing.T, name string, x, got, want []float64, rel, tiny flo
 // within half an ulp, so it agrees with math.Exp (itself < 1 ulp) to 2 ε
 // relative; subnormal results (|e^x| < 2.3e-308) carry an absolute
 // rounding of one subnormal ulp 4.9e-324 on either side: tolerance 2e-323.
-func TestExp(t *testing.T) {
-	x := inputs()
-	want := make([]float64, len(x))
-	for i, v := range x {
-		want[i] = math.Exp(v)
-	}
-	for _, asm := range paths(t) {
-		got := make([]float64, len(x))
-		onPath(asm, func() { Exp(got, x) })
-		checkClose(t, "Exp/"+pathName(asm), x, got, want, 2*0x1p-52, 2e-323)
-		inPlace := append([]float64(nil), x...)
-		onPath(asm, func() { Exp(inPlace, inPlace) })
-		for i := range got {
-			if math.Float64bits(got[i]) != math.Float64bits(inPlace[i]) {
-				t.Fatalf("Exp/%s in place differs at %d: %v vs %v", pathName(asm), i, inPlace[i], got[i])
-			}
-		}
-	}
-}
+func TestExp(t *testing.T) { checkUnaryAgainst(t, "Exp", Exp, math.Exp, 2*0x1p-52, 2e-323) }
 
 // TestTanh compares Tanh with math.Tanh on each path. Both evaluate the
 // same formulas and differ only in e^y, so they agree to a few ulp:
 // tolerance 4 ε relative (1e-300 absolute near 0).
-func TestTanh(t *testing.T) {
+func TestTanh(t *testing.T) { checkUnaryAgainst(t, "Tanh", Tanh, math.Tanh, 4*0x1p-52, 1e-300) }
+
+// checkUnaryAgainst compares f with its scalar reference ref on inputs(),
+// on each path, to rel relative or abs absolute; in place (dst = x) it must
+// give the same bits.
+func checkUnaryAgainst(t *testing.T, name string, f func(dst, x []float64), ref func(float64) float64, rel, abs float64) {
+	t.Helper()
 	x := inputs()
 	want := make([]float64, len(x))
 	for i, v := range x {
-		want[i] = math.Tanh(v)
+		want[i] = ref(v)
 	}
 	for _, asm := range paths(t) {
 		got := make([]float64, len(x))
-		onPath(asm, func() { Tanh(got, x) })
-		checkClose(t, "Tanh/"+pathName(asm), x, got, want, 4*0x1p-52, 1e-300)
+		onPath(asm, func() { f(got, x) })
+		checkClose(t, name+"/"+pathName(asm), x, got, want, rel, abs)
 		inPlace := append([]float64(nil), x...)
-		onPath(asm, func() { Tanh(inPlace, inPlace) })
+		onPath(asm, func() { f(inPlace, inPlace) })
 		for i := range got {
 			if math.Float64bits(got[i]) != math.Float64bits(inPlace[i]) {
-				t.Fatalf("Tanh/%s in place differs at %d", pathName(asm), i)
+				t.Fatalf("%s/%s in place differs at %d: %v vs %v", name, pathName(asm), i, inPlace[i], got[i])
 			}
 		}
 	}

@@ -15,15 +15,9 @@ import "sync"
 // (and so the figures made with it) when a simulation is spread over
 // cores.
 func DrawRun[S any](n, workers int, newSlot func() S, draw func(s S, i int), run func(s S, i int)) {
-	if n <= 0 {
-		return
-	}
-	if workers <= 1 || n == 1 {
-		s := newSlot()
-		for i := range n {
-			draw(s, i)
-			run(s, i)
-		}
+	if workers <= 1 || n <= 1 {
+		// Pool's serial loop: one slot, draw then run for each i.
+		Pool(n, 1, newSlot, func(s S, i int) { draw(s, i); run(s, i) })
 		return
 	}
 	workers = min(workers, n)

@@ -18,7 +18,7 @@ func TestEquicorrelatedCovariance(t *testing.T) {
 	for _, tc := range []struct {
 		n, d     int
 		rho, sx2 float64
-	}{{5, 3, -0.25, 2}, {6, 4, 0.4, 2}, {3, 2, 1, 1.3}} {
+	}{{5, 3, -0.25, 2}, {6, 4, 0.4, 2}, {3, 2, 1, 1.3}, {5, 3, -0.1, 0.5}} {
 		diag, off, cross := make([]float64, N), make([]float64, N), make([]float64, N)
 		x := mat.NewDense(tc.n, tc.d, nil)
 		for s := range diag {

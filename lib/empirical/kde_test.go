@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/sigprop/sigprop/internal/mustpanic"
 )
 
 // A single point's estimate is the normal density of width h around it
@@ -67,22 +69,13 @@ func TestKDEMeanIsSmoothedDensity(t *testing.T) {
 }
 
 func TestKDEPanics(t *testing.T) {
-	for name, f := range map[string]func(){
+	mustpanic.All(t, map[string]func(){
 		"empty":  func() { KDE(nil, []float64{0}, 1) },
 		"nan":    func() { KDE([]float64{math.NaN()}, []float64{0}, 1) },
 		"neg h":  func() { KDE([]float64{1}, []float64{0}, -1) },
 		"inf h":  func() { KDE([]float64{1}, []float64{0}, math.Inf(1)) },
 		"scott0": func() { ScottBandwidth(nil) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: no panic", name)
-				}
-			}()
-			f()
-		}()
-	}
+	})
 	if h := ScottBandwidth([]float64{2, 2, 2}); h != 2e-3 {
 		t.Errorf("ScottBandwidth of a constant sample = %v, want 2e-3", h)
 	}

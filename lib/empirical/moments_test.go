@@ -3,6 +3,8 @@ package empirical
 import (
 	"math"
 	"testing"
+
+	"github.com/sigprop/sigprop/internal/mustpanic"
 )
 
 func TestMeanSDSE(t *testing.T) {
@@ -60,10 +62,5 @@ func TestMinDiffZ(t *testing.T) {
 	if z := MinDiffZ(b, sb, a, sa); math.Abs(z+2) > 1e-15 {
 		t.Errorf("MinDiffZ swapped = %v, want -2", z)
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("MinDiffZ of mismatched lengths did not panic")
-		}
-	}()
-	MinDiffZ(a, sa, b[:2], sb)
+	mustpanic.Check(t, "MinDiffZ of mismatched lengths", func() { MinDiffZ(a, sa, b[:2], sb) })
 }

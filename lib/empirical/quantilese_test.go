@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
@@ -40,17 +41,8 @@ func TestQuantileSEEdges(t *testing.T) {
 	if se := QuantileSE([]float64{0, 1}, 1); se != 0 {
 		t.Errorf("q = 1: SE %v, want 0", se)
 	}
-	for name, f := range map[string]func(){
+	mustpanic.All(t, map[string]func(){
 		"short": func() { QuantileSE([]float64{1}, 0.5) },
 		"q":     func() { QuantileSE([]float64{1, 2}, 1.5) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: no panic", name)
-				}
-			}()
-			f()
-		}()
-	}
+	})
 }

@@ -3,6 +3,7 @@ package fashionmnist
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 )
@@ -78,24 +79,30 @@ func openEither(fsys fs.FS, name string) (fs.File, error) {
 	return nil, fmt.Errorf("fashionmnist: opening %s: %v / %v", name, err, err2)
 }
 
+// readIDX opens name (gzipped or raw) in fsys and decodes it with read;
+// a decoding error is prefixed with the name.
+func readIDX[T any](fsys fs.FS, name string, read func(io.Reader) (T, error)) (T, error) {
+	f, err := openEither(fsys, name)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer f.Close()
+	v, err := read(f)
+	if err != nil {
+		return v, fmt.Errorf("%s: %w", name, err)
+	}
+	return v, nil
+}
+
 func loadPair(fsys fs.FS, imName, labName string) (Dataset, error) {
-	fi, err := openEither(fsys, imName)
+	im, err := readIDX(fsys, imName, ReadImages)
 	if err != nil {
 		return Dataset{}, err
 	}
-	defer fi.Close()
-	im, err := ReadImages(fi)
-	if err != nil {
-		return Dataset{}, fmt.Errorf("%s: %w", imName, err)
-	}
-	fl, err := openEither(fsys, labName)
+	lab, err := readIDX(fsys, labName, ReadLabels)
 	if err != nil {
 		return Dataset{}, err
-	}
-	defer fl.Close()
-	lab, err := ReadLabels(fl)
-	if err != nil {
-		return Dataset{}, fmt.Errorf("%s: %w", labName, err)
 	}
 	return NewDataset(im, lab)
 }

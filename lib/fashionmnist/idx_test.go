@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/sigprop/sigprop/internal/mustpanic"
 )
 
 // idxBytes builds an IDX file: magic, sizes, payload.
@@ -188,14 +190,7 @@ func TestSplit(t *testing.T) {
 	if same {
 		t.Error("different seeds gave the same validation split")
 	}
-	func() {
-		defer func() {
-			if recover() == nil {
-				t.Error("Split(10, 11) did not panic")
-			}
-		}()
-		Split(10, 11, rand.New(rand.NewPCG(1, 2)))
-	}()
+	mustpanic.Check(t, "Split(10, 11)", func() { Split(10, 11, rand.New(rand.NewPCG(1, 2))) })
 }
 
 // TestDebianFiles checks the installed Debian package when it is present

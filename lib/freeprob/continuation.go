@@ -1,6 +1,7 @@
 package freeprob
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -47,24 +48,12 @@ type Continuation struct {
 }
 
 func (c Continuation) defaults() Continuation {
-	if c.Eps == 0 {
-		c.Eps = 1e-10
-	}
-	if c.Scale == 0 {
-		c.Scale = 1
-	}
-	if c.Steps == 0 {
-		c.Steps = 80
-	}
-	if c.Tol == 0 {
-		c.Tol = 1e-13
-	}
-	if c.MaxIter == 0 {
-		c.MaxIter = 60
-	}
-	if c.Workers == 0 {
-		c.Workers = 1
-	}
+	c.Eps = cmp.Or(c.Eps, 1e-10)
+	c.Scale = cmp.Or(c.Scale, 1)
+	c.Steps = cmp.Or(c.Steps, 80)
+	c.Tol = cmp.Or(c.Tol, 1e-13)
+	c.MaxIter = cmp.Or(c.MaxIter, 60)
+	c.Workers = cmp.Or(c.Workers, 1)
 	if !(c.Eps > 0) || !(c.Scale > 0) || c.Steps < 1 || !(c.Tol > 0) || c.MaxIter < 1 || c.Workers < 1 {
 		panic(fmt.Sprintf("freeprob: invalid Continuation settings %+v", c))
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"gonum.org/v1/gonum/integrate/quad"
 )
 
@@ -308,21 +309,12 @@ func TestExpect2Symmetry(t *testing.T) {
 }
 
 func TestPanics(t *testing.T) {
-	mustPanic := func(name string, fn func()) {
-		t.Helper()
-		defer func() {
-			if recover() == nil {
-				t.Errorf("%s: no panic", name)
-			}
-		}()
-		fn()
-	}
-	mustPanic("negative variance", func() { Expect(math.Cos, -1, nil) })
-	mustPanic("NaN variance", func() { Expect(math.Cos, math.NaN(), nil) })
-	mustPanic("Inf variance", func() { Expect(math.Cos, math.Inf(1), nil) })
-	mustPanic("c > 1", func() { Expect2(math.Cos, math.Cos, 1, 1, 1.1, nil, nil) })
-	mustPanic("bad order", func() { Expect(math.Cos, 1, &Settings{Order: 1}) })
-	mustPanic("negative scale", func() { Expect(math.Cos, 1, &Settings{Scale: -1}) })
+	mustpanic.Check(t, "negative variance", func() { Expect(math.Cos, -1, nil) })
+	mustpanic.Check(t, "NaN variance", func() { Expect(math.Cos, math.NaN(), nil) })
+	mustpanic.Check(t, "Inf variance", func() { Expect(math.Cos, math.Inf(1), nil) })
+	mustpanic.Check(t, "c > 1", func() { Expect2(math.Cos, math.Cos, 1, 1, 1.1, nil, nil) })
+	mustpanic.Check(t, "bad order", func() { Expect(math.Cos, 1, &Settings{Order: 1}) })
+	mustpanic.Check(t, "negative scale", func() { Expect(math.Cos, 1, &Settings{Scale: -1}) })
 }
 
 // TestNoNaN: for variances over [0, 1e4] and any c in

@@ -1,6 +1,7 @@
 package jacspectrum
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"sort"
@@ -128,9 +129,7 @@ func densityRobust(s Spectrum, x []float64, c freeprob.Continuation) ([]float64,
 		return rho, nil
 	}
 	eps := c.Eps
-	if eps == 0 {
-		eps = 1e-10
-	}
+	eps = cmp.Or(eps, 1e-10)
 	for i := range x {
 		cc := c
 		cc.Eps = eps

@@ -1,6 +1,7 @@
 package jacspectrum
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -73,9 +74,7 @@ func NewQuadratureD2(phiPrime func(float64) float64, qstar float64, bps []float6
 	if !(qstar > 0) || math.IsInf(qstar, 0) {
 		panic(fmt.Sprintf("jacspectrum: q* must be positive and finite (got %g)", qstar))
 	}
-	if order == 0 {
-		order = 32
-	}
+	order = cmp.Or(order, 32)
 	r := gauss.NewRule(qstar, &gauss.Settings{Breakpoints: bps, Scale: scale, Order: order})
 	q := QuadratureD2{d: make([]float64, r.Len()), w: append([]float64(nil), r.W...)}
 	for i, x := range r.X {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/freeprob"
+	"github.com/sigprop/sigprop/lib/internal/enum"
 )
 
 // Ensemble is the weight distribution.
@@ -20,23 +21,14 @@ const (
 	Gaussian
 )
 
-func (e Ensemble) String() string {
-	switch e {
-	case Orthogonal:
-		return "orthogonal"
-	case Gaussian:
-		return "gaussian"
-	}
-	return fmt.Sprintf("Ensemble(%d)", int(e))
-}
+var ensembleNames = []string{Orthogonal: "orthogonal", Gaussian: "gaussian"}
+
+func (e Ensemble) String() string { return enum.Name(e, "Ensemble", ensembleNames) }
 
 // ParseEnsemble maps "orthogonal" and "gaussian" to an Ensemble.
 func ParseEnsemble(s string) (Ensemble, error) {
-	switch s {
-	case "orthogonal":
-		return Orthogonal, nil
-	case "gaussian":
-		return Gaussian, nil
+	if e, ok := enum.Parse[Ensemble](s, ensembleNames); ok {
+		return e, nil
 	}
 	return 0, fmt.Errorf("jacspectrum: weights must be orthogonal or gaussian (got %q)", s)
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/lib/activation"
 )
 
@@ -240,7 +241,7 @@ func TestNoNaN(t *testing.T) {
 
 func TestPanics(t *testing.T) {
 	th := activation.Tanh()
-	for name, fn := range map[string]func(){
+	mustpanic.All(t, map[string]func(){
 		"sw2=0":      func() { Net{Phi: th, SigmaW2: 0}.QMap(1) },
 		"sb2<0":      func() { Net{Phi: th, SigmaW2: 1, SigmaB2: -1}.QMap(1) },
 		"no phi":     func() { Net{SigmaW2: 1}.QMap(1) },
@@ -251,16 +252,7 @@ func TestPanics(t *testing.T) {
 		"EoC sb2<0":  func() { EoCSigmaW2(th, -1) },
 		"EoC sw2=0":  func() { EoCSigmaB2(th, 0) },
 		"trajectory": func() { Net{Phi: th, SigmaW2: 1}.QTrajectory(1, -1) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: no panic", name)
-				}
-			}()
-			fn()
-		}()
-	}
+	})
 }
 
 func ExampleNet_DepthScales() {

@@ -5,19 +5,29 @@ import (
 	"math"
 )
 
+// bracketEnds does what every bracketing root finder does first: an end
+// where the function (named name in the error) is zero is the root, and a
+// bracket without a sign change is an error. done is false when the search
+// must go on.
+func bracketEnds(name string, a, b, fa, fb float64) (x float64, done bool, err error) {
+	switch {
+	case fa == 0:
+		return a, true, nil
+	case fb == 0:
+		return b, true, nil
+	case (fa > 0) == (fb > 0):
+		return 0, true, fmt.Errorf("meanfield: root not bracketed in [%g, %g] (%s = %g, %g)", a, b, name, fa, fb)
+	}
+	return 0, false, nil
+}
+
 // brentRoot finds a root of f in [a, b] given fa = f(a), fb = f(b) of
 // opposite signs (or one of them zero), by Brent's method (inverse
 // quadratic interpolation safeguarded by bisection; Brent 1973, ch. 4).
 // It stops when the bracket is below xtol(x) = 2ε|x| + abs.
 func brentRoot(f func(float64) float64, a, b, fa, fb, abs float64, maxIter int) (float64, error) {
-	if fa == 0 {
-		return a, nil
-	}
-	if fb == 0 {
-		return b, nil
-	}
-	if (fa > 0) == (fb > 0) {
-		return 0, fmt.Errorf("meanfield: root not bracketed in [%g, %g] (f = %g, %g)", a, b, fa, fb)
+	if x, done, err := bracketEnds("f", a, b, fa, fb); done {
+		return x, err
 	}
 	c, fc := a, fa
 	d := b - a
@@ -122,14 +132,8 @@ func bracketFrom(g func(float64) float64, x0, factor, xmin, xmax, g0 float64, up
 // x0 if that lies strictly inside the bracket, else at the secant point,
 // and stops when the step is below 4ε|x|.
 func newtonRoot(gd func(float64) (float64, float64), a, b, ga, gb, x0 float64, maxIter int) (float64, error) {
-	if ga == 0 {
-		return a, nil
-	}
-	if gb == 0 {
-		return b, nil
-	}
-	if (ga > 0) == (gb > 0) {
-		return 0, fmt.Errorf("meanfield: root not bracketed in [%g, %g] (g = %g, %g)", a, b, ga, gb)
+	if x, done, err := bracketEnds("g", a, b, ga, gb); done {
+		return x, err
 	}
 	// Orient so that g(lo) < 0 < g(hi).
 	lo, hi := a, b

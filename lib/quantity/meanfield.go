@@ -39,6 +39,31 @@ func mfNet(v Values) meanfield.Net {
 	return meanfield.Net{Phi: mfAct(v), SigmaW2: sw * sw, SigmaB2: sb * sb}
 }
 
+// mfDepthScales evaluates the network's depth scales and reports pick of
+// them.
+func mfDepthScales(pick func(meanfield.State) any) func(Values) (any, error) {
+	return func(v Values) (any, error) {
+		s, err := mfNet(v).DepthScales()
+		if err != nil {
+			return nil, err
+		}
+		return pick(s), nil
+	}
+}
+
+// mfEoC evaluates an edge-of-chaos solver: from the standard deviation
+// named given it finds the variance of the one named found and q*.
+func mfEoC(given, found string, solve func(activation.Func, float64) (float64, float64, error)) func(Values) (any, error) {
+	return func(v Values) (any, error) {
+		s := v.Float(given)
+		x2, q, err := solve(mfAct(v), s*s)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]float64{found: math.Sqrt(x2), found + "2": x2, "qstar": q}, nil
+	}
+}
+
 // mfScale renders a depth scale: a number, or "+Inf" at χ = 1 (JSON has no
 // infinity).
 func mfScale(x float64) any {
@@ -52,95 +77,58 @@ func mfScale(x float64) any {
 }
 
 func init() {
-	netParams := []Param{mfPhi, mfSigmaW, mfSigmaB, mfA}
-	Register(Quantity{
+	// The quantities of one network (φ, σ_w, σ_b): its fixed points and
+	// depth scales.
+	for _, q := range []Quantity{{
 		Name:   "meanfield.qstar",
 		Doc:    "fixed point q* of the variance map q -> sigma_w^2 E phi(sqrt(q) z)^2 + sigma_b^2, reached from q = 1",
 		Source: mfSrc("F1-F2") + ", P18 eq. (4)",
-		Params: netParams,
 		Eval:   func(v Values) (any, error) { return mfNet(v).QStar() },
-	})
-	Register(Quantity{
+	}, {
 		Name:   "meanfield.chi1",
 		Doc:    "chi_1 = sigma_w^2 E phi'(sqrt(q*) z)^2, slope of the correlation map at c = 1 (< 1 ordered, > 1 chaotic)",
 		Source: mfSrc("F7") + ", P18 eq. (5)",
-		Params: netParams,
 		Eval:   func(v Values) (any, error) { return mfNet(v).Chi1() },
-	})
-	Register(Quantity{
+	}, {
 		Name:   "meanfield.cstar",
 		Doc:    "stable fixed point c* of the correlation map (1 in the ordered phase)",
 		Source: mfSrc("F4"),
-		Params: netParams,
 		Eval:   func(v Values) (any, error) { return mfNet(v).CStar() },
-	})
-	Register(Quantity{
+	}, {
 		Name:   "meanfield.xi_c",
 		Doc:    "correlation depth scale xi_c = -1/log chi_c* (\"+Inf\" on the edge of chaos)",
 		Source: mfSrc("F9"),
-		Params: netParams,
-		Eval: func(v Values) (any, error) {
-			s, err := mfNet(v).DepthScales()
-			if err != nil {
-				return nil, err
-			}
-			return mfScale(s.XiC), nil
-		},
-	})
-	Register(Quantity{
+		Eval:   mfDepthScales(func(s meanfield.State) any { return mfScale(s.XiC) }),
+	}, {
 		Name:   "meanfield.xi_q",
 		Doc:    "variance depth scale xi_q = -1/log chi_q, chi_q = dq'/dq at q*",
 		Source: mfSrc("F6, F9"),
-		Params: netParams,
-		Eval: func(v Values) (any, error) {
-			s, err := mfNet(v).DepthScales()
-			if err != nil {
-				return nil, err
-			}
-			return mfScale(s.XiQ), nil
-		},
-	})
-	Register(Quantity{
+		Eval:   mfDepthScales(func(s meanfield.State) any { return mfScale(s.XiQ) }),
+	}, {
 		Name:   "meanfield.state",
 		Doc:    "q*, chi_1, chi_q, c*, chi_c*, xi_q, xi_c, xi_grad at once",
 		Source: mfSrc("F2, F6-F9"),
-		Params: netParams,
-		Eval: func(v Values) (any, error) {
-			s, err := mfNet(v).DepthScales()
-			if err != nil {
-				return nil, err
-			}
+		Eval: mfDepthScales(func(s meanfield.State) any {
 			return map[string]any{"qstar": s.QStar, "chi1": s.Chi1, "chi_q": s.ChiQ, "cstar": s.CStar,
-				"chi_c": s.ChiC, "xi_q": mfScale(s.XiQ), "xi_c": mfScale(s.XiC), "xi_grad": mfScale(s.XiGrad)}, nil
-		},
-	})
+				"chi_c": s.ChiC, "xi_q": mfScale(s.XiQ), "xi_c": mfScale(s.XiC), "xi_grad": mfScale(s.XiGrad)}
+		}),
+	}} {
+		q.Params = []Param{mfPhi, mfSigmaW, mfSigmaB, mfA}
+		Register(q)
+	}
 	Register(Quantity{
 		Name:   "meanfield.eoc_sigma_w",
 		Doc:    "edge of chaos: the sigma_w with chi_1 = 1 at bias std sigma_b, and q* there",
 		Source: mfSrc("F10-F11"),
 		Params: []Param{mfPhi, mfSigmaB, mfA},
-		Eval: func(v Values) (any, error) {
-			sb := v.Float("sigma_b")
-			w2, q, err := meanfield.EoCSigmaW2(mfAct(v), sb*sb)
-			if err != nil {
-				return nil, err
-			}
-			return map[string]float64{"sigma_w": math.Sqrt(w2), "sigma_w2": w2, "qstar": q}, nil
-		},
+		Eval:   mfEoC("sigma_b", "sigma_w", meanfield.EoCSigmaW2),
 	})
 	Register(Quantity{
 		Name:   "meanfield.eoc_sigma_b",
 		Doc:    "edge of chaos: the sigma_b with chi_1 = 1 at weight std sigma_w, and q* there",
 		Source: mfSrc("F10-F11"),
 		Params: []Param{mfPhi, mfSigmaW, mfA},
-		Eval: func(v Values) (any, error) {
-			sw := v.Float("sigma_w")
-			b2, q, err := meanfield.EoCSigmaB2(mfAct(v), sw*sw)
-			if err != nil {
-				return nil, err
-			}
-			return map[string]float64{"sigma_b": math.Sqrt(b2), "sigma_b2": b2, "qstar": q}, nil
-		},
+		Eval:   mfEoC("sigma_w", "sigma_b", meanfield.EoCSigmaB2),
 	})
 	Register(Quantity{
 		Name:   "meanfield.mu",

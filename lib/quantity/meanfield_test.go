@@ -58,16 +58,19 @@ func TestMeanfieldDefaults(t *testing.T) {
 	if math.Abs(m["sigma_w2"]-1.7609546) > 5e-8 || math.Abs(m["qstar"]-0.570048) > 5e-7 {
 		t.Errorf("eoc_sigma_w = %v", m)
 	}
+	// The inverse problem at that σ_w gives σ_b² = 0.05 back (the two
+	// solvers are independent root finds; 1e-7 covers both tolerances).
+	v, _ = evalNamed(t, "meanfield.eoc_sigma_b", map[string]string{"sigma_w": strconv.FormatFloat(m["sigma_w"], 'g', -1, 64)})
+	b := v.(map[string]float64)
+	if math.Abs(b["sigma_b2"]-0.05) > 1e-7 || math.Abs(b["sigma_b"]-math.Sqrt(0.05)) > 1e-6 || math.Abs(b["qstar"]-m["qstar"]) > 1e-6 {
+		t.Errorf("eoc_sigma_b at sigma_w = %v: %v, want sigma_b2 = 0.05, qstar %v", m["sigma_w"], b, m["qstar"])
+	}
 }
 
 // TestMeanfieldErrors: out-of-range and unknown parameters name the
 // parameter and its range; data-dependent failures are errors.
 func TestMeanfieldErrors(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		args map[string]string
-		want string
-	}{
+	checkEvalErrors(t, []evalError{
 		{"meanfield.qstar", map[string]string{"sigma_w": "0"}, "sigma_w=0 out of range: real in [0.001, 10]"},
 		{"meanfield.qstar", map[string]string{"sigma_b": "-1"}, "sigma_b=-1 out of range"},
 		{"meanfield.chi1", map[string]string{"phi": "sigmoid"}, "phi=\"sigmoid\" out of range: one of"},
@@ -79,12 +82,7 @@ func TestMeanfieldErrors(t *testing.T) {
 		{"meanfield.qstar", map[string]string{"phi": "relu", "sigma_w": "2", "sigma_b": "0.1"}, "diverges"},
 		{"meanfield.eoc_sigma_w", map[string]string{"phi": "relu", "sigma_b": "0.1"}, "no edge-of-chaos point"},
 		{"meanfield.eoc_sigma_b", map[string]string{"phi": "tanh", "sigma_w": "0.9"}, "no edge-of-chaos point"},
-	} {
-		_, err := evalNamed(t, c.name, c.args)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s %v: error %v, want containing %q", c.name, c.args, err, c.want)
-		}
-	}
+	})
 }
 
 // TestMeanfieldNoNaN: property test, 300 random parameter sets drawn

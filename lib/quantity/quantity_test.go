@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/sigprop/sigprop/internal/mustpanic"
 )
 
 func testQuantity() Quantity {
@@ -60,12 +62,27 @@ func TestRegisterRejectsBadDefault(t *testing.T) {
 	q := testQuantity()
 	q.Name = "test.bad"
 	q.Params[0].Default = "20"
-	defer func() {
-		if recover() == nil {
-			t.Error("Register accepted a default outside its range")
+	mustpanic.Check(t, "Register with a default outside its range", func() { Register(q) })
+}
+
+// evalError is a call of a registered quantity that must fail with an
+// error containing want.
+type evalError struct {
+	name string
+	args map[string]string
+	want string
+}
+
+// checkEvalErrors evaluates each case as evalNamed does and checks that
+// it fails (in Parse or in Eval) with an error containing its want.
+func checkEvalErrors(t *testing.T, cases []evalError) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := evalNamed(t, c.name, c.args)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %v: error %v, want containing %q", c.name, c.args, err, c.want)
 		}
-	}()
-	Register(q)
+	}
 }
 
 // evalNamed parses args for the registered quantity name and evaluates it:

@@ -2,7 +2,6 @@ package quantity
 
 import (
 	"math"
-	"strings"
 	"testing"
 )
 
@@ -36,21 +35,12 @@ func TestRankCollapseQuantities(t *testing.T) {
 }
 
 func TestRankCollapseQuantityErrors(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		args map[string]string
-		want string
-	}{
+	checkEvalErrors(t, []evalError{
 		{"rankcollapse.grad_q", map[string]string{"n": "1"}, "n=1 out of range"},
 		{"rankcollapse.grad_q", map[string]string{"n": "5", "rho": "-0.5"}, "rho = -0.5, want a correlation in [-1/(n-1), 1]"},
 		{"rankcollapse.grad_v", map[string]string{"sigma_x2": "-1"}, "sigma_x2=-1 out of range"},
 		{"rankcollapse.tau", map[string]string{"rho": "1"}, "rho = 1, want < 1"},
 		{"rankcollapse.rho", map[string]string{"n": "4", "rho0": "-0.5"}, "rho0 = -0.5"},
 		{"rankcollapse.rho", map[string]string{"scaling": "linear"}, "one of const|sqrtL"},
-	} {
-		_, err := evalNamed(t, tc.name, tc.args)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s %v: error %v, want containing %q", tc.name, tc.args, err, tc.want)
-		}
-	}
+	})
 }

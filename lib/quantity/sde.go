@@ -38,31 +38,23 @@ func init() {
 		Doc:    "drift b(V) of a neural covariance SDE at the equicorrelated V (m x m matrix)",
 		Source: "Noci et al. 2023, Thm 4.2 (attention), Thm 3.2 / Eq. (6) (resnet), Cor 4.3 (transformer)",
 		Params: both,
-		Eval: func(v Values) (any, error) {
-			md, V, err := sdeModelAndV(v)
-			if err != nil {
-				return nil, err
-			}
+		Eval: withModelAndV(func(_ Values, md sde.Model, V *mat.SymDense) (any, error) {
 			return map[string]any{"V": sdeRows(V), "drift": sdeRows(md.Drift(V))}, nil
-		},
+		}),
 	})
 	Register(Quantity{
 		Name:   "sde.diffusion",
 		Doc:    "diffusion covariance Sigma(V) (N x N, N = m(m+1)/2, upper-triangular order (0,0),(0,1),...) at the equicorrelated V",
 		Source: "Noci et al. 2023, Thm 4.2: gamma^2(2-gamma^2) Sigma_lin + gamma^4/tau0^2 A; Thm 3.2: 2 gamma^2 Sigma_lin; Cor 4.3: sum",
 		Params: both,
-		Eval: func(v Values) (any, error) {
-			md, V, err := sdeModelAndV(v)
-			if err != nil {
-				return nil, err
-			}
+		Eval: withModelAndV(func(_ Values, md sde.Model, V *mat.SymDense) (any, error) {
 			m := V.SymmetricDim()
 			var order []string
 			for _, p := range sde.TriPairs(m) {
 				order = append(order, fmt.Sprintf("%d%d", p[0], p[1]))
 			}
 			return map[string]any{"order": order, "sigma": sdeRows(md.Diffusion(V))}, nil
-		},
+		}),
 	})
 	statsParams := append(append([]Param{}, both...),
 		Param{Name: "T", Doc: "terminal time = depth/width", Default: "0.75", Min: 0, Max: 100},
@@ -76,11 +68,7 @@ func init() {
 		Source: "Noci et al. 2023, Thm 4.2 / Thm 3.2 / Cor 4.3; paths stopped at |V|_F >= 1e4 (Def. 4.1) are kept frozen and counted; " +
 			"negative eigenvalues are projected away and counted",
 		Params: statsParams,
-		Eval: func(v Values) (any, error) {
-			md, V, err := sdeModelAndV(v)
-			if err != nil {
-				return nil, err
-			}
+		Eval: withModelAndV(func(v Values, md sde.Model, V *mat.SymDense) (any, error) {
 			r, err := sde.Simulate(md, V, v.Float("T"), v.Int("paths"), uint64(v.Float("seed")),
 				sde.Settings{Step: v.Float("step"), Workers: runtime.GOMAXPROCS(0)})
 			if err != nil {
@@ -100,8 +88,20 @@ func init() {
 				"paths": r.Paths, "steps": r.Steps,
 				"stopped": r.NumStopped(), "psd_violating_paths": r.NumPSDViolating(), "degenerate_dropped": dropped,
 			}, nil
-		},
+		}),
 	})
+}
+
+// withModelAndV evaluates f at the model and equicorrelated V that v
+// describes (sdeModelAndV), after validating them.
+func withModelAndV(f func(v Values, md sde.Model, V *mat.SymDense) (any, error)) func(Values) (any, error) {
+	return func(v Values) (any, error) {
+		md, V, err := sdeModelAndV(v)
+		if err != nil {
+			return nil, err
+		}
+		return f(v, md, V)
+	}
 }
 
 func sdeModelAndV(v Values) (sde.Model, *mat.SymDense, error) {
@@ -118,16 +118,7 @@ func sdeModelAndV(v Values) (sde.Model, *mat.SymDense, error) {
 	if lo := -1 / float64(m-1); rho < lo {
 		return md, nil, fmt.Errorf("sde: parameter rho=%v out of range: V is PSD only for rho in [%.6g, 1] when m=%d", rho, lo, m)
 	}
-	V := mat.NewSymDense(m, nil)
-	for i := 0; i < m; i++ {
-		for j := i; j < m; j++ {
-			x := d * rho
-			if i == j {
-				x = d
-			}
-			V.SetSym(i, j, x)
-		}
-	}
+	V := sde.EquiCov(m, d, rho)
 	if err := sde.CheckCov(V); err != nil {
 		return md, nil, err
 	}

@@ -43,34 +43,37 @@ func tgQPErr(q, p float64, n int) error {
 	return nil
 }
 
+// tgQPMap evaluates a map of (q, p) at the parameters' (q, p), checked
+// against the Gram-matrix domain, as {"q": q', "p": p'}.
+func tgQPMap(f func(v Values, q, p float64) (float64, float64)) func(Values) (any, error) {
+	return func(v Values) (any, error) {
+		q, p := v.Float("q"), v.Float("p")
+		if err := tgQPErr(q, p, v.Int("n")); err != nil {
+			return nil, err
+		}
+		qn, pn := f(v, q, p)
+		return map[string]float64{"q": qn, "p": pn}, nil
+	}
+}
+
 func init() {
 	Register(Quantity{
 		Name:   "tokengeom.att_map",
 		Doc:    "attention (q,p) map before the residual: (q', p')",
 		Source: tgSource + ", eq. (10)",
 		Params: []Param{tgQ, tgP, tgN, tgD, tgSA2},
-		Eval: func(v Values) (any, error) {
-			q, p, n := v.Float("q"), v.Float("p"), v.Int("n")
-			if err := tgQPErr(q, p, n); err != nil {
-				return nil, err
-			}
-			qn, pn := tokengeom.AttQP(q, p, n, v.Float("d"), v.Float("sigma_a2"))
-			return map[string]float64{"q": qn, "p": pn}, nil
-		},
+		Eval: tgQPMap(func(v Values, q, p float64) (float64, float64) {
+			return tokengeom.AttQP(q, p, v.Int("n"), v.Float("d"), v.Float("sigma_a2"))
+		}),
 	})
 	Register(Quantity{
 		Name:   "tokengeom.layer_map",
 		Doc:    "one transformer block F = F_MLP o F_Att in (q,p)",
 		Source: tgSource + ", eqs. (10), (11), (25); spec sec. 3.4",
 		Params: []Param{tgQ, tgP, tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgN, tgD, tgSA2},
-		Eval: func(v Values) (any, error) {
-			q, p, n := v.Float("q"), v.Float("p"), v.Int("n")
-			if err := tgQPErr(q, p, n); err != nil {
-				return nil, err
-			}
-			qn, pn := tokengeom.F(tgModel(v, true), q, p)
-			return map[string]float64{"q": qn, "p": pn}, nil
-		},
+		Eval: tgQPMap(func(v Values, q, p float64) (float64, float64) {
+			return tokengeom.F(tgModel(v, true), q, p)
+		}),
 	})
 	Register(Quantity{
 		Name:   "tokengeom.qstar",

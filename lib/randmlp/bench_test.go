@@ -3,8 +3,6 @@ package randmlp
 import (
 	"math/rand/v2"
 	"testing"
-
-	"github.com/sigprop/sigprop/lib/activation"
 )
 
 var benchSink float64
@@ -12,11 +10,7 @@ var benchSink float64
 // Two inputs through a tanh MLP of width 1000 and depth 10 (notebook 01's
 // simulations).
 func BenchmarkPropagate(b *testing.B) {
-	phi, err := activation.ByName("tanh")
-	if err != nil {
-		b.Fatal(err)
-	}
-	m := MLP{Width: 1000, Depth: 10, Phi: phi, SigmaW2: 2, SigmaB2: 0.05}
+	m, _ := tanhMLP(b, 1000, 10, 2, 0.05)
 	rng := rand.New(rand.NewPCG(1, 2))
 	x := MLPInputPair(1000, 0.3, 0.5, rng)
 	for b.Loop() {

@@ -3,25 +3,33 @@ package randmlp
 import (
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
-// LayerStats agrees with the q-map of mean-field theory (an independent
-// computation) within 5 SE at every layer, and gives the same numbers as
-// the explicit loop with the same seed.
-func TestLayerStats(t *testing.T) {
+// tanhMLP returns a tanh MLP with Gaussian weights and its mean-field
+// limit, the network of package meanfield with the same φ, σ_w², σ_b².
+func tanhMLP(t testing.TB, width, depth int, sw2, sb2 float64) (MLP, meanfield.Net) {
+	t.Helper()
 	phi, err := activation.ByName("tanh")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: sw2, SigmaB2: sb2}, meanfield.Net{Phi: phi, SigmaW2: sw2, SigmaB2: sb2}
+}
+
+// LayerStats agrees with the q-map of mean-field theory (an independent
+// computation) within 5 SE at every layer, and gives the same numbers as
+// the explicit loop with the same seed.
+func TestLayerStats(t *testing.T) {
 	const width, depth, nets = 500, 6, 8
-	m := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: 2, SigmaB2: 0.05}
+	m, limit := tanhMLP(t, width, depth, 2, 0.05)
 	q1, r := 1.5, (1.5-0.05)/2
 	q := func(tr MLPTrace, l int) []float64 { return tr.Q[l] }
 	mean, se := m.LayerStats(nets, r, 0, q, empirical.Rand(3, 9))
-	theory := meanfield.Net{Phi: phi, SigmaW2: 2, SigmaB2: 0.05}.QTrajectory(q1, depth-1)
+	theory := limit.QTrajectory(q1, depth-1)
 	if z := empirical.MaxZ(mean, se, theory); z > 5 {
 		t.Errorf("max |z| against the q-map = %.2f > 5 (mean %v, theory %v)", z, mean, theory)
 	}
@@ -44,19 +52,10 @@ func TestLayerStats(t *testing.T) {
 			t.Errorf("layer %d: LayerStats (%v, %v), loop (%v, %v)", l, mean[l], se[l], mu, s)
 		}
 	}
-	for name, f := range map[string]func(){
+	mustpanic.All(t, map[string]func(){
 		"nets":  func() { m.LayerStats(0, r, 0, q, empirical.Rand(1, 1)) },
 		"empty": func() { m.LayerStats(1, r, 0, func(MLPTrace, int) []float64 { return nil }, empirical.Rand(1, 1)) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: no panic", name)
-				}
-			}()
-			f()
-		}()
-	}
+	})
 }
 
 // LastLayer's values have the mean-field law: the mean of h² is the q-map's
@@ -64,12 +63,8 @@ func TestLayerStats(t *testing.T) {
 // units of one network share its weights), and they equal the explicit
 // loop's with the same seed.
 func TestLastLayer(t *testing.T) {
-	phi, err := activation.ByName("tanh")
-	if err != nil {
-		t.Fatal(err)
-	}
 	const width, depth, nets = 200, 3, 16
-	m := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: 1.5, SigmaB2: 0.1}
+	m, limit := tanhMLP(t, width, depth, 1.5, 0.1)
 	r := (0.8 - 0.1) / 1.5
 	sq := func(h float64) float64 { return h * h }
 	got := m.LastLayer(nets, r, 0.3, 2, sq, empirical.Rand(5, 9))
@@ -81,7 +76,7 @@ func TestLastLayer(t *testing.T) {
 		perNet[k], _ = empirical.MeanSE(got[k*2*width : (k+1)*2*width])
 	}
 	mean, se := empirical.MeanSE(perNet)
-	qL := meanfield.Net{Phi: phi, SigmaW2: 1.5, SigmaB2: 0.1}.QTrajectory(0.8, depth-1)[depth-1]
+	qL := limit.QTrajectory(0.8, depth-1)[depth-1]
 	if z := (mean - qL) / se; z > 5 || z < -5 {
 		t.Errorf("mean h² = %v ± %v over %d networks, q-map %v (z = %.2f)", mean, se, nets, qL, z)
 	}
@@ -102,10 +97,5 @@ func TestLastLayer(t *testing.T) {
 	if len(one) != width || one[0] != want[0] || one[1] != want[2] {
 		t.Errorf("inputs = 1: %d values, first two %v, want %v, %v", len(one), one[:2], want[0], want[2])
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("inputs = 3: no panic")
-		}
-	}()
-	m.LastLayer(1, r, 0, 3, sq, empirical.Rand(1, 1))
+	mustpanic.Check(t, "inputs = 3", func() { m.LastLayer(1, r, 0, 3, sq, empirical.Rand(1, 1)) })
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/dense"
+	"github.com/sigprop/sigprop/lib/internal/enum"
 )
 
 // WeightDist is the distribution of an MLP's weight matrices.
@@ -25,15 +26,9 @@ const (
 )
 
 // String returns "gaussian" or "orthogonal".
-func (w WeightDist) String() string {
-	switch w {
-	case GaussianWeights:
-		return "gaussian"
-	case OrthogonalWeights:
-		return "orthogonal"
-	}
-	return fmt.Sprintf("WeightDist(%d)", int(w))
-}
+func (w WeightDist) String() string { return enum.Name(w, "WeightDist", weightDistNames) }
+
+var weightDistNames = []string{GaussianWeights: "gaussian", OrthogonalWeights: "orthogonal"}
 
 // MLP is a finite-width random fully connected network of constant width
 // N (Poole et al. 2016; Tanner lecture spec §2.1):

@@ -19,9 +19,10 @@
 // EquicorrelatedInput draws its tokens with empirical.Equicorrelated, the
 // input law the theory is stated for; rankblock does not import the theory
 // package rankcollapse (its tests do). Config.Heads (heads.go) gives the
-// multi-head network of the paper's experiments (Table 2: Table2). The
-// one-head attention sub-block is block.Attend, and the products run on
-// lib/dense (the multi-head path's per-head products still use gonum's mat);
-// ProfileSettings.Workers spreads Simulate's networks over goroutines
+// multi-head network of the paper's experiments (Table 2: Table2). Every
+// block, one head or several, runs forward through block.Stack (the
+// per-head products on gonum's dgemm, as the Table 2 figures were made);
+// the reverse pass is rankblock's own, its feed-forward part
+// block.FeedForwardBack; ProfileSettings.Workers spreads Simulate's networks over goroutines
 // without changing its results.
 package rankblock

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/sigprop/sigprop/lib/block"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -38,8 +37,8 @@ func (c Config) resolveHeads(dk int) int {
 
 // multiHead holds one block's per-head attention matrices and column views.
 type multiHead struct {
-	a          []*mat.Dense // A_h, n×n
-	q, k, v, s []*mat.Dense // column-block views of the block's Q, K, V, S
+	a       []*mat.Dense // A_h, n×n
+	q, k, v []*mat.Dense // column-block views of the block's Q, K, V
 }
 
 // headViews are the column-block views of the shared backward workspace.
@@ -66,44 +65,13 @@ func (nt *Net) allocHeads() {
 	nt.mh = make([]multiHead, len(nt.c))
 	for l := range nt.mh {
 		c := &nt.c[l]
-		m := multiHead{a: make([]*mat.Dense, H), q: views(c.q), k: views(c.k), v: views(c.v), s: views(c.s)}
+		m := multiHead{a: make([]*mat.Dense, H), q: views(c.q), k: views(c.k), v: views(c.v)}
 		for h := range m.a {
 			m.a[h] = mat.NewDense(n, n, nil)
 		}
 		nt.mh[l] = m
 	}
 	nt.hv = headViews{gs: views(nt.gs), gv: views(nt.gv), gq: views(nt.gq), gk: views(nt.gk)}
-}
-
-// layerOf returns the index of c in nt.c.
-func (nt *Net) layerOf(c *rbCache) int {
-	for l := range nt.c {
-		if &nt.c[l] == c {
-			return l
-		}
-	}
-	panic("rankblock: cache not in network")
-}
-
-// attendHeads computes every A_h and S from the cached Q, K, V of c.
-func (nt *Net) attendHeads(c *rbCache) {
-	m := nt.mh[nt.layerOf(c)]
-	n := nt.cfg.N
-	scale := nt.cfg.Tau / math.Sqrt(float64(nt.r.dk/nt.r.heads))
-	for h, a := range m.a {
-		if nt.cfg.Attention == block.Uniform {
-			raw := a.RawMatrix()
-			for i := range raw.Data {
-				raw.Data[i] = 1 / float64(n)
-			}
-		} else {
-			a.Mul(m.q[h], m.k[h].T())
-			a.Scale(scale, a)
-			rbSoftmaxRows(a)
-		}
-		m.s[h].Mul(a, m.v[h])
-	}
-	c.a.Copy(m.a[0])
 }
 
 // valueBackHeads writes gV = (A_hᵀ gS_{:,h})_h into gv given gS = nt.gs.

@@ -8,6 +8,7 @@ import (
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/dense"
 	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -111,11 +112,14 @@ type rbCache struct {
 // Net is one draw of a Config network with its forward
 // activations cached for Backward. It is not safe for concurrent use.
 type Net struct {
-	cfg Config
-	r   rbResolved
-	w   []rbWeights
-	c   []rbCache
-	out *mat.Dense
+	cfg  Config
+	r    rbResolved
+	w    []rbWeights
+	c    []rbCache
+	bc   []block.Cache   // views of c for block.Stack
+	bw   []block.Weights // views of w
+	spec block.Spec
+	out  *mat.Dense
 	// backward workspace
 	g, gz, gu, gt           *mat.Dense // n×d_v
 	gs, gv, gt2             *mat.Dense // n×d_v
@@ -125,7 +129,8 @@ type Net struct {
 	gh                      *mat.Dense // n×d_F
 	gwq, gwk, gwv, gf1, gf2 *mat.Dense
 	grads                   Grads
-	mh                      []multiHead // per block, only when Heads > 1
+	ffD, ffGW               []blas64.General // views of gh; of gf1, gf2
+	mh                      []multiHead      // per block, only when Heads > 1
 	hv                      headViews
 }
 
@@ -172,7 +177,41 @@ func newNet(cfg Config) *Net {
 	nt.grads = Grads{WQ: make([]float64, L), WK: make([]float64, L), WV: make([]float64, L),
 		F1: make([]float64, L), F2: make([]float64, L)}
 	nt.allocHeads()
+	nt.initBlocks()
 	return nt
+}
+
+// initBlocks sets the block.Spec of cfg (eqs. 2–4: Z = X + α₁ S,
+// X' = Z + α₂ FF, the norm where cfg.Norm puts it; S = A (U W^V) with
+// A = softmax(τ Q Kᵀ/√d_k), per head with √(d_k/H)) and the views
+// block.Forward works on.
+func (nt *Net) initBlocks() {
+	cfg, r := nt.cfg, nt.r
+	ff := block.Linear
+	if cfg.ReLU {
+		ff = block.ReLU
+	}
+	nt.spec = block.Spec{Norm: cfg.Norm, Eps: r.eps,
+		Attn: block.AttnParams{Kind: cfg.Attention, QKScale: 1, LogitScale: 1,
+			RowScale: cfg.Tau / math.Sqrt(float64(r.dk/r.heads)), Skip: 1, Branch: r.a1, ValueFirst: true, Heads: r.heads},
+		FF: block.FFParams{Kind: ff, Scale: 1, Skip: 1, Branch: r.a2, Separate: true}}
+	nt.ffD = []blas64.General{nt.gh.RawMatrix()}
+	nt.ffGW = []blas64.General{nt.gf1.RawMatrix(), nt.gf2.RawMatrix()}
+	nt.bw = make([]block.Weights, len(nt.w))
+	for l, w := range nt.w {
+		nt.bw[l] = block.Weights{Q: w.q.RawMatrix(), K: w.k.RawMatrix(), V: w.v.RawMatrix(),
+			F: []blas64.General{w.f1.RawMatrix(), w.f2.RawMatrix()}}
+		c := &nt.c[l]
+		nt.bc = append(nt.bc, block.Cache{X: c.x.RawMatrix(), N1: c.ln1.y.RawMatrix(), N2: c.ln2.y.RawMatrix(), Inv1: c.ln1.inv, Inv2: c.ln2.inv,
+			Attn: block.AttnBuffers{Q: c.q.RawMatrix(), K: c.k.RawMatrix(), A: c.a.RawMatrix(), V: c.v.RawMatrix(), S: c.s.RawMatrix()},
+			Z:    c.z.RawMatrix(),
+			FF:   block.FFBuffers{H: []blas64.General{c.h.RawMatrix()}, G: []blas64.General{c.g.RawMatrix()}, Y: c.y.RawMatrix()}})
+		if r.heads > 1 {
+			for _, a := range nt.mh[l].a {
+				nt.bc[l].Attn.HeadA = append(nt.bc[l].Attn.HeadA, a.RawMatrix())
+			}
+		}
+	}
 }
 
 // Config returns the configuration the network was built with.
@@ -214,15 +253,6 @@ func (nt *Net) Weights(l int) (wq, wk, wv, wf1, wf2 *mat.Dense) {
 	return w.q, w.k, w.v, w.f1, w.f2
 }
 
-// rbLayerNorm writes the token-wise layer norm of x into ln (no affine, biased
-// variance, spec §2.4).
-func rbLayerNorm(ln rbLN, x *mat.Dense, eps float64) {
-	n, _ := x.Dims()
-	for i := 0; i < n; i++ {
-		ln.inv[i] = dense.NormalizeRow(ln.y.RawRowView(i), x.RawRowView(i), true, eps)
-	}
-}
-
 // rbLayerNormBack writes into dst the pullback of gy through ln:
 // g_x = (g_y − mean(g_y) − y·mean(g_y ⊙ y))/s, token by token. dst may alias gy.
 func rbLayerNormBack(dst, gy *mat.Dense, ln rbLN) {
@@ -245,14 +275,6 @@ func rbLayerNormBack(dst, gy *mat.Dense, ln rbLN) {
 	}
 }
 
-// rbSoftmaxRows replaces each row of m by its softmax (max subtracted).
-func rbSoftmaxRows(m *mat.Dense) {
-	n, _ := m.Dims()
-	for i := 0; i < n; i++ {
-		dense.SoftmaxRow(m.RawRowView(i))
-	}
-}
-
 // rbGemm sets c = α op(a) op(b) with lib/dense's product (op = transpose
 // where ta, tb say).
 func rbGemm(c *mat.Dense, alpha float64, a *mat.Dense, ta bool, b *mat.Dense, tb bool) {
@@ -265,37 +287,6 @@ func rbGemm(c *mat.Dense, alpha float64, a *mat.Dense, ta bool, b *mat.Dense, tb
 	dense.Gemm(op(ta), op(tb), alpha, a.RawMatrix(), b.RawMatrix(), 0, c.RawMatrix())
 }
 
-// rbAttend computes Q, K, V, A and S = A V for input u into c, and the
-// residual sum Z = X + α₁ S: one head through block.Attend (value first),
-// several through attendHeads.
-func (nt *Net) rbAttend(c *rbCache, w rbWeights, u *mat.Dense, a1 float64) {
-	if nt.r.heads > 1 {
-		rbGemm(c.q, 1, u, false, w.q, false)
-		rbGemm(c.k, 1, u, false, w.k, false)
-		rbGemm(c.v, 1, u, false, w.v, false)
-		nt.attendHeads(c)
-		rbAxpy(c.z, a1, c.s, c.x)
-		return
-	}
-	block.Attend(block.AttnBuffers{Q: c.q.RawMatrix(), K: c.k.RawMatrix(), A: c.a.RawMatrix(), V: c.v.RawMatrix(), S: c.s.RawMatrix()},
-		c.z.RawMatrix(), c.x.RawMatrix(), u.RawMatrix(), w.q.RawMatrix(), w.k.RawMatrix(), w.v.RawMatrix(),
-		block.AttnParams{Kind: nt.cfg.Attention, QKScale: 1, LogitScale: 1, RowScale: nt.cfg.Tau / math.Sqrt(float64(nt.r.dk)),
-			Skip: 1, Branch: a1, ValueFirst: true})
-}
-
-// rbFeedForward computes h = u W^{F1}, g = σ(h), y = g W^{F2} into c.
-func (nt *Net) rbFeedForward(c *rbCache, w rbWeights, u *mat.Dense) {
-	rbGemm(c.h, 1, u, false, w.f1, false)
-	hr, gr := c.h.RawMatrix(), c.g.RawMatrix()
-	for i, v := range hr.Data {
-		if nt.cfg.ReLU && v < 0 {
-			v = 0
-		}
-		gr.Data[i] = v
-	}
-	rbGemm(c.y, 1, c.g, false, w.f2, false)
-}
-
 // Forward runs all blocks on x0 (n×d_v) and returns X^L, which is owned by
 // the network and overwritten by the next Forward. It panics on a shape
 // mismatch and returns an error if an activation is not finite.
@@ -305,55 +296,17 @@ func (nt *Net) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 		panic(fmt.Sprintf("rankblock: Net.Forward input is %d×%d, want %d×%d", r, c, n, dv))
 	}
 	nt.c[0].x.Copy(x0)
-	a1, a2, eps := nt.r.a1, nt.r.a2, nt.r.eps
+	if err := block.Stack(nt.bc, nt.out.RawMatrix(), nt.bw, nt.spec, true); err != nil {
+		return nil, fmt.Errorf("rankblock: Net %w", err)
+	}
 	for l := range nt.c {
-		c, w := &nt.c[l], nt.w[l]
-		next := nt.out
-		if l+1 < len(nt.c) {
-			next = nt.c[l+1].x
-		}
-		switch nt.cfg.Norm {
-		case block.NoNorm:
-			c.u1 = c.x
-			nt.rbAttend(c, w, c.u1, a1)
-			c.u2 = c.z
-			nt.rbFeedForward(c, w, c.u2)
-			rbAxpy(next, a2, c.y, c.z)
-		case block.PostLN:
-			c.u1 = c.x
-			nt.rbAttend(c, w, c.u1, a1)
-			rbLayerNorm(c.ln1, c.z, eps)
-			c.z.Copy(c.ln1.y)
-			c.u2 = c.z
-			nt.rbFeedForward(c, w, c.u2)
-			rbAxpy(next, a2, c.y, c.z)
-			rbLayerNorm(c.ln2, next, eps)
-			next.Copy(c.ln2.y)
-		case block.PreLN:
-			rbLayerNorm(c.ln1, c.x, eps)
-			c.u1 = c.ln1.y
-			nt.rbAttend(c, w, c.u1, a1)
-			rbLayerNorm(c.ln2, c.z, eps)
-			c.u2 = c.ln2.y
-			nt.rbFeedForward(c, w, c.u2)
-			rbAxpy(next, a2, c.y, c.z)
-		}
-		for _, v := range next.RawMatrix().Data {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("rankblock: Net block %d output is not finite", l)
-			}
+		c := &nt.c[l]
+		c.u1, c.u2 = c.x, c.z
+		if nt.cfg.Norm == block.PreLN {
+			c.u1, c.u2 = c.ln1.y, c.ln2.y
 		}
 	}
 	return nt.out, nil
-}
-
-// rbAxpy writes dst = a·x + y element-wise without allocating (dst may
-// alias y but not x).
-func rbAxpy(dst *mat.Dense, a float64, x, y *mat.Dense) {
-	d, xs, ys := dst.RawMatrix().Data, x.RawMatrix().Data, y.RawMatrix().Data
-	for i := range d {
-		d[i] = a*xs[i] + ys[i]
-	}
 }
 
 // Layer returns X^ℓ for 0 <= ℓ <= L after a Forward; it aliases the
@@ -390,14 +343,14 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 		panic(fmt.Sprintf("rankblock: Net.Backward seed is %d×%d, want %d×%d", rr, cc, n, dv))
 	}
 	nt.g.Copy(r)
-	a1, a2 := nt.r.a1, nt.r.a2
+	a1 := nt.r.a1
 	for l := len(nt.c) - 1; l >= 0; l-- {
 		c, w := &nt.c[l], nt.w[l]
 		switch nt.cfg.Norm {
 		case block.NoNorm:
 			// X' = Z + α₂ FF(Z); Z = X + α₁ S(X).
 			nt.gz.Copy(nt.g)
-			nt.rbFFBack(l, c, w, a2, nt.g, nt.gu)
+			nt.rbFFBack(l, c, nt.g, nt.gu)
 			nt.gz.Add(nt.gz, nt.gu)
 			nt.g.Copy(nt.gz)
 			nt.rbAttnBack(l, c, w, a1, nt.gz, nt.gu)
@@ -406,7 +359,7 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 			// X' = LN(Z + α₂ FF(Z)); Z = LN(X + α₁ S(X)).
 			rbLayerNormBack(nt.gt, nt.g, c.ln2)
 			nt.gz.Copy(nt.gt)
-			nt.rbFFBack(l, c, w, a2, nt.gt, nt.gu)
+			nt.rbFFBack(l, c, nt.gt, nt.gu)
 			nt.gz.Add(nt.gz, nt.gu)
 			rbLayerNormBack(nt.gt, nt.gz, c.ln1)
 			nt.g.Copy(nt.gt)
@@ -415,7 +368,7 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 		case block.PreLN:
 			// X' = Z + α₂ FF(LN Z); Z = X + α₁ S(LN X).
 			nt.gz.Copy(nt.g)
-			nt.rbFFBack(l, c, w, a2, nt.g, nt.gu)
+			nt.rbFFBack(l, c, nt.g, nt.gu)
 			rbLayerNormBack(nt.gu, nt.gu, c.ln2)
 			nt.gz.Add(nt.gz, nt.gu)
 			nt.g.Copy(nt.gz)
@@ -433,23 +386,11 @@ func rbSq(m *mat.Dense) float64 {
 }
 
 // rbFFBack: given g = ∂𝓛/∂X' and X' ∋ α FF(U), writes ∂𝓛/∂U (through FF
-// only) into gu and records the F1, F2 gradient norms of block l.
-func (nt *Net) rbFFBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *mat.Dense) {
-	// gY = α g; gW2 = gᵀ-side: Gᵀ gY; gG = gY W2ᵀ; gH = gG ⊙ σ'(H); gW1 = Uᵀ gH; gU = gH W1ᵀ.
-	rbGemm(nt.gf2, 1, c.g, true, g, false)
-	nt.gf2.Scale(alpha, nt.gf2)
-	rbGemm(nt.gh, 1, g, false, w.f2, true)
-	nt.gh.Scale(alpha, nt.gh)
-	if nt.cfg.ReLU {
-		hr, gr := c.h.RawMatrix(), nt.gh.RawMatrix()
-		for i, v := range hr.Data {
-			if v <= 0 {
-				gr.Data[i] = 0
-			}
-		}
-	}
-	rbGemm(nt.gf1, 1, c.u2, true, nt.gh, false)
-	rbGemm(gu, 1, nt.gh, false, w.f1, true)
+// only) into gu (block.FeedForwardBack) and records the F1, F2 gradient
+// norms of block l.
+func (nt *Net) rbFFBack(l int, c *rbCache, g, gu *mat.Dense) {
+	block.FeedForwardBack(gu.RawMatrix(), g.RawMatrix(), nt.bc[l].FF, c.u2.RawMatrix(), nt.bw[l].F, nt.spec.FF,
+		nt.ffD, nt.ffGW)
 	nt.grads.F1[l] = rbSq(nt.gf1)
 	nt.grads.F2[l] = rbSq(nt.gf2)
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/enum"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -21,26 +22,11 @@ const (
 )
 
 func (f Form) String() string {
-	switch f {
-	case FormExact:
-		return "exact"
-	case FormPaper:
-		return "paper"
-	}
-	return fmt.Sprintf("Form(%d)", int(f))
+	return enum.Name(f, "Form", []string{FormExact: "exact", FormPaper: "paper"})
 }
 
 func checkEquicorr(n, d int, rho, sx2 float64) error {
-	if err := checkN(n); err != nil {
-		return err
-	}
-	if err := checkD("d", d); err != nil {
-		return err
-	}
-	if err := checkRho("rho", n, rho); err != nil {
-		return err
-	}
-	return checkNonNeg("sigma_x2", sx2)
+	return firstErr(checkN(n), checkD("d", d), checkRho("rho", n, rho), checkNonNeg("sigma_x2", sx2))
 }
 
 // GradV returns eq. (17), the expected squared Frobenius norm of ∂S/∂W^V

@@ -1,6 +1,7 @@
 package rankcollapse
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -76,19 +77,11 @@ func (l Layer) resolve(dv int) (dk int, sq2, sk2, sv2 float64) {
 		panic(fmt.Sprintf("rankcollapse: Layer needs DK >= 0 and finite variances >= 0, got %+v", l))
 	}
 	dk = l.DK
-	if dk == 0 {
-		dk = dv
-	}
+	dk = cmp.Or(dk, dv)
 	sq2, sk2, sv2 = l.SigmaQ2, l.SigmaK2, l.SigmaV2
-	if sq2 == 0 {
-		sq2 = 1 / float64(dk)
-	}
-	if sk2 == 0 {
-		sk2 = 1 / float64(dk)
-	}
-	if sv2 == 0 {
-		sv2 = 1 / float64(dv)
-	}
+	sq2 = cmp.Or(sq2, 1/float64(dk))
+	sk2 = cmp.Or(sk2, 1/float64(dk))
+	sv2 = cmp.Or(sv2, 1/float64(dv))
 	return
 }
 

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
+	"github.com/sigprop/sigprop/lib/empirical"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -18,49 +20,29 @@ func (a *acc) se() float64 {
 	return math.Sqrt(math.Max(0, a.s2/a.n-m*m) / (a.n - 1))
 }
 
-// The equicorrelated sampler has the covariance of spec §2.6: E[X_ij X_i'j]
-// = σ_x² (i = i'), ρσ_x² (i ≠ i'), and 0 across columns. N = 20000 draws per
-// case; each per-draw average is a statistic with its own SE, asserted
-// within 5 SE (false-failure rate ≈ 6e-7 per comparison).
-func TestSampleEquicorrelatedCovariance(t *testing.T) {
-	const N = 20000
-	rng := rand.New(rand.NewPCG(1, 2))
-	for _, tc := range []struct {
+// SampleEquicorrelated is empirical.Equicorrelated behind rankcollapse's
+// parameter checks: from the same generator state it gives the same draws
+// bit for bit (the covariance of spec §2.6 is tested there, in
+// TestEquicorrelatedCovariance, on these cases), and it panics on a
+// parameter outside its range or a nil rng.
+func TestSampleEquicorrelatedIsEmpirical(t *testing.T) {
+	for i, tc := range []struct {
 		n, d     int
 		rho, sx2 float64
 	}{{5, 3, -0.25, 2}, {5, 3, -0.1, 0.5}, {6, 4, 0.4, 2}, {3, 2, 1, 1.3}} {
-		var diag, off, cross acc
-		X := mat.NewDense(tc.n, tc.d, nil)
-		for s := 0; s < N; s++ {
-			SampleEquicorrelated(X, rng, tc.n, tc.d, tc.rho, tc.sx2)
-			var a, b, c float64
-			for j := 0; j < tc.d; j++ {
-				for i := 0; i < tc.n; i++ {
-					a += X.At(i, j) * X.At(i, j)
-					for k := i + 1; k < tc.n; k++ {
-						b += X.At(i, j) * X.At(k, j)
-					}
-					if j+1 < tc.d {
-						c += X.At(i, j) * X.At(i, j+1)
-					}
-				}
-			}
-			diag.add(a / float64(tc.n*tc.d))
-			off.add(b / float64(tc.n*(tc.n-1)/2*tc.d))
-			if tc.d > 1 {
-				cross.add(c / float64(tc.n*(tc.d-1)))
-			}
-		}
-		for _, c := range []struct {
-			what string
-			a    *acc
-			want float64
-		}{{"var", &diag, tc.sx2}, {"cov", &off, tc.rho * tc.sx2}, {"cross-column", &cross, 0}} {
-			if d := math.Abs(c.a.mean() - c.want); d > 5*c.a.se()+1e-12 {
-				t.Errorf("n=%d d=%d ρ=%v: %s = %.5f ± %.5f, want %v", tc.n, tc.d, tc.rho, c.what, c.a.mean(), c.a.se(), c.want)
-			}
+		got := SampleEquicorrelated(nil, rand.New(rand.NewPCG(1, uint64(i))), tc.n, tc.d, tc.rho, tc.sx2)
+		want := empirical.Equicorrelated(nil, rand.New(rand.NewPCG(1, uint64(i))), tc.n, tc.d, tc.rho, tc.sx2)
+		if !mat.Equal(got, want) {
+			t.Errorf("n=%d d=%d ρ=%v: SampleEquicorrelated differs from empirical.Equicorrelated", tc.n, tc.d, tc.rho)
 		}
 	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	mustpanic.All(t, map[string]func(){
+		"n = 1":            func() { SampleEquicorrelated(nil, rng, 1, 3, 0, 1) },
+		"ρ below -1/(n-1)": func() { SampleEquicorrelated(nil, rng, 5, 3, -0.3, 1) },
+		"σ² < 0":           func() { SampleEquicorrelated(nil, rng, 5, 3, 0, -1) },
+		"nil rng":          func() { SampleEquicorrelated(nil, nil, 5, 3, 0, 1) },
+	})
 }
 
 // Eqs. (17), (18) and E‖P‖² (App. A.2) by Monte Carlo over X from the

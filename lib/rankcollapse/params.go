@@ -17,6 +17,17 @@ func paramErr(name string, got any, allowed string) error {
 	return fmt.Errorf("%w: %s = %v, want %s", ErrParam, name, got, allowed)
 }
 
+// firstErr returns the first non-nil error of a list of parameter checks
+// (the checks are pure, and those after a failed one are ignored).
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func checkN(n int) error {
 	if n < 2 {
 		return paramErr("n", n, "an integer >= 2")

@@ -3,6 +3,8 @@ package rankcollapse
 import (
 	"fmt"
 	"math"
+
+	"github.com/sigprop/sigprop/lib/internal/enum"
 )
 
 // Scaling says how the residual weights α₁, α₂ of eqs. (2) and (4) depend
@@ -18,13 +20,7 @@ const (
 )
 
 func (s Scaling) String() string {
-	switch s {
-	case Constant:
-		return "const"
-	case SqrtL:
-		return "sqrtL"
-	}
-	return fmt.Sprintf("Scaling(%d)", int(s))
+	return enum.Name(s, "Scaling", []string{Constant: "const", SqrtL: "sqrtL"})
 }
 
 // ResidualAlpha2 returns the squared residual weight α² used in a network
@@ -51,13 +47,7 @@ func growthMinus1(a float64, ell int) float64 {
 }
 
 func checkMoments(n int, c0, n0 float64) error {
-	if err := checkN(n); err != nil {
-		return err
-	}
-	if err := checkNonNeg("n0 (input ‖X‖²)", n0); err != nil {
-		return err
-	}
-	if err := checkNonNeg("c0 (input C(X))", c0); err != nil {
+	if err := firstErr(checkN(n), checkNonNeg("n0 (input ‖X‖²)", n0), checkNonNeg("c0 (input C(X))", c0)); err != nil {
 		return err
 	}
 	// Cauchy–Schwarz: C(X) = ‖Σ_k X_k‖² <= n Σ_k ‖X_k‖².
@@ -79,13 +69,7 @@ func checkMoments(n int, c0, n0 float64) error {
 // hold for any d, any fixed X and any zero-mean iid weight law with the
 // paper's variances. It returns an error on a bad parameter or overflow.
 func Propagate(n int, c0, n0, a1sq, a2sq float64, ell int) (ec, en float64, err error) {
-	if err := checkMoments(n, c0, n0); err != nil {
-		return 0, 0, err
-	}
-	if err := checkNonNeg("alpha1^2", a1sq); err != nil {
-		return 0, 0, err
-	}
-	if err := checkNonNeg("alpha2^2", a2sq); err != nil {
+	if err := firstErr(checkMoments(n, c0, n0), checkNonNeg("alpha1^2", a1sq), checkNonNeg("alpha2^2", a2sq)); err != nil {
 		return 0, 0, err
 	}
 	if ell < 0 {
@@ -110,13 +94,7 @@ func Propagate(n int, c0, n0, a1sq, a2sq float64, ell int) (ec, en float64, err 
 //	E C(X^L)   → e^{α̃₁+α̃₂} C(X)
 //	E ‖X^L‖_F² → e^{α̃₂} [ ‖X‖_F² + (e^{α̃₁} − 1) C(X)/n ].
 func PropagateLimit(n int, c0, n0, at1, at2 float64) (ec, en float64, err error) {
-	if err := checkMoments(n, c0, n0); err != nil {
-		return 0, 0, err
-	}
-	if err := checkNonNeg("alpha1_tilde", at1); err != nil {
-		return 0, 0, err
-	}
-	if err := checkNonNeg("alpha2_tilde", at2); err != nil {
+	if err := firstErr(checkMoments(n, c0, n0), checkNonNeg("alpha1_tilde", at1), checkNonNeg("alpha2_tilde", at2)); err != nil {
 		return 0, 0, err
 	}
 	ec = math.Exp(at1+at2) * c0
@@ -139,10 +117,7 @@ func PropagateLimit(n int, c0, n0, at1, at2 float64) (ec, en float64, err error)
 // With Monte Carlo means it is the ratio-of-means estimator of ρ (spec §6.6),
 // not the mean per-sample cosine.
 func RhoFromMoments(n int, ec, en float64) (float64, error) {
-	if err := checkN(n); err != nil {
-		return 0, err
-	}
-	if err := checkNonNeg("E C", ec); err != nil {
+	if err := firstErr(checkN(n), checkNonNeg("E C", ec)); err != nil {
 		return 0, err
 	}
 	if !(en > 0) || math.IsInf(en, 0) {
@@ -165,13 +140,7 @@ func RhoFromMoments(n int, ec, en float64) (float64, error) {
 // every depth; ρ⁰ = 1 gives 1. For a depth-L network under the 1/√L
 // scaling pass a1sq = α̃₁/L.
 func RhoDepth(n int, rho0, a1sq float64, ell int) (float64, error) {
-	if err := checkN(n); err != nil {
-		return 0, err
-	}
-	if err := checkRho("rho0", n, rho0); err != nil {
-		return 0, err
-	}
-	if err := checkNonNeg("alpha1^2", a1sq); err != nil {
+	if err := firstErr(checkN(n), checkRho("rho0", n, rho0), checkNonNeg("alpha1^2", a1sq)); err != nil {
 		return 0, err
 	}
 	if ell < 0 {
@@ -203,13 +172,7 @@ func rhoFromGrowth(n int, rho0, gm1 float64) float64 {
 // (the main text's e^{α₁} in (15) is a typo for e^{α̃₁}). α₂ plays no role.
 // With α₁ = 0 the correlation stays ρ⁰; with C(X) = 0 it stays −1/(n−1).
 func RhoLimit(n int, rho0, alpha1 float64, s Scaling) (float64, error) {
-	if err := checkN(n); err != nil {
-		return 0, err
-	}
-	if err := checkRho("rho0", n, rho0); err != nil {
-		return 0, err
-	}
-	if err := checkFinite("alpha1", alpha1); err != nil {
+	if err := firstErr(checkN(n), checkRho("rho0", n, rho0), checkFinite("alpha1", alpha1)); err != nil {
 		return 0, err
 	}
 	switch s {

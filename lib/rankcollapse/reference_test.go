@@ -420,6 +420,9 @@ func TestBadParameters(t *testing.T) {
 		{"depth", func() error { _, e := ResidualAlpha2(1, 0, SqrtL); return e }(), "depth = 0"},
 		{"overflow", func() error { _, _, e := Propagate(4, 4, 4, 1, 1, 2000); return e }(), "not finite"},
 		{"rho limit n", func() error { _, e := RhoLimit(0, 0, 1, SqrtL); return e }(), "n = 0"},
+		// Several bad parameters: the first in the check order (n, d, ρ, σ²) is named.
+		{"n and d", func() error { _, e := GradV(1, 0, 2, -1); return e }(), "n = 1, want an integer >= 2"},
+		{"d and rho", func() error { _, e := GradV(5, 0, 2, -1); return e }(), "d = 0, want an integer >= 1"},
 	} {
 		if tc.err == nil || !strings.Contains(tc.err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want containing %q", tc.name, tc.err, tc.want)

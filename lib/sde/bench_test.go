@@ -3,8 +3,6 @@ package sde
 import (
 	"math"
 	"testing"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 var benchSink *Result
@@ -15,16 +13,7 @@ var benchSink *Result
 // Go path of the block products. The numpy peer is testdata/bench_sde.py
 // (same parameters, vectorised over paths).
 func BenchmarkShapedAttentionSDE(b *testing.B) {
-	v := mat.NewSymDense(4, nil)
-	for i := 0; i < 4; i++ {
-		for j := i; j < 4; j++ {
-			x := 0.2
-			if i == j {
-				x = 1
-			}
-			v.SetSym(i, j, x)
-		}
-	}
+	v := EquiCov(4, 1, 0.2)
 	md := Model{Kind: Attention, Gamma: 1 / math.Sqrt(8), Tau0: 1}
 	for _, c := range []struct {
 		name    string

@@ -50,6 +50,42 @@ func TriPairs(m int) [][2]int {
 	return out
 }
 
+// FromTri returns the m×m symmetric matrix whose upper-triangular entries,
+// in TriIndex order (0,0),(0,1),…,(m−1,m−1), are upper: the layout of the
+// SDE's state and of the N×N covariances. It panics unless len(upper) is
+// TriLen(m).
+func FromTri(m int, upper ...float64) *mat.SymDense {
+	if m < 1 || len(upper) != TriLen(m) {
+		panic(fmt.Sprintf("sde: FromTri needs m >= 1 and m(m+1)/2 entries, got m = %d and %d", m, len(upper)))
+	}
+	V := mat.NewSymDense(m, nil)
+	for k, p := range TriPairs(m) {
+		V.SetSym(p[0], p[1], upper[k])
+	}
+	return V
+}
+
+// EquiCov returns the equicorrelated m×m covariance with variance v and
+// correlation ρ, the initial condition V₀ of the paper's figures:
+//
+//	V^{αα} = v,  V^{αβ} = ρv (α ≠ β).
+//
+// It is PSD for ρ ∈ [−1/(m−1), 1] and v ≥ 0 (CheckCov validates it). It
+// panics if m < 1.
+func EquiCov(m int, v, rho float64) *mat.SymDense {
+	if m < 1 {
+		panic(fmt.Sprintf("sde: EquiCov needs m >= 1, got %d", m))
+	}
+	V := mat.NewSymDense(m, nil)
+	for i := 0; i < m; i++ {
+		for j := i + 1; j < m; j++ {
+			V.SetSym(i, j, v*rho)
+		}
+		V.SetSym(i, i, v)
+	}
+	return V
+}
+
 // CheckCov validates a covariance argument: square m×m with m ≥ 1, finite,
 // symmetric to 1e-12 relative, positive diagonal and PSD (smallest eigenvalue
 // ≥ −1e-10·largest). It returns a descriptive error otherwise.

@@ -5,25 +5,50 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"gonum.org/v1/gonum/mat"
 )
 
-func sym(m int, upper ...float64) *mat.SymDense {
-	s := mat.NewSymDense(m, nil)
-	k := 0
-	for i := 0; i < m; i++ {
-		for j := i; j < m; j++ {
-			s.SetSym(i, j, upper[k])
-			k++
+// FromTri places the entries by TriIndex, against V^{ab} = V^{ba} written
+// out here, and panics on a wrong count.
+func TestFromTri(t *testing.T) {
+	v := FromTri(3, 1, 2, 3, 4, 5, 6)
+	want := mat.NewSymDense(3, []float64{1, 2, 3, 2, 4, 5, 3, 5, 6})
+	if !mat.Equal(v, want) {
+		t.Errorf("FromTri = %v, want %v", mat.Formatted(v), mat.Formatted(want))
+	}
+	for k, p := range TriPairs(3) {
+		if v.At(p[0], p[1]) != float64(k+1) || k != TriIndex(3, p[1], p[0]) {
+			t.Errorf("entry %d at %v: %v", k, p, v.At(p[0], p[1]))
 		}
 	}
-	return s
+	mustpanic.All(t, map[string]func(){
+		"too few":  func() { FromTri(2, 1, 2) },
+		"too many": func() { FromTri(1, 1, 2) },
+		"m = 0":    func() { FromTri(0) },
+	})
+}
+
+// EquiCov against sym's entry-by-entry construction, and its m check.
+func TestEquiCov(t *testing.T) {
+	for _, c := range []struct {
+		got, want *mat.SymDense
+	}{
+		{EquiCov(1, 2.5, 0.3), FromTri(1, 2.5)},
+		{EquiCov(2, 1, 0.2), v0},
+		{EquiCov(3, 1.3, -0.5), FromTri(3, 1.3, -0.65, -0.65, 1.3, -0.65, 1.3)},
+	} {
+		if !mat.Equal(c.got, c.want) {
+			t.Errorf("EquiCov = %v, want %v", mat.Formatted(c.got), mat.Formatted(c.want))
+		}
+	}
+	mustpanic.Check(t, "EquiCov(0, 1, 0)", func() { EquiCov(0, 1, 0) })
 }
 
 // v0 is the spec's reference V₀ = [[1,.2],[.2,1]]; v3 the m = 3 example.
 var (
-	v0 = sym(2, 1, .2, 1)
-	v3 = sym(3, 1, .2, .1, 1.5, -.3, .8)
+	v0 = FromTri(2, 1, .2, 1)
+	v3 = FromTri(3, 1, .2, .1, 1.5, -.3, .8)
 )
 
 func checkClose(t *testing.T, what string, got, want, tol float64) {
@@ -79,7 +104,7 @@ func TestCoefficientReferences(t *testing.T) {
 	checkSym(t, "b(V0;γ=1)", att1.Drift(v0), [][]float64{{0.16, 0.032}, {0.032, 0.16}}, 1e-12)
 	checkSym(t, "Σ(V0;γ=1)", att1.Diffusion(v0), [][]float64{{2.256, 0.2976, 0.0288}, {0.2976, 1.1424, 0.2976}, {0.0288, 0.2976, 2.256}}, 1e-12)
 
-	v5 := sym(2, 1, .5, 2)
+	v5 := FromTri(2, 1, .5, 2)
 	checkSym(t, "b(item5)", att1.Drift(v5), [][]float64{{.25, .125}, {.125, .5}}, 1e-12)
 	checkSym(t, "Σ(item5)", att1.Diffusion(v5), [][]float64{{2.125, 0.84375, 0.3125}, {0.84375, 2.5, 1.90625}, {0.3125, 1.90625, 10.25}}, 1e-12)
 
@@ -98,15 +123,20 @@ func TestCoefficientReferences(t *testing.T) {
 
 // Literal forms of Lemma C.2 and Theorem 4.2, written index by index from
 // the paper (V^{δx̄} etc. spelled out), independent of the closed forms.
+
+// rowMean is V^{i x̄} = (1/m) Σ_k V^{ik}.
+func rowMean(v *mat.SymDense, i int) float64 {
+	m := v.SymmetricDim()
+	s := 0.0
+	for k := 0; k < m; k++ {
+		s += v.At(i, k)
+	}
+	return s / float64(m)
+}
+
 func literalS1(v *mat.SymDense, a, d, b, w int) float64 {
 	m := v.SymmetricDim()
-	bar := func(i int) float64 {
-		s := 0.0
-		for k := 0; k < m; k++ {
-			s += v.At(i, k)
-		}
-		return s / float64(m)
-	}
+	bar := func(i int) float64 { return rowMean(v, i) }
 	xx := 0.0
 	for i := 0; i < m; i++ {
 		xx += bar(i)
@@ -117,13 +147,7 @@ func literalS1(v *mat.SymDense, a, d, b, w int) float64 {
 
 func literalS2(v *mat.SymDense, a, d int) float64 {
 	m := v.SymmetricDim()
-	bar := func(i int) float64 {
-		s := 0.0
-		for k := 0; k < m; k++ {
-			s += v.At(i, k)
-		}
-		return s / float64(m)
-	}
+	bar := func(i int) float64 { return rowMean(v, i) }
 	xx, tr := 0.0, 0.0
 	for i := 0; i < m; i++ {
 		xx += bar(i)
@@ -245,8 +269,8 @@ func TestSpecialCases(t *testing.T) {
 			}
 		}
 	}
-	checkClose(t, "b(1.7 I) m=2", one.Drift(sym(2, 1.7, 0, 1.7)).At(0, 0), 1.228250, 5e-7)
-	checkClose(t, "b(1.7 I) m=3", one.Drift(sym(3, 1.7, 0, 0, 1.7, 0, 1.7)).At(0, 0), 1.091778, 5e-7)
+	checkClose(t, "b(1.7 I) m=2", one.Drift(FromTri(2, 1.7, 0, 1.7)).At(0, 0), 1.228250, 5e-7)
+	checkClose(t, "b(1.7 I) m=3", one.Drift(FromTri(3, 1.7, 0, 0, 1.7, 0, 1.7)).At(0, 0), 1.091778, 5e-7)
 	// m = 2: b = γ²D²V/(16τ₀²).
 	rng := rand.New(rand.NewPCG(3, 4))
 	for k := 0; k < 5; k++ {
@@ -287,7 +311,7 @@ func TestSpecialCases(t *testing.T) {
 	}
 	// Item 16: RhoIto on the ResNet matrix SDE equals the 1-D equation.
 	rc := ResNetCorr{Gamma: 0.7, CPlus: 0, CMinus: -1}
-	for _, v := range []*mat.SymDense{v0, sym(2, 2, -0.9, 0.5), sym(2, 1, 0.99, 1.3)} {
+	for _, v := range []*mat.SymDense{v0, FromTri(2, 2, -0.9, 0.5), FromTri(2, 1, 0.99, 1.3)} {
 		mu, s2 := Model{Kind: ResNet, Gamma: 0.7, CMinus: -1}.RhoIto(v, 0, 1)
 		rho := v.At(0, 1) / math.Sqrt(v.At(0, 0)*v.At(1, 1))
 		checkClose(t, "ResNet mu_rho", mu, rc.Drift(rho), 1e-12)
@@ -324,9 +348,9 @@ func TestBadInput(t *testing.T) {
 		f    func()
 	}{
 		{"non-symmetric", func() { DriftAttn(mat.NewDense(2, 2, []float64{1, .2, .3, 1}), 1, 1) }},
-		{"non-PSD", func() { DriftAttn(sym(2, 1, 2, 1), 1, 1) }},
-		{"zero diagonal", func() { SigmaLin(sym(2, 0, 0, 1)) }},
-		{"NaN", func() { Acal(sym(2, 1, math.NaN(), 1)) }},
+		{"non-PSD", func() { DriftAttn(FromTri(2, 1, 2, 1), 1, 1) }},
+		{"zero diagonal", func() { SigmaLin(FromTri(2, 0, 0, 1)) }},
+		{"NaN", func() { Acal(FromTri(2, 1, math.NaN(), 1)) }},
 		{"gamma", func() { DriftAttn(v0, 1.5, 1) }},
 		{"tau0", func() { DriftAttn(v0, 1, 0) }},
 		{"model", func() { Model{Kind: Attention, Gamma: 0.5}.Drift(v0) }},

@@ -1,6 +1,7 @@
 package sde
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -114,18 +115,10 @@ type Settings struct {
 }
 
 func (s Settings) withDefaults() Settings {
-	if s.Step == 0 {
-		s.Step = 0.01
-	}
-	if s.StopRadius == 0 {
-		s.StopRadius = 1e4
-	}
-	if s.Workers == 0 {
-		s.Workers = 1
-	}
-	if s.PSDTol == 0 {
-		s.PSDTol = 1e-10
-	}
+	s.Step = cmp.Or(s.Step, 0.01)
+	s.StopRadius = cmp.Or(s.StopRadius, 1e4)
+	s.Workers = cmp.Or(s.Workers, 1)
+	s.PSDTol = cmp.Or(s.PSDTol, 1e-10)
 	return s
 }
 

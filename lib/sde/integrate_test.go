@@ -9,14 +9,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-func identity(m int, d float64) *mat.SymDense {
-	s := mat.NewSymDense(m, nil)
-	for i := 0; i < m; i++ {
-		s.SetSym(i, i, d)
-	}
-	return s
-}
-
 // diagMoments returns the MC mean over paths of the average diagonal entry
 // and of its square, with their standard errors.
 func diagMoments(r *Result) (m1, se1, m2, se2 float64) {
@@ -66,7 +58,7 @@ func TestWeakOrderOU(t *testing.T) {
 	exact2 := math.Exp(-2*theta*T) + sigma*sigma*(1-math.Exp(-2*theta*T))/theta
 	var e1, e2 []float64
 	for i, h := range hs {
-		r, err := Simulate(OU{Theta: theta, Sigma: sigma}, identity(3, 1), T, paths, uint64(100+i), Settings{Step: h, Workers: 2})
+		r, err := Simulate(OU{Theta: theta, Sigma: sigma}, EquiCov(3, 1, 0), T, paths, uint64(100+i), Settings{Step: h, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +119,7 @@ func TestSimulateBadInput(t *testing.T) {
 		{"negative T", att, v0, -1, 10, Settings{}},
 		{"NaN T", att, v0, math.NaN(), 10, Settings{}},
 		{"non-symmetric", att, mat.NewDense(2, 2, []float64{1, .2, .3, 1}), 1, 10, Settings{}},
-		{"non-PSD", att, sym(2, 1, 1.5, 1), 1, 10, Settings{}},
+		{"non-PSD", att, FromTri(2, 1, 1.5, 1), 1, 10, Settings{}},
 		{"not square", att, mat.NewDense(2, 3, nil), 1, 10, Settings{}},
 		{"paths", att, v0, 1, 0, Settings{}},
 		{"step", att, v0, 1, 10, Settings{Step: -0.1}},
@@ -152,7 +144,7 @@ func TestSimulateBadInput(t *testing.T) {
 // not fire spuriously.
 func TestPSDGuard(t *testing.T) {
 	md := Model{Kind: Attention, Gamma: 1, Tau0: 0.5}
-	vs := sym(2, 1, 0.995, 1)
+	vs := FromTri(2, 1, 0.995, 1)
 	r, err := Simulate(md, vs, 1, 200, 4, Settings{Step: 0.25})
 	if err != nil {
 		t.Fatal(err)
@@ -228,7 +220,7 @@ func TestGBMDiagonal(t *testing.T) {
 		v    *mat.SymDense
 		k    float64
 	}{
-		{"attention m=1", Model{Kind: Attention, Gamma: g, Tau0: 1}, identity(1, 1), g * g * (2 - g*g)},
+		{"attention m=1", Model{Kind: Attention, Gamma: g, Tau0: 1}, EquiCov(1, 1, 0), g * g * (2 - g*g)},
 		{"resnet diag", Model{Kind: ResNet, Gamma: g, CMinus: -1}, v0, 2 * g * g},
 	} {
 		r, err := Simulate(tc.md, tc.v, T, paths, 11, Settings{Step: 0.004, Workers: 2})

@@ -37,20 +37,6 @@ func sameBits(a, b *Result) error {
 	return nil
 }
 
-func equicorrTest(m int, rho, d float64) *mat.SymDense {
-	v := mat.NewSymDense(m, nil)
-	for i := 0; i < m; i++ {
-		for j := i; j < m; j++ {
-			x := rho * d
-			if i == j {
-				x = d
-			}
-			v.SetSym(i, j, x)
-		}
-	}
-	return v
-}
-
 // TestBlocksMatchReference: the structure-of-arrays block integrator gives
 // every path the bits of the one-path reference, on both kernel paths
 // (assembly where available, and the Go loops), for every model kind, m = 1
@@ -68,16 +54,16 @@ func TestBlocksMatchReference(t *testing.T) {
 		s     Settings
 	}
 	cases := []tc{
-		{"attention m=4", Model{Kind: Attention, Gamma: 1 / math.Sqrt(8), Tau0: 1}, equicorrTest(4, 0.2, 1), 0.5, 37, Settings{Step: 0.01}},
-		{"attention m=1", Model{Kind: Attention, Gamma: 0.5, Tau0: 1}, identity(1, 1), 0.3, 5, Settings{}},
+		{"attention m=4", Model{Kind: Attention, Gamma: 1 / math.Sqrt(8), Tau0: 1}, EquiCov(4, 1, 0.2), 0.5, 37, Settings{Step: 0.01}},
+		{"attention m=1", Model{Kind: Attention, Gamma: 0.5, Tau0: 1}, EquiCov(1, 1, 0), 0.3, 5, Settings{}},
 		{"transformer m=3", Model{Kind: Transformer, Gamma: 0.5, Tau0: 1, CMinus: -1}, v3, 0.5, 41, Settings{Workers: 3}},
-		{"resnet m=5", Model{Kind: ResNet, Gamma: 0.7, CMinus: -1}, equicorrTest(5, 0.3, 2), 0.4, 19, Settings{Step: 0.02}},
+		{"resnet m=5", Model{Kind: ResNet, Gamma: 0.7, CMinus: -1}, EquiCov(5, 2, 0.3), 0.4, 19, Settings{Step: 0.02}},
 		{"mlp m=2", Model{Kind: MLP, CPlus: 0.5, CMinus: -1}, v0, 0.4, 33, Settings{Workers: 2}},
-		{"project m=2", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, sym(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25}},
-		{"project m=4", Model{Kind: Transformer, Gamma: 1, Tau0: 0.3, CMinus: -1}, equicorrTest(4, 0.99, 1), 1, 50, Settings{Step: 0.2, Workers: 2}},
-		{"stop path", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, sym(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25, OnNonPSD: StopPath}},
-		{"fail run", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, sym(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25, OnNonPSD: FailRun}},
-		{"rank one", Model{Kind: Transformer, Gamma: 0.7, Tau0: 1, CMinus: -1}, equicorrTest(3, 1, 1.3), 0.3, 20, Settings{}},
+		{"project m=2", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, FromTri(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25}},
+		{"project m=4", Model{Kind: Transformer, Gamma: 1, Tau0: 0.3, CMinus: -1}, EquiCov(4, 1, 0.99), 1, 50, Settings{Step: 0.2, Workers: 2}},
+		{"stop path", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, FromTri(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25, OnNonPSD: StopPath}},
+		{"fail run", Model{Kind: Attention, Gamma: 1, Tau0: 0.5}, FromTri(2, 1, 0.995, 1), 1, 50, Settings{Step: 0.25, OnNonPSD: FailRun}},
+		{"rank one", Model{Kind: Transformer, Gamma: 0.7, Tau0: 1, CMinus: -1}, EquiCov(3, 1.3, 1), 0.3, 20, Settings{}},
 		{"stop radius", Model{Kind: Attention, Gamma: 1 / math.Sqrt2, Tau0: 1}, v0, 1, 64, Settings{StopRadius: 2.5, Workers: 2}},
 	}
 	saved := useLaneAsm
@@ -112,7 +98,7 @@ func TestBlocksMatchReference(t *testing.T) {
 // loop of the block integrator allocates nothing.
 func TestNoAllocationPerStep(t *testing.T) {
 	md := Model{Kind: Transformer, Gamma: 1 / math.Sqrt(8), Tau0: 1, CMinus: -1}
-	v := equicorrTest(4, 0.2, 1)
+	v := EquiCov(4, 1, 0.2)
 	allocs := func(T float64) float64 {
 		return testing.AllocsPerRun(5, func() {
 			if _, err := Simulate(md, v, T, 40, 1, Settings{Step: 0.01}); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sigprop/sigprop/lib/internal/enum"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -26,26 +27,14 @@ const (
 	MLP
 )
 
-func (k Kind) String() string {
-	switch k {
-	case Attention:
-		return "attention"
-	case ResNet:
-		return "resnet"
-	case Transformer:
-		return "transformer"
-	case MLP:
-		return "mlp"
-	}
-	return fmt.Sprintf("Kind(%d)", int(k))
-}
+var kindNames = []string{Attention: "attention", ResNet: "resnet", Transformer: "transformer", MLP: "mlp"}
+
+func (k Kind) String() string { return enum.Name(k, "Kind", kindNames) }
 
 // ParseKind is the inverse of Kind.String.
 func ParseKind(s string) (Kind, error) {
-	for k := Attention; k <= MLP; k++ {
-		if k.String() == s {
-			return k, nil
-		}
+	if k, ok := enum.Parse[Kind](s, kindNames); ok {
+		return k, nil
 	}
 	return 0, fmt.Errorf("sde: unknown model kind %q (attention|resnet|transformer|mlp)", s)
 }

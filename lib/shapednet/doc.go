@@ -19,5 +19,6 @@
 //	equicorrelated V₀ (Figs. 1, 3, 4)               EquiCorr
 //
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
-// block.PreLN (Forward only).
+// block.PreLN (Forward only). Forward runs each layer through
+// block.Forward (shaped-ReLU MLP, in place).
 package shapednet

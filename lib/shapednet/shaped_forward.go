@@ -6,8 +6,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/block"
-	"github.com/sigprop/sigprop/lib/dense"
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -49,13 +47,6 @@ func shFill(g blas64.General, rng *rand.Rand) {
 	}
 }
 
-// shNormRows writes the normalised rows of x into y (block.PreRMS or block.PreLN).
-func shNormRows(y, x blas64.General, norm block.Norm) {
-	for i := 0; i < x.Rows; i++ {
-		dense.NormalizeRow(y.Data[i*y.Stride:i*y.Stride+y.Cols], x.Data[i*x.Stride:i*x.Stride+x.Cols], norm == block.PreLN, 0)
-	}
-}
-
 // Forward propagates X0 (m×n tokens, n = c.Width) through the full
 // network of configuration c with freshly drawn weights (the naive forward
 // pass of the spec, §6.1, with every weight matrix materialised) and returns
@@ -81,6 +72,7 @@ func Forward(c Config, X0 mat.Matrix, rng *rand.Rand) ([]*mat.SymDense, error) {
 	x, xb, tmp := block.General(m, n), block.General(m, n), block.General(m, n)
 	qm, km := block.General(m, nk), block.General(m, nk)
 	wq, wk, wv := block.General(n, nk), block.General(n, nk), block.General(n, n)
+	wpre, wpost := block.General(n, n), block.General(n, n)
 	a := block.General(m, m)
 	for i := 0; i < m; i++ {
 		for j := 0; j < n; j++ {
@@ -106,42 +98,33 @@ func Forward(c Config, X0 mat.Matrix, rng *rand.Rand) ([]*mat.SymDense, error) {
 		}
 		return v, nil
 	}
-	branch := func() blas64.General {
-		if c.Norm == block.NoNorm {
-			return x
-		}
-		shNormRows(xb, x, c.Norm)
-		return xb
-	}
+	// attention: x ← λx + γ (A X̃) W^V/√n, A = f(X̃(W^Q/√n)(W^K/√n)ᵀX̃ᵀ);
+	// MLP: x ← λx + γ√c σ_s(X̃ W^pre/√n) W^post/√n; in place.
+	spec := block.Spec{Norm: c.Norm, NoAttention: !c.hasAttn(), NoMLP: !c.hasMLP(),
+		Attn: block.AttnParams{Kind: c.Attention, QKScale: sn, LogitScale: 1, RowScale: c.shInvTau(),
+			Skip: c.Lambda, Branch: c.Gamma * sn},
+		FF: block.FFParams{Kind: block.ShapedReLU, SPlus: sp, SMinus: sm, Scale: sn,
+			Skip: c.Lambda, Branch: c.Gamma * math.Sqrt(he) * sn}}
+	bc := block.Cache{X: x, Z: x, N1: xb, N2: xb, Attn: block.AttnBuffers{Q: qm, K: km, A: a, S: tmp},
+		FF: block.FFBuffers{H: []blas64.General{tmp}, G: []blas64.General{tmp}}}
+	w := block.Weights{Q: wq, K: wk, V: wv, F: []blas64.General{wpre, wpost}}
 	v, err := record()
 	if err != nil {
 		return nil, err
 	}
 	out := []*mat.SymDense{v}
 	for l := 0; l < c.Depth; l++ {
+		// Draw order: W^Q, W^K, W^V, then W^pre, W^post.
 		if c.hasAttn() {
-			in := branch()
 			shFill(wq, rng)
 			shFill(wk, rng)
 			shFill(wv, rng)
-			// x ← λx + γ (A X̃) W^V/√n, A = f(X̃(W^Q/√n)(W^K/√n)ᵀX̃ᵀ)
-			block.Attend(block.AttnBuffers{Q: qm, K: km, A: a, S: tmp}, x, x, in, wq, wk, wv,
-				block.AttnParams{Kind: c.Attention, QKScale: sn, LogitScale: 1, RowScale: c.shInvTau(),
-					Skip: c.Lambda, Branch: c.Gamma * sn})
 		}
 		if c.hasMLP() {
-			in := branch()
-			shFill(wv, rng) // W^pre
-			dense.Gemm(blas.NoTrans, blas.NoTrans, sn, in, wv, 0, tmp)
-			for i, h := range tmp.Data {
-				tmp.Data[i] = ReLU(h, sp, sm)
-			}
-			shFill(wv, rng) // W^post
-			for i := range x.Data {
-				x.Data[i] *= c.Lambda
-			}
-			dense.Gemm(blas.NoTrans, blas.NoTrans, c.Gamma*math.Sqrt(he)*sn, tmp, wv, 1, x)
+			shFill(wpre, rng)
+			shFill(wpost, rng)
 		}
+		_ = block.Forward(&bc, x, w, spec) // no SqrtD: no error
 		v, err := record()
 		if err != nil {
 			return out, err

@@ -3,9 +3,12 @@ package sweep
 import (
 	"fmt"
 	"hash/fnv"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 )
 
 // Shard is part I of N of a grid: the points whose index is I mod N.
@@ -40,9 +43,9 @@ func (s Shard) String() string {
 }
 
 // PointSeed is the Monte Carlo seed of a point whose quantity takes a
-// seed the plan leaves free: splitmix64 of the plan seed mixed with the
-// FNV-1a hash of the point's parameters ("name=value;" in name order),
-// cut to 53 bits so it is exact as a float64 (lib/quantity's seed
+// seed the plan leaves free: empirical.SplitMix64 of the plan seed mixed
+// with the FNV-1a hash of the point's parameters ("name=value;" in name
+// order), cut to 53 bits so it is exact as a float64 (lib/quantity's seed
 // parameters range over [0, 2⁵³]). It depends on the parameter values
 // only, not on the grid's shape, the index or the worker count.
 //
@@ -52,23 +55,9 @@ func (s Shard) String() string {
 // PointSeed(plan seed, its parameters), a function of its parameter values,
 // so the same (α, σ_w) draws the same stream in any grid that contains it.
 func PointSeed(seed uint64, params map[string]string) uint64 {
-	names := make([]string, 0, len(params))
-	for n := range params {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	h := fnv.New64a()
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(params)) {
 		h.Write([]byte(n + "=" + params[n] + ";"))
 	}
-	return splitmix64(splitmix64(seed)^h.Sum64()) >> 11
-}
-
-// splitmix64 is the finaliser of Steele, Lea and Flood's SplitMix64
-// (OOPSLA 2014), a bijection of uint64 with good avalanche.
-func splitmix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
+	return empirical.SplitMix64(empirical.SplitMix64(seed)^h.Sum64()) >> 11
 }

@@ -3,6 +3,8 @@ package tokengeom
 import (
 	"math"
 	"testing"
+
+	"github.com/sigprop/sigprop/internal/mustpanic"
 )
 
 // relClose reports |got−want| <= tol·max(1, |want|)... but relative for
@@ -141,25 +143,15 @@ func TestFAttResidual(t *testing.T) {
 }
 
 func TestAttQPPanics(t *testing.T) {
-	bad := []func(){
-		func() { AttQP(1, 0.5, 1, 64, 1) },       // n < 2
-		func() { AttQP(0, 0, 4, 64, 1) },         // q = 0
-		func() { AttQP(1, 1.1, 4, 64, 1) },       // p > q
-		func() { AttQP(1, -0.5, 4, 64, 1) },      // p < −q/(n−1)
-		func() { AttQP(1, 0.5, 4, 64, -1) },      // σA² < 0
-		func() { AttQP(1, math.NaN(), 4, 8, 1) }, // NaN
-		func() { FAtt(1, 0.5, 1.5, 4, 8, 1) },    // α_A > 1
-	}
-	for i, f := range bad {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("case %d: expected panic", i)
-				}
-			}()
-			f()
-		}()
-	}
+	mustpanic.All(t, map[string]func(){
+		"n < 2":        func() { AttQP(1, 0.5, 1, 64, 1) },
+		"q = 0":        func() { AttQP(0, 0, 4, 64, 1) },
+		"p > q":        func() { AttQP(1, 1.1, 4, 64, 1) },
+		"p < −q/(n−1)": func() { AttQP(1, -0.5, 4, 64, 1) },
+		"σA² < 0":      func() { AttQP(1, 0.5, 4, 64, -1) },
+		"NaN":          func() { AttQP(1, math.NaN(), 4, 8, 1) },
+		"α_A > 1":      func() { FAtt(1, 0.5, 1.5, 4, 8, 1) },
+	})
 }
 
 // AttCurve against the closed forms of AttQP's doc comment: at σ_A² = 0 the

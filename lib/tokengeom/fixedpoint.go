@@ -1,6 +1,7 @@
 package tokengeom
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -156,12 +157,8 @@ type FixedPointSettings struct {
 // then runs to the collapsed point) or if it does not converge.
 func NonCollapsedFixedPoint(m Model, s FixedPointSettings) (QP, error) {
 	m.validate()
-	if s.MaxIter == 0 {
-		s.MaxIter = 20000
-	}
-	if s.Tol == 0 {
-		s.Tol = 1e-12
-	}
+	s.MaxIter = cmp.Or(s.MaxIter, 20000)
+	s.Tol = cmp.Or(s.Tol, 1e-12)
 	if LambdaA(m) <= 0 {
 		return QP{}, fmt.Errorf("%w: lambda_a = %v <= 0, the collapsed point is stable", ErrNoFixedPoint, LambdaA(m))
 	}

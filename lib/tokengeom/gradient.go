@@ -3,6 +3,8 @@ package tokengeom
 import (
 	"fmt"
 	"math"
+
+	"github.com/sigprop/sigprop/lib/internal/enum"
 )
 
 // Variant selects between the gradient-exponent formula as printed in
@@ -36,23 +38,14 @@ const (
 )
 
 // String returns "corrected" or "paper".
-func (v Variant) String() string {
-	switch v {
-	case Corrected:
-		return "corrected"
-	case Paper:
-		return "paper"
-	}
-	return fmt.Sprintf("Variant(%d)", int(v))
-}
+func (v Variant) String() string { return enum.Name(v, "Variant", variantNames) }
+
+var variantNames = []string{Corrected: "corrected", Paper: "paper"}
 
 // ParseVariant maps "corrected" and "paper" to a Variant.
 func ParseVariant(s string) (Variant, error) {
-	switch s {
-	case "corrected":
-		return Corrected, nil
-	case "paper":
-		return Paper, nil
+	if v, ok := enum.Parse[Variant](s, variantNames); ok {
+		return v, nil
 	}
 	return 0, fmt.Errorf("tokengeom: variant must be corrected or paper, got %q", s)
 }

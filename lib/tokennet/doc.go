@@ -17,9 +17,9 @@
 //	per-layer q/d, p/q curves (Fig. 2)              SimulateLayerGeometry, TokenSqNorms, PairCosines
 //	per-layer histograms of norms, cosines (Fig. 2) SimulateLayerHistograms
 //
-// The block is pre-RMS (block.PreRMS) with softmax attention
-// (block.Softmax); its attention sub-block is block.Attend and its
-// products and tanh run on lib/dense. TransformerConfig.Workers spreads
+// The network runs through block.Stack (pre-RMS √d x/|x|, softmax
+// attention, tanh MLP with ℓ layers, its residual weights); the reverse
+// pass is tokennet's own on lib/dense, its MLP part block.FeedForwardBack. TransformerConfig.Workers spreads
 // the Monte Carlo functions over goroutines: the networks are drawn in
 // order from the one rng, so the results do not depend on it.
 package tokennet

@@ -70,15 +70,19 @@ type Transformer struct {
 	cfg    TransformerConfig
 	tA, tM float64 // skip strengths α̃_A, α̃_M
 	sqd    float64 // √d
+	spec   block.Spec
+	bc     []block.Cache   // views of c for block.Stack
+	bw     []block.Weights // views of w
 	w      []tfWeights
 	c      []tfCache      // c[t] holds block t's activations; c[t].x = X^t
 	out    blas64.General // X^L
 	outM   *mat.Dense
 	// backward workspace
-	g, gA, dy, dz, dq, dk, da, dh blas64.General
-	dS                            blas64.General // n×n
-	dxM                           *mat.Dense     // view of g after Backward
-	forwarded                     bool           // a Forward has filled the caches
+	g, gA, dy, dz, dq, dk, da blas64.General
+	dd                        []blas64.General // the MLP's δ per hidden layer
+	dS                        blas64.General   // n×n
+	dxM                       *mat.Dense       // view of g after Backward
+	forwarded                 bool             // a Forward has filled the caches
 }
 
 type tfWeights struct {
@@ -121,6 +125,13 @@ func newTransformer(cfg TransformerConfig) *Transformer {
 		tM:  math.Sqrt(1 - cfg.AlphaM*cfg.AlphaM),
 		sqd: math.Sqrt(float64(d)),
 	}
+	// X^(A) = α̃_A X + α_A (A Y) Vᵀ, A = softmax((Y Qᵀ)(Y Kᵀ)ᵀ/√d) with the
+	// maximum subtracted (causal rows use j <= i); X' = α̃_M X^(A) +
+	// α_M φ(⋯) W^ℓᵀ, Y = Norm X.
+	t.spec = block.Spec{Norm: block.PreRMS, SqrtD: true,
+		Attn: block.AttnParams{Kind: block.Softmax, Causal: cfg.Causal, Trans: true,
+			QKScale: 1, LogitScale: 1 / t.sqd, RowScale: 1, Skip: t.tA, Branch: cfg.AlphaA},
+		FF: block.FFParams{Kind: block.Tanh, Trans: true, Scale: 1, Skip: t.tM, Branch: cfg.AlphaM}}
 	t.w = make([]tfWeights, cfg.Layers)
 	t.c = make([]tfCache, cfg.Layers)
 	for i := range t.w {
@@ -143,10 +154,20 @@ func newTransformer(cfg TransformerConfig) *Transformer {
 			c.act[k] = block.General(n, d)
 		}
 	}
+	for i := range t.w {
+		w, c := &t.w[i], &t.c[i]
+		t.bw = append(t.bw, block.Weights{Q: w.Q, K: w.K, V: w.V, F: w.W})
+		t.bc = append(t.bc, block.Cache{X: c.x, N1: c.y, Inv1: c.inv1, Z: c.xa, N2: c.y2, Inv2: c.inv2,
+			Attn: block.AttnBuffers{Q: c.qy, K: c.ky, A: c.a, S: c.z}, FF: block.FFBuffers{H: c.act, G: c.act}})
+	}
 	t.out = block.General(n, d)
 	t.outM = mat.NewDense(n, d, t.out.Data)
 	t.g, t.gA, t.dy, t.dz = block.General(n, d), block.General(n, d), block.General(n, d), block.General(n, d)
-	t.dq, t.dk, t.da, t.dh = block.General(n, d), block.General(n, d), block.General(n, d), block.General(n, d)
+	t.dq, t.dk, t.da = block.General(n, d), block.General(n, d), block.General(n, d)
+	t.dd = make([]blas64.General, l)
+	for k := range t.dd {
+		t.dd[k] = block.General(n, d)
+	}
 	t.dS = block.General(n, n)
 	t.dxM = mat.NewDense(n, d, t.g.Data)
 	return t
@@ -199,15 +220,9 @@ func (t *Transformer) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 	}
 	dst := mat.NewDense(n, d, t.c[0].x.Data) // header only
 	dst.Copy(x0)
-	for l := range t.c {
-		next := t.out
-		if l+1 < len(t.c) {
-			next = t.c[l+1].x
-		}
-		if err := t.forwardBlock(l, next); err != nil {
-			t.forwarded = false
-			return nil, err
-		}
+	if err := block.Stack(t.bc, t.out, t.bw, t.spec, false); err != nil {
+		t.forwarded = false
+		return nil, fmt.Errorf("tokennet: %w", err)
 	}
 	for _, v := range t.out.Data {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
@@ -229,54 +244,6 @@ func (t *Transformer) Layer(l int) *mat.Dense {
 	}
 	x := t.c[l].x
 	return mat.NewDense(x.Rows, x.Cols, x.Data)
-}
-
-// tfNormRows writes y_i = √d x_i/|x_i| and inv_i = 1/|x_i|.
-func tfNormRows(y, x blas64.General, inv []float64, sqd float64) error {
-	for i := 0; i < x.Rows; i++ {
-		row := x.Data[i*x.Stride : i*x.Stride+x.Cols]
-		var s float64
-		for _, v := range row {
-			s += v * v
-		}
-		if !(s > 0) || math.IsInf(s, 0) {
-			return fmt.Errorf("tokennet: token %d has squared norm %v; Norm needs a finite nonzero token", i, s)
-		}
-		iv := 1 / math.Sqrt(s)
-		inv[i] = iv
-		f := sqd * iv
-		out := y.Data[i*y.Stride : i*y.Stride+y.Cols]
-		for j, v := range row {
-			out[j] = f * v
-		}
-	}
-	return nil
-}
-
-func (t *Transformer) forwardBlock(l int, next blas64.General) error {
-	w, c := &t.w[l], &t.c[l]
-	if err := tfNormRows(c.y, c.x, c.inv1, t.sqd); err != nil {
-		return fmt.Errorf("block %d attention: %w", l, err)
-	}
-	// X^(A) = α̃_A X + α_A (A Y) Vᵀ, A = softmax((Y Qᵀ)(Y Kᵀ)ᵀ/√d) with the
-	// maximum subtracted; causal rows use j <= i.
-	block.Attend(block.AttnBuffers{Q: c.qy, K: c.ky, A: c.a, S: c.z}, c.xa, c.x, c.y, w.Q, w.K, w.V,
-		block.AttnParams{Kind: block.Softmax, Causal: t.cfg.Causal, Trans: true,
-			QKScale: 1, LogitScale: 1 / t.sqd, RowScale: 1, Skip: t.tA, Branch: t.cfg.AlphaA})
-	if err := tfNormRows(c.y2, c.xa, c.inv2, t.sqd); err != nil {
-		return fmt.Errorf("block %d randmlp.MLP: %w", l, err)
-	}
-	in := c.y2
-	for k, a := range c.act {
-		dense.Gemm(blas.NoTrans, blas.Trans, 1, in, w.W[k], 0, a)
-		dense.Tanh(a.Data, a.Data)
-		in = a
-	}
-	for i, v := range c.xa.Data {
-		next.Data[i] = t.tM * v
-	}
-	dense.Gemm(blas.NoTrans, blas.Trans, t.cfg.AlphaM, in, w.W[len(w.W)-1], 1, next)
-	return nil
 }
 
 // Backward returns ∂(X^L·R)/∂X^0 = Σ_{iμ} R_{iμ} ∂X^L_{iμ}/∂X^0, the
@@ -328,18 +295,8 @@ func (t *Transformer) backwardBlock(l int) {
 	for i, v := range t.g.Data {
 		t.gA.Data[i] = t.tM * v
 	}
-	L := t.cfg.MLPLayers
-	cur, oth := t.da, t.dh
-	dense.Gemm(blas.NoTrans, blas.NoTrans, t.cfg.AlphaM, t.g, w.W[L], 0, cur)
-	for k := L - 1; k >= 0; k-- {
-		a := c.act[k]
-		for i, v := range a.Data {
-			cur.Data[i] *= 1 - v*v
-		}
-		dense.Gemm(blas.NoTrans, blas.NoTrans, 1, cur, w.W[k], 0, oth)
-		cur, oth = oth, cur
-	}
-	tfNormBack(t.gA, cur, c.y2, c.inv2, t.sqd)
+	block.FeedForwardBack(t.da, t.g, t.bc[l].FF, c.y2, w.W, t.spec.FF, t.dd, nil)
+	tfNormBack(t.gA, t.da, c.y2, c.inv2, t.sqd)
 	// Attention sub-block: X^(A) = α̃_A X + α_A (A Y) Vᵀ, Y = Norm X.
 	for i, v := range t.gA.Data {
 		t.g.Data[i] = t.tA * v

@@ -59,7 +59,7 @@ func threadCPU() int64 {
 }
 
 // tfGemmFlops is the number of multiply-adds×2 in the matrix products of
-// one forward+backward of cfg, counted from forwardBlock/backwardBlock.
+// one forward+backward of cfg, counted from block.Forward and backwardBlock.
 func tfGemmFlops(cfg TransformerConfig) float64 {
 	n, d, l := float64(cfg.N), float64(cfg.D), float64(cfg.MLPLayers)
 	fwd := 2*n*d*d /*Q,K*/ + n*n*d /*S*/ + n*n*d /*AY*/ + n*d*d /*V*/ + (l+1)*n*d*d                             /*randmlp.MLP*/

@@ -1,6 +1,7 @@
 package trainsweep
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -96,12 +97,8 @@ func FitLoss(results []Result, s FitSettings) (LossFit, error) {
 // on values outside 0 < Margin < Ceiling < ∞.
 func (s FitSettings) levels() (ceil, margin float64) {
 	ceil, margin = s.Ceiling, s.Margin
-	if ceil == 0 {
-		ceil = math.Log(10)
-	}
-	if margin == 0 {
-		margin = 0.05
-	}
+	ceil = cmp.Or(ceil, math.Log(10))
+	margin = cmp.Or(margin, 0.05)
 	if !(ceil > 0) || math.IsInf(ceil, 0) || !(margin > 0) || margin >= ceil {
 		panic(fmt.Sprintf("trainsweep: FitSettings need 0 < Margin < Ceiling < ∞, got Margin %v, Ceiling %v", margin, ceil))
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -207,12 +208,7 @@ func TestFitMaxErrors(t *testing.T) {
 			t.Errorf("%s: error %q, ErrFitDegenerate %v, want %v", c.name, err, errors.Is(err, ErrFitDegenerate), c.degenerate)
 		}
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("length mismatch: no panic")
-		}
-	}()
-	FitMax([]float64{1, 2}, []float64{1}, []float64{1, 2})
+	mustpanic.Check(t, "length mismatch", func() { FitMax([]float64{1, 2}, []float64{1}, []float64{1, 2}) })
 }
 
 func TestFitLossSaturation(t *testing.T) {

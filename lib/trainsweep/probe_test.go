@@ -14,7 +14,9 @@ import (
 // its norms are those of the model's gradient tensors after the last step,
 // and Adam's effective rates are positive and finite.
 func TestProbe(t *testing.T) {
-	cfg := vit.Config{Rows: 4, Cols: 4, Patch: 2, D: 8, Layers: 3, MLPLayers: 1, Classes: 2, SigmaA2: 1, SigmaW: 1, AlphaA: 0.5, AlphaM: 0.5}
+	cfg := tinyViT()
+	cfg.D, cfg.Layers, cfg.MLPLayers, cfg.Classes = 8, 3, 1, 2
+	cfg.AlphaA, cfg.AlphaM, cfg.SigmaW = 0.5, 0.5, 1
 	rng := rand.New(rand.NewPCG(1, 2))
 	m := vit.New(cfg, rng)
 	const n = 16
@@ -57,7 +59,8 @@ func TestProbe(t *testing.T) {
 // the attention branch is cut, so Q, K, V get no gradient.
 func TestBlockGradNorms(t *testing.T) {
 	for _, alpha := range []float64{0.6, 0} {
-		cfg := vit.Config{Rows: 4, Cols: 4, Patch: 2, D: 6, Layers: 3, MLPLayers: 2, Classes: 3, SigmaA2: 1, AlphaA: alpha, AlphaM: 0.5, SigmaW: 1}
+		cfg := tinyViT()
+		cfg.Layers, cfg.AlphaA, cfg.AlphaM, cfg.SigmaW = 3, alpha, 0.5, 1
 		rng := rand.New(rand.NewPCG(2, 3))
 		m := vit.New(cfg, rng)
 		ex := synthetic(cfg, 4, rng)

@@ -12,7 +12,8 @@ import (
 // from the stated generators, bit for bit, on 1 and 2 workers; a run
 // with lr = 1e300 diverges into Run.Err with NaN test numbers.
 func TestTrainEvalMatchesSteps(t *testing.T) {
-	cfg := vit.Config{Rows: 4, Cols: 4, Patch: 2, D: 6, Layers: 2, MLPLayers: 2, Classes: 3, SigmaA2: 1, AlphaA: 0.5, AlphaM: 0.5, SigmaW: 1}
+	cfg := tinyViT()
+	cfg.AlphaA, cfg.AlphaM, cfg.SigmaW = 0.5, 0.5, 1
 	rng := rand.New(rand.NewPCG(1, 1))
 	ds := Data{Train: synthetic(cfg, 100, rng), Test: synthetic(cfg, 30, rng)}
 	s := vit.TrainSettings{Steps: 12, Batch: 8}

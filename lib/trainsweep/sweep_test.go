@@ -59,6 +59,13 @@ func TestExponentsSpecValues(t *testing.T) {
 	}
 }
 
+// tinyViT is the model the tests train: 4×4 pixels in 2×2 patches, d = 6,
+// two blocks with two-layer MLPs, three classes; σ_A² = 1, and α, σ_w as
+// each test sets them (a Spec sets them per point).
+func tinyViT() vit.Config {
+	return vit.Config{Rows: 4, Cols: 4, Patch: 2, D: 6, Layers: 2, MLPLayers: 2, Classes: 3, SigmaA2: 1}
+}
+
 func synthetic(cfg vit.Config, N int, rng *rand.Rand) vit.Examples {
 	px := cfg.Pixels()
 	e := vit.Examples{X: make([]float64, N*px), Labels: make([]int, N)}
@@ -78,7 +85,7 @@ func synthetic(cfg vit.Config, N int, rng *rand.Rand) vit.Examples {
 // in a plain serial loop: every result but the wall time must be
 // identical, since each point is seeded by its key alone.
 func TestTaskDeterministicAcrossWorkers(t *testing.T) {
-	cfg := vit.Config{Rows: 4, Cols: 4, Patch: 2, D: 6, Layers: 2, MLPLayers: 2, Classes: 3, SigmaA2: 1}
+	cfg := tinyViT()
 	rng := rand.New(rand.NewPCG(1, 1))
 	spec := Spec{Model: cfg, Train: synthetic(cfg, 200, rng), Val: synthetic(cfg, 50, rng), Test: synthetic(cfg, 50, rng),
 		Steps: 20, Batch: 8, LR: 1e-2, Seed: 9}
@@ -146,7 +153,7 @@ func TestResultMaxAbsDiff(t *testing.T) {
 // be recorded as diverged at step 1 with the ln C ceiling, not as an
 // error or a NaN.
 func TestTaskDiverged(t *testing.T) {
-	cfg := vit.Config{Rows: 4, Cols: 4, Patch: 2, D: 6, Layers: 2, MLPLayers: 2, Classes: 3, SigmaA2: 1}
+	cfg := tinyViT()
 	rng := rand.New(rand.NewPCG(1, 1))
 	spec := Spec{Model: cfg, Train: synthetic(cfg, 50, rng), Test: synthetic(cfg, 20, rng), Steps: 5, Batch: 8, LR: 1e300}
 	r, err := spec.Task()(Point{Alpha: 0.5, SigmaW: 1})

@@ -1,6 +1,7 @@
 package trainsweep
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -103,24 +104,12 @@ func (spec Spec) Task() Task {
 		cfg := spec.Model
 		cfg.AlphaA, cfg.AlphaM, cfg.SigmaW = p.Alpha, p.Alpha, p.SigmaW
 		la, lg := Exponents(cfg)
-		steps, batch, lr := spec.Steps, spec.Batch, spec.LR
-		if steps == 0 {
-			steps = 100
-		}
-		if batch == 0 {
-			batch = 64
-		}
-		if lr == 0 {
-			lr = 3e-4
-		}
+		steps, batch, lr := cmp.Or(spec.Steps, 100), cmp.Or(spec.Batch, 64), cmp.Or(spec.LR, 3e-4)
 		r := Result{Alpha: p.Alpha, SigmaW: p.SigmaW, LambdaA: la, LambdaG: lg,
 			Variant: tokengeom.Corrected.String(), N: cfg.Tokens(), D: cfg.D, Layers: cfg.Layers,
 			Steps: steps, Batch: batch, LR: lr, Seed: spec.Seed,
 			TrainSize: spec.Train.Len(), TestSize: spec.Test.Len()}
-		eb := spec.EvalBatch
-		if eb == 0 {
-			eb = batch
-		}
+		eb := cmp.Or(spec.EvalBatch, batch)
 		rng := pointRNG(spec.Seed, p)
 		m := vit.New(cfg, rng)
 		res, err := vit.Train(m, spec.Train, vit.TrainSettings{Steps: steps, Batch: batch, Optimizer: &vit.Adam{LR: lr}}, rng)

@@ -182,15 +182,16 @@ package vit
 //
 // The attention kinds are package block's (AttentionKind is block.Attention;
 // vit supports Softmax and Shaped), but the forward and backward passes
-// stay here rather than in a pass shared with tokennet: vit keeps every
-// activation of a batch for the weight gradients and fuses the norm,
-// softmax and tanh pullbacks into its batched passes, which the
-// simulators' per-network passes do not; a shared pass would have to give up
-// one or the other (the training step is the hot loop of the
-// trainability sweep). TestBlocksMatchTokennet holds the two to
-// the same numbers instead. NormKind stays vit's own: RMS pre-norm is its
-// zero value, as the configurations stored with the committed sweeps
-// encode it.
+// stay here rather than in block.Forward, which tokennet, rankblock and
+// shapednet share: vit projects, normalises and runs the MLP on all B·n
+// rows of a batch at once and fuses the norm, softmax and tanh pullbacks
+// into its batched passes, where block.Forward works on one sequence. Run
+// per sequence through block.Forward, vit's forward blocks give the same
+// bits for the default block but took about twice as long (see package
+// block's doc), and the training step is the hot loop of the trainability
+// sweep. TestBlocksMatchTokennet holds vit and tokennet to the same
+// numbers instead. NormKind stays vit's own: RMS pre-norm is its zero
+// value, as the configurations stored with the committed sweeps encode it.
 //
 // # Optimisers
 //

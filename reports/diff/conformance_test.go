@@ -75,15 +75,7 @@ func TestCompareConformance(t *testing.T) {
 	if !got["crosses"].Crossed || got["status"].Crossed {
 		t.Error("Crossed flag wrong")
 	}
-	var txt bytes.Buffer
-	if err := r.WriteText(&txt); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"conformance changed status: status partial -> reproduced", "conformance added   new: added with status analogue", "conformance: 6 rows changed"} {
-		if !strings.Contains(txt.String(), want) {
-			t.Errorf("text lacks %q:\n%s", want, txt.String())
-		}
-	}
+	checkText(t, r, "conformance changed status: status partial -> reproduced", "conformance added   new: added with status analogue", "conformance: 6 rows changed")
 	var js bytes.Buffer
 	if err := r.WriteJSON(&js); err != nil {
 		t.Fatal(err)

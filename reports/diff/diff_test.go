@@ -59,10 +59,7 @@ func manifests() (a, b *publish.Manifest) {
 func TestCompare(t *testing.T) {
 	a, b := manifests()
 	r := Compare(a, b, Options{})
-	status := map[string]FigureDiff{}
-	for _, f := range r.Figures {
-		status[f.ID] = f
-	}
+	status := byID(r)
 	for id, want := range map[string]string{"same": Unchanged, "moved": Changed, "gone": Removed, "new": Added, "nan": Changed} {
 		if got := status[id].Status; got != want {
 			t.Errorf("figure %s: status %s, want %s", id, got, want)
@@ -134,19 +131,11 @@ func TestTolerance(t *testing.T) {
 func TestWriteTextAndJSON(t *testing.T) {
 	a, b := manifests()
 	r := Compare(a, b, Options{})
-	var txt bytes.Buffer
-	if err := r.WriteText(&txt); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{
+	checkText(t, r,
 		"changed   nb/moved", `series "theory" max |Δy| 0.5 (rel 0.2) at index 1 (x=1)`,
 		"param sigma_w: 1.5 -> 1.6", "added     nb/new", "removed   nb/gone", "NaN appeared at index 1",
 		"figures: 4 moved, 1 unchanged", "nb/crosses: 0.5 -> 1.5 (tol 1)  REGRESSED",
-	} {
-		if !strings.Contains(txt.String(), want) {
-			t.Errorf("text summary lacks %q:\n%s", want, txt.String())
-		}
-	}
+	)
 	var js bytes.Buffer
 	if err := r.WriteJSON(&js); err != nil {
 		t.Fatal(err) // NaN max_abs of the length/NaN cases must not break JSON
@@ -163,12 +152,45 @@ func TestWriteTextAndJSON(t *testing.T) {
 func TestRenderHTML(t *testing.T) {
 	a, b := manifests()
 	r := Compare(a, b, Options{})
+	checkPage(t, r, "nb / moved", "<svg", "overlay: lines A, points B", "sigma_w: 1.5 -&gt; 1.6", "(regressed)", "4 figures moved, 1 unchanged")
+}
+
+// byID indexes r's figures by id.
+func byID(r *Report) map[string]FigureDiff {
+	m := map[string]FigureDiff{}
+	for _, f := range r.Figures {
+		m[f.ID] = f
+	}
+	return m
+}
+
+// checkText writes r's text summary, checks that it holds every want and
+// returns it.
+func checkText(t *testing.T, r *Report, wants ...string) string {
+	t.Helper()
+	var txt bytes.Buffer
+	if err := r.WriteText(&txt); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range wants {
+		if !strings.Contains(txt.String(), want) {
+			t.Errorf("text summary lacks %q:\n%s", want, txt.String())
+		}
+	}
+	return txt.String()
+}
+
+// checkPage renders r's HTML page and checks that it holds every want,
+// does not show the unchanged figure nb/same, and is the same bytes when
+// rendered again.
+func checkPage(t *testing.T, r *Report, wants ...string) {
+	t.Helper()
 	page, err := r.RenderHTML("A", "B", "assets/")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := string(page)
-	for _, want := range []string{"nb / moved", "<svg", "overlay: lines A, points B", "sigma_w: 1.5 -&gt; 1.6", "(regressed)", "4 figures moved, 1 unchanged"} {
+	for _, want := range wants {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %q", want)
 		}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/sigprop/sigprop/reports/atomicfile"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -68,30 +69,13 @@ func storeCached(dir, key string, r Result, in Inputs) error {
 	return writeAtomic(dir, key+".json", b)
 }
 
-// writeAtomic writes dir/name through a temporary file in dir and a rename,
-// so that a reader sees the old file or the new one, never part of one.
+// writeAtomic creates dir and replaces dir/name atomically, so that a
+// reader sees the old file or the new one, never part of one.
 func writeAtomic(dir, name string, b []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, name+".*.tmp")
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		os.Remove(f.Name())
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Rename(f.Name(), filepath.Join(dir, name)); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return nil
+	return atomicfile.Write(filepath.Join(dir, name), b)
 }
 
 // lastInputs is where the inputs of the newest cached result of each

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sigprop/sigprop/internal/procenv"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/kernel"
 )
@@ -35,30 +36,13 @@ func isolate(t *testing.T) (check func()) {
 	t.Cleanup(func() { extraKernelEnv = nil })
 	return func() {
 		t.Helper()
-		if pids := processesWithEnv(marker); len(pids) > 0 {
+		if pids := procenv.Find(marker); len(pids) > 0 {
 			t.Errorf("processes left behind by the kernels: %v", pids)
 		}
 		if left, _ := os.ReadDir(tmp); len(left) > 0 {
 			t.Errorf("left in TMPDIR: %v", left)
 		}
 	}
-}
-
-// processesWithEnv lists the processes whose environment holds kv.
-func processesWithEnv(kv string) []int {
-	entries, _ := os.ReadDir("/proc")
-	var pids []int
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		env, err := os.ReadFile("/proc/" + e.Name() + "/environ")
-		if err == nil && strings.Contains("\x00"+string(env), "\x00"+kv+"\x00") {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
 }
 
 // cellStatuses lists the status of every cell.

@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"os/exec"
@@ -42,13 +43,8 @@ type Inputs map[string]string
 
 // Key returns the cache key: the hex SHA-256 over the sorted components.
 func (in Inputs) Key() string {
-	names := make([]string, 0, len(in))
-	for n := range in {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	h := sha256.New()
-	for _, n := range names {
+	for _, n := range slices.Sorted(maps.Keys(in)) {
 		writeField(h, []byte(n))
 		writeField(h, []byte(in[n]))
 	}

@@ -64,19 +64,8 @@ func TestLoadErrors(t *testing.T) {
 // TestCommittedNotebooksHaveNoOutputs enforces that notebooks/ is committed
 // clean: the reports carry the outputs.
 func TestCommittedNotebooksHaveNoOutputs(t *testing.T) {
-	paths, err := filepath.Glob("../../notebooks/*.ipynb")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(paths) == 0 {
-		t.Fatal("no notebooks found in ../../notebooks")
-	}
-	for _, p := range paths {
-		nb, err := Load(p)
-		if err != nil {
-			t.Errorf("%v", err)
-			continue
-		}
+	for _, c := range committedNotebooks(t) {
+		p, nb := c.path, c.nb
 		if nb.HasOutputs() {
 			t.Errorf("%s is committed with outputs or execution counts; clear them (Jupyter: Cell > All Output > Clear)", p)
 		}
@@ -85,6 +74,34 @@ func TestCommittedNotebooksHaveNoOutputs(t *testing.T) {
 			t.Errorf("%s contains output_type entries", p)
 		}
 	}
+}
+
+// committedNotebook is a notebook of the repository's notebooks/ folder.
+type committedNotebook struct {
+	path string
+	nb   *Notebook
+}
+
+// committedNotebooks loads every notebook in ../../notebooks, in name
+// order; finding none, or one that does not load, fails the test.
+func committedNotebooks(t *testing.T) []committedNotebook {
+	t.Helper()
+	paths, err := filepath.Glob("../../notebooks/*.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(paths) == 0 {
+		t.Fatal("no notebooks found in ../../notebooks")
+	}
+	out := make([]committedNotebook, len(paths))
+	for i, p := range paths {
+		nb, err := Load(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = committedNotebook{p, nb}
+	}
+	return out
 }
 
 // TestMarshalRequiredKeys checks the keys nbformat 4's schema requires.

@@ -17,15 +17,8 @@ var oldMetricRE = regexp.MustCompile(`\bshow\.(NewMetric|ZMetric|KSMetric)\s*\(`
 // builds a metric without a kind and a basis (show.NewMetric, ZMetric,
 // KSMetric): every metric is a show.Agreement.
 func TestCommittedNotebooksStateMetrics(t *testing.T) {
-	paths, err := filepath.Glob("../../notebooks/*.ipynb")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no notebooks found: %v", err)
-	}
-	for _, p := range paths {
-		nb, err := Load(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, c := range committedNotebooks(t) {
+		p, nb := c.path, c.nb
 		if code := codeOf(nb); twiceRE.MatchString(code) {
 			t.Errorf("%s: %q: show.Check already displays its metric; wrapped in DisplayMetric it is shown (and counted) twice", filepath.Base(p), twiceRE.FindString(code))
 		}

@@ -142,15 +142,23 @@ func TestExecuteAndShutdown(t *testing.T) {
 	}
 }
 
-// TestInterrupt interrupts a sleeping cell; the kernel survives and runs
-// the next cell.
-func TestInterrupt(t *testing.T) {
-	k, tmp := startKernel(t, Options{})
+// startSleeping starts a cell on k that prints "sleeping" and then sleeps
+// for a minute, and returns once the print has arrived.
+func startSleeping(t *testing.T, k *Kernel) *Execution {
+	t.Helper()
 	e, err := k.Execute("%%\nfmt.Println(\"sleeping\")\ntime.Sleep(time.Minute)", ExecOptions{StoreHistory: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	waitStdout(t, e, "sleeping")
+	return e
+}
+
+// TestInterrupt interrupts a sleeping cell; the kernel survives and runs
+// the next cell.
+func TestInterrupt(t *testing.T) {
+	k, tmp := startKernel(t, Options{})
+	e := startSleeping(t, k)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	if err := e.Wait(ctx); !errors.Is(err, context.DeadlineExceeded) {
@@ -181,11 +189,7 @@ func TestInterrupt(t *testing.T) {
 // Wait must report ErrDied promptly, not hang.
 func TestKilledMidCell(t *testing.T) {
 	k, tmp := startKernel(t, Options{})
-	e, err := k.Execute("%%\nfmt.Println(\"sleeping\")\ntime.Sleep(time.Minute)", ExecOptions{StoreHistory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	waitStdout(t, e, "sleeping")
+	e := startSleeping(t, k)
 	if err := signalGroup(k.Pid(), 9); err != nil {
 		t.Fatal(err)
 	}

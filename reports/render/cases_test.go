@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer/html"
 
+	"github.com/sigprop/sigprop/internal/golden"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/render/safehtml"
 	"github.com/sigprop/sigprop/reports/render/texmath"
@@ -55,6 +56,20 @@ func readCases(t testing.TB, path string) []renderCase {
 		line++
 		return sc.Text(), ok
 	}
+	// until joins the lines up to the terminator end.
+	until := func(end, what string) string {
+		var lines []string
+		for {
+			s, ok := next()
+			if !ok {
+				t.Fatalf("%s:%d: unterminated %s", path, line, what)
+			}
+			if s == end {
+				return strings.Join(lines, "\n")
+			}
+			lines = append(lines, s)
+		}
+	}
 	for {
 		h, ok := next()
 		if !ok {
@@ -66,28 +81,8 @@ func readCases(t testing.TB, path string) []renderCase {
 		if s, ok := next(); !ok || s != caseSep {
 			t.Fatalf("%s:%d: want %q after case header", path, line, caseSep)
 		}
-		var in, exp []string
-		for {
-			s, ok := next()
-			if !ok {
-				t.Fatalf("%s:%d: unterminated input", path, line)
-			}
-			if s == caseSep {
-				break
-			}
-			in = append(in, s)
-		}
-		for {
-			s, ok := next()
-			if !ok {
-				t.Fatalf("%s:%d: unterminated expected output", path, line)
-			}
-			if s == caseEnd {
-				break
-			}
-			exp = append(exp, s)
-		}
-		cases = append(cases, renderCase{h, strings.Join(in, "\n"), strings.Join(exp, "\n")})
+		in := until(caseSep, "input")
+		cases = append(cases, renderCase{h, in, until(caseEnd, "expected output")})
 	}
 	return cases
 }
@@ -133,7 +128,7 @@ func runCaseFile(t *testing.T, path string, check func([]byte) error) {
 			}
 		}
 		got := strings.TrimRight(buf.String(), "\n")
-		if *update {
+		if golden.Update() {
 			fmt.Fprintf(&out, "%s\n%s\n%s\n%s\n%s\n%s\n\n", c.header, caseSep, c.input, caseSep, got, caseEnd)
 			continue
 		}
@@ -141,7 +136,7 @@ func runCaseFile(t *testing.T, path string, check func([]byte) error) {
 			t.Errorf("case %s\n--- input\n%s\n--- want\n%s\n--- got\n%s", c.header, c.input, c.expected, got)
 		}
 	}
-	if *update {
+	if golden.Update() {
 		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}

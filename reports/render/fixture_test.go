@@ -1,38 +1,24 @@
 package render
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
 	"math"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/sigprop/sigprop/internal/golden"
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files (testdata/*.golden, ../assets/chroma.css) from the current output")
-
-// checkGolden compares got with the file at path, or rewrites it with -update.
+// checkGolden compares got with the golden file at path (testdata/*.golden,
+// ../assets/chroma.css), or rewrites it with -update.
 func checkGolden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run `go test ./reports/render -update` to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s: output differs from golden file (%d vs %d bytes); if intended, rerun with -update and review the diff", path, len(got), len(want))
-	}
+	golden.Check(t, path, got)
 }
 
 func intp(n int) *int { return &n }

@@ -11,32 +11,8 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/lib/sweep"
+	"github.com/sigprop/sigprop/reports/atomicfile"
 )
-
-// writeAtomic writes b to path through a temporary file in the same
-// directory and a rename, so a reader (or a crash) sees the old file or
-// the new one, never part of one. The rename is atomic on POSIX file
-// systems, NFS included, as long as both names are in one directory.
-func writeAtomic(path string, b []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
-}
 
 // writeJSON writes v as indented JSON, atomically.
 func writeJSON(path string, v any) error {
@@ -44,7 +20,7 @@ func writeJSON(path string, v any) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, append(b, '\n'))
+	return atomicfile.Write(path, append(b, '\n'))
 }
 
 // Lock timing: a holder keeps the lock for one read-modify-write of a
@@ -98,6 +74,20 @@ func readProvenance(dir string) (sweep.Provenance, error) {
 		return p, fmt.Errorf("%s: %w", path, err)
 	}
 	return p, nil
+}
+
+// readPoints reads DIR/provenance.json and lists the points of its grid.
+func readPoints(dir string) (sweep.Provenance, []sweep.Point, error) {
+	prov, err := readProvenance(dir)
+	if err != nil {
+		return prov, nil, err
+	}
+	grid, err := prov.Grid()
+	if err != nil {
+		return prov, nil, err
+	}
+	points, err := grid.Points()
+	return prov, points, err
 }
 
 // updateProvenance applies fn to DIR/provenance.json under its lock and

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/lib/sweep"
+	"github.com/sigprop/sigprop/reports/atomicfile"
 )
 
 // RunOptions configures Run. Zero values: one worker, the whole grid, no
@@ -69,15 +70,7 @@ var ErrInterrupted = errors.New("interrupted")
 // error: they are counted in the summary (see Incomplete).
 func Run(ctx context.Context, dir string, opt RunOptions) (RunSummary, error) {
 	var sum RunSummary
-	prov, err := readProvenance(dir)
-	if err != nil {
-		return sum, err
-	}
-	grid, err := prov.Grid()
-	if err != nil {
-		return sum, err
-	}
-	points, err := grid.Points()
+	prov, points, err := readPoints(dir)
 	if err != nil {
 		return sum, err
 	}
@@ -343,7 +336,7 @@ func computePoint(dir string, p sweep.Point, i int, k kind, claim sweep.Claim, n
 				Host: claim.Host, Slurm: claim.Slurm, Time: now().UTC()})
 		} else {
 			o.text = k.summary(b)
-			if o.err = writeAtomic(filepath.Join(dir, sweep.DoneFile(p.Key)), b); o.err == nil {
+			if o.err = atomicfile.Write(filepath.Join(dir, sweep.DoneFile(p.Key)), b); o.err == nil {
 				os.Remove(filepath.Join(dir, sweep.FailedFile(p.Key))) // a retried failure
 			}
 		}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/lib/sweep"
+	"github.com/sigprop/sigprop/reports/atomicfile"
 )
 
 // Runner runs a command and returns its standard output; an error carries
@@ -210,15 +211,7 @@ func Submit(ctx context.Context, dir string, opt SubmitOptions) (Submission, err
 	if err != nil {
 		return sub, err
 	}
-	prov, err := readProvenance(abs)
-	if err != nil {
-		return sub, err
-	}
-	grid, err := prov.Grid()
-	if err != nil {
-		return sub, err
-	}
-	points, err := grid.Points()
+	_, points, err := readPoints(abs)
 	if err != nil {
 		return sub, err
 	}
@@ -302,7 +295,7 @@ func Submit(ctx context.Context, dir string, opt SubmitOptions) (Submission, err
 	sub = Submission{ArraySize: n, Tasks: compactRanges(tasks), SbatchArgs: opt.SbatchArgs,
 		Submitted: time.Now().UTC(), Command: opt.Command,
 		Script: filepath.Join(sdir, fmt.Sprintf("submit-%d.sbatch", len(prev)+1))}
-	if err := writeAtomic(sub.Script, []byte(Script(abs, bin, sub, opt.Workers, opt.RetryFailed))); err != nil {
+	if err := atomicfile.Write(sub.Script, []byte(Script(abs, bin, sub, opt.Workers, opt.RetryFailed))); err != nil {
 		return sub, err
 	}
 	args := append(append([]string{"--parsable"}, opt.SbatchArgs...), sub.Script)

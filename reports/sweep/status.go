@@ -59,15 +59,7 @@ type StatusReport struct {
 // their failures are reported in the Slurm section, not returned.
 func Status(ctx context.Context, dir string, ex Runner) (StatusReport, error) {
 	rep := StatusReport{Dir: dir}
-	prov, err := readProvenance(dir)
-	if err != nil {
-		return rep, err
-	}
-	grid, err := prov.Grid()
-	if err != nil {
-		return rep, err
-	}
-	points, err := grid.Points()
+	prov, points, err := readPoints(dir)
 	if err != nil {
 		return rep, err
 	}

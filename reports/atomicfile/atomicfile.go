@@ -1,0 +1,36 @@
+// Package atomicfile replaces a file's contents in one step: a reader, or
+// a run killed half-way, sees the old file or the new one, never part of
+// one. The executor's result cache (reports/execute) and the sweep
+// directories (reports/sweep), which several processes read and write at
+// once, write through it.
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// Write writes b to path through a temporary file in the same directory
+// and a rename. The rename is atomic on POSIX file systems, NFS included,
+// as long as both names are in one directory. On error the temporary file
+// is removed and path is unchanged.
+func Write(path string, b []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
