@@ -44,6 +44,14 @@ type AttnParams struct {
 	// gonum's dgemm, whose rounding rankblock's multi-head figures were made
 	// with (lib/dense's fused multiply-adds would move them in the last bits).
 	Heads int
+	// The reverse pass (AttendBack): Centred takes the softmax Jacobian in
+	// its centred form (rankblock); UniformGrad pulls Uniform attention
+	// back through the softmax Jacobian at A = 𝟏𝟏ᵀ/n (Noci et al. 2022
+	// eq. 24, the gradient under their Assumption 3.1) instead of giving
+	// Q and K no gradient; SumBack forms the pullbacks to u through W^Q
+	// and W^K apart and adds them (rankblock) instead of accumulating them
+	// in the products (tokennet): the two round differently.
+	Centred, UniformGrad, SumBack bool
 }
 
 // Attend runs one attention sub-block on lib/dense, with u the branch

@@ -2,7 +2,6 @@ package rankblock
 
 import (
 	"fmt"
-	"math"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -35,70 +34,26 @@ func (c Config) resolveHeads(dk int) int {
 	return h
 }
 
-// multiHead holds one block's per-head attention matrices and column views.
+// multiHead holds one block's per-head attention matrices.
 type multiHead struct {
-	a       []*mat.Dense // A_h, n×n
-	q, k, v []*mat.Dense // column-block views of the block's Q, K, V
+	a []*mat.Dense // A_h, n×n
 }
 
-// headViews are the column-block views of the shared backward workspace.
-type headViews struct {
-	gs, gv, gq, gk []*mat.Dense
-}
-
-// allocHeads builds the per-head matrices and views when Heads > 1.
+// allocHeads builds the per-head matrices when Heads > 1.
 func (nt *Net) allocHeads() {
 	H := nt.r.heads
 	if H == 1 {
 		return
 	}
 	n := nt.cfg.N
-	views := func(m *mat.Dense) []*mat.Dense {
-		_, cols := m.Dims()
-		w := cols / H
-		out := make([]*mat.Dense, H)
-		for h := range out {
-			out[h] = m.Slice(0, n, h*w, (h+1)*w).(*mat.Dense)
-		}
-		return out
-	}
 	nt.mh = make([]multiHead, len(nt.c))
 	for l := range nt.mh {
-		c := &nt.c[l]
-		m := multiHead{a: make([]*mat.Dense, H), q: views(c.q), k: views(c.k), v: views(c.v)}
+		m := multiHead{a: make([]*mat.Dense, H)}
 		for h := range m.a {
 			m.a[h] = mat.NewDense(n, n, nil)
 		}
 		nt.mh[l] = m
 	}
-	nt.hv = headViews{gs: views(nt.gs), gv: views(nt.gv), gq: views(nt.gq), gk: views(nt.gk)}
-}
-
-// valueBackHeads writes gV = (A_hᵀ gS_{:,h})_h into gv given gS = nt.gs.
-func (nt *Net) valueBackHeads(l int, gv *mat.Dense) {
-	m := nt.mh[l]
-	for h, a := range m.a {
-		nt.hv.gv[h].Mul(a.T(), nt.hv.gs[h])
-	}
-}
-
-// attnBackHeads writes gQ, gK, gW^Q, gW^K of the multi-head attention given
-// gS = nt.gs: per head, gA_h = gS_{:,h} V_{:,h}ᵀ, the softmax pullback (23)
-// in the centred form of the one-head code, gQ_{:,h} = gM_h K_{:,h} and
-// gK_{:,h} = gM_hᵀ Q_{:,h}.
-func (nt *Net) attnBackHeads(l int, c *rbCache) {
-	m := nt.mh[l]
-	cst := nt.cfg.Tau / math.Sqrt(float64(nt.r.dk/nt.r.heads))
-	tmp := nt.rowTmp
-	for h, a := range m.a {
-		nt.ga.Mul(nt.hv.gs[h], m.v[h].T())
-		softmaxPullback(a, nt.ga, tmp)
-		nt.ga.Scale(cst, nt.ga)
-		nt.hv.gq[h].Mul(nt.ga, m.k[h])
-		nt.hv.gk[h].Mul(nt.ga.T(), m.q[h])
-	}
-	nt.gwq.Mul(c.u1.T(), nt.gq)
-	nt.gwk.Mul(c.u1.T(), nt.gk)
 }
 
 // HeadAttention returns head h's attention matrix of block l after a

@@ -123,15 +123,15 @@ type Net struct {
 	// backward workspace
 	g, gz, gu, gt           *mat.Dense // n×d_v
 	gs, gv, gt2             *mat.Dense // n×d_v
-	rowTmp                  []float64  // n
+	rowTmp                  []float64  // 2n
 	gq, gk                  *mat.Dense // n×d_k
 	ga                      *mat.Dense // n×n
 	gh                      *mat.Dense // n×d_F
 	gwq, gwk, gwv, gf1, gf2 *mat.Dense
 	grads                   Grads
 	ffD, ffGW               []blas64.General // views of gh; of gf1, gf2
+	ag                      block.AttnGrads  // views of the workspace
 	mh                      []multiHead      // per block, only when Heads > 1
-	hv                      headViews
 }
 
 // New allocates a network for cfg and draws its weights from rng.
@@ -167,7 +167,7 @@ func newNet(cfg Config) *Net {
 	nt.out = mat.NewDense(n, dv, nil)
 	nt.g, nt.gz, nt.gu, nt.gt = mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil)
 	nt.gs, nt.gv, nt.gt2 = mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil), mat.NewDense(n, dv, nil)
-	nt.rowTmp = make([]float64, n)
+	nt.rowTmp = make([]float64, 2*n)
 	nt.gq, nt.gk = mat.NewDense(n, dk, nil), mat.NewDense(n, dk, nil)
 	nt.ga = mat.NewDense(n, n, nil)
 	nt.gh = mat.NewDense(n, df, nil)
@@ -193,10 +193,14 @@ func (nt *Net) initBlocks() {
 	}
 	nt.spec = block.Spec{Norm: cfg.Norm, Eps: r.eps,
 		Attn: block.AttnParams{Kind: cfg.Attention, QKScale: 1, LogitScale: 1,
-			RowScale: cfg.Tau / math.Sqrt(float64(r.dk/r.heads)), Skip: 1, Branch: r.a1, ValueFirst: true, Heads: r.heads},
+			RowScale: cfg.Tau / math.Sqrt(float64(r.dk/r.heads)), Skip: 1, Branch: r.a1, ValueFirst: true, Heads: r.heads,
+			Centred: true, UniformGrad: true, SumBack: true},
 		FF: block.FFParams{Kind: ff, Scale: 1, Skip: 1, Branch: r.a2, Separate: true}}
 	nt.ffD = []blas64.General{nt.gh.RawMatrix()}
 	nt.ffGW = []blas64.General{nt.gf1.RawMatrix(), nt.gf2.RawMatrix()}
+	nt.ag = block.AttnGrads{WQ: nt.gwq.RawMatrix(), WK: nt.gwk.RawMatrix(), WV: nt.gwv.RawMatrix(),
+		S: nt.gs.RawMatrix(), V: nt.gv.RawMatrix(), Q: nt.gq.RawMatrix(), K: nt.gk.RawMatrix(),
+		A: nt.ga.RawMatrix(), T: nt.gt2.RawMatrix(), Row: nt.rowTmp}
 	nt.bw = make([]block.Weights, len(nt.w))
 	for l, w := range nt.w {
 		nt.bw[l] = block.Weights{Q: w.q.RawMatrix(), K: w.k.RawMatrix(), V: w.v.RawMatrix(),
@@ -343,9 +347,8 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 		panic(fmt.Sprintf("rankblock: Net.Backward seed is %d×%d, want %d×%d", rr, cc, n, dv))
 	}
 	nt.g.Copy(r)
-	a1 := nt.r.a1
 	for l := len(nt.c) - 1; l >= 0; l-- {
-		c, w := &nt.c[l], nt.w[l]
+		c := &nt.c[l]
 		switch nt.cfg.Norm {
 		case block.NoNorm:
 			// X' = Z + α₂ FF(Z); Z = X + α₁ S(X).
@@ -353,7 +356,7 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 			nt.rbFFBack(l, c, nt.g, nt.gu)
 			nt.gz.Add(nt.gz, nt.gu)
 			nt.g.Copy(nt.gz)
-			nt.rbAttnBack(l, c, w, a1, nt.gz, nt.gu)
+			nt.rbAttnBack(l, c, nt.gz, nt.gu)
 			nt.g.Add(nt.g, nt.gu)
 		case block.PostLN:
 			// X' = LN(Z + α₂ FF(Z)); Z = LN(X + α₁ S(X)).
@@ -363,7 +366,7 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 			nt.gz.Add(nt.gz, nt.gu)
 			rbLayerNormBack(nt.gt, nt.gz, c.ln1)
 			nt.g.Copy(nt.gt)
-			nt.rbAttnBack(l, c, w, a1, nt.gt, nt.gu)
+			nt.rbAttnBack(l, c, nt.gt, nt.gu)
 			nt.g.Add(nt.g, nt.gu)
 		case block.PreLN:
 			// X' = Z + α₂ FF(LN Z); Z = X + α₁ S(LN X).
@@ -372,7 +375,7 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 			rbLayerNormBack(nt.gu, nt.gu, c.ln2)
 			nt.gz.Add(nt.gz, nt.gu)
 			nt.g.Copy(nt.gz)
-			nt.rbAttnBack(l, c, w, a1, nt.gz, nt.gu)
+			nt.rbAttnBack(l, c, nt.gz, nt.gu)
 			rbLayerNormBack(nt.gu, nt.gu, c.ln1)
 			nt.g.Add(nt.g, nt.gu)
 		}
@@ -396,65 +399,15 @@ func (nt *Net) rbFFBack(l int, c *rbCache, g, gu *mat.Dense) {
 }
 
 // rbAttnBack: given g = ∂𝓛/∂Z and Z ∋ α S(U), writes ∂𝓛/∂U (through the
-// attention only) into gu and records the W^Q, W^K, W^V gradient norms.
-func (nt *Net) rbAttnBack(l int, c *rbCache, w rbWeights, alpha float64, g, gu *mat.Dense) {
-	// gS = α g. gV = Aᵀ gS; gW^V = Uᵀ gV.
-	gs, gv := nt.gs, nt.gv
-	gs.Scale(alpha, g)
-	if nt.r.heads > 1 {
-		nt.valueBackHeads(l, gv)
-	} else {
-		rbGemm(gv, 1, c.a, true, gs, false)
-	}
-	rbGemm(nt.gwv, 1, c.u1, true, gv, false)
-	// gA = gS Vᵀ; gM_ij = A_ij (gA_ij − Σ_k A_ik gA_ik)  (eq. 23; eq. 24 when
-	// A = 1/n), evaluated as A_ij Σ_k A_ik (gA_ij − gA_ik) (Σ_k A_ik = 1) so
-	// that identical tokens give an exact zero (Thm 3.2).
-	if nt.r.heads > 1 {
-		nt.attnBackHeads(l, c)
-	} else {
-		nt.attnBackSingle(c)
-	}
-	rbGemm(gu, 1, gv, false, w.v, true)
-	rbGemm(nt.gt2, 1, nt.gq, false, w.q, true)
-	gu.Add(gu, nt.gt2)
-	rbGemm(nt.gt2, 1, nt.gk, false, w.k, true)
-	gu.Add(gu, nt.gt2)
+// attention only) into gu (block.AttendBack: gS = α g, gV = Aᵀ gS, the
+// softmax pullback (23), eq. (24) when A = 1/n, in the centred form
+// A_ij Σ_k A_ik (gA_ij − gA_ik), so that identical tokens give an exact
+// zero, Thm 3.2) and records the W^Q, W^K, W^V gradient norms.
+func (nt *Net) rbAttnBack(l int, c *rbCache, g, gu *mat.Dense) {
+	ag := nt.ag
+	ag.U = gu.RawMatrix()
+	block.AttendBack(ag, g.RawMatrix(), nt.bc[l].Attn, c.u1.RawMatrix(), nt.bw[l].Q, nt.bw[l].K, nt.bw[l].V, nt.spec.Attn)
 	nt.grads.WQ[l] = rbSq(nt.gwq)
 	nt.grads.WK[l] = rbSq(nt.gwk)
 	nt.grads.WV[l] = rbSq(nt.gwv)
-}
-
-// attnBackSingle writes gQ, gK, gW^Q, gW^K of the single-head attention
-// given gS = nt.gs.
-func (nt *Net) attnBackSingle(c *rbCache) {
-	gs := nt.gs
-	rbGemm(nt.ga, 1, gs, false, c.v, true)
-	softmaxPullback(c.a, nt.ga, nt.rowTmp)
-	cst := nt.cfg.Tau / math.Sqrt(float64(nt.r.dk))
-	nt.ga.Scale(cst, nt.ga)
-	// M = c Q Kᵀ: gQ = gM K, gK = gMᵀ Q.
-	rbGemm(nt.gq, 1, nt.ga, false, c.k, false)
-	rbGemm(nt.gk, 1, nt.ga, true, c.q, false)
-	rbGemm(nt.gwq, 1, c.u1, true, nt.gq, false)
-	rbGemm(nt.gwk, 1, c.u1, true, nt.gk, false)
-}
-
-// softmaxPullback replaces each row g_i of g, the gradient with respect to
-// the softmax output row a_i, by the gradient with respect to its logits,
-// a_ij Σ_k a_ik (g_ij − g_ik) (= a_ij (g_ij − a_i·g_i)), using tmp (len ≥
-// the row length) as scratch.
-func softmaxPullback(a, g *mat.Dense, tmp []float64) {
-	n, _ := g.Dims()
-	for i := 0; i < n; i++ {
-		ar, gr := a.RawRowView(i), g.RawRowView(i)
-		for j := range gr {
-			var s float64
-			for k, v := range ar {
-				s += v * (gr[j] - gr[k])
-			}
-			tmp[j] = ar[j] * s
-		}
-		copy(gr, tmp)
-	}
 }

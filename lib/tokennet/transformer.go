@@ -6,8 +6,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/block"
-	"github.com/sigprop/sigprop/lib/dense"
-	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -81,6 +79,7 @@ type Transformer struct {
 	g, gA, dy, dz, dq, dk, da blas64.General
 	dd                        []blas64.General // the MLP's δ per hidden layer
 	dS                        blas64.General   // n×n
+	ag                        block.AttnGrads  // views of dy, dz, dq, dk, dS
 	dxM                       *mat.Dense       // view of g after Backward
 	forwarded                 bool             // a Forward has filled the caches
 }
@@ -169,6 +168,7 @@ func newTransformer(cfg TransformerConfig) *Transformer {
 		t.dd[k] = block.General(n, d)
 	}
 	t.dS = block.General(n, n)
+	t.ag = block.AttnGrads{U: t.dy, S: t.dz, Q: t.dq, K: t.dk, A: t.dS}
 	t.dxM = mat.NewDense(n, d, t.g.Data)
 	return t
 }
@@ -290,7 +290,6 @@ func tfNormBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
 // backwardBlock replaces t.g = ∂/∂X^{l+1} by ∂/∂X^l.
 func (t *Transformer) backwardBlock(l int) {
 	w, c := &t.w[l], &t.c[l]
-	n := t.cfg.N
 	// randmlp.MLP sub-block: X^{l+1} = α̃_M X^(A) + α_M W^ℓ φ(⋯).
 	for i, v := range t.g.Data {
 		t.gA.Data[i] = t.tM * v
@@ -301,26 +300,6 @@ func (t *Transformer) backwardBlock(l int) {
 	for i, v := range t.gA.Data {
 		t.g.Data[i] = t.tA * v
 	}
-	dense.Gemm(blas.NoTrans, blas.NoTrans, t.cfg.AlphaA, t.gA, w.V, 0, t.dz) // dZ
-	dense.Gemm(blas.Trans, blas.NoTrans, 1, c.a, t.dz, 0, t.dy)              // dY = Aᵀ dZ
-	dense.Gemm(blas.NoTrans, blas.Trans, 1, t.dz, c.y, 0, t.dS)              // dA = dZ Yᵀ
-	// Softmax pullback: dS_ij = A_ij (dA_ij − Σ_k A_ik dA_ik); masked A_ij = 0.
-	is := 1 / t.sqd
-	for i := 0; i < n; i++ {
-		ar := c.a.Data[i*c.a.Stride : i*c.a.Stride+n]
-		gr := t.dS.Data[i*t.dS.Stride : i*t.dS.Stride+n]
-		var s float64
-		for j, v := range ar {
-			s += v * gr[j]
-		}
-		for j, v := range ar {
-			gr[j] = is * v * (gr[j] - s)
-		}
-	}
-	// S = Qy Kyᵀ/√d (the 1/√d is folded into dS above).
-	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dS, c.ky, 0, t.dq) // dQy
-	dense.Gemm(blas.Trans, blas.NoTrans, 1, t.dS, c.qy, 0, t.dk)   // dKy
-	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dq, w.Q, 1, t.dy)
-	dense.Gemm(blas.NoTrans, blas.NoTrans, 1, t.dk, w.K, 1, t.dy)
+	block.AttendBack(t.ag, t.gA, t.bc[l].Attn, c.y, w.Q, w.K, w.V, t.spec.Attn)
 	tfNormBack(t.g, t.dy, c.y, c.inv1, t.sqd)
 }
