@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/blas/blas64"
+
+	"github.com/sigprop/sigprop/lib/dense"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -182,4 +184,57 @@ func maxAbs(g blas64.General) float64 {
 		m = math.Max(m, math.Abs(v))
 	}
 	return m
+}
+
+// NormBack against central differences (h = 1e-6) of ⟨R, Norm(x)⟩ as
+// Forward computes it (Spec.branch), for LN, RMS and √d x/|x| (SqrtD),
+// with ε = 0 and 0.3, on 5 tokens of width 6: 1e-7 relative to the
+// largest entry. With add it must add exactly that to dst (1e-15).
+func TestNormBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 4))
+	n, d := 5, 6
+	for _, s := range []Spec{{Norm: PreLN}, {Norm: PostLN, Eps: 0.3}, {Norm: PreLN, Eps: 0.3}, {Norm: PreRMS},
+		{Norm: PreRMS, Eps: 0.3}, {Norm: PreRMS, SqrtD: true}} {
+		x, r := fillRand(rng, n, d), fillRand(rng, n, d)
+		y, inv := General(n, d), make([]float64, n)
+		loss := func() float64 {
+			u, err := s.branch(y, x, inv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Norm == PostLN {
+				dense.NormalizeRows(y, x, inv, true, s.Eps)
+				u = y
+			}
+			var l float64
+			for i, v := range u.Data {
+				l += v * r.Data[i]
+			}
+			return l
+		}
+		want := mat.NewDense(n, d, nil)
+		const h = 1e-6
+		for i := range x.Data {
+			v := x.Data[i]
+			x.Data[i] = v + h
+			lp := loss()
+			x.Data[i] = v - h
+			lm := loss()
+			x.Data[i] = v
+			want.Set(i/d, i%d, (lp-lm)/(2*h))
+		}
+		loss() // y, inv at x
+		got := General(n, d)
+		NormBack(got, r, y, inv, s, false)
+		if e := maxRelDiff(got, want); !(e < 1e-7) {
+			t.Errorf("%+v: rel. error %.3g", s, e)
+		}
+		acc := fillRand(rng, n, d)
+		base := mat.DenseCopyOf(mat.NewDense(n, d, append([]float64(nil), acc.Data...)))
+		NormBack(acc, r, y, inv, s, true)
+		base.Add(base, mat.NewDense(n, d, got.Data))
+		if e := maxRelDiff(acc, base); !(e < 1e-15) {
+			t.Errorf("%+v, add: rel. error %.3g", s, e)
+		}
+	}
 }

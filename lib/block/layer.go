@@ -153,3 +153,65 @@ func Stack(c []Cache, out blas64.General, w []Weights, s Spec, finite bool) erro
 	}
 	return nil
 }
+
+// NormBack writes into dst (add: adds to dst) the pullback of g through
+// the norm of s, y = Norm(x) row by row with inv its 1/σ per token as
+// Forward keeps them (Cache.N1, Inv1 or N2, Inv2):
+//
+//	PreLN, PostLN  dx = (g − mean(g) − y mean(g⊙y))/σ
+//	PreRMS         dx = (g − y (g·y)/d)/σ,  1/σ = √d inv with SqrtD
+//
+// exact with ε too. dst may be g itself when add is false. It panics
+// on NoNorm.
+func NormBack(dst, g, y blas64.General, inv []float64, s Spec, add bool) {
+	d := float64(y.Cols)
+	switch s.Norm {
+	case PreLN, PostLN:
+		for i := 0; i < y.Rows; i++ {
+			gr, yr := row(g, i), row(y, i)
+			var mg, mgy float64
+			for j, v := range gr {
+				mg += v
+				mgy += v * yr[j]
+			}
+			mg /= d
+			mgy /= d
+			out := row(dst, i)
+			if add {
+				for j := range out {
+					out[j] += (gr[j] - mg - yr[j]*mgy) * inv[i]
+				}
+				continue
+			}
+			for j := range out {
+				out[j] = (gr[j] - mg - yr[j]*mgy) * inv[i]
+			}
+		}
+	case PreRMS:
+		sqd := 1.0
+		if s.SqrtD {
+			sqd = math.Sqrt(d)
+		}
+		for i := 0; i < y.Rows; i++ {
+			gr, yr := row(g, i), row(y, i)
+			var sum float64
+			for j, v := range gr {
+				sum += v * yr[j]
+			}
+			f := sqd * inv[i]
+			sum /= d
+			out := row(dst, i)
+			if add {
+				for j, v := range gr {
+					out[j] += f * (v - sum*yr[j])
+				}
+				continue
+			}
+			for j, v := range gr {
+				out[j] = f * (v - sum*yr[j])
+			}
+		}
+	default:
+		panic(fmt.Sprintf("block: NormBack: %v has no pullback", s.Norm))
+	}
+}

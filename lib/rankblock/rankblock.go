@@ -257,26 +257,10 @@ func (nt *Net) Weights(l int) (wq, wk, wv, wf1, wf2 *mat.Dense) {
 	return w.q, w.k, w.v, w.f1, w.f2
 }
 
-// rbLayerNormBack writes into dst the pullback of gy through ln:
-// g_x = (g_y − mean(g_y) − y·mean(g_y ⊙ y))/s, token by token. dst may alias gy.
-func rbLayerNormBack(dst, gy *mat.Dense, ln rbLN) {
-	n, d := gy.Dims()
-	fd := float64(d)
-	for i := 0; i < n; i++ {
-		g := gy.RawRowView(i)
-		y := ln.y.RawRowView(i)
-		var mg, mgy float64
-		for j, v := range g {
-			mg += v
-			mgy += v * y[j]
-		}
-		mg /= fd
-		mgy /= fd
-		out := dst.RawRowView(i)
-		for j := range out {
-			out[j] = (g[j] - mg - y[j]*mgy) * ln.inv[i]
-		}
-	}
+// rbLayerNormBack writes into dst the pullback of gy through ln
+// (block.NormBack). dst may alias gy.
+func (nt *Net) rbLayerNormBack(dst, gy *mat.Dense, ln rbLN) {
+	block.NormBack(dst.RawMatrix(), gy.RawMatrix(), ln.y.RawMatrix(), ln.inv, nt.spec, false)
 }
 
 // rbGemm sets c = α op(a) op(b) with lib/dense's product (op = transpose
@@ -360,11 +344,11 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 			nt.g.Add(nt.g, nt.gu)
 		case block.PostLN:
 			// X' = LN(Z + α₂ FF(Z)); Z = LN(X + α₁ S(X)).
-			rbLayerNormBack(nt.gt, nt.g, c.ln2)
+			nt.rbLayerNormBack(nt.gt, nt.g, c.ln2)
 			nt.gz.Copy(nt.gt)
 			nt.rbFFBack(l, c, nt.gt, nt.gu)
 			nt.gz.Add(nt.gz, nt.gu)
-			rbLayerNormBack(nt.gt, nt.gz, c.ln1)
+			nt.rbLayerNormBack(nt.gt, nt.gz, c.ln1)
 			nt.g.Copy(nt.gt)
 			nt.rbAttnBack(l, c, nt.gt, nt.gu)
 			nt.g.Add(nt.g, nt.gu)
@@ -372,11 +356,11 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 			// X' = Z + α₂ FF(LN Z); Z = X + α₁ S(LN X).
 			nt.gz.Copy(nt.g)
 			nt.rbFFBack(l, c, nt.g, nt.gu)
-			rbLayerNormBack(nt.gu, nt.gu, c.ln2)
+			nt.rbLayerNormBack(nt.gu, nt.gu, c.ln2)
 			nt.gz.Add(nt.gz, nt.gu)
 			nt.g.Copy(nt.gz)
 			nt.rbAttnBack(l, c, nt.gz, nt.gu)
-			rbLayerNormBack(nt.gu, nt.gu, c.ln1)
+			nt.rbLayerNormBack(nt.gu, nt.gu, c.ln1)
 			nt.g.Add(nt.g, nt.gu)
 		}
 	}

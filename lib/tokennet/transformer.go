@@ -267,26 +267,6 @@ func (t *Transformer) Backward(r mat.Matrix) *mat.Dense {
 	return t.dxM
 }
 
-// tfNormBack adds to dx the pullback of dy through y = √d x/|x|:
-// dx_i += (√d/|x_i|)(dy_i − (dy_i·y_i) y_i/d).
-func tfNormBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
-	d := float64(y.Cols)
-	for i := 0; i < y.Rows; i++ {
-		gy := dy.Data[i*dy.Stride : i*dy.Stride+dy.Cols]
-		yy := y.Data[i*y.Stride : i*y.Stride+y.Cols]
-		var s float64
-		for j, v := range gy {
-			s += v * yy[j]
-		}
-		f := sqd * inv[i]
-		s /= d
-		out := dx.Data[i*dx.Stride : i*dx.Stride+dx.Cols]
-		for j, v := range gy {
-			out[j] += f * (v - s*yy[j])
-		}
-	}
-}
-
 // backwardBlock replaces t.g = ∂/∂X^{l+1} by ∂/∂X^l.
 func (t *Transformer) backwardBlock(l int) {
 	w, c := &t.w[l], &t.c[l]
@@ -295,11 +275,11 @@ func (t *Transformer) backwardBlock(l int) {
 		t.gA.Data[i] = t.tM * v
 	}
 	block.FeedForwardBack(t.da, t.g, t.bc[l].FF, c.y2, w.W, t.spec.FF, t.dd, nil)
-	tfNormBack(t.gA, t.da, c.y2, c.inv2, t.sqd)
+	block.NormBack(t.gA, t.da, c.y2, c.inv2, t.spec, true)
 	// Attention sub-block: X^(A) = α̃_A X + α_A (A Y) Vᵀ, Y = Norm X.
 	for i, v := range t.gA.Data {
 		t.g.Data[i] = t.tA * v
 	}
 	block.AttendBack(t.ag, t.gA, t.bc[l].Attn, c.y, w.Q, w.K, w.V, t.spec.Attn)
-	tfNormBack(t.g, t.dy, c.y, c.inv1, t.sqd)
+	block.NormBack(t.g, t.dy, c.y, c.inv1, t.spec, true)
 }
