@@ -2,9 +2,10 @@
 // simulators: the enumeration of attention kinds (Attention) and of
 // normalisations and their placement (Norm), the attention sub-block
 // (Attend: projections, attention matrix, one head or several, value
-// product and residual sum), the feed-forward sub-block (FeedForward: tanh
-// with ℓ layers, ReLU, linear or shaped ReLU, with residual sum; its
-// reverse pass FeedForwardBack), the block that places the norm around them
+// product and residual sum; its reverse pass AttendBack), the feed-forward
+// sub-block (FeedForward: tanh with ℓ layers, ReLU, linear or shaped ReLU,
+// with residual sum; its reverse pass FeedForwardBack), the norms'
+// pullbacks (NormBack), the block that places the norm around them
 // (Forward, set by a Spec) and the stack of blocks (Stack), all on
 // lib/dense's products, row softmax, norms and tanh.
 //
@@ -12,7 +13,9 @@
 //	Z = λ_A X + γ_A A U W^V, U = X or Norm(X)           Attend
 //	out = λ_M Z + γ_M φ(⋯φ(s U W⁰)⋯) W^ℓ                FeedForward
 //	no norm, pre-LN/RMS, post-LN around both           Norm, Spec, Forward, Stack
+//	∂/∂U, ∂/∂W^{Q,K,V} of the attention branch          AttendBack, AttnGrads
 //	∂/∂U and ∂/∂W^k of the feed-forward branch          FeedForwardBack
+//	∂/∂X of LN, RMS, √d x/|x|                           NormBack
 //
 // The simulators, each paired with the theory it checks:
 //
@@ -23,18 +26,15 @@
 //	vit        the trainable vision transformer           trainsweep
 //
 // tokennet and rankblock (one head and several) run their networks through
-// Stack and the MLP part of their reverse passes through FeedForwardBack;
-// shapednet's Forward runs each layer through Forward. The scales sit where
-// each simulator has always put them and the residual sums round as each
-// did (FFParams.Separate, AttnParams.ValueFirst, Spec.SqrtD), so their
-// numbers are those of their former loops bit for bit (TestGoldenBits).
-// What stays in each simulator: the order in which it draws its weights
-// (with which the committed figures were made), the attention and norm
-// parts of its reverse pass (tokennet pulls back value-last with the scale
-// inside the products and the softmax Jacobian uncentred; rankblock
-// value-first with the scale after them, the centred Jacobian and per-head
-// products: one pass would be two under a switch), and shapednet's reduced
-// chain in V_ℓ.
+// Stack and their reverse passes through AttendBack, FeedForwardBack and
+// NormBack; shapednet's Forward runs each layer through Forward. The
+// scales sit where each simulator has always put them and the sums round
+// as each did (FFParams.Separate, AttnParams.ValueFirst, Centred,
+// UniformGrad, SumBack, Spec.SqrtD), so their numbers are those of their
+// former loops bit for bit (TestGoldenBits). What stays in each simulator:
+// the order in which it draws its weights (with which the committed
+// figures were made), the order of the parts in its reverse pass, and
+// shapednet's reduced chain in V_ℓ.
 //
 // vit keeps its own batched passes: it projects, normalises and runs the
 // MLP on all B·n rows of a batch at once, where Forward works on one

@@ -21,8 +21,10 @@
 // package rankcollapse (its tests do). Config.Heads (heads.go) gives the
 // multi-head network of the paper's experiments (Table 2: Table2). Every
 // block, one head or several, runs forward through block.Stack (the
-// per-head products on gonum's dgemm, as the Table 2 figures were made);
-// the reverse pass is rankblock's own, its feed-forward part
-// block.FeedForwardBack; ProfileSettings.Workers spreads Simulate's networks over goroutines
+// per-head products on gonum's dgemm, as the Table 2 figures were made)
+// and back through block.AttendBack (value-first, the centred softmax
+// Jacobian, eq. 24 under uniform attention: AttnParams.Centred,
+// UniformGrad, SumBack), FeedForwardBack and NormBack.
+// ProfileSettings.Workers spreads Simulate's networks over goroutines
 // without changing its results.
 package rankblock

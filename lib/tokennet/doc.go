@@ -18,8 +18,9 @@
 //	per-layer histograms of norms, cosines (Fig. 2) SimulateLayerHistograms
 //
 // The network runs through block.Stack (pre-RMS √d x/|x|, softmax
-// attention, tanh MLP with ℓ layers, its residual weights); the reverse
-// pass is tokennet's own on lib/dense, its MLP part block.FeedForwardBack. TransformerConfig.Workers spreads
-// the Monte Carlo functions over goroutines: the networks are drawn in
+// attention, tanh MLP with ℓ layers, its residual weights) and back
+// through block.AttendBack, FeedForwardBack and NormBack (value-last, the
+// softmax Jacobian uncentred). TransformerConfig.Workers spreads the
+// Monte Carlo functions over goroutines: the networks are drawn in
 // order from the one rng, so the results do not depend on it.
 package tokennet
