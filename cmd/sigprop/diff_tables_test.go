@@ -57,7 +57,7 @@ func TestDiffTables(t *testing.T) {
 	if code != 1 {
 		t.Errorf("a moved table must fail --fail-on figures (the default): exit %d", code)
 	}
-	if page, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || !strings.Contains(string(page), "1 tables moved, 0 unchanged") {
+	if page, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || !strings.Contains(string(page), "Tables: 1 moved, 0 unchanged") {
 		t.Errorf("diff page: %v", err)
 	}
 	if code, _, _ := runCLI("diff", "--out", out, "--fail-on", "metrics", a, moved); code != 0 {

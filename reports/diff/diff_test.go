@@ -152,7 +152,7 @@ func TestWriteTextAndJSON(t *testing.T) {
 func TestRenderHTML(t *testing.T) {
 	a, b := manifests()
 	r := Compare(a, b, Options{})
-	checkPage(t, r, "nb / moved", "<svg", "overlay: lines A, points B", "sigma_w: 1.5 -&gt; 1.6", "(regressed)", "4 figures moved, 1 unchanged")
+	checkPage(t, r, "nb / moved", "<svg", "overlay: lines A, points B", "sigma_w: 1.5 -&gt; 1.6", "(regressed)", "Figures: 4 moved, 1 unchanged")
 }
 
 // byID indexes r's figures by id.

@@ -170,7 +170,7 @@ var pageTmpl = template.Must(template.New("diff").Funcs(template.FuncMap{
 <body>
 <main>
 <h1>sigprop diff: <code>{{.A}}</code> → <code>{{.B}}</code></h1>
-<p>{{len .Figures}} figures moved, {{.R.Unchanged}} unchanged (rtol {{.R.RTol}}, atol {{.R.ATol}}).</p>
+<p>Figures: {{len .Figures}} moved, {{.R.Unchanged}} unchanged (rtol {{.R.RTol}}, atol {{.R.ATol}}).</p>
 {{range .Figures}}
 <section class="sigprop-diff-figure">
 <h2><span class="st-{{.Status}}">{{.Status}}</span> {{.Notebook}} / {{.ID}}</h2>
@@ -189,7 +189,7 @@ var pageTmpl = template.Must(template.New("diff").Funcs(template.FuncMap{
 </section>
 {{end}}
 <h2>Tables</h2>
-{{if .R.TablesCompared}}<p>{{moved .R.Tables}} tables moved, {{.R.UnchangedTables}} unchanged (numeric cells: rtol {{.R.RTol}}, atol {{.R.ATol}}).</p>
+{{if .R.TablesCompared}}<p>Tables: {{moved .R.Tables}} moved, {{.R.UnchangedTables}} unchanged (numeric cells: rtol {{.R.RTol}}, atol {{.R.ATol}}).</p>
 {{range .R.Tables}}{{if ne .Status "unchanged"}}<section class="sigprop-diff-table">
 <h3><span class="st-{{.Status}}">{{.Status}}</span> {{.Notebook}} / {{.ID}}</h3>
 {{with .New}}{{with .Caption}}<p>{{.}}</p>{{end}}{{else}}{{with .Old}}{{with .Caption}}<p>{{.}}</p>{{end}}{{end}}{{end}}

@@ -184,6 +184,6 @@ func TestTablesTextJSONHTML(t *testing.T) {
 		t.Errorf("JSON: %d tables, %d unchanged, %d cells of many; want 6, 1, 8", len(back.Tables), back.UnchangedTables, cells["many"])
 	}
 	// checkPage also checks that the unchanged table nb/same is not shown.
-	checkPage(t, r, "5 tables moved, 1 unchanged", "nb / moved", "<li>rows 2 -&gt; 3</li>",
+	checkPage(t, r, "Tables: 5 moved, 1 unchanged", "nb / moved", "<li>rows 2 -&gt; 3</li>",
 		"<td>0: SGD</td><td>1: loss</td><td>2.03 ± 0.01</td><td>2.03 ± 0.02</td>", `<td colspan="2">text</td>`)
 }
