@@ -109,7 +109,7 @@ func (r *Renderer) RenderIndex(entries []IndexEntry, conf *conformance.Counts) (
 	for _, k := range bundle.MetricKinds {
 		fmt.Fprintf(&w, " %s %d &middot;", html.EscapeString(string(k)), kinds[k])
 	}
-	fmt.Fprintf(&w, " <span class=\"unstated\">kind unstated %d</span> &middot; <span class=\"unstated\">tolerance basis unstated %d</span> &middot; value exactly 0: %d</p>\n", kinds[""], noBasis, zero)
+	fmt.Fprintf(&w, " %s &middot; %s &middot; value exactly 0: %d</p>\n", unstated("kind unstated", kinds[""]), unstated("tolerance basis unstated", noBasis), zero)
 	if conf != nil {
 		w.WriteString("<p class=\"meta\">")
 		if r.opts.conformanceHref != "" {
@@ -157,4 +157,13 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// unstated formats the count of metrics missing a statement, flagged (in
+// the fail colour) only when there are some.
+func unstated(what string, n int) string {
+	if n == 0 {
+		return fmt.Sprintf("%s 0", what)
+	}
+	return fmt.Sprintf("<span class=\"unstated\">%s %d</span>", what, n)
 }

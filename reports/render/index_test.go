@@ -39,3 +39,12 @@ func TestRenderIndexGolden(t *testing.T) {
 		}
 	}
 }
+
+func TestUnstatedFlagsOnlyMissing(t *testing.T) {
+	if got := unstated("kind unstated", 0); got != "kind unstated 0" {
+		t.Errorf("0 missing: %q, want no flag", got)
+	}
+	if got := unstated("kind unstated", 2); got != `<span class="unstated">kind unstated 2</span>` {
+		t.Errorf("2 missing: %q, want the flag", got)
+	}
+}
