@@ -68,7 +68,7 @@ func cmdDiff(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(info, diff.Executed("A ("+pos[0]+")", a))
 	fmt.Fprintln(info, diff.Executed("B ("+pos[1]+")", b))
-	rep := diff.Compare(a, b, diff.Options{RTol: *rtol, ATol: *atol})
+	rep := diff.Compare(a, b, diff.Options{RTol: *rtol, ATol: *atol, Given: true})
 	if *asJSON {
 		err = rep.WriteJSON(stdout)
 	} else {

@@ -20,12 +20,18 @@ const (
 	DefaultATol = 1e-12
 )
 
-// Options set the tolerances; zero values mean the defaults.
+// Options set the tolerances; zero values mean the defaults, unless
+// Given is set: then RTol and ATol are used as they are, so that 0 and 0
+// compare exactly (the CLI's --rtol and --atol).
 type Options struct {
 	RTol, ATol float64
+	Given      bool
 }
 
 func (o Options) withDefaults() Options {
+	if o.Given {
+		return o
+	}
 	if o.RTol == 0 {
 		o.RTol = DefaultRTol
 	}

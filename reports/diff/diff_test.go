@@ -128,6 +128,27 @@ func TestTolerance(t *testing.T) {
 	}
 }
 
+// TestExactWhenGiven checks that zero tolerances mean the defaults unless
+// Given is set, and then compare exactly: figure "same" moves by 1e-13,
+// within the default tolerances but not an exact comparison.
+func TestExactWhenGiven(t *testing.T) {
+	a, b := manifests()
+	status := func(o Options) string {
+		for _, f := range Compare(a, b, o).Figures {
+			if f.ID == "same" {
+				return f.Status
+			}
+		}
+		return "missing"
+	}
+	if s := status(Options{}); s != Unchanged {
+		t.Errorf("defaults: figure same is %s, want %s", s, Unchanged)
+	}
+	if s := status(Options{Given: true}); s != Changed {
+		t.Errorf("rtol = atol = 0 given: figure same is %s, want %s", s, Changed)
+	}
+}
+
 func TestWriteTextAndJSON(t *testing.T) {
 	a, b := manifests()
 	r := Compare(a, b, Options{})
