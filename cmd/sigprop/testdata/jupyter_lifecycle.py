@@ -70,6 +70,18 @@ def alive(pid):
     return stat[stat.rindex(")") + 2] != "Z"
 
 
+def still_alive(pids, seconds=5):
+    """The pids still alive after waiting up to seconds for them to go: a
+    SIGKILLed process takes a moment to become a zombie, so an immediate
+    look can see it alive."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = [p for p in pids if alive(p)]
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.05)
+
+
 def drain(kc, seconds):
     """iopub messages arriving within seconds, as (msg_type, content)."""
     msgs = []
@@ -143,7 +155,7 @@ def main():
     kc.stop_channels()
     kc, rep["restart_seconds"] = start(km)
     rep["old_relay_alive_after_restart"] = alive(relay)
-    rep["old_gonb_alive_after_restart"] = [p for p in rep["gonb_pids"] if alive(p)]
+    rep["old_gonb_alive_after_restart"] = still_alive(rep["gonb_pids"])
     rep["new_relay_pid"] = km.provisioner.pid
     rep["after_restart"] = execute(kc, FIGURE_CELL)
 
@@ -153,7 +165,7 @@ def main():
     gonb = children(relay)
     kc.stop_channels()
     km.shutdown_kernel(now=True)
-    rep["killed_alive"] = [p for p in [relay] + gonb if alive(p)]
+    rep["killed_alive"] = still_alive([relay] + gonb)
     rep["tmpdir_after_kill"] = sorted(os.listdir(os.environ["TMPDIR"]))
     km = KernelManager(kernel_name=sys.argv[1])  # the old one's context is closed
     kc, _ = start(km)
@@ -167,7 +179,7 @@ def main():
     rep["shutdown_seconds"] = time.monotonic() - t0
     rep["relay_exit_code"] = proc.poll()
     kc.stop_channels()
-    rep["alive_after_shutdown"] = [p for p in [relay] + rep["new_gonb_pids"] if alive(p)]
+    rep["alive_after_shutdown"] = still_alive([relay] + rep["new_gonb_pids"])
     json.dump(rep, sys.stdout)
 
 
