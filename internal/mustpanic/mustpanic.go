@@ -6,6 +6,7 @@ package mustpanic
 import (
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -18,10 +19,31 @@ func Check(t testing.TB, what string, fn func()) {
 }
 
 // panics calls fn and reports whether it panicked.
-func panics(fn func()) (panicked bool) {
-	defer func() { panicked = recover() != nil }()
+func panics(fn func()) bool {
+	_, panicked := recovered(fn)
+	return panicked
+}
+
+// WithPrefix calls fn and fails the test, naming what, unless fn panics
+// with a string that starts with prefix (e.g. "mfshow:"): the panic is the
+// package's own guard, not an index error on the way.
+func WithPrefix(t testing.TB, what, prefix string, fn func()) {
+	t.Helper()
+	r, ok := recovered(fn)
+	if msg, _ := r.(string); !ok || !strings.HasPrefix(msg, prefix) {
+		t.Errorf("%s: recovered %v, want a panic starting %q", what, r, prefix)
+	}
+}
+
+// recovered calls fn and returns what it panicked with, and whether it did.
+func recovered(fn func()) (r any, panicked bool) {
+	defer func() {
+		if r = recover(); r != nil {
+			panicked = true
+		}
+	}()
 	fn()
-	return false
+	return nil, false
 }
 
 // All checks every case, in the order of their names.

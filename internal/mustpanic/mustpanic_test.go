@@ -33,3 +33,34 @@ func TestAll(t *testing.T) {
 	}
 	Check(t, "direct", call("d"))
 }
+
+// recorder is a testing.TB that records Errorf calls instead of failing.
+type recorder struct {
+	testing.TB
+	errs int
+}
+
+func (r *recorder) Helper()               {}
+func (r *recorder) Errorf(string, ...any) { r.errs++ }
+
+// WithPrefix passes only a string panic with the prefix: not another
+// message, not a runtime error, not a non-string value, not a return.
+func TestWithPrefix(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		fn   func()
+		errs int
+	}{
+		{"own guard", func() { panic("pkg: bad setting") }, 0},
+		{"other message", func() { panic("other: bad") }, 1},
+		{"index out of range", func() { _ = []int{}[runtime.NumCPU()] }, 1},
+		{"non-string value", func() { panic(42) }, 1},
+		{"return", func() {}, 1},
+	} {
+		r := &recorder{TB: t}
+		WithPrefix(r, c.name, "pkg:", c.fn)
+		if r.errs != c.errs {
+			t.Errorf("%s: %d errors, want %d", c.name, r.errs, c.errs)
+		}
+	}
+}

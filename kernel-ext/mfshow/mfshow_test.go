@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -53,16 +54,6 @@ func nets(t *testing.T, w ...float64) (n []meanfield.Net) {
 	return n
 }
 
-func panicsWith(t *testing.T, what string, f func()) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r == nil || !strings.HasPrefix(r.(string), "mfshow:") {
-			t.Errorf("%s: recovered %v, want an mfshow panic", what, r)
-		}
-	}()
-	f()
-}
-
 // The q* residual and χ₁ − R′(1) are at rounding and truncation level
 // (their tolerances); the figures carry one curve per network plus the
 // diagonal.
@@ -86,7 +77,7 @@ func TestQMapAndCMap(t *testing.T) {
 	if got := ids(t, v); got[0] != "F:cmap" || len(got) != 3 {
 		t.Errorf("CMap: %v", got)
 	}
-	panicsWith(t, "σ_b² = 0.1", func() { QMap([]meanfield.Net{{Phi: act(t, "tanh"), SigmaW2: 1, SigmaB2: 0.1}}, nil) })
+	mustpanic.WithPrefix(t, "σ_b² = 0.1", "mfshow:", func() { QMap([]meanfield.Net{{Phi: act(t, "tanh"), SigmaW2: 1, SigmaB2: 0.1}}, nil) })
 }
 
 // The iteration views take MLP checks as QCheck and CCheck make them.
@@ -97,7 +88,7 @@ func TestIterations(t *testing.T) {
 	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != empirical.MaxZ(q.Mean, q.SE, q.Theory) {
 		t.Errorf("QIteration: %v, value %v", got, v.Agreements()[0].Value)
 	}
-	panicsWith(t, "width 50", func() { QIteration([]randmlp.LayerCheck{q}, []float64{0.5}, 50, 6, 10) })
+	mustpanic.WithPrefix(t, "width 50", "mfshow:", func() { QIteration([]randmlp.LayerCheck{q}, []float64{0.5}, 50, 6, 10) })
 	c, err := m.CCheck(0.3, 2, false, empirical.Rand(2, 1))
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +107,7 @@ func TestIterations(t *testing.T) {
 	if asym[19] != g.Theory[19] || math.Abs(asym[18]/asym[19]-math.Exp(1/5.6)) > 1e-12 {
 		t.Errorf("asymptote %v … %v against theory %v", asym[18], asym[19], g.Theory[19])
 	}
-	panicsWith(t, "10 layers", func() { XiCDecay(q, 5.6, 1000, 40) })
+	mustpanic.WithPrefix(t, "10 layers", "mfshow:", func() { XiCDecay(q, 5.6, 1000, 40) })
 }
 
 func TestTablesAndCurves(t *testing.T) {
@@ -136,7 +127,7 @@ func TestTablesAndCurves(t *testing.T) {
 	if v.Agreements()[0].Value > 1e-15 || v.Tables()[0].Rows[0][1] != "0.5000 (0.5)" {
 		t.Errorf("Atoms: deviation %v, row %v", v.Agreements()[0].Value, v.Tables()[0].Rows[0])
 	}
-	panicsWith(t, "three q*", func() { Atoms(nil, []float64{2, 1, 0.5}, nil) })
+	mustpanic.WithPrefix(t, "three q*", "mfshow:", func() { Atoms(nil, []float64{2, 1, 0.5}, nil) })
 	v = Activations([]activation.Func{act(t, "relu")}, []float64{1}, []float64{-1, 0, 1})
 	if d := v.Figures()[0].Series[1].Y[1]; math.Abs(d-1/math.Sqrt(2*math.Pi)) > 1e-15 {
 		t.Errorf("N(0, 1) density at 0 = %v", d)
@@ -155,7 +146,7 @@ func TestSimulationViews(t *testing.T) {
 	if v := Chi1(p, 1000, 3, 30); math.Abs(v.Agreements()[0].Value-1) > 1e-12 {
 		t.Errorf("χ₁ max |z| = %v, want 1", v.Agreements()[0].Value)
 	}
-	panicsWith(t, "14 points", func() { Chi1(randmlp.Chi1Points{SigmaW2: make([]float64, 14)}, 1000, 3, 30) })
+	mustpanic.WithPrefix(t, "14 points", "mfshow:", func() { Chi1(randmlp.Chi1Points{SigmaW2: make([]float64, 14)}, 1000, 3, 30) })
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000}
 	v := SlopeLaws("relu", []randmlp.SlopeLaw{l}, []float64{2}, 1000, 50)
 	if got := ids(t, v); got[0] != "F:fig3-relu" || math.Abs(v.Agreements()[0].Value-0.02) > 1e-12 || v.Agreements()[0].Tol != empirical.DKW(4000, 1e-3) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
@@ -46,19 +47,6 @@ func kinds(t *testing.T, v show.View) string {
 	return b.String()
 }
 
-func panics(f func()) (msg string) {
-	defer func() {
-		if r := recover(); r != nil {
-			msg, _ = r.(string)
-			if msg == "" {
-				msg = "panic"
-			}
-		}
-	}()
-	f()
-	return ""
-}
-
 // profile is a made-up rankblock.Profile of L layers and draws networks:
 // cosine rising with depth from c0 by step, positive norms and gradients.
 func profile(L, draws int, c0, step float64) rankblock.Profile {
@@ -90,9 +78,7 @@ func TestLemma31AndIdenticalTokens(t *testing.T) {
 	if tb := v.Tables()[0]; tb.Rows[0][5] != "3.5 ± 0.25" || tb.Rows[0][7] != "true" || tb.Rows[1][7] != "false" {
 		t.Errorf("rows %v", tb.Rows)
 	}
-	if msg := panics(func() { Lemma31([]string{"a"}, rows) }); msg == "" {
-		t.Error("one name for two rows did not panic")
-	}
+	mustpanic.WithPrefix(t, "one name for two rows", "rankshow:", func() { Lemma31([]string{"a"}, rows) })
 	c := []rankexp.Collapsed{{N: 4, D: 8, X2: 2, Draws: 2, AttnGrads: rankblock.AttnGrads{WQ: 0, WK: 1e-30, WV: 5}}, {N: 7, D: 5, X2: 1, Draws: 2, AttnGrads: rankblock.AttnGrads{WQ: 2e-30, WV: 3}}}
 	v = IdenticalTokens(c)
 	if k := kinds(t, v); k != "TA" {
@@ -108,9 +94,7 @@ func TestLemma31AndIdenticalTokens(t *testing.T) {
 		t.Errorf("caption %q does not state the 2 draws", c)
 	}
 	c[1].Draws = 3
-	if msg := panics(func() { IdenticalTokens(c) }); msg == "" {
-		t.Error("rows with different draw counts did not panic")
-	}
+	mustpanic.WithPrefix(t, "rows with different draw counts", "rankshow:", func() { IdenticalTokens(c) })
 }
 
 func TestGrads(t *testing.T) {
@@ -151,9 +135,7 @@ func TestGrads(t *testing.T) {
 	if f := v.Figures()[0]; len(f.Series) != 8 || f.Series[0].Y[2] != mustV(8, 8, 0.2, 1) || f.Series[2].X[1] != 16 {
 		t.Errorf("figure series %+v", f.Series[0])
 	}
-	if msg := panics(func() { GradsVsN([]int{2}, byN[:2], 70) }); msg == "" {
-		t.Error("one width did not panic (the caption says d = 8, 32)")
-	}
+	mustpanic.WithPrefix(t, "one width (the caption says d = 8, 32)", "rankshow:", func() { GradsVsN([]int{2}, byN[:2], 70) })
 }
 
 func mustV(n, d int, rho, sx2 float64) float64 {
@@ -177,9 +159,7 @@ func TestGridAndTau(t *testing.T) {
 	if f[0].ID != "fig12-grid" || len(f[0].Series) != 4 || len(f[0].Series[0].X) != 64 || f[2].Heat == nil {
 		t.Errorf("figures %s %d", f[0].ID, len(f[0].Series))
 	}
-	if msg := panics(func() { Grid(grid[:48], 3, 3, 4, 4, 140) }); msg == "" {
-		t.Error("a 3×3×4×4 grid did not panic")
-	}
+	mustpanic.WithPrefix(t, "a 3×3×4×4 grid", "rankshow:", func() { Grid(grid[:48], 3, 3, 4, 4, 140) })
 	v, err = TauTable([][4]float64{{512, 25, 0, 1}, {32, 50, 0, 1}})
 	if err != nil {
 		t.Fatal(err)
@@ -209,9 +189,7 @@ func TestDepthFigures(t *testing.T) {
 		t.Errorf("agreements %g %g %s", a[0].Value, a[2].Value, a[2].Name)
 	}
 	runs[0].Sim.Draws = 10
-	if msg := panics(func() { Propagation(runs, 30) }); msg == "" {
-		t.Error("10 draws did not panic (the caption says 100)")
-	}
+	mustpanic.WithPrefix(t, "10 draws (the caption says 100)", "rankshow:", func() { Propagation(runs, 30) })
 
 	var curves []rankcollapse.DepthScaled
 	for _, at := range []float64{0.5, 1} {
@@ -273,9 +251,7 @@ func TestTable2(t *testing.T) {
 	if tb := v.Tables()[0]; tb.ID != "fig1-init" || tb.Rows[0][5] != show.FormatFloat(post[0].MeanCos[12]) {
 		t.Errorf("fig1-init %v", tb.Rows)
 	}
-	if msg := panics(func() { Table2(post[:3], pre, 50, 60) }); msg == "" {
-		t.Error("three runs did not panic")
-	}
+	mustpanic.WithPrefix(t, "three runs", "rankshow:", func() { Table2(post[:3], pre, 50, 60) })
 }
 
 func TestNormLawsAndUniformity(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/sde"
@@ -37,16 +38,6 @@ func items(t *testing.T, v show.View) (figs, tabs, metrics string) {
 		m = append(m, a.Name)
 	}
 	return strings.Join(f, " "), strings.Join(tb, " "), strings.Join(m, " | ")
-}
-
-func mustPanic(t *testing.T, what string, f func()) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r == nil || !strings.HasPrefix(r.(string), "shapedshow:") {
-			t.Errorf("%s: recovered %v, want a shapedshow panic", what, r)
-		}
-	}()
-	f()
 }
 
 // run is a fake Run of nets two-token networks over depth layers whose
@@ -90,8 +81,8 @@ func TestFig1Left(t *testing.T) {
 	if got := v.Agreements()[1].Value; math.Abs(got-(1-(0.2+0.8*50.0/150))) > 1e-12 {
 		t.Errorf("vanilla 1 − ρ₅₀ = %v", got)
 	}
-	mustPanic(t, "two runs", func() { Fig1Left(runs[:2], 200, 0.35, 100) })
-	mustPanic(t, "1000 networks", func() { Fig1Left([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}, 200, 0.35, 100) })
+	mustpanic.WithPrefix(t, "two runs", "shapedshow:", func() { Fig1Left(runs[:2], 200, 0.35, 100) })
+	mustpanic.WithPrefix(t, "1000 networks", "shapedshow:", func() { Fig1Left([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}, 200, 0.35, 100) })
 }
 
 func TestFig1PreLNAndFig4(t *testing.T) {
@@ -103,7 +94,7 @@ func TestFig1PreLNAndFig4(t *testing.T) {
 	if v := Fig1PreLN(ln, rms, 200, 7).Agreements()[0].Value; math.Abs(v-0.05) > 1e-12 {
 		t.Errorf("LayerNorm − RMS = %v, want 0.05", v)
 	}
-	mustPanic(t, "16 LN networks", func() { Fig1PreLN(run(16, 150, 0, 0, 0), rms, 200, 7) })
+	mustpanic.WithPrefix(t, "16 LN networks", "shapedshow:", func() { Fig1PreLN(run(16, 150, 0, 0, 0), rms, 200, 7) })
 	attns := []block.Attention{block.Shaped, block.Softmax}
 	v := Fig4(attns, []*shapednet.Run{run(8192, 150, 0.2, 0.2, 0.2), run(8192, 150, 0.2, 1, 1)}, 300, 1/math.Sqrt2, 1000)
 	if figs, _, _ := items(t, v); figs != "fig4-left fig4-right" || !strings.HasSuffix(v.Figures()[0].Series[0].Name, "(0 stopped)") {
@@ -125,7 +116,7 @@ func TestOneStep(t *testing.T) {
 		t.Errorf("max |z| %v (want 2), min ratio without 𝒜 − 1 %v (want 0.5)", a[0].Value, a[1].Value)
 	}
 	o.Nets = 100
-	mustPanic(t, "100 networks", func() { OneStep(o) })
+	mustpanic.WithPrefix(t, "100 networks", "shapedshow:", func() { OneStep(o) })
 }
 
 func TestFig1RightAndTransformerT(t *testing.T) {
@@ -138,7 +129,7 @@ func TestFig1RightAndTransformerT(t *testing.T) {
 	if v := Fig1Right(nn, r, 200, 0.35, 202).Agreements()[0].Value; v != 0 {
 		t.Errorf("KS of equal samples = %v", v)
 	}
-	mustPanic(t, "step 0.005", func() { Fig1Right(nn, result(4096, 0.75, 0.005, 0.2), 200, 0.35, 202) })
+	mustpanic.WithPrefix(t, "step 0.005", "shapedshow:", func() { Fig1Right(nn, result(4096, 0.75, 0.005, 0.2), 200, 0.35, 202) })
 	v := TransformerT([]*shapednet.Run{run(2048, 50, 0.2, 0.2, 0.2, 0.4)}, []*sde.Result{result(8192, 0.5, 0.005, 0.2, 0.4)}, []float64{0.5}, 100, 0.35, 500)
 	figs, _, metrics = items(t, v)
 	if figs != "transformer-T" || !strings.Contains(v.Agreements()[0].Note, "n = 100, d = 50") || !strings.Contains(metrics, "T = 0.5") {
@@ -154,7 +145,7 @@ func TestKSByWidthAndFig3(t *testing.T) {
 	if figs != "ks-vs-width" || !slices.Equal(v.Figures()[0].Series[0].Y, []float64{0.3, 0.01}) {
 		t.Errorf("figures %q", figs)
 	}
-	mustPanic(t, "T = 1", func() { KSByWidth(widths, []float64{0.3, 0.01}, nil, nil, result(10, 1, 0.01, 0), 0.7, 4000, 700) })
+	mustpanic.WithPrefix(t, "T = 1", "shapedshow:", func() { KSByWidth(widths, []float64{0.3, 0.01}, nil, nil, result(10, 1, 0.01, 0), 0.7, 4000, 700) })
 	l := shapednet.CorrLaws{Gamma: []float64{0.5, 1}, Net: [][]float64{make([]float64, 8192), make([]float64, 8192)}, SDE: [][]float64{make([]float64, 20000), make([]float64, 20000)}}
 	for k := range l.Gamma {
 		for i := range l.Net[k] {
@@ -198,5 +189,5 @@ func TestStopViews(t *testing.T) {
 	if figs, _, metrics := items(t, v); figs != "fig8" || strings.Count(metrics, "Fig. 8") != 3 {
 		t.Errorf("figures %q, metrics %q", figs, metrics)
 	}
-	mustPanic(t, "4×5 grid", func() { Fig8(shapednet.StopGrid{Gammas: make([]float64, 4), Tau0s: make([]float64, 5)}, 1) })
+	mustpanic.WithPrefix(t, "4×5 grid", "shapedshow:", func() { Fig8(shapednet.StopGrid{Gammas: make([]float64, 4), Tau0s: make([]float64, 5)}, 1) })
 }

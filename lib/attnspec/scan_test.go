@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/lib/block"
 )
 
@@ -27,12 +28,7 @@ func TestOutsideFraction(t *testing.T) {
 	if f := OutsideFraction(e, 1.1*BulkRadius(256, 1)); f > 0.05 {
 		t.Errorf("%v of the bulk beyond 1.1 r_T", f)
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("one eigenvalue did not panic")
-		}
-	}()
-	OutsideFraction(eigs[:1], 1)
+	mustpanic.Check(t, "one eigenvalue", func() { OutsideFraction(eigs[:1], 1) })
 }
 
 // NormRatio divides every norm by the first.
@@ -66,10 +62,5 @@ func TestResidualsByWidth(t *testing.T) {
 			t.Errorf("T=%d: residuals %v, %v, %v; per-layer factor off r_T by %v", T, res[0][i], res[1][i], res[2][i], d)
 		}
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("T = 1 did not panic")
-		}
-	}()
-	ResidualsByWidth([]int{1}, 4, 1, 1, rng)
+	mustpanic.Check(t, "T = 1", func() { ResidualsByWidth([]int{1}, 4, 1, 1, rng) })
 }

@@ -3,6 +3,8 @@ package empirical
 import (
 	"math"
 	"testing"
+
+	"github.com/sigprop/sigprop/internal/mustpanic"
 )
 
 // LogLogSlope recovers the power of an exact power law y = 3 x^{-1/2}
@@ -17,18 +19,9 @@ func TestTwoPoint(t *testing.T) {
 	if d := MaxRelDiff([]float64{1.1, 2, 2.7}, []float64{1, 2, 3}); math.Abs(d-0.1) > 1e-15 {
 		t.Errorf("MaxRelDiff %v, want 0.1", d)
 	}
-	for name, f := range map[string]func(){
+	mustpanic.All(t, map[string]func(){
 		"LogLogSlope one point": func() { LogLogSlope(x[:1], y[:1]) },
 		"LogLogSlope lengths":   func() { LogLogSlope(x, y[:2]) },
 		"MaxRelDiff lengths":    func() { MaxRelDiff(x, y[:2]) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s did not panic", name)
-				}
-			}()
-			f()
-		}()
-	}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/freeprob"
 )
@@ -51,12 +52,7 @@ func TestApproachLimit(t *testing.T) {
 	if a.Exponent != math.Log(a.KSQuarter/a.KS)/math.Log(4) || math.Abs(a.Exponent-1) > 0.2 {
 		t.Errorf("exponent %v, want 1 ± 0.2", a.Exponent)
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("L = 6 did not panic")
-		}
-	}()
-	ApproachLimit(activation.HardTanh(), limit, 6, 0.25, xs, c)
+	mustpanic.Check(t, "L = 6", func() { ApproachLimit(activation.HardTanh(), limit, 6, 0.25, xs, c) })
 }
 
 // MaxQuadErr is the largest of the three closed-form vs quadrature

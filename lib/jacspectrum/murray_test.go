@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/meanfield"
 )
@@ -44,10 +45,5 @@ func TestMurray(t *testing.T) {
 		}
 		prev = r
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("y = 0 did not panic")
-		}
-	}()
-	Murray(0, 8)
+	mustpanic.Check(t, "y = 0", func() { Murray(0, 8) })
 }

@@ -1,9 +1,11 @@
 package tokencheck
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/tokengeom"
@@ -25,13 +27,6 @@ func TestNetwork(t *testing.T) {
 	}
 }
 
-// panics reports whether f panics.
-func panics(f func()) (p bool) {
-	defer func() { p = recover() != nil }()
-	f()
-	return false
-}
-
 // L < 1, a fractional width and a non-tanh MLP have no network.
 func TestNetworkPanics(t *testing.T) {
 	ok, relu, half := tokengeom.NewModel(0.5, 0.5, 1), tokengeom.NewModel(0.5, 0.5, 1), tokengeom.NewModel(0.5, 0.5, 1)
@@ -41,13 +36,9 @@ func TestNetworkPanics(t *testing.T) {
 		L int
 	}{{ok, 0}, {half, 1}, {relu, 1}}
 	for i, c := range cases {
-		if !panics(func() { Network(c.m, c.L) }) {
-			t.Errorf("case %d (d = %v, L = %d, %q): no panic", i, c.m.D, c.L, c.m.Act.Name)
-		}
+		mustpanic.Check(t, fmt.Sprintf("case %d (d = %v, L = %d, %q)", i, c.m.D, c.L, c.m.Act.Name), func() { Network(c.m, c.L) })
 	}
-	if panics(func() { Network(ok, 1) }) {
-		t.Error("the paper's model with L = 1 panicked")
-	}
+	Network(ok, 1) // the paper's model with L = 1: a panic here fails the test
 }
 
 // Point i's generator is PCG(Seed+i, Stream), independent of the others.

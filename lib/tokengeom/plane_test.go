@@ -3,6 +3,8 @@ package tokengeom
 import (
 	"math"
 	"testing"
+
+	"github.com/sigprop/sigprop/internal/mustpanic"
 )
 
 // Each plane's phase diagram is the pointwise theory of its models: λ_a
@@ -79,10 +81,5 @@ func TestPlaneLambdaAOneStep(t *testing.T) {
 }
 
 func TestPlanePanics(t *testing.T) {
-	defer func() {
-		if recover() == nil {
-			t.Error("Plane(2).Model did not panic")
-		}
-	}()
-	Plane(2).Model(0.5, 0.5)
+	mustpanic.Check(t, "Plane(2).Model", func() { Plane(2).Model(0.5, 0.5) })
 }
