@@ -1,4 +1,4 @@
-package show
+package picture
 
 import (
 	"bytes"
@@ -123,51 +123,51 @@ var glyphs = []draw.GlyphDrawer{
 
 // ErrNoData is returned by RenderFigure when no series has a single point
 // that can be drawn.
-var ErrNoData = errors.New("show: figure has no finite point to draw")
+var ErrNoData = errors.New("picture: figure has no finite point to draw")
 
 // validate checks f the way gonum/plot's CheckFloats checks data, but
 // without rejecting NaN/Inf, which are dropped from the picture instead.
 func (f Figure) validate() error {
 	if f.ID == "" {
-		return errors.New("show: Figure.ID is empty; give every figure an id unique within its notebook")
+		return errors.New("picture: Figure.ID is empty; give every figure an id unique within its notebook")
 	}
 	if len(f.Series) == 0 && f.Heat == nil {
-		return fmt.Errorf("show: figure %q has no series", f.ID)
+		return fmt.Errorf("picture: figure %q has no series", f.ID)
 	}
 	if f.Heat != nil {
 		if err := f.Heat.validate(f.ID); err != nil {
 			return err
 		}
 		if f.LogX || f.LogY {
-			return fmt.Errorf("show: figure %q: Heat with LogX or LogY is not supported (cell edges are arithmetic midpoints)", f.ID)
+			return fmt.Errorf("picture: figure %q: Heat with LogX or LogY is not supported (cell edges are arithmetic midpoints)", f.ID)
 		}
 	}
 	for i, s := range f.Series {
 		if len(s.X) != len(s.Y) {
-			return fmt.Errorf("show: figure %q series %d (%q): len(X)=%d != len(Y)=%d", f.ID, i, s.Name, len(s.X), len(s.Y))
+			return fmt.Errorf("picture: figure %q series %d (%q): len(X)=%d != len(Y)=%d", f.ID, i, s.Name, len(s.X), len(s.Y))
 		}
 		if s.YErr != nil && len(s.YErr) != len(s.Y) {
-			return fmt.Errorf("show: figure %q series %d (%q): len(YErr)=%d != len(Y)=%d", f.ID, i, s.Name, len(s.YErr), len(s.Y))
+			return fmt.Errorf("picture: figure %q series %d (%q): len(YErr)=%d != len(Y)=%d", f.ID, i, s.Name, len(s.YErr), len(s.Y))
 		}
 		for j, e := range s.YErr {
 			if e < 0 || math.IsInf(e, 0) {
-				return fmt.Errorf("show: figure %q series %d (%q): YErr[%d]=%v, want >= 0 and finite (or NaN for none)", f.ID, i, s.Name, j, e)
+				return fmt.Errorf("picture: figure %q series %d (%q): YErr[%d]=%v, want >= 0 and finite (or NaN for none)", f.ID, i, s.Name, j, e)
 			}
 		}
 		if s.Style < Line || s.Style > Dashed {
-			return fmt.Errorf("show: figure %q series %d (%q): unknown style %d", f.ID, i, s.Name, int(s.Style))
+			return fmt.Errorf("picture: figure %q series %d (%q): unknown style %d", f.ID, i, s.Name, int(s.Style))
 		}
 	}
 	for k, v := range f.Params {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fmt.Errorf("show: figure %q parameter %q = %v, want finite", f.ID, k, v)
+			return fmt.Errorf("picture: figure %q parameter %q = %v, want finite", f.ID, k, v)
 		}
 	}
 	if f.Legend < TopRight || f.Legend > NoLegend {
-		return fmt.Errorf("show: figure %q: unknown legend corner %d", f.ID, int(f.Legend))
+		return fmt.Errorf("picture: figure %q: unknown legend corner %d", f.ID, int(f.Legend))
 	}
 	if f.Width < 0 || f.Height < 0 || math.IsNaN(f.Width) || math.IsNaN(f.Height) || math.IsInf(f.Width, 0) || math.IsInf(f.Height, 0) {
-		return fmt.Errorf("show: figure %q size %v×%v, want finite and >= 0 (0 means default)", f.ID, f.Width, f.Height)
+		return fmt.Errorf("picture: figure %q size %v×%v, want finite and >= 0 (0 means default)", f.ID, f.Width, f.Height)
 	}
 	return nil
 }
@@ -275,7 +275,7 @@ func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) {
 	}
 	var buf bytes.Buffer
 	if _, err := c.WriteTo(&buf); err != nil {
-		return nil, bundle.Bundle{}, fmt.Errorf("show: figure %q: %w", f.ID, err)
+		return nil, bundle.Bundle{}, fmt.Errorf("picture: figure %q: %w", f.ID, err)
 	}
 	bf := f.Bundle()
 	return buf.Bytes(), bundle.Bundle{Schema: bundle.SchemaVersion, Kind: bundle.KindFigure, Figure: &bf}, nil
@@ -325,7 +325,7 @@ func (f Figure) plots() (p, bar *plot.Plot, err error) {
 			if s.Style == Line || s.Style == LinePoints || s.Style == Dashed {
 				l, err := plotter.NewLine(run)
 				if err != nil {
-					return nil, nil, fmt.Errorf("show: figure %q series %d: %w", f.ID, i, err)
+					return nil, nil, fmt.Errorf("picture: figure %q series %d: %w", f.ID, i, err)
 				}
 				l.Color = col
 				l.Width = vg.Points(1.5)
@@ -340,7 +340,7 @@ func (f Figure) plots() (p, bar *plot.Plot, err error) {
 			if s.Style == Points || s.Style == LinePoints {
 				sc, err := plotter.NewScatter(run)
 				if err != nil {
-					return nil, nil, fmt.Errorf("show: figure %q series %d: %w", f.ID, i, err)
+					return nil, nil, fmt.Errorf("picture: figure %q series %d: %w", f.ID, i, err)
 				}
 				sc.Color = col
 				sc.Shape = glyph
@@ -368,7 +368,7 @@ func (f Figure) plots() (p, bar *plot.Plot, err error) {
 			if len(ep.XYs) > 0 {
 				eb, err := plotter.NewYErrorBars(ep)
 				if err != nil {
-					return nil, nil, fmt.Errorf("show: figure %q series %d error bars: %w", f.ID, i, err)
+					return nil, nil, fmt.Errorf("picture: figure %q series %d error bars: %w", f.ID, i, err)
 				}
 				eb.Color = col
 				p.Add(eb)

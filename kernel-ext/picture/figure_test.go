@@ -1,4 +1,4 @@
-package show
+package picture
 
 import (
 	"bytes"
@@ -194,7 +194,7 @@ type badFigure struct {
 }
 
 // checkRejected checks that RenderFigure rejects each figure with its
-// error and that DisplayFigure rejects it too.
+// error.
 func checkRejected(t *testing.T, cases []badFigure) {
 	t.Helper()
 	for _, tc := range cases {
@@ -202,9 +202,6 @@ func checkRejected(t *testing.T, cases []badFigure) {
 			_, _, err := RenderFigure(tc.f)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got error %v, want one containing %q", err, tc.want)
-			}
-			if err := DisplayFigure(tc.f); err == nil {
-				t.Error("DisplayFigure accepted what RenderFigure rejects")
 			}
 		})
 	}
@@ -258,19 +255,5 @@ func TestRuns(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestDisplayOutsideNotebook(t *testing.T) {
-	// Under go test gonbui.IsNotebook is false: Display validates, renders
-	// and returns nil without touching any pipe.
-	if err := DisplayFigure(goldenFigures[0]); err != nil {
-		t.Fatal(err)
-	}
-	if err := DisplayMetric(NewMetric("m", 0.1, 1, "")); err != nil {
-		t.Fatal(err)
-	}
-	if err := DisplayTable(bundle.Table{Header: []string{"a"}, Rows: [][]string{{"1"}}}); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -1,4 +1,4 @@
-package show
+package picture
 
 import (
 	"fmt"
@@ -92,7 +92,7 @@ var nanColor = color.RGBA{0xDD, 0xDD, 0xDD, 0xff}
 func (h *Heat) validate(id string) error {
 	nx, ny := len(h.X), len(h.Y)
 	if nx == 0 || ny == 0 {
-		return fmt.Errorf("show: figure %q Heat has len(X)=%d, len(Y)=%d, want both >= 1", id, nx, ny)
+		return fmt.Errorf("picture: figure %q Heat has len(X)=%d, len(Y)=%d, want both >= 1", id, nx, ny)
 	}
 	for _, ax := range []struct {
 		name string
@@ -100,19 +100,19 @@ func (h *Heat) validate(id string) error {
 	}{{"X", h.X}, {"Y", h.Y}} {
 		for i, v := range ax.v {
 			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("show: figure %q Heat.%s[%d]=%v, want finite", id, ax.name, i, v)
+				return fmt.Errorf("picture: figure %q Heat.%s[%d]=%v, want finite", id, ax.name, i, v)
 			}
 			if i > 0 && v <= ax.v[i-1] {
-				return fmt.Errorf("show: figure %q Heat.%s[%d]=%v <= Heat.%s[%d]=%v, want strictly increasing cell centres", id, ax.name, i, v, ax.name, i-1, ax.v[i-1])
+				return fmt.Errorf("picture: figure %q Heat.%s[%d]=%v <= Heat.%s[%d]=%v, want strictly increasing cell centres", id, ax.name, i, v, ax.name, i-1, ax.v[i-1])
 			}
 		}
 	}
 	if len(h.Z) != nx*ny {
-		return fmt.Errorf("show: figure %q Heat.Z has %d values, want len(X)·len(Y) = %d·%d = %d (row-major, Z[j*nx+i] at (X[i], Y[j]))", id, len(h.Z), nx, ny, nx*ny)
+		return fmt.Errorf("picture: figure %q Heat.Z has %d values, want len(X)·len(Y) = %d·%d = %d (row-major, Z[j*nx+i] at (X[i], Y[j]))", id, len(h.Z), nx, ny, nx*ny)
 	}
 	if h.Min != 0 || h.Max != 0 {
 		if math.IsNaN(h.Min) || math.IsInf(h.Min, 0) || math.IsNaN(h.Max) || math.IsInf(h.Max, 0) || h.Min >= h.Max {
-			return fmt.Errorf("show: figure %q Heat.Min=%v, Heat.Max=%v, want finite Min < Max (both 0 for the data range)", id, h.Min, h.Max)
+			return fmt.Errorf("picture: figure %q Heat.Min=%v, Heat.Max=%v, want finite Min < Max (both 0 for the data range)", id, h.Min, h.Max)
 		}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/picture"
 )
 
 // DisplayFigure renders f and, inside a gonb notebook, sends one
@@ -50,7 +51,7 @@ func DisplayMetric(m Metric) error {
 	}
 	return send(b, map[protocol.MIMEType]any{
 		protocol.MIMETextHTML:  string(htm),
-		protocol.MIMETextPlain: fmt.Sprintf("%s %s: %s", verdict, m.Name, metricCheck(m)),
+		protocol.MIMETextPlain: fmt.Sprintf("%s %s: %s", verdict, m.Name, picture.MetricCheck(m)),
 	})
 }
 

@@ -29,7 +29,7 @@ func TestNestedHeat(t *testing.T) {
 			}
 		}
 	}
-	if err := (&Figure{ID: "x", Heat: h}).Heat.validate("x"); err != nil {
+	if _, _, err := RenderFigure(Figure{ID: "x", Heat: h}); err != nil {
 		t.Error(err)
 	}
 	defer func() {

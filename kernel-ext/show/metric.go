@@ -1,13 +1,10 @@
 package show
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"html"
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 )
@@ -102,55 +99,4 @@ func Check(a Agreement) Metric {
 	Must(err)
 	Must(DisplayMetric(m))
 	return m
-}
-
-// FormatFloat formats a metric number with 4 significant digits, "NaN",
-// "+Inf" or "-Inf"; the report renderer uses the same format.
-func FormatFloat(v float64) string {
-	return strconv.FormatFloat(v, 'g', 4, 64)
-}
-
-// RenderMetric returns m as one HTML line with a PASS/FAIL badge, and its
-// bundle. It re-derives nothing: m.Pass is shown as given.
-//
-// Errors: an empty name, or a negative or non-finite tolerance.
-func RenderMetric(m Metric) (htm []byte, b bundle.Bundle, err error) {
-	if m.Name == "" {
-		return nil, bundle.Bundle{}, errors.New("show: metric name is empty")
-	}
-	if tol := float64(m.Tolerance); math.IsNaN(tol) || math.IsInf(tol, 0) || ((m.Rule == "" || m.Rule == Within) && tol < 0) {
-		return nil, bundle.Bundle{}, fmt.Errorf("show: metric %q tolerance %v, want finite (and >= 0 under %q)", m.Name, tol, Within)
-	}
-	class, badge := "fail", "FAIL"
-	if m.Pass {
-		class, badge = "pass", "PASS"
-	}
-	var buf bytes.Buffer
-	fmt.Fprintf(&buf, `<div class="sigprop-metric %s"><span class="badge %s">%s</span> <span class="name">%s</span>: %s`,
-		class, class, badge, html.EscapeString(m.Name), html.EscapeString(metricCheck(m)))
-	if m.Kind != "" {
-		fmt.Fprintf(&buf, ` <span class="kind">[%s]</span>`, html.EscapeString(string(m.Kind)))
-	}
-	if m.Basis != "" {
-		fmt.Fprintf(&buf, ` <span class="basis">tolerance basis: %s</span>`, html.EscapeString(m.Basis))
-	}
-	if m.Note != "" {
-		fmt.Fprintf(&buf, ` <span class="note">(%s)</span>`, html.EscapeString(m.Note))
-	}
-	buf.WriteString("</div>\n")
-	mc := m
-	return buf.Bytes(), bundle.Bundle{Schema: bundle.SchemaVersion, Kind: bundle.KindMetric, Metric: &mc}, nil
-}
-
-// metricCheck is the "value V, tolerance T" part of a metric's line, with
-// the comparison spelled out for one-sided rules.
-func metricCheck(m Metric) string {
-	v, t := FormatFloat(float64(m.Value)), FormatFloat(float64(m.Tolerance))
-	switch m.Rule {
-	case AtMost:
-		return "value " + v + ", required ≤ " + t
-	case AtLeast:
-		return "value " + v + ", required ≥ " + t
-	}
-	return "value " + v + ", tolerance " + t
 }

@@ -1,12 +1,9 @@
 package show
 
 import (
-	"bytes"
 	"math"
 	"strings"
 	"testing"
-
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
 )
 
 func TestNewMetricPass(t *testing.T) {
@@ -47,34 +44,6 @@ func TestNewMetricPanics(t *testing.T) {
 			}()
 			NewMetric(tc.metric, 0, tc.tol, "")
 		})
-	}
-}
-
-func TestRenderMetricGolden(t *testing.T) {
-	var all bytes.Buffer
-	for _, m := range []Metric{
-		NewMetric("q* theory vs simulation (z-score)", 1.234567, 4, "n=512, 200 seeds"),
-		NewMetric("chi1 at <edge>", -0.2, 0.01, ""),
-		NewMetric("nan metric", math.NaN(), 1, "simulation diverged"),
-	} {
-		htm, b, err := RenderMetric(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all.Write(htm)
-		enc, err := bundle.Encode(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all.Write(enc)
-		all.WriteByte('\n')
-	}
-	checkGolden(t, "metric.golden", all.Bytes())
-	if _, _, err := RenderMetric(Metric{Name: "x", Tolerance: -1}); err == nil {
-		t.Error("negative tolerance accepted")
-	}
-	if _, _, err := RenderMetric(Metric{}); err == nil {
-		t.Error("empty name accepted")
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/kernel-ext/picture"
 )
 
 // RenderHTML returns the diff page: changed figures first, each with its
@@ -61,22 +61,22 @@ func (r *Report) RenderHTML(titleA, titleB, assetBase string) ([]byte, error) {
 // (points, "B"), over the cells of z(g) − z(f) when delta is set (the grids
 // then have the same shape). An overlay with nothing to draw is empty.
 func svgOf(f bundle.Figure, g *bundle.Figure, suffix string, delta bool) (template.HTML, error) {
-	sf := show.Figure{ID: f.ID + suffix, Caption: f.Caption, XLabel: f.XLabel, YLabel: f.YLabel}
-	add := func(fig bundle.Figure, tag string, style show.Style) {
+	sf := picture.Figure{ID: f.ID + suffix, Caption: f.Caption, XLabel: f.XLabel, YLabel: f.YLabel}
+	add := func(fig bundle.Figure, tag string, style picture.Style) {
 		for _, s := range fig.Series {
 			name := s.Name
 			if tag != "" {
 				name += " (" + tag + ")"
 			}
-			sf.Series = append(sf.Series, show.Series{Name: name, X: floats(s.X), Y: floats(s.Y), Style: style})
+			sf.Series = append(sf.Series, picture.Series{Name: name, X: floats(s.X), Y: floats(s.Y), Style: style})
 		}
 	}
 	if g == nil {
-		add(f, "", show.LinePoints)
+		add(f, "", picture.LinePoints)
 		sf.Heat = heatOf(f.Heat)
 	} else {
-		add(f, "A", show.Line)
-		add(*g, "B", show.Points)
+		add(f, "A", picture.Line)
+		add(*g, "B", picture.Points)
 		if delta {
 			sf.Heat = deltaOf(f.Heat, g.Heat)
 		} else if len(sf.Series) == 0 {
@@ -86,23 +86,23 @@ func svgOf(f bundle.Figure, g *bundle.Figure, suffix string, delta bool) (templa
 	if len(sf.Series) == 0 && sf.Heat == nil {
 		return template.HTML("<p class=\"sigprop-nodata\">no data</p>"), nil
 	}
-	svg, _, err := show.RenderFigure(sf)
-	if errors.Is(err, show.ErrNoData) {
+	svg, _, err := picture.RenderFigure(sf)
+	if errors.Is(err, picture.ErrNoData) {
 		return template.HTML("<p class=\"sigprop-nodata\">no finite data</p>"), nil
 	}
 	return template.HTML(svg), err // SVG produced by gonum/plot, not user HTML
 }
 
-// heatOf is the show.Heat of a bundle heat grid (nil for nil).
-func heatOf(h *bundle.Heat) *show.Heat {
+// heatOf is the picture.Heat of a bundle heat grid (nil for nil).
+func heatOf(h *bundle.Heat) *picture.Heat {
 	if h == nil {
 		return nil
 	}
-	return &show.Heat{Name: h.Name, X: floats(h.X), Y: floats(h.Y), Z: floats(h.Z), ZLabel: h.ZLabel}
+	return &picture.Heat{Name: h.Name, X: floats(h.X), Y: floats(h.Y), Z: floats(h.Z), ZLabel: h.ZLabel}
 }
 
 // deltaOf is the grid of b with z(b) − z(a), for grids of the same shape.
-func deltaOf(a, b *bundle.Heat) *show.Heat {
+func deltaOf(a, b *bundle.Heat) *picture.Heat {
 	h := heatOf(b)
 	h.Name = "Δ " + b.Name
 	h.ZLabel = "Δ " + b.ZLabel + " (B − A)"

@@ -7,7 +7,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/kernel-ext/picture"
 	"github.com/sigprop/sigprop/reports/conformance"
 )
 
@@ -122,16 +122,16 @@ func (r *Renderer) conformanceRow(w *bytes.Buffer, res conformance.Result, pages
 		if m.Pass {
 			class = "pass"
 		}
-		fmt.Fprintf(w, "<span class=\"badge %s\">%s</span> %s", class, show.FormatFloat(m.Ratio()), html.EscapeString(m.Name))
+		fmt.Fprintf(w, "<span class=\"badge %s\">%s</span> %s", class, picture.FormatFloat(m.Ratio()), html.EscapeString(m.Name))
 	}
 	w.WriteString("</td><td class=\"num\">")
 	switch {
 	case len(res.Metrics) == 0:
 		w.WriteString("—")
 	case math.IsNaN(res.Worst) || res.Worst > 1:
-		fmt.Fprintf(w, "<span class=\"badge fail\">%s</span>", show.FormatFloat(res.Worst))
+		fmt.Fprintf(w, "<span class=\"badge fail\">%s</span>", picture.FormatFloat(res.Worst))
 	default:
-		fmt.Fprintf(w, "<span class=\"badge pass\">%s</span>", show.FormatFloat(res.Worst))
+		fmt.Fprintf(w, "<span class=\"badge pass\">%s</span>", picture.FormatFloat(res.Worst))
 	}
 	w.WriteString("</td></tr>\n")
 }

@@ -84,7 +84,7 @@
 //
 // Code cells' outputs are not sanitised: text/html and image/svg+xml
 // display data and sigprop bundles are passed through or re-rendered by
-// kernel-ext/show, the project's own renderers, as they were. They come
+// kernel-ext/picture, the project's own renderers, as they were. They come
 // from the notebook's code, and whoever can change that code can change
 // kernel-ext as well, so a sanitiser there would not move the trust
 // boundary (code review is it) and would strip the inline SVG figures. A

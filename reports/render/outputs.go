@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/kernel-ext/picture"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -93,7 +93,7 @@ func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, ids parser.IDs) e
 
 // bundleOutput shows a sigprop figure by its SVG and caption line, a metric
 // as a badge row and a table as a table, re-rendered from the bundle data
-// with kernel-ext/show so that every page uses the same markup.
+// with kernel-ext/picture so that every page uses the same markup.
 func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle) error {
 	switch b.Kind {
 	case bundle.KindFigure:
@@ -115,14 +115,14 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 		}
 		w.WriteString("</figcaption>\n</figure>\n")
 	case bundle.KindMetric:
-		htm, _, err := show.RenderMetric(*b.Metric)
+		htm, _, err := picture.RenderMetric(*b.Metric)
 		if err != nil {
 			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">bad metric</div><pre>%s</pre></div>\n", html.EscapeString(err.Error()))
 			return nil
 		}
 		fmt.Fprintf(w, "<div class=\"output metric\">%s</div>\n", bytes.TrimRight(htm, "\n"))
 	case bundle.KindTable:
-		htm, _, err := show.RenderTable(*b.Table)
+		htm, _, err := picture.RenderTable(*b.Table)
 		if err != nil {
 			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">bad table</div><pre>%s</pre></div>\n", html.EscapeString(err.Error()))
 			return nil

@@ -11,7 +11,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/kernel-ext/picture"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -229,7 +229,7 @@ func (r *Renderer) summary(w *bytes.Buffer, figures []bundle.Figure, metrics []b
 			if m.Pass {
 				class, verdict = "pass", "PASS"
 			}
-			value := show.FormatFloat(float64(m.Value))
+			value := picture.FormatFloat(float64(m.Value))
 			if metricZero(m) {
 				value = "<span class=\"flag\" title=\"a measured discrepancy of exactly 0: check that the metric measures something\">0 (exact)</span>"
 			}
@@ -238,8 +238,8 @@ func (r *Renderer) summary(w *bytes.Buffer, figures []bundle.Figure, metrics []b
 				fig = fmt.Sprintf("<a href=\"#%s\">%s</a>", figureAnchor(m.Figure), html.EscapeString(m.Figure))
 			}
 			fmt.Fprintf(w, "<tr class=\"%s\"><td>%s</td><td>%s</td><td class=\"num\">%s</td><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td><span class=\"badge %s\">%s</span></td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
-				class, html.EscapeString(m.Name), orUnstated(string(m.Kind)), value, html.EscapeString(ruleName(m.Rule)), show.FormatFloat(float64(m.Tolerance)),
-				show.FormatFloat(m.Ratio()), class, verdict, orUnstated(m.Basis), fig, html.EscapeString(m.Note))
+				class, html.EscapeString(m.Name), orUnstated(string(m.Kind)), value, html.EscapeString(ruleName(m.Rule)), picture.FormatFloat(float64(m.Tolerance)),
+				picture.FormatFloat(m.Ratio()), class, verdict, orUnstated(m.Basis), fig, html.EscapeString(m.Note))
 		}
 		w.WriteString("</tbody>\n</table>\n")
 	}

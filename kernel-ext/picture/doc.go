@@ -1,0 +1,42 @@
+// Package picture is the drawing half of the contract between notebooks and
+// reports: the pure renderers of what a notebook displays, a figure to SVG
+// and a table or a metric to HTML, each returned with its data bundle
+// (package github.com/sigprop/sigprop/kernel-ext/bundle, the schema half).
+//
+//	RenderFigure(f)  -> SVG bytes + bundle
+//	RenderTable(t)   -> HTML <table> + bundle
+//	RenderMetric(m)  -> one HTML line with a PASS/FAIL badge + bundle
+//
+// It imports no notebook-display code (no gonbui, no gonb): notebooks reach
+// it through kernel-ext/show, whose Display wrappers send what it renders to
+// Jupyter, and the report generator (reports/render, reports/diff) imports it
+// directly to draw the same pictures from the same data. A test of
+// the CLI (TestNoNotebookDisplay in cmd/sigprop) keeps it, bundle, reports/
+// and the CLI free of gonbui.
+//
+// The renderers are deterministic: the same input gives the same bytes, so
+// their output is checked against golden files (testdata/*.golden,
+// regenerated with `go test ./kernel-ext/picture -update`).
+//
+// Figures are drawn with gonum/plot into SVG (vg/vgsvg) without embedded
+// fonts: vgsvg only names the font family ("Liberation Serif", ...) and the
+// report's style sheet supplies a generic serif fallback, which keeps a
+// figure a few kilobytes instead of the ~300 kB an embedded TrueType font
+// costs. Colours (the Okabe–Ito colour-blind-safe palette) and point glyphs
+// are assigned by series index, so they are deterministic.
+//
+// Non-finite points (NaN, ±Inf, and non-positive values on a logarithmic
+// axis) are left out of the picture — lines are broken there rather than
+// joined across the gap — but are kept in the bundle, where they encode as
+// JSON null.
+//
+// A Figure may carry a Heat: a scalar field on a rectangular, possibly
+// non-uniform grid (e.g. the loss over (α, σ_w)), drawn as one filled
+// rectangle per cell under the series, with a colour bar at the right that
+// carries the value ticks and the ZLabel. Its colour map is viridis (van der
+// Walt & Smith 2015), perceptually uniform and colour-blind safe, rebuilt from
+// 17 anchors of its published table (see viridisAnchors); non-finite cells are
+// light grey. The grid goes into the bundle as data (bundle.Heat), so reports
+// can diff it cell by cell. A figure without a Heat renders exactly as before
+// Heat existed.
+package picture
