@@ -92,10 +92,11 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 			}
 		}
 		if res.Notebook != nil {
-			figs, mets, tabs, err := render.Collect(res.Notebook)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", res.Path, err)
+			bs := render.DecodeBundles(res.Notebook)
+			if bs.Err != nil {
+				return nil, fmt.Errorf("%s: %w", res.Path, bs.Err)
 			}
+			figs, mets, tabs := bs.Figures, bs.Metrics, bs.Tables
 			pages[res.Name] = true
 			if res.Status == render.StatusOK {
 				complete[res.Name] = true
@@ -121,7 +122,7 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 			entry.Figures, entry.Metrics = len(figs), len(mets)
 			counts = render.CountMetrics(mets)
 			page, err := r.RenderNotebook(render.Page{
-				Name: res.Name, Notebook: res.Notebook, Status: res.Status, Err: res.Err,
+				Name: res.Name, Notebook: res.Notebook, Bundles: bs, Status: res.Status, Err: res.Err,
 				CellStatus: cellStatus, Duration: res.Duration,
 			})
 			if err != nil {

@@ -119,7 +119,8 @@ func runCaseFile(t *testing.T, path string, check func([]byte) error) {
 			t.Fatalf("case %s: input: %v", c.header, err)
 		}
 		var buf bytes.Buffer
-		if err := r.cell(&buf, 0, in.Cell, in.Status, nil); err != nil {
+		bs := DecodeBundles(&ipynb.Notebook{Cells: []ipynb.Cell{in.Cell}})
+		if err := r.cell(&buf, 0, in.Cell, in.Status, bs, nil); err != nil {
 			t.Fatalf("case %s: %v", c.header, err)
 		}
 		if check != nil {

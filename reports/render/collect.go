@@ -8,31 +8,76 @@ import (
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
-// Collect returns every sigprop bundle in the notebook's outputs, in cell and
-// output order, split by kind. It fails on the first bundle that does not
-// decode (wrong schema version, kind without payload, bad JSON), naming the
-// cell and output.
-func Collect(nb *ipynb.Notebook) (figures []bundle.Figure, metrics []bundle.Metric, tables []bundle.Table, err error) {
+// Bundles are the sigprop bundles of one notebook's outputs, decoded once
+// (DecodeBundles) and shared by everything the report derives from them:
+// the manifest's entries, the page with its outputs and summary, and the
+// index entry.
+type Bundles struct {
+	// Figures, Metrics and Tables hold every bundle in cell and output
+	// order, split by kind; all three are nil when Err is set.
+	Figures []bundle.Figure
+	Metrics []bundle.Metric
+	Tables  []bundle.Table
+	// Err is the first bundle that does not decode (wrong schema version,
+	// kind without payload, bad JSON), naming the cell and output.
+	Err error
+	// outputs holds each output's decoded bundle or error, by cell and
+	// output index, for the page.
+	outputs map[outputKey]decoded
+}
+
+type outputKey struct{ cell, output int }
+
+type decoded struct {
+	b   bundle.Bundle
+	err error
+}
+
+// DecodeBundles decodes every sigprop bundle in the notebook's outputs.
+func DecodeBundles(nb *ipynb.Notebook) *Bundles {
+	bs := &Bundles{outputs: map[outputKey]decoded{}}
 	for ci, c := range nb.Cells {
 		for oi, o := range c.Outputs {
 			b, ok, err := outputBundle(o)
-			if err != nil {
-				return nil, nil, nil, fmt.Errorf("render: cell %d output %d: %w", ci, oi, err)
-			}
 			if !ok {
+				continue
+			}
+			bs.outputs[outputKey{ci, oi}] = decoded{b, err}
+			if bs.Err != nil {
+				continue
+			}
+			if err != nil {
+				bs.Err = fmt.Errorf("render: cell %d output %d: %w", ci, oi, err)
 				continue
 			}
 			switch b.Kind {
 			case bundle.KindFigure:
-				figures = append(figures, *b.Figure)
+				bs.Figures = append(bs.Figures, *b.Figure)
 			case bundle.KindMetric:
-				metrics = append(metrics, *b.Metric)
+				bs.Metrics = append(bs.Metrics, *b.Metric)
 			case bundle.KindTable:
-				tables = append(tables, *b.Table)
+				bs.Tables = append(bs.Tables, *b.Table)
 			}
 		}
 	}
-	return figures, metrics, tables, nil
+	if bs.Err != nil {
+		bs.Figures, bs.Metrics, bs.Tables = nil, nil, nil
+	}
+	return bs
+}
+
+// output returns the decoded bundle of output oi of cell ci; ok is false
+// when that output carries none.
+func (bs *Bundles) output(ci, oi int) (b bundle.Bundle, ok bool, err error) {
+	d, ok := bs.outputs[outputKey{ci, oi}]
+	return d.b, ok, d.err
+}
+
+// Collect returns every sigprop bundle in the notebook's outputs, in cell and
+// output order, split by kind: DecodeBundles's lists and error.
+func Collect(nb *ipynb.Notebook) (figures []bundle.Figure, metrics []bundle.Metric, tables []bundle.Table, err error) {
+	bs := DecodeBundles(nb)
+	return bs.Figures, bs.Metrics, bs.Tables, bs.Err
 }
 
 // outputBundle decodes the sigprop bundle of one output. ok is false when

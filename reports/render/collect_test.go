@@ -56,3 +56,46 @@ func TestCollect(t *testing.T) {
 		}
 	}
 }
+
+// TestPageUsesGivenBundles: a page given its notebook's decoded bundles
+// renders the same bytes as one that decodes them itself, and reads no
+// bundle again: with the notebook's bundle outputs spoiled after decoding,
+// the page and the index entry still show what was decoded.
+func TestPageUsesGivenBundles(t *testing.T) {
+	p := testPage(t)
+	want, err := New().RenderNotebook(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantEntry, err := NewIndexEntry(p, "x.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Bundles = DecodeBundles(p.Notebook)
+	spoiled := 0
+	for ci := range p.Notebook.Cells {
+		for oi := range p.Notebook.Cells[ci].Outputs {
+			if o := &p.Notebook.Cells[ci].Outputs[oi]; o.Data[bundle.MIMEType] != nil {
+				o.Data[bundle.MIMEType] = json.RawMessage(`"{oops"`)
+				spoiled++
+			}
+		}
+	}
+	if spoiled < 4 {
+		t.Fatalf("spoiled %d bundle outputs, want the test page's 4 or more", spoiled)
+	}
+	got, err := New().RenderNotebook(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Error("page rendered from the given bundles differs from the page that decoded them")
+	}
+	gotEntry, err := NewIndexEntry(p, "x.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gotEntry.Figures != wantEntry.Figures || gotEntry.Metrics != wantEntry.Metrics || gotEntry.MetricsPassed != wantEntry.MetricsPassed {
+		t.Errorf("index entry %+v from the given bundles, want %+v", gotEntry, wantEntry)
+	}
+}

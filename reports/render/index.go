@@ -47,7 +47,7 @@ func CountMetrics(metrics []bundle.Metric) MetricCounts {
 }
 
 // NewIndexEntry summarises p for the index, counting its figures and
-// metrics with Collect (whose error it returns).
+// metrics in p.Bundles (decoded here when nil), whose error it returns.
 func NewIndexEntry(p Page, href string) (IndexEntry, error) {
 	e := IndexEntry{Name: p.Name, Title: p.Title, Href: href, Status: p.Status, Err: p.Err, Duration: p.Duration}
 	if e.Status == "" {
@@ -59,9 +59,13 @@ func NewIndexEntry(p Page, href string) (IndexEntry, error) {
 	if e.Title == "" {
 		e.Title = FirstHeading(p.Notebook)
 	}
-	figs, metrics, _, err := Collect(p.Notebook)
-	if err != nil {
-		return e, err
+	bs := p.Bundles
+	if bs == nil {
+		bs = DecodeBundles(p.Notebook)
+	}
+	figs, metrics := bs.Figures, bs.Metrics
+	if bs.Err != nil {
+		return e, bs.Err
 	}
 	e.Figures, e.Metrics = len(figs), len(metrics)
 	e.MetricCounts = CountMetrics(metrics)

@@ -14,9 +14,10 @@ import (
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
-// outputs writes a cell's outputs. Consecutive stream outputs of the same
-// name are merged, as Jupyter front ends show them.
-func (r *Renderer) outputs(w *bytes.Buffer, outs []ipynb.Output, ids parser.IDs) error {
+// outputs writes the outputs of cell ci, whose bundles bs holds decoded.
+// Consecutive stream outputs of the same name are merged, as Jupyter front
+// ends show them.
+func (r *Renderer) outputs(w *bytes.Buffer, ci int, outs []ipynb.Output, bs *Bundles, ids parser.IDs) error {
 	for i := 0; i < len(outs); i++ {
 		o := outs[i]
 		switch o.OutputType {
@@ -38,7 +39,7 @@ func (r *Renderer) outputs(w *bytes.Buffer, outs []ipynb.Output, ids parser.IDs)
 			}
 			w.WriteString("</div>\n")
 		case "display_data", "execute_result", "update_display_data":
-			if err := r.richOutput(w, o, ids); err != nil {
+			if err := r.richOutput(w, o, bs, ci, i, ids); err != nil {
 				return err
 			}
 		default:
@@ -50,10 +51,10 @@ func (r *Renderer) outputs(w *bytes.Buffer, outs []ipynb.Output, ids parser.IDs)
 
 // richOutput writes one display_data or execute_result by the first MIME
 // type it carries in this order: sigprop bundle, text/html, image/svg+xml,
-// image/png, image/jpeg, text/markdown, text/plain.
-func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, ids parser.IDs) error {
-	if _, ok := o.Data[bundle.MIMEType]; ok {
-		b, _, err := outputBundle(o)
+// image/png, image/jpeg, text/markdown, text/plain. It is output oi of
+// cell ci, whose bundle, if any, bs holds decoded.
+func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, bs *Bundles, ci, oi int, ids parser.IDs) error {
+	if b, ok, err := bs.output(ci, oi); ok {
 		if err != nil {
 			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">sigprop bundle could not be read</div><pre>%s</pre></div>\n", html.EscapeString(err.Error()))
 			return nil

@@ -24,6 +24,7 @@ import (
 // It returns an error when p.Notebook is nil, when CellStatus has the wrong
 // length, or when a markdown cell or code cell cannot be rendered. A bundle
 // that does not decode is shown in the page as an error (Collect reports it).
+// The bundles are p.Bundles when set, else decoded here.
 func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 	if p.Notebook == nil {
 		return nil, fmt.Errorf("render: page %q has no notebook", p.Name)
@@ -32,7 +33,11 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 	if p.CellStatus != nil && len(p.CellStatus) != len(nb.Cells) {
 		return nil, fmt.Errorf("render: page %q: %d cell statuses for %d cells", p.Name, len(p.CellStatus), len(nb.Cells))
 	}
-	figures, metrics, _, collectErr := Collect(nb)
+	bs := p.Bundles
+	if bs == nil {
+		bs = DecodeBundles(nb)
+	}
+	figures, metrics, collectErr := bs.Figures, bs.Metrics, bs.Err
 
 	title, fromNotebook := p.Title, false
 	if title == "" {
@@ -86,7 +91,7 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 		if p.CellStatus != nil {
 			cs = p.CellStatus[i]
 		}
-		if err := r.cell(&w, i, c, cs, ids); err != nil {
+		if err := r.cell(&w, i, c, cs, bs, ids); err != nil {
 			return nil, fmt.Errorf("render: page %q: %w", p.Name, err)
 		}
 	}
@@ -114,8 +119,8 @@ func (r *Renderer) head(w *bytes.Buffer, title string, math bool) {
 	w.WriteString("</head>\n")
 }
 
-// cell writes one cell.
-func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, ids parser.IDs) error {
+// cell writes cell i, whose bundles bs holds decoded.
+func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, bs *Bundles, ids parser.IDs) error {
 	switch c.CellType {
 	case "markdown":
 		body, err := r.markdown(string(c.Source), ids)
@@ -163,7 +168,7 @@ func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, ids
 		fmt.Fprintf(w, "<div class=\"cell-status %s\">cell %s</div>\n", html.EscapeString(status), html.EscapeString(status))
 	}
 	w.WriteString("<div class=\"outputs\">")
-	if err := r.outputs(w, c.Outputs, ids); err != nil {
+	if err := r.outputs(w, i, c.Outputs, bs, ids); err != nil {
 		return fmt.Errorf("cell %d: %w", i, err)
 	}
 	w.WriteString("</div>\n</div>\n")

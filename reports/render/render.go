@@ -36,6 +36,10 @@ type Page struct {
 	Title string
 	// Notebook with its outputs.
 	Notebook *ipynb.Notebook
+	// Bundles are Notebook's decoded bundles (DecodeBundles), so that a
+	// caller that has decoded them already does not decode them again; nil
+	// means they are decoded where needed.
+	Bundles *Bundles
 	// Status is StatusOK or StatusFailed.
 	Status string
 	// Err is the notebook-level error text (kernel died, ...), if any.
