@@ -11,8 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sigprop/sigprop/internal/tempdir"
 	"github.com/sigprop/sigprop/reports/publish"
-	"github.com/sigprop/sigprop/reports/tempdir"
 )
 
 // ErrNotReport is returned by Load for a directory without manifest.json.

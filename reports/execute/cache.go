@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/sigprop/sigprop/reports/atomicfile"
+	"github.com/sigprop/sigprop/internal/atomicfile"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 

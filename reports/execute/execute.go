@@ -15,9 +15,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sigprop/sigprop/internal/tempdir"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/kernel"
-	"github.com/sigprop/sigprop/reports/tempdir"
 	"golang.org/x/mod/modfile"
 )
 

@@ -18,7 +18,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sigprop/sigprop/reports/tempdir"
+	"github.com/sigprop/sigprop/internal/tempdir"
 
 	"github.com/go-zeromq/zmq4"
 )

@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/sigprop/sigprop/internal/atomicfile"
 	"github.com/sigprop/sigprop/lib/sweep"
-	"github.com/sigprop/sigprop/reports/atomicfile"
 )
 
 // writeJSON writes v as indented JSON, atomically.

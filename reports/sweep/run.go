@@ -12,8 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sigprop/sigprop/internal/atomicfile"
 	"github.com/sigprop/sigprop/lib/sweep"
-	"github.com/sigprop/sigprop/reports/atomicfile"
 )
 
 // RunOptions configures Run. Zero values: one worker, the whole grid, no

@@ -15,8 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sigprop/sigprop/internal/atomicfile"
 	"github.com/sigprop/sigprop/lib/sweep"
-	"github.com/sigprop/sigprop/reports/atomicfile"
 )
 
 // Runner runs a command and returns its standard output; an error carries
