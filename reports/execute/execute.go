@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/internal/tempdir"
+	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"github.com/sigprop/sigprop/reports/ipynb"
-	"github.com/sigprop/sigprop/reports/kernel"
 	"golang.org/x/mod/modfile"
 )
 

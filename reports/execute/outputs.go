@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"github.com/sigprop/sigprop/reports/ipynb"
-	"github.com/sigprop/sigprop/reports/kernel"
 )
 
 // outputRef locates one output of the notebook being built.

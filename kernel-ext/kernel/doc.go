@@ -2,6 +2,11 @@
 // ZeroMQ (github.com/go-zeromq/zmq4), for the gonb Go kernel. It starts
 // the kernel itself: no Python, no Jupyter server.
 //
+// It is the sigprop kernel's driver, so it lives in kernel-ext beside what
+// the notebooks import: `sigprop kernel run` serves it to Jupyter through
+// package relay, and the report's executor (reports/execute) drives it
+// headlessly, so what runs in CI is what runs in Jupyter.
+//
 // # Protocol
 //
 // It follows the Jupyter messaging protocol, version 5.3
