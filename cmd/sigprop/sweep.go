@@ -14,10 +14,10 @@ import (
 	"syscall"
 	"time"
 
+	sweep "github.com/sigprop/sigprop/internal/sweeprun"
 	"github.com/sigprop/sigprop/lib/fashionmnist"
 	lsweep "github.com/sigprop/sigprop/lib/sweep"
 	"github.com/sigprop/sigprop/lib/trainsweep"
-	"github.com/sigprop/sigprop/reports/sweep"
 )
 
 const sweepUsage = `usage:

@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"os"
 
+	sweep "github.com/sigprop/sigprop/internal/sweeprun"
 	"github.com/sigprop/sigprop/reports/jacdata"
-	"github.com/sigprop/sigprop/reports/sweep"
 )
 
 func main() {

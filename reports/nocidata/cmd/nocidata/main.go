@@ -9,8 +9,8 @@ import (
 	"fmt"
 	"os"
 
+	sweep "github.com/sigprop/sigprop/internal/sweeprun"
 	"github.com/sigprop/sigprop/reports/nocidata"
-	"github.com/sigprop/sigprop/reports/sweep"
 )
 
 func main() {

@@ -1,4 +1,4 @@
-// Package sweep is `sigprop sweep`: it plans a sweep directory, runs its
+// Package sweeprun runs `sigprop sweep`: it plans a sweep directory, runs its
 // points on local workers or as a Slurm job array, and reports where it
 // stands. The grids, keys, seeds, file formats and the read-back used by
 // notebooks are in lib/sweep; the computations are lib/quantity's (an
@@ -42,4 +42,4 @@
 //
 // and its result directories (notebooks/data/trainability/…) are
 // trainability sweeps as they stand: same provenance.json, same files.
-package sweep
+package sweeprun
