@@ -49,7 +49,7 @@ func ClaimFile(key string) string  { return key + ".running" }
 //	<key>.json           a finished point (Record for eval, trainsweep.Result for trainability)
 //	<key>.failed.json    a point whose computation returned an error (Failure)
 //	<key>.running        a claim: some process is computing the point (Claim)
-//	slurm.json           the Slurm submissions (reports/sweep)
+//	slurm.json           the Slurm submissions (internal/sweeprun)
 //
 // Every file is written to a temporary name in the same directory and
 // renamed, so a reader sees a whole file or none; a process killed
@@ -186,7 +186,7 @@ type Failure struct {
 
 // Claim is DIR/<key>.running, written when a process starts a point and
 // removed when it has written the point's result: who is computing it.
-// A process killed mid-point leaves its claim behind; reports/sweep's
+// A process killed mid-point leaves its claim behind; internal/sweeprun's
 // status tells a live claim from a stale one by its pid or Slurm job.
 type Claim struct {
 	Host       string    `json:"host"`

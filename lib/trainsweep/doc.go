@@ -16,7 +16,7 @@
 // σ_w) only, so results do not depend on the number of workers, the
 // grid's shape or the order in which points finish: a plain parallel loop
 // (lib/empirical.Each) over Grid.Points gives the same results as a serial
-// one. Orchestration lives outside lib: `sigprop sweep` (reports/sweep)
+// one. Orchestration lives outside lib: `sigprop sweep` (internal/sweeprun)
 // runs the task over a directory of one JSON file per point, resumably, on
 // local workers or as a Slurm job array, from Settings; notebooks read such
 // a directory back with lib/sweep.Read. The package does no file I/O
