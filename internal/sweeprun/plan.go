@@ -18,10 +18,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sigprop/sigprop/internal/provenance"
 	"github.com/sigprop/sigprop/lib/quantity"
 	"github.com/sigprop/sigprop/lib/sweep"
 	"github.com/sigprop/sigprop/lib/trainsweep"
-	"github.com/sigprop/sigprop/reports/publish"
 )
 
 // ErrSettingsMismatch is returned by a plan into a directory that already
@@ -51,8 +51,8 @@ func NewInvocation(action string, workers int) sweep.Invocation {
 		if wd, err := os.Getwd(); err == nil {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			if gp := publish.CurrentProvenance(ctx, wd); gp.Commit != "" {
-				inv.Revision, inv.Modified = gp.Commit, fmt.Sprint(gp.Dirty)
+			if commit, dirty := provenance.Git(ctx, wd); commit != "" {
+				inv.Revision, inv.Modified = commit, fmt.Sprint(dirty)
 			}
 		}
 	}
