@@ -10,7 +10,7 @@ import (
 	"os"
 
 	sweep "github.com/sigprop/sigprop/internal/sweeprun"
-	"github.com/sigprop/sigprop/reports/jacdata"
+	"github.com/sigprop/sigprop/internal/sweeprun/jacdata"
 )
 
 func main() {

@@ -10,7 +10,7 @@ import (
 	"os"
 
 	sweep "github.com/sigprop/sigprop/internal/sweeprun"
-	"github.com/sigprop/sigprop/reports/nocidata"
+	"github.com/sigprop/sigprop/internal/sweeprun/nocidata"
 )
 
 func main() {
