@@ -6,6 +6,7 @@
 //	sigprop eval --list
 //	sigprop diff A B
 //	sigprop sweep plan|run|status|submit DIR ...
+//	sigprop sweep generate NAME DIR   (the committed data sets computed whole)
 //	sigprop kernel install
 //	sigprop kernel run --module DIR --connection-file FILE   (what Jupyter runs)
 //
@@ -25,7 +26,7 @@ const usage = `usage:
   sigprop eval NAME [key=value ...]
   sigprop eval --list [--json]
   sigprop diff [--rtol R] [--atol A] [--json] [--fail-on figures|metrics] [--out DIR] A B
-  sigprop sweep plan|run|status|submit DIR ...   (sigprop sweep --help)
+  sigprop sweep plan|run|status|submit|generate DIR ...   (sigprop sweep --help)
   sigprop kernel install
   sigprop kernel run --module DIR --connection-file FILE
 `

@@ -26,13 +26,14 @@ const sweepUsage = `usage:
   sigprop sweep run DIR [--workers N] [--shard i/n] [--retry-failed]
   sigprop sweep status DIR [--json] [--all]
   sigprop sweep submit DIR --slurm [--array-size N] [--sbatch-arg ARG ...] [--binary PATH] [--workers N] [--wait D]
+  sigprop sweep generate NAME DIR [--workers N] [--only i,j,...]   (a committed data set computed whole: jacobian-spectra, noci-training)
 `
 
 // cmdSweep implements `sigprop sweep`.
 func cmdSweep(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, sweepUsage)
-		return errors.New("missing subcommand: plan, run, status or submit")
+		return errors.New("missing subcommand: plan, run, status, submit or generate")
 	}
 	switch args[0] {
 	case "plan":
@@ -43,6 +44,8 @@ func cmdSweep(args []string, stdout, stderr io.Writer) error {
 		return sweepStatus(args[1:], stdout, stderr)
 	case "submit":
 		return sweepSubmit(args[1:], stdout, stderr)
+	case "generate":
+		return sweepGenerate(args[1:], stdout, stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, sweepUsage)
 		return nil

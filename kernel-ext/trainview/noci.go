@@ -12,7 +12,7 @@ import (
 )
 
 // Noci is a directory of stored Noci et al. training runs
-// (reports/nocidata) with their seed statistics (trainsweep.NociStats).
+// (`sigprop sweep generate noci-training`) with their seed statistics (trainsweep.NociStats).
 type Noci struct {
 	Runs  []ts.NociRun
 	Prov  ts.NociProvenance

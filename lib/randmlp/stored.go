@@ -11,7 +11,7 @@ import (
 
 // ReadSpectra reads the SpectrumSamples stored as one JSON list in the file
 // name of fsys (notebooks/data/jacobian-spectra/spectra.json, written by
-// reports/jacdata) and groups them by figure id, in file order.
+// `sigprop sweep generate jacobian-spectra`) and groups them by figure id, in file order.
 func ReadSpectra(fsys fs.FS, name string) (map[string][]SpectrumSample, error) {
 	b, err := fs.ReadFile(fsys, name)
 	if err != nil {

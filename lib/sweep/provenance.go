@@ -86,6 +86,43 @@ type Invocation struct {
 	Interrupted bool       `json:",omitempty"` // stopped by a signal before its shard was done
 }
 
+// Generated is provenance.json of a data set that one command computes
+// whole (`sigprop sweep generate`, internal/sweeprun), beside the data it
+// describes: the Invocation, the same record a sweep keeps of each of its
+// invocations; the Settings the data were computed at, in the generator's
+// own form (absent in files written before generators recorded them); the
+// wall time; and, when only some entries of the generator's plan were
+// computed (to check a slice of committed data), their indices.
+type Generated struct {
+	Invocation Invocation      `json:"invocation"`
+	Settings   json.RawMessage `json:"settings,omitempty"`
+	Elapsed    string          `json:"elapsed"`
+	Only       []int           `json:"only,omitempty"`
+}
+
+// Select returns the entries of plan at the indices only, in that order,
+// or plan itself when only is empty: the slice of a generator's plan that
+// `sigprop sweep generate --only` computes. An index out of range or given
+// twice is an error naming it.
+func Select[T any](plan []T, only []int) ([]T, error) {
+	if len(only) == 0 {
+		return plan, nil
+	}
+	out := make([]T, 0, len(only))
+	seen := map[int]bool{}
+	for _, i := range only {
+		if i < 0 || i >= len(plan) {
+			return nil, fmt.Errorf("entry %d out of range [0, %d)", i, len(plan))
+		}
+		if seen[i] {
+			return nil, fmt.Errorf("entry %d given twice", i)
+		}
+		seen[i] = true
+		out = append(out, plan[i])
+	}
+	return out, nil
+}
+
 // KindName returns the kind, with the trainability default of older files.
 func (p Provenance) KindName() string {
 	if p.Kind == "" {

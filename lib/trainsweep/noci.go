@@ -358,7 +358,8 @@ type NociSettings struct {
 }
 
 // NociProvenance is provenance.json of a directory of Noci runs
-// (reports/nocidata writes them).
+// (`sigprop sweep generate noci-training` writes them; the layout of
+// sweep.Generated).
 type NociProvenance struct {
 	Invocation sweep.Invocation `json:"invocation"`
 	Settings   NociSettings     `json:"settings"`
@@ -366,7 +367,7 @@ type NociProvenance struct {
 }
 
 // ReadNoci reads runs.json and provenance.json of a directory written by
-// reports/nocidata.
+// `sigprop sweep generate noci-training`.
 func ReadNoci(fsys fs.FS) ([]NociRun, NociProvenance, error) {
 	var runs []NociRun
 	var prov NociProvenance

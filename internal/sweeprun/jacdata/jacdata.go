@@ -4,8 +4,10 @@
 // Figs. 2 and 4, shown in Tanner's lecture), which are too costly to
 // simulate while the report runs. The spectra are written as
 // spectra.json (a list of randmlp.SpectrumSample) next to provenance.json
-// (the command, source revision, Go version and workers of the run);
-// jacdata_test.go recomputes a draw of the committed file.
+// (sweep.Generated: the command, source revision, Go version and workers
+// of the run, the settings and the wall time) by `sigprop sweep generate
+// jacobian-spectra DIR`; jacdata_test.go recomputes a draw of the
+// committed file.
 package jacdata
 
 import (
@@ -72,18 +74,28 @@ func Specs() ([]randmlp.SpectrumSpec, error) {
 	return out, nil
 }
 
-// Provenance is provenance.json.
-type Provenance struct {
-	Invocation sweep.Invocation `json:"invocation"`
-	Elapsed    string           `json:"elapsed"`
+// Settings are the settings of Specs, recorded in provenance.json.
+type Settings struct {
+	Width   int     `json:"width"`
+	Sigma02 float64 `json:"sigma0_2"`
 }
 
-// Generate computes Specs on workers goroutines and writes spectra.json
-// and provenance.json into dir.
-func Generate(dir string, workers int, inv sweep.Invocation) error {
+// Len is the number of entries of Specs, the generator's plan.
+func Len() (int, error) {
+	specs, err := Specs()
+	return len(specs), err
+}
+
+// Generate computes Specs (or, when only is not empty, the entries of
+// Specs at those indices, in that order) on workers goroutines and writes
+// spectra.json and provenance.json (sweep.Generated) into dir.
+func Generate(dir string, only []int, workers int, inv sweep.Invocation) error {
 	specs, err := Specs()
 	if err != nil {
 		return err
+	}
+	if specs, err = sweep.Select(specs, only); err != nil {
+		return fmt.Errorf("jacdata: %w", err)
 	}
 	start := time.Now()
 	samples, err := randmlp.SampleSpectra(specs, workers)
@@ -100,7 +112,11 @@ func Generate(dir string, workers int, inv sweep.Invocation) error {
 	if err := os.WriteFile(filepath.Join(dir, "spectra.json"), b, 0o644); err != nil {
 		return err
 	}
-	p, err := json.MarshalIndent(Provenance{Invocation: inv, Elapsed: time.Since(start).Round(time.Second).String()}, "", "  ")
+	set, err := json.Marshal(Settings{Width: Width, Sigma02: Sigma02})
+	if err != nil {
+		return err
+	}
+	p, err := json.MarshalIndent(sweep.Generated{Invocation: inv, Settings: set, Elapsed: time.Since(start).Round(time.Second).String(), Only: only}, "", "  ")
 	if err != nil {
 		return err
 	}

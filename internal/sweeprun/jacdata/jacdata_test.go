@@ -12,7 +12,7 @@ import (
 )
 
 // committed is the data directory the notebook reads.
-var committed = filepath.Join("..", "..", "notebooks", "data", "jacobian-spectra")
+var committed = filepath.Join("..", "..", "..", "notebooks", "data", "jacobian-spectra")
 
 // TestSpecsValid: every configuration has a simulator (q* in range, a
 // critical σ_b² ≥ 0) and a distinct seed.

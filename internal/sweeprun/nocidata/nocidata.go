@@ -5,8 +5,9 @@
 // (notebooks/data/fashion-mnist-subset), with the live cells' settings
 // (trainsweep.NociSteps steps of NociBatch). It writes runs.json (a list
 // of trainsweep.NociRun) and provenance.json (command, source revision, Go
-// version, workers, seeds, settings, elapsed time); nocidata_test.go
-// recomputes the cheapest run and compares it with the stored one.
+// version, workers, seeds, settings, elapsed time: sweep.Generated) by
+// `sigprop sweep generate noci-training DIR`; nocidata_test.go recomputes
+// the cheapest run and compares it with the stored one.
 package nocidata
 
 import (
@@ -77,14 +78,22 @@ func LoadData(subset fs.FS) (ts.Data, error) {
 	return ts.LoadData(subset, s.NTrain, s.NVal, s.NTest, s.SplitSeed)
 }
 
-// Generate runs Plan on workers goroutines (one run each, every run on one
-// core) and writes runs.json and provenance.json into dir.
-func Generate(dir, subset string, workers int, inv sweep.Invocation, log func(string)) error {
+// Len is the number of runs of Plan.
+func Len() (int, error) { return len(Plan()), nil }
+
+// Generate runs Plan (or, when only is not empty, the runs of Plan at
+// those indices, in that order) on workers goroutines (one run each, every
+// run on one core) and writes runs.json and provenance.json
+// (sweep.Generated, read back as trainsweep.NociProvenance) into dir.
+func Generate(dir, subset string, only []int, workers int, inv sweep.Invocation, log func(string)) error {
+	jobs, err := sweep.Select(Plan(), only)
+	if err != nil {
+		return fmt.Errorf("nocidata: %w", err)
+	}
 	ds, err := LoadData(os.DirFS(subset))
 	if err != nil {
 		return err
 	}
-	jobs := Plan()
 	start := time.Now()
 	runs, errs := make([]ts.NociRun, len(jobs)), make([]error, len(jobs))
 	empirical.Each(len(jobs), workers, func(i int) {
@@ -109,7 +118,11 @@ func Generate(dir, subset string, workers int, inv sweep.Invocation, log func(st
 	if err := os.WriteFile(filepath.Join(dir, "runs.json"), append(b, '\n'), 0o644); err != nil {
 		return err
 	}
-	p, err := json.MarshalIndent(ts.NociProvenance{Invocation: inv, Settings: CurrentSettings(), Elapsed: time.Since(start).Round(time.Second).String()}, "", "  ")
+	set, err := json.Marshal(CurrentSettings())
+	if err != nil {
+		return err
+	}
+	p, err := json.MarshalIndent(sweep.Generated{Invocation: inv, Settings: set, Elapsed: time.Since(start).Round(time.Second).String(), Only: only}, "", "  ")
 	if err != nil {
 		return err
 	}

@@ -12,8 +12,8 @@ import (
 )
 
 var (
-	committed = filepath.Join("..", "..", "notebooks", "data", "noci-training")
-	subset    = filepath.Join("..", "..", "notebooks", "data", "fashion-mnist-subset")
+	committed = filepath.Join("..", "..", "..", "notebooks", "data", "noci-training")
+	subset    = filepath.Join("..", "..", "..", "notebooks", "data", "fashion-mnist-subset")
 )
 
 // TestPlan: every job is distinct, every variant appears at TableDepth
