@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"time"
 
-	sweep "github.com/sigprop/sigprop/internal/sweeprun"
+	"github.com/sigprop/sigprop/internal/sweeprun"
 	"github.com/sigprop/sigprop/lib/fashionmnist"
 	lsweep "github.com/sigprop/sigprop/lib/sweep"
 	"github.com/sigprop/sigprop/lib/trainsweep"
@@ -121,7 +121,7 @@ func sweepPlan(args []string, stdout, stderr io.Writer) error {
 		}
 		return nil
 	}
-	inv := sweep.NewInvocation("plan", 0)
+	inv := sweeprun.NewInvocation("plan", 0)
 	if *revision != "" {
 		inv.Revision = *revision
 	}
@@ -170,7 +170,7 @@ func sweepPlan(args []string, stdout, stderr io.Writer) error {
 				return fmt.Errorf("%s: %w", *points, err)
 			}
 		}
-		s, created, err := sweep.PlanEval(dir, s, inv)
+		s, created, err := sweeprun.PlanEval(dir, s, inv)
 		if err != nil {
 			return err
 		}
@@ -194,7 +194,7 @@ func sweepPlan(args []string, stdout, stderr io.Writer) error {
 		}
 		s := trainsweep.Settings{Alphas: as, SigmaWs: ss, D: *d, Layers: *layers, Patch: *patch, Steps: *steps,
 			Batch: *batch, LR: *lr, Train: *nTrain, Val: *nVal, Test: *nTest, Seed: *seed, SplitSeed: *splitSeed, DataDir: *data}
-		created, err := sweep.PlanTrainability(dir, s, inv)
+		created, err := sweeprun.PlanTrainability(dir, s, inv)
 		if err != nil {
 			return err
 		}
@@ -257,12 +257,12 @@ func sweepRun(args []string, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	inv := sweep.NewInvocation("run", *workers)
+	inv := sweeprun.NewInvocation("run", *workers)
 	if *revision != "" {
 		inv.Revision = *revision
 	}
-	sum, err := sweep.Run(ctx, dir, sweep.RunOptions{Workers: *workers, Shard: sh, RetryFailed: *retry, Progress: stderr, Invocation: inv})
-	if errors.Is(err, sweep.ErrInterrupted) {
+	sum, err := sweeprun.Run(ctx, dir, sweeprun.RunOptions{Workers: *workers, Shard: sh, RetryFailed: *retry, Progress: stderr, Invocation: inv})
+	if errors.Is(err, sweeprun.ErrInterrupted) {
 		return &exitError{code: 1, err: fmt.Errorf("interrupted: %d points finished in this run are kept; rerun to finish", sum.Computed)}
 	}
 	if err != nil {
@@ -282,7 +282,7 @@ func sweepStatus(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep, err := sweep.Status(context.Background(), dir, nil)
+	rep, err := sweeprun.Status(context.Background(), dir, nil)
 	if err != nil {
 		return err
 	}
@@ -330,9 +330,9 @@ func sweepSubmit(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	sub, err := sweep.Submit(ctx, dir, sweep.SubmitOptions{ArraySize: *size, SbatchArgs: sbatchArgs, Binary: *binary,
+	sub, err := sweeprun.Submit(ctx, dir, sweeprun.SubmitOptions{ArraySize: *size, SbatchArgs: sbatchArgs, Binary: *binary,
 		Workers: *workers, RetryFailed: *retry, Wait: *wait, Command: os.Args})
-	if errors.Is(err, sweep.ErrNothingToDo) {
+	if errors.Is(err, sweeprun.ErrNothingToDo) {
 		fmt.Fprintln(stdout, err)
 		return statusExit(dir, stdout, false)
 	}
@@ -353,7 +353,7 @@ func sweepSubmit(args []string, stdout, stderr io.Writer) error {
 func statusExit(dir string, stdout io.Writer, show bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	rep, err := sweep.Status(ctx, dir, nil)
+	rep, err := sweeprun.Status(ctx, dir, nil)
 	if err != nil {
 		return err
 	}
