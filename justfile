@@ -45,6 +45,18 @@ sweep SEED="1" *ARGS:
     ./bin/sigprop sweep plan notebooks/data/trainability/adam-s{{SEED}}-900 trainability --alphas 0.05:0.95:6 --sigmas 0.2:4:6 --d 64 --layers 16 --steps 900 --batch 64 --val 2000 --test 5000 --seed {{SEED}}
     ./bin/sigprop sweep run notebooks/data/trainability/adam-s{{SEED}}-900 {{ARGS}}
 
+# Regenerate a committed data set computed whole: `just generate
+# jacobian-spectra` or `just generate noci-training` (extra arguments go to
+# `sweep generate`, e.g. --only 24,0 to reproduce two entries; with --only,
+# point DIR elsewhere: `just generate-into jacobian-spectra /tmp/x --only 24,0`).
+generate NAME *ARGS:
+    go build -o bin/sigprop ./cmd/sigprop
+    ./bin/sigprop sweep generate {{NAME}} notebooks/data/{{NAME}} {{ARGS}}
+
+# The same into another directory (a slice to compare with the committed data).
+generate-into NAME DIR *ARGS:
+    go run ./cmd/sigprop sweep generate {{NAME}} {{DIR}} {{ARGS}}
+
 # Compare the reports of two git revisions (or two report directories).
 diff A B *ARGS:
     go run ./cmd/sigprop diff {{A}} {{B}} {{ARGS}}
