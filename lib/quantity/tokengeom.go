@@ -1,7 +1,6 @@
 package quantity
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/sigprop/sigprop/lib/tokengeom"
@@ -34,21 +33,13 @@ func tgModel(v Values, withGeometry bool) tokengeom.Model {
 	return m
 }
 
-// tgQPErr reports a (q, p) outside the Gram-matrix domain as an error
-// rather than letting tokengeom panic.
-func tgQPErr(q, p float64, n int) error {
-	if p > q || p < -q/float64(n-1) {
-		return fmt.Errorf("p=%v out of range: need -q/(n-1) <= p <= q = %v", p, q)
-	}
-	return nil
-}
-
 // tgQPMap evaluates a map of (q, p) at the parameters' (q, p), checked
-// against the Gram-matrix domain, as {"q": q', "p": p'}.
+// against the Gram-matrix domain by tokengeom.CheckQP (an error, where the
+// map would panic), as {"q": q', "p": p'}.
 func tgQPMap(f func(v Values, q, p float64) (float64, float64)) func(Values) (any, error) {
 	return func(v Values) (any, error) {
 		q, p := v.Float("q"), v.Float("p")
-		if err := tgQPErr(q, p, v.Int("n")); err != nil {
+		if err := tokengeom.CheckQP(q, p, v.Int("n")); err != nil {
 			return nil, err
 		}
 		qn, pn := f(v, q, p)

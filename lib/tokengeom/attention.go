@@ -23,7 +23,8 @@ import (
 // trustworthy for σ_A² ≳ 10 (spec §8.7).
 //
 // AttQP panics unless n >= 2, d > 0, q > 0, σ_A² >= 0 and
-// −q/(n−1) <= p <= q (a valid Gram matrix).
+// −q/(n−1) <= p <= q (a valid Gram matrix): CheckQP returns the last three
+// as an error.
 func AttQP(q, p float64, n int, d, sigmaA2 float64) (qp, pp float64) {
 	tgCheckQP(q, p, n)
 	tgCheckPos("d", d)
@@ -64,17 +65,33 @@ func tgSigmoid(u float64) float64 {
 	return e / (1 + e)
 }
 
-func tgCheckQP(q, p float64, n int) {
+// CheckQP returns an error naming the parameter and its range unless
+// (q, p) is the geometry of n tokens, the domain of AttQP, FAtt and F:
+//
+//	n >= 2,   0 < q < ∞,   −q/(n−1) <= p <= q   (the Gram matrix of
+//	n tokens with squared norm q and dot product p is PSD),
+//
+// with a relative slack of 1e-12 on the bounds of p, which absorbs rounding
+// in p = q arithmetic. The maps panic on what it rejects; a caller holding
+// a (q, p) that a user typed calls CheckQP first (as `sigprop eval` does).
+func CheckQP(q, p float64, n int) error {
 	if n < 2 {
-		panic(fmt.Sprintf("tokengeom: n must be >= 2, got %d", n))
+		return fmt.Errorf("tokengeom: n must be >= 2, got %d", n)
 	}
 	if !(q > 0) || math.IsInf(q, 0) {
-		panic(fmt.Sprintf("tokengeom: q must be finite and > 0, got %v", q))
+		return fmt.Errorf("tokengeom: q must be finite and > 0, got %v", q)
 	}
-	// A relative slack of 1e-12 absorbs rounding in p = q arithmetic.
 	lo := -q / float64(n-1)
 	if math.IsNaN(p) || p > q*(1+1e-12) || p < lo*(1+1e-12) {
-		panic(fmt.Sprintf("tokengeom: p must lie in [-q/(n-1), q] = [%v, %v], got %v", lo, q, p))
+		return fmt.Errorf("tokengeom: p must lie in [-q/(n-1), q] = [%v, %v], got %v", lo, q, p)
+	}
+	return nil
+}
+
+// tgCheckQP panics with CheckQP's error.
+func tgCheckQP(q, p float64, n int) {
+	if err := CheckQP(q, p, n); err != nil {
+		panic(err.Error())
 	}
 }
 

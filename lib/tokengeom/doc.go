@@ -18,4 +18,12 @@
 // Gaussian integrals use lib/gauss (see MLPGains). The finite-width simulator
 // these are tested against is lib/tokennet; lib/tokencheck runs the
 // comparisons.
+//
+// Errors follow the library's policy: a value a user can type outside its
+// domain is an error naming the parameter and its range, a caller bug is a
+// panic prefixed "tokengeom: ", and a data-dependent failure (a fixed point
+// that does not converge, in QStar) is an error. The (q, p) domain of the
+// maps, which no box of ranges describes, is CheckQP's: it returns the
+// error, and the maps panic on what it rejects, so a caller holding a user's
+// (q, p) checks first (lib/quantity does, for `sigprop eval`).
 package tokengeom
