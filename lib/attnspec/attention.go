@@ -9,7 +9,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/dense"
-	"github.com/sigprop/sigprop/lib/randmlp"
+	"github.com/sigprop/sigprop/lib/randmat"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -50,9 +50,7 @@ func RandomMarkov(T int, s float64, rng *rand.Rand) *mat.Dense {
 		panic(fmt.Sprintf("attnspec: RandomMarkov needs a finite logit scale s >= 0, got %v", s))
 	}
 	d := make([]float64, T*T)
-	for i := range d {
-		d[i] = s * rng.NormFloat64()
-	}
+	randmat.Normal(d, s, rng)
 	return SoftmaxRows(mat.NewDense(T, T, d))
 }
 
@@ -222,7 +220,7 @@ type StackResult struct {
 
 // Stack propagates tokens X (T×d) through L attention-only layers
 // X^{ℓ+1} = A^ℓ X^ℓ W_V^ℓ with fresh random Markov A^ℓ (i.i.d. N(0, s²)
-// logits) and randmlp.Haar W_V^ℓ (norm preserving), recording the rank-collapse
+// logits) and randmat.Haar W_V^ℓ (norm preserving), recording the rank-collapse
 // residual and the norm per layer (F36, spec §6). For softmax layers the
 // residual shrinks by ≈ r_T per layer after a first transient; centred
 // layers keep it ≈ 1 while the norm shrinks like r_T^ℓ (F38).
@@ -248,7 +246,7 @@ func Stack(x mat.Matrix, L int, s float64, mode block.Attention, rng *rand.Rand)
 		default:
 			panic(fmt.Sprintf("attnspec: unknown attention mode %d", int(mode)))
 		}
-		wv := randmlp.Haar(d, rng)
+		wv := randmat.Haar(d, rng)
 		next := mat.NewDense(T, d, nil)
 		next.Mul(&mixed, wv)
 		cur = next

@@ -1,4 +1,4 @@
-package randmlp
+package randmat
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // Without the sign fix Q is not Haar distributed. It panics if n < 1.
 func Haar(n int, rng *rand.Rand) *mat.Dense {
 	if n < 1 {
-		panic(fmt.Sprintf("randmlp: Haar needs n >= 1, got %d", n))
+		panic(fmt.Sprintf("randmat: Haar needs n >= 1, got %d", n))
 	}
 	dst := mat.NewDense(n, n, nil)
 	HaarInto(dst, rng)
@@ -26,7 +26,7 @@ func Haar(n int, rng *rand.Rand) *mat.Dense {
 func HaarInto(dst *mat.Dense, rng *rand.Rand) {
 	n, c := dst.Dims()
 	if n != c {
-		panic(fmt.Sprintf("randmlp: HaarInto needs a square matrix, got %d×%d", n, c))
+		panic(fmt.Sprintf("randmat: HaarInto needs a square matrix, got %d×%d", n, c))
 	}
 	raw := dst.RawMatrix()
 	for i := 0; i < n; i++ {

@@ -1,4 +1,4 @@
-package randmlp
+package randmat
 
 import (
 	"math"

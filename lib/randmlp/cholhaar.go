@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/lapack/lapack64"
 
 	"github.com/sigprop/sigprop/lib/dense"
+	"github.com/sigprop/sigprop/lib/randmat"
 )
 
 // errGramNotPD reports a Gaussian matrix whose Gram matrix is numerically
@@ -42,9 +43,7 @@ func newCholHaar(n int) *cholHaar {
 // apply draws O and sets dst = alpha·O·j (j is overwritten with R^{−1}j)
 // and x = O·x.
 func (c *cholHaar) apply(rng *rand.Rand, alpha float64, j, dst blas64.General, x []float64) error {
-	for i := range c.z.Data {
-		c.z.Data[i] = rng.NormFloat64()
-	}
+	randmat.Normal(c.z.Data, 1, rng)
 	dense.Gemm(blas.Trans, blas.NoTrans, 1, c.z, c.z, 0, c.gram)
 	r, ok := lapack64.Potrf(blas64.Symmetric{Uplo: blas.Upper, N: c.gram.Rows, Stride: c.gram.Stride, Data: c.gram.Data})
 	if !ok {

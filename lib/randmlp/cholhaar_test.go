@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/randmat"
 )
 
 // TestCholHaarIsHaarInto: from the same random numbers, Z R^{−1} applied
@@ -16,7 +17,7 @@ import (
 func TestCholHaarIsHaarInto(t *testing.T) {
 	const n = 200
 	want := mat.NewDense(n, n, nil)
-	HaarInto(want, rand.New(rand.NewPCG(3, 4)))
+	randmat.HaarInto(want, rand.New(rand.NewPCG(3, 4)))
 	id := mat.NewDense(n, n, nil)
 	for i := 0; i < n; i++ {
 		id.Set(i, i, 1)

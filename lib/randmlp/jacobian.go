@@ -11,6 +11,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/dense"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/randmat"
 	"gonum.org/v1/gonum/blas"
 )
 
@@ -64,13 +65,9 @@ func (s JacobianSim) jacWeights(w *mat.Dense, rng *rand.Rand) {
 	sw := math.Sqrt(s.SigmaW2)
 	switch s.Weights {
 	case GaussianWeights:
-		raw := w.RawMatrix()
-		sc := sw / math.Sqrt(float64(s.Width))
-		for i := range raw.Data {
-			raw.Data[i] = sc * rng.NormFloat64()
-		}
+		randmat.Normal(w.RawMatrix().Data, sw/math.Sqrt(float64(s.Width)), rng)
 	case OrthogonalWeights:
-		HaarInto(w, rng)
+		randmat.HaarInto(w, rng)
 		w.Scale(sw, w)
 	default:
 		panic(fmt.Sprintf("randmlp: unknown weight distribution %d", int(s.Weights)))

@@ -12,6 +12,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/dense"
 	"github.com/sigprop/sigprop/lib/internal/enum"
+	"github.com/sigprop/sigprop/lib/randmat"
 )
 
 // WeightDist is the distribution of an MLP's weight matrices.
@@ -99,12 +100,9 @@ func (m MLP) Propagate(x0 mat.Matrix, rng *rand.Rand) MLPTrace {
 	for l := 0; l < m.Depth; l++ {
 		switch m.Weights {
 		case GaussianWeights:
-			scale := sw / math.Sqrt(float64(n))
-			for i := range wr.Data {
-				wr.Data[i] = scale * rng.NormFloat64()
-			}
+			randmat.Normal(wr.Data, sw/math.Sqrt(float64(n)), rng)
 		case OrthogonalWeights:
-			HaarInto(w, rng)
+			randmat.HaarInto(w, rng)
 			for i := range wr.Data {
 				wr.Data[i] *= sw
 			}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/randmat"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -22,17 +23,7 @@ func Input(V0 mat.Matrix, width int, rng *rand.Rand) *mat.Dense {
 	if width < m {
 		panic(fmt.Sprintf("shapednet: Input width = %d, must be >= m = %d", width, m))
 	}
-	g := mat.NewDense(width, m, nil)
-	for i := 0; i < width; i++ {
-		for j := 0; j < m; j++ {
-			g.Set(i, j, rng.NormFloat64())
-		}
-	}
-	var qr mat.QR
-	qr.Factorize(g)
-	var q mat.Dense
-	qr.QTo(&q)
-	u := q.Slice(0, width, 0, m).T() // m×n, orthonormal rows
+	u := randmat.Frame(width, m, rng).T() // m×n, orthonormal rows
 	l := make([]float64, m*m)
 	shFactor(l, v, m)
 	x := mat.NewDense(m, width, nil)
@@ -41,11 +32,7 @@ func Input(V0 mat.Matrix, width int, rng *rand.Rand) *mat.Dense {
 	return x
 }
 
-func shFill(g blas64.General, rng *rand.Rand) {
-	for i := range g.Data {
-		g.Data[i] = rng.NormFloat64()
-	}
-}
+func shFill(g blas64.General, rng *rand.Rand) { randmat.Normal(g.Data, 1, rng) }
 
 // Forward propagates X0 (m×n tokens, n = c.Width) through the full
 // network of configuration c with freshly drawn weights (the naive forward
