@@ -20,6 +20,8 @@
 //	lo + (hi − lo) i/(k − 1); lo, lo+1, …, hi     Linspace, Ints
 //	max |a − b|, max |a/b − 1|                   MaxAbsDiff, MaxRelDiff
 //	(ln y_n − ln y_1)/(ln x_n − ln x_1)           LogLogSlope
+//	q = mean |X_i|², p = mean X_i·X_j (i < j)     TokenGeometry (Cowsik et al. 2024, eqs. (22)–(23))
+//	X_i·X_j/(|X_i||X_j|), i < j                  PairCosines (the token simulators' angle histograms)
 //
 // Monte Carlo plumbing that the simulators share lives here too, so that it
 // is written once: SplitMix64 (Steele, Lea & Flood 2014, the finaliser used

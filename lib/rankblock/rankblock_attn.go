@@ -7,7 +7,6 @@ import (
 
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
-	"github.com/sigprop/sigprop/lib/tokennet"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -26,10 +25,10 @@ type LayerStats struct {
 // fewer than 2 tokens or a zero token.
 func Stats(x mat.Matrix) LayerStats {
 	n, _ := x.Dims()
-	q, p := tokennet.TokenGeometry(x)
+	q, p := empirical.TokenGeometry(x)
 	fn := float64(n)
 	var s float64
-	cs := tokennet.PairCosines(x)
+	cs := empirical.PairCosines(x)
 	for _, v := range cs {
 		s += v
 	}

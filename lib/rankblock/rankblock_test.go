@@ -10,7 +10,6 @@ import (
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
-	"github.com/sigprop/sigprop/lib/tokennet"
 )
 
 func rbRandDense(rng *rand.Rand, r, c int, s float64) *mat.Dense {
@@ -454,7 +453,7 @@ func TestUniformAttentionIdentities(t *testing.T) {
 				}
 			}
 		}
-		q, p := tokennet.TokenGeometry(S)
+		q, p := empirical.TokenGeometry(S)
 		cs[s] = float64(n)*q + float64(n*(n-1))*p
 		ns[s] = float64(n) * q
 	}

@@ -6,36 +6,13 @@ import (
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 )
 
-// TokenGeometry returns the empirical squared norm and dot product of the n
-// token rows of x, eqs. (22)–(23) of Cowsik et al. 2024:
-//
-//	q = (1/n) Σ_i X_i·X_i,   p = 2/(n(n−1)) Σ_{i<j} X_i·X_j,
-//
-// computed in O(nd) as p = (|Σ_i X_i|² − Σ_i |X_i|²)/(n(n−1)). It panics if
-// x has fewer than 2 rows.
-func TokenGeometry(x mat.Matrix) (q, p float64) {
-	n, d := x.Dims()
-	if n < 2 {
-		panic("tokennet: TokenGeometry needs at least 2 tokens")
-	}
-	var sq float64
-	sum := make([]float64, d)
-	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			v := x.At(i, j)
-			sq += v * v
-			sum[j] += v
-		}
-	}
-	var s2 float64
-	for _, v := range sum {
-		s2 += v * v
-	}
-	fn := float64(n)
-	return sq / fn, (s2 - sq) / (fn * (fn - 1))
-}
+// TokenGeometry is empirical.TokenGeometry: the empirical q and p of the
+// token rows of x, eqs. (22)–(23) of Cowsik et al. 2024.
+func TokenGeometry(x mat.Matrix) (q, p float64) { return empirical.TokenGeometry(x) }
 
 // TokenSqNorms writes |X_i|²/d for each token row of x into dst (length n)
 // and returns it; dst == nil allocates.
@@ -58,25 +35,9 @@ func TokenSqNorms(dst []float64, x mat.Matrix) []float64 {
 	return dst
 }
 
-// PairCosines returns the n(n−1)/2 cosines X_i·X_j/(|X_i||X_j|), i < j, of
-// the token rows of x (the angle histograms of Fig. 2). It panics on a zero
-// token.
-func PairCosines(x mat.Matrix) []float64 {
-	n, _ := x.Dims()
-	g := mat.NewSymDense(n, nil)
-	g.SymOuterK(1, x)
-	out := make([]float64, 0, n*(n-1)/2)
-	for i := 0; i < n; i++ {
-		gi := g.At(i, i)
-		if !(gi > 0) {
-			panic(fmt.Sprintf("tokennet: PairCosines token %d has zero norm", i))
-		}
-		for j := i + 1; j < n; j++ {
-			out = append(out, g.At(i, j)/math.Sqrt(gi*g.At(j, j)))
-		}
-	}
-	return out
-}
+// PairCosines is empirical.PairCosines: the n(n−1)/2 cosines between
+// the token rows of x (the angle histograms of Fig. 2).
+func PairCosines(x mat.Matrix) []float64 { return empirical.PairCosines(x) }
 
 // SymmetricTokens fills dst (n×d) with permutation-symmetric Gaussian
 // tokens of expected squared norm q and dot product p (App. A of Cowsik et
