@@ -171,7 +171,7 @@ func TestDiffRevisions(t *testing.T) {
 		t.Fatal(err)
 	}
 	repo := t.TempDir()
-	for _, dir := range []string{"cmd", "lib", "kernel-ext", "reports"} {
+	for _, dir := range []string{"cmd", "internal", "lib", "kernel-ext", "reports"} {
 		cp := exec.Command("cp", "-r", filepath.Join(root, dir), repo)
 		if out, err := cp.CombinedOutput(); err != nil {
 			t.Fatalf("cp: %v: %s", err, out)
