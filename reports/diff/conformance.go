@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/sigprop/sigprop/reports/publish"
@@ -33,62 +32,53 @@ func compareConformance(a, b *publish.Manifest) ([]ConformanceDiff, bool) {
 	if len(a.Conformance) == 0 || len(b.Conformance) == 0 {
 		return nil, false
 	}
-	oldC := map[string]*publish.ConformanceEntry{}
-	for i := range a.Conformance {
-		oldC[a.Conformance[i].ID] = &a.Conformance[i]
-	}
-	newC := map[string]*publish.ConformanceEntry{}
-	for i := range b.Conformance {
-		newC[b.Conformance[i].ID] = &b.Conformance[i]
-	}
-	var out []ConformanceDiff
-	for _, id := range union(oldC, newC, strings.Compare) {
-		o, n := oldC[id], newC[id]
-		d := ConformanceDiff{ID: id}
-		if o != nil {
-			d.OldStatus, d.OldWorst = o.Status, worstPtr(o)
-		}
-		if n != nil {
-			d.NewStatus, d.NewWorst = n.Status, worstPtr(n)
-		}
-		switch {
-		case o == nil:
-			d.Status = Added
-			d.Changes = append(d.Changes, "added with status "+n.Status)
-		case n == nil:
-			d.Status = Removed
-			d.Changes = append(d.Changes, "removed (was "+o.Status+")")
-		default:
-			if o.Status != n.Status {
-				d.Changes = append(d.Changes, fmt.Sprintf("status %s -> %s", o.Status, n.Status))
+	out := join(a.Conformance, b.Conformance, func(e *publish.ConformanceEntry) string { return e.ID }, strings.Compare,
+		func(id string, o, n *publish.ConformanceEntry) ConformanceDiff {
+			d := ConformanceDiff{ID: id}
+			if o != nil {
+				d.OldStatus, d.OldWorst = o.Status, worstPtr(o)
 			}
-			var plus, minus []string
-			for _, f := range n.Figures {
-				if !slices.Contains(o.Figures, f) {
-					plus = append(plus, "+"+f)
+			if n != nil {
+				d.NewStatus, d.NewWorst = n.Status, worstPtr(n)
+			}
+			switch {
+			case o == nil:
+				d.Status = Added
+				d.Changes = append(d.Changes, "added with status "+n.Status)
+			case n == nil:
+				d.Status = Removed
+				d.Changes = append(d.Changes, "removed (was "+o.Status+")")
+			default:
+				if o.Status != n.Status {
+					d.Changes = append(d.Changes, fmt.Sprintf("status %s -> %s", o.Status, n.Status))
+				}
+				var plus, minus []string
+				for _, f := range n.Figures {
+					if !slices.Contains(o.Figures, f) {
+						plus = append(plus, "+"+f)
+					}
+				}
+				for _, f := range o.Figures {
+					if !slices.Contains(n.Figures, f) {
+						minus = append(minus, "-"+f)
+					}
+				}
+				if len(plus)+len(minus) > 0 {
+					d.Changes = append(d.Changes, "figures "+strings.Join(append(plus, minus...), " "))
+				}
+				if side(d.OldWorst) != side(d.NewWorst) {
+					d.Crossed = true
+					d.Changes = append(d.Changes, fmt.Sprintf("worst ratio %s -> %s", fmtPtr(d.OldWorst), fmtPtr(d.NewWorst)))
+				}
+				d.Status = Unchanged
+				if len(d.Changes) > 0 {
+					d.Status = Changed
 				}
 			}
-			for _, f := range o.Figures {
-				if !slices.Contains(n.Figures, f) {
-					minus = append(minus, "-"+f)
-				}
-			}
-			if len(plus)+len(minus) > 0 {
-				d.Changes = append(d.Changes, "figures "+strings.Join(append(plus, minus...), " "))
-			}
-			if side(d.OldWorst) != side(d.NewWorst) {
-				d.Crossed = true
-				d.Changes = append(d.Changes, fmt.Sprintf("worst ratio %s -> %s", fmtPtr(d.OldWorst), fmtPtr(d.NewWorst)))
-			}
-			if len(d.Changes) == 0 {
-				continue
-			}
-			d.Status = Changed
-		}
-		out = append(out, d)
-	}
-	rank := map[string]int{Changed: 0, Added: 1, Removed: 2}
-	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].Status] < rank[out[j].Status] })
+			return d
+		}, func(d ConformanceDiff) string { return d.Status })
+	// Only the rows that changed, were added or were removed are listed.
+	out = slices.DeleteFunc(out, func(d ConformanceDiff) bool { return d.Status == Unchanged })
 	return out, true
 }
 

@@ -173,89 +173,96 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 	opt = opt.withDefaults()
 	r := &Report{RTol: opt.RTol, ATol: opt.ATol}
 
-	oldF := map[key]*bundle.Figure{}
-	for i := range a.Figures {
-		f := &a.Figures[i]
-		oldF[key{f.Notebook, f.ID}] = &f.Data
-	}
-	newF := map[key]*bundle.Figure{}
-	for i := range b.Figures {
-		f := &b.Figures[i]
-		newF[key{f.Notebook, f.ID}] = &f.Data
-	}
-	for _, k := range union(oldF, newF, compareKeys) {
-		o, n := oldF[k], newF[k]
-		fd := FigureDiff{ID: k.id, Notebook: k.notebook, Old: o, New: n}
-		switch {
-		case o == nil:
-			fd.Status = Added
-		case n == nil:
-			fd.Status = Removed
-		default:
-			fd.Series, fd.Heat, fd.Params = compareFigure(o, n, opt)
-			fd.Status = Unchanged
-			if len(fd.Params) > 0 || (fd.Heat != nil && fd.Heat.Status != Unchanged) {
-				fd.Status = Changed
+	r.Figures = join(a.Figures, b.Figures, func(f *publish.FigureEntry) key { return key{f.Notebook, f.ID} }, compareKeys,
+		func(k key, oe, ne *publish.FigureEntry) FigureDiff {
+			var o, n *bundle.Figure
+			if oe != nil {
+				o = &oe.Data
 			}
-			for _, s := range fd.Series {
-				if s.Status != Unchanged {
+			if ne != nil {
+				n = &ne.Data
+			}
+			fd := FigureDiff{ID: k.id, Notebook: k.notebook, Old: o, New: n}
+			switch {
+			case o == nil:
+				fd.Status = Added
+			case n == nil:
+				fd.Status = Removed
+			default:
+				fd.Series, fd.Heat, fd.Params = compareFigure(o, n, opt)
+				fd.Status = Unchanged
+				if len(fd.Params) > 0 || (fd.Heat != nil && fd.Heat.Status != Unchanged) {
 					fd.Status = Changed
 				}
+				for _, s := range fd.Series {
+					if s.Status != Unchanged {
+						fd.Status = Changed
+					}
+				}
 			}
-		}
-		if fd.Status == Unchanged {
-			r.Unchanged++
-			fd.Series = nil
-			fd.Heat = nil
-		}
-		r.Figures = append(r.Figures, fd)
-	}
+			if fd.Status == Unchanged {
+				r.Unchanged++
+				fd.Series = nil
+				fd.Heat = nil
+			}
+			return fd
+		}, func(fd FigureDiff) string { return fd.Status })
 
-	oldM := map[key]*publish.MetricEntry{}
-	for i := range a.Metrics {
-		m := &a.Metrics[i]
-		oldM[key{m.Notebook, m.Name}] = m
-	}
-	newM := map[key]*publish.MetricEntry{}
-	for i := range b.Metrics {
-		m := &b.Metrics[i]
-		newM[key{m.Notebook, m.Name}] = m
-	}
-	for _, k := range union(oldM, newM, compareKeys) {
-		o, n := oldM[k], newM[k]
-		md := MetricDiff{Name: k.id, Notebook: k.notebook}
-		if o != nil {
-			v := float64(o.Value)
-			md.Old, md.OldPass, md.Tolerance = &v, o.Pass, float64(o.Tolerance)
-		}
-		if n != nil {
-			v := float64(n.Value)
-			md.New, md.NewPass, md.Tolerance = &v, n.Pass, float64(n.Tolerance)
-		}
-		switch {
-		case o == nil:
-			md.Status = Added
-			md.Regressed = !n.Pass
-		case n == nil:
-			md.Status = Removed
-		default:
-			md.Status = Unchanged
-			if !equal(float64(o.Value), float64(n.Value), opt) || !equal(float64(o.Tolerance), float64(n.Tolerance), opt) || o.Pass != n.Pass {
-				md.Status = Changed
+	r.Metrics = join(a.Metrics, b.Metrics, func(m *publish.MetricEntry) key { return key{m.Notebook, m.Name} }, compareKeys,
+		func(k key, o, n *publish.MetricEntry) MetricDiff {
+			md := MetricDiff{Name: k.id, Notebook: k.notebook}
+			if o != nil {
+				v := float64(o.Value)
+				md.Old, md.OldPass, md.Tolerance = &v, o.Pass, float64(o.Tolerance)
 			}
-			md.Crossed = o.Pass != n.Pass
-			md.Regressed = o.Pass && !n.Pass
-		}
-		r.Metrics = append(r.Metrics, md)
-	}
+			if n != nil {
+				v := float64(n.Value)
+				md.New, md.NewPass, md.Tolerance = &v, n.Pass, float64(n.Tolerance)
+			}
+			switch {
+			case o == nil:
+				md.Status = Added
+				md.Regressed = !n.Pass
+			case n == nil:
+				md.Status = Removed
+			default:
+				md.Status = Unchanged
+				if !equal(float64(o.Value), float64(n.Value), opt) || !equal(float64(o.Tolerance), float64(n.Tolerance), opt) || o.Pass != n.Pass {
+					md.Status = Changed
+				}
+				md.Crossed = o.Pass != n.Pass
+				md.Regressed = o.Pass && !n.Pass
+			}
+			return md
+		}, func(md MetricDiff) string { return md.Status })
 	r.Conformance, r.ConformanceCompared = compareConformance(a, b)
 	r.Tables, r.UnchangedTables, r.TablesCompared = compareTables(a, b, opt)
-	// Changed figures first, then added, removed, unchanged; stable by key.
-	rank := map[string]int{Changed: 0, Added: 1, Removed: 2, Unchanged: 3}
-	sort.SliceStable(r.Figures, func(i, j int) bool { return rank[r.Figures[i].Status] < rank[r.Figures[j].Status] })
-	// Metrics likewise: what moved first.
-	sort.SliceStable(r.Metrics, func(i, j int) bool { return rank[r.Metrics[i].Status] < rank[r.Metrics[j].Status] })
 	return r
+}
+
+// join matches the entries of two manifests by key (notebook and id): for
+// every key of either, in key order, it calls diff with the old and the new
+// entry, nil where that side has none, and returns the results with what
+// moved first (changed, then added, removed, unchanged; stable by key, as
+// status reports them). Figures, metrics, tables and conformance rows are
+// joined by it.
+func join[K comparable, E, D any](old, new []E, keyOf func(*E) K, cmpKey func(K, K) int, diff func(k K, o, n *E) D, status func(D) string) []D {
+	index := func(es []E) map[K]*E {
+		m := make(map[K]*E, len(es))
+		for i := range es {
+			m[keyOf(&es[i])] = &es[i]
+		}
+		return m
+	}
+	om, nm := index(old), index(new)
+	ks := union(om, nm, cmpKey)
+	out := make([]D, 0, len(ks))
+	for _, k := range ks {
+		out = append(out, diff(k, om[k], nm[k]))
+	}
+	rank := map[string]int{Changed: 0, Added: 1, Removed: 2, Unchanged: 3}
+	sort.SliceStable(out, func(i, j int) bool { return rank[status(out[i])] < rank[status(out[j])] })
+	return out
 }
 
 // union returns the keys of a and b, each once, sorted by cmp.

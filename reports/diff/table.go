@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -62,35 +61,29 @@ func compareTables(a, b *publish.Manifest, opt Options) ([]TableDiff, int, bool)
 	if !a.HasTables() || !b.HasTables() {
 		return nil, 0, false
 	}
-	index := func(m *publish.Manifest) map[key]*bundle.Table {
-		out := map[key]*bundle.Table{}
-		for i := range m.Tables {
-			t := &m.Tables[i]
-			out[key{t.Notebook, t.ID}] = &t.Data
-		}
-		return out
-	}
-	oldT, newT := index(a), index(b)
-	var out []TableDiff
 	unchanged := 0
-	for _, k := range union(oldT, newT, compareKeys) {
-		o, n := oldT[k], newT[k]
-		d := TableDiff{ID: k.id, Notebook: k.notebook, Old: o, New: n}
-		switch {
-		case o == nil:
-			d.Status = Added
-		case n == nil:
-			d.Status = Removed
-		default:
-			d = compareTable(d, opt)
-		}
-		if d.Status == Unchanged {
-			unchanged++
-		}
-		out = append(out, d)
-	}
-	rank := map[string]int{Changed: 0, Added: 1, Removed: 2, Unchanged: 3}
-	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].Status] < rank[out[j].Status] })
+	out := join(a.Tables, b.Tables, func(t *publish.TableEntry) key { return key{t.Notebook, t.ID} }, compareKeys,
+		func(k key, oe, ne *publish.TableEntry) TableDiff {
+			d := TableDiff{ID: k.id, Notebook: k.notebook}
+			if oe != nil {
+				d.Old = &oe.Data
+			}
+			if ne != nil {
+				d.New = &ne.Data
+			}
+			switch {
+			case oe == nil:
+				d.Status = Added
+			case ne == nil:
+				d.Status = Removed
+			default:
+				d = compareTable(d, opt)
+			}
+			if d.Status == Unchanged {
+				unchanged++
+			}
+			return d
+		}, func(d TableDiff) string { return d.Status })
 	return out, unchanged, true
 }
 
