@@ -349,16 +349,12 @@ func (k *Kernel) connect(ctx context.Context, c Connection) error {
 	k.stdin = zmq4.NewDealer(k.ctx, append(opts, id)...)
 	k.iopub = zmq4.NewSub(k.ctx, opts...)
 	k.hb = zmq4.NewReq(k.ctx, opts...)
-	socks := []struct {
-		s    zmq4.Socket
-		port int
-		name string
-	}{{k.shell, c.ShellPort, "shell"}, {k.control, c.ControlPort, "control"}, {k.stdin, c.StdinPort, "stdin"}, {k.iopub, c.IOPubPort, "iopub"}, {k.hb, c.HBPort, "heartbeat"}}
+	socks := (&Sockets{Shell: k.shell, Control: k.control, Stdin: k.stdin, IOPub: k.iopub, HB: k.hb}).Ports(c)
 	errc := make(chan error, len(socks))
 	for _, s := range socks {
 		go func() {
-			if err := s.s.Dial(ep(s.port)); err != nil {
-				errc <- fmt.Errorf("%w: dialing %s: %w", errConnect, s.name, err)
+			if err := s.Socket.Dial(ep(s.Port)); err != nil {
+				errc <- fmt.Errorf("%w: dialing %s: %w", errConnect, s.Name, err)
 				return
 			}
 			errc <- nil

@@ -114,15 +114,8 @@ func (k *Kernel) SendFrames(channel string, frames [][]byte) error {
 	if err := k.Err(); err != nil {
 		return err
 	}
-	var s zmq4.Socket
-	switch channel {
-	case "shell":
-		s = k.shell
-	case "control":
-		s = k.control
-	case "stdin":
-		s = k.stdin
-	default:
+	s := (&Sockets{Shell: k.shell, Control: k.control, Stdin: k.stdin}).Channel(channel)
+	if s == nil {
 		panic("kernel: SendFrames: unknown channel " + channel)
 	}
 	k.sendMu.Lock()

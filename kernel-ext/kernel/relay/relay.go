@@ -129,14 +129,10 @@ func (r *Relay) bind(c kernel.Connection) error {
 	r.stdin = zmq4.NewRouter(r.ctx)
 	r.iopub = zmq4.NewPub(r.ctx)
 	r.hb = zmq4.NewRep(r.ctx)
-	for _, s := range []struct {
-		s    zmq4.Socket
-		port int
-		name string
-	}{{r.shell, c.ShellPort, "shell"}, {r.control, c.ControlPort, "control"}, {r.stdin, c.StdinPort, "stdin"}, {r.iopub, c.IOPubPort, "iopub"}, {r.hb, c.HBPort, "heartbeat"}} {
-		ep := fmt.Sprintf("tcp://%s:%d", c.IP, s.port)
-		if err := s.s.Listen(ep); err != nil {
-			return fmt.Errorf("relay: %s socket: listening on %s: %w", s.name, ep, err)
+	for _, s := range (&kernel.Sockets{Shell: r.shell, Control: r.control, Stdin: r.stdin, IOPub: r.iopub, HB: r.hb}).Ports(c) {
+		ep := fmt.Sprintf("tcp://%s:%d", c.IP, s.Port)
+		if err := s.Socket.Listen(ep); err != nil {
+			return fmt.Errorf("relay: %s socket: listening on %s: %w", s.Name, ep, err)
 		}
 	}
 	return nil
@@ -193,17 +189,8 @@ func (r *Relay) toGonb(s zmq4.Socket, channel string) {
 // toFrontEnd passes gonb's answers to front-end requests (kernel.Options.
 // Forward) to the front end's socket of the same channel.
 func (r *Relay) toFrontEnd(channel string, frames [][]byte) {
-	var s zmq4.Socket
-	switch channel {
-	case "shell":
-		s = r.shell
-	case "control":
-		s = r.control
-	case "stdin":
-		s = r.stdin
-	case "iopub":
-		s = r.iopub
-	default:
+	s := (&kernel.Sockets{Shell: r.shell, Control: r.control, Stdin: r.stdin, IOPub: r.iopub}).Channel(channel)
+	if s == nil {
 		return
 	}
 	if err := s.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
