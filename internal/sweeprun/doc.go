@@ -9,6 +9,15 @@
 //	Run                          compute the missing points of a shard with N workers
 //	Status                       done / running / failed / missing, and what Slurm says
 //	Submit                       an sbatch job array, task i running shard i/N
+//	Generators, LookupGenerator  the committed data sets computed whole (`sigprop sweep generate`)
+//
+// Two of the notebooks' committed data sets are a fixed plan of seeded
+// computations rather than a grid (the Jacobian spectra of notebook 04,
+// subpackage jacdata; the Noci et al. training runs of notebook 06,
+// subpackage nocidata). A Generator computes one whole, or the entries of
+// its plan given by --only to check a slice of the committed files, and
+// writes provenance.json as lib/sweep.Generated: the same invocation record
+// that a sweep keeps of each of its invocations.
 //
 // # Files, claims and crashes
 //
