@@ -1,9 +1,15 @@
 package sweeprun
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
+	"time"
+
+	"github.com/sigprop/sigprop/internal/atomicfile"
 
 	"github.com/sigprop/sigprop/internal/sweeprun/jacdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/nocidata"
@@ -13,8 +19,8 @@ import (
 // A Generator computes one data set that a notebook reads from
 // notebooks/data/<Name> because it costs too much to compute while the
 // report runs: a fixed plan of seeded computations, written whole into one
-// directory beside provenance.json (sweep.Generated). `sigprop sweep
-// generate NAME DIR` runs it.
+// directory as File beside provenance.json (sweep.Generated). `sigprop
+// sweep generate NAME DIR` runs it.
 type Generator struct {
 	Name  string // the data set: its directory under notebooks/data
 	About string // what it computes, in one line
@@ -22,8 +28,13 @@ type Generator struct {
 	Workers int
 	// Len is the number of entries of the plan (the indices of --only).
 	Len func() (int, error)
-	// Generate computes the plan (or its entries at o.Only) into dir.
-	Generate func(dir string, o GenerateOptions) error
+	// File is the data file's name; Indent its JSON indent: "" writes it
+	// compact without a final newline, as spectra.json is, else indented
+	// with a final newline, as runs.json is.
+	File, Indent string
+	// Compute computes the plan (or its entries at o.Only) and returns the
+	// data to write and the settings to record.
+	Compute func(o GenerateOptions) (data, settings any, err error)
 }
 
 // GenerateOptions are a generator's run settings.
@@ -36,22 +47,58 @@ type GenerateOptions struct {
 	Log        io.Writer // progress lines; nil for none
 }
 
+// Generate computes g's data and writes File and provenance.json into dir
+// (creating it), each atomically. Elapsed in the provenance is Compute's
+// wall time.
+func (g Generator) Generate(dir string, o GenerateOptions) error {
+	start := time.Now()
+	data, settings, err := g.Compute(o)
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start).Round(time.Second).String()
+	var b []byte
+	if g.Indent == "" {
+		b, err = json.Marshal(data)
+	} else if b, err = json.MarshalIndent(data, "", g.Indent); err == nil {
+		b = append(b, '\n')
+	}
+	if err != nil {
+		return err
+	}
+	set, err := json.Marshal(settings)
+	if err != nil {
+		return err
+	}
+	p, err := json.MarshalIndent(sweep.Generated{Invocation: o.Invocation, Settings: set, Elapsed: elapsed, Only: o.Only}, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if err := atomicfile.Write(filepath.Join(dir, g.File), b); err != nil {
+		return err
+	}
+	return atomicfile.Write(filepath.Join(dir, sweep.ProvenanceFile), append(p, '\n'))
+}
+
 // Generators lists the data generators, by name.
 func Generators() []Generator {
 	return []Generator{
-		{Name: "jacobian-spectra", Workers: 2, Len: jacdata.Len,
+		{Name: "jacobian-spectra", Workers: 2, Len: jacdata.Len, File: "spectra.json",
 			About: "eigenvalues of JJᵀ of width-1000 critical MLPs (P18 Figs. 2 and 4), notebook 04",
-			Generate: func(dir string, o GenerateOptions) error {
-				return jacdata.Generate(dir, o.Only, o.Workers, o.Invocation)
+			Compute: func(o GenerateOptions) (any, any, error) {
+				return jacdata.Compute(o.Only, o.Workers)
 			}},
-		{Name: "noci-training", Workers: 1, Len: nocidata.Len,
+		{Name: "noci-training", Workers: 1, Len: nocidata.Len, File: "runs.json", Indent: " ",
 			About: "seeded ViT training runs of the Noci et al. 2022/2023 analogues, notebook 06",
-			Generate: func(dir string, o GenerateOptions) error {
+			Compute: func(o GenerateOptions) (any, any, error) {
 				var log func(string)
 				if o.Log != nil {
 					log = func(s string) { fmt.Fprintln(o.Log, s) }
 				}
-				return nocidata.Generate(dir, o.Subset, o.Only, o.Workers, o.Invocation, log)
+				return nocidata.Compute(o.Subset, o.Only, o.Workers, log)
 			}},
 	}
 }

@@ -11,11 +11,7 @@
 package jacdata
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
-	"time"
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
@@ -86,39 +82,19 @@ func Len() (int, error) {
 	return len(specs), err
 }
 
-// Generate computes Specs (or, when only is not empty, the entries of
-// Specs at those indices, in that order) on workers goroutines and writes
-// spectra.json and provenance.json (sweep.Generated) into dir.
-func Generate(dir string, only []int, workers int, inv sweep.Invocation) error {
+// Compute computes Specs (or, when only is not empty, the entries of
+// Specs at those indices, in that order) on workers goroutines; `sigprop
+// sweep generate jacobian-spectra` writes them as spectra.json beside
+// provenance.json.
+func Compute(only []int, workers int) ([]randmlp.SpectrumSample, Settings, error) {
+	set := Settings{Width: Width, Sigma02: Sigma02}
 	specs, err := Specs()
 	if err != nil {
-		return err
+		return nil, set, err
 	}
 	if specs, err = sweep.Select(specs, only); err != nil {
-		return fmt.Errorf("jacdata: %w", err)
+		return nil, set, fmt.Errorf("jacdata: %w", err)
 	}
-	start := time.Now()
 	samples, err := randmlp.SampleSpectra(specs, workers)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	b, err := json.Marshal(samples)
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "spectra.json"), b, 0o644); err != nil {
-		return err
-	}
-	set, err := json.Marshal(Settings{Width: Width, Sigma02: Sigma02})
-	if err != nil {
-		return err
-	}
-	p, err := json.MarshalIndent(sweep.Generated{Invocation: inv, Settings: set, Elapsed: time.Since(start).Round(time.Second).String(), Only: only}, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "provenance.json"), append(p, '\n'), 0o644)
+	return samples, set, err
 }

@@ -11,11 +11,9 @@
 package nocidata
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
@@ -81,18 +79,20 @@ func LoadData(subset fs.FS) (ts.Data, error) {
 // Len is the number of runs of Plan.
 func Len() (int, error) { return len(Plan()), nil }
 
-// Generate runs Plan (or, when only is not empty, the runs of Plan at
+// Compute runs Plan (or, when only is not empty, the runs of Plan at
 // those indices, in that order) on workers goroutines (one run each, every
-// run on one core) and writes runs.json and provenance.json
-// (sweep.Generated, read back as trainsweep.NociProvenance) into dir.
-func Generate(dir, subset string, only []int, workers int, inv sweep.Invocation, log func(string)) error {
+// run on one core) on the subset in the directory subset; `sigprop sweep
+// generate noci-training` writes them as runs.json beside provenance.json
+// (read back by trainsweep.ReadNoci).
+func Compute(subset string, only []int, workers int, log func(string)) ([]ts.NociRun, ts.NociSettings, error) {
+	set := CurrentSettings()
 	jobs, err := sweep.Select(Plan(), only)
 	if err != nil {
-		return fmt.Errorf("nocidata: %w", err)
+		return nil, set, fmt.Errorf("nocidata: %w", err)
 	}
 	ds, err := LoadData(os.DirFS(subset))
 	if err != nil {
-		return err
+		return nil, set, err
 	}
 	start := time.Now()
 	runs, errs := make([]ts.NociRun, len(jobs)), make([]error, len(jobs))
@@ -105,28 +105,10 @@ func Generate(dir, subset string, only []int, workers int, inv sweep.Invocation,
 	})
 	for i, err := range errs {
 		if err != nil {
-			return fmt.Errorf("run %+v: %w", jobs[i], err)
+			return nil, set, fmt.Errorf("run %+v: %w", jobs[i], err)
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	b, err := json.MarshalIndent(runs, "", " ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "runs.json"), append(b, '\n'), 0o644); err != nil {
-		return err
-	}
-	set, err := json.Marshal(CurrentSettings())
-	if err != nil {
-		return err
-	}
-	p, err := json.MarshalIndent(sweep.Generated{Invocation: inv, Settings: set, Elapsed: time.Since(start).Round(time.Second).String(), Only: only}, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "provenance.json"), append(p, '\n'), 0o644)
+	return runs, set, nil
 }
 
 // Read reads runs.json and provenance.json from fsys (trainsweep.ReadNoci).
