@@ -22,11 +22,25 @@ var notebookDisplay = []string{
 // reports/ and of the contract's two packages names none of the notebook
 // display's packages.
 func TestNoNotebookDisplay(t *testing.T) {
+	checkDeps(t, []string{".", "../../reports/...", "../../kernel-ext/bundle", "../../kernel-ext/picture"}, notebookDisplay)
+}
+
+// TestDataFlowsOneWay: nothing in lib/ or kernel-ext/ depends on reports/
+// or on the CLI's sweep runner (the README's layout).
+func TestDataFlowsOneWay(t *testing.T) {
+	checkDeps(t, []string{"../../lib/...", "../../kernel-ext/..."},
+		[]string{"github.com/sigprop/sigprop/reports", "github.com/sigprop/sigprop/internal/sweeprun", "github.com/sigprop/sigprop/cmd"})
+}
+
+// checkDeps fails for every package in `go list -deps pkgs` that is one of
+// bad or lies below one.
+func checkDeps(t *testing.T, pkgs, bad []string) {
+	t.Helper()
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
 	}
-	for _, pkg := range []string{".", "../../reports/...", "../../kernel-ext/bundle", "../../kernel-ext/picture"} {
+	for _, pkg := range pkgs {
 		out, err := exec.Command(goBin, "list", "-deps", pkg).Output()
 		if err != nil {
 			t.Fatalf("go list -deps %s: %v", pkg, err)
@@ -36,8 +50,8 @@ func TestNoNotebookDisplay(t *testing.T) {
 			t.Fatalf("go list -deps %s listed only %q", pkg, deps)
 		}
 		for _, d := range deps {
-			for _, bad := range notebookDisplay {
-				if d == bad || strings.HasPrefix(d, bad+"/") {
+			for _, b := range bad {
+				if d == b || strings.HasPrefix(d, b+"/") {
 					t.Errorf("go list -deps %s includes %s", pkg, d)
 				}
 			}
