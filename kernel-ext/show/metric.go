@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 )
@@ -63,13 +64,23 @@ type Agreement struct {
 	Basis  string
 	Figure string
 	Note   string
+	// Disagreement declares, with the check and before the run, that the
+	// paper's claim it states (Value against Tol by Rule, the claim as
+	// the paper makes it) is known not to hold here: a failed check is
+	// then the outcome "known disagreement" (bundle.Metric.Outcome). It
+	// must never be set from the result.
+	Disagreement *Disagreement
 }
+
+// Disagreement is a declared known disagreement; see bundle.Disagreement.
+type Disagreement = bundle.Disagreement
 
 // Metric validates a and returns its metric, with Pass from Rule. A NaN or
 // infinite value fails the check rather than erroring: it is data.
 //
 // Errors: an empty Name or Basis, a Kind not in bundle.MetricKinds, an
-// unknown Rule, a non-finite Tol, or a negative Tol under Within.
+// unknown Rule, a non-finite Tol, a negative Tol under Within, or a
+// Disagreement with an empty field.
 func (a Agreement) Metric() (Metric, error) {
 	if a.Name == "" {
 		return Metric{}, errors.New("show: metric name is empty")
@@ -90,8 +101,16 @@ func (a Agreement) Metric() (Metric, error) {
 	if math.IsNaN(a.Tol) || math.IsInf(a.Tol, 0) || (rule == Within && a.Tol < 0) {
 		return Metric{}, fmt.Errorf("show: metric %q tolerance %v, want finite (and >= 0 under %q)", a.Name, a.Tol, Within)
 	}
+	var d *Disagreement
+	if a.Disagreement != nil {
+		if x := a.Disagreement; strings.TrimSpace(x.Paper) == "" || strings.TrimSpace(x.Measured) == "" || strings.TrimSpace(x.Why) == "" {
+			return Metric{}, fmt.Errorf("show: metric %q declares a disagreement without saying what the paper says, what sigprop measures and why", a.Name)
+		}
+		dd := *a.Disagreement
+		d = &dd
+	}
 	return Metric{Name: a.Name, Kind: a.Kind, Value: bundle.Float(a.Value), Tolerance: bundle.Float(a.Tol), Rule: rule,
-		Pass: rule.Holds(a.Value, a.Tol), Basis: a.Basis, Figure: a.Figure, Note: a.Note}, nil
+		Pass: rule.Holds(a.Value, a.Tol), Basis: a.Basis, Figure: a.Figure, Note: a.Note, Disagreement: d}, nil
 }
 
 // Check displays a's metric in the notebook and returns it; an invalid
@@ -110,8 +129,9 @@ func FormatFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', 4, 64)
 }
 
-// RenderMetric returns m as one HTML line with a PASS/FAIL badge, and its
-// bundle. It re-derives nothing: m.Pass is shown as given.
+// RenderMetric returns m as one HTML line with a PASS, FAIL or KNOWN
+// DISAGREEMENT badge (m.Outcome()), the declared disagreement if any, and
+// its bundle. It re-derives nothing: m.Pass is shown as given.
 //
 // Errors: an empty name, or a negative or non-finite tolerance.
 func RenderMetric(m Metric) (htm []byte, b bundle.Bundle, err error) {
@@ -121,10 +141,7 @@ func RenderMetric(m Metric) (htm []byte, b bundle.Bundle, err error) {
 	if tol := float64(m.Tolerance); math.IsNaN(tol) || math.IsInf(tol, 0) || ((m.Rule == "" || m.Rule == Within) && tol < 0) {
 		return nil, bundle.Bundle{}, fmt.Errorf("show: metric %q tolerance %v, want finite (and >= 0 under %q)", m.Name, tol, Within)
 	}
-	class, badge := "fail", "FAIL"
-	if m.Pass {
-		class, badge = "pass", "PASS"
-	}
+	class, badge := OutcomeBadge(m.Outcome())
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, `<div class="sigprop-metric %s"><span class="badge %s">%s</span> <span class="name">%s</span>: %s`,
 		class, class, badge, html.EscapeString(m.Name), html.EscapeString(metricCheck(m)))
@@ -137,9 +154,26 @@ func RenderMetric(m Metric) (htm []byte, b bundle.Bundle, err error) {
 	if m.Note != "" {
 		fmt.Fprintf(&buf, ` <span class="note">(%s)</span>`, html.EscapeString(m.Note))
 	}
+	if d := m.Disagreement; d != nil {
+		fmt.Fprintf(&buf, ` <span class="disagreement">declared known disagreement: the paper: %s; sigprop: %s; why: %s</span>`,
+			html.EscapeString(d.Paper), html.EscapeString(d.Measured), html.EscapeString(d.Why))
+	}
 	buf.WriteString("</div>\n")
 	mc := m
 	return buf.Bytes(), bundle.Bundle{Schema: bundle.SchemaVersion, Kind: bundle.KindMetric, Metric: &mc}, nil
+}
+
+// OutcomeBadge returns the CSS class ("pass", "fail", "known") and the
+// badge text ("PASS", "FAIL", "KNOWN DISAGREEMENT") of an outcome; the
+// report's pages use the same.
+func OutcomeBadge(o bundle.Outcome) (class, badge string) {
+	switch o {
+	case bundle.Passed:
+		return "pass", "PASS"
+	case bundle.Known:
+		return "known", "KNOWN DISAGREEMENT"
+	}
+	return "fail", "FAIL"
 }
 
 // metricCheck is the "value V, tolerance T" part of a metric's line, with
