@@ -26,7 +26,7 @@ func TestAngleExponents(t *testing.T) {
 		t.Errorf("one-step theory %v, want negative at σ_w = 1, positive at 3", e.Theory)
 	}
 	// P(|t₇| > 4.5) ≈ 0.3% per point.
-	if z := empirical.MaxZ(e.Mean, e.SE, e.Theory); z > 4.5 {
+	if z, err := empirical.MaxZ(e.Mean, e.SE, e.Theory); err != nil || z > 4.5 {
 		t.Errorf("sim %v ± %v vs theory %v: max |z| = %v", e.Mean, e.SE, e.Theory, z)
 	}
 	if e.Printed != nil {
