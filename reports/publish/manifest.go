@@ -71,21 +71,22 @@ const Version = "0.1.0-dev"
 
 // NotebookEntry is one notebook's status.
 type NotebookEntry struct {
-	Name      string  `json:"name"`
-	Path      string  `json:"path"`
-	Status    string  `json:"status"` // "ok" or "failed"
-	Error     string  `json:"error,omitempty"`
-	DurationS float64 `json:"duration_s"`
-	Figures   int     `json:"figures"`
-	Metrics   int     `json:"metrics"`
-	MetricsOK int     `json:"metrics_passed"`
+	Name       string  `json:"name"`
+	Path       string  `json:"path"`
+	Status     string  `json:"status"` // "ok" or "failed"
+	Error      string  `json:"error,omitempty"`
+	DurationS  float64 `json:"duration_s"`
+	Figures    int     `json:"figures"`
+	Metrics    int     `json:"metrics"`
+	MetricsOK  int     `json:"metrics_passed"`
+	FailedCell []int   `json:"failed_cells,omitempty"`
+	Cached     bool    `json:"cached"`                     // read from the result cache, not executed
+	Executed   string  `json:"executed_because,omitempty"` // why it was executed: the inputs that changed, "no cached result", "--no-cache", ...
+	Verified   bool    `json:"cache_verified,omitempty"`   // executed again by --verify-cache and equal to its cached result
+
 	// MetricsKnown counts the metrics whose outcome is a declared known
 	// disagreement: neither passed nor failed.
-	MetricsKnown int    `json:"metrics_known_disagreements,omitempty"`
-	FailedCell   []int  `json:"failed_cells,omitempty"`
-	Cached       bool   `json:"cached"`                     // read from the result cache, not executed
-	Executed     string `json:"executed_because,omitempty"` // why it was executed: the inputs that changed, "no cached result", "--no-cache", ...
-	Verified     bool   `json:"cache_verified,omitempty"`   // executed again by --verify-cache and equal to its cached result
+	MetricsKnown int `json:"metrics_known_disagreements,omitempty"`
 }
 
 // FigureEntry is one figure with the data behind it.
