@@ -11,6 +11,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/publish"
 )
@@ -74,11 +75,14 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	failedMetrics := 0
+	failedMetrics, known := 0, 0
 	for _, x := range m.Metrics {
-		if !x.Pass {
+		switch x.Outcome() {
+		case bundle.Failed:
 			failedMetrics++
 			fmt.Fprintf(stderr, "metric failed: %s (%s): %v > tolerance %v\n", x.Name, x.Notebook, float64(x.Value), float64(x.Tolerance))
+		case bundle.Known:
+			known++
 		}
 	}
 	failedNB := 0
@@ -93,8 +97,8 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 			executed++
 		}
 	}
-	fmt.Fprintf(stdout, "%s: %d notebooks (%d executed, %d failed), %d figures, %d metrics (%d failed) in %s\n",
-		filepath.Join(*out, "index.html"), len(m.Notebooks), executed, failedNB, len(m.Figures), len(m.Metrics), failedMetrics,
+	fmt.Fprintf(stdout, "%s: %d notebooks (%d executed, %d failed), %d figures, %d metrics (%d failed, %d known disagreements) in %s\n",
+		filepath.Join(*out, "index.html"), len(m.Notebooks), executed, failedNB, len(m.Figures), len(m.Metrics), failedMetrics, known,
 		time.Since(start).Round(10*time.Millisecond))
 	for _, e := range m.ConformanceErrors {
 		fmt.Fprintf(stderr, "conformance: %s\n", e)

@@ -89,6 +89,51 @@ type Metric struct {
 	Basis     string     `json:"basis,omitempty"`  // e.g. "3 SE, SE from 12 nets of width 1000"
 	Figure    string     `json:"figure,omitempty"` // id of the figure or table it checks, in the same notebook
 	Note      string     `json:"note,omitempty"`
+	// Disagreement, when set, declares that the source's claim this
+	// metric checks (Value against Tolerance by Rule, stated as the
+	// paper states it) is known not to hold in sigprop; see Outcome.
+	Disagreement *Disagreement `json:"disagreement,omitempty"`
+}
+
+// Disagreement is a known disagreement with a source, declared with the
+// check before the run (never chosen from its result): what the paper
+// says, what sigprop measures instead, and why the two differ.
+type Disagreement struct {
+	Paper    string `json:"paper"`
+	Measured string `json:"measured"`
+	Why      string `json:"why"`
+}
+
+// Outcome is the verdict of one metric.
+type Outcome string
+
+const (
+	// Passed: the check holds.
+	Passed Outcome = "pass"
+	// Failed: the check does not hold, or its value is NaN or infinite.
+	Failed Outcome = "fail"
+	// Known: the check of a paper's claim does not hold, as its declared
+	// Disagreement said it would; neither a pass nor a failure.
+	Known Outcome = "known disagreement"
+)
+
+// Outcomes lists the outcomes in display order.
+var Outcomes = []Outcome{Passed, Known, Failed}
+
+// Outcome is Passed when m.Pass, Failed when not and no disagreement is
+// declared or the value is NaN or infinite, and Known when the check
+// fails with a finite value under a declared Disagreement. A declared
+// disagreement whose check holds is Passed: the disagreement has gone,
+// which `sigprop diff` lists.
+func (m Metric) Outcome() Outcome {
+	v := float64(m.Value)
+	switch {
+	case m.Pass:
+		return Passed
+	case m.Disagreement != nil && !math.IsNaN(v) && !math.IsInf(v, 0):
+		return Known
+	}
+	return Failed
 }
 
 // MetricKind says what a metric compares.

@@ -101,3 +101,50 @@ func TestDecodeErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestOutcome: a declared disagreement turns a failed check with a finite
+// value into Known, never a NaN one and never a pass; without a
+// declaration a failed check is Failed.
+func TestOutcome(t *testing.T) {
+	d := &Disagreement{Paper: "p", Measured: "m", Why: "w"}
+	for _, c := range []struct {
+		m    Metric
+		want Outcome
+	}{
+		{Metric{Value: 1, Tolerance: 2, Pass: true}, Passed},
+		{Metric{Value: 3, Tolerance: 2}, Failed},
+		{Metric{Value: 3, Tolerance: 2, Disagreement: d}, Known},
+		{Metric{Value: 1, Tolerance: 2, Pass: true, Disagreement: d}, Passed},
+		{Metric{Value: Float(math.NaN()), Tolerance: 2, Disagreement: d}, Failed},
+		{Metric{Value: Float(math.Inf(-1)), Tolerance: 2, Rule: AtLeast, Disagreement: d}, Failed},
+	} {
+		if got := c.m.Outcome(); got != c.want {
+			t.Errorf("%+v: outcome %q, want %q", c.m, got, c.want)
+		}
+	}
+}
+
+// TestDisagreementEncoding: the declaration round-trips, and a metric
+// without one encodes to the bytes it had before the field existed.
+func TestDisagreementEncoding(t *testing.T) {
+	m := Metric{Name: "x", Value: 1, Tolerance: 2, Pass: true}
+	enc, err := Encode(Bundle{Kind: KindMetric, Metric: &m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"schema":1,"kind":"metric","metric":{"name":"x","value":1,"tolerance":2,"pass":true}}`; string(enc) != want {
+		t.Fatalf("got %s, want %s", enc, want)
+	}
+	m.Disagreement = &Disagreement{Paper: "p", Measured: "m", Why: "w"}
+	enc, err = Encode(Bundle{Kind: KindMetric, Metric: &m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := Decode(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := dec.Metric.Disagreement; d == nil || *d != *m.Disagreement {
+		t.Fatalf("decoded disagreement %+v from %s", d, enc)
+	}
+}

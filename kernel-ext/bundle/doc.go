@@ -18,7 +18,8 @@
 //	        params?: {name: value}, seed?, heat?
 //	heat:   {name, x: [nx], y: [ny], z: [nx·ny, row-major: z[j*nx+i] at (x[i], y[j])],
 //	         z_label?}
-//	metric: name, value, tolerance, pass, note?
+//	metric: name, kind?, value, tolerance, rule?, pass, basis?, figure?, note?,
+//	        disagreement?: {paper, measured, why}
 //	table:  id?, caption?, header: [..], rows: [[..]]
 //
 // A field marked ? is omitted when empty. Every number of series, heat and
@@ -28,5 +29,7 @@
 // Additions that a schema-1 reader may ignore do not bump the version: heat
 // was added to figures after the first schema-1 bundles were written; it is
 // omitted when a figure has none, so earlier bundles decode unchanged and
-// figures without a heatmap still encode (and hash) to the same bytes.
+// figures without a heatmap still encode (and hash) to the same bytes. The
+// same holds for a metric's disagreement (a declared known disagreement,
+// Metric.Outcome): a reader that ignores it sees the check fail.
 package bundle

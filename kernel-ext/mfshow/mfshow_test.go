@@ -85,7 +85,7 @@ func TestIterations(t *testing.T) {
 	m := randmlp.MLP{Width: 50, Depth: 4, Phi: act(t, "tanh"), SigmaW2: 2, SigmaB2: 0.05}
 	q := m.QCheck(0.5, 2, empirical.Rand(1, 1))
 	v := QIteration([]randmlp.LayerCheck{q}, []float64{0.5}, 1000, 6, 10)
-	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != empirical.MaxZ(q.Mean, q.SE, q.Theory) {
+	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != must(empirical.MaxZ(q.Mean, q.SE, q.Theory)) {
 		t.Errorf("QIteration: %v, value %v", got, v.Agreements()[0].Value)
 	}
 	mustpanic.WithPrefix(t, "width 50", "mfshow:", func() { QIteration([]randmlp.LayerCheck{q}, []float64{0.5}, 50, 6, 10) })
@@ -152,4 +152,12 @@ func TestSimulationViews(t *testing.T) {
 	if got := ids(t, v); got[0] != "F:fig3-relu" || math.Abs(v.Agreements()[0].Value-0.02) > 1e-12 || v.Agreements()[0].Tol != empirical.DKW(4000, 1e-3) {
 		t.Errorf("SlopeLaws: %v, value %v, tol %v", got, v.Agreements()[0].Value, v.Agreements()[0].Tol)
 	}
+}
+
+// must returns x, panicking on err (a test fixture that cannot fail).
+func must(x float64, err error) float64 {
+	if err != nil {
+		panic(err)
+	}
+	return x
 }

@@ -17,8 +17,9 @@ func FormatFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', 4, 64)
 }
 
-// RenderMetric returns m as one HTML line with a PASS/FAIL badge, and its
-// bundle. It re-derives nothing: m.Pass is shown as given.
+// RenderMetric returns m as one HTML line with a PASS, FAIL or KNOWN
+// DISAGREEMENT badge (m.Outcome()), the declared disagreement if any, and
+// its bundle. It re-derives nothing: m.Pass is shown as given.
 //
 // Errors: an empty name, or a negative or non-finite tolerance.
 func RenderMetric(m bundle.Metric) (htm []byte, b bundle.Bundle, err error) {
@@ -28,10 +29,7 @@ func RenderMetric(m bundle.Metric) (htm []byte, b bundle.Bundle, err error) {
 	if tol := float64(m.Tolerance); math.IsNaN(tol) || math.IsInf(tol, 0) || ((m.Rule == "" || m.Rule == bundle.Within) && tol < 0) {
 		return nil, bundle.Bundle{}, fmt.Errorf("picture: metric %q tolerance %v, want finite (and >= 0 under %q)", m.Name, tol, bundle.Within)
 	}
-	class, badge := "fail", "FAIL"
-	if m.Pass {
-		class, badge = "pass", "PASS"
-	}
+	class, badge := OutcomeBadge(m.Outcome())
 	var buf bytes.Buffer
 	fmt.Fprintf(&buf, `<div class="sigprop-metric %s"><span class="badge %s">%s</span> <span class="name">%s</span>: %s`,
 		class, class, badge, html.EscapeString(m.Name), html.EscapeString(MetricCheck(m)))
@@ -44,9 +42,26 @@ func RenderMetric(m bundle.Metric) (htm []byte, b bundle.Bundle, err error) {
 	if m.Note != "" {
 		fmt.Fprintf(&buf, ` <span class="note">(%s)</span>`, html.EscapeString(m.Note))
 	}
+	if d := m.Disagreement; d != nil {
+		fmt.Fprintf(&buf, ` <span class="disagreement">declared known disagreement: the paper: %s; sigprop: %s; why: %s</span>`,
+			html.EscapeString(d.Paper), html.EscapeString(d.Measured), html.EscapeString(d.Why))
+	}
 	buf.WriteString("</div>\n")
 	mc := m
 	return buf.Bytes(), bundle.Bundle{Schema: bundle.SchemaVersion, Kind: bundle.KindMetric, Metric: &mc}, nil
+}
+
+// OutcomeBadge returns the CSS class ("pass", "fail", "known") and the
+// badge text ("PASS", "FAIL", "KNOWN DISAGREEMENT") of an outcome; the
+// report's pages use the same.
+func OutcomeBadge(o bundle.Outcome) (class, badge string) {
+	switch o {
+	case bundle.Passed:
+		return "pass", "PASS"
+	case bundle.Known:
+		return "known", "KNOWN DISAGREEMENT"
+	}
+	return "fail", "FAIL"
 }
 
 // MetricCheck is the "value V, tolerance T" part of a metric's line, with

@@ -70,10 +70,24 @@ func RhoLimits(curves []rankcollapse.DepthScaled) show.View {
 		XLabel:  "depth L", YLabel: "ρ^L", LogX: true, Series: series, Legend: show.TopLeft})
 }
 
+// Fig4Z is the tolerance of Fig. 4's z tests: the largest |z| over the 12
+// layers, under an exact theory, exceeds 4 with chance ≈ 12 · 6.3e-5 ≈
+// 8e-4 (normal tails; 50 draws per layer).
+const Fig4Z = 4
+
+// Fig4LN is the known disagreement of Fig. 4 under 1/√L with layer norm,
+// declared with the checks of Placements.
+var Fig4LN = show.Disagreement{
+	Paper:    "with the 1/√L scaling, layer norm makes little difference: PRE-LN and POST-LN propagate the correlation as without LN",
+	Measured: "under 1/√L the PRE-LN and POST-LN mean cosines stay within 0.02 of the uniform theory without LN, but that gap is several SE of 50 draws",
+	Why:      "the uniform theory (Lemma 3.2) has no layer norm; normalising each token shifts the correlation by a small systematic amount that 50 draws resolve, and the paper's figure, read by eye, cannot show a gap of 0.01–0.02",
+}
+
 // Placements shows Fig. 4 (n = 50, d = 32, L = 12, 50 draws, drawn from
-// seed): one check per LN placement under 1/√L (a z test against the
-// uniform theory without LN, a claim that the gap stays within 10% of the
-// scaling's own effect with LN), table fig4-last and figure fig4-ln.
+// seed): one z test per LN placement under 1/√L against the uniform
+// theory without LN (|z| ≤ Fig4Z over layers 1–12), the two with LN
+// declared known disagreements (Fig4LN), table fig4-last and figure
+// fig4-ln.
 func Placements(p rankexp.Placements, seed uint64) show.View {
 	want(p.N == 50 && p.D == 32 && len(p.Theory) == 13, "Placements: n=%d d=%d L=%d, want 50, 32, 12", p.N, p.D, len(p.Theory)-1)
 	t := bundle.Table{ID: "fig4-last", Caption: "Mean cosine at ℓ = 12 (50 draws); under 1/√L the largest gap to the uniform theory over layers and its size in SE",
@@ -85,13 +99,13 @@ func Placements(p rankexp.Placements, seed uint64) show.View {
 		name := r.Norm.String()
 		series = append(series, show.ByLayer(name+", α = 1", r.Fixed.MeanCos, nil, show.LinePoints), show.ByLayer(name+", α = 1/√L", r.Scaled.MeanCos, nil, show.LinePoints))
 		t.Rows = append(t.Rows, []string{name, show.FormatFloat(r.Fixed.MeanCos[12]), show.FormatFloat(r.Scaled.MeanCos[12]), show.FormatFloat(r.Gap), show.FormatFloat(r.Z)})
-		if r.Norm == block.NoNorm { // the theory's own setting but for the softmax: a z-test
-			v = append(v, show.MaxZ(show.Agreement{Name: "fig4-scaled-" + name, Tol: 5, Figure: "fig4-ln", Basis: "SE from 50 draws, layers 1–12"}, r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], p.Theory[1:]))
-			continue
+		a := show.Agreement{Name: "fig4-scaled-" + name, Tol: Fig4Z, Figure: "fig4-ln",
+			Basis: "SE from 50 draws, layers 1–12; P(max |z| > 4) ≈ 8e-4 under an exact theory",
+			Note:  fmt.Sprintf("largest |mean cosine − uniform ρ^ℓ| %.4f", r.Gap)}
+		if r.Norm != block.NoNorm { // outside the theory: the paper's claim that LN then makes little difference
+			a.Kind, a.Disagreement = show.Claim, &Fig4LN
 		}
-		v = append(v, show.Agreement{Name: "fig4-scaled-" + name, Kind: show.Claim, Value: r.Gap, Tol: 0.1 * p.Effect, Rule: show.AtMost, Figure: "fig4-ln",
-			Basis: "claim 'with 1/√L, LN makes little difference', read as: within 10% of the scaling's own effect at ℓ = 12 (uniform ρ^12 = 0.988 at α = 1 vs 0.031)",
-			Note:  "max over layers of |mean cosine − uniform ρ^ℓ| under 1/√L; the theory has no LN, and the gap is systematic (its size in SE is in the table)"})
+		v = append(v, show.MaxZ(a, r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], p.Theory[1:]))
 	}
 	for i, th := range [][]float64{p.Unscaled, p.Theory} {
 		a1sq := []float64{1, 1.0 / 12}[i]

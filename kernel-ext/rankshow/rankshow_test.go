@@ -211,8 +211,23 @@ func TestDepthFigures(t *testing.T) {
 	if k := kinds(t, v); k != "AAATF" {
 		t.Fatalf("kinds %s, want AAATF", k)
 	}
-	if a := v.Agreements(); a[1].Tol != 0.05 || a[1].Kind != show.Claim || a[0].Kind != show.TheoryVsSimulation {
+	// Every placement is a z test at Fig4Z against the uniform theory; the two
+	// with LN are the paper's claim, declared known disagreements, whatever
+	// their value (here z = 1.2: the claim holds and they pass).
+	if a := v.Agreements(); a[1].Tol != 4 || a[1].Kind != show.Claim || a[1].Disagreement == nil || *a[1].Disagreement != Fig4LN ||
+		a[0].Kind != show.TheoryVsSimulation || a[0].Disagreement != nil || math.Abs(a[1].Value-1.2) > 1e-9 {
 		t.Errorf("agreements %+v", a[:2])
+	}
+	// The old check (gap ≤ 10% of the scaling's effect, 0.05 here) passed a
+	// gap of 0.02 however many SE it was; the z test does not: at 20 SE the
+	// claim fails, as the declared known disagreement.
+	pl.Runs[1].Scaled = profile(12, 50, 0, 0.01)
+	for l := range pl.Runs[1].Scaled.MeanCos {
+		pl.Runs[1].Scaled.MeanCos[l] += 0.02
+		pl.Runs[1].Scaled.MeanCosSE[l] = 0.001
+	}
+	if m, _ := Placements(pl, 40).Agreements()[1].Metric(); math.Abs(float64(m.Value)-20) > 1e-9 || m.Outcome() != bundle.Known {
+		t.Errorf("POST-LN 20 SE off: %+v, outcome %q; want the known disagreement", m, m.Outcome())
 	}
 	if f := v.Figures()[0]; len(f.Series) != 8 || f.Series[7].Name != "uniform theory, α² = 0.0833" {
 		t.Errorf("series %d, last %q", len(f.Series), f.Series[len(f.Series)-1].Name)
@@ -245,13 +260,47 @@ func TestTable2(t *testing.T) {
 	if a[0].Name != "fig3-alpha-order" || a[0].Value != empirical.MinDiffZ(last[:3], se[:3], last[1:], se[1:]) {
 		t.Errorf("alpha order %s %g", a[0].Name, a[0].Value)
 	}
-	if a[1].Value != math.Log10(post[0].GradWQ[11]) {
-		t.Errorf("%s = %g", a[1].Name, a[1].Value)
+	// The gradient claims are in decades of norms (half the log of the squared
+	// norms), against EqShare of what eqs. (17)–(18) predict from the cosines.
+	qPred, _ := gradDecades(post[0].MeanCos, 50)
+	if a[1].Value != 0.5*math.Log10(post[0].GradWQ[11]/post[0].GradWQ[0]) || a[1].Tol != EqShare*qPred || a[1].Rule != show.AtMost {
+		t.Errorf("%s = %g, tol %g", a[1].Name, a[1].Value, a[1].Tol)
+	}
+	if f[1].Series[0].Y[11] != math.Sqrt(post[0].GradWQ[11]/post[0].GradWQ[0]) {
+		t.Errorf("fig3b plots %v, want norms (square roots of the squared-norm ratios)", f[1].Series[0].Y)
 	}
 	if tb := v.Tables()[0]; tb.ID != "fig1-init" || tb.Rows[0][5] != show.FormatFloat(post[0].MeanCos[12]) {
 		t.Errorf("fig1-init %v", tb.Rows)
 	}
 	mustpanic.WithPrefix(t, "three runs", "rankshow:", func() { Table2(post[:3], pre, 50, 60) })
+}
+
+// TestTable2GradientThresholds: the thresholds follow the cosines through
+// eqs. (17)–(18). A POST-LN α = 1 run whose tokens align from 0.2 to 0.998
+// (eq. 18: a fall of log10(0.002/0.8) = −2.6 decades of the Q/K norm)
+// whose Q/K norm falls only one decade fails; under the old threshold
+// (a decade of the squared norm, half a decade of the norm) it passed.
+func TestTable2GradientThresholds(t *testing.T) {
+	var post, pre []rankblock.Profile
+	for i := range 4 {
+		post = append(post, profile(12, 50, 0.2, 0.06/float64(i+1)))
+		pre = append(pre, profile(12, 50, 0.2, 0.03/float64(i+1)))
+	}
+	for l := range post[0].MeanCos {
+		post[0].MeanCos[l] = 0.2 + (0.998-0.2)*float64(l)/11
+	}
+	post[0].MeanCos[12] = 0.999
+	for l := range post[0].GradWQ {
+		post[0].GradWQ[l] = math.Pow(10, -2*float64(l)/11) // squared norm: 2 decades, the norm 1
+	}
+	m, err := Table2(post, pre, 50, 60).Agreements()[1].Metric()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := math.Log10((1 - 0.998) / (1 - 0.2)) // eq. (18): the norm ∝ 1 − ρ
+	if math.Abs(float64(m.Value)+1) > 1e-12 || math.Abs(float64(m.Tolerance)-EqShare*want) > 1e-12 || m.Pass {
+		t.Errorf("one decade against %g required: %+v", EqShare*want, m)
+	}
 }
 
 func TestNormLawsAndUniformity(t *testing.T) {
@@ -261,8 +310,13 @@ func TestNormLawsAndUniformity(t *testing.T) {
 		runs = append(runs, rankexp.NormLaw{N: 10, D: 30, Sim: p, N0: 1, Theory: p.SqNorm, NormCase: rankexp.NormCase{Attention: block.Attention(i), Std: 1}})
 	}
 	v := NormLaws(runs, []string{"uniform", "softmax"}, []string{"u", "s"}, 90)
-	if k := kinds(t, v); k != "PAFPF" {
-		t.Fatalf("kinds %s, want PAFPF", k)
+	if k := kinds(t, v); k != "PAFPAF" {
+		t.Fatalf("kinds %s, want PAFPAF", k)
+	}
+	// Both checks run over layers 1–10 (the uniform one stopped at 6); the
+	// softmax one is the declared known disagreement.
+	if a := v.Agreements(); !strings.Contains(a[0].Basis, "max |z| over 10 points") || a[1].Name != "fig11-softmax-maxz" || a[1].Disagreement == nil || *a[1].Disagreement != Fig11Softmax {
+		t.Errorf("fig11 checks %+v", a)
 	}
 	if f := v.Figures(); f[1].ID != "fig11-softmax" || *f[1].Seed != 91 || len(f[1].Series) != 12 {
 		t.Errorf("figure %s seed %d", f[1].ID, *f[1].Seed)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/internal/mustpanic"
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/sde"
@@ -188,6 +189,17 @@ func TestStopViews(t *testing.T) {
 	v = Fig8(g, 1400)
 	if figs, _, metrics := items(t, v); figs != "fig8" || strings.Count(metrics, "Fig. 8") != 3 {
 		t.Errorf("figures %q, metrics %q", figs, metrics)
+	}
+	// This grid falls monotonically in γ: the declared disagreement beyond
+	// γ = 0.5 is not seen, so its check of the paper's claim passes; a grid
+	// whose median rises there is the known disagreement.
+	beyond, err := v.Agreements()[2].Metric()
+	if err != nil || beyond.Disagreement == nil || *beyond.Disagreement != Fig8Beyond || beyond.Outcome() != bundle.Passed {
+		t.Errorf("γ = 0.5 → 1 on a falling grid: %+v, %v", beyond, err)
+	}
+	g.Z[4*8+7] = 1.2 // t*(γ index 7, τ₀ index 4) above t*(γ index 5)
+	if m, _ := Fig8(g, 1400).Agreements()[2].Metric(); m.Outcome() != bundle.Known {
+		t.Errorf("γ = 0.5 → 1 rising: outcome %q, want known disagreement", m.Outcome())
 	}
 	mustpanic.WithPrefix(t, "4×5 grid", "shapedshow:", func() { Fig8(shapednet.StopGrid{Gammas: make([]float64, 4), Tau0s: make([]float64, 5)}, 1) })
 }

@@ -12,12 +12,25 @@ import (
 
 // ZMetric is the largest z-score of a simulated curve against its theory,
 //
-//	max_i |sim_i − theory_i|/se_i   (points with se_i > 0; empirical.MaxZ),
+//	max_i |sim_i − theory_i|/se_i   (empirical.MaxZ),
 //
 // which passes at |z| <= tol (tol = 5 makes a false alarm over a few dozen
-// points unlikely: P(|z| > 5) ≈ 6e-7 per point).
+// points unlikely: P(|z| > 5) ≈ 6e-7 per point). A point whose SE is not
+// positive makes the value NaN, a failure, with the error in the note.
 func ZMetric(name string, sim, se, theory []float64, tol float64, note string) Metric {
-	return NewMetric(name, empirical.MaxZ(sim, se, theory), tol, note)
+	z, err := empirical.MaxZ(sim, se, theory)
+	if err != nil {
+		note = joinNote(note, err.Error())
+	}
+	return NewMetric(name, z, tol, note)
+}
+
+// joinNote appends b to the note a with "; ".
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // KSMetric is the two-sample Kolmogorov–Smirnov distance between samples x
@@ -31,7 +44,8 @@ func KSMetric(name string, x, y []float64, alpha float64, note string) Metric {
 }
 
 // MaxZ returns a with its Value set to the largest z-score of a simulated
-// curve against its theory (empirical.MaxZ over the points with se_i > 0),
+// curve against its theory (empirical.MaxZ: every se_i must be > 0, or the
+// Value is NaN, a failing check, with the error in the Note),
 // its Kind set to TheoryVsSimulation when unset, and its Basis prefixed
 // with the rule, so a.Basis need only describe the standard errors:
 //
@@ -44,14 +58,12 @@ func MaxZ(a Agreement, sim, se, theory []float64) Agreement {
 	if a.Kind == "" {
 		a.Kind = TheoryVsSimulation
 	}
-	n := 0
-	for _, s := range se {
-		if s > 0 {
-			n++
-		}
+	z, err := empirical.MaxZ(sim, se, theory)
+	if err != nil {
+		a.Note = joinNote(a.Note, err.Error())
 	}
-	a.Value = empirical.MaxZ(sim, se, theory)
-	a.Basis = fmt.Sprintf("max |z| over %d points ≤ %g; %s", n, a.Tol, a.Basis)
+	a.Value = z
+	a.Basis = fmt.Sprintf("max |z| over %d points ≤ %g; %s", len(sim), a.Tol, a.Basis)
 	return a
 }
 

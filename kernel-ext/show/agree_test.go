@@ -7,8 +7,8 @@ import (
 )
 
 func TestZMetric(t *testing.T) {
-	// z = |1.3 − 1|/0.1 = 3 at the first point; the second has no SE.
-	m := ZMetric("z", []float64{1.3, 9}, []float64{0.1, 0}, []float64{1, 0}, 5, "")
+	// z = |1.3 − 1|/0.1 = 3 at the first point, |9 − 8.9|/0.5 = 0.2 at the second.
+	m := ZMetric("z", []float64{1.3, 9}, []float64{0.1, 0.5}, []float64{1, 8.9}, 5, "")
 	if math.Abs(float64(m.Value)-3) > 1e-12 || !m.Pass {
 		t.Errorf("ZMetric = %+v, want value 3, pass", m)
 	}
@@ -55,13 +55,22 @@ type errString string
 func (e errString) Error() string { return string(e) }
 
 func TestMaxZAndKSAgreements(t *testing.T) {
-	a := MaxZ(Agreement{Name: "z", Tol: 4, Basis: "SE from 3 runs"}, []float64{1, 2.5, 3}, []float64{0.5, 0.5, 0}, []float64{1.5, 2, 9})
+	a := MaxZ(Agreement{Name: "z", Tol: 4, Basis: "SE from 3 runs"}, []float64{1, 2.5}, []float64{0.5, 0.5}, []float64{1.5, 2})
 	m, err := a.Metric()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if float64(m.Value) != 1 || m.Kind != TheoryVsSimulation || m.Basis != "max |z| over 2 points ≤ 4; SE from 3 runs" || !m.Pass {
 		t.Errorf("MaxZ metric = %+v", m)
+	}
+	// A zero SE is refused: the value is NaN (a failure) and the note says why,
+	// where the point used to be skipped and the check passed at z = 1.
+	zero, _ := MaxZ(Agreement{Name: "z", Tol: 4, Basis: "b"}, []float64{1, 2.5, 3}, []float64{0.5, 0.5, 0}, []float64{1.5, 2, 9}).Metric()
+	if !math.IsNaN(float64(zero.Value)) || zero.Pass || !strings.Contains(zero.Note, "point 2 of 3 has se = 0") {
+		t.Errorf("zero SE: metric %+v, want NaN, failing, the point named", zero)
+	}
+	if zm := ZMetric("z", []float64{1}, []float64{0}, []float64{1}, 4, "n"); zm.Pass || !strings.Contains(zm.Note, "n; empirical: MaxZ") {
+		t.Errorf("ZMetric with zero SE: %+v", zm)
 	}
 	x, y := make([]float64, 40), make([]float64, 40)
 	for i := range x {

@@ -45,10 +45,7 @@ func DisplayMetric(m Metric) error {
 	if err != nil {
 		return err
 	}
-	verdict := "FAIL"
-	if m.Pass {
-		verdict = "PASS"
-	}
+	_, verdict := OutcomeBadge(m.Outcome())
 	return send(b, map[protocol.MIMEType]any{
 		protocol.MIMETextHTML:  string(htm),
 		protocol.MIMETextPlain: fmt.Sprintf("%s %s: %s", verdict, m.Name, picture.MetricCheck(m)),

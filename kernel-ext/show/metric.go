@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 )
@@ -60,13 +61,23 @@ type Agreement struct {
 	Basis  string
 	Figure string
 	Note   string
+	// Disagreement declares, with the check and before the run, that the
+	// paper's claim it states (Value against Tol by Rule, the claim as
+	// the paper makes it) is known not to hold here: a failed check is
+	// then the outcome "known disagreement" (bundle.Metric.Outcome). It
+	// must never be set from the result.
+	Disagreement *Disagreement
 }
+
+// Disagreement is a declared known disagreement; see bundle.Disagreement.
+type Disagreement = bundle.Disagreement
 
 // Metric validates a and returns its metric, with Pass from Rule. A NaN or
 // infinite value fails the check rather than erroring: it is data.
 //
 // Errors: an empty Name or Basis, a Kind not in bundle.MetricKinds, an
-// unknown Rule, a non-finite Tol, or a negative Tol under Within.
+// unknown Rule, a non-finite Tol, a negative Tol under Within, or a
+// Disagreement with an empty field.
 func (a Agreement) Metric() (Metric, error) {
 	if a.Name == "" {
 		return Metric{}, errors.New("show: metric name is empty")
@@ -87,8 +98,16 @@ func (a Agreement) Metric() (Metric, error) {
 	if math.IsNaN(a.Tol) || math.IsInf(a.Tol, 0) || (rule == Within && a.Tol < 0) {
 		return Metric{}, fmt.Errorf("show: metric %q tolerance %v, want finite (and >= 0 under %q)", a.Name, a.Tol, Within)
 	}
+	var d *Disagreement
+	if a.Disagreement != nil {
+		if x := a.Disagreement; strings.TrimSpace(x.Paper) == "" || strings.TrimSpace(x.Measured) == "" || strings.TrimSpace(x.Why) == "" {
+			return Metric{}, fmt.Errorf("show: metric %q declares a disagreement without saying what the paper says, what sigprop measures and why", a.Name)
+		}
+		dd := *a.Disagreement
+		d = &dd
+	}
 	return Metric{Name: a.Name, Kind: a.Kind, Value: bundle.Float(a.Value), Tolerance: bundle.Float(a.Tol), Rule: rule,
-		Pass: rule.Holds(a.Value, a.Tol), Basis: a.Basis, Figure: a.Figure, Note: a.Note}, nil
+		Pass: rule.Holds(a.Value, a.Tol), Basis: a.Basis, Figure: a.Figure, Note: a.Note, Disagreement: d}, nil
 }
 
 // Check displays a's metric in the notebook and returns it; an invalid

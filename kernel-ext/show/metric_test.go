@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 )
 
 func TestNewMetricPass(t *testing.T) {
@@ -97,6 +99,40 @@ func TestRenderMetricKindBasis(t *testing.T) {
 	for _, want := range []string{"PASS", "value -2.3, required ≤ -1", "[claim]", "tolerance basis: one decade &lt;b&gt;"} {
 		if !strings.Contains(string(htm), want) {
 			t.Errorf("rendered %s\nwant it to contain %q", htm, want)
+		}
+	}
+}
+
+// TestAgreementDisagreement: a declared disagreement travels into the
+// metric, must say all three things, and makes a failed check the outcome
+// "known disagreement" with its own badge; the same check holding passes.
+func TestAgreementDisagreement(t *testing.T) {
+	d := &Disagreement{Paper: "A trains better than B", Measured: "B trains better", Why: "a small analogue"}
+	a := Agreement{Name: "ordering", Kind: Claim, Value: 3, Tol: -2, Rule: AtMost, Basis: "2 SE", Disagreement: d}
+	m, err := a.Metric()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Pass || m.Outcome() != bundle.Known || m.Disagreement == nil || *m.Disagreement != *d {
+		t.Fatalf("metric %+v, outcome %q", m, m.Outcome())
+	}
+	htm, _, err := RenderMetric(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`class="badge known">KNOWN DISAGREEMENT`, "the paper: A trains better than B", "sigprop: B trains better", "why: a small analogue"} {
+		if !strings.Contains(string(htm), want) {
+			t.Errorf("render lacks %q:\n%s", want, htm)
+		}
+	}
+	a.Value = -3
+	if m, _ := a.Metric(); m.Outcome() != bundle.Passed {
+		t.Errorf("claim holding: outcome %q, want pass", m.Outcome())
+	}
+	for _, bad := range []Disagreement{{Measured: "m", Why: "w"}, {Paper: "p", Why: "w"}, {Paper: "p", Measured: "m", Why: " "}} {
+		a.Disagreement = &bad
+		if _, err := a.Metric(); err == nil {
+			t.Errorf("disagreement %+v: no error", bad)
 		}
 	}
 }

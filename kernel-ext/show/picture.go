@@ -48,6 +48,10 @@ func RenderTable(t bundle.Table) (htm []byte, b bundle.Bundle, err error) {
 // RenderMetric is picture.RenderMetric: m as one HTML line, and its bundle.
 func RenderMetric(m Metric) (htm []byte, b bundle.Bundle, err error) { return picture.RenderMetric(m) }
 
+// OutcomeBadge is picture.OutcomeBadge: the CSS class and badge text of an
+// outcome (pass, fail, known disagreement).
+func OutcomeBadge(o bundle.Outcome) (class, badge string) { return picture.OutcomeBadge(o) }
+
 // FormatFloat is picture.FormatFloat: 4 significant digits, as the report
 // shows metric numbers.
 func FormatFloat(v float64) string { return picture.FormatFloat(v) }

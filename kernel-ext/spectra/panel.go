@@ -21,6 +21,9 @@ type Panels struct {
 	Theory freeprob.Continuation               // for the theory curves
 	Check  freeprob.Continuation               // for the KS distances
 	K      float64                             // tolerance in standard deviations (Agreements)
+	// Deviations declares, by figure id, the samples known to deviate
+	// from their theory (Agreements); none today.
+	Deviations map[string][]Deviation
 }
 
 // Panel is one drawn panel: its figure, then its metrics in display order.
@@ -47,7 +50,7 @@ func (p Panels) Fig2(f show.Figure, smax float64) (Panel, error) {
 	f.Caption = fmt.Sprintf("Singular values of J at criticality: %s, %s weights, q* = %g; width-%d simulations.", s0.Phi, s0.Weights, s0.QStar, s0.Width)
 	f.XLabel, f.YLabel, f.Series = "s", "P(s)", series
 	f.Params, f.Seed = map[string]float64{"qstar": s0.QStar, "N": float64(s0.Width)}, show.Seed(s0.Seed)
-	m, err := Agreements(fig, ss, p.K, p.Check)
+	m, err := Agreements(fig, ss, p.K, p.Check, p.Deviations[fig]...)
 	return Panel{Figure: f, Metrics: m}, err
 }
 
@@ -80,7 +83,7 @@ func (p Panels) Fig4(fg show.Figure, f activation.Func, limit jacspectrum.Spectr
 		Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8 * rate, Rule: show.AtLeast, Figure: fig,
 		Basis: fmt.Sprintf("predicted exponent %g (F28); required: at least 80%% of it over one factor 4 in depth", rate),
 		Note:  fmt.Sprintf("KS %.3g at L=%d, %.3g at L=%d", a.KSQuarter, a.Depth/4, a.KS, a.Depth)}})
-	m, err := Agreements(fig, ss, p.K, p.Check)
+	m, err := Agreements(fig, ss, p.K, p.Check, p.Deviations[fig]...)
 	out.Metrics = append(out.Metrics, m...)
 	return out, err
 }

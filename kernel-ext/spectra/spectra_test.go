@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
@@ -78,10 +79,13 @@ func TestFig4Series(t *testing.T) {
 	}
 }
 
-// Agreements: within tolerance a TheoryVsSimulation metric of CheckFigure's
-// KS and tolerance; with a tolerance forced below the KS (k tiny) the
-// finite-width claim, KS over KSAtWidth at 2/5 of the width; a sample whose
-// theory fails is reported, not compared.
+// Agreements: a TheoryVsSimulation metric of CheckFigure's KS and
+// tolerance; with a tolerance forced below the KS (k tiny) that metric
+// fails, it never turns into another check at run time; a deviation
+// declared up front keeps the KS check, with its disagreement (a known
+// disagreement when it fails), and adds the width check, KS over KSAtWidth
+// at 2/5 of the width; a sample whose theory fails is reported, not
+// compared.
 func TestAgreements(t *testing.T) {
 	ss := samples(t)
 	checks, _, _ := randmlp.CheckFigure(ss, 4, mc)
@@ -100,11 +104,29 @@ func TestAgreements(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ks, _ := ss[0].KSAtWidth(40, mc)
-	if a := out[0].Agreement; a.Kind != show.Claim || a.Value != checks[0].KS/ks || a.Tol != 1 || a.Rule != show.AtMost ||
-		!strings.HasSuffix(a.Name, ": known finite-width deviation") || !strings.Contains(a.Basis, "N = 100 over KS at N = 40") {
-		t.Errorf("forced deviation: %+v", a)
+	if m, _ := out[0].Agreement.Metric(); len(out) != 1 || out[0].Kind != show.TheoryVsSimulation || m.Outcome() != bundle.Failed {
+		t.Errorf("forced deviation, undeclared: %+v, outcome %q; want the failing KS check only", out, m.Outcome())
 	}
+	dev := Deviation{Depth: ss[0].Depth, Disagreement: show.Disagreement{Paper: "p", Measured: "m", Why: "w"}}
+	out, err = Agreements("f", ss[:1], 1e-9, mc, dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks, _ := ss[0].KSAtWidth(40, mc)
+	if m, _ := out[0].Agreement.Metric(); len(out) != 2 || m.Outcome() != bundle.Known || *m.Disagreement != dev.Disagreement {
+		t.Errorf("declared deviation: %+v, outcome %q", out, m.Outcome())
+	}
+	if a := out[1].Agreement; a.Kind != show.SimulationVsSimulation || a.Value != checks[0].KS/ks || a.Tol != 1 || a.Rule != show.AtMost ||
+		!strings.HasSuffix(a.Name, ": the deviation shrinks with width") || !strings.Contains(a.Basis, "N = 100 over KS at N = 40") {
+		t.Errorf("width check: %+v", a)
+	}
+	// Declared, the two checks are made whatever the KS: the same at k = 4.
+	if out, _ := Agreements("f", ss[:1], 4, mc, dev); len(out) != 2 {
+		t.Errorf("declared deviation within tolerance: %d outcomes, want 2", len(out))
+	}
+	mustpanic.WithPrefix(t, "undrawn depth", "spectra: a deviation is declared at L=99", func() {
+		Agreements("f", ss[:1], 4, mc, Deviation{Depth: 99, Disagreement: dev.Disagreement})
+	})
 	bad := ss[0]
 	bad.Phi = "nope"
 	out, err = Agreements("f", []randmlp.SpectrumSample{bad}, 4, mc)

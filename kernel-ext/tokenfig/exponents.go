@@ -60,22 +60,27 @@ func ErrataFigure(e tokencheck.Exponents, seed uint64, agree int, caption string
 
 // GradientPlaneChecks are the agreements of a simulated λ_g plane (figure
 // id) with the corrected theory (tokencheck.GradientPlane): at moderate α
-// the median |sim − theory| within tokencheck.FiniteWidthOffset and at
-// most 10% of the points beyond 4 SE + that offset; at large α the
-// theory's known overshoot, a mean sim − theory of at most −3 SE. The
-// bases describe the committed sweeps (3 networks per point, L = 16,
-// d = 64).
-func GradientPlaneChecks(id string, a tokencheck.PlaneAgreement) Panel {
+// the median |sim − theory| within tokencheck.FiniteWidthOffset, and the
+// count of points beyond tokencheck.PlaneZ SE at most what noise alone
+// allows (t law of an SE from few networks, binomial over the points); at
+// large α the mean sim − theory within 4 SE, the paper's agreement, which
+// is declared a known disagreement (the theory overshoots the d = 64
+// simulation). networks is the sweep's networks per point.
+func GradientPlaneChecks(id string, a tokencheck.PlaneAgreement, networks int) Panel {
 	return Panel{Checks: []show.Agreement{
 		{Name: id + ": median |sim − corrected λ_g^(16)|, moderate α", Kind: show.TheoryVsSimulation,
 			Value: a.Median, Tol: tokencheck.FiniteWidthOffset, Figure: id, Note: fmt.Sprintf("%d points", a.Moderate),
-			Basis: "the spec's finite-width offset at moderate α (§6.3: ≈ 0.02 at d = 64), +50%"},
-		{Name: id + ": share of moderate-α points beyond 4 SE + 0.03 of the corrected λ_g", Kind: show.TheoryVsSimulation,
-			Value: float64(a.Beyond) / float64(a.Moderate), Tol: 0.1, Rule: show.AtMost, Figure: id,
-			Note:  fmt.Sprintf("%d of %d points; largest |Δ|/(4 SE + 0.03) among the others %.2f", a.Beyond, a.Moderate, a.Worst),
-			Basis: "an SE from 3 networks has 2 degrees of freedom, P(|t₂| > 4) ≈ 6% per point; 0.03 is the spec's finite-width offset"},
-		{Name: id + ": mean sim − corrected λ_g at large α, in SE (known disagreement)", Kind: show.Claim,
-			Value: a.Shift / a.ShiftSE, Tol: -3, Rule: show.AtMost, Figure: id, Note: fmt.Sprintf("mean %+.4f ± %.4f", a.Shift, a.ShiftSE),
-			Basis: "the theory overshoots the d = 64 simulation at large residual branches (spec §6.3: +0.419 vs +0.255 at α = 0.9): at least 3 SE"},
+			Basis: "the finite-width offset at moderate α (≈ 0.02 at d = 64), +50% (tokencheck.FiniteWidthOffset)"},
+		{Name: fmt.Sprintf("%s: moderate-α points beyond %g SE of the corrected λ_g", id, float64(tokencheck.PlaneZ)), Kind: show.TheoryVsSimulation,
+			Value: float64(a.Beyond), Tol: float64(a.Allowed), Rule: show.AtMost, Figure: id,
+			Note: fmt.Sprintf("%d of %d points; the largest |Δ|/SE %.1f", a.Beyond, a.Moderate, a.Worst),
+			Basis: fmt.Sprintf("an SE from %d networks has %d degrees of freedom: a point of an exact theory is beyond %g SE with chance P(|t_%d| > %g) = %.3f; tolerance the %g quantile of Binomial(%d, %.3f)",
+				networks, networks-1, float64(tokencheck.PlaneZ), networks-1, float64(tokencheck.PlaneZ), a.PBeyond, 1-tokencheck.PlaneLevel, a.Moderate, a.PBeyond)},
+		{Name: id + ": mean sim − corrected λ_g at large α, in SE", Kind: show.TheoryVsSimulation,
+			Value: a.Shift / a.ShiftSE, Tol: 4, Figure: id, Note: fmt.Sprintf("mean %+.4f ± %.4f", a.Shift, a.ShiftSE),
+			Basis: "4 SE of the mean over the large-α points (SE pooled from each point's)",
+			Disagreement: &show.Disagreement{Paper: "the numeric λ_g plane matches the theory plane (Fig. 5 shows them side by side)",
+				Measured: "at α > 0.7 the d = 64 simulation lies below the corrected λ_g^(16), by up to 0.35 at a point",
+				Why:      "the large-d theory drops finite-width terms that grow with the residual branches (at α = 0.9: simulation +0.255 ± 0.039 against +0.419); the paper's own d and its kink at (0.5, 2.25) do not follow from its stated equations either"}},
 	}}
 }

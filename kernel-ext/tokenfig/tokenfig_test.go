@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
@@ -181,14 +182,21 @@ func TestErrataFigure(t *testing.T) {
 }
 
 func TestGradientPlaneChecks(t *testing.T) {
-	a := tokencheck.PlaneAgreement{Moderate: 40, Median: 0.02, Beyond: 2, Worst: 0.8, Shift: 0.1, ShiftSE: 0.02}
-	ms := valid(t, GradientPlaneChecks("fig5-numeric-x", a))
-	// median 0.02 <= 0.03; share 0.05 <= 0.1; shift +5 SE fails "at most −3".
-	if len(ms) != 3 || !ms[0].Pass || float64(ms[1].Value) != 0.05 || !ms[1].Pass || float64(ms[2].Value) != 5 || ms[2].Pass {
+	a := tokencheck.PlaneAgreement{Moderate: 40, Median: 0.02, Beyond: 2, Allowed: 7, PBeyond: 0.057, Worst: 5.9, Shift: -0.1, ShiftSE: 0.02}
+	ms := valid(t, GradientPlaneChecks("fig5-numeric-x", a, 3))
+	// median 0.02 <= 0.03; 2 beyond <= 7 allowed; the shift −5 SE fails "within 4" and is the declared known disagreement.
+	if len(ms) != 3 || !ms[0].Pass || float64(ms[1].Value) != 2 || float64(ms[1].Tolerance) != 7 || !ms[1].Pass ||
+		float64(ms[2].Value) != -5 || ms[2].Pass || ms[2].Outcome() != bundle.Known || ms[0].Disagreement != nil || ms[1].Disagreement != nil {
 		t.Errorf("metrics %+v", ms)
 	}
-	if ms[1].Figure != "fig5-numeric-x" || ms[1].Note != "2 of 40 points; largest |Δ|/(4 SE + 0.03) among the others 0.80" {
-		t.Errorf("share metric %+v", ms[1])
+	if ms[1].Figure != "fig5-numeric-x" || ms[1].Note != "2 of 40 points; the largest |Δ|/SE 5.9" || !strings.Contains(ms[1].Basis, "P(|t_2| > 4) = 0.057") {
+		t.Errorf("count metric %+v", ms[1])
+	}
+	// More points beyond than noise allows fail; a shift within 4 SE passes (the disagreement gone).
+	a.Beyond, a.Shift = 8, -0.07
+	ms = valid(t, GradientPlaneChecks("fig5-numeric-x", a, 3))
+	if ms[1].Pass || ms[2].Outcome() != bundle.Passed {
+		t.Errorf("8 beyond, shift −3.5 SE: %+v", ms)
 	}
 }
 

@@ -142,24 +142,32 @@ func (n Noci) Entropy(names, short []string, L int) []show.Series {
 }
 
 // Gap is the paper's claim "A trains better than B" (Better) or "A trains
-// as well as B", at depths L (A) and LB (B; 0 means L), and whether the
-// stored runs show it (Seen).
+// as well as B", at depths L (A) and LB (B; 0 means L). Seen says whether
+// the stored runs show it; a claim not seen is a known disagreement and
+// Why, required then, says why the analogue differs (declared with the
+// claim in the notebook, before the report runs).
 type Gap struct {
 	A, B         string
 	L, LB        int
 	Better, Seen bool
+	Why          string
 }
 
 // GapClaims judges each gap at 2 SE over the seeds, with
 // z = (test loss A − B)/SE (trainsweep.NociGap): a "better" claim holds at
-// z <= −2, an "as well as" claim at z <= 2. A claim seen holds when its
-// metric passes; one not seen is a known disagreement, whose metric checks
-// that z stays beyond the limit. The view holds one Claim agreement per
-// gap (checking the figure fig), then the table id with caption.
+// z <= −2, an "as well as" claim at z <= 2. Every metric checks the
+// paper's claim; one declared not seen carries its Disagreement, so that
+// its failing check is the outcome "known disagreement" (and a pass, the
+// disagreement gone). The view holds one Claim agreement per gap
+// (checking the figure fig), then the table id with caption. A gap not
+// seen without a Why panics.
 func (n Noci) GapClaims(id, caption, fig string, gaps ...Gap) show.View {
 	var v show.View
 	var rows [][]string
 	for _, g := range gaps {
+		if !g.Seen && strings.TrimSpace(g.Why) == "" {
+			panic(fmt.Sprintf("trainview: GapClaims: the known disagreement %s vs %s declares no reason (Gap.Why)", g.A, g.B))
+		}
 		lb := g.LB
 		if lb == 0 {
 			lb = g.L
@@ -174,13 +182,18 @@ func (n Noci) GapClaims(id, caption, fig string, gaps ...Gap) show.View {
 		if a.Layers != b.Layers {
 			claim = fmt.Sprintf("%s: L = %d trains %s L = %d", a.Variant, a.Layers, verb, b.Layers)
 		}
-		name, rule, verdict := "paper's ordering: "+claim, show.AtMost, "seen"
+		ag := show.Agreement{Name: "paper's ordering: " + claim, Kind: show.Claim, Value: z, Tol: lim, Rule: show.AtMost, Figure: fig,
+			Basis: fmt.Sprintf("z = Δ/SE, SE from %d and %d seeds; the 2-SE rule was stated before the runs", a.Seeds, b.Seeds),
+			Note:  fmt.Sprintf("Δ test loss = %+.3f nats", d)}
 		if !g.Seen {
-			name, rule, verdict = "known disagreement: "+claim+" (not seen)", show.AtLeast, "not seen (known disagreement)"
+			ag.Disagreement = &show.Disagreement{Paper: claim,
+				Measured: fmt.Sprintf("the test-loss gap z = (%s − %s)/SE over the stored seeds of the analogue, above %g", a.Variant, b.Variant, lim),
+				Why:      g.Why}
 		}
-		v = append(v, show.Agreement{Name: name, Kind: show.Claim, Value: z, Tol: lim, Rule: rule, Figure: fig,
-			Basis: fmt.Sprintf("z = Δ/SE, SE from %d and %d seeds; the 2-SE rule was stated before the runs, the metric's direction after them", a.Seeds, b.Seeds),
-			Note:  fmt.Sprintf("Δ test loss = %+.3f nats", d)})
+		m, err := ag.Metric()
+		show.Must(err)
+		verdict := map[bundle.Outcome]string{bundle.Passed: "seen", bundle.Known: "not seen (known disagreement)", bundle.Failed: "not seen"}[m.Outcome()]
+		v = append(v, ag)
 		rows = append(rows, []string{claim, fmt.Sprintf("%+.3f", d), fmt.Sprintf("%+.2f", z), verdict})
 	}
 	return append(v, bundle.Table{ID: id, Caption: caption, Header: []string{"claim (paper)", "Δ test loss", "z (SE)", "at 2 SE"}, Rows: rows})

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/sweep"
 	"github.com/sigprop/sigprop/lib/trainability"
@@ -119,7 +120,7 @@ func TestSweepSeries(t *testing.T) {
 // the better single fit and the verdicts follow the stated rules.
 func TestFitTables(t *testing.T) {
 	set := testSet()
-	f := trainability.Fits{Clipped: ts.LossFit{R2: 0.6, LOORMSE: 0.1, N: 5}, Max: ts.LossFit{LOORMSE: 0.2}, A: ts.LossFit{LOORMSE: 0.3}, G: ts.LossFit{LOORMSE: 0.25}, SD: 0.2}
+	f := trainability.Fits{Clipped: ts.LossFit{R2: 0.6, LOORMSE: 0.1, N: 5}, Max: looFit(0.2, 0.01), A: looFit(0.3, 0.01), G: looFit(0.25, 0.01), SD: 0.2}
 	sf := trainability.SeedFits{PerSeed: []ts.LossFit{{N: 6}, {N: 6}}, NoiseFloor: 0.05, NoiseN: 5}
 	tab := FitTable(set, f, sf)
 	if len(tab.Rows) != 7 || tab.Rows[4][0] != "clipped fit to seed 0 alone" || tab.Rows[6][4] != "5" || tab.Rows[6][6] != "0.05" {
@@ -130,16 +131,27 @@ func TestFitTables(t *testing.T) {
 	if tab := FitTable(one, f, trainability.SeedFits{}); len(tab.Rows) != 4 {
 		t.Errorf("one seed: %d rows, want the 4 fits", len(tab.Rows))
 	}
-	if s, name := BetterSingle(f); s.LOORMSE != 0.25 || name != "λ_g alone" {
+	if s, name := BetterSingle(f); math.Abs(s.LOORMSE-0.25) > 1e-4 || name != "λ_g alone" {
 		t.Errorf("BetterSingle = %v, %q", s, name)
 	}
 	c := FitClaims(f)
 	if c.Rows[0][3] != "supported" || c.Rows[1][3] != "supported" || c.Rows[0][2] != "R² = 0.600, LOO RMSE / SD = 0.500" {
 		t.Errorf("claims %v", c.Rows)
 	}
-	f.Max.LOORMSE = 0.3
+	// The claim's metric and the table share the rule: beat λ_g alone by 2 SE.
+	a, err := BothNeeded(f)
+	if m, _ := a.Metric(); err != nil || !m.Pass || m.Disagreement == nil || *m.Disagreement != BothNeededDisagreement {
+		t.Errorf("both needed, clearly better: %+v, %v", m, err)
+	}
+	// A max-fit better by less than the noise is the declared known
+	// disagreement (the old rule, Δ ≤ 0 with no allowance, passed it).
+	f.Max = looFit(0.24, 0.25) // LOO RMSE 0.2474 against 0.2500, ± 0.021
 	if c := FitClaims(f); c.Rows[1][3] != "not supported at this scale and budget" {
-		t.Errorf("max-fit worse than λ_g alone: verdict %q", c.Rows[1][3])
+		t.Errorf("max-fit within noise of λ_g alone: verdict %q", c.Rows[1][3])
+	}
+	a, _ = BothNeeded(f)
+	if m, _ := a.Metric(); a.Value >= 0 || a.Value < -2 || m.Outcome() != bundle.Known {
+		t.Errorf("within noise: %+v, outcome %q", a, m.Outcome())
 	}
 	n := NearEdges(trainability.NearEdges{Lowest: ts.Result{Alpha: 0.23, SigmaW: 1.72}, EdgeA: 1.6, EdgeG: 2.1, Dist: 0.38, Step: 0.76})
 	if n.Rows[0][3] != "supported" || !strings.Contains(n.Rows[0][2], "edges there at σ_w = 1.600 (λ_a) and 2.100 (λ_g)") {
@@ -153,4 +165,18 @@ func TestFitTables(t *testing.T) {
 	if vs.Caption != "Pearson correlation of the test loss with each exponent, 7 non-saturated points" || vs.Rows[0][2] != "0.9" || vs.Rows[0][3] != "-0.2" {
 		t.Errorf("V-shape table %+v", vs)
 	}
+}
+
+// looFit is a fit of 8 points whose leave-one-out residuals alternate
+// rmse·(1 ± spread), with LOORMSE their root mean square.
+func looFit(rmse, spread float64) ts.LossFit {
+	var f ts.LossFit
+	var ss float64
+	for i := range 8 {
+		r := rmse * (1 + spread*float64(1-2*(i%2)))
+		f.LOOResiduals = append(f.LOOResiduals, r)
+		ss += r * r
+	}
+	f.LOORMSE = math.Sqrt(ss / 8)
+	return f
 }

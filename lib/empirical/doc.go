@@ -7,7 +7,9 @@
 // histogram on a fixed range).
 //
 //	x̄, s (n − 1), s/√n                         MeanSD, MeanSE (gonum stat.MeanStdDev, stat.StdErr)
-//	z = (x̄ − θ)/SE, max over points with SE > 0   Z, MaxZ
+//	z = (x̄ − θ)/SE, max over points (SE > 0)     Z, MaxZ
+//	P(|T_ν| > t) and its inverse, Student's t     TTail2, TQuantile2 (gonum distuv.StudentsT)
+//	smallest k with P(Binomial(n, p) ≤ k) ≥ q     BinomialQuantile
 //	min (a − b)/√(SE_a² + SE_b²) over points     MinDiffZ
 //	D = sup |F_x − F_y|, two samples             KS2 (gonum stat.KolmogorovSmirnov)
 //	c(α)√((n₁+n₂)/(n₁n₂)), asymptotic            KSCritical (Smirnov 1948)

@@ -1,6 +1,7 @@
 package empirical
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -44,21 +45,39 @@ func Z(mean, se, theory float64) float64 {
 	return d / se
 }
 
-// MaxZ is the largest |sim_i − theory_i|/se_i over the points with
-// se_i > 0 (a point without an error estimate cannot be scored): the usual
-// agreement rule of a simulated curve against its theory. It panics when
-// the slices differ in length.
-func MaxZ(sim, se, theory []float64) float64 {
+// ErrZeroSE is returned (wrapped) by MaxZ for a point whose standard
+// error is zero, negative or not finite: such a point cannot be scored, and
+// skipping it would let a curve with no error estimates pass.
+var ErrZeroSE = errors.New("standard error not positive and finite")
+
+// MaxZ is the largest |sim_i − theory_i|/se_i over all points: the usual
+// agreement rule of a simulated curve against its theory. A NaN in sim or
+// theory gives NaN. It returns NaN and an error wrapping ErrZeroSE, naming
+// the first such point, when some se_i is not > 0 and finite (a point with
+// an exact value, such as a fixed input layer, must be left out by the
+// caller). It panics when the slices differ in length or are empty.
+func MaxZ(sim, se, theory []float64) (float64, error) {
 	if len(sim) != len(se) || len(sim) != len(theory) {
 		panic("empirical: MaxZ needs slices of equal length")
 	}
+	if len(sim) == 0 {
+		panic("empirical: MaxZ needs at least one point")
+	}
 	z := 0.0
 	for i := range sim {
-		if se[i] > 0 {
-			z = math.Max(z, math.Abs(sim[i]-theory[i])/se[i])
+		if !(se[i] > 0) || math.IsInf(se[i], 0) {
+			return math.NaN(), fmt.Errorf("empirical: MaxZ: point %d of %d has se = %v: %w", i, len(sim), se[i], ErrZeroSE)
+		}
+		d := math.Abs(sim[i]-theory[i]) / se[i]
+		if math.IsNaN(d) {
+			z = d
+			continue
+		}
+		if !math.IsNaN(z) {
+			z = math.Max(z, d)
 		}
 	}
-	return z
+	return z, nil
 }
 
 // MaxAbsDiff returns max_i |a_i − b_i| (0 for empty slices): the largest

@@ -1,6 +1,7 @@
 package empirical
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -32,10 +33,27 @@ func TestZ(t *testing.T) {
 	if z := Z(1.1, 0, 1); !math.IsInf(z, 1) {
 		t.Errorf("disagreement without SE: Z = %v, want +Inf", z)
 	}
-	// The point with se = 0 is skipped; the others give 1 and 3.
-	if z := MaxZ([]float64{1, 2, 9}, []float64{1, 1, 0}, []float64{0, 5, 0}); z != 3 {
-		t.Errorf("MaxZ = %v, want 3", z)
+	// |1 − 0|/1 = 1, |2 − 5|/1 = 3, |9 − 8|/0.5 = 2.
+	if z, err := MaxZ([]float64{1, 2, 9}, []float64{1, 1, 0.5}, []float64{0, 5, 8}); z != 3 || err != nil {
+		t.Errorf("MaxZ = %v, %v; want 3", z, err)
 	}
+}
+
+// TestMaxZRefusesZeroSE: a point without a positive, finite SE is an
+// error, not a skipped point, so that a curve whose SEs are all zero (or
+// one zero SE hiding the worst point) cannot pass; a NaN mean gives NaN.
+func TestMaxZRefusesZeroSE(t *testing.T) {
+	for _, se := range [][]float64{{0, 0, 0}, {1, 1, 0}, {1, -1, 1}, {1, math.NaN(), 1}, {math.Inf(1), 1, 1}} {
+		z, err := MaxZ([]float64{1, 2, 9}, se, []float64{0, 5, 0})
+		if !errors.Is(err, ErrZeroSE) || !math.IsNaN(z) {
+			t.Errorf("se %v: MaxZ = %v, %v; want NaN and ErrZeroSE", se, z, err)
+		}
+	}
+	if z, err := MaxZ([]float64{1, math.NaN(), 0}, []float64{1, 1, 1}, []float64{0, 0, 5}); !math.IsNaN(z) || err != nil {
+		t.Errorf("NaN mean: MaxZ = %v, %v; want NaN, no error", z, err)
+	}
+	mustpanic.WithPrefix(t, "no points", "empirical: MaxZ", func() { MaxZ(nil, nil, nil) })
+	mustpanic.WithPrefix(t, "lengths", "empirical: MaxZ", func() { MaxZ([]float64{1}, []float64{1, 2}, []float64{1}) })
 }
 
 func TestMaxAbsDiff(t *testing.T) {

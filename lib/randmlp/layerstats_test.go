@@ -30,7 +30,7 @@ func TestLayerStats(t *testing.T) {
 	q := func(tr MLPTrace, l int) []float64 { return tr.Q[l] }
 	mean, se := m.LayerStats(nets, r, 0, q, empirical.Rand(3, 9))
 	theory := limit.QTrajectory(q1, depth-1)
-	if z := empirical.MaxZ(mean, se, theory); z > 5 {
+	if z, err := empirical.MaxZ(mean, se, theory); err != nil || z > 5 {
 		t.Errorf("max |z| against the q-map = %.2f > 5 (mean %v, theory %v)", z, mean, theory)
 	}
 	for l := range se {

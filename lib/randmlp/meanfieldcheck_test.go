@@ -30,7 +30,7 @@ func TestQCheck(t *testing.T) {
 	if r.Theory[0] != 2.5 || len(r.Layers) != 6 || r.Layers[5] != 6 {
 		t.Errorf("Theory[0] = %v, Layers = %v; want q¹ = 2.5 and layers 1…6", r.Theory[0], r.Layers)
 	}
-	if z := empirical.MaxZ(r.Mean, r.SE, r.Theory); z > 5 {
+	if z, err := empirical.MaxZ(r.Mean, r.SE, r.Theory); err != nil || z > 5 {
 		t.Errorf("q-map against simulation: max |z| = %v > 5", z)
 	}
 }
@@ -55,7 +55,7 @@ func TestCCheck(t *testing.T) {
 	if math.Abs(c.Theory[0]-0.5) > 1e-12 {
 		t.Errorf("c¹ = %v, want 0.5", c.Theory[0])
 	}
-	if z := empirical.MaxZ(c.Mean, c.SE, c.Theory); z > 5 {
+	if z, err := empirical.MaxZ(c.Mean, c.SE, c.Theory); err != nil || z > 5 {
 		t.Errorf("c-map against simulation: max |z| = %v > 5", z)
 	}
 }
@@ -78,7 +78,7 @@ func TestChi1Beside(t *testing.T) {
 			t.Errorf("row %d: χ₁ beside the line = %v, %v; want < 1 and > 1", k, p.Theory[3*k], p.Theory[3*k+2])
 		}
 	}
-	if z := empirical.MaxZ(p.Mean, p.SE, p.Theory); z > 5 {
+	if z, err := empirical.MaxZ(p.Mean, p.SE, p.Theory); err != nil || z > 5 {
 		t.Errorf("χ₁ against simulation: max |z| = %v > 5", z)
 	}
 }

@@ -111,7 +111,9 @@ func NormPlacements(n, d, L, draws int, seed, stream uint64) (Placements, error)
 		}
 		r := Placement{Norm: norm, Fixed: sims[0], Scaled: sims[1]}
 		r.Gap = empirical.MaxAbsDiff(r.Scaled.MeanCos[1:], out.Theory[1:])
-		r.Z = empirical.MaxZ(r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], out.Theory[1:])
+		if r.Z, err = empirical.MaxZ(r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], out.Theory[1:]); err != nil {
+			return out, fmt.Errorf("rankexp: NormPlacements %v: %w", norm, err)
+		}
 		out.Runs = append(out.Runs, r)
 	}
 	return out, nil

@@ -28,10 +28,10 @@ func TestPropagation(t *testing.T) {
 		if r.Scaled != (i == 1) || r.A1Sq != a1sq || r.N != n || r.D != d || !reflect.DeepEqual(r.Rho, rho) || !reflect.DeepEqual(r.SqNorm, norm) {
 			t.Fatalf("run %d: %+v", i, r)
 		}
-		if z := empirical.MaxZ(r.Sim.Rho, r.Sim.RhoSE, r.Rho); !(z <= 5) {
+		if z, err := empirical.MaxZ(r.Sim.Rho, r.Sim.RhoSE, r.Rho); err != nil || !(z <= 5) {
 			t.Errorf("run %d: ρ̂ max |z| = %g", i, z)
 		}
-		if z := empirical.MaxZ(r.Sim.SqNorm, r.Sim.SqNormSE, r.SqNorm); !(z <= 5) {
+		if z, err := empirical.MaxZ(r.Sim.SqNorm, r.Sim.SqNormSE, r.SqNorm); err != nil || !(z <= 5) {
 			t.Errorf("run %d: ‖X‖² max |z| = %g", i, z)
 		}
 	}
@@ -58,7 +58,7 @@ func TestNormPlacements(t *testing.T) {
 		t.Errorf("effect %g, want ρ^L(α² = 1) − ρ^L(α² = 1/L) > 0", p.Effect)
 	}
 	for _, r := range p.Runs {
-		if r.Gap != empirical.MaxAbsDiff(r.Scaled.MeanCos[1:], p.Theory[1:]) || r.Z != empirical.MaxZ(r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], p.Theory[1:]) {
+		if z, err := empirical.MaxZ(r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], p.Theory[1:]); r.Gap != empirical.MaxAbsDiff(r.Scaled.MeanCos[1:], p.Theory[1:]) || r.Z != z || err != nil {
 			t.Errorf("%v: gap %g z %g", r.Norm, r.Gap, r.Z)
 		}
 	}
@@ -125,7 +125,7 @@ func TestNormLaws(t *testing.T) {
 			t.Errorf("case %d: %d layers kept, N0 %g", i, len(r.Sim.SqNormDraws), r.N0)
 		}
 	}
-	if z := empirical.MaxZ(runs[0].Sim.SqNorm, runs[0].Sim.SqNormSE, runs[0].Theory); !(z <= 5) {
+	if z, err := empirical.MaxZ(runs[0].Sim.SqNorm, runs[0].Sim.SqNormSE, runs[0].Theory); err != nil || !(z <= 5) {
 		t.Errorf("uniform attention: max |z| = %g against Lemma 3.3", z)
 	}
 }
@@ -134,7 +134,7 @@ func TestNormLaws(t *testing.T) {
 // asymptote within 5 SE (300 draws); Slope on hand-made values.
 func TestUniformityGaps(t *testing.T) {
 	u := UniformityGaps(6, 10, []int{1000, 4000}, 300, 120, 6)
-	if z := empirical.MaxZ(u.MC, u.SE, u.Theory); !(z <= 5) {
+	if z, err := empirical.MaxZ(u.MC, u.SE, u.Theory); err != nil || !(z <= 5) {
 		t.Errorf("max |z| = %g: MC %v ± %v, theory %v", z, u.MC, u.SE, u.Theory)
 	}
 	h := Uniformity{DK: []int{10, 100}, MC: []float64{1, 0.01}, SE: []float64{0.1, 0.002}, Theory: []float64{2, 0.2}}

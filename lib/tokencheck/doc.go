@@ -11,7 +11,7 @@
 //	the finite-d bias of q/d at depth (Fig. 2)          MeasureWidthBias
 //	two-group tokens, p1/p2 → 1 (eq. 12, Fig. 3)        SymmetryRestoration
 //	λ_a, eq. (24), vs its one-step theory (Fig. 4)     AngleExponents
-//	λ_g (Sec. 4.2, eq. 32; spec §6.3) (Fig. 5)          GradientExponents, ErrataModels
+//	λ_g (Sec. 4.2, eq. 32; spec §6.3) (Fig. 5)          GradientExponents, ErrataModels, SliceAgreement
 //	simulated planes of Figs. 4–6 (committed sweeps)    SimPlane, ReadSimPlane, GradientPlane
 //
 // A theory model (tokengeom.Model) fixes the simulated network (Network).

@@ -1,8 +1,10 @@
 package tokencheck
 
 import (
+	"fmt"
 	"math"
 
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 	"github.com/sigprop/sigprop/lib/tokennet"
 )
@@ -74,4 +76,36 @@ func ErrataModels() []tokengeom.Model {
 	a8 := 1 / math.Sqrt(8)
 	return []tokengeom.Model{tokengeom.NewModel(0.5, 0.5, 1.5), tokengeom.NewModel(a8, a8, 1.5),
 		tokengeom.NewModel(0.7, 0.7, 1.0), tokengeom.NewModel(0.6, 0.6, 1.75), tokengeom.NewModel(0.9, 0.9, 2.0)}
+}
+
+// SliceAgreement is the agreement of simulated exponents with their theory
+// point by point, each against its own standard error:
+//
+//	worst = max_i |Mean_i − Theory_i| / (t·SE_i + FiniteWidthOffset),
+//
+// over every point of es, where t = empirical.TQuantile2(level/N, m − 1) is
+// the two-sided Student t quantile of an SE from m networks (the fewest of
+// es) at family level level over the N points; worst ≤ 1 passes. It
+// panics if es has no point, fewer than 2 networks, or a non-positive SE.
+func SliceAgreement(level float64, es ...Exponents) (worst, t float64) {
+	n, nets := 0, 0
+	for _, e := range es {
+		n += len(e.Mean)
+		if nets == 0 || e.Networks < nets {
+			nets = e.Networks
+		}
+	}
+	if n == 0 || nets < 2 {
+		panic(fmt.Sprintf("tokencheck: SliceAgreement needs points from at least 2 networks each, got %d points, %d networks", n, nets))
+	}
+	t = empirical.TQuantile2(level/float64(n), nets-1)
+	for _, e := range es {
+		for i := range e.Mean {
+			if !(e.SE[i] > 0) {
+				panic(fmt.Sprintf("tokencheck: SliceAgreement: point %d has SE %v", i, e.SE[i]))
+			}
+			worst = math.Max(worst, math.Abs(e.Mean[i]-e.Theory[i])/(t*e.SE[i]+FiniteWidthOffset))
+		}
+	}
+	return worst, t
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
@@ -26,7 +27,7 @@ func TestAngleExponents(t *testing.T) {
 		t.Errorf("one-step theory %v, want negative at σ_w = 1, positive at 3", e.Theory)
 	}
 	// P(|t₇| > 4.5) ≈ 0.3% per point.
-	if z := empirical.MaxZ(e.Mean, e.SE, e.Theory); z > 4.5 {
+	if z, err := empirical.MaxZ(e.Mean, e.SE, e.Theory); err != nil || z > 4.5 {
 		t.Errorf("sim %v ± %v vs theory %v: max |z| = %v", e.Mean, e.SE, e.Theory, z)
 	}
 	if e.Printed != nil {
@@ -69,4 +70,24 @@ func TestErrataModels(t *testing.T) {
 			t.Errorf("point %d (%v, %v, %v): corrected λ_g^(16) = %.4f, spec %v", i+1, m.AlphaA, m.AlphaM, m.SigmaW, l, want[i])
 		}
 	}
+}
+
+// SliceAgreement judges each point against its own SE with the t quantile
+// of its networks: t = TQuantile2(0.01/3, 2) ≈ 17.3 for 3 points of 3
+// networks. A point 0.04 off with SE 0.001 passes (0.04/0.0473 ≈ 0.85),
+// 0.08 off fails (≈ 1.7). Under the old rule (4 × the largest SE, here
+// 0.05, + 0.03 = 0.23 for every point) both passed.
+func TestSliceAgreement(t *testing.T) {
+	e := Exponents{Networks: 3, Mean: []float64{1, 2, 3.04}, SE: []float64{0.05, 0.05, 0.001}, Theory: []float64{1, 2, 3}}
+	worst, tq := SliceAgreement(0.01, e)
+	if want := empirical.TQuantile2(0.01/3, 2); tq != want || math.Abs(worst-0.04/(want*0.001+FiniteWidthOffset)) > 1e-12 || worst > 1 {
+		t.Errorf("worst %v t %v, want t %v and a pass", worst, tq, want)
+	}
+	e.Mean[2] = 3.08
+	if worst, _ := SliceAgreement(0.01, e); !(worst > 1) {
+		t.Errorf("a point 0.08 off with SE 0.001: worst %v, want > 1 (4 × the largest SE + 0.03 = 0.23 passed it)", worst)
+	}
+	mustpanic.WithPrefix(t, "one network", "tokencheck: SliceAgreement", func() {
+		SliceAgreement(0.01, Exponents{Networks: 1, Mean: []float64{1}, SE: []float64{1}, Theory: []float64{1}})
+	})
 }

@@ -13,8 +13,12 @@ import (
 // SimPlane is a simulated exponent over a parameter plane, as a finished
 // `sigprop sweep` of tokennet.lambda_a_numeric or tokennet.lambda_g_numeric
 // stores it: Mean and SE at (X[ix], Y[iy]) at index iy*len(X)+ix, the
-// layout of tokengeom.Grid.
-type SimPlane struct{ X, Y, Mean, SE []float64 }
+// layout of tokengeom.Grid. Networks is the fewest networks behind a
+// point's mean (its SE has Networks − 1 degrees of freedom).
+type SimPlane struct {
+	X, Y, Mean, SE []float64
+	Networks       int
+}
 
 // ReadSimPlane reads the sweep in directory dir of fsys (its fields "mean"
 // and "se", sweep.Read and Sweep.Plane). It is an error if the sweep is
@@ -35,6 +39,18 @@ func ReadSimPlane(fsys fs.FS, dir string) (SimPlane, error) {
 	if _, _, p.SE, err = s.Plane("se"); err != nil {
 		return SimPlane{}, err
 	}
+	_, _, nets, err := s.Plane("networks")
+	if err != nil {
+		return SimPlane{}, err
+	}
+	for k, n := range nets {
+		if math.IsNaN(n) || n < 2 || n != math.Trunc(n) {
+			return SimPlane{}, fmt.Errorf("tokencheck: sweep %s point %d has %v networks, want an integer >= 2", dir, k, n)
+		}
+		if p.Networks == 0 || int(n) < p.Networks {
+			p.Networks = int(n)
+		}
+	}
 	for k := range p.Mean {
 		if math.IsNaN(p.Mean[k]) || math.IsNaN(p.SE[k]) {
 			return SimPlane{}, fmt.Errorf("tokencheck: sweep %s has no result at (%v, %v)", dir, p.X[k%len(p.X)], p.Y[k/len(p.X)])
@@ -49,15 +65,29 @@ func (p SimPlane) ZeroCrossings() (x, y []float64) {
 	return tokengeom.Grid{X: p.X, Y: p.Y, Z: p.Mean}.ZeroCrossings()
 }
 
+// PlaneZ is the per-point threshold, in standard errors, of
+// GradientPlane's count of moderate-α points off the theory.
+const PlaneZ = 4
+
+// PlaneLevel is the chance of a false alarm of that count: its allowance
+// is the (1 − PlaneLevel) quantile of the count expected from noise alone.
+const PlaneLevel = 1e-3
+
 // PlaneAgreement compares a simulated λ_g plane with the corrected theory
 // at the same points (GradientPlane). The theory holds at moderate α
 // (every α <= 0.7) up to the finite-width offset, and overshoots the d = 64
-// simulation at large residual branches (spec §6.3).
+// simulation at large residual branches.
 type PlaneAgreement struct {
 	Moderate int     // points at moderate α
 	Median   float64 // median |sim − theory| over them
-	Beyond   int     // of them, those with |sim − theory| > 4 SE + FiniteWidthOffset
-	Worst    float64 // the largest |sim − theory|/(4 SE + FiniteWidthOffset) among the others
+	// Beyond counts the moderate points with |sim − theory| > PlaneZ·SE.
+	// An SE from m networks has m − 1 degrees of freedom, so a point of
+	// an exact theory is beyond with chance PBeyond = P(|t_{m−1}| >
+	// PlaneZ) (5.7% for 3 networks), and Allowed is the (1 − PlaneLevel)
+	// quantile of Binomial(Moderate, PBeyond).
+	Beyond, Allowed int
+	PBeyond         float64
+	Worst           float64 // the largest |sim − theory|/SE over the moderate points
 	// Shift is the mean sim − theory over the large-α points (the others),
 	// with its SE ShiftSE (empirical.MeanShift, the theory exact).
 	Shift, ShiftSE float64
@@ -66,8 +96,12 @@ type PlaneAgreement struct {
 // GradientPlane compares the simulated λ_g plane s of pl with the
 // corrected λ_g^(L) at its points (pl.Phase on s's grid). Moderate α means
 // α <= 0.7 on tokengeom.AlphaSigma, α_A, α_M <= 0.7 on tokengeom.AlphaAM.
-// It panics if s has no moderate or no large-α point.
+// It panics if s has no moderate or no large-α point, or fewer than 2
+// networks per point.
 func GradientPlane(pl tokengeom.Plane, s SimPlane, L int) PlaneAgreement {
+	if s.Networks < 2 {
+		panic(fmt.Sprintf("tokencheck: GradientPlane needs at least 2 networks per point for an SE, got %d", s.Networks))
+	}
 	theory := pl.Phase(s.X, s.Y, L).LambdaG.Z
 	moderate := func(k int) bool {
 		return s.X[k%len(s.X)] <= 0.7 && (pl == tokengeom.AlphaSigma || s.Y[k/len(s.X)] <= 0.7)
@@ -76,18 +110,20 @@ func GradientPlane(pl tokengeom.Plane, s SimPlane, L int) PlaneAgreement {
 	var dev []float64
 	for k := range s.Mean {
 		if moderate(k) {
-			dev = append(dev, math.Abs(s.Mean[k]-theory[k]))
-			if r := dev[len(dev)-1] / (4*s.SE[k] + FiniteWidthOffset); r > 1 {
+			d := math.Abs(s.Mean[k] - theory[k])
+			dev = append(dev, d)
+			if d > PlaneZ*s.SE[k] {
 				a.Beyond++
-			} else {
-				a.Worst = math.Max(a.Worst, r)
 			}
+			a.Worst = math.Max(a.Worst, d/s.SE[k])
 		}
 	}
 	if len(dev) == 0 {
 		panic("tokencheck: GradientPlane needs a point at moderate α (<= 0.7)")
 	}
 	a.Moderate, a.Median = len(dev), empirical.Quantile(dev, 0.5)
+	a.PBeyond = empirical.TTail2(PlaneZ, s.Networks-1)
+	a.Allowed = empirical.BinomialQuantile(a.Moderate, a.PBeyond, 1-PlaneLevel)
 	a.Shift, a.ShiftSE = empirical.MeanShift(s.Mean, s.SE, theory, make([]float64, len(s.SE)), func(k int) bool { return !moderate(k) })
 	return a
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
 
@@ -22,6 +23,9 @@ func TestReadSimPlane(t *testing.T) {
 	p, err := ReadSimPlane(dataFS, "la-alpha-sigma")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if p.Networks != 16 {
+		t.Errorf("networks %d, want 16 (the sweep's)", p.Networks)
 	}
 	if len(p.X) != 19 || len(p.Y) != 20 || len(p.Mean) != 380 || len(p.SE) != 380 {
 		t.Fatalf("grid %d × %d with %d means, %d SEs, want 19 × 20", len(p.X), len(p.Y), len(p.Mean), len(p.SE))
@@ -87,19 +91,31 @@ func TestGradientPlane(t *testing.T) {
 	x, y := []float64{0.5, 0.9}, []float64{1.5, 2}
 	th := tokengeom.AlphaSigma.Phase(x, y, 16).LambdaG.Z
 	// Index iy*2 + ix: ix = 0 is α = 0.5 (moderate), ix = 1 is α = 0.9 (large).
-	s := SimPlane{X: x, Y: y, Mean: []float64{th[0] + 0.01, th[1] - 0.1, th[2] - 0.2, th[3] - 0.1}, SE: []float64{0.01, 0.02, 0.01, 0.02}}
+	s := SimPlane{X: x, Y: y, Mean: []float64{th[0] + 0.01, th[1] - 0.1, th[2] - 0.2, th[3] - 0.1}, SE: []float64{0.01, 0.02, 0.01, 0.02}, Networks: 3}
 	a := GradientPlane(tokengeom.AlphaSigma, s, 16)
-	// Moderate deviations 0.01 and 0.2 against 4·0.01 + 0.03 = 0.07: one beyond, the other at 1/7.
-	if a.Moderate != 2 || a.Beyond != 1 || math.Abs(a.Worst-0.01/0.07) > 1e-12 || math.Abs(a.Median-0.105) > 1e-12 {
-		t.Errorf("moderate: %+v, want 2 points, 1 beyond, worst 1/7, median 0.105", a)
+	// Moderate deviations 0.01 (1 SE) and 0.2 (20 SE) against 4 SE: one beyond, the worst at 20 SE.
+	// With 3 networks p = P(|t₂| > 4) = 1 − 4/√18 ≈ 0.057; of two points
+	// P(K ≤ 1) = 1 − p² ≈ 0.9967 < 0.999, so both are allowed.
+	p := 1 - 4/math.Sqrt(18)
+	if a.Moderate != 2 || a.Beyond != 1 || math.Abs(a.Worst-20) > 1e-9 || math.Abs(a.Median-0.105) > 1e-12 || math.Abs(a.PBeyond-p) > 1e-12 || a.Allowed != 2 {
+		t.Errorf("moderate: %+v, want 2 points, 1 beyond, worst 20 SE, median 0.105, p %v, 2 allowed", a, p)
 	}
+	// The fix this count carries: a point 5.9 SE off but within the old
+	// allowance 4 SE + 0.03 (SE 0.001, |Δ| 0.0059 < 0.034) counts as beyond.
+	s.Mean[0], s.SE[0] = th[0]+0.0059, 0.001
+	if b := GradientPlane(tokengeom.AlphaSigma, s, 16); b.Beyond != 2 {
+		t.Errorf("a point 5.9 SE off: %d beyond, want 2 (the finite-width offset no longer hides it)", b.Beyond)
+	}
+	mustpanic.WithPrefix(t, "one network", "tokencheck: GradientPlane needs at least 2 networks", func() {
+		GradientPlane(tokengeom.AlphaSigma, SimPlane{X: x, Y: y, Mean: th, SE: s.SE, Networks: 1}, 16)
+	})
 	if math.Abs(a.Shift+0.1) > 1e-12 || math.Abs(a.ShiftSE-math.Sqrt(2*0.02*0.02)/2) > 1e-15 {
 		t.Errorf("large α: shift %v ± %v, want −0.1 ± %v", a.Shift, a.ShiftSE, math.Sqrt(2*0.02*0.02)/2)
 	}
 	// On the (α_A, α_M) plane a point is moderate only if both are <= 0.7.
 	yam := []float64{0.5, 0.9}
 	tham := tokengeom.AlphaAM.Phase(x, yam, 16).LambdaG.Z
-	am := GradientPlane(tokengeom.AlphaAM, SimPlane{X: x, Y: yam, Mean: tham, SE: []float64{0.01, 0.01, 0.01, 0.01}}, 16)
+	am := GradientPlane(tokengeom.AlphaAM, SimPlane{X: x, Y: yam, Mean: tham, SE: []float64{0.01, 0.01, 0.01, 0.01}, Networks: 3}, 16)
 	if am.Moderate != 1 || am.Median != 0 || am.Shift != 0 {
 		t.Errorf("(α_A, α_M) plane: %+v, want 1 moderate point and no deviation", am)
 	}

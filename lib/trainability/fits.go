@@ -1,6 +1,7 @@
 package trainability
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/sigprop/sigprop/lib/trainsweep"
@@ -117,4 +118,37 @@ func (s Set) SeedFits() (SeedFits, error) {
 	}
 	f.NoiseFloor = math.Sqrt(v / float64(f.NoiseN))
 	return f, nil
+}
+
+// LOOGap compares the held-out errors of two fits of the same points:
+//
+//	Diff = LOORMSE_a − LOORMSE_b = (MSE_a − MSE_b)/(LOORMSE_a + LOORMSE_b),
+//
+// with SE its standard error from the paired per-point differences of the
+// squared leave-one-out residuals d_i = r_a,i² − r_b,i²: SE(d̄)/(LOORMSE_a +
+// LOORMSE_b), SE(d̄) = SD(d)/√N. Diff/SE is how many SE a beats b by
+// (negative) beyond the noise of which points were drawn.
+type LOOGap struct {
+	Diff, SE float64
+	N        int
+}
+
+// CompareLOO returns the LOOGap of a and b. It errors if they were not
+// fitted to the same number of points (at least 2), or if the SE is zero
+// or not finite (every point's difference the same: no noise to measure).
+func CompareLOO(a, b trainsweep.LossFit) (LOOGap, error) {
+	ra, rb := a.LOOResiduals, b.LOOResiduals
+	if len(ra) != len(rb) || len(ra) < 2 {
+		return LOOGap{}, fmt.Errorf("trainability: CompareLOO needs two fits of the same ≥ 2 points, got %d and %d residuals", len(ra), len(rb))
+	}
+	d := make([]float64, len(ra))
+	for i := range d {
+		d[i] = ra[i]*ra[i] - rb[i]*rb[i]
+	}
+	sum := a.LOORMSE + b.LOORMSE
+	g := LOOGap{Diff: a.LOORMSE - b.LOORMSE, SE: stat.StdDev(d, nil) / math.Sqrt(float64(len(d))) / sum, N: len(d)}
+	if !(g.SE > 0) || math.IsInf(g.SE, 0) {
+		return LOOGap{}, fmt.Errorf("trainability: CompareLOO: the SE of the difference is %v over %d points, want > 0 and finite", g.SE, g.N)
+	}
+	return g, nil
 }

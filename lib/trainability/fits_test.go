@@ -105,3 +105,25 @@ func TestVShape(t *testing.T) {
 		t.Errorf("VShape = %+v, want N 7, 1 with |λ|, 0 with λ", c)
 	}
 }
+
+// CompareLOO: Diff is the difference of the LOO RMSEs, SE the paired SE of
+// the squared residuals' differences over their sum; by hand for two
+// points: d = (0.09 − 0.01, 0.01 − 0.04) = (0.08, −0.03), SD(d) = 0.11/√2,
+// SE(d̄) = 0.055, over RMSE_a + RMSE_b = √0.05 + √0.025.
+func TestCompareLOO(t *testing.T) {
+	a := trainsweep.LossFit{LOOResiduals: []float64{0.3, -0.1}, LOORMSE: math.Sqrt(0.05)}
+	b := trainsweep.LossFit{LOOResiduals: []float64{0.1, 0.2}, LOORMSE: math.Sqrt(0.025)}
+	g, err := CompareLOO(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 0.055 / (math.Sqrt(0.05) + math.Sqrt(0.025)); g.N != 2 || math.Abs(g.Diff-(math.Sqrt(0.05)-math.Sqrt(0.025))) > 1e-15 || math.Abs(g.SE-want) > 1e-15 {
+		t.Errorf("gap %+v, want SE %v", g, want)
+	}
+	if _, err := CompareLOO(a, trainsweep.LossFit{LOOResiduals: []float64{1}}); err == nil {
+		t.Error("fits of different points compared without error")
+	}
+	if _, err := CompareLOO(a, a); err == nil {
+		t.Error("a fit compared with itself (SE 0) without error")
+	}
+}

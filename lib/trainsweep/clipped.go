@@ -98,6 +98,7 @@ func FitClipped(results []Result, s FitSettings) (LossFit, error) {
 		wa, wg, b := fitClipped(la, lg, ly, ceil)
 		r := y[i] - LossFit{WA: wa, WG: wg, B: b, Ceiling: ceil}.Predict(a[i], g[i])
 		press += r * r
+		f.LOOResiduals = append(f.LOOResiduals, r)
 	}
 	f.LOORMSE = math.Sqrt(press / float64(len(keep)))
 	return f, nil

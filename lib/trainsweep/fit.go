@@ -35,6 +35,9 @@ type LossFit struct {
 	// loss_i − prediction of the fit to all points but i (leave-one-out
 	// cross-validation; deterministic, no random folds).
 	LOORMSE float64
+	// LOOResiduals are the leave-one-out residuals behind LOORMSE, one per
+	// fitted point in the order of the fitted points.
+	LOOResiduals []float64
 	// N is the number of points fitted.
 	N int
 	// Saturated lists the indices (into FitLoss's or FitClipped's
@@ -181,6 +184,7 @@ func FitMax(lambdaA, lambdaG, loss []float64) (LossFit, error) {
 		wa, wg, b, _ := fitMax(la, lg, ly)
 		r := loss[i] - (math.Max(wa*a[i], wg*g[i]) + b)
 		press += r * r
+		f.LOOResiduals = append(f.LOOResiduals, r)
 	}
 	f.LOORMSE = math.Sqrt(press / float64(n))
 	return f, nil

@@ -86,9 +86,14 @@ type Result struct {
 	// Metrics are the metrics whose Figure is one of the row's drawn
 	// figures (in the same notebook), in report order.
 	Metrics []Metric
-	// Worst is the largest Ratio() of Metrics (≤ 1 passes); NaN when
-	// there is none, or when a metric's ratio is NaN (a failed metric).
+	// Worst is the largest Ratio() of Metrics (≤ 1 passes) other than
+	// the known disagreements; NaN when there is none, or when a metric's
+	// ratio is NaN (a failed metric).
 	Worst float64
+	// Known counts the Metrics whose outcome is a declared known
+	// disagreement (bundle.Metric.Outcome); they are shown in their own
+	// colour and left out of Worst.
+	Known int
 }
 
 // Results joins the list with the figures and metrics of a report, one
@@ -122,6 +127,10 @@ func (l *List) Results(drawn []Drawn, metrics []Metric) []Result {
 				continue
 			}
 			res.Metrics = append(res.Metrics, m)
+			if m.Outcome() == bundle.Known {
+				res.Known++
+				continue
+			}
 			x := m.Ratio()
 			switch {
 			case math.IsNaN(x):
@@ -136,6 +145,18 @@ func (l *List) Results(drawn []Drawn, metrics []Metric) []Result {
 		out[i] = res
 	}
 	return out
+}
+
+// KnownDisagreements counts the known disagreements over results and the
+// rows that have any.
+func KnownDisagreements(results []Result) (metrics, rows int) {
+	for _, r := range results {
+		metrics += r.Known
+		if r.Known > 0 {
+			rows++
+		}
+	}
+	return metrics, rows
 }
 
 // Counts are the rows per status and per type.

@@ -124,7 +124,43 @@ type MetricDiff struct {
 	OldPass   bool     `json:"old_pass"`
 	NewPass   bool     `json:"new_pass"`
 	Crossed   bool     `json:"crossed"`   // pass changed
-	Regressed bool     `json:"regressed"` // was passing (or absent), now failing
+	Regressed bool     `json:"regressed"` // was passing, a known disagreement or absent, now failing
+	// OldOutcome and NewOutcome are the verdicts (bundle.Metric.Outcome:
+	// pass, fail, known disagreement), "" where the metric is absent.
+	OldOutcome bundle.Outcome `json:"old_outcome,omitempty"`
+	NewOutcome bundle.Outcome `json:"new_outcome,omitempty"`
+	// Known says how a declared known disagreement moved: KnownAppeared,
+	// KnownDisappeared, KnownSignChanged, or "" when none did.
+	Known string `json:"known_disagreement,omitempty"`
+}
+
+// How a known disagreement moved between two reports (MetricDiff.Known).
+const (
+	// KnownAppeared: the metric is a known disagreement now and was not
+	// (absent, passing or failing) before.
+	KnownAppeared = "appeared"
+	// KnownDisappeared: the metric was a known disagreement and is not
+	// now (absent, passing: the paper's claim holds, or failing).
+	KnownDisappeared = "disappeared"
+	// KnownSignChanged: a known disagreement in both, whose value changed
+	// sign (the measured gap now lies on the other side).
+	KnownSignChanged = "changed sign"
+)
+
+// knownMove classifies the move of a known disagreement from o to n
+// (either may be nil).
+func knownMove(o, n *publish.MetricEntry) string {
+	ko := o != nil && o.Outcome() == bundle.Known
+	kn := n != nil && n.Outcome() == bundle.Known
+	switch {
+	case kn && !ko:
+		return KnownAppeared
+	case ko && !kn:
+		return KnownDisappeared
+	case ko && kn && math.Signbit(float64(o.Value)) != math.Signbit(float64(n.Value)) && o.Value != 0 && n.Value != 0:
+		return KnownSignChanged
+	}
+	return ""
 }
 
 // Report is the whole comparison.
@@ -164,6 +200,18 @@ func (r *Report) MetricsRegressed() bool {
 		}
 	}
 	return false
+}
+
+// KnownMoved returns the metrics whose known disagreement appeared,
+// disappeared or changed sign, in report order.
+func (r *Report) KnownMoved() []MetricDiff {
+	var out []MetricDiff
+	for _, m := range r.Metrics {
+		if m.Known != "" {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 type key struct{ notebook, id string }
@@ -213,25 +261,26 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 			md := MetricDiff{Name: k.id, Notebook: k.notebook}
 			if o != nil {
 				v := float64(o.Value)
-				md.Old, md.OldPass, md.Tolerance = &v, o.Pass, float64(o.Tolerance)
+				md.Old, md.OldPass, md.Tolerance, md.OldOutcome = &v, o.Pass, float64(o.Tolerance), o.Outcome()
 			}
 			if n != nil {
 				v := float64(n.Value)
-				md.New, md.NewPass, md.Tolerance = &v, n.Pass, float64(n.Tolerance)
+				md.New, md.NewPass, md.Tolerance, md.NewOutcome = &v, n.Pass, float64(n.Tolerance), n.Outcome()
 			}
+			md.Known = knownMove(o, n)
 			switch {
 			case o == nil:
 				md.Status = Added
-				md.Regressed = !n.Pass
+				md.Regressed = md.NewOutcome == bundle.Failed
 			case n == nil:
 				md.Status = Removed
 			default:
 				md.Status = Unchanged
-				if !equal(float64(o.Value), float64(n.Value), opt) || !equal(float64(o.Tolerance), float64(n.Tolerance), opt) || o.Pass != n.Pass {
+				if !equal(float64(o.Value), float64(n.Value), opt) || !equal(float64(o.Tolerance), float64(n.Tolerance), opt) || md.OldOutcome != md.NewOutcome {
 					md.Status = Changed
 				}
 				md.Crossed = o.Pass != n.Pass
-				md.Regressed = o.Pass && !n.Pass
+				md.Regressed = md.OldOutcome != bundle.Failed && md.NewOutcome == bundle.Failed
 			}
 			return md
 		}, func(md MetricDiff) string { return md.Status })

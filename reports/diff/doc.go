@@ -1,8 +1,12 @@
 // Package diff compares two sigprop report manifests number by number: for
 // every figure whether it is unchanged, changed, added or removed, and for a
 // changed one, per series, the largest absolute and relative difference and
-// where it occurs; for every metric the old and new value and whether it
-// crossed its tolerance. A figure's heat grid (bundle.Heat) is compared cell
+// where it occurs; for every metric the old and new value and outcome
+// (pass, fail, known disagreement: bundle.Metric.Outcome) and whether it
+// crossed its tolerance, listing a declared known disagreement that
+// appears, disappears or whose value changes sign (MetricDiff.Known,
+// Report.KnownMoved). A failure that was a pass or a known disagreement is
+// a regression. A figure's heat grid (bundle.Heat) is compared cell
 // by cell with the same tolerance: the largest absolute and relative
 // difference of z and the cell (i, j) at (x, y) where it occurs, whether the
 // cell centres moved, NaNs appearing or disappearing; a change of grid shape

@@ -200,8 +200,8 @@ var pageTmpl = template.Must(template.New("diff").Funcs(template.FuncMap{
 </section>
 {{end}}{{end}}{{else}}<p>Not compared: a report predates tables in the manifest.</p>{{end}}
 <h2>Metrics</h2>
-<table class="sigprop-table"><thead><tr><th>notebook</th><th>metric</th><th>status</th><th>old</th><th>new</th><th>tolerance</th><th>pass (old → new)</th></tr></thead><tbody>
-{{range .R.Metrics}}<tr><td>{{.Notebook}}</td><td>{{.Name}}</td><td class="st-{{.Status}}{{if .Regressed}} st-regressed{{end}}">{{.Status}}{{if .Regressed}} (regressed){{end}}</td><td>{{p .Old}}</td><td>{{p .New}}</td><td>{{.Tolerance}}</td><td>{{.OldPass}} → {{.NewPass}}</td></tr>
+<table class="sigprop-table"><thead><tr><th>notebook</th><th>metric</th><th>status</th><th>old</th><th>new</th><th>tolerance</th><th>outcome (old → new)</th></tr></thead><tbody>
+{{range .R.Metrics}}<tr><td>{{.Notebook}}</td><td>{{.Name}}</td><td class="st-{{.Status}}{{if .Regressed}} st-regressed{{end}}">{{.Status}}{{if .Regressed}} (regressed){{end}}{{with .Known}} (known disagreement {{.}}){{end}}</td><td>{{p .Old}}</td><td>{{p .New}}</td><td>{{.Tolerance}}</td><td>{{or .OldOutcome "—"}} → {{or .NewOutcome "—"}}</td></tr>
 {{end}}</tbody></table>
 <h2>Conformance to the papers</h2>
 {{if .R.ConformanceCompared}}{{if .R.Conformance}}<table class="sigprop-table"><thead><tr><th>row</th><th>status</th><th>paper status (old → new)</th><th>worst ratio (old → new)</th><th>changes</th></tr></thead><tbody>

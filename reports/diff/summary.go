@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 )
 
 // WriteText writes the plain-text summary: one line per moved figure and
@@ -56,13 +58,19 @@ func (r *Report) WriteText(w io.Writer) error {
 		switch {
 		case m.Regressed:
 			flag = "  REGRESSED"
-		case m.Crossed:
+		case m.NewOutcome == bundle.Passed && m.OldOutcome != bundle.Passed && m.OldOutcome != "":
 			flag = "  now passes"
+		}
+		if m.Known != "" {
+			flag += "  known disagreement " + m.Known
 		}
 		fmt.Fprintf(w, "metric %-9s %s/%s: %s -> %s (tol %g)%s\n", m.Status, m.Notebook, m.Name, fmtPtr(m.Old), fmtPtr(m.New), m.Tolerance, flag)
 	}
 	if _, err := fmt.Fprintf(w, "metrics: %d changed of %d\n", changedMetrics, len(r.Metrics)); err != nil {
 		return err
+	}
+	for _, m := range r.KnownMoved() {
+		fmt.Fprintf(w, "known disagreement %s: %s/%s: %s -> %s (%s -> %s)\n", m.Known, m.Notebook, m.Name, fmtPtr(m.Old), fmtPtr(m.New), outcomeOrAbsent(m.OldOutcome), outcomeOrAbsent(m.NewOutcome))
 	}
 	if err := r.writeTablesText(w); err != nil {
 		return err
@@ -76,6 +84,13 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := fmt.Fprintf(w, "conformance: %d rows changed\n", len(r.Conformance))
 	return err
+}
+
+func outcomeOrAbsent(o bundle.Outcome) string {
+	if o == "" {
+		return "absent"
+	}
+	return string(o)
 }
 
 // maxCellLines is how many moved cells of one table the text summary

@@ -114,9 +114,12 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 			for _, x := range mets {
 				metrics = append(metrics, conformance.Metric{Notebook: res.Name, Metric: x})
 				m.Metrics = append(m.Metrics, MetricEntry{Name: x.Name, Notebook: res.Name, Value: x.Value, Tolerance: x.Tolerance, Pass: x.Pass,
-					Kind: string(x.Kind), Rule: string(x.Rule), Basis: x.Basis, Figure: x.Figure, Note: x.Note})
-				if x.Pass {
+					Kind: string(x.Kind), Rule: string(x.Rule), Basis: x.Basis, Figure: x.Figure, Note: x.Note, Disagreement: x.Disagreement})
+				switch x.Outcome() {
+				case bundle.Passed:
 					entry.MetricsOK++
+				case bundle.Known:
+					entry.MetricsKnown++
 				}
 			}
 			entry.Figures, entry.Metrics = len(figs), len(mets)
@@ -183,7 +186,7 @@ func conformancePage(r *render.Renderer, dir string, m *Manifest, drawn []confor
 	results := list.Results(drawn, metrics)
 	for _, res := range results {
 		e := ConformanceEntry{ID: res.Row.ID, Source: res.Row.Source, Label: res.Row.Label, Type: string(res.Row.Type), Status: string(res.Row.Status),
-			Figures: []string{}, Metrics: len(res.Metrics)}
+			Figures: []string{}, Metrics: len(res.Metrics), Known: res.Known}
 		for _, f := range res.Figures {
 			if f.Drawn {
 				e.Figures = append(e.Figures, f.Ref)

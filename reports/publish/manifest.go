@@ -52,6 +52,9 @@ type ConformanceEntry struct {
 	// WorstRatio is the largest |value|/tolerance of those metrics (≤ 1
 	// passes); null when there is none or a metric's value is NaN.
 	WorstRatio *bundle.Float `json:"worst_ratio"`
+	// Known counts those metrics whose outcome is a declared known
+	// disagreement (left out of WorstRatio).
+	Known int `json:"known_disagreements,omitempty"`
 }
 
 // Provenance records what produced a report. Each figure's seed and
@@ -80,6 +83,10 @@ type NotebookEntry struct {
 	Cached     bool    `json:"cached"`                     // read from the result cache, not executed
 	Executed   string  `json:"executed_because,omitempty"` // why it was executed: the inputs that changed, "no cached result", "--no-cache", ...
 	Verified   bool    `json:"cache_verified,omitempty"`   // executed again by --verify-cache and equal to its cached result
+
+	// MetricsKnown counts the metrics whose outcome is a declared known
+	// disagreement: neither passed nor failed.
+	MetricsKnown int `json:"metrics_known_disagreements,omitempty"`
 }
 
 // FigureEntry is one figure with the data behind it.
@@ -145,10 +152,19 @@ type MetricEntry struct {
 	Basis     string       `json:"basis,omitempty"`  // why the tolerance is what it is
 	Figure    string       `json:"figure,omitempty"` // the figure or table it checks, in its notebook
 	Note      string       `json:"note,omitempty"`
+	// Disagreement is the metric's declared known disagreement, if any
+	// (bundle.Metric.Disagreement).
+	Disagreement *bundle.Disagreement `json:"disagreement,omitempty"`
+}
+
+// Outcome is the metric's verdict: pass, fail or known disagreement
+// (bundle.Metric.Outcome), from Pass, Value and Disagreement.
+func (x MetricEntry) Outcome() bundle.Outcome {
+	return bundle.Metric{Value: x.Value, Tolerance: x.Tolerance, Pass: x.Pass, Disagreement: x.Disagreement}.Outcome()
 }
 
 // Failed reports whether any notebook failed or any metric missed its
-// tolerance.
+// tolerance other than a declared known disagreement.
 func (m *Manifest) Failed() bool {
 	for _, n := range m.Notebooks {
 		if n.Status != "ok" {
@@ -156,7 +172,7 @@ func (m *Manifest) Failed() bool {
 		}
 	}
 	for _, x := range m.Metrics {
-		if !x.Pass {
+		if x.Outcome() == bundle.Failed {
 			return true
 		}
 	}

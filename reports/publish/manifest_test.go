@@ -2,6 +2,7 @@ package publish
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -97,5 +98,27 @@ func TestReadManifestOldSchema(t *testing.T) {
 		if _, err := ReadManifest(dir); err == nil || !strings.Contains(err.Error(), "manifest schema "+s+", this sigprop reads 1 to 2") {
 			t.Errorf("schema %s: %v", s, err)
 		}
+	}
+}
+
+// TestFailedIgnoresKnownDisagreements: a declared known disagreement does
+// not fail a report, a plain failure does, and so does a known
+// disagreement whose value turned NaN.
+func TestFailedIgnoresKnownDisagreements(t *testing.T) {
+	d := &bundle.Disagreement{Paper: "p", Measured: "m", Why: "w"}
+	m := &Manifest{Notebooks: []NotebookEntry{{Status: "ok"}}, Metrics: []MetricEntry{
+		{Name: "ok", Value: 0.5, Tolerance: 1, Pass: true},
+		{Name: "kd", Value: 4.6, Tolerance: 2, Disagreement: d},
+	}}
+	if m.Failed() {
+		t.Error("a known disagreement fails the report")
+	}
+	m.Metrics[1].Value = bundle.Float(math.NaN())
+	if !m.Failed() {
+		t.Error("a NaN known disagreement does not fail the report")
+	}
+	m.Metrics[1] = MetricEntry{Name: "bad", Value: 3, Tolerance: 2}
+	if !m.Failed() {
+		t.Error("a failed metric does not fail the report")
 	}
 }

@@ -58,6 +58,11 @@ func (r *Renderer) RenderConformance(p ConformancePage) ([]byte, error) {
 		fmt.Fprintf(&w, " %s %d", html.EscapeString(string(t)), c.ByType[t])
 	}
 	w.WriteString(".</p>\n")
+	if k, rows := conformance.KnownDisagreements(p.Results); k > 0 {
+		fmt.Fprintf(&w, "<p class=\"meta\">%s in %d row%s: checks of a paper's claim that do not hold here, declared as such before the run (each metric's page gives what the paper says, what sigprop measures and why); neither passes nor failures, and left out of the worst ratio.</p>\n", knownCount(k), rows, plural(rows))
+	} else {
+		w.WriteString("<p class=\"meta\">0 known disagreements.</p>\n")
+	}
 	w.WriteString("<p class=\"meta\">Worst ratio: the largest |value|/tolerance (≤ 1 passes; for one-sided rules the same scale, see <code>bundle.Metric.Ratio</code>) over the metrics whose <code>Figure</code> is one of the row's figures.</p>\n</header>\n<main>\n")
 	if len(p.Errors) > 0 {
 		w.WriteString("<div class=\"notebook-error\"><strong>The figure list and the notebooks disagree.</strong><ul>\n")
@@ -118,20 +123,22 @@ func (r *Renderer) conformanceRow(w *bytes.Buffer, res conformance.Result, pages
 		if i > 0 {
 			w.WriteString("<br>")
 		}
-		class := "fail"
-		if m.Pass {
-			class = "pass"
-		}
+		class, _ := picture.OutcomeBadge(m.Outcome())
 		fmt.Fprintf(w, "<span class=\"badge %s\">%s</span> %s", class, picture.FormatFloat(m.Ratio()), html.EscapeString(m.Name))
 	}
 	w.WriteString("</td><td class=\"num\">")
 	switch {
 	case len(res.Metrics) == 0:
 		w.WriteString("—")
+	case len(res.Metrics) == res.Known:
+		w.WriteString("—")
 	case math.IsNaN(res.Worst) || res.Worst > 1:
 		fmt.Fprintf(w, "<span class=\"badge fail\">%s</span>", picture.FormatFloat(res.Worst))
 	default:
 		fmt.Fprintf(w, "<span class=\"badge pass\">%s</span>", picture.FormatFloat(res.Worst))
+	}
+	if res.Known > 0 {
+		fmt.Fprintf(w, "<br><span class=\"badge known\">%d known</span>", res.Known)
 	}
 	w.WriteString("</td></tr>\n")
 }

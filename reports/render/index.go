@@ -29,9 +29,13 @@ type MetricCounts struct {
 	ByKind        map[bundle.MetricKind]int // metrics per kind; "" counts those with no kind
 	BasisUnstated int                       // metrics with no tolerance basis
 	Zero          int                       // values of exactly 0 under a two-sided rule
+	// Known counts the metrics whose outcome is a declared known
+	// disagreement (bundle.Metric.Outcome): neither passed nor failed.
+	Known int
 }
 
-// CountMetrics counts metrics by kind, missing basis and zero value.
+// CountMetrics counts metrics by kind, missing basis, zero value and known
+// disagreements.
 func CountMetrics(metrics []bundle.Metric) MetricCounts {
 	c := MetricCounts{ByKind: map[bundle.MetricKind]int{}}
 	for _, m := range metrics {
@@ -41,6 +45,9 @@ func CountMetrics(metrics []bundle.Metric) MetricCounts {
 		}
 		if metricZero(m) {
 			c.Zero++
+		}
+		if m.Outcome() == bundle.Known {
+			c.Known++
 		}
 	}
 	return c
@@ -86,7 +93,7 @@ func (r *Renderer) RenderIndex(entries []IndexEntry, conf *conformance.Counts) (
 	var w bytes.Buffer
 	r.head(&w, r.opts.siteTitle, false)
 	fmt.Fprintf(&w, "<body class=\"index\">\n<header class=\"page\">\n<h1>%s</h1>\n", html.EscapeString(r.opts.siteTitle))
-	var failed, figs, metrics, passed, noBasis, zero int
+	var failed, figs, metrics, passed, known, noBasis, zero int
 	kinds := map[bundle.MetricKind]int{}
 	var total time.Duration
 	for _, e := range entries {
@@ -101,14 +108,15 @@ func (r *Renderer) RenderIndex(entries []IndexEntry, conf *conformance.Counts) (
 		figs += e.Figures
 		metrics += e.Metrics
 		passed += e.MetricsPassed
+		known += e.Known
 		total += e.Duration
 	}
 	overall := StatusOK
-	if failed > 0 || passed < metrics {
+	if failed > 0 || passed+known < metrics {
 		overall = StatusFailed
 	}
-	fmt.Fprintf(&w, "<p class=\"meta\"><span class=\"badge %s\">%s</span> %d notebooks, %d failed &middot; ran in %s &middot; %d figures &middot; metrics %d/%d passed</p>\n</header>\n<main>\n",
-		statusClass(overall), overall, len(entries), failed, FormatDuration(total), figs, passed, metrics)
+	fmt.Fprintf(&w, "<p class=\"meta\"><span class=\"badge %s\">%s</span> %d notebooks, %d failed &middot; ran in %s &middot; %d figures &middot; metrics %d/%d passed &middot; %s</p>\n</header>\n<main>\n",
+		statusClass(overall), overall, len(entries), failed, FormatDuration(total), figs, passed, metrics, knownCount(known))
 	w.WriteString("<p class=\"meta\">Metrics by kind:")
 	for _, k := range bundle.MetricKinds {
 		fmt.Fprintf(&w, " %s %d &middot;", html.EscapeString(string(k)), kinds[k])
@@ -130,7 +138,7 @@ func (r *Renderer) RenderIndex(entries []IndexEntry, conf *conformance.Counts) (
 		fmt.Fprintf(&w, " (of %d data figures and tables: %d reproduced, %d partial, %d analogue, %d not reproduced)</p>\n",
 			conf.ByType[conformance.Data], conf.DataByStatus[conformance.Reproduced], conf.DataByStatus[conformance.Partial], conf.DataByStatus[conformance.Analogue], conf.DataByStatus[conformance.NotReproduced])
 	}
-	w.WriteString("<table class=\"index\">\n<thead><tr><th>notebook</th><th>status</th><th>run time</th><th>figures</th><th>metrics passed</th><th>kind / basis unstated</th></tr></thead>\n<tbody>\n")
+	w.WriteString("<table class=\"index\">\n<thead><tr><th>notebook</th><th>status</th><th>run time</th><th>figures</th><th>metrics passed</th><th>known disagreements</th><th>kind / basis unstated</th></tr></thead>\n<tbody>\n")
 	for _, e := range entries {
 		title := e.Title
 		if title == "" {
@@ -141,7 +149,7 @@ func (r *Renderer) RenderIndex(entries []IndexEntry, conf *conformance.Counts) (
 			status = StatusOK
 		}
 		mclass := "pass"
-		if e.MetricsPassed < e.Metrics {
+		if e.MetricsPassed+e.Known < e.Metrics {
 			mclass = "fail"
 		}
 		fmt.Fprintf(&w, "<tr class=\"%s\"><td><a href=\"%s\">%s</a><br><code>%s</code>", statusClass(status),
@@ -149,11 +157,35 @@ func (r *Renderer) RenderIndex(entries []IndexEntry, conf *conformance.Counts) (
 		if e.Err != "" {
 			fmt.Fprintf(&w, "<br><span class=\"err\">%s</span>", html.EscapeString(firstLine(StripANSI(e.Err))))
 		}
-		fmt.Fprintf(&w, "</td><td><span class=\"badge %s\">%s</span></td><td class=\"num\">%s</td><td class=\"num\">%d</td><td class=\"num\"><span class=\"badge %s\">%d/%d</span></td><td class=\"num\">%d / %d</td></tr>\n",
-			statusClass(status), html.EscapeString(status), FormatDuration(e.Duration), e.Figures, mclass, e.MetricsPassed, e.Metrics, e.ByKind[""], e.BasisUnstated)
+		fmt.Fprintf(&w, "</td><td><span class=\"badge %s\">%s</span></td><td class=\"num\">%s</td><td class=\"num\">%d</td><td class=\"num\"><span class=\"badge %s\">%d/%d</span></td><td class=\"num\">%s</td><td class=\"num\">%d / %d</td></tr>\n",
+			statusClass(status), html.EscapeString(status), FormatDuration(e.Duration), e.Figures, mclass, e.MetricsPassed, e.Metrics, knownBadge(e.Known), e.ByKind[""], e.BasisUnstated)
 	}
 	w.WriteString("</tbody>\n</table>\n</main>\n</body>\n</html>\n")
 	return w.Bytes(), nil
+}
+
+// knownCount is "N known disagreements", in the known-disagreement colour
+// when N > 0.
+func knownCount(n int) string {
+	if n == 0 {
+		return "0 known disagreements"
+	}
+	return fmt.Sprintf("<span class=\"badge known\">%d known disagreement%s</span>", n, plural(n))
+}
+
+// knownBadge is n in the known-disagreement colour, or 0 plain.
+func knownBadge(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("<span class=\"badge known\">%d</span>", n)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 func firstLine(s string) string {

@@ -67,14 +67,17 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 	if status == "" {
 		status = StatusOK
 	}
-	passed := 0
+	passed, known := 0, 0
 	for _, m := range metrics {
-		if m.Pass {
+		switch m.Outcome() {
+		case bundle.Passed:
 			passed++
+		case bundle.Known:
+			known++
 		}
 	}
-	fmt.Fprintf(&w, "<p class=\"meta\"><span class=\"badge %s\">%s</span> %s &middot; ran in %s &middot; %d figures &middot; metrics %d/%d passed</p>\n",
-		statusClass(status), html.EscapeString(status), html.EscapeString(p.Name), FormatDuration(p.Duration), len(figures), passed, len(metrics))
+	fmt.Fprintf(&w, "<p class=\"meta\"><span class=\"badge %s\">%s</span> %s &middot; ran in %s &middot; %d figures &middot; metrics %d/%d passed &middot; %s</p>\n",
+		statusClass(status), html.EscapeString(status), html.EscapeString(p.Name), FormatDuration(p.Duration), len(figures), passed, len(metrics), knownCount(known))
 	w.WriteString("</header>\n<main>\n")
 
 	if p.Err != "" || status != StatusOK {
@@ -227,13 +230,10 @@ func (r *Renderer) summary(w *bytes.Buffer, figures []bundle.Figure, metrics []b
 				zero++
 			}
 		}
-		fmt.Fprintf(w, "<p class=\"meta\">%d metrics &middot; kind unstated: %d &middot; tolerance basis unstated: %d &middot; value exactly 0: %d</p>\n", len(metrics), noKind, noBasis, zero)
-		w.WriteString("<table class=\"metrics\">\n<thead><tr><th>metric</th><th>kind</th><th>value</th><th>rule</th><th>tolerance</th><th>|value|/tol</th><th>pass</th><th>basis</th><th>figure</th><th>note</th></tr></thead>\n<tbody>\n")
+		fmt.Fprintf(w, "<p class=\"meta\">%d metrics &middot; %s &middot; kind unstated: %d &middot; tolerance basis unstated: %d &middot; value exactly 0: %d</p>\n", len(metrics), knownCount(CountMetrics(metrics).Known), noKind, noBasis, zero)
+		w.WriteString("<table class=\"metrics\">\n<thead><tr><th>metric</th><th>kind</th><th>value</th><th>rule</th><th>tolerance</th><th>|value|/tol</th><th>outcome</th><th>basis</th><th>figure</th><th>note</th></tr></thead>\n<tbody>\n")
 		for _, m := range metrics {
-			class, verdict := "fail", "FAIL"
-			if m.Pass {
-				class, verdict = "pass", "PASS"
-			}
+			class, verdict := picture.OutcomeBadge(m.Outcome())
 			value := picture.FormatFloat(float64(m.Value))
 			if metricZero(m) {
 				value = "<span class=\"flag\" title=\"a measured discrepancy of exactly 0: check that the metric measures something\">0 (exact)</span>"
@@ -242,9 +242,9 @@ func (r *Renderer) summary(w *bytes.Buffer, figures []bundle.Figure, metrics []b
 			if m.Figure != "" {
 				fig = fmt.Sprintf("<a href=\"#%s\">%s</a>", figureAnchor(m.Figure), html.EscapeString(m.Figure))
 			}
-			fmt.Fprintf(w, "<tr class=\"%s\"><td>%s</td><td>%s</td><td class=\"num\">%s</td><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td><span class=\"badge %s\">%s</span></td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+			fmt.Fprintf(w, "<tr class=\"%s\"><td>%s</td><td>%s</td><td class=\"num\">%s</td><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td><span class=\"badge %s\">%s</span></td><td>%s</td><td>%s</td><td>%s%s</td></tr>\n",
 				class, html.EscapeString(m.Name), orUnstated(string(m.Kind)), value, html.EscapeString(ruleName(m.Rule)), picture.FormatFloat(float64(m.Tolerance)),
-				picture.FormatFloat(m.Ratio()), class, verdict, orUnstated(m.Basis), fig, html.EscapeString(m.Note))
+				picture.FormatFloat(m.Ratio()), class, verdict, orUnstated(m.Basis), fig, html.EscapeString(m.Note), declared(m))
 		}
 		w.WriteString("</tbody>\n</table>\n")
 	}
@@ -308,4 +308,15 @@ func figureAnchor(id string) string {
 		}
 	}
 	return b.String()
+}
+
+// declared is a metric's declared known disagreement (the paper, sigprop,
+// why) for the note column, or "".
+func declared(m bundle.Metric) string {
+	d := m.Disagreement
+	if d == nil {
+		return ""
+	}
+	return fmt.Sprintf("<span class=\"disagreement\">declared known disagreement: the paper: %s; sigprop: %s; why: %s</span>",
+		html.EscapeString(d.Paper), html.EscapeString(d.Measured), html.EscapeString(d.Why))
 }
