@@ -19,6 +19,7 @@ var (
 	mfSigmaW = Param{Name: "sigma_w", Doc: "weight std sigma_w: W_ij ~ N(0, sigma_w^2/N)", Default: "1.4142135623730951", Min: 1e-3, Max: 10}
 	mfSigmaB = Param{Name: "sigma_b", Doc: "bias std sigma_b: b_i ~ N(0, sigma_b^2)", Default: "0.22360679774997896", Min: 0, Max: 10}
 	mfQStar  = Param{Name: "qstar", Doc: "pre-activation variance q* (the fixed point)", Default: "0.25", Min: 0, Max: 1e4}
+	mfQ0     = Param{Name: "q0", Doc: "input variance q from which the q-map is iterated to q*", Default: "1", Min: 1e-12, Max: 1e6}
 	mfK      = Param{Name: "k", Doc: "moment order k of mu_k", Default: "1", Min: 1, Max: 64, Integer: true}
 )
 
@@ -116,6 +117,27 @@ func init() {
 		q.Params = []Param{mfPhi, mfSigmaW, mfSigmaB, mfA}
 		Register(q)
 	}
+	Register(Quantity{
+		Name: "meanfield.phase",
+		Doc: "phase of the network reached from input variance q0: ordered (chi_1 < 1), critical, chaotic (chi_1 > 1) " +
+			"or divergent (the q-map grows without bound); with q*, chi_1, chi_q = dq'/dq at q* and its stability",
+		Source: mfSrc("F2, F6-F7") + ", P18 eqs. (4)-(5)",
+		Params: []Param{mfPhi, mfSigmaW, mfSigmaB, mfA, mfQ0},
+		Eval: func(v Values) (any, error) {
+			n := mfNet(v)
+			n.Settings = &meanfield.Settings{Q0: v.Float("q0")}
+			ps, err := n.Phase()
+			if err != nil {
+				return nil, err
+			}
+			out := map[string]any{"phase": ps.Phase.String(), "q0": v.Float("q0")}
+			if ps.Phase != meanfield.Divergent {
+				fp := ps.FixedPoint
+				out["qstar"], out["chi1"], out["chi_q"], out["stability"] = fp.Q, ps.Chi1, fp.ChiQ, fp.Stability.String()
+			}
+			return out, nil
+		},
+	})
 	Register(Quantity{
 		Name:   "meanfield.eoc_sigma_w",
 		Doc:    "edge of chaos: the sigma_w with chi_1 = 1 at bias std sigma_b, and q* there",

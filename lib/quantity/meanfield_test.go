@@ -82,6 +82,9 @@ func TestMeanfieldErrors(t *testing.T) {
 		{"meanfield.qstar", map[string]string{"phi": "relu", "sigma_w": "2", "sigma_b": "0.1"}, "diverges"},
 		{"meanfield.eoc_sigma_w", map[string]string{"phi": "relu", "sigma_b": "0.1"}, "no edge-of-chaos point"},
 		{"meanfield.eoc_sigma_b", map[string]string{"phi": "tanh", "sigma_w": "0.9"}, "no edge-of-chaos point"},
+		// issue 27: SiLU at σ_b = 0.1 has χ₁ = 1 only at a repelling q*.
+		{"meanfield.eoc_sigma_w", map[string]string{"phi": "smoothed_relu", "sigma_b": "0.1"}, "divergent region"},
+		{"meanfield.phase", map[string]string{"q0": "0"}, "q0=0 out of range"},
 	})
 }
 
@@ -114,6 +117,7 @@ func TestMeanfieldNoNaN(t *testing.T) {
 			"a":       strconv.FormatFloat(math.Exp(rng.NormFloat64()), 'g', -1, 64),
 			"qstar":   strconv.FormatFloat(math.Exp(math.Log(1e-6)+rng.Float64()*math.Log(1e10)), 'g', -1, 64),
 			"k":       strconv.Itoa(1 + rng.IntN(64)),
+			"q0":      strconv.FormatFloat(math.Exp(math.Log(1e-6)+rng.Float64()*math.Log(1e6)), 'g', -1, 64),
 		}
 		name := names[rng.IntN(len(names))]
 		q, _ := Lookup(name)
@@ -147,7 +151,10 @@ func mfFinite(v any) bool {
 		}
 		return true
 	case map[string]any:
-		for _, y := range x {
+		for k, y := range x {
+			if k == "phase" || k == "stability" { // names, not numbers
+				continue
+			}
 			if !mfFinite(y) {
 				return false
 			}
@@ -155,4 +162,32 @@ func mfFinite(v any) bool {
 		return true
 	}
 	return false
+}
+
+// TestMeanfieldPhase: meanfield.phase at the tanh rows of spec §7 check 9
+// (σ_b² = 0.05: σ_w² = 1.5 ordered, 2 chaotic), ReLU past σ_w² = 2
+// divergent, and SiLU at (σ_w² = 3, σ_b² = 0.01) ordered from q0 = 0.01
+// but divergent from q0 = 1 (its q* ≈ 0.044 attracts, a second one below
+// 1 repels).
+func TestMeanfieldPhase(t *testing.T) {
+	cases := []struct {
+		args map[string]string
+		want string
+	}{
+		{map[string]string{"sigma_w": strconv.FormatFloat(math.Sqrt(1.5), 'g', -1, 64)}, "ordered"},
+		{nil, "chaotic"},
+		{map[string]string{"phi": "relu", "sigma_w": "1.6", "sigma_b": "0.1"}, "divergent"},
+		{map[string]string{"phi": "smoothed_relu", "sigma_w": strconv.FormatFloat(math.Sqrt(3), 'g', -1, 64), "sigma_b": "0.1", "q0": "0.01"}, "ordered"},
+		{map[string]string{"phi": "smoothed_relu", "sigma_w": strconv.FormatFloat(math.Sqrt(3), 'g', -1, 64), "sigma_b": "0.1"}, "divergent"},
+	}
+	for _, c := range cases {
+		v, err := evalNamed(t, "meanfield.phase", c.args)
+		m, _ := v.(map[string]any)
+		if err != nil || m["phase"] != c.want {
+			t.Errorf("%v: %v %v, want %s", c.args, v, err, c.want)
+		}
+		if c.want != "divergent" && m["stability"] != "attracting" {
+			t.Errorf("%v: %v, want an attracting q*", c.args, v)
+		}
+	}
 }
