@@ -111,7 +111,8 @@ func (s SmoothLimit) Density(lambdas []float64, c freeprob.Continuation) ([]floa
 //	shifted_relu  p = L/(L+σ₀²),  q* = 1/(4 Φ⁻¹(p)²)
 //	erf           q* = (t + √(t²+t))/π,  t = 2σ₀²/L + σ₀⁴/L²   (corrects SM S39)
 //
-// and bisection on f.Mu for any other activation (tanh, SiLU), assuming
+// from f.QForMuRatio where f has that closed form (these four), and by
+// bisection on f.Mu for any other activation (tanh, SiLU), assuming
 // μ₂/μ₁² increases with q* from 1 at q* → 0. Linear and ReLU have no such
 // q* (their μ_k do not depend on q*): an error.
 //
@@ -130,20 +131,8 @@ func QStarForSigma0(f activation.Func, L int, sigma02 float64) (float64, error) 
 		return 0, fmt.Errorf("jacspectrum: %s has no q* with bounded spectrum variance (its mu_k do not depend on q*)", f)
 	}
 	fl := float64(L)
-	p := fl / (fl + sigma02)
-	switch f.Name {
-	case "hardtanh":
-		e := math.Erfinv(p)
-		return 1 / (2 * e * e), nil
-	case "shtanh":
-		e := math.Erfinv(p)
-		return f.Param * f.Param / (2 * e * e), nil
-	case "shifted_relu":
-		e := math.Sqrt2 * math.Erfinv(2*p-1) // Φ⁻¹(p)
-		return 1 / (4 * e * e), nil
-	case "erf":
-		t := 2*sigma02/fl + sigma02*sigma02/(fl*fl)
-		return (t + math.Sqrt(t*t+t)) / math.Pi, nil
+	if f.QForMuRatio != nil {
+		return f.QForMuRatio(sigma02 / fl), nil
 	}
 	target := sigma02 / fl
 	g := func(q float64) float64 {

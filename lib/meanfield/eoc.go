@@ -280,3 +280,26 @@ func EoCCurve(phi activation.Func, sigmaB2 []float64) (sigmaW2, qstar []float64,
 	}
 	return sigmaW2, qstar, nil
 }
+
+// EoCPoint is a point (σ_w², σ_b²) on the edge of chaos with its fixed
+// point q* and the stability of q* under the q-map there.
+type EoCPoint struct {
+	SigmaW2, SigmaB2 float64
+	FixedPoint       FixedPoint // From = q*: a fixed point by construction
+}
+
+// EoCAtQ returns the edge-of-chaos point whose fixed point is q (EoCFromQ,
+// spec F10) with χ_q = V′(q*) there and its stability. Critical networks
+// built at a given q* (jacspectrum.Critical, P18's figures at q*(L)) sit
+// at a fixed point that may repel — SiLU at every q* below ≈ 20, where
+// inputs at variance q* drift away within ~1/log χ_q layers. The point
+// is returned whatever the stability (Stability says which); the error is
+// that of EoCFromQ.
+func EoCAtQ(phi activation.Func, q float64) (EoCPoint, error) {
+	w, b, err := EoCFromQ(phi, q)
+	if err != nil {
+		return EoCPoint{}, err
+	}
+	chi := Net{Phi: phi, SigmaW2: w, SigmaB2: b}.ChiQ(q)
+	return EoCPoint{SigmaW2: w, SigmaB2: b, FixedPoint: FixedPoint{Q: q, ChiQ: chi, From: q, Stability: classify(chi)}}, nil
+}

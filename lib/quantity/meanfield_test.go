@@ -115,6 +115,8 @@ func TestMeanfieldNoNaN(t *testing.T) {
 			"sigma_w": strconv.FormatFloat(math.Exp(math.Log(1e-3)+rng.Float64()*math.Log(1e4)), 'g', -1, 64),
 			"sigma_b": strconv.FormatFloat(10*rng.Float64()*rng.Float64(), 'g', -1, 64),
 			"a":       strconv.FormatFloat(math.Exp(rng.NormFloat64()), 'g', -1, 64),
+			"slope":   strconv.FormatFloat(rng.Float64(), 'g', -1, 64),
+			"beta":    strconv.FormatFloat(math.Exp(rng.NormFloat64()), 'g', -1, 64),
 			"qstar":   strconv.FormatFloat(math.Exp(math.Log(1e-6)+rng.Float64()*math.Log(1e10)), 'g', -1, 64),
 			"k":       strconv.Itoa(1 + rng.IntN(64)),
 			"q0":      strconv.FormatFloat(math.Exp(math.Log(1e-6)+rng.Float64()*math.Log(1e6)), 'g', -1, 64),
