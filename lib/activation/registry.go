@@ -113,3 +113,7 @@ func (s Spec) check(p float64) error {
 	}
 	return nil
 }
+
+// WithDefault returns the activation at its Default parameter (shtanh
+// with a = 1, leaky_relu with slope 0.01, swish with β = 1).
+func (s Spec) WithDefault() Func { return s.New(s.Default) }

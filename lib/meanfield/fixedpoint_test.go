@@ -64,45 +64,57 @@ func TestFixedPointAgainstIteration(t *testing.T) {
 }
 
 // TestEoCRepellingCases are the cases of issue 27, which failed before
-// FixedPoint's check: SiLU at σ_b ≤ 0.4 had "edge-of-chaos" points whose
-// q* repels (χ_q = dq′/dq = 1.05–1.10 there), e.g. σ_b = 0.1 gave
+// FixedPoint's check: SiLU (and GELU) at σ_b ≤ 0.4 had "edge-of-chaos"
+// points whose q* repels (SiLU: χ_q = dq′/dq = 1.05–1.10), e.g. σ_b = 0.1 gave
 // σ_w = 1.820, q* = 0.2597 where the q-map diverges. Each must now be an
 // error wrapping ErrDivergentRegion that names the repelling q*, and the
 // map iterated from just above that q* must indeed run away.
 func TestEoCRepellingCases(t *testing.T) {
 	silu := mustAct(t, "smoothed_relu")
+	for _, c := range []struct {
+		phi          activation.Func
+		chiLo, chiHi float64
+	}{{silu, 1.04, 1.11}, {mustAct(t, "gelu"), 1, math.Inf(1)}} {
+		testRepelling(t, c.phi, c.chiLo, c.chiHi)
+	}
+	// The first case in the issue's words: σ_b = 0.1.
+	_, _, err := EoCSigmaW2(silu, 0.01)
+	if err == nil || !strings.Contains(err.Error(), "q* = 0.2597") {
+		t.Errorf("SiLU σ_b = 0.1: %v, want the repelling q* = 0.2597… named", err)
+	}
+}
+
+func testRepelling(t *testing.T, phi activation.Func, chiLo, chiHi float64) {
+	silu := phi
 	for _, sb := range []float64{0.1, 0.2, 0.3, 0.4} {
 		w, q, err := EoCSigmaW2(silu, sb*sb)
 		var div *DivergentRegionError
 		if !errors.As(err, &div) || !errors.Is(err, ErrDivergentRegion) || !errors.Is(err, ErrNoEdge) {
-			t.Errorf("SiLU σ_b=%v: (σ_w² %v, q* %v, %v), want a DivergentRegionError", sb, w, q, err)
+			t.Errorf("%v σ_b=%v: (σ_w² %v, q* %v, %v), want a DivergentRegionError", phi, sb, w, q, err)
 			continue
 		}
-		if !(div.ChiQ > 1.04 && div.ChiQ < 1.11) || !(div.QStar > 0) || !strings.Contains(err.Error(), "repels") {
-			t.Errorf("SiLU σ_b=%v: %v: want the repelling q* with χ_q in (1.04, 1.11)", sb, err)
+		if !(div.ChiQ > chiLo && div.ChiQ < chiHi) || !(div.QStar > 0) || !strings.Contains(err.Error(), "repels") {
+			t.Errorf("%v σ_b=%v: %v: want the repelling q* with χ_q in (%v, %v)", phi, sb, err, chiLo, chiHi)
 		}
+		t.Logf("%v σ_b=%v: repelling q* = %.4g at σ_w² = %.4g, χ_q = %.4f", phi, sb, div.QStar, div.SigmaW2, div.ChiQ)
 		// Independent check by iterating the map: from q*(1 + 1e-6)
-		// the iterates leave q* (they grow without bound).
+		// the iterates leave q*, growing without bound (σ_w² > 2) or
+		// to a larger attracting q* (GELU at σ_b = 0.4, σ_w² < 2).
 		n := Net{Phi: silu, SigmaW2: div.SigmaW2, SigmaB2: sb * sb}
-		if _, diverged := iterate(n, div.QStar*(1+1e-6), 5000); !diverged {
-			t.Errorf("SiLU σ_b=%v: iteration from just above q* = %v did not diverge", sb, div.QStar)
+		if qi, diverged := iterate(n, div.QStar*(1+1e-6), 5000); !diverged && !(qi > 1.01*div.QStar) {
+			t.Errorf("%v σ_b=%v: iteration from just above q* = %v ends at %v", phi, sb, div.QStar, qi)
 		}
 		n.Settings = &Settings{Q0: div.QStar * (1 + 1e-3)}
-		if ps, err := n.Phase(); err != nil || ps.Phase != Divergent {
-			t.Errorf("SiLU σ_b=%v at σ_w² = %v from above q*: phase %v %v, want divergent", sb, div.SigmaW2, ps.Phase, err)
+		if ps, err := n.Phase(); err != nil || (ps.Phase != Divergent && !(ps.FixedPoint.Q > 1.01*div.QStar)) || ps.Phase == Critical {
+			t.Errorf("%v σ_b=%v at σ_w² = %v from above q*: phase %v (q* %v) %v, want divergent or a larger q*", phi, sb, div.SigmaW2, ps.Phase, ps.FixedPoint.Q, err)
 		}
 		// From below q* the iteration settles at a smaller attracting
 		// q*, in the ordered phase: χ₁ = 1 is not met at any q* that
 		// attracts.
 		n.Settings = &Settings{Q0: div.QStar * (1 - 1e-3)}
 		if ps, err := n.Phase(); err != nil || ps.Phase != Ordered || !(ps.FixedPoint.Q < div.QStar) {
-			t.Errorf("SiLU σ_b=%v at σ_w² = %v from below q*: phase %v (q* %v) %v, want ordered below %v", sb, div.SigmaW2, ps.Phase, ps.FixedPoint.Q, err, div.QStar)
+			t.Errorf("%v σ_b=%v at σ_w² = %v from below q*: phase %v (q* %v) %v, want ordered below %v", phi, sb, div.SigmaW2, ps.Phase, ps.FixedPoint.Q, err, div.QStar)
 		}
-	}
-	// The first case in the issue's words: σ_b = 0.1.
-	_, _, err := EoCSigmaW2(silu, 0.01)
-	if err == nil || !strings.Contains(err.Error(), "q* = 0.2597") {
-		t.Errorf("SiLU σ_b = 0.1: %v, want the repelling q* = 0.2597… named", err)
 	}
 }
 
@@ -116,10 +128,10 @@ func TestEoCRepellingCases(t *testing.T) {
 func TestEoCNeverRepels(t *testing.T) {
 	grid := []float64{0, 1e-4, 0.01, 0.05, 0.1, 0.16, 0.3, 0.5, 0.7, 1, 1.5, 2, 4}
 	edges := map[string]int{}
-	for _, name := range activation.Names() {
-		phi := activation.Shtanh(2)
-		if name != "shtanh" {
-			phi = mustAct(t, name)
+	for _, spec := range activation.Specs() {
+		name, phi := spec.Name, spec.WithDefault()
+		if name == "shtanh" {
+			phi = activation.Shtanh(2)
 		}
 		for _, b := range grid {
 			w, q, err := EoCSigmaW2(phi, b)
