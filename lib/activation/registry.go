@@ -40,7 +40,7 @@ var specs = []Spec{
 	{Name: "leaky_relu", Doc: "φ(h) = max(h, a h), slope a in [0, 1] for h < 0", Param: "slope",
 		ParamDoc: "slope a in [0, 1] of leaky_relu for h < 0", Default: 0.01, Min: 0, Max: 1, New: LeakyReLU},
 	{Name: "swish", Doc: "φ(h) = h σ(βh) (β = 1: SiLU)", Param: "beta",
-		ParamDoc: "β > 0 of swish", Default: 1, Min: 1e-3, Max: 1e3, OpenMin: true, New: Swish},
+		ParamDoc: "beta > 0 of swish", Default: 1, Min: 1e-3, Max: 1e3, OpenMin: true, New: Swish},
 }
 
 func noParam(f func() Func) func(float64) Func { return func(float64) Func { return f() } }

@@ -41,3 +41,21 @@ func BenchmarkChi1GridTanh(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStateGELU: the mean-field state (q*, χ₁, χ_q, c*, depth scales;
+// Net.DepthScales) of GELU at 200 values σ_w² = 0.5 + 1.45·i/199,
+// σ_b² = 0.3 (all ordered, c* = 1). q* and χ₁ use GELU's closed forms
+// (activation.GELU), χ_q quadrature. testdata/bench_gelu.py computes the
+// same 200 states with numpy/scipy at the same accuracy.
+func BenchmarkStateGELU(b *testing.B) {
+	g := activation.GELU()
+	for b.Loop() {
+		for i := 0; i < 200; i++ {
+			s, err := Net{Phi: g, SigmaW2: 0.5 + 1.45*float64(i)/199, SigmaB2: 0.3}.DepthScales()
+			if err != nil {
+				b.Fatal(err)
+			}
+			sink += s.QStar + s.Chi1 + s.ChiQ
+		}
+	}
+}

@@ -193,3 +193,33 @@ func TestMeanfieldPhase(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryActivationEvaluates: every activation offered by phi (all of
+// activation.Names, with their parameters at the defaults) evaluates
+// meanfield.state and meanfield.phase at σ_w² = 0.9, σ_b² = 0.2 and
+// jacspectrum.moments at its defaults (q* = 0.25) to finite numbers, or,
+// for jacspectrum.moments, to an error naming the edge of chaos (softplus
+// would need σ_b² < 0 there).
+func TestEveryActivationEvaluates(t *testing.T) {
+	sw := strconv.FormatFloat(math.Sqrt(0.9), 'g', -1, 64)
+	sb := strconv.FormatFloat(math.Sqrt(0.2), 'g', -1, 64)
+	for _, phi := range mfPhi.Choices {
+		for _, name := range []string{"meanfield.state", "meanfield.phase"} {
+			v, err := evalNamed(t, name, map[string]string{"phi": phi, "sigma_w": sw, "sigma_b": sb})
+			if err != nil || !mfFinite(v) {
+				t.Errorf("%s phi=%s: %v %v", name, phi, v, err)
+			}
+		}
+		v, err := evalNamed(t, "jacspectrum.moments", map[string]string{"phi": phi})
+		if err != nil {
+			if !strings.Contains(err.Error(), "edge-of-chaos") {
+				t.Errorf("jacspectrum.moments phi=%s: %v", phi, err)
+			}
+			continue
+		}
+		m := v.(map[string]any)
+		if s, _ := m["qstar_stability"].(string); s == "" || !mfFinite(m["var"]) {
+			t.Errorf("jacspectrum.moments phi=%s: %v", phi, v)
+		}
+	}
+}
