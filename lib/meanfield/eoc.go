@@ -303,3 +303,35 @@ func EoCAtQ(phi activation.Func, q float64) (EoCPoint, error) {
 	chi := Net{Phi: phi, SigmaW2: w, SigmaB2: b}.ChiQ(q)
 	return EoCPoint{SigmaW2: w, SigmaB2: b, FixedPoint: FixedPoint{Q: q, ChiQ: chi, From: q, Stability: classify(chi)}}, nil
 }
+
+// EdgeCurve is the edge of chaos of φ over a list of σ_b²: the points where
+// it exists (an attracting q* with χ₁ = 1), and the σ_b² that fall in the
+// divergent region instead (no finite attracting q* with χ₁ = 1), so that
+// a curve never shows a point inside that region.
+type EdgeCurve struct {
+	SigmaB2, SigmaW2, QStar, ChiQ []float64 // the edge points, in input order
+	Divergent                     []float64 // σ_b² in the divergent region
+}
+
+// EoCRegions evaluates EoCSigmaW2 at each σ_b² of sigmaB2, keeping the
+// edge points (with χ_q = V′(q*) there, < 1 or marginal at q* = 0) and
+// listing the σ_b² whose error wraps ErrDivergentRegion.
+//
+// Errors: the first other error (no edge for another reason, e.g. ReLU
+// at σ_b² > 0), naming its σ_b².
+func EoCRegions(phi activation.Func, sigmaB2 []float64) (EdgeCurve, error) {
+	var c EdgeCurve
+	for _, b := range sigmaB2 {
+		w, q, err := EoCSigmaW2(phi, b)
+		switch {
+		case errors.Is(err, ErrDivergentRegion):
+			c.Divergent = append(c.Divergent, b)
+		case err != nil:
+			return EdgeCurve{}, fmt.Errorf("meanfield: edge of chaos at σ_b² = %g: %w", b, err)
+		default:
+			c.SigmaB2, c.SigmaW2, c.QStar = append(c.SigmaB2, b), append(c.SigmaW2, w), append(c.QStar, q)
+			c.ChiQ = append(c.ChiQ, Net{Phi: phi, SigmaW2: w, SigmaB2: b}.ChiQ(q))
+		}
+	}
+	return c, nil
+}

@@ -1,6 +1,7 @@
 package randmlp
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
 // newActs are the activations added in issue 27 and a user's own φ, built
@@ -132,5 +134,30 @@ func TestNewActivationsSpectra(t *testing.T) {
 				t.Errorf("%v: the Gaussian-weight theory is not rejected (KS %.4f)", f, dOther)
 			}
 		}
+	}
+}
+
+// TestCriticalSpectrumAt: GELU's critical spectrum at σ_b² = 0.3 (q* ≈
+// 8.77, σ_w² ≈ 1.956) against two width-200, depth-3 networks: KS within
+// 2·D12 + 10/N, the empirical CDF is the one of the pooled sample, and in
+// the divergent region (σ_b² = 0.01) there is no critical point to
+// simulate.
+func TestCriticalSpectrumAt(t *testing.T) {
+	g, err := activation.ByName("gelu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := CriticalSpectrumAt(g, 0.3, 3, 200, empirical.Rand(5, 27))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tol := 2*c.D12 + 10.0/200; c.KS > tol || c.Samples != 400 || math.Abs(c.QStar-8.772) > 1e-3 {
+		t.Errorf("GELU: KS %v (tol %v), %d samples, q* %v", c.KS, tol, c.Samples, c.QStar)
+	}
+	if last := c.Empirical[len(c.Empirical)-1]; last != 1 {
+		t.Errorf("empirical CDF at the largest eigenvalue = %v, want 1", last)
+	}
+	if _, err := CriticalSpectrumAt(g, 0.01, 3, 200, empirical.Rand(5, 27)); !errors.Is(err, meanfield.ErrDivergentRegion) {
+		t.Errorf("GELU σ_b² = 0.01: %v, want ErrDivergentRegion", err)
 	}
 }
