@@ -79,6 +79,6 @@
 // jacspectrum's deformed paths) and the closed forms decide every route
 // that packages gauss, meanfield, jacspectrum and tokengeom take, so a
 // user's Func with the same properties takes the same route as a shipped
-// one; lib/internal/nonames's test keeps comparisons of a Name with a
-// string literal out of lib/.
+// one; TestNoNameSwitches (nonames_test.go) keeps comparisons of a Name
+// with a string literal, and switches on one, out of lib/.
 package activation

@@ -37,8 +37,10 @@
 // reports q* with χ_q = V′(q*) and the start it is reached from, and never
 // returns a repelling q* (ErrRepelling). The edge of chaos is χ₁ = 1 at an
 // attracting q*: where χ₁ = 1 only at a repelling q* (SiLU below
-// σ_b² ≈ 0.6: the q-map goes from the ordered phase straight to
-// divergence) the EoC solvers return a *DivergentRegionError.
+// σ_b² ≈ 0.555, GELU below ≈ 0.173: the q-map goes from the ordered phase
+// straight to divergence) the EoC solvers return a *DivergentRegionError.
+// Net.Phase and PhaseDiagram give the phase reached from Settings.Q0,
+// EoCRegions a curve with its divergent σ_b² listed apart.
 //
 // Errors: data-dependent failures (a diverging q-map, no edge-of-chaos
 // point for the given σ_b², a root search that fails, a repelling fixed

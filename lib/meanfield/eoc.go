@@ -66,7 +66,7 @@ func isHomogeneous(phi activation.Func) bool {
 // at the σ_w² found; otherwise the other roots on a geometric grid of q
 // are tried, and failing those it returns a *DivergentRegionError
 // (wrapping ErrDivergentRegion and ErrNoEdge) that names the repelling q*:
-// SiLU for σ_b² below ≈ 0.6 (TestEoCRepellingCases).
+// SiLU for σ_b² below ≈ 0.555, GELU below ≈ 0.173 (TestEoCRepellingCases).
 //
 // Special cases: σ_b² = 0 gives (1/φ′(0)², 0) for φ with φ(0) = 0 smooth
 // at 0 when the q-map at that σ_w² decays to q* = 0 (tanh, erf: (1, 0);

@@ -156,8 +156,8 @@ func TestEoCNeverRepels(t *testing.T) {
 			edges[name]++
 		}
 	}
-	// SiLU's curve exists only above σ_b² ≈ 0.6, where χ_q on the curve
-	// drops below 1 (q* ≈ 20).
+	// SiLU's curve exists only above σ_b² ≈ 0.555, where χ_q on the
+	// curve drops below 1 (q* ≈ 14).
 	if edges["smoothed_relu"] < 4 || edges["smoothed_relu"] > 6 || edges["tanh"] != len(grid) {
 		t.Errorf("edge points per activation %v: want tanh on all %d, SiLU on σ_b² ≥ 0.7 only", edges, len(grid))
 	}
