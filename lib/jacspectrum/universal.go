@@ -116,6 +116,14 @@ func (s SmoothLimit) Density(lambdas []float64, c freeprob.Continuation) ([]floa
 // μ₂/μ₁² increases with q* from 1 at q* → 0. Linear and ReLU have no such
 // q* (their μ_k do not depend on q*): an error.
 //
+// The q* returned is a fixed point of the critical network's q-map, but
+// not always an attracting one: for SiLU (every q* below ≈ 14) and GELU
+// (below ≈ 3.6) it repels (χ_q > 1; meanfield.EoCAtQ reports it), so a
+// network started
+// near q* drifts away over ~1/log χ_q layers. The spectrum at q* is still
+// that of the Jacobian of a network whose inputs sit at q*, as P18 draw
+// it.
+//
 // Findings beyond the spec, each shown by a test: erf approaches the
 // smooth limit law only like L^{−1/2} (its μ₂/μ₁² − 1 = O(q*²) forces q* ∝
 // L^{−1/2}), while hard tanh, shifted ReLU and SiLU converge like 1/L

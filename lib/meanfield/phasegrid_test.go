@@ -2,6 +2,7 @@ package meanfield
 
 import (
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -72,5 +73,27 @@ func TestEoCRegions(t *testing.T) {
 	}
 	if _, err := EoCRegions(mustAct(t, "relu"), b); !errors.Is(err, ErrNoEdge) || errors.Is(err, ErrDivergentRegion) {
 		t.Errorf("relu: %v", err)
+	}
+}
+
+// TestEoCAtQ: the stability EoCAtQ reports agrees with EoCSigmaW2's
+// verdict at the same point (an edge point exactly where q* attracts):
+// SiLU's q* = 1 repels (χ_q ≈ 1.099) and its q* = 30 attracts (0.988);
+// tanh's q* = 0.5 attracts.
+func TestEoCAtQ(t *testing.T) {
+	for _, c := range []struct {
+		act  string
+		q    float64
+		want Stability
+	}{{"smoothed_relu", 1, Repelling}, {"smoothed_relu", 30, Attracting}, {"tanh", 0.5, Attracting}} {
+		p, err := EoCAtQ(mustAct(t, c.act), c.q)
+		if err != nil || p.FixedPoint.Stability != c.want || p.FixedPoint.Q != c.q {
+			t.Errorf("%s q*=%v: %+v %v, want %v", c.act, c.q, p, err, c.want)
+			continue
+		}
+		_, q, err := EoCSigmaW2(mustAct(t, c.act), p.SigmaB2)
+		if (err == nil) != (c.want == Attracting) || (err == nil && math.Abs(q-c.q) > 1e-9*c.q) {
+			t.Errorf("%s q*=%v: EoCSigmaW2 at σ_b² = %v gives q* %v, %v", c.act, c.q, p.SigmaB2, q, err)
+		}
 	}
 }
