@@ -87,3 +87,29 @@ func TestCheckCatches(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestByNameRanges: each parametrised activation refuses a value outside
+// its math range with an error naming the parameter and the range, and
+// the CLI range [Min, Max] of every Spec lies inside the math range.
+func TestByNameRanges(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    float64
+		want string
+	}{{"shtanh", 0, "shtanh a must be in (0, +Inf)"}, {"leaky_relu", 1.5, "leaky_relu slope must be in [0, 1]"},
+		{"swish", -1, "swish beta must be in (0, +Inf)"}, {"swish", math.Inf(1), "swish beta"}} {
+		if _, err := ByName(c.name, c.p); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ByName(%s, %v): %v, want %q", c.name, c.p, err, c.want)
+		}
+	}
+	for _, s := range Specs() {
+		if s.Param == "" {
+			continue
+		}
+		for _, p := range []float64{s.Min, s.Max, s.Default} {
+			if err := s.check(p); err != nil {
+				t.Errorf("%s: CLI value %v outside the math range: %v", s.Name, p, err)
+			}
+		}
+	}
+}

@@ -8,9 +8,10 @@ import (
 
 // Spec describes one activation shipped by name: what ByName builds and
 // what a command line offers. Param is "" for an activation without a
-// parameter; otherwise New needs one value in [Min, Max] (Min, Max are
-// the closed range a CLI accepts; Open{Min,Max} mark ends excluded by the
-// math, as a > 0 for shtanh) and Default is a value a CLI may offer.
+// parameter; otherwise New needs one finite value in the math range from
+// Lo to Hi (Lo excluded when OpenLo, as a > 0 for shtanh; Hi may be +Inf),
+// [Min, Max] is the closed range a CLI accepts (inside it), and Default a
+// value a CLI may offer.
 type Spec struct {
 	Name     string
 	Doc      string
@@ -18,7 +19,8 @@ type Spec struct {
 	ParamDoc string
 	Default  float64
 	Min, Max float64
-	OpenMin  bool
+	Lo, Hi   float64
+	OpenLo   bool
 	New      func(p float64) Func
 }
 
@@ -31,16 +33,16 @@ var specs = []Spec{
 	{Name: "hardtanh", Doc: "φ(h) = clip(h, −1, 1)", New: noParam(HardTanh)},
 	{Name: "erf", Doc: "φ(h) = erf(√π h/2)", New: noParam(Erf)},
 	{Name: "shtanh", Doc: "φ(h) = clip(h, −a, a) (Murray et al. 2021)", Param: "a",
-		ParamDoc: "linear-region width a > 0 of shtanh", Default: 1, Min: 1e-6, Max: 1e6, OpenMin: true, New: Shtanh},
+		ParamDoc: "linear-region width a > 0 of shtanh", Default: 1, Min: 1e-6, Max: 1e6, Lo: 0, Hi: math.Inf(1), OpenLo: true, New: Shtanh},
 	{Name: "gelu", Doc: "φ(h) = h Φ(h), Φ the standard normal CDF (exact GELU)", New: noParam(GELU)},
 	{Name: "softplus", Doc: "φ(h) = log(1 + e^h)", New: noParam(Softplus)},
 	{Name: "elu", Doc: "φ(h) = h (h > 0), e^h − 1 (h ≤ 0) (α = 1)", New: noParam(ELU)},
 	{Name: "selu", Doc: "φ(h) = λ·elu_α(h) with the self-normalising α, λ of Klambauer et al. 2017", New: noParam(SELU)},
 	{Name: "sin", Doc: "φ(h) = sin h", New: noParam(Sin)},
 	{Name: "leaky_relu", Doc: "φ(h) = max(h, a h), slope a in [0, 1] for h < 0", Param: "slope",
-		ParamDoc: "slope a in [0, 1] of leaky_relu for h < 0", Default: 0.01, Min: 0, Max: 1, New: LeakyReLU},
+		ParamDoc: "slope a in [0, 1] of leaky_relu for h < 0", Default: 0.01, Min: 0, Max: 1, Lo: 0, Hi: 1, New: LeakyReLU},
 	{Name: "swish", Doc: "φ(h) = h σ(βh) (β = 1: SiLU)", Param: "beta",
-		ParamDoc: "beta > 0 of swish", Default: 1, Min: 1e-3, Max: 1e3, OpenMin: true, New: Swish},
+		ParamDoc: "beta > 0 of swish", Default: 1, Min: 1e-3, Max: 1e3, Lo: 0, Hi: math.Inf(1), OpenLo: true, New: Swish},
 }
 
 func noParam(f func() Func) func(float64) Func { return func(float64) Func { return f() } }
@@ -97,21 +99,18 @@ func ByName(name string, params ...float64) (Func, error) {
 // check returns an error naming the parameter and its mathematical range
 // (not the CLI's [Min, Max]) if p is outside it.
 func (s Spec) check(p float64) error {
-	lo, hi := s.Min, s.Max
-	if s.OpenMin {
-		lo = 0
+	ok := !math.IsNaN(p) && !math.IsInf(p, 0) && p >= s.Lo && p <= s.Hi && !(s.OpenLo && p == s.Lo)
+	if ok {
+		return nil
 	}
-	if s.Max >= 1e3 {
-		hi = math.Inf(1)
+	lb, rb := "[", "]"
+	if s.OpenLo {
+		lb = "("
 	}
-	if math.IsNaN(p) || math.IsInf(p, 0) || p < lo || p > hi || (s.OpenMin && p == 0) {
-		br := "["
-		if s.OpenMin {
-			br = "("
-		}
-		return fmt.Errorf("activation: %s %s must be in %s%g, %g], got %v", s.Name, s.Param, br, lo, hi, p)
+	if math.IsInf(s.Hi, 1) {
+		rb = ")"
 	}
-	return nil
+	return fmt.Errorf("activation: %s %s must be in %s%g, %g%s, got %v", s.Name, s.Param, lb, s.Lo, s.Hi, rb, p)
 }
 
 // WithDefault returns the activation at its Default parameter (shtanh
