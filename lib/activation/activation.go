@@ -55,11 +55,14 @@ type Func struct {
 
 	// Closed forms; nil where none exists. Arguments are variances q ≥ 0
 	// and a correlation c ∈ [−1, 1]; see the package documentation.
-	ClosedSecondMoment func(q float64) float64         // E φ(√q z)²
-	ClosedMu           func(q float64, k int) float64  // E φ′(√q z)^{2k}
-	ClosedMu1          func(q float64) float64         // E φ′(√q z)² alone, where only k = 1 has one
-	ClosedKernel       func(q1, q2, c float64) float64 // E φ(u)φ(v)
-	ClosedDKernel      func(q1, q2, c float64) float64 // E φ′(u)φ′(v)
+	ClosedSecondMoment func(q float64) float64 // E φ(√q z)²
+	// ClosedDSecondMoment is d/dq E φ(√q z)² = E[u φ(u) φ′(u)]/q, u ~ N(0, q)
+	// (= E[φ′² + φφ″] by Stein's lemma): the slope χ_q/σ_w² of the q-map.
+	ClosedDSecondMoment func(q float64) float64
+	ClosedMu            func(q float64, k int) float64  // E φ′(√q z)^{2k}
+	ClosedMu1           func(q float64) float64         // E φ′(√q z)² alone, where only k = 1 has one
+	ClosedKernel        func(q1, q2, c float64) float64 // E φ(u)φ(v)
+	ClosedDKernel       func(q1, q2, c float64) float64 // E φ′(u)φ′(v)
 	// QForMuRatio, if set, inverts q ↦ μ₂(q)/μ₁(q)² − 1 in closed form:
 	// the q with μ₂/μ₁² = 1 + t (for t > 0), at which a depth-L critical
 	// network has spectrum variance σ²_{JJᵀ} = L·t (P18 §5).
@@ -98,7 +101,7 @@ func (f Func) Quad() *gauss.Settings {
 // methods below use quadrature (for cross-checks and benchmarks).
 func (f Func) WithoutClosedForms() Func {
 	f.ClosedSecondMoment, f.ClosedMu, f.ClosedMu1, f.ClosedKernel, f.ClosedDKernel = nil, nil, nil, nil, nil
-	f.QForMuRatio = nil
+	f.QForMuRatio, f.ClosedDSecondMoment = nil, nil
 	return f
 }
 
@@ -124,6 +127,20 @@ func (f Func) SecondMoment(q float64) float64 {
 	}
 	phi := f.Phi
 	return gauss.Expect(func(h float64) float64 { v := phi(h); return v * v }, q, f.Quad())
+}
+
+// DSecondMoment returns d/dq E φ(√q z)² = E[u φ(u) φ′(u)]/q for q > 0
+// (closed form if any, else quadrature), the slope of the q-map over σ_w²
+// (Net.ChiQ). It panics unless q is finite and > 0.
+func (f Func) DSecondMoment(q float64) float64 {
+	if !(q > 0) || math.IsInf(q, 1) {
+		panic(fmt.Sprintf("activation: DSecondMoment needs q in (0, +inf), got %v", q))
+	}
+	if f.ClosedDSecondMoment != nil {
+		return f.ClosedDSecondMoment(q)
+	}
+	phi, d := f.Phi, f.DPhi
+	return gauss.Expect(func(u float64) float64 { return u * phi(u) * d(u) }, q, f.Quad()) / q
 }
 
 // Mu returns μ_k = E φ′(√q z)^{2k}, k ≥ 1 (P18 eq. (20); spec §2.1).

@@ -104,6 +104,9 @@ func TestClosedFormsVsQuadrature(t *testing.T) {
 			if f.ClosedSecondMoment != nil {
 				cmp(fmt.Sprintf("E φ² q=%v", q), f.SecondMoment(q), g.SecondMoment(q))
 			}
+			if f.ClosedDSecondMoment != nil && q > 0 {
+				cmp(fmt.Sprintf("d/dq E φ² q=%v", q), f.DSecondMoment(q), g.DSecondMoment(q))
+			}
 			if f.ClosedMu1 != nil {
 				cmp(fmt.Sprintf("μ_1 q=%v", q), f.Mu(q, 1), g.Mu(q, 1))
 			}

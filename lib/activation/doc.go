@@ -64,6 +64,7 @@
 // quadrature; spec F1–F8, P18 eqs. (3)–(5), (20)):
 //
 //	E φ(√q z)²               Func.SecondMoment   (the q-map integrand, F1)
+//	d/dq E φ(√q z)²          Func.DSecondMoment  (χ_q/σ_w², F6; closed for gelu, sin, leaky_relu)
 //	μ_k = E φ′(√q z)^{2k}     Func.Mu             (P18 eq. (20); quadrature scale ÷ √k)
 //	E φ(u)φ(v)               Func.Kernel         (the correlation map, F3–F4)
 //	E φ′(u)φ′(v)             Func.DKernel        (χ_c, F8)

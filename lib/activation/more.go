@@ -19,7 +19,8 @@ import (
 //	E φ(u)²  = q/4 + q asin(q/(1+q))/(2π) + q²/(π(1+q)√(1+2q)),
 //	E φ′(u)² = 1/4 + asin(q/(1+q))/(2π) + q/(π(1+q)√(1+2q)) + q/(2π(1+2q)^{3/2})
 //
-// (μ₁ only; μ_k for k ≥ 2 by quadrature). φ′(0) = ½, as for SiLU.
+// and the q-derivative of the first (μ₁ only; μ_k for k ≥ 2 by
+// quadrature). φ′(0) = ½, as for SiLU.
 func GELU() Func {
 	return Func{
 		Name: "gelu",
@@ -38,6 +39,13 @@ func GELU() Func {
 			a := math.Asin(q / (1 + q))
 			s := math.Sqrt(1 + 2*q)
 			return 0.25 + a/(2*math.Pi) + q/(math.Pi*(1+q)*s) + q/(2*math.Pi*s*s*s)
+		},
+		// d/dq of E φ², with d asin(q/(1+q))/dq = 1/((1+q)√(1+2q)) = r.
+		ClosedDSecondMoment: func(q float64) float64 {
+			a := math.Asin(q / (1 + q))
+			r := 1 / ((1 + q) * math.Sqrt(1+2*q))
+			df := (2*q*r - q*q*r*(1/(1+q)+1/(1+2*q))) / math.Pi // d/dq q²r/π
+			return 0.25 + a/(2*math.Pi) + q*r/(2*math.Pi) + df
 		},
 	}
 }
@@ -156,7 +164,8 @@ func Sin() Func {
 		Odd:     true,
 		DPhiC:   cmplx.Cos,
 
-		ClosedSecondMoment: func(q float64) float64 { return -math.Expm1(-2*q) / 2 },
+		ClosedSecondMoment:  func(q float64) float64 { return -math.Expm1(-2*q) / 2 },
+		ClosedDSecondMoment: func(q float64) float64 { return math.Exp(-2 * q) },
 		ClosedMu: func(q float64, k int) float64 {
 			c := 1.0 // C(2k, j), j = 0, 1, ...
 			var sum float64
@@ -208,8 +217,9 @@ func LeakyReLU(a float64) Func {
 		Degree: 1,
 		Odd:    a == 1,
 
-		ClosedSecondMoment: func(q float64) float64 { return q * (1 + a*a) / 2 },
-		ClosedMu:           func(_ float64, k int) float64 { return (1 + math.Pow(a, float64(2*k))) / 2 },
+		ClosedSecondMoment:  func(q float64) float64 { return q * (1 + a*a) / 2 },
+		ClosedDSecondMoment: func(float64) float64 { return (1 + a*a) / 2 },
+		ClosedMu:            func(_ float64, k int) float64 { return (1 + math.Pow(a, float64(2*k))) / 2 },
 		ClosedKernel: func(q1, q2, c float64) float64 {
 			k1 := (math.Sqrt((1-c)*(1+c)) + (math.Pi-math.Acos(c))*c) / (2 * math.Pi)
 			return math.Sqrt(q1*q2) * (a*c + b*k1)

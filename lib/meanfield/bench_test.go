@@ -44,9 +44,10 @@ func BenchmarkChi1GridTanh(b *testing.B) {
 
 // BenchmarkStateGELU: the mean-field state (q*, χ₁, χ_q, c*, depth scales;
 // Net.DepthScales) of GELU at 200 values σ_w² = 0.5 + 1.45·i/199,
-// σ_b² = 0.3 (all ordered, c* = 1). q* and χ₁ use GELU's closed forms
-// (activation.GELU), χ_q quadrature. testdata/bench_gelu.py computes the
-// same 200 states with numpy/scipy at the same accuracy.
+// σ_b² = 0.3 (all ordered, c* = 1), from GELU's closed forms for E φ²,
+// its q-derivative (χ_q) and μ₁ (activation.GELU). testdata/bench_gelu.py
+// computes the same 200 states with scipy at the same accuracy, with the
+// same closed forms ("closed") and with χ_q by adaptive quadrature.
 func BenchmarkStateGELU(b *testing.B) {
 	g := activation.GELU()
 	for b.Loop() {

@@ -102,12 +102,17 @@ func (n Net) QMap(q float64) float64 {
 //	V′(q) = σ_w² E[u φ(u) φ′(u)] / q,  u ~ N(0, q),
 //
 // which by Stein's lemma equals σ_w² ∫Dz [φ′² + φφ″] and is valid for
-// kinked φ. At q = 0 it returns the limit q → 0⁺ (evaluated at q = 1e-200).
+// kinked φ (σ_w² times the activation's ClosedDSecondMoment where it has
+// one: GELU, sin, leaky ReLU). At q = 0 it returns the limit q → 0⁺
+// (evaluated at q = 1e-200).
 func (n Net) ChiQ(q float64) float64 {
 	n.validate()
 	checkQ("q", q)
 	if q == 0 {
 		q = 1e-200
+	}
+	if n.Phi.ClosedDSecondMoment != nil {
+		return n.SigmaW2 * n.Phi.ClosedDSecondMoment(q)
 	}
 	phi, d := n.Phi.Phi, n.Phi.DPhi
 	e := gauss.Expect(func(u float64) float64 { return u * phi(u) * d(u) }, q, n.Phi.Quad())

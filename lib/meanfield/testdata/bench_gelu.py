@@ -8,13 +8,12 @@ sigma_b^2 = 0.3 (all ordered), the fixed point q* reached from q = 1, and
 chi_1 = sigma_w^2 E phi'(u)^2, chi_q = V'(q*) there. Same accuracy as the
 Go code (~1e-15 relative in q*, ~1e-13 in chi_q), two flavours:
 
-  * "scipy-quad": closed forms for E phi^2 and E phi'^2 (the same formulas
-    as activation.GELU), scipy.optimize.brentq from the same geometric
-    bracket, chi_q = sigma_w^2 E[u phi phi']/q by scipy.integrate.quad
-    (adaptive QUADPACK, epsrel 1e-13) -- the idiomatic scipy script, and
-    the same split (closed forms for q*, chi_1; quadrature for chi_q) as Go;
-  * "closed": chi_q from the derivative of the closed-form E phi^2 instead
-    of quadrature (a faster peer than Go's route, same numbers to 1e-13).
+  * "closed": the same closed forms as activation.GELU for E phi^2, its
+    q-derivative (chi_q / sigma_w^2) and E phi'^2, scipy.optimize.brentq
+    from the same geometric bracket -- the same algorithm as Go;
+  * "scipy-quad": chi_q = sigma_w^2 E[u phi phi']/q by scipy.integrate.quad
+    (adaptive QUADPACK, epsrel 1e-13) instead, the idiomatic scipy script
+    without the derivative's closed form (same numbers to 1e-15).
 
 It prints q*, chi_1, chi_q at i = 0, 100, 199 for comparison with Go.
 """
