@@ -161,3 +161,35 @@ func TestCriticalSpectrumAt(t *testing.T) {
 		t.Errorf("GELU σ_b² = 0.01: %v, want ErrDivergentRegion", err)
 	}
 }
+
+// TestNewActivationsGaussianMoments: with Gaussian weights, the first two
+// moments of the spectrum of JJᵀ at criticality (m₁ = χ₁^L = 1 and
+// σ²_JJᵀ, P18 eqs. 21–22 via Network.Moments; q* = 0.25, L = 4) against
+// 8 simulated Jacobians of width 200 each (D i.i.d. as φ′(√q* z)): per
+// draw the mean eigenvalue and the eigenvalues' variance, averaged over
+// draws, within 5 standard errors of the draw-to-draw spread. (The
+// finite-N bias of the variance, O(L/N) relative, is below that SE here.)
+func TestNewActivationsGaussianMoments(t *testing.T) {
+	const n, L, draws, q = 200, 4, 8, 0.25
+	for i, f := range newActs(t) {
+		theory := jacspectrum.Critical(f, jacspectrum.Gaussian, L, q).Moments()
+		sim := JacobianSim{Width: n, Depth: L, Phi: f, SigmaW2: 1 / f.Mu(q, 1), Weights: GaussianWeights, QStar: q, IndependentD: true}
+		rng := empirical.Rand(uint64(400+i), 27)
+		var m1s, vars []float64
+		for d := 0; d < draws; d++ {
+			e, err := sim.PooledEigs(1, rng)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := freeprob.MomentsFromEigs(e, 2)
+			m1s, vars = append(m1s, m[0]), append(vars, m[1]-m[0]*m[0])
+		}
+		m1, se1 := empirical.MeanSE(m1s)
+		v, sev := empirical.MeanSE(vars)
+		z1, zv := math.Abs(m1-theory.M1)/se1, math.Abs(v-theory.Var)/sev
+		t.Logf("%v: m₁ %.4f ± %.4f (theory %.4f), σ² %.4f ± %.4f (theory %.4f)", f, m1, se1, theory.M1, v, sev, theory.Var)
+		if z1 > 5 || zv > 5 {
+			t.Errorf("%v: m₁ |z| = %.1f, σ² |z| = %.1f (> 5)", f, z1, zv)
+		}
+	}
+}
