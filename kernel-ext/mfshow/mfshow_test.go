@@ -161,3 +161,34 @@ func must(x float64, err error) float64 {
 	}
 	return x
 }
+
+// The views of "Beyond tanh": ids, and each check's value from its inputs.
+func TestBeyondViews(t *testing.T) {
+	g, err := meanfield.PhaseDiagram(act(t, "gelu"), []float64{1, 2.5}, []float64{0.01, 0.5}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edge := meanfield.EdgeCurve{SigmaB2: []float64{0.5}, SigmaW2: []float64{1.96}, QStar: []float64{22}, ChiQ: []float64{0.99}, Divergent: []float64{0.01}}
+	v := Phases("gelu", g, edge, edge)
+	if got := ids(t, v); got[0] != "F:beyond-phases" || v.Agreements()[0].Value != 0 {
+		t.Errorf("Phases: %v, value %v", got, v.Agreements()[0].Value)
+	}
+	edge.ChiQ[0] = 1.07 // a repelling point on both curves
+	if v := Phases("gelu", g, edge, edge); v.Agreements()[0].Value != 2 {
+		t.Errorf("Phases with repelling points: %v, want 2", v.Agreements()[0].Value)
+	}
+	p := randmlp.Chi1Points{SigmaW2: []float64{1, 2, 3}, Mean: []float64{1, 1.2, 1}, SE: []float64{0.1, 0.1, 0.1}, Theory: []float64{1, 1, 1}}
+	if v := EdgeChi1("gelu", p, 0.02, 1000, 3, 3, 1); math.Abs(v.Agreements()[0].Value-2) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
+		t.Errorf("EdgeChi1: max |z| = %v, want 2", v.Agreements()[0].Value)
+	}
+	r := randmlp.LayerCheck{Layers: []float64{1, 2}, Theory: []float64{1, 2}, Mean: []float64{1, 2.3}, SE: []float64{0.1, 0.1}}
+	if v := DivergentRun("gelu", r, 2.4, 0.04, 1000, 6, 1); math.Abs(v.Agreements()[0].Value-3) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
+		t.Errorf("DivergentRun: max |z| = %v, want 3", v.Agreements()[0].Value)
+	}
+	c := randmlp.CriticalSpectrum{SigmaB2: 0.3, QStar: 8.8, X: []float64{1, 2}, Theory: []float64{0.5, 1}, Empirical: []float64{0.52, 1}, KS: 0.02, D12: 0.01, Samples: 800}
+	v = CriticalSpectra([]string{"gelu"}, []randmlp.CriticalSpectrum{c}, 400, 8, 1)
+	if a := v.Agreements()[0]; a.Value != 0.02 || math.Abs(a.Tol-0.045) > 1e-15 || ids(t, v)[0] != "F:beyond-spectrum" {
+		t.Errorf("CriticalSpectra: %v ± %v", a.Value, a.Tol)
+	}
+	mustpanic.WithPrefix(t, "no spectra", "mfshow:", func() { CriticalSpectra(nil, nil, 400, 8, 1) })
+}

@@ -3,20 +3,29 @@ package activation
 import (
 	"fmt"
 	"math"
-	"sort"
+	"math/cmplx"
 
 	"github.com/sigprop/sigprop/lib/gauss"
 )
 
-// Func is a nonlinearity φ with its derivative, the description of its
-// smoothness needed by package gauss, and optional closed-form Gaussian
-// moments. Construct one with ByName or the named constructors; a Func is
-// a value and safe for concurrent use.
+// Func is a nonlinearity φ with its derivative, the properties that decide
+// how the theories treat it (smoothness, kinks, oddness, homogeneity, an
+// analytic continuation of φ′), and optional closed-form Gaussian moments.
+// Construct one with ByName, the named constructors, FromDual (φ′ by
+// automatic differentiation) or New (a given φ′ checked); a Func is a value
+// and safe for concurrent use.
+//
+// Every capability is read from these fields, never from Name: a Func
+// built by a user with the same properties takes the same routes
+// (TestNoNameSwitches keeps it so across lib/).
 type Func struct {
-	Name  string  // canonical name, one of Names()
-	Param float64 // the width a of shtanh; 0 for the others
-	Phi   func(h float64) float64
-	DPhi  func(h float64) float64
+	Name  string  // a label for messages and tables; ByName's names for the shipped ones
+	Param float64 // the value of the parameter named ParamName; 0 if none
+	// ParamName names Param ("a" of shtanh, "slope" of leaky_relu, "beta"
+	// of swish); "" when φ takes no parameter.
+	ParamName string
+	Phi       func(h float64) float64
+	DPhi      func(h float64) float64
 	// PhiDPhi, if set, returns φ(h) and φ′(h) together (faster when they
 	// share work, as for tanh); use the method Both, which falls back to
 	// Phi and DPhi.
@@ -24,26 +33,56 @@ type Func struct {
 	// Kinks are the points where φ or φ′ is not smooth (quadrature
 	// breakpoints for φ, φ², φ′, φ′^{2k} alike).
 	Kinks []float64
-	// Scale is the smoothness length handed to gauss.Settings.Scale
-	// (+Inf for piecewise-linear φ).
+	// Scale is the smoothness length handed to gauss.Settings.Scale:
+	// the distance of φ′'s nearest complex singularity from the real axis
+	// over π (1 for tanh, SiLU), or +Inf for piecewise-linear φ (see
+	// PiecewiseLinear).
 	Scale float64
 	Odd   bool // φ(−h) = −φ(h)
+	// Degree is k when φ is positively homogeneous, φ(λh) = λ^k φ(h) for
+	// every λ > 0 (1 for linear, ReLU, leaky ReLU), and 0 when it is not:
+	// then E φ(√q z)²/q^k and μ_j do not depend on q (see Homogeneous).
+	Degree float64
+	// DPhiC is φ′ continued analytically to ℂ, nil if none is given; with
+	// it jacspectrum integrates the law of φ′² along a path off the real
+	// axis (ContourD2). ContourMaxQ is the largest q for which that path
+	// is valid (0: every q). Odd φ uses a rotated line, which needs φ′²
+	// decreasing in |h| (tanh, erf); other φ a shifted line, which needs
+	// φ′² increasing on the Gaussian's range |h| ≲ 6√q (SiLU: q ≤ 0.5).
+	// Leave it nil otherwise (sin: cos² oscillates).
+	DPhiC       func(h complex128) complex128
+	ContourMaxQ float64
 
 	// Closed forms; nil where none exists. Arguments are variances q ≥ 0
 	// and a correlation c ∈ [−1, 1]; see the package documentation.
-	ClosedSecondMoment func(q float64) float64         // E φ(√q z)²
-	ClosedMu           func(q float64, k int) float64  // E φ′(√q z)^{2k}
-	ClosedKernel       func(q1, q2, c float64) float64 // E φ(u)φ(v)
-	ClosedDKernel      func(q1, q2, c float64) float64 // E φ′(u)φ′(v)
+	ClosedSecondMoment func(q float64) float64 // E φ(√q z)²
+	// ClosedDSecondMoment is d/dq E φ(√q z)² = E[u φ(u) φ′(u)]/q, u ~ N(0, q)
+	// (= E[φ′² + φφ″] by Stein's lemma): the slope χ_q/σ_w² of the q-map.
+	ClosedDSecondMoment func(q float64) float64
+	ClosedMu            func(q float64, k int) float64  // E φ′(√q z)^{2k}
+	ClosedMu1           func(q float64) float64         // E φ′(√q z)² alone, where only k = 1 has one
+	ClosedKernel        func(q1, q2, c float64) float64 // E φ(u)φ(v)
+	ClosedDKernel       func(q1, q2, c float64) float64 // E φ′(u)φ′(v)
+	// QForMuRatio, if set, inverts q ↦ μ₂(q)/μ₁(q)² − 1 in closed form:
+	// the q with μ₂/μ₁² = 1 + t (for t > 0), at which a depth-L critical
+	// network has spectrum variance σ²_{JJᵀ} = L·t (P18 §5).
+	QForMuRatio func(t float64) float64
 }
 
-// String is the name, with the width for shtanh: "shtanh(a=2)".
+// String is the name, with the parameter if any: "shtanh(a=2)".
 func (f Func) String() string {
-	if f.Name == "shtanh" {
-		return fmt.Sprintf("shtanh(a=%g)", f.Param)
+	if f.ParamName != "" {
+		return fmt.Sprintf("%s(%s=%g)", f.Name, f.ParamName, f.Param)
 	}
 	return f.Name
 }
+
+// PiecewiseLinear reports whether φ is piecewise linear (Scale = +Inf):
+// φ′ is piecewise constant, its breaks at Kinks.
+func (f Func) PiecewiseLinear() bool { return math.IsInf(f.Scale, 1) }
+
+// Homogeneous reports whether φ is positively homogeneous (Degree > 0).
+func (f Func) Homogeneous() bool { return f.Degree > 0 }
 
 // Both returns φ(h) and φ′(h).
 func (f Func) Both(h float64) (phi, dphi float64) {
@@ -61,7 +100,8 @@ func (f Func) Quad() *gauss.Settings {
 // WithoutClosedForms returns f with every closed form removed, so that the
 // methods below use quadrature (for cross-checks and benchmarks).
 func (f Func) WithoutClosedForms() Func {
-	f.ClosedSecondMoment, f.ClosedMu, f.ClosedKernel, f.ClosedDKernel = nil, nil, nil, nil
+	f.ClosedSecondMoment, f.ClosedMu, f.ClosedMu1, f.ClosedKernel, f.ClosedDKernel = nil, nil, nil, nil, nil
+	f.QForMuRatio, f.ClosedDSecondMoment = nil, nil
 	return f
 }
 
@@ -89,6 +129,20 @@ func (f Func) SecondMoment(q float64) float64 {
 	return gauss.Expect(func(h float64) float64 { v := phi(h); return v * v }, q, f.Quad())
 }
 
+// DSecondMoment returns d/dq E φ(√q z)² = E[u φ(u) φ′(u)]/q for q > 0
+// (closed form if any, else quadrature), the slope of the q-map over σ_w²
+// (Net.ChiQ). It panics unless q is finite and > 0.
+func (f Func) DSecondMoment(q float64) float64 {
+	if !(q > 0) || math.IsInf(q, 1) {
+		panic(fmt.Sprintf("activation: DSecondMoment needs q in (0, +inf), got %v", q))
+	}
+	if f.ClosedDSecondMoment != nil {
+		return f.ClosedDSecondMoment(q)
+	}
+	phi, d := f.Phi, f.DPhi
+	return gauss.Expect(func(u float64) float64 { return u * phi(u) * d(u) }, q, f.Quad()) / q
+}
+
 // Mu returns μ_k = E φ′(√q z)^{2k}, k ≥ 1 (P18 eq. (20); spec §2.1).
 //
 // Without a closed form it is computed by quadrature with the length scale
@@ -103,6 +157,9 @@ func (f Func) Mu(q float64, k int) float64 {
 	}
 	if f.ClosedMu != nil {
 		return f.ClosedMu(q, k)
+	}
+	if k == 1 && f.ClosedMu1 != nil {
+		return f.ClosedMu1(q)
 	}
 	d := f.DPhi
 	return gauss.Expect(func(h float64) float64 { return powInt(d(h)*d(h), k) }, q, f.powerQuad(k))
@@ -156,58 +213,15 @@ func powInt(x float64, k int) float64 {
 	return r
 }
 
-// Names lists the names ByName accepts, sorted.
-func Names() []string {
-	n := make([]string, 0, len(constructors)+1)
-	for k := range constructors {
-		n = append(n, k)
-	}
-	n = append(n, "shtanh")
-	sort.Strings(n)
-	return n
-}
-
-var constructors = map[string]func() Func{
-	"linear":        Linear,
-	"relu":          ReLU,
-	"shifted_relu":  ShiftedReLU,
-	"smoothed_relu": SmoothedReLU,
-	"tanh":          Tanh,
-	"hardtanh":      HardTanh,
-	"erf":           Erf,
-}
-
-// ByName returns the activation called name. Only "shtanh" takes a
-// parameter, its width a > 0 (finite); the others take none.
-func ByName(name string, params ...float64) (Func, error) {
-	if name == "shtanh" {
-		if len(params) != 1 {
-			return Func{}, fmt.Errorf("activation: shtanh takes one parameter, the width a > 0; got %d parameters", len(params))
-		}
-		a := params[0]
-		if !(a > 0) || math.IsInf(a, 1) {
-			return Func{}, fmt.Errorf("activation: shtanh width a must be in (0, +inf), got %v", a)
-		}
-		return Shtanh(a), nil
-	}
-	c, ok := constructors[name]
-	if !ok {
-		return Func{}, fmt.Errorf("activation: unknown activation %q (one of %v)", name, Names())
-	}
-	if len(params) != 0 {
-		return Func{}, fmt.Errorf("activation: %s takes no parameters, got %d", name, len(params))
-	}
-	return c(), nil
-}
-
 // Linear is φ(h) = h.
 func Linear() Func {
 	return Func{
-		Name:  "linear",
-		Phi:   func(h float64) float64 { return h },
-		DPhi:  func(float64) float64 { return 1 },
-		Scale: math.Inf(1),
-		Odd:   true,
+		Name:   "linear",
+		Phi:    func(h float64) float64 { return h },
+		DPhi:   func(float64) float64 { return 1 },
+		Scale:  math.Inf(1),
+		Odd:    true,
+		Degree: 1,
 
 		ClosedSecondMoment: func(q float64) float64 { return q },
 		ClosedMu:           func(float64, int) float64 { return 1 },
@@ -219,11 +233,12 @@ func Linear() Func {
 // ReLU is φ(h) = max(h, 0), with φ′(0) = 0.
 func ReLU() Func {
 	return Func{
-		Name:  "relu",
-		Phi:   func(h float64) float64 { return math.Max(h, 0) },
-		DPhi:  stepAbove(0),
-		Kinks: []float64{0},
-		Scale: math.Inf(1),
+		Name:   "relu",
+		Phi:    func(h float64) float64 { return math.Max(h, 0) },
+		DPhi:   stepAbove(0),
+		Kinks:  []float64{0},
+		Scale:  math.Inf(1),
+		Degree: 1,
 
 		ClosedSecondMoment: func(q float64) float64 { return q / 2 },
 		ClosedMu:           func(float64, int) float64 { return 0.5 },
@@ -283,6 +298,11 @@ func ShiftedReLU() Func {
 			}
 			return normCDF(0.5 / math.Sqrt(q))
 		},
+		// Bernoulli law: p = Φ(1/(2√q)) = 1/(1+t).
+		QForMuRatio: func(t float64) float64 {
+			e := math.Sqrt2 * math.Erfinv(2/(1+t)-1) // Φ⁻¹(p)
+			return 1 / (4 * e * e)
+		},
 	}
 }
 
@@ -298,6 +318,13 @@ func SmoothedReLU() Func {
 			return s * (1 + h*(1-s))
 		},
 		Scale: 1, // poles of σ at ±iπ
+		DPhiC: func(h complex128) complex128 {
+			s := 1 / (1 + cmplx.Exp(-h))
+			return s * (1 + h*(1-s))
+		},
+		// φ′ is increasing on the Gaussian's effective range only for
+		// q ≤ 0.5, which the shifted path Γ = ℝ − iδ needs.
+		ContourMaxQ: 0.5,
 	}
 }
 
@@ -316,13 +343,17 @@ func Tanh() Func {
 		},
 		Scale: 1, // poles at ±iπ/2
 		Odd:   true,
+		DPhiC: func(h complex128) complex128 {
+			t := cmplx.Tanh(h)
+			return 1 - t*t
+		},
 	}
 }
 
 // HardTanh is φ(h) = clip(h, −1, 1), φ′ = 1{|h| < 1}.
 func HardTanh() Func {
 	f := Shtanh(1)
-	f.Name, f.Param = "hardtanh", 0
+	f.Name, f.Param, f.ParamName = "hardtanh", 0, ""
 	return f
 }
 
@@ -334,13 +365,14 @@ func Shtanh(a float64) Func {
 		panic(fmt.Sprintf("activation: shtanh width a must be in (0, +inf), got %v", a))
 	}
 	return Func{
-		Name:  "shtanh",
-		Param: a,
-		Phi:   func(h float64) float64 { return math.Max(-a, math.Min(a, h)) },
-		DPhi:  insideBand(a),
-		Kinks: []float64{-a, a},
-		Scale: math.Inf(1),
-		Odd:   true,
+		Name:      "shtanh",
+		Param:     a,
+		ParamName: "a",
+		Phi:       func(h float64) float64 { return math.Max(-a, math.Min(a, h)) },
+		DPhi:      insideBand(a),
+		Kinks:     []float64{-a, a},
+		Scale:     math.Inf(1),
+		Odd:       true,
 
 		// Spec F5 with q → q/a², times a².
 		ClosedSecondMoment: func(q float64) float64 {
@@ -357,6 +389,11 @@ func Shtanh(a float64) Func {
 			}
 			return math.Erf(a / math.Sqrt(2*q))
 		},
+		// Bernoulli law: μ₂/μ₁² = 1/p, p = erf(a/√(2q)) = 1/(1+t).
+		QForMuRatio: func(t float64) float64 {
+			e := math.Erfinv(1 / (1 + t))
+			return a * a / (2 * e * e)
+		},
 	}
 }
 
@@ -369,6 +406,7 @@ func Erf() Func {
 		DPhi:  func(h float64) float64 { return math.Exp(-math.Pi * h * h / 4) },
 		Scale: 1,
 		Odd:   true,
+		DPhiC: func(h complex128) complex128 { return cmplx.Exp(-math.Pi * h * h / 4) },
 
 		ClosedSecondMoment: func(q float64) float64 {
 			return 2 / math.Pi * math.Asin(math.Pi*q/(2+math.Pi*q))
@@ -381,6 +419,12 @@ func Erf() Func {
 		ClosedDKernel: func(q1, q2, c float64) float64 {
 			a, b := 1+math.Pi*q1/2, 1+math.Pi*q2/2
 			return 1 / math.Sqrt(a*b-math.Pi*math.Pi*q1*q2*c*c/4)
+		},
+		// (1+πq)/√(1+2πq) = 1+t ⇔ x² − 2sx − s = 0, x = πq, s = 2t + t²
+		// (corrects P18 SM S39; TestQStarForSigma0).
+		QForMuRatio: func(t float64) float64 {
+			s := 2*t + t*t
+			return (s + math.Sqrt(s*s+s)) / math.Pi
 		},
 	}
 }

@@ -12,12 +12,15 @@ import (
 func all(t *testing.T) []Func {
 	t.Helper()
 	var fs []Func
-	for _, n := range Names() {
+	// Parameters away from the specs' defaults (and from the special
+	// values: leaky_relu's 0 and 1, swish's 1).
+	param := map[string]float64{"shtanh": 2.5, "leaky_relu": 0.2, "swish": 1.7}
+	for _, s := range Specs() {
 		var params []float64
-		if n == "shtanh" {
-			params = []float64{2.5}
+		if s.Param != "" {
+			params = []float64{param[s.Name]}
 		}
-		f, err := ByName(n, params...)
+		f, err := ByName(s.Name, params...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,14 +30,17 @@ func all(t *testing.T) []Func {
 }
 
 func TestNames(t *testing.T) {
-	want := []string{"erf", "hardtanh", "linear", "relu", "shifted_relu", "shtanh", "smoothed_relu", "tanh"}
+	want := []string{"elu", "erf", "gelu", "hardtanh", "leaky_relu", "linear", "relu", "selu", "shifted_relu",
+		"shtanh", "sin", "smoothed_relu", "softplus", "swish", "tanh"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
 	for _, bad := range []struct {
 		name   string
 		params []float64
-	}{{"sigmoid", nil}, {"shtanh", nil}, {"shtanh", []float64{0}}, {"shtanh", []float64{math.Inf(1)}}, {"tanh", []float64{1}}} {
+	}{{"sigmoid", nil}, {"shtanh", nil}, {"shtanh", []float64{0}}, {"shtanh", []float64{math.Inf(1)}}, {"tanh", []float64{1}},
+		{"leaky_relu", nil}, {"leaky_relu", []float64{-0.1}}, {"leaky_relu", []float64{1.5}}, {"swish", []float64{0}},
+		{"swish", []float64{math.NaN()}}} {
 		if _, err := ByName(bad.name, bad.params...); err == nil {
 			t.Errorf("ByName(%q, %v): no error", bad.name, bad.params)
 		}
@@ -97,6 +103,12 @@ func TestClosedFormsVsQuadrature(t *testing.T) {
 		for _, q := range []float64{0, 1e-4, 0.04, 0.25, 1, 3.7, 40} {
 			if f.ClosedSecondMoment != nil {
 				cmp(fmt.Sprintf("E φ² q=%v", q), f.SecondMoment(q), g.SecondMoment(q))
+			}
+			if f.ClosedDSecondMoment != nil && q > 0 {
+				cmp(fmt.Sprintf("d/dq E φ² q=%v", q), f.DSecondMoment(q), g.DSecondMoment(q))
+			}
+			if f.ClosedMu1 != nil {
+				cmp(fmt.Sprintf("μ_1 q=%v", q), f.Mu(q, 1), g.Mu(q, 1))
 			}
 			if f.ClosedMu != nil {
 				for k := 1; k <= 8; k++ {

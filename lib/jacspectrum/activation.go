@@ -3,23 +3,24 @@ package jacspectrum
 import (
 	"fmt"
 	"math"
-	"math/cmplx"
 
 	"github.com/sigprop/sigprop/lib/activation"
 )
 
 // This file: how jacspectrum reads an activation.Func. The nonlinearity,
-// its derivative, kinks, smoothness length and closed-form moments all
-// come from package activation; jacspectrum only adds what it needs for the
-// law of D² = φ′(√q* z)² (spec §2.3):
+// its derivative, kinks, smoothness length, closed-form moments and
+// properties all come from package activation, and every route below is
+// chosen from those properties, never from the Func's name; jacspectrum
+// only adds what it needs for the law of D² = φ′(√q* z)² (spec §2.3):
 //
 //   - the Bernoulli laws of piecewise-linear φ with slopes in {0, 1}
 //     (linear, ReLU, shifted ReLU, hard tanh, shtanh), detected from the
 //     closed-form μ_k (BernoulliP);
-//   - φ′ continued to ℂ for the deformed-path rule of ContourD2, for the
-//     activations that have one (erf, tanh, SiLU), keyed by Func.Name;
-//   - whether φ is positively homogeneous (linear, ReLU: the μ_k do not
-//     depend on q*, so the edge of chaos is σ_b² = 0 at every q*).
+//   - φ′ continued to ℂ (Func.DPhiC, valid up to Func.ContourMaxQ) for
+//     the deformed-path rule of ContourD2 (erf, tanh, SiLU, swish, sin);
+//   - whether φ is positively homogeneous of degree 1 (Func.Degree:
+//     linear, ReLU, leaky ReLU; the μ_k do not depend on q*, so the edge
+//     of chaos is σ_b² = 0 at every q*).
 
 // BernoulliP returns P(φ′(√q z) = 1) when D² = φ′(√q z)² is Bernoulli,
 // i.e. φ is piecewise linear with slopes in {0, 1} (P18 Table 1; spec
@@ -42,12 +43,11 @@ func BernoulliP(f activation.Func, q float64) (p float64, ok bool) {
 	return p, true
 }
 
-// homogeneous reports whether φ(λh) = λφ(h) for λ > 0 (linear, ReLU): then
-// μ_k and E φ(√q z)²/q do not depend on q, the edge of chaos is σ_b² = 0,
-// and no q* is singled out by σ_b² or by the spectrum's variance.
-func homogeneous(f activation.Func) bool {
-	return f.Name == "linear" || f.Name == "relu"
-}
+// homogeneous reports whether φ(λh) = λφ(h) for λ > 0 (Func.Degree = 1:
+// linear, ReLU, leaky ReLU): then μ_k and E φ(√q z)²/q do not depend on
+// q, the edge of chaos is σ_b² = 0, and no q* is singled out by σ_b² or
+// by the spectrum's variance.
+func homogeneous(f activation.Func) bool { return f.Degree == 1 }
 
 func checkQ(q float64) {
 	if !(q > 0) || math.IsInf(q, 0) {
@@ -62,41 +62,38 @@ func checkFunc(f activation.Func) {
 }
 
 // contourRule is φ′ on ℂ for the deformed-path rule of ContourD2, with the
-// path family (even: rotated line; else shifted line) and the largest q*
-// for which the path is valid.
+// path family (even φ′, i.e. odd φ: rotated line; else shifted line) and
+// the largest q* for which the path is valid; ok is false when f has no
+// continuation.
 type contourRule struct {
 	dphi func(complex128) complex128
 	even bool
 	maxQ float64
 }
 
-// contourRules are keyed by activation.Func.Name.
-var contourRules = map[string]contourRule{
-	"erf": {func(h complex128) complex128 { return cmplx.Exp(-math.Pi * h * h / 4) }, true, math.Inf(1)},
-	"tanh": {func(h complex128) complex128 {
-		t := cmplx.Tanh(h)
-		return 1 - t*t
-	}, true, math.Inf(1)},
-	// SiLU: φ′ is increasing on the Gaussian's effective range only for
-	// q* ≤ 0.5, which the shifted path Γ = ℝ − iδ needs.
-	"smoothed_relu": {func(h complex128) complex128 {
-		s := 1 / (1 + cmplx.Exp(-h))
-		return s * (1 + h*(1-s))
-	}, false, 0.5},
+func contourRuleOf(f activation.Func) (r contourRule, ok bool) {
+	if f.DPhiC == nil {
+		return contourRule{}, false
+	}
+	r = contourRule{dphi: f.DPhiC, even: f.Odd, maxQ: f.ContourMaxQ}
+	if r.maxQ == 0 {
+		r.maxQ = math.Inf(1)
+	}
+	return r, true
 }
 
 // D2 returns the law of D² = φ′(√q* z)² for f at q*: BernoulliD2 for the
 // piecewise-linear activations with slopes in {0, 1} (BernoulliP);
-// ContourD2 for erf (with its closed-form μ_k = (1+πkq*)^{−1/2}, Table 1),
-// tanh, and SiLU at q* ≤ 0.5; otherwise (SiLU above 0.5, or any other
-// Func) the real-line QuadratureD2 split at f.Kinks, accurate only while
-// Im w ≳ 0.1. It panics unless q* is positive and finite.
+// ContourD2 for φ with an analytic φ′ (Func.DPhiC) at q* ≤ ContourMaxQ:
+// erf (with its closed-form μ_k = (1+πkq*)^{−1/2}, Table 1), tanh, sin,
+// and SiLU and swish(β) at q* ≤ 0.5/β²; otherwise the real-line
+// QuadratureD2 split at f.Kinks, accurate only while Im w ≳ 0.1. It panics unless q* is positive and finite.
 func D2(f activation.Func, qstar float64) D2Law {
 	checkFunc(f)
 	if p, ok := BernoulliP(f, qstar); ok {
 		return BernoulliD2{p}
 	}
-	if r, ok := contourRules[f.Name]; ok && qstar <= r.maxQ {
+	if r, ok := contourRuleOf(f); ok && qstar <= r.maxQ {
 		return NewContourD2(f, qstar)
 	}
 	q := NewQuadratureD2(f.DPhi, qstar, f.Kinks, f.Scale, 0)

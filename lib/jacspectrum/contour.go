@@ -133,16 +133,16 @@ func (g ContourD2) Mu(k int) float64 {
 func (g ContourD2) P() float64 { return g.p }
 
 // NewContourD2 returns the deformed-path law of D² for the smooth
-// activations with a complex φ′ (erf, tanh, and SiLU at q* ≤ 0.5) at q*;
-// f's closed-form μ_k, if any (erf), is attached. It panics for any other
-// activation or for SiLU above q* = 0.5.
+// activations with a complex φ′ (Func.DPhiC: erf, tanh, sin, and SiLU at
+// q* ≤ 0.5) at q*; f's closed-form μ_k, if any (erf), is attached. It
+// panics for an f without DPhiC or above f.ContourMaxQ.
 func NewContourD2(f activation.Func, qstar float64) ContourD2 {
-	r, ok := contourRules[f.Name]
+	r, ok := contourRuleOf(f)
 	if !ok {
-		panic(fmt.Sprintf("jacspectrum: no contour rule for %q (only erf, tanh, smoothed_relu)", f.Name))
+		panic(fmt.Sprintf("jacspectrum: no contour rule for %v (it needs activation.Func.DPhiC)", f))
 	}
 	if qstar > r.maxQ {
-		panic(fmt.Sprintf("jacspectrum: the %s contour rule needs q* <= %g (φ′ increasing on the Gaussian range), got %g", f.Name, r.maxQ, qstar))
+		panic(fmt.Sprintf("jacspectrum: the %v contour rule needs q* <= %g (φ′ increasing on the Gaussian range), got %g", f, r.maxQ, qstar))
 	}
 	g := newContourD2(r.dphi, qstar, r.even)
 	g.mu = closedMu(f, qstar)

@@ -36,7 +36,7 @@ func Table1(f activation.Func, qstar float64, w Ensemble) Table1Row {
 	checkQ(qstar)
 	checkFunc(f)
 	if f.ClosedMu == nil {
-		panic(fmt.Sprintf("jacspectrum: Table1 has no closed form for %q", f.Name))
+		panic(fmt.Sprintf("jacspectrum: Table1 has no closed form for %v", f))
 	}
 	s1, _ := w.SCoeffs()
 	r := Table1Row{Activation: f.String(), QStar: qstar, Weights: w}

@@ -111,9 +111,18 @@ func (s SmoothLimit) Density(lambdas []float64, c freeprob.Continuation) ([]floa
 //	shifted_relu  p = L/(L+σ₀²),  q* = 1/(4 Φ⁻¹(p)²)
 //	erf           q* = (t + √(t²+t))/π,  t = 2σ₀²/L + σ₀⁴/L²   (corrects SM S39)
 //
-// and bisection on f.Mu for any other activation (tanh, SiLU), assuming
+// from f.QForMuRatio where f has that closed form (these four), and by
+// bisection on f.Mu for any other activation (tanh, SiLU), assuming
 // μ₂/μ₁² increases with q* from 1 at q* → 0. Linear and ReLU have no such
 // q* (their μ_k do not depend on q*): an error.
+//
+// The q* returned is a fixed point of the critical network's q-map, but
+// not always an attracting one: for SiLU (every q* below ≈ 14) and GELU
+// (below ≈ 3.6) it repels (χ_q > 1; meanfield.EoCAtQ reports it), so a
+// network started
+// near q* drifts away over ~1/log χ_q layers. The spectrum at q* is still
+// that of the Jacobian of a network whose inputs sit at q*, as P18 draw
+// it.
 //
 // Findings beyond the spec, each shown by a test: erf approaches the
 // smooth limit law only like L^{−1/2} (its μ₂/μ₁² − 1 = O(q*²) forces q* ∝
@@ -130,20 +139,8 @@ func QStarForSigma0(f activation.Func, L int, sigma02 float64) (float64, error) 
 		return 0, fmt.Errorf("jacspectrum: %s has no q* with bounded spectrum variance (its mu_k do not depend on q*)", f)
 	}
 	fl := float64(L)
-	p := fl / (fl + sigma02)
-	switch f.Name {
-	case "hardtanh":
-		e := math.Erfinv(p)
-		return 1 / (2 * e * e), nil
-	case "shtanh":
-		e := math.Erfinv(p)
-		return f.Param * f.Param / (2 * e * e), nil
-	case "shifted_relu":
-		e := math.Sqrt2 * math.Erfinv(2*p-1) // Φ⁻¹(p)
-		return 1 / (4 * e * e), nil
-	case "erf":
-		t := 2*sigma02/fl + sigma02*sigma02/(fl*fl)
-		return (t + math.Sqrt(t*t+t)) / math.Pi, nil
+	if f.QForMuRatio != nil {
+		return f.QForMuRatio(sigma02 / fl), nil
 	}
 	target := sigma02 / fl
 	g := func(q float64) float64 {

@@ -41,3 +41,22 @@ func BenchmarkChi1GridTanh(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStateGELU: the mean-field state (q*, χ₁, χ_q, c*, depth scales;
+// Net.DepthScales) of GELU at 200 values σ_w² = 0.5 + 1.45·i/199,
+// σ_b² = 0.3 (all ordered, c* = 1), from GELU's closed forms for E φ²,
+// its q-derivative (χ_q) and μ₁ (activation.GELU). testdata/bench_gelu.py
+// computes the same 200 states with scipy at the same accuracy, with the
+// same closed forms ("closed") and with χ_q by adaptive quadrature.
+func BenchmarkStateGELU(b *testing.B) {
+	g := activation.GELU()
+	for b.Loop() {
+		for i := 0; i < 200; i++ {
+			s, err := Net{Phi: g, SigmaW2: 0.5 + 1.45*float64(i)/199, SigmaB2: 0.3}.DepthScales()
+			if err != nil {
+				b.Fatal(err)
+			}
+			sink += s.QStar + s.Chi1 + s.ChiQ
+		}
+	}
+}

@@ -41,13 +41,14 @@ func depthScale(name string, chi float64) (float64, error) {
 // of chaos while ξ_q stays finite. At χ = 1 exactly the scale is +Inf.
 func (n Net) DepthScales() (State, error) {
 	var s State
-	q, err := n.QStar()
+	fp, err := n.FixedPoint()
 	if err != nil {
 		return s, err
 	}
+	q := fp.Q
 	s.QStar = q
 	s.Chi1 = n.Chi1At(q)
-	s.ChiQ = n.ChiQ(q)
+	s.ChiQ = fp.ChiQ // n.ChiQ(q)
 	if s.CStar, err = n.cStarAt(q); err != nil {
 		return s, err
 	}

@@ -13,6 +13,8 @@
 //
 //	F1  q-map          V(q) = σ_w² ∫Dz φ(√q z)² + σ_b²            Net.QMap   (P18 eq. 3)
 //	F2  fixed point    q* = V(q*)                                  Net.QStar  (P18 eq. 4)
+//	    with χ_q, stability, start  q* reached from Settings.Q0        Net.FixedPoint
+//	    phase          ordered / critical / chaotic / divergent        Net.Phase
 //	F3  covariance map (q_a, q_b, c) ↦ (q_a′, q_b′, c′)            Net.CovMap
 //	F4  correlation    R(c) = [σ_w² E φ(u1)φ(u2) + σ_b²]/q*        Net.CMap
 //	F6  χ_q = V′(q*) = σ_w² E[u φ φ′]/q*                           Net.ChiQ
@@ -31,9 +33,19 @@
 // otherwise (piecewise Gauss–Legendre, accurate on kinked φ where
 // Gauss–Hermite is not; spec §8 pitfall 22).
 //
+// Fixed points are the ones the maps' iterations reach: Net.FixedPoint
+// reports q* with χ_q = V′(q*) and the start it is reached from, and never
+// returns a repelling q* (ErrRepelling). The edge of chaos is χ₁ = 1 at an
+// attracting q*: where χ₁ = 1 only at a repelling q* (SiLU below
+// σ_b² ≈ 0.555, GELU below ≈ 0.173: the q-map goes from the ordered phase
+// straight to divergence) the EoC solvers return a *DivergentRegionError.
+// Net.Phase and PhaseDiagram give the phase reached from Settings.Q0,
+// EoCRegions a curve with its divergent σ_b² listed apart.
+//
 // Errors: data-dependent failures (a diverging q-map, no edge-of-chaos
-// point for the given σ_b², a root search that fails) are returned as
-// errors wrapping ErrDiverges, ErrNoEdge or ErrNoFixedPoint; invalid
+// point for the given σ_b², a root search that fails, a repelling fixed
+// point) are returned as errors wrapping ErrDiverges, ErrNoEdge (and
+// ErrDivergentRegion), ErrNoFixedPoint or ErrRepelling; invalid
 // arguments (σ_w² ≤ 0, σ_b² < 0, q < 0, |c| > 1, NaN) panic with a
 // "meanfield:" message naming the parameter and its range.
 package meanfield

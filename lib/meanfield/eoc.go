@@ -1,6 +1,7 @@
 package meanfield
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -60,8 +61,16 @@ func isHomogeneous(phi activation.Func) bool {
 // increasing for tanh, hard tanh, erf and Shtanh, so the root is unique
 // there.
 //
+// The root is accepted only if q* attracts (χ_q = V′(q*) < 1, or
+// marginal at q* = 0) and is the fixed point the q-map reaches from q = 1
+// at the σ_w² found; otherwise the other roots on a geometric grid of q
+// are tried, and failing those it returns a *DivergentRegionError
+// (wrapping ErrDivergentRegion and ErrNoEdge) that names the repelling q*:
+// SiLU for σ_b² below ≈ 0.555, GELU below ≈ 0.173 (TestEoCRepellingCases).
+//
 // Special cases: σ_b² = 0 gives (1/φ′(0)², 0) for φ with φ(0) = 0 smooth
-// at 0 (tanh, erf, SiLU: (4, 0)); for linear and ReLU, where every q is
+// at 0 when the q-map at that σ_w² decays to q* = 0 (tanh, erf: (1, 0);
+// SiLU's (4, 0) diverges instead); for linear and ReLU, where every q is
 // critical, it gives (1/μ₁, 0) with q* reported as 0, and any σ_b² > 0 is
 // an error wrapping ErrNoEdge, as is a σ_b² beyond the curve's range.
 func EoCSigmaW2(phi activation.Func, sigmaB2 float64) (sigmaW2, qstar float64, err error) {
@@ -79,7 +88,7 @@ func EoCSigmaW2(phi activation.Func, sigmaB2 float64) (sigmaW2, qstar float64, e
 		if d == 0 {
 			return 0, 0, fmt.Errorf("%w: %v has φ′(0) = 0", ErrNoEdge, phi)
 		}
-		return 1 / (d * d), 0, nil
+		return checkEoC(phi, 1/(d*d), 0, 0)
 	}
 	var firstErr error
 	g := func(q float64) float64 {
@@ -100,7 +109,71 @@ func EoCSigmaW2(phi activation.Func, sigmaB2 float64) (sigmaW2, qstar float64, e
 		}
 	}
 	w, _, err := EoCFromQ(phi, q)
+	if err != nil {
+		return w, q, err
+	}
+	w, q, err = checkEoC(phi, w, sigmaB2, q)
+	if errors.Is(err, ErrDivergentRegion) {
+		// The root found first repels; another root of σ_b²(q) = σ_b²
+		// may attract (never for the activations shipped, whose σ_b²(q)
+		// is increasing, but φ is the caller's).
+		if w2, q2, ok := otherEoCRoot(phi, sigmaB2, q, g); ok {
+			return w2, q2, nil
+		}
+	}
 	return w, q, err
+}
+
+// checkEoC accepts the edge-of-chaos candidate (σ_w², σ_b², q*) only if
+// q* is the fixed point the q-map iteration reaches from q = 1 and it is
+// not repelling (χ_q = V′(q*) ≤ 1 within StabilityTol); otherwise it
+// returns an error wrapping ErrDivergentRegion (the iteration diverges, or
+// q* repels: a *DivergentRegionError) or ErrNoEdge (the iteration reaches
+// another fixed point).
+func checkEoC(phi activation.Func, sigmaW2, sigmaB2, q float64) (float64, float64, error) {
+	n := Net{Phi: phi, SigmaW2: sigmaW2, SigmaB2: sigmaB2}
+	chiQ := n.ChiQ(q)
+	div := &DivergentRegionError{Phi: phi.String(), SigmaB2: sigmaB2}
+	if classify(chiQ) == Repelling {
+		div.SigmaW2, div.QStar, div.ChiQ = sigmaW2, q, chiQ
+		return sigmaW2, q, div
+	}
+	fp, err := n.FixedPoint()
+	switch {
+	case errors.Is(err, ErrDiverges):
+		div.Detail = fmt.Sprintf("at σ_w² = %g the q-map from q = %g diverges", sigmaW2, n.Settings.q0())
+		return sigmaW2, q, div
+	case err != nil:
+		return sigmaW2, q, fmt.Errorf("%w: %v at σ_b² = %g: %v", ErrNoEdge, phi, sigmaB2, err)
+	case math.Abs(fp.Q-q) > 1e-6*q+1e-12:
+		return sigmaW2, q, fmt.Errorf("%w: %v at σ_b² = %g: χ₁ = 1 at q* = %g (σ_w² = %g), but the q-map from q = %g reaches q* = %g instead",
+			ErrNoEdge, phi, sigmaB2, q, sigmaW2, fp.From, fp.Q)
+	}
+	return sigmaW2, q, nil
+}
+
+// otherEoCRoot scans σ_b²(q) − σ_b² = g(q) on a geometric grid of q
+// (factor 2, from 1e-12 to eocQMax) for sign changes other than at skip
+// and returns the first root that checkEoC accepts.
+func otherEoCRoot(phi activation.Func, sigmaB2, skip float64, g func(float64) float64) (float64, float64, bool) {
+	a := 1e-12
+	ga := g(a)
+	for a < eocQMax {
+		b := 2 * a
+		gb := g(b)
+		if (ga > 0) != (gb > 0) && !(skip >= a && skip <= b) {
+			q, err := brentRoot(g, a, b, ga, gb, 1e-300, 200)
+			if err == nil {
+				if w, _, err := EoCFromQ(phi, q); err == nil {
+					if w, q, err := checkEoC(phi, w, sigmaB2, q); err == nil {
+						return w, q, true
+					}
+				}
+			}
+		}
+		a, ga = b, gb
+	}
+	return 0, 0, false
 }
 
 // eocFromQNoCheck is σ_b²(q) without the sign check, for root finding.
@@ -148,7 +221,9 @@ func hasKinkAt0(phi activation.Func) bool {
 // erf and hard tanh μ₁ decreases from 1 at q = 0, so a solution exists
 // exactly when σ_w² ≥ 1 (σ_w² = 1 gives (0, 0)). It returns an error
 // wrapping ErrNoEdge when no q solves it or when the σ_b² found is
-// negative (that σ_w² has no critical σ_b²); linear and ReLU are critical
+// negative (that σ_w² has no critical σ_b²), and a *DivergentRegionError
+// when q* repels or is not the fixed point reached from q = 1 (as
+// EoCSigmaW2); linear and ReLU are critical
 // only at σ_w² = 1 and 2 respectively (with σ_b² = 0, q* reported as 0).
 func EoCSigmaB2(phi activation.Func, sigmaW2 float64) (sigmaB2, qstar float64, err error) {
 	if !(sigmaW2 > 0) || math.IsInf(sigmaW2, 1) {
@@ -184,13 +259,17 @@ func EoCSigmaB2(phi activation.Func, sigmaW2 float64) (sigmaB2, qstar float64, e
 	if err != nil {
 		return 0, 0, err
 	}
+	if _, _, err := checkEoC(phi, sigmaW2, b, q); err != nil {
+		return b, q, err
+	}
 	return b, q, nil
 }
 
 // EoCCurve is the edge-of-chaos curve at each σ_b² in sigmaB2: the
 // critical σ_w² and the fixed point q* there, as EoCSigmaW2 gives them
 // point by point. It stops at the first point without an edge and returns
-// that point's error, naming its σ_b².
+// that point's error, naming its σ_b²: an error wrapping
+// ErrDivergentRegion where the curve enters the divergent region.
 func EoCCurve(phi activation.Func, sigmaB2 []float64) (sigmaW2, qstar []float64, err error) {
 	sigmaW2, qstar = make([]float64, len(sigmaB2)), make([]float64, len(sigmaB2))
 	for i, b := range sigmaB2 {
@@ -200,4 +279,59 @@ func EoCCurve(phi activation.Func, sigmaB2 []float64) (sigmaW2, qstar []float64,
 		}
 	}
 	return sigmaW2, qstar, nil
+}
+
+// EoCPoint is a point (σ_w², σ_b²) on the edge of chaos with its fixed
+// point q* and the stability of q* under the q-map there.
+type EoCPoint struct {
+	SigmaW2, SigmaB2 float64
+	FixedPoint       FixedPoint // From = q*: a fixed point by construction
+}
+
+// EoCAtQ returns the edge-of-chaos point whose fixed point is q (EoCFromQ,
+// spec F10) with χ_q = V′(q*) there and its stability. Critical networks
+// built at a given q* (jacspectrum.Critical, P18's figures at q*(L)) sit
+// at a fixed point that may repel — SiLU at every q* below ≈ 20, where
+// inputs at variance q* drift away within ~1/log χ_q layers. The point
+// is returned whatever the stability (Stability says which); the error is
+// that of EoCFromQ.
+func EoCAtQ(phi activation.Func, q float64) (EoCPoint, error) {
+	w, b, err := EoCFromQ(phi, q)
+	if err != nil {
+		return EoCPoint{}, err
+	}
+	chi := Net{Phi: phi, SigmaW2: w, SigmaB2: b}.ChiQ(q)
+	return EoCPoint{SigmaW2: w, SigmaB2: b, FixedPoint: FixedPoint{Q: q, ChiQ: chi, From: q, Stability: classify(chi)}}, nil
+}
+
+// EdgeCurve is the edge of chaos of φ over a list of σ_b²: the points where
+// it exists (an attracting q* with χ₁ = 1), and the σ_b² that fall in the
+// divergent region instead (no finite attracting q* with χ₁ = 1), so that
+// a curve never shows a point inside that region.
+type EdgeCurve struct {
+	SigmaB2, SigmaW2, QStar, ChiQ []float64 // the edge points, in input order
+	Divergent                     []float64 // σ_b² in the divergent region
+}
+
+// EoCRegions evaluates EoCSigmaW2 at each σ_b² of sigmaB2, keeping the
+// edge points (with χ_q = V′(q*) there, < 1 or marginal at q* = 0) and
+// listing the σ_b² whose error wraps ErrDivergentRegion.
+//
+// Errors: the first other error (no edge for another reason, e.g. ReLU
+// at σ_b² > 0), naming its σ_b².
+func EoCRegions(phi activation.Func, sigmaB2 []float64) (EdgeCurve, error) {
+	var c EdgeCurve
+	for _, b := range sigmaB2 {
+		w, q, err := EoCSigmaW2(phi, b)
+		switch {
+		case errors.Is(err, ErrDivergentRegion):
+			c.Divergent = append(c.Divergent, b)
+		case err != nil:
+			return EdgeCurve{}, fmt.Errorf("meanfield: edge of chaos at σ_b² = %g: %w", b, err)
+		default:
+			c.SigmaB2, c.SigmaW2, c.QStar = append(c.SigmaB2, b), append(c.SigmaW2, w), append(c.QStar, q)
+			c.ChiQ = append(c.ChiQ, Net{Phi: phi, SigmaW2: w, SigmaB2: b}.ChiQ(q))
+		}
+	}
+	return c, nil
 }

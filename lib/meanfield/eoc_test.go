@@ -108,7 +108,11 @@ func TestEoCSpecialCases(t *testing.T) {
 	}{
 		{"tanh", 0, 1, nil, "curve starts at (1, 0)"},
 		{"erf", 0, 1, nil, "φ′(0) = 1"},
-		{"smoothed_relu", 0, 4, nil, "φ′(0) = ½ ⇒ σ_w² = 4 (spec §2.3)"},
+		// φ′(0) = ½ gives χ₁ = 1 at (4, 0) with q* = 0, but SiLU's
+		// E φ(√q z)² > q/4 for every q > 0, so V(q) > q and q* = 0 is
+		// never reached: the divergent region (issue 27; the spec's
+		// (4, 0) is not an edge-of-chaos point).
+		{"smoothed_relu", 0, 0, ErrDivergentRegion, "q-map from q = 1 diverges at σ_w² = 4"},
 		{"relu", 0, 2, nil, "single point (2, 0)"},
 		{"relu", 0.1, 0, ErrNoEdge, "ReLU has no EoC with σ_b > 0"},
 		{"linear", 0, 1, nil, "single point (1, 0)"},

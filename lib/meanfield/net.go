@@ -102,27 +102,33 @@ func (n Net) QMap(q float64) float64 {
 //	V′(q) = σ_w² E[u φ(u) φ′(u)] / q,  u ~ N(0, q),
 //
 // which by Stein's lemma equals σ_w² ∫Dz [φ′² + φφ″] and is valid for
-// kinked φ. At q = 0 it returns the limit q → 0⁺ (evaluated at q = 1e-200).
+// kinked φ (σ_w² times the activation's ClosedDSecondMoment where it has
+// one: GELU, sin, leaky ReLU). At q = 0 it returns the limit q → 0⁺
+// (evaluated at q = 1e-200).
 func (n Net) ChiQ(q float64) float64 {
 	n.validate()
 	checkQ("q", q)
 	if q == 0 {
 		q = 1e-200
 	}
+	if n.Phi.ClosedDSecondMoment != nil {
+		return n.SigmaW2 * n.Phi.ClosedDSecondMoment(q)
+	}
 	phi, d := n.Phi.Phi, n.Phi.DPhi
 	e := gauss.Expect(func(u float64) float64 { return u * phi(u) * d(u) }, q, n.Phi.Quad())
 	return n.SigmaW2 * e / q
 }
 
-// QStar returns the fixed point q* = V(q*) (spec F2; P18 eq. (4)) reached
-// by the q-map iteration from q = Settings.Q0 (default 1). Because V is
-// increasing for the activations here, that iteration converges
-// monotonically to the nearest root of V(q) − q in the direction of
-// sign(V(Q0) − Q0); QStar brackets that root geometrically and refines it
-// with Brent's method to ~1e-15 relative. It returns 0 when the iteration
-// decays to 0 (σ_b = 0, φ(0) = 0 and χ ≤ 1, e.g. tanh with σ_w ≤ 1), and
-// an error wrapping ErrDiverges when q exceeds Settings.QMax.
-func (n Net) QStar() (float64, error) {
+// reach returns the fixed point q* = V(q*) (spec F2; P18 eq. (4)) reached
+// by the q-map iteration from q = Settings.Q0 (default 1). Where V is
+// increasing (every activation shipped; FixedPoint checks the result's
+// slope) that iteration converges monotonically to the nearest root of
+// V(q) − q in the direction of sign(V(Q0) − Q0); reach brackets that root
+// geometrically and refines it with Brent's method to ~1e-15 relative. It
+// returns 0 when the iteration decays to 0 (σ_b = 0, φ(0) = 0 and χ ≤ 1,
+// e.g. tanh with σ_w ≤ 1), and an error wrapping ErrDiverges when q
+// exceeds Settings.QMax.
+func (n Net) reach() (float64, error) {
 	n.validate()
 	q0 := n.Settings.q0()
 	g0 := n.QMap(0) // value at q = 0
@@ -259,7 +265,8 @@ func (n Net) Chi1() (float64, error) {
 // R(c) = c in [0, 1), found by Brent's method. R(0) = σ_w²(Eφ)²/q* +
 // σ_b²/q* ≥ 0, so the root is bracketed once R(1−δ) < 1−δ for some δ,
 // which is searched down to δ = 1e-12; failing that it returns an error
-// wrapping ErrNoFixedPoint (χ₁ within ~1e-12 of 1).
+// wrapping ErrNoFixedPoint (χ₁ within ~1e-12 of 1); a c* that repels
+// (|χ_c(c*)| > 1) is returned with an error wrapping ErrRepelling.
 func (n Net) CStar() (float64, error) {
 	q, err := n.QStar()
 	if err != nil {
@@ -287,6 +294,11 @@ func (n Net) cStarAt(q float64) (float64, error) {
 			c, err := brentRoot(g, 0, hi, g0, gh, 1e-15, n.Settings.maxIter())
 			if err != nil {
 				return 0, fmt.Errorf("%w: c*: %v", ErrNoFixedPoint, err)
+			}
+			// R(c) − c changes sign from + to − at c*, so R′(c*) ≤ 1;
+			// R′ = χ_c ≥ 0 for the kernels here, but φ is the caller's.
+			if chi := n.ChiC(q, c); classify(chi) == Repelling {
+				return c, &RepellingError{What: "c*", At: c, Slope: chi, Phi: n.Phi.String(), SigmaW2: n.SigmaW2, SigmaB2: n.SigmaB2}
 			}
 			return c, nil
 		}

@@ -208,12 +208,11 @@ func TestCStarChaoticSigmaB0(t *testing.T) {
 // succeeds with finite q*, χ's, c* ∈ [0, 1] and non-NaN ξ's, or returns
 // one of the sentinel errors (never a NaN).
 func TestNoNaN(t *testing.T) {
-	for _, name := range activation.Names() {
-		var params []float64
+	for _, spec := range activation.Specs() {
+		name, phi := spec.Name, spec.WithDefault()
 		if name == "shtanh" {
-			params = []float64{2}
+			phi = activation.Shtanh(2)
 		}
-		phi := mustAct(t, name, params...)
 		for _, sw2 := range []float64{0.05, 0.5, 1, 1.9, 2, 3.3, 10} {
 			for _, sb2 := range []float64{0, 1e-6, 0.05, 0.7, 2} {
 				s, err := Net{Phi: phi, SigmaW2: sw2, SigmaB2: sb2}.DepthScales()

@@ -39,42 +39,46 @@ func jsAtoms(a []freeprob.Atom) []jsAtom {
 	return out
 }
 
-func jsNetwork(v Values) (jacspectrum.Network, float64, float64, error) {
-	act := mfAct(v) // the phi and a parameters, shared with the meanfield quantities
+// jsNetwork returns the critical network of v, its q* and σ_b², and the
+// stability of q* ("attracting", "marginal" or "repelling": a critical
+// network at a repelling q* — SiLU below q* ≈ 20 — is a valid Jacobian
+// ensemble, but no network's variance stays there).
+func jsNetwork(v Values) (jacspectrum.Network, float64, float64, string, error) {
+	act := mfAct(v) // phi and its parameters, shared with the meanfield quantities
 	ens, err := jacspectrum.ParseEnsemble(v.String("weights"))
 	if err != nil {
-		return jacspectrum.Network{}, 0, 0, err
+		return jacspectrum.Network{}, 0, 0, "", err
 	}
 	q := v.Float("qstar")
 	if sb := v.Float("sigma_b"); sb > 0 {
 		_, q, err = meanfield.EoCSigmaW2(act, sb*sb)
 		if err != nil {
-			return jacspectrum.Network{}, 0, 0, err
+			return jacspectrum.Network{}, 0, 0, "", err
 		}
 	}
-	_, sb2, err := meanfield.EoCFromQ(act, q)
+	pt, err := meanfield.EoCAtQ(act, q)
 	if err != nil {
-		return jacspectrum.Network{}, 0, 0, err
+		return jacspectrum.Network{}, 0, 0, "", err
 	}
-	return jacspectrum.Critical(act, ens, v.Int("depth"), q), q, sb2, nil
+	return jacspectrum.Critical(act, ens, v.Int("depth"), q), q, pt.SigmaB2, pt.FixedPoint.Stability.String(), nil
 }
 
 func init() {
-	netParams := []Param{jsPhi, mfA, jsWeights, jsDepth, jsQStar, jsSigmaB}
+	netParams := append([]Param{jsPhi}, mfWithAct(jsWeights, jsDepth, jsQStar, jsSigmaB)...)
 	Register(Quantity{
 		Name:   "jacspectrum.moments",
 		Doc:    "moments m1, m2, m3 and variance of the spectrum of JJ^T at criticality (chi_1 = 1)",
 		Source: jsSrc + " eqs (21)-(22); spec F20-F21",
 		Params: netParams,
 		Eval: func(v Values) (any, error) {
-			n, q, sb2, err := jsNetwork(v)
+			n, q, sb2, stab, err := jsNetwork(v)
 			if err != nil {
 				return nil, err
 			}
 			m := n.Moments()
 			return map[string]any{
 				"m1": m.M1, "m2": m.M2, "m3": m.M3, "var": m.Var, "var_per_layer": m.Var / float64(n.Depth),
-				"s1": m.S1, "chi1": m.Chi1, "sigma_w2": n.SigmaW2, "qstar": q, "sigma_b2": sb2,
+				"s1": m.S1, "chi1": m.Chi1, "sigma_w2": n.SigmaW2, "qstar": q, "sigma_b2": sb2, "qstar_stability": stab,
 				"atoms": jsAtoms(n.Atoms()),
 			}, nil
 		},
@@ -85,7 +89,7 @@ func init() {
 		Source: jsSrc + " eqs (14)-(16) and Algorithm 1; spec F18-F19, F23",
 		Params: append(append([]Param{}, netParams...), jsLambda, jsEps),
 		Eval: func(v Values) (any, error) {
-			n, q, sb2, err := jsNetwork(v)
+			n, q, sb2, stab, err := jsNetwork(v)
 			if err != nil {
 				return nil, err
 			}
@@ -93,7 +97,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return map[string]any{"density": rho[0], "atoms": jsAtoms(n.Atoms()), "qstar": q, "sigma_b2": sb2, "sigma_w2": n.SigmaW2}, nil
+			return map[string]any{"density": rho[0], "atoms": jsAtoms(n.Atoms()), "qstar": q, "sigma_b2": sb2, "sigma_w2": n.SigmaW2, "qstar_stability": stab}, nil
 		},
 	})
 	Register(Quantity{

@@ -2,6 +2,7 @@ package quantity
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/meanfield"
@@ -15,21 +16,42 @@ func mfSrc(f string) string {
 
 var (
 	mfPhi    = Param{Name: "phi", Doc: "activation", Default: "tanh", Choices: activation.Names()}
-	mfA      = Param{Name: "a", Doc: "linear-region width a of shtanh (ignored for the other activations)", Default: "1", Min: 1e-6, Max: 1e6}
 	mfSigmaW = Param{Name: "sigma_w", Doc: "weight std sigma_w: W_ij ~ N(0, sigma_w^2/N)", Default: "1.4142135623730951", Min: 1e-3, Max: 10}
 	mfSigmaB = Param{Name: "sigma_b", Doc: "bias std sigma_b: b_i ~ N(0, sigma_b^2)", Default: "0.22360679774997896", Min: 0, Max: 10}
 	mfQStar  = Param{Name: "qstar", Doc: "pre-activation variance q* (the fixed point)", Default: "0.25", Min: 0, Max: 1e4}
+	mfQ0     = Param{Name: "q0", Doc: "input variance q from which the q-map is iterated to q*", Default: "1", Min: 1e-12, Max: 1e6}
 	mfK      = Param{Name: "k", Doc: "moment order k of mu_k", Default: "1", Min: 1, Max: 64, Integer: true}
 )
 
-func mfAct(v Values) activation.Func {
-	name := v.String("phi")
-	if name == "shtanh" {
-		return activation.Shtanh(v.Float("a"))
+// mfActParams are the activations' own parameters, one each (shtanh's
+// width a, leaky_relu's slope, swish's beta), from activation.Specs; each
+// is ignored unless phi names its activation.
+var mfActParams = func() []Param {
+	var ps []Param
+	for _, s := range activation.Specs() {
+		if s.Param != "" {
+			ps = append(ps, Param{Name: s.Param, Doc: s.ParamDoc + " (ignored for the other activations)",
+				Default: strconv.FormatFloat(s.Default, 'g', -1, 64), Min: s.Min, Max: s.Max})
+		}
 	}
-	f, err := activation.ByName(name)
+	return ps
+}()
+
+// mfWithAct returns ps followed by phi's parameters.
+func mfWithAct(ps ...Param) []Param { return append(ps, mfActParams...) }
+
+func mfAct(v Values) activation.Func {
+	s, err := activation.Lookup(v.String("phi"))
 	if err != nil {
 		panic("quantity: " + err.Error()) // Choices come from activation.Names
+	}
+	var params []float64
+	if s.Param != "" {
+		params = []float64{v.Float(s.Param)}
+	}
+	f, err := activation.ByName(s.Name, params...)
+	if err != nil {
+		panic("quantity: " + err.Error()) // the parameter's CLI range lies inside its math range
 	}
 	return f
 }
@@ -113,28 +135,49 @@ func init() {
 				"chi_c": s.ChiC, "xi_q": mfScale(s.XiQ), "xi_c": mfScale(s.XiC), "xi_grad": mfScale(s.XiGrad)}
 		}),
 	}} {
-		q.Params = []Param{mfPhi, mfSigmaW, mfSigmaB, mfA}
+		q.Params = mfWithAct(mfPhi, mfSigmaW, mfSigmaB)
 		Register(q)
 	}
+	Register(Quantity{
+		Name: "meanfield.phase",
+		Doc: "phase of the network reached from input variance q0: ordered (chi_1 < 1), critical, chaotic (chi_1 > 1) " +
+			"or divergent (the q-map grows without bound); with q*, chi_1, chi_q = dq'/dq at q* and its stability",
+		Source: mfSrc("F2, F6-F7") + ", P18 eqs. (4)-(5)",
+		Params: mfWithAct(mfPhi, mfSigmaW, mfSigmaB, mfQ0),
+		Eval: func(v Values) (any, error) {
+			n := mfNet(v)
+			n.Settings = &meanfield.Settings{Q0: v.Float("q0")}
+			ps, err := n.Phase()
+			if err != nil {
+				return nil, err
+			}
+			out := map[string]any{"phase": ps.Phase.String(), "q0": v.Float("q0")}
+			if ps.Phase != meanfield.Divergent {
+				fp := ps.FixedPoint
+				out["qstar"], out["chi1"], out["chi_q"], out["stability"] = fp.Q, ps.Chi1, fp.ChiQ, fp.Stability.String()
+			}
+			return out, nil
+		},
+	})
 	Register(Quantity{
 		Name:   "meanfield.eoc_sigma_w",
 		Doc:    "edge of chaos: the sigma_w with chi_1 = 1 at bias std sigma_b, and q* there",
 		Source: mfSrc("F10-F11"),
-		Params: []Param{mfPhi, mfSigmaB, mfA},
+		Params: mfWithAct(mfPhi, mfSigmaB),
 		Eval:   mfEoC("sigma_b", "sigma_w", meanfield.EoCSigmaW2),
 	})
 	Register(Quantity{
 		Name:   "meanfield.eoc_sigma_b",
 		Doc:    "edge of chaos: the sigma_b with chi_1 = 1 at weight std sigma_w, and q* there",
 		Source: mfSrc("F10-F11"),
-		Params: []Param{mfPhi, mfSigmaW, mfA},
+		Params: mfWithAct(mfPhi, mfSigmaW),
 		Eval:   mfEoC("sigma_w", "sigma_b", meanfield.EoCSigmaB2),
 	})
 	Register(Quantity{
 		Name:   "meanfield.mu",
 		Doc:    "mu_k = E phi'(sqrt(q*) z)^(2k), the k-th moment of the spectrum of D^2",
 		Source: mfSrc("§2.1, F17") + ", P18 eq. (20), Table 1",
-		Params: []Param{mfPhi, mfQStar, mfK, mfA},
+		Params: mfWithAct(mfPhi, mfQStar, mfK),
 		Eval: func(v Values) (any, error) {
 			return mfAct(v).Mu(v.Float("qstar"), v.Int("k")), nil
 		},

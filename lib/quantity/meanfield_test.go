@@ -82,6 +82,9 @@ func TestMeanfieldErrors(t *testing.T) {
 		{"meanfield.qstar", map[string]string{"phi": "relu", "sigma_w": "2", "sigma_b": "0.1"}, "diverges"},
 		{"meanfield.eoc_sigma_w", map[string]string{"phi": "relu", "sigma_b": "0.1"}, "no edge-of-chaos point"},
 		{"meanfield.eoc_sigma_b", map[string]string{"phi": "tanh", "sigma_w": "0.9"}, "no edge-of-chaos point"},
+		// issue 27: SiLU at σ_b = 0.1 has χ₁ = 1 only at a repelling q*.
+		{"meanfield.eoc_sigma_w", map[string]string{"phi": "smoothed_relu", "sigma_b": "0.1"}, "divergent region"},
+		{"meanfield.phase", map[string]string{"q0": "0"}, "q0=0 out of range"},
 	})
 }
 
@@ -112,8 +115,11 @@ func TestMeanfieldNoNaN(t *testing.T) {
 			"sigma_w": strconv.FormatFloat(math.Exp(math.Log(1e-3)+rng.Float64()*math.Log(1e4)), 'g', -1, 64),
 			"sigma_b": strconv.FormatFloat(10*rng.Float64()*rng.Float64(), 'g', -1, 64),
 			"a":       strconv.FormatFloat(math.Exp(rng.NormFloat64()), 'g', -1, 64),
+			"slope":   strconv.FormatFloat(rng.Float64(), 'g', -1, 64),
+			"beta":    strconv.FormatFloat(math.Exp(rng.NormFloat64()), 'g', -1, 64),
 			"qstar":   strconv.FormatFloat(math.Exp(math.Log(1e-6)+rng.Float64()*math.Log(1e10)), 'g', -1, 64),
 			"k":       strconv.Itoa(1 + rng.IntN(64)),
+			"q0":      strconv.FormatFloat(math.Exp(math.Log(1e-6)+rng.Float64()*math.Log(1e6)), 'g', -1, 64),
 		}
 		name := names[rng.IntN(len(names))]
 		q, _ := Lookup(name)
@@ -147,7 +153,10 @@ func mfFinite(v any) bool {
 		}
 		return true
 	case map[string]any:
-		for _, y := range x {
+		for k, y := range x {
+			if k == "phase" || k == "stability" { // names, not numbers
+				continue
+			}
 			if !mfFinite(y) {
 				return false
 			}
@@ -155,4 +164,62 @@ func mfFinite(v any) bool {
 		return true
 	}
 	return false
+}
+
+// TestMeanfieldPhase: meanfield.phase at the tanh rows of spec §7 check 9
+// (σ_b² = 0.05: σ_w² = 1.5 ordered, 2 chaotic), ReLU past σ_w² = 2
+// divergent, and SiLU at (σ_w² = 3, σ_b² = 0.01) ordered from q0 = 0.01
+// but divergent from q0 = 1 (its q* ≈ 0.044 attracts, a second one below
+// 1 repels).
+func TestMeanfieldPhase(t *testing.T) {
+	cases := []struct {
+		args map[string]string
+		want string
+	}{
+		{map[string]string{"sigma_w": strconv.FormatFloat(math.Sqrt(1.5), 'g', -1, 64)}, "ordered"},
+		{nil, "chaotic"},
+		{map[string]string{"phi": "relu", "sigma_w": "1.6", "sigma_b": "0.1"}, "divergent"},
+		{map[string]string{"phi": "smoothed_relu", "sigma_w": strconv.FormatFloat(math.Sqrt(3), 'g', -1, 64), "sigma_b": "0.1", "q0": "0.01"}, "ordered"},
+		{map[string]string{"phi": "smoothed_relu", "sigma_w": strconv.FormatFloat(math.Sqrt(3), 'g', -1, 64), "sigma_b": "0.1"}, "divergent"},
+	}
+	for _, c := range cases {
+		v, err := evalNamed(t, "meanfield.phase", c.args)
+		m, _ := v.(map[string]any)
+		if err != nil || m["phase"] != c.want {
+			t.Errorf("%v: %v %v, want %s", c.args, v, err, c.want)
+		}
+		if c.want != "divergent" && m["stability"] != "attracting" {
+			t.Errorf("%v: %v, want an attracting q*", c.args, v)
+		}
+	}
+}
+
+// TestEveryActivationEvaluates: every activation offered by phi (all of
+// activation.Names, with their parameters at the defaults) evaluates
+// meanfield.state and meanfield.phase at σ_w² = 0.9, σ_b² = 0.2 and
+// jacspectrum.moments at its defaults (q* = 0.25) to finite numbers, or,
+// for jacspectrum.moments, to an error naming the edge of chaos (softplus
+// would need σ_b² < 0 there).
+func TestEveryActivationEvaluates(t *testing.T) {
+	sw := strconv.FormatFloat(math.Sqrt(0.9), 'g', -1, 64)
+	sb := strconv.FormatFloat(math.Sqrt(0.2), 'g', -1, 64)
+	for _, phi := range mfPhi.Choices {
+		for _, name := range []string{"meanfield.state", "meanfield.phase"} {
+			v, err := evalNamed(t, name, map[string]string{"phi": phi, "sigma_w": sw, "sigma_b": sb})
+			if err != nil || !mfFinite(v) {
+				t.Errorf("%s phi=%s: %v %v", name, phi, v, err)
+			}
+		}
+		v, err := evalNamed(t, "jacspectrum.moments", map[string]string{"phi": phi})
+		if err != nil {
+			if !strings.Contains(err.Error(), "edge-of-chaos") {
+				t.Errorf("jacspectrum.moments phi=%s: %v", phi, err)
+			}
+			continue
+		}
+		m := v.(map[string]any)
+		if s, _ := m["qstar_stability"].(string); s == "" || !mfFinite(m["var"]) {
+			t.Errorf("jacspectrum.moments phi=%s: %v", phi, v)
+		}
+	}
 }

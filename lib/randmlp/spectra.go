@@ -20,14 +20,17 @@ import (
 // (SplitMix64(Seed + i), SpectrumStream), so any draw can be recomputed
 // alone.
 type SpectrumSpec struct {
-	Figure  string  `json:"figure"`  // sigprop figure id, e.g. "fig4-hardtanh"
-	Phi     string  `json:"phi"`     // activation.ByName name
-	Weights string  `json:"weights"` // "orthogonal" or "gaussian"
-	Depth   int     `json:"depth"`
-	QStar   float64 `json:"qstar"`
-	Width   int     `json:"width"`
-	Draws   int     `json:"draws"`
-	Seed    uint64  `json:"seed"`
+	Figure string `json:"figure"` // sigprop figure id, e.g. "fig4-hardtanh"
+	Phi    string `json:"phi"`    // activation.ByName name
+	// PhiParam is the parameter of an activation that takes one (shtanh's
+	// a, leaky_relu's slope, swish's beta); unused otherwise.
+	PhiParam float64 `json:"phi_param,omitempty"`
+	Weights  string  `json:"weights"` // "orthogonal" or "gaussian"
+	Depth    int     `json:"depth"`
+	QStar    float64 `json:"qstar"`
+	Width    int     `json:"width"`
+	Draws    int     `json:"draws"`
+	Seed     uint64  `json:"seed"`
 }
 
 // SpectrumStream is the PCG stream of every SpectrumSpec draw.
@@ -43,9 +46,22 @@ type SpectrumSample struct {
 	Eigs    [][]float64 `json:"eigs"`
 }
 
+// act returns the activation of s: activation.ByName of Phi, with
+// PhiParam if that activation takes a parameter.
+func (s SpectrumSpec) act() (activation.Func, error) {
+	spec, err := activation.Lookup(s.Phi)
+	if err != nil {
+		return activation.Func{}, err
+	}
+	if spec.Param == "" {
+		return activation.ByName(s.Phi)
+	}
+	return activation.ByName(s.Phi, s.PhiParam)
+}
+
 // Network returns the theory of s (jacspectrum.Critical).
 func (s SpectrumSpec) Network() (jacspectrum.Network, error) {
-	act, err := activation.ByName(s.Phi)
+	act, err := s.act()
 	if err != nil {
 		return jacspectrum.Network{}, err
 	}
@@ -65,7 +81,7 @@ func (s SpectrumSpec) Sim() (JacobianSim, error) {
 	if err != nil {
 		return JacobianSim{}, err
 	}
-	act, _ := activation.ByName(s.Phi)
+	act, _ := s.act()
 	_, sb2, err := meanfield.EoCFromQ(act, s.QStar)
 	if err != nil {
 		return JacobianSim{}, fmt.Errorf("randmlp: %s at q* = %g: %w", s.Phi, s.QStar, err)

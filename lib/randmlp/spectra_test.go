@@ -3,6 +3,7 @@ package randmlp
 import (
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -80,5 +81,20 @@ func TestCheckFigure(t *testing.T) {
 	}
 	if _, err := ss[0].KSAtWidth(0, c); err == nil {
 		t.Error("KSAtWidth at width 0: no error")
+	}
+}
+
+// TestSpectrumSpecParam: a parametrised activation is built with PhiParam
+// (leaky_relu's slope 0.2: σ_w² = 2/(1 + 0.2²)), and one missing its
+// parameter's valid value is an error naming it.
+func TestSpectrumSpecParam(t *testing.T) {
+	s := SpectrumSpec{Figure: "a", Phi: "leaky_relu", PhiParam: 0.2, Weights: "orthogonal", Depth: 2, QStar: 1, Width: 50, Draws: 1, Seed: 1}
+	n, err := s.Network()
+	if err != nil || math.Abs(n.SigmaW2-2/1.04) > 1e-14 {
+		t.Errorf("leaky_relu(0.2): σ_w² = %v %v, want %v", n.SigmaW2, err, 2/1.04)
+	}
+	s.Phi, s.PhiParam = "swish", 0
+	if _, err := s.Network(); err == nil || !strings.Contains(err.Error(), "beta") {
+		t.Errorf("swish with beta = 0: %v, want an error naming beta", err)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"testing"
 
+	"gonum.org/v1/gonum/num/dual"
+
 	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -39,6 +41,18 @@ func TestNetworkPanics(t *testing.T) {
 		mustpanic.Check(t, fmt.Sprintf("case %d (d = %v, L = %d, %q)", i, c.m.D, c.L, c.m.Act.Name), func() { Network(c.m, c.L) })
 	}
 	Network(ok, 1) // the paper's model with L = 1: a panic here fails the test
+	// What counts is what φ computes, not its name: a user's tanh under
+	// another name simulates, a "tanh" that is not tanh does not.
+	user, err := activation.FromDual("my_tanh", dual.Tanh, activation.Props{Odd: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok.Act = user
+	Network(ok, 1)
+	fake := activation.Erf()
+	fake.Name = "tanh"
+	relu.Act = fake
+	mustpanic.Check(t, "erf named tanh", func() { Network(relu, 1) })
 }
 
 // Point i's generator is PCG(Seed+i, Stream), independent of the others.

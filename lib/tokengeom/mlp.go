@@ -47,19 +47,19 @@ func MLPGains(sigmaW float64, mlpLayers int, act activation.Func) Gains {
 	for k := range g.Q {
 		v := s2 * prev
 		var mu, q float64
-		if act.Name == "tanh" && act.ClosedMu == nil && act.ClosedSecondMoment == nil {
-			// One rule and one tanh per node for both E tanh² and
-			// E sech⁴ (the phase diagrams spend their time here).
+		if act.ClosedMu == nil && act.ClosedMu1 == nil && act.ClosedSecondMoment == nil {
+			// No closed form: one rule and one Both per node for E φ²
+			// and E φ′² (for tanh one tanh per node; the phase diagrams
+			// spend their time here).
 			if rule == nil {
 				rule = gauss.NewRule(v, act.Quad())
 			} else {
 				rule.Reset(v, act.Quad())
 			}
 			for i, x := range rule.X {
-				t := math.Tanh(x)
-				t2 := t * t
-				q += rule.W[i] * t2
-				mu += rule.W[i] * (1 - t2) * (1 - t2)
+				p, d := act.Both(x)
+				q += rule.W[i] * (p * p)
+				mu += rule.W[i] * d * d
 			}
 		} else {
 			mu, q = act.Mu(v, 1), act.SecondMoment(v)
