@@ -18,7 +18,6 @@ import (
 
 	"github.com/sigprop/sigprop/reports/kernel"
 	"github.com/sigprop/sigprop/reports/kernel/relay"
-	"github.com/sigprop/sigprop/reports/tempdir"
 )
 
 // kernelName is the kernelspec name of the sigprop kernel, the name the
@@ -174,8 +173,12 @@ func kernelRun(args []string, stderr io.Writer) error {
 	t0 := time.Now()
 	// A kernel process that was SIGKILLed (Jupyter's last resort) could not
 	// remove gonb's TMPDIR; the next one does.
-	for _, d := range tempdir.RemoveStale(kernel.TempPrefix) {
+	removed, killed := kernel.RemoveStale()
+	for _, d := range removed {
 		fmt.Fprintf(stderr, "sigprop kernel: removed %s, left by a kernel that was killed\n", d)
+	}
+	for _, pid := range killed {
+		fmt.Fprintf(stderr, "sigprop kernel: ended process %d, left running by a kernel that was killed\n", pid)
 	}
 	tools, err := kernel.BuildTools(ctx, *module, "")
 	if err != nil {

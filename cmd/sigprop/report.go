@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"sort"
 	"time"
@@ -39,6 +37,11 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if *timeout <= 0 || *nbTimeout <= 0 {
 		return fmt.Errorf("--timeout and --notebook-timeout must be positive")
 	}
+	// Refuse an output directory that is not a site before any work: the
+	// site replaces it as a whole.
+	if err := publish.CheckOut(*out); err != nil {
+		return err
+	}
 	root, err := moduleRoot()
 	if err != nil {
 		return err
@@ -59,7 +62,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, got, stop := stopContext()
 	defer stop()
 	start := time.Now()
 	results, err := execute.Run(ctx, paths, execute.Options{
@@ -68,7 +71,14 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		RepoRoot: root, NoCache: *noCache, VerifyCache: *verifyCache, Progress: stderr,
 	})
 	if err != nil {
+		if s := got(); s != nil {
+			return interrupted(s, "no site written")
+		}
 		return err
+	}
+	if s := got(); s != nil {
+		// An interrupted run never replaces the last complete site.
+		return interrupted(s, fmt.Sprintf("the site in %s is left as it was", *out))
 	}
 	m, err := publish.Build(*out, results, publish.CurrentProvenance(ctx, root))
 	if err != nil {

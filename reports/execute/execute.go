@@ -17,7 +17,6 @@ import (
 
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/kernel"
-	"github.com/sigprop/sigprop/reports/tempdir"
 	"golang.org/x/mod/modfile"
 )
 
@@ -294,8 +293,12 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 	}
 	run = ordered
 
-	for _, d := range tempdir.RemoveStale(kernel.TempPrefix) {
+	removed, killed := kernel.RemoveStale()
+	for _, d := range removed {
 		prog.printf("removed %s, left by a run that was killed", d)
+	}
+	for _, pid := range killed {
+		prog.printf("ended process %d, left running by a run that was killed", pid)
 	}
 	tools, err := kernel.BuildTools(ctx, opt.RepoRoot, "")
 	if err != nil {
