@@ -21,7 +21,7 @@ const stopGrace = 20 * time.Second
 // then after stopGrace SIGKILL for its whole group.
 func runReport(ctx context.Context, wt, tmp, out string, log io.Writer) error {
 	bin := filepath.Join(tmp, "sigprop-report")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/sigprop")
+	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", bin, "./cmd/sigprop") // -trimpath: the build cache serves every worktree path
 	build.Dir = wt
 	build.Stdout, build.Stderr = log, log
 	if err := build.Run(); err != nil {
