@@ -1,0 +1,69 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/reports/publish"
+)
+
+// TestOutRefused: `report --out DIR` and `diff --out DIR` with a DIR that
+// is not a sigprop site (a user's directory, a checkout) exit 2 naming the
+// path, before any work, and every file in DIR is still there. A legacy
+// site (manifest.json of a known schema, no marker) is accepted by diff
+// and marked.
+func TestOutRefused(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb := filepath.Join(root, "cmd", "sigprop", "testdata", "fault", "sleep.ipynb")
+	tmp := t.TempDir()
+	a, b := filepath.Join(tmp, "a"), filepath.Join(tmp, "b")
+	writeReport(t, a, 3, 0.5, publish.ManifestSchema)
+	writeReport(t, b, 3, 0.5, publish.ManifestSchema)
+	trees := map[string]map[string]string{
+		"user":     {"thesis.tex": "years of work", "figs/f1.pdf": "%PDF"},
+		"checkout": {".git/HEAD": "ref: refs/heads/main\n", "go.mod": "module example.com/x\n", "main.go": "package main"},
+	}
+	for name, tree := range trees {
+		for _, args := range [][]string{{"report", "--no-cache", "--out", "DIR", nb}, {"diff", "--out", "DIR", a, b}} {
+			dir := filepath.Join(t.TempDir(), name)
+			for p, c := range tree {
+				os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
+				os.WriteFile(filepath.Join(dir, p), []byte(c), 0o644)
+			}
+			args = append([]string(nil), args...)
+			for i := range args {
+				if args[i] == "DIR" {
+					args[i] = dir
+				}
+			}
+			code, _, errOut := runCLI(args...)
+			if code != 2 || !strings.Contains(errOut, dir) || !strings.Contains(errOut, "not a sigprop site") {
+				t.Errorf("%s --out %s: exit %d, stderr %q; want 2 and the path named", args[0], name, code, errOut)
+			}
+			if strings.Contains(errOut, "running") {
+				t.Errorf("%s --out %s: work started before the refusal: %q", args[0], name, errOut)
+			}
+			for p, c := range tree {
+				if got, err := os.ReadFile(filepath.Join(dir, p)); err != nil || string(got) != c {
+					t.Errorf("%s --out %s: %s lost (%v)", args[0], name, p, err)
+				}
+			}
+		}
+	}
+	// A diff page of an older sigprop: accepted, replaced and marked.
+	legacy := filepath.Join(tmp, "diff-site")
+	os.MkdirAll(filepath.Join(legacy, "assets"), 0o755)
+	os.WriteFile(filepath.Join(legacy, "index.html"), []byte("old"), 0o644)
+	os.WriteFile(filepath.Join(legacy, "assets", "sigprop.css"), []byte("old"), 0o644)
+	if code, _, errOut := runCLI("diff", "--out", legacy, a, b); code != 0 {
+		t.Fatalf("diff into a legacy diff site: exit %d: %s", code, errOut)
+	}
+	if _, err := os.Stat(filepath.Join(legacy, publish.SiteMarker)); err != nil {
+		t.Error(err)
+	}
+}
