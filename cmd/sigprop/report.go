@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/reports/execute"
+	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/publish"
+	"github.com/sigprop/sigprop/reports/render"
 )
 
 // cmdReport implements `sigprop report`.
@@ -62,6 +64,9 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
+	if err := publish.CheckPageNames(paths); err != nil {
+		return err
+	}
 	ctx, got, stop := stopContext()
 	defer stop()
 	start := time.Now()
@@ -69,6 +74,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		Jobs: *jobs, CellTimeout: *timeout, NotebookTimeout: *nbTimeout,
 		StopOnTimeout: *stopOnTimeout, StopOnError: *stopOnError,
 		RepoRoot: root, NoCache: *noCache, VerifyCache: *verifyCache, Progress: stderr,
+		Check: outputsRender,
 	})
 	if err != nil {
 		if s := got(); s != nil {
@@ -132,4 +138,12 @@ func moduleRoot() (string, error) {
 		}
 		dir = parent
 	}
+}
+
+// outputsRender is the executor's check of a notebook's outputs: every
+// sigprop bundle must decode, as the site needs (a cached result that
+// fails it is evicted and executed again).
+func outputsRender(nb *ipynb.Notebook) error {
+	_, _, _, err := render.Collect(nb)
+	return err
 }

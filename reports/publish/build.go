@@ -21,6 +21,16 @@ import (
 // previous site is left untouched.
 func Build(out string, results []execute.Result, prov Provenance) (*Manifest, error) {
 	var m *Manifest
+	names := make([]string, len(results))
+	for i, r := range results {
+		names[i] = r.Path
+		if r.Name != PageName(r.Path) {
+			return nil, fmt.Errorf("publish: %s: result named %q, want its page name %q", r.Path, r.Name, PageName(r.Path))
+		}
+	}
+	if err := CheckPageNames(names); err != nil {
+		return nil, err
+	}
 	err := Replace(out, func(dir string) error {
 		var err error
 		m, err = write(dir, results, prov)

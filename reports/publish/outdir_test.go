@@ -170,3 +170,31 @@ func TestSwapKeepsASite(t *testing.T) {
 		t.Errorf("the old site is not at the build path: %q", b)
 	}
 }
+
+// TestPageNames: two notebooks making one page, or a notebook taking the
+// name of the site's own index or conformance page, are errors naming
+// the notebooks; Build refuses them too.
+func TestPageNames(t *testing.T) {
+	for _, tc := range []struct {
+		paths []string
+		want  string
+	}{
+		{[]string{"a/x.ipynb", "b/x.ipynb"}, "a/x.ipynb and b/x.ipynb would both make the page x.html"},
+		{[]string{"a/X.ipynb", "b/x.ipynb"}, "a/X.ipynb and b/x.ipynb"},
+		{[]string{"n/index.ipynb"}, "the site's own index.html and n/index.ipynb"},
+		{[]string{"n/conformance.ipynb"}, "conformance.html"},
+		{[]string{"n/.sigprop-site.ipynb"}, "starting with a dot"},
+	} {
+		if err := CheckPageNames(tc.paths); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: err %v, want %q", tc.paths, err, tc.want)
+		}
+	}
+	if err := CheckPageNames([]string{"a/x.ipynb", "b/y.ipynb", "javascript:alert(1).ipynb", "a#b?c%25.ipynb"}); err != nil {
+		t.Errorf("distinct names refused: %v", err)
+	}
+	a, b := executed(t, "x", 0.5), executed(t, "x", 0.5)
+	a.Path, b.Path = "a/x.ipynb", "b/x.ipynb"
+	if _, err := Build(filepath.Join(t.TempDir(), "site"), []execute.Result{a, b}, Provenance{}); err == nil {
+		t.Error("Build of two notebooks making one page succeeded")
+	}
+}
