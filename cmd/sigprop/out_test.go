@@ -67,3 +67,27 @@ func TestOutRefused(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestEvalHelpAndEdges: `eval --help` and `eval NAME --help` print usage
+// and exit 0; the edge values the issue found crashing return a number
+// (sde at v = 1e-150) or a clear error (exit 1, no panic, no Inf).
+func TestEvalHelpAndEdges(t *testing.T) {
+	if code, out, errOut := runCLI("eval", "--help"); code != 0 || !strings.Contains(out, "sigprop eval NAME") {
+		t.Errorf("eval --help: exit %d, %q %q", code, out, errOut)
+	}
+	if code, out, _ := runCLI("eval", "sde.drift", "--help"); code != 0 || !strings.Contains(out, "v=1") || !strings.Contains(out, "[1e-300, 1e+100]") {
+		t.Errorf("eval sde.drift --help: exit %d, %q", code, out)
+	}
+	for _, q := range []string{"sde.drift", "sde.diffusion"} {
+		for _, v := range []string{"1e-150", "1e-300", "1e-130"} {
+			code, out, errOut := runCLI("eval", q, "v="+v)
+			if code != 0 || !strings.Contains(out, `"value"`) {
+				t.Errorf("eval %s v=%s: exit %d, %q %q", q, v, code, out, errOut)
+			}
+		}
+	}
+	code, _, errOut := runCLI("eval", "rankcollapse.grad_q", "sigma_x2=1e300")
+	if code != 1 || !strings.Contains(errOut, "not finite") || !strings.Contains(errOut, "sigma_x2=1e+300") {
+		t.Errorf("overflow: exit %d, stderr %q; want 1 and a message naming the parameters", code, errOut)
+	}
+}
