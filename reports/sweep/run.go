@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -391,9 +392,20 @@ func listNames(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, len(ents))
-	for i, e := range ents {
-		names[i] = e.Name()
+	names := make([]string, 0, len(ents))
+	for _, e := range ents {
+		n := e.Name()
+		if strings.HasSuffix(n, ".json") && !json.Valid(readOrNil(filepath.Join(dir, n))) {
+			// A point file cut short (a full disk, a copy interrupted, a
+			// file system that lost the tail): not done, computed again.
+			continue
+		}
+		names = append(names, n)
 	}
 	return names, nil
+}
+
+func readOrNil(path string) []byte {
+	b, _ := os.ReadFile(path)
+	return b
 }
