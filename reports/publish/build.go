@@ -110,7 +110,7 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 		}
 		m.Notebooks = append(m.Notebooks, entry)
 		index = append(index, render.IndexEntry{
-			Name: res.Name, Title: title(res), Href: res.Name + ".html", Status: res.Status, Err: res.Err,
+			Name: res.Name, Title: title(res), Href: render.PageHref(res.Name + ".html"), Status: res.Status, Err: res.Err,
 			Duration: res.Duration, Figures: entry.Figures, Metrics: entry.Metrics, MetricsPassed: entry.MetricsOK,
 			MetricCounts: counts,
 		})

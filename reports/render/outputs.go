@@ -61,11 +61,13 @@ func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, ids parser.IDs) e
 		return r.bundleOutput(w, o, b)
 	}
 	if s, ok := o.DataString("text/html"); ok {
-		fmt.Fprintf(w, "<div class=\"output html\">%s</div>\n", s)
+		htmlOutput(w, s) // sanitised, see active.go
 		return nil
 	}
 	if s, ok := o.DataString("image/svg+xml"); ok {
-		fmt.Fprintf(w, "<div class=\"output svg\">%s</div>\n", inlineSVG(s))
+		w.WriteString("<div class=\"output svg\">")
+		svgOutput(w, s) // inline only when inert, see active.go
+		w.WriteString("</div>\n")
 		return nil
 	}
 	for _, mime := range []string{"image/png", "image/jpeg"} {
@@ -100,7 +102,7 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 		f := b.Figure
 		fmt.Fprintf(w, "<figure class=\"sigprop-figure\" id=\"%s\">\n", figureAnchor(f.ID))
 		if svg, ok := o.DataString("image/svg+xml"); ok {
-			w.WriteString(inlineSVG(svg))
+			svgOutput(w, svg)
 		} else if png, ok := o.DataString("image/png"); ok {
 			fmt.Fprintf(w, "<img alt=\"%s\" src=\"data:image/png;base64,%s\">", html.EscapeString(f.ID), html.EscapeString(stripSpace(png)))
 		} else {

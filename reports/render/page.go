@@ -100,6 +100,7 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 func (r *Renderer) head(w *bytes.Buffer, title string, math bool) {
 	a := html.EscapeString(r.opts.assetBase)
 	w.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	w.WriteString(cspMeta)
 	w.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	fmt.Fprintf(w, "<title>%s</title>\n", html.EscapeString(title))
 	if math {
