@@ -107,6 +107,15 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 			if err := os.WriteFile(filepath.Join(dir, res.Name+".html"), page, 0o644); err != nil {
 				return nil, err
 			}
+			for name, b := range r.TakeFiles() { // the whole text of outputs the page cut
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					return nil, err
+				}
+				if err := os.WriteFile(p, b, 0o644); err != nil {
+					return nil, err
+				}
+			}
 		}
 		m.Notebooks = append(m.Notebooks, entry)
 		index = append(index, render.IndexEntry{

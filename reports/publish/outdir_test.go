@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/reports/execute"
+	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/render"
 )
 
 // writeTree makes the files of tree (path -> content) under dir.
@@ -196,5 +198,32 @@ func TestPageNames(t *testing.T) {
 	a.Path, b.Path = "a/x.ipynb", "b/x.ipynb"
 	if _, err := Build(filepath.Join(t.TempDir(), "site"), []execute.Result{a, b}, Provenance{}); err == nil {
 		t.Error("Build of two notebooks making one page succeeded")
+	}
+}
+
+// TestBuildCutsHugeOutputs: a cell printing 3 MiB makes a page of about
+// render.MaxOutputBytes, saying how much was cut, and the whole output is
+// kept in a file beside the page that the page links.
+func TestBuildCutsHugeOutputs(t *testing.T) {
+	res := executed(t, "big", 0.5)
+	huge := strings.Repeat("0123456789abcdef\n", 3<<20/17)
+	res.Notebook.Cells[1].Outputs = append(res.Notebook.Cells[1].Outputs, ipynb.Output{OutputType: "stream", Name: "stdout", Text: ipynb.MultiString(huge)})
+	out := filepath.Join(t.TempDir(), "site")
+	if _, err := Build(out, []execute.Result{res}, Provenance{}); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "big.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page) > render.MaxOutputBytes+200<<10 {
+		t.Errorf("page is %d bytes for a %d-byte print", len(page), len(huge))
+	}
+	if !strings.Contains(string(page), "Output cut: the first 1.0 MiB of 3.0 MiB are shown") || !strings.Contains(string(page), `href="./big.outputs/cell-1-output-2.txt"`) {
+		t.Error("the page does not say what was cut and where the rest is")
+	}
+	kept, err := os.ReadFile(filepath.Join(out, "big.outputs", "cell-1-output-2.txt"))
+	if err != nil || string(kept) != huge {
+		t.Errorf("the whole output is not kept beside the page (%v)", err)
 	}
 }

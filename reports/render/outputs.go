@@ -30,7 +30,8 @@ func (r *Renderer) outputs(w *bytes.Buffer, outs []ipynb.Output, ids parser.IDs)
 			if o.Name == "stderr" {
 				name = "stderr"
 			}
-			fmt.Fprintf(w, "<div class=\"output stream %s\"><pre>%s</pre></div>\n", name, html.EscapeString(StripANSI(text)))
+			text, note := r.bound(text, i)
+			fmt.Fprintf(w, "<div class=\"output stream %s\"><pre>%s</pre>%s</div>\n", name, html.EscapeString(StripANSI(text)), note)
 		case "error":
 			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">%s: %s</div>", html.EscapeString(o.EName), html.EscapeString(StripANSI(o.EValue)))
 			if len(o.Traceback) > 0 {
@@ -38,7 +39,7 @@ func (r *Renderer) outputs(w *bytes.Buffer, outs []ipynb.Output, ids parser.IDs)
 			}
 			w.WriteString("</div>\n")
 		case "display_data", "execute_result", "update_display_data":
-			if err := r.richOutput(w, o, ids); err != nil {
+			if err := r.richOutput(w, o, ids, i); err != nil {
 				return err
 			}
 		default:
@@ -51,7 +52,7 @@ func (r *Renderer) outputs(w *bytes.Buffer, outs []ipynb.Output, ids parser.IDs)
 // richOutput writes one display_data or execute_result by the first MIME
 // type it carries in this order: sigprop bundle, text/html, image/svg+xml,
 // image/png, image/jpeg, text/markdown, text/plain.
-func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, ids parser.IDs) error {
+func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, ids parser.IDs, idx int) error {
 	if _, ok := o.Data[bundle.MIMEType]; ok {
 		b, _, err := outputBundle(o)
 		if err != nil {
@@ -61,7 +62,9 @@ func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, ids parser.IDs) e
 		return r.bundleOutput(w, o, b)
 	}
 	if s, ok := o.DataString("text/html"); ok {
+		s, note := r.bound(s, idx)
 		htmlOutput(w, s) // sanitised, see active.go
+		w.WriteString(note)
 		return nil
 	}
 	if s, ok := o.DataString("image/svg+xml"); ok {
@@ -85,7 +88,8 @@ func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, ids parser.IDs) e
 		return nil
 	}
 	if s, ok := o.DataString("text/plain"); ok {
-		fmt.Fprintf(w, "<div class=\"output text\"><pre>%s</pre></div>\n", html.EscapeString(StripANSI(s)))
+		s, note := r.bound(s, idx)
+		fmt.Fprintf(w, "<div class=\"output text\"><pre>%s</pre>%s</div>\n", html.EscapeString(StripANSI(s)), note)
 		return nil
 	}
 	// Nothing we can show: say so rather than drop it silently.

@@ -29,6 +29,7 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 		return nil, fmt.Errorf("render: page %q has no notebook", p.Name)
 	}
 	nb := p.Notebook
+	r.page = p.Name
 	if p.CellStatus != nil && len(p.CellStatus) != len(nb.Cells) {
 		return nil, fmt.Errorf("render: page %q: %d cell statuses for %d cells", p.Name, len(p.CellStatus), len(nb.Cells))
 	}
@@ -164,6 +165,7 @@ func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, ids
 		fmt.Fprintf(w, "<div class=\"cell-status %s\">cell %s</div>\n", html.EscapeString(status), html.EscapeString(status))
 	}
 	w.WriteString("<div class=\"outputs\">")
+	r.cellIndex = i
 	if err := r.outputs(w, c.Outputs, ids); err != nil {
 		return fmt.Errorf("cell %d: %w", i, err)
 	}
