@@ -3,9 +3,13 @@ package sweep
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/lib/sweep"
@@ -58,4 +62,45 @@ func mustPoints(t *testing.T, dir string) []sweep.Point {
 		t.Fatal(err)
 	}
 	return pts
+}
+
+// TestRunShardLock: while a run of a shard holds its lock, a second run of
+// that shard is refused (two plain runs computed every point twice); the
+// lock of a killed run on this host is taken over; another shard runs.
+func TestRunShardLock(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("needs /proc to tell a dead holder")
+	}
+	dir := t.TempDir()
+	planEval(t, dir, mcSettings())
+	release, err := lockShard(dir, sweep.Shard{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), dir, RunOptions{Workers: 1}); !errors.Is(err, ErrShardBusy) {
+		t.Fatalf("a second run of shard 0/1: %v, want ErrShardBusy", err)
+	}
+	if sum, err := Run(context.Background(), dir, RunOptions{Workers: 1, Shard: sweep.Shard{I: 1, N: 2}}); err != nil || sum.Computed == 0 {
+		t.Errorf("shard 1/2 while 0/1 is locked: %+v, %v", sum, err)
+	}
+	release()
+	// A holder on this host that is gone: a finished child's pid.
+	child := exec.Command("true")
+	if err := child.Run(); err != nil {
+		t.Skip(err)
+	}
+	lock := filepath.Join(dir, shardLockName(sweep.Shard{}))
+	os.WriteFile(lock, []byte(fmt.Sprintf("%s %d 1\n", hostname(), child.Process.Pid)), 0o644)
+	if _, err := Run(context.Background(), dir, RunOptions{Workers: 1}); err != nil {
+		t.Errorf("a stale lock was not taken over: %v", err)
+	}
+	if _, err := os.Stat(lock); !os.IsNotExist(err) {
+		t.Error("the lock outlived the run")
+	}
+	// Another host's lock: refused, naming the file to delete.
+	os.WriteFile(lock, []byte("elsewhere 1 1\n"), 0o644)
+	os.Remove(filepath.Join(dir, sweep.DoneFile("i02"))) // work to do
+	if _, err := Run(context.Background(), dir, RunOptions{Workers: 1}); !errors.Is(err, ErrShardBusy) || !strings.Contains(err.Error(), lock) {
+		t.Errorf("another host's lock: %v", err)
+	}
 }

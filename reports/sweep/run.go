@@ -114,6 +114,11 @@ func Run(ctx context.Context, dir string, opt RunOptions) (RunSummary, error) {
 		}
 		return sum, nil
 	}
+	release, err := lockShard(dir, opt.Shard)
+	if err != nil {
+		return sum, err
+	}
+	defer release()
 	inv := opt.Invocation
 	if inv.ID == "" {
 		inv = NewInvocation("run", workers)
