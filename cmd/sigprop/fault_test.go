@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/internal/procenv"
+	"github.com/sigprop/sigprop/reports/kernel"
 	"github.com/sigprop/sigprop/reports/publish"
 )
 
@@ -301,4 +303,118 @@ func TestDiffFaults(t *testing.T) {
 	if b, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || !bytes.Contains(b, []byte("</html>")) {
 		t.Errorf("no diff page after the next diff: %v", err)
 	}
+}
+
+// TestRelayFaults kills `sigprop kernel run` (the Jupyter kernel process)
+// with SIGKILL while its cell's program sleeps: gonb goes with it
+// (Pdeathsig) but the cell's program is orphaned. The next `sigprop
+// kernel run` must end it, by the marker its dead predecessor recorded,
+// and remove the predecessor's TMPDIR. The relay is driven through
+// package kernel's client, which starts it as if it were gonb (a shim
+// that execs `sigprop kernel run` on the client's connection file).
+func TestRelayFaults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts kernels")
+	}
+	if _, err := os.Stat("/proc/self/environ"); err != nil {
+		t.Skip("needs /proc")
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools, err := kernel.BuildTools(context.Background(), root, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFaultRun(t, root)
+	shim := filepath.Join(t.TempDir(), "relay-shim")
+	// kernel.Start runs SHIM --kernel CONNFILE --raw_error.
+	os.WriteFile(shim, []byte("#!/bin/sh\nexport TMPDIR=\"$FAULT_TMP\"\nexec \"$SIGPROP_BIN\" kernel run --module \"$SIGPROP_MODULE\" --connection-file \"$2\"\n"), 0o755)
+	env := []string{"SIGPROP_TEST_AS_CLI=1", f.marker, "FAULT_TMP=" + f.tmp, "SIGPROP_BIN=" + os.Args[0], "SIGPROP_MODULE=" + root}
+	start := func() *kernel.Kernel {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		k, err := kernel.Start(ctx, kernel.Options{Tools: kernel.Tools{Dir: tools.Dir, Gonb: shim, GonbVersion: tools.GonbVersion}, Dir: root, Env: env})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	k := start()
+	e, err := k.Execute("%%\nfmt.Println(\"sleeping\")\ntime.Sleep(10 * time.Minute)", kernel.ExecOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Wait for the cell's program: a process of the run other than the
+	// relay, gonb and go build, found as the child of gonb that runs from
+	// the relay's TMPDIR.
+	relay := k.Pid()
+	var prog int
+	for t0 := time.Now(); prog == 0; time.Sleep(100 * time.Millisecond) {
+		for _, pid := range f.left(0) {
+			exe, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
+			if pid != relay && strings.HasPrefix(exe, f.tmp) && strings.Contains(exe, "gonb_") {
+				prog = pid
+			}
+		}
+		if time.Since(t0) > 2*time.Minute {
+			t.Fatalf("the cell's program never started; processes:%s", describe(f.left(0)))
+		}
+	}
+	syscall.Kill(relay, syscall.SIGKILL)
+	time.Sleep(time.Second)
+	if !alive(prog) {
+		t.Fatal("the cell's program died with the relay: the test would prove nothing")
+	}
+	_ = e
+	// The next relay ends what the killed one left: the orphaned program
+	// and anything else of the killed relay's (not of the new relay's).
+	k2 := start()
+	for t0 := time.Now(); alive(prog) && time.Since(t0) < 10*time.Second; time.Sleep(50 * time.Millisecond) {
+	}
+	var other []int
+	for _, p := range f.left(0) {
+		if p != k2.Pid() && !isDescendant(p, k2.Pid()) {
+			other = append(other, p)
+		}
+	}
+	if len(other) > 0 {
+		t.Errorf("left by the killed relay after the next one started:%s", describe(other))
+	}
+	k2.Shutdown(context.Background())
+	k.Kill() // the client's side of the first kernel
+	if pids := f.left(10 * time.Second); len(pids) > 0 {
+		t.Errorf("processes left:%s", describe(pids))
+	}
+	if entries, _ := os.ReadDir(f.tmp); len(entries) != 0 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("left in TMPDIR: %v", names)
+	}
+}
+
+// isDescendant reports whether pid descends from ancestor (by /proc's
+// parent links).
+func isDescendant(pid, ancestor int) bool {
+	for i := 0; i < 64 && pid > 1; i++ {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			return false
+		}
+		s := string(b)
+		fields := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+		if len(fields) < 2 {
+			return false
+		}
+		ppid := 0
+		fmt.Sscan(fields[1], &ppid)
+		if ppid == ancestor {
+			return true
+		}
+		pid = ppid
+	}
+	return false
 }
