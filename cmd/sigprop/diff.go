@@ -13,6 +13,8 @@ import (
 
 // cmdDiff implements `sigprop diff A B`.
 func cmdDiff(args []string, stdout, stderr io.Writer) error {
+	ctx, got, stop := stopContext() // first: a stop signal must never find the default action
+	defer stop()
 	fs := newFlagSet("diff", "usage: sigprop diff [flags] A B   (A, B: git revisions or report directories)\n", stderr)
 	rtol := fs.Float64("rtol", diff.DefaultRTol, "relative tolerance below which numbers are unchanged")
 	atol := fs.Float64("atol", diff.DefaultATol, "absolute tolerance below which numbers are unchanged")
@@ -52,8 +54,6 @@ func cmdDiff(args []string, stdout, stderr io.Writer) error {
 	if r, err := moduleRoot(); err == nil {
 		root = r
 	}
-	ctx, got, stop := stopContext()
-	defer stop()
 	a, err := diff.Load(ctx, root, pos[0], stderr)
 	if err == nil {
 		var b *publish.Manifest

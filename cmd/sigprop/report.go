@@ -17,6 +17,8 @@ import (
 
 // cmdReport implements `sigprop report`.
 func cmdReport(args []string, stdout, stderr io.Writer) error {
+	ctx, got, stop := stopContext() // first: a stop signal must never find the default action
+	defer stop()
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("out", "reports/site", "output directory (replaced atomically)")
@@ -67,8 +69,6 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if err := publish.CheckPageNames(paths); err != nil {
 		return err
 	}
-	ctx, got, stop := stopContext()
-	defer stop()
 	start := time.Now()
 	results, err := execute.Run(ctx, paths, execute.Options{
 		Jobs: *jobs, CellTimeout: *timeout, NotebookTimeout: *nbTimeout,
