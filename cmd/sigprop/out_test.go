@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,5 +90,54 @@ func TestEvalHelpAndEdges(t *testing.T) {
 	code, _, errOut := runCLI("eval", "rankcollapse.grad_q", "sigma_x2=1e300")
 	if code != 1 || !strings.Contains(errOut, "not finite") || !strings.Contains(errOut, "sigma_x2=1e+300") {
 		t.Errorf("overflow: exit %d, stderr %q; want 1 and a message naming the parameters", code, errOut)
+	}
+}
+
+// TestReportHostileNames: notebooks named javascript:alert(1), a#b, q?x
+// and p%25 each get their own page, linked from the index by a URL that
+// leads to that file and runs nothing; two notebooks making one page, or
+// one named like the site's own index, are refused before any work.
+func TestReportHostileNames(t *testing.T) {
+	dir := t.TempDir()
+	md := `{"cells":[{"cell_type":"markdown","metadata":{},"source":"# T"}],"metadata":{"kernelspec":{"name":"gonb","display_name":"Go (gonb)","language":"go"}},"nbformat":4,"nbformat_minor":5}`
+	names := []string{"javascript:alert(1)", "a#b", "q?x", "p%25"}
+	var paths []string
+	for _, n := range names {
+		p := filepath.Join(dir, n+".ipynb")
+		os.WriteFile(p, []byte(md), 0o644)
+		paths = append(paths, p)
+	}
+	out := filepath.Join(t.TempDir(), "site")
+	if code, _, errOut := runCLI(append([]string{"report", "--no-cache", "--out", out}, paths...)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	idx, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if _, err := os.Stat(filepath.Join(out, n+".html")); err != nil {
+			t.Errorf("no page for %q: %v", n, err)
+		}
+		href := `href="./` + url.PathEscape(n+".html") + `"`
+		if !strings.Contains(string(idx), href) {
+			t.Errorf("index lacks %s", href)
+		}
+	}
+	if strings.Contains(string(idx), `href="javascript:`) {
+		t.Error("a javascript: link in the index")
+	}
+	for _, set := range [][]string{{"a/x", "b/x"}, {"n/index"}, {"n/conformance"}} {
+		var ps []string
+		for _, n := range set {
+			p := filepath.Join(dir, n+".ipynb")
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			os.WriteFile(p, []byte(md), 0o644)
+			ps = append(ps, p)
+		}
+		code, _, errOut := runCLI(append([]string{"report", "--no-cache", "--out", out}, ps...)...)
+		if code != 2 || strings.Contains(errOut, "running") || !strings.Contains(errOut, ".ipynb") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 naming the notebooks, before any work", set, code, errOut)
+		}
 	}
 }
