@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -98,5 +100,40 @@ func TestPageHref(t *testing.T) {
 	w.Write(idx)
 	if strings.Contains(w.String(), `href="javascript:`) || !strings.Contains(w.String(), `href="./javascript:alert%281%29.html"`) {
 		t.Errorf("index link not escaped:\n%s", w.String())
+	}
+}
+
+// TestBrowserBoundsMath: a formula of 200 nested \frac (which hung a tab
+// for over 100 s) is not typeset but shown as source marked as a KaTeX
+// error saying why, the page's other math is typeset, and the page
+// finishes; with the depth bound lifted the same page would take minutes
+// (not run). Chromium is required as for TestBrowserTypesetsMath.
+func TestBrowserBoundsMath(t *testing.T) {
+	bin := requireChromium(t)
+	deep := strings.Repeat(`\frac{1}{`, 200) + "x" + strings.Repeat("}", 200)
+	nb := &ipynb.Notebook{NBFormat: 4, Metadata: map[string]any{"kernelspec": map[string]any{"name": "gonb"}}, Cells: []ipynb.Cell{
+		{CellType: "markdown", Source: ipynb.MultiString("# Bomb\n\n$" + deep + "$ and $x^2$")},
+	}}
+	page, err := New().RenderNotebook(Page{Name: "bomb", Notebook: nb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := WriteAssets(dir); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "bomb.html")
+	if err := os.WriteFile(path, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom, _ := dumpDOM(t, bin, path)
+	if !strings.Contains(dom, `data-math="done"`) {
+		t.Fatal("typesetting did not finish")
+	}
+	if !strings.Contains(dom, "braces nested 200 deep") {
+		t.Error("the deep formula is not refused with its reason")
+	}
+	if strings.Count(dom, `class="katex"`) != 1 {
+		t.Errorf("%d formulas typeset, want 1 (x^2)", strings.Count(dom, `class="katex"`))
 	}
 }
