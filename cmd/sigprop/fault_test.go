@@ -56,16 +56,16 @@ func newFaultRun(t *testing.T, dir string) *faultRun {
 }
 
 // start starts `sigprop args...` with the cell sleep d.
-func (f *faultRun) start(d time.Duration, args ...string) (*exec.Cmd, *bytes.Buffer) {
+func (f *faultRun) start(d time.Duration, args ...string) (*exec.Cmd, *syncBuffer) {
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Dir = f.dir
 	cmd.Env = append(os.Environ(), "SIGPROP_TEST_AS_CLI=1", "TMPDIR="+f.tmp, f.marker, "SIGPROP_FAULT_SLEEP="+d.String())
-	var log bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &log, &log
+	log := &syncBuffer{} // jupyter_test.go's: read while the process writes
+	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Start(); err != nil {
 		f.t.Fatal(err)
 	}
-	return cmd, &log
+	return cmd, log
 }
 
 // left returns the processes of the run still alive after waiting up to
@@ -139,7 +139,7 @@ func TestReportFaults(t *testing.T) {
 	parent := t.TempDir()
 	out := filepath.Join(parent, "site")
 	f := newFaultRun(t, root)
-	report := func(d time.Duration) (*exec.Cmd, *bytes.Buffer) {
+	report := func(d time.Duration) (*exec.Cmd, *syncBuffer) {
 		return f.start(d, "report", "--no-cache", "--out", out, nb)
 	}
 	complete := func(when string) {
