@@ -1,19 +1,20 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 
 	"github.com/sigprop/sigprop/reports/diff"
+	"github.com/sigprop/sigprop/reports/publish"
 	"github.com/sigprop/sigprop/reports/render"
 )
 
 // cmdDiff implements `sigprop diff A B`.
 func cmdDiff(args []string, stdout, stderr io.Writer) error {
+	ctx, got, stop := stopContext() // first: a stop signal must never find the default action
+	defer stop()
 	fs := newFlagSet("diff", "usage: sigprop diff [flags] A B   (A, B: git revisions or report directories)\n", stderr)
 	rtol := fs.Float64("rtol", diff.DefaultRTol, "relative tolerance below which numbers are unchanged")
 	atol := fs.Float64("atol", diff.DefaultATol, "absolute tolerance below which numbers are unchanged")
@@ -42,6 +43,10 @@ func cmdDiff(args []string, stdout, stderr io.Writer) error {
 	if *failOn != "figures" && *failOn != "metrics" {
 		return fmt.Errorf("--fail-on must be figures or metrics, got %q", *failOn)
 	}
+	// Refuse an output directory that is not a site before any work.
+	if err := publish.CheckOut(*out); err != nil {
+		return err
+	}
 	root, err := os.Getwd()
 	if err != nil {
 		return err
@@ -49,27 +54,34 @@ func cmdDiff(args []string, stdout, stderr io.Writer) error {
 	if r, err := moduleRoot(); err == nil {
 		root = r
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	a, err := diff.Load(ctx, root, pos[0], stderr)
-	if err != nil {
-		return err
+	if err == nil {
+		var b *publish.Manifest
+		if b, err = diff.Load(ctx, root, pos[1], stderr); err == nil {
+			return compareAndWrite(a, b, pos, *rtol, *atol, *asJSON, *out, *failOn, stdout, stderr)
+		}
 	}
-	b, err := diff.Load(ctx, root, pos[1], stderr)
-	if err != nil {
-		return err
+	if s := got(); s != nil {
+		return interrupted(s, "the revisions' reports were stopped and their worktrees removed")
 	}
+	return err
+}
+
+// compareAndWrite compares a and b, writes the summary and the diff page
+// and returns the exit status as cmdDiff's error.
+func compareAndWrite(a, b *publish.Manifest, pos []string, rtol, atol float64, asJSON bool, out, failOn string, stdout, stderr io.Writer) error {
+	var err error
 	// Which notebooks each side executed and why (the rest came from the
 	// shared result cache): on stdout with the text summary, on stderr
 	// with --json.
 	info := stdout
-	if *asJSON {
+	if asJSON {
 		info = stderr
 	}
 	fmt.Fprintln(info, diff.Executed("A ("+pos[0]+")", a))
 	fmt.Fprintln(info, diff.Executed("B ("+pos[1]+")", b))
-	rep := diff.Compare(a, b, diff.Options{RTol: *rtol, ATol: *atol, Given: true})
-	if *asJSON {
+	rep := diff.Compare(a, b, diff.Options{RTol: rtol, ATol: atol, Given: true})
+	if asJSON {
 		err = rep.WriteJSON(stdout)
 	} else {
 		err = rep.WriteText(stdout)
@@ -81,47 +93,32 @@ func cmdDiff(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := writeDiffSite(*out, page); err != nil {
+	if err := writeDiffSite(out, page); err != nil {
 		return err
 	}
-	if !*asJSON {
-		fmt.Fprintf(stdout, "diff page: %s\n", filepath.Join(*out, "index.html"))
+	if !asJSON {
+		fmt.Fprintf(stdout, "diff page: %s\n", filepath.Join(out, "index.html"))
 	}
 	moved := rep.MetricsRegressed()
-	if *failOn == "figures" {
+	if failOn == "figures" {
 		moved = moved || rep.FiguresMoved() || rep.TablesMoved() || len(rep.Conformance) > 0
 		for _, m := range rep.Metrics {
 			moved = moved || m.Status != diff.Unchanged
 		}
 	}
 	if moved {
-		return &exitError{code: 1, err: fmt.Errorf("reports differ beyond rtol %g, atol %g", *rtol, *atol)}
+		return &exitError{code: 1, err: fmt.Errorf("reports differ beyond rtol %g, atol %g", rtol, atol)}
 	}
 	return nil
 }
 
-// writeDiffSite writes index.html and the assets into out, atomically.
+// writeDiffSite writes index.html and the assets into out, replacing it
+// atomically (publish.Replace: out must be new, empty or a sigprop site).
 func writeDiffSite(out string, page []byte) error {
-	parent := filepath.Dir(filepath.Clean(out))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(parent, ".diff-tmp-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	if err := os.WriteFile(filepath.Join(tmp, "index.html"), page, 0o644); err != nil {
-		return err
-	}
-	if err := render.WriteAssets(tmp); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	if err := os.RemoveAll(out); err != nil {
-		return err
-	}
-	return os.Rename(tmp, out)
+	return publish.Replace(out, func(dir string) error {
+		if err := os.WriteFile(filepath.Join(dir, "index.html"), page, 0o644); err != nil {
+			return err
+		}
+		return render.WriteAssets(dir)
+	})
 }

@@ -20,9 +20,16 @@ func cmdEval(args []string, stdout io.Writer) error {
 		asJSON := len(args) > 1 && args[1] == "--json"
 		return listQuantities(stdout, asJSON)
 	}
+	if isHelp(args[0]) {
+		_, err := fmt.Fprint(stdout, evalUsage)
+		return err
+	}
 	q, err := quantity.Lookup(args[0])
 	if err != nil {
 		return err
+	}
+	if len(args) > 1 && isHelp(args[1]) {
+		return describeQuantities(stdout, []quantity.Quantity{q})
 	}
 	kv := map[string]string{}
 	for _, a := range args[1:] {
@@ -100,6 +107,22 @@ func listQuantities(w io.Writer, asJSON bool) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	}
+	return describeQuantities(w, all)
+}
+
+// evalUsage is what `sigprop eval --help` prints.
+const evalUsage = `usage:
+  sigprop eval NAME [key=value ...]   evaluate one quantity; JSON on stdout
+  sigprop eval NAME --help            its parameters, defaults and ranges
+  sigprop eval --list [--json]        every quantity with its parameters
+A parameter outside its range is an error naming it and the range (exit 2);
+a quantity that cannot be computed there (no fixed point, overflow) exits 1.
+`
+
+func isHelp(a string) bool { return a == "-h" || a == "--help" || a == "-help" || a == "help" }
+
+// describeQuantities writes the text listing of qs.
+func describeQuantities(w io.Writer, all []quantity.Quantity) error {
 	tw := tabwriter.NewWriter(w, 0, 2, 2, ' ', 0)
 	for _, q := range all {
 		fmt.Fprintf(tw, "%s\t%s\n", q.Name, q.Doc)

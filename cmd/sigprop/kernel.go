@@ -16,7 +16,6 @@ import (
 
 	"golang.org/x/mod/modfile"
 
-	"github.com/sigprop/sigprop/internal/tempdir"
 	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"github.com/sigprop/sigprop/kernel-ext/kernel/relay"
 )
@@ -174,8 +173,12 @@ func kernelRun(args []string, stderr io.Writer) error {
 	t0 := time.Now()
 	// A kernel process that was SIGKILLed (Jupyter's last resort) could not
 	// remove gonb's TMPDIR; the next one does.
-	for _, d := range tempdir.RemoveStale(kernel.TempPrefix) {
+	removed, killed := kernel.RemoveStale()
+	for _, d := range removed {
 		fmt.Fprintf(stderr, "sigprop kernel: removed %s, left by a kernel that was killed\n", d)
+	}
+	for _, pid := range killed {
+		fmt.Fprintf(stderr, "sigprop kernel: ended process %d, left running by a kernel that was killed\n", pid)
 	}
 	tools, err := kernel.BuildTools(ctx, *module, "")
 	if err != nil {

@@ -140,8 +140,15 @@ func TestKernelRunStops(t *testing.T) {
 				t.Fatalf("kernel still running 10 s after %s:\n%s", how, lastLines(string(b), 20))
 			}
 			t.Logf("kernel gone %v after %s", time.Since(t0).Round(time.Millisecond), how)
-			if pids := procenv.Find(marker); len(pids) > 0 {
-				t.Errorf("processes left: %v", pids)
+			// What the relay killed on its way out may still be listed while
+			// the kernel tears it down: up to 5 s, as the Jupyter lifecycle
+			// test allows, before it counts as left.
+			pids := procenv.Find(marker)
+			for end := time.Now().Add(5 * time.Second); len(pids) > 0 && time.Now().Before(end); pids = procenv.Find(marker) {
+				time.Sleep(50 * time.Millisecond)
+			}
+			if len(pids) > 0 {
+				t.Errorf("processes left 5 s after the kernel: %v", pids)
 			}
 			if left, _ := os.ReadDir(tmp); len(left) > 0 {
 				t.Errorf("left in TMPDIR: %v", left)

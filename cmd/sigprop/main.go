@@ -12,7 +12,8 @@
 //
 // Exit status: 0 on success, 1 when a report has a failed cell or metric
 // or a sweep has points that are not done, 2 on bad input or any other
-// error.
+// error, 128+N when report or diff was stopped by signal N (SIGINT,
+// SIGTERM, SIGHUP), after ending what it started.
 package main
 
 import (

@@ -1,23 +1,25 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"sort"
 	"time"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/reports/execute"
+	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/publish"
+	"github.com/sigprop/sigprop/reports/render"
 )
 
 // cmdReport implements `sigprop report`.
 func cmdReport(args []string, stdout, stderr io.Writer) error {
+	ctx, got, stop := stopContext() // first: a stop signal must never find the default action
+	defer stop()
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("out", "reports/site", "output directory (replaced atomically)")
@@ -40,6 +42,11 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if *timeout <= 0 || *nbTimeout <= 0 {
 		return fmt.Errorf("--timeout and --notebook-timeout must be positive")
 	}
+	// Refuse an output directory that is not a site before any work: the
+	// site replaces it as a whole.
+	if err := publish.CheckOut(*out); err != nil {
+		return err
+	}
 	root, err := moduleRoot()
 	if err != nil {
 		return err
@@ -60,16 +67,25 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	if err := publish.CheckPageNames(paths); err != nil {
+		return err
+	}
 	start := time.Now()
 	results, err := execute.Run(ctx, paths, execute.Options{
 		Jobs: *jobs, CellTimeout: *timeout, NotebookTimeout: *nbTimeout,
 		StopOnTimeout: *stopOnTimeout, StopOnError: *stopOnError,
 		RepoRoot: root, NoCache: *noCache, VerifyCache: *verifyCache, Progress: stderr,
+		Check: outputsRender,
 	})
 	if err != nil {
+		if s := got(); s != nil {
+			return interrupted(s, "no site written")
+		}
 		return err
+	}
+	if s := got(); s != nil {
+		// An interrupted run never replaces the last complete site.
+		return interrupted(s, fmt.Sprintf("the site in %s is left as it was", *out))
 	}
 	m, err := publish.Build(*out, results, publish.CurrentProvenance(ctx, root))
 	if err != nil {
@@ -126,4 +142,12 @@ func moduleRoot() (string, error) {
 		}
 		dir = parent
 	}
+}
+
+// outputsRender is the executor's check of a notebook's outputs: every
+// sigprop bundle must decode, as the site needs (a cached result that
+// fails it is evicted and executed again).
+func outputsRender(nb *ipynb.Notebook) error {
+	_, _, _, err := render.Collect(nb)
+	return err
 }

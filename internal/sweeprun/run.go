@@ -2,6 +2,7 @@ package sweeprun
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -113,6 +114,11 @@ func Run(ctx context.Context, dir string, opt RunOptions) (RunSummary, error) {
 		}
 		return sum, nil
 	}
+	release, err := lockShard(dir, opt.Shard)
+	if err != nil {
+		return sum, err
+	}
+	defer release()
 	inv := opt.Invocation
 	if inv.ID == "" {
 		inv = NewInvocation("run", workers)
@@ -391,9 +397,20 @@ func listNames(dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, len(ents))
-	for i, e := range ents {
-		names[i] = e.Name()
+	names := make([]string, 0, len(ents))
+	for _, e := range ents {
+		n := e.Name()
+		if strings.HasSuffix(n, ".json") && !json.Valid(readOrNil(filepath.Join(dir, n))) {
+			// A point file cut short (a full disk, a copy interrupted, a
+			// file system that lost the tail): not done, computed again.
+			continue
+		}
+		names = append(names, n)
 	}
 	return names, nil
+}
+
+func readOrNil(path string) []byte {
+	b, _ := os.ReadFile(path)
+	return b
 }

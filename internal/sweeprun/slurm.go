@@ -288,6 +288,12 @@ func Submit(ctx context.Context, dir string, opt SubmitOptions) (Submission, err
 	if st, err := os.Stat(bin); err != nil || st.IsDir() || st.Mode()&0o111 == 0 {
 		return sub, fmt.Errorf("--binary %s is not an executable file", bin)
 	}
+	if err := checkSlurmPath("sweep directory", abs); err != nil {
+		return sub, err
+	}
+	if err := checkSlurmPath("--binary", bin); err != nil {
+		return sub, err
+	}
 	sdir := filepath.Join(abs, "slurm")
 	if err := os.MkdirAll(sdir, 0o755); err != nil {
 		return sub, err
@@ -298,7 +304,9 @@ func Submit(ctx context.Context, dir string, opt SubmitOptions) (Submission, err
 	if err := atomicfile.Write(sub.Script, []byte(Script(abs, bin, sub, opt.Workers, opt.RetryFailed))); err != nil {
 		return sub, err
 	}
-	args := append(append([]string{"--parsable"}, opt.SbatchArgs...), sub.Script)
+	// The paths go to sbatch as arguments, never through the script's
+	// #SBATCH lines, which sbatch splits at blanks without shell quoting.
+	args := append(append([]string{"--parsable", "--output=" + slurmOutput(abs), "--job-name=" + jobName(abs)}, opt.SbatchArgs...), sub.Script)
 	out, err := ex(ctx, "sbatch", args...)
 	if err != nil {
 		return sub, err
@@ -368,7 +376,11 @@ func querySlurmQueue(ctx context.Context, ex Runner, jobs string) *SlurmStatus {
 
 // Script is the sbatch script of a submission: a job array whose task i
 // runs `sigprop sweep run DIR --shard i/N` with the task's CPUs as
-// workers, writing its output to DIR/slurm/JOB_TASK.out.
+// workers. Submit gives sbatch its output file, DIR/slurm/JOB_TASK.out,
+// and job name as arguments (see its comment line); every path in the
+// script is quoted for bash, and in its comments printed as a Go string,
+// so no character of a path (a blank, a quote, a $, a newline) can become
+// a command or a directive.
 func Script(dir, bin string, sub Submission, workers int, retryFailed bool) string {
 	w := `"${SLURM_CPUS_PER_TASK:-1}"`
 	if workers > 0 {
@@ -383,12 +395,42 @@ func Script(dir, bin string, sub Submission, workers int, retryFailed bool) stri
 # Array task i runs shard i/%d of the sweep in %s;
 # every point is one file there, so a cancelled task loses at most the
 # points it was computing, and resubmitting runs only what is missing.
-#SBATCH --job-name=sweep-%s
+# Submitted as: sbatch %s %s [SBATCH_ARGS] SCRIPT
 #SBATCH --array=%s
-#SBATCH --output=%s
 exec %s sweep run %s --shard "${SLURM_ARRAY_TASK_ID}/%d" --workers %s%s
-`, sub.Submitted.Format(time.RFC3339), sub.ArraySize, dir, filepath.Base(dir), sub.Tasks,
-		filepath.Join(dir, "slurm", "%A_%a.out"), shellQuote(bin), shellQuote(dir), sub.ArraySize, w, retry)
+`, sub.Submitted.Format(time.RFC3339), sub.ArraySize, strconv.Quote(dir),
+		oneLine(shellQuote("--output="+slurmOutput(dir))), oneLine(shellQuote("--job-name="+jobName(dir))), sub.Tasks,
+		shellQuote(bin), shellQuote(dir), sub.ArraySize, w, retry)
+}
+
+// slurmOutput is the --output pattern of the tasks of the sweep in dir.
+func slurmOutput(dir string) string { return filepath.Join(dir, "slurm", "%A_%a.out") }
+
+// jobName is the Slurm job name of the sweep in dir: "sweep-" and its
+// base name, with anything but letters, digits, '.', '_' and '-' as '_'.
+func jobName(dir string) string {
+	return "sweep-" + strings.Map(func(r rune) rune {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+			return r
+		}
+		return '_'
+	}, filepath.Base(dir))
+}
+
+// oneLine replaces the line breaks of s (for a comment line).
+func oneLine(s string) string { return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(s) }
+
+// checkSlurmPath refuses a path sbatch cannot take as given: '%' and '\'
+// (--output is a filename pattern: %A, %a, ... are replaced and a
+// backslash turns the replacement off) and control characters (a
+// newline, a tab: names no log line or comment shows faithfully).
+func checkSlurmPath(what, p string) error {
+	for _, r := range p {
+		if r == '%' || r == '\\' || r < 0x20 || r == 0x7f {
+			return fmt.Errorf("%s %s: holds %q, which Slurm would not take as part of a file name (a %% starts an sbatch filename pattern, a backslash disables them, control characters are refused); rename it", what, strconv.Quote(p), r)
+		}
+	}
+	return nil
 }
 
 // shellQuote quotes s for bash.

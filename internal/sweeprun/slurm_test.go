@@ -73,13 +73,12 @@ func TestSubmitWritesTheArrayAndRecordsTheJob(t *testing.T) {
 	}
 	script, _ := os.ReadFile(sub.Script)
 	abs, _ := filepath.Abs(dir)
-	for _, want := range []string{"#SBATCH --array=0,2-3\n", "exec '" + bin + "' sweep run '" + abs + "' --shard \"${SLURM_ARRAY_TASK_ID}/4\" --workers \"${SLURM_CPUS_PER_TASK:-1}\"\n",
-		"#SBATCH --output=" + filepath.Join(abs, "slurm", "%A_%a.out")} {
+	for _, want := range []string{"#SBATCH --array=0,2-3\n", "exec '" + bin + "' sweep run '" + abs + "' --shard \"${SLURM_ARRAY_TASK_ID}/4\" --workers \"${SLURM_CPUS_PER_TASK:-1}\"\n"} {
 		if !strings.Contains(string(script), want) {
 			t.Errorf("script lacks %q:\n%s", want, script)
 		}
 	}
-	if got := f.calls[len(f.calls)-1]; strings.Join(got, " ") != "sbatch --parsable --time=5 --partition=debug "+sub.Script {
+	if got := f.calls[len(f.calls)-1]; strings.Join(got, " ") != "sbatch --parsable --output="+filepath.Join(abs, "slurm", "%A_%a.out")+" --job-name=sweep-"+filepath.Base(abs)+" --time=5 --partition=debug "+sub.Script {
 		t.Errorf("sbatch call %q", got)
 	}
 	subs, _ := readSubmissions(dir)

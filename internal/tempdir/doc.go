@@ -10,6 +10,10 @@
 // readable .owner file (made by something else, or still being set up) is
 // left alone unless it is older than a day.
 //
+// NewIn and RemoveStaleIn do the same in a directory of the caller's
+// (publishing a site builds it beside the output directory); there a
+// directory without an owner file is never removed.
+//
 // The executor (reports/execute) and `sigprop diff` (reports/diff) use it
 // for the kernels' private TMPDIRs and the revisions' worktrees: kill -9
 // of a report cannot run its cleanup, and the next run does it.

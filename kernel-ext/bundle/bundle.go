@@ -281,6 +281,15 @@ func Decode(data []byte) (Bundle, error) {
 			}
 		}
 	case b.Kind == KindMetric && b.Metric != nil:
+		// Pass is recomputed from Value, Tolerance and Rule, never
+		// trusted from the data: a bundle cannot claim a pass it did not
+		// earn.
+		switch b.Metric.Rule {
+		case "", Within, AtMost, AtLeast:
+		default:
+			return Bundle{}, fmt.Errorf("bundle: metric %q rule %q, want %q, %q or %q", b.Metric.Name, b.Metric.Rule, Within, AtMost, AtLeast)
+		}
+		b.Metric.Pass = b.Metric.Rule.Holds(float64(b.Metric.Value), float64(b.Metric.Tolerance))
 	case b.Kind == KindTable && b.Table != nil:
 	default:
 		return Bundle{}, fmt.Errorf("bundle: kind %q without its payload", b.Kind)

@@ -148,3 +148,31 @@ func TestDisagreementEncoding(t *testing.T) {
 		t.Fatalf("decoded disagreement %+v from %s", d, enc)
 	}
 }
+
+// TestDecodePassRecomputed: a metric's pass flag in the data is ignored;
+// Decode computes it from value, tolerance and rule, so a bundle claiming
+// pass for value 1e9 against tolerance 1e-9 fails, and an unknown rule is
+// an error.
+func TestDecodePassRecomputed(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{`{"schema":1,"kind":"metric","metric":{"name":"m","value":1e9,"tolerance":1e-9,"pass":true}}`, false},
+		{`{"schema":1,"kind":"metric","metric":{"name":"m","value":1e-10,"tolerance":1e-9,"pass":false}}`, true},
+		{`{"schema":1,"kind":"metric","metric":{"name":"m","value":null,"tolerance":1,"pass":true}}`, false},
+		{`{"schema":1,"kind":"metric","metric":{"name":"m","value":-5,"tolerance":-1,"rule":"at most","pass":false}}`, true},
+		{`{"schema":1,"kind":"metric","metric":{"name":"m","value":-5,"tolerance":-1,"rule":"at least","pass":true}}`, false},
+	} {
+		b, err := Decode([]byte(tc.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Metric.Pass != tc.want {
+			t.Errorf("%s: pass %v, want %v", tc.in, b.Metric.Pass, tc.want)
+		}
+	}
+	if _, err := Decode([]byte(`{"schema":1,"kind":"metric","metric":{"name":"m","value":0,"tolerance":1,"rule":"always","pass":true}}`)); err == nil || !strings.Contains(err.Error(), `rule "always"`) {
+		t.Errorf("unknown rule: err %v", err)
+	}
+}

@@ -232,6 +232,10 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 		dead:      make(chan struct{}),
 	}
 	k.ctx, k.cancel = context.WithCancel(context.Background())
+	if err := writeMarker(tmpDir, k.marker); err != nil { // for RemoveStale after a kill -9
+		os.RemoveAll(tmpDir)
+		return nil, fmt.Errorf("kernel: %w", err)
+	}
 
 	args := []string{"--kernel", connFile}
 	if !opt.HTMLErrors {

@@ -55,6 +55,12 @@ func jsNetwork(v Values) (jacspectrum.Network, float64, float64, string, error) 
 		if err != nil {
 			return jacspectrum.Network{}, 0, 0, "", err
 		}
+		if !(q > 0) || math.IsInf(q, 0) {
+			// sigma_b^2 underflows (sigma_b below ~1e-154), or q* does
+			// at a tiny sigma_b: the edge of chaos is then that of
+			// sigma_b = 0, which has no q* > 0 to build the network at.
+			return jacspectrum.Network{}, 0, 0, "", fmt.Errorf("parameter sigma_b=%v: the edge-of-chaos fixed point there is q* = %v, want q* > 0 (sigma_b too small; give qstar instead)", sb, q)
+		}
 	}
 	pt, err := meanfield.EoCAtQ(act, q)
 	if err != nil {

@@ -113,6 +113,7 @@ func Register(q Quantity) {
 	if _, err := q.parse(defaults, true); err != nil {
 		panic(fmt.Sprintf("quantity: %s: bad default: %v", q.Name, err))
 	}
+	q.Eval = finiteEval(q.Eval) // NaN and Inf come out as errors (finite.go)
 	registry[q.Name] = q
 }
 

@@ -1,6 +1,8 @@
 package quantity
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/tokengeom"
@@ -67,6 +69,11 @@ func init() {
 			qs, err := tokengeom.QStar(m)
 			if err != nil {
 				return nil, err
+			}
+			if !(qs > 0) || math.IsInf(qs, 0) {
+				// Branches too weak to balance the skip connections:
+				// the collapsed point q* is not finite, no start exists.
+				return nil, fmt.Errorf("parameters alpha_a=%v, alpha_m=%v: the collapsed fixed point is q* = %v, want a finite q* > 0 to start near", v.Float("alpha_a"), v.Float("alpha_m"), qs)
 			}
 			e, err := tokennet.NumericGradientExponent(tnConfig(v, v.Int("depth")), qs, 0.9999*qs, v.Int("networks"), tnRand(v))
 			if err != nil {

@@ -371,3 +371,23 @@ func TestBadInput(t *testing.T) {
 		}()
 	}
 }
+
+// TestCheckCovScaleFree: the PSD check does not depend on V's scale. At
+// v = 1e-150 and 1e-300 (the bottom of sigprop eval's documented range)
+// gonum's eigensolver panicked on V itself; CheckCov now decides on
+// V/max|V| and gives the answer it gives at v = 1: an equicorrelated V is
+// PSD exactly for rho >= -1/(m-1) (its eigenvalues are v(1-rho) and
+// v(1+(m-1)rho)).
+func TestCheckCovScaleFree(t *testing.T) {
+	for _, v := range []float64{1, 1e-130, 1e-150, 1e-300, 1e100} {
+		for _, m := range []int{2, 3, 8} {
+			if err := CheckCov(EquiCov(m, v, 0.2)); err != nil {
+				t.Errorf("v=%g m=%d rho=0.2: %v", v, m, err)
+			}
+			bad := -1/float64(m-1) - 0.1
+			if err := CheckCov(EquiCov(m, v, bad)); err == nil {
+				t.Errorf("v=%g m=%d rho=%g (not PSD) accepted", v, m, bad)
+			}
+		}
+	}
+}

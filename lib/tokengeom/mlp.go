@@ -84,8 +84,9 @@ func (m Model) Gains() Gains {
 //
 //	v_k = E φ(u₁)²,   c_k = E φ(u₁)φ(u₂),   Var u = σ_w²v_{k−1}, Corr = c_{k−1}/v_{k−1},
 //
-// the branch output has q_MLP = dσ_w²v_ℓ and p_MLP = dσ_w²c_ℓ. It panics
-// outside the domain of AttQP.
+// the branch output has q_MLP = dσ_w²v_ℓ and p_MLP = dσ_w²c_ℓ (0 and 0
+// once v_k underflows float64, as with σ_w = 1e-6 and 64 layers). It
+// panics outside the domain of AttQP.
 func MLPQP(m Model, q, p float64) (qm, pm float64) {
 	m.validate()
 	tgCheckQP(q, p, m.N)
@@ -93,6 +94,11 @@ func MLPQP(m Model, q, p float64) (qm, pm float64) {
 	s2 := m.SigmaW * m.SigmaW
 	v, c := 1.0, math.Min(1, p/q)
 	for k := 0; k < m.MLPLayers; k++ {
+		if v == 0 {
+			// The variance underflowed (tiny σ_w, many layers): the
+			// branch output is below the smallest float64, and |c| ≤ v.
+			return 0, 0
+		}
 		va := s2 * v
 		rho := math.Max(-1, math.Min(1, c/v))
 		c = act.Kernel(va, va, rho)

@@ -142,3 +142,20 @@ func TestGainsTanhFastPathMatchesActivation(t *testing.T) {
 		t.Errorf("linear φ gains %v", g)
 	}
 }
+
+// TestMLPQPUnderflow: with σ_w = 1e-6 the variance falls by ~1e-12 per
+// layer and underflows float64 within 64 layers; the branch output is
+// then 0 (its true size is below 1e-300), not a NaN correlation panic
+// (found by lib/quantity's FuzzEvalEdges).
+func TestMLPQPUnderflow(t *testing.T) {
+	m := NewModel(0.35, 0.35, 1e-6)
+	m.MLPLayers = 64
+	qm, pm := MLPQP(m, 64, 32)
+	if qm != 0 || pm != 0 {
+		t.Errorf("MLPQP = (%v, %v), want (0, 0) after the underflow", qm, pm)
+	}
+	m.MLPLayers = 2 // no underflow: the branch is small but positive
+	if qm, pm := MLPQP(m, 64, 32); !(qm > 0 && pm > 0 && pm <= qm) {
+		t.Errorf("two layers: MLPQP = (%v, %v), want 0 < p <= q", qm, pm)
+	}
+}

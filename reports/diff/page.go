@@ -9,6 +9,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/reports/render"
 )
 
 // RenderHTML returns the diff page: changed figures first, each with its
@@ -157,6 +158,7 @@ var pageTmpl = template.Must(template.New("diff").Funcs(template.FuncMap{
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="` + render.ContentSecurityPolicy + `">
 <title>sigprop diff {{.A}} → {{.B}}</title>
 <link rel="stylesheet" href="{{.Assets}}sigprop.css">
 <style>

@@ -62,10 +62,7 @@ func buildRevision(ctx context.Context, repo, commit string, log io.Writer) (*pu
 		git(context.Background(), repo, "worktree", "prune")
 	}()
 	out := filepath.Join(tmp, "site")
-	cmd := exec.CommandContext(ctx, "go", "run", "./cmd/sigprop", "report", "--out", out)
-	cmd.Dir = wt
-	cmd.Stdout, cmd.Stderr = log, log
-	err = cmd.Run()
+	err = runReport(ctx, wt, tmp, out, log)
 	var exit *exec.ExitError
 	switch {
 	case err == nil:

@@ -38,8 +38,10 @@ type cacheEntry struct {
 }
 
 // loadCached returns the cached result for key, or ok=false on a miss or
-// an unreadable entry (which is then simply recomputed).
-func loadCached(dir, key, path string) (Result, bool) {
+// an unreadable entry (which is then simply recomputed). The result is
+// named name, the caller's, never the entry's (a name becomes a file
+// name); an entry without a notebook is unreadable.
+func loadCached(dir, key, path, name string) (Result, bool) {
 	b, err := os.ReadFile(filepath.Join(dir, key+".json"))
 	if err != nil {
 		return Result{}, false
@@ -48,11 +50,11 @@ func loadCached(dir, key, path string) (Result, bool) {
 	if err := json.Unmarshal(b, &e); err != nil || e.Version != Version {
 		return Result{}, false
 	}
-	var nb ipynb.Notebook
-	if err := json.Unmarshal(e.Notebook, &nb); err != nil {
+	nb, err := ipynb.Parse(e.Notebook) // null or a malformed notebook: a miss
+	if err != nil {
 		return Result{}, false
 	}
-	return Result{Path: path, Name: e.Name, Notebook: &nb, Status: e.Status, Err: e.Err, Cells: e.Cells, Duration: e.Duration, Cached: true}, true
+	return Result{Path: path, Name: name, Notebook: nb, Status: e.Status, Err: e.Err, Cells: e.Cells, Duration: e.Duration, Cached: true}, true
 }
 
 // storeCached writes r under dir/key.json atomically (temporary file in

@@ -2,6 +2,7 @@ package execute
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/reports/ipynb"
 	"golang.org/x/mod/modfile"
 )
 
@@ -173,8 +175,54 @@ func TestCacheAcrossWorktrees(t *testing.T) {
 	if ran, _ := runTree(t, wt, cache, []string{"b"}, Options{}); len(ran) != 1 {
 		t.Errorf("the failed verification left its entry in the cache")
 	}
+
+	// A cached result whose outputs no longer decode (here b's bundle
+	// rewritten to an unknown schema) is evicted and executed again,
+	// saying so, rather than poisoning every later report.
+	entries, _ = filepath.Glob(filepath.Join(cache, "*.json"))
+	tampered = 0
+	for _, e := range entries {
+		if s := string(must(os.ReadFile(e))); strings.Contains(s, `schema\":1,\"kind\":\"metric`) {
+			os.WriteFile(e, []byte(strings.ReplaceAll(s, `schema\":1,\"kind\":\"metric`, `schema\":2,\"kind\":\"metric`)), 0o644)
+			tampered++
+		}
+	}
+	if tampered == 0 {
+		t.Fatal("no cache entry holds b's bundle")
+	}
+	var progress strings.Builder
+	ran, res = runTree(t, wt, cache, []string{"b"}, Options{Check: decodeBundles, Progress: &progress})
+	if r := res["b"]; r.Cached || !strings.Contains(ran["b"], "evicted") || !strings.Contains(ran["b"], "schema version 2") ||
+		!strings.Contains(progress.String(), "evicted the cached result of b") {
+		t.Errorf("an entry that does not decode: cached %v, why %q, progress %q", r.Cached, ran["b"], progress.String())
+	}
+	if ran, _ := runTree(t, wt, cache, []string{"b"}, Options{Check: decodeBundles}); len(ran) != 0 {
+		t.Errorf("the re-executed result was not cached again: %v", ran)
+	}
 	git(t, tr.root, "worktree", "remove", "--force", wt)
 	check()
+}
+
+// decodeBundles is an Options.Check: every sigprop bundle in nb's outputs
+// must decode (as the report's renderer requires).
+func decodeBundles(nb *ipynb.Notebook) error {
+	for ci, c := range nb.Cells {
+		for oi, o := range c.Outputs {
+			raw, ok := o.Data[bundle.MIMEType]
+			if !ok {
+				continue
+			}
+			data := []byte(raw)
+			var s string
+			if json.Unmarshal(raw, &s) == nil {
+				data = []byte(s)
+			}
+			if _, err := bundle.Decode(data); err != nil {
+				return fmt.Errorf("cell %d output %d: %w", ci, oi, err)
+			}
+		}
+	}
+	return nil
 }
 
 func must[T any](v T, err error) T {

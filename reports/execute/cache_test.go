@@ -227,7 +227,7 @@ func TestCacheRoundTripAndCorruption(t *testing.T) {
 	if err := storeCached(dir, "k", r, Inputs{"notebook": "x"}); err != nil {
 		t.Fatal(err)
 	}
-	got, ok := loadCached(dir, "k", "y/three.ipynb")
+	got, ok := loadCached(dir, "k", "y/three.ipynb", "three")
 	if !ok || !got.Cached || got.Path != "y/three.ipynb" || got.Name != "three" || got.Duration != r.Duration || got.Cells[0] != r.Cells[0] || len(got.Notebook.Cells) != 3 {
 		t.Fatalf("round trip: %+v", got)
 	}
@@ -236,8 +236,19 @@ func TestCacheRoundTripAndCorruption(t *testing.T) {
 	}
 	// A truncated entry is a miss, not an error.
 	os.WriteFile(filepath.Join(dir, "k.json"), []byte(`{"version":`), 0o644)
-	if _, ok := loadCached(dir, "k", "p"); ok {
+	if _, ok := loadCached(dir, "k", "p", "p"); ok {
 		t.Error("corrupt cache entry accepted")
+	}
+	// An entry's name is never used (it would become a file name), and an
+	// entry without a notebook is a miss.
+	b, _ := json.Marshal(cacheEntry{Version: Version, Name: "../../x", Status: "ok", Notebook: json.RawMessage(`null`)})
+	os.WriteFile(filepath.Join(dir, "k.json"), b, 0o644)
+	if _, ok := loadCached(dir, "k", "p", "p"); ok {
+		t.Error(`an entry with "notebook": null accepted`)
+	}
+	storeCached(dir, "k", Result{Path: "x/three.ipynb", Name: "../../x", Notebook: res, Status: "ok"}, Inputs{})
+	if got, ok := loadCached(dir, "k", "y/three.ipynb", "three"); !ok || got.Name != "three" {
+		t.Errorf("entry named ../../x: ok %v, name %q; want the caller's name", ok, got.Name)
 	}
 }
 

@@ -90,9 +90,16 @@
 //
 //     "metadata": {"sigprop": {"data": ["data/fashion-mnist-subset"], "env": ["SIGPROP_TRAINSWEEP_DIR"]}}
 //
-//     (paths relative to the notebook's directory); a declared environment
-//     variable that is set turns the cache off for that notebook, since what
-//     it points to is outside the key.
+//     (paths relative to the notebook's directory), followed through
+//     symbolic links and hashed by what they point at; a path that leads
+//     outside the repository or into its .git is an error (hashData); a
+//     declared environment variable that is set turns the cache off for
+//     that notebook, since what it points to is outside the key.
+//
+// A cached result is checked by Options.Check (the report's decodes every
+// sigprop bundle); one that fails is evicted and its notebook executed
+// again, with the reason in Result.Why, so one bad entry cannot fail every
+// later report. An entry's stored name is never used.
 //
 // Keys use paths relative to the repository, so two checkouts (the git
 // worktrees `sigprop diff` builds revisions in) share entries: a revision

@@ -15,7 +15,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sigprop/sigprop/internal/tempdir"
 	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"golang.org/x/mod/modfile"
@@ -34,6 +33,12 @@ type Options struct {
 	VerifyCache     bool      // re-execute one cached notebook, chosen at random, and fail it if its figures differ from the cache
 	VerifySeed      uint64    // the seed of that choice; 0 = from the clock
 	Progress        io.Writer // one line per notebook state change; nil = silent
+	// Check, when set, vets an executed or cached notebook's outputs (the
+	// report passes one that decodes every sigprop bundle, as rendering
+	// will). A cached result it rejects is evicted from the cache and its
+	// notebook executed again, saying so; a fresh result it rejects fails
+	// its notebook and is not cached.
+	Check func(*ipynb.Notebook) error
 }
 
 // Cell statuses.
@@ -239,10 +244,23 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 				j.rel = rel
 			}
 		}
-		if c, ok := loadCached(opt.CacheDir, j.key, p); ok {
+		c, ok := loadCached(opt.CacheDir, j.key, p, r.Name)
+		if ok && opt.Check != nil {
+			if err := opt.Check(c.Notebook); err != nil {
+				ok = false
+				os.Remove(filepath.Join(opt.CacheDir, j.key+".json"))
+				r.Why = fmt.Sprintf("its cached result was evicted: %v", err)
+				prog.printf("evicted the cached result of %s (%v): executing it again", r.Name, err)
+			}
+		}
+		if ok {
 			*r = c
 			hits = append(hits, len(jobs))
 			jobs = append(jobs, j) // kept only if chosen for verification
+			continue
+		}
+		if r.Why != "" {
+			jobs = append(jobs, j)
 			continue
 		}
 		r.Why = "no cached result"
@@ -294,8 +312,12 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 	}
 	run = ordered
 
-	for _, d := range tempdir.RemoveStale(kernel.TempPrefix) {
+	removed, killed := kernel.RemoveStale()
+	for _, d := range removed {
 		prog.printf("removed %s, left by a run that was killed", d)
+	}
+	for _, pid := range killed {
+		prog.printf("ended process %d, left running by a run that was killed", pid)
 	}
 	tools, err := kernel.BuildTools(ctx, opt.RepoRoot, "")
 	if err != nil {
@@ -318,6 +340,11 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 				nr := &notebookRun{opt: opt, tools: tools, path: r.Path, name: r.Name, nb: j.nb}
 				*r = nr.run(ctx)
 				r.Why = why
+				if r.Status == StatusOK && opt.Check != nil {
+					if err := opt.Check(r.Notebook); err != nil {
+						r.Status, r.Err = StatusFailed, fmt.Sprintf("%s: outputs: %v", r.Path, err)
+					}
+				}
 				if j.cached != nil && r.Status == StatusOK {
 					if d := compareFigures(j.cached.Notebook, r.Notebook); d != "" {
 						r.Status = StatusFailed

@@ -16,7 +16,6 @@ import (
 	"math"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -343,26 +342,7 @@ func (ih *inputHasher) inputs(nbPath string, b []byte, nb *ipynb.Notebook) (in I
 	}
 	nbDir := filepath.Dir(nbPath)
 	for _, d := range meta.Data {
-		p := filepath.Join(nbDir, filepath.FromSlash(d))
-		if _, err := os.Stat(p); err != nil {
-			return nil, "", fmt.Errorf("metadata.sigprop.data: %s: %w", d, err)
-		}
-		err := filepath.WalkDir(p, func(f string, e fs.DirEntry, err error) error {
-			if err != nil || !e.Type().IsRegular() {
-				return err
-			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				return err
-			}
-			rel, err := filepath.Rel(nbDir, f)
-			if err != nil {
-				return err
-			}
-			in["data:"+path.Clean(filepath.ToSlash(rel))] = hashBytes(b)
-			return nil
-		})
-		if err != nil {
+		if err := hashData(in, ih.root, nbDir, d); err != nil {
 			return nil, "", fmt.Errorf("metadata.sigprop.data: %s: %w", d, err)
 		}
 	}

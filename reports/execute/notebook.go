@@ -130,6 +130,14 @@ func (n *notebookRun) runCell(ctx context.Context, k *kernel.Kernel, outs *outpu
 				fatal = fmt.Errorf("notebook timeout after %v", n.opt.NotebookTimeout)
 			}
 		}
+		if errors.Is(ctx.Err(), context.Canceled) {
+			// The whole run is being stopped (a signal): end the kernel
+			// and its cell's program now rather than wait up to
+			// interruptTimeout for an interrupt (gonb answers none while
+			// it compiles).
+			k.Kill()
+			break
+		}
 		ictx, icancel := context.WithTimeout(context.Background(), interruptTimeout)
 		ierr := k.Interrupt(ictx)
 		if ierr == nil {

@@ -16,53 +16,30 @@ import (
 
 // Build renders results into the site directory out: one page per notebook
 // (NAME.html), index.html, the assets and manifest.json. The site is built
-// in a temporary sibling directory and swapped in with a rename; on error
-// the previous site is left untouched.
+// in a temporary sibling directory and swapped in by Replace, which also
+// refuses an out that is not a sigprop site (CheckOut); on error the
+// previous site is left untouched.
 func Build(out string, results []execute.Result, prov Provenance) (*Manifest, error) {
-	out = filepath.Clean(out)
-	parent := filepath.Dir(out)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	var m *Manifest
+	names := make([]string, len(results))
+	for i, r := range results {
+		names[i] = r.Path
+		if r.Name != PageName(r.Path) {
+			return nil, fmt.Errorf("publish: %s: result named %q, want its page name %q", r.Path, r.Name, PageName(r.Path))
+		}
+	}
+	if err := CheckPageNames(names); err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(out)+".tmp-")
+	err := Replace(out, func(dir string) error {
+		var err error
+		m, err = write(dir, results, prov)
+		return err
+	})
 	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp) // no-op after a successful swap
-
-	m, err := write(tmp, results, prov)
-	if err != nil {
-		return nil, err
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return nil, err
-	}
-	if err := swap(tmp, out); err != nil {
 		return nil, err
 	}
 	return m, nil
-}
-
-// swap replaces dir out by dir tmp. A directory cannot be renamed over a
-// non-empty one, so the old site is first moved aside and removed after.
-func swap(tmp, out string) error {
-	old := ""
-	if _, err := os.Stat(out); err == nil {
-		old = tmp + ".old"
-		if err := os.Rename(out, old); err != nil {
-			return err
-		}
-	}
-	if err := os.Rename(tmp, out); err != nil {
-		if old != "" {
-			os.Rename(old, out) // put the old site back
-		}
-		return err
-	}
-	if old != "" {
-		return os.RemoveAll(old)
-	}
-	return nil
 }
 
 func write(dir string, results []execute.Result, prov Provenance) (*Manifest, error) {
@@ -134,10 +111,19 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 			if err := os.WriteFile(filepath.Join(dir, res.Name+".html"), page, 0o644); err != nil {
 				return nil, err
 			}
+			for name, b := range r.TakeFiles() { // the whole text of outputs the page cut
+				p := filepath.Join(dir, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					return nil, err
+				}
+				if err := os.WriteFile(p, b, 0o644); err != nil {
+					return nil, err
+				}
+			}
 		}
 		m.Notebooks = append(m.Notebooks, entry)
 		index = append(index, render.IndexEntry{
-			Name: res.Name, Title: title(res), Href: res.Name + ".html", Status: res.Status, Err: res.Err,
+			Name: res.Name, Title: title(res), Href: render.PageHref(res.Name + ".html"), Status: res.Status, Err: res.Err,
 			Duration: res.Duration, Figures: entry.Figures, Metrics: entry.Metrics, MetricsPassed: entry.MetricsOK,
 			MetricCounts: counts,
 		})

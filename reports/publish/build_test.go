@@ -137,7 +137,7 @@ func TestBuildConformance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(page), `<a href="01-mean-field.html#fig-fig1-phase-diagram"><code>fig1-phase-diagram</code></a>`) {
+	if !strings.Contains(string(page), `<a href="./01-mean-field.html#fig-fig1-phase-diagram"><code>fig1-phase-diagram</code></a>`) {
 		t.Error("conformance page does not link the figure")
 	}
 	var row *ConformanceEntry

@@ -7,7 +7,13 @@
 // the drawn figures against the conformance list and records each
 // disagreement in Manifest.ConformanceErrors, which fails the report.
 //
-// The site is written atomically: everything goes to a sibling temporary
-// directory that replaces the output directory in one rename, so a crash
-// never leaves a half-written site behind.
+// The site is written atomically (Replace): everything goes to a sibling
+// temporary directory (holding an owner file, package tempdir, so that the
+// next run removes what a killed one left) that is exchanged with the
+// output directory in one renameat2(RENAME_EXCHANGE) on Linux, so a crash
+// never leaves a half-written site, nor a moment without one. The output
+// directory is replaced as a whole, so Replace writes only into one that
+// is new, empty or a sigprop site (SiteMarker, or the layout of an older
+// sigprop's site: CheckOut); anything else is refused naming the path.
+// Page names must be distinct and not the site's own (CheckPageNames).
 package publish

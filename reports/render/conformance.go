@@ -154,7 +154,7 @@ func figureLink(nb, id string, pages map[string]bool, full bool) string {
 	if !pages[nb] {
 		return "<code>" + text + "</code>"
 	}
-	return fmt.Sprintf("<a href=\"%s.html#%s\"><code>%s</code></a>", html.EscapeString(nb), figureAnchor(id), text)
+	return fmt.Sprintf("<a href=\"%s#%s\"><code>%s</code></a>", html.EscapeString(PageHref(nb+".html")), figureAnchor(id), text)
 }
 
 func statusBadge(s conformance.Status) string {

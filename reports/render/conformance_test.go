@@ -48,8 +48,8 @@ func TestRenderConformanceGolden(t *testing.T) {
 		`<tr><td><span class="badge pass">reproduced</span></td><td class="num">1</td><td class="num">1</td></tr>`,
 		`By type: data 2 &middot; schematic 1 &middot; settings 0.`,
 		`<h2 id="src-noci-et-al.-2022">Noci et al. 2022</h2>`,
-		`<span class="nb">nb:</span> <a href="nb.html#fig-f1"><code>f1</code></a>, <a href="nb.html#fig-tab"><code>tab</code></a>`, // anchors on the notebook page
-		`<span class="nb">other:</span> <code>f9</code> <span class="unstated">(not in this report)</span>`,                        // no page: no link
+		`<span class="nb">nb:</span> <a href="./nb.html#fig-f1"><code>f1</code></a>, <a href="./nb.html#fig-tab"><code>tab</code></a>`, // anchors on the notebook page
+		`<span class="nb">other:</span> <code>f9</code> <span class="unstated">(not in this report)</span>`,                            // no page: no link
 		`<span class="badge fail">1.5</span> m bad`, `<td class="num"><span class="badge fail">1.5</span></td>`,
 		`Cosine &lt;over&gt; training`, `which notebook nb did not draw`,
 		`nb#eq</code></a>: Noci et al. 2022, eq. (15)`,

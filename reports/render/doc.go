@@ -6,7 +6,9 @@
 // Flavored Markdown and TeX math (package texmath), code cells highlighted by
 // chroma with CSS classes (assets/chroma.css) and their execution count, and
 // every output: streams HTML-escaped with ANSI escapes stripped (stderr
-// styled apart), text/html passed through, SVG inline, PNG/JPEG as data URIs,
+// styled apart), text/html sanitised, SVG inline when inert (else isolated
+// as an image), PNG/JPEG as data URIs, each text output cut at
+// MaxOutputBytes (the rest kept beside the page, see TakeFiles),
 // text/markdown rendered, errors with their traceback. sigprop bundles
 // (kernel-ext/bundle) are shown as what they are: a figure by its SVG with a
 // caption line (figure id, the paper figure it reproduces, caption), a metric
@@ -82,12 +84,20 @@
 // author's unclosed <div> or <b> still spills into what follows (layout
 // only; it cannot open a context that runs script, see safehtml).
 //
-// Code cells' outputs are not sanitised: text/html and image/svg+xml
-// display data and sigprop bundles are passed through or re-rendered by
-// kernel-ext/picture, the project's own renderers, as they were. They come
-// from the notebook's code, and whoever can change that code can change
-// kernel-ext as well, so a sanitiser there would not move the trust
-// boundary (code review is it) and would strip the inline SVG figures. A
-// text/markdown output is rendered by the same markdown renderer as a
-// markdown cell and so is sanitised like one.
+// Code cells' outputs are sanitised too (active.go): a text/html output
+// goes through the markdown policy (safehtml.Sanitize) and the page says
+// when active content was removed; an SVG output or figure picture is
+// placed inline only when it holds nothing that runs, navigates or
+// fetches (svgActive), and otherwise shown as an <img> of a data: URL, in
+// which a browser runs no script, with a note. sigprop's own figures are
+// inert and stay inline. The outputs come from the notebook's code, which
+// code review guards, but a report is read by people who did not review
+// it and outputs can carry data the code only passed on; the pages also
+// carry ContentSecurityPolicy (only the site's own scripts), a second
+// guard should anything pass. Classes and ids in the author's HTML are
+// prefixed safehtml.AuthorPrefix so that no output can pass for the
+// page's own markup (a PASS badge). A text/markdown output is rendered by
+// the same markdown renderer as a markdown cell and so is sanitised like
+// one. Page links are URL path segments (PageHref), so any notebook name
+// links to its own page.
 package render

@@ -31,7 +31,8 @@ func (r *Renderer) outputs(w *bytes.Buffer, ci int, outs []ipynb.Output, bs *Bun
 			if o.Name == "stderr" {
 				name = "stderr"
 			}
-			fmt.Fprintf(w, "<div class=\"output stream %s\"><pre>%s</pre></div>\n", name, html.EscapeString(StripANSI(text)))
+			text, note := r.bound(text, i)
+			fmt.Fprintf(w, "<div class=\"output stream %s\"><pre>%s</pre>%s</div>\n", name, html.EscapeString(StripANSI(text)), note)
 		case "error":
 			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">%s: %s</div>", html.EscapeString(o.EName), html.EscapeString(StripANSI(o.EValue)))
 			if len(o.Traceback) > 0 {
@@ -62,11 +63,15 @@ func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, bs *Bundles, ci, 
 		return r.bundleOutput(w, o, b)
 	}
 	if s, ok := o.DataString("text/html"); ok {
-		fmt.Fprintf(w, "<div class=\"output html\">%s</div>\n", s)
+		s, note := r.bound(s, oi)
+		htmlOutput(w, s) // sanitised, see active.go
+		w.WriteString(note)
 		return nil
 	}
 	if s, ok := o.DataString("image/svg+xml"); ok {
-		fmt.Fprintf(w, "<div class=\"output svg\">%s</div>\n", inlineSVG(s))
+		w.WriteString("<div class=\"output svg\">")
+		svgOutput(w, s) // inline only when inert, see active.go
+		w.WriteString("</div>\n")
 		return nil
 	}
 	for _, mime := range []string{"image/png", "image/jpeg"} {
@@ -84,7 +89,8 @@ func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, bs *Bundles, ci, 
 		return nil
 	}
 	if s, ok := o.DataString("text/plain"); ok {
-		fmt.Fprintf(w, "<div class=\"output text\"><pre>%s</pre></div>\n", html.EscapeString(StripANSI(s)))
+		s, note := r.bound(s, oi)
+		fmt.Fprintf(w, "<div class=\"output text\"><pre>%s</pre>%s</div>\n", html.EscapeString(StripANSI(s)), note)
 		return nil
 	}
 	// Nothing we can show: say so rather than drop it silently.
@@ -101,7 +107,7 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 		f := b.Figure
 		fmt.Fprintf(w, "<figure class=\"sigprop-figure\" id=\"%s\">\n", figureAnchor(f.ID))
 		if svg, ok := o.DataString("image/svg+xml"); ok {
-			w.WriteString(inlineSVG(svg))
+			svgOutput(w, svg)
 		} else if png, ok := o.DataString("image/png"); ok {
 			fmt.Fprintf(w, "<img alt=\"%s\" src=\"data:image/png;base64,%s\">", html.EscapeString(f.ID), html.EscapeString(stripSpace(png)))
 		} else {

@@ -30,6 +30,7 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 		return nil, fmt.Errorf("render: page %q has no notebook", p.Name)
 	}
 	nb := p.Notebook
+	r.page = p.Name
 	if p.CellStatus != nil && len(p.CellStatus) != len(nb.Cells) {
 		return nil, fmt.Errorf("render: page %q: %d cell statuses for %d cells", p.Name, len(p.CellStatus), len(nb.Cells))
 	}
@@ -108,6 +109,7 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 func (r *Renderer) head(w *bytes.Buffer, title string, math bool) {
 	a := html.EscapeString(r.opts.assetBase)
 	w.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	w.WriteString(cspMeta)
 	w.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	fmt.Fprintf(w, "<title>%s</title>\n", html.EscapeString(title))
 	if math {
@@ -171,6 +173,7 @@ func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, bs 
 		fmt.Fprintf(w, "<div class=\"cell-status %s\">cell %s</div>\n", html.EscapeString(status), html.EscapeString(status))
 	}
 	w.WriteString("<div class=\"outputs\">")
+	r.cellIndex = i
 	if err := r.outputs(w, i, c.Outputs, bs, ids); err != nil {
 		return fmt.Errorf("cell %d: %w", i, err)
 	}

@@ -56,6 +56,11 @@ type Page struct {
 type Renderer struct {
 	opts options
 	md   goldmark.Markdown
+	// The page and cell being rendered, and the files kept beside pages
+	// (bound.go).
+	page      string
+	cellIndex int
+	files     map[string][]byte
 }
 
 type options struct {

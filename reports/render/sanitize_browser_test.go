@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -23,7 +24,8 @@ import (
 // autofocus onfocus) or srcdoc frame of the author's ran. The same page
 // rendered without the sanitiser (goldmark WithUnsafe, as before) must
 // have its title changed, which shows the payloads do run when let
-// through. Chromium is required as for TestBrowserTypesetsMath.
+// through, unless the page's Content-Security-Policy is in place: with it
+// they are blocked even unsanitised. Chromium is required as for TestBrowserTypesetsMath.
 func TestBrowserRunsNoAuthorScript(t *testing.T) {
 	bin := requireChromium(t)
 	nb := &ipynb.Notebook{NBFormat: 4, Metadata: map[string]any{"kernelspec": map[string]any{"name": "gonb"}}}
@@ -40,10 +42,13 @@ func TestBrowserRunsNoAuthorScript(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		unsafe  bool
+		noCSP   bool
 		wantRun bool
 	}{
-		{"sanitised", false, false},
-		{"unsanitised control", true, true},
+		{"sanitised", false, false, false},
+		{"unsanitised control", true, true, true},
+		// The Content-Security-Policy alone (no sanitiser) stops them too.
+		{"unsanitised under the CSP", true, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := New()
@@ -57,6 +62,12 @@ func TestBrowserRunsNoAuthorScript(t *testing.T) {
 			page, err := r.RenderNotebook(Page{Name: "attacks", Title: title, Notebook: nb})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if tc.noCSP {
+				if !bytes.Contains(page, []byte(cspMeta)) {
+					t.Fatal("the page carries no CSP meta to remove")
+				}
+				page = bytes.Replace(page, []byte(cspMeta), nil, 1)
 			}
 			dir := t.TempDir()
 			if err := WriteAssets(dir); err != nil {

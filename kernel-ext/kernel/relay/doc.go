@@ -42,7 +42,10 @@
 //     do the same (Close). SIGKILL of the relay (Jupyter's last resort, and
 //     never needed when gonb answers) takes gonb with it (Linux
 //     Pdeathsig) but leaves gonb's private TMPDIR, which names its owner
-//     (package tempdir): the next `sigprop kernel run` or report removes it.
+//     (package tempdir) and the kernel's marker, and may orphan the
+//     running cell's program: the next `sigprop kernel run` or report ends
+//     the processes carrying that marker and removes the directory
+//     (kernel.RemoveStale).
 //   - If Jupyter itself goes away without a shutdown (the relay's parent
 //     process changes), `sigprop kernel run` closes the relay.
 //

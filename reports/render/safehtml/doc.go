@@ -27,7 +27,9 @@
 //	         col thead tbody tfoot tr th td, with colspan/rowspan/align),
 //	         details/summary (open), figure/figcaption, sectioning elements,
 //	         a (href, name), img (src, alt, width, height, align);
-//	         class, id, title, lang, dir on any of them; style with color,
+//	         class, id, title, lang, dir on any of them (class tokens, ids
+//	         and anchor names prefixed AuthorPrefix, "nb-", by Sanitize, so
+//	         they cannot pass for the page's own); style with color,
 //	         background-color, text-align, vertical-align, font-weight,
 //	         font-style, font-size, text-decoration, width, height, max-width,
 //	         each value checked by bluemonday's CSS handlers

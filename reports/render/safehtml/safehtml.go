@@ -36,7 +36,7 @@ func (HTMLRenderer) renderRawHTML(w util.BufWriter, source []byte, n ast.Node, e
 		seg := segs.At(i)
 		raw = append(raw, seg.Value(source)...)
 	}
-	_, _ = w.Write(policy.SanitizeBytes(raw))
+	_, _ = w.Write(Sanitize(raw))
 	return ast.WalkSkipChildren, nil
 }
 
@@ -56,7 +56,7 @@ func (HTMLRenderer) renderHTMLBlock(w util.BufWriter, source []byte, node ast.No
 	if n.HasClosure() {
 		raw = append(raw, n.ClosureLine.Value(source)...)
 	}
-	_, _ = w.Write(policy.SanitizeBytes(raw))
+	_, _ = w.Write(Sanitize(raw))
 	return ast.WalkContinue, nil
 }
 

@@ -1,0 +1,41 @@
+package diff
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"time"
+)
+
+// stopGrace is how long a revision's report has to end its kernels after
+// SIGINT before its process group is killed.
+const stopGrace = 20 * time.Second
+
+// runReport builds the sigprop of the worktree wt into tmp and runs its
+// `report --out out` there. The report runs in a process group of its own
+// (so a signal meant for it reaches it and not only `go run`), gets SIGINT
+// if this process dies (Linux Pdeathsig; SIGINT because every sigprop,
+// old revisions included, cleans up on it), and when ctx ends gets SIGINT,
+// then after stopGrace SIGKILL for its whole group.
+func runReport(ctx context.Context, wt, tmp, out string, log io.Writer) error {
+	bin := filepath.Join(tmp, "sigprop-report")
+	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", bin, "./cmd/sigprop") // -trimpath: the build cache serves every worktree path
+	build.Dir = wt
+	build.Stdout, build.Stderr = log, log
+	if err := build.Run(); err != nil {
+		return fmt.Errorf("go build ./cmd/sigprop: %v", err) // not an *exec.ExitError: a build failure is no failed cell
+	}
+	cmd := exec.CommandContext(ctx, bin, "report", "--out", out)
+	cmd.Dir = wt
+	cmd.Stdout, cmd.Stderr = log, log
+	cmd.SysProcAttr = childProcAttr()
+	cmd.Cancel = func() error { return signalGroup(cmd.Process.Pid, sigInt) }
+	cmd.WaitDelay = stopGrace
+	err := cmd.Run()
+	if cmd.Process != nil {
+		signalGroup(cmd.Process.Pid, sigKill) // whatever of its group is left
+	}
+	return err
+}

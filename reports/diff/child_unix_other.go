@@ -1,0 +1,7 @@
+//go:build unix && !linux
+
+package diff
+
+import "syscall"
+
+func setPdeathsig(*syscall.SysProcAttr) {}
