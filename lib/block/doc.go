@@ -3,15 +3,16 @@
 // normalisations and their placement (Norm), the attention sub-block
 // (Attend: projections, attention matrix, one head or several, value
 // product and residual sum; its reverse pass AttendBack), the feed-forward
-// sub-block (FeedForward: tanh with ℓ layers, ReLU, linear or shaped ReLU,
-// with residual sum; its reverse pass FeedForwardBack), the norms'
-// pullbacks (NormBack), the block that places the norm around them
+// sub-block (FeedForward: tanh with ℓ layers, ReLU, linear, shaped ReLU,
+// or any activation.Func with the Activation kind, φ and φ′ from the Func
+// and nothing else, with residual sum; its reverse pass FeedForwardBack),
+// the norms' pullbacks (NormBack), the block that places the norm around them
 // (Forward, set by a Spec) and the stack of blocks (Stack), all on
 // lib/dense's products, row softmax, norms and tanh.
 //
 //	A = softmax(sY), I + softmax(sY) − 𝟏𝟏ᵀ/m, 𝟏𝟏ᵀ/n, …   Attention, AttentionRows
 //	Z = λ_A X + γ_A A U W^V, U = X or Norm(X)           Attend
-//	out = λ_M Z + γ_M φ(⋯φ(s U W⁰)⋯) W^ℓ                FeedForward
+//	out = λ_M Z + γ_M φ(⋯φ(s U W⁰)⋯) W^ℓ                FeedForward, MLP, FFParams.Act
 //	no norm, pre-LN/RMS, post-LN around both           Norm, Spec, Forward, Stack
 //	∂/∂U, ∂/∂W^{Q,K,V} of the attention branch          AttendBack, AttnGrads
 //	∂/∂U and ∂/∂W^k of the feed-forward branch          FeedForwardBack

@@ -1,9 +1,12 @@
 package block
 
 import (
+	"fmt"
+
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/dense"
 )
 
@@ -20,6 +23,14 @@ const (
 	// ShapedReLU is φ(h) = s₊h for h >= 0, s₋h otherwise (Noci et al. 2023
 	// eq. 4; s₊ = 1, s₋ = 0 is the plain ReLU up to the sign of zero).
 	ShapedReLU
+	// Activation is any φ of lib/activation, FFParams.Act: φ from Act.Phi
+	// in the forward pass, φ′(H) from Act.DPhi at the kept pre-activation
+	// in the reverse pass, one call per entry. It reads nothing but those
+	// two functions (no capability, no name), so a user's Func (FromDual,
+	// New) runs as the shipped ones do. For φ = tanh it agrees with the
+	// Tanh kind up to the rounding of lib/dense's tanh against math.Tanh
+	// (TestActivationKindIsTanh); the Tanh kind stays the fast route.
+	Activation
 )
 
 // FFParams parameterise FeedForward.
@@ -29,6 +40,9 @@ type FFParams struct {
 	Scale float64 // multiplies every hidden product u op(W^k), k < ℓ
 	// SPlus, SMinus are the slopes of ShapedReLU.
 	SPlus, SMinus float64
+	// Act is φ of the Activation kind (Phi and DPhi must be set); the
+	// other kinds ignore it.
+	Act activation.Func
 	// Skip and Branch are the residual weights of out = Skip·x + Branch·h op(W^ℓ).
 	Skip, Branch float64
 	// Separate forms Y = h op(W^ℓ) first and then Branch·Y + Skip·x
@@ -40,7 +54,8 @@ type FFParams struct {
 // FFBuffers are the activations of one feed-forward sub-block with ℓ
 // hidden layers, kept for the reverse passes: H[k] = s h_k op(W^k) and
 // G[k] = φ(H[k]) (G[k] may be H[k] itself: φ is applied in place), and with
-// Separate the output product Y.
+// Separate the output product Y. The Activation kind's reverse pass reads
+// φ′ at H[k], so there G[k] must not be H[k] (FeedForwardBack panics).
 type FFBuffers struct {
 	H, G []blas64.General
 	Y    blas64.General
@@ -108,6 +123,14 @@ func activate(g, h []float64, p FFParams) {
 				g[i] = p.SMinus * v
 			}
 		}
+	case Activation:
+		phi := p.Act.Phi
+		if phi == nil {
+			panic("block: FeedForward: the Activation kind needs FFParams.Act with Phi set")
+		}
+		for i, v := range h {
+			g[i] = phi(v)
+		}
 	default:
 		panic("block: FeedForward: unknown MLP kind")
 	}
@@ -151,6 +174,13 @@ func FeedForwardBack(gu, g blas64.General, b FFBuffers, u blas64.General, w []bl
 		}
 		dense.Gemm(blas.NoTrans, back, p.Branch, g, w[last], 0, out(last))
 	}
+	if p.Kind == Activation {
+		for k := 0; k < last; k++ {
+			if h, g := b.H[k].Data, b.G[k].Data; len(h) > 0 && len(g) > 0 && &h[0] == &g[0] {
+				panic(fmt.Sprintf("block: FeedForwardBack: the Activation kind reads φ′ at H[%d], which G[%d] overwrote (give G its own buffers)", k, k))
+			}
+		}
+	}
 	for k := last - 1; k >= 0; k-- {
 		derivative(d[k].Data[:len(b.H[k].Data)], b.H[k].Data, b.G[k].Data, p)
 		if gw != nil {
@@ -190,6 +220,14 @@ func derivative(delta, h, g []float64, p FFParams) {
 			} else {
 				delta[i] *= p.SMinus
 			}
+		}
+	case Activation:
+		dphi := p.Act.DPhi
+		if dphi == nil {
+			panic("block: FeedForwardBack: the Activation kind needs FFParams.Act with DPhi set")
+		}
+		for i, v := range h {
+			delta[i] *= dphi(v)
 		}
 	default:
 		panic("block: FeedForwardBack: unknown MLP kind")

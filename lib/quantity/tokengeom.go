@@ -3,6 +3,7 @@ package quantity
 import (
 	"math"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
 
@@ -11,22 +12,26 @@ import (
 const tgSource = "Cowsik, Nebabu, Qi, Ganguli 2024 (arXiv 2403.02579)"
 
 var (
-	tgQ       = Param{Name: "q", Doc: "squared token norm q", Default: "64", Min: 1e-300, Max: math.Inf(1)}
-	tgP       = Param{Name: "p", Doc: "token dot product p, -q/(n-1) <= p <= q", Default: "32", Min: math.Inf(-1), Max: math.Inf(1)}
-	tgN       = Param{Name: "n", Doc: "number of tokens", Default: "256", Min: 2, Max: 1e9, Integer: true}
-	tgD       = Param{Name: "d", Doc: "embedding dimension", Default: "64", Min: 1e-300, Max: math.Inf(1)}
-	tgSA2     = Param{Name: "sigma_a2", Doc: "attention variance sigma_A^2 (Q^T K entries ~ N(0, sigma_A^2/d))", Default: "1", Min: 0, Max: 1e6}
-	tgAlphaA  = Param{Name: "alpha_a", Doc: "attention branch strength alpha_A (skip sqrt(1-alpha_A^2))", Default: "0.3535533905932738", Min: 0, Max: 1}
-	tgAlphaM  = Param{Name: "alpha_m", Doc: "MLP branch strength alpha_M (skip sqrt(1-alpha_M^2))", Default: "0.3535533905932738", Min: 0, Max: 1}
-	tgSigmaW  = Param{Name: "sigma_w", Doc: "MLP weight scale sigma_w, W ~ N(0, sigma_w^2/d)", Default: "2", Min: 1e-6, Max: 100}
-	tgLayers  = Param{Name: "mlp_layers", Doc: "number of tanh layers l of the MLP (paper: 2)", Default: "2", Min: 0, Max: 64, Integer: true}
-	tgDepth   = Param{Name: "depth", Doc: "number of transformer blocks L", Default: "16", Min: 1, Max: 1e9, Integer: true}
+	tgQ      = Param{Name: "q", Doc: "squared token norm q", Default: "64", Min: 1e-300, Max: math.Inf(1)}
+	tgP      = Param{Name: "p", Doc: "token dot product p, -q/(n-1) <= p <= q", Default: "32", Min: math.Inf(-1), Max: math.Inf(1)}
+	tgN      = Param{Name: "n", Doc: "number of tokens", Default: "256", Min: 2, Max: 1e9, Integer: true}
+	tgD      = Param{Name: "d", Doc: "embedding dimension", Default: "64", Min: 1e-300, Max: math.Inf(1)}
+	tgSA2    = Param{Name: "sigma_a2", Doc: "attention variance sigma_A^2 (Q^T K entries ~ N(0, sigma_A^2/d))", Default: "1", Min: 0, Max: 1e6}
+	tgAlphaA = Param{Name: "alpha_a", Doc: "attention branch strength alpha_A (skip sqrt(1-alpha_A^2))", Default: "0.3535533905932738", Min: 0, Max: 1}
+	tgAlphaM = Param{Name: "alpha_m", Doc: "MLP branch strength alpha_M (skip sqrt(1-alpha_M^2))", Default: "0.3535533905932738", Min: 0, Max: 1}
+	tgSigmaW = Param{Name: "sigma_w", Doc: "MLP weight scale sigma_w, W ~ N(0, sigma_w^2/d)", Default: "2", Min: 1e-6, Max: 100}
+	tgLayers = Param{Name: "mlp_layers", Doc: "number of nonlinear layers l of the MLP (paper: 2)", Default: "2", Min: 0, Max: 64, Integer: true}
+	tgDepth  = Param{Name: "depth", Doc: "number of transformer blocks L", Default: "16", Min: 1, Max: 1e9, Integer: true}
+	// tgPhi is the MLP's φ, any of activation.Names() with its own
+	// parameter (mfActParams); tanh is the paper's.
+	tgPhi     = Param{Name: "phi", Doc: "MLP activation phi (paper: tanh)", Default: "tanh", Choices: activation.Names()}
 	tgVariant = Param{Name: "variant", Doc: "corrected (spec errata, default) or paper (eqs. 17-19, 32 as printed)", Default: "corrected", Choices: []string{"corrected", "paper"}}
 )
 
 func tgModel(v Values, withGeometry bool) tokengeom.Model {
 	m := tokengeom.NewModel(v.Float("alpha_a"), v.Float("alpha_m"), v.Float("sigma_w"))
 	m.MLPLayers = v.Int("mlp_layers")
+	m.Act = mfAct(v)
 	if withGeometry {
 		m.N, m.D, m.SigmaA2 = v.Int("n"), v.Float("d"), v.Float("sigma_a2")
 	}
@@ -61,7 +66,7 @@ func init() {
 		Name:   "tokengeom.layer_map",
 		Doc:    "one transformer block F = F_MLP o F_Att in (q,p)",
 		Source: tgSource + ", eqs. (10), (11), (25); spec sec. 3.4",
-		Params: []Param{tgQ, tgP, tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgN, tgD, tgSA2},
+		Params: mfWithAct(tgQ, tgP, tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgN, tgD, tgSA2, tgPhi),
 		Eval: tgQPMap(func(v Values, q, p float64) (float64, float64) {
 			return tokengeom.F(tgModel(v, true), q, p)
 		}),
@@ -70,7 +75,7 @@ func init() {
 		Name:   "tokengeom.qstar",
 		Doc:    "collapsed fixed point q* of F (p* = q*)",
 		Source: tgSource + ", Sec. 3.3",
-		Params: []Param{tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgD},
+		Params: mfWithAct(tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgD, tgPhi),
 		Eval: func(v Values) (any, error) {
 			m := tgModel(v, false)
 			m.D = v.Float("d")
@@ -81,7 +86,7 @@ func init() {
 		Name:   "tokengeom.lambda_a",
 		Doc:    "angle exponent: top eigenvalue of dF at the collapsed point, minus 1",
 		Source: tgSource + ", Sec. 3.3, eq. (13)",
-		Params: []Param{tgAlphaA, tgAlphaM, tgSigmaW, tgLayers},
+		Params: mfWithAct(tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgPhi),
 		Eval: func(v Values) (any, error) {
 			return tokengeom.LambdaA(tgModel(v, false)), nil
 		},
@@ -90,7 +95,7 @@ func init() {
 		Name:   "tokengeom.lambda_g",
 		Doc:    "gradient exponent (1/L) ln E|dX^L/dX^0|^2/(nd) at depth L with n tokens",
 		Source: tgSource + ", Sec. 3.4, App. C, eqs. (15)-(20); corrected per spec errata 8.1-8.2",
-		Params: []Param{tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgDepth, tgN, tgVariant},
+		Params: mfWithAct(tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgDepth, tgN, tgVariant, tgPhi),
 		Eval: func(v Values) (any, error) {
 			variant, err := tokengeom.ParseVariant(v.String("variant"))
 			if err != nil {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 	"github.com/sigprop/sigprop/lib/tokennet"
 )
@@ -26,13 +27,21 @@ var (
 	tnN        = Param{Name: "n", Doc: "number of tokens", Default: "256", Min: 2, Max: 1e5, Integer: true}
 )
 
-// tnConfig is the transformer of a point: the paper's (PaperTransformer)
-// with the point's α_A, α_M, σ_w, n, d, depth and mask.
+// tnModel is the theory model of a point: the paper's (NewModel, ℓ = 2)
+// with the point's α_A, α_M, σ_w, n, d, σ_A² and MLP φ.
+func tnModel(v Values) tokengeom.Model {
+	m := tokengeom.NewModel(v.Float("alpha_a"), v.Float("alpha_m"), v.Float("sigma_w"))
+	m.N, m.D, m.SigmaA2 = v.Int("n"), float64(v.Int("d")), v.Float("sigma_a2")
+	m.Act = mfAct(v)
+	return m
+}
+
+// tnConfig is the transformer of a point: tnModel's network
+// (tokencheck.Network: the paper's PaperTransformer with the point's α_A,
+// α_M, σ_w, n, d, σ_A², its tanh MLP when φ computes tanh and
+// TransformerConfig.Act otherwise) with the point's depth and mask.
 func tnConfig(v Values, depth int) tokennet.TransformerConfig {
-	cfg := tokennet.PaperTransformer(v.Float("alpha_a"), v.Float("sigma_w"))
-	cfg.AlphaM = v.Float("alpha_m")
-	cfg.N, cfg.D, cfg.Layers = v.Int("n"), v.Int("d"), depth
-	cfg.SigmaA2 = v.Float("sigma_a2")
+	cfg := tokencheck.Network(tnModel(v), depth)
 	cfg.Causal = v.String("causal") == "true"
 	return cfg
 }
@@ -48,7 +57,7 @@ func init() {
 		Name:   "tokennet.lambda_a_numeric",
 		Doc:    "simulated angle exponent ln[(1-p'/q')/(1-p/q)] over one block from (q,p) = (d, 0.99d): mean and SE over networks",
 		Source: tgSource + ", App. A, eq. (24); the theory of the same estimator is tokengeom.LambdaAOneStep",
-		Params: []Param{tgAlphaA, tgAlphaM, tgSigmaW, tnN, tnD, tgSA2, tnCausal, tnNetworks, tnSeed},
+		Params: mfWithAct(tgAlphaA, tgAlphaM, tgSigmaW, tnN, tnD, tgSA2, tnCausal, tnNetworks, tnSeed, tgPhi),
 		Eval: func(v Values) (any, error) {
 			d := float64(v.Int("d"))
 			e, err := tokennet.NumericAngleExponent(tnConfig(v, 1), d, 0.99*d, v.Int("networks"), tnRand(v))
@@ -62,11 +71,9 @@ func init() {
 		Name:   "tokennet.lambda_g_numeric",
 		Doc:    "simulated gradient exponent (1/L) ln(|d(X^L.R)/dX^0|^2/(nd)) from tokens near collapse (q*, 0.9999 q*): mean and SE over networks",
 		Source: tgSource + ", Sec. 4.2; spec §6.3 (start near the collapsed point)",
-		Params: []Param{tgAlphaA, tgAlphaM, tgSigmaW, tgDepth, tnN, tnD, tgSA2, tnCausal, tnNetworks, tnSeed},
+		Params: mfWithAct(tgAlphaA, tgAlphaM, tgSigmaW, tgDepth, tnN, tnD, tgSA2, tnCausal, tnNetworks, tnSeed, tgPhi),
 		Eval: func(v Values) (any, error) {
-			m := tokengeom.NewModel(v.Float("alpha_a"), v.Float("alpha_m"), v.Float("sigma_w"))
-			m.D = float64(v.Int("d"))
-			qs, err := tokengeom.QStar(m)
+			qs, err := tokengeom.QStar(tnModel(v))
 			if err != nil {
 				return nil, err
 			}

@@ -14,7 +14,9 @@
 //	λ_g (Sec. 4.2, eq. 32; spec §6.3) (Fig. 5)          GradientExponents, ErrataModels, SliceAgreement
 //	simulated planes of Figs. 4–6 (committed sweeps)    SimPlane, ReadSimPlane, GradientPlane
 //
-// A theory model (tokengeom.Model) fixes the simulated network (Network).
+// A theory model (tokengeom.Model) fixes the simulated network (Network),
+// its MLP's φ included: tanh, or any activation.Func as tokennet's
+// TransformerConfig.Act, so each check holds for a new φ as for tanh.
 // Randomness is explicit: a one-point experiment takes a *rand.Rand, and an
 // experiment over a list of points takes Seeds, one generator per point.
 // Caller bugs panic with a "tokencheck:" message; a simulation or a theory

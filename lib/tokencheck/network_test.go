@@ -29,30 +29,42 @@ func TestNetwork(t *testing.T) {
 	}
 }
 
-// L < 1, a fractional width and a non-tanh MLP have no network.
+// L < 1 and a fractional width have no network.
 func TestNetworkPanics(t *testing.T) {
-	ok, relu, half := tokengeom.NewModel(0.5, 0.5, 1), tokengeom.NewModel(0.5, 0.5, 1), tokengeom.NewModel(0.5, 0.5, 1)
-	relu.Act, half.D = activation.ReLU(), 64.5
+	ok, half := tokengeom.NewModel(0.5, 0.5, 1), tokengeom.NewModel(0.5, 0.5, 1)
+	half.D = 64.5
 	cases := []struct {
 		m tokengeom.Model
 		L int
-	}{{ok, 0}, {half, 1}, {relu, 1}}
+	}{{ok, 0}, {half, 1}}
 	for i, c := range cases {
-		mustpanic.Check(t, fmt.Sprintf("case %d (d = %v, L = %d, %q)", i, c.m.D, c.L, c.m.Act.Name), func() { Network(c.m, c.L) })
+		mustpanic.Check(t, fmt.Sprintf("case %d (d = %v, L = %d)", i, c.m.D, c.L), func() { Network(c.m, c.L) })
 	}
 	Network(ok, 1) // the paper's model with L = 1: a panic here fails the test
-	// What counts is what φ computes, not its name: a user's tanh under
-	// another name simulates, a "tanh" that is not tanh does not.
+}
+
+// The MLP's φ is chosen by what it computes, not by its name: a user's
+// tanh under another name is the default tanh MLP (Act nil, lib/dense's
+// tanh), an erf named "tanh" and ReLU run as TransformerConfig.Act.
+func TestNetworkActivation(t *testing.T) {
+	m := tokengeom.NewModel(0.5, 0.5, 1)
 	user, err := activation.FromDual("my_tanh", dual.Tanh, activation.Props{Odd: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ok.Act = user
-	Network(ok, 1)
+	m.Act = user
+	if cfg := Network(m, 1); cfg.Act != nil {
+		t.Errorf("a user's tanh runs as Act %v, want the default tanh MLP", cfg.Act)
+	}
 	fake := activation.Erf()
 	fake.Name = "tanh"
-	relu.Act = fake
-	mustpanic.Check(t, "erf named tanh", func() { Network(relu, 1) })
+	for _, f := range []activation.Func{fake, activation.ReLU()} {
+		m.Act = f
+		cfg := Network(m, 1)
+		if cfg.Act == nil || cfg.Act.Phi(0.7) != f.Phi(0.7) {
+			t.Errorf("%v: Network's Act = %v, want the model's φ", f, cfg.Act)
+		}
+	}
 }
 
 // Point i's generator is PCG(Seed+i, Stream), independent of the others.

@@ -16,8 +16,8 @@
 // is then a finite-depth, finite-n boundary, so LambdaG takes L and n. Where
 // the paper's printed numbers differ from its equations, see PhaseAlphaSigma.
 // Gaussian integrals use lib/gauss (see MLPGains). The finite-width simulator
-// these are tested against is lib/tokennet; lib/tokencheck runs the
-// comparisons.
+// these are tested against is lib/tokennet, with the model's φ as its MLP
+// (tanh, or any Model.Act); lib/tokencheck runs the comparisons.
 //
 // Errors follow the library's policy: a value a user can type outside its
 // domain is an error naming the parameter and its range, a caller bug is a

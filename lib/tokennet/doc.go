@@ -18,7 +18,8 @@
 //	per-layer histograms of norms, cosines (Fig. 2) SimulateLayerHistograms
 //
 // The network runs through block.Stack (pre-RMS √d x/|x|, softmax
-// attention, tanh MLP with ℓ layers, its residual weights) and back
+// attention, an MLP with ℓ layers of tanh, or of any activation.Func
+// through TransformerConfig.Act, its residual weights) and back
 // through block.AttendBack, FeedForwardBack and NormBack (value-last, the
 // softmax Jacobian uncentred). TransformerConfig.Workers spreads the
 // Monte Carlo functions over goroutines: the networks are drawn in

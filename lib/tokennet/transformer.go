@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/block"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -18,12 +19,17 @@ type TransformerConfig struct {
 	N         int     // tokens n >= 2
 	D         int     // embedding width d >= 1 (also the randmlp.MLP hidden width and the key dimension)
 	Layers    int     // transformer blocks L >= 1
-	MLPLayers int     // ℓ >= 0 tanh layers, i.e. ℓ+1 weight matrices W⁰..W^ℓ (paper: 2)
+	MLPLayers int     // ℓ >= 0 nonlinear layers φ, i.e. ℓ+1 weight matrices W⁰..W^ℓ (paper: 2)
 	AlphaA    float64 // attention branch strength α_A in [0,1]; skip α̃_A = √(1−α_A²)
 	AlphaM    float64 // randmlp.MLP branch strength α_M in [0,1]; skip α̃_M = √(1−α_M²)
 	SigmaW    float64 // randmlp.MLP weights W^k_{μν} ~ N(0, σ_w²/d), σ_w > 0
 	SigmaA2   float64 // σ_A² >= 0: Q, K entries ~ N(0, σ_A/d) so (QᵀK)_{μν} has variance σ_A²/d
 	Causal    bool    // mask A_ij = 0 for j > i (Sec. 4.5 / Fig. 6)
+	// Act is the MLP's φ (Phi and DPhi set), run through block's
+	// Activation kind; nil is the paper's tanh (eq. 2) on lib/dense's tanh,
+	// the bits of every committed figure. A pointer keeps the config
+	// comparable.
+	Act *activation.Func
 	// Workers is the number of goroutines the Simulate functions spread
 	// their networks over (0 or 1: one); results do not depend on it.
 	Workers int
@@ -57,6 +63,8 @@ func (c TransformerConfig) validate() {
 		panic(fmt.Sprintf("tokennet: transformer SigmaA2 must be finite and >= 0, got %v", c.SigmaA2))
 	case c.Workers < 0:
 		panic(fmt.Sprintf("tokennet: transformer Workers must be >= 0, got %d", c.Workers))
+	case c.Act != nil && (c.Act.Phi == nil || c.Act.DPhi == nil):
+		panic(fmt.Sprintf("tokennet: transformer Act %v needs both Phi and DPhi", c.Act))
 	}
 }
 
@@ -100,6 +108,7 @@ type tfCache struct {
 	inv2   []float64        // 1/|X^(A)_i|
 	y2     blas64.General   // Norm(X^(A))
 	act    []blas64.General // φ(h¹)..φ(h^ℓ)
+	pre    []blas64.General // h¹..h^ℓ before φ, apart from act only with cfg.Act (else act itself)
 }
 
 // NewTransformer allocates a transformer for cfg and draws its weights from
@@ -131,6 +140,9 @@ func newTransformer(cfg TransformerConfig) *Transformer {
 		Attn: block.AttnParams{Kind: block.Softmax, Causal: cfg.Causal, Trans: true,
 			QKScale: 1, LogitScale: 1 / t.sqd, RowScale: 1, Skip: t.tA, Branch: cfg.AlphaA},
 		FF: block.FFParams{Kind: block.Tanh, Trans: true, Scale: 1, Skip: t.tM, Branch: cfg.AlphaM}}
+	if cfg.Act != nil {
+		t.spec.FF.Kind, t.spec.FF.Act = block.Activation, *cfg.Act
+	}
 	t.w = make([]tfWeights, cfg.Layers)
 	t.c = make([]tfCache, cfg.Layers)
 	for i := range t.w {
@@ -152,12 +164,19 @@ func newTransformer(cfg TransformerConfig) *Transformer {
 		for k := range c.act {
 			c.act[k] = block.General(n, d)
 		}
+		c.pre = c.act // tanh reads φ′ = 1 − φ² from φ: in place
+		if cfg.Act != nil {
+			c.pre = make([]blas64.General, l) // φ′ is read at the pre-activation
+			for k := range c.pre {
+				c.pre[k] = block.General(n, d)
+			}
+		}
 	}
 	for i := range t.w {
 		w, c := &t.w[i], &t.c[i]
 		t.bw = append(t.bw, block.Weights{Q: w.Q, K: w.K, V: w.V, F: w.W})
 		t.bc = append(t.bc, block.Cache{X: c.x, N1: c.y, Inv1: c.inv1, Z: c.xa, N2: c.y2, Inv2: c.inv2,
-			Attn: block.AttnBuffers{Q: c.qy, K: c.ky, A: c.a, S: c.z}, FF: block.FFBuffers{H: c.act, G: c.act}})
+			Attn: block.AttnBuffers{Q: c.qy, K: c.ky, A: c.a, S: c.z}, FF: block.FFBuffers{H: c.pre, G: c.act}})
 	}
 	t.out = block.General(n, d)
 	t.outM = mat.NewDense(n, d, t.out.Data)
@@ -209,7 +228,7 @@ func (t *Transformer) Resample(rng *rand.Rand) {
 //	X^(A) ↦ α̃_M X^(A) + α_M W^ℓ φ(W^{ℓ−1}⋯φ(W⁰ Norm X^(A)))  (eq. 2)
 //	Norm(X_i) = √d X_i/|X_i|                                  (eq. 3)
 //
-// with φ = tanh, tokens as the rows of x0 (n×d), and caches every
+// with φ = tanh or cfg.Act, tokens as the rows of x0 (n×d), and caches every
 // activation for Backward. The returned matrix is X^L; it is owned by t and
 // overwritten by the next Forward. Forward panics on a shape mismatch and
 // returns an error if a token has zero norm or a value is not finite.

@@ -11,12 +11,17 @@ import (
 
 // tfNaiveForward is an independent, allocation-happy transcription of
 // eqs. (1)–(4) of Cowsik et al. 2024 with mat.Dense in column-vector
-// convention (ATT(X)_i = V Σ_j A_ij X_j), used to check the blas64 forward.
+// convention (ATT(X)_i = V Σ_j A_ij X_j), used to check the blas64 forward;
+// φ is math.Tanh, or cfg.Act's Phi.
 func tfNaiveForward(t *Transformer, x0 *mat.Dense) *mat.Dense {
 	cfg := t.cfg
 	n, d := cfg.N, cfg.D
 	x := mat.DenseCopyOf(x0)
 	toDense := func(w []float64) *mat.Dense { return mat.NewDense(d, d, w) }
+	phi := math.Tanh
+	if cfg.Act != nil {
+		phi = cfg.Act.Phi
+	}
 	norm := func(x *mat.Dense) []*mat.VecDense {
 		out := make([]*mat.VecDense, n)
 		for i := 0; i < n; i++ {
@@ -63,7 +68,7 @@ func tfNaiveForward(t *Transformer, x0 *mat.Dense) *mat.Dense {
 				nh := mat.NewVecDense(d, nil)
 				nh.MulVec(toDense(w.W[k].Data), h)
 				for mu := 0; mu < d; mu++ {
-					nh.SetVec(mu, math.Tanh(nh.AtVec(mu)))
+					nh.SetVec(mu, phi(nh.AtVec(mu)))
 				}
 				h = nh
 			}
