@@ -316,6 +316,11 @@ func (c Config) shLayer(v []float64, w *shWork, rng *rand.Rand) bool {
 // networks started from the same V₀.
 type Run struct {
 	M, Nets, Depth int
+	// Config is the configuration run (with its defaults filled in) and
+	// V0 the initial token covariance, m×m row-major: the settings a
+	// display formats its caption and Params from.
+	Config Config
+	V0     []float64
 	// MeanCorr[ℓ] is the mean over networks and token pairs α < β of
 	// ρ^{αβ}_ℓ; MeanAbsCorr, MeanAbsCov likewise for |ρ^{αβ}_ℓ|, |V^{αβ}_ℓ|.
 	// Stopped networks contribute their frozen state.
@@ -324,6 +329,13 @@ type Run struct {
 	Final []float64
 	// StopLayer[i] is the layer at which network i stopped (−1 if never).
 	StopLayer []int
+}
+
+// InitialCorr returns the correlation ρ^{ab}_0 = V0^{ab}/√(V0^{aa} V0^{bb})
+// of tokens a and b at the input.
+func (r *Run) InitialCorr(a, b int) float64 {
+	m := r.M
+	return r.V0[a*m+b] / math.Sqrt(r.V0[a*m+a]*r.V0[b*m+b])
 }
 
 // FinalCorr returns ρ^{ab}_Depth over the networks.
@@ -424,7 +436,7 @@ func Simulate(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*Run
 	d := c.Depth
 	mm := m * m
 	per := make([]float64, 3*(d+1)*nets) // per-net stats, summed in net order
-	res := &Run{M: m, Nets: nets, Depth: d, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
+	res := &Run{M: m, Nets: nets, Depth: d, Config: c, V0: v0, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
 	empirical.Pool(nets, workers, func() *shWork { return newShWork(m) }, func(w *shWork, i int) {
 		rng := NetRand(seed, i)
 		v := res.Final[i*mm : (i+1)*mm]
