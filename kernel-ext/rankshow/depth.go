@@ -21,7 +21,7 @@ import (
 func Propagation(runs []rankexp.Depth, seed uint64) show.View {
 	want(len(runs) > 0, "Propagation: no runs")
 	n, d, L, draws := runs[0].N, runs[0].D, len(runs[0].Rho)-1, runs[0].Sim.Draws
-	paper := n == 50 && d == 32 && L == 12 && draws == 100
+	paper := atSizes(rankexp.Fig8(), n, d, L, draws)
 	var v show.View
 	var rho, norm []show.Series
 	for _, r := range runs {
@@ -90,7 +90,7 @@ func RhoLimits(curves []rankcollapse.DepthScaled) show.View {
 func Placements(p rankexp.Placements, seed uint64) show.View {
 	want(len(p.Runs) > 0, "Placements: no runs")
 	L, draws := len(p.Theory)-1, p.Runs[0].Fixed.Draws
-	paper := p.N == 50 && p.D == 32 && L == 12 && draws == 50
+	paper := atSizes(rankexp.Fig4(), p.N, p.D, L, draws)
 	t := bundle.Table{ID: "fig4-last", Caption: fmt.Sprintf("Mean cosine at ℓ = %d (%d draws); under 1/√L the largest gap to the uniform theory over layers and its size in SE", L, draws),
 		Header: []string{"variant", "α = 1", "α = 1/√L", "max gap (1/√L)", "max |z| (1/√L)"}}
 	var v show.View
@@ -127,7 +127,7 @@ func FeedForward(f rankexp.FeedForward, seed uint64) show.View {
 	lin, relu := f.Linear, f.ReLU
 	L, draws := len(f.Theory)-1, lin.Draws
 	want(relu.Draws == draws, "FeedForward: %d linear and %d ReLU draws", draws, relu.Draws)
-	paper := f.N == 50 && f.D == 32 && L == 8 && draws == 50
+	paper := atSizes(rankexp.Fig10(), f.N, f.D, L, draws)
 	series := []show.Series{show.ByLayer("linear", lin.MeanCos, lin.MeanCosSE, show.LinePoints), show.ByLayer("ReLU", relu.MeanCos, relu.MeanCosSE, show.LinePoints),
 		show.ByLayer("ρ^ℓ theory (linear)", f.Theory, nil, show.Line)}
 	zmin := empirical.MinDiffZ(relu.MeanCos[1:], relu.MeanCosSE[1:], lin.MeanCos[1:], lin.MeanCosSE[1:]) // layers 1–L

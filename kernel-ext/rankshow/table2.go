@@ -29,7 +29,7 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 	c := post[0].MeanCos
 	L, draws := len(c)-1, post[0].Draws
 	want(len(pre) > 0 && len(pre[0].MeanCos)-1 == L && pre[0].Draws == draws, "Table2: POST-LN runs of depth %d with %d draws, PRE-LN runs of another setting", L, draws)
-	paper := L == 12 && draws == 50
+	paper := L == rankexp.Table2().L && draws == rankexp.Table2().Draws
 	why := fmt.Sprintf("a claim of the paper read at depth L = 12 with 50 draws; here L = %d, %d draws", L, draws)
 	init := bundle.Table{ID: "fig1-init", Caption: "Fig. 1 at initialisation: last-layer mean cosine of a POST-LN Table 2 network of depth L, α = 1 (the layer-L cosine of the runs above)",
 		Header: []string{"depth L"}, Rows: [][]string{{"mean cosine"}}}
@@ -63,7 +63,7 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 func table2Panels(id, paper, setting string, runs []rankblock.Profile, seed uint64) show.View {
 	want(len(runs) == len(table2Names), "Table2: %d runs, want %d (rankexp.Table2Residuals)", len(runs), len(table2Names))
 	L, draws := len(runs[0].MeanCos)-1, runs[0].Draws
-	atPaper := L == 12 && draws == 50
+	atPaper := L == rankexp.Table2().L && draws == rankexp.Table2().Draws
 	var a, b, c []show.Series
 	var last, lastSE []float64 // the ℓ = L mean cosine of each run
 	for i, p := range runs {
@@ -105,7 +105,7 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string, seed uint64) show.Vie
 		p, th, n0 := r.Sim, r.Theory, r.N0
 		L := len(th) - 1
 		want(L >= 1, "NormLaws: run %d has no layer", i)
-		paper := r.N == 10 && r.D == 30 && L == 10 && p.Draws == 1000
+		paper := atSizes(rankexp.Fig11(), r.N, r.D, L, p.Draws)
 		mid, zl := max(1, L/2), min(6, L)
 		v = append(v, fmt.Sprintf("%-18s mean ‖X^ℓ‖² / Lemma 3.3 at ℓ = 1, %d, %d: %.3f %.3f %.3f (± %.3f at ℓ = %d)\n", names[i], mid, L, p.SqNorm[1]/th[1], p.SqNorm[mid]/th[mid], p.SqNorm[L]/th[L], p.SqNormSE[L]/th[L], L))
 		if i == 0 {
@@ -132,7 +132,8 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string, seed uint64) show.Vie
 // 10…10⁴, d_v = 100, n = 10, 200 draws; the checks apply at any setting
 // with key widths that large (one for the z check, two for the slope).
 func Uniformity(u rankexp.Uniformity, seed uint64) show.View {
-	paper := u.N == 10 && u.DV == 100 && u.Draws == 200 && slices.Equal(u.DK, []int{10, 30, 100, 300, 1000, 3000, 10000})
+	f7 := rankexp.Fig7()
+	paper := u.N == f7.N && u.DV == f7.DV && u.Draws == f7.Draws && slices.Equal(u.DK, f7.DK)
 	var gap show.Estimates
 	first := len(u.DK) // the first key width d_k ≥ 10 d_v
 	for i, dk := range u.DK {
