@@ -325,6 +325,10 @@ type Run struct {
 	// ρ^{αβ}_ℓ; MeanAbsCorr, MeanAbsCov likewise for |ρ^{αβ}_ℓ|, |V^{αβ}_ℓ|.
 	// Stopped networks contribute their frozen state.
 	MeanCorr, MeanAbsCorr, MeanAbsCov []float64
+	// MeanCorrSE, MeanAbsCorrSE and MeanAbsCovSE are their standard
+	// errors at each layer, s/√Nets with s the sample standard deviation
+	// over networks of the pair-averaged quantity (0 for one network).
+	MeanCorrSE, MeanAbsCorrSE, MeanAbsCovSE []float64
 	// Final holds network i's V_Depth at Final[i·m² : (i+1)·m²].
 	Final []float64
 	// StopLayer[i] is the layer at which network i stopped (−1 if never).
@@ -457,7 +461,7 @@ func Simulate(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*Run
 
 // averageStats sets MeanCorr, MeanAbsCorr and MeanAbsCov to the averages
 // over nets networks of the per-network shStats slots in per (3(d+1)
-// values per network).
+// values per network), and their standard errors.
 func (res *Run) averageStats(per []float64, nets, d int) {
 	res.MeanCorr = make([]float64, d+1)
 	res.MeanAbsCorr = make([]float64, d+1)
@@ -470,6 +474,23 @@ func (res *Run) averageStats(per []float64, nets, d int) {
 			res.MeanAbsCov[l] += st[3*l+2] / float64(nets)
 		}
 	}
+	means := [][]float64{res.MeanCorr, res.MeanAbsCorr, res.MeanAbsCov}
+	ses := make([][]float64, 3)
+	for k := range ses {
+		ses[k] = make([]float64, d+1)
+		if nets < 2 {
+			continue
+		}
+		for l := 0; l <= d; l++ {
+			ss := 0.0 // the sum of squared deviations, about the mean above
+			for i := 0; i < nets; i++ {
+				dev := per[3*(d+1)*i+3*l+k] - means[k][l]
+				ss += dev * dev
+			}
+			ses[k][l] = math.Sqrt(ss / float64(nets-1) / float64(nets))
+		}
+	}
+	res.MeanCorrSE, res.MeanAbsCorrSE, res.MeanAbsCovSE = ses[0], ses[1], ses[2]
 }
 
 // shStats writes the pair-averaged ρ, |ρ|, |V^{αβ}| of v at slot l.
