@@ -2,6 +2,7 @@ package shapedshow
 
 import (
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,6 +126,16 @@ func TestAtYourSettings(t *testing.T) {
 		fig4 = append(fig4, sim(shapednet.Config{Width: n, Depth: depth, Gamma: g, Tau0: 1, Attention: a, Blocks: shapednet.BlocksAttention}, nets, uint64(12+i)))
 	}
 	yours(t, "Fig4", Fig4(attns, fig4, n, g, seed), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "networks": nets}, nil, nil)
+
+	ex, err := shapednet.Explosions(shapednet.Config{Attention: block.Shaped, Width: n, Tau0: 1, Blocks: shapednet.BlocksAttention, StopRadius: 1e3}, sde.Model{Kind: sde.Attention, Tau0: 1},
+		v0, 0.5, []float64{0.3}, 16, 15, 16, sde.Settings{Step: 0.05}, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := Explosions(ex, 16).Tables()[0]
+	if want := []string{"γ", "SDE stopped (‖V‖_F ≥ 1e4), h = 0.05", "SDE PSD-projected paths, h = 0.05", "SDE stopped, h = 0.005", "networks with V^{αα} ≥ 1e3"}; tab.Caption != "Shaped attention at T = 0.5 from ρ₀ = 0.3: SDE paths and networks that blow up" || !slices.Equal(tab.Header, want) {
+		t.Errorf("Explosions: caption %q, header %q; want the settings run", tab.Caption, tab.Header)
+	}
 
 	stop := shapednet.Config{Attention: block.Shaped, Width: 8, Depth: 12, Tau0: 1, Blocks: shapednet.BlocksAttention}
 	study := shapednet.StopStudy{Nets: 10}

@@ -207,10 +207,14 @@ func KSByWidth(widths, ksd, last, ref []float64, r *sde.Result, gamma float64, n
 	paper := T == 0.75 && gamma == 1/math.Sqrt2 && slices.Equal(widths, []float64{4, 8, 16, 32, 64, 128, 256}) && nets == 4000
 	crit := show.Map(widths, func(float64) float64 { return empirical.KSCritical(nets, len(ref), 0.001) })
 	stops := fmt.Sprintf("SDE: %d of %d paths stopped (finite-time explosion), %d PSD-projected", r.NumStopped(), paths, r.NumPSDViolating())
+	params := map[string]float64{"T": T, "gamma": gamma, "networks": float64(nets), "paths": float64(paths)}
+	if md, ok := r.Process.(sde.Model); ok {
+		params["tau0"] = md.Tau0
+	}
 	return show.View{show.AtPaper(show.Figure{ID: "ks-vs-width", Caption: fmt.Sprintf("KS distance between network and SDE laws of ρ_T at T = %g vs width (depth = %g·width), shaped attention, γ = %s. %s.", T, T, gammaText(gamma), stops),
 		XLabel: "width n", YLabel: "KS distance", LogX: true,
 		Series: []show.Series{{Name: "KS(network, SDE)", X: widths, Y: ksd, Style: show.LinePoints}, {Name: "0.1% critical value", X: widths, Y: crit, Style: show.Dashed}},
-		Params: map[string]float64{"T": T, "gamma": gamma, "tau0": 1, "networks": float64(nets), "paths": float64(paths)}, Seed: show.Seed(seed)}, paper),
+		Params: params, Seed: show.Seed(seed)}, paper),
 		ks("ks-vs-width", fmt.Sprintf("KS(network, SDE) at width %g", wl), last, ref, fmt.Sprintf("T = %g; KS by width %g…%g: %.3f", T, widths[0], wl, ksd))}
 }
 
@@ -278,16 +282,28 @@ func Fig4(attns []block.Attention, runs []*shapednet.Run, width int, gamma float
 }
 
 // Explosions shows table explosion: per γ, the SDE paths (of paths) that
-// stopped at h = 0.01 and 0.001, the PSD-projected ones, and the networks
-// whose V has a diagonal entry ≥ 1e4.
+// stopped at the coarse and the fine step, the PSD-projected ones, and the
+// networks that reached their stop radius, at the settings ex records.
 func Explosions(ex []shapednet.Explosion, paths int) show.View {
-	tab := bundle.Table{ID: "explosion", Caption: "Shaped attention at T = 1 from ρ₀ = 0.2: SDE paths and networks that blow up",
-		Header: []string{"γ", "SDE stopped (‖V‖_F ≥ 1e4), h = 0.01", "SDE PSD-projected paths, h = 0.01", "SDE stopped, h = 0.001", "networks with V^{αα} ≥ 1e4"}}
+	want(len(ex) > 0, "Explosions: no γ")
+	e0 := ex[0]
+	tab := bundle.Table{ID: "explosion", Caption: fmt.Sprintf("Shaped attention at T = %g from ρ₀ = %g: SDE paths and networks that blow up", e0.T, e0.Rho0),
+		Header: []string{"γ", fmt.Sprintf("SDE stopped (‖V‖_F ≥ %s), h = %g", radius(e0.SDEStopRadius), e0.Step), fmt.Sprintf("SDE PSD-projected paths, h = %g", e0.Step),
+			fmt.Sprintf("SDE stopped, h = %g", e0.Step/10), fmt.Sprintf("networks with V^{αα} ≥ %s", radius(e0.NetStopRadius))}}
 	for _, e := range ex {
+		want(e.T == e0.T && e.Rho0 == e0.Rho0 && e.Step == e0.Step && e.SDEStopRadius == e0.SDEStopRadius && e.NetStopRadius == e0.NetStopRadius, "Explosions: rows of different settings: %+v and %+v", e0, e)
 		tab.Rows = append(tab.Rows, []string{fmt.Sprintf("%.3f", e.Gamma), fmt.Sprintf("%d / %d", e.SDEStopped, paths),
 			fmt.Sprintf("%d", e.SDEProjected), fmt.Sprintf("%d / %d", e.SDEStoppedFine, paths), fmt.Sprintf("%d / %d", e.NetStopped, paths)})
 	}
 	return show.View{tab}
+}
+
+// radius writes a stop radius, a power of ten as 1e4.
+func radius(r float64) string {
+	if e := math.Log10(r); e == math.Round(e) && e >= 3 {
+		return fmt.Sprintf("1e%d", int(e))
+	}
+	return fmt.Sprintf("%g", r)
 }
 
 // Fig5 shows figures fig5-left (λ_max(V_ℓ) of one network per γ) and

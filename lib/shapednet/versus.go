@@ -162,6 +162,11 @@ func abs(x []float64) []float64 {
 type Explosion struct {
 	Gamma                                                float64
 	SDEStopped, SDEProjected, SDEStoppedFine, NetStopped int
+	// T, Rho0 (the input correlation of tokens 1 and 2), Step (the coarse
+	// SDE step; the fine one is Step/10), SDEStopRadius and NetStopRadius
+	// (the radii at which an SDE path and a network stop) are the settings
+	// it ran with, defaults filled in.
+	T, Rho0, Step, SDEStopRadius, NetStopRadius float64
 }
 
 // Explosions runs, for each γ (index i), paths SDE paths of md (Gamma =
@@ -194,7 +199,8 @@ func Explosions(c Config, md sde.Model, V0 mat.Matrix, T float64, gammas []float
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Explosion{Gamma: g, SDEStopped: r.NumStopped(), SDEProjected: r.NumPSDViolating(), SDEStoppedFine: f.NumStopped(), NetStopped: nn.NumStopped()})
+		out = append(out, Explosion{Gamma: g, SDEStopped: r.NumStopped(), SDEProjected: r.NumPSDViolating(), SDEStoppedFine: f.NumStopped(), NetStopped: nn.NumStopped(),
+			T: T, Rho0: nn.InitialCorr(0, 1), Step: coarse.Step, SDEStopRadius: cmp.Or(s.StopRadius, 1e4), NetStopRadius: nn.Config.StopRadius})
 	}
 	return out, nil
 }
