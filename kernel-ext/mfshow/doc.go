@@ -6,8 +6,14 @@
 //
 // Each function builds one cell's show.View, pure and deterministic, and
 // the notebook shows it with View.Show, so a function's figures, tables
-// and metrics keep their place in the report. The figure ids, captions and
-// tolerances are the notebook's: where a caption states a setting that the
-// data carry (σ_b², depth, width), a function panics if they do not have
-// it, rather than label them wrongly.
+// and metrics keep their place in the report. The figure ids and
+// tolerances are the notebook's; captions, Params and sample counts are
+// formatted from the settings the results record, so any setting runs: a
+// figure claims its paper figure only at the paper's settings (at others
+// its caption says "at your settings"), a claim that holds only there is
+// shown as not applicable with the reason (show.PaperCheck), and the z, KS
+// and DKW checks, whose tolerances come from the run's own sample sizes,
+// apply at any settings. A function panics only on a caller bug (results
+// of one call at different settings, an argument that disagrees with the
+// settings a result records).
 package mfshow

@@ -3,6 +3,8 @@ package mfshow
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -12,46 +14,136 @@ import (
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
-// want panics with an "mfshow:" message when a setting the caption states
-// does not hold.
+// want panics with an "mfshow:" message unless ok: a caller bug, such as
+// an argument that disagrees with the settings a result records. It never
+// pins a setting: at settings other than the paper's a figure claims
+// nothing (show.AtPaper).
 func want(ok bool, format string, args ...any) { show.Want(ok, "mfshow", format, args...) }
 
-func tanhAt(nets []meanfield.Net, fn string) {
-	want(len(nets) > 0, "%s: no networks", fn)
+// family describes the activation and σ_b² that nets share, as "tanh,
+// σ_b² = 0.05", and reports whether they share them.
+func family(nets []meanfield.Net) (desc string, same bool) {
+	phi, b2 := nets[0].Phi.Name, nets[0].SigmaB2
 	for _, n := range nets {
-		want(n.Phi.Name == "tanh" && n.SigmaB2 == 0.05, "%s: φ = %s, σ_b² = %v; want tanh, 0.05", fn, n.Phi.Name, n.SigmaB2)
+		if n.Phi.Name != phi || n.SigmaB2 != b2 {
+			return "the activations and σ_b² of the legend", false
+		}
 	}
+	return fmt.Sprintf("%s, σ_b² = %g", phi, b2), true
+}
+
+// label names network n in a legend: "σ_w²=2", with its activation and
+// σ_b² when the networks of the figure differ in them (same is false).
+func label(n meanfield.Net, same bool) string {
+	if same {
+		return fmt.Sprintf("σ_w²=%g", n.SigmaW2)
+	}
+	return fmt.Sprintf("%s, σ_w²=%g, σ_b²=%g", n.Phi.Name, n.SigmaW2, n.SigmaB2)
+}
+
+// b2Params is {"sigma_b2": σ_b²} of nets when they share it, else nil.
+func b2Params(nets []meanfield.Net, same bool) map[string]float64 {
+	if !same {
+		return nil
+	}
+	return map[string]float64{"sigma_b2": nets[0].SigmaB2}
+}
+
+// isTanh005 reports whether n has the lecture's activation and bias
+// variance: tanh, σ_b² = 0.05.
+func isTanh005(n meanfield.Net) bool { return n.Phi.Name == "tanh" && n.SigmaB2 == 0.05 }
+
+// sigmaW2s returns the σ_w² of nets.
+func sigmaW2s(nets []meanfield.Net) []float64 {
+	w := make([]float64, len(nets))
+	for i, n := range nets {
+		w[i] = n.SigmaW2
+	}
+	return w
+}
+
+// joinG joins xs formatted with %g by ", ".
+func joinG(xs []float64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprintf("%g", x)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ulp is the spacing of the floats at x > 0.
+func ulp(x float64) float64 { return math.Nextafter(x, math.Inf(1)) - x }
+
+// checked returns the networks of checks, each of which must have been
+// drawn at the given width and number of networks (the arguments of the
+// caller, which the caption states).
+func checked(fn string, checks []randmlp.LayerCheck, width, nets int) []meanfield.Net {
+	want(len(checks) > 0, "%s: no checks", fn)
+	out := make([]meanfield.Net, len(checks))
+	for k, r := range checks {
+		want(r.MLP.Width == width && r.Nets == nets, "%s: check %d ran %d networks of width %d, but the arguments say %d of width %d", fn, k, r.Nets, r.MLP.Width, nets, width)
+		out[k] = r.MLP.MeanField()
+	}
+	return out
+}
+
+// falseAlarm bounds the chance that one of k independent z-scores passes 5
+// under the null, k·P(|z| > 5) with P(|z| > 5) < 5.8e-7, in words.
+func falseAlarm(k int) string {
+	if p := float64(k) * 5.8e-7; p >= 1e-5 {
+		return fmt.Sprintf("about %.1e", p)
+	}
+	return "below 1e-5"
 }
 
 // QMap shows the check that each q* is a root of V to rounding, max |V(q*)
-// − q*| over nets (tanh, σ_b² = 0.05), and figure qmap: V(q) at the
-// abscissae qs with the diagonal and the fixed points.
+// − q*| over nets, and figure qmap: V(q) at the abscissae qs with the
+// diagonal and the fixed points.
 //
 // Errors: those of meanfield.Net.QStar.
 func QMap(nets []meanfield.Net, qs []float64) (show.View, error) {
-	tanhAt(nets, "QMap")
+	want(len(nets) > 0, "QMap: no networks")
+	fam, same := family(nets)
+	paper := same && isTanh005(nets[0]) && slices.Equal(sigmaW2s(nets), []float64{1, 2, 3})
 	series := []show.Series{{Name: "q' = q", X: qs, Y: qs}}
-	residual := 0.0
+	residual, qmax := 0.0, 0.0
 	for _, n := range nets {
 		qstar, err := n.QStar()
 		if err != nil {
 			return nil, err
 		}
-		residual = math.Max(residual, math.Abs(n.QMap(qstar)-qstar))
-		series = append(series, show.Curve(fmt.Sprintf("V(q), σ_w²=%g", n.SigmaW2), qs, n.QMap),
+		residual, qmax = math.Max(residual, math.Abs(n.QMap(qstar)-qstar)), math.Max(qmax, qstar)
+		series = append(series, show.Curve("V(q), "+label(n, same), qs, n.QMap),
 			show.Scatter(fmt.Sprintf("q* = %.4f", qstar), []float64{qstar}, []float64{qstar}, nil))
 	}
-	return show.View{show.Agreement{Name: "tanh, σ_w² = 1, 2, 3: max |V(q*) − q*|", Kind: show.TheoryVsTheory, Value: residual, Tol: 1e-14, Figure: "qmap",
-		Basis: "QStar refines the root to ~1e-15 relative, so the residual is a few ulps of q* ≤ 1.5 (an ulp is 2.2e-16 there); 1e-14 allows about 45"},
-		show.Figure{ID: "qmap", Caption: "The variance map V(q) for tanh, σ_b² = 0.05, and its fixed points.",
-			XLabel: "q", YLabel: "V(q)", Series: series, Params: map[string]float64{"sigma_b2": 0.05}}}, nil
+	// 1e-14 is about 45 ulps of a q* in [1, 2); a larger q* scales it by its ulp.
+	tol := 1e-14 * math.Max(1, ulp(qmax)/ulp(1))
+	name := "networks of the legend: max |V(q*) − q*|"
+	if same {
+		name = fmt.Sprintf("%s, σ_w² = %s: max |V(q*) − q*|", nets[0].Phi.Name, joinG(sigmaW2s(nets)))
+	}
+	basis := fmt.Sprintf("QStar refines the root to ~1e-15 relative, so the residual is a few ulps of q* ≤ %.4g (an ulp is %.2g there); %.3g allows about %.0f", qmax, ulp(qmax), tol, tol/ulp(qmax))
+	if paper {
+		basis = "QStar refines the root to ~1e-15 relative, so the residual is a few ulps of q* ≤ 1.5 (an ulp is 2.2e-16 there); 1e-14 allows about 45"
+	}
+	return show.View{show.Agreement{Name: name, Kind: show.TheoryVsTheory, Value: residual, Tol: tol, Figure: "qmap", Basis: basis},
+		show.AtPaper(show.Figure{ID: "qmap", Caption: fmt.Sprintf("The variance map V(q) for %s, and its fixed points.", fam),
+			XLabel: "q", YLabel: "V(q)", Series: series, Params: b2Params(nets, same)}, paper)}, nil
 }
 
 // QIteration shows, for each start q¹ = q1s[k], the z check of the q-map
-// against finite networks (checks[k], nets networks of the given width,
-// σ_w² = 2), then figure qmap-iteration.
+// against finite networks (checks[k], from MLP.QCheck with nets networks
+// of the given width), then figure qmap-iteration.
 func QIteration(checks []randmlp.LayerCheck, q1s []float64, width, nets int, seed uint64) show.View {
-	want(len(checks) == len(q1s) && width == 1000 && nets == 6, "QIteration: %d checks for %d starts, width %d, %d networks; want equal counts, 1000, 6", len(checks), len(q1s), width, nets)
+	want(len(checks) == len(q1s), "QIteration: %d checks for %d starts", len(checks), len(q1s))
+	mf := checked("QIteration", checks, width, nets)
+	_, same := family(mf)
+	w2 := mf[0].SigmaW2
+	for _, n := range mf {
+		same = same && n.SigmaW2 == w2
+	}
+	depth := len(checks[0].Layers)
+	paper := same && isTanh005(mf[0]) && w2 == 2 && width == 1000 && nets == 6 && depth == 10
 	var v show.View
 	var series []show.Series
 	for k, r := range checks {
@@ -59,52 +151,99 @@ func QIteration(checks []randmlp.LayerCheck, q1s []float64, width, nets int, see
 		series = append(series, show.Series{Name: fmt.Sprintf("q-map from q¹=%g", q1), X: r.Layers, Y: r.Theory},
 			show.Scatter(fmt.Sprintf("N=%d, %d nets", width, nets), r.Layers, r.Mean, r.SE))
 		v = append(v, show.MaxZ(show.Agreement{Name: fmt.Sprintf("q-map vs simulation from q¹=%g: max |z|", q1), Tol: 5, Figure: "qmap-iteration",
-			Basis: "SE over 6 networks × 2 uncorrelated inputs, N = 1000, Gaussian weights; 5 SE keeps a false alarm over 10 layers below 1e-5"}, r.Mean, r.SE, r.Theory))
+			Basis: fmt.Sprintf("SE over %d networks × 2 uncorrelated inputs, N = %d, Gaussian weights; 5 SE keeps a false alarm over %d layers %s", nets, width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory))
 	}
-	return append(v, show.Figure{ID: "qmap-iteration", Caption: "q^ℓ for tanh, σ_w² = 2, σ_b² = 0.05: the q-map (lines) against finite networks (points, ±1 SE). Both starts converge to q* = 0.7218 within a few layers.",
-		XLabel: "layer ℓ", YLabel: "q^ℓ", Series: series, Params: map[string]float64{"sigma_w2": 2, "sigma_b2": 0.05, "width": float64(width)}, Seed: show.Seed(seed)})
+	caption := "q^ℓ of the networks of the legend: the q-map (lines) against finite networks (points, ±1 SE)."
+	params := map[string]float64{"width": float64(width)}
+	if same {
+		caption = fmt.Sprintf("q^ℓ for %s, σ_w² = %g, σ_b² = %g: the q-map (lines) against finite networks (points, ±1 SE).", mf[0].Phi.Name, w2, mf[0].SigmaB2)
+		params["sigma_w2"], params["sigma_b2"] = w2, mf[0].SigmaB2
+		if q, err := mf[0].QStar(); err == nil && paper {
+			caption += fmt.Sprintf(" Both starts converge to q* = %.4f within a few layers.", q)
+		} else if err == nil {
+			caption += fmt.Sprintf(" The fixed point is q* = %.4f.", q)
+		}
+	}
+	return append(v, show.AtPaper(show.Figure{ID: "qmap-iteration", Caption: caption,
+		XLabel: "layer ℓ", YLabel: "q^ℓ", Series: series, Params: params, Seed: show.Seed(seed)}, paper))
 }
 
-// CMap shows, for each network (tanh, σ_b² = 0.05), the check of χ₁
-// against a one-sided difference of R at c = 1 (step 1e-6), then figure
-// cmap: R(c) at the abscissae cs with the diagonal.
+// CMap shows, for each network, the check of χ₁ against a one-sided
+// difference of R at c = 1 (step 1e-6), then figure cmap: R(c) at the
+// abscissae cs with the diagonal. The check's tolerance bounds the
+// truncation R″(1)·h/2 of tanh at σ_b² = 0.05, σ_w² ≤ 3; at other settings
+// (where R″(1) may be unbounded, as for ReLU-like φ) it is not applicable.
 //
 // Errors: those of meanfield.Net.DepthScales.
 func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
-	tanhAt(nets, "CMap")
+	want(len(nets) > 0, "CMap: no networks")
+	_, same := family(nets)
+	paper := same && isTanh005(nets[0]) && slices.Equal(sigmaW2s(nets), []float64{1.5, 2, 3})
 	var v show.View
+	var ordered, chaotic []float64
 	series := []show.Series{{Name: "R(c) = c", X: cs, Y: cs}}
 	for _, n := range nets {
 		s, err := n.DepthScales()
 		if err != nil {
 			return nil, err
 		}
+		if s.Chi1 < 1 {
+			ordered = append(ordered, n.SigmaW2)
+		} else {
+			chaotic = append(chaotic, n.SigmaW2)
+		}
 		r := func(c float64) float64 { return n.CMap(s.QStar, c) }
-		series = append(series, show.Curve(fmt.Sprintf("σ_w²=%g: χ₁=%.3f, c*=%.3f", n.SigmaW2, s.Chi1, s.CStar), cs, r))
+		series = append(series, show.Curve(fmt.Sprintf("%s: χ₁=%.3f, c*=%.3f", label(n, same), s.Chi1, s.CStar), cs, r))
 		e := 1e-6 // χ₁ is the slope at c = 1: compare with a one-sided difference
 		slope := (r(1) - r(1-e)) / e
-		v = append(v, show.Agreement{Name: fmt.Sprintf("σ_w²=%g: χ₁ − R′(1) (finite difference)", n.SigmaW2), Kind: show.TheoryVsTheory, Value: s.Chi1 - slope, Tol: 2e-6,
+		v = append(v, show.PaperCheck(show.Agreement{Name: fmt.Sprintf("%s: χ₁ − R′(1) (finite difference)", label(n, same)), Kind: show.TheoryVsTheory, Value: s.Chi1 - slope, Tol: 2e-6,
 			Basis:  "one-sided difference with step h = 1e-6: truncation R″(1)·h/2 ≲ 1e-6 plus the rounding of R over h ≲ 1e-6",
-			Figure: "cmap", Note: "χ₁ = σ_w² E φ′² against (R(1) − R(1−1e-6))/1e-6"})
+			Figure: "cmap", Note: "χ₁ = σ_w² E φ′² against (R(1) − R(1−1e-6))/1e-6"},
+			isTanh005(n) && n.SigmaW2 <= 3, "the 2e-6 tolerance bounds R″(1)·h/2 for tanh at σ_b² = 0.05, σ_w² ≤ 3 only"))
 	}
-	return append(v, show.Figure{ID: "cmap", Caption: "Correlation map R(c) of tanh at σ_b² = 0.05: ordered (σ_w² = 1.5, c* = 1) and chaotic (σ_w² = 2, 3; c* < 1).",
-		XLabel: "c", YLabel: "R(c)", Series: series, Params: map[string]float64{"sigma_b2": 0.05}}), nil
+	of := "the networks of the legend"
+	if same {
+		of = fmt.Sprintf("%s at σ_b² = %g", nets[0].Phi.Name, nets[0].SigmaB2)
+	}
+	var phases []string
+	if len(ordered) > 0 {
+		phases = append(phases, fmt.Sprintf("ordered (σ_w² = %s, c* = 1)", joinG(ordered)))
+	}
+	if len(chaotic) > 0 {
+		phases = append(phases, fmt.Sprintf("chaotic (σ_w² = %s; c* < 1)", joinG(chaotic)))
+	}
+	return append(v, show.AtPaper(show.Figure{ID: "cmap", Caption: fmt.Sprintf("Correlation map R(c) of %s: %s.", of, strings.Join(phases, " and ")),
+		XLabel: "c", YLabel: "R(c)", Series: series, Params: b2Params(nets, same)}, paper)), nil
 }
 
 // CIteration shows, for each case k (σ_w² = sigmaW2[k], c¹ = c1[k]), the z
-// check of the covariance map against finite networks (checks[k], 6
-// networks of the given width), then figure cmap-iteration.
+// check of the covariance map against finite networks (checks[k], from
+// MLP.CCheck with networks of the given width), then figure
+// cmap-iteration.
 func CIteration(checks []randmlp.LayerCheck, sigmaW2, c1 []float64, width int, seed uint64) show.View {
-	want(len(checks) == len(sigmaW2) && len(c1) == len(sigmaW2) && width == 1000, "CIteration: %d checks, %d σ_w², %d c¹, width %d; want equal counts and 1000", len(checks), len(sigmaW2), len(c1), width)
+	want(len(checks) == len(sigmaW2) && len(c1) == len(sigmaW2) && len(checks) > 0, "CIteration: %d checks, %d σ_w², %d c¹", len(checks), len(sigmaW2), len(c1))
+	nets := checks[0].Nets
+	mf := checked("CIteration", checks, width, nets)
+	fam, same := family(mf)
+	for k, n := range mf {
+		want(n.SigmaW2 == sigmaW2[k], "CIteration: check %d ran at σ_w² = %g, the arguments say %g", k, n.SigmaW2, sigmaW2[k])
+	}
+	depth := len(checks[0].Layers)
+	paper := same && isTanh005(mf[0]) && width == 1000 && nets == 6 && depth == 10
 	var v show.View
 	var series []show.Series
 	for k, r := range checks {
 		series = append(series, show.Series{Name: fmt.Sprintf("σ_w²=%g, c¹=%g", sigmaW2[k], c1[k]), X: r.Layers, Y: r.Theory}, show.Scatter("", r.Layers, r.Mean, r.SE))
 		v = append(v, show.MaxZ(show.Agreement{Name: fmt.Sprintf("c-map vs simulation, σ_w²=%g, c¹=%g: max |z|", sigmaW2[k], c1[k]), Tol: 5, Figure: "cmap-iteration",
-			Basis: "SE over 6 networks of width 1000; 5 SE keeps a false alarm over 10 layers below 1e-5"}, r.Mean, r.SE, r.Theory))
+			Basis: fmt.Sprintf("SE over %d networks of width %d; 5 SE keeps a false alarm over %d layers %s", nets, width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory))
 	}
-	return append(v, show.Figure{ID: "cmap-iteration", Caption: "Correlation of two inputs, tanh, σ_b² = 0.05: covariance map (lines) against finite networks (points, ±1 SE).",
-		XLabel: "layer ℓ", YLabel: "c^ℓ", Series: series, Params: map[string]float64{"sigma_b2": 0.05, "width": float64(width)}, Seed: show.Seed(seed)})
+	params := b2Params(mf, same)
+	if params == nil {
+		params = map[string]float64{}
+	}
+	params["width"] = float64(width)
+	return append(v, show.AtPaper(show.Figure{ID: "cmap-iteration", Caption: fmt.Sprintf("Correlation of two inputs, %s: covariance map (lines) against finite networks (points, ±1 SE).", fam),
+		XLabel: "layer ℓ", YLabel: "c^ℓ", Series: series, Params: params, Seed: show.Seed(seed)}, paper))
 }
 
 // PhaseDiagram shows the check of the critical line at the spec's
@@ -123,16 +262,22 @@ func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 }
 
 // Chi1 shows the z check of χ₁ on and beside the critical line against
-// finite networks (p: 15 points, 3 networks of the given width and depth
-// each), then figure chi1-sim.
+// finite networks (p, from randmlp.Chi1Beside with networks of the given
+// width and depth), then figure chi1-sim.
 func Chi1(p randmlp.Chi1Points, width, depth int, seed uint64) show.View {
-	want(len(p.SigmaW2) == 15 && width == 1000, "Chi1: %d points, width %d; want 15, 1000", len(p.SigmaW2), width)
+	want(p.Width == width && p.Depth == depth, "Chi1: points ran at width %d, depth %d, but the arguments say %d, %d", p.Width, p.Depth, width, depth)
+	k, units := len(p.SigmaW2), p.Nets*p.Width
+	paper := k == 15 && width == 1000 && depth == 3 && p.Nets == 3 && p.Offset == 0.3
+	crit := fmt.Sprint(k / 3)
+	if paper {
+		crit = "five"
+	}
 	chi := show.Estimates{X: p.SigmaW2, Mean: p.Mean, SE: p.SE, Theory: p.Theory}
 	return show.View{chi.MaxZ(show.Agreement{Name: "χ₁ on and beside the critical line vs simulation: max |z|", Tol: 5, Figure: "chi1-sim",
-		Basis: "SE from 3000 units per point (3 networks of width 1000; units are conditionally independent given the previous layer); 5 SE over 15 points"}),
-		show.Figure{ID: "chi1-sim", Caption: "χ₁ at five critical points (σ_w² on the curve, χ₁ = 1) and 0.3 to either side of each: mean-field theory and finite networks (±1 SE).",
-			XLabel: "σ_w²", YLabel: "χ₁", Series: []show.Series{show.Scatter("theory", chi.X, chi.Theory, nil), chi.Scatter("N=1000 simulation")},
-			Params: map[string]float64{"width": float64(width), "depth": float64(depth)}, Seed: show.Seed(seed)}}
+		Basis: fmt.Sprintf("SE from %d units per point (%d networks of width %d; units are conditionally independent given the previous layer); 5 SE over %d points", units, p.Nets, width, k)}),
+		show.AtPaper(show.Figure{ID: "chi1-sim", Caption: fmt.Sprintf("χ₁ at %s critical points (σ_w² on the curve, χ₁ = 1) and %g to either side of each: mean-field theory and finite networks (±1 SE).", crit, p.Offset),
+			XLabel: "σ_w²", YLabel: "χ₁", Series: []show.Series{show.Scatter("theory", chi.X, chi.Theory, nil), chi.Scatter(fmt.Sprintf("N=%d simulation", width))},
+			Params: map[string]float64{"width": float64(width), "depth": float64(depth)}, Seed: show.Seed(seed)}, paper)}
 }
 
 // DepthScales shows figure depth-scales: ξ_c and ξ_q along the sweep sc
@@ -158,52 +303,81 @@ func TanhTable(sc meanfield.Scan, ref [][]float64) show.View {
 }
 
 // XiCDecay shows the z check of 1 − c^ℓ against finite networks (r, from
-// CCheck with gap, 4 networks of the given width, σ_w² = 1.2) and figure
-// xi-c-decay with the asymptote e^{−ℓ/ξ_c} through the last layer.
+// MLP.CCheck with gap, networks of the given width) and figure xi-c-decay
+// with the asymptote e^{−ℓ/ξ_c} through the last layer.
 func XiCDecay(r randmlp.LayerCheck, xiC float64, width int, seed uint64) show.View {
+	n := checked("XiCDecay", []randmlp.LayerCheck{r}, width, r.Nets)[0]
 	depth := len(r.Layers)
-	want(depth == 20 && width == 1000, "XiCDecay: %d layers, width %d; want 20, 1000", depth, width)
+	paper := isTanh005(n) && n.SigmaW2 == 1.2 && depth == 20 && width == 1000 && r.Nets == 4
 	asym := show.Map(r.Layers, func(l float64) float64 { return r.Theory[depth-1] * math.Exp((float64(depth)-l)/xiC) })
-	return show.View{show.MaxZ(show.Agreement{Name: "1 − c^ℓ vs simulation, σ_w²=1.2: max |z|", Tol: 5, Figure: "xi-c-decay",
-		Basis: "SE over 4 networks of width 1000; 5 SE over 20 layers"}, r.Mean, r.SE, r.Theory),
-		show.Figure{ID: "xi-c-decay", Caption: fmt.Sprintf("Ordered phase, tanh, σ_w² = 1.2, σ_b² = 0.05: 1 − c^ℓ decays like e^{−ℓ/ξ_c}, ξ_c = %.3f.", xiC),
-			XLabel: "layer ℓ", YLabel: "1 − c^ℓ", LogY: true, Params: map[string]float64{"sigma_w2": 1.2, "sigma_b2": 0.05, "width": float64(width)}, Seed: show.Seed(seed),
-			Series: []show.Series{{Name: "c-map", X: r.Layers, Y: r.Theory}, {Name: "e^{−ℓ/ξ_c}", X: r.Layers, Y: asym}, show.Scatter("N=1000", r.Layers, r.Mean, r.SE)}}}
+	caption := fmt.Sprintf("%s, σ_w² = %g, σ_b² = %g: 1 − c^ℓ against the c-map and e^{−ℓ/ξ_c}, ξ_c = %.3f.", n.Phi.Name, n.SigmaW2, n.SigmaB2, xiC)
+	if paper {
+		caption = fmt.Sprintf("Ordered phase, tanh, σ_w² = 1.2, σ_b² = 0.05: 1 − c^ℓ decays like e^{−ℓ/ξ_c}, ξ_c = %.3f.", xiC)
+	}
+	return show.View{show.MaxZ(show.Agreement{Name: fmt.Sprintf("1 − c^ℓ vs simulation, σ_w²=%g: max |z|", n.SigmaW2), Tol: 5, Figure: "xi-c-decay",
+		Basis: fmt.Sprintf("SE over %d networks of width %d; 5 SE over %d layers", r.Nets, width, depth)}, r.Mean, r.SE, r.Theory),
+		show.AtPaper(show.Figure{ID: "xi-c-decay", Caption: caption,
+			XLabel: "layer ℓ", YLabel: "1 − c^ℓ", LogY: true, Params: map[string]float64{"sigma_w2": n.SigmaW2, "sigma_b2": n.SigmaB2, "width": float64(width)}, Seed: show.Seed(seed),
+			Series: []show.Series{{Name: "c-map", X: r.Layers, Y: r.Theory}, {Name: "e^{−ℓ/ξ_c}", X: r.Layers, Y: asym}, show.Scatter(fmt.Sprintf("N=%d", width), r.Layers, r.Mean, r.SE)}}, paper)}
 }
 
 // SlopeLaws shows, for the activation name, the check of the largest
 // Kolmogorov distance between the CDF of φ′(h) and the networks' empirical
-// CDF over laws (one per q* = qs[j], 4000 samples each) against the DKW
-// bound at level 1e-3, then figure fig3-<name>.
+// CDF over laws (one per q* = qs[j], from randmlp.SlopeLawAt with networks
+// of the given width) against the DKW bound at level 1e-3 for their
+// samples, then figure fig3-<name>, which claims Fig. 3 only at the
+// lecture's q* = 2, 1, 0.5, 0.2 with 4000 samples of width-1000 networks.
 func SlopeLaws(name string, laws []randmlp.SlopeLaw, qs []float64, width int, seed uint64) show.View {
-	want(len(laws) == len(qs) && width == 1000, "SlopeLaws: %d laws for %d q*, width %d; want equal counts and 1000", len(laws), len(qs), width)
-	var series []show.Series
-	worst, tol := 0.0, 0.0
+	want(len(laws) == len(qs) && len(laws) > 0, "SlopeLaws: %d laws for %d q*", len(laws), len(qs))
+	l0 := laws[0]
 	for j, l := range laws {
-		want(l.Samples == 4000, "SlopeLaws: %d samples, want 4000", l.Samples)
-		worst, tol = math.Max(worst, empirical.MaxAbsDiff(l.CDF, l.ECDF)), empirical.DKW(l.Samples, 1e-3)
+		want(l.Width == width && l.Samples == l0.Samples && l.Nets == l0.Nets && len(l.T) == len(l0.T), "SlopeLaws: law %d ran %d networks of width %d (%d samples, %d points), law 0 %d of width %d (%d samples, %d points), the argument says width %d",
+			j, l.Nets, l.Width, l.Samples, len(l.T), l0.Nets, l0.Width, l0.Samples, len(l0.T), width)
+	}
+	paper := width == 1000 && l0.Samples == 4000 && slices.Equal(qs, []float64{2, 1, 0.5, 0.2})
+	var series []show.Series
+	worst, tol := 0.0, empirical.DKW(l0.Samples, 1e-3)
+	for j, l := range laws {
+		worst = math.Max(worst, empirical.MaxAbsDiff(l.CDF, l.ECDF))
 		series = append(series, show.Series{Name: fmt.Sprintf("q* = %g", qs[j]), X: l.T, Y: l.CDF}, show.Scatter("", l.T, l.ECDF, nil))
 	}
 	return show.View{show.Agreement{Name: name + ": sup |CDF − empirical CDF| of φ′(h)", Kind: show.TheoryVsSimulation, Value: worst, Tol: tol, Figure: "fig3-" + name,
-		Basis: "DKW bound at level 1e-3 for 4000 samples (2 networks × 2 inputs × N = 1000); the value is the largest Kolmogorov distance over 4 q* on a 131-point grid"},
-		show.Figure{ID: "fig3-" + name, PaperFigure: "Tanner lecture, Fig. 3 (bottom row, as CDFs)",
-			Caption: "Law of φ′(h), h ~ N(0, q*), for " + name + ": CDF (lines) and a width-1000 network at the edge of chaos (points).",
-			XLabel:  "t", YLabel: "P(φ′(h) ≤ t)", Series: series, Params: map[string]float64{"width": float64(width)}, Seed: show.Seed(seed)}}
+		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × 2 inputs × N = %d); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T))},
+		show.AtPaper(show.Figure{ID: "fig3-" + name, PaperFigure: "Tanner lecture, Fig. 3 (bottom row, as CDFs)",
+			Caption: fmt.Sprintf("Law of φ′(h), h ~ N(0, q*), for %s: CDF (lines) and a width-%d network at the edge of chaos (points).", name, width),
+			XLabel:  "t", YLabel: "P(φ′(h) ≤ t)", Series: series, Params: map[string]float64{"width": float64(width)}, Seed: show.Seed(seed)}, paper)}
 }
 
-// Atoms shows table fig3-atoms (P(φ′ = 1) = μ₁ of each activation at q* =
-// 2, 1, 0.5, 0.2 with the spec's values ref in brackets) and the check of
-// the largest deviation against the spec's rounding.
+// Atoms shows table fig3-atoms (P(φ′ = 1) = μ₁ of each activation at each
+// q* of qs) and, at the lecture's q* = 2, 1, 0.5, 0.2, the spec's values
+// ref in brackets with the check of the largest deviation against the
+// spec's rounding; at other q* the spec prints nothing to check against.
 func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
-	want(len(qs) == 4 && qs[0] == 2 && qs[3] == 0.2, "Atoms: q* = %v, want 2, 1, 0.5, 0.2", qs)
+	paper := slices.Equal(qs, []float64{2, 1, 0.5, 0.2})
 	var names []string
 	var p [][]float64
 	for _, phi := range phis {
 		names, p = append(names, phi.Name), append(p, show.Map(qs, func(q float64) float64 { return phi.Mu(q, 1) }))
 	}
-	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Caption: "P(φ′ = 1) = μ₁ at q* = 2, 1, 0.5, 0.2 (spec value in brackets)", Header: []string{"φ", "q*=2", "q*=1", "q*=0.5", "q*=0.2"}},
+	header := []string{"φ"}
+	for _, q := range qs {
+		header = append(header, fmt.Sprintf("q*=%g", q))
+	}
+	const name = "P(φ′=1) vs spec Fig. 3 values: max |Δ|"
+	if !paper {
+		t := bundle.Table{ID: "fig3-atoms", Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s%s", joinG(qs), show.YourSettings), Header: header}
+		for i, row := range p {
+			cells := []string{names[i]}
+			for _, x := range row {
+				cells = append(cells, fmt.Sprintf("%.4f", x))
+			}
+			t.Rows = append(t.Rows, cells)
+		}
+		return show.View{t, show.NotApplicable(name, "the spec prints μ₁ at q* = 2, 1, 0.5, 0.2 only")}
+	}
+	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s (spec value in brackets)", joinG(qs)), Header: header},
 		names, p, ref, "%.4f (%g)")
-	return show.View{t, show.Agreement{Name: "P(φ′=1) vs spec Fig. 3 values: max |Δ|", Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
+	return show.View{t, show.Agreement{Name: name, Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
 		Basis: "the spec prints 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms"}}
 }
 
@@ -218,7 +392,7 @@ func Activations(phis []activation.Func, qs, hs []float64) show.View {
 		density := func(h float64) float64 { return math.Exp(-h*h/(2*q)) / math.Sqrt(2*math.Pi*q) }
 		top = append(top, show.Scatter(fmt.Sprintf("density of N(0, q* = %g)", q), hs, show.Map(hs, density), nil))
 	}
-	return show.View{show.Figure{ID: "fig3-phi", PaperFigure: "Tanner lecture, Fig. 3 (top row, the five activations in one panel)",
-		Caption: "The activations and the pre-activation densities N(0, q*) at q* = 2, 1, 0.5, 0.2 whose slopes φ′(h) the CDFs above describe.",
-		XLabel:  "h", YLabel: "φ(h); density", Series: top}}
+	return show.View{show.AtPaper(show.Figure{ID: "fig3-phi", PaperFigure: "Tanner lecture, Fig. 3 (top row, the five activations in one panel)",
+		Caption: fmt.Sprintf("The activations and the pre-activation densities N(0, q*) at q* = %s whose slopes φ′(h) the CDFs above describe.", joinG(qs)),
+		XLabel:  "h", YLabel: "φ(h); density", Series: top}, slices.Equal(qs, []float64{2, 1, 0.5, 0.2}))}
 }

@@ -3,6 +3,8 @@ package rankshow
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -14,15 +16,18 @@ import (
 
 // Propagation shows figures fig8-rho and fig8-norm (Fig. 8: correlation
 // and squared norm against layer, theory lines and Monte Carlo points,
-// n = 50, d = 32, L = 12, 100 draws, drawn from seed) after the z checks
-// of each run against Lemmas 3.2 and 3.3.
+// drawn from seed) after the z checks of each run against Lemmas 3.2 and
+// 3.3. The figures claim Fig. 8 only at its settings n = 50, d = 32,
+// L = 12, 100 draws (rankexp.Propagation's runs all share one setting).
 func Propagation(runs []rankexp.Depth, seed uint64) show.View {
-	want(len(runs) == 2, "Propagation: %d runs, want 2 (α = 1 and 1/√L)", len(runs))
+	want(len(runs) > 0, "Propagation: no runs")
+	n, d, L, draws := runs[0].N, runs[0].D, len(runs[0].Rho)-1, runs[0].Sim.Draws
+	paper := atSizes(rankexp.Fig8(), n, d, L, draws)
 	var v show.View
 	var rho, norm []show.Series
 	for _, r := range runs {
 		p := r.Sim
-		want(r.N == 50 && r.D == 32 && len(r.Rho) == 13 && p.Draws == 100, "Propagation: n=%d d=%d L=%d draws=%d, want 50, 32, 12, 100", r.N, r.D, len(r.Rho)-1, p.Draws)
+		want(r.N == n && r.D == d && len(r.Rho)-1 == L && p.Draws == draws, "Propagation: runs at n=%d d=%d L=%d draws=%d and n=%d d=%d L=%d draws=%d", n, d, L, draws, r.N, r.D, len(r.Rho)-1, p.Draws)
 		name := "α = 1"
 		if r.Scaled {
 			name = "α = 1/√L"
@@ -30,29 +35,35 @@ func Propagation(runs []rankexp.Depth, seed uint64) show.View {
 		rho = append(rho, show.ByLayer("ρ^ℓ theory, "+name, r.Rho, nil, show.Line),
 			show.ByLayer("ρ̂ (ratio of means), "+name, p.Rho, p.RhoSE, show.Points), show.ByLayer("mean cosine, "+name, p.MeanCos, nil, show.Points))
 		norm = append(norm, show.ByLayer("Lemma 3.3, "+name, r.SqNorm, nil, show.Line), show.ByLayer("MC mean, "+name, p.SqNorm, p.SqNormSE, show.Points))
-		v = append(v, show.MaxZ(show.Agreement{Name: "fig8-rho-maxz-" + name, Tol: 5, Figure: "fig8-rho", Basis: "SE (delta method) from 100 draws"}, p.Rho, p.RhoSE, r.Rho),
+		v = append(v, show.MaxZ(show.Agreement{Name: "fig8-rho-maxz-" + name, Tol: 5, Figure: "fig8-rho", Basis: fmt.Sprintf("SE (delta method) from %d draws", draws)}, p.Rho, p.RhoSE, r.Rho),
 			show.MaxZ(show.Agreement{Name: "fig8-norm-maxz-" + name, Tol: 5, Figure: "fig8-norm",
-				Basis: "SE from 100 draws; heavy tails at depth make the SE itself noisy (spec §8.12)"}, p.SqNorm, p.SqNormSE, r.SqNorm))
+				Basis: fmt.Sprintf("SE from %d draws; heavy tails at depth make the SE itself noisy (spec §8.12)", draws)}, p.SqNorm, p.SqNormSE, r.SqNorm))
 	}
-	params := map[string]float64{"n": 50, "d": 32, "L": 12, "draws": 100}
-	return append(v, show.Figure{ID: "fig8-rho", PaperFigure: "Noci et al. 2022, Fig. 8 (right; uniform attention, n = 50, d = 32, L = 12 chosen)",
+	params := map[string]float64{"n": float64(n), "d": float64(d), "L": float64(L), "draws": float64(draws)}
+	return append(v, show.AtPaper(show.Figure{ID: "fig8-rho", PaperFigure: "Noci et al. 2022, Fig. 8 (right; uniform attention, n = 50, d = 32, L = 12 chosen)",
 		Caption: "Token correlation vs layer, no LN, uniform attention, linear FF; theory RhoDepth", XLabel: "layer ℓ", YLabel: "correlation",
-		Series: rho, Seed: show.Seed(seed), Legend: show.TopLeft, Params: params},
-		show.Figure{ID: "fig8-norm", PaperFigure: "Noci et al. 2022, Fig. 8 (left; uniform attention, n = 50, d = 32, L = 12 chosen)",
+		Series: rho, Seed: show.Seed(seed), Legend: show.TopLeft, Params: params}, paper),
+		show.AtPaper(show.Figure{ID: "fig8-norm", PaperFigure: "Noci et al. 2022, Fig. 8 (left; uniform attention, n = 50, d = 32, L = 12 chosen)",
 			Caption: "Squared norm ‖X^ℓ‖_F² vs layer, no LN, uniform attention, linear FF; theory Lemma 3.3 (eq. 12)", XLabel: "layer ℓ",
-			YLabel: "‖X^ℓ‖²", LogY: true, Series: norm, Seed: show.Seed(seed), Legend: show.TopLeft, Params: params})
+			YLabel: "‖X^ℓ‖²", LogY: true, Series: norm, Seed: show.Seed(seed), Legend: show.TopLeft, Params: params}, paper))
 }
 
 // RhoLimits shows figure eq15-limit: ρ^L against depth L = 1…1024 under
 // α₁² = α̃₁/L (n = 50, ρ⁰ = 0) beside its limit eq. (15), for each α̃₁ of
 // curves, each with a check that ρ^1024 is within 1e-3 of the limit and a
-// line on the main text's typo e^{α₁} for e^{α̃₁}.
+// line on the main text's typo e^{α₁} for e^{α̃₁}. The figure claims
+// eq. (15) and the 1e-3 checks apply only at the setting n = 50, ρ⁰ = 0,
+// depths 1…1024 (the curves must share n, ρ⁰ and their depths).
 func RhoLimits(curves []rankcollapse.DepthScaled) show.View {
+	want(len(curves) > 0 && len(curves[0].Depths) > 0, "RhoLimits: no curves or no depths")
+	n, rho0, depths := curves[0].N, curves[0].Rho0, curves[0].Depths
+	last := depths[len(depths)-1]
+	paper := n == 50 && rho0 == 0 && depths[0] == 1 && last == 1024
 	var v show.View
 	var series []show.Series
 	for _, c := range curves {
 		k := len(c.Depths)
-		want(c.N == 50 && c.Rho0 == 0 && k > 0 && c.Depths[0] == 1 && c.Depths[k-1] == 1024, "RhoLimits: n=%d ρ⁰=%g depths %v, want 50, 0, 1…1024", c.N, c.Rho0, c.Depths)
+		want(c.N == n && c.Rho0 == rho0 && slices.Equal(c.Depths, depths), "RhoLimits: curves at n=%d ρ⁰=%g depths %v and n=%d ρ⁰=%g depths %v", n, rho0, depths, c.N, c.Rho0, c.Depths)
 		x := make([]float64, k)
 		for i, L := range c.Depths {
 			x[i] = float64(L)
@@ -61,13 +72,14 @@ func RhoLimits(curves []rankcollapse.DepthScaled) show.View {
 		series = append(series, show.Series{Name: fmt.Sprintf("ρ^L, α̃₁ = %g", at), X: x, Y: c.Rho, Style: show.LinePoints},
 			show.Level(fmt.Sprintf("eq. 15, α̃₁ = %g", at), x[0], x[k-1], lim))
 		typo := math.Exp(math.Sqrt(at)) // the main text's e^{α₁} with α₁ = √α̃₁
-		v = append(v, show.Agreement{Name: fmt.Sprintf("eq15-limit-%g", at), Kind: show.TheoryVsTheory, Value: c.Rho[k-1] - lim, Tol: 1e-3, Figure: "eq15-limit",
+		v = append(v, show.PaperCheck(show.Agreement{Name: fmt.Sprintf("eq15-limit-%g", at), Kind: show.TheoryVsTheory, Value: c.Rho[k-1] - lim, Tol: 1e-3, Figure: "eq15-limit",
 			Basis: "the finite-depth ρ^L tends to eq. (15) as O(1/L): 1/L = 1e-3 at L = 1024", Note: "ρ^L at L = 1024 minus eq. (15)"},
+			paper, fmt.Sprintf("the 1e-3 tolerance is 1/L at the paper's depth L = 1024 from ρ⁰ = 0 at n = 50; here n = %d, ρ⁰ = %g, L = %d", n, rho0, last)),
 			fmt.Sprintf("α̃₁ = %g: eq. 15 = %.6f; the main text's e^{α₁} would use e^{%.3f} instead of e^{%g} (factor %.3f)\n", at, lim, math.Sqrt(at), at, typo/math.Exp(at)))
 	}
-	return append(v, show.Figure{ID: "eq15-limit", PaperFigure: "Noci et al. 2022, Thm 3.3, eq. (15)",
-		Caption: "Last-layer correlation under α₁² = α̃₁/L vs depth L (n = 50, ρ⁰ = 0): converges to eq. (15), not to 1",
-		XLabel:  "depth L", YLabel: "ρ^L", LogX: true, Series: series, Legend: show.TopLeft})
+	return append(v, show.AtPaper(show.Figure{ID: "eq15-limit", PaperFigure: "Noci et al. 2022, Thm 3.3, eq. (15)",
+		Caption: fmt.Sprintf("Last-layer correlation under α₁² = α̃₁/L vs depth L (n = %d, ρ⁰ = %g): converges to eq. (15), not to 1", n, rho0),
+		XLabel:  "depth L", YLabel: "ρ^L", LogX: true, Series: series, Legend: show.TopLeft}, paper))
 }
 
 // Fig4Z is the tolerance of Fig. 4's z tests: the largest |z| over the 12
@@ -83,24 +95,27 @@ var Fig4LN = show.Disagreement{
 	Why:      "the uniform theory (Lemma 3.2) has no layer norm; normalising each token shifts the correlation by a small systematic amount that 50 draws resolve, and the paper's figure, read by eye, cannot show a gap of 0.01–0.02",
 }
 
-// Placements shows Fig. 4 (n = 50, d = 32, L = 12, 50 draws, drawn from
-// seed): one z test per LN placement under 1/√L against the uniform
-// theory without LN (|z| ≤ Fig4Z over layers 1–12), the two with LN
-// declared known disagreements (Fig4LN), table fig4-last and figure
-// fig4-ln.
+// Placements shows Fig. 4 (drawn from seed): one z test per LN placement
+// under 1/√L against the uniform theory without LN (|z| ≤ Fig4Z over every
+// layer), the two with LN declared known disagreements (Fig4LN), table
+// fig4-last and figure fig4-ln. The figure claims Fig. 4 only at the
+// chosen setting n = 50, d = 32, L = 12, 50 draws; the z tests apply at
+// any setting.
 func Placements(p rankexp.Placements, seed uint64) show.View {
-	want(p.N == 50 && p.D == 32 && len(p.Theory) == 13, "Placements: n=%d d=%d L=%d, want 50, 32, 12", p.N, p.D, len(p.Theory)-1)
-	t := bundle.Table{ID: "fig4-last", Caption: "Mean cosine at ℓ = 12 (50 draws); under 1/√L the largest gap to the uniform theory over layers and its size in SE",
+	want(len(p.Runs) > 0, "Placements: no runs")
+	L, draws := len(p.Theory)-1, p.Runs[0].Fixed.Draws
+	paper := atSizes(rankexp.Fig4(), p.N, p.D, L, draws)
+	t := bundle.Table{ID: "fig4-last", Caption: fmt.Sprintf("Mean cosine at ℓ = %d (%d draws); under 1/√L the largest gap to the uniform theory over layers and its size in SE", L, draws),
 		Header: []string{"variant", "α = 1", "α = 1/√L", "max gap (1/√L)", "max |z| (1/√L)"}}
 	var v show.View
 	var series []show.Series
 	for _, r := range p.Runs {
-		want(r.Fixed.Draws == 50 && r.Scaled.Draws == 50, "Placements: %d and %d draws, want 50", r.Fixed.Draws, r.Scaled.Draws)
+		want(r.Fixed.Draws == draws && r.Scaled.Draws == draws, "Placements: runs with %d, %d and %d draws", draws, r.Fixed.Draws, r.Scaled.Draws)
 		name := r.Norm.String()
 		series = append(series, show.ByLayer(name+", α = 1", r.Fixed.MeanCos, nil, show.LinePoints), show.ByLayer(name+", α = 1/√L", r.Scaled.MeanCos, nil, show.LinePoints))
-		t.Rows = append(t.Rows, []string{name, show.FormatFloat(r.Fixed.MeanCos[12]), show.FormatFloat(r.Scaled.MeanCos[12]), show.FormatFloat(r.Gap), show.FormatFloat(r.Z)})
+		t.Rows = append(t.Rows, []string{name, show.FormatFloat(r.Fixed.MeanCos[L]), show.FormatFloat(r.Scaled.MeanCos[L]), show.FormatFloat(r.Gap), show.FormatFloat(r.Z)})
 		a := show.Agreement{Name: "fig4-scaled-" + name, Tol: Fig4Z, Figure: "fig4-ln",
-			Basis: "SE from 50 draws, layers 1–12; P(max |z| > 4) ≈ 8e-4 under an exact theory",
+			Basis: fmt.Sprintf("SE from %d draws, layers 1–%d; P(max |z| > 4) ≈ %s under an exact theory", draws, L, strings.Replace(fmt.Sprintf("%.0e", float64(L)*6.3e-5), "e-0", "e-", 1)),
 			Note:  fmt.Sprintf("largest |mean cosine − uniform ρ^ℓ| %.4f", r.Gap)}
 		if r.Norm != block.NoNorm { // outside the theory: the paper's claim that LN then makes little difference
 			a.Kind, a.Disagreement = show.Claim, &Fig4LN
@@ -108,27 +123,32 @@ func Placements(p rankexp.Placements, seed uint64) show.View {
 		v = append(v, show.MaxZ(a, r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], p.Theory[1:]))
 	}
 	for i, th := range [][]float64{p.Unscaled, p.Theory} {
-		a1sq := []float64{1, 1.0 / 12}[i]
+		a1sq := []float64{1, 1 / float64(L)}[i]
 		series = append(series, show.ByLayer(fmt.Sprintf("uniform theory, α² = %.3g", a1sq), th, nil, show.Line))
 	}
-	return append(v, t, show.Figure{ID: "fig4-ln", PaperFigure: "Noci et al. 2022, Fig. 4 (n, d, depth, activation not stated: n = 50, d = 32, L = 12, one head, linear FF chosen)",
-		Caption: "Mean pairwise cosine vs layer, true softmax, linear FF, n = 50, d = 32", XLabel: "layer ℓ", YLabel: "mean cosine",
-		Series: series, Seed: show.Seed(seed), Legend: show.TopLeft, Height: 340})
+	return append(v, t, show.AtPaper(show.Figure{ID: "fig4-ln", PaperFigure: "Noci et al. 2022, Fig. 4 (n, d, depth, activation not stated: n = 50, d = 32, L = 12, one head, linear FF chosen)",
+		Caption: fmt.Sprintf("Mean pairwise cosine vs layer, true softmax, linear FF, n = %d, d = %d", p.N, p.D), XLabel: "layer ℓ", YLabel: "mean cosine",
+		Series: series, Seed: show.Seed(seed), Legend: show.TopLeft, Height: 340}, paper))
 }
 
 // FeedForward shows figure fig10-relu (mean cosine against layer with a
-// linear and a ReLU feed-forward layer, n = 50, d = 32, L = 8, 50 draws,
-// drawn from seed) after the claim that ReLU aligns the tokens faster.
+// linear and a ReLU feed-forward layer, drawn from seed) after the claim
+// that ReLU aligns the tokens faster. The figure claims Fig. 10, and the
+// claim applies, only at the chosen setting n = 50, d = 32, L = 8, 50
+// draws.
 func FeedForward(f rankexp.FeedForward, seed uint64) show.View {
 	lin, relu := f.Linear, f.ReLU
-	want(f.N == 50 && f.D == 32 && len(f.Theory) == 9 && lin.Draws == 50 && relu.Draws == 50, "FeedForward: n=%d d=%d L=%d, want 50, 32, 8 and 50 draws", f.N, f.D, len(f.Theory)-1)
+	L, draws := len(f.Theory)-1, lin.Draws
+	want(relu.Draws == draws, "FeedForward: %d linear and %d ReLU draws", draws, relu.Draws)
+	paper := atSizes(rankexp.Fig10(), f.N, f.D, L, draws)
 	series := []show.Series{show.ByLayer("linear", lin.MeanCos, lin.MeanCosSE, show.LinePoints), show.ByLayer("ReLU", relu.MeanCos, relu.MeanCosSE, show.LinePoints),
 		show.ByLayer("ρ^ℓ theory (linear)", f.Theory, nil, show.Line)}
-	zmin := empirical.MinDiffZ(relu.MeanCos[1:], relu.MeanCosSE[1:], lin.MeanCos[1:], lin.MeanCosSE[1:]) // layers 1–8
-	return show.View{show.Agreement{Name: "fig10-relu-above-linear", Kind: show.Claim, Value: zmin, Tol: 4, Rule: show.AtLeast, Figure: "fig10-relu",
-		Basis: "4 SE of the difference, SE from 50 draws each", Note: "smallest excess of the ReLU over the linear mean cosine over layers 1–8, in SE (paper: ReLU rises faster)"},
+	zmin := empirical.MinDiffZ(relu.MeanCos[1:], relu.MeanCosSE[1:], lin.MeanCos[1:], lin.MeanCosSE[1:]) // layers 1–L
+	return show.View{show.PaperCheck(show.Agreement{Name: "fig10-relu-above-linear", Kind: show.Claim, Value: zmin, Tol: 4, Rule: show.AtLeast, Figure: "fig10-relu",
+		Basis: fmt.Sprintf("4 SE of the difference, SE from %d draws each", draws), Note: fmt.Sprintf("smallest excess of the ReLU over the linear mean cosine over layers 1–%d, in SE (paper: ReLU rises faster)", L)},
+		paper, fmt.Sprintf("a claim of the paper read at n = 50, d = 32, L = 8, 50 draws; here n = %d, d = %d, L = %d, %d draws", f.N, f.D, L, draws)),
 		fmt.Sprintf("after one block: linear %.3f, ReLU %.3f (spec R9: ≈ 0.02 vs ≈ 0.17)\n", lin.MeanCos[1], relu.MeanCos[1]),
-		show.Figure{ID: "fig10-relu", PaperFigure: "Noci et al. 2022, Fig. 10 (uniform attention, n = 50, d = 32 chosen)",
+		show.AtPaper(show.Figure{ID: "fig10-relu", PaperFigure: "Noci et al. 2022, Fig. 10 (uniform attention, n = 50, d = 32 chosen)",
 			Caption: "Mean cosine vs layer, linear vs ReLU FF (no LN, uniform attention, α = 1)", XLabel: "layer ℓ", YLabel: "mean cosine",
-			Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}}
+			Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}, paper)}
 }

@@ -3,6 +3,8 @@ package rankshow
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -12,17 +14,21 @@ import (
 
 // Lemma31 shows table lemma31-fixed (Lemma 3.1 at the spec's fixed inputs,
 // one row per input named by names) after one z check per row of the Monte
-// Carlo against the exact E‖∂S/∂X‖², over 20000 weight draws.
+// Carlo against the exact E‖∂S/∂X‖², over the rows' weight draws.
 func Lemma31(names []string, rows []rankexp.Lemma31) show.View {
-	want(len(names) == len(rows), "Lemma31: %d names for %d rows", len(names), len(rows))
-	t := bundle.Table{ID: "lemma31-fixed", Caption: "Lemma 3.1 at the spec's fixed inputs (n = 3, d_v = 2); MC over 20000 weight draws, uniform attention",
+	want(len(names) == len(rows) && len(rows) > 0, "Lemma31: %d names for %d rows", len(names), len(rows))
+	draws := rows[0].Draws
+	for _, r := range rows {
+		want(r.Draws == draws, "Lemma31: rows with %d and %d weight draws", draws, r.Draws)
+	}
+	t := bundle.Table{ID: "lemma31-fixed", Caption: fmt.Sprintf("Lemma 3.1 at the spec's fixed inputs (n = 3, d_v = 2); MC over %d weight draws, uniform attention", draws),
 		Header: []string{"input", "d_k", "eq. 6", "eq. 7", "exact E‖∂S/∂X‖²", "MC ± SE", "eq. 8 bound", "bound holds"}}
 	var v show.View
 	for i, r := range rows {
 		t.Rows = append(t.Rows, []string{names[i], fmt.Sprint(r.DK), show.FormatFloat(r.GradWV), show.FormatFloat(r.GradWQ),
 			show.FormatFloat(r.Exact), show.FormatFloat(r.MC) + " ± " + show.FormatFloat(r.SE), show.FormatFloat(r.Bound), fmt.Sprint(r.MC <= r.Bound)})
 		v = append(v, show.Agreement{Name: fmt.Sprintf("lemma31-gradX-z-%d", i), Kind: show.TheoryVsSimulation, Value: (r.MC - r.Exact) / r.SE, Tol: 5,
-			Basis: "5 SE, SE from 20000 weight draws (heavy-tailed norms, per-draw relative SD ≈ 1.5)", Figure: "lemma31-fixed",
+			Basis: fmt.Sprintf("5 SE, SE from %d weight draws (heavy-tailed norms, per-draw relative SD ≈ 1.5)", draws), Figure: "lemma31-fixed",
 			Note: "(MC − corrected exact E‖∂S/∂X‖²)/SE for " + names[i]})
 	}
 	return append(v, t)
@@ -50,13 +56,17 @@ func IdenticalTokens(rows []rankexp.Collapsed) show.View {
 
 // GradsVsRho shows figure eq17-18-rho: eqs. (17) and (18) (exact and as
 // printed) on the correlations rhos against the Monte Carlo points mc (all
-// at n = 10, d = 16, σ_x² = 0.5, 1000 draws each, drawn from seed), after
-// the z checks of each against the exact forms.
+// at one n, d, σ_x² and number of draws, drawn from seed), after the z
+// checks of each against the exact forms. The figure claims eqs. (17)–(18)
+// only at the setting n = 10, d = 16, σ_x² = 0.5, 1000 draws.
 func GradsVsRho(rhos []float64, mc []rankexp.Grads, seed uint64) (show.View, error) {
+	want(len(mc) > 0, "GradsVsRho: no Monte Carlo points")
+	n, d, sx2, draws := mc[0].N, mc[0].D, mc[0].Sx2, mc[0].Draws
 	for _, g := range mc {
-		want(g.N == 10 && g.D == 16 && g.Sx2 == 0.5, "GradsVsRho: point %+v, want n = 10, d = 16, σ_x² = 0.5", g.Point)
+		want(g.N == n && g.D == d && g.Sx2 == sx2 && g.Draws == draws, "GradsVsRho: points at n=%d d=%d σ_x²=%g with %d draws and %+v with %d draws", n, d, sx2, draws, g.Point, g.Draws)
 	}
-	tv, tq, tp, err := rankcollapse.EquicorrGrads(10, 16, rhos, 0.5)
+	paper := n == 10 && d == 16 && sx2 == 0.5 && draws == 1000
+	tv, tq, tp, err := rankcollapse.EquicorrGrads(n, d, rhos, sx2)
 	if err != nil {
 		return nil, err
 	}
@@ -66,31 +76,39 @@ func GradsVsRho(rhos []float64, mc []rankexp.Grads, seed uint64) (show.View, err
 		queries.Add(g.Rho, g.WQ, g.WQSE, g.Q)
 	}
 	return show.View{
-		values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: "SE from 1000 draws per ρ, uniform attention"}),
-		queries.MaxZ(show.Agreement{Name: "eq18exact-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: "SE from 1000 draws per ρ, uniform attention; exact form of eq. 18"}),
-		show.Figure{ID: "eq17-18-rho", PaperFigure: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
-			Caption: "Gradient norms² vs token correlation, n = 10, d = 16, σ_x² = 0.5, uniform attention", XLabel: "ρ", YLabel: "E‖∂S/∂W‖²",
+		values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention", draws)}),
+		queries.MaxZ(show.Agreement{Name: "eq18exact-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention; exact form of eq. 18", draws)}),
+		show.AtPaper(show.Figure{ID: "eq17-18-rho", PaperFigure: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
+			Caption: fmt.Sprintf("Gradient norms² vs token correlation, n = %d, d = %d, σ_x² = %g, uniform attention", n, d, sx2), XLabel: "ρ", YLabel: "E‖∂S/∂W‖²",
 			LogY: true, Legend: show.BottomLeft, Seed: show.Seed(seed), Series: []show.Series{
 				{Name: "values, eq. 17", X: rhos, Y: tv}, {Name: "queries, exact", X: rhos, Y: tq}, {Name: "queries, eq. 18 as printed", X: rhos, Y: tp},
-				values.Scatter("values, MC"), queries.Scatter("queries, MC")}},
+				values.Scatter("values, MC"), queries.Scatter("queries, MC")}}, paper),
 	}, nil
 }
 
 // GradsVsN shows figure eq17-18-n-d: eqs. (17) and (18) (exact) over the
-// sequence lengths ns at each width of mc (ρ = 0.2, σ_x² = 1) with the
-// Monte Carlo points mc (800 draws each, drawn from seed, grouped by width
-// in order of first appearance), after one z check per width.
+// sequence lengths ns at each width of mc (all at one ρ, σ_x² and number
+// of draws) with the Monte Carlo points mc (drawn from seed, grouped by
+// width in order of first appearance), after one z check per width. The
+// figure claims eqs. (17)–(18) only at the setting ρ = 0.2, σ_x² = 1,
+// d = 8, 32, 800 draws.
 func GradsVsN(ns []int, mc []rankexp.Grads, seed uint64) (show.View, error) {
+	want(len(mc) > 0, "GradsVsN: no Monte Carlo points")
+	rho, sx2, draws := mc[0].Rho, mc[0].Sx2, mc[0].Draws
 	var ds []int
 	byD := map[int][]rankexp.Grads{}
 	for _, g := range mc {
-		want(g.Rho == 0.2 && g.Sx2 == 1, "GradsVsN: point %+v, want ρ = 0.2, σ_x² = 1", g.Point)
+		want(g.Rho == rho && g.Sx2 == sx2 && g.Draws == draws, "GradsVsN: points at ρ=%g σ_x²=%g with %d draws and %+v with %d draws", rho, sx2, draws, g.Point, g.Draws)
 		if _, ok := byD[g.D]; !ok {
 			ds = append(ds, g.D)
 		}
 		byD[g.D] = append(byD[g.D], g)
 	}
-	want(len(ds) == 2 && ds[0] == 8 && ds[1] == 32, "GradsVsN: widths %v, want [8 32]", ds)
+	paper := rho == 0.2 && sx2 == 1 && draws == 800 && slices.Equal(ds, []int{8, 32})
+	dlist := make([]string, len(ds))
+	for i, d := range ds {
+		dlist[i] = fmt.Sprint(d)
+	}
 	x := make([]float64, len(ns))
 	for i, n := range ns {
 		x[i] = float64(n)
@@ -98,7 +116,7 @@ func GradsVsN(ns []int, mc []rankexp.Grads, seed uint64) (show.View, error) {
 	var v show.View
 	var series []show.Series
 	for _, d := range ds {
-		tv, tq, err := rankcollapse.GradsVsN(ns, d, 0.2, 1)
+		tv, tq, err := rankcollapse.GradsVsN(ns, d, rho, sx2)
 		if err != nil {
 			return nil, err
 		}
@@ -108,24 +126,48 @@ func GradsVsN(ns []int, mc []rankexp.Grads, seed uint64) (show.View, error) {
 			queries.Add(float64(g.N), g.WQ, g.WQSE, g.Q)
 		}
 		v = append(v, show.MaxZ(show.Agreement{Name: fmt.Sprintf("eq17-18-n-d%d-maxz", d), Tol: 5, Figure: "eq17-18-n-d",
-			Basis: "SE from 800 draws per point, values and queries, uniform attention"}, append(values.Mean, queries.Mean...), append(values.SE, queries.SE...), append(values.Theory, queries.Theory...)))
+			Basis: fmt.Sprintf("SE from %d draws per point, values and queries, uniform attention", draws)}, append(values.Mean, queries.Mean...), append(values.SE, queries.SE...), append(values.Theory, queries.Theory...)))
 		series = append(series, show.Series{Name: fmt.Sprintf("values, d = %d", d), X: x, Y: tv}, show.Series{Name: fmt.Sprintf("queries, d = %d", d), X: x, Y: tq},
 			values.Scatter(fmt.Sprintf("MC values, d = %d", d)), queries.Scatter(fmt.Sprintf("MC queries, d = %d", d)))
 	}
-	return append(v, show.Figure{ID: "eq17-18-n-d", PaperFigure: "Noci et al. 2022, eqs. (17)–(18); App. B.3",
-		Caption: "Gradient norms² vs sequence length n for d = 8, 32 (ρ = 0.2, σ_x² = 1, uniform attention)", XLabel: "n", YLabel: "E‖∂S/∂W‖²",
-		LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series, Height: 340}), nil
+	return append(v, show.AtPaper(show.Figure{ID: "eq17-18-n-d", PaperFigure: "Noci et al. 2022, eqs. (17)–(18); App. B.3",
+		Caption: fmt.Sprintf("Gradient norms² vs sequence length n for d = %s (ρ = %g, σ_x² = %g, uniform attention)", strings.Join(dlist, ", "), rho, sx2), XLabel: "n", YLabel: "E‖∂S/∂W‖²",
+		LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series, Height: 340}, paper)), nil
 }
 
 // Grid shows the grid of App. B.2–B.3 (rankexp.Grid over nr correlations,
-// ns entry variances, nn lengths and nd widths, 20 draws per point, drawn
-// from seed): the true-softmax over uniform-theory ratios at n = 10,
-// d = 16, σ_x = 1; a z check of the query gradient against eq. (18) exact
-// at the smallest σ_x; figure fig12-grid (simulation against theory, one
-// series per σ_x) and the heat maps fig13-grid (measured) and fig14-grid
-// (eqs. 18/17 as printed) of ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²).
+// ns entry variances, nn lengths and nd widths, drawn from seed): the
+// true-softmax over uniform-theory ratios at n = 10, d = 16, σ_x = 1 (when
+// the grid has that point); a z check of the query gradient against
+// eq. (18) exact at the first σ_x; figure fig12-grid (simulation against
+// theory, one series per σ_x) and the heat maps fig13-grid (measured) and
+// fig14-grid (eqs. 18/17 as printed) of ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²). The
+// figures claim Figs. 12–14 only at our grid of the text (ρ = 0, 0.3, 0.6,
+// 0.9; σ_x² = 0.25, 1, 4; n = 5, 10, 20, 40; d = 8, 16, 32, 64) with the
+// paper's 20 draws.
 func Grid(grid []rankexp.GridPoint, nr, ns, nn, nd int, seed uint64) show.View {
-	want(nr == 4 && ns == 3 && nn == 4 && nd == 4 && len(grid) == nr*ns*nn*nd, "Grid: %d points on a %d×%d×%d×%d grid, want the 4×3×4×4 grid of the caption", len(grid), nr, ns, nn, nd)
+	want(nr > 0 && ns > 0 && nn > 0 && nd > 0 && len(grid) == nr*ns*nn*nd, "Grid: %d points on a %d×%d×%d×%d grid", len(grid), nr, ns, nn, nd)
+	at := func(ir, is, in, id int) rankexp.GridPoint { return grid[((ir*ns+is)*nn+in)*nd+id] }
+	axis := func(k int, f func(i int) float64) (vals []float64, text string) {
+		parts := make([]string, k)
+		for i := range k {
+			vals = append(vals, f(i))
+			parts[i] = fmt.Sprint(vals[i])
+		}
+		return vals, strings.Join(parts, ", ")
+	}
+	rhos, rhoText := axis(nr, func(i int) float64 { return at(i, 0, 0, 0).Rho })
+	sx2s, _ := axis(ns, func(i int) float64 { return at(0, i, 0, 0).Sx2 })
+	_, sxText := axis(ns, func(i int) float64 { return math.Sqrt(at(0, i, 0, 0).Sx2) })
+	lens, nText := axis(nn, func(i int) float64 { return float64(at(0, 0, i, 0).N) })
+	widths, dText := axis(nd, func(i int) float64 { return float64(at(0, 0, 0, i).D) })
+	draws := grid[0].Draws
+	paper := draws == 20 && slices.Equal(rhos, []float64{0, 0.3, 0.6, 0.9}) && slices.Equal(sx2s, []float64{0.25, 1, 4}) &&
+		slices.Equal(lens, []float64{5, 10, 20, 40}) && slices.Equal(widths, []float64{8, 16, 32, 64})
+	runs := ""
+	if draws == 20 {
+		runs = " (the paper's 20 runs)"
+	}
 	var v show.View
 	series := make([]show.Series, ns)
 	var sim, se, th []float64
@@ -142,23 +184,23 @@ func Grid(grid []rankexp.GridPoint, nr, ns, nn, nd int, seed uint64) show.View {
 	}
 	series = append(series, show.Series{Name: "theory = simulation", X: []float64{1e-3, 1e6}, Y: []float64{1e-3, 1e6}})
 	v = append(v, show.MaxZ(show.Agreement{Name: "fig12-small-std-maxz", Tol: 5, Figure: "fig12-grid",
-		Basis: "SE from 20 draws per point (the paper's 20 runs), 64 grid points at σ_x = 0.5"}, sim, se, th),
-		show.Figure{ID: "fig12-grid", PaperFigure: "Noci et al. 2022, Fig. 12 (grid values not stated: ours in the text)",
-			Caption: "Query gradient norm², true softmax (20 draws) vs uniform-attention theory (eq. 18, exact form), over n, d, ρ and σ_x",
-			XLabel:  "theory E‖∂S/∂W^Q‖²", YLabel: "simulation", LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series})
+		Basis: fmt.Sprintf("SE from %d draws per point%s, %d grid points at σ_x = %g", draws, runs, len(sim), math.Sqrt(sx2s[0]))}, sim, se, th),
+		show.AtPaper(show.Figure{ID: "fig12-grid", PaperFigure: "Noci et al. 2022, Fig. 12 (grid values not stated: ours in the text)",
+			Caption: fmt.Sprintf("Query gradient norm², true softmax (%d draws) vs uniform-attention theory (eq. 18, exact form), over n, d, ρ and σ_x", draws),
+			XLabel:  "theory E‖∂S/∂W^Q‖²", YLabel: "simulation", LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}, paper))
 	for _, c := range []struct {
 		id, paper, what string
 		z               func(g rankexp.GridPoint) float64
 	}{
-		{"fig13-grid", "Noci et al. 2022, Fig. 13", "measured, true softmax, 20 draws", func(g rankexp.GridPoint) float64 { return math.Log(g.WQ / g.WV) }},
+		{"fig13-grid", "Noci et al. 2022, Fig. 13", fmt.Sprintf("measured, true softmax, %d draws", draws), func(g rankexp.GridPoint) float64 { return math.Log(g.WQ / g.WV) }},
 		{"fig14-grid", "Noci et al. 2022, Fig. 14", "theory, eqs. (18)/(17)", func(g rankexp.GridPoint) float64 { return g.LogRatioPaper }},
 	} {
 		h := show.NestedHeat(c.what, "ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²)", nr, ns, nn, nd, func(ox, oy, ix, iy int) float64 {
 			return c.z(grid[((ox*ns+oy)*nn+ix)*nd+iy])
 		})
-		v = append(v, show.Figure{ID: c.id, PaperFigure: c.paper + " (grid values not stated: ours in the text)", Heat: h, Seed: show.Seed(seed),
-			Caption: "ln ratio of squared query to value gradient norms, " + c.what + ". Blocks: ρ = 0, 0.3, 0.6, 0.9 left to right, σ_x = 0.5, 1, 2 bottom to top; inside a block n = 5, 10, 20, 40 left to right, d = 8, 16, 32, 64 bottom to top",
-			XLabel:  "ρ block × n", YLabel: "σ_x block × d", Width: 480, Height: 400})
+		v = append(v, show.AtPaper(show.Figure{ID: c.id, PaperFigure: c.paper + " (grid values not stated: ours in the text)", Heat: h, Seed: show.Seed(seed),
+			Caption: "ln ratio of squared query to value gradient norms, " + c.what + fmt.Sprintf(". Blocks: ρ = %s left to right, σ_x = %s bottom to top; inside a block n = %s left to right, d = %s bottom to top", rhoText, sxText, nText, dText),
+			XLabel:  "ρ block × n", YLabel: "σ_x block × d", Width: 480, Height: 400}, paper))
 	}
 	return v
 }

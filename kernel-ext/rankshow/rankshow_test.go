@@ -135,7 +135,15 @@ func TestGrads(t *testing.T) {
 	if f := v.Figures()[0]; len(f.Series) != 8 || f.Series[0].Y[2] != mustV(8, 8, 0.2, 1) || f.Series[2].X[1] != 16 {
 		t.Errorf("figure series %+v", f.Series[0])
 	}
-	mustpanic.WithPrefix(t, "one width (the caption says d = 8, 32)", "rankshow:", func() { GradsVsN([]int{2}, byN[:2], 70) })
+	// One width is a legitimate setting: the caption names it, and the
+	// figure claims nothing.
+	v, err = GradsVsN([]int{2}, byN[:2], 70)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := v.Figures()[0]; f.PaperFigure != "" || !strings.Contains(f.Caption, "for d = 8 (ρ = 0.2") || !strings.HasSuffix(f.Caption, show.YourSettings) {
+		t.Errorf("one width: PaperFigure %q, caption %q", f.PaperFigure, f.Caption)
+	}
 }
 
 func mustV(n, d int, rho, sx2 float64) float64 {
@@ -188,8 +196,11 @@ func TestDepthFigures(t *testing.T) {
 	if a := v.Agreements(); a[0].Value != 0 || math.Abs(a[2].Value-3) > 1e-12 || a[2].Name != "fig8-rho-maxz-α = 1/√L" {
 		t.Errorf("agreements %g %g %s", a[0].Value, a[2].Value, a[2].Name)
 	}
+	if f := v.Figures(); f[0].PaperFigure == "" || f[1].PaperFigure == "" || strings.HasSuffix(f[0].Caption, show.YourSettings) {
+		t.Errorf("at Fig. 8's settings the figures claim %q and %q, caption %q; want the claims", f[0].PaperFigure, f[1].PaperFigure, f[0].Caption)
+	}
 	runs[0].Sim.Draws = 10
-	mustpanic.WithPrefix(t, "10 draws (the caption says 100)", "rankshow:", func() { Propagation(runs, 30) })
+	mustpanic.WithPrefix(t, "runs of one call with 10 and 100 draws", "rankshow:", func() { Propagation(runs, 30) })
 
 	var curves []rankcollapse.DepthScaled
 	for _, at := range []float64{0.5, 1} {
@@ -321,7 +332,7 @@ func TestNormLawsAndUniformity(t *testing.T) {
 	if f := v.Figures(); f[1].ID != "fig11-softmax" || *f[1].Seed != 91 || len(f[1].Series) != 12 {
 		t.Errorf("figure %s seed %d", f[1].ID, *f[1].Seed)
 	}
-	u := rankexp.Uniformity{DK: []int{10, 30, 100, 300, 1000, 3000, 10000}, MC: []float64{1, 0.5, 0.1, 0.02, 1e-3, 1.1e-4, 1e-5}, SE: []float64{0.1, 0.1, 0.01, 0.01, 1e-4, 1e-5, 1e-6},
+	u := rankexp.Uniformity{N: 10, DV: 100, Draws: 200, DK: []int{10, 30, 100, 300, 1000, 3000, 10000}, MC: []float64{1, 0.5, 0.1, 0.02, 1e-3, 1.1e-4, 1e-5}, SE: []float64{0.1, 0.1, 0.01, 0.01, 1e-4, 1e-5, 1e-6},
 		Theory: []float64{1, 1, 1, 1, 1e-3, 1e-4, 1e-5}}
 	v = Uniformity(u, 120)
 	if k := kinds(t, v); k != "AAF" {

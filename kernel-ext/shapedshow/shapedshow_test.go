@@ -43,9 +43,11 @@ func items(t *testing.T, v show.View) (figs, tabs, metrics string) {
 
 // run is a fake Run of nets two-token networks over depth layers whose
 // mean correlation rises linearly from rho0 to rhoL, each network ending
-// at correlation final[i mod len(final)].
+// at correlation final[i mod len(final)]; its configuration is that of
+// the paper's shaped Transformer at width 200, γ = 0.35 (see at).
 func run(nets, depth int, rho0, rhoL float64, final ...float64) *shapednet.Run {
-	r := &shapednet.Run{M: 2, Nets: nets, Depth: depth, Final: make([]float64, 4*nets), StopLayer: make([]int, nets)}
+	r := &shapednet.Run{M: 2, Nets: nets, Depth: depth, Final: make([]float64, 4*nets), StopLayer: make([]int, nets),
+		Config: shapednet.Config{Width: 200, Depth: depth, Gamma: 0.35, Tau0: 1, CMinus: -1}, V0: []float64{1, rho0, rho0, 1}}
 	for l := 0; l <= depth; l++ {
 		c := rho0 + (rhoL-rho0)*float64(l)/float64(depth)
 		r.MeanCorr, r.MeanAbsCorr, r.MeanAbsCov = append(r.MeanCorr, c), append(r.MeanAbsCorr, c), append(r.MeanAbsCov, c)
@@ -55,6 +57,12 @@ func run(nets, depth int, rho0, rhoL float64, final ...float64) *shapednet.Run {
 		copy(r.Final[4*i:], []float64{1, c, c, 1})
 		r.StopLayer[i] = -1
 	}
+	return r
+}
+
+// at sets r's recorded width and γ.
+func at(r *shapednet.Run, width int, gamma float64) *shapednet.Run {
+	r.Config.Width, r.Config.Gamma = width, gamma
 	return r
 }
 
@@ -83,7 +91,11 @@ func TestFig1Left(t *testing.T) {
 		t.Errorf("vanilla 1 − ρ₅₀ = %v", got)
 	}
 	mustpanic.WithPrefix(t, "two runs", "shapedshow:", func() { Fig1Left(runs[:2], 200, 0.35, 100) })
-	mustpanic.WithPrefix(t, "1000 networks", "shapedshow:", func() { Fig1Left([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}, 200, 0.35, 100) })
+	if f := v.Figures()[0]; f.PaperFigure == "" {
+		t.Error("fig1-left at the paper's settings claims nothing")
+	}
+	mustpanic.WithPrefix(t, "runs of 1000 and 4096 networks", "shapedshow:", func() { Fig1Left([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}, 200, 0.35, 100) })
+	mustpanic.WithPrefix(t, "width 100 for runs of width 200", "shapedshow:", func() { Fig1Left(runs, 100, 0.35, 100) })
 }
 
 func TestFig1PreLNAndFig4(t *testing.T) {
@@ -95,16 +107,16 @@ func TestFig1PreLNAndFig4(t *testing.T) {
 	if v := Fig1PreLN(ln, rms, 200, 7).Agreements()[0].Value; math.Abs(v-0.05) > 1e-12 {
 		t.Errorf("LayerNorm − RMS = %v, want 0.05", v)
 	}
-	mustpanic.WithPrefix(t, "16 LN networks", "shapedshow:", func() { Fig1PreLN(run(16, 150, 0, 0, 0), rms, 200, 7) })
+	mustpanic.WithPrefix(t, "depths 100 and 150", "shapedshow:", func() { Fig1PreLN(run(16, 100, 0, 0, 0), rms, 200, 7) })
 	attns := []block.Attention{block.Shaped, block.Softmax}
-	v := Fig4(attns, []*shapednet.Run{run(8192, 150, 0.2, 0.2, 0.2), run(8192, 150, 0.2, 1, 1)}, 300, 1/math.Sqrt2, 1000)
+	v := Fig4(attns, []*shapednet.Run{at(run(8192, 150, 0.2, 0.2, 0.2), 300, 1/math.Sqrt2), at(run(8192, 150, 0.2, 1, 1), 300, 1/math.Sqrt2)}, 300, 1/math.Sqrt2, 1000)
 	if figs, _, _ := items(t, v); figs != "fig4-left fig4-right" || !strings.HasSuffix(v.Figures()[0].Series[0].Name, "(0 stopped)") {
 		t.Errorf("Fig4: figures %q, first series %q", figs, v.Figures()[0].Series[0].Name)
 	}
 }
 
 func TestOneStep(t *testing.T) {
-	o := shapednet.OneStepCov{Width: 1024, Nets: 50000, Pairs: sde.TriPairs(3), Entries: []string{"V11", "V12", "V13", "V22", "V23", "V33"},
+	o := shapednet.OneStepCov{Width: 1024, Nets: 50000, Config: shapednet.Config{Width: 1024, Depth: 1, Gamma: 1, Tau0: 0.5}, Pairs: sde.TriPairs(3), Entries: []string{"V11", "V12", "V13", "V22", "V23", "V33"},
 		NVar: []float64{1, 2, 3, 4, 5, 6}, Sigma: []float64{1, 2, 3, 4, 5, 6}, NoA: []float64{0.5, 1, 1.5, 2, 2.5, 3},
 		Ratio: []float64{1, 1.01, 0.99, 1, 1, 1.02}, RatioNoA: []float64{2, 2, 2, 2, 2, 1.5}, RatioSE: 0.01}
 	v := OneStep(o)
@@ -116,8 +128,11 @@ func TestOneStep(t *testing.T) {
 	if math.Abs(a[0].Value-2) > 1e-12 || math.Abs(a[1].Value-0.5) > 1e-12 || !strings.Contains(metrics, "without 𝒜") {
 		t.Errorf("max |z| %v (want 2), min ratio without 𝒜 − 1 %v (want 0.5)", a[0].Value, a[1].Value)
 	}
-	o.Nets = 100
-	mustpanic.WithPrefix(t, "100 networks", "shapedshow:", func() { OneStep(o) })
+	o.Nets = 100 // fewer networks: the z test applies, the spec's claim does not
+	v = OneStep(o)
+	if _, _, metrics := items(t, v); metrics != "n·Var(V₁)/Σ against 1 (with 𝒜)" || !strings.Contains(v[2].(string), "not applicable at your settings: without 𝒜") {
+		t.Errorf("100 networks: metrics %q, last item %q", metrics, v[2])
+	}
 }
 
 func TestFig1RightAndTransformerT(t *testing.T) {
@@ -130,8 +145,11 @@ func TestFig1RightAndTransformerT(t *testing.T) {
 	if v := Fig1Right(nn, r, 200, 0.35, 202).Agreements()[0].Value; v != 0 {
 		t.Errorf("KS of equal samples = %v", v)
 	}
-	mustpanic.WithPrefix(t, "step 0.005", "shapedshow:", func() { Fig1Right(nn, result(4096, 0.75, 0.005, 0.2), 200, 0.35, 202) })
-	v := TransformerT([]*shapednet.Run{run(2048, 50, 0.2, 0.2, 0.2, 0.4)}, []*sde.Result{result(8192, 0.5, 0.005, 0.2, 0.4)}, []float64{0.5}, 100, 0.35, 500)
+	if f := Fig1Right(nn, result(4096, 0.75, 0.005, 0.2), 200, 0.35, 202).Figures()[0]; f.PaperFigure != "" || !strings.Contains(f.Caption, "SDE (h = 0.005)") {
+		t.Errorf("SDE step 0.005: claim %q, caption %q; want no claim and the step run", f.PaperFigure, f.Caption)
+	}
+	mustpanic.WithPrefix(t, "m = 2 against m = 3", "shapedshow:", func() { r3 := result(10, 0.75, 0.01, 0.2); r3.M = 3; Fig1Right(nn, r3, 200, 0.35, 202) })
+	v := TransformerT([]*shapednet.Run{at(run(2048, 50, 0.2, 0.2, 0.2, 0.4), 100, 0.35)}, []*sde.Result{result(8192, 0.5, 0.005, 0.2, 0.4)}, []float64{0.5}, 100, 0.35, 500)
 	figs, _, metrics = items(t, v)
 	if figs != "transformer-T" || !strings.Contains(v.Agreements()[0].Note, "n = 100, d = 50") || !strings.Contains(metrics, "T = 0.5") {
 		t.Errorf("figures %q, metrics %q, note %q", figs, metrics, v.Agreements()[0].Note)
@@ -146,8 +164,8 @@ func TestKSByWidthAndFig3(t *testing.T) {
 	if figs != "ks-vs-width" || !slices.Equal(v.Figures()[0].Series[0].Y, []float64{0.3, 0.01}) {
 		t.Errorf("figures %q", figs)
 	}
-	mustpanic.WithPrefix(t, "T = 1", "shapedshow:", func() { KSByWidth(widths, []float64{0.3, 0.01}, nil, nil, result(10, 1, 0.01, 0), 0.7, 4000, 700) })
-	l := shapednet.CorrLaws{Gamma: []float64{0.5, 1}, Net: [][]float64{make([]float64, 8192), make([]float64, 8192)}, SDE: [][]float64{make([]float64, 20000), make([]float64, 20000)}}
+	mustpanic.WithPrefix(t, "one distance for two widths", "shapedshow:", func() { KSByWidth(widths, []float64{0.3}, nil, nil, result(10, 1, 0.01, 0), 0.7, 4000, 700) })
+	l := shapednet.CorrLaws{Config: shapednet.Config{Width: 300, Depth: 100, CMinus: -1}, Rho0: 0.2, Step: 0.001, Nets: 8192, Paths: 20000, Gamma: []float64{0.5, 1}, Net: [][]float64{make([]float64, 8192), make([]float64, 8192)}, SDE: [][]float64{make([]float64, 20000), make([]float64, 20000)}}
 	for k := range l.Gamma {
 		for i := range l.Net[k] {
 			l.Net[k][i] = float64(i%100)/100 - 0.5
@@ -171,18 +189,15 @@ func TestStopViews(t *testing.T) {
 	if row := Explosions([]shapednet.Explosion{{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2}}, 2048).Tables()[0].Rows[0]; !slices.Equal(row, []string{"0.500", "3 / 2048", "1", "2 / 2048", "0 / 2048"}) {
 		t.Errorf("row %q", row)
 	}
-	b := shapednet.StopByGamma{Gamma: []float64{0.05, 0.5}, Median: []float64{1, 0.4}, MedianSE: []float64{0.03, 0.04}, P10: []float64{0.9, 0.2}, Trace: [][]float64{{100, 200}, {100, 1e4}}}
+	b := shapednet.StopByGamma{Gamma: []float64{0.05, 0.1, 0.2, 0.3, 0.5}, Median: []float64{1, 0.9, 0.8, 0.6, 0.4}, MedianSE: []float64{0.03, 0.03, 0.03, 0.03, 0.04},
+		P10: []float64{0.9, 0.8, 0.6, 0.4, 0.2}, Trace: [][]float64{{100, 200}, {100, 300}, {100, 400}, {100, 500}, {100, 1e4}},
+		Config: shapednet.Config{Width: 200, Depth: 200, Tau0: 1}, Study: shapednet.StopStudy{M: 2, TokenSD: 10, Lo: 1e-4, Hi: 1e4, Nets: 100}}
 	v := Fig5(b, 1300)
 	if figs, _, _ := items(t, v); figs != "fig5-left fig5-right" || math.Abs(v.Agreements()[0].Value-(-12)) > 1e-12 {
 		t.Errorf("figures %q, value %v (want −0.6/0.05 = −12)", figs, v.Agreements()[0].Value)
 	}
-	g := shapednet.StopGrid{Gammas: make([]float64, 8), Tau0s: make([]float64, 5), Z: make([]float64, 40), SE: make([]float64, 40)}
-	for i := range g.Gammas {
-		g.Gammas[i] = float64(i+1) / 8
-	}
-	for j := range g.Tau0s {
-		g.Tau0s[j] = float64(j + 1)
-	}
+	g := shapednet.StopGrid{Gammas: []float64{0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1}, Tau0s: []float64{0.25, 0.5, 1, 2, 4}, Z: make([]float64, 40), SE: make([]float64, 40),
+		Config: b.Config, Study: b.Study}
 	for k := range g.Z {
 		g.Z[k], g.SE[k] = 1-float64(k%8)/10+float64(k/8)/20, 0.01
 	}
@@ -201,5 +216,8 @@ func TestStopViews(t *testing.T) {
 	if m, _ := Fig8(g, 1400).Agreements()[2].Metric(); m.Outcome() != bundle.Known {
 		t.Errorf("γ = 0.5 → 1 rising: outcome %q, want known disagreement", m.Outcome())
 	}
-	mustpanic.WithPrefix(t, "4×5 grid", "shapedshow:", func() { Fig8(shapednet.StopGrid{Gammas: make([]float64, 4), Tau0s: make([]float64, 5)}, 1) })
+	small := shapednet.StopGrid{Gammas: []float64{0.1, 0.5}, Tau0s: []float64{1}, Z: []float64{0.9, 0.5}, SE: []float64{0.1, 0.1}, Config: b.Config, Study: b.Study}
+	if v := Fig8(small, 1); len(v.Agreements()) != 0 || v.Figures()[0].PaperFigure != "" {
+		t.Errorf("a 2×1 grid: %d checks, claim %q; want the claims not applicable and no claim", len(v.Agreements()), v.Figures()[0].PaperFigure)
+	}
 }

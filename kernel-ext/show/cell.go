@@ -24,8 +24,10 @@ func Val2[T, U any](a T, b U, err error) (T, U) {
 }
 
 // Want panics with the message prefix+": "+fmt.Sprintf(format, args...)
-// unless ok: the guard with which a domain package of kernel-ext refuses
-// data that lack a setting its caption states.
+// unless ok: the guard with which a domain package of kernel-ext refuses a
+// caller bug (e.g. results of one call at different settings). It does not
+// pin a paper's settings: at other settings a figure claims nothing
+// (AtPaper) and a paper-only check is not applicable (PaperCheck).
 func Want(ok bool, prefix, format string, args ...any) {
 	if !ok {
 		panic(prefix + ": " + fmt.Sprintf(format, args...))

@@ -31,4 +31,15 @@
 // only show; picture has no gonbui dependency, so the report generator
 // imports it (and bundle) without pulling in the notebook display. How
 // figures are drawn (fonts, palette, gaps, heat maps) is in picture's doc.
+//
+// A domain package (kernel-ext/mfshow, rankshow, shapedshow, tokenfig)
+// shows a result at whatever settings it ran with: captions, Params and
+// sample counts come from the settings the result records. A figure
+// claims its paper figure only at the paper's settings (AtPaper: at others
+// it claims nothing and its caption ends in YourSettings), and a check that
+// holds only there (a claim of the paper read at its depth, a tolerance
+// from its printed digits) is shown as not applicable, with the reason
+// (PaperCheck, NotApplicable). Checks whose tolerance comes from the run's
+// own sample sizes (z-scores, KS and DKW bounds) apply at any settings.
+// Want panics on caller bugs only, never on a setting.
 package show

@@ -31,30 +31,34 @@ func OneBlock(k int, c tokencheck.Curves) Panel {
 
 // LayerFigure is Fig. 2's per-layer means, fig2-layers-sw<σ_w>: the
 // simulated q/d and p/q (mean ± SE) against F's iterates, with the largest
-// |z| over layers 1–8 of p/q and, when checkNorm, of q/d (tolerance 4).
-// It panics unless c has at least 8 layers.
+// |z| over layers 1–min(8, L) of p/q and, when checkNorm, of q/d
+// (tolerance 4). The figure claims Fig. 2 only at the paper's n = 256,
+// d = 64, σ_w = 1 or 5, over at least 8 layers. It panics unless c has at
+// least one layer.
 func LayerFigure(c tokencheck.Curves, seed uint64, checkNorm bool) Panel {
 	m, st := c.Model, c.Sim
 	L := len(c.Q) - 1
-	if L < 8 {
-		panic(fmt.Sprintf("tokenfig: LayerFigure checks layers 1–8, the curves have %d", L))
+	if L < 1 {
+		panic(fmt.Sprintf("tokenfig: LayerFigure needs curves of at least one layer, got %d", L))
 	}
+	k := min(8, L) // the layers checked
+	paper := m.N == 256 && m.D == 64 && (m.SigmaW == 1 || m.SigmaW == 5) && L >= 8
 	layers := empirical.Linspace(0, float64(L), L+1)
 	id := fmt.Sprintf("fig2-layers-sw%g", m.SigmaW)
-	p := Panel{Figures: []show.Figure{{ID: id, Seed: show.Seed(seed),
+	p := Panel{Figures: []show.Figure{show.AtPaper(show.Figure{ID: id, Seed: show.Seed(seed),
 		Caption:     fmt.Sprintf("Token norm q/d and cosine p/q per layer at σ_w = %g: theory iterates of F (lines) and the random transformer (points, mean ± SE of %d networks).", m.SigmaW, st.Samples),
 		PaperFigure: "Cowsik et al. 2024, Fig. 2 (second and third columns, means)",
 		XLabel:      "layer t", YLabel: "q/d and p/q",
 		Series: []show.Series{{Name: "theory q/d", X: layers, Y: c.Q}, show.Scatter("simulation q/d", layers, st.QOverD, st.QOverDSE),
 			{Name: "theory p/q", X: layers, Y: c.Cos}, show.Scatter("simulation p/q", layers, st.Cos, st.CosSE)},
-		Params: map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "networks": float64(st.Samples)}}}}
+		Params: map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "networks": float64(st.Samples)}}, paper)}}
 	basis := fmt.Sprintf("SE from %d networks, n = %d, d = %g", st.Samples, m.N, m.D)
 	if checkNorm {
-		p.Checks = append(p.Checks, show.MaxZ(show.Agreement{Name: fmt.Sprintf("Fig. 2 σ_w=%g: max |z| of q/d, layers 1–8", m.SigmaW), Tol: 4, Figure: id,
-			Basis: basis}, st.QOverD[1:9], st.QOverDSE[1:9], c.Q[1:9]))
+		p.Checks = append(p.Checks, show.MaxZ(show.Agreement{Name: fmt.Sprintf("Fig. 2 σ_w=%g: max |z| of q/d, layers 1–%d", m.SigmaW, k), Tol: 4, Figure: id,
+			Basis: basis}, st.QOverD[1:k+1], st.QOverDSE[1:k+1], c.Q[1:k+1]))
 	}
-	p.Checks = append(p.Checks, show.MaxZ(show.Agreement{Name: fmt.Sprintf("Fig. 2 σ_w=%g: max |z| of p/q, layers 1–8", m.SigmaW), Tol: 4, Figure: id,
-		Basis: basis}, st.Cos[1:9], st.CosSE[1:9], c.Cos[1:9]))
+	p.Checks = append(p.Checks, show.MaxZ(show.Agreement{Name: fmt.Sprintf("Fig. 2 σ_w=%g: max |z| of p/q, layers 1–%d", m.SigmaW, k), Tol: 4, Figure: id,
+		Basis: basis}, st.Cos[1:k+1], st.CosSE[1:k+1], c.Cos[1:k+1]))
 	return p
 }
 

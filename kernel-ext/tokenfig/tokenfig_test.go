@@ -107,13 +107,15 @@ func TestLayerFigure(t *testing.T) {
 	if p := LayerFigure(c, 201, false); len(p.Checks) != 1 || !strings.Contains(p.Checks[0].Name, "p/q") {
 		t.Errorf("without the norm check: %+v", p.Checks)
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("4 layers did not panic")
-		}
-	}()
-	c.Q = c.Q[:5]
-	LayerFigure(c, 1, true)
+	// 4 layers, σ_w = 2: a legitimate setting; layers 1–4 are checked and
+	// the figure claims nothing.
+	c.Model.SigmaW = 2
+	c.Q, c.Cos, c.Sim = c.Q[:5], c.Cos[:5], stats(sq[:5], fill(5, 0.01), sc[:5], fill(5, 0.01), 8)
+	p = LayerFigure(c, 1, true)
+	if ms := valid(t, p); len(ms) != 2 || ms[0].Name != "Fig. 2 σ_w=2: max |z| of q/d, layers 1–4" || math.Abs(float64(ms[0].Value)-3) > 1e-9 ||
+		p.Figures[0].PaperFigure != "" || !strings.HasSuffix(p.Figures[0].Caption, show.YourSettings) {
+		t.Errorf("4 layers: checks %v, claim %q, caption %q", ms, p.Figures[0].PaperFigure, p.Figures[0].Caption)
+	}
 }
 
 func TestHistogramFigures(t *testing.T) {

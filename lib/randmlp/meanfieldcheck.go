@@ -23,9 +23,12 @@ func (m MLP) MeanField() meanfield.Net {
 // LayerCheck is a mean-field prediction along depth beside its
 // finite-width estimate: at layers ℓ = 1…Depth (Layers), the iterated map
 // (Theory) and the mean and standard error over networks (Mean, SE;
-// LayerStats).
+// LayerStats). MLP and Nets are the settings it ran with: the networks
+// and how many were drawn.
 type LayerCheck struct {
 	Layers, Theory, Mean, SE []float64
+	MLP                      MLP
+	Nets                     int
 }
 
 // QCheck follows q^ℓ from q¹ = q1: the q-map V iterated Depth−1 times
@@ -39,7 +42,7 @@ func (m MLP) QCheck(q1 float64, nets int, rng *rand.Rand) LayerCheck {
 	}
 	q := func(t MLPTrace, l int) []float64 { return t.Q[l] }
 	sim, se := m.LayerStats(nets, (q1-m.SigmaB2)/m.SigmaW2, 0, q, rng)
-	return LayerCheck{Layers: empirical.Linspace(1, float64(m.Depth), m.Depth), Theory: m.MeanField().QTrajectory(q1, m.Depth-1), Mean: sim, SE: se}
+	return LayerCheck{Layers: empirical.Linspace(1, float64(m.Depth), m.Depth), Theory: m.MeanField().QTrajectory(q1, m.Depth-1), Mean: sim, SE: se, MLP: m, Nets: nets}
 }
 
 // CCheck follows the correlation c^ℓ of two inputs whose variances sit at
@@ -68,7 +71,7 @@ func (m MLP) CCheck(c1 float64, nets int, gap bool, rng *rand.Rand) (LayerCheck,
 	}
 	r := (q - m.SigmaB2) / m.SigmaW2
 	sim, se := m.LayerStats(nets, r, (c1*q-m.SigmaB2)/(m.SigmaW2*r), stat, rng)
-	return LayerCheck{Layers: empirical.Linspace(1, float64(m.Depth), m.Depth), Theory: theory, Mean: sim, SE: se}, nil
+	return LayerCheck{Layers: empirical.Linspace(1, float64(m.Depth), m.Depth), Theory: theory, Mean: sim, SE: se, MLP: m, Nets: nets}, nil
 }
 
 // Chi1Points holds estimates of χ₁ = σ_w² E φ′(h)² at points σ_w²
@@ -76,6 +79,11 @@ func (m MLP) CCheck(c1 float64, nets int, gap bool, rng *rand.Rand) (LayerCheck,
 // networks, and the mean-field χ₁ (Theory).
 type Chi1Points struct {
 	SigmaW2, Mean, SE, Theory []float64
+	// Offset, Width, Depth and Nets are the settings it ran with: the
+	// points sit at σ_w²_c − Offset, σ_w²_c, σ_w²_c + Offset, with Nets
+	// networks of that width and depth per point.
+	Offset             float64
+	Width, Depth, Nets int
 }
 
 // Chi1Beside estimates χ₁ on the edge of chaos of φ and beside it: for
@@ -93,7 +101,7 @@ func Chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, d
 	if err != nil {
 		return Chi1Points{}, err
 	}
-	var p Chi1Points
+	p := Chi1Points{Offset: offset, Width: width, Depth: depth, Nets: nets}
 	for k, b := range sigmaB2 {
 		for _, w := range []float64{critical[k] - offset, critical[k], critical[k] + offset} {
 			mlp := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: w, SigmaB2: b}
@@ -118,6 +126,9 @@ func Chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, d
 type SlopeLaw struct {
 	T, CDF, ECDF []float64
 	Samples      int
+	// Width, Depth and Nets are the settings it ran with: Samples =
+	// Nets·2·Width.
+	Width, Depth, Nets int
 }
 
 // SlopeLawAt draws nets networks of the given width and depth at the
@@ -135,7 +146,7 @@ func SlopeLawAt(phi activation.Func, q float64, ts []float64, width, depth, nets
 	mlp := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: w2, SigmaB2: b2}
 	s := mlp.LastLayer(nets, (q-b2)/w2, 0, 2, phi.DPhi, rng)
 	sort.Float64s(s)
-	l := SlopeLaw{T: ts, Samples: len(s)}
+	l := SlopeLaw{T: ts, Samples: len(s), Width: width, Depth: depth, Nets: nets}
 	for _, t := range ts {
 		l.CDF, l.ECDF = append(l.CDF, phi.SlopeCDF(q, t)), append(l.ECDF, empirical.ECDF(s, t))
 	}

@@ -35,6 +35,9 @@ type Profile struct {
 	// 𝓛 = ⟨R, X^L⟩ with R iid N(0,1) drawn per draw (the paper leaves the
 	// loss unstated, spec §5 Fig. 3); nil unless gradients were requested.
 	GradWQ, GradWK, GradWV []float64
+	// GradWQSE, GradWKSE, GradWVSE are their standard errors over draws
+	// at each block; nil unless gradients were requested.
+	GradWQSE, GradWKSE, GradWVSE []float64
 	// SqNormDraws[ℓ] holds ‖X^ℓ‖_F² of every draw (the densities of
 	// App. B.2, Fig. 11); nil unless requested.
 	SqNormDraws [][]float64
@@ -132,6 +135,21 @@ func Simulate(cfg Config, input Input, s ProfileSettings, rng *rand.Rand) (Profi
 			p.GradWQ[l] += gq[d][l] / float64(draws)
 			p.GradWK[l] += gk[d][l] / float64(draws)
 			p.GradWV[l] += gv[d][l] / float64(draws)
+		}
+	}
+	if s.Gradients {
+		col := make([]float64, draws)
+		for l := 0; l < L; l++ {
+			for _, g := range []struct {
+				draws [][]float64
+				se    *[]float64
+			}{{gq, &p.GradWQSE}, {gk, &p.GradWKSE}, {gv, &p.GradWVSE}} {
+				for d := range col {
+					col[d] = g.draws[d][l]
+				}
+				_, se := empirical.MeanSE(col)
+				*g.se = append(*g.se, se)
+			}
 		}
 	}
 	if s.KeepSqNorms {

@@ -17,6 +17,14 @@
 //	Thm A.2, Fig. 7                   UniformityGaps, Uniformity.Slope
 //	Fig. 10 (ReLU versus linear FF)   FeedForwards
 //
+// Settings: the depth experiments also run from named settings whose
+// constructors return the sizes of a figure, each field documented with
+// the paper's statement of it: Sizes (Fig8, Fig4, Fig10, Fig11, with the
+// methods Propagation, NormPlacements, FeedForwards, NormLaws),
+// Table2Settings (Table2, method Runs) and UniformitySettings (Fig7,
+// method Gaps). Results record the settings they ran with (sizes, draws),
+// so a display formats its caption from them.
+//
 // Randomness: a function that runs several independent simulations takes
 // a seed and a stream and draws simulation i from
 // empirical.Rand(seed+i, stream), so each is reproducible on its own; one

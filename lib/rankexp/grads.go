@@ -19,6 +19,7 @@ import (
 // large mean, spec §8.1).
 type Lemma31 struct {
 	DK                           int
+	Draws                        int // weight draws of MC
 	GradWV, GradWQ, Exact, Bound float64
 	MC, SE                       float64
 }
@@ -28,7 +29,7 @@ type Lemma31 struct {
 func Lemma31At(x mat.Matrix, dk, draws int, rng *rand.Rand) Lemma31 {
 	st := rankcollapse.TokenStats(x)
 	l := rankcollapse.Layer{DK: dk}
-	r := Lemma31{DK: dk, GradWV: rankcollapse.ExpGradWV(st), GradWQ: rankcollapse.ExpGradWQ(st, l),
+	r := Lemma31{DK: dk, Draws: draws, GradWV: rankcollapse.ExpGradWV(st), GradWQ: rankcollapse.ExpGradWQ(st, l),
 		Exact: rankcollapse.ExpGradX(st, l), Bound: rankcollapse.PaperBoundGradX(st, l)}
 	r.MC, r.SE = rankblock.AttnInputJacobianMC(x, dk, 1, true, draws, rng)
 	return r
@@ -72,7 +73,8 @@ type Point struct {
 type Grads struct {
 	Point
 	rankblock.AttnGrads
-	V, Q float64
+	V, Q  float64
+	Draws int // draws averaged in AttnGrads
 }
 
 // GradsMC returns Grads at each point of pts with draws draws each (τ = 1,
@@ -87,7 +89,7 @@ func GradsMC(pts []Point, draws int, seed, stream uint64) ([]Grads, error) {
 		}
 		q, _ := rankcollapse.GradQ(p.N, p.D, p.Rho, p.Sx2, rankcollapse.FormExact) // same checks as GradV
 		g := rankblock.AttnGradMC(p.N, p.D, 0, 1, true, rankblock.EquicorrelatedInput(p.N, p.D, p.Rho, p.Sx2), draws, empirical.Rand(seed+uint64(i), stream))
-		out[i] = Grads{Point: p, AttnGrads: g, V: v, Q: q}
+		out[i] = Grads{Point: p, AttnGrads: g, V: v, Q: q, Draws: draws}
 	}
 	return out, nil
 }
@@ -99,6 +101,7 @@ func GradsMC(pts []Point, draws int, seed, stream uint64) ([]Grads, error) {
 type GridPoint struct {
 	rankblock.GridPoint
 	V, Q, LogRatioPaper float64
+	Draws               int // draws averaged in AttnGrads
 }
 
 // Grid runs rankblock.AttnGradGrid(rhos, sx2s, ns, ds, draws, rng) and adds
@@ -115,7 +118,7 @@ func Grid(rhos, sx2s []float64, ns, ds []int, draws int, rng *rand.Rand) ([]Grid
 		}
 		v, _ := rankcollapse.GradV(g.N, g.D, g.Rho, g.Sx2)
 		q, _ := rankcollapse.GradQ(g.N, g.D, g.Rho, g.Sx2, rankcollapse.FormExact)
-		out[i] = GridPoint{GridPoint: g, V: v, Q: q, LogRatioPaper: lr}
+		out[i] = GridPoint{GridPoint: g, V: v, Q: q, LogRatioPaper: lr, Draws: draws}
 	}
 	return out, nil
 }

@@ -126,6 +126,9 @@ func (s Settings) withDefaults() Settings {
 type Result struct {
 	M, Paths, Steps int
 	T, Step         float64
+	// Process is the process integrated (a Model, ResNetCorr, ...), the
+	// setting a display formats its Params from.
+	Process Process
 	// Final holds path p's V_T (frozen value if stopped) at
 	// Final[p*M*M : (p+1)*M*M], row-major, symmetric.
 	Final []float64
@@ -265,7 +268,7 @@ func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Set
 		}
 	}
 	steps := int(math.Ceil(T/s.Step - 1e-9))
-	res := &Result{M: m, Paths: paths, Steps: steps, T: T, Step: s.Step,
+	res := &Result{M: m, Paths: paths, Steps: steps, T: T, Step: s.Step, Process: p,
 		Final: make([]float64, paths*m*m), Stopped: make([]bool, paths),
 		StopTime: make([]float64, paths), PSDViolations: make([]int, paths)}
 	errs := make([]error, paths)

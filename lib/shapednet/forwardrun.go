@@ -15,10 +15,11 @@ import (
 // StopLayer is −1 for every network (Forward does not stop). Errors as for
 // Forward and Simulate.
 func ForwardRun(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*Run, error) {
-	if err := c.withDefaults().Validate(); err != nil {
+	c = c.withDefaults()
+	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	_, m, err := shCheckV0(V0)
+	v0, m, err := shCheckV0(V0)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +29,7 @@ func ForwardRun(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*R
 	d := c.Depth
 	mm := m * m
 	per := make([]float64, 3*(d+1)*nets)
-	res := &Run{M: m, Nets: nets, Depth: d, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
+	res := &Run{M: m, Nets: nets, Depth: d, Config: c, V0: v0, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
 	errs := make([]error, nets)
 	empirical.Each(nets, workers, func(i int) {
 		rng := NetRand(seed, i)

@@ -316,14 +316,30 @@ func (c Config) shLayer(v []float64, w *shWork, rng *rand.Rand) bool {
 // networks started from the same V₀.
 type Run struct {
 	M, Nets, Depth int
+	// Config is the configuration run (with its defaults filled in) and
+	// V0 the initial token covariance, m×m row-major: the settings a
+	// display formats its caption and Params from.
+	Config Config
+	V0     []float64
 	// MeanCorr[ℓ] is the mean over networks and token pairs α < β of
 	// ρ^{αβ}_ℓ; MeanAbsCorr, MeanAbsCov likewise for |ρ^{αβ}_ℓ|, |V^{αβ}_ℓ|.
 	// Stopped networks contribute their frozen state.
 	MeanCorr, MeanAbsCorr, MeanAbsCov []float64
+	// MeanCorrSE, MeanAbsCorrSE and MeanAbsCovSE are their standard
+	// errors at each layer, s/√Nets with s the sample standard deviation
+	// over networks of the pair-averaged quantity (0 for one network).
+	MeanCorrSE, MeanAbsCorrSE, MeanAbsCovSE []float64
 	// Final holds network i's V_Depth at Final[i·m² : (i+1)·m²].
 	Final []float64
 	// StopLayer[i] is the layer at which network i stopped (−1 if never).
 	StopLayer []int
+}
+
+// InitialCorr returns the correlation ρ^{ab}_0 = V0^{ab}/√(V0^{aa} V0^{bb})
+// of tokens a and b at the input.
+func (r *Run) InitialCorr(a, b int) float64 {
+	m := r.M
+	return r.V0[a*m+b] / math.Sqrt(r.V0[a*m+a]*r.V0[b*m+b])
 }
 
 // FinalCorr returns ρ^{ab}_Depth over the networks.
@@ -424,7 +440,7 @@ func Simulate(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*Run
 	d := c.Depth
 	mm := m * m
 	per := make([]float64, 3*(d+1)*nets) // per-net stats, summed in net order
-	res := &Run{M: m, Nets: nets, Depth: d, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
+	res := &Run{M: m, Nets: nets, Depth: d, Config: c, V0: v0, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
 	empirical.Pool(nets, workers, func() *shWork { return newShWork(m) }, func(w *shWork, i int) {
 		rng := NetRand(seed, i)
 		v := res.Final[i*mm : (i+1)*mm]
@@ -445,7 +461,7 @@ func Simulate(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*Run
 
 // averageStats sets MeanCorr, MeanAbsCorr and MeanAbsCov to the averages
 // over nets networks of the per-network shStats slots in per (3(d+1)
-// values per network).
+// values per network), and their standard errors.
 func (res *Run) averageStats(per []float64, nets, d int) {
 	res.MeanCorr = make([]float64, d+1)
 	res.MeanAbsCorr = make([]float64, d+1)
@@ -458,6 +474,23 @@ func (res *Run) averageStats(per []float64, nets, d int) {
 			res.MeanAbsCov[l] += st[3*l+2] / float64(nets)
 		}
 	}
+	means := [][]float64{res.MeanCorr, res.MeanAbsCorr, res.MeanAbsCov}
+	ses := make([][]float64, 3)
+	for k := range ses {
+		ses[k] = make([]float64, d+1)
+		if nets < 2 {
+			continue
+		}
+		for l := 0; l <= d; l++ {
+			ss := 0.0 // the sum of squared deviations, about the mean above
+			for i := 0; i < nets; i++ {
+				dev := per[3*(d+1)*i+3*l+k] - means[k][l]
+				ss += dev * dev
+			}
+			ses[k][l] = math.Sqrt(ss / float64(nets-1) / float64(nets))
+		}
+	}
+	res.MeanCorrSE, res.MeanAbsCorrSE, res.MeanAbsCovSE = ses[0], ses[1], ses[2]
 }
 
 // shStats writes the pair-averaged ρ, |ρ|, |V^{αβ}| of v at slot l.

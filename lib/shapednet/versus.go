@@ -1,6 +1,7 @@
 package shapednet
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 
@@ -29,6 +30,7 @@ import (
 // number of networks.
 type OneStepCov struct {
 	Width, Nets                       int
+	Config                            Config // the configuration run (Depth 1, defaults filled in)
 	Pairs                             [][2]int
 	Entries                           []string
 	NVar, Sigma, NoA, Ratio, RatioNoA []float64
@@ -54,7 +56,7 @@ func OneStep(c Config, md sde.Model, V0 *mat.SymDense, nets int, seed uint64, wo
 	}
 	S, Slin := md.Diffusion(V0), sde.SigmaLin(V0)
 	aLin, _ := md.NoiseCoeffs()
-	o := OneStepCov{Width: c.Width, Nets: nets, Pairs: sde.TriPairs(V0.SymmetricDim()), RatioSE: math.Sqrt(2 / float64(nets-1))}
+	o := OneStepCov{Width: c.Width, Nets: nets, Config: r.Config, Pairs: sde.TriPairs(V0.SymmetricDim()), RatioSE: math.Sqrt(2 / float64(nets-1))}
 	for k, p := range o.Pairs {
 		_, sd := empirical.MeanSD(r.FinalEntry(p[0], p[1]))
 		nv, noA := float64(c.Width)*sd*sd, aLin*Slin.At(k, k)
@@ -96,6 +98,12 @@ func KSByWidth(c Config, V0 mat.Matrix, T float64, widths []float64, nets int, r
 type CorrLaws struct {
 	Gamma    []float64
 	Net, SDE [][]float64
+	// Config (its Gamma that of the last γ), Rho0, Step (the SDE's
+	// Euler–Maruyama step h, its default filled in), Nets and Paths are
+	// the settings it ran with.
+	Config      Config
+	Rho0, Step  float64
+	Nets, Paths int
 }
 
 // ResNetLaws is Fig. 3 of Noci et al. 2023: for each γ, nets shaped-ReLU
@@ -109,9 +117,10 @@ func ResNetLaws(c Config, gammas []float64, rho0 float64, nets, paths int, netSe
 	if c.Blocks != BlocksMLP {
 		return CorrLaws{}, fmt.Errorf("shapednet: ResNetLaws needs Blocks = BlocksMLP, got %v", c.Blocks)
 	}
-	l := CorrLaws{Gamma: gammas}
+	l := CorrLaws{Gamma: gammas, Rho0: rho0, Step: cmp.Or(s.Step, 0.01), Nets: nets, Paths: paths}
 	for i, g := range gammas {
 		c.Gamma = g
+		l.Config = c
 		r, err := Simulate(c, EquiCorr(2, rho0), nets, netSeed+uint64(i), workers)
 		if err != nil {
 			return CorrLaws{}, err
@@ -153,6 +162,11 @@ func abs(x []float64) []float64 {
 type Explosion struct {
 	Gamma                                                float64
 	SDEStopped, SDEProjected, SDEStoppedFine, NetStopped int
+	// T, Rho0 (the input correlation of tokens 1 and 2), Step (the coarse
+	// SDE step; the fine one is Step/10), SDEStopRadius and NetStopRadius
+	// (the radii at which an SDE path and a network stop) are the settings
+	// it ran with, defaults filled in.
+	T, Rho0, Step, SDEStopRadius, NetStopRadius float64
 }
 
 // Explosions runs, for each γ (index i), paths SDE paths of md (Gamma =
@@ -185,7 +199,8 @@ func Explosions(c Config, md sde.Model, V0 mat.Matrix, T float64, gammas []float
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Explosion{Gamma: g, SDEStopped: r.NumStopped(), SDEProjected: r.NumPSDViolating(), SDEStoppedFine: f.NumStopped(), NetStopped: nn.NumStopped()})
+		out = append(out, Explosion{Gamma: g, SDEStopped: r.NumStopped(), SDEProjected: r.NumPSDViolating(), SDEStoppedFine: f.NumStopped(), NetStopped: nn.NumStopped(),
+			T: T, Rho0: nn.InitialCorr(0, 1), Step: coarse.Step, SDEStopRadius: cmp.Or(s.StopRadius, 1e4), NetStopRadius: nn.Config.StopRadius})
 	}
 	return out, nil
 }

@@ -122,7 +122,8 @@ func TestExplosions(t *testing.T) {
 	r, _ := sde.Simulate(md, v0, 1, 100, 8, sde.Settings{})
 	f, _ := sde.Simulate(md, v0, 1, 100, 8, sde.Settings{Step: 0.001})
 	nn, _ := Simulate(c, v0, 100, 10, 1)
-	want := Explosion{Gamma: 1, SDEStopped: r.NumStopped(), SDEProjected: r.NumPSDViolating(), SDEStoppedFine: f.NumStopped(), NetStopped: nn.NumStopped()}
+	want := Explosion{Gamma: 1, SDEStopped: r.NumStopped(), SDEProjected: r.NumPSDViolating(), SDEStoppedFine: f.NumStopped(), NetStopped: nn.NumStopped(),
+		T: 1, Rho0: 0.2, Step: 0.01, SDEStopRadius: 1e4, NetStopRadius: 1e4} // the settings run, defaults filled in
 	if ex[1] != want {
 		t.Errorf("γ = 1: %+v, want %+v", ex[1], want)
 	}

@@ -1,0 +1,151 @@
+package mfshow
+
+import (
+	"maps"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/meanfield"
+	"github.com/sigprop/sigprop/lib/randmlp"
+)
+
+// yours checks that every figure of v claims no paper figure and says so
+// in its caption, that its Params are params (the values run), that the
+// checks named in apply are shown and those in notApplicable replaced by
+// their not-applicable line.
+func yours(t *testing.T, what string, v show.View, params map[string]float64, apply, notApplicable []string) {
+	t.Helper()
+	ids(t, v)
+	for _, f := range v.Figures() {
+		if f.PaperFigure != "" || !strings.HasSuffix(f.Caption, show.YourSettings) {
+			t.Errorf("%s: figure %s claims %q, caption %q; want no claim and %q", what, f.ID, f.PaperFigure, f.Caption, show.YourSettings)
+		}
+		if !maps.Equal(f.Params, params) {
+			t.Errorf("%s: figure %s Params %v, want the values run %v", what, f.ID, f.Params, params)
+		}
+	}
+	shown := map[string]bool{}
+	for _, a := range v.Agreements() {
+		shown[a.Name] = true
+	}
+	var lines strings.Builder
+	for _, it := range v {
+		if s, ok := it.(string); ok {
+			lines.WriteString(s)
+		}
+	}
+	for _, name := range apply {
+		if !shown[name] {
+			t.Errorf("%s: check %q not shown (have %v); it applies at any settings", what, name, shown)
+		}
+	}
+	for _, name := range notApplicable {
+		if shown[name] || !strings.Contains(lines.String(), "not applicable at your settings: "+name+" (") {
+			t.Errorf("%s: check %q shown %v, lines %q; want it not applicable, with its reason", what, name, shown[name], lines.String())
+		}
+	}
+}
+
+// TestAtYourSettings runs every display function of the package that
+// used to pin the lecture's settings on a cheap result at other settings
+// (erf and ReLU, σ_b² = 0.1, width 20–30, a few networks and layers):
+// none panics, the figures claim nothing and carry the settings run, the
+// z and DKW checks apply and the checks bound to the lecture's settings
+// are not applicable.
+func TestAtYourSettings(t *testing.T) {
+	erf, relu, tanh := act(t, "erf"), act(t, "relu"), act(t, "tanh")
+	v, err := QMap([]meanfield.Net{{Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: erf, SigmaW2: 2.5, SigmaB2: 0.1}}, empirical.Linspace(0, 2, 11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	yours(t, "QMap", v, map[string]float64{"sigma_b2": 0.1}, []string{"erf, σ_w² = 1.5, 2.5: max |V(q*) − q*|"}, nil)
+	if c := v.Figures()[0].Caption; !strings.Contains(c, "for erf, σ_b² = 0.1,") {
+		t.Errorf("QMap caption %q, want the activation and σ_b² run", c)
+	}
+	v, err = QMap([]meanfield.Net{{Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: tanh, SigmaW2: 2, SigmaB2: 0.05}}, empirical.Linspace(0, 2, 11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	yours(t, "QMap, two activations", v, nil, []string{"networks of the legend: max |V(q*) − q*|"}, nil)
+
+	v, err = CMap([]meanfield.Net{{Phi: relu, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: relu, SigmaW2: 1.9, SigmaB2: 0.1}}, empirical.Linspace(0, 1, 11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	yours(t, "CMap", v, map[string]float64{"sigma_b2": 0.1}, nil, []string{"σ_w²=1.5: χ₁ − R′(1) (finite difference)", "σ_w²=1.9: χ₁ − R′(1) (finite difference)"})
+
+	m := randmlp.MLP{Width: 30, Depth: 4, Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}
+	var qs []randmlp.LayerCheck
+	for k, q1 := range []float64{0.2, 2} {
+		qs = append(qs, m.QCheck(q1, 3, empirical.Rand(uint64(10+k), 1)))
+	}
+	yours(t, "QIteration", QIteration(qs, []float64{0.2, 2}, 30, 3, 10), map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.1, "width": 30},
+		[]string{"q-map vs simulation from q¹=0.2: max |z|", "q-map vs simulation from q¹=2: max |z|"}, nil)
+
+	c, err := m.CCheck(0.4, 3, false, empirical.Rand(20, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	yours(t, "CIteration", CIteration([]randmlp.LayerCheck{c}, []float64{1.5}, []float64{0.4}, 30, 20), map[string]float64{"sigma_b2": 0.1, "width": 30},
+		[]string{"c-map vs simulation, σ_w²=1.5, c¹=0.4: max |z|"}, nil)
+
+	g, err := m.CCheck(0.5, 3, true, empirical.Rand(40, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	yours(t, "XiCDecay", XiCDecay(g, 3, 30, 40), map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.1, "width": 30}, []string{"1 − c^ℓ vs simulation, σ_w²=1.5: max |z|"}, nil)
+
+	p, err := randmlp.Chi1Beside(erf, []float64{0.05, 0.1}, 0.2, 30, 2, 2, 30, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v = Chi1(p, 30, 2, 30)
+	yours(t, "Chi1", v, map[string]float64{"width": 30, "depth": 2}, []string{"χ₁ on and beside the critical line vs simulation: max |z|"}, nil)
+	if c := v.Figures()[0].Caption; !strings.Contains(c, "at 2 critical points") || !strings.Contains(c, "and 0.2 to either side") {
+		t.Errorf("Chi1 caption %q, want the points and offset run", c)
+	}
+
+	var laws []randmlp.SlopeLaw
+	for j, q := range []float64{1, 0.5} {
+		l, err := randmlp.SlopeLawAt(relu, q, empirical.Linspace(-0.15, 1.15, 27), 20, 2, 2, empirical.Rand(uint64(50+j), 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		laws = append(laws, l)
+	}
+	v = SlopeLaws("relu", laws, []float64{1, 0.5}, 20, 50)
+	yours(t, "SlopeLaws", v, map[string]float64{"width": 20}, []string{"relu: sup |CDF − empirical CDF| of φ′(h)"}, nil)
+	if a := v.Agreements()[0]; a.Tol != empirical.DKW(80, 1e-3) || !strings.Contains(a.Basis, "80 samples (2 networks × 2 inputs × N = 20)") {
+		t.Errorf("SlopeLaws tolerance %v, basis %q; want the DKW bound for the 80 samples run", a.Tol, a.Basis)
+	}
+
+	v = Atoms([]activation.Func{relu}, []float64{1.5}, nil)
+	yours(t, "Atoms", v, nil, nil, []string{"P(φ′=1) vs spec Fig. 3 values: max |Δ|"})
+	if tb := v.Tables()[0]; tb.Header[1] != "q*=1.5" || tb.Rows[0][1] != "0.5000" {
+		t.Errorf("Atoms table %v %v, want ReLU's ½ at q* = 1.5", tb.Header, tb.Rows)
+	}
+	yours(t, "Activations", Activations([]activation.Func{relu}, []float64{1}, []float64{-1, 0, 1}), nil, nil, nil)
+}
+
+// At the lecture's settings the figures keep their claims and captions.
+func TestAtPaperSettings(t *testing.T) {
+	var laws []randmlp.SlopeLaw
+	for range 4 {
+		laws = append(laws, randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.5, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2})
+	}
+	f := SlopeLaws("relu", laws, []float64{2, 1, 0.5, 0.2}, 1000, 50).Figures()[0]
+	if f.PaperFigure != "Tanner lecture, Fig. 3 (bottom row, as CDFs)" || strings.HasSuffix(f.Caption, show.YourSettings) {
+		t.Errorf("SlopeLaws at the lecture's settings: claim %q, caption %q", f.PaperFigure, f.Caption)
+	}
+	v, err := CMap(nets(t, 1.5, 2, 3), empirical.Linspace(0, 1, 11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Correlation map R(c) of tanh at σ_b² = 0.05: ordered (σ_w² = 1.5, c* = 1) and chaotic (σ_w² = 2, 3; c* < 1)."
+	if c := v.Figures()[0].Caption; c != want || len(v.Agreements()) != 3 {
+		t.Errorf("CMap at the lecture's settings: caption %q, want %q; %d checks, want 3", c, want, len(v.Agreements()))
+	}
+}

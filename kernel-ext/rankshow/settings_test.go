@@ -1,0 +1,171 @@
+package rankshow
+
+import (
+	"maps"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/rankcollapse"
+	"github.com/sigprop/sigprop/lib/rankexp"
+)
+
+// atYourSettings checks that every figure of v claims no paper figure and
+// says so in its caption, that its Params (when params is not nil) are
+// the values run, that every check named in apply is shown and every one
+// named in notApplicable is replaced by its not-applicable line.
+func atYourSettings(t *testing.T, what string, v show.View, params map[string]float64, apply, notApplicable []string) {
+	t.Helper()
+	kinds(t, v)
+	for _, f := range v.Figures() {
+		if f.PaperFigure != "" || !strings.HasSuffix(f.Caption, show.YourSettings) {
+			t.Errorf("%s: figure %s claims %q, caption %q; want no claim and %q", what, f.ID, f.PaperFigure, f.Caption, show.YourSettings)
+		}
+		if params != nil && !maps.Equal(f.Params, params) {
+			t.Errorf("%s: figure %s Params %v, want the values run %v", what, f.ID, f.Params, params)
+		}
+	}
+	shown := map[string]bool{}
+	for _, a := range v.Agreements() {
+		shown[a.Name] = true
+	}
+	var lines strings.Builder
+	for _, it := range v {
+		if s, ok := it.(string); ok {
+			lines.WriteString(s)
+		}
+	}
+	for _, name := range apply {
+		if !shown[name] {
+			t.Errorf("%s: check %s not shown; it applies at any settings", what, name)
+		}
+	}
+	for _, name := range notApplicable {
+		if shown[name] || !strings.Contains(lines.String(), "not applicable at your settings: "+name+" (") {
+			t.Errorf("%s: check %s shown %v, lines %q; want it not applicable, with its reason", what, name, shown[name], lines.String())
+		}
+	}
+}
+
+// TestAtYourSettings runs every display function of the package on a
+// cheap result at settings other than the paper's (a few tokens, a few
+// layers, a few draws): none panics, the figures claim nothing and carry
+// the settings run, the z and KS checks still apply and the paper's
+// claims are shown as not applicable.
+func TestAtYourSettings(t *testing.T) {
+	const stream = 7
+	prop, err := rankexp.Propagation(6, 4, 3, 8, 30, stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	atYourSettings(t, "Propagation", Propagation(prop, 30), map[string]float64{"n": 6, "d": 4, "L": 3, "draws": 8},
+		[]string{"fig8-rho-maxz-α = 1", "fig8-norm-maxz-α = 1/√L"}, nil)
+
+	var curves []rankcollapse.DepthScaled
+	for _, at := range []float64{0.5, 2} {
+		c, err := rankcollapse.RhoDepthScaled(6, 0.1, at, []int{1, 2, 4, 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		curves = append(curves, c)
+	}
+	v := RhoLimits(curves)
+	atYourSettings(t, "RhoLimits", v, nil, nil, []string{"eq15-limit-0.5", "eq15-limit-2"})
+	if c := v.Figures()[0].Caption; !strings.Contains(c, "(n = 6, ρ⁰ = 0.1)") {
+		t.Errorf("RhoLimits caption %q, want the n and ρ⁰ run", c)
+	}
+
+	pl, err := rankexp.NormPlacements(6, 4, 3, 8, 40, stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v = Placements(pl, 40)
+	// Every placement is a z test (the LN ones declared known
+	// disagreements), so all three apply at any setting.
+	atYourSettings(t, "Placements", v, nil, []string{"fig4-scaled-" + block.NoNorm.String(), "fig4-scaled-" + block.PostLN.String(), "fig4-scaled-" + block.PreLN.String()}, nil)
+	if c := v.Tables()[0].Caption; !strings.HasPrefix(c, "Mean cosine at ℓ = 3 (8 draws)") {
+		t.Errorf("Placements table caption %q, want the depth and draws run", c)
+	}
+
+	ff, err := rankexp.FeedForwards(6, 4, 3, 8, 130, stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	atYourSettings(t, "FeedForward", FeedForward(ff, 130), nil, nil, []string{"fig10-relu-above-linear"})
+
+	post, err := rankexp.Table2Runs(block.PostLN, 3, 3, 50, stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pre, err := rankexp.Table2Runs(block.PreLN, 3, 3, 60, stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v = Table2(post, pre, 50, 60)
+	atYourSettings(t, "Table2", v, map[string]float64{"n": 50, "d_v": 32, "d_F": 128, "heads": 4, "L": 3, "draws": 3}, nil,
+		[]string{"fig3-alpha-order", "fig3b-qk-drop-alpha1", "fig3c-v-over-q-alpha1", "fig3b-qk-kept-sqrtL", "fig9-alpha-order", "fig9-slower-than-postln", "fig9-qk-preserved", "fig9-v-opposite"})
+	if h := v.Tables()[0].Header; strings.Join(h, " ") != "depth L 2" {
+		t.Errorf("fig1-init header %q at L = 3, want the depths reached", h)
+	}
+
+	laws, err := rankexp.NormLaws(4, 6, 3, 40, []rankexp.NormCase{{Attention: block.Uniform, Std: 1 / math.Sqrt(6)}, {Attention: block.Softmax, Std: 1}}, 90, stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v = NormLaws(laws, []string{"uniform", "softmax"}, []string{"u", "s"}, 90)
+	atYourSettings(t, "NormLaws", v, nil, []string{"fig11-uniform-maxz"}, nil)
+	if c := v.Figures()[0].Caption; !strings.Contains(c, "ℓ = 1…3 (40 draws, n = 4, d = 6, no LN)") {
+		t.Errorf("NormLaws caption %q, want the settings run", c)
+	}
+
+	u := rankexp.UniformityGaps(4, 8, []int{8, 80, 800}, 40, 120, stream)
+	v = Uniformity(u, 120)
+	atYourSettings(t, "Uniformity", v, nil, []string{"fig7-asymptote-maxz", "fig7-slope"}, nil)
+	if z := v.Agreements()[0]; !strings.Contains(z.Basis, "max |z| over 2 points") || !strings.Contains(z.Basis, "40 draws per d_k ≥ 80") {
+		t.Errorf("Uniformity z basis %q, want the 2 key widths d_k ≥ 10 d_v and the draws run", z.Basis)
+	}
+	atYourSettings(t, "Uniformity, small d_k", Uniformity(rankexp.UniformityGaps(4, 8, []int{8, 16}, 20, 120, stream), 120), nil, nil, []string{"fig7-asymptote-maxz", "fig7-slope"})
+
+	xa := rankcollapse.Sequence([]float64{1, 0}, []float64{0, 1}, []float64{1, 1})
+	v = Lemma31([]string{"X_a"}, []rankexp.Lemma31{rankexp.Lemma31At(xa, 2, 300, empirical.Rand(10, stream))})
+	atYourSettings(t, "Lemma31", v, nil, []string{"lemma31-gradX-z-0"}, nil)
+	if c := v.Tables()[0].Caption; !strings.Contains(c, "MC over 300 weight draws") {
+		t.Errorf("Lemma31 caption %q, want the draws run", c)
+	}
+
+	var pts []rankexp.Point
+	for _, r := range []float64{0, 0.5} {
+		pts = append(pts, rankexp.Point{N: 4, D: 6, Rho: r, Sx2: 2})
+	}
+	mc, err := rankexp.GradsMC(pts, 60, 60, stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err = GradsVsRho([]float64{0, 0.25, 0.5}, mc, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	atYourSettings(t, "GradsVsRho", v, nil, []string{"eq17-maxz", "eq18exact-maxz"}, nil)
+	mc, err = rankexp.GradsMC([]rankexp.Point{{N: 3, D: 5, Rho: 0.1, Sx2: 2}, {N: 6, D: 5, Rho: 0.1, Sx2: 2}}, 60, 70, stream)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err = GradsVsN([]int{3, 6}, mc, 70)
+	if err != nil {
+		t.Fatal(err)
+	}
+	atYourSettings(t, "GradsVsN", v, nil, []string{"eq17-18-n-d5-maxz"}, nil)
+
+	grid, err := rankexp.Grid([]float64{0, 0.5}, []float64{1}, []int{3, 6}, []int{4, 8}, 5, empirical.Rand(140, stream))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v = Grid(grid, 2, 1, 2, 2, 140)
+	atYourSettings(t, "Grid", v, nil, []string{"fig12-small-std-maxz"}, nil)
+	if c := v.Figures()[1].Caption; !strings.Contains(c, "5 draws. Blocks: ρ = 0, 0.5 left to right, σ_x = 1 bottom to top; inside a block n = 3, 6 left to right, d = 4, 8 bottom to top") {
+		t.Errorf("Grid heat caption %q, want the grid run", c)
+	}
+}

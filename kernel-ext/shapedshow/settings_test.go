@@ -1,0 +1,155 @@
+package shapedshow
+
+import (
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/sde"
+	"github.com/sigprop/sigprop/lib/shapednet"
+)
+
+// yours checks that every figure of v claims no paper figure and says so
+// in its caption, that its Params (when params is not nil) are the values
+// run, and that the checks named in apply are shown and those in
+// notApplicable replaced by their not-applicable line.
+func yours(t *testing.T, what string, v show.View, params map[string]float64, apply, notApplicable []string) {
+	t.Helper()
+	items(t, v)
+	for _, f := range v.Figures() {
+		if f.PaperFigure != "" || !strings.HasSuffix(f.Caption, show.YourSettings) {
+			t.Errorf("%s: figure %s claims %q, caption %q; want no claim and %q", what, f.ID, f.PaperFigure, f.Caption, show.YourSettings)
+		}
+		if params != nil && !maps.Equal(f.Params, params) {
+			t.Errorf("%s: figure %s Params %v, want the values run %v", what, f.ID, f.Params, params)
+		}
+	}
+	shown := map[string]bool{}
+	for _, a := range v.Agreements() {
+		shown[a.Name] = true
+	}
+	var lines strings.Builder
+	for _, it := range v {
+		if s, ok := it.(string); ok {
+			lines.WriteString(s)
+		}
+	}
+	for _, name := range apply {
+		if !shown[name] {
+			t.Errorf("%s: check %q not shown (have %v); it applies at any settings", what, name, shown)
+		}
+	}
+	for _, name := range notApplicable {
+		if shown[name] || !strings.Contains(lines.String(), "not applicable at your settings: "+name+" (") {
+			t.Errorf("%s: check %q shown %v, lines %q; want it not applicable, with its reason", what, name, shown[name], lines.String())
+		}
+	}
+}
+
+// TestAtYourSettings runs every display function of the package that
+// used to pin the paper's settings on a cheap simulation at other
+// settings (width 8–16, depth 6–12, 16–64 networks and paths, ρ₀ = 0.3):
+// none panics, the figures claim nothing and carry the settings run, the
+// KS and z checks apply and the paper's claims are not applicable.
+func TestAtYourSettings(t *testing.T) {
+	const n, depth, nets, g, seed, workers = 8, 6, 32, 0.3, 100, 1
+	v0 := shapednet.EquiCorr(2, 0.3)
+	sim := func(c shapednet.Config, nets int, seed uint64) *shapednet.Run {
+		t.Helper()
+		r, err := shapednet.Simulate(c, v0, nets, seed, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	runs := []*shapednet.Run{sim(shapednet.Shaped(n, depth, g), nets, 1), sim(shapednet.Vanilla(n, depth, g), nets, 2), sim(shapednet.PreLN(n, depth, block.PreRMS), nets, 3)}
+	yours(t, "Fig1Left", Fig1Left(runs, n, g, seed), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "c_minus": -1, "networks": nets},
+		nil, []string{"shaped Transformer: mean ρ₆ − ρ₀", "vanilla: 1 − mean ρ₅₀"})
+
+	ln, err := shapednet.ForwardRun(shapednet.PreLN(n, depth, block.PreLN), v0, 4, 7, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yours(t, "Fig1PreLN", Fig1PreLN(ln, runs[2], n, 7), map[string]float64{"width": n, "depth": depth, "rho0": 0.3}, []string{"Pre-LN: LayerNorm − RMS mean ρ₆"}, nil)
+
+	c := shapednet.Config{Attention: block.Shaped, Width: n, Depth: depth, Gamma: g, Tau0: 1, Blocks: shapednet.BlocksAttention}
+	nn := sim(c, nets, 4)
+	r, err := sde.Simulate(sde.Model{Kind: sde.Attention, Gamma: g, Tau0: 1}, v0, float64(depth)/n, 40, 5, sde.Settings{Step: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := Fig1Right(nn, r, n, g, seed)
+	yours(t, "Fig1Right", v, nil, []string{"Fig. 1 right, m = 2: KS(network ρ, SDE ρ)", "Fig. 7: KS(network V¹², SDE V¹²)"}, nil)
+	if p := v.Figures()[0].Params; !maps.Equal(p, map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "m": 2, "step": 0.05, "samples": nets}) {
+		t.Errorf("Fig1Right Params %v, want the values run", p)
+	}
+
+	tr := sim(shapednet.Shaped(n, 4, g), nets, 6)
+	rT, err := sde.Simulate(sde.Model{Kind: sde.Transformer, Gamma: g, Tau0: 1, CMinus: -1}, v0, 0.5, 40, 7, sde.Settings{Step: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	yours(t, "TransformerT", TransformerT([]*shapednet.Run{tr}, []*sde.Result{rT}, []float64{0.5}, n, g, seed), map[string]float64{"width": n, "gamma": g, "tau0": 1, "c_minus": -1, "rho0": 0.3},
+		[]string{"shaped Transformer, T = 0.5: KS(network, SDE)"}, nil)
+
+	widths := []float64{4, 8}
+	ref := r.FiniteCorr(0, 1)
+	ksd, last, err := shapednet.KSByWidth(c, v0, 0.75, widths, nets, ref, 8, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yours(t, "KSByWidth", KSByWidth(widths, ksd, last, ref, r, g, nets, seed), nil, []string{"KS(network, SDE) at width 8"}, nil)
+
+	o, err := shapednet.OneStep(shapednet.Config{Attention: block.Shaped, Width: 16, Gamma: 1, Tau0: 0.5, Blocks: shapednet.BlocksAttention}, sde.Model{Kind: sde.Attention, Gamma: 1, Tau0: 0.5}, v0, 64, 9, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v = OneStep(o)
+	yours(t, "OneStep", v, nil, nil, []string{"n·Var(V₁)/Σ against 1 (with 𝒜)", "without 𝒜: min n·Var(V₁)/(γ²(2−γ²)Σ_lin) − 1"})
+	if c := v.Tables()[0].Caption; !strings.Contains(c, "(γ = 1, τ₀ = 0.5, n = 16, 64 networks)") {
+		t.Errorf("OneStep caption %q, want the settings run", c)
+	}
+
+	l, err := shapednet.ResNetLaws(shapednet.Config{Attention: block.Shaped, Width: n, Depth: depth, CMinus: -1, Blocks: shapednet.BlocksMLP}, []float64{0.3, 1}, 0.3, nets, 40, 10, 11, sde.Settings{Step: 0.05}, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	yours(t, "Fig3", Fig3(l, n, depth, seed), map[string]float64{"width": n, "depth": depth, "rho0": 0.3, "c_plus": 0, "c_minus": -1, "networks": nets, "paths": 40},
+		[]string{"Fig. 3, γ = 0.3: KS(network ρ, 1-D SDE ρ)", "Fig. 3 right: q₉₅(|ρ|), network against SDE"}, nil)
+
+	attns := []block.Attention{block.Shaped, block.Softmax}
+	var fig4 []*shapednet.Run
+	for i, a := range attns {
+		fig4 = append(fig4, sim(shapednet.Config{Width: n, Depth: depth, Gamma: g, Tau0: 1, Attention: a, Blocks: shapednet.BlocksAttention}, nets, uint64(12+i)))
+	}
+	yours(t, "Fig4", Fig4(attns, fig4, n, g, seed), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "networks": nets}, nil, nil)
+
+	ex, err := shapednet.Explosions(shapednet.Config{Attention: block.Shaped, Width: n, Tau0: 1, Blocks: shapednet.BlocksAttention, StopRadius: 1e3}, sde.Model{Kind: sde.Attention, Tau0: 1},
+		v0, 0.5, []float64{0.3}, 16, 15, 16, sde.Settings{Step: 0.05}, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := Explosions(ex, 16).Tables()[0]
+	if want := []string{"γ", "SDE stopped (‖V‖_F ≥ 1e4), h = 0.05", "SDE PSD-projected paths, h = 0.05", "SDE stopped, h = 0.005", "networks with V^{αα} ≥ 1e3"}; tab.Caption != "Shaped attention at T = 0.5 from ρ₀ = 0.3: SDE paths and networks that blow up" || !slices.Equal(tab.Header, want) {
+		t.Errorf("Explosions: caption %q, header %q; want the settings run", tab.Caption, tab.Header)
+	}
+
+	stop := shapednet.Config{Attention: block.Shaped, Width: 8, Depth: 12, Tau0: 1, Blocks: shapednet.BlocksAttention}
+	study := shapednet.StopStudy{Nets: 10}
+	b, err := study.ByGamma(stop, []float64{0.2, 0.6}, 13, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopParams := map[string]float64{"width": 8, "depth": 12, "tau0": 1, "m": 2, "networks": 10, "token_sd": 10}
+	yours(t, "Fig5", Fig5(b, 13), stopParams, nil, []string{"Fig. 5: median t*(γ = 0.5) − median t*(γ = 0.05), in SE"})
+
+	grid, err := study.QuantileGrid(stop, []float64{0.2, 0.6}, []float64{0.5, 2}, 0.5, 14, workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	delete(stopParams, "tau0")
+	yours(t, "Fig8", Fig8(grid, 14), stopParams, nil, []string{"Fig. 8: t* falls from γ = 0.05 to 0.5 at every τ₀ (least fall, in SE)", "Fig. 8, known disagreement: t*(γ = 1) − t*(γ = 0.5) at τ₀ = 4, in SE"})
+}

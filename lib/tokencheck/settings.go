@@ -1,0 +1,78 @@
+package tokencheck
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/sigprop/sigprop/lib/tokengeom"
+	"github.com/sigprop/sigprop/lib/tokennet"
+)
+
+// Layers are the settings of a per-layer experiment of Cowsik et al. 2024
+// (Fig. 2): the model, the depth, the input and the number of networks.
+// Fig2 returns the paper's; a reader changes a field and runs Curves or
+// Histograms.
+type Layers struct {
+	// Model is the theory model; the network is Network(Model, L). The
+	// paper: n = 256, d = 64, tanh, two MLP layers, α_A = α_M = 8^{-1/2}
+	// (Fig. 2), σ_A unstated (1).
+	Model tokengeom.Model
+	// L is the number of blocks: Fig. 2 draws 16 iterates.
+	L int
+	// Q0 and P0 are the target squared norm q and dot product p of the
+	// permutation-symmetric input: Fig. 2 starts from (q, p) = (d, 0).
+	Q0, P0 float64
+	// Networks is the number of networks simulated; the paper does not
+	// state it: 8 are chosen for the per-layer means.
+	Networks int
+}
+
+// Fig2 returns the settings of Fig. 2 at σ_w (the paper's rows: σ_w = 1,
+// ordered, and 5, chaotic): α_A = α_M = 8^{-1/2}, n = 256, d = 64, 16
+// blocks from (q, p) = (d, 0), 8 networks.
+func Fig2(sigmaW float64) Layers {
+	a := 1 / math.Sqrt(8)
+	m := tokengeom.NewModel(a, a, sigmaW)
+	return Layers{Model: m, L: 16, Q0: m.D, P0: 0, Networks: 8}
+}
+
+// Curves is LayerCurves(s.Model, s.L, s.Q0, s.P0, s.Networks, rng).
+func (s Layers) Curves(rng *rand.Rand) (Curves, error) {
+	return LayerCurves(s.Model, s.L, s.Q0, s.P0, s.Networks, rng)
+}
+
+// Histograms is LayerHistograms(s.Model, s.L, s.Q0, s.P0, s.Networks, r,
+// rng).
+func (s Layers) Histograms(r tokennet.HistogramRanges, rng *rand.Rand) (Histograms, error) {
+	return LayerHistograms(s.Model, s.L, s.Q0, s.P0, s.Networks, r, rng)
+}
+
+// Restoration are the settings of Fig. 3 (the restoration of permutation
+// symmetry from the two-group input of eq. 12).
+type Restoration struct {
+	// Model is the theory model: Fig. 3 states σ_w = 2; α is unstated
+	// (8^{-1/2} is used, as in Fig. 2).
+	Model tokengeom.Model
+	// L is the number of blocks (32 chosen, enough for p1/p2 to near 1).
+	L int
+	// Q, P1 and P2 are the input's squared norm and its dot products
+	// within and across the two halves: the paper's p1 = 1.5 p2 = 0.75d,
+	// with q = d assumed.
+	Q, P1, P2 float64
+	// Networks is the number of networks simulated (unstated: 4 chosen).
+	Networks int
+}
+
+// Fig3 returns the settings of Fig. 3: σ_w = 2, α = 8^{-1/2}, 32 blocks,
+// q = d, p1 = 0.75d, p2 = 0.5d, 4 networks.
+func Fig3() Restoration {
+	a := 1 / math.Sqrt(8)
+	m := tokengeom.NewModel(a, a, 2)
+	return Restoration{Model: m, L: 32, Q: m.D, P1: 0.75 * m.D, P2: 0.5 * m.D, Networks: 4}
+}
+
+// Run is SymmetryRestoration(s.Model, s.L, s.Q, s.P1, s.P2, s.Networks,
+// rng).
+func (s Restoration) Run(rng *rand.Rand) (Symmetry, error) {
+	return SymmetryRestoration(s.Model, s.L, s.Q, s.P1, s.P2, s.Networks, rng)
+}
