@@ -2,10 +2,17 @@
 
 package dense
 
-const hasAsm = false
+const (
+	hasAsm    = false
+	hasAVX512 = false
+)
 
 func kern6x8(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool) {
 	panic("dense: kern6x8 is amd64-only")
+}
+
+func kern8x16(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool) {
+	panic("dense: kern8x16 is amd64-only")
 }
 
 func expKernel(dst, src *float64, n int, shift float64, c *[expConsts][4]float64) float64 {

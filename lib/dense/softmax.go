@@ -23,7 +23,7 @@ func SoftmaxRow(row []float64) {
 	}
 	mx := maxOf(row)
 	var s float64
-	if useAsm {
+	if curPath != Portable {
 		s = expShiftSum(row, row, -mx)
 	} else {
 		for j, v := range row {

@@ -287,10 +287,7 @@ func BenchmarkUnary(b *testing.B) {
 		x[i] = 3 * rng.NormFloat64()
 	}
 	dst := make([]float64, len(x))
-	for _, asm := range []bool{false, true} {
-		if asm && !hasAsm {
-			continue
-		}
+	for _, asm := range Paths() {
 		for _, f := range []struct {
 			name string
 			f    func()
@@ -305,7 +302,7 @@ func BenchmarkUnary(b *testing.B) {
 			}},
 		} {
 			b.Run(f.name+"/"+pathName(asm), func(b *testing.B) {
-				defer SetAssembly(SetAssembly(asm))
+				defer SetPath(SetPath(asm))
 				for b.Loop() {
 					f.f()
 				}
