@@ -18,10 +18,18 @@ import (
 // a machine shared with other work everywhere but n = 1024, where mc = 64
 // was ahead. A core with a larger L1d/L2 (48 KiB / 2 MiB) may prefer a
 // larger mc.
+//
+// kc512 is the AVX2 path's kc on purpose: the tile shape, mc and nc decide
+// only which elements a kernel call forms, never the arithmetic of one
+// element (a fused multiply-add chain over k from zero, one block of kc at
+// a time, then fma(α, S, β C)), so with the same kc the AVX512 path gives
+// the AVX2 path's bits (TestGemmAVX512BitsAVX2) and no golden hash or
+// report figure moves between them. A different kc would be a third set of
+// bits.
 const (
 	mr512 = 8    // rows of the micro-tile (kern8x16)
 	nr512 = 16   // columns of the micro-tile
-	kc512 = 256  // depth of a packed panel
+	kc512 = kc   // depth of a packed panel: the AVX2 path's, see above
 	mc512 = 64   // rows of a packed block of op(A), a multiple of mr512
 	nc512 = 2048 // columns of a packed block of op(B), a multiple of nr512
 )

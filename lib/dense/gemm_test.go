@@ -192,6 +192,36 @@ func TestGemmAliasedOperands(t *testing.T) {
 	}
 }
 
+// TestGemmAVX512BitsAVX2: the AVX512 path gives exactly the AVX2 path's
+// bits (same k-blocking, same fused multiply-add chain per element; see
+// gemm512.go) on the shapes of TestGemmMatchesGonum with every transpose
+// and the three (α, β) pairs. Skipped where the CPU lacks AVX-512.
+func TestGemmAVX512BitsAVX2(t *testing.T) {
+	if !Available(AVX512) {
+		t.Skip("this CPU cannot run the avx512 path of lib/dense")
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, sh := range [][3]int{{1, 1, 1}, {7, 65, 257}, {65, 7, 1}, {257, 257, 257}, {64, 256, 64}, {256, 64, 256},
+		{9, 17, 513}, {300, 2100, 5}, {100, 30, 600}} {
+		m, n, k := sh[0], sh[1], sh[2]
+		for _, tA := range []blas.Transpose{blas.NoTrans, blas.Trans} {
+			for _, tB := range []blas.Transpose{blas.NoTrans, blas.Trans} {
+				for _, ab := range [][2]float64{{1, 0}, {0.7, 1}, {1, -0.5}} {
+					a, b, c := operands(rng, m, n, k, tA, tB)
+					c2 := clone(c)
+					onPath(AVX2, func() { Gemm(tA, tB, ab[0], a, b, ab[1], c) })
+					onPath(AVX512, func() { Gemm(tA, tB, ab[0], a, b, ab[1], c2) })
+					for o := range c.Data {
+						if math.Float64bits(c.Data[o]) != math.Float64bits(c2.Data[o]) {
+							t.Fatalf("%dx%dx%d/%c%c/α=%v/β=%v: element %d: avx2 %v, avx512 %v", m, n, k, tA, tB, ab[0], ab[1], o, c.Data[o], c2.Data[o])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestGemmSpecialScalars: β = 0 does not read C (NaN in C gives no NaN),
 // α = 0 does not read A or B (C ← β C even with NaN in A), k = 0 gives
 // C ← β C; checked exactly on both paths.

@@ -1,7 +1,9 @@
 package dense
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -103,4 +105,35 @@ func cpuinfoHas(flag string) bool {
 		}
 	}
 	return false
+}
+
+// TestPathEnv: SIGPROP_DENSE_PATH selects each path this CPU runs when the
+// package is initialised (checked in a child process, the test binary run
+// again), and an unknown name stops the process with a message naming the
+// variable and the allowed names.
+func TestPathEnv(t *testing.T) {
+	if os.Getenv("DENSE_TEST_PATHENV_CHILD") == "1" {
+		fmt.Printf("path=%s\n", CurrentPath())
+		return
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skipf("cannot find the test binary: %v", err)
+	}
+	run := func(val string) (string, error) {
+		cmd := exec.Command(exe, "-test.run=^TestPathEnv$", "-test.v")
+		cmd.Env = append(os.Environ(), "DENSE_TEST_PATHENV_CHILD=1", PathEnv+"="+val)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	for _, p := range Paths() {
+		out, err := run(p.String())
+		if err != nil || !strings.Contains(out, "path="+p.String()+"\n") {
+			t.Errorf("%s=%s: child said %q (error %v)", PathEnv, p, out, err)
+		}
+	}
+	out, err := run("avx1024")
+	if err == nil || !strings.Contains(out, "dense: "+PathEnv) || !strings.Contains(out, "portable, avx2 or avx512") {
+		t.Errorf("%s=avx1024: child said %q (error %v), want a dense: panic naming the allowed paths", PathEnv, out, err)
+	}
 }
