@@ -38,27 +38,39 @@ const (
 // path.
 type gemm512Work struct {
 	a, b []float64
-	tile [mr512 * nr512]float64
 }
 
 var gemm512Pool = sync.Pool{New: func() any { return new(gemm512Work) }}
+
+// kern512 holds the AVX-512 micro-kernels by their number of rows.
+var kern512 = [mr512 + 1]func(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool, mask int){
+	nil, kern1x16, kern2x16, kern3x16, kern4x16, kern5x16, kern6x16, kern7x16, kern8x16,
+}
 
 // gemm512 is Gemm on the AVX512 path, for checked, non-empty operands
 // with k > 0 and α ≠ 0: op(A)(i, p) at a[i·rsa + p·csa], op(B)(p, j) at
 // b[p·rsb + j·csb]. The sums over k are fused multiply-adds in order,
 // blocked by kc512: C ← fma(α, S₁, β C), then C ← fma(α, S_q, C) for
 // each further block q of kc512 products.
+//
+// An edge tile (fewer than 8 rows or 16 columns of C) runs the kernel with
+// as many rows as it has, reading only those rows of op(A), and stores only
+// its columns (an AVX-512 write mask), so no tile goes through a buffer and
+// no operand is read past its view; only the edge strip of op(B) is packed
+// (zero-padded) when op(B) is otherwise read in place.
 func gemm512(m, n, k int, alpha float64, a []float64, rsa, csa int, b []float64, rsb, csb int, beta float64, c blas64.General) {
 	w := gemm512Pool.Get().(*gemm512Work)
 	defer gemm512Pool.Put(w)
-	// As on the AVX2 path: small products read the operands in place (A
-	// with any strides, B when its rows are contiguous), packing only the
-	// edge strips, so that no tile reads past a view.
+	// As on the AVX2 path: large products pack op(A) and op(B); small ones
+	// read op(A) in place (any strides) and op(B) when its rows are
+	// contiguous.
 	packAll := n >= 256 && m*k >= 1<<16
 	packAllB := csb != 1 || (m > mc512 && k*n >= 1<<16)
 	nb0, kb0, mb0 := min(n, nc512), min(k, kc512), min(m, mc512)
 	w.b = grow(w.b, roundUp(nb0, nr512)*kb0)
-	w.a = grow(w.a, roundUp(mb0, mr512)*kb0)
+	if packAll {
+		w.a = grow(w.a, roundUp(mb0, mr512)*kb0)
+	}
 	for jc := 0; jc < n; jc += nc512 {
 		nb := min(nc512, n-jc)
 		for pc := 0; pc < k; pc += kc512 {
@@ -77,9 +89,6 @@ func gemm512(m, n, k int, alpha float64, a []float64, rsa, csa int, b []float64,
 				mb := min(mc512, m-ic)
 				if packAll {
 					packA512(w.a, a, rsa, csa, ic, mb, pc, kb)
-				} else if mb%mr512 != 0 {
-					e := mb - mb%mr512
-					packA512(w.a[e*kb:], a, rsa, csa, ic+e, mb-e, pc, kb)
 				}
 				for jr := 0; jr < nb; jr += nr512 {
 					nt := min(nr512, nb-jr)
@@ -89,17 +98,14 @@ func gemm512(m, n, k int, alpha float64, a []float64, rsa, csa int, b []float64,
 					}
 					for ir := 0; ir < mb; ir += mr512 {
 						mt := min(mr512, mb-ir)
-						ap, ra, ca := w.a[ir*kb:], 1, mr512
-						if !packAll && mt == mr512 {
+						ap, ra, ca := w.a, 1, mr512
+						if packAll {
+							ap = w.a[ir*kb:]
+						} else {
 							ap, ra, ca = a[(ic+ir)*rsa+pc*csa:], rsa, csa
 						}
 						off := (ic+ir)*c.Stride + jc + jr
-						if mt == mr512 && nt == nr512 {
-							micro512(kb, ap, ra, ca, bp, ldb, c.Data[off:], c.Stride, alpha, bt, load)
-							continue
-						}
-						micro512(kb, ap, ra, ca, bp, ldb, w.tile[:], nr512, 1, 0, false)
-						mergeTile(c.Data[off:], c.Stride, w.tile[:], nr512, mt, nt, alpha, bt, load)
+						micro512(kb, mt, nt, ap, ra, ca, bp, ldb, c.Data[off:], c.Stride, alpha, bt, load)
 					}
 				}
 			}
@@ -180,12 +186,13 @@ func packB512(dst, b []float64, rsb, csb, p0, kb, j0, nb int) {
 	}
 }
 
-// micro512 runs the AVX-512 micro-kernel: A(i, p) at a[i·rsa + p·csa],
-// B(p, 0:16) at b[p·ldb:], C(i, 0:16) at c[i·ldc:].
-func micro512(k int, a []float64, rsa, csa int, b []float64, ldb int, c []float64, ldc int, alpha, beta float64, load bool) {
+// micro512 runs the AVX-512 micro-kernel of mt ≤ 8 rows on the first
+// nt ≤ 16 columns: A(i, p) at a[i·rsa + p·csa], B(p, 0:16) at b[p·ldb:]
+// (all 16 readable), C(i, 0:nt) at c[i·ldc:].
+func micro512(k, mt, nt int, a []float64, rsa, csa int, b []float64, ldb int, c []float64, ldc int, alpha, beta float64, load bool) {
 	// bounds: the last elements of the A panel, the B panel and the C block
-	_ = a[(mr512-1)*rsa+(k-1)*csa]
+	_ = a[(mt-1)*rsa+(k-1)*csa]
 	_ = b[(k-1)*ldb+nr512-1]
-	_ = c[(mr512-1)*ldc+nr512-1]
-	kern8x16(k, &a[0], rsa, csa, &b[0], ldb, &c[0], ldc, alpha, beta, load)
+	_ = c[(mt-1)*ldc+nt-1]
+	kern512[mt](k, &a[0], rsa, csa, &b[0], ldb, &c[0], ldc, alpha, beta, load, 1<<nt-1)
 }
