@@ -15,11 +15,14 @@ process only (never the Go tests or CI):
   - OPENBLAS_NUM_THREADS=1 unless the caller set it: the Go benchmarks the
     peers answer run on one core.
   - OPENBLAS_CORETYPE=SkylakeX where the CPU has what OpenBLAS's SkylakeX
-    kernels need (AVX-512 F, CD, BW, DQ and VL, read from /proc/cpuinfo)
-    and the caller did not choose a core: Debian's OpenBLAS 0.3.21 does not
-    recognise recent AVX-512 processors (Intel Xeon model 207, AMD Zen 4)
-    and falls back to an older kernel (Prescott, Haswell), half or less of
-    what the core does. Set OPENBLAS_CORETYPE yourself (e.g. Haswell) or
+    kernels need (AVX-512 F, CD, BW, DQ and VL, read from /proc/cpuinfo),
+    OpenBLAS's own choice (asked of the library in a child process, which
+    loads it alone in a few milliseconds) is not an AVX-512 kernel, and the
+    caller did not choose a core: Debian's OpenBLAS 0.3.21 does not
+    recognise some AVX-512 processors (on an Intel Xeon of model 207 it
+    falls back to Prescott, a fifth of what the core does), while on others
+    it picks an AVX-512 kernel itself (Cooperlake on an AMD Zen 4) and is
+    left alone. Set OPENBLAS_CORETYPE yourself (e.g. Haswell) or
     PEERBLAS_DEFAULT=1 (OpenBLAS's own choice) to measure another kernel.
 
 report() prints the kernel OpenBLAS then runs: threadpoolctl's view where it
@@ -27,10 +30,25 @@ is installed, else openblas_get_corename() of the loaded library (and
 OPENBLAS_VERBOSE=2 makes OpenBLAS print it itself at load).
 """
 import ctypes
+import ctypes.util
 import os
+import subprocess
 import sys
 
 SKYLAKEX_FLAGS = ("avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl")
+
+# OpenBLAS cores whose double-precision kernels use AVX-512 (the SkylakeX
+# kernels or later ones).
+AVX512_CORES = {"skylakex", "cooperlake", "sapphirerapids"}
+
+_PROBE = """
+import ctypes, ctypes.util, sys
+name = ctypes.util.find_library("openblas")
+if name:
+    lib = ctypes.CDLL(name)
+    lib.openblas_get_corename.restype = ctypes.c_char_p
+    sys.stdout.write(lib.openblas_get_corename().decode())
+"""
 
 _chosen = []
 
@@ -57,9 +75,28 @@ def best():
         _chosen.append("OPENBLAS_NUM_THREADS=1")
     if os.environ.get("PEERBLAS_DEFAULT") == "1" or "OPENBLAS_CORETYPE" in os.environ:
         return
-    if all(f in cpu_flags() for f in SKYLAKEX_FLAGS):
-        os.environ["OPENBLAS_CORETYPE"] = "SkylakeX"
-        _chosen.append("OPENBLAS_CORETYPE=SkylakeX")
+    if not all(f in cpu_flags() for f in SKYLAKEX_FLAGS):
+        return
+    own = default_core()
+    if own is not None and own.lower() in AVX512_CORES:
+        _chosen.append(f"nothing for the core (OpenBLAS chose {own} itself)")
+        return
+    os.environ["OPENBLAS_CORETYPE"] = "SkylakeX"
+    _chosen.append(f"OPENBLAS_CORETYPE=SkylakeX (OpenBLAS alone chose {own or 'an unknown core'})")
+
+
+def default_core():
+    """The core OpenBLAS picks by itself on this machine (None when it
+    cannot be asked: no libopenblas found, or the probe failed)."""
+    if ctypes.util.find_library("openblas") is None:
+        return None
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_CORETYPE", "OPENBLAS_VERBOSE")}
+    env["OPENBLAS_NUM_THREADS"] = "1"
+    try:
+        out = subprocess.run([sys.executable, "-c", _PROBE], env=env, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None
 
 
 def _openblas_paths():
