@@ -8,29 +8,33 @@ import (
 
 // Register and cache blocking of Gemm on the AVX512 path (Goto and van de
 // Geijn 2008, as for the AVX2 path in gemm.go): an 8×16 tile of C in 16 zmm
-// accumulators (gen_avx512.go says why this tile), a kc512×16 micro-panel
-// of op(B) (32 KiB) reused by every micro-panel of op(A) in a block, an
-// mc512×kc512 block of op(A) (128 KiB) from L2 by every micro-panel of
-// op(B). Chosen on one core of the development machine (Zen 4: 32 KiB L1d,
-// 1 MiB L2 per core) among kc ∈ {128, 256, 384, 512} and mc ∈ {64, 96, 192}
-// by the best of 60 alternating runs at n = 64, 256, 1024 and the
-// transformer's shapes; kc = 256 and mc = 64 or 96 were within the noise of
-// a machine shared with other work everywhere but n = 1024, where mc = 64
-// was ahead. A core with a larger L1d/L2 (48 KiB / 2 MiB) may prefer a
-// larger mc.
+// accumulators (gen_avx512.go says why this tile). Unlike the AVX2 path the
+// loop over micro-panels of op(A) is the outer one: an 8×kc512 micro-panel
+// of op(A) (16 KiB) stays in L1 while the kc512×16 micro-panels of op(B)
+// (32 KiB each, as large as this machine's L1d) stream past it; an
+// mc512×kc512 block of op(A) (512 KiB) is packed for each block of op(B).
+// Chosen on one core of the development machine (Zen 4: 32 KiB L1d, 1 MiB
+// L2 per core) by the best of 60 alternating runs at n = 64, 256, 1024 and
+// the transformer's shapes, among both loop orders, mc ∈ {32, 64, 96, 128,
+// 256, 512, 1024} and nc ∈ {256, 512, 1024, 2048}: this order with
+// mc = 256 ran n = 256 at 55 GFLOP/s against 53 for the AVX2 path's order
+// (where op(B) is read in place up to 256 rows of C), and n = 1024 at 52
+// against 51; the other choices were within the noise of a machine shared
+// with other work. A core with a larger L1d/L2 (48 KiB / 2 MiB) may prefer
+// other values.
 //
-// kc512 is the AVX2 path's kc on purpose: the tile shape, mc and nc decide
-// only which elements a kernel call forms, never the arithmetic of one
-// element (a fused multiply-add chain over k from zero, one block of kc at
-// a time, then fma(α, S, β C)), so with the same kc the AVX512 path gives
-// the AVX2 path's bits (TestGemmAVX512BitsAVX2) and no golden hash or
-// report figure moves between them. A different kc would be a third set of
-// bits.
+// kc512 is the AVX2 path's kc on purpose: the tile shape, the loop order,
+// mc and nc decide only which elements a kernel call forms, never the
+// arithmetic of one element (a fused multiply-add chain over k from zero,
+// one block of kc at a time, then fma(α, S, β C)), so with the same kc the
+// AVX512 path gives the AVX2 path's bits (TestGemmAVX512BitsAVX2) and no
+// golden hash or report figure moves between them. A different kc would be
+// a third set of bits.
 const (
-	mr512 = 8    // rows of the micro-tile (kern8x16)
+	mr512 = 8    // rows of the micro-tile (kern8x16; kern1x16 … kern7x16 for edges)
 	nr512 = 16   // columns of the micro-tile
 	kc512 = kc   // depth of a packed panel: the AVX2 path's, see above
-	mc512 = 64   // rows of a packed block of op(A), a multiple of mr512
+	mc512 = 256  // rows of a packed block of op(A), a multiple of mr512
 	nc512 = 2048 // columns of a packed block of op(B), a multiple of nr512
 )
 
@@ -90,19 +94,19 @@ func gemm512(m, n, k int, alpha float64, a []float64, rsa, csa int, b []float64,
 				if packAll {
 					packA512(w.a, a, rsa, csa, ic, mb, pc, kb)
 				}
-				for jr := 0; jr < nb; jr += nr512 {
-					nt := min(nr512, nb-jr)
-					bp, ldb := w.b[jr*kb:], nr512
-					if !packAllB && nt == nr512 {
-						bp, ldb = b[pc*rsb+jc+jr:], rsb
+				for ir := 0; ir < mb; ir += mr512 {
+					mt := min(mr512, mb-ir)
+					ap, ra, ca := w.a, 1, mr512
+					if packAll {
+						ap = w.a[ir*kb:]
+					} else {
+						ap, ra, ca = a[(ic+ir)*rsa+pc*csa:], rsa, csa
 					}
-					for ir := 0; ir < mb; ir += mr512 {
-						mt := min(mr512, mb-ir)
-						ap, ra, ca := w.a, 1, mr512
-						if packAll {
-							ap = w.a[ir*kb:]
-						} else {
-							ap, ra, ca = a[(ic+ir)*rsa+pc*csa:], rsa, csa
+					for jr := 0; jr < nb; jr += nr512 {
+						nt := min(nr512, nb-jr)
+						bp, ldb := w.b[jr*kb:], nr512
+						if !packAllB && nt == nr512 {
+							bp, ldb = b[pc*rsb+jc+jr:], rsb
 						}
 						off := (ic+ir)*c.Stride + jc + jr
 						micro512(kb, mt, nt, ap, ra, ca, bp, ldb, c.Data[off:], c.Stride, alpha, bt, load)
