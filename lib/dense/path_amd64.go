@@ -50,6 +50,12 @@ func kern8x16(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64,
 //go:noescape
 func expKernel(dst, src *float64, n int, shift float64, c *[expConsts][4]float64) float64
 
+// maxKernel sets out[l] to the running maximum of x[0] and the x[j],
+// j < n, j ≡ l mod 4, n a multiple of 4 (max_amd64.s).
+//
+//go:noescape
+func maxKernel(x *float64, n int, out *[4]float64)
+
 // tanhKernel sets dst[i] = tanh(src[i]) for i < n, n a multiple of 4
 // (tanh_amd64.s).
 //

@@ -47,6 +47,10 @@ func expKernel(dst, src *float64, n int, shift float64, c *[expConsts][4]float64
 	panic("dense: expKernel is amd64-only")
 }
 
+func maxKernel(x *float64, n int, out *[4]float64) {
+	panic("dense: maxKernel is amd64-only")
+}
+
 func tanhKernel(dst, src *float64, n int, c *[tanhConsts][4]float64) {
 	panic("dense: tanhKernel is amd64-only")
 }
