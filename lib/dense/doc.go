@@ -63,11 +63,15 @@
 // Gemm on one core of the development machine (AMD EPYC, Zen 4, whose
 // AVX-512 unit issues one 512-bit FMA per cycle: the same flops per cycle
 // as two 256-bit ones, about 58 GFLOP/s at its clock, which both
-// micro-kernels reach on operands in L1), best of 60 alternating runs on a
-// machine shared with other work: AVX512 56 GFLOP/s at n = 64, 53 at
-// n = 256, 49–51 at n = 1024, against AVX2's 48, 52 and 48–52, and 9–15
-// for gonum's pure-Go dgemm, which is the portable path; the AVX512 path's
-// gain is on small and thin products (the transformer's 256×64·64×64: 56
-// against 50). Exp 1.3 ns and Tanh 1.8 ns per value against 7.6 and 14 for
+// micro-kernels reach on operands in L1), best of 60 alternating samples
+// on a machine shared with other work (BenchmarkGemmBestOf): AVX512 54.7
+// GFLOP/s at n = 64 and 55.5 at n = 256 against AVX2's 48.0 and 52.5, level
+// with it at n = 1024 (38–48 against 36–52 over three runs, as noisy as
+// the machine); numpy on OpenBLAS 0.3.21's AVX-512 kernel, one thread,
+// reached 51.9, 52.0 and 32–51 in the same runs, and gonum's pure-Go dgemm,
+// the portable path, 9–15. The AVX512 path's gain is largest on thin and
+// edge-heavy products: the transformer's 256×64·64×64 at 55 against 50,
+// lib/vit's 17-token 17×17·17×64 at 43 against 31. Exp 1.3 ns and Tanh
+// 1.8 ns per value against 7.6 and 14 for
 // math.Exp and math.Tanh (BenchmarkUnary).
 package dense
