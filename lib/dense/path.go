@@ -17,8 +17,9 @@ const (
 	// AVX2 is the AVX2+FMA assembly: Gemm's 6×8 micro-kernel
 	// (gemm_amd64.s), Exp and Tanh four values at a time.
 	AVX2
-	// AVX512 is Gemm's 14×16 AVX-512F micro-kernel (gemm512_amd64.s) in
-	// its own blocking; Exp, Tanh and the softmax are those of AVX2.
+	// AVX512 is Gemm's 8×16 AVX-512F micro-kernels (gemm512_amd64.s) in
+	// their own blocking, with the AVX2 path's bits; Exp, Tanh and the
+	// softmax are those of AVX2.
 	AVX512
 )
 
