@@ -45,7 +45,7 @@ var expTable = func() *[expConsts][4]float64 {
 // portable path is math.Exp.
 func Exp(dst, x []float64) {
 	checkUnary("Exp", dst, x)
-	if !useAsm {
+	if curPath == Portable {
 		for i, v := range x {
 			dst[i] = math.Exp(v)
 		}

@@ -89,11 +89,15 @@ func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float6
 	if overlaps(c, b) {
 		panic("dense: Gemm: C overlaps B")
 	}
-	if !useAsm {
+	if curPath == Portable {
 		// The portable path is gonum's pure-Go dgemm (about 15 GFLOP/s
 		// here, three times what a Go micro-kernel in this blocking
 		// reached); its sums over k run in a fixed order too.
 		gonum.Implementation{}.Dgemm(tA, tB, m, n, k, alpha, a.Data, a.Stride, b.Data, b.Stride, beta, c.Data, c.Stride)
+		return
+	}
+	if curPath == AVX512 {
+		gemm512(m, n, k, alpha, a.Data, rsa, csa, b.Data, rsb, csb, beta, c)
 		return
 	}
 	w := gemmPool.Get().(*gemmWork)
@@ -148,7 +152,7 @@ func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float6
 							continue
 						}
 						micro(kb, ap, ra, ca, bp, ldb, w.tile[:], nr, 1, 0, false)
-						mergeTile(c.Data[off:], c.Stride, w.tile[:], mt, nt, alpha, bt, load)
+						mergeTile(c.Data[off:], c.Stride, w.tile[:], nr, mt, nt, alpha, bt, load)
 					}
 				}
 			}
@@ -317,12 +321,13 @@ func micro(k int, a []float64, rsa, csa int, b []float64, ldb int, c []float64, 
 	kern6x8(k, &a[0], rsa, csa, &b[0], ldb, &c[0], ldc, alpha, beta, load)
 }
 
-// mergeTile stores an edge tile t (mt×nt of an mr×nr sum S) into C with
-// the arithmetic of the full-tile store (a fused multiply-add).
-func mergeTile(c []float64, ldc int, t []float64, mt, nt int, alpha, beta float64, load bool) {
+// mergeTile stores an edge tile t (the mt×nt corner of a micro-tile sum S
+// stored with row stride ldt) into C with the arithmetic of the full-tile
+// store (a fused multiply-add).
+func mergeTile(c []float64, ldc int, t []float64, ldt, mt, nt int, alpha, beta float64, load bool) {
 	for i := range mt {
 		row := c[i*ldc : i*ldc+nt]
-		ti := t[i*nr : i*nr+nt]
+		ti := t[i*ldt : i*ldt+nt]
 		if !load {
 			for j, s := range ti {
 				row[j] = alpha * s

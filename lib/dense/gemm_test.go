@@ -66,10 +66,12 @@ func clone(g blas64.General) blas64.General {
 	return g
 }
 
-// TestGemmMatchesGonum compares Gemm on each path with gonum's dgemm on
-// odd shapes (1, 7, 65, 257 in every role: edges of the 6×8 tile, one and
-// two k-blocks of 256, several row blocks of 96), all four transpose
-// combinations, β ∈ {0, 1, −0.5} and α ∈ {1, 0.7}, on strided views.
+// TestGemmMatchesGonum compares Gemm on each path this CPU runs (portable,
+// AVX2, AVX512; the log says which are skipped) with gonum's dgemm on odd
+// shapes (1, 7, 65, 257 in every role: edges of the 6×8 and 8×16 tiles,
+// one and two k-blocks of 256, several row blocks of 96 and 64, and a
+// second column block of 2048), all four transpose combinations,
+// β ∈ {0, 1, −0.5} and α ∈ {1, 0.7}, on strided views.
 //
 // Both compute the same k products in different orders, one with fused
 // multiply-adds, so by the standard bound for inner products each entry
@@ -90,7 +92,8 @@ func TestGemmMatchesGonum(t *testing.T) {
 		}
 	}
 	shapes = append(shapes, shape{257, 257, 257}, shape{257, 7, 65}, shape{1, 257, 257},
-		shape{65, 257, 1}, shape{7, 65, 257}, shape{6, 8, 513}, shape{12, 16, 4}, shape{3, 2100, 5})
+		shape{65, 257, 1}, shape{7, 65, 257}, shape{6, 8, 513}, shape{12, 16, 4}, shape{3, 2100, 5},
+		shape{8, 16, 513}, shape{136, 48, 9}, shape{17, 2065, 3})
 	const eps = 0x1p-53
 	for _, asm := range paths(t) {
 		for _, sh := range shapes {
@@ -126,6 +129,91 @@ func TestGemmMatchesGonum(t *testing.T) {
 									bad++
 								}
 							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestGemmAliasedOperands: A and B may be the same matrix (X Xᵀ and
+// Xᵀ X, the Gram products the simulators form), or overlapping views of one
+// slice; on each path Gemm agrees with gonum's dgemm within the rounding
+// bound of TestGemmMatchesGonum and leaves X untouched.
+func TestGemmAliasedOperands(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	const eps = 0x1p-53
+	for _, p := range paths(t) {
+		for _, sz := range [][2]int{{1, 1}, {7, 65}, {65, 7}, {257, 65}, {65, 257}} {
+			r, c := sz[0], sz[1]
+			x := randView(rng, r, c, 3)
+			x0 := clone(x)
+			// op(A) = X, op(B) = Xᵀ (r×r) and op(A) = Xᵀ, op(B) = X (c×c);
+			// then two overlapping windows of X's rows, X[0:h]·X[h/2:h/2+h]ᵀ.
+			h := max(1, r/2)
+			lo := blas64.General{Rows: h, Cols: c, Stride: x.Stride, Data: x.Data}
+			hi := blas64.General{Rows: h, Cols: c, Stride: x.Stride, Data: x.Data[(h/2)*x.Stride:]}
+			for _, tc := range []struct {
+				name   string
+				tA, tB blas.Transpose
+				a, b   blas64.General
+				m, n   int
+			}{
+				{"X·Xᵀ", blas.NoTrans, blas.Trans, x, x, r, r},
+				{"Xᵀ·X", blas.Trans, blas.NoTrans, x, x, c, c},
+				{"overlapping", blas.NoTrans, blas.Trans, lo, hi, h, h},
+			} {
+				name := fmt.Sprintf("%s/%dx%d/%s", p, r, c, tc.name)
+				out := randView(rng, tc.m, tc.n, 1)
+				want := clone(out)
+				refGemm(tc.tA, tc.tB, 0.7, tc.a, tc.b, -0.5, want)
+				bound := absView(out)
+				refGemm(tc.tA, tc.tB, 0.7, absView(tc.a), absView(tc.b), 0.5, bound)
+				onPath(p, func() { Gemm(tc.tA, tc.tB, 0.7, tc.a, tc.b, -0.5, out) })
+				k := c
+				if tc.tA == blas.Trans {
+					k = r
+				}
+				g := float64(k+2) * eps
+				g = 2 * g / (1 - g)
+				for o, v := range out.Data {
+					if d := math.Abs(v - want.Data[o]); !(d <= g*bound.Data[o]) {
+						t.Fatalf("%s: element %d = %v, gonum %v, |diff| %.3g > bound %.3g", name, o, v, want.Data[o], d, g*bound.Data[o])
+					}
+				}
+				for o := range x.Data {
+					if math.Float64bits(x.Data[o]) != math.Float64bits(x0.Data[o]) {
+						t.Fatalf("%s: X changed at %d", name, o)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestGemmAVX512BitsAVX2: the AVX512 path gives exactly the AVX2 path's
+// bits (same k-blocking, same fused multiply-add chain per element; see
+// gemm512.go) on the shapes of TestGemmMatchesGonum with every transpose
+// and the three (α, β) pairs. Skipped where the CPU lacks AVX-512.
+func TestGemmAVX512BitsAVX2(t *testing.T) {
+	if !Available(AVX512) {
+		t.Skip("this CPU cannot run the avx512 path of lib/dense")
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, sh := range [][3]int{{1, 1, 1}, {7, 65, 257}, {65, 7, 1}, {257, 257, 257}, {64, 256, 64}, {256, 64, 256},
+		{9, 17, 513}, {300, 2100, 5}, {100, 30, 600}} {
+		m, n, k := sh[0], sh[1], sh[2]
+		for _, tA := range []blas.Transpose{blas.NoTrans, blas.Trans} {
+			for _, tB := range []blas.Transpose{blas.NoTrans, blas.Trans} {
+				for _, ab := range [][2]float64{{1, 0}, {0.7, 1}, {1, -0.5}} {
+					a, b, c := operands(rng, m, n, k, tA, tB)
+					c2 := clone(c)
+					onPath(AVX2, func() { Gemm(tA, tB, ab[0], a, b, ab[1], c) })
+					onPath(AVX512, func() { Gemm(tA, tB, ab[0], a, b, ab[1], c2) })
+					for o := range c.Data {
+						if math.Float64bits(c.Data[o]) != math.Float64bits(c2.Data[o]) {
+							t.Fatalf("%dx%dx%d/%c%c/α=%v/β=%v: element %d: avx2 %v, avx512 %v", m, n, k, tA, tB, ab[0], ab[1], o, c.Data[o], c2.Data[o])
 						}
 					}
 				}
@@ -251,30 +339,23 @@ func TestGemmPanics(t *testing.T) {
 var sinkGemm float64
 
 // BenchmarkGemm: square products n×n·n×n (NoTrans, β = 0) and the
-// transposed-B form, on each path and with gonum's dgemm, reported in
+// transposed-B form (NT), on each path this CPU runs and with gonum's
+// dgemm, reported in
 // GFLOP/s (2n³ flops per product).
 func BenchmarkGemm(b *testing.B) {
 	for _, n := range []int{64, 128, 256, 512, 1024} {
 		rng := rand.New(rand.NewPCG(1, 2))
 		x, y, z := randView(rng, n, n, 0), randView(rng, n, n, 0), randView(rng, n, n, 0)
-		impls := []struct {
+		type impl struct {
 			name string
 			f    func()
-		}{
-			{"gonum", func() { refGemm(blas.NoTrans, blas.NoTrans, 1, x, y, 0, z) }},
-			{"portable", func() { onPath(false, func() { Gemm(blas.NoTrans, blas.NoTrans, 1, x, y, 0, z) }) }},
 		}
-		if hasAsm {
-			impls = append(impls,
-				struct {
-					name string
-					f    func()
-				}{"asm", func() { Gemm(blas.NoTrans, blas.NoTrans, 1, x, y, 0, z) }},
-				struct {
-					name string
-					f    func()
-				}{"asmNT", func() { Gemm(blas.NoTrans, blas.Trans, 1, x, y, 0, z) }},
-			)
+		impls := []impl{{"gonum", func() { refGemm(blas.NoTrans, blas.NoTrans, 1, x, y, 0, z) }}}
+		for _, p := range Paths() {
+			impls = append(impls, impl{p.String(), func() { onPath(p, func() { Gemm(blas.NoTrans, blas.NoTrans, 1, x, y, 0, z) }) }})
+			if p != Portable {
+				impls = append(impls, impl{p.String() + "NT", func() { onPath(p, func() { Gemm(blas.NoTrans, blas.Trans, 1, x, y, 0, z) }) }})
+			}
 		}
 		for _, im := range impls {
 			b.Run(fmt.Sprintf("n=%d/%s", n, im.name), func(b *testing.B) {

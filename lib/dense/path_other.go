@@ -2,14 +2,53 @@
 
 package dense
 
-const hasAsm = false
+const (
+	hasAsm    = false
+	hasAVX512 = false
+)
 
 func kern6x8(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool) {
 	panic("dense: kern6x8 is amd64-only")
 }
 
+func kern1x16(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool, mask int) {
+	panic("dense: kern1x16 is amd64-only")
+}
+
+func kern2x16(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool, mask int) {
+	panic("dense: kern2x16 is amd64-only")
+}
+
+func kern3x16(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool, mask int) {
+	panic("dense: kern3x16 is amd64-only")
+}
+
+func kern4x16(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool, mask int) {
+	panic("dense: kern4x16 is amd64-only")
+}
+
+func kern5x16(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool, mask int) {
+	panic("dense: kern5x16 is amd64-only")
+}
+
+func kern6x16(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool, mask int) {
+	panic("dense: kern6x16 is amd64-only")
+}
+
+func kern7x16(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool, mask int) {
+	panic("dense: kern7x16 is amd64-only")
+}
+
+func kern8x16(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool, mask int) {
+	panic("dense: kern8x16 is amd64-only")
+}
+
 func expKernel(dst, src *float64, n int, shift float64, c *[expConsts][4]float64) float64 {
 	panic("dense: expKernel is amd64-only")
+}
+
+func maxKernel(x *float64, n int, out *[4]float64) {
+	panic("dense: maxKernel is amd64-only")
 }
 
 func tanhKernel(dst, src *float64, n int, c *[tanhConsts][4]float64) {

@@ -23,7 +23,7 @@ func SoftmaxRow(row []float64) {
 	}
 	mx := maxOf(row)
 	var s float64
-	if useAsm {
+	if curPath != Portable {
 		s = expShiftSum(row, row, -mx)
 	} else {
 		for j, v := range row {
@@ -48,9 +48,24 @@ func SoftmaxRows(a blas64.General) {
 // maxOf returns the largest element of a non-empty x in four interleaved
 // running maxima. A NaN may or may not be returned; the caller's
 // exponentials make the row NaN either way.
+//
+// On the assembly paths the four maxima run in one vector register
+// (maxKernel, max_amd64.s) with the same update, so the result is the same
+// on every path.
 func maxOf(x []float64) float64 {
 	m0, m1, m2, m3 := x[0], x[0], x[0], x[0]
 	n4 := len(x) &^ 3
+	if curPath != Portable && n4 > 0 {
+		var m [4]float64
+		maxKernel(&x[0], n4, &m)
+		m0, m1, m2, m3 = m[0], m[1], m[2], m[3]
+		for _, v := range x[len(x)&^3:] {
+			if v > m0 {
+				m0 = v
+			}
+		}
+		return max(m0, m1, m2, m3)
+	}
 	for j := 0; j < n4; j += 4 {
 		q := x[j : j+4 : j+4]
 		if q[0] > m0 {

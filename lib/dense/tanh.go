@@ -70,7 +70,7 @@ func invFactorials() [14]float64 {
 // depend on i. The portable path is math.Tanh.
 func Tanh(dst, x []float64) {
 	checkUnary("Tanh", dst, x)
-	if !useAsm {
+	if curPath == Portable {
 		for i, v := range x {
 			dst[i] = math.Tanh(v)
 		}

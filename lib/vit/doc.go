@@ -203,11 +203,13 @@ package vit
 //
 // Matrix products, the attention softmax and the MLP's tanh run on the
 // kernels of lib/dense: on amd64 CPUs with AVX2 and FMA a packed 6×8
-// register-blocked fused-multiply-add Gemm, a vectorised exponential and
-// tanh in assembly; elsewhere (or with dense.SetAssembly(false)) the
-// portable Go path with math.Exp and math.Tanh. The paths agree with
-// gonum's BLAS and the math package to rounding (lib/dense's tests), but the
-// bits differ, so the same seed gives the same bits only on machines
+// register-blocked fused-multiply-add Gemm (8×16 on zmm registers where the
+// CPU has AVX-512, with the same bits), a vectorised exponential and tanh
+// in assembly; elsewhere (or with dense.SetAssembly(false), or
+// SIGPROP_DENSE_PATH=portable) the portable Go path with math.Exp and
+// math.Tanh. The paths agree with gonum's BLAS and the math package to
+// rounding (lib/dense's tests), but the portable path's bits differ from
+// the assembly ones, so the same seed gives the same bits only on machines
 // taking the same path. Training can amplify such differences: in a 3×3
 // sweep at d = 16, L = 4 (400 Adam steps) run once with blas64.Gemm and
 // once with the FMA gemm of the time (a 4×8 kernel in this package, since

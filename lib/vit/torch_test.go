@@ -38,19 +38,12 @@ func TestMatchesPyTorch(t *testing.T) {
 	})
 }
 
-// forEachPath runs f with the assembly kernels (if the CPU has them) and
-// with the portable path.
+// forEachPath runs f on each path of lib/dense this CPU runs (portable,
+// AVX2, AVX512), as subtests named for the path.
 func forEachPath(t *testing.T, f func(t *testing.T)) {
-	for _, k := range []bool{true, false} {
-		name := "portable"
-		if k {
-			if !dense.SetAssembly(dense.Assembly()) {
-				continue // no AVX2+FMA here
-			}
-			name = "kernel"
-		}
-		t.Run(name, func(t *testing.T) {
-			defer dense.SetAssembly(dense.SetAssembly(k))
+	for _, p := range dense.Paths() {
+		t.Run(p.String(), func(t *testing.T) {
+			defer dense.SetPath(dense.SetPath(p))
 			f(t)
 		})
 	}

@@ -15,11 +15,20 @@ it omits the Go code's step halving and guards.
 Run:  /usr/bin/python3 bench_density.py   (prints seconds per call and a
 checksum to compare with the Go result).
 """
+import os
+import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "internal", "peerblas"))
+import peerblas  # noqa: E402  (before numpy/torch: OpenBLAS reads its settings when it loads)
+
+peerblas.best()  # one thread, and the core type OpenBLAS misses (internal/peerblas)
+
 import numpy as np
 from scipy.special import erfinv
 
-import sys
+peerblas.report()
+
 
 L, SIGMA0 = 128, 0.25
 # Newton per continuation step, as in the Go code: iterate until every point

@@ -20,11 +20,19 @@ and, as an independent cross-check of reference numbers,
   * scipy.integrate.quad (adaptive QUADPACK) at a few points.
 """
 import math
+import os
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "internal", "peerblas"))
+import peerblas  # noqa: E402  (before numpy/torch: OpenBLAS reads its settings when it loads)
+
+peerblas.best()  # one thread, and the core type OpenBLAS misses (internal/peerblas)
+
 import numpy as np
 from scipy import integrate, optimize
+
+peerblas.report()
 
 Z = 9.0
 

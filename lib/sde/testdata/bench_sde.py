@@ -11,10 +11,18 @@ and quantiles of the terminal rho^{01} for a sanity comparison.
 
 Usage: python3 bench_sde.py [paths] [steps]
 """
+import os
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "internal", "peerblas"))
+import peerblas  # noqa: E402  (before numpy/torch: OpenBLAS reads its settings when it loads)
+
+peerblas.best()  # one thread, and the core type OpenBLAS misses (internal/peerblas)
+
 import numpy as np
+
+peerblas.report()
 
 
 def run(paths=10000, steps=1000, m=4, gamma=1 / np.sqrt(8), tau0=1.0, seed=1):

@@ -9,11 +9,19 @@ repeated runs and two grid values for cross-checking against Go.
 
 usage: /usr/bin/python3 bench_phase.py [repeats]
 """
+import os
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "internal", "peerblas"))
+import peerblas  # noqa: E402  (before numpy/torch: OpenBLAS reads its settings when it loads)
+
+peerblas.best()  # one thread, and the core type OpenBLAS misses (internal/peerblas)
+
 import numpy as np
 from scipy.special import logsumexp
+
+peerblas.report()
 
 
 _trapz = getattr(np, "trapezoid", None) or np.trapz

@@ -8,14 +8,24 @@ Weights are plain tensors (no parameter gradients are requested), exactly
 as the Go benchmark computes only the input gradient.  Also reports the
 dgemm rate of the same matrix products alone.
 
-usage: OPENBLAS_NUM_THREADS=1 python3 bench_transformer.py [repeats [threads,...]]
-(threads defaults to 1,2; run with OPENBLAS_NUM_THREADS=1 for one real thread)
+usage: /usr/bin/python3 bench_transformer.py [repeats [threads,...]]
+(threads defaults to 1,2; OpenBLAS runs one thread, on the best kernel for
+this CPU, unless OPENBLAS_NUM_THREADS or OPENBLAS_CORETYPE say otherwise:
+see internal/peerblas)
 """
 import math
+import os
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "internal", "peerblas"))
+import peerblas  # noqa: E402  (before numpy/torch: OpenBLAS reads its settings when it loads)
+
+peerblas.best()  # one thread, and the core type OpenBLAS misses (internal/peerblas)
+
 import torch
+
+peerblas.report()
 
 N, D, L, ELL = 256, 64, 16, 2
 ALPHA, SIGMA_W, SIGMA_A2 = 0.5, 1.5, 1.0

@@ -10,10 +10,19 @@ Usage: /usr/bin/python3 lib/vit/testdata/bench_step.py [--threads 1] [--layers 1
 """
 import argparse
 import math
+import os
+import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "internal", "peerblas"))
+import peerblas  # noqa: E402  (before numpy/torch: OpenBLAS reads its settings when it loads)
+
+peerblas.best()  # one thread, and the core type OpenBLAS misses (internal/peerblas)
 
 import torch
 import torch.nn as nn
+
+peerblas.report()
 
 p = argparse.ArgumentParser()
 p.add_argument("--threads", type=int, default=1)
