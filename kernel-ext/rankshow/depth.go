@@ -128,7 +128,8 @@ func Placements(p rankexp.Placements, seed uint64) show.View {
 	}
 	return append(v, t, show.AtPaper(show.Figure{ID: "fig4-ln", PaperFigure: "Noci et al. 2022, Fig. 4 (n, d, depth, activation not stated: n = 50, d = 32, L = 12, one head, linear FF chosen)",
 		Caption: fmt.Sprintf("Mean pairwise cosine vs layer, true softmax, linear FF, n = %d, d = %d", p.N, p.D), XLabel: "layer ℓ", YLabel: "mean cosine",
-		Series: series, Seed: show.Seed(seed), Legend: show.TopLeft, Height: 340}, paper))
+		Series: series, Seed: show.Seed(seed), Legend: show.TopLeft, Height: 340,
+		Params: map[string]float64{"n": float64(p.N), "d": float64(p.D), "L": float64(L), "draws": float64(draws)}}, paper))
 }
 
 // FeedForward shows figure fig10-relu (mean cosine against layer with a

@@ -85,7 +85,7 @@ func TestAtYourSettings(t *testing.T) {
 	v = Placements(pl, 40)
 	// Every placement is a z test (the LN ones declared known
 	// disagreements), so all three apply at any setting.
-	atYourSettings(t, "Placements", v, nil, []string{"fig4-scaled-" + block.NoNorm.String(), "fig4-scaled-" + block.PostLN.String(), "fig4-scaled-" + block.PreLN.String()}, nil)
+	atYourSettings(t, "Placements", v, map[string]float64{"n": 6, "d": 4, "L": 3, "draws": 8}, []string{"fig4-scaled-" + block.NoNorm.String(), "fig4-scaled-" + block.PostLN.String(), "fig4-scaled-" + block.PreLN.String()}, nil)
 	if c := v.Tables()[0].Caption; !strings.HasPrefix(c, "Mean cosine at ℓ = 3 (8 draws)") {
 		t.Errorf("Placements table caption %q, want the depth and draws run", c)
 	}
