@@ -18,6 +18,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"io"
 	"os"
 )
@@ -41,6 +42,7 @@ type exitError struct {
 func (e *exitError) Error() string { return e.err.Error() }
 
 func main() {
+	kernel.BuildLog = os.Stderr // a first run says it is building the kernel's tools
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

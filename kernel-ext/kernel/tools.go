@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,6 +36,11 @@ type Tools struct {
 	Gonb        string // path of the gonb binary
 	GonbVersion string // module version of gonb, e.g. "v0.11.1"; notebooks must use gonbui at this version
 }
+
+// BuildLog, if not nil, receives one line for each tool BuildTools has to
+// build (not for one it finds built), so that a first run says what it is
+// doing; the CLI sets it to standard error.
+var BuildLog io.Writer
 
 // BuildTools builds gonb and goimports at the versions go.mod in repoRoot
 // pins, into
@@ -83,6 +89,9 @@ func BuildTools(ctx context.Context, repoRoot, cacheDir string) (Tools, error) {
 		dst := filepath.Join(dir, t.name)
 		if _, err := os.Stat(dst); err == nil {
 			continue
+		}
+		if BuildLog != nil { // the first run builds for a minute or two: say so
+			fmt.Fprintf(BuildLog, "sigprop: building %s %s for the notebook kernel (once; kept in %s)\n", t.name, map[string]string{"gonb": gonbV, "goimports": toolsV}[t.name], dir)
 		}
 		tmp := fmt.Sprintf("%s.tmp%d-%s", dst, os.Getpid(), newID()[:8])
 		cmd := exec.CommandContext(ctx, "go", "build", "-o", tmp, t.pkg)
