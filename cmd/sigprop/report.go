@@ -52,7 +52,8 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	paths := fs.Args()
-	if len(paths) == 0 {
+	named := len(paths) > 0
+	if !named {
 		paths, err = filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
 		if err != nil {
 			return err
@@ -87,7 +88,13 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		// An interrupted run never replaces the last complete site.
 		return interrupted(s, fmt.Sprintf("the site in %s is left as it was", *out))
 	}
-	m, err := publish.Build(*out, results, publish.CurrentProvenance(ctx, root))
+	// Every notebook: the site is built anew. Some notebooks: the site
+	// keeps the others as its last report left them.
+	build := publish.Build
+	if named {
+		build = publish.Update
+	}
+	m, err := build(*out, results, publish.CurrentProvenance(ctx, root))
 	if err != nil {
 		return err
 	}
