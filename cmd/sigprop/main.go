@@ -9,6 +9,7 @@
 // left them. With -p or --params, the one NOTEBOOK runs with those values
 // of the settings its cell tagged "parameters" declares, into a site of
 // its own (reports/params/NOTEBOOK-HASH unless --out is given).
+//
 //	sigprop eval NAME [key=value ...]
 //	sigprop eval --list
 //	sigprop diff A B
