@@ -13,7 +13,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
-	"github.com/sigprop/sigprop/reports/params"
+	"github.com/sigprop/sigprop/reports/nbparams"
 	"github.com/sigprop/sigprop/reports/publish"
 	"github.com/sigprop/sigprop/reports/render"
 )
@@ -60,15 +60,15 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	// any cell runs; the run gets a site of its own.
 	var transform func(string, *ipynb.Notebook) (*ipynb.Notebook, error)
 	values := map[string]string{}
-	if err := params.Parse(values, pflags, "-p"); err != nil {
+	if err := nbparams.Parse(values, pflags, "-p"); err != nil {
 		return err
 	}
 	if *paramsFile != "" {
-		lines, err := params.ReadFile(*paramsFile)
+		lines, err := nbparams.ReadFile(*paramsFile)
 		if err != nil {
 			return fmt.Errorf("--params: %w", err)
 		}
-		if err := params.Parse(values, lines, *paramsFile); err != nil {
+		if err := nbparams.Parse(values, lines, *paramsFile); err != nil {
 			return err
 		}
 	}
@@ -80,7 +80,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		cell, err := params.Find(nb)
+		cell, err := nbparams.Find(nb)
 		if err != nil {
 			return fmt.Errorf("%s: %w", paths[0], err)
 		}
@@ -89,12 +89,12 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("%s: %w", paths[0], err)
 		}
 		if !outSet {
-			*out = filepath.Join(root, "reports", "params", publish.PageName(paths[0])+"-"+params.Hash(canon))
+			*out = filepath.Join(root, "reports", "params", publish.PageName(paths[0])+"-"+nbparams.Hash(canon))
 		} else if a, err := filepath.Abs(*out); err == nil && a == filepath.Join(root, "reports", "site") {
 			return fmt.Errorf("--out %s is the default site, which a run with parameters leaves alone: choose another directory", *out)
 		}
 		update = false // its own site: built anew, holding this notebook only
-		transform = func(string, *ipynb.Notebook) (*ipynb.Notebook, error) { return params.Inject(nb, values) }
+		transform = func(string, *ipynb.Notebook) (*ipynb.Notebook, error) { return nbparams.Inject(nb, values) }
 		fmt.Fprintf(stderr, "parameters %s: site %s\n", strings.Join(assignments(canon), " "), *out)
 	}
 	// Refuse an output directory that is not a site before any work: the

@@ -1,4 +1,4 @@
-// Package params runs a notebook with other values of its top-level
+// Package nbparams runs a notebook with other values of its top-level
 // settings, as papermill does for Python notebooks: the notebook's one code
 // cell tagged "parameters" (cell metadata "tags": ["parameters"]) declares
 // them as Go constants or variables, and Inject adds, right after it, a
@@ -18,7 +18,7 @@
 // the declared type, or for a declaration without one the type of its
 // literal (an integer literal takes integers, a floating-point one any
 // finite number, a string literal any text, true/false a boolean).
-package params
+package nbparams
 
 import (
 	"bufio"
@@ -73,13 +73,13 @@ func Find(nb *ipynb.Notebook) (*Cell, error) {
 	for i, c := range nb.Cells {
 		if c.CellType == "code" && hasTag(c, Tag) {
 			if idx >= 0 {
-				return nil, fmt.Errorf("params: cells %d and %d are both tagged %q; a notebook has one parameters cell", idx+1, i+1, Tag)
+				return nil, fmt.Errorf("nbparams: cells %d and %d are both tagged %q; a notebook has one parameters cell", idx+1, i+1, Tag)
 			}
 			idx = i
 		}
 	}
 	if idx < 0 {
-		return nil, fmt.Errorf("params: the notebook has no code cell tagged %q (cell metadata \"tags\": [%q]) to take -p values", Tag, Tag)
+		return nil, fmt.Errorf("nbparams: the notebook has no code cell tagged %q (cell metadata \"tags\": [%q]) to take -p values", Tag, Tag)
 	}
 	return parseCell(idx, string(nb.Cells[idx].Source))
 }
@@ -107,7 +107,7 @@ func parseCell(idx int, source string) (*Cell, error) {
 	src := "package p\n" + strings.Join(lines, "\n")
 	f, err := parser.ParseFile(token.NewFileSet(), "parameters", src, 0)
 	if err != nil {
-		return nil, fmt.Errorf("params: cell %d (the parameters cell) does not parse as top-level Go declarations: %v", idx+1, err)
+		return nil, fmt.Errorf("nbparams: cell %d (the parameters cell) does not parse as top-level Go declarations: %v", idx+1, err)
 	}
 	c := &Cell{Index: idx, Params: map[string]Param{}, src: src, unusable: map[string]string{}}
 	for _, d := range f.Decls {
@@ -245,7 +245,7 @@ func (p Param) Go(value string) (string, error) {
 	case "string":
 		return strconv.Quote(value), nil
 	}
-	panic("params: parameter " + p.Name + " of no kind")
+	panic("nbparams: parameter " + p.Name + " of no kind")
 }
 
 func (p Param) describe() string {
