@@ -1,12 +1,16 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/reports/conformance"
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/publish"
 )
 
 // printed returns the page of testdata/params/params.ipynb in site.
@@ -116,5 +120,81 @@ func TestReportParams(t *testing.T) {
 	os.WriteFile(plain, b, 0o644)
 	if code, _, errOut := runCLI("report", "--out", filepath.Join(dir, "bad"), "-p", "Depth=4", plain); code != 2 || !strings.Contains(errOut, `no code cell tagged "parameters"`) {
 		t.Errorf("notebook without parameters cell: exit %d, %q", code, errOut)
+	}
+}
+
+// CheapWidth and CheapSpectrumWidth are the widths TestNotebookParams
+// runs notebook 01 at (its parameters width and spectrumWidth): a fifth of
+// those of the default run (1000 and 600), so the run is cheap.
+const (
+	CheapWidth         = 200
+	CheapSpectrumWidth = 120
+)
+
+// TestNotebookParams runs notebooks/01-mean-field.ipynb with -p
+// width=CheapWidth -p spectrumWidth=CheapSpectrumWidth: no cell fails,
+// every figure whose Params state a width states the value run
+// (CheapSpectrumWidth for the critical spectra, CheapWidth for the
+// others), and none of them claims a paper
+// figure, and those the conformance list gives a paper figure say "at
+// your settings" in their caption.
+func TestNotebookParams(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs notebook 01 in gonb")
+	}
+	nb := filepath.Join(repoRoot(t), "notebooks", "01-mean-field.ipynb")
+	out := filepath.Join(t.TempDir(), "site")
+	code, _, errOut := runCLI("report", "--no-cache", "--out", out, "-p", fmt.Sprintf("width=%d", CheapWidth), "-p", fmt.Sprintf("spectrumWidth=%d", CheapSpectrumWidth), nb)
+	m, err := publish.ReadManifest(out)
+	if err != nil {
+		t.Fatalf("exit %d, no manifest: %v\n%s", code, err, errOut)
+	}
+	if len(m.Notebooks) != 1 || m.Notebooks[0].Status != "ok" || len(m.Notebooks[0].FailedCell) > 0 {
+		t.Fatalf("notebook 01 at width %d: %+v\n%s", CheapWidth, m.Notebooks, errOut)
+	}
+	if code != 0 {
+		t.Errorf("exit %d at width %d (a metric or the conformance check failed):\n%s", code, CheapWidth, errOut)
+	}
+	list, err := conformance.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := func(ref string) bool {
+		for i := range list.Rows {
+			if list.Rows[i].Lists(ref) {
+				return true
+			}
+		}
+		return false
+	}
+	withWidth, wasClaimed := 0, 0
+	for _, f := range m.Figures {
+		w, ok := f.Data.Params["width"]
+		if !ok {
+			continue
+		}
+		withWidth++
+		want := CheapWidth
+		if f.ID == "beyond-spectrum" { // the cell of section 6 that uses spectrumWidth
+			want = CheapSpectrumWidth
+		}
+		if w != float64(want) {
+			t.Errorf("figure %s: Params width %v, want the value run %d", f.ID, w, want)
+		}
+		if f.PaperFigure != "" {
+			t.Errorf("figure %s at width %d claims %q", f.ID, CheapWidth, f.PaperFigure)
+		}
+		if listed("01-mean-field#" + f.ID) {
+			wasClaimed++
+			if !strings.HasSuffix(f.Data.Caption, show.YourSettings) {
+				t.Errorf("figure %s at width %d: caption %q does not say %q", f.ID, CheapWidth, f.Data.Caption, show.YourSettings)
+			}
+		}
+	}
+	if wasClaimed == 0 {
+		t.Error("no figure of notebook 01 that states its width is on the conformance list: the claim check tested nothing")
+	}
+	if withWidth < 5 {
+		t.Errorf("%d figures state their width, want at least 5 (notebook 01 draws 10)", withWidth)
 	}
 }
