@@ -284,3 +284,33 @@ func TestReportFailedNotebook(t *testing.T) {
 		t.Errorf("manifest notebooks = %+v", m.Notebooks)
 	}
 }
+
+// TestReportNamedKeepsIndex reports two notebooks, then one of them: the
+// site's manifest and index still list both (malformed notebooks, so no
+// kernel starts and the test is fast; both fail, exit 1).
+func TestReportNamedKeepsIndex(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"one", "two"} {
+		os.WriteFile(filepath.Join(dir, n+".ipynb"), []byte(`{"cells": [`), 0o644)
+	}
+	out := filepath.Join(dir, "site")
+	if code, _, errOut := runCLI("report", "--out", out, filepath.Join(dir, "one.ipynb"), filepath.Join(dir, "two.ipynb")); code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, errOut)
+	}
+	if code, _, errOut := runCLI("report", "--out", out, filepath.Join(dir, "two.ipynb")); code != 1 {
+		t.Fatalf("exit %d, want 1: %s", code, errOut)
+	}
+	m, err := publish.ReadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Notebooks) != 2 || m.Notebooks[0].Name != "one" || !m.Notebooks[0].Kept || m.Notebooks[1].Name != "two" || m.Notebooks[1].Kept {
+		t.Errorf("manifest notebooks after reporting two alone: %+v", m.Notebooks)
+	}
+	idx, _ := os.ReadFile(filepath.Join(out, "index.html"))
+	for _, want := range []string{`href="./one.html"`, `href="./two.html"`} {
+		if !strings.Contains(string(idx), want) {
+			t.Errorf("index lacks %s", want)
+		}
+	}
+}

@@ -7,11 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/nbparams"
 	"github.com/sigprop/sigprop/reports/publish"
 	"github.com/sigprop/sigprop/reports/render"
 )
@@ -30,9 +32,14 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	verifyCache := fs.Bool("verify-cache", false, "re-execute one cached notebook, chosen at random, and fail if its figures differ from the cached ones")
 	stopOnTimeout := fs.Bool("stop-on-timeout", false, "after a cell times out, skip the rest of its notebook (default: interrupt it and continue)")
 	stopOnError := fs.Bool("stop-on-error", false, "after a cell fails, skip the rest of its notebook (default: continue)")
+	var pflags stringList
+	fs.Var(&pflags, "p", "NAME=VALUE: run the one NOTEBOOK with this value of a parameter its cell tagged \"parameters\" declares (repeatable); the site goes to reports/params/NOTEBOOK-HASH unless --out is given")
+	paramsFile := fs.String("params", "", "file of NAME=VALUE lines, as -p")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	outSet := false
+	fs.Visit(func(f *flag.Flag) { outSet = outSet || f.Name == "out" })
 	if *jobs < 0 {
 		return fmt.Errorf("--jobs must be >= 0, got %d", *jobs)
 	}
@@ -42,17 +49,60 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if *timeout <= 0 || *nbTimeout <= 0 {
 		return fmt.Errorf("--timeout and --notebook-timeout must be positive")
 	}
-	// Refuse an output directory that is not a site before any work: the
-	// site replaces it as a whole.
-	if err := publish.CheckOut(*out); err != nil {
-		return err
-	}
 	root, err := moduleRoot()
 	if err != nil {
 		return err
 	}
 	paths := fs.Args()
-	if len(paths) == 0 {
+	named := len(paths) > 0
+	update := named // a report of some notebooks updates the site
+	// Parameters: checked against the notebook's parameters cell before
+	// any cell runs; the run gets a site of its own.
+	var transform func(string, *ipynb.Notebook) (*ipynb.Notebook, error)
+	values := map[string]string{}
+	if err := nbparams.Parse(values, pflags, "-p"); err != nil {
+		return err
+	}
+	if *paramsFile != "" {
+		lines, err := nbparams.ReadFile(*paramsFile)
+		if err != nil {
+			return fmt.Errorf("--params: %w", err)
+		}
+		if err := nbparams.Parse(values, lines, *paramsFile); err != nil {
+			return err
+		}
+	}
+	if len(values) > 0 {
+		if len(paths) != 1 {
+			return fmt.Errorf("-p and --params take exactly one NOTEBOOK, got %d", len(paths))
+		}
+		nb, err := ipynb.Load(paths[0])
+		if err != nil {
+			return err
+		}
+		cell, err := nbparams.Find(nb)
+		if err != nil {
+			return fmt.Errorf("%s: %w", paths[0], err)
+		}
+		canon, err := cell.Check(values)
+		if err != nil {
+			return fmt.Errorf("%s: %w", paths[0], err)
+		}
+		if !outSet {
+			*out = filepath.Join(root, "reports", "params", publish.PageName(paths[0])+"-"+nbparams.Hash(canon))
+		} else if a, err := filepath.Abs(*out); err == nil && a == filepath.Join(root, "reports", "site") {
+			return fmt.Errorf("--out %s is the default site, which a run with parameters leaves alone: choose another directory", *out)
+		}
+		update = false // its own site: built anew, holding this notebook only
+		transform = func(string, *ipynb.Notebook) (*ipynb.Notebook, error) { return nbparams.Inject(nb, values) }
+		fmt.Fprintf(stderr, "parameters %s: site %s\n", strings.Join(assignments(canon), " "), *out)
+	}
+	// Refuse an output directory that is not a site before any work: the
+	// site replaces it as a whole.
+	if err := publish.CheckOut(*out); err != nil {
+		return err
+	}
+	if !named {
 		paths, err = filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
 		if err != nil {
 			return err
@@ -75,7 +125,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		Jobs: *jobs, CellTimeout: *timeout, NotebookTimeout: *nbTimeout,
 		StopOnTimeout: *stopOnTimeout, StopOnError: *stopOnError,
 		RepoRoot: root, NoCache: *noCache, VerifyCache: *verifyCache, Progress: stderr,
-		Check: outputsRender,
+		Check: outputsRender, Transform: transform,
 	})
 	if err != nil {
 		if s := got(); s != nil {
@@ -87,7 +137,13 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		// An interrupted run never replaces the last complete site.
 		return interrupted(s, fmt.Sprintf("the site in %s is left as it was", *out))
 	}
-	m, err := publish.Build(*out, results, publish.CurrentProvenance(ctx, root))
+	// Every notebook: the site is built anew. Some notebooks: the site
+	// keeps the others as its last report left them.
+	build := publish.Build
+	if update {
+		build = publish.Update
+	}
+	m, err := build(*out, results, publish.CurrentProvenance(ctx, root))
 	if err != nil {
 		return err
 	}
@@ -150,4 +206,14 @@ func moduleRoot() (string, error) {
 func outputsRender(nb *ipynb.Notebook) error {
 	_, _, _, err := render.Collect(nb)
 	return err
+}
+
+// assignments lists values as NAME=VALUE in name order.
+func assignments(values map[string]string) []string {
+	var out []string
+	for n, v := range values {
+		out = append(out, n+"="+v)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -20,4 +20,8 @@ func TestExecuted(t *testing.T) {
 	if got := Executed("A", m); got != "A: executed 0 of 3 notebooks; 3 from the cache" {
 		t.Errorf("all cached: %q", got)
 	}
+	m.Notebooks[0] = publish.NotebookEntry{Name: "01-mean-field", Executed: "--no-cache", Kept: true}
+	if got := Executed("A", m); got != "A: executed 0 of 3 notebooks; 2 from the cache; 1 kept from an earlier report" {
+		t.Errorf("one kept: %q", got)
+	}
 }

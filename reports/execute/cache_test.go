@@ -269,3 +269,39 @@ func TestCostliestFirst(t *testing.T) {
 		t.Errorf("costliestFirst = %v, want %v", got, want)
 	}
 }
+
+// TestTransformInCacheKey: what Options.Transform makes of a notebook is
+// what its cache key covers (the report's -p values): the same transform
+// is read from the cache, another one runs, and each result is the
+// transformed notebook.
+func TestTransformInCacheKey(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts kernels")
+	}
+	p := filepath.Join(t.TempDir(), "n.ipynb")
+	os.WriteFile(p, []byte(`{"cells":[{"cell_type":"markdown","metadata":{},"source":"# T"}],"metadata":{"kernelspec":{"name":"gonb","display_name":"Go (gonb)","language":"go"}},"nbformat":4,"nbformat_minor":5}`), 0o644)
+	cache := t.TempDir()
+	with := func(v string) func(string, *ipynb.Notebook) (*ipynb.Notebook, error) {
+		return func(_ string, nb *ipynb.Notebook) (*ipynb.Notebook, error) {
+			out := *nb
+			out.Cells = append(append([]ipynb.Cell(nil), nb.Cells...), ipynb.Cell{CellType: "markdown", Metadata: map[string]any{}, Source: ipynb.MultiString(v)})
+			return &out, nil
+		}
+	}
+	for i, tc := range []struct {
+		v      string
+		cached bool
+	}{{"a", false}, {"a", true}, {"b", false}} {
+		res, err := Run(context.Background(), []string{p}, Options{RepoRoot: "../..", CacheDir: cache, Transform: with(tc.v)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := res[0]
+		if r.Status != StatusOK || r.Cached != tc.cached {
+			t.Fatalf("run %d, transform %q: status %s, cached %v; want ok, cached %v (%s)", i, tc.v, r.Status, r.Cached, tc.cached, r.Reason())
+		}
+		if n := len(r.Notebook.Cells); n != 2 || string(r.Notebook.Cells[1].Source) != tc.v {
+			t.Errorf("run %d: the result is not the transformed notebook: %+v", i, r.Notebook.Cells)
+		}
+	}
+}

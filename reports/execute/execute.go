@@ -39,6 +39,11 @@ type Options struct {
 	// notebook executed again, saying so; a fresh result it rejects fails
 	// its notebook and is not cached.
 	Check func(*ipynb.Notebook) error
+	// Transform, when set, rewrites each notebook as loaded, before its
+	// cache key is taken and any cell runs (the report's -p injects a
+	// parameters cell): the rewritten notebook is what runs, is cached
+	// and is returned. An error fails that notebook.
+	Transform func(path string, nb *ipynb.Notebook) (*ipynb.Notebook, error)
 }
 
 // Cell statuses.
@@ -199,7 +204,12 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 		b, err := os.ReadFile(p)
 		if err == nil {
 			var nb *ipynb.Notebook
-			if nb, err = ipynb.Parse(b); err == nil {
+			if nb, err = ipynb.Parse(b); err == nil && opt.Transform != nil {
+				if nb, err = opt.Transform(p, nb); err == nil {
+					b, err = ipynb.Marshal(nb)
+				}
+			}
+			if err == nil {
 				nbs[i] = loaded{b, nb}
 				imports = append(imports, moduleImports(nb, modPath)...)
 				continue

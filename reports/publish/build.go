@@ -1,10 +1,12 @@
 package publish
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,7 +35,7 @@ func Build(out string, results []execute.Result, prov Provenance) (*Manifest, er
 	}
 	err := Replace(out, func(dir string) error {
 		var err error
-		m, err = write(dir, results, prov)
+		m, err = write(dir, results, prov, nil)
 		return err
 	})
 	if err != nil {
@@ -42,7 +44,147 @@ func Build(out string, results []execute.Result, prov Provenance) (*Manifest, er
 	return m, nil
 }
 
-func write(dir string, results []execute.Result, prov Provenance) (*Manifest, error) {
+// Update is Build for a report of some notebooks only: the site at out
+// keeps every other notebook it lists, with its page, its manifest entries
+// (figures, metrics, tables) and its place in the index and the
+// conformance page, as its last report left them (NotebookEntry.Kept);
+// the notebooks of results replace their own entries. An out that does
+// not exist yet starts empty; one without a readable manifest is an error
+// (Build replaces it whole).
+func Update(out string, results []execute.Result, prov Provenance) (*Manifest, error) {
+	var old *Manifest
+	if _, err := os.Stat(filepath.Join(out, "manifest.json")); err == nil {
+		if old, err = ReadManifest(out); err != nil {
+			return nil, fmt.Errorf("publish: updating %s: %w (report every notebook to rebuild it)", out, err)
+		}
+	}
+	if old == nil {
+		return Build(out, results, prov)
+	}
+	names := make([]string, len(results))
+	for i, r := range results {
+		names[i] = r.Path
+		if r.Name != PageName(r.Path) {
+			return nil, fmt.Errorf("publish: %s: result named %q, want its page name %q", r.Path, r.Name, PageName(r.Path))
+		}
+	}
+	if err := CheckPageNames(names); err != nil {
+		return nil, err
+	}
+	var m *Manifest
+	err := Replace(out, func(dir string) error {
+		var err error
+		m, err = write(dir, results, prov, &previous{dir: out, m: old})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// previous is the site an Update keeps the other notebooks of.
+type previous struct {
+	dir string
+	m   *Manifest
+}
+
+// keep adds to m, index, drawn, metrics, complete and pages what the
+// previous site holds for its notebooks not in fresh, and copies their
+// pages (and the cut outputs beside them) into dir.
+func (p *previous) keep(dir string, fresh map[string]bool, m *Manifest, index *[]render.IndexEntry, drawn *[]conformance.Drawn, metrics *[]conformance.Metric, complete, pages map[string]bool) error {
+	for _, e := range p.m.Notebooks {
+		if fresh[e.Name] {
+			continue
+		}
+		e.Kept = true
+		m.Notebooks = append(m.Notebooks, e)
+		for _, f := range p.m.Figures {
+			if f.Notebook == e.Name {
+				m.Figures = append(m.Figures, f)
+				*drawn = append(*drawn, conformance.Drawn{Notebook: e.Name, ID: f.ID, PaperFigure: f.PaperFigure})
+			}
+		}
+		for _, t := range p.m.Tables {
+			if t.Notebook == e.Name {
+				m.Tables = append(m.Tables, t)
+				if !strings.HasPrefix(t.ID, "#") {
+					*drawn = append(*drawn, conformance.Drawn{Notebook: e.Name, ID: t.ID})
+				}
+			}
+		}
+		var mets []bundle.Metric
+		for _, x := range p.m.Metrics {
+			if x.Notebook == e.Name {
+				m.Metrics = append(m.Metrics, x)
+				bm := bundle.Metric{Name: x.Name, Value: x.Value, Tolerance: x.Tolerance, Pass: x.Pass, Kind: bundle.MetricKind(x.Kind),
+					Rule: bundle.Rule(x.Rule), Basis: x.Basis, Figure: x.Figure, Note: x.Note, Disagreement: x.Disagreement}
+				mets = append(mets, bm)
+				*metrics = append(*metrics, conformance.Metric{Notebook: e.Name, Metric: bm})
+			}
+		}
+		if e.Status == render.StatusOK {
+			complete[e.Name] = true
+		}
+		if err := copyIfExists(filepath.Join(p.dir, e.Name+".html"), filepath.Join(dir, e.Name+".html")); err != nil {
+			return err
+		}
+		if _, err := os.Stat(filepath.Join(dir, e.Name+".html")); err == nil {
+			pages[e.Name] = true
+		}
+		if err := copyTree(filepath.Join(p.dir, e.Name+".outputs"), filepath.Join(dir, e.Name+".outputs")); err != nil {
+			return err
+		}
+		t := e.Title
+		if t == "" {
+			t = e.Name
+		}
+		*index = append(*index, render.IndexEntry{
+			Name: e.Name, Title: t, Href: render.PageHref(e.Name + ".html"), Status: e.Status, Err: e.Error,
+			Duration: time.Duration(e.DurationS * float64(time.Second)), Figures: e.Figures, Metrics: e.Metrics, MetricsPassed: e.MetricsOK,
+			MetricCounts: render.CountMetrics(mets),
+		})
+	}
+	return nil
+}
+
+// copyIfExists copies the regular file src to dst; a missing src is no error.
+func copyIfExists(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, b, 0o644)
+}
+
+// copyTree copies the regular files of the directory src (one level, as
+// the cut outputs beside a page are) to dst; a missing src is no error.
+func copyTree(src, dst string) error {
+	ents, err := os.ReadDir(src)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return err
+	}
+	for _, e := range ents {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		if err := copyIfExists(filepath.Join(src, e.Name()), filepath.Join(dst, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func write(dir string, results []execute.Result, prov Provenance, prev *previous) (*Manifest, error) {
 	r := render.New()
 	m := &Manifest{Schema: ManifestSchema, Provenance: prov, Notebooks: []NotebookEntry{}, Figures: []FigureEntry{}, Metrics: []MetricEntry{}, Tables: []TableEntry{}}
 	var index []render.IndexEntry
@@ -59,6 +201,7 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 			Cached:    res.Cached,
 			Executed:  res.Why,
 			Verified:  res.Verified,
+			Title:     title(res),
 		}
 		var counts render.MetricCounts
 		cellStatus := make([]string, 0, len(res.Cells))
@@ -127,6 +270,16 @@ func write(dir string, results []execute.Result, prov Provenance) (*Manifest, er
 			Duration: res.Duration, Figures: entry.Figures, Metrics: entry.Metrics, MetricsPassed: entry.MetricsOK,
 			MetricCounts: counts,
 		})
+	}
+	if prev != nil {
+		fresh := map[string]bool{}
+		for _, res := range results {
+			fresh[res.Name] = true
+		}
+		if err := prev.keep(dir, fresh, m, &index, &drawn, &metrics, complete, pages); err != nil {
+			return nil, err
+		}
+		sortByNotebook(m, index)
 	}
 	conf, err := conformancePage(r, dir, m, drawn, metrics, complete, pages)
 	if err != nil {
@@ -200,4 +353,15 @@ func title(res execute.Result) string {
 		return t
 	}
 	return res.Name
+}
+
+// sortByNotebook orders the notebooks of an updated site, and their
+// figures, metrics and tables, by page name, as a whole report lists them
+// (each notebook's own items keep their order).
+func sortByNotebook(m *Manifest, index []render.IndexEntry) {
+	slices.SortStableFunc(m.Notebooks, func(a, b NotebookEntry) int { return cmp.Compare(a.Name, b.Name) })
+	slices.SortStableFunc(index, func(a, b render.IndexEntry) int { return cmp.Compare(a.Name, b.Name) })
+	slices.SortStableFunc(m.Figures, func(a, b FigureEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
+	slices.SortStableFunc(m.Metrics, func(a, b MetricEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
+	slices.SortStableFunc(m.Tables, func(a, b TableEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
 }

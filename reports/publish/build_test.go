@@ -208,3 +208,56 @@ func TestReadManifestErrors(t *testing.T) {
 		t.Errorf("wrong schema: %v", err)
 	}
 }
+
+// TestUpdateKeepsOtherNotebooks reports notebooks a and b, then a alone:
+// the site still lists both, b as its first report left it (page, figure,
+// metric, index row, conformance), a with its new result.
+func TestUpdateKeepsOtherNotebooks(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	prov := Provenance{Commit: "abc", GoVersion: "go1.x", SigpropVersion: Version}
+	first, err := Build(out, []execute.Result{executed(t, "a", 0.5), executed(t, "b", 0.25)}, prov)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bPage, _ := os.ReadFile(filepath.Join(out, "b.html"))
+	m, err := Update(out, []execute.Result{executed(t, "a", 0.75)}, prov)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Notebooks) != 2 || m.Notebooks[0].Name != "a" || m.Notebooks[1].Name != "b" {
+		t.Fatalf("notebooks after updating a: %+v", m.Notebooks)
+	}
+	if m.Notebooks[0].Kept || !m.Notebooks[1].Kept {
+		t.Errorf("kept flags: a %v, b %v; want false, true", m.Notebooks[0].Kept, m.Notebooks[1].Kept)
+	}
+	if len(m.Figures) != 2 || len(m.Metrics) != 2 {
+		t.Fatalf("%d figures, %d metrics; want 2, 2", len(m.Figures), len(m.Metrics))
+	}
+	if m.Metrics[0].Notebook != "a" || float64(m.Metrics[0].Value) != 0.75 || m.Metrics[1].Notebook != "b" || float64(m.Metrics[1].Value) != 0.25 {
+		t.Errorf("metrics: %+v", m.Metrics)
+	}
+	if m.Figures[1].Notebook != "b" || m.Figures[1].DataHash != first.Figures[1].DataHash {
+		t.Errorf("b's figure changed: %+v, was %+v", m.Figures[1], first.Figures[1])
+	}
+	if got, _ := os.ReadFile(filepath.Join(out, "b.html")); !bytes.Equal(got, bPage) {
+		t.Error("b's page was not kept as it was")
+	}
+	idx, _ := os.ReadFile(filepath.Join(out, "index.html"))
+	for _, want := range []string{"Title a", "Title b", `href="./a.html"`, `href="./b.html"`} {
+		if !strings.Contains(string(idx), want) {
+			t.Errorf("index lacks %q", want)
+		}
+	}
+	back, err := ReadManifest(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Notebooks) != 2 || back.Notebooks[1].Title != "Title b" {
+		t.Errorf("manifest on disk: %+v", back.Notebooks)
+	}
+	// Updating a site that does not exist yet builds it.
+	fresh := filepath.Join(t.TempDir(), "new")
+	if m, err := Update(fresh, []execute.Result{executed(t, "a", 0.5)}, prov); err != nil || len(m.Notebooks) != 1 {
+		t.Fatalf("update of a new site: %v, %+v", err, m)
+	}
+}

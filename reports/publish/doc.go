@@ -6,6 +6,10 @@
 // layout is versioned by ManifestSchema). Build checks
 // the drawn figures against the conformance list and records each
 // disagreement in Manifest.ConformanceErrors, which fails the report.
+// Update does the same for a report of some notebooks only (`sigprop report
+// NOTEBOOK...`): the site keeps every other notebook's page, manifest
+// entries, index row and conformance as its last report left them
+// (NotebookEntry.Kept), so the index stays whole.
 //
 // The site is written atomically (Replace): everything goes to a sibling
 // temporary directory (holding an owner file, package tempdir, so that the

@@ -84,6 +84,13 @@ type NotebookEntry struct {
 	Executed   string  `json:"executed_because,omitempty"` // why it was executed: the inputs that changed, "no cached result", "--no-cache", ...
 	Verified   bool    `json:"cache_verified,omitempty"`   // executed again by --verify-cache and equal to its cached result
 
+	// Title is the notebook's first heading (its name when it has none).
+	Title string `json:"title,omitempty"`
+	// Kept marks a notebook an update of the site (publish.Update, `sigprop
+	// report NOTEBOOK...`) did not run: its entries are those of the
+	// report before, possibly of another commit.
+	Kept bool `json:"kept_from_previous_report,omitempty"`
+
 	// MetricsKnown counts the metrics whose outcome is a declared known
 	// disagreement: neither passed nor failed.
 	MetricsKnown int `json:"metrics_known_disagreements,omitempty"`

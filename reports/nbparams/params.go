@@ -1,0 +1,408 @@
+// Package nbparams runs a notebook with other values of its top-level
+// settings, as papermill does for Python notebooks: the notebook's one code
+// cell tagged "parameters" (cell metadata "tags": ["parameters"]) declares
+// them as Go constants or variables, and Inject adds, right after it, a
+// cell tagged "injected-parameters" that declares the chosen ones again
+// with the new values.
+//
+// This relies on how gonb (github.com/janpfeifer/gonb, internal/goexec)
+// accumulates a notebook's top-level declarations: they are kept in maps
+// keyed by name (Declarations.Constants, .Variables) and a later cell's
+// declaration of the same name replaces the earlier one (MergeFrom). A
+// constant of a `const ( ... )` group is rendered through its group's
+// chain of declarations, so a group is declared again whole, with the
+// other members' source unchanged; a variable is rendered on its own and
+// is declared again alone.
+//
+// A value is checked against the parameter's type before anything runs:
+// the declared type, or for a declaration without one the type of its
+// literal (an integer literal takes integers, a floating-point one any
+// finite number, a string literal any text, true/false a boolean).
+package nbparams
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/sigprop/sigprop/reports/ipynb"
+)
+
+// Tag marks the cell holding a notebook's parameters; InjectedTag the cell
+// Inject adds after it.
+const (
+	Tag         = "parameters"
+	InjectedTag = "injected-parameters"
+)
+
+// Param is one parameter the parameters cell declares.
+type Param struct {
+	Name  string
+	Const bool   // const rather than var
+	Type  string // declared type, or "" for an untyped constant or inferred variable
+	Kind  string // what values it takes: "int", "uint", "float", "bool" or "string"
+	Bits  int    // size of Kind for sized types (int8 … float32), else 64
+	Value string // its source in the parameters cell
+	group *ast.GenDecl
+	spec  *ast.ValueSpec
+}
+
+// Cell is a notebook's parameters cell.
+type Cell struct {
+	Index  int              // position of the cell in the notebook
+	Params map[string]Param // by name
+	src    string           // the Go source parsed (gonb's directives blanked)
+	// unusable maps names the cell declares but that cannot be set (a
+	// multi-name spec, a value of no parameter type) to the reason.
+	unusable map[string]string
+}
+
+// Find returns nb's parameters cell. A notebook without one, or with more
+// than one, is an error.
+func Find(nb *ipynb.Notebook) (*Cell, error) {
+	idx := -1
+	for i, c := range nb.Cells {
+		if c.CellType == "code" && hasTag(c, Tag) {
+			if idx >= 0 {
+				return nil, fmt.Errorf("nbparams: cells %d and %d are both tagged %q; a notebook has one parameters cell", idx+1, i+1, Tag)
+			}
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return nil, fmt.Errorf("nbparams: the notebook has no code cell tagged %q (cell metadata \"tags\": [%q]) to take -p values", Tag, Tag)
+	}
+	return parseCell(idx, string(nb.Cells[idx].Source))
+}
+
+func hasTag(c ipynb.Cell, tag string) bool {
+	tags, _ := c.Metadata["tags"].([]any)
+	for _, t := range tags {
+		if s, _ := t.(string); s == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// parseCell parses the declarations of a parameters cell. Lines of gonb
+// directives (%..., !...) are blanked, keeping positions.
+func parseCell(idx int, source string) (*Cell, error) {
+	lines := strings.Split(source, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!") {
+			lines[i] = ""
+		}
+	}
+	src := "package p\n" + strings.Join(lines, "\n")
+	f, err := parser.ParseFile(token.NewFileSet(), "parameters", src, 0)
+	if err != nil {
+		return nil, fmt.Errorf("nbparams: cell %d (the parameters cell) does not parse as top-level Go declarations: %v", idx+1, err)
+	}
+	c := &Cell{Index: idx, Params: map[string]Param{}, src: src, unusable: map[string]string{}}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || (g.Tok != token.CONST && g.Tok != token.VAR) {
+			continue
+		}
+		for _, s := range g.Specs {
+			vs := s.(*ast.ValueSpec)
+			if len(vs.Names) != 1 || len(vs.Values) != 1 {
+				for _, n := range vs.Names {
+					c.unusable[n.Name] = "it is declared together with other names or without a value of its own; declare it alone as NAME = VALUE"
+				}
+				continue
+			}
+			p := Param{Name: vs.Names[0].Name, Const: g.Tok == token.CONST, Value: c.text(vs.Values[0]), group: g, spec: vs}
+			if vs.Type != nil {
+				p.Type = c.text(vs.Type)
+				p.Kind, p.Bits = kindOfType(p.Type)
+			} else {
+				p.Kind = kindOfLiteral(vs.Values[0])
+				p.Bits = 64
+			}
+			if p.Kind == "" {
+				c.unusable[p.Name] = fmt.Sprintf("its type (%s) is not an integer, floating-point, boolean or string type; give it one explicitly", orUnknown(p.Type))
+				continue
+			}
+			c.Params[p.Name] = p
+		}
+	}
+	return c, nil
+}
+
+func orUnknown(t string) string {
+	if t == "" {
+		return "not stated, and its value is not a literal"
+	}
+	return t
+}
+
+func (c *Cell) text(n ast.Node) string {
+	return c.src[n.Pos()-1 : n.End()-1]
+}
+
+func kindOfType(t string) (string, int) {
+	switch t {
+	case "int", "int64":
+		return "int", 64
+	case "int8", "int16", "int32":
+		b, _ := strconv.Atoi(t[3:])
+		return "int", b
+	case "uint", "uint64", "uintptr":
+		return "uint", 64
+	case "uint8", "uint16", "uint32", "byte":
+		if t == "byte" {
+			return "uint", 8
+		}
+		b, _ := strconv.Atoi(t[4:])
+		return "uint", b
+	case "float64":
+		return "float", 64
+	case "float32":
+		return "float", 32
+	case "bool":
+		return "bool", 64
+	case "string":
+		return "string", 64
+	}
+	return "", 0
+}
+
+func kindOfLiteral(e ast.Expr) string {
+	switch v := e.(type) {
+	case *ast.BasicLit:
+		switch v.Kind {
+		case token.INT:
+			return "int"
+		case token.FLOAT:
+			return "float"
+		case token.STRING:
+			return "string"
+		}
+	case *ast.UnaryExpr:
+		if v.Op == token.SUB || v.Op == token.ADD {
+			if k := kindOfLiteral(v.X); k == "int" || k == "float" {
+				return k
+			}
+		}
+	case *ast.ParenExpr:
+		return kindOfLiteral(v.X)
+	case *ast.Ident:
+		if v.Name == "true" || v.Name == "false" {
+			return "bool"
+		}
+	}
+	return ""
+}
+
+// Go returns the Go source of value as a value of p, or an error naming p
+// when value is not one.
+func (p Param) Go(value string) (string, error) {
+	bad := func(what string) error {
+		return fmt.Errorf("parameter %s: %q is not %s (declared %s in the parameters cell)", p.Name, value, what, p.describe())
+	}
+	v := strings.TrimSpace(value)
+	switch p.Kind {
+	case "int":
+		n, err := strconv.ParseInt(v, 10, p.Bits)
+		if err != nil {
+			return "", bad(fmt.Sprintf("an integer of %d bits", p.Bits))
+		}
+		return strconv.FormatInt(n, 10), nil
+	case "uint":
+		n, err := strconv.ParseUint(v, 10, p.Bits)
+		if err != nil {
+			return "", bad(fmt.Sprintf("a non-negative integer of %d bits", p.Bits))
+		}
+		return strconv.FormatUint(n, 10), nil
+	case "float":
+		x, err := strconv.ParseFloat(v, p.Bits)
+		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+			return "", bad("a finite number")
+		}
+		s := strconv.FormatFloat(x, 'g', -1, p.Bits)
+		if !strings.ContainsAny(s, ".e") {
+			s += ".0" // keep an untyped constant floating-point
+		}
+		return s, nil
+	case "bool":
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return "", bad("true or false")
+		}
+		return strconv.FormatBool(b), nil
+	case "string":
+		return strconv.Quote(value), nil
+	}
+	panic("nbparams: parameter " + p.Name + " of no kind")
+}
+
+func (p Param) describe() string {
+	kw := "var"
+	if p.Const {
+		kw = "const"
+	}
+	if p.Type != "" {
+		return fmt.Sprintf("%s %s %s = %s", kw, p.Name, p.Type, p.Value)
+	}
+	return fmt.Sprintf("%s %s = %s", kw, p.Name, p.Value)
+}
+
+// Check returns the Go source of each value by name, or the first error
+// (in name order) naming a parameter the cell does not declare or a value
+// its type does not take.
+func (c *Cell) Check(values map[string]string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, name := range sortedKeys(values) {
+		p, ok := c.Params[name]
+		if !ok {
+			if why, ok := c.unusable[name]; ok {
+				return nil, fmt.Errorf("parameter %s cannot be set: %s", name, why)
+			}
+			return nil, fmt.Errorf("parameter %s is not declared in the parameters cell (cell %d); it declares %s", name, c.Index+1, strings.Join(sortedKeys(c.Params), ", "))
+		}
+		g, err := p.Go(values[name])
+		if err != nil {
+			return nil, err
+		}
+		out[name] = g
+	}
+	return out, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	k := make([]string, 0, len(m))
+	for n := range m {
+		k = append(k, n)
+	}
+	sort.Strings(k)
+	return k
+}
+
+// Inject returns a copy of nb with a cell tagged InjectedTag right after
+// its parameters cell that declares the parameters in values again with
+// those values (see the package doc), or an error naming a parameter that
+// the cell does not declare or a value its type does not take. With no
+// values, nb is returned unchanged.
+func Inject(nb *ipynb.Notebook, values map[string]string) (*ipynb.Notebook, error) {
+	if len(values) == 0 {
+		return nb, nil
+	}
+	c, err := Find(nb)
+	if err != nil {
+		return nil, err
+	}
+	gos, err := c.Check(values)
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	b.WriteString("// Parameters injected by sigprop report (-p, --params): this run's values\n")
+	for _, name := range sortedKeys(values) {
+		fmt.Fprintf(&b, "//   %s = %s\n", name, gos[name])
+	}
+	done := map[*ast.GenDecl]bool{}
+	for _, name := range sortedKeys(values) {
+		p := c.Params[name]
+		if !p.Const {
+			if p.Type != "" {
+				fmt.Fprintf(&b, "var %s %s = %s\n", p.Name, p.Type, gos[name])
+			} else {
+				fmt.Fprintf(&b, "var %s = %s\n", p.Name, gos[name])
+			}
+			continue
+		}
+		if !p.group.Lparen.IsValid() {
+			if p.Type != "" {
+				fmt.Fprintf(&b, "const %s %s = %s\n", p.Name, p.Type, gos[name])
+			} else {
+				fmt.Fprintf(&b, "const %s = %s\n", p.Name, gos[name])
+			}
+			continue
+		}
+		if done[p.group] {
+			continue
+		}
+		done[p.group] = true
+		b.WriteString("const (\n")
+		for _, s := range p.group.Specs {
+			vs := s.(*ast.ValueSpec)
+			line := c.text(vs)
+			if len(vs.Names) == 1 && len(vs.Values) == 1 {
+				if g, ok := gos[vs.Names[0].Name]; ok {
+					line = c.text(vs)[:vs.Values[0].Pos()-vs.Pos()] + g
+				}
+			}
+			fmt.Fprintf(&b, "\t%s\n", line)
+		}
+		b.WriteString(")\n")
+	}
+	out := *nb
+	out.Cells = make([]ipynb.Cell, 0, len(nb.Cells)+1)
+	out.Cells = append(out.Cells, nb.Cells[:c.Index+1]...)
+	cell := ipynb.Cell{CellType: "code", Metadata: map[string]any{"tags": []any{InjectedTag}}, Source: ipynb.MultiString(b.String())}
+	if nb.Cells[c.Index].ID != "" {
+		cell.ID = InjectedTag
+	}
+	out.Cells = append(out.Cells, cell)
+	out.Cells = append(out.Cells, nb.Cells[c.Index+1:]...)
+	return &out, nil
+}
+
+// Parse reads NAME=VALUE assignments (the -p flags, or the lines of a
+// --params file) into values; a name given twice is an error.
+func Parse(values map[string]string, assignments []string, where string) error {
+	for _, a := range assignments {
+		name, value, ok := strings.Cut(a, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" {
+			return fmt.Errorf("%s: %q is not NAME=VALUE", where, a)
+		}
+		if _, dup := values[name]; dup {
+			return fmt.Errorf("%s: parameter %s given twice", where, name)
+		}
+		values[name] = value
+	}
+	return nil
+}
+
+// ReadFile reads a --params file: one NAME=VALUE a line; blank lines and
+// lines starting with # are skipped.
+func ReadFile(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		lines = append(lines, l)
+	}
+	return lines, sc.Err()
+}
+
+// Hash is a short hex digest of values (names and values, in name order):
+// the name of a parameterised run's default site.
+func Hash(values map[string]string) string {
+	h := sha256.New()
+	for _, n := range sortedKeys(values) {
+		fmt.Fprintf(h, "%s=%s\n", n, values[n])
+	}
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}
