@@ -252,7 +252,7 @@ func CIteration(checks []randmlp.LayerCheck, sigmaW2, c1 []float64, width int, s
 // b2) and fig1-qstar (q* = qs along it).
 func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 	return show.View{show.Agreement{Name: "EoC curve vs spec reference points: max |Δσ_w²|", Kind: show.TheoryVsPrinted, Value: empirical.MaxAbsDiff(atRef, refW), Tol: 5e-5,
-		Basis: "the spec prints σ_w² to 4 decimals: rounding up to 5e-5 (spec §5 Fig. 1; §7 check 8)", Figure: "fig1-phase-diagram"},
+		Basis: "the spec prints σ_w² to 4 decimals: rounding up to 5e-5 (lib/sources/tanner2024.md#figure-1, #check-8)", Figure: "fig1-phase-diagram"},
 		show.Figure{ID: "fig1-phase-diagram", PaperFigure: "Tanner lecture, Fig. 1",
 			Caption: "Order–chaos transition for tanh: the critical line χ₁ = 1. Ordered (vanishing gradients) above-left, chaotic (exploding gradients) below-right.",
 			XLabel:  "σ_w²", YLabel: "σ_b²", Series: []show.Series{{Name: "χ₁ = 1", X: w2, Y: b2}, show.Scatter("spec reference", refW, refB, nil)}},

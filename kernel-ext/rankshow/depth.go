@@ -37,7 +37,7 @@ func Propagation(runs []rankexp.Depth, seed uint64) show.View {
 		norm = append(norm, show.ByLayer("Lemma 3.3, "+name, r.SqNorm, nil, show.Line), show.ByLayer("MC mean, "+name, p.SqNorm, p.SqNormSE, show.Points))
 		v = append(v, show.MaxZ(show.Agreement{Name: "fig8-rho-maxz-" + name, Tol: 5, Figure: "fig8-rho", Basis: fmt.Sprintf("SE (delta method) from %d draws", draws)}, p.Rho, p.RhoSE, r.Rho),
 			show.MaxZ(show.Agreement{Name: "fig8-norm-maxz-" + name, Tol: 5, Figure: "fig8-norm",
-				Basis: fmt.Sprintf("SE from %d draws; heavy tails at depth make the SE itself noisy (spec §8.12)", draws)}, p.SqNorm, p.SqNormSE, r.SqNorm))
+				Basis: fmt.Sprintf("SE from %d draws; heavy tails at depth make the SE itself noisy (lib/sources/noci2022.md#erratum-12)", draws)}, p.SqNorm, p.SqNormSE, r.SqNorm))
 	}
 	params := map[string]float64{"n": float64(n), "d": float64(d), "L": float64(L), "draws": float64(draws)}
 	return append(v, show.AtPaper(show.Figure{ID: "fig8-rho", PaperFigure: "Noci et al. 2022, Fig. 8 (right; uniform attention, n = 50, d = 32, L = 12 chosen)",

@@ -143,7 +143,7 @@ func (f Func) DSecondMoment(q float64) float64 {
 	return gauss.Expect(func(u float64) float64 { return u * phi(u) * d(u) }, q, f.Quad()) / q
 }
 
-// Mu returns μ_k = E φ′(√q z)^{2k}, k ≥ 1 (P18 eq. (20); spec §2.1).
+// Mu returns μ_k = E φ′(√q z)^{2k}, k ≥ 1 (P18 eq. (20); lib/sources/tanner2024.md#network).
 //
 // Without a closed form it is computed by quadrature with the length scale
 // f.Scale/√k: φ′^{2k} has φ′'s poles raised to order 2k times theirs, and
@@ -274,7 +274,7 @@ func normCDF(x float64) float64 { return 0.5 * math.Erfc(-x/math.Sqrt2) }
 const invSqrt2Pi = 0.3989422804014326779399460599343818684758586311649
 
 // ShiftedReLU is φ(h) = [h + ½]₊ − ½ = max(h, −½) of P18, with
-// φ′ = 1{h > −½}; P(φ′ = 1) = Φ(1/(2√q)) (spec §2.3).
+// φ′ = 1{h > −½}; P(φ′ = 1) = Φ(1/(2√q)) (lib/sources/tanner2024.md#activations).
 func ShiftedReLU() Func {
 	return Func{
 		Name:  "shifted_relu",
@@ -328,7 +328,7 @@ func SmoothedReLU() Func {
 	}
 }
 
-// Tanh is φ = tanh, φ′ = 1 − tanh² (no cosh overflow, spec §8 pitfall 24).
+// Tanh is φ = tanh, φ′ = 1 − tanh² (no cosh overflow, lib/sources/tanner2024.md#erratum-24).
 func Tanh() Func {
 	return Func{
 		Name: "tanh",
@@ -358,7 +358,7 @@ func HardTanh() Func {
 }
 
 // Shtanh is the scaled-bounded activation of Murray et al. 2021 with k = 1:
-// φ(h) = clip(h, −a, a) = a·htanh(h/a), φ′ = 1{|h| < a} (spec §2.3
+// φ(h) = clip(h, −a, a) = a·htanh(h/a), φ′ = 1{|h| < a} (lib/sources/tanner2024.md#activations
 // [reconstructed], F31). It panics unless a is finite and > 0.
 func Shtanh(a float64) Func {
 	if !(a > 0) || math.IsInf(a, 1) {

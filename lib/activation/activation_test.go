@@ -160,7 +160,7 @@ func TestMuHighPowers(t *testing.T) {
 	}
 }
 
-// TestReferenceMoments: numbers of spec §7 (Tanner lecture spec), checks
+// TestReferenceMoments: numbers of lib/sources/tanner2024.md#checks (Tanner lecture spec), checks
 // 12 (Table 1 at q* = 0.25) and the Fig. 3 row of §5 (P(φ′ = 1)).
 func TestReferenceMoments(t *testing.T) {
 	erf, ht, tanh, sr := Erf(), HardTanh(), Tanh(), ShiftedReLU()

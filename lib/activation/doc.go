@@ -26,10 +26,10 @@
 //	leaky_relu(a)  φ(h) = max(h, a h), a ∈ [0, 1]     φ′ = 1, a
 //	swish(β)       φ(h) = h σ(βh) (β = 1: SiLU)
 //
-// The erf is scaled so that φ′(0) = 1, as in P18's main text (spec §8
+// The erf is scaled so that φ′(0) = 1, as in P18's main text (lib/sources/tanner2024.md#errata
 // pitfall 4: the P18 supplement uses √(π/2) erf(x/√2) instead; the two
 // are not mixed here). Shtanh_a is the scaled-bounded activation of Murray
-// et al. with k = 1, reconstructed in spec §2.3.
+// et al. with k = 1, reconstructed in lib/sources/tanner2024.md#activations.
 //
 // Closed forms, with u, v jointly Gaussian, Var u = q1, Var v = q2,
 // Corr = c, and z standard normal (spec F5, Table 1 of P18):

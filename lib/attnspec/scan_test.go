@@ -12,7 +12,7 @@ import (
 
 // OutsideFraction counts the bulk (everything after the outlier) beyond
 // the radius, and for a random Markov matrix at T = 256, s = 1 at most 5%
-// of the bulk lies beyond 1.1 r_T (spec §7 check 26).
+// of the bulk lies beyond 1.1 r_T (lib/sources/tanner2024.md#check-26).
 func TestOutsideFraction(t *testing.T) {
 	eigs := []complex128{1, complex(0.3, 0.4), 0.2, complex(0, -0.6), 0.1}
 	if got := OutsideFraction(eigs, 0.45); got != 0.5 { // 0.5 and 0.6 of 0.5, 0.2, 0.6, 0.1

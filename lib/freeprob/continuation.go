@@ -139,7 +139,7 @@ func (c Continuation) SolveM(eq Equation, lambda float64, mInf func(z complex128
 
 // Density returns ρ(λ) ≈ −Im G(λ+iε)/π with G = (1+m)/z, for each λ in
 // lambdas, each found by SolveM. Known atoms are subtracted from G before
-// the inversion, ρ_ac = −Im[G − Σ_a w_a/(z−λ_a)]/π (spec §4.3), so that
+// the inversion, ρ_ac = −Im[G − Σ_a w_a/(z−λ_a)]/π (lib/sources/tanner2024.md#density-numerics), so that
 // they do not leak into the density. Because G is recovered from m, its
 // absolute precision is about 1e-16/|λ+iε|: keep λ ≫ 1e-16/tolerance.
 func (c Continuation) Density(eq Equation, lambdas []float64, mInf func(z complex128) complex128, atoms ...Atom) ([]float64, error) {

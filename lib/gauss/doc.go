@@ -32,7 +32,7 @@
 //
 // Plain Gauss–Hermite quadrature is not used: on kinked integrands (ReLU,
 // hard tanh, the indicator φ′ of piecewise-linear φ) it converges only
-// algebraically (percent-level errors, spec §8 pitfall 22), and on tanh at
+// algebraically (percent-level errors, lib/sources/tanner2024.md#erratum-22), and on tanh at
 // large variance its error grows because of the poles at ±iπ/(2√q) in z
 // (Cowsik et al. 2024 spec, numerical notes). Both failures are shown in
 // the tests (TestHermiteFailsOnKinks, TestHermiteFailsOnWideTanh).

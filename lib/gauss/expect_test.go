@@ -177,7 +177,7 @@ func TestCowsikQ1(t *testing.T) {
 
 // TestHermiteFailsOnKinks documents why Gauss–Hermite is not used: on the
 // hard-tanh second moment and the indicator φ′², GH-200 is off by far more
-// than our rule (spec §8 pitfall 22). The test fails if GH ever became
+// than our rule (lib/sources/tanner2024.md#erratum-22). The test fails if GH ever became
 // accurate here (which would make the pitfall note wrong).
 func TestHermiteFailsOnKinks(t *testing.T) {
 	q := 0.5

@@ -11,7 +11,7 @@ import (
 // its derivative, kinks, smoothness length, closed-form moments and
 // properties all come from package activation, and every route below is
 // chosen from those properties, never from the Func's name; jacspectrum
-// only adds what it needs for the law of D² = φ′(√q* z)² (spec §2.3):
+// only adds what it needs for the law of D² = φ′(√q* z)² (lib/sources/tanner2024.md#activations):
 //
 //   - the Bernoulli laws of piecewise-linear φ with slopes in {0, 1}
 //     (linear, ReLU, shifted ReLU, hard tanh, shtanh), detected from the

@@ -19,7 +19,7 @@ func densityAt(t *testing.T, s Spectrum, l float64) float64 {
 	return r[0]
 }
 
-// Reference densities of spec §7 checks 16–20 (derived there; 6–7
+// Reference densities of lib/sources/tanner2024.md#check-16 to #check-20 (derived there; 6–7
 // digits). Tolerance 2e-6 absolute: the references are rounded to 6–7
 // digits and the ε = 1e-10 smoothing error is O(ε) in the bulk.
 func TestReferenceDensities(t *testing.T) {
@@ -190,7 +190,7 @@ func TestBernoulliLimitBulkMass(t *testing.T) {
 	}
 }
 
-// q*(L) of F25 (spec §7 check 21): table values and μ₂/μ₁² = 1 + σ₀²/L.
+// q*(L) of F25 (lib/sources/tanner2024.md#check-21): table values and μ₂/μ₁² = 1 + σ₀²/L.
 func TestQStarForSigma0(t *testing.T) {
 	ref := []struct {
 		L                  int

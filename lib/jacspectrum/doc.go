@@ -2,7 +2,7 @@
 // D^L W^L ⋯ D^1 W^1 is the input–output Jacobian of a depth-L, infinitely
 // wide random network at a mean-field fixed point q* (D^ℓ = diag φ′(h^ℓ)),
 // after Pennington, Schoenholz and Ganguli 2018 (P18, arXiv:1802.09979) as
-// recovered in the spec tanner2024-jacobian-spectra.md §3.4–3.7 (F16–F31),
+// recovered in lib/sources/tanner2024.md#jacobian-spectrum, #table-1, #universality, #murray (F16–F31),
 // and Murray, Abrol & Tanner 2021 (arXiv:2105.07741) for scaled-bounded
 // activations.
 //

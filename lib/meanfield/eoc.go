@@ -55,7 +55,7 @@ func isHomogeneous(phi activation.Func) bool {
 }
 
 // EoCSigmaW2 returns the edge-of-chaos weight variance σ_w² for a bias
-// variance σ_b² ≥ 0, with the fixed point q* there (spec §4.1,
+// variance σ_b² ≥ 0, with the fixed point q* there (lib/sources/tanner2024.md#mean-field-numerics,
 // `EoCSigmaW2`). It solves σ_b²(q) = sigmaB2 (F10) for q by a geometric
 // bracket search from q = 1 followed by Brent's method; σ_b²(q) is
 // increasing for tanh, hard tanh, erf and Shtanh, so the root is unique

@@ -10,7 +10,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 )
 
-// TestEoCReference: spec §7 checks 7, 8, 10, 11 (Tanner lecture spec;
+// TestEoCReference: lib/sources/tanner2024.md#check-7, #check-8, #check-10, #check-11 (Tanner lecture spec;
 // [numeric-ref], tanh by adaptive quadrature and GH-100/300 agreeing to
 // ≥ 6 digits; erf and hard tanh in closed form F11). Tolerances: half a
 // unit of the last printed digit.
@@ -32,7 +32,7 @@ func TestEoCReference(t *testing.T) {
 		// check 10, erf
 		{"erf", 0.25, 1.336188, 6.8464e-3, 5e-7, 5e-8, true},
 		{"erf", 1, 2.035090, 0.148361, 5e-7, 5e-7, true},
-		// check 11, hard tanh (GH-200 fails this one, spec §8 pitfall 22)
+		// check 11, hard tanh (GH-200 fails this one, lib/sources/tanner2024.md#erratum-22)
 		{"hardtanh", 0.25, 1.0476692, 8.89545e-3, 5e-8, 5e-9, true},
 		{"hardtanh", 0.5, 1.1866608, 0.0596351, 5e-8, 5e-8, true},
 		{"hardtanh", 1, 1.4647948, 0.2440801, 5e-8, 5e-8, true},
@@ -97,7 +97,7 @@ func TestEoCReference(t *testing.T) {
 	}
 }
 
-// TestEoCSpecialCases: spec §4.1 special cases and errors.
+// TestEoCSpecialCases: lib/sources/tanner2024.md#mean-field-numerics special cases and errors.
 func TestEoCSpecialCases(t *testing.T) {
 	cases := []struct {
 		act     string
@@ -146,7 +146,7 @@ func TestEoCSpecialCases(t *testing.T) {
 	}
 }
 
-// TestShtanhMurray: spec §7 check 24 (Murray et al. 2021, Shtanh_a at the
+// TestShtanhMurray: lib/sources/tanner2024.md#check-24 (Murray et al. 2021, Shtanh_a at the
 // EoC with σ_b² = y a²; numbers depend only on y). Checks q*/a², σ_w²,
 // p = μ₁, μ₂/μ₁² − 1 and max_ρ |R(ρ) − ρ| = R(0) (F31), the last on a
 // ρ-grid of the correlation map computed by 2-D quadrature. Tolerance:

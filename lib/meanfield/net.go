@@ -261,7 +261,7 @@ func (n Net) Chi1() (float64, error) {
 }
 
 // CStar returns the stable fixed point of the correlation map at q*
-// (spec §4.1): 1 in the ordered phase (χ₁ ≤ 1); otherwise the root of
+// (lib/sources/tanner2024.md#mean-field-numerics): 1 in the ordered phase (χ₁ ≤ 1); otherwise the root of
 // R(c) = c in [0, 1), found by Brent's method. R(0) = σ_w²(Eφ)²/q* +
 // σ_b²/q* ≥ 0, so the root is bracketed once R(1−δ) < 1−δ for some δ,
 // which is searched down to δ = 1e-12; failing that it returns an error

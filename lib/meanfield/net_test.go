@@ -21,7 +21,7 @@ func mustAct(t testing.TB, name string, params ...float64) activation.Func {
 
 func near(got, want, tol float64) bool { return math.Abs(got-want) <= tol }
 
-// TestTanhTable reproduces spec §7 check 9 (Tanner lecture spec, tanh with
+// TestTanhTable reproduces lib/sources/tanner2024.md#check-9 (Tanner lecture spec, tanh with
 // σ_b² = 0.05; numbers computed there by adaptive quadrature and GH-100/300
 // agreeing to ≥ 6 digits). Tolerance: half a unit in the last printed
 // digit, since the spec prints rounded values.
@@ -61,7 +61,7 @@ func TestTanhTable(t *testing.T) {
 	}
 }
 
-// TestQStarCases: spec §4.1 / F11 special cases and the error paths.
+// TestQStarCases: lib/sources/tanner2024.md#mean-field-numerics / F11 special cases and the error paths.
 func TestQStarCases(t *testing.T) {
 	relu, lin, th := mustAct(t, "relu"), mustAct(t, "linear"), mustAct(t, "tanh")
 	cases := []struct {
@@ -79,7 +79,7 @@ func TestQStarCases(t *testing.T) {
 		{"relu 2/0 marginal", Net{Phi: relu, SigmaW2: 2, SigmaB2: 0, Settings: &Settings{Q0: 3}}, 3, nil},
 		{"linear 0.5/1", Net{Phi: lin, SigmaW2: 0.5, SigmaB2: 1}, 2, nil},
 		{"linear 1/0.1 diverges", Net{Phi: lin, SigmaW2: 1, SigmaB2: 0.1}, 0, ErrDiverges},
-		// tanh, σ_b = 0: q* = 0 for σ_w ≤ 1 (spec §7 check 6).
+		// tanh, σ_b = 0: q* = 0 for σ_w ≤ 1 (lib/sources/tanner2024.md#check-6).
 		{"tanh 0.8/0", Net{Phi: th, SigmaW2: 0.8, SigmaB2: 0}, 0, nil},
 		{"tanh 1/0", Net{Phi: th, SigmaW2: 1, SigmaB2: 0}, 0, nil},
 	}
@@ -107,7 +107,7 @@ func TestQStarCases(t *testing.T) {
 	}
 }
 
-// TestCriticalSpecialCases: spec §7 checks 5 and 6.
+// TestCriticalSpecialCases: lib/sources/tanner2024.md#check-5 and #check-6.
 func TestCriticalSpecialCases(t *testing.T) {
 	relu, lin, th := mustAct(t, "relu"), mustAct(t, "linear"), mustAct(t, "tanh")
 	for _, q := range []float64{0, 0.01, 1, 100} {

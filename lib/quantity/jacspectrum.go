@@ -14,7 +14,7 @@ import (
 // Quantities of Jacobian spectra (package jacspectrum), free probability
 // (package freeprob) and random attention (package attnspec).
 
-const jsSrc = "Tanner lecture spec §3.3-3.6, §3.9; Pennington, Schoenholz, Ganguli 2018 (arXiv 1802.09979)"
+const jsSrc = "Tanner lecture lib/sources/tanner2024.md#free-probability, #jacobian-spectrum, #table-1, #universality, #attention-rank-collapse; Pennington, Schoenholz, Ganguli 2018 (arXiv 1802.09979)"
 
 var (
 	jsPhi     = Param{Name: "phi", Doc: "activation", Default: "hardtanh", Choices: activation.Names()}
@@ -109,7 +109,7 @@ func init() {
 	Register(Quantity{
 		Name:   "freeprob.mp_density",
 		Doc:    "Marchenko-Pastur density at lambda for aspect ratio c = p/n and unit variance (atom 1 - 1/c at 0 when c > 1)",
-		Source: "Tanner lecture spec table F15; P18 SM S26-S27 (density corrected, spec §8 pitfall 16)",
+		Source: "Tanner lecture spec table F15; P18 SM S26-S27 (density corrected, lib/sources/tanner2024.md#erratum-16)",
 		Params: []Param{
 			{Name: "ratio", Doc: "aspect ratio c = p/n", Default: "1", Min: 1e-6, Max: 1e6},
 			{Name: "lambda", Doc: "eigenvalue", Default: "1", Min: 0, Max: math.Inf(1)},

@@ -11,7 +11,7 @@ import (
 	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
-// Orthogonal linear at σ_w = 1 (spec §7 check 13): every singular value of
+// Orthogonal linear at σ_w = 1 (lib/sources/tanner2024.md#check-13): every singular value of
 // J is 1 to 1e-12 (N=200, L=8), the theory's δ(λ−1).
 func TestJacobianOrthogonalLinearIsometry(t *testing.T) {
 	sim := JacobianSim{Width: 200, Depth: 8, Phi: activation.Linear(), SigmaW2: 1, Weights: OrthogonalWeights, QStar: 1}
@@ -105,7 +105,7 @@ func TestJacobianSpectrumMonteCarlo(t *testing.T) {
 		if dOther <= tol {
 			t.Errorf("%s L=%d: the wrong ensemble's theory is not rejected (KS %.4f)", c.act, c.L, dOther)
 		}
-		// S-transform (spec §6, check 23): SNumeric at real z in
+		// S-transform (lib/sources/tanner2024.md#monte-carlo, check 23): SNumeric at real z in
 		// (−(1−mass₀), 0) against S_{D²}^L S_W^L; S scales as 1/scale, so
 		// the same tolerance applies relatively.
 		if p := theory.D2.P(); p > 0 {

@@ -224,7 +224,7 @@ func (nt *Net) Config() Config { return nt.cfg }
 // Alphas returns the residual weights α₁, α₂ in use (after depth scaling).
 func (nt *Net) Alphas() (a1, a2 float64) { return nt.r.a1, nt.r.a2 }
 
-// Resample redraws every weight (spec §2.5): W^Q, W^K ~ N(0, 1/d_k),
+// Resample redraws every weight (lib/sources/noci2022.md#initialisation): W^Q, W^K ~ N(0, 1/d_k),
 // W^V ~ N(0, 1/d_v), W^{F1} ~ N(0, 1/d_v) (2/d_v with ReLU), W^{F2} ~
 // N(0, 1/d_F), independently per block. Draw order: block by block, Q, K,
 // V, F1, F2, row-major.

@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Fixed inputs of spec §7: X_a = [[1,0],[0,1],[1,1]] (n = 3, d_v = 2) and
+// Fixed inputs of lib/sources/noci2022.md#checks: X_a = [[1,0],[0,1],[1,1]] (n = 3, d_v = 2) and
 // X_b = X_a + 5.
 var (
 	xA = Sequence([]float64{1, 0}, []float64{0, 1}, []float64{1, 1})
@@ -20,7 +20,7 @@ func near(got, want, rel float64) bool {
 	return math.Abs(got-want) <= rel*math.Max(math.Abs(want), 1e-300) || got == want
 }
 
-// Spec §7 "Fixed inputs": ‖X‖² = 4, C = 8, ‖x̄‖² = 8/9, ‖P‖² = 10/9,
+// lib/sources/noci2022.md#checks "Fixed inputs": ‖X‖² = 4, C = 8, ‖x̄‖² = 8/9, ‖P‖² = 10/9,
 // ‖LX‖² = 4/3 for X_a; ‖X‖² = 194, C = 578, same P for X_b. Hand-computed
 // rationals, so 1e-14 relative.
 func TestTokenStatsFixedInputs(t *testing.T) {
@@ -47,7 +47,7 @@ func TestTokenStatsFixedInputs(t *testing.T) {
 	}
 }
 
-// Spec §7 checks 1–3 and 5 (eqs. 6–8 and the corrected input-Jacobian
+// lib/sources/noci2022.md#check-1 to #check-3 and #check-5 (eqs. 6–8 and the corrected input-Jacobian
 // moment). Reference values are the spec's, computed there by hand from the
 // closed forms; they are rationals, checked to 1e-9 relative (the spec
 // prints 10 significant digits).
@@ -80,7 +80,7 @@ func TestLemma31ReferenceValues(t *testing.T) {
 	}
 }
 
-// Spec §8.1 / §7 #3: the printed eq. (8) holds for X_a but fails for
+// lib/sources/noci2022.md#erratum-1, #check-3: the printed eq. (8) holds for X_a but fails for
 // X_b = X_a + 5, whose exact expectation (16.617) is three times the bound
 // (5.481). The exact formula itself is checked against a Monte Carlo of the
 // finite Jacobian in lib/rankblock (TestAttnInputJacobianMC), which also
@@ -105,7 +105,7 @@ func TestPaperBoundEq8Fails(t *testing.T) {
 	}
 }
 
-// Theorem 3.2 (spec §7 #4): identical tokens X = 1xᵀ give P = 0, so the
+// Theorem 3.2 (lib/sources/noci2022.md#check-4): identical tokens X = 1xᵀ give P = 0, so the
 // query/key moments are exactly 0 while the value moment is d_v n ‖x‖².
 // Exact zero is the point, so ==.
 func TestTheorem32IdenticalTokens(t *testing.T) {
@@ -137,13 +137,13 @@ func TestTheorem32IdenticalTokens(t *testing.T) {
 	if g, want := ExpGradWV(s), 4*float64(n)*x2; !near(g, want, 1e-14) {
 		t.Errorf("eq. 6 = %v, want d_v n ‖x‖² = %v", g, want)
 	}
-	// A rank-1 but non-identical X is not collapsed (spec §8.9).
+	// A rank-1 but non-identical X is not collapsed (lib/sources/noci2022.md#erratum-9).
 	if g := CollapseGap(TokenStats(mat.NewDense(2, 1, []float64{1, 2}))); !(g > 0) {
 		t.Errorf("rank-1 unequal tokens: gap = %v, want > 0", g)
 	}
 }
 
-// Spec §7 checks 6–9: Lemmas 3.2/3.3 for the canonical input X_k = e_k
+// lib/sources/noci2022.md#check-6 to #check-9: Lemmas 3.2/3.3 for the canonical input X_k = e_k
 // (n = 4, r = 0: ‖X‖² = 4, C = 4), and the depth-scaled values and limits.
 // Values derived in the spec from the closed forms; 1e-6 relative (the spec
 // prints 6–8 digits).
@@ -193,7 +193,7 @@ func TestLemmas32And33(t *testing.T) {
 	}
 }
 
-// Spec §7 checks 10–15: the average correlation at finite depth and its
+// lib/sources/noci2022.md#check-10 to #check-15: the average correlation at finite depth and its
 // limits. #10: n = 50, ρ⁰ = 0, α₁ = 1 has the closed form
 // (2^ℓ − 1)/(49 + 2^ℓ), checked to 1e-12; the spec's 6-digit values to 1e-6.
 func TestRhoDepthAndLimit(t *testing.T) {
@@ -288,7 +288,7 @@ func TestRhoDepthAndLimit(t *testing.T) {
 	}
 }
 
-// Spec §7 checks 16–18 and 20: eqs. (17), (18), (47). Values are the
+// lib/sources/noci2022.md#check-16 to #check-18 and #check-20: eqs. (17), (18), (47). Values are the
 // spec's (formula evaluated there), to their printed precision.
 func TestEq17Eq18TauReference(t *testing.T) {
 	for _, tc := range []struct {
@@ -387,7 +387,7 @@ func TestEq17Eq18TauReference(t *testing.T) {
 	}
 }
 
-// Lemma A.7 (spec §7 #21) on the logit variance: hand values.
+// Lemma A.7 (lib/sources/noci2022.md#check-21) on the logit variance: hand values.
 func TestLogitVariance(t *testing.T) {
 	if got := LogitVariance(2, 3, 4, Layer{}); !near(got, 6.0/16, 1e-15) {
 		t.Errorf("default init: %v, want 6/16", got)

@@ -16,7 +16,7 @@ import (
 // the exact E‖∂S/∂X‖² (Exact, rankcollapse.ExpGradX), its Monte Carlo
 // estimate MC ± SE over weight draws (rankblock.AttnInputJacobianMC) and
 // the printed bound of eq. (8) (Bound, which fails when the tokens share a
-// large mean, spec §8.1).
+// large mean, lib/sources/noci2022.md#erratum-1).
 type Lemma31 struct {
 	DK                           int
 	Draws                        int // weight draws of MC

@@ -13,7 +13,7 @@ import (
 //
 // ρ is clipped to [−1, 1] (rounding can push a correlation just outside).
 // Special values: ν(1) = 0, ν(0) = (c₊−c₋)²/(2π), ν(−1) = (c₊−c₋)²/2.
-// The App. B variant with (c₊+c₋)² and +ρ arccos ρ is a typo (spec §8); the
+// The App. B variant with (c₊+c₋)² and +ρ arccos ρ is a typo (lib/sources/noci2023.md#erratum-2); the
 // shapednet tests show that the finite network follows this form.
 // It panics on NaN input.
 func Nu(rho, cPlus, cMinus float64) float64 {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestResNetCorrReduction checks spec §7 item 16: ρ_T of the matrix ResNet
+// TestResNetCorrReduction checks lib/sources/noci2023.md#check-16: ρ_T of the matrix ResNet
 // SDE agrees with the 1-D correlation SDE (KS below the 0.1% critical value
 // for 8000 vs 8000 samples, 0.031), the time change (γ, T) ↔ (1, γ²T) holds
 // in law, and q95(|ρ_T|) at T = 1/3 for γ = 0.1 … 1 (Fig. 3 right) matches

@@ -34,7 +34,7 @@ package sde
 // Implementation notes (not part of the package documentation).
 //
 // The matrix Brownian increment is sampled in O(m³) by the matrix form of
-// the spec (§4.1b of ../shared/spec/noci2023-shaped-transformer.md):
+// lib/sources/noci2023.md#noise-sampler:
 //
 //	dM = √a_lin · R S Rᵀ + (c_𝒜/m)(Ξ V + V Ξᵀ),   R Rᵀ = V,
 //	S = (N₁+N₁ᵀ)/√2,  Ξ = R N₂ Rᵀ P,  P = I − 11ᵀ/m,

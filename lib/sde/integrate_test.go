@@ -182,7 +182,7 @@ func TestPSDGuard(t *testing.T) {
 	}
 }
 
-// TestRankOneStaysRankOne checks spec §7 item 19: from V₀ = v11ᵀ (ρ = 1)
+// TestRankOneStaysRankOne checks lib/sources/noci2023.md#check-19: from V₀ = v11ᵀ (ρ = 1)
 // every model keeps ρ ≡ 1 (to rounding, 1e-9) — this exercises the
 // zero-pivot Cholesky — and reports no PSD violation.
 func TestRankOneStaysRankOne(t *testing.T) {
@@ -203,7 +203,7 @@ func TestRankOneStaysRankOne(t *testing.T) {
 	}
 }
 
-// TestGBMDiagonal checks spec §7 item 17: the diagonal is a geometric
+// TestGBMDiagonal checks lib/sources/noci2023.md#check-17: the diagonal is a geometric
 // Brownian motion, dV = √(2k) V dW with k = γ²(2−γ²) for attention with
 // m = 1 and k = 2γ² for the ResNet diagonal (m = 2), so
 //

@@ -1,7 +1,7 @@
 // Package shapednet simulates the residual attention networks of Noci, Li,
 // Li, He, Hofmann, Maddison & Roy 2023, "The Shaped Transformer: Attention
 // Models in the Infinite Depth-and-Width Limit" (NeurIPS 2023,
-// arXiv:2306.17759; spec noci2023-shaped-transformer.md) at finite width
+// arXiv:2306.17759; notes in lib/sources/noci2023.md) at finite width
 // and depth, whose limit is the covariance SDE of package sde at time
 // t = ℓ/width. Each network draws from its own generator NetRand(seed, i),
 // so results do not depend on the worker count.

@@ -27,11 +27,11 @@ func shSym(m int, upper ...float64) *mat.SymDense {
 
 var (
 	shV0 = shSym(2, 1, .2, 1)                                       // Fig. 1 initial covariance, ρ₀ = 0.2
-	shV3 = shSym(3, 1, .2, .1, 1.5, -.3, .8)                        // spec §7 item 6
+	shV3 = shSym(3, 1, .2, .1, 1.5, -.3, .8)                        // lib/sources/noci2023.md#check-6
 	shP3 = [][2]int{{0, 0}, {0, 1}, {0, 2}, {1, 1}, {1, 2}, {2, 2}} // TriIndex order
 )
 
-// TestShapedReLUKernel checks spec §7 item 14's deterministic references
+// TestShapedReLUKernel checks lib/sources/noci2023.md#check-14's deterministic references
 // (6 decimals, tolerance 5e-7), cK₁(1) = 1, and that width·(cK₁(ρ) − ρ)
 // approaches ν(ρ) of Eq. (6) (sde.Nu) like width^{−1/2}: the gap shrinks by
 // ≈ √10 per decade, within a factor 2.
@@ -197,7 +197,7 @@ func TestReducedChainMatchesForward(t *testing.T) {
 }
 
 // TestShapedAttentionOneStep checks the Markov chain against Theorem 4.2's
-// coefficients (spec §7 items 11–13) at V = V₃.
+// coefficients (lib/sources/noci2023.md#check-11 to #check-13) at V = V₃.
 //
 // Drift: the exact identity E[V₁|V] = λ²V + γ²E[A V Aᵀ] with antithetic
 // logits (Y, −Y) gives width·(E V₁ − V) from 200 000 pairs; it must match
@@ -389,7 +389,7 @@ func TestConvergenceToSDE(t *testing.T) {
 	}
 }
 
-// TestFig1Qualitative checks spec §7 item 23 at the Fig. 1 parameters
+// TestFig1Qualitative checks lib/sources/noci2023.md#check-23 at the Fig. 1 parameters
 // (width 200, depth 150, γ = 1/√8, m = 2, ρ₀ = 0.2; 1024 networks): the
 // vanilla tokennet.Transformer's mean ρ exceeds 0.85 by layer 20 and 0.99 by layer
 // 50; the shaped tokennet.Transformer's stays within 4.5 se of 0.2 at every layer
@@ -471,7 +471,7 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestTransformerVsSDE checks spec §7 item 21: the shaped tokennet.Transformer
+// TestTransformerVsSDE checks lib/sources/noci2023.md#check-21: the shaped tokennet.Transformer
 // (Eq. 11) at the Fig. 1 parameters (width 200, depth 150, γ = 1/√8, τ₀ = 1,
 // c± = (0, −1), m = 2; 2048 networks) against the Corollary 4.3 SDE (8192
 // paths, h = 0.005): KS below the 0.1% critical value (0.045), and the SDE

@@ -14,7 +14,7 @@ func relClose(got, want, tol float64) bool {
 }
 
 func TestAttQPReference(t *testing.T) {
-	// Reference values: spec §7 "AttQP(q,p,n=256,d=64,σA²)", computed with
+	// Reference values: lib/sources/cowsik2024.md#checks "AttQP(q,p,n=256,d=64,σA²)", computed with
 	// the numpy/scipy reference implementation of eq. (10); spec tolerance
 	// 1e-9 relative (the printed values have 12 significant digits).
 	cases := []struct {
@@ -129,7 +129,7 @@ func TestAttQPCubicGap(t *testing.T) {
 }
 
 func TestFAttResidual(t *testing.T) {
-	// Spec §7: FAtt(64,32) at α_A = 8^{-1/2}, σA² = 1, n = 256, d = 64.
+	// lib/sources/cowsik2024.md#checks: FAtt(64,32) at α_A = 8^{-1/2}, σA² = 1, n = 256, d = 64.
 	a8 := 1 / math.Sqrt(8)
 	q, p := FAtt(64, 32, a8, 256, 64, 1)
 	if !relClose(q, 60.025696154067, 1e-9) || !relClose(p, 32.020040662536, 1e-9) {

@@ -64,7 +64,7 @@ func TestOneStepMapMatchesSimulation(t *testing.T) {
 }
 
 func TestLambdaANumericMatchesOneStepTheory(t *testing.T) {
-	// Spec §6.2: eq. (24) from (d, 0.99d), 20 seeds (SE 0.02–0.05 per the
+	// lib/sources/cowsik2024.md#protocol-lambda-a: eq. (24) from (d, 0.99d), 20 seeds (SE 0.02–0.05 per the
 	// spec's own simulation). Compare with LambdaAOneStep at 4 SE; also the
 	// phase (sign) must match λ_a from the Jacobian.
 	cases := []struct{ sw, oneStep float64 }{

@@ -66,7 +66,7 @@ func TestPlanePaperGrid(t *testing.T) {
 }
 
 // The one-step grid is LambdaAOneStep from (d, 0.99d) at each point, and
-// it shares λ_a's zero crossing (spec §6.2): along σ_w at α = 8^{-1/2}
+// it shares λ_a's zero crossing (lib/sources/cowsik2024.md#protocol-lambda-a): along σ_w at α = 8^{-1/2}
 // it changes sign between 1.6 and 1.7, around the edge 1.663103.
 func TestPlaneLambdaAOneStep(t *testing.T) {
 	g := AlphaSigma.LambdaAOneStep([]float64{a8}, []float64{1.6, 1.7})

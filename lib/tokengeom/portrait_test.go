@@ -40,7 +40,7 @@ func TestPhasePortrait(t *testing.T) {
 			}
 		}
 	}
-	// Spec §5, Fig. 2: at σ_w = 1 layer 1 is (q/d, p/q) = (0.79633493, 0.00055522).
+	// lib/sources/cowsik2024.md#figure-2: at σ_w = 1 layer 1 is (q/d, p/q) = (0.79633493, 0.00055522).
 	m := NewModel(a8, a8, 1)
 	pt, err := PhasePortrait(m, xs, ys, m.D, 0, 1)
 	if err != nil {

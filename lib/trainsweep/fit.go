@@ -18,7 +18,7 @@ var ErrFitDegenerate = errors.New("trainsweep: degenerate fit")
 // and every leave-one-out fit still has three points.
 const MinFitPoints = 4
 
-// LossFit is the Fig. 7 predictor of Cowsik et al. 2024 (spec §5 Fig. 7,
+// LossFit is the Fig. 7 predictor of Cowsik et al. 2024 (lib/sources/cowsik2024.md#figure-7,
 // §6.5 (vi), erratum 15):
 //
 //	loss ≈ max(w_a |λ_a|, w_g |λ_g|) + b,   w_a, w_g ≥ 0,

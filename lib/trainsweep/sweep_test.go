@@ -39,7 +39,7 @@ func TestGridPoints(t *testing.T) {
 }
 
 // TestExponentsSpecValues compares with the spec's reference values for
-// n = 65, L = 16 (spec §6.5, corrected variant, 5 significant digits):
+// n = 65, L = 16 (lib/sources/cowsik2024.md#protocol-trainability, corrected variant, 5 significant digits):
 // α = 0.3, σ_w = 1: λ_g = −0.13435, λ_a = −0.13385; α = 0.5, σ_w = 1.7:
 // λ_g = +0.02428, λ_a = −0.00829.
 func TestExponentsSpecValues(t *testing.T) {

@@ -21,7 +21,7 @@ package vit
 
 // Implementation notes (not part of the package documentation).
 //
-// # Model (spec §6.5, App. D)
+// # Model (lib/sources/cowsik2024.md#protocol-trainability, App. D)
 //
 // A grey-scale image of Rows×Cols pixels is cut into non-overlapping p×p
 // patches, giving n−1 = (Rows/p)(Cols/p) patch vectors of dimension P = p².
@@ -163,7 +163,7 @@ package vit
 // that the block stack reproduces tokennet.Transformer draw for draw
 // (TestBlocksMatchTokennet). Then E, b ~ U(±1/√P) and H, h ~ U(±1/√d)
 // (PyTorch's nn.Linear default), c, e_j ~ N(0, 1) (the paper's "randomly
-// initialised"; spec §6.5), γ = 1, β = 0.
+// initialised"; lib/sources/cowsik2024.md#protocol-trainability), γ = 1, β = 0.
 //
 // # Gradients
 //
