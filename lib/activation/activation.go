@@ -119,7 +119,7 @@ func checkC(c float64) float64 {
 }
 
 // SecondMoment returns E φ(√q z)² (closed form if any, else quadrature).
-// Eq. (F1) of the spec: the q-map is σ_w² SecondMoment(q) + σ_b².
+// F1 of lib/sources/tanner2024.md#formulas: the q-map is σ_w² SecondMoment(q) + σ_b².
 func (f Func) SecondMoment(q float64) float64 {
 	checkQ("q", q)
 	if f.ClosedSecondMoment != nil {
@@ -179,12 +179,12 @@ func (f Func) powerQuad(k int) *gauss.Settings {
 }
 
 // Kernel returns E φ(u)φ(v), (u, v) Gaussian with variances q1, q2 and
-// correlation c (spec F3).
+// correlation c (F3 of lib/sources/tanner2024.md#formulas).
 func (f Func) Kernel(q1, q2, c float64) float64 {
 	return f.kernel(f.Phi, f.ClosedKernel, q1, q2, c)
 }
 
-// DKernel returns E φ′(u)φ′(v) (spec F8: χ_c = σ_w² DKernel(q*, q*, c)).
+// DKernel returns E φ′(u)φ′(v) (F8 of lib/sources/tanner2024.md#formulas: χ_c = σ_w² DKernel(q*, q*, c)).
 func (f Func) DKernel(q1, q2, c float64) float64 {
 	return f.kernel(f.DPhi, f.ClosedDKernel, q1, q2, c)
 }
@@ -374,7 +374,7 @@ func Shtanh(a float64) Func {
 		Scale:     math.Inf(1),
 		Odd:       true,
 
-		// Spec F5 with q → q/a², times a².
+		// F5 of lib/sources/tanner2024.md#formulas with q → q/a², times a².
 		ClosedSecondMoment: func(q float64) float64 {
 			if q == 0 {
 				return 0

@@ -20,7 +20,7 @@ import (
 
 // SoftmaxRows returns the row-wise softmax of the square or rectangular
 // logit matrix s, A_ij = e^{s_ij}/Σ_ℓ e^{s_iℓ}, subtracting each row's
-// maximum first (spec pitfall 24). A is row-stochastic: A𝟏 = 𝟏 (F33).
+// maximum first (lib/sources/tanner2024.md#erratum-24). A is row-stochastic: A𝟏 = 𝟏 (F33).
 // Panics on NaN or Inf logits.
 func SoftmaxRows(s mat.Matrix) *mat.Dense {
 	r, c := s.Dims()
@@ -56,7 +56,7 @@ func RandomMarkov(T int, s float64, rng *rand.Rand) *mat.Dense {
 
 // KeyQueryAttention returns A = softmax_row(X W_Q W_Kᵀ Xᵀ · scale) for
 // tokens X (T×d) and W_Q, W_K (d×d_k) (F32). scale = 0 means the standard
-// 1/√d_k (the seed's 1/√T is available by passing it; spec pitfall 12).
+// 1/√d_k (the seed's 1/√T is available by passing it; lib/sources/tanner2024.md#erratum-12).
 func KeyQueryAttention(x, wq, wk mat.Matrix, scale float64) *mat.Dense {
 	_, d := x.Dims()
 	dq, dk := wq.Dims()

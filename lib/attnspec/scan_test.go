@@ -42,7 +42,7 @@ func TestNormRatio(t *testing.T) {
 // ResidualsByWidth is Stack on RandomTokens with sharedMean drawn from
 // rng(i), bit for bit; every layer shrinks the residual, and one layer
 // scales it like T^{−1/2} (F36): the residual after layer 2 over that
-// after layer 1 is r_T within 25% (spec check 27's band).
+// after layer 1 is r_T within 25% (lib/sources/tanner2024.md#check-27 band).
 func TestResidualsByWidth(t *testing.T) {
 	Ts := []int{64, 256}
 	rng := func(i int) *rand.Rand { return rand.New(rand.NewPCG(uint64(10+i), 7)) }

@@ -21,7 +21,7 @@ type Equation func(z, m complex128) (h, dh complex128)
 
 // Continuation solves an Equation for the physical root by following it
 // from large Im z, where M(z) ≈ m₁/z, down to Im z = ε along Re z = λ
-// (P18 §3.3, Algorithm 1; spec F19 and §4.3). Steps are geometric in Im z;
+// (P18 §3.3, Algorithm 1; F19 of lib/sources/tanner2024.md#formulas and lib/sources/tanner2024.md#density-numerics). Steps are geometric in Im z;
 // each step starts Newton from a secant predictor (linear in Im z through
 // the last two accepted roots; extrapolating in log Im z or quadratically
 // needed more Newton iterations) and is accepted only if

@@ -59,12 +59,12 @@
 //     q ∈ [0.1, 10]: ≤ 1e-14 relative against mpmath; at the default
 //     Scale 1 it degrades to 2e-11 at k = 3 (TestPowersOfSech);
 //   - kinked integrands in 1-D (ReLU², hard tanh², indicators): ≤ 1e-13
-//     relative against closed forms (spec F5);
+//     relative against closed forms (F5 of lib/sources/tanner2024.md#formulas);
 //   - 2-D: linear and erf kernels (Williams 1997) to 1e-13 absolute, ReLU
 //     arc-cosine kernel (Cho & Saul 2009) to 1e-12·√(q1q2), the step
 //     kernel to 1e-11, for c ∈ [−1, 1] including ±(1 − 1e-12), and the
 //     hard-tanh kernel to 1e-10 against the conditional closed form of
-//     spec F5 integrated by Simpson's rule.
+//     F5 of lib/sources/tanner2024.md#formulas integrated by Simpson's rule.
 //
 // Breakpoints and Scale are the caller's description of the integrand; an
 // undeclared kink degrades accuracy to the algebraic rate of a panel rule

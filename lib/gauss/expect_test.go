@@ -49,7 +49,7 @@ func trapezoid(f func(float64) float64, q float64) float64 {
 }
 
 func TestExpect1D(t *testing.T) {
-	// hardTanh2 is E[clip(√q z)²], closed form of spec F5.
+	// hardTanh2 is E[clip(√q z)²], closed form of F5 of lib/sources/tanner2024.md#formulas.
 	hardTanh2 := func(q float64) float64 {
 		tt := 1 / math.Sqrt(2*q)
 		return q*math.Erf(tt) - math.Sqrt(2*q/math.Pi)*math.Exp(-1/(2*q)) + math.Erfc(tt)
@@ -69,7 +69,7 @@ func TestExpect1D(t *testing.T) {
 		{"cos q=1", math.Cos, nil, 1, math.Exp(-0.5), 1e-14},
 		{"cos q=4", math.Cos, nil, 4, math.Exp(-2), 1e-13},
 		{"exp q=2", math.Exp, nil, 2, math.E, 1e-13},
-		// E erf(√π u/2)² = (2/π) asin(πq/(2+πq)) (Williams 1997; spec F5).
+		// E erf(√π u/2)² = (2/π) asin(πq/(2+πq)) (Williams 1997; F5 of lib/sources/tanner2024.md#formulas).
 		{"erf^2 q=0.25", func(x float64) float64 { return erfS(x) * erfS(x) }, nil, 0.25, 2 / math.Pi * math.Asin(math.Pi*0.25/(2+math.Pi*0.25)), 1e-13},
 		{"erf^2 q=30", func(x float64) float64 { return erfS(x) * erfS(x) }, nil, 30, 2 / math.Pi * math.Asin(math.Pi*30/(2+math.Pi*30)), 1e-13},
 		// E exp(-π u²/4)^2 = 1/sqrt(1+π q) (μ1 of erf, P18 Table 1).
@@ -221,7 +221,7 @@ func hermite(f func(float64) float64, q float64, n int) float64 {
 }
 
 func TestExpect2ClosedForms(t *testing.T) {
-	arccos := func(q1, q2, c float64) float64 { // Cho & Saul 2009; spec F5
+	arccos := func(q1, q2, c float64) float64 { // Cho & Saul 2009; F5 of lib/sources/tanner2024.md#formulas
 		return math.Sqrt(q1*q2) / (2 * math.Pi) * (math.Sqrt(1-c*c) + (math.Pi-math.Acos(c))*c)
 	}
 	erfK := func(q1, q2, c float64) float64 { // Williams 1997
@@ -252,7 +252,7 @@ func TestExpect2ClosedForms(t *testing.T) {
 }
 
 // TestExpect2HardTanhConditional checks the 2-D hard-tanh kernel against
-// the conditional form of spec F5 (E clip(Y) for Y ~ N(μ, v) in closed
+// the conditional form of F5 of lib/sources/tanner2024.md#formulas (E clip(Y) for Y ~ N(μ, v) in closed
 // form, the outer integral by the trapezoid rule with a very fine grid
 // split at the kinks): an independent route. Tolerance 1e-9 absolute
 // (limited by the trapezoid rule across the kinks of clip(√q z1), error

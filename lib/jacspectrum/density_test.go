@@ -105,12 +105,12 @@ func TestReferenceDensities(t *testing.T) {
 }
 
 // A density integrates to 1 minus its atoms and reproduces m₁, m₂ (spec
-// §4.3 validation). The continuous part is integrated by tanh–sinh on the
+// lib/sources/tanner2024.md#density-numerics validation). The continuous part is integrated by tanh–sinh on the
 // support found by Support, at ε = 1e-14. m₁ and m₂ are insensitive to the
 // region near 0 and must match F20 to 2e-5 relative (the edge is located
 // to ~1e-10, which at an inverse-square-root edge shifts m₁ by ~√1e-10).
 // The mass is not: with ρ ~ λ^{−a} at 0, the Cauchy smoothing at ε removes
-// ≈ ε^{1−a} of it (spec pitfall 21). For bounded or mildly singular
+// ≈ ε^{1−a} of it (lib/sources/tanner2024.md#erratum-21). For bounded or mildly singular
 // densities (a ≤ 2/3: (1e-14)^{1/3} ≈ 2e-5) the mass must be 1 to 3e-5;
 // for the strongly singular L = 8 cases (a close to 1) the deficit must be
 // positive, below 5e-3, and shrink when ε goes from 1e-12 to 1e-14 — an

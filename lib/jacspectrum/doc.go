@@ -9,11 +9,11 @@
 //	law of D² (P18 eqs 20, 23)        D2: BernoulliD2, ContourD2, QuadratureD2
 //	weights (F15)                     Ensemble: Orthogonal, Gaussian
 //	moments, master equation (F18–F23) Network: Moments, Equation, Density, Atoms
-//	P18 Table 1 (corrected, §3.5)     Table1, Table1Row.MaxQuadErr
+//	P18 Table 1 (corrected, lib/sources/tanner2024.md#table-1)     Table1, Table1Row.MaxQuadErr
 //	double scaling limit (F25–F27)    BernoulliLimit, SmoothLimit, QStarForSigma0, AtSigma0
 //	rate of approach to it (F28)      ApproachLimit
-//	Murray's theorem (§3.7, F29–F31)  Murray
-//	validation (§4.3, §6)             Support, CDF, ContinuousMoments, KS, SingularValueDensity
+//	Murray's theorem (lib/sources/tanner2024.md#murray, F29–F31)  Murray
+//	validation (lib/sources/tanner2024.md#density-numerics, lib/sources/tanner2024.md#monte-carlo)             Support, CDF, ContinuousMoments, KS, SingularValueDensity
 //
 // Activations are lib/activation's Funcs; the edge of chaos itself is
 // lib/meanfield's. Conventions are under Network, findings beyond the spec

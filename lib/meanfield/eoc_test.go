@@ -70,7 +70,7 @@ func TestEoCReference(t *testing.T) {
 		}
 	}
 
-	// check 8: tanh EoC from σ_b² (σ_w², q*); also §5 Fig. 1 points.
+	// check 8: tanh EoC from σ_b² (σ_w², q*); also lib/sources/tanner2024.md#figure-1 points.
 	fromB := []struct{ sb2, sw2, q float64 }{
 		{0.01, 1.424205, 0.273301},
 		{0.05, 1.7609546, 0.570048},

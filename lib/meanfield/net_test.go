@@ -173,7 +173,7 @@ func TestSlopesAreDerivatives(t *testing.T) {
 	}
 }
 
-// TestReLUClosedForms: spec F5/F11, ReLU q-map q' = σ_w² q/2 + σ_b² and
+// TestReLUClosedForms: F5/F11 of lib/sources/tanner2024.md#formulas, ReLU q-map q' = σ_w² q/2 + σ_b² and
 // the arc-cosine correlation map.
 func TestReLUClosedForms(t *testing.T) {
 	n := Net{Phi: mustAct(t, "relu"), SigmaW2: 1.6, SigmaB2: 0.3}

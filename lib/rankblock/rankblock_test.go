@@ -261,7 +261,7 @@ func TestAttnInputJacobianFiniteDifference(t *testing.T) {
 	}
 }
 
-// Corrected Lemma 3.1 for ∂S/∂X (spec R2, §6.3) and the failure of the
+// Corrected Lemma 3.1 for ∂S/∂X (lib/sources/noci2022.md#derived-jacobians (Lemma 3.1, exact)) and the failure of the
 // printed eq. (8): mean of ‖∂S/∂X‖² (uniform attention, exact Jacobian) over
 // N = 40000 weight draws at fixed X, against rankcollapse.ExpGradX within 5
 // SE. Per-draw relative std ≈ 1.5 (heavy tails), so SE ≈ 0.75%. For X_b =

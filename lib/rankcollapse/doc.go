@@ -11,7 +11,7 @@
 //	Figs. 8, 11               RhoProfile, NormProfile (ρ^ℓ and E‖X^ℓ‖² for ℓ = 0..L)
 //	Eqs. (17)–(18), (47)      GradV, GradQ, LogRatioQV, Tau, TauWarmup, CentredGramMoment,
 //	                          EquicorrGrads (over ρ), GradsVsN (over n)
-//	§2.6                      TokenStats, Sequence, SampleEquicorrelated (empirical.Equicorrelated)
+//	lib/sources/noci2022.md#notation                      TokenStats, Sequence, SampleEquicorrelated (empirical.Equicorrelated)
 //
 // Each erratum of lib/sources/noci2022.md#errata sits in the doc of the function it affects, with
 // the test that shows it: PaperBoundGradX (eq. 8 is not a bound), GradQ

@@ -53,7 +53,7 @@ func GradV(n, d int, rho, sx2 float64) (float64, error) {
 //	FormExact:  (18) × (1 + 4(1−ρ)/(nd))
 //
 // The exact factor comes from E[‖X‖²‖P‖²] = σ_x⁶(1−ρ)²d(n−1)(n+d)(nd+4(1−ρ))
-// (spec R6), while (18) replaces it by E‖X‖²·E‖P‖²; at n = 4, d = 3,
+// (lib/sources/noci2022.md#derived-jacobians (eq. 18, exact)), while (18) replaces it by E‖X‖²·E‖P‖²; at n = 4, d = 3,
 // ρ = 0.2 the printed form is 27% low. Both vanish at ρ = 1 (Thm 3.2).
 // Multiply by τ² for the tempered softmax (eq. 46).
 func GradQ(n, d int, rho, sx2 float64, f Form) (float64, error) {

@@ -114,7 +114,7 @@ func ExpGradWQ(t Tokens, l Layer) float64 {
 //
 //	E‖∂S/∂W^K‖_F² = σ_q² σ_v² d_v ‖X‖_F² ‖P‖_F² / n²,
 //
-// equal to ExpGradWQ when σ_q = σ_k (spec R2, [derived]).
+// equal to ExpGradWQ when σ_q = σ_k (lib/sources/noci2022.md#derived-jacobians (Lemma 3.1, exact), [derived]).
 func ExpGradWK(t Tokens, l Layer) float64 {
 	_, sq2, _, sv2 := l.resolve(t.D)
 	n := float64(t.N)
@@ -166,7 +166,7 @@ func tokensAndP(x mat.Matrix) (Tokens, *mat.Dense) {
 
 // ExpGradX returns the exact expectation over the weights of the squared
 // Frobenius norm of the input Jacobian ∂S/∂X under uniform attention (the
-// corrected Lemma 3.1, spec R2):
+// corrected Lemma 3.1, lib/sources/noci2022.md#derived-jacobians (Lemma 3.1, exact)):
 //
 //	E‖∂S/∂X‖_F² = σ_q²σ_k²σ_v² [ d_v²‖P‖²/n + d_v²‖X‖²‖LX‖²/n² + 2 d_v‖P‖²/n² ] + d_v² σ_v².
 //
@@ -244,7 +244,7 @@ func Sequence(rows ...[]float64) *mat.Dense {
 }
 
 // UniformityGapSmallLogit returns the small-logit asymptote of the
-// expected distance from uniform attention (Fig. 7; spec R8 [derived]):
+// expected distance from uniform attention (Fig. 7; App. A.5; lib/sources/noci2022.md#erratum-8 [derived]):
 // since A − 11ᵀ/n ≈ (1/n) M L for small logits M,
 //
 //	(1/n²) E_W ‖A − 11ᵀ/n‖_F² ≈ σ_q² σ_k² ‖X‖_F² ‖LX‖_F² / n⁴,

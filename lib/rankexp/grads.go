@@ -61,7 +61,7 @@ func IdenticalTokens(sizes [][2]int, tau float64, draws int, seed, stream uint64
 }
 
 // Point is one equicorrelated input law: n tokens of width d = d_v = d_k,
-// correlation Rho and entry variance Sx2 (§2.6).
+// correlation Rho and entry variance Sx2 (lib/sources/noci2022.md#notation).
 type Point struct {
 	N, D     int
 	Rho, Sx2 float64

@@ -20,7 +20,7 @@
 //	Cor 4.3      Model{Kind: Transformer}          sums of the two
 //	Lemma C.2    S₁, S₂ enter through C = P V P (literal forms in the tests)
 //	Thm 4.2      SigmaLin, Acal, Model.Diffusion   N×N covariances, N = m(m+1)/2, TriIndex order
-//	§7 item 16   ResNetCorr                        1-D correlation SDE of Thm 3.2 (m = 2)
+//	lib/sources/noci2023.md#check-16   ResNetCorr                        1-D correlation SDE of Thm 3.2 (m = 2)
 //	Itô on ρ     RhoIto                            drift and variance of ρ^{αβ} for any Model
 //	Prop. A.2    Simulate                          Euler–Maruyama, many paths in parallel
 //	(reference)  OU                                matrix Ornstein–Uhlenbeck process, known moments

@@ -150,7 +150,7 @@ func shSDSE(x []float64) float64 {
 	return math.Sqrt(math.Max(m4-math.Pow(sd, 4), 0) / (4 * sd * sd * float64(len(x))))
 }
 
-// TestReducedChainMatchesForward checks the spec's §6.2 claim that the
+// TestReducedChainMatchesForward checks the spec's lib/sources/noci2023.md#reduced-chain claim that the
 // reduced chain has the law of the full network: two layers at m = 3,
 // width = n_k = 24, 3000 networks each way, for the shaped tokennet.Transformer, the
 // vanilla tokennet.Transformer, Pre-RMS-norm attention and the n_k < m and
@@ -323,7 +323,7 @@ func TestAttentionOneStep(t *testing.T) {
 // TestShapedMLPOneStep checks one residual shaped-ReLU block (Thm 3.2) at V₃,
 // λ = γ = 1/√2, c± = (1, −2), width 1024, 40 000 steps: the mean of V₁ must
 // equal the exact finite-width value λ²V + γ²√(V^{αα}V^{ββ}) cK₁(ρ^{αβ})
-// within 4.5 se (spec item 14's deterministic alternative; the diagonal is
+// within 4.5 se (lib/sources/noci2023.md#check-14 deterministic alternative; the diagonal is
 // an exact martingale, item 15), and width·Var(V₁)/Σ_res must be 1 within
 // 4.5 se + 0.01 (spec: 0.7% at 1024).
 func TestMLPOneStep(t *testing.T) {

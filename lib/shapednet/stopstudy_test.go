@@ -91,7 +91,7 @@ func TestStopStudyDeterministic(t *testing.T) {
 	}
 }
 
-// The spec's independent numpy simulation (§5, Fig. 5, m = 2, X₀ = 10·iid
+// The spec's independent numpy simulation (lib/sources/noci2023.md#figure-5, m = 2, X₀ = 10·iid
 // N(0, 1), exact reduced chain) finds at γ = 0.5 a median t* of 0.43 and
 // a 10th percentile of 0.14, and at γ = 0.2 a median of 1 and a 10th
 // percentile of 0.92 (100 networks each, so its own standard errors are

@@ -11,7 +11,7 @@ import (
 
 // FiniteWidthOffset is the allowance for the finite-width offset of the
 // simulated λ_g^(16) at n = 256, d = 64 against the corrected theory: spec
-// §6.3 finds about 0.02 at moderate α; this is that +50%.
+// lib/sources/cowsik2024.md#protocol-lambda-g finds about 0.02 at moderate α; this is that +50%.
 const FiniteWidthOffset = 0.03
 
 // Exponents are simulated exponents at a list of models, one point per
@@ -70,7 +70,7 @@ func GradientExponents(ms []tokengeom.Model, L, networks int, seeds Seeds) (Expo
 // ErrataModels are the five (α_A, α_M, σ_w) of lib/sources/cowsik2024.md#protocol-lambda-g's check of the
 // printed λ_g against the corrected one: (0.5, 0.5, 1.5), (8^{-1/2},
 // 8^{-1/2}, 1.5), (0.7, 0.7, 1), (0.6, 0.6, 1.75) and (0.9, 0.9, 2), the
-// last the known large-α overshoot of the theory at d = 64 (§6.3: +0.419
+// last the known large-α overshoot of the theory at d = 64 (lib/sources/cowsik2024.md#protocol-lambda-g: +0.419
 // against a simulated +0.255).
 func ErrataModels() []tokengeom.Model {
 	a8 := 1 / math.Sqrt(8)

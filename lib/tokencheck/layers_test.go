@@ -14,7 +14,7 @@ var a8 = 1 / math.Sqrt(8)
 
 // One block of the random transformer against F (Monte Carlo, 16 networks
 // of n = 256, d = 64 per case): q₁/d within 4 SE + AttBias, p₁/q₁ within
-// 4 SE. The theory side is pinned to the spec's layer-1 iterate (§5,
+// 4 SE. The theory side is pinned to the spec's layer-1 iterate (lib/sources/cowsik2024.md#figures,
 // Fig. 2: q/d = 0.79633493 at σ_w = 1 from (d, 0)).
 func TestLayerCurvesOneBlock(t *testing.T) {
 	for i, c := range []struct{ sw, q0, p0 float64 }{{1, 64, 0}, {2, 64, 32}} {

@@ -47,7 +47,7 @@ func TestTrajectoryXY(t *testing.T) {
 }
 
 func TestEdge(t *testing.T) {
-	// The spec's λ_a = 0 contour (§5, Fig. 4): α = 0.5 → σ_w = 1.713125.
+	// The spec's λ_a = 0 contour (lib/sources/cowsik2024.md#figure-4): α = 0.5 → σ_w = 1.713125.
 	ex, ey := Edge([]float64{0.5}, func(a float64) (float64, error) {
 		return EdgeOfChaosSigmaW(NewModel(a, a, 1), 0.2, 4)
 	})

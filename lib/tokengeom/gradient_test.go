@@ -103,7 +103,7 @@ func TestLambdaGStructure(t *testing.T) {
 	}
 }
 
-// TestTensorAlgebraExplicit is spec check 10: with n = d = 2, build the
+// TestTensorAlgebraExplicit is lib/sources/cowsik2024.md#check-10: with n = d = 2, build the
 // 4-index tensors 𝟙, 𝒜, ℬ (eqs. 43–45) as 16×16 matrices, index order
 // (iμ jη),(kν lζ), and verify the multiplication table (eq. 20) and the
 // contractions with B (eq. 52): B𝟙B = dn, B𝒜B = d²n, BℬB = d²n².

@@ -31,7 +31,7 @@ func (g Gains) QL() float64 {
 //	f(σ_w) = σ_w⁴ E_{N(0,σ_w²q_1)}[φ′²] E_{N(0,σ_w²)}[φ′²]   (ℓ = 2),
 //
 // generalised to f = χ/σ_w². The printed power σ_w⁴ misses one weight
-// matrix (spec errata §8.1); the Corrected variant uses χ = σ_w² f.
+// matrix (lib/sources/cowsik2024.md#erratum-1); the Corrected variant uses χ = σ_w² f.
 func (g Gains) FPaper() float64 { return g.Chi / (g.SigmaW * g.SigmaW) }
 
 // MLPGains computes the gains of an ℓ-layer MLP with nonlinearity act by

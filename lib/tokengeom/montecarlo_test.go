@@ -27,7 +27,7 @@ func meanSE(xs []float64) (m, se float64) {
 }
 
 func TestOneStepMapMatchesSimulation(t *testing.T) {
-	// Spec check 11: one block from (q,p) vs F(q,p). 16 seeds; the per-seed
+	// lib/sources/cowsik2024.md#check-11: one block from (q,p) vs F(q,p). 16 seeds; the per-seed
 	// spread of q′/d is ≈ 0.01 so SE ≈ 0.003. Tolerance 5 SE plus 0.5% for
 	// the O(1/d) finite-width bias of the large-d theory.
 	cases := []struct {
@@ -94,7 +94,7 @@ func TestLambdaANumericMatchesOneStepTheory(t *testing.T) {
 // TestLambdaGNumericSupportsCorrected checks the numerical gradient
 // exponent (1/L) ln(|∂(X^L·R)/∂X^0|²/(nd)) of Sec. 4.2 (L = 16, 10 seeds,
 // inputs at (q*, 0.9999q*)) against λ_g^(16): the corrected variant must
-// agree within 4 SE + 0.02 (the spec's observed finite-width offset, §6.3),
+// agree within 4 SE + 0.02 (the spec's observed finite-width offset, lib/sources/cowsik2024.md#protocol-lambda-g),
 // and the paper's printed variant must be excluded by more than that.
 func TestLambdaGNumericSupportsCorrected(t *testing.T) {
 	if testing.Short() {

@@ -34,7 +34,7 @@ func TestPlanePhaseIsPointwiseTheory(t *testing.T) {
 
 // The models of the planes: α = α_A = α_M with σ_w on AlphaSigma; σ_w = 2
 // on AlphaAM; on AlphaSigma at α = 8^{-1/2}, λ_a = 0 at the spec's σ_w =
-// 1.663103 (§5, printed to 6 decimals).
+// 1.663103 (lib/sources/cowsik2024.md#figures, printed to 6 decimals).
 func TestPlaneModel(t *testing.T) {
 	if m := AlphaSigma.Model(0.3, 1.7); m.AlphaA != 0.3 || m.AlphaM != 0.3 || m.SigmaW != 1.7 || m.N != 256 || m.D != 64 {
 		t.Errorf("AlphaSigma.Model(0.3, 1.7) = %+v", m)

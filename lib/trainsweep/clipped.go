@@ -10,7 +10,7 @@ import (
 // [0, π/2] besides the points' own breakpoints.
 const clipAngles = 2048
 
-// FitClipped fits the spec's form of the Fig. 7 predictor (§6.5 (vi)),
+// FitClipped fits the spec's form of the Fig. 7 predictor (lib/sources/cowsik2024.md#protocol-trainability (vi)),
 //
 //	loss ≈ min(ln C, max(w_a |λ_a|, w_g |λ_g|) + b),   w_a, w_g ≥ 0,
 //

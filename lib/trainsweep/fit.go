@@ -19,7 +19,7 @@ var ErrFitDegenerate = errors.New("trainsweep: degenerate fit")
 const MinFitPoints = 4
 
 // LossFit is the Fig. 7 predictor of Cowsik et al. 2024 (lib/sources/cowsik2024.md#figure-7,
-// §6.5 (vi), erratum 15):
+// lib/sources/cowsik2024.md#protocol-trainability (vi), erratum 15):
 //
 //	loss ≈ max(w_a |λ_a|, w_g |λ_g|) + b,   w_a, w_g ≥ 0,
 //
@@ -65,7 +65,7 @@ type FitSettings struct {
 	Ceiling float64
 	// Margin (zero: 0.05 nats) defines saturation: a point is saturated
 	// if it diverged or its test loss is ≥ Ceiling − Margin. The spec
-	// (§6.5 (vi)) asks for R² "on the non-saturated points" without
+	// (lib/sources/cowsik2024.md#protocol-trainability (vi)) asks for R² "on the non-saturated points" without
 	// defining them; at the ceiling the loss carries no information about
 	// |λ| (the model guesses uniformly), so those points are left out.
 	Margin float64
