@@ -140,7 +140,7 @@ func OneStep(o shapednet.OneStepCov) show.View {
 			o.Width == 1024 && o.Nets <= 50000, fmt.Sprintf("the test neglects the O(n^{-1/2}) bias, shown ≤ 1%% only at n = 1024 and below 4 SE for up to 50 000 networks; here n = %d, %d networks", o.Width, o.Nets)),
 		show.PaperCheck(show.Agreement{Name: "without 𝒜: min n·Var(V₁)/(γ²(2−γ²)Σ_lin) − 1", Kind: show.Claim, Value: slices.Min(o.RatioNoA) - 1, Tol: 0.2, Rule: show.AtLeast,
 			Basis: "lib/sources/noci2023.md#check-12: dropping 𝒜 gives ratios 1.3–2.5; 0.2 is 30 SE of a ratio", Figure: "one-step-cov", Note: "the attention term 𝒜 is needed"},
-			paper, fmt.Sprintf("a claim of the spec read at γ = 1, τ₀ = 0.5, V₃, n = 1024, 50 000 networks; here γ = %g, τ₀ = %g, %d entries, n = %d, %d networks", c.Gamma, c.Tau0, len(o.Pairs), o.Width, o.Nets))}
+			paper, fmt.Sprintf("a claim of the notes (lib/sources/noci2023.md) read at γ = 1, τ₀ = 0.5, V₃, n = 1024, 50 000 networks; here γ = %g, τ₀ = %g, %d entries, n = %d, %d networks", c.Gamma, c.Tau0, len(o.Pairs), o.Width, o.Nets))}
 }
 
 // Fig1Right shows figure fig1-right-m<m> (Fig. 1 right: the law of ρ¹²_T

@@ -167,7 +167,7 @@ func TestReferenceMoments(t *testing.T) {
 	cases := []struct {
 		name      string
 		got, want float64
-		tol       float64 // absolute; the spec prints 7 (§7) or 4 (lib/sources/tanner2024.md#figures) digits
+		tol       float64 // absolute; lib/sources/tanner2024.md#checks prints 7 digits, #figures 4
 	}{
 		{"erf μ1(0.25)", erf.Mu(0.25, 1), 0.7483977, 1e-7},
 		{"erf μ2(0.25)", erf.Mu(0.25, 2), 0.6236862, 1e-7},
@@ -189,7 +189,7 @@ func TestReferenceMoments(t *testing.T) {
 	}
 	for _, c := range cases {
 		if math.Abs(c.got-c.want) > c.tol {
-			t.Errorf("%s = %.8f, spec %.8f", c.name, c.got, c.want)
+			t.Errorf("%s = %.8f, want %.8f", c.name, c.got, c.want)
 		}
 	}
 }

@@ -3,7 +3,7 @@
 // Gaussian quadrature (package gauss), and the closed-form Gaussian moments
 // that exist for some of them.
 //
-// The family follows the spec of Tanner's lecture (lib/sources/tanner2024.md#activations), which follows
+// The family follows the notes (lib/sources/tanner2024.md) of Tanner's lecture (lib/sources/tanner2024.md#activations), which follows
 // Pennington, Schoenholz & Ganguli 2018 (arXiv:1802.09979, Table 1, Fig. 3)
 // and Murray, Abrol & Tanner 2021 (arXiv:2105.07741):
 //

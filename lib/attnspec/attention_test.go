@@ -75,7 +75,7 @@ func TestAttentionAlgebra(t *testing.T) {
 
 // Bulk radius and spectral gap of random Markov matrices (lib/sources/tanner2024.md#checks check
 // 26, F34). r_T reference values are closed-form evaluations quoted in the
-// spec. Monte Carlo bands are the spec's: |λ₂|/r_T ∈ [0.9, 1.15] for
+// spec. Monte Carlo bands are the notes' (lib/sources/tanner2024.md): |λ₂|/r_T ∈ [0.9, 1.15] for
 // s ≤ 1, T ≥ 256 (edge fluctuations of the circular law are O(T^{-1/2})
 // relative, observed 1.007–1.017); ≥ 95% of the bulk inside 1.1 r_T;
 // σ₁ ∈ [1, 1.01]; σ₂/(2r_T) ∈ [0.9, 1.3].
@@ -85,7 +85,7 @@ func TestBulkRadiusAndGap(t *testing.T) {
 		s, r float64
 	}{{256, 1, 0.081927}, {512, 1, 0.057931}, {1024, 0.5, 0.016654}} {
 		if got := BulkRadius(c.T, c.s); math.Abs(got-c.r) > 1e-6 {
-			t.Errorf("r_T(%d, %g) = %.7f, spec %.6f", c.T, c.s, got, c.r)
+			t.Errorf("r_T(%d, %g) = %.7f, want %.6f", c.T, c.s, got, c.r)
 		}
 	}
 	rng := rand.New(rand.NewPCG(3, 4))

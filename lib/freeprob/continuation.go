@@ -36,7 +36,7 @@ type Equation func(z, m complex128) (h, dh complex128)
 // do not detect every branch switch when the steps are coarse: for hard
 // tanh at L = 128 (σ₀² = 1/4), 30 steps down to ε = 1e-12 ended on a
 // real root (density ∝ ε) while 50 and 80 steps agree to 1e-9; keep
-// Steps ≥ 50 per 12 decades of Im z (the spec asks 60–100).
+// Steps ≥ 50 per 12 decades of Im z (the notes (lib/sources/tanner2024.md) asks 60–100).
 type Continuation struct {
 	Eps     float64 // final Im z; default 1e-10
 	Scale   float64 // spectrum scale; the start is Im z = 50·Scale; default 1

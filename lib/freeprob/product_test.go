@@ -43,7 +43,7 @@ func TestProductMomentsAndDensity(t *testing.T) {
 			t.Fatal(err)
 		}
 		if math.Abs(d[0]-want) > 6e-8 {
-			t.Errorf("MP⊠MP ρ(%g) = %.9f, spec %.7f", l, d[0], want)
+			t.Errorf("MP⊠MP ρ(%g) = %.9f, want %.7f", l, d[0], want)
 		}
 	}
 	// Outside the support (λ > 6.75) the density vanishes.

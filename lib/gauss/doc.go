@@ -34,7 +34,7 @@
 // hard tanh, the indicator φ′ of piecewise-linear φ) it converges only
 // algebraically (percent-level errors, lib/sources/tanner2024.md#erratum-22), and on tanh at
 // large variance its error grows because of the poles at ±iπ/(2√q) in z
-// (Cowsik et al. 2024 spec, numerical notes). Both failures are shown in
+// (lib/sources/cowsik2024.md#numerics). Both failures are shown in
 // the tests (TestHermiteFailsOnKinks, TestHermiteFailsOnWideTanh).
 //
 // The two-dimensional expectation is nested: with u = √q1 z1 and

@@ -33,8 +33,7 @@ func relErr(got, want float64) float64 {
 }
 
 // trapezoid is an independent method for analytic integrands: the
-// trapezoid rule on a uniform z-grid converges geometrically (Cowsik et al.
-// spec, numerical notes: |z| ≤ 10, h = min(0.05, 0.1/s) gives ~1e-14). We
+// trapezoid rule on a uniform z-grid converges geometrically (lib/sources/cowsik2024.md#numerics: |z| ≤ 10, h = min(0.05, 0.1/s) gives ~1e-14). We
 // use a 4x finer step.
 func trapezoid(f func(float64) float64, q float64) float64 {
 	s := math.Sqrt(q)
@@ -170,7 +169,7 @@ func TestCowsikQ1(t *testing.T) {
 		{2, 0.635261234257}, {2.5, 0.699420582288}, {5, 0.842961759563},
 	} {
 		if got := Expect(tanh2, c.sw*c.sw, nil); math.Abs(got-c.want) > 1e-12 {
-			t.Errorf("Q1(%v) = %.13f, spec %.12f", c.sw, got, c.want)
+			t.Errorf("Q1(%v) = %.13f, want %.12f", c.sw, got, c.want)
 		}
 	}
 }
@@ -195,14 +194,14 @@ func TestHermiteFailsOnKinks(t *testing.T) {
 }
 
 // TestHermiteFailsOnWideTanh: GH-101 on E sech⁴(σ z) at σ = 5 is off by
-// ~0.24 relative (Cowsik spec numerical notes); our rule is not.
+// ~0.24 relative (lib/sources/cowsik2024.md#numerics); our rule is not.
 func TestHermiteFailsOnWideTanh(t *testing.T) {
 	sech4 := func(x float64) float64 { s := 1 - tanh2(x); return s * s }
 	q := 25.0
 	want := trapezoid(sech4, q)
 	gh := hermite(sech4, q, 101)
 	if relErr(gh, want) < 0.05 {
-		t.Errorf("GH-101 rel err %.2e; the spec reports 0.24", relErr(gh, want))
+		t.Errorf("GH-101 rel err %.2e; the notes (lib/sources/tanner2024.md) report 0.24", relErr(gh, want))
 	}
 	if e := relErr(Expect(sech4, q, nil), want); e > 1e-12 {
 		t.Errorf("ours rel err %.2e", e)

@@ -23,7 +23,7 @@ import (
 //     of chaos is σ_b² = 0 at every q*).
 
 // BernoulliP returns P(φ′(√q z) = 1) when D² = φ′(√q z)² is Bernoulli,
-// i.e. φ is piecewise linear with slopes in {0, 1} (P18 Table 1; spec
+// i.e. φ is piecewise linear with slopes in {0, 1} (P18 Table 1;
 // lib/sources/tanner2024.md#activations): 1 (linear), ½ (ReLU), erf(1/√(2q)) (hard tanh), Φ(1/(2√q))
 // (shifted ReLU), erf(a/√(2q)) (shtanh(a)). ok is false otherwise.
 //

@@ -56,7 +56,7 @@ func TestReferenceDensities(t *testing.T) {
 	}
 	for _, c := range cases {
 		if got := densityAt(t, c.s, c.lambda); math.Abs(got-c.want) > 2e-6 {
-			t.Errorf("%s: ρ(%g) = %.8f, spec %.7f", c.name, c.lambda, got, c.want)
+			t.Errorf("%s: ρ(%g) = %.8f, want %.7f", c.name, c.lambda, got, c.want)
 		}
 	}
 	// ReLU–Gaussian L=1 closed form (F24) on its support.
@@ -71,10 +71,10 @@ func TestReferenceDensities(t *testing.T) {
 	a := ht.Atoms()
 	if len(a) != 2 || math.Abs(a[0].Mass-0.0455003) > 1e-7 ||
 		math.Abs(a[1].Loc-1.4514213) > 1e-7 || math.Abs(a[1].Mass-0.6359979) > 1e-7 {
-		t.Errorf("htanh atoms %v, spec (0, 0.0455003), (1.4514213, 0.6359979)", a)
+		t.Errorf("htanh atoms %v, want (0, 0.0455003), (1.4514213, 0.6359979)", a)
 	}
 	if math.Abs(ht.Moments().Var-0.3813538) > 1e-7 {
-		t.Errorf("htanh var %.8f, spec 0.3813538", ht.Moments().Var)
+		t.Errorf("htanh var %.8f, want 0.3813538", ht.Moments().Var)
 	}
 	// Limits: edges, atom, moments (checks 19, 20).
 	b := BernoulliLimit{0.25}
@@ -104,7 +104,7 @@ func TestReferenceDensities(t *testing.T) {
 	}
 }
 
-// A density integrates to 1 minus its atoms and reproduces m₁, m₂ (spec
+// A density integrates to 1 minus its atoms and reproduces m₁, m₂ (lib/sources/tanner2024.md
 // lib/sources/tanner2024.md#density-numerics validation). The continuous part is integrated by tanh–sinh on the
 // support found by Support, at ε = 1e-14. m₁ and m₂ are insensitive to the
 // region near 0 and must match F20 to 2e-5 relative (the edge is located
@@ -211,7 +211,7 @@ func TestQStarForSigma0(t *testing.T) {
 				t.Fatal(err)
 			}
 			if rel(q, c.want) > 6e-6 {
-				t.Errorf("%s L=%d: q* = %.8g, spec %g", c.act, r.L, q, c.want)
+				t.Errorf("%s L=%d: q* = %.8g, want %g", c.act, r.L, q, c.want)
 			}
 			n := Critical(c.act, Orthogonal, r.L, q)
 			if v := n.Moments().Var; math.Abs(v-0.25) > 1e-7 {

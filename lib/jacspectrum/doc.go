@@ -16,6 +16,6 @@
 //	validation (lib/sources/tanner2024.md#density-numerics, lib/sources/tanner2024.md#monte-carlo)             Support, CDF, ContinuousMoments, KS, SingularValueDensity
 //
 // Activations are lib/activation's Funcs; the edge of chaos itself is
-// lib/meanfield's. Conventions are under Network, findings beyond the spec
+// lib/meanfield's. Conventions are under Network, findings beyond the notes (lib/sources/tanner2024.md)
 // under QStarForSigma0.
 package jacspectrum

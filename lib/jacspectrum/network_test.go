@@ -34,7 +34,7 @@ func TestReLUOrthogonalL2ClosedForm(t *testing.T) {
 	// lib/sources/tanner2024.md#check-15 reference values (7 digits).
 	for l, want := range map[float64]float64{0.5: 0.1203098, 1: 0.0918881, 2: 0.0795775, 3: 0.0918881} {
 		if math.Abs(closed(l)-want) > 5e-8 {
-			t.Errorf("closed ρ(%g) = %.8f, spec %.7f", l, closed(l), want)
+			t.Errorf("closed ρ(%g) = %.8f, want %.7f", l, closed(l), want)
 		}
 	}
 	a := n.Atoms()
@@ -69,7 +69,7 @@ func TestBranchGuardReLUOrthogonalL8(t *testing.T) {
 			t.Fatal(err)
 		}
 		if math.Abs(got[0]-c.want) > 1e-6 {
-			t.Errorf("%s: ρ = %.7f, spec %.6f", c.name, got[0], c.want)
+			t.Errorf("%s: ρ = %.7f, want %.6f", c.name, got[0], c.want)
 		}
 	}
 	// The ambiguity is real: four roots of z m (1+m)^7 − 2^8 (m+½)^8 = 0

@@ -40,7 +40,7 @@ func TestTable1(t *testing.T) {
 		{activation.Tanh().Mu(0.570048, 1), 0.5678738}, {activation.Tanh().Mu(0.570048, 2), 0.4328516},
 	} {
 		if math.Abs(c.got-c.want) > 6e-8 {
-			t.Errorf("got %.8f, spec %.7f", c.got, c.want)
+			t.Errorf("got %.8f, want %.7f", c.got, c.want)
 		}
 	}
 	// Erf Lerch series (Table 1 M_{D²}) against the quadrature law, |w| > 1.

@@ -124,7 +124,7 @@ func (s SmoothLimit) Density(lambdas []float64, c freeprob.Continuation) ([]floa
 // that of the Jacobian of a network whose inputs sit at q*, as P18 draw
 // it.
 //
-// Findings beyond the spec, each shown by a test: erf approaches the
+// Findings beyond the notes (lib/sources/tanner2024.md), each shown by a test: erf approaches the
 // smooth limit law only like L^{−1/2} (its μ₂/μ₁² − 1 = O(q*²) forces q* ∝
 // L^{−1/2}), while hard tanh, shifted ReLU and SiLU converge like 1/L
 // (TestUniversalityConvergence); hard tanh and shifted ReLU have identical

@@ -49,7 +49,7 @@ func TestEoCReference(t *testing.T) {
 			}
 			w, b, err := EoCFromQ(phi, c.q)
 			if err != nil || !near(w, c.sw2, c.tolW) || !near(b, c.sb2, c.tolB) {
-				t.Errorf("%s (%s) q*=%v: (σ_w², σ_b²) = (%.8g, %.8g), spec (%v, %v), err %v", c.act, v, c.q, w, b, c.sw2, c.sb2, err)
+				t.Errorf("%s (%s) q*=%v: (σ_w², σ_b²) = (%.8g, %.8g), want (%v, %v), err %v", c.act, v, c.q, w, b, c.sw2, c.sb2, err)
 			}
 		}
 	}
@@ -82,7 +82,7 @@ func TestEoCReference(t *testing.T) {
 	for _, c := range fromB {
 		w, q, err := EoCSigmaW2(th, c.sb2)
 		if err != nil || !near(w, c.sw2, 5e-7) || !near(q, c.q, 5e-7) {
-			t.Errorf("tanh σ_b²=%v: σ_w²=%.8g q*=%.8g, spec %v %v, err %v", c.sb2, w, q, c.sw2, c.q, err)
+			t.Errorf("tanh σ_b²=%v: σ_w²=%.8g q*=%.8g, want %v %v, err %v", c.sb2, w, q, c.sw2, c.q, err)
 		}
 		// Inverse: σ_b² from σ_w² must return the same point (1e-10).
 		b, q2, err := EoCSigmaB2(th, w)
@@ -110,7 +110,7 @@ func TestEoCSpecialCases(t *testing.T) {
 		{"erf", 0, 1, nil, "φ′(0) = 1"},
 		// φ′(0) = ½ gives χ₁ = 1 at (4, 0) with q* = 0, but SiLU's
 		// E φ(√q z)² > q/4 for every q > 0, so V(q) > q and q* = 0 is
-		// never reached: the divergent region (issue 27; the spec's
+		// never reached: the divergent region (issue 27; the notes' (lib/sources/tanner2024.md)
 		// (4, 0) is not an edge-of-chaos point).
 		{"smoothed_relu", 0, 0, ErrDivergentRegion, "q-map from q = 1 diverges at σ_w² = 4"},
 		{"relu", 0, 2, nil, "single point (2, 0)"},
@@ -190,7 +190,7 @@ func TestShtanhMurray(t *testing.T) {
 			{"R(0) = y/(q*/a²)", n.CMap(q, 0), r.y / (q / (a * a)), 1e-12},
 		} {
 			if !near(c.got, c.want, c.tol) {
-				t.Errorf("y=%v %s = %.8g, spec %.8g", r.y, c.name, c.got, c.want)
+				t.Errorf("y=%v %s = %.8g, want %.8g", r.y, c.name, c.got, c.want)
 			}
 		}
 	}

@@ -24,7 +24,7 @@ func near(got, want, tol float64) bool { return math.Abs(got-want) <= tol }
 // TestTanhTable reproduces lib/sources/tanner2024.md#check-9 (Tanner lecture spec, tanh with
 // σ_b² = 0.05; numbers computed there by adaptive quadrature and GH-100/300
 // agreeing to ≥ 6 digits). Tolerance: half a unit in the last printed
-// digit, since the spec prints rounded values.
+// digit, since the notes (lib/sources/tanner2024.md) print rounded values.
 func TestTanhTable(t *testing.T) {
 	th := mustAct(t, "tanh")
 	rows := []struct {
@@ -44,7 +44,7 @@ func TestTanhTable(t *testing.T) {
 		}
 		check := func(name string, got, want, tol float64) {
 			if !near(got, want, tol) {
-				t.Errorf("σ_w²=%v %s = %.8g, spec %.8g", r.sw2, name, got, want)
+				t.Errorf("σ_w²=%v %s = %.8g, want %.8g", r.sw2, name, got, want)
 			}
 		}
 		check("q*", s.QStar, r.q, 5e-7)

@@ -38,7 +38,7 @@ func TestMeanfieldDefaults(t *testing.T) {
 				tl = 5e-7
 			}
 			if x, ok := val.(float64); !ok || math.Abs(x-w) > tl {
-				t.Errorf("%s = %v, spec %v", q.Name, val, w)
+				t.Errorf("%s = %v, want %v", q.Name, val, w)
 			}
 		}
 	}

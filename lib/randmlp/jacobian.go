@@ -19,7 +19,7 @@ import (
 //
 //	J = D^L W^L ⋯ D^1 W^1,  D^ℓ = diag φ′(h^ℓ),  h^ℓ = W^ℓ x^{ℓ−1} + b^ℓ
 //
-// of a width-N, depth-L random MLP (P18 eq 2, last layer on the left; spec
+// of a width-N, depth-L random MLP (P18 eq 2, last layer on the left;
 // lib/sources/tanner2024.md#monte-carlo "Jacobian at the fixed point"): the input is x⁰ = φ(h⁰) with
 // h⁰_i ~ N(0, q*), rescaled so that q¹ = σ_w²‖x⁰‖²/N + σ_b² = q* exactly
 // (when q* > σ_b²), weights are Gaussian N(0, σ_w²/N) or

@@ -129,7 +129,7 @@ func TestJacobianSpectrumMonteCarlo(t *testing.T) {
 		mo := theory.Moments()
 		// m₁ and σ² share the global scale fluctuation: relative 4·√(L v/(N draws))
 		// + 10/N for m₁, twice that for σ² (it scales as m₁²), plus the
-		// spec's 10% for the heavy tails of deep spectra.
+		// 10% of lib/sources/tanner2024.md#check-14 for the heavy tails of deep spectra.
 		r := 4*math.Sqrt(float64(c.L)*c.v/float64(n*c.draws)) + 10.0/n
 		if math.Abs(m[0]/mo.M1-1) > r || math.Abs((m[1]-m[0]*m[0])/mo.Var-1) > 2*r+0.1 {
 			t.Errorf("%s L=%d: m1 %.4f (%.4f), var %.4f (%.4f)", c.act, c.L, m[0], mo.M1, m[1]-m[0]*m[0], mo.Var)

@@ -13,7 +13,7 @@ import (
 )
 
 // Config describes the single-head transformer of Noci et al. 2022
-// (eqs. 1–4 and 19; §2.3–2.5 of the spec). Tokens are rows; S = A X W^V with
+// (eqs. 1–4 and 19; §2.3–2.5 of the notes (lib/sources/noci2022.md)). Tokens are rows; S = A X W^V with
 // W^Q, W^K ∈ ℝ^{d_v×d_k}, W^V ∈ ℝ^{d_v×d_v}; FF(U) = σ(U W^{F1}) W^{F2}
 // with hidden width d_F. No biases, no output projection, no mask.
 //

@@ -361,7 +361,7 @@ func rbCanonical(n, d int, r float64) *mat.Dense {
 // input has ‖X‖² = n, C = n(1+(n−1)r). Means over N draws of C(X^L) and
 // ‖X^L‖² are asserted within 5 SE of Propagate; ρ̂ = C̄/((n−1)N̄) − 1/(n−1)
 // within 5 delta-method SE of RhoDepth. Per-draw relative std of C ranges
-// 0.7–1.6 (spec), so N = 40000 gives SE ≤ 0.8% (N = 10000 under depth
+// 0.7–1.6 (lib/sources/noci2022.md), so N = 40000 gives SE ≤ 0.8% (N = 10000 under depth
 // scaling, where it stays ≈ 0.5–0.8).
 func TestNetLemmas32And33MC(t *testing.T) {
 	if testing.Short() {
@@ -404,7 +404,7 @@ func TestNetLemmas32And33MC(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !math.IsNaN(tc.wantC) && (!rbRelClose(ec, tc.wantC, 1e-6) || !rbRelClose(en, tc.wantN, 1e-6)) {
-			t.Errorf("%s: Propagate (%v, %v) differs from spec (%v, %v)", tc.name, ec, en, tc.wantC, tc.wantN)
+			t.Errorf("%s: Propagate (%v, %v) differs from the reference (%v, %v)", tc.name, ec, en, tc.wantC, tc.wantN)
 		}
 		mc, sc := empirical.MeanSE(cs)
 		mn, sn := empirical.MeanSE(ns)

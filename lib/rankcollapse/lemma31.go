@@ -226,7 +226,7 @@ func LogitVariance(xi2, xj2 float64, dv int, l Layer) float64 {
 }
 
 // Sequence returns the n×d matrix whose rows are the given tokens, a
-// convenience for fixed inputs such as the spec's X_a = [[1,0],[0,1],[1,1]].
+// convenience for fixed inputs such as the notes' (lib/sources/noci2022.md) X_a = [[1,0],[0,1],[1,1]].
 // It panics on ragged or empty rows.
 func Sequence(rows ...[]float64) *mat.Dense {
 	if len(rows) == 0 || len(rows[0]) == 0 {

@@ -16,7 +16,7 @@ func TestRhoProfile(t *testing.T) {
 	}
 	for l, want := range map[int]float64{1: 0.019608, 2: 0.056604, 4: 0.230769, 6: 0.557522, 8: 0.836066, 10: 0.953402, 12: 0.987937, 24: 0.999997} {
 		if math.Abs(p[l]-want) > 6e-7 {
-			t.Errorf("ρ^%d = %.7f, spec %.6f", l, p[l], want)
+			t.Errorf("ρ^%d = %.7f, want %.6f", l, p[l], want)
 		}
 	}
 	const n, rho0, a1sq = 8, 0.3, 0.25

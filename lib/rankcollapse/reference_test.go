@@ -48,8 +48,8 @@ func TestTokenStatsFixedInputs(t *testing.T) {
 }
 
 // lib/sources/noci2022.md#check-1 to #check-3 and #check-5 (eqs. 6–8 and the corrected input-Jacobian
-// moment). Reference values are the spec's, computed there by hand from the
-// closed forms; they are rationals, checked to 1e-9 relative (the spec
+// moment). Reference values are the notes' (lib/sources/noci2022.md), computed there by hand from the
+// closed forms; they are rationals, checked to 1e-9 relative (the notes (lib/sources/noci2022.md)
 // prints 10 significant digits).
 func TestLemma31ReferenceValues(t *testing.T) {
 	sa := TokenStats(xA)
@@ -145,7 +145,7 @@ func TestTheorem32IdenticalTokens(t *testing.T) {
 
 // lib/sources/noci2022.md#check-6 to #check-9: Lemmas 3.2/3.3 for the canonical input X_k = e_k
 // (n = 4, r = 0: ‖X‖² = 4, C = 4), and the depth-scaled values and limits.
-// Values derived in the spec from the closed forms; 1e-6 relative (the spec
+// Values derived in the notes (lib/sources/noci2022.md) from the closed forms; 1e-6 relative (the notes (lib/sources/noci2022.md)
 // prints 6–8 digits).
 func TestLemmas32And33(t *testing.T) {
 	type want struct{ ec, en float64 }
@@ -195,7 +195,7 @@ func TestLemmas32And33(t *testing.T) {
 
 // lib/sources/noci2022.md#check-10 to #check-15: the average correlation at finite depth and its
 // limits. #10: n = 50, ρ⁰ = 0, α₁ = 1 has the closed form
-// (2^ℓ − 1)/(49 + 2^ℓ), checked to 1e-12; the spec's 6-digit values to 1e-6.
+// (2^ℓ − 1)/(49 + 2^ℓ), checked to 1e-12; the notes' (lib/sources/noci2022.md) 6-digit values to 1e-6.
 func TestRhoDepthAndLimit(t *testing.T) {
 	for _, tc := range []struct {
 		ell  int
@@ -211,7 +211,7 @@ func TestRhoDepthAndLimit(t *testing.T) {
 			t.Errorf("#10 ρ^%d = %.15g, closed form %.15g", tc.ell, got, exact)
 		}
 		if math.Abs(got-tc.want) > 1e-6 {
-			t.Errorf("#10 ρ^%d = %.7f, spec %.6f", tc.ell, got, tc.want)
+			t.Errorf("#10 ρ^%d = %.7f, want %.6f", tc.ell, got, tc.want)
 		}
 	}
 	// #11: eq. (15) at n = 50, ρ⁰ = 0, α̃₁ = 1 and finite L with α₁² = 1/L.
@@ -289,7 +289,7 @@ func TestRhoDepthAndLimit(t *testing.T) {
 }
 
 // lib/sources/noci2022.md#check-16 to #check-18 and #check-20: eqs. (17), (18), (47). Values are the
-// spec's (formula evaluated there), to their printed precision.
+// notes' (formula evaluated there), to their printed precision.
 func TestEq17Eq18TauReference(t *testing.T) {
 	for _, tc := range []struct {
 		n, d                 int

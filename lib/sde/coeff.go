@@ -265,7 +265,7 @@ func resDrift(dst, v []float64, m int, g2, cPlus, cMinus float64, add bool) {
 }
 
 // DriftAttn is the shaped-attention drift of Theorem 4.2 in the closed matrix
-// form of the spec (lib/sources/noci2023.md#derived), with C = PVP, s = diag(C) + (V^{x̄x̄} − V̄)1,
+// form (lib/sources/noci2023.md#derived), with C = PVP, s = diag(C) + (V^{x̄x̄} − V̄)1,
 // u = V s, d = diag(V):
 //
 //	b(V) = γ²/τ₀² · [ ‖C‖²_F/m² · V + (d uᵀ + u dᵀ)/(2m) ],

@@ -45,7 +45,7 @@ func TestEquiCov(t *testing.T) {
 	mustpanic.Check(t, "EquiCov(0, 1, 0)", func() { EquiCov(0, 1, 0) })
 }
 
-// v0 is the spec's reference V₀ = [[1,.2],[.2,1]]; v3 the m = 3 example.
+// v0 is the notes' (lib/sources/noci2023.md) reference V₀ = [[1,.2],[.2,1]]; v3 the m = 3 example.
 var (
 	v0 = FromTri(2, 1, .2, 1)
 	v3 = FromTri(3, 1, .2, .1, 1.5, -.3, .8)

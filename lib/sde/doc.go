@@ -77,7 +77,7 @@ package sde
 // Paths whose norm reaches Settings.StopRadius are frozen and flagged, as in
 // the local convergence of Def. 4.1.
 //
-// Errata followed (see the spec's Pitfalls): ν is Eq. (6), not the App. B
+// Errata followed (see the notes' (lib/sources/noci2023.md) Pitfalls): ν is Eq. (6), not the App. B
 // variant (tested in the shapednet tests against the finite network);
 // Eq. (8)'s second-order sign is the App. C form; Cor 4.3's diffusion is
 // [Σ + Σ_res]^{1/2} (Eq. 32 as reconstructed).

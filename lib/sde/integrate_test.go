@@ -251,9 +251,9 @@ func TestGBMDiagonal(t *testing.T) {
 
 // TestFig1SDEReference compares the Theorem 4.2 SDE at the Fig. 1
 // parameters (m = 2, γ = 1/√8, τ₀ = 1, ρ₀ = 0.2, T = 0.75, h = 0.01) with
-// the spec's high-precision reference (h = 0.002, 50 000 paths): mean 0.186,
+// the notes' (lib/sources/noci2023.md) high-precision reference (h = 0.002, 50 000 paths): mean 0.186,
 // sd 0.368, median 0.216. 8192 paths: se(mean) = 0.004, se(median) ≈ 0.005;
-// tolerance 4.5 se plus 0.005 for the step (the spec's h = 0.01 run gave
+// tolerance 4.5 se plus 0.005 for the step (the notes' (lib/sources/noci2023.md) h = 0.01 run gave
 // mean 0.183); sd within 0.015 (se of sd ≈ 0.003).
 func TestFig1SDEReference(t *testing.T) {
 	md := Model{Kind: Attention, Gamma: 1 / math.Sqrt(8), Tau0: 1}

@@ -102,7 +102,7 @@ func Vanilla(width, depth int, gamma float64) Config {
 
 // PreLN is the Pre-LN baseline of Fig. 1: λ = γ = 1,
 // normalised branch inputs, Softmax(Y/√n_k), plain ReLU randmlp.MLP. norm is block.PreRMS
-// (reduced chain; the spec's approximation of LayerNorm) or block.PreLN
+// (reduced chain; the notes' (lib/sources/noci2023.md) approximation of LayerNorm) or block.PreLN
 // (Forward only).
 func PreLN(width, depth int, norm block.Norm) Config {
 	return Config{Width: width, Depth: depth, Gamma: 1, Lambda: 1, Attention: block.Softmax, ReLU: true, Norm: norm}

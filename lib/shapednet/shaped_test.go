@@ -150,7 +150,7 @@ func shSDSE(x []float64) float64 {
 	return math.Sqrt(math.Max(m4-math.Pow(sd, 4), 0) / (4 * sd * sd * float64(len(x))))
 }
 
-// TestReducedChainMatchesForward checks the spec's lib/sources/noci2023.md#reduced-chain claim that the
+// TestReducedChainMatchesForward checks the claim of lib/sources/noci2023.md#reduced-chain that the
 // reduced chain has the law of the full network: two layers at m = 3,
 // width = n_k = 24, 3000 networks each way, for the shaped tokennet.Transformer, the
 // vanilla tokennet.Transformer, Pre-RMS-norm attention and the n_k < m and
@@ -202,12 +202,12 @@ func TestReducedChainMatchesForward(t *testing.T) {
 // Drift: the exact identity E[V₁|V] = λ²V + γ²E[A V Aᵀ] with antithetic
 // logits (Y, −Y) gives width·(E V₁ − V) from 200 000 pairs; it must match
 // sde.DriftAttn within 4.5 se plus a finite-width allowance of 0.003 at
-// width 4096 (spec: ≤ 0.001 there) — for n_k = width and for n_k = 1
+// width 4096 (lib/sources/noci2023.md: ≤ 0.001 there) — for n_k = width and for n_k = 1
 // (the limit does not depend on n_k).
 //
 // Diffusion: width·Cov(V₁) from 100 000 one-layer steps of the reduced chain
 // at width 1024 divided by the diagonal of Σ must be 1 within 4.5 se plus
-// 0.005 (spec: 0.3% finite-width); at γ = 1, τ₀ = 0.5 the same ratios
+// 0.005 (lib/sources/noci2023.md: 0.3% finite-width); at γ = 1, τ₀ = 0.5 the same ratios
 // against Σ without 𝒜 must be off by more than 20% (the test detects a
 // missing or mis-scaled 𝒜).
 func TestAttentionOneStep(t *testing.T) {
@@ -325,7 +325,7 @@ func TestAttentionOneStep(t *testing.T) {
 // equal the exact finite-width value λ²V + γ²√(V^{αα}V^{ββ}) cK₁(ρ^{αβ})
 // within 4.5 se (lib/sources/noci2023.md#check-14 deterministic alternative; the diagonal is
 // an exact martingale, item 15), and width·Var(V₁)/Σ_res must be 1 within
-// 4.5 se + 0.01 (spec: 0.7% at 1024).
+// 4.5 se + 0.01 (lib/sources/noci2023.md: 0.7% at 1024).
 func TestMLPOneStep(t *testing.T) {
 	const n, N = 1024, 40000
 	g := 1 / math.Sqrt2
@@ -475,7 +475,7 @@ func TestBadInput(t *testing.T) {
 // (Eq. 11) at the Fig. 1 parameters (width 200, depth 150, γ = 1/√8, τ₀ = 1,
 // c± = (0, −1), m = 2; 2048 networks) against the Corollary 4.3 SDE (8192
 // paths, h = 0.005): KS below the 0.1% critical value (0.045), and the SDE
-// mean and sd within 4.5 se (+0.01 for the step) of the spec's SDE reference
+// mean and sd within 4.5 se (+0.01 for the step) of the notes' (lib/sources/noci2023.md) SDE reference
 // (mean 0.182, sd 0.486).
 func TestTransformerVsSDE(t *testing.T) {
 	g := 1 / math.Sqrt(8)
@@ -498,7 +498,7 @@ func TestTransformerVsSDE(t *testing.T) {
 	}
 	se := sy / math.Sqrt(float64(len(y)))
 	if math.Abs(my-0.182) > 4.5*se+0.01 || math.Abs(sy-0.486) > 4.5*se+0.01 {
-		t.Errorf("SDE mean %.4f sd %.4f, spec reference 0.182, 0.486", my, sy)
+		t.Errorf("SDE mean %.4f sd %.4f, reference 0.182, 0.486", my, sy)
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 )
 
 // FiniteWidthOffset is the allowance for the finite-width offset of the
-// simulated λ_g^(16) at n = 256, d = 64 against the corrected theory: spec
+// simulated λ_g^(16) at n = 256, d = 64 against the corrected theory:
 // lib/sources/cowsik2024.md#protocol-lambda-g finds about 0.02 at moderate α; this is that +50%.
 const FiniteWidthOffset = 0.03
 

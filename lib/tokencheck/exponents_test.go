@@ -67,7 +67,7 @@ func TestErrataModels(t *testing.T) {
 	}
 	for i, m := range ms {
 		if l := tokengeom.LambdaG(m, 16, tokengeom.Corrected); math.Abs(l-want[i]) > tol[i] {
-			t.Errorf("point %d (%v, %v, %v): corrected λ_g^(16) = %.4f, spec %v", i+1, m.AlphaA, m.AlphaM, m.SigmaW, l, want[i])
+			t.Errorf("point %d (%v, %v, %v): corrected λ_g^(16) = %.4f, want %v", i+1, m.AlphaA, m.AlphaM, m.SigmaW, l, want[i])
 		}
 	}
 }

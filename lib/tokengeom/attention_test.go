@@ -101,7 +101,7 @@ func TestAttQPIdentities(t *testing.T) {
 
 func TestAttQPCubicGap(t *testing.T) {
 	// Check 4: q′ − p′ = O(ε³) near collapse with coefficient ≈
-	// dσA²(n−1)/n² (spec: 0.015654 numerically vs 0.015564 leading order at
+	// dσA²(n−1)/n² (lib/sources/cowsik2024.md: 0.015654 numerically vs 0.015564 leading order at
 	// ε = 1e-4, σA² = 4). The O(ε) correction is relative 1e-4·O(n), so
 	// compare the ratio at ε = 1e-4 to 1% and check cubic scaling between
 	// ε = 1e-3 and 1e-4 (ratio 1000 within 2%).

@@ -7,7 +7,7 @@ import (
 )
 
 // The vector field is F in other coordinates: check it against F at the
-// spec's reference point, and that the collapsed fixed point is a zero of it.
+// reference point of lib/sources/cowsik2024.md#figure-2, and that the collapsed fixed point is a zero of it.
 func TestVectorField(t *testing.T) {
 	m := NewModel(a8, a8, 2)
 	// lib/sources/cowsik2024.md#checks: F(64, 32) = (70.493704525004, 35.427178162751) at σ_w = 2.
@@ -47,7 +47,7 @@ func TestTrajectoryXY(t *testing.T) {
 }
 
 func TestEdge(t *testing.T) {
-	// The spec's λ_a = 0 contour (lib/sources/cowsik2024.md#figure-4): α = 0.5 → σ_w = 1.713125.
+	// The notes' (lib/sources/cowsik2024.md) λ_a = 0 contour (lib/sources/cowsik2024.md#figure-4): α = 0.5 → σ_w = 1.713125.
 	ex, ey := Edge([]float64{0.5}, func(a float64) (float64, error) {
 		return EdgeOfChaosSigmaW(NewModel(a, a, 1), 0.2, 4)
 	})

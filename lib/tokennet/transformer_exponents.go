@@ -66,7 +66,7 @@ func NumericAngleExponent(cfg TransformerConfig, q0, p0 float64, samples int, rn
 //	λ_g = (1/L) ln(|g|²/(nd)),
 //
 // whose exponential has expectation E|∂X^L/∂X^0|²_F/(nd) (the nd and 1/L
-// normalisation are lib/sources/cowsik2024.md#erratum-8). The spec compares it with
+// normalisation are lib/sources/cowsik2024.md#erratum-8). The notes (lib/sources/cowsik2024.md) compare it with
 // the finite-depth theory started near collapse, (q0,p0) = (q*, 0.9999q*).
 func NumericGradientExponent(cfg TransformerConfig, q0, p0 float64, samples int, rng *rand.Rand) (ExponentEstimate, error) {
 	if samples < 1 {
