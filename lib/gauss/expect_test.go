@@ -160,8 +160,8 @@ func TestPowersOfSech(t *testing.T) {
 	}
 }
 
-// TestCowsikQ1: Q₁(σ_w) = E tanh²(σ_w z), reference values of the Cowsik
-// et al. 2024 spec ("Reference numbers", printed to 12 decimals, computed
+// TestCowsikQ1: Q₁(σ_w) = E tanh²(σ_w z), reference values of
+// lib/sources/cowsik2024.md#reference-numbers (printed to 12 decimals, computed
 // there by a trapezoid rule reaching ~1e-14): tolerance 1e-12 absolute.
 func TestCowsikQ1(t *testing.T) {
 	for _, c := range []struct{ sw, want float64 }{

@@ -15,7 +15,7 @@ func relClose(got, want, tol float64) bool {
 
 func TestAttQPReference(t *testing.T) {
 	// Reference values: lib/sources/cowsik2024.md#checks "AttQP(q,p,n=256,d=64,σA²)", computed with
-	// the numpy/scipy reference implementation of eq. (10); spec tolerance
+	// the numpy/scipy reference implementation of eq. (10); tolerance
 	// 1e-9 relative (the printed values have 12 significant digits).
 	cases := []struct {
 		q, p, s2 float64

@@ -128,8 +128,8 @@ func TestLambdaAReference(t *testing.T) {
 
 func TestLambdaAIndependentOfNDSigmaA(t *testing.T) {
 	// Check 7: the top eigenvalue of the finite-difference Jacobian of F is
-	// 1.1220181 at α = a8, σ_w = 2 for every (n, d, σA²) listed in the
-	// spec; FD accuracy ≈ 1e-6 (one-sided, relative step 1e-6), so 5e-6.
+	// 1.1220181 at α = a8, σ_w = 2 for every (n, d, σA²) listed in
+	// lib/sources/cowsik2024.md#check-7; FD accuracy ≈ 1e-6 (one-sided, relative step 1e-6), so 5e-6.
 	for _, c := range []struct {
 		n     int
 		d, s2 float64
