@@ -246,13 +246,13 @@ func CIteration(checks []randmlp.LayerCheck, sigmaW2, c1 []float64, width int, s
 		XLabel: "layer ℓ", YLabel: "c^ℓ", Series: series, Params: params, Seed: show.Seed(seed)}, paper))
 }
 
-// PhaseDiagram shows the check of the critical line at the spec's
+// PhaseDiagram shows the check of the critical line at the notes' (lib/sources/tanner2024.md)
 // reference points (σ_w² atRef computed at refB against refW, printed to 4
 // decimals), then figures fig1-phase-diagram (the line σ_w²(σ_b²) = w2 at
 // b2) and fig1-qstar (q* = qs along it).
 func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 	return show.View{show.Agreement{Name: "EoC curve vs spec reference points: max |Δσ_w²|", Kind: show.TheoryVsPrinted, Value: empirical.MaxAbsDiff(atRef, refW), Tol: 5e-5,
-		Basis: "the spec prints σ_w² to 4 decimals: rounding up to 5e-5 (spec §5 Fig. 1; §7 check 8)", Figure: "fig1-phase-diagram"},
+		Basis: "the notes (lib/sources/tanner2024.md) print σ_w² to 4 decimals: rounding up to 5e-5 (lib/sources/tanner2024.md#figure-1, #check-8)", Figure: "fig1-phase-diagram"},
 		show.Figure{ID: "fig1-phase-diagram", PaperFigure: "Tanner lecture, Fig. 1",
 			Caption: "Order–chaos transition for tanh: the critical line χ₁ = 1. Ordered (vanishing gradients) above-left, chaotic (exploding gradients) below-right.",
 			XLabel:  "σ_w²", YLabel: "σ_b²", Series: []show.Series{{Name: "χ₁ = 1", X: w2, Y: b2}, show.Scatter("spec reference", refW, refB, nil)}},
@@ -289,17 +289,17 @@ func DepthScales(sc meanfield.Scan, wc float64) show.View {
 }
 
 // TanhTable shows table tanh-table (q*, χ₁, c*, ξ_c, ξ_q of sc with the
-// spec's reference rows ref in brackets) and the check of the largest
-// relative deviation, against the spec's rounding.
+// reference rows ref of lib/sources/tanner2024.md#check-9 in brackets) and the check of the largest
+// relative deviation, against the notes' (lib/sources/tanner2024.md) rounding.
 func TanhTable(sc meanfield.Scan, ref [][]float64) show.View {
 	labels := make([]string, len(sc.SigmaW2))
 	for i, w := range sc.SigmaW2 {
 		labels[i] = fmt.Sprint(w)
 	}
-	t, _, worst := show.Versus(bundle.Table{ID: "tanh-table", Caption: "tanh, σ_b² = 0.05: library (spec reference in brackets)", Header: []string{"σ_w²", "q*", "χ₁", "c*", "ξ_c", "ξ_q"}},
+	t, _, worst := show.Versus(bundle.Table{ID: "tanh-table", Caption: "tanh, σ_b² = 0.05: library (reference in brackets)", Header: []string{"σ_w²", "q*", "χ₁", "c*", "ξ_c", "ξ_q"}},
 		labels, sc.Rows(), ref, "%.7g (%g)")
 	return show.View{t, show.Agreement{Name: "tanh mean-field table vs spec: max relative deviation", Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
-		Basis: "the spec prints ξ to 4 decimals: relative rounding up to 4.8e-5 (ξ_q = 1.0415)", Figure: "tanh-table"}}
+		Basis: "the notes (lib/sources/tanner2024.md) print ξ to 4 decimals: relative rounding up to 4.8e-5 (ξ_q = 1.0415)", Figure: "tanh-table"}}
 }
 
 // XiCDecay shows the z check of 1 − c^ℓ against finite networks (r, from
@@ -349,9 +349,9 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw, qs []float64, width int, se
 }
 
 // Atoms shows table fig3-atoms (P(φ′ = 1) = μ₁ of each activation at each
-// q* of qs) and, at the lecture's q* = 2, 1, 0.5, 0.2, the spec's values
+// q* of qs) and, at the lecture's q* = 2, 1, 0.5, 0.2, the notes' (lib/sources/tanner2024.md) values
 // ref in brackets with the check of the largest deviation against the
-// spec's rounding; at other q* the spec prints nothing to check against.
+// reference's rounding; at other q* the notes (lib/sources/tanner2024.md) print nothing to check against.
 func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
 	paper := slices.Equal(qs, []float64{2, 1, 0.5, 0.2})
 	var names []string
@@ -373,12 +373,12 @@ func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
 			}
 			t.Rows = append(t.Rows, cells)
 		}
-		return show.View{t, show.NotApplicable(name, "the spec prints μ₁ at q* = 2, 1, 0.5, 0.2 only")}
+		return show.View{t, show.NotApplicable(name, "the notes (lib/sources/tanner2024.md) print μ₁ at q* = 2, 1, 0.5, 0.2 only")}
 	}
-	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s (spec value in brackets)", joinG(qs)), Header: header},
+	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s (reference value in brackets)", joinG(qs)), Header: header},
 		names, p, ref, "%.4f (%g)")
 	return show.View{t, show.Agreement{Name: name, Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
-		Basis: "the spec prints 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms"}}
+		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms"}}
 }
 
 // Activations shows figure fig3-phi: each φ on the abscissae hs with the

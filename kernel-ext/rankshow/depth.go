@@ -37,7 +37,7 @@ func Propagation(runs []rankexp.Depth, seed uint64) show.View {
 		norm = append(norm, show.ByLayer("Lemma 3.3, "+name, r.SqNorm, nil, show.Line), show.ByLayer("MC mean, "+name, p.SqNorm, p.SqNormSE, show.Points))
 		v = append(v, show.MaxZ(show.Agreement{Name: "fig8-rho-maxz-" + name, Tol: 5, Figure: "fig8-rho", Basis: fmt.Sprintf("SE (delta method) from %d draws", draws)}, p.Rho, p.RhoSE, r.Rho),
 			show.MaxZ(show.Agreement{Name: "fig8-norm-maxz-" + name, Tol: 5, Figure: "fig8-norm",
-				Basis: fmt.Sprintf("SE from %d draws; heavy tails at depth make the SE itself noisy (spec §8.12)", draws)}, p.SqNorm, p.SqNormSE, r.SqNorm))
+				Basis: fmt.Sprintf("SE from %d draws; heavy tails at depth make the SE itself noisy (lib/sources/noci2022.md#erratum-12)", draws)}, p.SqNorm, p.SqNormSE, r.SqNorm))
 	}
 	params := map[string]float64{"n": float64(n), "d": float64(d), "L": float64(L), "draws": float64(draws)}
 	return append(v, show.AtPaper(show.Figure{ID: "fig8-rho", PaperFigure: "Noci et al. 2022, Fig. 8 (right; uniform attention, n = 50, d = 32, L = 12 chosen)",
@@ -148,7 +148,7 @@ func FeedForward(f rankexp.FeedForward, seed uint64) show.View {
 	return show.View{show.PaperCheck(show.Agreement{Name: "fig10-relu-above-linear", Kind: show.Claim, Value: zmin, Tol: 4, Rule: show.AtLeast, Figure: "fig10-relu",
 		Basis: fmt.Sprintf("4 SE of the difference, SE from %d draws each", draws), Note: fmt.Sprintf("smallest excess of the ReLU over the linear mean cosine over layers 1–%d, in SE (paper: ReLU rises faster)", L)},
 		paper, fmt.Sprintf("a claim of the paper read at n = 50, d = 32, L = 8, 50 draws; here n = %d, d = %d, L = %d, %d draws", f.N, f.D, L, draws)),
-		fmt.Sprintf("after one block: linear %.3f, ReLU %.3f (spec R9: ≈ 0.02 vs ≈ 0.17)\n", lin.MeanCos[1], relu.MeanCos[1]),
+		fmt.Sprintf("after one block: linear %.3f, ReLU %.3f (Sec. 3.2's ReLU remark: ≈ 0.02 vs ≈ 0.17)\n", lin.MeanCos[1], relu.MeanCos[1]),
 		show.AtPaper(show.Figure{ID: "fig10-relu", PaperFigure: "Noci et al. 2022, Fig. 10 (uniform attention, n = 50, d = 32 chosen)",
 			Caption: "Mean cosine vs layer, linear vs ReLU FF (no LN, uniform attention, α = 1)", XLabel: "layer ℓ", YLabel: "mean cosine",
 			Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}, paper)}

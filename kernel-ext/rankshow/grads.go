@@ -12,7 +12,7 @@ import (
 	"github.com/sigprop/sigprop/lib/rankexp"
 )
 
-// Lemma31 shows table lemma31-fixed (Lemma 3.1 at the spec's fixed inputs,
+// Lemma31 shows table lemma31-fixed (Lemma 3.1 at the notes' (lib/sources/noci2022.md) fixed inputs,
 // one row per input named by names) after one z check per row of the Monte
 // Carlo against the exact E‖∂S/∂X‖², over the rows' weight draws.
 func Lemma31(names []string, rows []rankexp.Lemma31) show.View {
@@ -21,7 +21,7 @@ func Lemma31(names []string, rows []rankexp.Lemma31) show.View {
 	for _, r := range rows {
 		want(r.Draws == draws, "Lemma31: rows with %d and %d weight draws", draws, r.Draws)
 	}
-	t := bundle.Table{ID: "lemma31-fixed", Caption: fmt.Sprintf("Lemma 3.1 at the spec's fixed inputs (n = 3, d_v = 2); MC over %d weight draws, uniform attention", draws),
+	t := bundle.Table{ID: "lemma31-fixed", Caption: fmt.Sprintf("Lemma 3.1 at the notes' (lib/sources/noci2022.md) fixed inputs (n = 3, d_v = 2); MC over %d weight draws, uniform attention", draws),
 		Header: []string{"input", "d_k", "eq. 6", "eq. 7", "exact E‖∂S/∂X‖²", "MC ± SE", "eq. 8 bound", "bound holds"}}
 	var v show.View
 	for i, r := range rows {

@@ -199,7 +199,7 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string, seed uint64) show.Vie
 // uniform attention against d_k, drawn from seed) after a z check against
 // the small-logit asymptote at the key widths d_k ≥ 10 d_v (where it holds)
 // and a check of the change of log10 of the gap between the first and the
-// last of them. The figure claims Fig. 7 only at the spec's setting d_k =
+// last of them. The figure claims Fig. 7 only at the notes' (lib/sources/noci2022.md) setting d_k =
 // 10…10⁴, d_v = 100, n = 10, 200 draws; the checks apply at any setting
 // with key widths that large (one for the z check, two for the slope).
 func Uniformity(u rankexp.Uniformity, seed uint64) show.View {

@@ -81,13 +81,13 @@ func Fig1Left(runs []*shapednet.Run, width int, gamma float64, seed uint64) show
 	collapse := any(show.NotApplicable(vanilla, why))
 	if paper {
 		collapse = show.Agreement{Name: vanilla, Kind: show.Claim, Value: 1 - runs[1].MeanCorr[50], Tol: 0.01, Rule: show.AtMost,
-			Basis: "spec §7 item 23: mean ρ above 0.99 by layer 50", Figure: "fig1-left", Note: "rank collapse of vanilla softmax attention"}
+			Basis: "lib/sources/noci2023.md#check-23: mean ρ above 0.99 by layer 50", Figure: "fig1-left", Note: "rank collapse of vanilla softmax attention"}
 	}
 	return show.View{show.AtPaper(show.Figure{ID: "fig1-left", PaperFigure: "Noci et al. 2023, Fig. 1 (left)",
 		Caption: caption, XLabel: "layer ℓ", YLabel: "mean ρ_ℓ", Series: series, Legend: show.BottomRight, Seed: show.Seed(seed),
 		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": r0.Config.Tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)}}, paper),
 		show.PaperCheck(show.Agreement{Name: "shaped Transformer: mean ρ" + sub(depth) + " − ρ₀", Kind: show.Claim, Value: r0.MeanCorr[depth] - rho0, Tol: 4.5 * se,
-			Basis: fmt.Sprintf("4.5 SE, SE = %.4f from %d networks", se, nets), Figure: "fig1-left", Note: "the shaped Transformer keeps the mean correlation at ρ₀ (spec §7 item 23)"}, paper, why),
+			Basis: fmt.Sprintf("4.5 SE, SE = %.4f from %d networks", se, nets), Figure: "fig1-left", Note: "the shaped Transformer keeps the mean correlation at ρ₀ (lib/sources/noci2023.md#check-23)"}, paper, why),
 		collapse}
 }
 
@@ -136,11 +136,11 @@ func OneStep(o shapednet.OneStepCov) show.View {
 	}
 	return show.View{tab,
 		show.PaperCheck(show.MaxZ(show.Agreement{Name: "n·Var(V₁)/Σ against 1 (with 𝒜)", Tol: 4, Figure: "one-step-cov",
-			Basis: fmt.Sprintf("SE of a variance ratio √(2/(N−1)) = %.4f for near-Gaussian entries, N = %s networks; the O(n^{-1/2}) bias is ≤ 1%% at n = 1024 (spec §7 item 12)", o.RatioSE, spaced(o.Nets))}, o.Ratio, se, one),
+			Basis: fmt.Sprintf("SE of a variance ratio √(2/(N−1)) = %.4f for near-Gaussian entries, N = %s networks; the O(n^{-1/2}) bias is ≤ 1%% at n = 1024 (lib/sources/noci2023.md#check-12)", o.RatioSE, spaced(o.Nets))}, o.Ratio, se, one),
 			o.Width == 1024 && o.Nets <= 50000, fmt.Sprintf("the test neglects the O(n^{-1/2}) bias, shown ≤ 1%% only at n = 1024 and below 4 SE for up to 50 000 networks; here n = %d, %d networks", o.Width, o.Nets)),
 		show.PaperCheck(show.Agreement{Name: "without 𝒜: min n·Var(V₁)/(γ²(2−γ²)Σ_lin) − 1", Kind: show.Claim, Value: slices.Min(o.RatioNoA) - 1, Tol: 0.2, Rule: show.AtLeast,
-			Basis: "spec §7 item 12: dropping 𝒜 gives ratios 1.3–2.5; 0.2 is 30 SE of a ratio", Figure: "one-step-cov", Note: "the attention term 𝒜 is needed"},
-			paper, fmt.Sprintf("a claim of the spec read at γ = 1, τ₀ = 0.5, V₃, n = 1024, 50 000 networks; here γ = %g, τ₀ = %g, %d entries, n = %d, %d networks", c.Gamma, c.Tau0, len(o.Pairs), o.Width, o.Nets))}
+			Basis: "lib/sources/noci2023.md#check-12: dropping 𝒜 gives ratios 1.3–2.5; 0.2 is 30 SE of a ratio", Figure: "one-step-cov", Note: "the attention term 𝒜 is needed"},
+			paper, fmt.Sprintf("a claim of the notes (lib/sources/noci2023.md) read at γ = 1, τ₀ = 0.5, V₃, n = 1024, 50 000 networks; here γ = %g, τ₀ = %g, %d entries, n = %d, %d networks", c.Gamma, c.Tau0, len(o.Pairs), o.Width, o.Nets))}
 }
 
 // Fig1Right shows figure fig1-right-m<m> (Fig. 1 right: the law of ρ¹²_T

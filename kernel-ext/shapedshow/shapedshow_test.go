@@ -128,7 +128,7 @@ func TestOneStep(t *testing.T) {
 	if math.Abs(a[0].Value-2) > 1e-12 || math.Abs(a[1].Value-0.5) > 1e-12 || !strings.Contains(metrics, "without 𝒜") {
 		t.Errorf("max |z| %v (want 2), min ratio without 𝒜 − 1 %v (want 0.5)", a[0].Value, a[1].Value)
 	}
-	o.Nets = 100 // fewer networks: the z test applies, the spec's claim does not
+	o.Nets = 100 // fewer networks: the z test applies, the notes' (lib/sources/noci2023.md) claim does not
 	v = OneStep(o)
 	if _, _, metrics := items(t, v); metrics != "n·Var(V₁)/Σ against 1 (with 𝒜)" || !strings.Contains(v[2].(string), "not applicable at your settings: without 𝒜") {
 		t.Errorf("100 networks: metrics %q, last item %q", metrics, v[2])

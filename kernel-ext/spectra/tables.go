@@ -26,7 +26,7 @@ func Table1(tab bundle.Table, acts []activation.Func, qstar float64) bundle.Tabl
 }
 
 // MurrayTable fills tab (named and captioned by the notebook) with the
-// jacspectrum.MurrayRows as the spec's Shtanh table prints them (§7 check
+// jacspectrum.MurrayRows as the notes' (lib/sources/tanner2024.md) Shtanh table prints them (§7 check
 // 24), with σ²_{JJᵀ} at depth L.
 func MurrayTable(tab bundle.Table, rows []jacspectrum.MurrayRow, L int) bundle.Table {
 	tab.Header = []string{"y", "q*/a²", "σ_w²", "p", "μ₂/μ₁²−1", "R(0)=max|R−ρ|", fmt.Sprintf("σ²_JJᵀ (L=%d, orth)", L)}

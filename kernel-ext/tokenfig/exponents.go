@@ -51,7 +51,7 @@ func ErrataFigure(e tokencheck.Exponents, seed uint64, agree int, caption string
 		Checks: []show.Agreement{
 			{Name: fmt.Sprintf("errata: worst |sim − corrected| − 4 SE, points 1–%d", agree), Kind: show.TheoryVsSimulation,
 				Value: excess, Tol: tokencheck.FiniteWidthOffset, Rule: show.AtMost, Figure: id,
-				Basis: fmt.Sprintf("a finite-width offset of %g beyond 4 SE (SE from %d networks of n = %d, d = %g); the spec observes ≈ 0.02", tokencheck.FiniteWidthOffset, e.Networks, m.N, m.D)},
+				Basis: fmt.Sprintf("a finite-width offset of %g beyond 4 SE (SE from %d networks of n = %d, d = %g); the notes (lib/sources/cowsik2024.md) observe ≈ 0.02", tokencheck.FiniteWidthOffset, e.Networks, m.N, m.D)},
 			{Name: fmt.Sprintf("errata: smallest |sim − printed| / (4 SE + %g), points 1–%d", tokencheck.FiniteWidthOffset, agree), Kind: show.TheoryVsPrinted,
 				Value: printedGap, Tol: 1, Rule: show.AtLeast, Figure: id,
 				Basis: fmt.Sprintf("the simulation rejects the printed λ_g at every point when its distance exceeds the corrected form's allowance (4 SE + %g)", tokencheck.FiniteWidthOffset)},

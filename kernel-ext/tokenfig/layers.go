@@ -118,7 +118,7 @@ func SymmetryFigure(s tokencheck.Symmetry, seed uint64, caption string) Panel {
 		Checks: []show.Agreement{
 			{Name: fmt.Sprintf("Fig. 3: (p1/p2 − 1) at layer %d relative to layer 0", L), Kind: show.Claim,
 				Value: (st.QOverD[L] - 1) / (st.QOverD[0] - 1), Tol: 0.25, Rule: show.AtMost, Figure: "fig3-symmetry",
-				Basis: fmt.Sprintf("the paper's claim that p1/p2 → 1: at least three quarters of the excess gone in %d layers (spec simulation: 0.06/0.55 ≈ 0.11)", L),
+				Basis: fmt.Sprintf("the paper's claim that p1/p2 → 1: at least three quarters of the excess gone in %d layers (simulation in lib/sources/cowsik2024.md#figure-3: 0.06/0.55 ≈ 0.11)", L),
 				Note:  fmt.Sprintf("p1/p2: %.3f ± %.3f → %.3f ± %.3f", st.QOverD[0], st.QOverDSE[0], st.QOverD[L], st.QOverDSE[L])},
 			{Name: fmt.Sprintf("Fig. 3: p/q at layer %d − fixed point of F", L), Kind: show.TheoryVsSimulation,
 				Value: st.Cos[L] - s.FixedCos, Tol: 4 * st.CosSE[L], Figure: "fig3-symmetry",

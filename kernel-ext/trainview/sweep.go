@@ -139,7 +139,7 @@ func fitRow(name string, f ts.LossFit) []string {
 // (sf).
 func FitTable(set trainability.Set, f trainability.Fits, sf trainability.SeedFits) bundle.Table {
 	rows := [][]string{
-		fitRow("min(ln 10, max(w_a|λ_a|, w_g|λ_g|) + b), all points (spec §6.5)", f.Clipped),
+		fitRow("min(ln 10, max(w_a|λ_a|, w_g|λ_g|) + b), all points (lib/sources/cowsik2024.md#protocol-trainability)", f.Clipped),
 		fitRow("max(w_a|λ_a|, w_g|λ_g|) + b, non-saturated only", f.Max),
 		fitRow("w_a|λ_a| + b (λ_a alone)", f.A),
 		fitRow("w_g|λ_g| + b (λ_g alone)", f.G),
@@ -261,11 +261,11 @@ func Best(b ts.Result, e trainability.Edges) bundle.Table {
 		}}
 }
 
-// NearEdges is the table "fig7-best-claim": spec §6.5's claim that the
+// NearEdges is the table "fig7-best-claim": lib/sources/cowsik2024.md#protocol-trainability's claim that the
 // lowest loss lies near both edges, judged on n.
 func NearEdges(n trainability.NearEdges) bundle.Table {
 	r := n.Lowest
-	return bundle.Table{ID: "fig7-best-claim", Caption: "Claim of spec §6.5: the lowest loss lies near the edges (the metric above)",
+	return bundle.Table{ID: "fig7-best-claim", Caption: "Claim of lib/sources/cowsik2024.md#protocol-trainability: the lowest loss lies near the edges (the metric above)",
 		Header: []string{"claim", "rule", "measured", "verdict"}, Rows: [][]string{
 			{"the lowest loss lies near both edges", fmt.Sprintf("lowest-loss point within one σ_w grid step (%.2f) of the λ_a = 0 and the λ_g = 0 edge at its α", n.Step),
 				fmt.Sprintf("lowest at α = %.2f, σ_w = %.2f; edges there at σ_w = %.3f (λ_a) and %.3f (λ_g)", r.Alpha, r.SigmaW, n.EdgeA, n.EdgeG), Verdict(n.Dist <= n.Step)},

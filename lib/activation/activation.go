@@ -119,7 +119,7 @@ func checkC(c float64) float64 {
 }
 
 // SecondMoment returns E φ(√q z)² (closed form if any, else quadrature).
-// Eq. (F1) of the spec: the q-map is σ_w² SecondMoment(q) + σ_b².
+// F1 of lib/sources/tanner2024.md#formulas: the q-map is σ_w² SecondMoment(q) + σ_b².
 func (f Func) SecondMoment(q float64) float64 {
 	checkQ("q", q)
 	if f.ClosedSecondMoment != nil {
@@ -143,7 +143,7 @@ func (f Func) DSecondMoment(q float64) float64 {
 	return gauss.Expect(func(u float64) float64 { return u * phi(u) * d(u) }, q, f.Quad()) / q
 }
 
-// Mu returns μ_k = E φ′(√q z)^{2k}, k ≥ 1 (P18 eq. (20); spec §2.1).
+// Mu returns μ_k = E φ′(√q z)^{2k}, k ≥ 1 (P18 eq. (20); lib/sources/tanner2024.md#network).
 //
 // Without a closed form it is computed by quadrature with the length scale
 // f.Scale/√k: φ′^{2k} has φ′'s poles raised to order 2k times theirs, and
@@ -179,12 +179,12 @@ func (f Func) powerQuad(k int) *gauss.Settings {
 }
 
 // Kernel returns E φ(u)φ(v), (u, v) Gaussian with variances q1, q2 and
-// correlation c (spec F3).
+// correlation c (F3 of lib/sources/tanner2024.md#formulas).
 func (f Func) Kernel(q1, q2, c float64) float64 {
 	return f.kernel(f.Phi, f.ClosedKernel, q1, q2, c)
 }
 
-// DKernel returns E φ′(u)φ′(v) (spec F8: χ_c = σ_w² DKernel(q*, q*, c)).
+// DKernel returns E φ′(u)φ′(v) (F8 of lib/sources/tanner2024.md#formulas: χ_c = σ_w² DKernel(q*, q*, c)).
 func (f Func) DKernel(q1, q2, c float64) float64 {
 	return f.kernel(f.DPhi, f.ClosedDKernel, q1, q2, c)
 }
@@ -274,7 +274,7 @@ func normCDF(x float64) float64 { return 0.5 * math.Erfc(-x/math.Sqrt2) }
 const invSqrt2Pi = 0.3989422804014326779399460599343818684758586311649
 
 // ShiftedReLU is φ(h) = [h + ½]₊ − ½ = max(h, −½) of P18, with
-// φ′ = 1{h > −½}; P(φ′ = 1) = Φ(1/(2√q)) (spec §2.3).
+// φ′ = 1{h > −½}; P(φ′ = 1) = Φ(1/(2√q)) (lib/sources/tanner2024.md#activations).
 func ShiftedReLU() Func {
 	return Func{
 		Name:  "shifted_relu",
@@ -328,7 +328,7 @@ func SmoothedReLU() Func {
 	}
 }
 
-// Tanh is φ = tanh, φ′ = 1 − tanh² (no cosh overflow, spec §8 pitfall 24).
+// Tanh is φ = tanh, φ′ = 1 − tanh² (no cosh overflow, lib/sources/tanner2024.md#erratum-24).
 func Tanh() Func {
 	return Func{
 		Name: "tanh",
@@ -358,7 +358,7 @@ func HardTanh() Func {
 }
 
 // Shtanh is the scaled-bounded activation of Murray et al. 2021 with k = 1:
-// φ(h) = clip(h, −a, a) = a·htanh(h/a), φ′ = 1{|h| < a} (spec §2.3
+// φ(h) = clip(h, −a, a) = a·htanh(h/a), φ′ = 1{|h| < a} (lib/sources/tanner2024.md#activations
 // [reconstructed], F31). It panics unless a is finite and > 0.
 func Shtanh(a float64) Func {
 	if !(a > 0) || math.IsInf(a, 1) {
@@ -374,7 +374,7 @@ func Shtanh(a float64) Func {
 		Scale:     math.Inf(1),
 		Odd:       true,
 
-		// Spec F5 with q → q/a², times a².
+		// F5 of lib/sources/tanner2024.md#formulas with q → q/a², times a².
 		ClosedSecondMoment: func(q float64) float64 {
 			if q == 0 {
 				return 0

@@ -160,14 +160,14 @@ func TestMuHighPowers(t *testing.T) {
 	}
 }
 
-// TestReferenceMoments: numbers of spec §7 (Tanner lecture spec), checks
-// 12 (Table 1 at q* = 0.25) and the Fig. 3 row of §5 (P(φ′ = 1)).
+// TestReferenceMoments: numbers of lib/sources/tanner2024.md#checks (Tanner lecture spec), checks
+// 12 (Table 1 at q* = 0.25) and the Fig. 3 row of lib/sources/tanner2024.md#figures (P(φ′ = 1)).
 func TestReferenceMoments(t *testing.T) {
 	erf, ht, tanh, sr := Erf(), HardTanh(), Tanh(), ShiftedReLU()
 	cases := []struct {
 		name      string
 		got, want float64
-		tol       float64 // absolute; the spec prints 7 (§7) or 4 (§5) digits
+		tol       float64 // absolute; lib/sources/tanner2024.md#checks prints 7 digits, #figures 4
 	}{
 		{"erf μ1(0.25)", erf.Mu(0.25, 1), 0.7483977, 1e-7},
 		{"erf μ2(0.25)", erf.Mu(0.25, 2), 0.6236862, 1e-7},
@@ -189,12 +189,12 @@ func TestReferenceMoments(t *testing.T) {
 	}
 	for _, c := range cases {
 		if math.Abs(c.got-c.want) > c.tol {
-			t.Errorf("%s = %.8f, spec %.8f", c.name, c.got, c.want)
+			t.Errorf("%s = %.8f, want %.8f", c.name, c.got, c.want)
 		}
 	}
 }
 
-// TestShtanhScaling: spec F31(3), Shtanh_a at q equals a²·hardtanh at q/a².
+// TestShtanhScaling: F31(3) of lib/sources/tanner2024.md#formulas, Shtanh_a at q equals a²·hardtanh at q/a².
 func TestShtanhScaling(t *testing.T) {
 	a := 3.0
 	s, h := Shtanh(a), HardTanh()

@@ -3,7 +3,7 @@
 // Gaussian quadrature (package gauss), and the closed-form Gaussian moments
 // that exist for some of them.
 //
-// The family follows the spec of Tanner's lecture (§2.3), which follows
+// The family follows the notes (lib/sources/tanner2024.md) of Tanner's lecture (lib/sources/tanner2024.md#activations), which follows
 // Pennington, Schoenholz & Ganguli 2018 (arXiv:1802.09979, Table 1, Fig. 3)
 // and Murray, Abrol & Tanner 2021 (arXiv:2105.07741):
 //
@@ -26,13 +26,13 @@
 //	leaky_relu(a)  φ(h) = max(h, a h), a ∈ [0, 1]     φ′ = 1, a
 //	swish(β)       φ(h) = h σ(βh) (β = 1: SiLU)
 //
-// The erf is scaled so that φ′(0) = 1, as in P18's main text (spec §8
+// The erf is scaled so that φ′(0) = 1, as in P18's main text (lib/sources/tanner2024.md#errata
 // pitfall 4: the P18 supplement uses √(π/2) erf(x/√2) instead; the two
 // are not mixed here). Shtanh_a is the scaled-bounded activation of Murray
-// et al. with k = 1, reconstructed in spec §2.3.
+// et al. with k = 1, reconstructed in lib/sources/tanner2024.md#activations.
 //
 // Closed forms, with u, v jointly Gaussian, Var u = q1, Var v = q2,
-// Corr = c, and z standard normal (spec F5, Table 1 of P18):
+// Corr = c, and z standard normal (F5 of lib/sources/tanner2024.md#formulas, Table 1 of P18):
 //
 //	                E φ(√q z)²                              μ_k = E φ′(√q z)^{2k}
 //	linear          q                                       1
@@ -61,7 +61,7 @@
 // closed form against that quadrature).
 //
 // Map from formulas to code (closed form if the Func has one, else
-// quadrature; spec F1–F8, P18 eqs. (3)–(5), (20)):
+// quadrature; F1–F8 of lib/sources/tanner2024.md#formulas, P18 eqs. (3)–(5), (20)):
 //
 //	E φ(√q z)²               Func.SecondMoment   (the q-map integrand, F1)
 //	d/dq E φ(√q z)²          Func.DSecondMoment  (χ_q/σ_w², F6; closed for gelu, sin, leaky_relu)

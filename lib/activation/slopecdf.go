@@ -3,7 +3,7 @@ package activation
 import "math"
 
 // SlopeCDF returns P(φ′(u) ≤ t) for u ~ N(0, q): the law of the diagonal
-// entries of D = diag φ′(h) plotted in P18 Fig. 3 (spec §5, "Distribution
+// entries of D = diag φ′(h) plotted in P18 Fig. 3 (lib/sources/tanner2024.md#figures, "Distribution
 // of φ′(h)"). Piecewise-constant φ′ (ReLU, hard tanh, shifted ReLU) give
 // a step function (atoms); smooth φ′ a continuous law.
 //

@@ -14,13 +14,13 @@ import (
 )
 
 // This file: random softmax attention matrices, their spectral gap, rank
-// collapse in depth and the centering fixes (Tanner lecture spec §3.9,
+// collapse in depth and the centering fixes (Tanner lecture lib/sources/tanner2024.md#attention-rank-collapse,
 // F32–F38; Nait Saada, Naderi & Tanner 2024, arXiv:2410.07799; Noci et
 // al. 2022; Ali et al. 2023; Ye et al. 2024).
 
 // SoftmaxRows returns the row-wise softmax of the square or rectangular
 // logit matrix s, A_ij = e^{s_ij}/Σ_ℓ e^{s_iℓ}, subtracting each row's
-// maximum first (spec pitfall 24). A is row-stochastic: A𝟏 = 𝟏 (F33).
+// maximum first (lib/sources/tanner2024.md#erratum-24). A is row-stochastic: A𝟏 = 𝟏 (F33).
 // Panics on NaN or Inf logits.
 func SoftmaxRows(s mat.Matrix) *mat.Dense {
 	r, c := s.Dims()
@@ -56,7 +56,7 @@ func RandomMarkov(T int, s float64, rng *rand.Rand) *mat.Dense {
 
 // KeyQueryAttention returns A = softmax_row(X W_Q W_Kᵀ Xᵀ · scale) for
 // tokens X (T×d) and W_Q, W_K (d×d_k) (F32). scale = 0 means the standard
-// 1/√d_k (the seed's 1/√T is available by passing it; spec pitfall 12).
+// 1/√d_k (the seed's 1/√T is available by passing it; lib/sources/tanner2024.md#erratum-12).
 func KeyQueryAttention(x, wq, wk mat.Matrix, scale float64) *mat.Dense {
 	_, d := x.Dims()
 	dq, dk := wq.Dims()
@@ -184,7 +184,7 @@ func DiffAttention(a1, a2 mat.Matrix, lambda float64) *mat.Dense {
 }
 
 // RankCollapseResidual returns ‖X − 𝟏x̄ᵀ‖_F/‖X‖_F with x̄ the column mean
-// (tokens as rows; spec §2.4). It is 0 for rank-collapsed X. Panics if X
+// (tokens as rows; lib/sources/tanner2024.md#attention). It is 0 for rank-collapsed X. Panics if X
 // is zero.
 func RankCollapseResidual(x mat.Matrix) float64 {
 	n := mat.Norm(x, 2)
@@ -221,7 +221,7 @@ type StackResult struct {
 // Stack propagates tokens X (T×d) through L attention-only layers
 // X^{ℓ+1} = A^ℓ X^ℓ W_V^ℓ with fresh random Markov A^ℓ (i.i.d. N(0, s²)
 // logits) and randmat.Haar W_V^ℓ (norm preserving), recording the rank-collapse
-// residual and the norm per layer (F36, spec §6). For softmax layers the
+// residual and the norm per layer (F36, lib/sources/tanner2024.md#monte-carlo). For softmax layers the
 // residual shrinks by ≈ r_T per layer after a first transient; centred
 // layers keep it ≈ 1 while the norm shrinks like r_T^ℓ (F38).
 func Stack(x mat.Matrix, L int, s float64, mode block.Attention, rng *rand.Rand) StackResult {

@@ -16,7 +16,7 @@ func attnGauss(r, c int, sd float64, rng *rand.Rand) *mat.Dense {
 	return randmat.Gaussian(r, c, sd, rng)
 }
 
-// Exact algebra of F33 (spec §7 check 25): A𝟏 = 𝟏 (1e-14), λ₁ = 1
+// Exact algebra of F33 (lib/sources/tanner2024.md#check-25): A𝟏 = 𝟏 (1e-14), λ₁ = 1
 // (1e-10), eig(A−P) = eig(A) with 1 → 0 (1e-10), centering equals
 // projecting 𝟏 out of the values (1e-12), A₁ − A₂ has zero row sums.
 func TestAttentionAlgebra(t *testing.T) {
@@ -73,9 +73,9 @@ func TestAttentionAlgebra(t *testing.T) {
 	}
 }
 
-// Bulk radius and spectral gap of random Markov matrices (spec §7 check
+// Bulk radius and spectral gap of random Markov matrices (lib/sources/tanner2024.md#checks check
 // 26, F34). r_T reference values are closed-form evaluations quoted in the
-// spec. Monte Carlo bands are the spec's: |λ₂|/r_T ∈ [0.9, 1.15] for
+// spec. Monte Carlo bands are the notes' (lib/sources/tanner2024.md): |λ₂|/r_T ∈ [0.9, 1.15] for
 // s ≤ 1, T ≥ 256 (edge fluctuations of the circular law are O(T^{-1/2})
 // relative, observed 1.007–1.017); ≥ 95% of the bulk inside 1.1 r_T;
 // σ₁ ∈ [1, 1.01]; σ₂/(2r_T) ∈ [0.9, 1.3].
@@ -85,7 +85,7 @@ func TestBulkRadiusAndGap(t *testing.T) {
 		s, r float64
 	}{{256, 1, 0.081927}, {512, 1, 0.057931}, {1024, 0.5, 0.016654}} {
 		if got := BulkRadius(c.T, c.s); math.Abs(got-c.r) > 1e-6 {
-			t.Errorf("r_T(%d, %g) = %.7f, spec %.6f", c.T, c.s, got, c.r)
+			t.Errorf("r_T(%d, %g) = %.7f, want %.6f", c.T, c.s, got, c.r)
 		}
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -124,7 +124,7 @@ func TestBulkRadiusAndGap(t *testing.T) {
 	}
 }
 
-// Key–query attention (spec §7 check 28, F35): with d_k = 64 ≪ T = 256 the
+// Key–query attention (lib/sources/tanner2024.md#check-28, F35): with d_k = 64 ≪ T = 256 the
 // low-rank logits leave extra outliers (some |λ| > 1.5 r_T besides 1);
 // with d_k = 1024 ≥ T the i.i.d. model holds, |λ₂| ≤ 1.2 r_T, r_T from the
 // measured off-diagonal logit variance.
@@ -174,7 +174,7 @@ func TestKeyQueryAttention(t *testing.T) {
 	}
 }
 
-// Rank collapse in depth and the centering fix (spec §7 check 27, F36,
+// Rank collapse in depth and the centering fix (lib/sources/tanner2024.md#check-27, F36,
 // F38): T=256, s=1, d=64, randmat.Haar W_V. Softmax: from layer 2 on, successive
 // residual ratios are r_T within 25% (observed 0.081, 0.080 vs 0.0819).
 // Centred and projected: the residual stays ≥ 0.95 while each layer

@@ -1,6 +1,6 @@
 // Package attnspec draws random attention matrices and stacks of attention
 // layers and measures their spectra and their collapse towards rank one:
-// the spectral gap of attention in Tanner's lecture, §3.9 (F32–F38), which
+// the spectral gap of attention in Tanner's lecture, lib/sources/tanner2024.md#attention-rank-collapse (F32–F38), which
 // states the closed forms it is checked against (the bulk radius of a
 // random Markov matrix, BulkRadius; the growth of the residual of a
 // stack); notebook 04 draws both.

@@ -11,7 +11,7 @@ import (
 // OutsideFraction is the fraction of the bulk eigenvalues eigs[1:] (eigs as
 // sorted by Spectrum, the outlier 1 first) of modulus above radius: for a
 // random Markov matrix at most a few percent lie beyond 1.1·BulkRadius
-// (F34; spec §7 check 26). It panics unless len(eigs) >= 2.
+// (F34; lib/sources/tanner2024.md#check-26). It panics unless len(eigs) >= 2.
 func OutsideFraction(eigs []complex128, radius float64) float64 {
 	if len(eigs) < 2 {
 		panic(fmt.Sprintf("attnspec: OutsideFraction needs at least 2 eigenvalues, got %d", len(eigs)))

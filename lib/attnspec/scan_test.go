@@ -12,7 +12,7 @@ import (
 
 // OutsideFraction counts the bulk (everything after the outlier) beyond
 // the radius, and for a random Markov matrix at T = 256, s = 1 at most 5%
-// of the bulk lies beyond 1.1 r_T (spec §7 check 26).
+// of the bulk lies beyond 1.1 r_T (lib/sources/tanner2024.md#check-26).
 func TestOutsideFraction(t *testing.T) {
 	eigs := []complex128{1, complex(0.3, 0.4), 0.2, complex(0, -0.6), 0.1}
 	if got := OutsideFraction(eigs, 0.45); got != 0.5 { // 0.5 and 0.6 of 0.5, 0.2, 0.6, 0.1
@@ -42,7 +42,7 @@ func TestNormRatio(t *testing.T) {
 // ResidualsByWidth is Stack on RandomTokens with sharedMean drawn from
 // rng(i), bit for bit; every layer shrinks the residual, and one layer
 // scales it like T^{−1/2} (F36): the residual after layer 2 over that
-// after layer 1 is r_T within 25% (spec check 27's band).
+// after layer 1 is r_T within 25% (lib/sources/tanner2024.md#check-27 band).
 func TestResidualsByWidth(t *testing.T) {
 	Ts := []int{64, 256}
 	rng := func(i int) *rand.Rand { return rand.New(rand.NewPCG(uint64(10+i), 7)) }

@@ -11,7 +11,7 @@ import (
 // RandomTokens returns T tokens of dimension d as rows, X_ij ~ N(0, 1)
 // i.i.d., drawn row by row; with sharedMean every row is shifted by one
 // common v ~ N(0, I_d), drawn first (X + 1vᵀ: tokens with an O(1) common
-// mean, spec §5 attention Fig. 3). It panics if T or d < 1.
+// mean, lib/sources/tanner2024.md#figures attention Fig. 3). It panics if T or d < 1.
 func RandomTokens(T, d int, sharedMean bool, rng *rand.Rand) *mat.Dense {
 	if T < 1 || d < 1 {
 		panic(fmt.Sprintf("attnspec: RandomTokens needs T, d >= 1, got %d, %d", T, d))

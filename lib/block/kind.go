@@ -29,9 +29,9 @@ const (
 	// ("only id", Fig. 4).
 	IdentityOnly
 	// NoTemperature is I + softmax(Y/τ_v) − 𝟏𝟏ᵀ/m (Fig. 4, unspecified in
-	// the paper; spec §5).
+	// the paper; lib/sources/noci2023.md#figures).
 	NoTemperature
-	// OnlyTemperature is softmax(Y/τ) (Fig. 4, unspecified; spec §5).
+	// OnlyTemperature is softmax(Y/τ) (Fig. 4, unspecified; lib/sources/noci2023.md#figures).
 	OnlyTemperature
 	// Centered is A − 𝟏𝟏ᵀ/T for a random Markov A (Tanner lecture F33).
 	Centered

@@ -29,7 +29,7 @@ func CheckEquicorrelated(n, d int, rho, sx2 float64) error {
 }
 
 // Equicorrelated writes into dst (n×d, allocated if nil) one draw of the
-// equicorrelated Gaussian tokens of Noci et al. 2022 §3.3 (spec §2.6):
+// equicorrelated Gaussian tokens of Noci et al. 2022 §3.3 (lib/sources/noci2022.md#notation):
 // columns independent, each N(0, σ_x²((1−ρ)I + ρ11ᵀ)). It uses
 //
 //	X = σ_x ( √(1−ρ) (G − 1ḡᵀ) + √(1+(n−1)ρ) 1ḡᵀ ),  ḡ = Gᵀ1/n,

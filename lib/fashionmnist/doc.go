@@ -7,7 +7,7 @@
 // splits it deterministically into training, validation and test sets. It
 // is the locally available stand-in for Food-101 in the trainability
 // experiment of Cowsik et al. 2024 (arXiv:2403.02579), Fig. 7 and App. D;
-// see spec §6.5 (iii).
+// see lib/sources/cowsik2024.md#protocol-trainability (iii).
 //
 // # IDX format
 //
@@ -44,5 +44,5 @@
 // # Preprocessing
 //
 // Dataset.Pixel maps a byte b to (b/255 − 0.5)·2 ∈ [−1, 1], the map of
-// App. D of Cowsik et al. 2024 (spec §6.5).
+// App. D of Cowsik et al. 2024 (lib/sources/cowsik2024.md#protocol-trainability).
 package fashionmnist

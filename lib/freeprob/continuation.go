@@ -21,7 +21,7 @@ type Equation func(z, m complex128) (h, dh complex128)
 
 // Continuation solves an Equation for the physical root by following it
 // from large Im z, where M(z) ≈ m₁/z, down to Im z = ε along Re z = λ
-// (P18 §3.3, Algorithm 1; spec F19 and §4.3). Steps are geometric in Im z;
+// (P18 §3.3, Algorithm 1; F19 of lib/sources/tanner2024.md#formulas and lib/sources/tanner2024.md#density-numerics). Steps are geometric in Im z;
 // each step starts Newton from a secant predictor (linear in Im z through
 // the last two accepted roots; extrapolating in log Im z or quadratically
 // needed more Newton iterations) and is accepted only if
@@ -36,7 +36,7 @@ type Equation func(z, m complex128) (h, dh complex128)
 // do not detect every branch switch when the steps are coarse: for hard
 // tanh at L = 128 (σ₀² = 1/4), 30 steps down to ε = 1e-12 ended on a
 // real root (density ∝ ε) while 50 and 80 steps agree to 1e-9; keep
-// Steps ≥ 50 per 12 decades of Im z (the spec asks 60–100).
+// Steps ≥ 50 per 12 decades of Im z (the notes (lib/sources/tanner2024.md) asks 60–100).
 type Continuation struct {
 	Eps     float64 // final Im z; default 1e-10
 	Scale   float64 // spectrum scale; the start is Im z = 50·Scale; default 1
@@ -139,7 +139,7 @@ func (c Continuation) SolveM(eq Equation, lambda float64, mInf func(z complex128
 
 // Density returns ρ(λ) ≈ −Im G(λ+iε)/π with G = (1+m)/z, for each λ in
 // lambdas, each found by SolveM. Known atoms are subtracted from G before
-// the inversion, ρ_ac = −Im[G − Σ_a w_a/(z−λ_a)]/π (spec §4.3), so that
+// the inversion, ρ_ac = −Im[G − Σ_a w_a/(z−λ_a)]/π (lib/sources/tanner2024.md#density-numerics), so that
 // they do not leak into the density. Because G is recovered from m, its
 // absolute precision is about 1e-16/|λ+iε|: keep λ ≫ 1e-16/tolerance.
 func (c Continuation) Density(eq Equation, lambdas []float64, mInf func(z complex128) complex128, atoms ...Atom) ([]float64, error) {

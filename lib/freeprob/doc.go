@@ -6,7 +6,7 @@
 //
 // It follows Pennington, Schoenholz and Ganguli 2018, "The emergence of
 // spectral universality in deep networks", arXiv:1802.09979 (P18), eqs 6–12,
-// as collected in the spec tanner2024-jacobian-spectra.md §3.3 (F12–F15):
+// as collected in lib/sources/tanner2024.md#free-probability (F12–F15):
 //
 //	G(z)  = ∫ ρ(t)/(z−t) dt,                 Im z > 0 ⇒ Im G < 0     (P18 eq 7)
 //	ρ(λ)  = −lim_{ε→0⁺} Im G(λ+iε)/π                                   (P18 eq 8)
@@ -28,14 +28,14 @@
 //     (Lagrange reversion of M), and its inverse; checked against F14
 //     (m₂ = m₁²(1−s₁), m₃ = m₁³(1−3s₁+2s₁²−s₂)).
 //   - SNumeric, SFromG: the S-transform on the real interval
-//     z ∈ (−(1−mass₀), 0) by solving M(w) = z for w < 0 (spec §4.2).
+//     z ∈ (−(1−mass₀), 0) by solving M(w) = z for w < 0 (lib/sources/tanner2024.md#s-transform-numerics).
 //   - MarchenkoPastur (and FreePoisson), Semicircle, PointMass, Bernoulli:
 //     closed forms of density, G, moments and S (table F15).
 //   - Continuation.SolveM: root selection for an implicit equation
 //     h(z, m) = 0 defining m = M(z), by continuation along Im z from
 //     G ≈ 1/z at large Im z down to ε (P18 §3.3, Algorithm 1). Roots are
 //     never chosen by the sign of Im m alone: for ReLU–orthogonal L = 8
-//     four roots have Im m < 0 and only one is physical (spec §7 check 22).
+//     four roots have Im m < 0 and only one is physical (lib/sources/tanner2024.md#check-22).
 //   - Product: free multiplicative convolution μ_A ⊠ μ_B ⊠ … through
 //     M^{−1}(m) = (1+m)/(m ∏ S_i(m)), solved by the same continuation.
 //

@@ -35,7 +35,7 @@ type Law interface {
 //	m_k = σ^{2k} Σ_{r=0}^{k−1} c^r/(r+1) C(k,r) C(k−1,r)   (Narayana).
 //
 // With Ratio = Variance = 1 this is the law of WᵀW with W_ij ~ N(0, 1/N)
-// (spec table F15): density √((4−x)/x)/(2π), S(z) = 1/(1+z), moments the
+// (F15 of lib/sources/tanner2024.md#formulas): density √((4−x)/x)/(2π), S(z) = 1/(1+z), moments the
 // Catalan numbers.
 type MarchenkoPastur struct {
 	Ratio    float64 // c > 0

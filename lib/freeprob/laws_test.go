@@ -8,7 +8,7 @@ import (
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol*math.Max(1, math.Abs(b)) }
 
-// Closed-form S-transforms of table F15 (spec §7 check 1) against the
+// Closed-form S-transforms of table F15 (lib/sources/tanner2024.md#check-1) against the
 // S-transform recovered numerically from each law's Stieltjes transform on
 // the negative axis (SFromLaw, an independent route through M^{-1}).
 func TestSTransformsClosedForm(t *testing.T) {
@@ -49,7 +49,7 @@ func TestSTransformsClosedForm(t *testing.T) {
 
 // Moments: closed forms (Narayana / Catalan) vs tanh–sinh quadrature of the
 // density plus atoms; MP c=1 gives the Catalan numbers 1, 2, 5, 14, 42
-// (spec §7 check 2); the semicircle's are 0,1,0,2,0,5 at mean 0.
+// (lib/sources/tanner2024.md#check-2); the semicircle's are 0,1,0,2,0,5 at mean 0.
 func TestMomentsAndDensities(t *testing.T) {
 	catalan := []float64{1, 2, 5, 14, 42}
 	mp := MarchenkoPastur{1, 1}
@@ -101,7 +101,7 @@ func TestMomentsAndDensities(t *testing.T) {
 	}
 }
 
-// F14 series relations (spec §7 checks 1 and 4): SFromMoments reproduces
+// F14 series relations (lib/sources/tanner2024.md#check-1 and #check-4): SFromMoments reproduces
 // the closed-form S coefficients, MomentsFromS inverts it for 8
 // coefficients, and m₃ = m₁³(1 − 3s₁ + 2s₁² − s₂).
 func TestSeriesRoundTripAndF14(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Free multiplicative convolution (spec §7 checks 2, 3, 16):
+// Free multiplicative convolution (lib/sources/tanner2024.md#check-2, #check-3, #check-16):
 // MP ⊠ MP has S = (1+z)^{−2}, the Fuss–Catalan law with moments 1, 3, 12,
 // 55 and density values of linear-Gaussian L=2; Bernoulli(p) ⊠ MP has
 // m₁ = p and m₂ = p + p²; Algorithm 1 on a single MP reproduces ρ_MP to
@@ -35,7 +35,7 @@ func TestProductMomentsAndDensity(t *testing.T) {
 			t.Errorf("Algorithm 1 MP ρ(%g) = %.12g, closed %.12g", l, got[i], mp.Density(l))
 		}
 	}
-	// Fuss–Catalan L=2 reference values [spec §7 check 16, 7 digits].
+	// Fuss–Catalan L=2 reference values [lib/sources/tanner2024.md#check-16, 7 digits].
 	ref := map[float64]float64{0.5: 0.3183099, 1: 0.1789791, 3: 0.0599734, 6: 0.0150458}
 	for l, want := range ref {
 		d, err := fc.Density(c, []float64{l})
@@ -43,7 +43,7 @@ func TestProductMomentsAndDensity(t *testing.T) {
 			t.Fatal(err)
 		}
 		if math.Abs(d[0]-want) > 6e-8 {
-			t.Errorf("MP⊠MP ρ(%g) = %.9f, spec %.7f", l, d[0], want)
+			t.Errorf("MP⊠MP ρ(%g) = %.9f, want %.7f", l, d[0], want)
 		}
 	}
 	// Outside the support (λ > 6.75) the density vanishes.

@@ -40,7 +40,7 @@ func revert(a []float64) []float64 {
 // SFromMoments returns the coefficients c_0..c_{K−1} of the S-transform
 // S(z) = Σ_j c_j z^j of a measure with moments m = (m_1..m_K):
 //
-//	ψ(z) = Σ m_k z^k,  χ = ψ^{−1},  S(z) = χ(z)(1+z)/z   (P17 notation, spec §2.2)
+//	ψ(z) = Σ m_k z^k,  χ = ψ^{−1},  S(z) = χ(z)(1+z)/z   (P17 notation, lib/sources/tanner2024.md#transforms)
 //
 // so c_0 = 1/m_1 and c_j/c_0 = s_j in the notation of F14. Panics if m_1 = 0
 // or m is empty.

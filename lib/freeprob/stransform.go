@@ -9,7 +9,7 @@ import (
 // SFromM returns S(z) = (1+z)/(z w) where w < 0 solves M(w) = z, for a
 // measure on [0, ∞) whose moment generating function on the negative real
 // axis is mfun (decreasing there from 0 at −∞ to −(1−mass₀) at 0⁻). z must
-// lie in (−(1−mass₀), 0); otherwise an error is returned (spec §4.2,
+// lie in (−(1−mass₀), 0); otherwise an error is returned (lib/sources/tanner2024.md#s-transform-numerics,
 // pitfall 26).
 func SFromM(mfun func(w float64) float64, z float64) (float64, error) {
 	if !(z < 0) {
@@ -45,7 +45,7 @@ func SFromM(mfun func(w float64) float64, z float64) (float64, error) {
 }
 
 // SNumeric returns the S-transform of the empirical spectrum eigs at real
-// z ∈ (−(1−mass₀), 0) (spec §4.2). Eigenvalues must be ≥ 0. For z > 0 the
+// z ∈ (−(1−mass₀), 0) (lib/sources/tanner2024.md#s-transform-numerics). Eigenvalues must be ≥ 0. For z > 0 the
 // estimate is dominated by the largest eigenvalues; it is not offered.
 func SNumeric(eigs []float64, z float64) (float64, error) {
 	if len(eigs) == 0 {

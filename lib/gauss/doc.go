@@ -32,9 +32,9 @@
 //
 // Plain Gauss–Hermite quadrature is not used: on kinked integrands (ReLU,
 // hard tanh, the indicator φ′ of piecewise-linear φ) it converges only
-// algebraically (percent-level errors, spec §8 pitfall 22), and on tanh at
+// algebraically (percent-level errors, lib/sources/tanner2024.md#erratum-22), and on tanh at
 // large variance its error grows because of the poles at ±iπ/(2√q) in z
-// (Cowsik et al. 2024 spec, numerical notes). Both failures are shown in
+// (lib/sources/cowsik2024.md#numerics). Both failures are shown in
 // the tests (TestHermiteFailsOnKinks, TestHermiteFailsOnWideTanh).
 //
 // The two-dimensional expectation is nested: with u = √q1 z1 and
@@ -59,12 +59,12 @@
 //     q ∈ [0.1, 10]: ≤ 1e-14 relative against mpmath; at the default
 //     Scale 1 it degrades to 2e-11 at k = 3 (TestPowersOfSech);
 //   - kinked integrands in 1-D (ReLU², hard tanh², indicators): ≤ 1e-13
-//     relative against closed forms (spec F5);
+//     relative against closed forms (F5 of lib/sources/tanner2024.md#formulas);
 //   - 2-D: linear and erf kernels (Williams 1997) to 1e-13 absolute, ReLU
 //     arc-cosine kernel (Cho & Saul 2009) to 1e-12·√(q1q2), the step
 //     kernel to 1e-11, for c ∈ [−1, 1] including ±(1 − 1e-12), and the
 //     hard-tanh kernel to 1e-10 against the conditional closed form of
-//     spec F5 integrated by Simpson's rule.
+//     F5 of lib/sources/tanner2024.md#formulas integrated by Simpson's rule.
 //
 // Breakpoints and Scale are the caller's description of the integrand; an
 // undeclared kink degrades accuracy to the algebraic rate of a panel rule

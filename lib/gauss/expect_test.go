@@ -33,8 +33,7 @@ func relErr(got, want float64) float64 {
 }
 
 // trapezoid is an independent method for analytic integrands: the
-// trapezoid rule on a uniform z-grid converges geometrically (Cowsik et al.
-// spec, numerical notes: |z| ≤ 10, h = min(0.05, 0.1/s) gives ~1e-14). We
+// trapezoid rule on a uniform z-grid converges geometrically (lib/sources/cowsik2024.md#numerics: |z| ≤ 10, h = min(0.05, 0.1/s) gives ~1e-14). We
 // use a 4x finer step.
 func trapezoid(f func(float64) float64, q float64) float64 {
 	s := math.Sqrt(q)
@@ -49,7 +48,7 @@ func trapezoid(f func(float64) float64, q float64) float64 {
 }
 
 func TestExpect1D(t *testing.T) {
-	// hardTanh2 is E[clip(√q z)²], closed form of spec F5.
+	// hardTanh2 is E[clip(√q z)²], closed form of F5 of lib/sources/tanner2024.md#formulas.
 	hardTanh2 := func(q float64) float64 {
 		tt := 1 / math.Sqrt(2*q)
 		return q*math.Erf(tt) - math.Sqrt(2*q/math.Pi)*math.Exp(-1/(2*q)) + math.Erfc(tt)
@@ -69,7 +68,7 @@ func TestExpect1D(t *testing.T) {
 		{"cos q=1", math.Cos, nil, 1, math.Exp(-0.5), 1e-14},
 		{"cos q=4", math.Cos, nil, 4, math.Exp(-2), 1e-13},
 		{"exp q=2", math.Exp, nil, 2, math.E, 1e-13},
-		// E erf(√π u/2)² = (2/π) asin(πq/(2+πq)) (Williams 1997; spec F5).
+		// E erf(√π u/2)² = (2/π) asin(πq/(2+πq)) (Williams 1997; F5 of lib/sources/tanner2024.md#formulas).
 		{"erf^2 q=0.25", func(x float64) float64 { return erfS(x) * erfS(x) }, nil, 0.25, 2 / math.Pi * math.Asin(math.Pi*0.25/(2+math.Pi*0.25)), 1e-13},
 		{"erf^2 q=30", func(x float64) float64 { return erfS(x) * erfS(x) }, nil, 30, 2 / math.Pi * math.Asin(math.Pi*30/(2+math.Pi*30)), 1e-13},
 		// E exp(-π u²/4)^2 = 1/sqrt(1+π q) (μ1 of erf, P18 Table 1).
@@ -161,8 +160,8 @@ func TestPowersOfSech(t *testing.T) {
 	}
 }
 
-// TestCowsikQ1: Q₁(σ_w) = E tanh²(σ_w z), reference values of the Cowsik
-// et al. 2024 spec ("Reference numbers", printed to 12 decimals, computed
+// TestCowsikQ1: Q₁(σ_w) = E tanh²(σ_w z), reference values of
+// lib/sources/cowsik2024.md#reference-numbers (printed to 12 decimals, computed
 // there by a trapezoid rule reaching ~1e-14): tolerance 1e-12 absolute.
 func TestCowsikQ1(t *testing.T) {
 	for _, c := range []struct{ sw, want float64 }{
@@ -170,14 +169,14 @@ func TestCowsikQ1(t *testing.T) {
 		{2, 0.635261234257}, {2.5, 0.699420582288}, {5, 0.842961759563},
 	} {
 		if got := Expect(tanh2, c.sw*c.sw, nil); math.Abs(got-c.want) > 1e-12 {
-			t.Errorf("Q1(%v) = %.13f, spec %.12f", c.sw, got, c.want)
+			t.Errorf("Q1(%v) = %.13f, want %.12f", c.sw, got, c.want)
 		}
 	}
 }
 
 // TestHermiteFailsOnKinks documents why Gauss–Hermite is not used: on the
 // hard-tanh second moment and the indicator φ′², GH-200 is off by far more
-// than our rule (spec §8 pitfall 22). The test fails if GH ever became
+// than our rule (lib/sources/tanner2024.md#erratum-22). The test fails if GH ever became
 // accurate here (which would make the pitfall note wrong).
 func TestHermiteFailsOnKinks(t *testing.T) {
 	q := 0.5
@@ -195,14 +194,14 @@ func TestHermiteFailsOnKinks(t *testing.T) {
 }
 
 // TestHermiteFailsOnWideTanh: GH-101 on E sech⁴(σ z) at σ = 5 is off by
-// ~0.24 relative (Cowsik spec numerical notes); our rule is not.
+// ~0.24 relative (lib/sources/cowsik2024.md#numerics); our rule is not.
 func TestHermiteFailsOnWideTanh(t *testing.T) {
 	sech4 := func(x float64) float64 { s := 1 - tanh2(x); return s * s }
 	q := 25.0
 	want := trapezoid(sech4, q)
 	gh := hermite(sech4, q, 101)
 	if relErr(gh, want) < 0.05 {
-		t.Errorf("GH-101 rel err %.2e; the spec reports 0.24", relErr(gh, want))
+		t.Errorf("GH-101 rel err %.2e; the notes (lib/sources/tanner2024.md) report 0.24", relErr(gh, want))
 	}
 	if e := relErr(Expect(sech4, q, nil), want); e > 1e-12 {
 		t.Errorf("ours rel err %.2e", e)
@@ -221,7 +220,7 @@ func hermite(f func(float64) float64, q float64, n int) float64 {
 }
 
 func TestExpect2ClosedForms(t *testing.T) {
-	arccos := func(q1, q2, c float64) float64 { // Cho & Saul 2009; spec F5
+	arccos := func(q1, q2, c float64) float64 { // Cho & Saul 2009; F5 of lib/sources/tanner2024.md#formulas
 		return math.Sqrt(q1*q2) / (2 * math.Pi) * (math.Sqrt(1-c*c) + (math.Pi-math.Acos(c))*c)
 	}
 	erfK := func(q1, q2, c float64) float64 { // Williams 1997
@@ -252,7 +251,7 @@ func TestExpect2ClosedForms(t *testing.T) {
 }
 
 // TestExpect2HardTanhConditional checks the 2-D hard-tanh kernel against
-// the conditional form of spec F5 (E clip(Y) for Y ~ N(μ, v) in closed
+// the conditional form of F5 of lib/sources/tanner2024.md#formulas (E clip(Y) for Y ~ N(μ, v) in closed
 // form, the outer integral by the trapezoid rule with a very fine grid
 // split at the kinks): an independent route. Tolerance 1e-9 absolute
 // (limited by the trapezoid rule across the kinks of clip(√q z1), error

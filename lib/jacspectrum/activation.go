@@ -11,7 +11,7 @@ import (
 // its derivative, kinks, smoothness length, closed-form moments and
 // properties all come from package activation, and every route below is
 // chosen from those properties, never from the Func's name; jacspectrum
-// only adds what it needs for the law of D² = φ′(√q* z)² (spec §2.3):
+// only adds what it needs for the law of D² = φ′(√q* z)² (lib/sources/tanner2024.md#activations):
 //
 //   - the Bernoulli laws of piecewise-linear φ with slopes in {0, 1}
 //     (linear, ReLU, shifted ReLU, hard tanh, shtanh), detected from the
@@ -23,8 +23,8 @@ import (
 //     of chaos is σ_b² = 0 at every q*).
 
 // BernoulliP returns P(φ′(√q z) = 1) when D² = φ′(√q z)² is Bernoulli,
-// i.e. φ is piecewise linear with slopes in {0, 1} (P18 Table 1; spec
-// §2.3): 1 (linear), ½ (ReLU), erf(1/√(2q)) (hard tanh), Φ(1/(2√q))
+// i.e. φ is piecewise linear with slopes in {0, 1} (P18 Table 1;
+// lib/sources/tanner2024.md#activations): 1 (linear), ½ (ReLU), erf(1/√(2q)) (hard tanh), Φ(1/(2√q))
 // (shifted ReLU), erf(a/√(2q)) (shtanh(a)). ok is false otherwise.
 //
 // The test is on f's closed-form moments: f must be piecewise linear

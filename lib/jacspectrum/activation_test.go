@@ -9,7 +9,7 @@ import (
 
 // BernoulliP recognises the piecewise-linear activations with slopes in
 // {0, 1} from their closed-form μ_k and returns P(φ′ = 1); references are
-// the Gaussian probabilities of φ′'s support written out here (spec §2.3):
+// the Gaussian probabilities of φ′'s support written out here (lib/sources/tanner2024.md#activations):
 // exact identities, so 1e-15.
 func TestBernoulliP(t *testing.T) {
 	for _, c := range []struct {

@@ -153,7 +153,7 @@ func densityRobust(s Spectrum, x []float64, c freeprob.Continuation) ([]float64,
 // tanh–sinh quadrature (step 1/32, |t| ≤ 4) on each support interval,
 // which handles the integrable singularities at the ends (λ^{−L/(L+1)},
 // 1/√λ, square-root and inverse-square-root edges). Adding the atoms gives
-// 1, m₁, m₂ (spec §4.3 "How to validate a density"). The 1/(λ log²λ)
+// 1, m₁, m₂ (lib/sources/tanner2024.md#density-numerics "How to validate a density"). The 1/(λ log²λ)
 // singularity of the Bernoulli limit converges too slowly for this rule;
 // use CDF there.
 func ContinuousMoments(s Spectrum, support []Interval, c freeprob.Continuation) (mass, m1, m2 float64, err error) {
@@ -177,7 +177,7 @@ func ContinuousMoments(s Spectrum, support []Interval, c freeprob.Continuation) 
 //	F(x) = 1 − Σ_{λ_a > x} w_a − ∫_x^∞ ρ,
 //
 // integrating over the support intervals (see Support) above x, so the
-// singular region near 0 is never integrated (spec §6: compare CDFs, which
+// singular region near 0 is never integrated (lib/sources/tanner2024.md#monte-carlo: compare CDFs, which
 // is robust to atoms). The points are processed from the largest down and
 // the integral is accumulated segment by segment (tanh–sinh, step 1/8, on
 // each piece between consecutive points and support edges), so the cost
@@ -269,7 +269,7 @@ func KS(s Spectrum, eigs []float64, n int, c freeprob.Continuation) (float64, er
 }
 
 // SingularValueDensity returns P(s) = 2s ρ(s²), the density of the
-// singular values of J (spec §2.2), at each s > 0; atoms are excluded.
+// singular values of J (lib/sources/tanner2024.md#transforms), at each s > 0; atoms are excluded.
 func SingularValueDensity(sp Spectrum, ss []float64, c freeprob.Continuation) ([]float64, error) {
 	lams := make([]float64, len(ss))
 	for i, s := range ss {

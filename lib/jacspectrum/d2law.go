@@ -60,7 +60,7 @@ func (b BernoulliD2) P() float64 { b.check(); return b.Prob }
 //
 // The rule resolves M accurately while Im w is not much smaller than the
 // spacing of the d_i near the pole; along the physical branch of the master
-// equation Im w stays ≳ 1e-4 for the cases in the spec (§4.3), and the tests
+// equation Im w stays ≳ 1e-4 for the cases in (lib/sources/tanner2024.md#density-numerics), and the tests
 // compare against independent reference densities.
 type QuadratureD2 struct {
 	d, w []float64

@@ -19,7 +19,7 @@ func densityAt(t *testing.T, s Spectrum, l float64) float64 {
 	return r[0]
 }
 
-// Reference densities of spec §7 checks 16–20 (derived there; 6–7
+// Reference densities of lib/sources/tanner2024.md#check-16 to #check-20 (derived there; 6–7
 // digits). Tolerance 2e-6 absolute: the references are rounded to 6–7
 // digits and the ε = 1e-10 smoothing error is O(ε) in the bulk.
 func TestReferenceDensities(t *testing.T) {
@@ -56,7 +56,7 @@ func TestReferenceDensities(t *testing.T) {
 	}
 	for _, c := range cases {
 		if got := densityAt(t, c.s, c.lambda); math.Abs(got-c.want) > 2e-6 {
-			t.Errorf("%s: ρ(%g) = %.8f, spec %.7f", c.name, c.lambda, got, c.want)
+			t.Errorf("%s: ρ(%g) = %.8f, want %.7f", c.name, c.lambda, got, c.want)
 		}
 	}
 	// ReLU–Gaussian L=1 closed form (F24) on its support.
@@ -71,10 +71,10 @@ func TestReferenceDensities(t *testing.T) {
 	a := ht.Atoms()
 	if len(a) != 2 || math.Abs(a[0].Mass-0.0455003) > 1e-7 ||
 		math.Abs(a[1].Loc-1.4514213) > 1e-7 || math.Abs(a[1].Mass-0.6359979) > 1e-7 {
-		t.Errorf("htanh atoms %v, spec (0, 0.0455003), (1.4514213, 0.6359979)", a)
+		t.Errorf("htanh atoms %v, want (0, 0.0455003), (1.4514213, 0.6359979)", a)
 	}
 	if math.Abs(ht.Moments().Var-0.3813538) > 1e-7 {
-		t.Errorf("htanh var %.8f, spec 0.3813538", ht.Moments().Var)
+		t.Errorf("htanh var %.8f, want 0.3813538", ht.Moments().Var)
 	}
 	// Limits: edges, atom, moments (checks 19, 20).
 	b := BernoulliLimit{0.25}
@@ -104,13 +104,13 @@ func TestReferenceDensities(t *testing.T) {
 	}
 }
 
-// A density integrates to 1 minus its atoms and reproduces m₁, m₂ (spec
-// §4.3 validation). The continuous part is integrated by tanh–sinh on the
+// A density integrates to 1 minus its atoms and reproduces m₁, m₂ (lib/sources/tanner2024.md
+// lib/sources/tanner2024.md#density-numerics validation). The continuous part is integrated by tanh–sinh on the
 // support found by Support, at ε = 1e-14. m₁ and m₂ are insensitive to the
 // region near 0 and must match F20 to 2e-5 relative (the edge is located
 // to ~1e-10, which at an inverse-square-root edge shifts m₁ by ~√1e-10).
 // The mass is not: with ρ ~ λ^{−a} at 0, the Cauchy smoothing at ε removes
-// ≈ ε^{1−a} of it (spec pitfall 21). For bounded or mildly singular
+// ≈ ε^{1−a} of it (lib/sources/tanner2024.md#erratum-21). For bounded or mildly singular
 // densities (a ≤ 2/3: (1e-14)^{1/3} ≈ 2e-5) the mass must be 1 to 3e-5;
 // for the strongly singular L = 8 cases (a close to 1) the deficit must be
 // positive, below 5e-3, and shrink when ε goes from 1e-12 to 1e-14 — an
@@ -190,7 +190,7 @@ func TestBernoulliLimitBulkMass(t *testing.T) {
 	}
 }
 
-// q*(L) of F25 (spec §7 check 21): table values and μ₂/μ₁² = 1 + σ₀²/L.
+// q*(L) of F25 (lib/sources/tanner2024.md#check-21): table values and μ₂/μ₁² = 1 + σ₀²/L.
 func TestQStarForSigma0(t *testing.T) {
 	ref := []struct {
 		L                  int
@@ -211,7 +211,7 @@ func TestQStarForSigma0(t *testing.T) {
 				t.Fatal(err)
 			}
 			if rel(q, c.want) > 6e-6 {
-				t.Errorf("%s L=%d: q* = %.8g, spec %g", c.act, r.L, q, c.want)
+				t.Errorf("%s L=%d: q* = %.8g, want %g", c.act, r.L, q, c.want)
 			}
 			n := Critical(c.act, Orthogonal, r.L, q)
 			if v := n.Moments().Var; math.Abs(v-0.25) > 1e-7 {

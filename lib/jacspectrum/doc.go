@@ -2,20 +2,20 @@
 // D^L W^L ⋯ D^1 W^1 is the input–output Jacobian of a depth-L, infinitely
 // wide random network at a mean-field fixed point q* (D^ℓ = diag φ′(h^ℓ)),
 // after Pennington, Schoenholz and Ganguli 2018 (P18, arXiv:1802.09979) as
-// recovered in the spec tanner2024-jacobian-spectra.md §3.4–3.7 (F16–F31),
+// recovered in lib/sources/tanner2024.md#jacobian-spectrum, #table-1, #universality, #murray (F16–F31),
 // and Murray, Abrol & Tanner 2021 (arXiv:2105.07741) for scaled-bounded
 // activations.
 //
 //	law of D² (P18 eqs 20, 23)        D2: BernoulliD2, ContourD2, QuadratureD2
 //	weights (F15)                     Ensemble: Orthogonal, Gaussian
 //	moments, master equation (F18–F23) Network: Moments, Equation, Density, Atoms
-//	P18 Table 1 (corrected, §3.5)     Table1, Table1Row.MaxQuadErr
+//	P18 Table 1 (corrected, lib/sources/tanner2024.md#table-1)     Table1, Table1Row.MaxQuadErr
 //	double scaling limit (F25–F27)    BernoulliLimit, SmoothLimit, QStarForSigma0, AtSigma0
 //	rate of approach to it (F28)      ApproachLimit
-//	Murray's theorem (§3.7, F29–F31)  Murray
-//	validation (§4.3, §6)             Support, CDF, ContinuousMoments, KS, SingularValueDensity
+//	Murray's theorem (lib/sources/tanner2024.md#murray, F29–F31)  Murray
+//	validation (lib/sources/tanner2024.md#density-numerics, lib/sources/tanner2024.md#monte-carlo)             Support, CDF, ContinuousMoments, KS, SingularValueDensity
 //
 // Activations are lib/activation's Funcs; the edge of chaos itself is
-// lib/meanfield's. Conventions are under Network, findings beyond the spec
+// lib/meanfield's. Conventions are under Network, findings beyond the notes (lib/sources/tanner2024.md)
 // under QStarForSigma0.
 package jacspectrum

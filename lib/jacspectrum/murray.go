@@ -8,7 +8,7 @@ import (
 	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
-// MurrayRow is hard tanh on the edge of chaos at σ_b² = y (spec §3.7, F29–F31).
+// MurrayRow is hard tanh on the edge of chaos at σ_b² = y (lib/sources/tanner2024.md#murray, F29–F31).
 // By scale invariance (F31.3) Shtanh_a at σ_b²/a² = y is the same with q*
 // read as q*/a², so every field is a function of y alone.
 type MurrayRow struct {

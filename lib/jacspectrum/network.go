@@ -60,7 +60,7 @@ func (e Ensemble) sW(m complex128) (complex128, complex128) {
 // ensemble and σ_w². The limiting spectrum of JJᵀ is
 // S_{JJᵀ} = S_{D²}^L S_{WᵀW}^L (P18 eq 13, F16). Gaussian weights have
 // variance σ_w²/N; orthogonal weights are σ_w times Haar; q* is a variance
-// (spec §8 pitfalls 6 and 17). Critical picks σ_w² = 1/μ₁ (the edge of chaos
+// (lib/sources/tanner2024.md#erratum-6 and #erratum-17). Critical picks σ_w² = 1/μ₁ (the edge of chaos
 // for a given q*, F10–F11, is meanfield.EoCFromQ and EoCSigmaW2).
 type Network struct {
 	Depth   int

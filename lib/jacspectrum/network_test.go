@@ -12,7 +12,7 @@ func rel(a, b float64) float64 { return math.Abs(a-b) / math.Max(1e-300, math.Ab
 
 // ReLU–orthogonal L=2 closed form (F24): ρ = ½δ(λ) + 1/(2π√(λ(4−λ)))
 // on (0,4). Algorithm 1 with ε = 1e-10 must match to 1e-6 relative on
-// (0.01, 3.9) (spec §7 check 15: 5e-7 expected; the ε-smoothing error is
+// (0.01, 3.9) (lib/sources/tanner2024.md#check-15: 5e-7 expected; the ε-smoothing error is
 // O(ε/λ²) ≤ 1e-6 at λ = 0.01 for the leakage-free continuous part).
 func TestReLUOrthogonalL2ClosedForm(t *testing.T) {
 	n := Critical(activation.ReLU(), Orthogonal, 2, 1)
@@ -31,10 +31,10 @@ func TestReLUOrthogonalL2ClosedForm(t *testing.T) {
 			t.Errorf("ρ(%g) = %.10f, closed %.10f (rel %.2g)", l, got[i], closed(l), r)
 		}
 	}
-	// spec §7 check 15 reference values (7 digits).
+	// lib/sources/tanner2024.md#check-15 reference values (7 digits).
 	for l, want := range map[float64]float64{0.5: 0.1203098, 1: 0.0918881, 2: 0.0795775, 3: 0.0918881} {
 		if math.Abs(closed(l)-want) > 5e-8 {
-			t.Errorf("closed ρ(%g) = %.8f, spec %.7f", l, closed(l), want)
+			t.Errorf("closed ρ(%g) = %.8f, want %.7f", l, closed(l), want)
 		}
 	}
 	a := n.Atoms()
@@ -46,7 +46,7 @@ func TestReLUOrthogonalL2ClosedForm(t *testing.T) {
 	}
 }
 
-// Branch choice (spec §7 check 22, pitfall 19): at ReLU–orthogonal L=8 and
+// Branch choice (lib/sources/tanner2024.md#check-22, #erratum-19): at ReLU–orthogonal L=8 and
 // λ = 0.5 the polynomial F22 has four roots with Im m < 0, whose density
 // candidates are 0.0299, 0.0956, 0.1666, 0.0936; only 0.093606 is physical.
 // The continuation must return it; picking by sign alone would not (shown
@@ -56,7 +56,7 @@ func TestBranchGuardReLUOrthogonalL8(t *testing.T) {
 		name   string
 		n      Network
 		lambda float64
-		want   float64 // spec §7 check 22, 6 digits
+		want   float64 // lib/sources/tanner2024.md#check-22, 6 digits
 	}{
 		{"relu-orth L8 λ=0.5", Critical(activation.ReLU(), Orthogonal, 8, 1), 0.5, 0.093606},
 		{"relu-orth L8 λ=1", Critical(activation.ReLU(), Orthogonal, 8, 1), 1, 0.051921},
@@ -69,7 +69,7 @@ func TestBranchGuardReLUOrthogonalL8(t *testing.T) {
 			t.Fatal(err)
 		}
 		if math.Abs(got[0]-c.want) > 1e-6 {
-			t.Errorf("%s: ρ = %.7f, spec %.6f", c.name, got[0], c.want)
+			t.Errorf("%s: ρ = %.7f, want %.6f", c.name, got[0], c.want)
 		}
 	}
 	// The ambiguity is real: four roots of z m (1+m)^7 − 2^8 (m+½)^8 = 0

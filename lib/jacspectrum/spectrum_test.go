@@ -8,7 +8,7 @@ import (
 	"github.com/sigprop/sigprop/lib/freeprob"
 )
 
-// Spec §7 checks 12 (Table 1 at q*), 13 (orthogonal linear) and the Table
+// lib/sources/tanner2024.md#check-12 (Table 1 at q*), 13 (orthogonal linear) and the Table
 // 1 closed forms against quadrature of φ′^{2k} (package gauss; 1e-10).
 func TestTable1(t *testing.T) {
 	for _, act := range []activation.Func{activation.Linear(), activation.ReLU(), activation.HardTanh(), activation.ShiftedReLU(), activation.Erf()} {
@@ -31,7 +31,7 @@ func TestTable1(t *testing.T) {
 			}
 		}
 	}
-	// spec §7 check 12 (7 digits): erf at q*=0.25; hard tanh 1/p − 1.
+	// lib/sources/tanner2024.md#check-12 (7 digits): erf at q*=0.25; hard tanh 1/p − 1.
 	e := Table1(activation.Erf(), 0.25, Orthogonal)
 	for _, c := range []struct{ got, want float64 }{
 		{e.Mu[0], 0.7483977}, {e.Mu[1], 0.6236862}, {e.VarPerL, 0.1135283},
@@ -40,7 +40,7 @@ func TestTable1(t *testing.T) {
 		{activation.Tanh().Mu(0.570048, 1), 0.5678738}, {activation.Tanh().Mu(0.570048, 2), 0.4328516},
 	} {
 		if math.Abs(c.got-c.want) > 6e-8 {
-			t.Errorf("got %.8f, spec %.7f", c.got, c.want)
+			t.Errorf("got %.8f, want %.7f", c.got, c.want)
 		}
 	}
 	// Erf Lerch series (Table 1 M_{D²}) against the quadrature law, |w| > 1.
@@ -60,7 +60,7 @@ func TestTable1(t *testing.T) {
 
 func cmplxAbs(z complex128) float64 { return math.Hypot(real(z), imag(z)) }
 
-// F20/F21 moments (spec §7 check 14 theory): m₁ = χ₁^L; σ² = L for linear
+// F20/F21 moments (lib/sources/tanner2024.md#check-14 theory): m₁ = χ₁^L; σ² = L for linear
 // Gaussian and ReLU orthogonal, 2L for ReLU Gaussian; m₃ by F21 against
 // the power series of S_{D²}^L S_W^L (freeprob.MomentsFromS), off
 // criticality too.

@@ -8,7 +8,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 )
 
-// Table1Row is one row of P18 Table 1 (corrected, spec §3.5) at q*, with
+// Table1Row is one row of P18 Table 1 (corrected, lib/sources/tanner2024.md#table-1) at q*, with
 // the closed forms and the same moments by quadrature (package gauss,
 // split at φ′'s kinks) as an independent check.
 type Table1Row struct {
@@ -55,7 +55,7 @@ func Table1(f activation.Func, qstar float64, w Ensemble) Table1Row {
 //	M_{D²}(w) = (1/(√(πq*) w)) Φ(1/w, ½, (1+πq*)/(πq*))
 //	          = Σ_{k≥1} w^{−k} (1+πkq*)^{−1/2},
 //
-// by summing the Lerch series, which converges only for |w| > 1 (spec §3.5
+// by summing the Lerch series, which converges only for |w| > 1 (lib/sources/tanner2024.md#table-1
 // and pitfall 25); it panics for |w| ≤ 1.05.
 func erfMD2Lerch(w complex128, qstar float64) complex128 {
 	checkQ(qstar)

@@ -23,7 +23,7 @@ func checkSigma0(s float64) {
 //
 // Equivalently G(z) = σ₀²/(z(σ₀² + W(−σ₀²/z))) with the principal Lambert
 // W. The bulk lies in (0, eσ₀²]; for σ₀ ≤ 1 there is an atom of mass
-// 1 − σ₀² at e^{σ₀²} (derived as a residue, spec §8 pitfall 18).
+// 1 − σ₀² at e^{σ₀²} (derived as a residue, lib/sources/tanner2024.md#erratum-18).
 type BernoulliLimit struct{ Sigma02 float64 }
 
 // Equation returns h(z, m) = (1+m)e^{σ₀²m/(1+m)} − zm and ∂h/∂m.
@@ -67,7 +67,7 @@ func (b BernoulliLimit) Density(lambdas []float64, c freeprob.Continuation) ([]f
 //	S(z) = e^{−σ₀² z}  ⇔  z m = (1+m) e^{σ₀² m}.
 //
 // Its support is [λ₋, λ₊] with λ± = ((1+m±)/m±) e^{σ₀²m±},
-// m± = (−1 ± √(1+4/σ₀²))/2 (the labels of P18 eq 37 are swapped, spec §8
+// m± = (−1 ± √(1+4/σ₀²))/2 (the labels of P18 eq 37 are swapped, lib/sources/tanner2024.md#errata
 // pitfall 15).
 type SmoothLimit struct{ Sigma02 float64 }
 
@@ -124,7 +124,7 @@ func (s SmoothLimit) Density(lambdas []float64, c freeprob.Continuation) ([]floa
 // that of the Jacobian of a network whose inputs sit at q*, as P18 draw
 // it.
 //
-// Findings beyond the spec, each shown by a test: erf approaches the
+// Findings beyond the notes (lib/sources/tanner2024.md), each shown by a test: erf approaches the
 // smooth limit law only like L^{−1/2} (its μ₂/μ₁² − 1 = O(q*²) forces q* ∝
 // L^{−1/2}), while hard tanh, shifted ReLU and SiLU converge like 1/L
 // (TestUniversalityConvergence); hard tanh and shifted ReLU have identical

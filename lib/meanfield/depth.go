@@ -32,7 +32,7 @@ func depthScale(name string, chi float64) (float64, error) {
 }
 
 // DepthScales computes q*, c*, the slopes χ₁, χ_q, χ_{c*} and the depth
-// scales (spec F9, recalled from Schoenholz et al. 2017,
+// scales (F9 of lib/sources/tanner2024.md#formulas, recalled from Schoenholz et al. 2017,
 // arXiv:1611.01232):
 //
 //	ξ_q = −1/log χ_q,  ξ_c = −1/log χ_{c*},  ξ_∇ = −1/log χ₁.

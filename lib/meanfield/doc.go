@@ -8,8 +8,8 @@
 // (arXiv:1606.05340); Schoenholz, Gilmer, Ganguli, Sohl-Dickstein 2017
 // (arXiv:1611.01232); Pennington, Schoenholz, Ganguli 2018
 // (arXiv:1802.09979, "P18"), as collected in Tanner's lecture (Oxford C6.5,
-// lecture 6). Formula numbers F1–F11 refer to the spec
-// ../shared/spec/tanner2024-jacobian-spectra.md, §3.1–3.2.
+// lecture 6). Formula labels F1–F11 are those of lib/sources/tanner2024.md#formulas
+// (derivations in lib/sources/tanner2024.md#mean-field).
 //
 //	F1  q-map          V(q) = σ_w² ∫Dz φ(√q z)² + σ_b²            Net.QMap   (P18 eq. 3)
 //	F2  fixed point    q* = V(q*)                                  Net.QStar  (P18 eq. 4)
@@ -28,10 +28,10 @@
 // μ_k = ∫Dz φ′(√q* z)^{2k} (P18 eq. 20) is activation.Func.Mu.
 //
 // Conventions: SigmaW2 and SigmaB2 are the variances σ_w², σ_b²; Gaussian
-// weights have variance σ_w²/N (spec §8 pitfall 6). Gaussian expectations
+// weights have variance σ_w²/N (lib/sources/tanner2024.md#erratum-6). Gaussian expectations
 // use the activation's closed forms where they exist and package gauss
 // otherwise (piecewise Gauss–Legendre, accurate on kinked φ where
-// Gauss–Hermite is not; spec §8 pitfall 22).
+// Gauss–Hermite is not; lib/sources/tanner2024.md#erratum-22).
 //
 // Fixed points are the ones the maps' iterations reach: Net.FixedPoint
 // reports q* with χ_q = V′(q*) and the start it is reached from, and never

@@ -10,12 +10,12 @@ import (
 )
 
 // EoCFromQ returns the edge-of-chaos point (σ_w², σ_b²) whose fixed point
-// is q* = q (spec F10, derived):
+// is q* = q (F10 of lib/sources/tanner2024.md#formulas, derived):
 //
 //	σ_w²(q) = 1/μ₁(q),   σ_b²(q) = q − σ_w²(q) ∫Dz φ(√q z)².
 //
 // It uses the activation's closed forms where they exist (hard tanh, erf:
-// spec F11) and quadrature otherwise. It panics unless q is finite and
+// F11 of lib/sources/tanner2024.md#formulas) and quadrature otherwise. It panics unless q is finite and
 // > 0, and returns an error wrapping ErrNoEdge when μ₁(q) = 0 or σ_b² < 0
 // (by more than 1e-14·q; smaller negatives from rounding, as for ReLU and
 // linear where σ_b² ≡ 0, are returned as 0).
@@ -55,7 +55,7 @@ func isHomogeneous(phi activation.Func) bool {
 }
 
 // EoCSigmaW2 returns the edge-of-chaos weight variance σ_w² for a bias
-// variance σ_b² ≥ 0, with the fixed point q* there (spec §4.1,
+// variance σ_b² ≥ 0, with the fixed point q* there (lib/sources/tanner2024.md#mean-field-numerics,
 // `EoCSigmaW2`). It solves σ_b²(q) = sigmaB2 (F10) for q by a geometric
 // bracket search from q = 1 followed by Brent's method; σ_b²(q) is
 // increasing for tanh, hard tanh, erf and Shtanh, so the root is unique
@@ -289,7 +289,7 @@ type EoCPoint struct {
 }
 
 // EoCAtQ returns the edge-of-chaos point whose fixed point is q (EoCFromQ,
-// spec F10) with χ_q = V′(q*) there and its stability. Critical networks
+// F10 of lib/sources/tanner2024.md#formulas) with χ_q = V′(q*) there and its stability. Critical networks
 // built at a given q* (jacspectrum.Critical, P18's figures at q*(L)) sit
 // at a fixed point that may repel — SiLU at every q* below ≈ 20, where
 // inputs at variance q* drift away within ~1/log χ_q layers. The point

@@ -10,7 +10,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 )
 
-// TestEoCReference: spec §7 checks 7, 8, 10, 11 (Tanner lecture spec;
+// TestEoCReference: lib/sources/tanner2024.md#check-7, #check-8, #check-10, #check-11 (Tanner lecture spec;
 // [numeric-ref], tanh by adaptive quadrature and GH-100/300 agreeing to
 // ≥ 6 digits; erf and hard tanh in closed form F11). Tolerances: half a
 // unit of the last printed digit.
@@ -32,7 +32,7 @@ func TestEoCReference(t *testing.T) {
 		// check 10, erf
 		{"erf", 0.25, 1.336188, 6.8464e-3, 5e-7, 5e-8, true},
 		{"erf", 1, 2.035090, 0.148361, 5e-7, 5e-7, true},
-		// check 11, hard tanh (GH-200 fails this one, spec §8 pitfall 22)
+		// check 11, hard tanh (GH-200 fails this one, lib/sources/tanner2024.md#erratum-22)
 		{"hardtanh", 0.25, 1.0476692, 8.89545e-3, 5e-8, 5e-9, true},
 		{"hardtanh", 0.5, 1.1866608, 0.0596351, 5e-8, 5e-8, true},
 		{"hardtanh", 1, 1.4647948, 0.2440801, 5e-8, 5e-8, true},
@@ -49,7 +49,7 @@ func TestEoCReference(t *testing.T) {
 			}
 			w, b, err := EoCFromQ(phi, c.q)
 			if err != nil || !near(w, c.sw2, c.tolW) || !near(b, c.sb2, c.tolB) {
-				t.Errorf("%s (%s) q*=%v: (σ_w², σ_b²) = (%.8g, %.8g), spec (%v, %v), err %v", c.act, v, c.q, w, b, c.sw2, c.sb2, err)
+				t.Errorf("%s (%s) q*=%v: (σ_w², σ_b²) = (%.8g, %.8g), want (%v, %v), err %v", c.act, v, c.q, w, b, c.sw2, c.sb2, err)
 			}
 		}
 	}
@@ -70,7 +70,7 @@ func TestEoCReference(t *testing.T) {
 		}
 	}
 
-	// check 8: tanh EoC from σ_b² (σ_w², q*); also §5 Fig. 1 points.
+	// check 8: tanh EoC from σ_b² (σ_w², q*); also lib/sources/tanner2024.md#figure-1 points.
 	fromB := []struct{ sb2, sw2, q float64 }{
 		{0.01, 1.424205, 0.273301},
 		{0.05, 1.7609546, 0.570048},
@@ -82,7 +82,7 @@ func TestEoCReference(t *testing.T) {
 	for _, c := range fromB {
 		w, q, err := EoCSigmaW2(th, c.sb2)
 		if err != nil || !near(w, c.sw2, 5e-7) || !near(q, c.q, 5e-7) {
-			t.Errorf("tanh σ_b²=%v: σ_w²=%.8g q*=%.8g, spec %v %v, err %v", c.sb2, w, q, c.sw2, c.q, err)
+			t.Errorf("tanh σ_b²=%v: σ_w²=%.8g q*=%.8g, want %v %v, err %v", c.sb2, w, q, c.sw2, c.q, err)
 		}
 		// Inverse: σ_b² from σ_w² must return the same point (1e-10).
 		b, q2, err := EoCSigmaB2(th, w)
@@ -97,7 +97,7 @@ func TestEoCReference(t *testing.T) {
 	}
 }
 
-// TestEoCSpecialCases: spec §4.1 special cases and errors.
+// TestEoCSpecialCases: lib/sources/tanner2024.md#mean-field-numerics special cases and errors.
 func TestEoCSpecialCases(t *testing.T) {
 	cases := []struct {
 		act     string
@@ -110,7 +110,7 @@ func TestEoCSpecialCases(t *testing.T) {
 		{"erf", 0, 1, nil, "φ′(0) = 1"},
 		// φ′(0) = ½ gives χ₁ = 1 at (4, 0) with q* = 0, but SiLU's
 		// E φ(√q z)² > q/4 for every q > 0, so V(q) > q and q* = 0 is
-		// never reached: the divergent region (issue 27; the spec's
+		// never reached: the divergent region (issue 27; the notes' (lib/sources/tanner2024.md)
 		// (4, 0) is not an edge-of-chaos point).
 		{"smoothed_relu", 0, 0, ErrDivergentRegion, "q-map from q = 1 diverges at σ_w² = 4"},
 		{"relu", 0, 2, nil, "single point (2, 0)"},
@@ -146,7 +146,7 @@ func TestEoCSpecialCases(t *testing.T) {
 	}
 }
 
-// TestShtanhMurray: spec §7 check 24 (Murray et al. 2021, Shtanh_a at the
+// TestShtanhMurray: lib/sources/tanner2024.md#check-24 (Murray et al. 2021, Shtanh_a at the
 // EoC with σ_b² = y a²; numbers depend only on y). Checks q*/a², σ_w²,
 // p = μ₁, μ₂/μ₁² − 1 and max_ρ |R(ρ) − ρ| = R(0) (F31), the last on a
 // ρ-grid of the correlation map computed by 2-D quadrature. Tolerance:
@@ -190,7 +190,7 @@ func TestShtanhMurray(t *testing.T) {
 			{"R(0) = y/(q*/a²)", n.CMap(q, 0), r.y / (q / (a * a)), 1e-12},
 		} {
 			if !near(c.got, c.want, c.tol) {
-				t.Errorf("y=%v %s = %.8g, spec %.8g", r.y, c.name, c.got, c.want)
+				t.Errorf("y=%v %s = %.8g, want %.8g", r.y, c.name, c.got, c.want)
 			}
 		}
 	}

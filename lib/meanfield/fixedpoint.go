@@ -7,7 +7,7 @@ import (
 )
 
 // Stability classifies a fixed point q* of the q-map by its slope
-// χ_q = V′(q*) (spec F6): the iteration q ↦ V(q) is pulled into q* from
+// χ_q = V′(q*) (F6 of lib/sources/tanner2024.md#formulas): the iteration q ↦ V(q) is pulled into q* from
 // nearby when |χ_q| < 1 and pushed away when |χ_q| > 1.
 type Stability int
 
@@ -49,7 +49,7 @@ func classify(chiQ float64) Stability {
 // FixedPoint is a fixed point q* = V(q*) of the q-map with its stability.
 type FixedPoint struct {
 	Q         float64   // q*
-	ChiQ      float64   // χ_q = V′(q*), spec F6 (the limit q → 0⁺ at q* = 0)
+	ChiQ      float64   // χ_q = V′(q*), F6 of lib/sources/tanner2024.md#formulas (the limit q → 0⁺ at q* = 0)
 	From      float64   // the q the iteration starts from and reaches q* from (Settings.Q0)
 	Stability Stability // from ChiQ
 }
@@ -107,7 +107,7 @@ func (e *DivergentRegionError) Error() string {
 // chaos at that point.
 func (e *DivergentRegionError) Unwrap() []error { return []error{ErrDivergentRegion, ErrNoEdge} }
 
-// FixedPoint returns the fixed point q* = V(q*) (spec F2; P18 eq. (4))
+// FixedPoint returns the fixed point q* = V(q*) (F2 of lib/sources/tanner2024.md#formulas; P18 eq. (4))
 // that the q-map iteration reaches from q = Settings.Q0 (default 1), with
 // its slope χ_q = V′(q*) and stability. A root found by the bracket
 // search is reached by the iteration when V is increasing between Q0 and
@@ -174,7 +174,7 @@ func (p Phase) String() string {
 type PhaseState struct {
 	Phase      Phase
 	FixedPoint FixedPoint
-	Chi1       float64 // χ₁ = σ_w² μ₁(q*), spec F7 (0 when Divergent)
+	Chi1       float64 // χ₁ = σ_w² μ₁(q*), F7 of lib/sources/tanner2024.md#formulas (0 when Divergent)
 }
 
 // Phase returns the phase of n: Divergent when the q-map from

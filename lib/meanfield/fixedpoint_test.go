@@ -164,7 +164,7 @@ func TestEoCNeverRepels(t *testing.T) {
 }
 
 // TestPhase: one network per phase, and the phase boundary on tanh's
-// curve (spec §7 check 9 row: σ_w² = 1.5 ordered, 2 chaotic at σ_b² = 0.05).
+// curve (lib/sources/tanner2024.md#check-9 row: σ_w² = 1.5 ordered, 2 chaotic at σ_b² = 0.05).
 func TestPhase(t *testing.T) {
 	cases := []struct {
 		act          string

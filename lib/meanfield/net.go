@@ -88,7 +88,7 @@ func checkQ(name string, q float64) {
 	}
 }
 
-// QMap is the variance map (spec F1; Poole et al. 2016 eq. (3); P18 eq. (3)):
+// QMap is the variance map (F1 of lib/sources/tanner2024.md#formulas; Poole et al. 2016 eq. (3); P18 eq. (3)):
 //
 //	V(q) = σ_w² ∫Dz φ(√q z)² + σ_b².
 func (n Net) QMap(q float64) float64 {
@@ -97,7 +97,7 @@ func (n Net) QMap(q float64) float64 {
 	return n.SigmaW2*n.Phi.SecondMoment(q) + n.SigmaB2
 }
 
-// ChiQ is the slope of the q-map (spec F6), computed without φ″ as
+// ChiQ is the slope of the q-map (F6 of lib/sources/tanner2024.md#formulas), computed without φ″ as
 //
 //	V′(q) = σ_w² E[u φ(u) φ′(u)] / q,  u ~ N(0, q),
 //
@@ -119,7 +119,7 @@ func (n Net) ChiQ(q float64) float64 {
 	return n.SigmaW2 * e / q
 }
 
-// reach returns the fixed point q* = V(q*) (spec F2; P18 eq. (4)) reached
+// reach returns the fixed point q* = V(q*) (F2 of lib/sources/tanner2024.md#formulas; P18 eq. (4)) reached
 // by the q-map iteration from q = Settings.Q0 (default 1). Where V is
 // increasing (every activation shipped; FixedPoint checks the result's
 // slope) that iteration converges monotonically to the nearest root of
@@ -196,7 +196,7 @@ func (n Net) qmapResidual(q float64) (g, dg float64) {
 
 var rulePool = sync.Pool{New: func() any { return &gauss.Rule{} }}
 
-// CovMap is the two-input covariance map (spec F3; Poole et al. 2016
+// CovMap is the two-input covariance map (F3 of lib/sources/tanner2024.md#formulas; Poole et al. 2016
 // eqs. (4)–(5)): given the variances q1, q2 and correlation c of two
 // inputs' pre-activations at layer ℓ−1 it returns those at layer ℓ,
 //
@@ -217,7 +217,7 @@ func (n Net) CovMap(q1, q2, c float64) (q1n, q2n, cn float64) {
 	return q1n, q2n, math.Max(-1, math.Min(1, q12/den))
 }
 
-// CMap is the correlation map at variance q (spec F4; the lecture's R(ρ);
+// CMap is the correlation map at variance q (F4 of lib/sources/tanner2024.md#formulas; the lecture's R(ρ);
 // Murray et al.'s R_{φ,q*}):
 //
 //	R(c) = [σ_w² E φ(u1)φ(u2) + σ_b²] / q,  Var u_i = q, Corr = c.
@@ -235,21 +235,21 @@ func (n Net) CMap(q, c float64) float64 {
 }
 
 // ChiC is the slope of the correlation map at correlation c and variance q
-// (spec F8; Poole et al. 2016): χ_c = σ_w² E[φ′(u1)φ′(u2)].
+// (F8 of lib/sources/tanner2024.md#formulas; Poole et al. 2016): χ_c = σ_w² E[φ′(u1)φ′(u2)].
 func (n Net) ChiC(q, c float64) float64 {
 	n.validate()
 	checkQ("q", q)
 	return n.SigmaW2 * n.Phi.DKernel(q, q, c)
 }
 
-// Chi1At is χ₁ = σ_w² ∫Dz φ′(√q z)² = σ_w² μ₁(q) at a given q (spec F7).
+// Chi1At is χ₁ = σ_w² ∫Dz φ′(√q z)² = σ_w² μ₁(q) at a given q (F7 of lib/sources/tanner2024.md#formulas).
 func (n Net) Chi1At(q float64) float64 {
 	n.validate()
 	checkQ("q", q)
 	return n.SigmaW2 * n.Phi.Mu(q, 1)
 }
 
-// Chi1 is χ₁ at the fixed point q* (spec F7; P18 eq. (5)): the slope of
+// Chi1 is χ₁ at the fixed point q* (F7 of lib/sources/tanner2024.md#formulas; P18 eq. (5)): the slope of
 // the correlation map at c = 1 and the mean squared singular value of one
 // layer's D W. χ₁ < 1 is the ordered phase, > 1 the chaotic one.
 func (n Net) Chi1() (float64, error) {
@@ -261,7 +261,7 @@ func (n Net) Chi1() (float64, error) {
 }
 
 // CStar returns the stable fixed point of the correlation map at q*
-// (spec §4.1): 1 in the ordered phase (χ₁ ≤ 1); otherwise the root of
+// (lib/sources/tanner2024.md#mean-field-numerics): 1 in the ordered phase (χ₁ ≤ 1); otherwise the root of
 // R(c) = c in [0, 1), found by Brent's method. R(0) = σ_w²(Eφ)²/q* +
 // σ_b²/q* ≥ 0, so the root is bracketed once R(1−δ) < 1−δ for some δ,
 // which is searched down to δ = 1e-12; failing that it returns an error

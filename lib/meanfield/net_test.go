@@ -21,10 +21,10 @@ func mustAct(t testing.TB, name string, params ...float64) activation.Func {
 
 func near(got, want, tol float64) bool { return math.Abs(got-want) <= tol }
 
-// TestTanhTable reproduces spec §7 check 9 (Tanner lecture spec, tanh with
+// TestTanhTable reproduces lib/sources/tanner2024.md#check-9 (Tanner lecture spec, tanh with
 // σ_b² = 0.05; numbers computed there by adaptive quadrature and GH-100/300
 // agreeing to ≥ 6 digits). Tolerance: half a unit in the last printed
-// digit, since the spec prints rounded values.
+// digit, since the notes (lib/sources/tanner2024.md) print rounded values.
 func TestTanhTable(t *testing.T) {
 	th := mustAct(t, "tanh")
 	rows := []struct {
@@ -44,7 +44,7 @@ func TestTanhTable(t *testing.T) {
 		}
 		check := func(name string, got, want, tol float64) {
 			if !near(got, want, tol) {
-				t.Errorf("σ_w²=%v %s = %.8g, spec %.8g", r.sw2, name, got, want)
+				t.Errorf("σ_w²=%v %s = %.8g, want %.8g", r.sw2, name, got, want)
 			}
 		}
 		check("q*", s.QStar, r.q, 5e-7)
@@ -61,7 +61,7 @@ func TestTanhTable(t *testing.T) {
 	}
 }
 
-// TestQStarCases: spec §4.1 / F11 special cases and the error paths.
+// TestQStarCases: lib/sources/tanner2024.md#mean-field-numerics / F11 special cases and the error paths.
 func TestQStarCases(t *testing.T) {
 	relu, lin, th := mustAct(t, "relu"), mustAct(t, "linear"), mustAct(t, "tanh")
 	cases := []struct {
@@ -79,7 +79,7 @@ func TestQStarCases(t *testing.T) {
 		{"relu 2/0 marginal", Net{Phi: relu, SigmaW2: 2, SigmaB2: 0, Settings: &Settings{Q0: 3}}, 3, nil},
 		{"linear 0.5/1", Net{Phi: lin, SigmaW2: 0.5, SigmaB2: 1}, 2, nil},
 		{"linear 1/0.1 diverges", Net{Phi: lin, SigmaW2: 1, SigmaB2: 0.1}, 0, ErrDiverges},
-		// tanh, σ_b = 0: q* = 0 for σ_w ≤ 1 (spec §7 check 6).
+		// tanh, σ_b = 0: q* = 0 for σ_w ≤ 1 (lib/sources/tanner2024.md#check-6).
 		{"tanh 0.8/0", Net{Phi: th, SigmaW2: 0.8, SigmaB2: 0}, 0, nil},
 		{"tanh 1/0", Net{Phi: th, SigmaW2: 1, SigmaB2: 0}, 0, nil},
 	}
@@ -107,7 +107,7 @@ func TestQStarCases(t *testing.T) {
 	}
 }
 
-// TestCriticalSpecialCases: spec §7 checks 5 and 6.
+// TestCriticalSpecialCases: lib/sources/tanner2024.md#check-5 and #check-6.
 func TestCriticalSpecialCases(t *testing.T) {
 	relu, lin, th := mustAct(t, "relu"), mustAct(t, "linear"), mustAct(t, "tanh")
 	for _, q := range []float64{0, 0.01, 1, 100} {
@@ -173,7 +173,7 @@ func TestSlopesAreDerivatives(t *testing.T) {
 	}
 }
 
-// TestReLUClosedForms: spec F5/F11, ReLU q-map q' = σ_w² q/2 + σ_b² and
+// TestReLUClosedForms: F5/F11 of lib/sources/tanner2024.md#formulas, ReLU q-map q' = σ_w² q/2 + σ_b² and
 // the arc-cosine correlation map.
 func TestReLUClosedForms(t *testing.T) {
 	n := Net{Phi: mustAct(t, "relu"), SigmaW2: 1.6, SigmaB2: 0.3}

@@ -11,7 +11,7 @@
 //
 //	meanfield.go     meanfield.*       q*, χ₁, depth scales, edge of chaos, μ_k: Poole et al. 2016
 //	                                   (arXiv:1606.05340), Schoenholz et al. 2017 (arXiv:1611.01232),
-//	                                   Pennington, Schoenholz & Ganguli 2018 (arXiv:1802.09979), spec F1–F11
+//	                                   Pennington, Schoenholz & Ganguli 2018 (arXiv:1802.09979), F1–F11 of lib/sources/tanner2024.md#formulas
 //	tokengeom.go     tokengeom.*       (q, p) map, λ_a, λ_g: Cowsik, Nebabu, Qi & Ganguli 2024
 //	                                   (arXiv:2403.02579)
 //	tokennet.go      tokennet.*        simulated λ_a (eq. 24) and λ_g (Sec. 4.2) of the same paper, Monte Carlo
@@ -23,7 +23,7 @@
 //	jacspectrum.go   jacspectrum.*,    moments and density of JJᵀ, Marchenko–Pastur, attention bulk
 //	                 freeprob.*,       radius: Pennington, Schoenholz & Ganguli 2018 (arXiv:1802.09979)
 //	                 attention.*       eqs. (14)–(16), (21)–(22); Nait Saada, Naderi & Tanner 2024
-//	                                   (arXiv:2410.07799), spec F34
+//	                                   (arXiv:2410.07799), F34 of lib/sources/tanner2024.md#formulas
 //
 // A parameter outside its Param's range or Choices is reported as an error
 // naming the parameter and its range; so is a value that is not finite

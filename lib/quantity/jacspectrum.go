@@ -14,7 +14,7 @@ import (
 // Quantities of Jacobian spectra (package jacspectrum), free probability
 // (package freeprob) and random attention (package attnspec).
 
-const jsSrc = "Tanner lecture spec §3.3-3.6, §3.9; Pennington, Schoenholz, Ganguli 2018 (arXiv 1802.09979)"
+const jsSrc = "Tanner lecture lib/sources/tanner2024.md#free-probability, #jacobian-spectrum, #table-1, #universality, #attention-rank-collapse; Pennington, Schoenholz, Ganguli 2018 (arXiv 1802.09979)"
 
 var (
 	jsPhi     = Param{Name: "phi", Doc: "activation", Default: "hardtanh", Choices: activation.Names()}
@@ -74,7 +74,7 @@ func init() {
 	Register(Quantity{
 		Name:   "jacspectrum.moments",
 		Doc:    "moments m1, m2, m3 and variance of the spectrum of JJ^T at criticality (chi_1 = 1)",
-		Source: jsSrc + " eqs (21)-(22); spec F20-F21",
+		Source: jsSrc + " eqs (21)-(22); F20-F21 of lib/sources/tanner2024.md#formulas",
 		Params: netParams,
 		Eval: func(v Values) (any, error) {
 			n, q, sb2, stab, err := jsNetwork(v)
@@ -92,7 +92,7 @@ func init() {
 	Register(Quantity{
 		Name:   "jacspectrum.density",
 		Doc:    "limiting density of the eigenvalues of JJ^T at lambda (atoms reported separately), by the master equation with continuation",
-		Source: jsSrc + " eqs (14)-(16) and Algorithm 1; spec F18-F19, F23",
+		Source: jsSrc + " eqs (14)-(16) and Algorithm 1; F18-F19, F23 of lib/sources/tanner2024.md#formulas",
 		Params: append(append([]Param{}, netParams...), jsLambda, jsEps),
 		Eval: func(v Values) (any, error) {
 			n, q, sb2, stab, err := jsNetwork(v)
@@ -109,7 +109,7 @@ func init() {
 	Register(Quantity{
 		Name:   "freeprob.mp_density",
 		Doc:    "Marchenko-Pastur density at lambda for aspect ratio c = p/n and unit variance (atom 1 - 1/c at 0 when c > 1)",
-		Source: "Tanner lecture spec table F15; P18 SM S26-S27 (density corrected, spec §8 pitfall 16)",
+		Source: "Tanner lecture, F15 of lib/sources/tanner2024.md#formulas; P18 SM S26-S27 (density corrected, lib/sources/tanner2024.md#erratum-16)",
 		Params: []Param{
 			{Name: "ratio", Doc: "aspect ratio c = p/n", Default: "1", Min: 1e-6, Max: 1e6},
 			{Name: "lambda", Doc: "eigenvalue", Default: "1", Min: 0, Max: math.Inf(1)},
@@ -123,7 +123,7 @@ func init() {
 	Register(Quantity{
 		Name:   "attention.bulk_radius",
 		Doc:    "radius r_T = sqrt((e^{s^2} - 1)/T) of the non-outlier eigenvalues of a random softmax attention matrix with N(0, s^2) logits",
-		Source: "Tanner lecture spec F34 (circular law for random Markov matrices); Nait Saada et al. 2024 (arXiv 2410.07799)",
+		Source: "Tanner lecture F34 of lib/sources/tanner2024.md#formulas (circular law for random Markov matrices); Nait Saada et al. 2024 (arXiv 2410.07799)",
 		Params: []Param{
 			{Name: "T", Doc: "context length (number of tokens)", Default: "256", Min: 2, Max: 1e9, Integer: true},
 			{Name: "s", Doc: "logit standard deviation", Default: "1", Min: 0, Max: 20},

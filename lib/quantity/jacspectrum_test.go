@@ -7,7 +7,7 @@ import (
 )
 
 // The jacspectrum, freeprob and attention quantities evaluate, encode as
-// JSON and reproduce spec §7 reference numbers: hard-tanh orthogonal
+// JSON and reproduce lib/sources/tanner2024.md#checks reference numbers: hard-tanh orthogonal
 // q*=0.25 L=8 variance 0.3813538 and atoms (check 17), ReLU-orthogonal
 // L=8 density at 0.5 = 0.093606 (check 22), ρ_MP(1) = √3/(2π) (check 2),
 // r_T(256, 1) = 0.081927 (check 26), and erf at σ_b² = 0.148361 recovers

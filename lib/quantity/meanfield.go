@@ -11,7 +11,7 @@ import (
 // Quantities of mean-field signal propagation (package meanfield).
 
 func mfSrc(f string) string {
-	return "Tanner lecture spec " + f + "; Poole et al. 2016 (arXiv 1606.05340); Schoenholz et al. 2017 (arXiv 1611.01232); Pennington et al. 2018 (arXiv 1802.09979)"
+	return "Tanner lecture, " + f + " of lib/sources/tanner2024.md#formulas; Poole et al. 2016 (arXiv 1606.05340); Schoenholz et al. 2017 (arXiv 1611.01232); Pennington et al. 2018 (arXiv 1802.09979)"
 }
 
 var (
@@ -176,7 +176,7 @@ func init() {
 	Register(Quantity{
 		Name:   "meanfield.mu",
 		Doc:    "mu_k = E phi'(sqrt(q*) z)^(2k), the k-th moment of the spectrum of D^2",
-		Source: mfSrc("§2.1, F17") + ", P18 eq. (20), Table 1",
+		Source: mfSrc("F7, F17") + ", P18 eq. (20), Table 1",
 		Params: mfWithAct(mfPhi, mfQStar, mfK),
 		Eval: func(v Values) (any, error) {
 			return mfAct(v).Mu(v.Float("qstar"), v.Int("k")), nil

@@ -11,7 +11,7 @@ import (
 
 // TestMeanfieldDefaults: every quantity evaluates at its defaults, is
 // JSON-encodable, and the defaults (tanh, σ_w² = 2, σ_b² = 0.05) give the
-// spec §7 check 9 row (q* = 0.7217619, χ₁ = 1.047666, c* = 0.744082,
+// lib/sources/tanner2024.md#check-9 row (q* = 0.7217619, χ₁ = 1.047666, c* = 0.744082,
 // ξ_c = 25.2134, ξ_q = 1.3880); μ₁ of tanh at q* = 0.25 against
 // E sech⁴ by the independent trapezoid rule in this test (1e-9).
 func TestMeanfieldDefaults(t *testing.T) {
@@ -38,7 +38,7 @@ func TestMeanfieldDefaults(t *testing.T) {
 				tl = 5e-7
 			}
 			if x, ok := val.(float64); !ok || math.Abs(x-w) > tl {
-				t.Errorf("%s = %v, spec %v", q.Name, val, w)
+				t.Errorf("%s = %v, want %v", q.Name, val, w)
 			}
 		}
 	}
@@ -52,7 +52,7 @@ func TestMeanfieldDefaults(t *testing.T) {
 	if v, _ := evalNamed(t, "meanfield.mu", nil); math.Abs(v.(float64)-ref) > 1e-9 {
 		t.Errorf("meanfield.mu default = %v, trapezoid %v", v, ref)
 	}
-	// EoC at σ_b² = 0.05: spec §7 check 8 (σ_w² = 1.7609546, q* = 0.570048).
+	// EoC at σ_b² = 0.05: lib/sources/tanner2024.md#check-8 (σ_w² = 1.7609546, q* = 0.570048).
 	v, _ := evalNamed(t, "meanfield.eoc_sigma_w", map[string]string{"sigma_b": strconv.FormatFloat(math.Sqrt(0.05), 'g', -1, 64)})
 	m := v.(map[string]float64)
 	if math.Abs(m["sigma_w2"]-1.7609546) > 5e-8 || math.Abs(m["qstar"]-0.570048) > 5e-7 {
@@ -166,7 +166,7 @@ func mfFinite(v any) bool {
 	return false
 }
 
-// TestMeanfieldPhase: meanfield.phase at the tanh rows of spec §7 check 9
+// TestMeanfieldPhase: meanfield.phase at the tanh rows of lib/sources/tanner2024.md#check-9
 // (σ_b² = 0.05: σ_w² = 1.5 ordered, 2 chaotic), ReLU past σ_w² = 2
 // divergent, and SiLU at (σ_w² = 3, σ_b² = 0.01) ordered from q0 = 0.01
 // but divergent from q0 = 1 (its q* ≈ 0.044 attracts, a second one below

@@ -75,7 +75,7 @@ func init() {
 	Register(Quantity{
 		Name:   "rankcollapse.grad_q",
 		Doc:    "E||dS/dW^Q||_F^2 for equicorrelated Gaussian tokens (exact, or eq. 18 as printed)",
-		Source: "Noci et al. 2022, eq. (18); exact factor 1+4(1-rho)/(nd) from spec R6",
+		Source: "Noci et al. 2022, eq. (18); exact factor 1+4(1-rho)/(nd) from lib/sources/noci2022.md#derived-jacobians (eq. 18, exact)",
 		Params: eqParams(true, "exact"),
 		Eval: func(v Values) (any, error) {
 			return rankcollapse.GradQ(v.Int("n"), v.Int("d"), v.Float("rho"), v.Float("sigma_x2"), form(v))

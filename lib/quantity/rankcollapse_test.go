@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// Reference values from spec §7 of noci2022-rank-collapse.md, through the
-// registry (checks 10, 11, 12, 18, 20).
+// Reference values from lib/sources/noci2022.md#check-10, #check-11, #check-12, #check-18, #check-20,
+// through the registry.
 func TestRankCollapseQuantities(t *testing.T) {
 	for _, tc := range []struct {
 		name string

@@ -15,10 +15,10 @@ func sdeEval(t *testing.T, name string, args map[string]string) (map[string]any,
 	return out.(map[string]any), nil
 }
 
-// TestSDEQuantities: the registered quantities reproduce spec §7 item 4
+// TestSDEQuantities: the registered quantities reproduce lib/sources/noci2023.md#check-4
 // (γ = τ₀ = 1 at V₀ = [[1,.2],[.2,1]]: b = 0.16 V₀, Σ^{00,00} = 2.256,
 // Σ^{00,01} = 0.2976; exact decimals, 1e-12), and the Fig. 1 correlation
-// statistics are close to the spec's high-precision SDE reference (mean
+// statistics are close to the notes' (lib/sources/noci2023.md) high-precision SDE reference (mean
 // 0.186, median 0.216; 4096 paths, se 0.006, tolerance 0.03).
 func TestSDEQuantities(t *testing.T) {
 	out, err := sdeEval(t, "sde.drift", map[string]string{"gamma": "1"})

@@ -25,7 +25,7 @@ var (
 	// tgPhi is the MLP's φ, any of activation.Names() with its own
 	// parameter (mfActParams); tanh is the paper's.
 	tgPhi     = Param{Name: "phi", Doc: "MLP activation phi (paper: tanh)", Default: "tanh", Choices: activation.Names()}
-	tgVariant = Param{Name: "variant", Doc: "corrected (spec errata, default) or paper (eqs. 17-19, 32 as printed)", Default: "corrected", Choices: []string{"corrected", "paper"}}
+	tgVariant = Param{Name: "variant", Doc: "corrected (lib/sources/cowsik2024.md#erratum-1, #erratum-2; default) or paper (eqs. 17-19, 32 as printed)", Default: "corrected", Choices: []string{"corrected", "paper"}}
 )
 
 func tgModel(v Values, withGeometry bool) tokengeom.Model {
@@ -65,7 +65,7 @@ func init() {
 	Register(Quantity{
 		Name:   "tokengeom.layer_map",
 		Doc:    "one transformer block F = F_MLP o F_Att in (q,p)",
-		Source: tgSource + ", eqs. (10), (11), (25); spec sec. 3.4",
+		Source: tgSource + ", eqs. (10), (11), (25); lib/sources/cowsik2024.md#mlp-map",
 		Params: mfWithAct(tgQ, tgP, tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgN, tgD, tgSA2, tgPhi),
 		Eval: tgQPMap(func(v Values, q, p float64) (float64, float64) {
 			return tokengeom.F(tgModel(v, true), q, p)
@@ -94,7 +94,7 @@ func init() {
 	Register(Quantity{
 		Name:   "tokengeom.lambda_g",
 		Doc:    "gradient exponent (1/L) ln E|dX^L/dX^0|^2/(nd) at depth L with n tokens",
-		Source: tgSource + ", Sec. 3.4, App. C, eqs. (15)-(20); corrected per spec errata 8.1-8.2",
+		Source: tgSource + ", Sec. 3.4, App. C, eqs. (15)-(20); corrected per lib/sources/cowsik2024.md#erratum-1, #erratum-2",
 		Params: mfWithAct(tgAlphaA, tgAlphaM, tgSigmaW, tgLayers, tgDepth, tgN, tgVariant, tgPhi),
 		Eval: func(v Values) (any, error) {
 			variant, err := tokengeom.ParseVariant(v.String("variant"))

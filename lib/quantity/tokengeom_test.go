@@ -6,7 +6,7 @@ import (
 )
 
 func TestTokengeomQuantities(t *testing.T) {
-	// Spec §7 reference values through the registry (1e-9 relative).
+	// lib/sources/cowsik2024.md#checks reference values through the registry (1e-9 relative).
 	cases := []struct {
 		name string
 		args map[string]string

@@ -70,7 +70,7 @@ func init() {
 	Register(Quantity{
 		Name:   "tokennet.lambda_g_numeric",
 		Doc:    "simulated gradient exponent (1/L) ln(|d(X^L.R)/dX^0|^2/(nd)) from tokens near collapse (q*, 0.9999 q*): mean and SE over networks",
-		Source: tgSource + ", Sec. 4.2; spec §6.3 (start near the collapsed point)",
+		Source: tgSource + ", Sec. 4.2; lib/sources/cowsik2024.md#protocol-lambda-g (start near the collapsed point)",
 		Params: mfWithAct(tgAlphaA, tgAlphaM, tgSigmaW, tgDepth, tnN, tnD, tgSA2, tnCausal, tnNetworks, tnSeed, tgPhi),
 		Eval: func(v Values) (any, error) {
 			qs, err := tokengeom.QStar(tnModel(v))

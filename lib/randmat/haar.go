@@ -10,7 +10,7 @@ import (
 // Haar returns an n×n orthogonal matrix drawn from the Haar (uniform)
 // measure on O(n): the Q factor of the QR decomposition of an n×n matrix of
 // i.i.d. N(0, 1) entries, with its columns multiplied by sign(R_ii)
-// (Mezzadri 2007, arXiv:math-ph/0609050, §5; Tanner lecture spec §6).
+// (Mezzadri 2007, arXiv:math-ph/0609050, §5; Tanner lecture lib/sources/tanner2024.md#monte-carlo).
 // Without the sign fix Q is not Haar distributed. It panics if n < 1.
 func Haar(n int, rng *rand.Rand) *mat.Dense {
 	if n < 1 {

@@ -8,7 +8,7 @@
 // Poole et al. 2016 (arXiv:1606.05340); Schoenholz et al. 2017
 // (arXiv:1611.01232); Pennington, Schoenholz & Ganguli 2018
 // (arXiv:1802.09979), eq. (2) and Figs. 1, 3, 4; Mezzadri 2007
-// (arXiv:math-ph/0609050). Spec tanner2024-jacobian-spectra.md §2.1, §6.
+// (arXiv:math-ph/0609050); lib/sources/tanner2024.md#network, #monte-carlo.
 //
 //	h^ℓ = W^ℓ x^{ℓ−1} + b^ℓ,  x^ℓ = φ(h^ℓ)        MLP, MLP.Propagate, MLPTrace
 //	q^ℓ = ‖h^ℓ‖²/N, c^ℓ = correlation of h^ℓ        MLPTrace (the q- and c-maps; meanfield.Net)

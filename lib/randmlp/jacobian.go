@@ -19,12 +19,12 @@ import (
 //
 //	J = D^L W^L ⋯ D^1 W^1,  D^ℓ = diag φ′(h^ℓ),  h^ℓ = W^ℓ x^{ℓ−1} + b^ℓ
 //
-// of a width-N, depth-L random MLP (P18 eq 2, last layer on the left; spec
-// §6 "Jacobian at the fixed point"): the input is x⁰ = φ(h⁰) with
+// of a width-N, depth-L random MLP (P18 eq 2, last layer on the left;
+// lib/sources/tanner2024.md#monte-carlo "Jacobian at the fixed point"): the input is x⁰ = φ(h⁰) with
 // h⁰_i ~ N(0, q*), rescaled so that q¹ = σ_w²‖x⁰‖²/N + σ_b² = q* exactly
 // (when q* > σ_b²), weights are Gaussian N(0, σ_w²/N) or
 // σ_w·Haar, biases N(0, σ_b²). With IndependentD the D^ℓ are instead drawn
-// i.i.d. as φ′(√q* z) and not coupled to W (the cheaper variant of spec §6;
+// i.i.d. as φ′(√q* z) and not coupled to W (the cheaper variant of lib/sources/tanner2024.md#monte-carlo;
 // same limit law). With CholeskyHaar, orthogonal layers are applied as
 // Z R^{−1} (ZᵀZ = RᵀR, see cholHaar) from the same random numbers: the
 // same Haar matrices to about 1e-9, at about a third of the cost at

@@ -11,7 +11,7 @@ import (
 	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
-// Orthogonal linear at σ_w = 1 (spec §7 check 13): every singular value of
+// Orthogonal linear at σ_w = 1 (lib/sources/tanner2024.md#check-13): every singular value of
 // J is 1 to 1e-12 (N=200, L=8), the theory's δ(λ−1).
 func TestJacobianOrthogonalLinearIsometry(t *testing.T) {
 	sim := JacobianSim{Width: 200, Depth: 8, Phi: activation.Linear(), SigmaW2: 1, Weights: OrthogonalWeights, QStar: 1}
@@ -105,7 +105,7 @@ func TestJacobianSpectrumMonteCarlo(t *testing.T) {
 		if dOther <= tol {
 			t.Errorf("%s L=%d: the wrong ensemble's theory is not rejected (KS %.4f)", c.act, c.L, dOther)
 		}
-		// S-transform (spec §6, check 23): SNumeric at real z in
+		// S-transform (lib/sources/tanner2024.md#monte-carlo, check 23): SNumeric at real z in
 		// (−(1−mass₀), 0) against S_{D²}^L S_W^L; S scales as 1/scale, so
 		// the same tolerance applies relatively.
 		if p := theory.D2.P(); p > 0 {
@@ -129,7 +129,7 @@ func TestJacobianSpectrumMonteCarlo(t *testing.T) {
 		mo := theory.Moments()
 		// m₁ and σ² share the global scale fluctuation: relative 4·√(L v/(N draws))
 		// + 10/N for m₁, twice that for σ² (it scales as m₁²), plus the
-		// spec's 10% for the heavy tails of deep spectra.
+		// 10% of lib/sources/tanner2024.md#check-14 for the heavy tails of deep spectra.
 		r := 4*math.Sqrt(float64(c.L)*c.v/float64(n*c.draws)) + 10.0/n
 		if math.Abs(m[0]/mo.M1-1) > r || math.Abs((m[1]-m[0]*m[0])/mo.Var-1) > 2*r+0.1 {
 			t.Errorf("%s L=%d: m1 %.4f (%.4f), var %.4f (%.4f)", c.act, c.L, m[0], mo.M1, m[1]-m[0]*m[0], mo.Var)

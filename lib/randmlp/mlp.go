@@ -19,7 +19,7 @@ import (
 type WeightDist int
 
 const (
-	// GaussianWeights: W_ij ~ N(0, σ_w²/N) i.i.d. (fan-in scaling; spec §8
+	// GaussianWeights: W_ij ~ N(0, σ_w²/N) i.i.d. (fan-in scaling; lib/sources/tanner2024.md#errata
 	// pitfall 6).
 	GaussianWeights WeightDist = iota
 	// OrthogonalWeights: W = σ_w O with O Haar on O(N), so WᵀW = σ_w² I.
@@ -32,7 +32,7 @@ func (w WeightDist) String() string { return enum.Name(w, "WeightDist", weightDi
 var weightDistNames = []string{GaussianWeights: "gaussian", OrthogonalWeights: "orthogonal"}
 
 // MLP is a finite-width random fully connected network of constant width
-// N (Poole et al. 2016; Tanner lecture spec §2.1):
+// N (Poole et al. 2016; Tanner lecture lib/sources/tanner2024.md#network):
 //
 //	h^ℓ = W^ℓ x^{ℓ−1} + b^ℓ,  x^ℓ = φ(h^ℓ),  ℓ = 1..Depth,
 //

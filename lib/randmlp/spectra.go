@@ -236,5 +236,5 @@ func (s SpectrumSample) AtWidth(w int) (SpectrumSample, error) {
 // jacspectrum.CDF) loses accuracy on densities singular at 0: for
 // linear–Gaussian L = 32 (ρ ~ λ^{−32/33}) it undershoots the empirical
 // CDF by 0.2 at λ = 1e-10·λ_max while agreeing to 0.002 above
-// 1e-6·λ_max (spec pitfall 21).
+// 1e-6·λ_max (lib/sources/tanner2024.md#erratum-21).
 const CheckFloor = 1e-6

@@ -13,7 +13,7 @@ import (
 // TestSampleSpectra: the draws do not depend on the worker count, draw i
 // is reproducible alone, and two width-200 hard-tanh networks (L = 3,
 // q* = 0.25) agree with the master equation within the DKW bound at level
-// 0.001 for their 400 pooled eigenvalues (0.097; the spec's MC checks 17
+// 0.001 for their 400 pooled eigenvalues (0.097; the notes' (lib/sources/tanner2024.md) MC checks 17
 // and 18 saw CDF errors below 0.02 at N = 1000).
 func TestSampleSpectra(t *testing.T) {
 	specs := []SpectrumSpec{

@@ -44,7 +44,7 @@ func TestReadSpectra(t *testing.T) {
 // STransform is the mean and SE over draws of freeprob.SNumeric (checked
 // draw by draw), and for two free Gaussian layers it estimates
 // S_MP·S_MP = (1+z)^{-2} (F13, F15): 6 draws of width 300, each |mean −
-// theory| within 5 SE plus 2% for the O(1/N) finite-width bias (spec §7
+// theory| within 5 SE plus 2% for the O(1/N) finite-width bias (lib/sources/tanner2024.md#checks
 // check 23 saw 0.2–1% at N = 800).
 func TestSTransform(t *testing.T) {
 	spec := SpectrumSpec{Figure: "s", Phi: "linear", Weights: "gaussian", Depth: 2, QStar: 1, Width: 300, Draws: 6, Seed: 5}

@@ -1,7 +1,7 @@
 // Package rankblock simulates the single-head transformer blocks of Noci,
 // Anagnostidis, Biggio, Orvieto, Singh & Lucchi 2022, "Signal Propagation
 // in Transformers: Theoretical Perspectives and the Role of Rank Collapse"
-// (NeurIPS 2022, arXiv:2206.03126; spec noci2022-rank-collapse.md), with an
+// (NeurIPS 2022, arXiv:2206.03126; notes in lib/sources/noci2022.md), with an
 // exact reverse pass, and estimates by Monte Carlo the gradient and
 // correlation moments whose formulas are package rankcollapse's. Caller
 // bugs panic with a "rankblock:" message.

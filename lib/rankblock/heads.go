@@ -8,7 +8,7 @@ import (
 
 // Multi-head attention (Config.Heads = H > 1), the setting of the paper's
 // experiments (Table 2: 4 heads of width 8 at d_v = 32), which its theory
-// does not cover (spec §8.11). Head h owns the column block
+// does not cover (lib/sources/noci2022.md#erratum-11). Head h owns the column block
 // [h d_k/H, (h+1) d_k/H) of W^Q and W^K and the block [h d_v/H, (h+1) d_v/H)
 // of W^V; its output fills the same column block of S:
 //

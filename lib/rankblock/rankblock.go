@@ -13,7 +13,7 @@ import (
 )
 
 // Config describes the single-head transformer of Noci et al. 2022
-// (eqs. 1–4 and 19; §2.3–2.5 of the spec). Tokens are rows; S = A X W^V with
+// (eqs. 1–4 and 19; §2.3–2.5 of the notes (lib/sources/noci2022.md)). Tokens are rows; S = A X W^V with
 // W^Q, W^K ∈ ℝ^{d_v×d_k}, W^V ∈ ℝ^{d_v×d_v}; FF(U) = σ(U W^{F1}) W^{F2}
 // with hidden width d_F. No biases, no output projection, no mask.
 //
@@ -224,7 +224,7 @@ func (nt *Net) Config() Config { return nt.cfg }
 // Alphas returns the residual weights α₁, α₂ in use (after depth scaling).
 func (nt *Net) Alphas() (a1, a2 float64) { return nt.r.a1, nt.r.a2 }
 
-// Resample redraws every weight (spec §2.5): W^Q, W^K ~ N(0, 1/d_k),
+// Resample redraws every weight (lib/sources/noci2022.md#initialisation): W^Q, W^K ~ N(0, 1/d_k),
 // W^V ~ N(0, 1/d_v), W^{F1} ~ N(0, 1/d_v) (2/d_v with ReLU), W^{F2} ~
 // N(0, 1/d_F), independently per block. Draw order: block by block, Q, K,
 // V, F1, F2, row-major.

@@ -128,7 +128,7 @@ func rbJTimes(dst *mat.Dense, a []float64, v *mat.Dense) {
 
 // AttnJacobianNorms returns the exact squared Frobenius norms of the
 // Jacobians of S = A X W^V with respect to W^Q, W^K and W^V for the true
-// softmax (or, if uniform, under Assumption 3.1), spec §4 [derived]:
+// softmax (or, if uniform, under Assumption 3.1), lib/sources/noci2022.md#derived-jacobians [derived]:
 //
 //	‖∂S/∂W^Q‖² = (τ²/d_k) Σ_i ‖X_i‖² ‖Kᵀ J_i V‖_F²,   K = X W^K, V = X W^V
 //	‖∂S/∂W^K‖² = (τ²/d_k) Σ_i ‖(X W^Q)_i‖² ‖Xᵀ J_i V‖_F²
@@ -165,7 +165,7 @@ func AttnJacobianNorms(x, wq, wk, wv mat.Matrix, tau float64, uniform bool) (gq,
 }
 
 // AttnInputJacobian returns the full Jacobian ∂vec_r(S)/∂vec_r(X)
-// (n·d_v × n·d_v, row-major vectorisation, spec §2.1) of one attention
+// (n·d_v × n·d_v, row-major vectorisation, lib/sources/noci2022.md#conventions) of one attention
 // layer, built column by column by forward-mode differentiation of
 // S = A(X) X W^V:
 //
@@ -240,7 +240,7 @@ func UniformityGap(a mat.Matrix) float64 {
 // with W^Q, W^K iid N(0, s2) of width d_k (Glorot s2 = 2/(d_v+d_k) in
 // App. A.5). It samples X W^Q directly: its d_k columns are iid
 // N(0, s2 X Xᵀ), drawn as R G with R Rᵀ = s2 X Xᵀ (symmetric eigen
-// factor), which costs O(n² d_k) per draw instead of O(n d_v d_k) (spec §4,
+// factor), which costs O(n² d_k) per draw instead of O(n d_v d_k) (lib/sources/noci2022.md#derived-jacobians,
 // "cheaper Q/K sampling").
 func UniformityGapMC(x mat.Matrix, dk int, s2, tau float64, draws int, rng *rand.Rand) (mean, se float64) {
 	n, _ := x.Dims()

@@ -29,11 +29,11 @@ type Profile struct {
 	// its delta-method standard error.
 	C, SqNorm, Rho, RhoSE []float64
 	// CSE and SqNormSE are the standard errors of C and SqNorm (heavy
-	// tails at depth make them noisy themselves, spec §8.12).
+	// tails at depth make them noisy themselves, lib/sources/noci2022.md#erratum-12).
 	CSE, SqNormSE []float64
 	// GradWQ, GradWK, GradWV are the means of ‖∂𝓛/∂W‖_F² for the loss
 	// 𝓛 = ⟨R, X^L⟩ with R iid N(0,1) drawn per draw (the paper leaves the
-	// loss unstated, spec §5 Fig. 3); nil unless gradients were requested.
+	// loss unstated, lib/sources/noci2022.md#figure-3); nil unless gradients were requested.
 	GradWQ, GradWK, GradWV []float64
 	// GradWQSE, GradWKSE, GradWVSE are their standard errors over draws
 	// at each block; nil unless gradients were requested.

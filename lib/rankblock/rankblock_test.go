@@ -114,7 +114,7 @@ func TestNetBackwardFiniteDifference(t *testing.T) {
 
 // The block.Uniform mode keeps the query/key path with ∂A/∂M = (1/n)I⊗L
 // (eq. 24). At W^Q = 0 the true softmax is exactly uniform with exactly
-// that Jacobian (spec §2.7), so both modes must give the same gradients;
+// that Jacobian (lib/sources/noci2022.md#uniform-attention), so both modes must give the same gradients;
 // likewise at W^K = 0. The softmax mode is checked against finite
 // differences above, so this checks the uniform mode. Agreement to 1e-12
 // relative (same arithmetic up to rounding).
@@ -166,9 +166,9 @@ func TestUniformMatchesSoftmaxAtZeroLogits(t *testing.T) {
 }
 
 // AttnJacobianNorms against the finite-difference Jacobians of
-// AttentionForward (spec §6.9): random non-zero W^Q, n = 5, d_v = 4,
+// AttentionForward (lib/sources/noci2022.md#mc-softmax-grads): random non-zero W^Q, n = 5, d_v = 4,
 // d_k = 3, relative tolerance 1e-6 (central differences, h = 1e-5). At
-// W^Q = 0 the τ = 2.5 query norm is τ² = 6.25 times the τ = 1 norm (spec §7
+// W^Q = 0 the τ = 2.5 query norm is τ² = 6.25 times the τ = 1 norm (lib/sources/noci2022.md#checks
 // #19), exactly in the formula and to 1e-6 in the finite differences.
 func TestAttnJacobianNormsFiniteDifference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
@@ -212,7 +212,7 @@ func TestAttnJacobianNormsFiniteDifference(t *testing.T) {
 	g1, _, gv1 := AttnJacobianNorms(x, wq, wk, wv, 1, false)
 	g25, _, gv25 := AttnJacobianNorms(x, wq, wk, wv, 2.5, false)
 	if fd1 := fd(wq, 1); !rbRelClose(g1, fd1, 1e-6) {
-		t.Errorf("W^Q = 0 (spec §6.2a): formula %.10g, FD %.10g", g1, fd1)
+		t.Errorf("W^Q = 0 (lib/sources/noci2022.md#mc-eq7): formula %.10g, FD %.10g", g1, fd1)
 	}
 	if !rbRelClose(g25/g1, 6.25, 1e-13) || !rbRelClose(fd(wq, 2.5)/fd(wq, 1), 6.25, 1e-6) {
 		t.Errorf("#19: τ = 2.5 ratio %v (FD %v), want 6.25", g25/g1, fd(wq, 2.5)/fd(wq, 1))
@@ -261,12 +261,12 @@ func TestAttnInputJacobianFiniteDifference(t *testing.T) {
 	}
 }
 
-// Corrected Lemma 3.1 for ∂S/∂X (spec R2, §6.3) and the failure of the
+// Corrected Lemma 3.1 for ∂S/∂X (lib/sources/noci2022.md#derived-jacobians (Lemma 3.1, exact)) and the failure of the
 // printed eq. (8): mean of ‖∂S/∂X‖² (uniform attention, exact Jacobian) over
 // N = 40000 weight draws at fixed X, against rankcollapse.ExpGradX within 5
 // SE. Per-draw relative std ≈ 1.5 (heavy tails), so SE ≈ 0.75%. For X_b =
 // X_a + 5 the printed bound 5.48 lies ≈ 3× below the mean, many hundreds of
-// SE: the bound fails where spec §8.1 says. d_k = 4 ≠ d_v checks the d_v²
+// SE: the bound fails where lib/sources/noci2022.md#erratum-1 says. d_k = 4 ≠ d_v checks the d_v²
 // correction.
 func TestAttnInputJacobianMC(t *testing.T) {
 	if testing.Short() {
@@ -296,7 +296,7 @@ func TestAttnInputJacobianMC(t *testing.T) {
 	}
 }
 
-// Theorem 3.2 as an exact zero (spec §7 #4, R3 [derived]): identical
+// Theorem 3.2 as an exact zero (lib/sources/noci2022.md#check-4, R3 [derived]): identical
 // tokens with the TRUE softmax give exactly zero query and key Jacobians
 // (the centred softmax-Jacobian form makes the cancellation exact for any
 // n), and the value Jacobian d_v n‖x‖². Through a whole
@@ -346,7 +346,7 @@ func rbTheorem32(t *testing.T, rng *rand.Rand, n, dv int) {
 	}
 }
 
-// rbCanonical returns X_k = √(1−r) e_k + √r e_{n+1} (spec §6.5), d ≥ n+1.
+// rbCanonical returns X_k = √(1−r) e_k + √r e_{n+1} (lib/sources/noci2022.md#mc-lemmas), d ≥ n+1.
 func rbCanonical(n, d int, r float64) *mat.Dense {
 	x := mat.NewDense(n, d, nil)
 	for k := 0; k < n; k++ {
@@ -356,12 +356,12 @@ func rbCanonical(n, d int, r float64) *mat.Dense {
 	return x
 }
 
-// Lemmas 3.2, 3.3 and the finite-depth ρ^ℓ (spec §6.5–6.6) by simulating
+// Lemmas 3.2, 3.3 and the finite-depth ρ^ℓ (lib/sources/noci2022.md#mc-lemmas, #mc-rho) by simulating
 // the no-LN network with uniform attention and linear FF. The canonical
 // input has ‖X‖² = n, C = n(1+(n−1)r). Means over N draws of C(X^L) and
 // ‖X^L‖² are asserted within 5 SE of Propagate; ρ̂ = C̄/((n−1)N̄) − 1/(n−1)
 // within 5 delta-method SE of RhoDepth. Per-draw relative std of C ranges
-// 0.7–1.6 (spec), so N = 40000 gives SE ≤ 0.8% (N = 10000 under depth
+// 0.7–1.6 (lib/sources/noci2022.md), so N = 40000 gives SE ≤ 0.8% (N = 10000 under depth
 // scaling, where it stays ≈ 0.5–0.8).
 func TestNetLemmas32And33MC(t *testing.T) {
 	if testing.Short() {
@@ -372,7 +372,7 @@ func TestNetLemmas32And33MC(t *testing.T) {
 		n, L, draws  int
 		r, a1, a2    float64
 		scaled       bool
-		wantC, wantN float64 // spec §7 where given, else NaN (use Propagate)
+		wantC, wantN float64 // lib/sources/noci2022.md#checks where given, else NaN (use Propagate)
 	}{
 		{"#6/#7 L=1 α=1", 4, 1, 40000, 0, 1, 1, false, 16, 10},
 		{"#8 L=3 α=1", 4, 3, 40000, 0, 1, 1, false, 256, 88},
@@ -404,7 +404,7 @@ func TestNetLemmas32And33MC(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !math.IsNaN(tc.wantC) && (!rbRelClose(ec, tc.wantC, 1e-6) || !rbRelClose(en, tc.wantN, 1e-6)) {
-			t.Errorf("%s: Propagate (%v, %v) differs from spec (%v, %v)", tc.name, ec, en, tc.wantC, tc.wantN)
+			t.Errorf("%s: Propagate (%v, %v) differs from the reference (%v, %v)", tc.name, ec, en, tc.wantC, tc.wantN)
 		}
 		mc, sc := empirical.MeanSE(cs)
 		mn, sn := empirical.MeanSE(ns)
@@ -432,7 +432,7 @@ func TestNetLemmas32And33MC(t *testing.T) {
 	}
 }
 
-// Uniform-attention identities (spec §7 #22, Lemma A.6): S has identical
+// Uniform-attention identities (lib/sources/noci2022.md#check-22, Lemma A.6): S has identical
 // rows; E C(S) = C(X) and E‖S‖² = C(X)/n over W^V. N = 20000 draws, 5 SE.
 func TestUniformAttentionIdentities(t *testing.T) {
 	rng := rand.New(rand.NewPCG(81, 82))
@@ -534,7 +534,7 @@ func TestSimulateRhoProfile(t *testing.T) {
 	if len(p.GradWQ) != L || !(p.GradWV[0] > 0) {
 		t.Errorf("gradient profile %v / %v", p.GradWQ, p.GradWV)
 	}
-	// Spec §7 #14 quotes MC 0.946167 for ρ⁵ = 0.946206 at n = 8, ρ⁰ = 0.3.
+	// lib/sources/noci2022.md#check-14 quotes MC 0.946167 for ρ⁵ = 0.946206 at n = 8, ρ⁰ = 0.3.
 	t.Logf("ρ̂⁵ = %.6f ± %.1g (theory 0.946206)", p.Rho[L], p.RhoSE[L])
 }
 

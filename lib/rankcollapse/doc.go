@@ -2,7 +2,7 @@
 // "Signal Propagation in Transformers: Theoretical Perspectives and the
 // Role of Rank Collapse" (NeurIPS 2022, arXiv:2206.03126). Tokens are the
 // rows of X ∈ ℝ^{n×d_v}; S = A X W^V with A = softmax(τ X W^Q W^{K⊤} Xᵀ/√d_k),
-// or A = 11ᵀ/n under Assumption 3.1 (spec ../shared/spec/noci2022-rank-collapse.md §2).
+// or A = 11ᵀ/n under Assumption 3.1 (lib/sources/noci2022.md#setup).
 //
 //	Eqs. (6)–(8), Lemma A.7   ExpGrad*, GradNormWQUniform, PaperBoundGradX, LogitVariance
 //	Thm 3.2, Thm A.2          CollapseGap, UniformityGapSmallLogit
@@ -11,9 +11,9 @@
 //	Figs. 8, 11               RhoProfile, NormProfile (ρ^ℓ and E‖X^ℓ‖² for ℓ = 0..L)
 //	Eqs. (17)–(18), (47)      GradV, GradQ, LogRatioQV, Tau, TauWarmup, CentredGramMoment,
 //	                          EquicorrGrads (over ρ), GradsVsN (over n)
-//	§2.6                      TokenStats, Sequence, SampleEquicorrelated (empirical.Equicorrelated)
+//	lib/sources/noci2022.md#notation                      TokenStats, Sequence, SampleEquicorrelated (empirical.Equicorrelated)
 //
-// Each erratum of spec §8 sits in the doc of the function it affects, with
+// Each erratum of lib/sources/noci2022.md#errata sits in the doc of the function it affects, with
 // the test that shows it: PaperBoundGradX (eq. 8 is not a bound), GradQ
 // (eq. 18's independence assumption), RhoLimit (e^{α₁} for e^{α̃₁}),
 // TauWarmup (max for min). Parameter errors wrap ErrParam. The finite-width

@@ -30,7 +30,7 @@ func checkEquicorr(n, d int, rho, sx2 float64) error {
 }
 
 // GradV returns eq. (17), the expected squared Frobenius norm of ∂S/∂W^V
-// under uniform attention for equicorrelated Gaussian tokens (spec §2.6) with
+// under uniform attention for equicorrelated Gaussian tokens (lib/sources/noci2022.md#notation) with
 // d = d_v = d_k, entry variance σ_x² = sx2 and pairwise correlation ρ:
 //
 //	E‖∂S/∂W^V‖_F² = σ_x² d² (1 + ρ(n−1)).
@@ -53,7 +53,7 @@ func GradV(n, d int, rho, sx2 float64) (float64, error) {
 //	FormExact:  (18) × (1 + 4(1−ρ)/(nd))
 //
 // The exact factor comes from E[‖X‖²‖P‖²] = σ_x⁶(1−ρ)²d(n−1)(n+d)(nd+4(1−ρ))
-// (spec R6), while (18) replaces it by E‖X‖²·E‖P‖²; at n = 4, d = 3,
+// (lib/sources/noci2022.md#derived-jacobians (eq. 18, exact)), while (18) replaces it by E‖X‖²·E‖P‖²; at n = 4, d = 3,
 // ρ = 0.2 the printed form is 27% low. Both vanish at ρ = 1 (Thm 3.2).
 // Multiply by τ² for the tempered softmax (eq. 46).
 func GradQ(n, d int, rho, sx2 float64, f Form) (float64, error) {
@@ -108,7 +108,7 @@ func Tau(n, d int, rho, sx2 float64, f Form) (float64, error) {
 }
 
 // LogRatioQV returns ln(GradQ/GradV), the statistic of Figs. 13–14 read as
-// the natural log of the ratio of squared norms (spec §5):
+// the natural log of the ratio of squared norms (lib/sources/noci2022.md#figures):
 //
 //	ln [ σ_x⁴ (n−1)(1−ρ)²(n+d) / (n d (1+ρ(n−1))) ]   (FormPaper).
 //

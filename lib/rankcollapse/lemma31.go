@@ -9,7 +9,7 @@ import (
 )
 
 // Tokens holds the token statistics of one sequence X ∈ ℝ^{n×d_v} (tokens
-// are rows) that the formulas of Lemma 3.1 need (spec §2.6):
+// are rows) that the formulas of Lemma 3.1 need (lib/sources/noci2022.md#notation):
 //
 //	SqNorm = ‖X‖_F²,  C = ‖Xᵀ1‖² = n²‖x̄‖²,
 //	P = XᵀLX = XᵀX − n x̄x̄ᵀ,  PNorm2 = ‖P‖_F²,  LXNorm2 = ‖LX‖_F² = tr P.
@@ -64,7 +64,7 @@ func TokenStats(x mat.Matrix) Tokens {
 }
 
 // Layer gives the widths and weight variances of one attention layer. The
-// zero value of a field means the paper's initialisation (spec §2.5): DK = 0
+// zero value of a field means the paper's initialisation (lib/sources/noci2022.md#initialisation): DK = 0
 // means d_k = d_v, SigmaQ2 = SigmaK2 = 0 mean 1/d_k, SigmaV2 = 0 means 1/d_v.
 type Layer struct {
 	DK                        int
@@ -114,7 +114,7 @@ func ExpGradWQ(t Tokens, l Layer) float64 {
 //
 //	E‖∂S/∂W^K‖_F² = σ_q² σ_v² d_v ‖X‖_F² ‖P‖_F² / n²,
 //
-// equal to ExpGradWQ when σ_q = σ_k (spec R2, [derived]).
+// equal to ExpGradWQ when σ_q = σ_k (lib/sources/noci2022.md#derived-jacobians (Lemma 3.1, exact), [derived]).
 func ExpGradWK(t Tokens, l Layer) float64 {
 	_, sq2, _, sv2 := l.resolve(t.D)
 	n := float64(t.N)
@@ -166,7 +166,7 @@ func tokensAndP(x mat.Matrix) (Tokens, *mat.Dense) {
 
 // ExpGradX returns the exact expectation over the weights of the squared
 // Frobenius norm of the input Jacobian ∂S/∂X under uniform attention (the
-// corrected Lemma 3.1, spec R2):
+// corrected Lemma 3.1, lib/sources/noci2022.md#derived-jacobians (Lemma 3.1, exact)):
 //
 //	E‖∂S/∂X‖_F² = σ_q²σ_k²σ_v² [ d_v²‖P‖²/n + d_v²‖X‖²‖LX‖²/n² + 2 d_v‖P‖²/n² ] + d_v² σ_v².
 //
@@ -182,13 +182,13 @@ func ExpGradX(t Tokens, l Layer) float64 {
 }
 
 // PaperBoundGradX returns the right side of eq. (8) as printed, with σ_q
-// read as σ_k's counterpart (spec §2.5):
+// read as σ_k's counterpart (lib/sources/noci2022.md#initialisation):
 //
 //	8 σ_q²σ_k²σ_v² d_k d_v ‖P‖²/n + 2 d_v² σ_v².
 //
 // It is NOT an upper bound in general: the A₂ term of ExpGradX grows with
 // the uncentred ‖X‖², so tokens sharing a large common mean violate it
-// (spec §8.1; TestPaperBoundEq8Fails). Kept for comparison only.
+// (lib/sources/noci2022.md#erratum-1; TestPaperBoundEq8Fails). Kept for comparison only.
 func PaperBoundGradX(t Tokens, l Layer) float64 {
 	dk, sq2, sk2, sv2 := l.resolve(t.D)
 	n, dv := float64(t.N), float64(t.D)
@@ -200,7 +200,7 @@ func PaperBoundGradX(t Tokens, l Layer) float64 {
 // which is Theorem 3.2's condition: then P = 0, eq. (7) vanishes and so do
 // the query and key gradients (also with the true softmax, since M has
 // constant rows and dM·L = 0). A rank-1 X = a xᵀ with unequal a_k is not
-// collapsed in this sense (spec §8.9). It returns 0 for X = 0.
+// collapsed in this sense (lib/sources/noci2022.md#erratum-9). It returns 0 for X = 0.
 func CollapseGap(t Tokens) float64 {
 	if t.SqNorm == 0 {
 		return 0
@@ -216,7 +216,7 @@ func CollapseGap(t Tokens) float64 {
 //
 // With the default σ_q² = σ_k² = 1/d_k and tokens of squared norm d_v σ_x²
 // this is (d_v/d_k)² σ_x⁴, which is O(1), not small, at d_k = d_v and unit
-// variance: Assumption 3.1 is then a poor approximation (spec §8.8).
+// variance: Assumption 3.1 is then a poor approximation (lib/sources/noci2022.md#erratum-8).
 func LogitVariance(xi2, xj2 float64, dv int, l Layer) float64 {
 	if dv < 1 || !(xi2 >= 0) || !(xj2 >= 0) {
 		panic(fmt.Sprintf("rankcollapse: LogitVariance needs dv >= 1 and squared norms >= 0, got %d, %v, %v", dv, xi2, xj2))
@@ -226,7 +226,7 @@ func LogitVariance(xi2, xj2 float64, dv int, l Layer) float64 {
 }
 
 // Sequence returns the n×d matrix whose rows are the given tokens, a
-// convenience for fixed inputs such as the spec's X_a = [[1,0],[0,1],[1,1]].
+// convenience for fixed inputs such as the notes' (lib/sources/noci2022.md) X_a = [[1,0],[0,1],[1,1]].
 // It panics on ragged or empty rows.
 func Sequence(rows ...[]float64) *mat.Dense {
 	if len(rows) == 0 || len(rows[0]) == 0 {
@@ -244,7 +244,7 @@ func Sequence(rows ...[]float64) *mat.Dense {
 }
 
 // UniformityGapSmallLogit returns the small-logit asymptote of the
-// expected distance from uniform attention (Fig. 7; spec R8 [derived]):
+// expected distance from uniform attention (Fig. 7; App. A.5; lib/sources/noci2022.md#erratum-8 [derived]):
 // since A − 11ᵀ/n ≈ (1/n) M L for small logits M,
 //
 //	(1/n²) E_W ‖A − 11ᵀ/n‖_F² ≈ σ_q² σ_k² ‖X‖_F² ‖LX‖_F² / n⁴,

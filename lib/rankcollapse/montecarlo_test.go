@@ -22,7 +22,7 @@ func (a *acc) se() float64 {
 
 // SampleEquicorrelated is empirical.Equicorrelated behind rankcollapse's
 // parameter checks: from the same generator state it gives the same draws
-// bit for bit (the covariance of spec §2.6 is tested there, in
+// bit for bit (the covariance of lib/sources/noci2022.md#notation is tested there, in
 // TestEquicorrelatedCovariance, on these cases), and it panics on a
 // parameter outside its range or a nil rng.
 func TestSampleEquicorrelatedIsEmpirical(t *testing.T) {
@@ -52,7 +52,7 @@ func TestSampleEquicorrelatedIsEmpirical(t *testing.T) {
 // Assert the exact forms within 5 SE; at n = 4, d = 3, ρ = 0.2 the printed
 // eq. (18) is 21% below the exact value (≈ 30 SE), so the simulation must
 // reject it by more than 10 SE: this is the test that shows which form the
-// simulation supports (spec §8.2).
+// simulation supports (lib/sources/noci2022.md#erratum-2).
 func TestEq18MonteCarlo(t *testing.T) {
 	const N = 20000
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -102,7 +102,7 @@ func TestEq18MonteCarlo(t *testing.T) {
 // Eq. (7) as an expectation over the weights for a fixed X: the mean of the
 // per-draw norm GradNormWQUniform over N = 20000 draws of (W^K, W^V) with the
 // paper's initialisation, within 5 SE of ExpGradWQ. Per-draw relative std ≈
-// 0.33 at n = 8, d = 16 (spec §6.2b), so SE ≈ 0.25%. The d_k = 8 ≠ d_v case
+// 0.33 at n = 8, d = 16 (lib/sources/noci2022.md#mc-eq7), so SE ≈ 0.25%. The d_k = 8 ≠ d_v case
 // checks the σ_v²σ_k² d_v scaling (no d_k left over).
 func TestEq7WeightExpectation(t *testing.T) {
 	const N = 20000
@@ -132,7 +132,7 @@ func TestEq7WeightExpectation(t *testing.T) {
 	}
 }
 
-// Lemma A.7 (spec §7 #21): E[M_ij²|X] = σ_q²σ_k²‖X_i‖²‖X_j‖² for fixed X over
+// Lemma A.7 (lib/sources/noci2022.md#check-21): E[M_ij²|X] = σ_q²σ_k²‖X_i‖²‖X_j‖² for fixed X over
 // N = 10000 draws of (W^Q, W^K); per-draw relative std ≈ 1.5, SE ≈ 1.5%,
 // asserted within 5 SE. Includes i = j.
 func TestLemmaA7LogitVariance(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// RhoProfile against the spec's §7 #10 table ((2^ℓ − 1)/(49 + 2^ℓ), n = 50,
+// RhoProfile against lib/sources/noci2022.md#check-10 table ((2^ℓ − 1)/(49 + 2^ℓ), n = 50,
 // ρ⁰ = 0, α₁ = 1, printed to 6 decimals) and against the A.4 identity
 // ρ = E C/((n−1)E‖X‖²) − 1/(n−1) applied to Propagate's moments (another
 // route through Lemmas 3.2–3.3; agreement to 1e-12).
@@ -16,7 +16,7 @@ func TestRhoProfile(t *testing.T) {
 	}
 	for l, want := range map[int]float64{1: 0.019608, 2: 0.056604, 4: 0.230769, 6: 0.557522, 8: 0.836066, 10: 0.953402, 12: 0.987937, 24: 0.999997} {
 		if math.Abs(p[l]-want) > 6e-7 {
-			t.Errorf("ρ^%d = %.7f, spec %.6f", l, p[l], want)
+			t.Errorf("ρ^%d = %.7f, want %.6f", l, p[l], want)
 		}
 	}
 	const n, rho0, a1sq = 8, 0.3, 0.25
@@ -40,7 +40,7 @@ func TestRhoProfile(t *testing.T) {
 	}
 }
 
-// NormProfile against the spec's §7 #9 values (canonical n = 4, r = 0,
+// NormProfile against lib/sources/noci2022.md#check-9 values (canonical n = 4, r = 0,
 // ã₁ = 1, ã₂ = 0.5: E‖X^L‖² = 7.5 at L = 1, 9.111617 at L = 10).
 func TestNormProfile(t *testing.T) {
 	for _, c := range []struct {
@@ -60,7 +60,7 @@ func TestNormProfile(t *testing.T) {
 	}
 }
 
-// EquicorrGrads against the spec's §7 #18 values (n = 10, d = 16, σ_x² = 1:
+// EquicorrGrads against lib/sources/noci2022.md#check-18 values (n = 10, d = 16, σ_x² = 1:
 // ρ = 0.5 gives eq17 = 1408, eq18 = 93.6; ρ = 0 gives 256, 374.4) and the
 // exact factor 1 + 4(1−ρ)/(nd) between the two forms of eq. 18.
 func TestEquicorrGrads(t *testing.T) {

@@ -114,7 +114,7 @@ func PropagateLimit(n int, c0, n0, at1, at2 float64) (ec, en float64, err error)
 //
 //	ρ = E C / ((n−1) E‖X‖²) − 1/(n−1).
 //
-// With Monte Carlo means it is the ratio-of-means estimator of ρ (spec §6.6),
+// With Monte Carlo means it is the ratio-of-means estimator of ρ (lib/sources/noci2022.md#mc-rho),
 // not the mean per-sample cosine.
 func RhoFromMoments(n int, ec, en float64) (float64, error) {
 	if err := firstErr(checkN(n), checkNonNeg("E C", ec)); err != nil {
@@ -189,7 +189,7 @@ func RhoLimit(n int, rho0, alpha1 float64, s Scaling) (float64, error) {
 
 // TauWarmup returns the inverse temperature at a training step under the
 // linear warm-up of App. C.3, τ = τ_final · min(1, step/warmup). The source
-// prints max(1, ·), which grows without bound (spec §8.4).
+// prints max(1, ·), which grows without bound (lib/sources/noci2022.md#erratum-4).
 func TauWarmup(tauFinal float64, step, warmup int) float64 {
 	if warmup <= 0 || step >= warmup {
 		return tauFinal

@@ -9,7 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Fixed inputs of spec §7: X_a = [[1,0],[0,1],[1,1]] (n = 3, d_v = 2) and
+// Fixed inputs of lib/sources/noci2022.md#checks: X_a = [[1,0],[0,1],[1,1]] (n = 3, d_v = 2) and
 // X_b = X_a + 5.
 var (
 	xA = Sequence([]float64{1, 0}, []float64{0, 1}, []float64{1, 1})
@@ -20,7 +20,7 @@ func near(got, want, rel float64) bool {
 	return math.Abs(got-want) <= rel*math.Max(math.Abs(want), 1e-300) || got == want
 }
 
-// Spec §7 "Fixed inputs": ‖X‖² = 4, C = 8, ‖x̄‖² = 8/9, ‖P‖² = 10/9,
+// lib/sources/noci2022.md#checks "Fixed inputs": ‖X‖² = 4, C = 8, ‖x̄‖² = 8/9, ‖P‖² = 10/9,
 // ‖LX‖² = 4/3 for X_a; ‖X‖² = 194, C = 578, same P for X_b. Hand-computed
 // rationals, so 1e-14 relative.
 func TestTokenStatsFixedInputs(t *testing.T) {
@@ -47,9 +47,9 @@ func TestTokenStatsFixedInputs(t *testing.T) {
 	}
 }
 
-// Spec §7 checks 1–3 and 5 (eqs. 6–8 and the corrected input-Jacobian
-// moment). Reference values are the spec's, computed there by hand from the
-// closed forms; they are rationals, checked to 1e-9 relative (the spec
+// lib/sources/noci2022.md#check-1 to #check-3 and #check-5 (eqs. 6–8 and the corrected input-Jacobian
+// moment). Reference values are the notes' (lib/sources/noci2022.md), computed there by hand from the
+// closed forms; they are rationals, checked to 1e-9 relative (the notes (lib/sources/noci2022.md)
 // prints 10 significant digits).
 func TestLemma31ReferenceValues(t *testing.T) {
 	sa := TokenStats(xA)
@@ -80,7 +80,7 @@ func TestLemma31ReferenceValues(t *testing.T) {
 	}
 }
 
-// Spec §8.1 / §7 #3: the printed eq. (8) holds for X_a but fails for
+// lib/sources/noci2022.md#erratum-1, #check-3: the printed eq. (8) holds for X_a but fails for
 // X_b = X_a + 5, whose exact expectation (16.617) is three times the bound
 // (5.481). The exact formula itself is checked against a Monte Carlo of the
 // finite Jacobian in lib/rankblock (TestAttnInputJacobianMC), which also
@@ -105,7 +105,7 @@ func TestPaperBoundEq8Fails(t *testing.T) {
 	}
 }
 
-// Theorem 3.2 (spec §7 #4): identical tokens X = 1xᵀ give P = 0, so the
+// Theorem 3.2 (lib/sources/noci2022.md#check-4): identical tokens X = 1xᵀ give P = 0, so the
 // query/key moments are exactly 0 while the value moment is d_v n ‖x‖².
 // Exact zero is the point, so ==.
 func TestTheorem32IdenticalTokens(t *testing.T) {
@@ -137,15 +137,15 @@ func TestTheorem32IdenticalTokens(t *testing.T) {
 	if g, want := ExpGradWV(s), 4*float64(n)*x2; !near(g, want, 1e-14) {
 		t.Errorf("eq. 6 = %v, want d_v n ‖x‖² = %v", g, want)
 	}
-	// A rank-1 but non-identical X is not collapsed (spec §8.9).
+	// A rank-1 but non-identical X is not collapsed (lib/sources/noci2022.md#erratum-9).
 	if g := CollapseGap(TokenStats(mat.NewDense(2, 1, []float64{1, 2}))); !(g > 0) {
 		t.Errorf("rank-1 unequal tokens: gap = %v, want > 0", g)
 	}
 }
 
-// Spec §7 checks 6–9: Lemmas 3.2/3.3 for the canonical input X_k = e_k
+// lib/sources/noci2022.md#check-6 to #check-9: Lemmas 3.2/3.3 for the canonical input X_k = e_k
 // (n = 4, r = 0: ‖X‖² = 4, C = 4), and the depth-scaled values and limits.
-// Values derived in the spec from the closed forms; 1e-6 relative (the spec
+// Values derived in the notes (lib/sources/noci2022.md) from the closed forms; 1e-6 relative (the notes (lib/sources/noci2022.md)
 // prints 6–8 digits).
 func TestLemmas32And33(t *testing.T) {
 	type want struct{ ec, en float64 }
@@ -193,9 +193,9 @@ func TestLemmas32And33(t *testing.T) {
 	}
 }
 
-// Spec §7 checks 10–15: the average correlation at finite depth and its
+// lib/sources/noci2022.md#check-10 to #check-15: the average correlation at finite depth and its
 // limits. #10: n = 50, ρ⁰ = 0, α₁ = 1 has the closed form
-// (2^ℓ − 1)/(49 + 2^ℓ), checked to 1e-12; the spec's 6-digit values to 1e-6.
+// (2^ℓ − 1)/(49 + 2^ℓ), checked to 1e-12; the notes' (lib/sources/noci2022.md) 6-digit values to 1e-6.
 func TestRhoDepthAndLimit(t *testing.T) {
 	for _, tc := range []struct {
 		ell  int
@@ -211,7 +211,7 @@ func TestRhoDepthAndLimit(t *testing.T) {
 			t.Errorf("#10 ρ^%d = %.15g, closed form %.15g", tc.ell, got, exact)
 		}
 		if math.Abs(got-tc.want) > 1e-6 {
-			t.Errorf("#10 ρ^%d = %.7f, spec %.6f", tc.ell, got, tc.want)
+			t.Errorf("#10 ρ^%d = %.7f, want %.6f", tc.ell, got, tc.want)
 		}
 	}
 	// #11: eq. (15) at n = 50, ρ⁰ = 0, α̃₁ = 1 and finite L with α₁² = 1/L.
@@ -288,8 +288,8 @@ func TestRhoDepthAndLimit(t *testing.T) {
 	}
 }
 
-// Spec §7 checks 16–18 and 20: eqs. (17), (18), (47). Values are the
-// spec's (formula evaluated there), to their printed precision.
+// lib/sources/noci2022.md#check-16 to #check-18 and #check-20: eqs. (17), (18), (47). Values are the
+// notes' (formula evaluated there), to their printed precision.
 func TestEq17Eq18TauReference(t *testing.T) {
 	for _, tc := range []struct {
 		n, d                 int
@@ -387,7 +387,7 @@ func TestEq17Eq18TauReference(t *testing.T) {
 	}
 }
 
-// Lemma A.7 (spec §7 #21) on the logit variance: hand values.
+// Lemma A.7 (lib/sources/noci2022.md#check-21) on the logit variance: hand values.
 func TestLogitVariance(t *testing.T) {
 	if got := LogitVariance(2, 3, 4, Layer{}); !near(got, 6.0/16, 1e-15) {
 		t.Errorf("default init: %v, want 6/16", got)

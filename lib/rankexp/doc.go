@@ -1,7 +1,7 @@
 // Package rankexp runs the experiments of Noci, Anagnostidis, Biggio,
 // Orvieto, Singh & Lucchi 2022, "Signal Propagation in Transformers:
 // Theoretical Perspectives and the Role of Rank Collapse" (NeurIPS 2022,
-// arXiv:2206.03126; spec noci2022-rank-collapse.md): each runs the
+// arXiv:2206.03126; notes in lib/sources/noci2022.md): each runs the
 // finite-width simulator lib/rankblock over the settings of one of the
 // paper's results and returns it beside the closed forms of
 // lib/rankcollapse that it checks, so a notebook only shows them.

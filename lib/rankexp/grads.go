@@ -16,7 +16,7 @@ import (
 // the exact E‖∂S/∂X‖² (Exact, rankcollapse.ExpGradX), its Monte Carlo
 // estimate MC ± SE over weight draws (rankblock.AttnInputJacobianMC) and
 // the printed bound of eq. (8) (Bound, which fails when the tokens share a
-// large mean, spec §8.1).
+// large mean, lib/sources/noci2022.md#erratum-1).
 type Lemma31 struct {
 	DK                           int
 	Draws                        int // weight draws of MC
@@ -61,7 +61,7 @@ func IdenticalTokens(sizes [][2]int, tau float64, draws int, seed, stream uint64
 }
 
 // Point is one equicorrelated input law: n tokens of width d = d_v = d_k,
-// correlation Rho and entry variance Sx2 (§2.6).
+// correlation Rho and entry variance Sx2 (lib/sources/noci2022.md#notation).
 type Point struct {
 	N, D     int
 	Rho, Sx2 float64

@@ -11,10 +11,10 @@ import (
 	"github.com/sigprop/sigprop/lib/rankcollapse"
 )
 
-// Lemma 3.1 at the spec's inputs: the theory fields are rankcollapse's,
+// Lemma 3.1 at the notes' (lib/sources/noci2022.md) inputs: the theory fields are rankcollapse's,
 // the Monte Carlo agrees with the exact E‖∂S/∂X‖² within 5 SE (4000
 // draws; per-draw relative SD ≈ 1.5, so SE ≈ 2.4% of the mean), and for
-// X_b = X_a + 5 the exact value exceeds the printed bound (spec §8.1).
+// X_b = X_a + 5 the exact value exceeds the printed bound (lib/sources/noci2022.md#erratum-1).
 func TestLemma31At(t *testing.T) {
 	xa := rankcollapse.Sequence([]float64{1, 0}, []float64{0, 1}, []float64{1, 1})
 	xb := rankcollapse.Sequence([]float64{6, 5}, []float64{5, 6}, []float64{6, 6})

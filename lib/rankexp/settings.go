@@ -97,7 +97,7 @@ func (s Table2Settings) Runs(norm block.Norm) ([]rankblock.Profile, error) {
 // UniformitySettings are the settings of Fig. 7 (App. A.5): the distance
 // of the attention matrix from uniform against the key width.
 type UniformitySettings struct {
-	// N is the number of tokens; the paper does not state it: the spec's
+	// N is the number of tokens; the paper does not state it: the notes' (lib/sources/noci2022.md)
 	// n = 10.
 	N int
 	// DV is the value width d_v = 100 and DK the key widths d_k = 10…10⁴

@@ -13,7 +13,7 @@ import (
 //
 // ρ is clipped to [−1, 1] (rounding can push a correlation just outside).
 // Special values: ν(1) = 0, ν(0) = (c₊−c₋)²/(2π), ν(−1) = (c₊−c₋)²/2.
-// The App. B variant with (c₊+c₋)² and +ρ arccos ρ is a typo (spec §8); the
+// The App. B variant with (c₊+c₋)² and +ρ arccos ρ is a typo (lib/sources/noci2023.md#erratum-2); the
 // shapednet tests show that the finite network follows this form.
 // It panics on NaN input.
 func Nu(rho, cPlus, cMinus float64) float64 {
@@ -265,7 +265,7 @@ func resDrift(dst, v []float64, m int, g2, cPlus, cMinus float64, add bool) {
 }
 
 // DriftAttn is the shaped-attention drift of Theorem 4.2 in the closed matrix
-// form of the spec (§3.1), with C = PVP, s = diag(C) + (V^{x̄x̄} − V̄)1,
+// form (lib/sources/noci2023.md#derived), with C = PVP, s = diag(C) + (V^{x̄x̄} − V̄)1,
 // u = V s, d = diag(V):
 //
 //	b(V) = γ²/τ₀² · [ ‖C‖²_F/m² · V + (d uᵀ + u dᵀ)/(2m) ],

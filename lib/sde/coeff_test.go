@@ -45,7 +45,7 @@ func TestEquiCov(t *testing.T) {
 	mustpanic.Check(t, "EquiCov(0, 1, 0)", func() { EquiCov(0, 1, 0) })
 }
 
-// v0 is the spec's reference V₀ = [[1,.2],[.2,1]]; v3 the m = 3 example.
+// v0 is the notes' (lib/sources/noci2023.md) reference V₀ = [[1,.2],[.2,1]]; v3 the m = 3 example.
 var (
 	v0 = FromTri(2, 1, .2, 1)
 	v3 = FromTri(3, 1, .2, .1, 1.5, -.3, .8)
@@ -67,7 +67,7 @@ func checkSym(t *testing.T, what string, got *mat.SymDense, want [][]float64, to
 	}
 }
 
-// TestNu checks spec §7 item 1. The references are given to 6 decimals,
+// TestNu checks lib/sources/noci2023.md#check-1. The references are given to 6 decimals,
 // hence tolerance 5e-7 (1e-12 for the exact values 0.5, 1/2π, 0).
 func TestNu(t *testing.T) {
 	for _, tc := range []struct{ rho, want, tol float64 }{
@@ -88,7 +88,7 @@ func TestNu(t *testing.T) {
 	}
 }
 
-// TestCoefficientReferences checks spec §7 items 2–6 (hand-derived values;
+// TestCoefficientReferences checks lib/sources/noci2023.md#check-2 to #check-6 (hand-derived values;
 // items 2–5 are exact decimals, tolerance 1e-12; item 6 is printed to 6
 // significant digits, tolerance 6e-7 absolute, 1e-6 for Σ^{12,13}=−0.2532
 // printed to 4).
@@ -196,7 +196,7 @@ func randomCov(m int, rng *rand.Rand) *mat.SymDense {
 	return v
 }
 
-// TestLiteralEqualsClosed checks spec §7 item 7 and the S1/S2 identities of
+// TestLiteralEqualsClosed checks lib/sources/noci2023.md#check-7 and the S1/S2 identities of
 // item 9 on random PSD V, m = 2..5. Pure algebra: tolerance 1e-12 relative.
 func TestLiteralEqualsClosed(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -236,7 +236,7 @@ func TestLiteralEqualsClosed(t *testing.T) {
 	}
 }
 
-// TestSpecialCases checks spec §7 items 9, 10 and 18 (closed forms; the
+// TestSpecialCases checks lib/sources/noci2023.md#check-9, #check-10 and #check-18 (closed forms; the
 // 6-decimal references get tolerance 5e-7).
 func TestSpecialCases(t *testing.T) {
 	one := Model{Kind: Attention, Gamma: 1, Tau0: 1}
@@ -321,7 +321,7 @@ func TestSpecialCases(t *testing.T) {
 	checkClose(t, "1-D variance at 0.2", rc.Variance(0.2)/0.49, 1.8432, 1e-12)
 }
 
-// TestDiffusionSymmetricPSD checks spec §7 item 8 (first half): every
+// TestDiffusionSymmetricPSD checks lib/sources/noci2023.md#check-8 (first half): every
 // diffusion matrix is symmetric and PSD (min eigenvalue ≥ −1e-12·max).
 func TestDiffusionSymmetricPSD(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))

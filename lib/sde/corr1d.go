@@ -8,7 +8,7 @@ import (
 )
 
 // ResNetCorr is the 1-D reduction of Theorem 3.2 for a token pair: by Itô's
-// formula on ρ = V¹²/√(V¹¹V²²) the correlation is autonomous (spec §7 item 16),
+// formula on ρ = V¹²/√(V¹¹V²²) the correlation is autonomous (lib/sources/noci2023.md#check-16),
 //
 //	dρ = γ² [ν(ρ) − ρ(1−ρ²)] dt + √2 γ (1−ρ²) dW.
 //

@@ -5,11 +5,11 @@ import (
 	"testing"
 )
 
-// TestResNetCorrReduction checks spec §7 item 16: ρ_T of the matrix ResNet
+// TestResNetCorrReduction checks lib/sources/noci2023.md#check-16: ρ_T of the matrix ResNet
 // SDE agrees with the 1-D correlation SDE (KS below the 0.1% critical value
 // for 8000 vs 8000 samples, 0.031), the time change (γ, T) ↔ (1, γ²T) holds
 // in law, and q95(|ρ_T|) at T = 1/3 for γ = 0.1 … 1 (Fig. 3 right) matches
-// the spec's 200 000-path references within 4.5 batch standard errors (8
+// the notes' (lib/sources/noci2023.md) 200 000-path references within 4.5 batch standard errors (8
 // batches) plus 0.005 for the h = 0.005 discretisation, increasing in γ.
 func TestResNetCorrReduction(t *testing.T) {
 	const n = 8000
@@ -43,7 +43,7 @@ func TestResNetCorrReduction(t *testing.T) {
 		}
 		return o
 	}
-	// Fig. 3 right, SDE side: q95(|ρ_T|) for every γ against the spec's
+	// Fig. 3 right, SDE side: q95(|ρ_T|) for every γ against the notes' (lib/sources/noci2023.md)
 	// 200 000-path references, and increasing in γ.
 	prev := 0.0
 	for i, tc := range []struct{ g, want float64 }{{0.1, 0.326}, {0.25, 0.499}, {0.5, 0.732}, {1 / math.Sqrt2, 0.857}, {1, 0.947}} {

@@ -20,7 +20,7 @@
 //	Cor 4.3      Model{Kind: Transformer}          sums of the two
 //	Lemma C.2    S₁, S₂ enter through C = P V P (literal forms in the tests)
 //	Thm 4.2      SigmaLin, Acal, Model.Diffusion   N×N covariances, N = m(m+1)/2, TriIndex order
-//	§7 item 16   ResNetCorr                        1-D correlation SDE of Thm 3.2 (m = 2)
+//	lib/sources/noci2023.md#check-16   ResNetCorr                        1-D correlation SDE of Thm 3.2 (m = 2)
 //	Itô on ρ     RhoIto                            drift and variance of ρ^{αβ} for any Model
 //	Prop. A.2    Simulate                          Euler–Maruyama, many paths in parallel
 //	(reference)  OU                                matrix Ornstein–Uhlenbeck process, known moments
@@ -34,7 +34,7 @@ package sde
 // Implementation notes (not part of the package documentation).
 //
 // The matrix Brownian increment is sampled in O(m³) by the matrix form of
-// the spec (§4.1b of ../shared/spec/noci2023-shaped-transformer.md):
+// lib/sources/noci2023.md#noise-sampler:
 //
 //	dM = √a_lin · R S Rᵀ + (c_𝒜/m)(Ξ V + V Ξᵀ),   R Rᵀ = V,
 //	S = (N₁+N₁ᵀ)/√2,  Ξ = R N₂ Rᵀ P,  P = I − 11ᵀ/m,
@@ -77,7 +77,7 @@ package sde
 // Paths whose norm reaches Settings.StopRadius are frozen and flagged, as in
 // the local convergence of Def. 4.1.
 //
-// Errata followed (see the spec's Pitfalls): ν is Eq. (6), not the App. B
+// Errata followed (see the notes' (lib/sources/noci2023.md) Pitfalls): ν is Eq. (6), not the App. B
 // variant (tested in the shapednet tests against the finite network);
 // Eq. (8)'s second-order sign is the App. C form; Cor 4.3's diffusion is
 // [Σ + Σ_res]^{1/2} (Eq. 32 as reconstructed).

@@ -182,7 +182,7 @@ func TestPSDGuard(t *testing.T) {
 	}
 }
 
-// TestRankOneStaysRankOne checks spec §7 item 19: from V₀ = v11ᵀ (ρ = 1)
+// TestRankOneStaysRankOne checks lib/sources/noci2023.md#check-19: from V₀ = v11ᵀ (ρ = 1)
 // every model keeps ρ ≡ 1 (to rounding, 1e-9) — this exercises the
 // zero-pivot Cholesky — and reports no PSD violation.
 func TestRankOneStaysRankOne(t *testing.T) {
@@ -203,7 +203,7 @@ func TestRankOneStaysRankOne(t *testing.T) {
 	}
 }
 
-// TestGBMDiagonal checks spec §7 item 17: the diagonal is a geometric
+// TestGBMDiagonal checks lib/sources/noci2023.md#check-17: the diagonal is a geometric
 // Brownian motion, dV = √(2k) V dW with k = γ²(2−γ²) for attention with
 // m = 1 and k = 2γ² for the ResNet diagonal (m = 2), so
 //
@@ -251,9 +251,9 @@ func TestGBMDiagonal(t *testing.T) {
 
 // TestFig1SDEReference compares the Theorem 4.2 SDE at the Fig. 1
 // parameters (m = 2, γ = 1/√8, τ₀ = 1, ρ₀ = 0.2, T = 0.75, h = 0.01) with
-// the spec's high-precision reference (h = 0.002, 50 000 paths): mean 0.186,
+// the notes' (lib/sources/noci2023.md) high-precision reference (h = 0.002, 50 000 paths): mean 0.186,
 // sd 0.368, median 0.216. 8192 paths: se(mean) = 0.004, se(median) ≈ 0.005;
-// tolerance 4.5 se plus 0.005 for the step (the spec's h = 0.01 run gave
+// tolerance 4.5 se plus 0.005 for the step (the notes' (lib/sources/noci2023.md) h = 0.01 run gave
 // mean 0.183); sd within 0.015 (se of sd ≈ 0.003).
 func TestFig1SDEReference(t *testing.T) {
 	md := Model{Kind: Attention, Gamma: 1 / math.Sqrt(8), Tau0: 1}

@@ -84,7 +84,7 @@ func (md Model) hasReLU() bool      { return md.Kind != Attention }
 
 // NoiseCoeffs returns (a_lin, c_𝒜) with Σ = a_lin Σ_lin + c_𝒜² 𝒜:
 // Attention γ²(2−γ²), γ²/τ₀; ResNet 2γ², 0; Transformer γ²(4−γ²), γ²/τ₀;
-// MLP 1, 0 (spec §4.1).
+// MLP 1, 0 (lib/sources/noci2023.md#sde-coefficients).
 func (md Model) NoiseCoeffs() (aLin, cA float64) {
 	g2 := md.Gamma * md.Gamma
 	switch md.Kind {
@@ -153,7 +153,7 @@ func scaled(f float64, a *mat.SymDense) *mat.SymDense {
 //
 //	μ = ∇f·b + ½ Σ_{ij} ∂²f/∂i∂j Σ^{i,j},   σ² = ∇fᵀ Σ ∇f
 //
-// restricted to the three entries (aa, ab, bb). Spec §7 item 18: at
+// restricted to the three entries (aa, ab, bb). lib/sources/noci2023.md#check-18: at
 // V = [[1,.2],[.2,1]], attention, γ = τ₀ = 1: μ = 0.042240, σ² = 1.069056.
 // It panics for a == b or indices out of range.
 func (md Model) RhoIto(V mat.Matrix, a, b int) (mu, sigma2 float64) {

@@ -27,7 +27,7 @@ func newWorkspace(m int) *workspace {
 }
 
 // sampleNoise writes into dst (flat, symmetric) one draw of the matrix
-// Gaussian with covariance a_lin Σ_lin(V) + c_𝒜² 𝒜(V) (spec §4.1b):
+// Gaussian with covariance a_lin Σ_lin(V) + c_𝒜² 𝒜(V) (lib/sources/noci2023.md#noise-sampler):
 //
 //	dM = √a_lin R S Rᵀ + (c_𝒜/m)(Ξ V + V Ξᵀ),  S = (N₁+N₁ᵀ)/√2,  Ξ = R N₂ Rᵀ P.
 //

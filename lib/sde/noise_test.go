@@ -8,7 +8,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestNoiseCovarianceExact checks spec §7 item 8 (second half) and the
+// TestNoiseCovarianceExact checks lib/sources/noci2023.md#check-8 (second half) and the
 // symmetry of the noise: the matrix sampler is linear in its normals, so its
 // covariance is Σ_k vec(dM(e_k)) vec(dM(e_k))ᵀ exactly; it must equal
 // a_lin Σ_lin + c_𝒜² 𝒜 to rounding (1e-12 relative), for a Cholesky and for

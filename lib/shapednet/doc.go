@@ -1,7 +1,7 @@
 // Package shapednet simulates the residual attention networks of Noci, Li,
 // Li, He, Hofmann, Maddison & Roy 2023, "The Shaped Transformer: Attention
 // Models in the Infinite Depth-and-Width Limit" (NeurIPS 2023,
-// arXiv:2306.17759; spec noci2023-shaped-transformer.md) at finite width
+// arXiv:2306.17759; notes in lib/sources/noci2023.md) at finite width
 // and depth, whose limit is the covariance SDE of package sde at time
 // t = ℓ/width. Each network draws from its own generator NetRand(seed, i),
 // so results do not depend on the worker count.
@@ -12,8 +12,8 @@
 //	s± = 1 + c±/√n, σ_s, eq. (4)                    Slopes, ReLU, He
 //	shaped-ReLU kernel (App. B, eq. 23)             ReLUKernel
 //	attention + MLP layer, eqs. (1), (4), (11)      Config, Shaped, Blocks
-//	naive forward pass, V_ℓ = X_ℓX_ℓᵀ/n (§6.1)      Input, Forward, ForwardRun
-//	exact reduced chain in V_ℓ (§6.2, same law)     Step, Simulate, Run, NetRand
+//	naive forward pass, V_ℓ = X_ℓX_ℓᵀ/n (lib/sources/noci2023.md#forward-pass)      Input, Forward, ForwardRun
+//	exact reduced chain in V_ℓ (lib/sources/noci2023.md#reduced-chain, same law)     Step, Simulate, Run, NetRand
 //	finite-time blow-up (stopping-time study)       StoppingDepth
 //	t* over networks, over a (γ, τ₀) grid (Fig. 8)  StopStudy.Run, StopStudy.Grid
 //	equicorrelated V₀ (Figs. 1, 3, 4)               EquiCorr

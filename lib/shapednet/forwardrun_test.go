@@ -43,7 +43,7 @@ func TestForwardRunIsForward(t *testing.T) {
 	}
 }
 
-// The forward pass and the reduced chain have the same law (spec §6.2):
+// The forward pass and the reduced chain have the same law (lib/sources/noci2023.md#reduced-chain):
 // the mean final correlation of 400 forward networks and 4000 chain
 // networks agree within 4 combined SE (PreRMS, which the chain handles
 // exactly, at width 32 and depth 8).

@@ -28,8 +28,8 @@ import (
 //	block.ShapedNoIdentity       Softmax(Y/τ) − 11ᵀ/m (Fig. 4 "τ² = nn_k, center")
 //	block.ShapedNoCenter         I + Softmax(Y/τ) (Fig. 4 "id, τ² = nn_k")
 //	block.IdentityOnly     I + Softmax(Y/τ_v) (Fig. 4 "only id")
-//	block.NoTemperature    I + Softmax(Y/τ_v) − 11ᵀ/m (spec §5, Fig. 4 [unspecified])
-//	block.OnlyTemperature  Softmax(Y/τ) (spec §5, Fig. 4 [unspecified])
+//	block.NoTemperature    I + Softmax(Y/τ_v) − 11ᵀ/m (lib/sources/noci2023.md#figure-4 [unspecified])
+//	block.OnlyTemperature  Softmax(Y/τ) (lib/sources/noci2023.md#figure-4 [unspecified])
 //
 // shParts says which of identity, centring and the shaped temperature a
 // kind has; ok is false for a kind this simulator does not support.
@@ -102,7 +102,7 @@ func Vanilla(width, depth int, gamma float64) Config {
 
 // PreLN is the Pre-LN baseline of Fig. 1: λ = γ = 1,
 // normalised branch inputs, Softmax(Y/√n_k), plain ReLU randmlp.MLP. norm is block.PreRMS
-// (reduced chain; the spec's approximation of LayerNorm) or block.PreLN
+// (reduced chain; the notes' (lib/sources/noci2023.md) approximation of LayerNorm) or block.PreLN
 // (Forward only).
 func PreLN(width, depth int, norm block.Norm) Config {
 	return Config{Width: width, Depth: depth, Gamma: 1, Lambda: 1, Attention: block.Softmax, ReLU: true, Norm: norm}
@@ -181,7 +181,7 @@ func He(sPlus, sMinus float64) float64 {
 }
 
 // ReLUKernel is the normalised kernel c·K₁(ρ) = c E σ_s(g₁)σ_s(g₂) for
-// unit Gaussians with correlation ρ (App. B, Eq. 23; spec §7 item 14):
+// unit Gaussians with correlation ρ (App. B, Eq. 23; lib/sources/noci2023.md#check-14):
 //
 //	cK₁(ρ) = [a²ρ + b²·(2/π)(√(1−ρ²) + ρ arcsin ρ)] / (a² + b²),
 //	a = (s₊+s₋)/2,  b = (s₊−s₋)/2,

@@ -13,7 +13,7 @@ import (
 	"github.com/sigprop/sigprop/lib/psd"
 )
 
-// The exact reduced chain of the spec (§6.2): by rotation invariance of the
+// The exact reduced chain (lib/sources/noci2023.md#reduced-chain): by rotation invariance of the
 // Gaussian weights, V_{ℓ+1} given X_ℓ depends on X_ℓ only through V_ℓ, so
 // each layer may start from the canonical X = √n [L, 0], L Lᵀ = V. Then
 // (G's iid N(0,1), W_k ~ Wishart_m(k, I)):

@@ -36,7 +36,7 @@ func shFill(g blas64.General, rng *rand.Rand) { randmat.Normal(g.Data, 1, rng) }
 
 // Forward propagates X0 (m×n tokens, n = c.Width) through the full
 // network of configuration c with freshly drawn weights (the naive forward
-// pass of the spec, §6.1, with every weight matrix materialised) and returns
+// pass of the notes (lib/sources/noci2023.md), lib/sources/noci2023.md#forward-pass, with every weight matrix materialised) and returns
 // V_ℓ = X_ℓ X_ℓᵀ/n for ℓ = 0..Depth:
 //
 //	attention: Y = X̃(W^Q/√n)(W^K/√n)ᵀX̃ᵀ, A = f(Y), X ← λX + γ A X̃ W^V/√n,

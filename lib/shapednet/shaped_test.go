@@ -27,11 +27,11 @@ func shSym(m int, upper ...float64) *mat.SymDense {
 
 var (
 	shV0 = shSym(2, 1, .2, 1)                                       // Fig. 1 initial covariance, ρ₀ = 0.2
-	shV3 = shSym(3, 1, .2, .1, 1.5, -.3, .8)                        // spec §7 item 6
+	shV3 = shSym(3, 1, .2, .1, 1.5, -.3, .8)                        // lib/sources/noci2023.md#check-6
 	shP3 = [][2]int{{0, 0}, {0, 1}, {0, 2}, {1, 1}, {1, 2}, {2, 2}} // TriIndex order
 )
 
-// TestShapedReLUKernel checks spec §7 item 14's deterministic references
+// TestShapedReLUKernel checks lib/sources/noci2023.md#check-14's deterministic references
 // (6 decimals, tolerance 5e-7), cK₁(1) = 1, and that width·(cK₁(ρ) − ρ)
 // approaches ν(ρ) of Eq. (6) (sde.Nu) like width^{−1/2}: the gap shrinks by
 // ≈ √10 per decade, within a factor 2.
@@ -150,7 +150,7 @@ func shSDSE(x []float64) float64 {
 	return math.Sqrt(math.Max(m4-math.Pow(sd, 4), 0) / (4 * sd * sd * float64(len(x))))
 }
 
-// TestReducedChainMatchesForward checks the spec's §6.2 claim that the
+// TestReducedChainMatchesForward checks the claim of lib/sources/noci2023.md#reduced-chain that the
 // reduced chain has the law of the full network: two layers at m = 3,
 // width = n_k = 24, 3000 networks each way, for the shaped tokennet.Transformer, the
 // vanilla tokennet.Transformer, Pre-RMS-norm attention and the n_k < m and
@@ -197,17 +197,17 @@ func TestReducedChainMatchesForward(t *testing.T) {
 }
 
 // TestShapedAttentionOneStep checks the Markov chain against Theorem 4.2's
-// coefficients (spec §7 items 11–13) at V = V₃.
+// coefficients (lib/sources/noci2023.md#check-11 to #check-13) at V = V₃.
 //
 // Drift: the exact identity E[V₁|V] = λ²V + γ²E[A V Aᵀ] with antithetic
 // logits (Y, −Y) gives width·(E V₁ − V) from 200 000 pairs; it must match
 // sde.DriftAttn within 4.5 se plus a finite-width allowance of 0.003 at
-// width 4096 (spec: ≤ 0.001 there) — for n_k = width and for n_k = 1
+// width 4096 (lib/sources/noci2023.md: ≤ 0.001 there) — for n_k = width and for n_k = 1
 // (the limit does not depend on n_k).
 //
 // Diffusion: width·Cov(V₁) from 100 000 one-layer steps of the reduced chain
 // at width 1024 divided by the diagonal of Σ must be 1 within 4.5 se plus
-// 0.005 (spec: 0.3% finite-width); at γ = 1, τ₀ = 0.5 the same ratios
+// 0.005 (lib/sources/noci2023.md: 0.3% finite-width); at γ = 1, τ₀ = 0.5 the same ratios
 // against Σ without 𝒜 must be off by more than 20% (the test detects a
 // missing or mis-scaled 𝒜).
 func TestAttentionOneStep(t *testing.T) {
@@ -323,9 +323,9 @@ func TestAttentionOneStep(t *testing.T) {
 // TestShapedMLPOneStep checks one residual shaped-ReLU block (Thm 3.2) at V₃,
 // λ = γ = 1/√2, c± = (1, −2), width 1024, 40 000 steps: the mean of V₁ must
 // equal the exact finite-width value λ²V + γ²√(V^{αα}V^{ββ}) cK₁(ρ^{αβ})
-// within 4.5 se (spec item 14's deterministic alternative; the diagonal is
+// within 4.5 se (lib/sources/noci2023.md#check-14 deterministic alternative; the diagonal is
 // an exact martingale, item 15), and width·Var(V₁)/Σ_res must be 1 within
-// 4.5 se + 0.01 (spec: 0.7% at 1024).
+// 4.5 se + 0.01 (lib/sources/noci2023.md: 0.7% at 1024).
 func TestMLPOneStep(t *testing.T) {
 	const n, N = 1024, 40000
 	g := 1 / math.Sqrt2
@@ -389,7 +389,7 @@ func TestConvergenceToSDE(t *testing.T) {
 	}
 }
 
-// TestFig1Qualitative checks spec §7 item 23 at the Fig. 1 parameters
+// TestFig1Qualitative checks lib/sources/noci2023.md#check-23 at the Fig. 1 parameters
 // (width 200, depth 150, γ = 1/√8, m = 2, ρ₀ = 0.2; 1024 networks): the
 // vanilla tokennet.Transformer's mean ρ exceeds 0.85 by layer 20 and 0.99 by layer
 // 50; the shaped tokennet.Transformer's stays within 4.5 se of 0.2 at every layer
@@ -471,11 +471,11 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestTransformerVsSDE checks spec §7 item 21: the shaped tokennet.Transformer
+// TestTransformerVsSDE checks lib/sources/noci2023.md#check-21: the shaped tokennet.Transformer
 // (Eq. 11) at the Fig. 1 parameters (width 200, depth 150, γ = 1/√8, τ₀ = 1,
 // c± = (0, −1), m = 2; 2048 networks) against the Corollary 4.3 SDE (8192
 // paths, h = 0.005): KS below the 0.1% critical value (0.045), and the SDE
-// mean and sd within 4.5 se (+0.01 for the step) of the spec's SDE reference
+// mean and sd within 4.5 se (+0.01 for the step) of the notes' (lib/sources/noci2023.md) SDE reference
 // (mean 0.182, sd 0.486).
 func TestTransformerVsSDE(t *testing.T) {
 	g := 1 / math.Sqrt(8)
@@ -498,7 +498,7 @@ func TestTransformerVsSDE(t *testing.T) {
 	}
 	se := sy / math.Sqrt(float64(len(y)))
 	if math.Abs(my-0.182) > 4.5*se+0.01 || math.Abs(sy-0.486) > 4.5*se+0.01 {
-		t.Errorf("SDE mean %.4f sd %.4f, spec reference 0.182, 0.486", my, sy)
+		t.Errorf("SDE mean %.4f sd %.4f, reference 0.182, 0.486", my, sy)
 	}
 }
 

@@ -91,12 +91,12 @@ func TestStopStudyDeterministic(t *testing.T) {
 	}
 }
 
-// The spec's independent numpy simulation (§5, Fig. 5, m = 2, X₀ = 10·iid
+// The notes' (lib/sources/noci2023.md) independent numpy simulation (lib/sources/noci2023.md#figure-5, m = 2, X₀ = 10·iid
 // N(0, 1), exact reduced chain) finds at γ = 0.5 a median t* of 0.43 and
 // a 10th percentile of 0.14, and at γ = 0.2 a median of 1 and a 10th
 // percentile of 0.92 (100 networks each, so its own standard errors are
 // ≈ 0.05). With 400 networks here, each must agree within 4 combined SE
-// (ours from QuantileSE, the spec's taken as twice ours: 100 vs 400
+// (ours from QuantileSE, the notes' (lib/sources/noci2023.md) taken as twice ours: 100 vs 400
 // networks).
 func TestStopStudyMatchesSpec(t *testing.T) {
 	if testing.Short() {
@@ -112,9 +112,9 @@ func TestStopStudyMatchesSpec(t *testing.T) {
 		if c.want == 1 {
 			tol = 0 // capped: the median is exactly 1 when more than half never stop
 		}
-		t.Logf("γ = %v: q%v of t* = %.3f ± %.3f (4 SE), spec %v", c.gamma, c.q, got, tol, c.want)
+		t.Logf("γ = %v: q%v of t* = %.3f ± %.3f (4 SE), want %v", c.gamma, c.q, got, tol, c.want)
 		if math.Abs(got-c.want) > tol+1e-12 {
-			t.Errorf("γ = %v: q%v of t* = %v ± %v, spec %v", c.gamma, c.q, got, tol, c.want)
+			t.Errorf("γ = %v: q%v of t* = %v ± %v, want %v", c.gamma, c.q, got, tol, c.want)
 		}
 	}
 }

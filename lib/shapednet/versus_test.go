@@ -39,7 +39,7 @@ func TestOneStep(t *testing.T) {
 		t.Errorf("Entries = %v, want V11, V12, …, V33", o.Entries)
 	}
 	// SE of a variance ratio √(2/(N−1)) = 0.01 at N = 20000; the bias of the
-	// one-step covariance is O(n^{-1/2}) ≈ 6% at n = 256 (spec §7 item 12
+	// one-step covariance is O(n^{-1/2}) ≈ 6% at n = 256 (lib/sources/noci2023.md#check-12
 	// gives ≤ 1% at n = 1024): allow 5 SE + 10%.
 	for k, ratio := range o.Ratio {
 		if math.Abs(ratio-1) > 5*o.RatioSE+0.1 {
@@ -47,7 +47,7 @@ func TestOneStep(t *testing.T) {
 		}
 	}
 	if slices.Min(o.RatioNoA) < 1.2 {
-		t.Errorf("without 𝒜 the ratios %v should exceed 1.2 (spec §7 item 12: 1.3–2.5)", o.RatioNoA)
+		t.Errorf("without 𝒜 the ratios %v should exceed 1.2 (lib/sources/noci2023.md#check-12: 1.3–2.5)", o.RatioNoA)
 	}
 	if _, err := OneStep(c, md, v3, 1, 5, 1); err == nil {
 		t.Error("OneStep with nets = 1: no error")

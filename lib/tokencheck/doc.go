@@ -1,7 +1,7 @@
 // Package tokencheck checks the token-geometry theory of Cowsik, Nebabu, Qi
 // & Ganguli 2024, "Geometric Dynamics of Signal Propagation Predict
-// Trainability of Transformers" (arXiv:2403.02579; spec
-// cowsik2024-geometric-dynamics.md), against the finite-width random
+// Trainability of Transformers" (arXiv:2403.02579; notes in
+// lib/sources/cowsik2024.md), against the finite-width random
 // transformer: each experiment runs package tokennet's simulator and
 // returns its means ± SE beside package tokengeom's prediction for the same
 // quantity, the numbers behind the theory-vs-simulation figures of the
@@ -11,7 +11,7 @@
 //	the finite-d bias of q/d at depth (Fig. 2)          MeasureWidthBias
 //	two-group tokens, p1/p2 → 1 (eq. 12, Fig. 3)        SymmetryRestoration
 //	λ_a, eq. (24), vs its one-step theory (Fig. 4)     AngleExponents
-//	λ_g (Sec. 4.2, eq. 32; spec §6.3) (Fig. 5)          GradientExponents, ErrataModels, SliceAgreement
+//	λ_g (Sec. 4.2, eq. 32; lib/sources/cowsik2024.md#protocol-lambda-g) (Fig. 5)          GradientExponents, ErrataModels, SliceAgreement
 //	simulated planes of Figs. 4–6 (committed sweeps)    SimPlane, ReadSimPlane, GradientPlane
 //
 // A theory model (tokengeom.Model) fixes the simulated network (Network),

@@ -10,8 +10,8 @@ import (
 )
 
 // FiniteWidthOffset is the allowance for the finite-width offset of the
-// simulated λ_g^(16) at n = 256, d = 64 against the corrected theory: spec
-// §6.3 finds about 0.02 at moderate α; this is that +50%.
+// simulated λ_g^(16) at n = 256, d = 64 against the corrected theory:
+// lib/sources/cowsik2024.md#protocol-lambda-g finds about 0.02 at moderate α; this is that +50%.
 const FiniteWidthOffset = 0.03
 
 // Exponents are simulated exponents at a list of models, one point per
@@ -45,7 +45,7 @@ func AngleExponents(ms []tokengeom.Model, networks int, seeds Seeds) (Exponents,
 // GradientExponents estimates the gradient exponent λ_g = (1/L) ln(|g|²/nd)
 // over L blocks (Sec. 4.2, tokennet.NumericGradientExponent over networks
 // networks) from tokens near collapse, (q, p) = (q*, 0.9999q*) (the paper
-// leaves the input unstated; spec §6.3), at each model (point i drawing from
+// leaves the input unstated; lib/sources/cowsik2024.md#protocol-lambda-g), at each model (point i drawing from
 // seeds.Rand(i)), beside the corrected λ_g^(L) (Theory) and the paper's
 // printed one (Printed). Where they differ, the simulation follows the
 // corrected form.
@@ -67,10 +67,10 @@ func GradientExponents(ms []tokengeom.Model, L, networks int, seeds Seeds) (Expo
 	return e, nil
 }
 
-// ErrataModels are the five (α_A, α_M, σ_w) of spec §6.3's check of the
+// ErrataModels are the five (α_A, α_M, σ_w) of lib/sources/cowsik2024.md#protocol-lambda-g's check of the
 // printed λ_g against the corrected one: (0.5, 0.5, 1.5), (8^{-1/2},
 // 8^{-1/2}, 1.5), (0.7, 0.7, 1), (0.6, 0.6, 1.75) and (0.9, 0.9, 2), the
-// last the known large-α overshoot of the theory at d = 64 (§6.3: +0.419
+// last the known large-α overshoot of the theory at d = 64 (lib/sources/cowsik2024.md#protocol-lambda-g: +0.419
 // against a simulated +0.255).
 func ErrataModels() []tokengeom.Model {
 	a8 := 1 / math.Sqrt(8)

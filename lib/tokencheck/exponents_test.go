@@ -10,7 +10,7 @@ import (
 )
 
 // The simulated eq. (24) follows its one-step theory (Monte Carlo, 8
-// networks of n = 256, d = 64 per point, spec §6.2), on both sides of the
+// networks of n = 256, d = 64 per point, lib/sources/cowsik2024.md#protocol-lambda-a), on both sides of the
 // edge of chaos σ_w = 1.6631, where the one-step exponent changes sign.
 func TestAngleExponents(t *testing.T) {
 	ms := tokengeom.AlphaSigma.Column(a8, []float64{1, 3})
@@ -35,7 +35,7 @@ func TestAngleExponents(t *testing.T) {
 	}
 }
 
-// At spec §6.3's first point the simulated λ_g (Monte Carlo, 8 networks of
+// At lib/sources/cowsik2024.md#protocol-lambda-g's first point the simulated λ_g (Monte Carlo, 8 networks of
 // n = 256, d = 64, L = 16) agrees with the corrected theory within 4 SE +
 // FiniteWidthOffset and rejects the printed form by more than that.
 func TestGradientExponents(t *testing.T) {
@@ -56,7 +56,7 @@ func TestGradientExponents(t *testing.T) {
 	}
 }
 
-// The corrected λ_g^(16) at the errata points against spec §6.3's table
+// The corrected λ_g^(16) at the errata points against lib/sources/cowsik2024.md#protocol-lambda-g's table
 // (printed to 3–4 decimals).
 func TestErrataModels(t *testing.T) {
 	ms := ErrataModels()
@@ -67,7 +67,7 @@ func TestErrataModels(t *testing.T) {
 	}
 	for i, m := range ms {
 		if l := tokengeom.LambdaG(m, 16, tokengeom.Corrected); math.Abs(l-want[i]) > tol[i] {
-			t.Errorf("point %d (%v, %v, %v): corrected λ_g^(16) = %.4f, spec %v", i+1, m.AlphaA, m.AlphaM, m.SigmaW, l, want[i])
+			t.Errorf("point %d (%v, %v, %v): corrected λ_g^(16) = %.4f, want %v", i+1, m.AlphaA, m.AlphaM, m.SigmaW, l, want[i])
 		}
 	}
 }

@@ -14,7 +14,7 @@ var a8 = 1 / math.Sqrt(8)
 
 // One block of the random transformer against F (Monte Carlo, 16 networks
 // of n = 256, d = 64 per case): q₁/d within 4 SE + AttBias, p₁/q₁ within
-// 4 SE. The theory side is pinned to the spec's layer-1 iterate (§5,
+// 4 SE. The theory side is pinned to the notes' (lib/sources/cowsik2024.md) layer-1 iterate (lib/sources/cowsik2024.md#figures,
 // Fig. 2: q/d = 0.79633493 at σ_w = 1 from (d, 0)).
 func TestLayerCurvesOneBlock(t *testing.T) {
 	for i, c := range []struct{ sw, q0, p0 float64 }{{1, 64, 0}, {2, 64, 32}} {
@@ -37,7 +37,7 @@ func TestLayerCurvesOneBlock(t *testing.T) {
 			t.Errorf("σ_w = %g: p₁/q₁ sim %v ± %v, theory %v", c.sw, cv.Sim.Cos[1], cv.Sim.CosSE[1], cv.Cos[1])
 		}
 		if i == 0 && math.Abs(cv.Q[1]-0.79633493) > 1e-8 {
-			t.Errorf("theory q₁/d = %v, spec 0.79633493", cv.Q[1])
+			t.Errorf("theory q₁/d = %v, want 0.79633493", cv.Q[1])
 		}
 	}
 }

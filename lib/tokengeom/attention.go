@@ -20,7 +20,7 @@ import (
 // The map depends on (q, p) only through ρ. Special cases: at σ_A² = 0,
 // q′ = p′ = d(1+(n−1)ρ)/n (rank-one output); at p = q, (q′,p′) = (d,d); at
 // p = 0, p′ = d/n exactly. Eq. (10) rests on Assumption 3.2 and is not
-// trustworthy for σ_A² ≳ 10 (spec §8.7).
+// trustworthy for σ_A² ≳ 10 (lib/sources/cowsik2024.md#erratum-7).
 //
 // AttQP panics unless n >= 2, d > 0, q > 0, σ_A² >= 0 and
 // −q/(n−1) <= p <= q (a valid Gram matrix): CheckQP returns the last three

@@ -14,8 +14,8 @@ func relClose(got, want, tol float64) bool {
 }
 
 func TestAttQPReference(t *testing.T) {
-	// Reference values: spec §7 "AttQP(q,p,n=256,d=64,σA²)", computed with
-	// the numpy/scipy reference implementation of eq. (10); spec tolerance
+	// Reference values: lib/sources/cowsik2024.md#checks "AttQP(q,p,n=256,d=64,σA²)", computed with
+	// the numpy/scipy reference implementation of eq. (10); tolerance
 	// 1e-9 relative (the printed values have 12 significant digits).
 	cases := []struct {
 		q, p, s2 float64
@@ -101,7 +101,7 @@ func TestAttQPIdentities(t *testing.T) {
 
 func TestAttQPCubicGap(t *testing.T) {
 	// Check 4: q′ − p′ = O(ε³) near collapse with coefficient ≈
-	// dσA²(n−1)/n² (spec: 0.015654 numerically vs 0.015564 leading order at
+	// dσA²(n−1)/n² (lib/sources/cowsik2024.md: 0.015654 numerically vs 0.015564 leading order at
 	// ε = 1e-4, σA² = 4). The O(ε) correction is relative 1e-4·O(n), so
 	// compare the ratio at ε = 1e-4 to 1% and check cubic scaling between
 	// ε = 1e-3 and 1e-4 (ratio 1000 within 2%).
@@ -129,7 +129,7 @@ func TestAttQPCubicGap(t *testing.T) {
 }
 
 func TestFAttResidual(t *testing.T) {
-	// Spec §7: FAtt(64,32) at α_A = 8^{-1/2}, σA² = 1, n = 256, d = 64.
+	// lib/sources/cowsik2024.md#checks: FAtt(64,32) at α_A = 8^{-1/2}, σA² = 1, n = 256, d = 64.
 	a8 := 1 / math.Sqrt(8)
 	q, p := FAtt(64, 32, a8, 256, 64, 1)
 	if !relClose(q, 60.025696154067, 1e-9) || !relClose(p, 32.020040662536, 1e-9) {

@@ -11,7 +11,7 @@
 //	Fig. 2                   NonCollapsedFixedPoint, VectorField, TrajectoryXY, PhasePortrait
 //	Figs. 4–5                Phase*, Plane, *Edge*, Edge, Grid.ZeroCrossings  phase diagrams
 //
-// The gradient exponent uses the spec's corrected formulas by default (see
+// The gradient exponent uses the notes' (lib/sources/cowsik2024.md) corrected formulas by default (see
 // Variant: Paper is the printed form, which the simulation excludes); λ_g = 0
 // is then a finite-depth, finite-n boundary, so LambdaG takes L and n. Where
 // the paper's printed numbers differ from its equations, see PhaseAlphaSigma.

@@ -7,10 +7,10 @@ import (
 )
 
 // The vector field is F in other coordinates: check it against F at the
-// spec's reference point, and that the collapsed fixed point is a zero of it.
+// reference point of lib/sources/cowsik2024.md#figure-2, and that the collapsed fixed point is a zero of it.
 func TestVectorField(t *testing.T) {
 	m := NewModel(a8, a8, 2)
-	// Spec §7: F(64, 32) = (70.493704525004, 35.427178162751) at σ_w = 2.
+	// lib/sources/cowsik2024.md#checks: F(64, 32) = (70.493704525004, 35.427178162751) at σ_w = 2.
 	a := VectorField(m, []float64{1}, []float64{0.5})
 	if len(a) != 1 {
 		t.Fatalf("len = %d, want 1", len(a))
@@ -40,14 +40,14 @@ func TestTrajectoryXY(t *testing.T) {
 		t.Fatal(err)
 	}
 	x, y := TrajectoryXY(m, tr)
-	// Spec §5, Fig. 2: layer 1 at (q/d, p/q) = (0.79633493, 0.00055522).
+	// lib/sources/cowsik2024.md#figure-2: layer 1 at (q/d, p/q) = (0.79633493, 0.00055522).
 	if x[0] != 1 || y[0] != 0 || math.Abs(x[1]-0.79633493) > 1e-8 || math.Abs(y[1]-0.00055522) > 1e-8 {
 		t.Errorf("trajectory = %v, %v", x, y)
 	}
 }
 
 func TestEdge(t *testing.T) {
-	// The spec's λ_a = 0 contour (§5, Fig. 4): α = 0.5 → σ_w = 1.713125.
+	// The notes' (lib/sources/cowsik2024.md) λ_a = 0 contour (lib/sources/cowsik2024.md#figure-4): α = 0.5 → σ_w = 1.713125.
 	ex, ey := Edge([]float64{0.5}, func(a float64) (float64, error) {
 		return EdgeOfChaosSigmaW(NewModel(a, a, 1), 0.2, 4)
 	})

@@ -38,7 +38,7 @@ func QStar(m Model) (float64, error) {
 	return m.D * qStarOverD(m.AlphaA, m.AlphaM, m.Gains()), nil
 }
 
-// lambdaA is the closed form of the angle exponent (spec §3.5):
+// lambdaA is the closed form of the angle exponent (lib/sources/cowsik2024.md#angle-exponent):
 //
 //	1 + λ_a = α̃_A²(α̃_M² + α_M² χ d/q_A),   q_A = α̃_A²q* + α_A²d.
 func lambdaA(alphaA, alphaM float64, g Gains) float64 {
@@ -68,7 +68,7 @@ func LambdaA(m Model) float64 {
 }
 
 // JacobianAtCollapse returns dF at (q*, q*) in (q, p) coordinates, rows =
-// outputs (q′, p′), columns = ∂/∂q, ∂/∂p (spec §3.5):
+// outputs (q′, p′), columns = ∂/∂q, ∂/∂p (lib/sources/cowsik2024.md#angle-exponent):
 //
 //	dF = [ x − α̃_M²κ            α̃_M²κ              ]
 //	     [ −α̃_A²c − α̃_M²κ       x + α̃_M²κ + α̃_A²c  ]
@@ -94,7 +94,7 @@ func JacobianAtCollapse(m Model) (*mat.Dense, error) {
 }
 
 // jacobianAtCollapseFD is the one-sided finite-difference Jacobian of F at
-// (q*, q*) with relative step h (spec §4: p > q is not a Gram matrix, so the
+// (q*, q*) with relative step h (lib/sources/cowsik2024.md#numerics: p > q is not a Gram matrix, so the
 // q-column uses (q*+δ, q*) and the diagonal direction (q*+δ, q*+δ); then
 // ∂/∂p = diagonal − ∂/∂q). It is an independent check of
 // JacobianAtCollapse.
@@ -209,7 +209,7 @@ func NonCollapsedFixedPoint(m Model, s FixedPointSettings) (QP, error) {
 //
 // The paper measures it from (d, 0.99d). It differs from λ_a (an
 // eigenvalue minus one at (q*, q*)) in magnitude but has the same zero
-// crossing (spec §6.2, §8.4). It panics if p >= q.
+// crossing (lib/sources/cowsik2024.md#protocol-lambda-a, #erratum-4). It panics if p >= q.
 func LambdaAOneStep(m Model, q, p float64) float64 {
 	if !(p < q) {
 		panic("tokengeom: LambdaAOneStep needs p < q")

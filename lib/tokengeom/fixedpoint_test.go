@@ -9,7 +9,7 @@ import (
 )
 
 func TestQStarReference(t *testing.T) {
-	// Spec §7 q*/d values, 1e-9 relative.
+	// lib/sources/cowsik2024.md#checks q*/d values, 1e-9 relative.
 	cases := []struct{ a, sw, want float64 }{
 		{a8, 1.0, 0.592773552266},
 		{a8, 2.0, 1.664748026013},
@@ -60,8 +60,8 @@ func TestDiagonalInvariantAndUnique(t *testing.T) {
 }
 
 func TestLambdaAReference(t *testing.T) {
-	// Spec §7 λ_a values (eigenvalue − 1), 1e-9 absolute. The printed
-	// Jacobians come from one-sided finite differences (spec §4: "a
+	// lib/sources/cowsik2024.md#checks λ_a values (eigenvalue − 1), 1e-9 absolute. The printed
+	// Jacobians come from one-sided finite differences (lib/sources/cowsik2024.md#numerics: "a
 	// relative step of 1e-6 gives eigenvalues to about 1e-7") and are
 	// printed to 6 decimals, so they are compared to 2e-6.
 	cases := []struct {
@@ -128,8 +128,8 @@ func TestLambdaAReference(t *testing.T) {
 
 func TestLambdaAIndependentOfNDSigmaA(t *testing.T) {
 	// Check 7: the top eigenvalue of the finite-difference Jacobian of F is
-	// 1.1220181 at α = a8, σ_w = 2 for every (n, d, σA²) listed in the
-	// spec; FD accuracy ≈ 1e-6 (one-sided, relative step 1e-6), so 5e-6.
+	// 1.1220181 at α = a8, σ_w = 2 for every (n, d, σA²) listed in
+	// lib/sources/cowsik2024.md#check-7; FD accuracy ≈ 1e-6 (one-sided, relative step 1e-6), so 5e-6.
 	for _, c := range []struct {
 		n     int
 		d, s2 float64
@@ -171,7 +171,7 @@ func TestLambdaALimits(t *testing.T) {
 			t.Errorf("α_A=0, σ_w=%v: λ_a = %v, want %v >= 0", sw, la, want)
 		}
 		// P4 / check 5: λ_a → 0 as α → 0 like α²·2[χ/(1+σ_w²Q₂) − 1]
-		// (spec §3.6); at α = 1e-3 the O(α⁴) remainder is 1e-6 relative.
+		// (lib/sources/cowsik2024.md#gradient-exponent); at α = 1e-3 the O(α⁴) remainder is 1e-6 relative.
 		small := LambdaA(NewModel(1e-3, 1e-3, sw))
 		slope := 2 * (g.Chi/(1+sw*sw*g.QL()) - 1)
 		if math.Abs(small/1e-6-slope) > 1e-4*math.Max(1, math.Abs(slope)) {
@@ -184,7 +184,7 @@ func TestLambdaALimits(t *testing.T) {
 }
 
 func TestNonCollapsedFixedPoint(t *testing.T) {
-	// Spec §5 Fig. 2: at σ_w = 5 the stable non-collapsed fixed point is
+	// lib/sources/cowsik2024.md#figure-2: at σ_w = 5 the stable non-collapsed fixed point is
 	// (q/d, p/q) = (11.0645226, 4.6749e-4) with Jacobian eigenvalues
 	// 0.765626 and 0.903737 (printed to 7 and 5 significant digits).
 	m := NewModel(a8, a8, 5)
@@ -210,7 +210,7 @@ func TestNonCollapsedFixedPoint(t *testing.T) {
 }
 
 func TestTrajectoryReference(t *testing.T) {
-	// Spec §5 Fig. 2 iterates from (d, 0), σA² = 1: (q/d, p/q) at layers
+	// lib/sources/cowsik2024.md#figure-2 iterates from (d, 0), σA² = 1: (q/d, p/q) at layers
 	// 1, 2, 4, 8, 16 (printed to 8 digits; p/q compared to 1e-7 absolute
 	// where printed with 8 decimals, 1e-9 where printed with 4 significant
 	// digits ×1e-4).
@@ -243,7 +243,7 @@ func TestTrajectoryReference(t *testing.T) {
 }
 
 func TestLambdaAOneStepReference(t *testing.T) {
-	// Spec §6.2 table at α = 8^{-1/2}, σA² = 1: the one-step theory of the
+	// lib/sources/cowsik2024.md#protocol-lambda-a table at α = 8^{-1/2}, σA² = 1: the one-step theory of the
 	// paper's estimator (eq. 24) from (d, 0.99d) and the eigenvalue − 1,
 	// both printed to 5 decimals (tolerance 6e-6). They share the sign
 	// (zero crossing) but not the magnitude.
@@ -276,7 +276,7 @@ func TestOneStepVersusEigenvalue(t *testing.T) {
 	// q* = d this is not the asymptotic rate: at α = 0.8, σ_w = 2 the
 	// one-step estimate is −0.314 while λ_a = +0.022 (opposite phases; the
 	// simulation follows the one-step value, see the notebook's Fig. 4
-	// cells). This goes beyond spec §8.4, which says the zero contours agree.
+	// cells). This goes beyond lib/sources/cowsik2024.md#erratum-4, which says the zero contours agree.
 	m := NewModel(0.8, 0.8, 2)
 	if one, la := LambdaAOneStep(m, 64, 0.99*64), LambdaA(m); !(one < -0.3 && la > 0.02) {
 		t.Errorf("α=0.8, σ_w=2: one-step %v, λ_a %v", one, la)

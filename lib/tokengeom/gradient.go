@@ -8,10 +8,10 @@ import (
 )
 
 // Variant selects between the gradient-exponent formula as printed in
-// Cowsik et al. 2024 and the corrected form of the spec (errata §8.1–8.2).
+// Cowsik et al. 2024 and the corrected form (lib/sources/cowsik2024.md#erratum-1, #erratum-2).
 // The zero value is Corrected.
 //
-// The two corrections (spec ../shared/spec/cowsik2024-geometric-dynamics.md):
+// The two corrections (lib/sources/cowsik2024.md#erratum-1, #erratum-2):
 // eq. (32) prints f(σ_w) with σ_w⁴, but the ℓ = 2 MLP has three weight
 // matrices, so its Jacobian gain is χ = σ_w⁶ E[φ′²]E[φ′²] = σ_w² f; and
 // eqs. (18)–(19) use 1/q* for the MLP's Norm Jacobian, but the token
@@ -132,7 +132,7 @@ func lambdaGFiniteLog(c GradCoeffs, L int, ln1mInvN, lnN float64) float64 {
 //
 // from the tensor algebra of App. C of Cowsik et al. 2024 (eqs. 15–20),
 // with the coefficients of the chosen Variant. The infinite-depth λ_g = ln λ₃
-// of the corrected theory is never negative (spec §8.3), so the λ_g = 0
+// of the corrected theory is never negative (lib/sources/cowsik2024.md#erratum-3), so the λ_g = 0
 // boundary of Fig. 5 only exists at finite L and n. It panics if L < 1 or
 // n < 2.
 func LambdaG(m Model, L int, v Variant) float64 {

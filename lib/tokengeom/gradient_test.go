@@ -8,7 +8,7 @@ import (
 )
 
 func TestGradCoeffsReference(t *testing.T) {
-	// Spec §7 "Gradient coefficients (corrected | paper-literal)", n = 256,
+	// lib/sources/cowsik2024.md#checks "Gradient coefficients (corrected | paper-literal)", n = 256,
 	// L = 16; numbers printed to 10 decimals, compared to 1e-9 absolute.
 	cases := []struct {
 		aA, aM, sw              float64
@@ -43,7 +43,7 @@ func TestGradCoeffsReference(t *testing.T) {
 	if math.Abs(l3-1.2183019729) > 1e-9 || math.Abs(Grad(m, Corrected).Lambda3()-l3) > 1e-12 {
 		t.Errorf("λ₃ = %v (closed form %v), want 1.2183019729", Grad(m, Corrected).Lambda3(), l3)
 	}
-	// Spec §6.5 references at n = 65, L = 16.
+	// lib/sources/cowsik2024.md#protocol-trainability references at n = 65, L = 16.
 	for _, c := range []struct{ a, sw, lg, la float64 }{{0.3, 1, -0.13435, -0.13385}, {0.5, 1.7, 0.02428, -0.00829}} {
 		m := NewModel(c.a, c.a, c.sw)
 		m.N = 65
@@ -61,7 +61,7 @@ func TestLambdaGStructure(t *testing.T) {
 		if math.Abs(g.Lambda2()-1-LambdaA(m)) > 1e-13 {
 			t.Errorf("%v: λ₂ = %v, 1+λ_a = %v", c, g.Lambda2(), 1+LambdaA(m))
 		}
-		// Check 9: λ₃ >= 1 (Gaussian Poincaré inequality, spec §3.6).
+		// Check 9: λ₃ >= 1 (Gaussian Poincaré inequality, lib/sources/cowsik2024.md#gradient-exponent).
 		if g.Lambda3() < 1 {
 			t.Errorf("%v: λ₃ = %v < 1", c, g.Lambda3())
 		}
@@ -103,7 +103,7 @@ func TestLambdaGStructure(t *testing.T) {
 	}
 }
 
-// TestTensorAlgebraExplicit is spec check 10: with n = d = 2, build the
+// TestTensorAlgebraExplicit is lib/sources/cowsik2024.md#check-10: with n = d = 2, build the
 // 4-index tensors 𝟙, 𝒜, ℬ (eqs. 43–45) as 16×16 matrices, index order
 // (iμ jη),(kν lζ), and verify the multiplication table (eq. 20) and the
 // contractions with B (eq. 52): B𝟙B = dn, B𝒜B = d²n, BℬB = d²n².

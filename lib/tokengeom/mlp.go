@@ -31,13 +31,13 @@ func (g Gains) QL() float64 {
 //	f(σ_w) = σ_w⁴ E_{N(0,σ_w²q_1)}[φ′²] E_{N(0,σ_w²)}[φ′²]   (ℓ = 2),
 //
 // generalised to f = χ/σ_w². The printed power σ_w⁴ misses one weight
-// matrix (spec errata §8.1); the Corrected variant uses χ = σ_w² f.
+// matrix (lib/sources/cowsik2024.md#erratum-1); the Corrected variant uses χ = σ_w² f.
 func (g Gains) FPaper() float64 { return g.Chi / (g.SigmaW * g.SigmaW) }
 
 // MLPGains computes the gains of an ℓ-layer MLP with nonlinearity act by
 // Gaussian quadrature (package gauss), or act's closed forms where it has
 // them. The panels of the composite Gauss–Legendre rule are scaled to
-// tanh's poles; plain Gauss–Hermite is too inaccurate at σ_w ≳ 2 (spec §4).
+// tanh's poles; plain Gauss–Hermite is too inaccurate at σ_w ≳ 2 (lib/sources/cowsik2024.md#numerics).
 func MLPGains(sigmaW float64, mlpLayers int, act activation.Func) Gains {
 	tgCheckPos("sigma_w", sigmaW)
 	s2 := sigmaW * sigmaW
@@ -77,7 +77,7 @@ func (m Model) Gains() Gains {
 	return MLPGains(m.SigmaW, m.MLPLayers, m.act())
 }
 
-// MLPQP is the MLP branch map before the residual (spec §3.4, derived
+// MLPQP is the MLP branch map before the residual (lib/sources/cowsik2024.md#mlp-map, derived
 // from eqs. 2, 3, 25 of Cowsik et al. 2024 by Poole et al.'s mean-field
 // recursion): the normalised input has unit per-component variance and
 // correlation ρ = p/q, and with v₀ = 1, c₀ = ρ,

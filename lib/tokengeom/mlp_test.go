@@ -10,7 +10,7 @@ import (
 var a8 = 1 / math.Sqrt(8)
 
 func TestGainsReference(t *testing.T) {
-	// Spec §7 reference numbers (numpy trapezoid, cross-checked with scipy
+	// lib/sources/cowsik2024.md#checks reference numbers (numpy trapezoid, cross-checked with scipy
 	// quad to ~1e-12); compared at 1e-9 relative.
 	cases := []struct {
 		sw, q1, q2, f, chi float64
@@ -35,7 +35,7 @@ func TestGainsReference(t *testing.T) {
 }
 
 func TestMapsReference(t *testing.T) {
-	// Spec §7 "Maps at (q,p) = (64,32), α_A = α_M = a8, σA² = 1", 1e-9
+	// lib/sources/cowsik2024.md#checks "Maps at (q,p) = (64,32), α_A = α_M = a8, σA² = 1", 1e-9
 	// relative; for the small p of F(64,0), 1e-9 of q (p is a difference
 	// of O(q) terms).
 	type pair struct{ q, p float64 }

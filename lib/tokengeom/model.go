@@ -24,8 +24,8 @@ type Model struct {
 }
 
 // NewModel returns the paper's block with α_A, α_M, σ_w as given and
-// ℓ = 2, n = 256, d = 64, σ_A² = 1 (σ_A is unstated in the paper, spec
-// §2.3), tanh.
+// ℓ = 2, n = 256, d = 64, σ_A² = 1 (σ_A is unstated in the paper, lib/sources/cowsik2024.md
+// lib/sources/cowsik2024.md#init-ensemble), tanh.
 func NewModel(alphaA, alphaM, sigmaW float64) Model {
 	return Model{AlphaA: alphaA, AlphaM: alphaM, SigmaW: sigmaW, MLPLayers: 2,
 		N: 256, D: 64, SigmaA2: 1}

@@ -27,13 +27,13 @@ func meanSE(xs []float64) (m, se float64) {
 }
 
 func TestOneStepMapMatchesSimulation(t *testing.T) {
-	// Spec check 11: one block from (q,p) vs F(q,p). 16 seeds; the per-seed
+	// lib/sources/cowsik2024.md#check-11: one block from (q,p) vs F(q,p). 16 seeds; the per-seed
 	// spread of q′/d is ≈ 0.01 so SE ≈ 0.003. Tolerance 5 SE plus 0.5% for
 	// the O(1/d) finite-width bias of the large-d theory.
 	cases := []struct {
 		alpha, sw, q0, p0 float64
 	}{
-		{a8, 1, 64, 0},     // spec: 0.7962 (sim) vs 0.79633 (theory)
+		{a8, 1, 64, 0},     // lib/sources/cowsik2024.md: 0.7962 (sim) vs 0.79633 (theory)
 		{a8, 2, 64, 32},    // mid-angle, chaotic phase
 		{0.6, 1.5, 80, 70}, // near collapse
 	}
@@ -64,8 +64,8 @@ func TestOneStepMapMatchesSimulation(t *testing.T) {
 }
 
 func TestLambdaANumericMatchesOneStepTheory(t *testing.T) {
-	// Spec §6.2: eq. (24) from (d, 0.99d), 20 seeds (SE 0.02–0.05 per the
-	// spec's own simulation). Compare with LambdaAOneStep at 4 SE; also the
+	// lib/sources/cowsik2024.md#protocol-lambda-a: eq. (24) from (d, 0.99d), 20 seeds (SE 0.02–0.05 per the
+	// notes' own simulation). Compare with LambdaAOneStep at 4 SE; also the
 	// phase (sign) must match λ_a from the Jacobian.
 	cases := []struct{ sw, oneStep float64 }{
 		{1, -0.12429},  // ordered
@@ -75,7 +75,7 @@ func TestLambdaANumericMatchesOneStepTheory(t *testing.T) {
 		m := NewModel(a8, a8, c.sw)
 		th := LambdaAOneStep(m, 64, 0.99*64)
 		if math.Abs(th-c.oneStep) > 1e-5 {
-			t.Errorf("σ_w=%v: one-step theory %v, spec %v", c.sw, th, c.oneStep)
+			t.Errorf("σ_w=%v: one-step theory %v, want %v", c.sw, th, c.oneStep)
 		}
 		rng := rand.New(rand.NewPCG(12, uint64(ci)))
 		est, err := tokennet.NumericAngleExponent(tokennet.PaperTransformer(a8, c.sw), 64, 0.99*64, 20, rng)
@@ -94,16 +94,16 @@ func TestLambdaANumericMatchesOneStepTheory(t *testing.T) {
 // TestLambdaGNumericSupportsCorrected checks the numerical gradient
 // exponent (1/L) ln(|∂(X^L·R)/∂X^0|²/(nd)) of Sec. 4.2 (L = 16, 10 seeds,
 // inputs at (q*, 0.9999q*)) against λ_g^(16): the corrected variant must
-// agree within 4 SE + 0.02 (the spec's observed finite-width offset, §6.3),
+// agree within 4 SE + 0.02 (the notes' (lib/sources/cowsik2024.md) observed finite-width offset, lib/sources/cowsik2024.md#protocol-lambda-g),
 // and the paper's printed variant must be excluded by more than that.
 func TestLambdaGNumericSupportsCorrected(t *testing.T) {
 	if testing.Short() {
 		t.Skip("Monte Carlo λ_g: 30 forward+backward passes of the 16-layer transformer")
 	}
 	cases := []struct{ aA, aM, sw float64 }{
-		{0.5, 0.5, 1.5},  // spec: num −0.126±0.012, corrected −0.1155, paper −0.334
-		{a8, a8, 1.5},    // spec: num −0.057±0.006, corrected −0.0534, paper −0.165
-		{0.6, 0.6, 1.75}, // spec: num +0.011±0.028, corrected +0.032, paper −0.497
+		{0.5, 0.5, 1.5},  // lib/sources/cowsik2024.md: num −0.126±0.012, corrected −0.1155, paper −0.334
+		{a8, a8, 1.5},    // lib/sources/cowsik2024.md: num −0.057±0.006, corrected −0.0534, paper −0.165
+		{0.6, 0.6, 1.75}, // lib/sources/cowsik2024.md: num +0.011±0.028, corrected +0.032, paper −0.497
 	}
 	for ci, c := range cases {
 		m := NewModel(c.aA, c.aM, c.sw)

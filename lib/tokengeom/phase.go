@@ -61,7 +61,7 @@ type PhaseSettings struct {
 // α and σ_w are ignored. The MLP gains depend only on σ_w and are computed
 // once per row.
 //
-// Paper numbers the stated equations do not reproduce (spec §8.5): the
+// Paper numbers the stated equations do not reproduce (lib/sources/cowsik2024.md#erratum-5): the
 // "σ_w ≈ 2" threshold at α = 8^{-1/2} is 1.6631 here, and the λ_g kinks sit
 // at (α, σ_w) ≈ (0.6, 1.70) and (α_M, α_A) ≈ (0.44, 0.65), not at the
 // printed coordinates. The simulation agrees with the values computed here.

@@ -6,7 +6,7 @@ import (
 )
 
 func TestEdgeOfChaosReference(t *testing.T) {
-	// Spec §5 Fig. 4 roots of λ_a = 0, printed to 6 decimals: compare at
+	// lib/sources/cowsik2024.md#figure-4 roots of λ_a = 0, printed to 6 decimals: compare at
 	// 2e-6. The α → 0 root 1.6213842468 solves χ = 1 + σ_w²Q₂; at
 	// α = 1e-3 the shift is O(α²) ≈ 1e-6, so 5e-6 there.
 	for _, c := range []struct{ a, want, tol float64 }{
@@ -38,7 +38,7 @@ func TestEdgeOfChaosReference(t *testing.T) {
 }
 
 func TestGradientEdgeReference(t *testing.T) {
-	// Spec §5 Fig. 5, corrected λ_g^(16), n = 256 (4 decimals: 1e-4).
+	// lib/sources/cowsik2024.md#figure-5, corrected λ_g^(16), n = 256 (4 decimals: 1e-4).
 	for _, c := range []struct{ a, lo, hi, want float64 }{
 		{0.1, 1, 2.5, 1.6232}, {0.3, 1, 2.5, 1.6480}, {0.5, 1, 2.5, 1.6972}, {0.6, 1, 2.5, 1.7013},
 		{0.7, 1, 2.5, 1.6061}, {0.8, 1, 2.5, 1.4804}, {0.9, 1, 2.5, 1.3638},
@@ -101,7 +101,7 @@ func TestPhaseDiagramConsistent(t *testing.T) {
 		}
 	}
 	// Paper's claim (Sec. 4): both exponents grow with σ_w at fixed α (in
-	// the corrected variant; the printed λ_g violates it, spec §8.1).
+	// the corrected variant; the printed λ_g violates it, lib/sources/cowsik2024.md#erratum-1).
 	for ix := range alphas {
 		for iy := 1; iy < len(sigmas); iy++ {
 			if pd.LambdaA.At(ix, iy) < pd.LambdaA.At(ix, iy-1) || pd.LambdaG.At(ix, iy) < pd.LambdaG.At(ix, iy-1) {
@@ -111,7 +111,7 @@ func TestPhaseDiagramConsistent(t *testing.T) {
 	}
 	pp := PhaseAlphaSigma([]float64{0.5}, []float64{3, 5}, base, 16, PhaseSettings{Variant: Paper})
 	if !(pp.LambdaG.At(0, 1) < pp.LambdaG.At(0, 0)) {
-		t.Errorf("printed λ_g expected to decrease with σ_w at large σ_w (spec §8.1): %v", pp.LambdaG.Z)
+		t.Errorf("printed λ_g expected to decrease with σ_w at large σ_w (lib/sources/cowsik2024.md#erratum-1): %v", pp.LambdaG.Z)
 	}
 	// (α_A, α_M) plane agrees with the pointwise functions.
 	am := PhaseAlphaAM([]float64{0.2, 0.6}, []float64{0.1, 0.5}, NewModel(0, 0, 2), 16, PhaseSettings{})

@@ -33,8 +33,8 @@ func TestPlanePhaseIsPointwiseTheory(t *testing.T) {
 }
 
 // The models of the planes: α = α_A = α_M with σ_w on AlphaSigma; σ_w = 2
-// on AlphaAM; on AlphaSigma at α = 8^{-1/2}, λ_a = 0 at the spec's σ_w =
-// 1.663103 (§5, printed to 6 decimals).
+// on AlphaAM; on AlphaSigma at α = 8^{-1/2}, λ_a = 0 at the notes' (lib/sources/cowsik2024.md) σ_w =
+// 1.663103 (lib/sources/cowsik2024.md#figures, printed to 6 decimals).
 func TestPlaneModel(t *testing.T) {
 	if m := AlphaSigma.Model(0.3, 1.7); m.AlphaA != 0.3 || m.AlphaM != 0.3 || m.SigmaW != 1.7 || m.N != 256 || m.D != 64 {
 		t.Errorf("AlphaSigma.Model(0.3, 1.7) = %+v", m)
@@ -46,7 +46,7 @@ func TestPlaneModel(t *testing.T) {
 		t.Errorf("AlphaAM.Column(0.4, {0.1, 0.3}) = %+v", c)
 	}
 	if l := LambdaA(AlphaSigma.Model(a8, 1.663103)); math.Abs(l) > 1e-5 {
-		t.Errorf("λ_a at the spec's edge of chaos = %v, want ≈ 0", l)
+		t.Errorf("λ_a at the notes' (lib/sources/cowsik2024.md) edge of chaos = %v, want ≈ 0", l)
 	}
 }
 
@@ -66,7 +66,7 @@ func TestPlanePaperGrid(t *testing.T) {
 }
 
 // The one-step grid is LambdaAOneStep from (d, 0.99d) at each point, and
-// it shares λ_a's zero crossing (spec §6.2): along σ_w at α = 8^{-1/2}
+// it shares λ_a's zero crossing (lib/sources/cowsik2024.md#protocol-lambda-a): along σ_w at α = 8^{-1/2}
 // it changes sign between 1.6 and 1.7, around the edge 1.663103.
 func TestPlaneLambdaAOneStep(t *testing.T) {
 	g := AlphaSigma.LambdaAOneStep([]float64{a8}, []float64{1.6, 1.7})

@@ -8,7 +8,7 @@ import (
 // In the ordered phase (σ_w = 1) the portrait has one fixed point, the
 // collapsed one; in the chaotic phase (σ_w = 5) a second, with p < q. Each
 // is checked to be a fixed point of F itself, and the trajectory against
-// the spec's layer-1 iterate.
+// the notes' (lib/sources/cowsik2024.md) layer-1 iterate.
 func TestPhasePortrait(t *testing.T) {
 	xs, ys := []float64{0.5, 1}, []float64{0.1, 0.5, 0.9}
 	for _, c := range []struct {
@@ -40,7 +40,7 @@ func TestPhasePortrait(t *testing.T) {
 			}
 		}
 	}
-	// Spec §5, Fig. 2: at σ_w = 1 layer 1 is (q/d, p/q) = (0.79633493, 0.00055522).
+	// lib/sources/cowsik2024.md#figure-2: at σ_w = 1 layer 1 is (q/d, p/q) = (0.79633493, 0.00055522).
 	m := NewModel(a8, a8, 1)
 	pt, err := PhasePortrait(m, xs, ys, m.D, 0, 1)
 	if err != nil {

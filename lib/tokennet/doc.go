@@ -1,7 +1,7 @@
 // Package tokennet simulates the random pre-norm transformer of Cowsik,
 // Nebabu, Qi & Ganguli 2024, "Geometric Dynamics of Signal Propagation
-// Predict Trainability of Transformers" (arXiv:2403.02579; spec
-// cowsik2024-geometric-dynamics.md), forward and backward, and measures
+// Predict Trainability of Transformers" (arXiv:2403.02579; notes in
+// lib/sources/cowsik2024.md), forward and backward, and measures
 // the token geometry whose infinite-width maps and exponents are package
 // tokengeom's. Weights come from an explicit *rand.Rand; caller bugs panic
 // with a "tokennet:" message.

@@ -37,7 +37,7 @@ type TransformerConfig struct {
 
 // PaperTransformer returns the configuration used throughout Cowsik et al.
 // 2024: n = 256, d = 64, L = 16, ℓ = 2, σ_A² = 1 (σ_A is unstated in the
-// paper, spec §2.3), acausal, with the given α = α_A = α_M and σ_w.
+// paper, lib/sources/cowsik2024.md#init-ensemble), acausal, with the given α = α_A = α_M and σ_w.
 func PaperTransformer(alpha, sigmaW float64) TransformerConfig {
 	return TransformerConfig{N: 256, D: 64, Layers: 16, MLPLayers: 2,
 		AlphaA: alpha, AlphaM: alpha, SigmaW: sigmaW, SigmaA2: 1}

@@ -30,7 +30,7 @@ func tfEstimate(xs []float64) ExponentEstimate {
 //
 // is averaged over samples independent draws of weights and tokens. This
 // is a one-step expansion factor from (q0, p0), not the eigenvalue at the
-// collapsed fixed point (spec §8.4); the paper uses (q0,p0) = (d, 0.99d).
+// collapsed fixed point (lib/sources/cowsik2024.md#erratum-4); the paper uses (q0,p0) = (d, 0.99d).
 func NumericAngleExponent(cfg TransformerConfig, q0, p0 float64, samples int, rng *rand.Rand) (ExponentEstimate, error) {
 	if samples < 1 {
 		panic(fmt.Sprintf("tokennet: NumericAngleExponent samples must be >= 1, got %d", samples))
@@ -66,7 +66,7 @@ func NumericAngleExponent(cfg TransformerConfig, q0, p0 float64, samples int, rn
 //	λ_g = (1/L) ln(|g|²/(nd)),
 //
 // whose exponential has expectation E|∂X^L/∂X^0|²_F/(nd) (the nd and 1/L
-// normalisation are the spec's reading, §8.8). The spec compares it with
+// normalisation are lib/sources/cowsik2024.md#erratum-8). The notes (lib/sources/cowsik2024.md) compare it with
 // the finite-depth theory started near collapse, (q0,p0) = (q*, 0.9999q*).
 func NumericGradientExponent(cfg TransformerConfig, q0, p0 float64, samples int, rng *rand.Rand) (ExponentEstimate, error) {
 	if samples < 1 {

@@ -2,7 +2,7 @@
 //
 //	A. Cowsik, T. Nebabu, X.-L. Qi, S. Ganguli, "Geometric Dynamics of
 //	Signal Propagation Predict Trainability of Transformers",
-//	arXiv:2403.02579 (2024), Sec. 5, Fig. 7 and spec §6.5,
+//	arXiv:2403.02579 (2024), Sec. 5, Fig. 7 and lib/sources/cowsik2024.md#protocol-trainability,
 //
 // that the test loss after training is governed by the distance of the
 // exponents at initialisation, λ_a and λ_g^(L), from the edge

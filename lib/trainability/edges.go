@@ -45,7 +45,7 @@ func EdgeCurves(s trainsweep.Settings, L int, alphas []float64) Edges {
 	return e
 }
 
-// NearEdges is spec §6.5's test that the lowest loss lies near the
+// NearEdges is lib/sources/cowsik2024.md#protocol-trainability's test that the lowest loss lies near the
 // edges: the point of lowest mean test loss, σ_w of both edges at its α,
 // Dist = max(|σ_w − EdgeA|, |σ_w − EdgeG|) and the σ_w grid step Step
 // against which Dist is judged.

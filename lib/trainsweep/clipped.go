@@ -10,7 +10,7 @@ import (
 // [0, π/2] besides the points' own breakpoints.
 const clipAngles = 2048
 
-// FitClipped fits the spec's form of the Fig. 7 predictor (§6.5 (vi)),
+// FitClipped fits the notes' (lib/sources/cowsik2024.md) form of the Fig. 7 predictor (lib/sources/cowsik2024.md#protocol-trainability (vi)),
 //
 //	loss ≈ min(ln C, max(w_a |λ_a|, w_g |λ_g|) + b),   w_a, w_g ≥ 0,
 //
@@ -22,7 +22,7 @@ const clipAngles = 2048
 //
 // # Method
 //
-// As the spec suggests, the ratio is grid-searched: with (w_a, w_g) =
+// As the notes (lib/sources/cowsik2024.md) suggest, the ratio is grid-searched: with (w_a, w_g) =
 // s(cos θ, sin θ), θ runs over 2048 evenly spaced angles plus every
 // breakpoint atan2(|λ_a,i|, |λ_g,i|). For fixed θ the model is
 // min(C, s z_i + b) with z_i = max(cos θ |λ_a,i|, sin θ |λ_g,i|); since

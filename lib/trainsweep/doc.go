@@ -2,7 +2,7 @@
 //
 //	A. Cowsik, T. Nebabu, X.-L. Qi, S. Ganguli, "Geometric Dynamics of
 //	Signal Propagation Predict Trainability of Transformers",
-//	arXiv:2403.02579 (2024), Fig. 7 and App. D (spec §6.5):
+//	arXiv:2403.02579 (2024), Fig. 7 and App. D (lib/sources/cowsik2024.md#protocol-trainability):
 //
 // for each point (α, σ_w) of a grid (α_A = α_M = α), the angle exponent
 // λ_a and the finite-depth gradient exponent λ_g^(L) of lib/tokengeom

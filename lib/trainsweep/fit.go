@@ -18,15 +18,15 @@ var ErrFitDegenerate = errors.New("trainsweep: degenerate fit")
 // and every leave-one-out fit still has three points.
 const MinFitPoints = 4
 
-// LossFit is the Fig. 7 predictor of Cowsik et al. 2024 (spec §5 Fig. 7,
-// §6.5 (vi), erratum 15):
+// LossFit is the Fig. 7 predictor of Cowsik et al. 2024 (lib/sources/cowsik2024.md#figure-7,
+// lib/sources/cowsik2024.md#protocol-trainability (vi), erratum 15):
 //
 //	loss ≈ max(w_a |λ_a|, w_g |λ_g|) + b,   w_a, w_g ≥ 0,
 //
 // fitted by least squares.
 type LossFit struct {
 	WA, WG, B float64
-	// R2 = 1 − SS_res/SS_tot on the fitted points (the spec's "R² on the
+	// R2 = 1 − SS_res/SS_tot on the fitted points (the notes' (lib/sources/cowsik2024.md) "R² on the
 	// non-saturated points").
 	R2 float64
 	// RMSE is the in-sample root-mean-square residual.
@@ -64,8 +64,8 @@ type FitSettings struct {
 	// Ceiling is the uniform-guessing loss ln C (zero: ln 10).
 	Ceiling float64
 	// Margin (zero: 0.05 nats) defines saturation: a point is saturated
-	// if it diverged or its test loss is ≥ Ceiling − Margin. The spec
-	// (§6.5 (vi)) asks for R² "on the non-saturated points" without
+	// if it diverged or its test loss is ≥ Ceiling − Margin. The notes (lib/sources/cowsik2024.md)
+	// (lib/sources/cowsik2024.md#protocol-trainability (vi)) asks for R² "on the non-saturated points" without
 	// defining them; at the ceiling the loss carries no information about
 	// |λ| (the model guesses uniformly), so those points are left out.
 	Margin float64

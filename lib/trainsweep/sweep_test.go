@@ -38,8 +38,8 @@ func TestGridPoints(t *testing.T) {
 	}
 }
 
-// TestExponentsSpecValues compares with the spec's reference values for
-// n = 65, L = 16 (spec §6.5, corrected variant, 5 significant digits):
+// TestExponentsSpecValues compares with the notes' (lib/sources/cowsik2024.md) reference values for
+// n = 65, L = 16 (lib/sources/cowsik2024.md#protocol-trainability, corrected variant, 5 significant digits):
 // α = 0.3, σ_w = 1: λ_g = −0.13435, λ_a = −0.13385; α = 0.5, σ_w = 1.7:
 // λ_g = +0.02428, λ_a = −0.00829.
 func TestExponentsSpecValues(t *testing.T) {
@@ -54,7 +54,7 @@ func TestExponentsSpecValues(t *testing.T) {
 		}
 		la, lg := Exponents(cfg)
 		if math.Abs(la-tc.la) > 1e-5 || math.Abs(lg-tc.lg) > 1e-5 {
-			t.Errorf("α=%v σw=%v: λ_a, λ_g = %.5f, %.5f; spec %.5f, %.5f", tc.alpha, tc.sigmaW, la, lg, tc.la, tc.lg)
+			t.Errorf("α=%v σw=%v: λ_a, λ_g = %.5f, %.5f; want %.5f, %.5f", tc.alpha, tc.sigmaW, la, lg, tc.la, tc.lg)
 		}
 	}
 }

@@ -135,7 +135,7 @@ func (c Config) IsPaperBlock() bool {
 
 // PaperConfig is the model of issue 9: 28×28 Fashion-MNIST images in 7×7
 // patches (n = 17 tokens with the class token), d = 64, L = 16, ℓ = 2,
-// 10 classes, σ_A² = 1 (unstated in the paper, spec §2.3), α_A = α_M = α.
+// 10 classes, σ_A² = 1 (unstated in the paper, lib/sources/cowsik2024.md#init-ensemble), α_A = α_M = α.
 func PaperConfig(alpha, sigmaW float64) Config {
 	return Config{Rows: 28, Cols: 28, Patch: 7, D: 64, Layers: 16, MLPLayers: 2, Classes: 10,
 		AlphaA: alpha, AlphaM: alpha, SigmaW: sigmaW, SigmaA2: 1}

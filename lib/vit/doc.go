@@ -21,7 +21,7 @@ package vit
 
 // Implementation notes (not part of the package documentation).
 //
-// # Model (spec §6.5, App. D)
+// # Model (lib/sources/cowsik2024.md#protocol-trainability, App. D)
 //
 // A grey-scale image of Rows×Cols pixels is cut into non-overlapping p×p
 // patches, giving n−1 = (Rows/p)(Cols/p) patch vectors of dimension P = p².
@@ -52,13 +52,13 @@ package vit
 //	"The Shaped Transformer: Attention Models in the Infinite
 //	Depth-and-Width Limit", NeurIPS 2023 (arXiv:2306.17759),
 //
-// against the vanilla and Pre-LN blocks on the same task. Notation: the
-// spec's width n, number of tokens m, depth d, key dimension n_k, skip
+// against the vanilla and Pre-LN blocks on the same task. Notation: lib/sources/noci2023.md's
+// width n, number of tokens m, depth d, key dimension n_k, skip
 // weight λ and branch weight γ are here d, n, L, d, α̃ and α.
 //
 // Residual = Identity gives the standard residual X + α·branch (α̃ = 1;
 // α = 1/√L is the depth scaling of Noci et al. 2022). With the default
-// UnitNorm, α̃² = 1 − α² plays the role of the spec's λ² + γ² = 1
+// UnitNorm, α̃² = 1 − α² plays the role of the notes' (lib/sources/noci2023.md) λ² + γ² = 1
 // (λ = α̃, γ = α); the shaped Transformer (eq. 11) uses the same γ in
 // both sub-blocks, AlphaA = AlphaM = γ.
 //
@@ -69,19 +69,19 @@ package vit
 //	A = I + softmax(ℓ) − (1/n)11ᵀ,  ℓ_ij = (QY_i)·(KY_j)/(τ₀d),
 //
 // with τ₀ = Tau0 (0 means 1; InvTemp must then be 0). Why this is the
-// spec's Y/τ, τ = τ₀√(n n_k): the spec's logits are
+// notes' Y/τ, τ = τ₀√(n n_k): the notes' (lib/sources/noci2023.md) logits are
 // Y^spec = X(W^Q/√n)(W^K/√n)ᵀXᵀ with W^Q, W^K iid N(0, 1) and n = n_k = d
 // here. Our Q, K have entries N(0, σ_A/d), so W^Q := √(d/σ_A)Qᵀ has
 // N(0, 1) entries and (QY_i)·(KY_j) = σ_A Y^spec_ij; hence
 //
 //	ℓ_ij = σ_A Y^spec_ij/(τ₀√(d·d)) = σ_A Y^spec_ij/τ,
 //
-// exactly the spec's scaling at σ_A = 1 (PaperConfig's σ_A² = 1) and the
-// spec's with τ₀/σ_A in place of τ₀ otherwise. Against the Softmax logits
-// (QY_i)·(KY_j)/√d (the spec's standard τ = √n_k) this is the extra
-// 1/(τ₀√n) of the spec's modification (c), the same as its App. D recipe
+// exactly the notes' (lib/sources/noci2023.md) scaling at σ_A = 1 (PaperConfig's σ_A² = 1) and the
+// notes' with τ₀/σ_A in place of τ₀ otherwise. Against the Softmax logits
+// (QY_i)·(KY_j)/√d (the notes' (lib/sources/noci2023.md) standard τ = √n_k) this is the extra
+// 1/(τ₀√n) of the notes' (lib/sources/noci2023.md) modification (c), the same as its App. D recipe
 // (Q, K entries of variance d^{−3/2}). Size: for tokens with |Y_i|² ≈ d
-// (exact under RMSNorm; V^αα = O(1) in the spec), (QY_i)_k ~ N(0, σ_A)
+// (exact under RMSNorm; V^αα = O(1) in the notes (lib/sources/noci2023.md)), (QY_i)_k ~ N(0, σ_A)
 // so the dot product over d coordinates is O(√d) and ℓ = O(d^{−1/2});
 // then softmax(ℓ)_i − 1/n = (ℓ_i − mean_j ℓ_ij)/n + O(1/d), so
 // A − I = O(d^{−1/2}). Each row of A − I sums to zero (tested). The
@@ -108,32 +108,32 @@ package vit
 // The tanh path (and its assembly kernel, dense.Tanh) is untouched; the shaped ReLU
 // is plain Go.
 //
-// The settings of the comparison (Noci et al. 2023, Fig. 1; the spec
+// The settings of the comparison (Noci et al. 2023, Fig. 1; the notes (lib/sources/noci2023.md)
 // leaves the baselines' activation open):
 //
 //	shaped:  Attention Shaped, Norm NoNorm, Activation ShapedReLU,
 //	         MLPLayers 1, SigmaW 1, SigmaA2 1, AlphaA = AlphaM = γ
-//	vanilla: the same with Attention Softmax (τ = 1: the spec's √n_k)
+//	vanilla: the same with Attention Softmax (τ = 1: the notes' (lib/sources/noci2023.md) √n_k)
 //	Pre-LN:  Residual Identity, AlphaA = AlphaM = 1, Norm RMSNorm,
 //	         Attention Softmax
 //
 // Pre-LN here normalises the branch inputs by the parameter-free RMS map
 // √d x/|x| of eq. (3), not by a learned LayerNorm: there is no
 // subtraction of the feature mean, no learned gain or shift and no ε.
-// (The spec's own Fig. 1 simulation of Pre-LN makes the same
+// (The notes' (lib/sources/noci2023.md) own Fig. 1 simulation of Pre-LN makes the same
 // approximation; at initialisation a LayerNorm with γ = 1, β = 0 differs
 // from it only by the mean subtraction and ε.) A learned per-block
 // LayerNorm is not implemented.
 //
 // In every variant the LayerNorm (learned γ, β) on the class token
 // before the head stays; the shaped Transformer here therefore has one
-// LayerNorm, at the read-out only (the spec's read-out, eq. 21, is
+// LayerNorm, at the read-out only (the notes' (lib/sources/noci2023.md) read-out, eq. 21, is
 // linear).
 //
 // IsPaperBlock (and Transformer) hold only for the all-default block.
 // Every variant and the combinations above are covered by the gradient
 // check and by TestVariantBlocksMatchNaive (a loop implementation written
-// in the spec's normalisation); TestVariantLimits, TestShapedTau0Limit
+// in the notes' (lib/sources/noci2023.md) normalisation); TestVariantLimits, TestShapedTau0Limit
 // and TestNoNormIdentityBlock check limits (α = 0: identity blocks;
 // τ → 0: uniform attention; τ₀ → ∞: A → I, within an explicit
 // O(1/τ₀) bound).
@@ -163,7 +163,7 @@ package vit
 // that the block stack reproduces tokennet.Transformer draw for draw
 // (TestBlocksMatchTokennet). Then E, b ~ U(±1/√P) and H, h ~ U(±1/√d)
 // (PyTorch's nn.Linear default), c, e_j ~ N(0, 1) (the paper's "randomly
-// initialised"; spec §6.5), γ = 1, β = 0.
+// initialised"; lib/sources/cowsik2024.md#protocol-trainability), γ = 1, β = 0.
 //
 // # Gradients
 //

@@ -201,7 +201,7 @@ func relDiff(got, want [][]float64) float64 {
 
 // TestVariantBlocksMatchNaive runs every variant and compares each
 // block's X^(A), attention matrix and output with naiveBlock, an
-// independent loop implementation in the spec's normalisation (see its
+// independent loop implementation in the notes' (lib/sources/noci2023.md) normalisation (see its
 // doc). Both evaluate the same expression in float64 in different orders,
 // so they agree to rounding: tolerance 1e-12 relative (observed ~1e-15).
 // For Shaped it also checks that each row of A − I sums to zero (to
