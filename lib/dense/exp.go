@@ -56,17 +56,22 @@ func Exp(dst, x []float64) {
 
 // expShiftSum sets dst[i] = e^{x[i]+shift} on the assembly path and
 // returns Σ dst[i] (four lanes, each summed in order, then combined as
-// (l₀+l₂)+(l₁+l₃)).
+// (l₀+l₂)+(l₁+l₃)). The AVX512 path runs expKernel512, eight values at a
+// time with the same bits and the same four lane sums.
 func expShiftSum(dst, x []float64, shift float64) float64 {
+	kern := expKernel
+	if curPath == AVX512 {
+		kern = expKernel512
+	}
 	var s float64
 	n4 := len(x) &^ 3
 	if n4 > 0 {
-		s = expKernel(&dst[0], &x[0], n4, shift, expTable)
+		s = kern(&dst[0], &x[0], n4, shift, expTable)
 	}
 	if n4 < len(x) {
 		buf := [4]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 		copy(buf[:], x[n4:])
-		s += expKernel(&buf[0], &buf[0], 4, shift, expTable)
+		s += kern(&buf[0], &buf[0], 4, shift, expTable)
 		copy(dst[n4:], buf[:])
 	}
 	return s

@@ -61,3 +61,13 @@ func maxKernel(x *float64, n int, out *[4]float64)
 //
 //go:noescape
 func tanhKernel(dst, src *float64, n int, c *[tanhConsts][4]float64)
+
+// expKernel512 and tanhKernel512 are the AVX-512F forms of expKernel and
+// tanhKernel, eight values at a time with the same bits (exp512_amd64.s,
+// tanh512_amd64.s).
+//
+//go:noescape
+func expKernel512(dst, src *float64, n int, shift float64, c *[expConsts][4]float64) float64
+
+//go:noescape
+func tanhKernel512(dst, src *float64, n int, c *[tanhConsts][4]float64)

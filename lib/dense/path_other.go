@@ -54,3 +54,11 @@ func maxKernel(x *float64, n int, out *[4]float64) {
 func tanhKernel(dst, src *float64, n int, c *[tanhConsts][4]float64) {
 	panic("dense: tanhKernel is amd64-only")
 }
+
+func expKernel512(dst, src *float64, n int, shift float64, c *[expConsts][4]float64) float64 {
+	panic("dense: expKernel512 is amd64-only")
+}
+
+func tanhKernel512(dst, src *float64, n int, c *[tanhConsts][4]float64) {
+	panic("dense: tanhKernel512 is amd64-only")
+}

@@ -76,14 +76,18 @@ func Tanh(dst, x []float64) {
 		}
 		return
 	}
+	kern := tanhKernel
+	if curPath == AVX512 {
+		kern = tanhKernel512 // eight lanes, the same bits
+	}
 	n4 := len(x) &^ 3
 	if n4 > 0 {
-		tanhKernel(&dst[0], &x[0], n4, tanhTable)
+		kern(&dst[0], &x[0], n4, tanhTable)
 	}
 	if n4 < len(x) {
 		var buf [4]float64
 		copy(buf[:], x[n4:])
-		tanhKernel(&buf[0], &buf[0], 4, tanhTable)
+		kern(&buf[0], &buf[0], 4, tanhTable)
 		copy(dst[n4:], buf[:])
 	}
 }

@@ -341,3 +341,105 @@ func BenchmarkUnary(b *testing.B) {
 		}
 	}
 }
+
+// TestRowsAVX512BitsAVX2: the AVX512 path's eight-lane rows (Exp, Tanh,
+// the softmax with its lane sums, NormalizeRow) give the AVX2 path's bits,
+// on inputs() and on rows of odd lengths 1, 7, 65 and 257 (so that both the
+// blocks of eight, the masked last block of four and the padded tail run),
+// at offsets 0–3 into a buffer. Skipped where the CPU lacks AVX-512F.
+func TestRowsAVX512BitsAVX2(t *testing.T) {
+	if !Available(AVX512) {
+		t.Skip("this CPU cannot run the avx512 path: its rows are not compared here")
+	}
+	big := inputs()
+	rng := rand.New(rand.NewPCG(15, 16))
+	type row struct {
+		name string
+		f    func(dst, x []float64)
+	}
+	rows := []row{
+		{"Exp", func(dst, x []float64) { Exp(dst[1:], x) }},
+		{"Tanh", func(dst, x []float64) { Tanh(dst[1:], x) }},
+		{"Softmax", func(dst, x []float64) { copy(dst[1:], x); SoftmaxRow(dst[1:]) }},
+		{"expShiftSum", func(dst, x []float64) {
+			s := expShiftSum(dst[1:], x, -0.5)
+			dst[0] = s
+		}},
+		{"NormalizeRow/center", func(dst, x []float64) { dst[0] = NormalizeRow(dst[1:], x, true, 1e-5) }},
+		{"NormalizeRow/rms", func(dst, x []float64) { dst[0] = NormalizeRow(dst[1:], x, false, 0) }},
+	}
+	var cases [][]float64
+	cases = append(cases, big)
+	for _, n := range []int{1, 7, 8, 12, 65, 257} {
+		for off := range 4 {
+			buf := make([]float64, n+off)
+			for i := range buf {
+				buf[i] = 1.5 + 4*rng.NormFloat64()
+			}
+			cases = append(cases, buf[off:])
+		}
+	}
+	// The kernels themselves, called directly on whole blocks of four (so
+	// that a dispatch falling back to the AVX2 kernel cannot pass for them).
+	n4 := len(big) &^ 3
+	a, b := make([]float64, n4), make([]float64, n4)
+	sa := expKernel(&a[0], &big[0], n4, 0.25, expTable)
+	sb := expKernel512(&b[0], &big[0], n4, 0.25, expTable)
+	tanhKernel(&a[0], &a[0], n4, tanhTable)
+	tanhKernel512(&b[0], &b[0], n4, tanhTable)
+	if math.Float64bits(sa) != math.Float64bits(sb) {
+		t.Errorf("expKernel512 sums to %v, expKernel %v", sb, sa)
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			t.Fatalf("tanh∘exp kernels at %d: avx512 %v, avx2 %v", i, b[i], a[i])
+		}
+	}
+	for _, r := range rows {
+		for _, x := range cases {
+			want := make([]float64, len(x)+1)
+			got := make([]float64, len(x)+1)
+			onPath(AVX2, func() { r.f(want, x) })
+			onPath(AVX512, func() { r.f(got, x) })
+			for i := range want {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("%s, n=%d: avx512 gives %v at %d, avx2 %v", r.name, len(x), got[i], i, want[i])
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkRows: Exp, Tanh, SoftmaxRow and NormalizeRow on one row of
+// length n (the simulators' d = 64 and n = 256 among them), per path; the
+// AVX2 path is the four-lane kernels the AVX512 path's eight-lane ones
+// replace.
+func BenchmarkRows(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{7, 64, 256, 4096} {
+		x := make([]float64, n)
+		for i := range x {
+			x[i] = 3 * rng.NormFloat64()
+		}
+		dst := make([]float64, n)
+		for _, p := range Paths() {
+			for _, f := range []struct {
+				name string
+				f    func()
+			}{
+				{"Exp", func() { Exp(dst, x) }},
+				{"Tanh", func() { Tanh(dst, x) }},
+				{"Softmax", func() { copy(dst, x); SoftmaxRow(dst) }},
+				{"Norm", func() { NormalizeRow(dst, x, true, 1e-5) }},
+			} {
+				b.Run(fmt.Sprintf("%s/n=%d/%s", f.name, n, p), func(b *testing.B) {
+					defer SetPath(SetPath(p))
+					for b.Loop() {
+						f.f()
+					}
+					sinkV = dst
+				})
+			}
+		}
+	}
+}
