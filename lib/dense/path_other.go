@@ -62,3 +62,19 @@ func expKernel512(dst, src *float64, n int, shift float64, c *[expConsts][4]floa
 func tanhKernel512(dst, src *float64, n int, c *[tanhConsts][4]float64) {
 	panic("dense: tanhKernel512 is amd64-only")
 }
+
+func sumKernel(x *float64, n int, mu float64, sq bool, out *[4]float64) {
+	panic("dense: sumKernel is amd64-only")
+}
+
+func sumKernel512(x *float64, n int, mu float64, sq bool, out *[4]float64) {
+	panic("dense: sumKernel512 is amd64-only")
+}
+
+func affineKernel(dst, src *float64, n int, mu, s float64) {
+	panic("dense: affineKernel is amd64-only")
+}
+
+func affineKernel512(dst, src *float64, n int, mu, s float64) {
+	panic("dense: affineKernel512 is amd64-only")
+}

@@ -443,3 +443,51 @@ func BenchmarkRows(b *testing.B) {
 		}
 	}
 }
+
+// TestNormalizeRowPaths: NormalizeRow (its sums and its map, sumKernel and
+// affineKernel on the assembly paths) gives the portable path's bits on
+// every path, on rows of lengths 1–9, 64, 65 and 257 at offsets 0–3,
+// centred or not, eps 0 or 1e-5, including rows with ±0, ±Inf and NaN;
+// and the softmax's final scaling is the portable x·(1/s) (affine).
+func TestNormalizeRowPaths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), 1e300}
+	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 64, 65, 257} {
+		for off := range 4 {
+			for trial := range 3 {
+				buf := make([]float64, n+off)
+				for i := range buf {
+					buf[i] = 3 + 2*rng.NormFloat64()
+				}
+				x := buf[off:]
+				if trial == 2 {
+					x[rng.IntN(n)] = special[rng.IntN(len(special))]
+				}
+				for _, center := range []bool{false, true} {
+					for _, eps := range []float64{0, 1e-5} {
+						want := make([]float64, n)
+						var wantInv float64
+						onPath(Portable, func() { wantInv = NormalizeRow(want, x, center, eps) })
+						wantS := append([]float64(nil), x...)
+						onPath(Portable, func() { affine(wantS, wantS, 0, 0.37) })
+						for _, p := range paths(t) {
+							got := make([]float64, n)
+							var inv float64
+							onPath(p, func() { inv = NormalizeRow(got, x, center, eps) })
+							gotS := append([]float64(nil), x...)
+							onPath(p, func() { affine(gotS, gotS, 0, 0.37) })
+							if math.Float64bits(inv) != math.Float64bits(wantInv) {
+								t.Fatalf("%s n=%d off=%d center=%v eps=%v: 1/σ = %v, portable %v", p, n, off, center, eps, inv, wantInv)
+							}
+							for i := range got {
+								if math.Float64bits(got[i]) != math.Float64bits(want[i]) || math.Float64bits(gotS[i]) != math.Float64bits(wantS[i]) {
+									t.Fatalf("%s n=%d off=%d center=%v eps=%v at %d: %v and %v, portable %v and %v", p, n, off, center, eps, i, got[i], gotS[i], want[i], wantS[i])
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
