@@ -59,22 +59,28 @@ func Exp(dst, x []float64) {
 // (l₀+l₂)+(l₁+l₃)). The AVX512 path runs expKernel512, eight values at a
 // time with the same bits and the same four lane sums.
 func expShiftSum(dst, x []float64, shift float64) float64 {
-	kern := expKernel
-	if curPath == AVX512 {
-		kern = expKernel512
-	}
 	var s float64
 	n4 := len(x) &^ 3
 	if n4 > 0 {
-		s = kern(&dst[0], &x[0], n4, shift, expTable)
+		s = expBlocks(&dst[0], &x[0], n4, shift)
 	}
 	if n4 < len(x) {
 		buf := [4]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 		copy(buf[:], x[n4:])
-		s += kern(&buf[0], &buf[0], 4, shift, expTable)
+		s += expBlocks(&buf[0], &buf[0], 4, shift)
 		copy(dst[n4:], buf[:])
 	}
 	return s
+}
+
+// expBlocks runs the exponential kernel of the current assembly path on n
+// values, n a multiple of 4 (a direct call, not a function value, so that
+// a caller's buffer stays on its stack).
+func expBlocks(dst, src *float64, n int, shift float64) float64 {
+	if curPath == AVX512 {
+		return expKernel512(dst, src, n, shift, expTable)
+	}
+	return expKernel(dst, src, n, shift, expTable)
 }
 
 // row views a slice as a 1×n matrix.

@@ -42,13 +42,13 @@ func sum4(x []float64, mu float64, sq bool) float64 {
 	var s0, s1, s2, s3 float64
 	n4 := len(x) &^ 3
 	switch {
-	case n4 > 0 && curPath == AVX512:
+	case n4 >= asmRowMin && curPath != Portable:
 		var s [4]float64
-		sumKernel512(&x[0], n4, mu, sq, &s)
-		s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
-	case n4 > 0 && curPath == AVX2:
-		var s [4]float64
-		sumKernel(&x[0], n4, mu, sq, &s)
+		if curPath == AVX512 {
+			sumKernel512(&x[0], n4, mu, sq, &s)
+		} else {
+			sumKernel(&x[0], n4, mu, sq, &s)
+		}
 		s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
 	case sq:
 		for j := 0; j < n4; j += 4 {
@@ -85,25 +85,28 @@ func sum4(x []float64, mu float64, sq bool) float64 {
 	return (s0 + s1) + (s2 + s3)
 }
 
+// asmRowMin is the row length from which sum4 and affine call their
+// assembly kernels: on shorter rows the Go loops, which give the same bits,
+// cost less than the call (BenchmarkRows, n = 7).
+const asmRowMin = 16
+
 // affine sets dst_j = (src_j − mu)·s (with mu = 0 and dst = src it scales
 // src by s: x − 0 = x exactly). dst and src have the same length and are
 // the same slice or disjoint.
 func affine(dst, src []float64, mu, s float64) {
 	n := len(src)
-	if n == 0 {
+	if n < asmRowMin || curPath == Portable {
+		for j, v := range src {
+			dst[j] = (v - mu) * s
+		}
 		return
 	}
 	if curPath == AVX512 {
 		affineKernel512(&dst[0], &src[0], n, mu, s)
 		return
 	}
-	n4 := 0
-	if curPath == AVX2 {
-		n4 = n &^ 3
-		if n4 > 0 {
-			affineKernel(&dst[0], &src[0], n4, mu, s)
-		}
-	}
+	n4 := n &^ 3
+	affineKernel(&dst[0], &src[0], n4, mu, s)
 	for j, v := range src[n4:] {
 		dst[n4+j] = (v - mu) * s
 	}
