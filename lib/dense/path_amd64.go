@@ -88,3 +88,12 @@ func affineKernel(dst, src *float64, n int, mu, s float64)
 
 //go:noescape
 func affineKernel512(dst, src *float64, n int, mu, s float64)
+
+// tanhPrimeKernel sets d[j] *= 1 − y[j]² for j < n, n a multiple of 4, on
+// AVX2; tanhPrimeKernel512 for any n on AVX-512F (maps_amd64.s).
+//
+//go:noescape
+func tanhPrimeKernel(d, y *float64, n int)
+
+//go:noescape
+func tanhPrimeKernel512(d, y *float64, n int)

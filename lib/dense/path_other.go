@@ -78,3 +78,11 @@ func affineKernel(dst, src *float64, n int, mu, s float64) {
 func affineKernel512(dst, src *float64, n int, mu, s float64) {
 	panic("dense: affineKernel512 is amd64-only")
 }
+
+func tanhPrimeKernel(d, y *float64, n int) {
+	panic("dense: tanhPrimeKernel is amd64-only")
+}
+
+func tanhPrimeKernel512(d, y *float64, n int) {
+	panic("dense: tanhPrimeKernel512 is amd64-only")
+}

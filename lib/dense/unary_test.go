@@ -491,3 +491,47 @@ func TestNormalizeRowPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestMapsPaths: Scale and MulTanhPrime give the bits of their Go loops
+// (dst[j] = s*x[j]; d[j] *= 1 - g[j]*g[j]) on every path, on lengths 1–9,
+// 15–17, 64, 65 and 257 at offsets 0–3, with ±0, ±Inf and NaN among the
+// values; in place too for Scale.
+func TestMapsPaths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), 1e300}
+	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 64, 65, 257} {
+		for off := range 4 {
+			x := make([]float64, n+off)[off:]
+			g := make([]float64, n+off)[off:]
+			for i := range x {
+				x[i], g[i] = 2*rng.NormFloat64(), math.Tanh(rng.NormFloat64())
+			}
+			x[rng.IntN(n)] = special[rng.IntN(len(special))]
+			g[rng.IntN(n)] = special[rng.IntN(len(special))]
+			s := -0.73
+			wantS, wantD := make([]float64, n), append([]float64(nil), x...)
+			for j, v := range x {
+				wantS[j] = s * v
+			}
+			for j, v := range g {
+				wantD[j] *= 1 - v*v
+			}
+			for _, p := range paths(t) {
+				gotS, gotD, inPlace := make([]float64, n), append([]float64(nil), x...), append([]float64(nil), x...)
+				onPath(p, func() {
+					Scale(gotS, x, s)
+					Scale(inPlace, inPlace, s)
+					MulTanhPrime(gotD, g)
+				})
+				for j := range wantS {
+					if math.Float64bits(gotS[j]) != math.Float64bits(wantS[j]) || math.Float64bits(inPlace[j]) != math.Float64bits(wantS[j]) {
+						t.Fatalf("%s n=%d off=%d: Scale at %d gives %v (in place %v), loop %v", p, n, off, j, gotS[j], inPlace[j], wantS[j])
+					}
+					if math.Float64bits(gotD[j]) != math.Float64bits(wantD[j]) {
+						t.Fatalf("%s n=%d off=%d: MulTanhPrime at %d gives %v, loop %v", p, n, off, j, gotD[j], wantD[j])
+					}
+				}
+			}
+		}
+	}
+}
