@@ -75,9 +75,11 @@ func expShiftSum(dst, x []float64, shift float64) float64 {
 
 // expBlocks runs the exponential kernel of the current assembly path on n
 // values, n a multiple of 4 (a direct call, not a function value, so that
-// a caller's buffer stays on its stack).
+// a caller's buffer stays on its stack). Four values go to the four-lane
+// kernel on either path: the bits are the same, and a half-masked zmm block
+// costs more.
 func expBlocks(dst, src *float64, n int, shift float64) float64 {
-	if curPath == AVX512 {
+	if curPath == AVX512 && n >= 8 {
 		return expKernel512(dst, src, n, shift, expTable)
 	}
 	return expKernel(dst, src, n, shift, expTable)

@@ -89,9 +89,11 @@ func Tanh(dst, x []float64) {
 }
 
 // tanhBlocks runs the tanh kernel of the current assembly path (eight lanes
-// on AVX512, the same bits) on n values, n a multiple of 4.
+// on AVX512, the same bits) on n values, n a multiple of 4; four values go
+// to the four-lane kernel on either path (the same bits; a half-masked zmm
+// block, with its double-pumped divisions, costs more).
 func tanhBlocks(dst, src *float64, n int) {
-	if curPath == AVX512 {
+	if curPath == AVX512 && n >= 8 {
 		tanhKernel512(dst, src, n, tanhTable)
 		return
 	}

@@ -380,19 +380,21 @@ func TestRowsAVX512BitsAVX2(t *testing.T) {
 		}
 	}
 	// The kernels themselves, called directly on whole blocks of four (so
-	// that a dispatch falling back to the AVX2 kernel cannot pass for them).
-	n4 := len(big) &^ 3
-	a, b := make([]float64, n4), make([]float64, n4)
-	sa := expKernel(&a[0], &big[0], n4, 0.25, expTable)
-	sb := expKernel512(&b[0], &big[0], n4, 0.25, expTable)
-	tanhKernel(&a[0], &a[0], n4, tanhTable)
-	tanhKernel512(&b[0], &b[0], n4, tanhTable)
-	if math.Float64bits(sa) != math.Float64bits(sb) {
-		t.Errorf("expKernel512 sums to %v, expKernel %v", sb, sa)
-	}
-	for i := range a {
-		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
-			t.Fatalf("tanh∘exp kernels at %d: avx512 %v, avx2 %v", i, b[i], a[i])
+	// that a dispatch falling back to the AVX2 kernel cannot pass for them),
+	// with and without a masked last block of four.
+	for _, n4 := range []int{4, 12, len(big) &^ 7, len(big)&^7 - 4} {
+		a, b := make([]float64, n4), make([]float64, n4)
+		sa := expKernel(&a[0], &big[0], n4, 0.25, expTable)
+		sb := expKernel512(&b[0], &big[0], n4, 0.25, expTable)
+		tanhKernel(&a[0], &a[0], n4, tanhTable)
+		tanhKernel512(&b[0], &b[0], n4, tanhTable)
+		if math.Float64bits(sa) != math.Float64bits(sb) {
+			t.Errorf("n=%d: expKernel512 sums to %v, expKernel %v", n4, sb, sa)
+		}
+		for i := range a {
+			if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+				t.Fatalf("n=%d: tanh∘exp kernels at %d: avx512 %v, avx2 %v", n4, i, b[i], a[i])
+			}
 		}
 	}
 	for _, r := range rows {
