@@ -21,8 +21,9 @@ import (
 // (s₀+s₁)+(s₂+s₃), so that they pipeline; the operations and their order
 // are the same on every path, so every path gives the same bits
 // (TestRowsAVX512BitsAVX2, TestNormalizeRowPaths): the assembly paths run
-// the sums and the map (v − μ)/σ in sumKernel and affineKernel, four values
-// a time on AVX2 and eight on AVX512 (norm_amd64.s).
+// the sums in sumKernel, four lanes (each lane's sum is one chain in order:
+// wider registers cannot shorten it), and the map (v − μ)/σ in affineKernel,
+// four values at a time on AVX2 and eight on AVX512 (norm_amd64.s).
 func NormalizeRow(dst, src []float64, center bool, eps float64) (inv float64) {
 	checkUnary("NormalizeRow", dst, src)
 	d := float64(len(src))
@@ -44,11 +45,7 @@ func sum4(x []float64, mu float64, sq bool) float64 {
 	switch {
 	case n4 >= asmRowMin && curPath != Portable:
 		var s [4]float64
-		if curPath == AVX512 {
-			sumKernel512(&x[0], n4, mu, sq, &s)
-		} else {
-			sumKernel(&x[0], n4, mu, sq, &s)
-		}
+		sumKernel(&x[0], n4, mu, sq, &s) // four lanes on both paths: see norm_amd64.s
 		s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
 	case sq:
 		for j := 0; j < n4; j += 4 {

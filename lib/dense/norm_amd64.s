@@ -5,10 +5,12 @@
 // that every path gives the portable path's bits: four lane sums
 // s_l = Σ_{j ≡ l mod 4} in order (no fused multiply-add: the Go compiler
 // does not fuse a*a + s for GOAMD64 < v3 and must not be outrun here), and
-// elementwise maps. The AVX-512F forms take eight values at a time and add
-// their low and then their high four to the one ymm accumulator, which
-// keeps the lanes' order; their elementwise maps run any n, the last
-// values under a write mask.
+// elementwise maps. The sums are one dependency chain per lane
+// (s_l += t_j in order), so wider registers cannot make them faster without
+// changing the order: both assembly paths run the four-lane sumKernel (an
+// AVX-512 form that loaded eight values and added their two halves in turn
+// measured no faster). The map runs eight values at a time on AVX512, the
+// last values under a write mask.
 
 // func sumKernel(x *float64, n int, mu float64, sq bool, out *[4]float64)
 //
@@ -41,68 +43,6 @@ sqloop:
 	ADDQ    $32, SI
 	DECQ    CX
 	JNE     sqloop
-
-done:
-	VMOVUPD Y0, (DI)
-	VZEROUPPER
-	RET
-
-// func sumKernel512(x *float64, n int, mu float64, sq bool, out *[4]float64)
-//
-// sumKernel eight values at a time (AVX-512F), the same bits.
-TEXT ·sumKernel512(SB), NOSPLIT, $0-40
-	MOVQ         x+0(FP), SI
-	MOVQ         n+8(FP), CX
-	VBROADCASTSD mu+16(FP), Z2
-	MOVBQZX      sq+24(FP), AX
-	MOVQ         out+32(FP), DI
-	VXORPD       Y0, Y0, Y0
-	MOVQ         CX, DX
-	SHRQ         $3, CX
-	ANDQ         $4, DX
-	TESTQ        AX, AX
-	JNE          sq
-
-	TESTQ CX, CX
-	JEQ   tail
-
-loop:
-	VMOVUPD       (SI), Z1
-	VEXTRACTF64X4 $1, Z1, Y3
-	VADDPD        Y1, Y0, Y0
-	VADDPD        Y3, Y0, Y0
-	ADDQ          $64, SI
-	DECQ          CX
-	JNE           loop
-
-tail:
-	TESTQ  DX, DX
-	JEQ    done
-	VADDPD (SI), Y0, Y0
-	JMP    done
-
-sq:
-	TESTQ CX, CX
-	JEQ   sqtail
-
-sqloop:
-	VMOVUPD       (SI), Z1
-	VSUBPD        Z2, Z1, Z1
-	VMULPD        Z1, Z1, Z1
-	VEXTRACTF64X4 $1, Z1, Y3
-	VADDPD        Y1, Y0, Y0
-	VADDPD        Y3, Y0, Y0
-	ADDQ          $64, SI
-	DECQ          CX
-	JNE           sqloop
-
-sqtail:
-	TESTQ   DX, DX
-	JEQ     done
-	VMOVUPD (SI), Y1
-	VSUBPD  Y2, Y1, Y1
-	VMULPD  Y1, Y1, Y1
-	VADDPD  Y1, Y0, Y0
 
 done:
 	VMOVUPD Y0, (DI)

@@ -73,15 +73,12 @@ func expKernel512(dst, src *float64, n int, shift float64, c *[expConsts][4]floa
 func tanhKernel512(dst, src *float64, n int, c *[tanhConsts][4]float64)
 
 // sumKernel and affineKernel are the four-lane sums and the map
-// (x − mu)·s of NormalizeRow and SoftmaxRow, on AVX2; sumKernel512 and
-// affineKernel512 their AVX-512F forms, eight values at a time with the
-// same bits (norm_amd64.s).
+// (x − mu)·s of NormalizeRow and SoftmaxRow, on AVX2 (sumKernel on
+// AVX512 too); affineKernel512 the map's AVX-512F form, eight values at a
+// time with the same bits (norm_amd64.s).
 //
 //go:noescape
 func sumKernel(x *float64, n int, mu float64, sq bool, out *[4]float64)
-
-//go:noescape
-func sumKernel512(x *float64, n int, mu float64, sq bool, out *[4]float64)
 
 //go:noescape
 func affineKernel(dst, src *float64, n int, mu, s float64)
