@@ -2,8 +2,10 @@ package dense
 
 // Elementwise maps of the simulators' backward passes on the kernels'
 // paths. Each runs the Go loop's operations in its order (no fused
-// multiply-add), so every path gives the same bits as the loop it
-// replaces (TestMapsPaths).
+// multiply-add; the Go fallbacks forbid fusing with an explicit conversion,
+// which the compiler would otherwise do under GOAMD64=v3), so every path
+// gives the same bits as the loop it replaces as compiled for GOAMD64 < v3
+// (TestMapsPaths).
 
 // Scale sets dst[j] = s·x[j], the bits of the loop dst[j] = s * x[j] on
 // every path (but for which NaN's payload survives when s and x[j] are
@@ -25,7 +27,7 @@ func MulTanhPrime(d, g []float64) {
 	n := len(g)
 	if n < asmRowMin || curPath == Portable {
 		for j, v := range g {
-			d[j] *= 1 - v*v
+			d[j] *= 1 - float64(v*v) // never fused, as in the kernels
 		}
 		return
 	}
@@ -36,6 +38,6 @@ func MulTanhPrime(d, g []float64) {
 	n4 := n &^ 3
 	tanhPrimeKernel(&d[0], &g[0], n4)
 	for j, v := range g[n4:] {
-		d[n4+j] *= 1 - v*v
+		d[n4+j] *= 1 - float64(v*v)
 	}
 }

@@ -4,7 +4,7 @@
 //
 // d[j] = d[j]·(1 − y[j]·y[j]) for j < n, n a multiple of 4: a product, a
 // difference and a product, never fused, as the Go loop
-// d[j] *= 1 - y[j]*y[j] compiles for GOAMD64 < v3. AVX.
+// d[j] *= 1 - float64(y[j]*y[j]) in maps.go. AVX.
 TEXT ·tanhPrimeKernel(SB), NOSPLIT, $0-24
 	MOVQ         d+0(FP), DI
 	MOVQ         y+8(FP), SI

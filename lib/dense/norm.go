@@ -38,7 +38,7 @@ func NormalizeRow(dst, src []float64, center bool, eps float64) (inv float64) {
 
 // sum4 is Σ t_j in four interleaved partial sums (j mod 4), combined as
 // (s₀+s₁)+(s₂+s₃), with t_j = x_j, or (x_j − mu)² if sq (a subtraction,
-// a product and a sum, never fused).
+// a product and a sum, never fused: the explicit conversions forbid it).
 func sum4(x []float64, mu float64, sq bool) float64 {
 	var s0, s1, s2, s3 float64
 	n4 := len(x) &^ 3
@@ -51,10 +51,10 @@ func sum4(x []float64, mu float64, sq bool) float64 {
 		for j := 0; j < n4; j += 4 {
 			q := x[j : j+4 : j+4]
 			a, b, c, e := q[0]-mu, q[1]-mu, q[2]-mu, q[3]-mu
-			s0 += a * a
-			s1 += b * b
-			s2 += c * c
-			s3 += e * e
+			s0 += float64(a * a) // the conversions forbid fusing (Go spec,
+			s1 += float64(b * b) // floating-point operators) under any
+			s2 += float64(c * c) // GOAMD64, so that the kernels' unfused
+			s3 += float64(e * e) // sums give these bits
 		}
 	default:
 		for j := 0; j < n4; j += 4 {
@@ -68,7 +68,7 @@ func sum4(x []float64, mu float64, sq bool) float64 {
 	for j, v := range x[n4:] {
 		if sq {
 			a := v - mu
-			v = a * a
+			v = float64(a * a)
 		}
 		switch j {
 		case 0:

@@ -3,8 +3,8 @@
 // The row kernels of NormalizeRow and SoftmaxRow (norm.go, softmax.go),
 // with the operations of the Go loops in the same order lane by lane, so
 // that every path gives the portable path's bits: four lane sums
-// s_l = Σ_{j ≡ l mod 4} in order (no fused multiply-add: the Go compiler
-// does not fuse a*a + s for GOAMD64 < v3 and must not be outrun here), and
+// s_l = Σ_{j ≡ l mod 4} in order (no fused multiply-add: the Go loops
+// forbid fusing a*a + s with an explicit conversion), and
 // elementwise maps. The sums are one dependency chain per lane
 // (s_l += t_j in order), so wider registers cannot make them faster without
 // changing the order: both assembly paths run the four-lane sumKernel (an

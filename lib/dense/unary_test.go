@@ -516,7 +516,7 @@ func TestMapsPaths(t *testing.T) {
 				wantS[j] = s * v
 			}
 			for j, v := range g {
-				wantD[j] *= 1 - v*v
+				wantD[j] *= 1 - float64(v*v) // the unfused loop (GOAMD64 < v3 compiles it so)
 			}
 			for _, p := range paths(t) {
 				gotS, gotD, inPlace := make([]float64, n), append([]float64(nil), x...), append([]float64(nil), x...)
