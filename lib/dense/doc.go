@@ -92,6 +92,6 @@
 // 1.3, Tanh 1.3 against 1.8, the softmax 1.3–1.5 against 1.9; at n = 256
 // and 64 about 0.7–0.8 of the four-lane time; at n = 7 the same (the short
 // rows run the four-lane kernels or the Go loops). NormalizeRow on the
-// assembly paths takes 0.55–0.6 of the Go loops' time at n = 4096,
-// 0.6–0.75 at 256 and 0.85–0.95 at 64.
+// assembly paths takes 0.53–0.6 of the Go loops' time at n = 4096,
+// 0.6–0.75 at 256 and 0.75–0.95 at 64 (the lower ends on a quiet machine).
 package dense
