@@ -203,9 +203,7 @@ func weightGrad(dst, delta, x blas64.General, s float64, trans bool) {
 func derivative(delta, h, g []float64, p FFParams) {
 	switch p.Kind {
 	case Tanh:
-		for i, v := range g {
-			delta[i] *= 1 - v*v
-		}
+		dense.MulTanhPrime(delta[:len(g)], g)
 	case ReLU:
 		for i, v := range h {
 			if v <= 0 {

@@ -120,10 +120,7 @@ func sqrtDRows(y, x blas64.General, inv []float64) error {
 		iv := 1 / math.Sqrt(s)
 		inv[i] = iv
 		f := sqd * iv
-		out := row(y, i)
-		for j, v := range xs {
-			out[j] = f * v
-		}
+		dense.Scale(row(y, i), xs, f)
 	}
 	return nil
 }

@@ -56,20 +56,33 @@ func Exp(dst, x []float64) {
 
 // expShiftSum sets dst[i] = e^{x[i]+shift} on the assembly path and
 // returns Σ dst[i] (four lanes, each summed in order, then combined as
-// (l₀+l₂)+(l₁+l₃)).
+// (l₀+l₂)+(l₁+l₃)). The AVX512 path runs expKernel512, eight values at a
+// time with the same bits and the same four lane sums.
 func expShiftSum(dst, x []float64, shift float64) float64 {
 	var s float64
 	n4 := len(x) &^ 3
 	if n4 > 0 {
-		s = expKernel(&dst[0], &x[0], n4, shift, expTable)
+		s = expBlocks(&dst[0], &x[0], n4, shift)
 	}
 	if n4 < len(x) {
 		buf := [4]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 		copy(buf[:], x[n4:])
-		s += expKernel(&buf[0], &buf[0], 4, shift, expTable)
+		s += expBlocks(&buf[0], &buf[0], 4, shift)
 		copy(dst[n4:], buf[:])
 	}
 	return s
+}
+
+// expBlocks runs the exponential kernel of the current assembly path on n
+// values, n a multiple of 4 (a direct call, not a function value, so that
+// a caller's buffer stays on its stack). Four values go to the four-lane
+// kernel on either path: the bits are the same, and a half-masked zmm block
+// costs more.
+func expBlocks(dst, src *float64, n int, shift float64) float64 {
+	if curPath == AVX512 && n >= 8 {
+		return expKernel512(dst, src, n, shift, expTable)
+	}
+	return expKernel(dst, src, n, shift, expTable)
 }
 
 // row views a slice as a 1×n matrix.

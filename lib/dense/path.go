@@ -18,8 +18,8 @@ const (
 	// (gemm_amd64.s), Exp and Tanh four values at a time.
 	AVX2
 	// AVX512 is Gemm's 8×16 AVX-512F micro-kernels (gemm512_amd64.s) in
-	// their own blocking, with the AVX2 path's bits; Exp, Tanh and the
-	// softmax are those of AVX2.
+	// their own blocking and the row kernels eight values at a time, all
+	// with the AVX2 path's bits.
 	AVX512
 )
 

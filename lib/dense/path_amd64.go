@@ -61,3 +61,36 @@ func maxKernel(x *float64, n int, out *[4]float64)
 //
 //go:noescape
 func tanhKernel(dst, src *float64, n int, c *[tanhConsts][4]float64)
+
+// expKernel512 and tanhKernel512 are the AVX-512F forms of expKernel and
+// tanhKernel, eight values at a time with the same bits (exp512_amd64.s,
+// tanh512_amd64.s).
+//
+//go:noescape
+func expKernel512(dst, src *float64, n int, shift float64, c *[expConsts][4]float64) float64
+
+//go:noescape
+func tanhKernel512(dst, src *float64, n int, c *[tanhConsts][4]float64)
+
+// sumKernel and affineKernel are the four-lane sums and the map
+// (x − mu)·s of NormalizeRow and SoftmaxRow, on AVX2 (sumKernel on
+// AVX512 too); affineKernel512 the map's AVX-512F form, eight values at a
+// time with the same bits (norm_amd64.s).
+//
+//go:noescape
+func sumKernel(x *float64, n int, mu float64, sq bool, out *[4]float64)
+
+//go:noescape
+func affineKernel(dst, src *float64, n int, mu, s float64)
+
+//go:noescape
+func affineKernel512(dst, src *float64, n int, mu, s float64)
+
+// tanhPrimeKernel sets d[j] *= 1 − y[j]² for j < n, n a multiple of 4, on
+// AVX2; tanhPrimeKernel512 for any n on AVX-512F (maps_amd64.s).
+//
+//go:noescape
+func tanhPrimeKernel(d, y *float64, n int)
+
+//go:noescape
+func tanhPrimeKernel512(d, y *float64, n int)

@@ -54,3 +54,31 @@ func maxKernel(x *float64, n int, out *[4]float64) {
 func tanhKernel(dst, src *float64, n int, c *[tanhConsts][4]float64) {
 	panic("dense: tanhKernel is amd64-only")
 }
+
+func expKernel512(dst, src *float64, n int, shift float64, c *[expConsts][4]float64) float64 {
+	panic("dense: expKernel512 is amd64-only")
+}
+
+func tanhKernel512(dst, src *float64, n int, c *[tanhConsts][4]float64) {
+	panic("dense: tanhKernel512 is amd64-only")
+}
+
+func sumKernel(x *float64, n int, mu float64, sq bool, out *[4]float64) {
+	panic("dense: sumKernel is amd64-only")
+}
+
+func affineKernel(dst, src *float64, n int, mu, s float64) {
+	panic("dense: affineKernel is amd64-only")
+}
+
+func affineKernel512(dst, src *float64, n int, mu, s float64) {
+	panic("dense: affineKernel512 is amd64-only")
+}
+
+func tanhPrimeKernel(d, y *float64, n int) {
+	panic("dense: tanhPrimeKernel is amd64-only")
+}
+
+func tanhPrimeKernel512(d, y *float64, n int) {
+	panic("dense: tanhPrimeKernel512 is amd64-only")
+}

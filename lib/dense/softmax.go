@@ -32,10 +32,7 @@ func SoftmaxRow(row []float64) {
 			s += e
 		}
 	}
-	is := 1 / s
-	for j := range row {
-		row[j] *= is
-	}
+	affine(row, row, 0, 1/s) // row_j·(1/s)
 }
 
 // SoftmaxRows applies SoftmaxRow to every row of a.

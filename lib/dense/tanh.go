@@ -78,14 +78,26 @@ func Tanh(dst, x []float64) {
 	}
 	n4 := len(x) &^ 3
 	if n4 > 0 {
-		tanhKernel(&dst[0], &x[0], n4, tanhTable)
+		tanhBlocks(&dst[0], &x[0], n4)
 	}
 	if n4 < len(x) {
 		var buf [4]float64
 		copy(buf[:], x[n4:])
-		tanhKernel(&buf[0], &buf[0], 4, tanhTable)
+		tanhBlocks(&buf[0], &buf[0], 4)
 		copy(dst[n4:], buf[:])
 	}
+}
+
+// tanhBlocks runs the tanh kernel of the current assembly path (eight lanes
+// on AVX512, the same bits) on n values, n a multiple of 4; four values go
+// to the four-lane kernel on either path (the same bits; a half-masked zmm
+// block, with its double-pumped divisions, costs more).
+func tanhBlocks(dst, src *float64, n int) {
+	if curPath == AVX512 && n >= 8 {
+		tanhKernel512(dst, src, n, tanhTable)
+		return
+	}
+	tanhKernel(dst, src, n, tanhTable)
 }
 
 // checkUnary panics unless dst and x have equal lengths and are the same

@@ -341,3 +341,199 @@ func BenchmarkUnary(b *testing.B) {
 		}
 	}
 }
+
+// TestRowsAVX512BitsAVX2: the AVX512 path's eight-lane rows (Exp, Tanh,
+// the softmax with its lane sums, NormalizeRow) give the AVX2 path's bits,
+// on inputs() and on rows of odd lengths 1, 7, 65 and 257 (so that both the
+// blocks of eight, the masked last block of four and the padded tail run),
+// at offsets 0–3 into a buffer. Skipped where the CPU lacks AVX-512F.
+func TestRowsAVX512BitsAVX2(t *testing.T) {
+	if !Available(AVX512) {
+		t.Skip("this CPU cannot run the avx512 path: its rows are not compared here")
+	}
+	big := inputs()
+	rng := rand.New(rand.NewPCG(15, 16))
+	type row struct {
+		name string
+		f    func(dst, x []float64)
+	}
+	rows := []row{
+		{"Exp", func(dst, x []float64) { Exp(dst[1:], x) }},
+		{"Tanh", func(dst, x []float64) { Tanh(dst[1:], x) }},
+		{"Softmax", func(dst, x []float64) { copy(dst[1:], x); SoftmaxRow(dst[1:]) }},
+		{"expShiftSum", func(dst, x []float64) {
+			s := expShiftSum(dst[1:], x, -0.5)
+			dst[0] = s
+		}},
+		{"NormalizeRow/center", func(dst, x []float64) { dst[0] = NormalizeRow(dst[1:], x, true, 1e-5) }},
+		{"NormalizeRow/rms", func(dst, x []float64) { dst[0] = NormalizeRow(dst[1:], x, false, 0) }},
+	}
+	var cases [][]float64
+	cases = append(cases, big)
+	for _, n := range []int{1, 7, 8, 12, 65, 257} {
+		for off := range 4 {
+			buf := make([]float64, n+off)
+			for i := range buf {
+				buf[i] = 1.5 + 4*rng.NormFloat64()
+			}
+			cases = append(cases, buf[off:])
+		}
+	}
+	// The kernels themselves, called directly on whole blocks of four (so
+	// that a dispatch falling back to the AVX2 kernel cannot pass for them),
+	// with and without a masked last block of four.
+	for _, n4 := range []int{4, 12, len(big) &^ 7, len(big)&^7 - 4} {
+		a, b := make([]float64, n4), make([]float64, n4)
+		sa := expKernel(&a[0], &big[0], n4, 0.25, expTable)
+		sb := expKernel512(&b[0], &big[0], n4, 0.25, expTable)
+		tanhKernel(&a[0], &a[0], n4, tanhTable)
+		tanhKernel512(&b[0], &b[0], n4, tanhTable)
+		if math.Float64bits(sa) != math.Float64bits(sb) {
+			t.Errorf("n=%d: expKernel512 sums to %v, expKernel %v", n4, sb, sa)
+		}
+		for i := range a {
+			if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+				t.Fatalf("n=%d: tanh∘exp kernels at %d: avx512 %v, avx2 %v", n4, i, b[i], a[i])
+			}
+		}
+	}
+	for _, r := range rows {
+		for _, x := range cases {
+			want := make([]float64, len(x)+1)
+			got := make([]float64, len(x)+1)
+			onPath(AVX2, func() { r.f(want, x) })
+			onPath(AVX512, func() { r.f(got, x) })
+			for i := range want {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("%s, n=%d: avx512 gives %v at %d, avx2 %v", r.name, len(x), got[i], i, want[i])
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkRows: Exp, Tanh, SoftmaxRow and NormalizeRow on one row of
+// length n (the simulators' d = 64 and n = 256 among them), per path; the
+// AVX2 path is the four-lane kernels the AVX512 path's eight-lane ones
+// replace.
+func BenchmarkRows(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{7, 64, 256, 4096} {
+		x := make([]float64, n)
+		for i := range x {
+			x[i] = 3 * rng.NormFloat64()
+		}
+		dst := make([]float64, n)
+		for _, p := range Paths() {
+			for _, f := range []struct {
+				name string
+				f    func()
+			}{
+				{"Exp", func() { Exp(dst, x) }},
+				{"Tanh", func() { Tanh(dst, x) }},
+				{"Softmax", func() { copy(dst, x); SoftmaxRow(dst) }},
+				{"Norm", func() { NormalizeRow(dst, x, true, 1e-5) }},
+			} {
+				b.Run(fmt.Sprintf("%s/n=%d/%s", f.name, n, p), func(b *testing.B) {
+					defer SetPath(SetPath(p))
+					for b.Loop() {
+						f.f()
+					}
+					sinkV = dst
+				})
+			}
+		}
+	}
+}
+
+// TestNormalizeRowPaths: NormalizeRow (its sums and its map, sumKernel and
+// affineKernel on the assembly paths) gives the portable path's bits on
+// every path, on rows of lengths 1–9, 64, 65 and 257 at offsets 0–3,
+// centred or not, eps 0 or 1e-5, including rows with ±0, ±Inf and NaN;
+// and the softmax's final scaling is the portable x·(1/s) (affine).
+func TestNormalizeRowPaths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), 1e300}
+	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 64, 65, 257} {
+		for off := range 4 {
+			for trial := range 3 {
+				buf := make([]float64, n+off)
+				for i := range buf {
+					buf[i] = 3 + 2*rng.NormFloat64()
+				}
+				x := buf[off:]
+				if trial == 2 {
+					x[rng.IntN(n)] = special[rng.IntN(len(special))]
+				}
+				for _, center := range []bool{false, true} {
+					for _, eps := range []float64{0, 1e-5} {
+						want := make([]float64, n)
+						var wantInv float64
+						onPath(Portable, func() { wantInv = NormalizeRow(want, x, center, eps) })
+						wantS := append([]float64(nil), x...)
+						onPath(Portable, func() { affine(wantS, wantS, 0, 0.37) })
+						for _, p := range paths(t) {
+							got := make([]float64, n)
+							var inv float64
+							onPath(p, func() { inv = NormalizeRow(got, x, center, eps) })
+							gotS := append([]float64(nil), x...)
+							onPath(p, func() { affine(gotS, gotS, 0, 0.37) })
+							if math.Float64bits(inv) != math.Float64bits(wantInv) {
+								t.Fatalf("%s n=%d off=%d center=%v eps=%v: 1/σ = %v, portable %v", p, n, off, center, eps, inv, wantInv)
+							}
+							for i := range got {
+								if math.Float64bits(got[i]) != math.Float64bits(want[i]) || math.Float64bits(gotS[i]) != math.Float64bits(wantS[i]) {
+									t.Fatalf("%s n=%d off=%d center=%v eps=%v at %d: %v and %v, portable %v and %v", p, n, off, center, eps, i, got[i], gotS[i], want[i], wantS[i])
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMapsPaths: Scale and MulTanhPrime give the bits of their Go loops
+// (dst[j] = s*x[j]; d[j] *= 1 - g[j]*g[j]) on every path, on lengths 1–9,
+// 15–17, 64, 65 and 257 at offsets 0–3, with ±0, ±Inf and NaN among the
+// values; in place too for Scale.
+func TestMapsPaths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 20))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), 1e300}
+	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 64, 65, 257} {
+		for off := range 4 {
+			x := make([]float64, n+off)[off:]
+			g := make([]float64, n+off)[off:]
+			for i := range x {
+				x[i], g[i] = 2*rng.NormFloat64(), math.Tanh(rng.NormFloat64())
+			}
+			x[rng.IntN(n)] = special[rng.IntN(len(special))]
+			g[rng.IntN(n)] = special[rng.IntN(len(special))]
+			s := -0.73
+			wantS, wantD := make([]float64, n), append([]float64(nil), x...)
+			for j, v := range x {
+				wantS[j] = s * v
+			}
+			for j, v := range g {
+				wantD[j] *= 1 - float64(v*v) // the unfused loop (GOAMD64 < v3 compiles it so)
+			}
+			for _, p := range paths(t) {
+				gotS, gotD, inPlace := make([]float64, n), append([]float64(nil), x...), append([]float64(nil), x...)
+				onPath(p, func() {
+					Scale(gotS, x, s)
+					Scale(inPlace, inPlace, s)
+					MulTanhPrime(gotD, g)
+				})
+				for j := range wantS {
+					if math.Float64bits(gotS[j]) != math.Float64bits(wantS[j]) || math.Float64bits(inPlace[j]) != math.Float64bits(wantS[j]) {
+						t.Fatalf("%s n=%d off=%d: Scale at %d gives %v (in place %v), loop %v", p, n, off, j, gotS[j], inPlace[j], wantS[j])
+					}
+					if math.Float64bits(gotD[j]) != math.Float64bits(wantD[j]) {
+						t.Fatalf("%s n=%d off=%d: MulTanhPrime at %d gives %v, loop %v", p, n, off, j, gotD[j], wantD[j])
+					}
+				}
+			}
+		}
+	}
+}

@@ -177,9 +177,7 @@ func (m *Model) blockBackwardRows(l, w, r0, r1 int) {
 		normBack(gp, G, rows(next, r0, r1), c.inv3[r0:r1], m.sqd)
 		G = gp
 	}
-	for i, v := range G.Data {
-		gA.Data[i] = m.tM * v
-	}
+	dense.Scale(gA.Data[:len(G.Data)], G.Data, m.tM)
 	cur, alpha, wk := G, m.cfg.AlphaM, wt.W[L]
 	for k := L - 1; k >= 0; k-- {
 		dk := rows(gc.delta[k], r0, r1)
@@ -188,9 +186,7 @@ func (m *Model) blockBackwardRows(l, w, r0, r1 int) {
 		if m.cfg.Activation == ShapedReLU {
 			shapedReLUBack(dk.Data, act.Data, m.actPos, m.actNeg)
 		} else {
-			for i, v := range act.Data {
-				dk.Data[i] *= 1 - v*v
-			}
+			dense.MulTanhPrime(dk.Data[:len(act.Data)], act.Data)
 		}
 		cur, alpha, wk = dk, 1, wt.W[k]
 	}
@@ -204,9 +200,7 @@ func (m *Model) blockBackwardRows(l, w, r0, r1 int) {
 	}
 
 	// Attention sub-block: X^(A) = α̃_A X + α_A (A Y) Vᵀ, Y = Norm X.
-	for i, v := range gA.Data {
-		Gout.Data[i] = m.tA * v
-	}
+	dense.Scale(Gout.Data[:len(gA.Data)], gA.Data, m.tA)
 	dense.Gemm(blas.NoTrans, blas.NoTrans, m.cfg.AlphaA, gA, wt.V, 0, dz)
 	is := m.lscale
 	shaped := m.cfg.Attention == Shaped

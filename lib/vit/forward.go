@@ -156,10 +156,7 @@ func normRows(y, x blas64.General, inv []float64, sqd float64, r0 int) error {
 		iv := 1 / math.Sqrt(s)
 		inv[i] = iv
 		f := sqd * iv
-		out := y.Data[i*y.Stride : i*y.Stride+d]
-		for j, v := range row {
-			out[j] = f * v
-		}
+		dense.Scale(y.Data[i*y.Stride:i*y.Stride+d], row, f)
 	}
 	return nil
 }

@@ -1,0 +1,43 @@
+package dense
+
+// Elementwise maps of the simulators' backward passes on the kernels'
+// paths. Each runs the Go loop's operations in its order (no fused
+// multiply-add; the Go fallbacks forbid fusing with an explicit conversion,
+// which the compiler would otherwise do under GOAMD64=v3), so every path
+// gives the same bits as the loop it replaces as compiled for GOAMD64 < v3
+// (TestMapsPaths).
+
+// Scale sets dst[j] = s·x[j], the bits of the loop dst[j] = s * x[j] on
+// every path (but for which NaN's payload survives when s and x[j] are
+// both NaN) (eight values at a time on AVX512, four on AVX2). dst and x
+// must have the same length and be the same slice or not overlap (it
+// panics otherwise).
+func Scale(dst, x []float64, s float64) {
+	checkUnary("Scale", dst, x)
+	affine(dst, x, 0, s) // (x − 0)·s = s·x exactly, −0 included
+}
+
+// MulTanhPrime sets d[j] *= 1 − g[j]², the chain rule through tanh with
+// g = tanh(h): d tanh(h)/dh = 1 − tanh²(h). It gives the bits of that loop
+// (a product, a difference and a product, unfused) on every path. d and g
+// must have the same length and be the same slice or not overlap (it
+// panics otherwise).
+func MulTanhPrime(d, g []float64) {
+	checkUnary("MulTanhPrime", d, g)
+	n := len(g)
+	if n < asmRowMin || curPath == Portable {
+		for j, v := range g {
+			d[j] *= 1 - float64(v*v) // never fused, as in the kernels
+		}
+		return
+	}
+	if curPath == AVX512 {
+		tanhPrimeKernel512(&d[0], &g[0], n)
+		return
+	}
+	n4 := n &^ 3
+	tanhPrimeKernel(&d[0], &g[0], n4)
+	for j, v := range g[n4:] {
+		d[n4+j] *= 1 - float64(v*v)
+	}
+}

@@ -1,0 +1,120 @@
+#include "textflag.h"
+
+// The row kernels of NormalizeRow and SoftmaxRow (norm.go, softmax.go),
+// with the operations of the Go loops in the same order lane by lane, so
+// that every path gives the portable path's bits: four lane sums
+// s_l = Σ_{j ≡ l mod 4} in order (no fused multiply-add: the Go loops
+// forbid fusing a*a + s with an explicit conversion), and
+// elementwise maps. The sums are one dependency chain per lane
+// (s_l += t_j in order), so wider registers cannot make them faster without
+// changing the order: both assembly paths run the four-lane sumKernel (an
+// AVX-512 form that loaded eight values and added their two halves in turn
+// measured no faster). The map runs eight values at a time on AVX512, the
+// last values under a write mask.
+
+// func sumKernel(x *float64, n int, mu float64, sq bool, out *[4]float64)
+//
+// out[l] = Σ_{j<n, j ≡ l mod 4} t_j in order, t_j = x[j] if !sq and
+// (x[j]−mu)·(x[j]−mu) if sq; n a multiple of 4. AVX.
+TEXT ·sumKernel(SB), NOSPLIT, $0-40
+	MOVQ         x+0(FP), SI
+	MOVQ         n+8(FP), CX
+	VBROADCASTSD mu+16(FP), Y2
+	MOVBQZX      sq+24(FP), AX
+	MOVQ         out+32(FP), DI
+	VXORPD       Y0, Y0, Y0
+	SHRQ         $2, CX
+	JEQ          done
+	TESTQ        AX, AX
+	JNE          sqloop
+
+loop:
+	VADDPD (SI), Y0, Y0
+	ADDQ   $32, SI
+	DECQ   CX
+	JNE    loop
+	JMP    done
+
+sqloop:
+	VMOVUPD (SI), Y1
+	VSUBPD  Y2, Y1, Y1
+	VMULPD  Y1, Y1, Y1
+	VADDPD  Y1, Y0, Y0
+	ADDQ    $32, SI
+	DECQ    CX
+	JNE     sqloop
+
+done:
+	VMOVUPD Y0, (DI)
+	VZEROUPPER
+	RET
+
+// func affineKernel(dst, src *float64, n int, mu, s float64)
+//
+// dst[j] = (src[j] − mu)·s for j < n, n a multiple of 4 (mu = 0 and
+// src = dst for SoftmaxRow's x·s: x − 0 = x exactly, −0 included). AVX.
+TEXT ·affineKernel(SB), NOSPLIT, $0-40
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVQ         n+16(FP), CX
+	VBROADCASTSD mu+24(FP), Y2
+	VBROADCASTSD s+32(FP), Y3
+	SHRQ         $2, CX
+	JEQ          done
+
+loop:
+	VMOVUPD (SI), Y1
+	VSUBPD  Y2, Y1, Y1
+	VMULPD  Y3, Y1, Y1
+	VMOVUPD Y1, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	DECQ    CX
+	JNE     loop
+
+done:
+	VZEROUPPER
+	RET
+
+// func affineKernel512(dst, src *float64, n int, mu, s float64)
+//
+// affineKernel eight values at a time for any n (AVX-512F), the last
+// n mod 8 under a write mask.
+TEXT ·affineKernel512(SB), NOSPLIT, $0-40
+	MOVQ         dst+0(FP), DI
+	MOVQ         src+8(FP), SI
+	MOVQ         n+16(FP), CX
+	VBROADCASTSD mu+24(FP), Z2
+	VBROADCASTSD s+32(FP), Z3
+	MOVQ         CX, DX
+	SHRQ         $3, CX
+	ANDQ         $7, DX
+	TESTQ        CX, CX
+	JEQ          tail
+
+loop:
+	VMOVUPD (SI), Z1
+	VSUBPD  Z2, Z1, Z1
+	VMULPD  Z3, Z1, Z1
+	VMOVUPD Z1, (DI)
+	ADDQ    $64, SI
+	ADDQ    $64, DI
+	DECQ    CX
+	JNE     loop
+
+tail:
+	TESTQ     DX, DX
+	JEQ       done
+	MOVQ      DX, CX
+	MOVQ      $1, AX
+	SHLQ      CX, AX
+	DECQ      AX         // the low n mod 8 bits
+	KMOVW     AX, K1
+	VMOVUPD.Z (SI), K1, Z1
+	VSUBPD    Z2, Z1, Z1
+	VMULPD    Z3, Z1, Z1
+	VMOVUPD   Z1, K1, (DI)
+
+done:
+	VZEROUPPER
+	RET
