@@ -1,10 +1,10 @@
 package mfshow
 
 import (
-	"maps"
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/showtest"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -12,41 +12,12 @@ import (
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
-// yours checks that every figure of v claims no paper figure and says so
-// in its caption, that its Params are params (the values run), that the
-// checks named in apply are shown and those in notApplicable replaced by
-// their not-applicable line.
+// yours runs the package's own checks of v's items, then
+// showtest.AtYourSettings.
 func yours(t *testing.T, what string, v show.View, params map[string]float64, apply, notApplicable []string) {
 	t.Helper()
 	ids(t, v)
-	for _, f := range v.Figures() {
-		if f.PaperFigure != "" || !strings.HasSuffix(f.Caption, show.YourSettings) {
-			t.Errorf("%s: figure %s claims %q, caption %q; want no claim and %q", what, f.ID, f.PaperFigure, f.Caption, show.YourSettings)
-		}
-		if !maps.Equal(f.Params, params) {
-			t.Errorf("%s: figure %s Params %v, want the values run %v", what, f.ID, f.Params, params)
-		}
-	}
-	shown := map[string]bool{}
-	for _, a := range v.Agreements() {
-		shown[a.Name] = true
-	}
-	var lines strings.Builder
-	for _, it := range v {
-		if s, ok := it.(string); ok {
-			lines.WriteString(s)
-		}
-	}
-	for _, name := range apply {
-		if !shown[name] {
-			t.Errorf("%s: check %q not shown (have %v); it applies at any settings", what, name, shown)
-		}
-	}
-	for _, name := range notApplicable {
-		if shown[name] || !strings.Contains(lines.String(), "not applicable at your settings: "+name+" (") {
-			t.Errorf("%s: check %q shown %v, lines %q; want it not applicable, with its reason", what, name, shown[name], lines.String())
-		}
-	}
+	showtest.AtYourSettings(t, what, v, params, apply, notApplicable)
 }
 
 // TestAtYourSettings runs every display function of the package that
@@ -123,7 +94,7 @@ func TestAtYourSettings(t *testing.T) {
 	}
 
 	v = Atoms([]activation.Func{relu}, []float64{1.5}, nil)
-	yours(t, "Atoms", v, nil, nil, []string{"P(φ′=1) vs spec Fig. 3 values: max |Δ|"})
+	yours(t, "Atoms", v, map[string]float64{}, nil, []string{"P(φ′=1) vs spec Fig. 3 values: max |Δ|"})
 	if tb := v.Tables()[0]; tb.Header[1] != "q*=1.5" || tb.Rows[0][1] != "0.5000" {
 		t.Errorf("Atoms table %v %v, want ReLU's ½ at q* = 1.5", tb.Header, tb.Rows)
 	}
