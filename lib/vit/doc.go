@@ -70,11 +70,11 @@ package vit
 //
 // with τ₀ = Tau0 (0 means 1; InvTemp must then be 0). Why this is the
 // notes' Y/τ, τ = τ₀√(n n_k): the notes' (lib/sources/noci2023.md) logits are
-// Y^spec = X(W^Q/√n)(W^K/√n)ᵀXᵀ with W^Q, W^K iid N(0, 1) and n = n_k = d
+// Y^N = X(W^Q/√n)(W^K/√n)ᵀXᵀ with W^Q, W^K iid N(0, 1) and n = n_k = d
 // here. Our Q, K have entries N(0, σ_A/d), so W^Q := √(d/σ_A)Qᵀ has
-// N(0, 1) entries and (QY_i)·(KY_j) = σ_A Y^spec_ij; hence
+// N(0, 1) entries and (QY_i)·(KY_j) = σ_A Y^N_ij; hence
 //
-//	ℓ_ij = σ_A Y^spec_ij/(τ₀√(d·d)) = σ_A Y^spec_ij/τ,
+//	ℓ_ij = σ_A Y^N_ij/(τ₀√(d·d)) = σ_A Y^N_ij/τ,
 //
 // exactly the notes' (lib/sources/noci2023.md) scaling at σ_A = 1 (PaperConfig's σ_A² = 1) and the
 // notes' with τ₀/σ_A in place of τ₀ otherwise. Against the Softmax logits

@@ -20,8 +20,8 @@ func shapedTransformer(alpha, sigmaW float64, mlp int) Config {
 // naiveBlock evaluates one block on one sequence x (n rows of d) with
 // plain loops, written from the formulas of the package doc and of Noci
 // et al. 2023 rather than from forward.go: the logits are built in the
-// spec's normalisation, Y_spec = X (W^Q/√n_w)(W^K/√n_w)ᵀ Xᵀ with
-// W^Q_spec = √d Qᵀ (entries N(0, σ_A)), divided by √n_k (Softmax, τ = 1)
+// notes' normalisation (lib/sources/noci2023.md), Y_N = X (W^Q/√n_w)(W^K/√n_w)ᵀ Xᵀ with
+// W^Q_N = √d Qᵀ (entries N(0, σ_A)), divided by √n_k (Softmax, τ = 1)
 // or by τ₀√(n_w n_k) (Shaped), n_w = n_k = d. It returns X^(A), the
 // attention matrix A and the block output.
 func naiveBlock(cfg Config, w blockWeights, x [][]float64) (xa, A, out [][]float64) {
@@ -80,7 +80,7 @@ func naiveBlock(cfg Config, w blockWeights, x [][]float64) (xa, A, out [][]float
 	for i := range x {
 		y[i] = norm(x[i])
 	}
-	// spec-normalised queries and keys: (1/√n_w) y W^Q_spec, W^Q_spec[j][k] = √d Q[k][j]
+	// spec-normalised queries and keys: (1/√n_w) y W^Q_N, W^Q_spec[j][k] = √d Q[k][j]
 	q, k := make([][]float64, n), make([][]float64, n)
 	for i := range y {
 		q[i], k[i] = make([]float64, d), make([]float64, d)
@@ -97,7 +97,7 @@ func naiveBlock(cfg Config, w blockWeights, x [][]float64) (xa, A, out [][]float
 		var mx float64 = math.Inf(-1)
 		lg := make([]float64, n)
 		for j := range lg {
-			var ys float64 // Y_spec[i][j]
+			var ys float64 // Y_N[i][j]
 			for kk := 0; kk < d; kk++ {
 				ys += q[i][kk] * k[j][kk]
 			}

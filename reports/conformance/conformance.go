@@ -19,7 +19,7 @@ var figuresJSON []byte
 type Status string
 
 const (
-	Reproduced    Status = "reproduced"     // at the paper's parameters (or the spec's where the paper gives none)
+	Reproduced    Status = "reproduced"     // at the paper's parameters (or sigprop's stated choice where the paper gives none)
 	Partial       Status = "partial"        // some panels, a coarser grid, fewer settings
 	Analogue      Status = "analogue"       // a different dataset or model, saying what differs
 	NotReproduced Status = "not reproduced" // nothing drawn reproduces it
