@@ -14,7 +14,7 @@ import (
 // reaches each to ~1e-12 relative), p = erf(1/√(2q*)) in closed form
 // (F31.2), the identities σ_w² = 1/p, Dev = 1/p − 1, R0 = y/q* (F31.1),
 // and the orthogonal variance σ²_{JJᵀ} = L(μ₂/μ₁² − 1) (F20) = 8·Dev. The
-// spec's printed table (lib/sources/tanner2024.md#check-24) is checked by meanfield's
+// notes' printed table (lib/sources/tanner2024.md#check-24) is checked by meanfield's
 // TestShtanhMurray and by notebook 04. Murray's theorem: both deviations
 // fall as y falls.
 func TestMurray(t *testing.T) {
