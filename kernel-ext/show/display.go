@@ -2,6 +2,8 @@ package show
 
 import (
 	"fmt"
+	"os"
+	"strings"
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
@@ -13,11 +15,17 @@ import (
 // DisplayFigure renders f and, inside a gonb notebook, sends one
 // display_data carrying "image/svg+xml", the bundle under bundle.MIMEType
 // and a "text/plain" fallback. Outside a notebook it only validates and
-// renders. It returns RenderFigure's error.
+// renders. It returns RenderFigure's error, which includes a caption
+// number that disagrees with Params. Params keys that no caption, axis
+// label or series name mentions (Figure.UnusedParams) are a warning,
+// printed to stderr with the figure, not an error.
 func DisplayFigure(f Figure) error {
 	svg, b, err := RenderFigure(f)
 	if err != nil {
 		return err
+	}
+	if unused := f.UnusedParams(); len(unused) > 0 && gonbui.IsNotebook {
+		fmt.Fprintf(os.Stderr, "show: figure %q: Params %s are not mentioned in its caption, axis labels or series names\n", f.ID, strings.Join(unused, ", "))
 	}
 	return send(b, map[protocol.MIMEType]any{
 		protocol.MIMEImageSVG:  string(svg),
