@@ -122,8 +122,10 @@ func statedNumber(s string) (string, bool) {
 }
 
 // agrees reports whether the caption's text num states v: equal within a
-// relative 1e-9, or v rounded to the digits num shows (half a unit in its
-// last digit, "0.26" for 0.2597).
+// relative 1e-9, or, when num shows decimals, v rounded to the digits
+// shown (within half a unit in its last digit: "0.26" for 0.2597). A
+// number without a decimal point states an exact value: "σ_w² = 3" does
+// not agree with 2.5.
 func agrees(num string, v float64) bool {
 	x, err := strconv.ParseFloat(num, 64)
 	if err != nil {
@@ -137,10 +139,13 @@ func agrees(num string, v float64) bool {
 		mant = num[:i]
 		exp, _ = strconv.Atoi(num[i+1:])
 	}
-	decimals := 0
-	if i := strings.IndexByte(mant, '.'); i >= 0 {
-		decimals = len(mant) - i - 1
+	i := strings.IndexByte(mant, '.')
+	if i < 0 {
+		// An integer ("σ_w² = 3", "n = 100", "1e-3") states an exact
+		// value, not a rounded one.
+		return false
 	}
+	decimals := len(mant) - i - 1
 	half := 0.5 * math.Pow(10, float64(exp-decimals))
 	return math.Abs(x-v) <= half*(1+1e-9)
 }
