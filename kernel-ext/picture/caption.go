@@ -72,7 +72,8 @@ func mentions(text, sym string) []int {
 // statedNumber parses "  = NUMBER" at the start of s, where NUMBER is a
 // plain decimal (optionally signed, optionally with an e exponent) that
 // is not followed by anything that makes it part of an expression
-// ("8^{-1/2}", "2π", "1/√8", "10%"). It returns the number's text.
+// ("8^{-1/2}", "2π", "1/√8", "10%", "1.5 p2"; see proseFollows). It
+// returns the number's text.
 func statedNumber(s string) (string, bool) {
 	s = strings.TrimLeft(s, " \u00a0\u202f")
 	if !strings.HasPrefix(s, "=") || strings.HasPrefix(s, "==") {
@@ -114,11 +115,42 @@ func statedNumber(s string) (string, bool) {
 		r, _ := utf8.DecodeRuneInString(s[n:])
 		ok := unicode.IsSpace(r) || strings.ContainsRune(",;:)]}", r) ||
 			(r == '.' && (n+1 == len(s) || !(s[n+1] >= '0' && s[n+1] <= '9')))
-		if !ok {
+		if !ok || !proseFollows(s[n:]) {
 			return "", false
 		}
 	}
 	return s[:n], true
+}
+
+// proseFollows reports whether the text after a number, past spaces, goes
+// on as prose rather than as a product or quotient: "3 and", "3, ", "3 (the
+// paper's)" are prose; "1.5 p2", "2 π", "4 d", "2 × 10^3", "1 / √8" are not.
+// A following word is prose when it is at least two ASCII letters long and
+// has nothing else (no digit, subscript, Greek letter): a one-letter or
+// indexed name is read as a factor.
+func proseFollows(rest string) bool {
+	rest = strings.TrimLeft(rest, " \u00a0\u202f")
+	if rest == "" {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	if strings.ContainsRune("·⋅×*/^√", r) {
+		return false
+	}
+	if !isWordRune(r) {
+		return true
+	}
+	word := 0
+	for _, r := range rest {
+		if !isWordRune(r) {
+			break
+		}
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+			return false
+		}
+		word++
+	}
+	return word >= 2
 }
 
 // agrees reports whether the caption's text num states v: equal within a
