@@ -211,8 +211,9 @@ func (f Figure) checkCaption() error {
 // UnusedParams returns, sorted, the Params keys of f that neither the
 // caption, the axis labels nor any series name mentions by the key or one
 // of its ParamSymbols: parameters a reader of the figure cannot see. It is
-// a warning, not an error (show prints it with the figure): a parameter
-// can be stated by the surrounding text instead.
+// a warning, not an error (show prints it with the figure when
+// show.WarnUnusedParams is set): a parameter can be stated by the
+// surrounding text instead.
 func (f Figure) UnusedParams() []string {
 	texts := []string{f.Caption, f.XLabel, f.YLabel}
 	for _, s := range f.Series {

@@ -50,6 +50,7 @@
 // them ("q* = 0.26" for 0.2597); an integer states an exact value. A
 // disagreement is RenderFigure's error. Params keys that no caption, axis
 // label, series name or colour-bar label mentions (Figure.UnusedParams)
-// are only a warning, which show prints with the figure: a parameter may be
-// stated by the text around it.
+// are only a warning, which show prints with the figure when
+// show.WarnUnusedParams is set: a parameter may be stated by the text
+// around it.
 package picture
