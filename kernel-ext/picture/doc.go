@@ -39,4 +39,18 @@
 // light grey. The grid goes into the bundle as data (bundle.Heat), so reports
 // can diff it cell by cell. A figure without a Heat renders exactly as before
 // Heat existed.
+//
+// A figure built by hand is checked for what can be checked without
+// guessing: X, Y and YErr of each series have one length, and no caption
+// number disagrees with Params. For each Params key k the caption is read
+// for "k = NUMBER" and for the symbols ParamSymbols lists for k ("σ_w² = 3"
+// for sigma_w2), whole words only; a NUMBER that is part of an expression
+// ("8^{-1/2}", "1/√2") is not read. NUMBER agrees with the value v when
+// equal within a relative 1e-9 or, when it shows decimals, v rounded to
+// them ("q* = 0.26" for 0.2597); an integer states an exact value. A
+// disagreement is RenderFigure's error. Params keys that no caption, axis
+// label, series name or colour-bar label mentions (Figure.UnusedParams)
+// are only a warning, which show prints with the figure when
+// show.WarnUnusedParams is set: a parameter may be stated by the text
+// around it.
 package picture

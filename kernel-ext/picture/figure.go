@@ -163,6 +163,9 @@ func (f Figure) validate() error {
 			return fmt.Errorf("picture: figure %q parameter %q = %v, want finite", f.ID, k, v)
 		}
 	}
+	if err := f.checkCaption(); err != nil {
+		return err
+	}
 	if f.Legend < TopRight || f.Legend > NoLegend {
 		return fmt.Errorf("picture: figure %q: unknown legend corner %d", f.ID, int(f.Legend))
 	}
@@ -250,6 +253,7 @@ type errPoints struct {
 //
 // Errors: empty ID, no series (and no Heat), len(X) != len(Y),
 // len(YErr) != len(Y), a negative or infinite YErr, a non-finite parameter,
+// a caption number that disagrees with Params (see ParamSymbols),
 // a negative size, an invalid Heat (see Heat; the error names the field), or
 // (ErrNoData) no drawable point or finite cell at all.
 func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) {

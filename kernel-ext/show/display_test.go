@@ -27,6 +27,11 @@ func TestDisplayRejects(t *testing.T) {
 	if err := DisplayFigure(Figure{Series: []Series{{X: []float64{1}, Y: []float64{1}}}}); err == nil {
 		t.Error("DisplayFigure accepted a figure without an ID")
 	}
+	stale := Figure{ID: "b", Caption: "at σ_w² = 3", Params: map[string]float64{"sigma_w2": 2.5},
+		Series: []Series{{X: []float64{1}, Y: []float64{1}}}}
+	if err := DisplayFigure(stale); err == nil {
+		t.Error("DisplayFigure accepted a caption stating σ_w² = 3 with Params sigma_w2 = 2.5")
+	}
 	if err := DisplayTable(bundle.Table{}); err == nil {
 		t.Error("DisplayTable accepted a table without a header")
 	}

@@ -42,4 +42,10 @@
 // (PaperCheck, NotApplicable). Checks whose tolerance comes from the run's
 // own sample sizes (z-scores, KS and DKW bounds) apply at any settings.
 // Want panics on caller bugs only, never on a setting.
+//
+// A figure built by hand in a cell is checked by DisplayFigure for what
+// can be checked (see package picture): series lengths, and a caption
+// number that disagrees with Params ("σ_w² = 3" with sigma_w2 = 2.5) is an
+// error; Params keys nothing on the figure mentions are a warning when
+// WarnUnusedParams is set.
 package show
