@@ -47,12 +47,13 @@ func Phases(name string, g meanfield.PhaseGrid, edge, tanhEdge meanfield.EdgeCur
 			Series: []show.Series{{Name: name + ": χ₁ = 1", X: edge.SigmaW2, Y: edge.SigmaB2}, {Name: "tanh: χ₁ = 1", X: tanhEdge.SigmaW2, Y: tanhEdge.SigmaB2}}}}
 }
 
-// EdgeChi1 shows the z check of χ₁ on name's edge of chaos and offset to
+// EdgeChi1 shows the z check of χ₁ on name's edge of chaos and p.Offset to
 // either side of it against finite networks (p from randmlp.Chi1Beside:
-// nets networks of the given width and depth per point), then figure
-// beyond-chi1.
-func EdgeChi1(name string, p randmlp.Chi1Points, offset float64, width, depth, nets int, seed uint64) show.View {
-	want(len(p.SigmaW2) > 0 && len(p.SigmaW2)%3 == 0, "EdgeChi1: %d points, want 3 per σ_b²", len(p.SigmaW2))
+// p.Nets networks of width p.Width and depth p.Depth per point, the
+// settings p records), then figure beyond-chi1.
+func EdgeChi1(name string, p randmlp.Chi1Points, seed uint64) show.View {
+	want(len(p.SigmaW2) > 0 && len(p.SigmaW2)%3 == 0, "EdgeChi1: %d points, want 3 per σ_b² (below, on and above the edge)", len(p.SigmaW2))
+	offset, width, depth, nets := p.Offset, p.Width, p.Depth, p.Nets
 	chi := show.Estimates{X: p.SigmaW2, Mean: p.Mean, SE: p.SE, Theory: p.Theory}
 	return show.View{chi.MaxZ(show.Agreement{Name: fmt.Sprintf("%s: χ₁ on and beside the edge of chaos vs simulation: max |z|", name), Tol: 5, Figure: "beyond-chi1",
 		Basis: fmt.Sprintf("SE from %d units per point (%d networks of width %d); 5 SE over %d points", nets*width, nets, width, len(p.SigmaW2))}),
@@ -63,10 +64,12 @@ func EdgeChi1(name string, p randmlp.Chi1Points, offset float64, width, depth, n
 }
 
 // DivergentRun shows the z check of q^ℓ in name's divergent region
-// (σ_w², σ_b²) against finite networks (r from MLP.QCheck, nets networks
-// of the given width), then figure beyond-divergent on a log scale.
-func DivergentRun(name string, r randmlp.LayerCheck, sigmaW2, sigmaB2 float64, width, nets int, seed uint64) show.View {
+// against finite networks (r from MLP.QCheck: r.Nets networks of r.MLP's
+// width at its σ_w², σ_b², the settings r records), then figure
+// beyond-divergent on a log scale.
+func DivergentRun(name string, r randmlp.LayerCheck, seed uint64) show.View {
 	want(len(r.Layers) > 1, "DivergentRun: %d layers, want at least 2", len(r.Layers))
+	sigmaW2, sigmaB2, width, nets := r.MLP.SigmaW2, r.MLP.SigmaB2, r.MLP.Width, r.Nets
 	last := len(r.Theory) - 1
 	return show.View{show.MaxZ(show.Agreement{Name: fmt.Sprintf("%s in the divergent region: q^ℓ vs simulation, max |z|", name), Tol: 5, Figure: "beyond-divergent",
 		Basis: fmt.Sprintf("SE over %d networks × 2 inputs of width %d; 5 SE over %d layers", nets, width, len(r.Layers))}, r.Mean, r.SE, r.Theory),

@@ -174,12 +174,12 @@ func TestBeyondViews(t *testing.T) {
 	if v := Phases("gelu", g, edge, edge); v.Agreements()[0].Value != 2 {
 		t.Errorf("Phases with repelling points: %v, want 2", v.Agreements()[0].Value)
 	}
-	p := randmlp.Chi1Points{SigmaW2: []float64{1, 2, 3}, Mean: []float64{1, 1.2, 1}, SE: []float64{0.1, 0.1, 0.1}, Theory: []float64{1, 1, 1}}
-	if v := EdgeChi1("gelu", p, 0.02, 1000, 3, 3, 1); math.Abs(v.Agreements()[0].Value-2) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
+	p := randmlp.Chi1Points{SigmaW2: []float64{1, 2, 3}, Mean: []float64{1, 1.2, 1}, SE: []float64{0.1, 0.1, 0.1}, Theory: []float64{1, 1, 1}, Offset: 0.02, Width: 1000, Depth: 3, Nets: 3}
+	if v := EdgeChi1("gelu", p, 1); math.Abs(v.Agreements()[0].Value-2) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
 		t.Errorf("EdgeChi1: max |z| = %v, want 2", v.Agreements()[0].Value)
 	}
-	r := randmlp.LayerCheck{Layers: []float64{1, 2}, Theory: []float64{1, 2}, Mean: []float64{1, 2.3}, SE: []float64{0.1, 0.1}}
-	if v := DivergentRun("gelu", r, 2.4, 0.04, 1000, 6, 1); math.Abs(v.Agreements()[0].Value-3) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
+	r := randmlp.LayerCheck{Layers: []float64{1, 2}, Theory: []float64{1, 2}, Mean: []float64{1, 2.3}, SE: []float64{0.1, 0.1}, MLP: randmlp.MLP{Width: 1000, SigmaW2: 2.4, SigmaB2: 0.04}, Nets: 6}
+	if v := DivergentRun("gelu", r, 1); math.Abs(v.Agreements()[0].Value-3) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
 		t.Errorf("DivergentRun: max |z| = %v, want 3", v.Agreements()[0].Value)
 	}
 	c := randmlp.CriticalSpectrum{SigmaB2: 0.3, QStar: 8.8, X: []float64{1, 2}, Theory: []float64{0.5, 1}, Empirical: []float64{0.52, 1}, KS: 0.02, D12: 0.01, Samples: 800}
