@@ -85,8 +85,12 @@ func DivergentRun(name string, r randmlp.LayerCheck, seed uint64) show.View {
 // KS distance between the limit law of JJᵀ at its edge of chaos and two
 // simulated networks (cs[k], randmlp.CriticalSpectrumAt) against
 // 2·D12 + 10/N, then figure beyond-spectrum: the CDFs.
-func CriticalSpectra(names []string, cs []randmlp.CriticalSpectrum, width, depth int, seed uint64) show.View {
+func CriticalSpectra(names []string, cs []randmlp.CriticalSpectrum, seed uint64) show.View {
 	want(len(names) == len(cs) && len(cs) > 0, "CriticalSpectra: %d names for %d spectra", len(names), len(cs))
+	width, depth := cs[0].Width, cs[0].Depth // as the spectra record them
+	for k, c := range cs {
+		want(c.Width == width && c.Depth == depth && c.SigmaB2 == cs[0].SigmaB2, "CriticalSpectra: spectrum %d ran at width %d, depth %d, σ_b² %g; spectrum 0 at %d, %d, %g", k, c.Width, c.Depth, c.SigmaB2, width, depth, cs[0].SigmaB2)
+	}
 	var v show.View
 	var series []show.Series
 	for k, c := range cs {

@@ -182,10 +182,10 @@ func TestBeyondViews(t *testing.T) {
 	if v := DivergentRun("gelu", r, 1); math.Abs(v.Agreements()[0].Value-3) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
 		t.Errorf("DivergentRun: max |z| = %v, want 3", v.Agreements()[0].Value)
 	}
-	c := randmlp.CriticalSpectrum{SigmaB2: 0.3, QStar: 8.8, X: []float64{1, 2}, Theory: []float64{0.5, 1}, Empirical: []float64{0.52, 1}, KS: 0.02, D12: 0.01, Samples: 800}
-	v = CriticalSpectra([]string{"gelu"}, []randmlp.CriticalSpectrum{c}, 400, 8, 1)
+	c := randmlp.CriticalSpectrum{SigmaB2: 0.3, QStar: 8.8, X: []float64{1, 2}, Theory: []float64{0.5, 1}, Empirical: []float64{0.52, 1}, KS: 0.02, D12: 0.01, Samples: 800, Width: 400, Depth: 8}
+	v = CriticalSpectra([]string{"gelu"}, []randmlp.CriticalSpectrum{c}, 1)
 	if a := v.Agreements()[0]; a.Value != 0.02 || math.Abs(a.Tol-0.045) > 1e-15 || ids(t, v)[0] != "F:beyond-spectrum" {
 		t.Errorf("CriticalSpectra: %v ± %v", a.Value, a.Tol)
 	}
-	mustpanic.WithPrefix(t, "no spectra", "mfshow:", func() { CriticalSpectra(nil, nil, 400, 8, 1) })
+	mustpanic.WithPrefix(t, "no spectra", "mfshow:", func() { CriticalSpectra(nil, nil, 1) })
 }

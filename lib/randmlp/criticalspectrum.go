@@ -23,6 +23,8 @@ type CriticalSpectrum struct {
 	X, Theory, Empirical    []float64
 	KS, D12                 float64
 	Samples                 int
+	// Width and Depth are the settings the two networks ran with.
+	Width, Depth int
 }
 
 // CriticalSpectrumAt places φ on its edge of chaos at bias variance
@@ -60,7 +62,7 @@ func CriticalSpectrumAt(phi activation.Func, sigmaB2 float64, depth, width int, 
 	if !(hi > 0) || math.IsInf(hi, 0) {
 		return CriticalSpectrum{}, fmt.Errorf("randmlp: CriticalSpectrumAt: largest eigenvalue %v", hi)
 	}
-	c := CriticalSpectrum{SigmaW2: w, SigmaB2: sigmaB2, QStar: q, Samples: len(eigs), D12: empirical.KS2(e1, e2)}
+	c := CriticalSpectrum{SigmaW2: w, SigmaB2: sigmaB2, QStar: q, Samples: len(eigs), D12: empirical.KS2(e1, e2), Width: width, Depth: depth}
 	for k := 1; k <= 40; k++ {
 		c.X = append(c.X, hi*float64(k)/40)
 	}
