@@ -23,6 +23,7 @@
 //	lib/sources/noci2023.md#check-16   ResNetCorr                        1-D correlation SDE of Thm 3.2 (m = 2)
 //	Itô on ρ     RhoIto                            drift and variance of ρ^{αβ} for any Model
 //	Prop. A.2    Simulate                          Euler–Maruyama, many paths in parallel
+//	(path)       Settings.Times, Result.CorrPath   the states at asked-for times t = layer/width of one run
 //	(reference)  OU                                matrix Ornstein–Uhlenbeck process, known moments
 //
 // The finite networks these SDEs describe are in package shapednet

@@ -9,4 +9,5 @@ var (
 	KSCritical = empirical.KSCritical
 	Quantile   = empirical.Quantile
 	MeanSD     = empirical.MeanSD
+	MeanSE     = empirical.MeanSE
 )

@@ -112,6 +112,17 @@ type Settings struct {
 	OnNonPSD PSDPolicy
 	// PSDTol is the relative tolerance of the PSD test (default 1e-10).
 	PSDTol float64
+	// Times, if not empty, are the times t (strictly increasing, in
+	// [0, T]) at which Simulate records every path's state, in
+	// Result.Recorded, besides the final one: one run gives the whole path
+	// over depth (SDE time t = layer/width). Empty (the default) records
+	// nothing and integrates exactly as without the field. A time on the
+	// grid k·Step changes nothing in the run (same final state, bit for
+	// bit) and its record equals a separate run to t with the same seed up
+	// to the rounding of that run's last step; a time off the grid adds a
+	// step there (see newRunSchedule in times.go;
+	// TestTimesMatchSeparateRuns).
+	Times []float64
 }
 
 func (s Settings) withDefaults() Settings {
@@ -139,6 +150,13 @@ type Result struct {
 	// PSDViolations[p] counts the steps at which path p had an eigenvalue
 	// below −PSDTol·λ_max (projected, or the path stopped).
 	PSDViolations []int
+	// Times are Settings.Times, and Recorded holds path p's state at
+	// Times[i] at Recorded[(i*Paths+p)*M*M : (i*Paths+p+1)*M*M], row-major
+	// (a path stopped earlier contributes its frozen value); both are nil
+	// when no time was asked for. Steps counts every step taken, including
+	// the extra ones of times off the grid.
+	Times    []float64
+	Recorded []float64
 }
 
 // At returns path p's terminal matrix.
@@ -161,19 +179,7 @@ func (r *Result) Entry(a, b int) []float64 {
 // to [−1, 1]; stopped paths contribute their frozen value). A path whose
 // V^{aa} or V^{bb} is zero (possible only after PSD projections, see
 // PSDViolations) has no correlation and gets NaN; filter with DropNaN.
-func (r *Result) Corr(a, b int) []float64 {
-	out := make([]float64, r.Paths)
-	mm, m := r.M*r.M, r.M
-	for p := range out {
-		v := r.Final[p*mm : (p+1)*mm]
-		if d := v[a*m+a] * v[b*m+b]; d > 0 {
-			out[p] = clip1(v[a*m+b] / math.Sqrt(d))
-		} else {
-			out[p] = math.NaN()
-		}
-	}
-	return out
-}
+func (r *Result) Corr(a, b int) []float64 { return corrOf(r.Final, r.M, r.Paths, a, b) }
 
 // FiniteCorr is Corr without the paths whose correlation is undefined
 // (NaN: a diagonal entry projected to 0), in path order.
@@ -226,10 +232,12 @@ func pathSeed(seed uint64, p int) (hi, lo uint64) {
 //
 //	V_{k+1} = V_k + b(V_k) h + √h · M_k,   M_k ~ N(0, Σ(V_k)) symmetric,
 //
-// which is the Markov chain of Eq. (7) with h = 1/width. Errors: invalid
-// process parameters, V0 not a valid covariance (CheckCov; for a Model),
-// T < 0 or non-finite, paths < 1, Step ≤ 0, Workers < 1 — all wrapping
-// ErrInput; and *NotPSDError under FailRun.
+// which is the Markov chain of Eq. (7) with h = 1/width; with s.Times it
+// also records every path's state at those times (Result.Recorded).
+// Errors: invalid process parameters, V0 not a valid covariance (CheckCov;
+// for a Model), T < 0 or non-finite, paths < 1, Step ≤ 0, Workers < 1,
+// Times not strictly increasing in [0, T] — all wrapping ErrInput, naming
+// the argument or field; and *NotPSDError under FailRun.
 func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Settings) (*Result, error) {
 	s = s.withDefaults()
 	if err := p.validate(); err != nil {
@@ -249,6 +257,9 @@ func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Set
 	case s.OnNonPSD < ProjectPSD || s.OnNonPSD > FailRun:
 		return nil, fmt.Errorf("%w: unknown Settings.OnNonPSD %d", ErrInput, s.OnNonPSD)
 	}
+	if err := validateTimes(s.Times, T); err != nil {
+		return nil, err
+	}
 	m, c := V0.Dims()
 	if m != c || m < 1 {
 		return nil, fmt.Errorf("%w: V0 must be square m×m with m >= 1, got %d×%d", ErrInput, m, c)
@@ -267,21 +278,25 @@ func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Set
 			}
 		}
 	}
-	steps := int(math.Ceil(T/s.Step - 1e-9))
-	res := &Result{M: m, Paths: paths, Steps: steps, T: T, Step: s.Step, Process: p,
+	sc := newRunSchedule(T, s.Step, s.Times)
+	res := &Result{M: m, Paths: paths, Steps: sc.n, T: T, Step: s.Step, Process: p,
 		Final: make([]float64, paths*m*m), Stopped: make([]bool, paths),
 		StopTime: make([]float64, paths), PSDViolations: make([]int, paths)}
+	if len(s.Times) > 0 {
+		res.Times = append([]float64(nil), s.Times...)
+		res.Recorded = make([]float64, len(s.Times)*paths*m*m)
+	}
 	errs := make([]error, paths)
 	if md, ok := p.(Model); ok && !scalarOnly {
 		// Blocks of lanes paths in structure-of-arrays form (lanes.go);
 		// each path's bits are those of runPath.
 		nb := (paths + lanes - 1) / lanes
 		empirical.Pool(nb, s.Workers, func() *block { return newBlock(m) }, func(b *block, i int) {
-			b.runBlock(md, v0, res, errs, i*lanes, min(lanes, paths-i*lanes), seed, steps, s)
+			b.runBlock(md, v0, res, errs, i*lanes, min(lanes, paths-i*lanes), seed, sc, s)
 		})
 	} else {
 		empirical.Pool(paths, s.Workers, func() *workspace { return newWorkspace(m) }, func(ws *workspace, path int) {
-			errs[path] = runPath(p, v0, res, path, seed, steps, s, ws)
+			errs[path] = runPath(p, v0, res, path, seed, sc, s, ws)
 		})
 	}
 	for _, err := range errs {
@@ -298,7 +313,7 @@ var scalarOnly = false
 
 // runPath integrates one path (any Process): the reference integrator, and
 // the one used for OU.
-func runPath(p Process, v0 []float64, res *Result, path int, seed uint64, steps int, s Settings, ws *workspace) error {
+func runPath(p Process, v0 []float64, res *Result, path int, seed uint64, sc runSchedule, s Settings, ws *workspace) error {
 	m := ws.m
 	mm := m * m
 	v := res.Final[path*mm : (path+1)*mm]
@@ -306,6 +321,15 @@ func runPath(p Process, v0 []float64, res *Result, path int, seed uint64, steps 
 	rng := newGauss(seed, path)
 	res.StopTime[path] = res.T
 	copy(ws.inc, v0) // the previous state, for StopPath at the first step
+	// taken counts the recorded times reached; on every return the times
+	// not reached get the path's last (frozen) state.
+	taken := 0
+	defer func() {
+		for ; taken < len(sc.rec); taken++ {
+			res.record(taken, path, v)
+		}
+	}()
+	steps, st := sc.n, stepper{sc: &sc, step: s.Step}
 	t := 0.0
 	for k := 0; k <= steps; k++ {
 		if p.psd() {
@@ -323,13 +347,13 @@ func runPath(p Process, v0 []float64, res *Result, path int, seed uint64, steps 
 				}
 			}
 		}
+		for ; taken < len(sc.rec) && sc.rec[taken] == k; taken++ {
+			res.record(taken, path, v)
+		}
 		if k == steps {
 			break
 		}
-		h := s.Step
-		if k == steps-1 {
-			h = res.T - float64(steps-1)*s.Step
-		}
+		h := st.length(k)
 		p.drift(ws.drift, v, ws)
 		p.noise(ws.inc, v, ws, rng)
 		sh := math.Sqrt(h)
@@ -351,6 +375,12 @@ func runPath(p Process, v0 []float64, res *Result, path int, seed uint64, steps 
 		}
 	}
 	return nil
+}
+
+// record stores path's state v as the one at Times[i].
+func (r *Result) record(i, path int, v []float64) {
+	mm := r.M * r.M
+	copy(r.Recorded[(i*r.Paths+path)*mm:(i*r.Paths+path+1)*mm], v[:mm])
 }
 
 // factor writes R with R Rᵀ = V into ws.r. It tries a Cholesky

@@ -58,7 +58,7 @@ func ln(x []float64, e int) *[lanes]float64 { return (*[lanes]float64)(x[e*lanes
 
 // runBlock integrates paths first … first+n−1 of a Model run (n ≤ lanes)
 // and writes them into res; errs[p] receives path p's *NotPSDError.
-func (b *block) runBlock(md Model, v0 []float64, res *Result, errs []error, first, n int, seed uint64, steps int, s Settings) {
+func (b *block) runBlock(md Model, v0 []float64, res *Result, errs []error, first, n int, seed uint64, sc runSchedule, s Settings) {
 	m, mm := b.m, b.mm
 	aLin, cA := md.NoiseCoeffs()
 	nz := b.nz
@@ -84,6 +84,16 @@ func (b *block) runBlock(md Model, v0 []float64, res *Result, errs []error, firs
 			res.StopTime[p] = res.T
 		}
 	}
+	// taken counts the recorded times reached (runPath's rule: the state
+	// after the step's guard, frozen for a stopped lane).
+	taken := 0
+	record := func() {
+		for l := 0; l < n; l++ {
+			o := (taken*res.Paths + first + l) * mm
+			b.gather(res.Recorded[o:o+mm], b.v, l)
+		}
+	}
+	steps, st := sc.n, stepper{sc: &sc, step: s.Step}
 	t := 0.0
 	for k := 0; k <= steps; k++ {
 		// PSD guard: the Cholesky factor of every lane; lanes whose factor
@@ -102,13 +112,13 @@ func (b *block) runBlock(md Model, v0 []float64, res *Result, errs []error, firs
 				b.active[l] = false
 			}
 		}
+		for ; taken < len(sc.rec) && sc.rec[taken] == k; taken++ {
+			record()
+		}
 		if k == steps {
 			break
 		}
-		h := s.Step
-		if k == steps-1 {
-			h = res.T - float64(steps-1)*s.Step
-		}
+		h := st.length(k)
 		sh := math.Sqrt(h)
 		live := false
 		for l := 0; l < lanes; l++ {
@@ -153,6 +163,9 @@ func (b *block) runBlock(md Model, v0 []float64, res *Result, errs []error, firs
 			res.Stopped[p], res.StopTime[p] = true, t
 			b.active[l] = false
 		}
+	}
+	for ; taken < len(sc.rec); taken++ { // all lanes stopped early
+		record()
 	}
 	for l := 0; l < n; l++ {
 		b.gather(res.Final[(first+l)*mm:(first+l+1)*mm], b.v, l)
