@@ -9,13 +9,14 @@ set shell := ["bash", "-euo", "pipefail", "-c"]
 default:
     @just --list
 
-# Fetch modules and build the pinned tools (gonb, goimports) and sigprop.
+# Fetch modules and build the pinned tools (gonb, goimports, gopls) and sigprop.
 setup:
     command -v apt-get >/dev/null && (dpkg -s dataset-fashion-mnist >/dev/null 2>&1 || apt-get install -y dataset-fashion-mnist) || true
     go mod download
     go build -o bin/sigprop ./cmd/sigprop
     go build -o bin/gonb github.com/janpfeifer/gonb
     go build -o bin/goimports golang.org/x/tools/cmd/goimports
+    cd kernel-ext/kernel/goplstool && go build -o ../../../bin/gopls golang.org/x/tools/gopls
 
 # Run every test (the README's test command).
 test:

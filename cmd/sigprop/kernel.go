@@ -41,7 +41,7 @@ func cmdKernel(args []string, stdout, stderr io.Writer) error {
 // in $JUPYTER_DATA_DIR/kernels/sigprop or ~/.local/share/jupyter/kernels/
 // sigprop: kernel.json, and a sigprop binary built from this checkout
 // that the kernelspec runs as `sigprop kernel run`. It also builds the
-// pinned gonb and goimports, so that the first kernel starts at once.
+// pinned gonb, goimports and gopls, so that the first kernel starts at once.
 // Re-run it after changing the relay's code (`just lab` does).
 func kernelInstall(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("kernel install", flag.ContinueOnError)
@@ -60,6 +60,9 @@ func kernelInstall(args []string, stdout, stderr io.Writer) error {
 	tools, err := kernel.BuildTools(ctx, root, "")
 	if err != nil {
 		return err
+	}
+	if _, err := kernel.BuildGopls(ctx, root, ""); err != nil {
+		fmt.Fprintf(stderr, "sigprop: gopls not built, so notebooks will have no completion or hover docs: %v\n", err)
 	}
 	dataDir := os.Getenv("JUPYTER_DATA_DIR")
 	if dataDir == "" {
@@ -183,6 +186,12 @@ func kernelRun(args []string, stderr io.Writer) error {
 	tools, err := kernel.BuildTools(ctx, *module, "")
 	if err != nil {
 		return err
+	}
+	// gopls gives the notebook completion and hover docs; a kernel without
+	// it still runs cells.
+	if tools.GoplsDir, err = kernel.BuildGopls(ctx, *module, ""); err != nil {
+		tools.GoplsDir = ""
+		fmt.Fprintf(stderr, "sigprop kernel: no completion or hover docs: %v\n", err)
 	}
 	wd, err := os.Getwd()
 	if err != nil {

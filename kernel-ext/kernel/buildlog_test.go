@@ -9,8 +9,8 @@ import (
 	"testing"
 )
 
-// TestBuildLogSaysWhatItBuilds: BuildTools announces each tool it has to
-// build, once, and nothing when the tools are already built. A stand-in
+// TestBuildLogSaysWhatItBuilds: BuildTools and BuildGopls announce each
+// tool they have to build, once, and nothing when it is already built. A stand-in
 // `go` on PATH (it answers `go env GOVERSION` and writes the -o file) keeps
 // the test from building gonb.
 func TestBuildLogSaysWhatItBuilds(t *testing.T) {
@@ -44,5 +44,28 @@ func TestBuildLogSaysWhatItBuilds(t *testing.T) {
 	}
 	if log.Len() != 0 {
 		t.Errorf("tools already built, but logged %q", log.String())
+	}
+
+	// gopls, pinned by a module of its own.
+	goplsDir := filepath.Join(repo, filepath.FromSlash(GoplsModule))
+	if err := os.MkdirAll(goplsDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	goplsMod := "module example.com/x/gopls\n\ngo 1.26\n\ntool golang.org/x/tools/gopls\n\nrequire golang.org/x/tools/gopls v0.23.0\n"
+	if err := os.WriteFile(filepath.Join(goplsDir, "go.mod"), []byte(goplsMod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		log.Reset()
+		dir, err := BuildGopls(context.Background(), repo, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "gopls")); err != nil {
+			t.Errorf("BuildGopls: %v", err)
+		}
+		if got := log.String(); (i == 0) != strings.Contains(got, "building gopls v0.23.0") || strings.Count(got, "\n") != 1-i {
+			t.Errorf("BuildGopls call %d logged %q; want the one line \"building gopls v0.23.0\" the first time only", i+1, got)
+		}
 	}
 }

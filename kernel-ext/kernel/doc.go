@@ -64,7 +64,12 @@
 // BuildTools builds gonb and goimports (gonb runs goimports and go for
 // every cell) at the versions pinned by the `tool` directives of the
 // repository's go.mod, once per (gonb version, x/tools version, Go version,
-// platform), under os.UserCacheDir()/sigprop/tools.
+// platform), under os.UserCacheDir()/sigprop/tools. BuildGopls builds gopls
+// there too, at the version pinned by the module in GoplsModule; a kernel
+// whose Tools.GoplsDir holds it answers Jupyter's complete_request and
+// inspect_request (completion and hover docs: gonb asks gopls). gonb starts
+// gopls with the kernel, in a process group of its own; gopls carries the
+// kernel's MarkerEnv, so Kill and RemoveStale end it too.
 //
 // # gonb behaviour the client relies on (gonb v0.11.1)
 //

@@ -280,13 +280,16 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 }
 
 // kernelEnv is the caller's environment with the tool directory first on
-// PATH, TMPDIR set to the kernel's private directory (gonb creates its work
+// PATH (then Tools.GoplsDir, if set), TMPDIR set to the kernel's private directory (gonb creates its work
 // directory there, go build its scratch space), the marker variable,
 // RootEnv set to Options.Module when wiring, and no GOWORK (a go.work in
 // gonb's scratch module must be the one used).
 func kernelEnv(opt Options, tmpDir, marker string) []string {
 	var env []string
 	path := opt.Tools.Dir
+	if opt.Tools.GoplsDir != "" {
+		path += string(os.PathListSeparator) + opt.Tools.GoplsDir
+	}
 	for _, kv := range os.Environ() {
 		switch {
 		case strings.HasPrefix(kv, "PATH="):

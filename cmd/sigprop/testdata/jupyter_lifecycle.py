@@ -136,7 +136,11 @@ def main():
     # completion.
     rep["help"] = execute(kc, "%help")
     rep["compile_error"] = execute(kc, "%%\nundefinedFunction()")
-    kc.complete("fmt.Prin", 8)
+    # Completion in a %% cell (a function body). gonb answers "error" until
+    # gopls has loaded the packages (some seconds after the kernel starts),
+    # then the matches: jupyter_complete.py waits for those.
+    code = "%%\nfmt.Prin"
+    kc.complete(code, len(code))
     reply = kc.get_shell_msg(timeout=60)
     rep["complete_reply"] = [reply["msg_type"], reply["content"].get("status")]
 

@@ -20,7 +20,7 @@ import (
 
 // Options configures Start.
 type Options struct {
-	Tools  kernel.Tools // gonb and goimports (see kernel.BuildTools); required
+	Tools  kernel.Tools // gonb, goimports and gopls (see kernel.BuildTools); required
 	Module string       // root of the Go module the cells import (the checkout); required
 
 	Dir string   // working directory of gonb and the cells; "" = current directory (Jupyter starts kernels in the notebook's directory)
