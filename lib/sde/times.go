@@ -123,6 +123,10 @@ func newRunSchedule(T, h float64, times []float64) runSchedule {
 
 // RecordedAt returns path p's state at Times[i] as a symmetric matrix.
 func (r *Result) RecordedAt(i, p int) *mat.SymDense {
+	r.checkTime("RecordedAt", i)
+	if p < 0 || p >= r.Paths {
+		panic(fmt.Sprintf("sde: RecordedAt: path %d, the run has %d paths", p, r.Paths))
+	}
 	mm := r.M * r.M
 	o := (i*r.Paths + p) * mm
 	return symFromFlat(r.M, r.Recorded[o:o+mm])
@@ -131,9 +135,7 @@ func (r *Result) RecordedAt(i, p int) *mat.SymDense {
 // CorrAt returns ρ^{ab} at Times[i] over all paths, as Corr does at T
 // (clipped to [−1, 1]; NaN where V^{aa}V^{bb} = 0).
 func (r *Result) CorrAt(i, a, b int) []float64 {
-	if i < 0 || i >= len(r.Times) {
-		panic(fmt.Sprintf("sde: CorrAt: time index %d, the run recorded %d times", i, len(r.Times)))
-	}
+	r.checkTime("CorrAt", i)
 	mm := r.M * r.M
 	return corrOf(r.Recorded[i*r.Paths*mm:(i+1)*r.Paths*mm], r.M, r.Paths, a, b)
 }
@@ -154,6 +156,13 @@ func (r *Result) CorrPath(a, b int) (mean, se []float64) {
 		mean[i], se[i] = empirical.MeanSE(r.FiniteCorrAt(i, a, b))
 	}
 	return mean, se
+}
+
+// checkTime panics unless i indexes Times.
+func (r *Result) checkTime(fn string, i int) {
+	if i < 0 || i >= len(r.Times) {
+		panic(fmt.Sprintf("sde: %s: time index %d, the run recorded %d times (Settings.Times)", fn, i, len(r.Times)))
+	}
 }
 
 // corrOf returns ρ^{ab} of paths consecutive m×m states in v.

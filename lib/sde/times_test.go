@@ -238,7 +238,8 @@ func TestScheduleGrid(t *testing.T) {
 }
 
 // TestTimesBadInput: Times out of [0, T], not increasing, or NaN is an
-// ErrInput naming the field and its index.
+// ErrInput naming the field and its index; an index past the recorded
+// times panics.
 func TestTimesBadInput(t *testing.T) {
 	md := Model{Kind: Attention, Gamma: 0.5, Tau0: 1}
 	for _, tc := range []struct {
@@ -258,6 +259,26 @@ func TestTimesBadInput(t *testing.T) {
 		} else {
 			t.Logf("Times %v: %v", tc.times, err)
 		}
+	}
+	// Asking a run for a time it did not record is a caller bug.
+	r, err := Simulate(md, v0, 1, 4, 1, Settings{Times: []float64{0.5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range map[string]func(){
+		"CorrAt(1)":         func() { r.CorrAt(1, 0, 1) },
+		"RecordedAt(-1, 0)": func() { r.RecordedAt(-1, 0) },
+		"RecordedAt(0, 4)":  func() { r.RecordedAt(0, 4) },
+		"FiniteCorrAt(2)":   func() { r.FiniteCorrAt(2, 0, 1) },
+	} {
+		func() {
+			defer func() {
+				if p, ok := recover().(string); !ok || !strings.HasPrefix(p, "sde: ") {
+					t.Errorf("%s: panic %v, want one starting \"sde: \"", name, p)
+				}
+			}()
+			f()
+		}()
 	}
 }
 
