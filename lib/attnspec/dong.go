@@ -12,7 +12,8 @@ import (
 
 // KeyQueryStack propagates tokens X (T×d) through L pure self-attention
 // layers with real query–key attention (no skips, no MLP, no norm; Dong et
-// al. 2021, eq. (1)):
+// al. 2021, arXiv:2103.03404, the pure-attention network of their main
+// theorem):
 //
 //	X^{ℓ+1} = A^ℓ(X^ℓ) X^ℓ W_V^ℓ,  A^ℓ(X) = softmax_row(X W_Q^ℓ W_K^ℓᵀ Xᵀ/√d_k),
 //
@@ -22,7 +23,7 @@ import (
 // A depends on X, the row-dependent part of the logits of
 // X = 𝟏xᵀ + R is rᵢᵀW_QW_Kᵀr_j = O(‖R‖²), so A = 𝟏aᵀ + O(‖R‖²) and the
 // residual contracts cubically per layer, r_{ℓ+1} ≤ C r_ℓ³: Dong et al.'s
-// doubly exponential collapse (their Thm 2.2, the exponent 3^L). With
+// doubly exponential collapse (the exponent 3^L). With
 // logits independent of X (Stack, i.i.d. N(0, s²)) it contracts only
 // geometrically, by ≈ r_T per layer (F36). It panics unless L, d_k ≥ 1.
 func KeyQueryStack(x mat.Matrix, L, dk int, rng *rand.Rand) StackResult {

@@ -15,7 +15,7 @@ const (
 	// Gaussian kernels: every tap W_{β,ij} ∼ N(0, σ_w²/((2k+1)c)), so 𝒜
 	// averages the 2k+1 shifted copies of 𝒞(Σ) uniformly.
 	Gaussian Init = iota
-	// DeltaOrthogonal kernels (Xiao et al. 2018, §3.1): W_0 = σ_w O with O
+	// DeltaOrthogonal kernels (Xiao et al. 2018): W_0 = σ_w O with O
 	// Haar on O(c), every other tap zero, so 𝒜 is the identity.
 	DeltaOrthogonal
 )
@@ -124,7 +124,7 @@ func (n Net) FirstLayer(gram [][]float64) ([][]float64, error) {
 }
 
 // CovMap returns Σ^{ℓ+1} = σ_w² 𝒜⋆𝒞(Σ^ℓ) + σ_b² (Xiao et al. 2018, eq.
-// (2.7) in one dimension), with [𝒞(Σ)]_{αα′} = E φ(h_α)φ(h_α′) for
+// in one dimension), with [𝒞(Σ)]_{αα′} = E φ(h_α)φ(h_α′) for
 // h ∼ N(0, Σ) (activation.Func.Kernel at variances Σ_αα, Σ_α′α′ and
 // correlation Σ_αα′/√(Σ_αα Σ_α′α′)). It panics unless sigma is square
 // with a positive diagonal; a non-finite result is an error.

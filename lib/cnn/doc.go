@@ -5,7 +5,7 @@
 //
 // Xiao, Bahri, Sohl-Dickstein, Schoenholz & Pennington 2018, "Dynamical
 // isometry and a mean field theory of CNNs" (arXiv:1806.05393), eqs.
-// (2.5)–(2.7), in one spatial dimension with circular padding, as the
+// in one spatial dimension with circular padding, as the
 // Tanner lecture quotes it ("From fully connected to CNN EoC";
 // lib/sources/tanner2024.md#cnn). With c channels, n positions and a
 // kernel of 2k+1 taps,
@@ -17,7 +17,7 @@
 //	Σ¹ = σ_w² 𝒜⋆K⁰ + σ_b²,  K⁰ = x⁰x⁰ᵀ/c (the input's Gram matrix)              Net.FirstLayer
 //
 // with v_β = 1/(2k+1) for Gaussian kernels, W_{β,ij} ∼ N(0, σ_w²/((2k+1)c)),
-// and v = δ_{β,0} for the delta-orthogonal kernel (Xiao et al. §3.1):
+// and v = δ_{β,0} for the delta-orthogonal kernel (Xiao et al.):
 // W_0 = σ_w O with O Haar on O(c), every other tap zero. The diagonal of Σ
 // follows the fully connected q-map and every entry depends only on
 // entries of the same lag α′ − α, so for a stationary input (Σ circulant)

@@ -9,7 +9,7 @@
 //	eq. (24)                 LambdaAOneStep   the paper's numerical λ_a estimator
 //	Sec. 3.3 (λ_a = 0)       AngleApproach, Slowing.LogSlope    critical slowing: δ_L = O(1/L)
 //	eqs. (15)–(20), (32)     Grad, LambdaG, LambdaGInf, Gains   gradient exponent
-//	Sec. 4.4, Fig. 5         EdgeGap          λ_g = 0 below λ_a = 0 in σ_w
+//	Sec. 4.2, Fig. 5         EdgeGap          λ_g = 0 below λ_a = 0 in σ_w
 //	Fig. 2                   NonCollapsedFixedPoint, VectorField, TrajectoryXY, PhasePortrait
 //	Figs. 4–5                Phase*, Plane, *Edge*, Edge, Grid.ZeroCrossings  phase diagrams
 //

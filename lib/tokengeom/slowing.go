@@ -66,7 +66,7 @@ func (s Slowing) fit(lo, hi int, fx func(float64) float64) float64 {
 // base), the σ_w of the λ_a = 0 contour (EdgeOfChaosSigmaW, eq. (13)) and
 // of the λ_g^(L) = 0 contour (GradientEdgeSigmaW, eq. (21) at depth L and
 // base.N tokens, variant v), both bracketed in [lo, hi]. Cowsik et al. 2024
-// (Sec. 4.4, Fig. 5) state that λ_g = 0 needs a smaller σ_w than λ_a = 0:
+// (Sec. 4.2, Fig. 5) state that λ_g = 0 needs a smaller σ_w than λ_a = 0:
 // sg ≤ sa. Errors: a contour that does not cross the bracket.
 func EdgeGap(base Model, alphas []float64, L int, v Variant, lo, hi float64) (sa, sg []float64, err error) {
 	for _, a := range alphas {
