@@ -7,6 +7,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
 // Table1 fills tab (named and captioned by the notebook) with P18 Table 1
@@ -46,4 +47,22 @@ func MurraySeries(rows []jacspectrum.MurrayRow) []show.Series {
 		ys[i], dev[i], r0[i] = r.Y, r.Dev, r.R0
 	}
 	return []show.Series{{Name: "μ₂/μ₁² − 1", X: ys, Y: dev, Style: show.LinePoints}, {Name: "max|R(ρ) − ρ| = R(0)", X: ys, Y: r0, Style: show.LinePoints}}
+}
+
+// Table2 fills tab (named and captioned by the notebook) with P18 Table 2
+// from randmlp.Table2 rows: for each weight ensemble, S_{WᵀW}(z) in closed
+// form and sampled (mean ± SE over draws) at every z, then s₁ closed,
+// at width N (−1 − 1/N for Gaussian weights) and sampled.
+func Table2(tab bundle.Table, rows []randmlp.Table2Row) bundle.Table {
+	tab.Header, tab.Rows = []string{"weights", "quantity", "closed form", "sampled (mean ± SE)"}, nil
+	for _, r := range rows {
+		name := fmt.Sprintf("%v, σ_w² = %g", r.Weights, r.Settings.SigmaW2)
+		for i, z := range r.Settings.Z {
+			tab.Rows = append(tab.Rows, []string{name, fmt.Sprintf("S(%.3g)", z), fmt.Sprintf("%.5f", r.S[i]),
+				fmt.Sprintf("%.5f ± %.5f", r.SNum[i], r.SNumSE[i])})
+		}
+		tab.Rows = append(tab.Rows, []string{name, "s₁ = 1 − m₂/m₁²", fmt.Sprintf("%g (width %d: %.5f)", r.S1, r.Settings.Width, r.S1Width),
+			fmt.Sprintf("%.5f ± %.5f", r.S1Num, r.S1NumSE)})
+	}
+	return tab
 }

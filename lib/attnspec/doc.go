@@ -19,4 +19,5 @@
 //	‖X − 𝟏x̄ᵀ‖_F/‖X‖_F, ‖X‖_F²/‖X‖₂²                 RankCollapseResidual, StableRank
 //	X^{ℓ+1} = A^ℓ X^ℓ W_V^ℓ, L layers               Stack with block.Softmax, Centered, Projected, Differential (F36, F38)
 //	‖X^ℓ‖/‖X⁰‖; residual after ℓ layers against T   StackResult.NormRatio, ResidualsByWidth (F36)
+//	X^{ℓ+1} = A(X^ℓ)X^ℓW_V, query–key A, r ↦ O(r³)  KeyQueryStack, OneLayerContraction, LogSlope (F37; Dong et al. 2021)
 package attnspec

@@ -44,6 +44,21 @@ func (e Ensemble) SCoeffs() (s1, s2 float64) {
 	panic(fmt.Sprintf("jacspectrum: unknown ensemble %d", int(e)))
 }
 
+// S returns the closed-form S-transform of WᵀW at real z > −1 for weights
+// of variance σ_w² (P18 Table 2; SM eqs. S26–S27):
+//
+//	Orthogonal  S(z) = σ_w^{−2}
+//	Gaussian    S(z) = σ_w^{−2} (1+z)^{−1}   (Marchenko–Pastur, ratio 1)
+//
+// It panics unless σ_w² > 0 and z > −1.
+func (e Ensemble) S(z, sigmaW2 float64) float64 {
+	if !(sigmaW2 > 0) || !(z > -1) {
+		panic(fmt.Sprintf("jacspectrum: Ensemble.S needs σ_w² > 0 and z > −1 (got %g, %g)", sigmaW2, z))
+	}
+	s, _ := e.sW(complex(z, 0))
+	return real(s) / sigmaW2
+}
+
 // sW returns σ_w² S_{WᵀW}(m) and its derivative.
 func (e Ensemble) sW(m complex128) (complex128, complex128) {
 	switch e {

@@ -22,6 +22,7 @@
 //	stored spectra (notebooks/data, via fs.FS)     ReadSpectra
 //	KS vs theory, tolerance from replicate spread  SpectrumSample.Check, CheckFigure, AtWidth, KSAtWidth
 //	S-transform of each draw, mean ± SE            SpectrumSample.STransform (freeprob.SNumeric)
+//	P18 Table 2 sampled: S_{WᵀW}(z), s₁ = 1−m₂/m₁²  Table2 (beside jacspectrum.Ensemble.S)
 //
 // Products run on lib/dense; JacobianSim.Workers spreads PooledEigs' singular
 // value decompositions over goroutines without changing its results.

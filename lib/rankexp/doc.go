@@ -16,11 +16,14 @@
 //	Fig. 11 (law of ‖X^ℓ‖²)           NormLaws
 //	Thm A.2, Fig. 7                   UniformityGaps, Uniformity.Slope
 //	Fig. 10 (ReLU versus linear FF)   FeedForwards
+//	Fig. 10 in full (as Fig. 4)       FeedForwardPlacements, FFPlacements.ReLUExcessZ
+//	Fig. 8 at depth, true softmax     SoftmaxDepths, LastZ
 //
 // Settings: the depth experiments also run from named settings whose
 // constructors return the sizes of a figure, each field documented with
-// the paper's statement of it: Sizes (Fig8, Fig4, Fig10, Fig11, with the
-// methods Propagation, NormPlacements, FeedForwards, NormLaws),
+// the paper's statement of it: Sizes (Fig8, Fig8Deep, Fig4, Fig10, Fig11,
+// with the methods Propagation, SoftmaxDepths, NormPlacements,
+// FeedForwards, FeedForwardPlacements, NormLaws),
 // Table2Settings (Table2, method Runs) and UniformitySettings (Fig7,
 // method Gaps). Results record the settings they ran with (sizes, draws),
 // so a display formats its caption from them.

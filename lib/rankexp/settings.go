@@ -120,3 +120,22 @@ func Fig7() UniformitySettings {
 func (s UniformitySettings) Gaps() Uniformity {
 	return UniformityGaps(s.N, s.DV, s.DK, s.Draws, s.Seed, s.Stream)
 }
+
+// Fig8Deep returns the sizes of Fig. 8 at depth with true softmax
+// attention (τ = 1): the paper's claim is that with the 1/√L scaling "the
+// norm and the correlation are stabilized, even for very deep networks"
+// (App. B.1), which uniform attention at L = 12 (Fig8) only checks as an
+// identity. n = 50, d = 32 as Fig8; L = 96 (the deepest run; SoftmaxDepths
+// also runs L/2) and 100 draws are chosen.
+func Fig8Deep() Sizes { return Sizes{N: 50, D: 32, L: 96, Draws: 100} }
+
+// SoftmaxDepths is SoftmaxDepths(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream).
+func (s Sizes) SoftmaxDepths() ([]DeepRun, error) {
+	return SoftmaxDepths(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream)
+}
+
+// FeedForwardPlacements is FeedForwardPlacements(s.N, s.D, s.L, s.Draws,
+// s.Seed, s.Stream): Fig. 10 in full, at Fig4's sizes.
+func (s Sizes) FeedForwardPlacements() (FFPlacements, error) {
+	return FeedForwardPlacements(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream)
+}

@@ -14,6 +14,7 @@
 //	attention + MLP layer, eqs. (1), (4), (11)      Config, Shaped, Blocks
 //	naive forward pass, V_ℓ = X_ℓX_ℓᵀ/n (lib/sources/noci2023.md#forward-pass)      Input, Forward, ForwardRun
 //	exact reduced chain in V_ℓ (lib/sources/noci2023.md#reduced-chain, same law)     Step, Simulate, Run, NetRand
+//	Eq. (21): X_out | V ∼ N(0, V ⊗ I), a Gaussian scale mixture over V_T             Readout, MixtureDensity, FourthMoment, SquaredMoment
 //	finite-time blow-up (stopping-time study)       StoppingDepth
 //	t* over networks, over a (γ, τ₀) grid (Fig. 8)  StopStudy.Run, StopStudy.Grid
 //	equicorrelated V₀ (Figs. 1, 3, 4)               EquiCorr

@@ -7,7 +7,9 @@
 //	eqs. (10)–(11), (25)     AttQP, AttCurve, FAtt, FMLP, F, Trajectory  layer map (q,p) ↦ F(q,p)
 //	Sec. 3.3, eq. (13)       QStar, LambdaA, JacobianAtCollapse  collapse, angle exponent
 //	eq. (24)                 LambdaAOneStep   the paper's numerical λ_a estimator
+//	Sec. 3.3 (λ_a = 0)       AngleApproach, Slowing.LogSlope    critical slowing: δ_L = O(1/L)
 //	eqs. (15)–(20), (32)     Grad, LambdaG, LambdaGInf, Gains   gradient exponent
+//	Sec. 4.2, Fig. 5         EdgeGap          λ_g = 0 below λ_a = 0 in σ_w
 //	Fig. 2                   NonCollapsedFixedPoint, VectorField, TrajectoryXY, PhasePortrait
 //	Figs. 4–5                Phase*, Plane, *Edge*, Edge, Grid.ZeroCrossings  phase diagrams
 //

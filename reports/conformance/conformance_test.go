@@ -106,6 +106,7 @@ func TestParseClaim(t *testing.T) {
 		"Cowsik et al. 2024, Figs. 4 and 5 (top rows)":          "Cowsik et al. 2024, Fig. 4|Cowsik et al. 2024, Fig. 5",
 		"Noci et al. 2022, Table 1 (analogue: Fashion-MNIST)":   "Noci et al. 2022, Table 1",
 		"Tanner lecture, Attention Fig. 2":                      "Tanner lecture, Attention Fig. 2",
+		"Tanner lecture, CNN Fig. 1 (analogue)":                 "Tanner lecture, CNN Fig. 1",
 		"P18, Fig. 2 (erf panel)":                               "P18, Fig. 2",
 		"P18 Fig. 2":                                            "",
 		"Tanner lecture 6 Fig. 1; P18 Fig. 1":                   "",
