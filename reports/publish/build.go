@@ -113,6 +113,16 @@ func (p *previous) keep(dir string, fresh map[string]bool, m *Manifest, index *[
 				}
 			}
 		}
+		for _, q := range p.m.Equations {
+			if q.Notebook == e.Name {
+				m.Equations = append(m.Equations, q)
+			}
+		}
+		for _, v := range p.m.Values {
+			if v.Notebook == e.Name {
+				m.Values = append(m.Values, v)
+			}
+		}
 		var mets []bundle.Metric
 		for _, x := range p.m.Metrics {
 			if x.Notebook == e.Name {
@@ -146,6 +156,33 @@ func (p *previous) keep(dir string, fresh map[string]bool, m *Manifest, index *[
 		})
 	}
 	return nil
+}
+
+// addRefs adds to refs the equations, figures and tables of the previous
+// site's notebooks not in fresh, as its manifest lists them.
+func (p *previous) addRefs(refs *render.Refs, fresh map[string]bool) {
+	for _, e := range p.m.Notebooks {
+		if fresh[e.Name] {
+			continue
+		}
+		var eqs, figs, tabs []string
+		for _, q := range p.m.Equations {
+			if q.Notebook == e.Name {
+				eqs = append(eqs, q.Label)
+			}
+		}
+		for _, f := range p.m.Figures {
+			if f.Notebook == e.Name {
+				figs = append(figs, f.ID)
+			}
+		}
+		for _, t := range p.m.Tables {
+			if t.Notebook == e.Name {
+				tabs = append(tabs, t.ID)
+			}
+		}
+		refs.Add(e.Name, eqs, figs, tabs)
+	}
 }
 
 // copyIfExists copies the regular file src to dst; a missing src is no error.
@@ -185,13 +222,33 @@ func copyTree(src, dst string) error {
 }
 
 func write(dir string, results []execute.Result, prov Provenance, prev *previous) (*Manifest, error) {
-	r := render.New()
+	// Number every page's equations, figures and tables before rendering
+	// any, so that a page can refer to another's (render.Refs); a kept
+	// page's come from the previous manifest.
+	refs := render.NewRefs()
+	decoded := make([]*render.Bundles, len(results))
+	fresh := map[string]bool{}
+	for i, res := range results {
+		fresh[res.Name] = true
+		if res.Notebook == nil {
+			continue
+		}
+		decoded[i] = render.DecodeBundles(res.Notebook)
+		if decoded[i].Err != nil {
+			return nil, fmt.Errorf("%s: %w", res.Path, decoded[i].Err)
+		}
+		refs.AddNotebook(res.Name, res.Notebook, decoded[i])
+	}
+	if prev != nil {
+		prev.addRefs(refs, fresh)
+	}
+	r := render.New(render.WithRefs(refs))
 	m := &Manifest{Schema: ManifestSchema, Provenance: prov, Notebooks: []NotebookEntry{}, Figures: []FigureEntry{}, Metrics: []MetricEntry{}, Tables: []TableEntry{}}
 	var index []render.IndexEntry
 	var drawn []conformance.Drawn
 	var metrics []conformance.Metric
 	complete, pages := map[string]bool{}, map[string]bool{}
-	for _, res := range results {
+	for i, res := range results {
 		entry := NotebookEntry{
 			Name:      res.Name,
 			Path:      filepath.ToSlash(res.Path),
@@ -212,10 +269,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			}
 		}
 		if res.Notebook != nil {
-			bs := render.DecodeBundles(res.Notebook)
-			if bs.Err != nil {
-				return nil, fmt.Errorf("%s: %w", res.Path, bs.Err)
-			}
+			bs := decoded[i]
 			figs, mets, tabs := bs.Figures, bs.Metrics, bs.Tables
 			pages[res.Name] = true
 			if res.Status == render.StatusOK {
@@ -251,6 +305,23 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			if err != nil {
 				return nil, fmt.Errorf("%s: rendering: %w", res.Path, err)
 			}
+			// A reference to an unknown label, key or value fails the
+			// notebook (its page shows the list).
+			if u := r.TakeUnresolved()[res.Name]; len(u) > 0 {
+				entry.Status = render.StatusFailed
+				msg := "unresolved references in " + res.Path + ":\n" + strings.Join(u, "\n")
+				if entry.Error != "" {
+					msg = entry.Error + "\n" + msg
+				}
+				entry.Error = msg
+				delete(complete, res.Name)
+			}
+			for n, l := range refs.Equations(res.Name) {
+				m.Equations = append(m.Equations, EquationEntry{Label: l, Notebook: res.Name, Number: n + 1})
+			}
+			for _, v := range bs.Values {
+				m.Values = append(m.Values, ValueEntry{Name: v.Name, Notebook: res.Name, Value: v.Value, Text: v.Text})
+			}
 			if err := os.WriteFile(filepath.Join(dir, res.Name+".html"), page, 0o644); err != nil {
 				return nil, err
 			}
@@ -266,16 +337,12 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 		}
 		m.Notebooks = append(m.Notebooks, entry)
 		index = append(index, render.IndexEntry{
-			Name: res.Name, Title: title(res), Href: render.PageHref(res.Name + ".html"), Status: res.Status, Err: res.Err,
+			Name: res.Name, Title: title(res), Href: render.PageHref(res.Name + ".html"), Status: entry.Status, Err: entry.Error,
 			Duration: res.Duration, Figures: entry.Figures, Metrics: entry.Metrics, MetricsPassed: entry.MetricsOK,
 			MetricCounts: counts,
 		})
 	}
 	if prev != nil {
-		fresh := map[string]bool{}
-		for _, res := range results {
-			fresh[res.Name] = true
-		}
 		if err := prev.keep(dir, fresh, m, &index, &drawn, &metrics, complete, pages); err != nil {
 			return nil, err
 		}
@@ -364,4 +431,6 @@ func sortByNotebook(m *Manifest, index []render.IndexEntry) {
 	slices.SortStableFunc(m.Figures, func(a, b FigureEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
 	slices.SortStableFunc(m.Metrics, func(a, b MetricEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
 	slices.SortStableFunc(m.Tables, func(a, b TableEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
+	slices.SortStableFunc(m.Equations, func(a, b EquationEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
+	slices.SortStableFunc(m.Values, func(a, b ValueEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
 }
