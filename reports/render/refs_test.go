@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/reports/bibtex"
 	"github.com/sigprop/sigprop/lib/sources"
+	"github.com/sigprop/sigprop/reports/bibtex"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -34,7 +34,9 @@ func glue(t testing.TB, name string, v float64, format string) ipynb.Output {
 	return bundleOutput(t, bundle.Bundle{Kind: bundle.KindValue, Value: &bundle.Value{Name: name, Value: bundle.Float(v), Text: fmt.Sprintf(format, v)}})
 }
 
-func md(src string) ipynb.Cell { return ipynb.Cell{CellType: "markdown", Source: ipynb.MultiString(src)} }
+func md(src string) ipynb.Cell {
+	return ipynb.Cell{CellType: "markdown", Source: ipynb.MultiString(src)}
+}
 
 func code(outs ...ipynb.Output) ipynb.Cell {
 	return ipynb.Cell{CellType: "code", Source: "x", Outputs: outs}
@@ -155,7 +157,7 @@ func TestSiteLinks(t *testing.T) {
 	for _, want := range []string{
 		`<div class="equation" id="eq-qmap"><div class="math display">q^\ell = V(q^{\ell-1})</div><span class="eq-number">(1)</span></div>`,
 		`<div class="equation" id="eq-qstar"><div class="math display">q^* = V(q^*)</div><span class="eq-number">(2)</span></div>`,
-		`<a class="xref eq" href="#eq-qstar">(2)</a>`,                                // same page
+		`<a class="xref eq" href="#eq-qstar">(2)</a>`,                                     // same page
 		`<a class="xref eq" href="./01-mean-field.html#eq-qmap">(1) in 01-mean-field</a>`, // other page
 		`<a class="xref fig" href="#fig-q-map">Fig. 1</a>`,
 		`<a class="xref fig" href="./01-mean-field.html#fig-chi1">Fig. 2 in 01-mean-field</a>`,
