@@ -3,6 +3,7 @@ package publish
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/reports/conformance"
+	"github.com/sigprop/sigprop/reports/eqindex"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/render"
 )
@@ -21,7 +23,7 @@ import (
 // in a temporary sibling directory and swapped in by Replace, which also
 // refuses an out that is not a sigprop site (CheckOut); on error the
 // previous site is left untouched.
-func Build(out string, results []execute.Result, prov Provenance) (*Manifest, error) {
+func Build(out string, results []execute.Result, prov Provenance, opts ...BuildOption) (*Manifest, error) {
 	var m *Manifest
 	names := make([]string, len(results))
 	for i, r := range results {
@@ -35,7 +37,7 @@ func Build(out string, results []execute.Result, prov Provenance) (*Manifest, er
 	}
 	err := Replace(out, func(dir string) error {
 		var err error
-		m, err = write(dir, results, prov, nil)
+		m, err = write(dir, results, prov, nil, buildOptions(opts))
 		return err
 	})
 	if err != nil {
@@ -51,7 +53,7 @@ func Build(out string, results []execute.Result, prov Provenance) (*Manifest, er
 // the notebooks of results replace their own entries. An out that does
 // not exist yet starts empty; one without a readable manifest is an error
 // (Build replaces it whole).
-func Update(out string, results []execute.Result, prov Provenance) (*Manifest, error) {
+func Update(out string, results []execute.Result, prov Provenance, opts ...BuildOption) (*Manifest, error) {
 	var old *Manifest
 	if _, err := os.Stat(filepath.Join(out, "manifest.json")); err == nil {
 		if old, err = ReadManifest(out); err != nil {
@@ -59,7 +61,7 @@ func Update(out string, results []execute.Result, prov Provenance) (*Manifest, e
 		}
 	}
 	if old == nil {
-		return Build(out, results, prov)
+		return Build(out, results, prov, opts...)
 	}
 	names := make([]string, len(results))
 	for i, r := range results {
@@ -74,13 +76,36 @@ func Update(out string, results []execute.Result, prov Provenance) (*Manifest, e
 	var m *Manifest
 	err := Replace(out, func(dir string) error {
 		var err error
-		m, err = write(dir, results, prov, &previous{dir: out, m: old})
+		m, err = write(dir, results, prov, &previous{dir: out, m: old}, buildOptions(opts))
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// BuildOption configures Build and Update.
+type BuildOption func(*options)
+
+type options struct {
+	equations *eqindex.Index
+}
+
+// WithEquationIndex adds the equation index page, equations.html, built
+// from ix (eqindex.Scan of the checkout), linked from the index and every
+// notebook page; the figures it lists are those of the notebooks this
+// report ran.
+func WithEquationIndex(ix *eqindex.Index) BuildOption {
+	return func(o *options) { o.equations = ix }
+}
+
+func buildOptions(opts []BuildOption) options {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
 }
 
 // previous is the site an Update keeps the other notebooks of.
@@ -221,7 +246,7 @@ func copyTree(src, dst string) error {
 	return nil
 }
 
-func write(dir string, results []execute.Result, prov Provenance, prev *previous) (*Manifest, error) {
+func write(dir string, results []execute.Result, prov Provenance, prev *previous, o options) (*Manifest, error) {
 	// Number every page's equations, figures and tables before rendering
 	// any, so that a page can refer to another's (render.Refs); a kept
 	// page's come from the previous manifest.
@@ -242,7 +267,11 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 	if prev != nil {
 		prev.addRefs(refs, fresh)
 	}
-	r := render.New(render.WithRefs(refs))
+	ropts := []render.Option{render.WithRefs(refs)}
+	if o.equations != nil {
+		ropts = append(ropts, render.WithEquationsHref("equations.html"))
+	}
+	r := render.New(ropts...)
 	m := &Manifest{Schema: ManifestSchema, Provenance: prov, Notebooks: []NotebookEntry{}, Figures: []FigureEntry{}, Metrics: []MetricEntry{}, Tables: []TableEntry{}}
 	var index []render.IndexEntry
 	var drawn []conformance.Drawn
@@ -351,6 +380,21 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 	conf, err := conformancePage(r, dir, m, drawn, metrics, complete, pages)
 	if err != nil {
 		return nil, err
+	}
+	if o.equations != nil {
+		figs := map[eqindex.Cell][]string{}
+		for i, res := range results {
+			if decoded[i] != nil {
+				maps.Copy(figs, render.CellFigures(res.Name, decoded[i]))
+			}
+		}
+		page, err := r.RenderEquations(render.EquationsPage{Index: o.equations, Figures: figs})
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "equations.html"), page, 0o644); err != nil {
+			return nil, err
+		}
 	}
 	idx, err := r.RenderIndex(index, conf)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/reports/eqindex"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
@@ -69,5 +70,31 @@ func TestBuildCrossReferences(t *testing.T) {
 	}
 	if want := `unresolved references in b.ipynb:` + "\n" + `cell 2: unknown equation label "nosuch"`; !strings.Contains(m.Notebooks[1].Error, want) {
 		t.Errorf("error %q lacks %q", m.Notebooks[1].Error, want)
+	}
+}
+
+// TestBuildEquationIndex: with an index, the site has equations.html,
+// listing the figures of the cells that use each equation, and the index
+// and notebook pages link to it.
+func TestBuildEquationIndex(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	prov := Provenance{Commit: "abc", GoVersion: "go1.x", SigpropVersion: Version}
+	ix := &eqindex.Index{Entries: []eqindex.Entry{{Ref: eqindex.Ref{Source: "cowsik2024", Label: "eq. (10)"},
+		Funcs: []eqindex.Func{{Package: "lib/tokengeom", Name: "AttQP", File: "lib/tokengeom/attention.go", Line: 28}},
+		Cells: []eqindex.Cell{{Notebook: "a", Index: 1}}}}}
+	if _, err := Build(out, []execute.Result{executed(t, "a", 0.5)}, prov, WithEquationIndex(ix)); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "equations.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), `<a href="./a.html#fig-f1">a f1</a>`) {
+		t.Errorf("equations.html does not list figure f1 of cell 1 of a")
+	}
+	for _, f := range []string{"index.html", "a.html"} {
+		if b, _ := os.ReadFile(filepath.Join(out, f)); !strings.Contains(string(b), `href="equations.html"`) {
+			t.Errorf("%s does not link the equation index", f)
+		}
 	}
 }

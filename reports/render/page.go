@@ -91,6 +91,9 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 		if r.opts.conformanceHref != "" {
 			fmt.Fprintf(&w, " &middot; <a href=\"%s\">conformance to the papers</a>", html.EscapeString(r.opts.conformanceHref))
 		}
+		if r.opts.equationsHref != "" {
+			fmt.Fprintf(&w, " &middot; <a href=\"%s\">equation index</a>", html.EscapeString(r.opts.equationsHref))
+		}
 		w.WriteString("</nav>\n")
 	}
 	if !fromNotebook {

@@ -74,6 +74,7 @@ type options struct {
 	conformanceHref string
 	siteTitle       string
 	refs            *Refs
+	equationsHref   string
 }
 
 // Option configures a Renderer.
@@ -107,6 +108,13 @@ func WithSiteTitle(title string) Option {
 // page is numbered alone.
 func WithRefs(refs *Refs) Option {
 	return func(o *options) { o.refs = refs }
+}
+
+// WithEquationsHref sets the link from the index and each notebook page to
+// the equation index page (RenderEquations); empty (the default) means
+// none.
+func WithEquationsHref(href string) Option {
+	return func(o *options) { o.equationsHref = href }
 }
 
 // New returns a Renderer; with no options pages sit in the site root beside
