@@ -62,12 +62,12 @@ func check(ix *Index, anns []annotation, root string) []string {
 	return out
 }
 
-// anchorExists checks "lib/sources/PAGE.md#ANCHOR": the page exists and
+// anchorExists checks "lib/sources/<page>.md#<anchor>": the page exists and
 // holds <a id="ANCHOR">.
 func anchorExists(root, ref string) error {
 	page, anchor, ok := strings.Cut(ref, "#")
 	if !ok || !strings.HasPrefix(page, "lib/sources/") {
-		return fmt.Errorf("want lib/sources/PAGE.md#ANCHOR")
+		return fmt.Errorf("want lib/sources/<page>.md#<anchor>")
 	}
 	raw, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(page)))
 	if err != nil {

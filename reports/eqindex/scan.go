@@ -246,7 +246,7 @@ func annotations(f *ast.File, fset *token.FileSet, pkg, root string) ([]annotati
 			where := fmt.Sprintf("%s:%d", relPath(root, p.Filename), p.Line)
 			m := annotationRE.FindStringSubmatch(text)
 			if m == nil {
-				return fmt.Errorf("eqindex: %s: want \"sigprop:eq SOURCE REFS [erratum=lib/sources/PAGE.md#ANCHOR]\", found %q", where, text)
+				return fmt.Errorf("eqindex: %s: want \"sigprop:eq SOURCE REFS [erratum=lib/sources/<page>.md#<anchor>]\", found %q", where, text)
 			}
 			labels, err := parseAnnotationRefs(m[2])
 			if err != nil {

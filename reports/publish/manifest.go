@@ -16,6 +16,8 @@ import (
 //
 // Version 2 added Tables; a version 1 manifest has none (Manifest.HasTables
 // is false), which `sigprop diff` reports as "tables not compared".
+// Equations and Values were added to version 2 later; they are optional
+// (absent in older manifests, ignored by older readers).
 const ManifestSchema = 2
 
 // MinManifestSchema is the oldest manifest layout ReadManifest accepts.
