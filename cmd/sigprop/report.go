@@ -169,6 +169,11 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		if n.Status != "ok" {
 			failedNB++
 		}
+		// A reference a page could not resolve fails its notebook
+		// after it ran; say which (the executor said nothing).
+		if _, u, ok := strings.Cut(n.Error, "unresolved references in "); ok && !n.Kept {
+			fmt.Fprintf(stderr, "notebook failed: unresolved references in %s\n", u)
+		}
 	}
 	executed := 0
 	for _, r := range results {
