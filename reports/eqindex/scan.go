@@ -173,7 +173,7 @@ func Scan(root string) (*Index, error) {
 				}
 			}
 			for q, body := range quantities {
-				if imports(body.file, fn.PkgName()) && calls(body.lit, fn, false) && !contains(e.Quantities, q) {
+				if imports(body.file, fn.PkgName()) && body.calls(fn) && !contains(e.Quantities, q) {
 					e.Quantities = append(e.Quantities, q)
 				}
 			}
@@ -346,10 +346,21 @@ func calls(body ast.Node, fn Func, samePkg bool) bool {
 	return found
 }
 
-// quantityDef is one quantity's definition and the file it is in.
+// quantityDef is one quantity's definition (its composite literal and
+// the bodies of the package's functions the literal names: helpers such
+// as mfNet) and the file it is in.
 type quantityDef struct {
-	file *ast.File
-	lit  ast.Node
+	file  *ast.File
+	nodes []ast.Node
+}
+
+func (q quantityDef) calls(fn Func) bool {
+	for _, n := range q.nodes {
+		if calls(n, fn, false) {
+			return true
+		}
+	}
+	return false
 }
 
 // imports reports whether f imports a sigprop package named name.
@@ -364,11 +375,21 @@ func imports(f *ast.File, name string) bool {
 }
 
 // quantityCalls returns, by quantity name, the definition of each
-// quantity registered in lib/quantity (the Quantity composite literal).
+// quantity registered in lib/quantity: a composite literal (of type
+// Quantity, or with the type elided in a []Quantity) with a Name string
+// and an Eval.
 func quantityCalls(root string) (map[string]quantityDef, error) {
 	files, _, err := parseDir(filepath.Join(root, "lib", "quantity"))
 	if err != nil {
 		return nil, err
+	}
+	helpers := map[string]ast.Node{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Body != nil {
+				helpers[fd.Name.Name] = fd.Body
+			}
+		}
 	}
 	out := map[string]quantityDef{}
 	for _, f := range files {
@@ -377,20 +398,41 @@ func quantityCalls(root string) (map[string]quantityDef, error) {
 			if !ok {
 				return true
 			}
-			if id, ok := cl.Type.(*ast.Ident); !ok || id.Name != "Quantity" {
+			if id, ok := cl.Type.(*ast.Ident); cl.Type != nil && (!ok || id.Name != "Quantity") {
 				return true
 			}
+			name, eval := "", false
 			for _, el := range cl.Elts {
 				kv, ok := el.(*ast.KeyValueExpr)
 				if !ok {
 					continue
 				}
-				if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Name" {
+				k, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				switch k.Name {
+				case "Name":
 					if lit, ok := kv.Value.(*ast.BasicLit); ok && lit.Kind == token.STRING {
-						out[strings.Trim(lit.Value, "\"`")] = quantityDef{f, cl}
+						name = strings.Trim(lit.Value, "\"`")
 					}
+				case "Eval":
+					eval = true
 				}
 			}
+			if name == "" || !eval {
+				return true
+			}
+			def := quantityDef{file: f, nodes: []ast.Node{cl}}
+			ast.Inspect(cl, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					if h, ok := helpers[id.Name]; ok {
+						def.nodes = append(def.nodes, h)
+					}
+				}
+				return true
+			})
+			out[name] = def
 			return false
 		})
 	}
