@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/reports/eqindex"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/nbparams"
@@ -143,7 +144,13 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if update {
 		build = publish.Update
 	}
-	m, err := build(*out, results, publish.CurrentProvenance(ctx, root))
+	// The equation index of this checkout (reports/eqindex): its page is
+	// part of every report.
+	ix, err := eqindex.Scan(root)
+	if err != nil {
+		return err
+	}
+	m, err := build(*out, results, publish.CurrentProvenance(ctx, root), publish.WithEquationIndex(ix))
 	if err != nil {
 		return err
 	}
@@ -161,6 +168,11 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	for _, n := range m.Notebooks {
 		if n.Status != "ok" {
 			failedNB++
+		}
+		// A reference a page could not resolve fails its notebook
+		// after it ran; say which (the executor said nothing).
+		if _, u, ok := strings.Cut(n.Error, "unresolved references in "); ok && !n.Kept {
+			fmt.Fprintf(stderr, "notebook failed: unresolved references in %s\n", u)
 		}
 	}
 	executed := 0

@@ -22,16 +22,29 @@ const (
 	KindFigure Kind = "figure"
 	KindMetric Kind = "metric"
 	KindTable  Kind = "table"
+	// KindValue is a named value a cell publishes for the notebook's
+	// prose (show.Glue; markdown refers to it as {glue}`name`).
+	KindValue Kind = "value"
 )
 
 // Bundle is the payload sent under MIMEType. Exactly one of Figure, Metric,
-// Table is set, matching Kind.
+// Table, Value is set, matching Kind.
 type Bundle struct {
 	Schema int     `json:"schema"`
 	Kind   Kind    `json:"kind"`
 	Figure *Figure `json:"figure,omitempty"`
 	Metric *Metric `json:"metric,omitempty"`
 	Table  *Table  `json:"table,omitempty"`
+	Value  *Value  `json:"value,omitempty"`
+}
+
+// Value is a number a cell computed and published under Name so that the
+// notebook's prose can quote it ({glue}`Name`): Text is the number as the
+// cell formatted it, which the page shows; Value is the number itself.
+type Value struct {
+	Name  string `json:"name"`
+	Value Float  `json:"value"`
+	Text  string `json:"text"`
 }
 
 // Figure is the data behind one plotted figure.
@@ -291,6 +304,10 @@ func Decode(data []byte) (Bundle, error) {
 		}
 		b.Metric.Pass = b.Metric.Rule.Holds(float64(b.Metric.Value), float64(b.Metric.Tolerance))
 	case b.Kind == KindTable && b.Table != nil:
+	case b.Kind == KindValue && b.Value != nil:
+		if b.Value.Name == "" || b.Value.Text == "" {
+			return Bundle{}, fmt.Errorf("bundle: value %q without a name or text", b.Value.Name)
+		}
 	default:
 		return Bundle{}, fmt.Errorf("bundle: kind %q without its payload", b.Kind)
 	}

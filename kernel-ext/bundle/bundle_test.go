@@ -176,3 +176,29 @@ func TestDecodePassRecomputed(t *testing.T) {
 		t.Errorf("unknown rule: err %v", err)
 	}
 }
+
+// TestValueRoundTrip: a value bundle encodes and decodes to itself, and
+// one without a name or text is refused.
+func TestValueRoundTrip(t *testing.T) {
+	b := Bundle{Kind: KindValue, Value: &Value{Name: "qstar", Value: 0.634, Text: "0.634"}}
+	enc, err := Encode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"schema":1,"kind":"value","value":{"name":"qstar","value":0.634,"text":"0.634"}}`; string(enc) != want {
+		t.Errorf("encoded %s, want %s", enc, want)
+	}
+	got, err := Decode(enc)
+	if err != nil || *got.Value != *b.Value {
+		t.Errorf("decoded %+v, %v", got.Value, err)
+	}
+	for _, bad := range []string{
+		`{"schema":1,"kind":"value","value":{"name":"","value":1,"text":"1"}}`,
+		`{"schema":1,"kind":"value","value":{"name":"a","value":1,"text":""}}`,
+		`{"schema":1,"kind":"value"}`,
+	} {
+		if _, err := Decode([]byte(bad)); err == nil {
+			t.Errorf("Decode(%s) accepted it", bad)
+		}
+	}
+}

@@ -11,7 +11,7 @@
 // A bundle is one JSON object (Encode writes it canonically: fields in the
 // order below, map keys sorted, no HTML escaping):
 //
-//	{"schema": 1, "kind": "figure"|"metric"|"table", "<kind>": {...}}
+//	{"schema": 1, "kind": "figure"|"metric"|"table"|"value", "<kind>": {...}}
 //
 //	figure: id, caption, paper_figure?, x_label?, y_label?,
 //	        series: [{name, x: [..], y: [..], y_err?: [..]}],
@@ -21,6 +21,8 @@
 //	metric: name, kind?, value, tolerance, rule?, pass, basis?, figure?, note?,
 //	        disagreement?: {paper, measured, why}
 //	table:  id?, caption?, header: [..], rows: [[..]]
+//	value:  name, value, text   (a number published for the prose,
+//	                             show.Glue; text is what the page shows)
 //
 // A field marked ? is omitted when empty. Every number of series, heat and
 // metric data is a Float: NaN and ±Inf are written as null and read back as
@@ -31,5 +33,7 @@
 // omitted when a figure has none, so earlier bundles decode unchanged and
 // figures without a heatmap still encode (and hash) to the same bytes. The
 // same holds for a metric's disagreement (a declared known disagreement,
-// Metric.Outcome): a reader that ignores it sees the check fail.
+// Metric.Outcome): a reader that ignores it sees the check fail. The
+// value kind was added later still; a reader that does not know it
+// refuses the bundle (unknown kind) rather than misread it.
 package bundle

@@ -120,6 +120,8 @@ func checkC(c float64) float64 {
 
 // SecondMoment returns E φ(√q z)² (closed form if any, else quadrature).
 // F1 of lib/sources/tanner2024.md#formulas: the q-map is σ_w² SecondMoment(q) + σ_b².
+//
+//sigprop:eq tanner2024 F1
 func (f Func) SecondMoment(q float64) float64 {
 	checkQ("q", q)
 	if f.ClosedSecondMoment != nil {
@@ -132,6 +134,8 @@ func (f Func) SecondMoment(q float64) float64 {
 // DSecondMoment returns d/dq E φ(√q z)² = E[u φ(u) φ′(u)]/q for q > 0
 // (closed form if any, else quadrature), the slope of the q-map over σ_w²
 // (Net.ChiQ). It panics unless q is finite and > 0.
+//
+//sigprop:eq tanner2024 F6
 func (f Func) DSecondMoment(q float64) float64 {
 	if !(q > 0) || math.IsInf(q, 1) {
 		panic(fmt.Sprintf("activation: DSecondMoment needs q in (0, +inf), got %v", q))
@@ -150,6 +154,8 @@ func (f Func) DSecondMoment(q float64) float64 {
 // at f.Scale the rule loses accuracy as k grows (tanh: 2e-11 relative at
 // k = 3, 3e-6 at k = 8; see gauss.Settings.Scale). TestMuHighPowers checks
 // k ≤ 8 against mpmath.
+//
+//sigprop:eq pennington2018 eq20
 func (f Func) Mu(q float64, k int) float64 {
 	checkQ("q", q)
 	if k < 1 {
@@ -180,11 +186,15 @@ func (f Func) powerQuad(k int) *gauss.Settings {
 
 // Kernel returns E φ(u)φ(v), (u, v) Gaussian with variances q1, q2 and
 // correlation c (F3 of lib/sources/tanner2024.md#formulas).
+//
+//sigprop:eq tanner2024 F3,4
 func (f Func) Kernel(q1, q2, c float64) float64 {
 	return f.kernel(f.Phi, f.ClosedKernel, q1, q2, c)
 }
 
 // DKernel returns E φ′(u)φ′(v) (F8 of lib/sources/tanner2024.md#formulas: χ_c = σ_w² DKernel(q*, q*, c)).
+//
+//sigprop:eq tanner2024 F8
 func (f Func) DKernel(q1, q2, c float64) float64 {
 	return f.kernel(f.DPhi, f.ClosedDKernel, q1, q2, c)
 }

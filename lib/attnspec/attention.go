@@ -22,6 +22,8 @@ import (
 // logit matrix s, A_ij = e^{s_ij}/Σ_ℓ e^{s_iℓ}, subtracting each row's
 // maximum first (lib/sources/tanner2024.md#erratum-24). A is row-stochastic: A𝟏 = 𝟏 (F33).
 // Panics on NaN or Inf logits.
+//
+//sigprop:eq tanner2024 F33
 func SoftmaxRows(s mat.Matrix) *mat.Dense {
 	r, c := s.Dims()
 	a := mat.NewDense(r, c, nil)
@@ -42,6 +44,8 @@ func SoftmaxRows(s mat.Matrix) *mat.Dense {
 
 // RandomMarkov returns softmax_row(S) for a T×T matrix S of i.i.d.
 // N(0, s²) logits: the random Markov model of F34.
+//
+//sigprop:eq tanner2024 F34
 func RandomMarkov(T int, s float64, rng *rand.Rand) *mat.Dense {
 	if T < 2 {
 		panic(fmt.Sprintf("attnspec: RandomMarkov needs T >= 2, got %d", T))
@@ -57,6 +61,8 @@ func RandomMarkov(T int, s float64, rng *rand.Rand) *mat.Dense {
 // KeyQueryAttention returns A = softmax_row(X W_Q W_Kᵀ Xᵀ · scale) for
 // tokens X (T×d) and W_Q, W_K (d×d_k) (F32). scale = 0 means the standard
 // 1/√d_k (the seed's 1/√T is available by passing it; lib/sources/tanner2024.md#erratum-12).
+//
+//sigprop:eq tanner2024 F32,35
 func KeyQueryAttention(x, wq, wk mat.Matrix, scale float64) *mat.Dense {
 	_, d := x.Dims()
 	dq, dk := wq.Dims()
@@ -80,6 +86,8 @@ func KeyQueryAttention(x, wq, wk mat.Matrix, scale float64) *mat.Dense {
 // i.i.d. N(0, s²) logits (F34, from the circular law for random Markov
 // matrices: r_T = σ/(m√T) with m = E e^S, σ² = Var e^S). For s ≳ 2 the
 // lognormal tail makes the observed radius 0.55–0.72 r_T at T ≤ 1024.
+//
+//sigprop:eq tanner2024 F34
 func BulkRadius(T int, s float64) float64 {
 	if T < 1 {
 		panic(fmt.Sprintf("attnspec: BulkRadius needs T >= 1, got %d", T))
@@ -176,6 +184,8 @@ func ProjectOutOnes(v mat.Matrix) *mat.Dense {
 
 // DiffAttention returns A₁ − λA₂ (Ye et al. 2024; F33): row sums 1 − λ,
 // so λ = 1 puts 𝟏 in its kernel.
+//
+//sigprop:eq tanner2024 F33,38
 func DiffAttention(a1, a2 mat.Matrix, lambda float64) *mat.Dense {
 	var out mat.Dense
 	out.Scale(-lambda, a2)
@@ -224,6 +234,8 @@ type StackResult struct {
 // residual and the norm per layer (F36, lib/sources/tanner2024.md#monte-carlo). For softmax layers the
 // residual shrinks by ≈ r_T per layer after a first transient; centred
 // layers keep it ≈ 1 while the norm shrinks like r_T^ℓ (F38).
+//
+//sigprop:eq tanner2024 F36,38
 func Stack(x mat.Matrix, L int, s float64, mode block.Attention, rng *rand.Rand) StackResult {
 	T, d := x.Dims()
 	if L < 1 {

@@ -16,6 +16,8 @@ import (
 //
 // computed in O(nd) as p = (|Σ_i X_i|² − Σ_i |X_i|²)/(n(n−1)). It panics if
 // x has fewer than 2 rows.
+//
+//sigprop:eq cowsik2024 eq22,23
 func TokenGeometry(x mat.Matrix) (q, p float64) {
 	n, d := x.Dims()
 	if n < 2 {

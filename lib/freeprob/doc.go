@@ -27,7 +27,7 @@
 //   - SFromMoments, MomentsFromS: the S-transform as a power series
 //     (Lagrange reversion of M), and its inverse; checked against F14
 //     (m₂ = m₁²(1−s₁), m₃ = m₁³(1−3s₁+2s₁²−s₂)).
-//   - SNumeric, SFromG: the S-transform on the real interval
+//   - SNumeric: the S-transform on the real interval
 //     z ∈ (−(1−mass₀), 0) by solving M(w) = z for w < 0 (lib/sources/tanner2024.md#s-transform-numerics).
 //   - MarchenkoPastur (and FreePoisson), Semicircle, PointMass, Bernoulli:
 //     closed forms of density, G, moments and S (table F15).

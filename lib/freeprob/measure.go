@@ -32,6 +32,8 @@ func (m Measure) check() {
 // distance from z to the support is ≳ 1e-3 of its width; for z closer to
 // the real axis use a closed form or SolveM. Panics if Im z = 0 and z lies
 // in the support.
+//
+//sigprop:eq pennington2018 eq7
 func (m Measure) Stieltjes(z complex128) complex128 {
 	m.check()
 	if imag(z) == 0 && m.Density != nil && real(z) >= m.Lo && real(z) <= m.Hi {
@@ -126,6 +128,8 @@ func StieltjesFromMoments(m []float64, z complex128) complex128 {
 
 // DensityFromG returns −Im G(λ+iε)/π, the density ρ convolved with a
 // Cauchy kernel of width ε (P18 eq 8). Panics unless ε > 0.
+//
+//sigprop:eq pennington2018 eq8
 func DensityFromG(g func(complex128) complex128, lambda, eps float64) float64 {
 	if !(eps > 0) {
 		panic("freeprob: DensityFromG needs eps > 0")
@@ -134,6 +138,8 @@ func DensityFromG(g func(complex128) complex128, lambda, eps float64) float64 {
 }
 
 // MFromG returns M(z) = z G(z) − 1 (P18 eq 9).
+//
+//sigprop:eq pennington2018 eq9
 func MFromG(g func(complex128) complex128, z complex128) complex128 {
 	return z*g(z) - 1
 }

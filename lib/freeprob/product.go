@@ -9,6 +9,8 @@ import (
 // function m = M(z) solves
 //
 //	M^{−1}(m) = (1+m)/(m S(m))  ⇔  h(z, m) = (1+m) − z m S(m) = 0.
+//
+//sigprop:eq pennington2018 eq12
 type Product []Law
 
 // S returns ∏ S_i(z).

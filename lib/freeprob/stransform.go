@@ -47,6 +47,8 @@ func SFromM(mfun func(w float64) float64, z float64) (float64, error) {
 // SNumeric returns the S-transform of the empirical spectrum eigs at real
 // z ∈ (−(1−mass₀), 0) (lib/sources/tanner2024.md#s-transform-numerics). Eigenvalues must be ≥ 0. For z > 0 the
 // estimate is dominated by the largest eigenvalues; it is not offered.
+//
+//sigprop:eq pennington2018 eq10
 func SNumeric(eigs []float64, z float64) (float64, error) {
 	if len(eigs) == 0 {
 		panic("freeprob: SNumeric needs eigenvalues")

@@ -38,6 +38,8 @@ type Approach struct {
 // BernoulliLimit or SmoothLimit) by KSBetween over xs. It panics unless L
 // is a multiple of 4 and returns the errors of QStarForSigma0 and
 // KSBetween.
+//
+//sigprop:eq tanner2024 F28
 func ApproachLimit(f activation.Func, limit Spectrum, L int, sigma02 float64, xs []float64, c freeprob.Continuation) (Approach, error) {
 	if L < 4 || L%4 != 0 {
 		panic(fmt.Sprintf("jacspectrum: ApproachLimit needs L a positive multiple of 4 (got %d)", L))

@@ -24,6 +24,8 @@ type D2Law interface {
 // BernoulliD2 is d ∈ {0, 1} with P(d=1) = p: ReLU (p = ½), hard tanh
 // (p = erf(1/√(2q*))), shifted ReLU (p = Φ(1/(2√q*))), linear (p = 1).
 // M_{D²}(w) = p/(w−1), μ_k = p (P18 Table 1).
+//
+//sigprop:eq pennington2018 eq20,23
 type BernoulliD2 struct{ Prob float64 }
 
 func (b BernoulliD2) check() {
@@ -70,6 +72,8 @@ type QuadratureD2 struct {
 // NewQuadratureD2 builds the law of φ′(√q z)² at q = qstar > 0. bps are the
 // breakpoints of φ′ (none for smooth φ) and scale its length scale (see
 // gauss.Settings); order is the Gauss–Legendre order per panel (0: 32).
+//
+//sigprop:eq pennington2018 eq20,23
 func NewQuadratureD2(phiPrime func(float64) float64, qstar float64, bps []float64, scale float64, order int) QuadratureD2 {
 	if !(qstar > 0) || math.IsInf(qstar, 0) {
 		panic(fmt.Sprintf("jacspectrum: q* must be positive and finite (got %g)", qstar))

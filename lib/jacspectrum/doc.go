@@ -8,7 +8,7 @@
 //
 //	law of D² (P18 eqs 20, 23)        D2: BernoulliD2, ContourD2, QuadratureD2
 //	weights (F15)                     Ensemble: Orthogonal, Gaussian
-//	moments, master equation (F18–F23) Network: Moments, Equation, Density, Atoms
+//	moments, master equation (F18–F21, F23) Network: Moments, Equation, Density, Atoms
 //	P18 Table 1 (corrected, lib/sources/tanner2024.md#table-1)     Table1, Table1Row.MaxQuadErr
 //	double scaling limit (F25–F27)    BernoulliLimit, SmoothLimit, QStarForSigma0, AtSigma0
 //	rate of approach to it (F28)      ApproachLimit

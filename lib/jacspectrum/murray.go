@@ -24,6 +24,8 @@ type MurrayRow struct {
 // Murray returns the MurrayRow at y for depth L: Murray's theorem (F30)
 // says Dev and R0 both vanish as y → 0. It panics unless y is positive
 // and finite and L >= 1, and returns meanfield.EoCSigmaW2's error.
+//
+//sigprop:eq tanner2024 F29-31 erratum=lib/sources/tanner2024.md#erratum-10
 func Murray(y float64, L int) (MurrayRow, error) {
 	if !(y > 0) || math.IsInf(y, 0) || L < 1 {
 		panic(fmt.Sprintf("jacspectrum: Murray needs y in (0, inf) and L >= 1 (got y = %g, L = %d)", y, L))

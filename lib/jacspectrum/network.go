@@ -11,6 +11,8 @@ import (
 )
 
 // Ensemble is the weight distribution.
+//
+//sigprop:eq tanner2024 F15
 type Ensemble int
 
 const (
@@ -138,6 +140,8 @@ func JacobianMoments(mu1, mu2, mu3, sigmaW2, s1, s2 float64, L int) Moments {
 }
 
 // Moments returns the moments of the spectrum of n (F20, F21).
+//
+//sigprop:eq tanner2024 F20,21
 func (n Network) Moments() Moments {
 	n.check()
 	s1, s2 := n.Weights.SCoeffs()
@@ -147,6 +151,8 @@ func (n Network) Moments() Moments {
 // Atoms returns the point masses of the spectrum (F23): for Bernoulli D²
 // with p < 1 mass 1−p at 0; for orthogonal weights mass max(0, 1−L(1−p))
 // at σ_w^{2L} (all of it for linear, p = 1). Smooth D² laws have none.
+//
+//sigprop:eq tanner2024 F23
 func (n Network) Atoms() []freeprob.Atom {
 	n.check()
 	p := n.D2.P()
@@ -171,6 +177,8 @@ func (n Network) Atoms() []freeprob.Atom {
 //	h(z, m) = M_{D²}(z^{1/L} F(m)) − m,  F(m) = S_{WᵀW}(m)((1+m)/m)^{1−1/L},
 //
 // with principal powers (for Im z > 0 and Im m < 0 no cut is crossed).
+//
+//sigprop:eq tanner2024 F18
 func (n Network) Equation() freeprob.Equation {
 	n.check()
 	L := float64(n.Depth)
@@ -219,6 +227,8 @@ func (n Network) Continuation() freeprob.Continuation {
 // Density returns the absolutely continuous part of the limiting density
 // of JJᵀ at each λ (atoms are subtracted, see Atoms), by continuation in
 // Im z (P18 Algorithm 1). A zero-valued c selects n.Continuation().
+//
+//sigprop:eq tanner2024 F19
 func (n Network) Density(lambdas []float64, c freeprob.Continuation) ([]float64, error) {
 	mo := n.Moments()
 	if c == (freeprob.Continuation{}) {

@@ -2,6 +2,7 @@ package jacspectrum
 
 import (
 	"math"
+	"math/cmplx"
 	"testing"
 
 	"github.com/sigprop/sigprop/lib/activation"
@@ -86,5 +87,31 @@ func TestBranchGuardReLUOrthogonalL8(t *testing.T) {
 	}
 	if hits != 1 {
 		t.Errorf("candidates %v should contain the physical value once", cands)
+	}
+}
+
+// TestEquationVanishesOnMarchenkoPastur: for a linear network (D² = δ₁,
+// BernoulliD2 with p = 1) of depth 1 with Gaussian weights of variance 1,
+// JJᵀ = WᵀW is Marchenko–Pastur with ratio 1, so the master equation
+// (F18) must vanish at m = M_MP(z) = z G_MP(z) − 1 from freeprob's closed
+// form of G (an independent route: no continuation, no S-transform
+// series). Its returned derivative dh/dm is checked against a central
+// difference of h (step 1e-6, error O(1e-12) against values O(1)).
+func TestEquationVanishesOnMarchenkoPastur(t *testing.T) {
+	n := Network{Depth: 1, Weights: Gaussian, SigmaW2: 1, D2: BernoulliD2{Prob: 1}}
+	mp := freeprob.MarchenkoPastur{Ratio: 1, Variance: 1}
+	h := n.Equation()
+	for _, z := range []complex128{complex(0.5, 0.1), complex(2, 0.5), complex(3.9, 0.01), complex(6, 1)} {
+		m := freeprob.MFromG(mp.Stieltjes, z)
+		v, dv := h(z, m)
+		if cmplx.Abs(v) > 1e-12 {
+			t.Errorf("z = %v: h(z, M_MP(z)) = %v, want 0", z, v)
+		}
+		const eps = 1e-6
+		hp, _ := h(z, m+eps)
+		hm, _ := h(z, m-eps)
+		if fd := (hp - hm) / (2 * eps); cmplx.Abs(fd-dv) > 1e-8*(1+cmplx.Abs(dv)) {
+			t.Errorf("z = %v: dh/dm = %v, central difference %v", z, dv, fd)
+		}
 	}
 }

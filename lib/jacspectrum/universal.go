@@ -24,6 +24,8 @@ func checkSigma0(s float64) {
 // Equivalently G(z) = σ₀²/(z(σ₀² + W(−σ₀²/z))) with the principal Lambert
 // W. The bulk lies in (0, eσ₀²]; for σ₀ ≤ 1 there is an atom of mass
 // 1 − σ₀² at e^{σ₀²} (derived as a residue, lib/sources/tanner2024.md#erratum-18).
+//
+//sigprop:eq tanner2024 F26
 type BernoulliLimit struct{ Sigma02 float64 }
 
 // Equation returns h(z, m) = (1+m)e^{σ₀²m/(1+m)} − zm and ∂h/∂m.
@@ -69,6 +71,8 @@ func (b BernoulliLimit) Density(lambdas []float64, c freeprob.Continuation) ([]f
 // Its support is [λ₋, λ₊] with λ± = ((1+m±)/m±) e^{σ₀²m±},
 // m± = (−1 ± √(1+4/σ₀²))/2 (the labels of P18 eq 37 are swapped, lib/sources/tanner2024.md#errata
 // pitfall 15).
+//
+//sigprop:eq tanner2024 F27 erratum=lib/sources/tanner2024.md#erratum-15
 type SmoothLimit struct{ Sigma02 float64 }
 
 // Equation returns h(z, m) = (1+m)e^{σ₀²m} − zm and ∂h/∂m.
@@ -129,6 +133,8 @@ func (s SmoothLimit) Density(lambdas []float64, c freeprob.Continuation) ([]floa
 // L^{−1/2}), while hard tanh, shifted ReLU and SiLU converge like 1/L
 // (TestUniversalityConvergence); hard tanh and shifted ReLU have identical
 // spectra at q*(L), since both are Bernoulli with p = L/(L+σ₀²).
+//
+//sigprop:eq tanner2024 F25
 func QStarForSigma0(f activation.Func, L int, sigma02 float64) (float64, error) {
 	if L < 1 {
 		panic(fmt.Sprintf("jacspectrum: depth must be >= 1 (got %d)", L))

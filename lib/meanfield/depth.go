@@ -39,6 +39,8 @@ func depthScale(name string, chi float64) (float64, error) {
 //
 // In the ordered phase c* = 1 and χ_{c*} = χ₁. ξ_c diverges on the edge
 // of chaos while ξ_q stays finite. At χ = 1 exactly the scale is +Inf.
+//
+//sigprop:eq tanner2024 F9
 func (n Net) DepthScales() (State, error) {
 	var s State
 	fp, err := n.FixedPoint()

@@ -19,6 +19,8 @@ import (
 // > 0, and returns an error wrapping ErrNoEdge when μ₁(q) = 0 or σ_b² < 0
 // (by more than 1e-14·q; smaller negatives from rounding, as for ReLU and
 // linear where σ_b² ≡ 0, are returned as 0).
+//
+//sigprop:eq tanner2024 F10
 func EoCFromQ(phi activation.Func, q float64) (sigmaW2, sigmaB2 float64, err error) {
 	if !(q > 0) || math.IsInf(q, 1) {
 		panic(fmt.Sprintf("meanfield: EoCFromQ needs q* in (0, +inf), got %v", q))

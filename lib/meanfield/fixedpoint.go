@@ -133,6 +133,9 @@ func (n Net) FixedPoint() (FixedPoint, error) {
 
 // QStar returns q* of FixedPoint: the fixed point reached by the q-map
 // iteration from Settings.Q0 (default 1), never a repelling one.
+//
+//sigprop:eq tanner2024 F2
+//sigprop:eq pennington2018 eq4
 func (n Net) QStar() (float64, error) {
 	fp, err := n.FixedPoint()
 	if err != nil {

@@ -91,6 +91,9 @@ func checkQ(name string, q float64) {
 // QMap is the variance map (F1 of lib/sources/tanner2024.md#formulas; Poole et al. 2016 eq. (3); P18 eq. (3)):
 //
 //	V(q) = σ_w² ∫Dz φ(√q z)² + σ_b².
+//
+//sigprop:eq tanner2024 F1
+//sigprop:eq pennington2018 eq3
 func (n Net) QMap(q float64) float64 {
 	n.validate()
 	checkQ("q", q)
@@ -105,6 +108,8 @@ func (n Net) QMap(q float64) float64 {
 // kinked φ (σ_w² times the activation's ClosedDSecondMoment where it has
 // one: GELU, sin, leaky ReLU). At q = 0 it returns the limit q → 0⁺
 // (evaluated at q = 1e-200).
+//
+//sigprop:eq tanner2024 F6
 func (n Net) ChiQ(q float64) float64 {
 	n.validate()
 	checkQ("q", q)
@@ -201,6 +206,8 @@ var rulePool = sync.Pool{New: func() any { return &gauss.Rule{} }}
 // inputs' pre-activations at layer ℓ−1 it returns those at layer ℓ,
 //
 //	q_ab′ = σ_w² E[φ(u1)φ(u2)] + σ_b²,   c′ = q_ab′ / √(q_aa′ q_bb′).
+//
+//sigprop:eq tanner2024 F3
 func (n Net) CovMap(q1, q2, c float64) (q1n, q2n, cn float64) {
 	n.validate()
 	checkQ("q1", q1)
@@ -223,6 +230,8 @@ func (n Net) CovMap(q1, q2, c float64) (q1n, q2n, cn float64) {
 //	R(c) = [σ_w² E φ(u1)φ(u2) + σ_b²] / q,  Var u_i = q, Corr = c.
 //
 // At q = q*, R(1) = 1. It panics for q ≤ 0.
+//
+//sigprop:eq tanner2024 F4
 func (n Net) CMap(q, c float64) float64 {
 	n.validate()
 	if !(q > 0) || math.IsInf(q, 1) {
@@ -236,6 +245,8 @@ func (n Net) CMap(q, c float64) float64 {
 
 // ChiC is the slope of the correlation map at correlation c and variance q
 // (F8 of lib/sources/tanner2024.md#formulas; Poole et al. 2016): χ_c = σ_w² E[φ′(u1)φ′(u2)].
+//
+//sigprop:eq tanner2024 F8
 func (n Net) ChiC(q, c float64) float64 {
 	n.validate()
 	checkQ("q", q)
@@ -252,6 +263,9 @@ func (n Net) Chi1At(q float64) float64 {
 // Chi1 is χ₁ at the fixed point q* (F7 of lib/sources/tanner2024.md#formulas; P18 eq. (5)): the slope of
 // the correlation map at c = 1 and the mean squared singular value of one
 // layer's D W. χ₁ < 1 is the ordered phase, > 1 the chaotic one.
+//
+//sigprop:eq tanner2024 F7
+//sigprop:eq pennington2018 eq5
 func (n Net) Chi1() (float64, error) {
 	q, err := n.QStar()
 	if err != nil {

@@ -15,6 +15,8 @@ type Scan struct {
 // ScanSigmaW2 computes DepthScales at each σ_w² of sigmaW2, in order.
 //
 // Errors: the first point's error of DepthScales, naming its σ_w².
+//
+//sigprop:eq tanner2024 F2-9
 func ScanSigmaW2(phi activation.Func, sigmaW2 []float64, sigmaB2 float64) (Scan, error) {
 	s := Scan{SigmaW2: sigmaW2}
 	for _, w := range sigmaW2 {

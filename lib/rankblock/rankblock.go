@@ -278,6 +278,8 @@ func rbGemm(c *mat.Dense, alpha float64, a *mat.Dense, ta bool, b *mat.Dense, tb
 // Forward runs all blocks on x0 (n×d_v) and returns X^L, which is owned by
 // the network and overwritten by the next Forward. It panics on a shape
 // mismatch and returns an error if an activation is not finite.
+//
+//sigprop:eq noci2022 eq2-4
 func (nt *Net) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 	n, dv := nt.cfg.N, nt.cfg.DV
 	if r, c := x0.Dims(); r != n || c != dv {

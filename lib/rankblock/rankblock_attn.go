@@ -77,6 +77,8 @@ func rbAttnEval(x, wq, wk, wv mat.Matrix, tau float64, uniform bool) rbAttnParts
 // layer, A = softmax(τ X W^Q (X W^K)ᵀ/√d_k) row-wise (eqs. 1, 19), or
 // A = 11ᵀ/n if uniform (Assumption 3.1). x is n×d_v, wq and wk d_v×d_k, wv
 // d_v×d_v. It panics on a shape mismatch or a non-finite τ.
+//
+//sigprop:eq noci2022 eq1,19
 func AttentionForward(x, wq, wk, wv mat.Matrix, tau float64, uniform bool) (s, a *mat.Dense) {
 	p := rbAttnEval(x, wq, wk, wv, tau, uniform)
 	return p.s, p.a
@@ -138,6 +140,9 @@ func rbJTimes(dst *mat.Dense, a []float64, v *mat.Dense) {
 // first is Lemma 3.1's ‖X‖²‖W^{V⊤}PW^K‖²/(d_k n²) (eq. 7) and the last is
 // d_v n‖x̄‖² (eq. 6). For identical tokens the first two are exactly 0 also
 // with the true softmax (Thm 3.2). Cost O(n(n²d + n d²)).
+//
+//sigprop:eq noci2022 lemma3.1
+//sigprop:eq noci2022 eq6,7
 func AttnJacobianNorms(x, wq, wk, wv mat.Matrix, tau float64, uniform bool) (gq, gk, gv float64) {
 	p := rbAttnEval(x, wq, wk, wv, tau, uniform)
 	n, dv := x.Dims()
@@ -176,6 +181,8 @@ func AttnJacobianNorms(x, wq, wk, wv mat.Matrix, tau float64, uniform bool) (gq,
 // (eq. 24). Its squared Frobenius norm is the quantity that eq. (8) of
 // Lemma 3.1 claims to bound. Cost O((n d_v)·(n² d_k + n d_v²)); meant for
 // small n, d_v.
+//
+//sigprop:eq noci2022 eq8 erratum=lib/sources/noci2022.md#erratum-1
 func AttnInputJacobian(x, wq, wk, wv mat.Matrix, tau float64, uniform bool) *mat.Dense {
 	p := rbAttnEval(x, wq, wk, wv, tau, uniform)
 	n, dv := x.Dims()

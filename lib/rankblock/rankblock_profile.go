@@ -57,6 +57,9 @@ type ProfileSettings struct {
 // an input from input, and returns the per-layer means of Profile. It
 // returns an error if an activation overflows (no-LN networks at large
 // depth) and panics on an invalid cfg or nil arguments.
+//
+//sigprop:eq noci2022 lemma3.2,3.3
+//sigprop:eq noci2022 eq14
 func Simulate(cfg Config, input Input, s ProfileSettings, rng *rand.Rand) (Profile, error) {
 	if input == nil || rng == nil {
 		panic("rankblock: Simulate needs a non-nil input and rng")
@@ -190,6 +193,8 @@ type AttnGrads struct {
 // N(0, 1/d_v), with inverse temperature τ and true softmax (or uniform
 // attention). It is the simulation side of eqs. (17)–(18) and of the
 // paper's App. B.2 check of Assumption 3.1 (Fig. 12). dk = 0 means d_v.
+//
+//sigprop:eq noci2022 eq17,18
 func AttnGradMC(n, dv, dk int, tau float64, uniform bool, input Input, draws int, rng *rand.Rand) AttnGrads {
 	if n < 2 || dv < 1 || dk < 0 || draws < 2 || input == nil || rng == nil {
 		panic(fmt.Sprintf("rankblock: AttnGradMC needs n >= 2, dv >= 1, dk >= 0, draws >= 2 and non-nil input, rng; got n=%d dv=%d dk=%d draws=%d", n, dv, dk, draws))

@@ -38,6 +38,8 @@ func checkEquicorr(n, d int, rho, sx2 float64) error {
 // It is exact (Var x̄_i = σ_x²(1+ρ(n−1))/n, then eq. 6). Endpoints: ρ = 1
 // gives σ_x²d²n, ρ = 0 gives σ_x²d², ρ = −1/(n−1) gives 0. It errors if
 // n < 2, d < 1, ρ ∉ [−1/(n−1), 1] or σ_x² < 0.
+//
+//sigprop:eq noci2022 eq17
 func GradV(n, d int, rho, sx2 float64) (float64, error) {
 	if err := checkEquicorr(n, d, rho, sx2); err != nil {
 		return 0, err
@@ -56,6 +58,8 @@ func GradV(n, d int, rho, sx2 float64) (float64, error) {
 // (lib/sources/noci2022.md#derived-jacobians (eq. 18, exact)), while (18) replaces it by E‖X‖²·E‖P‖²; at n = 4, d = 3,
 // ρ = 0.2 the printed form is 27% low. Both vanish at ρ = 1 (Thm 3.2).
 // Multiply by τ² for the tempered softmax (eq. 46).
+//
+//sigprop:eq noci2022 eq18 erratum=lib/sources/noci2022.md#erratum-2
 func GradQ(n, d int, rho, sx2 float64, f Form) (float64, error) {
 	if err := checkEquicorr(n, d, rho, sx2); err != nil {
 		return 0, err
@@ -89,6 +93,8 @@ func CentredGramMoment(n, d int, rho, sx2 float64) (float64, error) {
 //
 // and the same divided by 1 + 4(1−ρ)/(nd) for FormExact. It needs ρ < 1
 // and σ_x² > 0 (τ diverges as ρ → 1 or σ_x² → 0); ρ = −1/(n−1) gives 0.
+//
+//sigprop:eq noci2022 eq47
 func Tau(n, d int, rho, sx2 float64, f Form) (float64, error) {
 	if err := checkEquicorr(n, d, rho, sx2); err != nil {
 		return 0, err

@@ -91,6 +91,8 @@ func (l Layer) resolve(dv int) (dk int, sq2, sk2, sv2 float64) {
 //	‖∂S/∂W^V‖_F² = d_v ‖AX‖_F² = d_v n ‖x̄‖² = d_v C(X)/n,
 //
 // which does not depend on the weights (so it is also its expectation).
+//
+//sigprop:eq noci2022 eq6
 func ExpGradWV(t Tokens) float64 {
 	return float64(t.D) * t.C / float64(t.N)
 }
@@ -103,6 +105,8 @@ func ExpGradWV(t Tokens) float64 {
 // from the per-draw identity GradNormWQUniform. It vanishes exactly when all
 // tokens are identical (Thm 3.2). Multiply by τ² for the tempered softmax
 // (eq. 46).
+//
+//sigprop:eq noci2022 eq7
 func ExpGradWQ(t Tokens, l Layer) float64 {
 	_, _, sk2, sv2 := l.resolve(t.D)
 	n := float64(t.N)
@@ -115,6 +119,8 @@ func ExpGradWQ(t Tokens, l Layer) float64 {
 //	E‖∂S/∂W^K‖_F² = σ_q² σ_v² d_v ‖X‖_F² ‖P‖_F² / n²,
 //
 // equal to ExpGradWQ when σ_q = σ_k (lib/sources/noci2022.md#derived-jacobians (Lemma 3.1, exact), [derived]).
+//
+//sigprop:eq noci2022 eq7
 func ExpGradWK(t Tokens, l Layer) float64 {
 	_, sq2, _, sv2 := l.resolve(t.D)
 	n := float64(t.N)
@@ -174,6 +180,8 @@ func tokensAndP(x mat.Matrix) (Tokens, *mat.Dense) {
 // decomposition ∂S/∂X = A₁ + A₂ + A₃ in eq. (25); cross terms with A₃ are
 // odd in W^Q and vanish. The printed eq. (8) claims E‖A₂‖² = E‖A₁‖²; see
 // PaperBoundGradX. It does not depend on d_k when σ_q, σ_k are given.
+//
+//sigprop:eq noci2022 eq8 erratum=lib/sources/noci2022.md#erratum-1
 func ExpGradX(t Tokens, l Layer) float64 {
 	_, sq2, sk2, sv2 := l.resolve(t.D)
 	n, dv := float64(t.N), float64(t.D)
@@ -189,6 +197,8 @@ func ExpGradX(t Tokens, l Layer) float64 {
 // It is NOT an upper bound in general: the A₂ term of ExpGradX grows with
 // the uncentred ‖X‖², so tokens sharing a large common mean violate it
 // (lib/sources/noci2022.md#erratum-1; TestPaperBoundEq8Fails). Kept for comparison only.
+//
+//sigprop:eq noci2022 eq8 erratum=lib/sources/noci2022.md#erratum-1
 func PaperBoundGradX(t Tokens, l Layer) float64 {
 	dk, sq2, sk2, sv2 := l.resolve(t.D)
 	n, dv := float64(t.N), float64(t.D)
@@ -201,6 +211,8 @@ func PaperBoundGradX(t Tokens, l Layer) float64 {
 // the query and key gradients (also with the true softmax, since M has
 // constant rows and dM·L = 0). A rank-1 X = a xᵀ with unequal a_k is not
 // collapsed in this sense (lib/sources/noci2022.md#erratum-9). It returns 0 for X = 0.
+//
+//sigprop:eq noci2022 thm3.2
 func CollapseGap(t Tokens) float64 {
 	if t.SqNorm == 0 {
 		return 0
@@ -217,6 +229,8 @@ func CollapseGap(t Tokens) float64 {
 // With the default σ_q² = σ_k² = 1/d_k and tokens of squared norm d_v σ_x²
 // this is (d_v/d_k)² σ_x⁴, which is O(1), not small, at d_k = d_v and unit
 // variance: Assumption 3.1 is then a poor approximation (lib/sources/noci2022.md#erratum-8).
+//
+//sigprop:eq noci2022 lemmaA.7
 func LogitVariance(xi2, xj2 float64, dv int, l Layer) float64 {
 	if dv < 1 || !(xi2 >= 0) || !(xj2 >= 0) {
 		panic(fmt.Sprintf("rankcollapse: LogitVariance needs dv >= 1 and squared norms >= 0, got %d, %v, %v", dv, xi2, xj2))
@@ -251,6 +265,8 @@ func Sequence(rows ...[]float64) *mat.Dense {
 //
 // which falls like 1/d_k² at fixed d_v under Glorot σ² = 2/(d_v+d_k)
 // (Thm A.2). Multiply by τ² for a tempered softmax.
+//
+//sigprop:eq noci2022 thmA.2
 func UniformityGapSmallLogit(t Tokens, l Layer) float64 {
 	_, sq2, sk2, _ := l.resolve(t.D)
 	n := float64(t.N)

@@ -68,6 +68,9 @@ func checkMoments(n int, c0, n0 float64) error {
 // and a2sq are α₁², α₂² (use ResidualAlpha2 for the 1/√L scaling). Both
 // hold for any d, any fixed X and any zero-mean iid weight law with the
 // paper's variances. It returns an error on a bad parameter or overflow.
+//
+//sigprop:eq noci2022 lemma3.2,3.3
+//sigprop:eq noci2022 eq11-13
 func Propagate(n int, c0, n0, a1sq, a2sq float64, ell int) (ec, en float64, err error) {
 	if err := firstErr(checkMoments(n, c0, n0), checkNonNeg("alpha1^2", a1sq), checkNonNeg("alpha2^2", a2sq)); err != nil {
 		return 0, 0, err
@@ -116,6 +119,8 @@ func PropagateLimit(n int, c0, n0, at1, at2 float64) (ec, en float64, err error)
 //
 // With Monte Carlo means it is the ratio-of-means estimator of ρ (lib/sources/noci2022.md#mc-rho),
 // not the mean per-sample cosine.
+//
+//sigprop:eq noci2022 eq14
 func RhoFromMoments(n int, ec, en float64) (float64, error) {
 	if err := firstErr(checkN(n), checkNonNeg("E C", ec)); err != nil {
 		return 0, err
@@ -139,6 +144,8 @@ func RhoFromMoments(n int, ec, en float64) (float64, error) {
 // α₁ = 0 (ReZero) gives ρ⁰; ρ⁰ = −1/(n−1) (C(X) = 0) gives −1/(n−1) at
 // every depth; ρ⁰ = 1 gives 1. For a depth-L network under the 1/√L
 // scaling pass a1sq = α̃₁/L.
+//
+//sigprop:eq noci2022 eq15,16 erratum=lib/sources/noci2022.md#erratum-6
 func RhoDepth(n int, rho0, a1sq float64, ell int) (float64, error) {
 	if err := firstErr(checkN(n), checkRho("rho0", n, rho0), checkNonNeg("alpha1^2", a1sq)); err != nil {
 		return 0, err
@@ -171,6 +178,8 @@ func rhoFromGrowth(n int, rho0, gm1 float64) float64 {
 //
 // (the main text's e^{α₁} in (15) is a typo for e^{α̃₁}). α₂ plays no role.
 // With α₁ = 0 the correlation stays ρ⁰; with C(X) = 0 it stays −1/(n−1).
+//
+//sigprop:eq noci2022 eq15,16 erratum=lib/sources/noci2022.md#erratum-6
 func RhoLimit(n int, rho0, alpha1 float64, s Scaling) (float64, error) {
 	if err := firstErr(checkN(n), checkRho("rho0", n, rho0), checkFinite("alpha1", alpha1)); err != nil {
 		return 0, err

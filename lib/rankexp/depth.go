@@ -25,6 +25,8 @@ type Depth struct {
 // Propagation returns Depth without and with 1/√L scaling, draws networks
 // each; run i (0 unscaled, 1 scaled) draws from empirical.Rand(seed+i,
 // stream). Errors: the simulator's or the theory's.
+//
+//sigprop:eq noci2022 lemma3.2,3.3
 func Propagation(n, d, L, draws int, seed, stream uint64) ([]Depth, error) {
 	sims, err := gaussianPair(func(scaled bool) rankblock.Config {
 		return rankblock.Config{N: n, DV: d, Layers: L, Alpha1: 1, Alpha2: 1, DepthScaled: scaled, Tau: 1, Attention: block.Uniform}

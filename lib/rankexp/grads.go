@@ -26,6 +26,9 @@ type Lemma31 struct {
 
 // Lemma31At returns Lemma31 for input x and key width dk, with draws
 // weight draws from rng (τ = 1).
+//
+//sigprop:eq noci2022 lemma3.1
+//sigprop:eq noci2022 eq6-8 erratum=lib/sources/noci2022.md#erratum-1
 func Lemma31At(x mat.Matrix, dk, draws int, rng *rand.Rand) Lemma31 {
 	st := rankcollapse.TokenStats(x)
 	l := rankcollapse.Layer{DK: dk}
@@ -49,6 +52,8 @@ type Collapsed struct {
 // inverse temperature tau with draws weight draws; size i draws its tokens
 // (rankblock.IdenticalTokens) and then its weights from
 // empirical.Rand(seed+i, stream).
+//
+//sigprop:eq noci2022 thm3.2
 func IdenticalTokens(sizes [][2]int, tau float64, draws int, seed, stream uint64) []Collapsed {
 	out := make([]Collapsed, len(sizes))
 	for i, nd := range sizes {
@@ -80,6 +85,8 @@ type Grads struct {
 // GradsMC returns Grads at each point of pts with draws draws each (τ = 1,
 // uniform attention); point i draws from empirical.Rand(seed+i, stream).
 // Errors: a point outside the law's range (rankcollapse.ErrParam).
+//
+//sigprop:eq noci2022 eq17,18 erratum=lib/sources/noci2022.md#erratum-2
 func GradsMC(pts []Point, draws int, seed, stream uint64) ([]Grads, error) {
 	out := make([]Grads, len(pts))
 	for i, p := range pts {

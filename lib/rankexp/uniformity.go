@@ -29,6 +29,8 @@ type Uniformity struct {
 // width dv drawn from empirical.Rand(seed, stream), with draws weight draws
 // at the i-th key width of dks from empirical.Rand(seed+1+i, stream). It
 // panics if dks is empty or n, dv < 1.
+//
+//sigprop:eq noci2022 thmA.2
 func UniformityGaps(n, dv int, dks []int, draws int, seed, stream uint64) Uniformity {
 	if len(dks) == 0 || n < 1 || dv < 1 {
 		panic(fmt.Sprintf("rankexp: UniformityGaps needs n, dv >= 1 and a key width; got n=%d dv=%d dks=%v", n, dv, dks))

@@ -16,6 +16,8 @@ import (
 // The App. B variant with (c₊+c₋)² and +ρ arccos ρ is a typo (lib/sources/noci2023.md#erratum-2); the
 // shapednet tests show that the finite network follows this form.
 // It panics on NaN input.
+//
+//sigprop:eq noci2023 eq6 erratum=lib/sources/noci2023.md#erratum-2
 func Nu(rho, cPlus, cMinus float64) float64 {
 	if math.IsNaN(rho) || math.IsNaN(cPlus) || math.IsNaN(cMinus) {
 		panic("sde: Nu of NaN")
@@ -276,6 +278,9 @@ func resDrift(dst, v []float64, m int, g2, cPlus, cMinus float64, add bool) {
 //
 // Special cases: b(v11ᵀ) = 0; b(vI) = γ²τ₀⁻² v³(m−1)/m² I; m = 2: b = γ²D²V/(16τ₀²),
 // D = V¹¹+V²²−2V¹²; m = 1: b = 0. It panics on an invalid V or tau0 ≤ 0.
+//
+//sigprop:eq noci2023 thm4.2
+//sigprop:eq noci2023 lemmaC.2
 func DriftAttn(V mat.Matrix, gamma, tau0 float64) *mat.SymDense {
 	checkGammaTau(gamma, tau0)
 	v := mustCov(V)
@@ -290,6 +295,8 @@ func DriftAttn(V mat.Matrix, gamma, tau0 float64) *mat.SymDense {
 //	b_res(V)^{αβ} = γ² ν(ρ^{αβ}) √(V^{αα}V^{ββ}),   zero on the diagonal (ν(1) = 0).
 //
 // It panics on an invalid V or γ outside [0, 1].
+//
+//sigprop:eq noci2023 thm3.2
 func DriftRes(V mat.Matrix, gamma, cPlus, cMinus float64) *mat.SymDense {
 	checkGammaTau(gamma, 1)
 	v := mustCov(V)
@@ -313,6 +320,8 @@ func checkGammaTau(gamma, tau0 float64) {
 //	Σ_lin^{αβ,δω} = V^{αδ}V^{βω} + V^{αω}V^{βδ}.
 //
 // Its diagonal entry for (α,α) is 2(V^{αα})². It panics on an invalid V.
+//
+//sigprop:eq noci2023 thm4.2
 func SigmaLin(V mat.Matrix) *mat.SymDense {
 	v := mustCov(V)
 	m, _ := V.Dims()
@@ -327,6 +336,8 @@ func SigmaLin(V mat.Matrix) *mat.SymDense {
 //	𝒜^{αβ,δω} = V^{αδ}G^{βω} + G^{αδ}V^{βω} + V^{αω}G^{βδ} + G^{αω}V^{βδ}.
 //
 // 𝒜(v11ᵀ) = 0 and 𝒜 = 0 for m = 1. It panics on an invalid V.
+//
+//sigprop:eq noci2023 thm4.2
 func Acal(V mat.Matrix) *mat.SymDense {
 	v := mustCov(V)
 	m, _ := V.Dims()

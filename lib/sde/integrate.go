@@ -238,6 +238,8 @@ func pathSeed(seed uint64, p int) (hi, lo uint64) {
 // for a Model), T < 0 or non-finite, paths < 1, Step ≤ 0, Workers < 1,
 // Times not strictly increasing in [0, T] — all wrapping ErrInput, naming
 // the argument or field; and *NotPSDError under FailRun.
+//
+//sigprop:eq noci2023 propA.2
 func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Settings) (*Result, error) {
 	s = s.withDefaults()
 	if err := p.validate(); err != nil {

@@ -41,6 +41,9 @@ func ParseKind(s string) (Kind, error) {
 
 // Model is one covariance SDE with its parameters. The shortcut weight is
 // λ = √(1−γ²) throughout (λ² + γ² = 1, as the theorems assume).
+//
+//sigprop:eq noci2023 eq3
+//sigprop:eq noci2023 cor4.3
 type Model struct {
 	Kind Kind
 	// Gamma is the residual-branch weight γ ∈ [0, 1] (ignored by MLP).

@@ -43,6 +43,8 @@ func shParts(a block.Attention) (identity, center, shapedTemp, ok bool) {
 }
 
 // Blocks selects the sub-blocks of one layer.
+//
+//sigprop:eq noci2023 eq1,4,11
 type Blocks int
 
 const (
@@ -96,6 +98,8 @@ func Shaped(width, depth int, gamma float64) Config {
 // Vanilla is Eq. (11) with softmax attention Softmax(Y/√n_k)
 // and a plain ReLU randmlp.MLP, same λ, γ, no normalisation (Fig. 1 "without LN";
 // the baseline's λ, γ and activation are unspecified in the paper).
+//
+//sigprop:eq noci2023 eq2
 func Vanilla(width, depth int, gamma float64) Config {
 	return Config{Width: width, Depth: depth, Gamma: gamma, Attention: block.Softmax, ReLU: true}
 }
@@ -154,6 +158,8 @@ func (c Config) Validate() error {
 }
 
 // Slopes returns the shaped-ReLU slopes s± = 1 + c±/√width (Eq. 4).
+//
+//sigprop:eq noci2023 eq4
 func Slopes(width int, cPlus, cMinus float64) (sPlus, sMinus float64) {
 	if width < 1 {
 		panic(fmt.Sprintf("shapednet: Slopes width = %d, must be >= 1", width))
@@ -188,6 +194,8 @@ func He(sPlus, sMinus float64) float64 {
 //
 // from σ_s(x) = a x + b|x|. cK₁(1) = 1, and width·(cK₁(ρ) − ρ) → ν(ρ) of
 // Eq. (6) at rate width^{−1/2} when s± = 1 + c±/√width.
+//
+//sigprop:eq noci2023 eq23
 func ReLUKernel(rho, sPlus, sMinus float64) float64 {
 	if !(rho >= -1-1e-12 && rho <= 1+1e-12) {
 		panic(fmt.Sprintf("shapednet: ReLUKernel rho = %v, must be in [-1, 1]", rho))
@@ -215,6 +223,8 @@ func shAttention(dst, y []float64, m int, variant block.Attention, invTau float6
 
 // AttentionMatrix returns A = f(Y) for the configuration's attention variant
 // and temperature (Eq. 2 or Eq. 9). It panics if Y is not square.
+//
+//sigprop:eq noci2023 eq9
 func (c Config) AttentionMatrix(Y mat.Matrix) *mat.Dense {
 	c = c.withDefaults()
 	m, k := Y.Dims()

@@ -24,6 +24,11 @@
 // web view and from editors following a comment, and this package's
 // tests run with `go test ./...`.
 //
+// refs.bib is sigprop's bibliography (BibTeX, exposed as BibTeX): the
+// sources and the papers they build on, which notebook markdown cites by
+// key and the report renders as author–year citations with a reference
+// list per page.
+//
 // The tests enforce two things: no file of the repository cites a
 // document outside it (the pre-repository working notes), and every
 // anchor a file cites exists on its page; they also check that every

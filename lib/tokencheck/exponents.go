@@ -29,6 +29,8 @@ type Exponents struct {
 // (d, 0.99d), App. A's starting point, at each model (point i drawing from
 // seeds.Rand(i)), beside its one-step theory tokengeom.LambdaAOneStep from
 // the same point (not λ_a, which has the same zero but another magnitude).
+//
+//sigprop:eq cowsik2024 eq24
 func AngleExponents(ms []tokengeom.Model, networks int, seeds Seeds) (Exponents, error) {
 	e := Exponents{Models: ms, L: 1, Networks: networks}
 	for i, m := range ms {
@@ -49,6 +51,8 @@ func AngleExponents(ms []tokengeom.Model, networks int, seeds Seeds) (Exponents,
 // seeds.Rand(i)), beside the corrected λ_g^(L) (Theory) and the paper's
 // printed one (Printed). Where they differ, the simulation follows the
 // corrected form.
+//
+//sigprop:eq cowsik2024 eq32 erratum=lib/sources/cowsik2024.md#erratum-1
 func GradientExponents(ms []tokengeom.Model, L, networks int, seeds Seeds) (Exponents, error) {
 	e := Exponents{Models: ms, L: L, Networks: networks}
 	for i, m := range ms {

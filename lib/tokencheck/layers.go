@@ -30,6 +30,8 @@ type Curves struct {
 // and returns them beside the theory iterates of F from the same point.
 // It panics as tokennet.SimulateLayerGeometry and tokengeom.Trajectory do on
 // bad arguments (networks < 2, a (q0, p0) that is not a Gram matrix).
+//
+//sigprop:eq cowsik2024 eq25
 func LayerCurves(m tokengeom.Model, L int, q0, p0 float64, networks int, rng *rand.Rand) (Curves, error) {
 	sim, err := tokennet.SimulateLayerGeometry(Network(m, L), q0, p0, networks, rng)
 	if err != nil {
@@ -116,6 +118,8 @@ type Symmetry struct {
 // two-group tokens (q; p1 within halves, p2 across), drawing from rng, and
 // returns them with F's non-collapsed fixed point. It returns
 // tokengeom.ErrNoFixedPoint where F has none (the ordered phase).
+//
+//sigprop:eq cowsik2024 eq12
 func SymmetryRestoration(m tokengeom.Model, L int, q, p1, p2 float64, networks int, rng *rand.Rand) (Symmetry, error) {
 	sim, err := tokennet.SimulateSymmetryRestoration(Network(m, L), q, p1, p2, networks, rng)
 	if err != nil {

@@ -25,6 +25,8 @@ import (
 // AttQP panics unless n >= 2, d > 0, q > 0, σ_A² >= 0 and
 // −q/(n−1) <= p <= q (a valid Gram matrix): CheckQP returns the last three
 // as an error.
+//
+//sigprop:eq cowsik2024 eq10 erratum=lib/sources/cowsik2024.md#erratum-7
 func AttQP(q, p float64, n int, d, sigmaA2 float64) (qp, pp float64) {
 	tgCheckQP(q, p, n)
 	tgCheckPos("d", d)
@@ -48,6 +50,8 @@ func AttQP(q, p float64, n int, d, sigmaA2 float64) (qp, pp float64) {
 //
 // The cross term vanishes because V has mean zero. It panics on the same
 // inputs as AttQP and unless 0 <= α_A <= 1.
+//
+//sigprop:eq cowsik2024 eq11
 func FAtt(q, p, alphaA float64, n int, d, sigmaA2 float64) (qn, pn float64) {
 	tgCheckAlpha("alpha_a", alphaA)
 	qa, pa := AttQP(q, p, n, d, sigmaA2)

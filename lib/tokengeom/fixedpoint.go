@@ -62,6 +62,8 @@ func lambdaA(alphaA, alphaM float64, g Gains) float64 {
 // contributes only α̃_A² because q′_att − p′_att = O((1−ρ)³). λ_a is
 // therefore independent of n, d and σ_A (TestLambdaAIndependentOfNDSigmaA).
 // Note that λ_a is an eigenvalue minus one, not a logarithm.
+//
+//sigprop:eq cowsik2024 eq13 erratum=lib/sources/cowsik2024.md#erratum-4
 func LambdaA(m Model) float64 {
 	m.validate()
 	return lambdaA(m.AlphaA, m.AlphaM, m.Gains())
@@ -210,6 +212,8 @@ func NonCollapsedFixedPoint(m Model, s FixedPointSettings) (QP, error) {
 // The paper measures it from (d, 0.99d). It differs from λ_a (an
 // eigenvalue minus one at (q*, q*)) in magnitude but has the same zero
 // crossing (lib/sources/cowsik2024.md#protocol-lambda-a, #erratum-4). It panics if p >= q.
+//
+//sigprop:eq cowsik2024 eq24 erratum=lib/sources/cowsik2024.md#erratum-4
 func LambdaAOneStep(m Model, q, p float64) float64 {
 	if !(p < q) {
 		panic("tokengeom: LambdaAOneStep needs p < q")

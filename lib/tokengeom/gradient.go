@@ -102,6 +102,8 @@ func gradCoeffs(alphaA, alphaM float64, g Gains, v Variant) GradCoeffs {
 
 // Grad returns the gradient coefficients of model m at its collapsed fixed
 // point for the chosen variant.
+//
+//sigprop:eq cowsik2024 eq15-20 erratum=lib/sources/cowsik2024.md#erratum-2
 func Grad(m Model, v Variant) GradCoeffs {
 	m.validate()
 	return gradCoeffs(m.AlphaA, m.AlphaM, m.Gains(), v)

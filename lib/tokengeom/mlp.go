@@ -38,6 +38,8 @@ func (g Gains) FPaper() float64 { return g.Chi / (g.SigmaW * g.SigmaW) }
 // Gaussian quadrature (package gauss), or act's closed forms where it has
 // them. The panels of the composite Gauss–Legendre rule are scaled to
 // tanh's poles; plain Gauss–Hermite is too inaccurate at σ_w ≳ 2 (lib/sources/cowsik2024.md#numerics).
+//
+//sigprop:eq cowsik2024 eq32 erratum=lib/sources/cowsik2024.md#erratum-1
 func MLPGains(sigmaW float64, mlpLayers int, act activation.Func) Gains {
 	tgCheckPos("sigma_w", sigmaW)
 	s2 := sigmaW * sigmaW
@@ -111,6 +113,8 @@ func MLPQP(m Model, q, p float64) (qm, pm float64) {
 // quadrature because E W = 0 (eq. 25),
 //
 //	F_MLP(q,p) = α̃_M²(q,p) + α_M²(q_MLP, p_MLP).
+//
+//sigprop:eq cowsik2024 eq25
 func FMLP(m Model, q, p float64) (qn, pn float64) {
 	qm, pm := MLPQP(m, q, p)
 	a2 := m.AlphaM * m.AlphaM

@@ -232,6 +232,8 @@ func (t *Transformer) Resample(rng *rand.Rand) {
 // activation for Backward. The returned matrix is X^L; it is owned by t and
 // overwritten by the next Forward. Forward panics on a shape mismatch and
 // returns an error if a token has zero norm or a value is not finite.
+//
+//sigprop:eq cowsik2024 eq1-4
 func (t *Transformer) Forward(x0 mat.Matrix) (*mat.Dense, error) {
 	n, d := t.cfg.N, t.cfg.D
 	if r, c := x0.Dims(); r != n || c != d {

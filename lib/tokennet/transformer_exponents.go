@@ -31,6 +31,8 @@ func tfEstimate(xs []float64) ExponentEstimate {
 // is averaged over samples independent draws of weights and tokens. This
 // is a one-step expansion factor from (q0, p0), not the eigenvalue at the
 // collapsed fixed point (lib/sources/cowsik2024.md#erratum-4); the paper uses (q0,p0) = (d, 0.99d).
+//
+//sigprop:eq cowsik2024 eq24 erratum=lib/sources/cowsik2024.md#erratum-4
 func NumericAngleExponent(cfg TransformerConfig, q0, p0 float64, samples int, rng *rand.Rand) (ExponentEstimate, error) {
 	if samples < 1 {
 		panic(fmt.Sprintf("tokennet: NumericAngleExponent samples must be >= 1, got %d", samples))

@@ -12,6 +12,8 @@ import (
 
 // TokenGeometry is empirical.TokenGeometry: the empirical q and p of the
 // token rows of x, eqs. (22)–(23) of Cowsik et al. 2024.
+//
+//sigprop:eq cowsik2024 eq22,23
 func TokenGeometry(x mat.Matrix) (q, p float64) { return empirical.TokenGeometry(x) }
 
 // TokenSqNorms writes |X_i|²/d for each token row of x into dst (length n)
@@ -71,6 +73,8 @@ func SymmetricTokens(dst *mat.Dense, q, p float64, rng *rand.Rand) {
 //	X_i = √(p2/d) g₀ + √((p1−p2)/d) g_{group(i)} + √((q−p1)/d) g_i.
 //
 // It panics unless q > 0 and 0 <= p2 <= p1 <= q, or n < 2.
+//
+//sigprop:eq cowsik2024 eq12
 func TwoGroupTokens(dst *mat.Dense, q, p1, p2 float64, rng *rand.Rand) {
 	if !(q > 0) || !(p2 >= 0 && p2 <= p1 && p1 <= q) || math.IsInf(q, 0) {
 		panic(fmt.Sprintf("tokennet: TwoGroupTokens needs q > 0 and 0 <= p2 <= p1 <= q, got q=%v p1=%v p2=%v", q, p1, p2))

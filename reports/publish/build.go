@@ -3,6 +3,7 @@ package publish
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/reports/conformance"
+	"github.com/sigprop/sigprop/reports/eqindex"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/render"
 )
@@ -21,7 +23,7 @@ import (
 // in a temporary sibling directory and swapped in by Replace, which also
 // refuses an out that is not a sigprop site (CheckOut); on error the
 // previous site is left untouched.
-func Build(out string, results []execute.Result, prov Provenance) (*Manifest, error) {
+func Build(out string, results []execute.Result, prov Provenance, opts ...BuildOption) (*Manifest, error) {
 	var m *Manifest
 	names := make([]string, len(results))
 	for i, r := range results {
@@ -35,7 +37,7 @@ func Build(out string, results []execute.Result, prov Provenance) (*Manifest, er
 	}
 	err := Replace(out, func(dir string) error {
 		var err error
-		m, err = write(dir, results, prov, nil)
+		m, err = write(dir, results, prov, nil, buildOptions(opts))
 		return err
 	})
 	if err != nil {
@@ -51,7 +53,7 @@ func Build(out string, results []execute.Result, prov Provenance) (*Manifest, er
 // the notebooks of results replace their own entries. An out that does
 // not exist yet starts empty; one without a readable manifest is an error
 // (Build replaces it whole).
-func Update(out string, results []execute.Result, prov Provenance) (*Manifest, error) {
+func Update(out string, results []execute.Result, prov Provenance, opts ...BuildOption) (*Manifest, error) {
 	var old *Manifest
 	if _, err := os.Stat(filepath.Join(out, "manifest.json")); err == nil {
 		if old, err = ReadManifest(out); err != nil {
@@ -59,7 +61,7 @@ func Update(out string, results []execute.Result, prov Provenance) (*Manifest, e
 		}
 	}
 	if old == nil {
-		return Build(out, results, prov)
+		return Build(out, results, prov, opts...)
 	}
 	names := make([]string, len(results))
 	for i, r := range results {
@@ -74,13 +76,36 @@ func Update(out string, results []execute.Result, prov Provenance) (*Manifest, e
 	var m *Manifest
 	err := Replace(out, func(dir string) error {
 		var err error
-		m, err = write(dir, results, prov, &previous{dir: out, m: old})
+		m, err = write(dir, results, prov, &previous{dir: out, m: old}, buildOptions(opts))
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return m, nil
+}
+
+// BuildOption configures Build and Update.
+type BuildOption func(*options)
+
+type options struct {
+	equations *eqindex.Index
+}
+
+// WithEquationIndex adds the equation index page, equations.html, built
+// from ix (eqindex.Scan of the checkout), linked from the index and every
+// notebook page; the figures it lists are those of the notebooks this
+// report ran.
+func WithEquationIndex(ix *eqindex.Index) BuildOption {
+	return func(o *options) { o.equations = ix }
+}
+
+func buildOptions(opts []BuildOption) options {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
 }
 
 // previous is the site an Update keeps the other notebooks of.
@@ -111,6 +136,16 @@ func (p *previous) keep(dir string, fresh map[string]bool, m *Manifest, index *[
 				if !strings.HasPrefix(t.ID, "#") {
 					*drawn = append(*drawn, conformance.Drawn{Notebook: e.Name, ID: t.ID})
 				}
+			}
+		}
+		for _, q := range p.m.Equations {
+			if q.Notebook == e.Name {
+				m.Equations = append(m.Equations, q)
+			}
+		}
+		for _, v := range p.m.Values {
+			if v.Notebook == e.Name {
+				m.Values = append(m.Values, v)
 			}
 		}
 		var mets []bundle.Metric
@@ -146,6 +181,33 @@ func (p *previous) keep(dir string, fresh map[string]bool, m *Manifest, index *[
 		})
 	}
 	return nil
+}
+
+// addRefs adds to refs the equations, figures and tables of the previous
+// site's notebooks not in fresh, as its manifest lists them.
+func (p *previous) addRefs(refs *render.Refs, fresh map[string]bool) {
+	for _, e := range p.m.Notebooks {
+		if fresh[e.Name] {
+			continue
+		}
+		var eqs, figs, tabs []string
+		for _, q := range p.m.Equations {
+			if q.Notebook == e.Name {
+				eqs = append(eqs, q.Label)
+			}
+		}
+		for _, f := range p.m.Figures {
+			if f.Notebook == e.Name {
+				figs = append(figs, f.ID)
+			}
+		}
+		for _, t := range p.m.Tables {
+			if t.Notebook == e.Name {
+				tabs = append(tabs, t.ID)
+			}
+		}
+		refs.Add(e.Name, eqs, figs, tabs)
+	}
 }
 
 // copyIfExists copies the regular file src to dst; a missing src is no error.
@@ -184,14 +246,38 @@ func copyTree(src, dst string) error {
 	return nil
 }
 
-func write(dir string, results []execute.Result, prov Provenance, prev *previous) (*Manifest, error) {
-	r := render.New()
+func write(dir string, results []execute.Result, prov Provenance, prev *previous, o options) (*Manifest, error) {
+	// Number every page's equations, figures and tables before rendering
+	// any, so that a page can refer to another's (render.Refs); a kept
+	// page's come from the previous manifest.
+	refs := render.NewRefs()
+	decoded := make([]*render.Bundles, len(results))
+	fresh := map[string]bool{}
+	for i, res := range results {
+		fresh[res.Name] = true
+		if res.Notebook == nil {
+			continue
+		}
+		decoded[i] = render.DecodeBundles(res.Notebook)
+		if decoded[i].Err != nil {
+			return nil, fmt.Errorf("%s: %w", res.Path, decoded[i].Err)
+		}
+		refs.AddNotebook(res.Name, res.Notebook, decoded[i])
+	}
+	if prev != nil {
+		prev.addRefs(refs, fresh)
+	}
+	ropts := []render.Option{render.WithRefs(refs)}
+	if o.equations != nil {
+		ropts = append(ropts, render.WithEquationsHref("equations.html"))
+	}
+	r := render.New(ropts...)
 	m := &Manifest{Schema: ManifestSchema, Provenance: prov, Notebooks: []NotebookEntry{}, Figures: []FigureEntry{}, Metrics: []MetricEntry{}, Tables: []TableEntry{}}
 	var index []render.IndexEntry
 	var drawn []conformance.Drawn
 	var metrics []conformance.Metric
 	complete, pages := map[string]bool{}, map[string]bool{}
-	for _, res := range results {
+	for i, res := range results {
 		entry := NotebookEntry{
 			Name:      res.Name,
 			Path:      filepath.ToSlash(res.Path),
@@ -212,10 +298,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			}
 		}
 		if res.Notebook != nil {
-			bs := render.DecodeBundles(res.Notebook)
-			if bs.Err != nil {
-				return nil, fmt.Errorf("%s: %w", res.Path, bs.Err)
-			}
+			bs := decoded[i]
 			figs, mets, tabs := bs.Figures, bs.Metrics, bs.Tables
 			pages[res.Name] = true
 			if res.Status == render.StatusOK {
@@ -251,6 +334,23 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			if err != nil {
 				return nil, fmt.Errorf("%s: rendering: %w", res.Path, err)
 			}
+			// A reference to an unknown label, key or value fails the
+			// notebook (its page shows the list).
+			if u := r.TakeUnresolved()[res.Name]; len(u) > 0 {
+				entry.Status = render.StatusFailed
+				msg := "unresolved references in " + res.Path + ":\n" + strings.Join(u, "\n")
+				if entry.Error != "" {
+					msg = entry.Error + "\n" + msg
+				}
+				entry.Error = msg
+				delete(complete, res.Name)
+			}
+			for n, l := range refs.Equations(res.Name) {
+				m.Equations = append(m.Equations, EquationEntry{Label: l, Notebook: res.Name, Number: n + 1})
+			}
+			for _, v := range bs.Values {
+				m.Values = append(m.Values, ValueEntry{Name: v.Name, Notebook: res.Name, Value: v.Value, Text: v.Text})
+			}
 			if err := os.WriteFile(filepath.Join(dir, res.Name+".html"), page, 0o644); err != nil {
 				return nil, err
 			}
@@ -266,16 +366,12 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 		}
 		m.Notebooks = append(m.Notebooks, entry)
 		index = append(index, render.IndexEntry{
-			Name: res.Name, Title: title(res), Href: render.PageHref(res.Name + ".html"), Status: res.Status, Err: res.Err,
+			Name: res.Name, Title: title(res), Href: render.PageHref(res.Name + ".html"), Status: entry.Status, Err: entry.Error,
 			Duration: res.Duration, Figures: entry.Figures, Metrics: entry.Metrics, MetricsPassed: entry.MetricsOK,
 			MetricCounts: counts,
 		})
 	}
 	if prev != nil {
-		fresh := map[string]bool{}
-		for _, res := range results {
-			fresh[res.Name] = true
-		}
 		if err := prev.keep(dir, fresh, m, &index, &drawn, &metrics, complete, pages); err != nil {
 			return nil, err
 		}
@@ -284,6 +380,21 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 	conf, err := conformancePage(r, dir, m, drawn, metrics, complete, pages)
 	if err != nil {
 		return nil, err
+	}
+	if o.equations != nil {
+		figs := map[eqindex.Cell][]string{}
+		for i, res := range results {
+			if decoded[i] != nil {
+				maps.Copy(figs, render.CellFigures(res.Name, decoded[i]))
+			}
+		}
+		page, err := r.RenderEquations(render.EquationsPage{Index: o.equations, Figures: figs})
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "equations.html"), page, 0o644); err != nil {
+			return nil, err
+		}
 	}
 	idx, err := r.RenderIndex(index, conf)
 	if err != nil {
@@ -364,4 +475,6 @@ func sortByNotebook(m *Manifest, index []render.IndexEntry) {
 	slices.SortStableFunc(m.Figures, func(a, b FigureEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
 	slices.SortStableFunc(m.Metrics, func(a, b MetricEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
 	slices.SortStableFunc(m.Tables, func(a, b TableEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
+	slices.SortStableFunc(m.Equations, func(a, b EquationEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
+	slices.SortStableFunc(m.Values, func(a, b ValueEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
 }

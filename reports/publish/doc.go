@@ -11,6 +11,13 @@
 // entries, index row and conformance as its last report left them
 // (NotebookEntry.Kept), so the index stays whole.
 //
+// Pages are numbered together before any is rendered (render.Refs), so a
+// markdown cell can refer to another notebook's equations, figures and
+// tables; a kept notebook's come from the previous manifest (Equations,
+// Figures, Tables). A reference that does not resolve fails its notebook.
+// With WithEquationIndex the site also has equations.html, the equation
+// index of the checkout (package eqindex).
+//
 // The site is written atomically (Replace): everything goes to a sibling
 // temporary directory (holding an owner file, package tempdir, so that the
 // next run removes what a killed one left) that is exchanged with the

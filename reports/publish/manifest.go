@@ -16,6 +16,8 @@ import (
 //
 // Version 2 added Tables; a version 1 manifest has none (Manifest.HasTables
 // is false), which `sigprop diff` reports as "tables not compared".
+// Equations and Values were added to version 2 later; they are optional
+// (absent in older manifests, ignored by older readers).
 const ManifestSchema = 2
 
 // MinManifestSchema is the oldest manifest layout ReadManifest accepts.
@@ -37,6 +39,29 @@ type Manifest struct {
 	// ConformanceErrors are the disagreements between the figure list and
 	// the figures this report drew; any makes the report fail.
 	ConformanceErrors []string `json:"conformance_errors,omitempty"`
+	// Equations lists each notebook's labelled display equations in
+	// page order (their numbers), so that a partial report (Update)
+	// can resolve references to the notebooks it keeps; Values lists
+	// the values the notebooks published for their prose (show.Glue).
+	// Both are absent in reports made before them.
+	Equations []EquationEntry `json:"equations,omitempty"`
+	Values    []ValueEntry    `json:"values,omitempty"`
+}
+
+// EquationEntry is one labelled display equation: "$$ ... $$ (label)" in
+// a markdown cell, numbered Number on its notebook's page.
+type EquationEntry struct {
+	Label    string `json:"label"`
+	Notebook string `json:"notebook"`
+	Number   int    `json:"number"`
+}
+
+// ValueEntry is one value a notebook published for its prose.
+type ValueEntry struct {
+	Name     string       `json:"name"`
+	Notebook string       `json:"notebook"`
+	Value    bundle.Float `json:"value"`
+	Text     string       `json:"text"`
 }
 
 // ConformanceEntry is one source figure or table and what the report drew

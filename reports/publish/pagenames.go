@@ -8,7 +8,7 @@ import (
 
 // reservedPages are the site's own pages: a notebook may not take their
 // names.
-var reservedPages = []string{"index", "conformance"}
+var reservedPages = []string{"index", "conformance", "equations"}
 
 // PageName is the name of the page of the notebook at path, NAME.html
 // (the name execute.Run gives its result): the file name without .ipynb.

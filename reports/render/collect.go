@@ -13,11 +13,12 @@ import (
 // the manifest's entries, the page with its outputs and summary, and the
 // index entry.
 type Bundles struct {
-	// Figures, Metrics and Tables hold every bundle in cell and output
-	// order, split by kind; all three are nil when Err is set.
+	// Figures, Metrics, Tables and Values hold every bundle in cell and
+	// output order, split by kind; all are nil when Err is set.
 	Figures []bundle.Figure
 	Metrics []bundle.Metric
 	Tables  []bundle.Table
+	Values  []bundle.Value
 	// Err is the first bundle that does not decode (wrong schema version,
 	// kind without payload, bad JSON), naming the cell and output.
 	Err error
@@ -57,11 +58,13 @@ func DecodeBundles(nb *ipynb.Notebook) *Bundles {
 				bs.Metrics = append(bs.Metrics, *b.Metric)
 			case bundle.KindTable:
 				bs.Tables = append(bs.Tables, *b.Table)
+			case bundle.KindValue:
+				bs.Values = append(bs.Values, *b.Value)
 			}
 		}
 	}
 	if bs.Err != nil {
-		bs.Figures, bs.Metrics, bs.Tables = nil, nil, nil
+		bs.Figures, bs.Metrics, bs.Tables, bs.Values = nil, nil, nil, nil
 	}
 	return bs
 }

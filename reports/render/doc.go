@@ -21,6 +21,15 @@
 // an id get the anchor "fig-<id>" (FigureAnchor), which the conformance page
 // links to.
 //
+// Markdown cells may refer to labelled display equations, figures and
+// tables of any page of the site, cite lib/sources/refs.bib and quote
+// values a cell published (package xref's syntax). Refs numbers every
+// page before any renders (WithRefs); each page's resolver records what
+// it cites, for the reference list at the page's end, and what it cannot
+// resolve, which marks the page failed and is handed to the site builder
+// (TakeUnresolved). Figure captions and tables with an id carry their
+// numbers ("Figure 2", "Table 1").
+//
 // Output is deterministic: it depends only on the Page (no clock, no map
 // iteration), so two runs of the same notebook give the same bytes and a
 // diff of two sites shows only what changed. Assets are linked relatively

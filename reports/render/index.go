@@ -138,6 +138,9 @@ func (r *Renderer) RenderIndex(entries []IndexEntry, conf *conformance.Counts) (
 		fmt.Fprintf(&w, " (of %d data figures and tables: %d reproduced, %d partial, %d analogue, %d not reproduced)</p>\n",
 			conf.ByType[conformance.Data], conf.DataByStatus[conformance.Reproduced], conf.DataByStatus[conformance.Partial], conf.DataByStatus[conformance.Analogue], conf.DataByStatus[conformance.NotReproduced])
 	}
+	if r.opts.equationsHref != "" {
+		fmt.Fprintf(&w, "<p class=\"meta\"><a href=\"%s\">Equation index</a>: each equation of the sources with the Go that computes it, its tests, <code>sigprop eval</code> quantities, figures and errata.</p>\n", html.EscapeString(r.opts.equationsHref))
+	}
 	w.WriteString("<table class=\"index\">\n<thead><tr><th>notebook</th><th>status</th><th>run time</th><th>figures</th><th>metrics passed</th><th>known disagreements</th><th>kind / basis unstated</th></tr></thead>\n<tbody>\n")
 	for _, e := range entries {
 		title := e.Title

@@ -12,6 +12,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/picture"
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/render/xref"
 )
 
 // outputs writes the outputs of cell ci, whose bundles bs holds decoded.
@@ -113,7 +114,11 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 		} else {
 			w.WriteString("<div class=\"output error\"><div class=\"ename\">figure data without a picture</div></div>")
 		}
-		fmt.Fprintf(w, "\n<figcaption><span class=\"fig-id\">%s</span>", html.EscapeString(f.ID))
+		w.WriteString("\n<figcaption>")
+		if n := r.number(xrefFig, f.ID); n > 0 {
+			fmt.Fprintf(w, "<span class=\"fig-num\">Figure %d</span> ", n)
+		}
+		fmt.Fprintf(w, "<span class=\"fig-id\">%s</span>", html.EscapeString(f.ID))
 		if f.PaperFigure != "" {
 			fmt.Fprintf(w, " &middot; reproduces %s", html.EscapeString(f.PaperFigure))
 		}
@@ -128,6 +133,9 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 			return nil
 		}
 		fmt.Fprintf(w, "<div class=\"output metric\">%s</div>\n", bytes.TrimRight(htm, "\n"))
+	case bundle.KindValue:
+		v := b.Value
+		fmt.Fprintf(w, "<div class=\"output value\" id=\"%s\"><code>%s</code> = %s</div>\n", html.EscapeString(glueAnchor(v.Name)), html.EscapeString(v.Name), html.EscapeString(v.Text))
 	case bundle.KindTable:
 		htm, _, err := picture.RenderTable(*b.Table)
 		if err != nil {
@@ -135,12 +143,31 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 			return nil
 		}
 		if b.Table.ID != "" {
-			fmt.Fprintf(w, "<div class=\"output table\" id=\"%s\">%s</div>\n", figureAnchor(b.Table.ID), bytes.TrimRight(htm, "\n"))
+			num := ""
+			if n := r.number(xrefTbl, b.Table.ID); n > 0 {
+				num = fmt.Sprintf("<div class=\"tbl-num\">Table %d</div>", n)
+			}
+			fmt.Fprintf(w, "<div class=\"output table\" id=\"%s\">%s%s</div>\n", figureAnchor(b.Table.ID), num, bytes.TrimRight(htm, "\n"))
 		} else {
 			fmt.Fprintf(w, "<div class=\"output table\">%s</div>\n", bytes.TrimRight(htm, "\n"))
 		}
 	}
 	return nil
+}
+
+// Roles of Refs.number (package xref's names).
+const (
+	xrefFig = xref.RoleFig
+	xrefTbl = xref.RoleTbl
+)
+
+// number is the number of the current page's figure or table id, 0 when
+// it has none (no page is being rendered, or the id is not numbered).
+func (r *Renderer) number(role, id string) int {
+	if r.res == nil {
+		return 0
+	}
+	return r.res.refs.number(r.res.page, role, id)
 }
 
 // svgPrologRE matches what may precede <svg in a standalone SVG file: the

@@ -40,6 +40,39 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 	}
 	figures, metrics, collectErr := bs.Figures, bs.Metrics, bs.Err
 
+	// The cells first: the references they cannot resolve fail the page.
+	refs := r.opts.refs
+	if refs == nil {
+		refs = NewRefs()
+	}
+	if refs.pages[p.Name] == nil {
+		refs.AddNotebook(p.Name, nb, bs)
+	}
+	res := &pageResolver{refs: refs, page: p.Name, cited: map[string]bool{}}
+	res.unresolved = append(res.unresolved, refs.pages[p.Name].dups...)
+	res.values = valuesOf(bs, res)
+	r.res = res
+	defer func() { r.res = nil }()
+	var cells bytes.Buffer
+	ids := newIDs()
+	for i, c := range nb.Cells {
+		cs := ""
+		if p.CellStatus != nil {
+			cs = p.CellStatus[i]
+		}
+		res.cell = i
+		if err := r.cell(&cells, i, c, cs, bs, ids); err != nil {
+			return nil, fmt.Errorf("render: page %q: %w", p.Name, err)
+		}
+	}
+	res.references(&cells)
+	if len(res.unresolved) > 0 {
+		if r.unresolved == nil {
+			r.unresolved = map[string][]string{}
+		}
+		r.unresolved[p.Name] = res.unresolved
+	}
+
 	title, fromNotebook := p.Title, false
 	if title == "" {
 		if title = FirstHeading(nb); title != "" {
@@ -58,6 +91,9 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 		if r.opts.conformanceHref != "" {
 			fmt.Fprintf(&w, " &middot; <a href=\"%s\">conformance to the papers</a>", html.EscapeString(r.opts.conformanceHref))
 		}
+		if r.opts.equationsHref != "" {
+			fmt.Fprintf(&w, " &middot; <a href=\"%s\">equation index</a>", html.EscapeString(r.opts.equationsHref))
+		}
 		w.WriteString("</nav>\n")
 	}
 	if !fromNotebook {
@@ -67,6 +103,9 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 	status := p.Status
 	if status == "" {
 		status = StatusOK
+	}
+	if len(res.unresolved) > 0 {
+		status = StatusFailed
 	}
 	passed, known := 0, 0
 	for _, m := range metrics {
@@ -86,19 +125,13 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 		if p.Err != "" {
 			fmt.Fprintf(&w, "<pre>%s</pre>", html.EscapeString(StripANSI(p.Err)))
 		}
+		if len(res.unresolved) > 0 {
+			fmt.Fprintf(&w, "<pre>unresolved references:\n%s</pre>", html.EscapeString(strings.Join(res.unresolved, "\n")))
+		}
 		w.WriteString("</div>\n")
 	}
 
-	ids := newIDs()
-	for i, c := range nb.Cells {
-		cs := ""
-		if p.CellStatus != nil {
-			cs = p.CellStatus[i]
-		}
-		if err := r.cell(&w, i, c, cs, bs, ids); err != nil {
-			return nil, fmt.Errorf("render: page %q: %w", p.Name, err)
-		}
-	}
+	w.Write(cells.Bytes())
 	w.WriteString("</main>\n")
 	r.summary(&w, figures, metrics, collectErr)
 	w.WriteString("</body>\n</html>\n")

@@ -14,6 +14,7 @@ import (
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/render/safehtml"
 	"github.com/sigprop/sigprop/reports/render/texmath"
+	"github.com/sigprop/sigprop/reports/render/xref"
 )
 
 // Cell statuses as the executor reports them in Page.CellStatus.
@@ -61,6 +62,10 @@ type Renderer struct {
 	page      string
 	cellIndex int
 	files     map[string][]byte
+	// The page's reference resolver (refs.go) and what the pages
+	// rendered since the last TakeUnresolved could not resolve.
+	res        *pageResolver
+	unresolved map[string][]string
 }
 
 type options struct {
@@ -68,6 +73,8 @@ type options struct {
 	indexHref       string
 	conformanceHref string
 	siteTitle       string
+	refs            *Refs
+	equationsHref   string
 }
 
 // Option configures a Renderer.
@@ -96,6 +103,20 @@ func WithSiteTitle(title string) Option {
 	return func(o *options) { o.siteTitle = title }
 }
 
+// WithRefs sets the site's numbering of equations, figures and tables
+// (Refs), so that a page can refer to another page's; without it each
+// page is numbered alone.
+func WithRefs(refs *Refs) Option {
+	return func(o *options) { o.refs = refs }
+}
+
+// WithEquationsHref sets the link from the index and each notebook page to
+// the equation index page (RenderEquations); empty (the default) means
+// none.
+func WithEquationsHref(href string) Option {
+	return func(o *options) { o.equationsHref = href }
+}
+
 // New returns a Renderer; with no options pages sit in the site root beside
 // index.html and the assets directory.
 func New(opts ...Option) *Renderer {
@@ -107,7 +128,7 @@ func New(opts ...Option) *Renderer {
 		// Notebook markdown may carry HTML (<details>, <sub>); safehtml lets
 		// it through an allowlist (see "Safe HTML" in doc.go). No
 		// html.WithUnsafe: goldmark's safe mode is a second guard on links.
-		goldmark.WithExtensions(extension.GFM, texmath.Math, safehtml.Sanitizer),
+		goldmark.WithExtensions(extension.GFM, texmath.Math, xref.Xref, safehtml.Sanitizer),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	)
 	return &Renderer{opts: o, md: md}
@@ -121,10 +142,24 @@ func (r *Renderer) markdown(src string, ids parser.IDs) ([]byte, error) {
 		ids = newIDs()
 	}
 	var buf bytes.Buffer
-	if err := r.md.Convert([]byte(src), &buf, parser.WithContext(parser.NewContext(parser.WithIDs(ids)))); err != nil {
+	pc := parser.NewContext(parser.WithIDs(ids))
+	if r.res != nil {
+		xref.WithResolver(pc, r.res)
+	}
+	if err := r.md.Convert([]byte(src), &buf, parser.WithContext(pc)); err != nil {
 		return nil, fmt.Errorf("render: markdown: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// TakeUnresolved returns, by page name, the references the pages rendered
+// since the last call could not resolve (unknown labels, bibliography
+// keys and values, labels defined twice), each naming its cell, and
+// forgets them. A page with any is rendered as failed.
+func (r *Renderer) TakeUnresolved() map[string][]string {
+	u := r.unresolved
+	r.unresolved = nil
+	return u
 }
 
 // FirstHeading returns the plain text of the first level-1 heading in the

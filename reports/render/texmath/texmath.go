@@ -9,6 +9,10 @@
 //	\begin{align} ... \end{align}  display block; also align*, equation,
 //	                               equation*, gather, gather*, multline,
 //	                               multline*; the \begin/\end lines are kept
+//	$$ ... $$ (label)              a labelled display block (MyST's syntax):
+//	                               the label follows the closing $$ on its
+//	                               line; it starts with a letter and holds
+//	                               letters, digits and - _ . :
 //
 // Inline math follows pandoc's tex_math_dollars rules, so prices and shell
 // variables stay text: the opening $ must be followed by a non-space, the
@@ -22,6 +26,12 @@
 //	<span class="math inline">TeX</span>
 //	<span class="math display">TeX</span>   ($$ inside a paragraph)
 //	<div class="math display">TeX</div>     (block)
+//	<div class="equation" id="eq-LABEL"><div class="math display">TeX</div><span class="eq-number">(N)</span></div>
+//	                                        (labelled block; the number N
+//	                                        is MathBlock.Number, set by
+//	                                        whoever numbers the page's
+//	                                        equations, e.g. package xref;
+//	                                        without one no number is shown)
 //
 // A script in the page (reports/assets/sigprop.js) typesets every .math
 // element with KaTeX. The anatomy follows goldmark's extension package: node
@@ -65,7 +75,49 @@ var KindMathBlock = ast.NewNodeKind("MathBlock")
 // MathBlock is display math on lines of its own. Its Lines hold the TeX.
 type MathBlock struct {
 	ast.BaseBlock
+	// Label is the block's label, written "$$ ... $$ (label)"; "" when
+	// it has none.
+	Label string
+	// Number is the text shown as the labelled equation's number, "3"
+	// for "(3)"; the renderer shows none when it is "".
+	Number string
 }
+
+// EquationAnchor is the HTML id of the equation labelled label: "eq-" and
+// the label (labels hold only letters, digits and - _ . :, see ParseLabel).
+func EquationAnchor(label string) string { return "eq-" + label }
+
+// ParseLabel returns the label of "(label)" (surrounding space allowed),
+// or ok false when b is not one: a label starts with an ASCII letter and
+// holds ASCII letters, digits and - _ . : only.
+func ParseLabel(b []byte) (label string, ok bool) {
+	b = util.TrimLeftSpace(util.TrimRightSpace(b))
+	if len(b) < 3 || b[0] != '(' || b[len(b)-1] != ')' {
+		return "", false
+	}
+	b = b[1 : len(b)-1]
+	if !ValidLabel(string(b)) {
+		return "", false
+	}
+	return string(b), true
+}
+
+// ValidLabel reports whether s can be a label: an ASCII letter, then ASCII
+// letters, digits and - _ . : only.
+func ValidLabel(s string) bool {
+	if s == "" || !isLetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !isLetter(c) && !(c >= '0' && c <= '9') && c != '-' && c != '_' && c != '.' && c != ':' {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // Kind implements ast.Node.
 func (n *MathBlock) Kind() ast.NodeKind { return KindMathBlock }
@@ -75,7 +127,7 @@ func (n *MathBlock) IsRaw() bool { return true }
 
 // Dump implements ast.Node.
 func (n *MathBlock) Dump(source []byte, level int) {
-	ast.DumpHelper(n, source, level, nil, nil)
+	ast.DumpHelper(n, source, level, map[string]string{"Label": n.Label, "Number": n.Number}, nil)
 }
 
 func boolString(b bool) string {
@@ -196,14 +248,22 @@ func (blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) 
 	switch {
 	case bytes.HasPrefix(rest, []byte("$$")):
 		body := util.TrimRightSpace(rest[2:])
+		label := ""
+		if i := bytes.LastIndex(body, []byte("$$")); i >= 0 {
+			if l, ok := ParseLabel(body[i+2:]); ok {
+				label, body = l, util.TrimRightSpace(body[:i+2])
+			}
+		}
 		if len(body) >= 2 && bytes.HasSuffix(body, []byte("$$")) {
-			// $$...$$ on one line: a block only if nothing follows.
+			// $$...$$ on one line: a block only if nothing follows but
+			// a label.
 			inner := body[:len(body)-2]
 			if bytes.Contains(inner, []byte("$$")) || util.IsBlank(inner) {
 				return nil, parser.NoChildren
 			}
 			start := seg.Start + pos + 2
 			node.Lines().Append(text.NewSegment(start, start+len(inner)))
+			node.Label = label
 			pc.Set(blockStateKey, &blockState{node: node, done: true})
 			reader.AdvanceToEOL()
 			return node, parser.NoChildren
@@ -249,6 +309,8 @@ func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context
 	stop := seg.Start + i // $$: drop the closer
 	if st.closer[0] == '\\' {
 		stop += len(st.closer) // \end{env}: KaTeX needs it
+	} else if l, ok := ParseLabel(line[i+len(st.closer):]); ok {
+		node.(*MathBlock).Label = l // "$$ (label)"
 	}
 	if s := text.NewSegment(seg.Start, stop); !util.IsBlank(s.Value(reader.Source())) {
 		node.Lines().Append(s)
@@ -308,6 +370,10 @@ func (HTMLRenderer) renderBlock(w util.BufWriter, source []byte, n ast.Node, ent
 	if !entering {
 		return ast.WalkContinue, nil
 	}
+	b := n.(*MathBlock)
+	if b.Label != "" {
+		_, _ = w.WriteString(`<div class="equation" id="` + EquationAnchor(b.Label) + `">`)
+	}
 	_, _ = w.WriteString(`<div class="math display">`)
 	lines := n.Lines()
 	var tex []byte
@@ -316,7 +382,16 @@ func (HTMLRenderer) renderBlock(w util.BufWriter, source []byte, n ast.Node, ent
 		tex = append(tex, seg.Value(source)...)
 	}
 	writeEscaped(w, bytes.TrimSpace(tex))
-	_, _ = w.WriteString("</div>\n")
+	_, _ = w.WriteString("</div>")
+	if b.Label != "" {
+		if b.Number != "" {
+			_, _ = w.WriteString(`<span class="eq-number">(`)
+			writeEscaped(w, []byte(b.Number))
+			_, _ = w.WriteString(`)</span>`)
+		}
+		_, _ = w.WriteString("</div>")
+	}
+	_, _ = w.WriteString("\n")
 	return ast.WalkSkipChildren, nil
 }
 

@@ -21,3 +21,26 @@ func TestMathCases(t *testing.T) {
 	)
 	testutil.DoTestCaseFile(md, "testdata/math.txt", t, testutil.ParseCliCaseArg()...)
 }
+
+// TestParseLabel checks the label rule the block parser and package xref
+// share.
+func TestParseLabel(t *testing.T) {
+	for _, c := range []struct {
+		in, label string
+		ok        bool
+	}{
+		{"(qmap)", "qmap", true},
+		{" (eq-q.star:2_b)\n", "eq-q.star:2_b", true},
+		{"(1)", "", false},
+		{"()", "", false},
+		{"(a b)", "", false},
+		{"(a", "", false},
+		{"x (a)", "", false},
+		{"(é)", "", false},
+	} {
+		label, ok := ParseLabel([]byte(c.in))
+		if label != c.label || ok != c.ok {
+			t.Errorf("ParseLabel(%q) = %q, %v; want %q, %v", c.in, label, ok, c.label, c.ok)
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package show
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/janpfeifer/gonb/gonbui/protocol"
+
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+)
+
+// Glue publishes v under name so that the notebook's markdown can quote it
+// as {glue}`name` (MyST's glue): the report shows the number the cell
+// computed, formatted with format (a fmt verb such as "%.4f"; "%.4g" when
+// empty), in the prose, so the text cannot go stale when the code
+// changes. The cell's output shows "name = text" where it was computed.
+// It panics on RenderGlue's errors, which the notebook shows as the
+// cell's failure.
+func Glue(name string, v float64, format string) { Must(DisplayGlue(name, v, format)) }
+
+// RenderGlue returns the value bundle of Glue. The name must be a label
+// (an ASCII letter, then letters, digits and - _ . :), v finite, and
+// format must format one float64 (fmt reports no error in the text).
+func RenderGlue(name string, v float64, format string) (bundle.Bundle, error) {
+	if !glueName(name) {
+		return bundle.Bundle{}, fmt.Errorf("show: glue name %q: want an ASCII letter, then letters, digits and - _ . :", name)
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return bundle.Bundle{}, fmt.Errorf("show: glue %q: value %v is not finite", name, v)
+	}
+	if format == "" {
+		format = "%.4g"
+	}
+	text := fmt.Sprintf(format, v)
+	if strings.Contains(text, "%!") {
+		return bundle.Bundle{}, fmt.Errorf("show: glue %q: format %q does not format one number: %q", name, format, text)
+	}
+	return bundle.Bundle{Kind: bundle.KindValue, Value: &bundle.Value{Name: name, Value: bundle.Float(v), Text: text}}, nil
+}
+
+// DisplayGlue is RenderGlue followed by one display_data with the bundle
+// and "text/plain" ("name = text").
+func DisplayGlue(name string, v float64, format string) error {
+	b, err := RenderGlue(name, v, format)
+	if err != nil {
+		return err
+	}
+	return send(b, map[protocol.MIMEType]any{
+		protocol.MIMETextPlain: name + " = " + b.Value.Text,
+	})
+}
+
+// glueName is texmath.ValidLabel's rule (kernel-ext does not import the
+// report renderer).
+func glueName(s string) bool {
+	if s == "" || !(s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == ':') {
+			return false
+		}
+	}
+	return true
+}
