@@ -26,6 +26,8 @@ import (
 // doubly exponential collapse (the exponent 3^L). With
 // logits independent of X (Stack, i.i.d. N(0, s²)) it contracts only
 // geometrically, by ≈ r_T per layer (F36). It panics unless L, d_k ≥ 1.
+//
+//sigprop:eq tanner2024 F37
 func KeyQueryStack(x mat.Matrix, L, dk int, rng *rand.Rand) StackResult {
 	_, d := x.Dims()
 	if L < 1 || dk < 1 {

@@ -25,6 +25,8 @@ import (
 // law of W_out X_d/√n given X_d without forming X_d. Errors: a block that is
 // not numerically PSD. It panics unless len(final) is a positive multiple
 // of m².
+//
+//sigprop:eq noci2023 eq21
 func Readout(final []float64, m int, rng *rand.Rand) ([][]float64, error) {
 	mm := m * m
 	if m < 1 || len(final) == 0 || len(final)%mm != 0 {
@@ -58,6 +60,8 @@ func Readout(final []float64, m int, rng *rand.Rand) ([][]float64, error) {
 // the N(0, V^{aa}) density, the unconditional law of one output unit when
 // final holds samples of V_T. It panics as Readout does or unless
 // 0 ≤ a < m; blocks with V^{aa} = 0 contribute no density.
+//
+//sigprop:eq noci2023 eq21
 func MixtureDensity(final []float64, m, a int, xs []float64) []float64 {
 	mm := m * m
 	if m < 1 || a < 0 || a >= m || len(final) == 0 || len(final)%mm != 0 {
