@@ -52,6 +52,21 @@ type Run struct {
 	Block           Block
 	Settings        SimSettings
 	Q, P, Rho, Grad Stat
+	rho             [][]float64 // per network and layer, for msd
+}
+
+// msd returns the mean over networks of (1/L) Σ_{ℓ=1..L} (ρ_net,ℓ − t_ℓ)²
+// and its standard error.
+func (r *Run) msd(t []float64) (mean, se float64) {
+	per := make([]float64, len(r.rho))
+	for i, rho := range r.rho {
+		for l := 1; l < len(rho); l++ {
+			d := rho[l] - t[l]
+			per[i] += d * d
+		}
+		per[i] /= float64(len(rho) - 1)
+	}
+	return empirical.MeanSE(per)
 }
 
 // NetRand is network i's generator of a run seeded seed: PCG with both
@@ -102,7 +117,10 @@ func Simulate(b Block, s SimSettings) (*Run, error) {
 			return nil, fmt.Errorf("compose: network %d: %w", i, err)
 		}
 	}
-	r := &Run{Block: b, Settings: s}
+	r := &Run{Block: b, Settings: s, rho: make([][]float64, s.Nets)}
+	for i := range per {
+		r.rho[i] = per[i][2]
+	}
 	for k, st := range []*Stat{&r.Q, &r.P, &r.Rho, &r.Grad} {
 		if k == 3 && !s.Backward {
 			break
