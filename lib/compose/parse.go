@@ -14,11 +14,13 @@ import (
 
 // Keys are the names of a block description's fields in a block file and
 // on a command line (`sigprop eval compose.* KEY=VALUE`), in the order
-// Format writes them.
+// Format writes them; an activation with a parameter adds that parameter's
+// name (activation.Spec.Param: a of shtanh, slope of leaky_relu, beta of
+// swish), as everywhere in `sigprop eval`.
 var Keys = []string{
 	"n", "d", "depth", "norm", "norm_kind",
 	"attn", "sigma_a2", "tau0", "causal", "heads", "sigma_v2",
-	"phi", "phi_param", "mlp_layers", "hidden", "sigma_w", "sigma_out",
+	"phi", "mlp_layers", "hidden", "sigma_w", "sigma_out",
 	"skip_attn", "branch_attn", "scaling_attn", "skip_mlp", "branch_mlp", "scaling_mlp",
 	"no_attention", "no_mlp",
 }
@@ -84,9 +86,15 @@ func ParseBlock(r io.Reader) (Block, error) {
 // the activation's own).
 func ParseFields(kv map[string]string) (Block, error) {
 	b := DefaultBlock()
+	actParams := map[string]string{} // parameter name → its activation
+	for _, s := range activation.Specs() {
+		if s.Param != "" {
+			actParams[s.Param] = s.Name
+		}
+	}
 	for k := range kv {
-		if !slices.Contains(Keys, k) {
-			return Block{}, fmt.Errorf("%w: unknown key %q (keys: %s)", ErrParam, k, strings.Join(Keys, ", "))
+		if !slices.Contains(Keys, k) && actParams[k] == "" {
+			return Block{}, fmt.Errorf("%w: unknown key %q (keys: %s, and an activation's parameter)", ErrParam, k, strings.Join(Keys, ", "))
 		}
 	}
 	get := func(k string) (string, bool) { v, ok := kv[k]; return v, ok }
@@ -170,28 +178,32 @@ func ParseFields(kv map[string]string) (Block, error) {
 	if _, ok := kv["hidden"]; ok {
 		b.FF.Hidden = hidden
 	}
-	if name, ok := kv["phi"]; ok || kv["phi_param"] != "" {
-		if !ok {
-			name = b.FF.Act.Name
+	name, ok := kv["phi"]
+	if !ok {
+		name = b.FF.Act.Name
+	}
+	spec, e := activation.Lookup(name)
+	if e != nil {
+		return Block{}, paramErr("phi", strconv.Quote(name), "one of "+strings.Join(activation.Names(), "|"))
+	}
+	for k, owner := range actParams {
+		if _, given := kv[k]; given && owner != name {
+			return Block{}, paramErr(k, kv[k], "absent: it is the parameter of "+owner+", and phi = "+name)
 		}
-		spec, e := activation.Lookup(name)
-		if e != nil {
-			return Block{}, paramErr("phi", strconv.Quote(name), "one of "+strings.Join(activation.Names(), "|"))
+	}
+	var params []float64
+	if spec.Param != "" {
+		x := spec.Default
+		num(spec.Param, &x)
+		if err != nil {
+			return Block{}, err
 		}
-		var params []float64
-		if spec.Param != "" {
-			x := spec.Default
-			num("phi_param", &x)
-			if err != nil {
-				return Block{}, err
-			}
-			params = append(params, x)
-		} else if _, given := kv["phi_param"]; given {
-			return Block{}, paramErr("phi_param", kv["phi_param"], "absent: "+name+" takes no parameter")
-		}
+		params = append(params, x)
+	}
+	if ok || params != nil {
 		f, e := activation.ByName(name, params...)
 		if e != nil {
-			return Block{}, fmt.Errorf("%w: phi_param: %v", ErrParam, e)
+			return Block{}, fmt.Errorf("%w: %s: %v", ErrParam, spec.Param, e)
 		}
 		b.FF.Act = f
 	}
@@ -217,8 +229,8 @@ func (b Block) Fields() map[string]string {
 		"skip_mlp": f(b.ResM.Skip), "branch_mlp": f(b.ResM.Branch), "scaling_mlp": b.ResM.Scaling.String(),
 		"no_attention": strconv.FormatBool(b.NoAttention), "no_mlp": strconv.FormatBool(b.NoMLP),
 	}
-	if b.FF.Act.ParamName != "" {
-		kv["phi_param"] = f(b.FF.Act.Param)
+	if s, err := activation.Lookup(b.FF.Act.Name); err == nil && s.Param != "" {
+		kv[s.Param] = f(b.FF.Act.Param)
 	}
 	return kv
 }
@@ -229,8 +241,14 @@ func (b Block) Format() string {
 	kv := b.Fields()
 	var sb strings.Builder
 	for _, k := range Keys {
-		if v, ok := kv[k]; ok {
-			fmt.Fprintf(&sb, "%s = %s\n", k, v)
+		fmt.Fprintf(&sb, "%s = %s\n", k, kv[k])
+		delete(kv, k)
+		if k == "phi" {
+			for pk, v := range kv { // the activation's parameter, if any
+				if !slices.Contains(Keys, pk) {
+					fmt.Fprintf(&sb, "%s = %s\n", pk, v)
+				}
+			}
 		}
 	}
 	return sb.String()
