@@ -14,7 +14,7 @@ import (
 var ErrNoFixedPoint = errors.New("compose: no fixed point")
 
 // FixedSettings control the fixed-point iterations. Zero values mean
-// MaxIter 100000 and Tol 1e-14 (relative change of q per step, and of
+// MaxIter 10000 and Tol 1e-14 (relative change of q per step, and of
 // p/q for FixedPoint).
 type FixedSettings struct {
 	MaxIter int
@@ -22,28 +22,46 @@ type FixedSettings struct {
 }
 
 func (s FixedSettings) withDefaults() FixedSettings {
-	s.MaxIter = cmp.Or(s.MaxIter, 100000)
+	s.MaxIter = cmp.Or(s.MaxIter, 10000)
 	s.Tol = cmp.Or(s.Tol, 1e-14)
 	return s
 }
 
 // CollapsedQ returns q* of the collapsed fixed point (q*, q*): the diagonal
 // p = q is invariant under every part (NormQP, AttnQP, FFQP, ResidualQP),
-// and on it Map reduces to q ↦ g(q), iterated from q = d to convergence.
-// With a pre-norm g is affine (for Cowsik's block q* is tokengeom.QStar);
-// with a post-norm q* = d. It returns ErrNoFixedPoint when g has no
-// attracting fixed point (a no-norm block whose q grows or decays
-// geometrically, as Noci et al. 2022's does: (1+α₁²)(1+α₂²) per block).
+// and on it Map reduces to q ↦ g(q). With a pre-norm every branch sees
+// q = d, so g is affine, g(q) = A q + B, and q* = B/(1 − A) (for Cowsik's
+// block tokengeom.QStar); with a post-norm q* = d; without a norm g is
+// iterated from q = d to convergence (relative change Tol) inside
+// [1e-12 d, 1e12 d]. It returns
+// ErrNoFixedPoint when g has no attracting fixed point: A >= 1 (every
+// point of the diagonal fixed or repelled), or a no-norm block whose q
+// grows or decays geometrically, as Noci et al. 2022's does by
+// (1+α₁²)(1+α₂²) per block.
 func (b Block) CollapsedQ(s FixedSettings) (float64, error) {
 	if err := b.TheoryCovers(); err != nil {
 		return 0, err
 	}
 	s = s.withDefaults()
-	q := float64(b.D)
+	fd := float64(b.D)
+	switch {
+	case b.Norm == Post && !(b.NoAttention && b.NoMLP):
+		return fd, nil
+	case b.Norm == Pre:
+		g1, g2 := b.diagQ(fd), b.diagQ(2*fd)
+		A := (g2 - g1) / fd
+		B := g1 - A*fd
+		q := B / (1 - A)
+		if !(A < 1) || !finite(q) || !(q > 0) {
+			return 0, fmt.Errorf("%w: the diagonal map q ↦ %v q + %v has no attracting fixed point", ErrNoFixedPoint, A, B)
+		}
+		return q, nil
+	}
+	q := fd
 	for i := 0; i < s.MaxIter; i++ {
-		qn, _ := b.mapQP(q, q)
-		if !finite(qn) || !(qn > 0) || qn > 1e300 || qn < 1e-300 {
-			return 0, fmt.Errorf("%w: q leaves (0, ∞) on the diagonal at step %d", ErrNoFixedPoint, i+1)
+		qn := b.diagQ(q)
+		if !finite(qn) || !(qn > 1e-12*fd) || qn > 1e12*fd {
+			return 0, fmt.Errorf("%w: q leaves [1e-12 d, 1e12 d] on the diagonal at step %d (it grows or decays geometrically)", ErrNoFixedPoint, i+1)
 		}
 		if math.Abs(qn-q) <= s.Tol*q {
 			return qn, nil
@@ -51,6 +69,41 @@ func (b Block) CollapsedQ(s FixedSettings) (float64, error) {
 		q = qn
 	}
 	return 0, fmt.Errorf("%w: the diagonal iteration did not converge in %d steps", ErrNoFixedPoint, s.MaxIter)
+}
+
+// diagQ is Map on the diagonal, q ↦ g(q) with p = q: attention gives
+// σ_V² q there (every kind: the tokens are equal), the feed-forward
+// d σ_o² v_ℓ by second moments alone (the kernel at ρ = 1), so it costs ℓ
+// one-dimensional expectations. NaN when a variance overflows.
+func (b Block) diagQ(q float64) float64 {
+	fd := float64(b.D)
+	sub := func(r Residual, branch func(uq float64) float64) {
+		uq := q
+		if b.Norm == Pre {
+			uq = fd
+		}
+		sk, w := r.weights(b.Depth)
+		q = sk*sk*q + w*w*branch(uq)
+		if b.Norm == Post {
+			q = fd
+		}
+	}
+	if !b.NoAttention {
+		sub(b.ResA, func(uq float64) float64 { return b.Attn.SigmaV2 * uq })
+	}
+	if !b.NoMLP {
+		sub(b.ResM, func(uq float64) float64 {
+			s2, v := b.FF.SigmaW*b.FF.SigmaW, uq/fd
+			for k := 0; k < b.FF.Layers; k++ {
+				if !finite(s2 * v) {
+					return math.NaN()
+				}
+				v = b.FF.Act.SecondMoment(s2 * v)
+			}
+			return fd * b.FF.SigmaOut * b.FF.SigmaOut * v
+		})
+	}
+	return q
 }
 
 // LambdaA returns the angle exponent of the composition, as Cowsik et al.
@@ -97,11 +150,11 @@ func (b Block) LambdaA(s FixedSettings) (float64, error) {
 				return b.Attn.SigmaV2
 			}
 			return 0
-		}, func(uq float64) float64 { qa, _ := AttnQP(b.Attn, b.N, b.D, uq, uq); return qa })
+		}, func(uq float64) float64 { qa, _ := attnQP(b.Attn, b.N, b.D, uq, uq); return qa })
 	}
 	if !b.NoMLP {
 		sub(b.ResM, func(uq float64) float64 { return b.ffChi(uq) },
-			func(uq float64) float64 { qm, _ := FFQP(b.FF, b.N, b.D, uq, uq); return qm })
+			func(uq float64) float64 { qm, _ := ffQP(b.FF, b.N, b.D, uq, uq); return qm })
 	}
 	l := f - 1
 	if !finite(l) {
@@ -116,6 +169,9 @@ func (b Block) ffChi(q float64) float64 {
 	chi, v := b.FF.SigmaOut*b.FF.SigmaOut, q/float64(b.D)
 	for k := 0; k < b.FF.Layers; k++ {
 		va := s2 * v
+		if !finite(va) || !finite(chi) {
+			return math.NaN()
+		}
 		chi *= s2 * b.FF.Act.Mu(va, 1)
 		v = b.FF.Act.SecondMoment(va)
 	}

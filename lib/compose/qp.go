@@ -44,11 +44,33 @@ func NormQP(d, q, p float64) (qn, pn float64) { return d, d * (p / q) }
 // vanishes; it drops O(d⁻²) terms. It panics outside CheckQP's domain.
 func AttnQP(a Attention, n, d int, q, p float64) (qn, pn float64) {
 	mustQP(q, p, n)
+	return attnQP(a, n, d, q, p)
+}
+
+// inDomain reports whether q is finite and > 0, and returns p clamped
+// into [−q/(n−1), q] (rounding of a valid geometry can leave it by an ulp).
+func inDomain(q, p float64, n int) (float64, bool) {
+	if !(q > 0) || math.IsInf(q, 0) || math.IsNaN(p) {
+		return p, false
+	}
+	return math.Max(-q/float64(n-1), math.Min(q, p)), true
+}
+
+// attnQP is AttnQP without the panic: NaN outside the domain.
+func attnQP(a Attention, n, d int, q, p float64) (qn, pn float64) {
+	p, ok := inDomain(q, p, n)
+	if !ok {
+		return math.NaN(), math.NaN()
+	}
 	fn, fd := float64(n), float64(d)
 	switch a.Kind {
 	case Softmax:
 		s := q / fd
-		qn, pn = tokengeom.AttQP(q, p, n, q, a.SigmaA2*s*s)
+		s2 := a.SigmaA2 * s * s
+		if math.IsInf(s2, 0) {
+			return math.NaN(), math.NaN()
+		}
+		qn, pn = tokengeom.AttQP(q, p, n, q, s2)
 	case Uniform:
 		m := (q + (fn-1)*p) / fn
 		qn, pn = m, m
@@ -75,6 +97,16 @@ func AttnQP(a Attention, n, d int, q, p float64) (qn, pn float64) {
 // (activation.Func.Kernel). It panics outside CheckQP's domain.
 func FFQP(f FeedForward, n, d int, q, p float64) (qn, pn float64) {
 	mustQP(q, p, n)
+	return ffQP(f, n, d, q, p)
+}
+
+// ffQP is FFQP without the panic: NaN outside the domain or when a
+// variance overflows.
+func ffQP(f FeedForward, n, d int, q, p float64) (qn, pn float64) {
+	p, ok := inDomain(q, p, n)
+	if !ok {
+		return math.NaN(), math.NaN()
+	}
 	fd := float64(d)
 	s2 := f.SigmaW * f.SigmaW
 	v, c := q/fd, math.Min(q, p)/fd
@@ -83,6 +115,9 @@ func FFQP(f FeedForward, n, d int, q, p float64) (qn, pn float64) {
 			return 0, 0 // the variance underflowed; |c| <= v
 		}
 		va := s2 * v
+		if math.IsInf(va, 0) {
+			return math.NaN(), math.NaN()
+		}
 		rho := math.Max(-1, math.Min(1, c/v))
 		c = f.Act.Kernel(va, va, rho)
 		v = f.Act.SecondMoment(va)
@@ -143,15 +178,16 @@ func (b Block) subBlock(r Residual, branch func(q, p float64) (float64, float64)
 // panics (the ansatz assumes exchangeable tokens).
 func (b Block) Map(q, p float64) (qn, pn float64) {
 	b.mustTheory()
+	mustQP(q, p, b.N)
 	return b.mapQP(q, p)
 }
 
 func (b Block) mapQP(q, p float64) (float64, float64) {
 	if !b.NoAttention {
-		q, p = b.subBlock(b.ResA, func(q, p float64) (float64, float64) { return AttnQP(b.Attn, b.N, b.D, q, p) }, q, p)
+		q, p = b.subBlock(b.ResA, func(q, p float64) (float64, float64) { return attnQP(b.Attn, b.N, b.D, q, p) }, q, p)
 	}
 	if !b.NoMLP {
-		q, p = b.subBlock(b.ResM, func(q, p float64) (float64, float64) { return FFQP(b.FF, b.N, b.D, q, p) }, q, p)
+		q, p = b.subBlock(b.ResM, func(q, p float64) (float64, float64) { return ffQP(b.FF, b.N, b.D, q, p) }, q, p)
 	}
 	return q, p
 }
@@ -194,7 +230,7 @@ func (b Block) Trajectory(q0, p0 float64) ([]Point, error) {
 	q, p := q0, p0
 	for l := 1; l <= b.Depth; l++ {
 		q, p = b.mapQP(q, p)
-		if !finite(q) || !finite(p) || !(q > 0) {
+		if !finite(q) || !finite(p) || !(q > 0) || p < -q/float64(b.N-1)*(1+1e-12) {
 			return out, fmt.Errorf("compose: trajectory leaves the domain at block %d (q = %v, p = %v)", l, q, p)
 		}
 		if p > q {
