@@ -39,6 +39,10 @@ func (s FixedSettings) withDefaults() FixedSettings {
 // grows or decays geometrically, as Noci et al. 2022's does by
 // (1+α₁²)(1+α₂²) per block.
 func (b Block) CollapsedQ(s FixedSettings) (float64, error) {
+	return b.collapsedQ(s, nil)
+}
+
+func (b Block) collapsedQ(s FixedSettings, c ffCache) (float64, error) {
 	if err := b.TheoryCovers(); err != nil {
 		return 0, err
 	}
@@ -48,7 +52,7 @@ func (b Block) CollapsedQ(s FixedSettings) (float64, error) {
 	case b.Norm == Post && !(b.NoAttention && b.NoMLP):
 		return fd, nil
 	case b.Norm == Pre:
-		g1, g2 := b.diagQ(fd), b.diagQ(2*fd)
+		g1, g2 := b.diagQ(fd, c), b.diagQ(2*fd, c)
 		A := (g2 - g1) / fd
 		B := g1 - A*fd
 		q := B / (1 - A)
@@ -59,7 +63,7 @@ func (b Block) CollapsedQ(s FixedSettings) (float64, error) {
 	}
 	q := fd
 	for i := 0; i < s.MaxIter; i++ {
-		qn := b.diagQ(q)
+		qn := b.diagQ(q, nil)
 		if !finite(qn) || !(qn > 1e-12*fd) || qn > 1e12*fd {
 			return 0, fmt.Errorf("%w: q leaves [1e-12 d, 1e12 d] on the diagonal at step %d (it grows or decays geometrically)", ErrNoFixedPoint, i+1)
 		}
@@ -75,7 +79,7 @@ func (b Block) CollapsedQ(s FixedSettings) (float64, error) {
 // σ_V² q there (every kind: the tokens are equal), the feed-forward
 // d σ_o² v_ℓ by second moments alone (the kernel at ρ = 1), so it costs ℓ
 // one-dimensional expectations. NaN when a variance overflows.
-func (b Block) diagQ(q float64) float64 {
+func (b Block) diagQ(q float64, c ffCache) float64 {
 	fd := float64(b.D)
 	sub := func(r Residual, branch func(uq float64) float64) {
 		uq := q
@@ -92,16 +96,7 @@ func (b Block) diagQ(q float64) float64 {
 		sub(b.ResA, func(uq float64) float64 { return b.Attn.SigmaV2 * uq })
 	}
 	if !b.NoMLP {
-		sub(b.ResM, func(uq float64) float64 {
-			s2, v := b.FF.SigmaW*b.FF.SigmaW, uq/fd
-			for k := 0; k < b.FF.Layers; k++ {
-				if !finite(s2 * v) {
-					return math.NaN()
-				}
-				v = b.FF.Act.SecondMoment(s2 * v)
-			}
-			return fd * b.FF.SigmaOut * b.FF.SigmaOut * v
-		})
+		sub(b.ResM, func(uq float64) float64 { q, _ := b.ffDiag(uq, c); return q })
 	}
 	return q
 }
@@ -124,8 +119,10 @@ func (b Block) diagQ(q float64) float64 {
 // Jacobian of Map for smooth φ (TestLambdaAFiniteDifference). λ_a > 0:
 // nearby tokens separate (the collapsed point is unstable); λ_a < 0: rank
 // collapse. Errors as CollapsedQ.
-func (b Block) LambdaA(s FixedSettings) (float64, error) {
-	qs, err := b.CollapsedQ(s)
+func (b Block) LambdaA(s FixedSettings) (float64, error) { return b.lambdaA(s, nil) }
+
+func (b Block) lambdaA(s FixedSettings, c ffCache) (float64, error) {
+	qs, err := b.collapsedQ(s, c)
 	if err != nil {
 		return 0, err
 	}
@@ -153,8 +150,8 @@ func (b Block) LambdaA(s FixedSettings) (float64, error) {
 		}, func(uq float64) float64 { qa, _ := attnQP(b.Attn, b.N, b.D, uq, uq); return qa })
 	}
 	if !b.NoMLP {
-		sub(b.ResM, func(uq float64) float64 { return b.ffChi(uq) },
-			func(uq float64) float64 { qm, _ := ffQP(b.FF, b.N, b.D, uq, uq); return qm })
+		sub(b.ResM, func(uq float64) float64 { _, chi := b.ffDiag(uq, c); return chi },
+			func(uq float64) float64 { q, _ := b.ffDiag(uq, c); return q })
 	}
 	l := f - 1
 	if !finite(l) {
@@ -163,20 +160,37 @@ func (b Block) LambdaA(s FixedSettings) (float64, error) {
 	return l, nil
 }
 
-// ffChi is ∂δ′/∂δ of FFQP on the diagonal at input q: σ_o² Π σ_w² E φ′².
-func (b Block) ffChi(q float64) float64 {
+// ffDiag returns FFQP's output q on the diagonal at input q = uq and its
+// transverse factor χ = ∂δ′/∂δ = σ_o² Π σ_w² E φ′²: one-dimensional
+// expectations only (the kernel at ρ = 1 is the second moment). NaN when
+// a variance overflows. A non-nil cache memoises them by (σ_w, σ_o, ℓ, uq)
+// for a fixed φ (PhaseLambdaA).
+func (b Block) ffDiag(uq float64, c ffCache) (q, chi float64) {
+	key := [4]float64{b.FF.SigmaW, b.FF.SigmaOut, float64(b.FF.Layers), uq}
+	if r, ok := c[key]; ok {
+		return r[0], r[1]
+	}
+	fd := float64(b.D)
 	s2 := b.FF.SigmaW * b.FF.SigmaW
-	chi, v := b.FF.SigmaOut*b.FF.SigmaOut, q/float64(b.D)
+	o2 := b.FF.SigmaOut * b.FF.SigmaOut
+	chi, v := o2, uq/fd
 	for k := 0; k < b.FF.Layers; k++ {
 		va := s2 * v
 		if !finite(va) || !finite(chi) {
-			return math.NaN()
+			return math.NaN(), math.NaN()
 		}
 		chi *= s2 * b.FF.Act.Mu(va, 1)
 		v = b.FF.Act.SecondMoment(va)
 	}
-	return chi
+	q = fd * o2 * v
+	if c != nil {
+		c[key] = [2]float64{q, chi}
+	}
+	return q, chi
 }
+
+// ffCache memoises ffDiag within one phase diagram (one φ, one d).
+type ffCache map[[4]float64][2]float64
 
 // lambdaAFD is 1 + λ_a − 1 from a finite-difference Jacobian of Map at
 // (q*, q*): tr dF − g′(q*), second-order one-sided differences inside

@@ -52,8 +52,8 @@ func TestMapIsCowsik(t *testing.T) {
 				t.Errorf("%+v at %v: Map = (%v, %v), tokengeom.F = (%v, %v)", c, pt, q, p, wq, wp)
 			}
 		}
-		if q, p := b.Map(64, 64); relErr(b.diagQ(64), q) > 1e-12 || relErr(q, p) > 1e-12 {
-			t.Errorf("%+v: diagonal map %v, Map (%v, %v)", c, b.diagQ(64), q, p)
+		if q, p := b.Map(64, 64); relErr(b.diagQ(64, nil), q) > 1e-12 || relErr(q, p) > 1e-12 {
+			t.Errorf("%+v: diagonal map %v, Map (%v, %v)", c, b.diagQ(64, nil), q, p)
 		}
 		qs, err := b.CollapsedQ(FixedSettings{})
 		wqs, err2 := tokengeom.QStar(m)
