@@ -100,7 +100,8 @@ type WidthCheck struct {
 	Block          Block
 	Widths         []int
 	MSD, MSDSE     []float64
-	MaxZRho        []float64 // Compare's max |z| of ρ at each width
+	MaxZRho        []float64     // Compare's max |z| of ρ at each width
+	Comparisons    []*Comparison // Compare's result at each width
 	Slope, SlopeSE float64
 	Expected, Z    float64
 	Chi2           float64
@@ -140,6 +141,7 @@ func checkWidths(b, th Block, widths []int, s SimSettings) (*WidthCheck, error) 
 		}
 		wc.MSD, wc.MSDSE = append(wc.MSD, m), append(wc.MSDSE, se)
 		wc.MaxZRho = append(wc.MaxZRho, c.MaxZRho)
+		wc.Comparisons = append(wc.Comparisons, c)
 		sig := se / m
 		xs, ys, ws = append(xs, math.Log(float64(d))), append(ys, math.Log(m)), append(ws, 1/(sig*sig))
 	}
