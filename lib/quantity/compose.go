@@ -57,9 +57,12 @@ func coBlock(v Values) (compose.Block, error) {
 	for _, p := range coBlockParams {
 		if len(p.Choices) > 0 {
 			kv[p.Name] = v.String(p.Name)
-		} else if p.Name != "hidden" || v.Int("hidden") != 0 {
+		} else {
 			kv[p.Name] = strconv.FormatFloat(v.Float(p.Name), 'g', -1, 64)
 		}
+	}
+	if v.Int("hidden") == 0 { // 0: the width d
+		delete(kv, "hidden")
 	}
 	if s, err := activation.Lookup(v.String("phi")); err == nil && s.Param != "" {
 		kv[s.Param] = strconv.FormatFloat(v.Float(s.Param), 'g', -1, 64)
@@ -79,6 +82,21 @@ func coStart(b compose.Block, v Values) (q0, p0 float64, err error) {
 
 func coWith(ps ...Param) []Param {
 	return mfWithAct(append(append([]Param(nil), coBlockParams...), ps...)...)
+}
+
+// coCowsikDefaults are compose.lambda_g's defaults: its theory covers only
+// Cowsik et al.'s block family, so its defaults are one (pre-RMS, skips
+// √(1−α²) with α = 0.7 on both sub-blocks).
+var coCowsikDefaults = map[string]string{"norm_kind": "rms", "skip_attn": "0.714142842854285", "skip_mlp": "0.714142842854285"}
+
+func coWithDefaults(def map[string]string, ps ...Param) []Param {
+	out := coWith(ps...)
+	for i, p := range out {
+		if d, ok := def[p.Name]; ok {
+			out[i].Default = d
+		}
+	}
+	return out
 }
 
 func init() {
@@ -156,9 +174,9 @@ func init() {
 	})
 	Register(Quantity{
 		Name:   "compose.lambda_g",
-		Doc:    "gradient exponent at depth L, where Cowsik et al.'s backward derivation carries over (else an error saying why)",
+		Doc:    "gradient exponent at depth L, where Cowsik et al.'s backward derivation carries over (else an error saying why); defaults: a block of that family",
 		Source: "Cowsik et al. 2024 eqs. (15)-(20), corrected per lib/sources/cowsik2024.md#erratum-1; lib/compose",
-		Params: coWith(),
+		Params: coWithDefaults(coCowsikDefaults),
 		Eval: func(v Values) (any, error) {
 			b, err := coBlock(v)
 			if err != nil {
