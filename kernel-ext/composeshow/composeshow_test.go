@@ -76,3 +76,13 @@ func TestViews(t *testing.T) {
 	}
 	render(t, Phase("phase", ph))
 }
+
+func TestSpecialCases(t *testing.T) {
+	v := SpecialCases()
+	render(t, v)
+	for _, a := range v.Agreements() {
+		if m, _ := a.Metric(); !m.Pass {
+			t.Errorf("%s: %v > %v", a.Name, a.Value, a.Tol)
+		}
+	}
+}
