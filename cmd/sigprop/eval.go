@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/quantity"
 )
 
@@ -32,7 +34,27 @@ func cmdEval(args []string, stdout io.Writer) error {
 		return describeQuantities(stdout, []quantity.Quantity{q})
 	}
 	kv := map[string]string{}
-	for _, a := range args[1:] {
+	var file map[string]string // --block FILE: defaults under the arguments
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if a == "--block" || strings.HasPrefix(a, "--block=") {
+			path, ok := strings.CutPrefix(a, "--block=")
+			if !ok {
+				if i+1 == len(args) {
+					return fmt.Errorf("--block needs a file")
+				}
+				i++
+				path = args[i]
+			}
+			if file != nil {
+				return fmt.Errorf("--block given twice")
+			}
+			var err error
+			if file, err = readBlockFile(path); err != nil {
+				return err
+			}
+			continue
+		}
 		k, v, ok := strings.Cut(a, "=")
 		if !ok || k == "" {
 			return fmt.Errorf("argument %q is not key=value", a)
@@ -41,6 +63,11 @@ func cmdEval(args []string, stdout io.Writer) error {
 			return fmt.Errorf("parameter %s given twice", k)
 		}
 		kv[k] = v
+	}
+	for k, v := range file {
+		if _, set := kv[k]; !set {
+			kv[k] = v
+		}
 	}
 	vals, err := q.Parse(kv)
 	if err != nil {
@@ -110,9 +137,27 @@ func listQuantities(w io.Writer, asJSON bool) error {
 	return describeQuantities(w, all)
 }
 
+// readBlockFile reads `--block FILE`: KEY = VALUE lines (compose.ReadKV),
+// the fields of a composed block (compose.Keys) or any quantity's
+// parameters.
+func readBlockFile(path string) (map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--block: %w", err)
+	}
+	defer f.Close()
+	kv, err := compose.ReadKV(f)
+	if err != nil {
+		return nil, fmt.Errorf("--block %s: %w", path, err)
+	}
+	return kv, nil
+}
+
 // evalUsage is what `sigprop eval --help` prints.
 const evalUsage = `usage:
-  sigprop eval NAME [key=value ...]   evaluate one quantity; JSON on stdout
+  sigprop eval NAME [key=value ...] [--block FILE]   evaluate one quantity; JSON on stdout
+                                      (--block: KEY = VALUE lines, e.g. a composed block's
+                                      fields for compose.*; arguments override the file)
   sigprop eval NAME --help            its parameters, defaults and ranges
   sigprop eval --list [--json]        every quantity with its parameters
 A parameter outside its range is an error naming it and the range (exit 2);

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -21,7 +22,7 @@ import (
 )
 
 const sweepUsage = `usage:
-  sigprop sweep plan DIR eval NAME [PARAM[,PARAM]=lo:hi:k|a,b,c|@FILE ...] [PARAM=value ...] [--points FILE.csv] [--seed S]
+  sigprop sweep plan DIR eval NAME [PARAM[,PARAM]=lo:hi:k|a,b,c|@FILE ...] [PARAM=value ...] [--points FILE.csv] [--block FILE] [--seed S]
   sigprop sweep plan DIR trainability [--alphas lo:hi:k|a,b,c] [--sigmas ...] [--d 64] [--layers 16] [--steps 500] ... (--help)
   sigprop sweep run DIR [--workers N] [--shard i/n] [--retry-failed]
   sigprop sweep status DIR [--json] [--all]
@@ -87,6 +88,7 @@ func sweepPlan(args []string, stdout, stderr io.Writer) error {
 	// eval
 	points := fs.String("points", "", "eval: CSV file of points (header: parameter names), instead of axes")
 	seed := fs.Uint64("seed", 1, "eval: seed from which each point's Monte Carlo seed is derived; trainability: initialisation and batch order of every point")
+	blockFile := fs.String("block", "", "eval: KEY = VALUE file of fixed parameters (a composed block for compose.*); arguments and axes override it")
 	// trainability: the flags of the former cmd/trainsweep, same names and defaults
 	alphas := fs.String("alphas", "0.1:0.9:3", "trainability: α values, lo:hi:k or a,b,c")
 	sigmas := fs.String("sigmas", "0.5:3:3", "trainability: σ_w values, lo:hi:k or a,b,c")
@@ -130,6 +132,12 @@ func sweepPlan(args []string, stdout, stderr io.Writer) error {
 		if err := onlyFor("trainability", "alphas", "sigmas", "d", "layers", "patch", "steps", "batch", "lr", "train", "val", "test", "split-seed", "data"); err != nil {
 			return err
 		}
+		var file map[string]string
+		if *blockFile != "" {
+			if file, err = readBlockFile(*blockFile); err != nil {
+				return err
+			}
+		}
 		if len(pos) < 3 {
 			return errors.New("sweep plan DIR eval needs a quantity name (see `sigprop eval --list`)")
 		}
@@ -168,6 +176,15 @@ func sweepPlan(args []string, stdout, stderr io.Writer) error {
 			}
 			if s.List, err = lsweep.ParseList(string(b)); err != nil {
 				return fmt.Errorf("%s: %w", *points, err)
+			}
+		}
+		for k, v := range file {
+			swept := s.List != nil && slices.Contains(s.List.Names, k)
+			for _, ax := range s.Axes {
+				swept = swept || slices.Contains(ax.Names, k)
+			}
+			if _, fixed := s.Fixed[k]; !fixed && !swept {
+				s.Fixed[k] = v
 			}
 		}
 		s, created, err := sweeprun.PlanEval(dir, s, inv)

@@ -14,6 +14,8 @@
 //	                                   Pennington, Schoenholz & Ganguli 2018 (arXiv:1802.09979), F1–F11 of lib/sources/tanner2024.md#formulas
 //	tokengeom.go     tokengeom.*       (q, p) map, λ_a, λ_g: Cowsik, Nebabu, Qi & Ganguli 2024
 //	                                   (arXiv:2403.02579)
+//	compose.go       compose.*         a block the user composes (lib/compose; its fields as parameters, or
+//	                                   `--block FILE`): trajectory, ρ^L, q*, λ_a, λ_g, theory vs simulation
 //	tokennet.go      tokennet.*        simulated λ_a (eq. 24) and λ_g (Sec. 4.2) of the same paper, Monte Carlo
 //	                                   over random transformers (seeded; the numeric halves of Figs. 4–6)
 //	rankcollapse.go  rankcollapse.*    gradient moments, ρ propagation, τ: Noci et al. 2022

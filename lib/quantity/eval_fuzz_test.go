@@ -20,6 +20,7 @@ var workParams = map[string]map[string]string{
 	"sde.diffusion":             {"m": "8"}, // Sigma is N×N with N = m(m+1)/2: m = 64 alone takes seconds
 	"tokennet.lambda_a_numeric": {"n": "4", "d": "4", "networks": "2"},
 	"tokennet.lambda_g_numeric": {"n": "4", "d": "4", "networks": "2", "depth": "2"},
+	"compose.compare":           {"n": "4", "d": "4", "depth": "2", "nets": "2", "hidden": "0", "mlp_layers": "1", "heads": "1"},
 }
 
 // edgeValues are the values FuzzEvalEdges tries for numeric parameter p:

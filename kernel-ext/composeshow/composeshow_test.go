@@ -1,0 +1,88 @@
+package composeshow
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/compose"
+)
+
+// render renders every figure, table and agreement of v as a notebook
+// would and returns the figure and table ids and metric names.
+func render(t *testing.T, v show.View) (ids []string) {
+	t.Helper()
+	for _, x := range v.Figures() {
+		if _, _, err := show.RenderFigure(x); err != nil {
+			t.Errorf("figure %s: %v", x.ID, err)
+		}
+		ids = append(ids, x.ID)
+	}
+	for _, x := range v.Tables() {
+		if _, _, err := show.RenderTable(x); err != nil {
+			t.Errorf("table %s: %v", x.ID, err)
+		}
+		ids = append(ids, x.ID)
+	}
+	for _, a := range v.Agreements() {
+		m, err := a.Metric()
+		if err != nil {
+			t.Errorf("metric %q: %v", a.Name, err)
+		}
+		if float64(m.Value) != a.Value {
+			t.Errorf("metric %q value %v, agreement %v", a.Name, m.Value, a.Value)
+		}
+		ids = append(ids, a.Name)
+	}
+	return ids
+}
+
+func small() compose.Block {
+	b := compose.DefaultBlock()
+	b.N, b.D, b.Depth, b.FF.Hidden = 4, 16, 3, 16
+	return b
+}
+
+func TestViews(t *testing.T) {
+	b := small()
+	s := compose.SimSettings{Nets: 6, Seed: 1, Rho0: 0.3}
+	c, err := compose.Compare(b, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := render(t, Depth("pre-ln", c))
+	if strings.Join(ids, "|") != "pre-ln|pre-ln-q|pre-ln: max |z| of ρ over depth|pre-ln: max |z| of q over depth" {
+		t.Errorf("Depth shows %q", ids)
+	}
+	if v := Depth("pre-ln", c).Agreements()[0].Value; v != c.MaxZRho {
+		t.Errorf("the check shows %v, the comparison's max |z| is %v", v, c.MaxZRho)
+	}
+	wc, err := compose.CheckWidths(b, []int{8, 16, 32}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	render(t, Widths("w", wc))
+	if a := Widths("w", wc).Agreements()[0]; a.Value != wc.Z || a.Rule != show.AtMost {
+		t.Errorf("width check %+v, Z %v", a, wc.Z)
+	}
+	tv := Table("tab", []Row{{Name: "a", Check: wc}, {Name: "b", Check: wc, Disagreement: &show.Disagreement{Paper: "p", Measured: "m", Why: "w"}}})
+	render(t, tv)
+	if tb := tv.Tables()[0]; len(tb.Rows) != 2 || len(tv.Agreements()) != 4 {
+		t.Errorf("table %d rows, %d checks", len(tb.Rows), len(tv.Agreements()))
+	}
+	ph, err := compose.PhaseLambdaA(b, "branch_mlp", []float64{0.2, 0.6, 1}, "sigma_w", []float64{0.5, 2, 4}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	render(t, Phase("phase", ph))
+}
+
+func TestSpecialCases(t *testing.T) {
+	v := SpecialCases()
+	render(t, v)
+	for _, a := range v.Agreements() {
+		if m, _ := a.Metric(); !m.Pass {
+			t.Errorf("%s: %v > %v", a.Name, a.Value, a.Tol)
+		}
+	}
+}

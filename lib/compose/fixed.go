@@ -1,0 +1,294 @@
+package compose
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/sigprop/sigprop/lib/tokengeom"
+)
+
+// ErrNoFixedPoint is wrapped when the collapsed fixed point does not exist
+// or the iteration towards it does not converge.
+var ErrNoFixedPoint = errors.New("compose: no fixed point")
+
+// FixedSettings control the fixed-point iterations. Zero values mean
+// MaxIter 10000 and Tol 1e-14 (relative change of q per step, and of
+// p/q for FixedPoint).
+type FixedSettings struct {
+	MaxIter int
+	Tol     float64
+}
+
+func (s FixedSettings) withDefaults() FixedSettings {
+	s.MaxIter = cmp.Or(s.MaxIter, 10000)
+	s.Tol = cmp.Or(s.Tol, 1e-14)
+	return s
+}
+
+// CollapsedQ returns q* of the collapsed fixed point (q*, q*): the diagonal
+// p = q is invariant under every part (NormQP, AttnQP, FFQP, ResidualQP),
+// and on it Map reduces to q ↦ g(q). With a pre-norm every branch sees
+// q = d, so g is affine, g(q) = A q + B, and q* = B/(1 − A) (for Cowsik's
+// block tokengeom.QStar); with a post-norm q* = d; without a norm g is
+// iterated from q = d to convergence (relative change Tol) inside
+// [1e-12 d, 1e12 d]. It returns
+// ErrNoFixedPoint when g has no attracting fixed point: A >= 1 (every
+// point of the diagonal fixed or repelled), or a no-norm block whose q
+// grows or decays geometrically, as Noci et al. 2022's does by
+// (1+α₁²)(1+α₂²) per block.
+func (b Block) CollapsedQ(s FixedSettings) (float64, error) {
+	return b.collapsedQ(s, nil)
+}
+
+func (b Block) collapsedQ(s FixedSettings, c ffCache) (float64, error) {
+	if err := b.TheoryCovers(); err != nil {
+		return 0, err
+	}
+	s = s.withDefaults()
+	fd := float64(b.D)
+	switch {
+	case b.Norm == Post && !(b.NoAttention && b.NoMLP):
+		return fd, nil
+	case b.Norm == Pre:
+		g1, g2 := b.diagQ(fd, c), b.diagQ(2*fd, c)
+		A := (g2 - g1) / fd
+		B := g1 - A*fd
+		q := B / (1 - A)
+		if !(A < 1) || !finite(q) || !(q > 0) {
+			return 0, fmt.Errorf("%w: the diagonal map q ↦ %v q + %v has no attracting fixed point", ErrNoFixedPoint, A, B)
+		}
+		return q, nil
+	}
+	q := fd
+	for i := 0; i < s.MaxIter; i++ {
+		qn := b.diagQ(q, nil)
+		if !finite(qn) || !(qn > 1e-12*fd) || qn > 1e12*fd {
+			return 0, fmt.Errorf("%w: q leaves [1e-12 d, 1e12 d] on the diagonal at step %d (it grows or decays geometrically)", ErrNoFixedPoint, i+1)
+		}
+		if math.Abs(qn-q) <= s.Tol*q {
+			return qn, nil
+		}
+		q = qn
+	}
+	return 0, fmt.Errorf("%w: the diagonal iteration did not converge in %d steps", ErrNoFixedPoint, s.MaxIter)
+}
+
+// diagQ is Map on the diagonal, q ↦ g(q) with p = q: attention gives
+// σ_V² q there (every kind: the tokens are equal), the feed-forward
+// d σ_o² v_ℓ by second moments alone (the kernel at ρ = 1), so it costs ℓ
+// one-dimensional expectations. NaN when a variance overflows.
+func (b Block) diagQ(q float64, c ffCache) float64 {
+	fd := float64(b.D)
+	sub := func(r Residual, branch func(uq float64) float64) {
+		uq := q
+		if b.Norm == Pre {
+			uq = fd
+		}
+		sk, w := r.weights(b.Depth)
+		q = sk*sk*q + w*w*branch(uq)
+		if b.Norm == Post {
+			q = fd
+		}
+	}
+	if !b.NoAttention {
+		sub(b.ResA, func(uq float64) float64 { return b.Attn.SigmaV2 * uq })
+	}
+	if !b.NoMLP {
+		sub(b.ResM, func(uq float64) float64 { q, _ := b.ffDiag(uq, c); return q })
+	}
+	return q
+}
+
+// LambdaA returns the angle exponent of the composition, as Cowsik et al.
+// 2024 Sec. 3.3 define it for their block (eq. 13): 1 + λ_a is the
+// eigenvalue of the Jacobian of Map at (q*, q*) transverse to the
+// invariant diagonal. In the coordinates (q, δ = q − p) every part maps
+// δ = 0 to δ = 0, so its Jacobian on the diagonal is triangular and the
+// block's transverse eigenvalue is the product of the parts' ∂δ′/∂δ, each
+// at the point of the diagonal where the part acts:
+//
+//	NormQP      d/q
+//	ResidualQP  s² + b² ∂δ_f/∂δ
+//	AttnQP      0 (Softmax: q′ − p′ = O(δ³); Uniform: q′ = p′),  σ_V² (Shaped)
+//	FFQP        σ_o² Π_{k=1..ℓ} σ_w² E φ′(h_k)²,  Var h_k = σ_w² v_{k−1}  (χ of Cowsik et al. Sec. 3.3)
+//
+// For Cowsik's block this is 1 + λ_a = α̃_A²(α̃_M² + α_M² χ d/q_A), their
+// closed form (TestMapIsCowsik), and it agrees with a finite-difference
+// Jacobian of Map for smooth φ (TestLambdaAFiniteDifference). λ_a > 0:
+// nearby tokens separate (the collapsed point is unstable); λ_a < 0: rank
+// collapse. Errors as CollapsedQ.
+func (b Block) LambdaA(s FixedSettings) (float64, error) { return b.lambdaA(s, nil) }
+
+func (b Block) lambdaA(s FixedSettings, c ffCache) (float64, error) {
+	qs, err := b.collapsedQ(s, c)
+	if err != nil {
+		return 0, err
+	}
+	fd := float64(b.D)
+	q, f := qs, 1.0
+	sub := func(r Residual, branch func(uq float64) float64, branchQ func(uq float64) float64) {
+		uq, df := q, 1.0
+		if b.Norm == Pre {
+			uq, df = fd, fd/q
+		}
+		sk, w := r.weights(b.Depth)
+		f *= sk*sk + w*w*df*branch(uq)
+		q = sk*sk*q + w*w*branchQ(uq)
+		if b.Norm == Post {
+			f *= fd / q
+			q = fd
+		}
+	}
+	if !b.NoAttention {
+		sub(b.ResA, func(float64) float64 {
+			if b.Attn.Kind == Shaped {
+				return b.Attn.SigmaV2
+			}
+			return 0
+		}, func(uq float64) float64 { qa, _ := attnQP(b.Attn, b.N, b.D, uq, uq); return qa })
+	}
+	if !b.NoMLP {
+		sub(b.ResM, func(uq float64) float64 { _, chi := b.ffDiag(uq, c); return chi },
+			func(uq float64) float64 { q, _ := b.ffDiag(uq, c); return q })
+	}
+	l := f - 1
+	if !finite(l) {
+		return 0, fmt.Errorf("compose: lambda_a is not finite (%v)", l)
+	}
+	return l, nil
+}
+
+// ffDiag returns FFQP's output q on the diagonal at input q = uq and its
+// transverse factor χ = ∂δ′/∂δ = σ_o² Π σ_w² E φ′²: one-dimensional
+// expectations only (the kernel at ρ = 1 is the second moment). NaN when
+// a variance overflows. A non-nil cache memoises them by (σ_w, σ_o, ℓ, uq)
+// for a fixed φ (PhaseLambdaA).
+func (b Block) ffDiag(uq float64, c ffCache) (q, chi float64) {
+	key := [4]float64{b.FF.SigmaW, b.FF.SigmaOut, float64(b.FF.Layers), uq}
+	if r, ok := c[key]; ok {
+		return r[0], r[1]
+	}
+	fd := float64(b.D)
+	s2 := b.FF.SigmaW * b.FF.SigmaW
+	o2 := b.FF.SigmaOut * b.FF.SigmaOut
+	chi, v := o2, uq/fd
+	for k := 0; k < b.FF.Layers; k++ {
+		va := s2 * v
+		if !finite(va) || !finite(chi) {
+			return math.NaN(), math.NaN()
+		}
+		chi *= s2 * b.FF.Act.Mu(va, 1)
+		v = b.FF.Act.SecondMoment(va)
+	}
+	q = fd * o2 * v
+	if c != nil {
+		c[key] = [2]float64{q, chi}
+	}
+	return q, chi
+}
+
+// ffCache memoises ffDiag within one phase diagram (one φ, one d).
+type ffCache map[[4]float64][2]float64
+
+// lambdaAFD is 1 + λ_a − 1 from a finite-difference Jacobian of Map at
+// (q*, q*): tr dF − g′(q*), second-order one-sided differences inside
+// p <= q (central on the diagonal), relative step 1e-5. An independent
+// check of LambdaA for smooth φ (a kinked φ's kernel has a (1−ρ)^{3/2}
+// term that the quotient resolves only like √h).
+func (b Block) lambdaAFD(qs float64) float64 {
+	h := 1e-5 * qs
+	q0, p0 := b.mapQP(qs, qs)
+	q1, _ := b.mapQP(qs+h, qs)
+	q2, _ := b.mapQP(qs+2*h, qs)
+	_, p1 := b.mapQP(qs, qs-h)
+	_, p2 := b.mapQP(qs, qs-2*h)
+	dq := (-3*q0 + 4*q1 - q2) / (2 * h)
+	dp := (3*p0 - 4*p1 + p2) / (2 * h)
+	gp, _ := b.mapQP(qs+h, qs+h)
+	gm, _ := b.mapQP(qs-h, qs-h)
+	return dq + dp - (gp-gm)/(2*h) - 1
+}
+
+// FixedPoint iterates Map from (q0, p0) until q and p/q change by less
+// than Tol (relative) in one block and returns the point: the collapsed
+// point when it attracts, else the non-collapsed fixed point of Cowsik et
+// al. 2024 Fig. 2 (bottom row) or its analogue. It returns ErrNoFixedPoint
+// if the iteration does not converge or leaves the domain.
+func (b Block) FixedPoint(q0, p0 float64, s FixedSettings) (Point, error) {
+	if err := b.TheoryCovers(); err != nil {
+		return Point{}, err
+	}
+	if err := CheckQP(q0, p0, b.N); err != nil {
+		return Point{}, fmt.Errorf("compose: start point: %w", err)
+	}
+	s = s.withDefaults()
+	q, p := q0, p0
+	for i := 0; i < s.MaxIter; i++ {
+		qn, pn := b.mapQP(q, p)
+		if !finite(qn) || !finite(pn) || !(qn > 0) || qn > 1e300 {
+			return Point{}, fmt.Errorf("%w: the iteration leaves the domain at step %d", ErrNoFixedPoint, i+1)
+		}
+		pn = math.Min(pn, qn)
+		if math.Abs(qn-q) <= s.Tol*q && math.Abs(pn/qn-p/q) <= s.Tol {
+			return Point{qn, pn}, nil
+		}
+		q, p = qn, pn
+	}
+	return Point{}, fmt.Errorf("%w: the iteration from (%v, %v) did not converge in %d steps", ErrNoFixedPoint, q0, p0, s.MaxIter)
+}
+
+// ErrNoGradientTheory is wrapped when the backward derivation of λ_g
+// (Cowsik et al. 2024 App. C, eqs. 15–20) does not carry over to a block.
+var ErrNoGradientTheory = errors.New("compose: no gradient-exponent theory for this block")
+
+// CowsikModel returns the tokengeom.Model of b when b is Cowsik et al.'s
+// block up to its parameters: pre-norm (RMS; LN taken as RMS), softmax
+// attention without mask, s² + b² = 1 on both sub-blocks with constant
+// scaling, σ_V² = 1, σ_o = σ_w, both sub-blocks present. Otherwise it
+// returns an error wrapping ErrNoGradientTheory naming the first
+// difference: the tensor algebra of App. C uses each of these (the
+// Jacobian of the norm at |x|² = q_A, the softmax Jacobian at collapse,
+// the 1 − α² skips), and sigprop has not derived it for the others.
+func (b Block) CowsikModel() (tokengeom.Model, error) {
+	if err := b.TheoryCovers(); err != nil {
+		return tokengeom.Model{}, err
+	}
+	why := ""
+	sa, ba := b.ResA.weights(b.Depth)
+	sm, bm := b.ResM.weights(b.Depth)
+	switch {
+	case b.Norm != Pre:
+		why = "the norm is not pre-norm"
+	case b.Attn.Kind != Softmax:
+		why = "the attention is not softmax"
+	case b.NoAttention || b.NoMLP:
+		why = "a sub-block is left out"
+	case b.ResA.Scaling != Const || b.ResM.Scaling != Const:
+		why = "a branch is scaled by 1/sqrt(L)"
+	case math.Abs(sa*sa+ba*ba-1) > 1e-12 || math.Abs(sm*sm+bm*bm-1) > 1e-12:
+		why = "skip² + branch² is not 1"
+	case b.Attn.SigmaV2 != 1:
+		why = "sigma_v2 is not 1"
+	case b.FF.SigmaOut != b.FF.SigmaW:
+		why = "sigma_out differs from sigma_w"
+	}
+	if why != "" {
+		return tokengeom.Model{}, fmt.Errorf("%w: %s", ErrNoGradientTheory, why)
+	}
+	return tokengeom.Model{AlphaA: ba, AlphaM: bm, SigmaW: b.FF.SigmaW, MLPLayers: b.FF.Layers,
+		N: b.N, D: float64(b.D), SigmaA2: b.Attn.SigmaA2, Act: b.FF.Act}, nil
+}
+
+// LambdaG returns the gradient exponent λ_g^(L) at the block's depth of
+// Cowsik et al. 2024 eqs. (15)–(20) (corrected, lib/sources/cowsik2024.md#erratum-1)
+// for a block CowsikModel accepts, and its error otherwise (the simulator's
+// gradient norms, Run.Grad, measure it for any block).
+func (b Block) LambdaG() (float64, error) {
+	m, err := b.CowsikModel()
+	if err != nil {
+		return 0, err
+	}
+	return tokengeom.LambdaG(m, b.Depth, tokengeom.Corrected), nil
+}

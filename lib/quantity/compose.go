@@ -1,0 +1,217 @@
+package quantity
+
+import (
+	"strconv"
+
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/compose"
+)
+
+// Quantities of a block composed by the user, package compose: the
+// parameters are the fields of a block file (compose.Keys), with
+// compose.DefaultBlock's values as defaults, so `sigprop eval compose.NAME
+// --block FILE` and KEY=VALUE arguments describe the same block.
+
+const coSource = "composed from Cowsik et al. 2024 eqs. (10), (11), (25) (arXiv 2403.02579), Noci et al. 2022 Lemma 3.2 (arXiv 2206.03126), Noci et al. 2023 Thm 4.2 (arXiv 2306.17759); lib/compose"
+
+func coDefault(k string) string { return compose.DefaultBlock().Fields()[k] }
+
+// coBlockParams are the block's fields as parameters. The ranges bound
+// what the theory evaluates quickly (depth at most 1000 blocks).
+var coBlockParams = []Param{
+	{Name: "n", Doc: "tokens n", Default: coDefault("n"), Min: 2, Max: 1e9, Integer: true},
+	{Name: "d", Doc: "width d (the norm's scale: |N(x)|^2 = d)", Default: coDefault("d"), Min: 1, Max: 1e9, Integer: true},
+	{Name: "depth", Doc: "blocks L (trajectories; the 1/sqrt(L) scalings)", Default: coDefault("depth"), Min: 1, Max: 1000, Integer: true},
+	{Name: "norm", Doc: "norm placement", Default: coDefault("norm"), Choices: []string{"none", "pre", "post"}},
+	{Name: "norm_kind", Doc: "LayerNorm (treated as RMS by the theory) or RMS norm; post needs ln", Default: coDefault("norm_kind"), Choices: []string{"ln", "rms"}},
+	{Name: "attn", Doc: "attention kind", Default: coDefault("attn"), Choices: []string{"softmax", "uniform", "shaped"}},
+	{Name: "sigma_a2", Doc: "softmax logit variance sigma_A^2 at |u|^2 = d", Default: coDefault("sigma_a2"), Min: 0, Max: 1e6},
+	{Name: "tau0", Doc: "shaped attention temperature tau0 (tau = tau0 sqrt(d d_k))", Default: coDefault("tau0"), Min: 1e-6, Max: 1e6},
+	{Name: "causal", Doc: "causal mask (the theory refuses it: tokens are not exchangeable)", Default: coDefault("causal"), Choices: []string{"false", "true"}},
+	{Name: "heads", Doc: "attention heads (the mean-field map does not depend on them)", Default: coDefault("heads"), Min: 1, Max: 1e6, Integer: true},
+	{Name: "sigma_v2", Doc: "value weight variance times d", Default: coDefault("sigma_v2"), Min: 1e-6, Max: 1e6},
+	{Name: "phi", Doc: "feed-forward activation phi", Default: coDefault("phi"), Choices: activation.Names()},
+	{Name: "mlp_layers", Doc: "nonlinear layers l of the feed-forward (l+1 weight matrices)", Default: coDefault("mlp_layers"), Min: 0, Max: 64, Integer: true},
+	{Name: "hidden", Doc: "hidden width of the feed-forward (0: d; the theory does not depend on it)", Default: "0", Min: 0, Max: 1e9, Integer: true},
+	{Name: "sigma_w", Doc: "hidden weights W^k ~ N(0, sigma_w^2/fan_in)", Default: coDefault("sigma_w"), Min: 1e-6, Max: 10},
+	{Name: "sigma_out", Doc: "last feed-forward weights ~ N(0, sigma_out^2/fan_in)", Default: coDefault("sigma_out"), Min: 1e-6, Max: 10},
+	{Name: "skip_attn", Doc: "attention skip weight s_A", Default: coDefault("skip_attn"), Min: 0, Max: 100},
+	{Name: "branch_attn", Doc: "attention branch weight b_A", Default: coDefault("branch_attn"), Min: 0, Max: 100},
+	{Name: "scaling_attn", Doc: "attention branch scaling: const or 1/sqrt(L)", Default: coDefault("scaling_attn"), Choices: []string{"const", "sqrtL"}},
+	{Name: "skip_mlp", Doc: "feed-forward skip weight s_M", Default: coDefault("skip_mlp"), Min: 0, Max: 100},
+	{Name: "branch_mlp", Doc: "feed-forward branch weight b_M", Default: coDefault("branch_mlp"), Min: 0, Max: 100},
+	{Name: "scaling_mlp", Doc: "feed-forward branch scaling: const or 1/sqrt(L)", Default: coDefault("scaling_mlp"), Choices: []string{"const", "sqrtL"}},
+	{Name: "no_attention", Doc: "leave the attention sub-block out", Default: coDefault("no_attention"), Choices: []string{"false", "true"}},
+	{Name: "no_mlp", Doc: "leave the feed-forward sub-block out", Default: coDefault("no_mlp"), Choices: []string{"false", "true"}},
+}
+
+var (
+	coQ0   = Param{Name: "q0", Doc: "input squared token norm (0: d)", Default: "0", Min: 0, Max: 1e300}
+	coRho0 = Param{Name: "rho0", Doc: "input token correlation, in [-1/(n-1), 1]", Default: "0.3", Min: -1, Max: 1}
+)
+
+// coBlock builds the block from the parameters through compose.ParseFields,
+// so the checks and messages are the block file's.
+func coBlock(v Values) (compose.Block, error) {
+	kv := map[string]string{}
+	for _, p := range coBlockParams {
+		if len(p.Choices) > 0 {
+			kv[p.Name] = v.String(p.Name)
+		} else {
+			kv[p.Name] = strconv.FormatFloat(v.Float(p.Name), 'g', -1, 64)
+		}
+	}
+	if v.Int("hidden") == 0 { // 0: the width d
+		delete(kv, "hidden")
+	}
+	if s, err := activation.Lookup(v.String("phi")); err == nil && s.Param != "" {
+		kv[s.Param] = strconv.FormatFloat(v.Float(s.Param), 'g', -1, 64)
+	}
+	return compose.ParseFields(kv)
+}
+
+// coStart returns the start geometry (q0, rho0 q0) with q0 = d for 0.
+func coStart(b compose.Block, v Values) (q0, p0 float64, err error) {
+	q0 = v.Float("q0")
+	if q0 == 0 {
+		q0 = float64(b.D)
+	}
+	p0 = v.Float("rho0") * q0
+	return q0, p0, compose.CheckQP(q0, p0, b.N)
+}
+
+func coWith(ps ...Param) []Param {
+	return mfWithAct(append(append([]Param(nil), coBlockParams...), ps...)...)
+}
+
+// coCowsikDefaults are compose.lambda_g's defaults: its theory covers only
+// Cowsik et al.'s block family, so its defaults are one (pre-RMS, skips
+// √(1−α²) with α = 0.7 on both sub-blocks).
+var coCowsikDefaults = map[string]string{"norm_kind": "rms", "skip_attn": "0.714142842854285", "skip_mlp": "0.714142842854285"}
+
+func coWithDefaults(def map[string]string, ps ...Param) []Param {
+	out := coWith(ps...)
+	for i, p := range out {
+		if d, ok := def[p.Name]; ok {
+			out[i].Default = d
+		}
+	}
+	return out
+}
+
+func init() {
+	Register(Quantity{
+		Name:   "compose.trajectory",
+		Doc:    "the (q, p, rho) trajectory of a composed block over its depth from (q0, rho0 q0)",
+		Source: coSource,
+		Params: coWith(coQ0, coRho0),
+		Eval: func(v Values) (any, error) {
+			b, err := coBlock(v)
+			if err != nil {
+				return nil, err
+			}
+			q0, p0, err := coStart(b, v)
+			if err != nil {
+				return nil, err
+			}
+			tr, err := b.Trajectory(q0, p0)
+			if err != nil {
+				return nil, err
+			}
+			out := map[string][]float64{}
+			for _, pt := range tr {
+				out["q"], out["p"], out["rho"] = append(out["q"], pt.Q), append(out["p"], pt.P), append(out["rho"], pt.Rho())
+			}
+			return out, nil
+		},
+	})
+	Register(Quantity{
+		Name:   "compose.rho_depth",
+		Doc:    "token correlation rho after the block's depth L from (q0, rho0 q0) (phase diagrams)",
+		Source: coSource,
+		Params: coWith(coQ0, coRho0),
+		Eval: func(v Values) (any, error) {
+			b, err := coBlock(v)
+			if err != nil {
+				return nil, err
+			}
+			q0, p0, err := coStart(b, v)
+			if err != nil {
+				return nil, err
+			}
+			tr, err := b.Trajectory(q0, p0)
+			if err != nil {
+				return nil, err
+			}
+			return tr[len(tr)-1].Rho(), nil
+		},
+	})
+	Register(Quantity{
+		Name:   "compose.collapsed_q",
+		Doc:    "q* of the collapsed fixed point (q*, q*) of a composed block",
+		Source: coSource + "; Cowsik et al. 2024 Sec. 3.3",
+		Params: coWith(),
+		Eval: func(v Values) (any, error) {
+			b, err := coBlock(v)
+			if err != nil {
+				return nil, err
+			}
+			return b.CollapsedQ(compose.FixedSettings{})
+		},
+	})
+	Register(Quantity{
+		Name:   "compose.lambda_a",
+		Doc:    "angle exponent of a composed block: transverse eigenvalue of its map at collapse, minus 1",
+		Source: coSource + "; Cowsik et al. 2024 Sec. 3.3, eq. (13)",
+		Params: coWith(),
+		Eval: func(v Values) (any, error) {
+			b, err := coBlock(v)
+			if err != nil {
+				return nil, err
+			}
+			return b.LambdaA(compose.FixedSettings{})
+		},
+	})
+	Register(Quantity{
+		Name:   "compose.lambda_g",
+		Doc:    "gradient exponent at depth L, where Cowsik et al.'s backward derivation carries over (else an error saying why); defaults: a block of that family",
+		Source: "Cowsik et al. 2024 eqs. (15)-(20), corrected per lib/sources/cowsik2024.md#erratum-1; lib/compose",
+		Params: coWithDefaults(coCowsikDefaults),
+		Eval: func(v Values) (any, error) {
+			b, err := coBlock(v)
+			if err != nil {
+				return nil, err
+			}
+			return b.LambdaG()
+		},
+	})
+	Register(Quantity{
+		Name:   "compose.compare",
+		Doc:    "theory against a seeded finite-width simulation of a composed block over depth: rho, its SE and z per layer, max |z|",
+		Source: coSource + "; Monte Carlo over random networks (lib/compose.Simulate)",
+		Params: coWith(coQ0, coRho0,
+			Param{Name: "nets", Doc: "simulated networks", Default: "16", Min: 2, Max: 1e5, Integer: true},
+			Param{Name: "seed", Doc: "seed of the networks", Default: "1", Min: 0, Max: 1 << 53, Integer: true},
+			Param{Name: "workers", Doc: "goroutines (results do not depend on them)", Default: "1", Min: 1, Max: 1024, Integer: true}),
+		Eval: func(v Values) (any, error) {
+			b, err := coBlock(v)
+			if err != nil {
+				return nil, err
+			}
+			q0, _, err := coStart(b, v)
+			if err != nil {
+				return nil, err
+			}
+			c, err := compose.Compare(b, compose.SimSettings{Nets: v.Int("nets"), Seed: uint64(v.Int("seed")),
+				Workers: v.Int("workers"), Q0: q0, Rho0: v.Float("rho0")})
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{
+				"theory_rho": c.TheoryRho(), "sim_rho": c.Run.Rho.Mean, "sim_rho_se": c.Run.Rho.SE,
+				"theory_q": c.TheoryQ(), "sim_q": c.Run.Q.Mean, "sim_q_se": c.Run.Q.SE,
+				"max_z_rho": c.MaxZRho, "max_z_q": c.MaxZQ,
+			}, nil
+		},
+	})
+}
