@@ -1,9 +1,9 @@
 // Package tokenfig renders the token-geometry results of Cowsik et al.
 // 2024 (lib/tokengeom's theory, lib/tokencheck's comparisons with the
 // finite-width transformer) as the figures and agreements of notebook
-// 02-token-geometry: pure constructors that return a Panel (figures, then
-// the agreements that check them) built from a lib result, and
-// Panel.Display, which shows it in the notebook.
+// 02-token-geometry: pure constructors that return a show.View (figures,
+// then the agreements that check them) built from a lib result, which the
+// notebook shows with View.Show, the one display route of package show.
 //
 // The constructors only arrange numbers the lib computed: series, heat
 // maps, metric values and their tolerances' bases. A figure's id, caption

@@ -15,16 +15,16 @@ import (
 var a8 = 1 / math.Sqrt(8)
 
 // valid renders every figure and validates every agreement of p, as
-// Display would in a notebook, and returns the metrics.
-func valid(t *testing.T, p Panel) []show.Metric {
+// Show would in a notebook, and returns the metrics.
+func valid(t *testing.T, p show.View) []show.Metric {
 	t.Helper()
-	for _, f := range p.Figures {
+	for _, f := range p.Figures() {
 		if _, _, err := show.RenderFigure(f); err != nil {
 			t.Errorf("figure %s: %v", f.ID, err)
 		}
 	}
 	var ms []show.Metric
-	for _, a := range p.Checks {
+	for _, a := range p.Agreements() {
 		m, err := a.Metric()
 		if err != nil {
 			t.Errorf("agreement %q: %v", a.Name, err)
@@ -98,14 +98,14 @@ func TestLayerFigure(t *testing.T) {
 	c := tokencheck.Curves{Model: tokengeom.NewModel(a8, a8, 5), Sim: stats(sq, fill(L+1, 0.01), sc, fill(L+1, 0.01), 8), Q: q, Cos: cos}
 	p := LayerFigure(c, 201, true)
 	ms := valid(t, p)
-	if len(p.Figures) != 1 || p.Figures[0].ID != "fig2-layers-sw5" || *p.Figures[0].Seed != 201 || p.Figures[0].Params["networks"] != 8 || len(ms) != 2 {
+	if len(p.Figures()) != 1 || p.Figures()[0].ID != "fig2-layers-sw5" || *p.Figures()[0].Seed != 201 || p.Figures()[0].Params["networks"] != 8 || len(ms) != 2 {
 		t.Fatalf("panel %+v", p)
 	}
 	if math.Abs(float64(ms[0].Value)-3) > 1e-9 || math.Abs(float64(ms[1].Value)-3) > 1e-9 || !ms[0].Pass {
 		t.Errorf("max |z| %v, %v, want 3, 3", ms[0].Value, ms[1].Value)
 	}
-	if p := LayerFigure(c, 201, false); len(p.Checks) != 1 || !strings.Contains(p.Checks[0].Name, "p/q") {
-		t.Errorf("without the norm check: %+v", p.Checks)
+	if p := LayerFigure(c, 201, false); len(p.Agreements()) != 1 || !strings.Contains(p.Agreements()[0].Name, "p/q") {
+		t.Errorf("without the norm check: %+v", p.Agreements())
 	}
 	// 4 layers, σ_w = 2: a legitimate setting; layers 1–4 are checked and
 	// the figure claims nothing.
@@ -113,8 +113,8 @@ func TestLayerFigure(t *testing.T) {
 	c.Q, c.Cos, c.Sim = c.Q[:5], c.Cos[:5], stats(sq[:5], fill(5, 0.01), sc[:5], fill(5, 0.01), 8)
 	p = LayerFigure(c, 1, true)
 	if ms := valid(t, p); len(ms) != 2 || ms[0].Name != "Fig. 2 σ_w=2: max |z| of q/d, layers 1–4" || math.Abs(float64(ms[0].Value)-3) > 1e-9 ||
-		p.Figures[0].PaperFigure != "" || !strings.HasSuffix(p.Figures[0].Caption, show.YourSettings) {
-		t.Errorf("4 layers: checks %v, claim %q, caption %q", ms, p.Figures[0].PaperFigure, p.Figures[0].Caption)
+		p.Figures()[0].PaperFigure != "" || !strings.HasSuffix(p.Figures()[0].Caption, show.YourSettings) {
+		t.Errorf("4 layers: checks %v, claim %q, caption %q", ms, p.Figures()[0].PaperFigure, p.Figures()[0].Caption)
 	}
 }
 
@@ -127,12 +127,12 @@ func TestHistogramFigures(t *testing.T) {
 		h := tokencheck.Histograms{Model: tokengeom.NewModel(a8, a8, c.sw), Norms: hist, Cosines: hist, Networks: 1, Q: []float64{1, 0.8, 0.6}, Cos: []float64{0, 0.1, 0.2}}
 		p := HistogramFigures(h, 300)
 		valid(t, p)
-		if len(p.Figures) != 2 || p.Figures[1].ID != "fig2-hist-cosines-sw"+map[float64]string{1: "1", 5: "5"}[c.sw] ||
-			!strings.Contains(p.Figures[0].PaperFigure, "second column, "+c.row+" row") || !strings.Contains(p.Figures[0].Caption, "one network (n = 256, d = 64)") {
-			t.Errorf("σ_w = %g: %+v", c.sw, p.Figures)
+		if len(p.Figures()) != 2 || p.Figures()[1].ID != "fig2-hist-cosines-sw"+map[float64]string{1: "1", 5: "5"}[c.sw] ||
+			!strings.Contains(p.Figures()[0].PaperFigure, "second column, "+c.row+" row") || !strings.Contains(p.Figures()[0].Caption, "one network (n = 256, d = 64)") {
+			t.Errorf("σ_w = %g: %+v", c.sw, p.Figures())
 		}
 		// The heat map is the histogram: layer t along x, bin along y.
-		if z := p.Figures[0].Heat.Z; len(z) != 6 || z[1] != 2 || z[5] != 2 || z[4] != 0 {
+		if z := p.Figures()[0].Heat.Z; len(z) != 6 || z[1] != 2 || z[5] != 2 || z[4] != 0 {
 			t.Errorf("heat %v", z)
 		}
 	}
@@ -150,7 +150,7 @@ func TestSymmetryFigure(t *testing.T) {
 	if len(ms) != 2 || math.Abs(float64(ms[0].Value)-0.2) > 1e-12 || !ms[0].Pass || math.Abs(float64(ms[1].Value)-0.02) > 1e-12 || !ms[1].Pass {
 		t.Errorf("metrics %+v", ms)
 	}
-	if f := p.Figures[0]; f.Params["p1"] != 48 || f.Params["q"] != 64 || f.Caption != "caption" || ms[0].Name != "Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0" {
+	if f := p.Figures()[0]; f.Params["p1"] != 48 || f.Params["q"] != 64 || f.Caption != "caption" || ms[0].Name != "Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0" {
 		t.Errorf("figure %+v", f)
 	}
 }
@@ -168,7 +168,7 @@ func TestErrataFigure(t *testing.T) {
 	if math.Abs(float64(ms[0].Value)+0.02) > 1e-12 || math.Abs(float64(ms[1].Value)-0.14/0.11) > 1e-12 || !ms[0].Pass || !ms[1].Pass {
 		t.Errorf("metrics %+v", ms)
 	}
-	if f := p.Figures[0]; f.ID != "errata-lambda-g" || f.Params["networks"] != 6 || f.YLabel != "λ_g^(16)" || len(f.Series[0].X) != 5 {
+	if f := p.Figures()[0]; f.ID != "errata-lambda-g" || f.Params["networks"] != 6 || f.YLabel != "λ_g^(16)" || len(f.Series[0].X) != 5 {
 		t.Errorf("figure %+v", f)
 	}
 	lines := strings.Split(strings.TrimSpace(ExponentLines(e)), "\n")
@@ -200,19 +200,4 @@ func TestGradientPlaneChecks(t *testing.T) {
 	if ms[1].Pass || ms[2].Outcome() != bundle.Passed {
 		t.Errorf("8 beyond, shift −3.5 SE: %+v", ms)
 	}
-}
-
-// Display shows nothing outside a notebook but validates, and returns the
-// metrics in order.
-func TestPanelDisplay(t *testing.T) {
-	ms := Panel{Checks: []show.Agreement{{Name: "a", Kind: show.Claim, Value: 1, Tol: 2, Basis: "b"}}}.Display()
-	if len(ms) != 1 || ms[0].Name != "a" || !ms[0].Pass {
-		t.Errorf("metrics %+v", ms)
-	}
-	defer func() {
-		if recover() == nil {
-			t.Error("an agreement without a basis did not panic")
-		}
-	}()
-	Panel{Checks: []show.Agreement{{Name: "a", Kind: show.Claim}}}.Display()
 }

@@ -72,16 +72,16 @@ func ProbeClaims(p *ts.Probe, layers []int, tr ts.Run) show.View {
 	}
 	verdict := map[bool]string{true: "supported", false: "not seen"}
 	return show.View{
-		show.Agreement{Name: "Noci 2022 eqs. 17–18: log10 geometric-mean ‖∇W^Q‖/‖∇W^V‖ over layers, first snapshot", Kind: show.Claim, Value: math.Log10(gq0), Tol: 0, Rule: show.AtMost,
-			Basis: "claim made quantitative: query gradients smaller than value gradients (ratio < 1); one run, seed 11", Figure: "noci-grad-ratio-depth"},
-		show.Agreement{Name: fmt.Sprintf("Noci 2022 Fig. 6: log10 geometric-mean effective-LR ratio W^Q/W^V (layers %s), last step", ls), Kind: show.Claim, Value: math.Log10(stat.GeometricMean(effL, nil)), Tol: 0, Rule: show.AtLeast,
-			Basis: "claim made quantitative: Adam gives W^Q a larger effective learning rate than W^V (ratio > 1); one run, seed 11", Figure: "noci-adam-effective-lr"},
-		bundle.Table{ID: "noci-claims", Caption: "Noci et al. 2022's claims at this scale (pre-normalised ViT, Adam, seed 11)",
+		show.Agree(show.Agreement{Name: "Noci 2022 eqs. 17–18: log10 geometric-mean ‖∇W^Q‖/‖∇W^V‖ over layers, first snapshot", Kind: show.Claim, Value: math.Log10(gq0), Tol: 0, Rule: show.AtMost,
+			Basis: "claim made quantitative: query gradients smaller than value gradients (ratio < 1); one run, seed 11", Figure: "noci-grad-ratio-depth"}),
+		show.Agree(show.Agreement{Name: fmt.Sprintf("Noci 2022 Fig. 6: log10 geometric-mean effective-LR ratio W^Q/W^V (layers %s), last step", ls), Kind: show.Claim, Value: math.Log10(stat.GeometricMean(effL, nil)), Tol: 0, Rule: show.AtLeast,
+			Basis: "claim made quantitative: Adam gives W^Q a larger effective learning rate than W^V (ratio > 1); one run, seed 11", Figure: "noci-adam-effective-lr"}),
+		show.Tab(bundle.Table{ID: "noci-claims", Caption: "Noci et al. 2022's claims at this scale (pre-normalised ViT, Adam, seed 11)",
 			Header: []string{"claim", "measured", "verdict"},
 			Rows: [][]string{
 				{"query/key gradients are smaller than value gradients", fmt.Sprintf("‖∇W^Q‖/‖∇W^V‖ geometric mean over layers: %.3g after step %d, %.3g after step %d", gq0, first.Step, gqL, last.Step), verdict[gq0 < 1]},
 				{"Adam gives W^Q a larger effective learning rate than W^V", fmt.Sprintf("ratio at step %d: %s", last.Step, lr), verdict[stat.GeometricMean(effL, nil) > 1]},
 				{"training works", fmt.Sprintf("train loss %.3f (first 10 steps) → %.3f (last 10 steps)", stat.Mean(tr.TrainLoss[:10], nil), tr.TailMean(10)), ""},
-			}},
+			}}),
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )
@@ -33,8 +32,8 @@ func TestProbeViews(t *testing.T) {
 	tr := ts.Run{TrainLoss: []float64{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}
 	v := ProbeClaims(p, layers, tr)
 	as, tab := v.Agreements(), v.Tables()[0]
-	if _, last := v[len(v)-1].(bundle.Table); !last {
-		t.Errorf("the view ends with %T, want the table after the metrics", v[len(v)-1])
+	if _, last := v[len(v)-1].Table(); !last {
+		t.Errorf("the view ends with %+v, want the table after the metrics", v[len(v)-1])
 	}
 	// First snapshot: Q/V = 0.1, 0.4, geometric mean 0.2; last LR ratios 10, 1000: geometric mean 100.
 	if len(as) != 2 || math.Abs(as[0].Value-math.Log10(0.2)) > 1e-12 || math.Abs(as[1].Value-2) > 1e-12 || as[1].Rule != show.AtLeast {

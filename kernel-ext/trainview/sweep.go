@@ -57,8 +57,8 @@ func Provenance(set trainability.Set) show.View {
 				fmt.Sprintf("%s — commit %s (modified: %s), %s, %s, %d workers", strings.Join(inv.Command, " "), inv.Revision, inv.Modified,
 					inv.Started.Format("2006-01-02 15:04 UTC"), inv.GoVersion, inv.Workers)})
 		}
-		out = append(out, bundle.Table{ID: "sweep-provenance-" + set.Names[k], Caption: "Provenance of the committed sweep " + set.Names[k],
-			Header: []string{"", ""}, Rows: rows})
+		out = append(out, show.Tab(bundle.Table{ID: "sweep-provenance-" + set.Names[k], Caption: "Provenance of the committed sweep " + set.Names[k],
+			Header: []string{"", ""}, Rows: rows}))
 	}
 	return out
 }
