@@ -281,22 +281,24 @@ func Chi1(p randmlp.Chi1Points, width, depth int, seed uint64) show.View {
 }
 
 // DepthScales shows figure depth-scales: ξ_c and ξ_q along the sweep sc
-// (tanh, σ_b² = 0.05) with the critical σ_w² = wc in the caption.
+// (the notebook's: tanh, σ_b² = 0.05) with the critical σ_w² = wc in the
+// caption; the activation and σ_b² are those sc ran at.
 func DepthScales(sc meanfield.Scan, wc float64) show.View {
-	return show.View{show.Fig(show.Figure{ID: "depth-scales", Caption: fmt.Sprintf("Depth scales for tanh, σ_b² = 0.05: ξ_c diverges at the critical σ_w² = %.4f, ξ_q stays finite.", wc),
+	return show.View{show.Fig(show.Figure{ID: "depth-scales", Caption: fmt.Sprintf("Depth scales for %s, σ_b² = %g: ξ_c diverges at the critical σ_w² = %.4f, ξ_q stays finite.", sc.Phi, sc.SigmaB2, wc),
 		XLabel: "σ_w²", YLabel: "depth scale", LogY: true, Series: []show.Series{{Name: "ξ_c", X: sc.SigmaW2, Y: sc.XiC}, {Name: "ξ_q", X: sc.SigmaW2, Y: sc.XiQ}},
-		Params: map[string]float64{"sigma_b2": 0.05}})}
+		Params: map[string]float64{"sigma_b2": sc.SigmaB2}})}
 }
 
 // TanhTable shows table tanh-table (q*, χ₁, c*, ξ_c, ξ_q of sc with the
 // reference rows ref of lib/sources/tanner2024.md#check-9 in brackets) and the check of the largest
-// relative deviation, against the notes' (lib/sources/tanner2024.md) rounding.
+// relative deviation, against the notes' (lib/sources/tanner2024.md) rounding. The caption
+// states the activation and σ_b² sc ran at (the notes': tanh, 0.05).
 func TanhTable(sc meanfield.Scan, ref [][]float64) show.View {
 	labels := make([]string, len(sc.SigmaW2))
 	for i, w := range sc.SigmaW2 {
 		labels[i] = fmt.Sprint(w)
 	}
-	t, _, worst := show.Versus(bundle.Table{ID: "tanh-table", Caption: "tanh, σ_b² = 0.05: library (reference in brackets)", Header: []string{"σ_w²", "q*", "χ₁", "c*", "ξ_c", "ξ_q"}},
+	t, _, worst := show.Versus(bundle.Table{ID: "tanh-table", Caption: fmt.Sprintf("%s, σ_b² = %g: library (reference in brackets)", sc.Phi, sc.SigmaB2), Header: []string{"σ_w²", "q*", "χ₁", "c*", "ξ_c", "ξ_q"}},
 		labels, sc.Rows(), ref, "%.7g (%g)")
 	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "tanh mean-field table vs spec: max relative deviation", Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
 		Basis: "the notes (lib/sources/tanner2024.md) print ξ to 4 decimals: relative rounding up to 4.8e-5 (ξ_q = 1.0415)", Figure: "tanh-table"})}
