@@ -65,7 +65,8 @@ func LayerFigure(c tokencheck.Curves, seed uint64, checkNorm bool) show.View {
 // draws them, fig2-hist-norms-sw<σ_w> and fig2-hist-cosines-sw<σ_w>: each
 // a heat map with one column per layer and F's iterate on top. The row
 // named in PaperFigure is the paper's: top in the ordered phase (λ_a <= 0),
-// bottom in the chaotic one.
+// bottom in the chaotic one. They claim it only at the paper's n = 256,
+// d = 64, α = 8^{-1/2}, for one network, as the paper draws them.
 func HistogramFigures(h tokencheck.Histograms, seed uint64) show.View {
 	m := h.Model
 	layers := empirical.Linspace(0, float64(len(h.Q)-1), len(h.Q))
@@ -77,6 +78,7 @@ func HistogramFigures(h tokencheck.Histograms, seed uint64) show.View {
 	if h.Networks != 1 {
 		nets = fmt.Sprintf("%d networks", h.Networks)
 	}
+	paper := paperSize(m) && m.AlphaA == a8 && m.AlphaM == a8 && h.Networks == 1
 	var p show.View
 	for _, c := range []struct {
 		kind, label, column string
@@ -84,13 +86,13 @@ func HistogramFigures(h tokencheck.Histograms, seed uint64) show.View {
 		theory              []float64
 	}{{"norms", "|X_i|²/d", "second", h.Norms, h.Q}, {"cosines", "cos(X_i, X_j)", "third", h.Cosines, h.Cos}} {
 		x, y, z := c.hist.Plane()
-		p = append(p, show.Fig(show.Figure{ID: fmt.Sprintf("fig2-hist-%s-sw%g", c.kind, m.SigmaW), Seed: show.Seed(seed),
+		p = append(p, show.Fig(show.AtPaper(show.Figure{ID: fmt.Sprintf("fig2-hist-%s-sw%g", c.kind, m.SigmaW), Seed: show.Seed(seed),
 			Caption:     fmt.Sprintf("Histograms of %s at every layer, σ_w = %g, %s (n = %d, d = %g): each column is a layer's density; red: the theory iterate of F.", c.label, m.SigmaW, nets, m.N, m.D),
 			PaperFigure: fmt.Sprintf("Cowsik et al. 2024, Fig. 2 (%s column, %s row)", c.column, row),
 			XLabel:      "layer t", YLabel: c.label, Legend: show.NoLegend,
 			Heat:   &show.Heat{Name: "density of " + c.label, X: x, Y: y, Z: z, ZLabel: "density"},
 			Series: []show.Series{{Name: "theory", X: layers, Y: c.theory}},
-			Params: map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "networks": float64(h.Networks)}}))
+			Params: map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "networks": float64(h.Networks)}}, paper)))
 	}
 	return p
 }
@@ -99,21 +101,29 @@ func HistogramFigures(h tokencheck.Histograms, seed uint64) show.View {
 // points) and p/q per layer, the fixed point of F and the symmetric level
 // p1/p2 = 1; checked by the paper's claim that at least three quarters of
 // the excess p1/p2 − 1 is gone at the last layer, and by p/q there against
-// the fixed point (4 SE). The caption describes the setting.
-func SymmetryFigure(s tokencheck.Symmetry, seed uint64, caption string) show.View {
+// the fixed point (4 SE). The caption states the setting s ran at; the
+// figure claims Fig. 3 only at the paper's σ_w = 2, p1 = 1.5 p2 = 0.75d,
+// q = d, with n = 256, d = 64, α = 8^{-1/2}.
+func SymmetryFigure(s tokencheck.Symmetry, seed uint64) show.View {
 	st, m := s.Sim, s.Model
 	L := len(st.QOverD) - 1
 	layers := empirical.Linspace(0, float64(L), L+1)
-	return show.View{show.Fig(show.Figure{ID: "fig3-symmetry", PaperFigure: "Cowsik et al. 2024, Fig. 3", Seed: show.Seed(seed),
-		Caption: caption,
-		XLabel:  "layer t", YLabel: "p1/p2 and p/q",
+	q := "d"
+	if s.Q != m.D {
+		q = fmt.Sprintf("%gd", s.Q/m.D)
+	}
+	paper := paperSize(m) && m.AlphaA == a8 && m.AlphaM == a8 && m.SigmaW == 2 && s.Q == m.D && s.P1 == 0.75*m.D && s.P2 == 0.5*m.D
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-symmetry", PaperFigure: "Cowsik et al. 2024, Fig. 3", Seed: show.Seed(seed),
+		Caption: fmt.Sprintf("Two-group initial condition (eq. 12), p1 = %g p2 = %gd, q = %s, σ_w = %g, α = %s: the within/across dot-product ratio p1/p2 (mean ± SE of %d networks) decays towards 1; p/q approaches the non-collapsed fixed point of F (dashed level).",
+			s.P1/s.P2, s.P1/m.D, q, m.SigmaW, alphaText(m.AlphaA), st.Samples),
+		XLabel: "layer t", YLabel: "p1/p2 and p/q",
 		Series: []show.Series{
 			{Name: "simulation p1/p2", X: layers, Y: st.QOverD, YErr: st.QOverDSE, Style: show.LinePoints},
 			show.Scatter("simulation p/q", layers, st.Cos, st.CosSE),
 			show.Level("fixed point p/q of F", 0, float64(L), s.FixedCos),
 			show.Level("symmetric (p1/p2 = 1)", 0, float64(L), 1),
 		},
-		Params: map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "q": s.Q, "p1": s.P1, "p2": s.P2}}),
+		Params: map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "q": s.Q, "p1": s.P1, "p2": s.P2}}, paper)),
 		show.Agree(show.Agreement{Name: fmt.Sprintf("Fig. 3: (p1/p2 − 1) at layer %d relative to layer 0", L), Kind: show.Claim,
 			Value: (st.QOverD[L] - 1) / (st.QOverD[0] - 1), Tol: 0.25, Rule: show.AtMost, Figure: "fig3-symmetry",
 			Basis: fmt.Sprintf("the paper's claim that p1/p2 → 1: at least three quarters of the excess gone in %d layers (simulation in lib/sources/cowsik2024.md#figure-3: 0.06/0.55 ≈ 0.11)", L),

@@ -5,14 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/showtest"
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 	"github.com/sigprop/sigprop/lib/tokennet"
 )
-
-var a8 = 1 / math.Sqrt(8)
 
 // valid renders every figure and validates every agreement of p, as
 // Show would in a notebook, and returns the metrics.
@@ -135,6 +134,11 @@ func TestHistogramFigures(t *testing.T) {
 		if z := p.Figures()[0].Heat.Z; len(z) != 6 || z[1] != 2 || z[5] != 2 || z[4] != 0 {
 			t.Errorf("heat %v", z)
 		}
+		// Of two networks (the paper draws one), or at d = 16, they claim nothing.
+		h.Networks = 2
+		showtest.AtYourSettings(t, "HistogramFigures of 2 networks", HistogramFigures(h, 300), nil, nil, nil)
+		h.Networks, h.Model.D = 1, 16
+		showtest.AtYourSettings(t, "HistogramFigures at d = 16", HistogramFigures(h, 300), nil, nil, nil)
 	}
 }
 
@@ -144,15 +148,20 @@ func TestSymmetryFigure(t *testing.T) {
 	r[0], cos[L] = 1.5, 0.52
 	s := tokencheck.Symmetry{Model: tokengeom.NewModel(a8, a8, 2), Q: 64, P1: 48, P2: 32,
 		Sim: stats(r, fill(L+1, 0.01), cos, fill(L+1, 0.01), 4), FixedCos: 0.5}
-	p := SymmetryFigure(s, 400, "caption")
+	p := SymmetryFigure(s, 400)
 	ms := valid(t, p)
 	// (1.1 − 1)/(1.5 − 1) = 0.2 <= 0.25; 0.52 − 0.5 = 0.02 <= 4·0.01.
 	if len(ms) != 2 || math.Abs(float64(ms[0].Value)-0.2) > 1e-12 || !ms[0].Pass || math.Abs(float64(ms[1].Value)-0.02) > 1e-12 || !ms[1].Pass {
 		t.Errorf("metrics %+v", ms)
 	}
-	if f := p.Figures()[0]; f.Params["p1"] != 48 || f.Params["q"] != 64 || f.Caption != "caption" || ms[0].Name != "Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0" {
+	// The notebook's caption, formatted from s.
+	const want = "Two-group initial condition (eq. 12), p1 = 1.5 p2 = 0.75d, q = d, σ_w = 2, α = 8^{-1/2}: the within/across dot-product ratio p1/p2 (mean ± SE of 4 networks) decays towards 1; p/q approaches the non-collapsed fixed point of F (dashed level)."
+	if f := p.Figures()[0]; f.Params["p1"] != 48 || f.Params["q"] != 64 || f.Caption != want || f.PaperFigure == "" || ms[0].Name != "Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0" {
 		t.Errorf("figure %+v", f)
 	}
+	// At d = 16 (q = d, p1 = 0.75d, p2 = 0.5d still) the figure claims nothing.
+	s.Model.D, s.Q, s.P1, s.P2 = 16, 16, 12, 8
+	showtest.AtYourSettings(t, "SymmetryFigure", SymmetryFigure(s, 400), map[string]float64{"sigma_w": 2, "alpha": a8, "q": 16, "p1": 12, "p2": 8}, nil, nil)
 }
 
 func TestErrataFigure(t *testing.T) {
