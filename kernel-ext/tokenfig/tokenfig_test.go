@@ -161,7 +161,8 @@ func TestSymmetryFigure(t *testing.T) {
 	}
 	// At d = 16 (q = d, p1 = 0.75d, p2 = 0.5d still) the figure claims nothing.
 	s.Model.D, s.Q, s.P1, s.P2 = 16, 16, 12, 8
-	showtest.AtYourSettings(t, "SymmetryFigure", SymmetryFigure(s, 400), map[string]float64{"sigma_w": 2, "alpha": a8, "q": 16, "p1": 12, "p2": 8}, nil, nil)
+	showtest.AtYourSettings(t, "SymmetryFigure", SymmetryFigure(s, 400), map[string]float64{"sigma_w": 2, "alpha": a8, "q": 16, "p1": 12, "p2": 8},
+		[]string{"Fig. 3: p/q at layer 32 − fixed point of F"}, []string{"Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0"})
 }
 
 func TestErrataFigure(t *testing.T) {
@@ -179,6 +180,12 @@ func TestErrataFigure(t *testing.T) {
 	}
 	if f := p.Figures()[0]; f.ID != "errata-lambda-g" || f.Params["networks"] != 6 || f.YLabel != "λ_g^(16)" || len(f.Series[0].X) != 5 {
 		t.Errorf("figure %+v", f)
+	}
+	// At L = 4 the offset measured for λ_g^(16) does not apply: both checks are not applicable.
+	e4 := e
+	e4.L = 4
+	if v := ErrataFigure(e4, 900, 4, "c"); len(v.Agreements()) != 0 || len(v.Texts()) != 2 || !strings.Contains(v.Texts()[1], "not applicable at your settings: errata: smallest") {
+		t.Errorf("errata at L = 4: checks %v, lines %q", v.Agreements(), v.Texts())
 	}
 	lines := strings.Split(strings.TrimSpace(ExponentLines(e)), "\n")
 	if len(lines) != 5 || lines[4] != "point 5 (α_A, α_M, σ_w) = (0.9, 0.9, 2): sim +0.2500 ± 0.0400   corrected +0.4200   printed -1.2400" {
