@@ -171,6 +171,9 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g"))},
 	{Notebook: "03-rank-collapse", Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10"},
 		Figures: each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln")},
+	{Notebook: "04-jacobian-spectra", Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128"},
+		Figures: merge(each(map[string]float64{"N": 60, "eps": 1e-10}, "mp-density"), each(map[string]float64{"N": 60}, "s-transform-product"),
+			each(map[string]float64{"T": 128, "s": 1}, "attn-gap"))},
 	{Notebook: "05-shaped-transformer", Params: []string{"Width=16", "Depth=12", "Networks=64", "LNNetworks=2", "RMSNetworks=64", "OneStepWidth=32", "OneStepNetworks=200",
 		"TWidth=10", "TNetworks=64", "TPaths=128", "KSNetworks=16", "KSPaths=256", "Fig3Networks=64", "Fig3Paths=128", "Fig4Width=16", "Fig4Networks=64",
 		"ExplosionPaths=32", "StopWidth=12", "StopNetworks=10"},
@@ -187,8 +190,7 @@ var cheapRuns = []cheapRun{
 // withoutParameters are the notebooks with no parameters cell yet, and why
 // TestEveryNotebookAtCheapSettings does not run them.
 var withoutParameters = map[string]string{
-	"04-jacobian-spectra": "its hand-built figures (MP density, S-transform, attention spectra) retype their sizes; not yet parameterised",
-	"06-trainability":     "its live training cells take their sizes positionally; not yet parameterised",
+	"06-trainability": "its live training cells take their sizes positionally; not yet parameterised",
 }
 
 // TestEveryNotebookAtCheapSettings runs every notebook that has a
