@@ -185,13 +185,13 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"networks": 64, "paths": 128}, "fig3-left", "fig3-right"),
 			each(map[string]float64{"width": 16, "depth": 12, "networks": 64}, "fig4-left", "fig4-right"),
 			each(map[string]float64{"width": 12, "depth": 12, "networks": 10}, "fig5-left", "fig5-right", "fig8"))},
+	{Notebook: "06-trainability", Params: []string{"LiveSteps=10", "LiveTrainImages=300", "ProbeSteps=30", "GradImages=8"},
+		Figures: each(map[string]float64{}, "noci-adam-effective-lr", "noci23-fig2-value-grads", "noci23-fig2-query-grads")},
 }
 
 // withoutParameters are the notebooks with no parameters cell yet, and why
 // TestEveryNotebookAtCheapSettings does not run them.
-var withoutParameters = map[string]string{
-	"06-trainability": "its live training cells take their sizes positionally; not yet parameterised",
-}
+var withoutParameters = map[string]string{}
 
 // TestEveryNotebookAtCheapSettings runs every notebook that has a
 // parameters cell with the cheaper parameters of cheapRuns (sigprop
