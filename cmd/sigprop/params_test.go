@@ -160,7 +160,8 @@ func merge(ms ...map[string]map[string]float64) map[string]map[string]float64 {
 var cheapRuns = []cheapRun{
 	{Notebook: "00-overview", Params: []string{"Correlations=11"}},
 	{Notebook: "01-mean-field", Params: []string{"width=200", "spectrumWidth=120"},
-		Figures: merge(each(map[string]float64{"width": 200}, "fig1-qmap", "qmap-iteration", "cmap-iteration", "chi1-sim", "xi-c-decay", "beyond-chi1", "beyond-divergent"),
+		Figures: merge(each(map[string]float64{"width": 200}, "qmap-iteration", "cmap-iteration", "chi1-sim", "xi-c-decay",
+			"fig3-relu", "fig3-hardtanh", "fig3-shifted_relu", "fig3-erf", "fig3-smoothed_relu", "beyond-chi1", "beyond-divergent"),
 			each(map[string]float64{"width": 120}, "beyond-spectrum"))},
 	{Notebook: "02-token-geometry", Params: []string{"Tokens=32", "Width=16", "Fig2Depth=6", "OneBlockNetworks=8", "Fig2Networks=3", "BiasNetworks=4", "BiasLayer=3",
 		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=3", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3"},
