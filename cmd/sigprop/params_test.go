@@ -239,7 +239,8 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 		t.Run(r.Notebook, func(t *testing.T) {
 			t.Parallel()
 			out := filepath.Join(t.TempDir(), "site")
-			args := []string{"report", "--no-cache", "--out", out}
+			// A generous cell timeout: the test checks what the cells show, not how fast a loaded machine runs them.
+			args := []string{"report", "--no-cache", "--timeout", "30m", "--out", out}
 			for _, p := range r.Params {
 				args = append(args, "-p", p)
 			}
