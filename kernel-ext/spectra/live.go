@@ -51,7 +51,7 @@ func MPDensity(f show.Figure, lams []float64, c freeprob.Continuation, s randmlp
 	}
 	return append(show.View{show.Fig(f), show.Agree(show.Agreement{Name: "MP: max |Algorithm 1 − closed form|", Kind: show.TheoryVsClosedForm,
 		Value: empirical.MaxAbsDiff(alg1, closed), Tol: 1e-8, Figure: f.ID,
-		Basis: fmt.Sprintf("Newton tolerance 1e-13 and the O(ε) Cauchy smoothing at ε = %g, times the density's curvature on [%g, %g]", c.Eps, lams[0], lams[len(lams)-1])})}, ks...), nil
+		Basis: fmt.Sprintf("Newton tolerance 1e-13 and the O(ε) Cauchy smoothing at ε = %g, times the density's curvature on [%.4g, %.4g]", c.Eps, lams[0], lams[len(lams)-1])})}, ks...), nil
 }
 
 // STransform fills f (the notebook's s-transform-product) with the
