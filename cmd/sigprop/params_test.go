@@ -1,15 +1,16 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/reports/conformance"
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/nbparams"
 	"github.com/sigprop/sigprop/reports/publish"
 )
 
@@ -123,78 +124,183 @@ func TestReportParams(t *testing.T) {
 	}
 }
 
-// CheapWidth and CheapSpectrumWidth are the widths TestNotebookParams
-// runs notebook 01 at (its parameters width and spectrumWidth): a fifth of
-// those of the default run (1000 and 600), so the run is cheap.
-const (
-	CheapWidth         = 200
-	CheapSpectrumWidth = 120
-)
+// cheapRun is one notebook run at cheaper parameters than its defaults:
+// Params are the -p values, and Figures, by figure id, the Params each
+// figure must state (the values run); a figure listed there ran at other
+// settings than its paper row's, so it must claim no paper figure.
+type cheapRun struct {
+	Notebook string
+	Params   []string
+	Figures  map[string]map[string]float64
+	// NoClaim are figures of Figures that claim no paper figure at any
+	// settings (evidence for a conformance row, e.g. a check of a table,
+	// not a redrawn figure): their captions carry no "at your settings".
+	NoClaim []string
+}
 
-// TestNotebookParams runs notebooks/01-mean-field.ipynb with -p
-// width=CheapWidth -p spectrumWidth=CheapSpectrumWidth: no cell fails,
-// every figure whose Params state a width states the value run
-// (CheapSpectrumWidth for the critical spectra, CheapWidth for the
-// others), and none of them claims a paper
-// figure, and those the conformance list gives a paper figure say "at
-// your settings" in their caption.
-func TestNotebookParams(t *testing.T) {
+// each returns, for every id, the same Params.
+func each(params map[string]float64, ids ...string) map[string]map[string]float64 {
+	m := map[string]map[string]float64{}
+	for _, id := range ids {
+		m[id] = params
+	}
+	return m
+}
+
+// merge is the union of the maps ms.
+func merge(ms ...map[string]map[string]float64) map[string]map[string]float64 {
+	out := map[string]map[string]float64{}
+	for _, m := range ms {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// cheapRuns are the cheaper settings of TestEveryNotebookAtCheapSettings,
+// one per notebook with a parameters cell: smaller widths, depths and
+// sample counts, at which every simulation of the notebook is a fraction
+// of its default cost.
+var cheapRuns = []cheapRun{
+	{Notebook: "00-overview", Params: []string{"Correlations=11"}},
+	{Notebook: "01-mean-field", Params: []string{"width=200", "spectrumWidth=120"},
+		Figures: merge(each(map[string]float64{"width": 200}, "qmap-iteration", "cmap-iteration", "chi1-sim", "xi-c-decay",
+			"fig3-relu", "fig3-hardtanh", "fig3-shifted_relu", "fig3-erf", "fig3-smoothed_relu", "beyond-chi1", "beyond-divergent"),
+			each(map[string]float64{"width": 120}, "beyond-spectrum"))},
+	{Notebook: "02-token-geometry", Params: []string{"Tokens=32", "Width=16", "Fig2Depth=6", "OneBlockNetworks=8", "Fig2Networks=3", "BiasNetworks=4", "BiasLayer=3",
+		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=3", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3"},
+		Figures: merge(each(map[string]float64{"n": 32, "d": 16}, "att-map", "fig2-field-sw1", "fig2-field-sw5"),
+			each(map[string]float64{"n": 32, "d": 16, "networks": 3}, "fig2-layers-sw1", "fig2-layers-sw5", "fig4-lambda-a-slice"),
+			each(map[string]float64{"n": 32, "d": 16, "networks": 1}, "fig2-hist-norms-sw1", "fig2-hist-cosines-sw1", "fig2-hist-norms-sw5", "fig2-hist-cosines-sw5"),
+			each(map[string]float64{"q": 16, "p1": 12, "p2": 8}, "fig3-symmetry"),
+			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g"))},
+	{Notebook: "03-rank-collapse", Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10"},
+		Figures: each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln")},
+	{Notebook: "04-jacobian-spectra", Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128"},
+		Figures: merge(each(map[string]float64{"N": 60, "eps": 1e-10}, "mp-density"), each(map[string]float64{"N": 60}, "s-transform-product"),
+			each(map[string]float64{"T": 128, "s": 1}, "attn-gap")),
+		NoClaim: []string{"mp-density", "s-transform-product"}},
+	{Notebook: "05-shaped-transformer", Params: []string{"Width=16", "Depth=12", "Networks=64", "LNNetworks=2", "RMSNetworks=64", "OneStepWidth=32", "OneStepNetworks=200",
+		"TWidth=10", "TNetworks=64", "TPaths=128", "KSNetworks=16", "KSPaths=256", "Fig3Networks=64", "Fig3Paths=128", "Fig4Width=16", "Fig4Networks=64",
+		"ExplosionPaths=32", "StopWidth=12", "StopNetworks=10"},
+		Figures: merge(each(map[string]float64{"width": 16, "depth": 12, "networks": 64}, "fig1-left"),
+			each(map[string]float64{"width": 16, "depth": 12}, "fig1-preln"),
+			each(map[string]float64{"width": 16, "depth": 12, "samples": 64}, "fig1-right-m2", "fig1-right-m4", "fig7"),
+			each(map[string]float64{"width": 10}, "transformer-T"),
+			each(map[string]float64{"networks": 16, "paths": 256}, "ks-vs-width"),
+			each(map[string]float64{"networks": 64, "paths": 128}, "fig3-left", "fig3-right"),
+			each(map[string]float64{"width": 16, "depth": 12, "networks": 64}, "fig4-left", "fig4-right"),
+			each(map[string]float64{"width": 12, "depth": 12, "networks": 10}, "fig5-left", "fig5-right", "fig8"))},
+	{Notebook: "06-trainability", Params: []string{"LiveSteps=10", "LiveTrainImages=300", "ProbeSteps=30", "GradImages=8"},
+		Figures: each(map[string]float64{}, "noci-adam-effective-lr", "noci23-fig2-value-grads", "noci23-fig2-query-grads")},
+}
+
+// withoutParameters are the notebooks with no parameters cell yet, and why
+// TestEveryNotebookAtCheapSettings does not run them.
+var withoutParameters = map[string]string{}
+
+// TestEveryNotebookAtCheapSettings runs every notebook that has a
+// parameters cell with the cheaper parameters of cheapRuns (sigprop
+// report -p, as a reader would) and finds: no cell error; every figure of
+// the default report drawn again; every figure listed in the run's Figures
+// states the values run in its Params, claims no paper figure, and, when
+// the conformance list names it (and it is not one of NoClaim), says "at
+// your settings" in its caption.
+// The default run's conformance is CI's `sigprop report`. Every notebook is
+// either in cheapRuns or in withoutParameters, and a notebook there has no
+// parameters cell, so a notebook that gains one must gain a cheap run.
+func TestEveryNotebookAtCheapSettings(t *testing.T) {
+	root := repoRoot(t)
+	nbs, err := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
+	if err != nil || len(nbs) == 0 {
+		t.Fatalf("notebooks: %v, %v", nbs, err)
+	}
+	runs := map[string]cheapRun{}
+	for _, r := range cheapRuns {
+		runs[r.Notebook] = r
+	}
+	for _, path := range nbs {
+		name := strings.TrimSuffix(filepath.Base(path), ".ipynb")
+		nb, err := ipynb.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = nbparams.Find(nb)
+		has := err == nil
+		_, cheap := runs[name]
+		_, without := withoutParameters[name]
+		if has != cheap || has == without {
+			t.Errorf("%s: parameters cell %v, cheap run %v, listed without parameters %v", name, has, cheap, without)
+		}
+	}
 	if testing.Short() {
-		t.Skip("runs notebook 01 in gonb")
-	}
-	nb := filepath.Join(repoRoot(t), "notebooks", "01-mean-field.ipynb")
-	out := filepath.Join(t.TempDir(), "site")
-	code, _, errOut := runCLI("report", "--no-cache", "--out", out, "-p", fmt.Sprintf("width=%d", CheapWidth), "-p", fmt.Sprintf("spectrumWidth=%d", CheapSpectrumWidth), nb)
-	m, err := publish.ReadManifest(out)
-	if err != nil {
-		t.Fatalf("exit %d, no manifest: %v\n%s", code, err, errOut)
-	}
-	if len(m.Notebooks) != 1 || m.Notebooks[0].Status != "ok" || len(m.Notebooks[0].FailedCell) > 0 {
-		t.Fatalf("notebook 01 at width %d: %+v\n%s", CheapWidth, m.Notebooks, errOut)
-	}
-	if code != 0 {
-		t.Errorf("exit %d at width %d (a metric or the conformance check failed):\n%s", code, CheapWidth, errOut)
+		t.Skip("runs every parameterised notebook in gonb")
 	}
 	list, err := conformance.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	listed := func(ref string) bool {
-		for i := range list.Rows {
-			if list.Rows[i].Lists(ref) {
-				return true
+	base := filepath.Join(root, "reports", "site", "manifest.json")
+	for _, r := range cheapRuns {
+		t.Run(r.Notebook, func(t *testing.T) {
+			t.Parallel()
+			out := filepath.Join(t.TempDir(), "site")
+			// A generous cell timeout: the test checks what the cells show, not how fast a loaded machine runs them.
+			args := []string{"report", "--no-cache", "--timeout", "30m", "--out", out}
+			for _, p := range r.Params {
+				args = append(args, "-p", p)
 			}
-		}
-		return false
-	}
-	withWidth, wasClaimed := 0, 0
-	for _, f := range m.Figures {
-		w, ok := f.Data.Params["width"]
-		if !ok {
-			continue
-		}
-		withWidth++
-		want := CheapWidth
-		if f.ID == "beyond-spectrum" { // the cell of section 6 that uses spectrumWidth
-			want = CheapSpectrumWidth
-		}
-		if w != float64(want) {
-			t.Errorf("figure %s: Params width %v, want the value run %d", f.ID, w, want)
-		}
-		if f.PaperFigure != "" {
-			t.Errorf("figure %s at width %d claims %q", f.ID, CheapWidth, f.PaperFigure)
-		}
-		if listed("01-mean-field#" + f.ID) {
-			wasClaimed++
-			if !strings.HasSuffix(f.Data.Caption, show.YourSettings) {
-				t.Errorf("figure %s at width %d: caption %q does not say %q", f.ID, CheapWidth, f.Data.Caption, show.YourSettings)
+			code, _, errOut := runCLI(append(args, filepath.Join(root, "notebooks", r.Notebook+".ipynb"))...)
+			m, err := publish.ReadManifest(out)
+			if err != nil {
+				t.Fatalf("exit %d, no manifest: %v\n%s", code, err, errOut)
 			}
+			if len(m.Notebooks) != 1 || m.Notebooks[0].Status != "ok" || len(m.Notebooks[0].FailedCell) > 0 {
+				t.Fatalf("at %v: %+v\n%s", r.Params, m.Notebooks, errOut)
+			}
+			drawn := map[string]bool{}
+			for _, f := range m.Figures {
+				drawn[f.ID] = true
+				want, listed := r.Figures[f.ID]
+				if !listed {
+					continue
+				}
+				for k, v := range want {
+					if got, ok := f.Data.Params[k]; !ok || got != v {
+						t.Errorf("figure %s: Params[%q] = %v (present %v), want the value run %v", f.ID, k, got, ok, v)
+					}
+				}
+				if f.PaperFigure != "" {
+					t.Errorf("figure %s at %v claims %q", f.ID, r.Params, f.PaperFigure)
+				}
+				if listedRow(list, r.Notebook+"#"+f.ID) && !slices.Contains(r.NoClaim, f.ID) && !strings.HasSuffix(f.Data.Caption, show.YourSettings) {
+					t.Errorf("figure %s at %v: caption %q does not say %q", f.ID, r.Params, f.Data.Caption, show.YourSettings)
+				}
+			}
+			for id := range r.Figures {
+				if !drawn[id] {
+					t.Errorf("figure %s was not drawn at %v", id, r.Params)
+				}
+			}
+			if def, err := publish.ReadManifest(filepath.Dir(base)); err == nil {
+				for _, f := range def.Figures {
+					if f.Notebook == r.Notebook && !drawn[f.ID] {
+						t.Errorf("figure %s of the default report was not drawn at %v", f.ID, r.Params)
+					}
+				}
+			}
+		})
+	}
+}
+
+// listedRow reports whether a row of list names the figure ref
+// ("<notebook>#<id>").
+func listedRow(list *conformance.List, ref string) bool {
+	for i := range list.Rows {
+		if list.Rows[i].Lists(ref) {
+			return true
 		}
 	}
-	if wasClaimed == 0 {
-		t.Error("no figure of notebook 01 that states its width is on the conformance list: the claim check tested nothing")
-	}
-	if withWidth < 5 {
-		t.Errorf("%d figures state their width, want at least 5 (notebook 01 draws 10)", withWidth)
-	}
+	return false
 }

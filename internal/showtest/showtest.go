@@ -31,10 +31,8 @@ func AtYourSettings(t testing.TB, what string, v show.View, params map[string]fl
 		shown[a.Name] = true
 	}
 	var lines strings.Builder
-	for _, it := range v {
-		if s, ok := it.(string); ok {
-			lines.WriteString(s)
-		}
+	for _, s := range v.Texts() {
+		lines.WriteString(s)
 	}
 	for _, name := range apply {
 		if !shown[name] {

@@ -20,8 +20,8 @@ func (r *recorder) Errorf(string, ...any) { r.errors++ }
 // values run, a missing check and a not-applicable check shown each fail.
 func TestAtYourSettingsCanFail(t *testing.T) {
 	params := map[string]float64{"n": 6}
-	good := show.View{show.Figure{ID: "f", Caption: "x" + show.YourSettings, Params: params},
-		show.Agreement{Name: "z"}, "not applicable at your settings: claim (the paper's L only)\n"}
+	good := show.View{show.Fig(show.Figure{ID: "f", Caption: "x" + show.YourSettings, Params: params}),
+		show.Agree(show.Agreement{Name: "z"}), show.Text("not applicable at your settings: claim (the paper's L only)\n")}
 	r := &recorder{TB: t}
 	AtYourSettings(r, "good", good, params, []string{"z"}, []string{"claim"})
 	if r.errors != 0 {
@@ -33,12 +33,12 @@ func TestAtYourSettingsCanFail(t *testing.T) {
 		params        map[string]float64
 		apply, notApp []string
 	}{
-		{"claims a paper figure", show.View{show.Figure{ID: "f", PaperFigure: "Fig. 1", Caption: "x" + show.YourSettings}}, nil, nil, nil},
-		{"caption without the note", show.View{show.Figure{ID: "f", Caption: "x"}}, nil, nil, nil},
-		{"other Params", show.View{show.Figure{ID: "f", Caption: "x" + show.YourSettings, Params: map[string]float64{"n": 50}}}, params, nil, nil},
-		{"Params where none are expected", show.View{show.Figure{ID: "f", Caption: "x" + show.YourSettings, Params: params}}, map[string]float64{}, nil, nil},
+		{"claims a paper figure", show.View{show.Fig(show.Figure{ID: "f", PaperFigure: "Fig. 1", Caption: "x" + show.YourSettings})}, nil, nil, nil},
+		{"caption without the note", show.View{show.Fig(show.Figure{ID: "f", Caption: "x"})}, nil, nil, nil},
+		{"other Params", show.View{show.Fig(show.Figure{ID: "f", Caption: "x" + show.YourSettings, Params: map[string]float64{"n": 50}})}, params, nil, nil},
+		{"Params where none are expected", show.View{show.Fig(show.Figure{ID: "f", Caption: "x" + show.YourSettings, Params: params})}, map[string]float64{}, nil, nil},
 		{"a check missing", show.View{}, nil, []string{"z"}, nil},
-		{"a paper-only check shown", show.View{show.Agreement{Name: "claim"}}, nil, nil, []string{"claim"}},
+		{"a paper-only check shown", show.View{show.Agree(show.Agreement{Name: "claim"})}, nil, nil, []string{"claim"}},
 	} {
 		r := &recorder{TB: t}
 		AtYourSettings(r, c.name, c.v, c.params, c.apply, c.notApp)

@@ -54,11 +54,11 @@ func Depth(id string, c *compose.Comparison) show.View {
 			show.Scatter("simulation", layers, scaled(r.Q.Mean), scaled(r.Q.SE))},
 		Params: params(b, nets), Seed: show.Seed(seed)}
 	basis := fmt.Sprintf("z from the SE over %d networks; %g bounds the max of %d |z| at ~1.6e-3 (Bonferroni)", nets, float64(MaxZTol), len(layers))
-	return show.View{figRho, figQ,
-		show.Agreement{Name: id + ": max |z| of ρ over depth", Kind: show.TheoryVsSimulation, Value: c.MaxZRho, Tol: MaxZTol,
-			Rule: show.AtMost, Basis: basis, Figure: id, Note: "theory at infinite width, simulation at d = " + strconv.Itoa(b.D)},
-		show.Agreement{Name: id + ": max |z| of q over depth", Kind: show.TheoryVsSimulation, Value: c.MaxZQ, Tol: MaxZTol,
-			Rule: show.AtMost, Basis: basis + "; z = 0 where q is exact (after a post-norm) and agrees to 1e-9", Figure: id + "-q"}}
+	return show.View{show.Fig(figRho), show.Fig(figQ),
+		show.Agree(show.Agreement{Name: id + ": max |z| of ρ over depth", Kind: show.TheoryVsSimulation, Value: c.MaxZRho, Tol: MaxZTol,
+			Rule: show.AtMost, Basis: basis, Figure: id, Note: "theory at infinite width, simulation at d = " + strconv.Itoa(b.D)}),
+		show.Agree(show.Agreement{Name: id + ": max |z| of q over depth", Kind: show.TheoryVsSimulation, Value: c.MaxZQ, Tol: MaxZTol,
+			Rule: show.AtMost, Basis: basis + "; z = 0 where q is exact (after a post-norm) and agrees to 1e-9", Figure: id + "-q"})}
 }
 
 // Widths shows figure id (the mean squared deviation of ρ from the theory
@@ -89,10 +89,10 @@ func Widths(id string, wc *compose.WidthCheck) show.View {
 			show.Curve("fit", ds, line(wc.Slope)), show.Curve("1/d", ds, line(-1))},
 		Params: map[string]float64{"n": float64(b.N), "depth": float64(b.Depth), "networks": float64(nets)},
 		Seed:   show.Seed(wc.Comparisons[0].Run.Settings.Seed)}
-	return show.View{fig, show.Agreement{Name: id + ": slope of the deviation against 1/d", Kind: show.TheoryVsSimulation,
+	return show.View{show.Fig(fig), show.Agree(show.Agreement{Name: id + ": slope of the deviation against 1/d", Kind: show.TheoryVsSimulation,
 		Value: wc.Z, Tol: SlopeTol, Rule: show.AtMost, Figure: id,
 		Basis: fmt.Sprintf("one-sided: (slope + 1)/SE, SE of the weighted log-log fit over %d widths (χ² %.2f on %d dof)", len(ds), wc.Chi2, len(ds)-2),
-		Note:  "the deviation must shrink at least like 1/d (steeper: the O(1/d) bias of the means); a plateau means the theory misses the block"}}
+		Note:  "the deviation must shrink at least like 1/d (steeper: the O(1/d) bias of the means); a plateau means the theory misses the block"})}
 }
 
 // Row is one composition of the table. Disagreement, declared before the
@@ -123,15 +123,15 @@ func Table(id string, rows []Row) show.View {
 			fmt.Sprintf("%.4f ± %.4f", c.Run.Rho.Mean[L], c.Run.Rho.SE[L]), fmt.Sprintf("%.2f", c.MaxZRho),
 			fmt.Sprintf("%.3f ± %.3f", wc.Slope, wc.SlopeSE), fmt.Sprintf("%.2f", wc.Z), strconv.FormatBool(ok)})
 		checks = append(checks,
-			show.Agreement{Name: r.Name + ": max |z| of ρ over depth at d = " + strconv.Itoa(c.Block.D), Kind: show.TheoryVsSimulation,
+			show.Agree(show.Agreement{Name: r.Name + ": max |z| of ρ over depth at d = " + strconv.Itoa(c.Block.D), Kind: show.TheoryVsSimulation,
 				Value: c.MaxZRho, Tol: MaxZTol, Rule: show.AtMost, Figure: id, Disagreement: r.Disagreement,
-				Basis: fmt.Sprintf("z from the SE over %d networks, max over %d layers (Bonferroni ~1.6e-3)", c.Run.Settings.Nets, L+1)},
-			show.Agreement{Name: r.Name + ": width slope against 1/d", Kind: show.TheoryVsSimulation,
+				Basis: fmt.Sprintf("z from the SE over %d networks, max over %d layers (Bonferroni ~1.6e-3)", c.Run.Settings.Nets, L+1)}),
+			show.Agree(show.Agreement{Name: r.Name + ": width slope against 1/d", Kind: show.TheoryVsSimulation,
 				Value: wc.Z, Tol: SlopeTol, Rule: show.AtMost, Figure: id,
-				Basis: fmt.Sprintf("one-sided (slope + 1)/SE over widths %v", wc.Widths)})
+				Basis: fmt.Sprintf("one-sided (slope + 1)/SE over widths %v", wc.Widths)}))
 	}
 	t.Caption = fmt.Sprintf("Theory against simulation for %d compositions no source analysed: ρ at the last layer, the max |z| over depth at the largest width, and the width-convergence slope of the mean squared deviation (expected −1, steeper allowed).", len(rows))
-	return append(show.View{t}, checks...)
+	return append(show.View{show.Tab(t)}, checks...)
 }
 
 // Phase shows figure id: λ_a over the plane of the phase diagram as a
@@ -155,5 +155,5 @@ func Phase(id string, ph *compose.Phase) show.View {
 	if len(ex) > 0 {
 		fig.Series = []show.Series{{Name: "λ_a = 0", X: ex, Y: ey, Style: show.Points}}
 	}
-	return show.View{fig}
+	return show.View{show.Fig(fig)}
 }

@@ -52,8 +52,8 @@ func SpecialCases() show.View {
 			}
 		}
 	}
-	check := func(name string, v float64, basis, note string) show.Agreement {
-		return show.Agreement{Name: name, Kind: show.TheoryVsTheory, Value: v, Tol: 1e-12, Rule: show.AtMost, Basis: basis, Note: note}
+	check := func(name string, v float64, basis, note string) show.Item {
+		return show.Agree(show.Agreement{Name: name, Kind: show.TheoryVsTheory, Value: v, Tol: 1e-12, Rule: show.AtMost, Basis: basis, Note: note})
 	}
 	return show.View{
 		check("Cowsik's block: composed map vs tokengeom.F", dF, "rounding: the same maps in another order of arithmetic", "max relative difference over 5 points"),

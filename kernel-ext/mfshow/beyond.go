@@ -36,15 +36,15 @@ func Phases(name string, g meanfield.PhaseGrid, edge, tanhEdge meanfield.EdgeCur
 	if n := len(edge.Divergent); n > 0 {
 		div = fmt.Sprintf("%d of the σ_b² asked for, up to %g", n, edge.Divergent[n-1])
 	}
-	return show.View{show.Agreement{Name: fmt.Sprintf("edge-of-chaos points of %s and tanh with χ_q ≥ 1", name), Kind: show.TheoryVsTheory,
+	return show.View{show.Agree(show.Agreement{Name: fmt.Sprintf("edge-of-chaos points of %s and tanh with χ_q ≥ 1", name), Kind: show.TheoryVsTheory,
 		Value: float64(bad), Tol: 0.5, Figure: "beyond-phases",
-		Basis: fmt.Sprintf("every point of an edge-of-chaos curve must attract (χ_q = dq′/dq < 1 at q*); one repelling point fails (%d + %d points checked)", len(edge.ChiQ), len(tanhEdge.ChiQ))},
-		show.Figure{ID: "beyond-phases",
+		Basis: fmt.Sprintf("every point of an edge-of-chaos curve must attract (χ_q = dq′/dq < 1 at q*); one repelling point fails (%d + %d points checked)", len(edge.ChiQ), len(tanhEdge.ChiQ))}),
+		show.Fig(show.Figure{ID: "beyond-phases",
 			Caption: fmt.Sprintf("Phases of %s from q¹ = 1 (cells: 1 ordered, 2 critical, 3 chaotic, 4 divergent) with its edge of chaos χ₁ = 1 at an attracting q* and tanh's. "+
 				"σ_b² in %s's divergent region, where χ₁ = 1 holds only at a repelling q*: %s.", name, name, div),
 			XLabel: "σ_w²", YLabel: "σ_b²",
 			Heat:   &show.Heat{Name: "phase", X: g.SigmaW2, Y: g.SigmaB2, Z: z, ZLabel: "phase", Min: 1, Max: 4},
-			Series: []show.Series{{Name: name + ": χ₁ = 1", X: edge.SigmaW2, Y: edge.SigmaB2}, {Name: "tanh: χ₁ = 1", X: tanhEdge.SigmaW2, Y: tanhEdge.SigmaB2}}}}
+			Series: []show.Series{{Name: name + ": χ₁ = 1", X: edge.SigmaW2, Y: edge.SigmaB2}, {Name: "tanh: χ₁ = 1", X: tanhEdge.SigmaW2, Y: tanhEdge.SigmaB2}}})}
 }
 
 // EdgeChi1 shows the z check of χ₁ on name's edge of chaos and p.Offset to
@@ -55,12 +55,12 @@ func EdgeChi1(name string, p randmlp.Chi1Points, seed uint64) show.View {
 	want(len(p.SigmaW2) > 0 && len(p.SigmaW2)%3 == 0, "EdgeChi1: %d points, want 3 per σ_b² (below, on and above the edge)", len(p.SigmaW2))
 	offset, width, depth, nets := p.Offset, p.Width, p.Depth, p.Nets
 	chi := show.Estimates{X: p.SigmaW2, Mean: p.Mean, SE: p.SE, Theory: p.Theory}
-	return show.View{chi.MaxZ(show.Agreement{Name: fmt.Sprintf("%s: χ₁ on and beside the edge of chaos vs simulation: max |z|", name), Tol: 5, Figure: "beyond-chi1",
-		Basis: fmt.Sprintf("SE from %d units per point (%d networks of width %d); 5 SE over %d points", nets*width, nets, width, len(p.SigmaW2))}),
-		show.Figure{ID: "beyond-chi1",
+	return show.View{show.Agree(chi.MaxZ(show.Agreement{Name: fmt.Sprintf("%s: χ₁ on and beside the edge of chaos vs simulation: max |z|", name), Tol: 5, Figure: "beyond-chi1",
+		Basis: fmt.Sprintf("SE from %d units per point (%d networks of width %d); 5 SE over %d points", nets*width, nets, width, len(p.SigmaW2))})),
+		show.Fig(show.Figure{ID: "beyond-chi1",
 			Caption: fmt.Sprintf("χ₁ for %s at %d points of its edge of chaos (χ₁ = 1) and σ_w² ∓ %g beside each: mean-field theory and finite networks (±1 SE).", name, len(p.SigmaW2)/3, offset),
 			XLabel:  "σ_w²", YLabel: "χ₁", Series: []show.Series{show.Scatter("theory", chi.X, chi.Theory, nil), chi.Scatter(fmt.Sprintf("N=%d simulation", width))},
-			Params: map[string]float64{"width": float64(width), "depth": float64(depth), "offset": offset}, Seed: show.Seed(seed)}}
+			Params: map[string]float64{"width": float64(width), "depth": float64(depth), "offset": offset}, Seed: show.Seed(seed)})}
 }
 
 // DivergentRun shows the z check of q^ℓ in name's divergent region
@@ -71,14 +71,14 @@ func DivergentRun(name string, r randmlp.LayerCheck, seed uint64) show.View {
 	want(len(r.Layers) > 1, "DivergentRun: %d layers, want at least 2", len(r.Layers))
 	sigmaW2, sigmaB2, width, nets := r.MLP.SigmaW2, r.MLP.SigmaB2, r.MLP.Width, r.Nets
 	last := len(r.Theory) - 1
-	return show.View{show.MaxZ(show.Agreement{Name: fmt.Sprintf("%s in the divergent region: q^ℓ vs simulation, max |z|", name), Tol: 5, Figure: "beyond-divergent",
-		Basis: fmt.Sprintf("SE over %d networks × 2 inputs of width %d; 5 SE over %d layers", nets, width, len(r.Layers))}, r.Mean, r.SE, r.Theory),
-		show.Figure{ID: "beyond-divergent",
+	return show.View{show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("%s in the divergent region: q^ℓ vs simulation, max |z|", name), Tol: 5, Figure: "beyond-divergent",
+		Basis: fmt.Sprintf("SE over %d networks × 2 inputs of width %d; 5 SE over %d layers", nets, width, len(r.Layers))}, r.Mean, r.SE, r.Theory)),
+		show.Fig(show.Figure{ID: "beyond-divergent",
 			Caption: fmt.Sprintf("%s at σ_w² = %g, σ_b² = %g (divergent region): q^ℓ grows without bound, from %.3g to %.3g over %d layers — the q-map (line) and finite networks (points, ±1 SE).",
 				name, sigmaW2, sigmaB2, r.Theory[0], r.Theory[last], len(r.Layers)),
 			XLabel: "layer ℓ", YLabel: "q^ℓ", LogY: true,
 			Series: []show.Series{{Name: "q-map", X: r.Layers, Y: r.Theory}, show.Scatter(fmt.Sprintf("N=%d", width), r.Layers, r.Mean, r.SE)},
-			Params: map[string]float64{"sigma_w2": sigmaW2, "sigma_b2": sigmaB2, "width": float64(width)}, Seed: show.Seed(seed)}}
+			Params: map[string]float64{"sigma_w2": sigmaW2, "sigma_b2": sigmaB2, "width": float64(width)}, Seed: show.Seed(seed)})}
 }
 
 // CriticalSpectra shows, for each activation names[k], the check of the
@@ -94,13 +94,13 @@ func CriticalSpectra(names []string, cs []randmlp.CriticalSpectrum, seed uint64)
 	var v show.View
 	var series []show.Series
 	for k, c := range cs {
-		v = append(v, show.Agreement{Name: fmt.Sprintf("%s: KS distance of the critical spectrum to 2 networks", names[k]), Kind: show.TheoryVsSimulation,
+		v = append(v, show.Agree(show.Agreement{Name: fmt.Sprintf("%s: KS distance of the critical spectrum to 2 networks", names[k]), Kind: show.TheoryVsSimulation,
 			Value: c.KS, Tol: 2*c.D12 + 10/float64(width), Figure: "beyond-spectrum",
-			Basis: fmt.Sprintf("2·D12 + 10/N: D12 = %.4f is the KS distance between the two networks' spectra (their sampling spread), 10/N the finite-width edge; %d eigenvalues", c.D12, c.Samples)})
+			Basis: fmt.Sprintf("2·D12 + 10/N: D12 = %.4f is the KS distance between the two networks' spectra (their sampling spread), 10/N the finite-width edge; %d eigenvalues", c.D12, c.Samples)}))
 		series = append(series, show.Series{Name: fmt.Sprintf("%s, q* = %.3g", names[k], c.QStar), X: c.X, Y: c.Theory}, show.Scatter("", c.X, c.Empirical, nil))
 	}
-	return append(v, show.Figure{ID: "beyond-spectrum",
+	return append(v, show.Fig(show.Figure{ID: "beyond-spectrum",
 		Caption: fmt.Sprintf("CDF of the squared singular values of the input–output Jacobian at the edge of chaos (σ_b² = %g, orthogonal weights, L = %d): limit law (lines) and two networks of width %d (points).",
 			cs[0].SigmaB2, depth, width),
-		XLabel: "λ", YLabel: "P(λ_JJᵀ ≤ λ)", Series: series, Params: map[string]float64{"sigma_b2": cs[0].SigmaB2, "depth": float64(depth), "width": float64(width)}, Seed: show.Seed(seed)})
+		XLabel: "λ", YLabel: "P(λ_JJᵀ ≤ λ)", Series: series, Params: map[string]float64{"sigma_b2": cs[0].SigmaB2, "depth": float64(depth), "width": float64(width)}, Seed: show.Seed(seed)}))
 }

@@ -126,9 +126,9 @@ func QMap(nets []meanfield.Net, qs []float64) (show.View, error) {
 	if paper {
 		basis = "QStar refines the root to ~1e-15 relative, so the residual is a few ulps of q* ≤ 1.5 (an ulp is 2.2e-16 there); 1e-14 allows about 45"
 	}
-	return show.View{show.Agreement{Name: name, Kind: show.TheoryVsTheory, Value: residual, Tol: tol, Figure: "qmap", Basis: basis},
-		show.AtPaper(show.Figure{ID: "qmap", Caption: fmt.Sprintf("The variance map V(q) for %s, and its fixed points.", fam),
-			XLabel: "q", YLabel: "V(q)", Series: series, Params: b2Params(nets, same)}, paper)}, nil
+	return show.View{show.Agree(show.Agreement{Name: name, Kind: show.TheoryVsTheory, Value: residual, Tol: tol, Figure: "qmap", Basis: basis}),
+		show.Fig(show.AtPaper(show.Figure{ID: "qmap", Caption: fmt.Sprintf("The variance map V(q) for %s, and its fixed points.", fam),
+			XLabel: "q", YLabel: "V(q)", Series: series, Params: b2Params(nets, same)}, paper))}, nil
 }
 
 // QIteration shows, for each start q¹ = q1s[k], the z check of the q-map
@@ -150,8 +150,8 @@ func QIteration(checks []randmlp.LayerCheck, q1s []float64, width, nets int, see
 		q1 := q1s[k]
 		series = append(series, show.Series{Name: fmt.Sprintf("q-map from q¹=%g", q1), X: r.Layers, Y: r.Theory},
 			show.Scatter(fmt.Sprintf("N=%d, %d nets", width, nets), r.Layers, r.Mean, r.SE))
-		v = append(v, show.MaxZ(show.Agreement{Name: fmt.Sprintf("q-map vs simulation from q¹=%g: max |z|", q1), Tol: 5, Figure: "qmap-iteration",
-			Basis: fmt.Sprintf("SE over %d networks × 2 uncorrelated inputs, N = %d, Gaussian weights; 5 SE keeps a false alarm over %d layers %s", nets, width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory))
+		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("q-map vs simulation from q¹=%g: max |z|", q1), Tol: 5, Figure: "qmap-iteration",
+			Basis: fmt.Sprintf("SE over %d networks × 2 uncorrelated inputs, N = %d, Gaussian weights; 5 SE keeps a false alarm over %d layers %s", nets, width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory)))
 	}
 	caption := "q^ℓ of the networks of the legend: the q-map (lines) against finite networks (points, ±1 SE)."
 	params := map[string]float64{"width": float64(width)}
@@ -164,8 +164,8 @@ func QIteration(checks []randmlp.LayerCheck, q1s []float64, width, nets int, see
 			caption += fmt.Sprintf(" The fixed point is q* = %.4f.", q)
 		}
 	}
-	return append(v, show.AtPaper(show.Figure{ID: "qmap-iteration", Caption: caption,
-		XLabel: "layer ℓ", YLabel: "q^ℓ", Series: series, Params: params, Seed: show.Seed(seed)}, paper))
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "qmap-iteration", Caption: caption,
+		XLabel: "layer ℓ", YLabel: "q^ℓ", Series: series, Params: params, Seed: show.Seed(seed)}, paper)))
 }
 
 // CMap shows, for each network, the check of χ₁ against a one-sided
@@ -212,8 +212,8 @@ func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 	if len(chaotic) > 0 {
 		phases = append(phases, fmt.Sprintf("chaotic (σ_w² = %s; c* < 1)", joinG(chaotic)))
 	}
-	return append(v, show.AtPaper(show.Figure{ID: "cmap", Caption: fmt.Sprintf("Correlation map R(c) of %s: %s.", of, strings.Join(phases, " and ")),
-		XLabel: "c", YLabel: "R(c)", Series: series, Params: b2Params(nets, same)}, paper)), nil
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "cmap", Caption: fmt.Sprintf("Correlation map R(c) of %s: %s.", of, strings.Join(phases, " and ")),
+		XLabel: "c", YLabel: "R(c)", Series: series, Params: b2Params(nets, same)}, paper))), nil
 }
 
 // CIteration shows, for each case k (σ_w² = sigmaW2[k], c¹ = c1[k]), the z
@@ -234,16 +234,16 @@ func CIteration(checks []randmlp.LayerCheck, sigmaW2, c1 []float64, width int, s
 	var series []show.Series
 	for k, r := range checks {
 		series = append(series, show.Series{Name: fmt.Sprintf("σ_w²=%g, c¹=%g", sigmaW2[k], c1[k]), X: r.Layers, Y: r.Theory}, show.Scatter("", r.Layers, r.Mean, r.SE))
-		v = append(v, show.MaxZ(show.Agreement{Name: fmt.Sprintf("c-map vs simulation, σ_w²=%g, c¹=%g: max |z|", sigmaW2[k], c1[k]), Tol: 5, Figure: "cmap-iteration",
-			Basis: fmt.Sprintf("SE over %d networks of width %d; 5 SE keeps a false alarm over %d layers %s", nets, width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory))
+		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("c-map vs simulation, σ_w²=%g, c¹=%g: max |z|", sigmaW2[k], c1[k]), Tol: 5, Figure: "cmap-iteration",
+			Basis: fmt.Sprintf("SE over %d networks of width %d; 5 SE keeps a false alarm over %d layers %s", nets, width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory)))
 	}
 	params := b2Params(mf, same)
 	if params == nil {
 		params = map[string]float64{}
 	}
 	params["width"] = float64(width)
-	return append(v, show.AtPaper(show.Figure{ID: "cmap-iteration", Caption: fmt.Sprintf("Correlation of two inputs, %s: covariance map (lines) against finite networks (points, ±1 SE).", fam),
-		XLabel: "layer ℓ", YLabel: "c^ℓ", Series: series, Params: params, Seed: show.Seed(seed)}, paper))
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "cmap-iteration", Caption: fmt.Sprintf("Correlation of two inputs, %s: covariance map (lines) against finite networks (points, ±1 SE).", fam),
+		XLabel: "layer ℓ", YLabel: "c^ℓ", Series: series, Params: params, Seed: show.Seed(seed)}, paper)))
 }
 
 // PhaseDiagram shows the check of the critical line at the notes' (lib/sources/tanner2024.md)
@@ -251,14 +251,14 @@ func CIteration(checks []randmlp.LayerCheck, sigmaW2, c1 []float64, width int, s
 // decimals), then figures fig1-phase-diagram (the line σ_w²(σ_b²) = w2 at
 // b2) and fig1-qstar (q* = qs along it).
 func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
-	return show.View{show.Agreement{Name: "EoC curve vs spec reference points: max |Δσ_w²|", Kind: show.TheoryVsPrinted, Value: empirical.MaxAbsDiff(atRef, refW), Tol: 5e-5,
-		Basis: "the notes (lib/sources/tanner2024.md) print σ_w² to 4 decimals: rounding up to 5e-5 (lib/sources/tanner2024.md#figure-1, #check-8)", Figure: "fig1-phase-diagram"},
-		show.Figure{ID: "fig1-phase-diagram", PaperFigure: "Tanner lecture, Fig. 1",
+	return show.View{show.Agree(show.Agreement{Name: "EoC curve vs spec reference points: max |Δσ_w²|", Kind: show.TheoryVsPrinted, Value: empirical.MaxAbsDiff(atRef, refW), Tol: 5e-5,
+		Basis: "the notes (lib/sources/tanner2024.md) print σ_w² to 4 decimals: rounding up to 5e-5 (lib/sources/tanner2024.md#figure-1, #check-8)", Figure: "fig1-phase-diagram"}),
+		show.Fig(show.Figure{ID: "fig1-phase-diagram", PaperFigure: "Tanner lecture, Fig. 1",
 			Caption: "Order–chaos transition for tanh: the critical line χ₁ = 1. Ordered (vanishing gradients) above-left, chaotic (exploding gradients) below-right.",
-			XLabel:  "σ_w²", YLabel: "σ_b²", Series: []show.Series{{Name: "χ₁ = 1", X: w2, Y: b2}, show.Scatter("spec reference", refW, refB, nil)}},
-		show.Figure{ID: "fig1-qstar", PaperFigure: "Tanner lecture, Fig. 1 (the colour of the critical line: q* along it)",
+			XLabel:  "σ_w²", YLabel: "σ_b²", Series: []show.Series{{Name: "χ₁ = 1", X: w2, Y: b2}, show.Scatter("spec reference", refW, refB, nil)}}),
+		show.Fig(show.Figure{ID: "fig1-qstar", PaperFigure: "Tanner lecture, Fig. 1 (the colour of the critical line: q* along it)",
 			Caption: "q* along the critical line: it grows from 0 at (1, 0) to 1.318 at σ_b² = 0.25.",
-			XLabel:  "σ_w² on the critical line", YLabel: "q*", Series: []show.Series{{Name: "q*", X: w2, Y: qs}}}}
+			XLabel:  "σ_w² on the critical line", YLabel: "q*", Series: []show.Series{{Name: "q*", X: w2, Y: qs}}})}
 }
 
 // Chi1 shows the z check of χ₁ on and beside the critical line against
@@ -273,33 +273,35 @@ func Chi1(p randmlp.Chi1Points, width, depth int, seed uint64) show.View {
 		crit = "five"
 	}
 	chi := show.Estimates{X: p.SigmaW2, Mean: p.Mean, SE: p.SE, Theory: p.Theory}
-	return show.View{chi.MaxZ(show.Agreement{Name: "χ₁ on and beside the critical line vs simulation: max |z|", Tol: 5, Figure: "chi1-sim",
-		Basis: fmt.Sprintf("SE from %d units per point (%d networks of width %d; units are conditionally independent given the previous layer); 5 SE over %d points", units, p.Nets, width, k)}),
-		show.AtPaper(show.Figure{ID: "chi1-sim", Caption: fmt.Sprintf("χ₁ at %s critical points (σ_w² on the curve, χ₁ = 1) and %g to either side of each: mean-field theory and finite networks (±1 SE).", crit, p.Offset),
+	return show.View{show.Agree(chi.MaxZ(show.Agreement{Name: "χ₁ on and beside the critical line vs simulation: max |z|", Tol: 5, Figure: "chi1-sim",
+		Basis: fmt.Sprintf("SE from %d units per point (%d networks of width %d; units are conditionally independent given the previous layer); 5 SE over %d points", units, p.Nets, width, k)})),
+		show.Fig(show.AtPaper(show.Figure{ID: "chi1-sim", Caption: fmt.Sprintf("χ₁ at %s critical points (σ_w² on the curve, χ₁ = 1) and %g to either side of each: mean-field theory and finite networks (±1 SE).", crit, p.Offset),
 			XLabel: "σ_w²", YLabel: "χ₁", Series: []show.Series{show.Scatter("theory", chi.X, chi.Theory, nil), chi.Scatter(fmt.Sprintf("N=%d simulation", width))},
-			Params: map[string]float64{"width": float64(width), "depth": float64(depth)}, Seed: show.Seed(seed)}, paper)}
+			Params: map[string]float64{"width": float64(width), "depth": float64(depth)}, Seed: show.Seed(seed)}, paper))}
 }
 
 // DepthScales shows figure depth-scales: ξ_c and ξ_q along the sweep sc
-// (tanh, σ_b² = 0.05) with the critical σ_w² = wc in the caption.
+// (the notebook's: tanh, σ_b² = 0.05) with the critical σ_w² = wc in the
+// caption; the activation and σ_b² are those sc ran at.
 func DepthScales(sc meanfield.Scan, wc float64) show.View {
-	return show.View{show.Figure{ID: "depth-scales", Caption: fmt.Sprintf("Depth scales for tanh, σ_b² = 0.05: ξ_c diverges at the critical σ_w² = %.4f, ξ_q stays finite.", wc),
+	return show.View{show.Fig(show.Figure{ID: "depth-scales", Caption: fmt.Sprintf("Depth scales for %s, σ_b² = %g: ξ_c diverges at the critical σ_w² = %.4f, ξ_q stays finite.", sc.Phi, sc.SigmaB2, wc),
 		XLabel: "σ_w²", YLabel: "depth scale", LogY: true, Series: []show.Series{{Name: "ξ_c", X: sc.SigmaW2, Y: sc.XiC}, {Name: "ξ_q", X: sc.SigmaW2, Y: sc.XiQ}},
-		Params: map[string]float64{"sigma_b2": 0.05}}}
+		Params: map[string]float64{"sigma_b2": sc.SigmaB2}})}
 }
 
 // TanhTable shows table tanh-table (q*, χ₁, c*, ξ_c, ξ_q of sc with the
 // reference rows ref of lib/sources/tanner2024.md#check-9 in brackets) and the check of the largest
-// relative deviation, against the notes' (lib/sources/tanner2024.md) rounding.
+// relative deviation, against the notes' (lib/sources/tanner2024.md) rounding. The caption
+// states the activation and σ_b² sc ran at (the notes': tanh, 0.05).
 func TanhTable(sc meanfield.Scan, ref [][]float64) show.View {
 	labels := make([]string, len(sc.SigmaW2))
 	for i, w := range sc.SigmaW2 {
 		labels[i] = fmt.Sprint(w)
 	}
-	t, _, worst := show.Versus(bundle.Table{ID: "tanh-table", Caption: "tanh, σ_b² = 0.05: library (reference in brackets)", Header: []string{"σ_w²", "q*", "χ₁", "c*", "ξ_c", "ξ_q"}},
+	t, _, worst := show.Versus(bundle.Table{ID: "tanh-table", Caption: fmt.Sprintf("%s, σ_b² = %g: library (reference in brackets)", sc.Phi, sc.SigmaB2), Header: []string{"σ_w²", "q*", "χ₁", "c*", "ξ_c", "ξ_q"}},
 		labels, sc.Rows(), ref, "%.7g (%g)")
-	return show.View{t, show.Agreement{Name: "tanh mean-field table vs spec: max relative deviation", Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
-		Basis: "the notes (lib/sources/tanner2024.md) print ξ to 4 decimals: relative rounding up to 4.8e-5 (ξ_q = 1.0415)", Figure: "tanh-table"}}
+	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "tanh mean-field table vs spec: max relative deviation", Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
+		Basis: "the notes (lib/sources/tanner2024.md) print ξ to 4 decimals: relative rounding up to 4.8e-5 (ξ_q = 1.0415)", Figure: "tanh-table"})}
 }
 
 // XiCDecay shows the z check of 1 − c^ℓ against finite networks (r, from
@@ -314,11 +316,11 @@ func XiCDecay(r randmlp.LayerCheck, xiC float64, width int, seed uint64) show.Vi
 	if paper {
 		caption = fmt.Sprintf("Ordered phase, tanh, σ_w² = 1.2, σ_b² = 0.05: 1 − c^ℓ decays like e^{−ℓ/ξ_c}, ξ_c = %.3f.", xiC)
 	}
-	return show.View{show.MaxZ(show.Agreement{Name: fmt.Sprintf("1 − c^ℓ vs simulation, σ_w²=%g: max |z|", n.SigmaW2), Tol: 5, Figure: "xi-c-decay",
-		Basis: fmt.Sprintf("SE over %d networks of width %d; 5 SE over %d layers", r.Nets, width, depth)}, r.Mean, r.SE, r.Theory),
-		show.AtPaper(show.Figure{ID: "xi-c-decay", Caption: caption,
+	return show.View{show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("1 − c^ℓ vs simulation, σ_w²=%g: max |z|", n.SigmaW2), Tol: 5, Figure: "xi-c-decay",
+		Basis: fmt.Sprintf("SE over %d networks of width %d; 5 SE over %d layers", r.Nets, width, depth)}, r.Mean, r.SE, r.Theory)),
+		show.Fig(show.AtPaper(show.Figure{ID: "xi-c-decay", Caption: caption,
 			XLabel: "layer ℓ", YLabel: "1 − c^ℓ", LogY: true, Params: map[string]float64{"sigma_w2": n.SigmaW2, "sigma_b2": n.SigmaB2, "width": float64(width)}, Seed: show.Seed(seed),
-			Series: []show.Series{{Name: "c-map", X: r.Layers, Y: r.Theory}, {Name: "e^{−ℓ/ξ_c}", X: r.Layers, Y: asym}, show.Scatter(fmt.Sprintf("N=%d", width), r.Layers, r.Mean, r.SE)}}, paper)}
+			Series: []show.Series{{Name: "c-map", X: r.Layers, Y: r.Theory}, {Name: "e^{−ℓ/ξ_c}", X: r.Layers, Y: asym}, show.Scatter(fmt.Sprintf("N=%d", width), r.Layers, r.Mean, r.SE)}}, paper))}
 }
 
 // SlopeLaws shows, for the activation name, the check of the largest
@@ -341,11 +343,11 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw, qs []float64, width int, se
 		worst = math.Max(worst, empirical.MaxAbsDiff(l.CDF, l.ECDF))
 		series = append(series, show.Series{Name: fmt.Sprintf("q* = %g", qs[j]), X: l.T, Y: l.CDF}, show.Scatter("", l.T, l.ECDF, nil))
 	}
-	return show.View{show.Agreement{Name: name + ": sup |CDF − empirical CDF| of φ′(h)", Kind: show.TheoryVsSimulation, Value: worst, Tol: tol, Figure: "fig3-" + name,
-		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × 2 inputs × N = %d); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T))},
-		show.AtPaper(show.Figure{ID: "fig3-" + name, PaperFigure: "Tanner lecture, Fig. 3 (bottom row, as CDFs)",
+	return show.View{show.Agree(show.Agreement{Name: name + ": sup |CDF − empirical CDF| of φ′(h)", Kind: show.TheoryVsSimulation, Value: worst, Tol: tol, Figure: "fig3-" + name,
+		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × 2 inputs × N = %d); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T))}),
+		show.Fig(show.AtPaper(show.Figure{ID: "fig3-" + name, PaperFigure: "Tanner lecture, Fig. 3 (bottom row, as CDFs)",
 			Caption: fmt.Sprintf("Law of φ′(h), h ~ N(0, q*), for %s: CDF (lines) and a width-%d network at the edge of chaos (points).", name, width),
-			XLabel:  "t", YLabel: "P(φ′(h) ≤ t)", Series: series, Params: map[string]float64{"width": float64(width)}, Seed: show.Seed(seed)}, paper)}
+			XLabel:  "t", YLabel: "P(φ′(h) ≤ t)", Series: series, Params: map[string]float64{"width": float64(width)}, Seed: show.Seed(seed)}, paper))}
 }
 
 // Atoms shows table fig3-atoms (P(φ′ = 1) = μ₁ of each activation at each
@@ -373,12 +375,12 @@ func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
 			}
 			t.Rows = append(t.Rows, cells)
 		}
-		return show.View{t, show.NotApplicable(name, "the notes (lib/sources/tanner2024.md) print μ₁ at q* = 2, 1, 0.5, 0.2 only")}
+		return show.View{show.Tab(t), show.NotApplicable(name, "the notes (lib/sources/tanner2024.md) print μ₁ at q* = 2, 1, 0.5, 0.2 only")}
 	}
 	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s (reference value in brackets)", joinG(qs)), Header: header},
 		names, p, ref, "%.4f (%g)")
-	return show.View{t, show.Agreement{Name: name, Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
-		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms"}}
+	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: name, Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
+		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms"})}
 }
 
 // Activations shows figure fig3-phi: each φ on the abscissae hs with the
@@ -392,7 +394,7 @@ func Activations(phis []activation.Func, qs, hs []float64) show.View {
 		density := func(h float64) float64 { return math.Exp(-h*h/(2*q)) / math.Sqrt(2*math.Pi*q) }
 		top = append(top, show.Scatter(fmt.Sprintf("density of N(0, q* = %g)", q), hs, show.Map(hs, density), nil))
 	}
-	return show.View{show.AtPaper(show.Figure{ID: "fig3-phi", PaperFigure: "Tanner lecture, Fig. 3 (top row, the five activations in one panel)",
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-phi", PaperFigure: "Tanner lecture, Fig. 3 (top row, the five activations in one panel)",
 		Caption: fmt.Sprintf("The activations and the pre-activation densities N(0, q*) at q* = %s whose slopes φ′(h) the CDFs above describe.", joinG(qs)),
-		XLabel:  "h", YLabel: "φ(h); density", Series: top}, slices.Equal(qs, []float64{2, 1, 0.5, 0.2}))}
+		XLabel:  "h", YLabel: "φ(h); density", Series: top}, slices.Equal(qs, []float64{2, 1, 0.5, 0.2})))}
 }

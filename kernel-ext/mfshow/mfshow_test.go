@@ -120,6 +120,17 @@ func TestTablesAndCurves(t *testing.T) {
 	if got := ids(t, DepthScales(sc, 1.76)); got[0] != "F:depth-scales" || !strings.Contains(DepthScales(sc, 1.76).Figures()[0].Caption, "1.7600") {
 		t.Errorf("DepthScales: %v", got)
 	}
+	// The caption and Params state the settings the scan ran at, not the notebook's.
+	relu, err := meanfield.ScanSigmaW2(act(t, "relu"), []float64{1.5, 1.9}, 0.2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := DepthScales(relu, 2).Figures()[0]; !strings.HasPrefix(f.Caption, "Depth scales for relu, σ_b² = 0.2:") || f.Params["sigma_b2"] != 0.2 {
+		t.Errorf("DepthScales of a relu scan at σ_b² = 0.2: caption %q, Params %v", f.Caption, f.Params)
+	}
+	if c := TanhTable(relu, relu.Rows()).Tables()[0].Caption; c != "relu, σ_b² = 0.2: library (reference in brackets)" {
+		t.Errorf("TanhTable of a relu scan at σ_b² = 0.2: caption %q", c)
+	}
 	// ReLU's atom P(φ′ = 1) is ½ at every q*.
 	v = Atoms([]activation.Func{act(t, "relu")}, []float64{2, 1, 0.5, 0.2}, [][]float64{{0.5, 0.5, 0.5, 0.5}})
 	if v.Agreements()[0].Value > 1e-15 || v.Tables()[0].Rows[0][1] != "0.5000 (0.5)" {

@@ -59,15 +59,16 @@ func SoftmaxDepths(runs []rankexp.DeepRun, seed uint64) show.View {
 			Basis: fmt.Sprintf("SE by the delta method from %d draws", draws)}, deep.Sim.Rho[L:], deep.Sim.RhoSE[L:], deep.Rho[L:]), paper, reason),
 		show.PaperCheck(show.MaxZ(show.Agreement{Name: fmt.Sprintf("fig8-deep: ‖X^%d‖² under 1/√L vs Lemma 3.3 (softmax)", L), Kind: show.Claim, Tol: 4, Figure: "fig8-deep-norm", Disagreement: &Fig8SoftmaxLemmas,
 			Basis: fmt.Sprintf("SE from %d draws", draws)}, deep.Sim.SqNorm[L:], deep.Sim.SqNormSE[L:], deep.SqNorm[L:]), paper, reason),
-		t,
-		show.AtPaper(show.Figure{ID: "fig8-deep-cos", PaperFigure: "Noci et al. 2022, Fig. 8 (right; at depth with true softmax: n = 50, d = 32, L = 48 and 96 chosen)",
+		show.Tab(t),
+		show.Fig(show.AtPaper(show.Figure{ID: "fig8-deep-cos", PaperFigure: "Noci et al. 2022, Fig. 8 (right; at depth with true softmax: n = 50, d = 32, L = 48 and 96 chosen)",
 			Caption: fmt.Sprintf("Token correlation ρ^ℓ (ratio of means, eq. 14) vs layer, true softmax, linear FF, no LN, n = %d, d = %d, %d draws; lines: uniform-attention Lemma 3.2", deep.N, deep.D, draws),
 			XLabel:  "layer ℓ", YLabel: "ρ^ℓ", Series: cos, Seed: show.Seed(seed), Legend: show.BottomRight, Height: 340,
-			Params: map[string]float64{"n": float64(deep.N), "d": float64(deep.D), "L": float64(L), "draws": float64(draws)}}, paper),
-		show.AtPaper(show.Figure{ID: "fig8-deep-norm", PaperFigure: "Noci et al. 2022, Fig. 8 (left; at depth with true softmax: n = 50, d = 32, L = 48 and 96 chosen)",
+			Params: map[string]float64{"n": float64(deep.N), "d": float64(deep.D), "L": float64(L), "draws": float64(draws)}}, paper)),
+
+		show.Fig(show.AtPaper(show.Figure{ID: "fig8-deep-norm", PaperFigure: "Noci et al. 2022, Fig. 8 (left; at depth with true softmax: n = 50, d = 32, L = 48 and 96 chosen)",
 			Caption: "‖X^ℓ‖_F² vs layer, same runs; lines: Lemma 3.3. Without the scaling the norm grows like 4^ℓ.",
 			XLabel:  "layer ℓ", YLabel: "‖X^ℓ‖²", LogY: true, Series: norm, Seed: show.Seed(seed), Legend: show.TopLeft, Height: 340,
-			Params: map[string]float64{"n": float64(deep.N), "d": float64(deep.D), "L": float64(L), "draws": float64(draws)}}, paper),
+			Params: map[string]float64{"n": float64(deep.N), "d": float64(deep.D), "L": float64(L), "draws": float64(draws)}}, paper)),
 	}
 	return v
 }
@@ -95,10 +96,10 @@ func FeedForwardPlacements(f rankexp.FFPlacements, seed uint64) show.View {
 		for k, a := range []string{"α = 1", "α = 1/√L"} {
 			series = append(series, show.ByLayer("linear, "+a, r.Linear[k].MeanCos, r.Linear[k].MeanCosSE, show.LinePoints), show.ByLayer("ReLU, "+a, r.ReLU[k].MeanCos, r.ReLU[k].MeanCosSE, show.LinePoints))
 		}
-		v = append(v, show.AtPaper(show.Figure{ID: id, PaperFigure: "Noci et al. 2022, Fig. 10 (as Fig. 4: true softmax, n = 50, d = 32, L = 12 chosen)",
+		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: id, PaperFigure: "Noci et al. 2022, Fig. 10 (as Fig. 4: true softmax, n = 50, d = 32, L = 12 chosen)",
 			Caption: fmt.Sprintf("%v: mean pairwise cosine vs layer, linear vs ReLU FF, with and without 1/√L, true softmax, n = %d, d = %d, %d draws", r.Norm, f.N, f.D, draws),
 			XLabel:  "layer ℓ", YLabel: "mean cosine", Series: series, Seed: show.Seed(seed), Legend: show.TopLeft, Height: 300,
-			Params: map[string]float64{"n": float64(f.N), "d": float64(f.D), "L": float64(f.L), "draws": float64(draws)}}, paper))
+			Params: map[string]float64{"n": float64(f.N), "d": float64(f.D), "L": float64(f.L), "draws": float64(draws)}}, paper)))
 	}
 	return v
 }

@@ -35,17 +35,17 @@ func Propagation(runs []rankexp.Depth, seed uint64) show.View {
 		rho = append(rho, show.ByLayer("ρ^ℓ theory, "+name, r.Rho, nil, show.Line),
 			show.ByLayer("ρ̂ (ratio of means), "+name, p.Rho, p.RhoSE, show.Points), show.ByLayer("mean cosine, "+name, p.MeanCos, nil, show.Points))
 		norm = append(norm, show.ByLayer("Lemma 3.3, "+name, r.SqNorm, nil, show.Line), show.ByLayer("MC mean, "+name, p.SqNorm, p.SqNormSE, show.Points))
-		v = append(v, show.MaxZ(show.Agreement{Name: "fig8-rho-maxz-" + name, Tol: 5, Figure: "fig8-rho", Basis: fmt.Sprintf("SE (delta method) from %d draws", draws)}, p.Rho, p.RhoSE, r.Rho),
-			show.MaxZ(show.Agreement{Name: "fig8-norm-maxz-" + name, Tol: 5, Figure: "fig8-norm",
-				Basis: fmt.Sprintf("SE from %d draws; heavy tails at depth make the SE itself noisy (lib/sources/noci2022.md#erratum-12)", draws)}, p.SqNorm, p.SqNormSE, r.SqNorm))
+		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig8-rho-maxz-" + name, Tol: 5, Figure: "fig8-rho", Basis: fmt.Sprintf("SE (delta method) from %d draws", draws)}, p.Rho, p.RhoSE, r.Rho)),
+			show.Agree(show.MaxZ(show.Agreement{Name: "fig8-norm-maxz-" + name, Tol: 5, Figure: "fig8-norm",
+				Basis: fmt.Sprintf("SE from %d draws; heavy tails at depth make the SE itself noisy (lib/sources/noci2022.md#erratum-12)", draws)}, p.SqNorm, p.SqNormSE, r.SqNorm)))
 	}
 	params := map[string]float64{"n": float64(n), "d": float64(d), "L": float64(L), "draws": float64(draws)}
-	return append(v, show.AtPaper(show.Figure{ID: "fig8-rho", PaperFigure: "Noci et al. 2022, Fig. 8 (right; uniform attention, n = 50, d = 32, L = 12 chosen)",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig8-rho", PaperFigure: "Noci et al. 2022, Fig. 8 (right; uniform attention, n = 50, d = 32, L = 12 chosen)",
 		Caption: "Token correlation vs layer, no LN, uniform attention, linear FF; theory RhoDepth", XLabel: "layer ℓ", YLabel: "correlation",
-		Series: rho, Seed: show.Seed(seed), Legend: show.TopLeft, Params: params}, paper),
-		show.AtPaper(show.Figure{ID: "fig8-norm", PaperFigure: "Noci et al. 2022, Fig. 8 (left; uniform attention, n = 50, d = 32, L = 12 chosen)",
+		Series: rho, Seed: show.Seed(seed), Legend: show.TopLeft, Params: params}, paper)),
+		show.Fig(show.AtPaper(show.Figure{ID: "fig8-norm", PaperFigure: "Noci et al. 2022, Fig. 8 (left; uniform attention, n = 50, d = 32, L = 12 chosen)",
 			Caption: "Squared norm ‖X^ℓ‖_F² vs layer, no LN, uniform attention, linear FF; theory Lemma 3.3 (eq. 12)", XLabel: "layer ℓ",
-			YLabel: "‖X^ℓ‖²", LogY: true, Series: norm, Seed: show.Seed(seed), Legend: show.TopLeft, Params: params}, paper))
+			YLabel: "‖X^ℓ‖²", LogY: true, Series: norm, Seed: show.Seed(seed), Legend: show.TopLeft, Params: params}, paper)))
 }
 
 // RhoLimits shows figure eq15-limit: ρ^L against depth L = 1…1024 under
@@ -75,11 +75,11 @@ func RhoLimits(curves []rankcollapse.DepthScaled) show.View {
 		v = append(v, show.PaperCheck(show.Agreement{Name: fmt.Sprintf("eq15-limit-%g", at), Kind: show.TheoryVsTheory, Value: c.Rho[k-1] - lim, Tol: 1e-3, Figure: "eq15-limit",
 			Basis: "the finite-depth ρ^L tends to eq. (15) as O(1/L): 1/L = 1e-3 at L = 1024", Note: "ρ^L at L = 1024 minus eq. (15)"},
 			paper, fmt.Sprintf("the 1e-3 tolerance is 1/L at the paper's depth L = 1024 from ρ⁰ = 0 at n = 50; here n = %d, ρ⁰ = %g, L = %d", n, rho0, last)),
-			fmt.Sprintf("α̃₁ = %g: eq. 15 = %.6f; the main text's e^{α₁} would use e^{%.3f} instead of e^{%g} (factor %.3f)\n", at, lim, math.Sqrt(at), at, typo/math.Exp(at)))
+			show.Text(fmt.Sprintf("α̃₁ = %g: eq. 15 = %.6f; the main text's e^{α₁} would use e^{%.3f} instead of e^{%g} (factor %.3f)\n", at, lim, math.Sqrt(at), at, typo/math.Exp(at))))
 	}
-	return append(v, show.AtPaper(show.Figure{ID: "eq15-limit", PaperFigure: "Noci et al. 2022, Thm 3.3, eq. (15)",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "eq15-limit", PaperFigure: "Noci et al. 2022, Thm 3.3, eq. (15)",
 		Caption: fmt.Sprintf("Last-layer correlation under α₁² = α̃₁/L vs depth L (n = %d, ρ⁰ = %g): converges to eq. (15), not to 1", n, rho0),
-		XLabel:  "depth L", YLabel: "ρ^L", LogX: true, Series: series, Legend: show.TopLeft}, paper))
+		XLabel:  "depth L", YLabel: "ρ^L", LogX: true, Series: series, Legend: show.TopLeft}, paper)))
 }
 
 // Fig4Z is the tolerance of Fig. 4's z tests: the largest |z| over the 12
@@ -120,16 +120,16 @@ func Placements(p rankexp.Placements, seed uint64) show.View {
 		if r.Norm != block.NoNorm { // outside the theory: the paper's claim that LN then makes little difference
 			a.Kind, a.Disagreement = show.Claim, &Fig4LN
 		}
-		v = append(v, show.MaxZ(a, r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], p.Theory[1:]))
+		v = append(v, show.Agree(show.MaxZ(a, r.Scaled.MeanCos[1:], r.Scaled.MeanCosSE[1:], p.Theory[1:])))
 	}
 	for i, th := range [][]float64{p.Unscaled, p.Theory} {
 		a1sq := []float64{1, 1 / float64(L)}[i]
 		series = append(series, show.ByLayer(fmt.Sprintf("uniform theory, α² = %.3g", a1sq), th, nil, show.Line))
 	}
-	return append(v, t, show.AtPaper(show.Figure{ID: "fig4-ln", PaperFigure: "Noci et al. 2022, Fig. 4 (n, d, depth, activation not stated: n = 50, d = 32, L = 12, one head, linear FF chosen)",
+	return append(v, show.Tab(t), show.Fig(show.AtPaper(show.Figure{ID: "fig4-ln", PaperFigure: "Noci et al. 2022, Fig. 4 (n, d, depth, activation not stated: n = 50, d = 32, L = 12, one head, linear FF chosen)",
 		Caption: fmt.Sprintf("Mean pairwise cosine vs layer, true softmax, linear FF, n = %d, d = %d", p.N, p.D), XLabel: "layer ℓ", YLabel: "mean cosine",
 		Series: series, Seed: show.Seed(seed), Legend: show.TopLeft, Height: 340,
-		Params: map[string]float64{"n": float64(p.N), "d": float64(p.D), "L": float64(L), "draws": float64(draws)}}, paper))
+		Params: map[string]float64{"n": float64(p.N), "d": float64(p.D), "L": float64(L), "draws": float64(draws)}}, paper)))
 }
 
 // FeedForward shows figure fig10-relu (mean cosine against layer with a
@@ -148,8 +148,8 @@ func FeedForward(f rankexp.FeedForward, seed uint64) show.View {
 	return show.View{show.PaperCheck(show.Agreement{Name: "fig10-relu-above-linear", Kind: show.Claim, Value: zmin, Tol: 4, Rule: show.AtLeast, Figure: "fig10-relu",
 		Basis: fmt.Sprintf("4 SE of the difference, SE from %d draws each", draws), Note: fmt.Sprintf("smallest excess of the ReLU over the linear mean cosine over layers 1–%d, in SE (paper: ReLU rises faster)", L)},
 		paper, fmt.Sprintf("a claim of the paper read at n = 50, d = 32, L = 8, 50 draws; here n = %d, d = %d, L = %d, %d draws", f.N, f.D, L, draws)),
-		fmt.Sprintf("after one block: linear %.3f, ReLU %.3f (Sec. 3.2's ReLU remark: ≈ 0.02 vs ≈ 0.17)\n", lin.MeanCos[1], relu.MeanCos[1]),
-		show.AtPaper(show.Figure{ID: "fig10-relu", PaperFigure: "Noci et al. 2022, Fig. 10 (uniform attention, n = 50, d = 32 chosen)",
+		show.Text(fmt.Sprintf("after one block: linear %.3f, ReLU %.3f (Sec. 3.2's ReLU remark: ≈ 0.02 vs ≈ 0.17)\n", lin.MeanCos[1], relu.MeanCos[1])),
+		show.Fig(show.AtPaper(show.Figure{ID: "fig10-relu", PaperFigure: "Noci et al. 2022, Fig. 10 (uniform attention, n = 50, d = 32 chosen)",
 			Caption: "Mean cosine vs layer, linear vs ReLU FF (no LN, uniform attention, α = 1)", XLabel: "layer ℓ", YLabel: "mean cosine",
-			Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}, paper)}
+			Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}, paper))}
 }

@@ -27,11 +27,11 @@ func Lemma31(names []string, rows []rankexp.Lemma31) show.View {
 	for i, r := range rows {
 		t.Rows = append(t.Rows, []string{names[i], fmt.Sprint(r.DK), show.FormatFloat(r.GradWV), show.FormatFloat(r.GradWQ),
 			show.FormatFloat(r.Exact), show.FormatFloat(r.MC) + " ± " + show.FormatFloat(r.SE), show.FormatFloat(r.Bound), fmt.Sprint(r.MC <= r.Bound)})
-		v = append(v, show.Agreement{Name: fmt.Sprintf("lemma31-gradX-z-%d", i), Kind: show.TheoryVsSimulation, Value: (r.MC - r.Exact) / r.SE, Tol: 5,
+		v = append(v, show.Agree(show.Agreement{Name: fmt.Sprintf("lemma31-gradX-z-%d", i), Kind: show.TheoryVsSimulation, Value: (r.MC - r.Exact) / r.SE, Tol: 5,
 			Basis: fmt.Sprintf("5 SE, SE from %d weight draws (heavy-tailed norms, per-draw relative SD ≈ 1.5)", draws), Figure: "lemma31-fixed",
-			Note: "(MC − corrected exact E‖∂S/∂X‖²)/SE for " + names[i]})
+			Note: "(MC − corrected exact E‖∂S/∂X‖²)/SE for " + names[i]}))
 	}
-	return append(v, t)
+	return append(v, show.Tab(t))
 }
 
 // IdenticalTokens shows table thm32 (Thm 3.2 at each size, true softmax at
@@ -49,9 +49,9 @@ func IdenticalTokens(rows []rankexp.Collapsed) show.View {
 		worst = math.Max(worst, math.Max(g.WQ, g.WK))
 		t.Rows = append(t.Rows, []string{fmt.Sprint(g.N), fmt.Sprint(g.D), show.FormatFloat(g.WQ), show.FormatFloat(g.WK), show.FormatFloat(g.WV), show.FormatFloat(float64(g.D*g.N) * g.X2)})
 	}
-	return show.View{t, show.Agreement{Name: "thm32-exact-zero", Kind: show.TheoryVsSimulation, Value: worst, Tol: 0, Rule: show.AtMost, Figure: "thm32",
+	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "thm32-exact-zero", Kind: show.TheoryVsSimulation, Value: worst, Tol: 0, Rule: show.AtMost, Figure: "thm32",
 		Basis: "exact zero in floating point: the softmax pullback in centred form vanishes term by term for identical rows",
-		Note:  "largest query/key Jacobian norm² with identical tokens, true softmax"}}
+		Note:  "largest query/key Jacobian norm² with identical tokens, true softmax"})}
 }
 
 // GradsVsRho shows figure eq17-18-rho: eqs. (17) and (18) (exact and as
@@ -76,13 +76,13 @@ func GradsVsRho(rhos []float64, mc []rankexp.Grads, seed uint64) (show.View, err
 		queries.Add(g.Rho, g.WQ, g.WQSE, g.Q)
 	}
 	return show.View{
-		values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention", draws)}),
-		queries.MaxZ(show.Agreement{Name: "eq18exact-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention; exact form of eq. 18", draws)}),
-		show.AtPaper(show.Figure{ID: "eq17-18-rho", PaperFigure: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
+		show.Agree(values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention", draws)})),
+		show.Agree(queries.MaxZ(show.Agreement{Name: "eq18exact-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention; exact form of eq. 18", draws)})),
+		show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-rho", PaperFigure: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
 			Caption: fmt.Sprintf("Gradient norms² vs token correlation, n = %d, d = %d, σ_x² = %g, uniform attention", n, d, sx2), XLabel: "ρ", YLabel: "E‖∂S/∂W‖²",
 			LogY: true, Legend: show.BottomLeft, Seed: show.Seed(seed), Series: []show.Series{
 				{Name: "values, eq. 17", X: rhos, Y: tv}, {Name: "queries, exact", X: rhos, Y: tq}, {Name: "queries, eq. 18 as printed", X: rhos, Y: tp},
-				values.Scatter("values, MC"), queries.Scatter("queries, MC")}}, paper),
+				values.Scatter("values, MC"), queries.Scatter("queries, MC")}}, paper)),
 	}, nil
 }
 
@@ -125,14 +125,14 @@ func GradsVsN(ns []int, mc []rankexp.Grads, seed uint64) (show.View, error) {
 			values.Add(float64(g.N), g.WV, g.WVSE, g.V)
 			queries.Add(float64(g.N), g.WQ, g.WQSE, g.Q)
 		}
-		v = append(v, show.MaxZ(show.Agreement{Name: fmt.Sprintf("eq17-18-n-d%d-maxz", d), Tol: 5, Figure: "eq17-18-n-d",
-			Basis: fmt.Sprintf("SE from %d draws per point, values and queries, uniform attention", draws)}, append(values.Mean, queries.Mean...), append(values.SE, queries.SE...), append(values.Theory, queries.Theory...)))
+		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("eq17-18-n-d%d-maxz", d), Tol: 5, Figure: "eq17-18-n-d",
+			Basis: fmt.Sprintf("SE from %d draws per point, values and queries, uniform attention", draws)}, append(values.Mean, queries.Mean...), append(values.SE, queries.SE...), append(values.Theory, queries.Theory...))))
 		series = append(series, show.Series{Name: fmt.Sprintf("values, d = %d", d), X: x, Y: tv}, show.Series{Name: fmt.Sprintf("queries, d = %d", d), X: x, Y: tq},
 			values.Scatter(fmt.Sprintf("MC values, d = %d", d)), queries.Scatter(fmt.Sprintf("MC queries, d = %d", d)))
 	}
-	return append(v, show.AtPaper(show.Figure{ID: "eq17-18-n-d", PaperFigure: "Noci et al. 2022, eqs. (17)–(18); App. B.3",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-n-d", PaperFigure: "Noci et al. 2022, eqs. (17)–(18); App. B.3",
 		Caption: fmt.Sprintf("Gradient norms² vs sequence length n for d = %s (ρ = %g, σ_x² = %g, uniform attention)", strings.Join(dlist, ", "), rho, sx2), XLabel: "n", YLabel: "E‖∂S/∂W‖²",
-		LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series, Height: 340}, paper)), nil
+		LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series, Height: 340}, paper))), nil
 }
 
 // Grid shows the grid of App. B.2–B.3 (rankexp.Grid over nr correlations,
@@ -179,15 +179,15 @@ func Grid(grid []rankexp.GridPoint, nr, ns, nn, nd int, seed uint64) show.View {
 			sim, se, th = append(sim, g.WQ), append(se, g.WQSE), append(th, g.Q)
 		}
 		if g.N == 10 && g.D == 16 && g.Sx2 == 1 {
-			v = append(v, fmt.Sprintf("n = 10, d = 16, σ_x = 1, ρ = %g: true softmax / uniform theory: queries %.2f, values %.2f\n", g.Rho, g.WQ/g.Q, g.WV/g.V))
+			v = append(v, show.Text(fmt.Sprintf("n = 10, d = 16, σ_x = 1, ρ = %g: true softmax / uniform theory: queries %.2f, values %.2f\n", g.Rho, g.WQ/g.Q, g.WV/g.V)))
 		}
 	}
 	series = append(series, show.Series{Name: "theory = simulation", X: []float64{1e-3, 1e6}, Y: []float64{1e-3, 1e6}})
-	v = append(v, show.MaxZ(show.Agreement{Name: "fig12-small-std-maxz", Tol: 5, Figure: "fig12-grid",
-		Basis: fmt.Sprintf("SE from %d draws per point%s, %d grid points at σ_x = %g", draws, runs, len(sim), math.Sqrt(sx2s[0]))}, sim, se, th),
-		show.AtPaper(show.Figure{ID: "fig12-grid", PaperFigure: "Noci et al. 2022, Fig. 12 (grid values not stated: ours in the text)",
+	v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig12-small-std-maxz", Tol: 5, Figure: "fig12-grid",
+		Basis: fmt.Sprintf("SE from %d draws per point%s, %d grid points at σ_x = %g", draws, runs, len(sim), math.Sqrt(sx2s[0]))}, sim, se, th)),
+		show.Fig(show.AtPaper(show.Figure{ID: "fig12-grid", PaperFigure: "Noci et al. 2022, Fig. 12 (grid values not stated: ours in the text)",
 			Caption: fmt.Sprintf("Query gradient norm², true softmax (%d draws) vs uniform-attention theory (eq. 18, exact form), over n, d, ρ and σ_x", draws),
-			XLabel:  "theory E‖∂S/∂W^Q‖²", YLabel: "simulation", LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}, paper))
+			XLabel:  "theory E‖∂S/∂W^Q‖²", YLabel: "simulation", LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}, paper)))
 	for _, c := range []struct {
 		id, paper, what string
 		z               func(g rankexp.GridPoint) float64
@@ -198,9 +198,9 @@ func Grid(grid []rankexp.GridPoint, nr, ns, nn, nd int, seed uint64) show.View {
 		h := show.NestedHeat(c.what, "ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²)", nr, ns, nn, nd, func(ox, oy, ix, iy int) float64 {
 			return c.z(grid[((ox*ns+oy)*nn+ix)*nd+iy])
 		})
-		v = append(v, show.AtPaper(show.Figure{ID: c.id, PaperFigure: c.paper + " (grid values not stated: ours in the text)", Heat: h, Seed: show.Seed(seed),
+		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: c.id, PaperFigure: c.paper + " (grid values not stated: ours in the text)", Heat: h, Seed: show.Seed(seed),
 			Caption: "ln ratio of squared query to value gradient norms, " + c.what + fmt.Sprintf(". Blocks: ρ = %s left to right, σ_x = %s bottom to top; inside a block n = %s left to right, d = %s bottom to top", rhoText, sxText, nText, dText),
-			XLabel:  "ρ block × n", YLabel: "σ_x block × d", Width: 480, Height: 400}, paper))
+			XLabel:  "ρ block × n", YLabel: "σ_x block × d", Width: 480, Height: 400}, paper)))
 	}
 	return v
 }
@@ -217,5 +217,5 @@ func TauTable(settings [][4]float64) (show.View, error) {
 		}
 		t.Rows = append(t.Rows, []string{show.FormatFloat(c[0]), show.FormatFloat(c[1]), show.FormatFloat(c[2]), show.FormatFloat(c[3]), show.FormatFloat(tau)})
 	}
-	return show.View{t}, nil
+	return show.View{show.Tab(t)}, nil
 }

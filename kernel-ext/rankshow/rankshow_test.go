@@ -22,26 +22,25 @@ func kinds(t *testing.T, v show.View) string {
 	t.Helper()
 	var b strings.Builder
 	for i, it := range v {
-		switch x := it.(type) {
-		case show.Figure:
+		if x, ok := it.Figure(); ok {
 			if _, _, err := show.RenderFigure(x); err != nil {
 				t.Errorf("item %d, figure %s: %v", i, x.ID, err)
 			}
 			b.WriteByte('F')
-		case bundle.Table:
+		} else if x, ok := it.Table(); ok {
 			if _, _, err := show.RenderTable(x); err != nil {
 				t.Errorf("item %d, table %s: %v", i, x.ID, err)
 			}
 			b.WriteByte('T')
-		case show.Agreement:
+		} else if x, ok := it.Agreement(); ok {
 			if _, err := x.Metric(); err != nil {
 				t.Errorf("item %d: %v", i, err)
 			}
 			b.WriteByte('A')
-		case string:
+		} else if _, ok := it.Text(); ok {
 			b.WriteByte('P')
-		default:
-			t.Errorf("item %d has type %T", i, it)
+		} else {
+			t.Errorf("item %d is empty", i)
 		}
 	}
 	return b.String()

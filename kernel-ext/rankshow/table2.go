@@ -87,10 +87,10 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 		show.PaperCheck(show.Agreement{Name: "fig3c-v-over-q-alpha1", Kind: show.Claim, Value: vRise - qDrop, Tol: EqShare * (vPred - qPred), Rule: show.AtLeast, Figure: "fig3c",
 			Basis: fmt.Sprintf("paper: the opposite of the Q/K trend happens for the values; required: a rise of the W^V/W^Q norm ratio of at least %g of what eqs. (17)–(18) predict from the same cosines (%.2f decades)", EqShare, vPred-qPred),
 			Note:  fmt.Sprintf("log10 of the rise of the W^V/W^Q gradient norm ratio from the first to the last block, α = 1 (W^V alone: %+.3f decades, predicted %+.3f)", vRise, vPred)}, paper, why),
-		fmt.Sprintf("α = 1: W^V gradient norm last/first = %.2f (paper: values grow with depth), W^Q %.2g\n", math.Pow(10, vRise), math.Pow(10, qDrop)),
+		show.Text(fmt.Sprintf("α = 1: W^V gradient norm last/first = %.2f (paper: values grow with depth), W^Q %.2g\n", math.Pow(10, vRise), math.Pow(10, qDrop))),
 		show.PaperCheck(show.Agreement{Name: "fig3b-qk-kept-sqrtL", Kind: show.Claim, Value: normDecades(s.GradWQ), Tol: 0.5, Figure: "fig3b",
 			Basis: "paper: 1/√L scaling keeps the Q/K gradients; read as within half a decade of the first block's norm (a factor √10)", Note: "log10(last/first W^Q gradient norm) under 1/√L"}, paper, why),
-		init)
+		show.Tab(init))
 	v = append(v, table2Panels("fig9", "Noci et al. 2022, Fig. 9", "PRE-LN, Table 2", pre, preSeed)...)
 	pr, po := pre[0], post[0]
 	prPred, _ := gradDecades(pr.MeanCos, n)
@@ -132,7 +132,7 @@ func table2Panels(id, paper, setting string, runs []rankblock.Profile, seed uint
 		{ID: id + "c", Caption: "Value gradient norm per block / first block (root of the mean squared norm over draws), " + setting, YLabel: "‖∂𝓛/∂W^ℓ‖ / ‖∂𝓛/∂W^1‖", Series: c, LogY: true, Legend: show.BottomLeft},
 	} {
 		f.PaperFigure, f.XLabel, f.Seed, f.Params = paper+f.ID[len(id):]+" ("+setting+")", "layer ℓ", show.Seed(seed), params
-		v = append(v, show.AtPaper(f, atPaper))
+		v = append(v, show.Fig(show.AtPaper(f, atPaper)))
 	}
 	return append(v, show.PaperCheck(show.Agreement{Name: id + "-alpha-order", Kind: show.Claim, Value: zmin, Tol: 4, Rule: show.AtLeast, Figure: id + "a",
 		Basis: "4 SE of the difference, SE from 50 draws", Note: "smallest drop of the ℓ = 12 mean cosine from one α to the next smaller (paper: larger α aligns faster)"},
@@ -173,14 +173,14 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string, seed uint64) show.Vie
 		want(L >= 1, "NormLaws: run %d has no layer", i)
 		paper := atSizes(rankexp.Fig11(), r.N, r.D, L, p.Draws)
 		mid := max(1, L/2)
-		v = append(v, fmt.Sprintf("%-18s mean ‖X^ℓ‖² / Lemma 3.3 at ℓ = 1, %d, %d: %.3f %.3f %.3f (± %.3f at ℓ = %d)\n", names[i], mid, L, p.SqNorm[1]/th[1], p.SqNorm[mid]/th[mid], p.SqNorm[L]/th[L], p.SqNormSE[L]/th[L], L))
+		v = append(v, show.Text(fmt.Sprintf("%-18s mean ‖X^ℓ‖² / Lemma 3.3 at ℓ = 1, %d, %d: %.3f %.3f %.3f (± %.3f at ℓ = %d)\n", names[i], mid, L, p.SqNorm[1]/th[1], p.SqNorm[mid]/th[mid], p.SqNorm[L]/th[L], p.SqNormSE[L]/th[L], L)))
 		basis := fmt.Sprintf("SE from %d draws, layers 1–%d (heavy tails at depth make the SE itself noisy)", p.Draws, L)
 		switch i {
 		case 0: // uniform attention, where Lemma 3.3 is exact
-			v = append(v, show.MaxZ(show.Agreement{Name: "fig11-uniform-maxz", Tol: 5, Figure: "fig11-" + ids[i], Basis: basis}, p.SqNorm[1:L+1], p.SqNormSE[1:L+1], th[1:L+1]))
+			v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig11-uniform-maxz", Tol: 5, Figure: "fig11-" + ids[i], Basis: basis}, p.SqNorm[1:L+1], p.SqNormSE[1:L+1], th[1:L+1])))
 		case 1: // the centre panel: the softmax, which the paper says matches the lemma too
-			v = append(v, show.MaxZ(show.Agreement{Name: "fig11-softmax-maxz", Kind: show.Claim, Tol: 5, Figure: "fig11-" + ids[i], Disagreement: &Fig11Softmax,
-				Basis: basis}, p.SqNorm[1:L+1], p.SqNormSE[1:L+1], th[1:L+1]))
+			v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig11-softmax-maxz", Kind: show.Claim, Tol: 5, Figure: "fig11-" + ids[i], Disagreement: &Fig11Softmax,
+				Basis: basis}, p.SqNorm[1:L+1], p.SqNormSE[1:L+1], th[1:L+1])))
 		}
 		var series []show.Series
 		for l := 1; l <= L; l++ {
@@ -188,9 +188,9 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string, seed uint64) show.Vie
 		}
 		series = append(series, show.Series{Name: fmt.Sprintf("mean at ℓ = %d", L), X: []float64{math.Log10(p.SqNorm[L]), math.Log10(p.SqNorm[L])}, Y: []float64{0, 3}, Style: show.LinePoints},
 			show.Series{Name: fmt.Sprintf("Lemma 3.3 at ℓ = %d", L), X: []float64{math.Log10(th[L]), math.Log10(th[L])}, Y: []float64{0, 3}, Style: show.LinePoints})
-		v = append(v, show.AtPaper(show.Figure{ID: "fig11-" + ids[i], PaperFigure: "Noci et al. 2022, Fig. 11 (" + names[i] + "; n = 10, α = 1, linear FF chosen)",
+		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig11-" + ids[i], PaperFigure: "Noci et al. 2022, Fig. 11 (" + names[i] + "; n = 10, α = 1, linear FF chosen)",
 			Caption: fmt.Sprintf("Density of log10 ‖X^ℓ‖² for ℓ = 1…%d (%d draws, n = %d, d = %d, no LN), ", L, p.Draws, r.N, r.D) + names[i], XLabel: "log10 ‖X^ℓ‖²", YLabel: "density",
-			Series: series, Seed: show.Seed(seed + uint64(i)), Legend: show.TopRight, Width: 520}, paper))
+			Series: series, Seed: show.Seed(seed + uint64(i)), Legend: show.TopRight, Width: 520}, paper)))
 	}
 	return v
 }
@@ -216,7 +216,7 @@ func Uniformity(u rankexp.Uniformity, seed uint64) show.View {
 	mc, se, th := gap.Mean, gap.SE, gap.Theory
 	var v show.View
 	if first < len(u.DK) {
-		v = append(v, show.MaxZ(show.Agreement{Name: "fig7-asymptote-maxz", Tol: 5, Figure: "fig7-uniformity", Basis: fmt.Sprintf("SE from %d draws per d_k ≥ %d", u.Draws, 10*u.DV)}, mc[first:], se[first:], th[first:]))
+		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig7-asymptote-maxz", Tol: 5, Figure: "fig7-uniformity", Basis: fmt.Sprintf("SE from %d draws per d_k ≥ %d", u.Draws, 10*u.DV)}, mc[first:], se[first:], th[first:])))
 	} else {
 		v = append(v, show.NotApplicable("fig7-asymptote-maxz", fmt.Sprintf("no key width d_k ≥ 10 d_v = %d, where the small-logit asymptote holds", 10*u.DV)))
 	}
@@ -226,13 +226,13 @@ func Uniformity(u rankexp.Uniformity, seed uint64) show.View {
 		if u.DK[first] != 1000 || u.DK[last] != 10000 {
 			between = fmt.Sprintf("change of log10 of the gap from d_k = %d to %d", u.DK[first], u.DK[last])
 		}
-		v = append(v, show.Agreement{Name: "fig7-slope", Kind: show.TheoryVsSimulation, Value: slope - asym, Tol: 4 * slopeSE, Figure: "fig7-uniformity",
+		v = append(v, show.Agree(show.Agreement{Name: "fig7-slope", Kind: show.TheoryVsSimulation, Value: slope - asym, Tol: 4 * slopeSE, Figure: "fig7-uniformity",
 			Basis: fmt.Sprintf("4 SE; SE %.3f of the log-log slope from %d draws at each end", slopeSE, u.Draws),
-			Note:  fmt.Sprintf("%s (%.3f) minus the small-logit asymptote's (%.3f; −2 only for d_k ≫ d_v under the Glorot variance 2/(d_v+d_k))", between, slope, asym)})
+			Note:  fmt.Sprintf("%s (%.3f) minus the small-logit asymptote's (%.3f; −2 only for d_k ≫ d_v under the Glorot variance 2/(d_v+d_k))", between, slope, asym)}))
 	} else {
 		v = append(v, show.NotApplicable("fig7-slope", fmt.Sprintf("fewer than two key widths d_k ≥ 10 d_v = %d", 10*u.DV)))
 	}
-	return append(v, show.AtPaper(show.Figure{ID: "fig7-uniformity", PaperFigure: "Noci et al. 2022, Fig. 7 (App. A.5)",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7-uniformity", PaperFigure: "Noci et al. 2022, Fig. 7 (App. A.5)",
 		Caption: fmt.Sprintf("Distance from uniform attention vs d_k (d_v = %d, n = %d, Glorot Q/K)", u.DV, u.N), XLabel: "d_k", YLabel: "(1/n²)‖A − 11ᵀ/n‖²",
-		LogX: true, LogY: true, Seed: show.Seed(seed), Series: []show.Series{{Name: "small-logit asymptote", X: gap.X, Y: th}, gap.Scatter("simulation")}}, paper))
+		LogX: true, LogY: true, Seed: show.Seed(seed), Series: []show.Series{{Name: "small-logit asymptote", X: gap.X, Y: th}, gap.Scatter("simulation")}}, paper)))
 }

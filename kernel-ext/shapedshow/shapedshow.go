@@ -78,14 +78,14 @@ func Fig1Left(runs []*shapednet.Run, width int, gamma float64, seed uint64) show
 		caption = "Mean token correlation vs layer: the shaped Transformer keeps ρ near ρ₀ = 0.2, vanilla softmax attention collapses (ρ → 1), Pre-LN slows the collapse only. 4096 networks each, m = 2."
 	}
 	const vanilla = "vanilla: 1 − mean ρ₅₀"
-	collapse := any(show.NotApplicable(vanilla, why))
+	collapse := show.NotApplicable(vanilla, why)
 	if paper {
-		collapse = show.Agreement{Name: vanilla, Kind: show.Claim, Value: 1 - runs[1].MeanCorr[50], Tol: 0.01, Rule: show.AtMost,
-			Basis: "lib/sources/noci2023.md#check-23: mean ρ above 0.99 by layer 50", Figure: "fig1-left", Note: "rank collapse of vanilla softmax attention"}
+		collapse = show.Agree(show.Agreement{Name: vanilla, Kind: show.Claim, Value: 1 - runs[1].MeanCorr[50], Tol: 0.01, Rule: show.AtMost,
+			Basis: "lib/sources/noci2023.md#check-23: mean ρ above 0.99 by layer 50", Figure: "fig1-left", Note: "rank collapse of vanilla softmax attention"})
 	}
-	return show.View{show.AtPaper(show.Figure{ID: "fig1-left", PaperFigure: "Noci et al. 2023, Fig. 1 (left)",
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-left", PaperFigure: "Noci et al. 2023, Fig. 1 (left)",
 		Caption: caption, XLabel: "layer ℓ", YLabel: "mean ρ_ℓ", Series: series, Legend: show.BottomRight, Seed: show.Seed(seed),
-		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": r0.Config.Tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)}}, paper),
+		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": r0.Config.Tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)}}, paper)),
 		show.PaperCheck(show.Agreement{Name: "shaped Transformer: mean ρ" + sub(depth) + " − ρ₀", Kind: show.Claim, Value: r0.MeanCorr[depth] - rho0, Tol: 4.5 * se,
 			Basis: fmt.Sprintf("4.5 SE, SE = %.4f from %d networks", se, nets), Figure: "fig1-left", Note: "the shaped Transformer keeps the mean correlation at ρ₀ (lib/sources/noci2023.md#check-23)"}, paper, why),
 		collapse}
@@ -107,11 +107,11 @@ func Fig1PreLN(ln, rms *shapednet.Run, width int, seed uint64) show.View {
 		_, seRMS := empirical.MeanSE(rms.FinalCorr(0, 1))
 		tol, basis = 4.5*math.Hypot(se, seRMS), fmt.Sprintf("4.5 SE of the difference (SE %.4f from %d LayerNorm networks, %.4f from %d RMS networks)", se, ln.Nets, seRMS, rms.Nets)
 	}
-	return show.View{show.AtPaper(show.Figure{ID: "fig1-preln", Caption: fmt.Sprintf("Pre-LN Transformer: true LayerNorm (%d full networks) vs RMS normalisation (%d reduced-chain networks).", ln.Nets, rms.Nets),
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-preln", Caption: fmt.Sprintf("Pre-LN Transformer: true LayerNorm (%d full networks) vs RMS normalisation (%d reduced-chain networks).", ln.Nets, rms.Nets),
 		XLabel: "layer ℓ", YLabel: "mean ρ_ℓ", Legend: show.BottomRight, Params: map[string]float64{"width": float64(width), "depth": float64(depth), "rho0": ln.InitialCorr(0, 1)}, Seed: show.Seed(seed),
-		Series: []show.Series{show.ByLayer("LayerNorm, full network", ln.MeanCorr, nil, show.Points), show.ByLayer("RMS norm, reduced chain", rms.MeanCorr, nil, show.Line)}}, paper),
-		show.Agreement{Name: "Pre-LN: LayerNorm − RMS mean ρ" + sub(depth), Kind: show.SimulationVsSimulation, Value: ln.MeanCorr[depth] - rms.MeanCorr[depth], Tol: tol,
-			Basis: basis, Figure: "fig1-preln"}}
+		Series: []show.Series{show.ByLayer("LayerNorm, full network", ln.MeanCorr, nil, show.Points), show.ByLayer("RMS norm, reduced chain", rms.MeanCorr, nil, show.Line)}}, paper)),
+		show.Agree(show.Agreement{Name: "Pre-LN: LayerNorm − RMS mean ρ" + sub(depth), Kind: show.SimulationVsSimulation, Value: ln.MeanCorr[depth] - rms.MeanCorr[depth], Tol: tol,
+			Basis: basis, Figure: "fig1-preln"})}
 }
 
 // OneStep shows table one-step-cov (one attention layer: n·Var(V₁) of the
@@ -134,7 +134,7 @@ func OneStep(o shapednet.OneStepCov) show.View {
 	if !paper {
 		tab.Caption += show.YourSettings
 	}
-	return show.View{tab,
+	return show.View{show.Tab(tab),
 		show.PaperCheck(show.MaxZ(show.Agreement{Name: "n·Var(V₁)/Σ against 1 (with 𝒜)", Tol: 4, Figure: "one-step-cov",
 			Basis: fmt.Sprintf("SE of a variance ratio √(2/(N−1)) = %.4f for near-Gaussian entries, N = %s networks; the O(n^{-1/2}) bias is ≤ 1%% at n = 1024 (lib/sources/noci2023.md#check-12)", o.RatioSE, spaced(o.Nets))}, o.Ratio, se, one),
 			o.Width == 1024 && o.Nets <= 50000, fmt.Sprintf("the test neglects the O(n^{-1/2}) bias, shown ≤ 1%% only at n = 1024 and below 4 SE for up to 50 000 networks; here n = %d, %d networks", o.Width, o.Nets)),
@@ -156,17 +156,17 @@ func Fig1Right(nn *shapednet.Run, r *sde.Result, width int, gamma float64, seed 
 	paper := width == 200 && depth == 150 && nets == 4096 && r.Paths == nets && r.Step == 0.01 && r.T == 0.75 && rho0 == 0.2
 	x, y := nn.FinalCorr(0, 1), r.FiniteCorr(0, 1)
 	id, stops := fmt.Sprintf("fig1-right-m%d", m), fmt.Sprintf("SDE: %d of %d paths stopped, %d with PSD projections", r.NumStopped(), r.Paths, r.NumPSDViolating())
-	v := show.View{show.AtPaper(show.Figure{ID: id, PaperFigure: "Noci et al. 2023, Fig. 1 (right)",
+	v := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, PaperFigure: "Noci et al. 2023, Fig. 1 (right)",
 		Caption: fmt.Sprintf("Density of ρ¹²_T, shaped-attention network (n = %d, d = %d) vs Theorem 4.2 SDE (h = %g), m = %d tokens, T = %g. %s.", width, depth, r.Step, m, r.T, stops),
 		XLabel:  "ρ¹²", YLabel: "density", Legend: show.TopLeft, Series: show.Densities("network", "SDE", x, y, -1, 1),
-		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": nn.Config.Tau0, "rho0": rho0, "m": float64(m), "step": r.Step, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper),
-		ks(id, fmt.Sprintf("Fig. 1 right, m = %d: KS(network ρ, SDE ρ)", m), x, y, stops)}
+		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": nn.Config.Tau0, "rho0": rho0, "m": float64(m), "step": r.Step, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
+		show.Agree(ks(id, fmt.Sprintf("Fig. 1 right, m = %d: KS(network ρ, SDE ρ)", m), x, y, stops))}
 	if m == 2 {
 		v12, s12 := nn.FinalEntry(0, 1), r.Entry(0, 1)
-		v = append(v, show.AtPaper(show.Figure{ID: "fig7", PaperFigure: "Noci et al. 2023, Fig. 7", Caption: fmt.Sprintf("Density of the covariance V¹²_T (not the correlation), network vs SDE, m = 2, T = %g.", r.T),
-			XLabel: "V¹²", YLabel: "density", Series: show.Densities("network", "SDE", v12, s12, -1, 2), Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper),
-			ks("fig7", "Fig. 7: KS(network V¹², SDE V¹²)", v12, s12, stops),
-			ks("fig7", "Fig. 7: KS(network V¹¹, SDE V¹¹)", nn.FinalEntry(0, 0), r.Entry(0, 0), stops))
+		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7", PaperFigure: "Noci et al. 2023, Fig. 7", Caption: fmt.Sprintf("Density of the covariance V¹²_T (not the correlation), network vs SDE, m = 2, T = %g.", r.T),
+			XLabel: "V¹²", YLabel: "density", Series: show.Densities("network", "SDE", v12, s12, -1, 2), Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
+			show.Agree(ks("fig7", "Fig. 7: KS(network V¹², SDE V¹²)", v12, s12, stops)),
+			show.Agree(ks("fig7", "Fig. 7: KS(network V¹¹, SDE V¹¹)", nn.FinalEntry(0, 0), r.Entry(0, 0), stops)))
 	}
 	return v
 }
@@ -184,17 +184,17 @@ func TransformerT(nets []*shapednet.Run, sdes []*sde.Result, Ts []float64, width
 		want(r.T == T && nn.Config.Width == width && nn.Config.Gamma == gamma, "TransformerT: run %d: SDE to T = %v, network width %d, γ = %g; the arguments say T = %v, width %d, γ = %g", i, r.T, nn.Config.Width, nn.Config.Gamma, T, width, gamma)
 		x, y := nn.FinalCorr(0, 1), r.FiniteCorr(0, 1)
 		series = show.Pair(series, show.HistSeries(fmt.Sprintf("network, T = %g", T), x, -1, 1, 40, show.Points), show.KDESeries(fmt.Sprintf("SDE, T = %g", T), y, -1, 1, 161, show.Dashed))
-		v = append(v, ks("transformer-T", fmt.Sprintf("shaped Transformer, T = %g: KS(network, SDE)", T), x, y,
-			fmt.Sprintf("n = %d, d = %d; SDE h = %g, stopped %d, PSD-projected %d of %d paths", width, nn.Depth, r.Step, r.NumStopped(), r.NumPSDViolating(), r.Paths)))
+		v = append(v, show.Agree(ks("transformer-T", fmt.Sprintf("shaped Transformer, T = %g: KS(network, SDE)", T), x, y,
+			fmt.Sprintf("n = %d, d = %d; SDE h = %g, stopped %d, PSD-projected %d of %d paths", width, nn.Depth, r.Step, r.NumStopped(), r.NumPSDViolating(), r.Paths))))
 	}
 	paper := width == 100 && gamma == 1/math.Sqrt(8) && slices.Equal(Ts, []float64{0.5, 1.5, 3}) && sdes[0].Step == 0.005 && m == 2 && c.CMinus == -1
 	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, c₋ = %g.", len(Ts), width, m, gammaText(gamma), c.CMinus)
 	if paper {
 		caption = "Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at three depth-to-width ratios, width 100, m = 2, γ = 1/√8, c₋ = −1."
 	}
-	return append(v, show.AtPaper(show.Figure{ID: "transformer-T", Caption: caption,
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "transformer-T", Caption: caption,
 		XLabel: "ρ¹²_T", YLabel: "density", Series: series, Legend: show.TopLeft,
-		Params: map[string]float64{"width": float64(width), "gamma": gamma, "tau0": c.Tau0, "c_minus": c.CMinus, "rho0": rho0}, Seed: show.Seed(seed)}, paper))
+		Params: map[string]float64{"width": float64(width), "gamma": gamma, "tau0": c.Tau0, "c_minus": c.CMinus, "rho0": rho0}, Seed: show.Seed(seed)}, paper)))
 }
 
 // KSByWidth shows figure ks-vs-width: the KS distance ksd between the laws
@@ -211,11 +211,11 @@ func KSByWidth(widths, ksd, last, ref []float64, r *sde.Result, gamma float64, n
 	if md, ok := r.Process.(sde.Model); ok {
 		params["tau0"] = md.Tau0
 	}
-	return show.View{show.AtPaper(show.Figure{ID: "ks-vs-width", Caption: fmt.Sprintf("KS distance between network and SDE laws of ρ_T at T = %g vs width (depth = %g·width), shaped attention, γ = %s. %s.", T, T, gammaText(gamma), stops),
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "ks-vs-width", Caption: fmt.Sprintf("KS distance between network and SDE laws of ρ_T at T = %g vs width (depth = %g·width), shaped attention, γ = %s. %s.", T, T, gammaText(gamma), stops),
 		XLabel: "width n", YLabel: "KS distance", LogX: true,
 		Series: []show.Series{{Name: "KS(network, SDE)", X: widths, Y: ksd, Style: show.LinePoints}, {Name: "0.1% critical value", X: widths, Y: crit, Style: show.Dashed}},
-		Params: params, Seed: show.Seed(seed)}, paper),
-		ks("ks-vs-width", fmt.Sprintf("KS(network, SDE) at width %g", wl), last, ref, fmt.Sprintf("T = %g; KS by width %g…%g: %.3f", T, widths[0], wl, ksd))}
+		Params: params, Seed: show.Seed(seed)}, paper)),
+		show.Agree(ks("ks-vs-width", fmt.Sprintf("KS(network, SDE) at width %g", wl), last, ref, fmt.Sprintf("T = %g; KS by width %g…%g: %.3f", T, widths[0], wl, ksd)))}
 }
 
 // Fig3 shows the KS checks and figures fig3-left (densities of ρ_T of the
@@ -232,7 +232,7 @@ func Fig3(l shapednet.CorrLaws, width, depth int, seed uint64) show.View {
 	var kde []show.Series
 	for i, g := range l.Gamma {
 		kde = show.Pair(kde, show.KDESeries(fmt.Sprintf("network, γ = %.3g", g), l.Net[i], -1, 1, 161, show.Line), show.KDESeries(fmt.Sprintf("SDE, γ = %.3g", g), l.SDE[i], -1, 1, 161, show.Dashed))
-		v = append(v, ks("fig3-left", fmt.Sprintf("Fig. 3, γ = %.3g: KS(network ρ, 1-D SDE ρ)", g), l.Net[i], l.SDE[i], fmt.Sprintf("n = %d, d = %d; SDE h = %g", width, depth, l.Step)))
+		v = append(v, show.Agree(ks("fig3-left", fmt.Sprintf("Fig. 3, γ = %.3g: KS(network ρ, 1-D SDE ρ)", g), l.Net[i], l.SDE[i], fmt.Sprintf("n = %d, d = %d; SDE h = %g", width, depth, l.Step))))
 	}
 	qNN, seNN, qSDE, se := l.AbsQuantile(0.95)
 	params := map[string]float64{"width": float64(width), "depth": float64(depth), "rho0": l.Rho0, "c_plus": l.Config.CPlus, "c_minus": l.Config.CMinus, "networks": float64(nets), "paths": float64(paths)}
@@ -242,13 +242,13 @@ func Fig3(l shapednet.CorrLaws, width, depth int, seed uint64) show.View {
 		left = "KDE of ρ_T for the shaped-ReLU ResNet (solid, 8192 networks per γ) and the 1-D correlation SDE (dashed, 20 000 paths, h = 0.001); larger γ spreads the correlations towards ±1."
 		right = "95th percentile of |ρ_T| vs residual weight γ (network with ±1 SE bars). γ = 1 is the MLP without skips, γ = 0.1 = 1/√d the stable-ResNet scaling."
 	}
-	return append(v, show.AtPaper(show.Figure{ID: "fig3-left", PaperFigure: "Noci et al. 2023, Fig. 3 (left)",
-		Caption: left, XLabel: "ρ_T", YLabel: "density", Series: kde, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper),
-		show.AtPaper(show.Figure{ID: "fig3-right", PaperFigure: "Noci et al. 2023, Fig. 3 (right)",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig3-left", PaperFigure: "Noci et al. 2023, Fig. 3 (left)",
+		Caption: left, XLabel: "ρ_T", YLabel: "density", Series: kde, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)),
+		show.Fig(show.AtPaper(show.Figure{ID: "fig3-right", PaperFigure: "Noci et al. 2023, Fig. 3 (right)",
 			Caption: right, XLabel: "γ", YLabel: "q₉₅(|ρ_T|)", Legend: show.BottomRight, Params: params, Seed: show.Seed(seed),
-			Series: []show.Series{{Name: "network", X: l.Gamma, Y: qNN, YErr: seNN, Style: show.Points}, {Name: "SDE", X: l.Gamma, Y: qSDE, Style: show.LinePoints}}}, paper),
-		show.MaxZ(show.Agreement{Name: "Fig. 3 right: q₉₅(|ρ|), network against SDE", Kind: show.SimulationVsSimulation, Tol: 4, Figure: "fig3-right",
-			Basis: fmt.Sprintf("SE of each q₉₅ by empirical.QuantileSE (%d networks, %s SDE paths), combined in quadrature", nets, spaced(paths))}, qNN, se, qSDE))
+			Series: []show.Series{{Name: "network", X: l.Gamma, Y: qNN, YErr: seNN, Style: show.Points}, {Name: "SDE", X: l.Gamma, Y: qSDE, Style: show.LinePoints}}}, paper)),
+		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 3 right: q₉₅(|ρ|), network against SDE", Kind: show.SimulationVsSimulation, Tol: 4, Figure: "fig3-right",
+			Basis: fmt.Sprintf("SE of each q₉₅ by empirical.QuantileSE (%d networks, %s SDE paths), combined in quadrature", nets, spaced(paths))}, qNN, se, qSDE)))
 }
 
 // Fig4 shows figures fig4-left and fig4-right (Fig. 4: mean |ρ_ℓ| and mean
@@ -275,10 +275,10 @@ func Fig4(attns []block.Attention, runs []*shapednet.Run, width int, gamma float
 		left = "Mean |ρ_ℓ| for shaped attention and its ablations (8192 networks each): only the full shaped attention stays non-degenerate."
 		right = "Mean |V¹²_ℓ| (log scale): decay without the identity, explosion without centering or with the standard temperature."
 	}
-	return show.View{show.AtPaper(show.Figure{ID: "fig4-left", PaperFigure: "Noci et al. 2023, Fig. 4 (left)",
-		Caption: left, XLabel: "layer ℓ", YLabel: "mean |ρ_ℓ|", Series: corr, Legend: show.BottomRight, Params: params, Seed: show.Seed(seed)}, paper),
-		show.AtPaper(show.Figure{ID: "fig4-right", PaperFigure: "Noci et al. 2023, Fig. 4 (right)",
-			Caption: right, XLabel: "layer ℓ", YLabel: "mean |V¹²_ℓ|", LogY: true, Series: cov, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)}
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig4-left", PaperFigure: "Noci et al. 2023, Fig. 4 (left)",
+		Caption: left, XLabel: "layer ℓ", YLabel: "mean |ρ_ℓ|", Series: corr, Legend: show.BottomRight, Params: params, Seed: show.Seed(seed)}, paper)),
+		show.Fig(show.AtPaper(show.Figure{ID: "fig4-right", PaperFigure: "Noci et al. 2023, Fig. 4 (right)",
+			Caption: right, XLabel: "layer ℓ", YLabel: "mean |V¹²_ℓ|", LogY: true, Series: cov, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper))}
 }
 
 // Explosions shows table explosion: per γ, the SDE paths (of paths) that
@@ -295,7 +295,7 @@ func Explosions(ex []shapednet.Explosion, paths int) show.View {
 		tab.Rows = append(tab.Rows, []string{fmt.Sprintf("%.3f", e.Gamma), fmt.Sprintf("%d / %d", e.SDEStopped, paths),
 			fmt.Sprintf("%d", e.SDEProjected), fmt.Sprintf("%d / %d", e.SDEStoppedFine, paths), fmt.Sprintf("%d / %d", e.NetStopped, paths)})
 	}
-	return show.View{tab}
+	return show.View{show.Tab(tab)}
 }
 
 // radius writes a stop radius, a power of ten as 1e4.
@@ -323,18 +323,18 @@ func Fig5(b shapednet.StopByGamma, seed uint64) show.View {
 	left := fmt.Sprintf("λ_max(V_ℓ) of one network per γ from a large initialisation (token SD %g), until an eigenvalue leaves [%g, %g].", st.TokenSD, st.Lo, st.Hi)
 	right := fmt.Sprintf("Stopping time t* = d*/n (capped at 1) vs γ: median (±1 SE) and 10th percentile over %d networks.", st.Nets)
 	const name = "Fig. 5: median t*(γ = 0.5) − median t*(γ = 0.05), in SE"
-	claim := any(show.NotApplicable(name, fmt.Sprintf("a claim of the paper read at γ = 0.05…0.5 with 100 networks of width and depth 200; here γ = %v, %d networks of width %d, depth %d", b.Gamma, st.Nets, c.Width, c.Depth)))
+	claim := show.NotApplicable(name, fmt.Sprintf("a claim of the paper read at γ = 0.05…0.5 with 100 networks of width and depth 200; here γ = %v, %d networks of width %d, depth %d", b.Gamma, st.Nets, c.Width, c.Depth))
 	if paper {
 		left = "λ_max(V_ℓ) of one network per γ from an adversarially large initialisation (token norms ≈ 10√n), until an eigenvalue leaves [1e-4, 1e4]."
 		right = "Stopping time t* = d*/n (capped at 1) vs γ: median (±1 SE) and 10th percentile over 100 networks. Smaller γ delays the instability."
-		claim = show.Agreement{Name: name, Kind: show.Claim, Value: b.DiffZ(0, len(b.Gamma)-1),
-			Tol: -4, Rule: show.AtMost, Figure: "fig5-right", Basis: "a fall of at least 4 SE (SE of each median by empirical.QuantileSE over 100 networks)", Note: "the paper: smaller γ delays the instability"}
+		claim = show.Agree(show.Agreement{Name: name, Kind: show.Claim, Value: b.DiffZ(0, len(b.Gamma)-1),
+			Tol: -4, Rule: show.AtMost, Figure: "fig5-right", Basis: "a fall of at least 4 SE (SE of each median by empirical.QuantileSE over 100 networks)", Note: "the paper: smaller γ delays the instability"})
 	}
-	return show.View{show.AtPaper(show.Figure{ID: "fig5-left", PaperFigure: "Noci et al. 2023, Fig. 5 (left)",
-		Caption: left, XLabel: "layer ℓ", YLabel: "λ_max(V_ℓ)", LogY: true, Series: traces, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper),
-		show.AtPaper(show.Figure{ID: "fig5-right", PaperFigure: "Noci et al. 2023, Fig. 5 (right)",
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig5-left", PaperFigure: "Noci et al. 2023, Fig. 5 (left)",
+		Caption: left, XLabel: "layer ℓ", YLabel: "λ_max(V_ℓ)", LogY: true, Series: traces, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)),
+		show.Fig(show.AtPaper(show.Figure{ID: "fig5-right", PaperFigure: "Noci et al. 2023, Fig. 5 (right)",
 			Caption: right, XLabel: "γ", YLabel: "t*", Legend: show.BottomLeft, Params: params, Seed: show.Seed(seed),
-			Series: []show.Series{{Name: "median", X: b.Gamma, Y: b.Median, YErr: b.MedianSE, Style: show.LinePoints}, {Name: "10th percentile", X: b.Gamma, Y: b.P10, Style: show.LinePoints}}}, paper),
+			Series: []show.Series{{Name: "median", X: b.Gamma, Y: b.Median, YErr: b.MedianSE, Style: show.LinePoints}, {Name: "10th percentile", X: b.Gamma, Y: b.P10, Style: show.LinePoints}}}, paper)),
 		claim}
 }
 
@@ -356,18 +356,18 @@ func Fig8(g shapednet.StopGrid, seed uint64) show.View {
 		Params: map[string]float64{"width": float64(c.Width), "depth": float64(c.Depth), "m": float64(st.M), "networks": float64(st.Nets), "token_sd": st.TokenSD}, Seed: show.Seed(seed)}, paper)
 	if !paper { // the claims index the paper's grid (γ = 0.05, 0.5, 1; τ₀ = 0.25, 4)
 		why := fmt.Sprintf("a claim of the paper read on its grid γ = 0.05…1 × τ₀ = 0.25…4 with 100 networks of width and depth 200; here a %d×%d grid, %d networks of width %d, depth %d", len(g.Gammas), len(g.Tau0s), st.Nets, c.Width, c.Depth)
-		return show.View{fig, show.NotApplicable("Fig. 8: t* falls from γ = 0.05 to 0.5 at every τ₀ (least fall, in SE)", why),
+		return show.View{show.Fig(fig), show.NotApplicable("Fig. 8: t* falls from γ = 0.05 to 0.5 at every τ₀ (least fall, in SE)", why),
 			show.NotApplicable("Fig. 8: t* rises from τ₀ = 0.25 to 4 (sum over γ = 0.2…0.5, in SE)", why),
 			show.NotApplicable("Fig. 8, known disagreement: t*(γ = 1) − t*(γ = 0.5) at τ₀ = 4, in SE", why)}
 	}
-	return show.View{fig,
-		show.Agreement{Name: "Fig. 8: t* falls from γ = 0.05 to 0.5 at every τ₀ (least fall, in SE)", Kind: show.Claim, Value: g.LeastFall(0, 5), Tol: -4, Rule: show.AtMost,
-			Figure: "fig8", Basis: "a fall of at least 4 SE at each τ₀ (SE of each median by empirical.QuantileSE over 100 networks)"},
-		show.Agreement{Name: "Fig. 8: t* rises from τ₀ = 0.25 to 4 (sum over γ = 0.2…0.5, in SE)", Kind: show.Claim, Value: g.PooledRise(0, 4, 2, 5), Tol: 4, Rule: show.AtLeast,
-			Figure: "fig8", Basis: "a rise of at least 4 SE of the summed differences (SE of each median by empirical.QuantileSE)"},
-		show.Agreement{Name: "Fig. 8: t* falls from γ = 0.5 to 1 at τ₀ = 4, in SE", Kind: show.Claim, Value: g.DiffZ(5, 4, 7, 4),
+	return show.View{show.Fig(fig),
+		show.Agree(show.Agreement{Name: "Fig. 8: t* falls from γ = 0.05 to 0.5 at every τ₀ (least fall, in SE)", Kind: show.Claim, Value: g.LeastFall(0, 5), Tol: -4, Rule: show.AtMost,
+			Figure: "fig8", Basis: "a fall of at least 4 SE at each τ₀ (SE of each median by empirical.QuantileSE over 100 networks)"}),
+		show.Agree(show.Agreement{Name: "Fig. 8: t* rises from τ₀ = 0.25 to 4 (sum over γ = 0.2…0.5, in SE)", Kind: show.Claim, Value: g.PooledRise(0, 4, 2, 5), Tol: 4, Rule: show.AtLeast,
+			Figure: "fig8", Basis: "a rise of at least 4 SE of the summed differences (SE of each median by empirical.QuantileSE)"}),
+		show.Agree(show.Agreement{Name: "Fig. 8: t* falls from γ = 0.5 to 1 at τ₀ = 4, in SE", Kind: show.Claim, Value: g.DiffZ(5, 4, 7, 4),
 			Tol: -4, Rule: show.AtMost, Figure: "fig8", Basis: "a fall of at least 4 SE, the rule of the fall from γ = 0.05 to 0.5 (SE of each median by empirical.QuantileSE over 100 networks)",
-			Note: "t*(γ = 1) − t*(γ = 0.5) at τ₀ = 4", Disagreement: &Fig8Beyond}}
+			Note: "t*(γ = 1) − t*(γ = 0.5) at τ₀ = 4", Disagreement: &Fig8Beyond})}
 }
 
 // Fig8Beyond is the known disagreement of Fig. 8 beyond γ = 0.5, declared

@@ -32,8 +32,13 @@
 // imports it (and bundle) without pulling in the notebook display. How
 // figures are drawn (fonts, palette, gaps, heat maps) is in picture's doc.
 //
-// A domain package (kernel-ext/mfshow, rankshow, shapedshow, tokenfig)
-// shows a result at whatever settings it ran with: captions, Params and
+// A cell shows its outputs one way: a View, a list of typed Items (Fig,
+// Tab, Agree, Text) shown in order by View.Show. The domain packages
+// (kernel-ext/mfshow, rankshow, shapedshow, tokenfig, spectra,
+// trainview) return Views from pure functions, and a cell of one's own
+// builds one the same way; the Display functions are what Show calls.
+//
+// A domain package shows a result at whatever settings it ran with: captions, Params and
 // sample counts come from the settings the result records. A figure
 // claims its paper figure only at the paper's settings (AtPaper: at others
 // it claims nothing and its caption ends in YourSettings), and a check that

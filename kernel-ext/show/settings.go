@@ -22,19 +22,20 @@ func AtPaper(f Figure, paper bool) Figure {
 	return f
 }
 
-// NotApplicable is the line shown in place of the check name that holds
-// only at the paper's settings, with the reason it does not apply.
-func NotApplicable(name, reason string) string {
-	return fmt.Sprintf("not applicable at your settings: %s (%s)\n", name, reason)
+// NotApplicable is the line (a Text item) shown in place of the check name
+// that holds only at the paper's settings, with the reason it does not
+// apply.
+func NotApplicable(name, reason string) Item {
+	return Text(fmt.Sprintf("not applicable at your settings: %s (%s)\n", name, reason))
 }
 
-// PaperCheck returns a when paper is true, and otherwise the line
+// PaperCheck returns Agree(a) when paper is true, and otherwise the line
 // NotApplicable(a.Name, reason): the item of a View for a check that holds
 // only at the paper's settings (a claim read at the paper's depth, a
 // tolerance from the paper's printed digits).
-func PaperCheck(a Agreement, paper bool, reason string) any {
+func PaperCheck(a Agreement, paper bool, reason string) Item {
 	if paper {
-		return a
+		return Agree(a)
 	}
 	return NotApplicable(a.Name, reason)
 }

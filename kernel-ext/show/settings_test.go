@@ -21,12 +21,13 @@ func TestAtPaper(t *testing.T) {
 
 func TestPaperCheck(t *testing.T) {
 	a := Agreement{Name: "claim-x", Kind: Claim, Value: 1, Tol: 2, Basis: "b"}
-	if got, ok := PaperCheck(a, true, "why").(Agreement); !ok || got != a {
+	if got, ok := PaperCheck(a, true, "why").Agreement(); !ok || got != a {
 		t.Errorf("PaperCheck(a, true) = %v, want a", got)
 	}
-	s, ok := PaperCheck(a, false, "read at the paper's depth 12").(string)
+	it := PaperCheck(a, false, "read at the paper's depth 12")
+	s, ok := it.Text()
 	if !ok || !strings.Contains(s, "not applicable at your settings: claim-x") || !strings.Contains(s, "read at the paper's depth 12") {
 		t.Errorf("PaperCheck(a, false) = %q, want a not-applicable line naming the check and the reason", s)
 	}
-	View{s}.Show() // a string item prints; it must not panic
+	View{it}.Show() // a text item prints; it must not panic
 }

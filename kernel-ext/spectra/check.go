@@ -71,10 +71,12 @@ func Agreements(fig string, ss []randmlp.SpectrumSample, k float64, c freeprob.C
 	return out, nil
 }
 
-// Check shows the Agreements of fig in order (show.Check), printing the
-// line of each sample that could not be compared; it panics on an error.
-func Check(fig string, ss []randmlp.SpectrumSample, k float64, c freeprob.Continuation) {
+// Checks are the Agreements of fig as a show.View (View): each check in
+// order, and the line of each sample that could not be compared.
+func Checks(fig string, ss []randmlp.SpectrumSample, k float64, c freeprob.Continuation) (show.View, error) {
 	out, err := Agreements(fig, ss, k, c)
-	show.Must(err)
-	display(out)
+	if err != nil {
+		return nil, err
+	}
+	return View(out), nil
 }

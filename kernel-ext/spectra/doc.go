@@ -4,10 +4,11 @@
 // spectra of lib/randmlp and the theory of lib/jacspectrum, the metrics
 // that compare them, and the tables of P18 Table 1 and of Murray's theorem.
 //
-//	a panel of P18 Fig. 2 or 4 and its metrics    Panels.Fig2, Panels.Fig4, Display
+//	a panel of P18 Fig. 2 or 4 and its metrics    Panels.Fig2, Panels.Fig4 (a show.View)
 //	histograms of stored spectra, theory curves   SimSeries, Fig2Series, Fig4Series
-//	KS metrics per sample (randmlp.CheckFigure)   Agreements, Check
+//	KS metrics per sample (randmlp.CheckFigure)   Agreements, Checks, View
 //	P18 Table 1, Murray's Shtanh table and plot   Table1, MurrayTable, MurraySeries
+//	live runs: MP law, S-transform, attention gap  MPDensity, STransform, AttentionGap
 //
 // The science (densities, KS distances, their tolerances, the rows of the
 // tables) is computed by lib; this package only arranges and formats it.

@@ -26,84 +26,80 @@ type Panels struct {
 	Deviations map[string][]Deviation
 }
 
-// Panel is one drawn panel: its figure, then its metrics in display order.
-type Panel struct {
-	Figure  show.Figure
-	Metrics []Outcome
-}
-
 // Fig2 draws f, a panel of P18 Fig. 2 named by the notebook (ID, and
 // PaperFigure and LogY as it likes): Fig2Series on 150 points of (0, smax]
 // for the stored networks of f.ID, with the caption, labels, parameters and
-// seed of the first; its metrics are their Agreements.
-func (p Panels) Fig2(f show.Figure, smax float64) (Panel, error) {
+// seed of the first; then their Agreements (View). The notebook shows it
+// with View.Show.
+func (p Panels) Fig2(f show.Figure, smax float64) (show.View, error) {
 	fig := f.ID
 	ss := p.Stored[fig]
 	if len(ss) == 0 {
-		return Panel{}, fmt.Errorf("spectra: no stored spectra for figure %q", fig)
+		return nil, fmt.Errorf("spectra: no stored spectra for figure %q", fig)
 	}
 	series, err := Fig2Series(ss, empirical.Linspace(smax/150, smax, 150), smax, p.Theory)
 	if err != nil {
-		return Panel{}, err
+		return nil, err
 	}
 	s0 := ss[0]
 	f.Caption = fmt.Sprintf("Singular values of J at criticality: %s, %s weights, q* = %g; width-%d simulations.", s0.Phi, s0.Weights, s0.QStar, s0.Width)
 	f.XLabel, f.YLabel, f.Series = "s", "P(s)", series
 	f.Params, f.Seed = map[string]float64{"qstar": s0.QStar, "N": float64(s0.Width)}, show.Seed(s0.Seed)
 	m, err := Agreements(fig, ss, p.K, p.Check, p.Deviations[fig]...)
-	return Panel{Figure: f, Metrics: m}, err
+	if err != nil {
+		return nil, err
+	}
+	return append(show.View{show.Fig(f)}, View(m)...), nil
 }
 
 // Fig4 draws fig, a panel of P18 Fig. 4 for the activation f at σ₀² =
 // Fig4Sigma02 named by the notebook (ID, and PaperFigure as it likes):
 // Fig4Series for the depths Ls on 160 points of [0.005, 2] against the
-// stored networks of fig.ID. Its metrics: a TheoryVsTheory metric that the
+// stored networks of fig.ID, as the first item of the View. Its metrics
+// follow: a TheoryVsTheory metric that the
 // theory approaches limit at least at 80% of the predicted rate
 // (jacspectrum.ApproachLimit from the last depth over 4 to the last, on 40
 // points of [0.05, 3]), then the Agreements of the stored networks.
-func (p Panels) Fig4(fg show.Figure, f activation.Func, limit jacspectrum.Spectrum, Ls []int, rate float64) (Panel, error) {
+func (p Panels) Fig4(fg show.Figure, f activation.Func, limit jacspectrum.Spectrum, Ls []int, rate float64) (show.View, error) {
 	fig := fg.ID
 	ss := p.Stored[fig]
 	if len(ss) == 0 || len(Ls) == 0 {
-		return Panel{}, fmt.Errorf("spectra: figure %q needs stored spectra and depths (got %d and %d)", fig, len(ss), len(Ls))
+		return nil, fmt.Errorf("spectra: figure %q needs stored spectra and depths (got %d and %d)", fig, len(ss), len(Ls))
 	}
 	series, err := Fig4Series(f, limit, Ls, Fig4Sigma02, ss, empirical.Linspace(0.005, 2, 160), 2, p.Theory)
 	if err != nil {
-		return Panel{}, err
+		return nil, err
 	}
 	fg.Caption = fmt.Sprintf("%s, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-%d simulations.", f, ss[0].Width)
 	fg.XLabel, fg.YLabel, fg.Series = "s", "P(s)", series
 	fg.Params, fg.Seed = map[string]float64{"sigma0_2": Fig4Sigma02, "N": float64(ss[0].Width)}, show.Seed(ss[0].Seed)
-	out := Panel{Figure: fg}
 	a, err := jacspectrum.ApproachLimit(f, limit, Ls[len(Ls)-1], Fig4Sigma02, empirical.Linspace(0.05, 3, 40), p.Check)
 	if err != nil {
-		return Panel{}, err
+		return nil, err
 	}
-	out.Metrics = append(out.Metrics, Outcome{Agreement: show.Agreement{Name: fmt.Sprintf("%s: convergence exponent of KS(theory L, limit law), L=%d→%d", f, a.Depth/4, a.Depth),
+	out := show.View{show.Fig(fg), show.Agree(show.Agreement{Name: fmt.Sprintf("%s: convergence exponent of KS(theory L, limit law), L=%d→%d", f, a.Depth/4, a.Depth),
 		Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8 * rate, Rule: show.AtLeast, Figure: fig,
 		Basis: fmt.Sprintf("predicted exponent %g (F28); required: at least 80%% of it over one factor 4 in depth", rate),
-		Note:  fmt.Sprintf("KS %.3g at L=%d, %.3g at L=%d", a.KSQuarter, a.Depth/4, a.KS, a.Depth)}})
+		Note:  fmt.Sprintf("KS %.3g at L=%d, %.3g at L=%d", a.KSQuarter, a.Depth/4, a.KS, a.Depth)})}
 	m, err := Agreements(fig, ss, p.K, p.Check, p.Deviations[fig]...)
-	out.Metrics = append(out.Metrics, m...)
-	return out, err
-}
-
-// Display shows the figure of a panel, then its metrics (show.Check; a
-// metric not compared prints its line); it panics on err.
-func Display(p Panel, err error) {
-	show.Must(err)
-	show.Must(show.DisplayFigure(p.Figure))
-	display(p.Metrics)
-}
-
-func display(ms []Outcome) {
-	for _, o := range ms {
-		if o.Err != nil {
-			fmt.Println(o.Err)
-			continue
-		}
-		show.Check(o.Agreement)
+	if err != nil {
+		return nil, err
 	}
+	return append(out, View(m)...), nil
+}
+
+// View is ms as the items of a show.View, in order: each agreement, or the
+// line of a sample that was not compared (its Err).
+func View(ms []Outcome) show.View {
+	v := make(show.View, len(ms))
+	for i, o := range ms {
+		if o.Err != nil {
+			v[i] = show.Text(o.Err.Error() + "\n")
+		} else {
+			v[i] = show.Agree(o.Agreement)
+		}
+	}
+	return v
 }
 
 // SimSeries returns, for each sample, the histogram of its singular values

@@ -175,12 +175,12 @@ func TestPanelsFig2(t *testing.T) {
 	}
 	series, _ := Fig2Series(ss, empirical.Linspace(2.5/150, 2.5, 150), 2.5, mc)
 	want, _ := Agreements("f", ss, 4, mc)
-	f := got.Figure
+	f := got.Figures()[0]
 	if f.ID != "f" || f.PaperFigure != "P18, Fig. 2" || !f.LogY || f.Params["N"] != 100 || f.Params["qstar"] != 0.25 || *f.Seed != 1 ||
 		f.Caption != "Singular values of J at criticality: hardtanh, orthogonal weights, q* = 0.25; width-100 simulations." {
 		t.Errorf("figure %+v", f)
 	}
-	if !reflect.DeepEqual(f.Series, series) || !reflect.DeepEqual(got.Metrics, want) {
+	if _, first := got[0].Figure(); !first || !reflect.DeepEqual(f.Series, series) || !reflect.DeepEqual(got[1:], View(want)) {
 		t.Error("series or metrics differ from Fig2Series and Agreements")
 	}
 	if _, err := p.Fig2(show.Figure{ID: "g"}, 1); err == nil || !strings.Contains(err.Error(), `"g"`) {
@@ -200,14 +200,14 @@ func TestPanelsFig4(t *testing.T) {
 	}
 	a, _ := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 32, Fig4Sigma02, empirical.Linspace(0.05, 3, 40), mc)
 	want, _ := Agreements("fig4-hardtanh", ss, 4, mc)
-	if len(got.Metrics) != 1+len(want) || !reflect.DeepEqual(got.Metrics[1:], want) {
-		t.Fatalf("%d metrics, want 1 + %d", len(got.Metrics), len(want))
+	if len(got) != 2+len(want) || !reflect.DeepEqual(got[2:], View(want)) {
+		t.Fatalf("%d items, want a figure, then 1 + %d metrics", len(got), len(want))
 	}
-	c := got.Metrics[0].Agreement
+	c, _ := got[1].Agreement()
 	if c.Value != a.Exponent || c.Tol != 0.8 || c.Name != "hardtanh: convergence exponent of KS(theory L, limit law), L=8→32" || c.Figure != "fig4-hardtanh" {
 		t.Errorf("convergence metric %+v (exponent %v)", c, a.Exponent)
 	}
-	if f := got.Figure; f.ID != "fig4-hardtanh" || f.PaperFigure != "P18, Fig. 4" || f.Params["sigma0_2"] != 0.25 || f.Params["N"] != 100 || len(f.Series) != 1+1+3+2 ||
+	if f, _ := got[0].Figure(); f.ID != "fig4-hardtanh" || f.PaperFigure != "P18, Fig. 4" || f.Params["sigma0_2"] != 0.25 || f.Params["N"] != 100 || len(f.Series) != 1+1+3+2 ||
 		f.Caption != "hardtanh, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-100 simulations." {
 		t.Errorf("figure %s with params %v and %d series", f.ID, f.Params, len(f.Series))
 	}
@@ -246,4 +246,18 @@ func TestTable2Rows(t *testing.T) {
 	if got := tab.Rows[5][2]; got != "-1 (width 20: -1.05000)" {
 		t.Errorf("Gaussian s₁ cell %q", got)
 	}
+}
+
+// View keeps the order of the outcomes: an agreement is an Agree item, a
+// sample not compared is the line of its error.
+func TestView(t *testing.T) {
+	a := show.Agreement{Name: "f L=2: KS", Kind: show.TheoryVsSimulation, Value: 0.01, Tol: 0.02, Basis: "b"}
+	v := View([]Outcome{{Agreement: a}, {Err: fmt.Errorf("f L=4: not compared")}})
+	if got, ok := v[0].Agreement(); !ok || got != a {
+		t.Errorf("item 0 %+v, want the agreement", v[0])
+	}
+	if s, ok := v[1].Text(); !ok || s != "f L=4: not compared\n" {
+		t.Errorf("item 1 %q, want the error's line", s)
+	}
+	v.Show() // outside a notebook: validates, must not panic
 }

@@ -1,9 +1,15 @@
 // Package tokenfig renders the token-geometry results of Cowsik et al.
 // 2024 (lib/tokengeom's theory, lib/tokencheck's comparisons with the
 // finite-width transformer) as the figures and agreements of notebook
-// 02-token-geometry: pure constructors that return a Panel (figures, then
-// the agreements that check them) built from a lib result, and
-// Panel.Display, which shows it in the notebook.
+// 02-token-geometry: pure constructors that return a show.View (figures,
+// then the agreements that check them) built from a lib result, which the
+// notebook shows with View.Show, the one display route of package show.
+//
+// Figures the notebook names (AttMap, Field, LambdaASlice, LambdaGSlice)
+// take a show.Figure with its ID and PaperFigure and fill the rest; a
+// figure claims its paper figure only at the paper's n = 256, d = 64 (and
+// the other settings it fixes), and a check whose tolerance was set at
+// those settings is not applicable elsewhere (show.PaperCheck).
 //
 // The constructors only arrange numbers the lib computed: series, heat
 // maps, metric values and their tolerances' bases. A figure's id, caption

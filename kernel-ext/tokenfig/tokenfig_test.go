@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/showtest"
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/tokencheck"
@@ -12,19 +13,17 @@ import (
 	"github.com/sigprop/sigprop/lib/tokennet"
 )
 
-var a8 = 1 / math.Sqrt(8)
-
 // valid renders every figure and validates every agreement of p, as
-// Display would in a notebook, and returns the metrics.
-func valid(t *testing.T, p Panel) []show.Metric {
+// Show would in a notebook, and returns the metrics.
+func valid(t *testing.T, p show.View) []show.Metric {
 	t.Helper()
-	for _, f := range p.Figures {
+	for _, f := range p.Figures() {
 		if _, _, err := show.RenderFigure(f); err != nil {
 			t.Errorf("figure %s: %v", f.ID, err)
 		}
 	}
 	var ms []show.Metric
-	for _, a := range p.Checks {
+	for _, a := range p.Agreements() {
 		m, err := a.Metric()
 		if err != nil {
 			t.Errorf("agreement %q: %v", a.Name, err)
@@ -98,14 +97,14 @@ func TestLayerFigure(t *testing.T) {
 	c := tokencheck.Curves{Model: tokengeom.NewModel(a8, a8, 5), Sim: stats(sq, fill(L+1, 0.01), sc, fill(L+1, 0.01), 8), Q: q, Cos: cos}
 	p := LayerFigure(c, 201, true)
 	ms := valid(t, p)
-	if len(p.Figures) != 1 || p.Figures[0].ID != "fig2-layers-sw5" || *p.Figures[0].Seed != 201 || p.Figures[0].Params["networks"] != 8 || len(ms) != 2 {
+	if len(p.Figures()) != 1 || p.Figures()[0].ID != "fig2-layers-sw5" || *p.Figures()[0].Seed != 201 || p.Figures()[0].Params["networks"] != 8 || len(ms) != 2 {
 		t.Fatalf("panel %+v", p)
 	}
 	if math.Abs(float64(ms[0].Value)-3) > 1e-9 || math.Abs(float64(ms[1].Value)-3) > 1e-9 || !ms[0].Pass {
 		t.Errorf("max |z| %v, %v, want 3, 3", ms[0].Value, ms[1].Value)
 	}
-	if p := LayerFigure(c, 201, false); len(p.Checks) != 1 || !strings.Contains(p.Checks[0].Name, "p/q") {
-		t.Errorf("without the norm check: %+v", p.Checks)
+	if p := LayerFigure(c, 201, false); len(p.Agreements()) != 1 || !strings.Contains(p.Agreements()[0].Name, "p/q") {
+		t.Errorf("without the norm check: %+v", p.Agreements())
 	}
 	// 4 layers, σ_w = 2: a legitimate setting; layers 1–4 are checked and
 	// the figure claims nothing.
@@ -113,8 +112,8 @@ func TestLayerFigure(t *testing.T) {
 	c.Q, c.Cos, c.Sim = c.Q[:5], c.Cos[:5], stats(sq[:5], fill(5, 0.01), sc[:5], fill(5, 0.01), 8)
 	p = LayerFigure(c, 1, true)
 	if ms := valid(t, p); len(ms) != 2 || ms[0].Name != "Fig. 2 σ_w=2: max |z| of q/d, layers 1–4" || math.Abs(float64(ms[0].Value)-3) > 1e-9 ||
-		p.Figures[0].PaperFigure != "" || !strings.HasSuffix(p.Figures[0].Caption, show.YourSettings) {
-		t.Errorf("4 layers: checks %v, claim %q, caption %q", ms, p.Figures[0].PaperFigure, p.Figures[0].Caption)
+		p.Figures()[0].PaperFigure != "" || !strings.HasSuffix(p.Figures()[0].Caption, show.YourSettings) {
+		t.Errorf("4 layers: checks %v, claim %q, caption %q", ms, p.Figures()[0].PaperFigure, p.Figures()[0].Caption)
 	}
 }
 
@@ -127,14 +126,19 @@ func TestHistogramFigures(t *testing.T) {
 		h := tokencheck.Histograms{Model: tokengeom.NewModel(a8, a8, c.sw), Norms: hist, Cosines: hist, Networks: 1, Q: []float64{1, 0.8, 0.6}, Cos: []float64{0, 0.1, 0.2}}
 		p := HistogramFigures(h, 300)
 		valid(t, p)
-		if len(p.Figures) != 2 || p.Figures[1].ID != "fig2-hist-cosines-sw"+map[float64]string{1: "1", 5: "5"}[c.sw] ||
-			!strings.Contains(p.Figures[0].PaperFigure, "second column, "+c.row+" row") || !strings.Contains(p.Figures[0].Caption, "one network (n = 256, d = 64)") {
-			t.Errorf("σ_w = %g: %+v", c.sw, p.Figures)
+		if len(p.Figures()) != 2 || p.Figures()[1].ID != "fig2-hist-cosines-sw"+map[float64]string{1: "1", 5: "5"}[c.sw] ||
+			!strings.Contains(p.Figures()[0].PaperFigure, "second column, "+c.row+" row") || !strings.Contains(p.Figures()[0].Caption, "one network (n = 256, d = 64)") {
+			t.Errorf("σ_w = %g: %+v", c.sw, p.Figures())
 		}
 		// The heat map is the histogram: layer t along x, bin along y.
-		if z := p.Figures[0].Heat.Z; len(z) != 6 || z[1] != 2 || z[5] != 2 || z[4] != 0 {
+		if z := p.Figures()[0].Heat.Z; len(z) != 6 || z[1] != 2 || z[5] != 2 || z[4] != 0 {
 			t.Errorf("heat %v", z)
 		}
+		// Of two networks (the paper draws one), or at d = 16, they claim nothing.
+		h.Networks = 2
+		showtest.AtYourSettings(t, "HistogramFigures of 2 networks", HistogramFigures(h, 300), nil, nil, nil)
+		h.Networks, h.Model.D = 1, 16
+		showtest.AtYourSettings(t, "HistogramFigures at d = 16", HistogramFigures(h, 300), nil, nil, nil)
 	}
 }
 
@@ -144,15 +148,21 @@ func TestSymmetryFigure(t *testing.T) {
 	r[0], cos[L] = 1.5, 0.52
 	s := tokencheck.Symmetry{Model: tokengeom.NewModel(a8, a8, 2), Q: 64, P1: 48, P2: 32,
 		Sim: stats(r, fill(L+1, 0.01), cos, fill(L+1, 0.01), 4), FixedCos: 0.5}
-	p := SymmetryFigure(s, 400, "caption")
+	p := SymmetryFigure(s, 400)
 	ms := valid(t, p)
 	// (1.1 − 1)/(1.5 − 1) = 0.2 <= 0.25; 0.52 − 0.5 = 0.02 <= 4·0.01.
 	if len(ms) != 2 || math.Abs(float64(ms[0].Value)-0.2) > 1e-12 || !ms[0].Pass || math.Abs(float64(ms[1].Value)-0.02) > 1e-12 || !ms[1].Pass {
 		t.Errorf("metrics %+v", ms)
 	}
-	if f := p.Figures[0]; f.Params["p1"] != 48 || f.Params["q"] != 64 || f.Caption != "caption" || ms[0].Name != "Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0" {
+	// The notebook's caption, formatted from s.
+	const want = "Two-group initial condition (eq. 12), p1 = 1.5 p2 = 0.75d, q = d, σ_w = 2, α = 8^{-1/2}: the within/across dot-product ratio p1/p2 (mean ± SE of 4 networks) decays towards 1; p/q approaches the non-collapsed fixed point of F (dashed level)."
+	if f := p.Figures()[0]; f.Params["p1"] != 48 || f.Params["q"] != 64 || f.Caption != want || f.PaperFigure == "" || ms[0].Name != "Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0" {
 		t.Errorf("figure %+v", f)
 	}
+	// At d = 16 (q = d, p1 = 0.75d, p2 = 0.5d still) the figure claims nothing.
+	s.Model.D, s.Q, s.P1, s.P2 = 16, 16, 12, 8
+	showtest.AtYourSettings(t, "SymmetryFigure", SymmetryFigure(s, 400), map[string]float64{"sigma_w": 2, "alpha": a8, "q": 16, "p1": 12, "p2": 8},
+		[]string{"Fig. 3: p/q at layer 32 − fixed point of F"}, []string{"Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0"})
 }
 
 func TestErrataFigure(t *testing.T) {
@@ -168,8 +178,14 @@ func TestErrataFigure(t *testing.T) {
 	if math.Abs(float64(ms[0].Value)+0.02) > 1e-12 || math.Abs(float64(ms[1].Value)-0.14/0.11) > 1e-12 || !ms[0].Pass || !ms[1].Pass {
 		t.Errorf("metrics %+v", ms)
 	}
-	if f := p.Figures[0]; f.ID != "errata-lambda-g" || f.Params["networks"] != 6 || f.YLabel != "λ_g^(16)" || len(f.Series[0].X) != 5 {
+	if f := p.Figures()[0]; f.ID != "errata-lambda-g" || f.Params["networks"] != 6 || f.YLabel != "λ_g^(16)" || len(f.Series[0].X) != 5 {
 		t.Errorf("figure %+v", f)
+	}
+	// At L = 4 the offset measured for λ_g^(16) does not apply: both checks are not applicable.
+	e4 := e
+	e4.L = 4
+	if v := ErrataFigure(e4, 900, 4, "c"); len(v.Agreements()) != 0 || len(v.Texts()) != 2 || !strings.Contains(v.Texts()[1], "not applicable at your settings: errata: smallest") {
+		t.Errorf("errata at L = 4: checks %v, lines %q", v.Agreements(), v.Texts())
 	}
 	lines := strings.Split(strings.TrimSpace(ExponentLines(e)), "\n")
 	if len(lines) != 5 || lines[4] != "point 5 (α_A, α_M, σ_w) = (0.9, 0.9, 2): sim +0.2500 ± 0.0400   corrected +0.4200   printed -1.2400" {
@@ -200,19 +216,4 @@ func TestGradientPlaneChecks(t *testing.T) {
 	if ms[1].Pass || ms[2].Outcome() != bundle.Passed {
 		t.Errorf("8 beyond, shift −3.5 SE: %+v", ms)
 	}
-}
-
-// Display shows nothing outside a notebook but validates, and returns the
-// metrics in order.
-func TestPanelDisplay(t *testing.T) {
-	ms := Panel{Checks: []show.Agreement{{Name: "a", Kind: show.Claim, Value: 1, Tol: 2, Basis: "b"}}}.Display()
-	if len(ms) != 1 || ms[0].Name != "a" || !ms[0].Pass {
-		t.Errorf("metrics %+v", ms)
-	}
-	defer func() {
-		if recover() == nil {
-			t.Error("an agreement without a basis did not panic")
-		}
-	}()
-	Panel{Checks: []show.Agreement{{Name: "a", Kind: show.Claim}}}.Display()
 }

@@ -4,13 +4,16 @@
 //   - sweep.go: a trainability sweep trained from several seeds
 //     (lib/trainability.Set): its provenance and results tables, the loss
 //     against an exponent by α, the fit tables and series, the loss over
-//     the (α, σ_w) plane with the two edges;
+//     the (α, σ_w) plane with the two edges, and the live miniature sweep
+//     (LiveSweep, its caption from the sweep's spec);
 //   - noci.go: the stored training runs of the Noci et al. 2022/2023
 //     analogues (lib/trainsweep.NociRun): provenance, per-variant tables,
 //     mean curves over seeds, and the "a trains better than b" claims
 //     judged in standard errors;
 //   - probe.go: the per-layer gradient and effective-learning-rate
-//     readings of a trainsweep.Probe.
+//     readings of a trainsweep.Probe (EffLRFigure, ProbeClaims: the paper
+//     claims and figure hold only after the stored runs'
+//     trainsweep.NociSteps steps; a shorter probe claims nothing).
 //
 // Builders are pure: they return show.Series, show.Figure, bundle.Table,
 // or a show.View where a cell shows several items in order (metrics, then

@@ -193,8 +193,8 @@ func (n Noci) GapClaims(id, caption, fig string, gaps ...Gap) show.View {
 		m, err := ag.Metric()
 		show.Must(err)
 		verdict := map[bundle.Outcome]string{bundle.Passed: "seen", bundle.Known: "not seen (known disagreement)", bundle.Failed: "not seen"}[m.Outcome()]
-		v = append(v, ag)
+		v = append(v, show.Agree(ag))
 		rows = append(rows, []string{claim, fmt.Sprintf("%+.3f", d), fmt.Sprintf("%+.2f", z), verdict})
 	}
-	return append(v, bundle.Table{ID: id, Caption: caption, Header: []string{"claim (paper)", "Δ test loss", "z (SE)", "at 2 SE"}, Rows: rows})
+	return append(v, show.Tab(bundle.Table{ID: id, Caption: caption, Header: []string{"claim (paper)", "Δ test loss", "z (SE)", "at 2 SE"}, Rows: rows}))
 }

@@ -37,6 +37,18 @@ func GradRatioFigure(first, last ts.LayerSnapshot) show.Figure {
 		XLabel:  "layer", YLabel: "‖∇W‖ / ‖∇W^V‖", LogY: true, Legend: show.BottomLeft, Seed: show.Seed(11), Series: series}
 }
 
+// EffLRFigure fills f (the notebook's noci-adam-effective-lr) with Adam's
+// mean effective learning rate of W^Q relative to W^V against the step,
+// one line per layer of layers (0-based), from the probe p of the run tr
+// (seed 11). It claims f.PaperFigure only after the stored runs'
+// trainsweep.NociSteps steps.
+func EffLRFigure(f show.Figure, p *ts.Probe, layers []int, tr ts.Run) show.View {
+	steps, eff := p.EffLRRatios(layers)
+	f.Caption = "Adam's mean effective learning rate η/(√v̂ + ε) of W^Q relative to W^V during training. Data: the committed Fashion-MNIST subset (5000 training images; test on its 2000)."
+	f.XLabel, f.YLabel, f.Legend, f.Seed, f.Series = "step", "effective LR of W^Q / of W^V", show.TopRight, show.Seed(11), EffLRSeries(steps, eff, layers)
+	return show.View{show.Fig(show.AtPaper(f, len(tr.TrainLoss) == ts.NociSteps))}
+}
+
 // EffLRSeries are the effective-learning-rate ratios of
 // trainsweep.Probe.EffLRRatios against the step, one line per layer
 // (0-based layers, named "layer l+1").
@@ -54,8 +66,14 @@ func EffLRSeries(steps []float64, ratios [][]float64, layers []int) []show.Serie
 // gradients smaller than value gradients (log10 of the geometric mean over
 // layers of ‖∇W^Q‖/‖∇W^V‖ at most 0) and a larger effective learning rate
 // of W^Q than of W^V (log10 of the geometric mean over layers at least
-// 0), then the table "noci-claims", with the training losses of tr.
+// 0), then the table "noci-claims", with the training losses of tr. The
+// two claims are read after the stored runs' trainsweep.NociSteps steps;
+// a probe of another length shows them as not applicable (the table
+// stays).
 func ProbeClaims(p *ts.Probe, layers []int, tr ts.Run) show.View {
+	steps := len(tr.TrainLoss)
+	paper := steps == ts.NociSteps
+	why := fmt.Sprintf("read after the stored runs' %d steps; here %d", ts.NociSteps, steps)
 	first, last := p.Snapshots[0], p.Snapshots[len(p.Snapshots)-1]
 	_, eff := p.EffLRRatios(layers)
 	effL := make([]float64, len(layers))
@@ -72,16 +90,16 @@ func ProbeClaims(p *ts.Probe, layers []int, tr ts.Run) show.View {
 	}
 	verdict := map[bool]string{true: "supported", false: "not seen"}
 	return show.View{
-		show.Agreement{Name: "Noci 2022 eqs. 17–18: log10 geometric-mean ‖∇W^Q‖/‖∇W^V‖ over layers, first snapshot", Kind: show.Claim, Value: math.Log10(gq0), Tol: 0, Rule: show.AtMost,
-			Basis: "claim made quantitative: query gradients smaller than value gradients (ratio < 1); one run, seed 11", Figure: "noci-grad-ratio-depth"},
-		show.Agreement{Name: fmt.Sprintf("Noci 2022 Fig. 6: log10 geometric-mean effective-LR ratio W^Q/W^V (layers %s), last step", ls), Kind: show.Claim, Value: math.Log10(stat.GeometricMean(effL, nil)), Tol: 0, Rule: show.AtLeast,
-			Basis: "claim made quantitative: Adam gives W^Q a larger effective learning rate than W^V (ratio > 1); one run, seed 11", Figure: "noci-adam-effective-lr"},
-		bundle.Table{ID: "noci-claims", Caption: "Noci et al. 2022's claims at this scale (pre-normalised ViT, Adam, seed 11)",
+		show.PaperCheck(show.Agreement{Name: "Noci 2022 eqs. 17–18: log10 geometric-mean ‖∇W^Q‖/‖∇W^V‖ over layers, first snapshot", Kind: show.Claim, Value: math.Log10(gq0), Tol: 0, Rule: show.AtMost,
+			Basis: "claim made quantitative: query gradients smaller than value gradients (ratio < 1); one run, seed 11", Figure: "noci-grad-ratio-depth"}, paper, why),
+		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("Noci 2022 Fig. 6: log10 geometric-mean effective-LR ratio W^Q/W^V (layers %s), last step", ls), Kind: show.Claim, Value: math.Log10(stat.GeometricMean(effL, nil)), Tol: 0, Rule: show.AtLeast,
+			Basis: "claim made quantitative: Adam gives W^Q a larger effective learning rate than W^V (ratio > 1); one run, seed 11", Figure: "noci-adam-effective-lr"}, paper, why),
+		show.Tab(bundle.Table{ID: "noci-claims", Caption: "Noci et al. 2022's claims at this scale (pre-normalised ViT, Adam, seed 11)",
 			Header: []string{"claim", "measured", "verdict"},
 			Rows: [][]string{
 				{"query/key gradients are smaller than value gradients", fmt.Sprintf("‖∇W^Q‖/‖∇W^V‖ geometric mean over layers: %.3g after step %d, %.3g after step %d", gq0, first.Step, gqL, last.Step), verdict[gq0 < 1]},
 				{"Adam gives W^Q a larger effective learning rate than W^V", fmt.Sprintf("ratio at step %d: %s", last.Step, lr), verdict[stat.GeometricMean(effL, nil) > 1]},
 				{"training works", fmt.Sprintf("train loss %.3f (first 10 steps) → %.3f (last 10 steps)", stat.Mean(tr.TrainLoss[:10], nil), tr.TailMean(10)), ""},
-			}},
+			}}),
 	}
 }

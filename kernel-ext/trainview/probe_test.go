@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/internal/showtest"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )
@@ -30,11 +30,15 @@ func TestProbeViews(t *testing.T) {
 	if len(es) != 2 || es[1].Name != "layer 2" || es[1].X[1] != 50 || es[1].Y[0] != 8 {
 		t.Errorf("effective-LR series %+v", es)
 	}
-	tr := ts.Run{TrainLoss: []float64{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}
+	// The stored runs' length: the first ten losses 2, the rest 1.
+	tr := ts.Run{TrainLoss: make([]float64, ts.NociSteps)}
+	for i := range tr.TrainLoss {
+		tr.TrainLoss[i] = map[bool]float64{true: 2, false: 1}[i < 10]
+	}
 	v := ProbeClaims(p, layers, tr)
 	as, tab := v.Agreements(), v.Tables()[0]
-	if _, last := v[len(v)-1].(bundle.Table); !last {
-		t.Errorf("the view ends with %T, want the table after the metrics", v[len(v)-1])
+	if _, last := v[len(v)-1].Table(); !last {
+		t.Errorf("the view ends with %+v, want the table after the metrics", v[len(v)-1])
 	}
 	// First snapshot: Q/V = 0.1, 0.4, geometric mean 0.2; last LR ratios 10, 1000: geometric mean 100.
 	if len(as) != 2 || math.Abs(as[0].Value-math.Log10(0.2)) > 1e-12 || math.Abs(as[1].Value-2) > 1e-12 || as[1].Rule != show.AtLeast {
@@ -47,4 +51,16 @@ func TestProbeViews(t *testing.T) {
 		t.Errorf("claims table %v", tab.Rows)
 	}
 	v.Show()
+	fig := show.Figure{ID: "noci-adam-effective-lr", PaperFigure: "Noci et al. 2022, Fig. 6 (analogue)"}
+	if f := EffLRFigure(fig, p, layers, tr).Figures()[0]; f.PaperFigure == "" || len(f.Series) != 2 || *f.Seed != 11 {
+		t.Errorf("effective-LR figure after %d steps: %+v", ts.NociSteps, f)
+	}
+	// A shorter run: the figure claims nothing, the claims are not applicable, the table stays.
+	short := ts.Run{TrainLoss: tr.TrainLoss[:20]}
+	showtest.AtYourSettings(t, "EffLRFigure of 20 steps", EffLRFigure(fig, p, layers, short), nil, nil, nil)
+	sv := ProbeClaims(p, layers, short)
+	showtest.AtYourSettings(t, "ProbeClaims of 20 steps", sv, nil, nil, []string{as[0].Name, as[1].Name})
+	if len(sv.Tables()) != 1 {
+		t.Errorf("ProbeClaims of 20 steps: %d tables, want the claims table", len(sv.Tables()))
+	}
 }

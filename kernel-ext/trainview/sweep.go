@@ -3,6 +3,7 @@ package trainview
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
@@ -57,8 +58,8 @@ func Provenance(set trainability.Set) show.View {
 				fmt.Sprintf("%s — commit %s (modified: %s), %s, %s, %d workers", strings.Join(inv.Command, " "), inv.Revision, inv.Modified,
 					inv.Started.Format("2006-01-02 15:04 UTC"), inv.GoVersion, inv.Workers)})
 		}
-		out = append(out, bundle.Table{ID: "sweep-provenance-" + set.Names[k], Caption: "Provenance of the committed sweep " + set.Names[k],
-			Header: []string{"", ""}, Rows: rows})
+		out = append(out, show.Tab(bundle.Table{ID: "sweep-provenance-" + set.Names[k], Caption: "Provenance of the committed sweep " + set.Names[k],
+			Header: []string{"", ""}, Rows: rows}))
 	}
 	return out
 }
@@ -270,4 +271,33 @@ func NearEdges(n trainability.NearEdges) bundle.Table {
 			{"the lowest loss lies near both edges", fmt.Sprintf("lowest-loss point within one σ_w grid step (%.2f) of the λ_a = 0 and the λ_g = 0 edge at its α", n.Step),
 				fmt.Sprintf("lowest at α = %.2f, σ_w = %.2f; edges there at σ_w = %.3f (λ_a) and %.3f (λ_g)", r.Alpha, r.SigmaW, n.EdgeA, n.EdgeG), Verdict(n.Dist <= n.Step)},
 		}}
+}
+
+// LiveSweep is the table "live-sweep" of a miniature sweep s run twice
+// (res on two workers, again on one; trainsweep.Task.Run over the same
+// points): one row per point (PointRows), with a caption that states the
+// model, training and data of s; then the check that the schedule changed
+// no bit (the largest |difference| of the two runs, tolerance 0), which
+// holds at any settings. It panics unless res and again have the same
+// points.
+func LiveSweep(s ts.Spec, res, again []ts.Result) show.View {
+	if len(res) != len(again) {
+		panic(fmt.Sprintf("trainview: LiveSweep has %d and %d points", len(res), len(again)))
+	}
+	var diff float64
+	for i, r := range res {
+		diff = math.Max(diff, r.MaxAbsDiff(again[i]))
+	}
+	m := s.Model
+	return show.View{show.Tab(bundle.Table{ID: "live-sweep", Caption: fmt.Sprintf("Miniature sweep (d = %d, L = %d, n = %d, %d Adam steps, lr %s, batch %d, %d training images of the committed Fashion-MNIST subset, seed %d)",
+		m.D, m.Layers, m.Tokens(), s.Steps, sci(s.LR), s.Batch, s.Train.Len(), s.Seed),
+		Header: []string{"α", "σ_w", "λ_a", fmt.Sprintf("λ_g^(%d)", m.Layers), "test loss", "test accuracy"}, Rows: PointRows(res, "%.1f")}),
+		show.Agree(show.Agreement{Name: "live sweep: 2 workers vs 1 worker, max |difference|", Kind: show.SimulationVsSimulation,
+			Value: diff, Tol: 0, Basis: "exact: every point draws from its own seeded generator and sums in a fixed order, so the schedule cannot change a bit (test loss, train and validation loss, λ_a, λ_g compared)",
+			Figure: "live-sweep"})}
+}
+
+// sci is x in the short scientific form the captions use: 1e-3, 3e-4.
+func sci(x float64) string {
+	return strings.Replace(strings.Replace(strconv.FormatFloat(x, 'e', -1, 64), "e-0", "e-", 1), "e+0", "e+", 1)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/sigprop/sigprop/lib/sweep"
 	"github.com/sigprop/sigprop/lib/trainability"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
+	"github.com/sigprop/sigprop/lib/vit"
 )
 
 // testSet is a 2×3 grid (α outer, σ_w inner) from two seeds; seed 2
@@ -179,4 +180,24 @@ func looFit(rmse, spread float64) ts.LossFit {
 	}
 	f.LOORMSE = math.Sqrt(ss / 8)
 	return f
+}
+
+// LiveSweep states the sweep's model, training and data, and checks that
+// the two schedules agree bit for bit.
+func TestLiveSweep(t *testing.T) {
+	s := ts.Spec{Model: vit.Config{Rows: 28, Cols: 28, Patch: 7, D: 16, Layers: 4}, Train: vit.Examples{Labels: make([]int, 4000)}, Steps: 150, Batch: 32, LR: 1e-3, Seed: 7}
+	res := []ts.Result{{Alpha: 0.2, SigmaW: 0.5, TestLoss: 1.5}, {Alpha: 0.9, SigmaW: 1.6, TestLoss: 1.2}}
+	v := LiveSweep(s, res, res)
+	tab := v.Tables()[0]
+	if tab.Caption != "Miniature sweep (d = 16, L = 4, n = 17, 150 Adam steps, lr 1e-3, batch 32, 4000 training images of the committed Fashion-MNIST subset, seed 7)" ||
+		tab.Header[3] != "λ_g^(4)" || len(tab.Rows) != 2 || v.Agreements()[0].Value != 0 {
+		t.Errorf("LiveSweep: caption %q, header %q, %d rows, checks %+v", tab.Caption, tab.Header, len(tab.Rows), v.Agreements())
+	}
+	again := []ts.Result{res[0], {Alpha: 0.9, SigmaW: 1.6, TestLoss: 1.25}}
+	if a := LiveSweep(s, res, again).Agreements()[0]; math.Abs(a.Value-0.05) > 1e-12 {
+		t.Errorf("a changed point: difference %v, want 0.05", a.Value)
+	}
+	if got := sci(3e-4); got != "3e-4" {
+		t.Errorf("sci(3e-4) = %q", got)
+	}
 }

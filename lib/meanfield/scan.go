@@ -10,6 +10,10 @@ import (
 // sweep of σ_w² at fixed φ and σ_b²: entry i is at SigmaW2[i].
 type Scan struct {
 	SigmaW2, QStar, Chi1, CStar, XiC, XiQ []float64
+	// Phi and SigmaB2 are the activation and bias variance σ_b² the scan
+	// ran at, for a caption to state.
+	Phi     activation.Func
+	SigmaB2 float64
 }
 
 // ScanSigmaW2 computes DepthScales at each σ_w² of sigmaW2, in order.
@@ -18,7 +22,7 @@ type Scan struct {
 //
 //sigprop:eq tanner2024 F2-9
 func ScanSigmaW2(phi activation.Func, sigmaW2 []float64, sigmaB2 float64) (Scan, error) {
-	s := Scan{SigmaW2: sigmaW2}
+	s := Scan{SigmaW2: sigmaW2, Phi: phi, SigmaB2: sigmaB2}
 	for _, w := range sigmaW2 {
 		st, err := Net{Phi: phi, SigmaW2: w, SigmaB2: sigmaB2}.DepthScales()
 		if err != nil {

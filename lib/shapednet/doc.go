@@ -19,6 +19,12 @@
 //	t* over networks, over a (γ, τ₀) grid (Fig. 8)  StopStudy.Run, StopStudy.Grid
 //	equicorrelated V₀ (Figs. 1, 3, 4)               EquiCorr
 //
+// Settings structs, each field documented with the paper's (or the
+// notes') statement, whose constructor is the notebook's run and whose Run
+// is the positional call: LawSettings (Fig3, ResNetLaws), OneStepSettings
+// (CheckOneStep, OneStep: lib/sources/noci2023.md#check-12) and
+// ExplosionSettings (ExplosionTable, Explosions).
+//
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only). Forward runs each layer through
 // block.Forward (shaped-ReLU MLP, in place).

@@ -4,7 +4,9 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/sde"
+	"gonum.org/v1/gonum/mat"
 )
 
 // LawSettings.Run is ResNetLaws with the same draws; Fig3's T = d/n is
@@ -19,5 +21,33 @@ func TestLawSettings(t *testing.T) {
 	}
 	if f := Fig3(); 3*f.Config.Depth != f.Config.Width || f.Config.Blocks != BlocksMLP {
 		t.Errorf("Fig3: width %d, depth %d, blocks %v; want T = d/n = 1/3 and the MLP blocks", f.Config.Width, f.Config.Depth, f.Config.Blocks)
+	}
+}
+
+// OneStepSettings.Run and ExplosionSettings.Run are the positional calls
+// with the same draws; their paper constructors state the notebook's
+// settings.
+func TestOneStepAndExplosionSettings(t *testing.T) {
+	o := CheckOneStep()
+	if o.Config.Width != 1024 || o.Nets != 50000 || o.Config.Gamma != 1 || o.Config.Tau0 != 0.5 || o.Model.Tau0 != 0.5 || o.V0.At(1, 2) != -0.3 {
+		t.Errorf("CheckOneStep: %+v", o)
+	}
+	o.Config.Width, o.Nets, o.Seed = 16, 40, 3
+	a, errA := o.Run(2)
+	b, errB := OneStep(Config{Attention: block.Shaped, Width: 16, Gamma: 1, Tau0: 0.5, Blocks: BlocksAttention}, sde.Model{Kind: sde.Attention, Gamma: 1, Tau0: 0.5},
+		mat.NewSymDense(3, []float64{1, .2, .1, .2, 1.5, -.3, .1, -.3, .8}), 40, 3, 1)
+	if errA != nil || errB != nil || !reflect.DeepEqual(a, b) {
+		t.Errorf("OneStepSettings.Run differs from OneStep (errors %v, %v)", errA, errB)
+	}
+	e := ExplosionTable()
+	if e.Config.Width != 200 || e.Paths != 2048 || e.T != 1 || len(e.Gammas) != 4 || e.Config.StopRadius != 1e4 || e.SDESeed != 1100 || e.NetSeed != 1200 {
+		t.Errorf("ExplosionTable: %+v", e)
+	}
+	e.Config.Width, e.Gammas, e.Paths, e.T, e.SDE = 10, []float64{0.5}, 12, 0.3, sde.Settings{Step: 0.05}
+	x, errX := e.Run(2)
+	y, errY := Explosions(Config{Attention: block.Shaped, Width: 10, Tau0: 1, Blocks: BlocksAttention, StopRadius: 1e4}, sde.Model{Kind: sde.Attention, Tau0: 1},
+		EquiCorr(2, 0.2), 0.3, []float64{0.5}, 12, 1100, 1200, sde.Settings{Step: 0.05}, 1)
+	if errX != nil || errY != nil || !reflect.DeepEqual(x, y) {
+		t.Errorf("ExplosionSettings.Run differs from Explosions (errors %v, %v)", errX, errY)
 	}
 }

@@ -1,0 +1,100 @@
+package tokenfig
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/internal/showtest"
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/tokencheck"
+	"github.com/sigprop/sigprop/lib/tokengeom"
+)
+
+// sized is m at n tokens of width d.
+func sized(m tokengeom.Model, n int, d float64) tokengeom.Model {
+	m.N, m.D = n, d
+	return m
+}
+
+// exponents is a made-up run at the models ms: mean = theory + 0.01, SE
+// 0.02, printed = theory − 1.
+func exponents(ms []tokengeom.Model, L, nets int) tokencheck.Exponents {
+	e := tokencheck.Exponents{Models: ms, L: L, Networks: nets}
+	for _, m := range ms {
+		th := tokengeom.LambdaG(m, L, tokengeom.Corrected)
+		e.Mean, e.SE, e.Theory, e.Printed = append(e.Mean, th+0.01), append(e.SE, 0.02), append(e.Theory, th), append(e.Printed, th-1)
+	}
+	return e
+}
+
+// At the paper's n = 256, d = 64 the figures of notebook 02 claim their
+// paper figure with the notebook's captions; at n = 32, d = 16 they claim
+// nothing, their Params are the values run, and the slice check whose
+// offset was measured at d = 64 is not applicable.
+func TestSlicesAtYourSettings(t *testing.T) {
+	v := AttMap(show.Figure{ID: "att-map"}, empirical.Linspace(0, 1, 5), 32, 16, []float64{0, 1})
+	if f := v.Figures()[0]; f.Params["n"] != 32 || f.Params["d"] != 16 || !strings.Contains(f.Caption, "n = 32, d = 16,") || len(f.Series) != 4 {
+		t.Errorf("AttMap: %+v", f)
+	}
+	m := tokengeom.NewModel(a8, a8, 1)
+	pt, err := tokengeom.PhasePortrait(m, empirical.Linspace(0.1, 1, 3), empirical.Linspace(0.1, 0.9, 3), m.D, 0, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fig := show.Figure{ID: "fig2-field-sw1", PaperFigure: "Cowsik et al. 2024, Fig. 2"}
+	if f := Field(fig, m, pt, 0.05, 0.05).Figures()[0]; f.PaperFigure == "" || !strings.HasPrefix(f.Caption, "Vector field of F at σ_w = 1, α = 8^{-1/2}, σ_A² = 1 (") || !strings.Contains(f.Caption, "the 4-block trajectory") {
+		t.Errorf("Field at the paper's settings: claim %q, caption %q", f.PaperFigure, f.Caption)
+	}
+	small := sized(m, 32, 16)
+	showtest.AtYourSettings(t, "Field", Field(fig, small, pt, 0.05, 0.05), map[string]float64{"sigma_w": 1, "alpha": a8, "n": 32, "d": 16, "sigma_a2": 1}, nil, nil)
+
+	sws := []float64{1, 2}
+	ea := tokencheck.Exponents{Models: []tokengeom.Model{sized(tokengeom.NewModel(a8, a8, 1), 32, 16), sized(tokengeom.NewModel(a8, a8, 2), 32, 16)}, L: 1, Networks: 5,
+		Mean: []float64{-0.1, 0.1}, SE: []float64{0.01, 0.01}, Theory: []float64{-0.1, 0.12}}
+	va := LambdaASlice(show.Figure{ID: "fig4-lambda-a-slice", PaperFigure: "Cowsik et al. 2024, Fig. 4"}, ea, 1.9, sws, 500)
+	showtest.AtYourSettings(t, "LambdaASlice", va, map[string]float64{"alpha": a8, "n": 32, "d": 16, "networks": 5},
+		[]string{"Fig. 4: max |z| of simulated eq. (24) vs its one-step theory over σ_w"}, nil)
+	if a := va.Agreements()[0]; math.Abs(a.Value-2) > 1e-12 || !strings.HasSuffix(a.Basis, "SE from 5 networks, n = 32, d = 16") {
+		t.Errorf("LambdaASlice check: value %v (want |0.1 − 0.12|/0.01 = 2), basis %q", a.Value, a.Basis)
+	}
+
+	paper := []tokencheck.Exponents{exponents(tokengeom.AlphaSigma.Column(a8, sws), 16, 3), exponents(tokengeom.AlphaSigma.Column(0.6, sws), 16, 3)}
+	gs := show.Figure{ID: "fig5-lambda-g-slice", PaperFigure: "Cowsik et al. 2024, Fig. 5"}
+	vp := LambdaGSlice(gs, paper, sws, 800)
+	if f := vp.Figures()[0]; f.PaperFigure == "" || !strings.HasPrefix(f.Caption, "λ_g^(16) against σ_w at α = 8^{-1/2} and α = 0.6, n = 256: ") || len(vp.Agreements()) != 1 ||
+		vp.Agreements()[0].Name != "Fig. 5: worst |sim − corrected λ_g^(16)| / (t·SE + 0.03) over 4 points" {
+		t.Errorf("LambdaGSlice at the paper's n, d: claim %q, caption %q, checks %v", f.PaperFigure, f.Caption, vp.Agreements())
+	}
+	var cheap []tokencheck.Exponents
+	for _, a := range []float64{a8, 0.6} {
+		var ms []tokengeom.Model
+		for _, x := range tokengeom.AlphaSigma.Column(a, sws) {
+			ms = append(ms, sized(x, 32, 16))
+		}
+		cheap = append(cheap, exponents(ms, 4, 3))
+	}
+	showtest.AtYourSettings(t, "LambdaGSlice", LambdaGSlice(gs, cheap, sws, 800), map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3},
+		nil, []string{"Fig. 5: worst |sim − corrected λ_g^(4)| / (t·SE + 0.03) over 4 points"})
+}
+
+// WidthBias: one line per width, then the bias z (with its disagreement)
+// and the d × bias difference, named by the widths and layer run.
+func TestWidthBias(t *testing.T) {
+	w := tokencheck.WidthBias{Model: tokengeom.NewModel(a8, a8, 1), L: 8, Networks: 32, Widths: []int{64, 128}, Theory: 1,
+		Sim: []float64{1.04, 1.02}, SimSE: []float64{0.005, 0.005}, Bias: []float64{0.04, 0.02}, BiasSE: []float64{0.005, 0.005}}
+	v := WidthBias(w)
+	as := v.Agreements()
+	if len(v.Texts()) != 2 || !strings.HasPrefix(v.Texts()[1], "d = 128: layer-8 q/d sim 1.0200") || len(as) != 2 ||
+		as[0].Name != "Fig. 2 σ_w=1: relative bias of q/d at layer 8, d = 64, in SE" || as[0].Value != 8 || as[0].Disagreement == nil ||
+		as[0].Disagreement.Measured != "at σ_w = 1 and d = 64 the simulated q/d runs above the theory by 3–4% at layer 8, many SE" ||
+		as[1].Name != "Fig. 2 σ_w=1: d × bias at d = 64 minus at d = 128, in SE" || as[1].Basis != "3 SE of the difference, SE from 32 networks per width: a 1/d bias has the same d × bias at both widths" {
+		t.Errorf("WidthBias at the paper's settings: lines %q, checks %+v", v.Texts(), as)
+	}
+	w.Widths, w.Networks, w.L = []int{16, 32}, 4, 3
+	as = WidthBias(w).Agreements()
+	if as[0].Name != "Fig. 2 σ_w=1: relative bias of q/d at layer 3, d = 16, in SE" || strings.Contains(as[0].Disagreement.Measured, "d = 64 the") || !strings.Contains(as[1].Basis, "from 4 networks") {
+		t.Errorf("WidthBias at d = 16, 32: checks %+v", as)
+	}
+}
