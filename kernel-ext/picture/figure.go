@@ -402,6 +402,7 @@ func (f Figure) plots() (*drawing, error) {
 		drawn += f.Heat.finite()
 	}
 
+	marks := f.lineMarks()
 	for i, s := range f.Series {
 		ci := i
 		if s.Colour > 0 {
@@ -409,6 +410,24 @@ func (f Figure) plots() (*drawing, error) {
 		}
 		col := colourFor(ci)
 		var thumbs []plot.Thumbnailer
+		if m, ok := marks[i]; ok {
+			var at plotter.XYs
+			for j := range s.X {
+				if j%m.stride == m.offset && f.drawable(s.X[j], s.Y[j]) {
+					at = append(at, plotter.XY{X: s.X[j], Y: s.Y[j]})
+				}
+			}
+			if len(at) > 0 {
+				sc, err := plotter.NewScatter(at)
+				if err != nil {
+					return nil, fmt.Errorf("picture: figure %q series %d: %w", f.ID, i, err)
+				}
+				sc.Color, sc.Shape, sc.Radius = col, glyphFor(ci), vg.Points(glyphRadius)
+				p.Add(sc)
+				d.points = append(d.points, at...)
+				thumbs = append(thumbs, sc)
+			}
+		}
 		for k, run := range f.runs(s) {
 			drawn += len(run)
 			if s.Style == Line || s.Style == LinePoints || s.Style == Dashed {
@@ -474,4 +493,53 @@ func (f Figure) plots() (*drawing, error) {
 		return nil, fmt.Errorf("%w (figure %q)", ErrNoData, f.ID)
 	}
 	return d, nil
+}
+
+// A figure with many curves marks them: when at least markedLines series
+// are drawn as lines alone in a colour no point series shares (theory
+// curves without their simulation, as 02's attention map draws six), each
+// of them carries its point glyph at about markCount of its points,
+// staggered from curve to curve, and in its legend entry. Curves that
+// coincide, which colour alone cannot tell apart, then show every glyph
+// along their common path.
+const (
+	markedLines = 4
+	markCount   = 8
+)
+
+// lineMark says which points of a line carry its glyph: index j with
+// j % stride == offset.
+type lineMark struct{ stride, offset int }
+
+// lineMarks returns the marks of the series to mark, by series index.
+func (f Figure) lineMarks() map[int]lineMark {
+	pointed := map[int]bool{} // colour indices of point series
+	ci := func(i int) int {
+		if c := f.Series[i].Colour; c > 0 {
+			return c - 1
+		}
+		return i
+	}
+	for i, s := range f.Series {
+		if s.Style == Points || s.Style == LinePoints {
+			pointed[ci(i)] = true
+		}
+	}
+	var lines []int
+	for i, s := range f.Series {
+		if (s.Style == Line || s.Style == Dashed) && !pointed[ci(i)] && len(s.X) >= 2 {
+			lines = append(lines, i)
+		}
+	}
+	if len(lines) < markedLines {
+		return nil
+	}
+	out := map[int]lineMark{}
+	for k, i := range lines {
+		// At least one index per marked line in a stride, so that no two
+		// lines mark the same index.
+		stride := max(len(f.Series[i].X)/markCount, len(lines))
+		out[i] = lineMark{stride: stride, offset: k % stride}
+	}
+	return out
 }

@@ -150,3 +150,57 @@ func TestLegendPlacement(t *testing.T) {
 		t.Errorf("error bar at the top right: legend at %v, want top-left", got)
 	}
 }
+
+func TestLineMarks(t *testing.T) {
+	xs := make([]float64, 41)
+	for i := range xs {
+		xs[i] = float64(i) / 40
+	}
+	// Six lines alone (02's attention map: five of them coincide) are
+	// marked, each at different indices.
+	var six []Series
+	for k := range 6 {
+		six = append(six, Series{Name: fmt.Sprint(k), X: xs, Y: xs})
+	}
+	marks := Figure{ID: "m", Series: six}.lineMarks()
+	if len(marks) != 6 {
+		t.Fatalf("%d of 6 lines marked", len(marks))
+	}
+	used := map[int]int{}
+	for i, m := range marks {
+		n := 0
+		for j := range xs {
+			if j%m.stride == m.offset {
+				if other, ok := used[j]; ok {
+					t.Errorf("lines %d and %d both marked at index %d", other, i, j)
+				}
+				used[j] = i
+				n++
+			}
+		}
+		if n < 5 {
+			t.Errorf("line %d marked at %d points, want >= 5", i, n)
+		}
+	}
+	// The glyphs are drawn: six lines draw points, and the legend shows
+	// them.
+	svg, _, err := RenderFigure(Figure{ID: "m", Series: six})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _, _ := RenderFigure(Figure{ID: "m", Series: six[:3]})
+	if len(svg) < 2*len(plain) {
+		t.Errorf("six marked lines draw %d bytes, three unmarked %d: no marks drawn?", len(svg), len(plain))
+	}
+	// Three lines, or lines paired with their simulation points, are not.
+	if m := (Figure{ID: "m", Series: six[:3]}).lineMarks(); len(m) != 0 {
+		t.Errorf("three lines marked: %v", m)
+	}
+	var paired []Series
+	for k := range 4 {
+		paired = append(paired, Series{X: xs, Y: xs}, Series{X: xs, Y: xs, Style: Points, Colour: 2*k + 1})
+	}
+	if m := (Figure{ID: "m", Series: paired}).lineMarks(); len(m) != 0 {
+		t.Errorf("lines paired with points marked: %v", m)
+	}
+}
