@@ -30,8 +30,10 @@
 // that never hides data (it moves to a free corner of the axes, on an
 // opaque box, or outside them; see Corner); and the Okabe–Ito
 // colour-blind-safe palette, seven colours, with dash patterns and point
-// glyphs that keep the first 28 colour indices apart. Colours and glyphs
-// are assigned by series index, so they are deterministic.
+// glyphs that keep the first 28 colour indices apart, and glyphs along
+// the curves of a figure crowded with lines (lineMarks) so that curves
+// that coincide stay distinguishable. Colours and glyphs are assigned by
+// series index, so they are deterministic.
 //
 // An SVG names its font and embeds none, which keeps a figure a few
 // kilobytes instead of the ~300 kB an embedded TrueType font costs; a PDF
