@@ -31,8 +31,8 @@
 // opaque box, or outside them; see Corner); and the Okabe–Ito
 // colour-blind-safe palette, seven colours, with dash patterns and point
 // glyphs that keep the first 28 colour indices apart, and glyphs along
-// the curves of a figure crowded with lines (lineMarks) so that curves
-// that coincide stay distinguishable. Colours and glyphs are assigned by
+// the lines of a figure where lines coincide (lineMarks), so that each
+// stays visible. Colours and glyphs are assigned by
 // series index, so they are deterministic.
 //
 // An SVG names its font and embeds none, which keeps a figure a few

@@ -495,16 +495,17 @@ func (f Figure) plots() (*drawing, error) {
 	return d, nil
 }
 
-// A figure with many curves marks them: when at least markedLines series
-// are drawn as lines alone in a colour no point series shares (theory
-// curves without their simulation, as 02's attention map draws six), each
-// of them carries its point glyph at about markCount of its points,
-// staggered from curve to curve, and in its legend entry. Curves that
-// coincide, which colour alone cannot tell apart, then show every glyph
-// along their common path.
+// Curves that coincide cannot be told apart by colour: whoever is drawn
+// last hides the others. When two or more series are drawn as lines alone
+// in their colour (no point series has it: theory curves without their
+// simulation) and two of them coincide (over at least half their points,
+// within coincideFrac of the figure's y range, as 02's attention map draws
+// five curves on one diagonal), each of these lines carries its point
+// glyph at about markCount of its points, staggered from line to line, and
+// in its legend entry, so that every curve shows along their common path.
 const (
-	markedLines = 4
-	markCount   = 8
+	coincideFrac = 0.01
+	markCount    = 8
 )
 
 // lineMark says which points of a line carry its glyph: index j with
@@ -513,25 +514,39 @@ type lineMark struct{ stride, offset int }
 
 // lineMarks returns the marks of the series to mark, by series index.
 func (f Figure) lineMarks() map[int]lineMark {
-	pointed := map[int]bool{} // colour indices of point series
-	ci := func(i int) int {
-		if c := f.Series[i].Colour; c > 0 {
-			return c - 1
+	colour := func(i int) int {
+		c := i
+		if f.Series[i].Colour > 0 {
+			c = f.Series[i].Colour - 1
 		}
-		return i
+		return c % len(palette)
 	}
+	pointed := map[int]bool{} // colours of point series
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, s := range f.Series {
 		if s.Style == Points || s.Style == LinePoints {
-			pointed[ci(i)] = true
+			pointed[colour(i)] = true
+		}
+		for j := range s.Y {
+			if f.drawable(s.X[j], s.Y[j]) {
+				lo, hi = min(lo, s.Y[j]), max(hi, s.Y[j])
+			}
 		}
 	}
 	var lines []int
 	for i, s := range f.Series {
-		if (s.Style == Line || s.Style == Dashed) && !pointed[ci(i)] && len(s.X) >= 2 {
+		if (s.Style == Line || s.Style == Dashed) && !pointed[colour(i)] && len(s.X) >= 2 {
 			lines = append(lines, i)
 		}
 	}
-	if len(lines) < markedLines {
+	tol := coincideFrac * (hi - lo)
+	coincide := false
+	for a := 0; a < len(lines) && !coincide; a++ {
+		for b := a + 1; b < len(lines) && !coincide; b++ {
+			coincide = f.coincide(f.Series[lines[a]], f.Series[lines[b]], tol)
+		}
+	}
+	if !coincide {
 		return nil
 	}
 	out := map[int]lineMark{}
@@ -542,4 +557,23 @@ func (f Figure) lineMarks() map[int]lineMark {
 		out[i] = lineMark{stride: stride, offset: k % stride}
 	}
 	return out
+}
+
+// coincide reports whether lines a and b, drawn at the same x, are within
+// tol of each other at at least half of the points both can draw.
+func (f Figure) coincide(a, b Series, tol float64) bool {
+	if len(a.X) != len(b.X) {
+		return false
+	}
+	both, near := 0, 0
+	for j := range a.X {
+		if a.X[j] != b.X[j] || !f.drawable(a.X[j], a.Y[j]) || !f.drawable(b.X[j], b.Y[j]) {
+			continue
+		}
+		both++
+		if math.Abs(a.Y[j]-b.Y[j]) <= tol {
+			near++
+		}
+	}
+	return both > 0 && 2*near >= both
 }

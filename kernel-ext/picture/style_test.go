@@ -153,14 +153,21 @@ func TestLegendPlacement(t *testing.T) {
 
 func TestLineMarks(t *testing.T) {
 	xs := make([]float64, 41)
+	up, bent := make([]float64, 41), make([]float64, 41)
 	for i := range xs {
 		xs[i] = float64(i) / 40
+		up[i] = xs[i]
+		bent[i] = 0.2 + 0.8*xs[i]*xs[i]
 	}
-	// Six lines alone (02's attention map: five of them coincide) are
-	// marked, each at different indices.
+	// 02's attention map: five lines on one diagonal, one apart. All six
+	// are marked, each at different indices.
 	var six []Series
 	for k := range 6 {
-		six = append(six, Series{Name: fmt.Sprint(k), X: xs, Y: xs})
+		y := up
+		if k == 4 {
+			y = bent
+		}
+		six = append(six, Series{Name: fmt.Sprint(k), X: xs, Y: y})
 	}
 	marks := Figure{ID: "m", Series: six}.lineMarks()
 	if len(marks) != 6 {
@@ -182,25 +189,23 @@ func TestLineMarks(t *testing.T) {
 			t.Errorf("line %d marked at %d points, want >= 5", i, n)
 		}
 	}
-	// The glyphs are drawn: six lines draw points, and the legend shows
-	// them.
+	// The glyphs are drawn.
 	svg, _, err := RenderFigure(Figure{ID: "m", Series: six})
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, _, _ := RenderFigure(Figure{ID: "m", Series: six[:3]})
+	distinct := []Series{{X: xs, Y: up}, {X: xs, Y: bent}}
+	plain, _, _ := RenderFigure(Figure{ID: "m", Series: distinct})
 	if len(svg) < 2*len(plain) {
-		t.Errorf("six marked lines draw %d bytes, three unmarked %d: no marks drawn?", len(svg), len(plain))
+		t.Errorf("six marked lines draw %d bytes, two unmarked %d: no marks drawn?", len(svg), len(plain))
 	}
-	// Three lines, or lines paired with their simulation points, are not.
-	if m := (Figure{ID: "m", Series: six[:3]}).lineMarks(); len(m) != 0 {
-		t.Errorf("three lines marked: %v", m)
+	// Lines that do not coincide, or that share their colour with points
+	// (a theory curve and its simulation), are not marked.
+	if m := (Figure{ID: "m", Series: distinct}).lineMarks(); len(m) != 0 {
+		t.Errorf("distinct lines marked: %v", m)
 	}
-	var paired []Series
-	for k := range 4 {
-		paired = append(paired, Series{X: xs, Y: xs}, Series{X: xs, Y: xs, Style: Points, Colour: 2*k + 1})
-	}
+	paired := []Series{{X: xs, Y: up}, {X: xs, Y: up}, {X: xs, Y: up, Style: Points, Colour: 1}, {X: xs, Y: up, Style: Points, Colour: 9}}
 	if m := (Figure{ID: "m", Series: paired}).lineMarks(); len(m) != 0 {
-		t.Errorf("lines paired with points marked: %v", m)
+		t.Errorf("lines whose colours points share (index 0, and 8 = 1 mod 7) marked: %v", m)
 	}
 }
