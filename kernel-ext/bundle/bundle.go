@@ -59,6 +59,29 @@ type Figure struct {
 	Seed        *uint64            `json:"seed,omitempty"`
 	// Heat is the grid of a heatmap figure; absent (omitted) otherwise.
 	Heat *Heat `json:"heat,omitempty"`
+	// Draw says how the figure is drawn; absent in a bundle written
+	// before it existed.
+	Draw *Draw `json:"draw,omitempty"`
+}
+
+// Draw is how a figure is drawn, which with its data is enough for
+// package picture to draw it again (picture.FromBundle): a report does,
+// to offer each figure as PDF and PNG beside the page's SVG. It is
+// presentation, not data: Hash leaves it out and sigprop diff does not
+// compare it.
+type Draw struct {
+	Styles  []string `json:"styles,omitempty"`  // per series: line, points, linepoints or dashed
+	Colours []int    `json:"colours,omitempty"` // per series: picture.Series.Colour (0: own index)
+	LogX    bool     `json:"log_x,omitempty"`
+	LogY    bool     `json:"log_y,omitempty"`
+	Legend  string   `json:"legend,omitempty"` // picture.Corner's name; empty: top-right
+	Wide    bool     `json:"wide,omitempty"`
+	Width   float64  `json:"width,omitempty"`  // points; 0: the default
+	Height  float64  `json:"height,omitempty"` // points; 0: the default
+	// HeatMin and HeatMax are the heatmap's colour range (both 0: the
+	// data's range).
+	HeatMin float64 `json:"heat_min,omitempty"`
+	HeatMax float64 `json:"heat_max,omitempty"`
 }
 
 // Heat is the scalar field of a heatmap figure on a rectangular grid of cell
@@ -314,9 +337,11 @@ func Decode(data []byte) (Bundle, error) {
 	return b, nil
 }
 
-// Hash returns the hex SHA-256 of the canonical encoding of f: the figure's
-// data hash in the manifest.
+// Hash returns the hex SHA-256 of the canonical encoding of f without
+// its Draw: the figure's data hash in the manifest, which a change of
+// style alone leaves as it is.
 func (f Figure) Hash() string {
+	f.Draw = nil
 	data, err := Encode(Bundle{Kind: KindFigure, Figure: &f})
 	if err != nil {
 		panic("bundle: " + err.Error())

@@ -3,6 +3,7 @@ package bundle
 import (
 	"bytes"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -200,5 +201,30 @@ func TestValueRoundTrip(t *testing.T) {
 		if _, err := Decode([]byte(bad)); err == nil {
 			t.Errorf("Decode(%s) accepted it", bad)
 		}
+	}
+}
+
+func TestDrawRoundTripAndHash(t *testing.T) {
+	f := Figure{ID: "f", Series: []Series{{Name: "a", X: Floats([]float64{0, 1}), Y: Floats([]float64{1, 2})}}}
+	plain := f.Hash()
+	f.Draw = &Draw{Styles: []string{"points"}, Colours: []int{2}, LogY: true, Legend: "outside", Wide: true, Height: 300, HeatMin: -1, HeatMax: 1}
+	if got := f.Hash(); got != plain {
+		t.Errorf("Hash with Draw %s, without %s: Draw is not data", got, plain)
+	}
+	enc, err := Encode(Bundle{Schema: SchemaVersion, Kind: KindFigure, Figure: &f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Decode(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(b.Figure.Draw, f.Draw) {
+		t.Errorf("Draw round trip: %+v, want %+v", b.Figure.Draw, f.Draw)
+	}
+	// The data still count: changing a value changes the hash.
+	f.Series[0].Y[1] = 3
+	if f.Hash() == plain {
+		t.Error("Hash unchanged by a data value")
 	}
 }

@@ -18,12 +18,29 @@
 // their output is checked against golden files (testdata/*.golden,
 // regenerated with `go test ./kernel-ext/picture -update`).
 //
-// Figures are drawn with gonum/plot into SVG (vg/vgsvg) without embedded
-// fonts: vgsvg only names the font family ("Liberation Serif", ...) and the
-// report's style sheet supplies a generic serif fallback, which keeps a
-// figure a few kilobytes instead of the ~300 kB an embedded TrueType font
-// costs. Colours (the Okabe–Ito colour-blind-safe palette) and point glyphs
-// are assigned by series index, so they are deterministic.
+// Figures are drawn with gonum/plot (Draw: SVG, PDF or PNG; RenderFigure:
+// the SVG a notebook shows). Their style is meant to be published (see
+// style.go): one sans face, Liberation Sans, which the report's body text
+// names first too (metric-compatible with Arial and Helvetica); text sizes
+// chosen for a figure shown at the width of the report's text column
+// (DefaultWidth; a Wide figure 1.5 times that); labels and legend entries
+// typeset from the repository's TeX-like marks ("σ_w²", "mean ρ_ℓ", "q^ℓ":
+// subscripts and superscripts drawn smaller and shifted, see label.go);
+// 4 to 8 labelled round ticks per linear axis (readableTicks); a legend
+// that never hides data (it moves to a free corner of the axes, on an
+// opaque box, or outside them; see Corner); and the Okabe–Ito
+// colour-blind-safe palette, seven colours, with dash patterns and point
+// glyphs that keep the first 28 colour indices apart, and glyphs along
+// the lines of a figure where lines coincide (lineMarks), so that each
+// stays visible. Colours and glyphs are assigned by
+// series index, so they are deterministic.
+//
+// An SVG names its font and embeds none, which keeps a figure a few
+// kilobytes instead of the ~300 kB an embedded TrueType font costs; a PDF
+// draws its text as glyph outlines (gonum/plot's PDF text has no Greek);
+// a PNG is drawn at PNGDPI. A figure's bundle carries how it is drawn
+// (bundle.Draw) beside its data, so FromBundle gives back the figure and a
+// report draws the same picture in every format from the manifest alone.
 //
 // Non-finite points (NaN, ±Inf, and non-positive values on a logarithmic
 // axis) are left out of the picture — lines are broken there rather than

@@ -1,26 +1,27 @@
 package picture
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"image/color"
 	"maps"
 	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgsvg"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 )
 
-// Default figure size in points (1/72 inch): 6 × 4 inches.
+// Default figure size in points (1/72 inch): 6 × 4 inches. A report page
+// shows a figure of DefaultWidth at the width of its text column, and a
+// Wide one at WideWidth/DefaultWidth = 1.5 times it (beyond the column,
+// when the window allows); the text sizes (see tickFontSize) are chosen
+// for that.
 const (
 	DefaultWidth  = 432.0
 	DefaultHeight = 288.0
+	WideWidth     = 648.0
 )
 
 // Style says how a series is drawn. The zero value is Line.
@@ -54,8 +55,10 @@ func (s Style) String() string {
 	return fmt.Sprintf("Style(%d)", int(s))
 }
 
-// Corner places a figure's legend inside the plot area. The zero value is
-// TopRight.
+// Corner is where a figure's legend goes: the corner of the plot area an
+// author prefers (the legend moves to another corner, or outside, if it
+// would hide data there; see legendMargin), outside the axes at the right,
+// or nowhere. The zero value is TopRight.
 type Corner int
 
 const (
@@ -65,7 +68,20 @@ const (
 	BottomLeft
 	// NoLegend hides the legend.
 	NoLegend
+	// Outside puts the legend outside the axes, at the right.
+	Outside
 )
+
+// cornerNames are the Corners' names in a bundle's Draw.
+var cornerNames = [...]string{TopRight: "top-right", TopLeft: "top-left", BottomRight: "bottom-right", BottomLeft: "bottom-left", NoLegend: "none", Outside: "outside"}
+
+// String returns the corner's name.
+func (k Corner) String() string {
+	if k >= 0 && int(k) < len(cornerNames) {
+		return cornerNames[k]
+	}
+	return fmt.Sprintf("Corner(%d)", int(k))
+}
 
 // Series is one curve or point set of a Figure.
 type Series struct {
@@ -95,30 +111,16 @@ type Figure struct {
 	Params     map[string]float64 // parameters the figure was computed at; finite
 	Seed       *uint64            // seed of the simulation, if any
 	LogX, LogY bool
-	// Legend is where the legend goes (default TopRight); move it when it
-	// hides data.
+	// Legend is the corner the legend prefers (default TopRight); it
+	// moves by itself when it would hide data (see Corner).
 	Legend Corner
-	// Width and Height in points (1/72 inch); zero means DefaultWidth,
-	// DefaultHeight.
+	// Wide draws the figure WideWidth wide by default, and the report
+	// shows it wider than the text column (for many panels or a long x
+	// axis).
+	Wide bool
+	// Width and Height in points (1/72 inch); zero means DefaultWidth
+	// (WideWidth when Wide), DefaultHeight.
 	Width, Height float64
-}
-
-// palette is the Okabe–Ito colour-blind-safe palette without its yellow,
-// which is unreadable on white. Series i gets palette[i%len(palette)].
-var palette = []color.RGBA{
-	{0x00, 0x72, 0xB2, 0xff}, // blue
-	{0xD5, 0x5E, 0x00, 0xff}, // vermillion
-	{0x00, 0x9E, 0x73, 0xff}, // bluish green
-	{0xCC, 0x79, 0xA7, 0xff}, // reddish purple
-	{0xE6, 0x9F, 0x00, 0xff}, // orange
-	{0x56, 0xB4, 0xE9, 0xff}, // sky blue
-	{0x00, 0x00, 0x00, 0xff}, // black
-}
-
-// glyphs are assigned like colours, by series index.
-var glyphs = []draw.GlyphDrawer{
-	draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{},
-	draw.CrossGlyph{}, draw.PlusGlyph{}, draw.RingGlyph{}, draw.BoxGlyph{},
 }
 
 // ErrNoData is returned by RenderFigure when no series has a single point
@@ -166,7 +168,7 @@ func (f Figure) validate() error {
 	if err := f.checkCaption(); err != nil {
 		return err
 	}
-	if f.Legend < TopRight || f.Legend > NoLegend {
+	if f.Legend < TopRight || f.Legend > Outside {
 		return fmt.Errorf("picture: figure %q: unknown legend corner %d", f.ID, int(f.Legend))
 	}
 	if f.Width < 0 || f.Height < 0 || math.IsNaN(f.Width) || math.IsNaN(f.Height) || math.IsInf(f.Width, 0) || math.IsInf(f.Height, 0) {
@@ -196,14 +198,101 @@ func (f Figure) Bundle() bundle.Figure {
 	if f.Heat != nil {
 		bf.Heat = f.Heat.bundle()
 	}
+	dr := &bundle.Draw{LogX: f.LogX, LogY: f.LogY, Wide: f.Wide, Width: f.Width, Height: f.Height}
+	if f.Legend != TopRight {
+		dr.Legend = f.Legend.String()
+	}
+	if f.Heat != nil {
+		dr.HeatMin, dr.HeatMax = f.Heat.Min, f.Heat.Max
+	}
 	for i, s := range f.Series {
 		bs := bundle.Series{Name: s.Name, X: bundle.Floats(s.X), Y: bundle.Floats(s.Y)}
 		if s.YErr != nil {
 			bs.YErr = bundle.Floats(s.YErr)
 		}
 		bf.Series[i] = bs
+		dr.Styles = append(dr.Styles, s.Style.String())
+		dr.Colours = append(dr.Colours, s.Colour)
 	}
+	bf.Draw = dr
 	return bf
+}
+
+// FromBundle returns the figure a bundle describes: its data, and how it
+// is drawn (bundle.Draw), so that Draw(FromBundle(f.Bundle()), format)
+// draws f. A bundle without Draw (written before it existed) gives a
+// figure of solid lines at the default size. Errors: a Draw whose lists
+// do not have one entry per series, or an unknown style or legend name;
+// the data are checked when the figure is drawn.
+func FromBundle(bf bundle.Figure) (Figure, error) {
+	f := Figure{ID: bf.ID, Caption: bf.Caption, PaperFigure: bf.PaperFigure, XLabel: bf.XLabel, YLabel: bf.YLabel,
+		Params: maps.Clone(bf.Params), Series: make([]Series, len(bf.Series))}
+	if bf.Seed != nil {
+		seed := *bf.Seed
+		f.Seed = &seed
+	}
+	for i, s := range bf.Series {
+		f.Series[i] = Series{Name: s.Name, X: floatsOf(s.X), Y: floatsOf(s.Y)}
+		if s.YErr != nil {
+			f.Series[i].YErr = floatsOf(s.YErr)
+		}
+	}
+	if bf.Heat != nil {
+		h := bf.Heat
+		f.Heat = &Heat{Name: h.Name, X: floatsOf(h.X), Y: floatsOf(h.Y), Z: floatsOf(h.Z), ZLabel: h.ZLabel}
+	}
+	dr := bf.Draw
+	if dr == nil {
+		return f, nil
+	}
+	if len(dr.Styles) != len(bf.Series) || len(dr.Colours) != len(bf.Series) {
+		return Figure{}, fmt.Errorf("picture: figure %q: draw lists %d styles and %d colours for %d series", bf.ID, len(dr.Styles), len(dr.Colours), len(bf.Series))
+	}
+	for i := range f.Series {
+		st, ok := styleNamed(dr.Styles[i])
+		if !ok {
+			return Figure{}, fmt.Errorf("picture: figure %q series %d: unknown style %q (want line, points, linepoints or dashed)", bf.ID, i, dr.Styles[i])
+		}
+		f.Series[i].Style, f.Series[i].Colour = st, dr.Colours[i]
+	}
+	f.LogX, f.LogY, f.Wide, f.Width, f.Height = dr.LogX, dr.LogY, dr.Wide, dr.Width, dr.Height
+	if dr.Legend != "" {
+		k, ok := cornerNamed(dr.Legend)
+		if !ok {
+			return Figure{}, fmt.Errorf("picture: figure %q: unknown legend %q (want one of %v)", bf.ID, dr.Legend, cornerNames)
+		}
+		f.Legend = k
+	}
+	if f.Heat != nil {
+		f.Heat.Min, f.Heat.Max = dr.HeatMin, dr.HeatMax
+	}
+	return f, nil
+}
+
+func floatsOf(v []bundle.Float) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = float64(x)
+	}
+	return out
+}
+
+func styleNamed(name string) (Style, bool) {
+	for s := Line; s <= Dashed; s++ {
+		if s.String() == name {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+func cornerNamed(name string) (Corner, bool) {
+	for k, n := range cornerNames {
+		if n == name {
+			return Corner(k), true
+		}
+	}
+	return 0, false
 }
 
 // drawable reports whether (x, y) can be placed on the figure's axes.
@@ -257,38 +346,33 @@ type errPoints struct {
 // a negative size, an invalid Heat (see Heat; the error names the field), or
 // (ErrNoData) no drawable point or finite cell at all.
 func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) {
-	if err := f.validate(); err != nil {
-		return nil, bundle.Bundle{}, err
-	}
-	p, bar, err := f.plots()
+	svg, err = Draw(f, SVG)
 	if err != nil {
 		return nil, bundle.Bundle{}, err
 	}
-	w, h := f.Width, f.Height
+	bf := f.Bundle()
+	return svg, bundle.Bundle{Schema: bundle.SchemaVersion, Kind: bundle.KindFigure, Figure: &bf}, nil
+}
+
+// size is the figure's size in points.
+func (f Figure) size() (w, h float64) {
+	w, h = f.Width, f.Height
 	if w == 0 {
 		w = DefaultWidth
+		if f.Wide {
+			w = WideWidth
+		}
 	}
 	if h == 0 {
 		h = DefaultHeight
 	}
-	c := vgsvg.New(vg.Points(w), vg.Points(h))
-	if bar == nil {
-		p.Draw(draw.New(c))
-	} else {
-		drawWithColourBar(p, bar, draw.New(c))
-	}
-	var buf bytes.Buffer
-	if _, err := c.WriteTo(&buf); err != nil {
-		return nil, bundle.Bundle{}, fmt.Errorf("picture: figure %q: %w", f.ID, err)
-	}
-	bf := f.Bundle()
-	return buf.Bytes(), bundle.Bundle{Schema: bundle.SchemaVersion, Kind: bundle.KindFigure, Figure: &bf}, nil
+	return w, h
 }
 
-// plots builds the figure's plot and, for a heatmap, its colour bar (nil
-// otherwise) from a validated f.
-func (f Figure) plots() (p, bar *plot.Plot, err error) {
-	p = plot.New()
+// plots builds the figure's drawing from a validated f.
+func (f Figure) plots() (*drawing, error) {
+	p := plot.New()
+	styleAxes(p)
 	p.X.Label.Text = f.XLabel
 	p.Y.Label.Text = f.YLabel
 	if f.LogX {
@@ -299,9 +383,13 @@ func (f Figure) plots() (p, bar *plot.Plot, err error) {
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	}
+	d := &drawing{p: p, leg: newLegend(), corner: f.Legend, heat: f.Heat != nil}
 	drawn := 0
 	if f.Heat == nil {
-		p.Add(plotter.NewGrid())
+		g := plotter.NewGrid()
+		g.Vertical.Color, g.Horizontal.Color = gridColour, gridColour
+		g.Vertical.Width, g.Horizontal.Width = vg.Points(0.5), vg.Points(0.5)
+		p.Add(g)
 	} else {
 		// Cells fill the data area up to the axis lines; grid lines would
 		// only hide them.
@@ -309,34 +397,49 @@ func (f Figure) plots() (p, bar *plot.Plot, err error) {
 		lo, hi, ok := f.Heat.colourRange()
 		p.Add(newCells(f.Heat, lo, hi))
 		if ok {
-			bar = colourBar(f.Heat.ZLabel, lo, hi)
+			d.bar = colourBar(f.Heat.ZLabel, lo, hi)
 		}
 		drawn += f.Heat.finite()
 	}
-	p.Legend.Top = f.Legend == TopRight || f.Legend == TopLeft
-	p.Legend.Left = f.Legend == TopLeft || f.Legend == BottomLeft
 
+	marks := f.lineMarks()
 	for i, s := range f.Series {
 		ci := i
 		if s.Colour > 0 {
 			ci = s.Colour - 1
 		}
-		col := palette[ci%len(palette)]
-		glyph := glyphs[ci%len(glyphs)]
+		col := colourFor(ci)
 		var thumbs []plot.Thumbnailer
+		if m, ok := marks[i]; ok {
+			var at plotter.XYs
+			for j := range s.X {
+				if j%m.stride == m.offset && f.drawable(s.X[j], s.Y[j]) {
+					at = append(at, plotter.XY{X: s.X[j], Y: s.Y[j]})
+				}
+			}
+			if len(at) > 0 {
+				sc, err := plotter.NewScatter(at)
+				if err != nil {
+					return nil, fmt.Errorf("picture: figure %q series %d: %w", f.ID, i, err)
+				}
+				sc.Color, sc.Shape, sc.Radius = col, glyphFor(ci), vg.Points(glyphRadius)
+				p.Add(sc)
+				d.points = append(d.points, at...)
+				thumbs = append(thumbs, sc)
+			}
+		}
 		for k, run := range f.runs(s) {
 			drawn += len(run)
 			if s.Style == Line || s.Style == LinePoints || s.Style == Dashed {
 				l, err := plotter.NewLine(run)
 				if err != nil {
-					return nil, nil, fmt.Errorf("picture: figure %q series %d: %w", f.ID, i, err)
+					return nil, fmt.Errorf("picture: figure %q series %d: %w", f.ID, i, err)
 				}
 				l.Color = col
-				l.Width = vg.Points(1.5)
-				if s.Style == Dashed {
-					l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-				}
+				l.Width = vg.Points(lineWidth)
+				l.Dashes = dashesFor(ci, s.Style == Dashed)
 				p.Add(l)
+				d.lines = append(d.lines, run)
 				if k == 0 {
 					thumbs = append(thumbs, l)
 				}
@@ -344,12 +447,13 @@ func (f Figure) plots() (p, bar *plot.Plot, err error) {
 			if s.Style == Points || s.Style == LinePoints {
 				sc, err := plotter.NewScatter(run)
 				if err != nil {
-					return nil, nil, fmt.Errorf("picture: figure %q series %d: %w", f.ID, i, err)
+					return nil, fmt.Errorf("picture: figure %q series %d: %w", f.ID, i, err)
 				}
 				sc.Color = col
-				sc.Shape = glyph
-				sc.Radius = vg.Points(2.5)
+				sc.Shape = glyphFor(ci)
+				sc.Radius = vg.Points(glyphRadius)
 				p.Add(sc)
+				d.points = append(d.points, run...)
 				if k == 0 {
 					thumbs = append(thumbs, sc)
 				}
@@ -368,22 +472,108 @@ func (f Figure) plots() (p, bar *plot.Plot, err error) {
 				}
 				ep.XYs = append(ep.XYs, plotter.XY{X: s.X[j], Y: s.Y[j]})
 				ep.YErrors = append(ep.YErrors, struct{ Low, High float64 }{lo, hi})
+				d.errBars = append(d.errBars, [2]plotter.XY{{X: s.X[j], Y: s.Y[j] - lo}, {X: s.X[j], Y: s.Y[j] + hi}})
 			}
 			if len(ep.XYs) > 0 {
 				eb, err := plotter.NewYErrorBars(ep)
 				if err != nil {
-					return nil, nil, fmt.Errorf("picture: figure %q series %d error bars: %w", f.ID, i, err)
+					return nil, fmt.Errorf("picture: figure %q series %d error bars: %w", f.ID, i, err)
 				}
 				eb.Color = col
+				eb.LineStyle.Width = vg.Points(0.8)
 				p.Add(eb)
 			}
 		}
 		if s.Name != "" && len(thumbs) > 0 && f.Legend != NoLegend {
-			p.Legend.Add(s.Name, thumbs...)
+			d.leg.Add(s.Name, thumbs...)
+			d.names = append(d.names, s.Name)
 		}
 	}
 	if drawn == 0 {
-		return nil, nil, fmt.Errorf("%w (figure %q)", ErrNoData, f.ID)
+		return nil, fmt.Errorf("%w (figure %q)", ErrNoData, f.ID)
 	}
-	return p, bar, nil
+	return d, nil
+}
+
+// Curves that coincide cannot be told apart by colour: whoever is drawn
+// last hides the others. When two or more series are drawn as lines alone
+// in their colour (no point series has it: theory curves without their
+// simulation) and two of them coincide (over at least half their points,
+// within coincideFrac of the figure's y range, as 02's attention map draws
+// five curves on one diagonal), each of these lines carries its point
+// glyph at about markCount of its points, staggered from line to line, and
+// in its legend entry, so that every curve shows along their common path.
+const (
+	coincideFrac = 0.01
+	markCount    = 8
+)
+
+// lineMark says which points of a line carry its glyph: index j with
+// j % stride == offset.
+type lineMark struct{ stride, offset int }
+
+// lineMarks returns the marks of the series to mark, by series index.
+func (f Figure) lineMarks() map[int]lineMark {
+	colour := func(i int) int {
+		c := i
+		if f.Series[i].Colour > 0 {
+			c = f.Series[i].Colour - 1
+		}
+		return c % len(palette)
+	}
+	pointed := map[int]bool{} // colours of point series
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, s := range f.Series {
+		if s.Style == Points || s.Style == LinePoints {
+			pointed[colour(i)] = true
+		}
+		for j := range s.Y {
+			if f.drawable(s.X[j], s.Y[j]) {
+				lo, hi = min(lo, s.Y[j]), max(hi, s.Y[j])
+			}
+		}
+	}
+	var lines []int
+	for i, s := range f.Series {
+		if (s.Style == Line || s.Style == Dashed) && !pointed[colour(i)] && len(s.X) >= 2 {
+			lines = append(lines, i)
+		}
+	}
+	tol := coincideFrac * (hi - lo)
+	coincide := false
+	for a := 0; a < len(lines) && !coincide; a++ {
+		for b := a + 1; b < len(lines) && !coincide; b++ {
+			coincide = f.coincide(f.Series[lines[a]], f.Series[lines[b]], tol)
+		}
+	}
+	if !coincide {
+		return nil
+	}
+	out := map[int]lineMark{}
+	for k, i := range lines {
+		// At least one index per marked line in a stride, so that no two
+		// lines mark the same index.
+		stride := max(len(f.Series[i].X)/markCount, len(lines))
+		out[i] = lineMark{stride: stride, offset: k % stride}
+	}
+	return out
+}
+
+// coincide reports whether lines a and b, drawn at the same x, are within
+// tol of each other at at least half of the points both can draw.
+func (f Figure) coincide(a, b Series, tol float64) bool {
+	if len(a.X) != len(b.X) {
+		return false
+	}
+	both, near := 0, 0
+	for j := range a.X {
+		if a.X[j] != b.X[j] || !f.drawable(a.X[j], a.Y[j]) || !f.drawable(b.X[j], b.Y[j]) {
+			continue
+		}
+		both++
+		if math.Abs(a.Y[j]-b.Y[j]) <= tol {
+			near++
+		}
+	}
+	return both > 0 && 2*near >= both
 }

@@ -259,6 +259,7 @@ const (
 // like the figure's cells, with value ticks and ZLabel on its axis.
 func colourBar(label string, lo, hi float64) *plot.Plot {
 	p := plot.New()
+	styleAxes(p)
 	p.HideX()
 	p.X.Padding, p.Y.Padding = 0, 0
 	p.Y.Label.Text = label
@@ -272,21 +273,20 @@ func colourBar(label string, lo, hi float64) *plot.Plot {
 	return p
 }
 
-// drawWithColourBar draws p into the left part of c and bar, aligned with
-// p's data area, into a strip at the right.
-func drawWithColourBar(p, bar *plot.Plot, c draw.Canvas) {
+// colourBarLayout splits c into the canvas of p (at the left) and the
+// strip of bar at the right, aligned with p's data area.
+func colourBarLayout(p, bar *plot.Plot, c draw.Canvas) (main, bc draw.Canvas) {
 	// The bar's axis (label and tick labels) is as wide as gonum/plot
 	// makes it; measure it on a probe canvas.
 	c = draw.Crop(c, 0, 0, 0, -heatTopMargin)
 	probe := bar.DataCanvas(c)
 	axis := probe.Min.X - c.Min.X
 	width := colourBarGap + axis + colourBarStrip + colourBarMargin
-	main := draw.Crop(c, 0, -width, 0, 0)
+	main = draw.Crop(c, 0, -width, 0, 0)
 	data := p.DataCanvas(main)
-	p.Draw(main)
-	bc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+	bc = draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
 		Min: vg.Point{X: main.Max.X + colourBarGap, Y: data.Min.Y},
 		Max: vg.Point{X: c.Max.X - colourBarMargin, Y: data.Max.Y},
 	}}
-	bar.Draw(bc)
+	return main, bc
 }

@@ -289,8 +289,11 @@ func TestRenderHeatWithSeries(t *testing.T) {
 	if lastCell < 0 || line < lastCell {
 		t.Errorf("series line (at %d) not drawn after the cells (last at %d)", line, lastCell)
 	}
-	if !strings.Contains(s, "λ_a = 0") {
-		t.Error("series legend entry missing")
+	// The legend entry is typeset: λ, a lowered subscript a, " = 0".
+	for _, piece := range []string{">λ</text>", ">a</text>", "> = 0</text>"} {
+		if !strings.Contains(s, piece) {
+			t.Errorf("series legend entry: no text %q", piece)
+		}
 	}
 	// Data range, a single row and a constant field all render.
 	for _, h := range []*Heat{

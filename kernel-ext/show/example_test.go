@@ -64,5 +64,5 @@ func ExampleRenderFigure_heat() {
 	fmt.Println(string(enc))
 	// Output:
 	// error: <nil>
-	// {"schema":1,"kind":"figure","figure":{"id":"loss-map","caption":"","x_label":"α","y_label":"σ_w","series":[{"name":"λ_a = 0","x":[0.25,2],"y":[0.7,1.3]}],"heat":{"name":"loss","x":[0.25,0.5,1,2],"y":[0.5,1,1.5],"z":[0.9,0.7,0.6,0.8,0.5,0.3,0.2,0.4,0.6,0.4,null,0.7],"z_label":"final loss"}}}
+	// {"schema":1,"kind":"figure","figure":{"id":"loss-map","caption":"","x_label":"α","y_label":"σ_w","series":[{"name":"λ_a = 0","x":[0.25,2],"y":[0.7,1.3]}],"heat":{"name":"loss","x":[0.25,0.5,1,2],"y":[0.5,1,1.5],"z":[0.9,0.7,0.6,0.8,0.5,0.3,0.2,0.4,0.6,0.4,null,0.7],"z_label":"final loss"},"draw":{"styles":["line"],"colours":[0]}}}
 }

@@ -28,9 +28,11 @@ const (
 	BottomRight = picture.BottomRight
 	BottomLeft  = picture.BottomLeft
 	NoLegend    = picture.NoLegend
+	Outside     = picture.Outside
 
 	DefaultWidth  = picture.DefaultWidth
 	DefaultHeight = picture.DefaultHeight
+	WideWidth     = picture.WideWidth
 )
 
 // ErrNoData is returned by RenderFigure when no series has a single point

@@ -58,18 +58,39 @@ func (r *Report) RenderHTML(titleA, titleB, assetBase string) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
+// A diff page shows a figure before, after and overlaid, side by side:
+// each is drawn at thumbWidth × thumbHeight points, smaller than a report
+// figure, so that at about a third of the page's width its
+// text is as large as on the report page (the diff page is up to 96rem
+// wide and shows three a row).
+const (
+	thumbWidth  = 320.0
+	thumbHeight = 240.0
+)
+
 // svgOf draws f with its heat grid, or the overlay of f (solid, "A") and g
 // (points, "B"), over the cells of z(g) − z(f) when delta is set (the grids
 // then have the same shape). An overlay with nothing to draw is empty.
 func svgOf(f bundle.Figure, g *bundle.Figure, suffix string, delta bool) (template.HTML, error) {
-	sf := picture.Figure{ID: f.ID + suffix, Caption: f.Caption, XLabel: f.XLabel, YLabel: f.YLabel}
+	sf := picture.Figure{ID: f.ID + suffix, Caption: f.Caption, XLabel: f.XLabel, YLabel: f.YLabel,
+		Width: thumbWidth, Height: thumbHeight}
+	if f.Draw != nil {
+		sf.LogX, sf.LogY = f.Draw.LogX, f.Draw.LogY
+	}
+	if sf.LogX || sf.LogY {
+		if f.Heat != nil || g != nil && g.Heat != nil {
+			sf.LogX, sf.LogY = false, false // picture draws no heatmap on a log axis
+		}
+	}
 	add := func(fig bundle.Figure, tag string, style picture.Style) {
-		for _, s := range fig.Series {
+		for i, s := range fig.Series {
 			name := s.Name
 			if tag != "" {
 				name += " (" + tag + ")"
 			}
-			sf.Series = append(sf.Series, picture.Series{Name: name, X: floats(s.X), Y: floats(s.Y), Style: style})
+			// Series i of A and of B share a colour, so the overlay
+			// pairs them.
+			sf.Series = append(sf.Series, picture.Series{Name: name, X: floats(s.X), Y: floats(s.Y), Style: style, Colour: i + 1})
 		}
 	}
 	if g == nil {
@@ -162,9 +183,11 @@ var pageTmpl = template.Must(template.New("diff").Funcs(template.FuncMap{
 <title>sigprop diff {{.A}} → {{.B}}</title>
 <link rel="stylesheet" href="{{.Assets}}sigprop.css">
 <style>
+body{max-width:96rem}
 .sigprop-diff-row{display:flex;gap:1em;flex-wrap:wrap}
-.sigprop-diff-row figure{margin:0;flex:1 1 30%;min-width:280px}
-.sigprop-diff-row svg{max-width:100%;height:auto}
+.sigprop-diff-row figure{margin:0;flex:1 1 26rem;min-width:22rem;max-width:40rem}
+.sigprop-diff-row svg{display:block;width:100%;height:auto}
+.sigprop-diff-row svg text{font-family:"Liberation Sans",Arial,Helvetica,sans-serif !important}
 .st-changed,.st-regressed{color:#b00020;font-weight:bold}
 .st-added{color:#006d2c}.st-removed{color:#8a4b00}
 </style>

@@ -116,7 +116,7 @@ type previous struct {
 
 // keep adds to m, index, drawn, metrics, complete and pages what the
 // previous site holds for its notebooks not in fresh, and copies their
-// pages (and the cut outputs beside them) into dir.
+// pages (and the cut outputs and figure files beside them) into dir.
 func (p *previous) keep(dir string, fresh map[string]bool, m *Manifest, index *[]render.IndexEntry, drawn *[]conformance.Drawn, metrics *[]conformance.Metric, complete, pages map[string]bool) error {
 	for _, e := range p.m.Notebooks {
 		if fresh[e.Name] {
@@ -167,8 +167,10 @@ func (p *previous) keep(dir string, fresh map[string]bool, m *Manifest, index *[
 		if _, err := os.Stat(filepath.Join(dir, e.Name+".html")); err == nil {
 			pages[e.Name] = true
 		}
-		if err := copyTree(filepath.Join(p.dir, e.Name+".outputs"), filepath.Join(dir, e.Name+".outputs")); err != nil {
-			return err
+		for _, beside := range []string{".outputs", ".figures"} {
+			if err := copyTree(filepath.Join(p.dir, e.Name+beside), filepath.Join(dir, e.Name+beside)); err != nil {
+				return err
+			}
 		}
 		t := e.Title
 		if t == "" {
@@ -277,6 +279,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 	var drawn []conformance.Drawn
 	var metrics []conformance.Metric
 	complete, pages := map[string]bool{}, map[string]bool{}
+	var figJobs []figureJob
 	for i, res := range results {
 		entry := NotebookEntry{
 			Name:      res.Name,
@@ -305,6 +308,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 				complete[res.Name] = true
 			}
 			for _, f := range figs {
+				figJobs = append(figJobs, figureJob{page: res.Name, fig: f})
 				m.Figures = append(m.Figures, FigureEntry{ID: f.ID, Notebook: res.Name, PaperFigure: f.PaperFigure, DataHash: f.Hash(), Data: f})
 				drawn = append(drawn, conformance.Drawn{Notebook: res.Name, ID: f.ID, PaperFigure: f.PaperFigure})
 			}
@@ -370,6 +374,9 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			Duration: res.Duration, Figures: entry.Figures, Metrics: entry.Metrics, MetricsPassed: entry.MetricsOK,
 			MetricCounts: counts,
 		})
+	}
+	if err := writeFigures(dir, figJobs); err != nil {
+		return nil, err
 	}
 	if prev != nil {
 		if err := prev.keep(dir, fresh, m, &index, &drawn, &metrics, complete, pages); err != nil {

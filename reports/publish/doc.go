@@ -27,4 +27,8 @@
 // is new, empty or a sigprop site (SiteMarker, or the layout of an older
 // sigprop's site: CheckOut); anything else is refused naming the path.
 // Page names must be distinct and not the site's own (CheckPageNames).
+//
+// Beside each page, NAME.figures/ holds every figure of the page as SVG,
+// PDF and PNG, drawn from the figure's bundle, and its data as CSV
+// (FigureCSV); the figure's caption links to the four files.
 package publish

@@ -106,7 +106,11 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 	switch b.Kind {
 	case bundle.KindFigure:
 		f := b.Figure
-		fmt.Fprintf(w, "<figure class=\"sigprop-figure\" id=\"%s\">\n", figureAnchor(f.ID))
+		class := "sigprop-figure"
+		if f.Draw != nil && f.Draw.Wide {
+			class += " wide"
+		}
+		fmt.Fprintf(w, "<figure class=\"%s\" id=\"%s\">\n", class, figureAnchor(f.ID))
 		if svg, ok := o.DataString("image/svg+xml"); ok {
 			svgOutput(w, svg)
 		} else if png, ok := o.DataString("image/png"); ok {
@@ -125,6 +129,9 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 		if f.Caption != "" {
 			fmt.Fprintf(w, " &middot; %s", html.EscapeString(f.Caption))
 		}
+		var links strings.Builder
+		r.figureLinks(&links, f)
+		w.WriteString(" " + links.String())
 		w.WriteString("</figcaption>\n</figure>\n")
 	case bundle.KindMetric:
 		htm, _, err := picture.RenderMetric(*b.Metric)
