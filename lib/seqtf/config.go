@@ -1,0 +1,94 @@
+package seqtf
+
+import (
+	"fmt"
+	"math"
+)
+
+// NormKind selects where the blocks normalise.
+type NormKind int
+
+const (
+	// PostLN is the POST-LN block of Noci et al. 2022, Sec. 2 (PyTorch's
+	// nn.TransformerEncoderLayer with norm_first = false): each residual
+	// sum goes through a LayerNorm with learned gain and shift,
+	//
+	//	X^(A) = LN₁(X + α₁ ATT(X)),  X' = LN₂(X^(A) + α₂ FF(X^(A))).
+	PostLN NormKind = iota
+	// NoLN removes both LayerNorms, X^(A) = X + α₁ ATT(X),
+	// X' = X^(A) + α₂ FF(X^(A)) (the "res-scale" and ReZero blocks).
+	NoLN
+)
+
+// Config describes the encoder. Every field but InvTemp and LNEps is a
+// model parameter without a zero-value default.
+type Config struct {
+	Vocab  int // token alphabet size V >= 2 (also the output classes)
+	Len    int // sequence length n >= 1
+	D      int // embedding width d >= 2, even (sinusoidal positions)
+	FF     int // feed-forward hidden width >= 1
+	Layers int // encoder blocks L >= 1
+	Norm   NormKind
+
+	// Alpha1, Alpha2 are the initial residual-branch weights α₁ (attention)
+	// and α₂ (feed-forward) of every block (Noci et al. 2022, eq. 3 with
+	// α̃ = 1); TrainAlpha makes them trainable scalars, one pair per block
+	// (their Fig. 15); otherwise their gradients are zero and they stay put.
+	Alpha1, Alpha2 float64
+	TrainAlpha     bool
+
+	// InvTemp is the softmax's inverse temperature τ of eq. (19): logits
+	// τ QKᵀ/√d. 0 means 1.
+	InvTemp float64
+	// LNEps is the LayerNorm's ε; 0 means PyTorch's 1e-5.
+	LNEps float64
+}
+
+func (c Config) tau() float64 {
+	if c.InvTemp == 0 {
+		return 1
+	}
+	return c.InvTemp
+}
+
+func (c Config) eps() float64 {
+	if c.LNEps == 0 {
+		return 1e-5
+	}
+	return c.LNEps
+}
+
+func (c Config) validate() {
+	bad := func(f string, a ...any) { panic("seqtf: " + fmt.Sprintf(f, a...)) }
+	fin := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	switch {
+	case c.Vocab < 2:
+		bad("Vocab must be >= 2, got %d", c.Vocab)
+	case c.Len < 1:
+		bad("Len must be >= 1, got %d", c.Len)
+	case c.D < 2 || c.D%2 != 0:
+		bad("D must be even and >= 2, got %d", c.D)
+	case c.FF < 1:
+		bad("FF must be >= 1, got %d", c.FF)
+	case c.Layers < 1:
+		bad("Layers must be >= 1, got %d", c.Layers)
+	case c.Norm != PostLN && c.Norm != NoLN:
+		bad("Norm must be PostLN (0) or NoLN (1), got %d", int(c.Norm))
+	case !fin(c.Alpha1) || !fin(c.Alpha2):
+		bad("Alpha1, Alpha2 must be finite, got %v, %v", c.Alpha1, c.Alpha2)
+	case !(c.InvTemp >= 0) || math.IsInf(c.InvTemp, 0):
+		bad("InvTemp must be finite and >= 0 (0 means 1), got %v", c.InvTemp)
+	case !(c.LNEps >= 0) || math.IsInf(c.LNEps, 0):
+		bad("LNEps must be finite and >= 0 (0 means 1e-5), got %v", c.LNEps)
+	}
+}
+
+// ReverseConfig is the toy model of Noci et al. 2022, App. C.1 (Fig. 6):
+// digits 0–9 (V = 10), sequences of n = 20, embedding width 16, a 5-layer
+// POST-LN encoder with one attention head and a two-layer ReLU
+// feed-forward, α₁ = α₂ = 1. The feed-forward width is not stated; 64 =
+// 4d is sigprop's choice (the usual ratio; PyTorch's default 2048 would
+// dwarf a width-16 model).
+func ReverseConfig() Config {
+	return Config{Vocab: 10, Len: 20, D: 16, FF: 64, Layers: 5, Norm: PostLN, Alpha1: 1, Alpha2: 1}
+}

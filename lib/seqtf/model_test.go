@@ -1,0 +1,113 @@
+package seqtf
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+func smallBatch(rng *rand.Rand, c Config, B int) (tok, tgt []int) {
+	tok, tgt = make([]int, B*c.Len), make([]int, B*c.Len)
+	for i := range tok {
+		tok[i], tgt[i] = rng.IntN(c.Vocab), rng.IntN(c.Vocab)
+	}
+	return
+}
+
+// TestGradientFiniteDifference: every parameter's hand-written gradient
+// against the central difference (L(θ+h) − L(θ−h))/2h with h = 1e-5, for
+// both norms and trainable α, at parameters jittered away from their
+// initial values (so that LayerNorm gains, biases and α are not at 1 or 0).
+// Central differences err by O(h²·L”') ≈ 1e-10 here and by rounding
+// ≈ 1e-16/h ≈ 1e-11; the tolerance 1e-7·(1 + |g|) leaves a margin of 100.
+func TestGradientFiniteDifference(t *testing.T) {
+	for _, norm := range []NormKind{PostLN, NoLN} {
+		c := Config{Vocab: 5, Len: 4, D: 4, FF: 6, Layers: 2, Norm: norm, Alpha1: 0.7, Alpha2: 1.2, TrainAlpha: true, InvTemp: 1.3}
+		rng := rand.New(rand.NewPCG(1, 2))
+		m := New(c, rng)
+		for i := range m.params {
+			m.params[i] += 0.3 * rng.NormFloat64()
+		}
+		tok, tgt := smallBatch(rng, c, 3)
+		if _, _, err := m.LossGrad(tok, tgt); err != nil {
+			t.Fatal(err)
+		}
+		grad := append([]float64(nil), m.grads...)
+		const h = 1e-5
+		off := 0
+		for _, tn := range m.Tensors() {
+			for k := range tn.Value {
+				i := off + k
+				old := m.params[i]
+				m.params[i] = old + h
+				lp, _, _ := m.Loss(tok, tgt)
+				m.params[i] = old - h
+				lm, _, _ := m.Loss(tok, tgt)
+				m.params[i] = old
+				fd := (lp - lm) / (2 * h)
+				if d := math.Abs(fd - grad[i]); d > 1e-7*(1+math.Abs(fd)) {
+					t.Errorf("norm %d %s[%d]: analytic %.10g, finite difference %.10g", norm, tn.Name, k, grad[i], fd)
+				}
+			}
+			off += len(tn.Value)
+		}
+	}
+}
+
+// TestFrozenAlpha: with TrainAlpha off the α gradients are zero and Adam
+// leaves α exactly where it started.
+func TestFrozenAlpha(t *testing.T) {
+	c := ReverseConfig()
+	rng := rand.New(rand.NewPCG(3, 4))
+	m := New(c, rng)
+	tok, tgt := smallBatch(rng, c, 2)
+	if _, _, err := m.LossGrad(tok, tgt); err != nil {
+		t.Fatal(err)
+	}
+	for l := 0; l < c.Layers; l++ {
+		for _, name := range []string{"alpha1", "alpha2"} {
+			if g := m.Tensor(blockName(l, name)).Grad[0]; g != 0 {
+				t.Errorf("block %d %s gradient %v with TrainAlpha off", l, name, g)
+			}
+		}
+	}
+}
+
+// TestSinusoidal: the closed form at a few entries (PE(0,·) alternates
+// 0, 1; PE(1, 0) = sin 1; PE(3, 2) = sin(3/10000^{2/8})).
+func TestSinusoidal(t *testing.T) {
+	pe := Sinusoidal(4, 8)
+	cases := []struct {
+		i, j int
+		want float64
+	}{{0, 0, 0}, {0, 1, 1}, {1, 0, math.Sin(1)}, {1, 1, math.Cos(1)}, {3, 2, math.Sin(3 / math.Pow(10000, 0.25))}, {2, 7, math.Cos(2 / math.Pow(10000, 0.75))}}
+	for _, cs := range cases {
+		if got := pe[cs.i*8+cs.j]; math.Abs(got-cs.want) > 1e-15 {
+			t.Errorf("PE(%d, %d) = %v, want %v", cs.i, cs.j, got, cs.want)
+		}
+	}
+}
+
+// TestPostLNRows: after a POST-LN block at initialisation (γ = 1, β = 0)
+// every token has mean 0 and mean square 1 − ε/(var + ε) ≈ 1.
+func TestPostLNRows(t *testing.T) {
+	c := ReverseConfig()
+	rng := rand.New(rand.NewPCG(5, 6))
+	m := New(c, rng)
+	tok, tgt := smallBatch(rng, c, 2)
+	if _, _, err := m.Loss(tok, tgt); err != nil {
+		t.Fatal(err)
+	}
+	d := c.D
+	for r := 0; r < 2*c.Len; r++ {
+		row := m.cache.out[r*d : (r+1)*d]
+		mean, ms := 0.0, 0.0
+		for _, v := range row {
+			mean += v / float64(d)
+			ms += v * v / float64(d)
+		}
+		if math.Abs(mean) > 1e-12 || math.Abs(ms-1) > 1e-3 {
+			t.Errorf("row %d: mean %v, mean square %v", r, mean, ms)
+		}
+	}
+}
