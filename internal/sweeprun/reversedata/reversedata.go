@@ -11,7 +11,6 @@
 package reversedata
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"time"
@@ -45,31 +44,18 @@ func Plan() []Job {
 // Len is the number of runs of Plan.
 func Len() (int, error) { return len(Plan()), nil }
 
-// Settings records what the runs share and each variant's model.
-type Settings struct {
-	Training seqtf.ReverseSettings `json:"training"`
-	Variants []VariantSetting      `json:"variants"`
-	Seeds    []uint64              `json:"seeds"`
-}
-
-// VariantSetting is one variant's configuration as recorded.
-type VariantSetting struct {
-	Name   string       `json:"name"`
-	Config seqtf.Config `json:"config"`
-}
-
 // CurrentSettings are the settings of Plan.
-func CurrentSettings() Settings {
-	s := Settings{Training: seqtf.Fig6Settings(), Seeds: Seeds}
+func CurrentSettings() seqtf.RunsSettings {
+	s := seqtf.RunsSettings{Training: seqtf.Fig6Settings(), Seeds: Seeds}
 	for _, v := range seqtf.ReverseVariants() {
-		s.Variants = append(s.Variants, VariantSetting{v.Name, v.Config})
+		s.Variants = append(s.Variants, seqtf.VariantSetting{Name: v.Name, Config: v.Config})
 	}
 	return s
 }
 
 // Compute runs Plan (or its entries at the indices only, in that order)
 // on workers goroutines, one run each.
-func Compute(only []int, workers int, log func(string)) ([]seqtf.ReverseRun, Settings, error) {
+func Compute(only []int, workers int, log func(string)) ([]seqtf.ReverseRun, seqtf.RunsSettings, error) {
 	set := CurrentSettings()
 	jobs, err := sweep.Select(Plan(), only)
 	if err != nil {
@@ -93,28 +79,5 @@ func Compute(only []int, workers int, log func(string)) ([]seqtf.ReverseRun, Set
 	return runs, set, nil
 }
 
-// Provenance is provenance.json of the data set (sweep.Generated's layout).
-type Provenance struct {
-	Invocation sweep.Invocation `json:"invocation"`
-	Settings   Settings         `json:"settings"`
-	Elapsed    string           `json:"elapsed"`
-}
-
-// Read reads runs.json and provenance.json from fsys.
-func Read(fsys fs.FS) ([]seqtf.ReverseRun, Provenance, error) {
-	var runs []seqtf.ReverseRun
-	var prov Provenance
-	for name, v := range map[string]any{"runs.json": &runs, "provenance.json": &prov} {
-		b, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, prov, err
-		}
-		if err := json.Unmarshal(b, v); err != nil {
-			return nil, prov, fmt.Errorf("reversedata: %s: %w", name, err)
-		}
-	}
-	if len(runs) == 0 {
-		return nil, prov, fmt.Errorf("reversedata: runs.json holds no runs")
-	}
-	return runs, prov, nil
-}
+// Read reads runs.json and provenance.json from fsys (seqtf.ReadRuns).
+func Read(fsys fs.FS) ([]seqtf.ReverseRun, seqtf.RunsProvenance, error) { return seqtf.ReadRuns(fsys) }
