@@ -1,7 +1,5 @@
 package seqtf
 
-import "math"
-
 type bwdScratch struct {
 	dx, dx1, du, da, dh, dq, dk, dv, df []float64 // Bn×d
 	dz                                  []float64 // Bn×FF
@@ -42,18 +40,31 @@ func (m *Model) LossGrad(tokens, target []int) (loss float64, correct int, err e
 	sumRowsAdd(m.headB.g, sc.dlogit, R, V)
 	mulTBAdd(sc.dx, sc.dlogit, m.head.v, R, d, V)
 
-	scale := m.cfg.tau() / math.Sqrt(float64(d))
-	post := m.cfg.Norm == PostLN
+	scale := m.cfg.logitScale()
+	skip := m.cfg.skip()
+	causal, shaped := m.cfg.Causal, m.cfg.Attention == Shaped
+	sr, sl := m.cfg.reluSlopes()
+	post, pre := m.cfg.Norm == PostLN, m.cfg.Norm == PreLN
+	var din []float64
+	if pre {
+		din = make([]float64, R*d)
+	}
 	for l := len(m.blocks) - 1; l >= 0; l-- {
 		b, lc := &m.blocks[l], &c.layers[l]
 		a1, a2 := b.a1.v[0], b.a2.v[0]
-		// X' = LN₂(U₂), U₂ = X^(A) + α₂ F.
+		// X' = LN₂(U₂) (POST-LN) or U₂, U₂ = λX^(A) + α₂ F.
 		du := sc.dx
 		if post {
 			layerNormBack(sc.du, sc.dx, lc.xh2, lc.inv2, b.g2, b.b2, R, d)
 			du = sc.du
 		}
-		copy(sc.dx1, du)
+		if skip == 1 {
+			copy(sc.dx1, du)
+		} else {
+			for i, g := range du {
+				sc.dx1[i] = skip * g
+			}
+		}
 		for i, g := range du {
 			sc.df[i] = a2 * g
 		}
@@ -64,21 +75,48 @@ func (m *Model) LossGrad(tokens, target []int) (loss float64, correct int, err e
 		sumRowsAdd(b.c2.g, sc.df, R, d)
 		zero(sc.dz)
 		mulTBAdd(sc.dz, sc.df, b.w2.v, R, ff, d)
-		for i, z := range lc.z {
-			if z <= 0 {
-				sc.dz[i] = 0
+		if m.cfg.Activation == ShapedReLU {
+			for i, z := range lc.z {
+				if z < 0 {
+					sc.dz[i] *= sl
+				} else {
+					sc.dz[i] *= sr
+				}
+			}
+		} else {
+			for i, z := range lc.z {
+				if z <= 0 {
+					sc.dz[i] = 0
+				}
 			}
 		}
-		mulTAAdd(b.w1.g, lc.x1, sc.dz, R, d, ff)
-		sumRowsAdd(b.c1.g, sc.dz, R, ff)
-		mulTBAdd(sc.dx1, sc.dz, b.w1.v, R, d, ff)
-		// X^(A) = LN₁(U₁), U₁ = X + α₁ A.
+		if pre {
+			mulTAAdd(b.w1.g, lc.n2, sc.dz, R, d, ff)
+			sumRowsAdd(b.c1.g, sc.dz, R, ff)
+			zero(din)
+			mulTBAdd(din, sc.dz, b.w1.v, R, d, ff)
+			layerNormBack(sc.du, din, lc.xh2, lc.inv2, b.g2, b.b2, R, d)
+			for i, g := range sc.du {
+				sc.dx1[i] += g
+			}
+		} else {
+			mulTAAdd(b.w1.g, lc.x1, sc.dz, R, d, ff)
+			sumRowsAdd(b.c1.g, sc.dz, R, ff)
+			mulTBAdd(sc.dx1, sc.dz, b.w1.v, R, d, ff)
+		}
+		// X^(A) = LN₁(U₁) (POST-LN) or U₁, U₁ = λX + α₁ ATT.
 		du = sc.dx1
 		if post {
 			layerNormBack(sc.du, sc.dx1, lc.xh1, lc.inv1, b.g1, b.b1, R, d)
 			du = sc.du
 		}
-		copy(sc.dx, du) // the skip path; dX is rebuilt below
+		if skip == 1 {
+			copy(sc.dx, du) // the skip path; the branch's pullback is added below
+		} else {
+			for i, g := range du {
+				sc.dx[i] = skip * g
+			}
+		}
 		for i, g := range du {
 			sc.da[i] = a1 * g
 		}
@@ -96,11 +134,15 @@ func (m *Model) LossGrad(tokens, target []int) (loss float64, correct int, err e
 			o := s * n * d
 			S := lc.s[s*n*n : (s+1)*n*n]
 			dH := sc.dh[o : o+n*d]
-			// H = S V: dS = dH Vᵀ, dV = Sᵀ dH.
+			// H = S V (+ (I − C)V): dS = dH Vᵀ, dV = Sᵀ dH (+ (I − C)ᵀ dH).
 			zero(sc.ds)
 			mulTBAdd(sc.ds, dH, lc.v[o:o+n*d], n, n, d)
 			mulTAAdd(sc.dv[o:o+n*d], S, dH, n, n, d)
-			// Softmax rows: dℓ = S ⊙ (dS − Σ_j dS S), times the logit scale.
+			if shaped {
+				centreAddT(sc.dv[o:o+n*d], dH, n, d, causal)
+			}
+			// Softmax rows: dℓ = S ⊙ (dS − Σ_j dS S), times the logit scale
+			// (zero where the mask set S to 0).
 			for i := 0; i < n; i++ {
 				row, srow := sc.ds[i*n:(i+1)*n], S[i*n:(i+1)*n]
 				t := dot(row, srow)
@@ -112,13 +154,24 @@ func (m *Model) LossGrad(tokens, target []int) (loss float64, correct int, err e
 			mulAdd(sc.dq[o:o+n*d], sc.ds, lc.k[o:o+n*d], n, n, d)
 			mulTAAdd(sc.dk[o:o+n*d], sc.ds, lc.q[o:o+n*d], n, n, d)
 		}
+		in1, dIn := lc.x, sc.dx
+		if pre {
+			in1, dIn = lc.n1, din
+			zero(din)
+		}
 		for _, p := range []struct {
 			dy   []float64
 			w, b tview
 		}{{sc.dq, b.wq, b.bq}, {sc.dk, b.wk, b.bk}, {sc.dv, b.wv, b.bv}} {
-			mulTAAdd(p.w.g, lc.x, p.dy, R, d, d)
+			mulTAAdd(p.w.g, in1, p.dy, R, d, d)
 			sumRowsAdd(p.b.g, p.dy, R, d)
-			mulTBAdd(sc.dx, p.dy, p.w.v, R, d, d)
+			mulTBAdd(dIn, p.dy, p.w.v, R, d, d)
+		}
+		if pre {
+			layerNormBack(sc.du, din, lc.xh1, lc.inv1, b.g1, b.b1, R, d)
+			for i, g := range sc.du {
+				sc.dx[i] += g
+			}
 		}
 	}
 	for r := 0; r < R; r++ {

@@ -18,6 +18,38 @@ const (
 	// NoLN removes both LayerNorms, X^(A) = X + α₁ ATT(X),
 	// X' = X^(A) + α₂ FF(X^(A)) (the "res-scale" and ReZero blocks).
 	NoLN
+	// PreLN normalises the branch inputs (Noci et al. 2022, Sec. 2,
+	// "PRE-LN"; norm_first = True):
+	//
+	//	X^(A) = X + α₁ ATT(LN₁(X)),  X' = X^(A) + α₂ FF(LN₂(X^(A))).
+	PreLN
+)
+
+// Attention selects the attention matrix.
+type Attention int
+
+const (
+	// Softmax is A = softmax(τ QKᵀ/√d) (eq. 19 of Noci et al. 2022).
+	Softmax Attention = iota
+	// Shaped is the shaped attention of Noci et al. 2023, eq. 9,
+	//
+	//	A = I + softmax(QKᵀ/(τ₀ d)) − C,
+	//
+	// C = (1/n)11ᵀ, or C_ij = 1/(i+1) for j <= i under a causal mask (the
+	// masked form their Fig. 2 uses), so that each row of A − I sums to 0.
+	Shaped
+)
+
+// Activation selects the feed-forward non-linearity.
+type Activation int
+
+const (
+	// ReLU is max(x, 0) (App. C.1 of Noci et al. 2022).
+	ReLU Activation = iota
+	// ShapedReLU is Noci et al. 2023's shaped ReLU (their eq. 4 with
+	// c₊ = 0, c₋ = −1, App. D): √c (max(x, 0) + s₋ min(x, 0)),
+	// s₋ = 1 − 1/√d, c = 2/(1 + s₋²), so that E φ(h)² = E h².
+	ShapedReLU
 )
 
 // Config describes the encoder. Every field but InvTemp and LNEps is a
@@ -42,6 +74,45 @@ type Config struct {
 	InvTemp float64
 	// LNEps is the LayerNorm's ε; 0 means PyTorch's 1e-5.
 	LNEps float64
+
+	// Skip is the skip weight λ of both residual sums (λX + α branch; Noci
+	// et al. 2023, eq. 11, with λ² + γ² = 1); 0 means 1.
+	Skip float64
+	// Causal masks the attention: token i attends to tokens j <= i.
+	Causal     bool
+	Attention  Attention
+	Tau0       float64 // Shaped's τ₀ > 0; 0 means 1
+	Activation Activation
+}
+
+func (c Config) skip() float64 {
+	if c.Skip == 0 {
+		return 1
+	}
+	return c.Skip
+}
+
+// logitScale is the factor of QKᵀ in the logits: τ/√d (Softmax) or
+// 1/(τ₀ d) (Shaped).
+func (c Config) logitScale() float64 {
+	if c.Attention == Shaped {
+		t0 := c.Tau0
+		if t0 == 0 {
+			t0 = 1
+		}
+		return 1 / (t0 * float64(c.D))
+	}
+	return c.tau() / math.Sqrt(float64(c.D))
+}
+
+// reluSlopes are the slopes of the activation right and left of 0.
+func (c Config) reluSlopes() (right, left float64) {
+	if c.Activation != ShapedReLU {
+		return 1, 0
+	}
+	sm := 1 - 1/math.Sqrt(float64(c.D))
+	k := math.Sqrt(2 / (1 + sm*sm))
+	return k, k * sm
 }
 
 func (c Config) tau() float64 {
@@ -72,8 +143,16 @@ func (c Config) validate() {
 		bad("FF must be >= 1, got %d", c.FF)
 	case c.Layers < 1:
 		bad("Layers must be >= 1, got %d", c.Layers)
-	case c.Norm != PostLN && c.Norm != NoLN:
-		bad("Norm must be PostLN (0) or NoLN (1), got %d", int(c.Norm))
+	case c.Norm != PostLN && c.Norm != NoLN && c.Norm != PreLN:
+		bad("Norm must be PostLN (0), NoLN (1) or PreLN (2), got %d", int(c.Norm))
+	case c.Attention != Softmax && c.Attention != Shaped:
+		bad("Attention must be Softmax (0) or Shaped (1), got %d", int(c.Attention))
+	case c.Activation != ReLU && c.Activation != ShapedReLU:
+		bad("Activation must be ReLU (0) or ShapedReLU (1), got %d", int(c.Activation))
+	case !fin(c.Skip) || !(c.Tau0 >= 0) || math.IsInf(c.Tau0, 0):
+		bad("Skip must be finite and Tau0 finite and >= 0, got %v, %v", c.Skip, c.Tau0)
+	case c.Attention == Shaped && c.InvTemp != 0:
+		bad("InvTemp must be 0 with Shaped attention (its temperature is Tau0), got %v", c.InvTemp)
 	case !fin(c.Alpha1) || !fin(c.Alpha2):
 		bad("Alpha1, Alpha2 must be finite, got %v, %v", c.Alpha1, c.Alpha2)
 	case !(c.InvTemp >= 0) || math.IsInf(c.InvTemp, 0):

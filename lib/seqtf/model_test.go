@@ -16,13 +16,30 @@ func smallBatch(rng *rand.Rand, c Config, B int) (tok, tgt []int) {
 
 // TestGradientFiniteDifference: every parameter's hand-written gradient
 // against the central difference (L(θ+h) − L(θ−h))/2h with h = 1e-5, for
-// both norms and trainable α, at parameters jittered away from their
+// every norm placement, softmax (τ ≠ 1) and shaped attention (with a skip
+// weight λ ≠ 1 and the shaped ReLU), with and without the causal mask, and
+// trainable α, at parameters jittered away from their
 // initial values (so that LayerNorm gains, biases and α are not at 1 or 0).
 // Central differences err by O(h²·L”') ≈ 1e-10 here and by rounding
 // ≈ 1e-16/h ≈ 1e-11; the tolerance 1e-7·(1 + |g|) leaves a margin of 100.
 func TestGradientFiniteDifference(t *testing.T) {
-	for _, norm := range []NormKind{PostLN, NoLN} {
-		c := Config{Vocab: 5, Len: 4, D: 4, FF: 6, Layers: 2, Norm: norm, Alpha1: 0.7, Alpha2: 1.2, TrainAlpha: true, InvTemp: 1.3}
+	var cfgs []Config
+	for _, norm := range []NormKind{PostLN, NoLN, PreLN} {
+		for _, att := range []Attention{Softmax, Shaped} {
+			for _, causal := range []bool{false, true} {
+				c := Config{Vocab: 5, Len: 4, D: 4, FF: 6, Layers: 2, Norm: norm, Alpha1: 0.7, Alpha2: 1.2, TrainAlpha: true,
+					Attention: att, Causal: causal}
+				if att == Softmax {
+					c.InvTemp = 1.3
+				} else {
+					c.Tau0, c.Skip, c.Activation = 0.8, 0.9, ShapedReLU
+				}
+				cfgs = append(cfgs, c)
+			}
+		}
+	}
+	for _, c := range cfgs {
+		norm := c.Norm
 		rng := rand.New(rand.NewPCG(1, 2))
 		m := New(c, rng)
 		for i := range m.params {
@@ -46,7 +63,7 @@ func TestGradientFiniteDifference(t *testing.T) {
 				m.params[i] = old
 				fd := (lp - lm) / (2 * h)
 				if d := math.Abs(fd - grad[i]); d > 1e-7*(1+math.Abs(fd)) {
-					t.Errorf("norm %d %s[%d]: analytic %.10g, finite difference %.10g", norm, tn.Name, k, grad[i], fd)
+					t.Errorf("norm %d attention %d causal %v %s[%d]: analytic %.10g, finite difference %.10g", norm, c.Attention, c.Causal, tn.Name, k, grad[i], fd)
 				}
 			}
 			off += len(tn.Value)
@@ -108,6 +125,59 @@ func TestPostLNRows(t *testing.T) {
 		}
 		if math.Abs(mean) > 1e-12 || math.Abs(ms-1) > 1e-3 {
 			t.Errorf("row %d: mean %v, mean square %v", r, mean, ms)
+		}
+	}
+}
+
+// TestCausal: under the causal mask the outputs at positions i < k do not
+// depend on the token at k (changing it changes position k's logits).
+func TestCausal(t *testing.T) {
+	for _, att := range []Attention{Softmax, Shaped} {
+		c := Config{Vocab: 7, Len: 6, D: 8, FF: 8, Layers: 3, Norm: PreLN, Alpha1: 1, Alpha2: 1, Causal: true, Attention: att}
+		rng := rand.New(rand.NewPCG(9, 9))
+		m := New(c, rng)
+		tok, tgt := smallBatch(rng, c, 1)
+		logits := func() []float64 {
+			if _, _, err := m.Loss(tok, tgt); err != nil {
+				t.Fatal(err)
+			}
+			return append([]float64(nil), m.cache.prob...)
+		}
+		before := logits()
+		const k = 3
+		tok[k] = (tok[k] + 1) % c.Vocab
+		after := logits()
+		for i := 0; i < c.Len*c.Vocab; i++ {
+			if pos := i / c.Vocab; pos < k && before[i] != after[i] {
+				t.Errorf("attention %d: position %d changed when token %d did", att, pos, k)
+			}
+		}
+		if before[k*c.Vocab] == after[k*c.Vocab] {
+			t.Errorf("attention %d: position %d did not change with its own token", att, k)
+		}
+	}
+}
+
+// TestShapedIdentity: with W^Q = 0 and b^Q = 0 the logits vanish, the
+// softmax is uniform (over j <= i under the mask), equal to C, so the
+// shaped attention A = I + S − C is the identity and A V = V exactly up
+// to rounding (1e-15), with and without the mask.
+func TestShapedIdentity(t *testing.T) {
+	for _, causal := range []bool{false, true} {
+		c := Config{Vocab: 7, Len: 6, D: 8, FF: 8, Layers: 1, Norm: NoLN, Alpha1: 1, Alpha2: 1, Causal: causal, Attention: Shaped}
+		rng := rand.New(rand.NewPCG(4, 4))
+		m := New(c, rng)
+		zero(m.blocks[0].wq.v)
+		zero(m.blocks[0].bq.v)
+		tok, tgt := smallBatch(rng, c, 2)
+		if _, _, err := m.Loss(tok, tgt); err != nil {
+			t.Fatal(err)
+		}
+		lc := m.cache.layers[0]
+		for i, h := range lc.h {
+			if math.Abs(h-lc.v[i]) > 1e-15*(1+math.Abs(h)) {
+				t.Fatalf("causal %v: (AV)[%d] = %v, V = %v", causal, i, h, lc.v[i])
+			}
 		}
 	}
 }

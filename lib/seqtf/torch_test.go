@@ -13,7 +13,9 @@ import (
 // tiny model built from PyTorch's own modules (testdata/torch_ref.py:
 // nn.Embedding, nn.TransformerEncoderLayer with norm_first = False, one
 // head, ReLU, no dropout; nn.Linear head; cross_entropy; autograd; all
-// float64) and compares. This checks the architecture (post-LN order,
+// float64) and compares: a POST-LN model without a mask (torch_ref.json)
+// and a PRE-LN one (norm_first = True) under a causal mask
+// (torch_ref_pre_causal.json). This checks the architecture (post-LN order,
 // attention scaling, biases, LayerNorm ε, sinusoidal positions), which the
 // finite-difference test cannot. Both are float64 evaluations of the same
 // expression in different orders, agreeing to ~1e-15; tolerance 1e-11
@@ -21,7 +23,13 @@ import (
 // PyTorch has no α: the reference is α₁ = α₂ = 1, and the α
 // tensors, absent from it, are the only ones not compared.
 func TestMatchesPyTorch(t *testing.T) {
-	b, err := os.ReadFile("testdata/torch_ref.json")
+	for _, file := range []string{"testdata/torch_ref.json", "testdata/torch_ref_pre_causal.json"} {
+		t.Run(file, func(t *testing.T) { matchTorch(t, file) })
+	}
+}
+
+func matchTorch(t *testing.T, file string) {
+	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
