@@ -11,6 +11,7 @@ import (
 
 	"github.com/sigprop/sigprop/internal/atomicfile"
 
+	"github.com/sigprop/sigprop/internal/sweeprun/gocorpusdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/jacdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/nocidata"
 	"github.com/sigprop/sigprop/internal/sweeprun/reversedata"
@@ -109,6 +110,14 @@ func Generators() []Generator {
 					log = func(s string) { fmt.Fprintln(o.Log, s) }
 				}
 				return reversedata.Compute(o.Only, o.Workers, log)
+			}},
+		{Name: "go-corpus", Workers: 1, Len: gocorpusdata.Len, File: "windows.json", Indent: " ",
+			About: "windows of the Go standard library's source under `go env GOROOT` (Noci et al. 2023 Fig. 2's code data), notebook 06",
+			Compute: func(o GenerateOptions) (any, any, error) {
+				if len(o.Only) > 0 {
+					return nil, nil, fmt.Errorf("go-corpus is one cut; --only does not apply")
+				}
+				return gocorpusdata.Compute()
 			}},
 	}
 }
