@@ -83,7 +83,24 @@ type Config struct {
 	Attention  Attention
 	Tau0       float64 // Shaped's τ₀ > 0; 0 means 1
 	Activation Activation
+	Init       InitScheme
 }
+
+// InitScheme selects how Model.Init draws the block weights.
+type InitScheme int
+
+const (
+	// TorchInit is PyTorch's default for nn.TransformerEncoderLayer (see
+	// Model.Init), the zero value.
+	TorchInit InitScheme = iota
+	// GaussianInit draws every block weight matrix W^Q, W^K, W^V, W^O, W¹,
+	// W² from N(0, 1/fan_in) and sets the block biases to 0: the
+	// variance-preserving initialisation the theory of Noci et al. 2023
+	// assumes (W ~ N(0, 1/n), their Sec. 2), under which a block without
+	// LayerNorm keeps the token norm at initialisation (PyTorch's
+	// U(±1/√fan_in) has variance 1/(3 fan_in) and shrinks it).
+	GaussianInit
+)
 
 func (c Config) skip() float64 {
 	if c.Skip == 0 {
@@ -151,6 +168,8 @@ func (c Config) validate() {
 		bad("Activation must be ReLU (0) or ShapedReLU (1), got %d", int(c.Activation))
 	case !fin(c.Skip) || !(c.Tau0 >= 0) || math.IsInf(c.Tau0, 0):
 		bad("Skip must be finite and Tau0 finite and >= 0, got %v, %v", c.Skip, c.Tau0)
+	case c.Init != TorchInit && c.Init != GaussianInit:
+		bad("Init must be TorchInit (0) or GaussianInit (1), got %d", int(c.Init))
 	case c.Attention == Shaped && c.InvTemp != 0:
 		bad("InvTemp must be 0 with Shaped attention (its temperature is Tau0), got %v", c.InvTemp)
 	case !fin(c.Alpha1) || !fin(c.Alpha2):

@@ -78,9 +78,10 @@ type CodeVariant struct {
 // and depth L: the shaped Transformer (their eq. 11: no LayerNorm, shaped
 // attention with τ₀ = 1 under the causal mask, shaped ReLU, skip
 // λ = √(1 − γ²) and branch weight γ in both sub-blocks), and the standard
-// PRE-LN and POST-LN blocks (α = 1, softmax τ = 1, ReLU).
+// PRE-LN and POST-LN blocks (α = 1, softmax τ = 1, ReLU); all with the
+// variance-preserving GaussianInit the paper's theory assumes.
 func CodeVariants(vocab, n, d, L int, gamma float64) []CodeVariant {
-	base := Config{Vocab: vocab, Len: n, D: d, FF: 4 * d, Layers: L, Alpha1: 1, Alpha2: 1, Causal: true}
+	base := Config{Vocab: vocab, Len: n, D: d, FF: 4 * d, Layers: L, Alpha1: 1, Alpha2: 1, Causal: true, Init: GaussianInit}
 	shaped := base
 	shaped.Norm, shaped.Attention, shaped.Activation = NoLN, Shaped, ShapedReLU
 	shaped.Alpha1, shaped.Alpha2, shaped.Skip = gamma, gamma, math.Sqrt(1-gamma*gamma)

@@ -122,6 +122,9 @@ func Sinusoidal(n, d int) []float64 {
 //	head.W, head.b     U(±1/√d)            (nn.Linear(d, V))
 //
 // (nn.Linear's default, kaiming_uniform with a = √5, is U(±1/√fan_in).)
+// With Config.Init = GaussianInit the block weights are N(0, 1/fan_in)
+// instead, in the order Q, K, V, O, W1, W2 of each block, and the block
+// biases 0; embedding and head as above.
 func (m *Model) Init(rng *rand.Rand) {
 	if rng == nil {
 		panic("seqtf: Init needs a non-nil *rand.Rand")
@@ -146,6 +149,19 @@ func (m *Model) Init(rng *rand.Rand) {
 	xav := math.Sqrt(6 / (4 * d))
 	for t := range m.blocks {
 		b := &m.blocks[t]
+		if m.cfg.Init == GaussianInit {
+			for _, w := range []tview{b.wq, b.wk, b.wv, b.wo, b.w1} {
+				gauss(w.v, 1/math.Sqrt(d))
+			}
+			gauss(b.w2.v, 1/math.Sqrt(ff))
+			for _, x := range []tview{b.bq, b.bk, b.bv, b.bo, b.b1, b.b2, b.c1, b.c2} {
+				fill(x.v, 0)
+			}
+			fill(b.g1.v, 1)
+			fill(b.g2.v, 1)
+			b.a1.v[0], b.a2.v[0] = m.cfg.Alpha1, m.cfg.Alpha2
+			continue
+		}
 		unif(b.wq.v, xav)
 		fill(b.bq.v, 0)
 		unif(b.wk.v, xav)
