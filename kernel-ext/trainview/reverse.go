@@ -71,7 +71,8 @@ func (r Reverse) Fig6() (seqtf.Fig6, error) {
 
 // Fig6Figure is the figure "noci22-fig6-effective-lr": Adam's effective
 // learning rate of W^Q (line) and W^V (dashed, same colour) of every
-// block against the step, geometric means over the seeds.
+// block against the step, geometric means over the seeds; the legend names
+// the layers once.
 func Fig6Figure(f seqtf.Fig6) show.Figure {
 	x := make([]float64, len(f.Step))
 	for i, s := range f.Step {
@@ -87,12 +88,12 @@ func Fig6Figure(f seqtf.Fig6) show.Figure {
 	var series []show.Series
 	for l := range f.Q {
 		series = append(series,
-			show.Series{Name: fmt.Sprintf("W^Q, layer %d", l+1), X: x, Y: pow(f.Q[l]), Style: show.Line, Colour: 2*l + 1},
-			show.Series{Name: fmt.Sprintf("W^V, layer %d", l+1), X: x, Y: pow(f.V[l]), Style: show.Dashed, Colour: 2*l + 1})
+			show.Series{Name: fmt.Sprintf("layer %d", l+1), X: x, Y: pow(f.Q[l]), Style: show.Line, Colour: 2*l + 1},
+			show.Series{X: x, Y: pow(f.V[l]), Style: show.Dashed, Colour: 2*l + 1}) // unnamed: no second legend entry
 	}
 	return show.Figure{ID: "noci22-fig6-effective-lr", PaperFigure: "Noci et al. 2022, Fig. 6",
 		Caption: fmt.Sprintf("Adam's effective learning rate η/(√v̂ + ε), averaged over the entries of W^Q (solid) and W^V (dashed) of each of the %d POST-LN blocks, while the encoder learns to reverse sequences of digits; geometric mean over %d seeds. Data: notebooks/data/noci-reverse.", len(f.Q), f.Seeds),
-		XLabel:  "step", YLabel: "effective learning rate", LogY: true, Legend: show.NoLegend, Series: series}
+		XLabel:  "step", YLabel: "effective learning rate", LogY: true, Legend: show.TopRight, Series: series}
 }
 
 // Fig6GapFigure is the figure "noci22-fig6-gap": the gap log₁₀(effective
