@@ -56,6 +56,10 @@ func TestFig6Claims(t *testing.T) {
 	if len(as) != 3 {
 		t.Fatalf("%d claims, want 3", len(as))
 	}
+	if as[0].Disagreement == nil || *as[0].Disagreement != Fig6EveryBlockDisagreement || as[1].Disagreement != nil ||
+		as[2].Disagreement == nil || *as[2].Disagreement != Fig6ConstantDisagreement {
+		t.Errorf("declarations %v, %v, %v", as[0].Disagreement, as[1].Disagreement, as[2].Disagreement)
+	}
 	tq := 4.302652729911275 // t quantile 0.975 with 2 dof (scipy.stats.t.ppf(0.975, 2))
 	if math.Abs(as[0].Tol-tq) > 1e-9 || as[0].Rule != show.AtLeast {
 		t.Errorf("claim (i) tolerance %v rule %v, want %v at least", as[0].Tol, as[0].Rule, tq)
