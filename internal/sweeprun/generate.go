@@ -11,8 +11,10 @@ import (
 
 	"github.com/sigprop/sigprop/internal/atomicfile"
 
+	"github.com/sigprop/sigprop/internal/sweeprun/gocorpusdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/jacdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/nocidata"
+	"github.com/sigprop/sigprop/internal/sweeprun/reversedata"
 	"github.com/sigprop/sigprop/lib/sweep"
 )
 
@@ -99,6 +101,23 @@ func Generators() []Generator {
 					log = func(s string) { fmt.Fprintln(o.Log, s) }
 				}
 				return nocidata.Compute(o.Subset, o.Only, o.Workers, log)
+			}},
+		{Name: "noci-reverse", Workers: 1, Len: reversedata.Len, File: "runs.json", Indent: " ",
+			About: "seeded runs on Noci et al. 2022's sequence-reversal task (Fig. 6; Fig. 15 and ReZero analogues), notebook 06",
+			Compute: func(o GenerateOptions) (any, any, error) {
+				var log func(string)
+				if o.Log != nil {
+					log = func(s string) { fmt.Fprintln(o.Log, s) }
+				}
+				return reversedata.Compute(o.Only, o.Workers, log)
+			}},
+		{Name: "go-corpus", Workers: 1, Len: gocorpusdata.Len, File: "windows.json", Indent: " ",
+			About: "windows of the Go standard library's source under `go env GOROOT` (Noci et al. 2023 Fig. 2's code data), notebook 06",
+			Compute: func(o GenerateOptions) (any, any, error) {
+				if len(o.Only) > 0 {
+					return nil, nil, fmt.Errorf("go-corpus is one cut; --only does not apply")
+				}
+				return gocorpusdata.Compute()
 			}},
 	}
 }

@@ -13,7 +13,13 @@
 //   - probe.go: the per-layer gradient and effective-learning-rate
 //     readings of a trainsweep.Probe (EffLRFigure, ProbeClaims: the paper
 //     claims and figure hold only after the stored runs'
-//     trainsweep.NociSteps steps; a shorter probe claims nothing).
+//     trainsweep.NociSteps steps; a shorter probe claims nothing);
+//   - reverse.go: the stored runs on Noci et al. 2022's reversal task
+//     (lib/seqtf.ReverseRun): Fig. 6's effective learning rates and its
+//     three claims, the Fig. 15 analogue (trainable α) and the ReZero table;
+//   - code.go: Noci et al. 2023's Fig. 2 on the Go standard library's
+//     source (lib/gocorpus windows, lib/seqtf.InitGradNorms): the corpus
+//     table, the two gradient-norm figures and the four claims.
 //
 // Builders are pure: they return show.Series, show.Figure, bundle.Table,
 // or a show.View where a cell shows several items in order (metrics, then
