@@ -43,7 +43,7 @@ func Dong(depth, contraction show.Figure, T, d, dk int, kq, iid attnspec.StackRe
 	contraction.Params = params
 	return show.View{show.Fig(depth), show.Fig(contraction),
 		show.Agree(show.Agreement{Name: "Dong et al.: one query–key layer's contraction exponent (log-log slope) − 3", Kind: show.TheoryVsSimulation, Value: attnspec.LogSlope(c.In, c.KeyQuery) - 3, Tol: 0.05, Figure: contraction.ID,
-			Basis: fmt.Sprintf("least squares over %d residuals from %.2g to %.2g; the next order of the expansion is relative O(r), which moves a fit over this range by ≲ 0.01 (TestOneLayerContraction, another draw: 3.002)", k, c.In[0], c.In[k-1])}),
+			Basis: fmt.Sprintf("least squares over %d residuals, ε from %g to %g; the next order of the expansion is relative O(r), which moves a fit over this range by ≲ 0.01 (TestOneLayerContraction, another draw: 3.002)", k, c.Eps[0], c.Eps[k-1])}),
 		show.Agree(show.Agreement{Name: "i.i.d. logits: one layer's contraction exponent − 1", Kind: show.TheoryVsSimulation, Value: attnspec.LogSlope(c.In, c.IIDLogits) - 1, Tol: 0.05, Figure: contraction.ID,
 			Basis: "the residual of A(1x̄ᵀ + εR)W_V is exactly linear in ε; only the normalisation by ‖X_ε‖ bends it, by O(ε²)"})}
 }

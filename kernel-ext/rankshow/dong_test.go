@@ -15,7 +15,7 @@ import (
 // and the contraction, the seeds from the call.
 func TestDong(t *testing.T) {
 	in := []float64{1e-3, 1e-2, 1e-1}
-	c := attnspec.Contraction{Eps: in, In: in, KeyQuery: []float64{2e-9, 2e-6, 2e-3}, IIDLogits: []float64{5e-4, 5e-3, 5e-2}, LogitsScale: 0.5}
+	c := attnspec.Contraction{Eps: []float64{2e-3, 2e-2, 2e-1}, In: in, KeyQuery: []float64{2e-9, 2e-6, 2e-3}, IIDLogits: []float64{5e-4, 5e-3, 5e-2}, LogitsScale: 0.5}
 	kq := attnspec.StackResult{Residual: []float64{1, 0.1, 1e-4}}
 	iid := attnspec.StackResult{Residual: []float64{1, 0.5, 0.2}}
 	v := Dong(show.Figure{ID: "dong-depth"}, show.Figure{ID: "dong-contraction"}, 16, 8, 4, kq, iid, c, 11, 12)
@@ -37,7 +37,7 @@ func TestDong(t *testing.T) {
 		t.Errorf("r_T^ℓ reference from layer 1: %v, want [0.5 %v]", ref.Y, 0.5*rT)
 	}
 	as := v.Agreements()
-	if len(as) != 2 || !strings.Contains(as[0].Basis, "over 3 residuals from 0.001 to 0.1") {
+	if len(as) != 2 || !strings.Contains(as[0].Basis, "over 3 residuals, ε from 0.002 to 0.2") {
 		t.Fatalf("checks: %+v", as)
 	}
 	for _, a := range as {
