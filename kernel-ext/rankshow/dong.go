@@ -19,10 +19,11 @@ import (
 // first layer. contraction: c (attnspec.OneLayerContraction, seed
 // cSeed), the residual out against in, with ∝ r³ and ∝ r through the
 // largest ε. Then the two log-log slopes against 3 and 1, tolerance 0.05.
-// It panics unless kq and iid have the same depth ≥ 1 and c ≥ 2 points.
+// It panics unless kq and iid have the same depth ≥ 1 and c has ≥ 2
+// points, one per ε.
 func Dong(depth, contraction show.Figure, T, d, dk int, kq, iid attnspec.StackResult, c attnspec.Contraction, kqSeed, cSeed uint64) show.View {
 	L, k := len(kq.Residual)-1, len(c.In)
-	want(L >= 1 && len(iid.Residual) == L+1 && k >= 2, "Dong: want equal depths ≥ 1 and ≥ 2 contraction points, got %d, %d, %d", L, len(iid.Residual)-1, k)
+	want(L >= 1 && len(iid.Residual) == L+1 && k >= 2 && len(c.Eps) == k, "Dong: want equal depths ≥ 1 and ≥ 2 contraction points, one per ε, got %d, %d, %d for %d ε", L, len(iid.Residual)-1, k, len(c.Eps))
 	s := c.LogitsScale
 	rT := attnspec.BulkRadius(T, s)
 	layers := empirical.Linspace(0, float64(L), L+1)
