@@ -5,11 +5,14 @@
 // then the agreements that check them) built from a lib result, which the
 // notebook shows with View.Show, the one display route of package show.
 //
-// Figures the notebook names (AttMap, Field, LambdaASlice, LambdaGSlice)
-// take a show.Figure with its ID and PaperFigure and fill the rest; a
-// figure claims its paper figure only at the paper's n = 256, d = 64 (and
-// the other settings it fixes), and a check whose tolerance was set at
-// those settings is not applicable elsewhere (show.PaperCheck).
+// Figures the notebook names (AttMap, Field, LambdaASlice, LambdaGSlice,
+// CriticalSlowing, EdgeGap) take a show.Figure with its ID and PaperFigure
+// and fill the rest; a figure claims its paper figure only at the paper's
+// n = 256, d = 64 (and the other settings it fixes), and a check whose
+// tolerance was set at those settings is not applicable elsewhere
+// (show.PaperCheck). CriticalSlowing (Sec. 3.3) and EdgeGap (Sec. 4.2)
+// draw claims of the text, not figures of the paper, and their checks
+// hold at any settings.
 //
 // The constructors only arrange numbers the lib computed: series, heat
 // maps, metric values and their tolerances' bases. A figure's id, caption

@@ -1,0 +1,81 @@
+package spectra
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/cnn"
+)
+
+// cov returns L layers of p×p covariances filled by f(ℓ, α, α′).
+func cov(L, p int, f func(l, a, b int) float64) [][][]float64 {
+	out := make([][][]float64, L)
+	for l := range out {
+		out[l] = make([][]float64, p)
+		for a := range out[l] {
+			out[l][a] = make([]float64, p)
+			for b := range out[l][a] {
+				out[l][a][b] = f(l, a, b)
+			}
+		}
+	}
+	return out
+}
+
+// A made-up simulation off the recursion by 3 SE at one entry: the check
+// reads 3 over L·p(p+1)/2 entries, the caption and Params are the
+// simulation's settings; a zero SE turns into a failing NaN with a note.
+func TestCNNRecursion(t *testing.T) {
+	const L, p = 2, 5
+	th := cov(L, p, func(l, a, b int) float64 { return 1/(1+math.Abs(float64(a-b))) + 0.1*float64(l) })
+	mean := cov(L, p, func(l, a, b int) float64 { return th[l][a][b] })
+	mean[1][1][3] += 0.3
+	sim := cnn.SimResult{Net: cnn.Net{Phi: activation.Tanh(), SigmaW2: 1.5, SigmaB2: 0.05, Taps: 3, Init: cnn.DeltaOrthogonal},
+		Settings: cnn.SimSettings{Layers: L, Networks: 4}, Channels: 8, Gram: th[0], Mean: mean, SE: cov(L, p, func(int, int, int) float64 { return 0.1 })}
+	v := CNNRecursion(show.Figure{ID: "cnn-delta-orthogonal"}, sim, th, 7)
+	f := v.Figures()[0]
+	want := map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.05, "channels": 8, "positions": p, "taps": 3, "networks": 4}
+	if fmt.Sprint(f.Params) != fmt.Sprint(want) || f.Seed == nil || *f.Seed != 7 || len(f.Series) != 8 || len(f.Series[0].X) != L ||
+		!strings.Contains(f.Caption, "delta-orthogonal kernel, tanh at the edge of chaos") || !strings.Contains(f.Caption, "vs 4 CNNs of 8 channels") {
+		t.Errorf("figure: %+v", f)
+	}
+	a := v.Agreements()[0]
+	if math.Abs(a.Value-3) > 1e-9 || a.Note != "" || a.Figure != f.ID || !strings.HasPrefix(a.Basis, "max over 30 entries (α ≤ α′, 2 layers); SE from 4 networks (t with 3 dof") ||
+		a.Name != "CNN covariance recursion, delta-orthogonal kernel: max |z| of Σ̂^ℓ_αα′" {
+		t.Errorf("check: %+v", a)
+	}
+	sim.SE[0][2][2] = 0
+	if a := CNNRecursion(show.Figure{ID: "cnn-x"}, sim, th, 7).Agreements()[0]; !math.IsNaN(a.Value) || a.Note == "" {
+		t.Errorf("zero SE: value %v, note %q", a.Value, a.Note)
+	}
+}
+
+// Residuals exactly ∝ T^{−ℓ/2} after layer ℓ: every slope difference + 1/2
+// reads 0, checked from the deepest pair down, series labelled by slope.
+func TestAttnWidth(t *testing.T) {
+	Ts := []int{100, 400, 1600}
+	res := make([][]float64, 3)
+	for l := range res {
+		for _, T := range Ts {
+			res[l] = append(res[l], 2*math.Pow(float64(T), -0.5*float64(l+1)))
+		}
+	}
+	v := AttnWidth(show.Figure{ID: "attn-width"}, Ts, res, 120)
+	f := v.Figures()[0]
+	if len(f.Series) != 3 || f.Series[2].Name != "L=3 (slope -1.50)" || f.Series[0].X[2] != 1600 || *f.Seed != 120 || !strings.Contains(f.Caption, "after L = 1, 2, 3 softmax layers") {
+		t.Errorf("figure: %+v", f)
+	}
+	as := v.Agreements()
+	if len(as) != 2 || as[0].Name != "slope(L=3) − slope(L=2) + 1/2" || as[1].Name != "slope(L=2) − slope(L=1) + 1/2" || !strings.Contains(as[0].Basis, "a factor 16 in T") {
+		t.Fatalf("checks: %+v", as)
+	}
+	for _, a := range as {
+		if math.Abs(a.Value) > 1e-9 {
+			t.Errorf("%s: %v, want 0", a.Name, a.Value)
+		}
+	}
+}
