@@ -15,6 +15,7 @@ import (
 	"github.com/sigprop/sigprop/reports/conformance"
 	"github.com/sigprop/sigprop/reports/eqindex"
 	"github.com/sigprop/sigprop/reports/execute"
+	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/render"
 )
 
@@ -269,6 +270,9 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 	if prev != nil {
 		prev.addRefs(refs, fresh)
 	}
+	if err := addSiblingEquations(refs, results); err != nil {
+		return nil, err
+	}
 	ropts := []render.Option{render.WithRefs(refs)}
 	if o.equations != nil {
 		ropts = append(ropts, render.WithEquationsHref("equations.html"))
@@ -484,4 +488,32 @@ func sortByNotebook(m *Manifest, index []render.IndexEntry) {
 	slices.SortStableFunc(m.Tables, func(a, b TableEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
 	slices.SortStableFunc(m.Equations, func(a, b EquationEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
 	slices.SortStableFunc(m.Values, func(a, b ValueEntry) int { return cmp.Compare(a.Notebook, b.Notebook) })
+}
+
+// addSiblingEquations records, for a site that does not hold every
+// notebook beside the ones it ran (a parameterised run, or a named
+// notebook with no previous site), the equation labels of those other
+// notebooks, read from their markdown (render.Refs.AddOutside): a
+// reference such as 06's to 02's block equation then renders with its
+// number and notebook instead of failing the page. Pages already in refs
+// are left alone.
+func addSiblingEquations(refs *render.Refs, results []execute.Result) error {
+	dirs := map[string]bool{}
+	for _, res := range results {
+		dirs[filepath.Dir(res.Path)] = true
+	}
+	for dir := range dirs {
+		paths, err := filepath.Glob(filepath.Join(dir, "*.ipynb"))
+		if err != nil {
+			return err
+		}
+		for _, p := range paths {
+			nb, err := ipynb.Load(p)
+			if err != nil {
+				continue // not a notebook sigprop runs; nothing refers to it
+			}
+			refs.AddOutside(strings.TrimSuffix(filepath.Base(p), ".ipynb"), render.EquationLabels(nb))
+		}
+	}
+	return nil
 }

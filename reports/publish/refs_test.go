@@ -98,3 +98,39 @@ func TestBuildEquationIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestSiblingEquations: a notebook run alone into a site of its own (a
+// parameterised run) still resolves an equation of a notebook beside it
+// on disk: the number and the notebook's name, no link to a page the site
+// does not have; an unknown label still fails.
+func TestSiblingEquations(t *testing.T) {
+	dir := t.TempDir()
+	a := withMarkdown(executed(t, "a", 0.5), "$$x$$ (first)\n\n$$q = V(q)$$ (qmap)\n")
+	enc, err := ipynb.Marshal(a.Notebook)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.ipynb"), enc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := withMarkdown(executed(t, "b", 0.5), "By eq. {eq}`qmap`.\n")
+	b.Path = filepath.Join(dir, "b.ipynb")
+	out := filepath.Join(t.TempDir(), "site")
+	prov := Provenance{Commit: "abc", GoVersion: "go1.x", SigpropVersion: Version}
+	m, err := Build(out, []execute.Result{b}, prov)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Failed() {
+		t.Fatalf("report failed: %+v", m.Notebooks)
+	}
+	page, _ := os.ReadFile(filepath.Join(out, "b.html"))
+	if want := `(2) in a`; !strings.Contains(string(page), want) || strings.Contains(string(page), `href="./a.html`) {
+		t.Errorf("b.html: want %q without a link to a.html", want)
+	}
+	bad := withMarkdown(executed(t, "b", 0.5), "By eq. {eq}`nosuch`.\n")
+	bad.Path = b.Path
+	if m, err = Build(filepath.Join(t.TempDir(), "site"), []execute.Result{bad}, prov); err != nil || !m.Failed() {
+		t.Errorf("unknown label beside a sibling: failed %v, err %v", m != nil && m.Failed(), err)
+	}
+}

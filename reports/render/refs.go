@@ -37,6 +37,7 @@ type Refs struct {
 type pageRefs struct {
 	eqs, figs, tbls map[string]int
 	dups            []string
+	outside         bool // a notebook beside the site's, not in it (AddOutside)
 }
 
 // NewRefs returns an empty table.
@@ -64,6 +65,21 @@ func (s *Refs) Add(page string, equations, figures, tables []string) {
 	number(p.figs, "figure id", figures)
 	number(p.tbls, "table id", tables)
 	s.pages[page] = p
+}
+
+// AddOutside records the equation labels of a notebook that is not a
+// page of this site (a committed notebook beside the one a parameterised
+// run executes alone): a reference to one of them renders with its number
+// and the notebook's name, "(3) in 02-token-geometry", without a link to a
+// page the site does not have. Its figures and tables are not known
+// without running it, so they stay unresolvable. A page Add has recorded
+// is left as it is.
+func (s *Refs) AddOutside(page string, equations []string) {
+	if s.pages[page] != nil {
+		return
+	}
+	s.Add(page, equations, nil, nil)
+	s.pages[page].outside = true
 }
 
 // AddNotebook is Add with the notebook's equation labels
@@ -161,6 +177,9 @@ func (s *Refs) lookup(page, role, target string) (xref.Target, string) {
 	if at != page {
 		t.Text += " in " + at
 		t.Href = PageHref(at+".html") + t.Href
+		if s.pages[at].outside {
+			t.Href = ""
+		}
 	}
 	return t, ""
 }
