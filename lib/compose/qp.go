@@ -42,6 +42,8 @@ func NormQP(d, q, p float64) (qn, pn float64) { return d, d * (p / q) }
 // of I + softmax(Y/τ) − 𝟏𝟏ᵀ/n to second order in the logits (ShapedAttnDrift)
 // on an equicorrelated Gram matrix, where its centred-diagonal term
 // vanishes; it drops O(d⁻²) terms. It panics outside CheckQP's domain.
+//
+//sigprop:eq noci2022 lemma3.2
 func AttnQP(a Attention, n, d int, q, p float64) (qn, pn float64) {
 	mustQP(q, p, n)
 	return attnQP(a, n, d, q, p)

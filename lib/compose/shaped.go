@@ -29,6 +29,8 @@ import (
 //
 // so ShapedAttnDrift = d(E[Δ]V + V E[Δ]ᵀ + E[ΔVΔᵀ]), in index form. It
 // panics if V is not square or tau0 <= 0.
+//
+//sigprop:eq noci2023 thm4.2
 func ShapedAttnDrift(V mat.Symmetric, tau0 float64) *mat.SymDense {
 	if !(tau0 > 0) || math.IsInf(tau0, 0) {
 		panic(fmt.Sprintf("compose: tau0 must be finite and > 0, got %v", tau0))
@@ -101,6 +103,8 @@ func TwoSlopeKernel(rho, sPlus, sMinus float64) float64 {
 // times √(V_αα V_ββ) for the entry (α, β); the diagonal does not move.
 // TestShapedReLUDriftLimit checks the limit against TwoSlopeKernel at
 // growing d.
+//
+//sigprop:eq noci2023 thm3.2
 func ShapedReLUDrift(V mat.Symmetric, cPlus, cMinus float64) *mat.SymDense {
 	m := V.SymmetricDim()
 	k := (cPlus - cMinus) * (cPlus - cMinus) / 4
@@ -121,6 +125,8 @@ func ShapedReLUDrift(V mat.Symmetric, cPlus, cMinus float64) *mat.SymDense {
 // λ² + γ² = 1, so the block moves V by γ²(ShapedAttnDrift + ShapedReLUDrift)/d.
 // attn or mlp false leaves that sub-block out. It is Noci et al. 2023's
 // drift (Cor 4.3; Thm 4.2 with mlp false, Thm 3.2 with attn false).
+//
+//sigprop:eq noci2023 cor4.3
 func ShapedBlockDrift(V mat.Symmetric, gamma, tau0, cPlus, cMinus float64, attn, mlp bool) *mat.SymDense {
 	m := V.SymmetricDim()
 	out := mat.NewSymDense(m, nil)
