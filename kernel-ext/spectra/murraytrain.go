@@ -1,4 +1,4 @@
-package trainview
+package spectra
 
 import (
 	"fmt"
@@ -8,33 +8,40 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/shtanhtrain"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// Murray is the directory of stored runs of the Murray Fig. 2 analogue
+// murrayT is the two-sided 95% quantile of Student's t with n − 1 degrees
+// of freedom: the threshold of a mean over n seeds in SEs.
+func murrayT(n int) float64 {
+	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975)
+}
+
+// MurrayRuns is the directory of stored runs of the Murray Fig. 2 analogue
 // (`sigprop sweep generate murray-fig2`).
-type Murray struct {
+type MurrayRuns struct {
 	Runs []shtanhtrain.Run
 	Prov shtanhtrain.Provenance
 }
 
-// ReadMurray reads the runs and provenance of fsys (shtanhtrain.ReadRuns).
-func ReadMurray(fsys fs.FS) (Murray, error) {
+// ReadMurrayRuns reads the runs and provenance of fsys (shtanhtrain.ReadRuns).
+func ReadMurrayRuns(fsys fs.FS) (MurrayRuns, error) {
 	runs, prov, err := shtanhtrain.ReadRuns(fsys)
-	return Murray{runs, prov}, err
+	return MurrayRuns{runs, prov}, err
 }
 
 // Fig2 compares the stored schedules: the first (fixed a) against the
 // second (decaying a) of the recorded settings.
-func (m Murray) Fig2() (shtanhtrain.Compare, error) {
+func (m MurrayRuns) Fig2() (shtanhtrain.Compare, error) {
 	sc := m.Prov.Settings.Schedules
 	if len(sc) != 2 {
-		return shtanhtrain.Compare{}, fmt.Errorf("trainview: murray-fig2 stores %d schedules, want 2 (fixed, decaying)", len(sc))
+		return shtanhtrain.Compare{}, fmt.Errorf("spectra: murray-fig2 stores %d schedules, want 2 (fixed, decaying)", len(sc))
 	}
 	return shtanhtrain.Fig2(m.Runs, sc[0].Name, sc[1].Name)
 }
 
 // MurrayProvenanceTable is the table "murray-fig2-provenance".
-func (m Murray) MurrayProvenanceTable() bundle.Table {
+func (m MurrayRuns) MurrayProvenanceTable() bundle.Table {
 	st, inv := m.Prov.Settings, m.Prov.Invocation
 	s := st.Settings
 	var sc []string
@@ -54,7 +61,7 @@ func (m Murray) MurrayProvenanceTable() bundle.Table {
 
 // MurrayFigure is the figure "murray-fig2": test accuracy against the SGD
 // step for each schedule, mean ± SE over the seeds.
-func (m Murray) MurrayFigure(c shtanhtrain.Compare) show.Figure {
+func (m MurrayRuns) MurrayFigure(c shtanhtrain.Compare) show.Figure {
 	s := m.Prov.Settings.Settings
 	series := func(cv shtanhtrain.Curve, colour int) show.Series {
 		x := make([]float64, len(cv.Step))
@@ -82,7 +89,7 @@ func (m Murray) MurrayFigure(c shtanhtrain.Compare) show.Figure {
 func MurrayClaim(c shtanhtrain.Compare, d *show.Disagreement) show.Agreement {
 	z := c.Diff / c.DiffSE
 	return show.Agreement{Name: "Murray Fig. 2 (analogue): a decaying from 5 to 2 during training ends with a higher test accuracy than a fixed at 3 (paired difference/SE)", Kind: show.Claim,
-		Value: z, Tol: tQuantile(c.Seeds), Rule: show.AtLeast, Figure: "murray-fig2",
+		Value: z, Tol: murrayT(c.Seeds), Rule: show.AtLeast, Figure: "murray-fig2",
 		Basis: fmt.Sprintf("final test accuracy paired by seed (the same minibatches), the mean difference at least the 97.5%% quantile of t with %d dof in SEs over %d seeds", c.Seeds-1, c.Seeds),
 		Note: fmt.Sprintf("final test accuracy: %s %.4f ± %.4f, %s %.4f ± %.4f; paired difference %.4f ± %.4f",
 			c.Decay.Schedule, finalMean(c.Decay.FinalAcc), lastSE(c.Decay.AccSE), c.Fixed.Schedule, finalMean(c.Fixed.FinalAcc), lastSE(c.Fixed.AccSE), c.Diff, c.DiffSE),
@@ -91,7 +98,7 @@ func MurrayClaim(c shtanhtrain.Compare, d *show.Disagreement) show.Agreement {
 
 // MurrayView is what the notebook's Murray Fig. 2 cell shows: the
 // provenance table, the accuracy curves and the claim.
-func (m Murray) MurrayView(c shtanhtrain.Compare, d *show.Disagreement) show.View {
+func (m MurrayRuns) MurrayView(c shtanhtrain.Compare, d *show.Disagreement) show.View {
 	return show.View{show.Tab(m.MurrayProvenanceTable()), show.Fig(m.MurrayFigure(c)), show.Agree(MurrayClaim(c, d))}
 }
 

@@ -1,4 +1,4 @@
-package trainview
+package spectra
 
 import (
 	"math"
@@ -15,7 +15,7 @@ func TestMurrayView(t *testing.T) {
 	mk := func(name string, seed uint64, acc float64) shtanhtrain.Run {
 		return shtanhtrain.Run{Schedule: name, Seed: seed, Step: []int{0, 30}, A: []float64{3, 3}, Loss: []float64{2, 1}, TestAcc: []float64{0.1, acc}, TestLoss: []float64{2, 1}}
 	}
-	m := Murray{Runs: []shtanhtrain.Run{mk("fixed", 1, 0.5), mk("fixed", 2, 0.6), mk("fixed", 3, 0.7), mk("decay", 1, 0.6), mk("decay", 2, 0.6), mk("decay", 3, 0.9)}}
+	m := MurrayRuns{Runs: []shtanhtrain.Run{mk("fixed", 1, 0.5), mk("fixed", 2, 0.6), mk("fixed", 3, 0.7), mk("decay", 1, 0.6), mk("decay", 2, 0.6), mk("decay", 3, 0.9)}}
 	m.Prov.Settings = shtanhtrain.CurrentStored()
 	m.Prov.Settings.Schedules = []shtanhtrain.Schedule{{Name: "fixed", A0: 3, A1: 3}, {Name: "decay", A0: 5, A1: 2}}
 	c, err := m.Fig2()
