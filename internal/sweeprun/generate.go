@@ -13,6 +13,7 @@ import (
 
 	"github.com/sigprop/sigprop/internal/sweeprun/gocorpusdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/jacdata"
+	"github.com/sigprop/sigprop/internal/sweeprun/murraydata"
 	"github.com/sigprop/sigprop/internal/sweeprun/nocidata"
 	"github.com/sigprop/sigprop/internal/sweeprun/reversedata"
 	"github.com/sigprop/sigprop/lib/sweep"
@@ -110,6 +111,15 @@ func Generators() []Generator {
 					log = func(s string) { fmt.Fprintln(o.Log, s) }
 				}
 				return reversedata.Compute(o.Only, o.Workers, log)
+			}},
+		{Name: "murray-fig2", Workers: 1, Len: murraydata.Len, File: "runs.json", Indent: " ",
+			About: "deep Shtanh networks on the Fashion-MNIST subset, fixed against decaying a (Murray Fig. 2 analogue), notebook 04",
+			Compute: func(o GenerateOptions) (any, any, error) {
+				var log func(string)
+				if o.Log != nil {
+					log = func(s string) { fmt.Fprintln(o.Log, s) }
+				}
+				return murraydata.Compute("", o.Only, o.Workers, log)
 			}},
 		{Name: "go-corpus", Workers: 1, Len: gocorpusdata.Len, File: "windows.json", Indent: " ",
 			About: "windows of the Go standard library's source under `go env GOROOT` (Noci et al. 2023 Fig. 2's code data), notebook 06",

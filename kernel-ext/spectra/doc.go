@@ -2,7 +2,8 @@
 // lecture after Pennington, Schoenholz & Ganguli 2018, arXiv:1802.09979):
 // the series of a panel of P18 Figs. 2 and 4 from the stored finite-width
 // spectra of lib/randmlp and the theory of lib/jacspectrum, the metrics
-// that compare them, and the tables of P18 Table 1 and of Murray's theorem.
+// that compare them, the tables of P18 Table 1 and of Murray's theorem, and
+// the stored Shtanh training runs of the Murray Fig. 2 analogue.
 //
 //	a panel of P18 Fig. 2 or 4 and its metrics    Panels.Fig2, Panels.Fig4 (a show.View)
 //	histograms of stored spectra, theory curves   SimSeries, Fig2Series, Fig4Series
@@ -10,6 +11,7 @@
 //	P18 Table 1, Murray's Shtanh table and plot   Table1, MurrayTable, MurraySeries
 //	live runs: MP law, S-transform, attention gap  MPDensity, STransform, AttentionGap
 //	CNN covariance recursion, attention by width  CNNRecursion, AttnWidth (a show.View)
+//	Murray Fig. 2 analogue (lib/shtanhtrain runs)  ReadMurrayRuns, MurrayRuns.MurrayView, MurrayClaim
 //
 // The science (densities, KS distances, their tolerances, the rows of the
 // tables) is computed by lib; this package only arranges and formats it.
