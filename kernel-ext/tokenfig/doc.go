@@ -5,8 +5,9 @@
 // then the agreements that check them) built from a lib result, which the
 // notebook shows with View.Show, the one display route of package show.
 //
-// Figures the notebook names (AttMap, Field, LambdaASlice, LambdaGSlice)
-// take a show.Figure with its ID and PaperFigure and fill the rest; a
+// Figures the notebook names (AttMap, Field, LambdaASlice, LambdaGSlice,
+// and the stored planes of Figs. 4–6: LambdaAPlane, LambdaGPlane,
+// CausalPlane, whose sizes come from the sweeps' records) take a show.Figure with its ID and PaperFigure and fill the rest; a
 // figure claims its paper figure only at the paper's n = 256, d = 64 (and
 // the other settings it fixes), and a check whose tolerance was set at
 // those settings is not applicable elsewhere (show.PaperCheck).
