@@ -49,8 +49,8 @@ func KSMetric(name string, x, y []float64, alpha float64, note string) Metric {
 // its Kind set to TheoryVsSimulation when unset, and its Basis prefixed
 // with the rule, so a.Basis need only describe the standard errors:
 //
-//	show.Check(show.MaxZ(show.Agreement{Name: "...", Tol: 4, Figure: "fig4",
-//		Basis: "SE from 20 networks of width 256"}, sim, se, theory))
+//	show.View{show.Agree(show.MaxZ(show.Agreement{Name: "...", Tol: 4, Figure: "fig4",
+//		Basis: "SE from 20 networks of width 256"}, sim, se, theory))}.Show()
 //
 // gives the basis "max |z| over 12 points ≤ 4; SE from 20 networks of
 // width 256".

@@ -21,7 +21,9 @@ import (
 // cell (show.WarnUnusedParams = true).
 var WarnUnusedParams = false
 
-// DisplayFigure renders f and, inside a gonb notebook, sends one
+// DisplayFigure is what View.Show does for a Fig item; a cell shows
+// through a View (see the package doc), not by calling it. It renders f
+// and, inside a gonb notebook, sends one
 // display_data carrying "image/svg+xml", the bundle under bundle.MIMEType
 // and a "text/plain" fallback. Outside a notebook it only validates and
 // renders. It returns RenderFigure's error, which includes a caption
@@ -43,8 +45,9 @@ func DisplayFigure(f Figure) error {
 	})
 }
 
-// DisplayTable is RenderTable followed by one display_data with "text/html",
-// the bundle and "text/plain".
+// DisplayTable is what View.Show does for a Tab item: RenderTable
+// followed by one display_data with "text/html", the bundle and
+// "text/plain".
 func DisplayTable(t bundle.Table) error {
 	htm, b, err := RenderTable(t)
 	if err != nil {
@@ -56,7 +59,8 @@ func DisplayTable(t bundle.Table) error {
 	})
 }
 
-// DisplayMetric is RenderMetric followed by one display_data with
+// DisplayMetric is what View.Show does for an Agree item: RenderMetric
+// followed by one display_data with
 // "text/html", the bundle and "text/plain".
 func DisplayMetric(m Metric) error {
 	htm, b, err := RenderMetric(m)

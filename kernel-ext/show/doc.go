@@ -32,11 +32,18 @@
 // imports it (and bundle) without pulling in the notebook display. How
 // figures are drawn (fonts, palette, gaps, heat maps) is in picture's doc.
 //
-// A cell shows its outputs one way: a View, a list of typed Items (Fig,
-// Tab, Agree, Text) shown in order by View.Show. The domain packages
-// (kernel-ext/mfshow, rankshow, shapedshow, tokenfig, spectra,
-// trainview) return Views from pure functions, and a cell of one's own
-// builds one the same way; the Display functions are what Show calls.
+// A cell shows its outputs one way, the only route: a View, a list of
+// typed Items (Fig, Tab, Agree, Text) shown in order by View.Show. The
+// domain packages (kernel-ext/mfshow, rankshow, shapedshow, tokenfig,
+// spectra, trainview) return Views from pure functions that take the
+// notebook's show.Figure{ID, PaperFigure} literal (the figure id and the
+// paper figure it claims stay in the notebook, where the conformance list
+// reads them) and format caption, Params, seeds and sample counts from the
+// result's own settings; a cell of one's own builds a View the same way.
+// The Display functions and Check are what Show calls; a cell does not
+// call them. The committed notebooks keep to this (reports/ipynb,
+// TestCommittedNotebooksShowThroughViews: no Display or Check call, and a
+// show.Figure literal with nothing but ID, PaperFigure and axis scales).
 //
 // A domain package shows a result at whatever settings it ran with: captions, Params and
 // sample counts come from the settings the result records. A figure

@@ -112,7 +112,8 @@ func (a Agreement) Metric() (Metric, error) {
 
 // Check displays a's metric in the notebook and returns it; an invalid
 // agreement or a failed display panics (a bug in the notebook, shown as a
-// failing cell).
+// failing cell). A cell shows a check as a View item, Agree(a); Check is
+// kept for code that needs the Metric back.
 func Check(a Agreement) Metric {
 	m, err := a.Metric()
 	Must(err)

@@ -53,29 +53,3 @@ func TestCNNRecursion(t *testing.T) {
 		t.Errorf("zero SE: value %v, note %q", a.Value, a.Note)
 	}
 }
-
-// Residuals exactly ∝ T^{−ℓ/2} after layer ℓ: every slope difference + 1/2
-// reads 0, checked from the deepest pair down, series labelled by slope.
-func TestAttnWidth(t *testing.T) {
-	Ts := []int{100, 400, 1600}
-	res := make([][]float64, 3)
-	for l := range res {
-		for _, T := range Ts {
-			res[l] = append(res[l], 2*math.Pow(float64(T), -0.5*float64(l+1)))
-		}
-	}
-	v := AttnWidth(show.Figure{ID: "attn-width"}, Ts, res, 120)
-	f := v.Figures()[0]
-	if len(f.Series) != 3 || f.Series[2].Name != "L=3 (slope -1.50)" || f.Series[0].X[2] != 1600 || *f.Seed != 120 || !strings.Contains(f.Caption, "after L = 1, 2, 3 softmax layers") {
-		t.Errorf("figure: %+v", f)
-	}
-	as := v.Agreements()
-	if len(as) != 2 || as[0].Name != "slope(L=3) − slope(L=2) + 1/2" || as[1].Name != "slope(L=2) − slope(L=1) + 1/2" || !strings.Contains(as[0].Basis, "a factor 16 in T") {
-		t.Fatalf("checks: %+v", as)
-	}
-	for _, a := range as {
-		if math.Abs(a.Value) > 1e-9 {
-			t.Errorf("%s: %v, want 0", a.Name, a.Value)
-		}
-	}
-}

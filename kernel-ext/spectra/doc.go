@@ -10,8 +10,9 @@
 //	KS metrics per sample (randmlp.CheckFigure)   Agreements, Checks, View
 //	P18 Table 1, Murray's Shtanh table and plot   Table1, MurrayTable, MurraySeries
 //	live runs: MP law, S-transform, attention gap  MPDensity, STransform, AttentionGap
-//	CNN covariance recursion, attention by width  CNNRecursion, AttnWidth (a show.View)
+//	CNN covariance recursion                      CNNRecursion (a show.View)
 //	Murray Fig. 2 analogue (lib/shtanhtrain runs)  ReadMurrayRuns, MurrayRuns.MurrayView, MurrayClaim
+//	ReLU closed form, Murray plot, attention stack ReLUOrthogonal, MurrayFigure, AttentionRadius/Depth/Width
 //
 // The science (densities, KS distances, their tolerances, the rows of the
 // tables) is computed by lib; this package only arranges and formats it.

@@ -6,10 +6,12 @@
 // notebook shows with View.Show, the one display route of package show.
 //
 // Figures the notebook names (AttMap, Field, LambdaASlice, LambdaGSlice,
-// CriticalSlowing, EdgeGap) take a show.Figure with its ID and PaperFigure
-// and fill the rest; a figure claims its paper figure only at the paper's
-// n = 256, d = 64 (and the other settings it fixes), and a check whose
-// tolerance was set at those settings is not applicable elsewhere
+// CriticalSlowing, EdgeGap, and the stored planes of Figs. 4–6:
+// LambdaAPlane, LambdaGPlane, CausalPlane, whose sizes come from the
+// sweeps' records) take a show.Figure with its ID and PaperFigure and fill
+// the rest; a figure claims its paper figure only at the paper's n = 256,
+// d = 64 (and the other settings it fixes), and a check whose tolerance
+// was set at those settings is not applicable elsewhere
 // (show.PaperCheck). CriticalSlowing (Sec. 3.3) and EdgeGap (Sec. 4.2)
 // draw claims of the text, not figures of the paper, and their checks
 // hold at any settings.

@@ -24,7 +24,7 @@
 // Builders are pure: they return show.Series, show.Figure, bundle.Table,
 // or a show.View where a cell shows several items in order (metrics, then
 // the table that sums them up), and are tested as data; the notebook shows
-// them (show.DisplayTable, View.Show). Numbers are computed by lib
+// them (View.Show, show.View{show.Tab(t)}.Show()). Numbers are computed by lib
 // (trainability, trainsweep) and only formatted here, in the order the
 // notebook used to, so the report's figures and metrics keep their bits.
 package trainview

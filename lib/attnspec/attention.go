@@ -226,6 +226,12 @@ func StableRank(x mat.Matrix) float64 {
 type StackResult struct {
 	Residual []float64 // RankCollapseResidual(X^ℓ)
 	Norm     []float64 // ‖X^ℓ‖_F
+	// The settings it ran with: T tokens of width D, L layers, and for
+	// Stack the logit scale S (i.i.d. N(0, S²) logits) and the attention
+	// Mode (KeyQueryStack leaves S zero: its logits come from X).
+	T, D, L int
+	S       float64
+	Mode    block.Attention
 }
 
 // Stack propagates tokens X (T×d) through L attention-only layers
@@ -242,7 +248,7 @@ func Stack(x mat.Matrix, L int, s float64, mode block.Attention, rng *rand.Rand)
 		panic(fmt.Sprintf("attnspec: Stack needs L >= 1, got %d", L))
 	}
 	cur := mat.DenseCopyOf(x)
-	res := StackResult{Residual: []float64{RankCollapseResidual(cur)}, Norm: []float64{mat.Norm(cur, 2)}}
+	res := StackResult{Residual: []float64{RankCollapseResidual(cur)}, Norm: []float64{mat.Norm(cur, 2)}, T: T, D: d, L: L, S: s, Mode: mode}
 	for l := 0; l < L; l++ {
 		a := RandomMarkov(T, s, rng)
 		var mixed mat.Dense

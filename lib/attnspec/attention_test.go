@@ -186,6 +186,9 @@ func TestAttentionStackRankCollapse(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	x := attnGauss(T, d, 1, rng)
 	soft := Stack(x, L, 1, block.Softmax, rng)
+	if soft.T != T || soft.D != d || soft.L != L || soft.S != 1 || soft.Mode != block.Softmax || len(soft.Residual) != L+1 {
+		t.Errorf("recorded settings T %d, d %d, L %d, s %g, mode %v (%d residuals), want the run's %d, %d, %d, 1, softmax", soft.T, soft.D, soft.L, soft.S, soft.Mode, len(soft.Residual), T, d, L)
+	}
 	for l := 2; l < L; l++ {
 		if q := soft.Residual[l+1] / soft.Residual[l] / r; q < 0.75 || q > 1.25 {
 			t.Errorf("softmax layer %d: residual ratio / r_T = %.3f (residuals %v)", l+1, q, soft.Residual)

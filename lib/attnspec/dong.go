@@ -34,7 +34,7 @@ func KeyQueryStack(x mat.Matrix, L, dk int, rng *rand.Rand) StackResult {
 		panic(fmt.Sprintf("attnspec: KeyQueryStack needs L, d_k >= 1, got %d, %d", L, dk))
 	}
 	cur := mat.DenseCopyOf(x)
-	res := StackResult{Residual: []float64{RankCollapseResidual(cur)}, Norm: []float64{mat.Norm(cur, 2)}}
+	res := StackResult{Residual: []float64{RankCollapseResidual(cur)}, Norm: []float64{mat.Norm(cur, 2)}, T: cur.RawMatrix().Rows, D: d, L: L}
 	for l := 0; l < L; l++ {
 		wq := randmat.Gaussian(d, dk, 1/math.Sqrt(float64(d)), rng)
 		wk := randmat.Gaussian(d, dk, 1/math.Sqrt(float64(d)), rng)

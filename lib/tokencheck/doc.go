@@ -12,7 +12,7 @@
 //	two-group tokens, p1/p2 → 1 (eq. 12, Fig. 3)        SymmetryRestoration
 //	λ_a, eq. (24), vs its one-step theory (Fig. 4)     AngleExponents
 //	λ_g (Sec. 4.2, eq. 32; lib/sources/cowsik2024.md#protocol-lambda-g) (Fig. 5)          GradientExponents, ErrataModels, SliceAgreement
-//	simulated planes of Figs. 4–6 (committed sweeps)    SimPlane, ReadSimPlane, GradientPlane
+//	simulated planes of Figs. 4–6 (committed sweeps)    SimPlane (with the n, d, L its records state), ReadSimPlane, GradientPlane
 //
 // A theory model (tokengeom.Model) fixes the simulated network (Network),
 // its MLP's φ included: tanh, or any activation.Func as tokennet's

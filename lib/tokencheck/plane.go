@@ -1,6 +1,7 @@
 package tokencheck
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"math"
@@ -14,10 +15,15 @@ import (
 // `sigprop sweep` of tokennet.lambda_a_numeric or tokennet.lambda_g_numeric
 // stores it: Mean and SE at (X[ix], Y[iy]) at index iy*len(X)+ix, the
 // layout of tokengeom.Grid. Networks is the fewest networks behind a
-// point's mean (its SE has Networks − 1 degrees of freedom).
+// point's mean (its SE has Networks − 1 degrees of freedom). N, D and L are
+// the simulated networks' tokens n, width d and depth L as the sweep's
+// records state them (every point the same; L is 0 for a quantity without
+// a depth, tokennet.lambda_a_numeric's one block), so that a figure of the
+// plane states them from the data rather than retyping them.
 type SimPlane struct {
 	X, Y, Mean, SE []float64
 	Networks       int
+	N, D, L        int
 }
 
 // ReadSimPlane reads the sweep in directory dir of fsys (its fields "mean"
@@ -56,7 +62,44 @@ func ReadSimPlane(fsys fs.FS, dir string) (SimPlane, error) {
 			return SimPlane{}, fmt.Errorf("tokencheck: sweep %s has no result at (%v, %v)", dir, p.X[k%len(p.X)], p.Y[k/len(p.X)])
 		}
 	}
+	if p.N, p.D, p.L, err = planeSizes(sub, s, dir); err != nil {
+		return SimPlane{}, err
+	}
 	return p, nil
+}
+
+// planeSizes reads n, d and depth (0 if absent) from the parameters every
+// record of sweep s states (its defaults filled in, sweep.Record); it is an
+// error if n or d is missing or not a positive integer, or if two points
+// disagree.
+func planeSizes(sub fs.FS, s *sweep.Sweep, dir string) (n, d, L int, err error) {
+	for i, pt := range s.Points {
+		b, err := fs.ReadFile(sub, sweep.DoneFile(pt.Key))
+		if err != nil {
+			return 0, 0, 0, fmt.Errorf("tokencheck: sweep %s: %w", dir, err)
+		}
+		var r sweep.Record
+		if err := json.Unmarshal(b, &r); err != nil {
+			return 0, 0, 0, fmt.Errorf("tokencheck: sweep %s: %s: %w", dir, sweep.DoneFile(pt.Key), err)
+		}
+		var got [3]int
+		for j, name := range []string{"n", "d", "depth"} {
+			v, ok := r.Params[name]
+			if !ok && name == "depth" {
+				continue
+			}
+			f, isNum := v.(float64)
+			if !ok || !isNum || f < 1 || f != math.Trunc(f) {
+				return 0, 0, 0, fmt.Errorf("tokencheck: sweep %s point %s: parameter %s = %v, want a positive integer", dir, pt.Key, name, v)
+			}
+			got[j] = int(f)
+		}
+		if i > 0 && got != [3]int{n, d, L} {
+			return 0, 0, 0, fmt.Errorf("tokencheck: sweep %s point %s has (n, d, depth) = %v, point %s %v", dir, pt.Key, got, s.Points[0].Key, [3]int{n, d, L})
+		}
+		n, d, L = got[0], got[1], got[2]
+	}
+	return n, d, L, nil
 }
 
 // ZeroCrossings returns the zero contour of the simulated mean

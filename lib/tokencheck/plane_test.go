@@ -27,6 +27,12 @@ func TestReadSimPlane(t *testing.T) {
 	if p.Networks != 16 {
 		t.Errorf("networks %d, want 16 (the sweep's)", p.Networks)
 	}
+	if p.N != 256 || p.D != 64 || p.L != 0 { // the records' n, d; λ_a's one block has no depth parameter
+		t.Errorf("(n, d, L) = (%d, %d, %d), want (256, 64, 0) as the records state", p.N, p.D, p.L)
+	}
+	if g, err := ReadSimPlane(dataFS, "lg-alpha-sigma"); err != nil || g.N != 256 || g.D != 64 || g.L != 16 {
+		t.Errorf("lg-alpha-sigma: (n, d, L) = (%d, %d, %d), %v; want (256, 64, 16) as the records state", g.N, g.D, g.L, err)
+	}
 	if len(p.X) != 19 || len(p.Y) != 20 || len(p.Mean) != 380 || len(p.SE) != 380 {
 		t.Fatalf("grid %d × %d with %d means, %d SEs, want 19 × 20", len(p.X), len(p.Y), len(p.Mean), len(p.SE))
 	}
@@ -73,6 +79,24 @@ func TestReadSimPlane(t *testing.T) {
 	}
 	if _, err := ReadSimPlane(partial, "lg-alphaA-alphaM"); err == nil {
 		t.Error("a sweep missing a point read without error")
+	}
+	// One point recorded at another width: the plane has no one d, an error naming d's disagreement.
+	mixed := fstest.MapFS{}
+	if err := fs.WalkDir(dataFS, "la-alpha-sigma", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(dataFS, path)
+		if strings.HasSuffix(path, "/i137.json") {
+			b = []byte(strings.Replace(string(b), `"d":64`, `"d":32`, 1))
+		}
+		mixed[path] = &fstest.MapFile{Data: b}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadSimPlane(mixed, "la-alpha-sigma"); err == nil || !strings.Contains(err.Error(), "i137") {
+		t.Errorf("a sweep with one point at d = 32: err %v, want one naming point i137", err)
 	}
 }
 

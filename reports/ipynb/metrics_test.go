@@ -23,7 +23,7 @@ func TestCommittedNotebooksStateMetrics(t *testing.T) {
 			t.Errorf("%s: %q: show.Check already displays its metric; wrapped in DisplayMetric it is shown (and counted) twice", filepath.Base(p), twiceRE.FindString(code))
 		}
 		if calls := oldMetricCalls(nb); len(calls) > 0 {
-			t.Errorf("%s: %v: use show.Check(show.Agreement{Name, Kind, Value, Tol, Rule, Basis, Figure}) (or show.MaxZ, show.KS) so the metric states what it compares and why its tolerance is what it is", filepath.Base(p), calls)
+			t.Errorf("%s: %v: use show.View{show.Agree(show.Agreement{Name, Kind, Value, Tol, Rule, Basis, Figure})}.Show() (or show.MaxZ, show.KS) so the metric states what it compares and why its tolerance is what it is", filepath.Base(p), calls)
 		}
 	}
 }

@@ -1,0 +1,82 @@
+package spectra
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/sigprop/sigprop/internal/showtest"
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/attnspec"
+	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/freeprob"
+)
+
+func stacks(T, d, L int, s float64, seed uint64) map[block.Attention]attnspec.StackResult {
+	rng := empirical.Rand(seed, 1)
+	x := attnspec.RandomTokens(T, d, false, rng)
+	st := map[block.Attention]attnspec.StackResult{}
+	for _, m := range attnModes {
+		st[m] = attnspec.Stack(x, L, 1*s, m, rng)
+	}
+	return st
+}
+
+// The attention panels of notebook 04 state the settings their runs
+// record: at the notes' T = 256, d = 64, s = 1 attn-depth claims its
+// figure and shows all three checks; at T = 32, d = 8 it claims nothing,
+// its Params are the values run, the relative bands apply and the notes'
+// observed claim is not applicable. attn-width's and attn-radius's slope
+// checks apply only over the span of T their tolerance was set for.
+func TestAttentionFigures(t *testing.T) {
+	f := show.Figure{ID: "attn-depth", PaperFigure: "Tanner lecture, Attention Fig. 3"}
+	v := AttentionDepth(f, stacks(256, 64, 6, 1, 110), 110)
+	v.Show()
+	if g := v.Figures()[0]; g.PaperFigure == "" || len(v.Agreements()) != 3 || !strings.Contains(g.Caption, "T=256, s=1, d=64") {
+		t.Errorf("at the notes' settings: claim %q, caption %q, %d checks", g.PaperFigure, g.Caption, len(v.Agreements()))
+	}
+	v = AttentionDepth(f, stacks(32, 8, 4, 1, 111), 111)
+	v.Show()
+	showtest.AtYourSettings(t, "AttentionDepth at T = 32, d = 8", v, map[string]float64{"T": 32, "s": 1, "d": 8},
+		[]string{"softmax: max |residual ratio / r_T − 1|, layers 3..4", "centered: max |norm ratio / r_T − 1|"}, []string{"centered: 1 − min residual"})
+
+	res := attnspec.ResidualsByWidth([]int{16, 32, 64}, 8, 3, 1, func(i int) *rand.Rand { return empirical.Rand(120+uint64(i), 1) })
+	w := AttentionWidth(show.Figure{ID: "attn-width"}, []float64{16, 32, 64}, res, 120)
+	w.Show()
+	if g := w.Figures()[0]; len(w.Agreements()) != 2 || !strings.Contains(g.Caption, "L = 1, 2, 3 softmax") || len(g.Series) != 3 {
+		t.Errorf("attn-width over a factor 4: caption %q, %d series, %d checks (want 3, 2)", g.Caption, len(g.Series), len(w.Agreements()))
+	}
+	if n := len(AttentionWidth(show.Figure{ID: "attn-width"}, []float64{16, 32}, [][]float64{res[0][:2], res[1][:2]}, 120).Agreements()); n != 0 {
+		t.Errorf("attn-width over a factor 2: %d slope checks shown, want none (not applicable)", n)
+	}
+	Ts := []float64{16, 128}
+	l2 := []float64{attnspec.BulkRadius(16, 1), attnspec.BulkRadius(128, 1)}
+	r := AttentionRadius(show.Figure{ID: "attn-radius"}, Ts, l2, 1, 100)
+	r.Show()
+	if a := r.Agreements(); len(a) != 1 || a[0].Value > 1e-12 || !strings.Contains(a[0].Basis, "factor 8 in T") {
+		t.Errorf("attn-radius on r_T itself over a factor 8: checks %+v, want one with slope exactly −1/2", a)
+	}
+	if n := len(AttentionRadius(show.Figure{ID: "attn-radius"}, []float64{16, 32}, l2, 1, 100).Agreements()); n != 0 {
+		t.Errorf("attn-radius over a factor 2: %d slope checks, want none", n)
+	}
+}
+
+// ReLUOrthogonal's checks pass (the closed form and m₃ = 10) and it lists
+// the atom ½ at 0.
+func TestReLUOrthogonal(t *testing.T) {
+	v, err := ReLUOrthogonal(show.Figure{ID: "relu-orth-L2"}, empirical.Linspace(0.05, 3.9, 8), freeprob.Continuation{Eps: 1e-10, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v.Show()
+	for _, a := range v.Agreements() {
+		m, err := a.Metric()
+		if err != nil || !m.Pass {
+			t.Errorf("%s: %+v, %v", a.Name, m, err)
+		}
+	}
+	if txt := v.Texts(); len(txt) != 1 || !strings.HasPrefix(txt[0], "atoms: ") {
+		t.Errorf("texts %q, want the atoms line", txt)
+	}
+}
