@@ -70,7 +70,9 @@ func TestViews(t *testing.T) {
 	if tb := tv.Tables()[0]; len(tb.Rows) != 2 || len(tv.Agreements()) != 4 {
 		t.Errorf("table %d rows, %d checks", len(tb.Rows), len(tv.Agreements()))
 	}
-	ph, err := compose.PhaseLambdaA(b, "branch_mlp", []float64{0.2, 0.6, 1}, "sigma_w", []float64{0.5, 2, 4}, 1)
+	pb := b
+	pb.ResA.Skip, pb.ResM.Skip = 0.7, 0.7 // a finite collapsed point (skips 1: none)
+	ph, err := compose.PhaseLambdaA(pb, "branch_mlp", []float64{0.2, 0.6, 1}, "sigma_w", []float64{0.5, 2, 4}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

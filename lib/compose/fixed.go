@@ -52,12 +52,25 @@ func (b Block) collapsedQ(s FixedSettings, c ffCache) (float64, error) {
 	case b.Norm == Post && !(b.NoAttention && b.NoMLP):
 		return fd, nil
 	case b.Norm == Pre:
-		g1, g2 := b.diagQ(fd, c), b.diagQ(2*fd, c)
-		A := (g2 - g1) / fd
-		B := g1 - A*fd
+		// Every branch sees q = d, so g(q) = A q + B with A the product of
+		// the squared skip weights, exactly; B = g(0). (A slope measured
+		// by differences of g rounds A = 1 to either side of 1.)
+		A := 1.0
+		if !b.NoAttention {
+			sk, _ := b.ResA.weights(b.Depth)
+			A *= sk * sk
+		}
+		if !b.NoMLP {
+			sk, _ := b.ResM.weights(b.Depth)
+			A *= sk * sk
+		}
+		B := b.diagQ(0, c)
+		if !(A < 1) {
+			return 0, fmt.Errorf("%w: the skip weights give q ↦ %v q + %v on the diagonal (A = Π skip² ≥ 1): the norm grows without bound, so there is no finite collapsed point (at A = 1 the angle map is marginal as q → ∞)", ErrNoFixedPoint, A, B)
+		}
 		q := B / (1 - A)
-		if !(A < 1) || !finite(q) || !(q > 0) {
-			return 0, fmt.Errorf("%w: the diagonal map q ↦ %v q + %v has no attracting fixed point", ErrNoFixedPoint, A, B)
+		if !finite(q) || !(q > 0) {
+			return 0, fmt.Errorf("%w: the diagonal map q ↦ %v q + %v has no positive fixed point", ErrNoFixedPoint, A, B)
 		}
 		return q, nil
 	}

@@ -89,6 +89,13 @@ func coWith(ps ...Param) []Param {
 // √(1−α²) with α = 0.7 on both sub-blocks).
 var coCowsikDefaults = map[string]string{"norm_kind": "rms", "skip_attn": "0.714142842854285", "skip_mlp": "0.714142842854285"}
 
+// coFixedDefaults are the defaults of the quantities of the collapsed
+// fixed point (compose.collapsed_q, compose.lambda_a): skips √(1−b²) with
+// the default branch weight b = 0.7. With the default block's skips of 1
+// a pre-norm block maps the norm as q ↦ q + B, which has no finite fixed
+// point (those quantities then return compose.ErrNoFixedPoint).
+var coFixedDefaults = map[string]string{"skip_attn": "0.714142842854285", "skip_mlp": "0.714142842854285"}
+
 func coWithDefaults(def map[string]string, ps ...Param) []Param {
 	out := coWith(ps...)
 	for i, p := range out {
@@ -150,7 +157,7 @@ func init() {
 		Name:   "compose.collapsed_q",
 		Doc:    "q* of the collapsed fixed point (q*, q*) of a composed block",
 		Source: coSource + "; Cowsik et al. 2024 Sec. 3.3",
-		Params: coWith(),
+		Params: coWithDefaults(coFixedDefaults),
 		Eval: func(v Values) (any, error) {
 			b, err := coBlock(v)
 			if err != nil {
@@ -163,7 +170,7 @@ func init() {
 		Name:   "compose.lambda_a",
 		Doc:    "angle exponent of a composed block: transverse eigenvalue of its map at collapse, minus 1",
 		Source: coSource + "; Cowsik et al. 2024 Sec. 3.3, eq. (13)",
-		Params: coWith(),
+		Params: coWithDefaults(coFixedDefaults),
 		Eval: func(v Values) (any, error) {
 			b, err := coBlock(v)
 			if err != nil {
