@@ -77,14 +77,15 @@ func ulp(x float64) float64 { return math.Nextafter(x, math.Inf(1)) - x }
 // checked returns the networks of checks, each of which must have been
 // drawn at the given width and number of networks (the arguments of the
 // caller, which the caption states).
-func checked(fn string, checks []randmlp.LayerCheck, width, nets int) []meanfield.Net {
+func checked(fn string, checks []randmlp.LayerCheck) (mf []meanfield.Net, width, nets int) {
 	want(len(checks) > 0, "%s: no checks", fn)
 	out := make([]meanfield.Net, len(checks))
+	width, nets = checks[0].MLP.Width, checks[0].Nets
 	for k, r := range checks {
-		want(r.MLP.Width == width && r.Nets == nets, "%s: check %d ran %d networks of width %d, but the arguments say %d of width %d", fn, k, r.Nets, r.MLP.Width, nets, width)
+		want(r.MLP.Width == width && r.Nets == nets, "%s: check %d ran %d networks of width %d, check 0 %d of width %d", fn, k, r.Nets, r.MLP.Width, nets, width)
 		out[k] = r.MLP.MeanField()
 	}
-	return out
+	return out, width, nets
 }
 
 // falseAlarm bounds the chance that one of k independent z-scores passes 5
@@ -132,11 +133,12 @@ func QMap(nets []meanfield.Net, qs []float64) (show.View, error) {
 }
 
 // QIteration shows, for each start q¹ = q1s[k], the z check of the q-map
-// against finite networks (checks[k], from MLP.QCheck with nets networks
-// of the given width), then figure qmap-iteration.
-func QIteration(checks []randmlp.LayerCheck, q1s []float64, width, nets int, seed uint64) show.View {
+// against finite networks (checks[k], from MLP.QCheck; their width and
+// number of networks are the ones the checks record), then figure
+// qmap-iteration.
+func QIteration(checks []randmlp.LayerCheck, q1s []float64, seed uint64) show.View {
 	want(len(checks) == len(q1s), "QIteration: %d checks for %d starts", len(checks), len(q1s))
-	mf := checked("QIteration", checks, width, nets)
+	mf, width, nets := checked("QIteration", checks)
 	_, same := family(mf)
 	w2 := mf[0].SigmaW2
 	for _, n := range mf {
@@ -216,25 +218,20 @@ func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 		XLabel: "c", YLabel: "R(c)", Series: series, Params: b2Params(nets, same)}, paper))), nil
 }
 
-// CIteration shows, for each case k (σ_w² = sigmaW2[k], c¹ = c1[k]), the z
-// check of the covariance map against finite networks (checks[k], from
-// MLP.CCheck with networks of the given width), then figure
-// cmap-iteration.
-func CIteration(checks []randmlp.LayerCheck, sigmaW2, c1 []float64, width int, seed uint64) show.View {
-	want(len(checks) == len(sigmaW2) && len(c1) == len(sigmaW2) && len(checks) > 0, "CIteration: %d checks, %d σ_w², %d c¹", len(checks), len(sigmaW2), len(c1))
-	nets := checks[0].Nets
-	mf := checked("CIteration", checks, width, nets)
+// CIteration shows, for each case k (c¹ = c1[k], at the σ_w² and width
+// checks[k] ran with), the z check of the covariance map against finite
+// networks (checks[k], from MLP.CCheck), then figure cmap-iteration.
+func CIteration(checks []randmlp.LayerCheck, c1 []float64, seed uint64) show.View {
+	want(len(checks) == len(c1) && len(checks) > 0, "CIteration: %d checks, %d c¹", len(checks), len(c1))
+	mf, width, nets := checked("CIteration", checks)
 	fam, same := family(mf)
-	for k, n := range mf {
-		want(n.SigmaW2 == sigmaW2[k], "CIteration: check %d ran at σ_w² = %g, the arguments say %g", k, n.SigmaW2, sigmaW2[k])
-	}
 	depth := len(checks[0].Layers)
 	paper := same && isTanh005(mf[0]) && width == 1000 && nets == 6 && depth == 10
 	var v show.View
 	var series []show.Series
 	for k, r := range checks {
-		series = append(series, show.Series{Name: fmt.Sprintf("σ_w²=%g, c¹=%g", sigmaW2[k], c1[k]), X: r.Layers, Y: r.Theory}, show.Scatter("", r.Layers, r.Mean, r.SE))
-		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("c-map vs simulation, σ_w²=%g, c¹=%g: max |z|", sigmaW2[k], c1[k]), Tol: 5, Figure: "cmap-iteration",
+		series = append(series, show.Series{Name: fmt.Sprintf("σ_w²=%g, c¹=%g", mf[k].SigmaW2, c1[k]), X: r.Layers, Y: r.Theory}, show.Scatter("", r.Layers, r.Mean, r.SE))
+		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("c-map vs simulation, σ_w²=%g, c¹=%g: max |z|", mf[k].SigmaW2, c1[k]), Tol: 5, Figure: "cmap-iteration",
 			Basis: fmt.Sprintf("SE over %d networks of width %d; 5 SE keeps a false alarm over %d layers %s", nets, width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory)))
 	}
 	params := b2Params(mf, same)
@@ -262,10 +259,10 @@ func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 }
 
 // Chi1 shows the z check of χ₁ on and beside the critical line against
-// finite networks (p, from randmlp.Chi1Beside with networks of the given
-// width and depth), then figure chi1-sim.
-func Chi1(p randmlp.Chi1Points, width, depth int, seed uint64) show.View {
-	want(p.Width == width && p.Depth == depth, "Chi1: points ran at width %d, depth %d, but the arguments say %d, %d", p.Width, p.Depth, width, depth)
+// finite networks (p, from randmlp.Chi1Beside, at the width and depth p
+// records), then figure chi1-sim.
+func Chi1(p randmlp.Chi1Points, seed uint64) show.View {
+	width, depth := p.Width, p.Depth
 	k, units := len(p.SigmaW2), p.Nets*p.Width
 	paper := k == 15 && width == 1000 && depth == 3 && p.Nets == 3 && p.Offset == 0.3
 	crit := fmt.Sprint(k / 3)
@@ -305,10 +302,11 @@ func TanhTable(sc meanfield.Scan, ref [][]float64) show.View {
 }
 
 // XiCDecay shows the z check of 1 − c^ℓ against finite networks (r, from
-// MLP.CCheck with gap, networks of the given width) and figure xi-c-decay
+// MLP.CCheck with gap, at the width it records) and figure xi-c-decay
 // with the asymptote e^{−ℓ/ξ_c} through the last layer.
-func XiCDecay(r randmlp.LayerCheck, xiC float64, width int, seed uint64) show.View {
-	n := checked("XiCDecay", []randmlp.LayerCheck{r}, width, r.Nets)[0]
+func XiCDecay(r randmlp.LayerCheck, xiC float64, seed uint64) show.View {
+	mf, width, _ := checked("XiCDecay", []randmlp.LayerCheck{r})
+	n := mf[0]
 	depth := len(r.Layers)
 	paper := isTanh005(n) && n.SigmaW2 == 1.2 && depth == 20 && width == 1000 && r.Nets == 4
 	asym := show.Map(r.Layers, func(l float64) float64 { return r.Theory[depth-1] * math.Exp((float64(depth)-l)/xiC) })
@@ -325,16 +323,17 @@ func XiCDecay(r randmlp.LayerCheck, xiC float64, width int, seed uint64) show.Vi
 
 // SlopeLaws shows, for the activation name, the check of the largest
 // Kolmogorov distance between the CDF of φ′(h) and the networks' empirical
-// CDF over laws (one per q* = qs[j], from randmlp.SlopeLawAt with networks
-// of the given width) against the DKW bound at level 1e-3 for their
+// CDF over laws (one per q* = qs[j], from randmlp.SlopeLawAt, all at one
+// width) against the DKW bound at level 1e-3 for their
 // samples, then figure fig3-<name>, which claims Fig. 3 only at the
 // lecture's q* = 2, 1, 0.5, 0.2 with 4000 samples of width-1000 networks.
-func SlopeLaws(name string, laws []randmlp.SlopeLaw, qs []float64, width int, seed uint64) show.View {
+func SlopeLaws(name string, laws []randmlp.SlopeLaw, qs []float64, seed uint64) show.View {
 	want(len(laws) == len(qs) && len(laws) > 0, "SlopeLaws: %d laws for %d q*", len(laws), len(qs))
 	l0 := laws[0]
+	width := l0.Width
 	for j, l := range laws {
-		want(l.Width == width && l.Samples == l0.Samples && l.Nets == l0.Nets && len(l.T) == len(l0.T), "SlopeLaws: law %d ran %d networks of width %d (%d samples, %d points), law 0 %d of width %d (%d samples, %d points), the argument says width %d",
-			j, l.Nets, l.Width, l.Samples, len(l.T), l0.Nets, l0.Width, l0.Samples, len(l0.T), width)
+		want(l.Width == width && l.Samples == l0.Samples && l.Nets == l0.Nets && len(l.T) == len(l0.T), "SlopeLaws: law %d ran %d networks of width %d (%d samples, %d points), law 0 %d of width %d (%d samples, %d points)",
+			j, l.Nets, l.Width, l.Samples, len(l.T), l0.Nets, l0.Width, l0.Samples, len(l0.T))
 	}
 	paper := width == 1000 && l0.Samples == 4000 && slices.Equal(qs, []float64{2, 1, 0.5, 0.2})
 	var series []show.Series

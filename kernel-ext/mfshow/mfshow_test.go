@@ -83,16 +83,18 @@ func TestQMapAndCMap(t *testing.T) {
 func TestIterations(t *testing.T) {
 	m := randmlp.MLP{Width: 50, Depth: 4, Phi: act(t, "tanh"), SigmaW2: 2, SigmaB2: 0.05}
 	q := m.QCheck(0.5, 2, empirical.Rand(1, 1))
-	v := QIteration([]randmlp.LayerCheck{q}, []float64{0.5}, 50, 2, 10)
+	v := QIteration([]randmlp.LayerCheck{q}, []float64{0.5}, 10)
 	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != must(empirical.MaxZ(q.Mean, q.SE, q.Theory)) {
 		t.Errorf("QIteration: %v, value %v", got, v.Agreements()[0].Value)
 	}
-	mustpanic.WithPrefix(t, "width 1000 for checks of width 50", "mfshow:", func() { QIteration([]randmlp.LayerCheck{q}, []float64{0.5}, 1000, 2, 10) })
+	q2 := q
+	q2.Nets++
+	mustpanic.WithPrefix(t, "checks run with different numbers of networks", "mfshow:", func() { QIteration([]randmlp.LayerCheck{q, q2}, []float64{0.5, 1}, 10) })
 	c, err := m.CCheck(0.3, 2, false, empirical.Rand(2, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(t, CIteration([]randmlp.LayerCheck{c}, []float64{2}, []float64{0.3}, 50, 20)); got[0] != "F:cmap-iteration" || len(got) != 2 {
+	if got := ids(t, CIteration([]randmlp.LayerCheck{c}, []float64{0.3}, 20)); got[0] != "F:cmap-iteration" || len(got) != 2 {
 		t.Errorf("CIteration: %v", got)
 	}
 	m.Depth = 20
@@ -100,7 +102,7 @@ func TestIterations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = XiCDecay(g, 5.6, 50, 40)
+	v = XiCDecay(g, 5.6, 40)
 	asym := v.Figures()[0].Series[1].Y
 	// the asymptote meets the theory at the last layer and grows by e^{1/ξ_c} per layer towards the first
 	if asym[19] != g.Theory[19] || math.Abs(asym[18]/asym[19]-math.Exp(1/5.6)) > 1e-12 {
@@ -151,12 +153,11 @@ func TestSimulationViews(t *testing.T) {
 	for i := 0; i < 15; i++ {
 		p.SigmaW2, p.Mean, p.SE, p.Theory = append(p.SigmaW2, float64(i)), append(p.Mean, 1.1), append(p.SE, 0.1), append(p.Theory, 1)
 	}
-	if v := Chi1(p, 1000, 3, 30); math.Abs(v.Agreements()[0].Value-1) > 1e-12 {
+	if v := Chi1(p, 30); math.Abs(v.Agreements()[0].Value-1) > 1e-12 {
 		t.Errorf("χ₁ max |z| = %v, want 1", v.Agreements()[0].Value)
 	}
-	mustpanic.WithPrefix(t, "width 50 for points of width 1000", "mfshow:", func() { Chi1(p, 50, 3, 30) })
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2}
-	v := SlopeLaws("relu", []randmlp.SlopeLaw{l}, []float64{2}, 1000, 50)
+	v := SlopeLaws("relu", []randmlp.SlopeLaw{l}, []float64{2}, 50)
 	if got := ids(t, v); got[0] != "F:fig3-relu" || math.Abs(v.Agreements()[0].Value-0.02) > 1e-12 || v.Agreements()[0].Tol != empirical.DKW(4000, 1e-3) {
 		t.Errorf("SlopeLaws: %v, value %v, tol %v", got, v.Agreements()[0].Value, v.Agreements()[0].Tol)
 	}
