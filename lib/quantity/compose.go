@@ -80,6 +80,20 @@ func coStart(b compose.Block, v Values) (q0, p0 float64, err error) {
 	return q0, p0, compose.CheckQP(q0, p0, b.N)
 }
 
+// coTrajectory is the block's (q, p) trajectory over its depth from the
+// start (q0, rho0 q0) the values give.
+func coTrajectory(v Values) ([]compose.Point, error) {
+	b, err := coBlock(v)
+	if err != nil {
+		return nil, err
+	}
+	q0, p0, err := coStart(b, v)
+	if err != nil {
+		return nil, err
+	}
+	return b.Trajectory(q0, p0)
+}
+
 func coWith(ps ...Param) []Param {
 	return mfWithAct(append(append([]Param(nil), coBlockParams...), ps...)...)
 }
@@ -113,15 +127,7 @@ func init() {
 		Source: coSource,
 		Params: coWith(coQ0, coRho0),
 		Eval: func(v Values) (any, error) {
-			b, err := coBlock(v)
-			if err != nil {
-				return nil, err
-			}
-			q0, p0, err := coStart(b, v)
-			if err != nil {
-				return nil, err
-			}
-			tr, err := b.Trajectory(q0, p0)
+			tr, err := coTrajectory(v)
 			if err != nil {
 				return nil, err
 			}
@@ -138,15 +144,7 @@ func init() {
 		Source: coSource,
 		Params: coWith(coQ0, coRho0),
 		Eval: func(v Values) (any, error) {
-			b, err := coBlock(v)
-			if err != nil {
-				return nil, err
-			}
-			q0, p0, err := coStart(b, v)
-			if err != nil {
-				return nil, err
-			}
-			tr, err := b.Trajectory(q0, p0)
+			tr, err := coTrajectory(v)
 			if err != nil {
 				return nil, err
 			}
