@@ -50,10 +50,10 @@ func Phases(name string, g meanfield.PhaseGrid, edge, tanhEdge meanfield.EdgeCur
 // EdgeChi1 shows the z check of χ₁ on name's edge of chaos and p.Offset to
 // either side of it against finite networks (p from randmlp.Chi1Beside:
 // p.Nets networks of width p.Width and depth p.Depth per point, the
-// settings p records), then figure beyond-chi1.
-func EdgeChi1(name string, p randmlp.Chi1Points, seed uint64) show.View {
+// settings p records, with its seed), then figure beyond-chi1.
+func EdgeChi1(name string, p randmlp.Chi1Points) show.View {
 	want(len(p.SigmaW2) > 0 && len(p.SigmaW2)%3 == 0, "EdgeChi1: %d points, want 3 per σ_b² (below, on and above the edge)", len(p.SigmaW2))
-	offset, width, depth, nets := p.Offset, p.Width, p.Depth, p.Nets
+	offset, width, depth, nets, seed := p.Offset, p.Width, p.Depth, p.Nets, p.Seed
 	chi := show.Estimates{X: p.SigmaW2, Mean: p.Mean, SE: p.SE, Theory: p.Theory}
 	return show.View{show.Agree(chi.MaxZ(show.Agreement{Name: fmt.Sprintf("%s: χ₁ on and beside the edge of chaos vs simulation: max |z|", name), Tol: 5, Figure: "beyond-chi1",
 		Basis: fmt.Sprintf("SE from %d units per point (%d networks of width %d); 5 SE over %d points", nets*width, nets, width, len(p.SigmaW2))})),
@@ -64,12 +64,12 @@ func EdgeChi1(name string, p randmlp.Chi1Points, seed uint64) show.View {
 }
 
 // DivergentRun shows the z check of q^ℓ in name's divergent region
-// against finite networks (r from MLP.QCheck: r.Nets networks of r.MLP's
-// width at its σ_w², σ_b², the settings r records), then figure
-// beyond-divergent on a log scale.
-func DivergentRun(name string, r randmlp.LayerCheck, seed uint64) show.View {
+// against finite networks (r from randmlp.QCheckSettings: r.Nets networks
+// of r.MLP's width at its σ_w², σ_b², with the seed r records), then
+// figure beyond-divergent on a log scale.
+func DivergentRun(name string, r randmlp.LayerCheck) show.View {
 	want(len(r.Layers) > 1, "DivergentRun: %d layers, want at least 2", len(r.Layers))
-	sigmaW2, sigmaB2, width, nets := r.MLP.SigmaW2, r.MLP.SigmaB2, r.MLP.Width, r.Nets
+	sigmaW2, sigmaB2, width, nets, seed := r.MLP.SigmaW2, r.MLP.SigmaB2, r.MLP.Width, r.Nets, r.Seed
 	last := len(r.Theory) - 1
 	return show.View{show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("%s in the divergent region: q^ℓ vs simulation, max |z|", name), Tol: 5, Figure: "beyond-divergent",
 		Basis: fmt.Sprintf("SE over %d networks × 2 inputs of width %d; 5 SE over %d layers", nets, width, len(r.Layers))}, r.Mean, r.SE, r.Theory)),
@@ -83,11 +83,12 @@ func DivergentRun(name string, r randmlp.LayerCheck, seed uint64) show.View {
 
 // CriticalSpectra shows, for each activation names[k], the check of the
 // KS distance between the limit law of JJᵀ at its edge of chaos and two
-// simulated networks (cs[k], randmlp.CriticalSpectrumAt) against
-// 2·D12 + 10/N, then figure beyond-spectrum: the CDFs.
-func CriticalSpectra(names []string, cs []randmlp.CriticalSpectrum, seed uint64) show.View {
+// simulated networks (cs[k], randmlp.CriticalSpectrumSettings) against
+// 2·D12 + 10/N, then figure beyond-spectrum: the CDFs, with the seed
+// cs[0] records.
+func CriticalSpectra(names []string, cs []randmlp.CriticalSpectrum) show.View {
 	want(len(names) == len(cs) && len(cs) > 0, "CriticalSpectra: %d names for %d spectra", len(names), len(cs))
-	width, depth := cs[0].Width, cs[0].Depth // as the spectra record them
+	width, depth, seed := cs[0].Width, cs[0].Depth, cs[0].Seed // as the spectra record them
 	for k, c := range cs {
 		want(c.Width == width && c.Depth == depth && c.SigmaB2 == cs[0].SigmaB2, "CriticalSpectra: spectrum %d ran at width %d, depth %d, σ_b² %g; spectrum 0 at %d, %d, %g", k, c.Width, c.Depth, c.SigmaB2, width, depth, cs[0].SigmaB2)
 	}

@@ -132,13 +132,13 @@ func QMap(nets []meanfield.Net, qs []float64) (show.View, error) {
 			XLabel: "q", YLabel: "V(q)", Series: series, Params: b2Params(nets, same)}, paper))}, nil
 }
 
-// QIteration shows, for each start q¹ = q1s[k], the z check of the q-map
-// against finite networks (checks[k], from MLP.QCheck; their width and
-// number of networks are the ones the checks record), then figure
-// qmap-iteration.
-func QIteration(checks []randmlp.LayerCheck, q1s []float64, seed uint64) show.View {
-	want(len(checks) == len(q1s), "QIteration: %d checks for %d starts", len(checks), len(q1s))
+// QIteration shows, for each start q¹ = checks[k].Start, the z check of
+// the q-map against finite networks (checks[k], from
+// randmlp.QCheckSettings; their width, number of networks and seed are
+// the ones the checks record), then figure qmap-iteration.
+func QIteration(checks []randmlp.LayerCheck) show.View {
 	mf, width, nets := checked("QIteration", checks)
+	seed := checks[0].Seed
 	_, same := family(mf)
 	w2 := mf[0].SigmaW2
 	for _, n := range mf {
@@ -148,8 +148,8 @@ func QIteration(checks []randmlp.LayerCheck, q1s []float64, seed uint64) show.Vi
 	paper := same && isTanh005(mf[0]) && w2 == 2 && width == 1000 && nets == 6 && depth == 10
 	var v show.View
 	var series []show.Series
-	for k, r := range checks {
-		q1 := q1s[k]
+	for _, r := range checks {
+		q1 := r.Start
 		series = append(series, show.Series{Name: fmt.Sprintf("q-map from q¹=%g", q1), X: r.Layers, Y: r.Theory},
 			show.Scatter(fmt.Sprintf("N=%d, %d nets", width, nets), r.Layers, r.Mean, r.SE))
 		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("q-map vs simulation from q¹=%g: max |z|", q1), Tol: 5, Figure: "qmap-iteration",
@@ -218,20 +218,21 @@ func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 		XLabel: "c", YLabel: "R(c)", Series: series, Params: b2Params(nets, same)}, paper))), nil
 }
 
-// CIteration shows, for each case k (c¹ = c1[k], at the σ_w² and width
-// checks[k] ran with), the z check of the covariance map against finite
-// networks (checks[k], from MLP.CCheck), then figure cmap-iteration.
-func CIteration(checks []randmlp.LayerCheck, c1 []float64, seed uint64) show.View {
-	want(len(checks) == len(c1) && len(checks) > 0, "CIteration: %d checks, %d c¹", len(checks), len(c1))
+// CIteration shows, for each case k (c¹ = checks[k].Start, at the σ_w²
+// and width checks[k] ran with), the z check of the covariance map
+// against finite networks (checks[k], from randmlp.CCheckSettings), then
+// figure cmap-iteration, whose seed is the one checks[0] records.
+func CIteration(checks []randmlp.LayerCheck) show.View {
 	mf, width, nets := checked("CIteration", checks)
+	seed := checks[0].Seed
 	fam, same := family(mf)
 	depth := len(checks[0].Layers)
 	paper := same && isTanh005(mf[0]) && width == 1000 && nets == 6 && depth == 10
 	var v show.View
 	var series []show.Series
 	for k, r := range checks {
-		series = append(series, show.Series{Name: fmt.Sprintf("σ_w²=%g, c¹=%g", mf[k].SigmaW2, c1[k]), X: r.Layers, Y: r.Theory}, show.Scatter("", r.Layers, r.Mean, r.SE))
-		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("c-map vs simulation, σ_w²=%g, c¹=%g: max |z|", mf[k].SigmaW2, c1[k]), Tol: 5, Figure: "cmap-iteration",
+		series = append(series, show.Series{Name: fmt.Sprintf("σ_w²=%g, c¹=%g", mf[k].SigmaW2, r.Start), X: r.Layers, Y: r.Theory}, show.Scatter("", r.Layers, r.Mean, r.SE))
+		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("c-map vs simulation, σ_w²=%g, c¹=%g: max |z|", mf[k].SigmaW2, r.Start), Tol: 5, Figure: "cmap-iteration",
 			Basis: fmt.Sprintf("SE over %d networks of width %d; 5 SE keeps a false alarm over %d layers %s", nets, width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory)))
 	}
 	params := b2Params(mf, same)
@@ -259,10 +260,10 @@ func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 }
 
 // Chi1 shows the z check of χ₁ on and beside the critical line against
-// finite networks (p, from randmlp.Chi1Beside, at the width and depth p
-// records), then figure chi1-sim.
-func Chi1(p randmlp.Chi1Points, seed uint64) show.View {
-	width, depth := p.Width, p.Depth
+// finite networks (p, from randmlp.Chi1Settings, at the width, depth and
+// seed p records), then figure chi1-sim.
+func Chi1(p randmlp.Chi1Points) show.View {
+	width, depth, seed := p.Width, p.Depth, p.Seed
 	k, units := len(p.SigmaW2), p.Nets*p.Width
 	paper := k == 15 && width == 1000 && depth == 3 && p.Nets == 3 && p.Offset == 0.3
 	crit := fmt.Sprint(k / 3)
@@ -302,10 +303,11 @@ func TanhTable(sc meanfield.Scan, ref [][]float64) show.View {
 }
 
 // XiCDecay shows the z check of 1 − c^ℓ against finite networks (r, from
-// MLP.CCheck with gap, at the width it records) and figure xi-c-decay
-// with the asymptote e^{−ℓ/ξ_c} through the last layer.
-func XiCDecay(r randmlp.LayerCheck, xiC float64, seed uint64) show.View {
+// randmlp.CCheckSettings with Gap, at the width and seed it records) and
+// figure xi-c-decay with the asymptote e^{−ℓ/ξ_c} through the last layer.
+func XiCDecay(r randmlp.LayerCheck, xiC float64) show.View {
 	mf, width, _ := checked("XiCDecay", []randmlp.LayerCheck{r})
+	seed := r.Seed
 	n := mf[0]
 	depth := len(r.Layers)
 	paper := isTanh005(n) && n.SigmaW2 == 1.2 && depth == 20 && width == 1000 && r.Nets == 4
@@ -323,14 +325,19 @@ func XiCDecay(r randmlp.LayerCheck, xiC float64, seed uint64) show.View {
 
 // SlopeLaws shows, for the activation name, the check of the largest
 // Kolmogorov distance between the CDF of φ′(h) and the networks' empirical
-// CDF over laws (one per q* = qs[j], from randmlp.SlopeLawAt, all at one
-// width) against the DKW bound at level 1e-3 for their
+// CDF over laws (one per q* = laws[j].Q, from randmlp.SlopeLawSettings,
+// all at one width; the figure's seed is the one laws[0] records) against
+// the DKW bound at level 1e-3 for their
 // samples, then figure fig3-<name>, which claims Fig. 3 only at the
 // lecture's q* = 2, 1, 0.5, 0.2 with 4000 samples of width-1000 networks.
-func SlopeLaws(name string, laws []randmlp.SlopeLaw, qs []float64, seed uint64) show.View {
-	want(len(laws) == len(qs) && len(laws) > 0, "SlopeLaws: %d laws for %d q*", len(laws), len(qs))
+func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
+	want(len(laws) > 0, "SlopeLaws: no laws")
 	l0 := laws[0]
-	width := l0.Width
+	width, seed := l0.Width, l0.Seed
+	qs := make([]float64, len(laws))
+	for j, l := range laws {
+		qs[j] = l.Q
+	}
 	for j, l := range laws {
 		want(l.Width == width && l.Samples == l0.Samples && l.Nets == l0.Nets && len(l.T) == len(l0.T), "SlopeLaws: law %d ran %d networks of width %d (%d samples, %d points), law 0 %d of width %d (%d samples, %d points)",
 			j, l.Nets, l.Width, l.Samples, len(l.T), l0.Nets, l0.Width, l0.Samples, len(l0.T))

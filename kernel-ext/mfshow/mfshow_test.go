@@ -83,18 +83,22 @@ func TestQMapAndCMap(t *testing.T) {
 func TestIterations(t *testing.T) {
 	m := randmlp.MLP{Width: 50, Depth: 4, Phi: act(t, "tanh"), SigmaW2: 2, SigmaB2: 0.05}
 	q := m.QCheck(0.5, 2, empirical.Rand(1, 1))
-	v := QIteration([]randmlp.LayerCheck{q}, []float64{0.5}, 10)
+	q.Seed = 10
+	v := QIteration([]randmlp.LayerCheck{q})
 	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != must(empirical.MaxZ(q.Mean, q.SE, q.Theory)) {
 		t.Errorf("QIteration: %v, value %v", got, v.Agreements()[0].Value)
 	}
+	if f := v.Figures()[0]; f.Seed == nil || *f.Seed != 10 || f.Series[0].Name != "q-map from q¹=0.5" {
+		t.Errorf("QIteration: seed %v, series %q; want the seed 10 and start 0.5 the check records", f.Seed, f.Series[0].Name)
+	}
 	q2 := q
 	q2.Nets++
-	mustpanic.WithPrefix(t, "checks run with different numbers of networks", "mfshow:", func() { QIteration([]randmlp.LayerCheck{q, q2}, []float64{0.5, 1}, 10) })
+	mustpanic.WithPrefix(t, "checks run with different numbers of networks", "mfshow:", func() { QIteration([]randmlp.LayerCheck{q, q2}) })
 	c, err := m.CCheck(0.3, 2, false, empirical.Rand(2, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(t, CIteration([]randmlp.LayerCheck{c}, []float64{0.3}, 20)); got[0] != "F:cmap-iteration" || len(got) != 2 {
+	if got := ids(t, CIteration([]randmlp.LayerCheck{c})); got[0] != "F:cmap-iteration" || len(got) != 2 {
 		t.Errorf("CIteration: %v", got)
 	}
 	m.Depth = 20
@@ -102,7 +106,7 @@ func TestIterations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = XiCDecay(g, 5.6, 40)
+	v = XiCDecay(g, 5.6)
 	asym := v.Figures()[0].Series[1].Y
 	// the asymptote meets the theory at the last layer and grows by e^{1/ξ_c} per layer towards the first
 	if asym[19] != g.Theory[19] || math.Abs(asym[18]/asym[19]-math.Exp(1/5.6)) > 1e-12 {
@@ -153,11 +157,12 @@ func TestSimulationViews(t *testing.T) {
 	for i := 0; i < 15; i++ {
 		p.SigmaW2, p.Mean, p.SE, p.Theory = append(p.SigmaW2, float64(i)), append(p.Mean, 1.1), append(p.SE, 0.1), append(p.Theory, 1)
 	}
-	if v := Chi1(p, 30); math.Abs(v.Agreements()[0].Value-1) > 1e-12 {
+	if v := Chi1(p); math.Abs(v.Agreements()[0].Value-1) > 1e-12 {
 		t.Errorf("χ₁ max |z| = %v, want 1", v.Agreements()[0].Value)
 	}
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2}
-	v := SlopeLaws("relu", []randmlp.SlopeLaw{l}, []float64{2}, 50)
+	l.Q, l.Seed = 2, 50
+	v := SlopeLaws("relu", []randmlp.SlopeLaw{l})
 	if got := ids(t, v); got[0] != "F:fig3-relu" || math.Abs(v.Agreements()[0].Value-0.02) > 1e-12 || v.Agreements()[0].Tol != empirical.DKW(4000, 1e-3) {
 		t.Errorf("SlopeLaws: %v, value %v, tol %v", got, v.Agreements()[0].Value, v.Agreements()[0].Tol)
 	}
@@ -187,17 +192,17 @@ func TestBeyondViews(t *testing.T) {
 		t.Errorf("Phases with repelling points: %v, want 2", v.Agreements()[0].Value)
 	}
 	p := randmlp.Chi1Points{SigmaW2: []float64{1, 2, 3}, Mean: []float64{1, 1.2, 1}, SE: []float64{0.1, 0.1, 0.1}, Theory: []float64{1, 1, 1}, Offset: 0.02, Width: 1000, Depth: 3, Nets: 3}
-	if v := EdgeChi1("gelu", p, 1); math.Abs(v.Agreements()[0].Value-2) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
+	if v := EdgeChi1("gelu", p); math.Abs(v.Agreements()[0].Value-2) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
 		t.Errorf("EdgeChi1: max |z| = %v, want 2", v.Agreements()[0].Value)
 	}
 	r := randmlp.LayerCheck{Layers: []float64{1, 2}, Theory: []float64{1, 2}, Mean: []float64{1, 2.3}, SE: []float64{0.1, 0.1}, MLP: randmlp.MLP{Width: 1000, SigmaW2: 2.4, SigmaB2: 0.04}, Nets: 6}
-	if v := DivergentRun("gelu", r, 1); math.Abs(v.Agreements()[0].Value-3) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
+	if v := DivergentRun("gelu", r); math.Abs(v.Agreements()[0].Value-3) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
 		t.Errorf("DivergentRun: max |z| = %v, want 3", v.Agreements()[0].Value)
 	}
 	c := randmlp.CriticalSpectrum{SigmaB2: 0.3, QStar: 8.8, X: []float64{1, 2}, Theory: []float64{0.5, 1}, Empirical: []float64{0.52, 1}, KS: 0.02, D12: 0.01, Samples: 800, Width: 400, Depth: 8}
-	v = CriticalSpectra([]string{"gelu"}, []randmlp.CriticalSpectrum{c}, 1)
+	v = CriticalSpectra([]string{"gelu"}, []randmlp.CriticalSpectrum{c})
 	if a := v.Agreements()[0]; a.Value != 0.02 || math.Abs(a.Tol-0.045) > 1e-15 || ids(t, v)[0] != "F:beyond-spectrum" {
 		t.Errorf("CriticalSpectra: %v ± %v", a.Value, a.Tol)
 	}
-	mustpanic.WithPrefix(t, "no spectra", "mfshow:", func() { CriticalSpectra(nil, nil, 1) })
+	mustpanic.WithPrefix(t, "no spectra", "mfshow:", func() { CriticalSpectra(nil, nil) })
 }

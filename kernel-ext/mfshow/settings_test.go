@@ -49,45 +49,41 @@ func TestAtYourSettings(t *testing.T) {
 	yours(t, "CMap", v, map[string]float64{"sigma_b2": 0.1}, nil, []string{"σ_w²=1.5: χ₁ − R′(1) (finite difference)", "σ_w²=1.9: χ₁ − R′(1) (finite difference)"})
 
 	m := randmlp.MLP{Width: 30, Depth: 4, Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}
-	var qs []randmlp.LayerCheck
-	for k, q1 := range []float64{0.2, 2} {
-		qs = append(qs, m.QCheck(q1, 3, empirical.Rand(uint64(10+k), 1)))
+	qs, err := randmlp.QCheckSettings{MLP: m, Q1: []float64{0.2, 2}, Nets: 3, Seed: 10, Stream: 1}.Run()
+	if err != nil {
+		t.Fatal(err)
 	}
-	yours(t, "QIteration", QIteration(qs, []float64{0.2, 2}, 10), map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.1, "width": 30},
+	yours(t, "QIteration", QIteration(qs), map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.1, "width": 30},
 		[]string{"q-map vs simulation from q¹=0.2: max |z|", "q-map vs simulation from q¹=2: max |z|"}, nil)
 
-	c, err := m.CCheck(0.4, 3, false, empirical.Rand(20, 1))
+	c, err := randmlp.CCheckSettings{MLP: m, C1: []float64{0.4}, Nets: 3, Seed: 20, Stream: 1}.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	yours(t, "CIteration", CIteration([]randmlp.LayerCheck{c}, []float64{0.4}, 20), map[string]float64{"sigma_b2": 0.1, "width": 30},
+	yours(t, "CIteration", CIteration(c), map[string]float64{"sigma_b2": 0.1, "width": 30},
 		[]string{"c-map vs simulation, σ_w²=1.5, c¹=0.4: max |z|"}, nil)
 
-	g, err := m.CCheck(0.5, 3, true, empirical.Rand(40, 1))
+	g, err := randmlp.CCheckSettings{MLP: m, C1: []float64{0.5}, Gap: true, Nets: 3, Seed: 40, Stream: 1}.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	yours(t, "XiCDecay", XiCDecay(g, 3, 40), map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.1, "width": 30}, []string{"1 − c^ℓ vs simulation, σ_w²=1.5: max |z|"}, nil)
+	yours(t, "XiCDecay", XiCDecay(g[0], 3), map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.1, "width": 30}, []string{"1 − c^ℓ vs simulation, σ_w²=1.5: max |z|"}, nil)
 
-	p, err := randmlp.Chi1Beside(erf, []float64{0.05, 0.1}, 0.2, 30, 2, 2, 30, 1)
+	p, err := randmlp.Chi1Settings{Phi: erf, SigmaB2: []float64{0.05, 0.1}, Offset: 0.2, Width: 30, Depth: 2, Nets: 2, Seed: 30, Stream: 1}.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = Chi1(p, 30)
+	v = Chi1(p)
 	yours(t, "Chi1", v, map[string]float64{"width": 30, "depth": 2}, []string{"χ₁ on and beside the critical line vs simulation: max |z|"}, nil)
 	if c := v.Figures()[0].Caption; !strings.Contains(c, "at 2 critical points") || !strings.Contains(c, "and 0.2 to either side") {
 		t.Errorf("Chi1 caption %q, want the points and offset run", c)
 	}
 
-	var laws []randmlp.SlopeLaw
-	for j, q := range []float64{1, 0.5} {
-		l, err := randmlp.SlopeLawAt(relu, q, empirical.Linspace(-0.15, 1.15, 27), 20, 2, 2, empirical.Rand(uint64(50+j), 1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		laws = append(laws, l)
+	laws, err := randmlp.SlopeLawSettings{Phi: relu, Q: []float64{1, 0.5}, T: empirical.Linspace(-0.15, 1.15, 27), Width: 20, Depth: 2, Nets: 2, Seed: 50, Stream: 1}.Run()
+	if err != nil {
+		t.Fatal(err)
 	}
-	v = SlopeLaws("relu", laws, []float64{1, 0.5}, 50)
+	v = SlopeLaws("relu", laws)
 	yours(t, "SlopeLaws", v, map[string]float64{"width": 20}, []string{"relu: sup |CDF − empirical CDF| of φ′(h)"}, nil)
 	if a := v.Agreements()[0]; a.Tol != empirical.DKW(80, 1e-3) || !strings.Contains(a.Basis, "80 samples (2 networks × 2 inputs × N = 20)") {
 		t.Errorf("SlopeLaws tolerance %v, basis %q; want the DKW bound for the 80 samples run", a.Tol, a.Basis)
@@ -104,10 +100,10 @@ func TestAtYourSettings(t *testing.T) {
 // At the lecture's settings the figures keep their claims and captions.
 func TestAtPaperSettings(t *testing.T) {
 	var laws []randmlp.SlopeLaw
-	for range 4 {
-		laws = append(laws, randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.5, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2})
+	for _, q := range []float64{2, 1, 0.5, 0.2} {
+		laws = append(laws, randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.5, 1}, Samples: 4000, Q: q, Width: 1000, Depth: 3, Nets: 2, Seed: 50})
 	}
-	f := SlopeLaws("relu", laws, []float64{2, 1, 0.5, 0.2}, 50).Figures()[0]
+	f := SlopeLaws("relu", laws).Figures()[0]
 	if f.PaperFigure != "Tanner lecture, Fig. 3 (bottom row, as CDFs)" || strings.HasSuffix(f.Caption, show.YourSettings) {
 		t.Errorf("SlopeLaws at the lecture's settings: claim %q, caption %q", f.PaperFigure, f.Caption)
 	}

@@ -23,8 +23,12 @@ type CriticalSpectrum struct {
 	X, Theory, Empirical    []float64
 	KS, D12                 float64
 	Samples                 int
-	// Width and Depth are the settings the two networks ran with.
+	// Width and Depth are the settings the two networks ran with; Seed
+	// and Stream the generator empirical.Rand(Seed, Stream) they drew from
+	// when CriticalSpectrumSettings.Run drew them (zero from a caller's
+	// generator).
 	Width, Depth int
+	Seed, Stream uint64
 }
 
 // CriticalSpectrumAt places φ on its edge of chaos at bias variance

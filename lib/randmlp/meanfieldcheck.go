@@ -23,12 +23,17 @@ func (m MLP) MeanField() meanfield.Net {
 // LayerCheck is a mean-field prediction along depth beside its
 // finite-width estimate: at layers ℓ = 1…Depth (Layers), the iterated map
 // (Theory) and the mean and standard error over networks (Mean, SE;
-// LayerStats). MLP and Nets are the settings it ran with: the networks
-// and how many were drawn.
+// LayerStats). MLP, Nets and Start are the settings it ran with: the
+// networks, how many were drawn and the start (q¹ of QCheck, c¹ of
+// CCheck); Seed and Stream the generator empirical.Rand(Seed, Stream) it
+// drew from when a settings' Run drew it (QCheckSettings,
+// CCheckSettings; zero from a caller's generator).
 type LayerCheck struct {
 	Layers, Theory, Mean, SE []float64
 	MLP                      MLP
 	Nets                     int
+	Start                    float64
+	Seed, Stream             uint64
 }
 
 // QCheck follows q^ℓ from q¹ = q1: the q-map V iterated Depth−1 times
@@ -42,7 +47,7 @@ func (m MLP) QCheck(q1 float64, nets int, rng *rand.Rand) LayerCheck {
 	}
 	q := func(t MLPTrace, l int) []float64 { return t.Q[l] }
 	sim, se := m.LayerStats(nets, (q1-m.SigmaB2)/m.SigmaW2, 0, q, rng)
-	return LayerCheck{Layers: empirical.Linspace(1, float64(m.Depth), m.Depth), Theory: m.MeanField().QTrajectory(q1, m.Depth-1), Mean: sim, SE: se, MLP: m, Nets: nets}
+	return LayerCheck{Layers: empirical.Linspace(1, float64(m.Depth), m.Depth), Theory: m.MeanField().QTrajectory(q1, m.Depth-1), Mean: sim, SE: se, MLP: m, Nets: nets, Start: q1}
 }
 
 // CCheck follows the correlation c^ℓ of two inputs whose variances sit at
@@ -71,7 +76,7 @@ func (m MLP) CCheck(c1 float64, nets int, gap bool, rng *rand.Rand) (LayerCheck,
 	}
 	r := (q - m.SigmaB2) / m.SigmaW2
 	sim, se := m.LayerStats(nets, r, (c1*q-m.SigmaB2)/(m.SigmaW2*r), stat, rng)
-	return LayerCheck{Layers: empirical.Linspace(1, float64(m.Depth), m.Depth), Theory: theory, Mean: sim, SE: se, MLP: m, Nets: nets}, nil
+	return LayerCheck{Layers: empirical.Linspace(1, float64(m.Depth), m.Depth), Theory: theory, Mean: sim, SE: se, MLP: m, Nets: nets, Start: c1}, nil
 }
 
 // Chi1Points holds estimates of χ₁ = σ_w² E φ′(h)² at points σ_w²
@@ -81,9 +86,11 @@ type Chi1Points struct {
 	SigmaW2, Mean, SE, Theory []float64
 	// Offset, Width, Depth and Nets are the settings it ran with: the
 	// points sit at σ_w²_c − Offset, σ_w²_c, σ_w²_c + Offset, with Nets
-	// networks of that width and depth per point.
+	// networks of that width and depth per point; Seed and Stream
+	// chose the generators (row k: empirical.Rand(Seed+3k, Stream)).
 	Offset             float64
 	Width, Depth, Nets int
+	Seed, Stream       uint64
 }
 
 // Chi1Beside estimates χ₁ on the edge of chaos of φ and beside it: for
@@ -101,7 +108,7 @@ func Chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, d
 	if err != nil {
 		return Chi1Points{}, err
 	}
-	p := Chi1Points{Offset: offset, Width: width, Depth: depth, Nets: nets}
+	p := Chi1Points{Offset: offset, Width: width, Depth: depth, Nets: nets, Seed: seed, Stream: stream}
 	for k, b := range sigmaB2 {
 		for _, w := range []float64{critical[k] - offset, critical[k], critical[k] + offset} {
 			mlp := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: w, SigmaB2: b}
@@ -126,9 +133,13 @@ func Chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, d
 type SlopeLaw struct {
 	T, CDF, ECDF []float64
 	Samples      int
-	// Width, Depth and Nets are the settings it ran with: Samples =
-	// Nets·2·Width.
+	// Q, Width, Depth and Nets are the settings it ran with: Samples =
+	// Nets·2·Width; Seed and Stream the generator empirical.Rand(Seed,
+	// Stream) it drew from when SlopeLawSettings.Run drew it (zero from a
+	// caller's generator).
+	Q                  float64
 	Width, Depth, Nets int
+	Seed, Stream       uint64
 }
 
 // SlopeLawAt draws nets networks of the given width and depth at the
@@ -146,7 +157,7 @@ func SlopeLawAt(phi activation.Func, q float64, ts []float64, width, depth, nets
 	mlp := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: w2, SigmaB2: b2}
 	s := mlp.LastLayer(nets, (q-b2)/w2, 0, 2, phi.DPhi, rng)
 	sort.Float64s(s)
-	l := SlopeLaw{T: ts, Samples: len(s), Width: width, Depth: depth, Nets: nets}
+	l := SlopeLaw{T: ts, Samples: len(s), Q: q, Width: width, Depth: depth, Nets: nets}
 	for _, t := range ts {
 		l.CDF, l.ECDF = append(l.CDF, phi.SlopeCDF(q, t)), append(l.ECDF, empirical.ECDF(s, t))
 	}

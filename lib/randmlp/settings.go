@@ -1,0 +1,276 @@
+package randmlp
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
+)
+
+// This file holds the settings of the finite-width experiments of
+// meanfieldcheck.go and criticalspectrum.go: every size, number of
+// networks and seed is a named field, and each result records the
+// settings it ran with (notebook 01 passes no bare positional size).
+
+// ErrParam is wrapped by the errors of the settings' Run methods for a
+// size, count or list out of range; the message names the field and its
+// allowed range, so callers can test errors.Is(err, ErrParam).
+var ErrParam = errors.New("randmlp: parameter out of range")
+
+func paramErr(name string, got any, allowed string) error {
+	return fmt.Errorf("%w: %s = %v, want %s", ErrParam, name, got, allowed)
+}
+
+// atLeast returns the first of the named integers below its minimum as an
+// ErrParam error. Arguments come in triples: name, value, minimum.
+func atLeast(args ...any) error {
+	for i := 0; i+2 < len(args); i += 3 {
+		name, v, lo := args[i].(string), args[i+1].(int), args[i+2].(int)
+		if v < lo {
+			return paramErr(name, v, fmt.Sprintf("an integer >= %d", lo))
+		}
+	}
+	return nil
+}
+
+// checkMLP returns an ErrParam error for an MLP a reader could type out of
+// range (width or depth below 1, σ_w² ≤ 0, σ_b² < 0); a missing φ stays
+// a caller bug (MLP.validate panics).
+func checkMLP(m MLP) error {
+	if err := atLeast("MLP.Width", m.Width, 1, "MLP.Depth", m.Depth, 1); err != nil {
+		return err
+	}
+	if !(m.SigmaW2 > 0) {
+		return paramErr("MLP.SigmaW2", m.SigmaW2, "> 0")
+	}
+	if !(m.SigmaB2 >= 0) {
+		return paramErr("MLP.SigmaB2", m.SigmaB2, ">= 0")
+	}
+	return nil
+}
+
+// QCheckSettings are the settings of the check of the q-map along depth
+// against finite networks (MLP.QCheck from each start; the Tanner
+// lecture's q^ℓ, lib/sources/tanner2024.md#monte-carlo): notebook 01's
+// figures qmap-iteration and beyond-divergent.
+type QCheckSettings struct {
+	// MLP is the networks: width N, depth L, φ, σ_w², σ_b². The lecture
+	// draws its figures at N = 1000 and states no depth (notebook 01:
+	// L = 10, sigprop's choice).
+	MLP MLP
+	// Q1 are the starts q¹, one check each (the inputs' ‖x‖²/N is chosen
+	// so that q¹ is exact).
+	Q1 []float64
+	// Nets is the number of independent networks per start; the lecture
+	// states none (notebook 01: 6, sigprop's choice).
+	Nets int
+	// Seed and Stream choose the generators: start k draws from
+	// empirical.Rand(Seed+k, Stream).
+	Seed, Stream uint64
+}
+
+// Run returns MLP.QCheck(Q1[k], Nets, empirical.Rand(Seed+k, Stream)) for
+// each start, each recording its start, seed and stream.
+//
+// Errors: ErrParam for a width, depth or Nets below 1, no start, σ_w² ≤ 0,
+// σ_b² < 0, or a start below σ_b².
+func (s QCheckSettings) Run() ([]LayerCheck, error) {
+	if err := checkMLP(s.MLP); err != nil {
+		return nil, err
+	}
+	if err := atLeast("Nets", s.Nets, 1, "len(Q1)", len(s.Q1), 1); err != nil {
+		return nil, err
+	}
+	for k, q1 := range s.Q1 {
+		if !(q1 >= s.MLP.SigmaB2) {
+			return nil, paramErr(fmt.Sprintf("Q1[%d]", k), q1, fmt.Sprintf(">= MLP.SigmaB2 = %v", s.MLP.SigmaB2))
+		}
+	}
+	out := make([]LayerCheck, len(s.Q1))
+	for k, q1 := range s.Q1 {
+		out[k] = s.MLP.QCheck(q1, s.Nets, empirical.Rand(s.Seed+uint64(k), s.Stream))
+		out[k].Seed, out[k].Stream = s.Seed+uint64(k), s.Stream
+	}
+	return out, nil
+}
+
+// CCheckSettings are the settings of the check of the covariance map
+// along depth against finite networks (MLP.CCheck for each case; the
+// lecture's c^ℓ): notebook 01's figures cmap-iteration and xi-c-decay.
+type CCheckSettings struct {
+	// MLP is the networks: width N, depth L, φ, σ_b², and σ_w² unless
+	// SigmaW2 is set. The lecture draws its figures at N = 1000 and
+	// states no depth (notebook 01: L = 10 and 20, sigprop's choice).
+	MLP MLP
+	// SigmaW2 is σ_w² of case k; nil runs every case at MLP.SigmaW2.
+	SigmaW2 []float64
+	// C1 is the first-layer correlation c¹ of case k.
+	C1 []float64
+	// Gap replaces c^ℓ by 1 − c^ℓ (MLP.CCheck).
+	Gap bool
+	// Nets is the number of independent networks per case; the lecture
+	// states none (notebook 01: 6 and 4, sigprop's choice).
+	Nets int
+	// Seed and Stream choose the generators: case k draws from
+	// empirical.Rand(Seed+k, Stream).
+	Seed, Stream uint64
+}
+
+// Run returns MLP.CCheck(C1[k], Nets, Gap, empirical.Rand(Seed+k, Stream))
+// at σ_w² = SigmaW2[k] for each case, each recording its start, seed and
+// stream.
+//
+// Errors: ErrParam for a width, depth or Nets below 1, no case, a SigmaW2
+// of another length than C1, σ_w² ≤ 0, σ_b² < 0 or c¹ outside [−1, 1];
+// those of MLP.CCheck.
+func (s CCheckSettings) Run() ([]LayerCheck, error) {
+	if s.SigmaW2 != nil && len(s.SigmaW2) != len(s.C1) {
+		return nil, paramErr("len(SigmaW2)", len(s.SigmaW2), fmt.Sprintf("len(C1) = %d, or SigmaW2 nil", len(s.C1)))
+	}
+	if err := atLeast("Nets", s.Nets, 1, "len(C1)", len(s.C1), 1); err != nil {
+		return nil, err
+	}
+	out := make([]LayerCheck, len(s.C1))
+	for k, c1 := range s.C1 {
+		m := s.MLP
+		if s.SigmaW2 != nil {
+			m.SigmaW2 = s.SigmaW2[k]
+		}
+		if err := checkMLP(m); err != nil {
+			return nil, fmt.Errorf("case %d: %w", k, err)
+		}
+		if !(c1 >= -1 && c1 <= 1) {
+			return nil, paramErr(fmt.Sprintf("C1[%d]", k), c1, "a correlation in [-1, 1]")
+		}
+		r, err := m.CCheck(c1, s.Nets, s.Gap, empirical.Rand(s.Seed+uint64(k), s.Stream))
+		if err != nil {
+			return nil, err
+		}
+		r.Seed, r.Stream = s.Seed+uint64(k), s.Stream
+		out[k] = r
+	}
+	return out, nil
+}
+
+// Chi1Settings are the settings of the estimate of χ₁ on the edge of
+// chaos and beside it (Chi1Beside): notebook 01's figures chi1-sim and
+// beyond-chi1.
+type Chi1Settings struct {
+	// Phi is the activation φ.
+	Phi activation.Func
+	// SigmaB2 are the σ_b² of the critical points, one row of three
+	// points each.
+	SigmaB2 []float64
+	// Offset is the distance in σ_w² of the points beside the edge.
+	Offset float64
+	// Width, Depth and Nets are the networks' width N, depth L and
+	// number per point; the lecture draws at N = 1000 and states neither
+	// depth nor count (notebook 01: L = 3, 3 networks, sigprop's choice).
+	Width, Depth, Nets int
+	// Seed and Stream choose the generators: row k draws from
+	// empirical.Rand(Seed+3k, Stream).
+	Seed, Stream uint64
+}
+
+// Run is Chi1Beside(s.Phi, s.SigmaB2, s.Offset, s.Width, s.Depth, s.Nets,
+// s.Seed, s.Stream).
+//
+// Errors: ErrParam for a width, depth or Nets below 1, no σ_b² or a
+// negative offset; those of Chi1Beside.
+func (s Chi1Settings) Run() (Chi1Points, error) {
+	if err := atLeast("Width", s.Width, 1, "Depth", s.Depth, 1, "Nets", s.Nets, 1, "len(SigmaB2)", len(s.SigmaB2), 1); err != nil {
+		return Chi1Points{}, err
+	}
+	if !(s.Offset >= 0) {
+		return Chi1Points{}, paramErr("Offset", s.Offset, ">= 0")
+	}
+	return Chi1Beside(s.Phi, s.SigmaB2, s.Offset, s.Width, s.Depth, s.Nets, s.Seed, s.Stream)
+}
+
+// SlopeLawSettings are the settings of the law of φ′(h^L) at the edge of
+// chaos against finite networks (SlopeLawAt at each q*): the Tanner
+// lecture's Fig. 3, bottom row.
+type SlopeLawSettings struct {
+	// Phi is the activation φ.
+	Phi activation.Func
+	// Q are the fixed points q* of the edge-of-chaos points, one law
+	// each; the lecture's Fig. 3 draws q* = 2, 1, 0.5, 0.2.
+	Q []float64
+	// T are the points t at which both CDFs are compared.
+	T []float64
+	// Width, Depth and Nets are the networks' width N, depth L and
+	// number per law; the lecture draws at N = 1000 and states neither
+	// depth nor count (notebook 01: L = 3, 2 networks, sigprop's choice).
+	Width, Depth, Nets int
+	// Seed and Stream choose the generators: law j draws from
+	// empirical.Rand(Seed+j, Stream).
+	Seed, Stream uint64
+}
+
+// Run returns SlopeLawAt(s.Phi, Q[j], s.T, s.Width, s.Depth, s.Nets,
+// empirical.Rand(Seed+j, Stream)) for each q*, each recording its q*,
+// seed and stream.
+//
+// Errors: ErrParam for a width, depth or Nets below 1, no q*, no point or
+// a negative q*; those of SlopeLawAt.
+func (s SlopeLawSettings) Run() ([]SlopeLaw, error) {
+	if err := atLeast("Width", s.Width, 1, "Depth", s.Depth, 1, "Nets", s.Nets, 1, "len(Q)", len(s.Q), 1, "len(T)", len(s.T), 1); err != nil {
+		return nil, err
+	}
+	out := make([]SlopeLaw, len(s.Q))
+	for j, q := range s.Q {
+		if !(q >= 0) {
+			return nil, paramErr(fmt.Sprintf("Q[%d]", j), q, ">= 0")
+		}
+		l, err := SlopeLawAt(s.Phi, q, s.T, s.Width, s.Depth, s.Nets, empirical.Rand(s.Seed+uint64(j), s.Stream))
+		if err != nil {
+			return nil, err
+		}
+		l.Q, l.Seed, l.Stream = q, s.Seed+uint64(j), s.Stream
+		out[j] = l
+	}
+	return out, nil
+}
+
+// CriticalSpectrumSettings are the settings of the spectrum of JJᵀ at the
+// edge of chaos against two simulated networks per activation
+// (CriticalSpectrumAt): notebook 01's figure beyond-spectrum (Pennington
+// et al. 2018's law, their Fig. 1 at other activations).
+type CriticalSpectrumSettings struct {
+	// Phis are the activations, one spectrum each.
+	Phis []activation.Func
+	// SigmaB2 is the bias variance σ_b² of the edge-of-chaos points.
+	SigmaB2 float64
+	// Depth and Width are the networks' L and N (notebook 01: L = 8,
+	// N = 600, sigprop's choice).
+	Depth, Width int
+	// Seed and Stream choose the generators: activation k draws from
+	// empirical.Rand(Seed+k, Stream).
+	Seed, Stream uint64
+}
+
+// Run returns CriticalSpectrumAt(Phis[k], s.SigmaB2, s.Depth, s.Width,
+// empirical.Rand(Seed+k, Stream)) for each activation, each recording its
+// seed and stream.
+//
+// Errors: ErrParam for a width or depth below 1, no activation or σ_b² < 0;
+// those of CriticalSpectrumAt.
+func (s CriticalSpectrumSettings) Run() ([]CriticalSpectrum, error) {
+	if err := atLeast("Width", s.Width, 1, "Depth", s.Depth, 1, "len(Phis)", len(s.Phis), 1); err != nil {
+		return nil, err
+	}
+	if !(s.SigmaB2 >= 0) {
+		return nil, paramErr("SigmaB2", s.SigmaB2, ">= 0")
+	}
+	out := make([]CriticalSpectrum, len(s.Phis))
+	for k, phi := range s.Phis {
+		c, err := CriticalSpectrumAt(phi, s.SigmaB2, s.Depth, s.Width, empirical.Rand(s.Seed+uint64(k), s.Stream))
+		if err != nil {
+			return nil, err
+		}
+		c.Seed, c.Stream = s.Seed+uint64(k), s.Stream
+		out[k] = c
+	}
+	return out, nil
+}
