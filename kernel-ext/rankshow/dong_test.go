@@ -8,19 +8,21 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/attnspec"
+	"github.com/sigprop/sigprop/lib/rankexp"
 )
 
 // On a made-up contraction exactly cubic (query–key) and linear (i.i.d.)
 // both slope checks read 0; the sizes, s and r_T come from the arguments
-// and the contraction, the seeds from the call.
+// and the contraction, the seeds from the settings the run records.
 func TestDong(t *testing.T) {
 	in := []float64{1e-3, 1e-2, 1e-1}
 	c := attnspec.Contraction{Eps: []float64{2e-3, 2e-2, 2e-1}, In: in, KeyQuery: []float64{2e-9, 2e-6, 2e-3}, IIDLogits: []float64{5e-4, 5e-3, 5e-2}, LogitsScale: 0.5}
 	kq := attnspec.StackResult{Residual: []float64{1, 0.1, 1e-4}}
 	iid := attnspec.StackResult{Residual: []float64{1, 0.5, 0.2}}
-	v := Dong(show.Figure{ID: "dong-depth"}, show.Figure{ID: "dong-contraction"}, 16, 8, 4, kq, iid, c, 11, 12)
+	r := rankexp.DongRun{DongSettings: rankexp.DongSettings{T: 16, D: 8, DK: 4, Seed: 10}, KeyQuery: kq, IID: iid, Contraction: c}
+	v := Dong(show.Figure{ID: "dong-depth"}, show.Figure{ID: "dong-contraction"}, r)
 	fs := v.Figures()
-	if len(fs) != 2 || fs[0].ID != "dong-depth" || fs[1].ID != "dong-contraction" || fs[0].Seed == nil || *fs[0].Seed != 11 || fs[1].Seed == nil || *fs[1].Seed != 12 {
+	if len(fs) != 2 || fs[0].ID != "dong-depth" || fs[1].ID != "dong-contraction" || fs[0].Seed == nil || *fs[0].Seed != 11 || fs[1].Seed == nil || *fs[1].Seed != 13 {
 		t.Fatalf("figures: %+v", fs)
 	}
 	want := map[string]float64{"T": 16, "d": 8, "d_k": 4, "s": 0.5}

@@ -35,14 +35,15 @@ func Lemma31(names []string, rows []rankexp.Lemma31) show.View {
 }
 
 // IdenticalTokens shows table thm32 (Thm 3.2 at each size, true softmax at
-// τ = 1.5) and checks that every query/key Jacobian norm is exactly zero.
+// the τ the rows record, from rankexp.Thm32Settings) and checks that every
+// query/key Jacobian norm is exactly zero.
 func IdenticalTokens(rows []rankexp.Collapsed) show.View {
-	draws := 0
+	want(len(rows) > 0, "IdenticalTokens: no rows")
+	draws, tau := rows[0].Draws, rows[0].Tau
 	for _, g := range rows {
-		want(draws == 0 || g.Draws == draws, "IdenticalTokens: rows with %d and %d weight draws", draws, g.Draws)
-		draws = g.Draws
+		want(g.Draws == draws && g.Tau == tau, "IdenticalTokens: rows with %d and %d weight draws, τ = %g and %g", draws, g.Draws, tau, g.Tau)
 	}
-	t := bundle.Table{ID: "thm32", Caption: fmt.Sprintf("Identical tokens, true softmax (τ = 1.5), norms averaged over %d random weight draws", draws),
+	t := bundle.Table{ID: "thm32", Caption: fmt.Sprintf("Identical tokens, true softmax (τ = %g), norms averaged over %d random weight draws", tau, draws),
 		Header: []string{"n", "d", "‖∂S/∂W^Q‖²", "‖∂S/∂W^K‖²", "‖∂S/∂W^V‖²", "d_v n‖x‖²"}}
 	worst := 0.0
 	for _, g := range rows {
@@ -56,12 +57,13 @@ func IdenticalTokens(rows []rankexp.Collapsed) show.View {
 
 // GradsVsRho shows figure eq17-18-rho: eqs. (17) and (18) (exact and as
 // printed) on the correlations rhos against the Monte Carlo points mc (all
-// at one n, d, σ_x² and number of draws, drawn from seed), after the z
+// at one n, d, σ_x² and number of draws, from rankexp.GradsSettings; the
+// figure's seed is the one mc[0] records), after the z
 // checks of each against the exact forms. The figure claims eqs. (17)–(18)
 // only at the setting n = 10, d = 16, σ_x² = 0.5, 1000 draws.
-func GradsVsRho(rhos []float64, mc []rankexp.Grads, seed uint64) (show.View, error) {
+func GradsVsRho(rhos []float64, mc []rankexp.Grads) (show.View, error) {
 	want(len(mc) > 0, "GradsVsRho: no Monte Carlo points")
-	n, d, sx2, draws := mc[0].N, mc[0].D, mc[0].Sx2, mc[0].Draws
+	n, d, sx2, draws, seed := mc[0].N, mc[0].D, mc[0].Sx2, mc[0].Draws, mc[0].Seed
 	for _, g := range mc {
 		want(g.N == n && g.D == d && g.Sx2 == sx2 && g.Draws == draws, "GradsVsRho: points at n=%d d=%d σ_x²=%g with %d draws and %+v with %d draws", n, d, sx2, draws, g.Point, g.Draws)
 	}
@@ -92,9 +94,9 @@ func GradsVsRho(rhos []float64, mc []rankexp.Grads, seed uint64) (show.View, err
 // width in order of first appearance), after one z check per width. The
 // figure claims eqs. (17)–(18) only at the setting ρ = 0.2, σ_x² = 1,
 // d = 8, 32, 800 draws.
-func GradsVsN(ns []int, mc []rankexp.Grads, seed uint64) (show.View, error) {
+func GradsVsN(ns []int, mc []rankexp.Grads) (show.View, error) {
 	want(len(mc) > 0, "GradsVsN: no Monte Carlo points")
-	rho, sx2, draws := mc[0].Rho, mc[0].Sx2, mc[0].Draws
+	rho, sx2, draws, seed := mc[0].Rho, mc[0].Sx2, mc[0].Draws, mc[0].Seed
 	var ds []int
 	byD := map[int][]rankexp.Grads{}
 	for _, g := range mc {
@@ -135,8 +137,9 @@ func GradsVsN(ns []int, mc []rankexp.Grads, seed uint64) (show.View, error) {
 		LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series, Height: 340}, paper))), nil
 }
 
-// Grid shows the grid of App. B.2–B.3 (rankexp.Grid over nr correlations,
-// ns entry variances, nn lengths and nd widths, drawn from seed): the
+// Grid shows the grid of App. B.2–B.3 (rankexp.GridSettings over nr
+// correlations, ns entry variances, nn lengths and nd widths, drawn from
+// the seed run records): the
 // true-softmax over uniform-theory ratios at n = 10, d = 16, σ_x = 1 (when
 // the grid has that point); a z check of the query gradient against
 // eq. (18) exact at the first σ_x; figure fig12-grid (simulation against
@@ -145,7 +148,9 @@ func GradsVsN(ns []int, mc []rankexp.Grads, seed uint64) (show.View, error) {
 // figures claim Figs. 12–14 only at our grid of the text (ρ = 0, 0.3, 0.6,
 // 0.9; σ_x² = 0.25, 1, 4; n = 5, 10, 20, 40; d = 8, 16, 32, 64) with the
 // paper's 20 draws.
-func Grid(grid []rankexp.GridPoint, nr, ns, nn, nd int, seed uint64) show.View {
+func Grid(run rankexp.GridRun) show.View {
+	grid, seed := run.Points, run.Seed
+	nr, ns, nn, nd := len(run.Rho), len(run.Sx2), len(run.N), len(run.D)
 	want(nr > 0 && ns > 0 && nn > 0 && nd > 0 && len(grid) == nr*ns*nn*nd, "Grid: %d points on a %d×%d×%d×%d grid", len(grid), nr, ns, nn, nd)
 	at := func(ir, is, in, id int) rankexp.GridPoint { return grid[((ir*ns+is)*nn+in)*nd+id] }
 	axis := func(k int, f func(i int) float64) (vals []float64, text string) {
@@ -205,17 +210,48 @@ func Grid(grid []rankexp.GridPoint, nr, ns, nn, nd int, seed uint64) show.View {
 	return v
 }
 
-// TauTable is table tau-c3: eq. (47) as printed at each setting {d, n, ρ,
-// σ_x²} of settings (the IWSLT settings of App. C.3). Errors: a setting
+// TauTable is table tau-c3: eq. (47) as printed at each input law (n, d,
+// ρ, σ_x²) of settings (the IWSLT settings of App. C.3). Errors: a setting
 // where eq. (47) is undefined (rankcollapse.Tau).
-func TauTable(settings [][4]float64) (show.View, error) {
+func TauTable(settings []rankexp.Point) (show.View, error) {
 	t := bundle.Table{ID: "tau-c3", Caption: "τ from eq. 47 (as printed) at the IWSLT settings of App. C.3", Header: []string{"d", "n", "ρ", "σ_x²", "τ"}}
 	for _, c := range settings {
-		tau, err := rankcollapse.Tau(int(c[1]), int(c[0]), c[2], c[3], rankcollapse.FormPaper)
+		tau, err := rankcollapse.Tau(c.N, c.D, c.Rho, c.Sx2, rankcollapse.FormPaper)
 		if err != nil {
 			return nil, err
 		}
-		t.Rows = append(t.Rows, []string{show.FormatFloat(c[0]), show.FormatFloat(c[1]), show.FormatFloat(c[2]), show.FormatFloat(c[3]), show.FormatFloat(tau)})
+		t.Rows = append(t.Rows, []string{show.FormatFloat(float64(c.D)), show.FormatFloat(float64(c.N)), show.FormatFloat(c.Rho), show.FormatFloat(c.Sx2), show.FormatFloat(tau)})
 	}
 	return show.View{show.Tab(t)}, nil
+}
+
+// TauBalance shows the check that the temperature τ of eq. (47) (exact
+// form) balances the query and value gradients of one uniform-attention
+// layer: ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²) of b's Monte Carlo within 0.06 of 0
+// (App. C.3's aim, checked at b's law and draws). The tolerance is about
+// 4 SE of the log ratio at notebook 03's setting (n = 10, d = 16, ρ = 0.3,
+// σ_x² = 0.5, 2000 draws); at other settings the check is not applicable.
+func TauBalance(b rankexp.TauBalance) show.View {
+	se := math.Hypot(b.WQSE/b.WQ, b.WVSE/b.WV)
+	paper := b.N == 10 && b.D == 16 && b.Rho == 0.3 && b.Sx2 == 0.5 && b.Draws == 2000
+	return show.View{show.PaperCheck(show.Agreement{Name: "tau-balances", Kind: show.TheoryVsSimulation, Value: math.Log(b.WQ / b.WV), Tol: 0.06, Figure: "tau-c3",
+		Basis: fmt.Sprintf("≈ 4 SE: SE of the log ratio %.3f from %d draws", se, b.Draws),
+		Note:  fmt.Sprintf("ln(query/value) with τ = %.3f (eq. 47, exact form), n = %d, d = %d, ρ = %g, σ_x² = %g, uniform attention", b.Tau, b.N, b.D, b.Rho, b.Sx2)},
+		paper, fmt.Sprintf("the tolerance 0.06 is about 4 SE of 2000 draws at n = 10, d = 16, ρ = 0.3, σ_x² = 0.5; here the SE of the log ratio is %.3f", se))}
+}
+
+// SmallN shows, at the one point of g (from rankexp.GradsSettings), the
+// line comparing the Monte Carlo query gradient with eq. (18) in its exact
+// and printed forms, then the z check of the exact form (5 SE, any
+// setting). Errors: those of rankcollapse.GradQ.
+func SmallN(g rankexp.Grads) (show.View, error) {
+	printed, err := rankcollapse.GradQ(g.N, g.D, g.Rho, g.Sx2, rankcollapse.FormPaper)
+	if err != nil {
+		return nil, err
+	}
+	z, zPrinted := (g.WQ-g.Q)/g.WQSE, (g.WQ-printed)/g.WQSE
+	return show.View{show.Text(fmt.Sprintf("n = %d, d = %d, ρ = %g, σ_x² = %g: MC %.2f ± %.2f; exact %.3f (%.1f SE); printed eq. 18 %.2f (%.1f SE)\n",
+		g.N, g.D, g.Rho, g.Sx2, g.WQ, g.WQSE, g.Q, z, printed, zPrinted)),
+		show.Agree(show.Agreement{Name: "eq18-exact-small-n-z", Kind: show.TheoryVsSimulation, Value: z, Tol: 5, Basis: fmt.Sprintf("5 SE, SE from %d draws", g.Draws),
+			Note: fmt.Sprintf("(MC − exact eq. 18)/SE at n = %d, d = %d; the printed form is ~%.0f SE away", g.N, g.D, math.Abs(zPrinted))})}, nil
 }

@@ -78,7 +78,7 @@ func TestLemma31AndIdenticalTokens(t *testing.T) {
 		t.Errorf("rows %v", tb.Rows)
 	}
 	mustpanic.WithPrefix(t, "one name for two rows", "rankshow:", func() { Lemma31([]string{"a"}, rows) })
-	c := []rankexp.Collapsed{{N: 4, D: 8, X2: 2, Draws: 2, AttnGrads: rankblock.AttnGrads{WQ: 0, WK: 1e-30, WV: 5}}, {N: 7, D: 5, X2: 1, Draws: 2, AttnGrads: rankblock.AttnGrads{WQ: 2e-30, WV: 3}}}
+	c := []rankexp.Collapsed{{N: 4, D: 8, X2: 2, Draws: 2, Tau: 1.5, AttnGrads: rankblock.AttnGrads{WQ: 0, WK: 1e-30, WV: 5}}, {N: 7, D: 5, X2: 1, Draws: 2, Tau: 1.5, AttnGrads: rankblock.AttnGrads{WQ: 2e-30, WV: 3}}}
 	v = IdenticalTokens(c)
 	if k := kinds(t, v); k != "TA" {
 		t.Fatalf("kinds %s, want TA", k)
@@ -89,8 +89,8 @@ func TestLemma31AndIdenticalTokens(t *testing.T) {
 	if r := v.Tables()[0].Rows[0]; r[5] != "64" {
 		t.Errorf("d_v n‖x‖² = %s, want 64", r[5])
 	}
-	if c := v.Tables()[0].Caption; !strings.Contains(c, "averaged over 2 random weight draws") {
-		t.Errorf("caption %q does not state the 2 draws", c)
+	if c := v.Tables()[0].Caption; !strings.Contains(c, "averaged over 2 random weight draws") || !strings.Contains(c, "(τ = 1.5)") {
+		t.Errorf("caption %q does not state the 2 draws and τ = 1.5 the rows record", c)
 	}
 	c[1].Draws = 3
 	mustpanic.WithPrefix(t, "rows with different draw counts", "rankshow:", func() { IdenticalTokens(c) })
@@ -102,9 +102,9 @@ func TestGrads(t *testing.T) {
 		p := rankexp.Point{N: 10, D: 16, Rho: r, Sx2: 0.5}
 		v, _ := rankcollapse.GradV(10, 16, r, 0.5)
 		q, _ := rankcollapse.GradQ(10, 16, r, 0.5, rankcollapse.FormExact)
-		mc = append(mc, rankexp.Grads{Point: p, V: v, Q: q, AttnGrads: rankblock.AttnGrads{WV: v + float64(i), WVSE: 1, WQ: q, WQSE: 1}})
+		mc = append(mc, rankexp.Grads{Point: p, V: v, Q: q, Seed: 60, AttnGrads: rankblock.AttnGrads{WV: v + float64(i), WVSE: 1, WQ: q, WQSE: 1}})
 	}
-	v, err := GradsVsRho(empirical.Linspace(-1.0/9, 1, 5), mc, 60)
+	v, err := GradsVsRho(empirical.Linspace(-1.0/9, 1, 5), mc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,8 +114,8 @@ func TestGrads(t *testing.T) {
 	if a := v.Agreements(); a[0].Value != 1 || a[1].Value != 0 {
 		t.Errorf("max z %g %g, want 1 and 0", a[0].Value, a[1].Value)
 	}
-	if f := v.Figures()[0]; len(f.Series) != 5 || f.Series[0].Y[4] != mustV(10, 16, 1, 0.5) {
-		t.Errorf("figure series %d", len(f.Series))
+	if f := v.Figures()[0]; len(f.Series) != 5 || f.Series[0].Y[4] != mustV(10, 16, 1, 0.5) || f.Seed == nil || *f.Seed != 60 {
+		t.Errorf("figure series %d, seed %v; want 5 series and the seed 60 the points record", len(f.Series), f.Seed)
 	}
 	var byN []rankexp.Grads
 	for _, d := range []int{8, 32} {
@@ -124,7 +124,7 @@ func TestGrads(t *testing.T) {
 			byN = append(byN, rankexp.Grads{Point: rankexp.Point{N: n, D: d, Rho: 0.2, Sx2: 1}, V: v, AttnGrads: rankblock.AttnGrads{WV: v, WVSE: 1, WQ: 1, WQSE: 1}})
 		}
 	}
-	v, err = GradsVsN([]int{2, 4, 8}, byN, 70)
+	v, err = GradsVsN([]int{2, 4, 8}, byN)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestGrads(t *testing.T) {
 	}
 	// One width is a legitimate setting: the caption names it, and the
 	// figure claims nothing.
-	v, err = GradsVsN([]int{2}, byN[:2], 70)
+	v, err = GradsVsN([]int{2}, byN[:2])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,20 +154,23 @@ func mustV(n, d int, rho, sx2 float64) float64 {
 }
 
 func TestGridAndTau(t *testing.T) {
-	grid, err := rankexp.Grid([]float64{0, 0.3, 0.6, 0.9}, []float64{0.25, 1, 4}, []int{5, 10, 20, 40}, []int{8, 16, 32, 64}, 2, empirical.Rand(140, 1))
+	s := rankexp.Fig12()
+	s.Draws, s.Seed, s.Stream = 2, 140, 1
+	grid, err := s.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := Grid(grid, 4, 3, 4, 4, 140)
+	v := Grid(grid)
 	if k := kinds(t, v); k != "PPPPAFFF" {
 		t.Fatalf("kinds %s, want PPPPAFFF", k)
 	}
 	f := v.Figures()
-	if f[0].ID != "fig12-grid" || len(f[0].Series) != 4 || len(f[0].Series[0].X) != 64 || f[2].Heat == nil {
-		t.Errorf("figures %s %d", f[0].ID, len(f[0].Series))
+	if f[0].ID != "fig12-grid" || len(f[0].Series) != 4 || len(f[0].Series[0].X) != 64 || f[2].Heat == nil || *f[0].Seed != 140 {
+		t.Errorf("figures %s %d, seed %v", f[0].ID, len(f[0].Series), *f[0].Seed)
 	}
-	mustpanic.WithPrefix(t, "a 3×3×4×4 grid", "rankshow:", func() { Grid(grid[:48], 3, 3, 4, 4, 140) })
-	v, err = TauTable([][4]float64{{512, 25, 0, 1}, {32, 50, 0, 1}})
+	grid.Rho = grid.Rho[:3]
+	mustpanic.WithPrefix(t, "a 3×3×4×4 grid", "rankshow:", func() { Grid(grid) })
+	v, err = TauTable([]rankexp.Point{{N: 25, D: 512, Rho: 0, Sx2: 1}, {N: 50, D: 32, Rho: 0, Sx2: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +178,7 @@ func TestGridAndTau(t *testing.T) {
 	if k := kinds(t, v); k != "T" || v.Tables()[0].Rows[1][4] != show.FormatFloat(want) {
 		t.Errorf("tau table %v", v.Tables()[0].Rows)
 	}
-	if _, err := TauTable([][4]float64{{512, 25, 1, 1}}); err == nil {
+	if _, err := TauTable([]rankexp.Point{{N: 25, D: 512, Rho: 1, Sx2: 1}}); err == nil {
 		t.Error("ρ = 1 gave no error")
 	}
 }

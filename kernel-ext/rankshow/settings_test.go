@@ -8,7 +8,6 @@ import (
 	"github.com/sigprop/sigprop/internal/showtest"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
-	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
 	"github.com/sigprop/sigprop/lib/rankexp"
 )
@@ -101,7 +100,11 @@ func TestAtYourSettings(t *testing.T) {
 	atYourSettings(t, "Uniformity, small d_k", Uniformity(rankexp.UniformityGaps(4, 8, []int{8, 16}, 20, 120, stream), 120), nil, nil, []string{"fig7-asymptote-maxz", "fig7-slope"})
 
 	xa := rankcollapse.Sequence([]float64{1, 0}, []float64{0, 1}, []float64{1, 1})
-	v = Lemma31([]string{"X_a"}, []rankexp.Lemma31{rankexp.Lemma31At(xa, 2, 300, empirical.Rand(10, stream))})
+	rows, err := rankexp.Lemma31Settings{Cases: []rankexp.Lemma31Case{{X: xa, DK: 2}}, Draws: 300, Seed: 10, Stream: stream}.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v = Lemma31([]string{"X_a"}, rows)
 	atYourSettings(t, "Lemma31", v, nil, []string{"lemma31-gradX-z-0"}, nil)
 	if c := v.Tables()[0].Caption; !strings.Contains(c, "MC over 300 weight draws") {
 		t.Errorf("Lemma31 caption %q, want the draws run", c)
@@ -111,32 +114,50 @@ func TestAtYourSettings(t *testing.T) {
 	for _, r := range []float64{0, 0.5} {
 		pts = append(pts, rankexp.Point{N: 4, D: 6, Rho: r, Sx2: 2})
 	}
-	mc, err := rankexp.GradsMC(pts, 60, 60, stream)
+	mc, err := rankexp.GradsSettings{Points: pts, Draws: 60, Seed: 60, Stream: stream}.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err = GradsVsRho([]float64{0, 0.25, 0.5}, mc, 60)
+	v, err = GradsVsRho([]float64{0, 0.25, 0.5}, mc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	atYourSettings(t, "GradsVsRho", v, nil, []string{"eq17-maxz", "eq18exact-maxz"}, nil)
-	mc, err = rankexp.GradsMC([]rankexp.Point{{N: 3, D: 5, Rho: 0.1, Sx2: 2}, {N: 6, D: 5, Rho: 0.1, Sx2: 2}}, 60, 70, stream)
+	mc, err = rankexp.GradsSettings{Points: []rankexp.Point{{N: 3, D: 5, Rho: 0.1, Sx2: 2}, {N: 6, D: 5, Rho: 0.1, Sx2: 2}}, Draws: 60, Seed: 70, Stream: stream}.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err = GradsVsN([]int{3, 6}, mc, 70)
+	v, err = GradsVsN([]int{3, 6}, mc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	atYourSettings(t, "GradsVsN", v, nil, []string{"eq17-18-n-d5-maxz"}, nil)
 
-	grid, err := rankexp.Grid([]float64{0, 0.5}, []float64{1}, []int{3, 6}, []int{4, 8}, 5, empirical.Rand(140, stream))
+	grid, err := rankexp.GridSettings{Rho: []float64{0, 0.5}, Sx2: []float64{1}, N: []int{3, 6}, D: []int{4, 8}, Draws: 5, Seed: 140, Stream: stream}.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = Grid(grid, 2, 1, 2, 2, 140)
+	v = Grid(grid)
 	atYourSettings(t, "Grid", v, nil, []string{"fig12-small-std-maxz"}, nil)
 	if c := v.Figures()[1].Caption; !strings.Contains(c, "5 draws. Blocks: ρ = 0, 0.5 left to right, σ_x = 1 bottom to top; inside a block n = 3, 6 left to right, d = 4, 8 bottom to top") {
 		t.Errorf("Grid heat caption %q, want the grid run", c)
+	}
+
+	tb, err := rankexp.TauSettings{Point: rankexp.Point{N: 4, D: 6, Rho: 0.3, Sx2: 0.5}, Draws: 200, Seed: 100, Stream: stream}.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	atYourSettings(t, "TauBalance", TauBalance(tb), nil, nil, []string{"tau-balances"})
+	small, err := rankexp.GradsSettings{Points: []rankexp.Point{{N: 3, D: 2, Rho: 0.2, Sx2: 2}}, Draws: 300, Seed: 110, Stream: stream}.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err = SmallN(small[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	atYourSettings(t, "SmallN", v, nil, []string{"eq18-exact-small-n-z"}, nil)
+	if a := v.Agreements()[0]; !strings.Contains(a.Basis, "300 draws") || !strings.Contains(a.Note, "n = 3, d = 2;") || !strings.HasPrefix(v.Texts()[0], "n = 3, d = 2, ρ = 0.2, σ_x² = 2: MC ") {
+		t.Errorf("SmallN basis %q, note %q, line %q; want the point and draws run", a.Basis, a.Note, v.Texts()[0])
 	}
 }

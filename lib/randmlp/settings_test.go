@@ -74,7 +74,7 @@ func TestSettingsValidate(t *testing.T) {
 	bad := func(w int) MLP { b := m; b.Width = w; return b }
 	for _, c := range []struct {
 		what, field string
-		run      func() error
+		run         func() error
 	}{
 		{"QCheck, width 0", "MLP.Width = 0, want an integer >= 1", func() error { _, err := QCheckSettings{MLP: bad(0), Q1: []float64{1}, Nets: 2}.Run(); return err }},
 		{"QCheck, no networks", "Nets = 0", func() error { _, err := QCheckSettings{MLP: m, Q1: []float64{1}}.Run(); return err }},

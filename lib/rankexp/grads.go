@@ -22,6 +22,10 @@ type Lemma31 struct {
 	Draws                        int // weight draws of MC
 	GradWV, GradWQ, Exact, Bound float64
 	MC, SE                       float64
+	// Seed and Stream are the generator empirical.Rand(Seed, Stream) it
+	// drew from when Lemma31Settings.Run drew it (zero from a caller's
+	// generator).
+	Seed, Stream uint64
 }
 
 // Lemma31At returns Lemma31 for input x and key width dk, with draws
@@ -41,10 +45,14 @@ func Lemma31At(x mat.Matrix, dk, draws int, rng *rand.Rand) Lemma31 {
 // Collapsed is Thm 3.2 at one size: the Jacobian norms of one true-softmax
 // attention layer whose n tokens are all one iid N(0,1) vector x of width
 // d, and ‖x‖² (X2). The theorem says the query and key norms are zero.
+// Tau, Seed and Stream are the inverse temperature and the generator
+// empirical.Rand(Seed, Stream) it ran with.
 type Collapsed struct {
-	N, D  int
-	X2    float64
-	Draws int // weight draws averaged in AttnGrads
+	N, D         int
+	X2           float64
+	Draws        int // weight draws averaged in AttnGrads
+	Tau          float64
+	Seed, Stream uint64
 	rankblock.AttnGrads
 }
 
@@ -60,7 +68,7 @@ func IdenticalTokens(sizes [][2]int, tau float64, draws int, seed, stream uint64
 		n, d := nd[0], nd[1]
 		rng := empirical.Rand(seed+uint64(i), stream)
 		in, x2 := rankblock.IdenticalTokens(n, d, rng)
-		out[i] = Collapsed{N: n, D: d, X2: x2, Draws: draws, AttnGrads: rankblock.AttnGradMC(n, d, 0, tau, false, rankblock.FixedInput(in), draws, rng)}
+		out[i] = Collapsed{N: n, D: d, X2: x2, Draws: draws, Tau: tau, Seed: seed + uint64(i), Stream: stream, AttnGrads: rankblock.AttnGradMC(n, d, 0, tau, false, rankblock.FixedInput(in), draws, rng)}
 	}
 	return out
 }
@@ -75,11 +83,14 @@ type Point struct {
 // Grads is the Monte Carlo Jacobian norms of one uniform-attention layer
 // at a Point (rankblock.AttnGradMC), with eq. (17) (V) and eq. (18) in its
 // exact form (Q, rankcollapse.FormExact), which are exact for this law.
+// Seed and Stream are the generator empirical.Rand(Seed, Stream) the
+// point drew from.
 type Grads struct {
 	Point
 	rankblock.AttnGrads
-	V, Q  float64
-	Draws int // draws averaged in AttnGrads
+	V, Q         float64
+	Draws        int // draws averaged in AttnGrads
+	Seed, Stream uint64
 }
 
 // GradsMC returns Grads at each point of pts with draws draws each (τ = 1,
@@ -96,7 +107,7 @@ func GradsMC(pts []Point, draws int, seed, stream uint64) ([]Grads, error) {
 		}
 		q, _ := rankcollapse.GradQ(p.N, p.D, p.Rho, p.Sx2, rankcollapse.FormExact) // same checks as GradV
 		g := rankblock.AttnGradMC(p.N, p.D, 0, 1, true, rankblock.EquicorrelatedInput(p.N, p.D, p.Rho, p.Sx2), draws, empirical.Rand(seed+uint64(i), stream))
-		out[i] = Grads{Point: p, AttnGrads: g, V: v, Q: q, Draws: draws}
+		out[i] = Grads{Point: p, AttnGrads: g, V: v, Q: q, Draws: draws, Seed: seed + uint64(i), Stream: stream}
 	}
 	return out, nil
 }

@@ -1,0 +1,66 @@
+package rankexp
+
+import (
+	"fmt"
+
+	"github.com/sigprop/sigprop/lib/attnspec"
+	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/empirical"
+)
+
+// DongSettings are the settings of Dong et al.'s (2021) rank collapse of
+// pure self-attention, which Sec. 2 of Noci et al. 2022 recalls without
+// an experiment: every value is sigprop's choice (notebook 03: T = 64,
+// d = d_k = 32, L = 6, s = 1).
+type DongSettings struct {
+	// T is the number of tokens, D their width and DK the key width d_k.
+	T, D, DK int
+	// L is the depth of the two stacks.
+	L int
+	// S is the scale s of the i.i.d. N(0, s²) logits of the comparison
+	// stack and contraction.
+	S float64
+	// Eps are the ε of the one-layer contraction (attnspec.
+	// OneLayerContraction), at least two, each > 0.
+	Eps []float64
+	// Seed and Stream choose the generators: the input draws from
+	// empirical.Rand(Seed, Stream), the query–key stack from Seed+1, the
+	// i.i.d.-logit stack from Seed+2 and the contraction from Seed+3.
+	Seed, Stream uint64
+}
+
+// DongRun is the result of DongSettings.Run, with the settings.
+type DongRun struct {
+	DongSettings
+	// KeyQuery and IID are the query–key stack (attnspec.KeyQueryStack)
+	// and the i.i.d.-logit stack (attnspec.Stack) from one input.
+	KeyQuery, IID attnspec.StackResult
+	// Contraction is the one-layer contraction at Eps.
+	Contraction attnspec.Contraction
+}
+
+// Run draws T random tokens of width D with a shared mean
+// (attnspec.RandomTokens) and runs from them the query–key stack, the
+// i.i.d.-logit stack (true softmax) and the one-layer contraction.
+//
+// Errors: ErrParam for T < 2, D, DK or L below 1, S < 0, fewer than two ε
+// or an ε ≤ 0.
+func (s DongSettings) Run() (DongRun, error) {
+	if err := atLeast("T", s.T, 2, "D", s.D, 1, "DK", s.DK, 1, "L", s.L, 1, "len(Eps)", len(s.Eps), 2); err != nil {
+		return DongRun{}, err
+	}
+	if !(s.S >= 0 && s.S <= 1e300) {
+		return DongRun{}, paramErr("S", s.S, "a finite value >= 0")
+	}
+	for i, e := range s.Eps {
+		if !(e > 0 && e <= 1e300) {
+			return DongRun{}, paramErr(fmt.Sprintf("Eps[%d]", i), e, "a finite value > 0")
+		}
+	}
+	x0 := attnspec.RandomTokens(s.T, s.D, true, empirical.Rand(s.Seed, s.Stream))
+	return DongRun{DongSettings: s,
+		KeyQuery:    attnspec.KeyQueryStack(x0, s.L, s.DK, empirical.Rand(s.Seed+1, s.Stream)),
+		IID:         attnspec.Stack(x0, s.L, s.S, block.Softmax, empirical.Rand(s.Seed+2, s.Stream)),
+		Contraction: attnspec.OneLayerContraction(x0, s.Eps, s.DK, s.S, empirical.Rand(s.Seed+3, s.Stream)),
+	}, nil
+}
