@@ -7,13 +7,12 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/empirical"
-	"github.com/sigprop/sigprop/lib/rankexp"
 )
 
 // Dong fills depth and contraction (the notebook's dong-depth and
 // dong-contraction) with Dong et al.'s (2021) rank collapse of pure
 // self-attention, as Sec. 2 of Noci et al. 2022 recalls it, from r
-// (rankexp.DongSettings: T tokens of width d, key width d_k and the seeds,
+// (attnspec.DongSettings: T tokens of width d, key width d_k and the seeds,
 // as r records them). depth: the residual ‖X − 1x̄ᵀ‖/‖X‖ against depth of
 // the query–key stack kq (attnspec.KeyQueryStack, seed Seed+1) and of the
 // i.i.d.-logit stack iid (attnspec.Stack with logits N(0, s²)), with
@@ -22,7 +21,7 @@ import (
 // in, with ∝ r³ and ∝ r through the largest ε. Then the two log-log
 // slopes against 3 and 1, tolerance 0.05. It panics unless kq and iid have
 // the same depth ≥ 1 and c has ≥ 2 points, one per ε.
-func Dong(depth, contraction show.Figure, r rankexp.DongRun) show.View {
+func Dong(depth, contraction show.Figure, r attnspec.DongRun) show.View {
 	T, d, dk, kq, iid, c := r.T, r.D, r.DK, r.KeyQuery, r.IID, r.Contraction
 	kqSeed, cSeed := r.Seed+1, r.Seed+3
 	L, k := len(kq.Residual)-1, len(c.In)

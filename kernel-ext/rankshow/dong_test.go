@@ -8,7 +8,6 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/attnspec"
-	"github.com/sigprop/sigprop/lib/rankexp"
 )
 
 // On a made-up contraction exactly cubic (query–key) and linear (i.i.d.)
@@ -19,7 +18,7 @@ func TestDong(t *testing.T) {
 	c := attnspec.Contraction{Eps: []float64{2e-3, 2e-2, 2e-1}, In: in, KeyQuery: []float64{2e-9, 2e-6, 2e-3}, IIDLogits: []float64{5e-4, 5e-3, 5e-2}, LogitsScale: 0.5}
 	kq := attnspec.StackResult{Residual: []float64{1, 0.1, 1e-4}}
 	iid := attnspec.StackResult{Residual: []float64{1, 0.5, 0.2}}
-	r := rankexp.DongRun{DongSettings: rankexp.DongSettings{T: 16, D: 8, DK: 4, Seed: 10}, KeyQuery: kq, IID: iid, Contraction: c}
+	r := attnspec.DongRun{DongSettings: attnspec.DongSettings{T: 16, D: 8, DK: 4, Seed: 10}, KeyQuery: kq, IID: iid, Contraction: c}
 	v := Dong(show.Figure{ID: "dong-depth"}, show.Figure{ID: "dong-contraction"}, r)
 	fs := v.Figures()
 	if len(fs) != 2 || fs[0].ID != "dong-depth" || fs[1].ID != "dong-contraction" || fs[0].Seed == nil || *fs[0].Seed != 11 || fs[1].Seed == nil || *fs[1].Seed != 13 {

@@ -25,8 +25,12 @@
 // with the methods Propagation, SoftmaxDepths, NormPlacements,
 // FeedForwards, FeedForwardPlacements, NormLaws),
 // Table2Settings (Table2, method Runs) and UniformitySettings (Fig7,
-// method Gaps). Results record the settings they ran with (sizes, draws),
-// so a display formats its caption from them.
+// method Gaps). The one-layer experiments run from Lemma31Settings,
+// Thm32Settings, GradsSettings (eqs. 17–18), GridSettings (Fig12) and
+// TauSettings (eq. 47), each with a method Run; a size, count or list out
+// of range is an error wrapping ErrParam that names the field. Results
+// record the settings they ran with (sizes, draws, seeds), so a display
+// formats its caption, Params and seed from them.
 //
 // Randomness: a function that runs several independent simulations takes
 // a seed and a stream and draws simulation i from

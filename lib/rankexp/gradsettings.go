@@ -46,6 +46,9 @@ type Lemma31Case struct {
 
 // Lemma31Settings are the settings of the check of Lemma 3.1 (eqs. 6–8)
 // at fixed inputs under uniform attention (Lemma31At for each case).
+//
+//sigprop:eq noci2022 lemma3.1
+//sigprop:eq noci2022 eq6-8 erratum=lib/sources/noci2022.md#erratum-1
 type Lemma31Settings struct {
 	// Cases are the inputs and key widths, one row each; the notes'
 	// (lib/sources/noci2022.md) fixed inputs X_a, X_b = X_a + 5 (n = 3,
@@ -82,6 +85,8 @@ func (s Lemma31Settings) Run() ([]Lemma31, error) {
 // Thm32Settings are the settings of the check of Thm 3.2 (identical
 // tokens: the query and key gradients vanish) at several sizes
 // (IdenticalTokens).
+//
+//sigprop:eq noci2022 thm3.2
 type Thm32Settings struct {
 	// N and D are the sizes of the rows: n = N[i] identical tokens of
 	// width d = D[i]. The theorem holds at every size; the paper runs
@@ -125,6 +130,8 @@ func (s Thm32Settings) Run() ([]Collapsed, error) {
 
 // GradsSettings are the settings of the Monte Carlo check of eqs. (17)
 // and (18) at equicorrelated inputs under uniform attention (GradsMC).
+//
+//sigprop:eq noci2022 eq17,18 erratum=lib/sources/noci2022.md#erratum-2
 type GradsSettings struct {
 	// Points are the input laws: n tokens of width d, correlation ρ and
 	// entry variance σ_x² (the paper's App. A.2 law; it states no point:

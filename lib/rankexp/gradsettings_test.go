@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sigprop/sigprop/lib/attnspec"
-	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/rankblock"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
@@ -49,14 +47,6 @@ func TestGradSettingsRun(t *testing.T) {
 	if err != nil || errB != nil || tb.Tau != tau || tb.AttnGrads != want || tb.Point != p || tb.Draws != 30 || tb.Seed != 100 {
 		t.Errorf("TauSettings.Run = %+v (%v, %v), want τ = %v and %+v", tb, err, errB, tau, want)
 	}
-	ds := DongSettings{T: 6, D: 4, DK: 3, L: 2, S: 1, Eps: []float64{1e-2, 1e-1}, Seed: 900, Stream: 3}
-	dr, err := ds.Run()
-	x0 := attnspec.RandomTokens(6, 4, true, empirical.Rand(900, 3))
-	if err != nil || !reflect.DeepEqual(dr.DongSettings, ds) || !reflect.DeepEqual(dr.KeyQuery, attnspec.KeyQueryStack(x0, 2, 3, empirical.Rand(901, 3))) ||
-		!reflect.DeepEqual(dr.IID, attnspec.Stack(x0, 2, 1, block.Softmax, empirical.Rand(902, 3))) ||
-		!reflect.DeepEqual(dr.Contraction, attnspec.OneLayerContraction(x0, ds.Eps, 3, 1, empirical.Rand(903, 3))) {
-		t.Errorf("DongSettings.Run differs from the attnspec calls at seeds 900–903 (%v)", err)
-	}
 	if f := Fig12(); len(f.Rho)*len(f.Sx2)*len(f.N)*len(f.D) != 192 || f.Draws != 20 {
 		t.Errorf("Fig12 = %+v, want the 4×3×4×4 grid and the paper's 20 runs", f)
 	}
@@ -94,19 +84,6 @@ func TestGradSettingsValidate(t *testing.T) {
 			return err
 		}},
 		{"Tau, one draw", "Draws = 1", func() error { _, err := TauSettings{Point: p, Draws: 1}.Run(); return err }},
-		{"Dong, one token", "T = 1, want an integer >= 2", func() error {
-			_, err := DongSettings{T: 1, D: 4, DK: 4, L: 2, Eps: []float64{0.1, 0.2}}.Run()
-			return err
-		}},
-		{"Dong, one ε", "len(Eps) = 1", func() error { _, err := DongSettings{T: 4, D: 4, DK: 4, L: 2, Eps: []float64{0.1}}.Run(); return err }},
-		{"Dong, ε = 0", "Eps[1] = 0, want a finite value > 0", func() error {
-			_, err := DongSettings{T: 4, D: 4, DK: 4, L: 2, Eps: []float64{0.1, 0}}.Run()
-			return err
-		}},
-		{"Dong, negative s", "S = -1", func() error {
-			_, err := DongSettings{T: 4, D: 4, DK: 4, L: 2, S: -1, Eps: []float64{0.1, 0.2}}.Run()
-			return err
-		}},
 	} {
 		err := c.run()
 		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), c.field) {

@@ -1,9 +1,9 @@
-package rankexp
+package attnspec
 
 import (
+	"errors"
 	"fmt"
 
-	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
 )
@@ -12,6 +12,8 @@ import (
 // pure self-attention, which Sec. 2 of Noci et al. 2022 recalls without
 // an experiment: every value is sigprop's choice (notebook 03: T = 64,
 // d = d_k = 32, L = 6, s = 1).
+//
+//sigprop:eq tanner2024 F36,37
 type DongSettings struct {
 	// T is the number of tokens, D their width and DK the key width d_k.
 	T, D, DK int
@@ -20,8 +22,8 @@ type DongSettings struct {
 	// S is the scale s of the i.i.d. N(0, s²) logits of the comparison
 	// stack and contraction.
 	S float64
-	// Eps are the ε of the one-layer contraction (attnspec.
-	// OneLayerContraction), at least two, each > 0.
+	// Eps are the ε of the one-layer contraction (OneLayerContraction),
+	// at least two, each > 0.
 	Eps []float64
 	// Seed and Stream choose the generators: the input draws from
 	// empirical.Rand(Seed, Stream), the query–key stack from Seed+1, the
@@ -32,16 +34,16 @@ type DongSettings struct {
 // DongRun is the result of DongSettings.Run, with the settings.
 type DongRun struct {
 	DongSettings
-	// KeyQuery and IID are the query–key stack (attnspec.KeyQueryStack)
-	// and the i.i.d.-logit stack (attnspec.Stack) from one input.
-	KeyQuery, IID attnspec.StackResult
+	// KeyQuery and IID are the query–key stack (KeyQueryStack) and the
+	// i.i.d.-logit stack (Stack) from one input.
+	KeyQuery, IID StackResult
 	// Contraction is the one-layer contraction at Eps.
-	Contraction attnspec.Contraction
+	Contraction Contraction
 }
 
-// Run draws T random tokens of width D with a shared mean
-// (attnspec.RandomTokens) and runs from them the query–key stack, the
-// i.i.d.-logit stack (true softmax) and the one-layer contraction.
+// Run draws T random tokens of width D with a shared mean (RandomTokens)
+// and runs from them the query–key stack, the i.i.d.-logit stack (true
+// softmax) and the one-layer contraction.
 //
 // Errors: ErrParam for T < 2, D, DK or L below 1, S < 0, fewer than two ε
 // or an ε ≤ 0.
@@ -57,10 +59,30 @@ func (s DongSettings) Run() (DongRun, error) {
 			return DongRun{}, paramErr(fmt.Sprintf("Eps[%d]", i), e, "a finite value > 0")
 		}
 	}
-	x0 := attnspec.RandomTokens(s.T, s.D, true, empirical.Rand(s.Seed, s.Stream))
+	x0 := RandomTokens(s.T, s.D, true, empirical.Rand(s.Seed, s.Stream))
 	return DongRun{DongSettings: s,
-		KeyQuery:    attnspec.KeyQueryStack(x0, s.L, s.DK, empirical.Rand(s.Seed+1, s.Stream)),
-		IID:         attnspec.Stack(x0, s.L, s.S, block.Softmax, empirical.Rand(s.Seed+2, s.Stream)),
-		Contraction: attnspec.OneLayerContraction(x0, s.Eps, s.DK, s.S, empirical.Rand(s.Seed+3, s.Stream)),
+		KeyQuery:    KeyQueryStack(x0, s.L, s.DK, empirical.Rand(s.Seed+1, s.Stream)),
+		IID:         Stack(x0, s.L, s.S, block.Softmax, empirical.Rand(s.Seed+2, s.Stream)),
+		Contraction: OneLayerContraction(x0, s.Eps, s.DK, s.S, empirical.Rand(s.Seed+3, s.Stream)),
 	}, nil
+}
+
+// ErrParam is wrapped by the errors of DongSettings.Run for a setting out
+// of range; the message names the field and its allowed range.
+var ErrParam = errors.New("attnspec: parameter out of range")
+
+func paramErr(name string, got any, allowed string) error {
+	return fmt.Errorf("%w: %s = %v, want %s", ErrParam, name, got, allowed)
+}
+
+// atLeast returns the first of the named integers below its minimum as an
+// ErrParam error. Arguments come in triples: name, value, minimum.
+func atLeast(args ...any) error {
+	for i := 0; i+2 < len(args); i += 3 {
+		name, v, lo := args[i].(string), args[i+1].(int), args[i+2].(int)
+		if v < lo {
+			return paramErr(name, v, fmt.Sprintf("an integer >= %d", lo))
+		}
+	}
+	return nil
 }
