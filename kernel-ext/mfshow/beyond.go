@@ -48,7 +48,7 @@ func Phases(name string, g meanfield.PhaseGrid, edge, tanhEdge meanfield.EdgeCur
 }
 
 // EdgeChi1 shows the z check of χ₁ on name's edge of chaos and p.Offset to
-// either side of it against finite networks (p from randmlp.Chi1Beside:
+// either side of it against finite networks (p from randmlp.Chi1Settings:
 // p.Nets networks of width p.Width and depth p.Depth per point, the
 // settings p records, with its seed), then figure beyond-chi1.
 func EdgeChi1(name string, p randmlp.Chi1Points) show.View {

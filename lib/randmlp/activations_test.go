@@ -147,7 +147,7 @@ func TestCriticalSpectrumAt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := CriticalSpectrumAt(g, 0.3, 3, 200, empirical.Rand(5, 27))
+	c, err := criticalSpectrumAt(g, 0.3, 3, 200, empirical.Rand(5, 27))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +157,7 @@ func TestCriticalSpectrumAt(t *testing.T) {
 	if last := c.Empirical[len(c.Empirical)-1]; last != 1 {
 		t.Errorf("empirical CDF at the largest eigenvalue = %v, want 1", last)
 	}
-	if _, err := CriticalSpectrumAt(g, 0.01, 3, 200, empirical.Rand(5, 27)); !errors.Is(err, meanfield.ErrDivergentRegion) {
+	if _, err := criticalSpectrumAt(g, 0.01, 3, 200, empirical.Rand(5, 27)); !errors.Is(err, meanfield.ErrDivergentRegion) {
 		t.Errorf("GELU σ_b² = 0.01: %v, want ErrDivergentRegion", err)
 	}
 }

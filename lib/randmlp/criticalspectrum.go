@@ -31,7 +31,8 @@ type CriticalSpectrum struct {
 	Seed, Stream uint64
 }
 
-// CriticalSpectrumAt places φ on its edge of chaos at bias variance
+// criticalSpectrumAt is one spectrum of CriticalSpectrumSettings.Run: it
+// places φ on its edge of chaos at bias variance
 // sigmaB2 (meanfield.EoCSigmaW2: an attracting q*), draws the input–output
 // Jacobians of two independent width × depth networks there (orthogonal
 // weights, inputs at q¹ = q*; JacobianSim), and compares the CDF of their
@@ -46,7 +47,7 @@ type CriticalSpectrum struct {
 //
 // Errors: those of meanfield.EoCSigmaW2, the simulation and the
 // continuation.
-func CriticalSpectrumAt(phi activation.Func, sigmaB2 float64, depth, width int, rng *rand.Rand) (CriticalSpectrum, error) {
+func criticalSpectrumAt(phi activation.Func, sigmaB2 float64, depth, width int, rng *rand.Rand) (CriticalSpectrum, error) {
 	w, q, err := meanfield.EoCSigmaW2(phi, sigmaB2)
 	if err != nil {
 		return CriticalSpectrum{}, err
@@ -64,7 +65,7 @@ func CriticalSpectrumAt(phi activation.Func, sigmaB2 float64, depth, width int, 
 	sort.Float64s(eigs)
 	hi := eigs[len(eigs)-1]
 	if !(hi > 0) || math.IsInf(hi, 0) {
-		return CriticalSpectrum{}, fmt.Errorf("randmlp: CriticalSpectrumAt: largest eigenvalue %v", hi)
+		return CriticalSpectrum{}, fmt.Errorf("randmlp: criticalSpectrumAt: largest eigenvalue %v", hi)
 	}
 	c := CriticalSpectrum{SigmaW2: w, SigmaB2: sigmaB2, QStar: q, Samples: len(eigs), D12: empirical.KS2(e1, e2), Width: width, Depth: depth}
 	for k := 1; k <= 40; k++ {

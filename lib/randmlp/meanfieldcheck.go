@@ -93,7 +93,8 @@ type Chi1Points struct {
 	Seed, Stream       uint64
 }
 
-// Chi1Beside estimates χ₁ on the edge of chaos of φ and beside it: for
+// chi1Beside is Chi1Settings.Run: it estimates χ₁ on the edge of chaos
+// of φ and beside it: for
 // each σ_b² = sigmaB2[k], at σ_w² = σ_w²_c − offset, σ_w²_c, σ_w²_c +
 // offset with σ_w²_c on the critical line (meanfield.EoCCurve), it draws
 // nets networks of the given width and depth with inputs at q¹ = q* (so
@@ -103,7 +104,7 @@ type Chi1Points struct {
 // numbers across the offsets.
 //
 // Errors: those of meanfield.EoCCurve and meanfield.Net.QStar.
-func Chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, depth, nets int, seed, stream uint64) (Chi1Points, error) {
+func chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, depth, nets int, seed, stream uint64) (Chi1Points, error) {
 	critical, _, err := meanfield.EoCCurve(phi, sigmaB2)
 	if err != nil {
 		return Chi1Points{}, err
@@ -129,7 +130,7 @@ func Chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, d
 // SlopeLaw is the law of φ′(h), h ~ N(0, q*), at the points T: its CDF
 // (activation.Func.SlopeCDF) and the empirical CDF of Samples slopes
 // φ′(h^L) of finite networks at the edge-of-chaos point with fixed point
-// q* (SlopeLawAt).
+// q* (SlopeLawSettings).
 type SlopeLaw struct {
 	T, CDF, ECDF []float64
 	Samples      int
@@ -142,14 +143,14 @@ type SlopeLaw struct {
 	Seed, Stream       uint64
 }
 
-// SlopeLawAt draws nets networks of the given width and depth at the
+// slopeLawAt is one law of SlopeLawSettings.Run: it draws nets networks of the given width and depth at the
 // edge-of-chaos point of φ with fixed point q (meanfield.EoCFromQ), both
 // inputs of each at q¹ = q, and compares the empirical CDF of the slopes
 // φ′ of their last layer (nets·2·width samples) with the CDF of φ′(h), h ~
 // N(0, q), at the points ts.
 //
 // Errors: those of meanfield.EoCFromQ, which panics on q < 0.
-func SlopeLawAt(phi activation.Func, q float64, ts []float64, width, depth, nets int, rng *rand.Rand) (SlopeLaw, error) {
+func slopeLawAt(phi activation.Func, q float64, ts []float64, width, depth, nets int, rng *rand.Rand) (SlopeLaw, error) {
 	w2, b2, err := meanfield.EoCFromQ(phi, q)
 	if err != nil {
 		return SlopeLaw{}, err

@@ -63,7 +63,7 @@ func TestCCheck(t *testing.T) {
 // On the critical line the mean-field χ₁ is 1; beside it, it is not; the
 // estimates agree with the theory within 5 SE (2 networks of width 300).
 func TestChi1Beside(t *testing.T) {
-	p, err := Chi1Beside(tanh(t), []float64{0.05, 0.2}, 0.3, 300, 3, 2, 30, 7)
+	p, err := chi1Beside(tanh(t), []float64{0.05, 0.2}, 0.3, 300, 3, 2, 30, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestSlopeLawAt(t *testing.T) {
 		t.Fatal(err)
 	}
 	ts := []float64{-0.1, 0.5, 1.1}
-	l, err := SlopeLawAt(relu, 1, ts, 300, 3, 2, empirical.Rand(5, 6))
+	l, err := slopeLawAt(relu, 1, ts, 300, 3, 2, empirical.Rand(5, 6))
 	if err != nil {
 		t.Fatal(err)
 	}

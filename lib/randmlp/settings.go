@@ -153,9 +153,9 @@ func (s CCheckSettings) Run() ([]LayerCheck, error) {
 	return out, nil
 }
 
-// Chi1Settings are the settings of the estimate of χ₁ on the edge of
-// chaos and beside it (Chi1Beside): notebook 01's figures chi1-sim and
-// beyond-chi1.
+// Chi1Settings are the settings of the estimate of χ₁ = σ_w² E φ′(h)²
+// on the edge of chaos and beside it (Chi1Settings.Run): notebook 01's
+// figures chi1-sim and beyond-chi1.
 type Chi1Settings struct {
 	// Phi is the activation φ.
 	Phi activation.Func
@@ -173,11 +173,17 @@ type Chi1Settings struct {
 	Seed, Stream uint64
 }
 
-// Run is Chi1Beside(s.Phi, s.SigmaB2, s.Offset, s.Width, s.Depth, s.Nets,
-// s.Seed, s.Stream).
+// Run estimates χ₁ on the edge of chaos of Phi and beside it: for each
+// σ_b² = SigmaB2[k], at σ_w² = σ_w²_c − Offset, σ_w²_c, σ_w²_c + Offset
+// with σ_w²_c on the critical line (meanfield.EoCCurve), it draws Nets
+// networks of the given width and depth with inputs at q¹ = q* (so the
+// variance is settled from the start) and pools σ_w² φ′(h^L)² over the
+// first input's last-layer units (MLP.LastLayer). The three points of
+// row k share the generator empirical.Rand(Seed+3k, Stream), i.e. common
+// random numbers across the offsets.
 //
 // Errors: ErrParam for a width, depth or Nets below 1, no σ_b² or a
-// negative offset; those of Chi1Beside.
+// negative offset; those of meanfield.EoCCurve and meanfield.Net.QStar.
 func (s Chi1Settings) Run() (Chi1Points, error) {
 	if err := atLeast("Width", s.Width, 1, "Depth", s.Depth, 1, "Nets", s.Nets, 1, "len(SigmaB2)", len(s.SigmaB2), 1); err != nil {
 		return Chi1Points{}, err
@@ -185,11 +191,11 @@ func (s Chi1Settings) Run() (Chi1Points, error) {
 	if !(s.Offset >= 0) {
 		return Chi1Points{}, paramErr("Offset", s.Offset, ">= 0")
 	}
-	return Chi1Beside(s.Phi, s.SigmaB2, s.Offset, s.Width, s.Depth, s.Nets, s.Seed, s.Stream)
+	return chi1Beside(s.Phi, s.SigmaB2, s.Offset, s.Width, s.Depth, s.Nets, s.Seed, s.Stream)
 }
 
 // SlopeLawSettings are the settings of the law of φ′(h^L) at the edge of
-// chaos against finite networks (SlopeLawAt at each q*): the Tanner
+// chaos against finite networks (slopeLawAt at each q*): the Tanner
 // lecture's Fig. 3, bottom row.
 type SlopeLawSettings struct {
 	// Phi is the activation φ.
@@ -208,12 +214,16 @@ type SlopeLawSettings struct {
 	Seed, Stream uint64
 }
 
-// Run returns SlopeLawAt(s.Phi, Q[j], s.T, s.Width, s.Depth, s.Nets,
-// empirical.Rand(Seed+j, Stream)) for each q*, each recording its q*,
-// seed and stream.
+// Run draws, for each q* = Q[j], Nets networks of the given width and
+// depth at the edge-of-chaos point of Phi with fixed point q*
+// (meanfield.EoCFromQ), both inputs of each at q¹ = q*, from
+// empirical.Rand(Seed+j, Stream), and compares the empirical CDF of the
+// slopes φ′ of their last layer (Nets·2·Width samples) with the CDF of
+// φ′(h), h ~ N(0, q*), at the points T. Each law records its q*, seed and
+// stream.
 //
 // Errors: ErrParam for a width, depth or Nets below 1, no q*, no point or
-// a negative q*; those of SlopeLawAt.
+// a negative q*; those of meanfield.EoCFromQ.
 func (s SlopeLawSettings) Run() ([]SlopeLaw, error) {
 	if err := atLeast("Width", s.Width, 1, "Depth", s.Depth, 1, "Nets", s.Nets, 1, "len(Q)", len(s.Q), 1, "len(T)", len(s.T), 1); err != nil {
 		return nil, err
@@ -223,7 +233,7 @@ func (s SlopeLawSettings) Run() ([]SlopeLaw, error) {
 		if !(q >= 0) {
 			return nil, paramErr(fmt.Sprintf("Q[%d]", j), q, ">= 0")
 		}
-		l, err := SlopeLawAt(s.Phi, q, s.T, s.Width, s.Depth, s.Nets, empirical.Rand(s.Seed+uint64(j), s.Stream))
+		l, err := slopeLawAt(s.Phi, q, s.T, s.Width, s.Depth, s.Nets, empirical.Rand(s.Seed+uint64(j), s.Stream))
 		if err != nil {
 			return nil, err
 		}
@@ -235,7 +245,7 @@ func (s SlopeLawSettings) Run() ([]SlopeLaw, error) {
 
 // CriticalSpectrumSettings are the settings of the spectrum of JJᵀ at the
 // edge of chaos against two simulated networks per activation
-// (CriticalSpectrumAt): notebook 01's figure beyond-spectrum (Pennington
+// (CriticalSpectrumSettings.Run): notebook 01's figure beyond-spectrum (Pennington
 // et al. 2018's law, their Fig. 1 at other activations).
 type CriticalSpectrumSettings struct {
 	// Phis are the activations, one spectrum each.
@@ -250,12 +260,18 @@ type CriticalSpectrumSettings struct {
 	Seed, Stream uint64
 }
 
-// Run returns CriticalSpectrumAt(Phis[k], s.SigmaB2, s.Depth, s.Width,
-// empirical.Rand(Seed+k, Stream)) for each activation, each recording its
-// seed and stream.
+// Run places each activation Phis[k] on its edge of chaos at SigmaB2
+// (meanfield.EoCSigmaW2: an attracting q*), draws the input–output
+// Jacobians of two independent Width × Depth networks there (orthogonal
+// weights, inputs at q¹ = q*; JacobianSim) from empirical.Rand(Seed+k,
+// Stream), and compares the CDF of their pooled squared singular values
+// with the limit law jacspectrum.Critical(φ, Orthogonal, Depth, q*) at 40
+// points up to the largest eigenvalue; the KS distance D12 between the two
+// draws measures the sampling spread (notebook 01 accepts KS ≤ 2·D12 +
+// 10/N). Each spectrum records its seed and stream.
 //
 // Errors: ErrParam for a width or depth below 1, no activation or σ_b² < 0;
-// those of CriticalSpectrumAt.
+// those of meanfield.EoCSigmaW2, the simulation and the continuation.
 func (s CriticalSpectrumSettings) Run() ([]CriticalSpectrum, error) {
 	if err := atLeast("Width", s.Width, 1, "Depth", s.Depth, 1, "len(Phis)", len(s.Phis), 1); err != nil {
 		return nil, err
@@ -265,7 +281,7 @@ func (s CriticalSpectrumSettings) Run() ([]CriticalSpectrum, error) {
 	}
 	out := make([]CriticalSpectrum, len(s.Phis))
 	for k, phi := range s.Phis {
-		c, err := CriticalSpectrumAt(phi, s.SigmaB2, s.Depth, s.Width, empirical.Rand(s.Seed+uint64(k), s.Stream))
+		c, err := criticalSpectrumAt(phi, s.SigmaB2, s.Depth, s.Width, empirical.Rand(s.Seed+uint64(k), s.Stream))
 		if err != nil {
 			return nil, err
 		}

@@ -39,9 +39,9 @@ func TestSettingsRun(t *testing.T) {
 		}
 	}
 	p, err := Chi1Settings{Phi: tanh(t), SigmaB2: []float64{0.05}, Offset: 0.3, Width: 20, Depth: 2, Nets: 2, Seed: 30, Stream: 7}.Run()
-	want, errB := Chi1Beside(tanh(t), []float64{0.05}, 0.3, 20, 2, 2, 30, 7)
+	want, errB := chi1Beside(tanh(t), []float64{0.05}, 0.3, 20, 2, 2, 30, 7)
 	if err != nil || errB != nil || !reflect.DeepEqual(p, want) || p.Seed != 30 || p.Stream != 7 {
-		t.Errorf("Chi1Settings.Run differs from Chi1Beside or lacks its seed (%v, %v): %+v", err, errB, p)
+		t.Errorf("Chi1Settings.Run differs from chi1Beside or lacks its seed (%v, %v): %+v", err, errB, p)
 	}
 	relu, err := activation.ByName("relu")
 	if err != nil {
@@ -53,17 +53,17 @@ func TestSettingsRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for j, q := range []float64{1, 0.5} {
-		want, err := SlopeLawAt(relu, q, ts, 10, 2, 2, empirical.Rand(uint64(50+j), 7))
+		want, err := slopeLawAt(relu, q, ts, 10, 2, 2, empirical.Rand(uint64(50+j), 7))
 		want.Seed, want.Stream = uint64(50+j), 7
 		if err != nil || !reflect.DeepEqual(laws[j], want) || laws[j].Q != q {
-			t.Errorf("SlopeLawSettings.Run law %d differs from SlopeLawAt (%v): %+v", j, err, laws[j])
+			t.Errorf("SlopeLawSettings.Run law %d differs from slopeLawAt (%v): %+v", j, err, laws[j])
 		}
 	}
 	spec, err := CriticalSpectrumSettings{Phis: []activation.Func{tanh(t)}, SigmaB2: 0.3, Depth: 2, Width: 20, Seed: 80, Stream: 7}.Run()
-	wantSpec, errB := CriticalSpectrumAt(tanh(t), 0.3, 2, 20, empirical.Rand(80, 7))
+	wantSpec, errB := criticalSpectrumAt(tanh(t), 0.3, 2, 20, empirical.Rand(80, 7))
 	wantSpec.Seed, wantSpec.Stream = 80, 7
 	if err != nil || errB != nil || !reflect.DeepEqual(spec[0], wantSpec) {
-		t.Errorf("CriticalSpectrumSettings.Run differs from CriticalSpectrumAt (%v, %v)", err, errB)
+		t.Errorf("CriticalSpectrumSettings.Run differs from criticalSpectrumAt (%v, %v)", err, errB)
 	}
 }
 
