@@ -6,8 +6,9 @@
 // Each function builds one cell's show.View, pure and deterministic, and
 // the notebook shows it with View.Show, so a function's figures, tables,
 // metrics and printed lines keep their place in the report. The figure ids
-// and tolerances are the notebook's; captions, Params and sample counts
-// are formatted from the settings the results record, so any setting runs:
+// and tolerances are the notebook's; captions, Params, sample counts and
+// seeds are formatted from the settings the results record, so any
+// setting runs:
 // a figure claims its paper figure only at the paper's settings (at others
 // its caption says "at your settings"), a claim that holds only there is
 // shown as not applicable with the reason (show.PaperCheck), and the z, KS
