@@ -181,6 +181,16 @@ func TestGridAndTau(t *testing.T) {
 	if _, err := TauTable([]rankexp.Point{{N: 25, D: 512, Rho: 1, Sx2: 1}}); err == nil {
 		t.Error("ρ = 1 gave no error")
 	}
+	// At notebook 03's setting the τ check applies, its value the log
+	// ratio and its basis the SE of that ratio from the draws run
+	// (hypot(0.03/2, 0.04/1.9) = 0.02585).
+	tb := rankexp.TauBalance{TauSettings: rankexp.TauSettings{Point: rankexp.Point{N: 10, D: 16, Rho: 0.3, Sx2: 0.5}, Draws: 2000}, Tau: 2.5,
+		AttnGrads: rankblock.AttnGrads{WQ: 2, WQSE: 0.03, WV: 1.9, WVSE: 0.04}}
+	as := TauBalance(tb).Agreements()
+	if len(as) != 1 || math.Abs(as[0].Value-math.Log(2/1.9)) > 1e-15 || as[0].Tol != 0.06 || !strings.Contains(as[0].Basis, "SE of the log ratio 0.026 from 2000 draws") ||
+		!strings.Contains(as[0].Note, "τ = 2.500 (eq. 47, exact form), n = 10, d = 16, ρ = 0.3, σ_x² = 0.5") {
+		t.Errorf("TauBalance at notebook 03's setting: %+v", as)
+	}
 }
 
 func TestDepthFigures(t *testing.T) {
