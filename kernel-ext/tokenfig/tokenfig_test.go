@@ -170,21 +170,21 @@ func TestErrataFigure(t *testing.T) {
 		Mean:    []float64{-0.10, -0.05, -0.30, 0.03, 0.25},
 		SE:      []float64{0.01, 0.01, 0.02, 0.02, 0.04},
 		Theory:  []float64{-0.12, -0.05, -0.29, 0.03, 0.42},
-		Printed: []float64{-0.33, -0.17, -0.16, -0.50, -1.24}}
-	p := ErrataFigure(e, 900, 4, "c")
+		Printed: []float64{-0.33, -0.17, -0.16, -0.50, -1.24}, Seeds: tokencheck.Seeds{Seed: 900, Stream: 3}}
+	p := ErrataFigure(e, tokencheck.ErrataAgree, "c")
 	ms := valid(t, p)
 	// Excess over points 1–4: max(0.02 − 0.04, 0 − 0.04, 0.01 − 0.08, 0 − 0.08) = −0.02.
 	// Printed gap: min(0.23/0.07, 0.12/0.07, 0.14/0.11, 0.53/0.11) = 0.14/0.11.
 	if math.Abs(float64(ms[0].Value)+0.02) > 1e-12 || math.Abs(float64(ms[1].Value)-0.14/0.11) > 1e-12 || !ms[0].Pass || !ms[1].Pass {
 		t.Errorf("metrics %+v", ms)
 	}
-	if f := p.Figures()[0]; f.ID != "errata-lambda-g" || f.Params["networks"] != 6 || f.YLabel != "λ_g^(16)" || len(f.Series[0].X) != 5 {
+	if f := p.Figures()[0]; f.ID != "errata-lambda-g" || f.Seed == nil || *f.Seed != 900 || f.Params["networks"] != 6 || f.YLabel != "λ_g^(16)" || len(f.Series[0].X) != 5 {
 		t.Errorf("figure %+v", f)
 	}
 	// At L = 4 the offset measured for λ_g^(16) does not apply: both checks are not applicable.
 	e4 := e
 	e4.L = 4
-	if v := ErrataFigure(e4, 900, 4, "c"); len(v.Agreements()) != 0 || len(v.Texts()) != 2 || !strings.Contains(v.Texts()[1], "not applicable at your settings: errata: smallest") {
+	if v := ErrataFigure(e4, 4, "c"); len(v.Agreements()) != 0 || len(v.Texts()) != 2 || !strings.Contains(v.Texts()[1], "not applicable at your settings: errata: smallest") {
 		t.Errorf("errata at L = 4: checks %v, lines %q", v.Agreements(), v.Texts())
 	}
 	lines := strings.Split(strings.TrimSpace(ExponentLines(e)), "\n")
@@ -196,7 +196,7 @@ func TestErrataFigure(t *testing.T) {
 			t.Error("agree = 6 of 5 points did not panic")
 		}
 	}()
-	ErrataFigure(e, 900, 6, "c")
+	ErrataFigure(e, 6, "c")
 }
 
 func TestGradientPlaneChecks(t *testing.T) {

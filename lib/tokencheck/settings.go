@@ -41,6 +41,14 @@ func (s Layers) Curves(rng *rand.Rand) (Curves, error) {
 	return LayerCurves(s.Model, s.L, s.Q0, s.P0, s.Networks, rng)
 }
 
+// Portrait is tokengeom.PhasePortrait(s.Model, xs, ys, s.Q0, s.P0, s.L): the
+// phase portrait of the block map on the grid xs × ys (x = q/d, y = p/q)
+// with the theory's trajectory from the same input (q, p) = (Q0, P0) over
+// the same L blocks as the simulation, the first column of Fig. 2.
+func (s Layers) Portrait(xs, ys []float64) (tokengeom.Portrait, error) {
+	return tokengeom.PhasePortrait(s.Model, xs, ys, s.Q0, s.P0, s.L)
+}
+
 // Histograms is LayerHistograms(s.Model, s.L, s.Q0, s.P0, s.Networks, r,
 // rng).
 func (s Layers) Histograms(r tokennet.HistogramRanges, rng *rand.Rand) (Histograms, error) {

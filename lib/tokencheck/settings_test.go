@@ -27,6 +27,11 @@ func TestSettingsMethods(t *testing.T) {
 	if errA != nil || errB != nil || !reflect.DeepEqual(h, g) {
 		t.Errorf("Layers.Histograms differs from LayerHistograms (errors %v, %v)", errA, errB)
 	}
+	pa, errA := s.Portrait([]float64{0.5, 1}, []float64{0.1, 0.9})
+	pb, errB := tokengeom.PhasePortrait(m, []float64{0.5, 1}, []float64{0.1, 0.9}, 6, 1, 2)
+	if errA != nil || errB != nil || !reflect.DeepEqual(pa, pb) || len(pa.TrajX) != 3 {
+		t.Errorf("Layers.Portrait differs from PhasePortrait or has not L+1 points (errors %v, %v, %d points)", errA, errB, len(pa.TrajX))
+	}
 	m.SigmaW = 2
 	rs := Restoration{Model: m, L: 2, Q: 6, P1: 4.5, P2: 3, Networks: 3}
 	x, errA := rs.Run(empirical.Rand(4, 2))
