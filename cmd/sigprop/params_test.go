@@ -192,7 +192,7 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"networks": 64, "paths": 128}, "fig3-left", "fig3-right"),
 			each(map[string]float64{"width": 16, "depth": 12, "networks": 64}, "fig4-left", "fig4-right"),
 			each(map[string]float64{"width": 12, "depth": 12, "networks": 10}, "fig5-left", "fig5-right", "fig8"))},
-	{Notebook: "06-trainability", Params: []string{"LiveSteps=10", "LiveTrainImages=300", "ProbeSteps=30", "GradImages=8"},
+	{Notebook: "06-trainability", Params: []string{"LiveSteps=10", "LiveTrainImages=300", "ProbeSteps=30", "ProbeDepth=4", "GradImages=8", "GradDepth=4"},
 		Figures: each(map[string]float64{}, "noci-adam-effective-lr", "noci23-fig2-value-grads", "noci23-fig2-query-grads")},
 	{Notebook: "07-compose", Params: []string{"Tokens=8", "Depth=6", "WidthSmall=16", "WidthMid=32", "WidthLarge=64", "Nets=6", "LimitNets=6", "PhasePoints=8"},
 		Figures: merge(each(map[string]float64{"n": 8, "depth": 6, "networks": 6}, "pre-ln-tanh", "pre-ln-tanh-q", "post-ln-gelu", "post-ln-gelu-q"),

@@ -6,24 +6,24 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
-	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
 
 // Eq21Output fills f (the notebook's eq21-output) with eq. (21) of Noci et
 // al. 2023: the output X_out | V ∼ N(0, V_T ⊗ I) of a shaped network is a
-// Gaussian scale mixture over the random covariance V_T. xNet is one
-// output unit of each network of run (shapednet.Readout of run.Final,
-// seed seed) and xSDE one unit per path of r (shapednet.Readout of
-// r.Final), r the SDE of the same network to T = depth/width. The figure:
+// Gaussian scale mixture over the random covariance V_T, from o (a
+// shapednet.OutputSettings run): o.XNet is one output unit of each network
+// of o.Net and o.XSDE one unit per path of o.SDE, the SDE of the same
+// network to T = depth/width; the seed shown is the networks'. The figure:
 // the networks' histogram, the mixture density over r's V_T
 // (shapednet.MixtureDensity) and N(0, E V_T). Then three checks: the KS
 // distance of xNet against xSDE (level 0.1%); E X⁴ of the networks against
 // 3E[V_T²] of the SDE (|z| ≤ 4, shapednet.FourthMoment and SquaredMoment);
 // and that the law is a genuine mixture, (E X⁴ − 3(E X²)²)/SE ≥ 4. It
-// panics unless r and run have token count m ≥ 1 and xNet, xSDE one value
-// per network and per path.
-func Eq21Output(f show.Figure, run *shapednet.Run, r *sde.Result, xNet, xSDE []float64, seed uint64) show.View {
+// panics unless the SDE and the networks have token count m ≥ 1 and
+// XNet, XSDE one value per network and per path.
+func Eq21Output(f show.Figure, o shapednet.Outputs) show.View {
+	run, r, xNet, xSDE, seed := o.Net, o.SDE, o.XNet, o.XSDE, o.Net.Seed
 	m := run.M
 	want(m >= 1 && r.M == m && len(xNet) == run.Nets && len(xSDE) == r.Paths, "Eq21Output: m = %d and %d, %d outputs of %d networks, %d of %d paths", m, r.M, len(xNet), run.Nets, len(xSDE), r.Paths)
 	c := run.Config

@@ -21,13 +21,24 @@ func yours(t *testing.T, what string, v show.View, params map[string]float64, ap
 	showtest.AtYourSettings(t, what, v, params, apply, notApplicable)
 }
 
+// seeded checks that every figure of v shows seed, the one its result ran
+// with.
+func seeded(t *testing.T, what string, v show.View, seed uint64) {
+	t.Helper()
+	for _, f := range v.Figures() {
+		if f.Seed == nil || *f.Seed != seed {
+			t.Errorf("%s: figure %s shows seed %v, want the run's %d", what, f.ID, f.Seed, seed)
+		}
+	}
+}
+
 // TestAtYourSettings runs every display function of the package that
 // used to pin the paper's settings on a cheap simulation at other
 // settings (width 8–16, depth 6–12, 16–64 networks and paths, ρ₀ = 0.3):
 // none panics, the figures claim nothing and carry the settings run, the
 // KS and z checks apply and the paper's claims are not applicable.
 func TestAtYourSettings(t *testing.T) {
-	const n, depth, nets, g, seed, workers = 8, 6, 32, 0.3, 100, 1
+	const n, depth, nets, g, workers = 8, 6, 32, 0.3, 1
 	v0 := shapednet.EquiCorr(2, 0.3)
 	sim := func(c shapednet.Config, nets int, seed uint64) *shapednet.Run {
 		t.Helper()
@@ -38,14 +49,16 @@ func TestAtYourSettings(t *testing.T) {
 		return r
 	}
 	runs := []*shapednet.Run{sim(shapednet.Shaped(n, depth, g), nets, 1), sim(shapednet.Vanilla(n, depth, g), nets, 2), sim(shapednet.PreLN(n, depth, block.PreRMS), nets, 3)}
-	yours(t, "Fig1Left", Fig1Left(runs, n, g, seed), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "c_minus": -1, "networks": nets},
+	seeded(t, "Fig1Left", Fig1Left(runs), 1)
+	yours(t, "Fig1Left", Fig1Left(runs), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "c_minus": -1, "networks": nets},
 		nil, []string{"shaped Transformer: mean ρ₆ − ρ₀", "vanilla: 1 − mean ρ₅₀"})
 
 	ln, err := shapednet.ForwardRun(shapednet.PreLN(n, depth, block.PreLN), v0, 4, 7, workers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	yours(t, "Fig1PreLN", Fig1PreLN(ln, runs[2], n, 7), map[string]float64{"width": n, "depth": depth, "rho0": 0.3}, []string{"Pre-LN: LayerNorm − RMS mean ρ₆"}, nil)
+	seeded(t, "Fig1PreLN", Fig1PreLN(ln, runs[2]), 7)
+	yours(t, "Fig1PreLN", Fig1PreLN(ln, runs[2]), map[string]float64{"width": n, "depth": depth, "rho0": 0.3}, []string{"Pre-LN: LayerNorm − RMS mean ρ₆"}, nil)
 
 	c := shapednet.Config{Attention: block.Shaped, Width: n, Depth: depth, Gamma: g, Tau0: 1, Blocks: shapednet.BlocksAttention}
 	nn := sim(c, nets, 4)
@@ -53,7 +66,8 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := Fig1Right(nn, r, n, g, seed)
+	v := Fig1Right(nn, r)
+	seeded(t, "Fig1Right", v, 4)
 	yours(t, "Fig1Right", v, nil, []string{"Fig. 1 right, m = 2: KS(network ρ, SDE ρ)", "Fig. 7: KS(network V¹², SDE V¹²)"}, nil)
 	if p := v.Figures()[0].Params; !maps.Equal(p, map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "m": 2, "step": 0.05, "samples": nets}) {
 		t.Errorf("Fig1Right Params %v, want the values run", p)
@@ -64,16 +78,17 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	yours(t, "TransformerT", TransformerT([]*shapednet.Run{tr}, []*sde.Result{rT}, []float64{0.5}, n, g, seed), map[string]float64{"width": n, "gamma": g, "tau0": 1, "c_minus": -1, "rho0": 0.3},
+	seeded(t, "TransformerT", TransformerT([]*shapednet.Run{tr}, []*sde.Result{rT}), 6)
+	yours(t, "TransformerT", TransformerT([]*shapednet.Run{tr}, []*sde.Result{rT}), map[string]float64{"width": n, "gamma": g, "tau0": 1, "c_minus": -1, "rho0": 0.3},
 		[]string{"shaped Transformer, T = 0.5: KS(network, SDE)"}, nil)
 
-	widths := []float64{4, 8}
-	ref := r.FiniteCorr(0, 1)
-	ksd, last, err := shapednet.KSByWidth(c, v0, 0.75, widths, nets, ref, 8, workers)
+	ks := shapednet.KSSettings{Config: c, Model: sde.Model{Kind: sde.Attention, Gamma: g, Tau0: 1}, V0: v0, T: 0.75, Widths: []int{4, 8}, Nets: nets, Paths: 40, SDE: sde.Settings{Step: 0.05}, SDESeed: 5, NetSeed: 8}
+	k, err := ks.Run(workers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	yours(t, "KSByWidth", KSByWidth(widths, ksd, last, ref, r, g, nets, seed), nil, []string{"KS(network, SDE) at width 8"}, nil)
+	seeded(t, "KSByWidth", KSByWidth(k), 5)
+	yours(t, "KSByWidth", KSByWidth(k), map[string]float64{"T": 0.75, "gamma": g, "networks": nets, "paths": 40, "tau0": 1}, []string{"KS(network, SDE) at width 8"}, nil)
 
 	o, err := shapednet.OneStep(shapednet.Config{Attention: block.Shaped, Width: 16, Gamma: 1, Tau0: 0.5, Blocks: shapednet.BlocksAttention}, sde.Model{Kind: sde.Attention, Gamma: 1, Tau0: 0.5}, v0, 64, 9, workers)
 	if err != nil {
@@ -89,7 +104,8 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	yours(t, "Fig3", Fig3(l, n, depth, seed), map[string]float64{"width": n, "depth": depth, "rho0": 0.3, "c_plus": 0, "c_minus": -1, "networks": nets, "paths": 40},
+	seeded(t, "Fig3", Fig3(l), 10)
+	yours(t, "Fig3", Fig3(l), map[string]float64{"width": n, "depth": depth, "rho0": 0.3, "c_plus": 0, "c_minus": -1, "networks": nets, "paths": 40},
 		[]string{"Fig. 3, γ = 0.3: KS(network ρ, 1-D SDE ρ)", "Fig. 3 right: q₉₅(|ρ|), network against SDE"}, nil)
 
 	attns := []block.Attention{block.Shaped, block.Softmax}
@@ -97,7 +113,11 @@ func TestAtYourSettings(t *testing.T) {
 	for i, a := range attns {
 		fig4 = append(fig4, sim(shapednet.Config{Width: n, Depth: depth, Gamma: g, Tau0: 1, Attention: a, Blocks: shapednet.BlocksAttention}, nets, uint64(12+i)))
 	}
-	yours(t, "Fig4", Fig4(attns, fig4, n, g, seed), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "networks": nets}, nil, nil)
+	seeded(t, "Fig4", Fig4(fig4), 12)
+	if f := Fig4(fig4).Figures()[0]; f.Series[1].Name != shapednet.PaperName(block.Softmax)+" (0 stopped)" && !strings.HasPrefix(f.Series[1].Name, shapednet.PaperName(block.Softmax)) {
+		t.Errorf("Fig4 series %q, want the second run's attention %q", f.Series[1].Name, shapednet.PaperName(block.Softmax))
+	}
+	yours(t, "Fig4", Fig4(fig4), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "networks": nets}, nil, nil)
 
 	ex, err := shapednet.Explosions(shapednet.Config{Attention: block.Shaped, Width: n, Tau0: 1, Blocks: shapednet.BlocksAttention, StopRadius: 1e3}, sde.Model{Kind: sde.Attention, Tau0: 1},
 		v0, 0.5, []float64{0.3}, 16, 15, 16, sde.Settings{Step: 0.05}, workers)
@@ -116,12 +136,14 @@ func TestAtYourSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	stopParams := map[string]float64{"width": 8, "depth": 12, "tau0": 1, "m": 2, "networks": 10, "token_sd": 10}
-	yours(t, "Fig5", Fig5(b, 13), stopParams, nil, []string{"Fig. 5: median t*(γ = 0.5) − median t*(γ = 0.05), in SE"})
+	seeded(t, "Fig5", Fig5(b), 13)
+	yours(t, "Fig5", Fig5(b), stopParams, nil, []string{"Fig. 5: median t*(γ = 0.5) − median t*(γ = 0.05), in SE"})
 
 	grid, err := study.QuantileGrid(stop, []float64{0.2, 0.6}, []float64{0.5, 2}, 0.5, 14, workers)
 	if err != nil {
 		t.Fatal(err)
 	}
 	delete(stopParams, "tau0")
-	yours(t, "Fig8", Fig8(grid, 14), stopParams, nil, []string{"Fig. 8: t* falls from γ = 0.05 to 0.5 at every τ₀ (least fall, in SE)", "Fig. 8, known disagreement: t*(γ = 1) − t*(γ = 0.5) at τ₀ = 4, in SE"})
+	seeded(t, "Fig8", Fig8(grid), 14)
+	yours(t, "Fig8", Fig8(grid), stopParams, nil, []string{"Fig. 8: t* falls from γ = 0.05 to 0.5 at every τ₀ (least fall, in SE)", "Fig. 8, known disagreement: t*(γ = 1) − t*(γ = 0.5) at τ₀ = 4, in SE"})
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
-	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/shapednet"
@@ -53,17 +52,17 @@ func ks(fig, name string, x, y []float64, note string) show.Agreement {
 
 // Fig1Left shows figure fig1-left (Fig. 1 left: mean token correlation
 // against layer for the shaped Transformer, vanilla softmax attention and
-// Pre-LN, runs in that order, of one depth, m and number of networks, the
-// shaped one at the given width and γ), then the claims that the shaped
+// Pre-LN, runs in that order, of one depth, m and number of networks; the
+// width, γ and seed shown are the shaped run's), then the claims that the shaped
 // Transformer keeps ρ₀ and that vanilla attention collapses by layer 50.
 // The figure claims Fig. 1, and the claims apply, only at the paper's
 // setting: width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2.
-func Fig1Left(runs []*shapednet.Run, width int, gamma float64, seed uint64) show.View {
+func Fig1Left(runs []*shapednet.Run) show.View {
 	want(len(runs) == 3, "Fig1Left: %d runs, want 3 (shaped, vanilla, Pre-LN)", len(runs))
 	names := []string{"shaped Transformer", "vanilla softmax, no LN", "Pre-LN (RMS norm)"}
 	r0 := runs[0]
 	depth, nets, m := r0.Depth, r0.Nets, r0.M
-	want(r0.Config.Width == width && r0.Config.Gamma == gamma, "Fig1Left: the shaped run has width %d, γ = %g; the arguments say %d, %g", r0.Config.Width, r0.Config.Gamma, width, gamma)
+	width, gamma, seed := r0.Config.Width, r0.Config.Gamma, r0.Seed
 	var series []show.Series
 	for i, r := range runs {
 		want(r.Nets == nets && r.Depth == depth && r.M == m, "Fig1Left: run %d has %d networks, depth %d, m = %d; run 0 %d, %d, %d", i, r.Nets, r.Depth, r.M, nets, depth, m)
@@ -96,10 +95,10 @@ func Fig1Left(runs []*shapednet.Run, width int, gamma float64, seed uint64) show
 // depth) and checks the two final mean correlations agree within 4.5 SE:
 // at the paper's setting (8 and 1024 networks of width 200, depth 150) the
 // SE of the LayerNorm mean, the RMS mean being 11× more precise; at other
-// settings the SE of the difference.
-func Fig1PreLN(ln, rms *shapednet.Run, width int, seed uint64) show.View {
-	want(ln.Depth == rms.Depth && ln.Config.Width == width && rms.Config.Width == width, "Fig1PreLN: depths %d and %d, widths %d and %d; the argument says width %d", ln.Depth, rms.Depth, ln.Config.Width, rms.Config.Width, width)
-	depth := ln.Depth
+// settings the SE of the difference. The width and seed shown are ln's.
+func Fig1PreLN(ln, rms *shapednet.Run) show.View {
+	want(ln.Depth == rms.Depth && ln.Config.Width == rms.Config.Width, "Fig1PreLN: depths %d and %d, widths %d and %d", ln.Depth, rms.Depth, ln.Config.Width, rms.Config.Width)
+	depth, width, seed := ln.Depth, ln.Config.Width, ln.Seed
 	paper := ln.Nets == 8 && rms.Nets == 1024 && depth == 150 && width == 200
 	_, se := empirical.MeanSE(ln.FinalCorr(0, 1))
 	tol, basis := 4.5*se, fmt.Sprintf("4.5 SE of the %d-network LayerNorm mean (SE = %.4f; the RMS mean over %d networks is %.0f× more precise)", ln.Nets, se, rms.Nets, math.Sqrt(float64(rms.Nets)/float64(ln.Nets)))
@@ -148,10 +147,12 @@ func OneStep(o shapednet.OneStepCov) show.View {
 // with its KS check; for m = 2 also figure fig7 (the law of V¹²) and the
 // KS checks of V¹² and V¹¹. The figures claim Figs. 1 and 7 only at the
 // paper's setting (n = 200, d = 150, 4096 networks and paths, h = 0.01,
-// ρ₀ = 0.2); the KS checks apply at any setting.
-func Fig1Right(nn *shapednet.Run, r *sde.Result, width int, gamma float64, seed uint64) show.View {
+// ρ₀ = 0.2); the KS checks apply at any setting. The width, γ and seed
+// shown are nn's.
+func Fig1Right(nn *shapednet.Run, r *sde.Result) show.View {
 	m, depth, nets := nn.M, nn.Depth, nn.Nets
-	want(r.M == m && nn.Config.Width == width && nn.Config.Gamma == gamma, "Fig1Right: m = %d and %d, the network's width %d and γ = %g; the arguments say %d, %g", m, r.M, nn.Config.Width, nn.Config.Gamma, width, gamma)
+	width, gamma, seed := nn.Config.Width, nn.Config.Gamma, nn.Seed
+	want(r.M == m, "Fig1Right: m = %d and %d", m, r.M)
 	rho0 := nn.InitialCorr(0, 1)
 	paper := width == 200 && depth == 150 && nets == 4096 && r.Paths == nets && r.Step == 0.01 && r.T == 0.75 && rho0 == 0.2
 	x, y := nn.FinalCorr(0, 1), r.FiniteCorr(0, 1)
@@ -172,16 +173,22 @@ func Fig1Right(nn *shapednet.Run, r *sde.Result, width int, gamma float64, seed 
 }
 
 // TransformerT shows the KS checks and figure transformer-T: the full
-// shaped Transformer nets[i] (of the given width and γ) against the
-// Corollary 4.3 SDE paths sdes[i] at T = Ts[i].
-func TransformerT(nets []*shapednet.Run, sdes []*sde.Result, Ts []float64, width int, gamma float64, seed uint64) show.View {
-	want(len(nets) == len(Ts) && len(sdes) == len(Ts) && len(Ts) > 0, "TransformerT: %d runs, %d SDE results, %d times", len(nets), len(sdes), len(Ts))
+// shaped Transformer nets[i] (all of one width and γ) against the
+// Corollary 4.3 SDE paths sdes[i] at their time T. The width, γ and seed
+// shown are nets[0]'s.
+func TransformerT(nets []*shapednet.Run, sdes []*sde.Result) show.View {
+	want(len(nets) == len(sdes) && len(sdes) > 0, "TransformerT: %d runs, %d SDE results", len(nets), len(sdes))
 	c, m, rho0 := nets[0].Config, nets[0].M, nets[0].InitialCorr(0, 1)
+	width, gamma, seed := c.Width, c.Gamma, nets[0].Seed
+	Ts := make([]float64, len(sdes))
+	for i, r := range sdes {
+		Ts[i] = r.T
+	}
 	var v show.View
 	var series []show.Series
 	for i, T := range Ts {
 		nn, r := nets[i], sdes[i]
-		want(r.T == T && nn.Config.Width == width && nn.Config.Gamma == gamma, "TransformerT: run %d: SDE to T = %v, network width %d, γ = %g; the arguments say T = %v, width %d, γ = %g", i, r.T, nn.Config.Width, nn.Config.Gamma, T, width, gamma)
+		want(nn.Config.Width == width && nn.Config.Gamma == gamma, "TransformerT: run %d has width %d, γ = %g; run 0 %d, %g", i, nn.Config.Width, nn.Config.Gamma, width, gamma)
 		x, y := nn.FinalCorr(0, 1), r.FiniteCorr(0, 1)
 		series = show.Pair(series, show.HistSeries(fmt.Sprintf("network, T = %g", T), x, -1, 1, 40, show.Points), show.KDESeries(fmt.Sprintf("SDE, T = %g", T), y, -1, 1, 161, show.Dashed))
 		v = append(v, show.Agree(ks("transformer-T", fmt.Sprintf("shaped Transformer, T = %g: KS(network, SDE)", T), x, y,
@@ -197,11 +204,18 @@ func TransformerT(nets []*shapednet.Run, sdes []*sde.Result, Ts []float64, width
 		Params: map[string]float64{"width": float64(width), "gamma": gamma, "tau0": c.Tau0, "c_minus": c.CMinus, "rho0": rho0}, Seed: show.Seed(seed)}, paper)))
 }
 
-// KSByWidth shows figure ks-vs-width: the KS distance ksd between the laws
-// of ρ_T of nets networks at each width (shaped attention, γ) and the SDE
-// paths r (whose defined correlations are ref), with the 0.1% critical
-// value, then the KS check at the last width (sample last).
-func KSByWidth(widths, ksd, last, ref []float64, r *sde.Result, gamma float64, nets int, seed uint64) show.View {
+// KSByWidth shows figure ks-vs-width: the KS distance k.KS between the
+// laws of ρ_T of the networks at each width (shaped attention, γ) and the
+// SDE paths k.SDE (whose defined correlations are k.Ref), with the 0.1%
+// critical value, then the KS check at the last width (sample k.Last).
+// Widths, γ, the number of networks and the seed (the SDE's) come from k.
+func KSByWidth(k shapednet.KSWidths) show.View {
+	ksd, last, ref, r, nets := k.KS, k.Last, k.Ref, k.SDE, k.Settings.Nets
+	gamma, seed := k.Settings.Config.Gamma, r.Seed
+	widths := make([]float64, len(k.Settings.Widths))
+	for i, w := range k.Settings.Widths {
+		widths[i] = float64(w)
+	}
 	want(len(ksd) == len(widths) && len(widths) > 0, "KSByWidth: %d distances for %d widths", len(ksd), len(widths))
 	T, paths, wl := r.T, r.Paths, widths[len(widths)-1]
 	paper := T == 0.75 && gamma == 1/math.Sqrt2 && slices.Equal(widths, []float64{4, 8, 16, 32, 64, 128, 256}) && nets == 4000
@@ -223,9 +237,10 @@ func KSByWidth(widths, ksd, last, ref []float64, r *sde.Result, gamma float64, n
 // 95th percentile of |ρ_T| against γ), then the z check of the
 // percentiles. The figures claim Fig. 3 only at the paper's setting: n =
 // 300, d = 100, 8192 networks and 20 000 paths per γ, h = 0.001, ρ₀ = 0.2.
-func Fig3(l shapednet.CorrLaws, width, depth int, seed uint64) show.View {
-	want(len(l.Net) == len(l.Gamma) && len(l.Net) > 0 && l.Config.Width == width && l.Config.Depth == depth,
-		"Fig3: %d laws for %d γ at width %d, depth %d; the arguments say %d, %d", len(l.Net), len(l.Gamma), l.Config.Width, l.Config.Depth, width, depth)
+// Width, depth and the seed shown (the networks') come from l.
+func Fig3(l shapednet.CorrLaws) show.View {
+	want(len(l.Net) == len(l.Gamma) && len(l.Net) > 0, "Fig3: %d laws for %d γ", len(l.Net), len(l.Gamma))
+	width, depth, seed := l.Config.Width, l.Config.Depth, l.NetSeed
 	nets, paths := len(l.Net[0]), len(l.SDE[0])
 	paper := width == 300 && depth == 100 && nets == 8192 && paths == 20000 && l.Step == 0.001 && l.Rho0 == 0.2
 	var v show.View
@@ -252,17 +267,17 @@ func Fig3(l shapednet.CorrLaws, width, depth int, seed uint64) show.View {
 }
 
 // Fig4 shows figures fig4-left and fig4-right (Fig. 4: mean |ρ_ℓ| and mean
-// |V¹²_ℓ| of shaped attention and its ablations attns, runs[i] of
-// attns[i], one depth and number of networks, at the given width and γ).
+// |V¹²_ℓ| of shaped attention and its ablations, one run each, of one
+// depth, width, γ and number of networks; the seed shown is runs[0]'s).
 // They claim Fig. 4 only at the paper's setting: width 300, depth 150,
 // γ = 1/√2, 8192 networks each.
-func Fig4(attns []block.Attention, runs []*shapednet.Run, width int, gamma float64, seed uint64) show.View {
-	want(len(attns) == len(runs) && len(runs) > 0, "Fig4: %d attentions for %d runs", len(attns), len(runs))
-	nets, depth := runs[0].Nets, runs[0].Depth
+func Fig4(runs []*shapednet.Run) show.View {
+	want(len(runs) > 0, "Fig4: no runs")
+	nets, depth, width, gamma, seed := runs[0].Nets, runs[0].Depth, runs[0].Config.Width, runs[0].Config.Gamma, runs[0].Seed
 	var corr, cov []show.Series
-	for i, a := range attns {
-		r := runs[i]
-		want(r.Nets == nets && r.Depth == depth && r.Config.Width == width && r.Config.Gamma == gamma, "Fig4: run %d has %d networks of depth %d, width %d, γ = %g; run 0 %d of depth %d, the arguments width %d, γ = %g",
+	for i, r := range runs {
+		a := r.Config.Attention
+		want(r.Nets == nets && r.Depth == depth && r.Config.Width == width && r.Config.Gamma == gamma, "Fig4: run %d has %d networks of depth %d, width %d, γ = %g; run 0 %d of depth %d, width %d, γ = %g",
 			i, r.Nets, r.Depth, r.Config.Width, r.Config.Gamma, nets, depth, width, gamma)
 		corr = append(corr, show.Series{Name: fmt.Sprintf("%s (%d stopped)", shapednet.PaperName(a), r.NumStopped()), X: empirical.Ints(0, r.Depth), Y: r.MeanAbsCorr})
 		cov = append(cov, show.Series{Name: shapednet.PaperName(a), X: empirical.Ints(0, r.Depth), Y: r.MeanAbsCov})
@@ -311,9 +326,9 @@ func radius(r float64) string {
 // that the median falls by at least 4 SE from the first γ to the last.
 // The figures claim Fig. 5, and the claim applies, only at the paper's
 // setting: γ = 0.05, 0.1, 0.2, 0.3, 0.5, 100 networks of width and depth
-// 200, m = 2, token SD 10.
-func Fig5(b shapednet.StopByGamma, seed uint64) show.View {
-	c, st := b.Config, b.Study
+// 200, m = 2, token SD 10. The seed shown is the one b ran with.
+func Fig5(b shapednet.StopByGamma) show.View {
+	c, st, seed := b.Config, b.Study, b.Seed
 	paper := c.Width == 200 && c.Depth == 200 && c.Tau0 == 1 && st.M == 2 && st.Nets == 100 && st.TokenSD == 10 && slices.Equal(b.Gamma, []float64{0.05, 0.1, 0.2, 0.3, 0.5})
 	var traces []show.Series
 	for i, g := range b.Gamma {
@@ -341,9 +356,10 @@ func Fig5(b shapednet.StopByGamma, seed uint64) show.View {
 // Fig8 shows figure fig8 (median t* over γ and τ₀) and the three claims on
 // it: t* falls from γ index 0 to 5 at every τ₀, rises from the first τ₀ to
 // the last pooled over γ indices 2…5, and falls on from γ index 5 to 7 at
-// the last τ₀, which is declared a known disagreement (Fig8Beyond).
-func Fig8(g shapednet.StopGrid, seed uint64) show.View {
-	c, st := g.Config, g.Study
+// the last τ₀, which is declared a known disagreement (Fig8Beyond). The
+// seed shown is the one g ran with.
+func Fig8(g shapednet.StopGrid) show.View {
+	c, st, seed := g.Config, g.Study, g.Seed
 	paper := c.Width == 200 && c.Depth == 200 && st.M == 2 && st.Nets == 100 && st.TokenSD == 10 &&
 		slices.Equal(g.Gammas, []float64{0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1}) && slices.Equal(g.Tau0s, []float64{0.25, 0.5, 1, 2, 4})
 	caption := fmt.Sprintf("Median stopping time t* (capped at 1) of the shaped-attention network over residual weight γ and temperature τ₀; n = %d, d = %d, m = %d, token SD %g, %d networks per cell.", c.Width, c.Depth, st.M, st.TokenSD, st.Nets)

@@ -77,7 +77,11 @@ func result(paths int, T, step float64, final ...float64) *sde.Result {
 
 func TestFig1Left(t *testing.T) {
 	runs := []*shapednet.Run{run(4096, 150, 0.2, 0.21, 0.1, 0.32), run(4096, 150, 0.2, 1, 1), run(4096, 150, 0.2, 0.9, 0.9)}
-	v := Fig1Left(runs, 200, 0.35, 100)
+	runs[0].Seed = 100
+	v := Fig1Left(runs)
+	if f := v.Figures()[0]; f.Seed == nil || *f.Seed != 100 || f.Params["width"] != 200 || f.Params["gamma"] != 0.35 {
+		t.Errorf("fig1-left seed %v, Params %v: want the shaped run's seed 100, width 200, γ 0.35", f.Seed, f.Params)
+	}
 	figs, _, metrics := items(t, v)
 	if figs != "fig1-left" || !strings.Contains(metrics, "shaped Transformer: mean ρ₁₅₀ − ρ₀ | vanilla: 1 − mean ρ₅₀") {
 		t.Errorf("figures %q, metrics %q", figs, metrics)
@@ -90,29 +94,35 @@ func TestFig1Left(t *testing.T) {
 	if got := v.Agreements()[1].Value; math.Abs(got-(1-(0.2+0.8*50.0/150))) > 1e-12 {
 		t.Errorf("vanilla 1 − ρ₅₀ = %v", got)
 	}
-	mustpanic.WithPrefix(t, "two runs", "shapedshow:", func() { Fig1Left(runs[:2], 200, 0.35, 100) })
+	mustpanic.WithPrefix(t, "two runs", "shapedshow:", func() { Fig1Left(runs[:2]) })
 	if f := v.Figures()[0]; f.PaperFigure == "" {
 		t.Error("fig1-left at the paper's settings claims nothing")
 	}
-	mustpanic.WithPrefix(t, "runs of 1000 and 4096 networks", "shapedshow:", func() { Fig1Left([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}, 200, 0.35, 100) })
-	mustpanic.WithPrefix(t, "width 100 for runs of width 200", "shapedshow:", func() { Fig1Left(runs, 100, 0.35, 100) })
+	mustpanic.WithPrefix(t, "runs of 1000 and 4096 networks", "shapedshow:", func() { Fig1Left([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}) })
+	if f := Fig1Left([]*shapednet.Run{at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 100, 0.35), runs[1], runs[2]}).Figures()[0]; f.PaperFigure != "" || f.Params["width"] != 100 {
+		t.Errorf("fig1-left of a width-100 shaped run: claim %q, Params %v; want no claim and width 100", f.PaperFigure, f.Params)
+	}
 }
 
 func TestFig1PreLNAndFig4(t *testing.T) {
 	ln, rms := run(8, 150, 0.2, 0.8, 0.7, 0.9), run(1024, 150, 0.2, 0.75, 0.75)
-	figs, _, metrics := items(t, Fig1PreLN(ln, rms, 200, 7))
+	figs, _, metrics := items(t, Fig1PreLN(ln, rms))
 	if figs != "fig1-preln" || metrics != "Pre-LN: LayerNorm − RMS mean ρ₁₅₀" {
 		t.Errorf("figures %q, metrics %q", figs, metrics)
 	}
-	if v := Fig1PreLN(ln, rms, 200, 7).Agreements()[0].Value; math.Abs(v-0.05) > 1e-12 {
+	if v := Fig1PreLN(ln, rms).Agreements()[0].Value; math.Abs(v-0.05) > 1e-12 {
 		t.Errorf("LayerNorm − RMS = %v, want 0.05", v)
 	}
-	mustpanic.WithPrefix(t, "depths 100 and 150", "shapedshow:", func() { Fig1PreLN(run(16, 100, 0, 0, 0), rms, 200, 7) })
-	attns := []block.Attention{block.Shaped, block.Softmax}
-	v := Fig4(attns, []*shapednet.Run{at(run(8192, 150, 0.2, 0.2, 0.2), 300, 1/math.Sqrt2), at(run(8192, 150, 0.2, 1, 1), 300, 1/math.Sqrt2)}, 300, 1/math.Sqrt2, 1000)
-	if figs, _, _ := items(t, v); figs != "fig4-left fig4-right" || !strings.HasSuffix(v.Figures()[0].Series[0].Name, "(0 stopped)") {
-		t.Errorf("Fig4: figures %q, first series %q", figs, v.Figures()[0].Series[0].Name)
+	mustpanic.WithPrefix(t, "depths 100 and 150", "shapedshow:", func() { Fig1PreLN(run(16, 100, 0, 0, 0), rms) })
+	mustpanic.WithPrefix(t, "widths 100 and 200", "shapedshow:", func() { Fig1PreLN(at(run(8, 150, 0.2, 0.8, 0.7), 100, 1), rms) })
+	runs := []*shapednet.Run{at(run(8192, 150, 0.2, 0.2, 0.2), 300, 1/math.Sqrt2), at(run(8192, 150, 0.2, 1, 1), 300, 1/math.Sqrt2)}
+	runs[0].Config.Attention, runs[1].Config.Attention, runs[0].Seed = block.Shaped, block.Softmax, 1000
+	v := Fig4(runs)
+	if figs, _, _ := items(t, v); figs != "fig4-left fig4-right" || v.Figures()[0].Series[0].Name != shapednet.PaperName(block.Shaped)+" (0 stopped)" ||
+		v.Figures()[1].Series[1].Name != shapednet.PaperName(block.Softmax) || v.Figures()[0].PaperFigure == "" || *v.Figures()[1].Seed != 1000 {
+		t.Errorf("Fig4: figures %q, series %q, %q, claim %q, seed %v", figs, v.Figures()[0].Series[0].Name, v.Figures()[1].Series[1].Name, v.Figures()[0].PaperFigure, *v.Figures()[1].Seed)
 	}
+	mustpanic.WithPrefix(t, "runs of γ 1/√2 and 0.35", "shapedshow:", func() { Fig4([]*shapednet.Run{runs[0], run(8192, 150, 0.2, 1, 1)}) })
 }
 
 func TestOneStep(t *testing.T) {
@@ -137,34 +147,42 @@ func TestOneStep(t *testing.T) {
 
 func TestFig1RightAndTransformerT(t *testing.T) {
 	nn, r := run(4096, 150, 0.2, 0.2, 0.1, 0.3), result(4096, 0.75, 0.01, 0.1, 0.3)
-	figs, _, metrics := items(t, Fig1Right(nn, r, 200, 0.35, 202))
+	figs, _, metrics := items(t, Fig1Right(nn, r))
 	if figs != "fig1-right-m2 fig7" || strings.Count(metrics, "KS") != 3 {
 		t.Errorf("m = 2: figures %q, metrics %q", figs, metrics)
 	}
 	// the same two values in the same proportions: KS distance 0
-	if v := Fig1Right(nn, r, 200, 0.35, 202).Agreements()[0].Value; v != 0 {
+	if v := Fig1Right(nn, r).Agreements()[0].Value; v != 0 {
 		t.Errorf("KS of equal samples = %v", v)
 	}
-	if f := Fig1Right(nn, result(4096, 0.75, 0.005, 0.2), 200, 0.35, 202).Figures()[0]; f.PaperFigure != "" || !strings.Contains(f.Caption, "SDE (h = 0.005)") {
+	if f := Fig1Right(nn, result(4096, 0.75, 0.005, 0.2)).Figures()[0]; f.PaperFigure != "" || !strings.Contains(f.Caption, "SDE (h = 0.005)") {
 		t.Errorf("SDE step 0.005: claim %q, caption %q; want no claim and the step run", f.PaperFigure, f.Caption)
 	}
-	mustpanic.WithPrefix(t, "m = 2 against m = 3", "shapedshow:", func() { r3 := result(10, 0.75, 0.01, 0.2); r3.M = 3; Fig1Right(nn, r3, 200, 0.35, 202) })
-	v := TransformerT([]*shapednet.Run{at(run(2048, 50, 0.2, 0.2, 0.2, 0.4), 100, 0.35)}, []*sde.Result{result(8192, 0.5, 0.005, 0.2, 0.4)}, []float64{0.5}, 100, 0.35, 500)
+	mustpanic.WithPrefix(t, "m = 2 against m = 3", "shapedshow:", func() { r3 := result(10, 0.75, 0.01, 0.2); r3.M = 3; Fig1Right(nn, r3) })
+	tr := at(run(2048, 50, 0.2, 0.2, 0.2, 0.4), 100, 0.35)
+	tr.Seed = 500
+	v := TransformerT([]*shapednet.Run{tr}, []*sde.Result{result(8192, 0.5, 0.005, 0.2, 0.4)})
 	figs, _, metrics = items(t, v)
-	if figs != "transformer-T" || !strings.Contains(v.Agreements()[0].Note, "n = 100, d = 50") || !strings.Contains(metrics, "T = 0.5") {
-		t.Errorf("figures %q, metrics %q, note %q", figs, metrics, v.Agreements()[0].Note)
+	if figs != "transformer-T" || !strings.Contains(v.Agreements()[0].Note, "n = 100, d = 50") || !strings.Contains(metrics, "T = 0.5") || *v.Figures()[0].Seed != 500 {
+		t.Errorf("figures %q, metrics %q, note %q, seed %v", figs, metrics, v.Agreements()[0].Note, *v.Figures()[0].Seed)
 	}
+	mustpanic.WithPrefix(t, "runs of width 100 and 200", "shapedshow:", func() {
+		TransformerT([]*shapednet.Run{tr, run(2048, 150, 0.2, 0.2, 0.2)}, []*sde.Result{result(10, 0.5, 0.005, 0.2), result(10, 1.5, 0.005, 0.2)})
+	})
 }
 
 func TestKSByWidthAndFig3(t *testing.T) {
 	r := result(20000, 0.75, 0.0025, 0.1, 0.5)
-	widths := []float64{4, 256}
-	v := KSByWidth(widths, []float64{0.3, 0.01}, []float64{0.1, 0.5}, r.FiniteCorr(0, 1), r, 1/math.Sqrt2, 4000, 700)
+	r.Seed = 700
+	settings := shapednet.KSSettings{Config: shapednet.Config{Gamma: 1 / math.Sqrt2}, T: 0.75, Widths: []int{4, 256}, Nets: 4000}
+	v := KSByWidth(shapednet.KSWidths{Settings: settings, SDE: r, Ref: r.FiniteCorr(0, 1), KS: []float64{0.3, 0.01}, Last: []float64{0.1, 0.5}})
 	figs, _, _ := items(t, v)
-	if figs != "ks-vs-width" || !slices.Equal(v.Figures()[0].Series[0].Y, []float64{0.3, 0.01}) {
-		t.Errorf("figures %q", figs)
+	if f := v.Figures()[0]; figs != "ks-vs-width" || !slices.Equal(f.Series[0].Y, []float64{0.3, 0.01}) || !slices.Equal(f.Series[0].X, []float64{4, 256}) || *f.Seed != 700 || f.Params["networks"] != 4000 {
+		t.Errorf("figures %q, series %v, seed %v, Params %v", figs, f.Series[0], *f.Seed, f.Params)
 	}
-	mustpanic.WithPrefix(t, "one distance for two widths", "shapedshow:", func() { KSByWidth(widths, []float64{0.3}, nil, nil, result(10, 1, 0.01, 0), 0.7, 4000, 700) })
+	mustpanic.WithPrefix(t, "one distance for two widths", "shapedshow:", func() {
+		KSByWidth(shapednet.KSWidths{Settings: settings, SDE: result(10, 1, 0.01, 0), KS: []float64{0.3}})
+	})
 	l := shapednet.CorrLaws{Config: shapednet.Config{Width: 300, Depth: 100, CMinus: -1}, Rho0: 0.2, Step: 0.001, Nets: 8192, Paths: 20000, Gamma: []float64{0.5, 1}, Net: [][]float64{make([]float64, 8192), make([]float64, 8192)}, SDE: [][]float64{make([]float64, 20000), make([]float64, 20000)}}
 	for k := range l.Gamma {
 		for i := range l.Net[k] {
@@ -174,8 +192,12 @@ func TestKSByWidthAndFig3(t *testing.T) {
 			l.SDE[k][i] = float64(i%100)/100 - 0.5
 		}
 	}
-	v = Fig3(l, 300, 100, 800)
+	l.NetSeed = 800
+	v = Fig3(l)
 	figs, _, metrics := items(t, v)
+	if f := v.Figures()[0]; *f.Seed != 800 || f.Params["width"] != 300 || f.Params["depth"] != 100 || f.PaperFigure == "" {
+		t.Errorf("fig3-left: seed %v, Params %v, claim %q; want the laws' seed 800, width 300, depth 100 and the paper's claim", *f.Seed, f.Params, f.PaperFigure)
+	}
 	if figs != "fig3-left fig3-right" || strings.Count(metrics, "KS") != 2 || !(v.Agreements()[2].Value < 1) {
 		t.Errorf("figures %q, metrics %q, q₉₅ max |z| %v (the same pattern of values: below 1)", figs, metrics, v.Agreements()[2].Value)
 	}
@@ -191,17 +213,23 @@ func TestStopViews(t *testing.T) {
 	}
 	b := shapednet.StopByGamma{Gamma: []float64{0.05, 0.1, 0.2, 0.3, 0.5}, Median: []float64{1, 0.9, 0.8, 0.6, 0.4}, MedianSE: []float64{0.03, 0.03, 0.03, 0.03, 0.04},
 		P10: []float64{0.9, 0.8, 0.6, 0.4, 0.2}, Trace: [][]float64{{100, 200}, {100, 300}, {100, 400}, {100, 500}, {100, 1e4}},
-		Config: shapednet.Config{Width: 200, Depth: 200, Tau0: 1}, Study: shapednet.StopStudy{M: 2, TokenSD: 10, Lo: 1e-4, Hi: 1e4, Nets: 100}}
-	v := Fig5(b, 1300)
+		Config: shapednet.Config{Width: 200, Depth: 200, Tau0: 1}, Study: shapednet.StopStudy{M: 2, TokenSD: 10, Lo: 1e-4, Hi: 1e4, Nets: 100}, Seed: 1300}
+	v := Fig5(b)
+	if s := v.Figures()[1].Seed; s == nil || *s != 1300 {
+		t.Errorf("fig5-right seed %v, want b's 1300", s)
+	}
 	if figs, _, _ := items(t, v); figs != "fig5-left fig5-right" || math.Abs(v.Agreements()[0].Value-(-12)) > 1e-12 {
 		t.Errorf("figures %q, value %v (want −0.6/0.05 = −12)", figs, v.Agreements()[0].Value)
 	}
 	g := shapednet.StopGrid{Gammas: []float64{0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1}, Tau0s: []float64{0.25, 0.5, 1, 2, 4}, Z: make([]float64, 40), SE: make([]float64, 40),
-		Config: b.Config, Study: b.Study}
+		Config: b.Config, Study: b.Study, Seed: 1400}
 	for k := range g.Z {
 		g.Z[k], g.SE[k] = 1-float64(k%8)/10+float64(k/8)/20, 0.01
 	}
-	v = Fig8(g, 1400)
+	v = Fig8(g)
+	if s := v.Figures()[0].Seed; s == nil || *s != 1400 {
+		t.Errorf("fig8 seed %v, want g's 1400", s)
+	}
 	if figs, _, metrics := items(t, v); figs != "fig8" || strings.Count(metrics, "Fig. 8") != 3 {
 		t.Errorf("figures %q, metrics %q", figs, metrics)
 	}
@@ -213,11 +241,11 @@ func TestStopViews(t *testing.T) {
 		t.Errorf("γ = 0.5 → 1 on a falling grid: %+v, %v", beyond, err)
 	}
 	g.Z[4*8+7] = 1.2 // t*(γ index 7, τ₀ index 4) above t*(γ index 5)
-	if m, _ := Fig8(g, 1400).Agreements()[2].Metric(); m.Outcome() != bundle.Known {
+	if m, _ := Fig8(g).Agreements()[2].Metric(); m.Outcome() != bundle.Known {
 		t.Errorf("γ = 0.5 → 1 rising: outcome %q, want known disagreement", m.Outcome())
 	}
 	small := shapednet.StopGrid{Gammas: []float64{0.1, 0.5}, Tau0s: []float64{1}, Z: []float64{0.9, 0.5}, SE: []float64{0.1, 0.1}, Config: b.Config, Study: b.Study}
-	if v := Fig8(small, 1); len(v.Agreements()) != 0 || v.Figures()[0].PaperFigure != "" {
+	if v := Fig8(small); len(v.Agreements()) != 0 || v.Figures()[0].PaperFigure != "" {
 		t.Errorf("a 2×1 grid: %d checks, claim %q; want the claims not applicable and no claim", len(v.Agreements()), v.Figures()[0].PaperFigure)
 	}
 }

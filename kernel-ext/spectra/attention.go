@@ -59,15 +59,16 @@ func MurrayFigure(f show.Figure, rows []jacspectrum.MurrayRow) show.View {
 }
 
 // AttentionRadius fills f (the notebook's attn-radius) with |λ₂| of one
-// random softmax matrix per context length Ts[i] (lambda2[i], logit scale
-// s, seeds from seed on) against the bulk radius r_T = √((e^{s²}−1)/T)
-// (attnspec.BulkRadius, F34), and checks the log-log slope of |λ₂| against
-// −1/2 within 0.1: one matrix per T, |λ₂|/r_T varies by ≲ 10% between
-// matrices (lib/sources/tanner2024.md#check-26), a slope error ≲
-// 2·0.1/ln(T_max/T_min), which is ≤ 0.1 only when the Ts span a factor 8
-// or more; over a narrower span the check is not applicable. It panics
-// unless Ts and lambda2 have the same length, at least 2.
-func AttentionRadius(f show.Figure, Ts, lambda2 []float64, s float64, seed uint64) show.View {
+// random softmax matrix per context length (r, an attnspec.RadiusSettings
+// run: its Ts, logit scale s and seed are the ones shown) against the bulk
+// radius r_T = √((e^{s²}−1)/T) (attnspec.BulkRadius, F34), and checks the
+// log-log slope of |λ₂| against −1/2 within 0.1: one matrix per T, |λ₂|/r_T
+// varies by ≲ 10% between matrices (lib/sources/tanner2024.md#check-26), a
+// slope error ≲ 2·0.1/ln(T_max/T_min), which is ≤ 0.1 only when the Ts
+// span a factor 8 or more; over a narrower span the check is not
+// applicable. It panics unless r has one |λ₂| per T, at least 2.
+func AttentionRadius(f show.Figure, r attnspec.RadiusResult) show.View {
+	Ts, lambda2, s := lengths(r.Settings.Ts), r.Lambda2, r.Settings.S
 	if len(Ts) != len(lambda2) || len(Ts) < 2 {
 		panic(fmt.Sprintf("spectra: AttentionRadius needs one |λ₂| per T, at least 2: %d Ts, %d values", len(Ts), len(lambda2)))
 	}
@@ -75,11 +76,20 @@ func AttentionRadius(f show.Figure, Ts, lambda2 []float64, s float64, seed uint6
 	f.Caption = "Second eigenvalue of random softmax matrices vs context length, against r_T = √((e^{s²}−1)/T)."
 	f.XLabel, f.YLabel, f.LogX, f.LogY = "T", "|λ₂|", true, true
 	f.Series = []show.Series{{Name: "r_T", X: Ts, Y: rt}, {Name: "|λ₂| simulated", X: Ts, Y: lambda2, Style: show.Points}}
-	f.Params, f.Seed = map[string]float64{"s": s}, show.Seed(seed)
+	f.Params, f.Seed = map[string]float64{"s": s}, show.Seed(r.Settings.Seed)
 	span := Ts[len(Ts)-1] / Ts[0]
 	return show.View{show.Fig(f), show.PaperCheck(show.Agreement{Name: "log-log slope of |λ₂| + 1/2", Kind: show.TheoryVsSimulation, Value: empirical.LogLogSlope(Ts, lambda2) + 0.5, Tol: 0.1, Figure: f.ID,
 		Basis: fmt.Sprintf("one matrix per T over a factor %g in T: |λ₂|/r_T varies by ≲ 10%% between matrices (lib/sources/tanner2024.md#check-26), a slope error ≲ 2·0.1/ln %g ≈ %.1g", span, span, 0.2/math.Log(span))},
 		span >= 8, fmt.Sprintf("a slope error ≲ 0.1 needs the Ts to span a factor 8; here %g", span))}
+}
+
+// lengths are the context lengths Ts as the abscissae of a figure.
+func lengths(Ts []int) []float64 {
+	x := make([]float64, len(Ts))
+	for i, T := range Ts {
+		x[i] = float64(T)
+	}
+	return x
 }
 
 // attnModes are the four attention modes of attn-depth, in the order
@@ -134,15 +144,17 @@ func AttentionDepth(f show.Figure, st map[block.Attention]attnspec.StackResult, 
 
 // AttentionWidth fills f (the notebook's attn-width) with the
 // rank-collapse residual after ℓ = 1, …, L softmax layers against the
-// context length Ts (res[ℓ−1][i] of attnspec.ResidualsByWidth, tokens
-// with a shared mean, seeds from seed on), each line labelled with its
-// log-log slope, and checks that each layer adds −1/2 to the slope (r_T
-// ∝ T^{−1/2}, F36) within 0.15: one draw per T, 3× the per-layer spread
-// of |λ₂|/r_T over a factor 4 in T (lib/sources/tanner2024.md#figures:
-// observed differences −0.48, −0.49); over a narrower span of Ts the
-// checks are not applicable. It panics unless every res[ℓ] has one value
-// per T, L ≥ 2 and there are at least 2 Ts.
-func AttentionWidth(f show.Figure, Ts []float64, res [][]float64, seed uint64) show.View {
+// context length T (w, an attnspec.WidthSettings run: Residual[ℓ−1][i] at
+// Ts[i], tokens with a shared mean; the seed shown is the run's), each
+// line labelled with its log-log slope, and checks that each layer adds
+// −1/2 to the slope (r_T ∝ T^{−1/2}, F36) within 0.15: one draw per T, 3×
+// the per-layer spread of |λ₂|/r_T over a factor 4 in T
+// (lib/sources/tanner2024.md#figures: observed differences −0.48, −0.49);
+// over a narrower span of Ts the checks are not applicable. It panics
+// unless every layer has one residual per T, L ≥ 2 and there are at least
+// 2 Ts.
+func AttentionWidth(f show.Figure, w attnspec.WidthResult) show.View {
+	Ts, res := lengths(w.Settings.Ts), w.Residual
 	if len(res) < 2 || len(Ts) < 2 {
 		panic(fmt.Sprintf("spectra: AttentionWidth needs L ≥ 2 layers and 2 Ts, got %d and %d", len(res), len(Ts)))
 	}
@@ -160,7 +172,7 @@ func AttentionWidth(f show.Figure, Ts []float64, res [][]float64, seed uint64) s
 	}
 	f.Caption = fmt.Sprintf("Rank-collapse residual against context length T after L = %s softmax layers (tokens with a shared mean).", strings.Join(ls, ", "))
 	f.XLabel, f.YLabel, f.LogX, f.LogY = "T", "residual", true, true
-	f.Series, f.Seed = series, show.Seed(seed)
+	f.Series, f.Seed = series, show.Seed(w.Settings.Seed)
 	v := show.View{show.Fig(f)}
 	span := Ts[len(Ts)-1] / Ts[0]
 	for l := len(res) - 1; l >= 1; l-- {

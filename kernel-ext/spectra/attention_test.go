@@ -1,7 +1,6 @@
 package spectra
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -41,23 +40,30 @@ func TestAttentionFigures(t *testing.T) {
 	showtest.AtYourSettings(t, "AttentionDepth at T = 32, d = 8", v, map[string]float64{"T": 32, "s": 1, "d": 8},
 		[]string{"softmax: max |residual ratio / r_T − 1|, layers 3..4", "centered: max |norm ratio / r_T − 1|"}, []string{"centered: 1 − min residual"})
 
-	res := attnspec.ResidualsByWidth([]int{16, 32, 64}, 8, 3, 1, func(i int) *rand.Rand { return empirical.Rand(120+uint64(i), 1) })
-	w := AttentionWidth(show.Figure{ID: "attn-width"}, []float64{16, 32, 64}, res, 120)
-	w.Show()
-	if g := w.Figures()[0]; len(w.Agreements()) != 2 || !strings.Contains(g.Caption, "L = 1, 2, 3 softmax") || len(g.Series) != 3 {
-		t.Errorf("attn-width over a factor 4: caption %q, %d series, %d checks (want 3, 2)", g.Caption, len(g.Series), len(w.Agreements()))
+	ws := attnspec.WidthSettings{Ts: []int{16, 32, 64}, D: 8, L: 3, S: 1, Seed: 120, Stream: 1}
+	res, err := ws.Run()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if n := len(AttentionWidth(show.Figure{ID: "attn-width"}, []float64{16, 32}, [][]float64{res[0][:2], res[1][:2]}, 120).Agreements()); n != 0 {
+	w := AttentionWidth(show.Figure{ID: "attn-width"}, res)
+	w.Show()
+	if g := w.Figures()[0]; len(w.Agreements()) != 2 || !strings.Contains(g.Caption, "L = 1, 2, 3 softmax") || len(g.Series) != 3 || g.Seed == nil || *g.Seed != 120 || g.Series[0].X[2] != 64 {
+		t.Errorf("attn-width over a factor 4: caption %q, %d series, %d checks (want 3, 2), seed %v (want the run's 120)", g.Caption, len(g.Series), len(w.Agreements()), g.Seed)
+	}
+	narrow := attnspec.WidthResult{Settings: attnspec.WidthSettings{Ts: []int{16, 32}, Seed: 120}, Residual: [][]float64{res.Residual[0][:2], res.Residual[1][:2]}}
+	if n := len(AttentionWidth(show.Figure{ID: "attn-width"}, narrow).Agreements()); n != 0 {
 		t.Errorf("attn-width over a factor 2: %d slope checks shown, want none (not applicable)", n)
 	}
-	Ts := []float64{16, 128}
 	l2 := []float64{attnspec.BulkRadius(16, 1), attnspec.BulkRadius(128, 1)}
-	r := AttentionRadius(show.Figure{ID: "attn-radius"}, Ts, l2, 1, 100)
+	r := AttentionRadius(show.Figure{ID: "attn-radius"}, attnspec.RadiusResult{Settings: attnspec.RadiusSettings{Ts: []int{16, 128}, S: 1, Seed: 100}, Lambda2: l2})
 	r.Show()
 	if a := r.Agreements(); len(a) != 1 || a[0].Value > 1e-12 || !strings.Contains(a[0].Basis, "factor 8 in T") {
 		t.Errorf("attn-radius on r_T itself over a factor 8: checks %+v, want one with slope exactly −1/2", a)
 	}
-	if n := len(AttentionRadius(show.Figure{ID: "attn-radius"}, []float64{16, 32}, l2, 1, 100).Agreements()); n != 0 {
+	if g := r.Figures()[0]; g.Seed == nil || *g.Seed != 100 || g.Params["s"] != 1 {
+		t.Errorf("attn-radius seed %v, Params %v: want the run's seed 100 and s = 1", g.Seed, g.Params)
+	}
+	if n := len(AttentionRadius(show.Figure{ID: "attn-radius"}, attnspec.RadiusResult{Settings: attnspec.RadiusSettings{Ts: []int{16, 32}, S: 1, Seed: 100}, Lambda2: l2}).Agreements()); n != 0 {
 		t.Errorf("attn-radius over a factor 2: %d slope checks, want none", n)
 	}
 }

@@ -29,11 +29,12 @@ func ExponentLines(e tokencheck.Exponents) string {
 // corrected| beyond 4 SE at most tokencheck.FiniteWidthOffset, and the
 // smallest |sim − printed|/(4 SE + FiniteWidthOffset) at least 1, i.e. the
 // simulation rejects the printed form wherever it accepts the corrected
-// one. Both checks hold only for λ_g^(16) at the paper's n = 256, d = 64,
+// one (tokencheck.ErrataAgree for tokencheck.ErrataModels). The seed shown
+// is the one e ran with. Both checks hold only for λ_g^(16) at the paper's n = 256, d = 64,
 // where the offset was measured; at other settings they are shown as not
 // applicable. The caption describes the points. It panics unless 1 <=
 // agree <= the number of points.
-func ErrataFigure(e tokencheck.Exponents, seed uint64, agree int, caption string) show.View {
+func ErrataFigure(e tokencheck.Exponents, agree int, caption string) show.View {
 	if agree < 1 || agree > len(e.Mean) {
 		panic(fmt.Sprintf("tokenfig: ErrataFigure agree must be in [1, %d], got %d", len(e.Mean), agree))
 	}
@@ -47,7 +48,7 @@ func ErrataFigure(e tokencheck.Exponents, seed uint64, agree int, caption string
 		excess = math.Max(excess, math.Abs(e.Mean[i]-e.Theory[i])-4*e.SE[i])
 		printedGap = math.Min(printedGap, math.Abs(e.Mean[i]-e.Printed[i])/(4*e.SE[i]+tokencheck.FiniteWidthOffset))
 	}
-	return show.View{show.Fig(show.Figure{ID: id, Seed: show.Seed(seed),
+	return show.View{show.Fig(show.Figure{ID: id, Seed: show.Seed(e.Seeds.Seed),
 		Caption: caption,
 		XLabel:  "point", YLabel: fmt.Sprintf("λ_g^(%d)", e.L),
 		Series: []show.Series{show.Scatter("simulation", idx, e.Mean, e.SE), show.Scatter("corrected", idx, e.Theory, nil), show.Scatter("printed", idx, e.Printed, nil)},

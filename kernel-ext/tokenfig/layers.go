@@ -33,9 +33,9 @@ func OneBlock(k int, c tokencheck.Curves) show.View {
 // simulated q/d and p/q (mean ± SE) against F's iterates, with the largest
 // |z| over layers 1–min(8, L) of p/q and, when checkNorm, of q/d
 // (tolerance 4). The figure claims Fig. 2 only at the paper's n = 256,
-// d = 64, σ_w = 1 or 5, over at least 8 layers. It panics unless c has at
-// least one layer.
-func LayerFigure(c tokencheck.Curves, seed uint64, checkNorm bool) show.View {
+// d = 64, σ_w = 1 or 5, over at least 8 layers. The seed shown is the one
+// c ran with. It panics unless c has at least one layer.
+func LayerFigure(c tokencheck.Curves, checkNorm bool) show.View {
 	m, st := c.Model, c.Sim
 	L := len(c.Q) - 1
 	if L < 1 {
@@ -45,7 +45,7 @@ func LayerFigure(c tokencheck.Curves, seed uint64, checkNorm bool) show.View {
 	paper := m.N == 256 && m.D == 64 && (m.SigmaW == 1 || m.SigmaW == 5) && L >= 8
 	layers := empirical.Linspace(0, float64(L), L+1)
 	id := fmt.Sprintf("fig2-layers-sw%g", m.SigmaW)
-	p := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, Seed: show.Seed(seed),
+	p := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, Seed: show.Seed(c.Seeds.Seed),
 		Caption:     fmt.Sprintf("Token norm q/d and cosine p/q per layer at σ_w = %g: theory iterates of F (lines) and the random transformer (points, mean ± SE of %d networks).", m.SigmaW, st.Samples),
 		PaperFigure: "Cowsik et al. 2024, Fig. 2 (second and third columns, means)",
 		XLabel:      "layer t", YLabel: "q/d and p/q",
@@ -66,8 +66,9 @@ func LayerFigure(c tokencheck.Curves, seed uint64, checkNorm bool) show.View {
 // a heat map with one column per layer and F's iterate on top. The row
 // named in PaperFigure is the paper's: top in the ordered phase (λ_a <= 0),
 // bottom in the chaotic one. They claim it only at the paper's n = 256,
-// d = 64, α = 8^{-1/2}, for one network, as the paper draws them.
-func HistogramFigures(h tokencheck.Histograms, seed uint64) show.View {
+// d = 64, α = 8^{-1/2}, for one network, as the paper draws them. The seed
+// shown is the one h ran with.
+func HistogramFigures(h tokencheck.Histograms) show.View {
 	m := h.Model
 	layers := empirical.Linspace(0, float64(len(h.Q)-1), len(h.Q))
 	row := "top"
@@ -86,7 +87,7 @@ func HistogramFigures(h tokencheck.Histograms, seed uint64) show.View {
 		theory              []float64
 	}{{"norms", "|X_i|²/d", "second", h.Norms, h.Q}, {"cosines", "cos(X_i, X_j)", "third", h.Cosines, h.Cos}} {
 		x, y, z := c.hist.Plane()
-		p = append(p, show.Fig(show.AtPaper(show.Figure{ID: fmt.Sprintf("fig2-hist-%s-sw%g", c.kind, m.SigmaW), Seed: show.Seed(seed),
+		p = append(p, show.Fig(show.AtPaper(show.Figure{ID: fmt.Sprintf("fig2-hist-%s-sw%g", c.kind, m.SigmaW), Seed: show.Seed(h.Seeds.Seed),
 			Caption:     fmt.Sprintf("Histograms of %s at every layer, σ_w = %g, %s (n = %d, d = %g): each column is a layer's density; red: the theory iterate of F.", c.label, m.SigmaW, nets, m.N, m.D),
 			PaperFigure: fmt.Sprintf("Cowsik et al. 2024, Fig. 2 (%s column, %s row)", c.column, row),
 			XLabel:      "layer t", YLabel: c.label, Legend: show.NoLegend,
@@ -105,8 +106,8 @@ func HistogramFigures(h tokencheck.Histograms, seed uint64) show.View {
 // figure claims Fig. 3, and the claim is checked, only at the paper's
 // σ_w = 2, p1 = 1.5 p2 = 0.75d, q = d, with n = 256, d = 64, α = 8^{-1/2}
 // (the claim over at least 32 blocks); the p/q check applies at any
-// settings.
-func SymmetryFigure(s tokencheck.Symmetry, seed uint64) show.View {
+// settings. The seed shown is the one s ran with.
+func SymmetryFigure(s tokencheck.Symmetry) show.View {
 	st, m := s.Sim, s.Model
 	L := len(st.QOverD) - 1
 	layers := empirical.Linspace(0, float64(L), L+1)
@@ -115,7 +116,7 @@ func SymmetryFigure(s tokencheck.Symmetry, seed uint64) show.View {
 		q = fmt.Sprintf("%gd", s.Q/m.D)
 	}
 	paper := paperSize(m) && m.AlphaA == a8 && m.AlphaM == a8 && m.SigmaW == 2 && s.Q == m.D && s.P1 == 0.75*m.D && s.P2 == 0.5*m.D
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-symmetry", PaperFigure: "Cowsik et al. 2024, Fig. 3", Seed: show.Seed(seed),
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-symmetry", PaperFigure: "Cowsik et al. 2024, Fig. 3", Seed: show.Seed(s.Seeds.Seed),
 		Caption: fmt.Sprintf("Two-group initial condition (eq. 12), p1 = %g p2 = %gd, q = %s, σ_w = %g, α = %s: the within/across dot-product ratio p1/p2 (mean ± SE of %d networks) decays towards 1; p/q approaches the non-collapsed fixed point of F (dashed level).",
 			s.P1/s.P2, s.P1/m.D, q, m.SigmaW, alphaText(m.AlphaA), st.Samples),
 		XLabel: "layer t", YLabel: "p1/p2 and p/q",

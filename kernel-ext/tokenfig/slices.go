@@ -66,18 +66,18 @@ func Field(f show.Figure, m tokengeom.Model, pt tokengeom.Portrait, lx, ly float
 // against σ_w at the α of e's models: the eigenvalue definition
 // (tokengeom.LambdaA) and the one-step expansion of eq. (24)
 // (tokengeom.LambdaAOneStep from (d, 0.99d)) on the abscissae fine, and
-// the simulation e (tokencheck.AngleExponents, seed its first seed); edge
+// the simulation e (tokencheck.AngleExponents; the seed shown is e's first); edge
 // is the σ_w where λ_a = 0, stated in the caption. Then the largest |z| of
 // the simulation against its one-step theory (tolerance 4), which applies
 // at any settings (its SE is the run's own).
-func LambdaASlice(f show.Figure, e tokencheck.Exponents, edge float64, fine []float64, seed uint64) show.View {
+func LambdaASlice(f show.Figure, e tokencheck.Exponents, edge float64, fine []float64) show.View {
 	m := e.Models[0]
 	at := func(sw float64) tokengeom.Model { c := m; c.SigmaW = sw; return c }
 	sws := make([]float64, len(e.Models))
 	for i, x := range e.Models {
 		sws[i] = x.SigmaW
 	}
-	f.Seed = show.Seed(seed)
+	f.Seed = show.Seed(e.Seeds.Seed)
 	f.Caption = fmt.Sprintf("λ_a at α = %s: eigenvalue definition (theory), one-step expansion from (d, 0.99d) (theory of eq. 24) and its simulation (%d networks per point). λ_a = 0 at σ_w = %.4f (the paper's text says ≈ 2).", alphaText(m.AlphaA), e.Networks, edge)
 	f.XLabel, f.YLabel = "σ_w", "λ_a"
 	f.Series = []show.Series{
@@ -93,13 +93,13 @@ func LambdaASlice(f show.Figure, e tokencheck.Exponents, edge float64, fine []fl
 
 // LambdaGSlice fills f (the notebook's fig5-lambda-g-slice) with λ_g^(L)
 // against σ_w, one group per run of es (tokencheck.GradientExponents at one
-// α each, the first seeded with seed): the corrected theory and the
+// α each; the seed shown is the first run's): the corrected theory and the
 // paper's printed formula on the abscissae fine, and the simulation. Then
 // the check of every point against t·SE + tokencheck.FiniteWidthOffset
 // (tokencheck.SliceAgreement at family level 1%), which applies only at
 // the paper's n = 256, d = 64, where that offset was measured. It panics
 // on runs of different n, d, L or network counts.
-func LambdaGSlice(f show.Figure, es []tokencheck.Exponents, fine []float64, seed uint64) show.View {
+func LambdaGSlice(f show.Figure, es []tokencheck.Exponents, fine []float64) show.View {
 	m, L, nets := es[0].Models[0], es[0].L, es[0].Networks
 	var alphas []string
 	points := 0
@@ -132,7 +132,7 @@ func LambdaGSlice(f show.Figure, es []tokencheck.Exponents, fine []float64, seed
 			and += ", " + a
 		}
 	}
-	f.Seed = show.Seed(seed)
+	f.Seed = show.Seed(es[0].Seeds.Seed)
 	f.Caption = fmt.Sprintf("λ_g^(%d) against σ_w at %s, n = %d: corrected theory, the paper's printed formula, and the random transformer (%d networks per point, mean ± SE). The printed form falls with σ_w, contradicting the simulation and the paper's own Sec. 4.4.", L, and, m.N, nets)
 	f.XLabel, f.YLabel = "σ_w", fmt.Sprintf("λ_g^(%d)", L)
 	f.Params = map[string]float64{"n": float64(m.N), "d": m.D, "L": float64(L), "networks": float64(nets)}

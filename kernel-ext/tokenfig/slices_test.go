@@ -52,8 +52,11 @@ func TestSlicesAtYourSettings(t *testing.T) {
 
 	sws := []float64{1, 2}
 	ea := tokencheck.Exponents{Models: []tokengeom.Model{sized(tokengeom.NewModel(a8, a8, 1), 32, 16), sized(tokengeom.NewModel(a8, a8, 2), 32, 16)}, L: 1, Networks: 5,
-		Mean: []float64{-0.1, 0.1}, SE: []float64{0.01, 0.01}, Theory: []float64{-0.1, 0.12}}
-	va := LambdaASlice(show.Figure{ID: "fig4-lambda-a-slice", PaperFigure: "Cowsik et al. 2024, Fig. 4"}, ea, 1.9, sws, 500)
+		Mean: []float64{-0.1, 0.1}, SE: []float64{0.01, 0.01}, Theory: []float64{-0.1, 0.12}, Seeds: tokencheck.Seeds{Seed: 500, Stream: 3}}
+	va := LambdaASlice(show.Figure{ID: "fig4-lambda-a-slice", PaperFigure: "Cowsik et al. 2024, Fig. 4"}, ea, 1.9, sws)
+	if s := va.Figures()[0].Seed; s == nil || *s != 500 {
+		t.Errorf("LambdaASlice seed %v, want the run's 500", s)
+	}
 	showtest.AtYourSettings(t, "LambdaASlice", va, map[string]float64{"alpha": a8, "n": 32, "d": 16, "networks": 5},
 		[]string{"Fig. 4: max |z| of simulated eq. (24) vs its one-step theory over σ_w"}, nil)
 	if a := va.Agreements()[0]; math.Abs(a.Value-2) > 1e-12 || !strings.HasSuffix(a.Basis, "SE from 5 networks, n = 32, d = 16") {
@@ -62,7 +65,11 @@ func TestSlicesAtYourSettings(t *testing.T) {
 
 	paper := []tokencheck.Exponents{exponents(tokengeom.AlphaSigma.Column(a8, sws), 16, 3), exponents(tokengeom.AlphaSigma.Column(0.6, sws), 16, 3)}
 	gs := show.Figure{ID: "fig5-lambda-g-slice", PaperFigure: "Cowsik et al. 2024, Fig. 5"}
-	vp := LambdaGSlice(gs, paper, sws, 800)
+	paper[0].Seeds.Seed, paper[1].Seeds.Seed = 800, 810
+	vp := LambdaGSlice(gs, paper, sws)
+	if s := vp.Figures()[0].Seed; s == nil || *s != 800 {
+		t.Errorf("LambdaGSlice seed %v, want the first run's 800", s)
+	}
 	if f := vp.Figures()[0]; f.PaperFigure == "" || !strings.HasPrefix(f.Caption, "λ_g^(16) against σ_w at α = 8^{-1/2} and α = 0.6, n = 256: ") || len(vp.Agreements()) != 1 ||
 		vp.Agreements()[0].Name != "Fig. 5: worst |sim − corrected λ_g^(16)| / (t·SE + 0.03) over 4 points" {
 		t.Errorf("LambdaGSlice at the paper's n, d: claim %q, caption %q, checks %v", f.PaperFigure, f.Caption, vp.Agreements())
@@ -75,7 +82,7 @@ func TestSlicesAtYourSettings(t *testing.T) {
 		}
 		cheap = append(cheap, exponents(ms, 4, 3))
 	}
-	showtest.AtYourSettings(t, "LambdaGSlice", LambdaGSlice(gs, cheap, sws, 800), map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3},
+	showtest.AtYourSettings(t, "LambdaGSlice", LambdaGSlice(gs, cheap, sws), map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3},
 		nil, []string{"Fig. 5: worst |sim − corrected λ_g^(4)| / (t·SE + 0.03) over 4 points"})
 }
 

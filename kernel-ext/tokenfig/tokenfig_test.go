@@ -94,8 +94,11 @@ func TestLayerFigure(t *testing.T) {
 	sq, sc := fill(L+1, 0.5), fill(L+1, 0.2)
 	sq[3], sc[5] = 0.53, 0.17 // z = 3 in q at layer 3, −3 in cos at layer 5 (SE 0.01)
 	sq[12] = 2                // beyond layer 8: not checked
-	c := tokencheck.Curves{Model: tokengeom.NewModel(a8, a8, 5), Sim: stats(sq, fill(L+1, 0.01), sc, fill(L+1, 0.01), 8), Q: q, Cos: cos}
-	p := LayerFigure(c, 201, true)
+	c := tokencheck.Curves{Model: tokengeom.NewModel(a8, a8, 5), Sim: stats(sq, fill(L+1, 0.01), sc, fill(L+1, 0.01), 8), Q: q, Cos: cos, Seeds: tokencheck.Seeds{Seed: 201}}
+	p := LayerFigure(c, true)
+	if s := p.Figures()[0].Seed; s == nil || *s != 201 {
+		t.Errorf("LayerFigure seed %v, want the run's 201", s)
+	}
 	ms := valid(t, p)
 	if len(p.Figures()) != 1 || p.Figures()[0].ID != "fig2-layers-sw5" || *p.Figures()[0].Seed != 201 || p.Figures()[0].Params["networks"] != 8 || len(ms) != 2 {
 		t.Fatalf("panel %+v", p)
@@ -103,14 +106,14 @@ func TestLayerFigure(t *testing.T) {
 	if math.Abs(float64(ms[0].Value)-3) > 1e-9 || math.Abs(float64(ms[1].Value)-3) > 1e-9 || !ms[0].Pass {
 		t.Errorf("max |z| %v, %v, want 3, 3", ms[0].Value, ms[1].Value)
 	}
-	if p := LayerFigure(c, 201, false); len(p.Agreements()) != 1 || !strings.Contains(p.Agreements()[0].Name, "p/q") {
+	if p := LayerFigure(c, false); len(p.Agreements()) != 1 || !strings.Contains(p.Agreements()[0].Name, "p/q") {
 		t.Errorf("without the norm check: %+v", p.Agreements())
 	}
 	// 4 layers, σ_w = 2: a legitimate setting; layers 1–4 are checked and
 	// the figure claims nothing.
 	c.Model.SigmaW = 2
 	c.Q, c.Cos, c.Sim = c.Q[:5], c.Cos[:5], stats(sq[:5], fill(5, 0.01), sc[:5], fill(5, 0.01), 8)
-	p = LayerFigure(c, 1, true)
+	p = LayerFigure(c, true)
 	if ms := valid(t, p); len(ms) != 2 || ms[0].Name != "Fig. 2 σ_w=2: max |z| of q/d, layers 1–4" || math.Abs(float64(ms[0].Value)-3) > 1e-9 ||
 		p.Figures()[0].PaperFigure != "" || !strings.HasSuffix(p.Figures()[0].Caption, show.YourSettings) {
 		t.Errorf("4 layers: checks %v, claim %q, caption %q", ms, p.Figures()[0].PaperFigure, p.Figures()[0].Caption)
@@ -123,8 +126,11 @@ func TestHistogramFigures(t *testing.T) {
 		sw  float64
 		row string
 	}{{1, "top"}, {5, "bottom"}} {
-		h := tokencheck.Histograms{Model: tokengeom.NewModel(a8, a8, c.sw), Norms: hist, Cosines: hist, Networks: 1, Q: []float64{1, 0.8, 0.6}, Cos: []float64{0, 0.1, 0.2}}
-		p := HistogramFigures(h, 300)
+		h := tokencheck.Histograms{Model: tokengeom.NewModel(a8, a8, c.sw), Norms: hist, Cosines: hist, Networks: 1, Q: []float64{1, 0.8, 0.6}, Cos: []float64{0, 0.1, 0.2}, Seeds: tokencheck.Seeds{Seed: 300}}
+		p := HistogramFigures(h)
+		if s := p.Figures()[1].Seed; s == nil || *s != 300 {
+			t.Errorf("HistogramFigures seed %v, want the run's 300", s)
+		}
 		valid(t, p)
 		if len(p.Figures()) != 2 || p.Figures()[1].ID != "fig2-hist-cosines-sw"+map[float64]string{1: "1", 5: "5"}[c.sw] ||
 			!strings.Contains(p.Figures()[0].PaperFigure, "second column, "+c.row+" row") || !strings.Contains(p.Figures()[0].Caption, "one network (n = 256, d = 64)") {
@@ -136,9 +142,9 @@ func TestHistogramFigures(t *testing.T) {
 		}
 		// Of two networks (the paper draws one), or at d = 16, they claim nothing.
 		h.Networks = 2
-		showtest.AtYourSettings(t, "HistogramFigures of 2 networks", HistogramFigures(h, 300), nil, nil, nil)
+		showtest.AtYourSettings(t, "HistogramFigures of 2 networks", HistogramFigures(h), nil, nil, nil)
 		h.Networks, h.Model.D = 1, 16
-		showtest.AtYourSettings(t, "HistogramFigures at d = 16", HistogramFigures(h, 300), nil, nil, nil)
+		showtest.AtYourSettings(t, "HistogramFigures at d = 16", HistogramFigures(h), nil, nil, nil)
 	}
 }
 
@@ -147,9 +153,12 @@ func TestSymmetryFigure(t *testing.T) {
 	r, cos := fill(L+1, 1.1), fill(L+1, 0.5)
 	r[0], cos[L] = 1.5, 0.52
 	s := tokencheck.Symmetry{Model: tokengeom.NewModel(a8, a8, 2), Q: 64, P1: 48, P2: 32,
-		Sim: stats(r, fill(L+1, 0.01), cos, fill(L+1, 0.01), 4), FixedCos: 0.5}
-	p := SymmetryFigure(s, 400)
+		Sim: stats(r, fill(L+1, 0.01), cos, fill(L+1, 0.01), 4), FixedCos: 0.5, Seeds: tokencheck.Seeds{Seed: 400}}
+	p := SymmetryFigure(s)
 	ms := valid(t, p)
+	if sd := p.Figures()[0].Seed; sd == nil || *sd != 400 {
+		t.Errorf("SymmetryFigure seed %v, want the run's 400", sd)
+	}
 	// (1.1 − 1)/(1.5 − 1) = 0.2 <= 0.25; 0.52 − 0.5 = 0.02 <= 4·0.01.
 	if len(ms) != 2 || math.Abs(float64(ms[0].Value)-0.2) > 1e-12 || !ms[0].Pass || math.Abs(float64(ms[1].Value)-0.02) > 1e-12 || !ms[1].Pass {
 		t.Errorf("metrics %+v", ms)
@@ -161,7 +170,7 @@ func TestSymmetryFigure(t *testing.T) {
 	}
 	// At d = 16 (q = d, p1 = 0.75d, p2 = 0.5d still) the figure claims nothing.
 	s.Model.D, s.Q, s.P1, s.P2 = 16, 16, 12, 8
-	showtest.AtYourSettings(t, "SymmetryFigure", SymmetryFigure(s, 400), map[string]float64{"sigma_w": 2, "alpha": a8, "q": 16, "p1": 12, "p2": 8},
+	showtest.AtYourSettings(t, "SymmetryFigure", SymmetryFigure(s), map[string]float64{"sigma_w": 2, "alpha": a8, "q": 16, "p1": 12, "p2": 8},
 		[]string{"Fig. 3: p/q at layer 32 − fixed point of F"}, []string{"Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0"})
 }
 
@@ -170,21 +179,21 @@ func TestErrataFigure(t *testing.T) {
 		Mean:    []float64{-0.10, -0.05, -0.30, 0.03, 0.25},
 		SE:      []float64{0.01, 0.01, 0.02, 0.02, 0.04},
 		Theory:  []float64{-0.12, -0.05, -0.29, 0.03, 0.42},
-		Printed: []float64{-0.33, -0.17, -0.16, -0.50, -1.24}}
-	p := ErrataFigure(e, 900, 4, "c")
+		Printed: []float64{-0.33, -0.17, -0.16, -0.50, -1.24}, Seeds: tokencheck.Seeds{Seed: 900, Stream: 3}}
+	p := ErrataFigure(e, tokencheck.ErrataAgree, "c")
 	ms := valid(t, p)
 	// Excess over points 1–4: max(0.02 − 0.04, 0 − 0.04, 0.01 − 0.08, 0 − 0.08) = −0.02.
 	// Printed gap: min(0.23/0.07, 0.12/0.07, 0.14/0.11, 0.53/0.11) = 0.14/0.11.
 	if math.Abs(float64(ms[0].Value)+0.02) > 1e-12 || math.Abs(float64(ms[1].Value)-0.14/0.11) > 1e-12 || !ms[0].Pass || !ms[1].Pass {
 		t.Errorf("metrics %+v", ms)
 	}
-	if f := p.Figures()[0]; f.ID != "errata-lambda-g" || f.Params["networks"] != 6 || f.YLabel != "λ_g^(16)" || len(f.Series[0].X) != 5 {
+	if f := p.Figures()[0]; f.ID != "errata-lambda-g" || f.Seed == nil || *f.Seed != 900 || f.Params["networks"] != 6 || f.YLabel != "λ_g^(16)" || len(f.Series[0].X) != 5 {
 		t.Errorf("figure %+v", f)
 	}
 	// At L = 4 the offset measured for λ_g^(16) does not apply: both checks are not applicable.
 	e4 := e
 	e4.L = 4
-	if v := ErrataFigure(e4, 900, 4, "c"); len(v.Agreements()) != 0 || len(v.Texts()) != 2 || !strings.Contains(v.Texts()[1], "not applicable at your settings: errata: smallest") {
+	if v := ErrataFigure(e4, 4, "c"); len(v.Agreements()) != 0 || len(v.Texts()) != 2 || !strings.Contains(v.Texts()[1], "not applicable at your settings: errata: smallest") {
 		t.Errorf("errata at L = 4: checks %v, lines %q", v.Agreements(), v.Texts())
 	}
 	lines := strings.Split(strings.TrimSpace(ExponentLines(e)), "\n")
@@ -196,7 +205,7 @@ func TestErrataFigure(t *testing.T) {
 			t.Error("agree = 6 of 5 points did not panic")
 		}
 	}()
-	ErrataFigure(e, 900, 6, "c")
+	ErrataFigure(e, 6, "c")
 }
 
 func TestGradientPlaneChecks(t *testing.T) {

@@ -114,12 +114,15 @@ func (n Noci) ShapedFigures(curves, entropy show.Figure, names, short []string, 
 
 // InitGradFigure fills f (a panel of Noci et al. 2023 Fig. 2's analogue)
 // with ‖∇W_ℓ‖ of the weight w at initialisation against the layer, one
-// series per block of s, from one batch of images images at seed, width
-// d, L layers, causal mask; f claims its paper figure only for the
-// analogue's batch of paperImages images.
-func InitGradFigure(f show.Figure, w string, s []show.Series, images int, seed uint64, d, L, paperImages int) show.View {
+// series per block of s, from the run g (trainsweep.InitGradSettings): its
+// batch of images, seed, width d and L layers, causal mask, are the ones
+// stated. f claims its paper figure only at the analogue's batch and depth
+// (trainsweep.NociInitGrads).
+func InitGradFigure(f show.Figure, w string, s []show.Series, g ts.InitGrads) show.View {
+	images, seed, d, L := g.Settings.Images, g.Settings.Seed, g.D, g.Settings.Layers
 	data := fmt.Sprintf("one batch of %d images of the committed Fashion-MNIST subset, initialisation seed %d, d = %d, L = %d, causal mask (the head reads the last token)", images, seed, d, L)
 	f.Caption = fmt.Sprintf("‖∇%s_ℓ‖ of the cross-entropy at initialisation against the layer ℓ; %s.", w, data)
 	f.XLabel, f.YLabel, f.LogY, f.Legend, f.Series, f.Seed = "layer ℓ", "‖∇"+w+"‖", true, show.BottomLeft, s, show.Seed(seed)
-	return show.View{show.Fig(show.AtPaper(f, images == paperImages))}
+	paper := ts.NociInitGrads()
+	return show.View{show.Fig(show.AtPaper(f, images == paper.Images && L == paper.Layers))}
 }

@@ -59,10 +59,16 @@ func TestFigureBuilders(t *testing.T) {
 	wantIn(t, sh[1], "layers 1, every", "ln n = 2.833", "at lr 1e-3")
 
 	g := []show.Series{ByLayer("x", []float64{1, 2, 3})}
-	if f := rendered(t, InitGradFigure(show.Figure{ID: "g", PaperFigure: "P"}, "W^V", g, 64, 14, 64, 16, 64))[0]; f.PaperFigure != "P" || *f.Seed != 14 {
-		t.Errorf("at the analogue's 64 images: claim %q, seed %v", f.PaperFigure, f.Seed)
+	at := func(images, L int, seed uint64, d int) ts.InitGrads {
+		return ts.InitGrads{Settings: ts.InitGradSettings{Images: images, Layers: L, Seed: seed}, D: d}
 	}
-	f = rendered(t, InitGradFigure(show.Figure{ID: "g", PaperFigure: "P"}, "W^V", g, 32, 3, 16, 3, 64))[0]
+	if f := rendered(t, InitGradFigure(show.Figure{ID: "g", PaperFigure: "P"}, "W^V", g, at(64, 16, 14, 64)))[0]; f.PaperFigure != "P" || *f.Seed != 14 {
+		t.Errorf("at the analogue's 64 images, L = 16: claim %q, seed %v", f.PaperFigure, f.Seed)
+	}
+	if f := rendered(t, InitGradFigure(show.Figure{ID: "g", PaperFigure: "P"}, "W^V", g, at(64, 4, 14, 64)))[0]; f.PaperFigure != "" {
+		t.Errorf("at 64 images, L = 4: claim %q, want none", f.PaperFigure)
+	}
+	f = rendered(t, InitGradFigure(show.Figure{ID: "g", PaperFigure: "P"}, "W^V", g, at(32, 3, 3, 16)))[0]
 	if f.PaperFigure != "" || !strings.HasSuffix(f.Caption, show.YourSettings) {
 		t.Errorf("at 32 images: claim %q, caption %q; want no claim", f.PaperFigure, f.Caption)
 	}

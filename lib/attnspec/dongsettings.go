@@ -1,7 +1,6 @@
 package attnspec
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/sigprop/sigprop/lib/block"
@@ -66,10 +65,6 @@ func (s DongSettings) Run() (DongRun, error) {
 		Contraction: OneLayerContraction(x0, s.Eps, s.DK, s.S, empirical.Rand(s.Seed+3, s.Stream)),
 	}, nil
 }
-
-// ErrParam is wrapped by the errors of DongSettings.Run for a setting out
-// of range; the message names the field and its allowed range.
-var ErrParam = errors.New("attnspec: parameter out of range")
 
 func paramErr(name string, got any, allowed string) error {
 	return fmt.Errorf("%w: %s = %v, want %s", ErrParam, name, got, allowed)

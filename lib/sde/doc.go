@@ -22,7 +22,7 @@
 //	Thm 4.2      SigmaLin, Acal, Model.Diffusion   N×N covariances, N = m(m+1)/2, TriIndex order
 //	lib/sources/noci2023.md#check-16   ResNetCorr                        1-D correlation SDE of Thm 3.2 (m = 2)
 //	Itô on ρ     RhoIto                            drift and variance of ρ^{αβ} for any Model
-//	Prop. A.2    Simulate                          Euler–Maruyama, many paths in parallel
+//	Prop. A.2    Simulate, Spec.Run                Euler–Maruyama, many paths in parallel (Spec names the arguments; Result records the seed)
 //	(path)       Settings.Times, Result.CorrPath   the states at asked-for times t = layer/width of one run
 //	(reference)  OU                                matrix Ornstein–Uhlenbeck process, known moments
 //

@@ -140,6 +140,8 @@ type Result struct {
 	// Process is the process integrated (a Model, ResNetCorr, ...), the
 	// setting a display formats its Params from.
 	Process Process
+	// Seed is the seed run: path p drew from the generator of (Seed, p).
+	Seed uint64
 	// Final holds path p's V_T (frozen value if stopped) at
 	// Final[p*M*M : (p+1)*M*M], row-major, symmetric.
 	Final []float64
@@ -281,7 +283,7 @@ func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Set
 		}
 	}
 	sc := newRunSchedule(T, s.Step, s.Times)
-	res := &Result{M: m, Paths: paths, Steps: sc.n, T: T, Step: s.Step, Process: p,
+	res := &Result{M: m, Paths: paths, Steps: sc.n, T: T, Step: s.Step, Process: p, Seed: seed,
 		Final: make([]float64, paths*m*m), Stopped: make([]bool, paths),
 		StopTime: make([]float64, paths), PSDViolations: make([]int, paths)}
 	if len(s.Times) > 0 {

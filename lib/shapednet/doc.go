@@ -22,8 +22,16 @@
 // Settings structs, each field documented with the paper's (or the
 // notes') statement, whose constructor is the notebook's run and whose Run
 // is the positional call: LawSettings (Fig3, ResNetLaws), OneStepSettings
-// (CheckOneStep, OneStep: lib/sources/noci2023.md#check-12) and
-// ExplosionSettings (ExplosionTable, Explosions).
+// (CheckOneStep, OneStep: lib/sources/noci2023.md#check-12),
+// ExplosionSettings (ExplosionTable, Explosions), KSSettings
+// (KSVersusWidth: sde.Simulate and KSByWidth), StopSettings (Fig5,
+// StopStudy.ByGamma), GridSettings (Fig8, StopStudy.QuantileGrid) and
+// OutputSettings (Eq21: Simulate, sde.Simulate and Readout of eq. 21).
+// Sim names one simulation (network, input, networks, seed: Simulate or
+// ForwardRun) and PaperInput(m) the paper's input at ρ₀ = PaperRho0; the
+// new settings return errors wrapping ErrParam that name the field. Runs
+// record the seed they ran with (Run.Seed, CorrLaws.NetSeed,
+// StopByGamma.Seed, StopGrid.Seed), which shapedshow shows.
 //
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only). Forward runs each layer through

@@ -29,7 +29,7 @@ func ForwardRun(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*R
 	d := c.Depth
 	mm := m * m
 	per := make([]float64, 3*(d+1)*nets)
-	res := &Run{M: m, Nets: nets, Depth: d, Config: c, V0: v0, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
+	res := &Run{M: m, Nets: nets, Depth: d, Config: c, V0: v0, Seed: seed, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
 	errs := make([]error, nets)
 	empirical.Each(nets, workers, func(i int) {
 		rng := NetRand(seed, i)

@@ -1,6 +1,8 @@
 package shapednet
 
 import (
+	"cmp"
+	"fmt"
 	"math"
 
 	"github.com/sigprop/sigprop/lib/block"
@@ -119,7 +121,7 @@ type ExplosionSettings struct {
 // 1/√2, 1, 2048 paths and networks, seeds 1100 (SDE) and 1200 (networks).
 func ExplosionTable() ExplosionSettings {
 	return ExplosionSettings{Config: Config{Attention: block.Shaped, Width: 200, Tau0: 1, Blocks: BlocksAttention, StopRadius: 1e4},
-		Model: sde.Model{Kind: sde.Attention, Tau0: 1}, V0: EquiCorr(2, 0.2), T: 1,
+		Model: sde.Model{Kind: sde.Attention, Tau0: 1}, V0: PaperInput(2), T: 1,
 		Gammas: []float64{1 / math.Sqrt(8), 0.5, 1 / math.Sqrt2, 1}, Paths: 2048, SDESeed: 1100, NetSeed: 1200}
 }
 
@@ -127,4 +129,303 @@ func ExplosionTable() ExplosionSettings {
 // s.SDESeed, s.NetSeed, s.SDE, workers).
 func (s ExplosionSettings) Run(workers int) ([]Explosion, error) {
 	return Explosions(s.Config, s.Model, s.V0, s.T, s.Gammas, s.Paths, s.SDESeed, s.NetSeed, s.SDE, workers)
+}
+
+// KSSettings are the settings of the KS distance against width (the
+// notebook's ks-vs-width): the law of ρ_T of shaped-attention networks at
+// several widths n (depth round(T·n)) against the attention SDE of
+// Theorem 4.2, whose law the networks approach as n grows. The paper
+// shows no such figure; KSVersusWidth returns sigprop's choice.
+type KSSettings struct {
+	// Config is the network: shaped attention only (BlocksAttention),
+	// γ = 1/√2, τ₀ = 1 (chosen). Its Width and Depth are set per width.
+	Config Config
+	// Model is the SDE: the attention SDE at the same γ and τ₀.
+	Model sde.Model
+	// V0 is the input, PaperInput(2): two tokens at ρ₀ = 0.2.
+	V0 mat.Matrix
+	// T is the SDE time, depth/width, > 0: 0.75 (chosen).
+	T float64
+	// Widths are the widths n, each >= 1: 4, 8, …, 256 (chosen).
+	Widths []int
+	// Nets is the number of networks per width (4000 chosen) and Paths
+	// the number of SDE paths of the reference law (20 000 chosen); both
+	// >= 1.
+	Nets, Paths int
+	// SDE holds the SDE's settings: the step h = 0.0025 (chosen); a zero
+	// Workers takes Run's.
+	SDE sde.Settings
+	// SDESeed and NetSeed: the SDE paths draw with seed SDESeed, and the
+	// networks of every width with NetSeed (KSByWidth). Not stated:
+	// sigprop's choice.
+	SDESeed, NetSeed uint64
+}
+
+// KSVersusWidth returns the settings of the notebook's ks-vs-width: shaped
+// attention at γ = 1/√2, τ₀ = 1, from PaperInput(2), T = 0.75, widths 4 to
+// 256 in powers of 2, 4000 networks per width and 20 000 SDE paths at
+// h = 0.0025 (seeds left to the caller).
+func KSVersusWidth() KSSettings {
+	g := 1 / math.Sqrt2
+	return KSSettings{Config: Config{Attention: block.Shaped, Gamma: g, Tau0: 1, Blocks: BlocksAttention}, Model: sde.Model{Kind: sde.Attention, Gamma: g, Tau0: 1},
+		V0: PaperInput(2), T: 0.75, Widths: []int{4, 8, 16, 32, 64, 128, 256}, Nets: 4000, Paths: 20000, SDE: sde.Settings{Step: 0.0025}}
+}
+
+// KSWidths is a KSSettings run: the SDE result, its defined terminal
+// correlations Ref (sde.Result.FiniteCorr), the KS distance of the
+// networks' ρ_T to Ref at each width, and the networks' sample at the last
+// width.
+type KSWidths struct {
+	Settings KSSettings
+	SDE      *sde.Result
+	Ref      []float64
+	KS, Last []float64
+}
+
+// Validate returns an error wrapping ErrParam naming the first field out
+// of its range, or nil.
+func (s KSSettings) Validate() error {
+	switch {
+	case len(s.Widths) == 0:
+		return fmt.Errorf("%w: KSSettings.Widths is empty, want at least one width", ErrParam)
+	case !(s.T > 0) || math.IsInf(s.T, 1):
+		return fmt.Errorf("%w: KSSettings.T = %v, want a finite T > 0", ErrParam, s.T)
+	case s.Nets < 1:
+		return fmt.Errorf("%w: KSSettings.Nets = %d, want >= 1", ErrParam, s.Nets)
+	case s.Paths < 1:
+		return fmt.Errorf("%w: KSSettings.Paths = %d, want >= 1", ErrParam, s.Paths)
+	case s.V0 == nil:
+		return fmt.Errorf("%w: KSSettings.V0 is nil, want an m×m covariance", ErrParam)
+	}
+	for i, w := range s.Widths {
+		if w < 1 {
+			return fmt.Errorf("%w: KSSettings.Widths[%d] = %d, want >= 1", ErrParam, i, w)
+		}
+	}
+	return nil
+}
+
+// Run integrates the SDE (sde.Simulate(s.Model, s.V0, s.T, s.Paths,
+// s.SDESeed, s.SDE)) and runs KSByWidth against its defined ρ_T. Errors:
+// ErrParam, and those of sde.Simulate and KSByWidth.
+func (s KSSettings) Run(workers int) (KSWidths, error) {
+	if err := s.Validate(); err != nil {
+		return KSWidths{}, err
+	}
+	st := s.SDE
+	st.Workers = cmp.Or(st.Workers, workers)
+	r, err := sde.Simulate(s.Model, s.V0, s.T, s.Paths, s.SDESeed, st)
+	if err != nil {
+		return KSWidths{}, err
+	}
+	k := KSWidths{Settings: s, SDE: r, Ref: r.FiniteCorr(0, 1)}
+	widths := make([]float64, len(s.Widths))
+	for i, w := range s.Widths {
+		widths[i] = float64(w)
+	}
+	k.KS, k.Last, err = KSByWidth(s.Config, s.V0, s.T, widths, s.Nets, k.Ref, s.NetSeed, workers)
+	return k, err
+}
+
+// StopSettings are the settings of Fig. 5 of Noci et al. 2023 (the
+// stopping time t* against the residual weight γ, StopStudy.ByGamma). Fig5
+// returns the paper's; a reader changes a field and calls Run.
+type StopSettings struct {
+	// Config is the network: shaped attention only (BlocksAttention),
+	// τ₀ = 1, width n = depth d = 200 (the paper's). Its Gamma (and λ =
+	// √(1−γ²)) is set per γ.
+	Config Config
+	// Study is the experiment: the paper's adversarial start with token
+	// norms ≈ 10√n (TokenSD 10), the band [1e-4, 1e4] and 100 networks per
+	// γ; m = 2 tokens (unstated, chosen).
+	Study StopStudy
+	// Gammas are the residual weights γ, each in [0, 1]: the paper's
+	// 0.05, 0.1, 0.2, 0.3 and 0.5.
+	Gammas []float64
+	// Seed: γ index i runs with seed Seed+i (StopStudy.Run). Not stated:
+	// sigprop's choice.
+	Seed uint64
+}
+
+// Fig5 returns the settings of Fig. 5: shaped attention, τ₀ = 1, n = d =
+// 200, m = 2, token SD 10, band [1e-4, 1e4], 100 networks per γ, γ = 0.05,
+// 0.1, 0.2, 0.3, 0.5 (seed left to the caller).
+func Fig5() StopSettings {
+	return StopSettings{Config: Config{Attention: block.Shaped, Width: 200, Depth: 200, Tau0: 1, Blocks: BlocksAttention},
+		Study: StopStudy{M: 2, TokenSD: 10, Lo: 1e-4, Hi: 1e4, Nets: 100}, Gammas: []float64{0.05, 0.1, 0.2, 0.3, 0.5}}
+}
+
+// Validate returns an error wrapping ErrParam naming the first field out
+// of its range, or nil.
+func (s StopSettings) Validate() error { return validGammas("StopSettings", s.Gammas) }
+
+// Run is s.Study.ByGamma(s.Config, s.Gammas, s.Seed, workers). Errors:
+// ErrParam, and those of ByGamma.
+func (s StopSettings) Run(workers int) (StopByGamma, error) {
+	if err := s.Validate(); err != nil {
+		return StopByGamma{}, err
+	}
+	return s.Study.ByGamma(s.Config, s.Gammas, s.Seed, workers)
+}
+
+// GridSettings are the settings of Fig. 8 of Noci et al. 2023 (a quantile
+// of t* over residual weights γ and temperatures τ₀,
+// StopStudy.QuantileGrid). Fig8 returns the paper's; a reader changes a
+// field and calls Run.
+type GridSettings struct {
+	// Config is the network: shaped attention only (BlocksAttention),
+	// width n = depth d = 200 (as Fig. 5). Gamma and Tau0 are set per grid
+	// point.
+	Config Config
+	// Study is the experiment of Fig. 5: token SD 10, band [1e-4, 1e4],
+	// 100 networks per cell, m = 2.
+	Study StopStudy
+	// Gammas (each in [0, 1]) and Tau0s (each > 0) are the grid: the
+	// paper's γ = 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1 and τ₀ = 0.25,
+	// 0.5, 1, 2, 4.
+	Gammas, Tau0s []float64
+	// Q is the quantile of t* shown, in [0, 1]: the paper's median, 0.5.
+	Q float64
+	// Seed: grid point k = j·len(Gammas)+i runs with seed Seed+k. Not
+	// stated: sigprop's choice.
+	Seed uint64
+}
+
+// Fig8 returns the settings of Fig. 8: the median t* of shaped attention
+// at n = d = 200 over γ = 0.05…1 × τ₀ = 0.25…4, 100 networks per cell
+// (seed left to the caller).
+func Fig8() GridSettings {
+	return GridSettings{Config: Config{Attention: block.Shaped, Width: 200, Depth: 200, Blocks: BlocksAttention},
+		Study:  StopStudy{M: 2, TokenSD: 10, Lo: 1e-4, Hi: 1e4, Nets: 100},
+		Gammas: []float64{0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1}, Tau0s: []float64{0.25, 0.5, 1, 2, 4}, Q: 0.5}
+}
+
+// Validate returns an error wrapping ErrParam naming the first field out
+// of its range, or nil.
+func (s GridSettings) Validate() error {
+	if err := validGammas("GridSettings", s.Gammas); err != nil {
+		return err
+	}
+	if len(s.Tau0s) == 0 {
+		return fmt.Errorf("%w: GridSettings.Tau0s is empty, want at least one τ₀", ErrParam)
+	}
+	for i, t := range s.Tau0s {
+		if !(t > 0) || math.IsInf(t, 1) {
+			return fmt.Errorf("%w: GridSettings.Tau0s[%d] = %v, want a finite τ₀ > 0", ErrParam, i, t)
+		}
+	}
+	if !(s.Q >= 0 && s.Q <= 1) {
+		return fmt.Errorf("%w: GridSettings.Q = %v, want a quantile in [0, 1]", ErrParam, s.Q)
+	}
+	return nil
+}
+
+// Run is s.Study.QuantileGrid(s.Config, s.Gammas, s.Tau0s, s.Q, s.Seed,
+// workers). Errors: ErrParam, and those of QuantileGrid.
+func (s GridSettings) Run(workers int) (StopGrid, error) {
+	if err := s.Validate(); err != nil {
+		return StopGrid{}, err
+	}
+	return s.Study.QuantileGrid(s.Config, s.Gammas, s.Tau0s, s.Q, s.Seed, workers)
+}
+
+func validGammas(typ string, gammas []float64) error {
+	if len(gammas) == 0 {
+		return fmt.Errorf("%w: %s.Gammas is empty, want at least one γ", ErrParam, typ)
+	}
+	for i, g := range gammas {
+		if !(g >= 0 && g <= 1) {
+			return fmt.Errorf("%w: %s.Gammas[%d] = %v, want γ in [0, 1]", ErrParam, typ, i, g)
+		}
+	}
+	return nil
+}
+
+// OutputSettings are the settings of the check of eq. (21) of Noci et al.
+// 2023 (App. A, no figure in the paper): one output unit X_out = W_out
+// X_d/√n of finite networks against the Gaussian scale mixture over the
+// SDE's V_T (lib/sources/noci2023.md#eq-21). Eq21 returns the notebook's.
+type OutputSettings struct {
+	// Config is the shaped-ReLU ResNet of Fig. 3 (c₊ = 0, c₋ = −1) at
+	// width n = 100, depth d = 33 and γ = 1/√2 (the notes' choice).
+	Config Config
+	// V0 is the input, PaperInput(2): two tokens at ρ₀ = 0.2.
+	V0 mat.Matrix
+	// Nets and Paths are the numbers of networks and of SDE paths, each
+	// >= 1 (8192 each, chosen).
+	Nets, Paths int
+	// SDE holds the SDE's settings: the step h = 0.005 (chosen); a zero
+	// Workers takes Run's.
+	SDE sde.Settings
+	// NetSeed and SDESeed: network i draws from NetRand(NetSeed, i) and
+	// the networks' readout from NetRand(NetSeed+1, 0); the SDE paths draw
+	// with seed SDESeed and their readout from NetRand(SDESeed+1, 0). Not
+	// stated: sigprop's choice.
+	NetSeed, SDESeed uint64
+}
+
+// Eq21 returns the settings of the notebook's eq21-output: Fig. 3's
+// shaped-ReLU ResNet at n = 100, d = 33, γ = 1/√2 from PaperInput(2), 8192
+// networks and 8192 paths of the ResNet SDE at h = 0.005 (seeds left to
+// the caller).
+func Eq21() OutputSettings {
+	c := Fig3().Config
+	c.Width, c.Depth, c.Gamma = 100, 33, 1/math.Sqrt2
+	return OutputSettings{Config: c, V0: PaperInput(2), Nets: 8192, Paths: 8192, SDE: sde.Settings{Step: 0.005}}
+}
+
+// Outputs is an OutputSettings run: the networks, the SDE of the same
+// ResNet (sde.ResNet at the same γ, c₋, to T = depth/width), and one
+// output unit of token 0 per network (XNet) and per path (XSDE).
+type Outputs struct {
+	Settings   OutputSettings
+	Net        *Run
+	SDE        *sde.Result
+	XNet, XSDE []float64
+}
+
+// Validate returns an error wrapping ErrParam naming the first field out
+// of its range, or nil.
+func (s OutputSettings) Validate() error {
+	switch {
+	case s.Nets < 1:
+		return fmt.Errorf("%w: OutputSettings.Nets = %d, want >= 1", ErrParam, s.Nets)
+	case s.Paths < 1:
+		return fmt.Errorf("%w: OutputSettings.Paths = %d, want >= 1", ErrParam, s.Paths)
+	case s.V0 == nil:
+		return fmt.Errorf("%w: OutputSettings.V0 is nil, want an m×m covariance", ErrParam)
+	case s.Config.Width < 1:
+		return fmt.Errorf("%w: OutputSettings.Config.Width = %d, want >= 1", ErrParam, s.Config.Width)
+	}
+	return nil
+}
+
+// Run simulates the networks (Simulate) and the SDE (sde.Simulate of the
+// ResNet SDE) and reads one output unit of each (Readout). Errors:
+// ErrParam, and those of Simulate, sde.Simulate and Readout.
+func (s OutputSettings) Run(workers int) (Outputs, error) {
+	if err := s.Validate(); err != nil {
+		return Outputs{}, err
+	}
+	o := Outputs{Settings: s}
+	var err error
+	if o.Net, err = Simulate(s.Config, s.V0, s.Nets, s.NetSeed, workers); err != nil {
+		return Outputs{}, err
+	}
+	st := s.SDE
+	st.Workers = cmp.Or(st.Workers, workers)
+	c := s.Config
+	if o.SDE, err = sde.Simulate(sde.Model{Kind: sde.ResNet, Gamma: c.Gamma, CMinus: c.CMinus}, s.V0, float64(c.Depth)/float64(c.Width), s.Paths, s.SDESeed, st); err != nil {
+		return Outputs{}, err
+	}
+	xNet, err := Readout(o.Net.Final, o.Net.M, NetRand(s.NetSeed+1, 0))
+	if err != nil {
+		return Outputs{}, err
+	}
+	xSDE, err := Readout(o.SDE.Final, o.SDE.M, NetRand(s.SDESeed+1, 0))
+	if err != nil {
+		return Outputs{}, err
+	}
+	o.XNet, o.XSDE = Column(xNet, 0), Column(xSDE, 0)
+	return o, nil
 }

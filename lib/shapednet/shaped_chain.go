@@ -321,6 +321,8 @@ type Run struct {
 	// display formats its caption and Params from.
 	Config Config
 	V0     []float64
+	// Seed is the seed run: network i drew from NetRand(Seed, i).
+	Seed uint64
 	// MeanCorr[ℓ] is the mean over networks and token pairs α < β of
 	// ρ^{αβ}_ℓ; MeanAbsCorr, MeanAbsCov likewise for |ρ^{αβ}_ℓ|, |V^{αβ}_ℓ|.
 	// Stopped networks contribute their frozen state.
@@ -440,7 +442,7 @@ func Simulate(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*Run
 	d := c.Depth
 	mm := m * m
 	per := make([]float64, 3*(d+1)*nets) // per-net stats, summed in net order
-	res := &Run{M: m, Nets: nets, Depth: d, Config: c, V0: v0, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
+	res := &Run{M: m, Nets: nets, Depth: d, Config: c, V0: v0, Seed: seed, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
 	empirical.Pool(nets, workers, func() *shWork { return newShWork(m) }, func(w *shWork, i int) {
 		rng := NetRand(seed, i)
 		v := res.Final[i*mm : (i+1)*mm]

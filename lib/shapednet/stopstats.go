@@ -14,10 +14,11 @@ import (
 type StopByGamma struct {
 	Gamma, Median, MedianSE, P10 []float64
 	Trace                        [][]float64
-	// Config (its Gamma that of the last γ) and Study (defaults filled
-	// in) are the settings it ran with.
+	// Config (its Gamma that of the last γ), Study (defaults filled in)
+	// and Seed (γ index i ran with Seed+i) are the settings it ran with.
 	Config Config
 	Study  StopStudy
+	Seed   uint64
 }
 
 // ByGamma runs the study (Run) for configuration c at each γ = gammas[i]
@@ -28,7 +29,7 @@ func (s StopStudy) ByGamma(c Config, gammas []float64, seed uint64, workers int)
 	if len(gammas) == 0 {
 		return StopByGamma{}, fmt.Errorf("shapednet: StopStudy.ByGamma needs at least one gamma")
 	}
-	b := StopByGamma{Gamma: gammas, Study: s.withDefaults()}
+	b := StopByGamma{Gamma: gammas, Study: s.withDefaults(), Seed: seed}
 	for i, g := range gammas {
 		c.Gamma, c.Lambda = g, 0
 		b.Config = c
@@ -55,16 +56,19 @@ func diffZ(a, sa, b, sb float64) float64 { return (b - a) / math.Hypot(sa, sb) }
 // (Gammas[i], Tau0s[j]), the layout of show.Heat, with standard errors SE.
 type StopGrid struct {
 	Gammas, Tau0s, Z, SE []float64
-	// Config and Study (defaults filled in) are the settings it ran with
-	// (Gamma and Tau0 vary over the grid).
+	// Config, Study (defaults filled in), the quantile Q and Seed (grid
+	// point k ran with Seed+k) are the settings it ran with (Gamma and
+	// Tau0 vary over the grid).
 	Config Config
 	Study  StopStudy
+	Q      float64
+	Seed   uint64
 }
 
 // QuantileGrid is Grid returned as a StopGrid.
 func (s StopStudy) QuantileGrid(c Config, gammas, tau0s []float64, q float64, seed uint64, workers int) (StopGrid, error) {
 	z, se, err := s.Grid(c, gammas, tau0s, q, seed, workers)
-	return StopGrid{Gammas: gammas, Tau0s: tau0s, Z: z, SE: se, Config: c, Study: s.withDefaults()}, err
+	return StopGrid{Gammas: gammas, Tau0s: tau0s, Z: z, SE: se, Config: c, Study: s.withDefaults(), Q: q, Seed: seed}, err
 }
 
 func (g StopGrid) at(i, j int) int {

@@ -104,6 +104,9 @@ type CorrLaws struct {
 	Config      Config
 	Rho0, Step  float64
 	Nets, Paths int
+	// NetSeed and SDESeed are the seeds run: γ index i drew its networks
+	// with NetSeed+i and its SDE paths with SDESeed+i.
+	NetSeed, SDESeed uint64
 }
 
 // ResNetLaws is Fig. 3 of Noci et al. 2023: for each γ, nets shaped-ReLU
@@ -117,7 +120,7 @@ func ResNetLaws(c Config, gammas []float64, rho0 float64, nets, paths int, netSe
 	if c.Blocks != BlocksMLP {
 		return CorrLaws{}, fmt.Errorf("shapednet: ResNetLaws needs Blocks = BlocksMLP, got %v", c.Blocks)
 	}
-	l := CorrLaws{Gamma: gammas, Rho0: rho0, Step: cmp.Or(s.Step, 0.01), Nets: nets, Paths: paths}
+	l := CorrLaws{Gamma: gammas, Rho0: rho0, Step: cmp.Or(s.Step, 0.01), Nets: nets, Paths: paths, NetSeed: netSeed, SDESeed: sdeSeed}
 	for i, g := range gammas {
 		c.Gamma = g
 		l.Config = c

@@ -19,6 +19,11 @@
 // TransformerConfig.Act, so each check holds for a new φ as for tanh.
 // Randomness is explicit: a one-point experiment takes a *rand.Rand, and an
 // experiment over a list of points takes Seeds, one generator per point.
+// The settings structs Layers (Fig2: Curves, Histograms, Portrait) and
+// Restoration (Fig3: Run) name the model, depth, input, networks and
+// Seeds of a figure, each field documented with the paper's statement; the
+// results record the seeds they ran with (as Exponents do), which the
+// display reads instead of a retyped argument.
 // Caller bugs panic with a "tokencheck:" message; a simulation or a theory
 // that fails on the data returns the error.
 package tokencheck

@@ -33,6 +33,9 @@ func TestAngleExponents(t *testing.T) {
 	if e.Printed != nil {
 		t.Errorf("AngleExponents set Printed %v", e.Printed)
 	}
+	if e.Seeds != (Seeds{Seed: 40, Stream: 1}) {
+		t.Errorf("AngleExponents recorded seeds %+v, want the ones run", e.Seeds)
+	}
 }
 
 // At lib/sources/cowsik2024.md#protocol-lambda-g's first point the simulated λ_g (Monte Carlo, 8 networks of
@@ -46,6 +49,9 @@ func TestGradientExponents(t *testing.T) {
 	}
 	if e.Theory[0] != tokengeom.LambdaG(m, 16, tokengeom.Corrected) || e.Printed[0] != tokengeom.LambdaG(m, 16, tokengeom.Paper) {
 		t.Errorf("theory %v, printed %v", e.Theory, e.Printed)
+	}
+	if e.Seeds != (Seeds{Seed: 41, Stream: 1}) {
+		t.Errorf("GradientExponents recorded seeds %+v, want the ones run", e.Seeds)
 	}
 	allow := 4*e.SE[0] + FiniteWidthOffset
 	if d := math.Abs(e.Mean[0] - e.Theory[0]); d > allow {

@@ -23,6 +23,7 @@ type Curves struct {
 	// size of the O(1/d) attention term that the infinite-width map F
 	// leaves out of q₁/d, an allowance for comparing one block with F.
 	AttBias float64
+	Seeds   Seeds // the seeds of a Layers.Curves run (zero from LayerCurves, which takes a generator)
 }
 
 // LayerCurves simulates networks transformers of L blocks (Network(m, L))
@@ -112,6 +113,7 @@ type Symmetry struct {
 	// FixedCos is p/q at the stable non-collapsed fixed point of F, where
 	// the symmetric ansatz predicts the tokens go.
 	FixedCos float64
+	Seeds    Seeds // the seeds of a Restoration.Run (zero from SymmetryRestoration, which takes a generator)
 }
 
 // SymmetryRestoration simulates networks transformers of L blocks from the
@@ -143,6 +145,7 @@ type Histograms struct {
 	Networks       int
 	// Q and Cos are the iterates q_t/d and p_t/q_t of F from (q0, p0).
 	Q, Cos []float64
+	Seeds  Seeds // the seeds of a Layers.Histograms run (zero from LayerHistograms, which takes a generator)
 }
 
 // LayerHistograms simulates networks transformers of L blocks from

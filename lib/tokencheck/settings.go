@@ -2,7 +2,6 @@ package tokencheck
 
 import (
 	"math"
-	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/tokengeom"
 	"github.com/sigprop/sigprop/lib/tokennet"
@@ -25,6 +24,9 @@ type Layers struct {
 	// Networks is the number of networks simulated; the paper does not
 	// state it: 8 are chosen for the per-layer means.
 	Networks int
+	// Seeds are the seeds of the run: the networks draw from Seeds.Rand(0).
+	// The paper states none (sigprop's choice; the result records them).
+	Seeds Seeds
 }
 
 // Fig2 returns the settings of Fig. 2 at σ_w (the paper's rows: σ_w = 1,
@@ -36,15 +38,28 @@ func Fig2(sigmaW float64) Layers {
 	return Layers{Model: m, L: 16, Q0: m.D, P0: 0, Networks: 8}
 }
 
-// Curves is LayerCurves(s.Model, s.L, s.Q0, s.P0, s.Networks, rng).
-func (s Layers) Curves(rng *rand.Rand) (Curves, error) {
-	return LayerCurves(s.Model, s.L, s.Q0, s.P0, s.Networks, rng)
+// Curves is LayerCurves(s.Model, s.L, s.Q0, s.P0, s.Networks,
+// s.Seeds.Rand(0)), recording s.Seeds.
+func (s Layers) Curves() (Curves, error) {
+	c, err := LayerCurves(s.Model, s.L, s.Q0, s.P0, s.Networks, s.Seeds.Rand(0))
+	c.Seeds = s.Seeds
+	return c, err
+}
+
+// Portrait is tokengeom.PhasePortrait(s.Model, xs, ys, s.Q0, s.P0, s.L): the
+// phase portrait of the block map on the grid xs × ys (x = q/d, y = p/q)
+// with the theory's trajectory from the same input (q, p) = (Q0, P0) over
+// the same L blocks as the simulation, the first column of Fig. 2.
+func (s Layers) Portrait(xs, ys []float64) (tokengeom.Portrait, error) {
+	return tokengeom.PhasePortrait(s.Model, xs, ys, s.Q0, s.P0, s.L)
 }
 
 // Histograms is LayerHistograms(s.Model, s.L, s.Q0, s.P0, s.Networks, r,
-// rng).
-func (s Layers) Histograms(r tokennet.HistogramRanges, rng *rand.Rand) (Histograms, error) {
-	return LayerHistograms(s.Model, s.L, s.Q0, s.P0, s.Networks, r, rng)
+// s.Seeds.Rand(0)), recording s.Seeds.
+func (s Layers) Histograms(r tokennet.HistogramRanges) (Histograms, error) {
+	h, err := LayerHistograms(s.Model, s.L, s.Q0, s.P0, s.Networks, r, s.Seeds.Rand(0))
+	h.Seeds = s.Seeds
+	return h, err
 }
 
 // Restoration are the settings of Fig. 3 (the restoration of permutation
@@ -61,6 +76,9 @@ type Restoration struct {
 	Q, P1, P2 float64
 	// Networks is the number of networks simulated (unstated: 4 chosen).
 	Networks int
+	// Seeds are the seeds of the run: the networks draw from Seeds.Rand(0).
+	// The paper states none (sigprop's choice; the result records them).
+	Seeds Seeds
 }
 
 // Fig3 returns the settings of Fig. 3: σ_w = 2, α = 8^{-1/2}, 32 blocks,
@@ -72,7 +90,9 @@ func Fig3() Restoration {
 }
 
 // Run is SymmetryRestoration(s.Model, s.L, s.Q, s.P1, s.P2, s.Networks,
-// rng).
-func (s Restoration) Run(rng *rand.Rand) (Symmetry, error) {
-	return SymmetryRestoration(s.Model, s.L, s.Q, s.P1, s.P2, s.Networks, rng)
+// s.Seeds.Rand(0)), recording s.Seeds.
+func (s Restoration) Run() (Symmetry, error) {
+	r, err := SymmetryRestoration(s.Model, s.L, s.Q, s.P1, s.P2, s.Networks, s.Seeds.Rand(0))
+	r.Seeds = s.Seeds
+	return r, err
 }

@@ -20,7 +20,11 @@
 // runs the task over a directory of one JSON file per point, resumably, on
 // local workers or as a Slurm job array, from Settings; notebooks read such
 // a directory back with lib/sweep.Read. The package does no file I/O
-// itself: LoadData reads Fashion-MNIST through an fs.FS.
+// itself: LoadData reads Fashion-MNIST through an fs.FS (Split names its
+// sizes and seed; NociSettings.Split is the split of stored Noci runs).
+// InitGradSettings (NociInitGrads) names the blocks, depth, batch and
+// seed of the gradient norms at initialisation of the Noci et al. 2023
+// Fig. 2 analogue.
 //
 // # The trainability fit
 //

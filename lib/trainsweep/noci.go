@@ -81,6 +81,12 @@ func NociShape(L int) vit.Config {
 	return vit.Config{Rows: 28, Cols: 28, Patch: 7, D: 64, Layers: L, MLPLayers: 2, Classes: 10, SigmaA2: 1, SigmaW: 1}
 }
 
+// BaseTemperature is the inverse temperature τ = 1 of the plain softmax:
+// the τ of Config for every variant but "res-scale-tau" (which ignore it),
+// and of the base model from which RunNoci measures the input correlation
+// that sets that variant's τ (eq. 47 of Noci et al. 2022).
+const BaseTemperature = 1.0
+
 // Config returns the variant's model with L blocks; tau is the inverse
 // temperature, used by "res-scale-tau" only.
 func (v NociVariant) Config(L int, tau float64) (vit.Config, error) {
@@ -185,7 +191,7 @@ type NociRun struct {
 // evaluates it on ds.Test.
 func RunNoci(v NociVariant, L int, seed uint64, ds Data, workers int) (NociRun, error) {
 	start := time.Now()
-	base, err := v.Config(L, 1)
+	base, err := v.Config(L, BaseTemperature)
 	if err != nil {
 		return NociRun{}, err
 	}
