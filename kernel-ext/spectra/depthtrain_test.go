@@ -30,7 +30,7 @@ func TestDepthView(t *testing.T) {
 		}
 		d.Runs = append(d.Runs, traindepth.Run{Cell: c, TestAcc: []float64{0.1, acc}})
 	}
-	v := d.DepthView(show.Figure{ID: "schoenholz-depth", PaperFigure: "test"}, &DepthSpreadDisagreement)
+	v := d.DepthView(show.Figure{ID: "schoenholz-depth", PaperFigure: "test"}, &DepthSpreadDisagreement, nil)
 	figs, tabs, checks := v.Figures(), v.Tables(), v.Agreements()
 	if len(figs) != 1 || len(tabs) != 1 || len(checks) != 2 {
 		t.Fatalf("view has %d figures, %d tables, %d checks", len(figs), len(tabs), len(checks))
