@@ -144,7 +144,7 @@ func DepthChecks(id string, r traindepth.Result, spread, mean *show.Disagreement
 			Note:  note, Disagreement: spread},
 		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ≈ 6ξ_c (max(m/6, 6/m), m the geometric mean of L_mid/ξ_c)", Kind: show.Claim, Value: r.MeanOff, Tol: r.MeanTol, Rule: show.AtMost, Figure: id,
 			Basis: "\"about 6\" read as within a factor 2 (sigprop's choice, fixed before the grid was read; the depth grid moves a geometric mean by at most √r)",
-			Note:  note},
+			Note:  note, Disagreement: mean},
 	}
 }
 

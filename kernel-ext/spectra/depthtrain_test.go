@@ -12,8 +12,8 @@ import (
 
 // TestDepthView: on a synthetic grid trainable exactly up to 6ξ_c, the view
 // shows the provenance table, the heat map (σ_w² × log₂ L) with the 6ξ_c and
-// ξ_c curves and the measured boundary, and two valid Claims that pass; a
-// declared disagreement is carried by the first only.
+// ξ_c curves and the measured boundary, and two valid Claims that pass;
+// each declared disagreement is carried by its own check.
 func TestDepthView(t *testing.T) {
 	d := DepthRuns{}
 	d.Prov.Settings = traindepth.CurrentStored()
@@ -31,6 +31,9 @@ func TestDepthView(t *testing.T) {
 		d.Runs = append(d.Runs, traindepth.Run{Cell: c, TestAcc: []float64{0.1, acc}})
 	}
 	v := d.DepthView(show.Figure{ID: "schoenholz-depth", PaperFigure: "test"}, &DepthSpreadDisagreement, nil)
+	if c := d.DepthView(show.Figure{ID: "schoenholz-depth"}, nil, &DepthMeanDisagreement).Agreements(); c[0].Disagreement != nil || c[1].Disagreement != &DepthMeanDisagreement {
+		t.Errorf("declarations (nil, mean) carried as %v, %v", c[0].Disagreement, c[1].Disagreement)
+	}
 	figs, tabs, checks := v.Figures(), v.Tables(), v.Agreements()
 	if len(figs) != 1 || len(tabs) != 1 || len(checks) != 2 {
 		t.Fatalf("view has %d figures, %d tables, %d checks", len(figs), len(tabs), len(checks))
