@@ -10,7 +10,8 @@
 //
 //	ξ_c = −1/log χ_{c*},   χ_{c*} = σ_w² E[φ′(u₁)φ′(u₂)] at (q*, c*)
 //
-// (their eqs. (9)–(10); meanfield.Net.DepthScales), and the trainable
+// (F9, recalled from the paper: its equation numbers are not checked here;
+// meanfield.Net.DepthScales), and the trainable
 // region in the (σ_w², L) plane is bounded by L ≈ 6ξ_c(σ_w²) (their
 // Figs. 5–6, the white dashed curve 6ξ_c over the accuracy of tanh networks
 // with σ_b² = 0.05 on MNIST and CIFAR-10). The figures' content is recalled,

@@ -1,7 +1,6 @@
 package traindepth
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 
@@ -45,14 +44,8 @@ func Plan(s Settings) []Cell {
 func ReadRuns(fsys fs.FS) ([]Run, Provenance, error) {
 	var runs []Run
 	var prov Provenance
-	for name, v := range map[string]any{"runs.json": &runs, "provenance.json": &prov} {
-		b, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, prov, err
-		}
-		if err := json.Unmarshal(b, v); err != nil {
-			return nil, prov, fmt.Errorf("traindepth: %s: %w", name, err)
-		}
+	if err := sweep.ReadGenerated(fsys, "runs.json", &runs, &prov); err != nil {
+		return nil, prov, fmt.Errorf("traindepth: %w", err)
 	}
 	plan := Plan(prov.Settings.Settings)
 	if len(runs) != len(plan) {
