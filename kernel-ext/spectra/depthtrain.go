@@ -163,8 +163,9 @@ func (d DepthRuns) DepthView(f show.Figure, spread, mean *show.Disagreement) sho
 // DepthSpreadDisagreement is the known disagreement of the trainable-depth
 // analogue's proportionality check, declared from a pilot of three cells of
 // the stored grid (same code and settings: σ_w² = 1.75, L = 16; σ_w² = 1,
-// L = 32; σ_w² = 4, L = 32) and the generation log's first rows (σ_w² = 1
-// and 1.25), before the chaotic side of the grid was trained or read.
+// L = 32; σ_w² = 4, L = 32) and the generation log's first rows (σ_w² = 1,
+// 1.25 and 1.5 up to L = 32, all on the ordered side), before the chaotic
+// side of the grid was trained or read.
 var DepthSpreadDisagreement = show.Disagreement{
 	Paper:    "random tanh networks (σ_b² = 0.05) are trainable up to a depth of about 6ξ_c on both sides of the edge of chaos, so the trainable depth in units of ξ_c is the same at every σ_w² (Schoenholz et al. 2017, Figs. 5–6, recalled)",
 	Measured: "max/min over σ_w² of L_mid/ξ_c, L_mid the geometric midpoint of the last trainable depth and the next, for width-64 tanh networks trained for 300 SGD steps on the Fashion-MNIST subset, one seed",
