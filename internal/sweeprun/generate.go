@@ -11,6 +11,7 @@ import (
 
 	"github.com/sigprop/sigprop/internal/atomicfile"
 
+	"github.com/sigprop/sigprop/internal/sweeprun/depthdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/gocorpusdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/jacdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/murraydata"
@@ -120,6 +121,15 @@ func Generators() []Generator {
 					log = func(s string) { fmt.Fprintln(o.Log, s) }
 				}
 				return murraydata.Compute("", o.Only, o.Workers, log)
+			}},
+		{Name: "schoenholz-depth", Workers: 1, Len: depthdata.Len, File: "runs.json", Indent: " ",
+			About: "deep tanh networks on the Fashion-MNIST subset over a (σ_w², depth) grid (Schoenholz et al. 2017 trainable depth ∝ ξ_c, analogue), notebook 04",
+			Compute: func(o GenerateOptions) (any, any, error) {
+				var log func(string)
+				if o.Log != nil {
+					log = func(s string) { fmt.Fprintln(o.Log, s) }
+				}
+				return depthdata.Compute("", o.Only, o.Workers, log)
 			}},
 		{Name: "go-corpus", Workers: 1, Len: gocorpusdata.Len, File: "windows.json", Indent: " ",
 			About: "windows of the Go standard library's source under `go env GOROOT` (Noci et al. 2023 Fig. 2's code data), notebook 06",

@@ -3,7 +3,8 @@
 // the series of a panel of P18 Figs. 2 and 4 from the stored finite-width
 // spectra of lib/randmlp and the theory of lib/jacspectrum, the metrics
 // that compare them, the tables of P18 Table 1 and of Murray's theorem, and
-// the stored Shtanh training runs of the Murray Fig. 2 analogue.
+// the stored training runs of the Murray Fig. 2 analogue (Shtanh) and of
+// Schoenholz et al. 2017's trainable depth (tanh over σ_w² and depth).
 //
 //	a panel of P18 Fig. 2 or 4 and its metrics    Panels.Fig2, Panels.Fig4 (a show.View)
 //	histograms of stored spectra, theory curves   SimSeries, Fig2Series, Fig4Series
@@ -12,6 +13,8 @@
 //	live runs: MP law, S-transform, attention gap  MPDensity, STransform, AttentionGap
 //	CNN covariance recursion                      CNNRecursion (a show.View)
 //	Murray Fig. 2 analogue (lib/shtanhtrain runs)  ReadMurrayRuns, MurrayRuns.MurrayView, MurrayClaim
+//	Schoenholz et al. 2017 trainable depth ∝ ξ_c  ReadDepthRuns, DepthRuns.DepthView, DepthChecks
+//	  (lib/traindepth runs; the declaration)      DepthSpreadDisagreement
 //	ReLU closed form, Murray plot, attention stack ReLUOrthogonal, MurrayFigure, AttentionRadius/Depth/Width
 //
 // The science (densities, KS distances, their tolerances, the rows of the

@@ -1,4 +1,5 @@
-// Package shtanhtrain trains a deep fully connected Shtanh network on the
+// Package shtanhtrain trains a deep fully connected Shtanh network (the
+// shared trainer lib/fctrain, orthogonal weights) on the
 // Fashion-MNIST subset, the labelled analogue of Murray Fig. 2 in the Tanner
 // lecture (Murray, Abrol, Tanner 2021, arXiv:2105.07741): "Test accuracy of a
 // trained very deep feed forward net on CIFAR-10 … Shtanh with orthogonal

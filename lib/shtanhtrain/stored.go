@@ -1,7 +1,6 @@
 package shtanhtrain
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 
@@ -37,14 +36,8 @@ type Provenance struct {
 func ReadRuns(fsys fs.FS) ([]Run, Provenance, error) {
 	var runs []Run
 	var prov Provenance
-	for name, v := range map[string]any{"runs.json": &runs, "provenance.json": &prov} {
-		b, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, prov, err
-		}
-		if err := json.Unmarshal(b, v); err != nil {
-			return nil, prov, fmt.Errorf("shtanhtrain: %s: %w", name, err)
-		}
+	if err := sweep.ReadGenerated(fsys, "runs.json", &runs, &prov); err != nil {
+		return nil, prov, fmt.Errorf("shtanhtrain: %w", err)
 	}
 	if len(runs) == 0 {
 		return nil, prov, fmt.Errorf("shtanhtrain: runs.json holds no runs")

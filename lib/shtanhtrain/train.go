@@ -1,22 +1,17 @@
 package shtanhtrain
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/fctrain"
 	"github.com/sigprop/sigprop/lib/meanfield"
-	"github.com/sigprop/sigprop/lib/randmat"
 )
 
 // Classes is the number of Fashion-MNIST classes.
-const Classes = 10
+const Classes = fctrain.Classes
 
 // Settings are the sizes of one experiment.
 type Settings struct {
@@ -84,13 +79,7 @@ func Schedules() []Schedule {
 }
 
 // Examples are images (row-major, 784 per example, in [−1, 1]) and labels.
-type Examples struct {
-	X      []float64
-	Labels []int
-}
-
-// Len returns the number of examples.
-func (e Examples) Len() int { return len(e.Labels) }
+type Examples = fctrain.Examples
 
 // Run is one training run.
 type Run struct {
@@ -106,173 +95,7 @@ type Run struct {
 }
 
 // ErrDiverged is wrapped when the loss stops being finite.
-var ErrDiverged = errors.New("shtanhtrain: training diverged")
-
-// net holds the parameters: W[0] is Width × in, W[1..Depth] Width × Width,
-// W[Depth+1] Classes × Width; b likewise.
-type net struct {
-	W []*mat.Dense
-	b [][]float64
-}
-
-func newNet(s Settings, in int, sw2, q float64, rng *rand.Rand) *net {
-	n := &net{}
-	// E φ_a(h)² at the fixed point is (q* − σ_b²)/σ_w² (eq. F2), so the
-	// read-out's entries of variance 1/(Width·E φ²) give logits of unit
-	// variance at initialisation whatever a is.
-	mean2 := (q - s.SigmaB2) / sw2
-	sw, sb := math.Sqrt(sw2), math.Sqrt(s.SigmaB2)
-	gauss := func(r, c int, sd float64) *mat.Dense {
-		m := mat.NewDense(r, c, nil)
-		raw := m.RawMatrix().Data
-		for i := range raw {
-			raw[i] = sd * rng.NormFloat64()
-		}
-		return m
-	}
-	bias := func(k int, sd float64) []float64 {
-		v := make([]float64, k)
-		for i := range v {
-			v[i] = sd * rng.NormFloat64()
-		}
-		return v
-	}
-	n.W = append(n.W, gauss(s.Width, in, sw/math.Sqrt(float64(in))))
-	n.b = append(n.b, bias(s.Width, sb))
-	for l := 0; l < s.Depth; l++ {
-		o := randmat.Haar(s.Width, rng)
-		o.Scale(sw, o)
-		n.W = append(n.W, o)
-		n.b = append(n.b, bias(s.Width, sb))
-	}
-	n.W = append(n.W, gauss(Classes, s.Width, 1/math.Sqrt(float64(s.Width)*mean2)))
-	n.b = append(n.b, make([]float64, Classes))
-	return n
-}
-
-// forward computes the pre-activations H[ℓ] (batch × width, ℓ = 0 … Depth) and
-// the logits for the rows of x (batch × in).
-func (n *net) forward(x blas64.General, a float64) (h []blas64.General, logits blas64.General) {
-	cur := x
-	for l, w := range n.W {
-		wr := w.RawMatrix()
-		out := blas64.General{Rows: cur.Rows, Cols: wr.Rows, Stride: wr.Rows, Data: make([]float64, cur.Rows*wr.Rows)}
-		for i := 0; i < out.Rows; i++ {
-			copy(out.Data[i*out.Stride:(i+1)*out.Stride], n.b[l])
-		}
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, cur, wr, 1, out)
-		if l == len(n.W)-1 {
-			return h, out
-		}
-		h = append(h, out)
-		act := blas64.General{Rows: out.Rows, Cols: out.Cols, Stride: out.Stride, Data: make([]float64, len(out.Data))}
-		for i, v := range out.Data {
-			act.Data[i] = math.Max(-a, math.Min(a, v))
-		}
-		cur = act
-	}
-	panic("shtanhtrain: unreachable")
-}
-
-// lossGrad returns the mean cross-entropy of the batch, the number correct
-// and, if grad, the gradients of the mean loss (same layout as n).
-func (n *net) lossGrad(x blas64.General, labels []int, a float64, grad bool) (loss float64, correct int, g *net) {
-	h, z := n.forward(x, a)
-	B := x.Rows
-	dz := blas64.General{Rows: B, Cols: Classes, Stride: Classes, Data: make([]float64, B*Classes)}
-	for i := 0; i < B; i++ {
-		row := z.Data[i*Classes : (i+1)*Classes]
-		m, arg := math.Inf(-1), 0
-		for k, v := range row {
-			if v > m {
-				m, arg = v, k
-			}
-		}
-		if arg == labels[i] {
-			correct++
-		}
-		s := 0.0
-		for _, v := range row {
-			s += math.Exp(v - m)
-		}
-		lse := m + math.Log(s)
-		loss += lse - row[labels[i]]
-		for k, v := range row {
-			p := math.Exp(v - lse)
-			if k == labels[i] {
-				p--
-			}
-			dz.Data[i*Classes+k] = p / float64(B)
-		}
-	}
-	loss /= float64(B)
-	if !grad {
-		return loss, correct, nil
-	}
-	g = &net{W: make([]*mat.Dense, len(n.W)), b: make([][]float64, len(n.b))}
-	delta := dz
-	for l := len(n.W) - 1; l >= 0; l-- {
-		var in blas64.General
-		if l == 0 {
-			in = x
-		} else {
-			hp := h[l-1]
-			in = blas64.General{Rows: hp.Rows, Cols: hp.Cols, Stride: hp.Stride, Data: make([]float64, len(hp.Data))}
-			for i, v := range hp.Data {
-				in.Data[i] = math.Max(-a, math.Min(a, v))
-			}
-		}
-		wr := n.W[l].RawMatrix()
-		gw := mat.NewDense(wr.Rows, wr.Cols, nil)
-		blas64.Gemm(blas.Trans, blas.NoTrans, 1, delta, in, 0, gw.RawMatrix())
-		g.W[l] = gw
-		gb := make([]float64, wr.Rows)
-		for i := 0; i < B; i++ {
-			for k := range gb {
-				gb[k] += delta.Data[i*delta.Stride+k]
-			}
-		}
-		g.b[l] = gb
-		if l == 0 {
-			break
-		}
-		prev := blas64.General{Rows: B, Cols: wr.Cols, Stride: wr.Cols, Data: make([]float64, B*wr.Cols)}
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, delta, wr, 0, prev)
-		hp := h[l-1]
-		for i, v := range hp.Data {
-			if !(v > -a && v < a) {
-				prev.Data[i] = 0
-			}
-		}
-		delta = prev
-	}
-	return loss, correct, g
-}
-
-func rows(e Examples, idx []int, buf []float64) (blas64.General, []int) {
-	in := len(e.X) / e.Len()
-	lab := make([]int, len(idx))
-	for r, i := range idx {
-		copy(buf[r*in:(r+1)*in], e.X[i*in:(i+1)*in])
-		lab[r] = e.Labels[i]
-	}
-	return blas64.General{Rows: len(idx), Cols: in, Stride: in, Data: buf[:len(idx)*in]}, lab
-}
-
-// evaluate returns the mean loss and accuracy on e, in chunks.
-func (n *net) evaluate(e Examples, a float64) (loss, acc float64) {
-	const chunk = 250
-	in := len(e.X) / e.Len()
-	correct := 0
-	for lo := 0; lo < e.Len(); lo += chunk {
-		hi := min(lo+chunk, e.Len())
-		x := blas64.General{Rows: hi - lo, Cols: in, Stride: in, Data: e.X[lo*in : hi*in]}
-		l, c, _ := n.lossGrad(x, e.Labels[lo:hi], a, false)
-		loss += l * float64(hi-lo)
-		correct += c
-	}
-	return loss / float64(e.Len()), float64(correct) / float64(e.Len())
-}
+var ErrDiverged = fctrain.ErrDiverged
 
 // Train trains one network with schedule c from seed (initialisation
 // PCG(seed, 1), minibatches PCG(seed, 2)) on train and records test loss and
@@ -298,59 +121,23 @@ func TrainFirst(s Settings, c Schedule, seed uint64, train, test Examples, steps
 	if !(c.A0 > 0) || !(c.A1 > 0) || math.IsInf(c.A0, 1) || math.IsInf(c.A1, 1) {
 		return Run{}, fmt.Errorf("shtanhtrain: schedule %q needs A0, A1 in (0, +inf), got %v, %v", c.Name, c.A0, c.A1)
 	}
-	if train.Len() == 0 || test.Len() == 0 || len(train.X)%train.Len() != 0 || len(test.X)*train.Len() != len(train.X)*test.Len() {
-		return Run{}, fmt.Errorf("shtanhtrain: train (%d) and test (%d) must be non-empty with equal input sizes", train.Len(), test.Len())
+	if err := fctrain.CheckData(train, test); err != nil {
+		return Run{}, fmt.Errorf("shtanhtrain: %w", err)
 	}
 	sw2, q, err := meanfield.EoCSigmaW2(activation.Shtanh(c.A0), s.SigmaB2)
 	if err != nil {
 		return Run{}, fmt.Errorf("shtanhtrain: edge of chaos of shtanh a = %v at σ_b² = %v: %w", c.A0, s.SigmaB2, err)
 	}
 	in := len(train.X) / train.Len()
-	n := newNet(s, in, sw2, q, rand.New(rand.NewPCG(seed, 1)))
-	rng := rand.New(rand.NewPCG(seed, 2))
-	nTrain := min(s.NTrain, train.Len())
-	run := Run{Schedule: c.Name, Seed: seed, SigmaW2: sw2, QStar: q}
-	buf := make([]float64, s.Batch*in)
-	idx := make([]int, s.Batch)
-	sum, cnt := 0.0, 0
-	record := func(t int, a float64) {
-		tl, ta := n.evaluate(test, a)
-		run.Step = append(run.Step, t)
-		run.A = append(run.A, a)
-		run.Loss = append(run.Loss, sum/float64(cnt))
-		run.TestAcc = append(run.TestAcc, ta)
-		run.TestLoss = append(run.TestLoss, tl)
-		sum, cnt = 0, 0
+	n := fctrain.New(fctrain.Init{Depth: s.Depth, Width: s.Width, SigmaW2: sw2, SigmaB2: s.SigmaB2, QStar: q, Orthogonal: true}, in, rand.New(rand.NewPCG(seed, 1)))
+	o := fctrain.SGD{Steps: s.Steps, Batch: s.Batch, LR: s.LR, EvalEvery: s.EvalEvery, NTrain: s.NTrain}
+	tr, err := fctrain.Fit(n, o, func(t int) activation.Func { return activation.Shtanh(c.At(t, s.Steps)) }, rand.New(rand.NewPCG(seed, 2)), train, test, steps)
+	run := Run{Schedule: c.Name, Seed: seed, SigmaW2: sw2, QStar: q, Step: tr.Step, Loss: tr.Loss, TestAcc: tr.TestAcc, TestLoss: tr.TestLoss}
+	for _, t := range tr.Step {
+		run.A = append(run.A, c.At(min(t, s.Steps-1), s.Steps))
 	}
-	for t := 0; t < steps; t++ {
-		a := c.At(t, s.Steps)
-		for i := range idx {
-			idx[i] = rng.IntN(nTrain)
-		}
-		x, lab := rows(train, idx, buf)
-		loss, _, g := n.lossGrad(x, lab, a, true)
-		if math.IsNaN(loss) || math.IsInf(loss, 0) {
-			return run, fmt.Errorf("%w at step %d (schedule %q, seed %d)", ErrDiverged, t, c.Name, seed)
-		}
-		sum += loss
-		cnt++
-		if t == 0 {
-			record(0, a)
-		}
-		for l := range n.W {
-			n.W[l].Add(n.W[l], scaled(g.W[l], -s.LR))
-			for k := range n.b[l] {
-				n.b[l][k] -= s.LR * g.b[l][k]
-			}
-		}
-		if (t+1)%s.EvalEvery == 0 || t+1 == s.Steps {
-			record(t+1, c.At(min(t+1, s.Steps-1), s.Steps))
-		}
+	if err != nil {
+		return run, fmt.Errorf("shtanhtrain: schedule %q, seed %d: %w", c.Name, seed, err)
 	}
 	return run, nil
-}
-
-func scaled(m *mat.Dense, f float64) *mat.Dense {
-	m.Scale(f, m)
-	return m
 }

@@ -209,10 +209,11 @@ func (r *Row) Lists(ref string) bool {
 var ErrNotAClaim = errors.New(`not of the form "<Source>, Fig. N (note)"`)
 
 // labelRE matches the figure references after "<Source>, ": an optional
-// prefix word (the lecture's "Attention Fig. 2", "Murray Fig. 1", "CNN Fig. 1"), then
+// prefix word (the lecture's "Attention Fig. 2", "Murray Fig. 1", "CNN Fig. 1",
+// "Schoenholz Fig. 5": a figure of a paper the lecture cites), then
 // "Fig."/"Figs."/"Table"/"Tables" and a list of numbers with optional panel
 // letters, separated by ",", "/", "and" or a range dash.
-var labelRE = regexp.MustCompile(`^(?:(Attention|Murray|CNN) )?(Figs?\.|Tables?) ?(\d+[a-z]?(?:(?:, ?| ?/ ?| and |–|-)(?:\d+[a-z]?|[a-z]))*)$`)
+var labelRE = regexp.MustCompile(`^(?:(Attention|Murray|CNN|Schoenholz) )?(Figs?\.|Tables?) ?(\d+[a-z]?(?:(?:, ?| ?/ ?| and |–|-)(?:\d+[a-z]?|[a-z]))*)$`)
 
 var numRE = regexp.MustCompile(`\d+`)
 

@@ -107,6 +107,7 @@ func TestParseClaim(t *testing.T) {
 		"Noci et al. 2022, Table 1 (analogue: Fashion-MNIST)":   "Noci et al. 2022, Table 1",
 		"Tanner lecture, Attention Fig. 2":                      "Tanner lecture, Attention Fig. 2",
 		"Tanner lecture, CNN Fig. 1 (analogue)":                 "Tanner lecture, CNN Fig. 1",
+		"Tanner lecture, Schoenholz Fig. 5 (analogue)":          "Tanner lecture, Schoenholz Fig. 5",
 		"P18, Fig. 2 (erf panel)":                               "P18, Fig. 2",
 		"P18 Fig. 2":                                            "",
 		"Tanner lecture 6 Fig. 1; P18 Fig. 1":                   "",

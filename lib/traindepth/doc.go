@@ -1,0 +1,25 @@
+// Package traindepth tests by training the central experimental claim of
+//
+//	S. S. Schoenholz, J. Gilmer, S. Ganguli, J. Sohl-Dickstein, "Deep
+//	Information Propagation", ICLR 2017, arXiv:1611.01232,
+//
+// cited by the Tanner lecture for the depth scales ξ_q, ξ_c (F9 of
+// lib/sources/tanner2024.md#formulas): random fully connected tanh networks
+// are trainable only up to a depth of order ξ_c, the depth over which the
+// correlation of two inputs approaches its fixed point c*,
+//
+//	ξ_c = −1/log χ_{c*},   χ_{c*} = σ_w² E[φ′(u₁)φ′(u₂)] at (q*, c*)
+//
+// (F9, recalled from the paper: its equation numbers are not checked here;
+// meanfield.Net.DepthScales), and the trainable
+// region in the (σ_w², L) plane is bounded by L ≈ 6ξ_c(σ_w²) (their
+// Figs. 5–6, the white dashed curve 6ξ_c over the accuracy of tanh networks
+// with σ_b² = 0.05 on MNIST and CIFAR-10). The figures' content is recalled,
+// not retrieved here; sigprop's data are the committed Fashion-MNIST subset.
+//
+//	Train, TrainFirst   one network of the grid (lib/fctrain: tanh, Gaussian weights σ_w²/N, plain SGD)
+//	Plan, ReadRuns      the stored grid (`sigprop sweep generate schoenholz-depth`)
+//	Measure             accuracy grid, threshold, trainable depth L_train per σ_w², ratio L/ξ_c
+//	Result.Spread       the proportionality check: max/min of L/ξ_c over the uncensored σ_w²
+//	Result.MeanRatio    the constant: the geometric mean of L/ξ_c (the paper's ≈ 6)
+package traindepth

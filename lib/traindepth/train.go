@@ -1,0 +1,159 @@
+package traindepth
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/fctrain"
+	"github.com/sigprop/sigprop/lib/meanfield"
+)
+
+// Settings are the grid and the training of the experiment. Schoenholz et
+// al.'s values (recalled from arXiv:1611.01232, not retrieved here) are
+// marked so; the rest is sigprop's choice, sized to train the whole grid on
+// one core in about 20 minutes.
+type Settings struct {
+	// SigmaB2 is the bias variance σ_b²: 0.05, Schoenholz et al.'s (recalled).
+	SigmaB2 float64
+	// SigmaW2 are the weight variances σ_w² of the grid, on both sides of
+	// tanh's edge of chaos (σ_w² ≈ 1.76 at σ_b² = 0.05); Schoenholz et al.
+	// scan σ_w² ∈ [1, 4] (recalled).
+	SigmaW2 []float64
+	// Depths are the numbers of hidden tanh layers L, increasing
+	// (Schoenholz et al. go to L = 300, recalled).
+	Depths []int
+	// Width is the hidden width N (sigprop's choice).
+	Width int
+	// Seeds: each (σ_w², L) is trained from each seed (initialisation
+	// PCG(seed, 1), minibatches PCG(seed, 2): every cell of a seed sees the
+	// same minibatches).
+	Seeds []uint64
+	// Steps, Batch, LR, EvalEvery, NTrain: plain SGD on the first NTrain
+	// training images (sigprop's choice; Schoenholz et al. use SGD and
+	// RMSProp with their own budgets).
+	Steps, Batch int
+	LR           float64
+	EvalEvery    int
+	NTrain       int
+	// NTest is the number of test images accuracy is measured on.
+	NTest int
+}
+
+// Paper returns the settings of the stored grid
+// (notebooks/data/schoenholz-depth): 7 values of σ_w² from 1 to 4 (the edge
+// of chaos near 1.76 among them) × 11 depths from 4 to 128 spaced by a
+// factor ≈ √2, one seed, width 64, 300 SGD steps of 64 images at lr 0.02
+// (about 3 passes over 6000 images), test accuracy on 1000 images.
+func Paper() Settings {
+	return Settings{
+		SigmaB2: 0.05,
+		SigmaW2: []float64{1, 1.25, 1.5, 1.75, 2.25, 3, 4},
+		Depths:  []int{4, 6, 8, 11, 16, 23, 32, 45, 64, 91, 128},
+		Width:   64,
+		Seeds:   []uint64{1},
+		Steps:   300, Batch: 64, LR: 0.02, EvalEvery: 100, NTrain: 6000, NTest: 1000,
+	}
+}
+
+// Validate returns an error naming the first field out of range.
+func (s Settings) Validate() error {
+	switch {
+	case !(s.SigmaB2 >= 0) || math.IsInf(s.SigmaB2, 1):
+		return fmt.Errorf("traindepth: SigmaB2 must be in [0, +inf), got %v", s.SigmaB2)
+	case len(s.SigmaW2) == 0:
+		return fmt.Errorf("traindepth: SigmaW2 must list at least one σ_w²")
+	case len(s.Depths) == 0:
+		return fmt.Errorf("traindepth: Depths must list at least one depth")
+	case s.Width < 1:
+		return fmt.Errorf("traindepth: Width must be ≥ 1, got %d", s.Width)
+	case len(s.Seeds) == 0:
+		return fmt.Errorf("traindepth: Seeds must list at least one seed")
+	case s.NTest < 1:
+		return fmt.Errorf("traindepth: NTest must be ≥ 1, got %d", s.NTest)
+	}
+	for _, w := range s.SigmaW2 {
+		if !(w > 0) || math.IsInf(w, 1) {
+			return fmt.Errorf("traindepth: SigmaW2 entries must be in (0, +inf), got %v", w)
+		}
+	}
+	for i, d := range s.Depths {
+		if d < 1 || (i > 0 && d <= s.Depths[i-1]) {
+			return fmt.Errorf("traindepth: Depths must be ≥ 1 and increasing, got %v", s.Depths)
+		}
+	}
+	return s.sgd().Validate("traindepth")
+}
+
+func (s Settings) sgd() fctrain.SGD {
+	return fctrain.SGD{Steps: s.Steps, Batch: s.Batch, LR: s.LR, EvalEvery: s.EvalEvery, NTrain: s.NTrain}
+}
+
+// Cell is one network of the grid.
+type Cell struct {
+	SigmaW2 float64
+	Depth   int
+	Seed    uint64
+}
+
+// Run is one trained network.
+type Run struct {
+	Cell
+	QStar, XiC float64 // the mean-field q* and ξ_c at (tanh, σ_w², σ_b²)
+	Step       []int
+	Loss       []float64 // mean training cross-entropy since the last record
+	TestAcc    []float64 // accuracy on the test images
+	TestLoss   []float64 // mean cross-entropy on the test images
+	// Diverged is set when the loss stopped being finite: the records end
+	// there and the network counts as untrained (accuracy at chance, 0.1).
+	Diverged bool
+}
+
+// Final returns the test accuracy at the last record (0.1, chance, for a
+// diverged run: it is never used as trained).
+func (r Run) Final() float64 {
+	if r.Diverged || len(r.TestAcc) == 0 {
+		return 1.0 / fctrain.Classes
+	}
+	return r.TestAcc[len(r.TestAcc)-1]
+}
+
+// Train trains the tanh network of cell c: fctrain with Gaussian weights of
+// variance σ_w²/N, biases of variance σ_b², a read-out giving unit-variance
+// logits at q*, on train, recording test accuracy on test.
+func Train(s Settings, c Cell, train, test fctrain.Examples) (Run, error) {
+	return TrainFirst(s, c, train, test, s.Steps)
+}
+
+// TrainFirst is Train stopped after the first steps (1 ≤ steps ≤ s.Steps):
+// its records are Train's first ones bit for bit. A diverged run is
+// returned with Diverged set and no error; settings or data out of range and
+// a σ_w² without a mean-field fixed point return errors.
+func TrainFirst(s Settings, c Cell, train, test fctrain.Examples, steps int) (Run, error) {
+	if err := s.Validate(); err != nil {
+		return Run{}, err
+	}
+	if steps < 1 || steps > s.Steps {
+		return Run{}, fmt.Errorf("traindepth: steps must be in [1, %d], got %d", s.Steps, steps)
+	}
+	if c.Depth < 1 || !(c.SigmaW2 > 0) || math.IsInf(c.SigmaW2, 1) {
+		return Run{}, fmt.Errorf("traindepth: cell %+v needs Depth ≥ 1 and SigmaW2 in (0, +inf)", c)
+	}
+	if err := fctrain.CheckData(train, test); err != nil {
+		return Run{}, fmt.Errorf("traindepth: %w", err)
+	}
+	phi := activation.Tanh()
+	st, err := meanfield.Net{Phi: phi, SigmaW2: c.SigmaW2, SigmaB2: s.SigmaB2}.DepthScales()
+	if err != nil {
+		return Run{}, fmt.Errorf("traindepth: mean field of tanh at σ_w² = %v, σ_b² = %v: %w", c.SigmaW2, s.SigmaB2, err)
+	}
+	in := len(train.X) / train.Len()
+	n := fctrain.New(fctrain.Init{Depth: c.Depth, Width: s.Width, SigmaW2: c.SigmaW2, SigmaB2: s.SigmaB2, QStar: st.QStar}, in, rand.New(rand.NewPCG(c.Seed, 1)))
+	tr, err := fctrain.Fit(n, s.sgd(), func(int) activation.Func { return phi }, rand.New(rand.NewPCG(c.Seed, 2)), train, test, steps)
+	run := Run{Cell: c, QStar: st.QStar, XiC: st.XiC, Step: tr.Step, Loss: tr.Loss, TestAcc: tr.TestAcc, TestLoss: tr.TestLoss}
+	if err != nil {
+		run.Diverged = true
+	}
+	return run, nil
+}
