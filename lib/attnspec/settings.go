@@ -158,6 +158,8 @@ func validScale(typ string, s float64) error {
 // matrix (F34): a T×T matrix of iid N(0, s²) logits (RandomMarkov), whose
 // eigenvalues are 1 and a bulk in the disc of radius
 // r_T = √((e^{s²}−1)/T) (BulkRadius). GapNotes returns the notes' parameters.
+//
+//sigprop:eq tanner2024 F34
 type GapSettings struct {
 	// T is the context length, at least 2: the notes' T = 512
 	// (lib/sources/tanner2024.md#figures, "suggested parameters"; their
@@ -215,6 +217,8 @@ var DepthModes = []block.Attention{block.Softmax, block.Centered, block.Projecte
 // rate r_T per layer; centred, projected and differential attention keep
 // it while the norm shrinks like r_T^ℓ. Depth returns the notes' check
 // (lib/sources/tanner2024.md#check-27).
+//
+//sigprop:eq tanner2024 F36,38
 type DepthSettings struct {
 	// T is the number of tokens, at least 2: the notes' T = 256.
 	T int
