@@ -11,12 +11,13 @@ import (
 // CNNRecursion fills f (the notebook's cnn-<init>) with the correlation of
 // neighbouring positions α, α+1 (α = 0..3) against depth: the covariance
 // recursion th = sim.Net.Trajectory(sim.Gram, L) as lines and the
-// simulated CNNs sim (cnn.Simulate, seed seed) as points, and checks every
+// simulated CNNs sim (a cnn.SimSettings run: its seed is the one shown) as
+// points, and checks every
 // entry Σ̂^ℓ_αα′ (α ≤ α′) of the simulation against the recursion: max |z|
 // ≤ 5.5 with the SE of sim.Settings.Networks networks (t with networks − 1
 // dof). A non-finite covariance becomes the check's note. It panics unless
 // th has one layer per simulated layer and ≥ 5 positions.
-func CNNRecursion(f show.Figure, sim cnn.SimResult, th [][][]float64, seed uint64) show.View {
+func CNNRecursion(f show.Figure, sim cnn.SimResult, th [][][]float64) show.View {
 	L, nets, net := sim.Settings.Layers, sim.Settings.Networks, sim.Net
 	show.Want(len(th) >= L && len(sim.Gram) >= 5, "spectra", "CNNRecursion: want ≥ %d recursion layers and ≥ 5 positions, got %d and %d", L, len(th), len(sim.Gram))
 	layers := empirical.Linspace(1, float64(L), L)
@@ -25,7 +26,7 @@ func CNNRecursion(f show.Figure, sim cnn.SimResult, th [][][]float64, seed uint6
 			show.Scatter(fmt.Sprintf("ρ(%d,%d) CNN", a, a+1), layers, cnn.LagCorr(sim.Mean, a, 1), nil))
 	}
 	f.Caption = fmt.Sprintf("1-D CNN, %v kernel, %s at the edge of chaos: correlation of neighbouring positions against depth, recursion (lines) vs %d CNNs of %d channels (points).", net.Init, net.Phi.Name, nets, sim.Channels)
-	f.XLabel, f.YLabel, f.Legend, f.Seed = "layer ℓ", "corr(h_α, h_α+1)", show.BottomRight, show.Seed(seed)
+	f.XLabel, f.YLabel, f.Legend, f.Seed = "layer ℓ", "corr(h_α, h_α+1)", show.BottomRight, show.Seed(sim.Settings.Seed)
 	f.Params = map[string]float64{"sigma_w2": net.SigmaW2, "sigma_b2": net.SigmaB2, "channels": float64(sim.Channels), "positions": float64(len(sim.Gram)), "taps": float64(net.Taps), "networks": float64(nets)}
 	z, err := sim.MaxZ(th)
 	note := ""

@@ -28,15 +28,15 @@ func cov(L, p int, f func(l, a, b int) float64) [][][]float64 {
 
 // A made-up simulation off the recursion by 3 SE at one entry: the check
 // reads 3 over L·p(p+1)/2 entries, the caption and Params are the
-// simulation's settings; a zero SE turns into a failing NaN with a note.
+// simulation's settings (the seed the run records); a zero SE turns into a failing NaN with a note.
 func TestCNNRecursion(t *testing.T) {
 	const L, p = 2, 5
 	th := cov(L, p, func(l, a, b int) float64 { return 1/(1+math.Abs(float64(a-b))) + 0.1*float64(l) })
 	mean := cov(L, p, func(l, a, b int) float64 { return th[l][a][b] })
 	mean[1][1][3] += 0.3
 	sim := cnn.SimResult{Net: cnn.Net{Phi: activation.Tanh(), SigmaW2: 1.5, SigmaB2: 0.05, Taps: 3, Init: cnn.DeltaOrthogonal},
-		Settings: cnn.SimSettings{Layers: L, Networks: 4}, Channels: 8, Gram: th[0], Mean: mean, SE: cov(L, p, func(int, int, int) float64 { return 0.1 })}
-	v := CNNRecursion(show.Figure{ID: "cnn-delta-orthogonal"}, sim, th, 7)
+		Settings: cnn.SimSettings{Layers: L, Networks: 4, Seed: 7}, Channels: 8, Gram: th[0], Mean: mean, SE: cov(L, p, func(int, int, int) float64 { return 0.1 })}
+	v := CNNRecursion(show.Figure{ID: "cnn-delta-orthogonal"}, sim, th)
 	f := v.Figures()[0]
 	want := map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.05, "channels": 8, "positions": p, "taps": 3, "networks": 4}
 	if fmt.Sprint(f.Params) != fmt.Sprint(want) || f.Seed == nil || *f.Seed != 7 || len(f.Series) != 8 || len(f.Series[0].X) != L ||
@@ -49,7 +49,7 @@ func TestCNNRecursion(t *testing.T) {
 		t.Errorf("check: %+v", a)
 	}
 	sim.SE[0][2][2] = 0
-	if a := CNNRecursion(show.Figure{ID: "cnn-x"}, sim, th, 7).Agreements()[0]; !math.IsNaN(a.Value) || a.Note == "" {
+	if a := CNNRecursion(show.Figure{ID: "cnn-x"}, sim, th).Agreements()[0]; !math.IsNaN(a.Value) || a.Note == "" {
 		t.Errorf("zero SE: value %v, note %q", a.Value, a.Note)
 	}
 }

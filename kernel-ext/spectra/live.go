@@ -79,22 +79,25 @@ func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.Vie
 		Basis: fmt.Sprintf("SE from the spread of %d products of width %d (t with %d dof: P(|t| > 5) ≈ %.1g per point)", s.Draws, s.Width, dof, p)}, mean, se, theory))}, nil
 }
 
-// AttentionGap fills f (the notebook's attn-gap) with the eigenvalues eigs
-// of a random T×T softmax matrix of logit scale s (attnspec.Spectrum of
-// attnspec.RandomMarkov, drawn with seed) and the circle of radius r_T
-// (attnspec.BulkRadius); sv are its singular values. Checks: |λ₁ − 1|
-// (exact at any T), and the bands of the notes
-// (lib/sources/tanner2024.md#check-26) on |λ₂|/r_T, the bulk outside
-// 1.1 r_T and σ₂/(2 r_T), which they state for T ≥ 256, s ≤ 1 and which
-// are not applicable elsewhere. The figure claims f.PaperFigure only at
-// the notes' T = 512, s = 1.
-func AttentionGap(f show.Figure, eigs []complex128, sv []float64, s float64, seed uint64) show.View {
-	T := len(eigs)
+// AttentionGap fills f (the notebook's attn-gap) with the eigenvalues of
+// the random T×T softmax matrix of logit scale s of g (an
+// attnspec.GapSettings run: its T, s and seed are the ones shown) and the
+// circle of radius r_T (attnspec.BulkRadius). Checks: |λ₁ − 1| (exact at
+// any T), and the bands of the notes (lib/sources/tanner2024.md#check-26)
+// on |λ₂|/r_T, the bulk outside 1.1 r_T and σ₂/(2 r_T), which they state
+// for T ≥ 256, s ≤ 1 and which are not applicable elsewhere. The figure
+// claims f.PaperFigure only at the notes' T = 512, s = 1. It panics unless
+// g has T eigenvalues and singular values, T ≥ 2.
+func AttentionGap(f show.Figure, g attnspec.GapResult) show.View {
+	T, s, eigs, sv := g.Settings.T, g.Settings.S, g.Eigs, g.SV
+	if T < 2 || len(eigs) != T || len(sv) != T {
+		panic(fmt.Sprintf("spectra: AttentionGap needs T ≥ 2 eigenvalues and singular values: T = %d, %d and %d", T, len(eigs), len(sv)))
+	}
 	r := attnspec.BulkRadius(T, s)
 	f.Caption = fmt.Sprintf("Eigenvalues of a random %d×%d softmax matrix (s = %g): one at 1, the rest in the disc of radius r_T.", T, T, s)
 	f.XLabel, f.YLabel, f.Legend = "Re λ", "Im λ", show.TopLeft
 	f.Series = []show.Series{show.ComplexPoints("eigenvalues", eigs), show.Circle("|λ| = r_T", r, 200)}
-	f.Params, f.Seed = map[string]float64{"T": float64(T), "s": s}, show.Seed(seed)
+	f.Params, f.Seed = map[string]float64{"T": float64(T), "s": s}, show.Seed(g.Settings.Seed)
 	band := T >= 256 && s <= 1
 	why := fmt.Sprintf("the notes state this band for T ≥ 256, s ≤ 1; here T = %d, s = %g", T, s)
 	return show.View{show.Fig(show.AtPaper(f, T == 512 && s == 1)),

@@ -1,6 +1,7 @@
 package spectra
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -46,12 +47,15 @@ func TestLiveFigures(t *testing.T) {
 		t.Errorf("STransform: caption %q, basis %q", v.Figures()[0].Caption, a.Basis)
 	}
 	for _, T := range []int{64, 512} {
-		eigs, sv, err := attnspec.Spectrum(attnspec.RandomMarkov(T, 1, empirical.Rand(90, 1)))
+		g, err := attnspec.GapSettings{T: T, S: 1, Seed: 90 + uint64(T), Stream: 1}.Run()
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := AttentionGap(show.Figure{ID: "attn-gap", PaperFigure: "Tanner lecture, Attention Fig. 2"}, eigs, sv, 1, 90)
+		v := AttentionGap(show.Figure{ID: "attn-gap", PaperFigure: "Tanner lecture, Attention Fig. 2"}, g)
 		v.Show()
+		if f := v.Figures()[0]; f.Seed == nil || *f.Seed != 90+uint64(T) || f.Params["T"] != float64(T) || !strings.Contains(f.Caption, fmt.Sprintf("%d×%d softmax matrix (s = 1)", T, T)) {
+			t.Errorf("T = %d: seed %v (want the run's %d), Params %v, caption %q", T, f.Seed, 90+T, f.Params, f.Caption)
+		}
 		if T == 512 {
 			if f := v.Figures()[0]; f.PaperFigure == "" || len(v.Agreements()) != 4 || math.Abs(v.Agreements()[1].Value) > 0.15 {
 				t.Errorf("T = 512: claim %q, checks %+v", f.PaperFigure, v.Agreements())

@@ -15,6 +15,20 @@ import (
 // Fig4Sigma02 is σ₀² = σ²_{JJᵀ} of every network of P18 Fig. 4.
 const Fig4Sigma02 = 0.25
 
+// Fig4Depths are the depths of the theory curves of a panel of P18 Fig. 4:
+// "the solid colored lines go from shallow L=2 networks (red) to deep
+// networks (purple) ... the deepest networks have L=128" (P18, Fig. 4
+// caption); the steps by factors of 4 are sigprop's choice, the span of
+// ApproachLimit's rate check. A theory grid: the stored simulations
+// (notebooks/data/jacobian-spectra) hold their own depths, 2, 3, 4, 8, 32
+// and 128, which the panel draws as they are.
+var Fig4Depths = []int{2, 8, 32, 128}
+
+// Fig4ErfDepths extend Fig4Depths for erf: "For Erf, the dashed lines
+// show solutions ... for very large depth up to L=8192" (P18, Fig. 4
+// caption), again by factors of 4.
+var Fig4ErfDepths = []int{2, 8, 32, 128, 512, 2048, 8192}
+
 // Panels draws the panels of P18 Figs. 2 and 4 from stored simulations.
 type Panels struct {
 	Stored map[string][]randmlp.SpectrumSample // by figure id (randmlp.ReadSpectra)

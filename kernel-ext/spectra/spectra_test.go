@@ -153,9 +153,16 @@ func TestTables(t *testing.T) {
 		}
 		rows = append(rows, r)
 	}
-	m := MurrayTable(bundle.Table{ID: "murray-shtanh"}, rows, 8)
+	m := MurrayTable(bundle.Table{ID: "murray-shtanh"}, rows)
 	if m.ID != "murray-shtanh" || len(m.Rows) != 2 || m.Rows[0][1] != "2.38781" || m.Rows[1][4] != "0.2634" || m.Header[6] != "σ²_JJᵀ (L=8, orth)" {
 		t.Errorf("Murray table %+v", m)
+	}
+	r3, err := jacspectrum.Murray(0.1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := MurrayTable(bundle.Table{}, []jacspectrum.MurrayRow{r3}).Header[6]; h != "σ²_JJᵀ (L=3, orth)" {
+		t.Errorf("Murray table of rows at L = 3: header %q, want the rows' depth", h)
 	}
 	s := MurraySeries(rows)
 	if len(s) != 2 || !reflect.DeepEqual(s[0].X, []float64{1, 0.1}) || s[0].Y[1] != rows[1].Dev || s[1].Y[0] != rows[0].R0 || s[1].Style != show.LinePoints {

@@ -2,6 +2,7 @@ package spectra
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -28,9 +29,13 @@ func Table1(tab bundle.Table, acts []activation.Func, qstar float64) bundle.Tabl
 
 // MurrayTable fills tab (named and captioned by the notebook) with the
 // jacspectrum.MurrayRows as the notes' (lib/sources/tanner2024.md) Shtanh table prints them (§7 check
-// 24), with σ²_{JJᵀ} at depth L.
-func MurrayTable(tab bundle.Table, rows []jacspectrum.MurrayRow, L int) bundle.Table {
-	tab.Header = []string{"y", "q*/a²", "σ_w²", "p", "μ₂/μ₁²−1", "R(0)=max|R−ρ|", fmt.Sprintf("σ²_JJᵀ (L=%d, orth)", L)}
+// 24), with σ²_{JJᵀ} at the depth L the rows were computed at. It panics
+// unless there is a row and all share one L.
+func MurrayTable(tab bundle.Table, rows []jacspectrum.MurrayRow) bundle.Table {
+	if len(rows) == 0 || slices.ContainsFunc(rows, func(r jacspectrum.MurrayRow) bool { return r.L != rows[0].L }) {
+		panic(fmt.Sprintf("spectra: MurrayTable needs rows at one depth L, got %d rows", len(rows)))
+	}
+	tab.Header = []string{"y", "q*/a²", "σ_w²", "p", "μ₂/μ₁²−1", "R(0)=max|R−ρ|", fmt.Sprintf("σ²_JJᵀ (L=%d, orth)", rows[0].L)}
 	tab.Rows = nil
 	for _, r := range rows {
 		tab.Rows = append(tab.Rows, []string{fmt.Sprint(r.Y), fmt.Sprintf("%.5f", r.QStar), fmt.Sprintf("%.6f", r.SigmaW2), fmt.Sprintf("%.6f", r.P),

@@ -22,9 +22,11 @@
 //	X^{ℓ+1} = A(X^ℓ)X^ℓW_V, query–key A, r ↦ O(r³)  KeyQueryStack, OneLayerContraction, LogSlope (F37; Dong et al. 2021)
 //	both stacks and the contraction from one input   DongSettings.Run (F36, F37; every size and seed a named field)
 //
-// The two scans over T that notebook 04 draws take named settings whose
-// fields say what the notes state and what sigprop chose: RadiusSettings
-// (|λ₂| against T; Radius) and WidthSettings (the residual after ℓ layers
-// against T; Widths). Their Run methods record the settings in the
-// result and return errors wrapping ErrParam for a setting out of range.
+// The attention experiments that notebook 04 draws take named settings
+// whose fields say what the notes state and what sigprop chose:
+// GapSettings (the spectrum of one matrix; GapNotes), RadiusSettings
+// (|λ₂| against T; Radius), DepthSettings (the four stacks through depth;
+// Depth) and WidthSettings (the residual after ℓ layers against T;
+// Widths). Their Run methods record the settings in the result and return
+// errors wrapping ErrParam for a setting out of range.
 package attnspec

@@ -6,12 +6,13 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
 )
 
-// ErrParam is wrapped by the errors of the settings types (RadiusSettings,
-// WidthSettings, DongSettings) for a setting out of range; the message names
-// the field and the range allowed.
+// ErrParam is wrapped by the errors of the settings types (GapSettings,
+// RadiusSettings, DepthSettings, WidthSettings, DongSettings) for a setting
+// out of range; the message names the field and the range allowed.
 var ErrParam = errors.New("attnspec: parameter out of range")
 
 // RadiusSettings are the settings of |λ₂| of random softmax matrices
@@ -149,6 +150,137 @@ func validTs(typ string, Ts []int) error {
 func validScale(typ string, s float64) error {
 	if !(s >= 0) || math.IsInf(s, 0) {
 		return fmt.Errorf("%w: %s.S = %v, want a finite s >= 0", ErrParam, typ, s)
+	}
+	return nil
+}
+
+// GapSettings are the settings of the spectrum of one random softmax
+// matrix (F34): a T×T matrix of iid N(0, s²) logits (RandomMarkov), whose
+// eigenvalues are 1 and a bulk in the disc of radius
+// r_T = √((e^{s²}−1)/T) (BulkRadius). GapNotes returns the notes' parameters.
+//
+//sigprop:eq tanner2024 F34
+type GapSettings struct {
+	// T is the context length, at least 2: the notes' T = 512
+	// (lib/sources/tanner2024.md#figures, "suggested parameters"; their
+	// bands, #check-26, are stated for T >= 256).
+	T int
+	// S is the logit scale s, finite and > 0 (at s = 0 every row is the
+	// uniform average and r_T = 0): the notes' s = 1.
+	S float64
+	// Seed and Stream choose the generator: the matrix draws from
+	// empirical.Rand(Seed, Stream). Not stated: sigprop's choice.
+	Seed, Stream uint64
+}
+
+// GapNotes returns the notes' T = 512 and s = 1 (seeds left to the caller).
+func GapNotes() GapSettings { return GapSettings{T: 512, S: 1} }
+
+// GapResult is a GapSettings run: the eigenvalues Eigs and singular
+// values SV of the matrix, as Spectrum returns them.
+type GapResult struct {
+	Settings GapSettings
+	Eigs     []complex128
+	SV       []float64
+}
+
+// Validate returns an error wrapping ErrParam naming the first field out of
+// its range, or nil.
+func (s GapSettings) Validate() error {
+	if s.T < 2 {
+		return fmt.Errorf("%w: GapSettings.T = %d, want >= 2", ErrParam, s.T)
+	}
+	return positiveScale("GapSettings", s.S)
+}
+
+// Run is Spectrum(RandomMarkov(s.T, s.S, empirical.Rand(s.Seed,
+// s.Stream))). Errors: a setting out of range (ErrParam), a failed
+// eigendecomposition.
+func (s GapSettings) Run() (GapResult, error) {
+	if err := s.Validate(); err != nil {
+		return GapResult{}, err
+	}
+	eigs, sv, err := Spectrum(RandomMarkov(s.T, s.S, empirical.Rand(s.Seed, s.Stream)))
+	if err != nil {
+		return GapResult{}, err
+	}
+	return GapResult{Settings: s, Eigs: eigs, SV: sv}, nil
+}
+
+// DepthModes are the attention modes of a DepthSettings run, in the order
+// their stacks draw from the generator.
+var DepthModes = []block.Attention{block.Softmax, block.Centered, block.Projected, block.Differential}
+
+// DepthSettings are the settings of the token residual and norm through L
+// random attention layers (Stack, F36, F38), one stack per attention mode
+// of DepthModes from the same tokens: softmax collapses the residual at
+// rate r_T per layer; centred, projected and differential attention keep
+// it while the norm shrinks like r_T^ℓ. Depth returns the notes' check
+// (lib/sources/tanner2024.md#check-27).
+//
+//sigprop:eq tanner2024 F36,38
+type DepthSettings struct {
+	// T is the number of tokens, at least 2: the notes' T = 256.
+	T int
+	// D is the token width d, at least 1: the notes' d = 64.
+	D int
+	// L is the number of layers, at least 1. Not stated: 6 are chosen
+	// (the notes' per-layer ratio is checked "after layer 1").
+	L int
+	// S is the logit scale s, finite and > 0 (at s = 0, r_T = 0 and the
+	// residual is 0 after one softmax layer): the notes' s = 1.
+	S float64
+	// Seed and Stream choose the generator: one empirical.Rand(Seed,
+	// Stream) draws the tokens (RandomTokens, no shared mean), then the
+	// stacks of DepthModes in order. Not stated: sigprop's choice.
+	Seed, Stream uint64
+}
+
+// Depth returns the notes' T = 256, d = 64, s = 1 and sigprop's L = 6
+// (seeds left to the caller).
+func Depth() DepthSettings { return DepthSettings{T: 256, D: 64, L: 6, S: 1} }
+
+// DepthResult is a DepthSettings run: Stacks[m] is the Stack of mode m,
+// for each of DepthModes.
+type DepthResult struct {
+	Settings DepthSettings
+	Stacks   map[block.Attention]StackResult
+}
+
+// Validate returns an error wrapping ErrParam naming the first field out of
+// its range, or nil.
+func (s DepthSettings) Validate() error {
+	if s.T < 2 {
+		return fmt.Errorf("%w: DepthSettings.T = %d, want >= 2", ErrParam, s.T)
+	}
+	if s.D < 1 {
+		return fmt.Errorf("%w: DepthSettings.D = %d, want >= 1", ErrParam, s.D)
+	}
+	if s.L < 1 {
+		return fmt.Errorf("%w: DepthSettings.L = %d, want >= 1", ErrParam, s.L)
+	}
+	return positiveScale("DepthSettings", s.S)
+}
+
+// Run draws the tokens and the stacks of DepthModes from one generator
+// empirical.Rand(s.Seed, s.Stream), in that order. Errors: a setting out
+// of range (ErrParam).
+func (s DepthSettings) Run() (DepthResult, error) {
+	if err := s.Validate(); err != nil {
+		return DepthResult{}, err
+	}
+	rng := empirical.Rand(s.Seed, s.Stream)
+	x := RandomTokens(s.T, s.D, false, rng)
+	r := DepthResult{Settings: s, Stacks: map[block.Attention]StackResult{}}
+	for _, m := range DepthModes {
+		r.Stacks[m] = Stack(x, s.L, s.S, m, rng)
+	}
+	return r, nil
+}
+
+func positiveScale(typ string, s float64) error {
+	if !(s > 0) || math.IsInf(s, 0) {
+		return fmt.Errorf("%w: %s.S = %v, want a finite s > 0", ErrParam, typ, s)
 	}
 	return nil
 }

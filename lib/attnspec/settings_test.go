@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
 )
 
@@ -74,5 +75,62 @@ func TestSettingsValidate(t *testing.T) {
 	}
 	if err := Widths().Validate(); err != nil {
 		t.Errorf("Widths(): %v", err)
+	}
+}
+
+// GapSettings.Run is Spectrum of RandomMarkov drawn from
+// empirical.Rand(Seed, Stream), and DepthSettings.Run the tokens and the
+// four stacks drawn in turn from one empirical.Rand(Seed, Stream), as
+// notebook 04 called them positionally; both record their settings.
+func TestGapDepthRun(t *testing.T) {
+	gs := GapSettings{T: 24, S: 0.7, Seed: 90, Stream: 3}
+	g, err := gs.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eigs, sv, err := Spectrum(RandomMarkov(24, 0.7, empirical.Rand(90, 3)))
+	if err != nil || !reflect.DeepEqual(g.Eigs, eigs) || !reflect.DeepEqual(g.SV, sv) || g.Settings != gs {
+		t.Errorf("GapSettings.Run = %+v, Spectrum %v %v (%v)", g, eigs, sv, err)
+	}
+	ds := DepthSettings{T: 16, D: 4, L: 3, S: 1, Seed: 110, Stream: 3}
+	d, err := ds.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := empirical.Rand(110, 3)
+	x := RandomTokens(16, 4, false, rng)
+	for _, m := range []block.Attention{block.Softmax, block.Centered, block.Projected, block.Differential} {
+		if want := Stack(x, 3, 1, m, rng); !reflect.DeepEqual(d.Stacks[m], want) {
+			t.Errorf("%v: %+v, Stack %+v", m, d.Stacks[m], want)
+		}
+	}
+	if len(d.Stacks) != 4 || d.Settings != ds {
+		t.Errorf("DepthSettings.Run: %d stacks, settings %+v", len(d.Stacks), d.Settings)
+	}
+	if g, d := GapNotes(), Depth(); g != (GapSettings{T: 512, S: 1}) || d != (DepthSettings{T: 256, D: 64, L: 6, S: 1}) {
+		t.Errorf("GapNotes() = %+v, Depth() = %+v", g, d)
+	}
+	for _, c := range []struct {
+		name  string
+		err   error
+		field string
+	}{
+		{"T = 1", GapSettings{T: 1, S: 1}.Validate(), "GapSettings.T"},
+		{"s = 0", GapSettings{T: 8}.Validate(), "GapSettings.S"},
+		{"s = Inf", GapSettings{T: 8, S: math.Inf(1)}.Validate(), "GapSettings.S"},
+		{"T = 1", DepthSettings{T: 1, D: 4, L: 3, S: 1}.Validate(), "DepthSettings.T"},
+		{"d = 0", DepthSettings{T: 8, L: 3, S: 1}.Validate(), "DepthSettings.D"},
+		{"L = 0", DepthSettings{T: 8, D: 4, S: 1}.Validate(), "DepthSettings.L"},
+		{"s = NaN", DepthSettings{T: 8, D: 4, L: 3, S: math.NaN()}.Validate(), "DepthSettings.S"},
+	} {
+		if !errors.Is(c.err, ErrParam) || !strings.Contains(c.err.Error(), c.field) {
+			t.Errorf("%s: %v, want ErrParam naming %s", c.name, c.err, c.field)
+		}
+	}
+	if _, err := (DepthSettings{T: 8, D: 4, S: 1}).Run(); !errors.Is(err, ErrParam) {
+		t.Errorf("DepthSettings.Run at L = 0: %v, want ErrParam", err)
+	}
+	if _, err := (GapSettings{T: 1, S: 1}).Run(); !errors.Is(err, ErrParam) {
+		t.Errorf("GapSettings.Run at T = 1: %v, want ErrParam", err)
 	}
 }

@@ -3,9 +3,11 @@ package cnn
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
@@ -145,5 +147,24 @@ func TestLagCorr(t *testing.T) {
 	got := LagCorr([][][]float64{s}, 2, 1) // (2, 0) circularly
 	if math.Abs(got[0]-0.2) > 1e-15 {
 		t.Errorf("LagCorr = %v, want 0.2", got)
+	}
+}
+
+// SimSettings.Run is Simulate with the generator empirical.Rand(Seed,
+// Stream), as notebook 04 called it positionally, and records the seed.
+func TestSimSettingsRun(t *testing.T) {
+	n, x := Net{Phi: activation.Tanh(), SigmaW2: 1.5, SigmaB2: 0.05, Taps: 3, Init: DeltaOrthogonal}, MAInput([]float64{1, 1.2, 0.8, 1, 1.1}, []float64{0.1, 0.3, 0.2, 0.4, 0.1}, 8, rand.New(rand.NewPCG(1, 2)))
+	s := SimSettings{Layers: 2, Networks: 3, Seed: 131, Stream: 5}
+	got, err := s.Run(n, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Simulate(n, x, s, empirical.Rand(131, 5))
+	// (Net holds functions, which reflect.DeepEqual never finds equal.)
+	if err != nil || !reflect.DeepEqual(got.Mean, want.Mean) || !reflect.DeepEqual(got.SE, want.SE) || !reflect.DeepEqual(got.Gram, want.Gram) || got.Settings != want.Settings || got.Settings.Seed != 131 || got.Settings.Stream != 5 {
+		t.Errorf("Run = %+v, Simulate %+v (%v)", got, want, err)
+	}
+	if _, err := (SimSettings{Layers: 2, Networks: 1}).Run(n, x); err == nil {
+		t.Error("Run with one network: no error")
 	}
 }

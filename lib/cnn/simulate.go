@@ -11,10 +11,21 @@ import (
 	"github.com/sigprop/sigprop/lib/randmat"
 )
 
-// SimSettings are the finite-width settings of Simulate.
+// SimSettings are the finite-width settings of Simulate. The lecture
+// describes no CNN simulation: every value is sigprop's choice.
 type SimSettings struct {
 	Layers   int // L ≥ 1 convolutional layers
 	Networks int // independent networks (≥ 2 for a standard error)
+	// Seed and Stream choose the generator of Run,
+	// empirical.Rand(Seed, Stream); Simulate takes its generator instead
+	// and records them as given.
+	Seed, Stream uint64
+}
+
+// Run is Simulate(n, x0, s, empirical.Rand(s.Seed, s.Stream)): the
+// result records the seed it drew from.
+func (s SimSettings) Run(n Net, x0 [][]float64) (SimResult, error) {
+	return Simulate(n, x0, s, empirical.Rand(s.Seed, s.Stream))
 }
 
 // SimResult is the simulated spatial covariance Σ̂^ℓ_{αα′} =

@@ -19,6 +19,7 @@ type MurrayRow struct {
 	Dev     float64 // μ₂/μ₁² − 1 = 1/p − 1
 	R0      float64 // max_ρ |R(ρ) − ρ| = R(0) = y/q* (F31.1)
 	Var     float64 // σ²_{JJᵀ} of the orthogonal network of depth L (Moments)
+	L       int     // that depth, as Murray was called
 }
 
 // Murray returns the MurrayRow at y for depth L: Murray's theorem (F30)
@@ -36,5 +37,5 @@ func Murray(y float64, L int) (MurrayRow, error) {
 	}
 	n := Critical(activation.HardTanh(), Orthogonal, L, q)
 	p := n.D2.P()
-	return MurrayRow{Y: y, QStar: q, SigmaW2: n.SigmaW2, P: p, Dev: 1/p - 1, R0: y / q, Var: n.Moments().Var}, nil
+	return MurrayRow{Y: y, QStar: q, SigmaW2: n.SigmaW2, P: p, Dev: 1/p - 1, R0: y / q, Var: n.Moments().Var, L: L}, nil
 }

@@ -34,7 +34,7 @@ func TestMurray(t *testing.T) {
 		if d := math.Abs(r.P - math.Erf(1/math.Sqrt(2*r.QStar))); d > 1e-14 {
 			t.Errorf("y = %g: p = %v, erf(1/√(2q*)) differs by %v", y, r.P, d)
 		}
-		if math.Abs(r.SigmaW2*r.P-1) > 1e-14 || r.Dev != 1/r.P-1 || r.R0 != y/r.QStar || r.Y != y {
+		if math.Abs(r.SigmaW2*r.P-1) > 1e-14 || r.Dev != 1/r.P-1 || r.R0 != y/r.QStar || r.Y != y || r.L != 8 {
 			t.Errorf("y = %g: identities fail: %+v", y, r)
 		}
 		if d := math.Abs(r.Var/(8*r.Dev) - 1); d > 1e-12 {

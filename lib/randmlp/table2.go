@@ -15,11 +15,36 @@ import (
 
 // Table2Settings are the sampling settings of Table2. The zero value is
 // the notebook's choice (P18 states no sampling: Table 2 is closed form).
+// Every value is sigprop's choice.
 type Table2Settings struct {
 	SigmaW2 float64   // weight variance σ_w²; 0 means 1.5 (any σ_w² > 0: the table scales as σ_w^{−2})
 	Width   int       // N of the square N×N weight matrix; 0 means 400
 	Draws   int       // independent matrices per ensemble (≥ 2 for an SE); 0 means 8
 	Z       []float64 // points z ∈ (−1, 0) where S is estimated; nil means 8 points on [−0.6, −0.05]
+	// Seed and Stream choose the generators of Run: the orthogonal
+	// ensemble draws from empirical.Rand(Seed, Stream), the Gaussian from
+	// empirical.Rand(Seed+1, Stream). Table2 takes its generator instead.
+	Seed, Stream uint64
+}
+
+// Table2Ensembles are the weight ensembles of P18 Table 2, in the order of
+// the rows of Table2Settings.Run.
+var Table2Ensembles = []jacspectrum.Ensemble{jacspectrum.Orthogonal, jacspectrum.Gaussian}
+
+// Run samples both rows of P18 Table 2, in the order of Table2Ensembles:
+// row i is Table2(Table2Ensembles[i], s, empirical.Rand(s.Seed+i,
+// s.Stream)), and records s (resolved) with its seeds. Errors: a setting
+// out of range (ErrParam), a failed SVD or S-transform.
+func (s Table2Settings) Run() ([]Table2Row, error) {
+	rows := make([]Table2Row, len(Table2Ensembles))
+	for i, w := range Table2Ensembles {
+		r, err := Table2(w, s, empirical.Rand(s.Seed+uint64(i), s.Stream))
+		if err != nil {
+			return nil, err
+		}
+		rows[i] = r
+	}
+	return rows, nil
 }
 
 func (s Table2Settings) resolved() (Table2Settings, error) {
@@ -37,15 +62,15 @@ func (s Table2Settings) resolved() (Table2Settings, error) {
 	}
 	switch {
 	case !(s.SigmaW2 > 0) || math.IsInf(s.SigmaW2, 0):
-		return s, fmt.Errorf("randmlp: Table2 SigmaW2 must be in (0, ∞) (got %g)", s.SigmaW2)
+		return s, fmt.Errorf("%w: Table2Settings.SigmaW2 = %g, want a finite σ_w² > 0", ErrParam, s.SigmaW2)
 	case s.Width < 2:
-		return s, fmt.Errorf("randmlp: Table2 Width must be >= 2 (got %d)", s.Width)
+		return s, fmt.Errorf("%w: Table2Settings.Width = %d, want >= 2", ErrParam, s.Width)
 	case s.Draws < 2:
-		return s, fmt.Errorf("randmlp: Table2 Draws must be >= 2 for a standard error (got %d)", s.Draws)
+		return s, fmt.Errorf("%w: Table2Settings.Draws = %d, want >= 2 (for a standard error)", ErrParam, s.Draws)
 	}
 	for _, z := range s.Z {
 		if !(z > -1 && z < 0) {
-			return s, fmt.Errorf("randmlp: Table2 Z must lie in (−1, 0) (got %g)", z)
+			return s, fmt.Errorf("%w: Table2Settings.Z = %g, want each z in (−1, 0)", ErrParam, z)
 		}
 	}
 	return s, nil
@@ -84,7 +109,7 @@ type Table2Row struct {
 // axis, eq. (10) of P18) and s₁ by the series relation s₁ = 1 − m₂/m₁². The
 // sampled values are independent of the closed forms: nothing of
 // jacspectrum enters but the closed form printed beside them. Errors name a
-// setting out of its range; rng supplies every draw.
+// setting out of its range (ErrParam); rng supplies every draw.
 func Table2(w jacspectrum.Ensemble, s Table2Settings, rng *rand.Rand) (Table2Row, error) {
 	s, err := s.resolved()
 	if err != nil {

@@ -1,8 +1,10 @@
 package randmlp
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -84,8 +86,31 @@ func TestTable2Errors(t *testing.T) {
 		{Table2Settings{Z: []float64{-1}}, "Z"},
 		{Table2Settings{Z: []float64{0.1}}, "Z"},
 	} {
-		if _, err := Table2(jacspectrum.Gaussian, c.s, rand.New(rand.NewPCG(1, 1))); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%+v: err %v, want one naming %s", c.s, err, c.want)
+		if _, err := Table2(jacspectrum.Gaussian, c.s, rand.New(rand.NewPCG(1, 1))); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "Table2Settings."+c.want) {
+			t.Errorf("%+v: err %v, want ErrParam naming Table2Settings.%s", c.s, err, c.want)
 		}
+		if _, err := c.s.Run(); !errors.Is(err, ErrParam) {
+			t.Errorf("Run at %+v: err %v, want ErrParam", c.s, err)
+		}
+	}
+}
+
+// Table2Settings.Run is Table2 of each of Table2Ensembles with the
+// generator empirical.Rand(Seed+i, Stream), as notebook 04 called it
+// positionally, and records the seeds in each row's settings.
+func TestTable2Run(t *testing.T) {
+	s := Table2Settings{Width: 24, Draws: 3, Seed: 40, Stream: 5}
+	rows, err := s.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range []jacspectrum.Ensemble{jacspectrum.Orthogonal, jacspectrum.Gaussian} {
+		want, err := Table2(w, s, empirical.Rand(40+uint64(i), 5))
+		if err != nil || !reflect.DeepEqual(rows[i], want) || rows[i].Settings.Seed != 40 || rows[i].Settings.Stream != 5 {
+			t.Errorf("row %d (%v): %+v, Table2 %+v (%v)", i, w, rows[i], want, err)
+		}
+	}
+	if len(rows) != 2 {
+		t.Errorf("%d rows, want 2", len(rows))
 	}
 }
