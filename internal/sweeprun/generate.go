@@ -131,6 +131,15 @@ func Generators() []Generator {
 				}
 				return depthdata.Compute("", o.Only, o.Workers, log)
 			}},
+		{Name: "schoenholz-budget", Workers: 1, Len: depthdata.BudgetLen, File: "runs.json", Indent: " ",
+			About: "the schoenholz-depth tanh networks at σ_w² ∈ {1, 1.75, 4}, depths 16 to 128, trained 4 × longer (does the trainable depth move with the budget?), notebook 04",
+			Compute: func(o GenerateOptions) (any, any, error) {
+				var log func(string)
+				if o.Log != nil {
+					log = func(s string) { fmt.Fprintln(o.Log, s) }
+				}
+				return depthdata.ComputeBudget("", o.Only, o.Workers, log)
+			}},
 		{Name: "go-corpus", Workers: 1, Len: gocorpusdata.Len, File: "windows.json", Indent: " ",
 			About: "windows of the Go standard library's source under `go env GOROOT` (Noci et al. 2023 Fig. 2's code data), notebook 06",
 			Compute: func(o GenerateOptions) (any, any, error) {

@@ -18,6 +18,12 @@ func CurrentStored() Stored {
 	return Stored{Settings: Paper(), Data: "notebooks/data/fashion-mnist-subset"}
 }
 
+// CurrentBudgetStored returns the settings the committed budget grid
+// (notebooks/data/schoenholz-budget) must have.
+func CurrentBudgetStored() Stored {
+	return Stored{Settings: Budget(), Data: "notebooks/data/fashion-mnist-subset"}
+}
+
 // Provenance is provenance.json of the stored grid (sweep.Generated).
 type Provenance struct {
 	Invocation sweep.Invocation `json:"invocation"`
@@ -39,7 +45,7 @@ func Plan(s Settings) []Cell {
 }
 
 // ReadRuns reads runs.json and provenance.json of a directory written by
-// `sigprop sweep generate schoenholz-depth`, and checks that the runs are
+// `sigprop sweep generate schoenholz-depth` (or schoenholz-budget), and checks that the runs are
 // the plan of the recorded settings, in order.
 func ReadRuns(fsys fs.FS) ([]Run, Provenance, error) {
 	var runs []Run

@@ -57,6 +57,34 @@ func Paper() Settings {
 	}
 }
 
+// BudgetSteps is the training budget of the Budget grid: 4 × Paper()'s 300
+// steps, sized so that the 21 networks train in about 12 minutes on one core.
+const BudgetSteps = 1200
+
+// Budget returns the settings of the second stored grid
+// (notebooks/data/schoenholz-budget), which asks whether the trainable
+// depth of the Paper grid moves with the training budget. Every field is
+// Paper()'s except these:
+//
+//	SigmaW2   {1, 1.75, 4}: Paper()'s ordered end, the value nearest the edge of chaos
+//	          (σ_w² ≈ 1.76 at σ_b² = 0.05) and its chaotic end
+//	Depths    {16, 23, 32, 45, 64, 91, 128}: Paper()'s depths from the shallowest that
+//	          still trains at every σ_w² after 300 steps up to the deepest, a factor ≈ √2 apart
+//	Steps     BudgetSteps = 1200, 4 × Paper()'s 300
+//	EvalEvery 300: records at steps 0, 300, 600, 900, 1200
+//
+// Width, seed, σ_b², batch, lr and data are Paper()'s: initialisation and
+// minibatches are the same streams, so the first 300 steps of each cell are
+// the Paper grid's cell of the same (σ_w², L) step for step, and its test
+// accuracy and loss at step 300 are that cell's final ones bit for bit.
+func Budget() Settings {
+	s := Paper()
+	s.SigmaW2 = []float64{1, 1.75, 4}
+	s.Depths = []int{16, 23, 32, 45, 64, 91, 128}
+	s.Steps, s.EvalEvery = BudgetSteps, 300
+	return s
+}
+
 // Validate returns an error naming the first field out of range.
 func (s Settings) Validate() error {
 	switch {

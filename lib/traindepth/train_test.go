@@ -67,4 +67,7 @@ func TestValidate(t *testing.T) {
 	if err := Paper().Validate(); err != nil {
 		t.Error(err)
 	}
+	if err := Budget().Validate(); err != nil {
+		t.Error(err)
+	}
 }

@@ -1,9 +1,11 @@
 // Package depthdata precomputes the training grid of the Schoenholz et al.
 // 2017 trainable-depth analogue (lib/traindepth): every (σ_w², depth, seed)
-// of traindepth.Paper() on the committed Fashion-MNIST subset. It writes
+// of traindepth.Paper() on the committed Fashion-MNIST subset, and the
+// budget grid traindepth.Budget() (fewer cells, 4 × the steps). It writes
 // runs.json (a list of traindepth.Run) and provenance.json by `sigprop sweep
-// generate schoenholz-depth DIR`; depthdata_test.go retrains the first steps
-// of two cells and compares them with the stored records bit for bit.
+// generate schoenholz-depth DIR` (schoenholz-budget DIR); depthdata_test.go
+// retrains the first steps of cells of each and compares them with the
+// stored records bit for bit.
 package depthdata
 
 import (
@@ -20,11 +22,25 @@ import (
 // Len is the number of runs of the plan.
 func Len() (int, error) { return len(traindepth.Plan(traindepth.Paper())), nil }
 
+// BudgetLen is the number of runs of the budget grid's plan.
+func BudgetLen() (int, error) { return len(traindepth.Plan(traindepth.Budget())), nil }
+
 // Compute trains the plan (or its entries at the indices only) on workers
 // goroutines; dataDir overrides the stored data directory (relative to the
 // working directory) when not empty.
 func Compute(dataDir string, only []int, workers int, log func(string)) ([]traindepth.Run, traindepth.Stored, error) {
-	set := traindepth.CurrentStored()
+	return ComputeStored(traindepth.CurrentStored(), dataDir, only, workers, log)
+}
+
+// ComputeBudget is Compute for the budget grid (traindepth.Budget(),
+// `sigprop sweep generate schoenholz-budget`).
+func ComputeBudget(dataDir string, only []int, workers int, log func(string)) ([]traindepth.Run, traindepth.Stored, error) {
+	return ComputeStored(traindepth.CurrentBudgetStored(), dataDir, only, workers, log)
+}
+
+// ComputeStored trains the plan of set (or its entries at the indices
+// only), as Compute.
+func ComputeStored(set traindepth.Stored, dataDir string, only []int, workers int, log func(string)) ([]traindepth.Run, traindepth.Stored, error) {
 	if dataDir == "" {
 		dataDir = set.Data
 	}
