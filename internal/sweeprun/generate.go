@@ -132,7 +132,7 @@ func Generators() []Generator {
 				return depthdata.Compute("", o.Only, o.Workers, log)
 			}},
 		{Name: "schoenholz-budget", Workers: 1, Len: depthdata.BudgetLen, File: "runs.json", Indent: " ",
-			About: "the schoenholz-depth tanh networks at σ_w² ∈ {1, 1.75, 4}, depths 16 to 128, trained 4 × longer (does the trainable depth move with the budget?), notebook 04",
+			About: "the schoenholz-depth tanh networks at σ_w² ∈ {1, 1.75, 4}, depths 16 to 128, trained 5 × longer (does the trainable depth move with the budget?), notebook 04",
 			Compute: func(o GenerateOptions) (any, any, error) {
 				var log func(string)
 				if o.Log != nil {

@@ -1,7 +1,7 @@
 // Package depthdata precomputes the training grid of the Schoenholz et al.
 // 2017 trainable-depth analogue (lib/traindepth): every (σ_w², depth, seed)
 // of traindepth.Paper() on the committed Fashion-MNIST subset, and the
-// budget grid traindepth.Budget() (fewer cells, 4 × the steps). It writes
+// budget grid traindepth.Budget() (fewer cells, 5 × the steps). It writes
 // runs.json (a list of traindepth.Run) and provenance.json by `sigprop sweep
 // generate schoenholz-depth DIR` (schoenholz-budget DIR); depthdata_test.go
 // retrains the first steps of cells of each and compares them with the
