@@ -22,4 +22,18 @@
 //	Measure             accuracy grid, threshold, trainable depth L_train per σ_w², ratio L/ξ_c
 //	Result.Spread       the proportionality check: max/min of L/ξ_c over the uncensored σ_w²
 //	Result.MeanRatio    the constant: the geometric mean of L/ξ_c (the paper's ≈ 6)
+//	Budget, ByBudget    a second grid trained 5 × longer, and Measure at each of its recorded steps
+//	GrowthOf, StepTol   how far L_train moved from the first recorded step to the last, in depth steps r
+//
+// The budget grid asks whether the trainable depth moves with training time.
+// Schoenholz et al.'s own reading (recalled): far from criticality the
+// trainable depth is limited by ξ_c whatever the budget, near criticality
+// (where 6ξ_c exceeds any trainable depth) by the training time. The rule,
+// fixed before the budget grid was read: Measure's threshold rule, applied
+// to the accuracies of each recorded step on their own; Factor =
+// L_train(last step)/L_train(first recorded step, 300); one depth step r of
+// the grid is what a single seed's crossing may move by with nothing else
+// changing, so "grew" is Factor > r (≥ 2 steps) and "stayed" is Factor ≤ r.
+// Expected from the recalled reading: σ_w² = 1 (6ξ_c ≈ 22) stays; σ_w² = 1.75
+// (6ξ_c ≈ 2600) grows.
 package traindepth
