@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // RecordedSteps are the steps at which Fit records a run of s after step 0:
@@ -50,6 +51,7 @@ func prefixRun(r Run, k int) Run {
 // AtStep is Measure on the accuracy grid of one recorded step.
 type AtStep struct {
 	Step   int
+	Depths []int // the grid's depths
 	Result Result
 }
 
@@ -71,7 +73,7 @@ func ByBudget(runs []Run, s Settings, xiC []float64) ([]AtStep, error) {
 		if err != nil && !errors.Is(err, ErrFewUncensored) {
 			return nil, err
 		}
-		out = append(out, AtStep{Step: t, Result: r})
+		out = append(out, AtStep{Step: t, Depths: g.Depths, Result: r})
 	}
 	return out, nil
 }
@@ -87,8 +89,12 @@ type Growth struct {
 	// the grid trainable at the first step, or the deepest already trainable
 	// there.
 	Factor float64
+	// Moved is the same movement counted in depth steps of the grid
+	// (index of L_train at the last step − at the first; NaN with Factor,
+	// and −1 − index at the first step when nothing is trainable at the last).
+	Moved float64
 	// AtLeast: the deepest depth of the grid is trainable at the last step,
-	// so Factor is a lower bound.
+	// so Factor and Moved are lower bounds.
 	AtLeast bool
 }
 
@@ -99,15 +105,17 @@ func GrowthOf(b []AtStep, i int) Growth {
 		panic(fmt.Sprintf("traindepth: GrowthOf needs a step and row %d of its depths", i))
 	}
 	f, l := b[0].Result.Depths[i], b[len(b)-1].Result.Depths[i]
-	g := Growth{SigmaW2: f.SigmaW2, XiC: f.XiC, FirstStep: b[0].Step, Last: b[len(b)-1].Step, AtFirst: f, AtLast: l, Factor: math.NaN(), AtLeast: l.Above}
+	g := Growth{SigmaW2: f.SigmaW2, XiC: f.XiC, FirstStep: b[0].Step, Last: b[len(b)-1].Step, AtFirst: f, AtLast: l, Factor: math.NaN(), Moved: math.NaN(), AtLeast: l.Above}
 	if f.Below || f.Above {
 		return g
 	}
+	depths := b[0].Depths
+	jf := slices.Index(depths, f.Train)
 	if l.Below {
-		g.Factor = 0
+		g.Factor, g.Moved = 0, float64(-1-jf)
 		return g
 	}
-	g.Factor = float64(l.Train) / float64(f.Train)
+	g.Factor, g.Moved = float64(l.Train)/float64(f.Train), float64(slices.Index(depths, l.Train)-jf)
 	return g
 }
 

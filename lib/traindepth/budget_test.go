@@ -78,10 +78,10 @@ func TestGrowthRecalledReading(t *testing.T) {
 		}
 	}
 	g1, g175 := GrowthOf(b, 0), GrowthOf(b, 1)
-	if g1.Factor != 1 || !g1.Stayed(r) || g1.Grew(r) {
+	if g1.Factor != 1 || g1.Moved != 0 || !g1.Stayed(r) || g1.Grew(r) {
 		t.Errorf("σ_w² = 1 bounded: %+v", g1)
 	}
-	if g175.Factor != 91.0/23 || !g175.Grew(r) || g175.Stayed(r) || g175.FirstStep != 300 || g175.Last != 1500 {
+	if g175.Factor != 91.0/23 || g175.Moved != 4 || !g175.Grew(r) || g175.Stayed(r) || g175.FirstStep != 300 || g175.Last != 1500 {
 		t.Errorf("σ_w² = 1.75 growing: %+v", g175)
 	}
 
@@ -99,7 +99,7 @@ func TestGrowthRecalledReading(t *testing.T) {
 		t.Fatal(err)
 	}
 	g1, g175 = GrowthOf(b, 0), GrowthOf(b, 1)
-	if g1.Factor != 2 || g1.Stayed(r) || !g1.Grew(r) {
+	if g1.Factor != 2 || g1.Moved != 2 || g1.Stayed(r) || !g1.Grew(r) {
 		t.Errorf("σ_w² = 1 grown two steps must fail Stayed: %+v", g1)
 	}
 	if g175.Factor != 1 || g175.Grew(r) {
@@ -108,7 +108,7 @@ func TestGrowthRecalledReading(t *testing.T) {
 	// one depth step (32 → 45) is within the allowance either way.
 	one := budgetRuns(s, func(i, t int) float64 { return map[bool]float64{true: 45, false: 32}[t == 1500] })
 	b, _ = ByBudget(one, s, xiBudget)
-	if g := GrowthOf(b, 0); g.Factor != 45.0/32 || !g.Stayed(r) || g.Grew(r) {
+	if g := GrowthOf(b, 0); g.Factor != 45.0/32 || g.Moved != 1 || !g.Stayed(r) || g.Grew(r) {
 		t.Errorf("one step: %+v", g)
 	}
 }
@@ -132,11 +132,11 @@ func TestGrowthCensored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g := GrowthOf(b, 0); !g.AtLeast || g.Factor != 128.0/45 || !g.Grew(r) || g.Stayed(r) {
+	if g := GrowthOf(b, 0); !g.AtLeast || g.Factor != 128.0/45 || g.Moved != 3 || !g.Grew(r) || g.Stayed(r) {
 		t.Errorf("censored above at the last step: %+v", g)
 	}
 	for i := 1; i < 3; i++ {
-		if g := GrowthOf(b, i); !math.IsNaN(g.Factor) || g.Grew(r) || g.Stayed(r) {
+		if g := GrowthOf(b, i); !math.IsNaN(g.Factor) || !math.IsNaN(g.Moved) || g.Grew(r) || g.Stayed(r) {
 			t.Errorf("row %d censored at the first step: %+v", i, g)
 		}
 	}
