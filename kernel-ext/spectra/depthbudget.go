@@ -121,3 +121,14 @@ func (d DepthRuns) BudgetView(f show.Figure, stayDis, growDis *show.Disagreement
 	}
 	return v
 }
+
+// BudgetGrowDisagreement is the known disagreement of the budget grid's
+// "grows near criticality" check, declared after the budget grid was read
+// (its generation log and runs.json, before the notebook ran it): the pilot
+// (the first grid's cells, which are the budget grid's first 300 steps) did
+// not show it failing, so it was not declared before the run.
+var BudgetGrowDisagreement = show.Disagreement{
+	Paper:    "near the edge of chaos, where 6ξ_c is far beyond any depth trained, the trainable depth of random tanh networks is limited by the training time, so it grows with more training (Schoenholz et al. 2017's reading of their Figs. 5–6, recalled)",
+	Measured: "the number of depth steps (a factor ≈ √2 each) by which L_train at σ_w² = 1.75 (6ξ_c ≈ 2600) moves between SGD step 300 and step 1500, for width-64 tanh networks on the Fashion-MNIST subset, lr 0.02, one seed",
+	Why:      "declared after the budget grid was read: L_train is 45 at every recorded step; the network of depth 64 reaches test accuracy 0.30 at step 600 and falls back to 0.13 by step 1500, below every threshold (0.418–0.456), while L = 45 climbs from 0.45 to 0.77. Five times the budget does not move the boundary at this width and learning rate, so what stops training near criticality here is not the number of steps (candidates, not measured: the width, L/N ≈ 0.7–1 at the boundary, or the fixed learning rate at depth)",
+}
