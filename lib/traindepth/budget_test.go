@@ -135,6 +135,12 @@ func TestGrowthCensored(t *testing.T) {
 	if g := GrowthOf(b, 0); !g.AtLeast || g.Factor != 128.0/45 || g.Moved != 3 || !g.Grew(r) || g.Stayed(r) {
 		t.Errorf("censored above at the last step: %+v", g)
 	}
+	lost := budgetRuns(s, func(i, t int) float64 { return map[bool]float64{true: 10, false: 32}[t == 1500 && i == 0] })
+	if b, err := ByBudget(lost, s, xiBudget); err != nil {
+		t.Fatal(err)
+	} else if g := GrowthOf(b, 0); g.Factor != 0 || g.Moved != -3 || !g.Stayed(r) || g.Grew(r) {
+		t.Errorf("nothing trainable at the last step (32 at the first, index 2): %+v", g)
+	}
 	for i := 1; i < 3; i++ {
 		if g := GrowthOf(b, i); !math.IsNaN(g.Factor) || !math.IsNaN(g.Moved) || g.Grew(r) || g.Stayed(r) {
 			t.Errorf("row %d censored at the first step: %+v", i, g)
