@@ -27,7 +27,8 @@ func (d DepthRuns) Budget() ([]traindepth.AtStep, []float64, error) {
 // BudgetFigure fills f (the notebook gives ID and PaperFigure) with
 // log₂ L_train against the training step, one line per σ_w² of the grid,
 // and the mean-field 6ξ_c of each σ_w² whose 6ξ_c lies inside the grid's
-// depths (dashed, in the same colour). An L_train below the shallowest
+// depths (dashed, in the same colour: Colour i+1, as 0 would take the
+// series' own index). An L_train below the shallowest
 // depth is not drawn; one at the deepest is a lower bound (the caption says so).
 func (d DepthRuns) BudgetFigure(f show.Figure, b []traindepth.AtStep) show.Figure {
 	s := d.Prov.Settings.Settings
@@ -39,10 +40,10 @@ func (d DepthRuns) BudgetFigure(f show.Figure, b []traindepth.AtStep) show.Figur
 				xs, ys = append(xs, float64(at.Step)), append(ys, math.Log2(float64(dd.Train)))
 			}
 		}
-		f.Series = append(f.Series, show.Series{Name: fmt.Sprintf("σ_w² = %g", w), X: xs, Y: ys, Style: show.LinePoints, Colour: i})
+		f.Series = append(f.Series, show.Series{Name: fmt.Sprintf("σ_w² = %g", w), X: xs, Y: ys, Style: show.LinePoints, Colour: i + 1})
 		if xi := b[0].Result.Depths[i].XiC; xi > 0 && math.Log2(traindepth.PaperRatio*xi) <= hi && math.Log2(traindepth.PaperRatio*xi) >= lo-1 {
 			y := math.Log2(traindepth.PaperRatio * xi)
-			f.Series = append(f.Series, show.Series{Name: fmt.Sprintf("6ξ_c at σ_w² = %g (mean field)", w), X: []float64{0, float64(s.Steps)}, Y: []float64{y, y}, Style: show.Dashed, Colour: i})
+			f.Series = append(f.Series, show.Series{Name: fmt.Sprintf("6ξ_c at σ_w² = %g (mean field)", w), X: []float64{0, float64(s.Steps)}, Y: []float64{y, y}, Style: show.Dashed, Colour: i + 1})
 		}
 	}
 	var th []string
