@@ -15,6 +15,7 @@
 //	Murray Fig. 2 analogue (lib/shtanhtrain runs)  ReadMurrayRuns, MurrayRuns.MurrayView, MurrayClaim
 //	Schoenholz et al. 2017 trainable depth ∝ ξ_c  ReadDepthRuns, DepthRuns.DepthView, DepthChecks
 //	  (lib/traindepth runs; the declaration)      DepthSpreadDisagreement
+//	  … against the training budget               DepthRuns.BudgetView, BudgetChecks, BudgetGrowDisagreement
 //	ReLU closed form, Murray plot, attention stack ReLUOrthogonal, MurrayFigure, AttentionRadius/Depth/Width
 //
 // The science (densities, KS distances, their tolerances, the rows of the

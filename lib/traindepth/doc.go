@@ -18,7 +18,7 @@
 // not retrieved here; sigprop's data are the committed Fashion-MNIST subset.
 //
 //	Train, TrainFirst   one network of the grid (lib/fctrain: tanh, Gaussian weights σ_w²/N, plain SGD)
-//	Plan, ReadRuns      the stored grid (`sigprop sweep generate schoenholz-depth`)
+//	Plan, ReadRuns      the stored grids (`sigprop sweep generate schoenholz-depth`, schoenholz-budget)
 //	Measure             accuracy grid, threshold, trainable depth L_train per σ_w², ratio L/ξ_c
 //	Result.Spread       the proportionality check: max/min of L/ξ_c over the uncensored σ_w²
 //	Result.MeanRatio    the constant: the geometric mean of L/ξ_c (the paper's ≈ 6)
