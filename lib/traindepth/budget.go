@@ -84,8 +84,9 @@ type Growth struct {
 	SigmaW2, XiC    float64
 	FirstStep, Last int
 	AtFirst, AtLast Depth
-	// Factor is L_train(last step)/L_train(first step), a whole number of
-	// depth steps of the grid; NaN when it cannot be measured: no depth of
+	// Factor is L_train(last step)/L_train(first step), a product of
+	// consecutive depth ratios of the grid (0 when nothing is trainable at
+	// the last step); NaN when it cannot be measured: no depth of
 	// the grid trainable at the first step, or the deepest already trainable
 	// there.
 	Factor float64
@@ -122,8 +123,10 @@ func GrowthOf(b []AtStep, i int) Growth {
 // StepTol is the largest ratio r of consecutive depths of depths: one step
 // of the depth grid, the movement a trainable depth measured on one seed may
 // show with nothing else changing (the allowance Measure gives a single
-// seed's crossing). Growth by more than r (≥ 2 steps) is a movement;
-// by at most r, none.
+// seed's crossing). Growth by more than r is a movement; by at most r,
+// none. On a grid where any two consecutive steps together exceed r (the
+// √2 grids of Paper and Budget: two steps are ≥ 45/23 ≈ 1.96 > r = 23/16),
+// this is Growth.Moved ≥ 2 against ≤ 1, the form the notebook's checks use.
 func StepTol(depths []int) float64 {
 	r := 1.0
 	for j := 1; j < len(depths); j++ {
