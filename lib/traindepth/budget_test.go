@@ -167,3 +167,20 @@ func TestGridAt(t *testing.T) {
 		t.Errorf("missing record: %v", err)
 	}
 }
+
+// TestStepTolAgreesWithMoved: on the depths of Paper() and Budget(), a
+// movement from depth j to depth k of the grid exceeds r exactly when it
+// spans at least two steps (Grew on Factor and the notebook's Moved ≥ 2
+// agree; Stayed and Moved ≤ 1 likewise).
+func TestStepTolAgreesWithMoved(t *testing.T) {
+	for _, depths := range [][]int{Paper().Depths, Budget().Depths} {
+		r := StepTol(depths)
+		for j := range depths {
+			for k := j; k < len(depths); k++ {
+				if f := float64(depths[k]) / float64(depths[j]); (f > r) != (k-j >= 2) {
+					t.Errorf("depths %v: %d → %d is a factor %.4g against r = %.4g over %d steps", depths, depths[j], depths[k], f, r, k-j)
+				}
+			}
+		}
+	}
+}
