@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"image/png"
 	"io"
+	"time"
 
+	"codeberg.org/go-pdf/fpdf"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -37,6 +39,18 @@ var Formats = []Format{SVG, PDF, PNG}
 // are compressed for speed (png.BestSpeed: half the encoding time of the
 // default level for 5% more bytes, measured on 40 report figures).
 const PNGDPI = 150
+
+// pdfDate is the creation and modification date of every PDF drawn: fixed
+// (the Unix epoch, as reproducible builds write it), since fpdf would
+// otherwise write the time of drawing and two draws of one figure, or two
+// reports of one commit, would differ in those bytes alone. vgpdf keeps
+// its fpdf document to itself, so the date is fpdf's package default.
+var pdfDate = time.Unix(0, 0).UTC()
+
+func init() {
+	fpdf.SetDefaultCreationDate(pdfDate)
+	fpdf.SetDefaultModificationDate(pdfDate)
+}
 
 // Draw draws f in format and returns the file's bytes; the same figure
 // gives the same bytes. Its errors are RenderFigure's, and an unknown

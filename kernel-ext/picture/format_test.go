@@ -35,6 +35,11 @@ func TestDrawFormats(t *testing.T) {
 		if fm == PDF && len(a) > 60_000 {
 			t.Errorf("PDF is %d bytes, want < 60 kB (no embedded font)", len(a))
 		}
+		// Two draws a second apart would differ if the PDF carried the
+		// time of drawing: it carries pdfDate.
+		if fm == PDF && !bytes.Contains(a, []byte("/CreationDate (D:19700101000000")) {
+			t.Errorf("PDF creation date is not the fixed pdfDate: %q", a[bytes.Index(a, []byte("/CreationDate")):][:40])
+		}
 		if fm == PDF && bytes.Contains(a, []byte("/FontFile")) {
 			t.Error("PDF embeds a font program")
 		}

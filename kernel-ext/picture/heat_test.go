@@ -289,8 +289,9 @@ func TestRenderHeatWithSeries(t *testing.T) {
 	if lastCell < 0 || line < lastCell {
 		t.Errorf("series line (at %d) not drawn after the cells (last at %d)", line, lastCell)
 	}
-	// The legend entry is typeset: λ, a lowered subscript a, " = 0".
-	for _, piece := range []string{">λ</text>", ">a</text>", "> = 0</text>"} {
+	// The legend entry is typeset: λ, a lowered subscript a, "= 0" (the
+	// space before it advanced over, not drawn: see TestLabelSpaceAfterScript).
+	for _, piece := range []string{">λ</text>", ">a</text>", ">= 0</text>"} {
 		if !strings.Contains(s, piece) {
 			t.Errorf("series legend entry: no text %q", piece)
 		}

@@ -217,8 +217,16 @@ func (h labelText) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 		for _, r := range parseLabel(line) {
 			f := runFont(sty.Font, r)
 			face := h.plain.Fonts.Lookup(f, f.Size)
-			c.FillString(face, vg.Point{X: x, Y: y + vg.Length(r.Shift)*sty.Font.Size}, r.Text)
-			x += face.Width(r.Text)
+			// An SVG viewer collapses the white space that begins a text
+			// element ("ξ_c at σ" drew as "ξ_cat σ"), so the spaces that
+			// separate a script from the next word are advanced over, not
+			// drawn.
+			body := strings.TrimLeft(r.Text, " ")
+			x += face.Width(r.Text[:len(r.Text)-len(body)])
+			if body != "" {
+				c.FillString(face, vg.Point{X: x, Y: y + vg.Length(r.Shift)*sty.Font.Size}, body)
+			}
+			x += face.Width(body)
 		}
 	}
 	if sty.Rotation != 0 {

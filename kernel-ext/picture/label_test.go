@@ -1,11 +1,19 @@
 package picture
 
 import (
+	"bytes"
 	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/vgsvg"
 )
 
 // show writes runs as base text with [sub] and {sup} marks, nested, for
@@ -83,5 +91,51 @@ func TestLabelTextBox(t *testing.T) {
 	}
 	if !(aSup > aBase) {
 		t.Errorf("height of ρ^w %v, want > %v", aSup, aBase)
+	}
+}
+
+// The space between a script and the next word survives in SVG, whose
+// viewers drop the white space that begins a text element: the run after
+// the script is drawn without its leading space, one space's width further
+// right than where the script ends.
+func TestLabelSpaceAfterScript(t *testing.T) {
+	h := newLabelText(font.DefaultCache)
+	fnt := font.From(face, 10)
+	c := vgsvg.New(vg.Points(300), vg.Points(50))
+	h.Draw(c, "6ξ_c at σ_w² = 1", text.Style{Font: fnt, Handler: h}, vg.Point{X: 10, Y: 20})
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	texts := regexp.MustCompile(`<text x="([^"]+)"[^>]*>([^<]*)</text>`).FindAllStringSubmatch(buf.String(), -1)
+	var got []string
+	xs := map[string]float64{}
+	for _, m := range texts {
+		if strings.TrimLeft(m[2], " ") != m[2] {
+			t.Errorf("text element %q begins with white space, which an SVG viewer drops", m[2])
+		}
+		got = append(got, m[2])
+		x, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		xs[m[2]] = x
+	}
+	want := []string{"6ξ", "c", "at σ", "w", "² = 1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("text elements %q, want %q", got, want)
+	}
+	// vgsvg writes x in its own unit; compare the gap between "c" and
+	// "at σ" with the width of "c" at the script's size plus a space at the
+	// base size, in the ratio of the gap between "6ξ" and "c" to the width
+	// of "6ξ".
+	full := font.DefaultCache.Lookup(fnt, fnt.Size)
+	scale := (xs["c"] - xs["6ξ"]) / float64(full.Width("6ξ"))
+	small := fnt
+	small.Size = vg.Length(float64(fnt.Size) * scriptScale)
+	sub := font.DefaultCache.Lookup(small, small.Size)
+	gap := (xs["at σ"] - xs["c"]) / scale
+	if want := float64(sub.Width("c") + full.Width(" ")); math.Abs(gap-want) > 1e-3 {
+		t.Errorf("\"at σ\" starts %.4f after \"c\", want the width of the script \"c\" and a space %.4f", gap, want)
 	}
 }
