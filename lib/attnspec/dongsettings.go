@@ -5,6 +5,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // DongSettings are the settings of Dong et al.'s (2021) rank collapse of
@@ -47,7 +48,7 @@ type DongRun struct {
 // Errors: ErrParam for T < 2, D, DK or L below 1, S < 0, fewer than two ε
 // or an ε ≤ 0.
 func (s DongSettings) Run() (DongRun, error) {
-	if err := atLeast("T", s.T, 2, "D", s.D, 1, "DK", s.DK, 1, "L", s.L, 1, "len(Eps)", len(s.Eps), 2); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("T", s.T, 2), param.Min("D", s.D, 1), param.Min("DK", s.DK, 1), param.Min("L", s.L, 1), param.Min("len(Eps)", len(s.Eps), 2)); err != nil {
 		return DongRun{}, err
 	}
 	if !(s.S >= 0 && s.S <= 1e300) {
@@ -67,17 +68,5 @@ func (s DongSettings) Run() (DongRun, error) {
 }
 
 func paramErr(name string, got any, allowed string) error {
-	return fmt.Errorf("%w: %s = %v, want %s", ErrParam, name, got, allowed)
-}
-
-// atLeast returns the first of the named integers below its minimum as an
-// ErrParam error. Arguments come in triples: name, value, minimum.
-func atLeast(args ...any) error {
-	for i := 0; i+2 < len(args); i += 3 {
-		name, v, lo := args[i].(string), args[i+1].(int), args[i+2].(int)
-		if v < lo {
-			return paramErr(name, v, fmt.Sprintf("an integer >= %d", lo))
-		}
-	}
-	return nil
+	return param.Err(ErrParam, name, got, allowed)
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // ErrParam is wrapped by every error of Block.Validate and of the parsers:
@@ -13,7 +14,7 @@ import (
 var ErrParam = errors.New("compose: parameter out of range")
 
 func paramErr(field string, got any, allowed string) error {
-	return fmt.Errorf("%w: %s = %v, want %s", ErrParam, field, got, allowed)
+	return param.Err(ErrParam, field, got, allowed)
 }
 
 // AttnKind is the attention matrix of the attention sub-block.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // This file holds the settings of the finite-width experiments of
@@ -19,26 +20,14 @@ import (
 var ErrParam = errors.New("randmlp: parameter out of range")
 
 func paramErr(name string, got any, allowed string) error {
-	return fmt.Errorf("%w: %s = %v, want %s", ErrParam, name, got, allowed)
-}
-
-// atLeast returns the first of the named integers below its minimum as an
-// ErrParam error. Arguments come in triples: name, value, minimum.
-func atLeast(args ...any) error {
-	for i := 0; i+2 < len(args); i += 3 {
-		name, v, lo := args[i].(string), args[i+1].(int), args[i+2].(int)
-		if v < lo {
-			return paramErr(name, v, fmt.Sprintf("an integer >= %d", lo))
-		}
-	}
-	return nil
+	return param.Err(ErrParam, name, got, allowed)
 }
 
 // checkMLP returns an ErrParam error for an MLP a reader could type out of
 // range (width or depth below 1, σ_w² ≤ 0, σ_b² < 0); a missing φ stays
 // a caller bug (MLP.validate panics).
 func checkMLP(m MLP) error {
-	if err := atLeast("MLP.Width", m.Width, 1, "MLP.Depth", m.Depth, 1); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("MLP.Width", m.Width, 1), param.Min("MLP.Depth", m.Depth, 1)); err != nil {
 		return err
 	}
 	if !(m.SigmaW2 > 0) {
@@ -79,7 +68,7 @@ func (s QCheckSettings) Run() ([]LayerCheck, error) {
 	if err := checkMLP(s.MLP); err != nil {
 		return nil, err
 	}
-	if err := atLeast("Nets", s.Nets, 1, "len(Q1)", len(s.Q1), 1); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("Nets", s.Nets, 1), param.Min("len(Q1)", len(s.Q1), 1)); err != nil {
 		return nil, err
 	}
 	for k, q1 := range s.Q1 {
@@ -128,7 +117,7 @@ func (s CCheckSettings) Run() ([]LayerCheck, error) {
 	if s.SigmaW2 != nil && len(s.SigmaW2) != len(s.C1) {
 		return nil, paramErr("len(SigmaW2)", len(s.SigmaW2), fmt.Sprintf("len(C1) = %d, or SigmaW2 nil", len(s.C1)))
 	}
-	if err := atLeast("Nets", s.Nets, 1, "len(C1)", len(s.C1), 1); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("Nets", s.Nets, 1), param.Min("len(C1)", len(s.C1), 1)); err != nil {
 		return nil, err
 	}
 	out := make([]LayerCheck, len(s.C1))
@@ -185,7 +174,7 @@ type Chi1Settings struct {
 // Errors: ErrParam for a width, depth or Nets below 1, no σ_b² or a
 // negative offset; those of meanfield.EoCCurve and meanfield.Net.QStar.
 func (s Chi1Settings) Run() (Chi1Points, error) {
-	if err := atLeast("Width", s.Width, 1, "Depth", s.Depth, 1, "Nets", s.Nets, 1, "len(SigmaB2)", len(s.SigmaB2), 1); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("Width", s.Width, 1), param.Min("Depth", s.Depth, 1), param.Min("Nets", s.Nets, 1), param.Min("len(SigmaB2)", len(s.SigmaB2), 1)); err != nil {
 		return Chi1Points{}, err
 	}
 	if !(s.Offset >= 0) {
@@ -225,7 +214,7 @@ type SlopeLawSettings struct {
 // Errors: ErrParam for a width, depth or Nets below 1, no q*, no point or
 // a negative q*; those of meanfield.EoCFromQ.
 func (s SlopeLawSettings) Run() ([]SlopeLaw, error) {
-	if err := atLeast("Width", s.Width, 1, "Depth", s.Depth, 1, "Nets", s.Nets, 1, "len(Q)", len(s.Q), 1, "len(T)", len(s.T), 1); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("Width", s.Width, 1), param.Min("Depth", s.Depth, 1), param.Min("Nets", s.Nets, 1), param.Min("len(Q)", len(s.Q), 1), param.Min("len(T)", len(s.T), 1)); err != nil {
 		return nil, err
 	}
 	out := make([]SlopeLaw, len(s.Q))
@@ -273,7 +262,7 @@ type CriticalSpectrumSettings struct {
 // Errors: ErrParam for a width or depth below 1, no activation or σ_b² < 0;
 // those of meanfield.EoCSigmaW2, the simulation and the continuation.
 func (s CriticalSpectrumSettings) Run() ([]CriticalSpectrum, error) {
-	if err := atLeast("Width", s.Width, 1, "Depth", s.Depth, 1, "len(Phis)", len(s.Phis), 1); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("Width", s.Width, 1), param.Min("Depth", s.Depth, 1), param.Min("len(Phis)", len(s.Phis), 1)); err != nil {
 		return nil, err
 	}
 	if !(s.SigmaB2 >= 0) {

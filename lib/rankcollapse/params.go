@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // ErrParam is wrapped by every parameter error (n < 2, ρ outside
@@ -14,7 +16,7 @@ import (
 var ErrParam = errors.New("rankcollapse: parameter out of range")
 
 func paramErr(name string, got any, allowed string) error {
-	return fmt.Errorf("%w: %s = %v, want %s", ErrParam, name, got, allowed)
+	return param.Err(ErrParam, name, got, allowed)
 }
 
 // firstErr returns the first non-nil error of a list of parameter checks

@@ -7,6 +7,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/rankblock"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
 )
@@ -22,19 +23,7 @@ import (
 var ErrParam = errors.New("rankexp: parameter out of range")
 
 func paramErr(name string, got any, allowed string) error {
-	return fmt.Errorf("%w: %s = %v, want %s", ErrParam, name, got, allowed)
-}
-
-// atLeast returns the first of the named integers below its minimum as an
-// ErrParam error. Arguments come in triples: name, value, minimum.
-func atLeast(args ...any) error {
-	for i := 0; i+2 < len(args); i += 3 {
-		name, v, lo := args[i].(string), args[i+1].(int), args[i+2].(int)
-		if v < lo {
-			return paramErr(name, v, fmt.Sprintf("an integer >= %d", lo))
-		}
-	}
-	return nil
+	return param.Err(ErrParam, name, got, allowed)
 }
 
 // Lemma31Case is one row of the check of Lemma 3.1: an input X (n tokens
@@ -68,7 +57,7 @@ type Lemma31Settings struct {
 //
 // Errors: ErrParam for no case, Draws < 2 or a key width below 1.
 func (s Lemma31Settings) Run() ([]Lemma31, error) {
-	if err := atLeast("len(Cases)", len(s.Cases), 1, "Draws", s.Draws, 2); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("len(Cases)", len(s.Cases), 1), param.Min("Draws", s.Draws, 2)); err != nil {
 		return nil, err
 	}
 	out := make([]Lemma31, len(s.Cases))
@@ -112,7 +101,7 @@ func (s Thm32Settings) Run() ([]Collapsed, error) {
 	if len(s.N) != len(s.D) {
 		return nil, paramErr("len(D)", len(s.D), fmt.Sprintf("len(N) = %d", len(s.N)))
 	}
-	if err := atLeast("len(N)", len(s.N), 1, "Draws", s.Draws, 1); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("len(N)", len(s.N), 1), param.Min("Draws", s.Draws, 1)); err != nil {
 		return nil, err
 	}
 	if !(s.Tau >= 0 && s.Tau <= 1e300) {
@@ -120,7 +109,7 @@ func (s Thm32Settings) Run() ([]Collapsed, error) {
 	}
 	sizes := make([][2]int, len(s.N))
 	for i := range s.N {
-		if err := atLeast(fmt.Sprintf("N[%d]", i), s.N[i], 2, fmt.Sprintf("D[%d]", i), s.D[i], 1); err != nil {
+		if err := param.AtLeast(ErrParam, param.Min(fmt.Sprintf("N[%d]", i), s.N[i], 2), param.Min(fmt.Sprintf("D[%d]", i), s.D[i], 1)); err != nil {
 			return nil, err
 		}
 		sizes[i] = [2]int{s.N[i], s.D[i]}
@@ -151,7 +140,7 @@ type GradsSettings struct {
 // Errors: ErrParam for no point or Draws < 2; those of GradsMC (a point
 // outside the law's range, rankcollapse.ErrParam).
 func (s GradsSettings) Run() ([]Grads, error) {
-	if err := atLeast("len(Points)", len(s.Points), 1, "Draws", s.Draws, 2); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("len(Points)", len(s.Points), 1), param.Min("Draws", s.Draws, 2)); err != nil {
 		return nil, err
 	}
 	return GradsMC(s.Points, s.Draws, s.Seed, s.Stream)
@@ -191,7 +180,7 @@ type GridRun struct {
 //
 // Errors: ErrParam for an empty axis or Draws < 2; those of Grid.
 func (s GridSettings) Run() (GridRun, error) {
-	if err := atLeast("len(Rho)", len(s.Rho), 1, "len(Sx2)", len(s.Sx2), 1, "len(N)", len(s.N), 1, "len(D)", len(s.D), 1, "Draws", s.Draws, 2); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("len(Rho)", len(s.Rho), 1), param.Min("len(Sx2)", len(s.Sx2), 1), param.Min("len(N)", len(s.N), 1), param.Min("len(D)", len(s.D), 1), param.Min("Draws", s.Draws, 2)); err != nil {
 		return GridRun{}, err
 	}
 	pts, err := Grid(s.Rho, s.Sx2, s.N, s.D, s.Draws, empirical.Rand(s.Seed, s.Stream))
@@ -230,7 +219,7 @@ type TauBalance struct {
 //
 // Errors: ErrParam for Draws < 2; those of rankcollapse.Tau.
 func (s TauSettings) Run() (TauBalance, error) {
-	if err := atLeast("Draws", s.Draws, 2); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("Draws", s.Draws, 2)); err != nil {
 		return TauBalance{}, err
 	}
 	tau, err := rankcollapse.Tau(s.N, s.D, s.Rho, s.Sx2, rankcollapse.FormExact)
