@@ -57,7 +57,7 @@ func (d DepthRuns) DepthProvenanceTable(id string) bundle.Table {
 		{"training", fmt.Sprintf("plain SGD, lr %g, %d steps of %d images drawn with replacement, softmax cross-entropy; final test accuracy", s.LR, s.Steps, s.Batch)},
 		{"seeds", fmt.Sprintf("%v: initialisation PCG(seed, 1), minibatches PCG(seed, 2), the same for every cell", s.Seeds)},
 		{"runs", fmt.Sprintf("%d, %s on one core", len(d.Runs), d.Prov.Elapsed)},
-		{"command", fmt.Sprintf("%s — commit %s (modified: %s), %s, %s, GOMAXPROCS %d", strings.Join(inv.Command, " "), inv.Revision, inv.Modified, inv.Started.Format("2006-01-02 15:04 UTC"), inv.GoVersion, inv.GOMAXPROCS)},
+		{"command", inv.Summary()},
 	}}
 }
 

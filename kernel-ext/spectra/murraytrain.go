@@ -55,7 +55,7 @@ func (m MurrayRuns) MurrayProvenanceTable() bundle.Table {
 		{"training", fmt.Sprintf("plain SGD, lr %g, %d steps of %d images drawn with replacement, softmax cross-entropy; recorded every %d steps on the test images", s.LR, s.Steps, s.Batch, s.EvalEvery)},
 		{"seeds", fmt.Sprintf("%v: initialisation PCG(seed, 1), minibatches PCG(seed, 2), the same for both schedules", st.Seeds)},
 		{"runs", fmt.Sprintf("%d, %s on one core", len(m.Runs), m.Prov.Elapsed)},
-		{"command", fmt.Sprintf("%s — commit %s (modified: %s), %s, %s, GOMAXPROCS %d", strings.Join(inv.Command, " "), inv.Revision, inv.Modified, inv.Started.Format("2006-01-02 15:04 UTC"), inv.GoVersion, inv.GOMAXPROCS)},
+		{"command", inv.Summary()},
 	}}
 }
 

@@ -51,7 +51,7 @@ func (n Noci) ProvenanceTable() bundle.Table {
 		{"data", fmt.Sprintf("%s: %d validation images split off (seed %d, unused), the other 5000 for training; test on its %d test images", s.Data, s.NVal, s.SplitSeed, s.NTest)},
 		{"seeds", fmt.Sprintf("%v: each run draws its initialisation from PCG(seed, 1) and its batch order from PCG(seed, 2)", s.Seeds)},
 		{"runs", fmt.Sprintf("%d, %s on one core", len(n.Runs), n.Prov.Elapsed)},
-		{"command", fmt.Sprintf("%s — commit %s (modified: %s), %s, %s, GOMAXPROCS %d", strings.Join(inv.Command, " "), inv.Revision, inv.Modified, inv.Started.Format("2006-01-02 15:04 UTC"), inv.GoVersion, inv.GOMAXPROCS)},
+		{"command", inv.Summary()},
 	}}
 }
 

@@ -59,7 +59,7 @@ func (r Reverse) ReverseProvenanceTable() bundle.Table {
 		{"training", fmt.Sprintf("Adam lr %g, β = (0.9, 0.999), ε = 1e-8, no weight decay; %d steps of %d sequences; recorded every %d steps on %d held-out sequences", tr.LR, tr.Steps, tr.Batch, tr.LogEvery, tr.EvalSeqs)},
 		{"seeds", fmt.Sprintf("%v: initialisation PCG(seed, 1), training sequences PCG(seed, 2), held-out sequences PCG(seed, 3)", s.Seeds)},
 		{"runs", fmt.Sprintf("%d, %s on one core", len(r.Runs), r.Prov.Elapsed)},
-		{"command", fmt.Sprintf("%s — commit %s (modified: %s), %s, %s, GOMAXPROCS %d", strings.Join(inv.Command, " "), inv.Revision, inv.Modified, inv.Started.Format("2006-01-02 15:04 UTC"), inv.GoVersion, inv.GOMAXPROCS)},
+		{"command", inv.Summary()},
 	}}
 }
 

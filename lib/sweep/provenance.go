@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"strings"
 	"time"
 )
 
@@ -84,6 +85,13 @@ type Invocation struct {
 	Computed    int        `json:",omitempty"` // points this run finished
 	Failed      int        `json:",omitempty"` // points this run recorded as failed
 	Interrupted bool       `json:",omitempty"` // stopped by a signal before its shard was done
+}
+
+// Summary is the one line by which a stored data set names the command
+// that computed it: "COMMAND — commit REV (modified: M), START, GO, GOMAXPROCS N".
+func (inv Invocation) Summary() string {
+	return fmt.Sprintf("%s — commit %s (modified: %s), %s, %s, GOMAXPROCS %d", strings.Join(inv.Command, " "), inv.Revision, inv.Modified,
+		inv.Started.Format("2006-01-02 15:04 UTC"), inv.GoVersion, inv.GOMAXPROCS)
 }
 
 // Generated is provenance.json of a data set that one command computes

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSelect(t *testing.T) {
@@ -46,5 +47,13 @@ func TestGeneratedReadsCommittedLayout(t *testing.T) {
 	}
 	if strings.Contains(string(b), `"only"`) {
 		t.Errorf("%s: only written when empty", b)
+	}
+}
+
+func TestInvocationSummary(t *testing.T) {
+	inv := Invocation{Command: []string{"sigprop", "sweep", "generate", "x"}, Started: time.Date(2026, 11, 27, 3, 12, 0, 0, time.UTC),
+		GoVersion: "go1.26.8", Revision: "abc", Modified: "false", GOMAXPROCS: 1}
+	if got, want := inv.Summary(), "sigprop sweep generate x — commit abc (modified: false), 2026-11-27 03:12 UTC, go1.26.8, GOMAXPROCS 1"; got != want {
+		t.Errorf("Summary = %q, want %q", got, want)
 	}
 }
