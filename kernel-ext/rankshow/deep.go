@@ -27,9 +27,10 @@ var Fig8SoftmaxLemmas = show.Disagreement{
 // at L), and the lemmas' last-layer values under softmax as declared known
 // disagreements (Fig8SoftmaxLemmas). The figures claim Fig. 8 only at the
 // chosen setting (rankexp.Fig8Deep).
-func SoftmaxDepths(runs []rankexp.DeepRun, seed uint64) show.View {
+func SoftmaxDepths(runs []rankexp.DeepRun) show.View {
 	want(len(runs) == 3 && runs[0].Scaled && runs[1].Scaled && !runs[2].Scaled, "SoftmaxDepths: want scaled L/2, scaled L, unscaled L runs")
 	half, deep, flat := runs[0], runs[1], runs[2]
+	seed := half.Seed // runs i drew from Seed+i
 	L, draws := deep.L, deep.Sim.Draws
 	paper := atSizes(rankexp.Fig8Deep(), deep.N, deep.D, L, draws)
 	var cos, norm []show.Series
@@ -80,7 +81,7 @@ func SoftmaxDepths(runs []rankexp.DeepRun, seed uint64) show.View {
 // (placement, scaling) pairs the last-layer mean cosine of ReLU exceeds
 // linear's by ≥ 4 SE. The figures claim Fig. 10 only at Fig. 4's chosen
 // setting (rankexp.Fig4).
-func FeedForwardPlacements(f rankexp.FFPlacements, seed uint64) show.View {
+func FeedForwardPlacements(f rankexp.FFPlacements) show.View {
 	want(len(f.Runs) == 3, "FeedForwardPlacements: want 3 placements, got %d", len(f.Runs))
 	draws := f.Runs[0].Linear[0].Draws
 	paper := atSizes(rankexp.Fig4(), f.N, f.D, f.L, draws)
@@ -98,7 +99,7 @@ func FeedForwardPlacements(f rankexp.FFPlacements, seed uint64) show.View {
 		}
 		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: id, PaperFigure: "Noci et al. 2022, Fig. 10 (as Fig. 4: true softmax, n = 50, d = 32, L = 12 chosen)",
 			Caption: fmt.Sprintf("%v: mean pairwise cosine vs layer, linear vs ReLU FF, with and without 1/√L, true softmax, n = %d, d = %d, %d draws", r.Norm, f.N, f.D, draws),
-			XLabel:  "layer ℓ", YLabel: "mean cosine", Series: series, Seed: show.Seed(seed), Legend: show.TopLeft, Height: 300,
+			XLabel:  "layer ℓ", YLabel: "mean cosine", Series: series, Seed: show.Seed(f.Seed), Legend: show.TopLeft, Height: 300,
 			Params: map[string]float64{"n": float64(f.N), "d": float64(f.D), "L": float64(f.L), "draws": float64(draws)}}, paper)))
 	}
 	return v

@@ -18,7 +18,7 @@ func TestSoftmaxDepthsView(t *testing.T) {
 		return rankexp.DeepRun{N: 50, D: 32, L: L, Scaled: scaled, Sim: p, Rho: p.Rho, SqNorm: p.SqNorm}
 	}
 	runs := []rankexp.DeepRun{run(48, true, 0.03, 0), run(96, true, 0.05, 0), run(96, false, 0, 0.02)}
-	v := SoftmaxDepths(runs, 150)
+	v := SoftmaxDepths(runs)
 	if k := kinds(t, v); k != "AAAAATFF" {
 		t.Fatalf("kinds %s, want AAAAATFF", k)
 	}
@@ -34,7 +34,7 @@ func TestSoftmaxDepthsView(t *testing.T) {
 	}
 	runs[1].L = 95
 	runs[1].Sim, runs[1].Rho, runs[1].SqNorm = profile(95, 100, 0.05, 0), profile(95, 100, 0.05, 0).Rho, profile(95, 100, 0.05, 0).SqNorm
-	if f := SoftmaxDepths(runs, 150).Figures(); f[0].PaperFigure != "" {
+	if f := SoftmaxDepths(runs).Figures(); f[0].PaperFigure != "" {
 		t.Error("a run at other settings claims Fig. 8")
 	}
 }
@@ -48,7 +48,7 @@ func TestFeedForwardPlacementsView(t *testing.T) {
 			Linear: [2]rankblock.Profile{profile(12, 50, 0, 0.01), profile(12, 50, 0, 0.001)},
 			ReLU:   [2]rankblock.Profile{profile(12, 50, 0, 0.05), profile(12, 50, 0, 0.02+0.001*float64(i))}})
 	}
-	v := FeedForwardPlacements(f, 160)
+	v := FeedForwardPlacements(f)
 	if k := kinds(t, v); k != "AFFF" {
 		t.Fatalf("kinds %s, want AFFF", k)
 	}

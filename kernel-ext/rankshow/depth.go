@@ -16,10 +16,10 @@ import (
 
 // Propagation shows figures fig8-rho and fig8-norm (Fig. 8: correlation
 // and squared norm against layer, theory lines and Monte Carlo points,
-// drawn from seed) after the z checks of each run against Lemmas 3.2 and
+// drawn from the seed the run records) after the z checks of each run against Lemmas 3.2 and
 // 3.3. The figures claim Fig. 8 only at its settings n = 50, d = 32,
 // L = 12, 100 draws (rankexp.Propagation's runs all share one setting).
-func Propagation(runs []rankexp.Depth, seed uint64) show.View {
+func Propagation(runs []rankexp.Depth) show.View {
 	want(len(runs) > 0, "Propagation: no runs")
 	n, d, L, draws := runs[0].N, runs[0].D, len(runs[0].Rho)-1, runs[0].Sim.Draws
 	paper := atSizes(rankexp.Fig8(), n, d, L, draws)
@@ -42,10 +42,10 @@ func Propagation(runs []rankexp.Depth, seed uint64) show.View {
 	params := map[string]float64{"n": float64(n), "d": float64(d), "L": float64(L), "draws": float64(draws)}
 	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig8-rho", PaperFigure: "Noci et al. 2022, Fig. 8 (right; uniform attention, n = 50, d = 32, L = 12 chosen)",
 		Caption: "Token correlation vs layer, no LN, uniform attention, linear FF; theory RhoDepth", XLabel: "layer ℓ", YLabel: "correlation",
-		Series: rho, Seed: show.Seed(seed), Legend: show.TopLeft, Params: params}, paper)),
+		Series: rho, Seed: show.Seed(runs[0].Seed), Legend: show.TopLeft, Params: params}, paper)),
 		show.Fig(show.AtPaper(show.Figure{ID: "fig8-norm", PaperFigure: "Noci et al. 2022, Fig. 8 (left; uniform attention, n = 50, d = 32, L = 12 chosen)",
 			Caption: "Squared norm ‖X^ℓ‖_F² vs layer, no LN, uniform attention, linear FF; theory Lemma 3.3 (eq. 12)", XLabel: "layer ℓ",
-			YLabel: "‖X^ℓ‖²", LogY: true, Series: norm, Seed: show.Seed(seed), Legend: show.TopLeft, Params: params}, paper)))
+			YLabel: "‖X^ℓ‖²", LogY: true, Series: norm, Seed: show.Seed(runs[0].Seed), Legend: show.TopLeft, Params: params}, paper)))
 }
 
 // RhoLimits shows figure eq15-limit: ρ^L against depth L = 1…1024 under
@@ -95,13 +95,13 @@ var Fig4LN = show.Disagreement{
 	Why:      "the uniform theory (Lemma 3.2) has no layer norm; normalising each token shifts the correlation by a small systematic amount that 50 draws resolve, and the paper's figure, read by eye, cannot show a gap of 0.01–0.02",
 }
 
-// Placements shows Fig. 4 (drawn from seed): one z test per LN placement
+// Placements shows Fig. 4 (drawn from the seed the run records): one z test per LN placement
 // under 1/√L against the uniform theory without LN (|z| ≤ Fig4Z over every
 // layer), the two with LN declared known disagreements (Fig4LN), table
 // fig4-last and figure fig4-ln. The figure claims Fig. 4 only at the
 // chosen setting n = 50, d = 32, L = 12, 50 draws; the z tests apply at
 // any setting.
-func Placements(p rankexp.Placements, seed uint64) show.View {
+func Placements(p rankexp.Placements) show.View {
 	want(len(p.Runs) > 0, "Placements: no runs")
 	L, draws := len(p.Theory)-1, p.Runs[0].Fixed.Draws
 	paper := atSizes(rankexp.Fig4(), p.N, p.D, L, draws)
@@ -128,16 +128,16 @@ func Placements(p rankexp.Placements, seed uint64) show.View {
 	}
 	return append(v, show.Tab(t), show.Fig(show.AtPaper(show.Figure{ID: "fig4-ln", PaperFigure: "Noci et al. 2022, Fig. 4 (n, d, depth, activation not stated: n = 50, d = 32, L = 12, one head, linear FF chosen)",
 		Caption: fmt.Sprintf("Mean pairwise cosine vs layer, true softmax, linear FF, n = %d, d = %d", p.N, p.D), XLabel: "layer ℓ", YLabel: "mean cosine",
-		Series: series, Seed: show.Seed(seed), Legend: show.TopLeft, Height: 340,
+		Series: series, Seed: show.Seed(p.Seed), Legend: show.TopLeft, Height: 340,
 		Params: map[string]float64{"n": float64(p.N), "d": float64(p.D), "L": float64(L), "draws": float64(draws)}}, paper)))
 }
 
 // FeedForward shows figure fig10-relu (mean cosine against layer with a
-// linear and a ReLU feed-forward layer, drawn from seed) after the claim
+// linear and a ReLU feed-forward layer, drawn from the seed the run records) after the claim
 // that ReLU aligns the tokens faster. The figure claims Fig. 10, and the
 // claim applies, only at the chosen setting n = 50, d = 32, L = 8, 50
 // draws.
-func FeedForward(f rankexp.FeedForward, seed uint64) show.View {
+func FeedForward(f rankexp.FeedForward) show.View {
 	lin, relu := f.Linear, f.ReLU
 	L, draws := len(f.Theory)-1, lin.Draws
 	want(relu.Draws == draws, "FeedForward: %d linear and %d ReLU draws", draws, relu.Draws)
@@ -151,5 +151,5 @@ func FeedForward(f rankexp.FeedForward, seed uint64) show.View {
 		show.Text(fmt.Sprintf("after one block: linear %.3f, ReLU %.3f (Sec. 3.2's ReLU remark: ≈ 0.02 vs ≈ 0.17)\n", lin.MeanCos[1], relu.MeanCos[1])),
 		show.Fig(show.AtPaper(show.Figure{ID: "fig10-relu", PaperFigure: "Noci et al. 2022, Fig. 10 (uniform attention, n = 50, d = 32 chosen)",
 			Caption: "Mean cosine vs layer, linear vs ReLU FF (no LN, uniform attention, α = 1)", XLabel: "layer ℓ", YLabel: "mean cosine",
-			Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}, paper))}
+			Legend: show.TopLeft, Seed: show.Seed(f.Seed), Series: series}, paper))}
 }

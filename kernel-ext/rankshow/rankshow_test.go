@@ -201,7 +201,7 @@ func TestDepthFigures(t *testing.T) {
 	}
 	runs[1].Rho = append([]float64{}, runs[1].Rho...)
 	runs[1].Rho[3] += 0.03 // 3 SE
-	v := Propagation(runs, 30)
+	v := Propagation(runs)
 	if k := kinds(t, v); k != "AAAAFF" {
 		t.Fatalf("kinds %s, want AAAAFF", k)
 	}
@@ -212,7 +212,7 @@ func TestDepthFigures(t *testing.T) {
 		t.Errorf("at Fig. 8's settings the figures claim %q and %q, caption %q; want the claims", f[0].PaperFigure, f[1].PaperFigure, f[0].Caption)
 	}
 	runs[0].Sim.Draws = 10
-	mustpanic.WithPrefix(t, "runs of one call with 10 and 100 draws", "rankshow:", func() { Propagation(runs, 30) })
+	mustpanic.WithPrefix(t, "runs of one call with 10 and 100 draws", "rankshow:", func() { Propagation(runs) })
 
 	var curves []rankcollapse.DepthScaled
 	for _, at := range []float64{0.5, 1} {
@@ -230,7 +230,7 @@ func TestDepthFigures(t *testing.T) {
 	for _, n := range []block.Norm{block.NoNorm, block.PostLN, block.PreLN} {
 		pl.Runs = append(pl.Runs, rankexp.Placement{Norm: n, Fixed: profile(12, 50, 0, 0.08), Scaled: profile(12, 50, 0, 0.011), Gap: 0.01, Z: 1})
 	}
-	v = Placements(pl, 40)
+	v = Placements(pl)
 	if k := kinds(t, v); k != "AAATF" {
 		t.Fatalf("kinds %s, want AAATF", k)
 	}
@@ -249,7 +249,7 @@ func TestDepthFigures(t *testing.T) {
 		pl.Runs[1].Scaled.MeanCos[l] += 0.02
 		pl.Runs[1].Scaled.MeanCosSE[l] = 0.001
 	}
-	if m, _ := Placements(pl, 40).Agreements()[1].Metric(); math.Abs(float64(m.Value)-20) > 1e-9 || m.Outcome() != bundle.Known {
+	if m, _ := Placements(pl).Agreements()[1].Metric(); math.Abs(float64(m.Value)-20) > 1e-9 || m.Outcome() != bundle.Known {
 		t.Errorf("POST-LN 20 SE off: %+v, outcome %q; want the known disagreement", m, m.Outcome())
 	}
 	if f := v.Figures()[0]; len(f.Series) != 8 || f.Series[7].Name != "uniform theory, α² = 0.0833" {
@@ -257,7 +257,7 @@ func TestDepthFigures(t *testing.T) {
 	}
 
 	ff := rankexp.FeedForward{N: 50, D: 32, Linear: profile(8, 50, 0, 0.01), ReLU: profile(8, 50, 0, 0.1), Theory: profile(8, 50, 0, 0.01).MeanCos}
-	v = FeedForward(ff, 130)
+	v = FeedForward(ff)
 	if k := kinds(t, v); k != "APF" || v.Agreements()[0].Value != empirical.MinDiffZ(ff.ReLU.MeanCos[1:], ff.ReLU.MeanCosSE[1:], ff.Linear.MeanCos[1:], ff.Linear.MeanCosSE[1:]) {
 		t.Errorf("kinds %s", k)
 	}
@@ -330,9 +330,9 @@ func TestNormLawsAndUniformity(t *testing.T) {
 	var runs []rankexp.NormLaw
 	for i := range 2 {
 		p := profile(10, 1000, 0, 0.01)
-		runs = append(runs, rankexp.NormLaw{N: 10, D: 30, Sim: p, N0: 1, Theory: p.SqNorm, NormCase: rankexp.NormCase{Attention: block.Attention(i), Std: 1}})
+		runs = append(runs, rankexp.NormLaw{N: 10, D: 30, Seed: 90 + uint64(i), Sim: p, N0: 1, Theory: p.SqNorm, NormCase: rankexp.NormCase{Attention: block.Attention(i), Std: 1}})
 	}
-	v := NormLaws(runs, []string{"uniform", "softmax"}, []string{"u", "s"}, 90)
+	v := NormLaws(runs, []string{"uniform", "softmax"}, []string{"u", "s"})
 	if k := kinds(t, v); k != "PAFPAF" {
 		t.Fatalf("kinds %s, want PAFPAF", k)
 	}
@@ -344,9 +344,9 @@ func TestNormLawsAndUniformity(t *testing.T) {
 	if f := v.Figures(); f[1].ID != "fig11-softmax" || *f[1].Seed != 91 || len(f[1].Series) != 12 {
 		t.Errorf("figure %s seed %d", f[1].ID, *f[1].Seed)
 	}
-	u := rankexp.Uniformity{N: 10, DV: 100, Draws: 200, DK: []int{10, 30, 100, 300, 1000, 3000, 10000}, MC: []float64{1, 0.5, 0.1, 0.02, 1e-3, 1.1e-4, 1e-5}, SE: []float64{0.1, 0.1, 0.01, 0.01, 1e-4, 1e-5, 1e-6},
+	u := rankexp.Uniformity{N: 10, DV: 100, Draws: 200, Seed: 120, DK: []int{10, 30, 100, 300, 1000, 3000, 10000}, MC: []float64{1, 0.5, 0.1, 0.02, 1e-3, 1.1e-4, 1e-5}, SE: []float64{0.1, 0.1, 0.01, 0.01, 1e-4, 1e-5, 1e-6},
 		Theory: []float64{1, 1, 1, 1, 1e-3, 1e-4, 1e-5}}
-	v = Uniformity(u, 120)
+	v = Uniformity(u)
 	if k := kinds(t, v); k != "AAF" {
 		t.Fatalf("kinds %s, want AAF", k)
 	}

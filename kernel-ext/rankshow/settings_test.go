@@ -31,7 +31,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	atYourSettings(t, "Propagation", Propagation(prop, 30), map[string]float64{"n": 6, "d": 4, "L": 3, "draws": 8},
+	atYourSettings(t, "Propagation", Propagation(prop), map[string]float64{"n": 6, "d": 4, "L": 3, "draws": 8},
 		[]string{"fig8-rho-maxz-α = 1", "fig8-norm-maxz-α = 1/√L"}, nil)
 
 	var curves []rankcollapse.DepthScaled
@@ -52,7 +52,11 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = Placements(pl, 40)
+	v = Placements(pl)
+	// The figures' seeds are the ones the runs record, not an argument.
+	if f0, f1 := Propagation(prop).Figures()[0], v.Figures()[0]; *f0.Seed != 30 || *f1.Seed != 40 {
+		t.Errorf("figure seeds %d and %d, want 30 and 40 as run", *f0.Seed, *f1.Seed)
+	}
 	// Every placement is a z test (the LN ones declared known
 	// disagreements), so all three apply at any setting.
 	atYourSettings(t, "Placements", v, map[string]float64{"n": 6, "d": 4, "L": 3, "draws": 8}, []string{"fig4-scaled-" + block.NoNorm.String(), "fig4-scaled-" + block.PostLN.String(), "fig4-scaled-" + block.PreLN.String()}, nil)
@@ -64,7 +68,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	atYourSettings(t, "FeedForward", FeedForward(ff, 130), nil, nil, []string{"fig10-relu-above-linear"})
+	atYourSettings(t, "FeedForward", FeedForward(ff), nil, nil, []string{"fig10-relu-above-linear"})
 
 	post, err := rankexp.Table2Runs(block.PostLN, 3, 3, 50, stream)
 	if err != nil {
@@ -85,19 +89,19 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = NormLaws(laws, []string{"uniform", "softmax"}, []string{"u", "s"}, 90)
+	v = NormLaws(laws, []string{"uniform", "softmax"}, []string{"u", "s"})
 	atYourSettings(t, "NormLaws", v, nil, []string{"fig11-uniform-maxz"}, nil)
 	if c := v.Figures()[0].Caption; !strings.Contains(c, "ℓ = 1…3 (40 draws, n = 4, d = 6, no LN)") {
 		t.Errorf("NormLaws caption %q, want the settings run", c)
 	}
 
 	u := rankexp.UniformityGaps(4, 8, []int{8, 80, 800}, 40, 120, stream)
-	v = Uniformity(u, 120)
+	v = Uniformity(u)
 	atYourSettings(t, "Uniformity", v, nil, []string{"fig7-asymptote-maxz", "fig7-slope"}, nil)
 	if z := v.Agreements()[0]; !strings.Contains(z.Basis, "max |z| over 2 points") || !strings.Contains(z.Basis, "40 draws per d_k ≥ 80") {
 		t.Errorf("Uniformity z basis %q, want the 2 key widths d_k ≥ 10 d_v and the draws run", z.Basis)
 	}
-	atYourSettings(t, "Uniformity, small d_k", Uniformity(rankexp.UniformityGaps(4, 8, []int{8, 16}, 20, 120, stream), 120), nil, nil, []string{"fig7-asymptote-maxz", "fig7-slope"})
+	atYourSettings(t, "Uniformity, small d_k", Uniformity(rankexp.UniformityGaps(4, 8, []int{8, 16}, 20, 120, stream)), nil, nil, []string{"fig7-asymptote-maxz", "fig7-slope"})
 
 	xa := rankcollapse.Sequence([]float64{1, 0}, []float64{0, 1}, []float64{1, 1})
 	rows, err := rankexp.Lemma31Settings{Cases: []rankexp.Lemma31Case{{X: xa, DK: 2}}, Draws: 300, Seed: 10, Stream: stream}.Run()

@@ -164,7 +164,7 @@ var Fig11Softmax = show.Disagreement{
 // the densities of log10 ‖X^ℓ‖² with the mean and the lemma's value at
 // ℓ = L marked. The figures claim Fig. 11 only at the setting n = 10,
 // d = 30, L = 10, 1000 draws; the z checks apply at any setting.
-func NormLaws(runs []rankexp.NormLaw, ids, names []string, seed uint64) show.View {
+func NormLaws(runs []rankexp.NormLaw, ids, names []string) show.View {
 	want(len(ids) == len(runs) && len(names) == len(runs), "NormLaws: %d ids and %d names for %d runs", len(ids), len(names), len(runs))
 	var v show.View
 	for i, r := range runs {
@@ -190,7 +190,7 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string, seed uint64) show.Vie
 			show.Series{Name: fmt.Sprintf("Lemma 3.3 at ℓ = %d", L), X: []float64{math.Log10(th[L]), math.Log10(th[L])}, Y: []float64{0, 3}, Style: show.LinePoints})
 		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig11-" + ids[i], PaperFigure: "Noci et al. 2022, Fig. 11 (" + names[i] + "; n = 10, α = 1, linear FF chosen)",
 			Caption: fmt.Sprintf("Density of log10 ‖X^ℓ‖² for ℓ = 1…%d (%d draws, n = %d, d = %d, no LN), ", L, p.Draws, r.N, r.D) + names[i], XLabel: "log10 ‖X^ℓ‖²", YLabel: "density",
-			Series: series, Seed: show.Seed(seed + uint64(i)), Legend: show.TopRight, Width: 520}, paper)))
+			Series: series, Seed: show.Seed(runs[i].Seed), Legend: show.TopRight, Width: 520}, paper)))
 	}
 	return v
 }
@@ -202,7 +202,7 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string, seed uint64) show.Vie
 // last of them. The figure claims Fig. 7 only at the notes' (lib/sources/noci2022.md) setting d_k =
 // 10…10⁴, d_v = 100, n = 10, 200 draws; the checks apply at any setting
 // with key widths that large (one for the z check, two for the slope).
-func Uniformity(u rankexp.Uniformity, seed uint64) show.View {
+func Uniformity(u rankexp.Uniformity) show.View {
 	f7 := rankexp.Fig7()
 	paper := u.N == f7.N && u.DV == f7.DV && u.Draws == f7.Draws && slices.Equal(u.DK, f7.DK)
 	var gap show.Estimates
@@ -234,5 +234,5 @@ func Uniformity(u rankexp.Uniformity, seed uint64) show.View {
 	}
 	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7-uniformity", PaperFigure: "Noci et al. 2022, Fig. 7 (App. A.5)",
 		Caption: fmt.Sprintf("Distance from uniform attention vs d_k (d_v = %d, n = %d, Glorot Q/K)", u.DV, u.N), XLabel: "d_k", YLabel: "(1/n²)‖A − 11ᵀ/n‖²",
-		LogX: true, LogY: true, Seed: show.Seed(seed), Series: []show.Series{{Name: "small-logit asymptote", X: gap.X, Y: th}, gap.Scatter("simulation")}}, paper)))
+		LogX: true, LogY: true, Seed: show.Seed(u.Seed), Series: []show.Series{{Name: "small-logit asymptote", X: gap.X, Y: th}, gap.Scatter("simulation")}}, paper)))
 }

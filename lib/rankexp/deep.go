@@ -18,6 +18,7 @@ import (
 type DeepRun struct {
 	N, D, L     int
 	Scaled      bool
+	Seed        uint64 // the seed of its generator, empirical.Rand(Seed, stream)
 	Sim         rankblock.Profile
 	Rho, SqNorm []float64
 }
@@ -40,7 +41,7 @@ func SoftmaxDepths(n, d, L, draws int, seed, stream uint64) ([]DeepRun, error) {
 		if err != nil {
 			return nil, err
 		}
-		run := DeepRun{N: n, D: d, L: r.L, Scaled: r.scaled, Sim: p}
+		run := DeepRun{N: n, D: d, L: r.L, Scaled: r.scaled, Seed: seed + uint64(i), Sim: p}
 		a := 1.0
 		if r.scaled {
 			a = 1 / float64(r.L)
@@ -82,6 +83,7 @@ type FFPlacement struct {
 // feed-forward layer.
 type FFPlacements struct {
 	N, D, L int
+	Seed    uint64 // the seed argument it ran with
 	Runs    []FFPlacement
 }
 
@@ -90,7 +92,7 @@ type FFPlacements struct {
 // ReLU), scaling k (0 α = 1, 1 α = 1/√L) draws from
 // empirical.Rand(seed+4i+2j+k, stream). Errors: the simulator's.
 func FeedForwardPlacements(n, d, L, draws int, seed, stream uint64) (FFPlacements, error) {
-	out := FFPlacements{N: n, D: d, L: L}
+	out := FFPlacements{N: n, D: d, L: L, Seed: seed}
 	for i, norm := range []block.Norm{block.NoNorm, block.PostLN, block.PreLN} {
 		r := FFPlacement{Norm: norm}
 		for j, relu := range []bool{false, true} {

@@ -17,6 +17,7 @@ import (
 type Depth struct {
 	N, D        int
 	Scaled      bool
+	Seed        uint64 // the seed of its generator, empirical.Rand(Seed, stream)
 	A1Sq        float64
 	Sim         rankblock.Profile
 	Rho, SqNorm []float64
@@ -36,7 +37,7 @@ func Propagation(n, d, L, draws int, seed, stream uint64) ([]Depth, error) {
 	}
 	var out []Depth
 	for i, scaled := range []bool{false, true} {
-		r := Depth{N: n, D: d, Scaled: scaled, A1Sq: 1, Sim: sims[i]}
+		r := Depth{N: n, D: d, Scaled: scaled, Seed: seed + uint64(i), A1Sq: 1, Sim: sims[i]}
 		if scaled {
 			r.A1Sq = 1 / float64(L)
 		}
@@ -85,6 +86,7 @@ type Placement struct {
 // 1/L), what the scaling itself does at the last layer.
 type Placements struct {
 	N, D             int
+	Seed             uint64 // the seed argument it ran with
 	Runs             []Placement
 	Theory, Unscaled []float64
 	Effect           float64
@@ -95,7 +97,7 @@ type Placements struct {
 // 1/√L) draws from empirical.Rand(seed+2i+j, stream). Errors: the
 // simulator's or the theory's.
 func NormPlacements(n, d, L, draws int, seed, stream uint64) (Placements, error) {
-	out := Placements{N: n, D: d}
+	out := Placements{N: n, D: d, Seed: seed}
 	var err error
 	if out.Theory, err = rankcollapse.RhoProfile(n, 0, 1/float64(L), L); err != nil {
 		return out, err
@@ -157,6 +159,7 @@ func Table2Runs(norm block.Norm, L, draws int, seed, stream uint64) ([]rankblock
 // rankcollapse.RhoProfile at α² = 1).
 type FeedForward struct {
 	N, D         int
+	Seed         uint64 // the seed argument it ran with
 	Linear, ReLU rankblock.Profile
 	Theory       []float64
 }
@@ -171,7 +174,7 @@ func FeedForwards(n, d, L, draws int, seed, stream uint64) (FeedForward, error) 
 	if err != nil {
 		return FeedForward{}, err
 	}
-	out := FeedForward{N: n, D: d, Linear: sims[0], ReLU: sims[1]}
+	out := FeedForward{N: n, D: d, Seed: seed, Linear: sims[0], ReLU: sims[1]}
 	out.Theory, err = rankcollapse.RhoProfile(n, 0, 1, L)
 	return out, err
 }
@@ -190,6 +193,7 @@ type NormCase struct {
 type NormLaw struct {
 	NormCase
 	N, D   int
+	Seed   uint64 // the seed of its generator, empirical.Rand(Seed, stream)
 	Sim    rankblock.Profile
 	N0     float64
 	Theory []float64
@@ -211,7 +215,7 @@ func NormLaws(n, d, L, draws int, cases []NormCase, seed, stream uint64) ([]Norm
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, NormLaw{NormCase: c, N: n, D: d, Sim: p, N0: n0, Theory: th})
+		out = append(out, NormLaw{NormCase: c, N: n, D: d, Seed: seed + uint64(i), Sim: p, N0: n0, Theory: th})
 	}
 	return out, nil
 }

@@ -21,6 +21,7 @@ type Uniformity struct {
 	// N, DV and Draws are the settings it ran with: n tokens of width d_v,
 	// Draws weight draws per key width.
 	N, DV, Draws   int
+	Seed           uint64 // the seed argument it ran with
 	DK             []int
 	MC, SE, Theory []float64
 }
@@ -38,7 +39,7 @@ func UniformityGaps(n, dv int, dks []int, draws int, seed, stream uint64) Unifor
 	in := mat.NewDense(n, dv, nil)
 	rankblock.GaussianInput(1)(in, empirical.Rand(seed, stream))
 	st := rankcollapse.TokenStats(in)
-	u := Uniformity{N: n, DV: dv, Draws: draws, DK: dks}
+	u := Uniformity{N: n, DV: dv, Draws: draws, Seed: seed, DK: dks}
 	for i, dk := range dks {
 		s2 := 2 / float64(dv+dk)
 		m, e := rankblock.UniformityGapMC(in, dk, s2, 1, draws, empirical.Rand(seed+1+uint64(i), stream))
