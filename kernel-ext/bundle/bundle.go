@@ -5,8 +5,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
 )
 
 // MIMEType is the display_data key under which a Bundle is sent.
@@ -125,20 +130,160 @@ type Metric struct {
 	Basis     string     `json:"basis,omitempty"`  // e.g. "3 SE, SE from 12 nets of width 1000"
 	Figure    string     `json:"figure,omitempty"` // id of the figure or table it checks, in the same notebook
 	Note      string     `json:"note,omitempty"`
+	// Paper, when set, makes the metric a claim check: it quotes the
+	// source's statement that Value against Tolerance tests, as the
+	// source makes it, with where it stands ("Noci et al. 2022, Sec. 3.3:
+	// …"). The conformance outcome of the row of the metric's figure is
+	// computed from its claim checks alone (see ClaimText). A metric
+	// without it checks sigprop's own code (a quadrature against a closed
+	// form, two methods against each other): it can fail a report but
+	// does not decide whether a paper figure is reproduced.
+	Paper string `json:"paper,omitempty"`
+	// Central marks the claim check of the figure's main statement: a
+	// row whose central claim does not hold is not reproduced, whatever
+	// its other checks say.
+	Central bool `json:"central,omitempty"`
 	// Disagreement, when set, declares that the source's claim this
 	// metric checks (Value against Tolerance by Rule, stated as the
-	// paper states it) is known not to hold in sigprop; see Outcome.
+	// paper states it) is known not to hold in sigprop; see Outcome. A
+	// known disagreement is a claim check that failed, wherever claims
+	// are counted.
 	Disagreement *Disagreement `json:"disagreement,omitempty"`
 }
 
-// Disagreement is a known disagreement with a source, declared with the
-// check before the run (never chosen from its result): what the paper
-// says, what sigprop measures instead, and why the two differ.
-type Disagreement struct {
-	Paper    string `json:"paper"`
-	Measured string `json:"measured"`
-	Why      string `json:"why"`
+// ClaimText is the source statement the metric checks: Paper, or the
+// declared Disagreement's Paper; "" for a metric that checks no claim.
+func (m Metric) ClaimText() string {
+	if m.Paper != "" {
+		return m.Paper
+	}
+	if m.Disagreement != nil {
+		return m.Disagreement.Paper
+	}
+	return ""
 }
+
+// Disagreement is a known disagreement with a source: what the paper
+// says, what sigprop measures instead, why the two differ, and what was
+// known when it was declared (Declared), from which its timing is
+// computed, never typed (Declaration.Timing).
+type Disagreement struct {
+	Paper    string      `json:"paper"`
+	Measured string      `json:"measured"`
+	Why      string      `json:"why"`
+	Declared Declaration `json:"declared"`
+}
+
+// Declaration records what was known when a known disagreement was
+// declared, so that its timing can be computed: a declaration is
+// pre-registered only when a pilot decided it whose seeds are not among
+// the reported data's, and its result was not seen before (Seen empty).
+type Declaration struct {
+	// Commit is the commit that declared the disagreement (an
+	// abbreviated hash, as git log prints it).
+	Commit string `json:"commit"`
+	// Pilot describes the pilot run that decided the declaration; ""
+	// when none did.
+	Pilot string `json:"pilot,omitempty"`
+	// PilotSeeds are the pilot's seeds.
+	PilotSeeds []uint64 `json:"pilot_seeds,omitempty"`
+	// DataSeeds are the seeds of the data the check reads in the report,
+	// set by the code that runs the check from the run itself.
+	DataSeeds []uint64 `json:"data_seeds,omitempty"`
+	// Seen says where the check's result could be read before the
+	// declaration (stored data, a commit message, a deterministic run at
+	// the reported seeds); "" when nowhere.
+	Seen string `json:"seen,omitempty"`
+}
+
+// Timing is when a known disagreement was declared relative to its result.
+type Timing string
+
+const (
+	// PreRegistered: declared from a pilot on other seeds before the
+	// result was seen.
+	PreRegistered Timing = "pre-registered"
+	// AfterSeen: declared after the result was seen (or could have been:
+	// the pilot's seeds are among the reported data's, or no pilot is
+	// named).
+	AfterSeen Timing = "declared after the result was seen"
+)
+
+// Timing computes the declaration's timing: PreRegistered when a pilot
+// with seeds is named, the reported data's seeds are known and share none
+// with the pilot's, and Seen is empty; AfterSeen otherwise.
+func (d Declaration) Timing() Timing {
+	if d.Pilot == "" || len(d.PilotSeeds) == 0 || len(d.DataSeeds) == 0 || d.Seen != "" {
+		return AfterSeen
+	}
+	for _, p := range d.PilotSeeds {
+		if slices.Contains(d.DataSeeds, p) {
+			return AfterSeen
+		}
+	}
+	return PreRegistered
+}
+
+// Wording is the sentence a page shows for the declaration's timing,
+// generated from the record: e.g. "pre-registered: declared in commit
+// 1a2b3c4 from a pilot (…, seeds 77) whose seeds are not in the reported
+// data (seeds 1, 2)" or "declared after the result was seen (…) in commit
+// 1a2b3c4".
+func (d Declaration) Wording() string {
+	seeds := func(s []uint64) string {
+		t := make([]string, len(s))
+		for i, x := range s {
+			t[i] = strconv.FormatUint(x, 10)
+		}
+		return strings.Join(t, ", ")
+	}
+	commit := ""
+	if d.Commit != "" {
+		commit = " in commit " + d.Commit
+	}
+	if d.Timing() == PreRegistered {
+		return fmt.Sprintf("%s: declared%s from a pilot (%s; seeds %s) whose seeds are not in the reported data (seeds %s)",
+			PreRegistered, commit, d.Pilot, seeds(d.PilotSeeds), seeds(d.DataSeeds))
+	}
+	var why []string
+	if d.Seen != "" {
+		why = append(why, "seen in "+d.Seen)
+	}
+	if d.Pilot != "" {
+		switch {
+		case len(d.PilotSeeds) == 0:
+			why = append(why, "the pilot ("+d.Pilot+") names no seeds")
+		case len(d.DataSeeds) == 0:
+			why = append(why, "the pilot ("+d.Pilot+"; seeds "+seeds(d.PilotSeeds)+") cannot be told apart from the reported data, whose seeds are not recorded")
+		default:
+			why = append(why, "the pilot ("+d.Pilot+"; seeds "+seeds(d.PilotSeeds)+") shares seeds with the reported data (seeds "+seeds(d.DataSeeds)+")")
+		}
+	} else if d.Seen == "" {
+		why = append(why, "no pilot is named")
+	}
+	out := string(AfterSeen)
+	if len(why) > 0 {
+		out += " (" + strings.Join(why, "; ") + ")"
+	}
+	return out + commit
+}
+
+// Validate reports a declaration that cannot be audited: no commit, or a
+// pilot without seeds.
+func (d Declaration) Validate() error {
+	if !commitRE.MatchString(d.Commit) {
+		return fmt.Errorf("declaration: commit %q, want the declaring commit's hash (7 to 40 hex digits)", d.Commit)
+	}
+	if d.Pilot != "" && len(d.PilotSeeds) == 0 {
+		return fmt.Errorf("declaration: pilot %q names no seeds", d.Pilot)
+	}
+	if d.Pilot == "" && len(d.PilotSeeds) > 0 {
+		return errors.New("declaration: pilot seeds without a pilot")
+	}
+	return nil
+}
+
+var commitRE = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
 
 // Outcome is the verdict of one metric.
 type Outcome string

@@ -136,7 +136,7 @@ func TestDisagreementEncoding(t *testing.T) {
 	if want := `{"schema":1,"kind":"metric","metric":{"name":"x","value":1,"tolerance":2,"pass":true}}`; string(enc) != want {
 		t.Fatalf("got %s, want %s", enc, want)
 	}
-	m.Disagreement = &Disagreement{Paper: "p", Measured: "m", Why: "w"}
+	m.Disagreement = &Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: Declaration{Commit: "abcdef0", Pilot: "a pilot", PilotSeeds: []uint64{7}, DataSeeds: []uint64{1, 2}}}
 	enc, err = Encode(Bundle{Kind: KindMetric, Metric: &m})
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +145,7 @@ func TestDisagreementEncoding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := dec.Metric.Disagreement; d == nil || *d != *m.Disagreement {
+	if d := dec.Metric.Disagreement; d == nil || !reflect.DeepEqual(*d, *m.Disagreement) {
 		t.Fatalf("decoded disagreement %+v from %s", d, enc)
 	}
 }

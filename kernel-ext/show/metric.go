@@ -61,11 +61,21 @@ type Agreement struct {
 	Basis  string
 	Figure string
 	Note   string
-	// Disagreement declares, with the check and before the run, that the
-	// paper's claim it states (Value against Tol by Rule, the claim as
-	// the paper makes it) is known not to hold here: a failed check is
-	// then the outcome "known disagreement" (bundle.Metric.Outcome). It
-	// must never be set from the result.
+	// Paper, when set, makes the check a claim check: the source's
+	// statement it tests, as the source makes it, with where it stands
+	// (bundle.Metric.Paper). Only claim checks decide a conformance
+	// row's outcome.
+	Paper string
+	// Central marks the check of the figure's main claim (see
+	// bundle.Metric.Central); it needs Paper or a Disagreement.
+	Central bool
+	// Disagreement declares that the paper's claim it states (Value
+	// against Tol by Rule, the claim as the paper makes it) is known not
+	// to hold here: a failed check is then the outcome "known
+	// disagreement" (bundle.Metric.Outcome), which counts as a failed
+	// claim on the conformance page. Its Declared record says what was
+	// known when it was declared; the pages compute its timing from it.
+	// It must never be set from the result.
 	Disagreement *Disagreement
 }
 
@@ -103,11 +113,19 @@ func (a Agreement) Metric() (Metric, error) {
 		if x := a.Disagreement; strings.TrimSpace(x.Paper) == "" || strings.TrimSpace(x.Measured) == "" || strings.TrimSpace(x.Why) == "" {
 			return Metric{}, fmt.Errorf("show: metric %q declares a disagreement without saying what the paper says, what sigprop measures and why", a.Name)
 		}
+		if err := a.Disagreement.Declared.Validate(); err != nil {
+			return Metric{}, fmt.Errorf("show: metric %q: %w", a.Name, err)
+		}
 		dd := *a.Disagreement
+		dd.Declared.PilotSeeds = slices.Clone(dd.Declared.PilotSeeds)
+		dd.Declared.DataSeeds = slices.Clone(dd.Declared.DataSeeds)
 		d = &dd
 	}
+	if a.Central && a.Paper == "" && a.Disagreement == nil {
+		return Metric{}, fmt.Errorf("show: metric %q is central but quotes no claim (Paper)", a.Name)
+	}
 	return Metric{Name: a.Name, Kind: a.Kind, Value: bundle.Float(a.Value), Tolerance: bundle.Float(a.Tol), Rule: rule,
-		Pass: rule.Holds(a.Value, a.Tol), Basis: a.Basis, Figure: a.Figure, Note: a.Note, Disagreement: d}, nil
+		Pass: rule.Holds(a.Value, a.Tol), Basis: a.Basis, Figure: a.Figure, Note: a.Note, Paper: a.Paper, Central: a.Central, Disagreement: d}, nil
 }
 
 // Check displays a's metric in the notebook and returns it; an invalid

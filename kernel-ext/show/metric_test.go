@@ -2,6 +2,7 @@ package show
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -107,13 +108,13 @@ func TestRenderMetricKindBasis(t *testing.T) {
 // metric, must say all three things, and makes a failed check the outcome
 // "known disagreement" with its own badge; the same check holding passes.
 func TestAgreementDisagreement(t *testing.T) {
-	d := &Disagreement{Paper: "A trains better than B", Measured: "B trains better", Why: "a small analogue"}
+	d := &Disagreement{Paper: "A trains better than B", Measured: "B trains better", Why: "a small analogue", Declared: bundle.Declaration{Commit: "abcdef0"}}
 	a := Agreement{Name: "ordering", Kind: Claim, Value: 3, Tol: -2, Rule: AtMost, Basis: "2 SE", Disagreement: d}
 	m, err := a.Metric()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Pass || m.Outcome() != bundle.Known || m.Disagreement == nil || *m.Disagreement != *d {
+	if m.Pass || m.Outcome() != bundle.Known || m.Disagreement == nil || !reflect.DeepEqual(*m.Disagreement, *d) {
 		t.Fatalf("metric %+v, outcome %q", m, m.Outcome())
 	}
 	htm, _, err := RenderMetric(m)
