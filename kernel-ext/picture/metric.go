@@ -7,6 +7,7 @@ import (
 	"html"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 )
@@ -42,10 +43,8 @@ func RenderMetric(m bundle.Metric) (htm []byte, b bundle.Bundle, err error) {
 	if m.Note != "" {
 		fmt.Fprintf(&buf, ` <span class="note">(%s)</span>`, html.EscapeString(m.Note))
 	}
-	if d := m.Disagreement; d != nil {
-		fmt.Fprintf(&buf, ` <span class="disagreement">declared known disagreement: the paper: %s; sigprop: %s; why: %s</span>`,
-			html.EscapeString(d.Paper), html.EscapeString(d.Measured), html.EscapeString(d.Why))
-	}
+	buf.WriteString(DisagreementHTML(m))
+
 	buf.WriteString("</div>\n")
 	mc := m
 	return buf.Bytes(), bundle.Bundle{Schema: bundle.SchemaVersion, Kind: bundle.KindMetric, Metric: &mc}, nil
@@ -75,4 +74,25 @@ func MetricCheck(m bundle.Metric) string {
 		return "value " + v + ", required ≥ " + t
 	}
 	return "value " + v + ", tolerance " + t
+}
+
+// DisagreementHTML is the claim a metric quotes and, for a known
+// disagreement, what the paper says, what sigprop measures, why, and its
+// timing generated from the declaration's record
+// (bundle.Declaration.Wording), as one HTML fragment with a leading space;
+// "" for a metric that quotes no claim.
+func DisagreementHTML(m bundle.Metric) string {
+	var b strings.Builder
+	if m.Paper != "" {
+		central := ""
+		if m.Central {
+			central = "central "
+		}
+		fmt.Fprintf(&b, ` <span class="claim">%sclaim checked: %s</span>`, central, html.EscapeString(m.Paper))
+	}
+	if d := m.Disagreement; d != nil {
+		fmt.Fprintf(&b, ` <span class="disagreement">known disagreement, %s: the paper: %s; sigprop: %s; why: %s</span>`,
+			html.EscapeString(d.Declared.Wording()), html.EscapeString(d.Paper), html.EscapeString(d.Measured), html.EscapeString(d.Why))
+	}
+	return b.String()
 }

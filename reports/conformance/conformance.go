@@ -15,19 +15,38 @@ import (
 //go:embed figures.json
 var figuresJSON []byte
 
-// Status says how far sigprop reproduces a source figure or table.
-type Status string
+// Setting says at what settings sigprop draws a source figure or table:
+// the one column of a row that is typed, since no code can know it. How
+// well the drawing agrees with the source's claims is computed by the
+// report from the claim checks (Outcome), never typed.
+type Setting string
 
 const (
-	Reproduced    Status = "reproduced"     // at the paper's parameters (or sigprop's stated choice where the paper gives none)
-	Partial       Status = "partial"        // some panels, a coarser grid, fewer settings
-	Analogue      Status = "analogue"       // a different dataset or model, saying what differs
-	NotReproduced Status = "not reproduced" // nothing drawn reproduces it
-	Schematic     Status = "schematic"      // a diagram or settings table: nothing to compute
+	// AtPaper: at the paper's parameters (or sigprop's stated choice
+	// where the paper gives none).
+	AtPaper Setting = "paper"
+	// Analogue: a different dataset, model or form; the row's Reason
+	// says what differs.
+	Analogue Setting = "analogue"
+	// SchematicSetting: a diagram or a table of hyperparameters, nothing
+	// to compute.
+	SchematicSetting Setting = "schematic"
 )
 
-// Statuses lists the statuses in display order.
-var Statuses = []Status{Reproduced, Partial, Analogue, NotReproduced, Schematic}
+// Settings lists the settings in display order.
+var Settings = []Setting{AtPaper, Analogue, SchematicSetting}
+
+// Section says whether a row is a figure of the five sources or one
+// sigprop added beyond them (a figure a source only cites, recalled rather
+// than read): the two are counted apart.
+type Section string
+
+const (
+	// InSources: a figure or table of one of the five sources (the default).
+	InSources Section = ""
+	// Beyond: not a figure of the sources.
+	Beyond Section = "beyond"
+)
 
 // Type says what a source figure or table is.
 type Type string
@@ -35,27 +54,36 @@ type Type string
 const (
 	Data          Type = "data"      // plotted or tabulated results
 	SchematicType Type = "schematic" // a diagram
-	Settings      Type = "settings"  // a table of hyperparameters
+	SettingsType  Type = "settings"  // a table of hyperparameters
 )
 
 // Types lists the types in display order.
-var Types = []Type{Data, SchematicType, Settings}
+var Types = []Type{Data, SchematicType, SettingsType}
 
-// Sources are the names a PaperFigure field may start with. "P18" is
+// SourceNames are the names a PaperFigure field may start with. "P18" is
 // Pennington et al. 2018, for its figures shown in the Tanner lecture.
-var Sources = []string{"Cowsik et al. 2024", "Noci et al. 2022", "Noci et al. 2023", "Tanner lecture", "P18"}
+var SourceNames = []string{"Cowsik et al. 2024", "Noci et al. 2022", "Noci et al. 2023", "Tanner lecture", "P18"}
 
 // Row is one figure or table of a source.
 type Row struct {
 	ID     string `json:"id"`     // e.g. "noci2022-fig8"
-	Source string `json:"source"` // one of Sources
+	Source string `json:"source"` // one of SourceNames
 	Label  string `json:"label"`  // as the source numbers it: "Fig. 8", "Table 1", "Attention Fig. 2"
 	Title  string `json:"title"`
 	Type   Type   `json:"type"`
-	Status Status `json:"status"`
-	// Reason says what is missing or different; required unless the
-	// status is Reproduced.
+	// Setting is the only typed verdict-like column: at the paper's
+	// settings, an analogue, or schematic. Its outcome is computed
+	// (Result.Outcome).
+	Setting Setting `json:"setting"`
+	// Section is "beyond" for a row that is not a figure of the sources.
+	Section Section `json:"section,omitempty"`
+	// Reason says what differs from the source (required for an
+	// analogue and a schematic row).
 	Reason string `json:"reason,omitempty"`
+	// Missing says what of the source figure sigprop does not draw (a
+	// panel, a data set out of reach); a row with something missing is
+	// at best partial, and a row that draws nothing must say what.
+	Missing string `json:"missing,omitempty"`
 	// Aliases are other "<Source>, <Label>" names of the same figure,
 	// e.g. "P18, Fig. 1" for the lecture's Fig. 1.
 	Aliases []string `json:"aliases,omitempty"`
@@ -88,8 +116,30 @@ func Load() (*List, error) {
 	return l, nil
 }
 
-// Parse decodes and validates a list. Unknown fields are errors.
+// ErrTypedOutcome is returned by Parse for a row that types an outcome
+// ("status", "outcome"): outcomes are computed by the report from the
+// claim checks.
+var ErrTypedOutcome = errors.New("an outcome is computed by the report from the row's claim checks, never typed: type only the setting (\"paper\", \"analogue\" or \"schematic\") and the reason")
+
+// Parse decodes and validates a list. Unknown fields are errors; a typed
+// outcome is ErrTypedOutcome.
 func Parse(b []byte) (*List, error) {
+	var raw struct {
+		Rows []map[string]json.RawMessage `json:"rows"`
+	}
+	if err := json.Unmarshal(b, &raw); err == nil {
+		var errs []error
+		for i, r := range raw.Rows {
+			for _, k := range []string{"status", "outcome", "verdict"} {
+				if _, ok := r[k]; ok {
+					errs = append(errs, fmt.Errorf("row %d: field %q: %w", i+1, k, ErrTypedOutcome))
+				}
+			}
+		}
+		if len(errs) > 0 {
+			return nil, errors.Join(errs...)
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	var l List
@@ -123,26 +173,32 @@ func (l *List) validate() error {
 			bad(i, r, "duplicate id")
 		}
 		ids[r.ID] = true
-		if !slices.Contains(Sources, r.Source) {
-			bad(i, r, "unknown source %q; allowed: %s", r.Source, strings.Join(Sources, ", "))
+		if !slices.Contains(SourceNames, r.Source) {
+			bad(i, r, "unknown source %q; allowed: %s", r.Source, strings.Join(SourceNames, ", "))
 		}
 		if r.Label == "" || r.Title == "" {
 			bad(i, r, "label and title are required")
 		}
 		if !slices.Contains(Types, r.Type) {
-			bad(i, r, "unknown type %q; allowed: %s", r.Type, joinTypes())
+			bad(i, r, "unknown type %q; allowed: %s", r.Type, joinQuoted(Types))
 		}
-		if !slices.Contains(Statuses, r.Status) {
-			bad(i, r, "unknown status %q; allowed: %s", r.Status, joinStatuses())
+		if !slices.Contains(Settings, r.Setting) {
+			bad(i, r, "unknown setting %q; allowed: %s", r.Setting, joinQuoted(Settings))
 		}
-		if r.Status != Reproduced && strings.TrimSpace(r.Reason) == "" {
-			bad(i, r, "status %q needs a reason", r.Status)
+		if r.Section != InSources && r.Section != Beyond {
+			bad(i, r, "unknown section %q; allowed: %q (omitted: a figure of the sources)", r.Section, Beyond)
 		}
-		if (r.Type == SchematicType || r.Type == Settings) != (r.Status == Schematic) {
-			bad(i, r, "type %q with status %q: schematic and settings rows, and only they, have status %q", r.Type, r.Status, Schematic)
+		if (r.Setting == Analogue || r.Setting == SchematicSetting) && strings.TrimSpace(r.Reason) == "" {
+			bad(i, r, "setting %q needs a reason (what differs from the source)", r.Setting)
 		}
-		if (r.Status == Reproduced || r.Status == Partial || r.Status == Analogue) && len(r.Figures) == 0 {
-			bad(i, r, "status %q lists no sigprop figure", r.Status)
+		if (r.Type == SchematicType || r.Type == SettingsType) != (r.Setting == SchematicSetting) {
+			bad(i, r, "type %q with setting %q: schematic and settings rows, and only they, have setting %q", r.Type, r.Setting, SchematicSetting)
+		}
+		if r.Setting != SchematicSetting && len(r.Figures) == 0 && strings.TrimSpace(r.Missing) == "" {
+			bad(i, r, "a data row that lists no sigprop figure must say what is missing (\"missing\")")
+		}
+		if r.Setting == SchematicSetting && (len(r.Figures) > 0 || r.Missing != "") {
+			bad(i, r, "a schematic row lists no figures and nothing missing")
 		}
 		seen := map[string]bool{}
 		for _, f := range append(slices.Clip(r.Figures), r.OptionalFigures...) {
@@ -168,17 +224,9 @@ func (l *List) validate() error {
 	return errors.Join(errs...)
 }
 
-func joinStatuses() string {
-	s := make([]string, len(Statuses))
-	for i, x := range Statuses {
-		s[i] = strconv.Quote(string(x))
-	}
-	return strings.Join(s, ", ")
-}
-
-func joinTypes() string {
-	s := make([]string, len(Types))
-	for i, x := range Types {
+func joinQuoted[T ~string](xs []T) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
 		s[i] = strconv.Quote(string(x))
 	}
 	return strings.Join(s, ", ")
@@ -224,7 +272,7 @@ var numRE = regexp.MustCompile(`\d+`)
 // gives ErrNotAClaim.
 func ParseClaim(s string) ([]string, error) {
 	src := ""
-	for _, x := range Sources {
+	for _, x := range SourceNames {
 		if strings.HasPrefix(s, x+", ") {
 			src = x
 		}

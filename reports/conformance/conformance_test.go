@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -18,10 +19,37 @@ func TestCommittedListLoads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := l.Count()
-	t.Logf("%d rows; by type %v; data rows by status %v", len(l.Rows), c.ByType, c.DataByStatus)
-	if len(l.SortedSources()) != len(Sources) {
-		t.Errorf("sources with rows: %v, want all of %v", l.SortedSources(), Sources)
+	settings := map[Setting]int{}
+	for _, r := range l.Rows {
+		settings[r.Setting]++
+	}
+	t.Logf("%d rows; by setting %v", len(l.Rows), settings)
+	if len(l.SortedSources(InSources)) != len(SourceNames) {
+		t.Errorf("sources with rows: %v, want all of %v", l.SortedSources(InSources), SourceNames)
+	}
+}
+
+// An outcome typed into the list is refused, naming the row and the
+// field: outcomes are computed from the claim checks.
+func TestTypedOutcomeRefused(t *testing.T) {
+	for _, field := range []string{"status", "outcome", "verdict"} {
+		s := strings.Replace(goodList, `"setting": "paper", "figures": ["nb#f1"]`, `"setting": "paper", "`+field+`": "reproduced", "figures": ["nb#f1"]`, 1)
+		if s == goodList {
+			t.Fatal("replacement did not apply")
+		}
+		_, err := Parse([]byte(s))
+		if !errors.Is(err, ErrTypedOutcome) || !strings.Contains(err.Error(), `row 1: field "`+field+`"`) {
+			t.Errorf("%s: error %v, want ErrTypedOutcome naming row 1", field, err)
+		}
+	}
+	// The committed list holds none (Load would fail), and neither does
+	// any row of it once re-encoded.
+	b, err := os.ReadFile("figures.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if regexp.MustCompile(`"(status|outcome|verdict)"\s*:`).Match(b) {
+		t.Error("figures.json types an outcome")
 	}
 }
 
@@ -131,9 +159,11 @@ func TestParseClaim(t *testing.T) {
 }
 
 const goodList = `{"rows": [
- {"id": "a-fig1", "source": "Noci et al. 2022", "label": "Fig. 1", "title": "t", "type": "data", "status": "reproduced", "figures": ["nb#f1"]},
- {"id": "a-fig2", "source": "Noci et al. 2022", "label": "Fig. 2", "title": "t", "type": "schematic", "status": "schematic", "reason": "a diagram", "figures": []},
- {"id": "a-fig3", "source": "Noci et al. 2022", "label": "Fig. 3", "title": "t", "type": "data", "status": "partial", "reason": "one panel", "figures": ["nb#f3", "nb#tab3"], "optional_figures": ["nb#heat"], "aliases": ["P18, Fig. 3"]}
+ {"id": "a-fig1", "source": "Noci et al. 2022", "label": "Fig. 1", "title": "t", "type": "data", "setting": "paper", "figures": ["nb#f1"]},
+ {"id": "a-fig2", "source": "Noci et al. 2022", "label": "Fig. 2", "title": "t", "type": "schematic", "setting": "schematic", "reason": "a diagram", "figures": []},
+ {"id": "a-fig3", "source": "Noci et al. 2022", "label": "Fig. 3", "title": "t", "type": "data", "setting": "analogue", "reason": "another data set", "figures": ["nb#f3", "nb#tab3"], "optional_figures": ["nb#heat"], "aliases": ["P18, Fig. 3"]},
+ {"id": "a-fig4", "source": "Noci et al. 2022", "label": "Fig. 4", "title": "t", "type": "data", "setting": "paper", "missing": "out of reach", "figures": []},
+ {"id": "b-fig1", "source": "Tanner lecture", "label": "Schoenholz Fig. 5", "title": "t", "type": "data", "setting": "analogue", "section": "beyond", "reason": "recalled", "figures": ["nb#s5"]}
 ]}`
 
 func TestParseRejects(t *testing.T) {
@@ -141,19 +171,20 @@ func TestParseRejects(t *testing.T) {
 		t.Fatalf("good list: %v", err)
 	}
 	for name, c := range map[string]struct{ old, new, want string }{
-		"unknown status":   {`"status": "partial"`, `"status": "partly"`, `unknown status "partly"`},
-		"unknown type":     {`"type": "schematic"`, `"type": "diagram"`, `unknown type "diagram"`},
-		"duplicate id":     {`"id": "a-fig2"`, `"id": "a-fig1"`, "duplicate id"},
-		"missing reason":   {`"reason": "one panel", `, ``, `status "partial" needs a reason`},
-		"unknown source":   {`"source": "Noci et al. 2022", "label": "Fig. 2"`, `"source": "Noci 2022", "label": "Fig. 2"`, `unknown source "Noci 2022"`},
-		"unknown field":    {`"title": "t", "type": "data", "status": "reproduced"`, `"titel": "t", "type": "data", "status": "reproduced"`, `unknown field "titel"`},
-		"bad figure ref":   {`"nb#f1"`, `"f1"`, `want "notebook#figure-id"`},
-		"no figures":       {`"figures": ["nb#f1"]`, `"figures": []`, `lists no sigprop figure`},
-		"schematic status": {`"type": "schematic", "status": "schematic"`, `"type": "schematic", "status": "not reproduced"`, `only they, have status`},
-		"duplicate name":   {`"label": "Fig. 2"`, `"label": "Fig. 1"`, `is also row "a-fig1"'s`},
-		"bad label":        {`"label": "Fig. 3"`, `"label": "Figure three"`, `is not a claim of one figure`},
-		"bad id":           {`"id": "a-fig2"`, `"id": "A fig2"`, "id must be lower-case"},
-		"figure listed 2×": {`"nb#tab3"]`, `"nb#f3"]`, `listed twice`},
+		"unknown setting":   {`"setting": "analogue"`, `"setting": "analog"`, `unknown setting "analog"`},
+		"unknown section":   {`"section": "beyond"`, `"section": "outside"`, `unknown section "outside"`},
+		"unknown type":      {`"type": "schematic"`, `"type": "diagram"`, `unknown type "diagram"`},
+		"duplicate id":      {`"id": "a-fig2"`, `"id": "a-fig1"`, "duplicate id"},
+		"missing reason":    {`"reason": "another data set", `, ``, `setting "analogue" needs a reason`},
+		"nothing missing":   {`"missing": "out of reach", `, ``, `must say what is missing`},
+		"unknown source":    {`"source": "Noci et al. 2022", "label": "Fig. 2"`, `"source": "Noci 2022", "label": "Fig. 2"`, `unknown source "Noci 2022"`},
+		"unknown field":     {`"title": "t", "type": "data", "setting": "paper"`, `"titel": "t", "type": "data", "setting": "paper"`, `unknown field "titel"`},
+		"bad figure ref":    {`"nb#f1"`, `"f1"`, `want "notebook#figure-id"`},
+		"schematic setting": {`"type": "schematic", "setting": "schematic"`, `"type": "schematic", "setting": "paper"`, `only they, have setting`},
+		"duplicate name":    {`"label": "Fig. 2"`, `"label": "Fig. 1"`, `is also row "a-fig1"'s`},
+		"bad label":         {`"label": "Fig. 3"`, `"label": "Figure three"`, `is not a claim of one figure`},
+		"bad id":            {`"id": "a-fig2"`, `"id": "A fig2"`, "id must be lower-case"},
+		"figure listed 2×":  {`"nb#tab3"]`, `"nb#f3"]`, `listed twice`},
 	} {
 		s := strings.Replace(goodList, c.old, c.new, 1)
 		if s == goodList {
@@ -175,6 +206,7 @@ func TestCheck(t *testing.T) {
 		{Notebook: "nb", ID: "f1", PaperFigure: "Noci et al. 2022, Fig. 1"},
 		{Notebook: "nb", ID: "f3", PaperFigure: "P18, Fig. 3 (left)"},
 		{Notebook: "nb", ID: "tab3"},
+		{Notebook: "nb", ID: "s5"},
 		{Notebook: "nb", ID: "other", PaperFigure: "Noci et al. 2022, eq. (15)"},
 	}
 	off, err := l.Check(ok, map[string]bool{"nb": true})
@@ -222,7 +254,7 @@ func TestResults(t *testing.T) {
 		{"nb", bundle.Metric{Name: "m5", Value: 9, Tolerance: 1}},
 	}
 	res := l.Results(drawn, mets)
-	if len(res) != 3 {
+	if len(res) != 5 {
 		t.Fatalf("%d results", len(res))
 	}
 	if len(res[0].Metrics) != 2 || res[0].Worst != 1.5 {
@@ -233,6 +265,73 @@ func TestResults(t *testing.T) {
 	}
 	if res[2].Worst != 0.5 || len(res[2].Figures) != 2 || res[2].Figures[1].Drawn {
 		t.Errorf("row 3: worst %v, figures %+v; want 0.5 and nb#tab3 not drawn (the optional nb#heat left out)", res[2].Worst, res[2].Figures)
+	}
+	// No metric quotes a claim: drawn but not checked.
+	if res[0].Outcome != NotChecked || res[2].Outcome != NotChecked || res[1].Outcome != NotApplicable || res[3].Outcome != NotChecked || res[4].Outcome != NotRun {
+		t.Errorf("outcomes %q %q %q %q %q", res[0].Outcome, res[1].Outcome, res[2].Outcome, res[3].Outcome, res[4].Outcome)
+	}
+}
+
+// The outcome is computed from the claim checks alone, a known
+// disagreement counts as a failed claim (outcome, worst ratio, counts),
+// a failed central claim decides, and a missing part caps at partial.
+func TestOutcomeComputed(t *testing.T) {
+	known := &bundle.Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: bundle.Declaration{Commit: "abcdef0"}}
+	pass := bundle.Metric{Name: "pass", Value: 0.5, Tolerance: 1, Pass: true, Paper: "Noci et al. 2022, Fig. 1: it holds"}
+	fail := bundle.Metric{Name: "fail", Value: 3, Tolerance: 1, Paper: "Noci et al. 2022, Fig. 1: it also holds"}
+	kd := bundle.Metric{Name: "known", Value: 4, Tolerance: 1, Disagreement: known}
+	internal := bundle.Metric{Name: "quadrature", Value: 0.1, Tolerance: 1, Pass: true}
+	central := func(m bundle.Metric) bundle.Metric { m.Central = true; return m }
+	for _, c := range []struct {
+		name    string
+		metrics []bundle.Metric
+		missing string
+		want    Outcome
+		worst   float64
+	}{
+		{"every claim passes", []bundle.Metric{pass, pass, internal}, "", Reproduced, 0.5},
+		{"one of two", []bundle.Metric{pass, fail}, "", Partial, 3},
+		{"a known disagreement is a failed claim", []bundle.Metric{pass, kd}, "", Partial, 4},
+		{"only known disagreements", []bundle.Metric{kd, internal}, "", NotReproduced, 4},
+		{"none passes", []bundle.Metric{fail}, "", NotReproduced, 3},
+		{"central fails", []bundle.Metric{pass, pass, central(fail)}, "", NotReproduced, 3},
+		{"central known", []bundle.Metric{pass, central(kd)}, "", NotReproduced, 4},
+		{"central passes", []bundle.Metric{central(pass), fail}, "", Partial, 3},
+		{"internal checks only", []bundle.Metric{internal}, "", NotChecked, 0.1},
+		{"all pass, part missing", []bundle.Metric{pass}, "panel b", Partial, 0.5},
+	} {
+		l, err := Parse([]byte(goodList))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Rows[0].Missing = c.missing
+		var mets []Metric
+		for _, m := range c.metrics {
+			m.Figure = "f1"
+			mets = append(mets, Metric{"nb", m})
+		}
+		res := l.Results([]Drawn{{Notebook: "nb", ID: "f1"}, {Notebook: "nb", ID: "s5"}}, mets)
+		r := res[0]
+		if r.Outcome != c.want || r.Worst != c.worst {
+			t.Errorf("%s: outcome %q (%s), worst %v; want %q, %v", c.name, r.Outcome, r.Why, r.Worst, c.want, c.worst)
+		}
+		cnt := Count(res)
+		wantN := 1
+		if c.want == NotChecked {
+			wantN = 2 // a-fig4 draws nothing
+		}
+		if cnt.Sources[AtPaper][c.want] != wantN || cnt.Rows != 4 || cnt.BeyondRows != 1 || cnt.Beyond[Analogue][NotChecked] != 1 {
+			t.Errorf("%s: counts %+v", c.name, cnt)
+		}
+		wantK := 0
+		for _, m := range c.metrics {
+			if m.Disagreement != nil {
+				wantK++
+			}
+		}
+		if k, _ := KnownDisagreements(res); k != wantK || r.Known != wantK {
+			t.Errorf("%s: %d known disagreements, want %d", c.name, k, wantK)
+		}
 	}
 }
 

@@ -36,21 +36,27 @@ func compareConformance(a, b *publish.Manifest) ([]ConformanceDiff, bool) {
 		func(id string, o, n *publish.ConformanceEntry) ConformanceDiff {
 			d := ConformanceDiff{ID: id}
 			if o != nil {
-				d.OldStatus, d.OldWorst = o.Status, worstPtr(o)
+				d.OldStatus, d.OldWorst = o.Verdict(), worstPtr(o)
 			}
 			if n != nil {
-				d.NewStatus, d.NewWorst = n.Status, worstPtr(n)
+				d.NewStatus, d.NewWorst = n.Verdict(), worstPtr(n)
 			}
 			switch {
 			case o == nil:
 				d.Status = Added
-				d.Changes = append(d.Changes, "added with status "+n.Status)
+				d.Changes = append(d.Changes, "added with outcome "+n.Verdict())
 			case n == nil:
 				d.Status = Removed
-				d.Changes = append(d.Changes, "removed (was "+o.Status+")")
+				d.Changes = append(d.Changes, "removed (was "+o.Verdict()+")")
 			default:
-				if o.Status != n.Status {
-					d.Changes = append(d.Changes, fmt.Sprintf("status %s -> %s", o.Status, n.Status))
+				if o.Verdict() != n.Verdict() {
+					d.Changes = append(d.Changes, fmt.Sprintf("outcome %s -> %s", o.Verdict(), n.Verdict()))
+				}
+				if o.Setting != n.Setting && o.Setting != "" {
+					d.Changes = append(d.Changes, fmt.Sprintf("setting %s -> %s", o.Setting, n.Setting))
+				}
+				if o.Claims != n.Claims || o.ClaimsPassed != n.ClaimsPassed {
+					d.Changes = append(d.Changes, fmt.Sprintf("claim checks passed %d/%d -> %d/%d", o.ClaimsPassed, o.Claims, n.ClaimsPassed, n.Claims))
 				}
 				var plus, minus []string
 				for _, f := range n.Figures {
@@ -100,4 +106,49 @@ func side(p *float64) string {
 		return "pass"
 	}
 	return "fail"
+}
+
+// ConformanceCount is the number of rows of the sources with one setting
+// and one outcome, in the old report and the new.
+type ConformanceCount struct {
+	Setting string `json:"setting"` // "" in a report whose rows record none
+	Outcome string `json:"outcome"`
+	Old     int    `json:"old"`
+	New     int    `json:"new"`
+}
+
+// conformanceCounts tallies the rows of the sources (not those beyond
+// them) of a and b by setting × outcome, in a stable order.
+func conformanceCounts(a, b *publish.Manifest) []ConformanceCount {
+	type key struct{ setting, outcome string }
+	old, nw := map[key]int{}, map[key]int{}
+	var keys []key
+	tally := func(m *publish.Manifest, into map[key]int) {
+		for i := range m.Conformance {
+			e := &m.Conformance[i]
+			if e.Section != "" {
+				continue
+			}
+			k := key{e.Setting, e.Verdict()}
+			if _, ok := old[k]; !ok {
+				if _, ok := nw[k]; !ok {
+					keys = append(keys, k)
+				}
+			}
+			into[k]++
+		}
+	}
+	tally(a, old)
+	tally(b, nw)
+	slices.SortFunc(keys, func(x, y key) int {
+		if c := strings.Compare(x.setting, y.setting); c != 0 {
+			return c
+		}
+		return strings.Compare(x.outcome, y.outcome)
+	})
+	out := make([]ConformanceCount, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, ConformanceCount{Setting: k.setting, Outcome: k.outcome, Old: old[k], New: nw[k]})
+	}
+	return out
 }

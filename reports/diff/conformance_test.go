@@ -3,6 +3,7 @@ package diff
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,6 +22,14 @@ func row(id, status string, worst *float64, figs ...string) publish.ConformanceE
 
 func ptr(x float64) *float64 { return &x }
 
+// computed is row as a report of manifest schema 3 writes it: a typed
+// setting and a computed outcome instead of a typed status.
+func computed(id, setting, outcome string, worst *float64, figs ...string) publish.ConformanceEntry {
+	e := row(id, "", worst, figs...)
+	e.Setting, e.Outcome = setting, outcome
+	return e
+}
+
 func TestCompareConformance(t *testing.T) {
 	a, b := manifests()
 	a.Conformance = []publish.ConformanceEntry{
@@ -32,14 +41,16 @@ func TestCompareConformance(t *testing.T) {
 		row("figs", "partial", nil, "nb#f", "nb#g"),
 		row("gone", "not reproduced", nil),
 	}
+	// The new report computes its outcomes (schema 3); the old one typed
+	// them (its Status is read as the outcome).
 	b.Conformance = []publish.ConformanceEntry{
-		row("same", "reproduced", ptr(0.5), "nb#f"),
-		row("status", "reproduced", ptr(0.5), "nb#f"),
-		row("crosses", "reproduced", ptr(1.2), "nb#f"),
-		row("stays-below", "reproduced", ptr(0.7), "nb#f"),
-		row("gains-metric", "partial", ptr(0.3), "nb#f"),
-		row("figs", "partial", nil, "nb#f", "nb#h"),
-		row("new", "analogue", nil, "nb#x"),
+		computed("same", "paper", "reproduced", ptr(0.5), "nb#f"),
+		computed("status", "paper", "reproduced", ptr(0.5), "nb#f"),
+		computed("crosses", "paper", "reproduced", ptr(1.2), "nb#f"),
+		computed("stays-below", "paper", "reproduced", ptr(0.7), "nb#f"),
+		computed("gains-metric", "paper", "partial", ptr(0.3), "nb#f"),
+		computed("figs", "paper", "partial", nil, "nb#f", "nb#h"),
+		computed("new", "analogue", "not checked", nil, "nb#x"),
 	}
 	r := Compare(a, b, Options{})
 	if !r.ConformanceCompared {
@@ -50,12 +61,12 @@ func TestCompareConformance(t *testing.T) {
 		got[c.ID] = c
 	}
 	for id, want := range map[string]string{
-		"status":       "changed: status partial -> reproduced",
+		"status":       "changed: outcome partial -> reproduced",
 		"crosses":      "changed: worst ratio 0.9 -> 1.2",
 		"gains-metric": "changed: worst ratio (none) -> 0.3",
 		"figs":         "changed: figures +nb#h -nb#g",
 		"gone":         "removed: removed (was not reproduced)",
-		"new":          "added: added with status analogue",
+		"new":          "added: added with outcome not checked",
 	} {
 		c, ok := got[id]
 		if !ok {
@@ -75,16 +86,21 @@ func TestCompareConformance(t *testing.T) {
 	if !got["crosses"].Crossed || got["status"].Crossed {
 		t.Error("Crossed flag wrong")
 	}
-	checkText(t, r, "conformance changed status: status partial -> reproduced", "conformance added   new: added with status analogue", "conformance: 6 rows changed")
+	checkText(t, r, "conformance changed status: outcome partial -> reproduced", "conformance added   new: added with outcome not checked", "conformance: 6 rows changed",
+		"conformance count paper / reproduced: 0 -> 4", "conformance count (no setting) / reproduced: 3 -> 0", "conformance count analogue / not checked: 0 -> 1")
 	var js bytes.Buffer
 	if err := r.WriteJSON(&js); err != nil {
 		t.Fatal(err)
 	}
 	var back struct {
-		Conformance []ConformanceDiff `json:"conformance"`
+		Conformance []ConformanceDiff  `json:"conformance"`
+		Counts      []ConformanceCount `json:"conformance_counts"`
 	}
 	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Conformance) != 6 {
 		t.Errorf("JSON conformance: %v, %d rows", err, len(back.Conformance))
+	}
+	if !slices.Contains(back.Counts, ConformanceCount{Setting: "paper", Outcome: "partial", Old: 0, New: 2}) {
+		t.Errorf("JSON counts %+v lack paper/partial 0 -> 2", back.Counts)
 	}
 	page, err := r.RenderHTML("A", "B", "assets/")
 	if err != nil {

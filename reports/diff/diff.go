@@ -174,6 +174,9 @@ type Report struct {
 	// ConformanceCompared is false when a report predates the list.
 	Conformance         []ConformanceDiff `json:"conformance"`
 	ConformanceCompared bool              `json:"conformance_compared"`
+	// ConformanceCounts are the rows of the sources by setting × computed
+	// outcome in each report.
+	ConformanceCounts []ConformanceCount `json:"conformance_counts,omitempty"`
 	// Tables lists every table, what moved first; TablesCompared is false
 	// (and Tables empty) when a manifest predates tables (schema 1).
 	Tables          []TableDiff `json:"tables"`
@@ -285,6 +288,9 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 			return md
 		}, func(md MetricDiff) string { return md.Status })
 	r.Conformance, r.ConformanceCompared = compareConformance(a, b)
+	if r.ConformanceCompared {
+		r.ConformanceCounts = conformanceCounts(a, b)
+	}
 	r.Tables, r.UnchangedTables, r.TablesCompared = compareTables(a, b, opt)
 	return r
 }

@@ -229,7 +229,9 @@ body{max-width:96rem}
 {{range .R.Metrics}}<tr><td>{{.Notebook}}</td><td>{{.Name}}</td><td class="st-{{.Status}}{{if .Regressed}} st-regressed{{end}}">{{.Status}}{{if .Regressed}} (regressed){{end}}{{with .Known}} (known disagreement {{.}}){{end}}</td><td>{{p .Old}}</td><td>{{p .New}}</td><td>{{.Tolerance}}</td><td>{{or .OldOutcome "—"}} → {{or .NewOutcome "—"}}</td></tr>
 {{end}}</tbody></table>
 <h2>Conformance to the papers</h2>
-{{if .R.ConformanceCompared}}{{if .R.Conformance}}<table class="sigprop-table"><thead><tr><th>row</th><th>status</th><th>paper status (old → new)</th><th>worst ratio (old → new)</th><th>changes</th></tr></thead><tbody>
+{{if .R.ConformanceCompared}}{{with .R.ConformanceCounts}}<table class="sigprop-table"><thead><tr><th>setting</th><th>outcome (computed)</th><th>rows (old → new)</th></tr></thead><tbody>
+{{range .}}<tr><td>{{or .Setting "—"}}</td><td>{{.Outcome}}</td><td>{{.Old}} → {{.New}}</td></tr>
+{{end}}</tbody></table>{{end}}{{if .R.Conformance}}<table class="sigprop-table"><thead><tr><th>row</th><th>status</th><th>outcome (old → new)</th><th>worst ratio (old → new)</th><th>changes</th></tr></thead><tbody>
 {{range .R.Conformance}}<tr><td>{{.ID}}</td><td class="st-{{.Status}}{{if .Crossed}} st-regressed{{end}}">{{.Status}}</td><td>{{or .OldStatus "—"}} → {{or .NewStatus "—"}}</td><td>{{p .OldWorst}} → {{p .NewWorst}}</td><td>{{range .Changes}}{{.}}<br>{{end}}</td></tr>
 {{end}}</tbody></table>{{else}}<p>No row changed.</p>{{end}}{{else}}<p>Not compared: a report predates the conformance list.</p>{{end}}
 </main>

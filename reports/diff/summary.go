@@ -79,11 +79,23 @@ func (r *Report) WriteText(w io.Writer) error {
 		_, err := fmt.Fprintln(w, "conformance: not compared (a report predates the conformance list)")
 		return err
 	}
+	for _, c := range r.ConformanceCounts {
+		if c.Old != c.New {
+			fmt.Fprintf(w, "conformance count %s / %s: %d -> %d\n", orNone(c.Setting), c.Outcome, c.Old, c.New)
+		}
+	}
 	for _, c := range r.Conformance {
 		fmt.Fprintf(w, "conformance %-7s %s: %s\n", c.Status, c.ID, strings.Join(c.Changes, "; "))
 	}
 	_, err := fmt.Fprintf(w, "conformance: %d rows changed\n", len(r.Conformance))
 	return err
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(no setting)"
+	}
+	return s
 }
 
 func outcomeOrAbsent(o bundle.Outcome) string {
@@ -224,11 +236,13 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Metrics   []MetricDiff `json:"metrics"`
 		// Conformance is null when a report predates the conformance list.
 		Conformance []ConformanceDiff `json:"conformance"`
+		// ConformanceCounts: rows of the sources by setting × outcome.
+		ConformanceCounts []ConformanceCount `json:"conformance_counts,omitempty"`
 		// Tables is null when a report predates tables in the manifest.
 		Tables          []table `json:"tables"`
 		UnchangedTables int     `json:"unchanged_tables"`
 	}{RTol: r.RTol, ATol: r.ATol, Unchanged: r.Unchanged, Metrics: r.Metrics, Figures: []figure{}, Conformance: r.Conformance,
-		UnchangedTables: r.UnchangedTables}
+		ConformanceCounts: r.ConformanceCounts, UnchangedTables: r.UnchangedTables}
 	if out.Metrics == nil {
 		out.Metrics = []MetricDiff{}
 	}

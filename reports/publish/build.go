@@ -446,8 +446,9 @@ func conformancePage(r *render.Renderer, dir string, m *Manifest, drawn []confor
 	m.ConformanceErrors = errs
 	results := list.Results(drawn, metrics)
 	for _, res := range results {
-		e := ConformanceEntry{ID: res.Row.ID, Source: res.Row.Source, Label: res.Row.Label, Type: string(res.Row.Type), Status: string(res.Row.Status),
-			Figures: []string{}, Metrics: len(res.Metrics), Known: res.Known}
+		e := ConformanceEntry{ID: res.Row.ID, Source: res.Row.Source, Label: res.Row.Label, Type: string(res.Row.Type),
+			Setting: string(res.Row.Setting), Section: string(res.Row.Section), Outcome: string(res.Outcome), OutcomeWhy: res.Why,
+			Figures: []string{}, Metrics: len(res.Metrics), Claims: res.Claims, ClaimsPassed: res.ClaimsPassed, Known: res.Known}
 		for _, f := range res.Figures {
 			if f.Drawn {
 				e.Figures = append(e.Figures, f.Ref)
@@ -463,7 +464,7 @@ func conformancePage(r *render.Renderer, dir string, m *Manifest, drawn []confor
 	if err != nil {
 		return nil, err
 	}
-	c := list.Count()
+	c := conformance.Count(results)
 	return &c, os.WriteFile(filepath.Join(dir, "conformance.html"), page, 0o644)
 }
 

@@ -112,15 +112,16 @@ func TestBuild(t *testing.T) {
 // listed figure a complete notebook did not draw, fail the report.
 func TestBuildConformance(t *testing.T) {
 	list, err := conformance.Parse([]byte(`{"rows": [
- {"id": "tanner-fig1", "source": "Tanner lecture", "label": "Fig. 1", "title": "t", "type": "data", "status": "reproduced", "figures": ["01-mean-field#fig1-phase-diagram", "01-mean-field#fig1-qstar"]},
- {"id": "noci2022-fig8", "source": "Noci et al. 2022", "label": "Fig. 8", "title": "t", "type": "data", "status": "partial", "reason": "r", "figures": ["03-rank-collapse#fig8-rho"]}]}`))
+ {"id": "tanner-fig1", "source": "Tanner lecture", "label": "Fig. 1", "title": "t", "type": "data", "setting": "paper", "figures": ["01-mean-field#fig1-phase-diagram", "01-mean-field#fig1-qstar"]},
+ {"id": "noci2022-fig8", "source": "Noci et al. 2022", "label": "Fig. 8", "title": "t", "type": "data", "setting": "analogue", "reason": "r", "figures": ["03-rank-collapse#fig8-rho"]}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	loadList = func() (*conformance.List, error) { return list, nil }
 	defer func() { loadList = conformance.Load }()
 	out := filepath.Join(t.TempDir(), "site")
-	m1, err := show.Agreement{Name: "edge", Kind: show.TheoryVsPrinted, Value: 2e-5, Tol: 5e-5, Basis: "4 decimals", Figure: "fig1-phase-diagram"}.Metric()
+	m1, err := show.Agreement{Name: "edge", Kind: show.TheoryVsPrinted, Value: 2e-5, Tol: 5e-5, Basis: "4 decimals", Figure: "fig1-phase-diagram",
+		Paper: "Tanner lecture, Fig. 1: the edge of chaos at the printed point"}.Metric()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +147,8 @@ func TestBuildConformance(t *testing.T) {
 			row = &m.Conformance[i]
 		}
 	}
-	if row == nil || row.Metrics != 1 || row.WorstRatio == nil || float64(*row.WorstRatio) != 0.4 || len(row.Figures) != 2 {
+	if row == nil || row.Metrics != 1 || row.WorstRatio == nil || float64(*row.WorstRatio) != 0.4 || len(row.Figures) != 2 ||
+		row.Setting != "paper" || row.Outcome != "reproduced" || row.Claims != 1 || row.ClaimsPassed != 1 || row.Status != "" {
 		t.Errorf("manifest row tanner-fig1: %+v", row)
 	}
 	if m.Metrics[0].Kind != "theory vs printed" || m.Metrics[0].Basis != "4 decimals" || m.Metrics[0].Figure != "fig1-phase-diagram" || m.Metrics[0].Rule != "within" {

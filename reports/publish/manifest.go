@@ -17,8 +17,10 @@ import (
 // Version 2 added Tables; a version 1 manifest has none (Manifest.HasTables
 // is false), which `sigprop diff` reports as "tables not compared".
 // Equations and Values were added to version 2 later; they are optional
-// (absent in older manifests, ignored by older readers).
-const ManifestSchema = 2
+// (absent in older manifests, ignored by older readers). Version 3
+// computes each conformance row's outcome from its claim checks
+// (ConformanceEntry.Outcome, Setting) instead of recording a typed Status.
+const ManifestSchema = 3
 
 // MinManifestSchema is the oldest manifest layout ReadManifest accepts.
 const MinManifestSchema = 1
@@ -67,19 +69,44 @@ type ValueEntry struct {
 // ConformanceEntry is one source figure or table and what the report drew
 // for it.
 type ConformanceEntry struct {
-	ID      string   `json:"id"` // e.g. "noci2022-fig8"
-	Source  string   `json:"source"`
-	Label   string   `json:"label"`
-	Type    string   `json:"type"`
-	Status  string   `json:"status"`
+	ID     string `json:"id"` // e.g. "noci2022-fig8"
+	Source string `json:"source"`
+	Label  string `json:"label"`
+	Type   string `json:"type"`
+	// Setting is the row's typed setting (paper, analogue, schematic)
+	// and Section "beyond" for a row that is not a figure of the sources.
+	Setting string `json:"setting,omitempty"`
+	Section string `json:"section,omitempty"`
+	// Outcome is computed from the claim checks (conformance.Outcome);
+	// OutcomeWhy says how.
+	Outcome    string `json:"outcome,omitempty"`
+	OutcomeWhy string `json:"outcome_why,omitempty"`
+	// Status is the typed status of a manifest written before outcomes
+	// were computed (schema ≤ 2); sigprop diff reads it as the outcome of
+	// such a report. Never written now.
+	Status  string   `json:"status,omitempty"`
 	Figures []string `json:"figures"` // "notebook#id", listed and drawn in this report
 	Metrics int      `json:"metrics"` // metrics that check those figures
+	// Claims counts the metrics that quote a claim of the source, and
+	// ClaimsPassed those that pass.
+	Claims       int `json:"claims"`
+	ClaimsPassed int `json:"claims_passed"`
 	// WorstRatio is the largest |value|/tolerance of those metrics (≤ 1
-	// passes); null when there is none or a metric's value is NaN.
+	// passes), known disagreements included; null when there is none or
+	// a metric's value is NaN.
 	WorstRatio *bundle.Float `json:"worst_ratio"`
 	// Known counts those metrics whose outcome is a declared known
-	// disagreement (left out of WorstRatio).
+	// disagreement (a claim that does not hold).
 	Known int `json:"known_disagreements,omitempty"`
+}
+
+// Verdict is the row's outcome: Outcome, or for a manifest written before
+// outcomes were computed, its typed Status.
+func (e *ConformanceEntry) Verdict() string {
+	if e.Outcome != "" {
+		return e.Outcome
+	}
+	return e.Status
 }
 
 // Provenance records what produced a report. Each figure's seed and

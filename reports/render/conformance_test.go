@@ -12,9 +12,10 @@ import (
 )
 
 const testList = `{"rows": [
- {"id": "noci2022-fig1", "source": "Noci et al. 2022", "label": "Fig. 1", "title": "Cosine <over> training", "type": "data", "status": "reproduced", "figures": ["nb#f1", "nb#tab"], "notes": "spec's parameters"},
- {"id": "noci2022-fig2", "source": "Noci et al. 2022", "label": "Fig. 2", "title": "Block diagram", "type": "schematic", "status": "schematic", "reason": "a diagram", "figures": []},
- {"id": "tanner-fig1", "source": "Tanner lecture", "label": "Fig. 1", "title": "Phase diagram", "type": "data", "status": "partial", "reason": "one panel", "figures": ["other#f9", "nb#f3"]}
+ {"id": "noci2022-fig1", "source": "Noci et al. 2022", "label": "Fig. 1", "title": "Cosine <over> training", "type": "data", "setting": "paper", "figures": ["nb#f1", "nb#tab"], "notes": "spec's parameters"},
+ {"id": "noci2022-fig2", "source": "Noci et al. 2022", "label": "Fig. 2", "title": "Block diagram", "type": "schematic", "setting": "schematic", "reason": "a diagram", "figures": []},
+ {"id": "tanner-fig1", "source": "Tanner lecture", "label": "Fig. 1", "title": "Phase diagram", "type": "data", "setting": "analogue", "reason": "one panel", "figures": ["other#f9", "nb#f3"]},
+ {"id": "tanner-schoenholz-fig5", "source": "Tanner lecture", "label": "Schoenholz Fig. 5", "title": "Trainable depth", "type": "data", "setting": "analogue", "section": "beyond", "reason": "recalled", "figures": ["nb#s5"]}
 ]}`
 
 func TestRenderConformanceGolden(t *testing.T) {
@@ -23,10 +24,12 @@ func TestRenderConformanceGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	drawn := []conformance.Drawn{{Notebook: "nb", ID: "f1", PaperFigure: "Noci et al. 2022, Fig. 1"}, {Notebook: "nb", ID: "tab"},
-		{Notebook: "nb", ID: "f3", PaperFigure: "Tanner lecture, Fig. 1"}, {Notebook: "nb", ID: "eq", PaperFigure: "Noci et al. 2022, eq. (15)"}}
+		{Notebook: "nb", ID: "f3", PaperFigure: "Tanner lecture, Fig. 1"}, {Notebook: "nb", ID: "eq", PaperFigure: "Noci et al. 2022, eq. (15)"},
+		{Notebook: "nb", ID: "s5", PaperFigure: "Tanner lecture, Schoenholz Fig. 5"}}
 	mets := []conformance.Metric{
-		{Notebook: "nb", Metric: bundle.Metric{Name: "m ok", Value: 0.5, Tolerance: 1, Figure: "f1", Pass: true}},
+		{Notebook: "nb", Metric: bundle.Metric{Name: "m ok", Value: 0.5, Tolerance: 1, Figure: "f1", Pass: true, Paper: "Noci et al. 2022, Fig. 1: the cosine <rises>", Central: true}},
 		{Notebook: "nb", Metric: bundle.Metric{Name: "m bad", Value: 3, Tolerance: 2, Figure: "tab"}},
+		{Notebook: "nb", Metric: bundle.Metric{Name: "m known", Value: 3, Tolerance: 2, Figure: "f3", Disagreement: &bundle.Disagreement{Paper: "Tanner: the phase line", Measured: "m", Why: "w", Declared: bundle.Declaration{Commit: "abcdef0"}}}},
 	}
 	off, err := l.Check(drawn, map[string]bool{"nb": true})
 	if err != nil {
@@ -45,9 +48,15 @@ func TestRenderConformanceGolden(t *testing.T) {
 	}
 	s := string(got)
 	for _, want := range []string{
-		`<tr><td><span class="badge pass">reproduced</span></td><td class="num">1</td><td class="num">1</td></tr>`,
+		`<th>setting \ outcome</th><th><span class="badge pass">reproduced</span></th><th><span class="badge fail">not reproduced</span></th><th><span class="badge other">schematic</span></th><th>rows</th>`,
+		`<tr><td>paper</td><td class="num">1</td><td class="num">0</td><td class="num">0</td><td class="num">1</td></tr>`,
+		`<tr><td>analogue</td><td class="num">0</td><td class="num">1</td><td class="num">0</td><td class="num">1</td></tr>`,
 		`By type: data 2 &middot; schematic 1 &middot; settings 0.`,
-		`<h2 id="src-noci-et-al.-2022">Noci et al. 2022</h2>`,
+		`<h3 id="src-noci-et-al.-2022">Noci et al. 2022</h3>`,
+		`1 of 1 claim check pass`, `central claim: Noci et al. 2022, Fig. 1: the cosine &lt;rises&gt;`,
+		`0 of 1 claim check pass (1 known disagreement, counted as failed)`,
+		`<h2 id="beyond">Beyond the sources</h2>`, `<h3 id="beyond-src-tanner-lecture">Tanner lecture</h3>`, `and <a href="#beyond">1 beyond the sources</a>, counted apart`,
+		`no check of its figures quotes a claim of the source`,
 		`<span class="nb">nb:</span> <a href="./nb.html#fig-f1"><code>f1</code></a>, <a href="./nb.html#fig-tab"><code>tab</code></a>`, // anchors on the notebook page
 		`<span class="nb">other:</span> <code>f9</code> <span class="unstated">(not in this report)</span>`,                            // no page: no link
 		`<span class="badge fail">1.5</span> m bad`, `<td class="num"><span class="badge fail">1.5</span></td>`,

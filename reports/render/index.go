@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"strings"
 	"time"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
@@ -129,14 +130,22 @@ func (r *Renderer) RenderIndex(entries []IndexEntry, conf *conformance.Counts) (
 		} else {
 			w.WriteString("Conformance to the papers:")
 		}
-		for i, s := range conformance.Statuses {
-			if i > 0 {
-				w.WriteString(" &middot;")
+		for _, s := range conformance.Settings {
+			var parts []string
+			for _, o := range conformance.Outcomes {
+				if n := conf.Sources[s][o]; n > 0 {
+					parts = append(parts, fmt.Sprintf("%d %s", n, html.EscapeString(string(o))))
+				}
 			}
-			fmt.Fprintf(&w, " %s %d", html.EscapeString(string(s)), conf.ByStatus[s])
+			if len(parts) > 0 {
+				fmt.Fprintf(&w, " %s: %s;", html.EscapeString(settingNoun(s)), strings.Join(parts, ", "))
+			}
 		}
-		fmt.Fprintf(&w, " (of %d data figures and tables: %d reproduced, %d partial, %d analogue, %d not reproduced)</p>\n",
-			conf.ByType[conformance.Data], conf.DataByStatus[conformance.Reproduced], conf.DataByStatus[conformance.Partial], conf.DataByStatus[conformance.Analogue], conf.DataByStatus[conformance.NotReproduced])
+		fmt.Fprintf(&w, " %d rows of the sources, outcomes computed from the claim checks", conf.Rows)
+		if conf.BeyondRows > 0 {
+			fmt.Fprintf(&w, "; %d beyond the sources, counted apart", conf.BeyondRows)
+		}
+		w.WriteString(".</p>\n")
 	}
 	if r.opts.equationsHref != "" {
 		fmt.Fprintf(&w, "<p class=\"meta\"><a href=\"%s\">Equation index</a>: each equation of the sources with the Go that computes it, its tests, <code>sigprop eval</code> quantities, figures and errata.</p>\n", html.EscapeString(r.opts.equationsHref))
@@ -205,4 +214,15 @@ func unstated(what string, n int) string {
 		return fmt.Sprintf("%s 0", what)
 	}
 	return fmt.Sprintf("<span class=\"unstated\">%s %d</span>", what, n)
+}
+
+// settingNoun names a setting in a sentence.
+func settingNoun(s conformance.Setting) string {
+	switch s {
+	case conformance.AtPaper:
+		return "at the paper's setting"
+	case conformance.Analogue:
+		return "analogues"
+	}
+	return string(s)
 }

@@ -18,9 +18,14 @@ func TestRenderIndexGolden(t *testing.T) {
 	}
 	ok := IndexEntry{Name: "000-overview", Href: "000-overview.html", Status: StatusOK, Duration: 75e9, Figures: 3, Metrics: 4, MetricsPassed: 4}
 	conf := &conformance.Counts{
-		ByStatus:     map[conformance.Status]int{conformance.Reproduced: 3, conformance.Partial: 2, conformance.Schematic: 1},
-		ByType:       map[conformance.Type]int{conformance.Data: 5, conformance.SchematicType: 1},
-		DataByStatus: map[conformance.Status]int{conformance.Reproduced: 3, conformance.Partial: 2},
+		Sources: map[conformance.Setting]map[conformance.Outcome]int{
+			conformance.AtPaper:          {conformance.Reproduced: 3, conformance.Partial: 1},
+			conformance.Analogue:         {conformance.NotReproduced: 1},
+			conformance.SchematicSetting: {conformance.NotApplicable: 1},
+		},
+		ByType:     map[conformance.Type]int{conformance.Data: 5, conformance.SchematicType: 1},
+		Rows:       6,
+		BeyondRows: 1,
 	}
 	got, err := New().RenderIndex([]IndexEntry{ok, e}, conf)
 	if err != nil {
@@ -32,7 +37,7 @@ func TestRenderIndexGolden(t *testing.T) {
 		`2 notebooks, 1 failed`, `metrics 5/6 passed`, `1&nbsp;min 15&nbsp;s`, `12.35&nbsp;s`,
 		`<a href="test-notebook.html">Mean field $q^*$ test</a>`, `<span class="err">3 cells failed</span>`,
 		`theory vs simulation 1 &middot;`, `kind unstated 1</span>`, `tolerance basis unstated 1</span>`, `<td class="num">1 / 1</td>`,
-		`<a href="conformance.html">Conformance to the papers</a>: reproduced 3 &middot; partial 2`, `(of 5 data figures and tables: 3 reproduced, 2 partial, 0 analogue, 0 not reproduced)`,
+		`<a href="conformance.html">Conformance to the papers</a>: at the paper&#39;s setting: 3 reproduced, 1 partial; analogues: 1 not reproduced; schematic: 1 schematic; 6 rows of the sources, outcomes computed from the claim checks; 1 beyond the sources, counted apart.`,
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("index lacks %q", want)

@@ -13,7 +13,8 @@ import (
 // knownMetrics: one pass, one declared known disagreement (its claim
 // fails), one plain failure.
 func knownMetrics() []bundle.Metric {
-	d := &bundle.Disagreement{Paper: "shaped trains as well as Pre-LN", Measured: "shaped trains worse", Why: "250 steps"}
+	d := &bundle.Disagreement{Paper: "shaped trains as well as Pre-LN", Measured: "shaped trains worse", Why: "250 steps",
+		Declared: bundle.Declaration{Commit: "abcdef0", Pilot: "a 100-step pilot", PilotSeeds: []uint64{1}, DataSeeds: []uint64{1, 2, 3}}}
 	return []bundle.Metric{
 		{Name: "ok", Value: 0.5, Tolerance: 1, Pass: true, Figure: "f1"},
 		{Name: "kd", Value: 4.6, Tolerance: 2, Rule: bundle.AtMost, Figure: "f1", Disagreement: d},
@@ -22,9 +23,10 @@ func knownMetrics() []bundle.Metric {
 }
 
 // TestKnownDisagreementPages: a known disagreement has its own badge and
-// count on the notebook page, the index and the conformance page, is left
-// out of the conformance row's worst ratio, and does not fail a notebook
-// whose other metrics pass.
+// count on the notebook page, the index and the conformance page, counts
+// as a failed claim in the conformance row's worst ratio, and does not
+// fail a notebook whose other metrics pass. Its timing is generated from
+// its record.
 func TestKnownDisagreementPages(t *testing.T) {
 	var outs []ipynb.Output
 	for _, m := range knownMetrics() {
@@ -37,7 +39,7 @@ func TestKnownDisagreementPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`metrics 1/3 passed &middot; <span class="badge known">1 known disagreement</span>`,
-		`<span class="badge known">KNOWN DISAGREEMENT</span>`, `declared known disagreement: the paper: shaped trains as well as Pre-LN; sigprop: shaped trains worse; why: 250 steps`} {
+		`<span class="badge known">KNOWN DISAGREEMENT</span>`, `known disagreement, declared after the result was seen (the pilot (a 100-step pilot; seeds 1) shares seeds with the reported data (seeds 1, 2, 3)) in commit abcdef0: the paper: shaped trains as well as Pre-LN; sigprop: shaped trains worse; why: 250 steps`} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("notebook page lacks %q", want)
 		}
@@ -71,15 +73,15 @@ func TestKnownDisagreementPages(t *testing.T) {
 		mets = append(mets, conformance.Metric{Notebook: "nb", Metric: m})
 	}
 	res := l.Results(drawn, mets)
-	if res[0].Known != 1 || res[0].Worst != 0.5 {
-		t.Fatalf("row result: known %d, worst %v; want 1 and 0.5 (the known disagreement's ratio 2.3 left out)", res[0].Known, res[0].Worst)
+	if res[0].Known != 1 || res[0].Worst != 2.3 || res[0].Outcome != conformance.NotReproduced {
+		t.Fatalf("row result: known %d, worst %v, outcome %q; want 1, 2.3 (the known disagreement's ratio counts) and not reproduced (its only claim does not hold)", res[0].Known, res[0].Worst, res[0].Outcome)
 	}
 	conf, err := New().RenderConformance(ConformancePage{List: l, Results: res, Pages: map[string]bool{"nb": true}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`<span class="badge known">1 known disagreement</span> in 1 row:`, `<span class="badge known">2.3</span> kd`,
-		`<span class="badge pass">0.5</span><br><span class="badge known">1 known</span>`} {
+		`<span class="badge fail">2.3</span><br><span class="badge known">1 known</span>`} {
 		if !strings.Contains(string(conf), want) {
 			t.Errorf("conformance page lacks %q", want)
 		}

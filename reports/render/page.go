@@ -346,13 +346,9 @@ func figureAnchor(id string) string {
 	return b.String()
 }
 
-// declared is a metric's declared known disagreement (the paper, sigprop,
-// why) for the note column, or "".
+// declared is the claim a metric quotes and its declared known
+// disagreement (the paper, sigprop, why, the timing computed from its
+// record) for the note column, or "".
 func declared(m bundle.Metric) string {
-	d := m.Disagreement
-	if d == nil {
-		return ""
-	}
-	return fmt.Sprintf("<span class=\"disagreement\">declared known disagreement: the paper: %s; sigprop: %s; why: %s</span>",
-		html.EscapeString(d.Paper), html.EscapeString(d.Measured), html.EscapeString(d.Why))
+	return strings.TrimPrefix(picture.DisagreementHTML(m), " ")
 }
