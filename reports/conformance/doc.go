@@ -2,12 +2,16 @@
 // source texts (figures.json, embedded) and the checks that keep it true.
 //
 // Each row names a figure or table of a source ("Noci et al. 2022, Fig. 8"),
-// its type (data, schematic, settings), its status in sigprop (reproduced,
-// partial, analogue, not reproduced; schematic for diagrams and settings
-// tables), the reason when it is not reproduced, and the sigprop figures and
-// tables that reproduce it as "notebook#figure-id". Load validates the file:
-// unknown statuses, types, sources or fields, duplicate ids or names, a
-// missing reason and malformed figure references are errors.
+// its type (data, schematic, settings), its typed Setting (at the paper's
+// settings, an analogue with the reason what differs, or schematic), what
+// of it is Missing, its Section (the sources, or beyond them), and the
+// sigprop figures and tables that reproduce it as "notebook#figure-id".
+// Its Outcome is never typed: Results computes it from the claim checks of
+// the report (bundle.Metric.ClaimText), a known disagreement counting as a
+// failed claim, and Count tallies the outcomes by setting. Load validates
+// the file: unknown settings, types, sources or fields, a typed outcome
+// (ErrTypedOutcome), duplicate ids or names, a missing reason and
+// malformed figure references are errors.
 //
 // A notebook figure claims rows through its PaperFigure field, written
 // "<Source>, Fig. N (note)" (ParseClaim; "Figs. 4 and 5", "Figs. 13–14",
@@ -24,5 +28,6 @@
 //
 // List.Results joins each row with the report's metrics (bundle.Metric.Figure
 // names the figure a metric checks) for the conformance page and the
-// manifest: the worst Ratio() is |value|/tolerance, ≤ 1 passing.
+// manifest: the outcome, the claim checks passed, and the worst Ratio()
+// (|value|/tolerance, ≤ 1 passing), known disagreements included.
 package conformance
