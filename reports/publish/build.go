@@ -153,8 +153,7 @@ func (p *previous) keep(dir string, fresh map[string]bool, m *Manifest, index *[
 		for _, x := range p.m.Metrics {
 			if x.Notebook == e.Name {
 				m.Metrics = append(m.Metrics, x)
-				bm := bundle.Metric{Name: x.Name, Value: x.Value, Tolerance: x.Tolerance, Pass: x.Pass, Kind: bundle.MetricKind(x.Kind),
-					Rule: bundle.Rule(x.Rule), Basis: x.Basis, Figure: x.Figure, Note: x.Note, Disagreement: x.Disagreement}
+				bm := x.Bundle()
 				mets = append(mets, bm)
 				*metrics = append(*metrics, conformance.Metric{Notebook: e.Name, Metric: bm})
 			}
@@ -325,7 +324,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			for _, x := range mets {
 				metrics = append(metrics, conformance.Metric{Notebook: res.Name, Metric: x})
 				m.Metrics = append(m.Metrics, MetricEntry{Name: x.Name, Notebook: res.Name, Value: x.Value, Tolerance: x.Tolerance, Pass: x.Pass,
-					Kind: string(x.Kind), Rule: string(x.Rule), Basis: x.Basis, Figure: x.Figure, Note: x.Note, Disagreement: x.Disagreement})
+					Kind: string(x.Kind), Rule: string(x.Rule), Basis: x.Basis, Figure: x.Figure, Note: x.Note, Paper: x.Paper, Central: x.Central, Disagreement: x.Disagreement})
 				switch x.Outcome() {
 				case bundle.Passed:
 					entry.MetricsOK++

@@ -211,9 +211,19 @@ type MetricEntry struct {
 	Basis     string       `json:"basis,omitempty"`  // why the tolerance is what it is
 	Figure    string       `json:"figure,omitempty"` // the figure or table it checks, in its notebook
 	Note      string       `json:"note,omitempty"`
+	// Paper is the source statement the metric checks (a claim check,
+	// bundle.Metric.Paper) and Central marks the figure's main claim.
+	Paper   string `json:"paper,omitempty"`
+	Central bool   `json:"central,omitempty"`
 	// Disagreement is the metric's declared known disagreement, if any
-	// (bundle.Metric.Disagreement).
+	// (bundle.Metric.Disagreement), with its declaration's record.
 	Disagreement *bundle.Disagreement `json:"disagreement,omitempty"`
+}
+
+// Bundle is the entry as the bundle.Metric it was made from.
+func (x MetricEntry) Bundle() bundle.Metric {
+	return bundle.Metric{Name: x.Name, Value: x.Value, Tolerance: x.Tolerance, Pass: x.Pass, Kind: bundle.MetricKind(x.Kind),
+		Rule: bundle.Rule(x.Rule), Basis: x.Basis, Figure: x.Figure, Note: x.Note, Paper: x.Paper, Central: x.Central, Disagreement: x.Disagreement}
 }
 
 // Outcome is the metric's verdict: pass, fail or known disagreement

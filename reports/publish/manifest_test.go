@@ -122,3 +122,24 @@ func TestFailedIgnoresKnownDisagreements(t *testing.T) {
 		t.Error("a failed metric does not fail the report")
 	}
 }
+
+// A metric's claim and central mark survive the manifest, so that an
+// update of some notebooks computes the same outcomes for the others.
+func TestMetricEntryKeepsClaim(t *testing.T) {
+	d := &bundle.Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: bundle.Declaration{Commit: "abcdef0", DataSeeds: []uint64{3}}}
+	bm := bundle.Metric{Name: "n", Value: 2, Tolerance: 1, Kind: bundle.Claim, Rule: bundle.AtMost, Basis: "b", Figure: "f", Note: "x",
+		Paper: "Noci et al. 2022, Fig. 1: q", Central: true, Disagreement: d}
+	e := MetricEntry{Name: bm.Name, Value: bm.Value, Tolerance: bm.Tolerance, Pass: bm.Pass, Kind: string(bm.Kind), Rule: string(bm.Rule),
+		Basis: bm.Basis, Figure: bm.Figure, Note: bm.Note, Paper: bm.Paper, Central: bm.Central, Disagreement: bm.Disagreement}
+	b, err := json.Marshal(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back MetricEntry
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Bundle(); !reflect.DeepEqual(got, bm) {
+		t.Errorf("round trip\n%+v\nwant\n%+v", got, bm)
+	}
+}
