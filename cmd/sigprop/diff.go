@@ -101,7 +101,7 @@ func compareAndWrite(a, b *publish.Manifest, pos []string, rtol, atol float64, a
 	}
 	moved := rep.MetricsRegressed()
 	if failOn == "figures" {
-		moved = moved || rep.FiguresMoved() || rep.TablesMoved() || len(rep.Conformance) > 0
+		moved = moved || rep.FiguresMoved() || rep.TablesMoved() || rep.ValuesMoved() || len(rep.Conformance) > 0
 		for _, m := range rep.Metrics {
 			moved = moved || m.Status != diff.Unchanged
 		}

@@ -60,6 +60,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	// Parameters: checked against the notebook's parameters cell before
 	// any cell runs; the run gets a site of its own.
 	var transform func(string, *ipynb.Notebook) (*ipynb.Notebook, error)
+	var buildOpts []publish.BuildOption
 	values := map[string]string{}
 	if err := nbparams.Parse(values, pflags, "-p"); err != nil {
 		return err
@@ -96,6 +97,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		}
 		update = false // its own site: built anew, holding this notebook only
 		transform = func(string, *ipynb.Notebook) (*ipynb.Notebook, error) { return nbparams.Inject(nb, values) }
+		buildOpts = append(buildOpts, publish.WithParams(canon))
 		fmt.Fprintf(stderr, "parameters %s: site %s\n", strings.Join(assignments(canon), " "), *out)
 	}
 	// Refuse an output directory that is not a site before any work: the
@@ -150,7 +152,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, err := build(*out, results, publish.CurrentProvenance(ctx, root), publish.WithEquationIndex(ix))
+	m, err := build(*out, results, publish.CurrentProvenance(ctx, root), append(buildOpts, publish.WithEquationIndex(ix))...)
 	if err != nil {
 		return err
 	}

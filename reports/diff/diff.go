@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -177,6 +178,16 @@ type Report struct {
 	// ConformanceCounts are the rows of the sources by setting × computed
 	// outcome in each report.
 	ConformanceCounts []ConformanceCount `json:"conformance_counts,omitempty"`
+	// Values lists the values glued into the notebooks' prose that moved
+	// (changed beyond RTol/ATol, added, removed); UnchangedValues counts
+	// the rest.
+	Values          []ValueDiff `json:"values"`
+	UnchangedValues int         `json:"unchanged_values"`
+	// Scope, when a report is a run with parameters (`sigprop report -p`),
+	// holds the notebooks the comparison is restricted to, and Params the
+	// parameters whose values differ; both empty otherwise.
+	Scope  []string    `json:"scope,omitempty"`
+	Params []ParamDiff `json:"params,omitempty"`
 	// Tables lists every table, what moved first; TablesCompared is false
 	// (and Tables empty) when a manifest predates tables (schema 1).
 	Tables          []TableDiff `json:"tables"`
@@ -223,6 +234,11 @@ type key struct{ notebook, id string }
 func Compare(a, b *publish.Manifest, opt Options) *Report {
 	opt = opt.withDefaults()
 	r := &Report{RTol: opt.RTol, ATol: opt.ATol}
+	if scope := paramScope(a, b); scope != nil {
+		r.Params = paramDiffs(a, b, scope)
+		r.Scope = slices.Sorted(maps.Keys(scope))
+		a, b = restrict(a, scope), restrict(b, scope)
+	}
 
 	r.Figures = join(a.Figures, b.Figures, func(f *publish.FigureEntry) key { return key{f.Notebook, f.ID} }, compareKeys,
 		func(k key, oe, ne *publish.FigureEntry) FigureDiff {
@@ -292,6 +308,7 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 		r.ConformanceCounts = conformanceCounts(a, b)
 	}
 	r.Tables, r.UnchangedTables, r.TablesCompared = compareTables(a, b, opt)
+	r.Values, r.UnchangedValues = compareValues(a, b, opt)
 	return r
 }
 

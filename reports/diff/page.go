@@ -195,6 +195,10 @@ body{max-width:96rem}
 <body>
 <main>
 <h1>sigprop diff: <code>{{.A}}</code> → <code>{{.B}}</code></h1>
+{{with .R.Scope}}<p>A run with parameters: compared on {{range $i, $n := .}}{{if $i}}, {{end}}<code>{{$n}}</code>{{end}} only (the other notebooks of either report are not compared).</p>{{end}}
+{{with .R.Params}}<table class="sigprop-table"><thead><tr><th>notebook</th><th>parameter</th><th>old</th><th>new</th></tr></thead><tbody>
+{{range .}}<tr><td>{{.Notebook}}</td><td>{{.Name}}</td><td>{{or .Old "(the notebook's own)"}}</td><td>{{or .New "(the notebook's own)"}}</td></tr>
+{{end}}</tbody></table>{{end}}
 <p>Figures: {{len .Figures}} moved, {{.R.Unchanged}} unchanged (rtol {{.R.RTol}}, atol {{.R.ATol}}).</p>
 {{range .Figures}}
 <section class="sigprop-diff-figure">
@@ -228,6 +232,10 @@ body{max-width:96rem}
 <table class="sigprop-table"><thead><tr><th>notebook</th><th>metric</th><th>status</th><th>old</th><th>new</th><th>tolerance</th><th>outcome (old → new)</th></tr></thead><tbody>
 {{range .R.Metrics}}<tr><td>{{.Notebook}}</td><td>{{.Name}}</td><td class="st-{{.Status}}{{if .Regressed}} st-regressed{{end}}">{{.Status}}{{if .Regressed}} (regressed){{end}}{{with .Known}} (known disagreement {{.}}){{end}}</td><td>{{p .Old}}</td><td>{{p .New}}</td><td>{{.Tolerance}}</td><td>{{or .OldOutcome "—"}} → {{or .NewOutcome "—"}}</td></tr>
 {{end}}</tbody></table>
+<h2>Values in the prose</h2>
+{{if .R.Values}}<table class="sigprop-table"><thead><tr><th>notebook</th><th>value</th><th>status</th><th>old</th><th>new</th></tr></thead><tbody>
+{{range .R.Values}}<tr><td>{{.Notebook}}</td><td>{{.Name}}</td><td class="st-{{.Status}}">{{.Status}}</td><td>{{or .OldText "—"}}</td><td>{{or .NewText "—"}}</td></tr>
+{{end}}</tbody></table>{{end}}<p>{{len .R.Values}} moved, {{.R.UnchangedValues}} unchanged.</p>
 <h2>Conformance to the papers</h2>
 {{if .R.ConformanceCompared}}{{with .R.ConformanceCounts}}<table class="sigprop-table"><thead><tr><th>setting</th><th>outcome (computed)</th><th>rows (old → new)</th></tr></thead><tbody>
 {{range .}}<tr><td>{{or .Setting "—"}}</td><td>{{.Outcome}}</td><td>{{.Old}} → {{.New}}</td></tr>

@@ -13,6 +13,12 @@ import (
 // WriteText writes the plain-text summary: one line per moved figure and
 // series, then every metric that changed.
 func (r *Report) WriteText(w io.Writer) error {
+	if len(r.Scope) > 0 {
+		fmt.Fprintf(w, "a run with parameters: compared on %s only\n", strings.Join(r.Scope, ", "))
+		for _, p := range r.Params {
+			fmt.Fprintf(w, "param %s/%s: %s -> %s\n", p.Notebook, p.Name, orDefault(p.Old), orDefault(p.New))
+		}
+	}
 	moved := 0
 	for _, f := range r.Figures {
 		if f.Status == Unchanged {
@@ -75,6 +81,10 @@ func (r *Report) WriteText(w io.Writer) error {
 	if err := r.writeTablesText(w); err != nil {
 		return err
 	}
+	for _, v := range r.Values {
+		fmt.Fprintf(w, "value %-7s %s/%s: %s -> %s\n", v.Status, v.Notebook, v.Name, valueText(v.Old, v.OldText), valueText(v.New, v.NewText))
+	}
+	fmt.Fprintf(w, "values: %d moved, %d unchanged\n", len(r.Values), r.UnchangedValues)
 	if !r.ConformanceCompared {
 		_, err := fmt.Fprintln(w, "conformance: not compared (a report predates the conformance list)")
 		return err
@@ -89,6 +99,25 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	_, err := fmt.Fprintf(w, "conformance: %d rows changed\n", len(r.Conformance))
 	return err
+}
+
+func orDefault(s string) string {
+	if s == "" {
+		return "(the notebook's own)"
+	}
+	return s
+}
+
+// valueText is a glued value as the prose shows it, with its number.
+func valueText(v *bundle.Float, text string) string {
+	if v == nil {
+		return "absent"
+	}
+	x := float64(*v)
+	if text == "" || text == fmt.Sprint(x) {
+		return fmt.Sprint(x)
+	}
+	return fmt.Sprintf("%q (%g)", text, x)
 }
 
 func orNone(s string) string {
@@ -238,11 +267,21 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Conformance []ConformanceDiff `json:"conformance"`
 		// ConformanceCounts: rows of the sources by setting × outcome.
 		ConformanceCounts []ConformanceCount `json:"conformance_counts,omitempty"`
+		// Values: the glued values that moved, and how many did not.
+		Values          []ValueDiff `json:"values"`
+		UnchangedValues int         `json:"unchanged_values"`
+		// Scope and Params: see Report.
+		Scope  []string    `json:"scope,omitempty"`
+		Params []ParamDiff `json:"params,omitempty"`
 		// Tables is null when a report predates tables in the manifest.
 		Tables          []table `json:"tables"`
 		UnchangedTables int     `json:"unchanged_tables"`
 	}{RTol: r.RTol, ATol: r.ATol, Unchanged: r.Unchanged, Metrics: r.Metrics, Figures: []figure{}, Conformance: r.Conformance,
-		ConformanceCounts: r.ConformanceCounts, UnchangedTables: r.UnchangedTables}
+		ConformanceCounts: r.ConformanceCounts, UnchangedTables: r.UnchangedTables,
+		Values: r.Values, UnchangedValues: r.UnchangedValues, Scope: r.Scope, Params: r.Params}
+	if out.Values == nil {
+		out.Values = []ValueDiff{}
+	}
 	if out.Metrics == nil {
 		out.Metrics = []MetricDiff{}
 	}

@@ -91,6 +91,14 @@ type BuildOption func(*options)
 
 type options struct {
 	equations *eqindex.Index
+	params    map[string]string
+}
+
+// WithParams records the parameter values a run with parameters set
+// (canonical NAME=VALUE, nbparams.Cell.Check) in the manifest entry of each
+// notebook it ran (NotebookEntry.Params).
+func WithParams(values map[string]string) BuildOption {
+	return func(o *options) { o.params = maps.Clone(values) }
 }
 
 // WithEquationIndex adds the equation index page, equations.html, built
@@ -294,6 +302,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			Executed:  res.Why,
 			Verified:  res.Verified,
 			Title:     title(res),
+			Params:    o.params,
 		}
 		var counts render.MetricCounts
 		cellStatus := make([]string, 0, len(res.Cells))

@@ -146,6 +146,12 @@ type NotebookEntry struct {
 	// MetricsKnown counts the metrics whose outcome is a declared known
 	// disagreement: neither passed nor failed.
 	MetricsKnown int `json:"metrics_known_disagreements,omitempty"`
+
+	// Params are the values of its parameters cell a run with parameters
+	// (`sigprop report -p NAME=VALUE`) set, canonical; absent in a run at
+	// the notebook's own settings. sigprop diff compares such a run with
+	// the same notebook of the other report only.
+	Params map[string]string `json:"params,omitempty"`
 }
 
 // FigureEntry is one figure with the data behind it.
