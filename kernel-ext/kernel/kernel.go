@@ -74,6 +74,14 @@ type Options struct {
 	// for long.
 	Forward func(channel string, frames [][]byte)
 
+	// ErrorOnExit, with Forward, makes a cell whose program panics or
+	// exits with a non-zero status an error for the front end: gonb
+	// answers such a cell with status "ok" and only an "exit status N"
+	// line on stderr, so the forwarded execute_reply is held until the
+	// request's idle status and passed on with status "error", ename,
+	// evalue and traceback (ProgramFailure), after an iopub "error".
+	ErrorOnExit bool
+
 	StartTimeout     time.Duration // 0 = 60 s: process start to ready handshake
 	HeartbeatTimeout time.Duration // 0 = 60 s without a heartbeat answer means the kernel is dead
 
@@ -120,6 +128,8 @@ type Kernel struct {
 	sig     signer
 	info    Info
 	tail    *tailBuffer
+
+	failures *cellFailures // Options.ErrorOnExit; nil otherwise
 
 	ctx    context.Context // sockets live as long as ctx
 	cancel context.CancelFunc
@@ -230,6 +240,9 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 		iopubSeen: make(chan struct{}),
 		exited:    make(chan struct{}),
 		dead:      make(chan struct{}),
+	}
+	if opt.ErrorOnExit && opt.Forward != nil {
+		k.failures = newCellFailures(k)
 	}
 	k.ctx, k.cancel = context.WithCancel(context.Background())
 	if err := writeMarker(tmpDir, k.marker); err != nil { // for RemoveStale after a kill -9
@@ -509,6 +522,8 @@ func (k *Kernel) readLoop(s zmq4.Socket, channel string) {
 		switch {
 		case e != nil:
 			e.add(channel, m)
+		case k.opt.Forward != nil && m.Header.Session != k.session && k.failures != nil:
+			k.failures.forward(channel, m, raw.Frames)
 		case k.opt.Forward != nil && m.Header.Session != k.session:
 			// gonb copies the request's session into every message it
 			// sends in answer, so late answers to this client's own

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/kernel"
@@ -131,14 +130,10 @@ func (o *outputs) clear() {
 	}
 }
 
-// exitStatusRE matches the line gonb writes to stderr when a cell program
-// exits with a non-zero status (os.Exit(N), or 2 after a panic).
-var exitStatusRE = regexp.MustCompile(`exit status (\d+)\s*$`)
-
 // cellFailure reports why a finished cell failed, or "" if it did not:
-// an error reply, an error output, or stderr ending in "exit status N"
-// with N != 0 (gonb answers status ok when the cell program panics or
-// calls os.Exit; that line is the only sign).
+// an error reply, an error output, or a program that panicked or exited
+// non-zero (kernel.ProgramFailure: gonb answers status ok then, and its
+// "exit status N" line on stderr is the only sign).
 func cellFailure(reply *kernel.ExecuteReply, outs []ipynb.Output) string {
 	if reply != nil && reply.Status == "error" {
 		return firstLine(reply.EName, reply.EValue)
@@ -154,15 +149,8 @@ func cellFailure(reply *kernel.ExecuteReply, outs []ipynb.Output) string {
 			}
 		}
 	}
-	if m := exitStatusRE.FindStringSubmatch(stderr); m != nil {
-		if n, _ := strconv.Atoi(m[1]); n != 0 {
-			for _, line := range strings.Split(stderr, "\n") {
-				if strings.HasPrefix(line, "panic: ") {
-					return shorten(line)
-				}
-			}
-			return "exit status " + m[1]
-		}
+	if _, evalue, _, failed := kernel.ProgramFailure(stderr); failed {
+		return shorten(evalue)
 	}
 	if reply != nil && reply.Status != "" && reply.Status != "ok" {
 		return "execute_reply status " + reply.Status

@@ -60,6 +60,8 @@ type Relay struct {
 
 	shell, control, stdin, iopub, hb zmq4.Socket
 
+	sendMu sync.Mutex // serialises sends to the front end
+
 	closing         atomic.Bool   // Close was called
 	shutdownAsked   atomic.Bool   // the front end sent shutdown_request
 	shutdownReplied chan struct{} // gonb's shutdown_reply was passed on
@@ -104,8 +106,14 @@ func Start(ctx context.Context, connFile string, opt Options) (*Relay, error) {
 		// gonb reads Jupyter's kernel id from the file name.
 		ConnectionFile: filepath.Base(connFile),
 		Forward:        r.toFrontEnd,
-		HTMLErrors:     true, // as gonb shows errors in Jupyter by default
-		Log:            opt.Log,
+		// Plain-text errors: a compile error's reply and traceback carry
+		// the compiler's messages (with HTML errors the reply says only
+		// "failed to run go build: exit status 1"), as in a report; and
+		// a cell whose program panics or exits non-zero is an error
+		// reply, as it is for the report, so nbconvert --execute and
+		// "Run All" stop there.
+		ErrorOnExit: true,
+		Log:         opt.Log,
 	})
 	if err != nil {
 		r.closeSockets()
@@ -193,7 +201,12 @@ func (r *Relay) toFrontEnd(channel string, frames [][]byte) {
 	if s == nil {
 		return
 	}
-	if err := s.SendMulti(zmq4.NewMsgFrom(frames...)); err != nil {
+	// A held execute reply (kernel.Options.ErrorOnExit) may be passed on
+	// from the iopub reader or a timer: one sender at a time.
+	r.sendMu.Lock()
+	err := s.SendMulti(zmq4.NewMsgFrom(frames...))
+	r.sendMu.Unlock()
+	if err != nil {
 		fmt.Fprintf(r.log, "sigprop kernel: relaying %s to the front end: %v\n", channel, err)
 	}
 	if channel == "control" || channel == "shell" {
