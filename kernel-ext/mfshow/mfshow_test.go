@@ -206,3 +206,53 @@ func TestBeyondViews(t *testing.T) {
 	}
 	mustpanic.WithPrefix(t, "no spectra", "mfshow:", func() { CriticalSpectra(nil, nil) })
 }
+
+// The checks of the lecture's statements quote them (Paper), the checks of
+// sigprop's code and of the notes' numbers do not, and each claim check
+// fails a perturbation a referee would try (issue 37).
+func TestClaimsAndMutations(t *testing.T) {
+	p := randmlp.Chi1Points{Offset: 0.3, Width: 1000, Depth: 3, Nets: 3}
+	for i := 0; i < 15; i++ {
+		p.SigmaW2, p.Mean, p.SE, p.Theory = append(p.SigmaW2, float64(i)), append(p.Mean, 1.01), append(p.SE, 0.01), append(p.Theory, 1)
+	}
+	chi := Chi1(p).Agreements()[0]
+	if chi.Paper != claimChi1 || !chi.Central || !(chi.Value <= chi.Tol) {
+		t.Errorf("Chi1: %+v", chi)
+	}
+	p.Theory[7] = 1.06 // theory + 6 SE at one point
+	if a := Chi1(p).Agreements()[0]; !(a.Value > a.Tol) {
+		t.Errorf("Chi1 with one theory point 6 SE off: %v ≤ %v", a.Value, a.Tol)
+	}
+	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2, Q: 2, Seed: 50}
+	if a := SlopeLaws("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; a.Paper != claimSlopeLaw || !(a.Value <= a.Tol) {
+		t.Errorf("SlopeLaws: %+v", a)
+	}
+	l.CDF = []float64{0.5 - empirical.DKW(4000, 1e-3), 1} // the law shifted by the DKW bound
+	if a := SlopeLaws("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; !(a.Value > a.Tol) {
+		t.Errorf("SlopeLaws with the law shifted by its bound: %v ≤ %v", a.Value, a.Tol)
+	}
+	q4 := []float64{2, 1, 0.5, 0.2}
+	ref := [][]float64{{0.5, 0.5, 0.5, 0.5}, {0.5205, 0.6827, 0.8427, 0.9747}}
+	phis := []activation.Func{act(t, "relu"), act(t, "hardtanh")}
+	if a := Atoms(phis, q4, ref).Agreements()[0]; a.Paper != claimAtoms || !a.Central || !(a.Value <= a.Tol) {
+		t.Errorf("Atoms: %+v", a)
+	}
+	ref[1][0] = 0.5205 * 1.001 // one printed value × 1.001
+	if a := Atoms(phis, q4, ref).Agreements()[0]; !(a.Value > a.Tol) {
+		t.Errorf("Atoms with a reference × 1.001: %v ≤ %v", a.Value, a.Tol)
+	}
+	sc, err := meanfield.ScanSigmaW2(act(t, "tanh"), []float64{1, 2}, 0.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range map[string]interface{ Agreements() []show.Agreement }{
+		"TanhTable":    TanhTable(sc, sc.Rows()),
+		"PhaseDiagram": PhaseDiagram([]float64{0, 0.1}, []float64{1, 1.5}, []float64{0, 0.3}, []float64{0}, []float64{1}, []float64{1}),
+	} {
+		for _, a := range v.Agreements() {
+			if a.Paper != "" || a.Central {
+				t.Errorf("%s: %q checks the notes' numbers, not a statement of the lecture, yet quotes %q", name, a.Name, a.Paper)
+			}
+		}
+	}
+}

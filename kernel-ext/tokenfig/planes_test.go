@@ -68,3 +68,49 @@ func TestPlanesFromRecordedSizes(t *testing.T) {
 		}
 	}
 }
+
+// The claim checks of the stored Fig. 4 and Fig. 6 planes fail the
+// perturbations a referee would try (issue 37): the λ_a plane against the
+// paper's own eigenvalue λ_a instead of the one-step theory of eq. (24)
+// (max |z| 3.6 → 30 on the (α, σ_w) plane), and the causal planes with
+// the causal means lowered by their mean shift over the acausal ones (no
+// effect of causality: 19.6 and 4.0 SE → 0).
+func TestPlaneChecksMutation(t *testing.T) {
+	la := readPlane(t, "la-alpha-sigma")
+	axes := PlaneAxes{Plane: tokengeom.AlphaSigma, ID: "alpha-sigma", XLabel: "α", YLabel: "σ_w"}
+	th, nu := show.Figure{ID: "t"}, show.Figure{ID: "n"}
+	a := LambdaAPlane(th, nu, axes, la).Agreements()[0]
+	if a.Paper != claimFig4 || !a.Central || !(a.Value <= a.Tol) {
+		t.Fatalf("λ_a plane: %+v", a)
+	}
+	one, eig := tokengeom.AlphaSigma.LambdaAOneStep(la.X, la.Y).Z, tokengeom.AlphaSigma.Phase(la.X, la.Y, 16).LambdaA.Z
+	mut := la
+	mut.Mean = make([]float64, len(la.Mean))
+	for k := range la.Mean {
+		mut.Mean[k] = la.Mean[k] - (eig[k] - one[k]) // sim − eigenvalue = (this) − one-step
+	}
+	if b := LambdaAPlane(th, nu, axes, mut).Agreements()[0]; !(b.Value > b.Tol) {
+		t.Errorf("λ_a plane against the eigenvalue λ_a: max |z| %.2f (was %.2f), want > %g", b.Value, a.Value, b.Tol)
+	}
+	for _, n := range []string{"lg", "la"} {
+		causal, acausal := readPlane(t, n+"-causal-alpha-sigma"), readPlane(t, n+"-alpha-sigma")
+		f := show.Figure{ID: "n"}
+		c := CausalPlane(f, n, causal, acausal).Agreements()[0]
+		if c.Paper != claimFig6 || !c.Central || !(c.Value >= c.Tol) {
+			t.Fatalf("%s causal: %+v", n, c)
+		}
+		shift := 0.0
+		for k := range causal.Mean {
+			shift += causal.Mean[k] - acausal.Mean[k]
+		}
+		shift /= float64(len(causal.Mean))
+		null := causal
+		null.Mean = make([]float64, len(causal.Mean))
+		for k := range causal.Mean {
+			null.Mean[k] = causal.Mean[k] - shift
+		}
+		if d := CausalPlane(f, n, null, acausal).Agreements()[0]; !(d.Value < d.Tol) {
+			t.Errorf("%s causal without its mean shift: %.2f SE (was %.2f), want < %g", n, d.Value, c.Value, d.Tol)
+		}
+	}
+}

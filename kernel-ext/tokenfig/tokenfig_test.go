@@ -2,6 +2,7 @@ package tokenfig
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -209,8 +210,11 @@ func TestErrataFigure(t *testing.T) {
 }
 
 func TestGradientPlaneChecks(t *testing.T) {
-	a := tokencheck.PlaneAgreement{Moderate: 40, Median: 0.02, Beyond: 2, Allowed: 7, PBeyond: 0.057, Worst: 5.9, Shift: -0.1, ShiftSE: 0.02}
+	a := tokencheck.PlaneAgreement{Moderate: 40, Median: 0.02, Beyond: 2, Allowed: 7, PBeyond: 0.057, Worst: 5.9, Shift: -0.1, ShiftSE: 0.02, LargeSeeds: []uint64{5, 9}}
 	ms := valid(t, GradientPlaneChecks("fig5-numeric-x", a, 3))
+	if d := ms[2].Disagreement; d == nil || d.Declared.Commit != "caa0d03" || !slices.Equal(d.Declared.DataSeeds, []uint64{5, 9}) || d.Declared.Timing() != bundle.AfterSeen || ms[0].Paper == "" || ms[1].Paper == "" {
+		t.Errorf("declaration %+v, claims %q, %q", ms[2].Disagreement, ms[0].Paper, ms[1].Paper)
+	}
 	// median 0.02 <= 0.03; 2 beyond <= 7 allowed; the shift −5 SE fails "within 4" and is the declared known disagreement.
 	if len(ms) != 3 || !ms[0].Pass || float64(ms[1].Value) != 2 || float64(ms[1].Tolerance) != 7 || !ms[1].Pass ||
 		float64(ms[2].Value) != -5 || ms[2].Pass || ms[2].Outcome() != bundle.Known || ms[0].Disagreement != nil || ms[1].Disagreement != nil {

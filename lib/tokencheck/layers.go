@@ -59,6 +59,7 @@ type WidthBias struct {
 	Theory       float64   // q_L/d of F from (d, 0), computed at the model's d (it does not depend on d)
 	Sim, SimSE   []float64 // simulated q_L/d per width: mean ± SE over networks
 	Bias, BiasSE []float64 // Sim/Theory − 1 and its SE, SimSE/Theory
+	Seeds        Seeds     // the seeds run: width k drew from Seeds.Rand(k)
 }
 
 // MeasureWidthBias simulates networks transformers of L blocks per width
@@ -73,7 +74,7 @@ func MeasureWidthBias(m tokengeom.Model, L int, widths []int, networks int, seed
 	if err != nil {
 		return WidthBias{}, err
 	}
-	w := WidthBias{Model: m, L: L, Networks: networks, Widths: widths, Theory: tr[L].Q / m.D}
+	w := WidthBias{Model: m, L: L, Networks: networks, Widths: widths, Theory: tr[L].Q / m.D, Seeds: seeds}
 	for k, d := range widths {
 		if d < 1 {
 			panic(fmt.Sprintf("tokencheck: widths must be >= 1, got %d", d))

@@ -55,6 +55,9 @@ func TestMeasureWidthBias(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if w.Seeds != (Seeds{Seed: 20, Stream: 1}) {
+		t.Errorf("MeasureWidthBias recorded seeds %+v, want the ones run", w.Seeds)
+	}
 	if w.Theory != tr[2].Q/64 {
 		t.Errorf("theory %v, want q₂/d of F = %v", w.Theory, tr[2].Q/64)
 	}

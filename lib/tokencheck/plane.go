@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"slices"
+	"strconv"
 
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/sweep"
@@ -24,6 +26,9 @@ type SimPlane struct {
 	X, Y, Mean, SE []float64
 	Networks       int
 	N, D, L        int
+	// Seeds are the Monte Carlo seeds the points record (parameter
+	// "seed"), in the layout of Mean; nil when the sweep records none.
+	Seeds []uint64
 }
 
 // ReadSimPlane reads the sweep in directory dir of fsys (its fields "mean"
@@ -62,25 +67,46 @@ func ReadSimPlane(fsys fs.FS, dir string) (SimPlane, error) {
 			return SimPlane{}, fmt.Errorf("tokencheck: sweep %s has no result at (%v, %v)", dir, p.X[k%len(p.X)], p.Y[k/len(p.X)])
 		}
 	}
-	if p.N, p.D, p.L, err = planeSizes(sub, s, dir); err != nil {
+	var seeds []uint64
+	if p.N, p.D, p.L, seeds, err = planeSizes(sub, s, dir); err != nil {
 		return SimPlane{}, err
+	}
+	if seeds != nil {
+		nx, ny := len(p.X), len(p.Y)
+		p.Seeds = make([]uint64, nx*ny)
+		for i := range nx {
+			for j := range ny {
+				p.Seeds[j*nx+i] = seeds[i*ny+j] // grid order: first axis outer (sweep.Sweep.Plane)
+			}
+		}
 	}
 	return p, nil
 }
 
 // planeSizes reads n, d and depth (0 if absent) from the parameters every
-// record of sweep s states (its defaults filled in, sweep.Record); it is an
-// error if n or d is missing or not a positive integer, or if two points
-// disagree.
-func planeSizes(sub fs.FS, s *sweep.Sweep, dir string) (n, d, L int, err error) {
+// record of sweep s states (its defaults filled in, sweep.Record), and
+// each point's seed (parameter "seed", in grid order; nil unless every
+// point records one); it is an error if n or d is missing or not a
+// positive integer, or if two points disagree.
+func planeSizes(sub fs.FS, s *sweep.Sweep, dir string) (n, d, L int, seeds []uint64, err error) {
 	for i, pt := range s.Points {
 		b, err := fs.ReadFile(sub, sweep.DoneFile(pt.Key))
 		if err != nil {
-			return 0, 0, 0, fmt.Errorf("tokencheck: sweep %s: %w", dir, err)
+			return 0, 0, 0, nil, fmt.Errorf("tokencheck: sweep %s: %w", dir, err)
 		}
 		var r sweep.Record
 		if err := json.Unmarshal(b, &r); err != nil {
-			return 0, 0, 0, fmt.Errorf("tokencheck: sweep %s: %s: %w", dir, sweep.DoneFile(pt.Key), err)
+			return 0, 0, 0, nil, fmt.Errorf("tokencheck: sweep %s: %s: %w", dir, sweep.DoneFile(pt.Key), err)
+		}
+		var sr struct {
+			Params struct {
+				Seed json.Number `json:"seed"`
+			} `json:"params"`
+		}
+		if err := json.Unmarshal(b, &sr); err == nil && sr.Params.Seed != "" {
+			if v, err := strconv.ParseUint(string(sr.Params.Seed), 10, 64); err == nil && len(seeds) == i {
+				seeds = append(seeds, v)
+			}
 		}
 		var got [3]int
 		for j, name := range []string{"n", "d", "depth"} {
@@ -90,16 +116,19 @@ func planeSizes(sub fs.FS, s *sweep.Sweep, dir string) (n, d, L int, err error) 
 			}
 			f, isNum := v.(float64)
 			if !ok || !isNum || f < 1 || f != math.Trunc(f) {
-				return 0, 0, 0, fmt.Errorf("tokencheck: sweep %s point %s: parameter %s = %v, want a positive integer", dir, pt.Key, name, v)
+				return 0, 0, 0, nil, fmt.Errorf("tokencheck: sweep %s point %s: parameter %s = %v, want a positive integer", dir, pt.Key, name, v)
 			}
 			got[j] = int(f)
 		}
 		if i > 0 && got != [3]int{n, d, L} {
-			return 0, 0, 0, fmt.Errorf("tokencheck: sweep %s point %s has (n, d, depth) = %v, point %s %v", dir, pt.Key, got, s.Points[0].Key, [3]int{n, d, L})
+			return 0, 0, 0, nil, fmt.Errorf("tokencheck: sweep %s point %s has (n, d, depth) = %v, point %s %v", dir, pt.Key, got, s.Points[0].Key, [3]int{n, d, L})
 		}
 		n, d, L = got[0], got[1], got[2]
 	}
-	return n, d, L, nil
+	if len(seeds) != len(s.Points) {
+		seeds = nil
+	}
+	return n, d, L, seeds, nil
 }
 
 // ZeroCrossings returns the zero contour of the simulated mean
@@ -134,6 +163,9 @@ type PlaneAgreement struct {
 	// Shift is the mean sim − theory over the large-α points (the others),
 	// with its SE ShiftSE (empirical.MeanShift, the theory exact).
 	Shift, ShiftSE float64
+	// LargeSeeds are the seeds the large-α points record (SimPlane.Seeds),
+	// sorted; nil when the sweep records none.
+	LargeSeeds []uint64
 }
 
 // GradientPlane compares the simulated λ_g plane s of pl with the
@@ -168,5 +200,13 @@ func GradientPlane(pl tokengeom.Plane, s SimPlane, L int) PlaneAgreement {
 	a.PBeyond = empirical.TTail2(PlaneZ, s.Networks-1)
 	a.Allowed = empirical.BinomialQuantile(a.Moderate, a.PBeyond, 1-PlaneLevel)
 	a.Shift, a.ShiftSE = empirical.MeanShift(s.Mean, s.SE, theory, make([]float64, len(s.SE)), func(k int) bool { return !moderate(k) })
+	if s.Seeds != nil {
+		for k := range s.Mean {
+			if !moderate(k) {
+				a.LargeSeeds = append(a.LargeSeeds, s.Seeds[k])
+			}
+		}
+		slices.Sort(a.LargeSeeds)
+	}
 	return a
 }

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -36,6 +37,9 @@ func TestReadSimPlane(t *testing.T) {
 	if len(p.X) != 19 || len(p.Y) != 20 || len(p.Mean) != 380 || len(p.SE) != 380 {
 		t.Fatalf("grid %d × %d with %d means, %d SEs, want 19 × 20", len(p.X), len(p.Y), len(p.Mean), len(p.SE))
 	}
+	if len(p.Seeds) != 380 {
+		t.Fatalf("%d seeds, want one per point (380)", len(p.Seeds))
+	}
 	for _, name := range []string{"i000.json", "i001.json", "i137.json", "i379.json"} {
 		var pt struct {
 			Params map[string]any
@@ -55,6 +59,9 @@ func TestReadSimPlane(t *testing.T) {
 				found = true
 				if p.Mean[k] != pt.Value.Mean || p.SE[k] != pt.Value.SE {
 					t.Errorf("%s at (%v, %v): read %v ± %v, file %v ± %v", name, x, y, p.Mean[k], p.SE[k], pt.Value.Mean, pt.Value.SE)
+				}
+				if float64(p.Seeds[k]) != pt.Params["seed"].(float64) {
+					t.Errorf("%s at (%v, %v): seed %d, file %v", name, x, y, p.Seeds[k], pt.Params["seed"])
 				}
 			}
 		}
@@ -133,6 +140,13 @@ func TestGradientPlane(t *testing.T) {
 	mustpanic.WithPrefix(t, "one network", "tokencheck: GradientPlane needs at least 2 networks", func() {
 		GradientPlane(tokengeom.AlphaSigma, SimPlane{X: x, Y: y, Mean: th, SE: s.SE, Networks: 1}, 16)
 	})
+	if a.LargeSeeds != nil {
+		t.Errorf("a plane without seeds: large-α seeds %v, want none", a.LargeSeeds)
+	}
+	s.Seeds = []uint64{10, 31, 12, 23}
+	if b := GradientPlane(tokengeom.AlphaSigma, s, 16); !slices.Equal(b.LargeSeeds, []uint64{23, 31}) {
+		t.Errorf("large-α seeds %v, want the large-α points' 23 and 31, sorted", b.LargeSeeds)
+	}
 	if math.Abs(a.Shift+0.1) > 1e-12 || math.Abs(a.ShiftSE-math.Sqrt(2*0.02*0.02)/2) > 1e-15 {
 		t.Errorf("large α: shift %v ± %v, want −0.1 ± %v", a.Shift, a.ShiftSE, math.Sqrt(2*0.02*0.02)/2)
 	}
