@@ -55,12 +55,7 @@ func GELU() Func {
 func Softplus() Func {
 	return Func{
 		Name: "softplus",
-		Phi: func(h float64) float64 {
-			if h > 0 {
-				return h + math.Log1p(math.Exp(-h))
-			}
-			return math.Log1p(math.Exp(h))
-		},
+		Phi:   LogOnePlusExp,
 		DPhi:  logistic,
 		Scale: 1, // poles of σ at ±iπ
 	}
