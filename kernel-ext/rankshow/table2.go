@@ -78,7 +78,7 @@ var Fig3Values = show.Disagreement{
 	Paper:    PaperValuesGrow,
 	Measured: "under POST-LN with α = 1 the value gradient norm of the last block is 1.11 times the first block's (+0.05 decades, SE ≤ 0.11), against a rise of +0.32 decades that eq. (17) gives at Lemma 3.2's correlations (0.21 → 0.998); the check asks for half of it",
 	Why:      "the query/key collapse that eq. (18) predicts is reproduced (−2.35 decades), but the values barely move: eq. (17) is for one uniform-attention block at fixed σ_x, while the runs have four heads, ReLU and POST-LN, and the first block's value gradient is backpropagated through eleven later blocks (its mean is also heavy-tailed: 36% SE over 50 networks)",
-	Declared: bundle.Declaration{Commit: "0000000", Seen: "this session's run at the reported seeds (rankexp.Table2Runs, POST-LN, seed 50, stream 2022)"},
+	Declared: bundle.Declaration{Commit: "9b274ee", Seen: "this session's run at the reported seeds (rankexp.Table2Runs, POST-LN, seed 50, stream 2022)"},
 }
 
 // Table2 shows the runs of rankexp.Table2Runs (n = 50; the paper's L = 12
