@@ -51,6 +51,8 @@ const (
 	PaperFig11Deviates = "Noci et al. 2022, App. B.2 and Fig. 11 (right): with true softmax attention \"we observe a deviation [from Lemma 3.3] when the standard deviation of the input is increased\" (std 1)"
 	// PaperGrid is App. B.2's statement of Fig. 12.
 	PaperGrid = "Noci et al. 2022, App. B.2 and Fig. 12: the uniform-attention predictions of the query/key gradient norm show \"a very good agreement with the true gradients\", and \"the smaller the values of the input standard deviation the tighter the agreement\" (read at the smallest σ_x of the grid)"
+	// PaperGridRatio is App. B.3's first statement of Fig. 13.
+	PaperGridRatio = "Noci et al. 2022, App. B.3 and Fig. 13: \"As the correlation between the tokens increases (x-axis in the global plot), the norm of the gradients of the queries quickly diminishes compared to the one of the values\" (true softmax, equicorrelated Gaussian tokens)"
 	// PaperEq17 is eq. (17) of Sec. 3.3.
 	PaperEq17 = "Noci et al. 2022, Sec. 3.3, eq. (17): for equicorrelated Gaussian tokens under uniform attention E‖∂S/∂W^V‖² = σ_x² d² (1 + ρ(n − 1))"
 	// PaperThm32 is Thm. 3.2.

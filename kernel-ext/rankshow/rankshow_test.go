@@ -162,8 +162,8 @@ func TestGridAndTau(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := Grid(grid)
-	if k := kinds(t, v); k != "PPPPAFFF" {
-		t.Fatalf("kinds %s, want PPPPAFFF", k)
+	if k := kinds(t, v); k != "PPPPAFPFF" { // 2 draws: fig13-falls-with-rho not applicable
+		t.Fatalf("kinds %s, want PPPPAFPFF", k)
 	}
 	f := v.Figures()
 	if f[0].ID != "fig12-grid" || len(f[0].Series) != 4 || len(f[0].Series[0].X) != 64 || f[2].Heat == nil || *f[0].Seed != 140 {
@@ -395,6 +395,50 @@ func TestTable2Mutation(t *testing.T) {
 		}
 		if m, _ := x.Metric(); m.Pass {
 			t.Errorf("%s passes with PRE-LN's gradients equal to POST-LN's: %+v", x.Name, m)
+		}
+	}
+}
+
+// TestGridRatioMutation: Fig. 13's claim on a made-up grid of the paper's
+// axes with 20 draws, where ln(Q/V) = ln((1 − ρ)²/(1 + ρ(n − 1))) with
+// 10% relative SE per norm: the smallest fall from ρ = 0 to 0.9 is
+// ln(0.01/(1 + 0.9·4)) / hypot(0.2, 0.2) = −6.13/0.283 = 21.7 SE at n = 5.
+// The mutation, a ratio that does not move with ρ (Q ∝ V), fails.
+func TestGridRatioMutation(t *testing.T) {
+	s := rankexp.Fig12()
+	s.Draws = 20
+	build := func(flat bool) rankexp.GridRun {
+		run := rankexp.GridRun{GridSettings: s}
+		for _, r := range s.Rho {
+			for _, sx2 := range s.Sx2 {
+				for _, n := range s.N {
+					for _, d := range s.D {
+						q, v := (1-r)*(1-r), 1+r*float64(n-1)
+						if flat {
+							q = v
+						}
+						g := rankexp.GridPoint{Draws: 20, Q: q, V: v}
+						g.N, g.D, g.Rho, g.Sx2 = n, d, r, sx2
+						g.WQ, g.WQSE, g.WV, g.WVSE = q, 0.1*q, v, 0.1*v
+						run.Points = append(run.Points, g)
+					}
+				}
+			}
+		}
+		return run
+	}
+	var claim show.Agreement
+	for _, a := range Grid(build(false)).Agreements() {
+		if a.Name == "fig13-falls-with-rho" {
+			claim = a
+		}
+	}
+	if m, err := claim.Metric(); err != nil || !m.Pass || math.Abs(claim.Value-math.Log(0.01/4.6)/math.Hypot(0.2, 0.2)*-1) > 1e-9 || claim.Paper != PaperGridRatio {
+		t.Errorf("fig13 claim %+v, metric %+v, %v", claim, m, err)
+	}
+	for _, a := range Grid(build(true)).Agreements() {
+		if m, _ := a.Metric(); a.Name == "fig13-falls-with-rho" && (m.Pass || a.Value != 0) {
+			t.Errorf("a ratio that does not fall with ρ: %+v", m)
 		}
 	}
 }
