@@ -28,6 +28,8 @@ const (
 	PaperPreLNSlower = "Noci et al. 2022, Sec. 3.2 and Fig. 4: \"without the residual scaling, PRE-LN seems to alleviate the rate of increase of ρ\" (against POST-LN and no LN)"
 	// PaperReLU is the ReLU extension of Sec. 3.2 and App. B.1, Fig. 10.
 	PaperReLU = "Noci et al. 2022, Sec. 3.2 (ReLU extension), App. B.1 and Fig. 10: with ReLU instead of the linear activation the correlation increases even faster with depth (\"the rank collapses even faster\")"
+	// PaperFig1 is Fig. 1's caption, read at initialisation.
+	PaperFig1 = "Noci et al. 2022, Fig. 1 caption: \"Unless adequate residual scaling is used at initialization, increasing depth leads to an increase in the tokens' alignment at initialization\" (POST-LN)"
 	// PaperAlphaOrder is Fig. 3's caption on panel (a).
 	PaperAlphaOrder = "Noci et al. 2022, Fig. 3(a) caption: \"larger values of α₁, α₂ imply a faster token alignment with depth (Theorem 3.3)\" (POST-LN, Table 2)"
 	// PaperQKDiminish is Fig. 3's caption on panel (b).

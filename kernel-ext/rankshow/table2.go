@@ -106,13 +106,26 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 	why := fmt.Sprintf("a claim of the paper read at depth L = 12 with 50 draws; here L = %d, %d draws", L, draws)
 	init := bundle.Table{ID: "fig1-init", Caption: "Fig. 1 at initialisation: last-layer mean cosine of a POST-LN Table 2 network of depth L, α = 1 (the layer-L cosine of the runs above)",
 		Header: []string{"depth L"}, Rows: [][]string{{"mean cosine"}}}
+	var depths []int
 	for _, l := range []int{2, 4, 6, 8, 12} {
 		if l <= L {
 			init.Header, init.Rows[0] = append(init.Header, fmt.Sprint(l)), append(init.Rows[0], show.FormatFloat(c[l]))
+			depths = append(depths, l)
 		}
 	}
+	initRise := show.NotApplicable("fig1-init-rises-with-depth", "fewer than two of the depths 2, 4, 6, 8, 12")
+	if len(depths) >= 2 {
+		zmin, se := math.Inf(1), post[0].MeanCosSE
+		for k := 1; k < len(depths); k++ {
+			a, b := depths[k-1], depths[k]
+			zmin = math.Min(zmin, (c[b]-c[a])/(se[a]+se[b]))
+		}
+		initRise = show.PaperCheck(show.Agreement{Name: "fig1-init-rises-with-depth", Kind: show.Claim, Rule: show.AtLeast, Value: zmin, Tol: 4, Figure: "fig1-init", Paper: PaperFig1, Central: true,
+			Basis: fmt.Sprintf("4 SE of each rise from one listed depth to the next; both cosines come from the same %d networks, so the SE of a rise is bounded by the sum of the two", draws),
+			Note:  "smallest rise of the mean cosine between neighbouring depths of fig1-init, in SE (POST-LN, α = 1)"}, paper, why)
+	}
 	if L < 2 { // no block between the first and the last: nothing to claim
-		return append(v, show.Tab(init))
+		return append(v, show.Tab(init), initRise)
 	}
 	rho, err := rankexp.Table2Theory(L, 1)
 	want(err == nil, "Table2: theory at L = %d: %v", L, err)
@@ -128,7 +141,7 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 		show.Text(fmt.Sprintf("α = 1: W^V gradient norm last/first = %.2f (paper: values grow with depth), W^Q %.2g\n", math.Pow(10, vRise), math.Pow(10, qDrop))),
 		show.PaperCheck(show.Agreement{Name: "fig3b-qk-kept-sqrtL", Kind: show.Claim, Value: normDecades(s.GradWQ), Tol: 0.5, Figure: "fig3b", Paper: PaperScalingKeepsQK,
 			Basis: "1/√L scaling keeps the Q/K gradients; read as within half a decade of the first block's norm (a factor √10)", Note: "log10(last/first W^Q gradient norm) under 1/√L"}, paper, why),
-		show.Tab(init))
+		show.Tab(init), initRise)
 	v = append(v, table2Panels("fig9", "Noci et al. 2022, Fig. 9", "PRE-LN, Table 2", pre, preSeed)...)
 	pr, po := pre[0], post[0]
 	kept := (normDecades(pr.GradWQ) - qDrop) / math.Hypot(decadesSE(pr.GradWQ, pr.GradWQSE), decadesSE(po.GradWQ, po.GradWQSE))
