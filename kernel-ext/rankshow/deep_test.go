@@ -1,8 +1,11 @@
 package rankshow
 
 import (
+	"slices"
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/rankblock"
 	"github.com/sigprop/sigprop/lib/rankexp"
@@ -58,5 +61,59 @@ func TestFeedForwardPlacementsView(t *testing.T) {
 	}
 	if ids := v.Figures(); ids[2].ID != "fig10-full-preln" {
 		t.Errorf("third figure %s", ids[2].ID)
+	}
+}
+
+// TestDeclaredFromRuns: every known disagreement of notebook 03 carries
+// its declaring commit and takes its data seeds from the run it reads,
+// not from a literal: Fig. 8 at depth the L run's seed, Fig. 4 the POST-LN
+// and PRE-LN runs under 1/√L (Placements.RunSeed), Fig. 11 the softmax
+// run's, Fig. 3(c) the POST-LN α = 1 run's (Table2's seed argument).
+func TestDeclaredFromRuns(t *testing.T) {
+	run := func(L int, scaled bool, seed uint64) rankexp.DeepRun {
+		p := profile(L, 100, 0.03, 0)
+		return rankexp.DeepRun{N: 50, D: 32, L: L, Scaled: scaled, Seed: seed, Sim: p, Rho: p.Rho, SqNorm: p.SqNorm}
+	}
+	check := func(what string, a show.Agreement, commit string, seeds ...uint64) {
+		t.Helper()
+		d := a.Disagreement
+		if d == nil || d.Declared.Commit != commit || !slices.Equal(d.Declared.DataSeeds, seeds) {
+			t.Errorf("%s: %+v, want commit %s and data seeds %v", what, d, commit, seeds)
+			return
+		}
+		if _, err := a.Metric(); err != nil {
+			t.Errorf("%s: %v", what, err)
+		}
+	}
+	a := SoftmaxDepths([]rankexp.DeepRun{run(48, true, 7), run(96, true, 8), run(96, false, 9)}).Agreements()
+	check("fig8-deep ρ", a[3], "cc7a434", 8)
+	check("fig8-deep norm", a[4], "cc7a434", 8)
+	if tm := a[3].Disagreement.Declared.Timing(); tm == bundle.AfterSeen {
+		t.Errorf("Fig. 8 at depth: a pilot on seed 77 and data on seed 8: timing %q", tm)
+	}
+
+	pl := rankexp.Placements{N: 50, D: 32, Seed: 40}
+	th := profile(12, 50, 0, 0.01)
+	pl.Theory, pl.Unscaled = th.MeanCos, th.MeanCos
+	for _, n := range []block.Norm{block.NoNorm, block.PostLN, block.PreLN} {
+		pl.Runs = append(pl.Runs, rankexp.Placement{Norm: n, Fixed: profile(12, 50, 0, 0.08), Scaled: profile(12, 50, 0, 0.011)})
+	}
+	a = Placements(pl).Agreements()
+	check("fig4 POST-LN", a[1], "f026214", 43)
+	check("fig4 PRE-LN", a[2], "f026214", 45)
+
+	var laws []rankexp.NormLaw
+	for i := range 2 {
+		p := profile(10, 1000, 0, 0.01)
+		laws = append(laws, rankexp.NormLaw{N: 10, D: 30, Seed: 90 + uint64(i), Sim: p, N0: 1, Theory: p.SqNorm})
+	}
+	check("fig11 softmax", NormLaws(laws, []string{"uniform", "softmax"}, []string{"u", "s"}).Agreements()[1], "f026214", 91)
+
+	post, pre := table2Runs(-2.35, 0.05)
+	check("fig3c", Table2(post, pre, 50, 60).Agreements()[2], Fig3Values.Declared.Commit, 50)
+	for _, d := range []show.Disagreement{Fig8SoftmaxLemmas, Fig4LN, Fig11Softmax, Fig3Values} {
+		if len(d.Declared.DataSeeds) != 0 {
+			t.Errorf("%q types its data seeds %v", d.Paper, d.Declared.DataSeeds)
+		}
 	}
 }

@@ -50,7 +50,7 @@ func IdenticalTokens(rows []rankexp.Collapsed) show.View {
 		worst = math.Max(worst, math.Max(g.WQ, g.WK))
 		t.Rows = append(t.Rows, []string{fmt.Sprint(g.N), fmt.Sprint(g.D), show.FormatFloat(g.WQ), show.FormatFloat(g.WK), show.FormatFloat(g.WV), show.FormatFloat(float64(g.D*g.N) * g.X2)})
 	}
-	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "thm32-exact-zero", Kind: show.TheoryVsSimulation, Value: worst, Tol: 0, Rule: show.AtMost, Figure: "thm32",
+	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "thm32-exact-zero", Kind: show.TheoryVsSimulation, Value: worst, Tol: 0, Rule: show.AtMost, Figure: "thm32", Paper: PaperThm32,
 		Basis: "exact zero in floating point: the softmax pullback in centred form vanishes term by term for identical rows",
 		Note:  "largest query/key Jacobian norm² with identical tokens, true softmax"})}
 }
@@ -78,7 +78,7 @@ func GradsVsRho(rhos []float64, mc []rankexp.Grads) (show.View, error) {
 		queries.Add(g.Rho, g.WQ, g.WQSE, g.Q)
 	}
 	return show.View{
-		show.Agree(values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention", draws)})),
+		show.Agree(values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Paper: PaperEq17, Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention", draws)})),
 		show.Agree(queries.MaxZ(show.Agreement{Name: "eq18exact-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention; exact form of eq. 18", draws)})),
 		show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-rho", PaperFigure: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
 			Caption: fmt.Sprintf("Gradient norms² vs token correlation, n = %d, d = %d, σ_x² = %g, uniform attention", n, d, sx2), XLabel: "ρ", YLabel: "E‖∂S/∂W‖²",
@@ -143,7 +143,9 @@ func GradsVsN(ns []int, mc []rankexp.Grads) (show.View, error) {
 // true-softmax over uniform-theory ratios at n = 10, d = 16, σ_x = 1 (when
 // the grid has that point); a z check of the query gradient against
 // eq. (18) exact at the first σ_x; figure fig12-grid (simulation against
-// theory, one series per σ_x) and the heat maps fig13-grid (measured) and
+// theory, one series per σ_x); Fig. 13's claim that the measured ln ratio
+// falls as ρ grows (from the smallest ρ of the grid to the largest, ≥ 4
+// SE in every cell); and the heat maps fig13-grid (measured) and
 // fig14-grid (eqs. 18/17 as printed) of ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²). The
 // figures claim Figs. 12–14 only at our grid of the text (ρ = 0, 0.3, 0.6,
 // 0.9; σ_x² = 0.25, 1, 4; n = 5, 10, 20, 40; d = 8, 16, 32, 64) with the
@@ -188,16 +190,33 @@ func Grid(run rankexp.GridRun) show.View {
 		}
 	}
 	series = append(series, show.Series{Name: "theory = simulation", X: []float64{1e-3, 1e6}, Y: []float64{1e-3, 1e6}})
-	v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig12-small-std-maxz", Tol: 5, Figure: "fig12-grid",
+	v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig12-small-std-maxz", Kind: show.Claim, Tol: 5, Figure: "fig12-grid", Paper: PaperGrid, Central: true,
 		Basis: fmt.Sprintf("SE from %d draws per point%s, %d grid points at σ_x = %g", draws, runs, len(sim), math.Sqrt(sx2s[0]))}, sim, se, th)),
 		show.Fig(show.AtPaper(show.Figure{ID: "fig12-grid", PaperFigure: "Noci et al. 2022, Fig. 12 (grid values not stated: ours in the text)",
 			Caption: fmt.Sprintf("Query gradient norm², true softmax (%d draws) vs uniform-attention theory (eq. 18, exact form), over n, d, ρ and σ_x", draws),
 			XLabel:  "theory E‖∂S/∂W^Q‖²", YLabel: "simulation", LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}, paper)))
+	if lo, hi := slices.Index(rhos, slices.Min(rhos)), slices.Index(rhos, slices.Max(rhos)); lo != hi {
+		zmin, where := math.Inf(1), ""
+		for is := range ns {
+			for in := range nn {
+				for id := range nd {
+					a, b := at(lo, is, in, id), at(hi, is, in, id)
+					if z := (logRatio(a) - logRatio(b)) / math.Hypot(logRatioSE(a), logRatioSE(b)); z < zmin {
+						zmin, where = z, fmt.Sprintf("σ_x = %g, n = %d, d = %d", math.Sqrt(a.Sx2), a.N, a.D)
+					}
+				}
+			}
+		}
+		v = append(v, show.PaperCheck(show.Agreement{Name: "fig13-falls-with-rho", Kind: show.Claim, Rule: show.AtLeast, Value: zmin, Tol: 4, Figure: "fig13-grid", Paper: PaperGridRatio, Central: true,
+			Basis: fmt.Sprintf("4 SE of the difference of two independent grid points (%d draws each); each point's SE of ln(Q/V) bounded by the sum of the two norms' relative SEs (same draws)", draws),
+			Note:  fmt.Sprintf("smallest fall, in SE, of the measured ln(‖∂S/∂W^Q‖²/‖∂S/∂W^V‖²) from ρ = %g to ρ = %g over the %d cells (σ_x, n, d); smallest at %s", rhos[lo], rhos[hi], ns*nn*nd, where)},
+			paper, fmt.Sprintf("a claim of the paper read on our grid of the text with 20 draws; here %d draws on ρ = %s", draws, rhoText)))
+	}
 	for _, c := range []struct {
 		id, paper, what string
 		z               func(g rankexp.GridPoint) float64
 	}{
-		{"fig13-grid", "Noci et al. 2022, Fig. 13", fmt.Sprintf("measured, true softmax, %d draws", draws), func(g rankexp.GridPoint) float64 { return math.Log(g.WQ / g.WV) }},
+		{"fig13-grid", "Noci et al. 2022, Fig. 13", fmt.Sprintf("measured, true softmax, %d draws", draws), logRatio},
 		{"fig14-grid", "Noci et al. 2022, Fig. 14", "theory, eqs. (18)/(17)", func(g rankexp.GridPoint) float64 { return g.LogRatioPaper }},
 	} {
 		h := show.NestedHeat(c.what, "ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²)", nr, ns, nn, nd, func(ox, oy, ix, iy int) float64 {
@@ -209,6 +228,16 @@ func Grid(run rankexp.GridRun) show.View {
 	}
 	return v
 }
+
+// logRatio is the measured ln(‖∂S/∂W^Q‖²/‖∂S/∂W^V‖²) of a grid point, the
+// statistic of Fig. 13.
+func logRatio(g rankexp.GridPoint) float64 { return math.Log(g.WQ / g.WV) }
+
+// logRatioSE bounds the SE of logRatio(g): the delta method gives each
+// log's SE as the relative SE of its mean, and the SD of their difference
+// is at most the sum of the two whatever their correlation (both norms
+// come from the same draws).
+func logRatioSE(g rankexp.GridPoint) float64 { return g.WQSE/g.WQ + g.WVSE/g.WV }
 
 // TauTable is table tau-c3: eq. (47) as printed at each input law (n, d,
 // ρ, σ_x²) of settings (the IWSLT settings of App. C.3). Errors: a setting

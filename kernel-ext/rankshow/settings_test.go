@@ -80,7 +80,7 @@ func TestAtYourSettings(t *testing.T) {
 	}
 	v = Table2(post, pre, 50, 60)
 	atYourSettings(t, "Table2", v, map[string]float64{"n": 50, "d_v": 32, "d_F": 128, "heads": 4, "L": 3, "draws": 3}, nil,
-		[]string{"fig3-alpha-order", "fig3b-qk-drop-alpha1", "fig3c-v-over-q-alpha1", "fig3b-qk-kept-sqrtL", "fig9-alpha-order", "fig9-slower-than-postln", "fig9-qk-preserved", "fig9-v-opposite"})
+		[]string{"fig3-alpha-order", "fig3b-qk-drop-alpha1", "fig3c-v-rise-alpha1", "fig3b-qk-kept-sqrtL", "fig1-init-rises-with-depth", "fig9-alpha-order", "fig9-slower-than-postln", "fig9-qk-preserved", "fig9-v-opposite"})
 	if h := v.Tables()[0].Header; strings.Join(h, " ") != "depth L 2" {
 		t.Errorf("fig1-init header %q at L = 3, want the depths reached", h)
 	}

@@ -2,6 +2,9 @@ package rankexp
 
 import (
 	"fmt"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -92,6 +95,11 @@ type Placements struct {
 	Effect           float64
 }
 
+// RunSeed is the seed placement i (Runs[i]) at scaling j (0: α = 1, 1:
+// α = 1/√L) drew from, Seed+2i+j (NormPlacements), the generator being
+// empirical.Rand(RunSeed(i, j), stream).
+func (p Placements) RunSeed(i, j int) uint64 { return p.Seed + uint64(2*i+j) }
+
 // NormPlacements runs Placements for block.NoNorm, PostLN and PreLN in that
 // order, draws networks per run; placement i at scaling j (0 α = 1, 1 α =
 // 1/√L) draws from empirical.Rand(seed+2i+j, stream). Errors: the
@@ -109,7 +117,7 @@ func NormPlacements(n, d, L, draws int, seed, stream uint64) (Placements, error)
 	for i, norm := range []block.Norm{block.NoNorm, block.PostLN, block.PreLN} {
 		sims, err := gaussianPair(func(scaled bool) rankblock.Config {
 			return rankblock.Config{N: n, DV: d, Layers: L, Norm: norm, Alpha1: 1, Alpha2: 1, DepthScaled: scaled, Tau: 1}
-		}, draws, seed+uint64(2*i), stream)
+		}, draws, out.RunSeed(i, 0), stream)
 		if err != nil {
 			return out, err
 		}
@@ -151,6 +159,44 @@ func Table2Runs(norm block.Norm, L, draws int, seed, stream uint64) ([]rankblock
 		out[i] = p
 	}
 	return out, nil
+}
+
+// EmbeddingRho0 is the correlation ρ⁰ of eq. (14) (a ratio of
+// expectations, C̄/((n−1)N̄) − 1/(n−1)) of the input
+// rankblock.EmbeddingInput(s) of n tokens of width d: iid N(0, s²)
+// embeddings, which add n d s² to E‖X‖² and to E C(X) and nothing else,
+// plus the fixed sinusoidal encodings PE, so E C = n d s² + ‖Σ_k PE_k‖²
+// and E‖X‖² = n d s² + ‖PE‖². It is a property of the input law alone
+// (no draw enters): ≈ 0.21 at the Table 2 sizes n = 50, d = 32, s = 1.
+func EmbeddingRho0(n, d int, s float64) float64 {
+	pe := mat.NewDense(n, d, nil)
+	rankblock.EmbeddingInput(0)(pe, rand.New(rand.NewPCG(0, 0))) // s = 0: the encodings alone, no draw enters
+	sum := make([]float64, d)
+	var sq float64
+	for k := range n {
+		for j, x := range pe.RawRowView(k) {
+			sum[j] += x
+			sq += x * x
+		}
+	}
+	var c float64
+	for _, x := range sum {
+		c += x * x
+	}
+	emb := float64(n*d) * s * s
+	return (emb+c)/(float64(n-1)*(emb+sq)) - 1/float64(n-1)
+}
+
+// Table2Theory is the correlation ρ^ℓ, ℓ = 0…L, that Lemma 3.2 (through
+// App. A.4, rankcollapse.RhoProfile) gives at the settings of the paper's
+// Figs. 3 and 9: n = 50 tokens (rankblock.Table2) starting from the
+// correlation of their input law (EmbeddingRho0 at width 32, s = 1), with
+// α₁² = a1sq. The theory is for uniform attention and linear
+// activations; the paper reads Fig. 3 with it (POST-LN fixes σ_x², Sec.
+// 3.3). No simulated quantity enters it.
+func Table2Theory(L int, a1sq float64) ([]float64, error) {
+	cfg := rankblock.Table2(block.PostLN, L, 1, false)
+	return rankcollapse.RhoProfile(cfg.N, EmbeddingRho0(cfg.N, cfg.DV, 1), a1sq, L)
 }
 
 // FeedForward is Fig. 10: n iid N(0,1) tokens of width d through L blocks

@@ -5,6 +5,9 @@ import (
 	"reflect"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/rankblock"
@@ -141,5 +144,36 @@ func TestUniformityGaps(t *testing.T) {
 	sim, se, th := h.Slope(0, 1)
 	if math.Abs(sim+2) > 1e-15 || math.Abs(th+1) > 1e-15 || math.Abs(se-math.Hypot(0.2, 0.1)/math.Ln10) > 1e-15 {
 		t.Errorf("Slope: %g ± %g, theory %g; want −2 ± %g, −1", sim, se, th, math.Hypot(0.2, 0.1)/math.Ln10)
+	}
+}
+
+// TestEmbeddingRho0: the input law's correlation against a Monte Carlo of
+// the input itself (ratio of the means of C(X) and ‖X‖² over 4000 draws),
+// and the two ends: no embedding (s = 0) is the encodings' own ρ, and
+// s → ∞ drowns them (ρ⁰ → 0).
+func TestEmbeddingRho0(t *testing.T) {
+	const n, d = 50, 32
+	got := EmbeddingRho0(n, d, 1)
+	rng := empirical.Rand(5, 1)
+	x := mat.NewDense(n, d, nil)
+	var c, sq []float64
+	for range 4000 {
+		rankblock.EmbeddingInput(1)(x, rng)
+		st := rankcollapse.TokenStats(x)
+		c, sq = append(c, st.C), append(sq, st.SqNorm)
+	}
+	mc, msq := stat.Mean(c, nil), stat.Mean(sq, nil)
+	want := mc/(float64(n-1)*msq) - 1/float64(n-1)
+	// SE of the ratio: C's relative SE dominates (‖X‖² varies by ~1%).
+	se := stat.StdDev(c, nil) / math.Sqrt(4000) / (float64(n-1) * msq)
+	if math.Abs(got-want) > 4*se || got < 0.15 || got > 0.3 {
+		t.Errorf("EmbeddingRho0 = %.5f, Monte Carlo %.5f ± %.5f", got, want, se)
+	}
+	if r := EmbeddingRho0(n, d, 1e6); math.Abs(r) > 1e-9 {
+		t.Errorf("s → ∞: ρ⁰ = %g, want 0", r)
+	}
+	th, err := Table2Theory(12, 1)
+	if err != nil || math.Abs(th[0]-got) > 1e-12 || !(th[11] > 0.99 && th[11] < 1) {
+		t.Errorf("Table2Theory ρ⁰ %g (want %g), ρ^11 %g, err %v", th[0], got, th[11], err)
 	}
 }

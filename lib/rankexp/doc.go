@@ -9,8 +9,9 @@
 //	Lemma 3.1, eqs. (6)–(8)          Lemma31At
 //	Thm 3.2 (identical tokens)        IdenticalTokens
 //	Lemmas 3.2–3.3, Fig. 8            Propagation
-//	Fig. 4 (LN placement)             NormPlacements
+//	Fig. 4 (LN placement)             NormPlacements, Placements.RunSeed
 //	Table 2, Figs. 3, 9 and 1         Table2Runs, Table2Residuals
+//	Lemma 3.2 at Table 2's settings   Table2Theory, EmbeddingRho0
 //	Eqs. (17)–(18), App. B.3          GradsMC
 //	App. B.2–B.3, Figs. 12–14         Grid
 //	Fig. 11 (law of ‖X^ℓ‖²)           NormLaws
