@@ -22,6 +22,7 @@
 //	lo + (hi − lo) i/(k − 1); lo, lo+1, …, hi     Linspace, Ints
 //	max |a − b|, max |a/b − 1|                   MaxAbsDiff, MaxRelDiff
 //	(ln y_n − ln y_1)/(ln x_n − ln x_1)           LogLogSlope
+//	ȳ ≈ A e^{−x/ξ}, ȳ ≈ A x^β (LS on log ȳ)      DepthScale, PowerLaw (jackknife SE over networks)
 //	q = mean |X_i|², p = mean X_i·X_j (i < j)     TokenGeometry (Cowsik et al. 2024, eqs. (22)–(23))
 //	X_i·X_j/(|X_i||X_j|), i < j                  PairCosines (the token simulators' angle histograms)
 //
