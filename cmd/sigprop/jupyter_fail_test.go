@@ -79,7 +79,7 @@ func TestJupyterFailingCells(t *testing.T) {
 	for i, c := range []struct{ ename, evalue, traceback string }{
 		{"", "", ""},
 		{"panic", "panic: boom", "[[ Cell"},
-		{"panic", "no such activation: nosuch", "show.Must"},
+		{"panic", "no such activation: nosuch", "[[ Cell"},
 		{"ERROR", "", "undefinedFunction"},
 		{"", "", ""},
 	} {

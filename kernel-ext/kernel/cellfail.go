@@ -69,8 +69,10 @@ func ProgramFailure(stderr string) (ename, evalue string, traceback []string, ok
 // request and, when the request's execute_reply says "ok" although its
 // program exited non-zero (ProgramFailure), publishes an iopub "error" and
 // passes on the reply with status "error", ename, evalue and traceback.
-// The decision waits for the request's iopub "idle" (which gonb sends after
-// the reply, so every stderr line has arrived) or for replyHold.
+// The decision waits until both the reply and the request's iopub "idle"
+// have been read (gonb sends idle after the reply and after every stderr
+// line of the request, but the two sockets are read apart), or for
+// replyHold; the error goes out before the idle status.
 type cellFailures struct {
 	k  *Kernel
 	mu sync.Mutex
@@ -78,7 +80,7 @@ type cellFailures struct {
 	stderr map[string]*strings.Builder
 	ids    map[string][][]byte // identities of the request's iopub messages
 	reply  map[string]*Message // a held execute_reply
-	idle   map[string]bool     // the request's idle status was seen
+	idle   map[string][][]byte // a held idle status (it arrived before the reply)
 }
 
 // replyHold is how long an execute_reply waits for its request's idle
@@ -90,7 +92,7 @@ const replyHold = 2 * time.Second
 const stderrKeep = 64 << 10
 
 func newCellFailures(k *Kernel) *cellFailures {
-	return &cellFailures{k: k, stderr: map[string]*strings.Builder{}, ids: map[string][][]byte{}, reply: map[string]*Message{}, idle: map[string]bool{}}
+	return &cellFailures{k: k, stderr: map[string]*strings.Builder{}, ids: map[string][][]byte{}, reply: map[string]*Message{}, idle: map[string][][]byte{}}
 }
 
 // forward passes a message from gonb to Options.Forward, holding and
@@ -121,28 +123,42 @@ func (c *cellFailures) forward(channel string, m *Message, frames [][]byte) {
 			State string `json:"execution_state"`
 		}
 		if m.Decode(&s) == nil && s.State == "idle" {
+			// The shell and iopub readers run apart, so the idle status
+			// may be read before the reply gonb sent first: then it is
+			// held for the reply (an error must reach the front end
+			// before the idle status, or nbclient has closed the cell).
 			c.mu.Lock()
 			r := c.reply[parent]
 			delete(c.reply, parent)
 			if r == nil {
-				c.idle[parent] = true
+				c.idle[parent] = frames
 			}
 			c.mu.Unlock()
 			if r != nil {
 				c.settle(r, frames)
 				return
 			}
+			time.AfterFunc(replyHold, func() {
+				c.mu.Lock()
+				idle := c.idle[parent]
+				delete(c.idle, parent)
+				c.mu.Unlock()
+				if idle != nil {
+					c.k.opt.Forward("iopub", idle)
+				}
+			})
+			return
 		}
 	case channel == "shell" && m.Type() == "execute_reply":
 		c.mu.Lock()
-		seen := c.idle[parent]
+		idle := c.idle[parent]
 		delete(c.idle, parent)
-		if !seen {
+		if idle == nil {
 			c.reply[parent] = m
 		}
 		c.mu.Unlock()
-		if seen {
-			c.settle(m, nil)
+		if idle != nil {
+			c.settle(m, idle)
 			return
 		}
 		time.AfterFunc(replyHold, func() {

@@ -125,6 +125,20 @@ func TestCellFailuresRewrite(t *testing.T) {
 		t.Errorf("reply %+v, %v", reply, err)
 	}
 
+	// The idle status is read before the reply (the readers of the two
+	// sockets run apart): it is held, and the error still comes first.
+	rec.got = nil
+	req.MsgID = "req-4"
+	send("iopub", "stream", map[string]string{"name": "stderr", "text": panicStderr})
+	send("iopub", "status", map[string]string{"execution_state": "idle"})
+	if got := strings.Join(rec.types(), " "); got != "stream" {
+		t.Fatalf("an idle read before its reply was passed on: %s", got)
+	}
+	send("shell", "execute_reply", map[string]any{"status": "ok", "execution_count": 5})
+	if got := strings.Join(rec.types(), " "); got != "stream error status execute_reply" {
+		t.Fatalf("forwarded %s", got)
+	}
+
 	// The idle status is lost: the reply goes on after replyHold.
 	rec.got = nil
 	req.MsgID = "req-3"
