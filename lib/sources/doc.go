@@ -8,13 +8,16 @@
 //	tanner2024.md  Tanner's lecture 6 with Pennington, Schoenholz, Ganguli
 //	               2017/2018, Poole et al. 2016, Murray et al. 2021 and
 //	               Nait Saada et al. 2024
+//	notation.md    the symbols of every source beside sigprop's names:
+//	               width, depth, tokens, residual weights, temperature, ...
+//	               (the sources' n, d, m, α, λ, τ do not agree)
 //
-// Each page has labelled sections: the equations sigprop computes (by
-// the paper's own numbers, with the Go that computes them), the steps
-// sigprop derived or reconstructed, the acceptance criteria its tests
-// check (anchors check-N), and the errata (anchors erratum-N), each with
-// the printed form, the corrected form and the test or figure that shows
-// which one the simulation supports.
+// Each source's page has labelled sections: the equations sigprop
+// computes (by the paper's own numbers, with the Go that computes them),
+// the steps sigprop derived or reconstructed, the acceptance criteria
+// its tests check (anchors check-N), and the errata (anchors erratum-N),
+// each with the printed form, the corrected form and the test or figure
+// that shows which one the simulation supports.
 //
 // Code cites a page as lib/sources/<name>.md#ANCHOR, with further anchors
 // of the same page written ", #ANCHOR" (or " and #ANCHOR", " to
@@ -28,6 +31,10 @@
 // sources and the papers they build on, which notebook markdown cites by
 // key and the report renders as author–year citations with a reference
 // list per page.
+//
+// The notation page maps the sources' symbols to Go names, settings
+// fields and `sigprop eval` parameters; its test checks that each name
+// it gives exists.
 //
 // The tests enforce two things: no file of the repository cites a
 // document outside it (the pre-repository working notes), and every
