@@ -69,10 +69,10 @@ func EdgeChi1(name string, p randmlp.Chi1Points) show.View {
 // figure beyond-divergent on a log scale.
 func DivergentRun(name string, r randmlp.LayerCheck) show.View {
 	want(len(r.Layers) > 1, "DivergentRun: %d layers, want at least 2", len(r.Layers))
-	sigmaW2, sigmaB2, width, nets, seed := r.MLP.SigmaW2, r.MLP.SigmaB2, r.MLP.Width, r.Nets, r.Seed
+	sigmaW2, sigmaB2, width, seed := r.MLP.SigmaW2, r.MLP.SigmaB2, r.MLP.Width, r.Seed
 	last := len(r.Theory) - 1
-	return show.View{show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("%s in the divergent region: q^ℓ vs simulation, max |z|", name), Tol: 5, Figure: "beyond-divergent",
-		Basis: fmt.Sprintf("SE over %d networks × 2 inputs of width %d; 5 SE over %d layers", nets, width, len(r.Layers))}, r.Mean, r.SE, r.Theory)),
+	return show.View{show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("%s in the divergent region: q^ℓ vs simulation, max |z|", name), Tol: 5, Figure: "beyond-divergent",
+		Basis: fmt.Sprintf("width %d; 5 over %d layers", width, len(r.Layers))}, r)),
 		show.Fig(show.Figure{ID: "beyond-divergent",
 			Caption: fmt.Sprintf("%s at σ_w² = %g, σ_b² = %g (divergent region): q^ℓ grows without bound, from %.3g to %.3g over %d layers — the q-map (line) and finite networks (points, ±1 SE).",
 				name, sigmaW2, sigmaB2, r.Theory[0], r.Theory[last], len(r.Layers)),

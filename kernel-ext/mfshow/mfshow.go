@@ -97,6 +97,27 @@ func falseAlarm(k int) string {
 	return "below 1e-5"
 }
 
+// netsZ returns a with its Value set to the largest normal-equivalent
+// z-score of the QCheck r against its theory (empirical.MaxZDOF with
+// r.Nets − 1 degrees of freedom: the SE is over networks, each the average
+// of its two inputs, which share its weights), its Kind set to
+// TheoryVsSimulation and its Basis prefixed with the rule. Fewer than 2
+// networks, or an SE that is not positive, give NaN, a failing check,
+// with the reason in the Note.
+func netsZ(a show.Agreement, r randmlp.LayerCheck) show.Agreement {
+	a.Kind, a.Value = show.TheoryVsSimulation, math.NaN()
+	if r.Nets < 2 {
+		a.Note = fmt.Sprintf("%d network: no standard error", r.Nets)
+	} else if z, err := empirical.MaxZDOF(r.Mean, r.SE, r.Theory, r.Nets-1); err != nil {
+		a.Note = err.Error()
+	} else {
+		a.Value = z
+	}
+	a.Basis = fmt.Sprintf("max |z| over %d points ≤ %g, z the normal equivalent of the t-score over %d networks (%d degrees of freedom; each network is one sample, the average of its 2 inputs, which share its weights); %s",
+		len(r.Mean), a.Tol, r.Nets, r.Nets-1, a.Basis)
+	return a
+}
+
 // QMap shows the check that each q* is a root of V to rounding, max |V(q*)
 // − q*| over nets, and figure qmap: V(q) at the abscissae qs with the
 // diagonal and the fixed points.
@@ -152,8 +173,8 @@ func QIteration(checks []randmlp.LayerCheck) show.View {
 		q1 := r.Start
 		series = append(series, show.Series{Name: fmt.Sprintf("q-map from q¹=%g", q1), X: r.Layers, Y: r.Theory},
 			show.Scatter(fmt.Sprintf("N=%d, %d nets", width, nets), r.Layers, r.Mean, r.SE))
-		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("q-map vs simulation from q¹=%g: max |z|", q1), Tol: 5, Figure: "qmap-iteration",
-			Basis: fmt.Sprintf("SE over %d networks × 2 uncorrelated inputs, N = %d, Gaussian weights; 5 SE keeps a false alarm over %d layers %s", nets, width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory)))
+		v = append(v, show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("q-map vs simulation from q¹=%g: max |z|", q1), Tol: 5, Figure: "qmap-iteration",
+			Basis: fmt.Sprintf("N = %d, Gaussian weights; 5 keeps a false alarm over %d layers %s", width, len(r.Layers), falseAlarm(len(r.Layers)))}, r)))
 	}
 	caption := "q^ℓ of the networks of the legend: the q-map (lines) against finite networks (points, ±1 SE)."
 	params := map[string]float64{"width": float64(width)}

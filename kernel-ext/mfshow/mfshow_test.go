@@ -85,7 +85,7 @@ func TestIterations(t *testing.T) {
 	q := m.QCheck(0.5, 2, empirical.Rand(1, 1))
 	q.Seed = 10
 	v := QIteration([]randmlp.LayerCheck{q})
-	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != must(empirical.MaxZ(q.Mean, q.SE, q.Theory)) {
+	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != must(empirical.MaxZDOF(q.Mean, q.SE, q.Theory, q.Nets-1)) {
 		t.Errorf("QIteration: %v, value %v", got, v.Agreements()[0].Value)
 	}
 	if f := v.Figures()[0]; f.Seed == nil || *f.Seed != 10 || f.Series[0].Name != "q-map from q¹=0.5" {
@@ -196,8 +196,13 @@ func TestBeyondViews(t *testing.T) {
 		t.Errorf("EdgeChi1: max |z| = %v, want 2", v.Agreements()[0].Value)
 	}
 	r := randmlp.LayerCheck{Layers: []float64{1, 2}, Theory: []float64{1, 2}, Mean: []float64{1, 2.3}, SE: []float64{0.1, 0.1}, MLP: randmlp.MLP{Width: 1000, SigmaW2: 2.4, SigmaB2: 0.04}, Nets: 6}
-	if v := DivergentRun("gelu", r); math.Abs(v.Agreements()[0].Value-3) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
-		t.Errorf("DivergentRun: max |z| = %v, want 3", v.Agreements()[0].Value)
+	// 3 SE over 6 networks is the normal-equivalent z of a t-score with 5 degrees of freedom.
+	if v := DivergentRun("gelu", r); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(3, 5)) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
+		t.Errorf("DivergentRun: max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(3, 5))
+	}
+	r.Nets = 1
+	if v := DivergentRun("gelu", r).Agreements()[0]; !math.IsNaN(v.Value) || v.Note == "" {
+		t.Errorf("DivergentRun of 1 network: %v (%q), want NaN with a note", v.Value, v.Note)
 	}
 	c := randmlp.CriticalSpectrum{SigmaB2: 0.3, QStar: 8.8, X: []float64{1, 2}, Theory: []float64{0.5, 1}, Empirical: []float64{0.52, 1}, KS: 0.02, D12: 0.01, Samples: 800, Width: 400, Depth: 8}
 	v = CriticalSpectra([]string{"gelu"}, []randmlp.CriticalSpectrum{c})

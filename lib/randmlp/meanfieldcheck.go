@@ -23,7 +23,8 @@ func (m MLP) MeanField() meanfield.Net {
 // LayerCheck is a mean-field prediction along depth beside its
 // finite-width estimate: at layers ℓ = 1…Depth (Layers), the iterated map
 // (Theory) and the mean and standard error over networks (Mean, SE;
-// LayerStats). MLP, Nets and Start are the settings it ran with: the
+// LayerStats: the network is the sample unit, so the SE has Nets − 1
+// degrees of freedom and its z-score is judged by empirical.MaxZDOF). MLP, Nets and Start are the settings it ran with: the
 // networks, how many were drawn and the start (q¹ of QCheck, c¹ of
 // CCheck); Seed and Stream the generator empirical.Rand(Seed, Stream) it
 // drew from when a settings' Run drew it (QCheckSettings,
@@ -37,8 +38,11 @@ type LayerCheck struct {
 }
 
 // QCheck follows q^ℓ from q¹ = q1: the q-map V iterated Depth−1 times
-// against the empirical ‖h^ℓ‖²/N of both inputs of nets networks, whose
-// uncorrelated inputs have ‖x‖²/N = (q1 − σ_b²)/σ_w² (so that q¹ = q1).
+// against the empirical ‖h^ℓ‖²/N of nets networks, each the average over
+// its two uncorrelated inputs with ‖x‖²/N = (q1 − σ_b²)/σ_w² (so that
+// q¹ = q1). The two inputs of one network share its weights and biases,
+// so the network, not the input, is the sample unit of the SE
+// (LayerStats).
 //
 // It panics if nets < 1 or q1 < σ_b².
 func (m MLP) QCheck(q1 float64, nets int, rng *rand.Rand) LayerCheck {
@@ -80,8 +84,10 @@ func (m MLP) CCheck(c1 float64, nets int, gap bool, rng *rand.Rand) (LayerCheck,
 }
 
 // Chi1Points holds estimates of χ₁ = σ_w² E φ′(h)² at points σ_w²
-// (SigmaW2): the mean and standard error over the units of finite
-// networks, and the mean-field χ₁ (Theory).
+// (SigmaW2): the mean over the units of finite networks and its standard
+// error over the networks (each network's mean over its units is one
+// sample: its units share the network's last-layer input, so Nets − 1
+// degrees of freedom), and the mean-field χ₁ (Theory).
 type Chi1Points struct {
 	SigmaW2, Mean, SE, Theory []float64
 	// Offset, Width, Depth and Nets are the settings it ran with: the
@@ -98,8 +104,9 @@ type Chi1Points struct {
 // each σ_b² = sigmaB2[k], at σ_w² = σ_w²_c − offset, σ_w²_c, σ_w²_c +
 // offset with σ_w²_c on the critical line (meanfield.EoCCurve), it draws
 // nets networks of the given width and depth with inputs at q¹ = q* (so
-// the variance is settled from the start) and pools σ_w² φ′(h^L)² over the
-// first input's last-layer units (LastLayer). The three points of row k
+// the variance is settled from the start) and averages σ_w² φ′(h^L)² over
+// the first input's last-layer units (LastLayer) of each network, with
+// the SE over the networks (empirical.ClusterMeanSE). The three points of row k
 // share the generator empirical.Rand(seed+3k, stream), i.e. common random
 // numbers across the offsets.
 //
@@ -119,7 +126,8 @@ func chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, d
 			}
 			slope2 := func(h float64) float64 { d := phi.DPhi(h); return w * d * d } // σ_w² φ′(h)², whose mean is χ₁
 			// The pair's correlation (0.5) is immaterial: only its first input is used.
-			mean, se := empirical.MeanSE(mlp.LastLayer(nets, (q-b)/w, 0.5, 1, slope2, empirical.Rand(seed+3*uint64(k), stream)))
+			// One network's units share its last-layer input: the network is the sample unit.
+			mean, se := empirical.ClusterMeanSE(mlp.LastLayer(nets, (q-b)/w, 0.5, 1, slope2, empirical.Rand(seed+3*uint64(k), stream)), width)
 			p.SigmaW2, p.Mean, p.SE = append(p.SigmaW2, w), append(p.Mean, mean), append(p.SE, se)
 			p.Theory = append(p.Theory, mlp.MeanField().Chi1At(q))
 		}

@@ -1,0 +1,96 @@
+package randmlp
+
+import (
+	"math"
+	"testing"
+
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
+)
+
+// Replicate tests of the standard errors of this package's checks
+// (issue 37, item 5; the kinds and the band as in lib/empirical's
+// replicate tests): over 400 seeds of a linear network, where the q-map is
+// exact at every width (E‖Wx‖²/N = σ_w²‖x‖²/N for Gaussian W, so E q̂^{ℓ+1}
+// = σ_w² E q̂^ℓ + σ_b²), the SD of the normal-equivalent z (nets − 1
+// degrees of freedom) must lie within 10% of 1 (relative SE of an SD
+// from 400 replicates: 3.5%, so the band is 2.8 SE), and the SE that
+// pools values of one network as independent samples must leave the band.
+
+const replicates = 400
+
+func linearMLP(t *testing.T, width, depth int) MLP {
+	t.Helper()
+	f, err := activation.ByName("linear")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return MLP{Width: width, Depth: depth, Phi: f, SigmaW2: 1, SigmaB2: 1}
+}
+
+func sd(x []float64) float64 { _, s := empirical.MeanSD(x); return s }
+
+// QCheck: per-network average of the two inputs' q̂^ℓ, SE over networks
+// (LayerStats), against the exact q-map of a linear network (N = 48,
+// L = 3, 10 networks, q¹ = 1.5). The two inputs share b (and, from layer
+// 2, W acting on correlated inputs): pooling their 20 values must fail.
+func TestReplicateQCheck(t *testing.T) {
+	const width, depth, nets, q1 = 48, 3, 10, 1.5
+	m := linearMLP(t, width, depth)
+	theory := m.MeanField().QTrajectory(q1, depth-1)
+	z := make([][]float64, depth)
+	pooled := make([]float64, replicates)
+	for i := range replicates {
+		r := m.QCheck(q1, nets, empirical.Rand(uint64(i), 301))
+		for l := range z {
+			z[l] = append(z[l], empirical.NormalZ((r.Mean[l]-r.Theory[l])/r.SE[l], nets-1))
+		}
+		// The former SE: both inputs of every network as 2·nets samples.
+		rng := empirical.Rand(uint64(i), 301)
+		var q []float64
+		for range nets {
+			tr := m.Propagate(MLPInputPair(width, (q1-m.SigmaB2)/m.SigmaW2, 0, rng), rng)
+			q = append(q, tr.Q[0]...)
+		}
+		mean, se := empirical.MeanSE(q)
+		pooled[i] = (mean - theory[0]) / se
+	}
+	for l := range z {
+		s := sd(z[l])
+		t.Logf("QCheck layer %d: SD of z over %d seeds = %.3f", l+1, replicates, s)
+		if math.Abs(s-1) > 0.1 {
+			t.Errorf("QCheck layer %d: SD of z over %d seeds = %.3f, want within 0.1 of 1", l+1, replicates, s)
+		}
+	}
+	t.Logf("inputs pooled as independent samples, layer 1: SD of z = %.3f", sd(pooled))
+	if s := sd(pooled); !(s > 1.1) {
+		t.Errorf("inputs pooled: SD of z = %.3f at layer 1, want > 1.1 (the test must detect the wrong unit)", s)
+	}
+}
+
+// The cluster SE over a network's units (Chi1Points' kind: LastLayer,
+// then empirical.ClusterMeanSE by network): the mean of h² over the last
+// layer's units is q^L exactly for a linear network (N = 32, L = 3, 10
+// networks, q¹ = 1.5). The units share the network's last-layer input
+// and its q̂: pooling the 320 units must fail.
+func TestReplicateUnitsByNetwork(t *testing.T) {
+	const width, depth, nets, q1 = 32, 3, 10, 1.5
+	m := linearMLP(t, width, depth)
+	qL := m.MeanField().QTrajectory(q1, depth-1)[depth-1]
+	sq := func(h float64) float64 { return h * h }
+	var z, pooled []float64
+	for i := range replicates {
+		v := m.LastLayer(nets, (q1-m.SigmaB2)/m.SigmaW2, 0, 1, sq, empirical.Rand(uint64(i), 302))
+		mean, se := empirical.ClusterMeanSE(v, width)
+		z = append(z, empirical.NormalZ((mean-qL)/se, nets-1))
+		mean, se = empirical.MeanSE(v)
+		pooled = append(pooled, (mean-qL)/se)
+	}
+	t.Logf("units by network: SD of z over %d seeds = %.3f; units pooled: %.3f", replicates, sd(z), sd(pooled))
+	if s := sd(z); math.Abs(s-1) > 0.1 {
+		t.Errorf("units by network: SD of z = %.3f, want within 0.1 of 1", s)
+	}
+	if s := sd(pooled); !(s > 1.1) {
+		t.Errorf("units pooled: SD of z = %.3f, want > 1.1 (the test must detect the wrong unit)", s)
+	}
+}
