@@ -98,25 +98,28 @@ func falseAlarm(k int) string {
 }
 
 // netsZ returns a with its Value set to the largest normal-equivalent
-// z-score of the QCheck r against its theory (empirical.MaxZDOF with
-// r.Nets − 1 degrees of freedom: the SE is over networks, each the average
-// of its two inputs, which share its weights), its Kind set to
+// z-score of the estimates mean ± se over nets networks against theory
+// (empirical.MaxZDOF with nets − 1 degrees of freedom: each network is one
+// sample, and unit says what it averages), its Kind set to
 // TheoryVsSimulation and its Basis prefixed with the rule. Fewer than 2
 // networks, or an SE that is not positive, give NaN, a failing check,
 // with the reason in the Note.
-func netsZ(a show.Agreement, r randmlp.LayerCheck) show.Agreement {
+func netsZ(a show.Agreement, mean, se, theory []float64, nets int, unit string) show.Agreement {
 	a.Kind, a.Value = show.TheoryVsSimulation, math.NaN()
-	if r.Nets < 2 {
-		a.Note = fmt.Sprintf("%d network: no standard error", r.Nets)
-	} else if z, err := empirical.MaxZDOF(r.Mean, r.SE, r.Theory, r.Nets-1); err != nil {
+	if nets < 2 {
+		a.Note = fmt.Sprintf("%d network: no standard error", nets)
+	} else if z, err := empirical.MaxZDOF(mean, se, theory, nets-1); err != nil {
 		a.Note = err.Error()
 	} else {
 		a.Value = z
 	}
-	a.Basis = fmt.Sprintf("max |z| over %d points ≤ %g, z the normal equivalent of the t-score over %d networks (%d degrees of freedom; each network is one sample, the average of its 2 inputs, which share its weights); %s",
-		len(r.Mean), a.Tol, r.Nets, r.Nets-1, a.Basis)
+	a.Basis = fmt.Sprintf("max |z| over %d points ≤ %g, z the normal equivalent of the t-score over %d networks (%d degrees of freedom; each network is one sample, %s); %s",
+		len(mean), a.Tol, nets, nets-1, unit, a.Basis)
 	return a
 }
+
+// bothInputs is the sample unit of a QCheck (netsZ).
+const bothInputs = "the average of its 2 inputs, which share its weights"
 
 // QMap shows the check that each q* is a root of V to rounding, max |V(q*)
 // − q*| over nets, and figure qmap: V(q) at the abscissae qs with the
@@ -174,7 +177,7 @@ func QIteration(checks []randmlp.LayerCheck) show.View {
 		series = append(series, show.Series{Name: fmt.Sprintf("q-map from q¹=%g", q1), X: r.Layers, Y: r.Theory},
 			show.Scatter(fmt.Sprintf("N=%d, %d nets", width, nets), r.Layers, r.Mean, r.SE))
 		v = append(v, show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("q-map vs simulation from q¹=%g: max |z|", q1), Tol: 5, Figure: "qmap-iteration",
-			Basis: fmt.Sprintf("N = %d, Gaussian weights; 5 keeps a false alarm over %d layers %s", width, len(r.Layers), falseAlarm(len(r.Layers)))}, r)))
+			Basis: fmt.Sprintf("N = %d, Gaussian weights; 5 keeps a false alarm over %d layers %s", width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory, r.Nets, bothInputs)))
 	}
 	caption := "q^ℓ of the networks of the legend: the q-map (lines) against finite networks (points, ±1 SE)."
 	params := map[string]float64{"width": float64(width)}
@@ -253,8 +256,8 @@ func CIteration(checks []randmlp.LayerCheck) show.View {
 	var series []show.Series
 	for k, r := range checks {
 		series = append(series, show.Series{Name: fmt.Sprintf("σ_w²=%g, c¹=%g", mf[k].SigmaW2, r.Start), X: r.Layers, Y: r.Theory}, show.Scatter("", r.Layers, r.Mean, r.SE))
-		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("c-map vs simulation, σ_w²=%g, c¹=%g: max |z|", mf[k].SigmaW2, r.Start), Tol: 5, Figure: "cmap-iteration",
-			Basis: fmt.Sprintf("SE over %d networks of width %d; 5 SE keeps a false alarm over %d layers %s", nets, width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory)))
+		v = append(v, show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("c-map vs simulation, σ_w²=%g, c¹=%g: max |z|", mf[k].SigmaW2, r.Start), Tol: 5, Figure: "cmap-iteration",
+			Basis: fmt.Sprintf("width %d; 5 keeps a false alarm over %d layers %s", width, len(r.Layers), falseAlarm(len(r.Layers)))}, r.Mean, r.SE, r.Theory, r.Nets, "the correlation of its input pair")))
 	}
 	params := b2Params(mf, same)
 	if params == nil {
@@ -292,8 +295,8 @@ func Chi1(p randmlp.Chi1Points) show.View {
 		crit = "five"
 	}
 	chi := show.Estimates{X: p.SigmaW2, Mean: p.Mean, SE: p.SE, Theory: p.Theory}
-	return show.View{show.Agree(chi.MaxZ(show.Agreement{Name: "χ₁ on and beside the critical line vs simulation: max |z|", Tol: 5, Figure: "chi1-sim",
-		Basis: fmt.Sprintf("SE from %d units per point (%d networks of width %d; units are conditionally independent given the previous layer); 5 SE over %d points", units, p.Nets, width, k)})),
+	return show.View{show.Agree(netsZ(show.Agreement{Name: "χ₁ on and beside the critical line vs simulation: max |z|", Tol: 5, Figure: "chi1-sim",
+		Basis: fmt.Sprintf("%d units per point; 5 over %d points", units, k)}, chi.Mean, chi.SE, chi.Theory, p.Nets, fmt.Sprintf("the mean over its %d units, which share its last-layer input", width))),
 		show.Fig(show.AtPaper(show.Figure{ID: "chi1-sim", Caption: fmt.Sprintf("χ₁ at %s critical points (σ_w² on the curve, χ₁ = 1) and %g to either side of each: mean-field theory and finite networks (±1 SE).", crit, p.Offset),
 			XLabel: "σ_w²", YLabel: "χ₁", Series: []show.Series{show.Scatter("theory", chi.X, chi.Theory, nil), chi.Scatter(fmt.Sprintf("N=%d simulation", width))},
 			Params: map[string]float64{"width": float64(width), "depth": float64(depth)}, Seed: show.Seed(seed)}, paper))}
@@ -337,8 +340,8 @@ func XiCDecay(r randmlp.LayerCheck, xiC float64) show.View {
 	if paper {
 		caption = fmt.Sprintf("Ordered phase, tanh, σ_w² = 1.2, σ_b² = 0.05: 1 − c^ℓ decays like e^{−ℓ/ξ_c}, ξ_c = %.3f.", xiC)
 	}
-	return show.View{show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("1 − c^ℓ vs simulation, σ_w²=%g: max |z|", n.SigmaW2), Tol: 5, Figure: "xi-c-decay",
-		Basis: fmt.Sprintf("SE over %d networks of width %d; 5 SE over %d layers", r.Nets, width, depth)}, r.Mean, r.SE, r.Theory)),
+	return show.View{show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("1 − c^ℓ vs simulation, σ_w²=%g: max |z|", n.SigmaW2), Tol: 5, Figure: "xi-c-decay",
+		Basis: fmt.Sprintf("width %d; 5 over %d layers", width, depth)}, r.Mean, r.SE, r.Theory, r.Nets, "1 − the correlation of its input pair")),
 		show.Fig(show.AtPaper(show.Figure{ID: "xi-c-decay", Caption: caption,
 			XLabel: "layer ℓ", YLabel: "1 − c^ℓ", LogY: true, Params: map[string]float64{"sigma_w2": n.SigmaW2, "sigma_b2": n.SigmaB2, "width": float64(width)}, Seed: show.Seed(seed),
 			Series: []show.Series{{Name: "c-map", X: r.Layers, Y: r.Theory}, {Name: "e^{−ℓ/ξ_c}", X: r.Layers, Y: asym}, show.Scatter(fmt.Sprintf("N=%d", width), r.Layers, r.Mean, r.SE)}}, paper))}

@@ -98,8 +98,9 @@ func TestIterations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(t, CIteration([]randmlp.LayerCheck{c})); got[0] != "F:cmap-iteration" || len(got) != 2 {
-		t.Errorf("CIteration: %v", got)
+	cv := CIteration([]randmlp.LayerCheck{c})
+	if got := ids(t, cv); got[0] != "F:cmap-iteration" || len(got) != 2 || cv.Agreements()[0].Value != must(empirical.MaxZDOF(c.Mean, c.SE, c.Theory, c.Nets-1)) {
+		t.Errorf("CIteration: %v, value %v", got, cv.Agreements()[0].Value)
 	}
 	m.Depth = 20
 	g, err := m.CCheck(0.5, 2, true, empirical.Rand(3, 1))
@@ -157,8 +158,9 @@ func TestSimulationViews(t *testing.T) {
 	for i := 0; i < 15; i++ {
 		p.SigmaW2, p.Mean, p.SE, p.Theory = append(p.SigmaW2, float64(i)), append(p.Mean, 1.1), append(p.SE, 0.1), append(p.Theory, 1)
 	}
-	if v := Chi1(p); math.Abs(v.Agreements()[0].Value-1) > 1e-12 {
-		t.Errorf("χ₁ max |z| = %v, want 1", v.Agreements()[0].Value)
+	// 1 SE over 3 networks: the normal equivalent of a t-score with 2 degrees of freedom.
+	if v := Chi1(p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(1, 2)) > 1e-12 {
+		t.Errorf("χ₁ max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(1, 2))
 	}
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2}
 	l.Q, l.Seed = 2, 50
@@ -192,8 +194,8 @@ func TestBeyondViews(t *testing.T) {
 		t.Errorf("Phases with repelling points: %v, want 2", v.Agreements()[0].Value)
 	}
 	p := randmlp.Chi1Points{SigmaW2: []float64{1, 2, 3}, Mean: []float64{1, 1.2, 1}, SE: []float64{0.1, 0.1, 0.1}, Theory: []float64{1, 1, 1}, Offset: 0.02, Width: 1000, Depth: 3, Nets: 3}
-	if v := EdgeChi1("gelu", p); math.Abs(v.Agreements()[0].Value-2) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
-		t.Errorf("EdgeChi1: max |z| = %v, want 2", v.Agreements()[0].Value)
+	if v := EdgeChi1("gelu", p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(2, 2)) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
+		t.Errorf("EdgeChi1: max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(2, 2))
 	}
 	r := randmlp.LayerCheck{Layers: []float64{1, 2}, Theory: []float64{1, 2}, Mean: []float64{1, 2.3}, SE: []float64{0.1, 0.1}, MLP: randmlp.MLP{Width: 1000, SigmaW2: 2.4, SigmaB2: 0.04}, Nets: 6}
 	// 3 SE over 6 networks is the normal-equivalent z of a t-score with 5 degrees of freedom.

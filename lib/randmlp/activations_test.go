@@ -43,9 +43,11 @@ func newActs(t *testing.T) []activation.Func {
 // N = 300:
 //
 //   - q^ℓ from q¹ = 3q* + σ_b² over 6 layers (the approach to q*), against
-//     8 networks × 2 inputs per layer: max |z| ≤ 5 over the layers;
+//     8 networks (each the average of its 2 inputs) per layer: max |z| ≤ 5
+//     over the layers;
 //   - χ₁ = σ_w² E φ′(h)² at q* (inputs at q¹ = q*, 4 layers), against the
-//     mean of σ_w² φ′(h^L)² over 4 networks × 300 units: |z| ≤ 5.
+//     mean of σ_w² φ′(h^L)² over 4 networks (each the mean of its 300
+//     units): |z| ≤ 5.
 //
 // Both SEs are taken over networks, the sample unit (the inputs of one
 // network, and its units, share its weights): z is judged on the normal
