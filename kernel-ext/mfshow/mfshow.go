@@ -353,7 +353,7 @@ func XiCDecay(r randmlp.LayerCheck, xiC float64) show.View {
 // all at one width; the figure's seed is the one laws[0] records) against
 // the DKW bound at level 1e-3 for their
 // samples, then figure fig3-<name>, which claims Fig. 3 only at the
-// lecture's q* = 2, 1, 0.5, 0.2 with 4000 samples of width-1000 networks.
+// lecture's q* = 2, 1, 0.5, 0.2 with 2 width-1000 networks.
 func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
 	want(len(laws) > 0, "SlopeLaws: no laws")
 	l0 := laws[0]
@@ -366,7 +366,7 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
 		want(l.Width == width && l.Samples == l0.Samples && l.Nets == l0.Nets && len(l.T) == len(l0.T), "SlopeLaws: law %d ran %d networks of width %d (%d samples, %d points), law 0 %d of width %d (%d samples, %d points)",
 			j, l.Nets, l.Width, l.Samples, len(l.T), l0.Nets, l0.Width, l0.Samples, len(l0.T))
 	}
-	paper := width == 1000 && l0.Samples == 4000 && slices.Equal(qs, []float64{2, 1, 0.5, 0.2})
+	paper := width == 1000 && l0.Nets == 2 && slices.Equal(qs, []float64{2, 1, 0.5, 0.2})
 	var series []show.Series
 	worst, tol := 0.0, empirical.DKW(l0.Samples, 1e-3)
 	for j, l := range laws {
@@ -374,7 +374,7 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
 		series = append(series, show.Series{Name: fmt.Sprintf("q* = %g", qs[j]), X: l.T, Y: l.CDF}, show.Scatter("", l.T, l.ECDF, nil))
 	}
 	return show.View{show.Agree(show.Agreement{Name: name + ": sup |CDF − empirical CDF| of φ′(h)", Kind: show.TheoryVsSimulation, Value: worst, Tol: tol, Figure: "fig3-" + name,
-		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × 2 inputs × N = %d); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T))}),
+		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × N = %d units of one input, independent given the network's last-layer input); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T))}),
 		show.Fig(show.AtPaper(show.Figure{ID: "fig3-" + name, PaperFigure: "Tanner lecture, Fig. 3 (bottom row, as CDFs)",
 			Caption: fmt.Sprintf("Law of φ′(h), h ~ N(0, q*), for %s: CDF (lines) and a width-%d network at the edge of chaos (points).", name, width),
 			XLabel:  "t", YLabel: "P(φ′(h) ≤ t)", Series: series, Params: map[string]float64{"width": float64(width)}, Seed: show.Seed(seed)}, paper))}

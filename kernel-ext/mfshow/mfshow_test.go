@@ -162,10 +162,10 @@ func TestSimulationViews(t *testing.T) {
 	if v := Chi1(p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(1, 2)) > 1e-12 {
 		t.Errorf("χ₁ max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(1, 2))
 	}
-	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2}
+	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 2000, Width: 1000, Depth: 3, Nets: 2}
 	l.Q, l.Seed = 2, 50
 	v := SlopeLaws("relu", []randmlp.SlopeLaw{l})
-	if got := ids(t, v); got[0] != "F:fig3-relu" || math.Abs(v.Agreements()[0].Value-0.02) > 1e-12 || v.Agreements()[0].Tol != empirical.DKW(4000, 1e-3) {
+	if got := ids(t, v); got[0] != "F:fig3-relu" || math.Abs(v.Agreements()[0].Value-0.02) > 1e-12 || v.Agreements()[0].Tol != empirical.DKW(2000, 1e-3) {
 		t.Errorf("SlopeLaws: %v, value %v, tol %v", got, v.Agreements()[0].Value, v.Agreements()[0].Tol)
 	}
 }

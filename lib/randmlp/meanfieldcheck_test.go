@@ -97,8 +97,8 @@ func TestSlopeLawAt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Samples != 1200 || l.CDF[0] != 0 || math.Abs(l.CDF[1]-0.5) > 1e-15 || l.CDF[2] != 1 {
-		t.Errorf("Samples %d, CDF %v; want 1200, [0 0.5 1]", l.Samples, l.CDF)
+	if l.Samples != 600 || l.CDF[0] != 0 || math.Abs(l.CDF[1]-0.5) > 1e-15 || l.CDF[2] != 1 {
+		t.Errorf("Samples %d, CDF %v; want 600 (2 networks × 300 units of one input), [0 0.5 1]", l.Samples, l.CDF)
 	}
 	if d := empirical.MaxAbsDiff(l.CDF, l.ECDF); d > empirical.DKW(l.Samples, 1e-3) {
 		t.Errorf("sup |CDF − ECDF| = %v above the DKW bound %v", d, empirical.DKW(l.Samples, 1e-3))

@@ -94,3 +94,42 @@ func TestReplicateUnitsByNetwork(t *testing.T) {
 		t.Errorf("units pooled: SD of z = %.3f, want > 1.1 (the test must detect the wrong unit)", s)
 	}
 }
+
+// The slope law's ECDF (SlopeLaw; its check is the DKW bound for Samples
+// independent values): for ReLU on the edge of chaos P(φ′ = 0) = ½
+// exactly, given any network, so the ECDF at t = ½ has SD √(1/(4n)) when
+// its n values are independent. Over 400 seeds (N = 100, L = 6, 2
+// networks, q* = 1) its z-score must have SD within 10% of 1 for the one
+// input per network slopeLawAt uses, and leave the band with both inputs
+// of each pair, whose h^L are correlated through the shared weights.
+func TestReplicateSlopeLaw(t *testing.T) {
+	relu, err := activation.ByName("relu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const width, depth, nets = 100, 6, 2
+	var one, both []float64
+	for i := range replicates {
+		l, err := slopeLawAt(relu, 1, []float64{0.5}, width, depth, nets, empirical.Rand(uint64(i), 303))
+		if err != nil {
+			t.Fatal(err)
+		}
+		one = append(one, (l.ECDF[0]-l.CDF[0])/math.Sqrt(0.25/float64(l.Samples)))
+		m := MLP{Width: width, Depth: depth, Phi: relu, SigmaW2: 2, SigmaB2: 0} // ReLU's edge of chaos at q* = 1
+		s := m.LastLayer(nets, 0.5, 0, 2, relu.DPhi, empirical.Rand(uint64(i), 303))
+		zeros := 0
+		for _, v := range s {
+			if v == 0 {
+				zeros++
+			}
+		}
+		both = append(both, (float64(zeros)/float64(len(s))-0.5)/math.Sqrt(0.25/float64(len(s))))
+	}
+	t.Logf("slope law ECDF, one input per network: SD of z over %d seeds = %.3f; both inputs: %.3f", replicates, sd(one), sd(both))
+	if s := sd(one); math.Abs(s-1) > 0.1 {
+		t.Errorf("one input per network: SD of z = %.3f, want within 0.1 of 1", s)
+	}
+	if s := sd(both); !(s > 1.1) {
+		t.Errorf("both inputs: SD of z = %.3f, want > 1.1 (the test must detect the dependent inputs)", s)
+	}
+}
