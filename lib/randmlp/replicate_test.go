@@ -98,7 +98,7 @@ func TestReplicateUnitsByNetwork(t *testing.T) {
 // The slope law's ECDF (SlopeLaw; its check is the DKW bound for Samples
 // independent values): for ReLU on the edge of chaos P(φ′ = 0) = ½
 // exactly, given any network, so the ECDF at t = ½ has SD √(1/(4n)) when
-// its n values are independent. Over 400 seeds (N = 100, L = 6, 2
+// its n values are independent. Over 400 seeds (N = 64, L = 6, 2
 // networks, q* = 1) its z-score must have SD within 10% of 1 for the one
 // input per network slopeLawAt uses, and leave the band with both inputs
 // of each pair, whose h^L are correlated through the shared weights.
@@ -107,7 +107,7 @@ func TestReplicateSlopeLaw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const width, depth, nets = 100, 6, 2
+	const width, depth, nets = 64, 6, 2
 	var one, both []float64
 	for i := range replicates {
 		l, err := slopeLawAt(relu, 1, []float64{0.5}, width, depth, nets, empirical.Rand(uint64(i), 303))
