@@ -133,3 +133,37 @@ func TestReplicateSlopeLaw(t *testing.T) {
 		t.Errorf("both inputs: SD of z = %.3f, want > 1.1 (the test must detect the dependent inputs)", s)
 	}
 }
+
+// Issue 37's reproducer at layer 1, where E q̂¹ = q¹ exactly for any φ
+// and width: GELU, σ_w² = 1.5, σ_b² = 0.5, q¹ = 1, 6 networks (N = 50 to
+// keep it cheap). QCheck's normal-equivalent z (5 degrees of freedom) has
+// SD within 10% of 1 over 400 seeds; the former SE, both inputs of each
+// network pooled as 12 samples, gave SD 1.43 at N = 500 over 30 seeds and
+// must leave the band here.
+func TestReplicateQCheckIssue37(t *testing.T) {
+	gelu, err := activation.ByName("gelu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const width, nets, q1 = 50, 6, 1.0
+	m := MLP{Width: width, Depth: 1, Phi: gelu, SigmaW2: 1.5, SigmaB2: 0.5}
+	var z, pooled []float64
+	for i := range replicates {
+		r := m.QCheck(q1, nets, empirical.Rand(uint64(i), 304))
+		z = append(z, empirical.NormalZ((r.Mean[0]-q1)/r.SE[0], nets-1))
+		rng := empirical.Rand(uint64(i), 304)
+		var q []float64
+		for range nets {
+			q = append(q, m.Propagate(MLPInputPair(width, (q1-m.SigmaB2)/m.SigmaW2, 0, rng), rng).Q[0]...)
+		}
+		mean, se := empirical.MeanSE(q)
+		pooled = append(pooled, (mean-q1)/se)
+	}
+	t.Logf("issue 37 setting, layer 1: SD of z over %d seeds = %.3f; inputs pooled: %.3f", replicates, sd(z), sd(pooled))
+	if s := sd(z); math.Abs(s-1) > 0.1 {
+		t.Errorf("QCheck layer 1: SD of z = %.3f, want within 0.1 of 1", s)
+	}
+	if s := sd(pooled); !(s > 1.1) {
+		t.Errorf("inputs pooled: SD of z = %.3f, want > 1.1", s)
+	}
+}
