@@ -7,6 +7,8 @@ package mfshow
 // notes lib/sources/tanner2024.md computed) or runs beyond the sources
 // (GELU, beyond.go).
 const (
+	// claimQMap is the length map the q-iteration checks.
+	claimQMap = "Tanner lecture (after P18 eq. 3), \"Stability of pre-activation lengths\": the pre-activation variance follows q^ℓ = σ_w²∫Dz φ(√q^{ℓ−1} z)² + σ_b² layer by layer"
 	// claimCMap is tested by the correlation of two inputs of finite networks.
 	claimCMap = "Tanner lecture, \"Random DNNs hidden layer outputs\": the network \"has computable map R(ρ) of how the correlation between two inputs evolve through the layers\"; for χ ≤ 1 \"points which are sufficiently correlated all converge, with depth, to the same point\", for χ > 1 \"nearby points become uncorrelated with depth\""
 	// claimChi1 is tested by χ₁ of finite networks on and beside the critical line.

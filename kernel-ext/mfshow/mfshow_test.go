@@ -85,7 +85,7 @@ func TestIterations(t *testing.T) {
 	q := m.QCheck(0.5, 2, empirical.Rand(1, 1))
 	q.Seed = 10
 	v := QIteration([]randmlp.LayerCheck{q})
-	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != must(empirical.MaxZ(q.Mean, q.SE, q.Theory)) {
+	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != must(empirical.MaxZDOF(q.Mean, q.SE, q.Theory, q.Nets-1)) {
 		t.Errorf("QIteration: %v, value %v", got, v.Agreements()[0].Value)
 	}
 	if f := v.Figures()[0]; f.Seed == nil || *f.Seed != 10 || f.Series[0].Name != "q-map from q¹=0.5" {
@@ -98,8 +98,9 @@ func TestIterations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := ids(t, CIteration([]randmlp.LayerCheck{c})); got[0] != "F:cmap-iteration" || len(got) != 2 {
-		t.Errorf("CIteration: %v", got)
+	cv := CIteration([]randmlp.LayerCheck{c})
+	if got := ids(t, cv); got[0] != "F:cmap-iteration" || len(got) != 2 || cv.Agreements()[0].Value != must(empirical.MaxZDOF(c.Mean, c.SE, c.Theory, c.Nets-1)) {
+		t.Errorf("CIteration: %v, value %v", got, cv.Agreements()[0].Value)
 	}
 	m.Depth = 20
 	g, err := m.CCheck(0.5, 2, true, empirical.Rand(3, 1))
@@ -157,13 +158,14 @@ func TestSimulationViews(t *testing.T) {
 	for i := 0; i < 15; i++ {
 		p.SigmaW2, p.Mean, p.SE, p.Theory = append(p.SigmaW2, float64(i)), append(p.Mean, 1.1), append(p.SE, 0.1), append(p.Theory, 1)
 	}
-	if v := Chi1(p); math.Abs(v.Agreements()[0].Value-1) > 1e-12 {
-		t.Errorf("χ₁ max |z| = %v, want 1", v.Agreements()[0].Value)
+	// 1 SE over 3 networks: the normal equivalent of a t-score with 2 degrees of freedom.
+	if v := Chi1(p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(1, 2)) > 1e-12 {
+		t.Errorf("χ₁ max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(1, 2))
 	}
-	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2}
+	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 2000, Width: 1000, Depth: 3, Nets: 2}
 	l.Q, l.Seed = 2, 50
 	v := SlopeLaws("relu", []randmlp.SlopeLaw{l})
-	if got := ids(t, v); got[0] != "F:fig3-relu" || math.Abs(v.Agreements()[0].Value-0.02) > 1e-12 || v.Agreements()[0].Tol != empirical.DKW(4000, 1e-3) {
+	if got := ids(t, v); got[0] != "F:fig3-relu" || math.Abs(v.Agreements()[0].Value-0.02) > 1e-12 || v.Agreements()[0].Tol != empirical.DKW(2000, 1e-3) {
 		t.Errorf("SlopeLaws: %v, value %v, tol %v", got, v.Agreements()[0].Value, v.Agreements()[0].Tol)
 	}
 }
@@ -192,12 +194,17 @@ func TestBeyondViews(t *testing.T) {
 		t.Errorf("Phases with repelling points: %v, want 2", v.Agreements()[0].Value)
 	}
 	p := randmlp.Chi1Points{SigmaW2: []float64{1, 2, 3}, Mean: []float64{1, 1.2, 1}, SE: []float64{0.1, 0.1, 0.1}, Theory: []float64{1, 1, 1}, Offset: 0.02, Width: 1000, Depth: 3, Nets: 3}
-	if v := EdgeChi1("gelu", p); math.Abs(v.Agreements()[0].Value-2) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
-		t.Errorf("EdgeChi1: max |z| = %v, want 2", v.Agreements()[0].Value)
+	if v := EdgeChi1("gelu", p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(2, 2)) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
+		t.Errorf("EdgeChi1: max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(2, 2))
 	}
 	r := randmlp.LayerCheck{Layers: []float64{1, 2}, Theory: []float64{1, 2}, Mean: []float64{1, 2.3}, SE: []float64{0.1, 0.1}, MLP: randmlp.MLP{Width: 1000, SigmaW2: 2.4, SigmaB2: 0.04}, Nets: 6}
-	if v := DivergentRun("gelu", r); math.Abs(v.Agreements()[0].Value-3) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
-		t.Errorf("DivergentRun: max |z| = %v, want 3", v.Agreements()[0].Value)
+	// 3 SE over 6 networks is the normal-equivalent z of a t-score with 5 degrees of freedom.
+	if v := DivergentRun("gelu", r); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(3, 5)) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
+		t.Errorf("DivergentRun: max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(3, 5))
+	}
+	r.Nets = 1
+	if v := DivergentRun("gelu", r).Agreements()[0]; !math.IsNaN(v.Value) || v.Note == "" {
+		t.Errorf("DivergentRun of 1 network: %v (%q), want NaN with a note", v.Value, v.Note)
 	}
 	c := randmlp.CriticalSpectrum{SigmaB2: 0.3, QStar: 8.8, X: []float64{1, 2}, Theory: []float64{0.5, 1}, Empirical: []float64{0.52, 1}, KS: 0.02, D12: 0.01, Samples: 800, Width: 400, Depth: 8}
 	v = CriticalSpectra([]string{"gelu"}, []randmlp.CriticalSpectrum{c})

@@ -85,8 +85,8 @@ func TestAtYourSettings(t *testing.T) {
 	}
 	v = SlopeLaws("relu", laws)
 	yours(t, "SlopeLaws", v, map[string]float64{"width": 20}, []string{"relu: sup |CDF − empirical CDF| of φ′(h)"}, nil)
-	if a := v.Agreements()[0]; a.Tol != empirical.DKW(80, 1e-3) || !strings.Contains(a.Basis, "80 samples (2 networks × 2 inputs × N = 20)") {
-		t.Errorf("SlopeLaws tolerance %v, basis %q; want the DKW bound for the 80 samples run", a.Tol, a.Basis)
+	if a := v.Agreements()[0]; a.Tol != empirical.DKW(40, 1e-3) || !strings.Contains(a.Basis, "40 samples (2 networks × N = 20 units of one input") {
+		t.Errorf("SlopeLaws tolerance %v, basis %q; want the DKW bound for the 40 samples run", a.Tol, a.Basis)
 	}
 
 	v = Atoms([]activation.Func{relu}, []float64{1.5}, nil)
@@ -101,7 +101,7 @@ func TestAtYourSettings(t *testing.T) {
 func TestAtPaperSettings(t *testing.T) {
 	var laws []randmlp.SlopeLaw
 	for _, q := range []float64{2, 1, 0.5, 0.2} {
-		laws = append(laws, randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.5, 1}, Samples: 4000, Q: q, Width: 1000, Depth: 3, Nets: 2, Seed: 50})
+		laws = append(laws, randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.5, 1}, Samples: 2000, Q: q, Width: 1000, Depth: 3, Nets: 2, Seed: 50})
 	}
 	f := SlopeLaws("relu", laws).Figures()[0]
 	if f.PaperFigure != "Tanner lecture, Fig. 3 (bottom row, as CDFs)" || strings.HasSuffix(f.Caption, show.YourSettings) {

@@ -8,6 +8,9 @@
 //
 //	x̄, s (n − 1), s/√n                         MeanSD, MeanSE (gonum stat.MeanStdDev, stat.StdErr)
 //	z = (x̄ − θ)/SE, max over points (SE > 0)     Z, MaxZ
+//	mean and SE over clusters (sample units)      ClusterMeanSE, ClusterMeans
+//	t-score → normal score of equal tail          NormalZ, MaxZDOF (SE from dof + 1 units)
+//	x̄/ȳ and its delta-method SE, paired units    RatioSE
 //	P(|T_ν| > t) and its inverse, Student's t     TTail2, TQuantile2 (gonum distuv.StudentsT)
 //	smallest k with P(Binomial(n, p) ≤ k) ≥ q     BinomialQuantile
 //	min (a − b)/√(SE_a² + SE_b²) over points     MinDiffZ

@@ -109,3 +109,26 @@ func MinDiffZ(a, sa, b, sb []float64) float64 {
 	}
 	return z
 }
+
+// MaxZDOF is MaxZ for standard errors that each come from dof + 1 sample
+// units (networks): the largest |NormalZ((sim_i − theory_i)/se_i, dof)|,
+// so that the score is judged on the normal scale whatever the number of
+// units. Its errors and panics are those of MaxZ; it panics for dof < 1.
+func MaxZDOF(sim, se, theory []float64, dof int) (float64, error) {
+	if dof < 1 {
+		panic(fmt.Sprintf("empirical: MaxZDOF needs dof >= 1, got %d", dof))
+	}
+	if _, err := MaxZ(sim, se, theory); err != nil {
+		return math.NaN(), err
+	}
+	z := 0.0
+	for i := range sim {
+		d := math.Abs(NormalZ((sim[i]-theory[i])/se[i], dof))
+		if math.IsNaN(d) || math.IsNaN(z) {
+			z = math.NaN()
+			continue
+		}
+		z = math.Max(z, d)
+	}
+	return z, nil
+}

@@ -43,13 +43,15 @@ func newActs(t *testing.T) []activation.Func {
 // N = 300:
 //
 //   - q^ℓ from q¹ = 3q* + σ_b² over 6 layers (the approach to q*), against
-//     8 networks × 2 inputs per layer: max |z| ≤ 5 over the layers;
+//     8 networks (each the average of its 2 inputs) per layer: max |z| ≤ 5
+//     over the layers;
 //   - χ₁ = σ_w² E φ′(h)² at q* (inputs at q¹ = q*, 4 layers), against the
-//     mean of σ_w² φ′(h^L)² over 4 networks × 300 units: |z| ≤ 5.
+//     mean of σ_w² φ′(h^L)² over 4 networks (each the mean of its 300
+//     units): |z| ≤ 5.
 //
-// Both SEs are the sample standard errors (units of one network share
-// its q̂, so the χ₁ SE is optimistic by ~√(1 + N·Corr); 5 SE absorbs it
-// here, as in TestChi1Beside).
+// Both SEs are taken over networks, the sample unit (the inputs of one
+// network, and its units, share its weights): z is judged on the normal
+// scale with nets − 1 degrees of freedom (empirical.NormalZ).
 func TestNewActivationsFiniteWidth(t *testing.T) {
 	for i, f := range newActs(t) {
 		m := MLP{Width: 300, Depth: 6, Phi: f, SigmaW2: 1.5, SigmaB2: 0.2}
@@ -59,14 +61,14 @@ func TestNewActivationsFiniteWidth(t *testing.T) {
 			continue
 		}
 		r := m.QCheck(3*fp.Q+0.2, 8, empirical.Rand(uint64(100+i), 27))
-		if z, err := empirical.MaxZ(r.Mean, r.SE, r.Theory); err != nil || z > 5 {
+		if z, err := empirical.MaxZDOF(r.Mean, r.SE, r.Theory, r.Nets-1); err != nil || z > 5 {
 			t.Errorf("%v: q^ℓ max |z| = %.2f > 5 (sim %v ± %v, theory %v; %v)", f, z, r.Mean, r.SE, r.Theory, err)
 		}
 		m.Depth = 4
 		slope2 := func(h float64) float64 { d := f.DPhi(h); return 1.5 * d * d }
-		mean, se := empirical.MeanSE(m.LastLayer(4, (fp.Q-0.2)/1.5, 0.5, 1, slope2, empirical.Rand(uint64(200+i), 27)))
+		mean, se := empirical.ClusterMeanSE(m.LastLayer(4, (fp.Q-0.2)/1.5, 0.5, 1, slope2, empirical.Rand(uint64(200+i), 27)), m.Width)
 		chi := m.MeanField().Chi1At(fp.Q)
-		if z := math.Abs(mean-chi) / se; z > 5 {
+		if z := math.Abs(empirical.NormalZ((mean-chi)/se, 3)); z > 5 {
 			t.Errorf("%v: χ₁ = %.4f, simulated %.4f ± %.4f (|z| = %.1f)", f, chi, mean, se, z)
 		}
 		t.Logf("%v: q* = %.4f (χ_q %.3f), χ₁ = %.4f, sim %.4f ± %.4f", f, fp.Q, fp.ChiQ, chi, mean, se)

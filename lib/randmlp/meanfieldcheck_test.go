@@ -19,7 +19,8 @@ func tanh(t *testing.T) activation.Func {
 }
 
 // QCheck is LayerStats of q beside the q-map, and the two agree within 5
-// SE (6 networks × 2 inputs of width 300; relative SE of q̂ ≈ √(2/N)/√12).
+// SE (6 networks of width 300, each the average of its 2 inputs; relative
+// SE of q̂ ≈ √(2/N)/√12; normal-equivalent z with 5 degrees of freedom).
 func TestQCheck(t *testing.T) {
 	m := MLP{Width: 300, Depth: 6, Phi: tanh(t), SigmaW2: 2, SigmaB2: 0.05}
 	r := m.QCheck(2.5, 6, empirical.Rand(1, 2))
@@ -30,7 +31,7 @@ func TestQCheck(t *testing.T) {
 	if r.Theory[0] != 2.5 || len(r.Layers) != 6 || r.Layers[5] != 6 {
 		t.Errorf("Theory[0] = %v, Layers = %v; want q¹ = 2.5 and layers 1…6", r.Theory[0], r.Layers)
 	}
-	if z, err := empirical.MaxZ(r.Mean, r.SE, r.Theory); err != nil || z > 5 {
+	if z, err := empirical.MaxZDOF(r.Mean, r.SE, r.Theory, r.Nets-1); err != nil || z > 5 {
 		t.Errorf("q-map against simulation: max |z| = %v > 5", z)
 	}
 }
@@ -61,9 +62,10 @@ func TestCCheck(t *testing.T) {
 }
 
 // On the critical line the mean-field χ₁ is 1; beside it, it is not; the
-// estimates agree with the theory within 5 SE (2 networks of width 300).
+// estimates agree with the theory within 5 SE (4 networks of width 300,
+// the SE over networks: normal-equivalent z with 3 degrees of freedom).
 func TestChi1Beside(t *testing.T) {
-	p, err := chi1Beside(tanh(t), []float64{0.05, 0.2}, 0.3, 300, 3, 2, 30, 7)
+	p, err := chi1Beside(tanh(t), []float64{0.05, 0.2}, 0.3, 300, 3, 4, 30, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +80,7 @@ func TestChi1Beside(t *testing.T) {
 			t.Errorf("row %d: χ₁ beside the line = %v, %v; want < 1 and > 1", k, p.Theory[3*k], p.Theory[3*k+2])
 		}
 	}
-	if z, err := empirical.MaxZ(p.Mean, p.SE, p.Theory); err != nil || z > 5 {
+	if z, err := empirical.MaxZDOF(p.Mean, p.SE, p.Theory, p.Nets-1); err != nil || z > 5 {
 		t.Errorf("χ₁ against simulation: max |z| = %v > 5", z)
 	}
 }
@@ -95,8 +97,8 @@ func TestSlopeLawAt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Samples != 1200 || l.CDF[0] != 0 || math.Abs(l.CDF[1]-0.5) > 1e-15 || l.CDF[2] != 1 {
-		t.Errorf("Samples %d, CDF %v; want 1200, [0 0.5 1]", l.Samples, l.CDF)
+	if l.Samples != 600 || l.CDF[0] != 0 || math.Abs(l.CDF[1]-0.5) > 1e-15 || l.CDF[2] != 1 {
+		t.Errorf("Samples %d, CDF %v; want 600 (2 networks × 300 units of one input), [0 0.5 1]", l.Samples, l.CDF)
 	}
 	if d := empirical.MaxAbsDiff(l.CDF, l.ECDF); d > empirical.DKW(l.Samples, 1e-3) {
 		t.Errorf("sup |CDF − ECDF| = %v above the DKW bound %v", d, empirical.DKW(l.Samples, 1e-3))

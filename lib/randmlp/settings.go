@@ -205,9 +205,9 @@ type SlopeLawSettings struct {
 
 // Run draws, for each q* = Q[j], Nets networks of the given width and
 // depth at the edge-of-chaos point of Phi with fixed point q*
-// (meanfield.EoCFromQ), both inputs of each at q¹ = q*, from
+// (meanfield.EoCFromQ), one input of each at q¹ = q*, from
 // empirical.Rand(Seed+j, Stream), and compares the empirical CDF of the
-// slopes φ′ of their last layer (Nets·2·Width samples) with the CDF of
+// slopes φ′ of their last layer (Nets·Width samples) with the CDF of
 // φ′(h), h ~ N(0, q*), at the points T. Each law records its q*, seed and
 // stream.
 //
