@@ -47,8 +47,10 @@ func simParams(s tokencheck.SimPlane) map[string]float64 {
 // with its zero contour, numeric the simulated λ_a of eq. (24) of sim
 // with the zero crossings of the simulation and of the one-step theory
 // of the same estimator (tokengeom.Plane.LambdaAOneStep), and the max |z|
-// of the simulation against that theory (tolerance 4.5: P(|z| > 4.5) ≈
-// 7e-6 per point, so it applies at any settings). Captions and Params
+// of the simulation against that theory (tolerance 4.5 on the t scale of
+// the point's SE from its networks: its false-alarm rate per point and over
+// the plane, from Student's t with networks − 1 degrees of freedom, is
+// stated in the basis). Captions and Params
 // state the theory model's n and d and the sweep's recorded n, d and
 // networks; numeric claims its paper figure only at n = 256, d = 64.
 func LambdaAPlane(theory, numeric show.Figure, a PlaneAxes, sim tokencheck.SimPlane) show.View {
@@ -70,7 +72,7 @@ func LambdaAPlane(theory, numeric show.Figure, a PlaneAxes, sim tokencheck.SimPl
 	}
 	return show.View{show.Fig(theory), show.Fig(show.AtPaper(numeric, simAtPaper(sim))),
 		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 4 " + a.ID + ": max |z| of simulated eq. (24) vs its one-step theory", Tol: 4.5, Figure: numeric.ID,
-			Basis: fmt.Sprintf("P(|z| > 4.5) ≈ 7e-6 per point, %d points; SE from %d networks, %s", len(sim.Mean), sim.Networks, simSizes(sim)),
+			Basis: fmt.Sprintf("%s; SE from %d networks, %s", tFalseAlarm(4.5, sim.Networks-1, len(sim.Mean)), sim.Networks, simSizes(sim)),
 			Paper: claimFig4, Central: a.Plane == tokengeom.AlphaSigma}, sim.Mean, sim.SE, one.Z))}
 }
 
@@ -133,4 +135,15 @@ func CausalPlane(f show.Figure, label string, causal, acausal tokencheck.SimPlan
 			Value: near / nse, Tol: 3, Figure: f.ID, Note: fmt.Sprintf("mean shift %+.4f ± %.4f", near, nse),
 			Basis: "the paper's claim that both coincide near α = 0: 3 SE of the mean shift, SE from the networks of both sweeps"}),
 	}
+}
+
+// tFalseAlarm states the false-alarm rate of a max-|t| check at tol over
+// points whose SEs come from dof+1 networks each: P(|t_dof| > tol) per
+// point and the expected number of false exceedances over the points.
+func tFalseAlarm(tol float64, dof, points int) string {
+	if dof < 1 {
+		return fmt.Sprintf("max |t| ≤ %g over %d points (too few networks for a t law)", tol, points)
+	}
+	p := empirical.TTail2(tol, dof)
+	return fmt.Sprintf("P(|t_%d| > %g) = %.2g per point, %.2g false exceedances expected over %d points", dof, tol, p, p*float64(points), points)
 }
