@@ -82,6 +82,13 @@ type Options struct {
 	// evalue and traceback (ProgramFailure), after an iopub "error".
 	ErrorOnExit bool
 
+	// TidyReplies, with Forward, fixes gonb's completion and hover
+	// answers for the front end (see tidyReply: no duplicate, no test
+	// function, a "loading" answer instead of gopls's timeout) and lets
+	// TidyRequest move a hover request's cursor from just after a name
+	// onto it.
+	TidyReplies bool
+
 	StartTimeout     time.Duration // 0 = 60 s: process start to ready handshake
 	HeartbeatTimeout time.Duration // 0 = 60 s without a heartbeat answer means the kernel is dead
 
@@ -522,8 +529,18 @@ func (k *Kernel) readLoop(s zmq4.Socket, channel string) {
 		switch {
 		case e != nil:
 			e.add(channel, m)
-		case k.opt.Forward != nil && m.Header.Session != k.session && k.failures != nil:
-			k.failures.forward(channel, m, raw.Frames)
+		case k.opt.Forward != nil && m.Header.Session != k.session && (k.failures != nil || k.opt.TidyReplies):
+			frames := raw.Frames
+			if k.opt.TidyReplies && tidyReply(m) {
+				if f, err := k.sig.encode(m); err == nil {
+					frames = f
+				}
+			}
+			if k.failures != nil {
+				k.failures.forward(channel, m, frames)
+			} else {
+				k.opt.Forward(channel, frames)
+			}
 		case k.opt.Forward != nil && m.Header.Session != k.session:
 			// gonb copies the request's session into every message it
 			// sends in answer, so late answers to this client's own

@@ -113,6 +113,10 @@ func Start(ctx context.Context, connFile string, opt Options) (*Relay, error) {
 		// reply, as it is for the report, so nbconvert --execute and
 		// "Run All" stop there.
 		ErrorOnExit: true,
+		// Completion and hover worth using: no duplicate, no test
+		// function, a "loading" answer while gopls loads (started at once
+		// by WarmUp below), hover just after a name.
+		TidyReplies: true,
 		Log:         opt.Log,
 	})
 	if err != nil {
@@ -126,6 +130,7 @@ func Start(ctx context.Context, connFile string, opt Options) (*Relay, error) {
 		go r.toGonb(ch.s, ch.name)
 	}
 	go r.watch()
+	r.k.WarmUp()
 	return r, nil
 }
 
@@ -188,7 +193,7 @@ func (r *Relay) toGonb(s zmq4.Socket, channel string) {
 		if msgType(m.Frames) == "shutdown_request" {
 			r.shutdownAsked.Store(true)
 		}
-		if err := r.k.SendFrames(channel, m.Frames); err != nil {
+		if err := r.k.SendFrames(channel, r.k.TidyRequest(m.Frames)); err != nil {
 			fmt.Fprintf(r.log, "sigprop kernel: %v\n", err)
 		}
 	}
