@@ -237,7 +237,7 @@ func TestStopViews(t *testing.T) {
 	// γ = 0.5 is not seen, so its check of the paper's claim passes; a grid
 	// whose median rises there is the known disagreement.
 	beyond, err := v.Agreements()[2].Metric()
-	if err != nil || beyond.Disagreement == nil || *beyond.Disagreement != Fig8Beyond || beyond.Outcome() != bundle.Passed {
+	if err != nil || beyond.Disagreement == nil || beyond.Disagreement.Paper != Fig8Beyond.Paper || !slices.Equal(beyond.Disagreement.Declared.DataSeeds, []uint64{1400 + 37, 1400 + 39}) || beyond.Outcome() != bundle.Passed {
 		t.Errorf("γ = 0.5 → 1 on a falling grid: %+v, %v", beyond, err)
 	}
 	g.Z[4*8+7] = 1.2 // t*(γ index 7, τ₀ index 4) above t*(γ index 5)
