@@ -231,7 +231,7 @@ var Fig15SlightDisagreement = show.Disagreement{
 	Paper:    "Noci et al. 2022, App. C.3 and Fig. 15: \"the norm of the propagated forward signal tends to slightly increase with depth\"",
 	Measured: "the trained token norm after the last block over that after the first, mean over the seeds, against SlightRise = 2 (a rise by a factor in (1, 2] is slight)",
 	Why:      "in the analogue the norm grows several-fold over the five blocks (from about 4 after block 1 to about 24 after block 5; 4.9–5.2 at initialisation): without LayerNorm, Adam grows the residual stream of this small encoder on a task it solves within ~100 steps; the paper's model is an SGD-trained translation transformer with τ",
-	Declared: bundle.Declaration{Commit: "0000000",
+	Declared: bundle.Declaration{Commit: "f39b8b4",
 		Seen: "the stored runs (notebooks/data/noci-reverse, commit b5e6996); notebook 06 quoted the rise (4.0 to 24) since commit 0829005, and issue 37 the 6×"},
 }
 
