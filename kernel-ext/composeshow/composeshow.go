@@ -95,10 +95,11 @@ func Widths(id string, wc *compose.WidthCheck) show.View {
 		Note:  "the deviation must shrink at least like 1/d (steeper: the O(1/d) bias of the means); a plateau means the theory misses the block"})}
 }
 
-// Row is one composition of the table. Disagreement, declared before the
-// run, marks a composition whose theory is known to miss the simulation
-// (a known limitation of the ansatz: the max |z| check is then a known
-// disagreement, see show.Agreement).
+// Row is one composition of the table. Disagreement marks a composition
+// whose theory is known to miss the simulation (a known limitation of
+// the ansatz: the max |z| check is then a known disagreement, see
+// show.Agreement); its Declared record is the caller's, except DataSeeds,
+// which Table sets to the seed of the run the check reads.
 type Row struct {
 	Name         string
 	Check        *compose.WidthCheck
@@ -119,12 +120,18 @@ func Table(id string, rows []Row) show.View {
 		c := wc.Comparisons[len(wc.Comparisons)-1]
 		L := c.Block.Depth
 		ok := c.MaxZRho <= MaxZTol && wc.Z <= SlopeTol
+		var d *show.Disagreement
+		if r.Disagreement != nil {
+			dd := *r.Disagreement
+			dd.Declared.DataSeeds = []uint64{c.Run.Settings.Seed}
+			d = &dd
+		}
 		t.Rows = append(t.Rows, []string{r.Name, c.Block.Summary(), fmt.Sprintf("%.4f", c.TheoryRho()[L]),
 			fmt.Sprintf("%.4f ± %.4f", c.Run.Rho.Mean[L], c.Run.Rho.SE[L]), fmt.Sprintf("%.2f", c.MaxZRho),
 			fmt.Sprintf("%.3f ± %.3f", wc.Slope, wc.SlopeSE), fmt.Sprintf("%.2f", wc.Z), strconv.FormatBool(ok)})
 		checks = append(checks,
 			show.Agree(show.Agreement{Name: r.Name + ": max |z| of ρ over depth at d = " + strconv.Itoa(c.Block.D), Kind: show.TheoryVsSimulation,
-				Value: c.MaxZRho, Tol: MaxZTol, Rule: show.AtMost, Figure: id, Disagreement: r.Disagreement,
+				Value: c.MaxZRho, Tol: MaxZTol, Rule: show.AtMost, Figure: id, Disagreement: d,
 				Basis: fmt.Sprintf("z from the SE over %d networks, max over %d layers (Bonferroni ~1.6e-3)", c.Run.Settings.Nets, L+1)}),
 			show.Agree(show.Agreement{Name: r.Name + ": width slope against 1/d", Kind: show.TheoryVsSimulation,
 				Value: wc.Z, Tol: SlopeTol, Rule: show.AtMost, Figure: id,

@@ -1,9 +1,11 @@
 package composeshow
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/compose"
 )
@@ -65,10 +67,13 @@ func TestViews(t *testing.T) {
 	if a := Widths("w", wc).Agreements()[0]; a.Value != wc.Z || a.Rule != show.AtMost {
 		t.Errorf("width check %+v, Z %v", a, wc.Z)
 	}
-	tv := Table("tab", []Row{{Name: "a", Check: wc}, {Name: "b", Check: wc, Disagreement: &show.Disagreement{Paper: "p", Measured: "m", Why: "w"}}})
+	tv := Table("tab", []Row{{Name: "a", Check: wc}, {Name: "b", Check: wc, Disagreement: &show.Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: bundle.Declaration{Commit: "abcdef0"}}}})
 	render(t, tv)
 	if tb := tv.Tables()[0]; len(tb.Rows) != 2 || len(tv.Agreements()) != 4 {
 		t.Errorf("table %d rows, %d checks", len(tb.Rows), len(tv.Agreements()))
+	}
+	if d := tv.Agreements()[2].Disagreement; d == nil || !slices.Equal(d.Declared.DataSeeds, []uint64{s.Seed}) || d.Declared.Commit != "abcdef0" {
+		t.Errorf("the limitation's record %+v: want the run's seed %d as its data seeds", d, s.Seed)
 	}
 	pb := b
 	pb.ResA.Skip, pb.ResM.Skip = 0.7, 0.7 // a finite collapsed point (skips 1: none)

@@ -142,15 +142,29 @@ func (n Noci) Entropy(names, short []string, L int) []show.Series {
 }
 
 // Gap is the paper's claim "A trains better than B" (Better) or "A trains
-// as well as B", at depths L (A) and LB (B; 0 means L). Seen says whether
-// the stored runs show it; a claim not seen is a known disagreement and
-// Why, required then, says why the analogue differs (declared with the
-// claim in the notebook, before the report runs).
+// as well as B", at depths L (A) and LB (B; 0 means L). Paper, required,
+// is the source's statement the gap tests, with where it stands; Central
+// marks the claim of the figure's main statement. Seen says whether the
+// stored runs show it; a claim not seen is a known disagreement: Why,
+// required then, says why the analogue differs, and Declared records what
+// was known when it was declared (its commit and where the result was
+// seen; GapClaims sets its DataSeeds from the stored runs it reads).
 type Gap struct {
 	A, B         string
 	L, LB        int
 	Better, Seen bool
-	Why          string
+	Central      bool
+	Paper, Why   string
+	Declared     bundle.Declaration
+}
+
+// seedsOf are the seeds of the stored runs of variant v at depth L.
+func (n Noci) seedsOf(v string, L int) []uint64 {
+	var s []uint64
+	for _, r := range ts.NociSelect(n.Runs, v, L) {
+		s = append(s, r.Seed)
+	}
+	return s
 }
 
 // GapClaims judges each gap at 2 SE over the seeds, with
@@ -160,13 +174,16 @@ type Gap struct {
 // its failing check is the outcome "known disagreement" (and a pass, the
 // disagreement gone). The view holds one Claim agreement per gap
 // (checking the figure fig), then the table id with caption. A gap not
-// seen without a Why panics.
+// seen without a Why, or a gap without Paper, panics.
 func (n Noci) GapClaims(id, caption, fig string, gaps ...Gap) show.View {
 	var v show.View
 	var rows [][]string
 	for _, g := range gaps {
 		if !g.Seen && strings.TrimSpace(g.Why) == "" {
 			panic(fmt.Sprintf("trainview: GapClaims: the known disagreement %s vs %s declares no reason (Gap.Why)", g.A, g.B))
+		}
+		if strings.TrimSpace(g.Paper) == "" {
+			panic(fmt.Sprintf("trainview: GapClaims: the claim %s vs %s quotes no source statement (Gap.Paper)", g.A, g.B))
 		}
 		lb := g.LB
 		if lb == 0 {
@@ -184,11 +201,17 @@ func (n Noci) GapClaims(id, caption, fig string, gaps ...Gap) show.View {
 		}
 		ag := show.Agreement{Name: "paper's ordering: " + claim, Kind: show.Claim, Value: z, Tol: lim, Rule: show.AtMost, Figure: fig,
 			Basis: fmt.Sprintf("z = Δ/SE, SE from %d and %d seeds; the 2-SE rule was stated before the runs", a.Seeds, b.Seeds),
-			Note:  fmt.Sprintf("Δ test loss = %+.3f nats", d)}
-		if !g.Seen {
-			ag.Disagreement = &show.Disagreement{Paper: claim,
-				Measured: fmt.Sprintf("the test-loss gap z = (%s − %s)/SE over the stored seeds of the analogue, above %g", a.Variant, b.Variant, lim),
-				Why:      g.Why}
+			Note:  fmt.Sprintf("Δ test loss = %+.3f nats", d), Central: g.Central}
+		if g.Seen {
+			ag.Paper = g.Paper
+		} else {
+			decl := g.Declared
+			decl.DataSeeds = append(n.seedsOf(g.A, g.L), n.seedsOf(g.B, lb)...)
+			slices.Sort(decl.DataSeeds)
+			decl.DataSeeds = slices.Compact(decl.DataSeeds)
+			ag.Disagreement = &show.Disagreement{Paper: g.Paper,
+				Measured: fmt.Sprintf("%s: the test-loss gap z = (%s − %s)/SE over the stored seeds of the analogue, above %g", claim, a.Variant, b.Variant, lim),
+				Why:      g.Why, Declared: decl}
 		}
 		m, err := ag.Metric()
 		show.Must(err)

@@ -60,7 +60,7 @@ func TestGapClaims(t *testing.T) {
 	}()
 	// SD of each group is 0.1, SE 0.1/√3; Δ(b − a) = −0.5: z = −0.5/(0.1·√(2/3)) ≈ −6.1.
 	z := -0.5 / (0.1 * math.Sqrt(2.0/3))
-	v := n.GapClaims("claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Seen: true}, Gap{A: "a", B: "b", L: 2, Seen: false, Why: "a test reason"}, Gap{A: "a", B: "a", L: 4, LB: 2, Better: true, Seen: true})
+	v := n.GapClaims("claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Seen: true, Paper: "P1", Central: true}, Gap{A: "a", B: "b", L: 2, Seen: false, Paper: "P2", Why: "a test reason", Declared: bundle.Declaration{Commit: "abcdef0"}}, Gap{A: "a", B: "a", L: 4, LB: 2, Better: true, Seen: true, Paper: "P3"})
 	as, tabs := v.Agreements(), v.Tables()
 	if len(v) != 4 || len(as) != 3 || len(tabs) != 1 || len(tabs[0].Rows) != 3 || tabs[0].ID != "claims" {
 		t.Fatalf("view %+v: want 3 agreements, then the table", v)
@@ -69,16 +69,17 @@ func TestGapClaims(t *testing.T) {
 	if m, err := as[0].Metric(); err != nil || math.Abs(as[0].Value-z) > 1e-9 || as[0].Tol != -2 || !m.Pass || as[0].Name != "paper's ordering: b trains better than a (L = 2)" {
 		t.Errorf("b better than a: %+v (z want %v), metric %+v, %v", as[0], z, m, err)
 	}
-	if m, _ := as[1].Metric(); as[1].Rule != show.AtMost || as[1].Tol != 2 || m.Pass || m.Outcome() != bundle.Known || m.Disagreement.Why != "a test reason" ||
+	if m, _ := as[1].Metric(); as[1].Rule != show.AtMost || as[1].Tol != 2 || m.Pass || m.Outcome() != bundle.Known || m.Disagreement.Why != "a test reason" || m.Disagreement.Paper != "P2" || len(m.Disagreement.Declared.DataSeeds) == 0 || as[1].Paper != "" || as[0].Paper != "P1" || !as[0].Central ||
 		tab.Rows[1][3] != "not seen (known disagreement)" || as[1].Name != "paper's ordering: a trains as well as b (L = 2)" {
 		t.Errorf("a as well as b (not seen): %+v, row %v", as[1], tab.Rows[1])
 	}
 	// The same declaration on a claim that holds passes: the disagreement is gone.
-	back := n.GapClaims("claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Why: "declared, but it holds"})
+	back := n.GapClaims("claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Paper: "P", Why: "declared, but it holds", Declared: bundle.Declaration{Commit: "abcdef0"}})
 	if m, _ := back.Agreements()[0].Metric(); m.Outcome() != bundle.Passed || back.Tables()[0].Rows[0][3] != "seen" {
 		t.Errorf("declared disagreement whose claim holds: outcome %q, row %v", m.Outcome(), back.Tables()[0].Rows[0])
 	}
-	mustpanic.WithPrefix(t, "undeclared reason", "trainview: GapClaims: the known disagreement a vs b declares no reason", func() { n.GapClaims("c", "c", "f", Gap{A: "a", B: "b", L: 2}) })
+	mustpanic.WithPrefix(t, "undeclared reason", "trainview: GapClaims: the known disagreement a vs b declares no reason", func() { n.GapClaims("c", "c", "f", Gap{A: "a", B: "b", L: 2, Paper: "P"}) })
+	mustpanic.WithPrefix(t, "no claim quoted", "trainview: GapClaims: the claim a vs b quotes no source statement", func() { n.GapClaims("c", "c", "f", Gap{A: "a", B: "b", L: 2, Seen: true}) })
 	if d, z := ts.NociGap(n.Stat("a", 4), a2); tab.Rows[2][0] != "a: L = 4 trains better than L = 2" || math.Abs(as[2].Value-z) > 1e-12 || tab.Rows[2][1] != "-0.100" || d > 0 {
 		t.Errorf("across depths: %+v, row %v", as[2], tab.Rows[2])
 	}

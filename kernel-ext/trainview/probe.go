@@ -60,6 +60,10 @@ func EffLRSeries(steps []float64, ratios [][]float64, layers []int) []show.Serie
 	return es
 }
 
+// ClaimEqs17to18 is the statement of Noci et al. 2022 that ProbeClaims'
+// gradient check tests.
+const ClaimEqs17to18 = "Noci et al. 2022, Sec. 3.3, eqs. (17)–(18): when the tokens are correlated the gradients of the queries (and keys) are smaller than those of the values, by a factor that vanishes as ρ → 1"
+
 // ProbeClaims are Noci et al. 2022's two claims on the probe p of an Adam
 // training (seed 11), read from its first and last snapshots and the
 // last effective-learning-rate ratios of layers (0-based): query
@@ -91,9 +95,9 @@ func ProbeClaims(p *ts.Probe, layers []int, tr ts.Run) show.View {
 	verdict := map[bool]string{true: "supported", false: "not seen"}
 	return show.View{
 		show.PaperCheck(show.Agreement{Name: "Noci 2022 eqs. 17–18: log10 geometric-mean ‖∇W^Q‖/‖∇W^V‖ over layers, first snapshot", Kind: show.Claim, Value: math.Log10(gq0), Tol: 0, Rule: show.AtMost,
-			Basis: "claim made quantitative: query gradients smaller than value gradients (ratio < 1); one run, seed 11", Figure: "noci-grad-ratio-depth"}, paper, why),
+			Basis: "claim made quantitative: query gradients smaller than value gradients (ratio < 1); one run, seed 11", Figure: "noci-grad-ratio-depth", Paper: ClaimEqs17to18}, paper, why),
 		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("Noci 2022 Fig. 6: log10 geometric-mean effective-LR ratio W^Q/W^V (layers %s), last step", ls), Kind: show.Claim, Value: math.Log10(stat.GeometricMean(effL, nil)), Tol: 0, Rule: show.AtLeast,
-			Basis: "claim made quantitative: Adam gives W^Q a larger effective learning rate than W^V (ratio > 1); one run, seed 11", Figure: "noci-adam-effective-lr"}, paper, why),
+			Basis: "claim made quantitative: Adam gives W^Q a larger effective learning rate than W^V (ratio > 1); one run, seed 11", Figure: "noci-adam-effective-lr", Paper: ClaimFig6}, paper, why),
 		show.Tab(bundle.Table{ID: "noci-claims", Caption: "Noci et al. 2022's claims at this scale (pre-normalised ViT, Adam, seed 11)",
 			Header: []string{"claim", "measured", "verdict"},
 			Rows: [][]string{

@@ -3,6 +3,7 @@ package trainview
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -56,9 +57,14 @@ func TestFig6Claims(t *testing.T) {
 	if len(as) != 3 {
 		t.Fatalf("%d claims, want 3", len(as))
 	}
-	if as[0].Disagreement == nil || *as[0].Disagreement != Fig6EveryBlockDisagreement || as[1].Disagreement != nil ||
-		as[2].Disagreement == nil || *as[2].Disagreement != Fig6ConstantDisagreement {
+	if as[0].Disagreement == nil || as[0].Disagreement.Paper != Fig6EveryBlockDisagreement.Paper || as[1].Disagreement != nil || as[1].Paper != ClaimFig6 ||
+		as[2].Disagreement == nil || as[2].Disagreement.Paper != Fig6ConstantDisagreement.Paper || !as[0].Central {
 		t.Errorf("declarations %v, %v, %v", as[0].Disagreement, as[1].Disagreement, as[2].Disagreement)
+	}
+	for _, i := range []int{0, 2} { // the data seeds are the runs'
+		if d := as[i].Disagreement.Declared; !slices.Equal(d.DataSeeds, []uint64{1, 2, 3}) || d.Timing() != bundle.AfterSeen {
+			t.Errorf("claim %d: declaration %+v, timing %q", i, d, d.Timing())
+		}
 	}
 	tq := 4.302652729911275 // t quantile 0.975 with 2 dof (scipy.stats.t.ppf(0.975, 2))
 	if math.Abs(as[0].Tol-tq) > 1e-9 || as[0].Rule != show.AtLeast {
@@ -78,7 +84,9 @@ func TestFig6Claims(t *testing.T) {
 }
 
 // TestFig15ClaimsDeclared: α falling is the declared known disagreement;
-// a falling cosine passes; a norm rising with depth passes.
+// a falling cosine passes; a norm rising with depth passes; the rise
+// (seed s: from 4 to 4 + 2(1 + 0.1s) over 3 blocks, a factor 1.55–1.6)
+// is slight; a rise of 6× is the declared known disagreement.
 func TestFig15ClaimsDeclared(t *testing.T) {
 	f, err := fakeReverse().Fig15()
 	if err != nil {
@@ -86,8 +94,20 @@ func TestFig15ClaimsDeclared(t *testing.T) {
 	}
 	as := Fig15Claims(f).Agreements()
 	m0, _ := as[0].Metric()
-	if m0.Outcome() != bundle.Known || *m0.Disagreement != Fig15AlphaDisagreement {
-		t.Errorf("α claim: outcome %v", m0.Outcome())
+	if m0.Outcome() != bundle.Known || m0.Disagreement.Paper != Fig15AlphaDisagreement.Paper || !slices.Equal(m0.Disagreement.Declared.DataSeeds, []uint64{1, 2, 3}) ||
+		m0.Disagreement.Declared.Timing() != bundle.AfterSeen {
+		t.Errorf("α claim: outcome %v, %+v", m0.Outcome(), m0.Disagreement)
+	}
+	if len(as) != 4 || !as[1].Central || as[1].Paper != ClaimFig15 || as[2].Paper != ClaimFig15 {
+		t.Fatalf("%d claims; the cosine claim central and every passing one quoting ClaimFig15: %+v", len(as), as)
+	}
+	if m3, _ := as[3].Metric(); m3.Outcome() != bundle.Passed || math.Abs(f.NormRise.Mean-(1+(1.1+1.2+1.3)/6)) > 1e-12 {
+		t.Errorf("slight rise %.3f: outcome %v (value %v)", f.NormRise.Mean, m3.Outcome(), as[3].Value)
+	}
+	steep := f
+	steep.NormRise = seqtf.MeanSE{Mean: 6, SE: 0.3}
+	if m3, _ := Fig15Claims(steep).Agreements()[3].Metric(); m3.Outcome() != bundle.Known || m3.Disagreement.Paper != Fig15SlightDisagreement.Paper {
+		t.Errorf("a 6× rise: outcome %v", m3.Outcome())
 	}
 	if m1, _ := as[1].Metric(); m1.Outcome() != bundle.Passed {
 		t.Errorf("cosine claim: outcome %v (value %v)", m1.Outcome(), as[1].Value)
@@ -132,7 +152,8 @@ func TestCodeFig2(t *testing.T) {
 		t.Errorf("figures %d", len(fs))
 	}
 	as := c.Claims().Agreements()
-	if len(as) != 4 || as[2].Disagreement == nil || *as[2].Disagreement != CodePostLNValueDisagreement || as[1].Disagreement != nil {
+	if len(as) != 4 || as[2].Disagreement == nil || as[2].Disagreement.Paper != CodePostLNValueDisagreement.Paper || as[1].Disagreement != nil ||
+		!slices.Equal(as[2].Disagreement.Declared.DataSeeds, []uint64{1, 2}) || as[0].Paper != ClaimFig2Shaped || !as[0].Central || as[3].Paper != ClaimFig2PostLN {
 		t.Errorf("claims %d, declarations %v %v", len(as), as[1].Disagreement, as[2].Disagreement)
 	}
 }

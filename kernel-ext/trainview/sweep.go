@@ -169,20 +169,32 @@ func BetterSingle(f trainability.Fits) (ts.LossFit, string) {
 // fit's held-out error by this many standard errors.
 const BothNeededZ = 2
 
+// The statements of Cowsik et al. 2024 that notebook 06's checks of
+// Fig. 7 test (the fit's two checks, the lowest loss near the edges).
+const (
+	ClaimFig7Fit   = "Cowsik et al. 2024, Sec. 5 and Fig. 7 (bottom left): the maximum of a weighted combination of |λ_g| and |λ_a| with learned weights and a bias gives \"an excellent fit\" of the final test loss: the loss is \"well predicted just by these two exponents\" at initialisation"
+	ClaimFig7Edges = "Cowsik et al. 2024, Sec. 5 and Fig. 7 (bottom right): \"the simultaneous vanishing of these two exponents yields a simple necessary and sufficient condition to achieve minimal test loss\": the lowest loss lies where λ_a ≈ 0 ≈ λ_g"
+)
+
 // BothNeededDisagreement is the known disagreement of Fig. 7's second
-// claim at this scale, declared with its check (BothNeeded).
+// claim at this scale (BothNeeded checks it). Its record: declared in
+// commit f026214, whose message quotes the −1.0 SE, from the stored
+// sweeps (notebooks/data/trainability); BothNeeded sets DataSeeds from
+// the sweeps it reads.
 var BothNeededDisagreement = show.Disagreement{
-	Paper:    "both Lyapunov exponents must be near zero: the predictor max(w_a|λ_a|, w_g|λ_g|) + b, which takes both into account, predicts the test loss",
+	Paper:    "Cowsik et al. 2024, Sec. 5 and Fig. 7: both Lyapunov exponents must be near zero: the predictor max(w_a|λ_a|, w_g|λ_g|) + b, which takes both into account, predicts the test loss",
 	Measured: "on the non-saturated points of this sweep the max-fit's leave-one-out RMSE is below λ_g alone's by about 1 SE only",
 	Why:      "in this analogue (Fashion-MNIST, a d = 64 ViT, about one epoch) λ_g alone explains nearly all the variance the fit can explain: too few non-saturated points sit where |λ_a| is large and |λ_g| small for the max to gain beyond the noise of which points were drawn",
+	Declared: bundle.Declaration{Commit: "f026214", Seen: "the stored sweeps (notebooks/data/trainability, seeds 1 and 2) and commit f026214's message"},
 }
 
 // BothNeeded is Fig. 7's second claim on the fits f: the max-fit's
 // leave-one-out RMSE below that of the better single-exponent fit by at
 // least BothNeededZ standard errors of their paired difference
 // (trainability.CompareLOO), declared a known disagreement
-// (BothNeededDisagreement). It returns CompareLOO's error.
-func BothNeeded(f trainability.Fits) (show.Agreement, error) {
+// (BothNeededDisagreement, with the seeds of set's sweeps). f are set's
+// fits. It returns CompareLOO's error.
+func BothNeeded(set trainability.Set, f trainability.Fits) (show.Agreement, error) {
 	single, sname := BetterSingle(f)
 	g, err := trainability.CompareLOO(f.Max, single)
 	if err != nil {
@@ -191,7 +203,16 @@ func BothNeeded(f trainability.Fits) (show.Agreement, error) {
 	return show.Agreement{Name: "Fig. 7: max-fit LOO RMSE − better single-exponent LOO RMSE, in SE", Kind: show.Claim,
 		Value: g.Diff / g.SE, Tol: -BothNeededZ, Rule: show.AtMost, Figure: "fig7-fit",
 		Basis: fmt.Sprintf("rule written after seeing seed 1, before seed 2: both exponents are needed if the max-fit predicts held-out points better than %s; noise allowance %d SE of the paired per-point difference of squared LOO residuals over %d points", sname, BothNeededZ, g.N),
-		Note:  fmt.Sprintf("LOO RMSE %.4f (max-fit) vs %.4f (%s): %+.4f ± %.4f", f.Max.LOORMSE, single.LOORMSE, sname, g.Diff, g.SE), Disagreement: &BothNeededDisagreement}, nil
+		Note:  fmt.Sprintf("LOO RMSE %.4f (max-fit) vs %.4f (%s): %+.4f ± %.4f", f.Max.LOORMSE, single.LOORMSE, sname, g.Diff, g.SE), Disagreement: withSeeds(BothNeededDisagreement, SweepSeeds(set))}, nil
+}
+
+// SweepSeeds are the seeds of set's sweeps, in order.
+func SweepSeeds(set trainability.Set) []uint64 {
+	s := make([]uint64, len(set.Settings))
+	for i, x := range set.Settings {
+		s[i] = x.Seed
+	}
+	return s
 }
 
 // FitClaims is the table "fig7-claims": the two claims of Fig. 7 on the

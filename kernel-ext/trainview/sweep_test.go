@@ -2,6 +2,7 @@ package trainview
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -140,8 +141,8 @@ func TestFitTables(t *testing.T) {
 		t.Errorf("claims %v", c.Rows)
 	}
 	// The claim's metric and the table share the rule: beat λ_g alone by 2 SE.
-	a, err := BothNeeded(f)
-	if m, _ := a.Metric(); err != nil || !m.Pass || m.Disagreement == nil || *m.Disagreement != BothNeededDisagreement {
+	a, err := BothNeeded(set, f)
+	if m, _ := a.Metric(); err != nil || !m.Pass || m.Disagreement == nil || m.Disagreement.Paper != BothNeededDisagreement.Paper || !slices.Equal(m.Disagreement.Declared.DataSeeds, SweepSeeds(set)) {
 		t.Errorf("both needed, clearly better: %+v, %v", m, err)
 	}
 	// A max-fit better by less than the noise is the declared known
@@ -150,7 +151,7 @@ func TestFitTables(t *testing.T) {
 	if c := FitClaims(f); c.Rows[1][3] != "not supported at this scale and budget" {
 		t.Errorf("max-fit within noise of λ_g alone: verdict %q", c.Rows[1][3])
 	}
-	a, _ = BothNeeded(f)
+	a, _ = BothNeeded(set, f)
 	if m, _ := a.Metric(); a.Value >= 0 || a.Value < -2 || m.Outcome() != bundle.Known {
 		t.Errorf("within noise: %+v, outcome %q", a, m.Outcome())
 	}

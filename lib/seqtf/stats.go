@@ -82,6 +82,7 @@ type Fig6 struct {
 	Step        []int
 	Q, V        [][]float64 // [layer][record], seed means of log₁₀ effective LR
 	Seeds       int
+	RunSeeds    []uint64 // the runs' seeds, in the order of the runs
 }
 
 // Fig6Stats computes Fig6 over runs (all of one variant, same records).
@@ -100,7 +101,7 @@ func Fig6Stats(runs []ReverseRun) (Fig6, error) {
 			return Fig6{}, fmt.Errorf("seqtf: Fig6Stats: seed %d has other records than seed %d", r.Seed, runs[0].Seed)
 		}
 	}
-	f := Fig6{Step: runs[0].Step, Seeds: len(runs), Q: make([][]float64, L), V: make([][]float64, L)}
+	f := Fig6{Step: runs[0].Step, Seeds: len(runs), RunSeeds: runSeeds(runs), Q: make([][]float64, L), V: make([][]float64, L)}
 	third := (T - 1) / 3
 	gap := make([][]float64, L)
 	early, late := make([][]float64, L), make([][]float64, L)
@@ -153,11 +154,14 @@ func Fig6Stats(runs []ReverseRun) (Fig6, error) {
 //	             ("the correlation between the tokens does not significantly increase")
 //	NormSlope    the least-squares slope of the final norm against ℓ, per seed
 //	             ("the norm of the propagated forward signal tends to slightly increase with depth")
+//	NormRise     the final norm after the last block over that after the first,
+//	             per seed (how much it increases: "slightly")
 type Fig15 struct {
-	Cos0, Cos, Norm0, Norm, Alpha1, Alpha2 []MeanSE
-	Alpha1Init, Alpha2Init                 float64
-	AlphaChange, CosChange, NormSlope      MeanSE
-	Seeds                                  int
+	Cos0, Cos, Norm0, Norm, Alpha1, Alpha2      []MeanSE
+	Alpha1Init, Alpha2Init                      float64
+	AlphaChange, CosChange, NormSlope, NormRise MeanSE
+	Seeds                                       int
+	RunSeeds                                    []uint64 // the runs' seeds, in the order of the runs
 }
 
 // Fig15Stats computes Fig15 over runs (all of one variant, with trainable
@@ -168,7 +172,7 @@ func Fig15Stats(runs []ReverseRun, a1, a2 float64) (Fig15, error) {
 		return Fig15{}, fmt.Errorf("seqtf: Fig15Stats needs runs")
 	}
 	L := len(runs[0].Cosine0)
-	f := Fig15{Seeds: len(runs), Alpha1Init: a1, Alpha2Init: a2}
+	f := Fig15{Seeds: len(runs), RunSeeds: runSeeds(runs), Alpha1Init: a1, Alpha2Init: a2}
 	per := func(get func(r ReverseRun) []float64) []MeanSE {
 		out := make([]MeanSE, L)
 		for l := range out {
@@ -187,8 +191,10 @@ func Fig15Stats(runs []ReverseRun, a1, a2 float64) (Fig15, error) {
 	f.Norm = per(func(r ReverseRun) []float64 { return last(r.Norm) })
 	f.Alpha1 = per(func(r ReverseRun) []float64 { return last(r.Alpha1) })
 	f.Alpha2 = per(func(r ReverseRun) []float64 { return last(r.Alpha2) })
-	var da, dc, ns []float64
+	var da, dc, ns, nr []float64
 	for _, r := range runs {
+		n := last(r.Norm)
+		nr = append(nr, n[L-1]/n[0])
 		a, c := 0.0, 0.0
 		for l := 0; l < L; l++ {
 			a += (last(r.Alpha1)[l] - a1 + last(r.Alpha2)[l] - a2) / float64(2*L)
@@ -196,8 +202,17 @@ func Fig15Stats(runs []ReverseRun, a1, a2 float64) (Fig15, error) {
 		}
 		da, dc, ns = append(da, a), append(dc, c), append(ns, slope(last(r.Norm)))
 	}
-	f.AlphaChange, f.CosChange, f.NormSlope = meanSE(da), meanSE(dc), meanSE(ns)
+	f.AlphaChange, f.CosChange, f.NormSlope, f.NormRise = meanSE(da), meanSE(dc), meanSE(ns), meanSE(nr)
 	return f, nil
+}
+
+// runSeeds are the seeds of runs, in order.
+func runSeeds(runs []ReverseRun) []uint64 {
+	s := make([]uint64, len(runs))
+	for i, r := range runs {
+		s[i] = r.Seed
+	}
+	return s
 }
 
 // SolveStep is the first recorded step at which the held-out token
