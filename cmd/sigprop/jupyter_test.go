@@ -661,6 +661,8 @@ func TestJupyterCompletionAndHover(t *testing.T) {
 	var rep struct {
 		ImportCell        lifecycleCell `json:"import_cell"`
 		Complete, Inspect reply
+		FirstComplete     reply `json:"first_complete"`
+		InspectEnd        reply `json:"inspect_end"`
 	}
 	if err := json.Unmarshal(out, &rep); err != nil {
 		t.Fatalf("jupyter_complete.py printed %q: %v", out, err)
@@ -686,6 +688,34 @@ func TestJupyterCompletionAndHover(t *testing.T) {
 			t.Errorf("completion of %q lacks %s: %q", rep.Complete.Code, want, complete.Matches)
 		}
 	}
+	// Every name once, and no test, benchmark, fuzz or example function.
+	seen := map[string]bool{}
+	for _, m := range complete.Matches {
+		if seen[m] {
+			t.Errorf("completion lists %q twice", m)
+		}
+		seen[m] = true
+		for _, p := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
+			if strings.HasPrefix(m, p) && len(m) > len(p) && (m[len(p)] == '_' || (m[len(p)] >= 'A' && m[len(p)] <= 'Z')) {
+				t.Errorf("completion offers the test function %q", m)
+			}
+		}
+	}
+	// The first request after start-up is answered within 2 s, with the
+	// names or with a "loading" answer (never an error).
+	var first struct {
+		Status   string
+		Matches  []string
+		Metadata map[string]map[string]string
+	}
+	if err := json.Unmarshal(rep.FirstComplete.Content, &first); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("first complete_request after start-up: %.2f s, status %q, %d matches, metadata %v (%.300s)", rep.FirstComplete.Seconds, first.Status, len(first.Matches), first.Metadata, rep.FirstComplete.Content)
+	if rep.FirstComplete.Seconds > 2 || first.Status != "ok" || (len(first.Matches) == 0 && first.Metadata["sigprop"]["status"] != "loading") {
+		t.Errorf("first completion after start-up: %.2f s, status %q, %d matches, metadata %v; want within 2 s the names or a loading answer",
+			rep.FirstComplete.Seconds, first.Status, len(first.Matches), first.Metadata)
+	}
 	if n := len(rep.Complete.Code); complete.CursorEnd != n || complete.CursorStart != n {
 		t.Errorf("completion replaces [%d, %d), want the empty range at the cursor %d (after the dot)", complete.CursorStart, complete.CursorEnd, n)
 	}
@@ -706,6 +736,17 @@ func TestJupyterCompletionAndHover(t *testing.T) {
 		!strings.Contains(plain, "func meanfield."+fn+"(") || !strings.Contains(plain, firstDocLine) {
 		t.Errorf("inspect_request on %s: %s status %q found %v, data %q; want its signature and the doc's first line %q",
 			fn, rep.Inspect.Type, inspect.Status, inspect.Found, inspect.Data, firstDocLine)
+	}
+	// Hover with the cursor just after the name finds it too.
+	var end struct {
+		Found bool
+		Data  map[string]string
+	}
+	if err := json.Unmarshal(rep.InspectEnd.Content, &end); err != nil {
+		t.Fatal(err)
+	}
+	if !end.Found || !strings.Contains(strings.ReplaceAll(end.Data["text/markdown"], `\`, ""), fn) {
+		t.Errorf("inspect_request just after %s: found %v, data %.200q", fn, end.Found, end.Data)
 	}
 	// gonb starts gopls in a process group of its own: the shutdown must
 	// end it all the same.

@@ -3,6 +3,7 @@ package kernel
 import (
 	"encoding/json"
 	"regexp"
+	"time"
 	"unicode"
 )
 
@@ -37,7 +38,10 @@ func tidyReply(m *Message) bool {
 			return false
 		}
 		if c["status"] == "error" {
-			if ev, _ := c["evalue"].(string); !deadline.MatchString(ev) {
+			// gonb answers an error with no message when gopls does not
+			// answer within its 2 s, and "context deadline exceeded"
+			// when it does not start within 5 s: both mean "loading".
+			if ev, _ := c["evalue"].(string); ev != "" && !deadline.MatchString(ev) {
 				return false
 			}
 			c = map[string]any{"status": "ok", "matches": []string{}, "cursor_start": c["cursor_start"], "cursor_end": c["cursor_end"],
@@ -164,4 +168,28 @@ func (k *Kernel) WarmUp() {
 			k.forget(e.ID)
 		}()
 	}
+}
+
+// LoadingCompleteReply is the "loading" complete_reply (see tidyReply) to a
+// front end's complete_request, given as its frames: what the relay
+// answers when gonb has not answered within the time a Tab is worth.
+func (k *Kernel) LoadingCompleteReply(request [][]byte) ([][]byte, error) {
+	req, err := k.sig.decode(request)
+	if err != nil {
+		return nil, err
+	}
+	var c struct {
+		CursorPos int `json:"cursor_pos"`
+	}
+	if err := req.Decode(&c); err != nil {
+		return nil, err
+	}
+	content, err := json.Marshal(map[string]any{"status": "ok", "matches": []string{}, "cursor_start": c.CursorPos, "cursor_end": c.CursorPos,
+		"metadata": map[string]any{"sigprop": map[string]string{"status": "loading", "message": LoadingMessage}}})
+	if err != nil {
+		return nil, err
+	}
+	reply := &Message{Identities: req.Identities, Header: Header{MsgID: newID(), Session: req.Header.Session, Username: req.Header.Username,
+		Date: time.Now().UTC().Format(time.RFC3339Nano), MsgType: "complete_reply", Version: ProtocolVersion}, ParentHeader: req.Header, Content: content}
+	return k.sig.encode(reply)
 }

@@ -39,8 +39,10 @@ func outcomes(t *testing.T, v show.View) []bundle.Outcome {
 // under two perturbations: the paper's failing variant (SGD with
 // POST-LN) in place of the remedy, where the paper's figure separates
 // them (at L = 16 and across depth), and the remedy's test loss raised by
-// 0.12 nats in every run (above the largest shift the bars allow, 0.116
-// at L = 2; the notebook's perturbation table).
+// 0.25 nats in every run (above the largest shift the paired rule allows,
+// 0.247 at L = 2: with three seeds the pairs have 2 degrees of freedom and
+// z = 2 on the normal scale needs |t| > 4.53; the unpaired rule it
+// replaced failed from 0.116).
 func TestNociFig5Mutation(t *testing.T) {
 	n := storedNoci(t)
 	tau, adam, post := "SGD, res-scale 1/√L + τ", "Adam, PRE-LN", "SGD, POST-LN"
@@ -63,12 +65,12 @@ func TestNociFig5Mutation(t *testing.T) {
 	if po[len(depths)-1] != bundle.Failed || po[len(depths)] != bundle.Failed {
 		t.Errorf("SGD POST-LN as the remedy: outcomes %q, want the L = %d and the depth check failed", po, deep)
 	}
-	// The remedy's test loss raised by 0.12 nats: every "as well as Adam" check fails.
+	// The remedy's test loss raised by 0.25 nats: every "as well as Adam" check fails.
 	shifted := n
 	shifted.Runs = append([]ts.NociRun(nil), n.Runs...)
 	for i, r := range shifted.Runs {
 		if r.Variant == tau && r.TestLoss != nil {
-			x := *r.TestLoss + 0.12
+			x := *r.TestLoss + 0.25
 			shifted.Runs[i].TestLoss = &x
 		}
 	}
@@ -76,7 +78,7 @@ func TestNociFig5Mutation(t *testing.T) {
 	so := outcomes(t, shifted.GapClaims("c", "c", "f", gaps(tau)[:len(depths)]...))
 	for i, o := range so {
 		if o != bundle.Failed {
-			t.Errorf("remedy + 0.12 nats at L = %d: %q, want failed", depths[i], o)
+			t.Errorf("remedy + 0.25 nats at L = %d: %q, want failed", depths[i], o)
 		}
 	}
 }
@@ -84,7 +86,7 @@ func TestNociFig5Mutation(t *testing.T) {
 // TestNociTable1Mutation: the Table 1 orderings that pass on the stored
 // runs fail when the variants are swapped (the paper's worse variant
 // claimed better), except the "as well as" one, which fails when the
-// remedy's loss is raised by 0.12 nats.
+// remedy's loss is raised by 0.25 nats.
 func TestNociTable1Mutation(t *testing.T) {
 	n := storedNoci(t)
 	L := n.Prov.Settings.TableDepth

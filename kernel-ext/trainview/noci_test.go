@@ -10,6 +10,7 @@ import (
 	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/empirical"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )
 
@@ -22,7 +23,7 @@ func testNoci(t *testing.T) Noci {
 		v    string
 		L    int
 		loss [3]float64
-	}{{"a", 2, [3]float64{1, 1.1, 1.2}}, {"b", 2, [3]float64{0.5, 0.6, 0.7}}, {"a", 4, [3]float64{0.9, 1, 1.1}}} {
+	}{{"a", 2, [3]float64{1, 1.1, 1.2}}, {"b", 2, [3]float64{0.55, 0.6, 0.65}}, {"a", 4, [3]float64{0.9, 1.02, 1.08}}} {
 		for k, l := range g.loss {
 			runs = append(runs, ts.NociRun{Variant: g.v, Layers: g.L, Seed: uint64(12 + k), Tau: 1, TestLoss: f(l), TestAccuracy: f(1 - l/2),
 				Curve: []float64{2, l}, EntropyLayers: []int{0}, Entropy: [][]float64{{2.8, 2 + l}}})
@@ -40,7 +41,8 @@ func testNoci(t *testing.T) Noci {
 }
 
 // Stat finds a variant and depth (and panics on an absent one); GapClaims
-// computes z = Δ/SE as trainsweep.NociGap and turns "better" into
+// pairs the runs by seed (trainsweep.NociPairedGap), brings t to the
+// normal scale with the pairs' degrees of freedom and turns "better" into
 // z ≤ −2 and "as well as" into z ≤ 2; a claim declared not seen still
 // checks the paper's claim, with its disagreement declared, so that its
 // failed check is a known disagreement (and one that holds passes).
@@ -58,8 +60,14 @@ func TestGapClaims(t *testing.T) {
 		}()
 		n.Stat("b", 4)
 	}()
-	// SD of each group is 0.1, SE 0.1/√3; Δ(b − a) = −0.5: z = −0.5/(0.1·√(2/3)) ≈ −6.1.
-	z := -0.5 / (0.1 * math.Sqrt(2.0/3))
+	// Paired by seed, b − a = −0.45, −0.5, −0.55: mean −0.5, SD 0.05, SE
+	// 0.05/√3, t = −17.3 with 2 degrees of freedom, z = −2.94 on the
+	// normal scale (unpaired, the groups' SDs 0.1 and 0.05 would give
+	// −7.7: the pairing matters).
+	z := -empirical.NormalZ(0.5/(0.05/math.Sqrt(3)), 2)
+	if math.Abs(z+2.94) > 0.01 {
+		t.Fatalf("z = %v, want ≈ −2.94", z)
+	}
 	v := n.GapClaims("claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Seen: true, Paper: "P1", Central: true}, Gap{A: "a", B: "b", L: 2, Seen: false, Paper: "P2", Why: "a test reason", Declared: bundle.Declaration{Commit: "abcdef0"}}, Gap{A: "a", B: "a", L: 4, LB: 2, Better: true, Seen: true, Paper: "P3"})
 	as, tabs := v.Agreements(), v.Tables()
 	if len(v) != 4 || len(as) != 3 || len(tabs) != 1 || len(tabs[0].Rows) != 3 || tabs[0].ID != "claims" {
@@ -80,7 +88,7 @@ func TestGapClaims(t *testing.T) {
 	}
 	mustpanic.WithPrefix(t, "undeclared reason", "trainview: GapClaims: the known disagreement a vs b declares no reason", func() { n.GapClaims("c", "c", "f", Gap{A: "a", B: "b", L: 2, Paper: "P"}) })
 	mustpanic.WithPrefix(t, "no claim quoted", "trainview: GapClaims: the claim a vs b quotes no source statement", func() { n.GapClaims("c", "c", "f", Gap{A: "a", B: "b", L: 2, Seen: true}) })
-	if d, z := ts.NociGap(n.Stat("a", 4), a2); tab.Rows[2][0] != "a: L = 4 trains better than L = 2" || math.Abs(as[2].Value-z) > 1e-12 || tab.Rows[2][1] != "-0.100" || d > 0 {
+	if d, tt, dof := ts.NociPairedGap(n.Runs, "a", 4, "a", 2); tab.Rows[2][0] != "a: L = 4 trains better than L = 2" || math.Abs(as[2].Value+empirical.NormalZ(-tt, dof)) > 1e-12 || tab.Rows[2][1] != "-0.100" || d > 0 || dof != 2 {
 		t.Errorf("across depths: %+v, row %v", as[2], tab.Rows[2])
 	}
 	v.Show() // outside a notebook: validates every item, panics on an invalid one
@@ -104,7 +112,7 @@ func TestNociSeries(t *testing.T) {
 		t.Errorf("depth series %+v", d)
 	}
 	rows := n.Rows([]string{"b"}, []string{"paper"}, 2)
-	if strings.Join(rows[0], "|") != "b|paper|0.600 ± 0.100|0.700 ± 0.050|0 of 3" {
+	if strings.Join(rows[0], "|") != "b|paper|0.600 ± 0.050|0.700 ± 0.025|0 of 3" {
 		t.Errorf("rows %v", rows)
 	}
 	if r := n.RunsTable(); len(r.Rows) != 3 || r.Rows[2][1] != "4" || r.Rows[2][5] != "1.00" {

@@ -337,11 +337,43 @@ func meanSD(x []float64) (m, sd float64) {
 }
 
 // NociGap returns mean(a) − mean(b) of two stats' test losses in units of
-// its standard error √(SE_a² + SE_b²) (seeds independent): the z of "a
-// trains worse than b".
+// √(SE_a² + SE_b²), the z of "a trains worse than b" were the two groups'
+// seeds independent. The stored runs are not: every variant is trained from
+// the same seeds (initialisation and batch order), so claims are judged by
+// NociPairedGap; NociGap is kept for comparison.
 func NociGap(a, b NociStat) (diff, z float64) {
 	diff = a.Loss - b.Loss
 	return diff, diff / math.Hypot(a.SE(), b.SE())
+}
+
+// NociPairedGap pairs the runs of variant a at depth la with those of b at
+// lb by seed (runs that diverged, or whose seed the other lacks, are left
+// out) and returns the mean of the per-seed test-loss differences a − b,
+// its t = mean/SE with SE = SD/√k over the k pairs, and k − 1 degrees of
+// freedom: the seed is the sample unit, shared by both runs of a pair.
+// With fewer than 2 pairs, or differences that are all equal (SE 0), t is
+// NaN.
+func NociPairedGap(runs []NociRun, a string, la int, b string, lb int) (diff, t float64, dof int) {
+	bySeed := map[uint64]float64{}
+	for _, r := range NociSelect(runs, b, lb) {
+		if r.TestLoss != nil {
+			bySeed[r.Seed] = *r.TestLoss
+		}
+	}
+	var d []float64
+	for _, r := range NociSelect(runs, a, la) {
+		if lbv, ok := bySeed[r.Seed]; ok && r.TestLoss != nil {
+			d = append(d, *r.TestLoss-lbv)
+		}
+	}
+	if len(d) == 0 {
+		return math.NaN(), math.NaN(), 0
+	}
+	m, sd := meanSD(d)
+	if len(d) < 2 || sd == 0 {
+		return m, math.NaN(), len(d) - 1
+	}
+	return m, m / (sd / math.Sqrt(float64(len(d)))), len(d) - 1
 }
 
 // NociSettings records what every run shares.

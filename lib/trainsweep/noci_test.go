@@ -128,6 +128,37 @@ func TestNociStats(t *testing.T) {
 	}
 }
 
+// NociPairedGap pairs by seed: shared seed effects cancel (here a seed
+// shifts both variants by the same amount, so the differences are nearly
+// equal although each group's SD is large), a seed one side lacks or a
+// diverged run is left out, and equal differences give NaN.
+func TestNociPairedGap(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	var runs []NociRun
+	for k, shift := range []float64{0, 1, 2, 3} {
+		runs = append(runs, NociRun{Variant: "a", Layers: 4, Seed: uint64(k), TestLoss: f(1 + shift + 0.01*float64(k%2))})
+		if k < 3 {
+			runs = append(runs, NociRun{Variant: "b", Layers: 4, Seed: uint64(k), TestLoss: f(0.9 + shift)})
+		}
+	}
+	runs = append(runs, NociRun{Variant: "b", Layers: 4, Seed: 3}) // diverged: no pair
+	diff, tt, dof := NociPairedGap(runs, "a", 4, "b", 4)
+	// Differences 0.10, 0.11, 0.10: mean 0.10333, SD 0.0057735, t = 31.0.
+	if dof != 2 || math.Abs(diff-0.31/3) > 1e-12 || math.Abs(tt-(0.31/3)/(0.0057735026918962585/math.Sqrt(3))) > 1e-6 {
+		t.Errorf("paired gap %v, t %v, dof %d", diff, tt, dof)
+	}
+	_, zu := NociGap(NociStats(NociSelect(runs, "a", 4))[0], NociStats(NociSelect(runs, "b", 4)[:3])[0])
+	if math.Abs(zu) > 1 {
+		t.Errorf("unpaired z %v: the seed effects should swamp it", zu)
+	}
+	if _, tt, _ := NociPairedGap(runs, "b", 4, "b", 4); !math.IsNaN(tt) {
+		t.Errorf("equal differences: t %v, want NaN", tt)
+	}
+	if d, tt, dof := NociPairedGap(runs, "a", 4, "c", 4); !math.IsNaN(d) || !math.IsNaN(tt) || dof != 0 {
+		t.Errorf("no pairs: %v %v %d", d, tt, dof)
+	}
+}
+
 func sq(x float64) float64 { return x * x }
 
 // TestWindowMeans: by hand, with a short last window.

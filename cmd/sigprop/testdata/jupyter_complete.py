@@ -4,7 +4,8 @@ presses Tab or Shift-Tab, and prints what it got as one JSON object on
 stdout. TestJupyterCompletionAndHover (jupyter_test.go) checks it; this
 script asserts nothing itself.
 
-Steps: start the kernel named argv[1]; run a cell that imports sigprop's
+Steps: start the kernel named argv[1]; ask for a completion at once and
+time it; run a cell that imports sigprop's
 lib/meanfield (gonb keeps the import for later cells); send a
 complete_request on `meanfield.` and an inspect_request on argv[2] (a
 function of lib/meanfield), each repeated until gonb answers with matches
@@ -61,6 +62,12 @@ def main():
     kc = km.client()
     kc.start_channels()
     kc.wait_for_ready(timeout=180)
+    # The first completion right after start-up, as a user pressing Tab
+    # at once: timed, answered with matches or a "loading" answer.
+    code = 'import "github.com/sigprop/sigprop/lib/meanfield"\n\n%%\nmeanfield.'
+    t0 = time.monotonic()
+    m = shell_reply(kc, kc.complete(code, len(code)), 60)
+    rep["first_complete"] = {"type": m["msg_type"], "content": m["content"], "seconds": time.monotonic() - t0}
     outs = []
     reply = kc.execute_interactive(IMPORT_CELL, timeout=300, output_hook=lambda m: outs.append([m["msg_type"], m["content"]]))
     rep["import_cell"] = {"status": reply["content"]["status"], "outputs": outs}
@@ -75,6 +82,12 @@ def main():
     rep["inspect"] = until(lambda: shell_reply(kc, kc.inspect(code, pos), 60),
                            lambda c: c.get("found") and len(c.get("data", {})) > 0, seconds)
     rep["inspect"]["code"] = code
+
+    # Hover with the cursor just after the name (Shift-Tab once it is typed).
+    code = "%%\nw, q, err := meanfield." + func
+    rep["inspect_end"] = until(lambda: shell_reply(kc, kc.inspect(code, len(code)), 60),
+                               lambda c: c.get("found") and len(c.get("data", {})) > 0, seconds)
+    rep["inspect_end"]["code"] = code
 
     kc.stop_channels()
     km.shutdown_kernel(now=False)

@@ -62,6 +62,10 @@ type Relay struct {
 
 	sendMu sync.Mutex // serialises sends to the front end
 
+	// completions holds, per front-end complete_request in flight, a
+	// channel closed when gonb's reply is passed on (awaitCompletion).
+	completions sync.Map
+
 	closing         atomic.Bool   // Close was called
 	shutdownAsked   atomic.Bool   // the front end sent shutdown_request
 	shutdownReplied chan struct{} // gonb's shutdown_reply was passed on
@@ -193,6 +197,9 @@ func (r *Relay) toGonb(s zmq4.Socket, channel string) {
 		if msgType(m.Frames) == "shutdown_request" {
 			r.shutdownAsked.Store(true)
 		}
+		if channel == "shell" && msgType(m.Frames) == "complete_request" {
+			r.awaitCompletion(m.Frames)
+		}
 		if err := r.k.SendFrames(channel, r.k.TidyRequest(m.Frames)); err != nil {
 			fmt.Fprintf(r.log, "sigprop kernel: %v\n", err)
 		}
@@ -205,6 +212,14 @@ func (r *Relay) toFrontEnd(channel string, frames [][]byte) {
 	s := (&kernel.Sockets{Shell: r.shell, Control: r.control, Stdin: r.stdin, IOPub: r.iopub}).Channel(channel)
 	if s == nil {
 		return
+	}
+	if channel == "shell" && msgType(frames) == "complete_reply" {
+		id := parentID(frames)
+		v, ok := r.completions.LoadAndDelete(id)
+		if !ok {
+			return // answered already with "loading" (awaitCompletion)
+		}
+		close(v.(chan struct{}))
 	}
 	// A held execute reply (kernel.Options.ErrorOnExit) may be passed on
 	// from the iopub reader or a timer: one sender at a time.
@@ -291,3 +306,74 @@ func (r *Relay) Wait() error {
 
 // Kernel returns the client of gonb behind the relay.
 func (r *Relay) Kernel() *kernel.Kernel { return r.k }
+
+// CompletionWait is how long a front end's complete_request waits for
+// gonb before the relay answers "loading" itself (kernel.
+// LoadingCompleteReply): gonb waits up to 2 s for gopls, which loads the
+// module's packages for about half a minute after start-up on two cores,
+// and a Tab that answers after 2 s is worse than one that says "loading".
+// gonb's late answer is dropped.
+const CompletionWait = 1500 * time.Millisecond
+
+// awaitCompletion answers the complete_request in frames with "loading"
+// unless gonb answers it within CompletionWait.
+func (r *Relay) awaitCompletion(frames [][]byte) {
+	id := msgID(frames)
+	if id == "" {
+		return
+	}
+	done := make(chan struct{})
+	r.completions.Store(id, done)
+	go func() {
+		select {
+		case <-done:
+		case <-r.done:
+		case <-time.After(CompletionWait):
+			if _, ok := r.completions.LoadAndDelete(id); !ok {
+				return
+			}
+			reply, err := r.k.LoadingCompleteReply(frames)
+			if err != nil {
+				fmt.Fprintf(r.log, "sigprop kernel: %v\n", err)
+				return
+			}
+			r.send("shell", reply)
+		}
+	}()
+}
+
+// send passes frames to the front end's socket of channel.
+func (r *Relay) send(channel string, frames [][]byte) {
+	s := (&kernel.Sockets{Shell: r.shell, Control: r.control, Stdin: r.stdin, IOPub: r.iopub}).Channel(channel)
+	if s == nil {
+		return
+	}
+	r.sendMu.Lock()
+	err := s.SendMulti(zmq4.NewMsgFrom(frames...))
+	r.sendMu.Unlock()
+	if err != nil {
+		fmt.Fprintf(r.log, "sigprop kernel: relaying %s to the front end: %v\n", channel, err)
+	}
+}
+
+// msgID and parentID return header.msg_id and parent_header.msg_id of a
+// message in wire frames, or "".
+func msgID(frames [][]byte) string { return headerField(frames, 2) }
+
+func parentID(frames [][]byte) string { return headerField(frames, 3) }
+
+func headerField(frames [][]byte, off int) string {
+	for i, f := range frames {
+		if bytes.Equal(f, []byte("<IDS|MSG>")) {
+			if i+off >= len(frames) {
+				return ""
+			}
+			var h struct {
+				MsgID string `json:"msg_id"`
+			}
+			_ = json.Unmarshal(frames[i+off], &h)
+			return h.MsgID
+		}
+	}
+	return ""
+}
