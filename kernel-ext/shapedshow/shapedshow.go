@@ -92,7 +92,9 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 	rho0 := r0.InitialCorr(0, 1)
 	paper := width == 200 && depth == 150 && nets == 4096 && m == 2 && rho0 == 0.2
 	why := fmt.Sprintf("a claim of the paper read at width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2; here width %d, depth %d, %d networks, m = %d, ρ₀ = %g", width, depth, nets, m, rho0)
-	_, se := empirical.MeanSE(r0.FinalCorr(0, 1))
+	// The SE of the checked mean over networks and token pairs (the same
+	// as the first pair's at m = 2, not for m > 2).
+	se := r0.MeanCorrSE[depth]
 	caption := fmt.Sprintf("Mean token correlation vs layer: the shaped Transformer, vanilla softmax attention and Pre-LN, from ρ₀ = %g. %d networks each, m = %d.", rho0, nets, m)
 	if paper {
 		caption = "Mean token correlation vs layer: the shaped Transformer keeps ρ near ρ₀ = 0.2, vanilla softmax attention collapses (ρ → 1), Pre-LN slows the collapse only. 4096 networks each, m = 2."
@@ -122,10 +124,10 @@ func Fig1PreLN(ln, rms *shapednet.Run) show.View {
 	want(ln.Depth == rms.Depth && ln.Config.Width == rms.Config.Width, "Fig1PreLN: depths %d and %d, widths %d and %d", ln.Depth, rms.Depth, ln.Config.Width, rms.Config.Width)
 	depth, width, seed := ln.Depth, ln.Config.Width, ln.Seed
 	paper := ln.Nets == 8 && rms.Nets == 1024 && depth == 150 && width == 200
-	_, se := empirical.MeanSE(ln.FinalCorr(0, 1))
+	se := ln.MeanCorrSE[depth] // of the compared mean over networks and pairs
 	tol, basis := 4.5*se, fmt.Sprintf("4.5 SE of the %d-network LayerNorm mean (SE = %.4f; the RMS mean over %d networks is %.0f× more precise)", ln.Nets, se, rms.Nets, math.Sqrt(float64(rms.Nets)/float64(ln.Nets)))
 	if !paper {
-		_, seRMS := empirical.MeanSE(rms.FinalCorr(0, 1))
+		seRMS := rms.MeanCorrSE[depth]
 		tol, basis = 4.5*math.Hypot(se, seRMS), fmt.Sprintf("4.5 SE of the difference (SE %.4f from %d LayerNorm networks, %.4f from %d RMS networks)", se, ln.Nets, seRMS, rms.Nets)
 	}
 	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-preln", Caption: fmt.Sprintf("Pre-LN Transformer: true LayerNorm (%d full networks) vs RMS normalisation (%d reduced-chain networks).", ln.Nets, rms.Nets),

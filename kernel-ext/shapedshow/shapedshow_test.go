@@ -1,6 +1,7 @@
 package shapedshow
 
 import (
+	"github.com/sigprop/sigprop/lib/empirical"
 	"math"
 	"slices"
 	"strings"
@@ -57,6 +58,10 @@ func run(nets, depth int, rho0, rhoL float64, final ...float64) *shapednet.Run {
 		copy(r.Final[4*i:], []float64{1, c, c, 1})
 		r.StopLayer[i] = -1
 	}
+	// The SE over networks of the last layer's mean (the one pair at
+	// m = 2), as shapednet records it.
+	r.MeanCorrSE = make([]float64, depth+1)
+	_, r.MeanCorrSE[depth] = empirical.MeanSE(r.FinalCorr(0, 1))
 	return r
 }
 
