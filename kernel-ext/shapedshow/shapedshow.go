@@ -331,7 +331,7 @@ func Fig4(runs []*shapednet.Run) show.View {
 // (lib/sources/noci2023.md: the covariance without identity decays like
 // 2^{-ℓ}, without centering it overflows within 20 layers, and the
 // shaped mean |V¹²| is dominated by a few networks whose λ_max passes 100
-// by layer 150), before the run at the paper's setting. There the shaped
+// by layer 150), not from a pilot on other seeds. At the paper's setting the shaped
 // mean |V¹²| grows from 0.2 to 261 (3.1 decades, those few networks; a
 // stricter bar of 3 decades would fail it), the ablations change by 10.6
 // to 45 decades.
