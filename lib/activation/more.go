@@ -137,7 +137,7 @@ func eluNegSquare(s float64) float64 {
 		return expNormTail(2*s) - 2*expNormTail(s) + 0.5
 	}
 	aPrev, a := 0.5, -invSqrt2Pi // a_{n−1}, a_n at n = 1
-	sum, sn, p2 := 0.0, s, 2.0 // s^n, 2^n at n = 1
+	sum, sn, p2 := 0.0, s, 2.0   // s^n, 2^n at n = 1
 	for n := 1; n < 80; n++ {
 		aPrev, a = a, aPrev/float64(n+1)
 		sn *= s
