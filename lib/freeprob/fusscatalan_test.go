@@ -7,9 +7,10 @@ import (
 
 // TestFussCatalanMoments checks the parametrised density against the
 // Fuss–Catalan numbers m_k = C((L+1)k, k)/(Lk+1), k = 0..3, to 1e-10
-// relative (the quadrature's accuracy), and the L = 1 CDF against the
-// Marchenko–Pastur closed form F(x) = ½ + (√(x(4−x)) + 4 arcsin(√x/2)·…)
-// through its small-x expansion F(x) ≈ (2/π)√x − x^{3/2}/(12π).
+// relative (the quadrature's accuracy), F(edge⁻) = 1, and the L = 1 CDF
+// against Marchenko–Pastur: F(x) = (√(x(4−x))/2 + 2 arcsin(√x/2))/π to
+// 1e-12, and its series (2/π)√x(1 − x/24 + O(x²)) at x down to 1e-300
+// to 1e-12 relative (the CDF's small-x end: d ~ x^{1/(L+1)}).
 func TestFussCatalanMoments(t *testing.T) {
 	binom := func(n, k int) float64 {
 		r := 1.0
@@ -30,9 +31,6 @@ func TestFussCatalanMoments(t *testing.T) {
 			t.Errorf("L=%d: F(edge⁻) = %.12f, want 1", L, F)
 		}
 	}
-	// MP ratio 1: F(x) = 1/2 + (x−2)√(x(4−x))/(4π)·… is awkward; use
-	// F(x) = (1/π)(√(x(4−x))/2 + 2 arcsin(√x/2)) ... checked at small x by
-	// its series (2/π)√x(1 − x/24 + …).
 	f := FussCatalan{1}
 	for _, x := range []float64{1e-300, 1e-100, 1e-14, 1e-6} {
 		want := 2 / math.Pi * math.Sqrt(x) * (1 - x/24)

@@ -180,16 +180,19 @@ func ContinuousMoments(s Spectrum, support []Interval, c freeprob.Continuation) 
 // above any x ≪ ε, so ∫_x^∞ ρ_ε counts it and F(x) undershoots: SiLU,
 // orthogonal, L = 16 at ε = 1e-10 gave F(1e-14) ≈ F(1e-12) (a flat lower
 // tail) where simulations give 0.2 more. For ρ ∝ λ^{−a} the relative error
-// of ρ_ε at ε = δλ is a·δ·|cot πa| (exact for the power law), ≤ 2e-5 at
-// δ = 1e-6 for every a ≤ 16/17; the continuation then descends further,
-// with Steps raised in proportion to the extra decades of Im z.
+// of ρ_ε at ε = δλ is a·δ·|cot πa| (exact for the power law), ≤ 1.1e-5 at
+// δ = 1e-6 for ρ ∝ λ^{−a} with a = L/(L+1), L ≤ 32 (a·δ·|cot πa| ≈
+// δ(L+1)/π); the continuation then descends further, with Steps raised
+// in proportion to the extra decades of Im z
+// (lib/sources/tanner2024.md#cdf-lower-tail).
 const SmallLambdaRelEps = 1e-6
 
 // MinCDFLambda is the smallest x > 0 at which CDF evaluates F (x = 0 is
-// exact: the atom at 0). Down to it the lower tail of every law tested
-// (linear-Gaussian L = 1..32 against the Fuss–Catalan closed form, SiLU
-// against simulation) is right to 1e-6; CDF refuses 0 < x < MinCDFLambda
-// with an error (TestCDFLowerTail*).
+// exact: the atom at 0). Down to it the lower tail is right to 1e-5
+// against the Fuss–Catalan closed form (linear Gaussian, L = 1, 2, 16, 32:
+// ≤ 8e-6), and at 1e-14 against simulation (SiLU, L = 16); CDF refuses
+// 0 < x < MinCDFLambda with an error (TestCDFLowerTail*), a domain it was
+// not checked in.
 const MinCDFLambda = 1e-250
 
 // densityScaled is densityRobust at Cauchy width min(c.Eps, SmallLambdaRelEps·λ)
@@ -417,7 +420,8 @@ type GridSettings struct {
 }
 
 // DefaultGridFloor is GridSettings.Floor's default, 1e-12 (λ/λ_max; singular
-// values down to 1e-6·s_max). The floor is about the data only: the law's
+// values down to 1e-6·s_max; lib/sources/tanner2024.md#cdf-lower-tail).
+// The floor is about the data only: the law's
 // CDF is right down to MinCDFLambda (SmallLambdaRelEps;
 // TestCDFLowerTailFussCatalan, TestCDFLowerTailSimulation), so any floor
 // above it compares the same law. Below the floor the computed eigenvalues
