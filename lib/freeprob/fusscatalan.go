@@ -99,6 +99,18 @@ func (f FussCatalan) CDF(x float64) float64 {
 	return s
 }
 
+// Density returns ρ(x) for 0 < x < Edge (0 outside):
+// ρ = sin(u0−d) sin((L+1)d) / (π x sin(u0+Ld)) at x = x(u0 − d).
+func (f FussCatalan) Density(x float64) float64 {
+	f.check()
+	if !(x > 0) || x >= f.Edge() {
+		return 0
+	}
+	d := f.dAt(x)
+	l, u0 := float64(f.L), f.u0()
+	return math.Sin(u0-d) * math.Sin((l+1)*d) / (math.Pi * math.Sin(u0+l*d) * math.Exp(f.logX(d)))
+}
+
 // Moment returns ∫ x^k ρ by the same quadrature over the whole support
 // (for checking the parametrisation against m_k = C((L+1)k, k)/(Lk+1)).
 func (f FussCatalan) Moment(k int) float64 {

@@ -10,7 +10,8 @@ import (
 // relative (the quadrature's accuracy), F(edge⁻) = 1, and the L = 1 CDF
 // against Marchenko–Pastur: F(x) = (√(x(4−x))/2 + 2 arcsin(√x/2))/π to
 // 1e-12, and its series (2/π)√x(1 − x/24 + O(x²)) at x down to 1e-300
-// to 1e-12 relative (the CDF's small-x end: d ~ x^{1/(L+1)}).
+// to 1e-12 relative (the CDF's small-x end: d ~ x^{1/(L+1)}), and the
+// L = 1 density against √((4−x)/x)/(2π).
 func TestFussCatalanMoments(t *testing.T) {
 	binom := func(n, k int) float64 {
 		r := 1.0
@@ -42,6 +43,12 @@ func TestFussCatalanMoments(t *testing.T) {
 		want := (math.Sqrt(x*(4-x))/2 + 2*math.Asin(math.Sqrt(x)/2)) / math.Pi
 		if got := f.CDF(x); math.Abs(got-want) > 1e-12 {
 			t.Errorf("MP F(%g) = %.15g, closed %.15g", x, got, want)
+		}
+	}
+	for _, x := range []float64{1e-200, 1e-12, 0.5, 2, 3.9} {
+		want := math.Sqrt((4-x)/x) / (2 * math.Pi)
+		if got := f.Density(x); math.Abs(got-want) > 1e-12*want {
+			t.Errorf("MP ρ(%g) = %.15g, closed %.15g", x, got, want)
 		}
 	}
 }

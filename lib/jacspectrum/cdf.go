@@ -195,11 +195,15 @@ const SmallLambdaRelEps = 1e-6
 // not checked in.
 const MinCDFLambda = 1e-250
 
-// densityScaled is densityRobust at Cauchy width min(c.Eps, SmallLambdaRelEps·λ)
-// (see SmallLambdaRelEps): nodes with λ ≥ c.Eps/SmallLambdaRelEps are
-// evaluated together at c, each smaller one alone with the width scaled
-// to it and the steps scaled to the extra decades.
-func densityScaled(s Spectrum, x []float64, c freeprob.Continuation) ([]float64, error) {
+// ScaledDensity returns the density of s at each λ > 0 at the Cauchy width
+// min(c.Eps, SmallLambdaRelEps·λ) (see SmallLambdaRelEps), so that the
+// smoothing stays small against λ however small λ is: points with
+// λ ≥ c.Eps/SmallLambdaRelEps are evaluated together at c, each smaller
+// one alone with the width scaled to it and the steps scaled to the extra
+// decades. A point so close to an inverse-square-root edge that the root
+// is ill-conditioned is retried at a 100 times larger width, up to three
+// times (densityRobust).
+func ScaledDensity(s Spectrum, x []float64, c freeprob.Continuation) ([]float64, error) {
 	eps := cmp.Or(c.Eps, 1e-10)
 	var big []float64
 	var bigIdx []int
@@ -298,7 +302,7 @@ func CDF(s Spectrum, xs []float64, support []Interval, c freeprob.Continuation) 
 			} else {
 				nx, nw = freeprob.TanhSinh(lo, hi, 1.0/8, 3)
 			}
-			rho, err := densityScaled(s, nx, c)
+			rho, err := ScaledDensity(s, nx, c)
 			if err != nil {
 				return nil, err
 			}

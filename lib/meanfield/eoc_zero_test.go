@@ -36,6 +36,10 @@ import (
 //   - Softplus (φ(0) = log 2): σ_b²(q) < 0 for every q, ErrNoEdge
 //     (not divergent) throughout.
 //
+// EoCFromQ at q* = 1e-300 … 1e-16 returns σ_b² ≥ 0 (never a negative
+// rounding) and σ_w² within 1e-7 of 1/μ₁(0⁺) for every φ with φ(0) = 0,
+// ErrNoEdge for softplus.
+//
 // Before this test, ELU at σ_b = 0 failed on σ_b² = −1e-16 (the closed
 // form of E φ² lost 1/q of its precision), hard tanh, Shtanh and shifted
 // ReLU at σ_b = 0 failed (the q-map's approach to q* = 0 is below rounding
@@ -93,6 +97,20 @@ func TestEoCNearZeroBias(t *testing.T) {
 		case noEdge:
 			if !errors.Is(err, ErrNoEdge) || errors.Is(err, ErrDivergentRegion) {
 				t.Errorf("%s at σ_b = 0: %v, want ErrNoEdge only", spec.Name, err)
+			}
+		}
+		// EoCFromQ as q* → 0: σ_b² ≥ 0 (never a negative rounding) and
+		// σ_w² → 1/μ₁(0⁺), except softplus (σ_b²(0⁺) = −4 log²2 < 0).
+		for _, q := range []float64{1e-300, 1e-100, 1e-30, 1e-16} {
+			wq, bq, err := EoCFromQ(phi, q)
+			if cl == noEdge {
+				if !errors.Is(err, ErrNoEdge) {
+					t.Errorf("%s: EoCFromQ(%g) = (%g, %g), %v; want ErrNoEdge", spec.Name, q, wq, bq, err)
+				}
+				continue
+			}
+			if w0 := 1 / mu1At0(phi); err != nil || !(bq >= 0) || math.Abs(wq-w0) > 1e-7*w0 {
+				t.Errorf("%s: EoCFromQ(%g) = (%.17g, %g), %v; want σ_b² ≥ 0, σ_w² → %.17g", spec.Name, q, wq, bq, err, w0)
 			}
 		}
 		prevQ, prevD, plateauQ := math.Inf(1), math.Inf(1), math.Inf(1)
