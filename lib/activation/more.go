@@ -109,14 +109,41 @@ func scaledELU(name string, alpha, lambda float64) Func {
 		Kinks: []float64{0},
 		Scale: 1, // each piece is entire
 		ClosedSecondMoment: func(q float64) float64 {
-			s := math.Sqrt(q)
-			return lambda * lambda * (q/2 + alpha*alpha*(expNormTail(2*s)-2*expNormTail(s)+0.5))
+			return lambda * lambda * (q/2 + alpha*alpha*eluNegSquare(math.Sqrt(q)))
 		},
 		ClosedMu: func(q float64, k int) float64 {
 			l2k, a2k := math.Pow(lambda, float64(2*k)), math.Pow(alpha, float64(2*k))
 			return l2k * (0.5 + a2k*expNormTail(float64(2*k)*math.Sqrt(q)))
 		},
 	}
+}
+
+// eluNegSquare returns E[(e^u − 1)² 1{u<0}] = g(2s) − 2g(s) + ½ for
+// u ~ N(0, s²), g(x) = e^{x²/2} Φ(−x). For small s the three terms are
+// O(1) and their sum O(s²), so the direct form loses ~1/s² of relative
+// precision (at q = s² = 2e-8 σ_b² = q − E φ²/μ₁ came out −1e-16, and the
+// edge of chaos of ELU at σ_b = 0 failed); below s = ½ it is summed from
+// the power series of g instead: g′ = x g − 1/√(2π), so g = Σ a_n x^n with
+// a₀ = ½, a₁ = −1/√(2π), a_{n+1} = a_{n−1}/(n+1), and
+// g(2s) − 2g(s) + ½ = Σ_{n≥2} a_n (2^n − 2) s^n, every term of one sign
+// per parity and the sum O(s²) without cancellation of its leading term.
+func eluNegSquare(s float64) float64 {
+	if s >= 0.5 {
+		return expNormTail(2*s) - 2*expNormTail(s) + 0.5
+	}
+	aPrev, a := 0.5, -invSqrt2Pi // a_{n−1}, a_n at n = 1
+	sum, sn, p2 := 0.0, s, 2.0   // s^n, 2^n at n = 1
+	for n := 1; n < 80; n++ {
+		aPrev, a = a, aPrev/float64(n+1)
+		sn *= s
+		p2 *= 2
+		t := a * (p2 - 2) * sn
+		sum += t
+		if math.Abs(t) <= 1e-18*math.Abs(sum) {
+			break
+		}
+	}
+	return sum
 }
 
 // ELU is the exponential linear unit with α = 1 (Clevert et al. 2015):

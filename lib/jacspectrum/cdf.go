@@ -172,6 +172,71 @@ func ContinuousMoments(s Spectrum, support []Interval, c freeprob.Continuation) 
 	return mass, m1, m2, nil
 }
 
+// SmallLambdaRelEps is the Cauchy smoothing width of the density, relative
+// to λ, that CDF uses where the continuation's absolute width c.Eps is not
+// small against λ (λ < c.Eps/SmallLambdaRelEps). The density computed at
+// Im z = ε is ρ smoothed by a Cauchy kernel of width ε; at ε ≳ λ that
+// smoothing spreads the mass lying below ~ε over [0, ∞), about half of it
+// above any x ≪ ε, so ∫_x^∞ ρ_ε counts it and F(x) undershoots: SiLU,
+// orthogonal, L = 16 at ε = 1e-10 gave F(1e-14) ≈ F(1e-12) (a flat lower
+// tail) where simulations give 0.2 more. For ρ ∝ λ^{−a} the relative error
+// of ρ_ε at ε = δλ is a·δ·|cot πa| (exact for the power law), ≤ 1.1e-5 at
+// δ = 1e-6 for ρ ∝ λ^{−a} with a = L/(L+1), L ≤ 32 (a·δ·|cot πa| ≈
+// δ(L+1)/π); the continuation then descends further, with Steps raised
+// in proportion to the extra decades of Im z
+// (lib/sources/tanner2024.md#cdf-lower-tail).
+const SmallLambdaRelEps = 1e-6
+
+// MinCDFLambda is the smallest x > 0 at which CDF evaluates F (x = 0 is
+// exact: the atom at 0). Down to it the lower tail is right to 1e-5
+// against the Fuss–Catalan closed form (linear Gaussian, L = 1, 2, 16, 32:
+// ≤ 8e-6), and at 1e-14 against simulation (SiLU, L = 16); CDF refuses
+// 0 < x < MinCDFLambda with an error (TestCDFLowerTail*), a domain it was
+// not checked in.
+const MinCDFLambda = 1e-250
+
+// ScaledDensity returns the density of s at each λ > 0 at the Cauchy width
+// min(c.Eps, SmallLambdaRelEps·λ) (see SmallLambdaRelEps), so that the
+// smoothing stays small against λ however small λ is: points with
+// λ ≥ c.Eps/SmallLambdaRelEps are evaluated together at c, each smaller
+// one alone with the width scaled to it and the steps scaled to the extra
+// decades. A point so close to an inverse-square-root edge that the root
+// is ill-conditioned is retried at a 100 times larger width, up to three
+// times (densityRobust).
+func ScaledDensity(s Spectrum, x []float64, c freeprob.Continuation) ([]float64, error) {
+	eps := cmp.Or(c.Eps, 1e-10)
+	var big []float64
+	var bigIdx []int
+	out := make([]float64, len(x))
+	for i, l := range x {
+		if l >= eps/SmallLambdaRelEps {
+			big, bigIdx = append(big, l), append(bigIdx, i)
+			continue
+		}
+		cc := c
+		cc.Eps = SmallLambdaRelEps * l
+		top := 50 * cmp.Or(c.Scale, math.Max(1, s.Moments().M2/s.Moments().M1))
+		cc.Scale = top / 50
+		steps := float64(cmp.Or(c.Steps, 80))
+		cc.Steps = int(math.Ceil(steps * math.Log(top/cc.Eps) / math.Log(top/eps)))
+		r, err := densityRobust(s, []float64{l}, cc)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = r[0]
+	}
+	if len(big) > 0 {
+		r, err := densityRobust(s, big, c)
+		if err != nil {
+			return nil, err
+		}
+		for k, i := range bigIdx {
+			out[i] = r[k]
+		}
+	}
+	return out, nil
+}
+
 // CDF returns F(x) = P(λ ≤ x) at each x ≥ 0, computed from the top:
 //
 //	F(x) = 1 − Σ_{λ_a > x} w_a − ∫_x^∞ ρ,
@@ -180,12 +245,24 @@ func ContinuousMoments(s Spectrum, support []Interval, c freeprob.Continuation) 
 // singular region near 0 is never integrated (lib/sources/tanner2024.md#monte-carlo: compare CDFs, which
 // is robust to atoms). The points are processed from the largest down and
 // the integral is accumulated segment by segment (tanh–sinh, step 1/8, on
-// each piece between consecutive points and support edges), so the cost
-// is about 50 density evaluations per point.
+// each piece between consecutive points and support edges; a piece whose
+// ends differ by more than a factor 4 is integrated in log λ, ∫ λρ dlog λ,
+// so that a piece spanning many decades above a density singular at 0
+// keeps its nodes spread over the decades), so the cost is about 50
+// density evaluations per point. Below c.Eps/SmallLambdaRelEps the
+// density is evaluated at a Cauchy width relative to λ (SmallLambdaRelEps),
+// which keeps the lower tail right down to MinCDFLambda.
+//
+// F(0) is the mass of the atoms at 0 (an absolutely continuous part has
+// none at a point). CDF returns an error for 0 < x < MinCDFLambda; it
+// panics on x < 0 or NaN.
 func CDF(s Spectrum, xs []float64, support []Interval, c freeprob.Continuation) ([]float64, error) {
 	for _, x := range xs {
 		if x < 0 || math.IsNaN(x) {
 			panic(fmt.Sprintf("jacspectrum: CDF needs x >= 0 (got %g)", x))
+		}
+		if x > 0 && x < MinCDFLambda {
+			return nil, fmt.Errorf("jacspectrum: CDF at x = %g is below MinCDFLambda = %g, the smallest λ where its lower tail is checked", x, MinCDFLambda)
 		}
 	}
 	idx := make([]int, len(xs))
@@ -199,13 +276,33 @@ func CDF(s Spectrum, xs []float64, support []Interval, c freeprob.Continuation) 
 	atoms := s.Atoms()
 	for _, i := range idx {
 		x := xs[i]
+		if x == 0 {
+			f := 0.0
+			for _, a := range atoms {
+				if a.Loc <= 0 {
+					f += a.Mass
+				}
+			}
+			out[i] = f
+			continue
+		}
 		for _, iv := range support {
 			lo, hi := math.Max(x, iv.Lo), math.Min(top, iv.Hi)
 			if lo >= hi {
 				continue
 			}
-			nx, nw := freeprob.TanhSinh(lo, hi, 1.0/8, 3)
-			rho, err := densityRobust(s, nx, c)
+			logScale := lo > 0 && hi > 4*lo
+			var nx, nw []float64
+			if logScale {
+				nx, nw = freeprob.TanhSinh(math.Log(lo), math.Log(hi), 1.0/8, 3)
+				for j := range nx {
+					nx[j] = math.Exp(nx[j])
+					nw[j] *= nx[j]
+				}
+			} else {
+				nx, nw = freeprob.TanhSinh(lo, hi, 1.0/8, 3)
+			}
+			rho, err := ScaledDensity(s, nx, c)
 			if err != nil {
 				return nil, err
 			}
@@ -314,11 +411,56 @@ func KSBetween(a, b Spectrum, xs []float64, c freeprob.Continuation) (float64, e
 	return d, nil
 }
 
+// GridSettings are the settings of Grid, the points at which an empirical
+// spectrum is compared with its law (QuantileGrid). The zero value is the
+// default.
+type GridSettings struct {
+	// Points is the number of empirical quantiles; 0 means 30.
+	Points int
+	// Floor is the lowest grid point relative to the largest eigenvalue:
+	// quantiles are taken among the eigenvalues above Floor·max(eigs).
+	// 0 means DefaultGridFloor; it panics unless 0 ≤ Floor < 1.
+	Floor float64
+}
+
+// DefaultGridFloor is GridSettings.Floor's default, 1e-12 (λ/λ_max; singular
+// values down to 1e-6·s_max; lib/sources/tanner2024.md#cdf-lower-tail).
+// The floor is about the data only: the law's
+// CDF is right down to MinCDFLambda (SmallLambdaRelEps;
+// TestCDFLowerTailFussCatalan, TestCDFLowerTailSimulation), so any floor
+// above it compares the same law. Below the floor the computed eigenvalues
+// are not to be trusted: the SVD of a float64 Jacobian J = ∏ D_ℓW_ℓ gives
+// singular values to an absolute error ≈ L·N·u·s_max (u = 1.1e-16), i.e.
+// λ to ≈ (L·N·u)²·λ_max ≈ 1e-21·λ_max at L = 16, N = 1000, and
+// randmlp's Jacobian spectra store s < 1e-8 as 0 (λ < 1e-16 absolute):
+// 1e-12 keeps the grid 9 decades above the first and above the second
+// whenever λ_max ≥ 1e-4. The earlier floor of 1e-6 (randmlp.CheckFloor)
+// was set where the CDF's lower tail went wrong (a fixed Cauchy width
+// 1e-10): the JJᵀ CDF of SiLU, orthogonal, L = 16 was 0.2 too low at
+// 1e-14, so the KS distance read 0.137 with a low floor and 0.003 with
+// 1e-6; it is now the same law at both.
+const DefaultGridFloor = 1e-12
+
+// Grid returns QuantileGrid(s, eigs, Points, Floor) with the defaults
+// filled in.
+func (g GridSettings) Grid(s Spectrum, eigs []float64) []float64 {
+	if g.Points < 0 || !(g.Floor >= 0 && g.Floor < 1) {
+		panic(fmt.Sprintf("jacspectrum: invalid GridSettings %+v (want Points >= 0, 0 <= Floor < 1)", g))
+	}
+	if g.Points == 0 {
+		g.Points = 30
+	}
+	if g.Floor == 0 {
+		g.Floor = DefaultGridFloor
+	}
+	return QuantileGrid(s, eigs, g.Points, g.Floor)
+}
+
 // QuantileGrid returns the points at which to compare the empirical
 // spectrum eigs with the law s: the n empirical quantiles k/(n+1)
 // (k = 1..n) of the eigenvalues that exceed floor·max(eigs) (below it,
 // eigenvalues of a computed product are rounding noise and exact zeros
-// stand in for them) and do not sit on an atom of s (within 1e-6
+// stand in for them; GridSettings documents the default floor) and do not sit on an atom of s (within 1e-6
 // relative), plus, for each atom above the floor, the pair Loc·(1 ∓ 1e-6),
 // so that rounding around an atom cannot move its mass across a grid
 // point; sorted and without repeats.

@@ -170,23 +170,46 @@ func TestDensityMassAndMoments(t *testing.T) {
 }
 
 // The Bernoulli limit's 1/(λ log²λ) singularity defeats plain quadrature;
-// its mass is checked through the CDF from the top: F(0⁺) = 0, i.e.
-// ∫_{0⁺}^{edge} ρ = σ₀² (the bulk mass), to 1e-4.
+// its mass is checked through the CDF from the top: F(1) = σ₀² (the bulk
+// mass below the atom at e^{σ₀²}), to 1e-6, and the mass near 0 against
+// the exact Stieltjes mass 1 + M(−t) = ∫ t/(t+λ) dμ(λ), the root
+// ε = 1 + m in (0, 1) of t(1−ε) = ε e^{−σ₀²(1−ε)/ε} (the master equation at
+// z = −t, solved on the real line: no continuation). The kernel t/(t+λ)
+// differs from the step 1{λ ≤ t} by an odd function of log(λ/t), so
+// 1 + M(−t) − F(t) ≈ (π²/6)·d²F/d(log λ)², with d²F/d(log λ)² ≈ 2F³/σ₀⁴
+// (F ≈ σ₀²/log(1/λ) to leading order): 6e-5 at t = 1e-12 (F ≈ 0.0107),
+// 4e-6 at 1e-30. Tolerance 1e-4 = that bound plus the CDF's own error
+// (≤ 2e-5, TestCDFLowerTailFussCatalan). The earlier check, F(1e-12)
+// below the leading-order σ₀²/log(σ₀²/λ) = 0.00953, was wrong in its
+// premise (the next order, log(1/ε) in log(1/t) = σ₀²/ε − σ₀² + log(1/ε),
+// raises the mass) and was met only by the CDF's flat lower tail.
 func TestBernoulliLimitBulkMass(t *testing.T) {
 	b := BernoulliLimit{0.25}
-	f, err := CDF(b, []float64{1e-12, 1}, []Interval{{0, b.Edge()}}, exact)
+	xs := []float64{1e-30, 1e-12, 1}
+	f, err := CDF(b, xs, []Interval{{0, b.Edge()}}, exact)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Bulk mass below 1e-12: the leading-order asymptote
-	// ∫ σ₀²/(λ log²(σ₀²/λ)) = σ₀²/log(σ₀²/λ) ≈ 0.0095 bounds it from
-	// above (next-order log-log corrections lower it); it must be positive
-	// and below that bound.
-	if bound := 0.25 / math.Log(0.25/1e-12); !(f[0] > 0 && f[0] < bound) {
-		t.Errorf("F(1e-12) = %.5f, want in (0, %.5f)", f[0], bound)
+	stieltjes := func(tt float64) float64 {
+		g := func(e float64) float64 { return math.Log(e) - b.Sigma02*(1-e)/e - math.Log(tt*(1-e)) }
+		lo, hi := math.Log(1e-300), math.Log(0.999999)
+		for i := 0; i < 200; i++ {
+			mid := (lo + hi) / 2
+			if g(math.Exp(mid)) < 0 {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		return math.Exp((lo + hi) / 2)
 	}
-	if math.Abs(f[1]-0.25) > 1e-6 {
-		t.Errorf("F(1) = %.7f, want bulk mass 0.25", f[1])
+	for i, x := range xs[:2] {
+		if want := stieltjes(x); math.Abs(f[i]-want) > 1e-4 {
+			t.Errorf("F(%g) = %.6f, Stieltjes mass 1 + M(−t) = %.6f (|diff| > 1e-4)", x, f[i], want)
+		}
+	}
+	if math.Abs(f[2]-0.25) > 1e-6 {
+		t.Errorf("F(1) = %.7f, want bulk mass 0.25", f[2])
 	}
 }
 

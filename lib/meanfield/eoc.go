@@ -70,11 +70,24 @@ func isHomogeneous(phi activation.Func) bool {
 // (wrapping ErrDivergentRegion and ErrNoEdge) that names the repelling q*:
 // SiLU for σ_b² below ≈ 0.555, GELU below ≈ 0.173 (TestEoCRepellingCases).
 //
-// Special cases: σ_b² = 0 gives (1/φ′(0)², 0) for φ with φ(0) = 0 smooth
-// at 0 when the q-map at that σ_w² decays to q* = 0 (tanh, erf: (1, 0);
-// SiLU's (4, 0) diverges instead); for linear and ReLU, where every q is
-// critical, it gives (1/μ₁, 0) with q* reported as 0, and any σ_b² > 0 is
-// an error wrapping ErrNoEdge, as is a σ_b² beyond the curve's range.
+// Special cases: σ_b² = 0 with φ(0) = 0 gives exactly (1/μ₁(0⁺), 0),
+// μ₁(0⁺) = (φ′(0⁻)² + φ′(0⁺)²)/2 (φ′(0)² where φ′ is continuous), when the
+// q-map at that σ_w² decays to q* = 0 (tanh, erf, sin, ELU: (1, 0); hard
+// tanh, Shtanh, shifted ReLU: (1, 0), marginal, approached so slowly that
+// the q-map cannot tell q ≲ 0.01 from a fixed point; SELU: (2/(λ²(1+α²)), 0));
+// SiLU's, GELU's and swish's (4, 0) diverge instead, an error wrapping
+// ErrDivergentRegion. Softplus (φ(0) ≠ 0) has no edge near σ_b² = 0
+// (σ_b²(q) < 0 for every q), an error wrapping ErrNoEdge. For linear,
+// ReLU and leaky ReLU, where every q is critical, it gives (1/μ₁, 0) with
+// q* reported as 0, and any σ_b² > 0 is an error wrapping ErrNoEdge (the
+// q-map at χ₁ = 1 then grows by σ_b² each layer), as is a σ_b² beyond
+// the curve's range. Each outcome is the limit σ_b → 0⁺ of the outcomes
+// at small σ_b > 0 (TestEoCNearZeroBias, every registered activation).
+// For hard-tanh-like φ, whose σ_b²(q) is ~e^{−1/(2q)}, a σ_b² below ~1e-16
+// is reached anywhere on a plateau of q (q ≲ 0.015 for hard tanh) where
+// σ_b²(q) and V(q) − q are below rounding: the q* returned is a fixed
+// point with χ₁ = 1 to working precision, σ_w² is 1 to 1e-15, but q* is
+// not determined more closely than the plateau.
 func EoCSigmaW2(phi activation.Func, sigmaB2 float64) (sigmaW2, qstar float64, err error) {
 	if !(sigmaB2 >= 0) || math.IsInf(sigmaB2, 1) {
 		panic(fmt.Sprintf("meanfield: sigmaB2 must be in [0, +inf), got %v", sigmaB2))
@@ -85,12 +98,12 @@ func EoCSigmaW2(phi activation.Func, sigmaB2 float64) (sigmaW2, qstar float64, e
 		}
 		return 0, 0, fmt.Errorf("%w: %v is critical only at σ_b² = 0 (σ_w² = %g), got σ_b² = %g", ErrNoEdge, phi, 1/phi.Mu(1, 1), sigmaB2)
 	}
-	if sigmaB2 == 0 && phi.Phi(0) == 0 && !hasKinkAt0(phi) {
-		d := phi.DPhi(0)
-		if d == 0 {
-			return 0, 0, fmt.Errorf("%w: %v has φ′(0) = 0", ErrNoEdge, phi)
+	if sigmaB2 == 0 && phi.Phi(0) == 0 {
+		mu0 := mu1At0(phi)
+		if !(mu0 > 0) || math.IsInf(mu0, 0) {
+			return 0, 0, fmt.Errorf("%w: %v has μ₁(0⁺) = %g", ErrNoEdge, phi, mu0)
 		}
-		return checkEoC(phi, 1/(d*d), 0, 0)
+		return checkEoC(phi, 1/mu0, 0, 0)
 	}
 	var firstErr error
 	g := func(q float64) float64 {
@@ -147,7 +160,7 @@ func checkEoC(phi activation.Func, sigmaW2, sigmaB2, q float64) (float64, float6
 		return sigmaW2, q, div
 	case err != nil:
 		return sigmaW2, q, fmt.Errorf("%w: %v at σ_b² = %g: %v", ErrNoEdge, phi, sigmaB2, err)
-	case math.Abs(fp.Q-q) > 1e-6*q+1e-12:
+	case !sameFixedPoint(n, fp.Q, q):
 		return sigmaW2, q, fmt.Errorf("%w: %v at σ_b² = %g: χ₁ = 1 at q* = %g (σ_w² = %g), but the q-map from q = %g reaches q* = %g instead",
 			ErrNoEdge, phi, sigmaB2, q, sigmaW2, fp.From, fp.Q)
 	}
@@ -208,13 +221,45 @@ func eocMoments(phi activation.Func, q float64) (m2, mu1 float64) {
 	return m2, mu1
 }
 
-func hasKinkAt0(phi activation.Func) bool {
-	for _, k := range phi.Kinks {
-		if k == 0 {
-			return true
-		}
+// mu1At0 returns μ₁(0⁺) = lim_{q→0} E φ′(√q z)² = (φ′(0⁻)² + φ′(0⁺)²)/2,
+// with the one-sided derivatives read at ±1e-300 (φ′(0)² for φ′
+// continuous at 0; SELU's jump from λα to λ gives λ²(1+α²)/2).
+func mu1At0(phi activation.Func) float64 {
+	dm, dp := phi.DPhi(-1e-300), phi.DPhi(1e-300)
+	return (dm*dm + dp*dp) / 2
+}
+
+// plateauTol is the relative size |V(x) − x| ≤ plateauTol·x below which
+// the q-map's residual is taken as rounding: its terms carry relative
+// errors of a few 1e-16 (closed forms, Gauss–Hermite to ~1e-15), so
+// 1e-13 is 100 times that, and an iteration moving by less than 1e-13·x
+// per layer would need 1e13 layers to cross such an interval.
+const plateauTol = 1e-13
+
+// sameFixedPoint reports whether a and b are the same fixed point of the
+// q-map of n to working precision: equal to 1e-6 relative (or 1e-12
+// absolute), or with |V(x) − x| ≤ plateauTol·x at 65 geometrically spaced
+// x from max(a, b) down to max(min(a, b), qMin) (qMin when one is 0), so
+// that no computed residual separates them. This accepts the slow
+// approach to q* = 0 of hard tanh at σ_w² = 1, σ_b² = 0 (V(q) − q ≈
+// −e^{−1/(2q)}, below rounding for q ≲ 0.015, where the bracket search of
+// FixedPoint stops), and rejects two fixed points with a computed
+// residual between them.
+func sameFixedPoint(n Net, a, b float64) bool {
+	lo, hi := math.Min(a, b), math.Max(a, b)
+	if hi-lo <= 1e-6*hi+1e-12 {
+		return true
 	}
-	return false
+	bottom := math.Max(lo, qMin)
+	r := math.Pow(hi/bottom, 1.0/64)
+	x := hi
+	for i := 0; i <= 64; i++ {
+		if math.Abs(n.QMap(x)-x) > plateauTol*x {
+			return false
+		}
+		x /= r
+	}
+	return true
 }
 
 // EoCSigmaB2 returns the edge-of-chaos bias variance σ_b² for a weight

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sigprop/sigprop/lib/activation"
 )
 
 // TestMeanfieldDefaults: every quantity evaluates at its defaults, is
@@ -220,6 +222,38 @@ func TestEveryActivationEvaluates(t *testing.T) {
 		m := v.(map[string]any)
 		if s, _ := m["qstar_stability"].(string); s == "" || !mfFinite(m["var"]) {
 			t.Errorf("jacspectrum.moments phi=%s: %v", phi, v)
+		}
+	}
+}
+
+// TestEoCQuantitiesAtZeroBias: meanfield.eoc_sigma_w at sigma_b = 0 (and
+// at sigma_b = 1e-300, whose square is 0) for the activations with an edge
+// there is exactly (sigma_w^2 = 1/mu_1(0+), q* = 0), and
+// meanfield.eoc_sigma_b at that sigma_w gives sigma_b = 0. Before the
+// corner was fixed, elu failed on sigma_b^2 = -1e-16, hardtanh, shtanh and
+// shifted_relu on the q-map's sub-rounding approach to q* = 0, and selu
+// returned q* = 1.5e-8 (meanfield.TestEoCNearZeroBias covers every
+// registered activation and sigma_b near 0).
+func TestEoCQuantitiesAtZeroBias(t *testing.T) {
+	for _, phi := range []string{"elu", "selu", "hardtanh", "shtanh", "shifted_relu", "tanh", "erf", "sin"} {
+		for _, sb := range []string{"0", "1e-300"} {
+			v, err := evalNamed(t, "meanfield.eoc_sigma_w", map[string]string{"phi": phi, "sigma_b": sb})
+			if err != nil {
+				t.Errorf("eoc_sigma_w phi=%s sigma_b=%s: %v", phi, sb, err)
+				continue
+			}
+			m := v.(map[string]float64)
+			want := 1.0
+			if phi == "selu" {
+				want = 2 / (activation.SELULambda * activation.SELULambda * (1 + activation.SELUAlpha*activation.SELUAlpha))
+			}
+			if m["qstar"] != 0 || math.Abs(m["sigma_w2"]-want) > 1e-15 {
+				t.Errorf("eoc_sigma_w phi=%s sigma_b=%s = %v, want sigma_w2 = %.17g, qstar = 0", phi, sb, m, want)
+			}
+			b, err := evalNamed(t, "meanfield.eoc_sigma_b", map[string]string{"phi": phi, "sigma_w": strconv.FormatFloat(m["sigma_w"], 'g', -1, 64)})
+			if err != nil || b.(map[string]float64)["sigma_b"] != 0 {
+				t.Errorf("eoc_sigma_b phi=%s sigma_w=%g = %v, %v; want sigma_b = 0", phi, m["sigma_w"], b, err)
+			}
 		}
 	}
 }
