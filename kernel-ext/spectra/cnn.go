@@ -34,6 +34,6 @@ func CNNRecursion(f show.Figure, sim cnn.SimResult, th [][][]float64) show.View 
 		note = err.Error()
 	}
 	return show.View{show.Fig(f),
-		show.Agree(show.Agreement{Name: fmt.Sprintf("CNN covariance recursion, %v kernel: max |z| of Σ̂^ℓ_αα′", net.Init), Kind: show.TheoryVsSimulation, Value: z, Tol: 5.5, Figure: f.ID, Note: note,
+		show.Agree(show.Agreement{Name: fmt.Sprintf("CNN covariance recursion, %v kernel: max |z| of Σ̂^ℓ_αα′", net.Init), Kind: show.TheoryVsSimulation, Value: z, Tol: 5.5, Figure: f.ID, Note: note, Paper: CNNClaim, Central: true,
 			Basis: fmt.Sprintf("max over %d entries (α ≤ α′, %d layers); SE from %d networks (t with %d dof: P(|t| > 5.5) ≈ 1e-6 per entry, ≈ 2e-3 over all; Σ̂ is right-skewed at depth, so the t law is checked: 10 runs of the Gaussian kernel with seeds 300–309 gave max |z| 2.8–3.8)", sim.Entries(), L, nets, nets-1)})}
 }
