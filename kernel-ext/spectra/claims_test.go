@@ -180,4 +180,13 @@ func TestClaimMutation(t *testing.T) {
 	after := before
 	after = show.MaxZ(show.Agreement{Name: before.Name, Tol: 5, Figure: before.Figure, Paper: before.Paper, Basis: "SE from 8 products"}, mean, se, show.Map(zs, func(z float64) float64 { return 1 / (1 + z) }))
 	mutation(t, "S = S_MP = 1/(1 + z) (one layer, not the free product)", before, after)
+	// fig4-hardtanh's convergence exponent (L = 32 → 128) against the other class's limit, the smooth law.
+	rate := func(limit jacspectrum.Spectrum) show.Agreement {
+		a, err := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 128, Fig4Sigma02, empirical.Linspace(0.05, 3, 40), mc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return show.Agreement{Name: "hardtanh: convergence exponent of KS(theory L, limit law), L=32→128", Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8, Rule: show.AtLeast, Figure: "fig4-hardtanh", Paper: P18Fig4RateClaim, Basis: "80% of the predicted exponent 1"}
+	}
+	mutation(t, "the smooth class's limit law for hard tanh", rate(jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}), rate(jacspectrum.SmoothLimit{Sigma02: Fig4Sigma02}))
 }
