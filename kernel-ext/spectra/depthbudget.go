@@ -89,7 +89,7 @@ func (d DepthRuns) BudgetChecks(id string, b []traindepth.AtStep, stay, grow int
 	if gs.AtLeast {
 		stayed = math.NaN() // the deepest depth trains at the last step: how far it moved is not measured
 	}
-	basis := fmt.Sprintf("one depth step of the grid (a factor ≤ r = %.3g) is what the threshold crossing of a single seed may move by with nothing else changing (an allowance; one seed does not measure it), so at most one step is \"stayed\" and at least two is \"grew\"; fixed before the budget grid was read", r)
+	basis := fmt.Sprintf("one depth step of the grid (a factor ≤ r = %.3g) is what the threshold crossing of a single seed may move by with nothing else changing (an allowance; one seed does not measure it), so at most one step is \"stayed\" and at least two is \"grew\" (traindepth.StepTol, commit 362b321)", r)
 	return []show.Agreement{
 		{Name: fmt.Sprintf("Schoenholz et al. 2017 (analogue, recalled reading): far from criticality (σ_w² = %g) the trainable depth does not grow with training (depth steps L_train moved from step %d to %d)", gs.SigmaW2, gs.FirstStep, gs.Last),
 			Kind: show.Claim, Value: stayed, Tol: 1, Rule: show.AtMost, Figure: id, Basis: basis, Note: fmt.Sprintf("factor %.3g; %s", gs.Factor, note), Paper: paperUnless(BudgetStayClaim, stayDis), Disagreement: stayDis},

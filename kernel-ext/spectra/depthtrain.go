@@ -141,10 +141,10 @@ func DepthChecks(id string, r traindepth.Result, spread, mean *show.Disagreement
 	note := fmt.Sprintf("threshold %.3f; %s; geometric mean of L_mid/ξ_c %.2f; corr(log L_mid, log ξ_c) = %.3f over %d uncensored σ_w²", r.Threshold, strings.Join(rows, "; "), r.MeanRatio, r.Corr, r.Uncensored)
 	return []show.Agreement{
 		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ∝ ξ_c (max/min of L_mid/ξ_c over σ_w²)", Kind: show.Claim, Value: r.Spread, Tol: r.SpreadTol, Rule: show.AtMost, Figure: id,
-			Basis: fmt.Sprintf("r² with r = %.3g the largest depth step of the grid: each L_mid lies within √r of the threshold crossing, and one further step allows a single seed's crossing to move (an allowance; one seed does not measure it); fixed before the grid was read", math.Sqrt(r.SpreadTol)),
+			Basis: fmt.Sprintf("r² with r = %.3g the largest depth step of the grid: each L_mid lies within √r of the threshold crossing, and one further step allows a single seed's crossing to move (an allowance; one seed does not measure it); the rule of traindepth.Measure", math.Sqrt(r.SpreadTol)),
 			Note:  note, Disagreement: spread},
 		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ≈ 6ξ_c (max(m/6, 6/m), m the geometric mean of L_mid/ξ_c)", Kind: show.Claim, Value: r.MeanOff, Tol: r.MeanTol, Rule: show.AtMost, Figure: id,
-			Basis: "\"about 6\" read as within a factor 2 (sigprop's choice, fixed before the grid was read; the depth grid moves a geometric mean by at most √r)",
+			Basis: "\"about 6\" read as within a factor 2 (sigprop's choice, traindepth.Measure; the depth grid moves a geometric mean by at most √r)",
 			Note:  note, Disagreement: mean},
 	}
 }

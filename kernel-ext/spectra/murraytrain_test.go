@@ -41,7 +41,7 @@ func TestMurrayView(t *testing.T) {
 	}
 	d, err := MurrayClaim(c, &MurrayDecayDisagreement).Metric()
 	if err != nil || d.Outcome() != bundle.Known || !reflect.DeepEqual(d.Disagreement.Declared.DataSeeds, []uint64{1, 2, 3}) || d.Disagreement.Declared.Timing() != bundle.AfterSeen {
-		t.Errorf("declared: %+v (%v), want a known disagreement on seeds 1, 2, 3, declared after the result was seen", d.Disagreement, err)
+		t.Errorf("declared: %+v (%v), want a known disagreement on seeds 1, 2, 3 with timing AfterSeen", d.Disagreement, err)
 	}
 	if !strings.Contains(tabs[0].Rows[1][1], "64 hidden Shtanh layers of width 96") {
 		t.Errorf("model row %q", tabs[0].Rows[1][1])
