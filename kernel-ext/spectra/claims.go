@@ -55,6 +55,18 @@ const (
 	// AttentionFixClaim is what the check of the centred stack tests.
 	AttentionFixClaim = "Tanner lecture, \"Techniques to resolve rank-collapse\": centering (Ali et al. 2023) \"subtracts the matrix of constant values … corresponding to the eigenvalue outlier\", which resolves the rank collapse"
 
+	// MurrayClaimText is the claim of the Murray Fig. 2 analogue
+	// (MurrayClaim; MurrayDecayDisagreement quotes it when declared).
+	MurrayClaimText = "a decreasing from about 5 to 2 during training is preferable to a fixed a ∼ 3 (the lecture on Murray et al. 2021: \"improved accuracy with dynamic linearity decay\", a very deep feed-forward net on CIFAR-10)"
+
+	// DepthSpreadClaim and DepthMeanClaim are the two claims of the
+	// trainable-depth analogue (DepthChecks).
+	DepthSpreadClaim = "random tanh networks (σ_b² = 0.05) are trainable up to a depth of about 6ξ_c on both sides of the edge of chaos, so the trainable depth in units of ξ_c is the same at every σ_w² (Schoenholz et al. 2017, Figs. 5–6, recalled)"
+	DepthMeanClaim   = "the trainable depth is about 6ξ_c (the boundary of Schoenholz et al. 2017, Figs. 5–6, recalled)"
+
+	// BudgetGrowClaim is what the "grows" check of the budget grid tests.
+	BudgetGrowClaim = "near the edge of chaos, where 6ξ_c is far beyond any depth trained, the trainable depth of random tanh networks is limited by the training time, so it grows with more training (Schoenholz et al. 2017's reading of their Figs. 5–6, recalled)"
+
 	// BudgetStayClaim is what the "stays" check of the budget grid tests.
 	BudgetStayClaim = "far from the edge of chaos the trainable depth of random tanh networks is limited by ξ_c (about 6ξ_c), not by the training time, so it does not grow with more training (Schoenholz et al. 2017's reading of their Figs. 5–6, recalled)"
 )
