@@ -73,7 +73,7 @@ func Agreements(fig, paper string, ss []randmlp.SpectrumSample, c freeprob.Conti
 			}
 			out = append(out, Outcome{Agreement: show.Agreement{Name: fmt.Sprintf("%s L=%d: %s, |simulated − theory|", fig, s.Depth, region), Kind: show.TheoryVsSimulation,
 				Value: at.Dev(), Tol: at.Tol, Rule: show.AtMost, Figure: fig, Paper: paper,
-				Basis: fmt.Sprintf("%.4g model SDs of the pooled fraction: SD %.4g per network of width %d (binomial counts of active units, randmlp.SpectrumSample.CheckAgainst) over √%d networks; normal at α = %g", randmlp.CheckZ, at.SD, s.Width, s.Draws, randmlp.CheckAlpha),
+				Basis: fmt.Sprintf("%.4g model SDs of the pooled fraction, SD %.4g per network of width %d (binomial counts of active units, randmlp.SpectrumSample.CheckAgainst) over √%d networks, plus half an eigenvalue of the %d pooled; normal at α = %g", randmlp.CheckZ, at.SD, s.Width, s.Draws, s.Width*s.Draws, randmlp.CheckAlpha),
 				Note:  fmt.Sprintf("counts %v of %d per network: fraction %.4f, theory %.4f", at.Counts, s.Width, at.Observed, at.Theory)}})
 		}
 		if declared[s.Depth] == nil {

@@ -40,7 +40,9 @@ type AtomCheck struct {
 	// the theory's mass there.
 	Observed, Theory float64
 	// SD is the model standard deviation of one network's fraction (see
-	// Check); Tol = CheckZ·SD/√networks.
+	// CheckAgainst); Tol = CheckZ·SD/√networks + ½/n, n the pooled
+	// eigenvalues (the continuity correction of a count: a region the
+	// theory gives almost no mass may still hold an eigenvalue).
 	SD, Tol float64
 }
 
@@ -117,8 +119,9 @@ func (s SpectrumSample) Check(c freeprob.Continuation) (SpectrumCheck, error) {
 //     directions that survive every layer: max(0, Σ_ℓ K_ℓ − (L−1)N) of
 //     them): its count within 1e-6 relative, model SD √(Lp(1−p)/N) of
 //     one network's fraction;
-//   - each count is judged at Tol = CheckZ·SD/√networks (a normal count
-//     at level CheckAlpha);
+//   - each count is judged at Tol = CheckZ·SD/√networks + ½/n (a normal
+//     count at level CheckAlpha, with the continuity correction of half an
+//     eigenvalue of the n pooled);
 //   - the continuous part: KS of its pooled ECDF against the conditioned
 //     theory G, at the DKW bound with n = N, the eigenvalues of the
 //     continuous parts of all networks: each network counts as many
@@ -200,7 +203,7 @@ func (s SpectrumSample) CheckAgainst(n jacspectrum.Network, c freeprob.Continuat
 			t += k
 		}
 		a.Observed = float64(t) / float64(len(all))
-		a.Tol = CheckZ * a.SD / nets
+		a.Tol = CheckZ*a.SD/nets + 0.5/float64(len(all))
 	}
 	finish(&below)
 	out.Atoms = append(out.Atoms, below)
