@@ -3,9 +3,11 @@ package spectra
 import (
 	"maps"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/attnspec"
@@ -189,4 +191,34 @@ func TestClaimMutation(t *testing.T) {
 		return show.Agreement{Name: "hardtanh: convergence exponent of KS(theory L, limit law), L=32→128", Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8, Rule: show.AtLeast, Figure: "fig4-hardtanh", Paper: P18Fig4RateClaim, Basis: "80% of the predicted exponent 1"}
 	}
 	mutation(t, "the smooth class's limit law for hard tanh", rate(jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}), rate(jacspectrum.SmoothLimit{Sigma02: Fig4Sigma02}))
+}
+
+// timingProse is the phrasing of timing that a page must generate from a
+// declaration's record, never state (the pattern of issue 37's check).
+var timingProse = regexp.MustCompile(`(?i)(declared[^.]{0,40}(before|after)|before (it|the (notebook|report)('s)?) runs?|pre-?registered|before this declaration)`)
+
+// TestDeclarations: each known disagreement of notebook 04 has an auditable
+// record (its declaring commit; a pilot with its seeds where one decided
+// it), states no timing in its prose, and with the reported data's seeds
+// is declared after the result was seen: every pilot's seeds are among the
+// data's, or the result was read before the declaration.
+func TestDeclarations(t *testing.T) {
+	for name, d := range map[string]show.Disagreement{"MurrayDecay": MurrayDecayDisagreement, "DepthSpread": DepthSpreadDisagreement,
+		"DepthMean": DepthMeanDisagreement, "BudgetGrow": BudgetGrowDisagreement} {
+		if err := d.Declared.Validate(); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		for _, s := range []string{d.Paper, d.Measured, d.Why} {
+			if timingProse.MatchString(s) {
+				t.Errorf("%s states timing in prose: %q", name, timingProse.FindString(s))
+			}
+		}
+		if d.Declared.DataSeeds != nil {
+			t.Errorf("%s: DataSeeds typed (%v); the builder sets them from the run", name, d.Declared.DataSeeds)
+		}
+		withData := withDataSeeds(&d, []uint64{1, 2, 3})
+		if got := withData.Declared.Timing(); got != bundle.AfterSeen || d.Declared.Seen == "" {
+			t.Errorf("%s: timing %q, seen %q; want declared after the result was seen, and where", name, got, d.Declared.Seen)
+		}
+	}
 }
