@@ -200,7 +200,7 @@ var timingProse = regexp.MustCompile(`(?i)(declared[^.]{0,40}(before|after)|befo
 // TestDeclarations: each known disagreement of notebook 04 has an auditable
 // record (its declaring commit; a pilot with its seeds where one decided
 // it), states no timing in its prose, and with the reported data's seeds
-// is declared after the result was seen: every pilot's seeds are among the
+// has the timing bundle.AfterSeen: every pilot's seeds are among the
 // data's, or the result was read before the declaration.
 func TestDeclarations(t *testing.T) {
 	for name, d := range map[string]show.Disagreement{"MurrayDecay": MurrayDecayDisagreement, "DepthSpread": DepthSpreadDisagreement,
@@ -218,7 +218,7 @@ func TestDeclarations(t *testing.T) {
 		}
 		withData := withDataSeeds(&d, []uint64{1, 2, 3})
 		if got := withData.Declared.Timing(); got != bundle.AfterSeen || d.Declared.Seen == "" {
-			t.Errorf("%s: timing %q, seen %q; want declared after the result was seen, and where", name, got, d.Declared.Seen)
+			t.Errorf("%s: timing %q, seen %q; want bundle.AfterSeen, and where it was seen", name, got, d.Declared.Seen)
 		}
 	}
 }
