@@ -44,7 +44,7 @@ func TestCNNRecursion(t *testing.T) {
 		t.Errorf("figure: %+v", f)
 	}
 	a := v.Agreements()[0]
-	if math.Abs(a.Value-3) > 1e-9 || a.Note != "" || a.Figure != f.ID || !strings.HasPrefix(a.Basis, "max over 30 entries (α ≤ α′, 2 layers); SE from 4 networks (t with 3 dof") ||
+	if math.Abs(a.Value-3) > 1e-9 || a.Note != "" || a.Figure != f.ID || !strings.HasPrefix(a.Basis, "max over 30 entries (α ≤ α′, 2 layers); SE from 4 networks, the network the unit (t with 3 dof") || a.Paper != CNNClaim || !a.Central ||
 		a.Name != "CNN covariance recursion, delta-orthogonal kernel: max |z| of Σ̂^ℓ_αα′" {
 		t.Errorf("check: %+v", a)
 	}

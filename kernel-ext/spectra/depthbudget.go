@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/meanfield"
@@ -88,12 +89,12 @@ func (d DepthRuns) BudgetChecks(id string, b []traindepth.AtStep, stay, grow int
 	if gs.AtLeast {
 		stayed = math.NaN() // the deepest depth trains at the last step: how far it moved is not measured
 	}
-	basis := fmt.Sprintf("one depth step of the grid (a factor ≤ r = %.3g) is what the threshold crossing of a single seed may move by with nothing else changing (an allowance; one seed does not measure it), so at most one step is \"stayed\" and at least two is \"grew\"; fixed before the budget grid was read", r)
+	basis := fmt.Sprintf("one depth step of the grid (a factor ≤ r = %.3g) is what the threshold crossing of a single seed may move by with nothing else changing (an allowance; one seed does not measure it), so at most one step is \"stayed\" and at least two is \"grew\" (traindepth.StepTol, commit 362b321)", r)
 	return []show.Agreement{
 		{Name: fmt.Sprintf("Schoenholz et al. 2017 (analogue, recalled reading): far from criticality (σ_w² = %g) the trainable depth does not grow with training (depth steps L_train moved from step %d to %d)", gs.SigmaW2, gs.FirstStep, gs.Last),
-			Kind: show.Claim, Value: stayed, Tol: 1, Rule: show.AtMost, Figure: id, Basis: basis, Note: fmt.Sprintf("factor %.3g; %s", gs.Factor, note), Disagreement: stayDis},
+			Kind: show.Claim, Value: stayed, Tol: 1, Rule: show.AtMost, Figure: id, Basis: basis, Note: fmt.Sprintf("factor %.3g; %s", gs.Factor, note), Paper: paperUnless(BudgetStayClaim, stayDis), Disagreement: stayDis},
 		{Name: fmt.Sprintf("Schoenholz et al. 2017 (analogue, recalled reading): near criticality (σ_w² = %g) the trainable depth grows with training (depth steps L_train moved from step %d to %d)", gg.SigmaW2, gg.FirstStep, gg.Last),
-			Kind: show.Claim, Value: gg.Moved, Tol: 2, Rule: show.AtLeast, Figure: id, Basis: basis, Note: fmt.Sprintf("factor %.3g (a lower bound: %v); %s", gg.Factor, gg.AtLeast, note), Disagreement: growDis},
+			Kind: show.Claim, Value: gg.Moved, Tol: 2, Rule: show.AtLeast, Figure: id, Basis: basis, Central: true, Paper: paperUnless(BudgetGrowClaim, growDis), Note: fmt.Sprintf("factor %.3g (a lower bound: %v); %s", gg.Factor, gg.AtLeast, note), Disagreement: growDis},
 	}
 }
 
@@ -103,6 +104,8 @@ func (d DepthRuns) BudgetChecks(id string, b []traindepth.AtStep, stay, grow int
 // "grows" at the σ_w² of largest mean-field ξ_c (the one nearest the edge of
 // chaos).
 func (d DepthRuns) BudgetView(f show.Figure, stayDis, growDis *show.Disagreement) show.View {
+	seeds := d.Seeds()
+	stayDis, growDis = withDataSeeds(stayDis, seeds), withDataSeeds(growDis, seeds)
 	b, xiC, err := d.Budget()
 	show.Want(err == nil, "spectra", "BudgetView: %v", err)
 	grow := 0
@@ -124,12 +127,14 @@ func (d DepthRuns) BudgetView(f show.Figure, stayDis, growDis *show.Disagreement
 }
 
 // BudgetGrowDisagreement is the known disagreement of the budget grid's
-// "grows near criticality" check, declared after the budget grid was read
-// (its generation log and runs.json, before the notebook ran it): the pilot
-// (the first grid's cells, which are the budget grid's first 300 steps) did
-// not show it failing, so it was not declared before the run.
+// "grows near criticality" check. No pilot decided it: the pilot (the
+// first grid's cells, the budget grid's first 300 steps) did not show it
+// failing, and it was declared from the stored budget grid (Declared.Seen).
+// BudgetView sets its record's DataSeeds from the runs.
 var BudgetGrowDisagreement = show.Disagreement{
-	Paper:    "near the edge of chaos, where 6ξ_c is far beyond any depth trained, the trainable depth of random tanh networks is limited by the training time, so it grows with more training (Schoenholz et al. 2017's reading of their Figs. 5–6, recalled)",
+	Paper:    BudgetGrowClaim,
 	Measured: "the number of depth steps (a factor ≈ √2 each) by which L_train at σ_w² = 1.75 (6ξ_c ≈ 2600) moves between SGD step 300 and step 1500, for width-64 tanh networks on the Fashion-MNIST subset, lr 0.02, one seed",
-	Why:      "declared after the budget grid was read: L_train is 45 at every recorded step; the network of depth 64 reaches test accuracy 0.30 at step 600 and falls back to 0.13 by step 1500, below every threshold (0.418–0.456), while L = 45 climbs from 0.45 to 0.77. Five times the budget does not move the boundary at this width and learning rate, so what stops training near criticality here is not the number of steps (candidates, not measured: the width, L/N ≈ 0.7–1 at the boundary, or the fixed learning rate at depth)",
+	Why:      "L_train is 45 at every recorded step; the network of depth 64 reaches test accuracy 0.30 at step 600 and falls back to 0.13 by step 1500, below every threshold (0.418–0.456), while L = 45 climbs from 0.45 to 0.77. Five times the budget does not move the boundary at this width and learning rate, so what stops training near criticality here is not the number of steps (candidates, not measured: the width, L/N ≈ 0.7–1 at the boundary, or the fixed learning rate at depth)",
+	Declared: bundle.Declaration{Commit: "fc6a683",
+		Seen: "the stored budget grid (notebooks/data/schoenholz-budget, commit 1d87abe) and its generation log"},
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
@@ -139,11 +140,11 @@ func DepthChecks(id string, r traindepth.Result, spread, mean *show.Disagreement
 	}
 	note := fmt.Sprintf("threshold %.3f; %s; geometric mean of L_mid/ξ_c %.2f; corr(log L_mid, log ξ_c) = %.3f over %d uncensored σ_w²", r.Threshold, strings.Join(rows, "; "), r.MeanRatio, r.Corr, r.Uncensored)
 	return []show.Agreement{
-		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ∝ ξ_c (max/min of L_mid/ξ_c over σ_w²)", Kind: show.Claim, Value: r.Spread, Tol: r.SpreadTol, Rule: show.AtMost, Figure: id,
-			Basis: fmt.Sprintf("r² with r = %.3g the largest depth step of the grid: each L_mid lies within √r of the threshold crossing, and one further step allows a single seed's crossing to move (an allowance; one seed does not measure it); fixed before the grid was read", math.Sqrt(r.SpreadTol)),
+		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ∝ ξ_c (max/min of L_mid/ξ_c over σ_w²)", Kind: show.Claim, Value: r.Spread, Tol: r.SpreadTol, Rule: show.AtMost, Figure: id, Central: true, Paper: paperUnless(DepthSpreadClaim, spread),
+			Basis: fmt.Sprintf("r² with r = %.3g the largest depth step of the grid: each L_mid lies within √r of the threshold crossing, and one further step allows a single seed's crossing to move (an allowance; one seed does not measure it); the rule of traindepth.Measure", math.Sqrt(r.SpreadTol)),
 			Note:  note, Disagreement: spread},
-		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ≈ 6ξ_c (max(m/6, 6/m), m the geometric mean of L_mid/ξ_c)", Kind: show.Claim, Value: r.MeanOff, Tol: r.MeanTol, Rule: show.AtMost, Figure: id,
-			Basis: "\"about 6\" read as within a factor 2 (sigprop's choice, fixed before the grid was read; the depth grid moves a geometric mean by at most √r)",
+		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ≈ 6ξ_c (max(m/6, 6/m), m the geometric mean of L_mid/ξ_c)", Kind: show.Claim, Value: r.MeanOff, Tol: r.MeanTol, Rule: show.AtMost, Figure: id, Paper: paperUnless(DepthMeanClaim, mean),
+			Basis: "\"about 6\" read as within a factor 2 (sigprop's choice, traindepth.Measure; the depth grid moves a geometric mean by at most √r)",
 			Note:  note, Disagreement: mean},
 	}
 }
@@ -151,6 +152,8 @@ func DepthChecks(id string, r traindepth.Result, spread, mean *show.Disagreement
 // DepthView is what the notebook's cell shows: the provenance table, the
 // figure (f carries its ID and PaperFigure) and the two checks (DepthChecks).
 func (d DepthRuns) DepthView(f show.Figure, spread, mean *show.Disagreement) show.View {
+	seeds := d.Seeds()
+	spread, mean = withDataSeeds(spread, seeds), withDataSeeds(mean, seeds)
 	g, r, err := d.Measure()
 	show.Want(err == nil, "spectra", "DepthView: %v", err)
 	v := show.View{show.Tab(d.DepthProvenanceTable(f.ID)), show.Fig(d.DepthFigure(f, g, r))}
@@ -161,23 +164,40 @@ func (d DepthRuns) DepthView(f show.Figure, spread, mean *show.Disagreement) sho
 }
 
 // DepthSpreadDisagreement is the known disagreement of the trainable-depth
-// analogue's proportionality check, declared from a pilot of three cells of
-// the stored grid (same code and settings: σ_w² = 1.75, L = 16; σ_w² = 1,
+// analogue's proportionality check. A pilot decided it: three cells of the
+// stored grid (same code, settings and seed: σ_w² = 1.75, L = 16; σ_w² = 1,
 // L = 32; σ_w² = 4, L = 32) and the generation log's first rows (σ_w² = 1,
-// 1.25 and 1.5 up to L = 32, all on the ordered side), before the chaotic
-// side of the grid was trained or read.
+// 1.25 and 1.5 up to L = 32, all on the ordered side). Those cells are part
+// of the reported grid. DepthView sets its record's DataSeeds from the runs.
 var DepthSpreadDisagreement = show.Disagreement{
-	Paper:    "random tanh networks (σ_b² = 0.05) are trainable up to a depth of about 6ξ_c on both sides of the edge of chaos, so the trainable depth in units of ξ_c is the same at every σ_w² (Schoenholz et al. 2017, Figs. 5–6, recalled)",
+	Paper:    DepthSpreadClaim,
 	Measured: "max/min over σ_w² of L_mid/ξ_c, L_mid the geometric midpoint of the last trainable depth and the next, for width-64 tanh networks trained for 300 SGD steps on the Fashion-MNIST subset, one seed",
 	Why:      "in the pilot the ordered side trains deeper than the chaotic side in units of ξ_c: σ_w² = 1 (ξ_c = 3.6) reaches test accuracy 0.463 at L = 32, above the threshold, with 0.151 at L = 45 (L_mid/ξ_c = 10.5), while σ_w² = 4 (ξ_c = 7.0) reaches only 0.257 at L = 32, below it (L_mid/ξ_c < 4.6): a spread above 2.25 on these two points alone. A short SGD budget at a fixed learning rate meets the chaotic side's exploding gradients (χ₁ = 1.34 at σ_w² = 4) as well as its decorrelation",
+	Declared: bundle.Declaration{Commit: "1f80df6",
+		Pilot:      "three cells of the grid (σ_w² = 1.75, L = 16; σ_w² = 1, L = 32; σ_w² = 4, L = 32) and the generation log's first rows (σ_w² = 1, 1.25, 1.5 up to L = 32), same code and settings",
+		PilotSeeds: []uint64{1},
+		Seen:       "the pilot's cells, which are cells of the stored grid (notebooks/data/schoenholz-depth)"},
 }
 
 // DepthMeanDisagreement is the known disagreement of the analogue's
-// constant (≈ 6ξ_c), declared after the stored grid was read (unlike
-// DepthSpreadDisagreement, which a pilot decided): the check failed
-// undeclared on the first run of the notebook.
+// constant (≈ 6ξ_c). No pilot decided it: the check failed undeclared on
+// the notebook's first run on the stored grid (Declared.Seen). DepthView
+// sets its record's DataSeeds from the runs.
 var DepthMeanDisagreement = show.Disagreement{
-	Paper:    "the trainable depth is about 6ξ_c (the boundary of Schoenholz et al. 2017, Figs. 5–6, recalled)",
+	Paper:    DepthMeanClaim,
 	Measured: "max(m/6, 6/m), m the geometric mean over σ_w² of L_mid/ξ_c, for width-64 tanh networks trained for 300 SGD steps on the Fashion-MNIST subset, one seed",
-	Why:      "declared after the stored grid was read: the last trainable depth is 23 to 45 layers at every σ_w² of the grid, also at σ_w² = 1.75 beside the edge of chaos, where 6ξ_c ≈ 2600; at this width and budget something other than ξ_c (the 300 SGD steps, or the width: L/N ≈ 0.5–0.7 at the boundary) stops training first, and m = 2.57 falls below 6/2 = 3",
+	Why:      "the last trainable depth is 23 to 45 layers at every σ_w² of the grid, also at σ_w² = 1.75 beside the edge of chaos, where 6ξ_c ≈ 2600; at this width and budget something other than ξ_c (the 300 SGD steps, or the width: L/N ≈ 0.5–0.7 at the boundary) stops training first, and m = 2.57 falls below 6/2 = 3",
+	Declared: bundle.Declaration{Commit: "926f831",
+		Seen: "the stored grid (notebooks/data/schoenholz-depth, commit ff8a50a), on which the check failed undeclared in the notebook's first run"},
+}
+
+// Seeds are the distinct seeds of the stored runs, in the order first met.
+func (d DepthRuns) Seeds() []uint64 {
+	var out []uint64
+	for _, r := range d.Runs {
+		if !slices.Contains(out, r.Seed) {
+			out = append(out, r.Seed)
+		}
+	}
+	return out
 }

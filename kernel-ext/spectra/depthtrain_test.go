@@ -1,6 +1,7 @@
 package spectra
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -31,8 +32,12 @@ func TestDepthView(t *testing.T) {
 		d.Runs = append(d.Runs, traindepth.Run{Cell: c, TestAcc: []float64{0.1, acc}})
 	}
 	v := d.DepthView(show.Figure{ID: "schoenholz-depth", PaperFigure: "test"}, &DepthSpreadDisagreement, nil)
-	if c := d.DepthView(show.Figure{ID: "schoenholz-depth"}, nil, &DepthMeanDisagreement).Agreements(); c[0].Disagreement != nil || c[1].Disagreement != &DepthMeanDisagreement {
-		t.Errorf("declarations (nil, mean) carried as %v, %v", c[0].Disagreement, c[1].Disagreement)
+	if c := d.DepthView(show.Figure{ID: "schoenholz-depth"}, nil, &DepthMeanDisagreement).Agreements(); c[0].Disagreement != nil || c[1].Disagreement == nil ||
+		c[1].Disagreement.Paper != DepthMeanDisagreement.Paper || !reflect.DeepEqual(c[1].Disagreement.Declared.DataSeeds, s.Seeds) || c[0].Paper != DepthSpreadClaim || !c[0].Central || c[1].Paper != "" {
+		t.Errorf("declarations (nil, mean) carried as %v, %v; want the mean's, with the runs' seeds %v", c[0].Disagreement, c[1].Disagreement, s.Seeds)
+	}
+	if DepthMeanDisagreement.Declared.DataSeeds != nil {
+		t.Error("DepthView wrote the runs' seeds into the package's declaration")
 	}
 	figs, tabs, checks := v.Figures(), v.Tables(), v.Agreements()
 	if len(figs) != 1 || len(tabs) != 1 || len(checks) != 2 {

@@ -26,14 +26,14 @@ func TestLiveFigures(t *testing.T) {
 	}
 	exact := freeprob.Continuation{Eps: 1e-10}
 	// Linspace(0.02, 3.98, 100), the notebook's grid, ends at 3.9800000000000004: the basis states 3.98.
-	v, err := MPDensity(show.Figure{ID: "mp-density"}, empirical.Linspace(0.02, 3.98, 100), exact, sim[0], 4, mc)
+	v, err := MPDensity(show.Figure{ID: "mp-density"}, empirical.Linspace(0.02, 3.98, 100), exact, sim[0], mc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	v.Show() // validates and renders every item
 	f := v.Figures()[0]
 	if f.Caption != "Marchenko–Pastur: closed form, P18 Algorithm 1 (ε = 1e-10), and three width-40 Gaussian layers." || f.Params["N"] != 40 || *f.Seed != 1 ||
-		len(v.Agreements()) != 2 || v.Agreements()[0].Value > 1e-8 || !strings.HasSuffix(v.Agreements()[0].Basis, "times the density's curvature on [0.02, 3.98]") || !strings.HasPrefix(v.Agreements()[1].Name, "mp-density L=1: KS(N=40 simulation, theory)") {
+		len(v.Agreements()) != 3 || v.Agreements()[0].Value > 1e-8 || !strings.HasSuffix(v.Agreements()[0].Basis, "times the density's curvature on [0.02, 3.98]") || !strings.HasPrefix(v.Agreements()[1].Name, "mp-density L=1: KS(N=40 simulation, theory)") {
 		t.Errorf("MPDensity: caption %q, Params %v, checks %+v", f.Caption, f.Params, v.Agreements())
 	}
 	v, err = STransform(show.Figure{ID: "s-transform-product"}, sim[1], empirical.Linspace(-0.8, -0.05, 5))

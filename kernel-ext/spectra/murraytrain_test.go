@@ -1,7 +1,9 @@
 package spectra
 
 import (
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -36,6 +38,10 @@ func TestMurrayView(t *testing.T) {
 	}
 	if want := 0.1 / (0.1 / math.Sqrt(3)); math.Abs(float64(met.Value)-want) > 1e-12 || math.Abs(float64(met.Tolerance)-4.302652729911275) > 1e-9 || met.Pass {
 		t.Errorf("claim value %v tolerance %v pass %v, want %v, 4.3027, false", met.Value, met.Tolerance, met.Pass, want)
+	}
+	d, err := MurrayClaim(c, &MurrayDecayDisagreement).Metric()
+	if err != nil || d.Outcome() != bundle.Known || !reflect.DeepEqual(d.Disagreement.Declared.DataSeeds, []uint64{1, 2, 3}) || d.Disagreement.Declared.Timing() != bundle.AfterSeen {
+		t.Errorf("declared: %+v (%v), want a known disagreement on seeds 1, 2, 3 with timing AfterSeen", d.Disagreement, err)
 	}
 	if !strings.Contains(tabs[0].Rows[1][1], "64 hidden Shtanh layers of width 96") {
 		t.Errorf("model row %q", tabs[0].Rows[1][1])

@@ -33,8 +33,7 @@ var Fig4ErfDepths = []int{2, 8, 32, 128, 512, 2048, 8192}
 type Panels struct {
 	Stored map[string][]randmlp.SpectrumSample // by figure id (randmlp.ReadSpectra)
 	Theory freeprob.Continuation               // for the theory curves
-	Check  freeprob.Continuation               // for the KS distances
-	K      float64                             // tolerance in standard deviations (Agreements)
+	Check  freeprob.Continuation               // for the KS distances and atom counts (Agreements)
 	// Deviations declares, by figure id, the samples known to deviate
 	// from their theory (Agreements); none today.
 	Deviations map[string][]Deviation
@@ -43,7 +42,8 @@ type Panels struct {
 // Fig2 draws f, a panel of P18 Fig. 2 named by the notebook (ID, and
 // PaperFigure and LogY as it likes): Fig2Series on 150 points of (0, smax]
 // for the stored networks of f.ID, with the caption, labels, parameters and
-// seed of the first; then their Agreements (View). The notebook shows it
+// seed of the first; then their Agreements (View), each quoting
+// P18Fig2Claim. The notebook shows it
 // with View.Show.
 func (p Panels) Fig2(f show.Figure, smax float64) (show.View, error) {
 	fig := f.ID
@@ -59,7 +59,7 @@ func (p Panels) Fig2(f show.Figure, smax float64) (show.View, error) {
 	f.Caption = fmt.Sprintf("Singular values of J at criticality: %s, %s weights, q* = %g; width-%d simulations.", s0.Phi, s0.Weights, s0.QStar, s0.Width)
 	f.XLabel, f.YLabel, f.Series = "s", "P(s)", series
 	f.Params, f.Seed = map[string]float64{"qstar": s0.QStar, "N": float64(s0.Width)}, show.Seed(s0.Seed)
-	m, err := Agreements(fig, ss, p.K, p.Check, p.Deviations[fig]...)
+	m, err := Agreements(fig, P18Fig2Claim, ss, p.Check, p.Deviations[fig]...)
 	if err != nil {
 		return nil, err
 	}
@@ -70,10 +70,11 @@ func (p Panels) Fig2(f show.Figure, smax float64) (show.View, error) {
 // Fig4Sigma02 named by the notebook (ID, and PaperFigure as it likes):
 // Fig4Series for the depths Ls on 160 points of [0.005, 2] against the
 // stored networks of fig.ID, as the first item of the View. Its metrics
-// follow: a TheoryVsTheory metric that the
-// theory approaches limit at least at 80% of the predicted rate
-// (jacspectrum.ApproachLimit from the last depth over 4 to the last, on 40
-// points of [0.05, 3]), then the Agreements of the stored networks.
+// follow: a TheoryVsTheory metric that the theory approaches limit at
+// least at 80% of the predicted rate (jacspectrum.ApproachLimit from the
+// last depth over 4 to the last, on 40 points of [0.05, 3]; the central
+// check, of P18Fig4RateClaim), then the Agreements of the stored networks
+// (P18Fig4Claim).
 func (p Panels) Fig4(fg show.Figure, f activation.Func, limit jacspectrum.Spectrum, Ls []int, rate float64) (show.View, error) {
 	fig := fg.ID
 	ss := p.Stored[fig]
@@ -92,10 +93,10 @@ func (p Panels) Fig4(fg show.Figure, f activation.Func, limit jacspectrum.Spectr
 		return nil, err
 	}
 	out := show.View{show.Fig(fg), show.Agree(show.Agreement{Name: fmt.Sprintf("%s: convergence exponent of KS(theory L, limit law), L=%d→%d", f, a.Depth/4, a.Depth),
-		Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8 * rate, Rule: show.AtLeast, Figure: fig,
+		Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8 * rate, Rule: show.AtLeast, Figure: fig, Paper: P18Fig4RateClaim, Central: true,
 		Basis: fmt.Sprintf("predicted exponent %g (F28); required: at least 80%% of it over one factor 4 in depth", rate),
 		Note:  fmt.Sprintf("KS %.3g at L=%d, %.3g at L=%d", a.KSQuarter, a.Depth/4, a.KS, a.Depth)})}
-	m, err := Agreements(fig, ss, p.K, p.Check, p.Deviations[fig]...)
+	m, err := Agreements(fig, P18Fig4Claim, ss, p.Check, p.Deviations[fig]...)
 	if err != nil {
 		return nil, err
 	}

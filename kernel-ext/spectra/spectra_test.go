@@ -80,57 +80,89 @@ func TestFig4Series(t *testing.T) {
 	}
 }
 
-// Agreements: a TheoryVsSimulation metric of CheckFigure's KS and
-// tolerance; with a tolerance forced below the KS (k tiny) that metric
-// fails, it never turns into another check at run time; a deviation
-// declared up front keeps the KS check, with its disagreement (a known
-// disagreement when it fails), and adds the width check, KS over KSAtWidth
-// at 2/5 of the width; a sample whose theory fails is reported, not
-// compared.
-func TestAgreements(t *testing.T) {
-	ss := samples(t)
-	checks, _, _ := randmlp.CheckFigure(ss, 4, mc)
-	out, err := Agreements("f", ss, 4, mc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, o := range out {
-		a := o.Agreement
-		if o.Err != nil || a.Kind != show.TheoryVsSimulation || a.Value != checks[i].KS || a.Tol != checks[i].Tol || a.Figure != "f" ||
-			a.Name != fmt.Sprintf("f L=%d: KS(N=100 simulation, theory)", ss[i].Depth) || !strings.HasPrefix(a.Basis, "4 SD of the pooled ECDF of 2 network(s), n = 200") {
-			t.Errorf("sample %d: %+v (check %+v)", i, o, checks[i])
+// scaled is s with every eigenvalue multiplied by f (a sample that its
+// theory no longer describes).
+func scaled(s randmlp.SpectrumSample, f float64) randmlp.SpectrumSample {
+	out := s
+	out.Eigs = make([][]float64, len(s.Eigs))
+	for i, e := range s.Eigs {
+		for _, v := range e {
+			out.Eigs[i] = append(out.Eigs[i], f*v)
 		}
 	}
-	out, err = Agreements("f", ss[:1], 1e-9, mc)
+	return out
+}
+
+// Agreements: per sample, a TheoryVsSimulation metric of CheckFigure's KS
+// of the continuous part and its DKW tolerance, then one per counted
+// region (the floor region; the atom at σ_w^{2L} of these orthogonal
+// hard-tanh networks), each quoting the claim passed; a sample scaled by
+// 1.5 fails its KS check, which never turns into another check at run
+// time; a deviation declared up front keeps the KS check, with its
+// disagreement (a known disagreement when it fails) and the draws' seeds
+// as its DataSeeds, and adds the width check, KS over KSAtWidth at 2/5
+// of the width; a sample whose theory fails is reported, not compared.
+func TestAgreements(t *testing.T) {
+	ss := samples(t)
+	checks := randmlp.CheckFigure(ss, mc)
+	out, err := Agreements("f", "claim", ss, mc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := out[0].Agreement.Metric(); len(out) != 1 || out[0].Kind != show.TheoryVsSimulation || m.Outcome() != bundle.Failed {
-		t.Errorf("forced deviation, undeclared: %+v, outcome %q; want the failing KS check only", out, m.Outcome())
+	if len(out) != 6 {
+		t.Fatalf("%d outcomes, want 3 per sample (KS, floor region, top atom)", len(out))
 	}
-	dev := Deviation{Depth: ss[0].Depth, Disagreement: show.Disagreement{Paper: "p", Measured: "m", Why: "w"}}
-	out, err = Agreements("f", ss[:1], 1e-9, mc, dev)
+	for i, ch := range checks {
+		a, floor, top := out[3*i].Agreement, out[3*i+1].Agreement, out[3*i+2].Agreement
+		if out[3*i].Err != nil || a.Kind != show.TheoryVsSimulation || a.Value != ch.KS || a.Tol != ch.Tol || a.Figure != "f" || a.Paper != "claim" ||
+			a.Name != fmt.Sprintf("f L=%d: KS(N=100 simulation, theory), continuous part", ss[i].Depth) || !strings.HasPrefix(a.Basis, fmt.Sprintf("DKW bound at α = 0.001 for n = %d eigenvalues", ch.N)) {
+			t.Errorf("sample %d: %+v (check %+v)", i, a, ch)
+		}
+		if floor.Value != ch.Atoms[0].Dev() || floor.Tol != ch.Atoms[0].Tol || floor.Rule != show.AtMost || floor.Paper != "claim" || !strings.Contains(floor.Name, "mass at λ ≤ 10⁻⁶·max") ||
+			top.Value != ch.Atoms[1].Dev() || top.Tol != ch.Atoms[1].Tol || !strings.Contains(top.Name, "atom at λ = σ_w^{2L}") {
+			t.Errorf("sample %d: atom checks %+v, %+v (checks %+v)", i, floor, top, ch.Atoms)
+		}
+		for _, o := range out[3*i : 3*i+3] {
+			if m, _ := o.Agreement.Metric(); m.Outcome() != bundle.Passed {
+				t.Errorf("sample %d: %q %q", i, m.Name, m.Outcome())
+			}
+		}
+	}
+	wrong := []randmlp.SpectrumSample{scaled(ss[0], 1.5)}
+	out, err = Agreements("f", "claim", wrong, mc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ks, _ := ss[0].KSAtWidth(40, mc)
-	if m, _ := out[0].Agreement.Metric(); len(out) != 2 || m.Outcome() != bundle.Known || *m.Disagreement != dev.Disagreement {
-		t.Errorf("declared deviation: %+v, outcome %q", out, m.Outcome())
+	if m, _ := out[0].Agreement.Metric(); len(out) != 3 || out[0].Kind != show.TheoryVsSimulation || m.Outcome() != bundle.Failed {
+		t.Errorf("forced deviation, undeclared: %+v, outcome %q; want the failing KS check and the two counts", out, m.Outcome())
 	}
-	if a := out[1].Agreement; a.Kind != show.SimulationVsSimulation || a.Value != checks[0].KS/ks || a.Tol != 1 || a.Rule != show.AtMost ||
+	dev := Deviation{Depth: ss[0].Depth, Disagreement: show.Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: bundle.Declaration{Commit: "abcdef0"}}}
+	out, err = Agreements("f", "claim", wrong, mc, dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks, _ := wrong[0].KSAtWidth(40, mc)
+	m, err := out[0].Agreement.Metric()
+	if err != nil || len(out) != 4 || m.Outcome() != bundle.Known || m.Disagreement.Why != "w" || m.Paper != "" || !reflect.DeepEqual(m.Disagreement.Declared.DataSeeds, []uint64{1, 2}) {
+		t.Errorf("declared deviation: %+v, outcome %q (%v)", out, m.Outcome(), err)
+	}
+	if dev.Declared.DataSeeds != nil {
+		t.Error("Agreements wrote into the caller's declaration")
+	}
+	if a := out[3].Agreement; a.Kind != show.SimulationVsSimulation || a.Value != out[0].Value/ks || a.Tol != 1 || a.Rule != show.AtMost ||
 		!strings.HasSuffix(a.Name, ": the deviation shrinks with width") || !strings.Contains(a.Basis, "N = 100 over KS at N = 40") {
 		t.Errorf("width check: %+v", a)
 	}
-	// Declared, the two checks are made whatever the KS: the same at k = 4.
-	if out, _ := Agreements("f", ss[:1], 4, mc, dev); len(out) != 2 {
-		t.Errorf("declared deviation within tolerance: %d outcomes, want 2", len(out))
+	// Declared, the checks are made whatever the KS: the same on the true sample.
+	if out, _ := Agreements("f", "claim", ss[:1], mc, dev); len(out) != 4 {
+		t.Errorf("declared deviation within tolerance: %d outcomes, want 4", len(out))
 	}
 	mustpanic.WithPrefix(t, "undrawn depth", "spectra: a deviation is declared at L=99", func() {
-		Agreements("f", ss[:1], 4, mc, Deviation{Depth: 99, Disagreement: dev.Disagreement})
+		Agreements("f", "claim", ss[:1], mc, Deviation{Depth: 99, Disagreement: dev.Disagreement})
 	})
 	bad := ss[0]
 	bad.Phi = "nope"
-	out, err = Agreements("f", []randmlp.SpectrumSample{bad}, 4, mc)
+	out, err = Agreements("f", "claim", []randmlp.SpectrumSample{bad}, mc)
 	if err != nil || out[0].Err == nil || !strings.HasPrefix(out[0].Err.Error(), "f L=2: not compared, the theory solver failed: ") {
 		t.Errorf("unknown activation: %v, %+v", err, out)
 	}
@@ -175,13 +207,13 @@ func TestTables(t *testing.T) {
 // stored spectra is an error.
 func TestPanelsFig2(t *testing.T) {
 	ss := samples(t)
-	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"f": ss}, Theory: mc, Check: mc, K: 4}
+	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"f": ss}, Theory: mc, Check: mc}
 	got, err := p.Fig2(show.Figure{ID: "f", PaperFigure: "P18, Fig. 2", LogY: true}, 2.5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	series, _ := Fig2Series(ss, empirical.Linspace(2.5/150, 2.5, 150), 2.5, mc)
-	want, _ := Agreements("f", ss, 4, mc)
+	want, _ := Agreements("f", P18Fig2Claim, ss, mc)
 	f := got.Figures()[0]
 	if f.ID != "f" || f.PaperFigure != "P18, Fig. 2" || !f.LogY || f.Params["N"] != 100 || f.Params["qstar"] != 0.25 || *f.Seed != 1 ||
 		f.Caption != "Singular values of J at criticality: hardtanh, orthogonal weights, q* = 0.25; width-100 simulations." {
@@ -199,19 +231,19 @@ func TestPanelsFig2(t *testing.T) {
 // (AtLeast 80% of the rate), then the Agreements of the stored samples.
 func TestPanelsFig4(t *testing.T) {
 	ss := samples(t)
-	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"fig4-hardtanh": ss}, Theory: mc, Check: mc, K: 4}
+	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"fig4-hardtanh": ss}, Theory: mc, Check: mc}
 	limit := jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}
 	got, err := p.Fig4(show.Figure{ID: "fig4-hardtanh", PaperFigure: "P18, Fig. 4"}, activation.HardTanh(), limit, []int{2, 8, 32}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a, _ := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 32, Fig4Sigma02, empirical.Linspace(0.05, 3, 40), mc)
-	want, _ := Agreements("fig4-hardtanh", ss, 4, mc)
+	want, _ := Agreements("fig4-hardtanh", P18Fig4Claim, ss, mc)
 	if len(got) != 2+len(want) || !reflect.DeepEqual(got[2:], View(want)) {
 		t.Fatalf("%d items, want a figure, then 1 + %d metrics", len(got), len(want))
 	}
 	c, _ := got[1].Agreement()
-	if c.Value != a.Exponent || c.Tol != 0.8 || c.Name != "hardtanh: convergence exponent of KS(theory L, limit law), L=8→32" || c.Figure != "fig4-hardtanh" {
+	if c.Value != a.Exponent || c.Tol != 0.8 || c.Name != "hardtanh: convergence exponent of KS(theory L, limit law), L=8→32" || c.Figure != "fig4-hardtanh" || c.Paper != P18Fig4RateClaim || !c.Central {
 		t.Errorf("convergence metric %+v (exponent %v)", c, a.Exponent)
 	}
 	if f, _ := got[0].Figure(); f.ID != "fig4-hardtanh" || f.PaperFigure != "P18, Fig. 4" || f.Params["sigma0_2"] != 0.25 || f.Params["N"] != 100 || len(f.Series) != 1+1+3+2 ||

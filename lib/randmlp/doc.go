@@ -20,7 +20,8 @@
 //	O = Z R⁻¹, ZᵀZ = RᵀR (same Haar matrices)      JacobianSim.CholeskyHaar
 //	seeded critical-network spectra of a figure    SpectrumSpec, SampleSpectra, SpectrumSample
 //	stored spectra (notebooks/data, via fs.FS)     ReadSpectra
-//	KS vs theory, tolerance from replicate spread  SpectrumSample.Check, CheckFigure, AtWidth, KSAtWidth
+//	KS of the continuous part (DKW, network unit) SpectrumSample.Check, CheckAgainst, CheckFigure
+//	  and the atoms counted (binomial model)      AtomCheck, CheckAlpha, CheckZ, PairKS, AtWidth, KSAtWidth
 //	S-transform of each draw, mean ± SE            SpectrumSample.STransform (freeprob.SNumeric)
 //	P18 Table 2 sampled: S_{WᵀW}(z), s₁ = 1−m₂/m₁²  Table2 (beside jacspectrum.Ensemble.S)
 //

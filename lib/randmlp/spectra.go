@@ -8,7 +8,6 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
-	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
 	"github.com/sigprop/sigprop/lib/meanfield"
 )
@@ -157,69 +156,6 @@ func (s SpectrumSample) Pooled() []float64 {
 	return all
 }
 
-// SpectrumCheck compares a SpectrumSample with its theory.
-type SpectrumCheck struct {
-	KS    float64   // max |F_pooled − F| over Grid (jacspectrum.KSOnGrid)
-	Grid  []float64 // 30 quantiles of the pooled eigenvalues above 1e-6·max (jacspectrum.QuantileGrid)
-	PairZ []float64 // empirical.ECDFPairZ of draws (0, 1), (2, 3), … over Grid
-	N     int       // pooled eigenvalues
-}
-
-// Check compares s with the law of its network (Network) by c.
-func (s SpectrumSample) Check(c freeprob.Continuation) (SpectrumCheck, error) {
-	n, err := s.Network()
-	if err != nil {
-		return SpectrumCheck{}, err
-	}
-	all := s.Pooled()
-	out := SpectrumCheck{Grid: jacspectrum.QuantileGrid(n, all, 30, CheckFloor), N: len(all)}
-	if out.KS, err = jacspectrum.KSOnGrid(n, all, out.Grid, c); err != nil {
-		return SpectrumCheck{}, err
-	}
-	for d := 0; d+1 < len(s.Eigs); d += 2 {
-		out.PairZ = append(out.PairZ, empirical.ECDFPairZ(s.Eigs[d], s.Eigs[d+1], out.Grid)...)
-	}
-	return out, nil
-}
-
-// FigureCheck is the comparison of one sample of a figure with its theory
-// (Err set if the theory could not be evaluated) and its tolerance.
-type FigureCheck struct {
-	SpectrumCheck
-	Sample SpectrumSample
-	Tol    float64
-	Err    error
-}
-
-// CheckFigure compares every sample of a figure with its theory (Check)
-// and sets each tolerance to k standard deviations of the pooled ECDF,
-//
-//	Tol = k·ρ̂·½/√n,   ρ̂ = RMS of the PairZ of all samples of the figure,
-//
-// n the pooled eigenvalues of the sample: ½/√n bounds the standard
-// deviation of the ECDF of n i.i.d. samples, and ρ̂ measures how much
-// more (ρ̂ > 1) or less (ρ̂ < 1, repelling eigenvalues) the ECDF of
-// independent networks actually varies. It returns ρ̂ and the number of
-// z-scores behind it; ρ̂ is NaN if no sample has two draws.
-func CheckFigure(ss []SpectrumSample, k float64, c freeprob.Continuation) (checks []FigureCheck, rho float64, points int) {
-	var z []float64
-	for _, s := range ss {
-		sc, err := s.Check(c)
-		checks = append(checks, FigureCheck{SpectrumCheck: sc, Sample: s, Err: err})
-		z = append(z, sc.PairZ...)
-	}
-	rho = math.NaN()
-	if len(z) > 0 {
-		rho = empirical.RMS(z)
-	}
-	for i := range checks {
-		if checks[i].Err == nil {
-			checks[i].Tol = k * rho * 0.5 / math.Sqrt(float64(checks[i].N))
-		}
-	}
-	return checks, rho, len(z)
-}
-
 // AtWidth returns s recomputed at width w with the same seeds.
 func (s SpectrumSample) AtWidth(w int) (SpectrumSample, error) {
 	spec := s.SpectrumSpec
@@ -230,11 +166,3 @@ func (s SpectrumSample) AtWidth(w int) (SpectrumSample, error) {
 	}
 	return out[0], nil
 }
-
-// CheckFloor is the lowest grid point of Check relative to the largest
-// eigenvalue. Below it, the theoretical CDF (computed from the top by
-// jacspectrum.CDF) loses accuracy on densities singular at 0: for
-// linear–Gaussian L = 32 (ρ ~ λ^{−32/33}) it undershoots the empirical
-// CDF by 0.2 at λ = 1e-10·λ_max while agreeing to 0.002 above
-// 1e-6·λ_max (lib/sources/tanner2024.md#erratum-21).
-const CheckFloor = 1e-6

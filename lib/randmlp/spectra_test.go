@@ -42,14 +42,13 @@ func TestSampleSpectra(t *testing.T) {
 	if tol := empirical.DKW(c.N, 0.001); c.KS > tol || c.KS <= 0 {
 		t.Errorf("KS = %v, want in (0, %v]", c.KS, tol)
 	}
-	if len(c.PairZ) < 10 || c.N != 400 {
-		t.Errorf("%d pair z-scores, %d eigenvalues", len(c.PairZ), c.N)
+	if n := c.N + c.Atoms[0].Counts[0] + c.Atoms[0].Counts[1]; n+countsOf(c.Atoms[1:]) != 400 || c.Networks != 2 {
+		t.Errorf("%d continuous eigenvalues and atom counts %+v over %d networks, want 400 eigenvalues over 2", c.N, c.Atoms, c.Networks)
 	}
 }
 
-// TestCheckFigure: the tolerance is k·ρ̂·½/√n with ρ̂ the RMS of the pair
-// z-scores, AtWidth recomputes the same seeds at another width, and
-// KSAtWidth is the KS of Check there.
+// TestCheckFigure: each check is Check of its sample; AtWidth recomputes
+// the same seeds at another width, and KSAtWidth is the KS of Check there.
 func TestCheckFigure(t *testing.T) {
 	spec := SpectrumSpec{Figure: "a", Phi: "erf", Weights: "orthogonal", Depth: 2, QStar: 0.25, Width: 120, Draws: 2, Seed: 3}
 	ss, err := SampleSpectra([]SpectrumSpec{spec}, 1)
@@ -57,12 +56,13 @@ func TestCheckFigure(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := freeprob.Continuation{Eps: 1e-8, Steps: 50}
-	checks, rho, pts := CheckFigure(ss, 4, c)
-	if checks[0].Err != nil || pts != len(checks[0].PairZ) || rho != empirical.RMS(checks[0].PairZ) {
-		t.Fatalf("err %v, %d points, rho %v", checks[0].Err, pts, rho)
+	checks := CheckFigure(ss, c)
+	want, err := ss[0].Check(c)
+	if err != nil || checks[0].Err != nil || !reflect.DeepEqual(checks[0].SpectrumCheck, want) {
+		t.Fatalf("CheckFigure %+v (%v), Check %+v (%v)", checks[0], checks[0].Err, want, err)
 	}
-	if want := 4 * rho * 0.5 / math.Sqrt(240); math.Abs(checks[0].Tol-want) > 1e-15 {
-		t.Errorf("tol %v, want %v", checks[0].Tol, want)
+	if w := empirical.DKW(240, CheckAlpha); checks[0].N != 240 || checks[0].Tol != w {
+		t.Errorf("erf (no atoms): N = %d, tol %v, want 240 and DKW(240, α) = %v", checks[0].N, checks[0].Tol, w)
 	}
 	small, err := ss[0].AtWidth(60)
 	if err != nil || len(small.Eigs[1]) != 60 {
@@ -97,4 +97,15 @@ func TestSpectrumSpecParam(t *testing.T) {
 	if _, err := s.Network(); err == nil || !strings.Contains(err.Error(), "beta") {
 		t.Errorf("swish with beta = 0: %v, want an error naming beta", err)
 	}
+}
+
+// countsOf is the total count of the atom checks as.
+func countsOf(as []AtomCheck) int {
+	n := 0
+	for _, a := range as {
+		for _, k := range a.Counts {
+			n += k
+		}
+	}
+	return n
 }
