@@ -54,7 +54,7 @@ func GELU() Func {
 // no Gaussian closed forms.
 func Softplus() Func {
 	return Func{
-		Name: "softplus",
+		Name:  "softplus",
 		Phi:   LogOnePlusExp,
 		DPhi:  logistic,
 		Scale: 1, // poles of σ at ±iπ
