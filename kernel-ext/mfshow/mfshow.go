@@ -289,7 +289,7 @@ func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 func Chi1(p randmlp.Chi1Points) show.View {
 	width, depth, seed := p.Width, p.Depth, p.Seed
 	k, units := len(p.SigmaW2), p.Nets*p.Width
-	paper := k == 15 && width == 1000 && depth == 3 && p.Nets == 3 && p.Offset == 0.3
+	paper := k == 15 && width == 1000 && depth == 3 && p.Nets == 10 && p.Offset == 0.3
 	crit := fmt.Sprint(k / 3)
 	if paper {
 		crit = "five"
