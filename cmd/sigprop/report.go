@@ -150,8 +150,14 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, err := build(*out, results, publish.CurrentProvenance(ctx, root), publish.WithEquationIndex(ix))
+	// The site's lock (publish.LockPath) is held from reading the site to
+	// swapping the new one in: a concurrent report into the same --out
+	// waits, saying so, and its notebooks are merged, never lost.
+	m, err := build(*out, results, publish.CurrentProvenance(ctx, root), publish.WithEquationIndex(ix), publish.WithLockWait(ctx, stderr))
 	if err != nil {
+		if s := got(); s != nil {
+			return interrupted(s, fmt.Sprintf("the site in %s is left as it was", *out))
+		}
 		return err
 	}
 	failedMetrics, known := 0, 0

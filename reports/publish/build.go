@@ -2,7 +2,9 @@ package publish
 
 import (
 	"cmp"
+	"context"
 	"fmt"
+	"io"
 	"maps"
 	"math"
 	"os"
@@ -22,29 +24,10 @@ import (
 // Build renders results into the site directory out: one page per notebook
 // (NAME.html), index.html, the assets and manifest.json. The site is built
 // in a temporary sibling directory and swapped in by Replace, which also
-// refuses an out that is not a sigprop site (CheckOut); on error the
-// previous site is left untouched.
+// refuses an out that is not a sigprop site (CheckOut) and holds the
+// site's lock meanwhile; on error the previous site is left untouched.
 func Build(out string, results []execute.Result, prov Provenance, opts ...BuildOption) (*Manifest, error) {
-	var m *Manifest
-	names := make([]string, len(results))
-	for i, r := range results {
-		names[i] = r.Path
-		if r.Name != PageName(r.Path) {
-			return nil, fmt.Errorf("publish: %s: result named %q, want its page name %q", r.Path, r.Name, PageName(r.Path))
-		}
-	}
-	if err := CheckPageNames(names); err != nil {
-		return nil, err
-	}
-	err := Replace(out, func(dir string) error {
-		var err error
-		m, err = write(dir, results, prov, nil, buildOptions(opts))
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
+	return publish(out, results, prov, false, opts)
 }
 
 // Update is Build for a report of some notebooks only: the site at out
@@ -54,16 +37,16 @@ func Build(out string, results []execute.Result, prov Provenance, opts ...BuildO
 // the notebooks of results replace their own entries. An out that does
 // not exist yet starts empty; one without a readable manifest is an error
 // (Build replaces it whole).
+//
+// The site is read under its lock (see Replace), so two Updates of one
+// out, in two processes, both land: the second waits for the first and
+// keeps what it published.
 func Update(out string, results []execute.Result, prov Provenance, opts ...BuildOption) (*Manifest, error) {
-	var old *Manifest
-	if _, err := os.Stat(filepath.Join(out, "manifest.json")); err == nil {
-		if old, err = ReadManifest(out); err != nil {
-			return nil, fmt.Errorf("publish: updating %s: %w (report every notebook to rebuild it)", out, err)
-		}
-	}
-	if old == nil {
-		return Build(out, results, prov, opts...)
-	}
+	return publish(out, results, prov, true, opts)
+}
+
+// publish is Build (update false) and Update (true).
+func publish(out string, results []execute.Result, prov Provenance, update bool, opts []BuildOption) (*Manifest, error) {
 	names := make([]string, len(results))
 	for i, r := range results {
 		names[i] = r.Path
@@ -74,10 +57,25 @@ func Update(out string, results []execute.Result, prov Provenance, opts ...Build
 	if err := CheckPageNames(names); err != nil {
 		return nil, err
 	}
+	o := buildOptions(opts)
+	ctx := o.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	var m *Manifest
-	err := Replace(out, func(dir string) error {
+	err := replace(ctx, o.wait, out, func(dir string) error {
+		var prev *previous
+		if update {
+			if _, err := os.Stat(filepath.Join(out, "manifest.json")); err == nil {
+				old, err := ReadManifest(out)
+				if err != nil {
+					return fmt.Errorf("publish: updating %s: %w (report every notebook to rebuild it)", out, err)
+				}
+				prev = &previous{dir: out, m: old}
+			}
+		}
 		var err error
-		m, err = write(dir, results, prov, &previous{dir: out, m: old}, buildOptions(opts))
+		m, err = write(dir, results, prov, prev, o)
 		return err
 	})
 	if err != nil {
@@ -91,6 +89,15 @@ type BuildOption func(*options)
 
 type options struct {
 	equations *eqindex.Index
+	ctx       context.Context
+	wait      io.Writer
+}
+
+// WithLockWait makes Build and Update wait for the site's lock (held by
+// another process publishing into the same out) only until ctx ends, and
+// say on w that they wait.
+func WithLockWait(ctx context.Context, w io.Writer) BuildOption {
+	return func(o *options) { o.ctx, o.wait = ctx, w }
 }
 
 // WithEquationIndex adds the equation index page, equations.html, built

@@ -2,15 +2,18 @@ package publish
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/sigprop/sigprop/internal/filelock"
 	"github.com/sigprop/sigprop/internal/tempdir"
 )
 
@@ -134,13 +137,44 @@ const legacyTmpAge = time.Hour
 // out must pass CheckOut. Leftovers of a publish that was killed (the
 // sibling directories of a dead owner, and those of older sigprops more
 // than an hour old) are removed first.
+//
+// Replace holds the site's lock (LockPath) from before write starts to
+// after the swap, so two processes replacing one out do it one after the
+// other, and write may read the site it replaces (Update merges its
+// manifest) knowing no one else changes it meanwhile.
 func Replace(out string, write func(dir string) error) error {
+	return replace(context.Background(), nil, out, write)
+}
+
+// LockPath is the lock file of the site out: .BASE.lock beside it (not in
+// it: the site is replaced as a whole). It is created on first use and
+// left in place; the lock (flock) ends with the process that holds it.
+func LockPath(out string) string {
+	out = filepath.Clean(out)
+	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".lock")
+}
+
+// replace is Replace, waiting for the site's lock until ctx ends; wait,
+// when not nil, hears that another process holds it.
+func replace(ctx context.Context, wait io.Writer, out string, write func(dir string) error) error {
 	out = filepath.Clean(out)
 	if err := CheckOut(out); err != nil {
 		return err
 	}
 	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	unlock, err := filelock.Lock(ctx, LockPath(out), func() {
+		if wait != nil {
+			fmt.Fprintf(wait, "waiting for another sigprop writing %s (lock %s)\n", out, LockPath(out))
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("output directory %s: locking it: %w", out, err)
+	}
+	defer unlock()
+	if err := CheckOut(out); err != nil { // what held the lock may have changed it
 		return err
 	}
 	removeLeftovers(parent, tmpPrefix(out))
