@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/picture"
 	"github.com/sigprop/sigprop/reports/eqindex"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -219,11 +220,30 @@ func moduleRoot() (string, error) {
 }
 
 // outputsRender is the executor's check of a notebook's outputs: every
-// sigprop bundle must decode, as the site needs (a cached result that
-// fails it is evicted and executed again).
+// sigprop bundle must decode, and every figure be drawable with files of
+// its own, as the site needs. A fresh result that fails it is failed and
+// not cached; a cached one is evicted and executed again.
 func outputsRender(nb *ipynb.Notebook) error {
-	_, _, _, err := render.Collect(nb)
-	return err
+	figs, _, _, err := render.Collect(nb)
+	if err != nil {
+		return err
+	}
+	files := map[string]string{}
+	for _, bf := range figs {
+		name := render.FigureFile("nb", bf.ID, "csv")
+		if other, ok := files[name]; ok {
+			return fmt.Errorf("figures %q and %q would share the files %s.*", other, bf.ID, strings.TrimSuffix(name, ".csv"))
+		}
+		files[name] = bf.ID
+		f, err := picture.FromBundle(bf)
+		if err == nil {
+			err = f.Check()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // assignments lists values as NAME=VALUE in name order.

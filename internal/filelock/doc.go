@@ -7,8 +7,10 @@
 // another process (or by another Lock in this one: flock locks belong to
 // the open file, not the process) makes it call wait once and poll until
 // the lock is free or ctx ends. The kernel drops the lock when its holder
-// dies, kill -9 included, so a killed run never leaves a lock behind; the
-// file itself stays (removing it would race with a waiter that opened it).
+// dies, kill -9 included, so a killed run never leaves a lock held; unlock
+// removes the file (a waiter that locked the removed file notices and
+// locks the new one), so only a killed holder leaves an empty file, which
+// the next Lock takes over.
 //
 // Outside unix systems Lock locks nothing and says so in its doc.
 package filelock

@@ -2,6 +2,7 @@ package filelock
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -61,5 +62,19 @@ func TestLockCancel(t *testing.T) {
 	}
 	if !called {
 		t.Error("wait was not called")
+	}
+}
+
+// TestLockLeavesNothing: after unlock the lock file is gone, and a Lock
+// that was waiting while the holder removed it still excludes a third.
+func TestLockLeavesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.lock")
+	unlock, err := Lock(context.Background(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("lock file left after unlock: %v", err)
 	}
 }

@@ -260,8 +260,14 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 	// Number every page's equations, figures and tables before rendering
 	// any, so that a page can refer to another's (render.Refs); a kept
 	// page's come from the previous manifest.
+	//
+	// A defect of one notebook's outputs (a bundle that does not decode,
+	// a figure that cannot be drawn, two figures sharing their files, a
+	// page that cannot be rendered) fails that notebook, with the reason
+	// on its page and the index; the others are published as they are.
 	refs := render.NewRefs()
 	decoded := make([]*render.Bundles, len(results))
+	failure := make([][]string, len(results)) // why notebook i fails at publishing
 	fresh := map[string]bool{}
 	for i, res := range results {
 		fresh[res.Name] = true
@@ -270,9 +276,28 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 		}
 		decoded[i] = render.DecodeBundles(res.Notebook)
 		if decoded[i].Err != nil {
-			return nil, fmt.Errorf("%s: %w", res.Path, decoded[i].Err)
+			failure[i] = append(failure[i], fmt.Sprintf("%s: outputs: %v", res.Path, decoded[i].Err))
 		}
 		refs.AddNotebook(res.Name, res.Notebook, decoded[i])
+	}
+	// The figure files first, so that a figure that cannot be drawn fails
+	// its notebook before its page is rendered.
+	var figJobs []figureJob
+	var figOwner []int
+	for i, res := range results {
+		if decoded[i] == nil {
+			continue
+		}
+		for _, f := range decoded[i].Figures {
+			figJobs = append(figJobs, figureJob{page: res.Name, fig: f})
+			figOwner = append(figOwner, i)
+		}
+	}
+	for k, err := range writeFigures(dir, figJobs) {
+		if err != nil {
+			i := figOwner[k]
+			failure[i] = append(failure[i], fmt.Sprintf("%s: %v", results[i].Path, err))
+		}
 	}
 	if prev != nil {
 		prev.addRefs(refs, fresh)
@@ -290,8 +315,11 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 	var drawn []conformance.Drawn
 	var metrics []conformance.Metric
 	complete, pages := map[string]bool{}, map[string]bool{}
-	var figJobs []figureJob
 	for i, res := range results {
+		if len(failure[i]) > 0 {
+			res.Status = render.StatusFailed
+			res.Err = strings.Join(append(nonEmpty(res.Err), failure[i]...), "\n")
+		}
 		entry := NotebookEntry{
 			Name:      res.Name,
 			Path:      filepath.ToSlash(res.Path),
@@ -319,7 +347,6 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 				complete[res.Name] = true
 			}
 			for _, f := range figs {
-				figJobs = append(figJobs, figureJob{page: res.Name, fig: f})
 				m.Figures = append(m.Figures, FigureEntry{ID: f.ID, Notebook: res.Name, PaperFigure: f.PaperFigure, DataHash: f.Hash(), Data: f})
 				drawn = append(drawn, conformance.Drawn{Notebook: res.Name, ID: f.ID, PaperFigure: f.PaperFigure})
 			}
@@ -347,7 +374,20 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 				CellStatus: cellStatus, Duration: res.Duration,
 			})
 			if err != nil {
-				return nil, fmt.Errorf("%s: rendering: %w", res.Path, err)
+				// No page: the index row says why.
+				r.TakeUnresolved()
+				r.TakeFiles()
+				entry.Status = render.StatusFailed
+				entry.Error = strings.Join(append(nonEmpty(entry.Error), fmt.Sprintf("%s: rendering: %v", res.Path, err)), "\n")
+				delete(complete, res.Name)
+				delete(pages, res.Name)
+				m.Notebooks = append(m.Notebooks, entry)
+				index = append(index, render.IndexEntry{
+					Name: res.Name, Title: title(res), Href: render.PageHref(res.Name + ".html"), Status: entry.Status, Err: entry.Error,
+					Duration: res.Duration, Figures: entry.Figures, Metrics: entry.Metrics, MetricsPassed: entry.MetricsOK,
+					MetricCounts: counts,
+				})
+				continue
 			}
 			// A reference to an unknown label, key or value fails the
 			// notebook (its page shows the list).
@@ -385,9 +425,6 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			Duration: res.Duration, Figures: entry.Figures, Metrics: entry.Metrics, MetricsPassed: entry.MetricsOK,
 			MetricCounts: counts,
 		})
-	}
-	if err := writeFigures(dir, figJobs); err != nil {
-		return nil, err
 	}
 	if prev != nil {
 		if err := prev.keep(dir, fresh, m, &index, &drawn, &metrics, complete, pages); err != nil {
@@ -472,6 +509,14 @@ func conformancePage(r *render.Renderer, dir string, m *Manifest, drawn []confor
 	}
 	c := list.Count()
 	return &c, os.WriteFile(filepath.Join(dir, "conformance.html"), page, 0o644)
+}
+
+// nonEmpty returns [s], or nothing when s is "".
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
 }
 
 func title(res execute.Result) string {

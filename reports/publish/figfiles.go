@@ -34,27 +34,36 @@ type figureJob struct {
 	fig  bundle.Figure
 }
 
-// writeFigures writes the files of every figure of jobs into the site dir.
-func writeFigures(dir string, jobs []figureJob) error {
+// writeFigures writes the files of every figure of jobs into the site
+// dir and returns, per job, why its figure could not be written (nil when
+// it was): two figures of one page whose files would share a name, a
+// figure picture cannot draw (ErrNoData, an extent that overflows, ...).
+// One figure's failure is its notebook's (the caller marks it failed),
+// never the site's.
+func writeFigures(dir string, jobs []figureJob) []error {
+	errs := make([]error, len(jobs))
 	seen := map[string]string{}
-	for _, j := range jobs {
+	var todo []int
+	for i, j := range jobs {
 		p := render.FigureFile(j.page, j.fig.ID, "csv")
 		if other, ok := seen[p]; ok {
-			return fmt.Errorf("publish: %s: figures %q and %q would share the files %s.*", j.page, other, j.fig.ID, p[:len(p)-len(".csv")])
+			errs[i] = fmt.Errorf("publish: %s: figures %q and %q would share the files %s.*", j.page, other, j.fig.ID, p[:len(p)-len(".csv")])
+			continue
 		}
 		seen[p] = j.fig.ID
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, filepath.FromSlash(p))), 0o755); err != nil {
-			return err
+			errs[i] = err
+			continue
 		}
+		todo = append(todo, i)
 	}
 	workers := FigureWorkers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	errs := make([]error, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(workers, max(len(jobs), 1)) {
+	for range min(workers, max(len(todo), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -63,21 +72,23 @@ func writeFigures(dir string, jobs []figureJob) error {
 			}
 		}()
 	}
-	for i := range jobs {
+	for _, i := range todo {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return errs
 }
 
-// writeFigure writes one figure's files.
-func writeFigure(dir string, j figureJob) error {
+// writeFigure writes one figure's files. A panic of the drawing (a
+// gonum/plot check picture did not foresee) is the figure's error, not
+// the report's crash.
+func writeFigure(dir string, j figureJob) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("publish: %s: drawing figure %q: panic: %v", j.page, j.fig.ID, r)
+		}
+	}()
 	f, err := picture.FromBundle(j.fig)
 	if err != nil {
 		return fmt.Errorf("publish: %s: %w", j.page, err)

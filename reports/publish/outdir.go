@@ -147,8 +147,9 @@ func Replace(out string, write func(dir string) error) error {
 }
 
 // LockPath is the lock file of the site out: .BASE.lock beside it (not in
-// it: the site is replaced as a whole). It is created on first use and
-// left in place; the lock (flock) ends with the process that holds it.
+// it: the site is replaced as a whole), there while a publish holds it
+// (internal/filelock: removed on unlock; the lock ends with the process
+// that holds it, kill -9 included).
 func LockPath(out string) string {
 	out = filepath.Clean(out)
 	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".lock")
