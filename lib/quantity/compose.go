@@ -55,9 +55,12 @@ var (
 func coBlock(v Values) (compose.Block, error) {
 	kv := map[string]string{}
 	for _, p := range coBlockParams {
-		if len(p.Choices) > 0 {
+		switch {
+		case len(p.Choices) > 0:
 			kv[p.Name] = v.String(p.Name)
-		} else {
+		case p.Integer: // "1000000", never %g's "1e+06", which the block's integer fields refuse
+			kv[p.Name] = strconv.Itoa(v.Int(p.Name))
+		default:
 			kv[p.Name] = strconv.FormatFloat(v.Float(p.Name), 'g', -1, 64)
 		}
 	}
