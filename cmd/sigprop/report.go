@@ -104,6 +104,9 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if err := publish.CheckOut(*out); err != nil {
 		return err
 	}
+	if err := publish.CheckWritable(*out); err != nil {
+		return err
+	}
 	if !named {
 		paths, err = filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
 		if err != nil {

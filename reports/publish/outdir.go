@@ -233,3 +233,41 @@ func swap(site, out string) error {
 	}
 	return os.Rename(old, site)
 }
+
+// CheckWritable returns an error naming out unless a site can be written
+// there: the nearest existing directory of out's parent takes a new
+// directory (the site is built beside out), and out, when it exists,
+// takes a new file (its old content is removed after the swap). It probes
+// by creating and removing them, so that a read-only or full file system
+// is found before any notebook runs, not after every one has.
+func CheckWritable(out string) error {
+	out = filepath.Clean(out)
+	anc := filepath.Dir(out)
+	for {
+		if st, err := os.Stat(anc); err == nil {
+			if !st.IsDir() {
+				return fmt.Errorf("output directory %s: %s is not a directory", out, anc)
+			}
+			break
+		}
+		up := filepath.Dir(anc)
+		if up == anc {
+			break
+		}
+		anc = up
+	}
+	probe, err := os.MkdirTemp(anc, ".sigprop-probe-")
+	if err != nil {
+		return fmt.Errorf("output directory %s cannot be written: %w", out, err)
+	}
+	os.Remove(probe)
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		f, err := os.CreateTemp(out, ".sigprop-probe-")
+		if err != nil {
+			return fmt.Errorf("output directory %s cannot be written: %w", out, err)
+		}
+		f.Close()
+		os.Remove(f.Name())
+	}
+	return nil
+}
