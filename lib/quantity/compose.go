@@ -50,6 +50,16 @@ var (
 	coRho0 = Param{Name: "rho0", Doc: "input token correlation, in [-1/(n-1), 1]", Default: "0.3", Min: -1, Max: 1}
 )
 
+// coParam is the block parameter named name.
+func coParam(name string) Param {
+	for _, p := range coBlockParams {
+		if p.Name == name {
+			return p
+		}
+	}
+	panic("quantity: no block parameter " + name)
+}
+
 // coBlock builds the block from the parameters through compose.ParseFields,
 // so the checks and messages are the block file's.
 func coBlock(v Values) (compose.Block, error) {
@@ -208,6 +218,17 @@ func init() {
 			}
 			q0, _, err := coStart(b, v)
 			if err != nil {
+				return nil, err
+			}
+			if err := fitMemory(v, func(over map[string]int) float64 {
+				c := b
+				c.N, c.D, c.Depth = overOr(over, "n", b.N), overOr(over, "d", b.D), overOr(over, "depth", b.Depth)
+				if v.Int("hidden") == 0 { // the width d
+					c.FF.Hidden = c.D
+				}
+				c.FF.Hidden = overOr(over, "hidden", c.FF.Hidden)
+				return c.SimBytes() * float64(min(overOr(over, "workers", v.Int("workers")), v.Int("nets")))
+			}, coParam("d"), coParam("hidden"), coParam("n"), coParam("depth"), Param{Name: "workers", Min: 1}); err != nil {
 				return nil, err
 			}
 			c, err := compose.Compare(b, compose.SimSettings{Nets: v.Int("nets"), Seed: uint64(v.Int("seed")),

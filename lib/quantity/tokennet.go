@@ -46,6 +46,28 @@ func tnConfig(v Values, depth int) tokennet.TransformerConfig {
 	return cfg
 }
 
+// tnFits checks the memory of the simulation of cfg (Workers+1
+// transformers held at once, one when Workers <= 1) against SimMemory,
+// naming depth (when the quantity has it), n or d.
+func tnFits(v Values, cfg tokennet.TransformerConfig, hasDepth bool) error {
+	params := []Param{tnN, tnD}
+	if hasDepth {
+		params = append([]Param{tgDepth}, params...)
+	}
+	return fitMemory(v, func(over map[string]int) float64 {
+		c := cfg
+		c.N, c.D = overOr(over, "n", c.N), overOr(over, "d", c.D)
+		if hasDepth {
+			c.Layers = overOr(over, "depth", c.Layers)
+		}
+		slots := 1.0
+		if c.Workers > 1 {
+			slots = float64(c.Workers + 1)
+		}
+		return c.Bytes() * slots
+	}, params...)
+}
+
 func tnRand(v Values) *rand.Rand { return rand.New(rand.NewPCG(uint64(v.Float("seed")), tnStream)) }
 
 func tnResult(e tokennet.ExponentEstimate) map[string]float64 {
@@ -60,7 +82,11 @@ func init() {
 		Params: mfWithAct(tgAlphaA, tgAlphaM, tgSigmaW, tnN, tnD, tgSA2, tnCausal, tnNetworks, tnSeed, tgPhi),
 		Eval: func(v Values) (any, error) {
 			d := float64(v.Int("d"))
-			e, err := tokennet.NumericAngleExponent(tnConfig(v, 1), d, 0.99*d, v.Int("networks"), tnRand(v))
+			cfg := tnConfig(v, 1)
+			if err := tnFits(v, cfg, false); err != nil {
+				return nil, err
+			}
+			e, err := tokennet.NumericAngleExponent(cfg, d, 0.99*d, v.Int("networks"), tnRand(v))
 			if err != nil {
 				return nil, err
 			}
@@ -82,7 +108,11 @@ func init() {
 				// the collapsed point q* is not finite, no start exists.
 				return nil, fmt.Errorf("parameters alpha_a=%v, alpha_m=%v: the collapsed fixed point is q* = %v, want a finite q* > 0 to start near", v.Float("alpha_a"), v.Float("alpha_m"), qs)
 			}
-			e, err := tokennet.NumericGradientExponent(tnConfig(v, v.Int("depth")), qs, 0.9999*qs, v.Int("networks"), tnRand(v))
+			cfg := tnConfig(v, v.Int("depth"))
+			if err := tnFits(v, cfg, true); err != nil {
+				return nil, err
+			}
+			e, err := tokennet.NumericGradientExponent(cfg, qs, 0.9999*qs, v.Int("networks"), tnRand(v))
 			if err != nil {
 				return nil, err
 			}

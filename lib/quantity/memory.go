@@ -1,0 +1,68 @@
+package quantity
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SimMemory is the memory a simulating quantity may take, in bytes. Its
+// estimate (compose.Block.SimBytes, tokennet.TransformerConfig.Bytes,
+// times the networks held at once) is checked before anything is
+// allocated: within the parameters' ranges a simulation could ask for
+// terabytes (compose.compare d=999999 and tokennet.lambda_g_numeric
+// depth=1e9 ended in "fatal error: out of memory").
+const SimMemory = 4 << 30
+
+// fitMemory returns nil when bytes(nil), the estimate at the values given,
+// is at most SimMemory. Otherwise it returns an error naming the first of
+// params (integer parameters, in the order given) that alone can be
+// lowered far enough, with the largest value that fits; bytes(over) is the
+// estimate with the values of over in place of the given ones.
+func fitMemory(v Values, bytes func(over map[string]int) float64, params ...Param) error {
+	need := bytes(nil)
+	if need <= SimMemory {
+		return nil
+	}
+	var names []string
+	for _, p := range params {
+		cur, lo := v.Int(p.Name), int(p.Min)
+		names = append(names, fmt.Sprintf("%s = %d", p.Name, cur))
+		if cur <= lo || bytes(map[string]int{p.Name: lo}) > SimMemory {
+			continue
+		}
+		for lo < cur-1 { // bytes(lo) fits, bytes(cur) does not
+			mid := lo + (cur-lo)/2
+			if bytes(map[string]int{p.Name: mid}) <= SimMemory {
+				lo = mid
+			} else {
+				cur = mid
+			}
+		}
+		return fmt.Errorf("parameter %s = %d out of range: the simulation needs an estimated %s of memory, more than the %s allowed; want %s <= %d at the other values given",
+			p.Name, v.Int(p.Name), bytesText(need), bytesText(SimMemory), p.Name, lo)
+	}
+	return fmt.Errorf("parameters out of range: the simulation needs an estimated %s of memory at %s, more than the %s allowed; lower them",
+		bytesText(need), strings.Join(names, ", "), bytesText(SimMemory))
+}
+
+// bytesText formats a byte count for a message: "4.0 GiB", "8.0e+12 bytes"
+// past a TiB.
+func bytesText(b float64) string {
+	switch {
+	case b >= 1<<40:
+		return fmt.Sprintf("%.1e bytes", b)
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", b/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", b/(1<<20))
+	}
+	return fmt.Sprintf("%.0f bytes", b)
+}
+
+// over returns over[name] when set, else def.
+func overOr(over map[string]int, name string, def int) int {
+	if x, ok := over[name]; ok {
+		return x
+	}
+	return def
+}

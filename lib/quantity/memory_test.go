@@ -1,0 +1,36 @@
+package quantity
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestSimMemoryRefused: a simulation whose estimated memory passes
+// SimMemory is refused before it allocates, naming the parameter and the
+// largest value that fits (issue 36: compose.compare d=999999 and
+// tokennet.lambda_g_numeric depth=1e9 ended in "fatal error: out of
+// memory"). The allowed values are those the estimates give at the other
+// parameters' defaults; each refusal takes milliseconds.
+func TestSimMemoryRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args map[string]string
+		want string
+	}{
+		{"compose.compare", map[string]string{"d": "999999"}, "parameter d = 999999 out of range"},
+		{"compose.compare", map[string]string{"n": "1000000", "d": "4"}, "parameter n = 1000000 out of range"},
+		{"compose.compare", map[string]string{"d": "1000", "workers": "1024", "nets": "2000"}, "parameter d = 1000 out of range"},
+		{"tokennet.lambda_g_numeric", map[string]string{"depth": "1000000000"}, "parameter depth = 1000000000 out of range"},
+		{"tokennet.lambda_a_numeric", map[string]string{"n": "100000"}, "parameter n = 100000 out of range"},
+	} {
+		t0 := time.Now()
+		_, err := evalNamed(t, tc.name, tc.args)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "more than the 4.0 GiB allowed; want ") {
+			t.Errorf("%s %v: %v, want %q and the allowed value", tc.name, tc.args, err, tc.want)
+		}
+		if d := time.Since(t0); d > 5*time.Second {
+			t.Errorf("%s %v: refused after %v", tc.name, tc.args, d)
+		}
+	}
+}
