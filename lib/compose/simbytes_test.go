@@ -12,7 +12,11 @@ import (
 func TestSimBytes(t *testing.T) {
 	for _, b := range []Block{
 		DefaultBlock(),
-		func() Block { b := DefaultBlock(); b.N, b.D, b.Depth, b.FF.Hidden, b.FF.Layers = 32, 96, 6, 128, 2; return b }(),
+		func() Block {
+			b := DefaultBlock()
+			b.N, b.D, b.Depth, b.FF.Hidden, b.FF.Layers = 32, 96, 6, 128, 2
+			return b
+		}(),
 		func() Block { b := DefaultBlock(); b.Attn.Heads = 4; b.FF.Layers = 0; return b }(),
 	} {
 		var m0, m1 runtime.MemStats
