@@ -34,3 +34,16 @@ func TestSimMemoryRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestComposeRhoDepthBounded: the endless evaluation is refused
+// at once, saying which bound it passes.
+func TestComposeRhoDepthBounded(t *testing.T) {
+	t0 := time.Now()
+	_, err := evalNamed(t, "compose.rho_depth", map[string]string{"norm": "none", "no_attention": "true", "depth": "1", "q0": "1e8"})
+	if err == nil || !strings.Contains(err.Error(), "MaxQuadratureVariance") {
+		t.Errorf("compose.rho_depth q0=1e8: %v, want the quadrature bound", err)
+	}
+	if d := time.Since(t0); d > 5*time.Second {
+		t.Errorf("refused after %v", d)
+	}
+}
