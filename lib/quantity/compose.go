@@ -231,6 +231,23 @@ func init() {
 			}, coParam("d"), coParam("hidden"), coParam("n"), coParam("depth"), Param{Name: "workers", Min: 1}); err != nil {
 				return nil, err
 			}
+			// The work: per network and block the products of attention
+			// (W^{Q,K,V}: 6nd², logits and mixing: 4n²d) and of the
+			// feed-forward (2n(dh + (ℓ−1)h² + hd)), forward and reverse (×3).
+			if err := fitWork(v, func(over map[string]int) float64 {
+				n, d, h := float64(overOr(over, "n", b.N)), float64(overOr(over, "d", b.D)), float64(b.FF.Hidden)
+				if v.Int("hidden") == 0 {
+					h = d
+				}
+				ell := float64(b.FF.Layers)
+				ff := 2 * n * d * d
+				if b.FF.Layers > 0 {
+					ff = 2 * n * (d*h + (ell-1)*h*h + h*d)
+				}
+				return 3 * float64(overOr(over, "nets", v.Int("nets"))) * float64(overOr(over, "depth", b.Depth)) * (6*n*d*d + 4*n*n*d + ff)
+			}, Param{Name: "nets", Min: 2}, coParam("depth"), coParam("d"), coParam("n")); err != nil {
+				return nil, err
+			}
 			c, err := compose.Compare(b, compose.SimSettings{Nets: v.Int("nets"), Seed: uint64(v.Int("seed")),
 				Workers: v.Int("workers"), Q0: q0, Rho0: v.Float("rho0")})
 			if err != nil {

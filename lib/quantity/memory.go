@@ -13,36 +13,51 @@ import (
 // depth=1e9 ended in "fatal error: out of memory").
 const SimMemory = 4 << 30
 
+// SimWork is the work a simulating quantity may take, in floating-point
+// operations of its matrix products (about 3 min at 10 Gflop/s), checked
+// on an estimate before it starts: compose.compare nets=100000 would run
+// for hours.
+const SimWork = 2e12
+
 // fitMemory returns nil when bytes(nil), the estimate at the values given,
 // is at most SimMemory. Otherwise it returns an error naming the first of
 // params (integer parameters, in the order given) that alone can be
 // lowered far enough, with the largest value that fits; bytes(over) is the
 // estimate with the values of over in place of the given ones.
 func fitMemory(v Values, bytes func(over map[string]int) float64, params ...Param) error {
-	need := bytes(nil)
-	if need <= SimMemory {
+	return fitBudget(v, "memory", SimMemory, bytesText, bytes, params...)
+}
+
+// fitWork is fitMemory for the work, flops(over), against SimWork.
+func fitWork(v Values, flops func(over map[string]int) float64, params ...Param) error {
+	return fitBudget(v, "work", SimWork, func(x float64) string { return fmt.Sprintf("%.1e floating-point operations", x) }, flops, params...)
+}
+
+func fitBudget(v Values, what string, budget float64, text func(float64) string, cost func(over map[string]int) float64, params ...Param) error {
+	need := cost(nil)
+	if need <= budget {
 		return nil
 	}
 	var names []string
 	for _, p := range params {
 		cur, lo := v.Int(p.Name), int(p.Min)
 		names = append(names, fmt.Sprintf("%s = %d", p.Name, cur))
-		if cur <= lo || bytes(map[string]int{p.Name: lo}) > SimMemory {
+		if cur <= lo || cost(map[string]int{p.Name: lo}) > budget {
 			continue
 		}
-		for lo < cur-1 { // bytes(lo) fits, bytes(cur) does not
+		for lo < cur-1 { // cost(lo) fits, cost(cur) does not
 			mid := lo + (cur-lo)/2
-			if bytes(map[string]int{p.Name: mid}) <= SimMemory {
+			if cost(map[string]int{p.Name: mid}) <= budget {
 				lo = mid
 			} else {
 				cur = mid
 			}
 		}
-		return fmt.Errorf("parameter %s = %d out of range: the simulation needs an estimated %s of memory, more than the %s allowed; want %s <= %d at the other values given",
-			p.Name, v.Int(p.Name), bytesText(need), bytesText(SimMemory), p.Name, lo)
+		return fmt.Errorf("parameter %s = %d out of range: the simulation needs an estimated %s of %s, more than the %s allowed; want %s <= %d at the other values given",
+			p.Name, v.Int(p.Name), text(need), what, text(budget), p.Name, lo)
 	}
-	return fmt.Errorf("parameters out of range: the simulation needs an estimated %s of memory at %s, more than the %s allowed; lower them",
-		bytesText(need), strings.Join(names, ", "), bytesText(SimMemory))
+	return fmt.Errorf("parameters out of range: the simulation needs an estimated %s of %s at %s, more than the %s allowed; lower them",
+		text(need), what, strings.Join(names, ", "), text(budget))
 }
 
 // bytesText formats a byte count for a message: "4.0 GiB", "8.0e+12 bytes"

@@ -46,13 +46,28 @@ func tnConfig(v Values, depth int) tokennet.TransformerConfig {
 	return cfg
 }
 
-// tnFits checks the memory of the simulation of cfg (Workers+1
-// transformers held at once, one when Workers <= 1) against SimMemory,
-// naming depth (when the quantity has it), n or d.
+// tnFits checks the work of the simulation of cfg against SimWork
+// (naming networks, depth when the quantity has it, n or d) and its memory
+// (Workers+1 transformers held at once, one when Workers <= 1) against
+// SimMemory (naming depth, n or d).
 func tnFits(v Values, cfg tokennet.TransformerConfig, hasDepth bool) error {
 	params := []Param{tnN, tnD}
 	if hasDepth {
 		params = append([]Param{tgDepth}, params...)
+	}
+	// The work: per network and block the products of attention (6nd²,
+	// 4n²d) and of the MLP (2(ℓ+1)nd²), forward and reverse (×3).
+	work := append([]Param{tnNetworks}, params...)
+	if err := fitWork(v, func(over map[string]int) float64 {
+		n, d := float64(overOr(over, "n", cfg.N)), float64(overOr(over, "d", cfg.D))
+		layers := cfg.Layers
+		if hasDepth {
+			layers = overOr(over, "depth", layers)
+		}
+		ell := float64(cfg.MLPLayers)
+		return 3 * float64(overOr(over, "networks", v.Int("networks"))) * float64(layers) * (6*n*d*d + 4*n*n*d + 2*(ell+1)*n*d*d)
+	}, work...); err != nil {
+		return err
 	}
 	return fitMemory(v, func(over map[string]int) float64 {
 		c := cfg
