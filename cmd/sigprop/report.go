@@ -175,14 +175,23 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	failedNB := 0
+	ranOK := map[string]bool{}
+	for _, r := range results {
+		ranOK[r.Name] = r.Status == execute.StatusOK
+	}
 	for _, n := range m.Notebooks {
 		if n.Status != "ok" {
 			failedNB++
 		}
-		// A reference a page could not resolve fails its notebook
-		// after it ran; say which (the executor said nothing).
-		if _, u, ok := strings.Cut(n.Error, "unresolved references in "); ok && !n.Kept {
-			fmt.Fprintf(stderr, "notebook failed: unresolved references in %s\n", u)
+		// A notebook that ran but failed at publishing (a reference its
+		// page could not resolve, outputs the site cannot use): say
+		// which and why (the executor said nothing).
+		if n.Status != "ok" && !n.Kept && ranOK[n.Name] {
+			if _, u, ok := strings.Cut(n.Error, "unresolved references in "); ok {
+				fmt.Fprintf(stderr, "notebook failed: unresolved references in %s\n", u)
+			} else {
+				fmt.Fprintf(stderr, "notebook failed: %s\n", n.Error)
+			}
 		}
 	}
 	executed := 0
