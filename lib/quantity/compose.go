@@ -228,7 +228,7 @@ func init() {
 				}
 				c.FF.Hidden = overOr(over, "hidden", c.FF.Hidden)
 				return c.SimBytes() * float64(min(overOr(over, "workers", v.Int("workers")), v.Int("nets")))
-			}, coParam("d"), coParam("hidden"), coParam("n"), coParam("depth"), Param{Name: "workers", Min: 1}); err != nil {
+			}, coParam("d"), coParam("hidden"), coParam("n"), coParam("depth"), Param{Name: "workers", Default: "1", Min: 1}); err != nil {
 				return nil, err
 			}
 			// The work: per network and block the products of attention
@@ -245,7 +245,7 @@ func init() {
 					ff = 2 * n * (d*h + (ell-1)*h*h + h*d)
 				}
 				return 3 * float64(overOr(over, "nets", v.Int("nets"))) * float64(overOr(over, "depth", b.Depth)) * (6*n*d*d + 4*n*n*d + ff)
-			}, Param{Name: "nets", Min: 2}, coParam("depth"), coParam("d"), coParam("n")); err != nil {
+			}, Param{Name: "nets", Default: "16", Min: 2}, coParam("depth"), coParam("d"), coParam("n")); err != nil {
 				return nil, err
 			}
 			c, err := compose.Compare(b, compose.SimSettings{Nets: v.Int("nets"), Seed: uint64(v.Int("seed")),

@@ -1,7 +1,10 @@
 package quantity
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -14,16 +17,18 @@ import (
 const SimMemory = 4 << 30
 
 // SimWork is the work a simulating quantity may take, in floating-point
-// operations of its matrix products (about 3 min at 10 Gflop/s), checked
-// on an estimate before it starts: compose.compare nets=100000 would run
-// for hours.
-const SimWork = 2e12
+// operations of its matrix products (about 20 s at 10 Gflop/s), checked
+// on an estimate before it starts: compose.compare nets=100000,
+// tokennet.lambda_a_numeric d=4096 and sde.correlation_stats m=64 ran
+// past the eval fuzz's 30 s (TestEvalRangesBudgeted).
+const SimWork = 2e11
 
 // fitMemory returns nil when bytes(nil), the estimate at the values given,
 // is at most SimMemory. Otherwise it returns an error naming the first of
-// params (integer parameters, in the order given) that alone can be
-// lowered far enough, with the largest value that fits; bytes(over) is the
-// estimate with the values of over in place of the given ones.
+// params (integer parameters, the one raised furthest above its default
+// first, ties in the order given) that alone can be lowered far enough,
+// with the largest value that fits; bytes(over) is the estimate with the
+// values of over in place of the given ones.
 func fitMemory(v Values, bytes func(over map[string]int) float64, params ...Param) error {
 	return fitBudget(v, "memory", SimMemory, bytesText, bytes, params...)
 }
@@ -38,6 +43,17 @@ func fitBudget(v Values, what string, budget float64, text func(float64) string,
 	if need <= budget {
 		return nil
 	}
+	// The parameter raised furthest above its default first: the one a
+	// user most likely meant.
+	params = slices.Clone(params)
+	raised := func(p Param) float64 {
+		def, err := strconv.ParseFloat(p.Default, 64)
+		if err != nil || def < 1 {
+			def = 1
+		}
+		return float64(v.Int(p.Name)) / def
+	}
+	slices.SortStableFunc(params, func(a, b Param) int { return cmp.Compare(raised(b), raised(a)) })
 	var names []string
 	for _, p := range params {
 		cur, lo := v.Int(p.Name), int(p.Min)

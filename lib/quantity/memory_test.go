@@ -20,7 +20,7 @@ func TestSimMemoryRefused(t *testing.T) {
 	}{
 		{"compose.compare", map[string]string{"d": "999999"}, "parameter d = 999999 out of range"},
 		{"compose.compare", map[string]string{"n": "1000000", "d": "4"}, "parameter n = 1000000 out of range"},
-		{"compose.compare", map[string]string{"d": "1000", "workers": "1024", "nets": "16"}, "parameter d = 1000 out of range"},
+		{"compose.compare", map[string]string{"d": "1000", "workers": "1024", "nets": "16"}, "parameter workers = 1024 out of range"},
 		{"tokennet.lambda_g_numeric", map[string]string{"depth": "1000000000"}, "parameter depth = 1000000000 out of range"},
 		{"tokennet.lambda_a_numeric", map[string]string{"n": "100000"}, "parameter n = 100000 out of range"},
 	} {
@@ -49,10 +49,10 @@ func TestComposeRhoDepthBounded(t *testing.T) {
 }
 
 // TestSimWorkRefused: a simulation whose estimated work passes SimWork
-// (about 3 min at 10 Gflop/s; tokennet.lambda_g_numeric's default, 1.1e10,
-// took 1.0 s here) is refused before it starts, naming the parameter and
-// the largest value that fits (compose.compare nets=100000 ran past the
-// fuzz's 30 s budget).
+// (about 20 s at 10 Gflop/s; tokennet.lambda_g_numeric's default, 1.1e10,
+// took 1.0 s here, networks=64 10.8 s) is refused before it starts, naming
+// the parameter and the largest value that fits: the cases are the eight
+// that ran past TestEvalRangesBudgeted's 30 s before.
 func TestSimWorkRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -60,6 +60,10 @@ func TestSimWorkRefused(t *testing.T) {
 		want string
 	}{
 		{"compose.compare", map[string]string{"nets": "100000"}, "parameter nets = 100000 out of range: the simulation needs an estimated 5.2e+12 floating-point operations of work"},
+		{"tokennet.lambda_a_numeric", map[string]string{"d": "4096"}, "parameter d = 4096 out of range"},
+		{"sde.correlation_stats", map[string]string{"m": "64"}, "parameter m = 64 out of range"},
+		{"sde.correlation_stats", map[string]string{"paths": "10000000"}, "parameter paths = 10000000 out of range"},
+		{"sde.correlation_stats", map[string]string{"step": "1e-7"}, "(or a larger step: 7.5e+06 steps of T = 0.75)"},
 		{"tokennet.lambda_g_numeric", map[string]string{"networks": "1000000"}, "parameter networks = 1000000 out of range"},
 		{"tokennet.lambda_a_numeric", map[string]string{"networks": "1000000", "n": "2000"}, "parameter networks = 1000000 out of range"},
 	} {
