@@ -74,6 +74,12 @@ func evalEdges() []evalCase {
 // memory or ran forever). The cases are a seeded sample of
 // SIGPROP_EVAL_CASES of them (default 4; "all" for every one), so that
 // the test runs in the ordinary suite and can be run at length.
+//
+// Measured with SIGPROP_EVAL_CASES=all SIGPROP_EVAL_TIMEOUT=30s on the
+// shared 2-core machine: before the work and memory estimates of
+// lib/quantity, 876 calls, 0 crashes, 8 hangs; after, 876 calls, 0
+// crashes, 0 hangs, the slowest sde.correlation_stats T=100 (18.2 s), 201 s
+// in all. One parameter moves at a time: combinations are not covered.
 func TestEvalRangesBudgeted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts sigprop processes")
