@@ -47,6 +47,9 @@ func cmdDiff(args []string, stdout, stderr io.Writer) error {
 	if err := publish.CheckOut(*out); err != nil {
 		return err
 	}
+	if err := publish.CheckWritable(*out); err != nil {
+		return err
+	}
 	root, err := os.Getwd()
 	if err != nil {
 		return err

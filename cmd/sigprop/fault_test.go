@@ -25,6 +25,7 @@ import (
 // fault tests can kill a real sigprop process without building one.
 func TestMain(m *testing.M) {
 	if os.Getenv("SIGPROP_TEST_AS_CLI") == "1" {
+		limitMemory() // TestEvalRangesBudgeted's budget, when set
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())

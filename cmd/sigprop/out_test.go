@@ -141,3 +141,14 @@ func TestReportHostileNames(t *testing.T) {
 		}
 	}
 }
+
+// TestReportUnwritableOut: an --out that cannot be written stops the
+// report before any notebook is looked at (exit 2, naming the path).
+func TestReportUnwritableOut(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.ipynb")
+	os.WriteFile(bad, []byte(`{"cells": [`), 0o644)
+	code, _, errOut := runCLI("report", "--out", "/proc/sigprop-no-such/site", bad)
+	if code != 2 || !strings.Contains(errOut, "/proc/sigprop-no-such/site cannot be written") || strings.Contains(errOut, "failed bad") {
+		t.Errorf("exit %d, stderr %q; want exit 2 naming the directory before any notebook", code, errOut)
+	}
+}

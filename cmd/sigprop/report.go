@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/picture"
 	"github.com/sigprop/sigprop/reports/eqindex"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -105,6 +106,9 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if err := publish.CheckOut(*out); err != nil {
 		return err
 	}
+	if err := publish.CheckWritable(*out); err != nil {
+		return err
+	}
 	if !named {
 		paths, err = filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
 		if err != nil {
@@ -152,8 +156,14 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, err := build(*out, results, publish.CurrentProvenance(ctx, root), append(buildOpts, publish.WithEquationIndex(ix))...)
+	// The site's lock (publish.LockPath) is held from reading the site to
+	// swapping the new one in: a concurrent report into the same --out
+	// waits, saying so, and its notebooks are merged, never lost.
+	m, err := build(*out, results, publish.CurrentProvenance(ctx, root), append(buildOpts, publish.WithEquationIndex(ix), publish.WithLockWait(ctx, stderr))...)
 	if err != nil {
+		if s := got(); s != nil {
+			return interrupted(s, fmt.Sprintf("the site in %s is left as it was", *out))
+		}
 		return err
 	}
 	failedMetrics, known := 0, 0
@@ -167,14 +177,23 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	failedNB := 0
+	ranOK := map[string]bool{}
+	for _, r := range results {
+		ranOK[r.Name] = r.Status == execute.StatusOK
+	}
 	for _, n := range m.Notebooks {
 		if n.Status != "ok" {
 			failedNB++
 		}
-		// A reference a page could not resolve fails its notebook
-		// after it ran; say which (the executor said nothing).
-		if _, u, ok := strings.Cut(n.Error, "unresolved references in "); ok && !n.Kept {
-			fmt.Fprintf(stderr, "notebook failed: unresolved references in %s\n", u)
+		// A notebook that ran but failed at publishing (a reference its
+		// page could not resolve, outputs the site cannot use): say
+		// which and why (the executor said nothing).
+		if n.Status != "ok" && !n.Kept && ranOK[n.Name] {
+			if _, u, ok := strings.Cut(n.Error, "unresolved references in "); ok {
+				fmt.Fprintf(stderr, "notebook failed: unresolved references in %s\n", u)
+			} else {
+				fmt.Fprintf(stderr, "notebook failed: %s\n", n.Error)
+			}
 		}
 	}
 	executed := 0
@@ -215,11 +234,30 @@ func moduleRoot() (string, error) {
 }
 
 // outputsRender is the executor's check of a notebook's outputs: every
-// sigprop bundle must decode, as the site needs (a cached result that
-// fails it is evicted and executed again).
+// sigprop bundle must decode, and every figure be drawable with files of
+// its own, as the site needs. A fresh result that fails it is failed and
+// not cached; a cached one is evicted and executed again.
 func outputsRender(nb *ipynb.Notebook) error {
-	_, _, _, err := render.Collect(nb)
-	return err
+	figs, _, _, err := render.Collect(nb)
+	if err != nil {
+		return err
+	}
+	files := map[string]string{}
+	for _, bf := range figs {
+		name := render.FigureFile("nb", bf.ID, "csv")
+		if other, ok := files[name]; ok {
+			return fmt.Errorf("figures %q and %q would share the files %s.*", other, bf.ID, strings.TrimSuffix(name, ".csv"))
+		}
+		files[name] = bf.ID
+		f, err := picture.FromBundle(bf)
+		if err == nil {
+			err = f.Check()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // assignments lists values as NAME=VALUE in name order.

@@ -84,6 +84,13 @@ func Run(ctx context.Context, dir string, opt RunOptions) (RunSummary, error) {
 		return sum, err
 	}
 	states := sweep.Scan(names, points)
+	// A result file counts only if it is its point's result; the others
+	// are computed again (and replaced).
+	for _, line := range verifyDone(dir, prov.KindName(), points, states) {
+		if opt.Progress != nil {
+			fmt.Fprintf(opt.Progress, "sweep: %s: computing it again\n", line)
+		}
+	}
 	sum.Points = len(points)
 	var todo []int
 	for i := range points {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -205,7 +206,12 @@ func (k *fakeKind) compute(p sweep.Point) ([]byte, error) {
 	if p.Key == k.clash {
 		os.MkdirAll(filepath.Join(k.dir, sweep.DoneFile(p.Key), "x"), 0o755)
 	}
-	return json.Marshal(sweep.Record{Key: p.Key, Index: p.Index, Value: json.RawMessage(fmt.Sprint(p.Index))})
+	params := map[string]any{}
+	for n, v := range p.Params {
+		x, _ := strconv.ParseFloat(v, 64)
+		params[n] = x
+	}
+	return json.Marshal(sweep.Record{Key: p.Key, Index: p.Index, Params: params, Value: json.RawMessage(fmt.Sprint(p.Index))})
 }
 func (k *fakeKind) summary([]byte) string { return "" }
 

@@ -211,7 +211,7 @@ func Submit(ctx context.Context, dir string, opt SubmitOptions) (Submission, err
 	if err != nil {
 		return sub, err
 	}
-	_, points, err := readPoints(abs)
+	prov, points, err := readPoints(abs)
 	if err != nil {
 		return sub, err
 	}
@@ -239,6 +239,7 @@ func Submit(ctx context.Context, dir string, opt SubmitOptions) (Submission, err
 		return sub, err
 	}
 	states := sweep.Scan(names, points)
+	verifyDone(abs, prov.KindName(), points, states) // a file that is not its point's result is work
 	work := func(i int) bool {
 		return states[i] != sweep.Done && (states[i] != sweep.Failed || opt.RetryFailed)
 	}

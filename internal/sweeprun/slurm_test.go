@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -59,7 +60,7 @@ func TestSubmitWritesTheArrayAndRecordsTheJob(t *testing.T) {
 	dir := withKind(t, &fakeKind{}) // 8 points, i0 … i7
 	// Shards of 4: shard 1 = {i1, i5} already done, so only 0, 2, 3 go.
 	for _, k := range []string{"i1", "i5"} {
-		writeJSON(filepath.Join(dir, sweep.DoneFile(k)), sweep.Record{Key: k})
+		writeJSON(filepath.Join(dir, sweep.DoneFile(k)), doneRecord(k))
 	}
 	f := &fakeSlurm{nextID: 40}
 	bin := fakeBinary(t)
@@ -95,14 +96,14 @@ func TestSubmitWritesTheArrayAndRecordsTheJob(t *testing.T) {
 	// point of shards 0 and 3 done only shard 2 goes.
 	f.queue = nil
 	for _, k := range []string{"i0", "i4", "i3", "i7"} {
-		writeJSON(filepath.Join(dir, sweep.DoneFile(k)), sweep.Record{Key: k})
+		writeJSON(filepath.Join(dir, sweep.DoneFile(k)), doneRecord(k))
 	}
 	sub, err = Submit(context.Background(), dir, SubmitOptions{Binary: bin, Exec: f.run})
 	if err != nil || sub.Tasks != "2" || sub.ArraySize != 4 || sub.JobID != "42" || !strings.HasSuffix(sub.Script, "submit-2.sbatch") {
 		t.Errorf("resubmission %+v, %v; want job 42 with task 2 of 4 in submit-2.sbatch", sub, err)
 	}
 	for _, k := range []string{"i2", "i6"} {
-		writeJSON(filepath.Join(dir, sweep.DoneFile(k)), sweep.Record{Key: k})
+		writeJSON(filepath.Join(dir, sweep.DoneFile(k)), doneRecord(k))
 	}
 	if _, err := Submit(context.Background(), dir, SubmitOptions{Binary: bin, Exec: f.run}); !errors.Is(err, ErrNothingToDo) {
 		t.Errorf("everything done: %v, want ErrNothingToDo", err)
@@ -190,7 +191,7 @@ func TestStatusClaims(t *testing.T) {
 	for k, c := range claims {
 		writeJSON(filepath.Join(dir, sweep.ClaimFile(k)), c)
 	}
-	writeJSON(filepath.Join(dir, sweep.DoneFile("i5")), sweep.Record{Key: "i5"})
+	writeJSON(filepath.Join(dir, sweep.DoneFile("i5")), sweep.Record{Key: "i5", Index: 5, Params: map[string]any{"x": 5.0}, Value: json.RawMessage("5")}) // its point's result (verifyDone)
 	writeJSON(filepath.Join(dir, sweep.SlurmFile), slurmRecord{Submissions: []Submission{{JobID: "41", ArraySize: 4, Tasks: "0-3"}}})
 	f := &fakeSlurm{queue: []string{"41_2|RUNNING|None", "41_1|PENDING|Resources"}}
 	rep, err := Status(context.Background(), dir, f.run)
@@ -228,4 +229,11 @@ func TestCompactRanges(t *testing.T) {
 			t.Errorf("%v: %q, want %q", tc.in, got, tc.want)
 		}
 	}
+}
+
+// doneRecord is the fake eval kind's result of point iN (x = N), as
+// verifyDone accepts it.
+func doneRecord(key string) sweep.Record {
+	i, _ := strconv.Atoi(strings.TrimPrefix(key, "i"))
+	return sweep.Record{Key: key, Index: i, Params: map[string]any{"x": float64(i)}, Value: json.RawMessage(strconv.Itoa(i))}
 }

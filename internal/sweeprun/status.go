@@ -69,6 +69,7 @@ func Status(ctx context.Context, dir string, ex Runner) (StatusReport, error) {
 		return rep, err
 	}
 	states := sweep.Scan(names, points)
+	verifyDone(dir, prov.KindName(), points, states) // a file that is not its point's result is missing
 	subs, err := readSubmissions(dir)
 	if err != nil {
 		return rep, err

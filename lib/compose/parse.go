@@ -2,6 +2,7 @@ package compose
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -38,13 +39,19 @@ func DefaultBlock() Block {
 
 // ReadKV reads a block file: one KEY = VALUE (or KEY=VALUE) per line,
 // blank lines and lines starting with # ignored, a trailing # comment
-// stripped. It returns the pairs; a line without = or a key given twice
-// is an error naming the line.
+// stripped, a UTF-8 byte order mark at its start skipped (as editors on
+// Windows write it). It returns the pairs; a line without =, a key given
+// twice or a line longer than 64 KiB is an error naming the line.
 func ReadKV(r io.Reader) (map[string]string, error) {
 	kv := map[string]string{}
 	sc := bufio.NewScanner(r)
-	for ln := 1; sc.Scan(); ln++ {
+	ln := 0
+	for sc.Scan() {
+		ln++
 		line := sc.Text()
+		if ln == 1 {
+			line = strings.TrimPrefix(line, "\ufeff")
+		}
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
 		}
@@ -62,7 +69,9 @@ func ReadKV(r io.Reader) (map[string]string, error) {
 		}
 		kv[k] = v
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("compose: block file line %d: longer than %d bytes", ln+1, bufio.MaxScanTokenSize)
+	} else if err != nil {
 		return nil, fmt.Errorf("compose: reading block file: %w", err)
 	}
 	return kv, nil

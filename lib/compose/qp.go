@@ -102,8 +102,16 @@ func FFQP(f FeedForward, n, d int, q, p float64) (qn, pn float64) {
 	return ffQP(f, n, d, q, p)
 }
 
-// ffQP is FFQP without the panic: NaN outside the domain or when a
-// variance overflows.
+// MaxQuadratureVariance bounds the pre-activation variance σ_w² v at which
+// the map evaluates a feed-forward layer whose φ has no closed-form
+// kernel: gauss.Expect2's work grows as the variance (measured on a
+// loaded 2-core machine: tanh 0.66 s at 1e3, 6.0 s at 1e4, 43 s at 1e5
+// per kernel; a no-norm block started at q0 = 1e8 ran for hours). Beyond
+// it the map is NaN, as for an overflow, and Trajectory says why.
+const MaxQuadratureVariance = 1e4
+
+// ffQP is FFQP without the panic: NaN outside the domain, when a
+// variance overflows or passes MaxQuadratureVariance.
 func ffQP(f FeedForward, n, d int, q, p float64) (qn, pn float64) {
 	p, ok := inDomain(q, p, n)
 	if !ok {
@@ -117,7 +125,7 @@ func ffQP(f FeedForward, n, d int, q, p float64) (qn, pn float64) {
 			return 0, 0 // the variance underflowed; |c| <= v
 		}
 		va := s2 * v
-		if math.IsInf(va, 0) {
+		if math.IsInf(va, 0) || va > MaxQuadratureVariance && f.Act.ClosedKernel == nil {
 			return math.NaN(), math.NaN()
 		}
 		rho := math.Max(-1, math.Min(1, c/v))
@@ -231,8 +239,13 @@ func (b Block) Trajectory(q0, p0 float64) ([]Point, error) {
 	out = append(out, Point{q0, p0})
 	q, p := q0, p0
 	for l := 1; l <= b.Depth; l++ {
+		qIn := q
 		q, p = b.mapQP(q, p)
 		if !finite(q) || !finite(p) || !(q > 0) || p < -q/float64(b.N-1)*(1+1e-12) {
+			if !b.NoMLP && b.FF.Act.ClosedKernel == nil && b.Norm == NoNorm && math.IsNaN(q) && finite(qIn) {
+				return out, fmt.Errorf("compose: trajectory leaves what the map evaluates at block %d (q = %v entering it): a feed-forward pre-activation variance passes %g, beyond which φ = %s's Gaussian integrals take minutes (MaxQuadratureVariance); want a smaller q0 or a normalised block",
+					l, qIn, MaxQuadratureVariance, b.FF.Act.Name)
+			}
 			return out, fmt.Errorf("compose: trajectory leaves the domain at block %d (q = %v, p = %v)", l, q, p)
 		}
 		if p > q {

@@ -50,14 +50,27 @@ var (
 	coRho0 = Param{Name: "rho0", Doc: "input token correlation, in [-1/(n-1), 1]", Default: "0.3", Min: -1, Max: 1}
 )
 
+// coParam is the block parameter named name.
+func coParam(name string) Param {
+	for _, p := range coBlockParams {
+		if p.Name == name {
+			return p
+		}
+	}
+	panic("quantity: no block parameter " + name)
+}
+
 // coBlock builds the block from the parameters through compose.ParseFields,
 // so the checks and messages are the block file's.
 func coBlock(v Values) (compose.Block, error) {
 	kv := map[string]string{}
 	for _, p := range coBlockParams {
-		if len(p.Choices) > 0 {
+		switch {
+		case len(p.Choices) > 0:
 			kv[p.Name] = v.String(p.Name)
-		} else {
+		case p.Integer: // "1000000", never %g's "1e+06", which the block's integer fields refuse
+			kv[p.Name] = strconv.Itoa(v.Int(p.Name))
+		default:
 			kv[p.Name] = strconv.FormatFloat(v.Float(p.Name), 'g', -1, 64)
 		}
 	}
@@ -205,6 +218,34 @@ func init() {
 			}
 			q0, _, err := coStart(b, v)
 			if err != nil {
+				return nil, err
+			}
+			if err := fitMemory(v, func(over map[string]int) float64 {
+				c := b
+				c.N, c.D, c.Depth = overOr(over, "n", b.N), overOr(over, "d", b.D), overOr(over, "depth", b.Depth)
+				if v.Int("hidden") == 0 { // the width d
+					c.FF.Hidden = c.D
+				}
+				c.FF.Hidden = overOr(over, "hidden", c.FF.Hidden)
+				return c.SimBytes() * float64(min(overOr(over, "workers", v.Int("workers")), v.Int("nets")))
+			}, coParam("d"), coParam("hidden"), coParam("n"), coParam("depth"), Param{Name: "workers", Default: "1", Min: 1}); err != nil {
+				return nil, err
+			}
+			// The work: per network and block the products of attention
+			// (W^{Q,K,V}: 6nd², logits and mixing: 4n²d) and of the
+			// feed-forward (2n(dh + (ℓ−1)h² + hd)), forward and reverse (×3).
+			if err := fitWork(v, func(over map[string]int) float64 {
+				n, d, h := float64(overOr(over, "n", b.N)), float64(overOr(over, "d", b.D)), float64(b.FF.Hidden)
+				if v.Int("hidden") == 0 {
+					h = d
+				}
+				ell := float64(b.FF.Layers)
+				ff := 2 * n * d * d
+				if b.FF.Layers > 0 {
+					ff = 2 * n * (d*h + (ell-1)*h*h + h*d)
+				}
+				return 3 * float64(overOr(over, "nets", v.Int("nets"))) * float64(overOr(over, "depth", b.Depth)) * (6*n*d*d + 4*n*n*d + ff)
+			}, Param{Name: "nets", Default: "16", Min: 2}, coParam("depth"), coParam("d"), coParam("n")); err != nil {
 				return nil, err
 			}
 			c, err := compose.Compare(b, compose.SimSettings{Nets: v.Int("nets"), Seed: uint64(v.Int("seed")),

@@ -46,6 +46,43 @@ func tnConfig(v Values, depth int) tokennet.TransformerConfig {
 	return cfg
 }
 
+// tnFits checks the work of the simulation of cfg against SimWork
+// (naming networks, depth when the quantity has it, n or d) and its memory
+// (Workers+1 transformers held at once, one when Workers <= 1) against
+// SimMemory (naming depth, n or d).
+func tnFits(v Values, cfg tokennet.TransformerConfig, hasDepth bool) error {
+	params := []Param{tnN, tnD}
+	if hasDepth {
+		params = append([]Param{tgDepth}, params...)
+	}
+	// The work: per network and block the products of attention (6nd²,
+	// 4n²d) and of the MLP (2(ℓ+1)nd²), forward and reverse (×3).
+	work := append([]Param{tnNetworks}, params...)
+	if err := fitWork(v, func(over map[string]int) float64 {
+		n, d := float64(overOr(over, "n", cfg.N)), float64(overOr(over, "d", cfg.D))
+		layers := cfg.Layers
+		if hasDepth {
+			layers = overOr(over, "depth", layers)
+		}
+		ell := float64(cfg.MLPLayers)
+		return 3 * float64(overOr(over, "networks", v.Int("networks"))) * float64(layers) * (6*n*d*d + 4*n*n*d + 2*(ell+1)*n*d*d)
+	}, work...); err != nil {
+		return err
+	}
+	return fitMemory(v, func(over map[string]int) float64 {
+		c := cfg
+		c.N, c.D = overOr(over, "n", c.N), overOr(over, "d", c.D)
+		if hasDepth {
+			c.Layers = overOr(over, "depth", c.Layers)
+		}
+		slots := 1.0
+		if c.Workers > 1 {
+			slots = float64(c.Workers + 1)
+		}
+		return c.Bytes() * slots
+	}, params...)
+}
+
 func tnRand(v Values) *rand.Rand { return rand.New(rand.NewPCG(uint64(v.Float("seed")), tnStream)) }
 
 func tnResult(e tokennet.ExponentEstimate) map[string]float64 {
@@ -60,7 +97,11 @@ func init() {
 		Params: mfWithAct(tgAlphaA, tgAlphaM, tgSigmaW, tnN, tnD, tgSA2, tnCausal, tnNetworks, tnSeed, tgPhi),
 		Eval: func(v Values) (any, error) {
 			d := float64(v.Int("d"))
-			e, err := tokennet.NumericAngleExponent(tnConfig(v, 1), d, 0.99*d, v.Int("networks"), tnRand(v))
+			cfg := tnConfig(v, 1)
+			if err := tnFits(v, cfg, false); err != nil {
+				return nil, err
+			}
+			e, err := tokennet.NumericAngleExponent(cfg, d, 0.99*d, v.Int("networks"), tnRand(v))
 			if err != nil {
 				return nil, err
 			}
@@ -82,7 +123,11 @@ func init() {
 				// the collapsed point q* is not finite, no start exists.
 				return nil, fmt.Errorf("parameters alpha_a=%v, alpha_m=%v: the collapsed fixed point is q* = %v, want a finite q* > 0 to start near", v.Float("alpha_a"), v.Float("alpha_m"), qs)
 			}
-			e, err := tokennet.NumericGradientExponent(tnConfig(v, v.Int("depth")), qs, 0.9999*qs, v.Int("networks"), tnRand(v))
+			cfg := tnConfig(v, v.Int("depth"))
+			if err := tnFits(v, cfg, true); err != nil {
+				return nil, err
+			}
+			e, err := tokennet.NumericGradientExponent(cfg, qs, 0.9999*qs, v.Int("networks"), tnRand(v))
 			if err != nil {
 				return nil, err
 			}

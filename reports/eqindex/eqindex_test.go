@@ -136,3 +136,38 @@ func TestTableRefs(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfSavedNotebook: a notebook that does not parse (a Jupyter file
+// cut short while saving, or nested deeper than the parser takes) is
+// left out of the index and named among its problems; Scan, and with it
+// every report, does not fail (issue 36: `eqindex: … invalid notebook`
+// failed a report naming only 00-overview).
+func TestHalfSavedNotebook(t *testing.T) {
+	good := "//sigprop:eq src eq1\nfunc F() {}\n\n//sigprop:eq src eq2 erratum=" + srcPage + "#erratum-1\nfunc G() {}\n\ntype T struct{}\n\n//sigprop:eq src thm3.1\nfunc (T) H() {}\n\nfunc TestG() { G() }\n"
+	root := miniRepo(t, good)
+	for name, body := range map[string]string{
+		"02-cut.ipynb":    `{"cells": [{"cell_type": "code", "sour`,
+		"03-nested.ipynb": strings.Repeat("[", 100000) + strings.Repeat("]", 100000),
+	} {
+		if err := os.WriteFile(filepath.Join(root, "notebooks", name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ix, err := Scan(root)
+	if err != nil {
+		t.Fatalf("Scan fails on a half-saved notebook: %v", err)
+	}
+	problems := strings.Join(ix.Problems, "\n")
+	for _, want := range []string{"notebooks/02-cut.ipynb left out", "notebooks/03-nested.ipynb left out"} {
+		if !strings.Contains(problems, want) {
+			t.Errorf("problems lack %q:\n%s", want, problems)
+		}
+	}
+	cells := 0
+	for _, e := range ix.Entries {
+		cells += len(e.Cells)
+	}
+	if cells == 0 {
+		t.Errorf("the good notebook's cells are not indexed: %+v", ix.Entries)
+	}
+}

@@ -151,7 +151,7 @@ func Scan(root string) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	cells, err := notebookCalls(root)
+	cells, skipped, err := notebookCalls(root)
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +194,7 @@ func Scan(root string) (*Index, error) {
 		ix.Entries = append(ix.Entries, *e)
 	}
 	sort.Slice(ix.Entries, func(i, j int) bool { return ix.Entries[i].key() < ix.Entries[j].key() })
-	ix.Problems = check(ix, anns, root)
+	ix.Problems = append(check(ix, anns, root), skipped...)
 	return ix, nil
 }
 
@@ -457,26 +457,30 @@ func (c cellUse) uses(fn Func) bool {
 var selRE = regexp.MustCompile(`\b([a-z][A-Za-z0-9]*)\.([A-Z][A-Za-z0-9]*)\b|\.([A-Z][A-Za-z0-9]*)\(`)
 
 // notebookCalls reads the committed notebooks' code cells and the
-// kernel-ext functions they call.
-func notebookCalls(root string) ([]cellUse, error) {
+// kernel-ext functions they call. A notebook that does not parse is left
+// out, one line of skipped saying why.
+func notebookCalls(root string) (out []cellUse, skipped []string, err error) {
 	via, err := kernelExtCalls(root)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	paths, err := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sort.Strings(paths)
-	var out []cellUse
 	for _, p := range paths {
 		raw, err := os.ReadFile(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		nb, err := ipynb.Parse(raw)
 		if err != nil {
-			return nil, fmt.Errorf("eqindex: %s: %w", p, err)
+			// A notebook being saved, or broken, is not the index's to
+			// fail: a report that names other notebooks must still be
+			// built (issue 36). The page lists it as a problem.
+			skipped = append(skipped, fmt.Sprintf("notebook %s left out of the index: %v", filepath.ToSlash(strings.TrimPrefix(p, root+string(filepath.Separator))), err))
+			continue
 		}
 		name := strings.TrimSuffix(filepath.Base(p), ".ipynb")
 		imports := map[string]bool{}
@@ -506,7 +510,7 @@ func notebookCalls(root string) ([]cellUse, error) {
 			out = append(out, u)
 		}
 	}
-	return out, nil
+	return out, skipped, nil
 }
 
 // kernelExtCalls returns, for each kernel-ext function "pkg.Name" (and

@@ -1,6 +1,7 @@
 package execute
 
 import (
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"hash"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/internal/atomicfile"
+	"github.com/sigprop/sigprop/internal/filelock"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -109,4 +111,33 @@ func storeLastInputs(dir, relPath string, in Inputs) error {
 	}
 	d, name := lastInputsPath(dir, relPath)
 	return writeAtomic(d, name, b)
+}
+
+// lockEntry takes the lock of the cache entry key (dir/locks/KEY.lock,
+// internal/filelock), so that two reports that would execute one
+// notebook at the same inputs execute it once: the second waits, saying
+// so, and then finds the entry the first stored. It returns that entry
+// (vetted by check when not nil; one that fails it is evicted) when there
+// is one by the time the lock is held, and the unlock to call after the
+// result is stored. A lock that cannot be taken (ctx ended, the cache
+// directory not writable) returns its error; the caller then executes
+// unlocked rather than not at all.
+func lockEntry(ctx context.Context, dir, key, path, name string, check func(*ipynb.Notebook) error, wait func()) (unlock func(), cached *Result, err error) {
+	locks := filepath.Join(dir, "locks")
+	if err := os.MkdirAll(locks, 0o755); err != nil {
+		return nil, nil, err
+	}
+	unlock, err = filelock.Lock(ctx, filepath.Join(locks, key+".lock"), wait)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, ok := loadCached(dir, key, path, name)
+	if ok && check != nil && check(c.Notebook) != nil {
+		os.Remove(filepath.Join(dir, key+".json"))
+		ok = false
+	}
+	if !ok {
+		return unlock, nil, nil
+	}
+	return unlock, &c, nil
 }

@@ -305,3 +305,53 @@ func TestTransformInCacheKey(t *testing.T) {
 		}
 	}
 }
+
+// TestLockEntry: a run that waits for a cache entry's lock while another
+// executes the same notebook at the same inputs gets the entry the other
+// stored, instead of executing it a second time (issue 36); without a
+// stored entry it gets the lock and nothing else.
+func TestLockEntry(t *testing.T) {
+	dir := t.TempDir()
+	nb, err := loadTestNotebook("testdata/three.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	unlock, c, err := lockEntry(context.Background(), dir, "k", "x/three.ipynb", "three", nil, nil)
+	if err != nil || c != nil {
+		t.Fatalf("first lock: entry %v, err %v; want none, nil", c, err)
+	}
+	waited := make(chan bool, 1)
+	got := make(chan *Result, 1)
+	go func() {
+		u, c, err := lockEntry(context.Background(), dir, "k", "x/three.ipynb", "three", nil, func() { waited <- true })
+		if err != nil {
+			t.Error(err)
+		} else {
+			u()
+		}
+		got <- c
+	}()
+	select {
+	case <-waited:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the second lockEntry did not wait")
+	}
+	// The first run stores its result, then lets go.
+	if err := storeCached(dir, "k", Result{Path: "x/three.ipynb", Name: "three", Notebook: nb, Status: StatusOK}, Inputs{}); err != nil {
+		t.Fatal(err)
+	}
+	unlock()
+	if c := <-got; c == nil || !c.Cached || c.Name != "three" {
+		t.Fatalf("the waiting run got %+v, want the stored entry", c)
+	}
+	// An entry the check rejects is evicted, not returned.
+	bad := func(*ipynb.Notebook) error { return fmt.Errorf("does not render") }
+	u, c, err := lockEntry(context.Background(), dir, "k", "x/three.ipynb", "three", bad, nil)
+	if err != nil || c != nil {
+		t.Fatalf("rejected entry: %v, %v", c, err)
+	}
+	u()
+	if _, err := os.Stat(filepath.Join(dir, "k.json")); !os.IsNotExist(err) {
+		t.Errorf("rejected entry not evicted: %v", err)
+	}
+}

@@ -179,6 +179,16 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 		return nil, err
 	}
 	prog := &progress{w: opt.Progress}
+	// What kernels of killed runs left (their cells' programs among
+	// them) ends at every start, whether this run executes anything or
+	// finds every notebook cached.
+	removed, killed := kernel.RemoveStale()
+	for _, d := range removed {
+		prog.printf("removed %s, left by a run that was killed", d)
+	}
+	for _, pid := range killed {
+		prog.printf("ended process %d, left running by a run that was killed", pid)
+	}
 	results := make([]Result, len(paths))
 	type job struct {
 		i      int
@@ -322,13 +332,6 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 	}
 	run = ordered
 
-	removed, killed := kernel.RemoveStale()
-	for _, d := range removed {
-		prog.printf("removed %s, left by a run that was killed", d)
-	}
-	for _, pid := range killed {
-		prog.printf("ended process %d, left running by a run that was killed", pid)
-	}
 	tools, err := kernel.BuildTools(ctx, opt.RepoRoot, "")
 	if err != nil {
 		return results, fmt.Errorf("execute: %w", err)
@@ -346,6 +349,24 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 					prog.printf("running %s (%s)", r.Name, why)
 				} else {
 					prog.printf("running %s", r.Name)
+				}
+				// One execution per cache entry at a time, across
+				// processes: a run that waited for another finds its
+				// result stored and takes it.
+				unlock := func() {}
+				if j.key != "" && j.cached == nil {
+					u, c, err := lockEntry(ctx, opt.CacheDir, j.key, r.Path, r.Name, opt.Check, func() {
+						prog.printf("waiting for another sigprop executing %s at the same inputs", r.Name)
+					})
+					if err == nil {
+						unlock = u
+					}
+					if c != nil {
+						unlock()
+						*r = *c
+						prog.printf("cached %s (executed meanwhile by another run)", r.Name)
+						continue
+					}
 				}
 				nr := &notebookRun{opt: opt, tools: tools, path: r.Path, name: r.Name, nb: j.nb}
 				*r = nr.run(ctx)
@@ -376,6 +397,7 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 				} else {
 					prog.printf("failed %s %.1fs (%s)", r.Name, r.Duration.Seconds(), r.Reason())
 				}
+				unlock()
 			}
 		}()
 	}

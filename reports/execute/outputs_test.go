@@ -2,6 +2,7 @@ package execute
 
 import (
 	"encoding/json"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -132,5 +133,48 @@ func TestScrub(t *testing.T) {
 	}
 	if outs[1].EValue != "# gonb_cell" || outs[1].Traceback[0] != "$TMPDIR/x" {
 		t.Errorf("error: %q %q", outs[1].EValue, outs[1].Traceback)
+	}
+}
+
+// TestStreamMemoryLinear: a cell printing 64 MiB in 16 KiB messages is
+// gathered with memory proportional to the text, not to its square
+// (issue 36: a cell printing 106 MB took the report to 2.36 GB RSS; each
+// message copied the whole text so far: 4096 messages would copy 128 GiB).
+// Measured: 64 MiB gathered with 457 MiB allocated in all (the decoding
+// of each message's JSON is most of it, garbage at once) and 64 MiB kept.
+func TestStreamMemoryLinear(t *testing.T) {
+	chunk := strings.Repeat("y", 16<<10-1) + "\n"
+	m := msg("stream", `{"name":"stdout","text":"`+strings.ReplaceAll(chunk, "\n", `\n`)+`"}`)
+	nb := &ipynb.Notebook{NBFormat: 4, Cells: []ipynb.Cell{{CellType: "code"}}}
+	o := newOutputs(nb)
+	o.startCell(0)
+	const n = 4096 // 64 MiB
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	for range n {
+		if err := o.add(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&m1)
+	text := string(nb.Cells[0].Outputs[0].Text)
+	if len(nb.Cells[0].Outputs) != 1 || len(text) != n*len(chunk) || text[:len(chunk)] != chunk {
+		t.Fatalf("%d outputs, %d bytes; want one stream of %d", len(nb.Cells[0].Outputs), len(text), n*len(chunk))
+	}
+	runtime.GC()
+	var m2 runtime.MemStats
+	runtime.ReadMemStats(&m2)
+	alloc, kept := m1.TotalAlloc-m0.TotalAlloc, int64(m2.HeapAlloc)-int64(m0.HeapAlloc)
+	t.Logf("gathering %d MiB: %d MiB allocated, %d MiB kept", len(text)>>20, alloc>>20, kept>>20)
+	if alloc > 8*uint64(len(text)) || kept > 5*int64(len(text))/2 {
+		t.Errorf("want at most 8× allocated (each message's decoding, the builder's doubling) and 2.5× kept")
+	}
+	// A stream message after another output starts a new output.
+	o.add(msg("display_data", `{"data":{"text/plain":"d"},"metadata":{}}`))
+	o.add(msg("stream", `{"name":"stdout","text":"a"}`))
+	o.add(msg("stream", `{"name":"stdout","text":"b"}`))
+	if got := summary(nb.Cells[0].Outputs[1:]); got != "display_data=d | stream:stdout=ab" {
+		t.Errorf("after the long stream: %s", got)
 	}
 }

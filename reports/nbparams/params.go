@@ -24,6 +24,7 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -378,7 +379,8 @@ func Parse(values map[string]string, assignments []string, where string) error {
 }
 
 // ReadFile reads a --params file: one NAME=VALUE a line; blank lines and
-// lines starting with # are skipped.
+// lines starting with # are skipped, and a UTF-8 byte order mark at the
+// start. A line longer than 64 KiB is an error naming the file and line.
 func ReadFile(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -387,14 +389,25 @@ func ReadFile(path string) ([]string, error) {
 	defer f.Close()
 	var lines []string
 	sc := bufio.NewScanner(f)
+	ln := 0
 	for sc.Scan() {
-		l := strings.TrimSpace(sc.Text())
+		ln++
+		l := sc.Text()
+		if ln == 1 {
+			l = strings.TrimPrefix(l, "\ufeff") // a byte order mark, as editors on Windows write it
+		}
+		l = strings.TrimSpace(l)
 		if l == "" || strings.HasPrefix(l, "#") {
 			continue
 		}
 		lines = append(lines, l)
 	}
-	return lines, sc.Err()
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, fmt.Errorf("%s line %d: longer than %d bytes", path, ln+1, bufio.MaxScanTokenSize)
+	} else if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return lines, nil
 }
 
 // Hash is a short hex digest of values (names and values, in name order):

@@ -2,7 +2,9 @@ package publish
 
 import (
 	"cmp"
+	"context"
 	"fmt"
+	"io"
 	"maps"
 	"math"
 	"os"
@@ -22,29 +24,10 @@ import (
 // Build renders results into the site directory out: one page per notebook
 // (NAME.html), index.html, the assets and manifest.json. The site is built
 // in a temporary sibling directory and swapped in by Replace, which also
-// refuses an out that is not a sigprop site (CheckOut); on error the
-// previous site is left untouched.
+// refuses an out that is not a sigprop site (CheckOut) and holds the
+// site's lock meanwhile; on error the previous site is left untouched.
 func Build(out string, results []execute.Result, prov Provenance, opts ...BuildOption) (*Manifest, error) {
-	var m *Manifest
-	names := make([]string, len(results))
-	for i, r := range results {
-		names[i] = r.Path
-		if r.Name != PageName(r.Path) {
-			return nil, fmt.Errorf("publish: %s: result named %q, want its page name %q", r.Path, r.Name, PageName(r.Path))
-		}
-	}
-	if err := CheckPageNames(names); err != nil {
-		return nil, err
-	}
-	err := Replace(out, func(dir string) error {
-		var err error
-		m, err = write(dir, results, prov, nil, buildOptions(opts))
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return m, nil
+	return publish(out, results, prov, false, opts)
 }
 
 // Update is Build for a report of some notebooks only: the site at out
@@ -54,16 +37,16 @@ func Build(out string, results []execute.Result, prov Provenance, opts ...BuildO
 // the notebooks of results replace their own entries. An out that does
 // not exist yet starts empty; one without a readable manifest is an error
 // (Build replaces it whole).
+//
+// The site is read under its lock (see Replace), so two Updates of one
+// out, in two processes, both land: the second waits for the first and
+// keeps what it published.
 func Update(out string, results []execute.Result, prov Provenance, opts ...BuildOption) (*Manifest, error) {
-	var old *Manifest
-	if _, err := os.Stat(filepath.Join(out, "manifest.json")); err == nil {
-		if old, err = ReadManifest(out); err != nil {
-			return nil, fmt.Errorf("publish: updating %s: %w (report every notebook to rebuild it)", out, err)
-		}
-	}
-	if old == nil {
-		return Build(out, results, prov, opts...)
-	}
+	return publish(out, results, prov, true, opts)
+}
+
+// publish is Build (update false) and Update (true).
+func publish(out string, results []execute.Result, prov Provenance, update bool, opts []BuildOption) (*Manifest, error) {
 	names := make([]string, len(results))
 	for i, r := range results {
 		names[i] = r.Path
@@ -74,10 +57,25 @@ func Update(out string, results []execute.Result, prov Provenance, opts ...Build
 	if err := CheckPageNames(names); err != nil {
 		return nil, err
 	}
+	o := buildOptions(opts)
+	ctx := o.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	var m *Manifest
-	err := Replace(out, func(dir string) error {
+	err := replace(ctx, o.wait, out, func(dir string) error {
+		var prev *previous
+		if update {
+			if _, err := os.Stat(filepath.Join(out, "manifest.json")); err == nil {
+				old, err := ReadManifest(out)
+				if err != nil {
+					return fmt.Errorf("publish: updating %s: %w (report every notebook to rebuild it)", out, err)
+				}
+				prev = &previous{dir: out, m: old}
+			}
+		}
 		var err error
-		m, err = write(dir, results, prov, &previous{dir: out, m: old}, buildOptions(opts))
+		m, err = write(dir, results, prov, prev, o)
 		return err
 	})
 	if err != nil {
@@ -92,6 +90,8 @@ type BuildOption func(*options)
 type options struct {
 	equations *eqindex.Index
 	params    map[string]string
+	ctx       context.Context
+	wait      io.Writer
 }
 
 // WithParams records the parameter values a run with parameters set
@@ -99,6 +99,13 @@ type options struct {
 // notebook it ran (NotebookEntry.Params).
 func WithParams(values map[string]string) BuildOption {
 	return func(o *options) { o.params = maps.Clone(values) }
+}
+
+// WithLockWait makes Build and Update wait for the site's lock (held by
+// another process publishing into the same out) only until ctx ends, and
+// say on w that they wait.
+func WithLockWait(ctx context.Context, w io.Writer) BuildOption {
+	return func(o *options) { o.ctx, o.wait = ctx, w }
 }
 
 // WithEquationIndex adds the equation index page, equations.html, built
@@ -260,8 +267,14 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 	// Number every page's equations, figures and tables before rendering
 	// any, so that a page can refer to another's (render.Refs); a kept
 	// page's come from the previous manifest.
+	//
+	// A defect of one notebook's outputs (a bundle that does not decode,
+	// a figure that cannot be drawn, two figures sharing their files, a
+	// page that cannot be rendered) fails that notebook, with the reason
+	// on its page and the index; the others are published as they are.
 	refs := render.NewRefs()
 	decoded := make([]*render.Bundles, len(results))
+	failure := make([][]string, len(results)) // why notebook i fails at publishing
 	fresh := map[string]bool{}
 	for i, res := range results {
 		fresh[res.Name] = true
@@ -270,9 +283,28 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 		}
 		decoded[i] = render.DecodeBundles(res.Notebook)
 		if decoded[i].Err != nil {
-			return nil, fmt.Errorf("%s: %w", res.Path, decoded[i].Err)
+			failure[i] = append(failure[i], fmt.Sprintf("%s: outputs: %v", res.Path, decoded[i].Err))
 		}
 		refs.AddNotebook(res.Name, res.Notebook, decoded[i])
+	}
+	// The figure files first, so that a figure that cannot be drawn fails
+	// its notebook before its page is rendered.
+	var figJobs []figureJob
+	var figOwner []int
+	for i, res := range results {
+		if decoded[i] == nil {
+			continue
+		}
+		for _, f := range decoded[i].Figures {
+			figJobs = append(figJobs, figureJob{page: res.Name, fig: f})
+			figOwner = append(figOwner, i)
+		}
+	}
+	for k, err := range writeFigures(dir, figJobs) {
+		if err != nil {
+			i := figOwner[k]
+			failure[i] = append(failure[i], fmt.Sprintf("%s: %v", results[i].Path, err))
+		}
 	}
 	if prev != nil {
 		prev.addRefs(refs, fresh)
@@ -290,8 +322,11 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 	var drawn []conformance.Drawn
 	var metrics []conformance.Metric
 	complete, pages := map[string]bool{}, map[string]bool{}
-	var figJobs []figureJob
 	for i, res := range results {
+		if len(failure[i]) > 0 {
+			res.Status = render.StatusFailed
+			res.Err = strings.Join(append(nonEmpty(res.Err), failure[i]...), "\n")
+		}
 		entry := NotebookEntry{
 			Name:      res.Name,
 			Path:      filepath.ToSlash(res.Path),
@@ -320,7 +355,6 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 				complete[res.Name] = true
 			}
 			for _, f := range figs {
-				figJobs = append(figJobs, figureJob{page: res.Name, fig: f})
 				m.Figures = append(m.Figures, FigureEntry{ID: f.ID, Notebook: res.Name, PaperFigure: f.PaperFigure, DataHash: f.Hash(), Data: f})
 				drawn = append(drawn, conformance.Drawn{Notebook: res.Name, ID: f.ID, PaperFigure: f.PaperFigure})
 			}
@@ -348,7 +382,20 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 				CellStatus: cellStatus, Duration: res.Duration,
 			})
 			if err != nil {
-				return nil, fmt.Errorf("%s: rendering: %w", res.Path, err)
+				// No page: the index row says why.
+				r.TakeUnresolved()
+				r.TakeFiles()
+				entry.Status = render.StatusFailed
+				entry.Error = strings.Join(append(nonEmpty(entry.Error), fmt.Sprintf("%s: rendering: %v", res.Path, err)), "\n")
+				delete(complete, res.Name)
+				delete(pages, res.Name)
+				m.Notebooks = append(m.Notebooks, entry)
+				index = append(index, render.IndexEntry{
+					Name: res.Name, Title: title(res), Href: render.PageHref(res.Name + ".html"), Status: entry.Status, Err: entry.Error,
+					Duration: res.Duration, Figures: entry.Figures, Metrics: entry.Metrics, MetricsPassed: entry.MetricsOK,
+					MetricCounts: counts,
+				})
+				continue
 			}
 			// A reference to an unknown label, key or value fails the
 			// notebook (its page shows the list).
@@ -386,9 +433,6 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			Duration: res.Duration, Figures: entry.Figures, Metrics: entry.Metrics, MetricsPassed: entry.MetricsOK,
 			MetricCounts: counts,
 		})
-	}
-	if err := writeFigures(dir, figJobs); err != nil {
-		return nil, err
 	}
 	if prev != nil {
 		if err := prev.keep(dir, fresh, m, &index, &drawn, &metrics, complete, pages); err != nil {
@@ -474,6 +518,14 @@ func conformancePage(r *render.Renderer, dir string, m *Manifest, drawn []confor
 	}
 	c := conformance.Count(results)
 	return &c, os.WriteFile(filepath.Join(dir, "conformance.html"), page, 0o644)
+}
+
+// nonEmpty returns [s], or nothing when s is "".
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
 }
 
 func title(res execute.Result) string {

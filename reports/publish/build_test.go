@@ -3,6 +3,7 @@ package publish
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -189,14 +190,94 @@ func TestBuildFailureKeepsOldSite(t *testing.T) {
 	if _, err := Build(out, []execute.Result{executed(t, "a", 0.5)}, Provenance{}); err != nil {
 		t.Fatal(err)
 	}
-	bad := executed(t, "bad", 0.5)
-	// A bundle of a future schema version cannot be collected: Build fails.
-	bad.Notebook.Cells[1].Outputs[0].Data[bundle.MIMEType] = json.RawMessage(`{"schema":99,"kind":"figure","figure":{"id":"x"}}`)
-	if _, err := Build(out, []execute.Result{bad}, Provenance{}); err == nil || !strings.Contains(err.Error(), "bad.ipynb") {
-		t.Fatalf("Build with a wrong-schema bundle: err = %v, want an error naming bad.ipynb", err)
+	// A failure of the site itself (here its conformance list cannot be
+	// read) fails Build and leaves the previous site as it was.
+	loadList = func() (*conformance.List, error) { return nil, errors.New("figures.json: truncated") }
+	defer func() { loadList = conformance.Load }()
+	if _, err := Build(out, []execute.Result{executed(t, "b", 0.5)}, Provenance{}); err == nil || !strings.Contains(err.Error(), "truncated") {
+		t.Fatalf("Build without a conformance list: err = %v, want its error", err)
 	}
 	if _, err := os.Stat(filepath.Join(out, "a.html")); err != nil {
 		t.Errorf("the previous site was damaged by a failed build: %v", err)
+	}
+}
+
+// withBundle returns the notebook name whose first output is replaced by
+// the raw bundle JSON raw.
+func withBundle(t *testing.T, name, raw string) execute.Result {
+	r := executed(t, name, 0.5)
+	r.Notebook.Cells[1].Outputs[0].Data[bundle.MIMEType] = json.RawMessage(raw)
+	return r
+}
+
+// TestOneBadNotebookFailsAlone publishes good notebooks beside one of
+// each defect the hostile test of issue 36 found taking the whole report
+// down (no site, exit 2): a bundle of another schema, a metric with an
+// unknown rule, two figures with one id, a figure with no finite point,
+// a figure whose extent overflows. Each fails alone, with its reason on
+// its page and the index row; the good ones are published as they are.
+func TestOneBadNotebookFailsAlone(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	fig := func(id, ys string) string {
+		return `{"schema":1,"kind":"figure","figure":{"id":"` + id + `","caption":"c","series":[{"name":"s","x":[0,1],"y":` + ys + `}]}}`
+	}
+	bad := map[string]struct {
+		res  execute.Result
+		want string
+	}{
+		"schema":   {withBundle(t, "schema", `{"schema":99,"kind":"figure","figure":{"id":"x"}}`), "schema version 99"},
+		"rule":     {withBundle(t, "rule", `{"schema":1,"kind":"metric","metric":{"name":"m","value":1,"tolerance":2,"rule":"roughly"}}`), `rule "roughly"`},
+		"collide":  {executedWith(t, "collide", show.NewMetric("m1", 0.5, 1, ""), show.Figure{ID: "f1"}, show.Figure{ID: "f1"}), "share the files"},
+		"nan":      {withBundle(t, "nan", fig("f1", `[null,null]`)), "no finite point"},
+		"overflow": {withBundle(t, "overflow", fig("f1", `[1e308,-1e308]`)), "extent is not finite"},
+	}
+	results := []execute.Result{executed(t, "a-good", 0.5)}
+	for _, n := range []string{"collide", "nan", "overflow", "rule", "schema"} {
+		results = append(results, bad[n].res)
+	}
+	results = append(results, withBundle(t, "z-huge", fig("f1", `[1e308,1e308]`))) // drawn, not failed
+	m, err := Build(out, results, Provenance{})
+	if err != nil {
+		t.Fatalf("one bad notebook failed the whole site: %v", err)
+	}
+	if !m.Failed() {
+		t.Error("the report does not fail")
+	}
+	idx, err := os.ReadFile(filepath.Join(out, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range m.Notebooks {
+		b, ok := bad[e.Name]
+		if !ok {
+			if e.Status != "ok" {
+				t.Errorf("%s: status %s (%s), want ok", e.Name, e.Status, e.Error)
+			}
+			continue
+		}
+		if e.Status != "failed" || !strings.Contains(e.Error, b.want) {
+			t.Errorf("%s: status %s, error %q; want failed with %q", e.Name, e.Status, e.Error, b.want)
+		}
+		page, err := os.ReadFile(filepath.Join(out, e.Name+".html"))
+		if err != nil {
+			t.Errorf("%s: no page: %v", e.Name, err)
+		}
+		// The index and the page say why (HTML-escaped).
+		esc := strings.NewReplacer(`"`, "&#34;").Replace(b.want)
+		if !bytes.Contains(idx, []byte(esc)) {
+			t.Errorf("the index does not say why %s failed (%q)", e.Name, esc)
+		}
+		if !bytes.Contains(page, []byte(esc)) {
+			t.Errorf("the page of %s does not say why it failed (%q)", e.Name, esc)
+		}
+	}
+	if len(m.Notebooks) != len(results) {
+		t.Errorf("%d notebooks in the manifest, want %d", len(m.Notebooks), len(results))
+	}
+	for _, f := range []string{"a-good.figures/f1.svg", "z-huge.figures/f1.png"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("a good notebook's figure file is missing: %v", err)
+		}
 	}
 }
 

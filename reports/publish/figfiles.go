@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
@@ -34,27 +35,36 @@ type figureJob struct {
 	fig  bundle.Figure
 }
 
-// writeFigures writes the files of every figure of jobs into the site dir.
-func writeFigures(dir string, jobs []figureJob) error {
+// writeFigures writes the files of every figure of jobs into the site
+// dir and returns, per job, why its figure could not be written (nil when
+// it was): two figures of one page whose files would share a name, a
+// figure picture cannot draw (ErrNoData, an extent that overflows, ...).
+// One figure's failure is its notebook's (the caller marks it failed),
+// never the site's.
+func writeFigures(dir string, jobs []figureJob) []error {
+	errs := make([]error, len(jobs))
 	seen := map[string]string{}
-	for _, j := range jobs {
+	var todo []int
+	for i, j := range jobs {
 		p := render.FigureFile(j.page, j.fig.ID, "csv")
 		if other, ok := seen[p]; ok {
-			return fmt.Errorf("publish: %s: figures %q and %q would share the files %s.*", j.page, other, j.fig.ID, p[:len(p)-len(".csv")])
+			errs[i] = fmt.Errorf("publish: %s: figures %q and %q would share the files %s.*", j.page, other, j.fig.ID, p[:len(p)-len(".csv")])
+			continue
 		}
 		seen[p] = j.fig.ID
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, filepath.FromSlash(p))), 0o755); err != nil {
-			return err
+			errs[i] = err
+			continue
 		}
+		todo = append(todo, i)
 	}
 	workers := FigureWorkers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	errs := make([]error, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(workers, max(len(jobs), 1)) {
+	for range min(workers, max(len(todo), 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -63,21 +73,23 @@ func writeFigures(dir string, jobs []figureJob) error {
 			}
 		}()
 	}
-	for i := range jobs {
+	for _, i := range todo {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return errs
 }
 
-// writeFigure writes one figure's files.
-func writeFigure(dir string, j figureJob) error {
+// writeFigure writes one figure's files. A panic of the drawing (a
+// gonum/plot check picture did not foresee) is the figure's error, not
+// the report's crash.
+func writeFigure(dir string, j figureJob) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("publish: %s: drawing figure %q: panic: %v", j.page, j.fig.ID, r)
+		}
+	}()
 	f, err := picture.FromBundle(j.fig)
 	if err != nil {
 		return fmt.Errorf("publish: %s: %w", j.page, err)
@@ -107,6 +119,11 @@ func writeFigure(dir string, j figureJob) error {
 // value z. Numbers are written in the shortest form that reads back as the
 // same float64 (strconv 'g', -1); a missing value (NaN or ±Inf, null in the
 // manifest) is written NaN, as numpy, pandas and R read it.
+//
+// A name a spreadsheet would take for a formula (starting with =, +, -,
+// @, a tab or a carriage return: "=HYPERLINK(…)") is written behind a
+// single quote, as spreadsheets expect text that must stay text; a name
+// that reads as a number ("-1.5") is left as it is.
 func FigureCSV(f bundle.Figure) []byte {
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
@@ -124,7 +141,7 @@ func FigureCSV(f bundle.Figure) []byte {
 			if s.YErr != nil {
 				e = num(s.YErr[i])
 			}
-			w.Write([]string{"series", s.Name, num(s.X[i]), num(s.Y[i]), e, ""})
+			w.Write([]string{"series", csvText(s.Name), num(s.X[i]), num(s.Y[i]), e, ""})
 		}
 	}
 	if h := f.Heat; h != nil {
@@ -132,13 +149,25 @@ func FigureCSV(f bundle.Figure) []byte {
 		if ok {
 			for jy := range ny {
 				for ix := range nx {
-					w.Write([]string{"heat", h.Name, num(h.X[ix]), num(h.Y[jy]), "", num(h.Z[jy*nx+ix])})
+					w.Write([]string{"heat", csvText(h.Name), num(h.X[ix]), num(h.Y[jy]), "", num(h.Z[jy*nx+ix])})
 				}
 			}
 		}
 	}
 	w.Flush()
 	return buf.Bytes()
+}
+
+// csvText neutralises a text cell against formula injection (see
+// FigureCSV).
+func csvText(s string) string {
+	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return s
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return s
+	}
+	return "'" + s
 }
 
 // CheckFigureFiles checks the figure files of the site out against its
@@ -175,6 +204,11 @@ func csvMatches(b []byte, f bundle.Figure) error {
 		return err
 	}
 	rows = rows[1:]
+	// A text cell is the name, or the name behind a quote when it starts
+	// as a formula would.
+	text := func(field, want string) bool {
+		return field == want || want != "" && strings.ContainsRune("=+-@\t\r", rune(want[0])) && field == "'"+want
+	}
 	same := func(field string, want bundle.Float) bool {
 		v, err := strconv.ParseFloat(field, 64)
 		if err != nil {
@@ -204,7 +238,7 @@ func csvMatches(b []byte, f bundle.Figure) error {
 				return err
 			}
 			okErr := r[4] == "" && s.YErr == nil || s.YErr != nil && same(r[4], s.YErr[i])
-			if r[0] != "series" || r[1] != s.Name || !same(r[2], s.X[i]) || !same(r[3], s.Y[i]) || !okErr || r[5] != "" {
+			if r[0] != "series" || !text(r[1], s.Name) || !same(r[2], s.X[i]) || !same(r[3], s.Y[i]) || !okErr || r[5] != "" {
 				return fmt.Errorf("row %d %q differs from series %q point %d", k, r, s.Name, i)
 			}
 		}
@@ -216,7 +250,7 @@ func csvMatches(b []byte, f bundle.Figure) error {
 			if err != nil {
 				return err
 			}
-			if r[0] != "heat" || r[1] != h.Name || !same(r[2], h.X[c%nx]) || !same(r[3], h.Y[c/nx]) || r[4] != "" || !same(r[5], z) {
+			if r[0] != "heat" || !text(r[1], h.Name) || !same(r[2], h.X[c%nx]) || !same(r[3], h.Y[c/nx]) || r[4] != "" || !same(r[5], z) {
 				return fmt.Errorf("row %d %q differs from heat cell %d", k, r, c)
 			}
 		}

@@ -1,6 +1,8 @@
 package publish
 
 import (
+	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"math"
 	"os"
@@ -112,4 +114,39 @@ func bundleOutput(t *testing.T, b bundle.Bundle) ipynb.Output {
 		t.Fatal(err)
 	}
 	return ipynb.Output{OutputType: "display_data", Data: map[string]json.RawMessage{bundle.MIMEType: data}}
+}
+
+// TestFigureCSVFormulaInjection: a name a spreadsheet would run as a
+// formula is written behind a single quote; numbers, and names that read
+// as numbers, are left as they are (issue 36: a series named
+// =HYPERLINK(…) went into the CSV verbatim). CheckFigureFiles' reader
+// takes the quoted name for the manifest's.
+func TestFigureCSVFormulaInjection(t *testing.T) {
+	f := bundle.Figure{ID: "f", Series: []bundle.Series{
+		{Name: `=HYPERLINK("http://x","y")`, X: []bundle.Float{-1.5}, Y: []bundle.Float{2}},
+		{Name: "+1+cmd|' /C calc'!A0", X: []bundle.Float{0}, Y: []bundle.Float{-3}},
+		{Name: "@SUM(A1)", X: []bundle.Float{0}, Y: []bundle.Float{0}},
+		{Name: "-x", X: []bundle.Float{0}, Y: []bundle.Float{0}},
+		{Name: "-1.5", X: []bundle.Float{0}, Y: []bundle.Float{0}},
+		{Name: "q^l", X: []bundle.Float{0}, Y: []bundle.Float{0}},
+	}}
+	rows, err := csv.NewReader(bytes.NewReader(FigureCSV(f))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][2]string{
+		{`'=HYPERLINK("http://x","y")`, "-1.5"}, {"'+1+cmd|' /C calc'!A0", "0"}, {"'@SUM(A1)", "0"},
+		{"'-x", "0"}, {"-1.5", "0"}, {"q^l", "0"},
+	}
+	for i, w := range want {
+		if r := rows[i+1]; r[1] != w[0] || r[2] != w[1] {
+			t.Errorf("row %d: name %q, x %q; want %q, %q", i+1, r[1], r[2], w[0], w[1])
+		}
+	}
+	if rows[2][3] != "-3" {
+		t.Errorf("a negative number was quoted: %q", rows[2][3])
+	}
+	if err := csvMatches(FigureCSV(f), f); err != nil {
+		t.Errorf("the CSV does not read back as the figure: %v", err)
+	}
 }

@@ -2,15 +2,18 @@ package publish
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/sigprop/sigprop/internal/filelock"
 	"github.com/sigprop/sigprop/internal/tempdir"
 )
 
@@ -134,13 +137,45 @@ const legacyTmpAge = time.Hour
 // out must pass CheckOut. Leftovers of a publish that was killed (the
 // sibling directories of a dead owner, and those of older sigprops more
 // than an hour old) are removed first.
+//
+// Replace holds the site's lock (LockPath) from before write starts to
+// after the swap, so two processes replacing one out do it one after the
+// other, and write may read the site it replaces (Update merges its
+// manifest) knowing no one else changes it meanwhile.
 func Replace(out string, write func(dir string) error) error {
+	return replace(context.Background(), nil, out, write)
+}
+
+// LockPath is the lock file of the site out: .BASE.lock beside it (not in
+// it: the site is replaced as a whole), there while a publish holds it
+// (internal/filelock: removed on unlock; the lock ends with the process
+// that holds it, kill -9 included).
+func LockPath(out string) string {
+	out = filepath.Clean(out)
+	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out)+".lock")
+}
+
+// replace is Replace, waiting for the site's lock until ctx ends; wait,
+// when not nil, hears that another process holds it.
+func replace(ctx context.Context, wait io.Writer, out string, write func(dir string) error) error {
 	out = filepath.Clean(out)
 	if err := CheckOut(out); err != nil {
 		return err
 	}
 	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	unlock, err := filelock.Lock(ctx, LockPath(out), func() {
+		if wait != nil {
+			fmt.Fprintf(wait, "waiting for another sigprop writing %s (lock %s)\n", out, LockPath(out))
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("output directory %s: locking it: %w", out, err)
+	}
+	defer unlock()
+	if err := CheckOut(out); err != nil { // what held the lock may have changed it
 		return err
 	}
 	removeLeftovers(parent, tmpPrefix(out))
@@ -197,4 +232,42 @@ func swap(site, out string) error {
 		return err
 	}
 	return os.Rename(old, site)
+}
+
+// CheckWritable returns an error naming out unless a site can be written
+// there: the nearest existing directory of out's parent takes a new
+// directory (the site is built beside out), and out, when it exists,
+// takes a new file (its old content is removed after the swap). It probes
+// by creating and removing them, so that a read-only or full file system
+// is found before any notebook runs, not after every one has.
+func CheckWritable(out string) error {
+	out = filepath.Clean(out)
+	anc := filepath.Dir(out)
+	for {
+		if st, err := os.Stat(anc); err == nil {
+			if !st.IsDir() {
+				return fmt.Errorf("output directory %s: %s is not a directory", out, anc)
+			}
+			break
+		}
+		up := filepath.Dir(anc)
+		if up == anc {
+			break
+		}
+		anc = up
+	}
+	probe, err := os.MkdirTemp(anc, ".sigprop-probe-")
+	if err != nil {
+		return fmt.Errorf("output directory %s cannot be written: %w", out, err)
+	}
+	os.Remove(probe)
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		f, err := os.CreateTemp(out, ".sigprop-probe-")
+		if err != nil {
+			return fmt.Errorf("output directory %s cannot be written: %w", out, err)
+		}
+		f.Close()
+		os.Remove(f.Name())
+	}
+	return nil
 }

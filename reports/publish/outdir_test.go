@@ -227,3 +227,32 @@ func TestBuildCutsHugeOutputs(t *testing.T) {
 		t.Errorf("the whole output is not kept beside the page (%v)", err)
 	}
 }
+
+// TestCheckWritable: an --out that cannot be written is found before any
+// work (issue 36: a read-only --out was discovered only after every
+// notebook ran). /proc takes no new directory, even from root; a
+// read-only directory is tried too when the test does not run as root.
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckWritable(filepath.Join(dir, "a", "b", "site")); err != nil {
+		t.Errorf("a new site under a writable directory: %v", err)
+	}
+	os.Mkdir(filepath.Join(dir, "site"), 0o755)
+	if err := CheckWritable(filepath.Join(dir, "site")); err != nil {
+		t.Errorf("an existing writable site: %v", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".sigprop-probe-*")); len(left) > 0 {
+		t.Errorf("probes left: %v", left)
+	}
+	bad := []string{"/proc/sigprop-no-such/site"}
+	if os.Geteuid() != 0 {
+		ro := filepath.Join(dir, "ro")
+		os.Mkdir(ro, 0o555)
+		bad = append(bad, filepath.Join(ro, "site"))
+	}
+	for _, out := range bad {
+		if err := CheckWritable(out); err == nil || !strings.Contains(err.Error(), out) {
+			t.Errorf("CheckWritable(%s) = %v, want an error naming it", out, err)
+		}
+	}
+}

@@ -20,10 +20,37 @@ const highlightStyle = "github"
 // not change when the colours do.
 var formatter = chromahtml.New(chromahtml.WithClasses(true))
 
+// Bounds of highlighting: chroma's lexer (regexp2, backtracking) took
+// over 10 min, deaf to SIGINT, on a cell holding a 50 MB comment line. A
+// source longer than MaxHighlightBytes or with a line longer than
+// MaxHighlightLine is shown plain, with a note saying why.
+const (
+	MaxHighlightBytes = 64 << 10
+	MaxHighlightLine  = 4 << 10
+)
+
+// plainReason says why src is not highlighted ("" when it is).
+func plainReason(src string) string {
+	if len(src) > MaxHighlightBytes {
+		return fmt.Sprintf("the cell's %s are more than the %s highlighted", sizeText(len(src)), sizeText(MaxHighlightBytes))
+	}
+	for line := range strings.Lines(src) {
+		if len(line) > MaxHighlightLine {
+			return fmt.Sprintf("a line of %s is longer than the %s highlighted", sizeText(len(line)), sizeText(MaxHighlightLine))
+		}
+	}
+	return ""
+}
+
 // highlightGo returns src as highlighted HTML (<pre class="chroma">...).
 // gonb's special lines (%% magics, !shell) lex as Go error tokens, which
-// chroma.css leaves unstyled.
+// chroma.css leaves unstyled. Beyond the highlighting bounds it is shown
+// plain, followed by a note saying so.
 func highlightGo(src string) ([]byte, error) {
+	if why := plainReason(src); why != "" {
+		return []byte("<pre class=\"chroma\"><code>" + html.EscapeString(src) + "</code></pre>" +
+			"<p class=\"output-note\">Shown without highlighting: " + html.EscapeString(why) + ".</p>"), nil
+	}
 	lexer := lexers.Get("go")
 	if lexer == nil {
 		return []byte("<pre><code>" + html.EscapeString(src) + "</code></pre>"), nil

@@ -165,7 +165,7 @@ func (r *Renderer) RenderIndex(entries []IndexEntry, conf *conformance.Counts) (
 			mclass = "fail"
 		}
 		fmt.Fprintf(&w, "<tr class=\"%s\"><td><a href=\"%s\">%s</a><br><code>%s</code>", statusClass(status),
-			html.EscapeString(e.Href), html.EscapeString(title), html.EscapeString(e.Name))
+			html.EscapeString(e.Href), html.EscapeString(Visible(title)), html.EscapeString(Visible(e.Name)))
 		if e.Err != "" {
 			fmt.Fprintf(&w, "<br><span class=\"err\">%s</span>", html.EscapeString(firstLine(StripANSI(e.Err))))
 		}

@@ -144,7 +144,7 @@ func (r *Renderer) head(w *bytes.Buffer, title string, math bool) {
 	w.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	w.WriteString(cspMeta)
 	w.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	fmt.Fprintf(w, "<title>%s</title>\n", html.EscapeString(title))
+	fmt.Fprintf(w, "<title>%s</title>\n", html.EscapeString(Visible(title)))
 	if math {
 		fmt.Fprintf(w, "<link rel=\"stylesheet\" href=\"%skatex/katex.min.css\">\n", a)
 		fmt.Fprintf(w, "<link rel=\"stylesheet\" href=\"%schroma.css\">\n", a)

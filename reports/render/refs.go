@@ -104,6 +104,9 @@ func EquationLabels(nb *ipynb.Notebook) []string {
 		if c.CellType != "markdown" {
 			continue
 		}
+		if markdownBound(string(c.Source)) != "" {
+			continue // shown as source: no labels
+		}
 		src := []byte(c.Source)
 		doc := md.Parser().Parse(text.NewReader(src))
 		_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {

@@ -138,6 +138,9 @@ func New(opts ...Option) *Renderer {
 // from ids, which a page shares across its cells so that two "## Results"
 // headings get distinct anchors; nil means a fresh set.
 func (r *Renderer) markdown(src string, ids parser.IDs) ([]byte, error) {
+	if why := markdownBound(src); why != "" {
+		return markdownSource(src, why), nil
+	}
 	if ids == nil {
 		ids = newIDs()
 	}
@@ -169,6 +172,9 @@ func FirstHeading(nb *ipynb.Notebook) string {
 	for _, c := range nb.Cells {
 		if c.CellType != "markdown" {
 			continue
+		}
+		if markdownBound(string(c.Source)) != "" {
+			continue // shown as source: no heading
 		}
 		src := []byte(c.Source)
 		doc := md.Parser().Parse(text.NewReader(src))
