@@ -31,6 +31,9 @@
 //	(Z)  K* = 0 class at large ℓ: Var/K² ≈ (2 + 2ℓ/3)/n,
 //	     E q̂/K − 1 ≈ −ℓ/(3n)                                   KStarZeroVarRatio, KStarZeroMeanShift
 //	     exact sampler of (q̂^ℓ) (a scalar chain, O(nL))         Settings.Sample, Stats
+//	two inputs: Cov(q̂_{αβ}, q̂_{γδ}) = (K_{αγ}K_{βδ} + K_{αδ}K_{βγ} + V)/n,
+//	(R2′) V^{ℓ+1} = J V Jᵀ + σ_w⁴ Cov(φ_αφ_β, φ_γφ_δ)           PairSettings.Layers, PairLayer.Cov
+//	     two-input exact sampler (2×2 chain)                    PairSettings.Sample
 //
 // The expansion holds while Var q̂^ℓ/(K^ℓ)² ≪ 1: for ReLU (c = 5) the
 // O(1/n) variance is 26% low at ℓ/n = 0.1 and 4.2× low at ℓ/n = 0.5
