@@ -174,12 +174,15 @@ func TestVarianceAgainstSimulation(t *testing.T) {
 }
 
 // TestMeanShiftAgainstSimulation: E q̂^ℓ = K^ℓ + G1^ℓ/n against
-// simulation at n = 32 and 64, 10000 chain networks each, directly (the
-// O(1/n²) remainder of the mean is below its SE here): |z| ≤ 4 at
-// ℓ = 4, 8, 16 for the K* = 0 class, where the shift is largest relative
-// to K (−ℓ/(3n) at large ℓ), and at ℓ = 8 for tanh and GELU at the edge
-// of chaos. The infinite-width K alone is rejected in the K* = 0 class
-// (|z| ≥ 8 at ℓ = 16, n = 32; measured 26 at 20000 networks).
+// simulation at n = 32 and 64, 10000 chain networks each, directly, at
+// ℓ/n ≤ 1/4 (where the O(1/n²) remainder of the mean is below its SE):
+// |z| ≤ 4 at ℓ = 4, 8, 16 for the K* = 0 class, where the shift is
+// largest relative to K (−ℓ/(3n) at large ℓ), and at ℓ = 8 for tanh and
+// GELU at the edge of chaos (measured max |z| 2.0). ℓ = 16 at n = 32
+// (ℓ/n = 1/2) is left out: there the remainder reaches 2–3 SE (z 1.9 at
+// 20000 networks, 3.0 at 10000), the onset of the breakdown of
+// lib/sources/finitewidth.md#table. The infinite-width K alone is
+// rejected in the K* = 0 class (|z| ≥ 8 at ℓ = 16, n = 64; measured 14.4).
 func TestMeanShiftAgainstSimulation(t *testing.T) {
 	const nets = 10000
 	cs := mcCases(t)
@@ -200,6 +203,9 @@ func TestMeanShiftAgainstSimulation(t *testing.T) {
 			}
 			st := Stats(q)
 			for _, l := range c.layers {
+				if 4*l > n {
+					continue
+				}
 				L, m := ls[l-1], st[l-1]
 				z := (m.Mean - L.Mean(n)) / m.MeanSE
 				zK := (m.Mean - L.K) / m.MeanSE
@@ -208,7 +214,7 @@ func TestMeanShiftAgainstSimulation(t *testing.T) {
 				if math.Abs(z) > 4 {
 					t.Errorf("%s n = %d ℓ = %d: mean %.6g ± %.2g, theory %.6g (z = %.2f)", c.mc.name, n, l, m.Mean, m.MeanSE, L.Mean(n), z)
 				}
-				if c.mc.name == "tanh K*=0" && n == 32 && l == 16 && math.Abs(zK) < 8 {
+				if c.mc.name == "tanh K*=0" && n == 64 && l == 16 && math.Abs(zK) < 8 {
 					t.Errorf("the mean check cannot tell the shift: K alone has z = %.1f", zK)
 				}
 			}
