@@ -19,7 +19,7 @@
 //
 // Equations (labels of lib/sources/finitewidth.md#equations) and the code:
 //
-//	(R1) K^{ℓ+1}  = σ_b² + σ_w² ⟨φ²⟩_{K^ℓ}                      Layer.K (meanfield F1)
+//	(R1) K^{ℓ+1}  = σ_b² + σ_w² ⟨φ²⟩_{K^ℓ}                      Layer.K (the q-map of package meanfield)
 //	(R2) V^{ℓ+1}  = χ_∥² V^ℓ + σ_w⁴ (⟨φ⁴⟩ − ⟨φ²⟩²)_{K^ℓ}        Layer.V
 //	(R3) G1^{ℓ+1} = χ_∥ G1^ℓ + ½ σ_w² ∂²_K⟨φ²⟩ V^ℓ             Layer.G1
 //	     χ_∥ = σ_w² ∂_K⟨φ²⟩, V¹ = G1¹ = 0                       Layer.ChiPar; Settings.Layers
