@@ -7,6 +7,7 @@
 // histogram on a fixed range).
 //
 //	x̄, s (n − 1), s/√n                         MeanSD, MeanSE (gonum stat.MeanStdDev, stat.StdErr)
+//	s² and its SE from the fourth moment         VarSE (the spread of a variance across networks)
 //	z = (x̄ − θ)/SE, max over points (SE > 0)     Z, MaxZ
 //	mean and SE over clusters (sample units)      ClusterMeanSE, ClusterMeans
 //	t-score → normal score of equal tail          NormalZ, MaxZDOF (SE from dof + 1 units)

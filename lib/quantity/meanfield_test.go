@@ -127,7 +127,9 @@ func TestMeanfieldNoNaN(t *testing.T) {
 		q, _ := Lookup(name)
 		use := map[string]string{}
 		for _, p := range q.Params {
-			use[p.Name] = args[p.Name]
+			if a, ok := args[p.Name]; ok { // others (finite_width's layer, width) at their defaults
+				use[p.Name] = a
+			}
 		}
 		val, err := evalNamed(t, name, use)
 		if err != nil {

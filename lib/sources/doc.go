@@ -8,6 +8,8 @@
 //	tanner2024.md  Tanner's lecture 6 with Pennington, Schoenholz, Ganguli
 //	               2017/2018, Poole et al. 2016, Murray et al. 2021 and
 //	               Nait Saada et al. 2024
+//	finitewidth.md the 1/n theory of random MLPs: Roberts, Yaida & Hanin 2022
+//	               (arXiv:2106.10165), Hanin & Nica 2019 (arXiv:1812.05994)
 //	notation.md    the symbols of every source beside sigprop's names:
 //	               width, depth, tokens, residual weights, temperature, ...
 //	               (the sources' n, d, m, α, λ, τ do not agree)
