@@ -190,13 +190,20 @@ func (r *Renderer) conformanceRow(w *bytes.Buffer, res conformance.Result, pages
 		}
 		return 0
 	})
+	prevClaim := ""
 	for i, m := range metrics {
 		if i > 0 {
 			w.WriteString("<br>")
 		}
 		class, _ := picture.OutcomeBadge(m.Outcome())
 		fmt.Fprintf(w, "<span class=\"badge %s\">%s</span> %s", class, picture.FormatFloat(m.Ratio()), html.EscapeString(m.Name))
-		if c := m.ClaimText(); c != "" {
+		// A claim is quoted once for the checks that share it in a row.
+		c := m.ClaimText()
+		if c == prevClaim && !m.Central {
+			continue
+		}
+		prevClaim = c
+		if c != "" {
 			central := ""
 			if m.Central {
 				central = "central "
