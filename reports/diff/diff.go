@@ -234,6 +234,7 @@ type key struct{ notebook, id string }
 func Compare(a, b *publish.Manifest, opt Options) *Report {
 	opt = opt.withDefaults()
 	r := &Report{RTol: opt.RTol, ATol: opt.ATol}
+	bothConf := len(a.Conformance) > 0 && len(b.Conformance) > 0
 	if scope := paramScope(a, b); scope != nil {
 		r.Params = paramDiffs(a, b, scope)
 		r.Scope = slices.Sorted(maps.Keys(scope))
@@ -304,6 +305,10 @@ func Compare(a, b *publish.Manifest, opt Options) *Report {
 			return md
 		}, func(md MetricDiff) string { return md.Status })
 	r.Conformance, r.ConformanceCompared = compareConformance(a, b)
+	if !r.ConformanceCompared && bothConf {
+		// Both reports carry the list; the notebooks compared have no row.
+		r.ConformanceCompared = true
+	}
 	if r.ConformanceCompared {
 		r.ConformanceCounts = conformanceCounts(a, b)
 	}

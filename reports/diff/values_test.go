@@ -97,6 +97,9 @@ func TestCompareParamRun(t *testing.T) {
 			t.Errorf("metric of %s compared", m.Notebook)
 		}
 	}
+	if !r.ConformanceCompared {
+		t.Error("conformance not compared although both reports carry the list")
+	}
 	if len(r.Values) != 0 || len(r.Conformance) != 0 {
 		t.Errorf("values %+v, conformance %+v: the other notebook's entries compared", r.Values, r.Conformance)
 	}
@@ -110,6 +113,13 @@ func TestCompareParamRun(t *testing.T) {
 	}
 	if !strings.Contains(string(page), "<td>nb</td><td>Gamma</td><td>(the notebook&#39;s own)</td><td>0.4</td>") {
 		t.Errorf("page lacks the parameter table")
+	}
+	// Rows of other notebooks only: compared, with nothing to list (not
+	// "a report predates the list").
+	a.Conformance = a.Conformance[:1]
+	b.Conformance = []publish.ConformanceEntry{{ID: "row-other", Outcome: "not in this report"}}
+	if r := Compare(a, b, Options{}); !r.ConformanceCompared || len(r.Conformance) != 0 {
+		t.Errorf("rows of other notebooks: compared %v, %+v", r.ConformanceCompared, r.Conformance)
 	}
 	// Two reports at the notebooks' own settings compare every notebook.
 	b.Notebooks = nil
