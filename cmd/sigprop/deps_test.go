@@ -1,9 +1,16 @@
 package main
 
 import (
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"maps"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -57,4 +64,156 @@ func checkDeps(t *testing.T, pkgs, bad []string) {
 			}
 		}
 	}
+}
+
+// TestEveryPackageHasDocGo: every package of the module has a doc.go
+// holding its package comment ("Package NAME ..."; a command's says what
+// the command does), and no other file of the package has one (STYLE.md,
+// "Packages and files"). The check itself is tried on a planted module
+// first.
+func TestEveryPackageHasDocGo(t *testing.T) {
+	planted := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod":            "module example.com/m\n",
+		"a/a.go":            "// Package a is documented in the wrong file.\npackage a\n",
+		"b/doc.go":          "// Package b does b.\npackage b\n",
+		"b/b.go":            "// Package b again.\npackage b\n",
+		"b/b_test.go":       "// Package b in a test file.\npackage b\n",
+		"c/doc.go":          "// Package c does c.\npackage c\n",
+		"c/c.go":            "package c\n",
+		"c/gen.go":          "//go:build ignore\n\n// Gen writes a table.\npackage main\n",
+		"c/testdata/x/x.go": "package x\n",
+		"d/doc.go":          "package d\n",
+		"e/doc.go":          "// Package f is misnamed.\npackage e\n",
+		"nested/go.mod":     "module example.com/nested\n",
+		"nested/n/n.go":     "package n\n",
+		".hidden/h.go":      "package h\n",
+		"cmd/tool/doc.go":   "// Command tool does things.\npackage main\n",
+		"cmd/tool/main.go":  "package main\n",
+		"docs/README.md":    "no Go here\n",
+	} {
+		p := filepath.Join(planted, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, problems, err := packageDocs(planted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"a has no doc.go",
+		"a/a.go has the package comment; it belongs in doc.go",
+		"b/b.go has a package comment besides doc.go's",
+		"d/doc.go has no package comment",
+		`e/doc.go: the package comment starts "Package f is misnamed.", want "Package e "`,
+	}
+	if n != 6 || !slices.Equal(problems, want) {
+		t.Fatalf("planted module: %d packages, problems\n%s\nwant 6 packages, problems\n%s", n, strings.Join(problems, "\n"), strings.Join(want, "\n"))
+	}
+
+	n, problems, err = packageDocs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 50 {
+		t.Fatalf("found only %d packages; is the walk reading the module?", n)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
+
+// packageDocs walks the module at root the way `go list ./...` sees it
+// (directories with a non-test .go file, without testdata, directories
+// starting with . or _, and nested modules such as examples/library and
+// lib/vit/gomlxpeer; files constrained by //go:build ignore are not part
+// of a package) and returns the number of packages and what is wrong
+// with their package comments, in path order.
+func packageDocs(root string) (int, []string, error) {
+	type pkg struct {
+		name      string
+		hasDoc    bool
+		docText   string
+		commented []string // files other than doc.go with a package comment
+	}
+	pkgs := map[string]*pkg{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if path == root {
+				return nil
+			}
+			if n := d.Name(); n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") {
+				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if c.Text == "//go:build ignore" {
+					return nil
+				}
+			}
+		}
+		rel, err := filepath.Rel(root, filepath.Dir(path))
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		p := pkgs[rel]
+		if p == nil {
+			p = &pkg{name: f.Name.Name}
+			pkgs[rel] = p
+		}
+		switch {
+		case d.Name() == "doc.go":
+			p.hasDoc = true
+			if f.Doc != nil {
+				p.docText = f.Doc.Text()
+			}
+		case f.Doc != nil:
+			p.commented = append(p.commented, d.Name())
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, nil, err
+	}
+	var out []string
+	for _, dir := range slices.Sorted(maps.Keys(pkgs)) {
+		p := pkgs[dir]
+		switch {
+		case !p.hasDoc:
+			out = append(out, dir+" has no doc.go")
+		case p.docText == "":
+			out = append(out, dir+"/doc.go has no package comment")
+		case p.name != "main" && !strings.HasPrefix(p.docText, "Package "+p.name+" "):
+			first, _, _ := strings.Cut(p.docText, "\n")
+			out = append(out, fmt.Sprintf("%s/doc.go: the package comment starts %q, want %q", dir, first, "Package "+p.name+" "))
+		}
+		for _, f := range p.commented {
+			if p.hasDoc {
+				out = append(out, dir+"/"+f+" has a package comment besides doc.go's")
+			} else {
+				out = append(out, dir+"/"+f+" has the package comment; it belongs in doc.go")
+			}
+		}
+	}
+	return len(pkgs), out, nil
 }

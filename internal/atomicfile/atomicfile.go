@@ -1,8 +1,3 @@
-// Package atomicfile replaces a file's contents in one step: a reader, or
-// a run killed half-way, sees the old file or the new one, never part of
-// one. The executor's result cache (reports/execute) and the sweep
-// directories (internal/sweeprun), which several processes read and write at
-// once, write through it.
 package atomicfile
 
 import (

@@ -1,7 +1,3 @@
-// Package golden compares rendered output (SVG, HTML, JSON) with golden
-// files committed under testdata, and rewrites them when the test binary
-// runs with -update (as gonum/plot's cmpimg and Go's go/printer tests do).
-// It is imported only by tests.
 package golden
 
 import (

@@ -1,6 +1,3 @@
-// Package mustpanic checks, in tests, sigprop's rule that a caller bug
-// (a shape mismatch, a parameter outside its range, a nil generator)
-// panics (STYLE.md, "Errors and panics"). It is imported only by tests.
 package mustpanic
 
 import (

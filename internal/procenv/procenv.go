@@ -1,7 +1,3 @@
-// Package procenv finds the processes whose environment holds a marker
-// variable. Tests that start kernels mark them with a random variable and
-// check, through Find, that none outlives the test. It reads Linux's
-// /proc; elsewhere Find finds nothing. It is imported only by tests.
 package procenv
 
 import (

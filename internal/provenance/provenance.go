@@ -1,7 +1,3 @@
-// Package provenance asks git which commit a checkout is at and whether it
-// has uncommitted changes: the source revision that every provenance record
-// of sigprop carries (a report's manifest, reports/publish; a sweep's or a
-// generated data set's invocation, internal/sweeprun).
 package provenance
 
 import (

@@ -1,6 +1,3 @@
-// Package showtest holds a test helper shared by the display packages of
-// kernel-ext: the check that a view run at settings other than a paper's
-// claims nothing and says so (issue "notebooks you can work through").
 package showtest
 
 import (

@@ -1,10 +1,3 @@
-// Package composeshow shows a composed block (lib/compose) in a notebook:
-// the theory's token geometry over depth beside the simulation, the
-// width-convergence check, a table over several compositions and the λ_a
-// phase diagram. Captions, Params and sample counts come from the results
-// shown; no figure claims a paper figure (no source analysed these
-// blocks). Every check's tolerance comes from the run's own standard
-// errors. Notebook 07-compose uses it.
 package composeshow
 
 import (

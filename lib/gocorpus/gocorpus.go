@@ -1,17 +1,3 @@
-// Package gocorpus cuts a small, deterministic code corpus out of the Go
-// standard library's own source (the tree under `go env GOROOT`), for the
-// causal language model of Noci et al. 2023, Fig. 2 ("next-token
-// prediction on code data"; L. Noci et al., "The Shaped Transformer:
-// Attention Models in the Infinite Depth-and-Width Limit", NeurIPS 2023,
-// arXiv:2306.17759). The source of a Go release is real code on every
-// machine with the toolchain; pinned by the Go version and a SHA-256 of
-// the selected bytes, it is a reproducible corpus.
-//
-// Files lists the selection (the non-test .go files directly in each
-// directory of Dirs, each directory's files in lexical order), Read
-// concatenates them, Tokenize maps bytes to a 98-symbol vocabulary and
-// Windows cuts evenly spaced windows of a sequence and its next-token
-// targets. The package reads only through an fs.FS its caller opens.
 package gocorpus
 
 import (

@@ -1,23 +1,3 @@
-// Package nbparams runs a notebook with other values of its top-level
-// settings, as papermill does for Python notebooks: the notebook's one code
-// cell tagged "parameters" (cell metadata "tags": ["parameters"]) declares
-// them as Go constants or variables, and Inject adds, right after it, a
-// cell tagged "injected-parameters" that declares the chosen ones again
-// with the new values.
-//
-// This relies on how gonb (github.com/janpfeifer/gonb, internal/goexec)
-// accumulates a notebook's top-level declarations: they are kept in maps
-// keyed by name (Declarations.Constants, .Variables) and a later cell's
-// declaration of the same name replaces the earlier one (MergeFrom). A
-// constant of a `const ( ... )` group is rendered through its group's
-// chain of declarations, so a group is declared again whole, with the
-// other members' source unchanged; a variable is rendered on its own and
-// is declared again alone.
-//
-// A value is checked against the parameter's type before anything runs:
-// the declared type, or for a declaration without one the type of its
-// literal (an integer literal takes integers, a floating-point one any
-// finite number, a string literal any text, true/false a boolean).
 package nbparams
 
 import (

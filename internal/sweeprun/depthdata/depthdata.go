@@ -1,11 +1,3 @@
-// Package depthdata precomputes the training grid of the Schoenholz et al.
-// 2017 trainable-depth analogue (lib/traindepth): every (σ_w², depth, seed)
-// of traindepth.Paper() on the committed Fashion-MNIST subset, and the
-// budget grid traindepth.Budget() (fewer cells, 5 × the steps). It writes
-// runs.json (a list of traindepth.Run) and provenance.json by `sigprop sweep
-// generate schoenholz-depth DIR` (schoenholz-budget DIR); depthdata_test.go
-// retrains the first steps of cells of each and compares them with the
-// stored records bit for bit.
 package depthdata
 
 import (

@@ -1,12 +1,3 @@
-// Package gocorpusdata cuts the committed code corpus of notebook 06's
-// Noci et al. 2023 Fig. 2 (a causal language model on code): Count
-// windows of N+1 bytes, evenly spaced over the concatenated non-test .go
-// files of gocorpus.Dirs under `go env GOROOT`, written as windows.json
-// with provenance.json (the Go version, GOROOT, the files and the SHA-256
-// of their concatenation and of the windows) by `sigprop sweep generate
-// go-corpus DIR`. gocorpusdata_test.go cuts them again from this machine's
-// GOROOT when its Go version is the recorded one, and skips, saying so,
-// when it is not.
 package gocorpusdata
 
 import (

@@ -1,13 +1,3 @@
-// Package jacdata precomputes the finite-width Jacobian spectra of
-// notebooks/04-jacobian-spectra.ipynb at the paper's parameters (width
-// N = 1000, depths up to 128: Pennington, Schoenholz & Ganguli 2018,
-// Figs. 2 and 4, shown in Tanner's lecture), which are too costly to
-// simulate while the report runs. The spectra are written as
-// spectra.json (a list of randmlp.SpectrumSample) next to provenance.json
-// (sweep.Generated: the command, source revision, Go version and workers
-// of the run, the settings and the wall time) by `sigprop sweep generate
-// jacobian-spectra DIR`; jacdata_test.go recomputes a draw of the
-// committed file.
 package jacdata
 
 import (

@@ -1,10 +1,3 @@
-// Package murraydata precomputes the training runs of the Murray Fig. 2
-// analogue (lib/shtanhtrain): every schedule of shtanhtrain.Schedules from
-// every seed of shtanhtrain.Seeds, with shtanhtrain.Paper(), on the committed
-// Fashion-MNIST subset. It writes runs.json (a list of shtanhtrain.Run) and
-// provenance.json by `sigprop sweep generate murray-fig2 DIR`;
-// murraydata_test.go retrains the first steps of the first seed of each
-// schedule and compares them with the stored records bit for bit.
 package murraydata
 
 import (

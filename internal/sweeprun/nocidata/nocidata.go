@@ -1,13 +1,3 @@
-// Package nocidata precomputes the seeded training runs of notebook 06's
-// analogues of Noci et al. 2022 (Fig. 5: test loss against depth; Table 1)
-// and Noci et al. 2023 (Table 1): every variant of trainsweep.NociVariants
-// at the depths of Plan, from Seeds, on the committed Fashion-MNIST subset
-// (notebooks/data/fashion-mnist-subset), with the live cells' settings
-// (trainsweep.NociSteps steps of NociBatch). It writes runs.json (a list
-// of trainsweep.NociRun) and provenance.json (command, source revision, Go
-// version, workers, seeds, settings, elapsed time: sweep.Generated) by
-// `sigprop sweep generate noci-training DIR`; nocidata_test.go recomputes
-// the cheapest run and compares it with the stored one.
 package nocidata
 
 import (

@@ -1,13 +1,3 @@
-// Package reversedata precomputes the seeded training runs on the
-// sequence-reversal task of Noci et al. 2022, App. C.1 (their Fig. 6),
-// and the two no-LayerNorm variants with trainable residual weights (the
-// analogues of their Fig. 15 and of Table 1's ReZero row): every variant
-// of seqtf.ReverseVariants from every seed of Seeds, with
-// seqtf.Fig6Settings. It writes runs.json (a list of seqtf.ReverseRun)
-// and provenance.json (sweep.Generated) by `sigprop sweep generate
-// noci-reverse DIR`; reversedata_test.go recomputes the first steps of a
-// run of each variant and compares them with the stored records bit for
-// bit.
 package reversedata
 
 import (

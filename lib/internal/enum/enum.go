@@ -1,7 +1,3 @@
-// Package enum names the values of sigprop's small integer enumerations
-// (weight ensembles, SDE models, residual scalings, ...): one table of
-// names indexed by value gives both String and its inverse, so that a
-// package states its names once instead of in two switch statements.
 package enum
 
 import "fmt"

@@ -1,10 +1,3 @@
-// Package param formats the error of a setting out of its range the same
-// way in every lib package,
-//
-//	<package>: parameter out of range: NAME = VALUE, want RANGE,
-//
-// wrapping the package's own ErrParam sentinel, so that a caller tests
-// errors.Is(err, pkg.ErrParam) and reads which field to change and to what.
 package param
 
 import "fmt"
