@@ -150,6 +150,18 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if update {
 		build = publish.Update
 	}
+	// The figure files are kept in the result cache's directory, by the
+	// figure's bundle and the drawing program (publish.WithFigureCache):
+	// a report whose figures did not change copies them. --no-cache draws
+	// every figure, as it executes every notebook. The directory is the
+	// result cache's default (execute.Options.CacheDir), spelled out here
+	// rather than exported by the executor: its source is in every
+	// result's cache key.
+	if !*noCache {
+		if uc, err := os.UserCacheDir(); err == nil {
+			buildOpts = append(buildOpts, publish.WithFigureCache(filepath.Join(uc, "sigprop", "results", "figures")))
+		}
+	}
 	// The equation index of this checkout (reports/eqindex): its page is
 	// part of every report.
 	ix, err := eqindex.Scan(root)

@@ -92,6 +92,7 @@ type options struct {
 	params    map[string]string
 	ctx       context.Context
 	wait      io.Writer
+	figCache  string
 }
 
 // WithParams records the parameter values a run with parameters set
@@ -300,7 +301,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			figOwner = append(figOwner, i)
 		}
 	}
-	for k, err := range writeFigures(dir, figJobs) {
+	for k, err := range writeFigures(dir, figJobs, newFigureCache(o.figCache)) {
 		if err != nil {
 			i := figOwner[k]
 			failure[i] = append(failure[i], fmt.Sprintf("%s: %v", results[i].Path, err))

@@ -1,0 +1,160 @@
+package publish
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"debug/elf"
+	"encoding/binary"
+	"encoding/hex"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/sigprop/sigprop/internal/atomicfile"
+	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/picture"
+)
+
+// The figure cache (WithFigureCache) keeps the SVG, PDF and PNG drawn for
+// a figure, so that a report whose figures did not change copies them
+// instead of drawing them again (drawing is most of the time of a report
+// whose notebooks all come from the result cache).
+//
+// An entry is DIR/KEY.EXT, written atomically (internal/atomicfile), so a
+// concurrent report reads a whole file or none; two reports that draw one
+// figure at once write the same bytes, and the last rename wins. KEY
+// (figureKey) is the SHA-256 of
+//
+//   - FigureCacheVersion, bumped when the entries' layout changes;
+//   - the drawing program: the Go build ID of the running executable
+//     (drawerID), whose last part is the hash of the executable's
+//     content. It covers everything that decides the bytes of a drawing:
+//     kernel-ext/picture and bundle, this package, gonum/plot, the fonts,
+//     the Go toolchain. Any change of the code rebuilds the executable
+//     and so redraws every figure once; a key made of package picture's
+//     source alone would miss a change in gonum/plot, a font or the
+//     compiler, and a version constant bumped by hand or by a golden
+//     test would miss a change the goldens do not draw;
+//   - the figure's whole bundle, its data and its Draw (bundle.Figure.Hash
+//     leaves Draw out, as diff compares data only).
+//
+// The CSV is not cached: it is written from the data, which is quicker
+// than reading a file.
+const FigureCacheVersion = "sigprop-figfile/1"
+
+// WithFigureCache makes Build and Update read and write the figure cache
+// in dir (created when needed). A cache that cannot be read or written is
+// ignored: the figure is drawn.
+func WithFigureCache(dir string) BuildOption {
+	return func(o *options) { o.figCache = dir }
+}
+
+// figureCache is the figure cache of one publish: dir, and the drawing
+// program's identity (empty: no cache).
+type figureCache struct {
+	dir, drawer string
+}
+
+func newFigureCache(dir string) *figureCache {
+	if dir == "" {
+		return nil
+	}
+	d := drawerID()
+	if d == "" {
+		return nil
+	}
+	return &figureCache{dir: dir, drawer: d}
+}
+
+// key is figureKey with c's drawer.
+func (c *figureCache) key(f bundle.Figure) (string, bool) {
+	return figureKey(f, c.drawer)
+}
+
+// figureKey is the cache key of figure f drawn by drawer; false when f
+// cannot be encoded (it is then drawn, and the drawing says why).
+func figureKey(f bundle.Figure, drawer string) (string, bool) {
+	data, err := bundle.Encode(bundle.Bundle{Kind: bundle.KindFigure, Figure: &f})
+	if err != nil {
+		return "", false
+	}
+	h := sha256.New()
+	for _, b := range [][]byte{[]byte(FigureCacheVersion), []byte(drawer), data} {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// figureMagic is how a file of each drawn format starts; a cached file
+// that does not is not used.
+var figureMagic = map[picture.Format]string{picture.SVG: "<?xml", picture.PDF: "%PDF-", picture.PNG: "\x89PNG"}
+
+// load returns the cached file of key in format ext, or nil.
+func (c *figureCache) load(key string, ext picture.Format) []byte {
+	b, err := os.ReadFile(filepath.Join(c.dir, key+"."+string(ext)))
+	if err != nil || !bytes.HasPrefix(b, []byte(figureMagic[ext])) {
+		return nil
+	}
+	return b
+}
+
+// store writes b as the file of key in format ext; an error is ignored
+// (the next report draws the figure again).
+func (c *figureCache) store(key string, ext picture.Format, b []byte) {
+	if os.MkdirAll(c.dir, 0o755) != nil {
+		return
+	}
+	atomicfile.Write(filepath.Join(c.dir, key+"."+string(ext)), b)
+}
+
+// drawerID identifies the program drawing: the Go build ID of the running
+// executable (ELF: its .note.go.buildid), or else the SHA-256 of the
+// executable's bytes; empty when neither can be read (no cache).
+var drawerID = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	if id := elfBuildID(exe); id != "" {
+		return "buildid:" + id
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+})
+
+// elfBuildID returns the Go build ID of the ELF executable at path, or "".
+// The note is: name size, descriptor size, type (4 bytes each), the name
+// "Go\x00\x00" and the build ID.
+func elfBuildID(path string) string {
+	f, err := elf.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	s := f.Section(".note.go.buildid")
+	if s == nil {
+		return ""
+	}
+	d, err := s.Data()
+	if err != nil || len(d) < 16 {
+		return ""
+	}
+	bo := f.ByteOrder
+	nameSize, descSize, typ := bo.Uint32(d), bo.Uint32(d[4:]), bo.Uint32(d[8:])
+	if nameSize != 4 || typ != 4 || string(d[12:16]) != "Go\x00\x00" || uint64(len(d)-16) < uint64(descSize) || descSize == 0 {
+		return ""
+	}
+	return string(d[16 : 16+descSize])
+}
