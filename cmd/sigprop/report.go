@@ -151,15 +151,17 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		build = publish.Update
 	}
 	// The figure files are kept in the result cache's directory, by the
-	// figure's bundle and the drawing program (publish.WithFigureCache):
-	// a report whose figures did not change copies them. --no-cache draws
-	// every figure, as it executes every notebook. The directory is the
+	// figure's bundle and the drawing program (publish.WithCache): a
+	// report whose figures did not change copies them, and a report of
+	// every notebook whose site would come out as the one in --out leaves
+	// it as it is. --no-cache draws and writes everything, as it executes
+	// every notebook. The directory is the
 	// result cache's default (execute.Options.CacheDir), spelled out here
 	// rather than exported by the executor: its source is in every
 	// result's cache key.
 	if !*noCache {
 		if uc, err := os.UserCacheDir(); err == nil {
-			buildOpts = append(buildOpts, publish.WithFigureCache(filepath.Join(uc, "sigprop", "results", "figures")))
+			buildOpts = append(buildOpts, publish.WithCache(filepath.Join(uc, "sigprop", "results")))
 		}
 	}
 	// The equation index of this checkout (reports/eqindex): its page is

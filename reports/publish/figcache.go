@@ -16,12 +16,12 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/picture"
 )
 
-// The figure cache (WithFigureCache) keeps the SVG, PDF and PNG drawn for
+// The figure cache (WithCache) keeps the SVG, PDF and PNG drawn for
 // a figure, so that a report whose figures did not change copies them
 // instead of drawing them again (drawing is most of the time of a report
 // whose notebooks all come from the result cache).
 //
-// An entry is DIR/KEY.EXT, written atomically (internal/atomicfile), so a
+// An entry is DIR/figures/KEY.EXT, written atomically (internal/atomicfile), so a
 // concurrent report reads a whole file or none; two reports that draw one
 // figure at once write the same bytes, and the last rename wins. KEY
 // (figureKey) is the SHA-256 of
@@ -43,11 +43,13 @@ import (
 // than reading a file.
 const FigureCacheVersion = "sigprop-figfile/1"
 
-// WithFigureCache makes Build and Update read and write the figure cache
-// in dir (created when needed). A cache that cannot be read or written is
-// ignored: the figure is drawn.
-func WithFigureCache(dir string) BuildOption {
-	return func(o *options) { o.figCache = dir }
+// WithCache makes Build and Update use the cache in dir (created when
+// needed): the figure cache, in dir/figures, and, for Build, the site
+// stamps that let a Build whose site is already in its out skip
+// (sitestamp.go), in dir/sites. A cache that cannot be read or written is
+// ignored: the figure is drawn, the site built.
+func WithCache(dir string) BuildOption {
+	return func(o *options) { o.cache = dir }
 }
 
 // figureCache is the figure cache of one publish: dir, and the drawing
@@ -56,10 +58,11 @@ type figureCache struct {
 	dir, drawer string
 }
 
-func newFigureCache(dir string) *figureCache {
-	if dir == "" {
+func newFigureCache(cache string) *figureCache {
+	if cache == "" {
 		return nil
 	}
+	dir := filepath.Join(cache, "figures")
 	d := drawerID()
 	if d == "" {
 		return nil

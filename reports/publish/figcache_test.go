@@ -58,15 +58,15 @@ func TestFigureCache(t *testing.T) {
 		return siteFigureFiles(t, out, m)
 	}
 	fresh := build("fresh")
-	first := build("first", WithFigureCache(cache))
-	ents, err := os.ReadDir(cache)
+	first := build("first", WithCache(cache))
+	ents, err := os.ReadDir(filepath.Join(cache, "figures"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(ents) != 2*3 { // SVG, PDF and PNG of two figures; no temporary file left
 		t.Fatalf("the cache holds %d files, want 6", len(ents))
 	}
-	second := build("second", WithFigureCache(cache))
+	second := build("second", WithCache(cache))
 	for p, b := range fresh {
 		if !bytes.Equal(first[p], b) {
 			t.Errorf("%s: drawn with an empty cache, differs from a fresh drawing", p)
@@ -77,7 +77,7 @@ func TestFigureCache(t *testing.T) {
 	}
 	// Each cached file is what picture draws for that figure.
 	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join(cache, e.Name()))
+		b, err := os.ReadFile(filepath.Join(cache, "figures", e.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +94,7 @@ func TestFigureCache(t *testing.T) {
 	var png string
 	for _, e := range ents {
 		if filepath.Ext(e.Name()) == ".png" {
-			png = filepath.Join(cache, e.Name())
+			png = filepath.Join(cache, "figures", e.Name())
 		}
 	}
 	b, _ := os.ReadFile(png)
@@ -102,7 +102,7 @@ func TestFigureCache(t *testing.T) {
 	if err := os.WriteFile(png, marked, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	third := build("third", WithFigureCache(cache))
+	third := build("third", WithCache(cache))
 	n := 0
 	for _, b := range third {
 		if bytes.Equal(b, marked) {
@@ -116,7 +116,7 @@ func TestFigureCache(t *testing.T) {
 	if err := os.WriteFile(png, []byte("not a png"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	fourth := build("fourth", WithFigureCache(cache))
+	fourth := build("fourth", WithCache(cache))
 	for p, b := range fresh {
 		if !bytes.Equal(fourth[p], b) {
 			t.Errorf("%s: with a damaged cache entry, differs from a fresh drawing", p)
