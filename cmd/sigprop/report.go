@@ -150,9 +150,30 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if update {
 		build = publish.Update
 	}
+	// The figure files, the site stamps (publish.WithCache) and the
+	// equation index (eqindex.ScanCached) are kept in the result cache's
+	// directory: a report whose figures did not change copies them, a
+	// report of every notebook whose site would come out as the one in
+	// --out leaves it as it is, and an unchanged checkout is not parsed
+	// again. --no-cache draws, parses and writes everything, as it
+	// executes every notebook. The directory is the result cache's default
+	// (execute.Options.CacheDir), spelled out here rather than exported by
+	// the executor: its source is in every result's cache key.
+	cacheDir := ""
+	if !*noCache {
+		if uc, err := os.UserCacheDir(); err == nil {
+			cacheDir = filepath.Join(uc, "sigprop", "results")
+			buildOpts = append(buildOpts, publish.WithCache(cacheDir))
+		}
+	}
 	// The equation index of this checkout (reports/eqindex): its page is
 	// part of every report.
-	ix, err := eqindex.Scan(root)
+	var ix *eqindex.Index
+	if cacheDir != "" {
+		ix, err = eqindex.ScanCached(root, filepath.Join(cacheDir, "eqindex"))
+	} else {
+		ix, err = eqindex.Scan(root)
+	}
 	if err != nil {
 		return err
 	}

@@ -63,7 +63,21 @@ func publish(out string, results []execute.Result, prov Provenance, update bool,
 		ctx = context.Background()
 	}
 	var m *Manifest
-	err := replace(ctx, o.wait, out, func(dir string) error {
+	// A Build with the cache whose site is already in out skips (see
+	// sitestamp.go); an Update always builds (its site also depends on
+	// the one it replaces).
+	var stamp *siteStamper
+	if !update {
+		stamp = newSiteStamper(o.cache, out, results, prov, o)
+	}
+	skip := func() bool {
+		old, ok := stamp.unchanged()
+		if ok {
+			m = old
+		}
+		return ok
+	}
+	err := replace(ctx, o.wait, out, skip, stamp.record, func(dir string) error {
 		var prev *previous
 		if update {
 			if _, err := os.Stat(filepath.Join(out, "manifest.json")); err == nil {
@@ -92,6 +106,7 @@ type options struct {
 	params    map[string]string
 	ctx       context.Context
 	wait      io.Writer
+	cache     string
 }
 
 // WithParams records the parameter values a run with parameters set
@@ -300,7 +315,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			figOwner = append(figOwner, i)
 		}
 	}
-	for k, err := range writeFigures(dir, figJobs) {
+	for k, err := range writeFigures(dir, figJobs, newFigureCache(o.cache)) {
 		if err != nil {
 			i := figOwner[k]
 			failure[i] = append(failure[i], fmt.Sprintf("%s: %v", results[i].Path, err))

@@ -41,7 +41,7 @@ type figureJob struct {
 // figure picture cannot draw (ErrNoData, an extent that overflows, ...).
 // One figure's failure is its notebook's (the caller marks it failed),
 // never the site's.
-func writeFigures(dir string, jobs []figureJob) []error {
+func writeFigures(dir string, jobs []figureJob, cache *figureCache) []error {
 	errs := make([]error, len(jobs))
 	seen := map[string]string{}
 	var todo []int
@@ -69,7 +69,7 @@ func writeFigures(dir string, jobs []figureJob) []error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				errs[i] = writeFigure(dir, jobs[i])
+				errs[i] = writeFigure(dir, jobs[i], cache)
 			}
 		}()
 	}
@@ -83,8 +83,9 @@ func writeFigures(dir string, jobs []figureJob) []error {
 
 // writeFigure writes one figure's files. A panic of the drawing (a
 // gonum/plot check picture did not foresee) is the figure's error, not
-// the report's crash.
-func writeFigure(dir string, j figureJob) (err error) {
+// the report's crash. With a cache (not nil), a drawing is copied from
+// it when it has one, and stored in it when drawn.
+func writeFigure(dir string, j figureJob, cache *figureCache) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("publish: %s: drawing figure %q: panic: %v", j.page, j.fig.ID, r)
@@ -94,10 +95,21 @@ func writeFigure(dir string, j figureJob) (err error) {
 	if err != nil {
 		return fmt.Errorf("publish: %s: %w", j.page, err)
 	}
+	key, cached := "", false
+	if cache != nil {
+		key, cached = cache.key(j.fig)
+	}
 	for _, ext := range render.FigureFormats {
 		var b []byte
 		if ext == "csv" {
 			b = FigureCSV(j.fig)
+		} else if cached {
+			if b = cache.load(key, picture.Format(ext)); b == nil {
+				if b, err = picture.Draw(f, picture.Format(ext)); err != nil {
+					return fmt.Errorf("publish: %s: drawing figure %q as %s: %w", j.page, j.fig.ID, ext, err)
+				}
+				cache.store(key, picture.Format(ext), b)
+			}
 		} else if b, err = picture.Draw(f, picture.Format(ext)); err != nil {
 			return fmt.Errorf("publish: %s: drawing figure %q as %s: %w", j.page, j.fig.ID, ext, err)
 		}

@@ -143,7 +143,7 @@ const legacyTmpAge = time.Hour
 // other, and write may read the site it replaces (Update merges its
 // manifest) knowing no one else changes it meanwhile.
 func Replace(out string, write func(dir string) error) error {
-	return replace(context.Background(), nil, out, write)
+	return replace(context.Background(), nil, out, nil, nil, write)
 }
 
 // LockPath is the lock file of the site out: .BASE.lock beside it (not in
@@ -156,8 +156,11 @@ func LockPath(out string) string {
 }
 
 // replace is Replace, waiting for the site's lock until ctx ends; wait,
-// when not nil, hears that another process holds it.
-func replace(ctx context.Context, wait io.Writer, out string, write func(dir string) error) error {
+// when not nil, hears that another process holds it. skip, when not nil,
+// is asked under the lock whether the site in out may stay as it is (then
+// nothing is written); done, when not nil, is called under the lock after
+// the new site is swapped in.
+func replace(ctx context.Context, wait io.Writer, out string, skip func() bool, done func(), write func(dir string) error) error {
 	out = filepath.Clean(out)
 	if err := CheckOut(out); err != nil {
 		return err
@@ -178,6 +181,9 @@ func replace(ctx context.Context, wait io.Writer, out string, write func(dir str
 	if err := CheckOut(out); err != nil { // what held the lock may have changed it
 		return err
 	}
+	if skip != nil && skip() {
+		return nil
+	}
 	removeLeftovers(parent, tmpPrefix(out))
 	box, err := tempdir.NewIn(parent, tmpPrefix(out))
 	if err != nil {
@@ -194,7 +200,13 @@ func replace(ctx context.Context, wait io.Writer, out string, write func(dir str
 	if err := os.WriteFile(filepath.Join(site, SiteMarker), []byte(siteMarkerContent), 0o644); err != nil {
 		return err
 	}
-	return swap(site, out)
+	if err := swap(site, out); err != nil {
+		return err
+	}
+	if done != nil {
+		done()
+	}
+	return nil
 }
 
 // removeLeftovers removes what killed publishes left in parent.
