@@ -1,9 +1,3 @@
-// Package selfid identifies the running program by its executable, for
-// caches whose entries are made by the program's own code (the figure
-// files and site stamps of reports/publish, the equation index of
-// reports/eqindex): the Go build ID, whose last part is the hash of the
-// executable's content, so that any change of the code, of a dependency
-// or of the toolchain gives another ID.
 package selfid
 
 import (
