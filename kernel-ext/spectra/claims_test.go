@@ -3,7 +3,6 @@ package spectra
 import (
 	"maps"
 	"math"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -193,14 +192,10 @@ func TestClaimMutation(t *testing.T) {
 	mutation(t, "the smooth class's limit law for hard tanh", rate(jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}), rate(jacspectrum.SmoothLimit{Sigma02: Fig4Sigma02}))
 }
 
-// timingProse is the phrasing of timing that a page must generate from a
-// declaration's record, never state (the pattern of issue 37's check).
-// (Assembled from parts, so that this file does not match it.)
-var timingProse = regexp.MustCompile(`(?i)(declared[^.]{0,40}(before|after)|before (it|the (notebook|report)('s)?) runs?|pre-?registered|before ` + `this declaration)`)
-
 // TestDeclarations: each known disagreement of notebook 04 has an auditable
 // record (its declaring commit; a pilot with its seeds where one decided
-// it), states no timing in its prose, and with the reported data's seeds
+// it; prose stating timing is caught for all of kernel-ext by
+// reports/conformance's TestNoTimingInProse), and with the reported data's seeds
 // has the timing bundle.AfterSeen: every pilot's seeds are among the
 // data's, or the result was read before the declaration.
 func TestDeclarations(t *testing.T) {
@@ -208,11 +203,6 @@ func TestDeclarations(t *testing.T) {
 		"DepthMean": DepthMeanDisagreement, "BudgetGrow": BudgetGrowDisagreement} {
 		if err := d.Declared.Validate(); err != nil {
 			t.Errorf("%s: %v", name, err)
-		}
-		for _, s := range []string{d.Paper, d.Measured, d.Why} {
-			if timingProse.MatchString(s) {
-				t.Errorf("%s states timing in prose: %q", name, timingProse.FindString(s))
-			}
 		}
 		if d.Declared.DataSeeds != nil {
 			t.Errorf("%s: DataSeeds typed (%v); the builder sets them from the run", name, d.Declared.DataSeeds)

@@ -9,9 +9,8 @@ import (
 )
 
 // CNNNetworks is the number of simulated CNNs per kernel of notebook 04's
-// CNN figures (cnn.SimSettings.Networks), fixed by a rule stated before its
-// pilot ran and before any run at the notebook's seeds with this count:
-// the smallest of 32, 64 and 128 networks at which, over 10 pilot runs of
+// CNN figures (cnn.SimSettings.Networks), chosen by a rule on a pilot
+// whose seeds are not the notebook's: the smallest of 32, 64 and 128 networks at which, over 10 pilot runs of
 // each kernel (the notebook's input, from its seed 130; network seeds
 // 7000–7009, disjoint from the notebook's 131 and 132), (i) the largest
 // max |z| against the kernel's own recursion is at most 4.5, one below the
@@ -24,8 +23,10 @@ import (
 // 7000–7009): 32 networks: own max |z| up to 4.46 (Gaussian) and 5.52
 // (delta-orthogonal), other recursion at least 34.9 and 145; 64 networks:
 // own up to 4.36 and 4.58, other at least 51.7 and 194; 128 networks: own
-// up to 4.00 and 3.82, other at least 67.1 and 272. So 128. (The notebook ran 32,
-// then 64 after the Gaussian kernel's 6.04 at its seed with 32 networks.)
+// up to 4.00 and 3.82, other at least 67.1 and 272. So 128. (The notebook
+// had run 32, then 64 after the Gaussian kernel's 6.04 at its seed with 32
+// networks; those results were known when the rule was written, in commit
+// 80837e0.)
 const CNNNetworks = 128
 
 // CNNRecursion fills f (the notebook's cnn-<init>) with the correlation of

@@ -210,7 +210,7 @@ func (n Noci) GapClaims(id, caption, fig string, gaps ...Gap) show.View {
 			claim = fmt.Sprintf("%s: L = %d trains %s L = %d", a.Variant, a.Layers, verb, b.Layers)
 		}
 		ag := show.Agreement{Name: "paper's ordering: " + claim, Kind: show.Claim, Value: z, Tol: lim, Rule: show.AtMost, Figure: fig,
-			Basis: fmt.Sprintf("paired by seed: t = mean Δ/SE over %d seeds' differences (%d degrees of freedom), on the normal scale; the threshold of 2 was stated before the runs, the pairing by seed after them (no outcome moved)", dof+1, dof),
+			Basis: fmt.Sprintf("paired by seed: t = mean Δ/SE over %d seeds' differences (%d degrees of freedom), on the normal scale, at 2", dof+1, dof),
 			Note:  fmt.Sprintf("Δ test loss = %+.3f nats, t = %+.2f", d, tt), Central: g.Central}
 		if g.Seen {
 			ag.Paper = g.Paper
