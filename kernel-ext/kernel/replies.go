@@ -18,7 +18,7 @@ var testName = regexp.MustCompile(`^(Test|Benchmark|Fuzz|Example)([A-Z_0-9]|$)`)
 
 // deadline matches the error text gonb passes on when gopls does not
 // answer within its 5 s (hardcoded in gonb) while it loads the packages.
-var deadline = regexp.MustCompile(`(?i)context deadline exceeded|deadline`)
+var deadline = regexp.MustCompile(`(?i)deadline exceeded`)
 
 // tidyReply fixes gonb's answers to completion and hover requests in place
 // (Options.TidyReplies) and reports whether it changed m:

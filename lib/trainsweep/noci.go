@@ -336,18 +336,9 @@ func meanSD(x []float64) (m, sd float64) {
 	return m, math.Sqrt(ss / float64(len(x)-1))
 }
 
-// NociGap returns mean(a) − mean(b) of two stats' test losses in units of
-// √(SE_a² + SE_b²), the z of "a trains worse than b" were the two groups'
-// seeds independent. The stored runs are not: every variant is trained from
-// the same seeds (initialisation and batch order), so claims are judged by
-// NociPairedGap; NociGap is kept for comparison.
-func NociGap(a, b NociStat) (diff, z float64) {
-	diff = a.Loss - b.Loss
-	return diff, diff / math.Hypot(a.SE(), b.SE())
-}
-
 // NociPairedGap pairs the runs of variant a at depth la with those of b at
-// lb by seed (runs that diverged, or whose seed the other lacks, are left
+// lb by seed (every variant is trained from the same seeds, so the groups
+// are not independent and an unpaired √(SE_a² + SE_b²) would be wrong) (runs that diverged, or whose seed the other lacks, are left
 // out) and returns the mean of the per-seed test-loss differences a − b,
 // its t = mean/SE with SE = SD/√k over the k pairs, and k − 1 degrees of
 // freedom: the seed is the sample unit, shared by both runs of a pair.

@@ -130,10 +130,8 @@ func conformanceCounts(a, b *publish.Manifest) []ConformanceCount {
 				continue
 			}
 			k := key{e.Setting, e.Verdict()}
-			if _, ok := old[k]; !ok {
-				if _, ok := nw[k]; !ok {
-					keys = append(keys, k)
-				}
+			if old[k]+nw[k] == 0 {
+				keys = append(keys, k) // first seen on either side
 			}
 			into[k]++
 		}

@@ -209,10 +209,6 @@ func (r *Relay) toGonb(s zmq4.Socket, channel string) {
 // toFrontEnd passes gonb's answers to front-end requests (kernel.Options.
 // Forward) to the front end's socket of the same channel.
 func (r *Relay) toFrontEnd(channel string, frames [][]byte) {
-	s := (&kernel.Sockets{Shell: r.shell, Control: r.control, Stdin: r.stdin, IOPub: r.iopub}).Channel(channel)
-	if s == nil {
-		return
-	}
 	if channel == "shell" && msgType(frames) == "complete_reply" {
 		id := parentID(frames)
 		v, ok := r.completions.LoadAndDelete(id)
@@ -221,14 +217,7 @@ func (r *Relay) toFrontEnd(channel string, frames [][]byte) {
 		}
 		close(v.(chan struct{}))
 	}
-	// A held execute reply (kernel.Options.ErrorOnExit) may be passed on
-	// from the iopub reader or a timer: one sender at a time.
-	r.sendMu.Lock()
-	err := s.SendMulti(zmq4.NewMsgFrom(frames...))
-	r.sendMu.Unlock()
-	if err != nil {
-		fmt.Fprintf(r.log, "sigprop kernel: relaying %s to the front end: %v\n", channel, err)
-	}
+	r.send(channel, frames)
 	if channel == "control" || channel == "shell" {
 		if msgType(frames) == "shutdown_reply" {
 			r.replyOnce.Do(func() { close(r.shutdownReplied) })
@@ -342,7 +331,9 @@ func (r *Relay) awaitCompletion(frames [][]byte) {
 	}()
 }
 
-// send passes frames to the front end's socket of channel.
+// send passes frames to the front end's socket of channel, one sender at
+// a time: a held execute reply (kernel.Options.ErrorOnExit) is passed on
+// from the iopub reader or a timer, a "loading" completion from a timer.
 func (r *Relay) send(channel string, frames [][]byte) {
 	s := (&kernel.Sockets{Shell: r.shell, Control: r.control, Stdin: r.stdin, IOPub: r.iopub}).Channel(channel)
 	if s == nil {
