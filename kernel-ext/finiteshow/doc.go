@@ -1,0 +1,20 @@
+// Package finiteshow shows the finite-width theory of random MLPs
+// (lib/finitewidth) in a notebook: the variance and the mean shift of one
+// network's kernel q̂^ℓ against ℓ/n, theory lines beside simulation
+// points, the residual against width, the theory-vs-simulation table over
+// activations and points, and the Jacobian norm's log-variance. No figure
+// claims a paper figure (the sources stop at infinite width); every
+// check's tolerance comes from the run's own standard errors, the network
+// the sample unit. Notebook 08-finite-width uses it.
+//
+//	Variance    Var q̂^ℓ/(K^ℓ)² against ℓ/n (finitewidth.CheckResult, one case); max |z| in the
+//	            perturbative regime ≤ MaxZTol, V dropped rejected, the regime beyond as a declared check
+//	MeanShift   (E q̂^ℓ − K^ℓ)/K^ℓ against ℓ/n; max |z| ≤ MaxZTol, G1 dropped rejected
+//	Residual    Var_sim − Var_theory against n (finitewidth.Residual); slope −2, −1 rejected
+//	Table       max |z| per (case, width) in and beyond the regime (finitewidth.CheckResult.Summary)
+//	Jacobian    Var log ‖J^ℓ u‖² against ℓ/n (finitewidth.JacobianResult) and the log's skewness
+//
+// The theory is Roberts, Yaida & Hanin, The Principles of Deep Learning
+// Theory (2022, arXiv:2106.10165), ch. 4–5, and Hanin & Nica 2019
+// (arXiv:1812.05994), as derived in lib/sources/finitewidth.md.
+package finiteshow
