@@ -46,7 +46,11 @@ func (l JacLayer) VarLog(n int) float64 { checkWidth(n); return l.NVarLog / floa
 // from P = C = W = 0, and n Var log ‖J^ℓ u‖² = W + 2 (the last
 // chi-square). For ReLU a = 0 and the sum is 5(ℓ − 1) + 2, Hanin's
 // Σ_ℓ 5/n_ℓ (Hanin & Nica 2019, arXiv:1812.05994). Errors as Layers.
-func (s Settings) Jacobian() ([]JacLayer, error) {
+func (s Settings) Jacobian() ([]JacLayer, error) { return s.jacobian(true) }
+
+// jacobian runs the recursion; coupled = false drops the kernel's
+// fluctuation (a = 0), the plausible error the tests must reject.
+func (s Settings) jacobian(coupled bool) ([]JacLayer, error) {
 	ls, err := s.Layers()
 	if err != nil {
 		return nil, err
@@ -71,6 +75,9 @@ func (s Settings) Jacobian() ([]JacLayer, error) {
 		d2f2 := gauss.Expect(func(u float64) float64 { d, v := df(u), f(u); return d * d * v * v }, k, q)
 		m := GaussMoments(s.Phi, k)
 		a := d2he2 / (2 * k * d2)
+		if !coupled {
+			a = 0
+		}
 		w += 2*a*c + a*a*p + (3*d4-d2*d2)/(d2*d2)
 		c = l.ChiPar*(c+a*p) + sw2*(d2f2-d2*m.M2)/d2
 		p = l.ChiPar*l.ChiPar*p + sw2*sw2*(m.M4-m.M2*m.M2)
@@ -116,7 +123,9 @@ func ReLUJacobianVarLog(n, l int) float64 {
 // at ℓ = 1..s.Depth for the unit u = (e₁ − e₂)/√2 ⊥ x, by propagating
 // h^{ℓ+1} = W φ(h^ℓ) + b and v^{ℓ+1} = W (φ′(h^ℓ) ⊙ v^ℓ) together
 // (O(n²) per layer; the weights are drawn row by row and not kept).
-// Network i draws from empirical.Rand(m.Seed, SplitMix64(i)).
+// Network i draws from empirical.Rand(m.Seed, SplitMix64(i)). A Jacobian
+// that vanishes (every unit of a ReLU layer inactive) gives −Inf from
+// that layer on.
 func (s Settings) SampleJacobian(m SimSettings) ([][]float64, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
