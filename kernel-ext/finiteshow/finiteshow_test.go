@@ -121,3 +121,17 @@ func TestJacobian(t *testing.T) {
 		}
 	}
 }
+
+// TestVarianceReLU: critical ReLU at widths 32, 64, 1000 networks, ℓ/n to
+// 1: the log-scale check against the exact law passes at every depth.
+func TestVarianceReLU(t *testing.T) {
+	r, err := finitewidth.CheckSettings{Cases: []finitewidth.Case{mustCase(t, "relu critical")}, Widths: []int{32, 64},
+		Fracs: []float64{1.0 / 64, 1.0 / 32, 1.0 / 4, 1.0 / 2, 1}, Networks: 1000, Seed: 9, Workers: 2}.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := render(t, Variance("v", r, nil))
+	if m, ok := ms["v-log: max |z| of Var log q̂ against its exact law"]; !ok || !m.Pass {
+		t.Errorf("log-scale check: %+v (present %v)", m, ok)
+	}
+}

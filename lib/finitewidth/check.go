@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
@@ -92,7 +93,9 @@ func (l Layer) Epsilon(n int) float64 { checkWidth(n); return l.V / (float64(n) 
 const EpsilonHolds = 0.1
 
 // CheckSettings size the theory-vs-simulation table: every case at every
-// width, at the layers ℓ = Frac·n for each Frac (at least 1), with
+// width, at the layers ℓ = round(Frac·n) for each Frac (at least 1; a
+// layer that two fractions share at a width is taken once; Fracs
+// ascending), with
 // Networks exact-chain networks (Settings.Sample) per (case, width).
 type CheckSettings struct {
 	Cases    []Case
@@ -144,6 +147,12 @@ type CheckRow struct {
 	ShiftSE, ZShift          float64
 	ZVarNoV, ZShiftNoG1      float64 // z of the plausible errors: V dropped, G1 dropped
 	Exact                    float64 // the exact Var (S) where it applies, else NaN
+	// LogVarSim ± LogVarSE is the simulated Var log q̂^ℓ; LogVarExact its
+	// exact value for ReLU with σ_b = 0 (ReLUJacobianVarLog: q̂^ℓ is then
+	// K¹ times the same product of (2/n)χ²_M factors and a final χ²_n/n as
+	// the Jacobian norm), else NaN. The log's variance stays measurable
+	// where q̂ itself is log-normal and its sample variance is not.
+	LogVarSim, LogVarSE, LogVarExact float64
 }
 
 // Holds reports whether the row is in the declared perturbative regime
@@ -181,12 +190,18 @@ func (c CheckSettings) Run() (CheckResult, error) {
 				return CheckResult{}, err
 			}
 			st := Stats(q)
+			logCol := make([]float64, len(q))
 			exactC := math.NaN()
 			if s.Phi.Degree == 1 && s.SigmaB2 == 0 {
 				exactC, _ = ScaleInvariantC(s.Phi)
 			}
+			prev := 0
 			for _, f := range c.Fracs {
 				l := max(1, int(math.Round(f*float64(n))))
+				if l == prev { // two fractions on one layer at this width
+					continue
+				}
+				prev = l
 				L, m := ls[l-1], st[l-1]
 				r := CheckRow{Case: cs.Name, Width: n, L: l, Frac: float64(l) / float64(n), K: L.K, Epsilon: L.Epsilon(n),
 					VarTheory: L.Var(n), VarSim: m.Var, VarSE: m.VarSE,
@@ -197,6 +212,14 @@ func (c CheckSettings) Run() (CheckResult, error) {
 				r.ZShiftNoG1 = r.ShiftSim / m.MeanSE
 				if !math.IsNaN(exactC) {
 					r.Exact = ScaleInvariantVar(exactC, n, l) * L.K * L.K
+				}
+				for i, row := range q {
+					logCol[i] = math.Log(row[l-1])
+				}
+				r.LogVarSim, r.LogVarSE = empirical.VarSE(logCol)
+				r.LogVarExact = math.NaN()
+				if s.Phi.Name == "relu" && s.SigmaB2 == 0 {
+					r.LogVarExact = ReLUJacobianVarLog(n, l)
 				}
 				res.Rows = append(res.Rows, r)
 			}
@@ -216,6 +239,7 @@ type MaxZ struct {
 	BeyondVar, BeyondShift float64
 	CountBeyond            int
 	BeyondRatio            float64 // Var sim/theory at the deepest row beyond the regime (NaN if none)
+	HoldRelSE              float64 // the largest VarSE/Var over the rows in the regime
 }
 
 // Summary returns one MaxZ per (case, width), in the order of the run.
@@ -235,6 +259,7 @@ func (r CheckResult) Summary() []MaxZ {
 		if row.Holds() {
 			m.HoldVar, m.HoldShift = nanMax(m.HoldVar, math.Abs(row.ZVar)), nanMax(m.HoldShift, math.Abs(row.ZShift))
 			m.CountHold++
+			m.HoldRelSE = math.Max(m.HoldRelSE, row.VarSE/row.VarSim)
 		} else {
 			m.BeyondVar, m.BeyondShift = nanMax(m.BeyondVar, math.Abs(row.ZVar)), nanMax(m.BeyondShift, math.Abs(row.ZShift))
 			m.CountBeyond++
