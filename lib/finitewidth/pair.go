@@ -62,6 +62,20 @@ type PairLayer struct {
 	L int
 	K [3]float64
 	V [3][3]float64
+	// G1 is the next-to-leading-order kernel, n (E q̂_p − K_p) at leading
+	// order, by the two-input (R3′) (G1¹ = 0).
+	G1 [3]float64
+}
+
+// Mean returns K_p + G1_p/n, the mean of q̂_p across networks of width n
+// to O(1/n). It panics unless n ≥ 1.
+func (l PairLayer) Mean(n int) [3]float64 {
+	checkWidth(n)
+	var m [3]float64
+	for p := range m {
+		m[p] = l.K[p] + l.G1[p]/float64(n)
+	}
+	return m
 }
 
 // Cov returns Cov(q̂_p, q̂_q) across networks of width n to O(1/n),
@@ -138,9 +152,15 @@ func pairGauss(s PairSettings, k [3]float64) pairMoments {
 //	K^{ℓ+1}_p = σ_b² + σ_w² E φ_α φ_β,                                  (R1′)
 //	V^{ℓ+1}   = J V^ℓ Jᵀ + σ_w⁴ C,  C_pq = Cov(φ_αφ_β, φ_γφ_δ) at K^ℓ,     (R2′)
 //
-// V¹ = 0. Its diagonal entries aa, bb are (R2) of each input alone
-// (TestPairDiagonalIsOneInput). The O(1/n) shift of the mean of q̂_ab
-// (the two-input (R3)) is not computed. Errors as Settings.Layers.
+// V¹ = 0, and the mean shift
+//
+//	G1^{ℓ+1}_p = Σ_q J_pq G1^ℓ_q + ½ Σ_{q,r} H^p_{qr} V^ℓ_{qr},   H^p = ∂²F_p/∂G_q∂G_r,   (R3′)
+//
+// G1¹ = 0 (lib/sources/finitewidth.md#two-input-mean). H^aa has the one
+// entry σ_w² ∂²_K⟨φ²⟩ (Moments.D2) and H^ab is a central difference of
+// F_ab(G) = σ_b² + σ_w² Kernel(G_aa, G_bb, G_ab/√(G_aa G_bb)) (pairHessian).
+// The diagonal entries aa, bb of K, V and G1 are (R1)–(R3) of each input
+// alone (TestPairDiagonalIsOneInput). Errors as Settings.Layers.
 func (s PairSettings) Layers() ([]PairLayer, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -148,6 +168,7 @@ func (s PairSettings) Layers() ([]PairLayer, error) {
 	out := make([]PairLayer, s.Depth)
 	k := s.K1()
 	var v [3][3]float64
+	var g1 [3]float64
 	sw4 := s.SigmaW2 * s.SigmaW2
 	for l := 1; l <= s.Depth; l++ {
 		for _, kk := range []float64{k[0], k[2]} {
@@ -155,8 +176,22 @@ func (s PairSettings) Layers() ([]PairLayer, error) {
 				return nil, fmt.Errorf("%w: K^%d = %g outside [%g, %g]", ErrRange, l, kk, KMin, KMax)
 			}
 		}
-		out[l-1] = PairLayer{L: l, K: k, V: v}
+		out[l-1] = PairLayer{L: l, K: k, V: v, G1: g1}
 		pm := pairGauss(s, k)
+		var h [3][3][3]float64
+		h[0][0][0] = s.SigmaW2 * GaussMoments(s.Phi, k[0]).D2
+		h[2][2][2] = s.SigmaW2 * GaussMoments(s.Phi, k[2]).D2
+		h[1] = pairHessian(s, k)
+		var ng1 [3]float64
+		for p := range 3 {
+			for q := range 3 {
+				ng1[p] += pm.J[p][q] * g1[q]
+				for r := range 3 {
+					ng1[p] += 0.5 * h[p][q][r] * v[q][r]
+				}
+			}
+		}
+		g1 = ng1
 		var nv [3][3]float64
 		for p, ab := range pairIdx {
 			for q, gd := range pairIdx {
@@ -232,4 +267,46 @@ func (s PairSettings) Sample(m SimSettings) ([][][3]float64, error) {
 		out[i] = q
 	})
 	return out, nil
+}
+
+// pairHessian returns ∂²F_ab/∂G_q∂G_r over q, r ∈ (aa, ab, bb) at K, by
+// central differences of F_ab(G) = σ_w² Kernel(G_aa, G_bb, c), c =
+// G_ab/√(G_aa G_bb) (σ_b² drops out), with steps 1e-3 of K_aa, K_bb and
+// of √(K_aa K_bb) for G_ab, the latter shrunk so that c ± its step stays
+// inside [−1, 1]. Truncation O(step²) ≈ 1e-6 relative; the quadrature's
+// rounding (≈ 1e-13) over step² ≈ 1e-7. As c → ±1 the Hessian of a
+// kinked φ's kernel diverges (ReLU's arc-cosine kernel has a √(1 − c)
+// term), and so does G1_ab.
+func pairHessian(s PairSettings, k [3]float64) [3][3]float64 {
+	f := func(g [3]float64) float64 {
+		c := math.Max(-1, math.Min(1, g[1]/math.Sqrt(g[0]*g[2])))
+		return s.SigmaW2 * s.Phi.Kernel(g[0], g[2], c)
+	}
+	sq := math.Sqrt(k[0] * k[2])
+	c := k[1] / sq
+	step := [3]float64{1e-3 * k[0], 1e-3 * sq * math.Min(1, (1-math.Abs(c))/4e-3), 1e-3 * k[2]}
+	at := func(i int, di float64, j int, dj float64) float64 {
+		g := k
+		g[i] += di
+		g[j] += dj
+		return f(g)
+	}
+	var h [3][3]float64
+	f0 := f(k)
+	for i := range 3 {
+		hi := step[i]
+		if hi == 0 {
+			continue
+		}
+		h[i][i] = (at(i, hi, i, 0) - 2*f0 + at(i, -hi, i, 0)) / (hi * hi)
+		for j := i + 1; j < 3; j++ {
+			hj := step[j]
+			if hj == 0 {
+				continue
+			}
+			h[i][j] = (at(i, hi, j, hj) - at(i, hi, j, -hj) - at(i, -hi, j, hj) + at(i, -hi, j, -hj)) / (4 * hi * hj)
+			h[j][i] = h[i][j]
+		}
+	}
+	return h
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // TestPairDiagonalIsOneInput: the aa and bb entries of the two-input
-// recursion are the one-input K and V of each input (same quadratures
+// recursion are the one-input K, V and G1 of each input (same quadratures
 // by other routes: 1e-9 relative), for tanh and ReLU.
 func TestPairDiagonalIsOneInput(t *testing.T) {
 	for _, name := range []string{"tanh", "relu"} {
@@ -23,6 +23,9 @@ func TestPairDiagonalIsOneInput(t *testing.T) {
 				t.Fatal(err)
 			}
 			for l := range ol {
+				if math.Abs(pl[l].G1[p]-ol[l].G1) > 1e-9*math.Max(math.Abs(ol[l].G1), ol[l].K) {
+					t.Errorf("%s input %d ℓ = %d: pair G1 %v, one input %v", name, i, l+1, pl[l].G1[p], ol[l].G1)
+				}
 				if math.Abs(pl[l].K[p]/ol[l].K-1) > 1e-9 || math.Abs(pl[l].V[p][p]-ol[l].V) > 1e-9*math.Max(ol[l].V, ol[l].K*ol[l].K) {
 					t.Errorf("%s input %d ℓ = %d: pair K %v V %v, one input K %v V %v", name, i, l+1, pl[l].K[p], pl[l].V[p][p], ol[l].K, ol[l].V)
 				}
@@ -42,6 +45,9 @@ func TestPairLinear(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range pl {
+		if l.G1 != [3]float64{} && math.Abs(l.G1[1]) > 1e-6 { // F affine: no mean shift (the Hessian by differences, ≈ 1e-7)
+			t.Errorf("ℓ = %d: linear φ has G1 = %v, want 0", l.L, l.G1)
+		}
 		c1 := PairLayer{K: l.K}.Cov(1) // the Isserlis term alone
 		cov := l.Cov(1)
 		for p := range 3 {
@@ -136,6 +142,50 @@ func TestPairAgainstSimulation(t *testing.T) {
 					} else {
 						t.Logf("%s ℓ = %d Cov[%d][%d]: %.5g ± %.2g, theory %.5g (z %.2f)", c.name, l, p, r, rr, e, th[p][r], z)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestPairMeanShiftAgainstSimulation: the mean of q̂_ab, K_ab + G1_ab/n
+// by (R3′), against the two-input exact chain at n = 32, 10000 networks,
+// ℓ = 4, 8 (ℓ/n ≤ 1/4), for tanh at K* = 0 (q⁰ = 1, 1, c⁰ = 0.5), where
+// the shift is several SE, and GELU at its edge of chaos (q⁰ at q*,
+// c⁰ = 0.3): |z| ≤ 4 for every entry (aa, ab, bb) (measured max 0.9);
+// K_ab alone is rejected in both cases, |z| ≥ 4 at ℓ = 8 (outside the
+// acceptance band; measured 5.1 and 4.4).
+func TestPairMeanShiftAgainstSimulation(t *testing.T) {
+	const n, nets = 32, 10000
+	tanh := MustCase(t, "tanh K*=0").Settings
+	gelu := MustCase(t, "gelu critical").Settings
+	for ci, s := range []PairSettings{
+		{Phi: tanh.Phi, SigmaW2: 1, Q0: [2]float64{1, 1}, C0: 0.5, Depth: 8},
+		{Phi: gelu.Phi, SigmaW2: gelu.SigmaW2, SigmaB2: gelu.SigmaB2, Q0: [2]float64{gelu.Q0, gelu.Q0}, C0: 0.3, Depth: 8},
+	} {
+		pl, err := s.Layers()
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := s.Sample(SimSettings{Width: n, Networks: nets, Seed: uint64(600 + ci), Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		col := make([]float64, nets)
+		for _, l := range []int{4, 8} {
+			L := pl[l-1]
+			for p := range 3 {
+				for i := range q {
+					col[i] = q[i][l-1][p]
+				}
+				m, se := empirical.MeanSE(col)
+				z, zK := (m-L.Mean(n)[p])/se, (m-L.K[p])/se
+				t.Logf("case %d ℓ = %d entry %d: mean %.5g ± %.2g, K + G1/n = %.5g (z %.2f), K = %.5g (z %.1f)", ci, l, p, m, se, L.Mean(n)[p], z, L.K[p], zK)
+				if math.Abs(z) > 4 {
+					t.Errorf("case %d ℓ = %d entry %d: mean %.5g ± %.2g, theory %.5g (z %.2f)", ci, l, p, m, se, L.Mean(n)[p], z)
+				}
+				if l == 8 && p == 1 && math.Abs(zK) < 4 {
+					t.Errorf("the check cannot tell the shift of q̂_ab: K_ab alone has z %.1f", zK)
 				}
 			}
 		}
