@@ -13,6 +13,8 @@
 //	h^ℓ = W^ℓ x^{ℓ−1} + b^ℓ,  x^ℓ = φ(h^ℓ)        MLP, MLP.Propagate, MLPTrace
 //	q^ℓ = ‖h^ℓ‖²/N, c^ℓ = correlation of h^ℓ        MLPTrace (the q- and c-maps; meanfield.Net)
 //	‖x_a‖²/N = r, corr(x_a, x_b) = c exactly        MLPInputPair
+//	Var and mean of q̂^ℓ across networks ± SE,
+//	  the shift E q̂^ℓ − K^ℓ (lib/finitewidth)        MLP.KernelStats
 //	W = Q diag(sign R_ii), Z = QR, Z_ij ~ N(0,1)   randmat.HaarInto (Mezzadri §5)
 //	J = D^L W^L ⋯ D^1 W^1, D^ℓ = diag φ′(h^ℓ)     JacobianSim (jacspectrum.Network)
 //	eigenvalues λ = s² of JJᵀ                      JacobianSim.Eigs, PooledEigs
