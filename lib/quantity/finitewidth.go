@@ -1,6 +1,8 @@
 package quantity
 
 import (
+	"math"
+
 	"github.com/sigprop/sigprop/lib/finitewidth"
 )
 
@@ -20,7 +22,10 @@ func init() {
 		Doc: "mean and variance across networks of one network's kernel q^l = |h^l|^2/n at width n, to O(1/n): " +
 			"mean = K + G1/n, variance = (2K^2 + V)/n (K the infinite-width kernel, V the four-point vertex, G1 the NLO kernel); " +
 			"relative_variance = variance/K^2 must be << 1 for the expansion to hold; " +
-			"exact_variance is given where it is known (degree-1 homogeneous phi with sigma_b = 0)",
+			"exact_variance is given where it is known (degree-1 homogeneous phi with sigma_b = 0); " +
+			"epsilon = V/(n K^2) is the expansion parameter (the table's perturbative regime is epsilon <= 0.1); " +
+			"jacobian_log_variance = Var log |J^l u|^2 across networks for a unit u orthogonal to the input, J^l = dh^l/dx, to O(1/n) " +
+			"(jacobian_log_variance_exact for relu, at any sigma_b)",
 		Source: fwSource,
 		Params: mfWithAct(mfPhi, mfSigmaW, mfSigmaB, fwQ0, fwLayer, fwWidth),
 		Eval: func(v Values) (any, error) {
@@ -36,6 +41,15 @@ func init() {
 				"kernel": l.K, "vertex": l.V, "nlo_kernel": l.G1, "chi_parallel": l.ChiPar,
 				"relative_variance": l.Var(n) / (l.K * l.K),
 				"depth_over_width":  float64(l.L) / float64(n),
+				"epsilon":           l.Epsilon(n),
+			}
+			js, err := s.Jacobian()
+			if err != nil {
+				return nil, err
+			}
+			out["jacobian_log_variance"] = js[len(js)-1].VarLog(n)
+			if s.Phi.Name == "relu" && n >= 2 {
+				out["jacobian_log_variance_exact"] = finitewidth.ReLUJacobianVarLog(n, l.L)
 			}
 			if s.Phi.Degree == 1 && s.SigmaB2 == 0 {
 				c, err := finitewidth.ScaleInvariantC(s.Phi)
@@ -43,6 +57,42 @@ func init() {
 					return nil, err
 				}
 				out["exact_variance"] = finitewidth.ScaleInvariantVar(c, n, l.L) * l.K * l.K
+			}
+			return out, nil
+		},
+	})
+}
+
+var (
+	fwQ0b = Param{Name: "q0b", Doc: "second input's q0 = |x_b|^2/n0", Default: "1", Min: 0, Max: 1e6}
+	fwC0  = Param{Name: "c0", Doc: "input correlation c0 = x_a.x_b/(|x_a||x_b|)", Default: "0.5", Min: -1, Max: 1}
+)
+
+func init() {
+	Register(Quantity{
+		Name: "meanfield.finite_width_pair",
+		Doc: "two inputs a, b: mean and covariance across networks of one network's kernels q_aa, q_ab, q_bb at width n, to O(1/n): " +
+			"mean_p = K_p + G1_p/n, cov_p_q = (K K + K K + V_pq)/n (Isserlis plus the four-point vertex); " +
+			"correlation = K_ab/sqrt(K_aa K_bb) at infinite width",
+		Source: fwSource + "; (R1')-(R3') of lib/sources/finitewidth.md#two-inputs",
+		Params: mfWithAct(mfPhi, mfSigmaW, mfSigmaB, fwQ0, fwQ0b, fwC0, fwLayer, fwWidth),
+		Eval: func(v Values) (any, error) {
+			sw, sb := v.Float("sigma_w"), v.Float("sigma_b")
+			s := finitewidth.PairSettings{Phi: mfAct(v), SigmaW2: sw * sw, SigmaB2: sb * sb,
+				Q0: [2]float64{v.Float("q0"), v.Float("q0b")}, C0: v.Float("c0"), Depth: v.Int("layer")}
+			ls, err := s.Layers()
+			if err != nil {
+				return nil, err
+			}
+			l, n := ls[len(ls)-1], v.Int("width")
+			names := [3]string{"aa", "ab", "bb"}
+			mean, cov := l.Mean(n), l.Cov(n)
+			out := map[string]any{"correlation": l.K[1] / math.Sqrt(l.K[0]*l.K[2]), "depth_over_width": float64(l.L) / float64(n)}
+			for p, a := range names {
+				out["kernel_"+a], out["mean_"+a], out["mean_shift_"+a], out["nlo_kernel_"+a] = l.K[p], mean[p], l.G1[p]/float64(n), l.G1[p]
+				for q := p; q < 3; q++ {
+					out["cov_"+a+"_"+names[q]] = cov[p][q]
+				}
 			}
 			return out, nil
 		},

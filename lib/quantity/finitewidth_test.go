@@ -20,6 +20,7 @@ func TestFiniteWidth(t *testing.T) {
 	for k, want := range map[string]float64{
 		"kernel": 1, "variance": 47.0 / 100, "mean": 1, "mean_shift": 0,
 		"exact_variance": (1+2.0/100)*math.Pow(1+5.0/100, 9) - 1, "depth_over_width": 0.1,
+		"epsilon": 45.0 / 100, "jacobian_log_variance": 47.0 / 100, // (5(ℓ−1) + 2)/n, Hanin's Σ 5/n_ℓ
 	} {
 		if got := m[k].(float64); math.Abs(got-want) > 1e-12 {
 			t.Errorf("relu %s = %.15g, want %.15g", k, got, want)
@@ -49,4 +50,33 @@ func TestFiniteWidthErrors(t *testing.T) {
 		// data-dependent: an ordered ReLU net's kernel underflows.
 		{"meanfield.finite_width", map[string]string{"phi": "relu", "sigma_w": "0.01", "sigma_b": "0", "layer": "30"}, "out of the representable range"},
 	})
+}
+
+// TestFiniteWidthPair: the pair quantity's diagonal entries are the
+// one-input quantity's (mean, variance; 1e-9), its correlation at layer 1
+// is c0 when q0 = q0b and σ_b = 0, and cov_aa_bb is symmetric in the
+// inputs' order (same kernel: equal to cov of the swapped pair, 1e-9).
+func TestFiniteWidthPair(t *testing.T) {
+	one, err := evalNamed(t, "meanfield.finite_width", map[string]string{"phi": "tanh", "q0": "0.7", "layer": "6", "width": "50"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := evalNamed(t, "meanfield.finite_width_pair", map[string]string{"phi": "tanh", "q0": "0.7", "q0b": "1.3", "c0": "0.2", "layer": "6", "width": "50"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, m := one.(map[string]any), v.(map[string]any)
+	for k, want := range map[string]string{"mean_aa": "mean", "cov_aa_aa": "variance", "nlo_kernel_aa": "nlo_kernel"} {
+		if a, b := m[k].(float64), o[want].(float64); math.Abs(a-b) > 1e-9*math.Abs(b) {
+			t.Errorf("pair %s = %.12g, one-input %s = %.12g", k, a, want, b)
+		}
+	}
+	v1, err := evalNamed(t, "meanfield.finite_width_pair", map[string]string{"sigma_b": "0", "c0": "0.3", "layer": "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := v1.(map[string]any)["correlation"].(float64); math.Abs(c-0.3) > 1e-12 {
+		t.Errorf("layer-1 correlation %.15g, want 0.3", c)
+	}
+	checkEvalErrors(t, []evalError{{"meanfield.finite_width_pair", map[string]string{"c0": "2"}, "c0=2 out of range"}})
 }
