@@ -272,8 +272,8 @@ func (s PairSettings) Sample(m SimSettings) ([][][3]float64, error) {
 // pairHessian returns ∂²F_ab/∂G_q∂G_r over q, r ∈ (aa, ab, bb) at K, by
 // central differences of F_ab(G) = σ_w² Kernel(G_aa, G_bb, c), c =
 // G_ab/√(G_aa G_bb) (σ_b² drops out), with steps 1e-3 of K_aa, K_bb and
-// of √(K_aa K_bb) for G_ab, the latter shrunk so that c ± its step stays
-// inside [−1, 1]. Truncation O(step²) ≈ 1e-6 relative; the quadrature's
+// of √(K_aa K_bb) for G_ab, all shrunk near c = ±1 so that every stencil
+// point keeps c inside [−1, 1]. Truncation O(step²) ≈ 1e-6 relative; the quadrature's
 // rounding (≈ 1e-13) over step² ≈ 1e-7. As c → ±1 the Hessian of a
 // kinked φ's kernel diverges (ReLU's arc-cosine kernel has a √(1 − c)
 // term), and so does G1_ab.
@@ -284,7 +284,10 @@ func pairHessian(s PairSettings, k [3]float64) [3][3]float64 {
 	}
 	sq := math.Sqrt(k[0] * k[2])
 	c := k[1] / sq
-	step := [3]float64{1e-3 * k[0], 1e-3 * sq * math.Min(1, (1-math.Abs(c))/4e-3), 1e-3 * k[2]}
+	// Every step moves c by at most (1 − |c|)/4 (a step of G_aa by δ moves
+	// it by ≈ c δ/(2 G_aa)), so that no stencil point leaves [−1, 1].
+	shrink := math.Min(1, (1-math.Abs(c))/4e-3)
+	step := [3]float64{1e-3 * k[0] * shrink, 1e-3 * sq * shrink, 1e-3 * k[2] * shrink}
 	at := func(i int, di float64, j int, dj float64) float64 {
 		g := k
 		g[i] += di
