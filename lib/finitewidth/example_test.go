@@ -29,3 +29,21 @@ func ExampleSettings_Layers() {
 	// ℓ/n = 0.20  O(1/n) 0.9700  exact 1.5775  mean 1.0000
 	// ℓ/n = 0.50  O(1/n) 2.4700  exact 10.1398  mean 1.0000
 }
+
+// The Jacobian norm's log-variance of a critical ReLU network at width
+// 64: the leading order (5(ℓ−1) + 2)/n, Hanin's Σ 5/n_ℓ, beside the
+// exact law, which the leading order undershoots by O(1/n) per layer.
+func ExampleSettings_Jacobian() {
+	relu, _ := activation.ByName("relu")
+	js, err := finitewidth.Settings{Phi: relu, SigmaW2: 2, Q0: 0.5, Depth: 64}.Jacobian()
+	if err != nil {
+		panic(err)
+	}
+	for _, l := range []int{1, 16, 64} {
+		fmt.Printf("ℓ/n = %.2f  leading %.4f  exact %.4f\n", float64(l)/64, js[l-1].VarLog(64), finitewidth.ReLUJacobianVarLog(64, l))
+	}
+	// Output:
+	// ℓ/n = 0.02  leading 0.0312  exact 0.0317
+	// ℓ/n = 0.25  leading 1.2031  exact 1.2767
+	// ℓ/n = 1.00  leading 4.9531  exact 5.2606
+}
