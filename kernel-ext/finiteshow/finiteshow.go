@@ -24,8 +24,9 @@ const (
 	RejectShiftTol = 4
 )
 
-// ResolvedVarZ is the VarSim/VarSE a row needs to enter the checks
-// beyond the perturbative regime and of the exact law: below it the
+// ResolvedVarZ is the VarSim/VarSE a row of a law without a known log
+// variance needs to enter the checks beyond the perturbative regime and
+// of the exact law (with one, measurable decides): below it the
 // sample of q̂ is so heavy-tailed (log-normal, ReLU deep) that its
 // fourth-moment SE, and so its z, is itself unreliable; those rows are
 // checked on the log scale instead (Var log q̂, exact for ReLU).
@@ -93,6 +94,9 @@ func Variance(id string, r finitewidth.CheckResult, beyond *show.Disagreement) s
 			x, th, sim, se = append(x, row.Frac), append(th, row.VarTheory/k2), append(sim, row.VarSim/k2), append(se, row.VarSE/k2)
 			ex = append(ex, row.Exact/k2)
 			resolved := row.VarSim >= ResolvedVarZ*row.VarSE
+			if !math.IsNaN(row.LogVarExact) {
+				resolved = measurable(row.LogVarExact, r.Settings.Networks)
+			}
 			if row.Holds() {
 				holdZ, noVZ, nHold = math.Max(holdZ, math.Abs(row.ZVar)), math.Max(noVZ, math.Abs(row.ZVarNoV)), nHold+1
 			} else if resolved {
@@ -123,12 +127,12 @@ func Variance(id string, r finitewidth.CheckResult, beyond *show.Disagreement) s
 	if nBeyond > 0 {
 		v = append(v, show.Agree(show.Agreement{Name: id + ": max |z| of the variance beyond the perturbative regime", Kind: show.TheoryVsSimulation,
 			Value: beyondZ, Tol: MaxZTol, Rule: show.AtMost, Figure: id, Disagreement: withSeeds(beyond, r.Settings.Seed),
-			Basis: bonferroni(nBeyond) + fmt.Sprintf("; ε > %g, rows with Var ≥ %g SE; simulation and theory differ by a factor up to %.3g", finitewidth.EpsilonHolds, float64(ResolvedVarZ), worstRatio)}))
+			Basis: bonferroni(nBeyond) + fmt.Sprintf("; ε > %g, rows where the variance is measurable (Var ≥ %g SE, or by the exact law's kurtosis, see measurable); simulation and theory differ by a factor up to %.3g", finitewidth.EpsilonHolds, float64(ResolvedVarZ), worstRatio)}))
 	}
 	if nExact > 0 {
 		v = append(v, show.Agree(show.Agreement{Name: id + ": max |z| of the exact law (S)", Kind: show.TheoryVsSimulation,
 			Value: exactZ, Tol: MaxZTol, Rule: show.AtMost, Figure: id,
-			Basis: bonferroni(nExact) + fmt.Sprintf("; rows where the variance is resolved (Var ≥ %g SE; deeper, the log-normal tail makes the fourth-moment SE unreliable: see the log scale)", float64(ResolvedVarZ))}))
+			Basis: bonferroni(nExact) + fmt.Sprintf("; rows where the exact law's log-normal kurtosis leaves the sample variance a relative SE ≤ %g at %d networks (deeper, see the log scale)", MaxVarRelSE, r.Settings.Networks)}))
 	}
 	return append(v, logVariance(id+"-log", r)...)
 }
@@ -160,6 +164,23 @@ func logVariance(id string, r finitewidth.CheckResult) show.View {
 		caseText(c, r.Settings.Networks))
 	return show.View{show.Fig(fig), show.Agree(show.MaxZ(show.Agreement{Name: id + ": max |z| of Var log q̂ against its exact law", Tol: MaxZTol, Figure: id,
 		Basis: bonferroni(len(sim))}, sim, se, ex))}
+}
+
+// MaxVarRelSE is the relative SE of a sample variance, √((κ − 1)/N) for
+// a law of kurtosis κ, up to which a row of a law with a known log
+// variance is checked on the linear scale (see measurable).
+const MaxVarRelSE = 0.25
+
+// measurable reports whether the sample variance of nets draws of a
+// log-normal law with log-variance s2 is a measurement: its relative SE
+// √((κ − 1)/nets), κ = e^{4s²} + 2e^{3s²} + 3e^{2s²} − 3 the log-normal's
+// kurtosis, is at most MaxVarRelSE. The rule reads the law (ReLU's exact
+// Var log q̂), not the sample: a heavy-tailed sample also understates its
+// own fourth-moment SE (at n = 256, ℓ/n = 15/16 a run gave 8.45 ± 2.3
+// against the exact 102). At 2000 networks it admits s² ≲ 1.1.
+func measurable(s2 float64, nets int) bool {
+	k := math.Exp(4*s2) + 2*math.Exp(3*s2) + 3*math.Exp(2*s2) - 3
+	return math.Sqrt((k-1)/float64(nets)) <= MaxVarRelSE
 }
 
 // withSeeds returns a copy of d with its DataSeeds set to the run's
