@@ -197,6 +197,9 @@ var cheapRuns = []cheapRun{
 	{Notebook: "07-compose", Params: []string{"Tokens=8", "Depth=6", "WidthSmall=16", "WidthMid=32", "WidthLarge=64", "Nets=6", "LimitNets=6", "PhasePoints=8"},
 		Figures: merge(each(map[string]float64{"n": 8, "depth": 6, "networks": 6}, "pre-ln-tanh", "pre-ln-tanh-q", "post-ln-gelu", "post-ln-gelu-q"),
 			each(map[string]float64{"n": 8, "depth": 6, "networks": 6}, "pre-ln-tanh-widths", "post-ln-gelu-widths"))},
+	{Notebook: "08-finite-width", Params: []string{"Width1=16", "Width2=24", "Width3=32", "Width4=48", "Networks=200", "Steps=4",
+		"ResidualNetworks=1000", "TableNetworks=50", "JacWidth=16", "JacNetworks=100"},
+		Figures: each(map[string]float64{"networks": 200}, "variance-kstar0", "variance-relu", "variance-relu-log", "mean-shift-kstar0")},
 }
 
 // withoutParameters are the notebooks with no parameters cell yet, and why
