@@ -70,10 +70,11 @@ var (
 
 func init() {
 	Register(Quantity{
-		Name: "meanfield.finite_width_pair",
+		Name: "finitewidth.pair",
 		Doc: "two inputs a, b: mean and covariance across networks of one network's kernels q_aa, q_ab, q_bb at width n, to O(1/n): " +
 			"mean_p = K_p + G1_p/n, cov_p_q = (K K + K K + V_pq)/n (Isserlis plus the four-point vertex); " +
-			"correlation = K_ab/sqrt(K_aa K_bb) at infinite width",
+			"correlation = K_ab/sqrt(K_aa K_bb) at infinite width. Slow (tens of seconds) at large kernels (K >~ 1e3) for an activation " +
+			"without a closed-form two-input kernel (gelu, swish, softplus, elu, selu): its moments are two-dimensional quadratures",
 		Source: fwSource + "; (R1')-(R3') of lib/sources/finitewidth.md#two-inputs",
 		Params: mfWithAct(mfPhi, mfSigmaW, mfSigmaB, fwQ0, fwQ0b, fwC0, fwLayer, fwWidth),
 		Eval: func(v Values) (any, error) {

@@ -61,7 +61,7 @@ func TestFiniteWidthPair(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := evalNamed(t, "meanfield.finite_width_pair", map[string]string{"phi": "tanh", "q0": "0.7", "q0b": "1.3", "c0": "0.2", "layer": "6", "width": "50"})
+	v, err := evalNamed(t, "finitewidth.pair", map[string]string{"phi": "tanh", "q0": "0.7", "q0b": "1.3", "c0": "0.2", "layer": "6", "width": "50"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,12 +71,12 @@ func TestFiniteWidthPair(t *testing.T) {
 			t.Errorf("pair %s = %.12g, one-input %s = %.12g", k, a, want, b)
 		}
 	}
-	v1, err := evalNamed(t, "meanfield.finite_width_pair", map[string]string{"sigma_b": "0", "c0": "0.3", "layer": "1"})
+	v1, err := evalNamed(t, "finitewidth.pair", map[string]string{"sigma_b": "0", "c0": "0.3", "layer": "1"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c := v1.(map[string]any)["correlation"].(float64); math.Abs(c-0.3) > 1e-12 {
 		t.Errorf("layer-1 correlation %.15g, want 0.3", c)
 	}
-	checkEvalErrors(t, []evalError{{"meanfield.finite_width_pair", map[string]string{"c0": "2"}, "c0=2 out of range"}})
+	checkEvalErrors(t, []evalError{{"finitewidth.pair", map[string]string{"c0": "2"}, "c0=2 out of range"}})
 }
