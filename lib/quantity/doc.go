@@ -15,7 +15,6 @@
 //	finitewidth.go   meanfield.finite_width  mean and variance of one network's kernel to O(1/n), and the
 //	                                   Jacobian norm's log-variance: Roberts, Yaida & Hanin 2022
 //	                                   (arXiv:2106.10165), lib/sources/finitewidth.md#equations
-//	                 finitewidth.pair  the same for two inputs (q_aa, q_ab, q_bb)
 //	tokengeom.go     tokengeom.*       (q, p) map, λ_a, λ_g: Cowsik, Nebabu, Qi & Ganguli 2024
 //	                                   (arXiv:2403.02579)
 //	compose.go       compose.*         a block the user composes (lib/compose; its fields as parameters, or

@@ -1,8 +1,6 @@
 package quantity
 
 import (
-	"math"
-
 	"github.com/sigprop/sigprop/lib/finitewidth"
 )
 
@@ -63,39 +61,3 @@ func init() {
 	})
 }
 
-var (
-	fwQ0b = Param{Name: "q0b", Doc: "second input's q0 = |x_b|^2/n0", Default: "1", Min: 0, Max: 1e6}
-	fwC0  = Param{Name: "c0", Doc: "input correlation c0 = x_a.x_b/(|x_a||x_b|)", Default: "0.5", Min: -1, Max: 1}
-)
-
-func init() {
-	Register(Quantity{
-		Name: "finitewidth.pair",
-		Doc: "two inputs a, b: mean and covariance across networks of one network's kernels q_aa, q_ab, q_bb at width n, to O(1/n): " +
-			"mean_p = K_p + G1_p/n, cov_p_q = (K K + K K + V_pq)/n (Isserlis plus the four-point vertex); " +
-			"correlation = K_ab/sqrt(K_aa K_bb) at infinite width. Slow (tens of seconds) at large kernels (K >~ 1e3) for an activation " +
-			"without a closed-form two-input kernel (gelu, swish, softplus, elu, selu): its moments are two-dimensional quadratures",
-		Source: fwSource + "; (R1')-(R3') of lib/sources/finitewidth.md#two-inputs",
-		Params: mfWithAct(mfPhi, mfSigmaW, mfSigmaB, fwQ0, fwQ0b, fwC0, fwLayer, fwWidth),
-		Eval: func(v Values) (any, error) {
-			sw, sb := v.Float("sigma_w"), v.Float("sigma_b")
-			s := finitewidth.PairSettings{Phi: mfAct(v), SigmaW2: sw * sw, SigmaB2: sb * sb,
-				Q0: [2]float64{v.Float("q0"), v.Float("q0b")}, C0: v.Float("c0"), Depth: v.Int("layer")}
-			ls, err := s.Layers()
-			if err != nil {
-				return nil, err
-			}
-			l, n := ls[len(ls)-1], v.Int("width")
-			names := [3]string{"aa", "ab", "bb"}
-			mean, cov := l.Mean(n), l.Cov(n)
-			out := map[string]any{"correlation": l.K[1] / math.Sqrt(l.K[0]*l.K[2]), "depth_over_width": float64(l.L) / float64(n)}
-			for p, a := range names {
-				out["kernel_"+a], out["mean_"+a], out["mean_shift_"+a], out["nlo_kernel_"+a] = l.K[p], mean[p], l.G1[p]/float64(n), l.G1[p]
-				for q := p; q < 3; q++ {
-					out["cov_"+a+"_"+names[q]] = cov[p][q]
-				}
-			}
-			return out, nil
-		},
-	})
-}

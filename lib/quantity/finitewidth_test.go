@@ -52,31 +52,3 @@ func TestFiniteWidthErrors(t *testing.T) {
 	})
 }
 
-// TestFiniteWidthPair: the pair quantity's diagonal entries are the
-// one-input quantity's (mean, variance; 1e-9), its correlation at layer 1
-// is c0 when q0 = q0b and σ_b = 0, and cov_aa_bb is symmetric in the
-// inputs' order (same kernel: equal to cov of the swapped pair, 1e-9).
-func TestFiniteWidthPair(t *testing.T) {
-	one, err := evalNamed(t, "meanfield.finite_width", map[string]string{"phi": "tanh", "q0": "0.7", "layer": "6", "width": "50"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := evalNamed(t, "finitewidth.pair", map[string]string{"phi": "tanh", "q0": "0.7", "q0b": "1.3", "c0": "0.2", "layer": "6", "width": "50"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, m := one.(map[string]any), v.(map[string]any)
-	for k, want := range map[string]string{"mean_aa": "mean", "cov_aa_aa": "variance", "nlo_kernel_aa": "nlo_kernel"} {
-		if a, b := m[k].(float64), o[want].(float64); math.Abs(a-b) > 1e-9*math.Abs(b) {
-			t.Errorf("pair %s = %.12g, one-input %s = %.12g", k, a, want, b)
-		}
-	}
-	v1, err := evalNamed(t, "finitewidth.pair", map[string]string{"sigma_b": "0", "c0": "0.3", "layer": "1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c := v1.(map[string]any)["correlation"].(float64); math.Abs(c-0.3) > 1e-12 {
-		t.Errorf("layer-1 correlation %.15g, want 0.3", c)
-	}
-	checkEvalErrors(t, []evalError{{"finitewidth.pair", map[string]string{"c0": "2"}, "c0=2 out of range"}})
-}
