@@ -51,4 +51,3 @@ func TestFiniteWidthErrors(t *testing.T) {
 		{"meanfield.finite_width", map[string]string{"phi": "relu", "sigma_w": "0.01", "sigma_b": "0", "layer": "30"}, "out of the representable range"},
 	})
 }
-
