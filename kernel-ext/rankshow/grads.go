@@ -254,7 +254,7 @@ func TauTable(settings []rankexp.Point) (show.View, error) {
 	return show.View{show.Tab(t)}, nil
 }
 
-// TauBalance shows the check that the temperature τ of eq. (47) (exact
+// TauBalance shows the check that the inverse temperature τ of eq. (47) (exact
 // form) balances the query and value gradients of one uniform-attention
 // layer: ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²) of b's Monte Carlo within 0.06 of 0
 // (App. C.3's aim, checked at b's law and draws). The tolerance is about

@@ -88,7 +88,9 @@ const (
 	// Const uses the branch weight as given.
 	Const Scaling = iota
 	// InvSqrtDepth multiplies the branch weight by 1/√L (Noci et al. 2022
-	// Lemma 3.2's α² = α̃/L; Noci et al. 2023's depth-scaled branches).
+	// Lemma 3.2's α² = α̃/L). Noci et al. 2023 do not scale the branch
+	// with depth: their γ is constant and the shaping is in the width
+	// (τ = τ₀√(n n_k)), with depth entering as the SDE time ℓ/n.
 	InvSqrtDepth
 )
 

@@ -190,7 +190,7 @@ func (s GridSettings) Run() (GridRun, error) {
 	return GridRun{GridSettings: s, Points: pts}, nil
 }
 
-// TauSettings are the settings of the check that the temperature τ of eq.
+// TauSettings are the settings of the check that the inverse temperature τ of eq.
 // (47) balances the query and value gradients (App. C.3): one uniform-
 // attention layer at τ (exact form of eq. 18) against the Monte Carlo
 // norms.
