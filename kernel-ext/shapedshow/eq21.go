@@ -6,6 +6,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/gauss"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
 
@@ -41,7 +42,7 @@ func Eq21Output(f show.Figure, o shapednet.Outputs) show.View {
 	f.XLabel, f.YLabel, f.LogY, f.Seed = "X_out", "density", true, show.Seed(seed)
 	f.Series = []show.Series{show.HistSeries("networks", xNet, -6, 6, 48, show.Points),
 		{Name: "mixture over SDE V_T (Eq. 21)", X: xs, Y: shapednet.MixtureDensity(r.Final, m, 0, xs)},
-		show.Curve("N(0, E V_T)", xs, func(x float64) float64 { return math.Exp(-x*x/(2*ev)) / math.Sqrt(2*math.Pi*ev) })}
+		show.Curve("N(0, E V_T)", xs, func(x float64) float64 { return gauss.Density(x, ev) })}
 	f.Params = map[string]float64{"n": float64(c.Width), "d": float64(c.Depth), "gamma": c.Gamma, "rho0": rho0, "nets": float64(run.Nets), "paths": float64(r.Paths)}
 	m4, se4, m2 := shapednet.FourthMoment(xNet)
 	t4, st4 := shapednet.SquaredMoment(vSDE)
