@@ -7,14 +7,14 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/shtanhtrain"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // murrayT is the two-sided 95% quantile of Student's t with n − 1 degrees
 // of freedom: the threshold of a mean over n seeds in SEs.
 func murrayT(n int) float64 {
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975)
+	return empirical.TQuantile2(0.05, n-1)
 }
 
 // MurrayRuns is the directory of stored runs of the Murray Fig. 2 analogue
