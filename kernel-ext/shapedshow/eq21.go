@@ -35,7 +35,7 @@ func Eq21Output(f show.Figure, o shapednet.Outputs) show.View {
 	}
 	rho0 := 0.0
 	if m > 1 {
-		rho0 = run.V0[1] / math.Sqrt(run.V0[0]*run.V0[m+1])
+		rho0 = run.InitialCorr(0, 1)
 	}
 	xs := empirical.Linspace(-6, 6, 121)
 	f.Caption = fmt.Sprintf("One output unit of %d shaped-ReLU ResNets (γ = %s, width %d, T = %.2f) against the Gaussian scale mixture over %d SDE paths of V_T, and the Gaussian of the same variance.", run.Nets, gammaText(c.Gamma), c.Width, r.T, r.Paths)
