@@ -77,14 +77,21 @@ var displayFormulaSites = []formulaSite{
 	{"trainview/reverse.go Fig6Figure math.Pow", 1, "display: a measured log10 value shown on the linear axis"},
 	{"trainview/reverse.go meanSD math.Sqrt", 1, "check statistic: the SD of measured values"},
 	{"trainview/sweep.go Provenance stat.Mean", 2, "caption: the mean time per point of the sweep's log"},
+	{"composeshow/composeshow.go Depth arithmetic in a show.Map closure", 1, "axis: q and its SE divided by d to plot q/d"},
+	{"tokenfig/slices.go LambdaASlice arithmetic in a show.Curve closure", 1, "setting: the one-step start p₀ = 0.99d passed to tokengeom.LambdaAOneStep"},
 }
 
 // TestDisplayComputesNoTheory: the display packages of kernel-ext use the
 // numeric packages only for displayArithmetic or at a listed
-// displayFormulaSites site (at most its count); an entry whose count
-// exceeds what its site holds is stale. The check itself is tried on a
-// planted package first: a theory curve written into a builder (e^{−ℓ/ξ}
-// in a closure, a t quantile by distuv) and a stale entry are found.
+// displayFormulaSites site (at most its count), and a closure they
+// evaluate over abscissae (show.Map, show.Curve) does no arithmetic
+// unless its site is listed; an entry whose count exceeds what its site
+// holds is stale. The check itself is tried on a planted package first: a
+// theory curve written into a builder (e^{−ℓ/ξ} in a closure, 1/(1+z)²
+// over abscissae, a t quantile by distuv) and a stale entry are found,
+// a closure that only calls a named function is not. What it cannot see:
+// a formula written without a numeric package outside such a closure (a
+// loop of + and ×); those are found by reading, as issue 38's audit did.
 func TestDisplayComputesNoTheory(t *testing.T) {
 	planted := t.TempDir()
 	for name, src := range map[string]string{
@@ -93,7 +100,9 @@ func TestDisplayComputesNoTheory(t *testing.T) {
 			"func Decay(ls []float64, xi float64) (out []float64) {\n\tfor _, l := range ls {\n\t\tout = append(out, func(l float64) float64 { return math.Exp(-l / xi) }(l))\n\t}\n\treturn out\n}\n\n" +
 			"func Tol(n int) float64 { return du.StudentsT{Nu: float64(n)}.Quantile(0.975) }\n\n" +
 			"func Worst(a, b float64) float64 { return math.Max(math.Abs(a), math.Abs(b)) }\n\n" +
-			"func Axis(x float64) float64 { return math.Log2(x) }\n",
+			"func Axis(x float64) float64 { return math.Log2(x) }\n\n" +
+			"func S(zs []float64) []float64 { return show.Map(zs, func(z float64) float64 { return 1 / ((1 + z) * (1 + z)) }) }\n\n" +
+			"func Named(zs []float64) []float64 { return show.Map(zs, func(z float64) float64 { return lib.F(z) }) }\n",
 		"fig/fig_test.go": "package fig\n\nimport \"math\"\n\nvar _ = math.Exp(1)\n",
 	} {
 		p := filepath.Join(planted, filepath.FromSlash(name))
@@ -112,6 +121,7 @@ func TestDisplayComputesNoTheory(t *testing.T) {
 	want := []string{
 		"fig/fig.go Decay math.Exp: 1 use, 0 allowed",
 		"fig/fig.go Tol distuv.StudentsT: 1 use, 0 allowed",
+		"fig/fig.go S arithmetic in a show.Map closure: 1 use, 0 allowed",
 		"fig/fig.go Axis math.Log10: 0 uses, 1 allowed (a stale entry)",
 	}
 	if !slices.Equal(problems, want) {
@@ -179,6 +189,17 @@ func displayTheory(root string, skip []string, allowed []formulaSite) ([]string,
 					encl = fd.Name.Name
 				}
 				ast.Inspect(decl, func(n ast.Node) bool {
+					if call, ok := n.(*ast.CallExpr); ok && curveCall(call) {
+						for _, a := range call.Args {
+							if fl, ok := a.(*ast.FuncLit); ok && arithmetic(fl.Body) {
+								key := fmt.Sprintf("%s %s arithmetic in a %s closure", file, encl, exprString(call.Fun))
+								if uses[key] == 0 {
+									order = append(order, key)
+								}
+								uses[key]++
+							}
+						}
+					}
 					sel, ok := n.(*ast.SelectorExpr)
 					if !ok {
 						return true
@@ -215,4 +236,41 @@ func displayTheory(root string, skip []string, allowed []formulaSite) ([]string,
 		}
 	}
 	return problems, nil
+}
+
+// curveCall reports whether call is show.Map or show.Curve: a function
+// evaluated over a figure's abscissae.
+func curveCall(call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	x, ok := sel.X.(*ast.Ident)
+	return ok && x.Name == "show" && (sel.Sel.Name == "Map" || sel.Sel.Name == "Curve")
+}
+
+// arithmetic reports whether body holds a +, −, × or ÷: a closure over
+// abscissae that computes rather than calls.
+func arithmetic(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok {
+			switch b.Op {
+			case token.ADD, token.SUB, token.MUL, token.QUO:
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// exprString is show.Map for the selector show.Map.
+func exprString(e ast.Expr) string {
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if x, ok := sel.X.(*ast.Ident); ok {
+			return x.Name + "." + sel.Sel.Name
+		}
+	}
+	return "?"
 }

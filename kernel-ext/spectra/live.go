@@ -63,7 +63,7 @@ func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.Vie
 	if s.Depth != 2 || s.Draws < 2 {
 		panic(fmt.Sprintf("spectra: STransform needs a depth-2 run of at least 2 draws, got depth %d, %d draws", s.Depth, s.Draws))
 	}
-	theory := show.Map(zs, func(z float64) float64 { return 1 / ((1 + z) * (1 + z)) })
+	theory := show.Map(zs, freeprob.SquaredMPS)
 	mean, se, err := s.STransform(zs)
 	if err != nil {
 		return nil, err
