@@ -33,11 +33,7 @@ func ReadMurrayRuns(fsys fs.FS) (MurrayRuns, error) {
 // Fig2 compares the stored schedules: the first (fixed a) against the
 // second (decaying a) of the recorded settings.
 func (m MurrayRuns) Fig2() (shtanhtrain.Compare, error) {
-	sc := m.Prov.Settings.Schedules
-	if len(sc) != 2 {
-		return shtanhtrain.Compare{}, fmt.Errorf("spectra: murray-fig2 stores %d schedules, want 2 (fixed, decaying)", len(sc))
-	}
-	return shtanhtrain.Fig2(m.Runs, sc[0].Name, sc[1].Name)
+	return shtanhtrain.Fig2Stored(m.Runs, m.Prov)
 }
 
 // MurrayProvenanceTable is the table "murray-fig2-provenance".
