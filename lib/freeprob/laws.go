@@ -289,7 +289,7 @@ func binom(n, k int) float64 {
 // lib/sources/tanner2024.md#formulas) with S_MP(z) = 1/(1 + z)
 // (MarchenkoPastur.S, F15). It panics at z = −1.
 //
-//sigprop:eq tanner2024 F13
+//sigprop:eq pennington2018 eq12
 func SquaredMPS(z float64) float64 {
 	if z == -1 {
 		panic("freeprob: SquaredMPS has a pole at z = -1")
