@@ -31,6 +31,7 @@
 //	              one-sided z against the expected 1/d (WidthCheck)
 //	              and the power laws through the fit's weighted centre (WidthCheck.Line)
 //	PhaseLambdaA  λ_a over a plane of two numeric fields (phase diagrams)
+//	CheckSpecialCases  the papers' blocks composed against tokengeom.F, LambdaA, rankcollapse.RhoDepth, sde drift
 //
 // A block is written once as a KEY = VALUE file (ReadKV, ParseBlock,
 // ParseFields from DefaultBlock; Block.Format writes it back); the same
