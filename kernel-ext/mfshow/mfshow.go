@@ -10,6 +10,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/gauss"
 	"github.com/sigprop/sigprop/lib/meanfield"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
@@ -220,8 +221,7 @@ func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 		}
 		r := func(c float64) float64 { return n.CMap(s.QStar, c) }
 		series = append(series, show.Curve(fmt.Sprintf("%s: χ₁=%.3f, c*=%.3f", label(n, same), s.Chi1, s.CStar), cs, r))
-		e := 1e-6 // χ₁ is the slope at c = 1: compare with a one-sided difference
-		slope := (r(1) - r(1-e)) / e
+		slope := n.Chi1Difference(s.QStar, 1e-6) // χ₁ is the slope at c = 1: compare with a one-sided difference
 		v = append(v, show.PaperCheck(show.Agreement{Name: fmt.Sprintf("%s: χ₁ − R′(1) (finite difference)", label(n, same)), Kind: show.TheoryVsTheory, Value: s.Chi1 - slope, Tol: 2e-6,
 			Basis:  "one-sided difference with step h = 1e-6: truncation R″(1)·h/2 ≲ 1e-6 plus the rounding of R over h ≲ 1e-6",
 			Figure: "cmap", Note: "χ₁ = σ_w² E φ′² against (R(1) − R(1−1e-6))/1e-6"},
@@ -335,7 +335,7 @@ func XiCDecay(r randmlp.LayerCheck, xiC float64) show.View {
 	n := mf[0]
 	depth := len(r.Layers)
 	paper := isTanh005(n) && n.SigmaW2 == 1.2 && depth == 20 && width == 1000 && r.Nets == 4
-	asym := show.Map(r.Layers, func(l float64) float64 { return r.Theory[depth-1] * math.Exp((float64(depth)-l)/xiC) })
+	asym := meanfield.DecayThrough(r.Layers, r.Theory[depth-1], float64(depth), xiC)
 	caption := fmt.Sprintf("%s, σ_w² = %g, σ_b² = %g: 1 − c^ℓ against the c-map and e^{−ℓ/ξ_c}, ξ_c = %.3f.", n.Phi.Name, n.SigmaW2, n.SigmaB2, xiC)
 	if paper {
 		caption = fmt.Sprintf("Ordered phase, tanh, σ_w² = 1.2, σ_b² = 0.05: 1 − c^ℓ decays like e^{−ℓ/ξ_c}, ξ_c = %.3f.", xiC)
@@ -421,8 +421,7 @@ func Activations(phis []activation.Func, qs, hs []float64) show.View {
 		top = append(top, show.Curve("φ = "+phi.Name, hs, phi.Phi))
 	}
 	for _, q := range qs {
-		density := func(h float64) float64 { return math.Exp(-h*h/(2*q)) / math.Sqrt(2*math.Pi*q) }
-		top = append(top, show.Scatter(fmt.Sprintf("density of N(0, q* = %g)", q), hs, show.Map(hs, density), nil))
+		top = append(top, show.Scatter(fmt.Sprintf("density of N(0, q* = %g)", q), hs, show.Map(hs, func(h float64) float64 { return gauss.Density(h, q) }), nil))
 	}
 	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-phi", PaperFigure: "Tanner lecture, Fig. 3 (top row, the five activations in one panel)",
 		Caption: fmt.Sprintf("The activations and the pre-activation densities N(0, q*) at q* = %s whose slopes φ′(h) the CDFs above describe.", joinG(qs)),

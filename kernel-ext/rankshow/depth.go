@@ -72,11 +72,11 @@ func RhoLimits(curves []rankcollapse.DepthScaled) show.View {
 		at, lim := c.At, c.Limit
 		series = append(series, show.Series{Name: fmt.Sprintf("ρ^L, α̃₁ = %g", at), X: x, Y: c.Rho, Style: show.LinePoints},
 			show.Level(fmt.Sprintf("eq. 15, α̃₁ = %g", at), x[0], x[k-1], lim))
-		typo := math.Exp(math.Sqrt(at)) // the main text's e^{α₁} with α₁ = √α̃₁
+		a1, typo := c.TypoGrowth() // the main text's e^{α₁} with α₁ = √α̃₁, over e^{α̃₁}
 		v = append(v, show.PaperCheck(show.Agreement{Name: fmt.Sprintf("eq15-limit-%g", at), Kind: show.TheoryVsTheory, Value: c.Rho[k-1] - lim, Tol: 1e-3, Figure: "eq15-limit",
 			Basis: "the finite-depth ρ^L tends to eq. (15) as O(1/L): 1/L = 1e-3 at L = 1024", Note: "ρ^L at L = 1024 minus eq. (15)"},
 			paper, fmt.Sprintf("the 1e-3 tolerance is 1/L at the paper's depth L = 1024 from ρ⁰ = 0 at n = 50; here n = %d, ρ⁰ = %g, L = %d", n, rho0, last)),
-			show.Text(fmt.Sprintf("α̃₁ = %g: eq. 15 = %.6f; the main text's e^{α₁} would use e^{%.3f} instead of e^{%g} (factor %.3f)\n", at, lim, math.Sqrt(at), at, typo/math.Exp(at))))
+			show.Text(fmt.Sprintf("α̃₁ = %g: eq. 15 = %.6f; the main text's e^{α₁} would use e^{%.3f} instead of e^{%g} (factor %.3f)\n", at, lim, a1, at, typo)))
 	}
 	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "eq15-limit", PaperFigure: "Noci et al. 2022, Thm 3.3, eq. (15)",
 		Caption: fmt.Sprintf("Last-layer correlation under α₁² = α̃₁/L vs depth L (n = %d, ρ⁰ = %g): converges to eq. (15), not to 1", n, rho0),

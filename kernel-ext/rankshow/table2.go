@@ -33,26 +33,16 @@ const EqShare = 0.5
 // SE, with the SE of a last/first log ratio bounded by decadesSE.
 const Table2Z = 4
 
-// gradDecades returns the log10 change from the first block to the last
-// (block L, index L−1) of the norm ‖∂S/∂W‖ that eq. (18) (queries) and
-// eq. (17) (values) give at the correlations rho of the blocks' inputs
-// (rho[0] and rho[L−1], len(rho) = L+1) for n tokens at σ_x² = 1.
+// gradDecades is rankcollapse.GradDecades from the correlation of the
+// first block's input, rho[0], to that of the last block's (block L,
+// index L−1; len(rho) = L+1) for n tokens. It panics on an error (an
+// input the caller validated).
 func gradDecades(rho []float64, n int) (q, v float64) {
-	const d = 32 // cancels in the ratios
-	last := len(rho) - 2
-	q0 := must(rankcollapse.GradQ(n, d, rho[0], 1, rankcollapse.FormPaper))
-	q1 := must(rankcollapse.GradQ(n, d, rho[last], 1, rankcollapse.FormPaper))
-	v0 := must(rankcollapse.GradV(n, d, rho[0], 1))
-	v1 := must(rankcollapse.GradV(n, d, rho[last], 1))
-	return 0.5 * math.Log10(q1/q0), 0.5 * math.Log10(v1/v0)
-}
-
-// must returns x or panics with err (an input the caller validated).
-func must(x float64, err error) float64 {
+	q, v, err := rankcollapse.GradDecades(n, rho[0], rho[len(rho)-2])
 	if err != nil {
 		panic("rankshow: " + err.Error())
 	}
-	return x
+	return q, v
 }
 
 // normDecades is log10 of the norm ratio (RMS over draws) of the last

@@ -36,7 +36,7 @@ func ReLUOrthogonal(f show.Figure, lams []float64, c freeprob.Continuation) (sho
 	if err != nil {
 		return nil, err
 	}
-	closed := show.Map(lams, func(l float64) float64 { return 1 / (2 * math.Pi * math.Sqrt(l*(4-l))) })
+	closed := show.Map(lams, jacspectrum.ArcsineDensity)
 	f.Caption = fmt.Sprintf("ReLU–orthogonal, L = %d: master equation by continuation vs the arcsine closed form (plus an atom ½ at 0).", L)
 	f.XLabel, f.YLabel = "λ", "ρ(λ)"
 	f.Series = []show.Series{{Name: "closed form", X: lams, Y: closed}, {Name: "Algorithm 1", X: lams, Y: rho, Style: show.Points}}
@@ -154,7 +154,7 @@ func AttentionDepth(f show.Figure, dr attnspec.DepthResult) show.View {
 	}
 	T, d, L, s := set.T, set.D, set.L, set.S
 	r, layers := attnspec.BulkRadius(T, s), empirical.Linspace(0, float64(L), L+1)
-	series := []show.Series{show.Curve("r_T^ℓ", layers, func(l float64) float64 { return math.Pow(r, l) })}
+	series := []show.Series{{Name: "r_T^ℓ", X: layers, Y: attnspec.Geometric(layers, 1, 0, r)}}
 	for _, m := range attnspec.DepthModes {
 		series = append(series, show.Series{Name: m.String() + ": residual", X: layers, Y: st[m].Residual, Style: show.LinePoints})
 		if m == block.Centered {

@@ -7,8 +7,6 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
-	"github.com/sigprop/sigprop/lib/activation"
-	"github.com/sigprop/sigprop/lib/meanfield"
 	"github.com/sigprop/sigprop/lib/traindepth"
 )
 
@@ -16,13 +14,7 @@ import (
 // (`sigprop sweep generate schoenholz-budget`, read by ReadDepthRuns), with
 // ξ_c of tanh at the recorded σ_b² (meanfield.ScanSigmaW2, recomputed).
 func (d DepthRuns) Budget() ([]traindepth.AtStep, []float64, error) {
-	s := d.Prov.Settings.Settings
-	sc, err := meanfield.ScanSigmaW2(activation.Tanh(), s.SigmaW2, s.SigmaB2)
-	if err != nil {
-		return nil, nil, err
-	}
-	b, err := traindepth.ByBudget(d.Runs, s, sc.XiC)
-	return b, sc.XiC, err
+	return traindepth.ByBudgetRuns(d.Runs, d.Prov.Settings.Settings)
 }
 
 // BudgetFigure fills f (the notebook gives ID and PaperFigure) with

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/cmplx"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -65,7 +63,7 @@ func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.Vie
 	if s.Depth != 2 || s.Draws < 2 {
 		panic(fmt.Sprintf("spectra: STransform needs a depth-2 run of at least 2 draws, got depth %d, %d draws", s.Depth, s.Draws))
 	}
-	theory := show.Map(zs, func(z float64) float64 { return 1 / ((1 + z) * (1 + z)) })
+	theory := show.Map(zs, freeprob.SquaredMPS)
 	mean, se, err := s.STransform(zs)
 	if err != nil {
 		return nil, err
@@ -75,7 +73,7 @@ func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.Vie
 	f.Series = []show.Series{{Name: "(1+z)^-2", X: zs, Y: theory}, {Name: fmt.Sprintf("N=%d SNumeric", s.Width), X: zs, Y: mean, Style: show.Points}}
 	f.Params, f.Seed = map[string]float64{"N": float64(s.Width)}, show.Seed(s.Seed)
 	dof := s.Draws - 1
-	p := 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(dof)}.Survival(5)
+	p := empirical.TTail2(5, dof)
 	return show.View{show.Fig(f), show.Agree(show.MaxZ(show.Agreement{Name: "S_{W2W1}: max |z| of the simulated S-transform", Tol: 5, Figure: f.ID, Paper: FreeProductClaim,
 		Basis: fmt.Sprintf("SE from the spread of %d products of width %d (t with %d dof: P(|t| > 5) ≈ %.1g per point)", s.Draws, s.Width, dof, p)}, mean, se, theory))}, nil
 }

@@ -9,8 +9,8 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/seqtf"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Reverse is the directory of stored runs on Noci et al. 2022's
@@ -41,7 +41,7 @@ func (r Reverse) variant(name string) ([]seqtf.ReverseRun, seqtf.Config) {
 // tQuantile is the two-sided 95% quantile of Student's t with n − 1
 // degrees of freedom: the threshold of a mean over n seeds in SEs.
 func tQuantile(n int) float64 {
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975)
+	return empirical.TQuantile2(0.05, n-1)
 }
 
 // ReverseProvenanceTable is the table "noci-reverse-provenance".

@@ -13,8 +13,8 @@ import (
 	"gonum.org/v1/gonum/stat"
 )
 
-// ceiling is ln C for C = 10 classes: the test loss of uniform guessing.
-var ceiling = math.Log(10)
+// ceiling is ln C for the C = 10 classes: the test loss of uniform guessing.
+var ceiling = ts.UniformLoss
 
 // Verdict reads a claim's pre-stated rule: "supported" or "not supported
 // at this scale and budget".

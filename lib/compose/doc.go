@@ -29,7 +29,9 @@
 //	Compare       theory and simulation side by side over depth, z per layer, max |z|
 //	CheckWidths   mean squared deviation of ρ from the theory against d, weighted log-log slope and SE,
 //	              one-sided z against the expected 1/d (WidthCheck)
+//	              and the power laws through the fit's weighted centre (WidthCheck.Line)
 //	PhaseLambdaA  λ_a over a plane of two numeric fields (phase diagrams)
+//	CheckSpecialCases  the papers' blocks composed against tokengeom.F, LambdaA, rankcollapse.RhoDepth, sde drift
 //
 // A block is written once as a KEY = VALUE file (ReadKV, ParseBlock,
 // ParseFields from DefaultBlock; Block.Format writes it back); the same

@@ -1,6 +1,7 @@
 package trainsweep
 
 import (
+	"math"
 	"reflect"
 
 	"github.com/sigprop/sigprop/lib/vit"
@@ -21,6 +22,11 @@ type Settings struct {
 	SplitSeed        uint64 // train/validation split
 	DataDir          string // Fashion-MNIST (fashionmnist.DebianDir)
 }
+
+// UniformLoss is ln C, C the classes every point trains on (Model: the
+// 10 of Fashion-MNIST): the cross-entropy of guessing uniformly, the test
+// loss a point that learned nothing sits at.
+var UniformLoss = math.Log(float64(Settings{}.Model().Classes))
 
 // Model returns the vit configuration every point of the sweep trains:
 // 28×28 Fashion-MNIST images in Patch×Patch patches, width D, Layers

@@ -144,6 +144,12 @@ func PaperConfig(alpha, sigmaW float64) Config {
 // Tokens returns n = 1 + (Rows/p)(Cols/p), the class token plus the patches.
 func (c Config) Tokens() int { return 1 + (c.Rows/c.Patch)*(c.Cols/c.Patch) }
 
+// UniformEntropy is ln n, n = Tokens(): the entropy −Σ_j S_ij ln S_ij of a
+// row of uniform attention, the largest a softmax row over n tokens can
+// have (Noci et al. 2023, Fig. 6 reads the collapse of attention entropy
+// against it).
+func (c Config) UniformEntropy() float64 { return math.Log(float64(c.Tokens())) }
+
 // PatchDim returns P = p².
 func (c Config) PatchDim() int { return c.Patch * c.Patch }
 
