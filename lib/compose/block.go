@@ -197,6 +197,20 @@ func (b Block) WithDefaults() Block {
 	return b
 }
 
+// WithWidth returns b at width d with the feed-forward hidden width
+// scaled in proportion, round(Hidden·d/D) and at least 1 (a block whose
+// hidden width is d keeps it equal to d): the width a field depends on
+// follows it. Setting b.D by hand leaves Hidden as it was. It panics if
+// d < 1 or b.D < 1.
+func (b Block) WithWidth(d int) Block {
+	if d < 1 || b.D < 1 {
+		panic(fmt.Sprintf("compose: WithWidth(%d) of a block of width %d", d, b.D))
+	}
+	b.FF.Hidden = max(1, int(math.Round(float64(b.FF.Hidden)*float64(d)/float64(b.D))))
+	b.D = d
+	return b
+}
+
 // Validate returns an error wrapping ErrParam naming the first field out
 // of its range. It validates b as given; call WithDefaults first to fill
 // the defaults in.

@@ -25,7 +25,25 @@ type SimSettings struct {
 	Rho0 float64
 	// Backward runs the reverse pass for the gradient norms (Run.Grad).
 	Backward bool
+	// GradInit is the output gradient R of the reverse pass (GradIID, the
+	// zero value: iid N(0, 1) entries; GradMean, GradDiff: one mode of the
+	// token Gram matrix, GradModes).
+	GradInit GradInit
 }
+
+// GradInit chooses the output gradient R of Simulate's reverse pass; each
+// has E|R|²_F/(nd) = 1.
+type GradInit int
+
+const (
+	// GradIID: iid N(0, 1) entries, both modes (1 − 1/n, 1/n of |R|²).
+	GradIID GradInit = iota
+	// GradMean: R = 𝟏rᵀ, r iid N(0, 1): the token-mean mode alone.
+	GradMean
+	// GradDiff: R = √(n/(n−1)) (I − 𝟏𝟏ᵀ/n) R₀, R₀ iid N(0, 1): the
+	// token-difference mode alone.
+	GradDiff
+)
 
 func (s SimSettings) withDefaults(b Block) SimSettings {
 	s.Nets = cmp.Or(s.Nets, 32)
@@ -102,6 +120,8 @@ func Simulate(b Block, s SimSettings) (*Run, error) {
 		return nil, paramErr("workers", s.Workers, "an integer >= 1")
 	case !(s.Q0 > 0) || math.IsInf(s.Q0, 0):
 		return nil, paramErr("q0", s.Q0, "a finite value > 0")
+	case s.GradInit < GradIID || s.GradInit > GradDiff:
+		return nil, paramErr("grad_init", s.GradInit, "GradIID, GradMean or GradDiff")
 	}
 	if err := empirical.CheckEquicorrelated(b.N, b.D, s.Rho0, s.Q0/float64(b.D)); err != nil {
 		return nil, fmt.Errorf("%w: rho0: %v", ErrParam, err)
@@ -258,6 +278,7 @@ func (nt *simNet) run(per *[4][]float64, rng *rand.Rand, s SimSettings) error {
 		return nil
 	}
 	fill(nt.g, 1, rng)
+	initGrad(nt.g, s.GradInit)
 	nd := float64(b.N * b.D)
 	per[3][L] = sq(nt.g) / nd
 	for l := L - 1; l >= 0; l-- {
@@ -269,6 +290,31 @@ func (nt *simNet) run(per *[4][]float64, rng *rand.Rand, s SimSettings) error {
 		per[3][l] = v
 	}
 	return nil
+}
+
+// initGrad makes the iid N(0, 1) matrix g the output gradient of mode m
+// (GradInit): GradMean copies the first row into every row, GradDiff
+// centres the columns and scales by √(n/(n−1)).
+func initGrad(g blas64.General, m GradInit) {
+	n, d := g.Rows, g.Cols
+	switch m {
+	case GradMean:
+		for i := 1; i < n; i++ {
+			copy(g.Data[i*g.Stride:i*g.Stride+d], g.Data[:d])
+		}
+	case GradDiff:
+		c := math.Sqrt(float64(n) / float64(n-1))
+		for j := 0; j < d; j++ {
+			var m float64
+			for i := 0; i < n; i++ {
+				m += g.Data[i*g.Stride+j]
+			}
+			m /= float64(n)
+			for i := 0; i < n; i++ {
+				g.Data[i*g.Stride+j] = c * (g.Data[i*g.Stride+j] - m)
+			}
+		}
+	}
 }
 
 // draw fills every block's weights from rng (W^Q, W^K, W^V, W⁰..W^ℓ).
