@@ -118,8 +118,9 @@ type Attention struct {
 	// Tau0 > 0 is τ₀ of Shaped; ignored otherwise.
 	Tau0 float64
 	// Causal masks A_ij = 0 for j > i (Softmax only). The (q, p) ansatz
-	// does not hold under a mask (token i sees i+1 tokens), so the theory
-	// refuses it; the simulator runs it.
+	// does not hold under a mask (token i sees i+1 tokens), so Map
+	// refuses it; GramMap covers it at SigmaA2 = 0 (uniform over the
+	// visible tokens); the simulator runs it.
 	Causal bool
 	// Heads >= 1 splits Q, K, V into Heads column blocks, each with its
 	// own attention matrix (d and the key width divisible by Heads; no

@@ -121,7 +121,8 @@ func (b Block) GradTheory() ([]float64, error) {
 	return out, nil
 }
 
-// errNoCollapse wraps ErrNoFixedPoint for LambdaG's message.
+// gradErr wraps a missing collapsed point (ErrNoFixedPoint) in
+// ErrNoGradientTheory: the gradient theory needs that point.
 func gradErr(err error) error {
 	if errors.Is(err, ErrNoFixedPoint) {
 		return fmt.Errorf("%w: %w", ErrNoGradientTheory, err)

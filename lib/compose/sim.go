@@ -29,6 +29,9 @@ type SimSettings struct {
 	// zero value: iid N(0, 1) entries; GradMean, GradDiff: one mode of the
 	// token Gram matrix, GradModes).
 	GradInit GradInit
+	// Pairs records each pair's correlation x_i·x_j/(|x_i||x_j|) per layer
+	// (Run.Pair), for position-dependent geometries (a causal mask).
+	Pairs bool
 }
 
 // GradInit chooses the output gradient R of Simulate's reverse pass; each
@@ -70,7 +73,10 @@ type Run struct {
 	Block           Block
 	Settings        SimSettings
 	Q, P, Rho, Grad Stat
-	rho             [][]float64 // per network and layer, for msd
+	// Pair, with Settings.Pairs, holds per layer ℓ the mean and SE over
+	// networks of the correlation of tokens i, j at index i*n+j.
+	Pair []Stat
+	rho  [][]float64 // per network and layer, for msd
 }
 
 // msd returns the mean over networks of (1/L) Σ_{ℓ=1..L} (ρ_net,ℓ − t_ℓ)²
@@ -127,10 +133,14 @@ func Simulate(b Block, s SimSettings) (*Run, error) {
 		return nil, fmt.Errorf("%w: rho0: %v", ErrParam, err)
 	}
 	L := b.Depth
-	per := make([][4][]float64, s.Nets) // q, p, ρ, grad per layer
+	per := make([][4][]float64, s.Nets)  // q, p, ρ, grad per layer
+	pairs := make([][][]float64, s.Nets) // per network, layer: the n×n correlations
 	errs := make([]error, s.Nets)
 	empirical.Pool(s.Nets, s.Workers, func() *simNet { return newSimNet(b) }, func(nt *simNet, i int) {
 		errs[i] = nt.run(&per[i], NetRand(s.Seed, i), s)
+		if errs[i] == nil && s.Pairs {
+			pairs[i] = nt.pairs()
+		}
 	})
 	for i, err := range errs {
 		if err != nil {
@@ -138,6 +148,20 @@ func Simulate(b Block, s SimSettings) (*Run, error) {
 		}
 	}
 	r := &Run{Block: b, Settings: s, rho: make([][]float64, s.Nets)}
+	if s.Pairs {
+		col := make([]float64, s.Nets)
+		nn := b.N * b.N
+		r.Pair = make([]Stat, L+1)
+		for l := range r.Pair {
+			r.Pair[l] = Stat{Mean: make([]float64, nn), SE: make([]float64, nn)}
+			for k := 0; k < nn; k++ {
+				for i := range pairs {
+					col[i] = pairs[i][l][k]
+				}
+				r.Pair[l].Mean[k], r.Pair[l].SE[k] = empirical.MeanSE(col)
+			}
+		}
+	}
 	for i := range per {
 		r.rho[i] = per[i][2]
 	}
@@ -339,6 +363,40 @@ func (nt *simNet) draw(rng *rand.Rand) {
 func (nt *simNet) forward() error {
 	copy(nt.c[0].X.Data, nt.x0.RawMatrix().Data)
 	return block.Stack(nt.c, nt.out, nt.w, nt.spec, true)
+}
+
+// pairs returns per layer the n×n correlations of the rows of the
+// forward pass's activations (run must have run).
+func (nt *simNet) pairs() [][]float64 {
+	L := nt.b.Depth
+	out := make([][]float64, L+1)
+	for l := 0; l <= L; l++ {
+		x := nt.out
+		if l < L {
+			x = nt.c[l].X
+		}
+		n, d := x.Rows, x.Cols
+		c := make([]float64, n*n)
+		norm := make([]float64, n)
+		for i := 0; i < n; i++ {
+			norm[i] = math.Sqrt(dot(x.Data[i*x.Stride:i*x.Stride+d], x.Data[i*x.Stride:i*x.Stride+d]))
+		}
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				c[i*n+j] = dot(x.Data[i*x.Stride:i*x.Stride+d], x.Data[j*x.Stride:j*x.Stride+d]) / (norm[i] * norm[j])
+			}
+		}
+		out[l] = c
+	}
+	return out
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
 }
 
 // geometry returns q = mean |x_i|² and p = mean_{i≠j} x_i·x_j of the rows.

@@ -276,6 +276,41 @@ func init() {
 		},
 	})
 	Register(Quantity{
+		Name:   "compose.compare_grad",
+		Doc:    "gradient theory at the collapsed point against a seeded simulation's reverse pass: E|d(R.X^L)/dX^l|^2/(nd) per layer, z, max |z|, lambda_g theory and sim with SE, and the start's regime",
+		Source: "lib/sources/compose.md#gradient-modes, #check-3; Monte Carlo over random networks (lib/compose.CompareGrad)",
+		Params: coWith(coQ0,
+			Param{Name: "rho0", Doc: "input token correlation, in [-1/(n-1), 1] (default 1: at collapse)", Default: "1", Min: -1, Max: 1},
+			Param{Name: "grad_init", Doc: "output gradient R: iid entries, or one mode of the token Gram matrix (mean, diff)", Default: "iid", Choices: []string{"iid", "mean", "diff"}},
+			Param{Name: "nets", Doc: "simulated networks", Default: "16", Min: 2, Max: 1e5, Integer: true},
+			Param{Name: "seed", Doc: "seed of the networks", Default: "1", Min: 0, Max: 1 << 53, Integer: true},
+			Param{Name: "workers", Doc: "goroutines (results do not depend on them)", Default: "1", Min: 1, Max: 1024, Integer: true}),
+		Eval: func(v Values) (any, error) {
+			b, err := coBlock(v)
+			if err != nil {
+				return nil, err
+			}
+			q0, _, err := coStart(b, v)
+			if err != nil {
+				return nil, err
+			}
+			if err := coFitSim(v, b); err != nil {
+				return nil, err
+			}
+			init := map[string]compose.GradInit{"iid": compose.GradIID, "mean": compose.GradMean, "diff": compose.GradDiff}[v.String("grad_init")]
+			c, err := compose.CompareGrad(b, compose.SimSettings{Nets: v.Int("nets"), Seed: uint64(v.Int("seed")),
+				Workers: v.Int("workers"), Q0: q0, Rho0: v.Float("rho0"), GradInit: init})
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{
+				"theory": c.Theory, "sim": c.Run.Grad.Mean, "sim_se": c.Run.Grad.SE, "z": c.Z, "max_z": c.MaxZ,
+				"lambda_g": c.LambdaG, "sim_lambda_g": c.SimLambdaG, "sim_lambda_g_se": c.SE, "lambda_g_z": c.LambdaGZ,
+				"lambda_2": c.Modes.Diff, "lambda_3": c.Modes.Mean, "in_regime": c.Regime.In, "warning": c.Regime.Warning,
+			}, nil
+		},
+	})
+	Register(Quantity{
 		Name:   "compose.compare",
 		Doc:    "theory against a seeded finite-width simulation of a composed block over depth: rho, its SE and z per layer, max |z|",
 		Source: coSource + "; Monte Carlo over random networks (lib/compose.Simulate)",
@@ -292,32 +327,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			if err := fitMemory(v, func(over map[string]int) float64 {
-				c := b
-				c.N, c.D, c.Depth = overOr(over, "n", b.N), overOr(over, "d", b.D), overOr(over, "depth", b.Depth)
-				if v.Int("hidden") == 0 { // the width d
-					c.FF.Hidden = c.D
-				}
-				c.FF.Hidden = overOr(over, "hidden", c.FF.Hidden)
-				return c.SimBytes() * float64(min(overOr(over, "workers", v.Int("workers")), v.Int("nets")))
-			}, coParam("d"), coParam("hidden"), coParam("n"), coParam("depth"), Param{Name: "workers", Default: "1", Min: 1}); err != nil {
-				return nil, err
-			}
-			// The work: per network and block the products of attention
-			// (W^{Q,K,V}: 6nd², logits and mixing: 4n²d) and of the
-			// feed-forward (2n(dh + (ℓ−1)h² + hd)), forward and reverse (×3).
-			if err := fitWork(v, func(over map[string]int) float64 {
-				n, d, h := float64(overOr(over, "n", b.N)), float64(overOr(over, "d", b.D)), float64(b.FF.Hidden)
-				if v.Int("hidden") == 0 {
-					h = d
-				}
-				ell := float64(b.FF.Layers)
-				ff := 2 * n * d * d
-				if b.FF.Layers > 0 {
-					ff = 2 * n * (d*h + (ell-1)*h*h + h*d)
-				}
-				return 3 * float64(overOr(over, "nets", v.Int("nets"))) * float64(overOr(over, "depth", b.Depth)) * (6*n*d*d + 4*n*n*d + ff)
-			}, Param{Name: "nets", Default: "16", Min: 2}, coParam("depth"), coParam("d"), coParam("n")); err != nil {
+			if err := coFitSim(v, b); err != nil {
 				return nil, err
 			}
 			c, err := compose.Compare(b, compose.SimSettings{Nets: v.Int("nets"), Seed: uint64(v.Int("seed")),
@@ -332,4 +342,38 @@ func init() {
 			}, nil
 		},
 	})
+}
+
+// coFitSim refuses a simulation of b whose memory or work passes the
+// limits of fitMemory and fitWork (compose.compare, compose.compare_grad).
+func coFitSim(v Values, b compose.Block) error {
+	if err := fitMemory(v, func(over map[string]int) float64 {
+		c := b
+		c.N, c.D, c.Depth = overOr(over, "n", b.N), overOr(over, "d", b.D), overOr(over, "depth", b.Depth)
+		if v.Int("hidden") == 0 { // the width d
+			c.FF.Hidden = c.D
+		}
+		c.FF.Hidden = overOr(over, "hidden", c.FF.Hidden)
+		return c.SimBytes() * float64(min(overOr(over, "workers", v.Int("workers")), v.Int("nets")))
+	}, coParam("d"), coParam("hidden"), coParam("n"), coParam("depth"), Param{Name: "workers", Default: "1", Min: 1}); err != nil {
+		return err
+	}
+	// The work: per network and block the products of attention
+	// (W^{Q,K,V}: 6nd², logits and mixing: 4n²d) and of the
+	// feed-forward (2n(dh + (ℓ−1)h² + hd)), forward and reverse (×3).
+	if err := fitWork(v, func(over map[string]int) float64 {
+		n, d, h := float64(overOr(over, "n", b.N)), float64(overOr(over, "d", b.D)), float64(b.FF.Hidden)
+		if v.Int("hidden") == 0 {
+			h = d
+		}
+		ell := float64(b.FF.Layers)
+		ff := 2 * n * d * d
+		if b.FF.Layers > 0 {
+			ff = 2 * n * (d*h + (ell-1)*h*h + h*d)
+		}
+		return 3 * float64(overOr(over, "nets", v.Int("nets"))) * float64(overOr(over, "depth", b.Depth)) * (6*n*d*d + 4*n*n*d + ff)
+	}, Param{Name: "nets", Default: "16", Min: 2}, coParam("depth"), coParam("d"), coParam("n")); err != nil {
+		return err
+	}
+	return nil
 }
