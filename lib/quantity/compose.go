@@ -212,7 +212,7 @@ func init() {
 	})
 	Register(Quantity{
 		Name:   "compose.lambda_a",
-		Doc:    "angle exponent of a composed block: transverse eigenvalue of its map at collapse, minus 1",
+		Doc:    "angle exponent of a composed block: transverse eigenvalue of its map at collapse, minus 1 (a property of the collapsed point; compose.start_regime says whether a start is near it)",
 		Source: coSource + "; Cowsik et al. 2024 Sec. 3.3, eq. (13)",
 		Params: coWithDefaults(coFixedDefaults),
 		Eval: func(v Values) (any, error) {
