@@ -302,7 +302,7 @@ func (b Block) CowsikModel() (tokengeom.Model, error) {
 // (TestGradModesIsCowsik); for the others, pre-, post- or no-norm,
 // GradModes (lib/sources/compose.md#gradient-modes). It assumes the tokens
 // sit at the collapsed point at every layer: from a start away from it
-// see GradientFrom (lib/sources/compose.md#start-regime). Errors: those of
+// see StartRegime (lib/sources/compose.md#start-regime). Errors: those of
 // TheoryCovers, and ErrNoGradientTheory (wrapping ErrNoFixedPoint) for a
 // block without a collapsed fixed point. The simulator's gradient norms
 // (Run.Grad, CompareGrad) measure it for any block.

@@ -329,13 +329,13 @@ func initGrad(g blas64.General, m GradInit) {
 	case GradDiff:
 		c := math.Sqrt(float64(n) / float64(n-1))
 		for j := 0; j < d; j++ {
-			var m float64
+			var mu float64
 			for i := 0; i < n; i++ {
-				m += g.Data[i*g.Stride+j]
+				mu += g.Data[i*g.Stride+j]
 			}
-			m /= float64(n)
+			mu /= float64(n)
 			for i := 0; i < n; i++ {
-				g.Data[i*g.Stride+j] = c * (g.Data[i*g.Stride+j] - m)
+				g.Data[i*g.Stride+j] = c * (g.Data[i*g.Stride+j] - mu)
 			}
 		}
 	}
