@@ -120,8 +120,9 @@ type Attention struct {
 	// Tau0 > 0 is τ₀ of Shaped; ignored otherwise.
 	Tau0 float64
 	// Causal masks A_ij = 0 for j > i (Softmax only). The (q, p) ansatz
-	// does not hold under a mask (token i sees i+1 tokens), so the theory
-	// refuses it; the simulator runs it.
+	// does not hold under a mask (token i sees i+1 tokens), so Map
+	// refuses it; GramMap covers it at SigmaA2 = 0 (uniform over the
+	// visible tokens); the simulator runs it.
 	Causal bool
 	// Heads >= 1 splits Q, K, V into Heads column blocks, each with its
 	// own attention matrix (d and the key width divisible by Heads; no
@@ -196,6 +197,20 @@ func (b Block) WithDefaults() Block {
 	if b.FF.Act.Phi == nil {
 		b.FF.Act = activation.Tanh()
 	}
+	return b
+}
+
+// WithWidth returns b at width d with the feed-forward hidden width
+// scaled in proportion, round(Hidden·d/D) and at least 1 (a block whose
+// hidden width is d keeps it equal to d): the width a field depends on
+// follows it. Setting b.D by hand leaves Hidden as it was. It panics if
+// d < 1 or b.D < 1.
+func (b Block) WithWidth(d int) Block {
+	if d < 1 || b.D < 1 {
+		panic(fmt.Sprintf("compose: WithWidth(%d) of a block of width %d", d, b.D))
+	}
+	b.FF.Hidden = max(1, int(math.Round(float64(b.FF.Hidden)*float64(d)/float64(b.D))))
+	b.D = d
 	return b
 }
 

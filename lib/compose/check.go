@@ -107,9 +107,9 @@ type WidthCheck struct {
 	Chi2           float64
 }
 
-// CheckWidths runs Compare at each width of widths (b.D replaced, FF.Hidden
-// scaled with it, s.Q0 = d) and fits the width-convergence slope. It needs
-// at least three widths (two degrees of freedom for the fit's check).
+// CheckWidths runs Compare at each width of widths (b.WithWidth(d),
+// s.Q0 = d) and fits the width-convergence slope. It needs at least three
+// widths (two degrees of freedom for the fit's check).
 func CheckWidths(b Block, widths []int, s SimSettings) (*WidthCheck, error) {
 	return checkWidths(b, b, widths, s)
 }
@@ -120,13 +120,10 @@ func checkWidths(b, th Block, widths []int, s SimSettings) (*WidthCheck, error) 
 	if len(widths) < 3 {
 		return nil, paramErr("widths", widths, "at least three widths")
 	}
-	hid := float64(b.FF.Hidden) / float64(b.D)
 	wc := &WidthCheck{Block: b, Widths: widths, Expected: -1}
 	var xs, ys, ws []float64
 	for _, d := range widths {
-		bd := b
-		bd.D = d
-		bd.FF.Hidden = max(1, int(math.Round(hid*float64(d))))
+		bd := b.WithWidth(d)
 		sd := s
 		sd.Q0 = float64(d)
 		td := th
