@@ -295,9 +295,14 @@ func paramErr(field string, got any, allowed string) error {
 //
 //	ε = max(Var q̂/q², Var ρ̂/(1 − ρ)²),
 //
-// which the linearisation about the infinite-width means needs ≪ 1 (it
-// is +Inf at exact collapse ρ = 1 with Var ρ̂ > 0).
+// which the linearisation about the infinite-width means needs ≪ 1. It is
+// +Inf where 1 − ρ < MinCollapseGap: the covariance is propagated through
+// compose's (q, p) maps, whose q − p has lost its digits there (Var ρ̂ is
+// not resolved).
 func (l BlockLayer) Expansion() float64 {
+	if 1-l.Rho() < MinCollapseGap {
+		return math.Inf(1)
+	}
 	e := l.VarQ() / (l.Q * l.Q)
 	if v := l.VarRho(); v > 0 {
 		g := 1 - l.Rho()
@@ -305,3 +310,9 @@ func (l BlockLayer) Expansion() float64 {
 	}
 	return e
 }
+
+// MinCollapseGap is the smallest distance to collapse 1 − ρ at which the
+// (q, p) covariance resolves Var ρ̂: finite differences of the maps on
+// (q, p) at relative step 1e-5 of q − p, whose rounding (1e-16 of q) is
+// then 1e-6 of the step.
+const MinCollapseGap = 1e-5

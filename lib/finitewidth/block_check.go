@@ -115,3 +115,40 @@ func zOf(v VarStat, theory, scale float64) float64 {
 // at which the checks hold the O(1/d) theory to its z-scores; beyond it
 // the gap is reported as a regime (lib/sources/finitewidth.md#composed-table).
 const BlockEpsilon = 0.1
+
+// NearIdentityT bounds the depth-to-width ratio ℓ/d at which the checks
+// hold the theory of a near-identity block (shaped attention: J = I +
+// O(1/d)) to its z-scores. Such a block's O(1/d) shifts of the mean
+// (the Itô drift of ρ̂ = p̂/q̂, which the infinite-width means leave out)
+// add up over ℓ blocks to O(ℓ/d), so the covariance is evaluated along a
+// trajectory that is off by O(ℓ/d): the covariance SDE's regime, where the
+// per-block noise is the SDE's diffusion (ShapedDiffusion) but the
+// linearisation about the infinite-width trajectory is not enough
+// (lib/sources/finitewidth.md#composed-table).
+const NearIdentityT = 0.125
+
+// Checked reports whether layer l of block b is inside what the checks
+// hold the O(1/d) theory to: expansion parameter <= BlockEpsilon, and
+// ℓ/d <= NearIdentityT for a block with shaped attention.
+func Checked(b compose.Block, l BlockLayer) bool {
+	if l.Expansion() > BlockEpsilon {
+		return false
+	}
+	return b.NoAttention || b.Attn.Kind != compose.Shaped || float64(l.L) <= NearIdentityT*float64(b.D)
+}
+
+// MaxZChecked is the largest |z| of Var q̂, Var ρ̂ and Cov(q̂, ρ̂) over the
+// layers 1..L that Checked admits, and their number.
+func (c *BlockComparison) MaxZChecked() (z [3]float64, layers int) {
+	b := c.Run.Block
+	for l := 1; l < len(c.Theory); l++ {
+		if !Checked(b, c.Theory[l]) {
+			continue
+		}
+		layers++
+		for k, v := range []float64{c.ZVarQ[l], c.ZVarRho[l], c.ZCov[l]} {
+			z[k] = math.Max(z[k], math.Abs(v))
+		}
+	}
+	return z, layers
+}

@@ -60,8 +60,10 @@ func (l lin) then(m lin) lin { return lin{J: m.J.mul(l.J), N: sandwich(m.J, l.N)
 
 // jacobian is the 2×2 Jacobian of f at (q, p) by central differences with
 // relative step 1e-5 (the maps are smooth in (q, p) on the Gram domain's
-// interior); within a step of the collapsed edge p = q the differences are
-// one-sided, into the domain.
+// interior): the q-step is 1e-5 q, the p-step 1e-5 (q − p), so that near
+// the collapsed edge p = q the difference stays on the scale of the
+// distance to collapse; at p = q exactly the differences are one-sided,
+// into the domain.
 func jacobian(f func(q, p float64) (float64, float64), q, p float64) mat2 {
 	const h = 1e-5
 	var J mat2
@@ -73,9 +75,11 @@ func jacobian(f func(q, p float64) (float64, float64), q, p float64) mat2 {
 	q1, p1 := f(hi, p)
 	q0, p0 := f(lo, p)
 	J[0][0], J[1][0] = (q1-q0)/w, (p1-p0)/w
-	lo, hi, w = p-dq, p+dq, 2*dq
-	if hi > q {
-		hi, w = p, dq
+	dp := h * (q - p)
+	lo, hi, w = p-dp, p+dp, 2*dp
+	if dp <= 0 { // collapsed: step into the domain
+		dp = h * q
+		lo, hi, w = p-dp, p, dp
 	}
 	q1, p1 = f(q, hi)
 	q0, p0 = f(q, lo)

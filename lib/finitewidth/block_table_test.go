@@ -36,15 +36,15 @@ func TestBlockTable(t *testing.T) {
 				t.Logf("d=%d %s l=%d eps=%.3g rho=%.6f | varq %.4g±%.2g th %.4g z %.2f | varrho %.4g±%.2g th %.4g z %.2f | cov %.4g±%.2g th %.4g z %.2f",
 					d, c.Name, l, th.Expansion(), th.Rho(), cmp.VarQ[l].Value, cmp.VarQ[l].SE, th.VarQ(), cmp.ZVarQ[l],
 					cmp.VarRho[l].Value, cmp.VarRho[l].SE, th.VarRho(), cmp.ZVarRho[l], cmp.CovQR[l].Value, cmp.CovQR[l].SE, th.CovQRho(), cmp.ZCov[l])
-				if th.Expansion() <= BlockEpsilon {
+				if Checked(c.Block, th) {
 					lastIn = l
 					for k, z := range []float64{cmp.ZVarQ[l], cmp.ZVarRho[l], cmp.ZCov[l]} {
 						in[k] = max(in[k], abs(z))
 					}
 				}
 			}
-			fmt.Fprintf(&sum, "d=%d %-22s eps<=%.2g to l=%d (l/d=%.3f): max|z| varq %.2f varrho %.2f cov %.2f | all layers: %.2f %.2f %.2f\n",
-				d, c.Name, BlockEpsilon, lastIn, float64(lastIn)/float64(d), in[0], in[1], in[2], cmp.MaxZ[0], cmp.MaxZ[1], cmp.MaxZ[2])
+			fmt.Fprintf(&sum, "d=%d %-22s checked to l=%d (l/d=%.3f): max|z| varq %.2f varrho %.2f cov %.2f | all layers: %.2f %.2f %.2f\n",
+				d, c.Name, lastIn, float64(lastIn)/float64(d), in[0], in[1], in[2], cmp.MaxZ[0], cmp.MaxZ[1], cmp.MaxZ[2])
 		}
 	}
 	t.Log("\n" + sum.String())
