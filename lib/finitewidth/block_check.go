@@ -69,12 +69,16 @@ func CompareBlock(s BlockSettings, sim compose.SimSettings) (*BlockComparison, e
 	if err != nil {
 		return nil, err
 	}
-	return compareRun(th, run), nil
+	return CompareRun(th, run), nil
 }
 
-// compareRun computes the comparison of a theory and a run of the same
-// block (tests reuse one run for several theories).
-func compareRun(th []BlockLayer, run *compose.Run) *BlockComparison {
+// CompareRun compares a theory with a run of the same block (one run
+// against several theories: the checks' wrong theory on the same samples).
+// It panics if the run's depth is not the theory's.
+func CompareRun(th []BlockLayer, run *compose.Run) *BlockComparison {
+	if len(th) != len(run.Rho.Mean) {
+		panic(fmt.Sprintf("finitewidth: CompareRun: theory of %d layers, run of %d", len(th), len(run.Rho.Mean)))
+	}
 	c := &BlockComparison{Theory: th, Run: run}
 	nets := run.Settings.Nets
 	q, rho := make([]float64, nets), make([]float64, nets)

@@ -250,7 +250,7 @@ func TestBlockAgainstSimulation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bz, _ := compareRun(th, cmp.Run).MaxZChecked()
+		bz, _ := CompareRun(th, cmp.Run).MaxZChecked()
 		worst := max(bz[0], bz[1], bz[2])
 		t.Logf("%s: %d layers checked, max |z| %.2f %.2f %.2f; without the cross term %.1f", c.Name, checked, z[0], z[1], z[2], worst)
 		if c.Block.Norm != compose.Post && worst < 6 {
