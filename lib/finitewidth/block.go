@@ -66,13 +66,17 @@ type BlockSettings struct {
 	Block compose.Block
 	Q0    float64
 	Rho0  float64
+	// Layers, when in [1, Depth], stops the recursion after that many
+	// blocks (the Depth still sets the 1/√L scalings); 0 means Depth.
+	Layers int
 	// NoCross drops the skip–branch cross term of every residual sum. It
 	// is the plausible error the tests and metrics must reject, not a
 	// model.
 	NoCross bool
 }
 
-// BlockMoments returns the statistics of layers 0..Depth (BlockLayer) of
+// BlockMoments returns the statistics of layers 0..Depth (0..Layers when
+// set) (BlockLayer) of
 // s.Block from its random input. The parts, in the order the block places
 // them (lib/sources/finitewidth.md#composed-blocks):
 //
@@ -107,6 +111,13 @@ func BlockMoments(s BlockSettings) ([]BlockLayer, error) {
 	if err := compose.CheckQP(q0, s.Rho0*q0, b.N); err != nil || s.Rho0 < 0 {
 		return nil, paramErr("BlockSettings.Rho0", s.Rho0, "a correlation in [0, 1]")
 	}
+	if s.Layers < 0 || s.Layers > b.Depth {
+		return nil, paramErr("BlockSettings.Layers", s.Layers, fmt.Sprintf("an integer in [0, depth = %d]", b.Depth))
+	}
+	last := b.Depth
+	if s.Layers > 0 {
+		last = s.Layers
+	}
 	traj, err := b.Trajectory(q0, s.Rho0*q0)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrRange, err)
@@ -117,7 +128,7 @@ func BlockMoments(s BlockSettings) ([]BlockLayer, error) {
 	out := make([]BlockLayer, 0, b.Depth+1)
 	out = append(out, BlockLayer{L: 0, Q: q0, P: s.Rho0 * q0, Cov: in, Noise: in, J: eye2})
 	cov := mat2(in)
-	for l := 1; l <= b.Depth; l++ {
+	for l := 1; l <= last; l++ {
 		pt := traj[l-1]
 		m, err := blockLin(s, pt.Q, pt.P)
 		if err != nil {
@@ -199,7 +210,7 @@ func subBlockLin(s BlockSettings, r compose.Residual, q, p float64, branch func(
 	s2, b2 := sk*sk, br*br
 	res := lin{J: eye2.scale(s2).add(f.J, b2), N: f.N.scale(b2 * b2)}
 	if !s.NoCross {
-		res.N = res.N.add(crossNoise(equi(b.N, q, p), equi(b.N, bo.uq, bo.up), bo.w2), s2*b2)
+		res.N = res.N.add(crossNoiseExch(b.N, q, p, bo.uq, bo.up, bo.w2), s2*b2)
 	}
 	oq, op := compose.ResidualQP(sk, br, q, p, bo.fq, bo.fp)
 	if b.Norm == compose.Post {
@@ -234,7 +245,7 @@ func attnLin(b compose.Block, q, p float64) (lin, branchOut, error) {
 		m.J = mat2{{1 / fn, (fn - 1) / fn}, {1 / fn, (fn - 1) / fn}} // exact: every row of A u is the token mean
 	}
 	if b.Attn.Kind == compose.Shaped {
-		m.N = shapedLogitNoise(equi(n, q, p), fd, b.Attn.Tau0, b.Attn.Heads)
+		m.N = shapedLogitNoiseExch(n, q, p, fd, b.Attn.Tau0, b.Attn.Heads)
 	}
 	w2 := b.Attn.SigmaV2 / fd
 	v, fq, fp := valueLayer(n, d, w2, aq, ap)

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/gauss"
 )
 
@@ -103,18 +104,26 @@ func jacobian(f func(q, p float64) (float64, float64), q, p float64) mat2 {
 // gauss, φ's kinks as breakpoints). Linear φ has the closed form
 // Var A = 2(nv² + n(n−1)c²), Var B = 2σ_s⁴, Cov(A, B) = 2n(v + (n−1)c)²,
 // σ_s² = nv + n(n−1)c (TestColumnNoiseLinear). It returns an error for
-// c < 0 (a negative token correlation has no such decomposition).
+// c < 0 (a negative token correlation has no such decomposition) and for
+// v > compose.MaxQuadratureVariance.
 func columnNoise(phi activation.Func, n int, v, c float64) (mat2, error) {
 	if !(v > 0) || c < 0 || c > v*(1+1e-12) {
 		return mat2{}, fmt.Errorf("%w: column covariance (v, c) = (%g, %g), want v > 0 and 0 <= c <= v (a negative token correlation is not covered)", ErrRange, v, c)
+	}
+	if v > compose.MaxQuadratureVariance {
+		return mat2{}, fmt.Errorf("%w: column variance %g beyond %g, where the nested quadrature takes minutes (compose.MaxQuadratureVariance)", ErrRange, v, compose.MaxQuadratureVariance)
 	}
 	c = math.Min(c, v)
 	fn := float64(n)
 	var eA, eB, eAA, eAB, eBB float64
 	inner := &gauss.Rule{}
-	outer := gauss.NewRule(v*(c/v), phi.Quad()) // u = √(vr) w
 	quad := phi.Quad()
 	quad.Scale /= 2 // φ⁴ (gauss.Settings.Scale: powers need a smaller scale)
+	// u = √(vr) w; μ_k(u) is φ^k smoothed by N(0, v − c): smooth on the
+	// larger of φ's scale and √(v − c) (φ's kinks matter as r → 1).
+	oq := phi.Quad()
+	oq.Scale = math.Max(quad.Scale, math.Sqrt(v-c))
+	outer := gauss.NewRule(c, oq)
 	for k, u := range outer.X {
 		inner.ResetShifted(u, v-c, quad)
 		var m1, m2, m3, m4 float64

@@ -258,3 +258,21 @@ func TestBlockAgainstSimulation(t *testing.T) {
 		}
 	}
 }
+
+// TestExchangeableForms: the O(1) forms the block map uses equal the
+// matrix forms at exchangeable Gram matrices (1e-12 relative).
+func TestExchangeableForms(t *testing.T) {
+	for _, n := range []int{2, 3, 8} {
+		qx, px, qu, pu := 5.0, 1.5, 3.0, -0.4
+		got := crossNoiseExch(n, qx, px, qu, pu, 0.7)
+		want := crossNoise(equi(n, qx, px), equi(n, qu, pu), 0.7)
+		if g := relGap(got, want); g > 1e-12 {
+			t.Errorf("n=%d cross: %v, matrix form %v", n, got, want)
+		}
+		got = shapedLogitNoiseExch(n, 64, 20, 64, 1.3, 2)
+		want = shapedLogitNoise(equi(n, 64, 20), 64, 1.3, 2)
+		if g := relGap(got, want); g > 1e-12 {
+			t.Errorf("n=%d shaped: %v, matrix form %v", n, got, want)
+		}
+	}
+}

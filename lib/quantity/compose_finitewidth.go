@@ -36,7 +36,7 @@ func init() {
 			if l > b.Depth {
 				return nil, fmt.Errorf("%w: layer = %d, want an integer in [0, depth = %d]", finitewidth.ErrParam, l, b.Depth)
 			}
-			ls, err := finitewidth.BlockMoments(finitewidth.BlockSettings{Block: b, Q0: q0, Rho0: v.Float("rho0")})
+			ls, err := finitewidth.BlockMoments(finitewidth.BlockSettings{Block: b, Q0: q0, Rho0: v.Float("rho0"), Layers: max(l, 1)})
 			if err != nil {
 				return nil, err
 			}
