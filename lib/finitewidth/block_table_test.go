@@ -2,8 +2,8 @@ package finitewidth
 
 import (
 	"flag"
-	"math"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
