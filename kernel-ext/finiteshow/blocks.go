@@ -57,7 +57,7 @@ var BlockRegimes = map[string]*show.Disagreement{
 
 const regimeClaim = "the O(1/d) covariance of the token geometry (lib/finitewidth BlockMoments) at every layer to ℓ/d = 0.5"
 
-var declared = bundle.Declaration{Commit: "f69962e", Seen: "finitewidth's TestBlockTable (seed 7) and TestBlockAgainstSimulation (seed 21) runs at the reported settings, printed before this declaration"}
+var declared = bundle.Declaration{Commit: "280c145", Seen: "this session's finitewidth TestBlockTable run (seed 7, d = 64, 128), TestBlockAgainstSimulation (seed 21, d = 32) and a first run of notebook 08-finite-width-blocks at its reported seed (21), all printed before the declaration"}
 
 func want(ok bool, format string, args ...any) { show.Want(ok, "finiteshow", format, args...) }
 
