@@ -1,8 +1,8 @@
-// Package finiteshow shows the finite-width statistics of package
-// lib/finitewidth in notebook 08-finite-width. This file: composed blocks
-// (finitewidth.BlockMoments against compose's simulator) and the shaped
-// block's per-block noise against the covariance SDE's diffusion.
 package finiteshow
+
+// Composed blocks: finitewidth.BlockMoments against compose's simulator,
+// and the shaped block's per-block noise against the covariance SDE's
+// diffusion (the package comment is doc.go's).
 
 import (
 	"fmt"
