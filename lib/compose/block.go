@@ -283,6 +283,10 @@ func (b Block) mustValid() {
 	}
 }
 
+// Weights returns the residual weights (s, b) of r in a network of depth
+// L: Branch divided by √L under InvSqrtDepth.
+func (r Residual) Weights(depth int) (skip, branch float64) { return r.weights(depth) }
+
 // weights returns the residual weights (s, b) of r in a network of depth L.
 func (r Residual) weights(depth int) (skip, branch float64) {
 	if r.Scaling == InvSqrtDepth {

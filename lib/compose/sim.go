@@ -77,7 +77,13 @@ type Run struct {
 	// networks of the correlation of tokens i, j at index i*n+j.
 	Pair []Stat
 	rho  [][]float64 // per network and layer, for msd
+	q, p [][]float64 // per network and layer, for PerNetwork
 }
+
+// PerNetwork returns network i's q, p and ρ at layers 0..L, the samples
+// whose means and SEs are Q, P and Rho (lib/finitewidth's across-network
+// variances use them). The slices are the run's; do not modify them.
+func (r *Run) PerNetwork(i int) (q, p, rho []float64) { return r.q[i], r.p[i], r.rho[i] }
 
 // msd returns the mean over networks of (1/L) Σ_{ℓ=1..L} (ρ_net,ℓ − t_ℓ)²
 // and its standard error.
@@ -147,7 +153,7 @@ func Simulate(b Block, s SimSettings) (*Run, error) {
 			return nil, fmt.Errorf("compose: network %d: %w", i, err)
 		}
 	}
-	r := &Run{Block: b, Settings: s, rho: make([][]float64, s.Nets)}
+	r := &Run{Block: b, Settings: s, rho: make([][]float64, s.Nets), q: make([][]float64, s.Nets), p: make([][]float64, s.Nets)}
 	if s.Pairs {
 		col := make([]float64, s.Nets)
 		nn := b.N * b.N
@@ -163,7 +169,7 @@ func Simulate(b Block, s SimSettings) (*Run, error) {
 		}
 	}
 	for i := range per {
-		r.rho[i] = per[i][2]
+		r.q[i], r.p[i], r.rho[i] = per[i][0], per[i][1], per[i][2]
 	}
 	for k, st := range []*Stat{&r.Q, &r.P, &r.Rho, &r.Grad} {
 		if k == 3 && !s.Backward {
