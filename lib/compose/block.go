@@ -1,7 +1,6 @@
 package compose
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -11,7 +10,7 @@ import (
 
 // ErrParam is wrapped by every error of Block.Validate and of the parsers:
 // a field outside its range, named with the range allowed.
-var ErrParam = errors.New("compose: parameter out of range")
+var ErrParam = param.New("compose")
 
 func paramErr(field string, got any, allowed string) error {
 	return param.Err(ErrParam, field, got, allowed)

@@ -1,7 +1,6 @@
 package randmlp
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/sigprop/sigprop/lib/activation"
@@ -17,7 +16,7 @@ import (
 // ErrParam is wrapped by the errors of the settings' Run methods for a
 // size, count or list out of range; the message names the field and its
 // allowed range, so callers can test errors.Is(err, ErrParam).
-var ErrParam = errors.New("randmlp: parameter out of range")
+var ErrParam = param.New("randmlp")
 
 func paramErr(name string, got any, allowed string) error {
 	return param.Err(ErrParam, name, got, allowed)

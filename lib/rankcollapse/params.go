@@ -1,7 +1,6 @@
 package rankcollapse
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -13,7 +12,7 @@ import (
 // parameter and its allowed range, so callers can test errors.Is(err,
 // ErrParam). Shape mismatches of matrix arguments are caller bugs and panic
 // with a "rankcollapse:" prefix.
-var ErrParam = errors.New("rankcollapse: parameter out of range")
+var ErrParam = param.New("rankcollapse")
 
 func paramErr(name string, got any, allowed string) error {
 	return param.Err(ErrParam, name, got, allowed)

@@ -1,7 +1,6 @@
 package rankexp
 
 import (
-	"errors"
 	"fmt"
 
 	"gonum.org/v1/gonum/mat"
@@ -20,7 +19,7 @@ import (
 // ErrParam is wrapped by the errors of the settings' Run methods for a
 // size, count or list out of range; the message names the field and its
 // allowed range, so callers can test errors.Is(err, ErrParam).
-var ErrParam = errors.New("rankexp: parameter out of range")
+var ErrParam = param.New("rankexp")
 
 func paramErr(name string, got any, allowed string) error {
 	return param.Err(ErrParam, name, got, allowed)
