@@ -45,7 +45,7 @@ type OU struct {
 
 func (o OU) validate() error {
 	if math.IsNaN(o.Theta) || math.IsInf(o.Theta, 0) || !(o.Sigma >= 0) || math.IsInf(o.Sigma, 1) {
-		return fmt.Errorf("sde: OU needs finite Theta and Sigma >= 0, got %v, %v", o.Theta, o.Sigma)
+		return fmt.Errorf("%w: OU needs finite Theta and Sigma >= 0, got %v, %v", ErrParam, o.Theta, o.Sigma)
 	}
 	return nil
 }
@@ -126,6 +126,25 @@ type Settings struct {
 	// step there (see newRunSchedule in times.go;
 	// TestTimesMatchSeparateRuns).
 	Times []float64
+}
+
+// Validate returns ErrParam naming the first field out of its range once
+// the zero values take their defaults: Step finite and > 0, StopRadius
+// > 0, Workers >= 1, a known OnNonPSD. Times are checked against T by
+// Simulate.
+func (s Settings) Validate() error {
+	s = s.withDefaults()
+	switch {
+	case !(s.Step > 0) || math.IsInf(s.Step, 1):
+		return fmt.Errorf("%w: Settings.Step = %v, must be finite and > 0", ErrParam, s.Step)
+	case s.Workers < 1:
+		return fmt.Errorf("%w: Settings.Workers = %d, must be >= 1", ErrParam, s.Workers)
+	case !(s.StopRadius > 0):
+		return fmt.Errorf("%w: Settings.StopRadius = %v, must be > 0", ErrParam, s.StopRadius)
+	case s.OnNonPSD < ProjectPSD || s.OnNonPSD > FailRun:
+		return fmt.Errorf("%w: unknown Settings.OnNonPSD %d", ErrParam, s.OnNonPSD)
+	}
+	return nil
 }
 
 func (s Settings) withDefaults() Settings {
@@ -248,21 +267,16 @@ func pathSeed(seed uint64, p int) (hi, lo uint64) {
 func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Settings) (*Result, error) {
 	s = s.withDefaults()
 	if err := p.validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrParam, err)
+		return nil, err
 	}
 	switch {
 	case !(T >= 0) || math.IsInf(T, 1):
 		return nil, fmt.Errorf("%w: T = %v, must be finite and >= 0", ErrParam, T)
 	case paths < 1:
 		return nil, fmt.Errorf("%w: paths = %d, must be >= 1", ErrParam, paths)
-	case !(s.Step > 0) || math.IsInf(s.Step, 1):
-		return nil, fmt.Errorf("%w: Settings.Step = %v, must be finite and > 0", ErrParam, s.Step)
-	case s.Workers < 1:
-		return nil, fmt.Errorf("%w: Settings.Workers = %d, must be >= 1", ErrParam, s.Workers)
-	case !(s.StopRadius > 0):
-		return nil, fmt.Errorf("%w: Settings.StopRadius = %v, must be > 0", ErrParam, s.StopRadius)
-	case s.OnNonPSD < ProjectPSD || s.OnNonPSD > FailRun:
-		return nil, fmt.Errorf("%w: unknown Settings.OnNonPSD %d", ErrParam, s.OnNonPSD)
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
 	}
 	if err := validateTimes(s.Times, T); err != nil {
 		return nil, err

@@ -60,17 +60,17 @@ type Model struct {
 // Validate reports a parameter outside its domain.
 func (md Model) Validate() error {
 	if md.Kind < Attention || md.Kind > MLP {
-		return fmt.Errorf("sde: unknown model kind %d", int(md.Kind))
+		return fmt.Errorf("%w: unknown model kind %d", ErrParam, int(md.Kind))
 	}
 	if md.Kind != MLP && !(md.Gamma >= 0 && md.Gamma <= 1) {
-		return fmt.Errorf("sde: Gamma = %v, must be in [0, 1]", md.Gamma)
+		return fmt.Errorf("%w: Gamma = %v, must be in [0, 1]", ErrParam, md.Gamma)
 	}
 	if md.hasAttention() && (!(md.Tau0 > 0) || math.IsInf(md.Tau0, 1)) {
-		return fmt.Errorf("sde: Tau0 = %v, must be finite and > 0", md.Tau0)
+		return fmt.Errorf("%w: Tau0 = %v, must be finite and > 0", ErrParam, md.Tau0)
 	}
 	for _, c := range []float64{md.CPlus, md.CMinus} {
 		if math.IsNaN(c) || math.IsInf(c, 0) {
-			return fmt.Errorf("sde: shaping constants c± must be finite, got %v, %v", md.CPlus, md.CMinus)
+			return fmt.Errorf("%w: shaping constants c± must be finite, got %v, %v", ErrParam, md.CPlus, md.CMinus)
 		}
 	}
 	return nil

@@ -1,10 +1,10 @@
 package tokengeom
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Model holds the parameters of one block of the random transformer of
@@ -38,23 +38,42 @@ func (m Model) act() activation.Func {
 	return m.Act
 }
 
-// validate panics with the parameter name and range on a caller bug.
+// ErrParam is wrapped by the errors of a setting out of its range
+// (Model.Validate, CheckQP, the settings' Validate methods); the message
+// names the field and its allowed range, and errors.Is matches any lib
+// package's ErrParam (lib/internal/param).
+var ErrParam = param.New("tokengeom")
+
+// Validate returns ErrParam naming the first field out of its range:
+// α_A, α_M in [0, 1], σ_w finite and > 0, ℓ >= 0, n >= 2, d finite and
+// > 0, σ_A² finite and >= 0, and an activation with both φ and φ′ when
+// one is set. The functions that return an error return this one; the
+// others panic with it (a caller holding a user's model validates first).
+func (m Model) Validate() error {
+	switch {
+	case !(m.AlphaA >= 0 && m.AlphaA <= 1):
+		return param.Err(ErrParam, "Model.AlphaA", m.AlphaA, "in [0, 1]")
+	case !(m.AlphaM >= 0 && m.AlphaM <= 1):
+		return param.Err(ErrParam, "Model.AlphaM", m.AlphaM, "in [0, 1]")
+	case !(m.SigmaW > 0) || math.IsInf(m.SigmaW, 0):
+		return param.Err(ErrParam, "Model.SigmaW", m.SigmaW, "finite and > 0")
+	case m.MLPLayers < 0:
+		return param.Err(ErrParam, "Model.MLPLayers", m.MLPLayers, "an integer >= 0")
+	case m.N < 2:
+		return param.Err(ErrParam, "Model.N", m.N, "an integer >= 2")
+	case !(m.D > 0) || math.IsInf(m.D, 0):
+		return param.Err(ErrParam, "Model.D", m.D, "finite and > 0")
+	case !(m.SigmaA2 >= 0) || math.IsInf(m.SigmaA2, 0):
+		return param.Err(ErrParam, "Model.SigmaA2", m.SigmaA2, "finite and >= 0")
+	case m.Act.Phi != nil && m.Act.DPhi == nil:
+		return param.Err(ErrParam, "Model.Act", m.Act.Name, "an activation with both Phi and DPhi")
+	}
+	return nil
+}
+
+// validate panics with Validate's error, on a caller bug.
 func (m Model) validate() {
-	tgCheckAlpha("alpha_a", m.AlphaA)
-	tgCheckAlpha("alpha_m", m.AlphaM)
-	tgCheckPos("sigma_w", m.SigmaW)
-	if m.MLPLayers < 0 {
-		panic(fmt.Sprintf("tokengeom: mlp_layers must be >= 0, got %d", m.MLPLayers))
-	}
-	if m.N < 2 {
-		panic(fmt.Sprintf("tokengeom: n must be >= 2, got %d", m.N))
-	}
-	tgCheckPos("d", m.D)
-	tgCheckNonNeg("sigma_a2", m.SigmaA2)
-	if m.Act.Phi != nil && m.Act.DPhi == nil {
-		panic("tokengeom: activation needs both Phi and DPhi")
-	}
-	if math.IsNaN(m.SigmaA2) {
-		panic("tokengeom: sigma_a2 is NaN")
+	if err := m.Validate(); err != nil {
+		panic(err.Error())
 	}
 }

@@ -24,6 +24,7 @@ type problems struct {
 	noValidate []string // "pkg.Type": a settings type without Validate() error
 	sentinel   []string // "pkg.Name": a parameter sentinel not made by New(pkg)
 	twins      []string // "pkg.F -> G": an exported func that only calls another
+	unwrapped  []string // "pkg.T.Validate: <expr>": an error Validate makes that does not wrap ErrParam
 }
 
 // settingsType reports whether a struct type named name with methods is a
@@ -125,6 +126,9 @@ func checkPolicy(root string) (problems, int, error) {
 					if decl.Name.Name == "Validate" && decl.Type.Params.NumFields() == 0 &&
 						decl.Type.Results.NumFields() == 1 && isIdent(decl.Type.Results.List[0].Type, "error") {
 						validate[recv] = true
+						for _, e := range unwrappedErrors(decl.Body) {
+							pr.unwrapped = append(pr.unwrapped, pkg+"."+recv+".Validate: "+e)
+						}
 					}
 				}
 			}
@@ -181,6 +185,50 @@ func checkPolicy(root string) (problems, int, error) {
 		}
 	}
 	return pr, nSettings, nil
+}
+
+// unwrappedErrors returns the errors a Validate body makes itself that do
+// not wrap ErrParam: errors.New, and fmt.Errorf without an ErrParam
+// argument or %w. Errors from a call (param.Err, param.AtLeast, another
+// Validate, a package helper) are those functions' business.
+func unwrappedErrors(body *ast.BlockStmt) []string {
+	var out []string
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		switch {
+		case isIdent(sel.X, "errors") && sel.Sel.Name == "New":
+			out = append(out, "errors.New")
+		case isIdent(sel.X, "fmt") && sel.Sel.Name == "Errorf":
+			lit, _ := call.Args[0].(*ast.BasicLit)
+			// A %w wraps an error from a call (a field's Validate), whose
+			// own wrapping is that call's business.
+			wraps := lit != nil && strings.Contains(lit.Value, "%w")
+			for _, a := range call.Args[1:] {
+				if id, ok := a.(*ast.Ident); ok && id.Name == "ErrParam" {
+					wraps = true
+				}
+				if s, ok := a.(*ast.SelectorExpr); ok && s.Sel.Name == "ErrParam" {
+					wraps = true
+				}
+			}
+			if !wraps {
+				text := "fmt.Errorf"
+				if lit != nil {
+					text += "(" + lit.Value + ")"
+				}
+				out = append(out, text)
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // madeByNew reports whether e is New("<pkg>") or param.New("<pkg>").
@@ -268,14 +316,25 @@ func TestPolicyChecker(t *testing.T) {
 	planted := t.TempDir()
 	for name, src := range map[string]string{
 		"a/a.go": `package a
-import "errors"
+import ("errors"; "fmt")
 var ErrParam = errors.New("a: parameter out of range")
 type RunSettings struct{ N int }
 type Exp struct{ N int }
 func (e Exp) Run() error { return nil }
 type Ok struct{ N int }
 func (o Ok) Run() error { return nil }
-func (o Ok) Validate() error { return nil }
+func (o Ok) Validate() error {
+	if o.N < 0 {
+		return fmt.Errorf("%w: N = %d", ErrParam, o.N)
+	}
+	if err := (Exp{}).Run(); err != nil {
+		return fmt.Errorf("exp: %w", err)
+	}
+	if o.N > 9 {
+		return fmt.Errorf("a: N = %d, want <= 9", o.N)
+	}
+	return errors.New("a: bad")
+}
 type Plain struct{ N int }
 func Positional(n, d int) int { return n + d }
 func (e Exp) Positional() int { return Positional(e.N, e.N) }
@@ -324,6 +383,7 @@ var ErrParam = param.New("b")
 	}
 	check("settings without Validate", pr.noValidate, []string{"a.Exp", "a.RunSettings"})
 	check("sentinels", pr.sentinel, []string{"a.ErrParam", "b.ErrInput", "c.ErrParam"})
+	check("unwrapped", pr.unwrapped, []string{`a.Ok.Validate: fmt.Errorf("a: N = %d, want <= 9")`, "a.Ok.Validate: errors.New"})
 	check("twins", pr.twins, []string{"a.Exp.Positional -> Positional", "a.Renamed -> Positional", "b.QSettings.Run -> QCheck"})
 }
 
@@ -342,6 +402,9 @@ func TestPolicy(t *testing.T) {
 	}
 	for _, s := range pr.sentinel {
 		t.Errorf("parameter sentinel %s is not param.New(package name): errors.Is(err, ErrParam) would not match across packages", s)
+	}
+	for _, s := range pr.unwrapped {
+		t.Errorf("%s: an error of Validate that does not wrap ErrParam", s)
 	}
 	for _, s := range pr.twins {
 		t.Errorf("%s: an exported function that only re-types another's arguments (two APIs for one computation)", s)
