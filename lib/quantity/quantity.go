@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Param describes one parameter of a quantity. A parameter is either numeric
@@ -19,6 +21,25 @@ type Param struct {
 	Max     float64  `json:"-"`
 	Integer bool     `json:"integer,omitempty"`
 	Choices []string `json:"choices,omitempty"`
+	// domain, when set (Domain), is the range the owning lib package
+	// declares for the setting and checks in its Validate; [Min, Max] is
+	// the part of it `sigprop eval` accepts (Register panics if it is
+	// wider).
+	domain *param.Range
+}
+
+// Domain returns p with the range the lib package declares for the
+// setting: Min, Max and Integer are taken from it, then narrowed by
+// budget (lo, hi), the part `sigprop eval` accepts, when one is given.
+// A range is thereby typed once, in the package that validates it.
+func Domain(p Param, r param.Range, budget ...float64) Param {
+	p.domain = &r
+	p.Min, p.Max = r.Closed()
+	p.Integer = r.Integer
+	if len(budget) == 2 {
+		p.Min, p.Max = max(p.Min, budget[0]), min(p.Max, budget[1])
+	}
+	return p
 }
 
 // Range renders the allowed range for messages and listings.
@@ -106,6 +127,11 @@ func Register(q Quantity) {
 	}
 	defaults := map[string]string{}
 	for _, p := range q.Params {
+		if p.domain != nil {
+			if err := p.domain.Within(p.Min, p.Max); err != nil {
+				panic(fmt.Sprintf("quantity: %s: parameter %s: %v", q.Name, p.Name, err))
+			}
+		}
 		if p.Default != "" {
 			defaults[p.Name] = p.Default
 		}

@@ -82,11 +82,11 @@ func tgSigmoid(u float64) float64 {
 // in p = q arithmetic. The maps panic on what it rejects; a caller holding
 // a (q, p) that a user typed calls CheckQP first (as `sigprop eval` does).
 func CheckQP(q, p float64, n int) error {
-	if n < 2 {
-		return param.Err(ErrParam, "n", n, "an integer >= 2")
+	if err := NRange.CheckInt(ErrParam, "n", n); err != nil {
+		return err
 	}
-	if !(q > 0) || math.IsInf(q, 0) {
-		return param.Err(ErrParam, "q", q, "finite and > 0")
+	if err := PositiveRange.Check(ErrParam, "q", q); err != nil {
+		return err
 	}
 	lo := -q / float64(n-1)
 	if math.IsNaN(p) || p > q*(1+1e-12) || p < lo*(1+1e-12) {

@@ -44,28 +44,46 @@ func (m Model) act() activation.Func {
 // package's ErrParam (lib/internal/param).
 var ErrParam = param.New("tokengeom")
 
+// The ranges of Model's fields and of the (q, p) domain, declared once:
+// Model.Validate and CheckQP check them, and lib/quantity's tokengeom and
+// tokennet parameters take their bounds from them (narrowed to what
+// `sigprop eval` budgets, never widened).
+var (
+	AlphaRange     = param.Range{Min: 0, Max: 1}                                         // α_A, α_M
+	PositiveRange  = param.Range{Min: 0, Max: math.Inf(1), MinOpen: true, MaxOpen: true} // σ_w, d, q
+	MLPLayersRange = param.Range{Min: 0, Max: math.Inf(1), Integer: true}                // ℓ
+	NRange         = param.Range{Min: 2, Max: math.Inf(1), Integer: true}                // n
+	SigmaA2Range   = param.Range{Min: 0, Max: math.Inf(1), MaxOpen: true}                // σ_A²
+)
+
 // Validate returns ErrParam naming the first field out of its range:
 // α_A, α_M in [0, 1], σ_w finite and > 0, ℓ >= 0, n >= 2, d finite and
 // > 0, σ_A² finite and >= 0, and an activation with both φ and φ′ when
 // one is set. The functions that return an error return this one; the
 // others panic with it (a caller holding a user's model validates first).
 func (m Model) Validate() error {
-	switch {
-	case !(m.AlphaA >= 0 && m.AlphaA <= 1):
-		return param.Err(ErrParam, "Model.AlphaA", m.AlphaA, "in [0, 1]")
-	case !(m.AlphaM >= 0 && m.AlphaM <= 1):
-		return param.Err(ErrParam, "Model.AlphaM", m.AlphaM, "in [0, 1]")
-	case !(m.SigmaW > 0) || math.IsInf(m.SigmaW, 0):
-		return param.Err(ErrParam, "Model.SigmaW", m.SigmaW, "finite and > 0")
-	case m.MLPLayers < 0:
-		return param.Err(ErrParam, "Model.MLPLayers", m.MLPLayers, "an integer >= 0")
-	case m.N < 2:
-		return param.Err(ErrParam, "Model.N", m.N, "an integer >= 2")
-	case !(m.D > 0) || math.IsInf(m.D, 0):
-		return param.Err(ErrParam, "Model.D", m.D, "finite and > 0")
-	case !(m.SigmaA2 >= 0) || math.IsInf(m.SigmaA2, 0):
-		return param.Err(ErrParam, "Model.SigmaA2", m.SigmaA2, "finite and >= 0")
-	case m.Act.Phi != nil && m.Act.DPhi == nil:
+	if err := AlphaRange.Check(ErrParam, "Model.AlphaA", m.AlphaA); err != nil {
+		return err
+	}
+	if err := AlphaRange.Check(ErrParam, "Model.AlphaM", m.AlphaM); err != nil {
+		return err
+	}
+	if err := PositiveRange.Check(ErrParam, "Model.SigmaW", m.SigmaW); err != nil {
+		return err
+	}
+	if err := MLPLayersRange.CheckInt(ErrParam, "Model.MLPLayers", m.MLPLayers); err != nil {
+		return err
+	}
+	if err := NRange.CheckInt(ErrParam, "Model.N", m.N); err != nil {
+		return err
+	}
+	if err := PositiveRange.Check(ErrParam, "Model.D", m.D); err != nil {
+		return err
+	}
+	if err := SigmaA2Range.Check(ErrParam, "Model.SigmaA2", m.SigmaA2); err != nil {
+		return err
+	}
+	if m.Act.Phi != nil && m.Act.DPhi == nil {
 		return param.Err(ErrParam, "Model.Act", m.Act.Name, "an activation with both Phi and DPhi")
 	}
 	return nil

@@ -15,7 +15,7 @@ func TestModelValidatePanicsNamingParameter(t *testing.T) {
 	}{
 		{"Model.AlphaA = -0.1, want in [0, 1]", func(m *Model) { m.AlphaA = -0.1 }},
 		{"Model.AlphaM = NaN", func(m *Model) { m.AlphaM = math.NaN() }},
-		{"Model.SigmaW = 0, want finite and > 0", func(m *Model) { m.SigmaW = 0 }},
+		{"Model.SigmaW = 0, want in (0, +inf)", func(m *Model) { m.SigmaW = 0 }},
 		{"Model.MLPLayers = -1", func(m *Model) { m.MLPLayers = -1 }},
 		{"Model.N = 1, want an integer >= 2", func(m *Model) { m.N = 1 }},
 		{"Model.D = +Inf", func(m *Model) { m.D = math.Inf(1) }},

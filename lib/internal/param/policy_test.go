@@ -173,8 +173,26 @@ func checkPolicy(root string) (problems, int, error) {
 						callee = fun.Sel.Name
 					}
 				}
-				if callee == "" || len(call.Args) < 2 {
-					continue // a conversion or a call with one argument renames, it does not re-type settings
+				// A twin re-types a settings value: a method passing two or
+				// more of its receiver's fields (or the receiver and its
+				// generator) to a positional function, or a Run calling a
+				// method of a field with positional arguments. A function
+				// that only fixes an argument of another (PaperInput(m) =
+				// EquiCorr(m, PaperRho0), Train = TrainFirst(…, s.Steps))
+				// is a convenience, not a second API.
+				recv := recvName(fd.Recv)
+				fromRecv := 0
+				for _, a := range call.Args {
+					if recv != "" && mentions(a, recv) {
+						fromRecv++
+					}
+				}
+				onField := false // a method of a field of the receiver, s.MLP.QCheck
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+					_, onField = sel.X.(*ast.SelectorExpr)
+				}
+				if callee == "" || !(fromRecv >= 2 || onField && len(call.Args) >= 2) {
+					continue
 				}
 				name := fd.Name.Name
 				if fd.Recv != nil {
@@ -297,6 +315,18 @@ func recvName(fl *ast.FieldList) string {
 	return fl.List[0].Names[0].Name
 }
 
+// mentions reports whether the identifier name occurs in e.
+func mentions(e ast.Expr, name string) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 func rootIdent(e ast.Expr) string {
 	for {
 		switch x := e.(type) {
@@ -339,6 +369,10 @@ type Plain struct{ N int }
 func Positional(n, d int) int { return n + d }
 func (e Exp) Positional() int { return Positional(e.N, e.N) }
 func Renamed(n int) int { return Positional(n, n) }
+type SimSettings struct{ Seed uint64 }
+func (s SimSettings) Validate() error { return nil }
+func Simulate(n int, s SimSettings, r int) int { return n }
+func (s SimSettings) Run(n int) int { return Simulate(n, s, int(s.Seed)) }
 func one(n int) int { return Positional(n, n) }
 `,
 		"b/b.go": `package b
@@ -378,13 +412,13 @@ var ErrParam = param.New("b")
 			t.Errorf("planted %s: got %q, want %q", rule, got, want)
 		}
 	}
-	if n != 5 {
-		t.Errorf("planted: %d settings types, want 5 (a.Exp, a.Ok, a.RunSettings, b.CConfig, b.QSettings)", n)
+	if n != 6 {
+		t.Errorf("planted: %d settings types, want 6 (a.Exp, a.Ok, a.RunSettings, a.SimSettings, b.CConfig, b.QSettings)", n)
 	}
 	check("settings without Validate", pr.noValidate, []string{"a.Exp", "a.RunSettings"})
 	check("sentinels", pr.sentinel, []string{"a.ErrParam", "b.ErrInput", "c.ErrParam"})
 	check("unwrapped", pr.unwrapped, []string{`a.Ok.Validate: fmt.Errorf("a: N = %d, want <= 9")`, "a.Ok.Validate: errors.New"})
-	check("twins", pr.twins, []string{"a.Exp.Positional -> Positional", "a.Renamed -> Positional", "b.QSettings.Run -> QCheck"})
+	check("twins", pr.twins, []string{"a.Exp.Positional -> Positional", "a.SimSettings.Run -> Simulate", "b.QSettings.Run -> QCheck"})
 }
 
 // TestPolicy holds lib to the policy.
