@@ -27,6 +27,10 @@ func TestErr(t *testing.T) {
 	if !errors.Is(err, errTest) || err.Error() != "test: parameter out of range: S = 0, want > 0" {
 		t.Errorf("Err = %v", err)
 	}
+	var f interface{ Field() string }
+	if !errors.As(fmt.Errorf("wrapped: %w", err), &f) || f.Field() != "S" {
+		t.Errorf("errors.As(Field) on %v", err)
+	}
 }
 
 // TestSentinelsMatch: errors.Is matches an error of one package's ErrParam

@@ -229,10 +229,7 @@ func unwrappedErrors(body *ast.BlockStmt) []string {
 			// own wrapping is that call's business.
 			wraps := lit != nil && strings.Contains(lit.Value, "%w")
 			for _, a := range call.Args[1:] {
-				if id, ok := a.(*ast.Ident); ok && id.Name == "ErrParam" {
-					wraps = true
-				}
-				if s, ok := a.(*ast.SelectorExpr); ok && s.Sel.Name == "ErrParam" {
+				if mentions(a, "ErrParam") {
 					wraps = true
 				}
 			}
