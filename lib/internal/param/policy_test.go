@@ -13,7 +13,7 @@ import (
 	"testing"
 )
 
-// The validation policy (lib/doc.go, "Validation policy") read from the
+// The validation policy (README.md, "Validation policy") read from the
 // source: every settings type has Validate() error; every package's
 // ErrParam is New("<package>") so that errors.Is matches across packages;
 // no exported function or method only forwards to another exported one of
