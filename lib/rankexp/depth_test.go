@@ -72,7 +72,7 @@ func TestNormPlacements(t *testing.T) {
 	}
 }
 
-// Table2Runs: one run per residual weight, with gradients, run i from seed
+// Table2Settings.Runs: one run per residual weight, with gradients, run i from seed
 // + i; larger α aligns the tokens more at the last layer (α = 1 against
 // α = 0.1, a large effect even at 2 blocks and 8 networks).
 func TestTable2Runs(t *testing.T) {
@@ -133,7 +133,7 @@ func TestNormLaws(t *testing.T) {
 	}
 }
 
-// UniformityGaps: for d_k ≫ d_v the gap follows the small-logit
+// UniformitySettings.Gaps: for d_k ≫ d_v the gap follows the small-logit
 // asymptote within 5 SE (300 draws); Slope on hand-made values.
 func TestUniformityGaps(t *testing.T) {
 	u, err := UniformitySettings{N: 6, DV: 10, DK: []int{1000, 4000}, Draws: 300, Seed: 120, Stream: 6}.Gaps()
