@@ -29,19 +29,18 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-func checkN(n int) error {
-	if n < 2 {
-		return paramErr("n", n, "an integer >= 2")
-	}
-	return nil
-}
+// The ranges of the package's parameters, declared once: the checks
+// below use them and lib/quantity's rankcollapse parameters take their
+// bounds from them.
+var (
+	NRange        = param.Range{Min: 2, Max: math.Inf(1), Integer: true} // tokens n
+	WidthRange    = param.Range{Min: 1, Max: math.Inf(1), Integer: true} // widths d, d_k
+	VarianceRange = param.Range{Min: 0, Max: math.Inf(1), MaxOpen: true} // variances, moments, α̃
+)
 
-func checkD(name string, d int) error {
-	if d < 1 {
-		return paramErr(name, d, "an integer >= 1")
-	}
-	return nil
-}
+func checkN(n int) error { return NRange.CheckInt(ErrParam, "n", n) }
+
+func checkD(name string, d int) error { return WidthRange.CheckInt(ErrParam, name, d) }
 
 // checkRho requires ρ ∈ [−1/(n−1), 1], the range of correlations for which
 // (1−ρ)I + ρ11ᵀ is positive semi-definite. n must already be valid.
@@ -53,12 +52,7 @@ func checkRho(name string, n int, rho float64) error {
 	return nil
 }
 
-func checkNonNeg(name string, x float64) error {
-	if !(x >= 0) || math.IsInf(x, 0) {
-		return paramErr(name, x, "a finite value >= 0")
-	}
-	return nil
-}
+func checkNonNeg(name string, x float64) error { return VarianceRange.Check(ErrParam, name, x) }
 
 func checkFinite(name string, x float64) error {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
