@@ -189,7 +189,7 @@ func TestDiffRevisions(t *testing.T) {
 	os.MkdirAll(filepath.Join(repo, "notebooks"), 0o755)
 	notebook := func(k string) {
 		src := `{"cells":[
- {"cell_type":"code","metadata":{},"outputs":[],"execution_count":null,"source":"import \"github.com/sigprop/sigprop/kernel-ext/show\"\n\n%%\nerr := show.DisplayFigure(show.Figure{ID: \"const\", Series: []show.Series{{Name: \"line\", X: []float64{0, 1, 2}, Y: []float64{1, 2, K}}}})\nif err != nil { panic(err) }\nerr = show.DisplayFigure(show.Figure{ID: \"fixed\", Series: []show.Series{{Name: \"line\", X: []float64{0, 1}, Y: []float64{5, 6}}}})\nif err != nil { panic(err) }"}],
+ {"cell_type":"code","metadata":{},"outputs":[],"execution_count":null,"source":"import \"github.com/sigprop/sigprop/kernel-ext/show\"\n\n%%\nshow.View{show.Fig(show.Figure{ID: \"const\", Series: []show.Series{{Name: \"line\", X: []float64{0, 1, 2}, Y: []float64{1, 2, K}}}}),\n\tshow.Fig(show.Figure{ID: \"fixed\", Series: []show.Series{{Name: \"line\", X: []float64{0, 1}, Y: []float64{5, 6}}}})}.Show()"}],
  "metadata":{"kernelspec":{"name":"gonb","display_name":"Go (gonb)","language":"go"}},"nbformat":4,"nbformat_minor":5}`
 		os.WriteFile(filepath.Join(repo, "notebooks", "t.ipynb"), []byte(strings.Replace(src, "K}", k+"}", 1)), 0o644)
 	}

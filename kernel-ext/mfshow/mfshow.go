@@ -119,7 +119,7 @@ func netsZ(a show.Agreement, mean, se, theory []float64, nets int, unit string) 
 	return a
 }
 
-// bothInputs is the sample unit of a QCheck (netsZ).
+// bothInputs is the sample unit of a QCheckSettings run (netsZ).
 const bothInputs = "the average of its 2 inputs, which share its weights"
 
 // QMap shows the check that each q* is a root of V to rounding, max |V(q*)

@@ -24,7 +24,7 @@ var Fig8SoftmaxLemmas = show.Disagreement{
 }
 
 // SoftmaxDepths shows Fig. 8 at depth with true softmax (runs from
-// rankexp.SoftmaxDepths: scaled at L/2 and L, unscaled at L): figures
+// rankexp.Sizes.SoftmaxDepths: scaled at L/2 and L, unscaled at L): figures
 // fig8-deep-cos and fig8-deep-norm with the uniform-attention lemmas
 // dashed, the paper's claim that 1/√L stabilises both (doubling the depth
 // moves neither end value by more than 4 SE), that the depth is one where

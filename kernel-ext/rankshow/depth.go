@@ -19,7 +19,7 @@ import (
 // and squared norm against layer, theory lines and Monte Carlo points,
 // drawn from the seed the run records) after the z checks of each run against Lemmas 3.2 and
 // 3.3. The figures claim Fig. 8 only at its settings n = 50, d = 32,
-// L = 12, 100 draws (rankexp.Propagation's runs all share one setting).
+// L = 12, 100 draws (Sizes.Propagation's runs all share one setting).
 func Propagation(runs []rankexp.Depth) show.View {
 	want(len(runs) > 0, "Propagation: no runs")
 	n, d, L, draws := runs[0].N, runs[0].D, len(runs[0].Rho)-1, runs[0].Sim.Draws

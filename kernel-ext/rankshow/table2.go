@@ -71,7 +71,7 @@ var Fig3Values = show.Disagreement{
 	Declared: bundle.Declaration{Commit: "9b274ee", Seen: "this session's run at the reported seeds (rankexp.Table2Runs, POST-LN, seed 50, stream 2022)"},
 }
 
-// Table2 shows the runs of rankexp.Table2Runs (n = 50; the paper's L = 12
+// Table2 shows the runs of rankexp.Table2Settings.Runs (n = 50; the paper's L = 12
 // with 50 draws) under POST-LN (post, drawn from postSeed) and PRE-LN (pre, from
 // preSeed): Fig. 3 (panels fig3a–c and the α-order check), the paper's
 // claims on it at α = 1 and 1/√L, table fig1-init (Fig. 1 at
@@ -157,7 +157,7 @@ func table2Panels(id, paper, setting string, runs []rankblock.Profile, seed uint
 	var a, b, c []show.Series
 	var last, lastSE []float64 // the ℓ = L mean cosine of each run
 	for i, p := range runs {
-		want(len(p.MeanCos)-1 == L && p.Draws == draws && len(p.GradWQ) == L, "Table2: runs at L=%d with %d draws and L=%d with %d draws and %d gradient layers (rankexp.Table2Runs gives one setting, with gradients)", L, draws, len(p.MeanCos)-1, p.Draws, len(p.GradWQ))
+		want(len(p.MeanCos)-1 == L && p.Draws == draws && len(p.GradWQ) == L, "Table2: runs at L=%d with %d draws and L=%d with %d draws and %d gradient layers (rankexp.Table2Settings.Runs gives one setting, with gradients)", L, draws, len(p.MeanCos)-1, p.Draws, len(p.GradWQ))
 		name := table2Names[i]
 		a = append(a, show.ByLayer(name, p.MeanCos, p.MeanCosSE, show.LinePoints))
 		b = append(b, show.ByLayer("W^Q, "+name, normRatio(p.GradWQ), nil, show.LinePoints),
@@ -166,7 +166,7 @@ func table2Panels(id, paper, setting string, runs []rankblock.Profile, seed uint
 		last, lastSE = append(last, p.MeanCos[L]), append(lastSE, p.MeanCosSE[L])
 	}
 	zmin := empirical.MinDiffZ(last[:len(last)-1], lastSE[:len(last)-1], last[1:], lastSE[1:])
-	params := map[string]float64{"n": 50, "d_v": 32, "d_F": 128, "heads": 4, "L": float64(L), "draws": float64(draws)} // n, d_v, d_F, heads: fixed by rankexp.Table2Runs
+	params := map[string]float64{"n": 50, "d_v": 32, "d_F": 128, "heads": 4, "L": float64(L), "draws": float64(draws)} // n, d_v, d_F, heads: fixed by rankexp.Table2Settings.Runs
 	var v show.View
 	for _, f := range []show.Figure{
 		{ID: id + "a", Caption: "Mean pairwise cosine vs layer, " + setting, YLabel: "mean cosine", Series: a, Legend: show.TopLeft},

@@ -12,7 +12,7 @@ import (
 
 // OneBlock is the check of one simulated block against F, case k: q′/d
 // within 4 SE plus the attention term F leaves out (Curves.AttBias), and
-// p′/q′ within 4 SE. c must come from tokencheck.LayerCurves with L >= 1.
+// p′/q′ within 4 SE. c must come from tokencheck.Layers.Curves with L >= 1.
 func OneBlock(k int, c tokencheck.Curves) show.View {
 	m, st := c.Model, c.Sim
 	at := fmt.Sprintf("α=%.3g σ_w=%g from (q,p)=(%g,%g)", m.AlphaA, m.SigmaW, c.Start.Q, c.Start.P)

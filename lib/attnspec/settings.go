@@ -1,19 +1,19 @@
 package attnspec
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // ErrParam is wrapped by the errors of the settings types (GapSettings,
 // RadiusSettings, DepthSettings, WidthSettings, DongSettings) for a setting
 // out of range; the message names the field and the range allowed.
-var ErrParam = errors.New("attnspec: parameter out of range")
+var ErrParam = param.New("attnspec")
 
 // RadiusSettings are the settings of |λ₂| of random softmax matrices
 // against the context length T: one T×T matrix of iid N(0, s²) logits

@@ -21,6 +21,18 @@ type FixedSettings struct {
 	Tol     float64
 }
 
+// Validate returns ErrParam for MaxIter < 0 or a Tol that is not finite
+// and >= 0 (zero values take the defaults).
+func (s FixedSettings) Validate() error {
+	if s.MaxIter < 0 {
+		return paramErr("FixedSettings.MaxIter", s.MaxIter, "an integer >= 0 (0: 10000)")
+	}
+	if !(s.Tol >= 0) || math.IsInf(s.Tol, 0) {
+		return paramErr("FixedSettings.Tol", s.Tol, "finite and >= 0 (0: 1e-14)")
+	}
+	return nil
+}
+
 func (s FixedSettings) withDefaults() FixedSettings {
 	s.MaxIter = cmp.Or(s.MaxIter, 10000)
 	s.Tol = cmp.Or(s.Tol, 1e-14)
@@ -44,6 +56,9 @@ func (b Block) CollapsedQ(s FixedSettings) (float64, error) {
 
 func (b Block) collapsedQ(s FixedSettings, c ffCache) (float64, error) {
 	if err := b.TheoryCovers(); err != nil {
+		return 0, err
+	}
+	if err := s.Validate(); err != nil {
 		return 0, err
 	}
 	s = s.withDefaults()
@@ -235,6 +250,9 @@ func (b Block) FixedPoint(q0, p0 float64, s FixedSettings) (Point, error) {
 	}
 	if err := CheckQP(q0, p0, b.N); err != nil {
 		return Point{}, fmt.Errorf("compose: start point: %w", err)
+	}
+	if err := s.Validate(); err != nil {
+		return Point{}, err
 	}
 	s = s.withDefaults()
 	q, p := q0, p0

@@ -48,6 +48,25 @@ const (
 	GradDiff
 )
 
+// Validate returns ErrParam, once the zero values take their defaults
+// (Nets 32, Workers 1, Q0 the block's d), for Nets < 2, Workers < 1 or a
+// Q0 that is not finite and > 0. Simulate also checks Rho0 against the
+// block's n.
+func (s SimSettings) Validate() error {
+	s = s.withDefaults(Block{D: 1})
+	switch {
+	case s.Nets < 2:
+		return paramErr("nets", s.Nets, "an integer >= 2")
+	case s.Workers < 1:
+		return paramErr("workers", s.Workers, "an integer >= 1")
+	case !(s.Q0 > 0) || math.IsInf(s.Q0, 0):
+		return paramErr("q0", s.Q0, "a finite value > 0")
+	case s.GradInit < GradIID || s.GradInit > GradDiff:
+		return paramErr("grad_init", s.GradInit, "GradIID, GradMean or GradDiff")
+	}
+	return nil
+}
+
 func (s SimSettings) withDefaults(b Block) SimSettings {
 	s.Nets = cmp.Or(s.Nets, 32)
 	s.Workers = cmp.Or(s.Workers, 1)
@@ -124,17 +143,10 @@ func Simulate(b Block, s SimSettings) (*Run, error) {
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
-	s = s.withDefaults(b)
-	switch {
-	case s.Nets < 2:
-		return nil, paramErr("nets", s.Nets, "an integer >= 2")
-	case s.Workers < 1:
-		return nil, paramErr("workers", s.Workers, "an integer >= 1")
-	case !(s.Q0 > 0) || math.IsInf(s.Q0, 0):
-		return nil, paramErr("q0", s.Q0, "a finite value > 0")
-	case s.GradInit < GradIID || s.GradInit > GradDiff:
-		return nil, paramErr("grad_init", s.GradInit, "GradIID, GradMean or GradDiff")
+	if err := s.Validate(); err != nil {
+		return nil, err
 	}
+	s = s.withDefaults(b)
 	if err := empirical.CheckEquicorrelated(b.N, b.D, s.Rho0, s.Q0/float64(b.D)); err != nil {
 		return nil, fmt.Errorf("%w: rho0: %v", ErrParam, err)
 	}

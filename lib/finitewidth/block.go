@@ -75,6 +75,36 @@ type BlockSettings struct {
 	NoCross bool
 }
 
+// q0 is Q0 with its default (0: the block's d).
+func (s BlockSettings) q0() float64 {
+	if s.Q0 == 0 {
+		return float64(s.Block.D)
+	}
+	return s.Q0
+}
+
+// Validate returns an error wrapping ErrParam for an invalid block (its
+// Validate), a Q0 that is not finite and > 0 (0: d), a Rho0 outside
+// [0, 1] or not an equicorrelation of the block's n tokens, or Layers
+// outside [0, Depth].
+func (s BlockSettings) Validate() error {
+	b := s.Block
+	if err := b.Validate(); err != nil {
+		return fmt.Errorf("%w: %v", ErrParam, err)
+	}
+	q0 := s.q0()
+	if !(q0 > 0) || math.IsInf(q0, 0) {
+		return paramErr("BlockSettings.Q0", q0, "a finite value > 0 (0: d)")
+	}
+	if err := compose.CheckQP(q0, s.Rho0*q0, b.N); err != nil || s.Rho0 < 0 {
+		return paramErr("BlockSettings.Rho0", s.Rho0, "a correlation in [0, 1]")
+	}
+	if s.Layers < 0 || s.Layers > b.Depth {
+		return paramErr("BlockSettings.Layers", s.Layers, fmt.Sprintf("an integer in [0, depth = %d]", b.Depth))
+	}
+	return nil
+}
+
 // BlockMoments returns the statistics of layers 0..Depth (0..Layers when
 // set) (BlockLayer) of
 // s.Block from its random input. The parts, in the order the block places
@@ -94,26 +124,14 @@ type BlockSettings struct {
 // geometry leaves what the parts evaluate (a negative correlation inside
 // a feed-forward branch, a non-finite trajectory).
 func BlockMoments(s BlockSettings) ([]BlockLayer, error) {
-	b := s.Block
-	if err := b.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrParam, err)
+	if err := s.Validate(); err != nil {
+		return nil, err
 	}
+	b := s.Block
 	if err := b.TheoryCovers(); err != nil {
 		return nil, err
 	}
-	q0 := s.Q0
-	if q0 == 0 {
-		q0 = float64(b.D)
-	}
-	if !(q0 > 0) || math.IsInf(q0, 0) {
-		return nil, paramErr("BlockSettings.Q0", q0, "a finite value > 0 (0: d)")
-	}
-	if err := compose.CheckQP(q0, s.Rho0*q0, b.N); err != nil || s.Rho0 < 0 {
-		return nil, paramErr("BlockSettings.Rho0", s.Rho0, "a correlation in [0, 1]")
-	}
-	if s.Layers < 0 || s.Layers > b.Depth {
-		return nil, paramErr("BlockSettings.Layers", s.Layers, fmt.Sprintf("an integer in [0, depth = %d]", b.Depth))
-	}
+	q0 := s.q0()
 	last := b.Depth
 	if s.Layers > 0 {
 		last = s.Layers

@@ -60,7 +60,7 @@ func TestNewActivationsFiniteWidth(t *testing.T) {
 			t.Errorf("%v: %v", f, err)
 			continue
 		}
-		r := m.QCheck(3*fp.Q+0.2, 8, empirical.Rand(uint64(100+i), 27))
+		r := m.qCheck(3*fp.Q+0.2, 8, empirical.Rand(uint64(100+i), 27))
 		if z, err := empirical.MaxZDOF(r.Mean, r.SE, r.Theory, r.Nets-1); err != nil || z > 5 {
 			t.Errorf("%v: q^ℓ max |z| = %.2f > 5 (sim %v ± %v, theory %v; %v)", f, z, r.Mean, r.SE, r.Theory, err)
 		}

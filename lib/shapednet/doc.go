@@ -21,10 +21,9 @@
 //
 // Settings structs, each field documented with the paper's (or the
 // notes') statement, whose constructor is the notebook's run and whose Run
-// is the positional call: LawSettings (Fig3, ResNetLaws), OneStepSettings
-// (CheckOneStep, OneStep: lib/sources/noci2023.md#check-12),
-// ExplosionSettings (ExplosionTable, Explosions), KSSettings
-// (KSVersusWidth: sde.Simulate and KSByWidth), StopSettings (Fig5,
+// runs it: LawSettings (Fig3), OneStepSettings (CheckOneStep:
+// lib/sources/noci2023.md#check-12), ExplosionSettings (ExplosionTable),
+// KSSettings (KSVersusWidth: sde.Simulate and KSByWidth), StopSettings (Fig5,
 // StopStudy.ByGamma), GridSettings (Fig8, StopStudy.QuantileGrid) and
 // OutputSettings (Eq21: Simulate, sde.Simulate and Readout of eq. 21).
 // Sim names one simulation (network, input, networks, seed: Simulate or
