@@ -11,6 +11,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/meanfield"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -275,10 +276,10 @@ func CIteration(checks []randmlp.LayerCheck) show.View {
 func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 	return show.View{show.Agree(show.Agreement{Name: "EoC curve vs spec reference points: max |Δσ_w²|", Kind: show.TheoryVsPrinted, Value: empirical.MaxAbsDiff(atRef, refW), Tol: 5e-5,
 		Basis: "the notes (lib/sources/tanner2024.md) print σ_w² to 4 decimals: rounding up to 5e-5 (lib/sources/tanner2024.md#figure-1, #check-8)", Figure: "fig1-phase-diagram"}),
-		show.Fig(show.Figure{ID: "fig1-phase-diagram", PaperFigure: "Tanner lecture, Fig. 1",
+		show.Fig(show.Figure{ID: "fig1-phase-diagram", Paper: papers.Claim(papers.TannerFig1),
 			Caption: "Order–chaos transition for tanh: the critical line χ₁ = 1. Ordered (vanishing gradients) above-left, chaotic (exploding gradients) below-right.",
 			XLabel:  "σ_w²", YLabel: "σ_b²", Series: []show.Series{{Name: "χ₁ = 1", X: w2, Y: b2}, show.Scatter("spec reference", refW, refB, nil)}}),
-		show.Fig(show.Figure{ID: "fig1-qstar", PaperFigure: "Tanner lecture, Fig. 1 (the colour of the critical line: q* along it)",
+		show.Fig(show.Figure{ID: "fig1-qstar", Paper: papers.Claim(papers.TannerFig1), PaperNote: "the colour of the critical line: q* along it",
 			Caption: "q* along the critical line: it grows from 0 at (1, 0) to 1.318 at σ_b² = 0.25.",
 			XLabel:  "σ_w² on the critical line", YLabel: "q*", Series: []show.Series{{Name: "q*", X: w2, Y: qs}}})}
 }
@@ -297,7 +298,7 @@ func Chi1(p randmlp.Chi1Points) show.View {
 	chi := show.Estimates{X: p.SigmaW2, Mean: p.Mean, SE: p.SE, Theory: p.Theory}
 	return show.View{show.Agree(netsZ(show.Agreement{Name: "χ₁ on and beside the critical line vs simulation: max |z|", Tol: 5, Figure: "chi1-sim",
 		Basis: fmt.Sprintf("%d units per point; 5 over %d points", units, k), Paper: claimChi1, Central: true}, chi.Mean, chi.SE, chi.Theory, p.Nets, fmt.Sprintf("the mean over its %d units, which share its last-layer input", width))),
-		show.Fig(show.AtPaper(show.Figure{ID: "chi1-sim", Caption: fmt.Sprintf("χ₁ at %s critical points (σ_w² on the curve, χ₁ = 1) and %g to either side of each: mean-field theory and finite networks (±1 SE).", crit, p.Offset),
+		show.Fig(show.AtPaper(show.Figure{ID: "chi1-sim", Paper: papers.Claim(papers.TannerFig1), PaperNote: "χ₁ = 1 on the critical line, checked against finite networks", Caption: fmt.Sprintf("χ₁ at %s critical points (σ_w² on the curve, χ₁ = 1) and %g to either side of each: mean-field theory and finite networks (±1 SE).", crit, p.Offset),
 			XLabel: "σ_w²", YLabel: "χ₁", Series: []show.Series{show.Scatter("theory", chi.X, chi.Theory, nil), chi.Scatter(fmt.Sprintf("N=%d simulation", width))},
 			Params: map[string]float64{"width": float64(width), "depth": float64(depth)}, Seed: show.Seed(seed)}, paper))}
 }
@@ -375,7 +376,7 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
 	}
 	return show.View{show.Agree(show.Agreement{Name: name + ": sup |CDF − empirical CDF| of φ′(h)", Kind: show.TheoryVsSimulation, Value: worst, Tol: tol, Figure: "fig3-" + name,
 		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × N = %d units of one input, independent given the network's last-layer input); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T)), Paper: claimSlopeLaw}),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig3-" + name, PaperFigure: "Tanner lecture, Fig. 3 (bottom row, as CDFs)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig3-" + name, Paper: papers.Claim(papers.TannerFig3), PaperNote: "bottom row, as CDFs",
 			Caption: fmt.Sprintf("Law of φ′(h), h ~ N(0, q*), for %s: CDF (lines) and a width-%d network at the edge of chaos (points).", name, width),
 			XLabel:  "t", YLabel: "P(φ′(h) ≤ t)", Series: series, Params: map[string]float64{"width": float64(width)}, Seed: show.Seed(seed)}, paper))}
 }
@@ -407,7 +408,7 @@ func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
 		}
 		return show.View{show.Tab(t), show.NotApplicable(name, "the notes (lib/sources/tanner2024.md) print μ₁ at q* = 2, 1, 0.5, 0.2 only")}
 	}
-	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s (reference value in brackets)", joinG(qs)), Header: header},
+	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Paper: papers.Claim(papers.TannerFig3), Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s (reference value in brackets)", joinG(qs)), Header: header},
 		names, p, ref, "%.4f (%g)")
 	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: name, Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
 		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms", Paper: claimAtoms, Central: true})}
@@ -424,7 +425,7 @@ func Activations(phis []activation.Func, qs, hs []float64) show.View {
 		density := func(h float64) float64 { return math.Exp(-h*h/(2*q)) / math.Sqrt(2*math.Pi*q) }
 		top = append(top, show.Scatter(fmt.Sprintf("density of N(0, q* = %g)", q), hs, show.Map(hs, density), nil))
 	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-phi", PaperFigure: "Tanner lecture, Fig. 3 (top row, the five activations in one panel)",
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-phi", Paper: papers.Claim(papers.TannerFig3), PaperNote: "top row, the five activations in one panel",
 		Caption: fmt.Sprintf("The activations and the pre-activation densities N(0, q*) at q* = %s whose slopes φ′(h) the CDFs above describe.", joinG(qs)),
 		XLabel:  "h", YLabel: "φ(h); density", Series: top}, slices.Equal(qs, []float64{2, 1, 0.5, 0.2})))}
 }

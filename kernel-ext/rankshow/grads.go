@@ -8,6 +8,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
 	"github.com/sigprop/sigprop/lib/rankexp"
 )
@@ -80,7 +81,7 @@ func GradsVsRho(rhos []float64, mc []rankexp.Grads) (show.View, error) {
 	return show.View{
 		show.Agree(values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Paper: PaperEq17, Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention", draws)})),
 		show.Agree(queries.MaxZ(show.Agreement{Name: "eq18exact-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention; exact form of eq. 18", draws)})),
-		show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-rho", PaperFigure: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
+		show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-rho", PaperNote: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
 			Caption: fmt.Sprintf("Gradient norms² vs token correlation, n = %d, d = %d, σ_x² = %g, uniform attention", n, d, sx2), XLabel: "ρ", YLabel: "E‖∂S/∂W‖²",
 			LogY: true, Legend: show.BottomLeft, Seed: show.Seed(seed), Series: []show.Series{
 				{Name: "values, eq. 17", X: rhos, Y: tv}, {Name: "queries, exact", X: rhos, Y: tq}, {Name: "queries, eq. 18 as printed", X: rhos, Y: tp},
@@ -132,7 +133,7 @@ func GradsVsN(ns []int, mc []rankexp.Grads) (show.View, error) {
 		series = append(series, show.Series{Name: fmt.Sprintf("values, d = %d", d), X: x, Y: tv}, show.Series{Name: fmt.Sprintf("queries, d = %d", d), X: x, Y: tq},
 			values.Scatter(fmt.Sprintf("MC values, d = %d", d)), queries.Scatter(fmt.Sprintf("MC queries, d = %d", d)))
 	}
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-n-d", PaperFigure: "Noci et al. 2022, eqs. (17)–(18); App. B.3",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-n-d", PaperNote: "Noci et al. 2022, eqs. (17)–(18); App. B.3",
 		Caption: fmt.Sprintf("Gradient norms² vs sequence length n for d = %s (ρ = %g, σ_x² = %g, uniform attention)", strings.Join(dlist, ", "), rho, sx2), XLabel: "n", YLabel: "E‖∂S/∂W‖²",
 		LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series, Height: 340}, paper))), nil
 }
@@ -192,7 +193,7 @@ func Grid(run rankexp.GridRun) show.View {
 	series = append(series, show.Series{Name: "theory = simulation", X: []float64{1e-3, 1e6}, Y: []float64{1e-3, 1e6}})
 	v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig12-small-std-maxz", Kind: show.Claim, Tol: 5, Figure: "fig12-grid", Paper: PaperGrid, Central: true,
 		Basis: fmt.Sprintf("SE from %d draws per point%s, %d grid points at σ_x = %g", draws, runs, len(sim), math.Sqrt(sx2s[0]))}, sim, se, th)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig12-grid", PaperFigure: "Noci et al. 2022, Fig. 12 (grid values not stated: ours in the text)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig12-grid", Paper: papers.Claim(papers.Noci2022Fig12),
 			Caption: fmt.Sprintf("Query gradient norm², true softmax (%d draws) vs uniform-attention theory (eq. 18, exact form), over n, d, ρ and σ_x", draws),
 			XLabel:  "theory E‖∂S/∂W^Q‖²", YLabel: "simulation", LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}, paper)))
 	if lo, hi := slices.Index(rhos, slices.Min(rhos)), slices.Index(rhos, slices.Max(rhos)); lo != hi {
@@ -213,16 +214,18 @@ func Grid(run rankexp.GridRun) show.View {
 			paper, fmt.Sprintf("a claim of the paper read on our grid of the text with 20 draws; here %d draws on ρ = %s", draws, rhoText)))
 	}
 	for _, c := range []struct {
-		id, paper, what string
-		z               func(g rankexp.GridPoint) float64
+		id    string
+		paper *papers.Figure
+		what  string
+		z     func(g rankexp.GridPoint) float64
 	}{
-		{"fig13-grid", "Noci et al. 2022, Fig. 13", fmt.Sprintf("measured, true softmax, %d draws", draws), logRatio},
-		{"fig14-grid", "Noci et al. 2022, Fig. 14", "theory, eqs. (18)/(17)", func(g rankexp.GridPoint) float64 { return g.LogRatioPaper }},
+		{"fig13-grid", papers.Noci2022Fig13, fmt.Sprintf("measured, true softmax, %d draws", draws), logRatio},
+		{"fig14-grid", papers.Noci2022Fig14, "theory, eqs. (18)/(17)", func(g rankexp.GridPoint) float64 { return g.LogRatioPaper }},
 	} {
 		h := show.NestedHeat(c.what, "ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²)", nr, ns, nn, nd, func(ox, oy, ix, iy int) float64 {
 			return c.z(grid[((ox*ns+oy)*nn+ix)*nd+iy])
 		})
-		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: c.id, PaperFigure: c.paper + " (grid values not stated: ours in the text)", Heat: h, Seed: show.Seed(seed),
+		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: c.id, Paper: papers.Claim(c.paper), Heat: h, Seed: show.Seed(seed),
 			Caption: "ln ratio of squared query to value gradient norms, " + c.what + fmt.Sprintf(". Blocks: ρ = %s left to right, σ_x = %s bottom to top; inside a block n = %s left to right, d = %s bottom to top", rhoText, sxText, nText, dText),
 			XLabel:  "ρ block × n", YLabel: "σ_x block × d", Width: 480, Height: 400}, paper)))
 	}

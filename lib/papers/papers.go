@@ -202,3 +202,29 @@ func Of(prefix string, l Label) Label {
 	l.Prefix = prefix
 	return l
 }
+
+// Describe is how a page names what a figure reproduces: the names of the
+// figures ids claims, joined by "; ", then note in parentheses ("Noci et
+// al. 2022, Fig. 8 (right)"); an id that names no figure is shown as it
+// is, and a note without ids alone (a section or an equation of a source
+// that is no figure).
+func Describe(ids []string, note string) string {
+	var s string
+	for i, id := range ids {
+		if i > 0 {
+			s += "; "
+		}
+		if f, ok := ByID(id); ok {
+			s += f.Name()
+		} else {
+			s += id
+		}
+	}
+	switch {
+	case note == "":
+		return s
+	case s == "":
+		return note
+	}
+	return s + " (" + note + ")"
+}

@@ -31,7 +31,7 @@ func TestLabel(t *testing.T) {
 var idRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // Every figure is well formed: what the conformance list's loader checked
-// of figures.json, now checked of the one definition.
+// of reports/conformance/figures.json, now checked of the one definition.
 func TestRegistry(t *testing.T) {
 	notebooks, err := os.ReadDir("../../notebooks")
 	if err != nil {
@@ -91,5 +91,23 @@ func TestRegistry(t *testing.T) {
 	}
 	if len(byID) != len(All) {
 		t.Errorf("%d ids for %d figures", len(byID), len(All))
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	for _, c := range []struct {
+		ids  []string
+		note string
+		want string
+	}{
+		{Claim(Noci2022Fig8), "right", "Noci et al. 2022, Fig. 8 (right)"},
+		{Claim(Noci2022Fig3, Noci2022Fig1), "", "Noci et al. 2022, Fig. 3; Noci et al. 2022, Fig. 1"},
+		{nil, "Noci et al. 2022, Thm 3.3, eq. (15)", "Noci et al. 2022, Thm 3.3, eq. (15)"},
+		{[]string{"nosuch-fig1"}, "", "nosuch-fig1"},
+		{nil, "", ""},
+	} {
+		if got := Describe(c.ids, c.note); got != c.want {
+			t.Errorf("Describe(%q, %q) = %q, want %q", c.ids, c.note, got, c.want)
+		}
 	}
 }
