@@ -61,14 +61,14 @@ func IdenticalTokens(rows []rankexp.Collapsed) show.View {
 // at one n, d, σ_x² and number of draws, from rankexp.GradsSettings; the
 // figure's seed is the one mc[0] records), after the z
 // checks of each against the exact forms. The figure claims eqs. (17)–(18)
-// only at the setting n = 10, d = 16, σ_x² = 0.5, 1000 draws.
+// only at the settings of rankexp.GradsRho.
 func GradsVsRho(rhos []float64, mc []rankexp.Grads) (show.View, error) {
 	want(len(mc) > 0, "GradsVsRho: no Monte Carlo points")
 	n, d, sx2, draws, seed := mc[0].N, mc[0].D, mc[0].Sx2, mc[0].Draws, mc[0].Seed
 	for _, g := range mc {
 		want(g.N == n && g.D == d && g.Sx2 == sx2 && g.Draws == draws, "GradsVsRho: points at n=%d d=%d σ_x²=%g with %d draws and %+v with %d draws", n, d, sx2, draws, g.Point, g.Draws)
 	}
-	paper := n == 10 && d == 16 && sx2 == 0.5 && draws == 1000
+	paper := rankexp.Ran(mc).Matches(rankexp.GradsRho())
 	tv, tq, tp, err := rankcollapse.EquicorrGrads(n, d, rhos, sx2)
 	if err != nil {
 		return nil, err
@@ -93,8 +93,7 @@ func GradsVsRho(rhos []float64, mc []rankexp.Grads) (show.View, error) {
 // sequence lengths ns at each width of mc (all at one ρ, σ_x² and number
 // of draws) with the Monte Carlo points mc (drawn from seed, grouped by
 // width in order of first appearance), after one z check per width. The
-// figure claims eqs. (17)–(18) only at the setting ρ = 0.2, σ_x² = 1,
-// d = 8, 32, 800 draws.
+// figure claims eqs. (17)–(18) only at the settings of rankexp.GradsN.
 func GradsVsN(ns []int, mc []rankexp.Grads) (show.View, error) {
 	want(len(mc) > 0, "GradsVsN: no Monte Carlo points")
 	rho, sx2, draws, seed := mc[0].Rho, mc[0].Sx2, mc[0].Draws, mc[0].Seed
@@ -107,7 +106,7 @@ func GradsVsN(ns []int, mc []rankexp.Grads) (show.View, error) {
 		}
 		byD[g.D] = append(byD[g.D], g)
 	}
-	paper := rho == 0.2 && sx2 == 1 && draws == 800 && slices.Equal(ds, []int{8, 32})
+	paper := rankexp.Ran(mc).Matches(rankexp.GradsN())
 	dlist := make([]string, len(ds))
 	for i, d := range ds {
 		dlist[i] = fmt.Sprint(d)
@@ -148,9 +147,7 @@ func GradsVsN(ns []int, mc []rankexp.Grads) (show.View, error) {
 // falls as ρ grows (from the smallest ρ of the grid to the largest, ≥ 4
 // SE in every cell); and the heat maps fig13-grid (measured) and
 // fig14-grid (eqs. 18/17 as printed) of ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²). The
-// figures claim Figs. 12–14 only at our grid of the text (ρ = 0, 0.3, 0.6,
-// 0.9; σ_x² = 0.25, 1, 4; n = 5, 10, 20, 40; d = 8, 16, 32, 64) with the
-// paper's 20 draws.
+// figures claim Figs. 12–14 only at the grid and draws of rankexp.Fig12.
 func Grid(run rankexp.GridRun) show.View {
 	grid, seed := run.Points, run.Seed
 	nr, ns, nn, nd := len(run.Rho), len(run.Sx2), len(run.N), len(run.D)
@@ -167,11 +164,10 @@ func Grid(run rankexp.GridRun) show.View {
 	rhos, rhoText := axis(nr, func(i int) float64 { return at(i, 0, 0, 0).Rho })
 	sx2s, _ := axis(ns, func(i int) float64 { return at(0, i, 0, 0).Sx2 })
 	_, sxText := axis(ns, func(i int) float64 { return math.Sqrt(at(0, i, 0, 0).Sx2) })
-	lens, nText := axis(nn, func(i int) float64 { return float64(at(0, 0, i, 0).N) })
-	widths, dText := axis(nd, func(i int) float64 { return float64(at(0, 0, 0, i).D) })
+	_, nText := axis(nn, func(i int) float64 { return float64(at(0, 0, i, 0).N) })
+	_, dText := axis(nd, func(i int) float64 { return float64(at(0, 0, 0, i).D) })
 	draws := grid[0].Draws
-	paper := draws == 20 && slices.Equal(rhos, []float64{0, 0.3, 0.6, 0.9}) && slices.Equal(sx2s, []float64{0.25, 1, 4}) &&
-		slices.Equal(lens, []float64{5, 10, 20, 40}) && slices.Equal(widths, []float64{8, 16, 32, 64})
+	paper := run.GridSettings.Matches(rankexp.Fig12())
 	runs := ""
 	if draws == 20 {
 		runs = " (the paper's 20 runs)"
@@ -261,11 +257,11 @@ func TauTable(settings []rankexp.Point) (show.View, error) {
 // form) balances the query and value gradients of one uniform-attention
 // layer: ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²) of b's Monte Carlo within 0.06 of 0
 // (App. C.3's aim, checked at b's law and draws). The tolerance is about
-// 4 SE of the log ratio at notebook 03's setting (n = 10, d = 16, ρ = 0.3,
-// σ_x² = 0.5, 2000 draws); at other settings the check is not applicable.
+// 4 SE of the log ratio at rankexp.TauC3's settings; at others the check
+// is not applicable.
 func TauBalance(b rankexp.TauBalance) show.View {
 	se := math.Hypot(b.WQSE/b.WQ, b.WVSE/b.WV)
-	paper := b.N == 10 && b.D == 16 && b.Rho == 0.3 && b.Sx2 == 0.5 && b.Draws == 2000
+	paper := b.TauSettings.Matches(rankexp.TauC3())
 	return show.View{show.PaperCheck(show.Agreement{Name: "tau-balances", Kind: show.TheoryVsSimulation, Value: math.Log(b.WQ / b.WV), Tol: 0.06, Figure: "tau-c3",
 		Basis: fmt.Sprintf("≈ 4 SE: SE of the log ratio %.3f from %d draws", se, b.Draws),
 		Note:  fmt.Sprintf("ln(query/value) with τ = %.3f (eq. 47, exact form), n = %d, d = %d, ρ = %g, σ_x² = %g, uniform attention", b.Tau, b.N, b.D, b.Rho, b.Sx2)},

@@ -103,7 +103,7 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 	c := post[0].MeanCos
 	L, draws := len(c)-1, post[0].Draws
 	want(len(pre) > 0 && len(pre[0].MeanCos)-1 == L && pre[0].Draws == draws, "Table2: POST-LN runs of depth %d with %d draws, PRE-LN runs of another setting", L, draws)
-	paper := L == rankexp.Table2().L && draws == rankexp.Table2().Draws
+	paper := rankexp.Table2Settings{L: L, Draws: draws} == rankexp.Table2()
 	why := fmt.Sprintf("a claim of the paper read at depth L = 12 with 50 draws; here L = %d, %d draws", L, draws)
 	init := bundle.Table{ID: "fig1-init", Paper: show.ClaimIf(paper, papers.Noci2022Fig1), Caption: "Fig. 1 at initialisation: last-layer mean cosine of a POST-LN Table 2 network of depth L, α = 1 (the layer-L cosine of the runs above)",
 		Header: []string{"depth L"}, Rows: [][]string{{"mean cosine"}}}
@@ -164,7 +164,7 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 func table2Panels(id string, paper *papers.Figure, setting string, runs []rankblock.Profile, seed uint64) show.View {
 	want(len(runs) == len(table2Names), "Table2: %d runs, want %d (rankexp.Table2Residuals)", len(runs), len(table2Names))
 	L, draws := len(runs[0].MeanCos)-1, runs[0].Draws
-	atPaper := L == rankexp.Table2().L && draws == rankexp.Table2().Draws
+	atPaper := rankexp.Table2Settings{L: L, Draws: draws} == rankexp.Table2()
 	var a, b, c []show.Series
 	var last, lastSE []float64 // the ℓ = L mean cosine of each run
 	for i, p := range runs {

@@ -1,0 +1,46 @@
+package rankexp
+
+import "testing"
+
+// Matches ignores the seed and stream and nothing else.
+func TestMatches(t *testing.T) {
+	g := GradsRho()
+	g.Seed, g.Stream = 60, 7
+	if !g.Matches(GradsRho()) {
+		t.Error("GradsRho with a seed does not match GradsRho")
+	}
+	for name, change := range map[string]func(*GradsSettings){
+		"draws":      func(s *GradsSettings) { s.Draws++ },
+		"a point":    func(s *GradsSettings) { s.Points[2].Rho = 0.3 },
+		"one less":   func(s *GradsSettings) { s.Points = s.Points[1:] },
+		"other list": func(s *GradsSettings) { *s = GradsN() },
+	} {
+		h := GradsRho()
+		change(&h)
+		if h.Matches(GradsRho()) {
+			t.Errorf("%s: still matches", name)
+		}
+	}
+	mc := []Grads{{Point: Point{N: 4, D: 8, Rho: 0.2, Sx2: 1}, Draws: 800, Seed: 70}, {Point: Point{N: 16, D: 8, Rho: 0.2, Sx2: 1}, Draws: 800, Seed: 71}}
+	if r := Ran(mc); len(r.Points) != 2 || r.Draws != 800 || r.Seed != 70 || r.Matches(GradsN()) {
+		t.Errorf("Ran = %+v; want 2 points, 800 draws, seed 70, not GradsN (4 points)", r)
+	}
+	grid := Fig12()
+	grid.Seed = 140
+	if !grid.Matches(Fig12()) {
+		t.Error("Fig12 with a seed does not match Fig12")
+	}
+	grid.D = grid.D[:3]
+	if grid.Matches(Fig12()) {
+		t.Error("a grid without d = 64 matches Fig12")
+	}
+	tau := TauC3()
+	tau.Seed = 100
+	if !tau.Matches(TauC3()) {
+		t.Error("TauC3 with a seed does not match TauC3")
+	}
+	tau.Rho = 0.2
+	if tau.Matches(TauC3()) {
+		t.Error("TauC3 at ρ = 0.2 matches TauC3")
+	}
+}
