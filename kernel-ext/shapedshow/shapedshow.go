@@ -260,14 +260,14 @@ func KSByWidth(k shapednet.KSWidths) show.View {
 // Fig3 shows the KS checks and figures fig3-left (densities of ρ_T of the
 // shaped-ReLU ResNet and of the 1-D correlation SDE) and fig3-right (the
 // 95th percentile of |ρ_T| against γ), then the z check of the
-// percentiles. The figures claim Fig. 3 only at the paper's setting: n =
-// 300, d = 100, 8192 networks and 20 000 paths per γ, h = 0.001, ρ₀ = 0.2.
+// percentiles. The figures claim Fig. 3 only at the sizes of
+// shapednet.Fig3 (CorrLaws.At).
 // Width, depth and the seed shown (the networks') come from l.
 func Fig3(l shapednet.CorrLaws) show.View {
 	want(len(l.Net) == len(l.Gamma) && len(l.Net) > 0, "Fig3: %d laws for %d γ", len(l.Net), len(l.Gamma))
 	width, depth, seed := l.Config.Width, l.Config.Depth, l.NetSeed
 	nets, paths := len(l.Net[0]), len(l.SDE[0])
-	paper := width == 300 && depth == 100 && nets == 8192 && paths == 20000 && l.Step == 0.001 && l.Rho0 == 0.2
+	paper := l.At(shapednet.Fig3())
 	var v show.View
 	var kde []show.Series
 	for i, g := range l.Gamma {
@@ -399,12 +399,11 @@ func radius(r float64) string {
 // Fig5 shows figures fig5-left (λ_max(V_ℓ) of one network per γ) and
 // fig5-right (median and 10th percentile of t* against γ), then the claim
 // that the median falls by at least 4 SE from the first γ to the last.
-// The figures claim Fig. 5, and the claim applies, only at the paper's
-// setting: γ = 0.05, 0.1, 0.2, 0.3, 0.5, 100 networks of width and depth
-// 200, m = 2, token SD 10. The seed shown is the one b ran with.
+// The figures claim Fig. 5, and the claim applies, only at the settings of
+// shapednet.Fig5 (StopByGamma.At). The seed shown is the one b ran with.
 func Fig5(b shapednet.StopByGamma) show.View {
 	c, st, seed := b.Config, b.Study, b.Seed
-	paper := c.Width == 200 && c.Depth == 200 && c.Tau0 == 1 && st.M == 2 && st.Nets == 100 && st.TokenSD == 10 && slices.Equal(b.Gamma, []float64{0.05, 0.1, 0.2, 0.3, 0.5})
+	paper := b.At(shapednet.Fig5())
 	var traces []show.Series
 	for i, g := range b.Gamma {
 		traces = append(traces, show.ByLayer(fmt.Sprintf("γ = %g", g), b.Trace[i], nil, show.Line))
@@ -436,8 +435,7 @@ func Fig5(b shapednet.StopByGamma) show.View {
 // seed shown is the one g ran with.
 func Fig8(g shapednet.StopGrid) show.View {
 	c, st, seed := g.Config, g.Study, g.Seed
-	paper := c.Width == 200 && c.Depth == 200 && st.M == 2 && st.Nets == 100 && st.TokenSD == 10 &&
-		slices.Equal(g.Gammas, []float64{0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1}) && slices.Equal(g.Tau0s, []float64{0.25, 0.5, 1, 2, 4})
+	paper := g.At(shapednet.Fig8())
 	caption := fmt.Sprintf("Median stopping time t* (capped at 1) of the shaped-attention network over residual weight γ and temperature τ₀; n = %d, d = %d, m = %d, token SD %g, %d networks per cell.", c.Width, c.Depth, st.M, st.TokenSD, st.Nets)
 	if paper {
 		caption = "Median stopping time t* (capped at 1) of the shaped-attention network over residual weight γ and temperature τ₀; n = d = 200, m = 2, adversarial initialisation as Fig. 5, 100 networks per cell."
