@@ -50,10 +50,6 @@ func b2Params(nets []meanfield.Net, same bool) map[string]float64 {
 	return map[string]float64{"sigma_b2": nets[0].SigmaB2}
 }
 
-// isTanh005 reports whether n has the lecture's activation and bias
-// variance: tanh, σ_b² = 0.05.
-func isTanh005(n meanfield.Net) bool { return n.Phi.Name == "tanh" && n.SigmaB2 == 0.05 }
-
 // sigmaW2s returns the σ_w² of nets.
 func sigmaW2s(nets []meanfield.Net) []float64 {
 	w := make([]float64, len(nets))
@@ -130,7 +126,7 @@ const bothInputs = "the average of its 2 inputs, which share its weights"
 func QMap(nets []meanfield.Net, qs []float64) (show.View, error) {
 	want(len(nets) > 0, "QMap: no networks")
 	fam, same := family(nets)
-	paper := same && isTanh005(nets[0]) && slices.Equal(sigmaW2s(nets), []float64{1, 2, 3})
+	paper := same && meanfield.LectureFamily(nets[0]) && slices.Equal(sigmaW2s(nets), []float64{1, 2, 3})
 	series := []show.Series{{Name: "q' = q", X: qs, Y: qs}}
 	residual, qmax := 0.0, 0.0
 	for _, n := range nets {
@@ -170,7 +166,7 @@ func QIteration(checks []randmlp.LayerCheck) show.View {
 		same = same && n.SigmaW2 == w2
 	}
 	depth := len(checks[0].Layers)
-	paper := same && isTanh005(mf[0]) && w2 == 2 && width == 1000 && nets == 6 && depth == 10
+	paper := same && meanfield.LectureFamily(mf[0]) && w2 == 2 && width == 1000 && nets == 6 && depth == 10
 	var v show.View
 	var series []show.Series
 	for _, r := range checks {
@@ -205,7 +201,7 @@ func QIteration(checks []randmlp.LayerCheck) show.View {
 func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 	want(len(nets) > 0, "CMap: no networks")
 	_, same := family(nets)
-	paper := same && isTanh005(nets[0]) && slices.Equal(sigmaW2s(nets), []float64{1.5, 2, 3})
+	paper := same && meanfield.LectureFamily(nets[0]) && slices.Equal(sigmaW2s(nets), []float64{1.5, 2, 3})
 	var v show.View
 	var ordered, chaotic []float64
 	series := []show.Series{{Name: "R(c) = c", X: cs, Y: cs}}
@@ -226,7 +222,7 @@ func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 		v = append(v, show.PaperCheck(show.Agreement{Name: fmt.Sprintf("%s: χ₁ − R′(1) (finite difference)", label(n, same)), Kind: show.TheoryVsTheory, Value: s.Chi1 - slope, Tol: 2e-6,
 			Basis:  "one-sided difference with step h = 1e-6: truncation R″(1)·h/2 ≲ 1e-6 plus the rounding of R over h ≲ 1e-6",
 			Figure: "cmap", Note: "χ₁ = σ_w² E φ′² against (R(1) − R(1−1e-6))/1e-6"},
-			isTanh005(n) && n.SigmaW2 <= 3, "the 2e-6 tolerance bounds R″(1)·h/2 for tanh at σ_b² = 0.05, σ_w² ≤ 3 only"))
+			meanfield.LectureFamily(n) && n.SigmaW2 <= 3, "the 2e-6 tolerance bounds R″(1)·h/2 for tanh at σ_b² = 0.05, σ_w² ≤ 3 only"))
 	}
 	of := "the networks of the legend"
 	if same {
@@ -252,7 +248,7 @@ func CIteration(checks []randmlp.LayerCheck) show.View {
 	seed := checks[0].Seed
 	fam, same := family(mf)
 	depth := len(checks[0].Layers)
-	paper := same && isTanh005(mf[0]) && width == 1000 && nets == 6 && depth == 10
+	paper := same && meanfield.LectureFamily(mf[0]) && width == 1000 && nets == 6 && depth == 10
 	var v show.View
 	var series []show.Series
 	for k, r := range checks {
@@ -335,7 +331,7 @@ func XiCDecay(r randmlp.LayerCheck, xiC float64) show.View {
 	seed := r.Seed
 	n := mf[0]
 	depth := len(r.Layers)
-	paper := isTanh005(n) && n.SigmaW2 == 1.2 && depth == 20 && width == 1000 && r.Nets == 4
+	paper := meanfield.LectureFamily(n) && n.SigmaW2 == 1.2 && depth == 20 && width == 1000 && r.Nets == 4
 	asym := show.Map(r.Layers, func(l float64) float64 { return r.Theory[depth-1] * math.Exp((float64(depth)-l)/xiC) })
 	caption := fmt.Sprintf("%s, σ_w² = %g, σ_b² = %g: 1 − c^ℓ against the c-map and e^{−ℓ/ξ_c}, ξ_c = %.3f.", n.Phi.Name, n.SigmaW2, n.SigmaB2, xiC)
 	if paper {
