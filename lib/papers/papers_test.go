@@ -4,6 +4,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -109,5 +110,39 @@ func TestDescribe(t *testing.T) {
 		if got := Describe(c.ids, c.note); got != c.want {
 			t.Errorf("Describe(%q, %q) = %q, want %q", c.ids, c.note, got, c.want)
 		}
+	}
+}
+
+// figureAnchor matches a figure's anchor on a sources page, "figure-8" or
+// "figure-3-theory".
+var figureAnchor = regexp.MustCompile(`<a id="figure-(\d+)(-[a-z-]+)?"></a>`)
+
+// The sources pages narrate some of their figures, each under an anchor
+// figure-N: every such anchor names a figure of this package whose source
+// has that page (the pages hold no list of figures to check the other way:
+// the conformance table, generated from All, is that list).
+func TestSourcePagesNameFigures(t *testing.T) {
+	pages := map[string]bool{}
+	for _, s := range Sources {
+		pages[s.Page] = true
+	}
+	found := 0
+	for page := range pages {
+		b, err := os.ReadFile("../../" + page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range figureAnchor.FindAllStringSubmatch(string(b), -1) {
+			found++
+			ok := slices.ContainsFunc(All, func(f *Figure) bool {
+				return f.Source.Page == page && f.Label.Prefix == "" && f.Label.Kind == KindFig && strconv.Itoa(f.Label.N) == m[1]
+			})
+			if !ok {
+				t.Errorf("%s: anchor %q names no figure of lib/papers with that page", page, m[0])
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("no figure anchor found on the sources pages: the pattern is stale")
 	}
 }
