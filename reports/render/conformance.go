@@ -174,6 +174,9 @@ func (r *Renderer) conformanceRow(w *bytes.Buffer, res conformance.Result, pages
 			w.WriteString(", ")
 		}
 		w.WriteString(figureLink(f.Notebook, f.ID, pages, false))
+		if f.Note != "" {
+			fmt.Fprintf(w, " <span class=\"note\">(%s)</span>", html.EscapeString(f.Note))
+		}
 	}
 	w.WriteString("</td><td>")
 	metrics := slices.Clone(res.Metrics)

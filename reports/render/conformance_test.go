@@ -30,7 +30,7 @@ func testList(t *testing.T) *conformance.List {
 func TestRenderConformanceGolden(t *testing.T) {
 	l := testList(t)
 	drawn := []conformance.Drawn{{Notebook: "nb", ID: "f1", Paper: []string{"noci2022-fig1"}}, {Notebook: "nb", ID: "tab", Paper: []string{"noci2022-fig1"}},
-		{Notebook: "nb", ID: "f3", Paper: []string{"tanner-fig1"}}, {Notebook: "nb", ID: "eq", Note: "Noci et al. 2022, eq. (15)"},
+		{Notebook: "nb", ID: "f3", Paper: []string{"tanner-fig1"}, Note: "left <panel>"}, {Notebook: "nb", ID: "eq", Note: "Noci et al. 2022, eq. (15)"},
 		{Notebook: "nb", ID: "s5", Paper: []string{"tanner-schoenholz-fig5"}}}
 	mets := []conformance.Metric{
 		{Notebook: "nb", Metric: bundle.Metric{Name: "m ok", Value: 0.5, Tolerance: 1, Figure: "f1", Pass: true, Paper: "Noci et al. 2022, Fig. 1: the cosine <rises>", Central: true}},
@@ -65,7 +65,7 @@ func TestRenderConformanceGolden(t *testing.T) {
 		`no check of its figures quotes a claim of the source`,
 		`<span class="nb">nb:</span> <a href="./nb.html#fig-f1"><code>f1</code></a>, <a href="./nb.html#fig-tab"><code>tab</code></a>`, // anchors on the notebook page
 		`<span class="badge fail">1.5</span> m bad`, `<td class="num"><span class="badge fail">1.5</span></td>`,
-		`Cosine &lt;over&gt; training`, `but no figure of it claims`,
+		`Cosine &lt;over&gt; training`, `but no figure of it claims`, `<code>f3</code></a> <span class="note">(left &lt;panel&gt;)</span>`,
 		`nb#eq</code></a>: Noci et al. 2022, eq. (15)`,
 	} {
 		if !strings.Contains(s, want) {
