@@ -50,17 +50,17 @@ func Propagation(runs []rankexp.Depth) show.View {
 			YLabel: "‖X^ℓ‖²", LogY: true, Series: norm, Seed: show.Seed(runs[0].Seed), Legend: show.TopLeft, Params: params}, paper)))
 }
 
-// RhoLimits shows figure eq15-limit: ρ^L against depth L = 1…1024 under
-// α₁² = α̃₁/L (n = 50, ρ⁰ = 0) beside its limit eq. (15), for each α̃₁ of
-// curves, each with a check that ρ^1024 is within 1e-3 of the limit and a
-// line on the main text's typo e^{α₁} for e^{α̃₁}. The figure claims
-// eq. (15) and the 1e-3 checks apply only at the setting n = 50, ρ⁰ = 0,
-// depths 1…1024 (the curves must share n, ρ⁰ and their depths).
+// RhoLimits shows figure eq15-limit: ρ^L against depth L under α₁² =
+// α̃₁/L beside its limit eq. (15), for each α̃₁ of curves, each with a
+// check that ρ^L at the deepest L is within 1e-3 of the limit and a line on
+// the main text's typo e^{α₁} for e^{α̃₁}. The figure claims eq. (15) and
+// the 1e-3 checks apply only at the n, ρ⁰ and depths of rankexp.Eq15 (the
+// curves must share n, ρ⁰ and their depths).
 func RhoLimits(curves []rankcollapse.DepthScaled) show.View {
 	want(len(curves) > 0 && len(curves[0].Depths) > 0, "RhoLimits: no curves or no depths")
 	n, rho0, depths := curves[0].N, curves[0].Rho0, curves[0].Depths
 	last := depths[len(depths)-1]
-	paper := n == 50 && rho0 == 0 && depths[0] == 1 && last == 1024
+	paper := rankexp.Eq15().Matches(curves[0])
 	var v show.View
 	var series []show.Series
 	for _, c := range curves {

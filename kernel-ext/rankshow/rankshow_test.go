@@ -217,14 +217,23 @@ func TestDepthFigures(t *testing.T) {
 	runs[0].Sim.Draws = 10
 	mustpanic.WithPrefix(t, "runs of one call with 10 and 100 draws", "rankshow:", func() { Propagation(runs) })
 
-	var curves []rankcollapse.DepthScaled
-	for _, at := range []float64{0.5, 1} {
-		c, _ := rankcollapse.RhoDepthScaled(50, 0, at, []int{1, 32, 1024})
-		curves = append(curves, c)
+	eq15 := rankexp.Eq15()
+	eq15.At = []float64{0.5, 1}
+	curves, err := eq15.Curves()
+	if err != nil {
+		t.Fatal(err)
 	}
 	v = RhoLimits(curves)
-	if k := kinds(t, v); k != "APAPF" || v.Agreements()[1].Value != curves[1].Rho[2]-curves[1].Limit {
-		t.Errorf("kinds %s", k)
+	last := len(eq15.Depths) - 1
+	if k := kinds(t, v); k != "APAPF" || v.Agreements()[1].Value != curves[1].Rho[last]-curves[1].Limit || len(v.Figures()[0].Paper) > 0 || v.Figures()[0].PaperNote == "" {
+		t.Errorf("kinds %s, note %q", k, v.Figures()[0].PaperNote)
+	}
+	// Three of Eq15's depths are not its settings: the 1e-3 checks do not
+	// apply and the figure claims nothing.
+	eq15.Depths = []int{1, 32, 1024}
+	curves, _ = eq15.Curves()
+	if v = RhoLimits(curves); kinds(t, v) != "PPPPF" || v.Figures()[0].PaperNote != "" {
+		t.Errorf("depths 1, 32, 1024: kinds %s, note %q", kinds(t, v), v.Figures()[0].PaperNote)
 	}
 
 	pl := rankexp.Placements{N: 50, D: 32, Effect: 0.5}

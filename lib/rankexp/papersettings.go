@@ -1,6 +1,11 @@
 package rankexp
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
+	"github.com/sigprop/sigprop/lib/rankcollapse"
+)
 
 // This file holds the settings notebook 03 runs the one-layer gradient
 // checks at (eqs. 17–18, 47; Figs. 12–14), each as a constructor beside
@@ -63,3 +68,56 @@ func TauC3() TauSettings {
 // Matches reports whether s and p have the same point and draws; the
 // seed and stream do not count.
 func (s TauSettings) Matches(p TauSettings) bool { return s.Point == p.Point && s.Draws == p.Draws }
+
+// Eq15Settings are the settings of the depth-scaled curves of Thm 3.3:
+// ρ^L under α₁² = α̃₁/L at each depth L of Depths, for each α̃₁ of At, n
+// tokens from input correlation ρ⁰, against the limit eq. (15)
+// (rankcollapse.RhoDepthScaled).
+type Eq15Settings struct {
+	N      int
+	Rho0   float64
+	At     []float64
+	Depths []int
+}
+
+// Eq15 returns the settings of notebook 03's check of eq. (15): n = 50
+// (as Fig8), ρ⁰ = 0, α̃₁ = 0.5, 1, 2 and L = 1, 2, 4, …, 1024, whose
+// deepest 1/L = 1e-3 is the check's tolerance. The paper draws no such
+// figure: sigprop's choice.
+func Eq15() Eq15Settings {
+	s := Eq15Settings{N: 50, Rho0: 0, At: []float64{0.5, 1, 2}}
+	for L := 1; L <= 1024; L *= 2 {
+		s.Depths = append(s.Depths, L)
+	}
+	return s
+}
+
+// Validate returns an error wrapping ErrParam for no α̃₁ or no depth;
+// rankcollapse.RhoDepthScaled checks the values.
+func (s Eq15Settings) Validate() error {
+	return param.AtLeast(ErrParam, param.Min("len(At)", len(s.At), 1), param.Min("len(Depths)", len(s.Depths), 1))
+}
+
+// Curves returns rankcollapse.RhoDepthScaled(s.N, s.Rho0, at, s.Depths)
+// for each at of s.At. Errors: Validate's, and those of RhoDepthScaled
+// (rankcollapse.ErrParam).
+func (s Eq15Settings) Curves() ([]rankcollapse.DepthScaled, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	out := make([]rankcollapse.DepthScaled, len(s.At))
+	for i, at := range s.At {
+		c, err := rankcollapse.RhoDepthScaled(s.N, s.Rho0, at, s.Depths)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+// Matches reports whether c was computed at s's n, ρ⁰ and depths (at any
+// α̃₁).
+func (s Eq15Settings) Matches(c rankcollapse.DepthScaled) bool {
+	return c.N == s.N && c.Rho0 == s.Rho0 && slices.Equal(c.Depths, s.Depths)
+}

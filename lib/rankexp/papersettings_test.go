@@ -1,6 +1,12 @@
 package rankexp
 
-import "testing"
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/sigprop/sigprop/lib/rankcollapse"
+)
 
 // Matches ignores the seed and stream and nothing else.
 func TestMatches(t *testing.T) {
@@ -42,5 +48,34 @@ func TestMatches(t *testing.T) {
 	tau.Rho = 0.2
 	if tau.Matches(TauC3()) {
 		t.Error("TauC3 at ρ = 0.2 matches TauC3")
+	}
+}
+
+// Eq15's curves are RhoDepthScaled's at its settings and match them;
+// another n does not; an empty list is an ErrParam.
+func TestEq15(t *testing.T) {
+	s := Eq15()
+	if len(s.Depths) != 11 || s.Depths[10] != 1024 || len(s.At) != 3 {
+		t.Fatalf("Eq15 = %+v", s)
+	}
+	cs, err := s.Curves()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := rankcollapse.RhoDepthScaled(50, 0, 1, s.Depths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 3 || !slices.Equal(cs[1].Rho, want.Rho) || cs[1].Limit != want.Limit || !s.Matches(cs[0]) {
+		t.Errorf("curve α̃₁ = 1: %+v, want %+v", cs[1], want)
+	}
+	o := s
+	o.N = 20
+	if other, err := o.Curves(); err != nil || s.Matches(other[0]) {
+		t.Errorf("n = 20: %v, matches Eq15 %v", err, err == nil && s.Matches(other[0]))
+	}
+	o.At = nil
+	if _, err := o.Curves(); !errors.Is(err, ErrParam) {
+		t.Errorf("no α̃₁: %v, want ErrParam", err)
 	}
 }
