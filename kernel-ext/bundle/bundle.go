@@ -54,14 +54,18 @@ type Value struct {
 
 // Figure is the data behind one plotted figure.
 type Figure struct {
-	ID          string             `json:"id"`                     // unique within a notebook, e.g. "fig1-phase-diagram"
-	Caption     string             `json:"caption"`                // one or two sentences
-	PaperFigure string             `json:"paper_figure,omitempty"` // e.g. "Cowsik et al. 2024, Fig. 3a"
-	XLabel      string             `json:"x_label,omitempty"`
-	YLabel      string             `json:"y_label,omitempty"`
-	Series      []Series           `json:"series"`
-	Params      map[string]float64 `json:"params,omitempty"`
-	Seed        *uint64            `json:"seed,omitempty"`
+	ID      string `json:"id"`      // unique within a notebook, e.g. "fig1-phase-diagram"
+	Caption string `json:"caption"` // one or two sentences
+	// Paper holds the ids of the source figures it reproduces (lib/papers,
+	// e.g. "noci2022-fig8"), set from the typed values (papers.Claim);
+	// PaperNote says which part, e.g. "right panel".
+	Paper     []string           `json:"paper,omitempty"`
+	PaperNote string             `json:"paper_note,omitempty"`
+	XLabel    string             `json:"x_label,omitempty"`
+	YLabel    string             `json:"y_label,omitempty"`
+	Series    []Series           `json:"series"`
+	Params    map[string]float64 `json:"params,omitempty"`
+	Seed      *uint64            `json:"seed,omitempty"`
 	// Heat is the grid of a heatmap figure; absent (omitted) otherwise.
 	Heat *Heat `json:"heat,omitempty"`
 	// Draw says how the figure is drawn; absent in a bundle written
@@ -389,7 +393,10 @@ func (m Metric) Ratio() float64 {
 
 // Table is a small table of strings with a header row.
 type Table struct {
-	ID      string     `json:"id,omitempty"`
+	ID string `json:"id,omitempty"`
+	// Paper holds the ids of the source figures or tables it reproduces,
+	// as Figure.Paper.
+	Paper   []string   `json:"paper,omitempty"`
 	Caption string     `json:"caption,omitempty"`
 	Header  []string   `json:"header"`
 	Rows    [][]string `json:"rows"`

@@ -13,14 +13,14 @@
 //
 //	{"schema": 1, "kind": "figure"|"metric"|"table"|"value", "<kind>": {...}}
 //
-//	figure: id, caption, paper_figure?, x_label?, y_label?,
+//	figure: id, caption, paper?: [ids], paper_note?, x_label?, y_label?,
 //	        series: [{name, x: [..], y: [..], y_err?: [..]}],
 //	        params?: {name: value}, seed?, heat?
 //	heat:   {name, x: [nx], y: [ny], z: [nx·ny, row-major: z[j*nx+i] at (x[i], y[j])],
 //	         z_label?}
 //	metric: name, kind?, value, tolerance, rule?, pass, basis?, figure?, note?,
 //	        disagreement?: {paper, measured, why}
-//	table:  id?, caption?, header: [..], rows: [[..]]
+//	table:  id?, paper?: [ids], caption?, header: [..], rows: [[..]]
 //	value:  name, value, text   (a number published for the prose,
 //	                             show.Glue; text is what the page shows)
 //
@@ -35,5 +35,10 @@
 // same holds for a metric's disagreement (a declared known disagreement,
 // Metric.Outcome): a reader that ignores it sees the check fail. The
 // value kind was added later still; a reader that does not know it
-// refuses the bundle (unknown kind) rather than misread it.
+// refuses the bundle (unknown kind) rather than misread it. A figure's
+// paper (ids of lib/papers) and paper_note replaced its free-text
+// paper_figure ("Noci et al. 2022, Fig. 8 (right)"), and tables gained
+// paper: a reader of either form ignores the other's field and sees a
+// figure that claims nothing; reports/publish maps the paper_figure of an
+// older manifest to ids where its text names one figure.
 package bundle

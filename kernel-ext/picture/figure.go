@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"slices"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -98,12 +99,16 @@ type Series struct {
 // Figure is a plot as a notebook author describes it. Only ID and Series (or
 // Heat) are required.
 type Figure struct {
-	ID          string // unique within a notebook, e.g. "fig3a-chi1"
-	Caption     string
-	PaperFigure string // e.g. "Cowsik et al. 2024, Fig. 3a"
-	XLabel      string
-	YLabel      string
-	Series      []Series
+	ID      string // unique within a notebook, e.g. "fig3a-chi1"
+	Caption string
+	// Paper holds the ids of the source figures it reproduces
+	// (papers.Claim(papers.Noci2022Fig8)), PaperNote which part of them
+	// ("right panel"); both are copied into the bundle.
+	Paper     []string
+	PaperNote string
+	XLabel    string
+	YLabel    string
+	Series    []Series
 	// Heat, when set, is drawn as coloured cells under the series, with a
 	// colour bar at the right (see Heat). Heat figures have no grid lines
 	// and cannot use LogX or LogY.
@@ -181,12 +186,13 @@ func (f Figure) validate() error {
 // including non-finite ones (which encode as null).
 func (f Figure) Bundle() bundle.Figure {
 	bf := bundle.Figure{
-		ID:          f.ID,
-		Caption:     f.Caption,
-		PaperFigure: f.PaperFigure,
-		XLabel:      f.XLabel,
-		YLabel:      f.YLabel,
-		Series:      make([]bundle.Series, len(f.Series)),
+		ID:        f.ID,
+		Caption:   f.Caption,
+		Paper:     slices.Clone(f.Paper),
+		PaperNote: f.PaperNote,
+		XLabel:    f.XLabel,
+		YLabel:    f.YLabel,
+		Series:    make([]bundle.Series, len(f.Series)),
 	}
 	if len(f.Params) > 0 {
 		bf.Params = maps.Clone(f.Params)
@@ -225,7 +231,7 @@ func (f Figure) Bundle() bundle.Figure {
 // do not have one entry per series, or an unknown style or legend name;
 // the data are checked when the figure is drawn.
 func FromBundle(bf bundle.Figure) (Figure, error) {
-	f := Figure{ID: bf.ID, Caption: bf.Caption, PaperFigure: bf.PaperFigure, XLabel: bf.XLabel, YLabel: bf.YLabel,
+	f := Figure{ID: bf.ID, Caption: bf.Caption, Paper: slices.Clone(bf.Paper), PaperNote: bf.PaperNote, XLabel: bf.XLabel, YLabel: bf.YLabel,
 		Params: maps.Clone(bf.Params), Series: make([]Series, len(bf.Series))}
 	if bf.Seed != nil {
 		seed := *bf.Seed

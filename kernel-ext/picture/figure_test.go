@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/lib/papers"
 )
 
 func seed(s uint64) *uint64 { return &s }
@@ -16,11 +18,12 @@ func seed(s uint64) *uint64 { return &s }
 // testdata/<ID>.json.golden.
 var goldenFigures = []Figure{
 	{
-		ID:          "theory-vs-sim",
-		Caption:     "A theory curve and a simulation with error bars.",
-		PaperFigure: "Test paper, Fig. 1",
-		XLabel:      "depth l",
-		YLabel:      "q^l",
+		ID:        "theory-vs-sim",
+		Caption:   "A theory curve and a simulation with error bars.",
+		Paper:     papers.Claim(papers.Cowsik2024Fig3),
+		PaperNote: "top panel",
+		XLabel:    "depth l",
+		YLabel:    "q^l",
 		Series: []Series{
 			{Name: "theory", X: []float64{0, 1, 2, 3, 4}, Y: []float64{1, 0.8, 0.7, 0.65, 0.62}},
 			{Name: "simulation", X: []float64{0, 1, 2, 3, 4}, Y: []float64{1.01, 0.79, 0.71, 0.66, 0.6},
@@ -104,8 +107,8 @@ func sameFloat(got bundle.Float, want float64) bool {
 
 func compareFigureData(t *testing.T, f Figure, got bundle.Figure) {
 	t.Helper()
-	if got.ID != f.ID || got.Caption != f.Caption || got.PaperFigure != f.PaperFigure {
-		t.Errorf("metadata: got %q %q %q", got.ID, got.Caption, got.PaperFigure)
+	if got.ID != f.ID || got.Caption != f.Caption || !slices.Equal(got.Paper, f.Paper) || got.PaperNote != f.PaperNote {
+		t.Errorf("metadata: got %q %q %q %q", got.ID, got.Caption, got.Paper, got.PaperNote)
 	}
 	if len(got.Series) != len(f.Series) {
 		t.Fatalf("got %d series, want %d", len(got.Series), len(f.Series))

@@ -11,6 +11,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
@@ -105,7 +106,7 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 		collapse = show.Agree(show.Agreement{Name: vanilla, Kind: show.Claim, Value: 1 - runs[1].MeanCorr[50], Tol: 0.01, Rule: show.AtMost,
 			Basis: "lib/sources/noci2023.md#check-23: mean ρ above 0.99 by layer 50", Figure: "fig1-left", Note: "rank collapse of vanilla softmax attention", Paper: claimFig1Vanilla})
 	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-left", PaperFigure: "Noci et al. 2023, Fig. 1 (left)",
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-left", Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "left",
 		Caption: caption, XLabel: "layer ℓ", YLabel: "mean ρ_ℓ", Series: series, Legend: show.BottomRight, Seed: show.Seed(seed),
 		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": r0.Config.Tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)}}, paper)),
 		show.PaperCheck(show.Agreement{Name: "shaped Transformer: mean ρ" + sub(depth) + " − ρ₀", Kind: show.Claim, Value: r0.MeanCorr[depth] - rho0, Tol: 4.5 * se,
@@ -181,14 +182,14 @@ func Fig1Right(nn *shapednet.Run, r *sde.Result) show.View {
 	paper := width == 200 && depth == 150 && nets == 4096 && r.Paths == nets && r.Step == 0.01 && r.T == 0.75 && rho0 == 0.2
 	x, y := nn.FinalCorr(0, 1), r.FiniteCorr(0, 1)
 	id, stops := fmt.Sprintf("fig1-right-m%d", m), fmt.Sprintf("SDE: %d of %d paths stopped, %d with PSD projections", r.NumStopped(), r.Paths, r.NumPSDViolating())
-	v := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, PaperFigure: "Noci et al. 2023, Fig. 1 (right)",
+	v := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "right",
 		Caption: fmt.Sprintf("Density of ρ¹²_T, shaped-attention network (n = %d, d = %d) vs Theorem 4.2 SDE (h = %g), m = %d tokens, T = %g. %s.", width, depth, r.Step, m, r.T, stops),
 		XLabel:  "ρ¹²", YLabel: "density", Legend: show.TopLeft, Series: show.Densities("network", "SDE", x, y, -1, 1),
 		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": nn.Config.Tau0, "rho0": rho0, "m": float64(m), "step": r.Step, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
 		show.Agree(ks(id, fmt.Sprintf("Fig. 1 right, m = %d: KS(network ρ, SDE ρ)", m), x, y, stops, claimFig1Right, m == 2))}
 	if m == 2 {
 		v12, s12 := nn.FinalEntry(0, 1), r.Entry(0, 1)
-		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7", PaperFigure: "Noci et al. 2023, Fig. 7", Caption: fmt.Sprintf("Density of the covariance V¹²_T (not the correlation), network vs SDE, m = 2, T = %g.", r.T),
+		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7", Paper: papers.Claim(papers.Noci2023Fig7), Caption: fmt.Sprintf("Density of the covariance V¹²_T (not the correlation), network vs SDE, m = 2, T = %g.", r.T),
 			XLabel: "V¹²", YLabel: "density", Series: show.Densities("network", "SDE", v12, s12, -1, 2), Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
 			show.Agree(ks("fig7", "Fig. 7: KS(network V¹², SDE V¹²)", v12, s12, stops, claimFig7, true)),
 			show.Agree(ks("fig7", "Fig. 7: KS(network V¹¹, SDE V¹¹)", nn.FinalEntry(0, 0), r.Entry(0, 0), stops, claimFig7, false)))
@@ -259,14 +260,14 @@ func KSByWidth(k shapednet.KSWidths) show.View {
 // Fig3 shows the KS checks and figures fig3-left (densities of ρ_T of the
 // shaped-ReLU ResNet and of the 1-D correlation SDE) and fig3-right (the
 // 95th percentile of |ρ_T| against γ), then the z check of the
-// percentiles. The figures claim Fig. 3 only at the paper's setting: n =
-// 300, d = 100, 8192 networks and 20 000 paths per γ, h = 0.001, ρ₀ = 0.2.
+// percentiles. The figures claim Fig. 3 only at the sizes of
+// shapednet.Fig3 (CorrLaws.At).
 // Width, depth and the seed shown (the networks') come from l.
 func Fig3(l shapednet.CorrLaws) show.View {
 	want(len(l.Net) == len(l.Gamma) && len(l.Net) > 0, "Fig3: %d laws for %d γ", len(l.Net), len(l.Gamma))
 	width, depth, seed := l.Config.Width, l.Config.Depth, l.NetSeed
 	nets, paths := len(l.Net[0]), len(l.SDE[0])
-	paper := width == 300 && depth == 100 && nets == 8192 && paths == 20000 && l.Step == 0.001 && l.Rho0 == 0.2
+	paper := l.At(shapednet.Fig3())
 	var v show.View
 	var kde []show.Series
 	for i, g := range l.Gamma {
@@ -281,9 +282,9 @@ func Fig3(l shapednet.CorrLaws) show.View {
 		left = "KDE of ρ_T for the shaped-ReLU ResNet (solid, 8192 networks per γ) and the 1-D correlation SDE (dashed, 20 000 paths, h = 0.001); larger γ spreads the correlations towards ±1."
 		right = "95th percentile of |ρ_T| vs residual weight γ (network with ±1 SE bars). γ = 1 is the MLP without skips, γ = 0.1 = 1/√d the stable-ResNet scaling."
 	}
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig3-left", PaperFigure: "Noci et al. 2023, Fig. 3 (left)",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig3-left", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "left",
 		Caption: left, XLabel: "ρ_T", YLabel: "density", Series: kde, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig3-right", PaperFigure: "Noci et al. 2023, Fig. 3 (right)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig3-right", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "right",
 			Caption: right, XLabel: "γ", YLabel: "q₉₅(|ρ_T|)", Legend: show.BottomRight, Params: params, Seed: show.Seed(seed),
 			Series: []show.Series{{Name: "network", X: l.Gamma, Y: qNN, YErr: seNN, Style: show.Points}, {Name: "SDE", X: l.Gamma, Y: qSDE, Style: show.LinePoints}}}, paper)),
 		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 3 right: q₉₅(|ρ|), network against SDE", Kind: show.SimulationVsSimulation, Tol: 4, Figure: "fig3-right", Paper: claimFig3, Central: true,
@@ -314,9 +315,9 @@ func Fig4(runs []*shapednet.Run) show.View {
 		left = "Mean |ρ_ℓ| for shaped attention and its ablations (8192 networks each): only the full shaped attention stays non-degenerate."
 		right = "Mean |V¹²_ℓ| (log scale): decay without the identity, explosion without centering or with the standard temperature."
 	}
-	return append(show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig4-left", PaperFigure: "Noci et al. 2023, Fig. 4 (left)",
+	return append(show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig4-left", Paper: papers.Claim(papers.Noci2023Fig4), PaperNote: "left",
 		Caption: left, XLabel: "layer ℓ", YLabel: "mean |ρ_ℓ|", Series: corr, Legend: show.BottomRight, Params: params, Seed: show.Seed(seed)}, paper)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig4-right", PaperFigure: "Noci et al. 2023, Fig. 4 (right)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig4-right", Paper: papers.Claim(papers.Noci2023Fig4), PaperNote: "right",
 			Caption: right, XLabel: "layer ℓ", YLabel: "mean |V¹²_ℓ|", LogY: true, Series: cov, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper))},
 		fig4Claims(runs, paper, fmt.Sprintf("a claim of the paper read at its setting (width 300, depth 150, γ = 1/√2, 8192 networks); here width %d, depth %d, γ = %.4g, %d networks", width, depth, gamma, nets))...)
 }
@@ -398,12 +399,11 @@ func radius(r float64) string {
 // Fig5 shows figures fig5-left (λ_max(V_ℓ) of one network per γ) and
 // fig5-right (median and 10th percentile of t* against γ), then the claim
 // that the median falls by at least 4 SE from the first γ to the last.
-// The figures claim Fig. 5, and the claim applies, only at the paper's
-// setting: γ = 0.05, 0.1, 0.2, 0.3, 0.5, 100 networks of width and depth
-// 200, m = 2, token SD 10. The seed shown is the one b ran with.
+// The figures claim Fig. 5, and the claim applies, only at the settings of
+// shapednet.Fig5 (StopByGamma.At). The seed shown is the one b ran with.
 func Fig5(b shapednet.StopByGamma) show.View {
 	c, st, seed := b.Config, b.Study, b.Seed
-	paper := c.Width == 200 && c.Depth == 200 && c.Tau0 == 1 && st.M == 2 && st.Nets == 100 && st.TokenSD == 10 && slices.Equal(b.Gamma, []float64{0.05, 0.1, 0.2, 0.3, 0.5})
+	paper := b.At(shapednet.Fig5())
 	var traces []show.Series
 	for i, g := range b.Gamma {
 		traces = append(traces, show.ByLayer(fmt.Sprintf("γ = %g", g), b.Trace[i], nil, show.Line))
@@ -420,9 +420,9 @@ func Fig5(b shapednet.StopByGamma) show.View {
 			Tol: -4, Rule: show.AtMost, Figure: "fig5-right", Basis: "a fall of at least 4 SE (SE of each median by empirical.QuantileSE over 100 networks)", Note: "the paper: smaller γ delays the instability",
 			Paper: claimFig5, Central: true})
 	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig5-left", PaperFigure: "Noci et al. 2023, Fig. 5 (left)",
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig5-left", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "left",
 		Caption: left, XLabel: "layer ℓ", YLabel: "λ_max(V_ℓ)", LogY: true, Series: traces, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig5-right", PaperFigure: "Noci et al. 2023, Fig. 5 (right)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig5-right", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "right",
 			Caption: right, XLabel: "γ", YLabel: "t*", Legend: show.BottomLeft, Params: params, Seed: show.Seed(seed),
 			Series: []show.Series{{Name: "median", X: b.Gamma, Y: b.Median, YErr: b.MedianSE, Style: show.LinePoints}, {Name: "10th percentile", X: b.Gamma, Y: b.P10, Style: show.LinePoints}}}, paper)),
 		claim}
@@ -435,13 +435,12 @@ func Fig5(b shapednet.StopByGamma) show.View {
 // seed shown is the one g ran with.
 func Fig8(g shapednet.StopGrid) show.View {
 	c, st, seed := g.Config, g.Study, g.Seed
-	paper := c.Width == 200 && c.Depth == 200 && st.M == 2 && st.Nets == 100 && st.TokenSD == 10 &&
-		slices.Equal(g.Gammas, []float64{0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1}) && slices.Equal(g.Tau0s, []float64{0.25, 0.5, 1, 2, 4})
+	paper := g.At(shapednet.Fig8())
 	caption := fmt.Sprintf("Median stopping time t* (capped at 1) of the shaped-attention network over residual weight γ and temperature τ₀; n = %d, d = %d, m = %d, token SD %g, %d networks per cell.", c.Width, c.Depth, st.M, st.TokenSD, st.Nets)
 	if paper {
 		caption = "Median stopping time t* (capped at 1) of the shaped-attention network over residual weight γ and temperature τ₀; n = d = 200, m = 2, adversarial initialisation as Fig. 5, 100 networks per cell."
 	}
-	fig := show.AtPaper(show.Figure{ID: "fig8", PaperFigure: "Noci et al. 2023, Fig. 8",
+	fig := show.AtPaper(show.Figure{ID: "fig8", Paper: papers.Claim(papers.Noci2023Fig8),
 		Caption: caption,
 		XLabel:  "γ", YLabel: "τ₀", Heat: &show.Heat{Name: "median t*", X: g.Gammas, Y: g.Tau0s, Z: g.Z, ZLabel: "median t*", Min: 0, Max: 1},
 		Params: map[string]float64{"width": float64(c.Width), "depth": float64(c.Depth), "m": float64(st.M), "networks": float64(st.Nets), "token_sd": st.TokenSD}, Seed: show.Seed(seed)}, paper)

@@ -1,11 +1,12 @@
 package shapedshow
 
 import (
-	"github.com/sigprop/sigprop/lib/empirical"
 	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 
 	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
@@ -100,12 +101,12 @@ func TestFig1Left(t *testing.T) {
 		t.Errorf("vanilla 1 − ρ₅₀ = %v", got)
 	}
 	mustpanic.WithPrefix(t, "two runs", "shapedshow:", func() { Fig1Left(runs[:2]) })
-	if f := v.Figures()[0]; f.PaperFigure == "" {
+	if f := v.Figures()[0]; len(f.Paper) == 0 {
 		t.Error("fig1-left at the paper's settings claims nothing")
 	}
 	mustpanic.WithPrefix(t, "runs of 1000 and 4096 networks", "shapedshow:", func() { Fig1Left([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}) })
-	if f := Fig1Left([]*shapednet.Run{at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 100, 0.35), runs[1], runs[2]}).Figures()[0]; f.PaperFigure != "" || f.Params["width"] != 100 {
-		t.Errorf("fig1-left of a width-100 shaped run: claim %q, Params %v; want no claim and width 100", f.PaperFigure, f.Params)
+	if f := Fig1Left([]*shapednet.Run{at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 100, 0.35), runs[1], runs[2]}).Figures()[0]; len(f.Paper) > 0 || f.Params["width"] != 100 {
+		t.Errorf("fig1-left of a width-100 shaped run: claim %q, Params %v; want no claim and width 100", f.Paper, f.Params)
 	}
 }
 
@@ -124,8 +125,8 @@ func TestFig1PreLNAndFig4(t *testing.T) {
 	runs[0].Config.Attention, runs[1].Config.Attention, runs[0].Seed = block.Shaped, block.Softmax, 1000
 	v := Fig4(runs)
 	if figs, _, _ := items(t, v); figs != "fig4-left fig4-right" || v.Figures()[0].Series[0].Name != shapednet.PaperName(block.Shaped)+" (0 stopped)" ||
-		v.Figures()[1].Series[1].Name != shapednet.PaperName(block.Softmax) || v.Figures()[0].PaperFigure == "" || *v.Figures()[1].Seed != 1000 {
-		t.Errorf("Fig4: figures %q, series %q, %q, claim %q, seed %v", figs, v.Figures()[0].Series[0].Name, v.Figures()[1].Series[1].Name, v.Figures()[0].PaperFigure, *v.Figures()[1].Seed)
+		v.Figures()[1].Series[1].Name != shapednet.PaperName(block.Softmax) || len(v.Figures()[0].Paper) == 0 || *v.Figures()[1].Seed != 1000 {
+		t.Errorf("Fig4: figures %q, series %q, %q, claim %q, seed %v", figs, v.Figures()[0].Series[0].Name, v.Figures()[1].Series[1].Name, v.Figures()[0].Paper, *v.Figures()[1].Seed)
 	}
 	mustpanic.WithPrefix(t, "runs of γ 1/√2 and 0.35", "shapedshow:", func() { Fig4([]*shapednet.Run{runs[0], run(8192, 150, 0.2, 1, 1)}) })
 }
@@ -199,8 +200,8 @@ func TestFig1RightAndTransformerT(t *testing.T) {
 	if v := Fig1Right(nn, r).Agreements()[0].Value; v != 0 {
 		t.Errorf("KS of equal samples = %v", v)
 	}
-	if f := Fig1Right(nn, result(4096, 0.75, 0.005, 0.2)).Figures()[0]; f.PaperFigure != "" || !strings.Contains(f.Caption, "SDE (h = 0.005)") {
-		t.Errorf("SDE step 0.005: claim %q, caption %q; want no claim and the step run", f.PaperFigure, f.Caption)
+	if f := Fig1Right(nn, result(4096, 0.75, 0.005, 0.2)).Figures()[0]; len(f.Paper) > 0 || !strings.Contains(f.Caption, "SDE (h = 0.005)") {
+		t.Errorf("SDE step 0.005: claim %q, caption %q; want no claim and the step run", f.Paper, f.Caption)
 	}
 	mustpanic.WithPrefix(t, "m = 2 against m = 3", "shapedshow:", func() { r3 := result(10, 0.75, 0.01, 0.2); r3.M = 3; Fig1Right(nn, r3) })
 	tr := at(run(2048, 50, 0.2, 0.2, 0.2, 0.4), 100, 0.35)
@@ -239,8 +240,8 @@ func TestKSByWidthAndFig3(t *testing.T) {
 	l.NetSeed = 800
 	v = Fig3(l)
 	figs, _, metrics := items(t, v)
-	if f := v.Figures()[0]; *f.Seed != 800 || f.Params["width"] != 300 || f.Params["depth"] != 100 || f.PaperFigure == "" {
-		t.Errorf("fig3-left: seed %v, Params %v, claim %q; want the laws' seed 800, width 300, depth 100 and the paper's claim", *f.Seed, f.Params, f.PaperFigure)
+	if f := v.Figures()[0]; *f.Seed != 800 || f.Params["width"] != 300 || f.Params["depth"] != 100 || len(f.Paper) == 0 {
+		t.Errorf("fig3-left: seed %v, Params %v, claim %q; want the laws' seed 800, width 300, depth 100 and the paper's claim", *f.Seed, f.Params, f.Paper)
 	}
 	if figs != "fig3-left fig3-right" || strings.Count(metrics, "KS") != 2 || !(v.Agreements()[2].Value < 1) {
 		t.Errorf("figures %q, metrics %q, q₉₅ max |z| %v (the same pattern of values: below 1)", figs, metrics, v.Agreements()[2].Value)
@@ -289,7 +290,7 @@ func TestStopViews(t *testing.T) {
 		t.Errorf("γ = 0.5 → 1 rising: outcome %q, want known disagreement", m.Outcome())
 	}
 	small := shapednet.StopGrid{Gammas: []float64{0.1, 0.5}, Tau0s: []float64{1}, Z: []float64{0.9, 0.5}, SE: []float64{0.1, 0.1}, Config: b.Config, Study: b.Study}
-	if v := Fig8(small); len(v.Agreements()) != 0 || v.Figures()[0].PaperFigure != "" {
-		t.Errorf("a 2×1 grid: %d checks, claim %q; want the claims not applicable and no claim", len(v.Agreements()), v.Figures()[0].PaperFigure)
+	if v := Fig8(small); len(v.Agreements()) != 0 || len(v.Figures()[0].Paper) > 0 {
+		t.Errorf("a 2×1 grid: %d checks, claim %q; want the claims not applicable and no claim", len(v.Agreements()), v.Figures()[0].Paper)
 	}
 }

@@ -35,15 +35,14 @@
 // typed Items (Fig, Tab, Agree, Text) shown in order by View.Show. The
 // domain packages (kernel-ext/mfshow, rankshow, shapedshow, tokenfig,
 // spectra, trainview) return Views from pure functions that take the
-// notebook's show.Figure{ID, PaperFigure} literal (the figure id and the
-// paper figure it claims stay in the notebook, where the conformance list
-// reads them) and format caption, Params, seeds and sample counts from the
+// notebook's show.Figure{ID, Paper} literal (the figure id and the
+// lib/papers figure it claims, by its typed value) and format caption, Params, seeds and sample counts from the
 // result's own settings; a cell of one's own builds a View the same way.
 // The display functions Show calls are unexported, and a metric is made
 // only from an Agreement (a kind, a rule and a basis), so a cell has no
 // other route. The committed notebooks keep to this (reports/ipynb,
 // TestCommittedNotebooksShowThroughViews: a show.Figure literal with
-// nothing but ID, PaperFigure and axis scales).
+// nothing but ID, Paper, PaperNote and axis scales).
 //
 // A domain package shows a result at whatever settings it ran with: captions, Params and
 // sample counts come from the settings the result records. A figure

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 )
 
 // A notebook cell compares a theory value with a simulation and shows both
@@ -16,9 +17,9 @@ func Example() {
 	sim := []float64{1.01, 0.79, math.NaN()} // the last run diverged
 	seed := uint64(7)
 	fig := show.Figure{
-		ID:          "fig1-qmap",
-		Caption:     "Length map, theory vs simulation.",
-		PaperFigure: "Poole et al. 2016, Fig. 1",
+		ID:      "fig1-qmap",
+		Caption: "Length map, theory vs simulation.",
+		Paper:   papers.Claim(papers.TannerFig1),
 		Series: []show.Series{
 			{Name: "theory", X: []float64{0, 1, 2}, Y: theory},
 			{Name: "simulation", X: []float64{0, 1, 2}, Y: sim, YErr: []float64{0.01, 0.01, 0.01}, Style: show.Points},

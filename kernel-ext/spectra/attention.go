@@ -17,7 +17,7 @@ import (
 
 // This file holds the remaining figures of notebook 04 (the ReLU
 // closed form, Murray's theorem and the random-attention panels): the
-// notebook names each in a show.Figure literal (ID, PaperFigure) and these
+// notebook names each in a show.Figure literal (ID, Paper) and these
 // functions fill caption, series, Params and seed from what ran.
 
 // ReLUOrthogonal fills f (the notebook's relu-orth-L2) with the spectral

@@ -17,7 +17,7 @@ func (d DepthRuns) Budget() ([]traindepth.AtStep, []float64, error) {
 	return traindepth.ByBudgetRuns(d.Runs, d.Prov.Settings.Settings)
 }
 
-// BudgetFigure fills f (the notebook gives ID and PaperFigure) with
+// BudgetFigure fills f (the notebook gives ID and Paper) with
 // log₂ L_train against the training step, one line per σ_w² of the grid,
 // and the mean-field 6ξ_c of each σ_w² whose 6ξ_c lies inside the grid's
 // depths (dashed, in the same colour: Colour i+1, as 0 would take the
@@ -91,7 +91,7 @@ func (d DepthRuns) BudgetChecks(id string, b []traindepth.AtStep, stay, grow int
 }
 
 // BudgetView is what the notebook's cell shows: the provenance table, the
-// figure (f carries its ID and PaperFigure) and the two checks
+// figure (f carries its ID and Paper) and the two checks
 // (BudgetChecks): "stays" at the grid's first σ_w² (its ordered end),
 // "grows" at the σ_w² of largest mean-field ξ_c (the one nearest the edge of
 // chaos).

@@ -49,7 +49,7 @@ func (d DepthRuns) DepthProvenanceTable(id string) bundle.Table {
 	}}
 }
 
-// DepthFigure fills f (the notebook gives ID and PaperFigure) with the
+// DepthFigure fills f (the notebook gives ID and Paper) with the
 // final test accuracy over (σ_w², log₂ L) as a heat map, the curves 6ξ_c
 // and ξ_c of the mean field (drawn where they stay inside the grid's depths)
 // and the measured boundary L_mid of each uncensored σ_w².
@@ -136,7 +136,7 @@ func DepthChecks(id string, r traindepth.Result, spread, mean *show.Disagreement
 }
 
 // DepthView is what the notebook's cell shows: the provenance table, the
-// figure (f carries its ID and PaperFigure) and the two checks (DepthChecks).
+// figure (f carries its ID and Paper) and the two checks (DepthChecks).
 func (d DepthRuns) DepthView(f show.Figure, spread, mean *show.Disagreement) show.View {
 	seeds := d.Seeds()
 	spread, mean = withDataSeeds(spread, seeds), withDataSeeds(mean, seeds)

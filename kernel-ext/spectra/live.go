@@ -13,7 +13,7 @@ import (
 
 // This file holds the figures of notebook 04 drawn from simulations the
 // notebook runs itself (its parameters cell sets their sizes): the
-// notebook names each (ID and PaperFigure in a show.Figure literal) and
+// notebook names each (ID and Paper in a show.Figure literal) and
 // these functions fill caption, series, Params and seed from the run.
 
 // counted is n as the captions write a small count: a word up to ten.
@@ -85,7 +85,7 @@ func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.Vie
 // any T), and the bands of the notes (lib/sources/tanner2024.md#check-26)
 // on |λ₂|/r_T, the bulk outside 1.1 r_T and σ₂/(2 r_T), which they state
 // for T ≥ 256, s ≤ 1 and which are not applicable elsewhere. The figure
-// claims f.PaperFigure only at the notes' T = 512, s = 1. It panics unless
+// claims f.Paper only at the notes' T = 512, s = 1. It panics unless
 // g has T eigenvalues and singular values, T ≥ 2.
 func AttentionGap(f show.Figure, g attnspec.GapResult) show.View {
 	T, s, eigs, sv := g.Settings.T, g.Settings.S, g.Eigs, g.SV

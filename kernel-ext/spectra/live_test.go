@@ -11,6 +11,7 @@ import (
 	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -51,14 +52,14 @@ func TestLiveFigures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := AttentionGap(show.Figure{ID: "attn-gap", PaperFigure: "Tanner lecture, Attention Fig. 2"}, g)
+		v := AttentionGap(show.Figure{ID: "attn-gap", Paper: papers.Claim(papers.TannerAttnFig2)}, g)
 		v.Show()
 		if f := v.Figures()[0]; f.Seed == nil || *f.Seed != 90+uint64(T) || f.Params["T"] != float64(T) || !strings.Contains(f.Caption, fmt.Sprintf("%d×%d softmax matrix (s = 1)", T, T)) {
 			t.Errorf("T = %d: seed %v (want the run's %d), Params %v, caption %q", T, f.Seed, 90+T, f.Params, f.Caption)
 		}
 		if T == 512 {
-			if f := v.Figures()[0]; f.PaperFigure == "" || len(v.Agreements()) != 4 || math.Abs(v.Agreements()[1].Value) > 0.15 {
-				t.Errorf("T = 512: claim %q, checks %+v", f.PaperFigure, v.Agreements())
+			if f := v.Figures()[0]; len(f.Paper) == 0 || len(v.Agreements()) != 4 || math.Abs(v.Agreements()[1].Value) > 0.15 {
+				t.Errorf("T = 512: claim %q, checks %+v", f.Paper, v.Agreements())
 			}
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/shtanhtrain"
 )
 
@@ -67,7 +68,7 @@ func (m MurrayRuns) MurrayFigure(c shtanhtrain.Compare) show.Figure {
 		return show.Series{Name: cv.Schedule, X: x, Y: cv.Acc, YErr: cv.AccSE, Style: show.LinePoints, Colour: colour}
 	}
 	return show.Figure{ID: "murray-fig2",
-		PaperFigure: "Tanner lecture, Murray Fig. 2 (analogue: Fashion-MNIST, not CIFAR-10; depth, width and training are sigprop's)",
+		Paper: papers.Claim(papers.TannerMurrayFig2),
 		Caption: fmt.Sprintf("A %d-layer fully connected Shtanh network of width %d (orthogonal weights, edge of chaos at σ_b² = %g) trained by SGD on Fashion-MNIST: test accuracy on %d images against the step, a fixed against a decaying linearly during training; mean ± SE over %d seeds. Data: notebooks/data/murray-fig2.",
 			s.Depth, s.Width, s.SigmaB2, s.NTest, c.Seeds),
 		XLabel: "SGD step", YLabel: "test accuracy", Legend: show.BottomRight,

@@ -40,7 +40,7 @@ type Panels struct {
 }
 
 // Fig2 draws f, a panel of P18 Fig. 2 named by the notebook (ID, and
-// PaperFigure and LogY as it likes): Fig2Series on 150 points of (0, smax]
+// Paper and LogY as it likes): Fig2Series on 150 points of (0, smax]
 // for the stored networks of f.ID, with the caption, labels, parameters and
 // seed of the first; then their Agreements (View), each quoting
 // P18Fig2Claim. The notebook shows it
@@ -67,7 +67,7 @@ func (p Panels) Fig2(f show.Figure, smax float64) (show.View, error) {
 }
 
 // Fig4 draws fig, a panel of P18 Fig. 4 for the activation f at σ₀² =
-// Fig4Sigma02 named by the notebook (ID, and PaperFigure as it likes):
+// Fig4Sigma02 named by the notebook (ID, and Paper as it likes):
 // Fig4Series for the depths Ls on 160 points of [0.005, 2] against the
 // stored networks of fig.ID, as the first item of the View. Its metrics
 // follow: a TheoryVsTheory metric that the theory approaches limit at

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -208,14 +210,14 @@ func TestTables(t *testing.T) {
 func TestPanelsFig2(t *testing.T) {
 	ss := samples(t)
 	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"f": ss}, Theory: mc, Check: mc}
-	got, err := p.Fig2(show.Figure{ID: "f", PaperFigure: "P18, Fig. 2", LogY: true}, 2.5)
+	got, err := p.Fig2(show.Figure{ID: "f", Paper: papers.Claim(papers.P18Fig2), LogY: true}, 2.5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	series, _ := Fig2Series(ss, empirical.Linspace(2.5/150, 2.5, 150), 2.5, mc)
 	want, _ := Agreements("f", P18Fig2Claim, ss, mc)
 	f := got.Figures()[0]
-	if f.ID != "f" || f.PaperFigure != "P18, Fig. 2" || !f.LogY || f.Params["N"] != 100 || f.Params["qstar"] != 0.25 || *f.Seed != 1 ||
+	if f.ID != "f" || !slices.Equal(f.Paper, papers.Claim(papers.P18Fig2)) || !f.LogY || f.Params["N"] != 100 || f.Params["qstar"] != 0.25 || *f.Seed != 1 ||
 		f.Caption != "Singular values of J at criticality: hardtanh, orthogonal weights, q* = 0.25; width-100 simulations." {
 		t.Errorf("figure %+v", f)
 	}
@@ -233,7 +235,7 @@ func TestPanelsFig4(t *testing.T) {
 	ss := samples(t)
 	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"fig4-hardtanh": ss}, Theory: mc, Check: mc}
 	limit := jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}
-	got, err := p.Fig4(show.Figure{ID: "fig4-hardtanh", PaperFigure: "P18, Fig. 4"}, activation.HardTanh(), limit, []int{2, 8, 32}, 1)
+	got, err := p.Fig4(show.Figure{ID: "fig4-hardtanh", Paper: papers.Claim(papers.TannerFig4)}, activation.HardTanh(), limit, []int{2, 8, 32}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +248,7 @@ func TestPanelsFig4(t *testing.T) {
 	if c.Value != a.Exponent || c.Tol != 0.8 || c.Name != "hardtanh: convergence exponent of KS(theory L, limit law), L=8→32" || c.Figure != "fig4-hardtanh" || c.Paper != P18Fig4RateClaim || !c.Central {
 		t.Errorf("convergence metric %+v (exponent %v)", c, a.Exponent)
 	}
-	if f, _ := got[0].Figure(); f.ID != "fig4-hardtanh" || f.PaperFigure != "P18, Fig. 4" || f.Params["sigma0_2"] != 0.25 || f.Params["N"] != 100 || len(f.Series) != 1+1+3+2 ||
+	if f, _ := got[0].Figure(); f.ID != "fig4-hardtanh" || !slices.Equal(f.Paper, papers.Claim(papers.TannerFig4)) || f.Params["sigma0_2"] != 0.25 || f.Params["N"] != 100 || len(f.Series) != 1+1+3+2 ||
 		f.Caption != "hardtanh, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-100 simulations." {
 		t.Errorf("figure %s with params %v and %d series", f.ID, f.Params, len(f.Series))
 	}

@@ -42,7 +42,7 @@ func simParams(s tokencheck.SimPlane) map[string]float64 {
 }
 
 // LambdaAPlane fills theory and numeric (the notebook's Fig. 4 figures,
-// ID and PaperFigure) on the plane a: theory the closed-form λ_a (top
+// ID and Paper) on the plane a: theory the closed-form λ_a (top
 // eigenvalue of dF at the collapsed point, minus 1) on the paper's grid
 // with its zero contour, numeric the simulated λ_a of eq. (24) of sim
 // with the zero crossings of the simulation and of the one-step theory

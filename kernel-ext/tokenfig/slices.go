@@ -10,7 +10,7 @@ import (
 )
 
 // This file holds the figures of notebook 02 that the notebook names (ID
-// and PaperFigure in a show.Figure literal) and these functions fill from
+// and Paper in a show.Figure literal) and these functions fill from
 // the models and results they draw, so that a caption, its Params and its
 // sample counts say what ran. A figure claims its paper figure only at the
 // paper's n = 256 tokens of width d = 64 (and α = 8^{-1/2}, σ_A² = 1 where
@@ -51,7 +51,7 @@ func AttMap(f show.Figure, rhos []float64, n int, d float64, sigmaA2s []float64)
 // Field fills f (the notebook's fig2-field-sw<σ_w>) with the phase
 // portrait pt of F for the model m (tokengeom.PhasePortrait, drawn by
 // PortraitSeries with segments of extent (lx, ly)): its field, its
-// trajectory and its fixed points. It claims f.PaperFigure at the paper's
+// trajectory and its fixed points. It claims f.Paper at the paper's
 // n, d, α = 8^{-1/2} and σ_A² = 1.
 func Field(f show.Figure, m tokengeom.Model, pt tokengeom.Portrait, lx, ly float64) show.View {
 	f.Series = PortraitSeries(pt, lx, ly)

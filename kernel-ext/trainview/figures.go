@@ -11,7 +11,7 @@ import (
 )
 
 // This file holds the builders of notebook 06's figures of stored runs:
-// the notebook names each (ID and PaperFigure in a show.Figure literal)
+// the notebook names each (ID and Paper in a show.Figure literal)
 // and these fill caption, series and Params from the runs and the
 // settings their provenance records.
 

@@ -2,11 +2,12 @@ package trainview
 
 import (
 	"fmt"
-	"github.com/sigprop/sigprop/lib/empirical"
 	"io/fs"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"

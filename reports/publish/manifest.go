@@ -20,7 +20,12 @@ import (
 // (absent in older manifests, ignored by older readers). Version 3
 // computes each conformance row's outcome from its claim checks
 // (ConformanceEntry.Outcome, Setting) instead of recording a typed Status.
-const ManifestSchema = 3
+// Version 4 names the source figures a figure claims by their lib/papers
+// ids (FigureEntry.Paper, PaperNote; bundle.Table.Paper) instead of the
+// free text paper_figure, and a conformance row's figures are those that
+// claim it; ReadManifest maps an older manifest's paper_figure to ids
+// where its text names figures of lib/papers (LegacyClaim).
+const ManifestSchema = 4
 
 // MinManifestSchema is the oldest manifest layout ReadManifest accepts.
 const MinManifestSchema = 1
@@ -35,7 +40,7 @@ type Manifest struct {
 	// Tables holds every table the notebooks displayed (bundle.Table), in
 	// notebook, cell and output order (schema 2; absent in schema 1).
 	Tables []TableEntry `json:"tables"`
-	// Conformance holds one entry per row of reports/conformance/figures.json
+	// Conformance holds one entry per figure of lib/papers (papers.All)
 	// (absent in reports made before it existed).
 	Conformance []ConformanceEntry `json:"conformance,omitempty"`
 	// ConformanceErrors are the disagreements between the figure list and
@@ -85,7 +90,7 @@ type ConformanceEntry struct {
 	// were computed (schema ≤ 2); sigprop diff reads it as the outcome of
 	// such a report. Never written now.
 	Status  string   `json:"status,omitempty"`
-	Figures []string `json:"figures"` // "notebook#id", listed and drawn in this report
+	Figures []string `json:"figures"` // "notebook#id", the figures and tables of this report that claim it
 	Metrics int      `json:"metrics"` // metrics that check those figures
 	// Claims counts the metrics that quote a claim of the source, and
 	// ClaimsPassed those that pass.
@@ -156,11 +161,14 @@ type NotebookEntry struct {
 
 // FigureEntry is one figure with the data behind it.
 type FigureEntry struct {
-	ID          string        `json:"id"`
-	Notebook    string        `json:"notebook"`
-	PaperFigure string        `json:"paper_figure,omitempty"`
-	DataHash    string        `json:"data_hash"`
-	Data        bundle.Figure `json:"data"`
+	ID       string `json:"id"`
+	Notebook string `json:"notebook"`
+	// Paper holds the ids of the lib/papers figures it claims (its
+	// Data.Paper), PaperNote which part of them.
+	Paper     []string      `json:"paper,omitempty"`
+	PaperNote string        `json:"paper_note,omitempty"`
+	DataHash  string        `json:"data_hash"`
+	Data      bundle.Figure `json:"data"`
 }
 
 // TableEntry is one displayed table with its cells.
@@ -282,6 +290,22 @@ func ReadManifest(dir string) (*Manifest, error) {
 	}
 	if m.Schema < MinManifestSchema || m.Schema > ManifestSchema {
 		return nil, fmt.Errorf("%s: manifest schema %d, this sigprop reads %d to %d", path, m.Schema, MinManifestSchema, ManifestSchema)
+	}
+	if m.Schema < 4 {
+		var old struct {
+			Figures []struct {
+				PaperFigure string `json:"paper_figure"`
+			} `json:"figures"`
+		}
+		if err := json.Unmarshal(b, &old); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		for i := range m.Figures {
+			if i < len(old.Figures) && old.Figures[i].PaperFigure != "" {
+				m.Figures[i].Paper, m.Figures[i].PaperNote = LegacyClaim(old.Figures[i].PaperFigure)
+				m.Figures[i].Data.Paper, m.Figures[i].Data.PaperNote = m.Figures[i].Paper, m.Figures[i].PaperNote
+			}
+		}
 	}
 	return &m, nil
 }

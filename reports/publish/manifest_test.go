@@ -93,9 +93,9 @@ func TestReadManifestOldSchema(t *testing.T) {
 	if m.HasTables() || m.Tables != nil || m.Provenance.Commit != "abc" {
 		t.Errorf("schema 1 manifest read as %+v", m)
 	}
-	for _, s := range []string{"0", "4"} {
+	for _, s := range []string{"0", "5"} {
 		os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(`{"schema": `+s+`}`), 0o644)
-		if _, err := ReadManifest(dir); err == nil || !strings.Contains(err.Error(), "manifest schema "+s+", this sigprop reads 1 to 3") {
+		if _, err := ReadManifest(dir); err == nil || !strings.Contains(err.Error(), "manifest schema "+s+", this sigprop reads 1 to 4") {
 			t.Errorf("schema %s: %v", s, err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/render/xref"
 )
@@ -123,8 +124,8 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 			fmt.Fprintf(w, "<span class=\"fig-num\">Figure %d</span> ", n)
 		}
 		fmt.Fprintf(w, "<span class=\"fig-id\">%s</span>", html.EscapeString(f.ID))
-		if f.PaperFigure != "" {
-			fmt.Fprintf(w, " &middot; reproduces %s", html.EscapeString(f.PaperFigure))
+		if d := papers.Describe(f.Paper, f.PaperNote); d != "" {
+			fmt.Fprintf(w, " &middot; reproduces %s", html.EscapeString(d))
 		}
 		if f.Caption != "" {
 			fmt.Fprintf(w, " &middot; %s", html.EscapeString(f.Caption))

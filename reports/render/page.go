@@ -12,6 +12,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -291,8 +292,8 @@ func (r *Renderer) summary(w *bytes.Buffer, figures []bundle.Figure, metrics []b
 		w.WriteString("<ul class=\"figures\">\n")
 		for _, f := range figures {
 			fmt.Fprintf(w, "<li><a href=\"#%s\">%s</a>", figureAnchor(f.ID), html.EscapeString(f.ID))
-			if f.PaperFigure != "" {
-				fmt.Fprintf(w, " (%s)", html.EscapeString(f.PaperFigure))
+			if d := papers.Describe(f.Paper, f.PaperNote); d != "" {
+				fmt.Fprintf(w, " (%s)", html.EscapeString(d))
 			}
 			if f.Caption != "" {
 				fmt.Fprintf(w, ": %s", html.EscapeString(f.Caption))
