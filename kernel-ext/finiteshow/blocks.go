@@ -11,6 +11,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/finitewidth"
 	"github.com/sigprop/sigprop/lib/sde"
 )
@@ -98,7 +99,7 @@ func BlockVariance(id, name string, cs, wrong []*finitewidth.BlockComparison) sh
 		z, layers := c.MaxZChecked()
 		nets := c.Run.Settings.Nets
 		basis := fmt.Sprintf("SE of each (co)variance from the fourth moments over %d networks; %d layers claimed (ε <= %g, ℓ/d <= %g for shaped attention); %g bounds the max of %d |z| at ≈ %.1g (normal, Bonferroni)",
-			nets, layers, finitewidth.BlockEpsilon, finitewidth.NearIdentityT, float64(BlockZTol), 3*layers, float64(3*layers)*2*normalTail(BlockZTol))
+			nets, layers, finitewidth.BlockEpsilon, finitewidth.NearIdentityT, float64(BlockZTol), 3*layers, float64(3*layers)*empirical.NormalTail2(BlockZTol))
 		for k, what := range []string{"Var q̂", "Var ρ̂", "Cov(q̂, ρ̂)"} {
 			checks = append(checks, show.Agree(show.Agreement{Name: fmt.Sprintf("%s, %s: max |z| of %s", name, ds, what), Kind: show.TheoryVsSimulation,
 				Value: z[k], Tol: BlockZTol, Rule: show.AtMost, Basis: basis, Figure: id}))
@@ -129,9 +130,6 @@ func BlockVariance(id, name string, cs, wrong []*finitewidth.BlockComparison) sh
 	}
 	return append(v, checks...)
 }
-
-// normalTail is P(Z > z) for a standard normal Z.
-func normalTail(z float64) float64 { return 0.5 * math.Erfc(z/math.Sqrt2) }
 
 // ShapedSDETol bounds d times the relative gap between the shaped block's
 // composed per-block noise and the SDE's diffusion: the gap is O(1/d)
@@ -178,7 +176,7 @@ func ShapedSDE(id string, widths []int, gamma, tau0, rho float64) (show.View, er
 			Value: worst, Tol: ShapedSDETol, Rule: show.AtMost, Figure: id,
 			Basis: "the composition and package sde's closed forms (Σ_lin, 𝒜) share no code; the gap is O(1/d), ≈ 0.7/d at worst in TestShapedDiffusionIsSDE, so d × gap <= 2 at every d; dropping the skip–branch cross term leaves a gap > 0.2 at every d"}))
 	}
-	series = append(series, show.Curve("1/d", xs, func(d float64) float64 { return 1 / d }))
+	series = append(series, show.Curve("1/d", xs, finitewidth.InverseWidth))
 	fig := show.Figure{ID: id, XLabel: "width d", YLabel: "relative gap to the SDE's diffusion", LogX: true, LogY: true, Series: series,
 		Params:  map[string]float64{"gamma": gamma, "tau0": tau0, "rho": rho, "n": finitewidth.Tokens},
 		Caption: fmt.Sprintf("The shaped block's per-block covariance of the token geometry, composed from its parts and times d, against Noci et al. 2023's covariance-SDE diffusion (Thm 4.2: attention; Cor 4.3: with the shaped-ReLU feed-forward) at the same V: the largest entry of the gap over the largest entry, on (q̂/d, p̂/d), γ = %g, τ₀ = %g, ρ = %g, n = %d tokens. It falls as 1/d.", gamma, tau0, rho, finitewidth.Tokens)}

@@ -72,3 +72,8 @@ func ShapedDiffusion(b compose.Block, model sde.Model, q, p float64) (block, sde
 	}
 	return block, sdeCov, nil
 }
+
+// InverseWidth is 1/d, the order of the gap between the composed shaped
+// block's per-block covariance (× d) and the covariance SDE's diffusion:
+// the reference line that gap is drawn against.
+func InverseWidth(d float64) float64 { return 1 / d }
