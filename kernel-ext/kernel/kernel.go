@@ -89,6 +89,12 @@ type Options struct {
 	// onto it.
 	TidyReplies bool
 
+	// Timing makes gonb log the steps of each cell it compiles
+	// (--vmodule=execcode=2), so that Execution.Timing can say how long
+	// the compilation took; those log lines are consumed, not passed to
+	// Log.
+	Timing bool
+
 	StartTimeout     time.Duration // 0 = 60 s: process start to ready handshake
 	HeartbeatTimeout time.Duration // 0 = 60 s without a heartbeat answer means the kernel is dead
 
@@ -146,6 +152,7 @@ type Kernel struct {
 
 	mu        sync.Mutex
 	pending   map[string]*Execution
+	steps     []step // gonb's cell steps (Options.Timing), for Execution.Timing
 	iopubSeen chan struct{}
 	seenOnce  sync.Once
 
@@ -261,6 +268,9 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	if !opt.HTMLErrors {
 		args = append(args, "--raw_error")
 	}
+	if opt.Timing {
+		args = append(args, timingArgs...)
+	}
 	k.cmd = exec.Command(opt.Tools.Gonb, args...)
 	k.cmd.Dir = opt.Dir
 	k.cmd.Env = kernelEnv(opt, tmpDir, k.marker)
@@ -268,6 +278,9 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	var logw io.Writer = k.tail
 	if opt.Log != nil {
 		logw = io.MultiWriter(k.tail, opt.Log)
+	}
+	if opt.Timing {
+		logw = &stepWriter{next: logw, record: k.recordStep}
 	}
 	k.cmd.Stdout, k.cmd.Stderr = logw, logw
 	k.cmd.WaitDelay = 2 * time.Second // a grandchild holding the pipes must not delay death detection
