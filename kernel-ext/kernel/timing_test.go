@@ -138,3 +138,41 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// TestCellsLinkWithoutDWARF: a cell's program is linked without DWARF
+// (cellGoFlags), and its stack traces still name its file and line; a
+// GOFLAGS that sets -ldflags itself is kept as it is.
+func TestCellsLinkWithoutDWARF(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts gonb")
+	}
+	k, _ := startKernel(t, Options{})
+	e, r := run(t, k, "%%\n"+
+		"exe, _ := os.Executable()\n"+
+		"f, err := elf.Open(exe)\n"+
+		"if err != nil { panic(err) }\n"+
+		"_, file, line, _ := runtime.Caller(0)\n"+
+		"fmt.Println(f.Section(\".debug_info\") == nil, f.Section(\".gopclntab\") != nil, strings.HasSuffix(file, \".go\"), line > 0)", 2*time.Minute)
+	if got := strings.TrimSpace(streamText(t, e, "stdout")); r.Status != "ok" || got != "true true true true" {
+		t.Errorf("cell: status %q, stdout %q (stderr %q); want no DWARF, a pclntab, a file and a line", r.Status, got, streamText(t, e, "stderr"))
+	}
+	for _, tc := range []struct{ user, want string }{
+		{"", "GOFLAGS=-ldflags=-w"},
+		{"-mod=mod", "GOFLAGS=-mod=mod -ldflags=-w"},
+		{"-ldflags=-s", "GOFLAGS=-ldflags=-s"},
+	} {
+		t.Setenv("GOFLAGS", tc.user)
+		n := 0
+		for _, kv := range kernelEnv(Options{}, "/tmp/x", "m") {
+			if strings.HasPrefix(kv, "GOFLAGS=") {
+				n++
+				if kv != tc.want {
+					t.Errorf("GOFLAGS %q: kernel has %q, want %q", tc.user, kv, tc.want)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("GOFLAGS %q: %d GOFLAGS in the kernel's environment", tc.user, n)
+		}
+	}
+}
