@@ -253,11 +253,13 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 			t.Parallel()
 			out := filepath.Join(t.TempDir(), "site")
 			// A generous cell timeout: the test checks what the cells show, not how fast a loaded machine runs them.
-			args := []string{"report", "--no-cache", "--timeout", "30m", "--out", out}
+			// --profile: where the run's time went, in the test's log (go test -v).
+			args := []string{"report", "--no-cache", "--profile", "--timeout", "30m", "--out", out}
 			for _, p := range r.Params {
 				args = append(args, "-p", p)
 			}
-			code, _, errOut := runCLI(append(args, filepath.Join(root, "notebooks", r.Notebook+".ipynb"))...)
+			code, stdout, errOut := runCLI(append(args, filepath.Join(root, "notebooks", r.Notebook+".ipynb"))...)
+			t.Logf("at %v:\n%s", r.Params, stdout)
 			m, err := publish.ReadManifest(out)
 			if err != nil {
 				t.Fatalf("exit %d, no manifest: %v\n%s", code, err, errOut)
