@@ -39,8 +39,10 @@ func newTiming(res execute.Result) *NotebookTiming {
 	return t
 }
 
-// seconds is d in seconds, rounded to the millisecond.
-func seconds(d time.Duration) float64 { return d.Round(time.Millisecond).Seconds() }
+// seconds is d in seconds, rounded to the millisecond (a whole number of
+// milliseconds divided by 1000, so that it prints as such: 2.712, not
+// the 2.7119999999999997 of Duration.Seconds's sum of two parts).
+func seconds(d time.Duration) float64 { return math.Round(float64(d)/1e6) / 1e3 }
 
 func ptr[T any](v T) *T { return &v }
 

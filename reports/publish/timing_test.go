@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -84,5 +85,24 @@ func TestTimingNotData(t *testing.T) {
 	}
 	if ms[0].Notebooks[0].Timing == nil {
 		t.Error("WithoutTiming changed its receiver")
+	}
+}
+
+// TestSeconds: times are whole milliseconds and print as such (Duration's
+// Seconds gives 2.7119999999999997 for 2.712 s).
+func TestSeconds(t *testing.T) {
+	for _, tc := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{2712 * time.Millisecond, "2.712"},
+		{2712499 * time.Microsecond, "2.712"},
+		{2712500 * time.Microsecond, "2.713"},
+		{0, "0"},
+		{86400123 * time.Millisecond, "86400.123"},
+	} {
+		if got := strconv.FormatFloat(seconds(tc.d), 'g', -1, 64); got != tc.want {
+			t.Errorf("seconds(%v) = %s, want %s", tc.d, got, tc.want)
+		}
 	}
 }
