@@ -1,7 +1,7 @@
 // Command sigprop generates sigprop's reports and evaluates library
 // quantities from the shell.
 //
-//	sigprop report [--out DIR] [--jobs N] [--timeout D] [NOTEBOOK...]
+//	sigprop report [--out DIR] [--jobs N] [--timeout D] [--profile] [NOTEBOOK...]
 //	sigprop report [-p NAME=VALUE ...] [--params FILE] [--out DIR] NOTEBOOK
 //	sigprop eval NAME [key=value ...]
 //	sigprop eval --list
@@ -16,6 +16,9 @@
 // left them. With -p or --params, the one NOTEBOOK runs with those values
 // of the settings its cell tagged "parameters" declares, into a site of
 // its own (reports/params/NOTEBOOK-HASH unless --out is given).
+// --profile prints, per notebook, where its time went (kernel start,
+// compilation, the cells' own work, CPU), as the manifest's timing
+// records it (publish.NotebookTiming).
 //
 // Exit status: 0 on success, 1 when a report has a failed cell or metric
 // or a sweep has points that are not done, 2 on bad input or any other

@@ -38,7 +38,8 @@ func repoRoot(t *testing.T) string {
 // integer given for a floating-point constant stays floating-point); a
 // name the parameters cell does not declare and a value its type does
 // not take each exit 2 naming the parameter before any cell runs; --out
-// may not be the default site.
+// may not be the default site. The default run's --profile states its
+// manifest's timing (checkProfile).
 func TestReportParams(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a notebook in gonb")
@@ -49,9 +50,11 @@ func TestReportParams(t *testing.T) {
 	}
 	dir := t.TempDir()
 	def := filepath.Join(dir, "default")
-	if code, _, errOut := runCLI("report", "--no-cache", "--out", def, nb); code != 0 {
+	code, stdout, errOut := runCLI("report", "--no-cache", "--profile", "--out", def, nb)
+	if code != 0 {
 		t.Fatalf("default run: exit %d: %s", code, errOut)
 	}
+	checkProfile(t, stdout, def, "params")
 	if page := printed(t, def); !strings.Contains(page, "depth=3 half-scale=0.75 label=base seed=7") {
 		t.Errorf("default run's page lacks its output:\n%s", page)
 	}
@@ -60,7 +63,7 @@ func TestReportParams(t *testing.T) {
 	file := filepath.Join(dir, "params.txt")
 	os.WriteFile(filepath.Join(file), []byte("# a comment\nLabel=other words\n\nSeed=11\n"), 0o644)
 	ps := filepath.Join(dir, "with-params")
-	code, _, errOut := runCLI("report", "--no-cache", "--out", ps, "-p", "Depth=5", "-p", "Scale=3", "--params", file, nb)
+	code, _, errOut = runCLI("report", "--no-cache", "--out", ps, "-p", "Depth=5", "-p", "Scale=3", "--params", file, nb)
 	if code != 0 {
 		t.Fatalf("run with parameters: exit %d: %s", code, errOut)
 	}
@@ -258,11 +261,13 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 			t.Parallel()
 			out := filepath.Join(t.TempDir(), "site")
 			// A generous cell timeout: the test checks what the cells show, not how fast a loaded machine runs them.
-			args := []string{"report", "--no-cache", "--timeout", "30m", "--out", out}
+			// --profile: where the run's time went, in the test's log (go test -v).
+			args := []string{"report", "--no-cache", "--profile", "--timeout", "30m", "--out", out}
 			for _, p := range r.Params {
 				args = append(args, "-p", p)
 			}
-			code, _, errOut := runCLI(append(args, filepath.Join(root, "notebooks", r.Notebook+".ipynb"))...)
+			code, stdout, errOut := runCLI(append(args, filepath.Join(root, "notebooks", r.Notebook+".ipynb"))...)
+			t.Logf("at %v:\n%s", r.Params, stdout)
 			m, err := publish.ReadManifest(out)
 			if err != nil {
 				t.Fatalf("exit %d, no manifest: %v\n%s", code, err, errOut)

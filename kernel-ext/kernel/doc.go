@@ -45,6 +45,15 @@
 //     installed, in a process group of its own), then removes the kernel's
 //     private TMPDIR, where gonb keeps its scratch module.
 //
+//   - With Options.Timing set, gonb runs with --vmodule=execcode=2 and
+//     logs the steps of each cell it compiles; the client consumes those
+//     lines and Execution.Timing says where a request's time went: wall
+//     time, the compilation (goimports, go get, go build) and the go
+//     build alone, and the CPU time of gonb's process tree (Linux: the
+//     change of utime+stime+cutime+cstime in /proc/PID/stat of gonb,
+//     which holds every process gonb started and reaped, the cell's
+//     program and go build's compiler and linker among them).
+//
 //   - With Options.Module set, Start also wires the kernel to that Go
 //     module (the checkout) before it returns: it sends SetupCell silently
 //     and checks its marker (see package execute for what the cell does).

@@ -28,10 +28,22 @@ type Execution struct {
 	idle  bool
 	done  chan struct{}
 	once  sync.Once
+
+	// For Timing: when the request was sent and completed, and the CPU
+	// time of gonb's tree then (read for execute requests only).
+	sent, doneAt time.Time
+	cpu0, cpu1   time.Duration
+	cpuKnown     bool
+	cpu1Known    bool
 }
 
 func newExecution(k *Kernel, id string, waitIdle bool) *Execution {
-	return &Execution{ID: id, k: k, waitIdle: waitIdle, done: make(chan struct{})}
+	e := &Execution{ID: id, k: k, waitIdle: waitIdle, done: make(chan struct{})}
+	if waitIdle {
+		e.cpu0, e.cpuKnown = k.CPU()
+	}
+	e.sent = time.Now()
+	return e
 }
 
 // add records a message routed to this execution.
@@ -61,7 +73,15 @@ func (e *Execution) add(channel string, m *Message) {
 	}
 }
 
-func (e *Execution) finish() { e.once.Do(func() { close(e.done) }) }
+func (e *Execution) finish() {
+	e.once.Do(func() {
+		e.doneAt = time.Now()
+		if e.waitIdle {
+			e.cpu1, e.cpu1Known = e.k.CPU()
+		}
+		close(e.done)
+	})
+}
 
 // Done is closed when the execution is complete: reply received and, for
 // execute requests, the kernel back to idle.

@@ -89,6 +89,12 @@ type Options struct {
 	// onto it.
 	TidyReplies bool
 
+	// Timing makes gonb log the steps of each cell it compiles
+	// (--vmodule=execcode=2), so that Execution.Timing can say how long
+	// the compilation took; those log lines are consumed, not passed to
+	// Log.
+	Timing bool
+
 	StartTimeout     time.Duration // 0 = 60 s: process start to ready handshake
 	HeartbeatTimeout time.Duration // 0 = 60 s without a heartbeat answer means the kernel is dead
 
@@ -146,6 +152,7 @@ type Kernel struct {
 
 	mu        sync.Mutex
 	pending   map[string]*Execution
+	steps     []step // gonb's cell steps (Options.Timing), for Execution.Timing
 	iopubSeen chan struct{}
 	seenOnce  sync.Once
 
@@ -261,6 +268,9 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	if !opt.HTMLErrors {
 		args = append(args, "--raw_error")
 	}
+	if opt.Timing {
+		args = append(args, timingArgs...)
+	}
 	k.cmd = exec.Command(opt.Tools.Gonb, args...)
 	k.cmd.Dir = opt.Dir
 	k.cmd.Env = kernelEnv(opt, tmpDir, k.marker)
@@ -268,6 +278,9 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	var logw io.Writer = k.tail
 	if opt.Log != nil {
 		logw = io.MultiWriter(k.tail, opt.Log)
+	}
+	if opt.Timing {
+		logw = &stepWriter{next: logw, record: k.recordStep}
 	}
 	k.cmd.Stdout, k.cmd.Stderr = logw, logw
 	k.cmd.WaitDelay = 2 * time.Second // a grandchild holding the pipes must not delay death detection
@@ -299,13 +312,23 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	return k, nil
 }
 
+// cellGoFlags is added to GOFLAGS in the kernel's environment: gonb's go
+// build of every cell links without DWARF debugging information, a
+// quarter less CPU per cell for a notebook's program (the link is most of
+// a cell's compilation). The code, and so every result, is the same; a
+// panic's stack trace still names files and lines (they come from the
+// program's pclntab, not from DWARF). A GOFLAGS of the caller's that sets
+// -ldflags is left alone.
+const cellGoFlags = "-ldflags=-w"
+
 // kernelEnv is the caller's environment with the tool directory first on
 // PATH (then Tools.GoplsDir, if set), TMPDIR set to the kernel's private directory (gonb creates its work
-// directory there, go build its scratch space), the marker variable,
+// directory there, go build its scratch space), cellGoFlags in GOFLAGS, the marker variable,
 // RootEnv set to Options.Module when wiring, and no GOWORK (a go.work in
 // gonb's scratch module must be the one used).
 func kernelEnv(opt Options, tmpDir, marker string) []string {
 	var env []string
+	goflags := ""
 	path := opt.Tools.Dir
 	if opt.Tools.GoplsDir != "" {
 		path += string(os.PathListSeparator) + opt.Tools.GoplsDir
@@ -314,13 +337,18 @@ func kernelEnv(opt Options, tmpDir, marker string) []string {
 		switch {
 		case strings.HasPrefix(kv, "PATH="):
 			path += string(os.PathListSeparator) + kv[len("PATH="):]
+		case strings.HasPrefix(kv, "GOFLAGS="):
+			goflags = kv[len("GOFLAGS="):]
 		case strings.HasPrefix(kv, "TMPDIR="), strings.HasPrefix(kv, MarkerEnv+"="), strings.HasPrefix(kv, "GOWORK="),
 			opt.Module != "" && strings.HasPrefix(kv, RootEnv+"="):
 		default:
 			env = append(env, kv)
 		}
 	}
-	env = append(env, "PATH="+path, "TMPDIR="+tmpDir, MarkerEnv+"="+marker)
+	if !strings.Contains(goflags, "-ldflags") {
+		goflags = strings.TrimSpace(goflags + " " + cellGoFlags)
+	}
+	env = append(env, "PATH="+path, "TMPDIR="+tmpDir, MarkerEnv+"="+marker, "GOFLAGS="+goflags)
 	if opt.Module != "" {
 		env = append(env, RootEnv+"="+opt.Module)
 	}

@@ -353,6 +353,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			Verified:  res.Verified,
 			Title:     title(res),
 			Params:    o.params,
+			Timing:    newTiming(res),
 		}
 		var counts render.MetricCounts
 		cellStatus := make([]string, 0, len(res.Cells))
@@ -394,7 +395,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			counts = render.CountMetrics(mets)
 			page, err := r.RenderNotebook(render.Page{
 				Name: res.Name, Notebook: res.Notebook, Bundles: bs, Status: res.Status, Err: res.Err,
-				CellStatus: cellStatus, Duration: res.Duration,
+				CellStatus: cellStatus, Duration: res.Duration, Timing: pageTiming(entry.Timing, len(res.Notebook.Cells)),
 			})
 			if err != nil {
 				// No page: the index row says why.

@@ -152,11 +152,55 @@ type NotebookEntry struct {
 	// disagreement: neither passed nor failed.
 	MetricsKnown int `json:"metrics_known_disagreements,omitempty"`
 
+	// Timing is where its run time went; absent for a notebook that was
+	// not executed (it could not be loaded). Not data: see
+	// NotebookTiming.
+	Timing *NotebookTiming `json:"timing,omitempty"`
+
 	// Params are the values of its parameters cell a run with parameters
 	// (`sigprop report -p NAME=VALUE`) set, canonical; absent in a run at
 	// the notebook's own settings. sigprop diff compares such a run with
 	// the same notebook of the other report only.
 	Params map[string]string `json:"params,omitempty"`
+}
+
+// NotebookTiming is where a notebook's run time went, as the executor
+// measured it (execute.Result, kernel.Timing), in seconds rounded to the
+// millisecond. It is not data: two runs of one commit differ in it, no
+// data hash covers it, `sigprop diff` does not read it, and
+// WithoutTiming removes it (with DurationS) where two reports are
+// compared byte for byte. A cached notebook's timing is that of the run
+// that stored its result.
+type NotebookTiming struct {
+	// KernelStartS is starting gonb and wiring it to the module (its
+	// hidden setup cell included).
+	KernelStartS float64 `json:"kernel_start_s"`
+	// CompileS is the cells' compilation: gonb's goimports, go get and
+	// go build, summed over the cells; GoBuildS the go builds alone.
+	CompileS float64 `json:"compile_s"`
+	GoBuildS float64 `json:"go_build_s"`
+	// CellsS is the cells' own work: each cell's wall time less its
+	// compilation, summed.
+	CellsS float64 `json:"cells_s"`
+	// CPUS is the processor time of the kernel's process tree (gonb,
+	// go build with its compiler and linker, the cells' programs) over
+	// the kernel's start and the cells; absent where it is not measured
+	// (only Linux's /proc gives it).
+	CPUS *float64 `json:"cpu_s,omitempty"`
+	// Cells has one entry per code cell that ran, in notebook order.
+	Cells []CellTiming `json:"cells"`
+}
+
+// CellTiming is one code cell's wall time, the part of it gonb spent
+// compiling the cell (goimports, go get, go build) and the go build
+// alone, and the CPU time of the kernel's process tree meanwhile (absent
+// where not measured).
+type CellTiming struct {
+	Cell     int      `json:"cell"` // 0-based index in the notebook (its page's cell-N anchor)
+	WallS    float64  `json:"wall_s"`
+	CompileS float64  `json:"compile_s"`
+	GoBuildS float64  `json:"go_build_s"`
+	CPUS     *float64 `json:"cpu_s,omitempty"`
 }
 
 // FigureEntry is one figure with the data behind it.
