@@ -83,7 +83,7 @@ func testPage(t testing.TB) Page {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, mb2, err := show.RenderMetric(show.NewMetric("chi1 z-score", 6.5, 4, "printed Eq. 7"))
+	_, mb2, err := show.RenderMetric(show.Metric{Name: "chi1 z-score", Value: 6.5, Tolerance: 4, Note: "printed Eq. 7"}) // an old-style metric: no kind, rule or basis
 	if err != nil {
 		t.Fatal(err)
 	}
