@@ -10,7 +10,7 @@ import (
 
 func TestRenderMetricGolden(t *testing.T) {
 	var all bytes.Buffer
-	// As show.NewMetric makes them: Pass = |Value| <= Tolerance.
+	// As show makes them: Pass = |Value| <= Tolerance.
 	for _, m := range []bundle.Metric{
 		{Name: "q* theory vs simulation (z-score)", Value: 1.234567, Tolerance: 4, Pass: true, Note: "n=512, 200 seeds"},
 		{Name: "chi1 at <edge>", Value: -0.2, Tolerance: 0.01},

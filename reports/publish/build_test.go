@@ -23,7 +23,13 @@ import (
 // outputs carry a figure and a metric bundle.
 func executed(t *testing.T, name string, metricValue float64) execute.Result {
 	t.Helper()
-	return executedWith(t, name, show.NewMetric("m1", metricValue, 1, ""), show.Figure{ID: "f1"})
+	return executedWith(t, name, plainMetric("m1", metricValue, 1), show.Figure{ID: "f1"})
+}
+
+// plainMetric is a metric with a name, value and tolerance only (no kind,
+// rule or basis), passing as show's metrics do when |value| <= tol.
+func plainMetric(name string, value, tol float64) show.Metric {
+	return show.Metric{Name: name, Value: bundle.Float(value), Tolerance: bundle.Float(tol), Pass: value >= -tol && value <= tol}
 }
 
 // executedWith returns a notebook that drew figs and metric m.
@@ -239,7 +245,7 @@ func TestOneBadNotebookFailsAlone(t *testing.T) {
 	}{
 		"schema":   {withBundle(t, "schema", `{"schema":99,"kind":"figure","figure":{"id":"x"}}`), "schema version 99"},
 		"rule":     {withBundle(t, "rule", `{"schema":1,"kind":"metric","metric":{"name":"m","value":1,"tolerance":2,"rule":"roughly"}}`), `rule "roughly"`},
-		"collide":  {executedWith(t, "collide", show.NewMetric("m1", 0.5, 1, ""), show.Figure{ID: "f1"}, show.Figure{ID: "f1"}), "share the files"},
+		"collide":  {executedWith(t, "collide", plainMetric("m1", 0.5, 1), show.Figure{ID: "f1"}, show.Figure{ID: "f1"}), "share the files"},
 		"nan":      {withBundle(t, "nan", fig("f1", `[null,null]`)), "no finite point"},
 		"overflow": {withBundle(t, "overflow", fig("f1", `[1e308,-1e308]`)), "extent is not finite"},
 	}
