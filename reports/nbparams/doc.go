@@ -17,7 +17,14 @@
 // A value is checked against the parameter's type before anything runs:
 // the declared type, or for a declaration without one the type of its
 // literal (an integer literal takes integers, a floating-point one any
-// finite number, a string literal any text, true/false a boolean).
+// finite number, a string literal any text, true/false a boolean). A
+// string parameter whose declaration carries the directive
+// "//sigprop:oneof SET" (OneOfDirective) takes only the names of that set,
+// read from the library (Sets: "activation" is activation.Names), so a
+// notebook's `-p Phi=nosuch` is refused naming Phi and the names allowed.
+// Ranges of numbers are not declared here (that would be a second copy of
+// a range): a value out of the range of the setting it reaches is refused
+// by that setting's Validate when its cell runs.
 //
 //	Find, Cell, Param     a notebook's parameters cell and the parameters it declares
 //	Param.Go, Cell.Check  a value as Go source of the parameter's type, or the error naming it

@@ -11,10 +11,12 @@ import (
 	"go/token"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -25,6 +27,23 @@ const (
 	InjectedTag = "injected-parameters"
 )
 
+// OneOfDirective, on a line of its own in the comment right above a
+// string parameter's declaration, restricts its values to a named set:
+//
+//	//sigprop:oneof activation
+//	const Phi = "tanh" // φ, by name
+//
+// takes only the names activation.ByName accepts. The sets are those of
+// Sets, each read from the package that defines it.
+const OneOfDirective = "//sigprop:oneof "
+
+// Sets are the named sets a OneOfDirective may name, each the function
+// of lib that lists it (one source of truth: the list the library itself
+// accepts).
+var Sets = map[string]func() []string{
+	"activation": activation.Names, // activation.ByName's names
+}
+
 // Param is one parameter the parameters cell declares.
 type Param struct {
 	Name  string
@@ -33,8 +52,13 @@ type Param struct {
 	Kind  string // what values it takes: "int", "uint", "float", "bool" or "string"
 	Bits  int    // size of Kind for sized types (int8 … float32), else 64
 	Value string // its source in the parameters cell
-	group *ast.GenDecl
-	spec  *ast.ValueSpec
+	// OneOf names the set a string parameter's values are taken from (its
+	// OneOfDirective), and Allowed lists that set; both empty for a
+	// parameter that takes any value of its kind.
+	OneOf   string
+	Allowed []string
+	group   *ast.GenDecl
+	spec    *ast.ValueSpec
 }
 
 // Cell is a notebook's parameters cell.
@@ -86,7 +110,7 @@ func parseCell(idx int, source string) (*Cell, error) {
 		}
 	}
 	src := "package p\n" + strings.Join(lines, "\n")
-	f, err := parser.ParseFile(token.NewFileSet(), "parameters", src, 0)
+	f, err := parser.ParseFile(token.NewFileSet(), "parameters", src, parser.ParseComments)
 	if err != nil {
 		return nil, fmt.Errorf("nbparams: cell %d (the parameters cell) does not parse as top-level Go declarations: %v", idx+1, err)
 	}
@@ -116,10 +140,45 @@ func parseCell(idx int, source string) (*Cell, error) {
 				c.unusable[p.Name] = fmt.Sprintf("its type (%s) is not an integer, floating-point, boolean or string type; give it one explicitly", orUnknown(p.Type))
 				continue
 			}
+			doc := vs.Doc
+			if doc == nil && !g.Lparen.IsValid() {
+				doc = g.Doc
+			}
+			if err := p.oneOf(doc); err != nil {
+				return nil, fmt.Errorf("nbparams: cell %d (the parameters cell): %w", idx+1, err)
+			}
 			c.Params[p.Name] = p
 		}
 	}
 	return c, nil
+}
+
+// oneOf reads p's OneOfDirective from its doc comment, if it has one: the
+// set must be one of Sets, p a string, and p's own value in the set.
+func (p *Param) oneOf(doc *ast.CommentGroup) error {
+	if doc == nil {
+		return nil
+	}
+	for _, cm := range doc.List {
+		name, ok := strings.CutPrefix(cm.Text, OneOfDirective)
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		list, known := Sets[name]
+		if !known {
+			return fmt.Errorf("parameter %s: %s%s names no known set (known: %s)", p.Name, OneOfDirective, name, strings.Join(sortedKeys(Sets), ", "))
+		}
+		if p.Kind != "string" {
+			return fmt.Errorf("parameter %s: %s%s on a parameter of kind %s, want a string", p.Name, OneOfDirective, name, p.Kind)
+		}
+		p.OneOf, p.Allowed = name, list()
+		v, err := strconv.Unquote(p.Value)
+		if err != nil || !slices.Contains(p.Allowed, v) {
+			return fmt.Errorf("parameter %s: its value %s is not one of the %s names (%s)", p.Name, p.Value, name, strings.Join(p.Allowed, ", "))
+		}
+	}
+	return nil
 }
 
 func orUnknown(t string) string {
@@ -224,6 +283,9 @@ func (p Param) Go(value string) (string, error) {
 		}
 		return strconv.FormatBool(b), nil
 	case "string":
+		if p.Allowed != nil && !slices.Contains(p.Allowed, value) {
+			return "", bad(fmt.Sprintf("one of the %s names (%s)", p.OneOf, strings.Join(p.Allowed, ", ")))
+		}
 		return strconv.Quote(value), nil
 	}
 	panic("nbparams: parameter " + p.Name + " of no kind")

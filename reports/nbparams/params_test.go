@@ -1,9 +1,11 @@
 package nbparams
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -60,5 +62,43 @@ func TestInject(t *testing.T) {
 	}
 	if h1, h2 := Hash(map[string]string{"A": "1", "B": "2"}), Hash(map[string]string{"A": "12", "B": ""}); h1 == h2 || len(h1) != 12 {
 		t.Errorf("Hash: %s, %s", h1, h2)
+	}
+}
+
+// TestOneOf: a string parameter under "//sigprop:oneof activation" takes
+// the names activation.ByName accepts and no other (the error names the
+// parameter and lists them), in a group or alone; a misplaced or unknown
+// directive, and a default outside its set, make the cell an error.
+func TestOneOf(t *testing.T) {
+	nb := notebook("// the activation\n//sigprop:oneof activation\nconst Phi = \"tanh\" // φ\n\nconst (\n\tDepth = 3\n\t//sigprop:oneof activation\n\tPsi = \"relu\"\n\tFree = \"x\"\n)\n")
+	got, err := Inject(nb, map[string]string{"Phi": "gelu", "Psi": "erf", "Free": "nosuch"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src := string(got.Cells[2].Source); !strings.Contains(src, "const Phi = \"gelu\"\n") || !strings.Contains(src, "\tPsi = \"erf\"\n\tFree = \"nosuch\"\n") {
+		t.Errorf("injected cell:\n%s", src)
+	}
+	c, err := Find(nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := c.Params["Phi"]; p.OneOf != "activation" || !slices.Equal(p.Allowed, activation.Names()) || c.Params["Free"].Allowed != nil {
+		t.Errorf("Phi: set %q, allowed %v; Free allowed %v", p.OneOf, p.Allowed, c.Params["Free"].Allowed)
+	}
+	for _, name := range []string{"Phi", "Psi"} {
+		_, err := Inject(nb, map[string]string{name: "nosuch"})
+		want := "parameter " + name + ": \"nosuch\" is not one of the activation names (" + strings.Join(activation.Names(), ", ") + ")"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s=nosuch: error %v, want %q", name, err, want)
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"//sigprop:oneof colours\nconst Phi = \"tanh\"\n", "parameter Phi: //sigprop:oneof colours names no known set (known: activation)"},
+		{"//sigprop:oneof activation\nconst Depth = 3\n", "parameter Depth: //sigprop:oneof activation on a parameter of kind int, want a string"},
+		{"//sigprop:oneof activation\nconst Phi = \"tan\"\n", "parameter Phi: its value \"tan\" is not one of the activation names"},
+	} {
+		if _, err := Find(notebook(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
+		}
 	}
 }
