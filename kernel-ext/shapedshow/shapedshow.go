@@ -198,7 +198,7 @@ func Fig1Right(nn *shapednet.Run, r *sde.Result) show.View {
 	if m == 2 {
 		v12, s12 := nn.FinalEntry(0, 1), r.Entry(0, 1)
 		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7", PaperFigure: "Noci et al. 2023, Fig. 7", Caption: fmt.Sprintf("Density of the covariance V¹²_T (not the correlation), network vs SDE, m = 2, T = %g%s.", r.T, at),
-			XLabel: "V¹²", YLabel: "density", Series: show.Densities("network", "SDE", v12, s12, -1, 2), Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
+			XLabel: "V¹²", YLabel: "density", Series: show.Densities("network", "SDE", v12, s12, -1, 2), Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
 			show.Agree(ks("fig7", "Fig. 7: KS(network V¹², SDE V¹²)", v12, s12, stops, claimFig7, true)),
 			show.Agree(ks("fig7", "Fig. 7: KS(network V¹¹, SDE V¹¹)", nn.FinalEntry(0, 0), r.Entry(0, 0), stops, claimFig7, false)))
 	}
