@@ -22,9 +22,12 @@
 // "//sigprop:oneof SET" (OneOfDirective) takes only the names of that set,
 // read from the library (Sets: "activation" is activation.Names), so a
 // notebook's `-p Phi=nosuch` is refused naming Phi and the names allowed.
-// Ranges of numbers are not declared here (that would be a second copy of
-// a range): a value out of the range of the setting it reaches is refused
-// by that setting's Validate when its cell runs.
+// A floating-point parameter whose declaration carries "//sigprop:check
+// NAME" (CheckDirective) is checked by the library's own validation of
+// the setting NAME (Checks: "sde.Model.Gamma", "sde.Model.Tau0"), so
+// `-p Gamma=-1` is refused before any cell runs with the library's range;
+// no range is written here. A value of a parameter without one reaches
+// its setting's Validate when its cell runs.
 //
 //	Find, Cell, Param     a notebook's parameters cell and the parameters it declares
 //	Param.Go, Cell.Check  a value as Go source of the parameter's type, or the error naming it

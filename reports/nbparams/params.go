@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -44,6 +45,27 @@ var Sets = map[string]func() []string{
 	"activation": activation.Names, // activation.ByName's names
 }
 
+// CheckDirective, on a line of its own in the comment right above a
+// floating-point parameter's declaration, names the library setting the
+// value reaches, whose own validation then checks it before any cell runs:
+//
+//	//sigprop:check sde.Model.Gamma
+//	var Gamma float64 = 1 / math.Sqrt(8)
+//
+// The checks are those of Checks; a range is written once, in the
+// library.
+const CheckDirective = "//sigprop:check "
+
+// Checks are the named checks a CheckDirective may name: each sets one
+// field of a library setting, otherwise valid, to the value and returns
+// that setting's Validate error.
+var Checks = map[string]func(float64) error{
+	// γ of the shaped attention SDE (and of its networks): [0, 1].
+	"sde.Model.Gamma": func(g float64) error { return sde.Model{Kind: sde.Attention, Gamma: g, Tau0: 1}.Validate() },
+	// τ₀ of the shaped attention SDE: finite and > 0.
+	"sde.Model.Tau0": func(t float64) error { return sde.Model{Kind: sde.Attention, Gamma: 0, Tau0: t}.Validate() },
+}
+
 // Param is one parameter the parameters cell declares.
 type Param struct {
 	Name  string
@@ -57,8 +79,11 @@ type Param struct {
 	// parameter that takes any value of its kind.
 	OneOf   string
 	Allowed []string
-	group   *ast.GenDecl
-	spec    *ast.ValueSpec
+	// Check names the library check of a floating-point parameter's
+	// values (its CheckDirective), or is empty.
+	Check string
+	group *ast.GenDecl
+	spec  *ast.ValueSpec
 }
 
 // Cell is a notebook's parameters cell.
@@ -153,13 +178,25 @@ func parseCell(idx int, source string) (*Cell, error) {
 	return c, nil
 }
 
-// oneOf reads p's OneOfDirective from its doc comment, if it has one: the
-// set must be one of Sets, p a string, and p's own value in the set.
+// oneOf reads p's OneOfDirective and CheckDirective from its doc comment,
+// if it has them: the set must be one of Sets, p a string, and p's own
+// value in the set; the check one of Checks and p floating-point.
 func (p *Param) oneOf(doc *ast.CommentGroup) error {
 	if doc == nil {
 		return nil
 	}
 	for _, cm := range doc.List {
+		if name, ok := strings.CutPrefix(cm.Text, CheckDirective); ok {
+			name = strings.TrimSpace(name)
+			if _, known := Checks[name]; !known {
+				return fmt.Errorf("parameter %s: %s%s names no known check (known: %s)", p.Name, CheckDirective, name, strings.Join(sortedKeys(Checks), ", "))
+			}
+			if p.Kind != "float" {
+				return fmt.Errorf("parameter %s: %s%s on a parameter of kind %s, want a floating-point one", p.Name, CheckDirective, name, p.Kind)
+			}
+			p.Check = name
+			continue
+		}
 		name, ok := strings.CutPrefix(cm.Text, OneOfDirective)
 		if !ok {
 			continue
@@ -270,6 +307,11 @@ func (p Param) Go(value string) (string, error) {
 		x, err := strconv.ParseFloat(v, p.Bits)
 		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
 			return "", bad("a finite number")
+		}
+		if p.Check != "" {
+			if err := Checks[p.Check](x); err != nil {
+				return "", fmt.Errorf("parameter %s: %s is out of range (%s: %v)", p.Name, v, p.Check, err)
+			}
 		}
 		s := strconv.FormatFloat(x, 'g', -1, p.Bits)
 		if !strings.ContainsAny(s, ".e") {

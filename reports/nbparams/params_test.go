@@ -102,3 +102,33 @@ func TestOneOf(t *testing.T) {
 		}
 	}
 }
+
+// TestCheck: a floating-point parameter under "//sigprop:check
+// sde.Model.Gamma" takes the values sde.Model.Validate takes for γ and is
+// refused otherwise, the error naming the parameter and the library's
+// range; τ₀ likewise (0 is refused: the SDE needs τ₀ > 0); an unknown
+// check or one on an integer makes the cell an error.
+func TestCheck(t *testing.T) {
+	nb := notebook("//sigprop:check sde.Model.Gamma\nvar Gamma float64 = 0.5\n\n//sigprop:check sde.Model.Tau0\nconst Tau0 = 1.0\n")
+	if _, err := Inject(nb, map[string]string{"Gamma": "1", "Tau0": "0.25"}); err != nil {
+		t.Errorf("γ = 1, τ₀ = 0.25: %v", err)
+	}
+	for _, tc := range []struct{ name, value, want string }{
+		{"Gamma", "-1", "parameter Gamma: -1 is out of range (sde.Model.Gamma: sde: Gamma = -1, must be in [0, 1])"},
+		{"Gamma", "1.5", "parameter Gamma: 1.5 is out of range"},
+		{"Tau0", "0", "parameter Tau0: 0 is out of range (sde.Model.Tau0: sde: Tau0 = 0, must be finite and > 0)"},
+		{"Tau0", "-2", "parameter Tau0: -2 is out of range"},
+	} {
+		if _, err := Inject(nb, map[string]string{tc.name: tc.value}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s=%s: error %v, want %q", tc.name, tc.value, err, tc.want)
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"//sigprop:check sde.Model.Beta\nconst B = 1.0\n", "parameter B: //sigprop:check sde.Model.Beta names no known check (known: sde.Model.Gamma, sde.Model.Tau0)"},
+		{"//sigprop:check sde.Model.Gamma\nconst Depth = 3\n", "parameter Depth: //sigprop:check sde.Model.Gamma on a parameter of kind int, want a floating-point one"},
+	} {
+		if _, err := Find(notebook(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
+		}
+	}
+}
