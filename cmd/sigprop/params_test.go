@@ -329,7 +329,8 @@ func listedRow(list *conformance.List, ref string) bool {
 // refused before any cell runs (exit 2, no site, no kernel started), the
 // error naming the parameter and what it takes: an activation name outside
 // activation.Names on notebook 01's Phi (//sigprop:oneof activation), text
-// for 05's Gamma, a γ or τ₀ outside the SDE's range (//sigprop:check).
+// for 05's Gamma, a γ or τ₀ outside the SDE's range (//sigprop:check), and
+// on 07 a block's φ or σ_w that a block file does not take.
 func TestPhysicsParamsRefused(t *testing.T) {
 	root := repoRoot(t)
 	for _, tc := range []struct {
@@ -342,6 +343,8 @@ func TestPhysicsParamsRefused(t *testing.T) {
 		{"05-shaped-transformer", []string{"-p", "Gamma=half"}, "parameter Gamma: \"half\" is not a finite number"},
 		{"05-shaped-transformer", []string{"-p", "Gamma=-1"}, "parameter Gamma: -1 is out of range (sde.Model.Gamma: sde: Gamma = -1, must be in [0, 1])"},
 		{"05-shaped-transformer", []string{"-p", "Fig4Gamma=1.5"}, "parameter Fig4Gamma: 1.5 is out of range"},
+		{"07-compose", []string{"-p", "PostPhi=nosuch"}, "parameter PostPhi: \"nosuch\" is not one of the activation names"},
+		{"07-compose", []string{"-p", "PreSigmaW=0"}, "parameter PreSigmaW: 0 is out of range (compose.Block.sigma_w: compose: parameter out of range: sigma_w"},
 		{"05-shaped-transformer", []string{"-p", "Tau0=0"}, "parameter Tau0: 0 is out of range (sde.Model.Tau0: sde: Tau0 = 0, must be finite and > 0)"},
 		{"05-shaped-transformer", []string{"-p", "gamma=0.4"}, "parameter gamma is not declared in the parameters cell"},
 	} {

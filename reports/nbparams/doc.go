@@ -24,7 +24,8 @@
 // notebook's `-p Phi=nosuch` is refused naming Phi and the names allowed.
 // A floating-point parameter whose declaration carries "//sigprop:check
 // NAME" (CheckDirective) is checked by the library's own validation of
-// the setting NAME (Checks: "sde.Model.Gamma", "sde.Model.Tau0"), so
+// the setting NAME (Checks: "sde.Model.Gamma", "sde.Model.Tau0", block
+// fields such as "compose.Block.sigma_w"), so
 // `-p Gamma=-1` is refused before any cell runs with the library's range;
 // no range is written here. A value of a parameter without one reaches
 // its setting's Validate when its cell runs.

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
@@ -46,8 +47,9 @@ var Sets = map[string]func() []string{
 }
 
 // CheckDirective, on a line of its own in the comment right above a
-// floating-point parameter's declaration, names the library setting the
-// value reaches, whose own validation then checks it before any cell runs:
+// floating-point parameter's declaration, names a library setting the
+// value reaches (one line each), whose own validation then checks it
+// before any cell runs:
 //
 //	//sigprop:check sde.Model.Gamma
 //	var Gamma float64 = 1 / math.Sqrt(8)
@@ -64,6 +66,20 @@ var Checks = map[string]func(float64) error{
 	"sde.Model.Gamma": func(g float64) error { return sde.Model{Kind: sde.Attention, Gamma: g, Tau0: 1}.Validate() },
 	// τ₀ of the shaped attention SDE: finite and > 0.
 	"sde.Model.Tau0": func(t float64) error { return sde.Model{Kind: sde.Attention, Gamma: 0, Tau0: t}.Validate() },
+	// Fields of a block file (compose.ParseFields, from compose.DefaultBlock).
+	"compose.Block.sigma_a2":    blockField("sigma_a2"),
+	"compose.Block.sigma_w":     blockField("sigma_w"),
+	"compose.Block.branch_attn": blockField("branch_attn"),
+	"compose.Block.branch_mlp":  blockField("branch_mlp"),
+}
+
+// blockField checks a value of the block-file field key as compose reads
+// it: compose.DefaultBlock with that one field set.
+func blockField(key string) func(float64) error {
+	return func(x float64) error {
+		_, err := compose.ParseFields(map[string]string{key: strconv.FormatFloat(x, 'g', -1, 64)})
+		return err
+	}
 }
 
 // Param is one parameter the parameters cell declares.
@@ -79,9 +95,9 @@ type Param struct {
 	// parameter that takes any value of its kind.
 	OneOf   string
 	Allowed []string
-	// Check names the library check of a floating-point parameter's
-	// values (its CheckDirective), or is empty.
-	Check string
+	// Check names the library checks of a floating-point parameter's
+	// values (its CheckDirectives, one a setting it reaches), if any.
+	Check []string
 	group *ast.GenDecl
 	spec  *ast.ValueSpec
 }
@@ -194,7 +210,7 @@ func (p *Param) oneOf(doc *ast.CommentGroup) error {
 			if p.Kind != "float" {
 				return fmt.Errorf("parameter %s: %s%s on a parameter of kind %s, want a floating-point one", p.Name, CheckDirective, name, p.Kind)
 			}
-			p.Check = name
+			p.Check = append(p.Check, name)
 			continue
 		}
 		name, ok := strings.CutPrefix(cm.Text, OneOfDirective)
@@ -308,9 +324,9 @@ func (p Param) Go(value string) (string, error) {
 		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
 			return "", bad("a finite number")
 		}
-		if p.Check != "" {
-			if err := Checks[p.Check](x); err != nil {
-				return "", fmt.Errorf("parameter %s: %s is out of range (%s: %v)", p.Name, v, p.Check, err)
+		for _, c := range p.Check {
+			if err := Checks[c](x); err != nil {
+				return "", fmt.Errorf("parameter %s: %s is out of range (%s: %v)", p.Name, v, c, err)
 			}
 		}
 		s := strconv.FormatFloat(x, 'g', -1, p.Bits)

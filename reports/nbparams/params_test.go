@@ -109,8 +109,9 @@ func TestOneOf(t *testing.T) {
 // range; τ₀ likewise (0 is refused: the SDE needs τ₀ > 0); an unknown
 // check or one on an integer makes the cell an error.
 func TestCheck(t *testing.T) {
-	nb := notebook("//sigprop:check sde.Model.Gamma\nvar Gamma float64 = 0.5\n\n//sigprop:check sde.Model.Tau0\nconst Tau0 = 1.0\n")
-	if _, err := Inject(nb, map[string]string{"Gamma": "1", "Tau0": "0.25"}); err != nil {
+	nb := notebook("//sigprop:check sde.Model.Gamma\nvar Gamma float64 = 0.5\n\n//sigprop:check sde.Model.Tau0\nconst Tau0 = 1.0\n" +
+		"//sigprop:check compose.Block.sigma_w\nconst SigmaW = 1.0\n//sigprop:check compose.Block.sigma_a2\nconst SigmaA2 = 1.0\n")
+	if _, err := Inject(nb, map[string]string{"Gamma": "1", "Tau0": "0.25", "SigmaW": "2", "SigmaA2": "0"}); err != nil {
 		t.Errorf("γ = 1, τ₀ = 0.25: %v", err)
 	}
 	for _, tc := range []struct{ name, value, want string }{
@@ -118,13 +119,15 @@ func TestCheck(t *testing.T) {
 		{"Gamma", "1.5", "parameter Gamma: 1.5 is out of range"},
 		{"Tau0", "0", "parameter Tau0: 0 is out of range (sde.Model.Tau0: sde: Tau0 = 0, must be finite and > 0)"},
 		{"Tau0", "-2", "parameter Tau0: -2 is out of range"},
+		{"SigmaW", "0", "parameter SigmaW: 0 is out of range (compose.Block.sigma_w: compose: parameter out of range: sigma_w"},
+		{"SigmaA2", "-0.5", "parameter SigmaA2: -0.5 is out of range (compose.Block.sigma_a2: compose: parameter out of range: sigma_a2"},
 	} {
 		if _, err := Inject(nb, map[string]string{tc.name: tc.value}); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s=%s: error %v, want %q", tc.name, tc.value, err, tc.want)
 		}
 	}
 	for _, tc := range []struct{ src, want string }{
-		{"//sigprop:check sde.Model.Beta\nconst B = 1.0\n", "parameter B: //sigprop:check sde.Model.Beta names no known check (known: sde.Model.Gamma, sde.Model.Tau0)"},
+		{"//sigprop:check sde.Model.Beta\nconst B = 1.0\n", "parameter B: //sigprop:check sde.Model.Beta names no known check (known: compose.Block.branch_attn, compose.Block.branch_mlp, compose.Block.sigma_a2, compose.Block.sigma_w, sde.Model.Gamma, sde.Model.Tau0)"},
 		{"//sigprop:check sde.Model.Gamma\nconst Depth = 3\n", "parameter Depth: //sigprop:check sde.Model.Gamma on a parameter of kind int, want a floating-point one"},
 	} {
 		if _, err := Find(notebook(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) {
