@@ -25,16 +25,18 @@
 // A floating-point parameter whose declaration carries "//sigprop:check
 // NAME" (CheckDirective) is checked by the library's own validation of
 // the setting NAME (Checks: "sde.Model.Gamma", "sde.Model.Tau0", block
-// fields such as "compose.Block.sigma_w"), so
-// `-p Gamma=-1` is refused before any cell runs with the library's range;
-// no range is written here. A value of a parameter without one reaches
-// its setting's Validate when its cell runs.
+// fields such as "compose.Block.sigma_w"), so `-p Gamma=-1` is refused
+// before any cell runs with the library's range; no range is written
+// here. A value of a parameter without one reaches its setting's Validate
+// when its cell runs.
 //
 //	Find, Cell, Param     a notebook's parameters cell and the parameters it declares
 //	Param.Go, Cell.Check  a value as Go source of the parameter's type, or the error naming it
 //	Inject                the notebook with the injected-parameters cell added
 //	Parse, ReadFile       NAME=VALUE assignments from -p flags and from a --params file
 //	Hash                  a short digest of the values, naming a parameterised run's site
+//	OneOfDirective, Sets  a string parameter's allowed names, listed by the library
+//	CheckDirective, Checks a number's range, checked by the library's Validate
 //
 // Their caller is `sigprop report -p NAME=VALUE NOTEBOOK` (cmd/sigprop).
 package nbparams
