@@ -168,10 +168,14 @@ func merge(ms ...map[string]map[string]float64) map[string]map[string]float64 {
 // of its default cost.
 var cheapRuns = []cheapRun{
 	{Notebook: "00-overview", Params: []string{"Correlations=11"}},
-	{Notebook: "01-mean-field", Params: []string{"Width=200", "SpectrumWidth=120"},
+	// Notebook 01 also at another activation, -p Phi=erf: the maps, their
+	// checks and χ₁ on the critical line are erf's.
+	{Notebook: "01-mean-field", Params: []string{"Phi=erf", "Width=200", "SpectrumWidth=120"},
 		Figures: merge(each(map[string]float64{"width": 200}, "qmap-iteration", "cmap-iteration", "chi1-sim", "xi-c-decay",
 			"fig3-relu", "fig3-hardtanh", "fig3-shifted_relu", "fig3-erf", "fig3-smoothed_relu", "beyond-chi1", "beyond-divergent"),
-			each(map[string]float64{"width": 120}, "beyond-spectrum"))},
+			each(map[string]float64{"width": 120}, "beyond-spectrum")),
+		Captions: map[string][]string{"qmap-iteration": {"q^ℓ for erf, σ_w² = 2, σ_b² = 0.05"}, "cmap": {"Correlation map R(c) of erf at σ_b² = 0.05"},
+			"chi1-sim": {"of erf's critical points"}, "depth-scales": {"Depth scales for erf, σ_b² = 0.05"}, "xi-c-decay": {"erf, σ_w² = 1.2, σ_b² = 0.05"}}},
 	{Notebook: "02-token-geometry", Params: []string{"Tokens=32", "Width=16", "Fig2Depth=6", "OneBlockNetworks=8", "Fig2Networks=3", "BiasNetworks=4", "BiasLayer=3",
 		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=3", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3"},
 		Figures: merge(each(map[string]float64{"n": 32, "d": 16}, "att-map", "fig2-field-sw1", "fig2-field-sw5"),
