@@ -281,13 +281,15 @@ func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 }
 
 // Chi1 shows the z check of χ₁ on and beside the critical line against
-// finite networks (p, from randmlp.Chi1Settings, at the width, depth and
-// seed p records), then figure chi1-sim.
+// finite networks (p, from randmlp.Chi1Settings, at the activation,
+// width, depth and seed p records), then figure chi1-sim, at the paper's
+// settings for tanh's 15 points 0.3 apart, 10 width-1000 networks of
+// depth 3 each.
 func Chi1(p randmlp.Chi1Points) show.View {
 	width, depth, seed := p.Width, p.Depth, p.Seed
 	k, units := len(p.SigmaW2), p.Nets*p.Width
-	paper := k == 15 && width == 1000 && depth == 3 && p.Nets == 10 && p.Offset == 0.3
-	crit := fmt.Sprint(k / 3)
+	paper := p.Phi == "tanh" && k == 15 && width == 1000 && depth == 3 && p.Nets == 10 && p.Offset == 0.3
+	crit := fmt.Sprintf("%d of %s's", k/3, p.Phi)
 	if paper {
 		crit = "five"
 	}

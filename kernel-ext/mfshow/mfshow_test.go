@@ -156,6 +156,16 @@ func TestSimulationViews(t *testing.T) {
 	if v := Chi1(p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(1, 2)) > 1e-12 {
 		t.Errorf("χ₁ max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(1, 2))
 	}
+	// At the paper's sizes, tanh's points claim the figure; another φ's do
+	// not, and the caption names it (notebook 01's -p Phi).
+	p.Nets, p.Phi = 10, "tanh"
+	if f := Chi1(p).Figures()[0]; strings.HasSuffix(f.Caption, show.YourSettings) {
+		t.Errorf("chi1-sim of tanh at the paper's sizes: caption %q", f.Caption)
+	}
+	p.Phi = "erf"
+	if f := Chi1(p).Figures()[0]; !strings.HasSuffix(f.Caption, show.YourSettings) || !strings.Contains(f.Caption, "at 5 of erf's critical points") {
+		t.Errorf("chi1-sim of erf at the paper's sizes: caption %q; want at your settings, naming erf", f.Caption)
+	}
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 2000, Width: 1000, Depth: 3, Nets: 2}
 	l.Q, l.Seed = 2, 50
 	v := SlopeLaws("relu", []randmlp.SlopeLaw{l})

@@ -77,7 +77,7 @@ func TestAtYourSettings(t *testing.T) {
 	}
 	v = Chi1(p)
 	yours(t, "Chi1", v, map[string]float64{"width": 30, "depth": 2}, []string{"χ₁ on and beside the critical line vs simulation: max |z|"}, nil)
-	if c := v.Figures()[0].Caption; !strings.Contains(c, "at 2 critical points") || !strings.Contains(c, "and 0.2 to either side") {
+	if c := v.Figures()[0].Caption; !strings.Contains(c, "at 2 of erf's critical points") || !strings.Contains(c, "and 0.2 to either side") {
 		t.Errorf("Chi1 caption %q, want the points and offset run", c)
 	}
 

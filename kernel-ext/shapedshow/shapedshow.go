@@ -78,7 +78,8 @@ func ks(fig, name string, x, y []float64, note, paper string, central bool) show
 // width, γ and seed shown are the shaped run's), then the claims that the shaped
 // Transformer keeps ρ₀ and that vanilla attention collapses by layer 50.
 // The figure claims Fig. 1, and the claims apply, only at the paper's
-// setting: width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2.
+// setting: width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2, γ = 1/√8,
+// τ₀ = 1.
 func Fig1Left(runs []*shapednet.Run) show.View {
 	want(len(runs) == 3, "Fig1Left: %d runs, want 3 (shaped, vanilla, Pre-LN)", len(runs))
 	names := []string{"shaped Transformer", "vanilla softmax, no LN", "Pre-LN (RMS norm)"}
@@ -91,12 +92,13 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 		series = append(series, show.Series{Name: names[i], X: empirical.Ints(0, r.Depth), Y: r.MeanCorr})
 	}
 	rho0 := r0.InitialCorr(0, 1)
-	paper := width == 200 && depth == 150 && nets == 4096 && m == 2 && rho0 == 0.2
-	why := fmt.Sprintf("a claim of the paper read at width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2; here width %d, depth %d, %d networks, m = %d, ρ₀ = %g", width, depth, nets, m, rho0)
+	tau0 := r0.Config.Tau0
+	paper := width == 200 && depth == 150 && nets == 4096 && m == 2 && rho0 == 0.2 && gamma == 1/math.Sqrt(8) && tau0 == 1
+	why := fmt.Sprintf("a claim of the paper read at width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2, γ = 1/√8, τ₀ = 1; here width %d, depth %d, %d networks, m = %d, ρ₀ = %g, γ = %s, τ₀ = %g", width, depth, nets, m, rho0, gammaText(gamma), tau0)
 	// The SE of the checked mean over networks and token pairs (the same
 	// as the first pair's at m = 2, not for m > 2).
 	se := r0.MeanCorrSE[depth]
-	caption := fmt.Sprintf("Mean token correlation vs layer: the shaped Transformer, vanilla softmax attention and Pre-LN, from ρ₀ = %g. %d networks each, m = %d.", rho0, nets, m)
+	caption := fmt.Sprintf("Mean token correlation vs layer: the shaped Transformer (γ = %s, τ₀ = %g), vanilla softmax attention and Pre-LN, from ρ₀ = %g. %d networks each, m = %d.", gammaText(gamma), tau0, rho0, nets, m)
 	if paper {
 		caption = "Mean token correlation vs layer: the shaped Transformer keeps ρ near ρ₀ = 0.2, vanilla softmax attention collapses (ρ → 1), Pre-LN slows the collapse only. 4096 networks each, m = 2."
 	}
@@ -108,7 +110,7 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 	}
 	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-left", Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "left",
 		Caption: caption, XLabel: "layer ℓ", YLabel: "mean ρ_ℓ", Series: series, Legend: show.BottomRight, Seed: show.Seed(seed),
-		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": r0.Config.Tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)}}, paper)),
+		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)}}, paper)),
 		show.PaperCheck(show.Agreement{Name: "shaped Transformer: mean ρ" + sub(depth) + " − ρ₀", Kind: show.Claim, Value: r0.MeanCorr[depth] - rho0, Tol: 4.5 * se,
 			Basis: fmt.Sprintf("4.5 SE, SE = %.4f from %d networks", se, nets), Figure: "fig1-left", Note: "the shaped Transformer keeps the mean correlation at ρ₀ (lib/sources/noci2023.md#check-23)",
 			Paper: claimFig1Shaped, Central: true}, paper, why),
@@ -171,25 +173,32 @@ func OneStep(o shapednet.OneStepCov) show.View {
 // of the shaped-attention networks nn against the Theorem 4.2 SDE paths r)
 // with its KS check; for m = 2 also figure fig7 (the law of V¹²) and the
 // KS checks of V¹² and V¹¹. The figures claim Figs. 1 and 7 only at the
-// paper's setting (n = 200, d = 150, 4096 networks and paths, h = 0.01,
-// ρ₀ = 0.2); the KS checks apply at any setting. The width, γ and seed
+// paper's setting (n = 200, d = 150, γ = 1/√8, τ₀ = 1, 4096 networks and
+// paths, h = 0.01, ρ₀ = 0.2); the KS checks apply at any setting. The width, γ and seed
 // shown are nn's.
 func Fig1Right(nn *shapednet.Run, r *sde.Result) show.View {
 	m, depth, nets := nn.M, nn.Depth, nn.Nets
 	width, gamma, seed := nn.Config.Width, nn.Config.Gamma, nn.Seed
 	want(r.M == m, "Fig1Right: m = %d and %d", m, r.M)
 	rho0 := nn.InitialCorr(0, 1)
-	paper := width == 200 && depth == 150 && nets == 4096 && r.Paths == nets && r.Step == 0.01 && r.T == 0.75 && rho0 == 0.2
+	tau0 := nn.Config.Tau0
+	paper := width == 200 && depth == 150 && nets == 4096 && r.Paths == nets && r.Step == 0.01 && r.T == 0.75 && rho0 == 0.2 && gamma == 1/math.Sqrt(8) && tau0 == 1
 	x, y := nn.FinalCorr(0, 1), r.FiniteCorr(0, 1)
+	// At other settings the captions say the γ and τ₀ run (the paper's
+	// captions do not state them).
+	at := ""
+	if !paper {
+		at = fmt.Sprintf(", γ = %s, τ₀ = %g", gammaText(gamma), tau0)
+	}
 	id, stops := fmt.Sprintf("fig1-right-m%d", m), fmt.Sprintf("SDE: %d of %d paths stopped, %d with PSD projections", r.NumStopped(), r.Paths, r.NumPSDViolating())
 	v := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "right",
-		Caption: fmt.Sprintf("Density of ρ¹²_T, shaped-attention network (n = %d, d = %d) vs Theorem 4.2 SDE (h = %g), m = %d tokens, T = %g. %s.", width, depth, r.Step, m, r.T, stops),
+		Caption: fmt.Sprintf("Density of ρ¹²_T, shaped-attention network (n = %d, d = %d) vs Theorem 4.2 SDE (h = %g), m = %d tokens, T = %g%s. %s.", width, depth, r.Step, m, r.T, at, stops),
 		XLabel:  "ρ¹²", YLabel: "density", Legend: show.TopLeft, Series: show.Densities("network", "SDE", x, y, -1, 1),
-		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": nn.Config.Tau0, "rho0": rho0, "m": float64(m), "step": r.Step, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
+		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": rho0, "m": float64(m), "step": r.Step, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
 		show.Agree(ks(id, fmt.Sprintf("Fig. 1 right, m = %d: KS(network ρ, SDE ρ)", m), x, y, stops, claimFig1Right, m == 2))}
 	if m == 2 {
 		v12, s12 := nn.FinalEntry(0, 1), r.Entry(0, 1)
-		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7", Paper: papers.Claim(papers.Noci2023Fig7), Caption: fmt.Sprintf("Density of the covariance V¹²_T (not the correlation), network vs SDE, m = 2, T = %g.", r.T),
+		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7", Paper: papers.Claim(papers.Noci2023Fig7), Caption: fmt.Sprintf("Density of the covariance V¹²_T (not the correlation), network vs SDE, m = 2, T = %g%s.", r.T, at),
 			XLabel: "V¹²", YLabel: "density", Series: show.Densities("network", "SDE", v12, s12, -1, 2), Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
 			show.Agree(ks("fig7", "Fig. 7: KS(network V¹², SDE V¹²)", v12, s12, stops, claimFig7, true)),
 			show.Agree(ks("fig7", "Fig. 7: KS(network V¹¹, SDE V¹¹)", nn.FinalEntry(0, 0), r.Entry(0, 0), stops, claimFig7, false)))
@@ -219,8 +228,8 @@ func TransformerT(nets []*shapednet.Run, sdes []*sde.Result) show.View {
 		v = append(v, show.Agree(ks("transformer-T", fmt.Sprintf("shaped Transformer, T = %g: KS(network, SDE)", T), x, y,
 			fmt.Sprintf("n = %d, d = %d; SDE h = %g, stopped %d, PSD-projected %d of %d paths", width, nn.Depth, r.Step, r.NumStopped(), r.NumPSDViolating(), r.Paths), claimCor43, false)))
 	}
-	paper := width == 100 && gamma == 1/math.Sqrt(8) && slices.Equal(Ts, []float64{0.5, 1.5, 3}) && sdes[0].Step == 0.005 && m == 2 && c.CMinus == -1
-	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, c₋ = %g.", len(Ts), width, m, gammaText(gamma), c.CMinus)
+	paper := width == 100 && gamma == 1/math.Sqrt(8) && c.Tau0 == 1 && slices.Equal(Ts, []float64{0.5, 1.5, 3}) && sdes[0].Step == 0.005 && m == 2 && c.CMinus == -1
+	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, τ₀ = %g, c₋ = %g.", len(Ts), width, m, gammaText(gamma), c.Tau0, c.CMinus)
 	if paper {
 		caption = "Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at three depth-to-width ratios, width 100, m = 2, γ = 1/√8, c₋ = −1."
 	}
@@ -243,7 +252,7 @@ func KSByWidth(k shapednet.KSWidths) show.View {
 	}
 	want(len(ksd) == len(widths) && len(widths) > 0, "KSByWidth: %d distances for %d widths", len(ksd), len(widths))
 	T, paths, wl := r.T, r.Paths, widths[len(widths)-1]
-	paper := T == 0.75 && gamma == 1/math.Sqrt2 && slices.Equal(widths, []float64{4, 8, 16, 32, 64, 128, 256}) && nets == 4000
+	paper := T == 0.75 && gamma == 1/math.Sqrt2 && k.Settings.Config.Tau0 == 1 && slices.Equal(widths, []float64{4, 8, 16, 32, 64, 128, 256}) && nets == 4000
 	crit := show.Map(widths, func(float64) float64 { return empirical.KSCritical(nets, len(ref), 0.001) })
 	stops := fmt.Sprintf("SDE: %d of %d paths stopped (finite-time explosion), %d PSD-projected", r.NumStopped(), paths, r.NumPSDViolating())
 	params := map[string]float64{"T": T, "gamma": gamma, "networks": float64(nets), "paths": float64(paths)}
@@ -295,7 +304,7 @@ func Fig3(l shapednet.CorrLaws) show.View {
 // |V¹²_ℓ| of shaped attention and its ablations, one run each, of one
 // depth, width, γ and number of networks; the seed shown is runs[0]'s).
 // They claim Fig. 4 only at the paper's setting: width 300, depth 150,
-// γ = 1/√2, 8192 networks each.
+// γ = 1/√2, τ₀ = 1, 8192 networks each.
 func Fig4(runs []*shapednet.Run) show.View {
 	want(len(runs) > 0, "Fig4: no runs")
 	nets, depth, width, gamma, seed := runs[0].Nets, runs[0].Depth, runs[0].Config.Width, runs[0].Config.Gamma, runs[0].Seed
@@ -307,9 +316,10 @@ func Fig4(runs []*shapednet.Run) show.View {
 		corr = append(corr, show.Series{Name: fmt.Sprintf("%s (%d stopped)", shapednet.PaperName(a), r.NumStopped()), X: empirical.Ints(0, r.Depth), Y: r.MeanAbsCorr})
 		cov = append(cov, show.Series{Name: shapednet.PaperName(a), X: empirical.Ints(0, r.Depth), Y: r.MeanAbsCov})
 	}
-	paper := nets == 8192 && width == 300 && depth == 150 && gamma == 1/math.Sqrt2
-	params := map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": runs[0].Config.Tau0, "rho0": runs[0].InitialCorr(0, 1), "networks": float64(nets)}
-	left := fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each).", nets)
+	tau0 := runs[0].Config.Tau0
+	paper := nets == 8192 && width == 300 && depth == 150 && gamma == 1/math.Sqrt2 && tau0 == 1
+	params := map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": runs[0].InitialCorr(0, 1), "networks": float64(nets)}
+	left := fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each, γ = %s, τ₀ = %g).", nets, gammaText(gamma), tau0)
 	right := "Mean |V¹²_ℓ| (log scale) for shaped attention and its ablations."
 	if paper {
 		left = "Mean |ρ_ℓ| for shaped attention and its ablations (8192 networks each): only the full shaped attention stays non-degenerate."
@@ -319,7 +329,7 @@ func Fig4(runs []*shapednet.Run) show.View {
 		Caption: left, XLabel: "layer ℓ", YLabel: "mean |ρ_ℓ|", Series: corr, Legend: show.BottomRight, Params: params, Seed: show.Seed(seed)}, paper)),
 		show.Fig(show.AtPaper(show.Figure{ID: "fig4-right", Paper: papers.Claim(papers.Noci2023Fig4), PaperNote: "right",
 			Caption: right, XLabel: "layer ℓ", YLabel: "mean |V¹²_ℓ|", LogY: true, Series: cov, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper))},
-		fig4Claims(runs, paper, fmt.Sprintf("a claim of the paper read at its setting (width 300, depth 150, γ = 1/√2, 8192 networks); here width %d, depth %d, γ = %.4g, %d networks", width, depth, gamma, nets))...)
+		fig4Claims(runs, paper, fmt.Sprintf("a claim of the paper read at its setting (width 300, depth 150, γ = 1/√2, τ₀ = 1, 8192 networks); here width %d, depth %d, γ = %.4g, τ₀ = %g, %d networks", width, depth, gamma, tau0, nets))...)
 }
 
 // Fig4Degenerate is sigprop's reading of "degenerate" and "stable" in

@@ -97,6 +97,8 @@ type Chi1Points struct {
 	Offset             float64
 	Width, Depth, Nets int
 	Seed, Stream       uint64
+	// Phi is the name of the activation (activation.Func.Name).
+	Phi string
 }
 
 // chi1Beside is Chi1Settings.Run: it estimates χ₁ on the edge of chaos
@@ -116,7 +118,7 @@ func chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, d
 	if err != nil {
 		return Chi1Points{}, err
 	}
-	p := Chi1Points{Offset: offset, Width: width, Depth: depth, Nets: nets, Seed: seed, Stream: stream}
+	p := Chi1Points{Offset: offset, Width: width, Depth: depth, Nets: nets, Seed: seed, Stream: stream, Phi: phi.Name}
 	for k, b := range sigmaB2 {
 		for _, w := range []float64{critical[k] - offset, critical[k], critical[k] + offset} {
 			mlp := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: w, SigmaB2: b}
