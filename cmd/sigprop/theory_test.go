@@ -47,7 +47,6 @@ type formulaSite struct {
 // formula a figure's theory curve or expected value comes from. A new use
 // must be one of these kinds and be listed here; theory goes to lib.
 var displayFormulaSites = []formulaSite{
-	{"tokenfig/slices.go var math.Sqrt", 1, "paper settings: α = 8^{-1/2} compared with a model's (item 2)"},
 	{"rankshow/grads.go Grid math.Sqrt", 4, "label: σ_x printed from the run's σ_x²"},
 	{"rankshow/grads.go logRatio math.Log", 1, "check statistic: ln of the ratio of two measured gradient norms"},
 	{"rankshow/grads.go TauBalance math.Log", 1, "check statistic: ln of the ratio of two measured gradient norms"},

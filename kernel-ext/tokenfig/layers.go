@@ -43,7 +43,7 @@ func LayerFigure(c tokencheck.Curves, checkNorm bool) show.View {
 		panic(fmt.Sprintf("tokenfig: LayerFigure needs curves of at least one layer, got %d", L))
 	}
 	k := min(8, L) // the layers checked
-	paper := m.N == 256 && m.D == 64 && (m.SigmaW == 1 || m.SigmaW == 5) && L >= 8
+	paper := c.AtFig2()
 	layers := empirical.Linspace(0, float64(L), L+1)
 	id := fmt.Sprintf("fig2-layers-sw%g", m.SigmaW)
 	p := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, Seed: show.Seed(c.Seeds.Seed),
@@ -80,7 +80,7 @@ func HistogramFigures(h tokencheck.Histograms) show.View {
 	if h.Networks != 1 {
 		nets = fmt.Sprintf("%d networks", h.Networks)
 	}
-	paper := paperSize(m) && m.AlphaA == a8 && m.AlphaM == a8 && h.Networks == 1
+	paper := h.AtFig2()
 	var p show.View
 	for _, c := range []struct {
 		kind, label, column string
@@ -116,7 +116,7 @@ func SymmetryFigure(s tokencheck.Symmetry) show.View {
 	if s.Q != m.D {
 		q = fmt.Sprintf("%gd", s.Q/m.D)
 	}
-	paper := paperSize(m) && m.AlphaA == a8 && m.AlphaM == a8 && m.SigmaW == 2 && s.Q == m.D && s.P1 == 0.75*m.D && s.P2 == 0.5*m.D
+	paper := s.At(tokencheck.Fig3())
 	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-symmetry", Paper: papers.Claim(papers.Cowsik2024Fig3), Seed: show.Seed(s.Seeds.Seed),
 		Caption: fmt.Sprintf("Two-group initial condition (eq. 12), p1 = %g p2 = %gd, q = %s, σ_w = %g, α = %s: the within/across dot-product ratio p1/p2 (mean ± SE of %d networks) decays towards 1; p/q approaches the non-collapsed fixed point of F (dashed level).",
 			s.P1/s.P2, s.P1/m.D, q, m.SigmaW, alphaText(m.AlphaA), st.Samples),
