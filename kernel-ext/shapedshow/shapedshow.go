@@ -91,7 +91,7 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 		series = append(series, show.Series{Name: names[i], X: empirical.Ints(0, r.Depth), Y: r.MeanCorr})
 	}
 	rho0 := r0.InitialCorr(0, 1)
-	paper := shapednet.Fig1Settings{Width: width, Depth: depth, Nets: nets, M: m, Rho0: rho0} == shapednet.Fig1()
+	paper := shapednet.Fig1Sizes{Width: width, Depth: depth, Nets: nets, M: m, Rho0: rho0} == shapednet.Fig1()
 	why := fmt.Sprintf("a claim of the paper read at width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2; here width %d, depth %d, %d networks, m = %d, ρ₀ = %g", width, depth, nets, m, rho0)
 	// The SE of the checked mean over networks and token pairs (the same
 	// as the first pair's at m = 2, not for m > 2).
@@ -124,7 +124,7 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 func Fig1PreLN(ln, rms *shapednet.Run) show.View {
 	want(ln.Depth == rms.Depth && ln.Config.Width == rms.Config.Width, "Fig1PreLN: depths %d and %d, widths %d and %d", ln.Depth, rms.Depth, ln.Config.Width, rms.Config.Width)
 	depth, width, seed := ln.Depth, ln.Config.Width, ln.Seed
-	paper := shapednet.PreLNSettings{Width: width, Depth: depth, LNNets: ln.Nets, RMSNets: rms.Nets} == shapednet.Fig1PreLN()
+	paper := shapednet.PreLNSizes{Width: width, Depth: depth, LNNets: ln.Nets, RMSNets: rms.Nets} == shapednet.Fig1PreLN()
 	se := ln.MeanCorrSE[depth] // of the compared mean over networks and pairs
 	tol, basis := 4.5*se, fmt.Sprintf("4.5 SE of the %d-network LayerNorm mean (SE = %.4f; the RMS mean over %d networks is %.0f× more precise)", ln.Nets, se, rms.Nets, math.Sqrt(float64(rms.Nets)/float64(ln.Nets)))
 	if !paper {
@@ -179,7 +179,7 @@ func Fig1Right(nn *shapednet.Run, r *sde.Result) show.View {
 	width, gamma, seed := nn.Config.Width, nn.Config.Gamma, nn.Seed
 	want(r.M == m, "Fig1Right: m = %d and %d", m, r.M)
 	rho0 := nn.InitialCorr(0, 1)
-	paper := shapednet.Fig1RightSettings{Width: width, Depth: depth, Nets: nets, Paths: r.Paths, Step: r.Step, T: r.T, Rho0: rho0} == shapednet.Fig1Right()
+	paper := shapednet.Fig1RightSizes{Width: width, Depth: depth, Nets: nets, Paths: r.Paths, Step: r.Step, T: r.T, Rho0: rho0} == shapednet.Fig1Right()
 	x, y := nn.FinalCorr(0, 1), r.FiniteCorr(0, 1)
 	id, stops := fmt.Sprintf("fig1-right-m%d", m), fmt.Sprintf("SDE: %d of %d paths stopped, %d with PSD projections", r.NumStopped(), r.Paths, r.NumPSDViolating())
 	v := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "right",
@@ -219,7 +219,7 @@ func TransformerT(nets []*shapednet.Run, sdes []*sde.Result) show.View {
 		v = append(v, show.Agree(ks("transformer-T", fmt.Sprintf("shaped Transformer, T = %g: KS(network, SDE)", T), x, y,
 			fmt.Sprintf("n = %d, d = %d; SDE h = %g, stopped %d, PSD-projected %d of %d paths", width, nn.Depth, r.Step, r.NumStopped(), r.NumPSDViolating(), r.Paths), claimCor43, false)))
 	}
-	paper := shapednet.TransformerTSettings{Width: width, M: m, Gamma: gamma, CMinus: c.CMinus, Step: sdes[0].Step, Ts: Ts}.At(shapednet.TransformerT())
+	paper := shapednet.TransformerTSizes{Width: width, M: m, Gamma: gamma, CMinus: c.CMinus, Step: sdes[0].Step, Ts: Ts}.At(shapednet.TransformerT())
 	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, c₋ = %g.", len(Ts), width, m, gammaText(gamma), c.CMinus)
 	if paper {
 		caption = "Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at three depth-to-width ratios, width 100, m = 2, γ = 1/√8, c₋ = −1."
@@ -307,7 +307,7 @@ func Fig4(runs []*shapednet.Run) show.View {
 		corr = append(corr, show.Series{Name: fmt.Sprintf("%s (%d stopped)", shapednet.PaperName(a), r.NumStopped()), X: empirical.Ints(0, r.Depth), Y: r.MeanAbsCorr})
 		cov = append(cov, show.Series{Name: shapednet.PaperName(a), X: empirical.Ints(0, r.Depth), Y: r.MeanAbsCov})
 	}
-	paper := shapednet.Fig4Settings{Width: width, Depth: depth, Nets: nets, Gamma: gamma} == shapednet.Fig4()
+	paper := shapednet.Fig4Sizes{Width: width, Depth: depth, Nets: nets, Gamma: gamma} == shapednet.Fig4()
 	params := map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": runs[0].Config.Tau0, "rho0": runs[0].InitialCorr(0, 1), "networks": float64(nets)}
 	left := fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each).", nets)
 	right := "Mean |V¹²_ℓ| (log scale) for shaped attention and its ablations."

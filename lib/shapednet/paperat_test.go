@@ -50,9 +50,9 @@ func TestAt(t *testing.T) {
 // The paper constructors' values are at the paper; each field perturbed is
 // not.
 func TestPaperSettings(t *testing.T) {
-	f1 := []func(*Fig1Settings){
-		func(s *Fig1Settings) { s.Width++ }, func(s *Fig1Settings) { s.Depth++ }, func(s *Fig1Settings) { s.Nets++ },
-		func(s *Fig1Settings) { s.M++ }, func(s *Fig1Settings) { s.Rho0 += 0.1 }}
+	f1 := []func(*Fig1Sizes){
+		func(s *Fig1Sizes) { s.Width++ }, func(s *Fig1Sizes) { s.Depth++ }, func(s *Fig1Sizes) { s.Nets++ },
+		func(s *Fig1Sizes) { s.M++ }, func(s *Fig1Sizes) { s.Rho0 += 0.1 }}
 	for i, change := range f1 {
 		s := Fig1()
 		change(&s)
@@ -60,10 +60,10 @@ func TestPaperSettings(t *testing.T) {
 			t.Errorf("Fig1 with field %d changed is at Fig1", i)
 		}
 	}
-	fr := []func(*Fig1RightSettings){
-		func(s *Fig1RightSettings) { s.Width++ }, func(s *Fig1RightSettings) { s.Depth++ }, func(s *Fig1RightSettings) { s.Nets++ },
-		func(s *Fig1RightSettings) { s.Paths++ }, func(s *Fig1RightSettings) { s.Step /= 2 }, func(s *Fig1RightSettings) { s.T *= 2 },
-		func(s *Fig1RightSettings) { s.Rho0 += 0.1 }}
+	fr := []func(*Fig1RightSizes){
+		func(s *Fig1RightSizes) { s.Width++ }, func(s *Fig1RightSizes) { s.Depth++ }, func(s *Fig1RightSizes) { s.Nets++ },
+		func(s *Fig1RightSizes) { s.Paths++ }, func(s *Fig1RightSizes) { s.Step /= 2 }, func(s *Fig1RightSizes) { s.T *= 2 },
+		func(s *Fig1RightSizes) { s.Rho0 += 0.1 }}
 	for i, change := range fr {
 		s := Fig1Right()
 		change(&s)
@@ -71,8 +71,8 @@ func TestPaperSettings(t *testing.T) {
 			t.Errorf("Fig1Right with field %d changed is at Fig1Right", i)
 		}
 	}
-	pl := []func(*PreLNSettings){
-		func(s *PreLNSettings) { s.Width++ }, func(s *PreLNSettings) { s.Depth++ }, func(s *PreLNSettings) { s.LNNets++ }, func(s *PreLNSettings) { s.RMSNets++ }}
+	pl := []func(*PreLNSizes){
+		func(s *PreLNSizes) { s.Width++ }, func(s *PreLNSizes) { s.Depth++ }, func(s *PreLNSizes) { s.LNNets++ }, func(s *PreLNSizes) { s.RMSNets++ }}
 	for i, change := range pl {
 		s := Fig1PreLN()
 		change(&s)
@@ -80,8 +80,8 @@ func TestPaperSettings(t *testing.T) {
 			t.Errorf("Fig1PreLN with field %d changed is at Fig1PreLN", i)
 		}
 	}
-	f4 := []func(*Fig4Settings){
-		func(s *Fig4Settings) { s.Width++ }, func(s *Fig4Settings) { s.Depth++ }, func(s *Fig4Settings) { s.Nets++ }, func(s *Fig4Settings) { s.Gamma /= 2 }}
+	f4 := []func(*Fig4Sizes){
+		func(s *Fig4Sizes) { s.Width++ }, func(s *Fig4Sizes) { s.Depth++ }, func(s *Fig4Sizes) { s.Nets++ }, func(s *Fig4Sizes) { s.Gamma /= 2 }}
 	for i, change := range f4 {
 		s := Fig4()
 		change(&s)
@@ -92,11 +92,11 @@ func TestPaperSettings(t *testing.T) {
 	if !TransformerT().At(TransformerT()) {
 		t.Error("TransformerT is not at TransformerT")
 	}
-	for name, change := range map[string]func(*TransformerTSettings){
-		"width": func(s *TransformerTSettings) { s.Width++ }, "m": func(s *TransformerTSettings) { s.M++ },
-		"γ": func(s *TransformerTSettings) { s.Gamma /= 2 }, "c₋": func(s *TransformerTSettings) { s.CMinus = 0 },
-		"step": func(s *TransformerTSettings) { s.Step /= 2 }, "T": func(s *TransformerTSettings) { s.Ts = []float64{0.5, 1.5, 2} },
-		"T count": func(s *TransformerTSettings) { s.Ts = s.Ts[:2] },
+	for name, change := range map[string]func(*TransformerTSizes){
+		"width": func(s *TransformerTSizes) { s.Width++ }, "m": func(s *TransformerTSizes) { s.M++ },
+		"γ": func(s *TransformerTSizes) { s.Gamma /= 2 }, "c₋": func(s *TransformerTSizes) { s.CMinus = 0 },
+		"step": func(s *TransformerTSizes) { s.Step /= 2 }, "T": func(s *TransformerTSizes) { s.Ts = []float64{0.5, 1.5, 2} },
+		"T count": func(s *TransformerTSizes) { s.Ts = s.Ts[:2] },
 	} {
 		s := TransformerT()
 		change(&s)
