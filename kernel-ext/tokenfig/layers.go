@@ -42,7 +42,7 @@ func LayerFigure(c tokencheck.Curves, checkNorm bool) show.View {
 	if L < 1 {
 		panic(fmt.Sprintf("tokenfig: LayerFigure needs curves of at least one layer, got %d", L))
 	}
-	k := min(8, L) // the layers checked
+	k := min(tokencheck.Fig2Checked, L) // the layers checked
 	paper := c.AtFig2()
 	layers := empirical.Linspace(0, float64(L), L+1)
 	id := fmt.Sprintf("fig2-layers-sw%g", m.SigmaW)
@@ -131,7 +131,7 @@ func SymmetryFigure(s tokencheck.Symmetry) show.View {
 		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("Fig. 3: (p1/p2 − 1) at layer %d relative to layer 0", L), Kind: show.Claim,
 			Value: (st.QOverD[L] - 1) / (st.QOverD[0] - 1), Tol: 0.25, Rule: show.AtMost, Figure: "fig3-symmetry",
 			Basis: fmt.Sprintf("the paper's claim that p1/p2 → 1: at least three quarters of the excess gone in %d layers (simulation in lib/sources/cowsik2024.md#figure-3: 0.06/0.55 ≈ 0.11)", L),
-			Note:  fmt.Sprintf("p1/p2: %.3f ± %.3f → %.3f ± %.3f", st.QOverD[0], st.QOverDSE[0], st.QOverD[L], st.QOverDSE[L]), Paper: claimFig3, Central: true}, paper && L >= 32,
+			Note:  fmt.Sprintf("p1/p2: %.3f ± %.3f → %.3f ± %.3f", st.QOverD[0], st.QOverDSE[0], st.QOverD[L], st.QOverDSE[L]), Paper: claimFig3, Central: true}, paper && L >= tokencheck.Fig3().L,
 			fmt.Sprintf("the paper's claim read over 32 blocks at its settings; here %d blocks, n = %d, d = %g", L, m.N, m.D)),
 		show.Agree(show.Agreement{Name: fmt.Sprintf("Fig. 3: p/q at layer %d − fixed point of F", L), Kind: show.TheoryVsSimulation,
 			Value: st.Cos[L] - s.FixedCos, Tol: 4 * st.CosSE[L], Figure: "fig3-symmetry",

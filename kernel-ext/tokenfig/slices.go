@@ -176,7 +176,7 @@ func WidthBias(w tokencheck.WidthBias) show.View {
 	declared := declaredFig2Norm
 	declared.DataSeeds = []uint64{w.Seeds.Seed}
 	measured := fmt.Sprintf("at σ_w = %g and d = %d the simulated q/d runs above the theory by 3–4%% at layer %d, many SE", m.SigmaW, d0, w.L)
-	if !(m.N == 256 && d0 == 64 && w.L == 8 && m.SigmaW == 1) {
+	if !w.AtFig2() {
 		measured = fmt.Sprintf("at σ_w = %g and d = %d the simulated q/d runs above the theory at layer %d (at the paper's n = 256, d = 64, layer 8 and σ_w = 1: by 3–4%%, many SE)", m.SigmaW, d0, w.L)
 	}
 	return append(v,

@@ -71,3 +71,11 @@ func (s SimPlane) AtPaper() bool {
 	p := Fig2(1).Model
 	return s.N == p.N && float64(s.D) == p.D && (s.L == 0 || s.L == GradientDepth)
 }
+
+// AtFig2 reports whether w was measured where the Fig. 2 norm bias is
+// declared (a known disagreement): Fig2's n at the first width d = 64, at
+// σ_w = 1 (the first row, Fig2SigmaWs[0]) and layer Fig2Checked.
+func (w WidthBias) AtFig2() bool {
+	p := Fig2(Fig2SigmaWs[0]).Model
+	return w.Model.N == p.N && len(w.Widths) > 0 && float64(w.Widths[0]) == p.D && w.Model.SigmaW == p.SigmaW && w.L == Fig2Checked
+}

@@ -60,6 +60,22 @@ func TestPaperAt(t *testing.T) {
 			t.Errorf("a Fig3 run with another %s is at Fig3", name)
 		}
 	}
+	w := func() WidthBias {
+		return WidthBias{Model: Fig2(1).Model, L: Fig2Checked, Widths: []int{64, 128}, Networks: 32}
+	}
+	if !w().AtFig2() {
+		t.Error("the Fig. 2 width bias is not at Fig. 2")
+	}
+	for name, change := range map[string]func(*WidthBias){
+		"n": func(b *WidthBias) { b.Model.N = 32 }, "d": func(b *WidthBias) { b.Widths = []int{32, 64} }, "no width": func(b *WidthBias) { b.Widths = nil },
+		"σ_w": func(b *WidthBias) { b.Model.SigmaW = 5 }, "L": func(b *WidthBias) { b.L = 16 },
+	} {
+		b := w()
+		change(&b)
+		if b.AtFig2() {
+			t.Errorf("the Fig. 2 width bias with another %s is at Fig. 2", name)
+		}
+	}
 	for _, c := range []struct {
 		p    SimPlane
 		want bool
