@@ -47,7 +47,6 @@ type formulaSite struct {
 // formula a figure's theory curve or expected value comes from. A new use
 // must be one of these kinds and be listed here; theory goes to lib.
 var displayFormulaSites = []formulaSite{
-	{"tokenfig/slices.go var math.Sqrt", 1, "paper settings: α = 8^{-1/2} compared with a model's (item 2)"},
 	{"rankshow/grads.go Grid math.Sqrt", 4, "label: σ_x printed from the run's σ_x²"},
 	{"rankshow/grads.go logRatio math.Log", 1, "check statistic: ln of the ratio of two measured gradient norms"},
 	{"rankshow/grads.go TauBalance math.Log", 1, "check statistic: ln of the ratio of two measured gradient norms"},
@@ -65,9 +64,6 @@ var displayFormulaSites = []formulaSite{
 	{"shapedshow/shapedshow.go gammaText math.Sqrt2", 1, "label: γ = 2^{-1/2} printed by name"},
 	{"shapedshow/shapedshow.go gammaText math.Sqrt", 1, "label: γ = 8^{-1/2} printed by name"},
 	{"shapedshow/shapedshow.go Fig1PreLN math.Sqrt", 1, "basis text: the ratio of two SEs' sample sizes, printed"},
-	{"shapedshow/shapedshow.go TransformerT math.Sqrt", 1, "paper settings: γ = 8^{-1/2} compared with the run's (item 2)"},
-	{"shapedshow/shapedshow.go KSByWidth math.Sqrt2", 1, "paper settings: γ = 2^{-1/2} compared with the run's (item 2)"},
-	{"shapedshow/shapedshow.go Fig4 math.Sqrt2", 1, "paper settings: γ = 2^{-1/2} compared with the run's (item 2)"},
 	{"shapedshow/shapedshow.go fig4Claims math.Log10", 1, "check statistic: log10 of the ratio of two measured covariances"},
 	{"shapedshow/shapedshow.go radius math.Log10", 1, "label: a stop radius that is a power of ten printed as 1eK"},
 	{"trainview/code.go Figures math.Pow", 2, "display: a measured log10 mean ± SE shown on the linear axis"},

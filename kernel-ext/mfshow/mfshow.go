@@ -127,7 +127,7 @@ const bothInputs = "the average of its 2 inputs, which share its weights"
 func QMap(nets []meanfield.Net, qs []float64) (show.View, error) {
 	want(len(nets) > 0, "QMap: no networks")
 	fam, same := family(nets)
-	paper := same && meanfield.LectureFamily(nets[0]) && slices.Equal(sigmaW2s(nets), []float64{1, 2, 3})
+	paper := meanfield.SameNets(nets, meanfield.LectureQMap())
 	series := []show.Series{{Name: "q' = q", X: qs, Y: qs}}
 	residual, qmax := 0.0, 0.0
 	for _, n := range nets {
@@ -166,8 +166,7 @@ func QIteration(checks []randmlp.LayerCheck) show.View {
 	for _, n := range mf {
 		same = same && n.SigmaW2 == w2
 	}
-	depth := len(checks[0].Layers)
-	paper := same && meanfield.LectureFamily(mf[0]) && w2 == 2 && width == 1000 && nets == 6 && depth == 10
+	paper := randmlp.LectureQIteration().Ran(checks)
 	var v show.View
 	var series []show.Series
 	for _, r := range checks {
@@ -202,7 +201,7 @@ func QIteration(checks []randmlp.LayerCheck) show.View {
 func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 	want(len(nets) > 0, "CMap: no networks")
 	_, same := family(nets)
-	paper := same && meanfield.LectureFamily(nets[0]) && slices.Equal(sigmaW2s(nets), []float64{1.5, 2, 3})
+	paper := meanfield.SameNets(nets, meanfield.LectureCMap())
 	var v show.View
 	var ordered, chaotic []float64
 	series := []show.Series{{Name: "R(c) = c", X: cs, Y: cs}}
@@ -244,11 +243,10 @@ func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 // against finite networks (checks[k], from randmlp.CCheckSettings), then
 // figure cmap-iteration, whose seed is the one checks[0] records.
 func CIteration(checks []randmlp.LayerCheck) show.View {
-	mf, width, nets := checked("CIteration", checks)
+	mf, width, _ := checked("CIteration", checks)
 	seed := checks[0].Seed
 	fam, same := family(mf)
-	depth := len(checks[0].Layers)
-	paper := same && meanfield.LectureFamily(mf[0]) && width == 1000 && nets == 6 && depth == 10
+	paper := randmlp.LectureCIteration().Ran(checks)
 	var v show.View
 	var series []show.Series
 	for k, r := range checks {
@@ -288,7 +286,7 @@ func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 func Chi1(p randmlp.Chi1Points) show.View {
 	width, depth, seed := p.Width, p.Depth, p.Seed
 	k, units := len(p.SigmaW2), p.Nets*p.Width
-	paper := p.Phi == "tanh" && k == 15 && width == 1000 && depth == 3 && p.Nets == 10 && p.Offset == 0.3
+	paper := p.At(randmlp.LectureChi1())
 	crit := fmt.Sprintf("%d of %s's", k/3, p.Phi)
 	if paper {
 		crit = "five"
@@ -333,7 +331,7 @@ func XiCDecay(r randmlp.LayerCheck, xiC float64) show.View {
 	seed := r.Seed
 	n := mf[0]
 	depth := len(r.Layers)
-	paper := meanfield.LectureFamily(n) && n.SigmaW2 == 1.2 && depth == 20 && width == 1000 && r.Nets == 4
+	paper := randmlp.LectureXiC().Ran([]randmlp.LayerCheck{r})
 	asym := meanfield.DecayThrough(r.Layers, r.Theory[depth-1], float64(depth), xiC)
 	caption := fmt.Sprintf("%s, σ_w² = %g, σ_b² = %g: 1 − c^ℓ against the c-map and e^{−ℓ/ξ_c}, ξ_c = %.3f.", n.Phi.Name, n.SigmaW2, n.SigmaB2, xiC)
 	if paper {
@@ -365,7 +363,7 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
 		want(l.Width == width && l.Samples == l0.Samples && l.Nets == l0.Nets && len(l.T) == len(l0.T), "SlopeLaws: law %d ran %d networks of width %d (%d samples, %d points), law 0 %d of width %d (%d samples, %d points)",
 			j, l.Nets, l.Width, l.Samples, len(l.T), l0.Nets, l0.Width, l0.Samples, len(l0.T))
 	}
-	paper := width == 1000 && l0.Nets == 2 && slices.Equal(qs, []float64{2, 1, 0.5, 0.2})
+	paper := randmlp.LectureSlopeLaws(activation.Func{Name: name}).Ran(laws)
 	var series []show.Series
 	worst, tol := 0.0, empirical.DKW(l0.Samples, 1e-3)
 	for j, l := range laws {
@@ -384,7 +382,7 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
 // ref in brackets with the check of the largest deviation against the
 // reference's rounding; at other q* the notes (lib/sources/tanner2024.md) print nothing to check against.
 func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
-	paper := slices.Equal(qs, []float64{2, 1, 0.5, 0.2})
+	paper := slices.Equal(qs, meanfield.LectureQStars())
 	var names []string
 	var p [][]float64
 	for _, phi := range phis {

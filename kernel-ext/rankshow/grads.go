@@ -169,7 +169,7 @@ func Grid(run rankexp.GridRun) show.View {
 	draws := grid[0].Draws
 	paper := run.GridSettings.Matches(rankexp.Fig12())
 	runs := ""
-	if draws == 20 {
+	if draws == rankexp.Fig12().Draws {
 		runs = " (the paper's 20 runs)"
 	}
 	var v show.View

@@ -93,7 +93,7 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 	}
 	rho0 := r0.InitialCorr(0, 1)
 	tau0 := r0.Config.Tau0
-	paper := width == 200 && depth == 150 && nets == 4096 && m == 2 && rho0 == 0.2 && gamma == 1/math.Sqrt(8) && tau0 == 1
+	paper := shapednet.Fig1Sizes{Width: width, Depth: depth, Nets: nets, M: m, Rho0: rho0, Gamma: gamma, Tau0: tau0} == shapednet.Fig1()
 	why := fmt.Sprintf("a claim of the paper read at width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2, γ = 1/√8, τ₀ = 1; here width %d, depth %d, %d networks, m = %d, ρ₀ = %g, γ = %s, τ₀ = %g", width, depth, nets, m, rho0, gammaText(gamma), tau0)
 	// The SE of the checked mean over networks and token pairs (the same
 	// as the first pair's at m = 2, not for m > 2).
@@ -126,7 +126,7 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 func Fig1PreLN(ln, rms *shapednet.Run) show.View {
 	want(ln.Depth == rms.Depth && ln.Config.Width == rms.Config.Width, "Fig1PreLN: depths %d and %d, widths %d and %d", ln.Depth, rms.Depth, ln.Config.Width, rms.Config.Width)
 	depth, width, seed := ln.Depth, ln.Config.Width, ln.Seed
-	paper := ln.Nets == 8 && rms.Nets == 1024 && depth == 150 && width == 200
+	paper := shapednet.PreLNSizes{Width: width, Depth: depth, LNNets: ln.Nets, RMSNets: rms.Nets} == shapednet.Fig1PreLN()
 	se := ln.MeanCorrSE[depth] // of the compared mean over networks and pairs
 	tol, basis := 4.5*se, fmt.Sprintf("4.5 SE of the %d-network LayerNorm mean (SE = %.4f; the RMS mean over %d networks is %.0f× more precise)", ln.Nets, se, rms.Nets, math.Sqrt(float64(rms.Nets)/float64(ln.Nets)))
 	if !paper {
@@ -149,7 +149,7 @@ func Fig1PreLN(ln, rms *shapednet.Run) show.View {
 // 50 000 networks of width 1024).
 func OneStep(o shapednet.OneStepCov) show.View {
 	c := o.Config
-	paper := o.Width == 1024 && o.Nets == 50000 && len(o.Pairs) == 6 && c.Gamma == 1 && c.Tau0 == 0.5
+	paper := o.At(shapednet.CheckOneStep())
 	at := "V₃"
 	if !paper {
 		at = fmt.Sprintf("V₀ (%d entries)", len(o.Pairs))
@@ -182,7 +182,7 @@ func Fig1Right(nn *shapednet.Run, r *sde.Result) show.View {
 	want(r.M == m, "Fig1Right: m = %d and %d", m, r.M)
 	rho0 := nn.InitialCorr(0, 1)
 	tau0 := nn.Config.Tau0
-	paper := width == 200 && depth == 150 && nets == 4096 && r.Paths == nets && r.Step == 0.01 && r.T == 0.75 && rho0 == 0.2 && gamma == 1/math.Sqrt(8) && tau0 == 1
+	paper := shapednet.Fig1RightSizes{Width: width, Depth: depth, Nets: nets, Paths: r.Paths, Step: r.Step, T: r.T, Rho0: rho0, Gamma: gamma, Tau0: tau0} == shapednet.Fig1Right()
 	x, y := nn.FinalCorr(0, 1), r.FiniteCorr(0, 1)
 	// At other settings the captions say the γ and τ₀ run (the paper's
 	// captions do not state them).
@@ -228,7 +228,7 @@ func TransformerT(nets []*shapednet.Run, sdes []*sde.Result) show.View {
 		v = append(v, show.Agree(ks("transformer-T", fmt.Sprintf("shaped Transformer, T = %g: KS(network, SDE)", T), x, y,
 			fmt.Sprintf("n = %d, d = %d; SDE h = %g, stopped %d, PSD-projected %d of %d paths", width, nn.Depth, r.Step, r.NumStopped(), r.NumPSDViolating(), r.Paths), claimCor43, false)))
 	}
-	paper := width == 100 && gamma == 1/math.Sqrt(8) && c.Tau0 == 1 && slices.Equal(Ts, []float64{0.5, 1.5, 3}) && sdes[0].Step == 0.005 && m == 2 && c.CMinus == -1
+	paper := shapednet.TransformerTSizes{Width: width, M: m, Gamma: gamma, Tau0: c.Tau0, CMinus: c.CMinus, Step: sdes[0].Step, Ts: Ts}.At(shapednet.TransformerT())
 	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, τ₀ = %g, c₋ = %g.", len(Ts), width, m, gammaText(gamma), c.Tau0, c.CMinus)
 	if paper {
 		caption = "Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at three depth-to-width ratios, width 100, m = 2, γ = 1/√8, c₋ = −1."
@@ -252,7 +252,7 @@ func KSByWidth(k shapednet.KSWidths) show.View {
 	}
 	want(len(ksd) == len(widths) && len(widths) > 0, "KSByWidth: %d distances for %d widths", len(ksd), len(widths))
 	T, paths, wl := r.T, r.Paths, widths[len(widths)-1]
-	paper := T == 0.75 && gamma == 1/math.Sqrt2 && k.Settings.Config.Tau0 == 1 && slices.Equal(widths, []float64{4, 8, 16, 32, 64, 128, 256}) && nets == 4000
+	paper := k.Settings.At(shapednet.KSVersusWidth())
 	crit := show.Map(widths, func(float64) float64 { return empirical.KSCritical(nets, len(ref), 0.001) })
 	stops := fmt.Sprintf("SDE: %d of %d paths stopped (finite-time explosion), %d PSD-projected", r.NumStopped(), paths, r.NumPSDViolating())
 	params := map[string]float64{"T": T, "gamma": gamma, "networks": float64(nets), "paths": float64(paths)}
@@ -317,7 +317,7 @@ func Fig4(runs []*shapednet.Run) show.View {
 		cov = append(cov, show.Series{Name: shapednet.PaperName(a), X: empirical.Ints(0, r.Depth), Y: r.MeanAbsCov})
 	}
 	tau0 := runs[0].Config.Tau0
-	paper := nets == 8192 && width == 300 && depth == 150 && gamma == 1/math.Sqrt2 && tau0 == 1
+	paper := shapednet.Fig4Sizes{Width: width, Depth: depth, Nets: nets, Gamma: gamma, Tau0: tau0} == shapednet.Fig4()
 	params := map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": runs[0].InitialCorr(0, 1), "networks": float64(nets)}
 	left := fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each, γ = %s, τ₀ = %g).", nets, gammaText(gamma), tau0)
 	right := "Mean |V¹²_ℓ| (log scale) for shaped attention and its ablations."

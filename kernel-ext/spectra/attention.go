@@ -161,7 +161,7 @@ func AttentionDepth(f show.Figure, dr attnspec.DepthResult) show.View {
 			series = append(series, show.Series{Name: "centered: ‖X^ℓ‖/‖X⁰‖", X: layers, Y: st[m].NormRatio(), Style: show.Points})
 		}
 	}
-	paper := T == 256 && d == 64 && s == 1
+	paper := set.At(attnspec.Depth())
 	f.Caption = fmt.Sprintf("Relative token residual through random attention layers (T=%d, s=%g, d=%d, Haar W_V): softmax collapses at rate r_T per layer; centering, projecting 1 out of V, or differential attention keep it at 1 while the norm shrinks like r_T^ℓ.", T, s, d)
 	f.XLabel, f.YLabel, f.LogY, f.Legend = "layer ℓ", "residual / norm", true, show.BottomLeft
 	f.Series, f.Params, f.Seed = series, map[string]float64{"T": float64(T), "s": s, "d": float64(d)}, show.Seed(set.Seed)

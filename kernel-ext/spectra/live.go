@@ -99,7 +99,7 @@ func AttentionGap(f show.Figure, g attnspec.GapResult) show.View {
 	f.Params, f.Seed = map[string]float64{"T": float64(T), "s": s}, show.Seed(g.Settings.Seed)
 	band := T >= 256 && s <= 1
 	why := fmt.Sprintf("the notes state this band for T ≥ 256, s ≤ 1; here T = %d, s = %g", T, s)
-	return show.View{show.Fig(show.AtPaper(f, T == 512 && s == 1)),
+	return show.View{show.Fig(show.AtPaper(f, g.Settings.At(attnspec.GapNotes()))),
 		show.Agree(show.Agreement{Name: "|λ₁ − 1|", Kind: show.TheoryVsClosedForm, Value: cmplx.Abs(eigs[0] - 1), Tol: 1e-10, Figure: f.ID,
 			Basis: fmt.Sprintf("A1 = 1 exactly; a nonsymmetric eigensolver at T = %d is accurate to ~1e-13 (lib/sources/tanner2024.md#check-25: 1e-10)", T)}),
 		show.PaperCheck(show.Agreement{Name: "|λ₂|/r_T − 1", Kind: show.TheoryVsSimulation, Value: cmplx.Abs(eigs[1])/r - 1, Tol: 0.15, Figure: f.ID, Paper: AttentionGapClaim,

@@ -28,7 +28,7 @@ const claimFig6Order = "Cowsik et al. 2024, Fig. 6: with causal attention \"the 
 // the two sweeps' σ_w spacings, since a crossing located by linear
 // interpolation between grid rows (SimPlane.ZeroCrossings) is known only
 // to within its bracket (the grid means' own SEs are not propagated). f
-// claims its paper figure only at the paper's sizes (simAtPaper). It
+// claims its paper figure only at the paper's sizes (tokencheck.SimPlane.AtPaper). It
 // panics unless the sweeps share at least two such α.
 func ContourOrder(f show.Figure, lg, la tokencheck.SimPlane) show.View {
 	gx, gy := single(lg.ZeroCrossings())
@@ -52,7 +52,7 @@ func ContourOrder(f show.Figure, lg, la tokencheck.SimPlane) show.View {
 		return fmt.Sprintf("gap %+.3f at α = %.3g; gaps %s", gaps[i], alphas[i], fmtGaps(alphas, gaps))
 	}
 	lo := slices.Index(gaps, slices.Min(gaps))
-	paper := simAtPaper(lg) && simAtPaper(la)
+	paper := lg.AtPaper() && la.AtPaper()
 	return show.View{show.Fig(show.AtPaper(f, paper)),
 		show.Agree(show.Agreement{Name: "Fig. 6: λ_g = 0 nowhere above λ_a = 0 (smallest gap)", Kind: show.Claim, Rule: show.AtLeast, Value: gaps[lo], Tol: -res,
 			Figure: f.ID, Basis: basis, Note: at(lo), Paper: claimFig6Order}),

@@ -42,8 +42,8 @@ func LayerFigure(c tokencheck.Curves, checkNorm bool) show.View {
 	if L < 1 {
 		panic(fmt.Sprintf("tokenfig: LayerFigure needs curves of at least one layer, got %d", L))
 	}
-	k := min(8, L) // the layers checked
-	paper := m.N == 256 && m.D == 64 && (m.SigmaW == 1 || m.SigmaW == 5) && L >= 8
+	k := min(tokencheck.Fig2Checked, L) // the layers checked
+	paper := c.AtFig2()
 	layers := empirical.Linspace(0, float64(L), L+1)
 	id := fmt.Sprintf("fig2-layers-sw%g", m.SigmaW)
 	p := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, Seed: show.Seed(c.Seeds.Seed),
@@ -80,7 +80,7 @@ func HistogramFigures(h tokencheck.Histograms) show.View {
 	if h.Networks != 1 {
 		nets = fmt.Sprintf("%d networks", h.Networks)
 	}
-	paper := paperSize(m) && m.AlphaA == a8 && m.AlphaM == a8 && h.Networks == 1
+	paper := h.AtFig2()
 	var p show.View
 	for _, c := range []struct {
 		kind, label, column string
@@ -116,7 +116,7 @@ func SymmetryFigure(s tokencheck.Symmetry) show.View {
 	if s.Q != m.D {
 		q = fmt.Sprintf("%gd", s.Q/m.D)
 	}
-	paper := paperSize(m) && m.AlphaA == a8 && m.AlphaM == a8 && m.SigmaW == 2 && s.Q == m.D && s.P1 == 0.75*m.D && s.P2 == 0.5*m.D
+	paper := s.At(tokencheck.Fig3())
 	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-symmetry", Paper: papers.Claim(papers.Cowsik2024Fig3), Seed: show.Seed(s.Seeds.Seed),
 		Caption: fmt.Sprintf("Two-group initial condition (eq. 12), p1 = %g p2 = %gd, q = %s, σ_w = %g, α = %s: the within/across dot-product ratio p1/p2 (mean ± SE of %d networks) decays towards 1; p/q approaches the non-collapsed fixed point of F (dashed level).",
 			s.P1/s.P2, s.P1/m.D, q, m.SigmaW, alphaText(m.AlphaA), st.Samples),
@@ -131,7 +131,7 @@ func SymmetryFigure(s tokencheck.Symmetry) show.View {
 		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("Fig. 3: (p1/p2 − 1) at layer %d relative to layer 0", L), Kind: show.Claim,
 			Value: (st.QOverD[L] - 1) / (st.QOverD[0] - 1), Tol: 0.25, Rule: show.AtMost, Figure: "fig3-symmetry",
 			Basis: fmt.Sprintf("the paper's claim that p1/p2 → 1: at least three quarters of the excess gone in %d layers (simulation in lib/sources/cowsik2024.md#figure-3: 0.06/0.55 ≈ 0.11)", L),
-			Note:  fmt.Sprintf("p1/p2: %.3f ± %.3f → %.3f ± %.3f", st.QOverD[0], st.QOverDSE[0], st.QOverD[L], st.QOverDSE[L]), Paper: claimFig3, Central: true}, paper && L >= 32,
+			Note:  fmt.Sprintf("p1/p2: %.3f ± %.3f → %.3f ± %.3f", st.QOverD[0], st.QOverDSE[0], st.QOverD[L], st.QOverDSE[L]), Paper: claimFig3, Central: true}, paper && L >= tokencheck.Fig3().L,
 			fmt.Sprintf("the paper's claim read over 32 blocks at its settings; here %d blocks, n = %d, d = %g", L, m.N, m.D)),
 		show.Agree(show.Agreement{Name: fmt.Sprintf("Fig. 3: p/q at layer %d − fixed point of F", L), Kind: show.TheoryVsSimulation,
 			Value: st.Cos[L] - s.FixedCos, Tol: 4 * st.CosSE[L], Figure: "fig3-symmetry",

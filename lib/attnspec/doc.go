@@ -30,5 +30,7 @@
 // (|λ₂| against T; Radius), DepthSettings (the four stacks through depth;
 // Depth) and WidthSettings (the residual after ℓ layers against T;
 // Widths). Their Run methods record the settings in the result and return
-// errors wrapping ErrParam for a setting out of range.
+// errors wrapping ErrParam for a setting out of range. GapSettings.At and
+// DepthSettings.At compare a run's settings with the notes' (GapNotes,
+// Depth).
 package attnspec

@@ -44,6 +44,10 @@
 // Net.Phase and PhaseDiagram give the phase reached from Settings.Q0,
 // EoCRegions a curve with its divergent σ_b² listed apart.
 //
+// The lecture's networks are constructors (lecture.go: Lecture,
+// LectureQMap, LectureCMap, LectureQStars); a display compares its
+// networks with them (LectureFamily, SameNets), not with re-typed values.
+//
 // Errors: data-dependent failures (a diverging q-map, no edge-of-chaos
 // point for the given σ_b², a root search that fails, a repelling fixed
 // point) are returned as errors wrapping ErrDiverges, ErrNoEdge (and

@@ -23,3 +23,32 @@ func TestLectureFamily(t *testing.T) {
 		}
 	}
 }
+
+// A Lecture constructor's networks are the same as themselves; each field
+// of one network perturbed, or the order or count changed, is not.
+func TestSameNets(t *testing.T) {
+	for name, nets := range map[string]func() []Net{"qmap": LectureQMap, "cmap": LectureCMap} {
+		if !SameNets(nets(), nets()) {
+			t.Errorf("%s: not SameNets as itself", name)
+		}
+		for field, change := range map[string]func(*Net){
+			"φ": func(n *Net) { n.Phi = activation.ReLU() }, "σ_w²": func(n *Net) { n.SigmaW2 += 0.5 }, "σ_b²": func(n *Net) { n.SigmaB2 = 0.1 },
+		} {
+			for i := range nets() {
+				a := nets()
+				change(&a[i])
+				if SameNets(a, nets()) {
+					t.Errorf("%s: network %d with another %s is SameNets", name, i, field)
+				}
+			}
+		}
+		a := nets()
+		a[0], a[1] = a[1], a[0]
+		if SameNets(a, nets()) || SameNets(nets()[:2], nets()) {
+			t.Errorf("%s: reordered or shortened networks are SameNets", name)
+		}
+	}
+	if SameNets(LectureQMap(), LectureCMap()) {
+		t.Error("the q-map and c-map networks are SameNets")
+	}
+}

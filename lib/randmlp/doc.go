@@ -7,7 +7,9 @@
 // experiments run from settings (QCheckSettings, CCheckSettings,
 // Chi1Settings, SlopeLawSettings, CriticalSpectrumSettings, Table2Settings)
 // whose Validate (MLP.Validate for the network) returns ErrParam naming
-// the field.
+// the field. The lecture's settings are constructors (lecture.go:
+// LectureQIteration, LectureCIteration, LectureXiC, LectureChi1,
+// LectureSlopeLaws), with which a display compares a run (Ran, At).
 //
 // Poole et al. 2016 (arXiv:1606.05340); Schoenholz et al. 2017
 // (arXiv:1611.01232); Pennington, Schoenholz & Ganguli 2018

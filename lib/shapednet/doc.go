@@ -32,6 +32,13 @@
 // record the seed they ran with (Run.Seed, CorrLaws.NetSeed,
 // StopByGamma.Seed, StopGrid.Seed), which shapedshow shows.
 //
+// A display says whether a run is at a figure's settings by comparing
+// with a constructor (paperat.go), never with re-typed numbers: the
+// comparable descriptions Fig1Sizes (Fig1), Fig1RightSizes (Fig1Right),
+// PreLNSizes (Fig1PreLN), Fig4Sizes (Fig4) with ==, TransformerTSizes
+// (TransformerT) with At, and CorrLaws.At, StopByGamma.At, StopGrid.At,
+// OneStepCov.At and KSSettings.At against the settings constructors.
+//
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only). Forward runs each layer through
 // block.Forward (shaped-ReLU MLP, in place).

@@ -46,3 +46,93 @@ func TestAt(t *testing.T) {
 		t.Error("a 2-τ₀ grid is at Fig8")
 	}
 }
+
+// The paper constructors' values are at the paper; each field perturbed is
+// not.
+func TestPaperSettings(t *testing.T) {
+	f1 := []func(*Fig1Sizes){
+		func(s *Fig1Sizes) { s.Width++ }, func(s *Fig1Sizes) { s.Depth++ }, func(s *Fig1Sizes) { s.Nets++ },
+		func(s *Fig1Sizes) { s.M++ }, func(s *Fig1Sizes) { s.Rho0 += 0.1 }, func(s *Fig1Sizes) { s.Gamma = 0.4 }, func(s *Fig1Sizes) { s.Tau0 = 2 }}
+	for i, change := range f1 {
+		s := Fig1()
+		change(&s)
+		if s == Fig1() {
+			t.Errorf("Fig1 with field %d changed is at Fig1", i)
+		}
+	}
+	fr := []func(*Fig1RightSizes){
+		func(s *Fig1RightSizes) { s.Width++ }, func(s *Fig1RightSizes) { s.Depth++ }, func(s *Fig1RightSizes) { s.Nets++ },
+		func(s *Fig1RightSizes) { s.Paths++ }, func(s *Fig1RightSizes) { s.Step /= 2 }, func(s *Fig1RightSizes) { s.T *= 2 },
+		func(s *Fig1RightSizes) { s.Rho0 += 0.1 }, func(s *Fig1RightSizes) { s.Gamma = 0.4 }, func(s *Fig1RightSizes) { s.Tau0 = 2 }}
+	for i, change := range fr {
+		s := Fig1Right()
+		change(&s)
+		if s == Fig1Right() {
+			t.Errorf("Fig1Right with field %d changed is at Fig1Right", i)
+		}
+	}
+	pl := []func(*PreLNSizes){
+		func(s *PreLNSizes) { s.Width++ }, func(s *PreLNSizes) { s.Depth++ }, func(s *PreLNSizes) { s.LNNets++ }, func(s *PreLNSizes) { s.RMSNets++ }}
+	for i, change := range pl {
+		s := Fig1PreLN()
+		change(&s)
+		if s == Fig1PreLN() {
+			t.Errorf("Fig1PreLN with field %d changed is at Fig1PreLN", i)
+		}
+	}
+	f4 := []func(*Fig4Sizes){
+		func(s *Fig4Sizes) { s.Width++ }, func(s *Fig4Sizes) { s.Depth++ }, func(s *Fig4Sizes) { s.Nets++ }, func(s *Fig4Sizes) { s.Gamma /= 2 }, func(s *Fig4Sizes) { s.Tau0 = 2 }}
+	for i, change := range f4 {
+		s := Fig4()
+		change(&s)
+		if s == Fig4() {
+			t.Errorf("Fig4 with field %d changed is at Fig4", i)
+		}
+	}
+	if !TransformerT().At(TransformerT()) {
+		t.Error("TransformerT is not at TransformerT")
+	}
+	for name, change := range map[string]func(*TransformerTSizes){
+		"width": func(s *TransformerTSizes) { s.Width++ }, "m": func(s *TransformerTSizes) { s.M++ },
+		"γ": func(s *TransformerTSizes) { s.Gamma /= 2 }, "τ₀": func(s *TransformerTSizes) { s.Tau0 = 2 }, "c₋": func(s *TransformerTSizes) { s.CMinus = 0 },
+		"step": func(s *TransformerTSizes) { s.Step /= 2 }, "T": func(s *TransformerTSizes) { s.Ts = []float64{0.5, 1.5, 2} },
+		"T count": func(s *TransformerTSizes) { s.Ts = s.Ts[:2] },
+	} {
+		s := TransformerT()
+		change(&s)
+		if s.At(TransformerT()) {
+			t.Errorf("TransformerT with another %s is at TransformerT", name)
+		}
+	}
+	if !KSVersusWidth().At(KSVersusWidth()) {
+		t.Error("KSVersusWidth is not at KSVersusWidth")
+	}
+	for name, change := range map[string]func(*KSSettings){
+		"γ": func(s *KSSettings) { s.Config.Gamma /= 2 }, "τ₀": func(s *KSSettings) { s.Config.Tau0 = 2 }, "T": func(s *KSSettings) { s.T *= 2 },
+		"widths": func(s *KSSettings) { s.Widths = s.Widths[1:] }, "nets": func(s *KSSettings) { s.Nets++ },
+	} {
+		s := KSVersusWidth()
+		change(&s)
+		if s.At(KSVersusWidth()) {
+			t.Errorf("KSVersusWidth with another %s is at KSVersusWidth", name)
+		}
+	}
+	one := CheckOneStep()
+	cov := func() OneStepCov {
+		return OneStepCov{Width: one.Config.Width, Nets: one.Nets, Config: one.Config, Pairs: make([][2]int, 6)}
+	}
+	if !cov().At(one) {
+		t.Error("a check-12 result is not at CheckOneStep")
+	}
+	for name, change := range map[string]func(*OneStepCov){
+		"width": func(o *OneStepCov) { o.Width = 256 }, "nets": func(o *OneStepCov) { o.Nets = 1000 },
+		"input": func(o *OneStepCov) { o.Pairs = o.Pairs[:3] }, "γ": func(o *OneStepCov) { o.Config.Gamma = 0.5 },
+		"τ₀": func(o *OneStepCov) { o.Config.Tau0 = 1 },
+	} {
+		o := cov()
+		change(&o)
+		if o.At(one) {
+			t.Errorf("a check-12 result with another %s is at CheckOneStep", name)
+		}
+	}
+}

@@ -22,7 +22,10 @@
 // and Restoration (Fig3: Run) name the model, depth, input, networks and
 // Seeds of a figure, each field documented with the paper's statement; the
 // results record the seeds they ran with (as Exponents do), which the
-// display reads instead of a retyped argument.
+// display reads instead of a retyped argument. Whether a result is at a
+// figure's settings is a comparison with the constructors (paperat.go:
+// AtSize, AtFig2Block, Curves.AtFig2, Histograms.AtFig2, WidthBias.AtFig2,
+// Symmetry.At, SimPlane.AtPaper), never re-typed numbers.
 // A setting out of range is an error wrapping ErrParam naming the field
 // (Layers.Validate, Restoration.Validate, called by every method first);
 // caller bugs panic with a "tokencheck:" message; a simulation or a theory
