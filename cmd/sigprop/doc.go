@@ -32,7 +32,7 @@
 // eval looks a quantity up in lib/quantity; diff loads two reports
 // (reports/diff) and writes their differences; sweep plans, runs, submits
 // and generates through internal/sweeprun; kernel installs and runs the
-// Jupyter kernel of kernel-ext/kernel. `sigprop help` prints the usage
+// Jupyter kernel of reports/kernel. `sigprop help` prints the usage
 // with each command's flags, `sigprop sweep --help` that of the sweep
 // subcommands.
 package main

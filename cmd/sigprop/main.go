@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
+	"github.com/sigprop/sigprop/reports/kernel"
 	"io"
 	"os"
 )

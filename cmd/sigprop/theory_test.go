@@ -13,11 +13,12 @@ import (
 	"testing"
 )
 
-// notDisplay are the packages of kernel-ext that are not notebook
-// display: the display API, the report contract and the gonb driver.
+// notDisplay are the directories of kernel-ext that are not notebook
+// display: the display API (show) and the report contract (contract:
+// bundle, picture).
 // Every other package of kernel-ext is a display package, so a new one
 // is held to displayArithmetic without being listed.
-var notDisplay = []string{"show", "bundle", "picture", "kernel"}
+var notDisplay = []string{"show", "contract"}
 
 // numericImports are the packages whose functions compute: a display
 // package uses them only for the arithmetic of displayArithmetic or at

@@ -3,7 +3,7 @@ package show
 import (
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 func TestDisplayOutsideNotebook(t *testing.T) {

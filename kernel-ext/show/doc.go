@@ -7,7 +7,7 @@
 //
 // The Render functions are pure and deterministic: the same input gives the
 // same bytes, so their output is checked against golden files (in
-// kernel-ext/picture, regenerated with `go test ./kernel-ext/picture -update`).
+// kernel-ext/contract/picture, regenerated with `go test ./kernel-ext/contract/picture -update`).
 // View.Show sends through gonbui and do nothing outside a gonb
 // notebook (gonbui.IsNotebook is false under `go test`), after validating and
 // rendering exactly as in a notebook, so the same cell code runs in tests.
@@ -15,7 +15,7 @@
 // Each display_data carries a human-facing representation ("image/svg+xml"
 // for figures, "text/html" for tables and metrics, plus "text/plain") and the
 // data behind it under bundle.MIMEType (see package
-// github.com/sigprop/sigprop/kernel-ext/bundle), so that the report generator
+// github.com/sigprop/sigprop/kernel-ext/contract/bundle), so that the report generator
 // can collect, hash and diff the numbers rather than the pictures.
 //
 // The bundle travels as its canonical JSON text, i.e. a JSON string in the

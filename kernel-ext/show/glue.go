@@ -7,7 +7,7 @@ import (
 
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // Glue publishes v under name so that the notebook's markdown can quote it

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // Metric is one theory-vs-simulation agreement; see bundle.Metric.

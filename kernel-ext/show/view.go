@@ -3,7 +3,7 @@ package show
 import (
 	"fmt"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // View is what one notebook cell shows, in order: the one way a cell puts

@@ -9,7 +9,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/empirical"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )

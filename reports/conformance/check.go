@@ -6,7 +6,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // Drawn is one figure or table that a notebook drew in a report.

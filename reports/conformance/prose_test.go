@@ -47,7 +47,7 @@ func TestTimingPhrase(t *testing.T) {
 
 // TestNoTimingInProse: no notebook cell, display builder or lib/papers
 // figure states in prose when a known disagreement was declared; the pages
-// generate that wording from the record. kernel-ext/bundle and
+// generate that wording from the record. kernel-ext/contract/bundle and
 // kernel-ext/show define the record and its wording and are not scanned.
 func TestNoTimingInProse(t *testing.T) {
 	root := filepath.Join("..", "..")

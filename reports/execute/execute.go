@@ -15,8 +15,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/kernel"
 	"golang.org/x/mod/modfile"
 )
 

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/internal/procenv"
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/kernel"
 )
 
 // isolate points TMPDIR at a fresh directory and marks every kernel the

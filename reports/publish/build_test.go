@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/conformance"

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // ManifestSchema is the version of manifest.json's layout. Readers accept

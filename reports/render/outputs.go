@@ -9,8 +9,8 @@ import (
 
 	"github.com/yuin/goldmark/parser"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/render/xref"
@@ -102,7 +102,7 @@ func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, bs *Bundles, ci, 
 
 // bundleOutput shows a sigprop figure by its SVG and caption line, a metric
 // as a badge row and a table as a table, re-rendered from the bundle data
-// with kernel-ext/picture so that every page uses the same markup.
+// with kernel-ext/contract/picture so that every page uses the same markup.
 func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle) error {
 	switch b.Kind {
 	case bundle.KindFigure:

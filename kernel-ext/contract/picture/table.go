@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"html"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // RenderTable returns t as an HTML <table class="sigprop-table"> with every

@@ -1,7 +1,7 @@
 // Package picture is the drawing half of the contract between notebooks and
 // reports: the pure renderers of what a notebook displays, a figure to SVG
 // and a table or a metric to HTML, each returned with its data bundle
-// (package github.com/sigprop/sigprop/kernel-ext/bundle, the schema half).
+// (package github.com/sigprop/sigprop/kernel-ext/contract/bundle, the schema half).
 //
 //	RenderFigure(f)  -> SVG bytes + bundle
 //	RenderTable(t)   -> HTML <table> + bundle
@@ -16,7 +16,7 @@
 //
 // The renderers are deterministic: the same input gives the same bytes, so
 // their output is checked against golden files (testdata/*.golden,
-// regenerated with `go test ./kernel-ext/picture -update`).
+// regenerated with `go test ./kernel-ext/contract/picture -update`).
 //
 // Figures are drawn with gonum/plot (Draw: SVG, PDF or PNG; RenderFigure:
 // the SVG a notebook shows). Their style is meant to be published (see

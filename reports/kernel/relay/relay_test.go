@@ -19,7 +19,7 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
+	"github.com/sigprop/sigprop/reports/kernel"
 )
 
 // frontEnd is a minimal Jupyter front end written against the wire

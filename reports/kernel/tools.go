@@ -38,7 +38,7 @@ const (
 // needs golang.org/x/tools at the older version of its own go.mod, which
 // the repository's go.mod (holding v0.52.0 for goimports) cannot give it
 // in one build list.
-const GoplsModule = "kernel-ext/kernel/goplstool"
+const GoplsModule = "reports/kernel/goplstool"
 
 // Tools locates the gonb kernel binary and the directories to put first on
 // its PATH.

@@ -7,7 +7,7 @@
 // kernel.BuildGopls builds it from this directory (go build
 // golang.org/x/tools/gopls); go.sum pins its checksums. gopls v0.24 needs
 // Go 1.27.
-module github.com/sigprop/sigprop/kernel-ext/kernel/goplstool
+module github.com/sigprop/sigprop/reports/kernel/goplstool
 
 go 1.26.8
 

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 func TestRenderMetricGolden(t *testing.T) {

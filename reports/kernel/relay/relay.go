@@ -15,7 +15,7 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
+	"github.com/sigprop/sigprop/reports/kernel"
 )
 
 // Options configures Start.
