@@ -187,9 +187,12 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g"))},
 	{Notebook: "03-rank-collapse", Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10"},
 		Figures: each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln")},
-	{Notebook: "04-jacobian-spectra", Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128"},
+	{Notebook: "04-jacobian-spectra", Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128",
+		"Fig4Points=40", "Fig4RatePoints=10", "Fig4MaxDepth=3", "CNNNetworks=16", "CNNChannels=32", "CNNLayers=8"},
 		Figures: merge(each(map[string]float64{"N": 60, "eps": 1e-10}, "mp-density"), each(map[string]float64{"N": 60}, "s-transform-product"),
-			each(map[string]float64{"T": 128, "s": 1}, "attn-gap")),
+			each(map[string]float64{"T": 128, "s": 1}, "attn-gap"),
+			each(map[string]float64{"sigma0_2": 0.25}, "fig4-hardtanh", "fig4-shifted_relu", "fig4-erf", "fig4-smoothed_relu"),
+			each(map[string]float64{"networks": 16, "channels": 32}, "cnn-gaussian", "cnn-delta-orthogonal")),
 		NoClaim: []string{"mp-density", "s-transform-product"}},
 	// Notebook 05 also at the physics of issue 38's example, -p Gamma=0.4
 	// -p Tau0=1: the figures of Fig. 1, Fig. 7 and the comparison at three

@@ -233,7 +233,7 @@ func TestPanelsFig2(t *testing.T) {
 // (AtLeast 80% of the rate), then the Agreements of the stored samples.
 func TestPanelsFig4(t *testing.T) {
 	ss := samples(t)
-	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"fig4-hardtanh": ss}, Theory: mc, Check: mc}
+	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"fig4-hardtanh": ss}, Theory: mc, Check: mc, Fig4Points: 160, Fig4RatePoints: 40, Fig4MaxDepth: 1 << 20}
 	limit := jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}
 	got, err := p.Fig4(show.Figure{ID: "fig4-hardtanh", Paper: papers.Claim(papers.TannerFig4)}, activation.HardTanh(), limit, []int{2, 8, 32}, 1)
 	if err != nil {
@@ -254,6 +254,27 @@ func TestPanelsFig4(t *testing.T) {
 	}
 	if _, err := p.Fig4(show.Figure{ID: "fig4-erf"}, activation.Erf(), limit, []int{2}, 1); err == nil {
 		t.Error("no stored erf spectra: no error")
+	}
+	// Below the deepest stored sample: fewer samples drawn and checked, on
+	// the grids asked for, and the panel claims nothing.
+	p.Fig4Points, p.Fig4RatePoints, p.Fig4MaxDepth = 20, 10, ss[0].Depth
+	got, err = p.Fig4(show.Figure{ID: "fig4-hardtanh", Paper: papers.Claim(papers.TannerFig4)}, activation.HardTanh(), limit, []int{2, 8, 32}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ = Agreements("fig4-hardtanh", P18Fig4Claim, ss[:1], mc)
+	if len(got) != 2+len(want) || !reflect.DeepEqual(got[2:], View(want)) {
+		t.Errorf("at Fig4MaxDepth = %d: %d items, want a figure, then 1 + %d metrics", ss[0].Depth, len(got), len(want))
+	}
+	if f, _ := got[0].Figure(); len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) || len(f.Series[0].X) != 20 || len(f.Series) != 1+1+3+1 {
+		t.Errorf("at Fig4MaxDepth = %d: figure claims %v, caption %q, %d points, %d series", ss[0].Depth, f.Paper, f.Caption, len(f.Series[0].X), len(f.Series))
+	}
+	if a, _ := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 32, Fig4Sigma02, empirical.Linspace(0.05, 3, 10), mc); func() bool { c, _ := got[1].Agreement(); return c.Value != a.Exponent }() {
+		t.Error("the convergence check is not on Fig4RatePoints points")
+	}
+	p.Fig4MaxDepth = ss[0].Depth - 1
+	if _, err := p.Fig4(show.Figure{ID: "fig4-hardtanh"}, activation.HardTanh(), limit, []int{2}, 1); err == nil {
+		t.Error("no stored sample up to Fig4MaxDepth: no error")
 	}
 }
 
