@@ -128,7 +128,7 @@ func TestGradModesPostLNSimulation(t *testing.T) {
 			for k, d := range widths {
 				b := postLNBlocks(n, d, 1)[bi]
 				label = fmt.Sprintf("%s %s mode", b.FF.Act.Name, []string{"", "mean", "difference"}[init])
-				c, err := CompareGrad(b, SimSettings{Nets: nets, Seed: uint64(100 + 10*bi + int(init)), Rho0: 1, GradInit: init})
+				c, err := CompareGrad(b, SimSettings{Nets: nets, Seed: uint64(100 + 10*bi + int(init)), Rho0: 1, GradInit: init, Workers: 2}) // Workers: both cores; the results do not depend on it
 				if err != nil {
 					t.Fatal(err)
 				}
