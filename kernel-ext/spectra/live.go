@@ -57,7 +57,8 @@ func MPDensity(f show.Figure, lams []float64, c freeprob.Continuation, s randmlp
 // S-transform of the product of two free Gaussian layers, S_MP·S_MP =
 // (1+z)^(-2), against the mean over the draws of s (a depth-2 linear
 // network; randmlp.SpectrumSample.STransform) at zs; then the largest |z|
-// (tolerance 5), whose SE is the spread of the run's own draws. It panics
+// (tolerance 5), whose SE is the spread of the run's own draws. The figure
+// claims f.Paper only at randmlp.LectureSTransform's sizes. It panics
 // unless s has depth 2 and at least 2 draws.
 func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.View, error) {
 	if s.Depth != 2 || s.Draws < 2 {
@@ -74,7 +75,7 @@ func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.Vie
 	f.Params, f.Seed = map[string]float64{"N": float64(s.Width)}, show.Seed(s.Seed)
 	dof := s.Draws - 1
 	p := empirical.TTail2(5, dof)
-	return show.View{show.Fig(f), show.Agree(show.MaxZ(show.Agreement{Name: "S_{W2W1}: max |z| of the simulated S-transform", Tol: 5, Figure: f.ID, Paper: FreeProductClaim,
+	return show.View{show.Fig(show.AtPaper(f, s.SpectrumSpec.SameSizes(randmlp.LectureSTransform()))), show.Agree(show.MaxZ(show.Agreement{Name: "S_{W2W1}: max |z| of the simulated S-transform", Tol: 5, Figure: f.ID, Paper: FreeProductClaim,
 		Basis: fmt.Sprintf("SE from the spread of %d products of width %d (t with %d dof: P(|t| > 5) ≈ %.1g per point)", s.Draws, s.Width, dof, p)}, mean, se, theory))}, nil
 }
 

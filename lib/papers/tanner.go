@@ -84,7 +84,7 @@ var TannerCNNFig1 = &Figure{
 	Type:  Data, Setting: Analogue,
 	Notebook: "04-jacobian-spectra",
 	Reason:   "the lecture's figure is not described in its text; sigprop draws the covariance recursion of a 1-D CNN (Xiao et al. 2018, in one dimension, circular padding, 3 taps) against simulated CNNs, for Gaussian and delta-orthogonal kernels (lib/sources/tanner2024.md#cnn)",
-	Notes:    "tanh at the edge of chaos (σ_b² = 0.05), 12 positions with a non-stationary input, 24 layers, 64 networks of 128 channels per kernel; every entry of Σ^ℓ checked (max |z| ≤ 5.5 over 1872 entries); dynamical isometry of the delta-orthogonal kernel is not simulated",
+	Notes:    "tanh at the edge of chaos (σ_b² = 0.05), 12 positions with a non-stationary input, 24 layers, 128 networks of 128 channels per kernel (notebook 04's CNNNetworks, CNNChannels, CNNLayers); every entry of Σ^ℓ checked (max |z| ≤ 5.5 over 1872 entries); dynamical isometry of the delta-orthogonal kernel is not simulated",
 }
 
 var TannerSummaryFig = &Figure{

@@ -279,7 +279,9 @@ func init() {
 		Name:   "compose.compare_grad",
 		Doc:    "gradient theory at the collapsed point against a seeded simulation's reverse pass: E|d(R.X^L)/dX^l|^2/(nd) per layer, z, max |z|, lambda_g theory and sim with SE, and the start's regime",
 		Source: "lib/sources/compose.md#gradient-modes, #check-3; Monte Carlo over random networks (lib/compose.CompareGrad)",
-		Params: coWith(coQ0,
+		// Cowsik et al.'s family by default, as compose.lambda_g: the
+		// default block's skips of 1 have no collapsed fixed point.
+		Params: coWithDefaults(coCowsikDefaults, coQ0,
 			Param{Name: "rho0", Doc: "input token correlation, in [-1/(n-1), 1] (default 1: at collapse)", Default: "1", Min: -1, Max: 1},
 			Param{Name: "grad_init", Doc: "output gradient R: iid entries, or one mode of the token Gram matrix (mean, diff)", Default: "iid", Choices: []string{"iid", "mean", "diff"}},
 			Param{Name: "nets", Doc: "simulated networks", Default: "16", Min: 2, Max: 1e5, Integer: true},

@@ -111,3 +111,20 @@ func (s SlopeLawSettings) Ran(laws []SlopeLaw) bool {
 	}
 	return true
 }
+
+// LectureSTransform returns the run of notebook 04's s-transform-product
+// (the notes' Table 2: S_MP·S_MP = (1+z)^(−2) for a product of two free
+// Gaussian layers): a depth-2 linear network with Gaussian weights at
+// q* = 1, width 400, 8 independent products (sigprop's sizes: the notes
+// state the S-transform, not a simulation), seed 2.
+func LectureSTransform() SpectrumSpec {
+	return SpectrumSpec{Figure: "s-transform-product", Phi: "linear", Weights: "gaussian", Depth: 2, QStar: 1, Width: 400, Draws: 8, Seed: 2}
+}
+
+// SameSizes reports whether s and p draw the same network (activation
+// and its parameter, weights, depth, q*) at the same width and number of
+// draws: the figure id and the seed aside.
+func (s SpectrumSpec) SameSizes(p SpectrumSpec) bool {
+	s.Figure, s.Seed, p.Figure, p.Seed = "", 0, "", 0
+	return s == p
+}

@@ -105,3 +105,25 @@ func TestLectureValid(t *testing.T) {
 		}
 	}
 }
+
+// LectureSTransform is at its own sizes whatever its seed and figure id;
+// each field that defines the network or the sample, changed, is not.
+func TestLectureSTransformSizes(t *testing.T) {
+	p := LectureSTransform()
+	q := p
+	q.Seed, q.Figure = 99, "mine"
+	if !q.SameSizes(p) {
+		t.Error("another seed and figure id changed the sizes")
+	}
+	for name, change := range map[string]func(*SpectrumSpec){
+		"phi": func(s *SpectrumSpec) { s.Phi = "tanh" }, "param": func(s *SpectrumSpec) { s.PhiParam = 1 },
+		"weights": func(s *SpectrumSpec) { s.Weights = "orthogonal" }, "depth": func(s *SpectrumSpec) { s.Depth = 3 },
+		"q*": func(s *SpectrumSpec) { s.QStar = 2 }, "width": func(s *SpectrumSpec) { s.Width = 60 }, "draws": func(s *SpectrumSpec) { s.Draws = 3 },
+	} {
+		s := p
+		change(&s)
+		if s.SameSizes(p) {
+			t.Errorf("another %s has the same sizes", name)
+		}
+	}
+}
