@@ -16,7 +16,7 @@ setup:
     go build -o bin/sigprop ./cmd/sigprop
     go build -o bin/gonb github.com/janpfeifer/gonb
     go build -o bin/goimports golang.org/x/tools/cmd/goimports
-    cd kernel-ext/kernel/goplstool && go build -o ../../../bin/gopls golang.org/x/tools/gopls
+    cd reports/kernel/goplstool && go build -o ../../../bin/gopls golang.org/x/tools/gopls
 
 # Run every test (the README's test command).
 test:

@@ -17,8 +17,8 @@ import (
 
 // notebookDisplay are the import paths (prefixes) of the notebook-display
 // code: what a notebook's Display calls go through. The report generator
-// and the contract it shares with notebooks (kernel-ext/bundle, the schema;
-// kernel-ext/picture, the pure renderers) must not depend on them.
+// and the contract it shares with notebooks (kernel-ext/contract/bundle, the schema;
+// kernel-ext/contract/picture, the pure renderers) must not depend on them.
 var notebookDisplay = []string{
 	"github.com/janpfeifer/gonb/gonbui",
 	"github.com/janpfeifer/gonb/common",
@@ -29,14 +29,18 @@ var notebookDisplay = []string{
 // reports/ and of the contract's two packages names none of the notebook
 // display's packages.
 func TestNoNotebookDisplay(t *testing.T) {
-	checkDeps(t, []string{".", "../../reports/...", "../../kernel-ext/bundle", "../../kernel-ext/picture"}, notebookDisplay)
+	checkDeps(t, []string{".", "../../reports/...", "../../kernel-ext/contract/bundle", "../../kernel-ext/contract/picture"}, notebookDisplay)
 }
 
-// TestDataFlowsOneWay: nothing in lib/ or kernel-ext/ depends on reports/
-// or on the CLI's sweep runner (the README's layout).
+// TestDataFlowsOneWay: the layers depend downwards only (the README's
+// layout): lib/ on nothing of sigprop's but lib/; kernel-ext/ (notebook
+// display and the report contract) on lib/ and itself, not on reports/
+// (where the gonb driver lives, beside the executor), internal/ or the
+// CLI.
 func TestDataFlowsOneWay(t *testing.T) {
-	checkDeps(t, []string{"../../lib/...", "../../kernel-ext/..."},
-		[]string{"github.com/sigprop/sigprop/reports", "github.com/sigprop/sigprop/internal/sweeprun", "github.com/sigprop/sigprop/cmd"})
+	up := []string{"github.com/sigprop/sigprop/reports", "github.com/sigprop/sigprop/internal", "github.com/sigprop/sigprop/cmd"}
+	checkDeps(t, []string{"../../kernel-ext/..."}, up)
+	checkDeps(t, []string{"../../lib/..."}, append(up, "github.com/sigprop/sigprop/kernel-ext"))
 }
 
 // checkDeps fails for every package in `go list -deps pkgs` that is one of

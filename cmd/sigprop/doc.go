@@ -1,7 +1,7 @@
 // Command sigprop generates sigprop's reports and evaluates library
 // quantities from the shell.
 //
-//	sigprop report [--out DIR] [--jobs N] [--timeout D] [NOTEBOOK...]
+//	sigprop report [--out DIR] [--jobs N] [--timeout D] [--profile] [NOTEBOOK...]
 //	sigprop report [-p NAME=VALUE ...] [--params FILE] [--out DIR] NOTEBOOK
 //	sigprop eval NAME [key=value ...]
 //	sigprop eval --list
@@ -16,6 +16,9 @@
 // left them. With -p or --params, the one NOTEBOOK runs with those values
 // of the settings its cell tagged "parameters" declares, into a site of
 // its own (reports/params/NOTEBOOK-HASH unless --out is given).
+// --profile prints, per notebook, where its time went (kernel start,
+// compilation, the cells' own work, CPU), as the manifest's timing
+// records it (publish.NotebookTiming).
 //
 // Exit status: 0 on success, 1 when a report has a failed cell or metric
 // or a sweep has points that are not done, 2 on bad input or any other
@@ -29,7 +32,7 @@
 // eval looks a quantity up in lib/quantity; diff loads two reports
 // (reports/diff) and writes their differences; sweep plans, runs, submits
 // and generates through internal/sweeprun; kernel installs and runs the
-// Jupyter kernel of kernel-ext/kernel. `sigprop help` prints the usage
+// Jupyter kernel of reports/kernel. `sigprop help` prints the usage
 // with each command's flags, `sigprop sweep --help` that of the sweep
 // subcommands.
 package main

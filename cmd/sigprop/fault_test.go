@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/internal/procenv"
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
+	"github.com/sigprop/sigprop/reports/kernel"
 	"github.com/sigprop/sigprop/reports/publish"
 )
 

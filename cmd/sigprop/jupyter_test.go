@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/internal/procenv"
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/render"
@@ -97,7 +97,7 @@ func installKernel(t *testing.T) (env []string, tmp string) {
 	return env, tmp
 }
 
-// TestJupyterAgrees executes notebooks/00-overview.ipynb twice: in real
+// TestJupyterAgrees executes notebooks/00-overview.ipynb twice, at once: in real
 // Jupyter (`jupyter nbconvert --execute`, Debian's packages, with the
 // kernel named in the notebook's metadata, the sigprop kernel) and with
 // sigprop's executor. The notebook has no setup cell: it imports lib/ and
@@ -126,6 +126,18 @@ func TestJupyterAgrees(t *testing.T) {
 	outDir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
+	// sigprop's execution runs meanwhile: the two runs are independent,
+	// and each leaves a core mostly idle (a cell's link, a kernel's start).
+	type executed struct {
+		res []execute.Result
+		err error
+	}
+	sigprop := make(chan executed, 1)
+	go func() {
+		res, err := execute.Run(ctx, []string{nbPath}, execute.Options{RepoRoot: root, NoCache: true})
+		sigprop <- executed{res, err}
+	}()
+	defer func() { cancel(); <-sigprop }() // a failed test stops it and waits for it
 	cmd := exec.CommandContext(ctx, jupyter, "nbconvert", "--to", "notebook", "--execute",
 		"--ExecutePreprocessor.timeout=240", "--output-dir", outDir, nbPath)
 	cmd.Env = env
@@ -147,7 +159,9 @@ func TestJupyterAgrees(t *testing.T) {
 	if svgs == 0 {
 		t.Error("Jupyter's run shows no SVG figure")
 	}
-	results, err := execute.Run(ctx, []string{nbPath}, execute.Options{RepoRoot: root, NoCache: true})
+	x := <-sigprop
+	sigprop <- x // for the deferred receive
+	results, err := x.res, x.err
 	if err != nil {
 		t.Fatal(err)
 	}

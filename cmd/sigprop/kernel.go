@@ -16,8 +16,8 @@ import (
 
 	"golang.org/x/mod/modfile"
 
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
-	"github.com/sigprop/sigprop/kernel-ext/kernel/relay"
+	"github.com/sigprop/sigprop/reports/kernel"
+	"github.com/sigprop/sigprop/reports/kernel/relay"
 )
 
 // kernelName is the kernelspec name of the sigprop kernel, the name the

@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
+	"github.com/sigprop/sigprop/reports/kernel"
 	"io"
 	"os"
 )
 
 const usage = `usage:
-  sigprop report [--out DIR] [--jobs N] [--timeout D] [--notebook-timeout D] [--stop-on-timeout] [--stop-on-error] [--no-cache] [NOTEBOOK...]
+  sigprop report [--out DIR] [--jobs N] [--timeout D] [--notebook-timeout D] [--stop-on-timeout] [--stop-on-error] [--no-cache] [--profile] [NOTEBOOK...]
   sigprop report [-p NAME=VALUE ...] [--params FILE] [--out DIR] [...] NOTEBOOK
   sigprop eval NAME [key=value ...]
   sigprop eval --list [--json]

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/reports/eqindex"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -37,6 +37,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	var pflags stringList
 	fs.Var(&pflags, "p", "NAME=VALUE: run the one NOTEBOOK with this value of a parameter its cell tagged \"parameters\" declares (repeatable); the site goes to reports/params/NOTEBOOK-HASH unless --out is given")
 	paramsFile := fs.String("params", "", "file of NAME=VALUE lines, as -p")
+	profile := fs.Bool("profile", false, "print where each notebook's time went: kernel start, compilation, the cells' own work, CPU")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -226,6 +227,13 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%s: %d notebooks (%d executed, %d failed), %d figures, %d metrics (%d failed, %d known disagreements) in %s\n",
 		filepath.Join(*out, "index.html"), len(m.Notebooks), executed, failedNB, len(m.Figures), len(m.Metrics), failedMetrics, known,
 		time.Since(start).Round(10*time.Millisecond))
+	if *profile {
+		names := map[string]bool{}
+		for _, r := range results {
+			names[r.Name] = true
+		}
+		writeProfile(stdout, m, names)
+	}
 	for _, e := range m.ConformanceErrors {
 		fmt.Fprintf(stderr, "conformance: %s\n", e)
 	}

@@ -61,8 +61,8 @@ func TestSweepBadInput(t *testing.T) {
 		{[]string{"sweep", "plan", dir, "eval", "tokengeom.lambda_a", "sigma_w=0.5:200:3"}, "parameter sigma_w=100.25 out of range: real in [1e-06, 100]"}, // the first value out of range
 		{[]string{"sweep", "plan", dir, "eval", "tokengeom.lambda_a", "sigma_w=1:2:x"}, "bad range"},
 		{[]string{"sweep", "plan", dir, "eval", "tokengeom.lambda_a", "sigma_w=1,2", "--alphas", "0.1"}, "--alphas applies to trainability sweeps only"},
-		{[]string{"sweep", "plan", dir, "trainability", "--alphas", "0.1,1.2"}, "--alphas: α=1.2 out of range: real in [0, 1]"},
-		{[]string{"sweep", "plan", dir, "trainability", "--patch", "5"}, "--patch=5 out of range"},
+		{[]string{"sweep", "plan", dir, "trainability", "--alphas", "0.1,1.2"}, "--alphas: trainsweep: parameter out of range: Settings.Alphas[1] = 1.2, want in [0, 1]"},
+		{[]string{"sweep", "plan", dir, "trainability", "--patch", "5"}, "--patch: trainsweep: parameter out of range: Settings.Patch = 5"},
 		{[]string{"sweep", "run", dir, "--shard", "2/2"}, "--shard"},
 		{[]string{"sweep", "run", dir}, "is not a sweep directory"},
 		{[]string{"sweep", "submit", dir}, "--slurm is required"},

@@ -3,7 +3,9 @@ package showtest
 import (
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 )
 
 // recorder counts the errors AtYourSettings reports.
@@ -33,7 +35,8 @@ func TestAtYourSettingsCanFail(t *testing.T) {
 		params        map[string]float64
 		apply, notApp []string
 	}{
-		{"claims a paper figure", show.View{show.Fig(show.Figure{ID: "f", PaperFigure: "Fig. 1", Caption: "x" + show.YourSettings})}, nil, nil, nil},
+		{"claims a paper figure", show.View{show.Fig(show.Figure{ID: "f", Paper: papers.Claim(papers.Noci2022Fig8), Caption: "x" + show.YourSettings})}, nil, nil, nil},
+		{"a table claims", show.View{show.Tab(bundle.Table{ID: "t", Paper: papers.Claim(papers.Noci2022Fig4)})}, nil, nil, nil},
 		{"caption without the note", show.View{show.Fig(show.Figure{ID: "f", Caption: "x"})}, nil, nil, nil},
 		{"other Params", show.View{show.Fig(show.Figure{ID: "f", Caption: "x" + show.YourSettings, Params: map[string]float64{"n": 50}})}, params, nil, nil},
 		{"Params where none are expected", show.View{show.Fig(show.Figure{ID: "f", Caption: "x" + show.YourSettings, Params: params})}, map[string]float64{}, nil, nil},

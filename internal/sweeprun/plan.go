@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -186,46 +185,29 @@ func PlanTrainability(dir string, s trainsweep.Settings, inv sweep.Invocation) (
 	})
 }
 
-// CheckTrainability validates trainability settings; errors name the
-// command-line flag of the setting and its range.
+// CheckTrainability validates trainability settings
+// (trainsweep.Settings.Validate, which holds the ranges); an error names
+// the command-line flag of the setting first.
 func CheckTrainability(s trainsweep.Settings) error {
-	for _, a := range s.Alphas {
-		if !(a >= 0 && a <= 1) {
-			return fmt.Errorf("--alphas: α=%v out of range: real in [0, 1]", a)
-		}
+	err := s.Validate()
+	var f interface{ Field() string }
+	if err == nil || !errors.As(err, &f) {
+		return err
 	}
-	for _, x := range s.SigmaWs {
-		if !(x > 0) || math.IsInf(x, 0) {
-			return fmt.Errorf("--sigmas: σ_w=%v out of range: real in (0, +inf)", x)
-		}
+	field := strings.TrimPrefix(f.Field(), "Settings.")
+	if i := strings.IndexByte(field, '['); i >= 0 {
+		field = field[:i]
 	}
-	type check struct {
-		flag string
-		ok   bool
-		v    any
-		rng  string
+	if flag, ok := trainabilityFlags[field]; ok {
+		return fmt.Errorf("%s: %w", flag, err)
 	}
-	for _, c := range []check{
-		{"--d", s.D >= 1, s.D, "integer >= 1"},
-		{"--layers", s.Layers >= 1, s.Layers, "integer >= 1"},
-		{"--patch", s.Patch >= 1 && 28%s.Patch == 0, s.Patch, "a divisor of 28 (1, 2, 4, 7, 14, 28)"},
-		{"--steps", s.Steps >= 1, s.Steps, "integer >= 1"},
-		{"--batch", s.Batch >= 1, s.Batch, "integer >= 1"},
-		{"--lr", s.LR > 0 && !math.IsInf(s.LR, 0), s.LR, "real in (0, +inf)"},
-		{"--train", s.Train >= 0, s.Train, "integer >= 0 (0: all)"},
-		{"--val", s.Val >= 0 && s.Val < 60000, s.Val, "integer in [0, 59999]"},
-		{"--test", s.Test >= 0, s.Test, "integer >= 0 (0: all)"},
-	} {
-		if !c.ok {
-			return fmt.Errorf("%s=%v out of range: %s", c.flag, c.v, c.rng)
-		}
-	}
-	if s.DataDir == "" {
-		return errors.New("--data: empty Fashion-MNIST directory")
-	}
-	_, err := sweep.TrainabilityGrid(s.Alphas, s.SigmaWs).Points()
 	return err
 }
+
+// trainabilityFlags are the flags of `sigprop sweep plan DIR trainability`
+// by the field of trainsweep.Settings they set.
+var trainabilityFlags = map[string]string{"Alphas": "--alphas", "SigmaWs": "--sigmas", "D": "--d", "Layers": "--layers", "Patch": "--patch",
+	"Steps": "--steps", "Batch": "--batch", "LR": "--lr", "Train": "--train", "Val": "--val", "Test": "--test", "DataDir": "--data"}
 
 // plan writes a new provenance.json, or checks an existing one with same.
 func plan(dir, kind string, settings any, inv sweep.Invocation, same func(json.RawMessage) (bool, error)) (bool, error) {

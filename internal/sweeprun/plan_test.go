@@ -81,11 +81,11 @@ func TestCheckTrainability(t *testing.T) {
 		edit func(*trainsweep.Settings)
 		want string
 	}{
-		{func(s *trainsweep.Settings) { s.Alphas = []float64{1.5} }, "--alphas: α=1.5 out of range: real in [0, 1]"},
-		{func(s *trainsweep.Settings) { s.SigmaWs = []float64{0} }, "--sigmas: σ_w=0 out of range"},
-		{func(s *trainsweep.Settings) { s.Patch = 5 }, "--patch=5 out of range: a divisor of 28"},
-		{func(s *trainsweep.Settings) { s.Steps = 0 }, "--steps=0 out of range"},
-		{func(s *trainsweep.Settings) { s.Val = 60000 }, "--val=60000 out of range: integer in [0, 59999]"},
+		{func(s *trainsweep.Settings) { s.Alphas = []float64{1.5} }, "--alphas: trainsweep: parameter out of range: Settings.Alphas[0] = 1.5, want in [0, 1]"},
+		{func(s *trainsweep.Settings) { s.SigmaWs = []float64{0} }, "--sigmas: trainsweep: parameter out of range: Settings.SigmaWs[0] = 0, want in (0, +inf)"},
+		{func(s *trainsweep.Settings) { s.Patch = 5 }, "--patch: trainsweep: parameter out of range: Settings.Patch = 5, want a divisor of 28"},
+		{func(s *trainsweep.Settings) { s.Steps = 0 }, "--steps: trainsweep: parameter out of range: Settings.Steps = 0"},
+		{func(s *trainsweep.Settings) { s.Val = 60000 }, "--val: trainsweep: parameter out of range: Settings.Val = 60000, want an integer in [0, 59999]"},
 		{func(s *trainsweep.Settings) { s.SigmaWs = []float64{1, 1.00001} }, "share the key"},
 	} {
 		s := ok

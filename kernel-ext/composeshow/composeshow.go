@@ -2,10 +2,9 @@ package composeshow
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -66,15 +65,7 @@ func Widths(id string, wc *compose.WidthCheck) show.View {
 		ds[i] = float64(d)
 	}
 	// The fitted line and 1/d, both through the weighted centre of the fit.
-	var S, Sx, Sy float64
-	for i := range ds {
-		w := (wc.MSD[i] / wc.MSDSE[i]) * (wc.MSD[i] / wc.MSDSE[i])
-		S, Sx, Sy = S+w, Sx+w*math.Log(ds[i]), Sy+w*math.Log(wc.MSD[i])
-	}
-	x0, y0 := Sx/S, Sy/S
-	line := func(k float64) func(float64) float64 {
-		return func(d float64) float64 { return math.Exp(y0 + k*(math.Log(d)-x0)) }
-	}
+	line := wc.Line
 	b := wc.Block
 	nets := wc.Comparisons[0].Run.Settings.Nets
 	fig := show.Figure{ID: id, XLabel: "width d", YLabel: "mean squared deviation of ρ from theory", LogX: true, LogY: true,

@@ -6,11 +6,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/gauss"
 	"github.com/sigprop/sigprop/lib/meanfield"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -48,10 +50,6 @@ func b2Params(nets []meanfield.Net, same bool) map[string]float64 {
 	}
 	return map[string]float64{"sigma_b2": nets[0].SigmaB2}
 }
-
-// isTanh005 reports whether n has the lecture's activation and bias
-// variance: tanh, σ_b² = 0.05.
-func isTanh005(n meanfield.Net) bool { return n.Phi.Name == "tanh" && n.SigmaB2 == 0.05 }
 
 // sigmaW2s returns the σ_w² of nets.
 func sigmaW2s(nets []meanfield.Net) []float64 {
@@ -118,7 +116,7 @@ func netsZ(a show.Agreement, mean, se, theory []float64, nets int, unit string) 
 	return a
 }
 
-// bothInputs is the sample unit of a QCheck (netsZ).
+// bothInputs is the sample unit of a QCheckSettings run (netsZ).
 const bothInputs = "the average of its 2 inputs, which share its weights"
 
 // QMap shows the check that each q* is a root of V to rounding, max |V(q*)
@@ -129,7 +127,7 @@ const bothInputs = "the average of its 2 inputs, which share its weights"
 func QMap(nets []meanfield.Net, qs []float64) (show.View, error) {
 	want(len(nets) > 0, "QMap: no networks")
 	fam, same := family(nets)
-	paper := same && isTanh005(nets[0]) && slices.Equal(sigmaW2s(nets), []float64{1, 2, 3})
+	paper := meanfield.SameNets(nets, meanfield.LectureQMap())
 	series := []show.Series{{Name: "q' = q", X: qs, Y: qs}}
 	residual, qmax := 0.0, 0.0
 	for _, n := range nets {
@@ -168,8 +166,7 @@ func QIteration(checks []randmlp.LayerCheck) show.View {
 	for _, n := range mf {
 		same = same && n.SigmaW2 == w2
 	}
-	depth := len(checks[0].Layers)
-	paper := same && isTanh005(mf[0]) && w2 == 2 && width == 1000 && nets == 6 && depth == 10
+	paper := randmlp.LectureQIteration().Ran(checks)
 	var v show.View
 	var series []show.Series
 	for _, r := range checks {
@@ -204,7 +201,7 @@ func QIteration(checks []randmlp.LayerCheck) show.View {
 func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 	want(len(nets) > 0, "CMap: no networks")
 	_, same := family(nets)
-	paper := same && isTanh005(nets[0]) && slices.Equal(sigmaW2s(nets), []float64{1.5, 2, 3})
+	paper := meanfield.SameNets(nets, meanfield.LectureCMap())
 	var v show.View
 	var ordered, chaotic []float64
 	series := []show.Series{{Name: "R(c) = c", X: cs, Y: cs}}
@@ -220,12 +217,11 @@ func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 		}
 		r := func(c float64) float64 { return n.CMap(s.QStar, c) }
 		series = append(series, show.Curve(fmt.Sprintf("%s: χ₁=%.3f, c*=%.3f", label(n, same), s.Chi1, s.CStar), cs, r))
-		e := 1e-6 // χ₁ is the slope at c = 1: compare with a one-sided difference
-		slope := (r(1) - r(1-e)) / e
+		slope := n.Chi1Difference(s.QStar, 1e-6) // χ₁ is the slope at c = 1: compare with a one-sided difference
 		v = append(v, show.PaperCheck(show.Agreement{Name: fmt.Sprintf("%s: χ₁ − R′(1) (finite difference)", label(n, same)), Kind: show.TheoryVsTheory, Value: s.Chi1 - slope, Tol: 2e-6,
 			Basis:  "one-sided difference with step h = 1e-6: truncation R″(1)·h/2 ≲ 1e-6 plus the rounding of R over h ≲ 1e-6",
 			Figure: "cmap", Note: "χ₁ = σ_w² E φ′² against (R(1) − R(1−1e-6))/1e-6"},
-			isTanh005(n) && n.SigmaW2 <= 3, "the 2e-6 tolerance bounds R″(1)·h/2 for tanh at σ_b² = 0.05, σ_w² ≤ 3 only"))
+			meanfield.LectureFamily(n) && n.SigmaW2 <= 3, "the 2e-6 tolerance bounds R″(1)·h/2 for tanh at σ_b² = 0.05, σ_w² ≤ 3 only"))
 	}
 	of := "the networks of the legend"
 	if same {
@@ -247,11 +243,10 @@ func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 // against finite networks (checks[k], from randmlp.CCheckSettings), then
 // figure cmap-iteration, whose seed is the one checks[0] records.
 func CIteration(checks []randmlp.LayerCheck) show.View {
-	mf, width, nets := checked("CIteration", checks)
+	mf, width, _ := checked("CIteration", checks)
 	seed := checks[0].Seed
 	fam, same := family(mf)
-	depth := len(checks[0].Layers)
-	paper := same && isTanh005(mf[0]) && width == 1000 && nets == 6 && depth == 10
+	paper := randmlp.LectureCIteration().Ran(checks)
 	var v show.View
 	var series []show.Series
 	for k, r := range checks {
@@ -275,29 +270,31 @@ func CIteration(checks []randmlp.LayerCheck) show.View {
 func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 	return show.View{show.Agree(show.Agreement{Name: "EoC curve vs spec reference points: max |Δσ_w²|", Kind: show.TheoryVsPrinted, Value: empirical.MaxAbsDiff(atRef, refW), Tol: 5e-5,
 		Basis: "the notes (lib/sources/tanner2024.md) print σ_w² to 4 decimals: rounding up to 5e-5 (lib/sources/tanner2024.md#figure-1, #check-8)", Figure: "fig1-phase-diagram"}),
-		show.Fig(show.Figure{ID: "fig1-phase-diagram", PaperFigure: "Tanner lecture, Fig. 1",
+		show.Fig(show.Figure{ID: "fig1-phase-diagram", Paper: papers.Claim(papers.TannerFig1),
 			Caption: "Order–chaos transition for tanh: the critical line χ₁ = 1. Ordered (vanishing gradients) above-left, chaotic (exploding gradients) below-right.",
 			XLabel:  "σ_w²", YLabel: "σ_b²", Series: []show.Series{{Name: "χ₁ = 1", X: w2, Y: b2}, show.Scatter("spec reference", refW, refB, nil)}}),
-		show.Fig(show.Figure{ID: "fig1-qstar", PaperFigure: "Tanner lecture, Fig. 1 (the colour of the critical line: q* along it)",
+		show.Fig(show.Figure{ID: "fig1-qstar", Paper: papers.Claim(papers.TannerFig1), PaperNote: "the colour of the critical line: q* along it",
 			Caption: "q* along the critical line: it grows from 0 at (1, 0) to 1.318 at σ_b² = 0.25.",
 			XLabel:  "σ_w² on the critical line", YLabel: "q*", Series: []show.Series{{Name: "q*", X: w2, Y: qs}}})}
 }
 
 // Chi1 shows the z check of χ₁ on and beside the critical line against
-// finite networks (p, from randmlp.Chi1Settings, at the width, depth and
-// seed p records), then figure chi1-sim.
+// finite networks (p, from randmlp.Chi1Settings, at the activation,
+// width, depth and seed p records), then figure chi1-sim, at the paper's
+// settings for tanh's 15 points 0.3 apart, 10 width-1000 networks of
+// depth 3 each.
 func Chi1(p randmlp.Chi1Points) show.View {
 	width, depth, seed := p.Width, p.Depth, p.Seed
 	k, units := len(p.SigmaW2), p.Nets*p.Width
-	paper := k == 15 && width == 1000 && depth == 3 && p.Nets == 10 && p.Offset == 0.3
-	crit := fmt.Sprint(k / 3)
+	paper := p.At(randmlp.LectureChi1())
+	crit := fmt.Sprintf("%d of %s's", k/3, p.Phi)
 	if paper {
 		crit = "five"
 	}
 	chi := show.Estimates{X: p.SigmaW2, Mean: p.Mean, SE: p.SE, Theory: p.Theory}
 	return show.View{show.Agree(netsZ(show.Agreement{Name: "χ₁ on and beside the critical line vs simulation: max |z|", Tol: 5, Figure: "chi1-sim",
 		Basis: fmt.Sprintf("%d units per point; 5 over %d points", units, k), Paper: claimChi1, Central: true}, chi.Mean, chi.SE, chi.Theory, p.Nets, fmt.Sprintf("the mean over its %d units, which share its last-layer input", width))),
-		show.Fig(show.AtPaper(show.Figure{ID: "chi1-sim", Caption: fmt.Sprintf("χ₁ at %s critical points (σ_w² on the curve, χ₁ = 1) and %g to either side of each: mean-field theory and finite networks (±1 SE).", crit, p.Offset),
+		show.Fig(show.AtPaper(show.Figure{ID: "chi1-sim", Paper: papers.Claim(papers.TannerFig1), PaperNote: "χ₁ = 1 on the critical line, checked against finite networks", Caption: fmt.Sprintf("χ₁ at %s critical points (σ_w² on the curve, χ₁ = 1) and %g to either side of each: mean-field theory and finite networks (±1 SE).", crit, p.Offset),
 			XLabel: "σ_w²", YLabel: "χ₁", Series: []show.Series{show.Scatter("theory", chi.X, chi.Theory, nil), chi.Scatter(fmt.Sprintf("N=%d simulation", width))},
 			Params: map[string]float64{"width": float64(width), "depth": float64(depth)}, Seed: show.Seed(seed)}, paper))}
 }
@@ -334,8 +331,8 @@ func XiCDecay(r randmlp.LayerCheck, xiC float64) show.View {
 	seed := r.Seed
 	n := mf[0]
 	depth := len(r.Layers)
-	paper := isTanh005(n) && n.SigmaW2 == 1.2 && depth == 20 && width == 1000 && r.Nets == 4
-	asym := show.Map(r.Layers, func(l float64) float64 { return r.Theory[depth-1] * math.Exp((float64(depth)-l)/xiC) })
+	paper := randmlp.LectureXiC().Ran([]randmlp.LayerCheck{r})
+	asym := meanfield.DecayThrough(r.Layers, r.Theory[depth-1], float64(depth), xiC)
 	caption := fmt.Sprintf("%s, σ_w² = %g, σ_b² = %g: 1 − c^ℓ against the c-map and e^{−ℓ/ξ_c}, ξ_c = %.3f.", n.Phi.Name, n.SigmaW2, n.SigmaB2, xiC)
 	if paper {
 		caption = fmt.Sprintf("Ordered phase, tanh, σ_w² = 1.2, σ_b² = 0.05: 1 − c^ℓ decays like e^{−ℓ/ξ_c}, ξ_c = %.3f.", xiC)
@@ -366,7 +363,7 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
 		want(l.Width == width && l.Samples == l0.Samples && l.Nets == l0.Nets && len(l.T) == len(l0.T), "SlopeLaws: law %d ran %d networks of width %d (%d samples, %d points), law 0 %d of width %d (%d samples, %d points)",
 			j, l.Nets, l.Width, l.Samples, len(l.T), l0.Nets, l0.Width, l0.Samples, len(l0.T))
 	}
-	paper := width == 1000 && l0.Nets == 2 && slices.Equal(qs, []float64{2, 1, 0.5, 0.2})
+	paper := randmlp.LectureSlopeLaws(activation.Func{Name: name}).Ran(laws)
 	var series []show.Series
 	worst, tol := 0.0, empirical.DKW(l0.Samples, 1e-3)
 	for j, l := range laws {
@@ -375,7 +372,7 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
 	}
 	return show.View{show.Agree(show.Agreement{Name: name + ": sup |CDF − empirical CDF| of φ′(h)", Kind: show.TheoryVsSimulation, Value: worst, Tol: tol, Figure: "fig3-" + name,
 		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × N = %d units of one input, independent given the network's last-layer input); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T)), Paper: claimSlopeLaw}),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig3-" + name, PaperFigure: "Tanner lecture, Fig. 3 (bottom row, as CDFs)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig3-" + name, Paper: papers.Claim(papers.TannerFig3), PaperNote: "bottom row, as CDFs",
 			Caption: fmt.Sprintf("Law of φ′(h), h ~ N(0, q*), for %s: CDF (lines) and a width-%d network at the edge of chaos (points).", name, width),
 			XLabel:  "t", YLabel: "P(φ′(h) ≤ t)", Series: series, Params: map[string]float64{"width": float64(width)}, Seed: show.Seed(seed)}, paper))}
 }
@@ -385,7 +382,7 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
 // ref in brackets with the check of the largest deviation against the
 // reference's rounding; at other q* the notes (lib/sources/tanner2024.md) print nothing to check against.
 func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
-	paper := slices.Equal(qs, []float64{2, 1, 0.5, 0.2})
+	paper := slices.Equal(qs, meanfield.LectureQStars())
 	var names []string
 	var p [][]float64
 	for _, phi := range phis {
@@ -407,7 +404,7 @@ func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
 		}
 		return show.View{show.Tab(t), show.NotApplicable(name, "the notes (lib/sources/tanner2024.md) print μ₁ at q* = 2, 1, 0.5, 0.2 only")}
 	}
-	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s (reference value in brackets)", joinG(qs)), Header: header},
+	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Paper: papers.Claim(papers.TannerFig3), Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s (reference value in brackets)", joinG(qs)), Header: header},
 		names, p, ref, "%.4f (%g)")
 	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: name, Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
 		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms", Paper: claimAtoms, Central: true})}
@@ -421,10 +418,9 @@ func Activations(phis []activation.Func, qs, hs []float64) show.View {
 		top = append(top, show.Curve("φ = "+phi.Name, hs, phi.Phi))
 	}
 	for _, q := range qs {
-		density := func(h float64) float64 { return math.Exp(-h*h/(2*q)) / math.Sqrt(2*math.Pi*q) }
-		top = append(top, show.Scatter(fmt.Sprintf("density of N(0, q* = %g)", q), hs, show.Map(hs, density), nil))
+		top = append(top, show.Scatter(fmt.Sprintf("density of N(0, q* = %g)", q), hs, show.Map(hs, func(h float64) float64 { return gauss.Density(h, q) }), nil))
 	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-phi", PaperFigure: "Tanner lecture, Fig. 3 (top row, the five activations in one panel)",
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-phi", Paper: papers.Claim(papers.TannerFig3), PaperNote: "top row, the five activations in one panel",
 		Caption: fmt.Sprintf("The activations and the pre-activation densities N(0, q*) at q* = %s whose slopes φ′(h) the CDFs above describe.", joinG(qs)),
 		XLabel:  "h", YLabel: "φ(h); density", Series: top}, slices.Equal(qs, []float64{2, 1, 0.5, 0.2})))}
 }

@@ -82,7 +82,7 @@ func TestQMapAndCMap(t *testing.T) {
 // The iteration views take MLP checks as QCheck and CCheck make them.
 func TestIterations(t *testing.T) {
 	m := randmlp.MLP{Width: 50, Depth: 4, Phi: act(t, "tanh"), SigmaW2: 2, SigmaB2: 0.05}
-	q := m.QCheck(0.5, 2, empirical.Rand(1, 1))
+	q := show.Val(randmlp.QCheckSettings{MLP: m, Q1: []float64{0.5}, Nets: 2, Seed: 1, Stream: 1}.Run())[0]
 	q.Seed = 10
 	v := QIteration([]randmlp.LayerCheck{q})
 	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != must(empirical.MaxZDOF(q.Mean, q.SE, q.Theory, q.Nets-1)) {
@@ -94,19 +94,13 @@ func TestIterations(t *testing.T) {
 	q2 := q
 	q2.Nets++
 	mustpanic.WithPrefix(t, "checks run with different numbers of networks", "mfshow:", func() { QIteration([]randmlp.LayerCheck{q, q2}) })
-	c, err := m.CCheck(0.3, 2, false, empirical.Rand(2, 1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := show.Val(randmlp.CCheckSettings{MLP: m, C1: []float64{0.3}, Nets: 2, Seed: 2, Stream: 1}.Run())[0]
 	cv := CIteration([]randmlp.LayerCheck{c})
 	if got := ids(t, cv); got[0] != "F:cmap-iteration" || len(got) != 2 || cv.Agreements()[0].Value != must(empirical.MaxZDOF(c.Mean, c.SE, c.Theory, c.Nets-1)) {
 		t.Errorf("CIteration: %v, value %v", got, cv.Agreements()[0].Value)
 	}
 	m.Depth = 20
-	g, err := m.CCheck(0.5, 2, true, empirical.Rand(3, 1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := show.Val(randmlp.CCheckSettings{MLP: m, C1: []float64{0.5}, Gap: true, Nets: 2, Seed: 3, Stream: 1}.Run())[0]
 	v = XiCDecay(g, 5.6)
 	asym := v.Figures()[0].Series[1].Y
 	// the asymptote meets the theory at the last layer and grows by e^{1/ξ_c} per layer towards the first
@@ -161,6 +155,16 @@ func TestSimulationViews(t *testing.T) {
 	// 1 SE over 3 networks: the normal equivalent of a t-score with 2 degrees of freedom.
 	if v := Chi1(p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(1, 2)) > 1e-12 {
 		t.Errorf("χ₁ max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(1, 2))
+	}
+	// At the paper's sizes, tanh's points claim the figure; another φ's do
+	// not, and the caption names it (notebook 01's -p Phi).
+	p.Nets, p.Phi = 10, "tanh"
+	if f := Chi1(p).Figures()[0]; strings.HasSuffix(f.Caption, show.YourSettings) {
+		t.Errorf("chi1-sim of tanh at the paper's sizes: caption %q", f.Caption)
+	}
+	p.Phi = "erf"
+	if f := Chi1(p).Figures()[0]; !strings.HasSuffix(f.Caption, show.YourSettings) || !strings.Contains(f.Caption, "at 5 of erf's critical points") {
+		t.Errorf("chi1-sim of erf at the paper's sizes: caption %q; want at your settings, naming erf", f.Caption)
 	}
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 2000, Width: 1000, Depth: 3, Nets: 2}
 	l.Q, l.Seed = 2, 50

@@ -1,6 +1,7 @@
 package mfshow
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/meanfield"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -75,7 +77,7 @@ func TestAtYourSettings(t *testing.T) {
 	}
 	v = Chi1(p)
 	yours(t, "Chi1", v, map[string]float64{"width": 30, "depth": 2}, []string{"χ₁ on and beside the critical line vs simulation: max |z|"}, nil)
-	if c := v.Figures()[0].Caption; !strings.Contains(c, "at 2 critical points") || !strings.Contains(c, "and 0.2 to either side") {
+	if c := v.Figures()[0].Caption; !strings.Contains(c, "at 2 of erf's critical points") || !strings.Contains(c, "and 0.2 to either side") {
 		t.Errorf("Chi1 caption %q, want the points and offset run", c)
 	}
 
@@ -104,8 +106,8 @@ func TestAtPaperSettings(t *testing.T) {
 		laws = append(laws, randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.5, 1}, Samples: 2000, Q: q, Width: 1000, Depth: 3, Nets: 2, Seed: 50})
 	}
 	f := SlopeLaws("relu", laws).Figures()[0]
-	if f.PaperFigure != "Tanner lecture, Fig. 3 (bottom row, as CDFs)" || strings.HasSuffix(f.Caption, show.YourSettings) {
-		t.Errorf("SlopeLaws at the lecture's settings: claim %q, caption %q", f.PaperFigure, f.Caption)
+	if !slices.Equal(f.Paper, papers.Claim(papers.TannerFig3)) || f.PaperNote != "bottom row, as CDFs" || strings.HasSuffix(f.Caption, show.YourSettings) {
+		t.Errorf("SlopeLaws at the lecture's settings: claim %q, caption %q", f.Paper, f.Caption)
 	}
 	v, err := CMap(nets(t, 1.5, 2, 3), empirical.Linspace(0, 1, 11))
 	if err != nil {

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/rankexp"
 )
 
@@ -24,7 +25,7 @@ var Fig8SoftmaxLemmas = show.Disagreement{
 }
 
 // SoftmaxDepths shows Fig. 8 at depth with true softmax (runs from
-// rankexp.SoftmaxDepths: scaled at L/2 and L, unscaled at L): figures
+// rankexp.Sizes.SoftmaxDepths: scaled at L/2 and L, unscaled at L): figures
 // fig8-deep-cos and fig8-deep-norm with the uniform-attention lemmas
 // dashed, the paper's claim that 1/√L stabilises both (doubling the depth
 // moves neither end value by more than 4 SE), that the depth is one where
@@ -66,12 +67,12 @@ func SoftmaxDepths(runs []rankexp.DeepRun) show.View {
 		show.PaperCheck(show.MaxZ(show.Agreement{Name: fmt.Sprintf("fig8-deep: ‖X^%d‖² under 1/√L vs Lemma 3.3 (softmax)", L), Kind: show.Claim, Tol: 4, Figure: "fig8-deep-norm", Disagreement: declared(Fig8SoftmaxLemmas, deep.Seed),
 			Basis: fmt.Sprintf("SE from %d draws", draws)}, deep.Sim.SqNorm[L:], deep.Sim.SqNormSE[L:], deep.SqNorm[L:]), paper, reason),
 		show.Tab(t),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig8-deep-cos", PaperFigure: "Noci et al. 2022, Fig. 8 (right; at depth with true softmax: n = 50, d = 32, L = 48 and 96 chosen)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig8-deep-cos", Paper: papers.Claim(papers.Noci2022Fig8), PaperNote: "right, at depth with true softmax",
 			Caption: fmt.Sprintf("Token correlation ρ^ℓ (ratio of means, eq. 14) vs layer, true softmax, linear FF, no LN, n = %d, d = %d, %d draws; lines: uniform-attention Lemma 3.2", deep.N, deep.D, draws),
 			XLabel:  "layer ℓ", YLabel: "ρ^ℓ", Series: cos, Seed: show.Seed(seed), Legend: show.BottomRight, Height: 340,
 			Params: map[string]float64{"n": float64(deep.N), "d": float64(deep.D), "L": float64(L), "draws": float64(draws)}}, paper)),
 
-		show.Fig(show.AtPaper(show.Figure{ID: "fig8-deep-norm", PaperFigure: "Noci et al. 2022, Fig. 8 (left; at depth with true softmax: n = 50, d = 32, L = 48 and 96 chosen)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig8-deep-norm", Paper: papers.Claim(papers.Noci2022Fig8), PaperNote: "left, at depth with true softmax",
 			Caption: "‖X^ℓ‖_F² vs layer, same runs; lines: Lemma 3.3. Without the scaling the norm grows like 4^ℓ.",
 			XLabel:  "layer ℓ", YLabel: "‖X^ℓ‖²", LogY: true, Series: norm, Seed: show.Seed(seed), Legend: show.TopLeft, Height: 340,
 			Params: map[string]float64{"n": float64(deep.N), "d": float64(deep.D), "L": float64(L), "draws": float64(draws)}}, paper)),
@@ -102,7 +103,7 @@ func FeedForwardPlacements(f rankexp.FFPlacements) show.View {
 		for k, a := range []string{"α = 1", "α = 1/√L"} {
 			series = append(series, show.ByLayer("linear, "+a, r.Linear[k].MeanCos, r.Linear[k].MeanCosSE, show.LinePoints), show.ByLayer("ReLU, "+a, r.ReLU[k].MeanCos, r.ReLU[k].MeanCosSE, show.LinePoints))
 		}
-		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: id, PaperFigure: "Noci et al. 2022, Fig. 10 (as Fig. 4: true softmax, n = 50, d = 32, L = 12 chosen)",
+		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: id, Paper: papers.Claim(papers.Noci2022Fig10), PaperNote: "as Fig. 4: true softmax",
 			Caption: fmt.Sprintf("%v: mean pairwise cosine vs layer, linear vs ReLU FF, with and without 1/√L, true softmax, n = %d, d = %d, %d draws", r.Norm, f.N, f.D, draws),
 			XLabel:  "layer ℓ", YLabel: "mean cosine", Series: series, Seed: show.Seed(f.Seed), Legend: show.TopLeft, Height: 300,
 			Params: map[string]float64{"n": float64(f.N), "d": float64(f.D), "L": float64(f.L), "draws": float64(draws)}}, paper)))

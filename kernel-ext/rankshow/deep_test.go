@@ -4,9 +4,10 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/rankblock"
 	"github.com/sigprop/sigprop/lib/rankexp"
 )
@@ -32,12 +33,12 @@ func TestSoftmaxDepthsView(t *testing.T) {
 	if a[3].Disagreement == nil || a[4].Disagreement == nil || a[0].Disagreement != nil {
 		t.Error("only the two lemma checks are declared")
 	}
-	if f := v.Figures(); f[0].ID != "fig8-deep-cos" || f[0].PaperFigure == "" {
-		t.Errorf("figure %s %q", f[0].ID, f[0].PaperFigure)
+	if f := v.Figures(); f[0].ID != "fig8-deep-cos" || !slices.Equal(f[0].Paper, papers.Claim(papers.Noci2022Fig8)) {
+		t.Errorf("figure %s %q", f[0].ID, f[0].Paper)
 	}
 	runs[1].L = 95
 	runs[1].Sim, runs[1].Rho, runs[1].SqNorm = profile(95, 100, 0.05, 0), profile(95, 100, 0.05, 0).Rho, profile(95, 100, 0.05, 0).SqNorm
-	if f := SoftmaxDepths(runs).Figures(); f[0].PaperFigure != "" {
+	if f := SoftmaxDepths(runs).Figures(); f[0].Paper != nil {
 		t.Error("a run at other settings claims Fig. 8")
 	}
 }

@@ -6,10 +6,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/rankblock"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
 	"github.com/sigprop/sigprop/lib/rankexp"
@@ -19,7 +20,7 @@ import (
 // and squared norm against layer, theory lines and Monte Carlo points,
 // drawn from the seed the run records) after the z checks of each run against Lemmas 3.2 and
 // 3.3. The figures claim Fig. 8 only at its settings n = 50, d = 32,
-// L = 12, 100 draws (rankexp.Propagation's runs all share one setting).
+// L = 12, 100 draws (Sizes.Propagation's runs all share one setting).
 func Propagation(runs []rankexp.Depth) show.View {
 	want(len(runs) > 0, "Propagation: no runs")
 	n, d, L, draws := runs[0].N, runs[0].D, len(runs[0].Rho)-1, runs[0].Sim.Draws
@@ -41,25 +42,25 @@ func Propagation(runs []rankexp.Depth) show.View {
 				Basis: fmt.Sprintf("SE from %d draws; heavy tails at depth make the SE itself noisy (lib/sources/noci2022.md#erratum-12)", draws)}, p.SqNorm, p.SqNormSE, r.SqNorm)))
 	}
 	params := map[string]float64{"n": float64(n), "d": float64(d), "L": float64(L), "draws": float64(draws)}
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig8-rho", PaperFigure: "Noci et al. 2022, Fig. 8 (right; uniform attention, n = 50, d = 32, L = 12 chosen)",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig8-rho", Paper: papers.Claim(papers.Noci2022Fig8), PaperNote: "right, uniform attention",
 		Caption: "Token correlation vs layer, no LN, uniform attention, linear FF; theory RhoDepth", XLabel: "layer ℓ", YLabel: "correlation",
 		Series: rho, Seed: show.Seed(runs[0].Seed), Legend: show.TopLeft, Params: params}, paper)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig8-norm", PaperFigure: "Noci et al. 2022, Fig. 8 (left; uniform attention, n = 50, d = 32, L = 12 chosen)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig8-norm", Paper: papers.Claim(papers.Noci2022Fig8), PaperNote: "left, uniform attention",
 			Caption: "Squared norm ‖X^ℓ‖_F² vs layer, no LN, uniform attention, linear FF; theory Lemma 3.3 (eq. 12)", XLabel: "layer ℓ",
 			YLabel: "‖X^ℓ‖²", LogY: true, Series: norm, Seed: show.Seed(runs[0].Seed), Legend: show.TopLeft, Params: params}, paper)))
 }
 
-// RhoLimits shows figure eq15-limit: ρ^L against depth L = 1…1024 under
-// α₁² = α̃₁/L (n = 50, ρ⁰ = 0) beside its limit eq. (15), for each α̃₁ of
-// curves, each with a check that ρ^1024 is within 1e-3 of the limit and a
-// line on the main text's typo e^{α₁} for e^{α̃₁}. The figure claims
-// eq. (15) and the 1e-3 checks apply only at the setting n = 50, ρ⁰ = 0,
-// depths 1…1024 (the curves must share n, ρ⁰ and their depths).
+// RhoLimits shows figure eq15-limit: ρ^L against depth L under α₁² =
+// α̃₁/L beside its limit eq. (15), for each α̃₁ of curves, each with a
+// check that ρ^L at the deepest L is within 1e-3 of the limit and a line on
+// the main text's typo e^{α₁} for e^{α̃₁}. The figure claims eq. (15) and
+// the 1e-3 checks apply only at the n, ρ⁰ and depths of rankexp.Eq15 (the
+// curves must share n, ρ⁰ and their depths).
 func RhoLimits(curves []rankcollapse.DepthScaled) show.View {
 	want(len(curves) > 0 && len(curves[0].Depths) > 0, "RhoLimits: no curves or no depths")
 	n, rho0, depths := curves[0].N, curves[0].Rho0, curves[0].Depths
 	last := depths[len(depths)-1]
-	paper := n == 50 && rho0 == 0 && depths[0] == 1 && last == 1024
+	paper := rankexp.Eq15().Matches(curves[0])
 	var v show.View
 	var series []show.Series
 	for _, c := range curves {
@@ -72,13 +73,13 @@ func RhoLimits(curves []rankcollapse.DepthScaled) show.View {
 		at, lim := c.At, c.Limit
 		series = append(series, show.Series{Name: fmt.Sprintf("ρ^L, α̃₁ = %g", at), X: x, Y: c.Rho, Style: show.LinePoints},
 			show.Level(fmt.Sprintf("eq. 15, α̃₁ = %g", at), x[0], x[k-1], lim))
-		typo := math.Exp(math.Sqrt(at)) // the main text's e^{α₁} with α₁ = √α̃₁
+		a1, typo := c.TypoGrowth() // the main text's e^{α₁} with α₁ = √α̃₁, over e^{α̃₁}
 		v = append(v, show.PaperCheck(show.Agreement{Name: fmt.Sprintf("eq15-limit-%g", at), Kind: show.TheoryVsTheory, Value: c.Rho[k-1] - lim, Tol: 1e-3, Figure: "eq15-limit",
 			Basis: "the finite-depth ρ^L tends to eq. (15) as O(1/L): 1/L = 1e-3 at L = 1024", Note: "ρ^L at L = 1024 minus eq. (15)"},
 			paper, fmt.Sprintf("the 1e-3 tolerance is 1/L at the paper's depth L = 1024 from ρ⁰ = 0 at n = 50; here n = %d, ρ⁰ = %g, L = %d", n, rho0, last)),
-			show.Text(fmt.Sprintf("α̃₁ = %g: eq. 15 = %.6f; the main text's e^{α₁} would use e^{%.3f} instead of e^{%g} (factor %.3f)\n", at, lim, math.Sqrt(at), at, typo/math.Exp(at))))
+			show.Text(fmt.Sprintf("α̃₁ = %g: eq. 15 = %.6f; the main text's e^{α₁} would use e^{%.3f} instead of e^{%g} (factor %.3f)\n", at, lim, a1, at, typo)))
 	}
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "eq15-limit", PaperFigure: "Noci et al. 2022, Thm 3.3, eq. (15)",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "eq15-limit", PaperNote: "Noci et al. 2022, Thm 3.3, eq. (15)",
 		Caption: fmt.Sprintf("Last-layer correlation under α₁² = α̃₁/L vs depth L (n = %d, ρ⁰ = %g): converges to eq. (15), not to 1", n, rho0),
 		XLabel:  "depth L", YLabel: "ρ^L", LogX: true, Series: series, Legend: show.TopLeft}, paper)))
 }
@@ -112,7 +113,7 @@ func Placements(p rankexp.Placements) show.View {
 	want(len(p.Runs) > 0, "Placements: no runs")
 	L, draws := len(p.Theory)-1, p.Runs[0].Fixed.Draws
 	paper := atSizes(rankexp.Fig4(), p.N, p.D, L, draws)
-	t := bundle.Table{ID: "fig4-last", Caption: fmt.Sprintf("Mean cosine at ℓ = %d (%d draws); under 1/√L the largest gap to the uniform theory over layers and its size in SE", L, draws),
+	t := bundle.Table{ID: "fig4-last", Paper: show.ClaimIf(paper, papers.Noci2022Fig4), Caption: fmt.Sprintf("Mean cosine at ℓ = %d (%d draws); under 1/√L the largest gap to the uniform theory over layers and its size in SE", L, draws),
 		Header: []string{"variant", "α = 1", "α = 1/√L", "max gap (1/√L)", "max |z| (1/√L)"}}
 	var v show.View
 	var series []show.Series
@@ -152,7 +153,7 @@ func Placements(p rankexp.Placements) show.View {
 		a1sq := []float64{1, 1 / float64(L)}[i]
 		series = append(series, show.ByLayer(fmt.Sprintf("uniform theory, α² = %.3g", a1sq), th, nil, show.Line))
 	}
-	return append(v, show.Tab(t), show.Fig(show.AtPaper(show.Figure{ID: "fig4-ln", PaperFigure: "Noci et al. 2022, Fig. 4 (n, d, depth, activation not stated: n = 50, d = 32, L = 12, one head, linear FF chosen)",
+	return append(v, show.Tab(t), show.Fig(show.AtPaper(show.Figure{ID: "fig4-ln", Paper: papers.Claim(papers.Noci2022Fig4),
 		Caption: fmt.Sprintf("Mean pairwise cosine vs layer, true softmax, linear FF, n = %d, d = %d", p.N, p.D), XLabel: "layer ℓ", YLabel: "mean cosine",
 		Series: series, Seed: show.Seed(p.Seed), Legend: show.TopLeft, Height: 340,
 		Params: map[string]float64{"n": float64(p.N), "d": float64(p.D), "L": float64(L), "draws": float64(draws)}}, paper)))
@@ -175,7 +176,7 @@ func FeedForward(f rankexp.FeedForward) show.View {
 		Basis: fmt.Sprintf("4 SE of the difference, SE from %d draws each", draws), Note: fmt.Sprintf("smallest excess of the ReLU over the linear mean cosine over layers 1–%d, in SE (paper: ReLU rises faster)", L)},
 		paper, fmt.Sprintf("a claim of the paper read at n = 50, d = 32, L = 8, 50 draws; here n = %d, d = %d, L = %d, %d draws", f.N, f.D, L, draws)),
 		show.Text(fmt.Sprintf("after one block: linear %.3f, ReLU %.3f (Sec. 3.2's ReLU remark: ≈ 0.02 vs ≈ 0.17)\n", lin.MeanCos[1], relu.MeanCos[1])),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig10-relu", PaperFigure: "Noci et al. 2022, Fig. 10 (uniform attention, n = 50, d = 32 chosen)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig10-relu", Paper: papers.Claim(papers.Noci2022Fig10), PaperNote: "uniform attention",
 			Caption: "Mean cosine vs layer, linear vs ReLU FF (no LN, uniform attention, α = 1)", XLabel: "layer ℓ", YLabel: "mean cosine",
 			Legend: show.TopLeft, Seed: show.Seed(f.Seed), Series: series}, paper))}
 }

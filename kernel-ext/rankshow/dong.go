@@ -2,7 +2,6 @@ package rankshow
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/attnspec"
@@ -36,13 +35,13 @@ func Dong(depth, contraction show.Figure, r attnspec.DongRun) show.View {
 	}
 	depth.XLabel, depth.YLabel, depth.LogY, depth.Legend, depth.Seed = "layer ℓ", "residual", true, show.BottomLeft, show.Seed(kqSeed)
 	depth.Series = []show.Series{{Name: "query–key attention", X: layers, Y: kq.Residual, Style: show.LinePoints}, {Name: "i.i.d. logits", X: layers, Y: iid.Residual, Style: show.LinePoints},
-		show.Curve("r_T^ℓ from layer 1", layers[1:], func(l float64) float64 { return iid.Residual[1] * math.Pow(rT, l-1) })}
+		{Name: "r_T^ℓ from layer 1", X: layers[1:], Y: attnspec.Geometric(layers[1:], iid.Residual[1], 1, rT)}}
 	depth.Params = params
+	cubic, linear := c.References()
 	contraction.Caption = "One attention layer, same weights at every ε: the residual after it against the residual before it. Query–key attention contracts cubically (slope 3), i.i.d. logits linearly (slope 1)."
 	contraction.XLabel, contraction.YLabel, contraction.LogX, contraction.LogY, contraction.Legend, contraction.Seed = "residual in", "residual out", true, true, show.BottomRight, show.Seed(cSeed)
 	contraction.Series = []show.Series{show.Scatter("query–key attention", c.In, c.KeyQuery, nil), show.Scatter("i.i.d. logits", c.In, c.IIDLogits, nil),
-		show.Curve("∝ r³", c.In, func(r float64) float64 { return c.KeyQuery[k-1] * math.Pow(r/c.In[k-1], 3) }),
-		show.Curve("∝ r", c.In, func(r float64) float64 { return c.IIDLogits[k-1] * r / c.In[k-1] })}
+		{Name: "∝ r³", X: c.In, Y: cubic}, {Name: "∝ r", X: c.In, Y: linear}}
 	contraction.Params = params
 	return show.View{show.Fig(depth), show.Fig(contraction),
 		show.Agree(show.Agreement{Name: "Dong et al.: one query–key layer's contraction exponent (log-log slope) − 3", Kind: show.TheoryVsSimulation, Value: attnspec.LogSlope(c.In, c.KeyQuery) - 3, Tol: 0.05, Figure: contraction.ID,

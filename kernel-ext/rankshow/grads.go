@@ -6,8 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
 	"github.com/sigprop/sigprop/lib/rankexp"
 )
@@ -60,14 +61,14 @@ func IdenticalTokens(rows []rankexp.Collapsed) show.View {
 // at one n, d, σ_x² and number of draws, from rankexp.GradsSettings; the
 // figure's seed is the one mc[0] records), after the z
 // checks of each against the exact forms. The figure claims eqs. (17)–(18)
-// only at the setting n = 10, d = 16, σ_x² = 0.5, 1000 draws.
+// only at the settings of rankexp.GradsRho.
 func GradsVsRho(rhos []float64, mc []rankexp.Grads) (show.View, error) {
 	want(len(mc) > 0, "GradsVsRho: no Monte Carlo points")
 	n, d, sx2, draws, seed := mc[0].N, mc[0].D, mc[0].Sx2, mc[0].Draws, mc[0].Seed
 	for _, g := range mc {
 		want(g.N == n && g.D == d && g.Sx2 == sx2 && g.Draws == draws, "GradsVsRho: points at n=%d d=%d σ_x²=%g with %d draws and %+v with %d draws", n, d, sx2, draws, g.Point, g.Draws)
 	}
-	paper := n == 10 && d == 16 && sx2 == 0.5 && draws == 1000
+	paper := rankexp.Ran(mc).Matches(rankexp.GradsRho())
 	tv, tq, tp, err := rankcollapse.EquicorrGrads(n, d, rhos, sx2)
 	if err != nil {
 		return nil, err
@@ -80,7 +81,7 @@ func GradsVsRho(rhos []float64, mc []rankexp.Grads) (show.View, error) {
 	return show.View{
 		show.Agree(values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Paper: PaperEq17, Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention", draws)})),
 		show.Agree(queries.MaxZ(show.Agreement{Name: "eq18exact-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention; exact form of eq. 18", draws)})),
-		show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-rho", PaperFigure: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
+		show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-rho", PaperNote: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
 			Caption: fmt.Sprintf("Gradient norms² vs token correlation, n = %d, d = %d, σ_x² = %g, uniform attention", n, d, sx2), XLabel: "ρ", YLabel: "E‖∂S/∂W‖²",
 			LogY: true, Legend: show.BottomLeft, Seed: show.Seed(seed), Series: []show.Series{
 				{Name: "values, eq. 17", X: rhos, Y: tv}, {Name: "queries, exact", X: rhos, Y: tq}, {Name: "queries, eq. 18 as printed", X: rhos, Y: tp},
@@ -92,8 +93,7 @@ func GradsVsRho(rhos []float64, mc []rankexp.Grads) (show.View, error) {
 // sequence lengths ns at each width of mc (all at one ρ, σ_x² and number
 // of draws) with the Monte Carlo points mc (drawn from seed, grouped by
 // width in order of first appearance), after one z check per width. The
-// figure claims eqs. (17)–(18) only at the setting ρ = 0.2, σ_x² = 1,
-// d = 8, 32, 800 draws.
+// figure claims eqs. (17)–(18) only at the settings of rankexp.GradsN.
 func GradsVsN(ns []int, mc []rankexp.Grads) (show.View, error) {
 	want(len(mc) > 0, "GradsVsN: no Monte Carlo points")
 	rho, sx2, draws, seed := mc[0].Rho, mc[0].Sx2, mc[0].Draws, mc[0].Seed
@@ -106,7 +106,7 @@ func GradsVsN(ns []int, mc []rankexp.Grads) (show.View, error) {
 		}
 		byD[g.D] = append(byD[g.D], g)
 	}
-	paper := rho == 0.2 && sx2 == 1 && draws == 800 && slices.Equal(ds, []int{8, 32})
+	paper := rankexp.Ran(mc).Matches(rankexp.GradsN())
 	dlist := make([]string, len(ds))
 	for i, d := range ds {
 		dlist[i] = fmt.Sprint(d)
@@ -132,7 +132,7 @@ func GradsVsN(ns []int, mc []rankexp.Grads) (show.View, error) {
 		series = append(series, show.Series{Name: fmt.Sprintf("values, d = %d", d), X: x, Y: tv}, show.Series{Name: fmt.Sprintf("queries, d = %d", d), X: x, Y: tq},
 			values.Scatter(fmt.Sprintf("MC values, d = %d", d)), queries.Scatter(fmt.Sprintf("MC queries, d = %d", d)))
 	}
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-n-d", PaperFigure: "Noci et al. 2022, eqs. (17)–(18); App. B.3",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-n-d", PaperNote: "Noci et al. 2022, eqs. (17)–(18); App. B.3",
 		Caption: fmt.Sprintf("Gradient norms² vs sequence length n for d = %s (ρ = %g, σ_x² = %g, uniform attention)", strings.Join(dlist, ", "), rho, sx2), XLabel: "n", YLabel: "E‖∂S/∂W‖²",
 		LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series, Height: 340}, paper))), nil
 }
@@ -147,9 +147,7 @@ func GradsVsN(ns []int, mc []rankexp.Grads) (show.View, error) {
 // falls as ρ grows (from the smallest ρ of the grid to the largest, ≥ 4
 // SE in every cell); and the heat maps fig13-grid (measured) and
 // fig14-grid (eqs. 18/17 as printed) of ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²). The
-// figures claim Figs. 12–14 only at our grid of the text (ρ = 0, 0.3, 0.6,
-// 0.9; σ_x² = 0.25, 1, 4; n = 5, 10, 20, 40; d = 8, 16, 32, 64) with the
-// paper's 20 draws.
+// figures claim Figs. 12–14 only at the grid and draws of rankexp.Fig12.
 func Grid(run rankexp.GridRun) show.View {
 	grid, seed := run.Points, run.Seed
 	nr, ns, nn, nd := len(run.Rho), len(run.Sx2), len(run.N), len(run.D)
@@ -166,13 +164,12 @@ func Grid(run rankexp.GridRun) show.View {
 	rhos, rhoText := axis(nr, func(i int) float64 { return at(i, 0, 0, 0).Rho })
 	sx2s, _ := axis(ns, func(i int) float64 { return at(0, i, 0, 0).Sx2 })
 	_, sxText := axis(ns, func(i int) float64 { return math.Sqrt(at(0, i, 0, 0).Sx2) })
-	lens, nText := axis(nn, func(i int) float64 { return float64(at(0, 0, i, 0).N) })
-	widths, dText := axis(nd, func(i int) float64 { return float64(at(0, 0, 0, i).D) })
+	_, nText := axis(nn, func(i int) float64 { return float64(at(0, 0, i, 0).N) })
+	_, dText := axis(nd, func(i int) float64 { return float64(at(0, 0, 0, i).D) })
 	draws := grid[0].Draws
-	paper := draws == 20 && slices.Equal(rhos, []float64{0, 0.3, 0.6, 0.9}) && slices.Equal(sx2s, []float64{0.25, 1, 4}) &&
-		slices.Equal(lens, []float64{5, 10, 20, 40}) && slices.Equal(widths, []float64{8, 16, 32, 64})
+	paper := run.GridSettings.Matches(rankexp.Fig12())
 	runs := ""
-	if draws == 20 {
+	if draws == rankexp.Fig12().Draws {
 		runs = " (the paper's 20 runs)"
 	}
 	var v show.View
@@ -192,7 +189,7 @@ func Grid(run rankexp.GridRun) show.View {
 	series = append(series, show.Series{Name: "theory = simulation", X: []float64{1e-3, 1e6}, Y: []float64{1e-3, 1e6}})
 	v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig12-small-std-maxz", Kind: show.Claim, Tol: 5, Figure: "fig12-grid", Paper: PaperGrid, Central: true,
 		Basis: fmt.Sprintf("SE from %d draws per point%s, %d grid points at σ_x = %g", draws, runs, len(sim), math.Sqrt(sx2s[0]))}, sim, se, th)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig12-grid", PaperFigure: "Noci et al. 2022, Fig. 12 (grid values not stated: ours in the text)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig12-grid", Paper: papers.Claim(papers.Noci2022Fig12),
 			Caption: fmt.Sprintf("Query gradient norm², true softmax (%d draws) vs uniform-attention theory (eq. 18, exact form), over n, d, ρ and σ_x", draws),
 			XLabel:  "theory E‖∂S/∂W^Q‖²", YLabel: "simulation", LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series}, paper)))
 	if lo, hi := slices.Index(rhos, slices.Min(rhos)), slices.Index(rhos, slices.Max(rhos)); lo != hi {
@@ -213,16 +210,18 @@ func Grid(run rankexp.GridRun) show.View {
 			paper, fmt.Sprintf("a claim of the paper read on our grid of the text with 20 draws; here %d draws on ρ = %s", draws, rhoText)))
 	}
 	for _, c := range []struct {
-		id, paper, what string
-		z               func(g rankexp.GridPoint) float64
+		id    string
+		paper *papers.Figure
+		what  string
+		z     func(g rankexp.GridPoint) float64
 	}{
-		{"fig13-grid", "Noci et al. 2022, Fig. 13", fmt.Sprintf("measured, true softmax, %d draws", draws), logRatio},
-		{"fig14-grid", "Noci et al. 2022, Fig. 14", "theory, eqs. (18)/(17)", func(g rankexp.GridPoint) float64 { return g.LogRatioPaper }},
+		{"fig13-grid", papers.Noci2022Fig13, fmt.Sprintf("measured, true softmax, %d draws", draws), logRatio},
+		{"fig14-grid", papers.Noci2022Fig14, "theory, eqs. (18)/(17)", func(g rankexp.GridPoint) float64 { return g.LogRatioPaper }},
 	} {
 		h := show.NestedHeat(c.what, "ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²)", nr, ns, nn, nd, func(ox, oy, ix, iy int) float64 {
 			return c.z(grid[((ox*ns+oy)*nn+ix)*nd+iy])
 		})
-		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: c.id, PaperFigure: c.paper + " (grid values not stated: ours in the text)", Heat: h, Seed: show.Seed(seed),
+		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: c.id, Paper: papers.Claim(c.paper), Heat: h, Seed: show.Seed(seed),
 			Caption: "ln ratio of squared query to value gradient norms, " + c.what + fmt.Sprintf(". Blocks: ρ = %s left to right, σ_x = %s bottom to top; inside a block n = %s left to right, d = %s bottom to top", rhoText, sxText, nText, dText),
 			XLabel:  "ρ block × n", YLabel: "σ_x block × d", Width: 480, Height: 400}, paper)))
 	}
@@ -254,15 +253,15 @@ func TauTable(settings []rankexp.Point) (show.View, error) {
 	return show.View{show.Tab(t)}, nil
 }
 
-// TauBalance shows the check that the temperature τ of eq. (47) (exact
+// TauBalance shows the check that the inverse temperature τ of eq. (47) (exact
 // form) balances the query and value gradients of one uniform-attention
 // layer: ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²) of b's Monte Carlo within 0.06 of 0
 // (App. C.3's aim, checked at b's law and draws). The tolerance is about
-// 4 SE of the log ratio at notebook 03's setting (n = 10, d = 16, ρ = 0.3,
-// σ_x² = 0.5, 2000 draws); at other settings the check is not applicable.
+// 4 SE of the log ratio at rankexp.TauC3's settings; at others the check
+// is not applicable.
 func TauBalance(b rankexp.TauBalance) show.View {
 	se := math.Hypot(b.WQSE/b.WQ, b.WVSE/b.WV)
-	paper := b.N == 10 && b.D == 16 && b.Rho == 0.3 && b.Sx2 == 0.5 && b.Draws == 2000
+	paper := b.TauSettings.Matches(rankexp.TauC3())
 	return show.View{show.PaperCheck(show.Agreement{Name: "tau-balances", Kind: show.TheoryVsSimulation, Value: math.Log(b.WQ / b.WV), Tol: 0.06, Figure: "tau-c3",
 		Basis: fmt.Sprintf("≈ 4 SE: SE of the log ratio %.3f from %d draws", se, b.Draws),
 		Note:  fmt.Sprintf("ln(query/value) with τ = %.3f (eq. 47, exact form), n = %d, d = %d, ρ = %g, σ_x² = %g, uniform attention", b.Tau, b.N, b.D, b.Rho, b.Sx2)},

@@ -2,14 +2,16 @@ package rankshow
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/internal/mustpanic"
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/rankblock"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
 	"github.com/sigprop/sigprop/lib/rankexp"
@@ -141,8 +143,8 @@ func TestGrads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f := v.Figures()[0]; f.PaperFigure != "" || !strings.Contains(f.Caption, "for d = 8 (ρ = 0.2") || !strings.HasSuffix(f.Caption, show.YourSettings) {
-		t.Errorf("one width: PaperFigure %q, caption %q", f.PaperFigure, f.Caption)
+	if f := v.Figures()[0]; f.PaperNote != "" || !strings.Contains(f.Caption, "for d = 8 (ρ = 0.2") || !strings.HasSuffix(f.Caption, show.YourSettings) {
+		t.Errorf("one width: PaperNote %q, caption %q", f.PaperNote, f.Caption)
 	}
 }
 
@@ -209,20 +211,29 @@ func TestDepthFigures(t *testing.T) {
 	if a := v.Agreements(); a[0].Value != 0 || math.Abs(a[2].Value-3) > 1e-12 || a[2].Name != "fig8-rho-maxz-α = 1/√L" {
 		t.Errorf("agreements %g %g %s", a[0].Value, a[2].Value, a[2].Name)
 	}
-	if f := v.Figures(); f[0].PaperFigure == "" || f[1].PaperFigure == "" || strings.HasSuffix(f[0].Caption, show.YourSettings) {
-		t.Errorf("at Fig. 8's settings the figures claim %q and %q, caption %q; want the claims", f[0].PaperFigure, f[1].PaperFigure, f[0].Caption)
+	if f := v.Figures(); len(f[0].Paper) == 0 || len(f[1].Paper) == 0 || strings.HasSuffix(f[0].Caption, show.YourSettings) {
+		t.Errorf("at Fig. 8's settings the figures claim %q and %q, caption %q; want the claims", f[0].Paper, f[1].Paper, f[0].Caption)
 	}
 	runs[0].Sim.Draws = 10
 	mustpanic.WithPrefix(t, "runs of one call with 10 and 100 draws", "rankshow:", func() { Propagation(runs) })
 
-	var curves []rankcollapse.DepthScaled
-	for _, at := range []float64{0.5, 1} {
-		c, _ := rankcollapse.RhoDepthScaled(50, 0, at, []int{1, 32, 1024})
-		curves = append(curves, c)
+	eq15 := rankexp.Eq15()
+	eq15.At = []float64{0.5, 1}
+	curves, err := eq15.Curves()
+	if err != nil {
+		t.Fatal(err)
 	}
 	v = RhoLimits(curves)
-	if k := kinds(t, v); k != "APAPF" || v.Agreements()[1].Value != curves[1].Rho[2]-curves[1].Limit {
-		t.Errorf("kinds %s", k)
+	last := len(eq15.Depths) - 1
+	if k := kinds(t, v); k != "APAPF" || v.Agreements()[1].Value != curves[1].Rho[last]-curves[1].Limit || len(v.Figures()[0].Paper) > 0 || v.Figures()[0].PaperNote == "" {
+		t.Errorf("kinds %s, note %q", k, v.Figures()[0].PaperNote)
+	}
+	// Three of Eq15's depths are not its settings: the 1e-3 checks do not
+	// apply and the figure claims nothing.
+	eq15.Depths = []int{1, 32, 1024}
+	curves, _ = eq15.Curves()
+	if v = RhoLimits(curves); kinds(t, v) != "PPPPF" || v.Figures()[0].PaperNote != "" {
+		t.Errorf("depths 1, 32, 1024: kinds %s, note %q", kinds(t, v), v.Figures()[0].PaperNote)
 	}
 
 	pl := rankexp.Placements{N: 50, D: 32, Effect: 0.5}
@@ -275,8 +286,8 @@ func TestTable2(t *testing.T) {
 		t.Fatalf("kinds %s, want FFFAAAPATAFFFAAAA", k)
 	}
 	f := v.Figures()
-	if f[0].ID != "fig3a" || f[3].ID != "fig9a" || f[1].PaperFigure != "Noci et al. 2022, Fig. 3b (POST-LN, Table 2)" || len(f[1].Series) != 8 {
-		t.Errorf("figures %s %s %q", f[0].ID, f[3].ID, f[1].PaperFigure)
+	if f[0].ID != "fig3a" || f[3].ID != "fig9a" || !slices.Equal(f[1].Paper, papers.Claim(papers.Noci2022Fig3)) || f[1].PaperNote != "panel b" || !slices.Equal(f[0].Paper, papers.Claim(papers.Noci2022Fig3, papers.Noci2022Fig1)) || len(f[1].Series) != 8 {
+		t.Errorf("figures %s %s %q %q %q", f[0].ID, f[3].ID, f[0].Paper, f[1].Paper, f[1].PaperNote)
 	}
 	a := v.Agreements()
 	last := []float64{post[0].MeanCos[12], post[1].MeanCos[12], post[2].MeanCos[12], post[3].MeanCos[12]}

@@ -27,7 +27,7 @@ func atYourSettings(t *testing.T, what string, v show.View, params map[string]fl
 // claims are shown as not applicable.
 func TestAtYourSettings(t *testing.T) {
 	const stream = 7
-	prop, err := rankexp.Propagation(6, 4, 3, 8, 30, stream)
+	prop, err := rankexp.Sizes{N: 6, D: 4, L: 3, Draws: 8, Seed: 30, Stream: stream}.Propagation()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestAtYourSettings(t *testing.T) {
 		t.Errorf("RhoLimits caption %q, want the n and ρ⁰ run", c)
 	}
 
-	pl, err := rankexp.NormPlacements(6, 4, 3, 8, 40, stream)
+	pl, err := rankexp.Sizes{N: 6, D: 4, L: 3, Draws: 8, Seed: 40, Stream: stream}.NormPlacements()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,17 +64,17 @@ func TestAtYourSettings(t *testing.T) {
 		t.Errorf("Placements table caption %q, want the depth and draws run", c)
 	}
 
-	ff, err := rankexp.FeedForwards(6, 4, 3, 8, 130, stream)
+	ff, err := rankexp.Sizes{N: 6, D: 4, L: 3, Draws: 8, Seed: 130, Stream: stream}.FeedForwards()
 	if err != nil {
 		t.Fatal(err)
 	}
 	atYourSettings(t, "FeedForward", FeedForward(ff), nil, nil, []string{"fig10-relu-above-linear"})
 
-	post, err := rankexp.Table2Runs(block.PostLN, 3, 3, 50, stream)
+	post, err := rankexp.Table2Settings{L: 3, Draws: 3, Seed: 50, Stream: stream}.Runs(block.PostLN)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pre, err := rankexp.Table2Runs(block.PreLN, 3, 3, 60, stream)
+	pre, err := rankexp.Table2Settings{L: 3, Draws: 3, Seed: 60, Stream: stream}.Runs(block.PreLN)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestAtYourSettings(t *testing.T) {
 		t.Errorf("fig1-init header %q at L = 3, want the depths reached", h)
 	}
 
-	laws, err := rankexp.NormLaws(4, 6, 3, 40, []rankexp.NormCase{{Attention: block.Uniform, Std: 1 / math.Sqrt(6)}, {Attention: block.Softmax, Std: 1}}, 90, stream)
+	laws, err := rankexp.Sizes{N: 4, D: 6, L: 3, Draws: 40, Seed: 90, Stream: stream}.NormLaws([]rankexp.NormCase{{Attention: block.Uniform, Std: 1 / math.Sqrt(6)}, {Attention: block.Softmax, Std: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,13 +95,16 @@ func TestAtYourSettings(t *testing.T) {
 		t.Errorf("NormLaws caption %q, want the settings run", c)
 	}
 
-	u := rankexp.UniformityGaps(4, 8, []int{8, 80, 800}, 40, 120, stream)
+	u, err := rankexp.UniformitySettings{N: 4, DV: 8, DK: []int{8, 80, 800}, Draws: 40, Seed: 120, Stream: stream}.Gaps()
+	if err != nil {
+		t.Fatal(err)
+	}
 	v = Uniformity(u)
 	atYourSettings(t, "Uniformity", v, nil, []string{"fig7-asymptote-maxz", "fig7-slope"}, nil)
 	if z := v.Agreements()[0]; !strings.Contains(z.Basis, "max |z| over 2 points") || !strings.Contains(z.Basis, "40 draws per d_k ≥ 80") {
 		t.Errorf("Uniformity z basis %q, want the 2 key widths d_k ≥ 10 d_v and the draws run", z.Basis)
 	}
-	atYourSettings(t, "Uniformity, small d_k", Uniformity(rankexp.UniformityGaps(4, 8, []int{8, 16}, 20, 120, stream)), nil, nil, []string{"fig7-asymptote-maxz", "fig7-slope"})
+	atYourSettings(t, "Uniformity, small d_k", Uniformity(show.Val(rankexp.UniformitySettings{N: 4, DV: 8, DK: []int{8, 16}, Draws: 20, Seed: 120, Stream: stream}.Gaps())), nil, nil, []string{"fig7-asymptote-maxz", "fig7-slope"})
 
 	xa := rankcollapse.Sequence([]float64{1, 0}, []float64{0, 1}, []float64{1, 1})
 	rows, err := rankexp.Lemma31Settings{Cases: []rankexp.Lemma31Case{{X: xa, DK: 2}}, Draws: 300, Seed: 10, Stream: stream}.Run()

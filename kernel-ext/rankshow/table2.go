@@ -5,9 +5,10 @@ import (
 	"math"
 	"slices"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/rankblock"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
 	"github.com/sigprop/sigprop/lib/rankexp"
@@ -33,26 +34,16 @@ const EqShare = 0.5
 // SE, with the SE of a last/first log ratio bounded by decadesSE.
 const Table2Z = 4
 
-// gradDecades returns the log10 change from the first block to the last
-// (block L, index L−1) of the norm ‖∂S/∂W‖ that eq. (18) (queries) and
-// eq. (17) (values) give at the correlations rho of the blocks' inputs
-// (rho[0] and rho[L−1], len(rho) = L+1) for n tokens at σ_x² = 1.
+// gradDecades is rankcollapse.GradDecades from the correlation of the
+// first block's input, rho[0], to that of the last block's (block L,
+// index L−1; len(rho) = L+1) for n tokens. It panics on an error (an
+// input the caller validated).
 func gradDecades(rho []float64, n int) (q, v float64) {
-	const d = 32 // cancels in the ratios
-	last := len(rho) - 2
-	q0 := must(rankcollapse.GradQ(n, d, rho[0], 1, rankcollapse.FormPaper))
-	q1 := must(rankcollapse.GradQ(n, d, rho[last], 1, rankcollapse.FormPaper))
-	v0 := must(rankcollapse.GradV(n, d, rho[0], 1))
-	v1 := must(rankcollapse.GradV(n, d, rho[last], 1))
-	return 0.5 * math.Log10(q1/q0), 0.5 * math.Log10(v1/v0)
-}
-
-// must returns x or panics with err (an input the caller validated).
-func must(x float64, err error) float64 {
+	q, v, err := rankcollapse.GradDecades(n, rho[0], rho[len(rho)-2])
 	if err != nil {
 		panic("rankshow: " + err.Error())
 	}
-	return x
+	return q, v
 }
 
 // normDecades is log10 of the norm ratio (RMS over draws) of the last
@@ -81,7 +72,7 @@ var Fig3Values = show.Disagreement{
 	Declared: bundle.Declaration{Commit: "9b274ee", Seen: "this session's run at the reported seeds (rankexp.Table2Runs, POST-LN, seed 50, stream 2022)"},
 }
 
-// Table2 shows the runs of rankexp.Table2Runs (n = 50; the paper's L = 12
+// Table2 shows the runs of rankexp.Table2Settings.Runs (n = 50; the paper's L = 12
 // with 50 draws) under POST-LN (post, drawn from postSeed) and PRE-LN (pre, from
 // preSeed): Fig. 3 (panels fig3a–c and the α-order check), the paper's
 // claims on it at α = 1 and 1/√L, table fig1-init (Fig. 1 at
@@ -97,14 +88,14 @@ var Fig3Values = show.Disagreement{
 // reach.
 func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 	const n = 50
-	v := table2Panels("fig3", "Noci et al. 2022, Fig. 3", "POST-LN, Table 2", post, postSeed)
+	v := table2Panels("fig3", papers.Noci2022Fig3, "POST-LN, Table 2", post, postSeed)
 	s := post[2]
 	c := post[0].MeanCos
 	L, draws := len(c)-1, post[0].Draws
 	want(len(pre) > 0 && len(pre[0].MeanCos)-1 == L && pre[0].Draws == draws, "Table2: POST-LN runs of depth %d with %d draws, PRE-LN runs of another setting", L, draws)
-	paper := L == rankexp.Table2().L && draws == rankexp.Table2().Draws
+	paper := rankexp.Table2Settings{L: L, Draws: draws} == rankexp.Table2()
 	why := fmt.Sprintf("a claim of the paper read at depth L = 12 with 50 draws; here L = %d, %d draws", L, draws)
-	init := bundle.Table{ID: "fig1-init", Caption: "Fig. 1 at initialisation: last-layer mean cosine of a POST-LN Table 2 network of depth L, α = 1 (the layer-L cosine of the runs above)",
+	init := bundle.Table{ID: "fig1-init", Paper: show.ClaimIf(paper, papers.Noci2022Fig1), Caption: "Fig. 1 at initialisation: last-layer mean cosine of a POST-LN Table 2 network of depth L, α = 1 (the layer-L cosine of the runs above)",
 		Header: []string{"depth L"}, Rows: [][]string{{"mean cosine"}}}
 	var depths []int
 	for _, l := range []int{2, 4, 6, 8, 12} {
@@ -142,7 +133,7 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 		show.PaperCheck(show.Agreement{Name: "fig3b-qk-kept-sqrtL", Kind: show.Claim, Value: normDecades(s.GradWQ), Tol: 0.5, Figure: "fig3b", Paper: PaperScalingKeepsQK,
 			Basis: "1/√L scaling keeps the Q/K gradients; read as within half a decade of the first block's norm (a factor √10)", Note: "log10(last/first W^Q gradient norm) under 1/√L"}, paper, why),
 		show.Tab(init), initRise)
-	v = append(v, table2Panels("fig9", "Noci et al. 2022, Fig. 9", "PRE-LN, Table 2", pre, preSeed)...)
+	v = append(v, table2Panels("fig9", papers.Noci2022Fig9, "PRE-LN, Table 2", pre, preSeed)...)
 	pr, po := pre[0], post[0]
 	kept := (normDecades(pr.GradWQ) - qDrop) / math.Hypot(decadesSE(pr.GradWQ, pr.GradWQSE), decadesSE(po.GradWQ, po.GradWQSE))
 	falls := normDecades(pr.GradWV) / decadesSE(pr.GradWV, pr.GradWVSE)
@@ -160,14 +151,14 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 // figures id+"a", id+"b", id+"c" and checks that larger α aligns faster:
 // the smallest drop of the last layer's cosine between neighbouring α, in
 // SE. Panels b and c show gradient norms relative to the first block.
-func table2Panels(id, paper, setting string, runs []rankblock.Profile, seed uint64) show.View {
+func table2Panels(id string, paper *papers.Figure, setting string, runs []rankblock.Profile, seed uint64) show.View {
 	want(len(runs) == len(table2Names), "Table2: %d runs, want %d (rankexp.Table2Residuals)", len(runs), len(table2Names))
 	L, draws := len(runs[0].MeanCos)-1, runs[0].Draws
-	atPaper := L == rankexp.Table2().L && draws == rankexp.Table2().Draws
+	atPaper := rankexp.Table2Settings{L: L, Draws: draws} == rankexp.Table2()
 	var a, b, c []show.Series
 	var last, lastSE []float64 // the ℓ = L mean cosine of each run
 	for i, p := range runs {
-		want(len(p.MeanCos)-1 == L && p.Draws == draws && len(p.GradWQ) == L, "Table2: runs at L=%d with %d draws and L=%d with %d draws and %d gradient layers (rankexp.Table2Runs gives one setting, with gradients)", L, draws, len(p.MeanCos)-1, p.Draws, len(p.GradWQ))
+		want(len(p.MeanCos)-1 == L && p.Draws == draws && len(p.GradWQ) == L, "Table2: runs at L=%d with %d draws and L=%d with %d draws and %d gradient layers (rankexp.Table2Settings.Runs gives one setting, with gradients)", L, draws, len(p.MeanCos)-1, p.Draws, len(p.GradWQ))
 		name := table2Names[i]
 		a = append(a, show.ByLayer(name, p.MeanCos, p.MeanCosSE, show.LinePoints))
 		b = append(b, show.ByLayer("W^Q, "+name, normRatio(p.GradWQ), nil, show.LinePoints),
@@ -176,14 +167,18 @@ func table2Panels(id, paper, setting string, runs []rankblock.Profile, seed uint
 		last, lastSE = append(last, p.MeanCos[L]), append(lastSE, p.MeanCosSE[L])
 	}
 	zmin := empirical.MinDiffZ(last[:len(last)-1], lastSE[:len(last)-1], last[1:], lastSE[1:])
-	params := map[string]float64{"n": 50, "d_v": 32, "d_F": 128, "heads": 4, "L": float64(L), "draws": float64(draws)} // n, d_v, d_F, heads: fixed by rankexp.Table2Runs
+	params := map[string]float64{"n": 50, "d_v": 32, "d_F": 128, "heads": 4, "L": float64(L), "draws": float64(draws)} // n, d_v, d_F, heads: fixed by rankexp.Table2Settings.Runs
 	var v show.View
 	for _, f := range []show.Figure{
 		{ID: id + "a", Caption: "Mean pairwise cosine vs layer, " + setting, YLabel: "mean cosine", Series: a, Legend: show.TopLeft},
 		{ID: id + "b", Caption: "Query/key gradient norm per block / first block (root of the mean squared norm over draws), " + setting, YLabel: "‖∂𝓛/∂W^ℓ‖ / ‖∂𝓛/∂W^1‖", Series: b, LogY: true, Legend: show.BottomLeft},
 		{ID: id + "c", Caption: "Value gradient norm per block / first block (root of the mean squared norm over draws), " + setting, YLabel: "‖∂𝓛/∂W^ℓ‖ / ‖∂𝓛/∂W^1‖", Series: c, LogY: true, Legend: show.BottomLeft},
 	} {
-		f.PaperFigure, f.XLabel, f.Seed, f.Params = paper+f.ID[len(id):]+" ("+setting+")", "layer ℓ", show.Seed(seed), params
+		panel := f.ID[len(id):]
+		f.Paper, f.PaperNote, f.XLabel, f.Seed, f.Params = papers.Claim(paper), "panel "+panel, "layer ℓ", show.Seed(seed), params
+		if paper == papers.Noci2022Fig3 && panel == "a" { // Fig. 1 at initialisation is the α = 1 curve of Fig. 3a
+			f.Paper = papers.Claim(papers.Noci2022Fig3, papers.Noci2022Fig1)
+		}
 		v = append(v, show.Fig(show.AtPaper(f, atPaper)))
 	}
 	alpha := show.Agreement{Name: id + "-alpha-order", Kind: show.Claim, Value: zmin, Tol: 4, Rule: show.AtLeast, Figure: id + "a",
@@ -256,7 +251,7 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string) show.View {
 		}
 		series = append(series, show.Series{Name: fmt.Sprintf("mean at ℓ = %d", L), X: []float64{math.Log10(p.SqNorm[L]), math.Log10(p.SqNorm[L])}, Y: []float64{0, 3}, Style: show.LinePoints},
 			show.Series{Name: fmt.Sprintf("Lemma 3.3 at ℓ = %d", L), X: []float64{math.Log10(th[L]), math.Log10(th[L])}, Y: []float64{0, 3}, Style: show.LinePoints})
-		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig11-" + ids[i], PaperFigure: "Noci et al. 2022, Fig. 11 (" + names[i] + "; n = 10, α = 1, linear FF chosen)",
+		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig11-" + ids[i], Paper: papers.Claim(papers.Noci2022Fig11), PaperNote: names[i],
 			Caption: fmt.Sprintf("Density of log10 ‖X^ℓ‖² for ℓ = 1…%d (%d draws, n = %d, d = %d, no LN), ", L, p.Draws, r.N, r.D) + names[i], XLabel: "log10 ‖X^ℓ‖²", YLabel: "density",
 			Series: series, Seed: show.Seed(runs[i].Seed), Legend: show.TopRight, Width: 520}, paper)))
 	}
@@ -300,7 +295,7 @@ func Uniformity(u rankexp.Uniformity) show.View {
 	} else {
 		v = append(v, show.NotApplicable("fig7-slope", fmt.Sprintf("fewer than two key widths d_k ≥ 10 d_v = %d", 10*u.DV)))
 	}
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7-uniformity", PaperFigure: "Noci et al. 2022, Fig. 7 (App. A.5)",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7-uniformity", Paper: papers.Claim(papers.Noci2022Fig7),
 		Caption: fmt.Sprintf("Distance from uniform attention vs d_k (d_v = %d, n = %d, Glorot Q/K)", u.DV, u.N), XLabel: "d_k", YLabel: "(1/n²)‖A − 11ᵀ/n‖²",
 		LogX: true, LogY: true, Seed: show.Seed(u.Seed), Series: []show.Series{{Name: "small-logit asymptote", X: gap.X, Y: th}, gap.Scatter("simulation")}}, paper)))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/gauss"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
 
@@ -34,14 +35,14 @@ func Eq21Output(f show.Figure, o shapednet.Outputs) show.View {
 	}
 	rho0 := 0.0
 	if m > 1 {
-		rho0 = run.V0[1] / math.Sqrt(run.V0[0]*run.V0[m+1])
+		rho0 = run.InitialCorr(0, 1)
 	}
 	xs := empirical.Linspace(-6, 6, 121)
 	f.Caption = fmt.Sprintf("One output unit of %d shaped-ReLU ResNets (γ = %s, width %d, T = %.2f) against the Gaussian scale mixture over %d SDE paths of V_T, and the Gaussian of the same variance.", run.Nets, gammaText(c.Gamma), c.Width, r.T, r.Paths)
 	f.XLabel, f.YLabel, f.LogY, f.Seed = "X_out", "density", true, show.Seed(seed)
 	f.Series = []show.Series{show.HistSeries("networks", xNet, -6, 6, 48, show.Points),
 		{Name: "mixture over SDE V_T (Eq. 21)", X: xs, Y: shapednet.MixtureDensity(r.Final, m, 0, xs)},
-		show.Curve("N(0, E V_T)", xs, func(x float64) float64 { return math.Exp(-x*x/(2*ev)) / math.Sqrt(2*math.Pi*ev) })}
+		show.Curve("N(0, E V_T)", xs, func(x float64) float64 { return gauss.Density(x, ev) })}
 	f.Params = map[string]float64{"n": float64(c.Width), "d": float64(c.Depth), "gamma": c.Gamma, "rho0": rho0, "nets": float64(run.Nets), "paths": float64(r.Paths)}
 	m4, se4, m2 := shapednet.FourthMoment(xNet)
 	t4, st4 := shapednet.SquaredMoment(vSDE)

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/shapednet"

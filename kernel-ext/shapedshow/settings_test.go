@@ -90,7 +90,7 @@ func TestAtYourSettings(t *testing.T) {
 	seeded(t, "KSByWidth", KSByWidth(k), 5)
 	yours(t, "KSByWidth", KSByWidth(k), map[string]float64{"T": 0.75, "gamma": g, "networks": nets, "paths": 40, "tau0": 1}, []string{"KS(network, SDE) at width 8"}, nil)
 
-	o, err := shapednet.OneStep(shapednet.Config{Attention: block.Shaped, Width: 16, Gamma: 1, Tau0: 0.5, Blocks: shapednet.BlocksAttention}, sde.Model{Kind: sde.Attention, Gamma: 1, Tau0: 0.5}, v0, 64, 9, workers)
+	o, err := shapednet.OneStepSettings{Config: shapednet.Config{Attention: block.Shaped, Width: 16, Gamma: 1, Tau0: 0.5, Blocks: shapednet.BlocksAttention}, Model: sde.Model{Kind: sde.Attention, Gamma: 1, Tau0: 0.5}, V0: v0, Nets: 64, Seed: 9}.Run(workers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestAtYourSettings(t *testing.T) {
 		t.Errorf("OneStep caption %q, want the settings run", c)
 	}
 
-	l, err := shapednet.ResNetLaws(shapednet.Config{Attention: block.Shaped, Width: n, Depth: depth, CMinus: -1, Blocks: shapednet.BlocksMLP}, []float64{0.3, 1}, 0.3, nets, 40, 10, 11, sde.Settings{Step: 0.05}, workers)
+	l, err := shapednet.LawSettings{Config: shapednet.Config{Attention: block.Shaped, Width: n, Depth: depth, CMinus: -1, Blocks: shapednet.BlocksMLP}, Gammas: []float64{0.3, 1}, Rho0: 0.3, Nets: nets, Paths: 40, NetSeed: 10, SDESeed: 11, SDE: sde.Settings{Step: 0.05}}.Run(workers)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,8 +119,8 @@ func TestAtYourSettings(t *testing.T) {
 	}
 	yours(t, "Fig4", Fig4(fig4), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "networks": nets}, nil, nil)
 
-	ex, err := shapednet.Explosions(shapednet.Config{Attention: block.Shaped, Width: n, Tau0: 1, Blocks: shapednet.BlocksAttention, StopRadius: 1e3}, sde.Model{Kind: sde.Attention, Tau0: 1},
-		v0, 0.5, []float64{0.3}, 16, 15, 16, sde.Settings{Step: 0.05}, workers)
+	ex, err := shapednet.ExplosionSettings{Config: shapednet.Config{Attention: block.Shaped, Width: n, Tau0: 1, Blocks: shapednet.BlocksAttention, StopRadius: 1e3}, Model: sde.Model{Kind: sde.Attention, Tau0: 1},
+		V0: v0, T: 0.5, Gammas: []float64{0.3}, Paths: 16, SDESeed: 15, NetSeed: 16, SDE: sde.Settings{Step: 0.05}}.Run(workers)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,10 +7,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
@@ -77,7 +78,8 @@ func ks(fig, name string, x, y []float64, note, paper string, central bool) show
 // width, γ and seed shown are the shaped run's), then the claims that the shaped
 // Transformer keeps ρ₀ and that vanilla attention collapses by layer 50.
 // The figure claims Fig. 1, and the claims apply, only at the paper's
-// setting: width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2.
+// setting: width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2, γ = 1/√8,
+// τ₀ = 1.
 func Fig1Left(runs []*shapednet.Run) show.View {
 	want(len(runs) == 3, "Fig1Left: %d runs, want 3 (shaped, vanilla, Pre-LN)", len(runs))
 	names := []string{"shaped Transformer", "vanilla softmax, no LN", "Pre-LN (RMS norm)"}
@@ -90,12 +92,13 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 		series = append(series, show.Series{Name: names[i], X: empirical.Ints(0, r.Depth), Y: r.MeanCorr})
 	}
 	rho0 := r0.InitialCorr(0, 1)
-	paper := width == 200 && depth == 150 && nets == 4096 && m == 2 && rho0 == 0.2
-	why := fmt.Sprintf("a claim of the paper read at width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2; here width %d, depth %d, %d networks, m = %d, ρ₀ = %g", width, depth, nets, m, rho0)
+	tau0 := r0.Config.Tau0
+	paper := shapednet.Fig1Sizes{Width: width, Depth: depth, Nets: nets, M: m, Rho0: rho0, Gamma: gamma, Tau0: tau0} == shapednet.Fig1()
+	why := fmt.Sprintf("a claim of the paper read at width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2, γ = 1/√8, τ₀ = 1; here width %d, depth %d, %d networks, m = %d, ρ₀ = %g, γ = %s, τ₀ = %g", width, depth, nets, m, rho0, gammaText(gamma), tau0)
 	// The SE of the checked mean over networks and token pairs (the same
 	// as the first pair's at m = 2, not for m > 2).
 	se := r0.MeanCorrSE[depth]
-	caption := fmt.Sprintf("Mean token correlation vs layer: the shaped Transformer, vanilla softmax attention and Pre-LN, from ρ₀ = %g. %d networks each, m = %d.", rho0, nets, m)
+	caption := fmt.Sprintf("Mean token correlation vs layer: the shaped Transformer (γ = %s, τ₀ = %g), vanilla softmax attention and Pre-LN, from ρ₀ = %g. %d networks each, m = %d.", gammaText(gamma), tau0, rho0, nets, m)
 	if paper {
 		caption = "Mean token correlation vs layer: the shaped Transformer keeps ρ near ρ₀ = 0.2, vanilla softmax attention collapses (ρ → 1), Pre-LN slows the collapse only. 4096 networks each, m = 2."
 	}
@@ -105,9 +108,9 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 		collapse = show.Agree(show.Agreement{Name: vanilla, Kind: show.Claim, Value: 1 - runs[1].MeanCorr[50], Tol: 0.01, Rule: show.AtMost,
 			Basis: "lib/sources/noci2023.md#check-23: mean ρ above 0.99 by layer 50", Figure: "fig1-left", Note: "rank collapse of vanilla softmax attention", Paper: claimFig1Vanilla})
 	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-left", PaperFigure: "Noci et al. 2023, Fig. 1 (left)",
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-left", Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "left",
 		Caption: caption, XLabel: "layer ℓ", YLabel: "mean ρ_ℓ", Series: series, Legend: show.BottomRight, Seed: show.Seed(seed),
-		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": r0.Config.Tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)}}, paper)),
+		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)}}, paper)),
 		show.PaperCheck(show.Agreement{Name: "shaped Transformer: mean ρ" + sub(depth) + " − ρ₀", Kind: show.Claim, Value: r0.MeanCorr[depth] - rho0, Tol: 4.5 * se,
 			Basis: fmt.Sprintf("4.5 SE, SE = %.4f from %d networks", se, nets), Figure: "fig1-left", Note: "the shaped Transformer keeps the mean correlation at ρ₀ (lib/sources/noci2023.md#check-23)",
 			Paper: claimFig1Shaped, Central: true}, paper, why),
@@ -123,7 +126,7 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 func Fig1PreLN(ln, rms *shapednet.Run) show.View {
 	want(ln.Depth == rms.Depth && ln.Config.Width == rms.Config.Width, "Fig1PreLN: depths %d and %d, widths %d and %d", ln.Depth, rms.Depth, ln.Config.Width, rms.Config.Width)
 	depth, width, seed := ln.Depth, ln.Config.Width, ln.Seed
-	paper := ln.Nets == 8 && rms.Nets == 1024 && depth == 150 && width == 200
+	paper := shapednet.PreLNSizes{Width: width, Depth: depth, LNNets: ln.Nets, RMSNets: rms.Nets} == shapednet.Fig1PreLN()
 	se := ln.MeanCorrSE[depth] // of the compared mean over networks and pairs
 	tol, basis := 4.5*se, fmt.Sprintf("4.5 SE of the %d-network LayerNorm mean (SE = %.4f; the RMS mean over %d networks is %.0f× more precise)", ln.Nets, se, rms.Nets, math.Sqrt(float64(rms.Nets)/float64(ln.Nets)))
 	if !paper {
@@ -146,7 +149,7 @@ func Fig1PreLN(ln, rms *shapednet.Run) show.View {
 // 50 000 networks of width 1024).
 func OneStep(o shapednet.OneStepCov) show.View {
 	c := o.Config
-	paper := o.Width == 1024 && o.Nets == 50000 && len(o.Pairs) == 6 && c.Gamma == 1 && c.Tau0 == 0.5
+	paper := o.At(shapednet.CheckOneStep())
 	at := "V₃"
 	if !paper {
 		at = fmt.Sprintf("V₀ (%d entries)", len(o.Pairs))
@@ -170,25 +173,32 @@ func OneStep(o shapednet.OneStepCov) show.View {
 // of the shaped-attention networks nn against the Theorem 4.2 SDE paths r)
 // with its KS check; for m = 2 also figure fig7 (the law of V¹²) and the
 // KS checks of V¹² and V¹¹. The figures claim Figs. 1 and 7 only at the
-// paper's setting (n = 200, d = 150, 4096 networks and paths, h = 0.01,
-// ρ₀ = 0.2); the KS checks apply at any setting. The width, γ and seed
+// paper's setting (n = 200, d = 150, γ = 1/√8, τ₀ = 1, 4096 networks and
+// paths, h = 0.01, ρ₀ = 0.2); the KS checks apply at any setting. The width, γ and seed
 // shown are nn's.
 func Fig1Right(nn *shapednet.Run, r *sde.Result) show.View {
 	m, depth, nets := nn.M, nn.Depth, nn.Nets
 	width, gamma, seed := nn.Config.Width, nn.Config.Gamma, nn.Seed
 	want(r.M == m, "Fig1Right: m = %d and %d", m, r.M)
 	rho0 := nn.InitialCorr(0, 1)
-	paper := width == 200 && depth == 150 && nets == 4096 && r.Paths == nets && r.Step == 0.01 && r.T == 0.75 && rho0 == 0.2
+	tau0 := nn.Config.Tau0
+	paper := shapednet.Fig1RightSizes{Width: width, Depth: depth, Nets: nets, Paths: r.Paths, Step: r.Step, T: r.T, Rho0: rho0, Gamma: gamma, Tau0: tau0} == shapednet.Fig1Right()
 	x, y := nn.FinalCorr(0, 1), r.FiniteCorr(0, 1)
+	// At other settings the captions say the γ and τ₀ run (the paper's
+	// captions do not state them).
+	at := ""
+	if !paper {
+		at = fmt.Sprintf(", γ = %s, τ₀ = %g", gammaText(gamma), tau0)
+	}
 	id, stops := fmt.Sprintf("fig1-right-m%d", m), fmt.Sprintf("SDE: %d of %d paths stopped, %d with PSD projections", r.NumStopped(), r.Paths, r.NumPSDViolating())
-	v := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, PaperFigure: "Noci et al. 2023, Fig. 1 (right)",
-		Caption: fmt.Sprintf("Density of ρ¹²_T, shaped-attention network (n = %d, d = %d) vs Theorem 4.2 SDE (h = %g), m = %d tokens, T = %g. %s.", width, depth, r.Step, m, r.T, stops),
+	v := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "right",
+		Caption: fmt.Sprintf("Density of ρ¹²_T, shaped-attention network (n = %d, d = %d) vs Theorem 4.2 SDE (h = %g), m = %d tokens, T = %g%s. %s.", width, depth, r.Step, m, r.T, at, stops),
 		XLabel:  "ρ¹²", YLabel: "density", Legend: show.TopLeft, Series: show.Densities("network", "SDE", x, y, -1, 1),
-		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": nn.Config.Tau0, "rho0": rho0, "m": float64(m), "step": r.Step, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
+		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": rho0, "m": float64(m), "step": r.Step, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
 		show.Agree(ks(id, fmt.Sprintf("Fig. 1 right, m = %d: KS(network ρ, SDE ρ)", m), x, y, stops, claimFig1Right, m == 2))}
 	if m == 2 {
 		v12, s12 := nn.FinalEntry(0, 1), r.Entry(0, 1)
-		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7", PaperFigure: "Noci et al. 2023, Fig. 7", Caption: fmt.Sprintf("Density of the covariance V¹²_T (not the correlation), network vs SDE, m = 2, T = %g.", r.T),
+		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7", Paper: papers.Claim(papers.Noci2023Fig7), Caption: fmt.Sprintf("Density of the covariance V¹²_T (not the correlation), network vs SDE, m = 2, T = %g%s.", r.T, at),
 			XLabel: "V¹²", YLabel: "density", Series: show.Densities("network", "SDE", v12, s12, -1, 2), Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
 			show.Agree(ks("fig7", "Fig. 7: KS(network V¹², SDE V¹²)", v12, s12, stops, claimFig7, true)),
 			show.Agree(ks("fig7", "Fig. 7: KS(network V¹¹, SDE V¹¹)", nn.FinalEntry(0, 0), r.Entry(0, 0), stops, claimFig7, false)))
@@ -218,8 +228,8 @@ func TransformerT(nets []*shapednet.Run, sdes []*sde.Result) show.View {
 		v = append(v, show.Agree(ks("transformer-T", fmt.Sprintf("shaped Transformer, T = %g: KS(network, SDE)", T), x, y,
 			fmt.Sprintf("n = %d, d = %d; SDE h = %g, stopped %d, PSD-projected %d of %d paths", width, nn.Depth, r.Step, r.NumStopped(), r.NumPSDViolating(), r.Paths), claimCor43, false)))
 	}
-	paper := width == 100 && gamma == 1/math.Sqrt(8) && slices.Equal(Ts, []float64{0.5, 1.5, 3}) && sdes[0].Step == 0.005 && m == 2 && c.CMinus == -1
-	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, c₋ = %g.", len(Ts), width, m, gammaText(gamma), c.CMinus)
+	paper := shapednet.TransformerTSizes{Width: width, M: m, Gamma: gamma, Tau0: c.Tau0, CMinus: c.CMinus, Step: sdes[0].Step, Ts: Ts}.At(shapednet.TransformerT())
+	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, τ₀ = %g, c₋ = %g.", len(Ts), width, m, gammaText(gamma), c.Tau0, c.CMinus)
 	if paper {
 		caption = "Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at three depth-to-width ratios, width 100, m = 2, γ = 1/√8, c₋ = −1."
 	}
@@ -242,7 +252,7 @@ func KSByWidth(k shapednet.KSWidths) show.View {
 	}
 	want(len(ksd) == len(widths) && len(widths) > 0, "KSByWidth: %d distances for %d widths", len(ksd), len(widths))
 	T, paths, wl := r.T, r.Paths, widths[len(widths)-1]
-	paper := T == 0.75 && gamma == 1/math.Sqrt2 && slices.Equal(widths, []float64{4, 8, 16, 32, 64, 128, 256}) && nets == 4000
+	paper := k.Settings.At(shapednet.KSVersusWidth())
 	crit := show.Map(widths, func(float64) float64 { return empirical.KSCritical(nets, len(ref), 0.001) })
 	stops := fmt.Sprintf("SDE: %d of %d paths stopped (finite-time explosion), %d PSD-projected", r.NumStopped(), paths, r.NumPSDViolating())
 	params := map[string]float64{"T": T, "gamma": gamma, "networks": float64(nets), "paths": float64(paths)}
@@ -259,14 +269,14 @@ func KSByWidth(k shapednet.KSWidths) show.View {
 // Fig3 shows the KS checks and figures fig3-left (densities of ρ_T of the
 // shaped-ReLU ResNet and of the 1-D correlation SDE) and fig3-right (the
 // 95th percentile of |ρ_T| against γ), then the z check of the
-// percentiles. The figures claim Fig. 3 only at the paper's setting: n =
-// 300, d = 100, 8192 networks and 20 000 paths per γ, h = 0.001, ρ₀ = 0.2.
+// percentiles. The figures claim Fig. 3 only at the sizes of
+// shapednet.Fig3 (CorrLaws.At).
 // Width, depth and the seed shown (the networks') come from l.
 func Fig3(l shapednet.CorrLaws) show.View {
 	want(len(l.Net) == len(l.Gamma) && len(l.Net) > 0, "Fig3: %d laws for %d γ", len(l.Net), len(l.Gamma))
 	width, depth, seed := l.Config.Width, l.Config.Depth, l.NetSeed
 	nets, paths := len(l.Net[0]), len(l.SDE[0])
-	paper := width == 300 && depth == 100 && nets == 8192 && paths == 20000 && l.Step == 0.001 && l.Rho0 == 0.2
+	paper := l.At(shapednet.Fig3())
 	var v show.View
 	var kde []show.Series
 	for i, g := range l.Gamma {
@@ -281,9 +291,9 @@ func Fig3(l shapednet.CorrLaws) show.View {
 		left = "KDE of ρ_T for the shaped-ReLU ResNet (solid, 8192 networks per γ) and the 1-D correlation SDE (dashed, 20 000 paths, h = 0.001); larger γ spreads the correlations towards ±1."
 		right = "95th percentile of |ρ_T| vs residual weight γ (network with ±1 SE bars). γ = 1 is the MLP without skips, γ = 0.1 = 1/√d the stable-ResNet scaling."
 	}
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig3-left", PaperFigure: "Noci et al. 2023, Fig. 3 (left)",
+	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig3-left", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "left",
 		Caption: left, XLabel: "ρ_T", YLabel: "density", Series: kde, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig3-right", PaperFigure: "Noci et al. 2023, Fig. 3 (right)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig3-right", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "right",
 			Caption: right, XLabel: "γ", YLabel: "q₉₅(|ρ_T|)", Legend: show.BottomRight, Params: params, Seed: show.Seed(seed),
 			Series: []show.Series{{Name: "network", X: l.Gamma, Y: qNN, YErr: seNN, Style: show.Points}, {Name: "SDE", X: l.Gamma, Y: qSDE, Style: show.LinePoints}}}, paper)),
 		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 3 right: q₉₅(|ρ|), network against SDE", Kind: show.SimulationVsSimulation, Tol: 4, Figure: "fig3-right", Paper: claimFig3, Central: true,
@@ -294,7 +304,7 @@ func Fig3(l shapednet.CorrLaws) show.View {
 // |V¹²_ℓ| of shaped attention and its ablations, one run each, of one
 // depth, width, γ and number of networks; the seed shown is runs[0]'s).
 // They claim Fig. 4 only at the paper's setting: width 300, depth 150,
-// γ = 1/√2, 8192 networks each.
+// γ = 1/√2, τ₀ = 1, 8192 networks each.
 func Fig4(runs []*shapednet.Run) show.View {
 	want(len(runs) > 0, "Fig4: no runs")
 	nets, depth, width, gamma, seed := runs[0].Nets, runs[0].Depth, runs[0].Config.Width, runs[0].Config.Gamma, runs[0].Seed
@@ -306,19 +316,20 @@ func Fig4(runs []*shapednet.Run) show.View {
 		corr = append(corr, show.Series{Name: fmt.Sprintf("%s (%d stopped)", shapednet.PaperName(a), r.NumStopped()), X: empirical.Ints(0, r.Depth), Y: r.MeanAbsCorr})
 		cov = append(cov, show.Series{Name: shapednet.PaperName(a), X: empirical.Ints(0, r.Depth), Y: r.MeanAbsCov})
 	}
-	paper := nets == 8192 && width == 300 && depth == 150 && gamma == 1/math.Sqrt2
-	params := map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": runs[0].Config.Tau0, "rho0": runs[0].InitialCorr(0, 1), "networks": float64(nets)}
-	left := fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each).", nets)
+	tau0 := runs[0].Config.Tau0
+	paper := shapednet.Fig4Sizes{Width: width, Depth: depth, Nets: nets, Gamma: gamma, Tau0: tau0} == shapednet.Fig4()
+	params := map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": runs[0].InitialCorr(0, 1), "networks": float64(nets)}
+	left := fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each, γ = %s, τ₀ = %g).", nets, gammaText(gamma), tau0)
 	right := "Mean |V¹²_ℓ| (log scale) for shaped attention and its ablations."
 	if paper {
 		left = "Mean |ρ_ℓ| for shaped attention and its ablations (8192 networks each): only the full shaped attention stays non-degenerate."
 		right = "Mean |V¹²_ℓ| (log scale): decay without the identity, explosion without centering or with the standard temperature."
 	}
-	return append(show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig4-left", PaperFigure: "Noci et al. 2023, Fig. 4 (left)",
+	return append(show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig4-left", Paper: papers.Claim(papers.Noci2023Fig4), PaperNote: "left",
 		Caption: left, XLabel: "layer ℓ", YLabel: "mean |ρ_ℓ|", Series: corr, Legend: show.BottomRight, Params: params, Seed: show.Seed(seed)}, paper)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig4-right", PaperFigure: "Noci et al. 2023, Fig. 4 (right)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig4-right", Paper: papers.Claim(papers.Noci2023Fig4), PaperNote: "right",
 			Caption: right, XLabel: "layer ℓ", YLabel: "mean |V¹²_ℓ|", LogY: true, Series: cov, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper))},
-		fig4Claims(runs, paper, fmt.Sprintf("a claim of the paper read at its setting (width 300, depth 150, γ = 1/√2, 8192 networks); here width %d, depth %d, γ = %.4g, %d networks", width, depth, gamma, nets))...)
+		fig4Claims(runs, paper, fmt.Sprintf("a claim of the paper read at its setting (width 300, depth 150, γ = 1/√2, τ₀ = 1, 8192 networks); here width %d, depth %d, γ = %.4g, τ₀ = %g, %d networks", width, depth, gamma, tau0, nets))...)
 }
 
 // Fig4Degenerate is sigprop's reading of "degenerate" and "stable" in
@@ -398,12 +409,11 @@ func radius(r float64) string {
 // Fig5 shows figures fig5-left (λ_max(V_ℓ) of one network per γ) and
 // fig5-right (median and 10th percentile of t* against γ), then the claim
 // that the median falls by at least 4 SE from the first γ to the last.
-// The figures claim Fig. 5, and the claim applies, only at the paper's
-// setting: γ = 0.05, 0.1, 0.2, 0.3, 0.5, 100 networks of width and depth
-// 200, m = 2, token SD 10. The seed shown is the one b ran with.
+// The figures claim Fig. 5, and the claim applies, only at the settings of
+// shapednet.Fig5 (StopByGamma.At). The seed shown is the one b ran with.
 func Fig5(b shapednet.StopByGamma) show.View {
 	c, st, seed := b.Config, b.Study, b.Seed
-	paper := c.Width == 200 && c.Depth == 200 && c.Tau0 == 1 && st.M == 2 && st.Nets == 100 && st.TokenSD == 10 && slices.Equal(b.Gamma, []float64{0.05, 0.1, 0.2, 0.3, 0.5})
+	paper := b.At(shapednet.Fig5())
 	var traces []show.Series
 	for i, g := range b.Gamma {
 		traces = append(traces, show.ByLayer(fmt.Sprintf("γ = %g", g), b.Trace[i], nil, show.Line))
@@ -420,9 +430,9 @@ func Fig5(b shapednet.StopByGamma) show.View {
 			Tol: -4, Rule: show.AtMost, Figure: "fig5-right", Basis: "a fall of at least 4 SE (SE of each median by empirical.QuantileSE over 100 networks)", Note: "the paper: smaller γ delays the instability",
 			Paper: claimFig5, Central: true})
 	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig5-left", PaperFigure: "Noci et al. 2023, Fig. 5 (left)",
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig5-left", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "left",
 		Caption: left, XLabel: "layer ℓ", YLabel: "λ_max(V_ℓ)", LogY: true, Series: traces, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig5-right", PaperFigure: "Noci et al. 2023, Fig. 5 (right)",
+		show.Fig(show.AtPaper(show.Figure{ID: "fig5-right", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "right",
 			Caption: right, XLabel: "γ", YLabel: "t*", Legend: show.BottomLeft, Params: params, Seed: show.Seed(seed),
 			Series: []show.Series{{Name: "median", X: b.Gamma, Y: b.Median, YErr: b.MedianSE, Style: show.LinePoints}, {Name: "10th percentile", X: b.Gamma, Y: b.P10, Style: show.LinePoints}}}, paper)),
 		claim}
@@ -435,13 +445,12 @@ func Fig5(b shapednet.StopByGamma) show.View {
 // seed shown is the one g ran with.
 func Fig8(g shapednet.StopGrid) show.View {
 	c, st, seed := g.Config, g.Study, g.Seed
-	paper := c.Width == 200 && c.Depth == 200 && st.M == 2 && st.Nets == 100 && st.TokenSD == 10 &&
-		slices.Equal(g.Gammas, []float64{0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1}) && slices.Equal(g.Tau0s, []float64{0.25, 0.5, 1, 2, 4})
+	paper := g.At(shapednet.Fig8())
 	caption := fmt.Sprintf("Median stopping time t* (capped at 1) of the shaped-attention network over residual weight γ and temperature τ₀; n = %d, d = %d, m = %d, token SD %g, %d networks per cell.", c.Width, c.Depth, st.M, st.TokenSD, st.Nets)
 	if paper {
 		caption = "Median stopping time t* (capped at 1) of the shaped-attention network over residual weight γ and temperature τ₀; n = d = 200, m = 2, adversarial initialisation as Fig. 5, 100 networks per cell."
 	}
-	fig := show.AtPaper(show.Figure{ID: "fig8", PaperFigure: "Noci et al. 2023, Fig. 8",
+	fig := show.AtPaper(show.Figure{ID: "fig8", Paper: papers.Claim(papers.Noci2023Fig8),
 		Caption: caption,
 		XLabel:  "γ", YLabel: "τ₀", Heat: &show.Heat{Name: "median t*", X: g.Gammas, Y: g.Tau0s, Z: g.Z, ZLabel: "median t*", Min: 0, Max: 1},
 		Params: map[string]float64{"width": float64(c.Width), "depth": float64(c.Depth), "m": float64(st.M), "networks": float64(st.Nets), "token_sd": st.TokenSD}, Seed: show.Seed(seed)}, paper)

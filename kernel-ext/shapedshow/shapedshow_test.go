@@ -1,16 +1,17 @@
 package shapedshow
 
 import (
-	"github.com/sigprop/sigprop/lib/empirical"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/internal/mustpanic"
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
@@ -45,10 +46,14 @@ func items(t *testing.T, v show.View) (figs, tabs, metrics string) {
 // run is a fake Run of nets two-token networks over depth layers whose
 // mean correlation rises linearly from rho0 to rhoL, each network ending
 // at correlation final[i mod len(final)]; its configuration is that of
-// the paper's shaped Transformer at width 200, γ = 0.35 (see at).
+// the paper's shaped Transformer of Fig. 1 at width 200, γ = 1/√8, τ₀ = 1
+// (see at).
+// g8 is Fig. 1's γ = 1/√8.
+var g8 = 1 / math.Sqrt(8)
+
 func run(nets, depth int, rho0, rhoL float64, final ...float64) *shapednet.Run {
 	r := &shapednet.Run{M: 2, Nets: nets, Depth: depth, Final: make([]float64, 4*nets), StopLayer: make([]int, nets),
-		Config: shapednet.Config{Width: 200, Depth: depth, Gamma: 0.35, Tau0: 1, CMinus: -1}, V0: []float64{1, rho0, rho0, 1}}
+		Config: shapednet.Config{Width: 200, Depth: depth, Gamma: g8, Tau0: 1, CMinus: -1}, V0: []float64{1, rho0, rho0, 1}}
 	for l := 0; l <= depth; l++ {
 		c := rho0 + (rhoL-rho0)*float64(l)/float64(depth)
 		r.MeanCorr, r.MeanAbsCorr, r.MeanAbsCov = append(r.MeanCorr, c), append(r.MeanAbsCorr, c), append(r.MeanAbsCov, c)
@@ -84,8 +89,8 @@ func TestFig1Left(t *testing.T) {
 	runs := []*shapednet.Run{run(4096, 150, 0.2, 0.21, 0.1, 0.32), run(4096, 150, 0.2, 1, 1), run(4096, 150, 0.2, 0.9, 0.9)}
 	runs[0].Seed = 100
 	v := Fig1Left(runs)
-	if f := v.Figures()[0]; f.Seed == nil || *f.Seed != 100 || f.Params["width"] != 200 || f.Params["gamma"] != 0.35 {
-		t.Errorf("fig1-left seed %v, Params %v: want the shaped run's seed 100, width 200, γ 0.35", f.Seed, f.Params)
+	if f := v.Figures()[0]; f.Seed == nil || *f.Seed != 100 || f.Params["width"] != 200 || f.Params["gamma"] != g8 {
+		t.Errorf("fig1-left seed %v, Params %v: want the shaped run's seed 100, width 200, γ 1/√8", f.Seed, f.Params)
 	}
 	figs, _, metrics := items(t, v)
 	if figs != "fig1-left" || !strings.Contains(metrics, "shaped Transformer: mean ρ₁₅₀ − ρ₀ | vanilla: 1 − mean ρ₅₀") {
@@ -100,12 +105,27 @@ func TestFig1Left(t *testing.T) {
 		t.Errorf("vanilla 1 − ρ₅₀ = %v", got)
 	}
 	mustpanic.WithPrefix(t, "two runs", "shapedshow:", func() { Fig1Left(runs[:2]) })
-	if f := v.Figures()[0]; f.PaperFigure == "" {
+	if f := v.Figures()[0]; len(f.Paper) == 0 {
 		t.Error("fig1-left at the paper's settings claims nothing")
 	}
 	mustpanic.WithPrefix(t, "runs of 1000 and 4096 networks", "shapedshow:", func() { Fig1Left([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}) })
-	if f := Fig1Left([]*shapednet.Run{at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 100, 0.35), runs[1], runs[2]}).Figures()[0]; f.PaperFigure != "" || f.Params["width"] != 100 {
-		t.Errorf("fig1-left of a width-100 shaped run: claim %q, Params %v; want no claim and width 100", f.PaperFigure, f.Params)
+	if f := Fig1Left([]*shapednet.Run{at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 100, g8), runs[1], runs[2]}).Figures()[0]; len(f.Paper) > 0 || f.Params["width"] != 100 {
+		t.Errorf("fig1-left of a width-100 shaped run: claim %q, Params %v; want no claim and width 100", f.Paper, f.Params)
+	}
+	// The paper's sizes at another γ or τ₀ (the notebook's -p Gamma, Tau0):
+	// no claim, the values run in the caption and Params, the claims not applicable.
+	for _, tc := range []struct{ gamma, tau0 float64 }{{0.4, 1}, {g8, 2}} {
+		r := at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 200, tc.gamma)
+		r.Config.Tau0 = tc.tau0
+		v := Fig1Left([]*shapednet.Run{r, runs[1], runs[2]})
+		f := v.Figures()[0]
+		if len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) || !strings.Contains(f.Caption, fmt.Sprintf("(γ = %s, τ₀ = %g)", gammaText(tc.gamma), tc.tau0)) ||
+			f.Params["gamma"] != tc.gamma || f.Params["tau0"] != tc.tau0 {
+			t.Errorf("fig1-left at γ = %g, τ₀ = %g: claim %q, caption %q, Params %v", tc.gamma, tc.tau0, f.Paper, f.Caption, f.Params)
+		}
+		if n := len(v.Agreements()); n != 0 || !strings.Contains(strings.Join(v.Texts(), ""), "not applicable at your settings: shaped Transformer: mean ρ₁₅₀ − ρ₀") {
+			t.Errorf("fig1-left at γ = %g, τ₀ = %g: %d checks apply, texts %q; want the paper's two claims not applicable", tc.gamma, tc.tau0, n, v.Texts())
+		}
 	}
 }
 
@@ -124,10 +144,16 @@ func TestFig1PreLNAndFig4(t *testing.T) {
 	runs[0].Config.Attention, runs[1].Config.Attention, runs[0].Seed = block.Shaped, block.Softmax, 1000
 	v := Fig4(runs)
 	if figs, _, _ := items(t, v); figs != "fig4-left fig4-right" || v.Figures()[0].Series[0].Name != shapednet.PaperName(block.Shaped)+" (0 stopped)" ||
-		v.Figures()[1].Series[1].Name != shapednet.PaperName(block.Softmax) || v.Figures()[0].PaperFigure == "" || *v.Figures()[1].Seed != 1000 {
-		t.Errorf("Fig4: figures %q, series %q, %q, claim %q, seed %v", figs, v.Figures()[0].Series[0].Name, v.Figures()[1].Series[1].Name, v.Figures()[0].PaperFigure, *v.Figures()[1].Seed)
+		v.Figures()[1].Series[1].Name != shapednet.PaperName(block.Softmax) || len(v.Figures()[0].Paper) == 0 || *v.Figures()[1].Seed != 1000 {
+		t.Errorf("Fig4: figures %q, series %q, %q, claim %q, seed %v", figs, v.Figures()[0].Series[0].Name, v.Figures()[1].Series[1].Name, v.Figures()[0].Paper, *v.Figures()[1].Seed)
 	}
-	mustpanic.WithPrefix(t, "runs of γ 1/√2 and 0.35", "shapedshow:", func() { Fig4([]*shapednet.Run{runs[0], run(8192, 150, 0.2, 1, 1)}) })
+	mustpanic.WithPrefix(t, "runs of γ 1/√2 and 1/√8", "shapedshow:", func() { Fig4([]*shapednet.Run{runs[0], run(8192, 150, 0.2, 1, 1)}) })
+	for i := range runs {
+		runs[i].Config.Tau0 = 2
+	}
+	if f := Fig4(runs).Figures()[0]; len(f.Paper) > 0 || !strings.Contains(f.Caption, "γ = 1/√2, τ₀ = 2") || f.Params["tau0"] != 2 {
+		t.Errorf("fig4 at τ₀ = 2: claim %q, caption %q, Params %v; want no claim and τ₀ = 2 stated", f.Paper, f.Caption, f.Params)
+	}
 }
 
 // TestFig4Claims: the shaped run is stable (its covariance moves by less
@@ -199,11 +225,20 @@ func TestFig1RightAndTransformerT(t *testing.T) {
 	if v := Fig1Right(nn, r).Agreements()[0].Value; v != 0 {
 		t.Errorf("KS of equal samples = %v", v)
 	}
-	if f := Fig1Right(nn, result(4096, 0.75, 0.005, 0.2)).Figures()[0]; f.PaperFigure != "" || !strings.Contains(f.Caption, "SDE (h = 0.005)") {
-		t.Errorf("SDE step 0.005: claim %q, caption %q; want no claim and the step run", f.PaperFigure, f.Caption)
+	if f := Fig1Right(nn, result(4096, 0.75, 0.005, 0.2)).Figures()[0]; len(f.Paper) > 0 || !strings.Contains(f.Caption, "SDE (h = 0.005)") {
+		t.Errorf("SDE step 0.005: claim %q, caption %q; want no claim and the step run", f.Paper, f.Caption)
 	}
 	mustpanic.WithPrefix(t, "m = 2 against m = 3", "shapedshow:", func() { r3 := result(10, 0.75, 0.01, 0.2); r3.M = 3; Fig1Right(nn, r3) })
 	tr := at(run(2048, 50, 0.2, 0.2, 0.2, 0.4), 100, 0.35)
+	for _, tc := range []struct{ gamma, tau0 float64 }{{0.4, 1}, {g8, 2}} { // Fig. 1 right and Fig. 7 at the paper's sizes, another γ or τ₀
+		nn := at(run(4096, 150, 0.2, 0.2, 0.1, 0.3), 200, tc.gamma)
+		nn.Config.Tau0 = tc.tau0
+		for _, f := range Fig1Right(nn, r).Figures() {
+			if len(f.Paper) > 0 || !strings.Contains(f.Caption, fmt.Sprintf("γ = %s, τ₀ = %g", gammaText(tc.gamma), tc.tau0)) || f.Params["gamma"] != tc.gamma {
+				t.Errorf("%s at γ = %g, τ₀ = %g: claim %q, caption %q, Params %v", f.ID, tc.gamma, tc.tau0, f.Paper, f.Caption, f.Params)
+			}
+		}
+	}
 	tr.Seed = 500
 	v := TransformerT([]*shapednet.Run{tr}, []*sde.Result{result(8192, 0.5, 0.005, 0.2, 0.4)})
 	figs, _, metrics = items(t, v)
@@ -239,8 +274,8 @@ func TestKSByWidthAndFig3(t *testing.T) {
 	l.NetSeed = 800
 	v = Fig3(l)
 	figs, _, metrics := items(t, v)
-	if f := v.Figures()[0]; *f.Seed != 800 || f.Params["width"] != 300 || f.Params["depth"] != 100 || f.PaperFigure == "" {
-		t.Errorf("fig3-left: seed %v, Params %v, claim %q; want the laws' seed 800, width 300, depth 100 and the paper's claim", *f.Seed, f.Params, f.PaperFigure)
+	if f := v.Figures()[0]; *f.Seed != 800 || f.Params["width"] != 300 || f.Params["depth"] != 100 || len(f.Paper) == 0 {
+		t.Errorf("fig3-left: seed %v, Params %v, claim %q; want the laws' seed 800, width 300, depth 100 and the paper's claim", *f.Seed, f.Params, f.Paper)
 	}
 	if figs != "fig3-left fig3-right" || strings.Count(metrics, "KS") != 2 || !(v.Agreements()[2].Value < 1) {
 		t.Errorf("figures %q, metrics %q, q₉₅ max |z| %v (the same pattern of values: below 1)", figs, metrics, v.Agreements()[2].Value)
@@ -289,7 +324,7 @@ func TestStopViews(t *testing.T) {
 		t.Errorf("γ = 0.5 → 1 rising: outcome %q, want known disagreement", m.Outcome())
 	}
 	small := shapednet.StopGrid{Gammas: []float64{0.1, 0.5}, Tau0s: []float64{1}, Z: []float64{0.9, 0.5}, SE: []float64{0.1, 0.1}, Config: b.Config, Study: b.Study}
-	if v := Fig8(small); len(v.Agreements()) != 0 || v.Figures()[0].PaperFigure != "" {
-		t.Errorf("a 2×1 grid: %d checks, claim %q; want the claims not applicable and no claim", len(v.Agreements()), v.Figures()[0].PaperFigure)
+	if v := Fig8(small); len(v.Agreements()) != 0 || len(v.Figures()[0].Paper) > 0 {
+		t.Errorf("a 2×1 grid: %d checks, claim %q; want the claims not applicable and no claim", len(v.Agreements()), v.Figures()[0].Paper)
 	}
 }

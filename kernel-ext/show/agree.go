@@ -6,41 +6,12 @@ import (
 	"github.com/sigprop/sigprop/lib/empirical"
 )
 
-// The standard agreement rules of a theory-vs-simulation metric, so that
-// every notebook states an agreement the same way. Each computes the
-// value from the samples with package empirical and returns NewMetric.
-
-// ZMetric is the largest z-score of a simulated curve against its theory,
-//
-//	max_i |sim_i − theory_i|/se_i   (empirical.MaxZ),
-//
-// which passes at |z| <= tol (tol = 5 makes a false alarm over a few dozen
-// points unlikely: P(|z| > 5) ≈ 6e-7 per point). A point whose SE is not
-// positive makes the value NaN, a failure, with the error in the note.
-func ZMetric(name string, sim, se, theory []float64, tol float64, note string) Metric {
-	z, err := empirical.MaxZ(sim, se, theory)
-	if err != nil {
-		note = joinNote(note, err.Error())
-	}
-	return NewMetric(name, z, tol, note)
-}
-
 // joinNote appends b to the note a with "; ".
 func joinNote(a, b string) string {
 	if a == "" {
 		return b
 	}
 	return a + "; " + b
-}
-
-// KSMetric is the two-sample Kolmogorov–Smirnov distance between samples x
-// and y (empirical.KS2), with the asymptotic critical value at level alpha
-// (empirical.KSCritical) as tolerance: under equal laws it fails with
-// probability ≈ alpha. The note is completed with the rule and the
-// sample sizes.
-func KSMetric(name string, x, y []float64, alpha float64, note string) Metric {
-	return NewMetric(name, empirical.KS2(x, y), empirical.KSCritical(len(x), len(y), alpha),
-		fmt.Sprintf("%s; KS distance, tolerance = %g%% critical value for %d vs %d samples", note, 100*alpha, len(x), len(y)))
 }
 
 // MaxZ returns a with its Value set to the largest z-score of a simulated

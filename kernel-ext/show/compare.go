@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // This file holds the builders of the figures and tables that set a

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 func TestDensities(t *testing.T) {

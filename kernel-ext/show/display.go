@@ -8,11 +8,11 @@ import (
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 )
 
-// WarnUnusedParams makes DisplayFigure print a warning for each figure with
+// WarnUnusedParams makes displayFigure print a warning for each figure with
 // Params keys that its caption, axis labels and series names never mention
 // (Figure.UnusedParams). Off by default: 52 of the 106 figures of the
 // committed notebooks state such a parameter only in the text around them
@@ -21,7 +21,7 @@ import (
 // cell (show.WarnUnusedParams = true).
 var WarnUnusedParams = false
 
-// DisplayFigure is what View.Show does for a Fig item; a cell shows
+// displayFigure is what View.Show does for a Fig item; a cell shows
 // through a View (see the package doc), not by calling it. It renders f
 // and, inside a gonb notebook, sends one
 // display_data carrying "image/svg+xml", the bundle under bundle.MIMEType
@@ -31,7 +31,7 @@ var WarnUnusedParams = false
 // keys that no caption, axis label or series name mentions
 // (Figure.UnusedParams) are printed to stderr with the figure, as a
 // warning, not an error.
-func DisplayFigure(f Figure) error {
+func displayFigure(f Figure) error {
 	svg, b, err := RenderFigure(f)
 	if err != nil {
 		return err
@@ -45,10 +45,10 @@ func DisplayFigure(f Figure) error {
 	})
 }
 
-// DisplayTable is what View.Show does for a Tab item: RenderTable
+// displayTable is what View.Show does for a Tab item: RenderTable
 // followed by one display_data with "text/html", the bundle and
 // "text/plain".
-func DisplayTable(t bundle.Table) error {
+func displayTable(t bundle.Table) error {
 	htm, b, err := RenderTable(t)
 	if err != nil {
 		return err
@@ -59,10 +59,10 @@ func DisplayTable(t bundle.Table) error {
 	})
 }
 
-// DisplayMetric is what View.Show does for an Agree item: RenderMetric
+// displayMetric is what View.Show does for an Agree item: RenderMetric
 // followed by one display_data with
 // "text/html", the bundle and "text/plain".
-func DisplayMetric(m Metric) error {
+func displayMetric(m Metric) error {
 	htm, b, err := RenderMetric(m)
 	if err != nil {
 		return err

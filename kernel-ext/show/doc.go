@@ -1,22 +1,21 @@
 // Package show is what a sigprop notebook imports to put a figure, a table or
 // a theory-vs-simulation metric on screen.
 //
-// Every kind comes as a pair:
-//
-//	RenderFigure(f)  -> SVG bytes + bundle   (pure, used by tests and by Display)
-//	DisplayFigure(f) -> one Jupyter display_data carrying both
+// Every kind comes as a pair: a pure RenderFigure (RenderTable,
+// RenderMetric) that returns the SVG (HTML) bytes and the bundle, and
+// View.Show, which sends one Jupyter display_data carrying both.
 //
 // The Render functions are pure and deterministic: the same input gives the
 // same bytes, so their output is checked against golden files (in
-// kernel-ext/picture, regenerated with `go test ./kernel-ext/picture -update`).
-// The Display wrappers send through gonbui and do nothing outside a gonb
+// kernel-ext/contract/picture, regenerated with `go test ./kernel-ext/contract/picture -update`).
+// View.Show sends through gonbui and do nothing outside a gonb
 // notebook (gonbui.IsNotebook is false under `go test`), after validating and
 // rendering exactly as in a notebook, so the same cell code runs in tests.
 //
 // Each display_data carries a human-facing representation ("image/svg+xml"
 // for figures, "text/html" for tables and metrics, plus "text/plain") and the
 // data behind it under bundle.MIMEType (see package
-// github.com/sigprop/sigprop/kernel-ext/bundle), so that the report generator
+// github.com/sigprop/sigprop/kernel-ext/contract/bundle), so that the report generator
 // can collect, hash and diff the numbers rather than the pictures.
 //
 // The bundle travels as its canonical JSON text, i.e. a JSON string in the
@@ -36,14 +35,14 @@
 // typed Items (Fig, Tab, Agree, Text) shown in order by View.Show. The
 // domain packages (kernel-ext/mfshow, rankshow, shapedshow, tokenfig,
 // spectra, trainview) return Views from pure functions that take the
-// notebook's show.Figure{ID, PaperFigure} literal (the figure id and the
-// paper figure it claims stay in the notebook, where the conformance list
-// reads them) and format caption, Params, seeds and sample counts from the
+// notebook's show.Figure{ID, Paper} literal (the figure id and the
+// lib/papers figure it claims, by its typed value) and format caption, Params, seeds and sample counts from the
 // result's own settings; a cell of one's own builds a View the same way.
-// The Display functions and Check are what Show calls; a cell does not
-// call them. The committed notebooks keep to this (reports/ipynb,
-// TestCommittedNotebooksShowThroughViews: no Display or Check call, and a
-// show.Figure literal with nothing but ID, PaperFigure and axis scales).
+// The display functions Show calls are unexported, and a metric is made
+// only from an Agreement (a kind, a rule and a basis), so a cell has no
+// other route. The committed notebooks keep to this (reports/ipynb,
+// TestCommittedNotebooksShowThroughViews: a show.Figure literal with
+// nothing but ID, Paper, PaperNote and axis scales).
 //
 // A domain package shows a result at whatever settings it ran with: captions, Params and
 // sample counts come from the settings the result records. A figure
@@ -55,7 +54,7 @@
 // own sample sizes (z-scores, KS and DKW bounds) apply at any settings.
 // Want panics on caller bugs only, never on a setting.
 //
-// A figure built by hand in a cell is checked by DisplayFigure for what
+// A figure built by hand in a cell is checked by View.Show for what
 // can be checked (see package picture): series lengths, and a caption
 // number that disagrees with Params ("σ_w² = 3" with sigma_w2 = 2.5) is an
 // error; Params keys nothing on the figure mentions are a warning when

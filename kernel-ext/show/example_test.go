@@ -4,41 +4,41 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 )
 
 // A notebook cell compares a theory value with a simulation and shows both
-// the figure and the agreement. Outside a notebook the Display calls only
-// validate and render.
+// the figure and the agreement through a View. Outside a notebook Show only
+// validates and renders.
 func Example() {
 	theory := []float64{1, 0.8, 0.72}
 	sim := []float64{1.01, 0.79, math.NaN()} // the last run diverged
 	seed := uint64(7)
-	err := show.DisplayFigure(show.Figure{
-		ID:          "fig1-qmap",
-		Caption:     "Length map, theory vs simulation.",
-		PaperFigure: "Poole et al. 2016, Fig. 1",
+	fig := show.Figure{
+		ID:      "fig1-qmap",
+		Caption: "Length map, theory vs simulation.",
+		Paper:   papers.Claim(papers.TannerFig1),
 		Series: []show.Series{
 			{Name: "theory", X: []float64{0, 1, 2}, Y: theory},
 			{Name: "simulation", X: []float64{0, 1, 2}, Y: sim, YErr: []float64{0.01, 0.01, 0.01}, Style: show.Points},
 		},
 		Seed: &seed,
-	})
-	fmt.Println("figure error:", err)
+	}
+	a := show.Agreement{Name: "q^1 relative error", Kind: show.TheoryVsSimulation, Value: (sim[1] - theory[1]) / theory[1], Tol: 0.02,
+		Figure: "fig1-qmap", Basis: "n=128, 100 seeds"}
+	m, err := a.Metric()
+	fmt.Println(m.Pass, show.FormatFloat(float64(m.Value)), err)
+	show.View{show.Fig(fig), show.Agree(a)}.Show() // panics on an invalid figure or check
 
-	m := show.NewMetric("q^1 relative error", (sim[1]-theory[1])/theory[1], 0.02, "n=128, 100 seeds")
-	fmt.Println(m.Pass, show.FormatFloat(float64(m.Value)))
-	fmt.Println(show.DisplayMetric(m))
-
-	_, b, _ := show.RenderMetric(show.NewMetric("diverged", sim[2], 1, ""))
+	diverged, _ := show.Agreement{Name: "diverged", Kind: show.TheoryVsSimulation, Value: sim[2], Tol: 1, Basis: "b"}.Metric()
+	_, b, _ := show.RenderMetric(diverged)
 	enc, _ := bundle.Encode(b)
 	fmt.Println(string(enc))
 	// Output:
-	// figure error: <nil>
-	// true -0.0125
-	// <nil>
-	// {"schema":1,"kind":"metric","metric":{"name":"diverged","value":null,"tolerance":1,"pass":false}}
+	// true -0.0125 <nil>
+	// {"schema":1,"kind":"metric","metric":{"name":"diverged","kind":"theory vs simulation","value":null,"tolerance":1,"rule":"within","pass":false,"basis":"b"}}
 }
 
 // A heatmap: the final loss over a (non-uniform) grid of (α, σ_w), a blank

@@ -7,7 +7,7 @@ import (
 
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // Glue publishes v under name so that the notebook's markdown can quote it
@@ -17,7 +17,7 @@ import (
 // changes. The cell's output shows "name = text" where it was computed.
 // It panics on RenderGlue's errors, which the notebook shows as the
 // cell's failure.
-func Glue(name string, v float64, format string) { Must(DisplayGlue(name, v, format)) }
+func Glue(name string, v float64, format string) { Must(displayGlue(name, v, format)) }
 
 // RenderGlue returns the value bundle of Glue. The name must be a label
 // (an ASCII letter, then letters, digits and - _ . :), v finite, and
@@ -39,9 +39,9 @@ func RenderGlue(name string, v float64, format string) (bundle.Bundle, error) {
 	return bundle.Bundle{Kind: bundle.KindValue, Value: &bundle.Value{Name: name, Value: bundle.Float(v), Text: text}}, nil
 }
 
-// DisplayGlue is RenderGlue followed by one display_data with the bundle
+// displayGlue is RenderGlue followed by one display_data with the bundle
 // and "text/plain" ("name = text").
-func DisplayGlue(name string, v float64, format string) error {
+func displayGlue(name string, v float64, format string) error {
 	b, err := RenderGlue(name, v, format)
 	if err != nil {
 		return err

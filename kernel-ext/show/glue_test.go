@@ -32,7 +32,7 @@ func TestRenderGlue(t *testing.T) {
 			t.Errorf("RenderGlue(%q, %v, %q) accepted it", c.name, c.v, c.format)
 		}
 	}
-	if err := DisplayGlue("a", 1, "%g"); err != nil {
-		t.Errorf("DisplayGlue outside a notebook: %v", err)
+	if err := displayGlue("a", 1, "%g"); err != nil {
+		t.Errorf("displayGlue outside a notebook: %v", err)
 	}
 }

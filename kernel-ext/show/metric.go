@@ -7,21 +7,21 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // Metric is one theory-vs-simulation agreement; see bundle.Metric.
 type Metric = bundle.Metric
 
-// NewMetric returns the metric name with the given value (a discrepancy:
+// newMetric returns the metric name with the given value (a discrepancy:
 // a difference, relative error or z-score, as the note should say) and
 // tolerance:
 //
 //	Pass = |value| <= tol
 //
-// A NaN or infinite value fails. NewMetric panics if name is empty or tol is
+// A NaN or infinite value fails. newMetric panics if name is empty or tol is
 // negative, NaN or infinite: those are bugs in the notebook, not data.
-func NewMetric(name string, value, tol float64, note string) Metric {
+func newMetric(name string, value, tol float64, note string) Metric {
 	if name == "" {
 		panic("show: metric name is empty")
 	}
@@ -126,15 +126,4 @@ func (a Agreement) Metric() (Metric, error) {
 	}
 	return Metric{Name: a.Name, Kind: a.Kind, Value: bundle.Float(a.Value), Tolerance: bundle.Float(a.Tol), Rule: rule,
 		Pass: rule.Holds(a.Value, a.Tol), Basis: a.Basis, Figure: a.Figure, Note: a.Note, Paper: a.Paper, Central: a.Central, Disagreement: d}, nil
-}
-
-// Check displays a's metric in the notebook and returns it; an invalid
-// agreement or a failed display panics (a bug in the notebook, shown as a
-// failing cell). A cell shows a check as a View item, Agree(a); Check is
-// kept for code that needs the Metric back.
-func Check(a Agreement) Metric {
-	m, err := a.Metric()
-	Must(err)
-	Must(DisplayMetric(m))
-	return m
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 func TestNewMetricPass(t *testing.T) {
@@ -22,9 +22,9 @@ func TestNewMetricPass(t *testing.T) {
 		{math.NaN(), 1, false},      // NaN never passes
 		{math.Inf(1), 1e300, false}, // neither does Inf
 	} {
-		m := NewMetric("m", tc.value, tc.tol, "")
+		m := newMetric("m", tc.value, tc.tol, "")
 		if m.Pass != tc.want {
-			t.Errorf("NewMetric(value=%v, tol=%v).Pass = %v, want %v", tc.value, tc.tol, m.Pass, tc.want)
+			t.Errorf("newMetric(value=%v, tol=%v).Pass = %v, want %v", tc.value, tc.tol, m.Pass, tc.want)
 		}
 	}
 }
@@ -45,7 +45,7 @@ func TestNewMetricPanics(t *testing.T) {
 					t.Error("no panic")
 				}
 			}()
-			NewMetric(tc.metric, 0, tc.tol, "")
+			newMetric(tc.metric, 0, tc.tol, "")
 		})
 	}
 }

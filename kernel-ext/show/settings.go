@@ -1,6 +1,10 @@
 package show
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sigprop/sigprop/lib/papers"
+)
 
 // This file holds what a domain package of kernel-ext uses to show a
 // result at settings other than a paper's: a figure claims its paper
@@ -12,11 +16,11 @@ import "fmt"
 const YourSettings = " (at your settings)"
 
 // AtPaper returns f unchanged when paper is true (the result ran at the
-// settings of f's paper figure), and otherwise f with no PaperFigure (it
+// settings of f's paper figure), and otherwise f with no Paper (it
 // claims nothing) and YourSettings after its caption.
 func AtPaper(f Figure, paper bool) Figure {
 	if !paper {
-		f.PaperFigure = ""
+		f.Paper, f.PaperNote = nil, ""
 		f.Caption += YourSettings
 	}
 	return f
@@ -38,4 +42,15 @@ func PaperCheck(a Agreement, paper bool, reason string) Item {
 		return Agree(a)
 	}
 	return NotApplicable(a.Name, reason)
+}
+
+// ClaimIf is papers.Claim(figs...) when paper is true (the result ran at
+// the settings of those figures) and nil otherwise: the Paper field of a
+// table, which claims its paper figure only at the paper's settings, as
+// AtPaper makes a figure do.
+func ClaimIf(paper bool, figs ...*papers.Figure) []string {
+	if !paper {
+		return nil
+	}
+	return papers.Claim(figs...)
 }

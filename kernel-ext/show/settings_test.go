@@ -1,20 +1,23 @@
 package show
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sigprop/sigprop/lib/papers"
 )
 
 func TestAtPaper(t *testing.T) {
-	f := Figure{ID: "f", Caption: "A caption.", PaperFigure: "Noci et al. 2022, Fig. 8"}
-	if g := AtPaper(f, true); g.PaperFigure != f.PaperFigure || g.Caption != f.Caption {
+	f := Figure{ID: "f", Caption: "A caption.", Paper: papers.Claim(papers.Noci2022Fig8), PaperNote: "right"}
+	if g := AtPaper(f, true); !slices.Equal(g.Paper, f.Paper) || g.PaperNote != f.PaperNote || g.Caption != f.Caption {
 		t.Errorf("AtPaper(f, true) = %+v, want f unchanged", g)
 	}
 	g := AtPaper(f, false)
-	if g.PaperFigure != "" || g.Caption != "A caption. (at your settings)" {
-		t.Errorf("AtPaper(f, false): PaperFigure %q, caption %q; want none and the caption with %q", g.PaperFigure, g.Caption, YourSettings)
+	if g.Paper != nil || g.PaperNote != "" || g.Caption != "A caption. (at your settings)" {
+		t.Errorf("AtPaper(f, false): Paper %q %q, caption %q; want none and the caption with %q", g.Paper, g.PaperNote, g.Caption, YourSettings)
 	}
-	if f.PaperFigure == "" {
+	if len(f.Paper) == 0 || f.PaperNote == "" {
 		t.Error("AtPaper changed its argument")
 	}
 }

@@ -3,7 +3,7 @@ package show
 import (
 	"fmt"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // View is what one notebook cell shows, in order: the one way a cell puts
@@ -40,10 +40,10 @@ const (
 	textItem
 )
 
-// Fig is the item that shows f (DisplayFigure).
+// Fig is the item that shows f (displayFigure).
 func Fig(f Figure) Item { return Item{kind: figureItem, figure: f} }
 
-// Tab is the item that shows t (DisplayTable).
+// Tab is the item that shows t (displayTable).
 func Tab(t bundle.Table) Item { return Item{kind: tableItem, table: t} }
 
 // Agree is the item that shows the metric of a (Check).
@@ -69,15 +69,15 @@ func (it Item) Text() (string, bool) { return it.text, it.kind == textItem }
 func (it Item) show() error {
 	switch it.kind {
 	case figureItem:
-		return DisplayFigure(it.figure)
+		return displayFigure(it.figure)
 	case tableItem:
-		return DisplayTable(it.table)
+		return displayTable(it.table)
 	case checkItem:
 		m, err := it.check.Metric()
 		if err != nil {
 			return err
 		}
-		return DisplayMetric(m)
+		return displayMetric(m)
 	case textItem:
 		fmt.Print(it.text)
 	default:

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 func viewPanic(v View) (msg string) {

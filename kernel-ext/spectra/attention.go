@@ -17,7 +17,7 @@ import (
 
 // This file holds the remaining figures of notebook 04 (the ReLU
 // closed form, Murray's theorem and the random-attention panels): the
-// notebook names each in a show.Figure literal (ID, PaperFigure) and these
+// notebook names each in a show.Figure literal (ID, Paper) and these
 // functions fill caption, series, Params and seed from what ran.
 
 // ReLUOrthogonal fills f (the notebook's relu-orth-L2) with the spectral
@@ -36,7 +36,7 @@ func ReLUOrthogonal(f show.Figure, lams []float64, c freeprob.Continuation) (sho
 	if err != nil {
 		return nil, err
 	}
-	closed := show.Map(lams, func(l float64) float64 { return 1 / (2 * math.Pi * math.Sqrt(l*(4-l))) })
+	closed := show.Map(lams, jacspectrum.ArcsineDensity)
 	f.Caption = fmt.Sprintf("ReLU–orthogonal, L = %d: master equation by continuation vs the arcsine closed form (plus an atom ½ at 0).", L)
 	f.XLabel, f.YLabel = "λ", "ρ(λ)"
 	f.Series = []show.Series{{Name: "closed form", X: lams, Y: closed}, {Name: "Algorithm 1", X: lams, Y: rho, Style: show.Points}}
@@ -154,14 +154,14 @@ func AttentionDepth(f show.Figure, dr attnspec.DepthResult) show.View {
 	}
 	T, d, L, s := set.T, set.D, set.L, set.S
 	r, layers := attnspec.BulkRadius(T, s), empirical.Linspace(0, float64(L), L+1)
-	series := []show.Series{show.Curve("r_T^ℓ", layers, func(l float64) float64 { return math.Pow(r, l) })}
+	series := []show.Series{{Name: "r_T^ℓ", X: layers, Y: attnspec.Geometric(layers, 1, 0, r)}}
 	for _, m := range attnspec.DepthModes {
 		series = append(series, show.Series{Name: m.String() + ": residual", X: layers, Y: st[m].Residual, Style: show.LinePoints})
 		if m == block.Centered {
 			series = append(series, show.Series{Name: "centered: ‖X^ℓ‖/‖X⁰‖", X: layers, Y: st[m].NormRatio(), Style: show.Points})
 		}
 	}
-	paper := T == 256 && d == 64 && s == 1
+	paper := set.At(attnspec.Depth())
 	f.Caption = fmt.Sprintf("Relative token residual through random attention layers (T=%d, s=%g, d=%d, Haar W_V): softmax collapses at rate r_T per layer; centering, projecting 1 out of V, or differential attention keep it at 1 while the norm shrinks like r_T^ℓ.", T, s, d)
 	f.XLabel, f.YLabel, f.LogY, f.Legend = "layer ℓ", "residual / norm", true, show.BottomLeft
 	f.Series, f.Params, f.Seed = series, map[string]float64{"T": float64(T), "s": s, "d": float64(d)}, show.Seed(set.Seed)

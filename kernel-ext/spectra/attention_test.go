@@ -9,6 +9,7 @@ import (
 	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
+	"github.com/sigprop/sigprop/lib/papers"
 )
 
 func stacks(T, d, L int, s float64, seed uint64) attnspec.DepthResult {
@@ -26,11 +27,11 @@ func stacks(T, d, L int, s float64, seed uint64) attnspec.DepthResult {
 // observed claim is not applicable. attn-width's and attn-radius's slope
 // checks apply only over the span of T their tolerance was set for.
 func TestAttentionFigures(t *testing.T) {
-	f := show.Figure{ID: "attn-depth", PaperFigure: "Tanner lecture, Attention Fig. 3"}
+	f := show.Figure{ID: "attn-depth", Paper: papers.Claim(papers.TannerAttnFig3)}
 	v := AttentionDepth(f, stacks(256, 64, 6, 1, 110))
 	v.Show()
-	if g := v.Figures()[0]; g.PaperFigure == "" || len(v.Agreements()) != 3 || !strings.Contains(g.Caption, "T=256, s=1, d=64") || g.Seed == nil || *g.Seed != 110 {
-		t.Errorf("at the notes' settings: claim %q, caption %q, %d checks", g.PaperFigure, g.Caption, len(v.Agreements()))
+	if g := v.Figures()[0]; len(g.Paper) == 0 || len(v.Agreements()) != 3 || !strings.Contains(g.Caption, "T=256, s=1, d=64") || g.Seed == nil || *g.Seed != 110 {
+		t.Errorf("at the notes' settings: claim %q, caption %q, %d checks", g.Paper, g.Caption, len(v.Agreements()))
 	}
 	v = AttentionDepth(f, stacks(32, 8, 4, 1, 111))
 	v.Show()

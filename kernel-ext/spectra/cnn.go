@@ -29,6 +29,11 @@ import (
 // 80837e0.)
 const CNNNetworks = 128
 
+// CNNChannels and CNNLayers are the channels and depth of notebook 04's
+// CNN figures, the settings of the pilot behind CNNNetworks: a figure at
+// other sizes claims no paper figure (CNNRecursion).
+const CNNChannels, CNNLayers = 128, 24
+
 // CNNRecursion fills f (the notebook's cnn-<init>) with the correlation of
 // neighbouring positions α, α+1 (α = 0..3) against depth: the covariance
 // recursion th = sim.Net.Trajectory(sim.Gram, L) as lines and the
@@ -36,7 +41,9 @@ const CNNNetworks = 128
 // points, and checks every
 // entry Σ̂^ℓ_αα′ (α ≤ α′) of the simulation against the recursion: max |z|
 // ≤ 5.5 with the SE of sim.Settings.Networks networks (t with networks − 1
-// dof). A non-finite covariance becomes the check's note. It panics unless
+// dof). At other sizes than CNNNetworks, CNNChannels and CNNLayers the
+// figure claims nothing (show.AtPaper). A non-finite covariance becomes
+// the check's note. It panics unless
 // th has one layer per simulated layer and ≥ 5 positions.
 func CNNRecursion(f show.Figure, sim cnn.SimResult, th [][][]float64) show.View {
 	L, nets, net := sim.Settings.Layers, sim.Settings.Networks, sim.Net
@@ -49,6 +56,7 @@ func CNNRecursion(f show.Figure, sim cnn.SimResult, th [][][]float64) show.View 
 	f.Caption = fmt.Sprintf("1-D CNN, %v kernel, %s at the edge of chaos: correlation of neighbouring positions against depth, recursion (lines) vs %d CNNs of %d channels (points).", net.Init, net.Phi.Name, nets, sim.Channels)
 	f.XLabel, f.YLabel, f.Legend, f.Seed = "layer ℓ", "corr(h_α, h_α+1)", show.BottomRight, show.Seed(sim.Settings.Seed)
 	f.Params = map[string]float64{"sigma_w2": net.SigmaW2, "sigma_b2": net.SigmaB2, "channels": float64(sim.Channels), "positions": float64(len(sim.Gram)), "taps": float64(net.Taps), "networks": float64(nets)}
+	f = show.AtPaper(f, nets == CNNNetworks && sim.Channels == CNNChannels && L == CNNLayers)
 	z, err := sim.MaxZ(th)
 	note := ""
 	if err != nil {

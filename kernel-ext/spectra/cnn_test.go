@@ -53,3 +53,23 @@ func TestCNNRecursion(t *testing.T) {
 		t.Errorf("zero SE: value %v, note %q", a.Value, a.Note)
 	}
 }
+
+// A CNN figure claims its paper figure only at CNNNetworks networks of
+// CNNChannels channels and CNNLayers layers; at other sizes it claims
+// nothing and its caption says so.
+func TestCNNRecursionClaim(t *testing.T) {
+	const p = 5
+	th := cov(CNNLayers, p, func(l, a, b int) float64 { return 1 / (1 + math.Abs(float64(a-b))) })
+	claim := []string{"tanner-cnn-fig"}
+	for _, tc := range []struct {
+		nets, channels, layers int
+		paper                  bool
+	}{{CNNNetworks, CNNChannels, CNNLayers, true}, {CNNNetworks / 2, CNNChannels, CNNLayers, false}, {CNNNetworks, CNNChannels / 2, CNNLayers, false}, {CNNNetworks, CNNChannels, CNNLayers - 1, false}} {
+		sim := cnn.SimResult{Net: cnn.Net{Phi: activation.Tanh(), SigmaW2: 1.5, SigmaB2: 0.05, Taps: 3, Init: cnn.Gaussian},
+			Settings: cnn.SimSettings{Layers: tc.layers, Networks: tc.nets, Seed: 7}, Channels: tc.channels, Gram: th[0], Mean: th, SE: cov(CNNLayers, p, func(int, int, int) float64 { return 0.1 })}
+		f := CNNRecursion(show.Figure{ID: "cnn-gaussian", Paper: claim}, sim, th).Figures()[0]
+		if claims := len(f.Paper) > 0; claims != tc.paper || strings.HasSuffix(f.Caption, show.YourSettings) == tc.paper {
+			t.Errorf("%d networks, %d channels, %d layers: claims %v, caption %q; want a claim %v", tc.nets, tc.channels, tc.layers, f.Paper, f.Caption, tc.paper)
+		}
+	}
+}

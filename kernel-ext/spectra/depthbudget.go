@@ -5,10 +5,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
-	"github.com/sigprop/sigprop/lib/activation"
-	"github.com/sigprop/sigprop/lib/meanfield"
 	"github.com/sigprop/sigprop/lib/traindepth"
 )
 
@@ -16,16 +14,10 @@ import (
 // (`sigprop sweep generate schoenholz-budget`, read by ReadDepthRuns), with
 // ξ_c of tanh at the recorded σ_b² (meanfield.ScanSigmaW2, recomputed).
 func (d DepthRuns) Budget() ([]traindepth.AtStep, []float64, error) {
-	s := d.Prov.Settings.Settings
-	sc, err := meanfield.ScanSigmaW2(activation.Tanh(), s.SigmaW2, s.SigmaB2)
-	if err != nil {
-		return nil, nil, err
-	}
-	b, err := traindepth.ByBudget(d.Runs, s, sc.XiC)
-	return b, sc.XiC, err
+	return traindepth.ByBudgetRuns(d.Runs, d.Prov.Settings.Settings)
 }
 
-// BudgetFigure fills f (the notebook gives ID and PaperFigure) with
+// BudgetFigure fills f (the notebook gives ID and Paper) with
 // log₂ L_train against the training step, one line per σ_w² of the grid,
 // and the mean-field 6ξ_c of each σ_w² whose 6ξ_c lies inside the grid's
 // depths (dashed, in the same colour: Colour i+1, as 0 would take the
@@ -99,7 +91,7 @@ func (d DepthRuns) BudgetChecks(id string, b []traindepth.AtStep, stay, grow int
 }
 
 // BudgetView is what the notebook's cell shows: the provenance table, the
-// figure (f carries its ID and PaperFigure) and the two checks
+// figure (f carries its ID and Paper) and the two checks
 // (BudgetChecks): "stays" at the grid's first σ_w² (its ordered end),
 // "grows" at the σ_w² of largest mean-field ξ_c (the one nearest the edge of
 // chaos).

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/traindepth"
 )
 
@@ -41,7 +42,7 @@ func TestBudgetView(t *testing.T) {
 		}
 		return 32
 	})
-	v := holds.BudgetView(show.Figure{ID: "schoenholz-budget", PaperFigure: "test"}, nil, nil)
+	v := holds.BudgetView(show.Figure{ID: "schoenholz-budget", Paper: papers.Claim(papers.TannerSchoenholzFig5)}, nil, nil)
 	figs, tabs, checks := v.Figures(), v.Tables(), v.Agreements()
 	if len(figs) != 1 || len(tabs) != 1 || len(checks) != 2 {
 		t.Fatalf("view has %d figures, %d tables, %d checks", len(figs), len(tabs), len(checks))

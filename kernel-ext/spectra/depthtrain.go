@@ -7,11 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
-	"github.com/sigprop/sigprop/lib/activation"
-	"github.com/sigprop/sigprop/lib/empirical"
-	"github.com/sigprop/sigprop/lib/meanfield"
 	"github.com/sigprop/sigprop/lib/traindepth"
 )
 
@@ -34,17 +31,7 @@ const depthCurveSteps = 301
 // Measure is traindepth.Measure on the stored grid, with ξ_c of tanh at
 // the recorded σ_b² (meanfield.ScanSigmaW2, recomputed, not read from the runs).
 func (d DepthRuns) Measure() (traindepth.Grid, traindepth.Result, error) {
-	s := d.Prov.Settings.Settings
-	g, err := traindepth.GridOf(d.Runs, s)
-	if err != nil {
-		return g, traindepth.Result{}, err
-	}
-	sc, err := meanfield.ScanSigmaW2(activation.Tanh(), s.SigmaW2, s.SigmaB2)
-	if err != nil {
-		return g, traindepth.Result{}, err
-	}
-	r, err := traindepth.Measure(g, sc.XiC)
-	return g, r, err
+	return traindepth.MeasureRuns(d.Runs, d.Prov.Settings.Settings)
 }
 
 // DepthProvenanceTable is the table "<id>-provenance".
@@ -62,7 +49,7 @@ func (d DepthRuns) DepthProvenanceTable(id string) bundle.Table {
 	}}
 }
 
-// DepthFigure fills f (the notebook gives ID and PaperFigure) with the
+// DepthFigure fills f (the notebook gives ID and Paper) with the
 // final test accuracy over (σ_w², log₂ L) as a heat map, the curves 6ξ_c
 // and ξ_c of the mean field (drawn where they stay inside the grid's depths)
 // and the measured boundary L_mid of each uncensored σ_w².
@@ -81,8 +68,7 @@ func (d DepthRuns) DepthFigure(f show.Figure, g traindepth.Grid, r traindepth.Re
 	f.Heat = &show.Heat{Name: "final test accuracy", X: g.SigmaW2, Y: y, Z: z, ZLabel: "test accuracy", Min: traindepth.Chance, Max: math.Max(r.Shallow, traindepth.Chance+1e-3)}
 	lo, hi := g.SigmaW2[0], g.SigmaW2[len(g.SigmaW2)-1]
 	top := y[len(y)-1] + 0.25
-	w := empirical.Linspace(lo, hi, depthCurveSteps)
-	sc, err := meanfield.ScanSigmaW2(activation.Tanh(), w, s.SigmaB2)
+	w, xiC, err := traindepth.XiCLine(lo, hi, depthCurveSteps, s.SigmaB2)
 	show.Want(err == nil, "spectra", "DepthFigure: ξ_c of tanh at σ_b² = %v: %v", s.SigmaB2, err)
 	for _, k := range []float64{traindepth.PaperRatio, 1} {
 		name := fmt.Sprintf("%g ξ_c (mean field)", k)
@@ -98,7 +84,7 @@ func (d DepthRuns) DepthFigure(f show.Figure, g traindepth.Grid, r traindepth.Re
 			}
 			xs, ys = nil, nil
 		}
-		for i, xi := range sc.XiC {
+		for i, xi := range xiC {
 			if v := math.Log2(k * xi); xi > 0 && v <= top && v >= y[0]-0.25 {
 				xs, ys = append(xs, w[i]), append(ys, v)
 			} else {
@@ -150,7 +136,7 @@ func DepthChecks(id string, r traindepth.Result, spread, mean *show.Disagreement
 }
 
 // DepthView is what the notebook's cell shows: the provenance table, the
-// figure (f carries its ID and PaperFigure) and the two checks (DepthChecks).
+// figure (f carries its ID and Paper) and the two checks (DepthChecks).
 func (d DepthRuns) DepthView(f show.Figure, spread, mean *show.Disagreement) show.View {
 	seeds := d.Seeds()
 	spread, mean = withDataSeeds(spread, seeds), withDataSeeds(mean, seeds)

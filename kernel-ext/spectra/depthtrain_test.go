@@ -2,12 +2,14 @@ package spectra
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/meanfield"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/traindepth"
 )
 
@@ -31,7 +33,7 @@ func TestDepthView(t *testing.T) {
 		}
 		d.Runs = append(d.Runs, traindepth.Run{Cell: c, TestAcc: []float64{0.1, acc}})
 	}
-	v := d.DepthView(show.Figure{ID: "schoenholz-depth", PaperFigure: "test"}, &DepthSpreadDisagreement, nil)
+	v := d.DepthView(show.Figure{ID: "schoenholz-depth", Paper: papers.Claim(papers.TannerSchoenholzFig5)}, &DepthSpreadDisagreement, nil)
 	if c := d.DepthView(show.Figure{ID: "schoenholz-depth"}, nil, &DepthMeanDisagreement).Agreements(); c[0].Disagreement != nil || c[1].Disagreement == nil ||
 		c[1].Disagreement.Paper != DepthMeanDisagreement.Paper || !reflect.DeepEqual(c[1].Disagreement.Declared.DataSeeds, s.Seeds) || c[0].Paper != DepthSpreadClaim || !c[0].Central || c[1].Paper != "" {
 		t.Errorf("declarations (nil, mean) carried as %v, %v; want the mean's, with the runs' seeds %v", c[0].Disagreement, c[1].Disagreement, s.Seeds)
@@ -44,7 +46,7 @@ func TestDepthView(t *testing.T) {
 		t.Fatalf("view has %d figures, %d tables, %d checks", len(figs), len(tabs), len(checks))
 	}
 	f := figs[0]
-	if f.Heat == nil || len(f.Heat.Z) != len(s.SigmaW2)*len(s.Depths) || f.Heat.Y[0] != 2 || f.PaperFigure != "test" {
+	if f.Heat == nil || len(f.Heat.Z) != len(s.SigmaW2)*len(s.Depths) || f.Heat.Y[0] != 2 || !slices.Equal(f.Paper, papers.Claim(papers.TannerSchoenholzFig5)) {
 		t.Fatalf("heat %+v", f.Heat)
 	}
 	if _, _, err := show.RenderFigure(f); err != nil {

@@ -22,7 +22,7 @@
 //
 // The science (densities, KS distances, their tolerances, the rows of the
 // tables) is computed by lib; this package only arranges and formats it.
-// The notebook names every figure and table (its ID, PaperFigure and
+// The notebook names every figure and table (its ID, Paper and
 // caption where fixed) in a literal that this package fills, so that the
 // conformance list (reports/conformance) can read them from its code.
 package spectra

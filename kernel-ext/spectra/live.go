@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/cmplx"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -15,7 +13,7 @@ import (
 
 // This file holds the figures of notebook 04 drawn from simulations the
 // notebook runs itself (its parameters cell sets their sizes): the
-// notebook names each (ID and PaperFigure in a show.Figure literal) and
+// notebook names each (ID and Paper in a show.Figure literal) and
 // these functions fill caption, series, Params and seed from the run.
 
 // counted is n as the captions write a small count: a word up to ten.
@@ -59,13 +57,14 @@ func MPDensity(f show.Figure, lams []float64, c freeprob.Continuation, s randmlp
 // S-transform of the product of two free Gaussian layers, S_MP·S_MP =
 // (1+z)^(-2), against the mean over the draws of s (a depth-2 linear
 // network; randmlp.SpectrumSample.STransform) at zs; then the largest |z|
-// (tolerance 5), whose SE is the spread of the run's own draws. It panics
+// (tolerance 5), whose SE is the spread of the run's own draws. The figure
+// claims f.Paper only at randmlp.LectureSTransform's sizes. It panics
 // unless s has depth 2 and at least 2 draws.
 func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.View, error) {
 	if s.Depth != 2 || s.Draws < 2 {
 		panic(fmt.Sprintf("spectra: STransform needs a depth-2 run of at least 2 draws, got depth %d, %d draws", s.Depth, s.Draws))
 	}
-	theory := show.Map(zs, func(z float64) float64 { return 1 / ((1 + z) * (1 + z)) })
+	theory := show.Map(zs, freeprob.SquaredMPS)
 	mean, se, err := s.STransform(zs)
 	if err != nil {
 		return nil, err
@@ -75,8 +74,8 @@ func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.Vie
 	f.Series = []show.Series{{Name: "(1+z)^-2", X: zs, Y: theory}, {Name: fmt.Sprintf("N=%d SNumeric", s.Width), X: zs, Y: mean, Style: show.Points}}
 	f.Params, f.Seed = map[string]float64{"N": float64(s.Width)}, show.Seed(s.Seed)
 	dof := s.Draws - 1
-	p := 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(dof)}.Survival(5)
-	return show.View{show.Fig(f), show.Agree(show.MaxZ(show.Agreement{Name: "S_{W2W1}: max |z| of the simulated S-transform", Tol: 5, Figure: f.ID, Paper: FreeProductClaim,
+	p := empirical.TTail2(5, dof)
+	return show.View{show.Fig(show.AtPaper(f, s.SpectrumSpec.SameSizes(randmlp.LectureSTransform()))), show.Agree(show.MaxZ(show.Agreement{Name: "S_{W2W1}: max |z| of the simulated S-transform", Tol: 5, Figure: f.ID, Paper: FreeProductClaim,
 		Basis: fmt.Sprintf("SE from the spread of %d products of width %d (t with %d dof: P(|t| > 5) ≈ %.1g per point)", s.Draws, s.Width, dof, p)}, mean, se, theory))}, nil
 }
 
@@ -87,7 +86,7 @@ func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.Vie
 // any T), and the bands of the notes (lib/sources/tanner2024.md#check-26)
 // on |λ₂|/r_T, the bulk outside 1.1 r_T and σ₂/(2 r_T), which they state
 // for T ≥ 256, s ≤ 1 and which are not applicable elsewhere. The figure
-// claims f.PaperFigure only at the notes' T = 512, s = 1. It panics unless
+// claims f.Paper only at the notes' T = 512, s = 1. It panics unless
 // g has T eigenvalues and singular values, T ≥ 2.
 func AttentionGap(f show.Figure, g attnspec.GapResult) show.View {
 	T, s, eigs, sv := g.Settings.T, g.Settings.S, g.Eigs, g.SV
@@ -101,7 +100,7 @@ func AttentionGap(f show.Figure, g attnspec.GapResult) show.View {
 	f.Params, f.Seed = map[string]float64{"T": float64(T), "s": s}, show.Seed(g.Settings.Seed)
 	band := T >= 256 && s <= 1
 	why := fmt.Sprintf("the notes state this band for T ≥ 256, s ≤ 1; here T = %d, s = %g", T, s)
-	return show.View{show.Fig(show.AtPaper(f, T == 512 && s == 1)),
+	return show.View{show.Fig(show.AtPaper(f, g.Settings.At(attnspec.GapNotes()))),
 		show.Agree(show.Agreement{Name: "|λ₁ − 1|", Kind: show.TheoryVsClosedForm, Value: cmplx.Abs(eigs[0] - 1), Tol: 1e-10, Figure: f.ID,
 			Basis: fmt.Sprintf("A1 = 1 exactly; a nonsymmetric eigensolver at T = %d is accurate to ~1e-13 (lib/sources/tanner2024.md#check-25: 1e-10)", T)}),
 		show.PaperCheck(show.Agreement{Name: "|λ₂|/r_T − 1", Kind: show.TheoryVsSimulation, Value: cmplx.Abs(eigs[1])/r - 1, Tol: 0.15, Figure: f.ID, Paper: AttentionGapClaim,

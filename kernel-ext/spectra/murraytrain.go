@@ -5,16 +5,17 @@ import (
 	"io/fs"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/shtanhtrain"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // murrayT is the two-sided 95% quantile of Student's t with n − 1 degrees
 // of freedom: the threshold of a mean over n seeds in SEs.
 func murrayT(n int) float64 {
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975)
+	return empirical.TQuantile2(0.05, n-1)
 }
 
 // MurrayRuns is the directory of stored runs of the Murray Fig. 2 analogue
@@ -33,11 +34,7 @@ func ReadMurrayRuns(fsys fs.FS) (MurrayRuns, error) {
 // Fig2 compares the stored schedules: the first (fixed a) against the
 // second (decaying a) of the recorded settings.
 func (m MurrayRuns) Fig2() (shtanhtrain.Compare, error) {
-	sc := m.Prov.Settings.Schedules
-	if len(sc) != 2 {
-		return shtanhtrain.Compare{}, fmt.Errorf("spectra: murray-fig2 stores %d schedules, want 2 (fixed, decaying)", len(sc))
-	}
-	return shtanhtrain.Fig2(m.Runs, sc[0].Name, sc[1].Name)
+	return shtanhtrain.Fig2Stored(m.Runs, m.Prov)
 }
 
 // MurrayProvenanceTable is the table "murray-fig2-provenance".
@@ -71,7 +68,7 @@ func (m MurrayRuns) MurrayFigure(c shtanhtrain.Compare) show.Figure {
 		return show.Series{Name: cv.Schedule, X: x, Y: cv.Acc, YErr: cv.AccSE, Style: show.LinePoints, Colour: colour}
 	}
 	return show.Figure{ID: "murray-fig2",
-		PaperFigure: "Tanner lecture, Murray Fig. 2 (analogue: Fashion-MNIST, not CIFAR-10; depth, width and training are sigprop's)",
+		Paper: papers.Claim(papers.TannerMurrayFig2),
 		Caption: fmt.Sprintf("A %d-layer fully connected Shtanh network of width %d (orthogonal weights, edge of chaos at σ_b² = %g) trained by SGD on Fashion-MNIST: test accuracy on %d images against the step, a fixed against a decaying linearly during training; mean ± SE over %d seeds. Data: notebooks/data/murray-fig2.",
 			s.Depth, s.Width, s.SigmaB2, s.NTest, c.Seeds),
 		XLabel: "SGD step", YLabel: "test accuracy", Legend: show.BottomRight,

@@ -1,11 +1,12 @@
 package spectra
 
 import (
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 
 	"github.com/sigprop/sigprop/lib/shtanhtrain"
 )

@@ -37,10 +37,16 @@ type Panels struct {
 	// Deviations declares, by figure id, the samples known to deviate
 	// from their theory (Agreements); none today.
 	Deviations map[string][]Deviation
+	// Fig4Points and Fig4RatePoints are the points of a Fig4 panel's
+	// theory curves (on [0.005, 2]) and of its convergence check (on [0.05,
+	// 3]); Fig4MaxDepth is the deepest stored sample it draws and checks
+	// (every shallower one too). Fig4 needs each positive (notebook 04's
+	// parameters cell sets them).
+	Fig4Points, Fig4RatePoints, Fig4MaxDepth int
 }
 
 // Fig2 draws f, a panel of P18 Fig. 2 named by the notebook (ID, and
-// PaperFigure and LogY as it likes): Fig2Series on 150 points of (0, smax]
+// Paper and LogY as it likes): Fig2Series on 150 points of (0, smax]
 // for the stored networks of f.ID, with the caption, labels, parameters and
 // seed of the first; then their Agreements (View), each quoting
 // P18Fig2Claim. The notebook shows it
@@ -67,28 +73,37 @@ func (p Panels) Fig2(f show.Figure, smax float64) (show.View, error) {
 }
 
 // Fig4 draws fig, a panel of P18 Fig. 4 for the activation f at σ₀² =
-// Fig4Sigma02 named by the notebook (ID, and PaperFigure as it likes):
-// Fig4Series for the depths Ls on 160 points of [0.005, 2] against the
-// stored networks of fig.ID, as the first item of the View. Its metrics
-// follow: a TheoryVsTheory metric that the theory approaches limit at
-// least at 80% of the predicted rate (jacspectrum.ApproachLimit from the
-// last depth over 4 to the last, on 40 points of [0.05, 3]; the central
-// check, of P18Fig4RateClaim), then the Agreements of the stored networks
-// (P18Fig4Claim).
+// Fig4Sigma02 named by the notebook (ID, and Paper as it likes):
+// Fig4Series for the depths Ls on Fig4Points points of [0.005, 2] against
+// the stored networks of fig.ID up to depth Fig4MaxDepth, as the first
+// item of the View; a panel that leaves a stored sample out is drawn at
+// the reader's settings (show.AtPaper). Its metrics follow: a
+// TheoryVsTheory metric that the theory approaches limit at least at 80%
+// of the predicted rate (jacspectrum.ApproachLimit from the last depth
+// over 4 to the last, on Fig4RatePoints points of [0.05, 3]; the central
+// check, of P18Fig4RateClaim), then the Agreements of the drawn stored
+// networks (P18Fig4Claim).
 func (p Panels) Fig4(fg show.Figure, f activation.Func, limit jacspectrum.Spectrum, Ls []int, rate float64) (show.View, error) {
 	fig := fg.ID
-	ss := p.Stored[fig]
-	if len(ss) == 0 || len(Ls) == 0 {
-		return nil, fmt.Errorf("spectra: figure %q needs stored spectra and depths (got %d and %d)", fig, len(ss), len(Ls))
+	show.Want(p.Fig4Points > 0 && p.Fig4RatePoints > 0 && p.Fig4MaxDepth > 0, "spectra", "Panels.Fig4: want positive Fig4Points, Fig4RatePoints and Fig4MaxDepth, got %d, %d and %d", p.Fig4Points, p.Fig4RatePoints, p.Fig4MaxDepth)
+	var ss []randmlp.SpectrumSample
+	for _, s := range p.Stored[fig] {
+		if s.Depth <= p.Fig4MaxDepth {
+			ss = append(ss, s)
+		}
 	}
-	series, err := Fig4Series(f, limit, Ls, Fig4Sigma02, ss, empirical.Linspace(0.005, 2, 160), 2, p.Theory)
+	if len(ss) == 0 || len(Ls) == 0 {
+		return nil, fmt.Errorf("spectra: figure %q needs stored spectra up to depth %d and depths (got %d and %d)", fig, p.Fig4MaxDepth, len(ss), len(Ls))
+	}
+	series, err := Fig4Series(f, limit, Ls, Fig4Sigma02, ss, empirical.Linspace(0.005, 2, p.Fig4Points), 2, p.Theory)
 	if err != nil {
 		return nil, err
 	}
 	fg.Caption = fmt.Sprintf("%s, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-%d simulations.", f, ss[0].Width)
 	fg.XLabel, fg.YLabel, fg.Series = "s", "P(s)", series
 	fg.Params, fg.Seed = map[string]float64{"sigma0_2": Fig4Sigma02, "N": float64(ss[0].Width)}, show.Seed(ss[0].Seed)
-	a, err := jacspectrum.ApproachLimit(f, limit, Ls[len(Ls)-1], Fig4Sigma02, empirical.Linspace(0.05, 3, 40), p.Check)
+	fg = show.AtPaper(fg, len(ss) == len(p.Stored[fig]))
+	a, err := jacspectrum.ApproachLimit(f, limit, Ls[len(Ls)-1], Fig4Sigma02, empirical.Linspace(0.05, 3, p.Fig4RatePoints), p.Check)
 	if err != nil {
 		return nil, err
 	}

@@ -5,16 +5,18 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/internal/mustpanic"
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -208,14 +210,14 @@ func TestTables(t *testing.T) {
 func TestPanelsFig2(t *testing.T) {
 	ss := samples(t)
 	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"f": ss}, Theory: mc, Check: mc}
-	got, err := p.Fig2(show.Figure{ID: "f", PaperFigure: "P18, Fig. 2", LogY: true}, 2.5)
+	got, err := p.Fig2(show.Figure{ID: "f", Paper: papers.Claim(papers.P18Fig2), LogY: true}, 2.5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	series, _ := Fig2Series(ss, empirical.Linspace(2.5/150, 2.5, 150), 2.5, mc)
 	want, _ := Agreements("f", P18Fig2Claim, ss, mc)
 	f := got.Figures()[0]
-	if f.ID != "f" || f.PaperFigure != "P18, Fig. 2" || !f.LogY || f.Params["N"] != 100 || f.Params["qstar"] != 0.25 || *f.Seed != 1 ||
+	if f.ID != "f" || !slices.Equal(f.Paper, papers.Claim(papers.P18Fig2)) || !f.LogY || f.Params["N"] != 100 || f.Params["qstar"] != 0.25 || *f.Seed != 1 ||
 		f.Caption != "Singular values of J at criticality: hardtanh, orthogonal weights, q* = 0.25; width-100 simulations." {
 		t.Errorf("figure %+v", f)
 	}
@@ -231,9 +233,9 @@ func TestPanelsFig2(t *testing.T) {
 // (AtLeast 80% of the rate), then the Agreements of the stored samples.
 func TestPanelsFig4(t *testing.T) {
 	ss := samples(t)
-	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"fig4-hardtanh": ss}, Theory: mc, Check: mc}
+	p := Panels{Stored: map[string][]randmlp.SpectrumSample{"fig4-hardtanh": ss}, Theory: mc, Check: mc, Fig4Points: 160, Fig4RatePoints: 40, Fig4MaxDepth: 1 << 20}
 	limit := jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}
-	got, err := p.Fig4(show.Figure{ID: "fig4-hardtanh", PaperFigure: "P18, Fig. 4"}, activation.HardTanh(), limit, []int{2, 8, 32}, 1)
+	got, err := p.Fig4(show.Figure{ID: "fig4-hardtanh", Paper: papers.Claim(papers.TannerFig4)}, activation.HardTanh(), limit, []int{2, 8, 32}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,12 +248,33 @@ func TestPanelsFig4(t *testing.T) {
 	if c.Value != a.Exponent || c.Tol != 0.8 || c.Name != "hardtanh: convergence exponent of KS(theory L, limit law), L=8→32" || c.Figure != "fig4-hardtanh" || c.Paper != P18Fig4RateClaim || !c.Central {
 		t.Errorf("convergence metric %+v (exponent %v)", c, a.Exponent)
 	}
-	if f, _ := got[0].Figure(); f.ID != "fig4-hardtanh" || f.PaperFigure != "P18, Fig. 4" || f.Params["sigma0_2"] != 0.25 || f.Params["N"] != 100 || len(f.Series) != 1+1+3+2 ||
+	if f, _ := got[0].Figure(); f.ID != "fig4-hardtanh" || !slices.Equal(f.Paper, papers.Claim(papers.TannerFig4)) || f.Params["sigma0_2"] != 0.25 || f.Params["N"] != 100 || len(f.Series) != 1+1+3+2 ||
 		f.Caption != "hardtanh, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-100 simulations." {
 		t.Errorf("figure %s with params %v and %d series", f.ID, f.Params, len(f.Series))
 	}
 	if _, err := p.Fig4(show.Figure{ID: "fig4-erf"}, activation.Erf(), limit, []int{2}, 1); err == nil {
 		t.Error("no stored erf spectra: no error")
+	}
+	// Below the deepest stored sample: fewer samples drawn and checked, on
+	// the grids asked for, and the panel claims nothing.
+	p.Fig4Points, p.Fig4RatePoints, p.Fig4MaxDepth = 20, 10, ss[0].Depth
+	got, err = p.Fig4(show.Figure{ID: "fig4-hardtanh", Paper: papers.Claim(papers.TannerFig4)}, activation.HardTanh(), limit, []int{2, 8, 32}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ = Agreements("fig4-hardtanh", P18Fig4Claim, ss[:1], mc)
+	if len(got) != 2+len(want) || !reflect.DeepEqual(got[2:], View(want)) {
+		t.Errorf("at Fig4MaxDepth = %d: %d items, want a figure, then 1 + %d metrics", ss[0].Depth, len(got), len(want))
+	}
+	if f, _ := got[0].Figure(); len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) || len(f.Series[0].X) != 20 || len(f.Series) != 1+1+3+1 {
+		t.Errorf("at Fig4MaxDepth = %d: figure claims %v, caption %q, %d points, %d series", ss[0].Depth, f.Paper, f.Caption, len(f.Series[0].X), len(f.Series))
+	}
+	if a, _ := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 32, Fig4Sigma02, empirical.Linspace(0.05, 3, 10), mc); func() bool { c, _ := got[1].Agreement(); return c.Value != a.Exponent }() {
+		t.Error("the convergence check is not on Fig4RatePoints points")
+	}
+	p.Fig4MaxDepth = ss[0].Depth - 1
+	if _, err := p.Fig4(show.Figure{ID: "fig4-hardtanh"}, activation.HardTanh(), limit, []int{2}, 1); err == nil {
+		t.Error("no stored sample up to Fig4MaxDepth: no error")
 	}
 }
 

@@ -1,6 +1,6 @@
 package tokenfig
 
-import "github.com/sigprop/sigprop/kernel-ext/bundle"
+import "github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 
 // The statements of Cowsik et al. 2024 that the claim checks of notebook
 // 02 test (show.Agreement.Paper), quoted from the paper with where they

@@ -7,8 +7,8 @@
 //
 // Figures the notebook names (AttMap, Field, LambdaASlice, LambdaGSlice,
 // CriticalSlowing, EdgeGap, and the stored planes of Figs. 4–6:
-// LambdaAPlane, LambdaGPlane, CausalPlane, whose sizes come from the
-// sweeps' records) take a show.Figure with its ID and PaperFigure and fill
+// LambdaAPlane, LambdaGPlane, CausalPlane, ContourOrder, whose sizes come from the
+// sweeps' records) take a show.Figure with its ID and Paper and fill
 // the rest; a figure claims its paper figure only at the paper's n = 256,
 // d = 64 (and the other settings it fixes), and a check whose tolerance
 // was set at those settings is not applicable elsewhere

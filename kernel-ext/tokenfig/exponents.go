@@ -41,7 +41,7 @@ func ErrataFigure(e tokencheck.Exponents, agree int, caption string) show.View {
 	const id = "errata-lambda-g"
 	idx := empirical.Linspace(1, float64(len(e.Mean)), len(e.Mean))
 	m := e.Models[0]
-	paper := paperSize(m) && e.L == 16
+	paper := tokencheck.AtSize(m) && e.L == tokencheck.GradientDepth
 	why := fmt.Sprintf("the finite-width offset %g was measured for λ_g^(16) at n = 256, d = 64; here L = %d, n = %d, d = %g", tokencheck.FiniteWidthOffset, e.L, m.N, m.D)
 	excess, printedGap := math.Inf(-1), math.Inf(1)
 	for i := 0; i < agree; i++ {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 	"github.com/sigprop/sigprop/lib/tokennet"
@@ -12,7 +13,7 @@ import (
 
 // OneBlock is the check of one simulated block against F, case k: q′/d
 // within 4 SE plus the attention term F leaves out (Curves.AttBias), and
-// p′/q′ within 4 SE. c must come from tokencheck.LayerCurves with L >= 1.
+// p′/q′ within 4 SE. c must come from tokencheck.Layers.Curves with L >= 1.
 func OneBlock(k int, c tokencheck.Curves) show.View {
 	m, st := c.Model, c.Sim
 	at := fmt.Sprintf("α=%.3g σ_w=%g from (q,p)=(%g,%g)", m.AlphaA, m.SigmaW, c.Start.Q, c.Start.P)
@@ -41,14 +42,14 @@ func LayerFigure(c tokencheck.Curves, checkNorm bool) show.View {
 	if L < 1 {
 		panic(fmt.Sprintf("tokenfig: LayerFigure needs curves of at least one layer, got %d", L))
 	}
-	k := min(8, L) // the layers checked
-	paper := m.N == 256 && m.D == 64 && (m.SigmaW == 1 || m.SigmaW == 5) && L >= 8
+	k := min(tokencheck.Fig2Checked, L) // the layers checked
+	paper := c.AtFig2()
 	layers := empirical.Linspace(0, float64(L), L+1)
 	id := fmt.Sprintf("fig2-layers-sw%g", m.SigmaW)
 	p := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, Seed: show.Seed(c.Seeds.Seed),
-		Caption:     fmt.Sprintf("Token norm q/d and cosine p/q per layer at σ_w = %g: theory iterates of F (lines) and the random transformer (points, mean ± SE of %d networks).", m.SigmaW, st.Samples),
-		PaperFigure: "Cowsik et al. 2024, Fig. 2 (second and third columns, means)",
-		XLabel:      "layer t", YLabel: "q/d and p/q",
+		Caption: fmt.Sprintf("Token norm q/d and cosine p/q per layer at σ_w = %g: theory iterates of F (lines) and the random transformer (points, mean ± SE of %d networks).", m.SigmaW, st.Samples),
+		Paper:   papers.Claim(papers.Cowsik2024Fig2), PaperNote: "second and third columns, means",
+		XLabel: "layer t", YLabel: "q/d and p/q",
 		Series: []show.Series{{Name: "theory q/d", X: layers, Y: c.Q}, show.Scatter("simulation q/d", layers, st.QOverD, st.QOverDSE),
 			{Name: "theory p/q", X: layers, Y: c.Cos}, show.Scatter("simulation p/q", layers, st.Cos, st.CosSE)},
 		Params: map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "networks": float64(st.Samples)}}, paper))}
@@ -64,7 +65,7 @@ func LayerFigure(c tokencheck.Curves, checkNorm bool) show.View {
 // HistogramFigures are Fig. 2's histograms at every layer as the paper
 // draws them, fig2-hist-norms-sw<σ_w> and fig2-hist-cosines-sw<σ_w>: each
 // a heat map with one column per layer and F's iterate on top. The row
-// named in PaperFigure is the paper's: top in the ordered phase (λ_a <= 0),
+// named in PaperNote is the paper's: top in the ordered phase (λ_a <= 0),
 // bottom in the chaotic one. They claim it only at the paper's n = 256,
 // d = 64, α = 8^{-1/2}, for one network, as the paper draws them. The seed
 // shown is the one h ran with.
@@ -79,7 +80,7 @@ func HistogramFigures(h tokencheck.Histograms) show.View {
 	if h.Networks != 1 {
 		nets = fmt.Sprintf("%d networks", h.Networks)
 	}
-	paper := paperSize(m) && m.AlphaA == a8 && m.AlphaM == a8 && h.Networks == 1
+	paper := h.AtFig2()
 	var p show.View
 	for _, c := range []struct {
 		kind, label, column string
@@ -88,9 +89,9 @@ func HistogramFigures(h tokencheck.Histograms) show.View {
 	}{{"norms", "|X_i|²/d", "second", h.Norms, h.Q}, {"cosines", "cos(X_i, X_j)", "third", h.Cosines, h.Cos}} {
 		x, y, z := c.hist.Plane()
 		p = append(p, show.Fig(show.AtPaper(show.Figure{ID: fmt.Sprintf("fig2-hist-%s-sw%g", c.kind, m.SigmaW), Seed: show.Seed(h.Seeds.Seed),
-			Caption:     fmt.Sprintf("Histograms of %s at every layer, σ_w = %g, %s (n = %d, d = %g): each column is a layer's density; red: the theory iterate of F.", c.label, m.SigmaW, nets, m.N, m.D),
-			PaperFigure: fmt.Sprintf("Cowsik et al. 2024, Fig. 2 (%s column, %s row)", c.column, row),
-			XLabel:      "layer t", YLabel: c.label, Legend: show.NoLegend,
+			Caption: fmt.Sprintf("Histograms of %s at every layer, σ_w = %g, %s (n = %d, d = %g): each column is a layer's density; red: the theory iterate of F.", c.label, m.SigmaW, nets, m.N, m.D),
+			Paper:   papers.Claim(papers.Cowsik2024Fig2), PaperNote: c.column + " column, " + row + " row",
+			XLabel: "layer t", YLabel: c.label, Legend: show.NoLegend,
 			Heat:   &show.Heat{Name: "density of " + c.label, X: x, Y: y, Z: z, ZLabel: "density"},
 			Series: []show.Series{{Name: "theory", X: layers, Y: c.theory}},
 			Params: map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "networks": float64(h.Networks)}}, paper)))
@@ -115,8 +116,8 @@ func SymmetryFigure(s tokencheck.Symmetry) show.View {
 	if s.Q != m.D {
 		q = fmt.Sprintf("%gd", s.Q/m.D)
 	}
-	paper := paperSize(m) && m.AlphaA == a8 && m.AlphaM == a8 && m.SigmaW == 2 && s.Q == m.D && s.P1 == 0.75*m.D && s.P2 == 0.5*m.D
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-symmetry", PaperFigure: "Cowsik et al. 2024, Fig. 3", Seed: show.Seed(s.Seeds.Seed),
+	paper := s.At(tokencheck.Fig3())
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-symmetry", Paper: papers.Claim(papers.Cowsik2024Fig3), Seed: show.Seed(s.Seeds.Seed),
 		Caption: fmt.Sprintf("Two-group initial condition (eq. 12), p1 = %g p2 = %gd, q = %s, σ_w = %g, α = %s: the within/across dot-product ratio p1/p2 (mean ± SE of %d networks) decays towards 1; p/q approaches the non-collapsed fixed point of F (dashed level).",
 			s.P1/s.P2, s.P1/m.D, q, m.SigmaW, alphaText(m.AlphaA), st.Samples),
 		XLabel: "layer t", YLabel: "p1/p2 and p/q",
@@ -130,7 +131,7 @@ func SymmetryFigure(s tokencheck.Symmetry) show.View {
 		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("Fig. 3: (p1/p2 − 1) at layer %d relative to layer 0", L), Kind: show.Claim,
 			Value: (st.QOverD[L] - 1) / (st.QOverD[0] - 1), Tol: 0.25, Rule: show.AtMost, Figure: "fig3-symmetry",
 			Basis: fmt.Sprintf("the paper's claim that p1/p2 → 1: at least three quarters of the excess gone in %d layers (simulation in lib/sources/cowsik2024.md#figure-3: 0.06/0.55 ≈ 0.11)", L),
-			Note:  fmt.Sprintf("p1/p2: %.3f ± %.3f → %.3f ± %.3f", st.QOverD[0], st.QOverDSE[0], st.QOverD[L], st.QOverDSE[L]), Paper: claimFig3, Central: true}, paper && L >= 32,
+			Note:  fmt.Sprintf("p1/p2: %.3f ± %.3f → %.3f ± %.3f", st.QOverD[0], st.QOverDSE[0], st.QOverD[L], st.QOverDSE[L]), Paper: claimFig3, Central: true}, paper && L >= tokencheck.Fig3().L,
 			fmt.Sprintf("the paper's claim read over 32 blocks at its settings; here %d blocks, n = %d, d = %g", L, m.N, m.D)),
 		show.Agree(show.Agreement{Name: fmt.Sprintf("Fig. 3: p/q at layer %d − fixed point of F", L), Kind: show.TheoryVsSimulation,
 			Value: st.Cos[L] - s.FixedCos, Tol: 4 * st.CosSE[L], Figure: "fig3-symmetry",

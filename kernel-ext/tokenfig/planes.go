@@ -18,12 +18,6 @@ type PlaneAxes struct {
 	XLabel, YLabel string
 }
 
-// simAtPaper reports whether a simulated plane ran at the paper's n = 256,
-// d = 64 and, for λ_g^(L), L = 16 (λ_a's estimator is one block, L = 0).
-func simAtPaper(s tokencheck.SimPlane) bool {
-	return s.N == 256 && s.D == 64 && (s.L == 0 || s.L == 16)
-}
-
 // simSizes is "n = N, d = D" (", L = L" when the sweep has a depth).
 func simSizes(s tokencheck.SimPlane) string {
 	if s.L == 0 {
@@ -42,7 +36,7 @@ func simParams(s tokencheck.SimPlane) map[string]float64 {
 }
 
 // LambdaAPlane fills theory and numeric (the notebook's Fig. 4 figures,
-// ID and PaperFigure) on the plane a: theory the closed-form λ_a (top
+// ID and Paper) on the plane a: theory the closed-form λ_a (top
 // eigenvalue of dF at the collapsed point, minus 1) on the paper's grid
 // with its zero contour, numeric the simulated λ_a of eq. (24) of sim
 // with the zero crossings of the simulation and of the one-step theory
@@ -70,7 +64,7 @@ func LambdaAPlane(theory, numeric show.Figure, a PlaneAxes, sim tokencheck.SimPl
 	for _, f := range []*show.Figure{&theory, &numeric} {
 		f.XLabel, f.YLabel = a.XLabel, a.YLabel
 	}
-	return show.View{show.Fig(theory), show.Fig(show.AtPaper(numeric, simAtPaper(sim))),
+	return show.View{show.Fig(theory), show.Fig(show.AtPaper(numeric, sim.AtPaper())),
 		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 4 " + a.ID + ": max |z| of simulated eq. (24) vs its one-step theory", Tol: 4.5, Figure: numeric.ID,
 			Basis: fmt.Sprintf("%s; SE from %d networks, %s", tFalseAlarm(4.5, sim.Networks-1, len(sim.Mean)), sim.Networks, simSizes(sim)),
 			Paper: claimFig4, Central: a.Plane == tokengeom.AlphaSigma}, sim.Mean, sim.SE, one.Z))}
@@ -100,7 +94,7 @@ func LambdaGPlane(theory, numeric show.Figure, a PlaneAxes, sim tokencheck.SimPl
 	for _, f := range []*show.Figure{&theory, &numeric} {
 		f.XLabel, f.YLabel = a.XLabel, a.YLabel
 	}
-	paper := simAtPaper(sim)
+	paper := sim.AtPaper()
 	return append(show.View{show.Fig(show.AtPaper(theory, paper)), show.Fig(show.AtPaper(numeric, paper))},
 		GradientPlaneChecks(numeric.ID, tokencheck.GradientPlane(a.Plane, sim, sim.L), sim.Networks)...)
 }
@@ -113,7 +107,7 @@ func LambdaGPlane(theory, numeric show.Figure, a PlaneAxes, sim tokencheck.SimPl
 // least 2 SE) and that both coincide near α = 0 (the shift at α ≤ 0.1
 // within 3 SE). The caption and Params state the causal sweep's recorded
 // n, d and L (λ_a's sweep has no depth: its estimator is one block); f
-// claims its paper figure only at the paper's sizes (simAtPaper).
+// claims its paper figure only at the paper's sizes (tokencheck.SimPlane.AtPaper).
 // It panics unless both sweeps ran on the same grid at the same sizes.
 func CausalPlane(f show.Figure, label string, causal, acausal tokencheck.SimPlane) show.View {
 	if len(causal.Mean) != len(acausal.Mean) || len(causal.X) != len(acausal.X) || causal.N != acausal.N || causal.D != acausal.D || causal.L != acausal.L {
@@ -127,7 +121,7 @@ func CausalPlane(f show.Figure, label string, causal, acausal tokencheck.SimPlan
 	f.Series = []show.Series{show.Scatter("causal = 0", cx, cy, nil), show.Scatter("acausal = 0", ax, ay, nil)}
 	shift, sse := empirical.MeanShift(causal.Mean, causal.SE, acausal.Mean, acausal.SE, nil)
 	near, nse := empirical.MeanShift(causal.Mean, causal.SE, acausal.Mean, acausal.SE, func(k int) bool { return causal.X[k%len(causal.X)] <= 0.1 })
-	return show.View{show.Fig(show.AtPaper(f, simAtPaper(causal))),
+	return show.View{show.Fig(show.AtPaper(f, causal.AtPaper())),
 		show.Agree(show.Agreement{Name: "Fig. 6: mean causal − acausal " + label + " over the plane, in SE", Kind: show.Claim,
 			Value: shift / sse, Tol: 2, Rule: show.AtLeast, Figure: f.ID, Note: fmt.Sprintf("mean shift %+.4f ± %.4f", shift, sse),
 			Basis: fmt.Sprintf("the paper's claim that causality raises %s: a mean increase of at least 2 SE over %d points", label, len(causal.Mean)), Paper: claimFig6, Central: true}),

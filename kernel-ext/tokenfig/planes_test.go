@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
@@ -22,12 +23,12 @@ func readPlane(t *testing.T, dir string) tokencheck.SimPlane {
 }
 
 // The plane builders state the sizes the sweeps record (captions and
-// Params), keep the notebook's ID and PaperFigure, and at sizes other than
+// Params), keep the notebook's ID and Paper, and at sizes other than
 // the paper's (a sweep of one's own, here the committed one relabelled)
 // claim nothing and say so.
 func TestPlanesFromRecordedSizes(t *testing.T) {
 	axes := PlaneAxes{Plane: tokengeom.AlphaSigma, ID: "alpha-sigma", XLabel: "α", YLabel: "σ_w"}
-	th, nu := show.Figure{ID: "t", PaperFigure: "P, Fig. 4 left"}, show.Figure{ID: "n", PaperFigure: "P, Fig. 4 right"}
+	th, nu := show.Figure{ID: "t", Paper: papers.Claim(papers.Cowsik2024Fig4)}, show.Figure{ID: "n", Paper: papers.Claim(papers.Cowsik2024Fig4)}
 	la := readPlane(t, "la-alpha-sigma")
 	causal, acausal := readPlane(t, "lg-causal-alpha-sigma"), readPlane(t, "lg-alpha-sigma")
 	for _, tc := range []struct {
@@ -36,12 +37,12 @@ func TestPlanesFromRecordedSizes(t *testing.T) {
 		sim  tokencheck.SimPlane
 	}{
 		{"lambda-a", LambdaAPlane(th, nu, axes, la), la},
-		{"causal", CausalPlane(show.Figure{ID: "n", PaperFigure: "P, Fig. 6"}, "λ_g", causal, acausal), causal},
+		{"causal", CausalPlane(show.Figure{ID: "n", Paper: papers.Claim(papers.Cowsik2024Fig6)}, "λ_g", causal, acausal), causal},
 	} {
 		valid(t, tc.v)
 		f := tc.v.Figures()[len(tc.v.Figures())-1]
-		if f.ID != "n" || f.PaperFigure == "" || strings.Contains(f.Caption, show.YourSettings) {
-			t.Errorf("%s at the paper's sizes: id %q, paper figure %q, caption %q", tc.name, f.ID, f.PaperFigure, f.Caption)
+		if f.ID != "n" || len(f.Paper) == 0 || strings.Contains(f.Caption, show.YourSettings) {
+			t.Errorf("%s at the paper's sizes: id %q, paper figure %q, caption %q", tc.name, f.ID, f.Paper, f.Caption)
 		}
 		want := map[string]float64{"n": float64(tc.sim.N), "d": float64(tc.sim.D)}
 		if tc.sim.L != 0 {
@@ -61,10 +62,10 @@ func TestPlanesFromRecordedSizes(t *testing.T) {
 	}
 	// The same data labelled as a run at d = 32: no claim, "(at your settings)", d = 32 stated.
 	la.D, causal.D, acausal.D = 32, 32, 32
-	for _, v := range []show.View{LambdaAPlane(th, nu, axes, la), CausalPlane(show.Figure{ID: "n", PaperFigure: "P, Fig. 6"}, "λ_g", causal, acausal)} {
+	for _, v := range []show.View{LambdaAPlane(th, nu, axes, la), CausalPlane(show.Figure{ID: "n", Paper: papers.Claim(papers.Cowsik2024Fig6)}, "λ_g", causal, acausal)} {
 		f := v.Figures()[len(v.Figures())-1]
-		if f.PaperFigure != "" || !strings.HasSuffix(f.Caption, show.YourSettings) || f.Params["d"] != 32 || !strings.Contains(f.Caption, "d = 32") {
-			t.Errorf("at d = 32: paper figure %q, caption %q, Params %v", f.PaperFigure, f.Caption, f.Params)
+		if len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) || f.Params["d"] != 32 || !strings.Contains(f.Caption, "d = 32") {
+			t.Errorf("at d = 32: paper figure %q, caption %q, Params %v", f.Paper, f.Caption, f.Params)
 		}
 	}
 }

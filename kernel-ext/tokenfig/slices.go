@@ -10,15 +10,16 @@ import (
 )
 
 // This file holds the figures of notebook 02 that the notebook names (ID
-// and PaperFigure in a show.Figure literal) and these functions fill from
+// and Paper in a show.Figure literal) and these functions fill from
 // the models and results they draw, so that a caption, its Params and its
 // sample counts say what ran. A figure claims its paper figure only at the
 // paper's n = 256 tokens of width d = 64 (and α = 8^{-1/2}, σ_A² = 1 where
 // the figure fixes them); at other settings it claims nothing and says so
 // (show.AtPaper).
 
-// a8 is the paper's α = α_A = α_M = 8^{-1/2} (Figs. 2–5).
-var a8 = 1 / math.Sqrt(8)
+// a8 is the paper's α = α_A = α_M = 8^{-1/2} (Figs. 2–5: tokencheck.Fig2's),
+// which captions write by name.
+var a8 = tokencheck.Fig2(1).Model.AlphaA
 
 // alphaText is α as the captions write it: 8^{-1/2} for the paper's value.
 func alphaText(a float64) string {
@@ -27,9 +28,6 @@ func alphaText(a float64) string {
 	}
 	return fmt.Sprintf("%.3g", a)
 }
-
-// paperSize reports whether m has the paper's n = 256 and d = 64.
-func paperSize(m tokengeom.Model) bool { return m.N == 256 && m.D == 64 }
 
 // AttMap fills f (the notebook's att-map) with the attention map of eq.
 // (10) before the residual (tokengeom.AttCurve): q′/d and p′/d against the
@@ -51,7 +49,7 @@ func AttMap(f show.Figure, rhos []float64, n int, d float64, sigmaA2s []float64)
 // Field fills f (the notebook's fig2-field-sw<σ_w>) with the phase
 // portrait pt of F for the model m (tokengeom.PhasePortrait, drawn by
 // PortraitSeries with segments of extent (lx, ly)): its field, its
-// trajectory and its fixed points. It claims f.PaperFigure at the paper's
+// trajectory and its fixed points. It claims f.Paper at the paper's
 // n, d, α = 8^{-1/2} and σ_A² = 1.
 func Field(f show.Figure, m tokengeom.Model, pt tokengeom.Portrait, lx, ly float64) show.View {
 	f.Series = PortraitSeries(pt, lx, ly)
@@ -59,7 +57,7 @@ func Field(f show.Figure, m tokengeom.Model, pt tokengeom.Portrait, lx, ly float
 		m.SigmaW, alphaText(m.AlphaA), m.SigmaA2, len(pt.TrajX)-1, pt.LambdaA)
 	f.XLabel, f.YLabel = "q/d", "p/q"
 	f.Params = map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "sigma_a2": m.SigmaA2}
-	return show.View{show.Fig(show.AtPaper(f, paperSize(m) && m.AlphaA == a8 && m.AlphaM == a8 && m.SigmaA2 == 1))}
+	return show.View{show.Fig(show.AtPaper(f, tokencheck.AtFig2Block(m)))}
 }
 
 // LambdaASlice fills f (the notebook's fig4-lambda-a-slice) with λ_a
@@ -86,7 +84,7 @@ func LambdaASlice(f show.Figure, e tokencheck.Exponents, edge float64, fine []fl
 		show.Scatter("simulation eq. (24)", sws, e.Mean, e.SE),
 	}
 	f.Params = map[string]float64{"alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "networks": float64(e.Networks)}
-	return show.View{show.Fig(show.AtPaper(f, paperSize(m) && m.AlphaA == a8)),
+	return show.View{show.Fig(show.AtPaper(f, tokencheck.AtFig2Block(m))),
 		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 4: max |z| of simulated eq. (24) vs its one-step theory over σ_w", Tol: 4,
 			Figure: f.ID, Basis: fmt.Sprintf("SE from %d networks, n = %d, d = %g", e.Networks, m.N, m.D), Paper: claimFig4}, e.Mean, e.SE, e.Theory))}
 }
@@ -143,12 +141,12 @@ func LambdaGSlice(f show.Figure, es []tokencheck.Exponents, fine []float64) show
 	f.Params = map[string]float64{"n": float64(m.N), "d": m.D, "L": float64(L), "networks": float64(nets)}
 	worst, tq := tokencheck.SliceAgreement(0.01, tokengeom.Corrected, es...)
 	printed, _ := tokencheck.SliceAgreement(0.01, tokengeom.Paper, es...)
-	paper := paperSize(m) && L == 16
+	paper := tokencheck.AtSize(m) && L == tokencheck.GradientDepth
 	why := fmt.Sprintf("the paper's λ_g is at n = 256, d = 64, L = 16; here n = %d, d = %g, L = %d", m.N, m.D, L)
 	if paper && nets < tokencheck.SliceNetworks {
 		why = fmt.Sprintf("with %d networks per point the t quantile of the SE's own uncertainty is %.1f, too large to tell the printed λ_g from the corrected one (at least %d networks)", nets, tq, tokencheck.SliceNetworks)
 	}
-	return show.View{show.Fig(show.AtPaper(f, paperSize(m))),
+	return show.View{show.Fig(show.AtPaper(f, tokencheck.AtSize(m))),
 		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("Fig. 5: worst |sim − corrected λ_g^(%d)| / (t·SE) over %d points", L, points), Kind: show.TheoryVsSimulation,
 			Value: worst, Tol: 1, Rule: show.AtMost, Figure: f.ID, Paper: claimFig5, Central: true,
 			Basis: fmt.Sprintf("each point against its own SE, from %d networks of n = %d, d = %g (one λ_g per network, the sample unit): t = %.2f, the two-sided Student t quantile with %d degrees of freedom at family level 1%% over the %d points; no finite-width allowance (none is resolved at these points: lib/sources/cowsik2024.md#protocol-lambda-g)", nets, m.N, m.D, tq, nets-1, points),
@@ -178,7 +176,7 @@ func WidthBias(w tokencheck.WidthBias) show.View {
 	declared := declaredFig2Norm
 	declared.DataSeeds = []uint64{w.Seeds.Seed}
 	measured := fmt.Sprintf("at σ_w = %g and d = %d the simulated q/d runs above the theory by 3–4%% at layer %d, many SE", m.SigmaW, d0, w.L)
-	if !(m.N == 256 && d0 == 64 && w.L == 8 && m.SigmaW == 1) {
+	if !w.AtFig2() {
 		measured = fmt.Sprintf("at σ_w = %g and d = %d the simulated q/d runs above the theory at layer %d (at the paper's n = 256, d = 64, layer 8 and σ_w = 1: by 3–4%%, many SE)", m.SigmaW, d0, w.L)
 	}
 	return append(v,

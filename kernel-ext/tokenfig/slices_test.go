@@ -7,9 +7,10 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/internal/showtest"
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
@@ -45,9 +46,9 @@ func TestSlicesAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fig := show.Figure{ID: "fig2-field-sw1", PaperFigure: "Cowsik et al. 2024, Fig. 2"}
-	if f := Field(fig, m, pt, 0.05, 0.05).Figures()[0]; f.PaperFigure == "" || !strings.HasPrefix(f.Caption, "Vector field of F at σ_w = 1, α = 8^{-1/2}, σ_A² = 1 (") || !strings.Contains(f.Caption, "the 4-block trajectory") {
-		t.Errorf("Field at the paper's settings: claim %q, caption %q", f.PaperFigure, f.Caption)
+	fig := show.Figure{ID: "fig2-field-sw1", Paper: papers.Claim(papers.Cowsik2024Fig2)}
+	if f := Field(fig, m, pt, 0.05, 0.05).Figures()[0]; len(f.Paper) == 0 || !strings.HasPrefix(f.Caption, "Vector field of F at σ_w = 1, α = 8^{-1/2}, σ_A² = 1 (") || !strings.Contains(f.Caption, "the 4-block trajectory") {
+		t.Errorf("Field at the paper's settings: claim %q, caption %q", f.Paper, f.Caption)
 	}
 	small := sized(m, 32, 16)
 	showtest.AtYourSettings(t, "Field", Field(fig, small, pt, 0.05, 0.05), map[string]float64{"sigma_w": 1, "alpha": a8, "n": 32, "d": 16, "sigma_a2": 1}, nil, nil)
@@ -55,7 +56,7 @@ func TestSlicesAtYourSettings(t *testing.T) {
 	sws := []float64{1, 2}
 	ea := tokencheck.Exponents{Models: []tokengeom.Model{sized(tokengeom.NewModel(a8, a8, 1), 32, 16), sized(tokengeom.NewModel(a8, a8, 2), 32, 16)}, L: 1, Networks: 5,
 		Mean: []float64{-0.1, 0.1}, SE: []float64{0.01, 0.01}, Theory: []float64{-0.1, 0.12}, Seeds: tokencheck.Seeds{Seed: 500, Stream: 3}}
-	va := LambdaASlice(show.Figure{ID: "fig4-lambda-a-slice", PaperFigure: "Cowsik et al. 2024, Fig. 4"}, ea, 1.9, sws)
+	va := LambdaASlice(show.Figure{ID: "fig4-lambda-a-slice", Paper: papers.Claim(papers.Cowsik2024Fig4)}, ea, 1.9, sws)
 	if s := va.Figures()[0].Seed; s == nil || *s != 500 {
 		t.Errorf("LambdaASlice seed %v, want the run's 500", s)
 	}
@@ -66,15 +67,15 @@ func TestSlicesAtYourSettings(t *testing.T) {
 	}
 
 	paper := []tokencheck.Exponents{exponents(tokengeom.AlphaSigma.Column(a8, sws), 16, 32), exponents(tokengeom.AlphaSigma.Column(0.6, sws), 16, 32)}
-	gs := show.Figure{ID: "fig5-lambda-g-slice", PaperFigure: "Cowsik et al. 2024, Fig. 5"}
+	gs := show.Figure{ID: "fig5-lambda-g-slice", Paper: papers.Claim(papers.Cowsik2024Fig5)}
 	paper[0].Seeds.Seed, paper[1].Seeds.Seed = 800, 810
 	vp := LambdaGSlice(gs, paper, sws)
 	if s := vp.Figures()[0].Seed; s == nil || *s != 800 {
 		t.Errorf("LambdaGSlice seed %v, want the first run's 800", s)
 	}
-	if f := vp.Figures()[0]; f.PaperFigure == "" || !strings.HasPrefix(f.Caption, "λ_g^(16) against σ_w at α = 8^{-1/2} and α = 0.6, n = 256: ") || len(vp.Agreements()) != 1 ||
+	if f := vp.Figures()[0]; len(f.Paper) == 0 || !strings.HasPrefix(f.Caption, "λ_g^(16) against σ_w at α = 8^{-1/2} and α = 0.6, n = 256: ") || len(vp.Agreements()) != 1 ||
 		vp.Agreements()[0].Name != "Fig. 5: worst |sim − corrected λ_g^(16)| / (t·SE) over 4 points" || vp.Agreements()[0].Paper == "" || !vp.Agreements()[0].Central {
-		t.Errorf("LambdaGSlice at the paper's n, d: claim %q, caption %q, checks %+v", f.PaperFigure, f.Caption, vp.Agreements())
+		t.Errorf("LambdaGSlice at the paper's n, d: claim %q, caption %q, checks %+v", f.Paper, f.Caption, vp.Agreements())
 	}
 	// With 3 networks per point (t = 17.3 at 1%/4) the check cannot tell the printed λ_g from the corrected one: not applicable.
 	few := []tokencheck.Exponents{exponents(tokengeom.AlphaSigma.Column(a8, sws), 16, 3), exponents(tokengeom.AlphaSigma.Column(0.6, sws), 16, 3)}

@@ -7,8 +7,9 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/internal/showtest"
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 	"github.com/sigprop/sigprop/lib/tokennet"
@@ -116,8 +117,8 @@ func TestLayerFigure(t *testing.T) {
 	c.Q, c.Cos, c.Sim = c.Q[:5], c.Cos[:5], stats(sq[:5], fill(5, 0.01), sc[:5], fill(5, 0.01), 8)
 	p = LayerFigure(c, true)
 	if ms := valid(t, p); len(ms) != 2 || ms[0].Name != "Fig. 2 σ_w=2: max |z| of q/d, layers 1–4" || math.Abs(float64(ms[0].Value)-3) > 1e-9 ||
-		p.Figures()[0].PaperFigure != "" || !strings.HasSuffix(p.Figures()[0].Caption, show.YourSettings) {
-		t.Errorf("4 layers: checks %v, claim %q, caption %q", ms, p.Figures()[0].PaperFigure, p.Figures()[0].Caption)
+		len(p.Figures()[0].Paper) > 0 || !strings.HasSuffix(p.Figures()[0].Caption, show.YourSettings) {
+		t.Errorf("4 layers: checks %v, claim %q, caption %q", ms, p.Figures()[0].Paper, p.Figures()[0].Caption)
 	}
 }
 
@@ -134,7 +135,7 @@ func TestHistogramFigures(t *testing.T) {
 		}
 		valid(t, p)
 		if len(p.Figures()) != 2 || p.Figures()[1].ID != "fig2-hist-cosines-sw"+map[float64]string{1: "1", 5: "5"}[c.sw] ||
-			!strings.Contains(p.Figures()[0].PaperFigure, "second column, "+c.row+" row") || !strings.Contains(p.Figures()[0].Caption, "one network (n = 256, d = 64)") {
+			!slices.Equal(p.Figures()[0].Paper, papers.Claim(papers.Cowsik2024Fig2)) || !strings.Contains(p.Figures()[0].PaperNote, "second column, "+c.row+" row") || !strings.Contains(p.Figures()[0].Caption, "one network (n = 256, d = 64)") {
 			t.Errorf("σ_w = %g: %+v", c.sw, p.Figures())
 		}
 		// The heat map is the histogram: layer t along x, bin along y.
@@ -166,7 +167,7 @@ func TestSymmetryFigure(t *testing.T) {
 	}
 	// The notebook's caption, formatted from s.
 	const want = "Two-group initial condition (eq. 12), p1 = 1.5 p2 = 0.75d, q = d, σ_w = 2, α = 8^{-1/2}: the within/across dot-product ratio p1/p2 (mean ± SE of 4 networks) decays towards 1; p/q approaches the non-collapsed fixed point of F (dashed level)."
-	if f := p.Figures()[0]; f.Params["p1"] != 48 || f.Params["q"] != 64 || f.Caption != want || f.PaperFigure == "" || ms[0].Name != "Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0" {
+	if f := p.Figures()[0]; f.Params["p1"] != 48 || f.Params["q"] != 64 || f.Caption != want || len(f.Paper) == 0 || ms[0].Name != "Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0" {
 		t.Errorf("figure %+v", f)
 	}
 	// At d = 16 (q = d, p1 = 0.75d, p2 = 0.5d still) the figure claims nothing.

@@ -7,9 +7,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/gocorpus"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/seqtf"
 )
 
@@ -93,7 +94,7 @@ func (c Code) Figures() []show.Figure {
 			}
 			series = append(series, show.Series{Name: name, X: layerAxis(len(m)), Y: y, YErr: e, Style: show.LinePoints})
 		}
-		out = append(out, show.Figure{ID: p.id, PaperFigure: "Noci et al. 2023, Fig. 2" + p.panel,
+		out = append(out, show.Figure{ID: p.id, Paper: papers.Claim(papers.Noci2023Fig2), PaperNote: "panel " + p.panel,
 			Caption: fmt.Sprintf("‖∇%s_ℓ‖ of the next-token cross-entropy at initialisation against the block ℓ, for a causal language model on the Go standard library's source (%d windows of %d bytes, %s): geometric mean over %d initialisations, error bars one SE.", p.w, c.B, c.Corpus.N, c.Corpus.GoVersion, len(c.Settings.Seeds)),
 			XLabel:  "layer ℓ", YLabel: "‖∇" + p.w + "‖", LogY: true, Legend: show.BottomLeft, Series: series})
 	}

@@ -2,7 +2,6 @@ package trainview
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -12,7 +11,7 @@ import (
 )
 
 // This file holds the builders of notebook 06's figures of stored runs:
-// the notebook names each (ID and PaperFigure in a show.Figure literal)
+// the notebook names each (ID and Paper in a show.Figure literal)
 // and these fill caption, series and Params from the runs and the
 // settings their provenance records.
 
@@ -107,7 +106,7 @@ func (n Noci) ShapedFigures(curves, entropy show.Figure, names, short []string, 
 		layers = append(layers, fmt.Sprint(l+1))
 	}
 	entropy.Caption = fmt.Sprintf("Mean softmax entropy −Σ_j S_ij ln S_ij over rows and images, layers %s, every %d steps of the runs above (ln n = %.3f is uniform attention). The paper's contrast is at lr 1e-3, where the Pre-LN entropy collapses; at lr %s it does not predict one. %s",
-		strings.Join(layers, " and "), ts.NociEvery, math.Log(float64(n.model(L).Tokens())), sci(s.AdamLR), data)
+		strings.Join(layers, " and "), ts.NociEvery, n.model(L).UniformEntropy(), sci(s.AdamLR), data)
 	entropy.XLabel, entropy.YLabel, entropy.Legend, entropy.Series = "step", "attention entropy", show.BottomLeft, n.Entropy(names, short, L)
 	return show.View{show.Fig(curves), show.Fig(entropy)}
 }

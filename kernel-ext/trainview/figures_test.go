@@ -1,10 +1,12 @@
 package trainview
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/trainability"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )
@@ -34,14 +36,14 @@ func wantIn(t *testing.T, f show.Figure, want ...string) {
 // record, not the committed runs' numbers: here a sweep of 2 seeds at
 // d = 16, L = 4 (17 tokens) and Noci runs of 100 steps, seeds 12–14, 500
 // test images, d = 32, Adam lr 1e-3; each keeps the notebook's ID and
-// PaperFigure.
+// Paper.
 func TestFigureBuilders(t *testing.T) {
 	set := testSet()
 	lam := func(r ts.Result) float64 { return r.LambdaG }
-	f := rendered(t, LossVsFigure(show.Figure{ID: "v", PaperFigure: "P"}, set, "λ_g", lam))[0]
+	f := rendered(t, LossVsFigure(show.Figure{ID: "v", Paper: papers.Claim(papers.Cowsik2024Fig7)}, set, "λ_g", lam))[0]
 	wantIn(t, f, "mean over 2 seeds", "exponent λ_g")
-	if f.ID != "v" || f.PaperFigure != "P" {
-		t.Errorf("LossVsFigure id %q, paper figure %q", f.ID, f.PaperFigure)
+	if f.ID != "v" || !slices.Equal(f.Paper, papers.Claim(papers.Cowsik2024Fig7)) {
+		t.Errorf("LossVsFigure id %q, paper figure %q", f.ID, f.Paper)
 	}
 	fc := ts.LossFit{WA: 1, WG: 0.5, B: 0.25, R2: 0.75}
 	if f := rendered(t, FitFigure(show.Figure{ID: "fit"}, set, fc))[0]; f.Params["w_g"] != 0.5 || f.Params["R2"] != 0.75 {
@@ -62,15 +64,15 @@ func TestFigureBuilders(t *testing.T) {
 	at := func(images, L int, seed uint64, d int) ts.InitGrads {
 		return ts.InitGrads{Settings: ts.InitGradSettings{Images: images, Layers: L, Seed: seed}, D: d}
 	}
-	if f := rendered(t, InitGradFigure(show.Figure{ID: "g", PaperFigure: "P"}, "W^V", g, at(64, 16, 14, 64)))[0]; f.PaperFigure != "P" || *f.Seed != 14 {
-		t.Errorf("at the analogue's 64 images, L = 16: claim %q, seed %v", f.PaperFigure, f.Seed)
+	if f := rendered(t, InitGradFigure(show.Figure{ID: "g", Paper: papers.Claim(papers.Cowsik2024Fig7)}, "W^V", g, at(64, 16, 14, 64)))[0]; !slices.Equal(f.Paper, papers.Claim(papers.Cowsik2024Fig7)) || *f.Seed != 14 {
+		t.Errorf("at the analogue's 64 images, L = 16: claim %q, seed %v", f.Paper, f.Seed)
 	}
-	if f := rendered(t, InitGradFigure(show.Figure{ID: "g", PaperFigure: "P"}, "W^V", g, at(64, 4, 14, 64)))[0]; f.PaperFigure != "" {
-		t.Errorf("at 64 images, L = 4: claim %q, want none", f.PaperFigure)
+	if f := rendered(t, InitGradFigure(show.Figure{ID: "g", Paper: papers.Claim(papers.Cowsik2024Fig7)}, "W^V", g, at(64, 4, 14, 64)))[0]; len(f.Paper) > 0 {
+		t.Errorf("at 64 images, L = 4: claim %q, want none", f.Paper)
 	}
-	f = rendered(t, InitGradFigure(show.Figure{ID: "g", PaperFigure: "P"}, "W^V", g, at(32, 3, 3, 16)))[0]
-	if f.PaperFigure != "" || !strings.HasSuffix(f.Caption, show.YourSettings) {
-		t.Errorf("at 32 images: claim %q, caption %q; want no claim", f.PaperFigure, f.Caption)
+	f = rendered(t, InitGradFigure(show.Figure{ID: "g", Paper: papers.Claim(papers.Cowsik2024Fig7)}, "W^V", g, at(32, 3, 3, 16)))[0]
+	if len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) {
+		t.Errorf("at 32 images: claim %q, caption %q; want no claim", f.Paper, f.Caption)
 	}
 	wantIn(t, f, "32 images", "seed 3, d = 16, L = 3")
 }

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )

@@ -2,13 +2,14 @@ package trainview
 
 import (
 	"fmt"
-	"github.com/sigprop/sigprop/lib/empirical"
 	"io/fs"
 	"math"
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/lib/empirical"
+
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )

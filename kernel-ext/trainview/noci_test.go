@@ -8,7 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/sigprop/sigprop/internal/mustpanic"
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
@@ -33,7 +33,7 @@ func testNoci(t *testing.T) Noci {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := ReadNoci(fstest.MapFS{"runs.json": {Data: b}, "provenance.json": {Data: []byte(`{"settings": {"d": 64, "patch": 7, "depths": [2, 4]}, "elapsed": "1m"}`)}})
+	n, err := ReadNoci(fstest.MapFS{"runs.json": {Data: b}, "provenance.json": {Data: []byte(`{"settings": {"data": "notebooks/data/fashion-mnist-subset", "n_val": 1000, "n_test": 2000, "split_seed": 1, "steps": 250, "batch": 64, "adam_lr": 0.0003, "sgd_lr": 0.01, "sgd_momentum": 0.9, "d": 64, "patch": 7, "depths": [2, 4], "seeds": [12, 13, 14]}, "elapsed": "1m"}`)}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 	"gonum.org/v1/gonum/stat"
@@ -40,7 +40,7 @@ func GradRatioFigure(first, last ts.LayerSnapshot) show.Figure {
 // EffLRFigure fills f (the notebook's noci-adam-effective-lr) with Adam's
 // mean effective learning rate of W^Q relative to W^V against the step,
 // one line per layer of layers (0-based), from the probe p of the run tr
-// (seed 11). It claims f.PaperFigure only after the stored runs'
+// (seed 11). It claims f.Paper only after the stored runs'
 // trainsweep.NociSteps steps.
 func EffLRFigure(f show.Figure, p *ts.Probe, layers []int, tr ts.Run) show.View {
 	steps, eff := p.EffLRRatios(layers)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sigprop/sigprop/internal/showtest"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )
 
@@ -51,8 +52,8 @@ func TestProbeViews(t *testing.T) {
 		t.Errorf("claims table %v", tab.Rows)
 	}
 	v.Show()
-	fig := show.Figure{ID: "noci-adam-effective-lr", PaperFigure: "Noci et al. 2022, Fig. 6 (analogue)"}
-	if f := EffLRFigure(fig, p, layers, tr).Figures()[0]; f.PaperFigure == "" || len(f.Series) != 2 || *f.Seed != 11 {
+	fig := show.Figure{ID: "noci-adam-effective-lr", Paper: papers.Claim(papers.Noci2022Fig6)}
+	if f := EffLRFigure(fig, p, layers, tr).Figures()[0]; len(f.Paper) == 0 || len(f.Series) != 2 || *f.Seed != 11 {
 		t.Errorf("effective-LR figure after %d steps: %+v", ts.NociSteps, f)
 	}
 	// A shorter run: the figure claims nothing, the claims are not applicable, the table stays.

@@ -7,10 +7,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/seqtf"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Reverse is the directory of stored runs on Noci et al. 2022's
@@ -41,7 +42,7 @@ func (r Reverse) variant(name string) ([]seqtf.ReverseRun, seqtf.Config) {
 // tQuantile is the two-sided 95% quantile of Student's t with n − 1
 // degrees of freedom: the threshold of a mean over n seeds in SEs.
 func tQuantile(n int) float64 {
-	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(0.975)
+	return empirical.TQuantile2(0.05, n-1)
 }
 
 // ReverseProvenanceTable is the table "noci-reverse-provenance".
@@ -92,7 +93,7 @@ func Fig6Figure(f seqtf.Fig6) show.Figure {
 			show.Series{Name: fmt.Sprintf("layer %d", l+1), X: x, Y: pow(f.Q[l]), Style: show.Line, Colour: 2*l + 1},
 			show.Series{X: x, Y: pow(f.V[l]), Style: show.Dashed, Colour: 2*l + 1}) // unnamed: no second legend entry
 	}
-	return show.Figure{ID: "noci22-fig6-effective-lr", PaperFigure: "Noci et al. 2022, Fig. 6",
+	return show.Figure{ID: "noci22-fig6-effective-lr", Paper: papers.Claim(papers.Noci2022Fig6),
 		Caption: fmt.Sprintf("Adam's effective learning rate η/(√v̂ + ε), averaged over the entries of W^Q (solid) and W^V (dashed) of each of the %d POST-LN blocks, while the encoder learns to reverse sequences of digits; geometric mean over %d seeds. Data: notebooks/data/noci-reverse.", len(f.Q), f.Seeds),
 		XLabel:  "step", YLabel: "effective learning rate", LogY: true, Legend: show.TopRight, Series: series}
 }
@@ -108,7 +109,7 @@ func Fig6GapFigure(f seqtf.Fig6) show.Figure {
 		}
 		return show.Series{Name: name, X: layerAxis(len(m)), Y: y, YErr: e, Style: st}
 	}
-	return show.Figure{ID: "noci22-fig6-gap",
+	return show.Figure{ID: "noci22-fig6-gap", Paper: papers.Claim(papers.Noci2022Fig6),
 		Caption: fmt.Sprintf("The gap of Fig. 6 per block: log₁₀ of W^Q's effective learning rate over W^V's, mean over the records after step 1 and over the first and last thirds of them; mean ± SE over %d seeds.", f.Seeds),
 		XLabel:  "layer", YLabel: "log₁₀(eff. LR W^Q / eff. LR W^V)", Legend: show.TopLeft,
 		Series: []show.Series{s("whole run", f.Gap, show.LinePoints), s("first third", f.Early, show.Points), s("last third", f.Late, show.Points)}}
@@ -250,13 +251,13 @@ func Fig15Figures(f seqtf.Fig15) []show.Figure {
 	L := len(f.Cos)
 	src := fmt.Sprintf("no-LN encoder with trainable α₁, α₂ (from 1/√L), Adam, on the reversal task; mean ± SE over %d seeds (analogue: the paper's model is its best IWSLT'14 translation transformer).", f.Seeds)
 	return []show.Figure{
-		{ID: "noci22-fig15-cosine", PaperFigure: "Noci et al. 2022, Fig. 15 (analogue)", Caption: "Mean cosine between the tokens of a sequence after each block, at initialisation and after training; " + src,
+		{ID: "noci22-fig15-cosine", Paper: papers.Claim(papers.Noci2022Fig15), Caption: "Mean cosine between the tokens of a sequence after each block, at initialisation and after training; " + src,
 			XLabel: "layer", YLabel: "mean token cosine", Legend: show.TopRight,
 			Series: []show.Series{s("initialisation", f.Cos0, show.LinePoints), s("trained", f.Cos, show.LinePoints)}},
-		{ID: "noci22-fig15-alpha", PaperFigure: "Noci et al. 2022, Fig. 15 (analogue)", Caption: "Trained residual weights α₁ (attention) and α₂ (feed-forward) of each block and their common initial value; " + src,
+		{ID: "noci22-fig15-alpha", Paper: papers.Claim(papers.Noci2022Fig15), Caption: "Trained residual weights α₁ (attention) and α₂ (feed-forward) of each block and their common initial value; " + src,
 			XLabel: "layer", YLabel: "α", Legend: show.TopLeft,
 			Series: []show.Series{s("α₁ trained", f.Alpha1, show.LinePoints), s("α₂ trained", f.Alpha2, show.LinePoints), show.HLine("initial", 1, float64(L), f.Alpha1Init)}},
-		{ID: "noci22-fig15-norm", PaperFigure: "Noci et al. 2022, Fig. 15 (analogue)", Caption: "Root-mean-square token norm after each block, at initialisation and after training; " + src,
+		{ID: "noci22-fig15-norm", Paper: papers.Claim(papers.Noci2022Fig15), Caption: "Root-mean-square token norm after each block, at initialisation and after training; " + src,
 			XLabel: "layer", YLabel: "token norm", Legend: show.TopLeft,
 			Series: []show.Series{s("initialisation", f.Norm0, show.LinePoints), s("trained", f.Norm, show.LinePoints)}},
 	}
@@ -331,7 +332,7 @@ func (r Reverse) ReZeroTable() bundle.Table {
 		rows = append(rows, []string{v.Name, st, fmt.Sprintf("%d of %d", len(steps), len(runs)), pm(me, se), fmt.Sprintf("%.2g ± %.2g", ml, sl)})
 	}
 	last := r.Prov.Settings.Training.Steps
-	return bundle.Table{ID: "noci22-table1-rezero",
+	return bundle.Table{ID: "noci22-table1-rezero", Paper: papers.Claim(papers.Noci2022Table1),
 		Caption: fmt.Sprintf("Reversal task, Adam lr %g: steps to %.0f%% held-out token accuracy, and held-out exact-match rate and training loss at step %d; mean ± SD over the seeds (analogue of Table 1's ReZero row beside Adam POST-LN: the task, not IWSLT'14 BLEU)", r.Prov.Settings.Training.LR, 100*SolveAccuracy, last),
 		Header:  []string{"variant", fmt.Sprintf("steps to %.0f%% accuracy", 100*SolveAccuracy), "seeds reaching it", fmt.Sprintf("exact match, step %d", last), "training loss"},
 		Rows:    rows}

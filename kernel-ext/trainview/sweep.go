@@ -6,15 +6,15 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/trainability"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 	"gonum.org/v1/gonum/stat"
 )
 
-// ceiling is ln C for C = 10 classes: the test loss of uniform guessing.
-var ceiling = math.Log(10)
+// ceiling is ln C for the C = 10 classes: the test loss of uniform guessing.
+var ceiling = ts.UniformLoss
 
 // Verdict reads a claim's pre-stated rule: "supported" or "not supported
 // at this scale and budget".

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/sweep"
 	"github.com/sigprop/sigprop/lib/trainability"

@@ -19,7 +19,9 @@
 //	‖X − 𝟏x̄ᵀ‖_F/‖X‖_F, ‖X‖_F²/‖X‖₂²                 RankCollapseResidual, StableRank
 //	X^{ℓ+1} = A^ℓ X^ℓ W_V^ℓ, L layers               Stack with block.Softmax, Centered, Projected, Differential (F36, F38)
 //	‖X^ℓ‖/‖X⁰‖; residual after ℓ layers against T   StackResult.NormRatio, ResidualsByWidth (F36)
+//	y0 · r_T^{ℓ−ℓ0}, the residual's collapse         Geometric (F36)
 //	X^{ℓ+1} = A(X^ℓ)X^ℓW_V, query–key A, r ↦ O(r³)  KeyQueryStack, OneLayerContraction, LogSlope (F37; Dong et al. 2021)
+//	∝ r³ and ∝ r through the largest input           Contraction.References (F37)
 //	both stacks and the contraction from one input   DongSettings.Run (F36, F37; every size and seed a named field)
 //
 // The attention experiments that notebook 04 draws take named settings
@@ -28,5 +30,7 @@
 // (|λ₂| against T; Radius), DepthSettings (the four stacks through depth;
 // Depth) and WidthSettings (the residual after ℓ layers against T;
 // Widths). Their Run methods record the settings in the result and return
-// errors wrapping ErrParam for a setting out of range.
+// errors wrapping ErrParam for a setting out of range. GapSettings.At and
+// DepthSettings.At compare a run's settings with the notes' (GapNotes,
+// Depth).
 package attnspec

@@ -45,19 +45,10 @@ type DongRun struct {
 // and runs from them the query–key stack, the i.i.d.-logit stack (true
 // softmax) and the one-layer contraction.
 //
-// Errors: ErrParam for T < 2, D, DK or L below 1, S < 0, fewer than two ε
-// or an ε ≤ 0.
+// Errors: those of Validate.
 func (s DongSettings) Run() (DongRun, error) {
-	if err := param.AtLeast(ErrParam, param.Min("T", s.T, 2), param.Min("D", s.D, 1), param.Min("DK", s.DK, 1), param.Min("L", s.L, 1), param.Min("len(Eps)", len(s.Eps), 2)); err != nil {
+	if err := s.Validate(); err != nil {
 		return DongRun{}, err
-	}
-	if !(s.S >= 0 && s.S <= 1e300) {
-		return DongRun{}, paramErr("S", s.S, "a finite value >= 0")
-	}
-	for i, e := range s.Eps {
-		if !(e > 0 && e <= 1e300) {
-			return DongRun{}, paramErr(fmt.Sprintf("Eps[%d]", i), e, "a finite value > 0")
-		}
 	}
 	x0 := RandomTokens(s.T, s.D, true, empirical.Rand(s.Seed, s.Stream))
 	return DongRun{DongSettings: s,
@@ -65,6 +56,23 @@ func (s DongSettings) Run() (DongRun, error) {
 		IID:         Stack(x0, s.L, s.S, block.Softmax, empirical.Rand(s.Seed+2, s.Stream)),
 		Contraction: OneLayerContraction(x0, s.Eps, s.DK, s.S, empirical.Rand(s.Seed+3, s.Stream)),
 	}, nil
+}
+
+// Validate returns ErrParam for T < 2, D, DK or L below 1, S < 0, fewer
+// than two ε or an ε ≤ 0.
+func (s DongSettings) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("T", s.T, 2), param.Min("D", s.D, 1), param.Min("DK", s.DK, 1), param.Min("L", s.L, 1), param.Min("len(Eps)", len(s.Eps), 2)); err != nil {
+		return err
+	}
+	if !(s.S >= 0 && s.S <= 1e300) {
+		return paramErr("S", s.S, "a finite value >= 0")
+	}
+	for i, e := range s.Eps {
+		if !(e > 0 && e <= 1e300) {
+			return paramErr(fmt.Sprintf("Eps[%d]", i), e, "a finite value > 0")
+		}
+	}
+	return nil
 }
 
 func paramErr(name string, got any, allowed string) error {

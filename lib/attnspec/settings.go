@@ -1,19 +1,19 @@
 package attnspec
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // ErrParam is wrapped by the errors of the settings types (GapSettings,
 // RadiusSettings, DepthSettings, WidthSettings, DongSettings) for a setting
 // out of range; the message names the field and the range allowed.
-var ErrParam = errors.New("attnspec: parameter out of range")
+var ErrParam = param.New("attnspec")
 
 // RadiusSettings are the settings of |λ₂| of random softmax matrices
 // against the context length T: one T×T matrix of iid N(0, s²) logits
@@ -176,6 +176,11 @@ type GapSettings struct {
 // GapNotes returns the notes' T = 512 and s = 1 (seeds left to the caller).
 func GapNotes() GapSettings { return GapSettings{T: 512, S: 1} }
 
+// At reports whether s has p's T and s, the settings that define the
+// figure (the seeds aside): a run claims the notes' figure when
+// s.At(GapNotes()).
+func (s GapSettings) At(p GapSettings) bool { return s.T == p.T && s.S == p.S }
+
 // GapResult is a GapSettings run: the eigenvalues Eigs and singular
 // values SV of the matrix, as Spectrum returns them.
 type GapResult struct {
@@ -239,6 +244,11 @@ type DepthSettings struct {
 // Depth returns the notes' T = 256, d = 64, s = 1 and sigprop's L = 6
 // (seeds left to the caller).
 func Depth() DepthSettings { return DepthSettings{T: 256, D: 64, L: 6, S: 1} }
+
+// At reports whether s has p's T, d and s, the settings the notes state
+// their check at (the depth L, sigprop's choice, and the seeds aside): a
+// run claims the notes' figure when s.At(Depth()).
+func (s DepthSettings) At(p DepthSettings) bool { return s.T == p.T && s.D == p.D && s.S == p.S }
 
 // DepthResult is a DepthSettings run: Stacks[m] is the Stack of mode m,
 // for each of DepthModes.

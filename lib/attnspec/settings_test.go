@@ -134,3 +134,32 @@ func TestGapDepthRun(t *testing.T) {
 		t.Errorf("GapSettings.Run at T = 1: %v, want ErrParam", err)
 	}
 }
+
+// The notes' settings are at the notes whatever the seeds (and, for
+// Depth, the depth); each defining field perturbed is not.
+func TestSettingsAt(t *testing.T) {
+	g := GapNotes()
+	g.Seed, g.Stream = 5, 6
+	if !g.At(GapNotes()) {
+		t.Error("GapNotes with seeds is not at GapNotes")
+	}
+	for name, change := range map[string]func(*GapSettings){"T": func(s *GapSettings) { s.T = 256 }, "s": func(s *GapSettings) { s.S = 2 }} {
+		s := GapNotes()
+		change(&s)
+		if s.At(GapNotes()) {
+			t.Errorf("GapNotes with another %s is at GapNotes", name)
+		}
+	}
+	d := Depth()
+	d.L, d.Seed = 12, 7
+	if !d.At(Depth()) {
+		t.Error("Depth with another L and seed is not at Depth")
+	}
+	for name, change := range map[string]func(*DepthSettings){"T": func(s *DepthSettings) { s.T = 128 }, "d": func(s *DepthSettings) { s.D = 32 }, "s": func(s *DepthSettings) { s.S = 2 }} {
+		s := Depth()
+		change(&s)
+		if s.At(Depth()) {
+			t.Errorf("Depth with another %s is at Depth", name)
+		}
+	}
+}

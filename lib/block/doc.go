@@ -10,7 +10,8 @@
 // (Forward, set by a Spec) and the stack of blocks (Stack), all on
 // lib/dense's products, row softmax, norms and tanh.
 //
-//	A = softmax(sY), I + softmax(sY) − 𝟏𝟏ᵀ/m, 𝟏𝟏ᵀ/n, …   Attention, AttentionRows
+//	A = softmax(sY), I + softmax(sY) − 𝟏𝟏ᵀ/m, 𝟏𝟏ᵀ/m, …   Attention, AttentionRows
+//	(m tokens of width d; the simulators' own docs may call the token count n)
 //	Z = λ_A X + γ_A A U W^V, U = X or Norm(X)           Attend
 //	out = λ_M Z + γ_M φ(⋯φ(s U W⁰)⋯) W^ℓ                FeedForward, MLP, FFParams.Act
 //	no norm, pre-LN/RMS, post-LN around both           Norm, Spec, Forward, Stack

@@ -1,9 +1,11 @@
 package cnn
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/lib/activation"
@@ -96,7 +98,7 @@ func TestSimulateAgainstTheory(t *testing.T) {
 	var theo [2][][][]float64
 	for i, init := range []Init{Gaussian, DeltaOrthogonal} {
 		n := Net{Phi: activation.Tanh(), SigmaW2: 1.8, SigmaB2: 0.05, Taps: 3, Init: init}
-		r, err := Simulate(n, x, SimSettings{Layers: 6, Networks: 40}, rand.New(rand.NewPCG(3, uint64(i))))
+		r, err := simulate(n, x, SimSettings{Layers: 6, Networks: 40}, rand.New(rand.NewPCG(3, uint64(i))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,16 +121,16 @@ func TestSimulateAgainstTheory(t *testing.T) {
 func TestSimulateDeterministic(t *testing.T) {
 	n := Net{Phi: activation.ReLU(), SigmaW2: 2, SigmaB2: 0, Taps: 3}
 	x := MAInput([]float64{1, 1, 1}, []float64{0, 0.5, 1}, 8, rand.New(rand.NewPCG(1, 1)))
-	a, _ := Simulate(n, x, SimSettings{Layers: 2, Networks: 2}, rand.New(rand.NewPCG(4, 4)))
-	b, _ := Simulate(n, x, SimSettings{Layers: 2, Networks: 2}, rand.New(rand.NewPCG(4, 4)))
+	a, _ := simulate(n, x, SimSettings{Layers: 2, Networks: 2}, rand.New(rand.NewPCG(4, 4)))
+	b, _ := simulate(n, x, SimSettings{Layers: 2, Networks: 2}, rand.New(rand.NewPCG(4, 4)))
 	if a.Mean[1][0][1] != b.Mean[1][0][1] {
 		t.Fatal("same seed, different result")
 	}
-	if _, err := Simulate(n, x, SimSettings{Layers: 2, Networks: 1}, rand.New(rand.NewPCG(4, 4))); err == nil {
-		t.Error("Networks = 1 accepted")
+	if _, err := (SimSettings{Layers: 2, Networks: 1}).Run(n, x); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "SimSettings.Networks = 1") {
+		t.Errorf("Networks = 1: %v, want ErrParam naming it", err)
 	}
-	if _, err := Simulate(n, x, SimSettings{Layers: 0, Networks: 2}, rand.New(rand.NewPCG(4, 4))); err == nil {
-		t.Error("Layers = 0 accepted")
+	if _, err := (SimSettings{Layers: 0, Networks: 2}).Run(n, x); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "SimSettings.Layers = 0") {
+		t.Errorf("Layers = 0: %v, want ErrParam naming it", err)
 	}
 }
 
@@ -150,7 +152,7 @@ func TestLagCorr(t *testing.T) {
 	}
 }
 
-// SimSettings.Run is Simulate with the generator empirical.Rand(Seed,
+// SimSettings.Run is simulate with the generator empirical.Rand(Seed,
 // Stream), as notebook 04 called it positionally, and records the seed.
 func TestSimSettingsRun(t *testing.T) {
 	n, x := Net{Phi: activation.Tanh(), SigmaW2: 1.5, SigmaB2: 0.05, Taps: 3, Init: DeltaOrthogonal}, MAInput([]float64{1, 1.2, 0.8, 1, 1.1}, []float64{0.1, 0.3, 0.2, 0.4, 0.1}, 8, rand.New(rand.NewPCG(1, 2)))
@@ -159,7 +161,7 @@ func TestSimSettingsRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := Simulate(n, x, s, empirical.Rand(131, 5))
+	want, err := simulate(n, x, s, empirical.Rand(131, 5))
 	// (Net holds functions, which reflect.DeepEqual never finds equal.)
 	if err != nil || !reflect.DeepEqual(got.Mean, want.Mean) || !reflect.DeepEqual(got.SE, want.SE) || !reflect.DeepEqual(got.Gram, want.Gram) || got.Settings != want.Settings || got.Settings.Seed != 131 || got.Settings.Stream != 5 {
 		t.Errorf("Run = %+v, Simulate %+v (%v)", got, want, err)

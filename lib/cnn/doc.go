@@ -10,7 +10,7 @@
 // lib/sources/tanner2024.md#cnn). With c channels, n positions and a
 // kernel of 2k+1 taps,
 //
-//	h^ℓ_{α,i} = Σ_{|β|≤k} Σ_j W^ℓ_{β,ij} x^{ℓ−1}_{α+β,j} + b^ℓ_i,  x^ℓ = φ(h^ℓ)   Simulate, SimSettings.Run (seeded)
+//	h^ℓ_{α,i} = Σ_{|β|≤k} Σ_j W^ℓ_{β,ij} x^{ℓ−1}_{α+β,j} + b^ℓ_i,  x^ℓ = φ(h^ℓ)   SimSettings.Run (seeded)
 //	Σ^{ℓ+1} = σ_w² 𝒜⋆𝒞(Σ^ℓ) + σ_b²                                             Net.CovMap
 //	[𝒞(Σ)]_{αα′} = E_{h∼N(0,Σ)} φ(h_α)φ(h_α′)                                     (activation.Func.Kernel)
 //	[𝒜⋆Σ]_{αα′} = Σ_β v_β Σ_{α+β,α′+β}                                           Net.CovMap

@@ -8,24 +8,43 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/randmat"
 )
 
-// SimSettings are the finite-width settings of Simulate. The lecture
-// describes no CNN simulation: every value is sigprop's choice.
+// ErrParam is wrapped by the errors of a setting out of its range; the
+// message names the field and its allowed range, and errors.Is matches any
+// lib package's ErrParam (lib/internal/param).
+var ErrParam = param.New("cnn")
+
+// SimSettings are the finite-width settings of Run. The lecture describes
+// no CNN simulation: every value is sigprop's choice.
 type SimSettings struct {
 	Layers   int // L ≥ 1 convolutional layers
 	Networks int // independent networks (≥ 2 for a standard error)
 	// Seed and Stream choose the generator of Run,
-	// empirical.Rand(Seed, Stream); Simulate takes its generator instead
-	// and records them as given.
+	// empirical.Rand(Seed, Stream); the result records them.
 	Seed, Stream uint64
 }
 
-// Run is Simulate(n, x0, s, empirical.Rand(s.Seed, s.Stream)): the
-// result records the seed it drew from.
+// Validate returns ErrParam for Layers < 1 or Networks < 2 (a standard
+// error needs two).
+func (s SimSettings) Validate() error {
+	return param.AtLeast(ErrParam, param.Min("SimSettings.Layers", s.Layers, 1), param.Min("SimSettings.Networks", s.Networks, 2))
+}
+
+// Run runs s.Networks independent random CNNs of n's architecture on the
+// input x0 (n positions × c channels, the same input for every network),
+// circular padding, and records Σ̂^ℓ per layer. Weights are as in Net's
+// Init; the biases b^ℓ_i ∼ N(0, σ_b²) are shared by all positions of
+// channel i. Every draw comes from empirical.Rand(s.Seed, s.Stream),
+// networks in order, so the result depends only on the seed, which it
+// records. Errors: those of Validate, or a non-finite activation.
 func (s SimSettings) Run(n Net, x0 [][]float64) (SimResult, error) {
-	return Simulate(n, x0, s, empirical.Rand(s.Seed, s.Stream))
+	if err := s.Validate(); err != nil {
+		return SimResult{}, err
+	}
+	return simulate(n, x0, s, empirical.Rand(s.Seed, s.Stream))
 }
 
 // SimResult is the simulated spatial covariance Σ̂^ℓ_{αα′} =
@@ -40,20 +59,11 @@ type SimResult struct {
 	Mean, SE [][][]float64 // [layer][α][α′]
 }
 
-// Simulate runs s.Networks independent random CNNs of n's architecture on
-// the input x0 (n positions × c channels, the same input for every
-// network), circular padding, and records Σ̂^ℓ per layer. Weights are as
-// in Net's Init; the biases b^ℓ_i ∼ N(0, σ_b²) are shared by all positions
-// of channel i. Every draw comes from rng, networks in order, so the
-// result depends only on the seed. Errors name a setting out of range or a
-// non-finite activation.
-func Simulate(n Net, x0 [][]float64, s SimSettings, rng *rand.Rand) (SimResult, error) {
+// simulate is Run with its generator; it returns Validate's errors.
+func simulate(n Net, x0 [][]float64, s SimSettings, rng *rand.Rand) (SimResult, error) {
 	n.validate()
-	if s.Layers < 1 {
-		return SimResult{}, fmt.Errorf("cnn: Layers must be >= 1 (got %d)", s.Layers)
-	}
-	if s.Networks < 2 {
-		return SimResult{}, fmt.Errorf("cnn: Networks must be >= 2 for a standard error (got %d)", s.Networks)
+	if err := s.Validate(); err != nil {
+		return SimResult{}, err
 	}
 	p := len(x0)
 	if p == 0 || len(x0[0]) == 0 {

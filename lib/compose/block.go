@@ -1,7 +1,6 @@
 package compose
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -11,7 +10,7 @@ import (
 
 // ErrParam is wrapped by every error of Block.Validate and of the parsers:
 // a field outside its range, named with the range allowed.
-var ErrParam = errors.New("compose: parameter out of range")
+var ErrParam = param.New("compose")
 
 func paramErr(field string, got any, allowed string) error {
 	return param.Err(ErrParam, field, got, allowed)
@@ -88,7 +87,9 @@ const (
 	// Const uses the branch weight as given.
 	Const Scaling = iota
 	// InvSqrtDepth multiplies the branch weight by 1/√L (Noci et al. 2022
-	// Lemma 3.2's α² = α̃/L; Noci et al. 2023's depth-scaled branches).
+	// Lemma 3.2's α² = α̃/L). Noci et al. 2023 do not scale the branch
+	// with depth: their γ is constant and the shaping is in the width
+	// (τ = τ₀√(n n_k)), with depth entering as the SDE time ℓ/n.
 	InvSqrtDepth
 )
 
@@ -118,8 +119,9 @@ type Attention struct {
 	// Tau0 > 0 is τ₀ of Shaped; ignored otherwise.
 	Tau0 float64
 	// Causal masks A_ij = 0 for j > i (Softmax only). The (q, p) ansatz
-	// does not hold under a mask (token i sees i+1 tokens), so the theory
-	// refuses it; the simulator runs it.
+	// does not hold under a mask (token i sees i+1 tokens), so Map
+	// refuses it; GramMap covers it at SigmaA2 = 0 (uniform over the
+	// visible tokens); the simulator runs it.
 	Causal bool
 	// Heads >= 1 splits Q, K, V into Heads column blocks, each with its
 	// own attention matrix (d and the key width divisible by Heads; no
@@ -197,18 +199,53 @@ func (b Block) WithDefaults() Block {
 	return b
 }
 
+// WithWidth returns b at width d with the feed-forward hidden width
+// scaled in proportion, round(Hidden·d/D) and at least 1 (a block whose
+// hidden width is d keeps it equal to d): the width a field depends on
+// follows it. Setting b.D by hand leaves Hidden as it was. It panics if
+// d < 1 or b.D < 1.
+func (b Block) WithWidth(d int) Block {
+	if d < 1 || b.D < 1 {
+		panic(fmt.Sprintf("compose: WithWidth(%d) of a block of width %d", d, b.D))
+	}
+	b.FF.Hidden = max(1, int(math.Round(float64(b.FF.Hidden)*float64(d)/float64(b.D))))
+	b.D = d
+	return b
+}
+
+// Ranges are the ranges of the block's numeric fields, by their names
+// in Fields and `sigprop eval` (one place: Validate checks them and
+// lib/quantity's compose parameters take their bounds from them).
+var Ranges = map[string]param.Range{
+	"n":     {Min: 2, Max: math.Inf(1), Integer: true},
+	"d":     {Min: 1, Max: math.Inf(1), Integer: true},
+	"depth": {Min: 1, Max: math.Inf(1), Integer: true},
+	"heads": {Min: 1, Max: math.Inf(1), Integer: true},
+
+	"sigma_a2": nonNegative,
+	"tau0":     positive, "sigma_v2": positive, "sigma_w": positive, "sigma_out": positive,
+	"mlp_layers": {Min: 0, Max: 64, Integer: true},
+	"skip_attn":  nonNegative, "branch_attn": nonNegative, "skip_mlp": nonNegative, "branch_mlp": nonNegative,
+}
+
+var (
+	positive    = param.Range{Min: 0, Max: math.Inf(1), MinOpen: true, MaxOpen: true}
+	nonNegative = param.Range{Min: 0, Max: math.Inf(1), MaxOpen: true}
+)
+
 // Validate returns an error wrapping ErrParam naming the first field out
-// of its range. It validates b as given; call WithDefaults first to fill
-// the defaults in.
+// of its range (Ranges for the numeric ones). It validates b as given;
+// call WithDefaults first to fill the defaults in.
 func (b Block) Validate() error {
-	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	for _, c := range []struct {
+		name string
+		n    int
+	}{{"n", b.N}, {"d", b.D}, {"depth", b.Depth}} {
+		if err := Ranges[c.name].CheckInt(ErrParam, c.name, c.n); err != nil {
+			return err
+		}
+	}
 	switch {
-	case b.N < 2:
-		return paramErr("n", b.N, "an integer >= 2")
-	case b.D < 1:
-		return paramErr("d", b.D, "an integer >= 1")
-	case b.Depth < 1:
-		return paramErr("depth", b.Depth, "an integer >= 1")
 	case b.Norm < NoNorm || b.Norm > Post:
 		return paramErr("norm", b.Norm, "none, pre or post")
 	case b.NormKind < LN || b.NormKind > RMS:
@@ -217,40 +254,40 @@ func (b Block) Validate() error {
 		return paramErr("norm_kind", b.NormKind, "ln with norm = post (lib/block's post-norm is LayerNorm)")
 	case b.Attn.Kind < Softmax || b.Attn.Kind > Shaped:
 		return paramErr("attn", b.Attn.Kind, "softmax, uniform or shaped")
-	case !(b.Attn.SigmaA2 >= 0) || !finite(b.Attn.SigmaA2):
-		return paramErr("sigma_a2", b.Attn.SigmaA2, "a finite value >= 0")
-	case !(b.Attn.Tau0 > 0) || !finite(b.Attn.Tau0):
-		return paramErr("tau0", b.Attn.Tau0, "a finite value > 0")
+	case !Ranges["sigma_a2"].Contains(b.Attn.SigmaA2):
+		return Ranges["sigma_a2"].Check(ErrParam, "sigma_a2", b.Attn.SigmaA2)
+	case !Ranges["tau0"].Contains(b.Attn.Tau0):
+		return Ranges["tau0"].Check(ErrParam, "tau0", b.Attn.Tau0)
 	case b.Attn.Causal && b.Attn.Kind != Softmax:
 		return paramErr("causal", b.Attn.Causal, "false unless attn = softmax")
-	case b.Attn.Heads < 1:
-		return paramErr("heads", b.Attn.Heads, "an integer >= 1")
+	case !Ranges["heads"].Contains(float64(b.Attn.Heads)):
+		return Ranges["heads"].CheckInt(ErrParam, "heads", b.Attn.Heads)
 	case b.Attn.Heads > 1 && b.D%b.Attn.Heads != 0:
 		return paramErr("heads", b.Attn.Heads, fmt.Sprintf("a divisor of d = %d", b.D))
 	case b.Attn.Heads > 1 && b.Attn.Causal:
 		return paramErr("heads", b.Attn.Heads, "1 with causal attention")
-	case !(b.Attn.SigmaV2 > 0) || !finite(b.Attn.SigmaV2):
-		return paramErr("sigma_v2", b.Attn.SigmaV2, "a finite value > 0")
+	case !Ranges["sigma_v2"].Contains(b.Attn.SigmaV2):
+		return Ranges["sigma_v2"].Check(ErrParam, "sigma_v2", b.Attn.SigmaV2)
 	case b.FF.Act.Phi == nil || b.FF.Act.DPhi == nil:
 		return paramErr("phi", b.FF.Act.Name, "an activation with Phi and DPhi (see activation.Names)")
-	case b.FF.Layers < 0 || b.FF.Layers > 64:
-		return paramErr("mlp_layers", b.FF.Layers, "an integer in [0, 64]")
+	case !Ranges["mlp_layers"].Contains(float64(b.FF.Layers)):
+		return Ranges["mlp_layers"].CheckInt(ErrParam, "mlp_layers", b.FF.Layers)
 	case b.FF.Hidden < 1:
 		return paramErr("hidden", b.FF.Hidden, "an integer >= 1")
-	case !(b.FF.SigmaW > 0) || !finite(b.FF.SigmaW):
-		return paramErr("sigma_w", b.FF.SigmaW, "a finite value > 0")
-	case !(b.FF.SigmaOut > 0) || !finite(b.FF.SigmaOut):
-		return paramErr("sigma_out", b.FF.SigmaOut, "a finite value > 0")
+	case !Ranges["sigma_w"].Contains(b.FF.SigmaW):
+		return Ranges["sigma_w"].Check(ErrParam, "sigma_w", b.FF.SigmaW)
+	case !Ranges["sigma_out"].Contains(b.FF.SigmaOut):
+		return Ranges["sigma_out"].Check(ErrParam, "sigma_out", b.FF.SigmaOut)
 	}
 	for _, r := range []struct {
 		name string
 		r    Residual
 	}{{"attn", b.ResA}, {"mlp", b.ResM}} {
 		switch {
-		case !(r.r.Skip >= 0) || !finite(r.r.Skip):
-			return paramErr("skip_"+r.name, r.r.Skip, "a finite value >= 0")
-		case !(r.r.Branch >= 0) || !finite(r.r.Branch):
-			return paramErr("branch_"+r.name, r.r.Branch, "a finite value >= 0")
+		case !Ranges["skip_"+r.name].Contains(r.r.Skip):
+			return Ranges["skip_"+r.name].Check(ErrParam, "skip_"+r.name, r.r.Skip)
+		case !Ranges["branch_"+r.name].Contains(r.r.Branch):
+			return Ranges["branch_"+r.name].Check(ErrParam, "branch_"+r.name, r.r.Branch)
 		case r.r.Scaling < Const || r.r.Scaling > InvSqrtDepth:
 			return paramErr("scaling_"+r.name, r.r.Scaling, "const or sqrtL")
 		}
@@ -265,6 +302,10 @@ func (b Block) mustValid() {
 		panic(err.Error())
 	}
 }
+
+// Weights returns the residual weights (s, b) of r in a network of depth
+// L: Branch divided by √L under InvSqrtDepth.
+func (r Residual) Weights(depth int) (skip, branch float64) { return r.weights(depth) }
 
 // weights returns the residual weights (s, b) of r in a network of depth L.
 func (r Residual) weights(depth int) (skip, branch float64) {

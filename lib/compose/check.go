@@ -107,9 +107,9 @@ type WidthCheck struct {
 	Chi2           float64
 }
 
-// CheckWidths runs Compare at each width of widths (b.D replaced, FF.Hidden
-// scaled with it, s.Q0 = d) and fits the width-convergence slope. It needs
-// at least three widths (two degrees of freedom for the fit's check).
+// CheckWidths runs Compare at each width of widths (b.WithWidth(d),
+// s.Q0 = d) and fits the width-convergence slope. It needs at least three
+// widths (two degrees of freedom for the fit's check).
 func CheckWidths(b Block, widths []int, s SimSettings) (*WidthCheck, error) {
 	return checkWidths(b, b, widths, s)
 }
@@ -120,13 +120,10 @@ func checkWidths(b, th Block, widths []int, s SimSettings) (*WidthCheck, error) 
 	if len(widths) < 3 {
 		return nil, paramErr("widths", widths, "at least three widths")
 	}
-	hid := float64(b.FF.Hidden) / float64(b.D)
 	wc := &WidthCheck{Block: b, Widths: widths, Expected: -1}
 	var xs, ys, ws []float64
 	for _, d := range widths {
-		bd := b
-		bd.D = d
-		bd.FF.Hidden = max(1, int(math.Round(hid*float64(d))))
+		bd := b.WithWidth(d)
 		sd := s
 		sd.Q0 = float64(d)
 		td := th
@@ -163,4 +160,25 @@ func checkWidths(b, th Block, widths []int, s SimSettings) (*WidthCheck, error) 
 	}
 	wc.Z = (wc.Slope - wc.Expected) / wc.SlopeSE
 	return wc, nil
+}
+
+// Line returns the power law MSD ∝ d^k drawn through the weighted centre
+// of the width fit,
+//
+//	MSD(d) = exp(ȳ + k (ln d − x̄)),  x̄ = Σw ln d / Σw,  ȳ = Σw ln MSD / Σw,
+//
+// with the fit's weights w = (MSD/SE)²: the fitted law at k = Slope, the
+// expected finite-width law at k = Expected = −1. It panics unless the
+// check has an MSD and an SE per width.
+func (wc *WidthCheck) Line(k float64) func(d float64) float64 {
+	if len(wc.MSD) != len(wc.Widths) || len(wc.MSDSE) != len(wc.Widths) || len(wc.Widths) == 0 {
+		panic(fmt.Sprintf("compose: Line needs one MSD and SE per width, got %d widths, %d and %d", len(wc.Widths), len(wc.MSD), len(wc.MSDSE)))
+	}
+	var S, Sx, Sy float64
+	for i, d := range wc.Widths {
+		w := (wc.MSD[i] / wc.MSDSE[i]) * (wc.MSD[i] / wc.MSDSE[i])
+		S, Sx, Sy = S+w, Sx+w*math.Log(float64(d)), Sy+w*math.Log(wc.MSD[i])
+	}
+	x0, y0 := Sx/S, Sy/S
+	return func(d float64) float64 { return math.Exp(y0 + k*(math.Log(d)-x0)) }
 }

@@ -60,3 +60,22 @@ func TestCheckWidths(t *testing.T) {
 	}
 	t.Logf("right: slope %.3f ± %.3f (Z %.2f); wrong: %.3f ± %.3f (Z %.2f)", wc.Slope, wc.SlopeSE, wc.Z, bad.Slope, bad.SlopeSE, bad.Z)
 }
+
+// TestWidthLine: on an exact power law MSD = 3 d^{−1} (any SEs) the line
+// of slope −1 through the weighted centre is the law itself, to rounding
+// (closed form); a line of another slope crosses it at the centre only.
+func TestWidthLine(t *testing.T) {
+	wc := &WidthCheck{Widths: []int{16, 32, 64, 128}, MSDSE: []float64{0.02, 0.01, 0.003, 0.002}}
+	for _, d := range wc.Widths {
+		wc.MSD = append(wc.MSD, 3/float64(d))
+	}
+	line, flat := wc.Line(-1), wc.Line(0)
+	for i, d := range wc.Widths {
+		if got := line(float64(d)); math.Abs(got/wc.MSD[i]-1) > 1e-14 {
+			t.Errorf("d = %d: line %.17g, law %.17g", d, got, wc.MSD[i])
+		}
+	}
+	if r := flat(16) / line(16); !(r < 1) {
+		t.Errorf("a flat line through the centre lies above the falling law at the smallest width? ratio %g", r)
+	}
+}

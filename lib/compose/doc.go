@@ -18,7 +18,15 @@
 //	ResidualQP    s²(q, p) + b²(q_f, p_f), exact (zero-mean last weights)
 //	Block.Map     one block, the parts in the order the block places them; Trajectory over Depth
 //	CollapsedQ, FixedPoint, LambdaA   fixed points and the angle exponent (Cowsik et al. Sec. 3.3, eq. 13)
-//	LambdaG, CowsikModel              λ_g (Cowsik et al. eqs. 15–20) where the backward derivation carries over
+//	GradModes     the gradient's token-difference and token-mean multipliers λ₂, λ₃ per block at the
+//	              collapsed point, any norm placement (pre: Cowsik et al. App. C; post, none:
+//	              lib/sources/compose.md#gradient-modes); GradNorm, ModeNorm, GradTheory over depth
+//	LambdaG       λ_g^(L) = (1/L) ln[(1 − 1/n)λ₂^L + λ₃^L/n] (Cowsik et al. eq. 15); CowsikModel, their family
+//	GramMap       the full token Gram matrix under uniform attention, causal or not (softmax at
+//	              σ_A² = 0 under a mask); GramTrajectory, GramCorr, CompareGram
+//	              (lib/sources/compose.md#causal-gram)
+//	StartRegime   how far the trajectory from a start stays from collapse, and whether the
+//	              collapsed-point exponents describe it (RegimeTol; lib/sources/compose.md#start-regime)
 //	ShapedAttnDrift, ShapedReLUDrift, ShapedBlockDrift   Noci et al. 2023 Thm 4.2, Thm 3.2, Cor 4.3 drifts
 //
 // The simulator and the check:
@@ -27,9 +35,14 @@
 //	              (AttendBack, FeedForwardBack, NormBack), seeded per network (NetRand), workers;
 //	              per-layer mean and SE of q, p, ρ and |∂(R·X^L)/∂X^ℓ|²/(nd) (Run)
 //	Compare       theory and simulation side by side over depth, z per layer, max |z|
+//	CompareGrad   the gradient theory against Run.Grad over depth (GradInit: both modes or one)
 //	CheckWidths   mean squared deviation of ρ from the theory against d, weighted log-log slope and SE,
 //	              one-sided z against the expected 1/d (WidthCheck)
-//	PhaseLambdaA  λ_a over a plane of two numeric fields (phase diagrams)
+//	              and the power laws through the fit's weighted centre (WidthCheck.Line)
+//	CheckSpecialCases  the papers' blocks composed against tokengeom.F, LambdaA, rankcollapse.RhoDepth, sde drift
+//	PhaseLambdaA  λ_a over a plane of two numeric fields (phase diagrams); SetNumeric, with
+//	              Cowsik et al.'s alpha, alpha_a, alpha_m (skip √(1−α²)) and sigma_ff (AlphaKeys)
+//	WithWidth     the block at another width, the hidden width scaled with it
 //
 // A block is written once as a KEY = VALUE file (ReadKV, ParseBlock,
 // ParseFields from DefaultBlock; Block.Format writes it back); the same
@@ -48,8 +61,15 @@
 // (TestSimulateMatchesTokennet, TestSimulateMatchesRankblock), and its
 // reverse pass with finite differences on every norm × attention kind.
 //
+// The exponents λ_a and λ_g are properties of the collapsed point: λ_g
+// describes a network whose tokens start near it, and StartRegime says
+// whether a start is (lib/sources/compose.md#start-regime). Post-LN λ_g
+// at depth 24 and d = 64, 128 sits 0.007–0.04 below the simulation, an
+// O(1/d) finite-width excess (lib/sources/compose.md#check-3).
+//
 // Where the ansatz fails: a causal mask (tokens are not exchangeable; the
-// theory refuses it, the simulator runs it); softmax at large logit
+// (q, p) theory refuses it, GramMap covers it for uniform attention, the
+// simulator runs any); softmax at large logit
 // variance (Assumption 3.2: Cowsik et al. say σ_A² ≳ 10; with n = 16
 // tokens notebook 07 measures a gap of ~0.03–0.05 in ρ at layer 24
 // already at σ_A² = 4, which does not shrink with d); LN on inputs with a common
@@ -59,6 +79,7 @@
 // Errors: a Block field out of range is an error wrapping ErrParam naming
 // the field and its range (Validate, ParseBlock); a (q, p) outside the
 // Gram domain is CheckQP's error; a missing fixed point is ErrNoFixedPoint;
-// a block outside the theory ErrNoTheory or ErrNoGradientTheory. The maps
+// a block outside the theory ErrNoTheory, or ErrNoGradientTheory (no
+// collapsed point for λ_g). The maps
 // panic ("compose: ...") on what these reject.
 package compose

@@ -21,6 +21,18 @@ type FixedSettings struct {
 	Tol     float64
 }
 
+// Validate returns ErrParam for MaxIter < 0 or a Tol that is not finite
+// and >= 0 (zero values take the defaults).
+func (s FixedSettings) Validate() error {
+	if s.MaxIter < 0 {
+		return paramErr("FixedSettings.MaxIter", s.MaxIter, "an integer >= 0 (0: 10000)")
+	}
+	if !(s.Tol >= 0) || math.IsInf(s.Tol, 0) {
+		return paramErr("FixedSettings.Tol", s.Tol, "finite and >= 0 (0: 1e-14)")
+	}
+	return nil
+}
+
 func (s FixedSettings) withDefaults() FixedSettings {
 	s.MaxIter = cmp.Or(s.MaxIter, 10000)
 	s.Tol = cmp.Or(s.Tol, 1e-14)
@@ -44,6 +56,9 @@ func (b Block) CollapsedQ(s FixedSettings) (float64, error) {
 
 func (b Block) collapsedQ(s FixedSettings, c ffCache) (float64, error) {
 	if err := b.TheoryCovers(); err != nil {
+		return 0, err
+	}
+	if err := s.Validate(); err != nil {
 		return 0, err
 	}
 	s = s.withDefaults()
@@ -236,6 +251,9 @@ func (b Block) FixedPoint(q0, p0 float64, s FixedSettings) (Point, error) {
 	if err := CheckQP(q0, p0, b.N); err != nil {
 		return Point{}, fmt.Errorf("compose: start point: %w", err)
 	}
+	if err := s.Validate(); err != nil {
+		return Point{}, err
+	}
 	s = s.withDefaults()
 	q, p := q0, p0
 	for i := 0; i < s.MaxIter; i++ {
@@ -252,8 +270,9 @@ func (b Block) FixedPoint(q0, p0 float64, s FixedSettings) (Point, error) {
 	return Point{}, fmt.Errorf("%w: the iteration from (%v, %v) did not converge in %d steps", ErrNoFixedPoint, q0, p0, s.MaxIter)
 }
 
-// ErrNoGradientTheory is wrapped when the backward derivation of λ_g
-// (Cowsik et al. 2024 App. C, eqs. 15–20) does not carry over to a block.
+// ErrNoGradientTheory is wrapped when the gradient theory at the
+// collapsed point (GradModes) does not describe a block: it has no
+// collapsed fixed point, or the theory does not cover it (ErrNoTheory).
 var ErrNoGradientTheory = errors.New("compose: no gradient-exponent theory for this block")
 
 // CowsikModel returns the tokengeom.Model of b when b is Cowsik et al.'s
@@ -261,9 +280,8 @@ var ErrNoGradientTheory = errors.New("compose: no gradient-exponent theory for t
 // attention without mask, s² + b² = 1 on both sub-blocks with constant
 // scaling, σ_V² = 1, σ_o = σ_w, both sub-blocks present. Otherwise it
 // returns an error wrapping ErrNoGradientTheory naming the first
-// difference: the tensor algebra of App. C uses each of these (the
-// Jacobian of the norm at |x|² = q_A, the softmax Jacobian at collapse,
-// the 1 − α² skips), and sigprop has not derived it for the others.
+// difference (the parametrisation of tokengeom.Model has no place for
+// it; GradModes covers those blocks).
 func (b Block) CowsikModel() (tokengeom.Model, error) {
 	if err := b.TheoryCovers(); err != nil {
 		return tokengeom.Model{}, err
@@ -294,14 +312,27 @@ func (b Block) CowsikModel() (tokengeom.Model, error) {
 		N: b.N, D: float64(b.D), SigmaA2: b.Attn.SigmaA2, Act: b.FF.Act}, nil
 }
 
-// LambdaG returns the gradient exponent λ_g^(L) at the block's depth of
-// Cowsik et al. 2024 eqs. (15)–(20) (corrected, lib/sources/cowsik2024.md#erratum-1)
-// for a block CowsikModel accepts, and its error otherwise (the simulator's
-// gradient norms, Run.Grad, measure it for any block).
+// LambdaG returns the gradient exponent λ_g^(L) at the block's depth,
+// (1/L) ln[(1 − 1/n) λ₂^L + λ₃^L/n] with the modes of GradModes at the
+// collapsed fixed point: for a block CowsikModel accepts, tokengeom.LambdaG
+// of Cowsik et al. 2024 eqs. (15)–(20) (corrected,
+// lib/sources/cowsik2024.md#erratum-1), which GradModes reproduces
+// (TestGradModesIsCowsik); for the others, pre-, post- or no-norm,
+// GradModes (lib/sources/compose.md#gradient-modes). It assumes the tokens
+// sit at the collapsed point at every layer: from a start away from it
+// see StartRegime (lib/sources/compose.md#start-regime). Errors: those of
+// TheoryCovers, and ErrNoGradientTheory (wrapping ErrNoFixedPoint) for a
+// block without a collapsed fixed point. The simulator's gradient norms
+// (Run.Grad, CompareGrad) measure it for any block.
 func (b Block) LambdaG() (float64, error) {
-	m, err := b.CowsikModel()
-	if err != nil {
+	if m, err := b.CowsikModel(); err == nil {
+		return tokengeom.LambdaG(m, b.Depth, tokengeom.Corrected), nil
+	} else if !errors.Is(err, ErrNoGradientTheory) {
 		return 0, err
 	}
-	return tokengeom.LambdaG(m, b.Depth, tokengeom.Corrected), nil
+	m, err := b.GradModes(FixedSettings{})
+	if err != nil {
+		return 0, gradErr(err)
+	}
+	return m.LambdaG(b.N, b.Depth), nil
 }

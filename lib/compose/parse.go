@@ -245,11 +245,19 @@ func (b Block) Fields() map[string]string {
 }
 
 // Format writes b as a block file, one KEY = VALUE per line in the order
-// of Keys.
+// of Keys, except hidden when it equals d: the file then says
+// "# hidden = d", and a block read from it with another d has the hidden
+// width d too (ParseFields: an absent hidden follows d), rather than the
+// width this block had. A hidden width that differs from d is written, and
+// is then the file's explicit choice at any d (WithWidth scales it).
 func (b Block) Format() string {
 	kv := b.Fields()
 	var sb strings.Builder
 	for _, k := range Keys {
+		if k == "hidden" && b.FF.Hidden == b.D {
+			sb.WriteString("# hidden = d (absent: the hidden width follows d)\n")
+			continue
+		}
 		fmt.Fprintf(&sb, "%s = %s\n", k, kv[k])
 		delete(kv, k)
 		if k == "phi" {

@@ -58,3 +58,34 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// A block written with hidden = d and read back at another d has hidden
+// width that d (the file omits hidden, so it follows); one written with
+// another hidden width keeps it. WithWidth scales the hidden width.
+func TestHiddenFollowsWidth(t *testing.T) {
+	b := DefaultBlock()
+	kv, err := ReadKV(strings.NewReader(b.Format()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := kv["hidden"]; ok {
+		t.Fatalf("Format wrote hidden = d:\n%s", b.Format())
+	}
+	kv["d"] = "128"
+	if c, err := ParseFields(kv); err != nil || c.FF.Hidden != 128 {
+		t.Errorf("read back at d = 128: hidden %d (%v), want 128", c.FF.Hidden, err)
+	}
+	b.FF.Hidden = 256
+	kv, _ = ReadKV(strings.NewReader(b.Format()))
+	kv["d"] = "128"
+	if c, err := ParseFields(kv); err != nil || c.FF.Hidden != 256 {
+		t.Errorf("explicit hidden 256 at d = 128: %d (%v)", c.FF.Hidden, err)
+	}
+	if c := b.WithWidth(32); c.D != 32 || c.FF.Hidden != 128 {
+		t.Errorf("WithWidth(32) of d = 64, hidden 256: d %d, hidden %d; want 32, 128", c.D, c.FF.Hidden)
+	}
+	b.FF.Hidden = 3
+	if c := b.WithWidth(8); c.FF.Hidden != 1 {
+		t.Errorf("WithWidth(8) of hidden 3 at d = 64: %d, want 1 (at least one unit)", c.FF.Hidden)
+	}
+}

@@ -60,15 +60,44 @@ func PhaseLambdaA(base Block, xKey string, xs []float64, yKey string, ys []float
 	return ph, nil
 }
 
-// numericKeys are the real-valued fields PhaseLambdaA can sweep, and two
-// of Cowsik et al. 2024's parametrisation: "alpha" sets both sub-blocks to
-// skip √(1−α²), branch α (α in [0, 1]), "sigma_ff" sets σ_w and σ_o
-// together (their single σ_w on every feed-forward matrix), so that
-// ("alpha", "sigma_ff") over Cowsik's block is their Fig. 4 plane.
+// numericKeys are the real-valued fields PhaseLambdaA can sweep, and the
+// parametrisation of Cowsik et al. 2024's phase planes (tokengeom's
+// alpha_a, alpha_m; SetNumeric): "alpha" sets both sub-blocks to skip
+// √(1−α²), branch α, "alpha_a" and "alpha_m" one sub-block each (α in
+// [0, 1]), "sigma_ff" sets σ_w and σ_o together (their single σ_w on
+// every feed-forward matrix), so that ("alpha", "sigma_ff") over Cowsik's
+// block is their Fig. 4 plane and ("alpha_a", "alpha_m") its bottom row.
 var numericKeys = []string{"sigma_a2", "tau0", "sigma_v2", "sigma_w", "sigma_out",
-	"skip_attn", "branch_attn", "skip_mlp", "branch_mlp", "alpha", "sigma_ff"}
+	"skip_attn", "branch_attn", "skip_mlp", "branch_mlp", "alpha", "alpha_a", "alpha_m", "sigma_ff"}
+
+// AlphaKeys are the keys of numericKeys that are not block fields but set
+// several (SetNumeric): the residual weights from α, σ_w and σ_o together.
+var AlphaKeys = []string{"alpha", "alpha_a", "alpha_m", "sigma_ff"}
+
+// SetNumeric sets the numeric field key of b (numericKeys: a block file's
+// numeric keys and AlphaKeys) to v, checking the range of the AlphaKeys
+// (α in [0, 1], σ_ff finite > 0); the block fields' ranges are Validate's.
+// An unknown key or a value out of range is an error wrapping ErrParam.
+func SetNumeric(b *Block, key string, v float64) error {
+	if !slices.Contains(numericKeys, key) {
+		return paramErr("key", strconv.Quote(key), fmt.Sprintf("a numeric field, one of %v", numericKeys))
+	}
+	switch key {
+	case "alpha", "alpha_a", "alpha_m":
+		if !(v >= 0 && v <= 1) {
+			return paramErr(key, v, "a value in [0, 1] (skip √(1−α²), branch α)")
+		}
+	case "sigma_ff":
+		if !(v > 0) || !finite(v) {
+			return paramErr(key, v, "a finite value > 0")
+		}
+	}
+	setNumeric(b, key, v)
+	return nil
+}
 
 func setNumeric(b *Block, key string, v float64) {
+	t := math.Sqrt(1 - v*v) // the skip of α = v: NaN outside [0, 1], which Validate rejects
 	switch key {
 	case "sigma_a2":
 		b.Attn.SigmaA2 = v
@@ -89,8 +118,11 @@ func setNumeric(b *Block, key string, v float64) {
 	case "branch_mlp":
 		b.ResM.Branch = v
 	case "alpha":
-		t := math.Sqrt(1 - v*v) // NaN outside [0, 1]: Validate rejects it
 		b.ResA.Skip, b.ResA.Branch, b.ResM.Skip, b.ResM.Branch = t, v, t, v
+	case "alpha_a":
+		b.ResA.Skip, b.ResA.Branch = t, v
+	case "alpha_m":
+		b.ResM.Skip, b.ResM.Branch = t, v
 	case "sigma_ff":
 		b.FF.SigmaW, b.FF.SigmaOut = v, v
 	default:

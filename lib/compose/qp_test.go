@@ -136,9 +136,7 @@ func TestMapIsNoci2022(t *testing.T) {
 	if _, err := Noci2022(n, d, L, 0.5, 0.3, Const, NoNorm).CollapsedQ(FixedSettings{}); !errors.Is(err, ErrNoFixedPoint) {
 		t.Errorf("no-norm Noci block: CollapsedQ error %v, want ErrNoFixedPoint (q grows)", err)
 	}
-	if _, err := Noci2022(n, d, L, 0.5, 0.3, Const, Post).LambdaG(); !errors.Is(err, ErrNoGradientTheory) {
-		t.Errorf("Noci block: LambdaG error %v, want ErrNoGradientTheory", err)
-	}
+	// LambdaG of the post-LN block: TestGradModesNoci2022PostLN.
 }
 
 func randomCov(m int, rng *rand.Rand) *mat.SymDense {

@@ -25,6 +25,46 @@ type SimSettings struct {
 	Rho0 float64
 	// Backward runs the reverse pass for the gradient norms (Run.Grad).
 	Backward bool
+	// GradInit is the output gradient R of the reverse pass (GradIID, the
+	// zero value: iid N(0, 1) entries; GradMean, GradDiff: one mode of the
+	// token Gram matrix, GradModes).
+	GradInit GradInit
+	// Pairs records each pair's correlation x_i·x_j/(|x_i||x_j|) per layer
+	// (Run.Pair), for position-dependent geometries (a causal mask).
+	Pairs bool
+}
+
+// GradInit chooses the output gradient R of Simulate's reverse pass; each
+// has E|R|²_F/(nd) = 1.
+type GradInit int
+
+const (
+	// GradIID: iid N(0, 1) entries, both modes (1 − 1/n, 1/n of |R|²).
+	GradIID GradInit = iota
+	// GradMean: R = 𝟏rᵀ, r iid N(0, 1): the token-mean mode alone.
+	GradMean
+	// GradDiff: R = √(n/(n−1)) (I − 𝟏𝟏ᵀ/n) R₀, R₀ iid N(0, 1): the
+	// token-difference mode alone.
+	GradDiff
+)
+
+// Validate returns ErrParam, once the zero values take their defaults
+// (Nets 32, Workers 1, Q0 the block's d), for Nets < 2, Workers < 1 or a
+// Q0 that is not finite and > 0. Simulate also checks Rho0 against the
+// block's n.
+func (s SimSettings) Validate() error {
+	s = s.withDefaults(Block{D: 1})
+	switch {
+	case s.Nets < 2:
+		return paramErr("nets", s.Nets, "an integer >= 2")
+	case s.Workers < 1:
+		return paramErr("workers", s.Workers, "an integer >= 1")
+	case !(s.Q0 > 0) || math.IsInf(s.Q0, 0):
+		return paramErr("q0", s.Q0, "a finite value > 0")
+	case s.GradInit < GradIID || s.GradInit > GradDiff:
+		return paramErr("grad_init", s.GradInit, "GradIID, GradMean or GradDiff")
+	}
+	return nil
 }
 
 func (s SimSettings) withDefaults(b Block) SimSettings {
@@ -52,8 +92,17 @@ type Run struct {
 	Block           Block
 	Settings        SimSettings
 	Q, P, Rho, Grad Stat
-	rho             [][]float64 // per network and layer, for msd
+	// Pair, with Settings.Pairs, holds per layer ℓ the mean and SE over
+	// networks of the correlation of tokens i, j at index i*n+j.
+	Pair []Stat
+	rho  [][]float64 // per network and layer, for msd
+	q, p [][]float64 // per network and layer, for PerNetwork
 }
+
+// PerNetwork returns network i's q, p and ρ at layers 0..L, the samples
+// whose means and SEs are Q, P and Rho (lib/finitewidth's across-network
+// variances use them). The slices are the run's; do not modify them.
+func (r *Run) PerNetwork(i int) (q, p, rho []float64) { return r.q[i], r.p[i], r.rho[i] }
 
 // msd returns the mean over networks of (1/L) Σ_{ℓ=1..L} (ρ_net,ℓ − t_ℓ)²
 // and its standard error.
@@ -94,32 +143,45 @@ func Simulate(b Block, s SimSettings) (*Run, error) {
 	if err := b.Validate(); err != nil {
 		return nil, err
 	}
-	s = s.withDefaults(b)
-	switch {
-	case s.Nets < 2:
-		return nil, paramErr("nets", s.Nets, "an integer >= 2")
-	case s.Workers < 1:
-		return nil, paramErr("workers", s.Workers, "an integer >= 1")
-	case !(s.Q0 > 0) || math.IsInf(s.Q0, 0):
-		return nil, paramErr("q0", s.Q0, "a finite value > 0")
+	if err := s.Validate(); err != nil {
+		return nil, err
 	}
+	s = s.withDefaults(b)
 	if err := empirical.CheckEquicorrelated(b.N, b.D, s.Rho0, s.Q0/float64(b.D)); err != nil {
 		return nil, fmt.Errorf("%w: rho0: %v", ErrParam, err)
 	}
 	L := b.Depth
-	per := make([][4][]float64, s.Nets) // q, p, ρ, grad per layer
+	per := make([][4][]float64, s.Nets)  // q, p, ρ, grad per layer
+	pairs := make([][][]float64, s.Nets) // per network, layer: the n×n correlations
 	errs := make([]error, s.Nets)
 	empirical.Pool(s.Nets, s.Workers, func() *simNet { return newSimNet(b) }, func(nt *simNet, i int) {
 		errs[i] = nt.run(&per[i], NetRand(s.Seed, i), s)
+		if errs[i] == nil && s.Pairs {
+			pairs[i] = nt.pairs()
+		}
 	})
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("compose: network %d: %w", i, err)
 		}
 	}
-	r := &Run{Block: b, Settings: s, rho: make([][]float64, s.Nets)}
+	r := &Run{Block: b, Settings: s, rho: make([][]float64, s.Nets), q: make([][]float64, s.Nets), p: make([][]float64, s.Nets)}
+	if s.Pairs {
+		col := make([]float64, s.Nets)
+		nn := b.N * b.N
+		r.Pair = make([]Stat, L+1)
+		for l := range r.Pair {
+			r.Pair[l] = Stat{Mean: make([]float64, nn), SE: make([]float64, nn)}
+			for k := 0; k < nn; k++ {
+				for i := range pairs {
+					col[i] = pairs[i][l][k]
+				}
+				r.Pair[l].Mean[k], r.Pair[l].SE[k] = empirical.MeanSE(col)
+			}
+		}
+	}
 	for i := range per {
-		r.rho[i] = per[i][2]
+		r.q[i], r.p[i], r.rho[i] = per[i][0], per[i][1], per[i][2]
 	}
 	for k, st := range []*Stat{&r.Q, &r.P, &r.Rho, &r.Grad} {
 		if k == 3 && !s.Backward {
@@ -258,6 +320,7 @@ func (nt *simNet) run(per *[4][]float64, rng *rand.Rand, s SimSettings) error {
 		return nil
 	}
 	fill(nt.g, 1, rng)
+	initGrad(nt.g, s.GradInit)
 	nd := float64(b.N * b.D)
 	per[3][L] = sq(nt.g) / nd
 	for l := L - 1; l >= 0; l-- {
@@ -269,6 +332,31 @@ func (nt *simNet) run(per *[4][]float64, rng *rand.Rand, s SimSettings) error {
 		per[3][l] = v
 	}
 	return nil
+}
+
+// initGrad makes the iid N(0, 1) matrix g the output gradient of mode m
+// (GradInit): GradMean copies the first row into every row, GradDiff
+// centres the columns and scales by √(n/(n−1)).
+func initGrad(g blas64.General, m GradInit) {
+	n, d := g.Rows, g.Cols
+	switch m {
+	case GradMean:
+		for i := 1; i < n; i++ {
+			copy(g.Data[i*g.Stride:i*g.Stride+d], g.Data[:d])
+		}
+	case GradDiff:
+		c := math.Sqrt(float64(n) / float64(n-1))
+		for j := 0; j < d; j++ {
+			var mu float64
+			for i := 0; i < n; i++ {
+				mu += g.Data[i*g.Stride+j]
+			}
+			mu /= float64(n)
+			for i := 0; i < n; i++ {
+				g.Data[i*g.Stride+j] = c * (g.Data[i*g.Stride+j] - mu)
+			}
+		}
+	}
 }
 
 // draw fills every block's weights from rng (W^Q, W^K, W^V, W⁰..W^ℓ).
@@ -293,6 +381,40 @@ func (nt *simNet) draw(rng *rand.Rand) {
 func (nt *simNet) forward() error {
 	copy(nt.c[0].X.Data, nt.x0.RawMatrix().Data)
 	return block.Stack(nt.c, nt.out, nt.w, nt.spec, true)
+}
+
+// pairs returns per layer the n×n correlations of the rows of the
+// forward pass's activations (run must have run).
+func (nt *simNet) pairs() [][]float64 {
+	L := nt.b.Depth
+	out := make([][]float64, L+1)
+	for l := 0; l <= L; l++ {
+		x := nt.out
+		if l < L {
+			x = nt.c[l].X
+		}
+		n, d := x.Rows, x.Cols
+		c := make([]float64, n*n)
+		norm := make([]float64, n)
+		for i := 0; i < n; i++ {
+			norm[i] = math.Sqrt(dot(x.Data[i*x.Stride:i*x.Stride+d], x.Data[i*x.Stride:i*x.Stride+d]))
+		}
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				c[i*n+j] = dot(x.Data[i*x.Stride:i*x.Stride+d], x.Data[j*x.Stride:j*x.Stride+d]) / (norm[i] * norm[j])
+			}
+		}
+		out[l] = c
+	}
+	return out
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
 }
 
 // geometry returns q = mean |x_i|² and p = mean_{i≠j} x_i·x_j of the rows.

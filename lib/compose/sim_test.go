@@ -210,11 +210,3 @@ func TestSimulateMatchesRankblock(t *testing.T) {
 		}
 	}
 }
-
-func dot(a, b []float64) float64 {
-	s := 0.0
-	for i, v := range a {
-		s += v * b[i]
-	}
-	return s
-}

@@ -86,3 +86,13 @@ func NormalZ(t float64, dof int) float64 {
 	}
 	return math.Copysign(z, t)
 }
+
+// NormalTail2 is the two-sided tail P(|Z| > z) = erfc(z/√2) of a standard
+// normal Z: the chance that a z-score from a large sample exceeds z when
+// the mean is right. It panics for z < 0.
+func NormalTail2(z float64) float64 {
+	if !(z >= 0) {
+		panic(fmt.Sprintf("empirical: NormalTail2(%v) needs z >= 0", z))
+	}
+	return math.Erfc(z / math.Sqrt2)
+}

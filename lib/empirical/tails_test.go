@@ -49,3 +49,17 @@ func TestBinomialQuantile(t *testing.T) {
 	}
 	mustpanic.WithPrefix(t, "q 1", "empirical: BinomialQuantile", func() { BinomialQuantile(3, 0.5, 1) })
 }
+
+// NormalTail2 is the large-dof limit of TTail2 (at 1e6 degrees of
+// freedom, to 1e-5), and at 1.959963984540054 is 0.05 (the textbook
+// quantile, to 1e-12).
+func TestNormalTail2(t *testing.T) {
+	for _, z := range []float64{0, 0.5, 1, 2, 3, 4} {
+		if got, want := NormalTail2(z), TTail2(z, 1000000); math.Abs(got-want) > 1e-5 {
+			t.Errorf("NormalTail2(%v) = %v, TTail2 at large dof %v", z, got, want)
+		}
+	}
+	if got := NormalTail2(1.959963984540054); math.Abs(got-0.05) > 1e-12 {
+		t.Errorf("NormalTail2(1.96) = %v, want 0.05", got)
+	}
+}

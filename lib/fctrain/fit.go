@@ -20,20 +20,20 @@ type SGD struct {
 	NTrain    int     // minibatches are drawn from the first NTrain training examples
 }
 
-// Validate returns an error naming the first field out of range; prefix
-// names the caller's package in it.
-func (o SGD) Validate(prefix string) error {
+// Validate returns an error naming the first field out of range, wrapping
+// sentinel, the caller's package's ErrParam.
+func (o SGD) Validate(sentinel error) error {
 	switch {
 	case o.Steps < 1:
-		return fmt.Errorf("%s: Steps must be ≥ 1, got %d", prefix, o.Steps)
+		return fmt.Errorf("%w: Steps must be ≥ 1, got %d", sentinel, o.Steps)
 	case o.Batch < 1:
-		return fmt.Errorf("%s: Batch must be ≥ 1, got %d", prefix, o.Batch)
+		return fmt.Errorf("%w: Batch must be ≥ 1, got %d", sentinel, o.Batch)
 	case !(o.LR > 0) || math.IsInf(o.LR, 1):
-		return fmt.Errorf("%s: LR must be in (0, +inf), got %v", prefix, o.LR)
+		return fmt.Errorf("%w: LR must be in (0, +inf), got %v", sentinel, o.LR)
 	case o.EvalEvery < 1:
-		return fmt.Errorf("%s: EvalEvery must be ≥ 1, got %d", prefix, o.EvalEvery)
+		return fmt.Errorf("%w: EvalEvery must be ≥ 1, got %d", sentinel, o.EvalEvery)
 	case o.NTrain < 1:
-		return fmt.Errorf("%s: NTrain must be ≥ 1, got %d", prefix, o.NTrain)
+		return fmt.Errorf("%w: NTrain must be ≥ 1, got %d", sentinel, o.NTrain)
 	}
 	return nil
 }

@@ -11,7 +11,7 @@ import (
 
 // ErrParam is wrapped by the error of a setting out of range; the message
 // names the field and its allowed range (errors.Is(err, ErrParam)).
-var ErrParam = errors.New("finitewidth: parameter out of range")
+var ErrParam = param.New("finitewidth")
 
 // ErrRange is wrapped when the infinite-width kernel K^ℓ leaves
 // [KMin, KMax] along depth (an ordered network whose kernel underflows, a

@@ -31,6 +31,8 @@
 //     z ∈ (−(1−mass₀), 0) by solving M(w) = z for w < 0 (lib/sources/tanner2024.md#s-transform-numerics).
 //   - MarchenkoPastur (and FreePoisson), Semicircle, PointMass, Bernoulli:
 //     closed forms of density, G, moments and S (table F15).
+//   - SquaredMPS: S_MP² = 1/(1+z)², the S-transform of the Gram law of two
+//     free square Gaussian layers (F13 with F15).
 //   - Continuation.SolveM: root selection for an implicit equation
 //     h(z, m) = 0 defining m = M(z), by continuation along Im z from
 //     G ≈ 1/z at large Im z down to ε (P18 §3.3, Algorithm 1). Roots are

@@ -278,3 +278,21 @@ func binom(n, k int) float64 {
 	}
 	return r
 }
+
+// SquaredMPS is the S-transform of the product of two free
+// Marchenko–Pastur laws of ratio 1 and variance 1 (the Gram matrix of a
+// product of two square Gaussian layers W₂W₁), on the real axis:
+//
+//	S(z) = S_MP(z)² = 1/((1 + z)(1 + z)),
+//
+// by S_{AB} = S_A S_B for free A, B (P18 eq. (12); F13 of
+// lib/sources/tanner2024.md#formulas) with S_MP(z) = 1/(1 + z)
+// (MarchenkoPastur.S, F15). It panics at z = −1.
+//
+//sigprop:eq pennington2018 eq12
+func SquaredMPS(z float64) float64 {
+	if z == -1 {
+		panic("freeprob: SquaredMPS has a pole at z = -1")
+	}
+	return 1 / ((1 + z) * (1 + z))
+}

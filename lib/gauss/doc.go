@@ -10,6 +10,7 @@
 // eqs. (3)–(5) and (20)).
 //
 //	E[f(u)]                 Expect(f, q, s); Rule (NewRule, Reset, ResetShifted) to reuse nodes
+//	density of N(0, q)      Density
 //	E[f(u) g(v)]            Expect2(f, g, q1, q2, c, sf, sg)
 //	description of f        Settings (Breakpoints, Scale, Cutoff, Order); zero value = smooth f
 //

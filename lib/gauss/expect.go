@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"sync"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Settings describes the integrand to the quadrature. The zero value (or a
@@ -48,33 +50,52 @@ const (
 	maxPanels = 1 << 12
 )
 
+// ErrParam is wrapped by the errors of a setting out of its range; the
+// message names the field and its allowed range, and errors.Is matches any
+// lib package's ErrParam (lib/internal/param).
+var ErrParam = param.New("gauss")
+
+// Validate returns ErrParam for a Scale below 0 or NaN, a Cutoff that is
+// not finite and >= 0, an Order other than 0 outside [2, 128], or a NaN
+// breakpoint; a nil *Settings is valid. The expectations panic with its
+// error (a caller bug).
+func (s *Settings) Validate() error {
+	if s == nil {
+		return nil
+	}
+	if s.Scale < 0 || math.IsNaN(s.Scale) {
+		return param.Err(ErrParam, "Settings.Scale", s.Scale, ">= 0 or +Inf")
+	}
+	if s.Cutoff < 0 || math.IsNaN(s.Cutoff) || math.IsInf(s.Cutoff, 0) {
+		return param.Err(ErrParam, "Settings.Cutoff", s.Cutoff, "finite and >= 0")
+	}
+	if s.Order != 0 && (s.Order < 2 || s.Order > 128) {
+		return param.Err(ErrParam, "Settings.Order", s.Order, "0 or an integer in [2, 128]")
+	}
+	for i, b := range s.Breakpoints {
+		if math.IsNaN(b) {
+			return param.Err(ErrParam, fmt.Sprintf("Settings.Breakpoints[%d]", i), b, "a number")
+		}
+	}
+	return nil
+}
+
 func (s *Settings) resolved() (scale, cutoff float64, order int) {
 	scale, cutoff, order = 1, defaultCutoff, defaultOrder
 	if s == nil {
 		return
 	}
-	if s.Scale < 0 || math.IsNaN(s.Scale) {
-		panic(fmt.Sprintf("gauss: Settings.Scale must be >= 0 or +Inf, got %v", s.Scale))
+	if err := s.Validate(); err != nil {
+		panic(err.Error())
 	}
 	if s.Scale > 0 {
 		scale = s.Scale
-	}
-	if s.Cutoff < 0 || math.IsNaN(s.Cutoff) || math.IsInf(s.Cutoff, 0) {
-		panic(fmt.Sprintf("gauss: Settings.Cutoff must be finite and >= 0, got %v", s.Cutoff))
 	}
 	if s.Cutoff > 0 {
 		cutoff = s.Cutoff
 	}
 	if s.Order != 0 {
-		if s.Order < 2 || s.Order > 128 {
-			panic(fmt.Sprintf("gauss: Settings.Order must be in [2, 128], got %d", s.Order))
-		}
 		order = s.Order
-	}
-	for _, b := range s.Breakpoints {
-		if math.IsNaN(b) {
-			panic("gauss: Settings.Breakpoints contains NaN")
-		}
 	}
 	return
 }

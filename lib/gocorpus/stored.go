@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Settings record what a cut of the corpus (`sigprop sweep generate
@@ -20,6 +22,17 @@ type Settings struct {
 	Count        int      `json:"count"`
 	// WindowsSHA256 is the SHA-256 of the windows concatenated.
 	WindowsSHA256 string `json:"windows_sha256"`
+}
+
+// ErrParam is wrapped by the errors of a setting out of its range; the
+// message names the field and its allowed range, and errors.Is matches any
+// lib package's ErrParam (lib/internal/param).
+var ErrParam = param.New("gocorpus")
+
+// Validate returns ErrParam for a window length N or a Count below 1: a
+// record no cut could have produced. ReadWindows calls it.
+func (s Settings) Validate() error {
+	return param.AtLeast(ErrParam, param.Min("Settings.N", s.N, 1), param.Min("Settings.Count", s.Count, 1))
 }
 
 // Provenance is provenance.json of the cut (sweep.Generated's layout).
@@ -42,6 +55,9 @@ func ReadWindows(fsys fs.FS) ([]string, Settings, error) {
 		}
 	}
 	s := p.Settings
+	if err := s.Validate(); err != nil {
+		return nil, s, err
+	}
 	if len(w) != s.Count || Hash([]byte(strings.Join(w, ""))) != s.WindowsSHA256 {
 		return nil, s, fmt.Errorf("gocorpus: windows.json does not match its provenance (%d windows, hash)", len(w))
 	}

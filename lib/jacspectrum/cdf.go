@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/sigprop/sigprop/lib/freeprob"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Spectrum is a limiting spectral law with an absolutely continuous part
@@ -423,6 +424,23 @@ type GridSettings struct {
 	Floor float64
 }
 
+// ErrParam is wrapped by the errors of a setting out of its range; the
+// message names the field and its allowed range, and errors.Is matches any
+// lib package's ErrParam (lib/internal/param).
+var ErrParam = param.New("jacspectrum")
+
+// Validate returns ErrParam for Points < 0 or a Floor outside [0, 1)
+// (zero values take the defaults).
+func (g GridSettings) Validate() error {
+	if g.Points < 0 {
+		return param.Err(ErrParam, "GridSettings.Points", g.Points, "an integer >= 0 (0: 30)")
+	}
+	if !(g.Floor >= 0 && g.Floor < 1) {
+		return param.Err(ErrParam, "GridSettings.Floor", g.Floor, "in [0, 1) (0: DefaultGridFloor)")
+	}
+	return nil
+}
+
 // DefaultGridFloor is GridSettings.Floor's default, 1e-12 (λ/λ_max; singular
 // values down to 1e-6·s_max; lib/sources/tanner2024.md#cdf-lower-tail).
 // The floor is about the data only: the law's
@@ -443,9 +461,11 @@ const DefaultGridFloor = 1e-12
 
 // Grid returns QuantileGrid(s, eigs, Points, Floor) with the defaults
 // filled in.
+//
+// It panics with Validate's error (a caller bug).
 func (g GridSettings) Grid(s Spectrum, eigs []float64) []float64 {
-	if g.Points < 0 || !(g.Floor >= 0 && g.Floor < 1) {
-		panic(fmt.Sprintf("jacspectrum: invalid GridSettings %+v (want Points >= 0, 0 <= Floor < 1)", g))
+	if err := g.Validate(); err != nil {
+		panic(err.Error())
 	}
 	if g.Points == 0 {
 		g.Points = 30

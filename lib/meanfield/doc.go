@@ -19,8 +19,10 @@
 //	F4  correlation    R(c) = [σ_w² E φ(u1)φ(u2) + σ_b²]/q*        Net.CMap
 //	F6  χ_q = V′(q*) = σ_w² E[u φ φ′]/q*                           Net.ChiQ
 //	F7  χ₁ = σ_w² ∫Dz φ′(√q* z)² = R′(1)                           Net.Chi1   (P18 eq. 5)
+//	    χ₁ by a one-sided difference of R at c = 1                   Net.Chi1Difference
 //	F8  χ_c = σ_w² E φ′(u1)φ′(u2) = R′(c)                          Net.ChiC
 //	F9  ξ_q = −1/log χ_q, ξ_c = −1/log χ_{c*}, ξ_∇ = −1/log χ₁     Net.DepthScales
+//	    |c^ℓ − c*| ∝ e^{−ℓ/ξ_c} drawn through a layer                DecayThrough
 //	F10 EoC from q*:  σ_w² = 1/μ₁(q*),  σ_b² = q* − σ_w² E φ²      EoCFromQ
 //	    EoC from σ_b² (σ_w², q*) and from σ_w² (σ_b², q*)          EoCSigmaW2, EoCSigmaB2
 //	    F2–F9 at each σ_w² of a sweep                              ScanSigmaW2
@@ -41,6 +43,10 @@
 // straight to divergence) the EoC solvers return a *DivergentRegionError.
 // Net.Phase and PhaseDiagram give the phase reached from Settings.Q0,
 // EoCRegions a curve with its divergent σ_b² listed apart.
+//
+// The lecture's networks are constructors (lecture.go: Lecture,
+// LectureQMap, LectureCMap, LectureQStars); a display compares its
+// networks with them (LectureFamily, SameNets), not with re-typed values.
 //
 // Errors: data-dependent failures (a diverging q-map, no edge-of-chaos
 // point for the given σ_b², a root search that fails, a repelling fixed

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/gauss"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // EoCFromQ returns the edge-of-chaos point (σ_w², σ_b²) whose fixed point
@@ -15,15 +16,15 @@ import (
 //	σ_w²(q) = 1/μ₁(q),   σ_b²(q) = q − σ_w²(q) ∫Dz φ(√q z)².
 //
 // It uses the activation's closed forms where they exist (hard tanh, erf:
-// F11 of lib/sources/tanner2024.md#formulas) and quadrature otherwise. It panics unless q is finite and
-// > 0, and returns an error wrapping ErrNoEdge when μ₁(q) = 0 or σ_b² < 0
+// F11 of lib/sources/tanner2024.md#formulas) and quadrature otherwise. It returns ErrParam unless q is
+// finite and > 0, and an error wrapping ErrNoEdge when μ₁(q) = 0 or σ_b² < 0
 // (by more than 1e-14·q; smaller negatives from rounding, as for ReLU and
 // linear where σ_b² ≡ 0, are returned as 0).
 //
 //sigprop:eq tanner2024 F10
 func EoCFromQ(phi activation.Func, q float64) (sigmaW2, sigmaB2 float64, err error) {
 	if !(q > 0) || math.IsInf(q, 1) {
-		panic(fmt.Sprintf("meanfield: EoCFromQ needs q* in (0, +inf), got %v", q))
+		return 0, 0, param.Err(ErrParam, "q*", q, "in (0, +inf)")
 	}
 	mu1 := phi.Mu(q, 1)
 	if !(mu1 > 0) {
@@ -90,7 +91,7 @@ func isHomogeneous(phi activation.Func) bool {
 // not determined more closely than the plateau.
 func EoCSigmaW2(phi activation.Func, sigmaB2 float64) (sigmaW2, qstar float64, err error) {
 	if !(sigmaB2 >= 0) || math.IsInf(sigmaB2, 1) {
-		panic(fmt.Sprintf("meanfield: sigmaB2 must be in [0, +inf), got %v", sigmaB2))
+		return 0, 0, param.Err(ErrParam, "sigmaB2", sigmaB2, "in [0, +inf)")
 	}
 	if isHomogeneous(phi) {
 		if sigmaB2 == 0 {
@@ -274,7 +275,7 @@ func sameFixedPoint(n Net, a, b float64) bool {
 // only at σ_w² = 1 and 2 respectively (with σ_b² = 0, q* reported as 0).
 func EoCSigmaB2(phi activation.Func, sigmaW2 float64) (sigmaB2, qstar float64, err error) {
 	if !(sigmaW2 > 0) || math.IsInf(sigmaW2, 1) {
-		panic(fmt.Sprintf("meanfield: sigmaW2 must be in (0, +inf), got %v", sigmaW2))
+		return 0, 0, param.Err(ErrParam, "sigmaW2", sigmaW2, "in (0, +inf)")
 	}
 	target := 1 / sigmaW2
 	if isHomogeneous(phi) {

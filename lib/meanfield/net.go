@@ -8,7 +8,14 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/gauss"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
+
+// ErrParam is wrapped by the errors of a setting out of its range
+// (Net.Validate, Settings.Validate); the message names the field and its
+// allowed range, and errors.Is matches any lib package's ErrParam
+// (lib/internal/param).
+var ErrParam = param.New("meanfield")
 
 // Settings tunes the fixed-point and root searches. The zero value (or a
 // nil *Settings) gives the defaults.
@@ -22,6 +29,22 @@ type Settings struct {
 	QMax float64
 	// MaxIter bounds each root search (default 200).
 	MaxIter int
+}
+
+// Validate returns ErrParam for a Q0 or QMax that is not finite and >= 0,
+// or MaxIter < 0 (zero means the default); a nil *Settings is valid.
+func (s *Settings) Validate() error {
+	switch {
+	case s == nil:
+		return nil
+	case !(s.Q0 >= 0) || math.IsInf(s.Q0, 0):
+		return param.Err(ErrParam, "Settings.Q0", s.Q0, "finite and >= 0 (0: 1)")
+	case !(s.QMax >= 0) || math.IsInf(s.QMax, 0):
+		return param.Err(ErrParam, "Settings.QMax", s.QMax, "finite and >= 0 (0: 1e8)")
+	case s.MaxIter < 0:
+		return param.Err(ErrParam, "Settings.MaxIter", s.MaxIter, "an integer >= 0 (0: 200)")
+	}
+	return nil
 }
 
 func (s *Settings) q0() float64 {
@@ -70,15 +93,28 @@ type Net struct {
 	Settings *Settings
 }
 
+// Validate returns ErrParam naming the first field out of its range: an
+// unset φ, σ_w² outside (0, +inf), σ_b² outside [0, +inf), or Settings
+// (Settings.Validate). The methods that return an error (FixedPoint,
+// QStar, Chi1, CStar, Phase, DepthScales, …) return this one; the maps
+// that return a number (QMap, ChiQ, CovMap, …) panic with it, a caller
+// holding a user's values validating first.
+func (n Net) Validate() error {
+	switch {
+	case n.Phi.Phi == nil || n.Phi.DPhi == nil:
+		return param.Err(ErrParam, "Net.Phi", "unset", "an activation (activation.ByName)")
+	case !(n.SigmaW2 > 0) || math.IsInf(n.SigmaW2, 1):
+		return param.Err(ErrParam, "Net.SigmaW2", n.SigmaW2, "in (0, +inf)")
+	case !(n.SigmaB2 >= 0) || math.IsInf(n.SigmaB2, 1):
+		return param.Err(ErrParam, "Net.SigmaB2", n.SigmaB2, "in [0, +inf)")
+	}
+	return n.Settings.Validate()
+}
+
+// validate panics with Validate's error, on a caller bug.
 func (n Net) validate() {
-	if n.Phi.Phi == nil || n.Phi.DPhi == nil {
-		panic("meanfield: Net.Phi is not set (use activation.ByName)")
-	}
-	if !(n.SigmaW2 > 0) || math.IsInf(n.SigmaW2, 1) {
-		panic(fmt.Sprintf("meanfield: SigmaW2 must be in (0, +inf), got %v", n.SigmaW2))
-	}
-	if !(n.SigmaB2 >= 0) || math.IsInf(n.SigmaB2, 1) {
-		panic(fmt.Sprintf("meanfield: SigmaB2 must be in [0, +inf), got %v", n.SigmaB2))
+	if err := n.Validate(); err != nil {
+		panic(err.Error())
 	}
 }
 
@@ -134,7 +170,9 @@ func (n Net) ChiQ(q float64) float64 {
 // e.g. tanh with σ_w ≤ 1), and an error wrapping ErrDiverges when q
 // exceeds Settings.QMax.
 func (n Net) reach() (float64, error) {
-	n.validate()
+	if err := n.Validate(); err != nil {
+		return 0, err
+	}
 	q0 := n.Settings.q0()
 	g0 := n.QMap(0) // value at q = 0
 	if n.Phi.ClosedSecondMoment != nil {

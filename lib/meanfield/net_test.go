@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/internal/mustpanic"
@@ -247,11 +248,30 @@ func TestPanics(t *testing.T) {
 		"q<0":        func() { Net{Phi: th, SigmaW2: 1}.QMap(-1) },
 		"CMap q=0":   func() { Net{Phi: th, SigmaW2: 1}.CMap(0, 0.5) },
 		"c=2":        func() { Net{Phi: th, SigmaW2: 1}.CMap(1, 2) },
-		"EoC q=0":    func() { EoCFromQ(th, 0) },
-		"EoC sb2<0":  func() { EoCSigmaW2(th, -1) },
-		"EoC sw2=0":  func() { EoCSigmaB2(th, 0) },
 		"trajectory": func() { Net{Phi: th, SigmaW2: 1}.QTrajectory(1, -1) },
 	})
+}
+
+// TestErrParam: a value a user types out of range is an error wrapping
+// ErrParam naming the field and its range, from every function that
+// returns an error; the maps that return a number panic with the same
+// text (TestPanics).
+func TestErrParam(t *testing.T) {
+	th := activation.Tanh()
+	for want, run := range map[string]func() error{
+		"Net.SigmaW2 = 0, want in (0, +inf)":  func() error { _, err := Net{Phi: th, SigmaW2: 0}.QStar(); return err },
+		"Net.SigmaB2 = -1, want in [0, +inf)": func() error { _, err := Net{Phi: th, SigmaW2: 1, SigmaB2: -1}.DepthScales(); return err },
+		"Net.Phi = unset":                     func() error { _, err := Net{SigmaW2: 1}.FixedPoint(); return err },
+		"Settings.MaxIter = -1":               func() error { _, err := Net{Phi: th, SigmaW2: 1, Settings: &Settings{MaxIter: -1}}.Phase(); return err },
+		"Net.SigmaW2 = -2":                    func() error { _, err := Net{Phi: th, SigmaW2: -2}.Chi1(); return err },
+		"q* = 0, want in (0, +inf)":           func() error { _, _, err := EoCFromQ(th, 0); return err },
+		"sigmaB2 = -1, want in [0, +inf)":     func() error { _, _, err := EoCSigmaW2(th, -1); return err },
+		"sigmaW2 = 0, want in (0, +inf)":      func() error { _, _, err := EoCSigmaB2(th, 0); return err },
+	} {
+		if err := run(); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "meanfield: parameter out of range: "+want) {
+			t.Errorf("%v, want ErrParam naming %q", err, want)
+		}
+	}
 }
 
 func ExampleNet_DepthScales() {

@@ -21,6 +21,7 @@ var workParams = map[string]map[string]string{
 	"tokennet.lambda_a_numeric": {"n": "4", "d": "4", "networks": "2"},
 	"tokennet.lambda_g_numeric": {"n": "4", "d": "4", "networks": "2", "depth": "2"},
 	"compose.compare":           {"n": "4", "d": "4", "depth": "2", "nets": "2", "hidden": "0", "mlp_layers": "1", "heads": "1"},
+	"compose.finite_width":      {"depth": "2", "layer": "1"}, // each layer costs nested quadratures and the Jacobians' map evaluations
 }
 
 // edgeValues are the values FuzzEvalEdges tries for numeric parameter p:

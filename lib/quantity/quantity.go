@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Param describes one parameter of a quantity. A parameter is either numeric
@@ -19,6 +21,25 @@ type Param struct {
 	Max     float64  `json:"-"`
 	Integer bool     `json:"integer,omitempty"`
 	Choices []string `json:"choices,omitempty"`
+	// domain, when set (Domain), is the range the owning lib package
+	// declares for the setting and checks in its Validate; [Min, Max] is
+	// the part of it `sigprop eval` accepts (Register panics if it is
+	// wider).
+	domain *param.Range
+}
+
+// Domain returns p with the range the lib package declares for the
+// setting: Min, Max and Integer are taken from it, then narrowed by
+// budget (lo, hi), the part `sigprop eval` accepts, when one is given.
+// A range is thereby typed once, in the package that validates it.
+func Domain(p Param, r param.Range, budget ...float64) Param {
+	p.domain = &r
+	p.Min, p.Max = r.Closed()
+	p.Integer = r.Integer
+	if len(budget) == 2 {
+		p.Min, p.Max = max(p.Min, budget[0]), min(p.Max, budget[1])
+	}
+	return p
 }
 
 // Range renders the allowed range for messages and listings.
@@ -106,6 +127,11 @@ func Register(q Quantity) {
 	}
 	defaults := map[string]string{}
 	for _, p := range q.Params {
+		if p.domain != nil {
+			if err := p.domain.Within(p.Min, p.Max); err != nil {
+				panic(fmt.Sprintf("quantity: %s: parameter %s: %v", q.Name, p.Name, err))
+			}
+		}
 		if p.Default != "" {
 			defaults[p.Name] = p.Default
 		}
@@ -136,10 +162,26 @@ func All() []Quantity {
 	return out
 }
 
+// ErrParam is wrapped by Parse's errors (an unknown, missing or malformed
+// parameter, or one out of its range); errors.Is matches any lib
+// package's ErrParam (lib/internal/param), so a caller tells a user's bad
+// argument from a failure of the evaluation the same way for every
+// quantity.
+var ErrParam = param.New("quantity")
+
+// parseErr is the error of Parse: the message as formatted, wrapping
+// ErrParam (whose own text it does not repeat: the quantity's name leads).
+func parseErr(format string, a ...any) error { return &argError{fmt.Sprintf(format, a...)} }
+
+type argError struct{ msg string }
+
+func (e *argError) Error() string { return e.msg }
+func (e *argError) Unwrap() error { return ErrParam }
+
 // Parse validates key=value arguments against q's parameters, filling in
 // defaults. A numeric value must be finite ("inf" is refused even where the
 // range is open) and an integer one at most 2^53 in magnitude. Errors name
-// the parameter and its allowed range.
+// the parameter and its allowed range and wrap ErrParam.
 func (q Quantity) Parse(args map[string]string) (Values, error) {
 	return q.parse(args, false)
 }
@@ -156,7 +198,7 @@ func (q Quantity) parse(args map[string]string, allowMissing bool) (Values, erro
 			for _, p := range q.Params {
 				names = append(names, p.Name)
 			}
-			return v, fmt.Errorf("%s: unknown parameter %q (parameters: %s)", q.Name, k, strings.Join(names, ", "))
+			return v, parseErr("%s: unknown parameter %q (parameters: %s)", q.Name, k, strings.Join(names, ", "))
 		}
 	}
 	for _, p := range q.Params {
@@ -168,11 +210,11 @@ func (q Quantity) parse(args map[string]string, allowMissing bool) (Values, erro
 			if allowMissing {
 				continue
 			}
-			return v, fmt.Errorf("%s: parameter %s is required (%s)", q.Name, p.Name, p.Range())
+			return v, parseErr("%s: parameter %s is required (%s)", q.Name, p.Name, p.Range())
 		}
 		if len(p.Choices) > 0 {
 			if !slices.Contains(p.Choices, raw) {
-				return v, fmt.Errorf("%s: parameter %s=%q out of range: %s", q.Name, p.Name, raw, p.Range())
+				return v, parseErr("%s: parameter %s=%q out of range: %s", q.Name, p.Name, raw, p.Range())
 			}
 			v.str[p.Name] = raw
 			continue
@@ -182,21 +224,21 @@ func (q Quantity) parse(args map[string]string, allowMissing bool) (Values, erro
 			// "inf", or "1e400" (ParseFloat's ErrRange): an open end of a
 			// range is not a value (found by FuzzParse: q=inf reached a
 			// panic in tokengeom, n=inf became n=-2^63).
-			return v, fmt.Errorf("%s: parameter %s=%s is not finite: %s", q.Name, p.Name, raw, p.Range())
+			return v, parseErr("%s: parameter %s=%s is not finite: %s", q.Name, p.Name, raw, p.Range())
 		}
 		if err != nil || math.IsNaN(x) {
-			return v, fmt.Errorf("%s: parameter %s=%q is not a number: %s", q.Name, p.Name, raw, p.Range())
+			return v, parseErr("%s: parameter %s=%q is not a number: %s", q.Name, p.Name, raw, p.Range())
 		}
 		if p.Integer && x != math.Trunc(x) {
-			return v, fmt.Errorf("%s: parameter %s=%s is not an integer: %s", q.Name, p.Name, raw, p.Range())
+			return v, parseErr("%s: parameter %s=%s is not an integer: %s", q.Name, p.Name, raw, p.Range())
 		}
 		if p.Integer && math.Abs(x) > maxExactInt {
 			// Beyond 2^53 a float64 no longer holds every integer, and
 			// Values.Int would not return the value given.
-			return v, fmt.Errorf("%s: parameter %s=%s is too large for an integer (at most 2^53 in magnitude): %s", q.Name, p.Name, raw, p.Range())
+			return v, parseErr("%s: parameter %s=%s is too large for an integer (at most 2^53 in magnitude): %s", q.Name, p.Name, raw, p.Range())
 		}
 		if x < p.Min || x > p.Max {
-			return v, fmt.Errorf("%s: parameter %s=%s out of range: %s", q.Name, p.Name, raw, p.Range())
+			return v, parseErr("%s: parameter %s=%s out of range: %s", q.Name, p.Name, raw, p.Range())
 		}
 		v.num[p.Name] = x
 	}

@@ -1,11 +1,13 @@
 package quantity
 
 import (
+	"errors"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/internal/mustpanic"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 func testQuantity() Quantity {
@@ -52,10 +54,27 @@ func TestParse(t *testing.T) {
 		{map[string]string{"n": "9007199254740994"}, "is too large for an integer"},
 	} {
 		_, err := q.Parse(tc.args)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("Parse(%v) error = %v, want containing %q", tc.args, err, tc.want)
+		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Parse(%v) error = %v, want ErrParam containing %q", tc.args, err, tc.want)
 		}
 	}
+}
+
+// A parameter whose [Min, Max] is wider than the domain its lib package
+// declares (Domain) is a registry bug, refused at Register; a budget
+// inside it is accepted.
+func TestRegisterRejectsWiderThanDomain(t *testing.T) {
+	r := param.Range{Min: 0, Max: 1}
+	q := testQuantity()
+	q.Name = "test.domain"
+	q.Params[0] = Domain(Param{Name: "a", Default: "0.5"}, r, 0, 0.9)
+	if p := q.Params[0]; p.Min != 0 || p.Max != 0.9 {
+		t.Errorf("budget [0, 0.9] inside [0, 1]: Min, Max = %v, %v", p.Min, p.Max)
+	}
+	Register(q)
+	delete(registry, q.Name)
+	q.Params[0].Max = 2
+	mustpanic.Check(t, "a = [0, 2] outside its domain [0, 1]", func() { Register(q) })
 }
 
 func TestRegisterRejectsBadDefault(t *testing.T) {

@@ -10,16 +10,16 @@ import (
 // Quantities of Noci et al. 2022 (arXiv:2206.03126), package rankcollapse.
 func init() {
 	inf := math.Inf(1)
-	nParam := Param{Name: "n", Doc: "number of tokens", Default: "50", Min: 2, Max: inf, Integer: true}
+	nParam := Domain(Param{Name: "n", Doc: "number of tokens", Default: "50"}, rankcollapse.NRange)
 	rho0 := Param{Name: "rho0", Doc: "input average token correlation, in [-1/(n-1), 1]", Default: "0", Min: -1, Max: 1}
 	alpha1 := Param{Name: "alpha1", Doc: "attention residual weight; under scaling=sqrtL it is divided by sqrt(depth) (alpha1_tilde = alpha1^2)", Default: "1", Min: 0, Max: inf}
 	scaling := Param{Name: "scaling", Doc: "residual scaling: const (alpha as given) or sqrtL (alpha/sqrt(L))", Default: "const", Choices: []string{"const", "sqrtL"}}
 	eqParams := func(withForm bool, formDefault string) []Param {
 		ps := []Param{
-			{Name: "n", Doc: "number of tokens", Default: "10", Min: 2, Max: inf, Integer: true},
-			{Name: "d", Doc: "width d = d_v = d_k", Default: "16", Min: 1, Max: inf, Integer: true},
+			Domain(Param{Name: "n", Doc: "number of tokens", Default: "10"}, rankcollapse.NRange),
+			Domain(Param{Name: "d", Doc: "width d = d_v = d_k", Default: "16"}, rankcollapse.WidthRange),
 			{Name: "rho", Doc: "token correlation of the equicorrelated Gaussian input, in [-1/(n-1), 1]", Default: "0", Min: -1, Max: 1},
-			{Name: "sigma_x2", Doc: "entry variance of the input tokens", Default: "1", Min: 0, Max: inf},
+			Domain(Param{Name: "sigma_x2", Doc: "entry variance of the input tokens", Default: "1"}, rankcollapse.VarianceRange),
 		}
 		if withForm {
 			ps = append(ps, Param{Name: "form", Doc: "exact (corrected) or paper (as printed)", Default: formDefault, Choices: []string{"exact", "paper"}})

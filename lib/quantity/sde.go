@@ -26,8 +26,8 @@ func init() {
 	modelParams := []Param{
 		{Name: "model", Doc: "attention (Thm 4.2), resnet (Thm 3.2), transformer (Cor 4.3) or mlp (Eq. 3)", Default: "attention",
 			Choices: []string{"attention", "resnet", "transformer", "mlp"}},
-		{Name: "gamma", Doc: "residual branch weight; shortcut lambda = sqrt(1-gamma^2)", Default: "0.3535533905932738", Min: 0, Max: 1},
-		{Name: "tau0", Doc: "shaped softmax temperature constant, tau = tau0 sqrt(width n_k)", Default: "1", Min: 1e-6, Max: inf},
+		Domain(Param{Name: "gamma", Doc: "residual branch weight; shortcut lambda = sqrt(1-gamma^2)", Default: "0.3535533905932738"}, sde.GammaRange),
+		Domain(Param{Name: "tau0", Doc: "shaped softmax temperature constant, tau = tau0 sqrt(width n_k)", Default: "1"}, sde.Tau0Range, 1e-6, inf),
 		{Name: "c_plus", Doc: "shaped-ReLU constant c+ (slope 1 + c+/sqrt(width))", Default: "0", Min: -1e6, Max: 1e6},
 		{Name: "c_minus", Doc: "shaped-ReLU constant c- (slope 1 + c-/sqrt(width))", Default: "-1", Min: -1e6, Max: 1e6},
 	}

@@ -12,15 +12,15 @@ import (
 const tgSource = "Cowsik, Nebabu, Qi, Ganguli 2024 (arXiv 2403.02579)"
 
 var (
-	tgQ      = Param{Name: "q", Doc: "squared token norm q", Default: "64", Min: 1e-300, Max: math.Inf(1)}
+	tgQ      = Domain(Param{Name: "q", Doc: "squared token norm q", Default: "64"}, tokengeom.PositiveRange, 1e-300, math.Inf(1))
 	tgP      = Param{Name: "p", Doc: "token dot product p, -q/(n-1) <= p <= q", Default: "32", Min: math.Inf(-1), Max: math.Inf(1)}
-	tgN      = Param{Name: "n", Doc: "number of tokens", Default: "256", Min: 2, Max: 1e9, Integer: true}
-	tgD      = Param{Name: "d", Doc: "embedding dimension", Default: "64", Min: 1e-300, Max: math.Inf(1)}
-	tgSA2    = Param{Name: "sigma_a2", Doc: "attention variance sigma_A^2 (Q^T K entries ~ N(0, sigma_A^2/d))", Default: "1", Min: 0, Max: 1e6}
-	tgAlphaA = Param{Name: "alpha_a", Doc: "attention branch strength alpha_A (skip sqrt(1-alpha_A^2))", Default: "0.3535533905932738", Min: 0, Max: 1}
-	tgAlphaM = Param{Name: "alpha_m", Doc: "MLP branch strength alpha_M (skip sqrt(1-alpha_M^2))", Default: "0.3535533905932738", Min: 0, Max: 1}
-	tgSigmaW = Param{Name: "sigma_w", Doc: "MLP weight scale sigma_w, W ~ N(0, sigma_w^2/d)", Default: "2", Min: 1e-6, Max: 100}
-	tgLayers = Param{Name: "mlp_layers", Doc: "number of nonlinear layers l of the MLP (paper: 2)", Default: "2", Min: 0, Max: 64, Integer: true}
+	tgN      = Domain(Param{Name: "n", Doc: "number of tokens", Default: "256"}, tokengeom.NRange, 2, 1e9)
+	tgD      = Domain(Param{Name: "d", Doc: "embedding dimension", Default: "64"}, tokengeom.PositiveRange, 1e-300, math.Inf(1))
+	tgSA2    = Domain(Param{Name: "sigma_a2", Doc: "attention variance sigma_A^2 (Q^T K entries ~ N(0, sigma_A^2/d))", Default: "1"}, tokengeom.SigmaA2Range, 0, 1e6)
+	tgAlphaA = Domain(Param{Name: "alpha_a", Doc: "attention branch strength alpha_A (skip sqrt(1-alpha_A^2))", Default: "0.3535533905932738"}, tokengeom.AlphaRange)
+	tgAlphaM = Domain(Param{Name: "alpha_m", Doc: "MLP branch strength alpha_M (skip sqrt(1-alpha_M^2))", Default: "0.3535533905932738"}, tokengeom.AlphaRange)
+	tgSigmaW = Domain(Param{Name: "sigma_w", Doc: "MLP weight scale sigma_w, W ~ N(0, sigma_w^2/d)", Default: "2"}, tokengeom.PositiveRange, 1e-6, 100)
+	tgLayers = Domain(Param{Name: "mlp_layers", Doc: "number of nonlinear layers l of the MLP (paper: 2)", Default: "2"}, tokengeom.MLPLayersRange, 0, 64)
 	tgDepth  = Param{Name: "depth", Doc: "number of transformer blocks L", Default: "16", Min: 1, Max: 1e9, Integer: true}
 	// tgPhi is the MLP's φ, any of activation.Names() with its own
 	// parameter (mfActParams); tanh is the paper's.

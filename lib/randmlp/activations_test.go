@@ -60,7 +60,7 @@ func TestNewActivationsFiniteWidth(t *testing.T) {
 			t.Errorf("%v: %v", f, err)
 			continue
 		}
-		r := m.QCheck(3*fp.Q+0.2, 8, empirical.Rand(uint64(100+i), 27))
+		r := m.qCheck(3*fp.Q+0.2, 8, empirical.Rand(uint64(100+i), 27))
 		if z, err := empirical.MaxZDOF(r.Mean, r.SE, r.Theory, r.Nets-1); err != nil || z > 5 {
 			t.Errorf("%v: q^ℓ max |z| = %.2f > 5 (sim %v ± %v, theory %v; %v)", f, z, r.Mean, r.SE, r.Theory, err)
 		}
@@ -89,53 +89,56 @@ func TestNewActivationsSpectra(t *testing.T) {
 	const n, L, q = 400, 4, 0.25
 	cont := freeprob.Continuation{Eps: 1e-6, Steps: 50}
 	for i, f := range newActs(t) {
-		theory := jacspectrum.Critical(f, jacspectrum.Orthogonal, L, q)
-		other := theory
-		other.Weights = jacspectrum.Gaussian
-		sim := JacobianSim{Width: n, Depth: L, Phi: f, SigmaW2: theory.SigmaW2, Weights: OrthogonalWeights, QStar: q, IndependentD: true}
-		rng := empirical.Rand(uint64(300+i), 27)
-		e1, err := sim.PooledEigs(1, rng)
-		if err != nil {
-			t.Fatal(err)
-		}
-		e2, err := sim.PooledEigs(1, rng)
-		if err != nil {
-			t.Fatal(err)
-		}
-		eigs := append(append([]float64(nil), e1...), e2...)
-		hi := math.Max(e1[len(e1)-1], e2[len(e2)-1])
-		ks := func(s jacspectrum.Spectrum) float64 {
-			// One interval over all the eigenvalues instead of
-			// jacspectrum.Support (whose ε = 1e-12 scans the real-line
-			// rule of these D² laws cannot follow): F is integrated from
-			// the top with the density smoothed at ε = 1e-6, whose Cauchy
-			// tails beyond the support carry O(ε log) mass.
-			sup := []jacspectrum.Interval{{Lo: 0, Hi: 1.5 * hi}}
-			var xs []float64
-			for k := 1; k <= 40; k++ {
-				xs = append(xs, hi*float64(k)/40)
-			}
-			cdf, err := jacspectrum.CDF(s, xs, sup, cont)
+		t.Run(f.Name, func(t *testing.T) {
+			t.Parallel() // each activation draws from its own seed
+			theory := jacspectrum.Critical(f, jacspectrum.Orthogonal, L, q)
+			other := theory
+			other.Weights = jacspectrum.Gaussian
+			sim := JacobianSim{Width: n, Depth: L, Phi: f, SigmaW2: theory.SigmaW2, Weights: OrthogonalWeights, QStar: q, IndependentD: true}
+			rng := empirical.Rand(uint64(300+i), 27)
+			e1, err := sim.PooledEigs(1, rng)
 			if err != nil {
-				t.Fatalf("%v: %v", f, err)
+				t.Fatal(err)
 			}
-			return jacspectrum.KSDistance(eigs, xs, cdf)
-		}
-		d12 := empirical.KS2(e1, e2)
-		tol := 2*d12 + 10.0/n
-		d := ks(theory)
-		t.Logf("%v: KS %.4f (tol %.4f = 2·%.4f + 10/N)", f, d, tol, d12)
-		if d > tol {
-			t.Errorf("%v: KS %.4f > %.4f", f, d, tol)
-		}
-		if f.Degree == 1 || f.Scale != 1 || f.Name == "gelu" {
-			// Power, where the two ensembles are closest (KS 0.12–0.14
-			// for GELU, leaky ReLU and swish(1.7); ≥ 0.55 for the others
-			// when last measured): the Gaussian-weight theory fails.
-			if dOther := ks(other); dOther <= tol {
-				t.Errorf("%v: the Gaussian-weight theory is not rejected (KS %.4f)", f, dOther)
+			e2, err := sim.PooledEigs(1, rng)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
+			eigs := append(append([]float64(nil), e1...), e2...)
+			hi := math.Max(e1[len(e1)-1], e2[len(e2)-1])
+			ks := func(s jacspectrum.Spectrum) float64 {
+				// One interval over all the eigenvalues instead of
+				// jacspectrum.Support (whose ε = 1e-12 scans the real-line
+				// rule of these D² laws cannot follow): F is integrated from
+				// the top with the density smoothed at ε = 1e-6, whose Cauchy
+				// tails beyond the support carry O(ε log) mass.
+				sup := []jacspectrum.Interval{{Lo: 0, Hi: 1.5 * hi}}
+				var xs []float64
+				for k := 1; k <= 40; k++ {
+					xs = append(xs, hi*float64(k)/40)
+				}
+				cdf, err := jacspectrum.CDF(s, xs, sup, cont)
+				if err != nil {
+					t.Fatalf("%v: %v", f, err)
+				}
+				return jacspectrum.KSDistance(eigs, xs, cdf)
+			}
+			d12 := empirical.KS2(e1, e2)
+			tol := 2*d12 + 10.0/n
+			d := ks(theory)
+			t.Logf("%v: KS %.4f (tol %.4f = 2·%.4f + 10/N)", f, d, tol, d12)
+			if d > tol {
+				t.Errorf("%v: KS %.4f > %.4f", f, d, tol)
+			}
+			if f.Degree == 1 || f.Scale != 1 || f.Name == "gelu" {
+				// Power, where the two ensembles are closest (KS 0.12–0.14
+				// for GELU, leaky ReLU and swish(1.7); ≥ 0.55 for the others
+				// when last measured): the Gaussian-weight theory fails.
+				if dOther := ks(other); dOther <= tol {
+					t.Errorf("%v: the Gaussian-weight theory is not rejected (KS %.4f)", f, dOther)
+				}
+			}
+		})
 	}
 }
 

@@ -3,7 +3,13 @@
 // input-output Jacobians: the finite-width side of the mean-field theory
 // of package meanfield and of the free-probability spectra of package
 // jacspectrum. Weights come from an explicit *rand.Rand; caller bugs panic
-// with a "randmlp:" message, data-dependent failures are errors.
+// with a "randmlp:" message, data-dependent failures are errors. The
+// experiments run from settings (QCheckSettings, CCheckSettings,
+// Chi1Settings, SlopeLawSettings, CriticalSpectrumSettings, Table2Settings)
+// whose Validate (MLP.Validate for the network) returns ErrParam naming
+// the field. The lecture's settings are constructors (lecture.go:
+// LectureQIteration, LectureCIteration, LectureXiC, LectureChi1,
+// LectureSlopeLaws), with which a display compares a run (Ran, At).
 //
 // Poole et al. 2016 (arXiv:1606.05340); Schoenholz et al. 2017
 // (arXiv:1611.01232); Pennington, Schoenholz & Ganguli 2018

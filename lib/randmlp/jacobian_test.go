@@ -1,6 +1,7 @@
 package randmlp
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -80,60 +81,65 @@ func TestJacobianSpectrumMonteCarlo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ks := func(s jacspectrum.Spectrum) float64 {
-			sup, err := jacspectrum.Support(s, exact)
-			if err != nil {
-				t.Fatal(err)
-			}
-			hi := eigs[len(eigs)-1]
-			var xs []float64
-			for i := 1; i <= 80; i++ {
-				xs = append(xs, hi*float64(i)/80)
-			}
-			cdf, err := jacspectrum.CDF(s, xs, sup, exact)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return jacspectrum.KSDistance(eigs, xs, cdf)
-		}
-		tol := 2*math.Sqrt(float64(c.L)*c.v/float64(n*c.draws)) + 10.0/n
-		d, dOther := ks(theory), ks(other)
-		t.Logf("%s %s L=%d: KS %.4f (tol %.4f), other ensemble %.4f", c.act, c.ens, c.L, d, tol, dOther)
-		if d > tol {
-			t.Errorf("%s %s L=%d: KS %.4f > %.4f", c.act, c.ens, c.L, d, tol)
-		}
-		if dOther <= tol {
-			t.Errorf("%s L=%d: the wrong ensemble's theory is not rejected (KS %.4f)", c.act, c.L, dOther)
-		}
-		// S-transform (lib/sources/tanner2024.md#monte-carlo, check 23): SNumeric at real z in
-		// (−(1−mass₀), 0) against S_{D²}^L S_W^L; S scales as 1/scale, so
-		// the same tolerance applies relatively.
-		if p := theory.D2.P(); p > 0 {
-			s1, _ := c.ens.SCoeffs()
-			for _, z := range []float64{-0.1 * p, -0.25 * p} {
-				got, err := freeprob.SNumeric(eigs, z)
+		// The draws above are made in order from one rng; the theory side of each
+		// case (its CDFs, the expensive part) runs beside the others'.
+		t.Run(fmt.Sprintf("%s_%s_L=%d", c.act, c.ens, c.L), func(t *testing.T) {
+			t.Parallel()
+			ks := func(s jacspectrum.Spectrum) float64 {
+				sup, err := jacspectrum.Support(s, exact)
 				if err != nil {
 					t.Fatal(err)
 				}
-				sw := 1 / theory.SigmaW2
-				if s1 == -1 {
-					sw /= 1 + z
+				hi := eigs[len(eigs)-1]
+				var xs []float64
+				for i := 1; i <= 80; i++ {
+					xs = append(xs, hi*float64(i)/80)
 				}
-				want := math.Pow(real(freeprob.Bernoulli{P: p}.S(complex(z, 0)))*sw, float64(c.L))
-				if math.Abs(got/want-1) > tol {
-					t.Errorf("%s L=%d: S(%g) = %.4f, theory %.4f", c.act, c.L, z, got, want)
+				cdf, err := jacspectrum.CDF(s, xs, sup, exact)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return jacspectrum.KSDistance(eigs, xs, cdf)
+			}
+			tol := 2*math.Sqrt(float64(c.L)*c.v/float64(n*c.draws)) + 10.0/n
+			d, dOther := ks(theory), ks(other)
+			t.Logf("%s %s L=%d: KS %.4f (tol %.4f), other ensemble %.4f", c.act, c.ens, c.L, d, tol, dOther)
+			if d > tol {
+				t.Errorf("%s %s L=%d: KS %.4f > %.4f", c.act, c.ens, c.L, d, tol)
+			}
+			if dOther <= tol {
+				t.Errorf("%s L=%d: the wrong ensemble's theory is not rejected (KS %.4f)", c.act, c.L, dOther)
+			}
+			// S-transform (lib/sources/tanner2024.md#monte-carlo, check 23): SNumeric at real z in
+			// (−(1−mass₀), 0) against S_{D²}^L S_W^L; S scales as 1/scale, so
+			// the same tolerance applies relatively.
+			if p := theory.D2.P(); p > 0 {
+				s1, _ := c.ens.SCoeffs()
+				for _, z := range []float64{-0.1 * p, -0.25 * p} {
+					got, err := freeprob.SNumeric(eigs, z)
+					if err != nil {
+						t.Fatal(err)
+					}
+					sw := 1 / theory.SigmaW2
+					if s1 == -1 {
+						sw /= 1 + z
+					}
+					want := math.Pow(real(freeprob.Bernoulli{P: p}.S(complex(z, 0)))*sw, float64(c.L))
+					if math.Abs(got/want-1) > tol {
+						t.Errorf("%s L=%d: S(%g) = %.4f, theory %.4f", c.act, c.L, z, got, want)
+					}
 				}
 			}
-		}
-		m := freeprob.MomentsFromEigs(eigs, 2)
-		mo := theory.Moments()
-		// m₁ and σ² share the global scale fluctuation: relative 4·√(L v/(N draws))
-		// + 10/N for m₁, twice that for σ² (it scales as m₁²), plus the
-		// 10% of lib/sources/tanner2024.md#check-14 for the heavy tails of deep spectra.
-		r := 4*math.Sqrt(float64(c.L)*c.v/float64(n*c.draws)) + 10.0/n
-		if math.Abs(m[0]/mo.M1-1) > r || math.Abs((m[1]-m[0]*m[0])/mo.Var-1) > 2*r+0.1 {
-			t.Errorf("%s L=%d: m1 %.4f (%.4f), var %.4f (%.4f)", c.act, c.L, m[0], mo.M1, m[1]-m[0]*m[0], mo.Var)
-		}
+			m := freeprob.MomentsFromEigs(eigs, 2)
+			mo := theory.Moments()
+			// m₁ and σ² share the global scale fluctuation: relative 4·√(L v/(N draws))
+			// + 10/N for m₁, twice that for σ² (it scales as m₁²), plus the
+			// 10% of lib/sources/tanner2024.md#check-14 for the heavy tails of deep spectra.
+			r := 4*math.Sqrt(float64(c.L)*c.v/float64(n*c.draws)) + 10.0/n
+			if math.Abs(m[0]/mo.M1-1) > r || math.Abs((m[1]-m[0]*m[0])/mo.Var-1) > 2*r+0.1 {
+				t.Errorf("%s L=%d: m1 %.4f (%.4f), var %.4f (%.4f)", c.act, c.L, m[0], mo.M1, m[1]-m[0]*m[0], mo.Var)
+			}
+		})
 	}
 }
 

@@ -25,8 +25,8 @@ func (m MLP) MeanField() meanfield.Net {
 // (Theory) and the mean and standard error over networks (Mean, SE;
 // LayerStats: the network is the sample unit, so the SE has Nets − 1
 // degrees of freedom and its z-score is judged by empirical.MaxZDOF). MLP, Nets and Start are the settings it ran with: the
-// networks, how many were drawn and the start (q¹ of QCheck, c¹ of
-// CCheck); Seed and Stream the generator empirical.Rand(Seed, Stream) it
+// networks, how many were drawn and the start (q¹ of QCheckSettings, c¹ of
+// CCheckSettings); Seed and Stream the generator empirical.Rand(Seed, Stream) it
 // drew from when a settings' Run drew it (QCheckSettings,
 // CCheckSettings; zero from a caller's generator).
 type LayerCheck struct {
@@ -37,15 +37,15 @@ type LayerCheck struct {
 	Seed, Stream             uint64
 }
 
-// QCheck follows q^ℓ from q¹ = q1: the q-map V iterated Depth−1 times
-// against the empirical ‖h^ℓ‖²/N of nets networks, each the average over
-// its two uncorrelated inputs with ‖x‖²/N = (q1 − σ_b²)/σ_w² (so that
-// q¹ = q1). The two inputs of one network share its weights and biases,
-// so the network, not the input, is the sample unit of the SE
-// (LayerStats).
+// qCheck follows q^ℓ from q¹ = q1 (QCheckSettings.Run): the q-map V
+// iterated Depth−1 times against the empirical ‖h^ℓ‖²/N of nets networks,
+// each the average over its two uncorrelated inputs with
+// ‖x‖²/N = (q1 − σ_b²)/σ_w² (so that q¹ = q1). The two inputs of one
+// network share its weights and biases, so the network, not the input, is
+// the sample unit of the SE (LayerStats).
 //
-// It panics if nets < 1 or q1 < σ_b².
-func (m MLP) QCheck(q1 float64, nets int, rng *rand.Rand) LayerCheck {
+// It panics if nets < 1 or q1 < σ_b² (QCheckSettings.Validate refuses them).
+func (m MLP) qCheck(q1 float64, nets int, rng *rand.Rand) LayerCheck {
 	if !(q1 >= m.SigmaB2) {
 		panic(fmt.Sprintf("randmlp: QCheck q1 must be >= sigma_b2 = %v, got %v", m.SigmaB2, q1))
 	}
@@ -54,7 +54,7 @@ func (m MLP) QCheck(q1 float64, nets int, rng *rand.Rand) LayerCheck {
 	return LayerCheck{Layers: empirical.Linspace(1, float64(m.Depth), m.Depth), Theory: m.MeanField().QTrajectory(q1, m.Depth-1), Mean: sim, SE: se, MLP: m, Nets: nets, Start: q1}
 }
 
-// CCheck follows the correlation c^ℓ of two inputs whose variances sit at
+// cCheck follows the correlation c^ℓ of two inputs whose variances sit at
 // the fixed point q* (‖x‖²/N = r = (q* − σ_b²)/σ_w²) and whose first-layer
 // correlation is c1 (input correlation (c1·q* − σ_b²)/(σ_w² r)): the
 // covariance map (meanfield.Net.CTrajectory) against the empirical
@@ -64,7 +64,7 @@ func (m MLP) QCheck(q1 float64, nets int, rng *rand.Rand) LayerCheck {
 //
 // Errors: those of meanfield.Net.QStar. It panics if nets < 1 or the input
 // correlation falls outside [−1, 1].
-func (m MLP) CCheck(c1 float64, nets int, gap bool, rng *rand.Rand) (LayerCheck, error) {
+func (m MLP) cCheck(c1 float64, nets int, gap bool, rng *rand.Rand) (LayerCheck, error) {
 	n := m.MeanField()
 	q, err := n.QStar()
 	if err != nil {
@@ -97,6 +97,8 @@ type Chi1Points struct {
 	Offset             float64
 	Width, Depth, Nets int
 	Seed, Stream       uint64
+	// Phi is the name of the activation (activation.Func.Name).
+	Phi string
 }
 
 // chi1Beside is Chi1Settings.Run: it estimates χ₁ on the edge of chaos
@@ -116,7 +118,7 @@ func chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, d
 	if err != nil {
 		return Chi1Points{}, err
 	}
-	p := Chi1Points{Offset: offset, Width: width, Depth: depth, Nets: nets, Seed: seed, Stream: stream}
+	p := Chi1Points{Offset: offset, Width: width, Depth: depth, Nets: nets, Seed: seed, Stream: stream, Phi: phi.Name}
 	for k, b := range sigmaB2 {
 		for _, w := range []float64{critical[k] - offset, critical[k], critical[k] + offset} {
 			mlp := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: w, SigmaB2: b}

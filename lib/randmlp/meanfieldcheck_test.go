@@ -23,7 +23,7 @@ func tanh(t *testing.T) activation.Func {
 // SE of q̂ ≈ √(2/N)/√12; normal-equivalent z with 5 degrees of freedom).
 func TestQCheck(t *testing.T) {
 	m := MLP{Width: 300, Depth: 6, Phi: tanh(t), SigmaW2: 2, SigmaB2: 0.05}
-	r := m.QCheck(2.5, 6, empirical.Rand(1, 2))
+	r := m.qCheck(2.5, 6, empirical.Rand(1, 2))
 	mean, se := m.LayerStats(6, (2.5-0.05)/2, 0, func(t MLPTrace, l int) []float64 { return t.Q[l] }, empirical.Rand(1, 2))
 	if !slices.Equal(r.Mean, mean) || !slices.Equal(r.SE, se) {
 		t.Error("QCheck differs from LayerStats with the same generator")
@@ -40,11 +40,11 @@ func TestQCheck(t *testing.T) {
 // and the simulation follows the covariance map within 5 SE.
 func TestCCheck(t *testing.T) {
 	m := MLP{Width: 300, Depth: 8, Phi: tanh(t), SigmaW2: 1.2, SigmaB2: 0.05}
-	c, err := m.CCheck(0.5, 4, false, empirical.Rand(3, 4))
+	c, err := m.cCheck(0.5, 4, false, empirical.Rand(3, 4))
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := m.CCheck(0.5, 4, true, empirical.Rand(3, 4))
+	g, err := m.cCheck(0.5, 4, true, empirical.Rand(3, 4))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/dense"
 	"github.com/sigprop/sigprop/lib/internal/enum"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/randmat"
 )
 
@@ -48,20 +49,33 @@ type MLP struct {
 	Weights WeightDist
 }
 
-func (m MLP) validate() {
+// Validate returns ErrParam, naming the field and its range, for a width
+// or depth below 1, an unset φ, σ_w² outside (0, +inf), σ_b² outside
+// [0, +inf) or an unknown weight distribution. The settings' Run methods
+// call it; the methods of MLP trust a validated MLP and panic with its
+// error otherwise (a caller bug).
+func (m MLP) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("MLP.Width", m.Width, 1), param.Min("MLP.Depth", m.Depth, 1)); err != nil {
+		return err
+	}
 	switch {
-	case m.Width < 1:
-		panic(fmt.Sprintf("randmlp: MLP Width must be >= 1, got %d", m.Width))
-	case m.Depth < 1:
-		panic(fmt.Sprintf("randmlp: MLP Depth must be >= 1, got %d", m.Depth))
 	case m.Phi.Phi == nil:
-		panic("randmlp: MLP Phi is not set (use activation.ByName)")
+		return paramErr("MLP.Phi", "unset", "an activation (activation.ByName)")
 	case !(m.SigmaW2 > 0) || math.IsInf(m.SigmaW2, 1):
-		panic(fmt.Sprintf("randmlp: MLP SigmaW2 must be in (0, +inf), got %v", m.SigmaW2))
+		return paramErr("MLP.SigmaW2", m.SigmaW2, "in (0, +inf)")
 	case !(m.SigmaB2 >= 0) || math.IsInf(m.SigmaB2, 1):
-		panic(fmt.Sprintf("randmlp: MLP SigmaB2 must be in [0, +inf), got %v", m.SigmaB2))
+		return paramErr("MLP.SigmaB2", m.SigmaB2, "in [0, +inf)")
 	case m.Weights != GaussianWeights && m.Weights != OrthogonalWeights:
-		panic(fmt.Sprintf("randmlp: MLP Weights must be GaussianWeights or OrthogonalWeights, got %d", int(m.Weights)))
+		return paramErr("MLP.Weights", int(m.Weights), "GaussianWeights or OrthogonalWeights")
+	}
+	return nil
+}
+
+// validate panics with Validate's error: below a settings' Run, a bad MLP
+// is a caller bug.
+func (m MLP) validate() {
+	if err := m.Validate(); err != nil {
+		panic(err.Error())
 	}
 }
 

@@ -41,7 +41,7 @@ func TestReplicateQCheck(t *testing.T) {
 	z := make([][]float64, depth)
 	pooled := make([]float64, replicates)
 	for i := range replicates {
-		r := m.QCheck(q1, nets, empirical.Rand(uint64(i), 301))
+		r := m.qCheck(q1, nets, empirical.Rand(uint64(i), 301))
 		for l := range z {
 			z[l] = append(z[l], empirical.NormalZ((r.Mean[l]-r.Theory[l])/r.SE[l], nets-1))
 		}
@@ -149,7 +149,7 @@ func TestReplicateQCheckIssue37(t *testing.T) {
 	m := MLP{Width: width, Depth: 1, Phi: gelu, SigmaW2: 1.5, SigmaB2: 0.5}
 	var z, pooled []float64
 	for i := range replicates {
-		r := m.QCheck(q1, nets, empirical.Rand(uint64(i), 304))
+		r := m.qCheck(q1, nets, empirical.Rand(uint64(i), 304))
 		z = append(z, empirical.NormalZ((r.Mean[0]-q1)/r.SE[0], nets-1))
 		rng := empirical.Rand(uint64(i), 304)
 		var q []float64

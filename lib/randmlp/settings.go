@@ -1,7 +1,6 @@
 package randmlp
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/sigprop/sigprop/lib/activation"
@@ -17,30 +16,14 @@ import (
 // ErrParam is wrapped by the errors of the settings' Run methods for a
 // size, count or list out of range; the message names the field and its
 // allowed range, so callers can test errors.Is(err, ErrParam).
-var ErrParam = errors.New("randmlp: parameter out of range")
+var ErrParam = param.New("randmlp")
 
 func paramErr(name string, got any, allowed string) error {
 	return param.Err(ErrParam, name, got, allowed)
 }
 
-// checkMLP returns an ErrParam error for an MLP a reader could type out of
-// range (width or depth below 1, σ_w² ≤ 0, σ_b² < 0); a missing φ stays
-// a caller bug (MLP.validate panics).
-func checkMLP(m MLP) error {
-	if err := param.AtLeast(ErrParam, param.Min("MLP.Width", m.Width, 1), param.Min("MLP.Depth", m.Depth, 1)); err != nil {
-		return err
-	}
-	if !(m.SigmaW2 > 0) {
-		return paramErr("MLP.SigmaW2", m.SigmaW2, "> 0")
-	}
-	if !(m.SigmaB2 >= 0) {
-		return paramErr("MLP.SigmaB2", m.SigmaB2, ">= 0")
-	}
-	return nil
-}
-
 // QCheckSettings are the settings of the check of the q-map along depth
-// against finite networks (MLP.QCheck from each start; the Tanner
+// against finite networks (qCheck from each start; the Tanner
 // lecture's q^ℓ, lib/sources/tanner2024.md#monte-carlo): notebook 01's
 // figures qmap-iteration and beyond-divergent.
 type QCheckSettings struct {
@@ -59,33 +42,46 @@ type QCheckSettings struct {
 	Seed, Stream uint64
 }
 
-// Run returns MLP.QCheck(Q1[k], Nets, empirical.Rand(Seed+k, Stream)) for
-// each start, each recording its start, seed and stream.
+// Run follows q^ℓ from each start q¹ = Q1[k] with Nets networks drawn
+// from empirical.Rand(Seed+k, Stream): the q-map V iterated Depth−1 times
+// against the empirical ‖h^ℓ‖²/N of each network, averaged over its two
+// uncorrelated inputs with ‖x‖²/N = (q¹ − σ_b²)/σ_w² (so that q¹ is
+// exact). The two inputs of one network share its weights and biases, so
+// the network, not the input, is the sample unit of the SE (LayerStats).
+// Each check records its start, seed and stream.
 //
-// Errors: ErrParam for a width, depth or Nets below 1, no start, σ_w² ≤ 0,
-// σ_b² < 0, or a start below σ_b².
+// Errors: those of Validate.
 func (s QCheckSettings) Run() ([]LayerCheck, error) {
-	if err := checkMLP(s.MLP); err != nil {
+	if err := s.Validate(); err != nil {
 		return nil, err
-	}
-	if err := param.AtLeast(ErrParam, param.Min("Nets", s.Nets, 1), param.Min("len(Q1)", len(s.Q1), 1)); err != nil {
-		return nil, err
-	}
-	for k, q1 := range s.Q1 {
-		if !(q1 >= s.MLP.SigmaB2) {
-			return nil, paramErr(fmt.Sprintf("Q1[%d]", k), q1, fmt.Sprintf(">= MLP.SigmaB2 = %v", s.MLP.SigmaB2))
-		}
 	}
 	out := make([]LayerCheck, len(s.Q1))
 	for k, q1 := range s.Q1 {
-		out[k] = s.MLP.QCheck(q1, s.Nets, empirical.Rand(s.Seed+uint64(k), s.Stream))
+		out[k] = s.MLP.qCheck(q1, s.Nets, empirical.Rand(s.Seed+uint64(k), s.Stream))
 		out[k].Seed, out[k].Stream = s.Seed+uint64(k), s.Stream
 	}
 	return out, nil
 }
 
+// Validate returns ErrParam for an MLP out of range (MLP.Validate), Nets
+// below 1, no start, or a start below σ_b².
+func (s QCheckSettings) Validate() error {
+	if err := s.MLP.Validate(); err != nil {
+		return err
+	}
+	if err := param.AtLeast(ErrParam, param.Min("Nets", s.Nets, 1), param.Min("len(Q1)", len(s.Q1), 1)); err != nil {
+		return err
+	}
+	for k, q1 := range s.Q1 {
+		if !(q1 >= s.MLP.SigmaB2) {
+			return paramErr(fmt.Sprintf("Q1[%d]", k), q1, fmt.Sprintf(">= MLP.SigmaB2 = %v", s.MLP.SigmaB2))
+		}
+	}
+	return nil
+}
+
 // CCheckSettings are the settings of the check of the covariance map
-// along depth against finite networks (MLP.CCheck for each case; the
+// along depth against finite networks (cCheck for each case; the
 // lecture's c^ℓ): notebook 01's figures cmap-iteration and xi-c-decay.
 type CCheckSettings struct {
 	// MLP is the networks: width N, depth L, φ, σ_b², and σ_w² unless
@@ -96,7 +92,7 @@ type CCheckSettings struct {
 	SigmaW2 []float64
 	// C1 is the first-layer correlation c¹ of case k.
 	C1 []float64
-	// Gap replaces c^ℓ by 1 − c^ℓ (MLP.CCheck).
+	// Gap replaces c^ℓ by 1 − c^ℓ (cCheck).
 	Gap bool
 	// Nets is the number of independent networks per case; the lecture
 	// states none (notebook 01: 6 and 4, sigprop's choice).
@@ -106,33 +102,19 @@ type CCheckSettings struct {
 	Seed, Stream uint64
 }
 
-// Run returns MLP.CCheck(C1[k], Nets, Gap, empirical.Rand(Seed+k, Stream))
+// Run returns cCheck(C1[k], Nets, Gap, empirical.Rand(Seed+k, Stream))
 // at σ_w² = SigmaW2[k] for each case, each recording its start, seed and
 // stream.
 //
-// Errors: ErrParam for a width, depth or Nets below 1, no case, a SigmaW2
-// of another length than C1, σ_w² ≤ 0, σ_b² < 0 or c¹ outside [−1, 1];
-// those of MLP.CCheck.
+// Errors: those of Validate and of cCheck.
 func (s CCheckSettings) Run() ([]LayerCheck, error) {
-	if s.SigmaW2 != nil && len(s.SigmaW2) != len(s.C1) {
-		return nil, paramErr("len(SigmaW2)", len(s.SigmaW2), fmt.Sprintf("len(C1) = %d, or SigmaW2 nil", len(s.C1)))
-	}
-	if err := param.AtLeast(ErrParam, param.Min("Nets", s.Nets, 1), param.Min("len(C1)", len(s.C1), 1)); err != nil {
+	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	out := make([]LayerCheck, len(s.C1))
 	for k, c1 := range s.C1 {
-		m := s.MLP
-		if s.SigmaW2 != nil {
-			m.SigmaW2 = s.SigmaW2[k]
-		}
-		if err := checkMLP(m); err != nil {
-			return nil, fmt.Errorf("case %d: %w", k, err)
-		}
-		if !(c1 >= -1 && c1 <= 1) {
-			return nil, paramErr(fmt.Sprintf("C1[%d]", k), c1, "a correlation in [-1, 1]")
-		}
-		r, err := m.CCheck(c1, s.Nets, s.Gap, empirical.Rand(s.Seed+uint64(k), s.Stream))
+		m := s.caseMLP(k)
+		r, err := m.cCheck(c1, s.Nets, s.Gap, empirical.Rand(s.Seed+uint64(k), s.Stream))
 		if err != nil {
 			return nil, err
 		}
@@ -140,6 +122,36 @@ func (s CCheckSettings) Run() ([]LayerCheck, error) {
 		out[k] = r
 	}
 	return out, nil
+}
+
+// caseMLP is the MLP of case k: MLP at σ_w² = SigmaW2[k] when SigmaW2 is set.
+func (s CCheckSettings) caseMLP(k int) MLP {
+	m := s.MLP
+	if s.SigmaW2 != nil {
+		m.SigmaW2 = s.SigmaW2[k]
+	}
+	return m
+}
+
+// Validate returns ErrParam for Nets below 1, no case, a SigmaW2 of
+// another length than C1, a case's MLP out of range (MLP.Validate) or c¹
+// outside [−1, 1].
+func (s CCheckSettings) Validate() error {
+	if s.SigmaW2 != nil && len(s.SigmaW2) != len(s.C1) {
+		return paramErr("len(SigmaW2)", len(s.SigmaW2), fmt.Sprintf("len(C1) = %d, or SigmaW2 nil", len(s.C1)))
+	}
+	if err := param.AtLeast(ErrParam, param.Min("Nets", s.Nets, 1), param.Min("len(C1)", len(s.C1), 1)); err != nil {
+		return err
+	}
+	for k, c1 := range s.C1 {
+		if err := s.caseMLP(k).Validate(); err != nil {
+			return fmt.Errorf("case %d: %w", k, err)
+		}
+		if !(c1 >= -1 && c1 <= 1) {
+			return paramErr(fmt.Sprintf("C1[%d]", k), c1, "a correlation in [-1, 1]")
+		}
+	}
+	return nil
 }
 
 // Chi1Settings are the settings of the estimate of χ₁ = σ_w² E φ′(h)²
@@ -171,16 +183,25 @@ type Chi1Settings struct {
 // row k share the generator empirical.Rand(Seed+3k, Stream), i.e. common
 // random numbers across the offsets.
 //
-// Errors: ErrParam for a width, depth or Nets below 1, no σ_b² or a
-// negative offset; those of meanfield.EoCCurve and meanfield.Net.QStar.
+// Errors: those of Validate, of meanfield.EoCCurve and of
+// meanfield.Net.QStar.
 func (s Chi1Settings) Run() (Chi1Points, error) {
-	if err := param.AtLeast(ErrParam, param.Min("Width", s.Width, 1), param.Min("Depth", s.Depth, 1), param.Min("Nets", s.Nets, 1), param.Min("len(SigmaB2)", len(s.SigmaB2), 1)); err != nil {
+	if err := s.Validate(); err != nil {
 		return Chi1Points{}, err
 	}
-	if !(s.Offset >= 0) {
-		return Chi1Points{}, paramErr("Offset", s.Offset, ">= 0")
-	}
 	return chi1Beside(s.Phi, s.SigmaB2, s.Offset, s.Width, s.Depth, s.Nets, s.Seed, s.Stream)
+}
+
+// Validate returns ErrParam for a width, depth or Nets below 1, no σ_b²
+// or a negative offset.
+func (s Chi1Settings) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("Width", s.Width, 1), param.Min("Depth", s.Depth, 1), param.Min("Nets", s.Nets, 1), param.Min("len(SigmaB2)", len(s.SigmaB2), 1)); err != nil {
+		return err
+	}
+	if !(s.Offset >= 0) {
+		return paramErr("Offset", s.Offset, ">= 0")
+	}
+	return nil
 }
 
 // SlopeLawSettings are the settings of the law of φ′(h^L) at the edge of
@@ -211,17 +232,13 @@ type SlopeLawSettings struct {
 // φ′(h), h ~ N(0, q*), at the points T. Each law records its q*, seed and
 // stream.
 //
-// Errors: ErrParam for a width, depth or Nets below 1, no q*, no point or
-// a negative q*; those of meanfield.EoCFromQ.
+// Errors: those of Validate and of meanfield.EoCFromQ.
 func (s SlopeLawSettings) Run() ([]SlopeLaw, error) {
-	if err := param.AtLeast(ErrParam, param.Min("Width", s.Width, 1), param.Min("Depth", s.Depth, 1), param.Min("Nets", s.Nets, 1), param.Min("len(Q)", len(s.Q), 1), param.Min("len(T)", len(s.T), 1)); err != nil {
+	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	out := make([]SlopeLaw, len(s.Q))
 	for j, q := range s.Q {
-		if !(q >= 0) {
-			return nil, paramErr(fmt.Sprintf("Q[%d]", j), q, ">= 0")
-		}
 		l, err := slopeLawAt(s.Phi, q, s.T, s.Width, s.Depth, s.Nets, empirical.Rand(s.Seed+uint64(j), s.Stream))
 		if err != nil {
 			return nil, err
@@ -230,6 +247,20 @@ func (s SlopeLawSettings) Run() ([]SlopeLaw, error) {
 		out[j] = l
 	}
 	return out, nil
+}
+
+// Validate returns ErrParam for a width, depth or Nets below 1, no q*, no
+// point or a negative q*.
+func (s SlopeLawSettings) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("Width", s.Width, 1), param.Min("Depth", s.Depth, 1), param.Min("Nets", s.Nets, 1), param.Min("len(Q)", len(s.Q), 1), param.Min("len(T)", len(s.T), 1)); err != nil {
+		return err
+	}
+	for j, q := range s.Q {
+		if !(q >= 0) {
+			return paramErr(fmt.Sprintf("Q[%d]", j), q, ">= 0")
+		}
+	}
+	return nil
 }
 
 // CriticalSpectrumSettings are the settings of the spectrum of JJᵀ at the
@@ -259,14 +290,11 @@ type CriticalSpectrumSettings struct {
 // draws measures the sampling spread (notebook 01 accepts KS ≤ 2·D12 +
 // 10/N). Each spectrum records its seed and stream.
 //
-// Errors: ErrParam for a width or depth below 1, no activation or σ_b² < 0;
-// those of meanfield.EoCSigmaW2, the simulation and the continuation.
+// Errors: those of Validate, of meanfield.EoCSigmaW2, the simulation and
+// the continuation.
 func (s CriticalSpectrumSettings) Run() ([]CriticalSpectrum, error) {
-	if err := param.AtLeast(ErrParam, param.Min("Width", s.Width, 1), param.Min("Depth", s.Depth, 1), param.Min("len(Phis)", len(s.Phis), 1)); err != nil {
+	if err := s.Validate(); err != nil {
 		return nil, err
-	}
-	if !(s.SigmaB2 >= 0) {
-		return nil, paramErr("SigmaB2", s.SigmaB2, ">= 0")
 	}
 	out := make([]CriticalSpectrum, len(s.Phis))
 	for k, phi := range s.Phis {
@@ -278,4 +306,16 @@ func (s CriticalSpectrumSettings) Run() ([]CriticalSpectrum, error) {
 		out[k] = c
 	}
 	return out, nil
+}
+
+// Validate returns ErrParam for a width or depth below 1, no activation or
+// σ_b² < 0.
+func (s CriticalSpectrumSettings) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("Width", s.Width, 1), param.Min("Depth", s.Depth, 1), param.Min("len(Phis)", len(s.Phis), 1)); err != nil {
+		return err
+	}
+	if !(s.SigmaB2 >= 0) {
+		return paramErr("SigmaB2", s.SigmaB2, ">= 0")
+	}
+	return nil
 }

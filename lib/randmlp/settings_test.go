@@ -19,10 +19,10 @@ func TestSettingsRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for k, q1 := range []float64{0.1, 2.5} {
-		want := m.QCheck(q1, 2, empirical.Rand(uint64(10+k), 7))
+		want := m.qCheck(q1, 2, empirical.Rand(uint64(10+k), 7))
 		want.Seed, want.Stream = uint64(10+k), 7
 		if !sameCheck(qs[k], want) || qs[k].Start != q1 {
-			t.Errorf("QCheckSettings.Run start %d differs from QCheck: %+v", k, qs[k])
+			t.Errorf("QCheckSettings.Run start %d differs from qCheck: %+v", k, qs[k])
 		}
 	}
 	cs, err := CCheckSettings{MLP: m, SigmaW2: []float64{1.5, 2.5}, C1: []float64{0.1, 0.9}, Gap: true, Nets: 2, Seed: 20, Stream: 7}.Run()
@@ -32,10 +32,10 @@ func TestSettingsRun(t *testing.T) {
 	for k, w := range []float64{1.5, 2.5} {
 		mk := m
 		mk.SigmaW2 = w
-		want, err := mk.CCheck([]float64{0.1, 0.9}[k], 2, true, empirical.Rand(uint64(20+k), 7))
+		want, err := mk.cCheck([]float64{0.1, 0.9}[k], 2, true, empirical.Rand(uint64(20+k), 7))
 		want.Seed, want.Stream = uint64(20+k), 7
 		if err != nil || !sameCheck(cs[k], want) || cs[k].MLP.SigmaW2 != w {
-			t.Errorf("CCheckSettings.Run case %d differs from CCheck (%v): %+v", k, err, cs[k])
+			t.Errorf("CCheckSettings.Run case %d differs from cCheck (%v): %+v", k, err, cs[k])
 		}
 	}
 	p, err := Chi1Settings{Phi: tanh(t), SigmaB2: []float64{0.05}, Offset: 0.3, Width: 20, Depth: 2, Nets: 2, Seed: 30, Stream: 7}.Run()
@@ -87,7 +87,7 @@ func TestSettingsValidate(t *testing.T) {
 			_, err := CCheckSettings{MLP: m, SigmaW2: []float64{1}, C1: []float64{0.1, 0.2}, Nets: 2}.Run()
 			return err
 		}},
-		{"CCheck, σ_w² ≤ 0", "MLP.SigmaW2 = -1, want > 0", func() error {
+		{"CCheck, σ_w² ≤ 0", "MLP.SigmaW2 = -1, want in (0, +inf)", func() error {
 			_, err := CCheckSettings{MLP: m, SigmaW2: []float64{-1}, C1: []float64{0.1}, Nets: 2}.Run()
 			return err
 		}},

@@ -112,27 +112,30 @@ func TestSpectrumMutation(t *testing.T) {
 			if (only != "" && name != only) || (only == "" && i != 0 && i != len(ss)-1 && !weakAt5[name]) {
 				continue
 			}
-			own, err := s.Check(c)
-			if err != nil {
-				if name != "fig4-erf L=3" {
-					t.Errorf("%s: %v", name, err)
+			t.Run(name, func(t *testing.T) {
+				t.Parallel() // each sample's two checks are independent of the others'
+				own, err := s.Check(c)
+				if err != nil {
+					if name != "fig4-erf L=3" {
+						t.Errorf("%s: %v", name, err)
+					}
+					return
 				}
-				continue
-			}
-			if !own.Pass() {
-				t.Errorf("%s: its own theory fails: %s", name, describe(own))
-			}
-			factor := 1.05
-			if weakAt5[name] {
-				factor = 1.15
-			}
-			n, _ := s.Network()
-			n.SigmaW2 *= factor
-			cw, err := s.CheckAgainst(n, c)
-			if err != nil || cw.Pass() {
-				t.Errorf("%s: σ_w² × %g passes (%v): %s", name, factor, err, describe(cw))
-			}
-			t.Logf("%s: own %s | σ_w² × %g: %s", name, describe(own), factor, describe(cw))
+				if !own.Pass() {
+					t.Errorf("%s: its own theory fails: %s", name, describe(own))
+				}
+				factor := 1.05
+				if weakAt5[name] {
+					factor = 1.15
+				}
+				n, _ := s.Network()
+				n.SigmaW2 *= factor
+				cw, err := s.CheckAgainst(n, c)
+				if err != nil || cw.Pass() {
+					t.Errorf("%s: σ_w² × %g passes (%v): %s", name, factor, err, describe(cw))
+				}
+				t.Logf("%s: own %s | σ_w² × %g: %s", name, describe(own), factor, describe(cw))
+			})
 		}
 	}
 }

@@ -47,6 +47,14 @@ func (s Table2Settings) Run() ([]Table2Row, error) {
 	return rows, nil
 }
 
+// Validate returns ErrParam for a setting out of range once the zero
+// values are resolved to their defaults: σ_w² not finite and > 0, a width
+// below 2, fewer than 2 draws or a z outside (−1, 0).
+func (s Table2Settings) Validate() error {
+	_, err := s.resolved()
+	return err
+}
+
 func (s Table2Settings) resolved() (Table2Settings, error) {
 	if s.SigmaW2 == 0 {
 		s.SigmaW2 = 1.5

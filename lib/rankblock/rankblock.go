@@ -7,6 +7,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/dense"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
@@ -44,26 +45,55 @@ type rbResolved struct {
 	eps    float64
 }
 
-func (c Config) resolve() rbResolved {
+// ErrParam is wrapped by the errors of a setting out of its range
+// (Config.Validate, ProfileSettings.Validate); the message names the field
+// and its allowed range, and errors.Is matches any lib package's ErrParam
+// (lib/internal/param).
+var ErrParam = param.New("rankblock")
+
+// Validate returns ErrParam naming the first field of c out of its range:
+// N >= 2, DV >= 1, DK, DF >= 0, Layers >= 1, a known Norm and Attention,
+// finite α₁, α₂ and τ, LNEps >= 0, and Heads >= 0 dividing d_k and d_v.
+// New, Simulate and the other constructors panic with its error (a caller
+// bug: rankexp's settings validate what a user types).
+func (c Config) Validate() error {
 	switch {
 	case c.N < 2:
-		panic(fmt.Sprintf("rankblock: Config.N must be >= 2, got %d", c.N))
+		return param.Err(ErrParam, "Config.N", c.N, "an integer >= 2")
 	case c.DV < 1:
-		panic(fmt.Sprintf("rankblock: Config.DV must be >= 1, got %d", c.DV))
-	case c.DK < 0 || c.DF < 0:
-		panic(fmt.Sprintf("rankblock: Config.DK, DF must be >= 0, got %d, %d", c.DK, c.DF))
+		return param.Err(ErrParam, "Config.DV", c.DV, "an integer >= 1")
+	case c.DK < 0:
+		return param.Err(ErrParam, "Config.DK", c.DK, "an integer >= 0 (0: d_v)")
+	case c.DF < 0:
+		return param.Err(ErrParam, "Config.DF", c.DF, "an integer >= 0 (0: d_v)")
 	case c.Layers < 1:
-		panic(fmt.Sprintf("rankblock: Config.Layers must be >= 1, got %d", c.Layers))
+		return param.Err(ErrParam, "Config.Layers", c.Layers, "an integer >= 1")
 	case c.Norm != block.NoNorm && c.Norm != block.PostLN && c.Norm != block.PreLN:
-		panic(fmt.Sprintf("rankblock: Config.Norm %v is not NoNorm, PostLN or PreLN", c.Norm))
+		return param.Err(ErrParam, "Config.Norm", c.Norm, "NoNorm, PostLN or PreLN")
 	case c.Attention != block.Softmax && c.Attention != block.Uniform:
-		panic(fmt.Sprintf("rankblock: Config.Attention %v is not Softmax or Uniform", c.Attention))
-	case math.IsNaN(c.Alpha1) || math.IsInf(c.Alpha1, 0) || math.IsNaN(c.Alpha2) || math.IsInf(c.Alpha2, 0):
-		panic(fmt.Sprintf("rankblock: Config.Alpha1, Alpha2 must be finite, got %v, %v", c.Alpha1, c.Alpha2))
+		return param.Err(ErrParam, "Config.Attention", c.Attention, "Softmax or Uniform")
+	case math.IsNaN(c.Alpha1) || math.IsInf(c.Alpha1, 0):
+		return param.Err(ErrParam, "Config.Alpha1", c.Alpha1, "finite")
+	case math.IsNaN(c.Alpha2) || math.IsInf(c.Alpha2, 0):
+		return param.Err(ErrParam, "Config.Alpha2", c.Alpha2, "finite")
 	case math.IsNaN(c.Tau) || math.IsInf(c.Tau, 0):
-		panic(fmt.Sprintf("rankblock: Config.Tau must be finite, got %v", c.Tau))
+		return param.Err(ErrParam, "Config.Tau", c.Tau, "finite")
 	case c.LNEps < 0 || math.IsNaN(c.LNEps):
-		panic(fmt.Sprintf("rankblock: Config.LNEps must be >= 0, got %v", c.LNEps))
+		return param.Err(ErrParam, "Config.LNEps", c.LNEps, ">= 0 (0: 1e-5)")
+	}
+	dk := c.DK
+	if dk == 0 {
+		dk = c.DV
+	}
+	if h := c.Heads; h < 0 || h > 0 && (dk%h != 0 || c.DV%h != 0) {
+		return param.Err(ErrParam, "Config.Heads", h, fmt.Sprintf(">= 0, dividing d_k = %d and d_v = %d (0: one head)", dk, c.DV))
+	}
+	return nil
+}
+
+func (c Config) resolve() rbResolved {
+	if err := c.Validate(); err != nil {
+		panic(err.Error())
 	}
 	r := rbResolved{dk: c.DK, df: c.DF, a1: c.Alpha1, a2: c.Alpha2, eps: c.LNEps}
 	if r.dk == 0 {

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Input fills dst (n×d_v) with one input sequence; it is called once
@@ -44,6 +45,7 @@ type Profile struct {
 }
 
 // ProfileSettings tunes Simulate. Draws = 0 means 100.
+// Validate checks it; Simulate panics with Validate's error.
 type ProfileSettings struct {
 	Draws       int
 	Gradients   bool // also run Backward and record weight-gradient norms
@@ -51,6 +53,18 @@ type ProfileSettings struct {
 	// Workers is the number of goroutines the draws are spread over (0
 	// or 1: one); the profile does not depend on it.
 	Workers int
+}
+
+// Validate returns ErrParam for Draws = 1 or below 0 (0 means 100; a
+// standard error needs two) or Workers < 0.
+func (s ProfileSettings) Validate() error {
+	if s.Draws < 0 || s.Draws == 1 {
+		return param.Err(ErrParam, "ProfileSettings.Draws", s.Draws, "0 (100) or an integer >= 2")
+	}
+	if s.Workers < 0 {
+		return param.Err(ErrParam, "ProfileSettings.Workers", s.Workers, "an integer >= 0 (0: one)")
+	}
+	return nil
 }
 
 // Simulate draws s.Draws networks of cfg (weights from rng), feeds each
@@ -64,15 +78,12 @@ func Simulate(cfg Config, input Input, s ProfileSettings, rng *rand.Rand) (Profi
 	if input == nil || rng == nil {
 		panic("rankblock: Simulate needs a non-nil input and rng")
 	}
+	if err := s.Validate(); err != nil {
+		panic(err.Error())
+	}
 	draws := s.Draws
 	if draws == 0 {
 		draws = 100
-	}
-	if draws < 2 {
-		panic(fmt.Sprintf("rankblock: Simulate needs Draws >= 2, got %d", draws))
-	}
-	if s.Workers < 0 {
-		panic(fmt.Sprintf("rankblock: Simulate needs Workers >= 0, got %d", s.Workers))
 	}
 	L, n := cfg.Layers, cfg.N
 	cfg.resolve()

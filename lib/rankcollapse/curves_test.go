@@ -68,3 +68,39 @@ func TestGradsVsN(t *testing.T) {
 		t.Errorf("n = 1: err %v, want ErrParam", err)
 	}
 }
+
+// TestTypoGrowth: the factor e^{√α̃₁}/e^{α̃₁} against the closed form
+// e^{√α̃₁ − α̃₁} (one exp instead of two: a few ulps apart): 1 at α̃₁ = 1,
+// e^{−2} at α̃₁ = 4, e^{1/4} at α̃₁ = 1/4.
+func TestTypoGrowth(t *testing.T) {
+	for _, c := range []struct{ at, a1, factor float64 }{{0.25, 0.5, math.Exp(0.25)}, {1, 1, 1}, {4, 2, math.Exp(-2)}, {9, 3, math.Exp(-6)}} {
+		a1, f := DepthScaled{At: c.at}.TypoGrowth()
+		if a1 != c.a1 || math.Abs(f/c.factor-1) > 1e-14 {
+			t.Errorf("α̃₁ = %g: α₁ = %v, factor %.17g, want %v and %.17g", c.at, a1, f, c.a1, c.factor)
+		}
+	}
+}
+
+// TestGradDecades against the closed forms of the ratios (the squared
+// norms' prefactors cancel): log10((1−ρ_L)/(1−ρ_0)) for the queries and
+// ½ log10((1+ρ_L(n−1))/(1+ρ_0(n−1))) for the values, to rounding; and a
+// correlation outside [−1/(n−1), 1] is an ErrParam.
+func TestGradDecades(t *testing.T) {
+	for _, c := range []struct {
+		n      int
+		r0, rL float64
+	}{{50, 0, 0.9}, {10, 0.2, 0.5}, {4, -0.1, 0.99}} {
+		q, v, err := GradDecades(c.n, c.r0, c.rL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn := float64(c.n)
+		wq, wv := math.Log10((1-c.rL)/(1-c.r0)), 0.5*math.Log10((1+c.rL*(fn-1))/(1+c.r0*(fn-1)))
+		if math.Abs(q-wq) > 1e-14 || math.Abs(v-wv) > 1e-14 {
+			t.Errorf("n = %d, ρ %g → %g: q %.17g v %.17g, closed forms %.17g %.17g", c.n, c.r0, c.rL, q, v, wq, wv)
+		}
+	}
+	if _, _, err := GradDecades(10, 0, 1.5); !errors.Is(err, ErrParam) {
+		t.Errorf("ρ = 1.5: err %v, want ErrParam", err)
+	}
+}

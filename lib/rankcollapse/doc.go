@@ -8,9 +8,11 @@
 //	Thm 3.2, Thm A.2          CollapseGap, UniformityGapSmallLogit
 //	Lemmas 3.2–3.3, (11)–(16) Propagate, PropagateLimit, RhoDepth, RhoLimit, RhoFromMoments,
 //	                          RhoDepthScaled (ρ^L under α₁² = α̃₁/L and its limit)
+//	                          DepthScaled.TypoGrowth (the main text's e^{α₁} against e^{α̃₁})
 //	Figs. 8, 11               RhoProfile, NormProfile (ρ^ℓ and E‖X^ℓ‖² for ℓ = 0..L)
 //	Eqs. (17)–(18), (47)      GradV, GradQ, LogRatioQV, Tau, TauWarmup, CentredGramMoment,
 //	                          EquicorrGrads (over ρ), GradsVsN (over n)
+//	                          GradDecades (log10 change of (17), (18) between two correlations)
 //	lib/sources/noci2022.md#notation                      TokenStats, Sequence, SampleEquicorrelated (empirical.Equicorrelated)
 //
 // Each erratum of lib/sources/noci2022.md#errata sits in the doc of the function it affects, with

@@ -100,10 +100,10 @@ func Tau(n, d int, rho, sx2 float64, f Form) (float64, error) {
 		return 0, err
 	}
 	if !(rho < 1) {
-		return 0, paramErr("rho", rho, fmt.Sprintf("< 1 for the temperature (τ diverges as ρ → 1); range [%.6g, 1)", -1/float64(n-1)))
+		return 0, paramErr("rho", rho, fmt.Sprintf("< 1 for the inverse temperature (τ diverges as ρ → 1); range [%.6g, 1)", -1/float64(n-1)))
 	}
 	if !(sx2 > 0) {
-		return 0, paramErr("sigma_x2", sx2, "> 0 for the temperature (τ diverges as σ_x² → 0)")
+		return 0, paramErr("sigma_x2", sx2, "> 0 for the inverse temperature (τ diverges as σ_x² → 0)")
 	}
 	v, _ := GradV(n, d, rho, sx2)
 	q, err := GradQ(n, d, rho, sx2, f)

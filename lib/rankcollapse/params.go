@@ -1,7 +1,6 @@
 package rankcollapse
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -13,7 +12,7 @@ import (
 // parameter and its allowed range, so callers can test errors.Is(err,
 // ErrParam). Shape mismatches of matrix arguments are caller bugs and panic
 // with a "rankcollapse:" prefix.
-var ErrParam = errors.New("rankcollapse: parameter out of range")
+var ErrParam = param.New("rankcollapse")
 
 func paramErr(name string, got any, allowed string) error {
 	return param.Err(ErrParam, name, got, allowed)
@@ -30,19 +29,18 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-func checkN(n int) error {
-	if n < 2 {
-		return paramErr("n", n, "an integer >= 2")
-	}
-	return nil
-}
+// The ranges of the package's parameters, declared once: the checks
+// below use them and lib/quantity's rankcollapse parameters take their
+// bounds from them.
+var (
+	NRange        = param.Range{Min: 2, Max: math.Inf(1), Integer: true} // tokens n
+	WidthRange    = param.Range{Min: 1, Max: math.Inf(1), Integer: true} // widths d, d_k
+	VarianceRange = param.Range{Min: 0, Max: math.Inf(1), MaxOpen: true} // variances, moments, α̃
+)
 
-func checkD(name string, d int) error {
-	if d < 1 {
-		return paramErr(name, d, "an integer >= 1")
-	}
-	return nil
-}
+func checkN(n int) error { return NRange.CheckInt(ErrParam, "n", n) }
+
+func checkD(name string, d int) error { return WidthRange.CheckInt(ErrParam, name, d) }
 
 // checkRho requires ρ ∈ [−1/(n−1), 1], the range of correlations for which
 // (1−ρ)I + ρ11ᵀ is positive semi-definite. n must already be valid.
@@ -54,12 +52,7 @@ func checkRho(name string, n int, rho float64) error {
 	return nil
 }
 
-func checkNonNeg(name string, x float64) error {
-	if !(x >= 0) || math.IsInf(x, 0) {
-		return paramErr(name, x, "a finite value >= 0")
-	}
-	return nil
-}
+func checkNonNeg(name string, x float64) error { return VarianceRange.Check(ErrParam, name, x) }
 
 func checkFinite(name string, x float64) error {
 	if math.IsNaN(x) || math.IsInf(x, 0) {

@@ -411,7 +411,7 @@ func TestBadParameters(t *testing.T) {
 		{"n<2", func() error { _, e := GradV(1, 4, 0, 1); return e }(), "n = 1, want an integer >= 2"},
 		{"rho low", func() error { _, e := GradQ(5, 4, -0.3, 1, FormExact); return e }(), "rho = -0.3, want a correlation in [-1/(n-1), 1] = [-0.25, 1]"},
 		{"rho high", func() error { _, e := RhoDepth(5, 1.2, 1, 3); return e }(), "rho0 = 1.2"},
-		{"variance", func() error { _, e := GradV(5, 4, 0, -1); return e }(), "sigma_x2 = -1, want a finite value >= 0"},
+		{"variance", func() error { _, e := GradV(5, 4, 0, -1); return e }(), "sigma_x2 = -1, want in [0, +inf)"},
 		{"d", func() error { _, e := Tau(5, 0, 0, 1, FormPaper); return e }(), "d = 0, want an integer >= 1"},
 		{"tau rho=1", func() error { _, e := Tau(5, 4, 1, 1, FormPaper); return e }(), "rho = 1, want < 1"},
 		{"tau sx2=0", func() error { _, e := Tau(5, 4, 0, 0, FormPaper); return e }(), "sigma_x2 = 0"},

@@ -1,7 +1,6 @@
 package rankexp
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/sigprop/sigprop/lib/block"
@@ -25,11 +24,16 @@ type DeepRun struct {
 
 // SoftmaxDepths runs DeepRun scaled at depth L/2 and at depth L, then
 // unscaled at depth L (the contrast: without the scaling the tokens
-// collapse), draws networks each; run i draws from empirical.Rand(seed+i,
-// stream). Errors: the simulator's or the theory's; L must be ≥ 2.
-func SoftmaxDepths(n, d, L, draws int, seed, stream uint64) ([]DeepRun, error) {
+// collapse), Draws networks each; run i draws from empirical.Rand(Seed+i,
+// Stream). Errors: those of Validate, ErrParam for L < 2, the simulator's
+// or the theory's.
+func (s Sizes) SoftmaxDepths() ([]DeepRun, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	n, d, L, draws, seed, stream := s.N, s.D, s.L, s.Draws, s.Seed, s.Stream
 	if L < 2 {
-		return nil, fmt.Errorf("rankexp: SoftmaxDepths needs L >= 2 (got %d)", L)
+		return nil, paramErr("Sizes.L", L, "an integer >= 2 (SoftmaxDepths also runs L/2)")
 	}
 	var out []DeepRun
 	for i, r := range []struct {
@@ -88,10 +92,15 @@ type FFPlacements struct {
 }
 
 // FeedForwardPlacements runs FFPlacements for block.NoNorm, PostLN and
-// PreLN, draws networks per run; placement i, feed-forward j (0 linear, 1
+// PreLN, Draws networks per run; placement i, feed-forward j (0 linear, 1
 // ReLU), scaling k (0 α = 1, 1 α = 1/√L) draws from
-// empirical.Rand(seed+4i+2j+k, stream). Errors: the simulator's.
-func FeedForwardPlacements(n, d, L, draws int, seed, stream uint64) (FFPlacements, error) {
+// empirical.Rand(Seed+4i+2j+k, Stream). Errors: those of Validate, the
+// simulator's.
+func (s Sizes) FeedForwardPlacements() (FFPlacements, error) {
+	if err := s.Validate(); err != nil {
+		return FFPlacements{}, err
+	}
+	n, d, L, draws, seed, stream := s.N, s.D, s.L, s.Draws, s.Seed, s.Stream
 	out := FFPlacements{N: n, D: d, L: L, Seed: seed}
 	for i, norm := range []block.Norm{block.NoNorm, block.PostLN, block.PreLN} {
 		r := FFPlacement{Norm: norm}

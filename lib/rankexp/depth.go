@@ -26,12 +26,16 @@ type Depth struct {
 	Rho, SqNorm []float64
 }
 
-// Propagation returns Depth without and with 1/√L scaling, draws networks
-// each; run i (0 unscaled, 1 scaled) draws from empirical.Rand(seed+i,
-// stream). Errors: the simulator's or the theory's.
+// Propagation returns Depth without and with 1/√L scaling, Draws networks
+// each; run i (0 unscaled, 1 scaled) draws from empirical.Rand(Seed+i,
+// Stream). Errors: those of Validate, the simulator's or the theory's.
 //
 //sigprop:eq noci2022 lemma3.2,3.3
-func Propagation(n, d, L, draws int, seed, stream uint64) ([]Depth, error) {
+func (s Sizes) Propagation() ([]Depth, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	n, d, L, draws, seed, stream := s.N, s.D, s.L, s.Draws, s.Seed, s.Stream
 	sims, err := gaussianPair(func(scaled bool) rankblock.Config {
 		return rankblock.Config{N: n, DV: d, Layers: L, Alpha1: 1, Alpha2: 1, DepthScaled: scaled, Tau: 1, Attention: block.Uniform}
 	}, draws, seed, stream)
@@ -96,15 +100,19 @@ type Placements struct {
 }
 
 // RunSeed is the seed placement i (Runs[i]) at scaling j (0: α = 1, 1:
-// α = 1/√L) drew from, Seed+2i+j (NormPlacements), the generator being
+// α = 1/√L) drew from, Seed+2i+j (Sizes.NormPlacements), the generator being
 // empirical.Rand(RunSeed(i, j), stream).
 func (p Placements) RunSeed(i, j int) uint64 { return p.Seed + uint64(2*i+j) }
 
 // NormPlacements runs Placements for block.NoNorm, PostLN and PreLN in that
-// order, draws networks per run; placement i at scaling j (0 α = 1, 1 α =
-// 1/√L) draws from empirical.Rand(seed+2i+j, stream). Errors: the
-// simulator's or the theory's.
-func NormPlacements(n, d, L, draws int, seed, stream uint64) (Placements, error) {
+// order, Draws networks per run; placement i at scaling j (0 α = 1, 1 α =
+// 1/√L) draws from empirical.Rand(Seed+2i+j, Stream). Errors: those of
+// Validate, the simulator's or the theory's.
+func (s Sizes) NormPlacements() (Placements, error) {
+	if err := s.Validate(); err != nil {
+		return Placements{}, err
+	}
+	n, d, L, draws, seed, stream := s.N, s.D, s.L, s.Draws, s.Seed, s.Stream
 	out := Placements{N: n, D: d, Seed: seed}
 	var err error
 	if out.Theory, err = rankcollapse.RhoProfile(n, 0, 1/float64(L), L); err != nil {
@@ -142,13 +150,18 @@ type Residual struct {
 // first: α = 1, 0.5, 1/√L (≈ 0.29 at L = 12) and 0.1.
 var Table2Residuals = []Residual{{1, false}, {0.5, false}, {1, true}, {0.1, false}}
 
-// Table2Runs simulates the network of the paper's Table 2
+// Runs simulates the network of the paper's Table 2
 // (rankblock.Table2: d_v = 32, d_F = 128, 4 heads, n = 50, ReLU) of depth
-// L with LN placement norm at each of Table2Residuals, draws networks
+// L with LN placement norm at each of Table2Residuals, Draws networks
 // each with gradients, on random embeddings plus positional encodings
 // (rankblock.EmbeddingInput(1)); residual i draws from
-// empirical.Rand(seed+i, stream). Errors: the simulator's.
-func Table2Runs(norm block.Norm, L, draws int, seed, stream uint64) ([]rankblock.Profile, error) {
+// empirical.Rand(Seed+i, Stream). Errors: those of Validate, the
+// simulator's.
+func (s Table2Settings) Runs(norm block.Norm) ([]rankblock.Profile, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	L, draws, seed, stream := s.L, s.Draws, s.Seed, s.Stream
 	out := make([]rankblock.Profile, len(Table2Residuals))
 	for i, r := range Table2Residuals {
 		cfg := rankblock.Table2(norm, L, r.Alpha, r.DepthScaled)
@@ -210,10 +223,15 @@ type FeedForward struct {
 	Theory       []float64
 }
 
-// FeedForwards runs FeedForward with draws networks each; the linear run
-// draws from empirical.Rand(seed, stream), the ReLU run from
-// empirical.Rand(seed+1, stream). Errors: the simulator's or the theory's.
-func FeedForwards(n, d, L, draws int, seed, stream uint64) (FeedForward, error) {
+// FeedForwards runs FeedForward with Draws networks each; the linear run
+// draws from empirical.Rand(Seed, Stream), the ReLU run from
+// empirical.Rand(Seed+1, Stream). Errors: those of Validate, the
+// simulator's or the theory's.
+func (s Sizes) FeedForwards() (FeedForward, error) {
+	if err := s.Validate(); err != nil {
+		return FeedForward{}, err
+	}
+	n, d, L, draws, seed, stream := s.N, s.D, s.L, s.Draws, s.Seed, s.Stream
 	sims, err := gaussianPair(func(relu bool) rankblock.Config {
 		return rankblock.Config{N: n, DV: d, Layers: L, ReLU: relu, Alpha1: 1, Alpha2: 1, Tau: 1, Attention: block.Uniform}
 	}, draws, seed, stream)
@@ -245,10 +263,14 @@ type NormLaw struct {
 	Theory []float64
 }
 
-// NormLaws runs NormLaw for each case, draws networks each; case i draws
-// from empirical.Rand(seed+i, stream). Errors: the simulator's or the
-// theory's.
-func NormLaws(n, d, L, draws int, cases []NormCase, seed, stream uint64) ([]NormLaw, error) {
+// NormLaws runs NormLaw for each case, Draws networks each; case i draws
+// from empirical.Rand(Seed+i, Stream). Errors: those of Validate, the
+// simulator's or the theory's.
+func (s Sizes) NormLaws(cases []NormCase) ([]NormLaw, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	n, d, L, draws, seed, stream := s.N, s.D, s.L, s.Draws, s.Seed, s.Stream
 	var out []NormLaw
 	for i, c := range cases {
 		cfg := rankblock.Config{N: n, DV: d, Layers: L, Alpha1: 1, Alpha2: 1, Tau: 1, Attention: c.Attention}

@@ -20,7 +20,7 @@ import (
 // is run 1 of the seed.
 func TestPropagation(t *testing.T) {
 	const n, d, L, draws = 8, 8, 3, 300
-	runs, err := Propagation(n, d, L, draws, 5, 11)
+	runs, err := Sizes{N: n, D: d, L: L, Draws: draws, Seed: 5, Stream: 11}.Propagation()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestPropagation(t *testing.T) {
 // PostLN at α = 1 is run 2 of the seed.
 func TestNormPlacements(t *testing.T) {
 	const n, d, L, draws = 6, 8, 3, 20
-	p, err := NormPlacements(n, d, L, draws, 40, 3)
+	p, err := Sizes{N: n, D: d, L: L, Draws: draws, Seed: 40, Stream: 3}.NormPlacements()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,11 +72,11 @@ func TestNormPlacements(t *testing.T) {
 	}
 }
 
-// Table2Runs: one run per residual weight, with gradients, run i from seed
+// Table2Settings.Runs: one run per residual weight, with gradients, run i from seed
 // + i; larger α aligns the tokens more at the last layer (α = 1 against
 // α = 0.1, a large effect even at 2 blocks and 8 networks).
 func TestTable2Runs(t *testing.T) {
-	runs, err := Table2Runs(block.PostLN, 2, 8, 50, 1)
+	runs, err := Table2Settings{L: 2, Draws: 8, Seed: 50, Stream: 1}.Runs(block.PostLN)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestTable2Runs(t *testing.T) {
 // here n = 10, d = 16, 60 networks, by more than 4 SE), and the theory is
 // the linear ρ^ℓ.
 func TestFeedForwards(t *testing.T) {
-	f, err := FeedForwards(10, 16, 2, 60, 130, 5)
+	f, err := Sizes{N: 10, D: 16, L: 2, Draws: 60, Seed: 130, Stream: 5}.FeedForwards()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestFeedForwards(t *testing.T) {
 // and N0 = nd·Std².
 func TestNormLaws(t *testing.T) {
 	s := 1 / math.Sqrt(10)
-	runs, err := NormLaws(6, 10, 2, 400, []NormCase{{block.Uniform, s}, {block.Softmax, 1}}, 90, 4)
+	runs, err := Sizes{N: 6, D: 10, L: 2, Draws: 400, Seed: 90, Stream: 4}.NormLaws([]NormCase{{block.Uniform, s}, {block.Softmax, 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,10 +133,13 @@ func TestNormLaws(t *testing.T) {
 	}
 }
 
-// UniformityGaps: for d_k ≫ d_v the gap follows the small-logit
+// UniformitySettings.Gaps: for d_k ≫ d_v the gap follows the small-logit
 // asymptote within 5 SE (300 draws); Slope on hand-made values.
 func TestUniformityGaps(t *testing.T) {
-	u := UniformityGaps(6, 10, []int{1000, 4000}, 300, 120, 6)
+	u, err := UniformitySettings{N: 6, DV: 10, DK: []int{1000, 4000}, Draws: 300, Seed: 120, Stream: 6}.Gaps()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if z, err := empirical.MaxZ(u.MC, u.SE, u.Theory); err != nil || !(z <= 5) {
 		t.Errorf("max |z| = %g: MC %v ± %v, theory %v", z, u.MC, u.SE, u.Theory)
 	}

@@ -8,19 +8,19 @@
 //
 //	Lemma 3.1, eqs. (6)–(8)          Lemma31At
 //	Thm 3.2 (identical tokens)        IdenticalTokens
-//	Lemmas 3.2–3.3, Fig. 8            Propagation
-//	Fig. 4 (LN placement)             NormPlacements, Placements.RunSeed
-//	Table 2, Figs. 3, 9 and 1         Table2Runs, Table2Residuals
+//	Lemmas 3.2–3.3, Fig. 8            Sizes.Propagation
+//	Fig. 4 (LN placement)             Sizes.NormPlacements, Placements.RunSeed
+//	Table 2, Figs. 3, 9 and 1         Table2Settings.Runs, Table2Residuals
 //	Lemma 3.2 at Table 2's settings   Table2Theory, EmbeddingRho0
 //	Eqs. (17)–(18), App. B.3          GradsMC
 //	App. B.2–B.3, Figs. 12–14         Grid
-//	Fig. 11 (law of ‖X^ℓ‖²)           NormLaws
-//	Thm A.2, Fig. 7                   UniformityGaps, Uniformity.Slope
-//	Fig. 10 (ReLU versus linear FF)   FeedForwards
-//	Fig. 10 in full (as Fig. 4)       FeedForwardPlacements, FFPlacements.ReLUExcessZ
-//	Fig. 8 at depth, true softmax     SoftmaxDepths, LastZ
+//	Fig. 11 (law of ‖X^ℓ‖²)           Sizes.NormLaws
+//	Thm A.2, Fig. 7                   UniformitySettings.Gaps, Uniformity.Slope
+//	Fig. 10 (ReLU versus linear FF)   Sizes.FeedForwards
+//	Fig. 10 in full (as Fig. 4)       Sizes.FeedForwardPlacements, FFPlacements.ReLUExcessZ
+//	Fig. 8 at depth, true softmax     Sizes.SoftmaxDepths, LastZ
 //
-// Settings: the depth experiments also run from named settings whose
+// Settings: the depth experiments run from named settings whose
 // constructors return the sizes of a figure, each field documented with
 // the paper's statement of it: Sizes (Fig8, Fig8Deep, Fig4, Fig10, Fig11,
 // with the methods Propagation, SoftmaxDepths, NormPlacements,
@@ -28,8 +28,9 @@
 // Table2Settings (Table2, method Runs) and UniformitySettings (Fig7,
 // method Gaps). The one-layer experiments run from Lemma31Settings,
 // Thm32Settings, GradsSettings (eqs. 17–18), GridSettings (Fig12) and
-// TauSettings (eq. 47), each with a method Run; a size, count or list out
-// of range is an error wrapping ErrParam that names the field. Results
+// TauSettings (eq. 47), each with a method Run. Every settings type has
+// Validate, which every method calls first; a size, count or list out of
+// range is an error wrapping ErrParam that names the field. Results
 // record the settings they ran with (sizes, draws, seeds), so a display
 // formats its caption, Params and seed from them.
 //

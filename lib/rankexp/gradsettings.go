@@ -1,7 +1,6 @@
 package rankexp
 
 import (
-	"errors"
 	"fmt"
 
 	"gonum.org/v1/gonum/mat"
@@ -20,7 +19,7 @@ import (
 // ErrParam is wrapped by the errors of the settings' Run methods for a
 // size, count or list out of range; the message names the field and its
 // allowed range, so callers can test errors.Is(err, ErrParam).
-var ErrParam = errors.New("rankexp: parameter out of range")
+var ErrParam = param.New("rankexp")
 
 func paramErr(name string, got any, allowed string) error {
 	return param.Err(ErrParam, name, got, allowed)
@@ -55,20 +54,30 @@ type Lemma31Settings struct {
 // empirical.Rand(Seed+i, Stream)) for each case, each recording its seed
 // and stream.
 //
-// Errors: ErrParam for no case, Draws < 2 or a key width below 1.
+// Errors: those of Validate.
 func (s Lemma31Settings) Run() ([]Lemma31, error) {
-	if err := param.AtLeast(ErrParam, param.Min("len(Cases)", len(s.Cases), 1), param.Min("Draws", s.Draws, 2)); err != nil {
+	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	out := make([]Lemma31, len(s.Cases))
 	for i, c := range s.Cases {
-		if c.DK < 1 {
-			return nil, paramErr(fmt.Sprintf("Cases[%d].DK", i), c.DK, "an integer >= 1")
-		}
 		out[i] = Lemma31At(c.X, c.DK, s.Draws, empirical.Rand(s.Seed+uint64(i), s.Stream))
 		out[i].Seed, out[i].Stream = s.Seed+uint64(i), s.Stream
 	}
 	return out, nil
+}
+
+// Validate returns ErrParam for no case, Draws < 2 or a key width below 1.
+func (s Lemma31Settings) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("len(Cases)", len(s.Cases), 1), param.Min("Draws", s.Draws, 2)); err != nil {
+		return err
+	}
+	for i, c := range s.Cases {
+		if c.DK < 1 {
+			return paramErr(fmt.Sprintf("Cases[%d].DK", i), c.DK, "an integer >= 1")
+		}
+	}
+	return nil
 }
 
 // Thm32Settings are the settings of the check of Thm 3.2 (identical
@@ -95,26 +104,36 @@ type Thm32Settings struct {
 // Run returns IdenticalTokens at the sizes (N[i], D[i]); each row records
 // τ, its seed and stream.
 //
-// Errors: ErrParam for no size, N and D of different lengths, n < 2,
-// d < 1, Draws < 1 or a negative or infinite τ.
+// Errors: those of Validate.
 func (s Thm32Settings) Run() ([]Collapsed, error) {
-	if len(s.N) != len(s.D) {
-		return nil, paramErr("len(D)", len(s.D), fmt.Sprintf("len(N) = %d", len(s.N)))
-	}
-	if err := param.AtLeast(ErrParam, param.Min("len(N)", len(s.N), 1), param.Min("Draws", s.Draws, 1)); err != nil {
+	if err := s.Validate(); err != nil {
 		return nil, err
-	}
-	if !(s.Tau >= 0 && s.Tau <= 1e300) {
-		return nil, paramErr("Tau", s.Tau, "a finite value >= 0")
 	}
 	sizes := make([][2]int, len(s.N))
 	for i := range s.N {
-		if err := param.AtLeast(ErrParam, param.Min(fmt.Sprintf("N[%d]", i), s.N[i], 2), param.Min(fmt.Sprintf("D[%d]", i), s.D[i], 1)); err != nil {
-			return nil, err
-		}
 		sizes[i] = [2]int{s.N[i], s.D[i]}
 	}
 	return IdenticalTokens(sizes, s.Tau, s.Draws, s.Seed, s.Stream), nil
+}
+
+// Validate returns ErrParam for no size, N and D of different lengths,
+// n < 2, d < 1, Draws < 1 or a negative or infinite τ.
+func (s Thm32Settings) Validate() error {
+	if len(s.N) != len(s.D) {
+		return paramErr("len(D)", len(s.D), fmt.Sprintf("len(N) = %d", len(s.N)))
+	}
+	if err := param.AtLeast(ErrParam, param.Min("len(N)", len(s.N), 1), param.Min("Draws", s.Draws, 1)); err != nil {
+		return err
+	}
+	if !(s.Tau >= 0 && s.Tau <= 1e300) {
+		return paramErr("Tau", s.Tau, "a finite value >= 0")
+	}
+	for i := range s.N {
+		if err := param.AtLeast(ErrParam, param.Min(fmt.Sprintf("N[%d]", i), s.N[i], 2), param.Min(fmt.Sprintf("D[%d]", i), s.D[i], 1)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // GradsSettings are the settings of the Monte Carlo check of eqs. (17)
@@ -137,13 +156,18 @@ type GradsSettings struct {
 // Run is GradsMC(s.Points, s.Draws, s.Seed, s.Stream); each point records
 // its seed and stream.
 //
-// Errors: ErrParam for no point or Draws < 2; those of GradsMC (a point
-// outside the law's range, rankcollapse.ErrParam).
+// Errors: those of Validate; those of GradsMC (a point outside the law's
+// range, rankcollapse.ErrParam).
 func (s GradsSettings) Run() ([]Grads, error) {
-	if err := param.AtLeast(ErrParam, param.Min("len(Points)", len(s.Points), 1), param.Min("Draws", s.Draws, 2)); err != nil {
+	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	return GradsMC(s.Points, s.Draws, s.Seed, s.Stream)
+}
+
+// Validate returns ErrParam for no point or Draws < 2.
+func (s GradsSettings) Validate() error {
+	return param.AtLeast(ErrParam, param.Min("len(Points)", len(s.Points), 1), param.Min("Draws", s.Draws, 2))
 }
 
 // GridSettings are the settings of the grid of App. B.2–B.3 (Figs.
@@ -178,9 +202,9 @@ type GridRun struct {
 // Run is Grid(s.Rho, s.Sx2, s.N, s.D, s.Draws, empirical.Rand(s.Seed,
 // s.Stream)).
 //
-// Errors: ErrParam for an empty axis or Draws < 2; those of Grid.
+// Errors: those of Validate and of Grid.
 func (s GridSettings) Run() (GridRun, error) {
-	if err := param.AtLeast(ErrParam, param.Min("len(Rho)", len(s.Rho), 1), param.Min("len(Sx2)", len(s.Sx2), 1), param.Min("len(N)", len(s.N), 1), param.Min("len(D)", len(s.D), 1), param.Min("Draws", s.Draws, 2)); err != nil {
+	if err := s.Validate(); err != nil {
 		return GridRun{}, err
 	}
 	pts, err := Grid(s.Rho, s.Sx2, s.N, s.D, s.Draws, empirical.Rand(s.Seed, s.Stream))
@@ -190,7 +214,12 @@ func (s GridSettings) Run() (GridRun, error) {
 	return GridRun{GridSettings: s, Points: pts}, nil
 }
 
-// TauSettings are the settings of the check that the temperature τ of eq.
+// Validate returns ErrParam for an empty axis or Draws < 2.
+func (s GridSettings) Validate() error {
+	return param.AtLeast(ErrParam, param.Min("len(Rho)", len(s.Rho), 1), param.Min("len(Sx2)", len(s.Sx2), 1), param.Min("len(N)", len(s.N), 1), param.Min("len(D)", len(s.D), 1), param.Min("Draws", s.Draws, 2))
+}
+
+// TauSettings are the settings of the check that the inverse temperature τ of eq.
 // (47) balances the query and value gradients (App. C.3): one uniform-
 // attention layer at τ (exact form of eq. 18) against the Monte Carlo
 // norms.
@@ -217,9 +246,9 @@ type TauBalance struct {
 // Monte Carlo norms of one uniform-attention layer at τ
 // (rankblock.AttnGradMC, exact Jacobians, equicorrelated input).
 //
-// Errors: ErrParam for Draws < 2; those of rankcollapse.Tau.
+// Errors: those of Validate and of rankcollapse.Tau.
 func (s TauSettings) Run() (TauBalance, error) {
-	if err := param.AtLeast(ErrParam, param.Min("Draws", s.Draws, 2)); err != nil {
+	if err := s.Validate(); err != nil {
 		return TauBalance{}, err
 	}
 	tau, err := rankcollapse.Tau(s.N, s.D, s.Rho, s.Sx2, rankcollapse.FormExact)
@@ -228,4 +257,10 @@ func (s TauSettings) Run() (TauBalance, error) {
 	}
 	g := rankblock.AttnGradMC(s.N, s.D, 0, tau, true, rankblock.EquicorrelatedInput(s.N, s.D, s.Rho, s.Sx2), s.Draws, empirical.Rand(s.Seed, s.Stream))
 	return TauBalance{TauSettings: s, Tau: tau, AttnGrads: g}, nil
+}
+
+// Validate returns ErrParam for Draws < 2 (the input law's range is
+// rankcollapse.Tau's, checked by Run).
+func (s TauSettings) Validate() error {
+	return param.AtLeast(ErrParam, param.Min("Draws", s.Draws, 2))
 }

@@ -1,8 +1,9 @@
 package rankexp
 
 import (
-	"github.com/sigprop/sigprop/lib/block"
-	"github.com/sigprop/sigprop/lib/rankblock"
+	"fmt"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Sizes are the settings of one of the paper's depth experiments (Figs. 4,
@@ -15,6 +16,8 @@ import (
 //	s := rankexp.Fig8()
 //	s.L, s.Seed, s.Stream = 24, 30, stream
 //	runs, err := s.Propagation()
+//
+// Every method checks the sizes with Validate first.
 type Sizes struct {
 	// N is the number of tokens n (the sequence length).
 	N int
@@ -28,6 +31,11 @@ type Sizes struct {
 	// Seed and Stream choose the generators: simulation i of an
 	// experiment draws from empirical.Rand(Seed+i, Stream).
 	Seed, Stream uint64
+}
+
+// Validate returns ErrParam for N < 2, D < 1, L < 1 or Draws < 2.
+func (s Sizes) Validate() error {
+	return param.AtLeast(ErrParam, param.Min("Sizes.N", s.N, 2), param.Min("Sizes.D", s.D, 1), param.Min("Sizes.L", s.L, 1), param.Min("Sizes.Draws", s.Draws, 2))
 }
 
 // Fig8 returns the sizes of Fig. 8 (Lemmas 3.2–3.3: correlation and
@@ -51,26 +59,6 @@ func Fig10() Sizes { return Sizes{N: 50, D: 32, L: 8, Draws: 50} }
 // The paper states d = 30, the depth 10 and 1000 draws; n = 10 is chosen.
 func Fig11() Sizes { return Sizes{N: 10, D: 30, L: 10, Draws: 1000} }
 
-// Propagation is Propagation(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream).
-func (s Sizes) Propagation() ([]Depth, error) {
-	return Propagation(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream)
-}
-
-// NormPlacements is NormPlacements(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream).
-func (s Sizes) NormPlacements() (Placements, error) {
-	return NormPlacements(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream)
-}
-
-// FeedForwards is FeedForwards(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream).
-func (s Sizes) FeedForwards() (FeedForward, error) {
-	return FeedForwards(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream)
-}
-
-// NormLaws is NormLaws(s.N, s.D, s.L, s.Draws, cases, s.Seed, s.Stream).
-func (s Sizes) NormLaws(cases []NormCase) ([]NormLaw, error) {
-	return NormLaws(s.N, s.D, s.L, s.Draws, cases, s.Seed, s.Stream)
-}
-
 // Table2Settings are the settings of the runs of Figs. 3 and 9 on the
 // network of the paper's Table 2 (rankblock.Table2: embedding d_v = 32,
 // MLP d_F = 128, 4 heads, n = 50, ReLU, which the table states).
@@ -89,9 +77,9 @@ type Table2Settings struct {
 // Table2 returns the settings of Figs. 3 and 9: L = 12, 50 draws.
 func Table2() Table2Settings { return Table2Settings{L: 12, Draws: 50} }
 
-// Runs is Table2Runs(norm, s.L, s.Draws, s.Seed, s.Stream).
-func (s Table2Settings) Runs(norm block.Norm) ([]rankblock.Profile, error) {
-	return Table2Runs(norm, s.L, s.Draws, s.Seed, s.Stream)
+// Validate returns ErrParam for L < 1 or Draws < 2.
+func (s Table2Settings) Validate() error {
+	return param.AtLeast(ErrParam, param.Min("Table2Settings.L", s.L, 1), param.Min("Table2Settings.Draws", s.Draws, 2))
 }
 
 // UniformitySettings are the settings of Fig. 7 (App. A.5): the distance
@@ -106,7 +94,7 @@ type UniformitySettings struct {
 	DK []int
 	// Draws is the number of weight draws per key width (200 chosen).
 	Draws int
-	// Seed and Stream choose the generators (UniformityGaps).
+	// Seed and Stream choose the generators (Gaps).
 	Seed, Stream uint64
 }
 
@@ -116,9 +104,19 @@ func Fig7() UniformitySettings {
 	return UniformitySettings{N: 10, DV: 100, DK: []int{10, 30, 100, 300, 1000, 3000, 10000}, Draws: 200}
 }
 
-// Gaps is UniformityGaps(s.N, s.DV, s.DK, s.Draws, s.Seed, s.Stream).
-func (s UniformitySettings) Gaps() Uniformity {
-	return UniformityGaps(s.N, s.DV, s.DK, s.Draws, s.Seed, s.Stream)
+// Validate returns ErrParam for N or DV < 1, no key width, a key width
+// below 1 or Draws < 2.
+func (s UniformitySettings) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("UniformitySettings.N", s.N, 1), param.Min("UniformitySettings.DV", s.DV, 1),
+		param.Min("len(UniformitySettings.DK)", len(s.DK), 1), param.Min("UniformitySettings.Draws", s.Draws, 2)); err != nil {
+		return err
+	}
+	for i, dk := range s.DK {
+		if dk < 1 {
+			return paramErr(fmt.Sprintf("UniformitySettings.DK[%d]", i), dk, "an integer >= 1")
+		}
+	}
+	return nil
 }
 
 // Fig8Deep returns the sizes of Fig. 8 at depth with true softmax
@@ -128,14 +126,3 @@ func (s UniformitySettings) Gaps() Uniformity {
 // identity. n = 50, d = 32 as Fig8; L = 96 (the deepest run; SoftmaxDepths
 // also runs L/2) and 100 draws are chosen.
 func Fig8Deep() Sizes { return Sizes{N: 50, D: 32, L: 96, Draws: 100} }
-
-// SoftmaxDepths is SoftmaxDepths(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream).
-func (s Sizes) SoftmaxDepths() ([]DeepRun, error) {
-	return SoftmaxDepths(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream)
-}
-
-// FeedForwardPlacements is FeedForwardPlacements(s.N, s.D, s.L, s.Draws,
-// s.Seed, s.Stream): Fig. 10 in full, at Fig4's sizes.
-func (s Sizes) FeedForwardPlacements() (FFPlacements, error) {
-	return FeedForwardPlacements(s.N, s.D, s.L, s.Draws, s.Seed, s.Stream)
-}

@@ -1,45 +1,56 @@
 package rankexp
 
 import (
-	"reflect"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/lib/block"
 )
 
-// The settings' methods run the positional experiments with the same
-// draws: same seed, same results.
-func TestSettingsMethods(t *testing.T) {
-	s := Sizes{N: 5, D: 4, L: 3, Draws: 6, Seed: 30, Stream: 2}
-	a, errA := s.Propagation()
-	b, errB := Propagation(5, 4, 3, 6, 30, 2)
-	if errA != nil || errB != nil || !reflect.DeepEqual(a, b) {
-		t.Errorf("Sizes.Propagation differs from Propagation (errors %v, %v)", errA, errB)
+// TestSettingsValidate: every experiment checks its settings first; a
+// value out of range is ErrParam naming the field, before anything runs.
+func TestSettingsValidate(t *testing.T) {
+	good := Sizes{N: 5, D: 4, L: 3, Draws: 6}
+	for _, tc := range []struct {
+		field string
+		s     Sizes
+	}{
+		{"Sizes.N", Sizes{N: 1, D: 4, L: 3, Draws: 6}},
+		{"Sizes.D", Sizes{N: 5, D: 0, L: 3, Draws: 6}},
+		{"Sizes.L", Sizes{N: 5, D: 4, L: 0, Draws: 6}},
+		{"Sizes.Draws", Sizes{N: 5, D: 4, L: 3, Draws: 1}},
+	} {
+		runs := map[string]error{"Validate": tc.s.Validate()}
+		_, runs["Propagation"] = tc.s.Propagation()
+		_, runs["NormPlacements"] = tc.s.NormPlacements()
+		_, runs["FeedForwards"] = tc.s.FeedForwards()
+		_, runs["NormLaws"] = tc.s.NormLaws([]NormCase{{Attention: block.Uniform, Std: 0.5}})
+		_, runs["SoftmaxDepths"] = tc.s.SoftmaxDepths()
+		_, runs["FeedForwardPlacements"] = tc.s.FeedForwardPlacements()
+		for name, err := range runs {
+			if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), tc.field+" = ") {
+				t.Errorf("%s at %+v: %v, want ErrParam naming %s", name, tc.s, err, tc.field)
+			}
+		}
 	}
-	p, errA := s.NormPlacements()
-	q, errB := NormPlacements(5, 4, 3, 6, 30, 2)
-	if errA != nil || errB != nil || !reflect.DeepEqual(p, q) {
-		t.Errorf("Sizes.NormPlacements differs from NormPlacements (errors %v, %v)", errA, errB)
+	if err := good.Validate(); err != nil {
+		t.Errorf("%+v: %v", good, err)
 	}
-	f, errA := s.FeedForwards()
-	g, errB := FeedForwards(5, 4, 3, 6, 30, 2)
-	if errA != nil || errB != nil || !reflect.DeepEqual(f, g) {
-		t.Errorf("Sizes.FeedForwards differs from FeedForwards (errors %v, %v)", errA, errB)
+	if _, err := (Sizes{N: 5, D: 4, L: 1, Draws: 2}).SoftmaxDepths(); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "Sizes.L = 1") {
+		t.Errorf("SoftmaxDepths at L = 1: %v, want ErrParam naming Sizes.L", err)
 	}
-	cases := []NormCase{{Attention: block.Uniform, Std: 0.5}}
-	l, errA := s.NormLaws(cases)
-	m, errB := NormLaws(5, 4, 3, 6, cases, 30, 2)
-	if errA != nil || errB != nil || !reflect.DeepEqual(l, m) {
-		t.Errorf("Sizes.NormLaws differs from NormLaws (errors %v, %v)", errA, errB)
+	if _, err := (Table2Settings{L: 0, Draws: 2}).Runs(block.PostLN); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "Table2Settings.L = 0") {
+		t.Errorf("Table2Settings.Runs at L = 0: %v", err)
 	}
-	t2 := Table2Settings{L: 2, Draws: 2, Seed: 50, Stream: 2}
-	x, errA := t2.Runs(block.PostLN)
-	y, errB := Table2Runs(block.PostLN, 2, 2, 50, 2)
-	if errA != nil || errB != nil || !reflect.DeepEqual(x, y) {
-		t.Errorf("Table2Settings.Runs differs from Table2Runs (errors %v, %v)", errA, errB)
-	}
-	u := UniformitySettings{N: 4, DV: 6, DK: []int{6, 60}, Draws: 10, Seed: 120, Stream: 2}
-	if got, want := u.Gaps(), UniformityGaps(4, 6, []int{6, 60}, 10, 120, 2); !reflect.DeepEqual(got, want) || got.N != 4 || got.DV != 6 || got.Draws != 10 {
-		t.Errorf("UniformitySettings.Gaps differs from UniformityGaps or lacks its settings: %+v", got)
+	for field, u := range map[string]UniformitySettings{
+		"UniformitySettings.N":       {N: 0, DV: 6, DK: []int{6}, Draws: 10},
+		"len(UniformitySettings.DK)": {N: 4, DV: 6, Draws: 10},
+		"UniformitySettings.DK[1]":   {N: 4, DV: 6, DK: []int{6, 0}, Draws: 10},
+		"UniformitySettings.Draws":   {N: 4, DV: 6, DK: []int{6}, Draws: 1},
+	} {
+		if _, err := u.Gaps(); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), field+" = ") {
+			t.Errorf("Gaps at %+v: %v, want ErrParam naming %s", u, err, field)
+		}
 	}
 }

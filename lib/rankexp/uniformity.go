@@ -1,7 +1,6 @@
 package rankexp
 
 import (
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -26,16 +25,17 @@ type Uniformity struct {
 	MC, SE, Theory []float64
 }
 
-// UniformityGaps returns Uniformity for an iid N(0,1) input of n tokens of
-// width dv drawn from empirical.Rand(seed, stream), with draws weight draws
-// at the i-th key width of dks from empirical.Rand(seed+1+i, stream). It
-// panics if dks is empty or n, dv < 1.
+// Gaps returns Uniformity for an iid N(0,1) input of N tokens of width DV
+// drawn from empirical.Rand(Seed, Stream), with Draws weight draws at the
+// i-th key width of DK from empirical.Rand(Seed+1+i, Stream). Errors: those
+// of Validate.
 //
 //sigprop:eq noci2022 thmA.2
-func UniformityGaps(n, dv int, dks []int, draws int, seed, stream uint64) Uniformity {
-	if len(dks) == 0 || n < 1 || dv < 1 {
-		panic(fmt.Sprintf("rankexp: UniformityGaps needs n, dv >= 1 and a key width; got n=%d dv=%d dks=%v", n, dv, dks))
+func (s UniformitySettings) Gaps() (Uniformity, error) {
+	if err := s.Validate(); err != nil {
+		return Uniformity{}, err
 	}
+	n, dv, dks, draws, seed, stream := s.N, s.DV, s.DK, s.Draws, s.Seed, s.Stream
 	in := mat.NewDense(n, dv, nil)
 	rankblock.GaussianInput(1)(in, empirical.Rand(seed, stream))
 	st := rankcollapse.TokenStats(in)
@@ -46,7 +46,7 @@ func UniformityGaps(n, dv int, dks []int, draws int, seed, stream uint64) Unifor
 		u.MC, u.SE = append(u.MC, m), append(u.SE, e)
 		u.Theory = append(u.Theory, rankcollapse.UniformityGapSmallLogit(st, rankcollapse.Layer{DK: dk, SigmaQ2: s2, SigmaK2: s2}))
 	}
-	return u
+	return u, nil
 }
 
 // Slope returns the change of log10 of the gap from key width i to key

@@ -38,13 +38,13 @@ func (r ResNetCorr) Simulate(rho0, T float64, paths int, seed uint64, s Settings
 	s = s.withDefaults()
 	switch {
 	case !(r.Gamma >= 0 && r.Gamma <= 1):
-		return nil, fmt.Errorf("%w: Gamma = %v, must be in [0, 1]", ErrInput, r.Gamma)
+		return nil, fmt.Errorf("%w: Gamma = %v, must be in [0, 1]", ErrParam, r.Gamma)
 	case !(rho0 >= -1 && rho0 <= 1):
-		return nil, fmt.Errorf("%w: rho0 = %v, must be in [-1, 1]", ErrInput, rho0)
+		return nil, fmt.Errorf("%w: rho0 = %v, must be in [-1, 1]", ErrParam, rho0)
 	case !(T >= 0) || math.IsInf(T, 1):
-		return nil, fmt.Errorf("%w: T = %v, must be finite and >= 0", ErrInput, T)
+		return nil, fmt.Errorf("%w: T = %v, must be finite and >= 0", ErrParam, T)
 	case paths < 1 || s.Workers < 1 || !(s.Step > 0):
-		return nil, fmt.Errorf("%w: need paths >= 1, Workers >= 1, Step > 0", ErrInput)
+		return nil, fmt.Errorf("%w: need paths >= 1, Workers >= 1, Step > 0", ErrParam)
 	}
 	steps := int(math.Ceil(T/s.Step - 1e-9))
 	out := make([]float64, paths)

@@ -2,12 +2,12 @@ package sde
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/psd"
 	"gonum.org/v1/gonum/mat"
 )
@@ -45,7 +45,7 @@ type OU struct {
 
 func (o OU) validate() error {
 	if math.IsNaN(o.Theta) || math.IsInf(o.Theta, 0) || !(o.Sigma >= 0) || math.IsInf(o.Sigma, 1) {
-		return fmt.Errorf("sde: OU needs finite Theta and Sigma >= 0, got %v, %v", o.Theta, o.Sigma)
+		return fmt.Errorf("%w: OU needs finite Theta and Sigma >= 0, got %v, %v", ErrParam, o.Theta, o.Sigma)
 	}
 	return nil
 }
@@ -93,8 +93,11 @@ func (e *NotPSDError) Error() string {
 		e.Path, e.Time, e.MinEig, e.MaxEig)
 }
 
-// ErrInput is wrapped by every input-validation error of Simulate.
-var ErrInput = errors.New("sde: invalid input")
+// ErrParam is wrapped by every error of a setting or argument out of its
+// range (Simulate, Spec.Validate, Settings.Validate): the message names the
+// field and its allowed range; errors.Is matches any lib package's
+// ErrParam (lib/internal/param).
+var ErrParam = param.New("sde")
 
 // Settings of Simulate; the zero value is usable.
 type Settings struct {
@@ -123,6 +126,25 @@ type Settings struct {
 	// step there (see newRunSchedule in times.go;
 	// TestTimesMatchSeparateRuns).
 	Times []float64
+}
+
+// Validate returns ErrParam naming the first field out of its range once
+// the zero values take their defaults: Step finite and > 0, StopRadius
+// > 0, Workers >= 1, a known OnNonPSD. Times are checked against T by
+// Simulate.
+func (s Settings) Validate() error {
+	s = s.withDefaults()
+	switch {
+	case !(s.Step > 0) || math.IsInf(s.Step, 1):
+		return fmt.Errorf("%w: Settings.Step = %v, must be finite and > 0", ErrParam, s.Step)
+	case s.Workers < 1:
+		return fmt.Errorf("%w: Settings.Workers = %d, must be >= 1", ErrParam, s.Workers)
+	case !(s.StopRadius > 0):
+		return fmt.Errorf("%w: Settings.StopRadius = %v, must be > 0", ErrParam, s.StopRadius)
+	case s.OnNonPSD < ProjectPSD || s.OnNonPSD > FailRun:
+		return fmt.Errorf("%w: unknown Settings.OnNonPSD %d", ErrParam, s.OnNonPSD)
+	}
+	return nil
 }
 
 func (s Settings) withDefaults() Settings {
@@ -238,39 +260,34 @@ func pathSeed(seed uint64, p int) (hi, lo uint64) {
 // also records every path's state at those times (Result.Recorded).
 // Errors: invalid process parameters, V0 not a valid covariance (CheckCov;
 // for a Model), T < 0 or non-finite, paths < 1, Step ≤ 0, Workers < 1,
-// Times not strictly increasing in [0, T] — all wrapping ErrInput, naming
+// Times not strictly increasing in [0, T] — all wrapping ErrParam, naming
 // the argument or field; and *NotPSDError under FailRun.
 //
 //sigprop:eq noci2023 propA.2
 func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Settings) (*Result, error) {
 	s = s.withDefaults()
 	if err := p.validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+		return nil, err
 	}
 	switch {
 	case !(T >= 0) || math.IsInf(T, 1):
-		return nil, fmt.Errorf("%w: T = %v, must be finite and >= 0", ErrInput, T)
+		return nil, fmt.Errorf("%w: T = %v, must be finite and >= 0", ErrParam, T)
 	case paths < 1:
-		return nil, fmt.Errorf("%w: paths = %d, must be >= 1", ErrInput, paths)
-	case !(s.Step > 0) || math.IsInf(s.Step, 1):
-		return nil, fmt.Errorf("%w: Settings.Step = %v, must be finite and > 0", ErrInput, s.Step)
-	case s.Workers < 1:
-		return nil, fmt.Errorf("%w: Settings.Workers = %d, must be >= 1", ErrInput, s.Workers)
-	case !(s.StopRadius > 0):
-		return nil, fmt.Errorf("%w: Settings.StopRadius = %v, must be > 0", ErrInput, s.StopRadius)
-	case s.OnNonPSD < ProjectPSD || s.OnNonPSD > FailRun:
-		return nil, fmt.Errorf("%w: unknown Settings.OnNonPSD %d", ErrInput, s.OnNonPSD)
+		return nil, fmt.Errorf("%w: paths = %d, must be >= 1", ErrParam, paths)
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
 	}
 	if err := validateTimes(s.Times, T); err != nil {
 		return nil, err
 	}
 	m, c := V0.Dims()
 	if m != c || m < 1 {
-		return nil, fmt.Errorf("%w: V0 must be square m×m with m >= 1, got %d×%d", ErrInput, m, c)
+		return nil, fmt.Errorf("%w: V0 must be square m×m with m >= 1, got %d×%d", ErrParam, m, c)
 	}
 	if p.psd() {
 		if err := CheckCov(V0); err != nil {
-			return nil, fmt.Errorf("%w: V0: %v", ErrInput, err)
+			return nil, fmt.Errorf("%w: V0: %v", ErrParam, err)
 		}
 	}
 	v0 := make([]float64, m*m)
@@ -278,7 +295,7 @@ func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Set
 		for j := 0; j < m; j++ {
 			v0[i*m+j] = V0.At(i, j)
 			if math.IsNaN(v0[i*m+j]) || math.IsInf(v0[i*m+j], 0) {
-				return nil, fmt.Errorf("%w: V0[%d][%d] is not finite", ErrInput, i, j)
+				return nil, fmt.Errorf("%w: V0[%d][%d] is not finite", ErrParam, i, j)
 			}
 		}
 	}

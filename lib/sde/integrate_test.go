@@ -104,7 +104,7 @@ func TestDeterminism(t *testing.T) {
 	}
 }
 
-// TestSimulateBadInput: every invalid argument is an error wrapping ErrInput
+// TestSimulateBadInput: every invalid argument is an error wrapping ErrParam
 // that names the problem.
 func TestSimulateBadInput(t *testing.T) {
 	att := Model{Kind: Attention, Gamma: 0.5, Tau0: 1}
@@ -128,8 +128,8 @@ func TestSimulateBadInput(t *testing.T) {
 		{"tau0", Model{Kind: Transformer, Gamma: .5}, v0, 1, 10, Settings{}},
 	} {
 		_, err := Simulate(tc.p, tc.v, tc.T, tc.n, 1, tc.s)
-		if !errors.Is(err, ErrInput) {
-			t.Errorf("%s: err = %v, want ErrInput", tc.name, err)
+		if !errors.Is(err, ErrParam) {
+			t.Errorf("%s: err = %v, want ErrParam", tc.name, err)
 		} else {
 			t.Logf("%s: %v", tc.name, err)
 		}

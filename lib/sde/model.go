@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/internal/enum"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -57,20 +58,31 @@ type Model struct {
 	CPlus, CMinus float64
 }
 
-// Validate reports a parameter outside its domain.
+// The ranges of Model's γ and τ₀, declared once: Model.Validate checks
+// them and lib/quantity's sde parameters take their bounds from them.
+var (
+	GammaRange = param.Range{Min: 0, Max: 1}                                         // γ
+	Tau0Range  = param.Range{Min: 0, Max: math.Inf(1), MinOpen: true, MaxOpen: true} // τ₀
+)
+
+// Validate returns ErrParam naming a parameter outside its domain.
 func (md Model) Validate() error {
 	if md.Kind < Attention || md.Kind > MLP {
-		return fmt.Errorf("sde: unknown model kind %d", int(md.Kind))
+		return fmt.Errorf("%w: unknown model kind %d", ErrParam, int(md.Kind))
 	}
-	if md.Kind != MLP && !(md.Gamma >= 0 && md.Gamma <= 1) {
-		return fmt.Errorf("sde: Gamma = %v, must be in [0, 1]", md.Gamma)
+	if md.Kind != MLP {
+		if err := GammaRange.Check(ErrParam, "Model.Gamma", md.Gamma); err != nil {
+			return err
+		}
 	}
-	if md.hasAttention() && (!(md.Tau0 > 0) || math.IsInf(md.Tau0, 1)) {
-		return fmt.Errorf("sde: Tau0 = %v, must be finite and > 0", md.Tau0)
+	if md.hasAttention() {
+		if err := Tau0Range.Check(ErrParam, "Model.Tau0", md.Tau0); err != nil {
+			return err
+		}
 	}
 	for _, c := range []float64{md.CPlus, md.CMinus} {
 		if math.IsNaN(c) || math.IsInf(c, 0) {
-			return fmt.Errorf("sde: shaping constants c± must be finite, got %v, %v", md.CPlus, md.CMinus)
+			return fmt.Errorf("%w: shaping constants c± must be finite, got %v, %v", ErrParam, md.CPlus, md.CMinus)
 		}
 	}
 	return nil

@@ -29,19 +29,19 @@ type Spec struct {
 	Settings Settings
 }
 
-// Validate returns an error wrapping ErrInput naming the first field of s
+// Validate returns an error wrapping ErrParam naming the first field of s
 // out of its range, or nil; Simulate checks the process, V_0 and the
 // settings.
 func (s Spec) Validate() error {
 	switch {
 	case s.Process == nil:
-		return fmt.Errorf("%w: Spec.Process is nil", ErrInput)
+		return fmt.Errorf("%w: Spec.Process is nil", ErrParam)
 	case s.V0 == nil:
-		return fmt.Errorf("%w: Spec.V0 is nil, want an m×m covariance", ErrInput)
+		return fmt.Errorf("%w: Spec.V0 is nil, want an m×m covariance", ErrParam)
 	case !(s.T >= 0) || math.IsInf(s.T, 1):
-		return fmt.Errorf("%w: Spec.T = %v, want a finite T >= 0", ErrInput, s.T)
+		return fmt.Errorf("%w: Spec.T = %v, want a finite T >= 0", ErrParam, s.T)
 	case s.Paths < 1:
-		return fmt.Errorf("%w: Spec.Paths = %d, want >= 1", ErrInput, s.Paths)
+		return fmt.Errorf("%w: Spec.Paths = %d, want >= 1", ErrParam, s.Paths)
 	}
 	return nil
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // Spec.Run is Simulate with the same draws and the result records the
-// seed; fields out of range are errors wrapping ErrInput naming the field.
+// seed; fields out of range are errors wrapping ErrParam naming the field.
 func TestSpec(t *testing.T) {
 	v0 := mat.NewSymDense(2, []float64{1, 0.2, 0.2, 1})
 	m := Model{Kind: Attention, Gamma: 0.5, Tau0: 1}
@@ -29,8 +29,8 @@ func TestSpec(t *testing.T) {
 		{Spec{Process: m, V0: v0, T: math.NaN(), Paths: 1}, "Spec.T"},
 		{Spec{Process: m, V0: v0, T: 1}, "Spec.Paths"},
 	} {
-		if _, err := c.s.Run(); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), c.field) {
-			t.Errorf("%+v: %v, want ErrInput naming %s", c.s, err, c.field)
+		if _, err := c.s.Run(); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), c.field) {
+			t.Errorf("%+v: %v, want ErrParam naming %s", c.s, err, c.field)
 		}
 	}
 }

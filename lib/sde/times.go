@@ -19,9 +19,9 @@ func validateTimes(times []float64, T float64) error {
 	for i, t := range times {
 		switch {
 		case !(t >= 0 && t <= T):
-			return fmt.Errorf("%w: Settings.Times[%d] = %v, must be in [0, T] = [0, %v]", ErrInput, i, t, T)
+			return fmt.Errorf("%w: Settings.Times[%d] = %v, must be in [0, T] = [0, %v]", ErrParam, i, t, T)
 		case i > 0 && !(t > times[i-1]):
-			return fmt.Errorf("%w: Settings.Times[%d] = %v after Settings.Times[%d] = %v, must be strictly increasing", ErrInput, i, t, i-1, times[i-1])
+			return fmt.Errorf("%w: Settings.Times[%d] = %v after Settings.Times[%d] = %v, must be strictly increasing", ErrParam, i, t, i-1, times[i-1])
 		}
 	}
 	return nil

@@ -238,7 +238,7 @@ func TestScheduleGrid(t *testing.T) {
 }
 
 // TestTimesBadInput: Times out of [0, T], not increasing, or NaN is an
-// ErrInput naming the field and its index; an index past the recorded
+// ErrParam naming the field and its index; an index past the recorded
 // times panics.
 func TestTimesBadInput(t *testing.T) {
 	md := Model{Kind: Attention, Gamma: 0.5, Tau0: 1}
@@ -254,8 +254,8 @@ func TestTimesBadInput(t *testing.T) {
 		{[]float64{0.1, math.Inf(1)}, "Settings.Times[1]"},
 	} {
 		_, err := Simulate(md, v0, 1, 4, 1, Settings{Times: tc.times})
-		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("Times %v: err = %v, want ErrInput naming %s", tc.times, err, tc.want)
+		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Times %v: err = %v, want ErrParam naming %s", tc.times, err, tc.want)
 		} else {
 			t.Logf("Times %v: %v", tc.times, err)
 		}

@@ -3,6 +3,8 @@ package seqtf
 import (
 	"fmt"
 	"math"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // NormKind selects where the blocks normalise.
@@ -146,38 +148,53 @@ func (c Config) eps() float64 {
 	return c.LNEps
 }
 
-func (c Config) validate() {
-	bad := func(f string, a ...any) { panic("seqtf: " + fmt.Sprintf(f, a...)) }
+// ErrParam is wrapped by the errors of a setting out of its range; the
+// message names the field and its allowed range, and errors.Is matches any
+// lib package's ErrParam (lib/internal/param).
+var ErrParam = param.New("seqtf")
+
+// Validate returns an error wrapping ErrParam naming the first field of c
+// out of its range. New panics with it (a caller bug).
+func (c Config) Validate() error {
+	bad := func(f string, a ...any) error { return fmt.Errorf("%w: Config."+f, append([]any{ErrParam}, a...)...) }
 	fin := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 	switch {
 	case c.Vocab < 2:
-		bad("Vocab must be >= 2, got %d", c.Vocab)
+		return bad("Vocab must be >= 2, got %d", c.Vocab)
 	case c.Len < 1:
-		bad("Len must be >= 1, got %d", c.Len)
+		return bad("Len must be >= 1, got %d", c.Len)
 	case c.D < 2 || c.D%2 != 0:
-		bad("D must be even and >= 2, got %d", c.D)
+		return bad("D must be even and >= 2, got %d", c.D)
 	case c.FF < 1:
-		bad("FF must be >= 1, got %d", c.FF)
+		return bad("FF must be >= 1, got %d", c.FF)
 	case c.Layers < 1:
-		bad("Layers must be >= 1, got %d", c.Layers)
+		return bad("Layers must be >= 1, got %d", c.Layers)
 	case c.Norm != PostLN && c.Norm != NoLN && c.Norm != PreLN:
-		bad("Norm must be PostLN (0), NoLN (1) or PreLN (2), got %d", int(c.Norm))
+		return bad("Norm must be PostLN (0), NoLN (1) or PreLN (2), got %d", int(c.Norm))
 	case c.Attention != Softmax && c.Attention != Shaped:
-		bad("Attention must be Softmax (0) or Shaped (1), got %d", int(c.Attention))
+		return bad("Attention must be Softmax (0) or Shaped (1), got %d", int(c.Attention))
 	case c.Activation != ReLU && c.Activation != ShapedReLU:
-		bad("Activation must be ReLU (0) or ShapedReLU (1), got %d", int(c.Activation))
+		return bad("Activation must be ReLU (0) or ShapedReLU (1), got %d", int(c.Activation))
 	case !fin(c.Skip) || !(c.Tau0 >= 0) || math.IsInf(c.Tau0, 0):
-		bad("Skip must be finite and Tau0 finite and >= 0, got %v, %v", c.Skip, c.Tau0)
+		return bad("Skip must be finite and Tau0 finite and >= 0, got %v, %v", c.Skip, c.Tau0)
 	case c.Init != TorchInit && c.Init != GaussianInit:
-		bad("Init must be TorchInit (0) or GaussianInit (1), got %d", int(c.Init))
+		return bad("Init must be TorchInit (0) or GaussianInit (1), got %d", int(c.Init))
 	case c.Attention == Shaped && c.InvTemp != 0:
-		bad("InvTemp must be 0 with Shaped attention (its temperature is Tau0), got %v", c.InvTemp)
+		return bad("InvTemp must be 0 with Shaped attention (its temperature is Tau0), got %v", c.InvTemp)
 	case !fin(c.Alpha1) || !fin(c.Alpha2):
-		bad("Alpha1, Alpha2 must be finite, got %v, %v", c.Alpha1, c.Alpha2)
+		return bad("Alpha1, Alpha2 must be finite, got %v, %v", c.Alpha1, c.Alpha2)
 	case !(c.InvTemp >= 0) || math.IsInf(c.InvTemp, 0):
-		bad("InvTemp must be finite and >= 0 (0 means 1), got %v", c.InvTemp)
+		return bad("InvTemp must be finite and >= 0 (0 means 1), got %v", c.InvTemp)
 	case !(c.LNEps >= 0) || math.IsInf(c.LNEps, 0):
-		bad("LNEps must be finite and >= 0 (0 means 1e-5), got %v", c.LNEps)
+		return bad("LNEps must be finite and >= 0 (0 means 1e-5), got %v", c.LNEps)
+	}
+	return nil
+}
+
+// validate panics with Validate's error, on a caller bug.
+func (c Config) validate() {
+	if err := c.Validate(); err != nil {
+		panic(err.Error())
 	}
 }
 

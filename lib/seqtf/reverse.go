@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/vit"
 )
 
@@ -38,6 +39,19 @@ type ReverseSettings struct {
 	LR       float64 // Adam's learning rate (paper: 0.01)
 	LogEvery int     // record every LogEvery steps (and after step 1), >= 1
 	EvalSeqs int     // held-out sequences for the accuracy at each record, >= 1
+}
+
+// Validate returns ErrParam for Steps, Batch, LogEvery or EvalSeqs below
+// 1, or an LR that is not finite and > 0.
+func (s ReverseSettings) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("ReverseSettings.Steps", s.Steps, 1), param.Min("ReverseSettings.Batch", s.Batch, 1),
+		param.Min("ReverseSettings.LogEvery", s.LogEvery, 1), param.Min("ReverseSettings.EvalSeqs", s.EvalSeqs, 1)); err != nil {
+		return err
+	}
+	if !(s.LR > 0) || math.IsInf(s.LR, 0) {
+		return param.Err(ErrParam, "ReverseSettings.LR", s.LR, "finite and > 0")
+	}
+	return nil
 }
 
 // Fig6Settings are sigprop's choices for the unstated settings of Fig. 6
@@ -79,9 +93,14 @@ type ReverseRun struct {
 // PCG(seed, 1), training sequences from PCG(seed, 2), held-out sequences
 // from PCG(seed, 3). Same seed, same bits. It returns an error wrapping
 // ErrNonFinite if training diverges.
+//
+// Errors: those of s.Validate and c.Validate.
 func RunReverse(c Config, s ReverseSettings, seed uint64) (ReverseRun, error) {
-	if s.Steps < 1 || s.Batch < 1 || s.LogEvery < 1 || s.EvalSeqs < 1 || !(s.LR > 0) || math.IsInf(s.LR, 0) {
-		panic(fmt.Sprintf("seqtf: RunReverse needs Steps, Batch, LogEvery, EvalSeqs >= 1 and a finite LR > 0, got %+v", s))
+	if err := s.Validate(); err != nil {
+		return ReverseRun{}, err
+	}
+	if err := c.Validate(); err != nil {
+		return ReverseRun{}, err
 	}
 	start := time.Now()
 	m := New(c, rand.New(rand.NewPCG(seed, 1)))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/sweep"
 )
 
@@ -14,6 +15,24 @@ type RunsSettings struct {
 	Training ReverseSettings  `json:"training"`
 	Variants []VariantSetting `json:"variants"`
 	Seeds    []uint64         `json:"seeds"`
+}
+
+// Validate returns ErrParam for a training setting out of range
+// (ReverseSettings.Validate), no seed, or a variant whose model is out of
+// range (Config.Validate): a record that no run could have produced.
+func (s RunsSettings) Validate() error {
+	if err := s.Training.Validate(); err != nil {
+		return err
+	}
+	if len(s.Seeds) == 0 {
+		return param.Err(ErrParam, "len(RunsSettings.Seeds)", 0, ">= 1")
+	}
+	for _, v := range s.Variants {
+		if err := v.Config.Validate(); err != nil {
+			return fmt.Errorf("variant %s: %w", v.Name, err)
+		}
+	}
+	return nil
 }
 
 // VariantSetting is one variant's configuration as recorded.

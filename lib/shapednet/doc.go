@@ -21,10 +21,9 @@
 //
 // Settings structs, each field documented with the paper's (or the
 // notes') statement, whose constructor is the notebook's run and whose Run
-// is the positional call: LawSettings (Fig3, ResNetLaws), OneStepSettings
-// (CheckOneStep, OneStep: lib/sources/noci2023.md#check-12),
-// ExplosionSettings (ExplosionTable, Explosions), KSSettings
-// (KSVersusWidth: sde.Simulate and KSByWidth), StopSettings (Fig5,
+// runs it: LawSettings (Fig3), OneStepSettings (CheckOneStep:
+// lib/sources/noci2023.md#check-12), ExplosionSettings (ExplosionTable),
+// KSSettings (KSVersusWidth: sde.Simulate and KSByWidth), StopSettings (Fig5,
 // StopStudy.ByGamma), GridSettings (Fig8, StopStudy.QuantileGrid) and
 // OutputSettings (Eq21: Simulate, sde.Simulate and Readout of eq. 21).
 // Sim names one simulation (network, input, networks, seed: Simulate or
@@ -32,6 +31,13 @@
 // new settings return errors wrapping ErrParam that name the field. Runs
 // record the seed they ran with (Run.Seed, CorrLaws.NetSeed,
 // StopByGamma.Seed, StopGrid.Seed), which shapedshow shows.
+//
+// A display says whether a run is at a figure's settings by comparing
+// with a constructor (paperat.go), never with re-typed numbers: the
+// comparable descriptions Fig1Sizes (Fig1), Fig1RightSizes (Fig1Right),
+// PreLNSizes (Fig1PreLN), Fig4Sizes (Fig4) with ==, TransformerTSizes
+// (TransformerT) with At, and CorrLaws.At, StopByGamma.At, StopGrid.At,
+// OneStepCov.At and KSSettings.At against the settings constructors.
 //
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only). Forward runs each layer through

@@ -6,11 +6,12 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/sde"
 	"gonum.org/v1/gonum/mat"
 )
 
-// LawSettings are the settings of Fig. 3 of Noci et al. 2023 (ResNetLaws:
+// LawSettings are the settings of Fig. 3 of Noci et al. 2023 (Run:
 // the law of ρ_T of the shaped-ReLU ResNet against the 1-D correlation
 // SDE of Thm 3.2). Fig3 returns the paper's; a reader changes a field and
 // calls Run.
@@ -43,10 +44,16 @@ func Fig3() LawSettings {
 		Gammas: []float64{0.1, 0.25, 0.5, 1 / math.Sqrt2, 1}, Rho0: 0.2, Nets: 8192, Paths: 20000, SDE: sde.Settings{Step: 0.001}}
 }
 
-// Run is ResNetLaws(s.Config, s.Gammas, s.Rho0, s.Nets, s.Paths,
-// s.NetSeed, s.SDESeed, s.SDE, workers).
-func (s LawSettings) Run(workers int) (CorrLaws, error) {
-	return ResNetLaws(s.Config, s.Gammas, s.Rho0, s.Nets, s.Paths, s.NetSeed, s.SDESeed, s.SDE, workers)
+// Validate returns ErrParam for a Config other than BlocksMLP, no γ, and
+// the errors of the SDE's settings (sde.Settings.Validate).
+func (s LawSettings) Validate() error {
+	if s.Config.Blocks != BlocksMLP {
+		return param.Err(ErrParam, "LawSettings.Config.Blocks", s.Config.Blocks, "BlocksMLP")
+	}
+	if len(s.Gammas) == 0 {
+		return param.Err(ErrParam, "len(LawSettings.Gammas)", 0, ">= 1")
+	}
+	return s.SDE.Validate()
 }
 
 // OneStepSettings are the settings of the one-step covariance check of the
@@ -57,7 +64,7 @@ func (s LawSettings) Run(workers int) (CorrLaws, error) {
 type OneStepSettings struct {
 	// Config is the block: shaped attention only (BlocksAttention),
 	// γ = 1, τ₀ = 0.5 (check 12), width n = 1024 (the larger of the
-	// notes' n = 256 and 1024). Its Depth is set to 1 by OneStep.
+	// notes' n = 256 and 1024). Its Depth is set to 1 by Run.
 	Config Config
 	// Model is the SDE whose diffusion Σ the one-step covariance is
 	// compared with: the attention SDE at the same γ and τ₀.
@@ -81,9 +88,13 @@ func CheckOneStep() OneStepSettings {
 		V0:    mat.NewSymDense(3, []float64{1, .2, .1, .2, 1.5, -.3, .1, -.3, .8}), Nets: 50000, Seed: 400}
 }
 
-// Run is OneStep(s.Config, s.Model, s.V0, s.Nets, s.Seed, workers).
-func (s OneStepSettings) Run(workers int) (OneStepCov, error) {
-	return OneStep(s.Config, s.Model, s.V0, s.Nets, s.Seed, workers)
+// Validate returns ErrParam for Nets < 2 and the errors of
+// sde.Model.Validate.
+func (s OneStepSettings) Validate() error {
+	if s.Nets < 2 {
+		return param.Err(ErrParam, "OneStepSettings.Nets", s.Nets, "an integer >= 2")
+	}
+	return s.Model.Validate()
 }
 
 // ExplosionSettings are the settings of the explosion count of the notes
@@ -95,7 +106,7 @@ type ExplosionSettings struct {
 	// Config is the network: shaped attention only (BlocksAttention),
 	// τ₀ = 1, width n = 200 (chosen), stopped at a diagonal entry of V
 	// ≥ StopRadius = 1e4. Its Gamma and Depth = round(T·Width) are set per
-	// γ by Explosions.
+	// γ by Run.
 	Config Config
 	// Model is the attention SDE at τ₀ = 1 (Gamma set per γ).
 	Model sde.Model
@@ -125,10 +136,13 @@ func ExplosionTable() ExplosionSettings {
 		Gammas: []float64{1 / math.Sqrt(8), 0.5, 1 / math.Sqrt2, 1}, Paths: 2048, SDESeed: 1100, NetSeed: 1200}
 }
 
-// Run is Explosions(s.Config, s.Model, s.V0, s.T, s.Gammas, s.Paths,
-// s.SDESeed, s.NetSeed, s.SDE, workers).
-func (s ExplosionSettings) Run(workers int) ([]Explosion, error) {
-	return Explosions(s.Config, s.Model, s.V0, s.T, s.Gammas, s.Paths, s.SDESeed, s.NetSeed, s.SDE, workers)
+// Validate returns ErrParam for T not finite and > 0, and the errors of
+// sde.Settings.Validate.
+func (s ExplosionSettings) Validate() error {
+	if !(s.T > 0) || math.IsInf(s.T, 0) {
+		return param.Err(ErrParam, "ExplosionSettings.T", s.T, "finite and > 0")
+	}
+	return s.SDE.Validate()
 }
 
 // KSSettings are the settings of the KS distance against width (the

@@ -4,28 +4,26 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/sde"
-	"gonum.org/v1/gonum/mat"
 )
 
-// LawSettings.Run is ResNetLaws with the same draws; Fig3's T = d/n is
-// the paper's 1/3.
+// LawSettings.Run draws the same at any number of workers; Fig3's T = d/n
+// is the paper's 1/3.
 func TestLawSettings(t *testing.T) {
 	s := Fig3()
 	s.Config.Width, s.Config.Depth, s.Gammas, s.Nets, s.Paths, s.NetSeed, s.SDESeed, s.SDE = 12, 4, []float64{0.5}, 10, 20, 8, 9, sde.Settings{Step: 0.05}
 	a, errA := s.Run(2)
-	b, errB := ResNetLaws(s.Config, []float64{0.5}, 0.2, 10, 20, 8, 9, sde.Settings{Step: 0.05}, 1)
-	if errA != nil || errB != nil || !reflect.DeepEqual(a, b) {
-		t.Errorf("LawSettings.Run differs from ResNetLaws (errors %v, %v)", errA, errB)
+	b, errB := s.Run(1)
+	if errA != nil || errB != nil || !reflect.DeepEqual(a, b) || len(a.Net) != 1 || a.Rho0 != 0.2 {
+		t.Errorf("LawSettings.Run at 2 and 1 workers differ (errors %v, %v)", errA, errB)
 	}
 	if f := Fig3(); 3*f.Config.Depth != f.Config.Width || f.Config.Blocks != BlocksMLP {
 		t.Errorf("Fig3: width %d, depth %d, blocks %v; want T = d/n = 1/3 and the MLP blocks", f.Config.Width, f.Config.Depth, f.Config.Blocks)
 	}
 }
 
-// OneStepSettings.Run and ExplosionSettings.Run are the positional calls
-// with the same draws; their paper constructors state the notebook's
+// OneStepSettings.Run and ExplosionSettings.Run draw the same at any
+// number of workers; their paper constructors state the notebook's
 // settings.
 func TestOneStepAndExplosionSettings(t *testing.T) {
 	o := CheckOneStep()
@@ -34,10 +32,9 @@ func TestOneStepAndExplosionSettings(t *testing.T) {
 	}
 	o.Config.Width, o.Nets, o.Seed = 16, 40, 3
 	a, errA := o.Run(2)
-	b, errB := OneStep(Config{Attention: block.Shaped, Width: 16, Gamma: 1, Tau0: 0.5, Blocks: BlocksAttention}, sde.Model{Kind: sde.Attention, Gamma: 1, Tau0: 0.5},
-		mat.NewSymDense(3, []float64{1, .2, .1, .2, 1.5, -.3, .1, -.3, .8}), 40, 3, 1)
-	if errA != nil || errB != nil || !reflect.DeepEqual(a, b) {
-		t.Errorf("OneStepSettings.Run differs from OneStep (errors %v, %v)", errA, errB)
+	b, errB := o.Run(1)
+	if errA != nil || errB != nil || !reflect.DeepEqual(a, b) || a.Nets != 40 || a.Config.Depth != 1 {
+		t.Errorf("OneStepSettings.Run at 2 and 1 workers differ (errors %v, %v)", errA, errB)
 	}
 	e := ExplosionTable()
 	if e.Config.Width != 200 || e.Paths != 2048 || e.T != 1 || len(e.Gammas) != 4 || e.Config.StopRadius != 1e4 || e.SDESeed != 1100 || e.NetSeed != 1200 {
@@ -45,9 +42,8 @@ func TestOneStepAndExplosionSettings(t *testing.T) {
 	}
 	e.Config.Width, e.Gammas, e.Paths, e.T, e.SDE = 10, []float64{0.5}, 12, 0.3, sde.Settings{Step: 0.05}
 	x, errX := e.Run(2)
-	y, errY := Explosions(Config{Attention: block.Shaped, Width: 10, Tau0: 1, Blocks: BlocksAttention, StopRadius: 1e4}, sde.Model{Kind: sde.Attention, Tau0: 1},
-		EquiCorr(2, 0.2), 0.3, []float64{0.5}, 12, 1100, 1200, sde.Settings{Step: 0.05}, 1)
-	if errX != nil || errY != nil || !reflect.DeepEqual(x, y) {
-		t.Errorf("ExplosionSettings.Run differs from Explosions (errors %v, %v)", errX, errY)
+	y, errY := e.Run(1)
+	if errX != nil || errY != nil || !reflect.DeepEqual(x, y) || len(x) != 1 || x[0].T != 0.3 {
+		t.Errorf("ExplosionSettings.Run at 2 and 1 workers differ (errors %v, %v)", errX, errY)
 	}
 }

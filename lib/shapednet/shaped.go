@@ -132,27 +132,27 @@ func (c Config) withDefaults() Config {
 func (c Config) Validate() error {
 	switch {
 	case c.Width < 1:
-		return fmt.Errorf("shapednet: shaped Width = %d, must be >= 1", c.Width)
+		return fmt.Errorf("%w: shaped Width = %d, must be >= 1", ErrParam, c.Width)
 	case c.Depth < 0:
-		return fmt.Errorf("shapednet: shaped Depth = %d, must be >= 0", c.Depth)
+		return fmt.Errorf("%w: shaped Depth = %d, must be >= 0", ErrParam, c.Depth)
 	case c.KeyDim < 0:
-		return fmt.Errorf("shapednet: shaped KeyDim = %d, must be >= 1 (0 means Width)", c.KeyDim)
+		return fmt.Errorf("%w: shaped KeyDim = %d, must be >= 1 (0 means Width)", ErrParam, c.KeyDim)
 	case c.Blocks < BlocksTransformer || c.Blocks > BlocksMLP:
-		return fmt.Errorf("shapednet: unknown Blocks %d", int(c.Blocks))
+		return fmt.Errorf("%w: unknown Blocks %d", ErrParam, int(c.Blocks))
 	case !attnOK(c.Attention):
-		return fmt.Errorf("shapednet: shaped attention %v is not supported", c.Attention)
+		return fmt.Errorf("%w: shaped attention %v is not supported", ErrParam, c.Attention)
 	case c.Norm != block.NoNorm && c.Norm != block.PreRMS && c.Norm != block.PreLN:
-		return fmt.Errorf("shapednet: shaped norm %v is not NoNorm, PreRMS or PreLN", c.Norm)
+		return fmt.Errorf("%w: shaped norm %v is not NoNorm, PreRMS or PreLN", ErrParam, c.Norm)
 	case !(c.Gamma >= 0 && c.Gamma <= 1):
-		return fmt.Errorf("shapednet: shaped Gamma = %v, must be in [0, 1]", c.Gamma)
+		return fmt.Errorf("%w: shaped Gamma = %v, must be in [0, 1]", ErrParam, c.Gamma)
 	case !(c.Lambda >= 0) || math.IsInf(c.Lambda, 1):
-		return fmt.Errorf("shapednet: shaped Lambda = %v, must be finite and >= 0", c.Lambda)
+		return fmt.Errorf("%w: shaped Lambda = %v, must be finite and >= 0", ErrParam, c.Lambda)
 	case !(c.Tau0 >= 0) || math.IsInf(c.Tau0, 1):
-		return fmt.Errorf("shapednet: shaped Tau0 = %v, must be finite and > 0", c.Tau0)
+		return fmt.Errorf("%w: shaped Tau0 = %v, must be finite and > 0", ErrParam, c.Tau0)
 	case math.IsNaN(c.CPlus) || math.IsInf(c.CPlus, 0) || math.IsNaN(c.CMinus) || math.IsInf(c.CMinus, 0):
-		return fmt.Errorf("shapednet: shaped CPlus, CMinus must be finite")
+		return fmt.Errorf("%w: shaped CPlus, CMinus must be finite", ErrParam)
 	case !(c.StopRadius >= 0):
-		return fmt.Errorf("shapednet: shaped StopRadius = %v, must be > 0", c.StopRadius)
+		return fmt.Errorf("%w: shaped StopRadius = %v, must be > 0", ErrParam, c.StopRadius)
 	}
 	return nil
 }

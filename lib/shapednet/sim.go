@@ -1,15 +1,15 @@
 package shapednet
 
 import (
-	"errors"
 	"fmt"
 
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"gonum.org/v1/gonum/mat"
 )
 
 // ErrParam is wrapped by the errors of settings out of their range; the
 // message names the field and the range allowed.
-var ErrParam = errors.New("shapednet: parameter out of range")
+var ErrParam = param.New("shapednet")
 
 // PaperRho0 is the input correlation ρ₀ = 0.2 of Figs. 1, 3, 4 and 7 of
 // Noci et al. 2023 (Fig. 1 states it; m and the construction of X₀ are

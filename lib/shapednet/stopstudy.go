@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -45,6 +46,19 @@ type StopStudy struct {
 	Nets    int
 }
 
+// Validate returns ErrParam, once the zero values take their defaults,
+// for M < 1, TokenSD not finite and > 0 or Nets < 1.
+func (s StopStudy) Validate() error {
+	s = s.withDefaults()
+	if err := param.AtLeast(ErrParam, param.Min("StopStudy.M", s.M, 1), param.Min("StopStudy.Nets", s.Nets, 1)); err != nil {
+		return err
+	}
+	if !(s.TokenSD > 0) || math.IsInf(s.TokenSD, 0) {
+		return param.Err(ErrParam, "StopStudy.TokenSD", s.TokenSD, "finite and > 0 (0: 10)")
+	}
+	return nil
+}
+
 func (s StopStudy) withDefaults() StopStudy {
 	if s.M == 0 {
 		s.M = 2
@@ -66,15 +80,18 @@ func (s StopStudy) withDefaults() StopStudy {
 // does not depend on workers) and λ_max(V_ℓ) along network 0 up to its
 // stop (the left panel of Fig. 5).
 //
-// Errors: M < 1, TokenSD ≤ 0, Nets < 1, workers < 1, Width < M, and those
-// of StoppingDepth.
+// Errors: those of Validate, workers < 1, Width < M, and those of
+// StoppingDepth.
 func (s StopStudy) Run(c Config, seed uint64, workers int) (tstar, trace []float64, err error) {
+	if err := s.Validate(); err != nil {
+		return nil, nil, err
+	}
 	s = s.withDefaults()
-	if s.M < 1 || !(s.TokenSD > 0) || s.Nets < 1 || workers < 1 {
-		return nil, nil, fmt.Errorf("shapednet: StopStudy needs M >= 1, TokenSD > 0, Nets >= 1 and workers >= 1, got %d, %v, %d, %d", s.M, s.TokenSD, s.Nets, workers)
+	if workers < 1 {
+		return nil, nil, param.Err(ErrParam, "workers", workers, "an integer >= 1")
 	}
 	if c.Width < s.M {
-		return nil, nil, fmt.Errorf("shapednet: StopStudy Width = %d must be >= M = %d", c.Width, s.M)
+		return nil, nil, param.Err(ErrParam, "Config.Width", c.Width, fmt.Sprintf(">= StopStudy.M = %d", s.M))
 	}
 	tstar = make([]float64, s.Nets)
 	errs := make([]error, s.Nets)

@@ -37,18 +37,16 @@ type OneStepCov struct {
 	RatioSE                           float64
 }
 
-// OneStep simulates nets one-layer networks of c (c.Depth is set to 1)
-// from V0 with Simulate(·, seed, workers) and sets n·Var(V₁) beside the
-// diagonal of md's diffusion at V0.
+// Run simulates Nets one-layer networks of Config (its Depth is set to 1)
+// from V0 with Simulate(·, Seed, workers) and sets n·Var(V₁) beside the
+// diagonal of Model's diffusion at V0.
 //
-// Errors: nets < 2, and those of Simulate and md.Validate.
-func OneStep(c Config, md sde.Model, V0 *mat.SymDense, nets int, seed uint64, workers int) (OneStepCov, error) {
-	if nets < 2 {
-		return OneStepCov{}, fmt.Errorf("shapednet: OneStep needs nets >= 2, got %d", nets)
-	}
-	if err := md.Validate(); err != nil {
+// Errors: those of Validate and of Simulate.
+func (s OneStepSettings) Run(workers int) (OneStepCov, error) {
+	if err := s.Validate(); err != nil {
 		return OneStepCov{}, err
 	}
+	c, md, V0, nets, seed := s.Config, s.Model, s.V0, s.Nets, s.Seed
 	c.Depth = 1
 	r, err := Simulate(c, V0, nets, seed, workers)
 	if err != nil {
@@ -109,17 +107,18 @@ type CorrLaws struct {
 	NetSeed, SDESeed uint64
 }
 
-// ResNetLaws is Fig. 3 of Noci et al. 2023: for each γ, nets shaped-ReLU
-// ResNets (c with Gamma = γ, from the two-token V₀ with correlation rho0,
-// seed netSeed+i) and paths of the 1-D correlation SDE sde.ResNetCorr with
-// the same γ, c₊, c₋ (to T = Depth/Width, seed sdeSeed+i, settings s).
+// Run is Fig. 3 of Noci et al. 2023: for each γ = Gammas[i], Nets
+// shaped-ReLU ResNets (Config with Gamma = γ, from the two-token V₀ with
+// correlation Rho0, seed NetSeed+i) and Paths paths of the 1-D correlation
+// SDE sde.ResNetCorr with the same γ, c₊, c₋ (to T = Depth/Width, seed
+// SDESeed+i, settings SDE).
 //
-// Errors: c.Blocks other than BlocksMLP, and those of Simulate and
-// ResNetCorr.Simulate.
-func ResNetLaws(c Config, gammas []float64, rho0 float64, nets, paths int, netSeed, sdeSeed uint64, s sde.Settings, workers int) (CorrLaws, error) {
-	if c.Blocks != BlocksMLP {
-		return CorrLaws{}, fmt.Errorf("shapednet: ResNetLaws needs Blocks = BlocksMLP, got %v", c.Blocks)
+// Errors: those of Validate, Simulate and ResNetCorr.Simulate.
+func (ls LawSettings) Run(workers int) (CorrLaws, error) {
+	if err := ls.Validate(); err != nil {
+		return CorrLaws{}, err
 	}
+	c, gammas, rho0, nets, paths, netSeed, sdeSeed, s := ls.Config, ls.Gammas, ls.Rho0, ls.Nets, ls.Paths, ls.NetSeed, ls.SDESeed, ls.SDE
 	l := CorrLaws{Gamma: gammas, Rho0: rho0, Step: cmp.Or(s.Step, 0.01), Nets: nets, Paths: paths, NetSeed: netSeed, SDESeed: sdeSeed}
 	for i, g := range gammas {
 		c.Gamma = g
@@ -172,16 +171,17 @@ type Explosion struct {
 	T, Rho0, Step, SDEStopRadius, NetStopRadius float64
 }
 
-// Explosions runs, for each γ (index i), paths SDE paths of md (Gamma =
-// γ) from V0 to T with seed sdeSeed+i at the step s.Step (default 0.01)
-// and at s.Step/10, and paths networks of c (Gamma = γ, Depth =
-// round(T·Width)) with seed netSeed+i.
+// Run runs, for each γ = Gammas[i], Paths SDE paths of Model (Gamma = γ)
+// from V0 to T with seed SDESeed+i at the step SDE.Step (default 0.01) and
+// at SDE.Step/10, and Paths networks of Config (Gamma = γ, Depth =
+// round(T·Width)) with seed NetSeed+i.
 //
-// Errors: T ≤ 0, and those of sde.Simulate and Simulate.
-func Explosions(c Config, md sde.Model, V0 mat.Matrix, T float64, gammas []float64, paths int, sdeSeed, netSeed uint64, s sde.Settings, workers int) ([]Explosion, error) {
-	if !(T > 0) {
-		return nil, fmt.Errorf("shapednet: Explosions needs T > 0, got %v", T)
+// Errors: those of Validate, sde.Simulate and Simulate.
+func (es ExplosionSettings) Run(workers int) ([]Explosion, error) {
+	if err := es.Validate(); err != nil {
+		return nil, err
 	}
+	c, md, V0, T, gammas, paths, sdeSeed, netSeed, s := es.Config, es.Model, es.V0, es.T, es.Gammas, es.Paths, es.SDESeed, es.NetSeed, es.SDE
 	coarse, fine := s, s
 	if coarse.Step == 0 {
 		coarse.Step = 0.01

@@ -1,8 +1,10 @@
 package shapednet
 
 import (
+	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/lib/block"
@@ -11,7 +13,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// OneStep is the loop it replaced (Simulate, then n·Var per entry beside
+// OneStepSettings.Run is the loop it replaced (Simulate, then n·Var per entry beside
 // Σ's diagonal), bit for bit; and the ratio n·Var(V₁)/Σ is 1 within its
 // sampling error plus the O(n^{-1/2}) bias of Theorem 4.2.
 func TestOneStep(t *testing.T) {
@@ -19,7 +21,7 @@ func TestOneStep(t *testing.T) {
 	c := Config{Attention: block.Shaped, Width: 256, Depth: 7, Gamma: 1, Tau0: 0.5, Blocks: BlocksAttention}
 	md := sde.Model{Kind: sde.Attention, Gamma: 1, Tau0: 0.5}
 	const nets = 20000
-	o, err := OneStep(c, md, v3, nets, 5, 2)
+	o, err := OneStepSettings{Config: c, Model: md, V0: v3, Nets: nets, Seed: 5}.Run(2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,8 +51,8 @@ func TestOneStep(t *testing.T) {
 	if slices.Min(o.RatioNoA) < 1.2 {
 		t.Errorf("without 𝒜 the ratios %v should exceed 1.2 (lib/sources/noci2023.md#check-12: 1.3–2.5)", o.RatioNoA)
 	}
-	if _, err := OneStep(c, md, v3, 1, 5, 1); err == nil {
-		t.Error("OneStep with nets = 1: no error")
+	if _, err := (OneStepSettings{Config: c, Model: md, V0: v3, Nets: 1, Seed: 5}).Run(1); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "OneStepSettings.Nets = 1") {
+		t.Errorf("OneStep with nets = 1: %v, want ErrParam naming Nets", err)
 	}
 }
 
@@ -82,12 +84,12 @@ func TestKSByWidth(t *testing.T) {
 	}
 }
 
-// ResNetLaws is Simulate and ResNetCorr.Simulate per γ; AbsQuantile is the
+// LawSettings.Run is Simulate and ResNetCorr.Simulate per γ; AbsQuantile is the
 // quantile of |ρ| with SEs combined in quadrature.
 func TestResNetLaws(t *testing.T) {
 	c := Config{Attention: block.Shaped, Width: 30, Depth: 10, CMinus: -1, Blocks: BlocksMLP}
 	s := sde.Settings{Step: 0.01}
-	l, err := ResNetLaws(c, []float64{0.5, 1}, 0.2, 300, 400, 10, 20, s, 2)
+	l, err := LawSettings{Config: c, Gammas: []float64{0.5, 1}, Rho0: 0.2, Nets: 300, Paths: 400, NetSeed: 10, SDESeed: 20, SDE: s}.Run(2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,10 +97,10 @@ func TestResNetLaws(t *testing.T) {
 	r, _ := Simulate(c, EquiCorr(2, 0.2), 300, 11, 1)
 	y, _ := sde.ResNetCorr{Gamma: 1, CMinus: -1}.Simulate(0.2, 10.0/30, 400, 21, s)
 	if !slices.Equal(l.Net[1], r.FinalCorr(0, 1)) || !slices.Equal(l.SDE[1], y) {
-		t.Error("γ = 1: ResNetLaws differs from the explicit Simulate calls with seeds 11 and 21")
+		t.Error("γ = 1: LawSettings.Run differs from the explicit Simulate calls with seeds 11 and 21")
 	}
-	if _, err := ResNetLaws(Config{Width: 30, Depth: 10, Blocks: BlocksAttention}, []float64{1}, 0.2, 10, 10, 1, 1, s, 1); err == nil {
-		t.Error("BlocksAttention: no error")
+	if _, err := (LawSettings{Config: Config{Width: 30, Depth: 10, Blocks: BlocksAttention}, Gammas: []float64{1}, Rho0: 0.2, Nets: 10, Paths: 10, NetSeed: 1, SDESeed: 1, SDE: s}).Run(1); !errors.Is(err, ErrParam) {
+		t.Errorf("BlocksAttention: %v, want ErrParam", err)
 	}
 	// |x| = {0.1, 0.2, …, 0.9}: the median (type 7) is 0.5.
 	x := []float64{-0.1, 0.2, -0.3, 0.4, -0.5, 0.6, -0.7, 0.8, -0.9}
@@ -114,7 +116,7 @@ func TestExplosions(t *testing.T) {
 	c := Config{Attention: block.Shaped, Width: 20, Tau0: 1, Blocks: BlocksAttention, StopRadius: 1e4}
 	md := sde.Model{Kind: sde.Attention, Tau0: 1}
 	v0 := EquiCorr(2, 0.2)
-	ex, err := Explosions(c, md, v0, 1, []float64{0.3, 1}, 100, 7, 9, sde.Settings{}, 2)
+	ex, err := ExplosionSettings{Config: c, Model: md, V0: v0, T: 1, Gammas: []float64{0.3, 1}, Paths: 100, SDESeed: 7, NetSeed: 9}.Run(2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +132,7 @@ func TestExplosions(t *testing.T) {
 	if ex[1].SDEStopped == 0 || ex[0].SDEStopped > ex[1].SDEStopped {
 		t.Errorf("stopped SDE paths at γ = 0.3, 1: %d, %d; want some at γ = 1 and no more at γ = 0.3", ex[0].SDEStopped, ex[1].SDEStopped)
 	}
-	if _, err := Explosions(c, md, v0, 0, []float64{1}, 10, 1, 1, sde.Settings{}, 1); err == nil {
-		t.Error("T = 0: no error")
+	if _, err := (ExplosionSettings{Config: c, Model: md, V0: v0, T: 0, Gammas: []float64{1}, Paths: 10, SDESeed: 1, NetSeed: 1}).Run(1); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "ExplosionSettings.T = 0") {
+		t.Errorf("T = 0: %v, want ErrParam naming T", err)
 	}
 }

@@ -91,3 +91,14 @@ func Fig2(runs []Run, fixed, decay string) (Compare, error) {
 	m, se := empirical.MeanSE(diff)
 	return Compare{Fixed: f, Decay: d, Diff: m, DiffSE: se, Seeds: len(diff)}, nil
 }
+
+// Fig2Stored is Fig2 of stored runs whose provenance prov names the two
+// schedules, fixed first and decaying second (Schedules); it returns an
+// error unless prov stores exactly two, or as Fig2.
+func Fig2Stored(runs []Run, prov Provenance) (Compare, error) {
+	sc := prov.Settings.Schedules
+	if len(sc) != 2 {
+		return Compare{}, fmt.Errorf("shtanhtrain: murray-fig2 stores %d schedules, want 2 (fixed, decaying)", len(sc))
+	}
+	return Fig2(runs, sc[0].Name, sc[1].Name)
+}

@@ -90,3 +90,28 @@ func TestValidate(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestFig2Stored: the provenance's schedules in order, fixed then
+// decaying (the difference by hand: 0.1 as in TestFig2Paired, and −0.1
+// with the two swapped), and a provenance without two schedules is an
+// error.
+func TestFig2Stored(t *testing.T) {
+	mk := func(name string, seed uint64, acc float64) Run {
+		return Run{Schedule: name, Seed: seed, Step: []int{0, 10}, A: []float64{1, 1}, Loss: []float64{2, 1}, TestAcc: []float64{0.1, acc}, TestLoss: []float64{2, 1}}
+	}
+	runs := []Run{mk("f", 1, 0.5), mk("f", 2, 0.6), mk("f", 3, 0.7), mk("d", 1, 0.6), mk("d", 2, 0.6), mk("d", 3, 0.9)}
+	var p Provenance
+	p.Settings.Schedules = []Schedule{{Name: "f"}, {Name: "d"}}
+	c, err := Fig2Stored(runs, p)
+	if err != nil || math.Abs(c.Diff-0.1) > 1e-15 {
+		t.Errorf("fixed f, decaying d: Diff %v, err %v; want 0.1", c.Diff, err)
+	}
+	p.Settings.Schedules[0], p.Settings.Schedules[1] = p.Settings.Schedules[1], p.Settings.Schedules[0]
+	if c, err := Fig2Stored(runs, p); err != nil || math.Abs(c.Diff+0.1) > 1e-15 {
+		t.Errorf("swapped: Diff %v, err %v; want −0.1", c.Diff, err)
+	}
+	p.Settings.Schedules = p.Settings.Schedules[:1]
+	if _, err := Fig2Stored(runs, p); err == nil || !strings.Contains(err.Error(), "want 2") {
+		t.Errorf("one schedule: err %v", err)
+	}
+}

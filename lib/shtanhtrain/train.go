@@ -7,6 +7,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/fctrain"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
@@ -34,25 +35,31 @@ func Paper() Settings {
 	return Settings{Depth: 64, Width: 96, SigmaB2: 0.5, Steps: 600, Batch: 64, LR: 0.01, EvalEvery: 30, NTrain: 6000, NTest: 2000}
 }
 
-// Validate returns an error naming the first field out of range.
+// ErrParam is wrapped by the errors of a setting out of its range; the
+// message names the field and its allowed range, and errors.Is matches any
+// lib package's ErrParam (lib/internal/param).
+var ErrParam = param.New("shtanhtrain")
+
+// Validate returns an error wrapping ErrParam naming the first field out
+// of range.
 func (s Settings) Validate() error {
 	switch {
 	case s.Depth < 1:
-		return fmt.Errorf("shtanhtrain: Depth must be ≥ 1, got %d", s.Depth)
+		return fmt.Errorf("%w: Depth must be ≥ 1, got %d", ErrParam, s.Depth)
 	case s.Width < 1:
-		return fmt.Errorf("shtanhtrain: Width must be ≥ 1, got %d", s.Width)
+		return fmt.Errorf("%w: Width must be ≥ 1, got %d", ErrParam, s.Width)
 	case !(s.SigmaB2 > 0) || math.IsInf(s.SigmaB2, 1):
-		return fmt.Errorf("shtanhtrain: SigmaB2 must be in (0, +inf), got %v", s.SigmaB2)
+		return fmt.Errorf("%w: SigmaB2 must be in (0, +inf), got %v", ErrParam, s.SigmaB2)
 	case s.Steps < 1:
-		return fmt.Errorf("shtanhtrain: Steps must be ≥ 1, got %d", s.Steps)
+		return fmt.Errorf("%w: Steps must be ≥ 1, got %d", ErrParam, s.Steps)
 	case s.Batch < 1:
-		return fmt.Errorf("shtanhtrain: Batch must be ≥ 1, got %d", s.Batch)
+		return fmt.Errorf("%w: Batch must be ≥ 1, got %d", ErrParam, s.Batch)
 	case !(s.LR > 0) || math.IsInf(s.LR, 1):
-		return fmt.Errorf("shtanhtrain: LR must be in (0, +inf), got %v", s.LR)
+		return fmt.Errorf("%w: LR must be in (0, +inf), got %v", ErrParam, s.LR)
 	case s.EvalEvery < 1:
-		return fmt.Errorf("shtanhtrain: EvalEvery must be ≥ 1, got %d", s.EvalEvery)
+		return fmt.Errorf("%w: EvalEvery must be ≥ 1, got %d", ErrParam, s.EvalEvery)
 	case s.NTrain < 1 || s.NTest < 1:
-		return fmt.Errorf("shtanhtrain: NTrain and NTest must be ≥ 1, got %d and %d", s.NTrain, s.NTest)
+		return fmt.Errorf("%w: NTrain and NTest must be ≥ 1, got %d and %d", ErrParam, s.NTrain, s.NTest)
 	}
 	return nil
 }

@@ -10,6 +10,9 @@
 //	               Nait Saada et al. 2024
 //	finitewidth.md the 1/n theory of random MLPs: Roberts, Yaida & Hanin 2022
 //	               (arXiv:2106.10165), Hanin & Nica 2019 (arXiv:1812.05994)
+//	compose.md     sigprop's own derivations for lib/compose: the gradient
+//	               modes of any norm placement (post-LN λ_g) and the
+//	               regime of starts the collapsed-point exponents describe
 //	notation.md    the symbols of every source beside sigprop's names:
 //	               width, depth, tokens, residual weights, temperature, ...
 //	               (the sources' n, d, m, α, λ, τ do not agree)

@@ -6,6 +6,8 @@ import (
 	"maps"
 	"strings"
 	"time"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Kinds of sweep (Provenance.Kind).
@@ -186,6 +188,23 @@ type EvalSettings struct {
 	Fixed     map[string]string `json:",omitempty"`
 	Seed      uint64
 	SeedParam string `json:",omitempty"`
+}
+
+// ErrParam is wrapped by the errors of a setting out of its range; the
+// message names the field and its allowed range, and errors.Is matches any
+// lib package's ErrParam (lib/internal/param).
+var ErrParam = param.New("sweep")
+
+// Validate returns ErrParam for no quantity or a grid without points
+// (Grid.Points' error).
+func (s EvalSettings) Validate() error {
+	if s.Quantity == "" {
+		return param.Err(ErrParam, "EvalSettings.Quantity", `""`, "a quantity name")
+	}
+	if _, err := s.Grid().Points(); err != nil {
+		return fmt.Errorf("%w: EvalSettings grid: %v", ErrParam, err)
+	}
+	return nil
 }
 
 // Grid returns the settings' grid (index keys).

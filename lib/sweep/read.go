@@ -228,28 +228,22 @@ func orValue(field string) string {
 // Plane returns a two-axis sweep as a heat map: x the first axis's
 // values, y the second's, and z with z[j*len(x)+i] the value (Floats of
 // field) at (x[i], y[j]), NaN where a point is not done. This is the
-// layout of kernel-ext/show's Heat. It is an error unless the grid has
-// exactly two numeric axes.
+// layout of kernel-ext/show's Heat. The axes are those of PlaneAxes: any
+// grid whose points vary along exactly two numeric axes, whether written
+// as axes (other axes holding one value) or as a --points list. It is an
+// error for any other grid.
 func (s *Sweep) Plane(field string) (x, y, z []float64, err error) {
-	if len(s.Grid.Axes) != 2 {
-		return nil, nil, nil, fmt.Errorf("sweep: a plane needs a grid of two axes, this one has %d", len(s.Grid.Axes))
-	}
-	if x, err = s.Grid.Floats(0); err != nil {
-		return nil, nil, nil, err
-	}
-	if y, err = s.Grid.Floats(1); err != nil {
+	pl, err := s.Grid.PlaneAxes()
+	if err != nil {
 		return nil, nil, nil, err
 	}
 	v, err := s.Floats(field)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	nx, ny := len(x), len(y)
-	z = make([]float64, nx*ny)
-	for i := range nx {
-		for j := range ny {
-			z[j*nx+i] = v[i*ny+j] // grid order: first axis outer
-		}
+	z = make([]float64, len(pl.X)*len(pl.Y))
+	for k, c := range pl.Cell {
+		z[c] = v[k]
 	}
-	return x, y, z, nil
+	return pl.X, pl.Y, z, nil
 }

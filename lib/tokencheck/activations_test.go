@@ -40,7 +40,7 @@ func TestLayerCurvesAnyActivation(t *testing.T) {
 		for j, sw := range []float64{1, 2} {
 			m := tokengeom.NewModel(a8, a8, sw)
 			m.Act = f
-			cv, err := LayerCurves(m, 1, 64, 32, 16, empirical.Rand(uint64(500+2*i+j), 1))
+			cv, err := layerCurves(m, 1, 64, 32, 16, empirical.Rand(uint64(500+2*i+j), 1))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,9 +7,9 @@
 // quantity, the numbers behind the theory-vs-simulation figures of the
 // paper.
 //
-//	one block and per-layer q/d, p/q (eq. 25, Fig. 2)  LayerCurves, LayerHistograms
+//	one block and per-layer q/d, p/q (eq. 25, Fig. 2)  Layers.Curves, Layers.Histograms
 //	the finite-d bias of q/d at depth (Fig. 2)          MeasureWidthBias
-//	two-group tokens, p1/p2 → 1 (eq. 12, Fig. 3)        SymmetryRestoration
+//	two-group tokens, p1/p2 → 1 (eq. 12, Fig. 3)        Restoration.Run
 //	λ_a, eq. (24), vs its one-step theory (Fig. 4)     AngleExponents
 //	λ_g (Sec. 4.2, eq. 32; lib/sources/cowsik2024.md#protocol-lambda-g) (Fig. 5)          GradientExponents, ErrataModels, SliceAgreement
 //	simulated planes of Figs. 4–6 (committed sweeps)    SimPlane (with the n, d, L its records state), ReadSimPlane, GradientPlane
@@ -17,13 +17,17 @@
 // A theory model (tokengeom.Model) fixes the simulated network (Network),
 // its MLP's φ included: tanh, or any activation.Func as tokennet's
 // TransformerConfig.Act, so each check holds for a new φ as for tanh.
-// Randomness is explicit: a one-point experiment takes a *rand.Rand, and an
-// experiment over a list of points takes Seeds, one generator per point.
-// The settings structs Layers (Fig2: Curves, Histograms, Portrait) and
-// Restoration (Fig3: Run) name the model, depth, input, networks and
+// Randomness is explicit: every experiment takes Seeds, one generator per
+// point. The settings structs Layers (Fig2: Curves, Histograms, Portrait)
+// and Restoration (Fig3: Run) name the model, depth, input, networks and
 // Seeds of a figure, each field documented with the paper's statement; the
 // results record the seeds they ran with (as Exponents do), which the
-// display reads instead of a retyped argument.
-// Caller bugs panic with a "tokencheck:" message; a simulation or a theory
+// display reads instead of a retyped argument. Whether a result is at a
+// figure's settings is a comparison with the constructors (paperat.go:
+// AtSize, AtFig2Block, Curves.AtFig2, Histograms.AtFig2, WidthBias.AtFig2,
+// Symmetry.At, SimPlane.AtPaper), never re-typed numbers.
+// A setting out of range is an error wrapping ErrParam naming the field
+// (Layers.Validate, Restoration.Validate, called by every method first);
+// caller bugs panic with a "tokencheck:" message; a simulation or a theory
 // that fails on the data returns the error.
 package tokencheck

@@ -23,17 +23,15 @@ type Curves struct {
 	// size of the O(1/d) attention term that the infinite-width map F
 	// leaves out of q₁/d, an allowance for comparing one block with F.
 	AttBias float64
-	Seeds   Seeds // the seeds of a Layers.Curves run (zero from LayerCurves, which takes a generator)
+	Seeds   Seeds // the seeds of the Layers.Curves run
 }
 
-// LayerCurves simulates networks transformers of L blocks (Network(m, L))
-// from permutation-symmetric tokens with target (q0, p0), drawing from rng,
-// and returns them beside the theory iterates of F from the same point.
-// It panics as tokennet.SimulateLayerGeometry and tokengeom.Trajectory do on
-// bad arguments (networks < 2, a (q0, p0) that is not a Gram matrix).
+// layerCurves is Layers.Curves with the settings as arguments and a
+// generator; it panics as tokennet.SimulateLayerGeometry does on
+// arguments Layers.Validate refuses.
 //
 //sigprop:eq cowsik2024 eq25
-func LayerCurves(m tokengeom.Model, L int, q0, p0 float64, networks int, rng *rand.Rand) (Curves, error) {
+func layerCurves(m tokengeom.Model, L int, q0, p0 float64, networks int, rng *rand.Rand) (Curves, error) {
 	sim, err := tokennet.SimulateLayerGeometry(Network(m, L), q0, p0, networks, rng)
 	if err != nil {
 		return Curves{}, err
@@ -114,16 +112,14 @@ type Symmetry struct {
 	// FixedCos is p/q at the stable non-collapsed fixed point of F, where
 	// the symmetric ansatz predicts the tokens go.
 	FixedCos float64
-	Seeds    Seeds // the seeds of a Restoration.Run (zero from SymmetryRestoration, which takes a generator)
+	Seeds    Seeds // the seeds of the Restoration.Run
 }
 
-// SymmetryRestoration simulates networks transformers of L blocks from the
-// two-group tokens (q; p1 within halves, p2 across), drawing from rng, and
-// returns them with F's non-collapsed fixed point. It returns
-// tokengeom.ErrNoFixedPoint where F has none (the ordered phase).
+// symmetryRestoration is Restoration.Run with the settings as arguments and
+// a generator.
 //
 //sigprop:eq cowsik2024 eq12
-func SymmetryRestoration(m tokengeom.Model, L int, q, p1, p2 float64, networks int, rng *rand.Rand) (Symmetry, error) {
+func symmetryRestoration(m tokengeom.Model, L int, q, p1, p2 float64, networks int, rng *rand.Rand) (Symmetry, error) {
 	sim, err := tokennet.SimulateSymmetryRestoration(Network(m, L), q, p1, p2, networks, rng)
 	if err != nil {
 		return Symmetry{}, err
@@ -146,13 +142,12 @@ type Histograms struct {
 	Networks       int
 	// Q and Cos are the iterates q_t/d and p_t/q_t of F from (q0, p0).
 	Q, Cos []float64
-	Seeds  Seeds // the seeds of a Layers.Histograms run (zero from LayerHistograms, which takes a generator)
+	Seeds  Seeds // the seeds of the Layers.Histograms run
 }
 
-// LayerHistograms simulates networks transformers of L blocks from
-// permutation-symmetric tokens with target (q0, p0), drawing from rng, and
-// returns their histograms on the bins of r beside the theory iterates.
-func LayerHistograms(m tokengeom.Model, L int, q0, p0 float64, networks int, r tokennet.HistogramRanges, rng *rand.Rand) (Histograms, error) {
+// layerHistograms is Layers.Histograms with the settings as arguments and
+// a generator.
+func layerHistograms(m tokengeom.Model, L int, q0, p0 float64, networks int, r tokennet.HistogramRanges, rng *rand.Rand) (Histograms, error) {
 	norms, cos, err := tokennet.SimulateLayerHistograms(Network(m, L), q0, p0, networks, r, rng)
 	if err != nil {
 		return Histograms{}, err

@@ -19,7 +19,7 @@ var a8 = 1 / math.Sqrt(8)
 func TestLayerCurvesOneBlock(t *testing.T) {
 	for i, c := range []struct{ sw, q0, p0 float64 }{{1, 64, 0}, {2, 64, 32}} {
 		m := tokengeom.NewModel(a8, a8, c.sw)
-		cv, err := LayerCurves(m, 1, c.q0, c.p0, 16, empirical.Rand(uint64(10+i), 1))
+		cv, err := layerCurves(m, 1, c.q0, c.p0, 16, empirical.Rand(uint64(10+i), 1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +86,7 @@ func TestMeasureWidthBias(t *testing.T) {
 // towards 1; the fixed point is F's; in the ordered phase there is none.
 func TestSymmetryRestoration(t *testing.T) {
 	m := tokengeom.NewModel(a8, a8, 2)
-	s, err := SymmetryRestoration(m, 8, 64, 48, 32, 4, empirical.Rand(30, 1))
+	s, err := symmetryRestoration(m, 8, 64, 48, 32, 4, empirical.Rand(30, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestSymmetryRestoration(t *testing.T) {
 	if s.FixedCos != fp.P/fp.Q || !(s.FixedCos > 0 && s.FixedCos < 1) {
 		t.Errorf("fixed p/q %v, want F's %v in (0, 1)", s.FixedCos, fp.P/fp.Q)
 	}
-	if _, err := SymmetryRestoration(tokengeom.NewModel(a8, a8, 1), 2, 64, 48, 32, 2, empirical.Rand(31, 1)); !errors.Is(err, tokengeom.ErrNoFixedPoint) {
+	if _, err := symmetryRestoration(tokengeom.NewModel(a8, a8, 1), 2, 64, 48, 32, 2, empirical.Rand(31, 1)); !errors.Is(err, tokengeom.ErrNoFixedPoint) {
 		t.Errorf("ordered phase: err = %v, want ErrNoFixedPoint", err)
 	}
 }
@@ -113,7 +113,7 @@ func TestSymmetryRestoration(t *testing.T) {
 func TestLayerHistograms(t *testing.T) {
 	m := tokengeom.NewModel(a8, a8, 1)
 	r := tokennet.HistogramRanges{NormLo: 0, NormHi: 1.6, CosLo: -0.3, CosHi: 1, Bins: 40}
-	h, err := LayerHistograms(m, 2, 64, 0, 1, r, empirical.Rand(50, 1))
+	h, err := layerHistograms(m, 2, 64, 0, 1, r, empirical.Rand(50, 1))
 	if err != nil {
 		t.Fatal(err)
 	}

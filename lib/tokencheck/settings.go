@@ -1,16 +1,24 @@
 package tokencheck
 
 import (
+	"fmt"
 	"math"
 
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 	"github.com/sigprop/sigprop/lib/tokennet"
 )
 
+// ErrParam is wrapped by the errors of a setting out of its range; the
+// message names the field and its allowed range, and errors.Is matches any
+// lib package's ErrParam (lib/internal/param).
+var ErrParam = param.New("tokencheck")
+
 // Layers are the settings of a per-layer experiment of Cowsik et al. 2024
 // (Fig. 2): the model, the depth, the input and the number of networks.
-// Fig2 returns the paper's; a reader changes a field and runs Curves or
-// Histograms.
+// Fig2 returns the paper's; a reader changes a field and runs Curves,
+// Portrait or Histograms, each of which checks the settings with Validate
+// first.
 type Layers struct {
 	// Model is the theory model; the network is Network(Model, L). The
 	// paper: n = 256, d = 64, tanh, two MLP layers, α_A = α_M = 8^{-1/2}
@@ -38,10 +46,33 @@ func Fig2(sigmaW float64) Layers {
 	return Layers{Model: m, L: 16, Q0: m.D, P0: 0, Networks: 8}
 }
 
-// Curves is LayerCurves(s.Model, s.L, s.Q0, s.P0, s.Networks,
-// s.Seeds.Rand(0)), recording s.Seeds.
+// Validate returns ErrParam naming the first setting out of its range: the
+// model's (tokengeom.Model.Validate), L < 1, Networks < 1, or a start
+// (Q0, P0) that is not the geometry of Model.N tokens (tokengeom.CheckQP).
+func (s Layers) Validate() error {
+	if err := s.Model.Validate(); err != nil {
+		return err
+	}
+	if err := param.AtLeast(ErrParam, param.Min("Layers.L", s.L, 1), param.Min("Layers.Networks", s.Networks, 1)); err != nil {
+		return err
+	}
+	return tokengeom.CheckQP(s.Q0, s.P0, s.Model.N)
+}
+
+// Curves simulates Networks transformers of L blocks (Network(Model, L))
+// from permutation-symmetric tokens with target (Q0, P0), drawing from
+// Seeds.Rand(0), and returns them beside the theory iterates of F from the
+// same point, recording Seeds. Errors: those of Validate, ErrParam for
+// Networks < 2 (a standard error needs two), the simulator's and the
+// trajectory's.
 func (s Layers) Curves() (Curves, error) {
-	c, err := LayerCurves(s.Model, s.L, s.Q0, s.P0, s.Networks, s.Seeds.Rand(0))
+	if err := s.Validate(); err != nil {
+		return Curves{}, err
+	}
+	if s.Networks < 2 {
+		return Curves{}, param.Err(ErrParam, "Layers.Networks", s.Networks, "an integer >= 2 for Curves (a standard error)")
+	}
+	c, err := layerCurves(s.Model, s.L, s.Q0, s.P0, s.Networks, s.Seeds.Rand(0))
 	c.Seeds = s.Seeds
 	return c, err
 }
@@ -50,14 +81,24 @@ func (s Layers) Curves() (Curves, error) {
 // phase portrait of the block map on the grid xs × ys (x = q/d, y = p/q)
 // with the theory's trajectory from the same input (q, p) = (Q0, P0) over
 // the same L blocks as the simulation, the first column of Fig. 2.
+// Errors: those of Validate and of tokengeom.PhasePortrait.
 func (s Layers) Portrait(xs, ys []float64) (tokengeom.Portrait, error) {
+	if err := s.Validate(); err != nil {
+		return tokengeom.Portrait{}, err
+	}
 	return tokengeom.PhasePortrait(s.Model, xs, ys, s.Q0, s.P0, s.L)
 }
 
-// Histograms is LayerHistograms(s.Model, s.L, s.Q0, s.P0, s.Networks, r,
-// s.Seeds.Rand(0)), recording s.Seeds.
+// Histograms simulates Networks transformers of L blocks from
+// permutation-symmetric tokens with target (Q0, P0), drawing from
+// Seeds.Rand(0), and returns their histograms on the bins of r beside the
+// theory iterates, recording Seeds. Errors: those of Validate, the
+// simulator's and the trajectory's.
 func (s Layers) Histograms(r tokennet.HistogramRanges) (Histograms, error) {
-	h, err := LayerHistograms(s.Model, s.L, s.Q0, s.P0, s.Networks, r, s.Seeds.Rand(0))
+	if err := s.Validate(); err != nil {
+		return Histograms{}, err
+	}
+	h, err := layerHistograms(s.Model, s.L, s.Q0, s.P0, s.Networks, r, s.Seeds.Rand(0))
 	h.Seeds = s.Seeds
 	return h, err
 }
@@ -89,10 +130,35 @@ func Fig3() Restoration {
 	return Restoration{Model: m, L: 32, Q: m.D, P1: 0.75 * m.D, P2: 0.5 * m.D, Networks: 4}
 }
 
-// Run is SymmetryRestoration(s.Model, s.L, s.Q, s.P1, s.P2, s.Networks,
-// s.Seeds.Rand(0)), recording s.Seeds.
+// Validate returns ErrParam naming the first setting out of its range: the
+// model's (tokengeom.Model.Validate), L < 1, Networks < 2, Q not finite
+// and > 0, or P2 <= 0 (the ratio p1/p2 is the figure's).
+func (s Restoration) Validate() error {
+	if err := s.Model.Validate(); err != nil {
+		return err
+	}
+	if err := param.AtLeast(ErrParam, param.Min("Restoration.L", s.L, 1), param.Min("Restoration.Networks", s.Networks, 2)); err != nil {
+		return err
+	}
+	if !(s.Q > 0) || math.IsInf(s.Q, 0) {
+		return param.Err(ErrParam, "Restoration.Q", s.Q, "finite and > 0")
+	}
+	if !(s.P2 > 0) || math.IsInf(s.P2, 0) || math.IsNaN(s.P1) || math.IsInf(s.P1, 0) {
+		return param.Err(ErrParam, "Restoration.P1, P2", fmt.Sprintf("%v, %v", s.P1, s.P2), "finite, P2 > 0")
+	}
+	return nil
+}
+
+// Run simulates Networks transformers of L blocks from the two-group
+// tokens (Q; P1 within halves, P2 across), drawing from Seeds.Rand(0), and
+// returns them with F's non-collapsed fixed point, recording Seeds. Errors:
+// those of Validate, the simulator's, and tokengeom.ErrNoFixedPoint where
+// F has none (the ordered phase).
 func (s Restoration) Run() (Symmetry, error) {
-	r, err := SymmetryRestoration(s.Model, s.L, s.Q, s.P1, s.P2, s.Networks, s.Seeds.Rand(0))
+	if err := s.Validate(); err != nil {
+		return Symmetry{}, err
+	}
+	r, err := symmetryRestoration(s.Model, s.L, s.Q, s.P1, s.P2, s.Networks, s.Seeds.Rand(0))
 	r.Seeds = s.Seeds
 	return r, err
 }

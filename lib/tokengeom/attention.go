@@ -3,6 +3,8 @@ package tokengeom
 import (
 	"fmt"
 	"math"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // AttQP is the permutation-symmetric attention map of eq. (10) of Cowsik et
@@ -69,7 +71,8 @@ func tgSigmoid(u float64) float64 {
 	return e / (1 + e)
 }
 
-// CheckQP returns an error naming the parameter and its range unless
+// CheckQP returns an error wrapping ErrParam naming the parameter and its
+// range unless
 // (q, p) is the geometry of n tokens, the domain of AttQP, FAtt and F:
 //
 //	n >= 2,   0 < q < ∞,   −q/(n−1) <= p <= q   (the Gram matrix of
@@ -79,15 +82,15 @@ func tgSigmoid(u float64) float64 {
 // in p = q arithmetic. The maps panic on what it rejects; a caller holding
 // a (q, p) that a user typed calls CheckQP first (as `sigprop eval` does).
 func CheckQP(q, p float64, n int) error {
-	if n < 2 {
-		return fmt.Errorf("tokengeom: n must be >= 2, got %d", n)
+	if err := NRange.CheckInt(ErrParam, "n", n); err != nil {
+		return err
 	}
-	if !(q > 0) || math.IsInf(q, 0) {
-		return fmt.Errorf("tokengeom: q must be finite and > 0, got %v", q)
+	if err := PositiveRange.Check(ErrParam, "q", q); err != nil {
+		return err
 	}
 	lo := -q / float64(n-1)
 	if math.IsNaN(p) || p > q*(1+1e-12) || p < lo*(1+1e-12) {
-		return fmt.Errorf("tokengeom: p must lie in [-q/(n-1), q] = [%v, %v], got %v", lo, q, p)
+		return param.Err(ErrParam, "p", p, fmt.Sprintf("in [-q/(n-1), q] = [%v, %v]", lo, q))
 	}
 	return nil
 }

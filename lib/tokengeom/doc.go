@@ -8,6 +8,7 @@
 //	Sec. 3.3, eq. (13)       QStar, LambdaA, JacobianAtCollapse  collapse, angle exponent
 //	eq. (24)                 LambdaAOneStep   the paper's numerical λ_a estimator
 //	Sec. 3.3 (λ_a = 0)       AngleApproach, Slowing.LogSlope    critical slowing: δ_L = O(1/L)
+//	                         Slowing.InverseDepth, OrderedRate  the 1/L law through L; ln(1 + λ_a) off the edge
 //	eqs. (15)–(20), (32)     Grad, LambdaG, LambdaGInf, Gains   gradient exponent
 //	Sec. 4.2, Fig. 5         EdgeGap          λ_g = 0 below λ_a = 0 in σ_w
 //	Fig. 2                   NonCollapsedFixedPoint, VectorField, TrajectoryXY, PhasePortrait

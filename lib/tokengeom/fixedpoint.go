@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -29,9 +30,12 @@ func qStarOverD(alphaA, alphaM float64, g Gains) float64 {
 //
 //	q* = d (α̃_M²α_A² + α_M²σ_w²Q_ℓ)/(1 − α̃_A²α̃_M²).
 //
-// It returns ErrNoFixedPoint when α_A = α_M = 0 (F is the identity).
+// It returns ErrNoFixedPoint when α_A = α_M = 0 (F is the identity) and
+// Model.Validate's error for a model out of range.
 func QStar(m Model) (float64, error) {
-	m.validate()
+	if err := m.Validate(); err != nil {
+		return 0, err
+	}
 	if m.AlphaA == 0 && m.AlphaM == 0 {
 		return 0, fmt.Errorf("%w: alpha_a = alpha_m = 0 makes F the identity", ErrNoFixedPoint)
 	}
@@ -125,13 +129,18 @@ type QP struct{ Q, P float64 }
 
 // Trajectory iterates F = F_MLP∘F_Att from (q0, p0) for steps blocks and
 // returns the steps+1 points including the start. It returns an error if a
-// point leaves the domain or is not finite.
+// point leaves the domain or is not finite, and ErrParam for a model out of
+// range (Model.Validate), steps < 0 or a start outside CheckQP's domain.
 func Trajectory(m Model, q0, p0 float64, steps int) ([]QP, error) {
-	m.validate()
-	if steps < 0 {
-		panic("tokengeom: steps must be >= 0")
+	if err := m.Validate(); err != nil {
+		return nil, err
 	}
-	tgCheckQP(q0, p0, m.N)
+	if steps < 0 {
+		return nil, param.Err(ErrParam, "steps", steps, "an integer >= 0")
+	}
+	if err := CheckQP(q0, p0, m.N); err != nil {
+		return nil, err
+	}
 	out := make([]QP, 0, steps+1)
 	out = append(out, QP{q0, p0})
 	q, p := q0, p0
@@ -152,13 +161,31 @@ type FixedPointSettings struct {
 	Tol     float64
 }
 
+// Validate returns ErrParam for MaxIter < 0 or a Tol that is not finite
+// and >= 0 (0 means the default).
+func (s FixedPointSettings) Validate() error {
+	if s.MaxIter < 0 {
+		return param.Err(ErrParam, "FixedPointSettings.MaxIter", s.MaxIter, "an integer >= 0 (0: 20000)")
+	}
+	if !(s.Tol >= 0) || math.IsInf(s.Tol, 0) {
+		return param.Err(ErrParam, "FixedPointSettings.Tol", s.Tol, "finite and >= 0 (0: 1e-12)")
+	}
+	return nil
+}
+
 // NonCollapsedFixedPoint finds the stable fixed point with p < q that
 // appears when the collapsed point is unstable (λ_a > 0, Fig. 2 bottom row)
 // by iterating F from (d, 0) and polishing with Newton's method on
 // F(q,p) − (q,p). It returns ErrNoFixedPoint if λ_a <= 0 (the iteration
-// then runs to the collapsed point) or if it does not converge.
+// then runs to the collapsed point) or if it does not converge, and
+// ErrParam for a model or settings out of range.
 func NonCollapsedFixedPoint(m Model, s FixedPointSettings) (QP, error) {
-	m.validate()
+	if err := m.Validate(); err != nil {
+		return QP{}, err
+	}
+	if err := s.Validate(); err != nil {
+		return QP{}, err
+	}
 	s.MaxIter = cmp.Or(s.MaxIter, 20000)
 	s.Tol = cmp.Or(s.Tol, 1e-12)
 	if LambdaA(m) <= 0 {

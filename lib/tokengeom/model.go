@@ -1,10 +1,10 @@
 package tokengeom
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Model holds the parameters of one block of the random transformer of
@@ -38,23 +38,60 @@ func (m Model) act() activation.Func {
 	return m.Act
 }
 
-// validate panics with the parameter name and range on a caller bug.
-func (m Model) validate() {
-	tgCheckAlpha("alpha_a", m.AlphaA)
-	tgCheckAlpha("alpha_m", m.AlphaM)
-	tgCheckPos("sigma_w", m.SigmaW)
-	if m.MLPLayers < 0 {
-		panic(fmt.Sprintf("tokengeom: mlp_layers must be >= 0, got %d", m.MLPLayers))
+// ErrParam is wrapped by the errors of a setting out of its range
+// (Model.Validate, CheckQP, the settings' Validate methods); the message
+// names the field and its allowed range, and errors.Is matches any lib
+// package's ErrParam (lib/internal/param).
+var ErrParam = param.New("tokengeom")
+
+// The ranges of Model's fields and of the (q, p) domain, declared once:
+// Model.Validate and CheckQP check them, and lib/quantity's tokengeom and
+// tokennet parameters take their bounds from them (narrowed to what
+// `sigprop eval` budgets, never widened).
+var (
+	AlphaRange     = param.Range{Min: 0, Max: 1}                                         // α_A, α_M
+	PositiveRange  = param.Range{Min: 0, Max: math.Inf(1), MinOpen: true, MaxOpen: true} // σ_w, d, q
+	MLPLayersRange = param.Range{Min: 0, Max: math.Inf(1), Integer: true}                // ℓ
+	NRange         = param.Range{Min: 2, Max: math.Inf(1), Integer: true}                // n
+	SigmaA2Range   = param.Range{Min: 0, Max: math.Inf(1), MaxOpen: true}                // σ_A²
+)
+
+// Validate returns ErrParam naming the first field out of its range:
+// α_A, α_M in [0, 1], σ_w finite and > 0, ℓ >= 0, n >= 2, d finite and
+// > 0, σ_A² finite and >= 0, and an activation with both φ and φ′ when
+// one is set. The functions that return an error return this one; the
+// others panic with it (a caller holding a user's model validates first).
+func (m Model) Validate() error {
+	if err := AlphaRange.Check(ErrParam, "Model.AlphaA", m.AlphaA); err != nil {
+		return err
 	}
-	if m.N < 2 {
-		panic(fmt.Sprintf("tokengeom: n must be >= 2, got %d", m.N))
+	if err := AlphaRange.Check(ErrParam, "Model.AlphaM", m.AlphaM); err != nil {
+		return err
 	}
-	tgCheckPos("d", m.D)
-	tgCheckNonNeg("sigma_a2", m.SigmaA2)
+	if err := PositiveRange.Check(ErrParam, "Model.SigmaW", m.SigmaW); err != nil {
+		return err
+	}
+	if err := MLPLayersRange.CheckInt(ErrParam, "Model.MLPLayers", m.MLPLayers); err != nil {
+		return err
+	}
+	if err := NRange.CheckInt(ErrParam, "Model.N", m.N); err != nil {
+		return err
+	}
+	if err := PositiveRange.Check(ErrParam, "Model.D", m.D); err != nil {
+		return err
+	}
+	if err := SigmaA2Range.Check(ErrParam, "Model.SigmaA2", m.SigmaA2); err != nil {
+		return err
+	}
 	if m.Act.Phi != nil && m.Act.DPhi == nil {
-		panic("tokengeom: activation needs both Phi and DPhi")
+		return param.Err(ErrParam, "Model.Act", m.Act.Name, "an activation with both Phi and DPhi")
 	}
-	if math.IsNaN(m.SigmaA2) {
-		panic("tokengeom: sigma_a2 is NaN")
+	return nil
+}
+
+// validate panics with Validate's error, on a caller bug.
+func (m Model) validate() {
+	if err := m.Validate(); err != nil {
+		panic(err.Error())
 	}
 }

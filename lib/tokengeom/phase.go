@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Grid is a scalar field on a rectangular grid: Z[iy*len(X)+ix] is the
@@ -55,6 +56,18 @@ type PhaseSettings struct {
 	Variant Variant
 }
 
+// Validate returns ErrParam for Workers < 0 or an unknown Variant. The
+// phase-diagram functions panic with its error (a caller bug).
+func (s PhaseSettings) Validate() error {
+	if s.Workers < 0 {
+		return param.Err(ErrParam, "PhaseSettings.Workers", s.Workers, "an integer >= 0 (0: 1)")
+	}
+	if s.Variant != Corrected && s.Variant != Paper {
+		return param.Err(ErrParam, "PhaseSettings.Variant", int(s.Variant), "Corrected or Paper")
+	}
+	return nil
+}
+
 // PhaseAlphaSigma evaluates λ_a and λ_g^(L) (n tokens from base.N) on the
 // (α, σ_w) plane with α = α_A = α_M along X and σ_w along Y — the top rows
 // of Figs. 4 and 5 of Cowsik et al. 2024. base supplies ℓ, φ and n; its
@@ -99,8 +112,8 @@ func phaseRows(xs, ys []float64, L int, s PhaseSettings, base Model,
 	if L < 1 {
 		panic(fmt.Sprintf("tokengeom: depth L must be >= 1, got %d", L))
 	}
-	if s.Workers < 0 {
-		panic(fmt.Sprintf("tokengeom: Workers must be >= 0, got %d", s.Workers))
+	if err := s.Validate(); err != nil {
+		panic(err.Error())
 	}
 	workers := max(1, s.Workers)
 	nx, ny := len(xs), len(ys)

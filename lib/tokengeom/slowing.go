@@ -84,3 +84,28 @@ func EdgeGap(base Model, alphas []float64, L int, v Variant, lo, hi float64) (sa
 	}
 	return sa, sg, nil
 }
+
+// InverseDepth returns the critical 1/L law drawn through the last layer
+// L of the approach, δ_L·L/ℓ at each ℓ of at: the O(1/L) approach of the
+// edge λ_a = 0 (AngleApproach; Sec. 3.3 of Cowsik et al. 2024). It panics
+// unless the approach has a layer beyond 0.
+func (s Slowing) InverseDepth(at []float64) []float64 {
+	n := len(s.Delta) - 1
+	if n < 1 {
+		panic(fmt.Sprintf("tokengeom: InverseDepth needs an approach of at least one layer, got %d", n))
+	}
+	cL := s.Delta[n] * float64(n) // δ_L·L at the last layer: the 1/L reference through it
+	out := make([]float64, len(at))
+	for i, l := range at {
+		out[i] = cL / l
+	}
+	return out
+}
+
+// OrderedRate is ln(1 + λ_a), the rate per block at which ln δ_ℓ falls
+// in the ordered phase (λ_a < 0): δ_ℓ ∝ (1 + λ_a)^ℓ with 1 + λ_a the top
+// eigenvalue of dF at the collapsed fixed point (eq. (13) of Cowsik et
+// al. 2024, LambdaA). Slowing.LinSlope estimates it from a trajectory.
+//
+//sigprop:eq cowsik2024 eq13
+func OrderedRate(m Model) float64 { return math.Log1p(LambdaA(m)) }

@@ -60,3 +60,38 @@ func TestEdgeGap(t *testing.T) {
 		}
 	}
 }
+
+// TestInverseDepthAndOrderedRate: on the edge (α = 8^{-1/2}) the 1/L law
+// drawn through layer 4000 meets the trajectory's own δ_ℓ at ℓ = 2000 to
+// the O(log ℓ/ℓ) correction: TestCriticalSlowing bounds the local slope's
+// error by 0.05 beyond ℓ = 1000, which over a factor 2 in ℓ is a relative
+// 2^0.05 − 1 ≈ 0.035 (measured 0.027; a law ∝ 1/ℓ² would miss by 2×);
+// and it passes through the last layer to rounding. Off the edge
+// (σ_w = 1.4) OrderedRate is the fitted rate of ln δ_ℓ over [200, 300]
+// (LinSlope of the iterated map, another method) to 1e-6.
+func TestInverseDepthAndOrderedRate(t *testing.T) {
+	a := 1 / math.Sqrt(8)
+	m := NewModel(a, a, 0)
+	sw, err := EdgeOfChaosSigmaW(m, 1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.SigmaW = sw
+	const L = 4000
+	s, err := AngleApproach(m, m.D, 0, L)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := s.InverseDepth([]float64{L / 2, L})
+	if math.Abs(ref[1]/s.Delta[L]-1) > 1e-15 || math.Abs(ref[0]/s.Delta[L/2]-1) > math.Pow(2, 0.05)-1 {
+		t.Errorf("1/L law %v against δ at ℓ = %d, %d: %v, %v", ref, L/2, L, s.Delta[L/2], s.Delta[L])
+	}
+	m.SigmaW = 1.4
+	off, err := AngleApproach(m, m.D, 0, 400)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := OrderedRate(m), off.LinSlope(200, 300); !(got < 0) || math.Abs(got-want) > 1e-6 {
+		t.Errorf("OrderedRate %.9f, fitted %.9f", got, want)
+	}
+}

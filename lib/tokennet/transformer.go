@@ -7,6 +7,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -43,28 +44,44 @@ func PaperTransformer(alpha, sigmaW float64) TransformerConfig {
 		AlphaA: alpha, AlphaM: alpha, SigmaW: sigmaW, SigmaA2: 1}
 }
 
-func (c TransformerConfig) validate() {
+// ErrParam is wrapped by the errors of a setting out of its range; the
+// message names the field and its allowed range, and errors.Is matches any
+// lib package's ErrParam (lib/internal/param).
+var ErrParam = param.New("tokennet")
+
+// Validate returns an error wrapping ErrParam naming the first field of c
+// out of its range. NewTransformer and the simulations panic with it (a
+// caller bug: tokencheck's settings validate what a user types).
+func (c TransformerConfig) Validate() error {
 	switch {
 	case c.N < 2:
-		panic(fmt.Sprintf("tokennet: transformer N must be >= 2, got %d", c.N))
+		return fmt.Errorf("%w: TransformerConfig.N must be >= 2, got %d", ErrParam, c.N)
 	case c.D < 1:
-		panic(fmt.Sprintf("tokennet: transformer D must be >= 1, got %d", c.D))
+		return fmt.Errorf("%w: TransformerConfig.D must be >= 1, got %d", ErrParam, c.D)
 	case c.Layers < 1:
-		panic(fmt.Sprintf("tokennet: transformer Layers must be >= 1, got %d", c.Layers))
+		return fmt.Errorf("%w: TransformerConfig.Layers must be >= 1, got %d", ErrParam, c.Layers)
 	case c.MLPLayers < 0:
-		panic(fmt.Sprintf("tokennet: transformer MLPLayers must be >= 0, got %d", c.MLPLayers))
+		return fmt.Errorf("%w: TransformerConfig.MLPLayers must be >= 0, got %d", ErrParam, c.MLPLayers)
 	case !(c.AlphaA >= 0 && c.AlphaA <= 1):
-		panic(fmt.Sprintf("tokennet: transformer AlphaA must lie in [0, 1], got %v", c.AlphaA))
+		return fmt.Errorf("%w: TransformerConfig.AlphaA must lie in [0, 1], got %v", ErrParam, c.AlphaA)
 	case !(c.AlphaM >= 0 && c.AlphaM <= 1):
-		panic(fmt.Sprintf("tokennet: transformer AlphaM must lie in [0, 1], got %v", c.AlphaM))
+		return fmt.Errorf("%w: TransformerConfig.AlphaM must lie in [0, 1], got %v", ErrParam, c.AlphaM)
 	case !(c.SigmaW > 0) || math.IsInf(c.SigmaW, 0):
-		panic(fmt.Sprintf("tokennet: transformer SigmaW must be finite and > 0, got %v", c.SigmaW))
+		return fmt.Errorf("%w: TransformerConfig.SigmaW must be finite and > 0, got %v", ErrParam, c.SigmaW)
 	case !(c.SigmaA2 >= 0) || math.IsInf(c.SigmaA2, 0):
-		panic(fmt.Sprintf("tokennet: transformer SigmaA2 must be finite and >= 0, got %v", c.SigmaA2))
+		return fmt.Errorf("%w: TransformerConfig.SigmaA2 must be finite and >= 0, got %v", ErrParam, c.SigmaA2)
 	case c.Workers < 0:
-		panic(fmt.Sprintf("tokennet: transformer Workers must be >= 0, got %d", c.Workers))
+		return fmt.Errorf("%w: TransformerConfig.Workers must be >= 0, got %d", ErrParam, c.Workers)
 	case c.Act != nil && (c.Act.Phi == nil || c.Act.DPhi == nil):
-		panic(fmt.Sprintf("tokennet: transformer Act %v needs both Phi and DPhi", c.Act))
+		return fmt.Errorf("%w: TransformerConfig.Act %v needs both Phi and DPhi", ErrParam, c.Act)
+	}
+	return nil
+}
+
+// validate panics with Validate's error, on a caller bug.
+func (c TransformerConfig) validate() {
+	if err := c.Validate(); err != nil {
+		panic(err.Error())
 	}
 }
 

@@ -20,9 +20,12 @@
 //	Train, TrainFirst   one network of the grid (lib/fctrain: tanh, Gaussian weights σ_w²/N, plain SGD)
 //	Plan, ReadRuns      the stored grids (`sigprop sweep generate schoenholz-depth`, schoenholz-budget)
 //	Measure             accuracy grid, threshold, trainable depth L_train per σ_w², ratio L/ξ_c
+//	XiC, XiCLine        ξ_c of the experiment's tanh networks at the grid's σ_w², or along a line (F9)
+//	MeasureRuns         the analysis of stored runs: GridOf, XiC, Measure
 //	Result.Spread       the proportionality check: max/min of L/ξ_c over the uncensored σ_w²
 //	Result.MeanRatio    the constant: the geometric mean of L/ξ_c (the paper's ≈ 6)
 //	Budget, ByBudget    a second grid trained 5 × longer, and Measure at each of its recorded steps
+//	ByBudgetRuns        ByBudget of stored runs with XiC
 //	GrowthOf, StepTol   how far L_train moved from the first recorded step to the last, in depth steps r
 //
 // The budget grid asks whether the trainable depth moves with training time.

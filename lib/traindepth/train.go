@@ -7,6 +7,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/fctrain"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
@@ -86,33 +87,39 @@ func Budget() Settings {
 	return s
 }
 
-// Validate returns an error naming the first field out of range.
+// ErrParam is wrapped by the errors of a setting out of its range; the
+// message names the field and its allowed range, and errors.Is matches any
+// lib package's ErrParam (lib/internal/param).
+var ErrParam = param.New("traindepth")
+
+// Validate returns an error wrapping ErrParam naming the first field out
+// of range.
 func (s Settings) Validate() error {
 	switch {
 	case !(s.SigmaB2 >= 0) || math.IsInf(s.SigmaB2, 1):
-		return fmt.Errorf("traindepth: SigmaB2 must be in [0, +inf), got %v", s.SigmaB2)
+		return fmt.Errorf("%w: SigmaB2 must be in [0, +inf), got %v", ErrParam, s.SigmaB2)
 	case len(s.SigmaW2) == 0:
-		return fmt.Errorf("traindepth: SigmaW2 must list at least one σ_w²")
+		return fmt.Errorf("%w: SigmaW2 must list at least one σ_w²", ErrParam)
 	case len(s.Depths) == 0:
-		return fmt.Errorf("traindepth: Depths must list at least one depth")
+		return fmt.Errorf("%w: Depths must list at least one depth", ErrParam)
 	case s.Width < 1:
-		return fmt.Errorf("traindepth: Width must be ≥ 1, got %d", s.Width)
+		return fmt.Errorf("%w: Width must be ≥ 1, got %d", ErrParam, s.Width)
 	case len(s.Seeds) == 0:
-		return fmt.Errorf("traindepth: Seeds must list at least one seed")
+		return fmt.Errorf("%w: Seeds must list at least one seed", ErrParam)
 	case s.NTest < 1:
-		return fmt.Errorf("traindepth: NTest must be ≥ 1, got %d", s.NTest)
+		return fmt.Errorf("%w: NTest must be ≥ 1, got %d", ErrParam, s.NTest)
 	}
 	for _, w := range s.SigmaW2 {
 		if !(w > 0) || math.IsInf(w, 1) {
-			return fmt.Errorf("traindepth: SigmaW2 entries must be in (0, +inf), got %v", w)
+			return fmt.Errorf("%w: SigmaW2 entries must be in (0, +inf), got %v", ErrParam, w)
 		}
 	}
 	for i, d := range s.Depths {
 		if d < 1 || (i > 0 && d <= s.Depths[i-1]) {
-			return fmt.Errorf("traindepth: Depths must be ≥ 1 and increasing, got %v", s.Depths)
+			return fmt.Errorf("%w: Depths must be ≥ 1 and increasing, got %v", ErrParam, s.Depths)
 		}
 	}
-	return s.sgd().Validate("traindepth")
+	return s.sgd().Validate(ErrParam)
 }
 
 func (s Settings) sgd() fctrain.SGD {

@@ -96,16 +96,23 @@ func FitLoss(results []Result, s FitSettings) (LossFit, error) {
 	return f, err
 }
 
-// levels returns the ceiling and margin with their defaults; it panics
-// on values outside 0 < Margin < Ceiling < ∞.
-func (s FitSettings) levels() (ceil, margin float64) {
-	ceil, margin = s.Ceiling, s.Margin
-	ceil = cmp.Or(ceil, math.Log(10))
-	margin = cmp.Or(margin, 0.05)
+// Validate returns ErrParam unless, with the defaults filled in,
+// 0 < Margin < Ceiling < ∞.
+func (s FitSettings) Validate() error {
+	ceil, margin := cmp.Or(s.Ceiling, math.Log(10)), cmp.Or(s.Margin, 0.05)
 	if !(ceil > 0) || math.IsInf(ceil, 0) || !(margin > 0) || margin >= ceil {
-		panic(fmt.Sprintf("trainsweep: FitSettings need 0 < Margin < Ceiling < ∞, got Margin %v, Ceiling %v", margin, ceil))
+		return fmt.Errorf("%w: FitSettings need 0 < Margin < Ceiling < ∞, got Margin %v, Ceiling %v", ErrParam, margin, ceil)
 	}
-	return ceil, margin
+	return nil
+}
+
+// levels returns the ceiling and margin with their defaults; it panics
+// with Validate's error (a caller bug).
+func (s FitSettings) levels() (ceil, margin float64) {
+	if err := s.Validate(); err != nil {
+		panic(err.Error())
+	}
+	return cmp.Or(s.Ceiling, math.Log(10)), cmp.Or(s.Margin, 0.05)
 }
 
 // FitMax fits loss_i ≈ max(w_a|λ_a,i|, w_g|λ_g,i|) + b with w_a, w_g ≥ 0

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
 	"github.com/sigprop/sigprop/lib/sweep"
 	"github.com/sigprop/sigprop/lib/vit"
@@ -386,6 +387,18 @@ type NociSettings struct {
 	TableDepth int      `json:"table_depth"`
 }
 
+// Validate returns ErrParam for a split out of range (Split.Validate),
+// Steps, Batch, D or Patch below 1, or no depth or seed: a record no run
+// could have produced. ReadNoci calls it.
+func (s NociSettings) Validate() error {
+	if err := s.Split().Validate(); err != nil {
+		return err
+	}
+	return param.AtLeast(ErrParam, param.Min("NociSettings.Steps", s.Steps, 1), param.Min("NociSettings.Batch", s.Batch, 1),
+		param.Min("NociSettings.D", s.D, 1), param.Min("NociSettings.Patch", s.Patch, 1),
+		param.Min("len(NociSettings.Depths)", len(s.Depths), 1), param.Min("len(NociSettings.Seeds)", len(s.Seeds), 1))
+}
+
 // NociProvenance is provenance.json of a directory of Noci runs
 // (`sigprop sweep generate noci-training` writes them; the layout of
 // sweep.Generated).
@@ -411,6 +424,9 @@ func ReadNoci(fsys fs.FS) ([]NociRun, NociProvenance, error) {
 	}
 	if len(runs) == 0 {
 		return nil, prov, fmt.Errorf("trainsweep: runs.json holds no runs")
+	}
+	if err := prov.Settings.Validate(); err != nil {
+		return nil, prov, fmt.Errorf("trainsweep: provenance.json: %w", err)
 	}
 	return runs, prov, nil
 }

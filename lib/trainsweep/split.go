@@ -1,14 +1,15 @@
 package trainsweep
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // ErrParam is wrapped by the errors of settings out of their range; the
 // message names the field and the range allowed.
-var ErrParam = errors.New("trainsweep: parameter out of range")
+var ErrParam = param.New("trainsweep")
 
 // Split names the sizes and the seed of a LoadData split of Fashion-MNIST.
 type Split struct {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Config describes the vision transformer. Every field is a model
@@ -144,52 +145,74 @@ func PaperConfig(alpha, sigmaW float64) Config {
 // Tokens returns n = 1 + (Rows/p)(Cols/p), the class token plus the patches.
 func (c Config) Tokens() int { return 1 + (c.Rows/c.Patch)*(c.Cols/c.Patch) }
 
+// UniformEntropy is ln n, n = Tokens(): the entropy −Σ_j S_ij ln S_ij of a
+// row of uniform attention, the largest a softmax row over n tokens can
+// have (Noci et al. 2023, Fig. 6 reads the collapse of attention entropy
+// against it).
+func (c Config) UniformEntropy() float64 { return math.Log(float64(c.Tokens())) }
+
 // PatchDim returns P = p².
 func (c Config) PatchDim() int { return c.Patch * c.Patch }
 
 // Pixels returns Rows·Cols, the length of one input image.
 func (c Config) Pixels() int { return c.Rows * c.Cols }
 
-func (c Config) validate() {
-	bad := func(f string, a ...any) { panic("vit: " + fmt.Sprintf(f, a...)) }
+// ErrParam is wrapped by the errors of a setting out of its range; the
+// message names the field and its allowed range, and errors.Is matches any
+// lib package's ErrParam (lib/internal/param).
+var ErrParam = param.New("vit")
+
+// Validate returns an error wrapping ErrParam naming the first field of c
+// out of its range. New and the model's methods panic with it (a caller
+// bug: trainsweep's settings validate what a user types).
+func (c Config) Validate() error {
+	bad := func(f string, a ...any) error { return fmt.Errorf("%w: Config."+f, append([]any{ErrParam}, a...)...) }
 	switch {
 	case c.Patch < 1:
-		bad("Patch must be >= 1, got %d", c.Patch)
+		return bad("Patch must be >= 1, got %d", c.Patch)
 	case c.Rows < c.Patch || c.Rows%c.Patch != 0:
-		bad("Rows must be a positive multiple of Patch=%d, got %d", c.Patch, c.Rows)
+		return bad("Rows must be a positive multiple of Patch=%d, got %d", c.Patch, c.Rows)
 	case c.Cols < c.Patch || c.Cols%c.Patch != 0:
-		bad("Cols must be a positive multiple of Patch=%d, got %d", c.Patch, c.Cols)
+		return bad("Cols must be a positive multiple of Patch=%d, got %d", c.Patch, c.Cols)
 	case c.D < 1:
-		bad("D must be >= 1, got %d", c.D)
+		return bad("D must be >= 1, got %d", c.D)
 	case c.Layers < 1:
-		bad("Layers must be >= 1, got %d", c.Layers)
+		return bad("Layers must be >= 1, got %d", c.Layers)
 	case c.MLPLayers < 0:
-		bad("MLPLayers must be >= 0, got %d", c.MLPLayers)
+		return bad("MLPLayers must be >= 0, got %d", c.MLPLayers)
 	case c.Classes < 2:
-		bad("Classes must be >= 2, got %d", c.Classes)
+		return bad("Classes must be >= 2, got %d", c.Classes)
 	case !(c.AlphaA >= 0 && c.AlphaA <= 1):
-		bad("AlphaA must lie in [0, 1], got %v", c.AlphaA)
+		return bad("AlphaA must lie in [0, 1], got %v", c.AlphaA)
 	case !(c.AlphaM >= 0 && c.AlphaM <= 1):
-		bad("AlphaM must lie in [0, 1], got %v", c.AlphaM)
+		return bad("AlphaM must lie in [0, 1], got %v", c.AlphaM)
 	case !(c.SigmaW > 0) || math.IsInf(c.SigmaW, 0):
-		bad("SigmaW must be finite and > 0, got %v", c.SigmaW)
+		return bad("SigmaW must be finite and > 0, got %v", c.SigmaW)
 	case !(c.SigmaA2 >= 0) || math.IsInf(c.SigmaA2, 0):
-		bad("SigmaA2 must be finite and >= 0, got %v", c.SigmaA2)
+		return bad("SigmaA2 must be finite and >= 0, got %v", c.SigmaA2)
 	case c.Residual != UnitNorm && c.Residual != Identity:
-		bad("Residual must be UnitNorm or Identity, got %d", int(c.Residual))
+		return bad("Residual must be UnitNorm or Identity, got %d", int(c.Residual))
 	case !(c.InvTemp >= 0) || math.IsInf(c.InvTemp, 0):
-		bad("InvTemp must be finite and >= 0 (0 means 1), got %v", c.InvTemp)
+		return bad("InvTemp must be finite and >= 0 (0 means 1), got %v", c.InvTemp)
 	case c.Attention != Softmax && c.Attention != Shaped:
-		bad("Attention must be Softmax (0) or Shaped (1), got %d", int(c.Attention))
+		return bad("Attention must be Softmax (0) or Shaped (1), got %d", int(c.Attention))
 	case !(c.Tau0 >= 0) || math.IsInf(c.Tau0, 0):
-		bad("Tau0 must be finite and >= 0 (0 means 1), got %v", c.Tau0)
+		return bad("Tau0 must be finite and >= 0 (0 means 1), got %v", c.Tau0)
 	case c.Attention == Shaped && c.InvTemp != 0:
-		bad("InvTemp must be 0 with Attention Shaped (its temperature is Tau0), got %v", c.InvTemp)
+		return bad("InvTemp must be 0 with Attention Shaped (its temperature is Tau0), got %v", c.InvTemp)
 	case c.Attention == Softmax && c.Tau0 != 0:
-		bad("Tau0 must be 0 with Attention Softmax (Tau0 is used only by Shaped; Softmax uses InvTemp), got %v", c.Tau0)
+		return bad("Tau0 must be 0 with Attention Softmax (Tau0 is used only by Shaped; Softmax uses InvTemp), got %v", c.Tau0)
 	case c.Norm != RMSNorm && c.Norm != NoNorm && c.Norm != PostNorm:
-		bad("Norm must be RMSNorm (0), NoNorm (1) or PostNorm (2), got %d", int(c.Norm))
+		return bad("Norm must be RMSNorm (0), NoNorm (1) or PostNorm (2), got %d", int(c.Norm))
 	case c.Activation != Tanh && c.Activation != ShapedReLU:
-		bad("Activation must be Tanh (0) or ShapedReLU (1), got %d", int(c.Activation))
+		return bad("Activation must be Tanh (0) or ShapedReLU (1), got %d", int(c.Activation))
+	}
+	return nil
+}
+
+// validate panics with Validate's error, on a caller bug.
+func (c Config) validate() {
+	if err := c.Validate(); err != nil {
+		panic(err.Error())
 	}
 }

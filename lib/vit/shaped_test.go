@@ -1,6 +1,7 @@
 package vit
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -496,8 +497,11 @@ func TestVariantConfigPanics(t *testing.T) {
 			defer func() {
 				r := recover()
 				s := fmt.Sprint(r)
-				if r == nil || !strings.HasPrefix(s, "vit: "+tc.field+" ") {
-					t.Errorf("panic %v, want one starting \"vit: %s \"", r, tc.field)
+				if r == nil || !strings.HasPrefix(s, "vit: parameter out of range: Config."+tc.field+" ") {
+					t.Errorf("panic %v, want one starting \"vit: parameter out of range: Config.%s \"", r, tc.field)
+				}
+				if err := cfg.Validate(); !errors.Is(err, ErrParam) || err.Error() != s {
+					t.Errorf("Validate = %v, want ErrParam with the panic's text", err)
 				}
 			}()
 			New(cfg, rand.New(rand.NewPCG(1, 2)))

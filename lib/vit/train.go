@@ -3,6 +3,8 @@ package vit
 import (
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Examples is a labelled image set in the model's input layout: N images
@@ -35,10 +37,28 @@ type TrainResult struct {
 	TrainLoss []float64 // mini-batch loss before each step
 }
 
+// Validate returns ErrParam for Steps < 0, Batch < 0 or Workers < 0
+// (zero Steps and Batch take their defaults, 100 and 64).
+func (s TrainSettings) Validate() error {
+	if s.Steps < 0 {
+		return param.Err(ErrParam, "TrainSettings.Steps", s.Steps, "an integer >= 0 (0: 100)")
+	}
+	if s.Batch < 0 {
+		return param.Err(ErrParam, "TrainSettings.Batch", s.Batch, "an integer >= 0 (0: 64)")
+	}
+	if s.Workers < 0 {
+		return param.Err(ErrParam, "TrainSettings.Workers", s.Workers, "an integer >= 0")
+	}
+	return nil
+}
+
 // Train runs s.Steps optimiser steps of mini-batch training on data,
 // drawing a fresh permutation of the examples from rng for each epoch
 // (same rng state, same run). It returns an error wrapping ErrNonFinite if
 // the loss diverges; the result then holds the steps taken before that.
+//
+// It panics with Validate's error (a caller bug: trainsweep validates what
+// a user types).
 func Train(m *Model, data Examples, s TrainSettings, rng *rand.Rand) (TrainResult, error) {
 	if rng == nil {
 		panic("vit: Train needs a non-nil *rand.Rand")
@@ -53,8 +73,8 @@ func Train(m *Model, data Examples, s TrainSettings, rng *rand.Rand) (TrainResul
 		s.Optimizer = &Adam{}
 	}
 	N, px := data.Len(), m.cfg.Pixels()
-	if s.Steps < 0 || s.Batch < 1 || s.Workers < 0 {
-		panic(fmt.Sprintf("vit: Train needs Steps >= 0, Batch >= 1 and Workers >= 0, got %d, %d, %d", s.Steps, s.Batch, s.Workers))
+	if err := s.Validate(); err != nil {
+		panic(err.Error())
 	}
 	if s.Workers > 0 {
 		m.SetWorkers(s.Workers)

@@ -6,60 +6,66 @@ import (
 	"math"
 	"slices"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // Drawn is one figure or table that a notebook drew in a report.
 type Drawn struct {
-	Notebook    string
-	ID          string
-	PaperFigure string // "" for tables and figures that claim nothing
+	Notebook string
+	ID       string
+	// Paper holds the ids of the lib/papers figures it claims (nil for
+	// one that claims none); Note says which part, or, without Paper,
+	// what of a source that is no figure it reproduces.
+	Paper []string
+	Note  string
 }
 
 // Ref is "notebook#id".
 func (d Drawn) Ref() string { return d.Notebook + "#" + d.ID }
 
+// Claims reports whether d claims the row with the given id.
+func (d Drawn) Claims(id string) bool { return slices.Contains(d.Paper, id) }
+
 // Check compares the list with what a report drew. complete holds the
-// notebooks that ran to the end in this report: only their figures can be
-// missing. It returns the drawn figures whose PaperFigure is not of the
-// form "<Source>, Fig. N" (shown on the conformance page as claims off the
-// list) and an error naming every figure that claims a row which does not
-// list it, every claim of a figure or table not on the list, and every
-// listed figure of a complete notebook that was not drawn.
+// notebooks that ran to the end in this report at their own settings
+// (a run with parameters claims nothing where its settings are not the
+// paper's): only they can leave a row unclaimed. It returns the drawn
+// figures with a Note but no Paper (something of a source that is no
+// figure, shown on the conformance page apart) and an error naming every
+// claim of an id the list does not hold, of a schematic row, or of a row
+// another notebook draws (papers.Figure.Notebook), and every row drawn by
+// a complete notebook that no figure claimed.
 func (l *List) Check(drawn []Drawn, complete map[string]bool) (offList []Drawn, err error) {
 	var errs []error
-	have := map[string]bool{}
+	claimed := map[string]bool{}
 	for _, d := range drawn {
-		have[d.Ref()] = true
-		if d.PaperFigure == "" {
+		if len(d.Paper) == 0 {
+			if d.Note != "" {
+				offList = append(offList, d)
+			}
 			continue
 		}
-		names, perr := ParseClaim(d.PaperFigure)
-		if perr != nil {
-			offList = append(offList, d)
-			continue
-		}
-		for _, name := range names {
-			r, ok := l.Row(name)
+		for _, id := range d.Paper {
+			r, ok := l.Row(id)
 			switch {
 			case !ok:
-				errs = append(errs, fmt.Errorf("%s claims %q, which is not in reports/conformance/figures.json", d.Ref(), name))
-			case !r.Lists(d.Ref()):
-				errs = append(errs, fmt.Errorf("%s claims %q, but row %q does not list %q", d.Ref(), name, r.ID, d.Ref()))
+				errs = append(errs, fmt.Errorf("%s claims %q, which lib/papers does not define", d.Ref(), id))
+			case r.Setting == SchematicSetting:
+				errs = append(errs, fmt.Errorf("%s claims %q, a schematic figure (nothing to draw)", d.Ref(), id))
+			case r.Notebook != d.Notebook:
+				errs = append(errs, fmt.Errorf("%s claims %q, which lib/papers says notebook %q draws", d.Ref(), id, r.Notebook))
+			default:
+				claimed[id] = true
 			}
 		}
 	}
-	for i := range l.Rows {
-		r := &l.Rows[i]
-		for _, f := range r.Figures {
-			nb, _, _ := SplitFigure(f)
-			if complete[nb] && !have[f] {
-				errs = append(errs, fmt.Errorf("row %q lists %q, which notebook %s did not draw", r.ID, f, nb))
-			}
+	for _, r := range l.Rows {
+		if r.Notebook != "" && complete[r.Notebook] && !claimed[r.ID] {
+			errs = append(errs, fmt.Errorf("notebook %s ran to the end at its own settings, but no figure of it claims %q (%s)", r.Notebook, r.ID, r.Name()))
 		}
 	}
 	if len(errs) > 0 {
-		return offList, fmt.Errorf("conformance: the figure list and the notebooks disagree (edit reports/conformance/figures.json or the figure's PaperFigure):\n%w", errors.Join(errs...))
+		return offList, fmt.Errorf("conformance: lib/papers and the notebooks' figures disagree (edit lib/papers or the figure's Paper):\n%w", errors.Join(errs...))
 	}
 	return offList, nil
 }
@@ -70,13 +76,13 @@ type Metric struct {
 	bundle.Metric
 }
 
-// FigureState is one listed figure of a row.
+// FigureState is one figure of a row: a figure or table the report drew
+// that claims the row.
 type FigureState struct {
 	Ref      string // "notebook#id"
 	Notebook string
 	ID       string
-	Drawn    bool // drawn in this report
-	Optional bool
+	Note     string // which part of the source figure (Drawn.Note)
 }
 
 // Outcome is how far a report reproduces a row, computed from the claim
@@ -97,8 +103,8 @@ const (
 	// NotChecked: the figures are drawn but no check quotes a claim of
 	// the source, or nothing is drawn.
 	NotChecked Outcome = "not checked"
-	// NotRun: none of the row's figures is in this report (their
-	// notebooks did not run or failed).
+	// NotRun: no figure of this report claims the row (its notebook did
+	// not run, failed, or ran at settings other than the paper's).
 	NotRun Outcome = "not in this report"
 	// NotApplicable: a schematic or settings row, nothing to compute.
 	NotApplicable Outcome = "schematic"
@@ -112,8 +118,8 @@ var Outcomes = []Outcome{Reproduced, Partial, NotReproduced, NotChecked, NotRun,
 type Result struct {
 	Row     *Row
 	Figures []FigureState
-	// Metrics are the metrics whose Figure is one of the row's drawn
-	// figures (in the same notebook), in report order.
+	// Metrics are the metrics whose Figure is one of the row's figures
+	// (in the same notebook), in report order.
 	Metrics []Metric
 	// Claims counts the Metrics that check a claim of the source (their
 	// ClaimText is not empty), ClaimsPassed those that pass, Known those
@@ -132,33 +138,22 @@ type Result struct {
 }
 
 // Results joins the list with the figures and metrics of a report, one
-// Result per row in list order, each with its outcome computed.
+// Result per row in list order, each with its outcome computed. A row's
+// figures are the drawn figures that claim it, in report order.
 func (l *List) Results(drawn []Drawn, metrics []Metric) []Result {
-	have := map[string]bool{}
-	for _, d := range drawn {
-		have[d.Ref()] = true
-	}
 	out := make([]Result, len(l.Rows))
-	for i := range l.Rows {
-		r := &l.Rows[i]
+	for i, r := range l.Rows {
 		res := Result{Row: r, Worst: math.NaN()}
-		add := func(f string, optional bool) {
-			nb, id, _ := SplitFigure(f)
-			if optional && !have[f] {
-				return
+		mine := map[string]bool{}
+		for _, d := range drawn {
+			if d.Claims(r.ID) && !mine[d.Ref()] {
+				mine[d.Ref()] = true
+				res.Figures = append(res.Figures, FigureState{Ref: d.Ref(), Notebook: d.Notebook, ID: d.ID, Note: d.Note})
 			}
-			res.Figures = append(res.Figures, FigureState{Ref: f, Notebook: nb, ID: id, Drawn: have[f], Optional: optional})
-		}
-		for _, f := range r.Figures {
-			add(f, false)
-		}
-		for _, f := range r.OptionalFigures {
-			add(f, true)
 		}
 		nanSeen := false
 		for _, m := range metrics {
-			ref := m.Notebook + "#" + m.Figure
-			if m.Figure == "" || !have[ref] || !r.Lists(ref) {
+			if m.Figure == "" || !mine[m.Notebook+"#"+m.Figure] {
 				continue
 			}
 			res.Metrics = append(res.Metrics, m)
@@ -181,12 +176,6 @@ func (l *List) Results(drawn []Drawn, metrics []Metric) []Result {
 
 // tally counts the claim checks of res.Metrics and computes the outcome.
 func (res *Result) tally() {
-	drawn := 0
-	for _, f := range res.Figures {
-		if f.Drawn {
-			drawn++
-		}
-	}
 	for _, m := range res.Metrics {
 		if m.ClaimText() == "" {
 			continue
@@ -210,9 +199,9 @@ func (res *Result) tally() {
 	switch {
 	case r.Setting == SchematicSetting:
 		res.Outcome, res.Why = NotApplicable, "nothing to compute"
-	case len(r.Figures) == 0 && len(res.Figures) == 0:
+	case r.Notebook == "":
 		res.Outcome, res.Why = NotChecked, "nothing drawn: "+r.Missing
-	case drawn == 0:
+	case len(res.Figures) == 0:
 		res.Outcome, res.Why = NotRun, "none of its figures is in this report"
 	case res.Claims == 0:
 		res.Outcome, res.Why = NotChecked, "no check of its figures quotes a claim of the source"
@@ -289,16 +278,4 @@ func (c Counts) Of(o Outcome) int {
 		n += c.Sources[s][o]
 	}
 	return n
-}
-
-// SortedSources returns the sources in SourceNames order that have rows of
-// section sec.
-func (l *List) SortedSources(sec Section) []string {
-	var out []string
-	for _, s := range SourceNames {
-		if slices.ContainsFunc(l.Rows, func(r Row) bool { return r.Source == s && r.Section == sec }) {
-			out = append(out, s)
-		}
-	}
-	return out
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -44,9 +45,9 @@ func TestTimingPhrase(t *testing.T) {
 	}
 }
 
-// TestNoTimingInProse: no notebook cell, display builder or conformance
-// row states in prose when a known disagreement was declared; the pages
-// generate that wording from the record. kernel-ext/bundle and
+// TestNoTimingInProse: no notebook cell, display builder or lib/papers
+// figure states in prose when a known disagreement was declared; the pages
+// generate that wording from the record. kernel-ext/contract/bundle and
 // kernel-ext/show define the record and its wording and are not scanned.
 func TestNoTimingInProse(t *testing.T) {
 	root := filepath.Join("..", "..")
@@ -89,7 +90,11 @@ func TestNoTimingInProse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := timingPhrase.FindString(string(figuresJSON)); m != "" {
-		t.Errorf("figures.json states timing in prose: %q", m)
+	for _, f := range papers.All {
+		for _, s := range []string{f.Title, f.Reason, f.Missing, f.Notes} {
+			if m := timingPhrase.FindString(s); m != "" {
+				t.Errorf("lib/papers %s states timing in prose: %q", f.ID, m)
+			}
+		}
 	}
 }

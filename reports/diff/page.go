@@ -7,8 +7,8 @@ import (
 	"html/template"
 	"math"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/reports/render"
 )
 

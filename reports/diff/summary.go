@@ -7,7 +7,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // WriteText writes the plain-text summary: one line per moved figure and

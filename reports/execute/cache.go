@@ -16,7 +16,7 @@ import (
 
 // Version is the executor version mixed into every cache key; bump it when
 // the executor's behaviour or the cached format changes.
-const Version = "sigprop-execute/3"
+const Version = "sigprop-execute/4"
 
 // writeField writes a length-prefixed field so that field boundaries are
 // part of the hash.
@@ -35,6 +35,9 @@ type cacheEntry struct {
 	Err      string          `json:"err"`
 	Cells    []CellResult    `json:"cells"`
 	Duration time.Duration   `json:"duration_ns"`
+	Start    time.Duration   `json:"start_ns"`
+	StartCPU time.Duration   `json:"start_cpu_ns"`
+	CPUKnown bool            `json:"cpu_known"`
 	Notebook json.RawMessage `json:"notebook"`
 	Inputs   Inputs          `json:"inputs"`
 }
@@ -56,7 +59,8 @@ func loadCached(dir, key, path, name string) (Result, bool) {
 	if err != nil {
 		return Result{}, false
 	}
-	return Result{Path: path, Name: name, Notebook: nb, Status: e.Status, Err: e.Err, Cells: e.Cells, Duration: e.Duration, Cached: true}, true
+	return Result{Path: path, Name: name, Notebook: nb, Status: e.Status, Err: e.Err, Cells: e.Cells, Duration: e.Duration,
+		Start: e.Start, StartCPU: e.StartCPU, CPUKnown: e.CPUKnown, Cached: true}, true
 }
 
 // storeCached writes r under dir/key.json atomically (temporary file in
@@ -66,7 +70,8 @@ func storeCached(dir, key string, r Result, in Inputs) error {
 	if err != nil {
 		return err
 	}
-	b, err := json.Marshal(cacheEntry{Version: Version, Name: r.Name, Status: r.Status, Err: r.Err, Cells: r.Cells, Duration: r.Duration, Notebook: nb, Inputs: in})
+	b, err := json.Marshal(cacheEntry{Version: Version, Name: r.Name, Status: r.Status, Err: r.Err, Cells: r.Cells, Duration: r.Duration,
+		Start: r.Start, StartCPU: r.StartCPU, CPUKnown: r.CPUKnown, Notebook: nb, Inputs: in})
 	if err != nil {
 		return err
 	}

@@ -223,12 +223,15 @@ func TestCacheRoundTripAndCorruption(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Result{Path: "x/three.ipynb", Name: "three", Notebook: res, Status: "ok", Cells: []CellResult{{0, "ok", time.Second, ""}}, Duration: 2 * time.Second}
+	r := Result{Path: "x/three.ipynb", Name: "three", Notebook: res, Status: "ok", Cells: []CellResult{{Index: 0, Status: "ok", Duration: time.Second,
+		Compile: 600 * time.Millisecond, GoBuild: 500 * time.Millisecond, CPU: 1500 * time.Millisecond, CPUKnown: true}},
+		Duration: 2 * time.Second, Start: 700 * time.Millisecond, StartCPU: 300 * time.Millisecond, CPUKnown: true}
 	if err := storeCached(dir, "k", r, Inputs{"notebook": "x"}); err != nil {
 		t.Fatal(err)
 	}
 	got, ok := loadCached(dir, "k", "y/three.ipynb", "three")
-	if !ok || !got.Cached || got.Path != "y/three.ipynb" || got.Name != "three" || got.Duration != r.Duration || got.Cells[0] != r.Cells[0] || len(got.Notebook.Cells) != 3 {
+	if !ok || !got.Cached || got.Path != "y/three.ipynb" || got.Name != "three" || got.Duration != r.Duration || got.Cells[0] != r.Cells[0] ||
+		got.Start != r.Start || got.StartCPU != r.StartCPU || !got.CPUKnown || len(got.Notebook.Cells) != 3 {
 		t.Fatalf("round trip: %+v", got)
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(left) > 0 {

@@ -45,6 +45,19 @@
 // run are "skipped", markdown and raw cells "not-code". The notebook is
 // "ok" when no cell failed or timed out and Err is empty.
 //
+// # Timing
+//
+// Each kernel is started with kernel.Options.Timing, and each cell's
+// CellResult says where its wall time went (kernel.Timing): Compile, the
+// part gonb spent making the cell's program (goimports, go get, go
+// build), GoBuild, the go build alone, and CPU, the processor time of the
+// kernel's process tree (gonb, go build with its compiler and linker,
+// the cell's program; Linux only, CPUKnown). Result.Start is the
+// kernel's start with its setup cell, and StartCPU the tree's CPU time by
+// then. They are stored with a cached result (the times of the run that
+// stored it) and are not part of any output: the report keeps them out of
+// the data (publish.NotebookTiming).
+//
 // # Outputs
 //
 // Outputs are nbformat output objects built from the iopub messages in

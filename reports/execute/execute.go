@@ -15,8 +15,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/kernel"
 	"golang.org/x/mod/modfile"
 )
 
@@ -63,11 +63,22 @@ const (
 
 // CellResult is the outcome of one cell. Index is the 0-based position of
 // the cell in the notebook (human-readable messages count from 1).
+//
+// Duration is the cell's wall time, from its execute request to its
+// completion. Compile is the part gonb spent making its program
+// (goimports, go get, go build; 0 for a cell it compiles nothing for) and
+// GoBuild the go build alone (kernel.Timing). CPU is the processor time of
+// the kernel's process tree meanwhile (gonb, go build with its compiler
+// and linker, the cell's program), when CPUKnown (Linux).
 type CellResult struct {
 	Index    int
 	Status   string // "ok", "failed", "timeout", "skipped", "not-code"
 	Duration time.Duration
 	Reason   string // why a failed cell failed, e.g. "panic: boom", "exit status 3", the compiler's first error line; "" otherwise
+
+	Compile, GoBuild time.Duration
+	CPU              time.Duration
+	CPUKnown         bool
 }
 
 // Result is the outcome of one notebook.
@@ -78,9 +89,16 @@ type Result struct {
 	Err        string          // notebook-level failure (kernel died, notebook timeout, load error), "" otherwise
 	Cells      []CellResult
 	Duration   time.Duration
-	Cached     bool
-	Why        string // why it was executed rather than read from the cache: the inputs that changed, "no cached result", "--no-cache", ...
-	Verified   bool   // executed again under VerifyCache and its figures equal the cached ones
+	// Start is the wall time of starting the kernel and wiring it to the
+	// module (kernel.Start, its setup cell included) and StartCPU the CPU
+	// time of the kernel's process tree by then, when CPUKnown (Linux).
+	// Duration is Start, the cells' Durations, the executor's work
+	// between cells and the shutdown.
+	Start, StartCPU time.Duration
+	CPUKnown        bool
+	Cached          bool
+	Why             string // why it was executed rather than read from the cache: the inputs that changed, "no cached result", "--no-cache", ...
+	Verified        bool   // executed again under VerifyCache and its figures equal the cached ones
 }
 
 // Reason summarises why r failed, for progress lines: Err's first line, or

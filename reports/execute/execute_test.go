@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,8 +15,8 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/internal/procenv"
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/kernel"
 )
 
 // isolate points TMPDIR at a fresh directory and marks every kernel the
@@ -185,6 +186,28 @@ func TestRun(t *testing.T) {
 	}
 
 	good := res[0]
+	// Where its time went (kernel.Timing): every code cell compiled a
+	// program, the kernel's start and the cells lie within the notebook's
+	// time, and on Linux each cell's CPU time is measured.
+	sum := good.Start
+	for _, c := range good.Cells {
+		sum += c.Duration
+		if c.Status == CellNotCode {
+			if c.Duration != 0 || c.Compile != 0 || c.CPU != 0 {
+				t.Errorf("good cell %d (markdown) timed: %+v", c.Index, c)
+			}
+			continue
+		}
+		if c.Compile <= 0 || c.GoBuild <= 0 || c.GoBuild > c.Compile || c.Compile >= c.Duration {
+			t.Errorf("good cell %d: compile %v, go build %v, wall %v; want 0 < go build <= compile < wall", c.Index, c.Compile, c.GoBuild, c.Duration)
+		}
+		if runtime.GOOS == "linux" && (!c.CPUKnown || c.CPU <= 0) {
+			t.Errorf("good cell %d: CPU %v (known %v), want measured", c.Index, c.CPU, c.CPUKnown)
+		}
+	}
+	if good.Start <= 0 || sum > good.Duration || (runtime.GOOS == "linux" && (!good.CPUKnown || good.StartCPU <= 0)) {
+		t.Errorf("good: start %v (CPU %v, known %v), start and cells %v, notebook %v", good.Start, good.StartCPU, good.CPUKnown, sum, good.Duration)
+	}
 	// Execution counts 1..4 on the code cells: the hidden setup cell
 	// (kernel.Options.Module) does not count, and the notebook, which has
 	// no setup cell of its own, imports the repository (cell 2).

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/kernel"
 )
 
 // Timeouts of the executor's own protocol steps (not the notebook's).
@@ -68,11 +68,14 @@ func (n *notebookRun) run(ctx context.Context) (r Result) {
 	}
 	// Module wires the kernel to the checkout exactly as the sigprop
 	// Jupyter kernel (package relay) does.
-	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Module: n.opt.RepoRoot, Env: extraKernelEnv})
+	s0 := time.Now()
+	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Module: n.opt.RepoRoot, Env: extraKernelEnv, Timing: true})
 	if err != nil {
 		return fail("starting gonb: %v", err)
 	}
 	defer k.Shutdown(context.Background())
+	r.Start = time.Since(s0)
+	r.StartCPU, r.CPUKnown = k.CPU()
 
 	outs := newOutputs(n.nb)
 	stopped := false
@@ -81,9 +84,11 @@ func (n *notebookRun) run(ctx context.Context) (r Result) {
 		if cell.CellType != "code" || stopped {
 			continue
 		}
-		c0 := time.Now()
-		status, reason, err := n.runCell(nbCtx, k, outs, i)
-		r.Cells[i].Status, r.Cells[i].Duration, r.Cells[i].Reason = status, time.Since(c0), reason
+		status, reason, tm, err := n.runCell(nbCtx, k, outs, i)
+		r.Cells[i].Status, r.Cells[i].Reason = status, reason
+		r.Cells[i].Duration, r.Cells[i].Compile, r.Cells[i].GoBuild = tm.Wall, tm.Compile, tm.GoBuild
+		r.Cells[i].CPU, r.Cells[i].CPUKnown = tm.CPU, tm.CPUKnown
+		r.CPUKnown = r.CPUKnown && tm.CPUKnown
 		switch {
 		case err != nil:
 			r.Err = fmt.Sprintf("%s: %s: %v", n.path, cellLabel(i), err)
@@ -105,15 +110,16 @@ func (n *notebookRun) run(ctx context.Context) (r Result) {
 }
 
 // runCell executes cell i and records its outputs. It returns the cell
-// status, why it failed, and an error when the notebook cannot go on
-// (kernel died, notebook timeout, cancellation).
-func (n *notebookRun) runCell(ctx context.Context, k *kernel.Kernel, outs *outputs, i int) (status, reason string, fatal error) {
+// status, why it failed, where its time went, and an error when the
+// notebook cannot go on (kernel died, notebook timeout, cancellation).
+func (n *notebookRun) runCell(ctx context.Context, k *kernel.Kernel, outs *outputs, i int) (status, reason string, tm kernel.Timing, fatal error) {
 	cell := &n.nb.Cells[i]
 	outs.startCell(i)
 	e, err := k.Execute(string(cell.Source), kernel.ExecOptions{StoreHistory: true})
 	if err != nil {
-		return CellFailed, "", err
+		return CellFailed, "", tm, err
 	}
+	defer func() { tm = e.Timing() }()
 	cctx, cancel := context.WithTimeout(ctx, n.opt.CellTimeout)
 	defer cancel()
 	waitErr := e.Wait(cctx)
@@ -171,5 +177,5 @@ func (n *notebookRun) runCell(ctx context.Context, k *kernel.Kernel, outs *outpu
 	} else if status == "" {
 		status, reason = CellFailed, "no execute_reply"
 	}
-	return status, reason, fatal
+	return status, reason, tm, fatal
 }

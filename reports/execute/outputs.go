@@ -6,8 +6,8 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/kernel"
 )
 
 // outputRef locates one output of the notebook being built.

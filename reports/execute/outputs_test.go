@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
 	"github.com/sigprop/sigprop/reports/ipynb"
+	"github.com/sigprop/sigprop/reports/kernel"
 )
 
 // msg builds an iopub message of type typ with JSON content.

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sigprop/sigprop/kernel-ext/kernel"
+	"github.com/sigprop/sigprop/reports/kernel"
 )
 
 // TestRunEndsStaleAtEveryStart: a cell's program left running by a

@@ -52,9 +52,25 @@ func TestCommittedNotebooksShowThroughViews(t *testing.T) {
 }
 
 // cellFigureFields are the show.Figure fields a committed cell may set:
-// the figure's id and the paper figure it claims, and the axis scales (a
-// choice of how to draw that states nothing about the run).
-var cellFigureFields = map[string]bool{"ID": true, "PaperFigure": true, "LogX": true, "LogY": true}
+// the figure's id, the lib/papers figures it claims (Paper, always
+// papers.Claim of the typed values, never a string) and which part of them
+// (PaperNote), and the axis scales (a choice of how to draw that states
+// nothing about the run).
+var cellFigureFields = map[string]bool{"ID": true, "Paper": true, "PaperNote": true, "LogX": true, "LogY": true}
+
+// isPapersClaim reports whether e is a call papers.Claim(...).
+func isPapersClaim(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "papers" && sel.Sel.Name == "Claim"
+}
 
 // contractProblems returns what in the Go cell src breaks the display
 // contract (nil for a cell that is not Go).
@@ -98,10 +114,12 @@ func contractProblems(src string) []string {
 			}
 			if k, ok := kv.Key.(*ast.Ident); !ok || !cellFigureFields[k.Name] {
 				extra = append(extra, fieldName(kv.Key))
+			} else if k.Name == "Paper" && !isPapersClaim(kv.Value) {
+				out = append(out, "a show.Figure literal sets Paper to something other than papers.Claim(...) of lib/papers' typed figures")
 			}
 		}
 		if len(extra) > 0 {
-			out = append(out, "a show.Figure literal sets "+strings.Join(extra, ", ")+": only ID and PaperFigure belong in a cell (a kernel-ext builder formats the rest from the result)")
+			out = append(out, "a show.Figure literal sets "+strings.Join(extra, ", ")+": only ID, Paper, PaperNote and the axis scales belong in a cell (a kernel-ext builder formats the rest from the result)")
 		}
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -153,7 +171,8 @@ func TestContractProblems(t *testing.T) {
 		src  string
 		want []string
 	}{
-		{"%%\nshow.View{show.Fig(f), show.Agree(a)}.Show()\nx.Build(show.Figure{ID: \"a\", PaperFigure: \"P, Fig. 1\", LogY: true}).Show()", nil},
+		{"%%\nshow.View{show.Fig(f), show.Agree(a)}.Show()\nx.Build(show.Figure{ID: \"a\", Paper: papers.Claim(papers.Noci2022Fig8), PaperNote: \"right\", LogY: true}).Show()", nil},
+		{"%%\nx.Build(show.Figure{ID: \"a\", Paper: []string{\"noci2022-fig8\"}}).Show()", []string{"sets Paper to something other than papers.Claim"}},
 		{"%%\nshow.Must(show.DisplayFigure(f))", []string{"calls show.DisplayFigure"}},
 		{"%%\nshow.Must(show.DisplayTable(t))\nshow.Check(a)", []string{"calls show.DisplayTable", "calls show.Check"}},
 		{"%%\nshow.View{show.Fig(show.Figure{ID: \"a\", Caption: \"n = 256\"})}.Show()", []string{"sets Caption"}},

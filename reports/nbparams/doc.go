@@ -17,13 +17,26 @@
 // A value is checked against the parameter's type before anything runs:
 // the declared type, or for a declaration without one the type of its
 // literal (an integer literal takes integers, a floating-point one any
-// finite number, a string literal any text, true/false a boolean).
+// finite number, a string literal any text, true/false a boolean). A
+// string parameter whose declaration carries the directive
+// "//sigprop:oneof SET" (OneOfDirective) takes only the names of that set,
+// read from the library (Sets: "activation" is activation.Names), so a
+// notebook's `-p Phi=nosuch` is refused naming Phi and the names allowed.
+// A floating-point parameter whose declaration carries "//sigprop:check
+// NAME" (CheckDirective) is checked by the library's own validation of
+// the setting NAME (Checks: "sde.Model.Gamma", "sde.Model.Tau0", block
+// fields such as "compose.Block.sigma_w"), so `-p Gamma=-1` is refused
+// before any cell runs with the library's range; no range is written
+// here. A value of a parameter without one reaches its setting's Validate
+// when its cell runs.
 //
 //	Find, Cell, Param     a notebook's parameters cell and the parameters it declares
 //	Param.Go, Cell.Check  a value as Go source of the parameter's type, or the error naming it
 //	Inject                the notebook with the injected-parameters cell added
 //	Parse, ReadFile       NAME=VALUE assignments from -p flags and from a --params file
 //	Hash                  a short digest of the values, naming a parameterised run's site
+//	OneOfDirective, Sets  a string parameter's allowed names, listed by the library
+//	CheckDirective, Checks a number's range, checked by the library's Validate
 //
 // Their caller is `sigprop report -p NAME=VALUE NOTEBOOK` (cmd/sigprop).
 package nbparams

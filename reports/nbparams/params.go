@@ -11,10 +11,14 @@ import (
 	"go/token"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/compose"
+	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -25,6 +29,59 @@ const (
 	InjectedTag = "injected-parameters"
 )
 
+// OneOfDirective, on a line of its own in the comment right above a
+// string parameter's declaration, restricts its values to a named set:
+//
+//	//sigprop:oneof activation
+//	const Phi = "tanh" // φ, by name
+//
+// takes only the names activation.ByName accepts. The sets are those of
+// Sets, each read from the package that defines it.
+const OneOfDirective = "//sigprop:oneof "
+
+// Sets are the named sets a OneOfDirective may name, each the function
+// of lib that lists it (one source of truth: the list the library itself
+// accepts).
+var Sets = map[string]func() []string{
+	"activation": activation.Names, // activation.ByName's names
+}
+
+// CheckDirective, on a line of its own in the comment right above a
+// floating-point parameter's declaration, names a library setting the
+// value reaches (one line each), whose own validation then checks it
+// before any cell runs:
+//
+//	//sigprop:check sde.Model.Gamma
+//	var Gamma float64 = 1 / math.Sqrt(8)
+//
+// The checks are those of Checks; a range is written once, in the
+// library.
+const CheckDirective = "//sigprop:check "
+
+// Checks are the named checks a CheckDirective may name: each sets one
+// field of a library setting, otherwise valid, to the value and returns
+// that setting's Validate error.
+var Checks = map[string]func(float64) error{
+	// γ of the shaped attention SDE (and of its networks): [0, 1].
+	"sde.Model.Gamma": func(g float64) error { return sde.Model{Kind: sde.Attention, Gamma: g, Tau0: 1}.Validate() },
+	// τ₀ of the shaped attention SDE: finite and > 0.
+	"sde.Model.Tau0": func(t float64) error { return sde.Model{Kind: sde.Attention, Gamma: 0, Tau0: t}.Validate() },
+	// Fields of a block file (compose.ParseFields, from compose.DefaultBlock).
+	"compose.Block.sigma_a2":    blockField("sigma_a2"),
+	"compose.Block.sigma_w":     blockField("sigma_w"),
+	"compose.Block.branch_attn": blockField("branch_attn"),
+	"compose.Block.branch_mlp":  blockField("branch_mlp"),
+}
+
+// blockField checks a value of the block-file field key as compose reads
+// it: compose.DefaultBlock with that one field set.
+func blockField(key string) func(float64) error {
+	return func(x float64) error {
+		_, err := compose.ParseFields(map[string]string{key: strconv.FormatFloat(x, 'g', -1, 64)})
+		return err
+	}
+}
+
 // Param is one parameter the parameters cell declares.
 type Param struct {
 	Name  string
@@ -33,6 +90,14 @@ type Param struct {
 	Kind  string // what values it takes: "int", "uint", "float", "bool" or "string"
 	Bits  int    // size of Kind for sized types (int8 … float32), else 64
 	Value string // its source in the parameters cell
+	// OneOf names the set a string parameter's values are taken from (its
+	// OneOfDirective), and Allowed lists that set; both empty for a
+	// parameter that takes any value of its kind.
+	OneOf   string
+	Allowed []string
+	// Check names the library checks of a floating-point parameter's
+	// values (its CheckDirectives, one a setting it reaches), if any.
+	Check []string
 	group *ast.GenDecl
 	spec  *ast.ValueSpec
 }
@@ -86,7 +151,7 @@ func parseCell(idx int, source string) (*Cell, error) {
 		}
 	}
 	src := "package p\n" + strings.Join(lines, "\n")
-	f, err := parser.ParseFile(token.NewFileSet(), "parameters", src, 0)
+	f, err := parser.ParseFile(token.NewFileSet(), "parameters", src, parser.ParseComments)
 	if err != nil {
 		return nil, fmt.Errorf("nbparams: cell %d (the parameters cell) does not parse as top-level Go declarations: %v", idx+1, err)
 	}
@@ -116,10 +181,57 @@ func parseCell(idx int, source string) (*Cell, error) {
 				c.unusable[p.Name] = fmt.Sprintf("its type (%s) is not an integer, floating-point, boolean or string type; give it one explicitly", orUnknown(p.Type))
 				continue
 			}
+			doc := vs.Doc
+			if doc == nil && !g.Lparen.IsValid() {
+				doc = g.Doc
+			}
+			if err := p.oneOf(doc); err != nil {
+				return nil, fmt.Errorf("nbparams: cell %d (the parameters cell): %w", idx+1, err)
+			}
 			c.Params[p.Name] = p
 		}
 	}
 	return c, nil
+}
+
+// oneOf reads p's OneOfDirective and CheckDirective from its doc comment,
+// if it has them: the set must be one of Sets, p a string, and p's own
+// value in the set; the check one of Checks and p floating-point.
+func (p *Param) oneOf(doc *ast.CommentGroup) error {
+	if doc == nil {
+		return nil
+	}
+	for _, cm := range doc.List {
+		if name, ok := strings.CutPrefix(cm.Text, CheckDirective); ok {
+			name = strings.TrimSpace(name)
+			if _, known := Checks[name]; !known {
+				return fmt.Errorf("parameter %s: %s%s names no known check (known: %s)", p.Name, CheckDirective, name, strings.Join(sortedKeys(Checks), ", "))
+			}
+			if p.Kind != "float" {
+				return fmt.Errorf("parameter %s: %s%s on a parameter of kind %s, want a floating-point one", p.Name, CheckDirective, name, p.Kind)
+			}
+			p.Check = append(p.Check, name)
+			continue
+		}
+		name, ok := strings.CutPrefix(cm.Text, OneOfDirective)
+		if !ok {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		list, known := Sets[name]
+		if !known {
+			return fmt.Errorf("parameter %s: %s%s names no known set (known: %s)", p.Name, OneOfDirective, name, strings.Join(sortedKeys(Sets), ", "))
+		}
+		if p.Kind != "string" {
+			return fmt.Errorf("parameter %s: %s%s on a parameter of kind %s, want a string", p.Name, OneOfDirective, name, p.Kind)
+		}
+		p.OneOf, p.Allowed = name, list()
+		v, err := strconv.Unquote(p.Value)
+		if err != nil || !slices.Contains(p.Allowed, v) {
+			return fmt.Errorf("parameter %s: its value %s is not one of the %s names (%s)", p.Name, p.Value, name, strings.Join(p.Allowed, ", "))
+		}
+	}
+	return nil
 }
 
 func orUnknown(t string) string {
@@ -212,6 +324,11 @@ func (p Param) Go(value string) (string, error) {
 		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
 			return "", bad("a finite number")
 		}
+		for _, c := range p.Check {
+			if err := Checks[c](x); err != nil {
+				return "", fmt.Errorf("parameter %s: %s is out of range (%s: %v)", p.Name, v, c, err)
+			}
+		}
 		s := strconv.FormatFloat(x, 'g', -1, p.Bits)
 		if !strings.ContainsAny(s, ".e") {
 			s += ".0" // keep an untyped constant floating-point
@@ -224,6 +341,9 @@ func (p Param) Go(value string) (string, error) {
 		}
 		return strconv.FormatBool(b), nil
 	case "string":
+		if p.Allowed != nil && !slices.Contains(p.Allowed, value) {
+			return "", bad(fmt.Sprintf("one of the %s names (%s)", p.OneOf, strings.Join(p.Allowed, ", ")))
+		}
 		return strconv.Quote(value), nil
 	}
 	panic("nbparams: parameter " + p.Name + " of no kind")

@@ -1,9 +1,11 @@
 package nbparams
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -60,5 +62,76 @@ func TestInject(t *testing.T) {
 	}
 	if h1, h2 := Hash(map[string]string{"A": "1", "B": "2"}), Hash(map[string]string{"A": "12", "B": ""}); h1 == h2 || len(h1) != 12 {
 		t.Errorf("Hash: %s, %s", h1, h2)
+	}
+}
+
+// TestOneOf: a string parameter under "//sigprop:oneof activation" takes
+// the names activation.ByName accepts and no other (the error names the
+// parameter and lists them), in a group or alone; a misplaced or unknown
+// directive, and a default outside its set, make the cell an error.
+func TestOneOf(t *testing.T) {
+	nb := notebook("// the activation\n//sigprop:oneof activation\nconst Phi = \"tanh\" // φ\n\nconst (\n\tDepth = 3\n\t//sigprop:oneof activation\n\tPsi = \"relu\"\n\tFree = \"x\"\n)\n")
+	got, err := Inject(nb, map[string]string{"Phi": "gelu", "Psi": "erf", "Free": "nosuch"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src := string(got.Cells[2].Source); !strings.Contains(src, "const Phi = \"gelu\"\n") || !strings.Contains(src, "\tPsi = \"erf\"\n\tFree = \"nosuch\"\n") {
+		t.Errorf("injected cell:\n%s", src)
+	}
+	c, err := Find(nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := c.Params["Phi"]; p.OneOf != "activation" || !slices.Equal(p.Allowed, activation.Names()) || c.Params["Free"].Allowed != nil {
+		t.Errorf("Phi: set %q, allowed %v; Free allowed %v", p.OneOf, p.Allowed, c.Params["Free"].Allowed)
+	}
+	for _, name := range []string{"Phi", "Psi"} {
+		_, err := Inject(nb, map[string]string{name: "nosuch"})
+		want := "parameter " + name + ": \"nosuch\" is not one of the activation names (" + strings.Join(activation.Names(), ", ") + ")"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s=nosuch: error %v, want %q", name, err, want)
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"//sigprop:oneof colours\nconst Phi = \"tanh\"\n", "parameter Phi: //sigprop:oneof colours names no known set (known: activation)"},
+		{"//sigprop:oneof activation\nconst Depth = 3\n", "parameter Depth: //sigprop:oneof activation on a parameter of kind int, want a string"},
+		{"//sigprop:oneof activation\nconst Phi = \"tan\"\n", "parameter Phi: its value \"tan\" is not one of the activation names"},
+	} {
+		if _, err := Find(notebook(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
+		}
+	}
+}
+
+// TestCheck: a floating-point parameter under "//sigprop:check
+// sde.Model.Gamma" takes the values sde.Model.Validate takes for γ and is
+// refused otherwise, the error naming the parameter and the library's
+// range; τ₀ likewise (0 is refused: the SDE needs τ₀ > 0); an unknown
+// check or one on an integer makes the cell an error.
+func TestCheck(t *testing.T) {
+	nb := notebook("//sigprop:check sde.Model.Gamma\nvar Gamma float64 = 0.5\n\n//sigprop:check sde.Model.Tau0\nconst Tau0 = 1.0\n" +
+		"//sigprop:check compose.Block.sigma_w\nconst SigmaW = 1.0\n//sigprop:check compose.Block.sigma_a2\nconst SigmaA2 = 1.0\n")
+	if _, err := Inject(nb, map[string]string{"Gamma": "1", "Tau0": "0.25", "SigmaW": "2", "SigmaA2": "0"}); err != nil {
+		t.Errorf("γ = 1, τ₀ = 0.25: %v", err)
+	}
+	for _, tc := range []struct{ name, value, want string }{
+		{"Gamma", "-1", "parameter Gamma: -1 is out of range (sde.Model.Gamma: sde: parameter out of range: Model.Gamma = -1, want in [0, 1])"},
+		{"Gamma", "1.5", "parameter Gamma: 1.5 is out of range"},
+		{"Tau0", "0", "parameter Tau0: 0 is out of range (sde.Model.Tau0: sde: parameter out of range: Model.Tau0 = 0, want in (0, +inf))"},
+		{"Tau0", "-2", "parameter Tau0: -2 is out of range"},
+		{"SigmaW", "0", "parameter SigmaW: 0 is out of range (compose.Block.sigma_w: compose: parameter out of range: sigma_w"},
+		{"SigmaA2", "-0.5", "parameter SigmaA2: -0.5 is out of range (compose.Block.sigma_a2: compose: parameter out of range: sigma_a2"},
+	} {
+		if _, err := Inject(nb, map[string]string{tc.name: tc.value}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s=%s: error %v, want %q", tc.name, tc.value, err, tc.want)
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"//sigprop:check sde.Model.Beta\nconst B = 1.0\n", "parameter B: //sigprop:check sde.Model.Beta names no known check (known: compose.Block.branch_attn, compose.Block.branch_mlp, compose.Block.sigma_a2, compose.Block.sigma_w, sde.Model.Gamma, sde.Model.Tau0)"},
+		{"//sigprop:check sde.Model.Gamma\nconst Depth = 3\n", "parameter Depth: //sigprop:check sde.Model.Gamma on a parameter of kind int, want a floating-point one"},
+	} {
+		if _, err := Find(notebook(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
+		}
 	}
 }

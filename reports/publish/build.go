@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/reports/conformance"
 	"github.com/sigprop/sigprop/reports/eqindex"
 	"github.com/sigprop/sigprop/reports/execute"
@@ -158,14 +158,14 @@ func (p *previous) keep(dir string, fresh map[string]bool, m *Manifest, index *[
 		for _, f := range p.m.Figures {
 			if f.Notebook == e.Name {
 				m.Figures = append(m.Figures, f)
-				*drawn = append(*drawn, conformance.Drawn{Notebook: e.Name, ID: f.ID, PaperFigure: f.PaperFigure})
+				*drawn = append(*drawn, conformance.Drawn{Notebook: e.Name, ID: f.ID, Paper: f.Paper, Note: f.PaperNote})
 			}
 		}
 		for _, t := range p.m.Tables {
 			if t.Notebook == e.Name {
 				m.Tables = append(m.Tables, t)
 				if !strings.HasPrefix(t.ID, "#") {
-					*drawn = append(*drawn, conformance.Drawn{Notebook: e.Name, ID: t.ID})
+					*drawn = append(*drawn, conformance.Drawn{Notebook: e.Name, ID: t.ID, Paper: t.Data.Paper})
 				}
 			}
 		}
@@ -188,7 +188,7 @@ func (p *previous) keep(dir string, fresh map[string]bool, m *Manifest, index *[
 				*metrics = append(*metrics, conformance.Metric{Notebook: e.Name, Metric: bm})
 			}
 		}
-		if e.Status == render.StatusOK {
+		if e.Status == render.StatusOK && len(e.Params) == 0 { // at its own settings: every row it draws is claimed
 			complete[e.Name] = true
 		}
 		if err := copyIfExists(filepath.Join(p.dir, e.Name+".html"), filepath.Join(dir, e.Name+".html")); err != nil {
@@ -353,6 +353,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			Verified:  res.Verified,
 			Title:     title(res),
 			Params:    o.params,
+			Timing:    newTiming(res),
 		}
 		var counts render.MetricCounts
 		cellStatus := make([]string, 0, len(res.Cells))
@@ -366,17 +367,17 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			bs := decoded[i]
 			figs, mets, tabs := bs.Figures, bs.Metrics, bs.Tables
 			pages[res.Name] = true
-			if res.Status == render.StatusOK {
+			if res.Status == render.StatusOK && len(o.params) == 0 { // at its own settings: every row it draws is claimed
 				complete[res.Name] = true
 			}
 			for _, f := range figs {
-				m.Figures = append(m.Figures, FigureEntry{ID: f.ID, Notebook: res.Name, PaperFigure: f.PaperFigure, DataHash: f.Hash(), Data: f})
-				drawn = append(drawn, conformance.Drawn{Notebook: res.Name, ID: f.ID, PaperFigure: f.PaperFigure})
+				m.Figures = append(m.Figures, FigureEntry{ID: f.ID, Notebook: res.Name, Paper: f.Paper, PaperNote: f.PaperNote, DataHash: f.Hash(), Data: f})
+				drawn = append(drawn, conformance.Drawn{Notebook: res.Name, ID: f.ID, Paper: f.Paper, Note: f.PaperNote})
 			}
 			m.Tables = append(m.Tables, TableEntries(res.Name, tabs)...)
 			for _, t := range tabs {
 				if t.ID != "" {
-					drawn = append(drawn, conformance.Drawn{Notebook: res.Name, ID: t.ID})
+					drawn = append(drawn, conformance.Drawn{Notebook: res.Name, ID: t.ID, Paper: t.Paper})
 				}
 			}
 			for _, x := range mets {
@@ -394,7 +395,7 @@ func write(dir string, results []execute.Result, prov Provenance, prev *previous
 			counts = render.CountMetrics(mets)
 			page, err := r.RenderNotebook(render.Page{
 				Name: res.Name, Notebook: res.Notebook, Bundles: bs, Status: res.Status, Err: res.Err,
-				CellStatus: cellStatus, Duration: res.Duration,
+				CellStatus: cellStatus, Duration: res.Duration, Timing: pageTiming(entry.Timing, len(res.Notebook.Cells)),
 			})
 			if err != nil {
 				// No page: the index row says why.
@@ -513,13 +514,11 @@ func conformancePage(r *render.Renderer, dir string, m *Manifest, drawn []confor
 	m.ConformanceErrors = errs
 	results := list.Results(drawn, metrics)
 	for _, res := range results {
-		e := ConformanceEntry{ID: res.Row.ID, Source: res.Row.Source, Label: res.Row.Label, Type: string(res.Row.Type),
+		e := ConformanceEntry{ID: res.Row.ID, Source: res.Row.Source.Cite, Label: res.Row.Label.String(), Type: string(res.Row.Type),
 			Setting: string(res.Row.Setting), Section: string(res.Row.Section), Outcome: string(res.Outcome), OutcomeWhy: res.Why,
 			Figures: []string{}, Metrics: len(res.Metrics), Claims: res.Claims, ClaimsPassed: res.ClaimsPassed, Known: res.Known}
 		for _, f := range res.Figures {
-			if f.Drawn {
-				e.Figures = append(e.Figures, f.Ref)
-			}
+			e.Figures = append(e.Figures, f.Ref)
 		}
 		if len(res.Metrics) > 0 && !math.IsNaN(res.Worst) {
 			w := bundle.Float(res.Worst)

@@ -6,12 +6,14 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/conformance"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -21,7 +23,13 @@ import (
 // outputs carry a figure and a metric bundle.
 func executed(t *testing.T, name string, metricValue float64) execute.Result {
 	t.Helper()
-	return executedWith(t, name, show.NewMetric("m1", metricValue, 1, ""), show.Figure{ID: "f1"})
+	return executedWith(t, name, plainMetric("m1", metricValue, 1), show.Figure{ID: "f1"})
+}
+
+// plainMetric is a metric with a name, value and tolerance only (no kind,
+// rule or basis), passing as show's metrics do when |value| <= tol.
+func plainMetric(name string, value, tol float64) show.Metric {
+	return show.Metric{Name: name, Value: bundle.Float(value), Tolerance: bundle.Float(tol), Pass: value >= -tol && value <= tol}
 }
 
 // executedWith returns a notebook that drew figs and metric m.
@@ -108,13 +116,14 @@ func TestBuild(t *testing.T) {
 	}
 }
 
-// The site has a conformance page and the manifest a row per entry of the
-// figure list; a figure claiming a row that does not list it, and a
-// listed figure a complete notebook did not draw, fail the report.
+// The site has a conformance page and the manifest a row per figure of
+// the list, whose figures are those that claim it; a figure claiming a row
+// another notebook draws, and a row a complete notebook left unclaimed,
+// fail the report.
 func TestBuildConformance(t *testing.T) {
-	list, err := conformance.Parse([]byte(`{"rows": [
- {"id": "tanner-fig1", "source": "Tanner lecture", "label": "Fig. 1", "title": "t", "type": "data", "setting": "paper", "figures": ["01-mean-field#fig1-phase-diagram", "01-mean-field#fig1-qstar"]},
- {"id": "noci2022-fig8", "source": "Noci et al. 2022", "label": "Fig. 8", "title": "t", "type": "data", "setting": "analogue", "reason": "r", "figures": ["03-rank-collapse#fig8-rho"]}]}`))
+	list, err := conformance.New(
+		&conformance.Row{ID: "tanner-fig1", Source: papers.Tanner, Label: papers.Fig(1), Title: "t", Type: conformance.Data, Setting: conformance.AtPaper, Notebook: "01-mean-field"},
+		&conformance.Row{ID: "noci2022-fig8", Source: papers.Noci2022, Label: papers.Fig(8), Title: "t", Type: conformance.Data, Setting: conformance.Analogue, Reason: "r", Notebook: "03-rank-collapse"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,8 +135,8 @@ func TestBuildConformance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	good := executedWith(t, "01-mean-field", m1, show.Figure{ID: "fig1-phase-diagram", PaperFigure: "Tanner lecture, Fig. 1"},
-		show.Figure{ID: "fig1-qstar", PaperFigure: "Tanner lecture, Fig. 1 (colour)"})
+	good := executedWith(t, "01-mean-field", m1, show.Figure{ID: "fig1-phase-diagram", Paper: []string{"tanner-fig1"}},
+		show.Figure{ID: "fig1-qstar", Paper: []string{"tanner-fig1"}, PaperNote: "colour"})
 	m, err := Build(out, []execute.Result{good}, Provenance{})
 	if err != nil {
 		t.Fatal(err)
@@ -160,15 +169,24 @@ func TestBuildConformance(t *testing.T) {
 		t.Error("index does not link the conformance page")
 	}
 
-	bad := executedWith(t, "01-mean-field", m1, show.Figure{ID: "fig1-phase-diagram", PaperFigure: "Noci et al. 2022, Fig. 8"})
+	if f := m.Figures[1]; !slices.Equal(f.Paper, []string{"tanner-fig1"}) || f.PaperNote != "colour" {
+		t.Errorf("manifest figure %s: paper %q, note %q", f.ID, f.Paper, f.PaperNote)
+	}
+	// A run with parameters may claim nothing: no row is left unclaimed.
+	plain := executedWith(t, "01-mean-field", m1, show.Figure{ID: "fig1-phase-diagram"})
+	if m, err := Build(out, []execute.Result{plain}, Provenance{}, WithParams(map[string]string{"N": "3"})); err != nil || len(m.ConformanceErrors) != 0 {
+		t.Errorf("run with parameters: %v, %q", err, m.ConformanceErrors)
+	}
+
+	bad := executedWith(t, "01-mean-field", m1, show.Figure{ID: "fig1-phase-diagram", Paper: []string{"noci2022-fig8"}})
 	m, err = Build(out, []execute.Result{bad}, Provenance{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	all := strings.Join(m.ConformanceErrors, "\n")
 	for _, want := range []string{
-		`01-mean-field#fig1-phase-diagram claims "Noci et al. 2022, Fig. 8", but row "noci2022-fig8" does not list "01-mean-field#fig1-phase-diagram"`,
-		`row "tanner-fig1" lists "01-mean-field#fig1-qstar", which notebook 01-mean-field did not draw`,
+		`01-mean-field#fig1-phase-diagram claims "noci2022-fig8", which lib/papers says notebook "03-rank-collapse" draws`,
+		`notebook 01-mean-field ran to the end at its own settings, but no figure of it claims "tanner-fig1"`,
 	} {
 		if !strings.Contains(all, want) {
 			t.Errorf("conformance errors\n%s\nlack %q", all, want)
@@ -192,7 +210,7 @@ func TestBuildFailureKeepsOldSite(t *testing.T) {
 	}
 	// A failure of the site itself (here its conformance list cannot be
 	// read) fails Build and leaves the previous site as it was.
-	loadList = func() (*conformance.List, error) { return nil, errors.New("figures.json: truncated") }
+	loadList = func() (*conformance.List, error) { return nil, errors.New("conformance list: truncated") }
 	defer func() { loadList = conformance.Load }()
 	if _, err := Build(out, []execute.Result{executed(t, "b", 0.5)}, Provenance{}); err == nil || !strings.Contains(err.Error(), "truncated") {
 		t.Fatalf("Build without a conformance list: err = %v, want its error", err)
@@ -227,7 +245,7 @@ func TestOneBadNotebookFailsAlone(t *testing.T) {
 	}{
 		"schema":   {withBundle(t, "schema", `{"schema":99,"kind":"figure","figure":{"id":"x"}}`), "schema version 99"},
 		"rule":     {withBundle(t, "rule", `{"schema":1,"kind":"metric","metric":{"name":"m","value":1,"tolerance":2,"rule":"roughly"}}`), `rule "roughly"`},
-		"collide":  {executedWith(t, "collide", show.NewMetric("m1", 0.5, 1, ""), show.Figure{ID: "f1"}, show.Figure{ID: "f1"}), "share the files"},
+		"collide":  {executedWith(t, "collide", plainMetric("m1", 0.5, 1), show.Figure{ID: "f1"}, show.Figure{ID: "f1"}), "share the files"},
 		"nan":      {withBundle(t, "nan", fig("f1", `[null,null]`)), "no finite point"},
 		"overflow": {withBundle(t, "overflow", fig("f1", `[1e308,-1e308]`)), "extent is not finite"},
 	}

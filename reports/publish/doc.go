@@ -31,4 +31,12 @@
 // Beside each page, NAME.figures/ holds every figure of the page as SVG,
 // PDF and PNG, drawn from the figure's bundle, and its data as CSV
 // (FigureCSV); the figure's caption links to the four files.
+//
+// Each executed notebook's entry records where its run time went
+// (NotebookEntry.Timing: kernel start, compilation, the cells' own work,
+// the CPU time of the kernel's process tree, and each code cell's), and
+// its page shows the same in its header and under each cell. Timing is
+// not data: no hash covers it, `sigprop diff` does not read it, and
+// Manifest.WithoutTiming drops it for comparing two reports byte for
+// byte.
 package publish

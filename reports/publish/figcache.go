@@ -10,8 +10,8 @@ import (
 
 	"github.com/sigprop/sigprop/internal/atomicfile"
 	"github.com/sigprop/sigprop/internal/selfid"
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 )
 
 // The figure cache (WithCache) keeps the SVG, PDF and PNG drawn for
@@ -28,7 +28,7 @@ import (
 //   - the drawing program: the Go build ID of the running executable
 //     (drawerID), whose last part is the hash of the executable's
 //     content. It covers everything that decides the bytes of a drawing:
-//     kernel-ext/picture and bundle, this package, gonum/plot, the fonts,
+//     kernel-ext/contract/picture and bundle, this package, gonum/plot, the fonts,
 //     the Go toolchain. Any change of the code rebuilds the executable
 //     and so redraws every figure once; a key made of package picture's
 //     source alone would miss a change in gonum/plot, a font or the

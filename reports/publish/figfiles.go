@@ -12,14 +12,14 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/reports/render"
 )
 
 // Every figure of a page is written beside it, in NAME.figures/, as the
 // files its caption links to (render.FigureFormats): ID.svg, ID.pdf and
-// ID.png, drawn by kernel-ext/picture from the figure's bundle (its data
+// ID.png, drawn by kernel-ext/contract/picture from the figure's bundle (its data
 // and bundle.Draw), and ID.csv, its data (FigureCSV). They are written into
 // the site's temporary directory with the pages, so they appear with the
 // site, atomically (Replace). Drawing a PDF and a PNG takes a few tens of

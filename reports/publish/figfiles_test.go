@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -93,7 +93,7 @@ func TestFigureFiles(t *testing.T) {
 // series.
 func executedWithSeries(t *testing.T, name string, figs []show.Figure) execute.Result {
 	t.Helper()
-	r := executedWith(t, name, show.NewMetric("m1", 0.5, 1, ""))
+	r := executedWith(t, name, plainMetric("m1", 0.5, 1))
 	var outs = r.Notebook.Cells[1].Outputs
 	for _, f := range figs {
 		_, fb, err := show.RenderFigure(f)

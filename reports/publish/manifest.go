@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // ManifestSchema is the version of manifest.json's layout. Readers accept
@@ -20,7 +20,12 @@ import (
 // (absent in older manifests, ignored by older readers). Version 3
 // computes each conformance row's outcome from its claim checks
 // (ConformanceEntry.Outcome, Setting) instead of recording a typed Status.
-const ManifestSchema = 3
+// Version 4 names the source figures a figure claims by their lib/papers
+// ids (FigureEntry.Paper, PaperNote; bundle.Table.Paper) instead of the
+// free text paper_figure, and a conformance row's figures are those that
+// claim it; ReadManifest maps an older manifest's paper_figure to ids
+// where its text names figures of lib/papers (LegacyClaim).
+const ManifestSchema = 4
 
 // MinManifestSchema is the oldest manifest layout ReadManifest accepts.
 const MinManifestSchema = 1
@@ -35,7 +40,7 @@ type Manifest struct {
 	// Tables holds every table the notebooks displayed (bundle.Table), in
 	// notebook, cell and output order (schema 2; absent in schema 1).
 	Tables []TableEntry `json:"tables"`
-	// Conformance holds one entry per row of reports/conformance/figures.json
+	// Conformance holds one entry per figure of lib/papers (papers.All)
 	// (absent in reports made before it existed).
 	Conformance []ConformanceEntry `json:"conformance,omitempty"`
 	// ConformanceErrors are the disagreements between the figure list and
@@ -85,7 +90,7 @@ type ConformanceEntry struct {
 	// were computed (schema ≤ 2); sigprop diff reads it as the outcome of
 	// such a report. Never written now.
 	Status  string   `json:"status,omitempty"`
-	Figures []string `json:"figures"` // "notebook#id", listed and drawn in this report
+	Figures []string `json:"figures"` // "notebook#id", the figures and tables of this report that claim it
 	Metrics int      `json:"metrics"` // metrics that check those figures
 	// Claims counts the metrics that quote a claim of the source, and
 	// ClaimsPassed those that pass.
@@ -147,6 +152,11 @@ type NotebookEntry struct {
 	// disagreement: neither passed nor failed.
 	MetricsKnown int `json:"metrics_known_disagreements,omitempty"`
 
+	// Timing is where its run time went; absent for a notebook that was
+	// not executed (it could not be loaded). Not data: see
+	// NotebookTiming.
+	Timing *NotebookTiming `json:"timing,omitempty"`
+
 	// Params are the values of its parameters cell a run with parameters
 	// (`sigprop report -p NAME=VALUE`) set, canonical; absent in a run at
 	// the notebook's own settings. sigprop diff compares such a run with
@@ -154,13 +164,55 @@ type NotebookEntry struct {
 	Params map[string]string `json:"params,omitempty"`
 }
 
+// NotebookTiming is where a notebook's run time went, as the executor
+// measured it (execute.Result, kernel.Timing), in seconds rounded to the
+// millisecond. It is not data: two runs of one commit differ in it, no
+// data hash covers it, `sigprop diff` does not read it, and
+// WithoutTiming removes it (with DurationS) where two reports are
+// compared byte for byte. A cached notebook's timing is that of the run
+// that stored its result.
+type NotebookTiming struct {
+	// KernelStartS is starting gonb and wiring it to the module (its
+	// hidden setup cell included).
+	KernelStartS float64 `json:"kernel_start_s"`
+	// CompileS is the cells' compilation: gonb's goimports, go get and
+	// go build, summed over the cells; GoBuildS the go builds alone.
+	CompileS float64 `json:"compile_s"`
+	GoBuildS float64 `json:"go_build_s"`
+	// CellsS is the cells' own work: each cell's wall time less its
+	// compilation, summed.
+	CellsS float64 `json:"cells_s"`
+	// CPUS is the processor time of the kernel's process tree (gonb,
+	// go build with its compiler and linker, the cells' programs) over
+	// the kernel's start and the cells; absent where it is not measured
+	// (only Linux's /proc gives it).
+	CPUS *float64 `json:"cpu_s,omitempty"`
+	// Cells has one entry per code cell that ran, in notebook order.
+	Cells []CellTiming `json:"cells"`
+}
+
+// CellTiming is one code cell's wall time, the part of it gonb spent
+// compiling the cell (goimports, go get, go build) and the go build
+// alone, and the CPU time of the kernel's process tree meanwhile (absent
+// where not measured).
+type CellTiming struct {
+	Cell     int      `json:"cell"` // 0-based index in the notebook (its page's cell-N anchor)
+	WallS    float64  `json:"wall_s"`
+	CompileS float64  `json:"compile_s"`
+	GoBuildS float64  `json:"go_build_s"`
+	CPUS     *float64 `json:"cpu_s,omitempty"`
+}
+
 // FigureEntry is one figure with the data behind it.
 type FigureEntry struct {
-	ID          string        `json:"id"`
-	Notebook    string        `json:"notebook"`
-	PaperFigure string        `json:"paper_figure,omitempty"`
-	DataHash    string        `json:"data_hash"`
-	Data        bundle.Figure `json:"data"`
+	ID       string `json:"id"`
+	Notebook string `json:"notebook"`
+	// Paper holds the ids of the lib/papers figures it claims (its
+	// Data.Paper), PaperNote which part of them.
+	Paper     []string      `json:"paper,omitempty"`
+	PaperNote string        `json:"paper_note,omitempty"`
+	DataHash  string        `json:"data_hash"`
+	Data      bundle.Figure `json:"data"`
 }
 
 // TableEntry is one displayed table with its cells.
@@ -282,6 +334,22 @@ func ReadManifest(dir string) (*Manifest, error) {
 	}
 	if m.Schema < MinManifestSchema || m.Schema > ManifestSchema {
 		return nil, fmt.Errorf("%s: manifest schema %d, this sigprop reads %d to %d", path, m.Schema, MinManifestSchema, ManifestSchema)
+	}
+	if m.Schema < 4 {
+		var old struct {
+			Figures []struct {
+				PaperFigure string `json:"paper_figure"`
+			} `json:"figures"`
+		}
+		if err := json.Unmarshal(b, &old); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		for i := range m.Figures {
+			if i < len(old.Figures) && old.Figures[i].PaperFigure != "" {
+				m.Figures[i].Paper, m.Figures[i].PaperNote = LegacyClaim(old.Figures[i].PaperFigure)
+				m.Figures[i].Data.Paper, m.Figures[i].Data.PaperNote = m.Figures[i].Paper, m.Figures[i].PaperNote
+			}
+		}
 	}
 	return &m, nil
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -37,9 +37,9 @@ func TestManifestTablesRoundTrip(t *testing.T) {
 	runs := bundle.Table{ID: "runs", Caption: "Runs", Header: []string{"run", "loss"}, Rows: [][]string{{"a", "0.123"}, {"b", "3.5 ± 0.25"}}}
 	anon1 := bundle.Table{Caption: "first unnamed", Header: []string{"x"}, Rows: [][]string{{"1"}}}
 	anon2 := bundle.Table{Caption: "second unnamed", Header: []string{"y"}, Rows: [][]string{{"2"}}}
-	a := withTables(t, executedWith(t, "a", show.NewMetric("m1", 0.5, 1, ""), show.Figure{ID: "f1"}), anon1, runs, anon2)
-	b := withTables(t, executedWith(t, "b", show.NewMetric("m1", 0.5, 1, ""), show.Figure{ID: "f1"}), anon1)
-	c := executedWith(t, "c", show.NewMetric("m1", 0.5, 1, ""), show.Figure{ID: "f1"}) // no tables
+	a := withTables(t, executedWith(t, "a", plainMetric("m1", 0.5, 1), show.Figure{ID: "f1"}), anon1, runs, anon2)
+	b := withTables(t, executedWith(t, "b", plainMetric("m1", 0.5, 1), show.Figure{ID: "f1"}), anon1)
+	c := executedWith(t, "c", plainMetric("m1", 0.5, 1), show.Figure{ID: "f1"}) // no tables
 	m, err := Build(out, []execute.Result{a, b, c}, Provenance{})
 	if err != nil {
 		t.Fatal(err)
@@ -93,9 +93,9 @@ func TestReadManifestOldSchema(t *testing.T) {
 	if m.HasTables() || m.Tables != nil || m.Provenance.Commit != "abc" {
 		t.Errorf("schema 1 manifest read as %+v", m)
 	}
-	for _, s := range []string{"0", "4"} {
+	for _, s := range []string{"0", "5"} {
 		os.WriteFile(filepath.Join(dir, "manifest.json"), []byte(`{"schema": `+s+`}`), 0o644)
-		if _, err := ReadManifest(dir); err == nil || !strings.Contains(err.Error(), "manifest schema "+s+", this sigprop reads 1 to 3") {
+		if _, err := ReadManifest(dir); err == nil || !strings.Contains(err.Error(), "manifest schema "+s+", this sigprop reads 1 to 4") {
 			t.Errorf("schema %s: %v", s, err)
 		}
 	}

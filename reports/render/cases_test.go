@@ -120,7 +120,7 @@ func runCaseFile(t *testing.T, path string, check func([]byte) error) {
 		}
 		var buf bytes.Buffer
 		bs := DecodeBundles(&ipynb.Notebook{Cells: []ipynb.Cell{in.Cell}})
-		if err := r.cell(&buf, 0, in.Cell, in.Status, bs, nil); err != nil {
+		if err := r.cell(&buf, 0, in.Cell, in.Status, CellTime{}, bs, nil); err != nil {
 			t.Fatalf("case %s: %v", c.header, err)
 		}
 		if check != nil {

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/reports/conformance"
 )
 
@@ -17,8 +17,8 @@ import (
 type ConformancePage struct {
 	List    *conformance.List
 	Results []conformance.Result // List.Results of the report
-	// OffList are drawn figures whose PaperFigure is not of the form
-	// "<Source>, Fig. N" (List.Check).
+	// OffList are drawn figures that name something of a source that is
+	// no figure (a Note without Paper; List.Check).
 	OffList []conformance.Drawn
 	// Errors are the disagreements of List.Check, one per line; the
 	// report fails when there is any.
@@ -48,12 +48,12 @@ func (r *Renderer) RenderConformance(p ConformancePage) ([]byte, error) {
 	}
 	fmt.Fprintf(&w, "<h1>%s</h1>\n", title)
 	c := conformance.Count(p.Results)
-	fmt.Fprintf(&w, "<p class=\"meta\">%d figures and tables of %d sources (rows of <code>reports/conformance/figures.json</code>)", c.Rows, len(p.List.SortedSources(conformance.InSources)))
+	fmt.Fprintf(&w, "<p class=\"meta\">%d figures and tables of %d sources (the figures of <code>lib/papers</code>)", c.Rows, len(p.List.SortedSources(conformance.InSources)))
 	if c.BeyondRows > 0 {
 		fmt.Fprintf(&w, ", and <a href=\"#beyond\">%d beyond the sources</a>, counted apart", c.BeyondRows)
 	}
 	w.WriteString(".</p>\n")
-	w.WriteString("<p class=\"meta\">The <em>setting</em> is typed in the list (the paper's, an analogue saying what differs, or schematic); the <em>outcome</em> is computed from the checks that quote a claim of the source: reproduced when every claim check passes (and nothing of the figure is missing), partial when some do, not reproduced when none does or the central claim does not hold, not checked when no check quotes a claim. A known disagreement is a claim that does not hold: it counts as failed in the outcome, the worst ratio and the counts.</p>\n")
+	w.WriteString("<p class=\"meta\">The <em>setting</em> is typed in <code>lib/papers</code> (the paper's, an analogue saying what differs, or schematic); the <em>outcome</em> is computed from the checks that quote a claim of the source: reproduced when every claim check passes (and nothing of the figure is missing), partial when some do, not reproduced when none does or the central claim does not hold, not checked when no check quotes a claim. A known disagreement is a claim that does not hold: it counts as failed in the outcome, the worst ratio and the counts.</p>\n")
 	countsTable(&w, c.Sources)
 	w.WriteString("<p class=\"meta\">By type:")
 	for i, t := range conformance.Types {
@@ -84,9 +84,9 @@ func (r *Renderer) RenderConformance(p ConformancePage) ([]byte, error) {
 		r.sourceTables(&w, p, conformance.Beyond)
 	}
 	if len(p.OffList) > 0 {
-		w.WriteString("<h2 id=\"off-list\">Claims not of the form “&lt;Source&gt;, Fig. N”</h2>\n<p>These figures name something other than a figure or table of the list; they are not counted above.</p>\n<ul>\n")
+		w.WriteString("<h2 id=\"off-list\">Parts of the sources that are no figure</h2>\n<p>These figures reproduce something of a source other than a figure or table of <code>lib/papers</code> (a section, an equation); they are not counted above.</p>\n<ul>\n")
 		for _, d := range p.OffList {
-			fmt.Fprintf(&w, "<li>%s: %s</li>\n", figureLink(d.Notebook, d.ID, p.Pages, true), html.EscapeString(d.PaperFigure))
+			fmt.Fprintf(&w, "<li>%s: %s</li>\n", figureLink(d.Notebook, d.ID, p.Pages, true), html.EscapeString(d.Note))
 		}
 		w.WriteString("</ul>\n")
 	}
@@ -138,7 +138,7 @@ func (r *Renderer) sourceTables(w *bytes.Buffer, p ConformancePage, sec conforma
 		fmt.Fprintf(w, "<h3 id=\"%s\">%s</h3>\n", anchor, html.EscapeString(src))
 		w.WriteString("<table class=\"conformance\">\n<thead><tr><th>figure</th><th>setting</th><th>outcome (computed)</th><th>reason</th><th>sigprop figures</th><th>metrics (claim checks first)</th><th>worst ratio</th></tr></thead>\n<tbody>\n")
 		for _, res := range p.Results {
-			if res.Row.Source == src && res.Row.Section == sec {
+			if res.Row.Source.Cite == src && res.Row.Section == sec {
 				r.conformanceRow(w, res, p.Pages)
 			}
 		}
@@ -149,7 +149,7 @@ func (r *Renderer) sourceTables(w *bytes.Buffer, p ConformancePage, sec conforma
 func (r *Renderer) conformanceRow(w *bytes.Buffer, res conformance.Result, pages map[string]bool) {
 	row := res.Row
 	fmt.Fprintf(w, "<tr id=\"%s\"><td><strong>%s</strong><br>%s</td><td>%s</td><td><span class=\"badge %s\">%s</span><br><span class=\"note\">%s</span></td><td>%s",
-		html.EscapeString(row.ID), html.EscapeString(row.Label), html.EscapeString(row.Title), html.EscapeString(string(row.Setting)),
+		html.EscapeString(row.ID), html.EscapeString(row.Label.String()), html.EscapeString(row.Title), html.EscapeString(string(row.Setting)),
 		outcomeBadge(res.Outcome), html.EscapeString(string(res.Outcome)), html.EscapeString(res.Why), html.EscapeString(row.Reason))
 	if row.Missing != "" {
 		if row.Reason != "" {
@@ -174,8 +174,8 @@ func (r *Renderer) conformanceRow(w *bytes.Buffer, res conformance.Result, pages
 			w.WriteString(", ")
 		}
 		w.WriteString(figureLink(f.Notebook, f.ID, pages, false))
-		if !f.Drawn {
-			w.WriteString(" <span class=\"unstated\">(not in this report)</span>")
+		if f.Note != "" {
+			fmt.Fprintf(w, " <span class=\"note\">(%s)</span>", html.EscapeString(f.Note))
 		}
 	}
 	w.WriteString("</td><td>")

@@ -10,7 +10,7 @@
 // as an image), PNG/JPEG as data URIs, each text output cut at
 // MaxOutputBytes (the rest kept beside the page, see TakeFiles),
 // text/markdown rendered, errors with their traceback. sigprop bundles
-// (kernel-ext/bundle) are shown as what they are: a figure by its SVG with a
+// (kernel-ext/contract/bundle) are shown as what they are: a figure by its SVG with a
 // caption line (figure id, the paper figure it reproduces, caption), a metric
 // as a PASS/FAIL row, a table as a table. Failed and timed-out cells are
 // framed and labelled with their status. Each page ends with a table of all

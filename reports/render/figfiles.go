@@ -6,12 +6,12 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
 
 // FigureFormats are the files each figure of a page is offered as, beside
 // the page in NAME.figures/: the picture as SVG, PDF and PNG (drawn from
-// the figure's bundle by kernel-ext/picture) and its data as CSV (see
+// the figure's bundle by kernel-ext/contract/picture) and its data as CSV (see
 // publish.FigureCSV). Whoever writes the site writes them (reports/publish);
 // the page links to them under the figure's caption.
 var FigureFormats = []string{"svg", "pdf", "png", "csv"}

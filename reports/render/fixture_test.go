@@ -9,8 +9,9 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/internal/golden"
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -49,11 +50,12 @@ func bundleOutputData(t testing.TB, b bundle.Bundle, asObject bool) json.RawMess
 
 // testFigure is the figure of the fixture notebook.
 var testFigure = show.Figure{
-	ID:          "fig1-qmap",
-	Caption:     "Length map q^l for tanh at sigma_w^2 = 1.5.",
-	PaperFigure: "Test et al. 2024, Fig. 1",
-	XLabel:      "layer l",
-	YLabel:      "q",
+	ID:        "fig1-qmap",
+	Caption:   "Length map q^l for tanh at sigma_w^2 = 1.5.",
+	Paper:     papers.Claim(papers.TannerFig1),
+	PaperNote: "a test panel",
+	XLabel:    "layer l",
+	YLabel:    "q",
 	Series: []show.Series{
 		{Name: "theory", X: []float64{0, 1, 2, 3}, Y: []float64{1, 0.8, 0.72, 0.7}},
 		{Name: "simulation", X: []float64{0, 1, 2, 3}, Y: []float64{1, 0.81, math.NaN(), 0.69}, YErr: []float64{0, 0.01, 0.01, 0.01}, Style: show.Points},
@@ -81,7 +83,7 @@ func testPage(t testing.TB) Page {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, mb2, err := show.RenderMetric(show.NewMetric("chi1 z-score", 6.5, 4, "printed Eq. 7"))
+	_, mb2, err := show.RenderMetric(show.Metric{Name: "chi1 z-score", Value: 6.5, Tolerance: 4, Note: "printed Eq. 7"}) // an old-style metric: no kind, rule or basis
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/reports/conformance"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
@@ -63,11 +63,8 @@ func TestKnownDisagreementPages(t *testing.T) {
 			t.Errorf("index lacks %q:\n%s", want, idx)
 		}
 	}
-	l, err := conformance.Parse([]byte(testList))
-	if err != nil {
-		t.Fatal(err)
-	}
-	drawn := []conformance.Drawn{{Notebook: "nb", ID: "f1", PaperFigure: "Noci et al. 2022, Fig. 1"}, {Notebook: "nb", ID: "tab"}, {Notebook: "nb", ID: "f3"}}
+	l := testList(t)
+	drawn := []conformance.Drawn{{Notebook: "nb", ID: "f1", Paper: []string{"noci2022-fig1"}}, {Notebook: "nb", ID: "tab", Paper: []string{"noci2022-fig1"}}, {Notebook: "nb", ID: "f3", Paper: []string{"tanner-fig1"}}}
 	var mets []conformance.Metric
 	for _, m := range knownMetrics()[:2] {
 		mets = append(mets, conformance.Metric{Notebook: "nb", Metric: m})

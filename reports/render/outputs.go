@@ -9,8 +9,9 @@ import (
 
 	"github.com/yuin/goldmark/parser"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/render/xref"
 )
@@ -101,7 +102,7 @@ func (r *Renderer) richOutput(w *bytes.Buffer, o ipynb.Output, bs *Bundles, ci, 
 
 // bundleOutput shows a sigprop figure by its SVG and caption line, a metric
 // as a badge row and a table as a table, re-rendered from the bundle data
-// with kernel-ext/picture so that every page uses the same markup.
+// with kernel-ext/contract/picture so that every page uses the same markup.
 func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle) error {
 	switch b.Kind {
 	case bundle.KindFigure:
@@ -123,8 +124,8 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 			fmt.Fprintf(w, "<span class=\"fig-num\">Figure %d</span> ", n)
 		}
 		fmt.Fprintf(w, "<span class=\"fig-id\">%s</span>", html.EscapeString(f.ID))
-		if f.PaperFigure != "" {
-			fmt.Fprintf(w, " &middot; reproduces %s", html.EscapeString(f.PaperFigure))
+		if d := papers.Describe(f.Paper, f.PaperNote); d != "" {
+			fmt.Fprintf(w, " &middot; reproduces %s", html.EscapeString(d))
 		}
 		if f.Caption != "" {
 			fmt.Fprintf(w, " &middot; %s", html.EscapeString(f.Caption))

@@ -10,8 +10,9 @@ import (
 
 	"github.com/yuin/goldmark/parser"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -33,6 +34,9 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 	r.page = p.Name
 	if p.CellStatus != nil && len(p.CellStatus) != len(nb.Cells) {
 		return nil, fmt.Errorf("render: page %q: %d cell statuses for %d cells", p.Name, len(p.CellStatus), len(nb.Cells))
+	}
+	if p.Timing != nil && len(p.Timing.Cells) != len(nb.Cells) {
+		return nil, fmt.Errorf("render: page %q: %d cell times for %d cells", p.Name, len(p.Timing.Cells), len(nb.Cells))
 	}
 	bs := p.Bundles
 	if bs == nil {
@@ -61,7 +65,11 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 			cs = p.CellStatus[i]
 		}
 		res.cell = i
-		if err := r.cell(&cells, i, c, cs, bs, ids); err != nil {
+		var ct CellTime
+		if p.Timing != nil {
+			ct = p.Timing.Cells[i]
+		}
+		if err := r.cell(&cells, i, c, cs, ct, bs, ids); err != nil {
 			return nil, fmt.Errorf("render: page %q: %w", p.Name, err)
 		}
 	}
@@ -116,8 +124,8 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 			known++
 		}
 	}
-	fmt.Fprintf(&w, "<p class=\"meta\"><span class=\"badge %s\">%s</span> %s &middot; ran in %s &middot; %d figures &middot; metrics %d/%d passed &middot; %s</p>\n",
-		statusClass(status), html.EscapeString(status), html.EscapeString(p.Name), FormatDuration(p.Duration), len(figures), passed, len(metrics), knownCount(known))
+	fmt.Fprintf(&w, "<p class=\"meta\"><span class=\"badge %s\">%s</span> %s &middot; ran in %s%s &middot; %d figures &middot; metrics %d/%d passed &middot; %s</p>\n",
+		statusClass(status), html.EscapeString(status), html.EscapeString(p.Name), FormatDuration(p.Duration), timingNote(p.Timing), len(figures), passed, len(metrics), knownCount(known))
 	w.WriteString("</header>\n<main>\n")
 
 	if p.Err != "" || status != StatusOK {
@@ -157,8 +165,36 @@ func (r *Renderer) head(w *bytes.Buffer, title string, math bool) {
 	w.WriteString("</head>\n")
 }
 
-// cell writes cell i, whose bundles bs holds decoded.
-func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, bs *Bundles, ids parser.IDs) error {
+// timingNote is the header's account of where the run time went, "" when
+// it is not known.
+func timingNote(t *Timing) string {
+	if t == nil {
+		return ""
+	}
+	s := fmt.Sprintf(" (kernel start %s, compilation %s, cells' own work %s", FormatDuration(t.Start), FormatDuration(t.Compile), FormatDuration(t.Run))
+	if t.CPUKnown {
+		s += fmt.Sprintf("; CPU %s", FormatDuration(t.CPU))
+	}
+	return s + ")"
+}
+
+// cellTime writes the time of a code cell that ran.
+func cellTime(w *bytes.Buffer, t CellTime) {
+	if t.Wall <= 0 {
+		return
+	}
+	fmt.Fprintf(w, "<div class=\"cell-time\">%s", FormatDuration(t.Wall))
+	if t.Compile > 0 {
+		fmt.Fprintf(w, ": compilation %s, run %s", FormatDuration(t.Compile), FormatDuration(t.Wall-t.Compile))
+	}
+	if t.CPUKnown {
+		fmt.Fprintf(w, "; CPU %s", FormatDuration(t.CPU))
+	}
+	w.WriteString("</div>\n")
+}
+
+// cell writes cell i, whose bundles bs holds decoded and whose time was t.
+func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, t CellTime, bs *Bundles, ids parser.IDs) error {
 	switch c.CellType {
 	case "markdown":
 		body, err := r.markdown(string(c.Source), ids)
@@ -195,6 +231,7 @@ func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, bs 
 	}
 	w.Write(code)
 	w.WriteString("</div>\n")
+	cellTime(w, t)
 	switch status {
 	case "", CellOK:
 	case CellFailed, CellTimeout:
@@ -291,8 +328,8 @@ func (r *Renderer) summary(w *bytes.Buffer, figures []bundle.Figure, metrics []b
 		w.WriteString("<ul class=\"figures\">\n")
 		for _, f := range figures {
 			fmt.Fprintf(w, "<li><a href=\"#%s\">%s</a>", figureAnchor(f.ID), html.EscapeString(f.ID))
-			if f.PaperFigure != "" {
-				fmt.Fprintf(w, " (%s)", html.EscapeString(f.PaperFigure))
+			if d := papers.Describe(f.Paper, f.PaperNote); d != "" {
+				fmt.Fprintf(w, " (%s)", html.EscapeString(d))
 			}
 			if f.Caption != "" {
 				fmt.Fprintf(w, ": %s", html.EscapeString(f.Caption))

@@ -43,7 +43,7 @@ func TestRenderNotebookGolden(t *testing.T) {
 		"\n100%\n",                                           // carriage return applied
 		`<div class="output stream stderr">`,                 // stderr styled apart
 		`<figure class="sigprop-figure" id="fig-fig1-qmap">`, // figure by its SVG...
-		`reproduces Test et al. 2024, Fig. 1`,                // ...with its paper figure
+		`reproduces Tanner lecture, Fig. 1 (a test panel)`,   // ...with its paper figure
 		`<span class="badge fail">FAIL</span>`,               // failing metric
 		`metrics 1/2 passed`,                                 // header counts
 		`<div class="cell code failed" id="cell-4">`,         // error cell framed

@@ -13,7 +13,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/lib/sources"
 	"github.com/sigprop/sigprop/reports/bibtex"
 	"github.com/sigprop/sigprop/reports/ipynb"

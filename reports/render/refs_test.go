@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/lib/sources"
 	"github.com/sigprop/sigprop/reports/bibtex"
 	"github.com/sigprop/sigprop/reports/ipynb"

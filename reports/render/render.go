@@ -50,6 +50,33 @@ type Page struct {
 	CellStatus []string
 	// Duration is the wall time the notebook took to execute.
 	Duration time.Duration
+	// Timing, when not nil, says where that time went: in the page's
+	// header and on each code cell that ran.
+	Timing *Timing
+}
+
+// Timing is where a notebook's run time went (see execute.Result and
+// kernel.Timing for what is measured).
+type Timing struct {
+	// Start is the kernel's start; Compile the cells' compilation (gonb's
+	// goimports, go get and go build); Run the cells' own work (their
+	// wall time less their compilation).
+	Start, Compile, Run time.Duration
+	// CPU is the processor time of the kernel's process tree over the
+	// start and the cells, when CPUKnown.
+	CPU      time.Duration
+	CPUKnown bool
+	// Cells holds one entry per cell of the notebook; a cell that did not
+	// run has a zero Wall and shows no time.
+	Cells []CellTime
+}
+
+// CellTime is where one cell's wall time went, and the CPU time of the
+// kernel's process tree meanwhile (when CPUKnown).
+type CellTime struct {
+	Wall, Compile time.Duration
+	CPU           time.Duration
+	CPUKnown      bool
 }
 
 // Renderer turns executed notebooks into standalone HTML pages. It is safe

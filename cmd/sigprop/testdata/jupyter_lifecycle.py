@@ -32,11 +32,8 @@ layers := make([]float64, len(q))
 for i := range layers {
 	layers[i] = float64(i)
 }
-err := show.DisplayFigure(show.Figure{ID: "jupyter-new-notebook", Caption: "q-map of a tanh network",
-	XLabel: "layer", YLabel: "q", Series: []show.Series{{Name: "tanh", X: layers, Y: q, Style: show.Line}}})
-if err != nil {
-	panic(err)
-}
+show.View{show.Fig(show.Figure{ID: "jupyter-new-notebook", Caption: "q-map of a tanh network",
+	XLabel: "layer", YLabel: "q", Series: []show.Series{{Name: "tanh", X: layers, Y: q, Style: show.Line}}})}.Show()
 """
 
 SLEEP_CELL = '%%\nfmt.Println("sleeping")\ntime.Sleep(10 * time.Minute)\nfmt.Println("woke up")'

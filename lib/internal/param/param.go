@@ -3,10 +3,30 @@ package param
 import "fmt"
 
 // Err is the error of the setting name at value got, outside allowed,
-// wrapping sentinel.
+// wrapping sentinel. Its Field method returns name, so that a caller
+// outside lib (a command mapping fields to its flags) finds it with
+// errors.As(err, &f), f an interface{ Field() string }.
 func Err(sentinel error, name string, got any, allowed string) error {
-	return fmt.Errorf("%w: %s = %v, want %s", sentinel, name, got, allowed)
+	return &Error{sentinel, name, got, allowed}
 }
+
+// Error is the error Err returns.
+type Error struct {
+	sentinel error
+	name     string
+	got      any
+	allowed  string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%v: %s = %v, want %s", e.sentinel, e.name, e.got, e.allowed)
+}
+
+// Unwrap returns the sentinel, so errors.Is(err, ErrParam) holds.
+func (e *Error) Unwrap() error { return e.sentinel }
+
+// Field returns the name of the setting.
+func (e *Error) Field() string { return e.name }
 
 // Bound is an integer setting and its smallest allowed value (Min).
 type Bound struct {

@@ -1,0 +1,68 @@
+package compose
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// GramComparison sets the full Gram map's correlations beside a
+// simulation: per layer ℓ = 0..L the theory's correlation matrix
+// (GramCorr of GramTrajectory from the run's equicorrelated input), the
+// simulated per-pair correlations (Run.Pair: mean and SE over networks),
+// and Z[ℓ][i*n+j] = |mean − theory|/SE for i < j, with its maximum over
+// pairs and layers ℓ >= 1 (MaxZ; the input layer is the sampling of the
+// start) and the number of those comparisons (Tests), for a family-wise
+// threshold.
+type GramComparison struct {
+	Block  Block
+	Theory []*mat.SymDense
+	Run    *Run
+	Z      [][]float64
+	MaxZ   float64
+	Tests  int
+}
+
+// CompareGram runs GramTrajectory and Simulate (with Pairs) of b from the
+// input (Q0, Rho0·Q0) of s. Errors: those of GramTrajectory (GramCovers)
+// and of Simulate.
+func CompareGram(b Block, s SimSettings) (*GramComparison, error) {
+	s = s.withDefaults(b)
+	s.Pairs = true
+	n := b.N
+	k0 := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			v := s.Rho0 * s.Q0
+			if i == j {
+				v = s.Q0
+			}
+			k0.SetSym(i, j, v)
+		}
+	}
+	tr, err := b.GramTrajectory(k0)
+	if err != nil {
+		return nil, err
+	}
+	run, err := Simulate(b, s)
+	if err != nil {
+		return nil, err
+	}
+	c := &GramComparison{Block: b, Run: run}
+	for l, k := range tr {
+		corr := GramCorr(k)
+		c.Theory = append(c.Theory, corr)
+		z := make([]float64, n*n)
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				z[i*n+j] = zScore(run.Pair[l].Mean[i*n+j], run.Pair[l].SE[i*n+j], corr.At(i, j))
+				if l >= 1 {
+					c.MaxZ = math.Max(c.MaxZ, z[i*n+j])
+					c.Tests++
+				}
+			}
+		}
+		c.Z = append(c.Z, z)
+	}
+	return c, nil
+}

@@ -1,0 +1,123 @@
+package rankexp
+
+import (
+	"slices"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
+	"github.com/sigprop/sigprop/lib/rankcollapse"
+)
+
+// This file holds the settings notebook 03 runs the one-layer gradient
+// checks at (eqs. 17–18, 47; Figs. 12–14), each as a constructor beside
+// its settings type's, and the comparisons a display uses to say whether
+// a run is at them: a run claims its paper figure or equation only when
+// its settings are these, compared here, never re-typed as numbers.
+
+// GradsRho returns the settings of the check of eqs. (17)–(18) against
+// the correlation: n = 10 tokens of width d = 16, σ_x² = 0.5, at ρ =
+// −0.1, 0, 0.2, 0.4, 0.6, 0.8, 0.95, with 1000 draws per point. The paper
+// states no point: sigprop's choice.
+func GradsRho() GradsSettings {
+	var pts []Point
+	for _, r := range []float64{-0.1, 0, 0.2, 0.4, 0.6, 0.8, 0.95} {
+		pts = append(pts, Point{N: 10, D: 16, Rho: r, Sx2: 0.5})
+	}
+	return GradsSettings{Points: pts, Draws: 1000}
+}
+
+// GradsN returns the settings of the check of eqs. (17)–(18) against the
+// sequence length: ρ = 0.2, σ_x² = 1 at (n, d) = (4, 8), (16, 8), (4, 32),
+// (16, 32), with 800 draws per point (sigprop's choice).
+func GradsN() GradsSettings {
+	return GradsSettings{Points: []Point{{N: 4, D: 8, Rho: 0.2, Sx2: 1}, {N: 16, D: 8, Rho: 0.2, Sx2: 1}, {N: 4, D: 32, Rho: 0.2, Sx2: 1}, {N: 16, D: 32, Rho: 0.2, Sx2: 1}}, Draws: 800}
+}
+
+// Ran returns the settings mc ran at (its points and draws; the seed and
+// stream of the first point): what Matches compares.
+func Ran(mc []Grads) GradsSettings {
+	s := GradsSettings{Points: make([]Point, len(mc))}
+	for i, g := range mc {
+		s.Points[i] = g.Point
+		s.Draws = g.Draws
+	}
+	if len(mc) > 0 {
+		s.Seed, s.Stream = mc[0].Seed, mc[0].Stream
+	}
+	return s
+}
+
+// Matches reports whether s and p have the same points, in order, and
+// the same draws; the seed and stream do not count.
+func (s GradsSettings) Matches(p GradsSettings) bool {
+	return slices.Equal(s.Points, p.Points) && s.Draws == p.Draws
+}
+
+// Matches reports whether s and p have the same axes and draws; the seed
+// and stream do not count.
+func (s GridSettings) Matches(p GridSettings) bool {
+	return slices.Equal(s.Rho, p.Rho) && slices.Equal(s.Sx2, p.Sx2) && slices.Equal(s.N, p.N) && slices.Equal(s.D, p.D) && s.Draws == p.Draws
+}
+
+// TauC3 returns the settings of the check that τ of eq. (47) balances the
+// gradients (App. C.3's aim): n = 10, d = 16, ρ = 0.3, σ_x² = 0.5, 2000
+// draws. The paper runs no such check: sigprop's choice.
+func TauC3() TauSettings {
+	return TauSettings{Point: Point{N: 10, D: 16, Rho: 0.3, Sx2: 0.5}, Draws: 2000}
+}
+
+// Matches reports whether s and p have the same point and draws; the
+// seed and stream do not count.
+func (s TauSettings) Matches(p TauSettings) bool { return s.Point == p.Point && s.Draws == p.Draws }
+
+// Eq15Settings are the settings of the depth-scaled curves of Thm 3.3:
+// ρ^L under α₁² = α̃₁/L at each depth L of Depths, for each α̃₁ of At, n
+// tokens from input correlation ρ⁰, against the limit eq. (15)
+// (rankcollapse.RhoDepthScaled).
+type Eq15Settings struct {
+	N      int
+	Rho0   float64
+	At     []float64
+	Depths []int
+}
+
+// Eq15 returns the settings of notebook 03's check of eq. (15): n = 50
+// (as Fig8), ρ⁰ = 0, α̃₁ = 0.5, 1, 2 and L = 1, 2, 4, …, 1024, whose
+// deepest 1/L = 1e-3 is the check's tolerance. The paper draws no such
+// figure: sigprop's choice.
+func Eq15() Eq15Settings {
+	s := Eq15Settings{N: 50, Rho0: 0, At: []float64{0.5, 1, 2}}
+	for L := 1; L <= 1024; L *= 2 {
+		s.Depths = append(s.Depths, L)
+	}
+	return s
+}
+
+// Validate returns an error wrapping ErrParam for no α̃₁ or no depth;
+// rankcollapse.RhoDepthScaled checks the values.
+func (s Eq15Settings) Validate() error {
+	return param.AtLeast(ErrParam, param.Min("len(At)", len(s.At), 1), param.Min("len(Depths)", len(s.Depths), 1))
+}
+
+// Curves returns rankcollapse.RhoDepthScaled(s.N, s.Rho0, at, s.Depths)
+// for each at of s.At. Errors: Validate's, and those of RhoDepthScaled
+// (rankcollapse.ErrParam).
+func (s Eq15Settings) Curves() ([]rankcollapse.DepthScaled, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	out := make([]rankcollapse.DepthScaled, len(s.At))
+	for i, at := range s.At {
+		c, err := rankcollapse.RhoDepthScaled(s.N, s.Rho0, at, s.Depths)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+// Matches reports whether c was computed at s's n, ρ⁰ and depths (at any
+// α̃₁).
+func (s Eq15Settings) Matches(c rankcollapse.DepthScaled) bool {
+	return c.N == s.N && c.Rho0 == s.Rho0 && slices.Equal(c.Depths, s.Depths)
+}

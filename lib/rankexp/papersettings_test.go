@@ -1,0 +1,81 @@
+package rankexp
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/sigprop/sigprop/lib/rankcollapse"
+)
+
+// Matches ignores the seed and stream and nothing else.
+func TestMatches(t *testing.T) {
+	g := GradsRho()
+	g.Seed, g.Stream = 60, 7
+	if !g.Matches(GradsRho()) {
+		t.Error("GradsRho with a seed does not match GradsRho")
+	}
+	for name, change := range map[string]func(*GradsSettings){
+		"draws":      func(s *GradsSettings) { s.Draws++ },
+		"a point":    func(s *GradsSettings) { s.Points[2].Rho = 0.3 },
+		"one less":   func(s *GradsSettings) { s.Points = s.Points[1:] },
+		"other list": func(s *GradsSettings) { *s = GradsN() },
+	} {
+		h := GradsRho()
+		change(&h)
+		if h.Matches(GradsRho()) {
+			t.Errorf("%s: still matches", name)
+		}
+	}
+	mc := []Grads{{Point: Point{N: 4, D: 8, Rho: 0.2, Sx2: 1}, Draws: 800, Seed: 70}, {Point: Point{N: 16, D: 8, Rho: 0.2, Sx2: 1}, Draws: 800, Seed: 71}}
+	if r := Ran(mc); len(r.Points) != 2 || r.Draws != 800 || r.Seed != 70 || r.Matches(GradsN()) {
+		t.Errorf("Ran = %+v; want 2 points, 800 draws, seed 70, not GradsN (4 points)", r)
+	}
+	grid := Fig12()
+	grid.Seed = 140
+	if !grid.Matches(Fig12()) {
+		t.Error("Fig12 with a seed does not match Fig12")
+	}
+	grid.D = grid.D[:3]
+	if grid.Matches(Fig12()) {
+		t.Error("a grid without d = 64 matches Fig12")
+	}
+	tau := TauC3()
+	tau.Seed = 100
+	if !tau.Matches(TauC3()) {
+		t.Error("TauC3 with a seed does not match TauC3")
+	}
+	tau.Rho = 0.2
+	if tau.Matches(TauC3()) {
+		t.Error("TauC3 at ρ = 0.2 matches TauC3")
+	}
+}
+
+// Eq15's curves are RhoDepthScaled's at its settings and match them;
+// another n does not; an empty list is an ErrParam.
+func TestEq15(t *testing.T) {
+	s := Eq15()
+	if len(s.Depths) != 11 || s.Depths[10] != 1024 || len(s.At) != 3 {
+		t.Fatalf("Eq15 = %+v", s)
+	}
+	cs, err := s.Curves()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := rankcollapse.RhoDepthScaled(50, 0, 1, s.Depths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 3 || !slices.Equal(cs[1].Rho, want.Rho) || cs[1].Limit != want.Limit || !s.Matches(cs[0]) {
+		t.Errorf("curve α̃₁ = 1: %+v, want %+v", cs[1], want)
+	}
+	o := s
+	o.N = 20
+	if other, err := o.Curves(); err != nil || s.Matches(other[0]) {
+		t.Errorf("n = 20: %v, matches Eq15 %v", err, err == nil && s.Matches(other[0]))
+	}
+	o.At = nil
+	if _, err := o.Curves(); !errors.Is(err, ErrParam) {
+		t.Errorf("no α̃₁: %v, want ErrParam", err)
+	}
+}

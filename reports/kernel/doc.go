@@ -1,0 +1,93 @@
+// Package kernel is a Jupyter messaging-protocol client, in pure Go over
+// ZeroMQ (github.com/go-zeromq/zmq4), for the gonb Go kernel. It starts
+// the kernel itself: no Python, no Jupyter server.
+//
+// It is the sigprop kernel's driver, so it lives in kernel-ext beside what
+// the notebooks import: `sigprop kernel run` serves it to Jupyter through
+// package relay, and the report's executor (reports/execute) drives it
+// headlessly, so what runs in CI is what runs in Jupyter.
+//
+// # Protocol
+//
+// It follows the Jupyter messaging protocol, version 5.3
+// (https://jupyter-client.readthedocs.io/en/stable/messaging.html):
+//
+//   - Start writes a connection file (five free TCP ports on 127.0.0.1, a
+//     random 256-bit key, signature_scheme hmac-sha256), runs
+//     `gonb --kernel FILE --raw_error` in its own process group and dials
+//     shell, control and stdin (DEALER), iopub (SUB) and heartbeat (REQ).
+//
+//   - Every message is framed as identities…, "<IDS|MSG>", signature,
+//     header, parent_header, metadata, content, buffers…, with
+//
+//     signature = hex(HMAC-SHA256(key, header ‖ parent_header ‖ metadata ‖ content))
+//
+//     Incoming messages with a wrong signature are dropped.
+//
+//   - Ready handshake: kernel_info_request is sent every 50 ms until one
+//     is answered and at least one iopub message has arrived, so the SUB
+//     socket is known to be subscribed before the first cell runs (PUB/SUB
+//     drops what is published before a subscriber joins).
+//
+//   - Kernel.Execute sends execute_request (silent and store_history as
+//     asked); Execution.Wait returns once both the execute_reply and the
+//     iopub status "idle" with the request as parent have arrived (or 5 s
+//     after the reply if the idle status was lost). Execution.Messages
+//     holds the request's iopub messages in arrival order.
+//
+//   - Kernel.Interrupt sends interrupt_request on control (gonb's
+//     interrupt_mode is "message"), or SIGINT to the process group when the
+//     kernel announces interrupt_mode "signal" or does not answer.
+//
+//   - Kernel.Shutdown sends shutdown_request; Kernel.Kill sends SIGKILL to
+//     the whole process group (gonb, go build, the cell program) and to any
+//     process carrying the kernel's MarkerEnv value (gonb starts gopls, when
+//     installed, in a process group of its own), then removes the kernel's
+//     private TMPDIR, where gonb keeps its scratch module.
+//
+//   - With Options.Timing set, gonb runs with --vmodule=execcode=2 and
+//     logs the steps of each cell it compiles; the client consumes those
+//     lines and Execution.Timing says where a request's time went: wall
+//     time, the compilation (goimports, go get, go build) and the go
+//     build alone, and the CPU time of gonb's process tree (Linux: the
+//     change of utime+stime+cutime+cstime in /proc/PID/stat of gonb,
+//     which holds every process gonb started and reaped, the cell's
+//     program and go build's compiler and linker among them).
+//
+//   - With Options.Module set, Start also wires the kernel to that Go
+//     module (the checkout) before it returns: it sends SetupCell silently
+//     and checks its marker (see package execute for what the cell does).
+//
+//   - For a relay (package relay), Options.Key and Options.ConnectionFile
+//     give gonb the front end's key and connection-file name, SendFrames
+//     passes a front end's message to gonb unchanged, and Options.Forward
+//     receives every message gonb sends that is not an answer to one of
+//     the client's own requests (those carry the client's session).
+//
+//   - A kernel is dead, and every Wait returns an error wrapping ErrDied,
+//     as soon as the gonb process exits or no heartbeat echo arrives within
+//     Options.HeartbeatTimeout (then it is killed).
+//
+// # Tools
+//
+// BuildTools builds gonb and goimports (gonb runs goimports and go for
+// every cell) at the versions pinned by the `tool` directives of the
+// repository's go.mod, once per (gonb version, x/tools version, Go version,
+// platform), under os.UserCacheDir()/sigprop/tools. BuildGopls builds gopls
+// there too, at the version pinned by the module in GoplsModule; a kernel
+// whose Tools.GoplsDir holds it answers Jupyter's complete_request and
+// inspect_request (completion and hover docs: gonb asks gopls). gonb starts
+// gopls with the kernel, in a process group of its own; gopls carries the
+// kernel's MarkerEnv, so Kill and RemoveStale end it too.
+//
+// # gonb behaviour the client relies on (gonb v0.11.1)
+//
+// gonb creates its scratch module in $TMPDIR/gonb_XXXXXXXX and removes it on
+// a clean exit; Start points TMPDIR at a per-kernel directory so that even
+// a killed kernel leaves nothing behind. A cell program that panics or
+// calls os.Exit(N) still gets an execute_reply with status "ok": the only
+// sign is "exit status N" at the end of its stderr stream (package execute
+// turns that into a failed cell). gonb does not wait for the display pipe
+// of gonbui to drain when a cell program exits, so display data sent just
+// before the exit can be lost unless the program calls gonbui.Sync().
+package kernel
