@@ -217,7 +217,8 @@ var cheapRuns = []cheapRun{
 		Figures: merge(each(map[string]float64{"n": 8, "depth": 6, "networks": 6}, "pre-ln-tanh", "pre-ln-tanh-q", "post-ln-gelu", "post-ln-gelu-q"),
 			each(map[string]float64{"n": 8, "depth": 6, "networks": 6}, "pre-ln-tanh-widths", "post-ln-gelu-widths"))},
 	{Notebook: "08-finite-width", Params: []string{"Width1=16", "Width2=24", "Width3=32", "Width4=48", "Networks=200", "Steps=4",
-		"ResidualNetworks=1000", "TableNetworks=50", "JacWidth=16", "JacNetworks=100"},
+		"ResidualNetworks=1000", "TableNetworks=50", "JacWidth=16", "JacNetworks=100",
+		"BlockWidthSmall=12", "BlockWidthLarge=16", "BlockNetsSmall=30", "BlockNetsLarge=30"},
 		Figures: each(map[string]float64{"networks": 200}, "variance-kstar0", "variance-relu", "variance-relu-log", "mean-shift-kstar0")},
 }
 

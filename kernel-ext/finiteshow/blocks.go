@@ -56,11 +56,24 @@ var BlockRegimes = map[string]*show.Disagreement{
 	},
 }
 
+// NarrowRegimes are the declared regimes of the claimed-layer checks
+// (Var ρ̂) of a block at a width below which the O(1/d) theory is not yet
+// enough there: by block name, the largest such width and the record.
+var NarrowRegimes = map[string]struct {
+	MaxD int
+	Dis  *show.Disagreement
+}{
+	"shaped-attention": {MaxD: 16, Dis: &show.Disagreement{
+		Paper:    "the O(1/d) covariance of the token geometry (lib/finitewidth BlockMoments) on the layers the theory claims (ℓ/d <= 1/8 for shaped attention)",
+		Measured: "at d = 16 the simulated Var ρ̂ is 14–16% below the theory on the claimed layers ℓ <= 2 (max |z| 4.11, 800 networks, seed 21); at d = 32 max |z| 0.72",
+		Why:      "the next order in 1/d: the composed per-block noise of the shaped block differs from its d → ∞ form by ≈ 0.7/d relative (TestShapedDiffusionIsSDE), and the shaped logits' O(d^{-1/2}) terms enter at d = 16",
+		Declared: bundle.Declaration{Commit: "0000000", Seen: "commit 2e59d84's message: the first runs of the blocks notebook at its reported seed (21)"},
+	}},
+}
+
 const regimeClaim = "the O(1/d) covariance of the token geometry (lib/finitewidth BlockMoments) at every layer to ℓ/d = 0.5"
 
 var declared = bundle.Declaration{Commit: "280c145", Seen: "this session's finitewidth TestBlockTable run (seed 7, d = 64, 128), TestBlockAgainstSimulation (seed 21, d = 32) and a first run of notebook 08-finite-width-blocks at its reported seed (21), all printed before the declaration"}
-
-func want(ok bool, format string, args ...any) { show.Want(ok, "finiteshow", format, args...) }
 
 // BlockVariance shows, for one composed block simulated at several widths
 // (one comparison per width, same block otherwise), figure id: d·Var ρ̂
@@ -101,8 +114,12 @@ func BlockVariance(id, name string, cs, wrong []*finitewidth.BlockComparison) sh
 		basis := fmt.Sprintf("SE of each (co)variance from the fourth moments over %d networks; %d layers claimed (ε <= %g, ℓ/d <= %g for shaped attention); %g bounds the max of %d |z| at ≈ %.1g (normal, Bonferroni)",
 			nets, layers, finitewidth.BlockEpsilon, finitewidth.NearIdentityT, float64(BlockZTol), 3*layers, float64(3*layers)*empirical.NormalTail2(BlockZTol))
 		for k, what := range []string{"Var q̂", "Var ρ̂", "Cov(q̂, ρ̂)"} {
+			var dis *show.Disagreement
+			if r, ok := NarrowRegimes[name]; ok && k == 1 && c.Run.Block.D <= r.MaxD {
+				dis = r.Dis
+			}
 			checks = append(checks, show.Agree(show.Agreement{Name: fmt.Sprintf("%s, %s: max |z| of %s", name, ds, what), Kind: show.TheoryVsSimulation,
-				Value: z[k], Tol: BlockZTol, Rule: show.AtMost, Basis: basis, Figure: id}))
+				Value: z[k], Tol: BlockZTol, Rule: show.AtMost, Basis: basis, Figure: id, Disagreement: dis}))
 		}
 		wz, _ := wrong[i].MaxZChecked()
 		checks = append(checks, show.Agree(show.Agreement{Name: fmt.Sprintf("%s, %s: theory without the skip–branch cross term rejected", name, ds),

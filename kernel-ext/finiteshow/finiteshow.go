@@ -5,7 +5,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/finitewidth"
 )

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/finitewidth"
 )

@@ -2,6 +2,7 @@ package finitewidth
 
 import (
 	"fmt"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"math"
 
 	"github.com/sigprop/sigprop/lib/activation"
@@ -308,10 +309,33 @@ type Residual struct {
 // fit: below it log|residual| is dominated by noise.
 const ResolvedZ = 2
 
+// Validate returns an error wrapping ErrParam naming the first field out
+// of range: the case's Settings, fewer than 2 Widths or one < 1, L < 1,
+// Networks < 2.
+func (r ResidualSettings) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("ResidualSettings.L", r.L, 1)); err != nil {
+		return err
+	}
+	s := r.Case.Settings
+	s.Depth = r.L // the depth the check runs to
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	if err := param.AtLeast(ErrParam, param.Min("len(ResidualSettings.Widths)", len(r.Widths), 2), param.Min("ResidualSettings.L", r.L, 1), param.Min("ResidualSettings.Networks", r.Networks, 2)); err != nil {
+		return err
+	}
+	for i, n := range r.Widths {
+		if n < 1 {
+			return param.Err(ErrParam, fmt.Sprintf("ResidualSettings.Widths[%d]", i), n, "an integer >= 1")
+		}
+	}
+	return nil
+}
+
 // Run simulates the case at every width to depth L and fits the slope.
 func (r ResidualSettings) Run() (Residual, error) {
-	if len(r.Widths) < 2 || r.L < 1 || r.Networks < 2 {
-		return Residual{}, fmt.Errorf("%w: ResidualSettings needs >= 2 Widths, L >= 1, Networks >= 2 (got %d, %d, %d)", ErrParam, len(r.Widths), r.L, r.Networks)
+	if err := r.Validate(); err != nil {
+		return Residual{}, err
 	}
 	s := r.Case.Settings
 	s.Depth = r.L

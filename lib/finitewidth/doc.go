@@ -44,6 +44,25 @@
 //	     the perturbative regime ε = V/(nK²) ≤ EpsilonHolds       Layer.Epsilon
 //	     residual Var_sim − Var_O(1/n) against width, slope −2   ResidualSettings.Run
 //
+// Composed blocks (lib/sources/finitewidth.md#composed-blocks): the
+// covariance of one network's token geometry (q̂, p̂) at width d, each part
+// of a lib/compose block mapping it through its Jacobian J and adding its
+// own noise N (Cov^{out} = J Cov Jᵀ + N/d):
+//
+//	(B0) input: d i.i.d. Gaussian columns, linear column noise        BlockMoments
+//	(B1) norm: J of compose.NormQP, no noise                           BlockNoise
+//	(B2) feed-forward layer: J of its mean map, its column noise        BlockNoise
+//	(B3) uniform attention: the token mean (exact), the value layer     BlockNoise
+//	(B4) softmax attention: Assumption 3.2's map; the attention
+//	     matrix's own fluctuation not included                          BlockNoise
+//	(B5) shaped attention: the logits' noise, the value layer           BlockNoise
+//	(B6) residual: J = s²I + b²J_f, N = b⁴N_f + s²b² (cross term)       BlockNoise, BlockSettings.NoCross
+//	     Var q̂, Var ρ̂, Cov(q̂, ρ̂) per layer; ε, the expansion parameter  BlockLayer, BlockLayer.Expansion
+//	     against compose.Simulate, the layers the theory claims          CompareBlock, Checked, BlockComparison.MaxZChecked
+//	     three blocks no source analysed; the shaped block               BlockCases, ShapedCase
+//	(SD) d × the shaped block's noise = Noci et al. 2023's diffusion,
+//	     Thm 4.2 γ²(2−γ²)Σ_lin + γ⁴τ₀⁻²𝒜 (Cor 4.3 with the MLP), + O(1/d) ShapedDiffusion
+//
 // The expansion holds while Var q̂^ℓ/(K^ℓ)² ≪ 1: for ReLU (c = 5) the
 // O(1/n) variance is 26% low at ℓ/n = 0.1 and 4.2× low at ℓ/n = 0.5
 // (exactly, by (S)); for tanh it holds further (lib/sources/finitewidth.md#breakdown).

@@ -2,6 +2,7 @@ package finitewidth
 
 import (
 	"fmt"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"math"
 
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -36,11 +37,25 @@ type JacobianResult struct {
 	Vanished                  int
 }
 
+// Validate returns an error wrapping ErrParam naming the first field out
+// of range: the case's Settings, Width < 2, Depth < 1, Networks < 3.
+func (c JacobianCheck) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("JacobianCheck.Depth", c.Depth, 1)); err != nil {
+		return err
+	}
+	s := c.Case.Settings
+	s.Depth = c.Depth // the depth the check runs to
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	return param.AtLeast(ErrParam, param.Min("JacobianCheck.Width", c.Width, 2), param.Min("JacobianCheck.Depth", c.Depth, 1), param.Min("JacobianCheck.Networks", c.Networks, 3))
+}
+
 // Run simulates and computes the theory. Errors: settings out of range
 // (ErrParam), a recursion that fails (ErrRange).
 func (c JacobianCheck) Run() (JacobianResult, error) {
-	if c.Depth < 1 || c.Networks < 3 {
-		return JacobianResult{}, fmt.Errorf("%w: JacobianCheck needs Depth >= 1 and Networks >= 3 (got %d, %d)", ErrParam, c.Depth, c.Networks)
+	if err := c.Validate(); err != nil {
+		return JacobianResult{}, err
 	}
 	s := c.Case.Settings
 	s.Depth = c.Depth

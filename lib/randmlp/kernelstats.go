@@ -36,7 +36,7 @@ func (m MLP) KernelStats(nets int, q0 float64, rng *rand.Rand) (KernelStats, err
 	if !(q0 >= 0) || math.IsInf(q0, 1) {
 		return KernelStats{}, paramErr("KernelStats q0", q0, "in [0, +inf)")
 	}
-	if err := checkMLP(m); err != nil {
+	if err := m.Validate(); err != nil {
 		return KernelStats{}, err
 	}
 	k := m.SigmaB2 + m.SigmaW2*q0

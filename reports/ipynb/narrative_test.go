@@ -16,10 +16,12 @@ import (
 // "Notebooks").
 const maxCellLines = 40
 
-// maxTotalLines bounds the lines of Go across all committed notebooks
-// (issue 15's target, ~1,200): past it, science or display code is
-// growing in notebooks instead of lib and kernel-ext.
-const maxTotalLines = 1200
+// maxMeanLines bounds the lines of Go across all committed notebooks, as
+// an average per notebook (issue 15's target was ~1,200 over eight
+// notebooks): past it, science or display code is growing in notebooks
+// instead of lib and kernel-ext. A new notebook adds its share; it does
+// not take the others'.
+const maxMeanLines = 150
 
 // TestCommittedNotebooksNarrate enforces that the committed notebooks read
 // as narrative: no code cell over maxCellLines lines, no function or type
@@ -31,7 +33,9 @@ const maxTotalLines = 1200
 func TestCommittedNotebooksNarrate(t *testing.T) {
 	definedIn := map[string][]string{} // top-level func or type name -> notebooks
 	total := 0
-	for _, c := range committedNotebooks(t) {
+	nbs := committedNotebooks(t)
+	maxTotalLines := maxMeanLines * len(nbs)
+	for _, c := range nbs {
 		name := filepath.Base(c.path)
 		lines, names, problems := narrative(c.nb, name)
 		for _, msg := range problems {
