@@ -67,7 +67,7 @@ var NarrowRegimes = map[string]struct {
 		Paper:    "the O(1/d) covariance of the token geometry (lib/finitewidth BlockMoments) on the layers the theory claims (ℓ/d <= 1/8 for shaped attention)",
 		Measured: "at d = 16 the simulated Var ρ̂ is 14–16% below the theory on the claimed layers ℓ <= 2 (max |z| 4.11, 800 networks, seed 21); at d = 32 max |z| 0.72",
 		Why:      "the next order in 1/d: the composed per-block noise of the shaped block differs from its d → ∞ form by ≈ 0.7/d relative (TestShapedDiffusionIsSDE), and the shaped logits' O(d^{-1/2}) terms enter at d = 16",
-		Declared: bundle.Declaration{Commit: "0000000", Seen: "commit 2e59d84's message: the first runs of the blocks notebook at its reported seed (21)"},
+		Declared: bundle.Declaration{Commit: "37c23a7", Seen: "commit 2e59d84's message: the first runs of the blocks notebook at its reported seed (21)"},
 	}},
 }
 
