@@ -179,8 +179,7 @@ const MaxVarRelSE = 0.25
 // own fourth-moment SE (at n = 256, ℓ/n = 15/16 a run gave 8.45 ± 2.3
 // against the exact 102). At 2000 networks it admits s² ≲ 1.1.
 func measurable(s2 float64, nets int) bool {
-	k := math.Exp(4*s2) + 2*math.Exp(3*s2) + 3*math.Exp(2*s2) - 3
-	return math.Sqrt((k-1)/float64(nets)) <= MaxVarRelSE
+	return finitewidth.LogNormalVarRelSE(s2, nets) <= MaxVarRelSE
 }
 
 // withSeeds returns a copy of d with its DataSeeds set to the run's
@@ -246,16 +245,7 @@ func Residual(id string, rs []finitewidth.Residual) show.View {
 		fig.Series = append(fig.Series, show.Series{Name: name + ", ℓ = " + strconv.Itoa(r.Settings.L), X: ns, Y: abs, YErr: r.SE, Style: show.Points, Colour: 1 + i})
 		if !math.IsNaN(r.Slope) {
 			// The fit through the resolved points' weighted centre.
-			var S, Sx, Sy float64
-			for j := range ns {
-				if r.Resolved[j] {
-					w := (abs[j] / r.SE[j]) * (abs[j] / r.SE[j])
-					S, Sx, Sy = S+w, Sx+w*math.Log(ns[j]), Sy+w*math.Log(abs[j])
-				}
-			}
-			x0, y0 := Sx/S, Sy/S
-			fig.Series = append(fig.Series, show.Curve(fmt.Sprintf("fit, slope %.2f ± %.2f", r.Slope, r.SlopeSE), ns,
-				func(n float64) float64 { return math.Exp(y0 + r.Slope*(math.Log(n)-x0)) }))
+			fig.Series = append(fig.Series, show.Series{Name: fmt.Sprintf("fit, slope %.2f ± %.2f", r.Slope, r.SlopeSE), X: ns, Y: r.FitLine(ns)})
 			fig.Series[len(fig.Series)-1].Colour = 1 + i
 		}
 		text += fmt.Sprintf("%s: slope %.3f ± %.3f; ", name, r.Slope, r.SlopeSE)

@@ -379,3 +379,37 @@ func wls(x, y, w []float64) (slope, se float64) {
 	d := sw*sxx - sx*sx
 	return (sw*sxy - sx*sy) / d, math.Sqrt(sw / d)
 }
+
+// FitLine returns the fitted power law |residual| ∝ n^Slope at the widths
+// ns, through the weighted centre (in log n, log |residual|) of the
+// resolved widths with weights (|residual|/SE)², the line the slope was
+// fitted along; nil when no slope was fitted (Slope NaN).
+func (r Residual) FitLine(ns []float64) []float64 {
+	if math.IsNaN(r.Slope) {
+		return nil
+	}
+	var S, Sx, Sy float64
+	for j, n := range r.Widths {
+		if r.Resolved[j] {
+			a := math.Abs(r.Resid[j])
+			w := (a / r.SE[j]) * (a / r.SE[j])
+			S, Sx, Sy = S+w, Sx+w*math.Log(float64(n)), Sy+w*math.Log(a)
+		}
+	}
+	x0, y0 := Sx/S, Sy/S
+	out := make([]float64, len(ns))
+	for i, n := range ns {
+		out[i] = math.Exp(y0 + r.Slope*(math.Log(n)-x0))
+	}
+	return out
+}
+
+// LogNormalVarRelSE is the relative SE √((κ − 1)/nets) of the sample
+// variance of nets draws of a log-normal law with log-variance s2, κ =
+// e^{4s²} + 2e^{3s²} + 3e^{2s²} − 3 its kurtosis: whether a sample
+// variance of such a law is a measurement is read from the law, not the
+// sample (a heavy-tailed sample understates its own fourth-moment SE).
+func LogNormalVarRelSE(s2 float64, nets int) float64 {
+	k := math.Exp(4*s2) + 2*math.Exp(3*s2) + 3*math.Exp(2*s2) - 3
+	return math.Sqrt((k - 1) / float64(nets))
+}
