@@ -219,7 +219,7 @@ func (c CheckSettings) Run() (CheckResult, error) {
 				}
 				r.LogVarSim, r.LogVarSE = empirical.VarSE(logCol)
 				r.LogVarExact = math.NaN()
-				if s.Phi.Name == "relu" && s.SigmaB2 == 0 {
+				if Rectifier(s.Phi) && s.SigmaB2 == 0 {
 					r.LogVarExact = ReLUJacobianVarLog(n, l)
 				}
 				res.Rows = append(res.Rows, r)

@@ -91,7 +91,7 @@ func (c JacobianCheck) Run() (JacobianResult, error) {
 		}
 		v, se := empirical.VarSE(col)
 		ex := math.NaN()
-		if s.Phi.Name == "relu" {
+		if Rectifier(s.Phi) {
 			ex = ReLUJacobianVarLog(c.Width, l+1)
 		}
 		r.Theory, r.Uncoupled, r.Exact = append(r.Theory, js[l].VarLog(c.Width)), append(r.Uncoupled, ju[l].VarLog(c.Width)), append(r.Exact, ex)

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/mathext"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/gauss"
 )
@@ -170,4 +171,14 @@ func (s Settings) SampleJacobian(m SimSettings) ([][]float64, error) {
 		out[i] = row
 	})
 	return out, nil
+}
+
+// Rectifier reports whether φ is a positive multiple of ReLU, φ(h) =
+// φ(1)·max(h, 0), read from its properties (positively homogeneous of
+// degree 1, zero on the negative half line, positive on the positive):
+// the activations for which ReLUJacobianVarLog is exact (a multiple of φ
+// leaves the log-variance unchanged) and, with σ_b = 0, Var log q̂ has
+// ReLU's exact law.
+func Rectifier(phi activation.Func) bool {
+	return phi.Degree == 1 && phi.Phi != nil && phi.Phi(-1) == 0 && phi.Phi(1) > 0
 }

@@ -1,6 +1,7 @@
 package finitewidth
 
 import (
+	"github.com/sigprop/sigprop/lib/activation"
 	"math"
 	"testing"
 )
@@ -107,4 +108,19 @@ func MustCase(t testing.TB, name string) Case {
 	}
 	t.Fatalf("no case %q", name)
 	return Case{}
+}
+
+// Rectifier holds for ReLU and for no other activation sigprop names
+// (leaky ReLU and the linear map are degree-1 homogeneous but not zero on
+// the negative half line).
+func TestRectifier(t *testing.T) {
+	for _, name := range activation.Names() {
+		phi, err := activation.ByName(name)
+		if err != nil {
+			continue // an activation that needs a parameter
+		}
+		if got, want := Rectifier(phi), name == "relu"; got != want {
+			t.Errorf("Rectifier(%s) = %v, want %v", name, got, want)
+		}
+	}
 }

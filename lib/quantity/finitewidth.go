@@ -46,7 +46,7 @@ func init() {
 				return nil, err
 			}
 			out["jacobian_log_variance"] = js[len(js)-1].VarLog(n)
-			if s.Phi.Name == "relu" && n >= 2 {
+			if finitewidth.Rectifier(s.Phi) && n >= 2 {
 				out["jacobian_log_variance_exact"] = finitewidth.ReLUJacobianVarLog(n, l.L)
 			}
 			if s.Phi.Degree == 1 && s.SigmaB2 == 0 {
