@@ -1,0 +1,28 @@
+// Package spectrumshow renders the Jacobian spectra of notebook 04 (Tanner's
+// lecture after Pennington, Schoenholz & Ganguli 2018, arXiv:1802.09979):
+// the series of a panel of P18 Figs. 2 and 4 from the stored finite-width
+// spectra of lib/randmlp and the theory of lib/jacspectrum, the metrics
+// that compare them, the tables of P18 Table 1 and of Murray's theorem, and
+// the stored training runs of the Murray Fig. 2 analogue (Shtanh) and of
+// Schoenholz et al. 2017's trainable depth (tanh over σ_w² and depth).
+//
+//	a panel of P18 Fig. 2 or 4 and its metrics    Panels.Fig2, Panels.Fig4 (a show.View)
+//	histograms of stored spectra, theory curves   SimSeries, Fig2Series, Fig4Series
+//	KS and atom metrics (randmlp.CheckFigure)     Agreements, Checks, View
+//	the sources' claims the checks quote          P18Fig2Claim, P18Fig4Claim, … (claims.go)
+//	Murray's theorem on the Shtanh table          MurrayVanish
+//	P18 Table 1, Murray's Shtanh table and plot   Table1, MurrayTable, MurraySeries
+//	live runs: MP law, S-transform, attention gap  MPDensity, STransform, AttentionGap
+//	CNN covariance recursion                      CNNRecursion (a show.View)
+//	Murray Fig. 2 analogue (lib/shtanhtrain runs)  ReadMurrayRuns, MurrayRuns.MurrayView, MurrayClaim
+//	Schoenholz et al. 2017 trainable depth ∝ ξ_c  ReadDepthRuns, DepthRuns.DepthView, DepthChecks
+//	  (lib/traindepth runs; the declaration)      DepthSpreadDisagreement
+//	  … against the training budget               DepthRuns.BudgetView, BudgetChecks, BudgetGrowDisagreement
+//	ReLU closed form, Murray plot, attention stack ReLUOrthogonal, MurrayFigure, AttentionRadius/Depth/Width
+//
+// The science (densities, KS distances, their tolerances, the rows of the
+// tables) is computed by lib; this package only arranges and formats it.
+// The notebook names every figure and table (its ID, Paper and
+// caption where fixed) in a literal that this package fills, so that the
+// conformance list (reports/conformance) can read them from its code.
+package spectrumshow

@@ -1,0 +1,30 @@
+// Package trainshow renders the trainability experiment of notebook 06 as
+// figures' series, tables and claim metrics (kernel-ext/show, bundle):
+//
+//   - sweep.go: a trainability sweep trained from several seeds
+//     (lib/trainability.Set): its provenance and results tables, the loss
+//     against an exponent by α, the fit tables and series, the loss over
+//     the (α, σ_w) plane with the two edges, and the live miniature sweep
+//     (LiveSweep, its caption from the sweep's spec);
+//   - noci.go: the stored training runs of the Noci et al. 2022/2023
+//     analogues (lib/trainsweep.NociRun): provenance, per-variant tables,
+//     mean curves over seeds, and the "a trains better than b" claims
+//     judged in standard errors;
+//   - probe.go: the per-layer gradient and effective-learning-rate
+//     readings of a trainsweep.Probe (EffLRFigure, ProbeClaims: the paper
+//     claims and figure hold only after the stored runs'
+//     trainsweep.NociSteps steps; a shorter probe claims nothing);
+//   - reverse.go: the stored runs on Noci et al. 2022's reversal task
+//     (lib/seqtf.ReverseRun): Fig. 6's effective learning rates and its
+//     three claims, the Fig. 15 analogue (trainable α) and the ReZero table;
+//   - code.go: Noci et al. 2023's Fig. 2 on the Go standard library's
+//     source (lib/gocorpus windows, lib/seqtf.InitGradNorms): the corpus
+//     table, the two gradient-norm figures and the four claims.
+//
+// Builders are pure: they return show.Series, show.Figure, bundle.Table,
+// or a show.View where a cell shows several items in order (metrics, then
+// the table that sums them up), and are tested as data; the notebook shows
+// them (View.Show, show.View{show.Tab(t)}.Show()). Numbers are computed by lib
+// (trainability, trainsweep) and only formatted here, in the order the
+// notebook used to, so the report's figures and metrics keep their bits.
+package trainshow

@@ -1,0 +1,127 @@
+package trainshow
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/trainability"
+	ts "github.com/sigprop/sigprop/lib/trainsweep"
+	"github.com/sigprop/sigprop/lib/vit"
+)
+
+// This file holds the builders of notebook 06's figures of stored runs:
+// the notebook names each (ID and Paper in a show.Figure literal)
+// and these fill caption, series and Params from the runs and the
+// settings their provenance records.
+
+// LossVsFigure fills f (a top panel of Fig. 7's analogue) with the
+// seed-mean test loss of set against the exponent x(r), named name, one
+// point per (α, σ_w) coloured by α, seed-SD bars (LossVs); the caption
+// states the number of seeds read.
+func LossVsFigure(f show.Figure, set trainability.Set, name string, x func(ts.Result) float64) show.View {
+	f.Caption = fmt.Sprintf("Test loss after training (mean over %d seeds, bars: seed SD) vs the exponent %s at initialisation, one point per (α, σ_w); colours by α.", len(set.Runs), name)
+	f.XLabel, f.YLabel, f.Series, f.Legend, f.Height = name, "test loss", LossVs(set, x), show.BottomRight, 320
+	return show.View{show.Fig(f)}
+}
+
+// FitFigure fills f (fig7-fit) with the measured seed-mean test loss of
+// set against the clipped max-fit fc (FitSeries); caption and Params
+// state the fit's weights, R² and held-out RMSE.
+func FitFigure(f show.Figure, set trainability.Set, fc ts.LossFit) show.View {
+	f.Caption = fmt.Sprintf("Measured test loss vs the clipped max-fit min(ln 10, max(%.3g|λ_a|, %.3g|λ_g|) + %.3g); R² = %.3f on the non-saturated points.", fc.WA, fc.WG, fc.B, fc.R2)
+	f.XLabel, f.YLabel, f.Series, f.Legend, f.Height = "predicted test loss", "measured test loss", FitSeries(set, fc), show.BottomRight, 320
+	f.Params = map[string]float64{"w_a": fc.WA, "w_g": fc.WG, "b": fc.B, "R2": fc.R2, "loo_rmse": fc.LOORMSE}
+	return show.View{show.Fig(f)}
+}
+
+// LossHeatFigure fills f (fig7-heatmap) with the seed-mean test loss of
+// set over its (α, σ_w) grid (LossHeat), the λ_a = 0 and λ_g^(L) = 0
+// edges e of tokengeom (trainability.EdgeCurves at the sweep's model) and
+// the lowest-loss point best (EdgeSeries). The caption states the number
+// of seeds and the sweep model's tokens n, width d and depth L.
+func LossHeatFigure(f show.Figure, set trainability.Set, e trainability.Edges, best ts.Result) show.View {
+	m := set.Settings[0].Model()
+	f.Caption = fmt.Sprintf("Test loss (mean over %d seeds) over (α, σ_w) with the λ_a = 0 and λ_g^(%d) = 0 edges from tokengeom (n = %d, d = %d): blue λ_a = 0, vermillion λ_g = 0; the green triangle marks the lowest loss. The two edges meet only as α → 0, at the MLP's own edge of chaos.", len(set.Runs), m.Layers, m.Tokens(), m.D)
+	f.XLabel, f.YLabel, f.Legend, f.Height = "α = α_A = α_M", "σ_w", show.NoLegend, 340
+	f.Heat, f.Series = LossHeat(set), EdgeSeries(e, best)
+	return show.View{show.Fig(f)}
+}
+
+// seeds is the provenance's seeds as "12, 13, 14".
+func (n Noci) seeds() string {
+	s := make([]string, len(n.Prov.Settings.Seeds))
+	for i, x := range n.Prov.Settings.Seeds {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+// model is the ViT the stored runs train at depth L (the provenance's
+// width and patch; 28×28 images).
+func (n Noci) model(L int) vit.Config {
+	return vit.Config{Rows: 28, Cols: 28, Patch: n.Prov.Settings.Patch, D: n.Prov.Settings.D, Layers: L}
+}
+
+// DepthFigure fills f (a panel of Noci et al. 2022 Fig. 5's analogue)
+// with the test loss (acc false) or accuracy (acc true) of each variant
+// of names against the number of blocks (DepthSeries); the caption states
+// the steps, seeds and test images the provenance records.
+func (n Noci) DepthFigure(f show.Figure, names []string, acc bool) show.View {
+	y, leg := "test loss", show.BottomLeft
+	if acc {
+		y, leg = "test accuracy", show.TopLeft
+	}
+	s := n.Prov.Settings
+	f.Caption = fmt.Sprintf("%s after %d steps against the number of blocks L, mean over seeds %s (bars: seed SD). Data: the committed Fashion-MNIST subset (5000 training images; test on its %d); runs stored in notebooks/data/noci-training.", y, s.Steps, n.seeds(), s.NTest)
+	f.XLabel, f.YLabel, f.Series, f.Legend = "blocks L", y, n.DepthSeries(names, acc), leg
+	return show.View{show.Fig(f)}
+}
+
+// CurvesFigure fills f (noci-table1-curves) with the training loss of
+// each variant of names at depth L (Curves); the caption states the
+// window, seeds, width and depth of the stored runs.
+func (n Noci) CurvesFigure(f show.Figure, names []string, L int) show.View {
+	f.Caption = fmt.Sprintf("Training loss (%d-step means, averaged over seeds %s) of the d = %d, L = %d ViT; τ from eq. 47 at each initialisation's first-block token correlation ρ and σ_x² (64 training images). Data: the committed Fashion-MNIST subset (5000 training images); runs stored in notebooks/data/noci-training.",
+		ts.NociWindow, n.seeds(), n.Prov.Settings.D, L)
+	f.XLabel, f.YLabel, f.Series, f.Legend = "step", "training loss", n.Curves(names, L), show.TopRight
+	return show.View{show.Fig(f)}
+}
+
+// ShapedFigures fills curves (shaped-training-curves) with the training
+// loss of the variants of names at depth L, the shaped block, vanilla
+// softmax attention (both without normalisation, γ = 0.2) and the
+// pre-normalised block, and entropy (noci23-fig6-entropy) with their mean
+// softmax entropy at the recorded layers (Entropy, series named by
+// short). Captions state the window, width, depth, Adam learning rate,
+// recorded layers, the entropy's interval, ln n of uniform attention and
+// the seeds and test images of the provenance.
+func (n Noci) ShapedFigures(curves, entropy show.Figure, names, short []string, L int) show.View {
+	s := n.Prov.Settings
+	data := fmt.Sprintf("Data: the committed Fashion-MNIST subset (5000 training images; test on its %d); runs stored in notebooks/data/noci-training, mean over seeds %s.", s.NTest, n.seeds())
+	curves.Caption = fmt.Sprintf("Training loss (%d-step means) of the d = %d, L = %d ViT with shaped attention, vanilla softmax attention (both without normalisation, γ = 0.2) and the pre-normalised block; Adam lr %s. %s", ts.NociWindow, s.D, L, sci(s.AdamLR), data)
+	curves.XLabel, curves.YLabel, curves.Legend, curves.Series = "step", "training loss", show.TopRight, n.Curves(names, L)
+	var layers []string
+	for _, l := range ts.NociEntropyLayers(L) {
+		layers = append(layers, fmt.Sprint(l+1))
+	}
+	entropy.Caption = fmt.Sprintf("Mean softmax entropy −Σ_j S_ij ln S_ij over rows and images, layers %s, every %d steps of the runs above (ln n = %.3f is uniform attention). The paper's contrast is at lr 1e-3, where the Pre-LN entropy collapses; at lr %s it does not predict one. %s",
+		strings.Join(layers, " and "), ts.NociEvery, n.model(L).UniformEntropy(), sci(s.AdamLR), data)
+	entropy.XLabel, entropy.YLabel, entropy.Legend, entropy.Series = "step", "attention entropy", show.BottomLeft, n.Entropy(names, short, L)
+	return show.View{show.Fig(curves), show.Fig(entropy)}
+}
+
+// InitGradFigure fills f (a panel of Noci et al. 2023 Fig. 2's analogue)
+// with ‖∇W_ℓ‖ of the weight w at initialisation against the layer, one
+// series per block of s, from the run g (trainsweep.InitGradSettings): its
+// batch of images, seed, width d and L layers, causal mask, are the ones
+// stated. f claims its paper figure only at the analogue's batch and depth
+// (trainsweep.NociInitGrads).
+func InitGradFigure(f show.Figure, w string, s []show.Series, g ts.InitGrads) show.View {
+	images, seed, d, L := g.Settings.Images, g.Settings.Seed, g.D, g.Settings.Layers
+	data := fmt.Sprintf("one batch of %d images of the committed Fashion-MNIST subset, initialisation seed %d, d = %d, L = %d, causal mask (the head reads the last token)", images, seed, d, L)
+	f.Caption = fmt.Sprintf("‖∇%s_ℓ‖ of the cross-entropy at initialisation against the layer ℓ; %s.", w, data)
+	f.XLabel, f.YLabel, f.LogY, f.Legend, f.Series, f.Seed = "layer ℓ", "‖∇"+w+"‖", true, show.BottomLeft, s, show.Seed(seed)
+	paper := ts.NociInitGrads()
+	return show.View{show.Fig(show.AtPaper(f, images == paper.Images && L == paper.Layers))}
+}
