@@ -3,6 +3,8 @@ package compose
 import (
 	"fmt"
 	"math"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 )
 
 // Comparison sets the theory's trajectory beside a simulation of the same
@@ -142,22 +144,7 @@ func checkWidths(b, th Block, widths []int, s SimSettings) (*WidthCheck, error) 
 		sig := se / m
 		xs, ys, ws = append(xs, math.Log(float64(d))), append(ys, math.Log(m)), append(ws, 1/(sig*sig))
 	}
-	var S, Sx, Sy, Sxx, Sxy float64
-	for i := range xs {
-		S += ws[i]
-		Sx += ws[i] * xs[i]
-		Sy += ws[i] * ys[i]
-		Sxx += ws[i] * xs[i] * xs[i]
-		Sxy += ws[i] * xs[i] * ys[i]
-	}
-	den := S*Sxx - Sx*Sx
-	wc.Slope = (S*Sxy - Sx*Sy) / den
-	wc.SlopeSE = math.Sqrt(S / den)
-	icpt := (Sy - wc.Slope*Sx) / S
-	for i := range xs {
-		r := ys[i] - icpt - wc.Slope*xs[i]
-		wc.Chi2 += ws[i] * r * r
-	}
+	wc.Slope, wc.SlopeSE, _, wc.Chi2 = empirical.WeightedLine(xs, ys, ws)
 	wc.Z = (wc.Slope - wc.Expected) / wc.SlopeSE
 	return wc, nil
 }

@@ -138,3 +138,29 @@ func olsSlope(x, y []float64) (float64, error) {
 	}
 	return sxy / sxx, nil
 }
+
+// WeightedLine fits y ≈ a + b·x by weighted least squares with weights
+// w (1/Var y of independent points) and returns the slope b, its standard
+// error √(S/Δ) (S = Σw, Δ = S·Σwx² − (Σwx)²), the intercept a and
+// χ² = Σ w (y − a − b x)², whose expectation is len(x) − 2 when the line
+// and the weights are right. It does not check its input: x, y and w
+// have one length, at least two distinct x and positive weights.
+func WeightedLine(x, y, w []float64) (slope, se, intercept, chi2 float64) {
+	var s, sx, sy, sxx, sxy float64
+	for i := range x {
+		s += w[i]
+		sx += w[i] * x[i]
+		sy += w[i] * y[i]
+		sxx += w[i] * x[i] * x[i]
+		sxy += w[i] * x[i] * y[i]
+	}
+	den := s*sxx - sx*sx
+	slope = (s*sxy - sx*sy) / den
+	se = math.Sqrt(s / den)
+	intercept = (sy - slope*sx) / s
+	for i := range x {
+		r := y[i] - intercept - slope*x[i]
+		chi2 += w[i] * r * r
+	}
+	return slope, se, intercept, chi2
+}

@@ -121,3 +121,39 @@ func TestFitErrors(t *testing.T) {
 		t.Errorf("x = 0: %v", err)
 	}
 }
+
+// WeightedLine recovers an exact line (χ² = 0); with equal weights it is
+// ordinary least squares, whose slope SE for unit-variance points is
+// 1/√Σ(x − x̄)²; on points scattered by ±σ with weights 1/σ² about a line
+// its χ² is Σ(scatter/σ)².
+func TestWeightedLine(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5}
+	y := make([]float64, len(x))
+	w := []float64{1, 4, 0.5, 2, 3}
+	for i := range x {
+		y[i] = 0.5 - 2*x[i]
+	}
+	b, _, a, chi2 := WeightedLine(x, y, w)
+	if math.Abs(b+2) > 1e-12 || math.Abs(a-0.5) > 1e-12 || chi2 > 1e-20 {
+		t.Errorf("exact line: slope %v, intercept %v, χ² %v", b, a, chi2)
+	}
+	ones := []float64{1, 1, 1, 1, 1}
+	if _, se, _, _ := WeightedLine(x, y, ones); math.Abs(se-1/math.Sqrt(10)) > 1e-12 {
+		t.Errorf("OLS slope SE %v, want 1/√10", se)
+	}
+	dy := []float64{0.1, -0.2, 0.1, 0.2, -0.2}
+	sig := 0.1
+	for i := range x {
+		y[i] = 1 + 3*x[i] + dy[i]
+		w[i] = 1 / (sig * sig)
+	}
+	b, _, a, chi2 = WeightedLine(x, y, w)
+	want := 0.0
+	for i := range x {
+		r := y[i] - a - b*x[i]
+		want += r * r / (sig * sig)
+	}
+	if math.Abs(chi2-want) > 1e-9 || chi2 <= 0 {
+		t.Errorf("χ² %v, want %v", chi2, want)
+	}
+}

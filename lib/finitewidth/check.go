@@ -360,24 +360,9 @@ func (r ResidualSettings) Run() (Residual, error) {
 		}
 	}
 	if len(xs) >= 2 {
-		out.Slope, out.SlopeSE = wls(xs, ys, ws)
+		out.Slope, out.SlopeSE, _, _ = empirical.WeightedLine(xs, ys, ws)
 	}
 	return out, nil
-}
-
-// wls is the weighted least-squares slope of y on x and its SE (weights
-// w = 1/Var y).
-func wls(x, y, w []float64) (slope, se float64) {
-	var sw, sx, sy, sxx, sxy float64
-	for i := range x {
-		sw += w[i]
-		sx += w[i] * x[i]
-		sy += w[i] * y[i]
-		sxx += w[i] * x[i] * x[i]
-		sxy += w[i] * x[i] * y[i]
-	}
-	d := sw*sxx - sx*sx
-	return (sw*sxy - sx*sy) / d, math.Sqrt(sw / d)
 }
 
 // FitLine returns the fitted power law |residual| ∝ n^Slope at the widths
