@@ -303,6 +303,9 @@ type Residual struct {
 	Resolved  []bool
 	Slope     float64
 	SlopeSE   float64
+	// Intercept is the fitted line's log |residual| at n = 1: the line
+	// FitLine draws (NaN with Slope).
+	Intercept float64
 }
 
 // ResolvedZ is the |residual|/SE above which a width enters the slope
@@ -343,7 +346,7 @@ func (r ResidualSettings) Run() (Residual, error) {
 	if err != nil {
 		return Residual{}, err
 	}
-	out := Residual{Settings: r, Widths: r.Widths, Slope: math.NaN(), SlopeSE: math.NaN()}
+	out := Residual{Settings: r, Widths: r.Widths, Slope: math.NaN(), SlopeSE: math.NaN(), Intercept: math.NaN()}
 	var xs, ys, ws []float64
 	for wi, n := range r.Widths {
 		q, err := s.Sample(SimSettings{Width: n, Networks: r.Networks, Seed: r.Seed + uint64(wi), Workers: r.Workers})
@@ -360,31 +363,22 @@ func (r ResidualSettings) Run() (Residual, error) {
 		}
 	}
 	if len(xs) >= 2 {
-		out.Slope, out.SlopeSE, _, _ = empirical.WeightedLine(xs, ys, ws)
+		out.Slope, out.SlopeSE, out.Intercept, _ = empirical.WeightedLine(xs, ys, ws)
 	}
 	return out, nil
 }
 
-// FitLine returns the fitted power law |residual| ∝ n^Slope at the widths
-// ns, through the weighted centre (in log n, log |residual|) of the
-// resolved widths with weights (|residual|/SE)², the line the slope was
-// fitted along; nil when no slope was fitted (Slope NaN).
+// FitLine returns the fitted power law |residual| = e^Intercept n^Slope at
+// the widths ns (the weighted line of ResidualSettings.Run, which passes
+// through the weighted centre of the resolved widths); nil when no slope
+// was fitted (Slope NaN).
 func (r Residual) FitLine(ns []float64) []float64 {
 	if math.IsNaN(r.Slope) {
 		return nil
 	}
-	var S, Sx, Sy float64
-	for j, n := range r.Widths {
-		if r.Resolved[j] {
-			a := math.Abs(r.Resid[j])
-			w := (a / r.SE[j]) * (a / r.SE[j])
-			S, Sx, Sy = S+w, Sx+w*math.Log(float64(n)), Sy+w*math.Log(a)
-		}
-	}
-	x0, y0 := Sx/S, Sy/S
 	out := make([]float64, len(ns))
 	for i, n := range ns {
-		out[i] = math.Exp(y0 + r.Slope*(math.Log(n)-x0))
+		out[i] = math.Exp(r.Intercept + r.Slope*math.Log(n))
 	}
 	return out
 }

@@ -3,20 +3,22 @@ package finitewidth
 import (
 	"math"
 	"testing"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 )
 
-// FitLine passes through every point of an exact power law |r| = 3 n^−2
-// (all resolved, any weights); LogNormalVarRelSE tends to the normal
+// FitLine, from the weighted line's slope and intercept, passes through
+// every point of an exact power law |r| = 3 n^−2 (any weights); LogNormalVarRelSE tends to the normal
 // law's √(2/N) as s² → 0 (κ → 3) and grows with s².
 func TestFitLineAndLogNormalSE(t *testing.T) {
 	ws := []int{32, 64, 128, 256}
-	r := Residual{Widths: ws, Slope: -2, SlopeSE: 0.1, Resid: make([]float64, 4), SE: make([]float64, 4), Resolved: []bool{true, true, true, true}}
-	ns := make([]float64, 4)
+	ns, xs, ys, w := make([]float64, 4), make([]float64, 4), make([]float64, 4), make([]float64, 4)
 	for i, n := range ws {
 		ns[i] = float64(n)
-		r.Resid[i] = -3 * math.Pow(ns[i], -2)
-		r.SE[i] = 0.1 * math.Abs(r.Resid[i]) * float64(i+1)
+		xs[i], ys[i], w[i] = math.Log(ns[i]), math.Log(3*math.Pow(ns[i], -2)), float64(i+1)
 	}
+	var r Residual
+	r.Slope, r.SlopeSE, r.Intercept, _ = empirical.WeightedLine(xs, ys, w)
 	for i, y := range r.FitLine(ns) {
 		if want := 3 * math.Pow(ns[i], -2); math.Abs(y-want) > 1e-12*want {
 			t.Errorf("FitLine at n = %v: %v, want %v", ns[i], y, want)
