@@ -68,6 +68,14 @@ var (
 	coRho0Grad = Param{Name: "rho0", Doc: "input token correlation of the start whose regime is checked, in [-1/(n-1), 1] (default 1: at collapse)", Default: "1", Min: -1, Max: 1}
 )
 
+// coSimParams are the parameters of a seeded simulation: networks, seed
+// and workers.
+var coSimParams = []Param{
+	{Name: "nets", Doc: "simulated networks", Default: "16", Min: 2, Max: 1e5, Integer: true},
+	{Name: "seed", Doc: "seed of the networks", Default: "1", Min: 0, Max: 1 << 53, Integer: true},
+	{Name: "workers", Doc: "goroutines (results do not depend on them)", Default: "1", Min: 1, Max: 1024, Integer: true},
+}
+
 // coParam is the block parameter named name.
 func coParam(name string) Param {
 	for _, p := range coBlockParams {
@@ -281,12 +289,9 @@ func init() {
 		Source: "lib/sources/compose.md#gradient-modes, #check-3; Monte Carlo over random networks (lib/compose.CompareGrad)",
 		// Cowsik et al.'s family by default, as compose.lambda_g: the
 		// default block's skips of 1 have no collapsed fixed point.
-		Params: coWithDefaults(coCowsikDefaults, coQ0,
-			Param{Name: "rho0", Doc: "input token correlation, in [-1/(n-1), 1] (default 1: at collapse)", Default: "1", Min: -1, Max: 1},
-			Param{Name: "grad_init", Doc: "output gradient R: iid entries, or one mode of the token Gram matrix (mean, diff)", Default: "iid", Choices: []string{"iid", "mean", "diff"}},
-			Param{Name: "nets", Doc: "simulated networks", Default: "16", Min: 2, Max: 1e5, Integer: true},
-			Param{Name: "seed", Doc: "seed of the networks", Default: "1", Min: 0, Max: 1 << 53, Integer: true},
-			Param{Name: "workers", Doc: "goroutines (results do not depend on them)", Default: "1", Min: 1, Max: 1024, Integer: true}),
+		Params: coWithDefaults(coCowsikDefaults, append([]Param{coQ0, coRho0Grad,
+			{Name: "grad_init", Doc: "output gradient R: iid entries, or one mode of the token Gram matrix (mean, diff)", Default: "iid", Choices: []string{"iid", "mean", "diff"}}},
+			coSimParams...)...),
 		Eval: func(v Values) (any, error) {
 			b, err := coBlock(v)
 			if err != nil {
@@ -316,10 +321,7 @@ func init() {
 		Name:   "compose.compare",
 		Doc:    "theory against a seeded finite-width simulation of a composed block over depth: rho, its SE and z per layer, max |z|",
 		Source: coSource + "; Monte Carlo over random networks (lib/compose.Simulate)",
-		Params: coWith(coQ0, coRho0,
-			Param{Name: "nets", Doc: "simulated networks", Default: "16", Min: 2, Max: 1e5, Integer: true},
-			Param{Name: "seed", Doc: "seed of the networks", Default: "1", Min: 0, Max: 1 << 53, Integer: true},
-			Param{Name: "workers", Doc: "goroutines (results do not depend on them)", Default: "1", Min: 1, Max: 1024, Integer: true}),
+		Params: coWith(append([]Param{coQ0, coRho0}, coSimParams...)...),
 		Eval: func(v Values) (any, error) {
 			b, err := coBlock(v)
 			if err != nil {
