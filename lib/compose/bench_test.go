@@ -1,15 +1,10 @@
 package compose
 
 import (
-	"math/rand/v2"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/sigprop/sigprop/lib/activation"
-	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/tokengeom"
-	"github.com/sigprop/sigprop/lib/tokennet"
 )
 
 var benchSink float64
@@ -32,48 +27,6 @@ func BenchmarkCowsikMap(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			q, p := tokengeom.F(m, 64, 20+float64(i%7))
 			benchSink += q + p
-		}
-	})
-}
-
-// BenchmarkCowsikNetwork: one random network of Cowsik's block (n = 64,
-// d = 64, L = 8, ℓ = 2, tanh), drawing its weights and input, forward and
-// backward, composed on lib/block against tokennet (same work; compose
-// also records q, p per layer and runs φ through the Activation kind,
-// tokennet through lib/dense's tanh). Measured alternately (four pairs):
-// ratio composed/tokennet 2.2, 1.6, 1.45, 1.7 (5.6–12 ms against 3.5–5.6
-// ms): φ per element through activation.Func (math.Tanh) against lib/dense's
-// vectorised tanh, the value-first attention and the per-layer statistics.
-func BenchmarkCowsikNetwork(b *testing.B) {
-	const n, d, L = 64, 64, 8
-	blk := Cowsik(n, d, L, 0.5, 0.5, 2, 1, 2, activation.Tanh())
-	b.Run("composed", func(b *testing.B) {
-		nt := newSimNet(blk)
-		s := SimSettings{Q0: d, Rho0: 0.3, Backward: true}
-		var per [4][]float64
-		rng := rand.New(rand.NewPCG(1, 2))
-		for i := 0; i < b.N; i++ {
-			if err := nt.run(&per, rng, s); err != nil {
-				b.Fatal(err)
-			}
-			benchSink += per[3][0]
-		}
-	})
-	b.Run("tokennet", func(b *testing.B) {
-		cfg := tokennet.TransformerConfig{N: n, D: d, Layers: L, MLPLayers: 2, AlphaA: 0.5, AlphaM: 0.5, SigmaW: 2, SigmaA2: 1}
-		rng := rand.New(rand.NewPCG(1, 2))
-		tr := tokennet.NewTransformer(cfg, rng)
-		x0, r := mat.NewDense(n, d, nil), mat.NewDense(n, d, nil)
-		for i := 0; i < b.N; i++ {
-			tr.Resample(rng)
-			empirical.Equicorrelated(x0, rng, n, d, 0.3, 1)
-			if _, err := tr.Forward(x0); err != nil {
-				b.Fatal(err)
-			}
-			for k := range r.RawMatrix().Data {
-				r.RawMatrix().Data[k] = rng.NormFloat64()
-			}
-			benchSink += tr.Backward(r).At(0, 0)
 		}
 	})
 }

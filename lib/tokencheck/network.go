@@ -5,7 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/sigprop/sigprop/lib/activation"
+	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 	"github.com/sigprop/sigprop/lib/tokennet"
@@ -21,12 +21,14 @@ type Seeds struct{ Seed, Stream uint64 }
 func (s Seeds) Rand(i int) *rand.Rand { return empirical.Rand(s.Seed+uint64(i), s.Stream) }
 
 // Network returns the finite-width transformer that the theory model m
-// describes, with L blocks: n, d, ℓ, α_A, α_M, σ_w and σ_A² from m, acausal
-// (for tokengeom.NewModel(α, α, σ_w) this is tokennet.PaperTransformer(α,
-// σ_w)), and m's φ: a φ that computes tanh (isTanh) is the default tanh MLP
-// on lib/dense's tanh, with the committed figures' bits; any other runs as
+// describes, with L blocks: tokennet.FromBlock of compose.Cowsik with n,
+// d, ℓ, α_A, α_M, σ_w, σ_A² and φ from m (tanh when m's is unset),
+// acausal. For tokengeom.NewModel(α, α, σ_w) this is
+// tokennet.PaperTransformer(α, σ_w); a φ that computes tanh runs on
+// lib/dense's tanh with the committed figures' bits, any other as
 // TransformerConfig.Act. It panics unless L >= 1 and m.D is a whole number
-// >= 1.
+// >= 1, or on a model FromBlock refuses (outside tokengeom.Model.Validate's
+// ranges).
 func Network(m tokengeom.Model, L int) tokennet.TransformerConfig {
 	if L < 1 {
 		panic(fmt.Sprintf("tokencheck: L must be >= 1, got %d", L))
@@ -34,25 +36,10 @@ func Network(m tokengeom.Model, L int) tokennet.TransformerConfig {
 	if !(m.D >= 1) || m.D != math.Trunc(m.D) || m.D > 1<<31 {
 		panic(fmt.Sprintf("tokencheck: the model's d must be a whole number >= 1 to simulate, got %v", m.D))
 	}
-	cfg := tokennet.TransformerConfig{N: m.N, D: int(m.D), Layers: L, MLPLayers: m.MLPLayers,
-		AlphaA: m.AlphaA, AlphaM: m.AlphaM, SigmaW: m.SigmaW, SigmaA2: m.SigmaA2}
-	if m.Act.Phi != nil && !isTanh(m.Act) {
-		act := m.Act
-		cfg.Act = &act
+	b := compose.Cowsik(m.N, int(m.D), L, m.AlphaA, m.AlphaM, m.SigmaW, m.SigmaA2, m.MLPLayers, m.Act).WithDefaults()
+	cfg, err := tokennet.FromBlock(b)
+	if err != nil {
+		panic("tokencheck: " + err.Error())
 	}
 	return cfg
-}
-
-// isTanh reports whether f computes tanh and its derivative (to 1e-15 at
-// 9 points over [−4, 4]): the φ that tokennet's default MLP runs, judged
-// by what f computes rather than by its name.
-func isTanh(f activation.Func) bool {
-	for _, h := range []float64{-4, -2.5, -1, -0.3, 0, 0.4, 1.1, 2.7, 4} {
-		p, d := f.Both(h)
-		t := math.Tanh(h)
-		if math.Abs(p-t) > 1e-15 || math.Abs(d-(1-t*t)) > 1e-15 {
-			return false
-		}
-	}
-	return true
 }
