@@ -117,7 +117,9 @@ func TestFromBlockRefuses(t *testing.T) {
 		{"sigma_out", func(b *compose.Block) { b.FF.SigmaOut = 2 }},
 		{"skip_mlp", func(b *compose.Block) { b.ResM.Skip = 1 }},
 		{"branch_mlp", func(b *compose.Block) { b.ResM.Branch = 0.4 }},
-		{"branch_attn", func(b *compose.Block) { b.ResA, b.ResM = compose.Residual{Skip: 1, Branch: 2}, compose.Residual{Skip: 1, Branch: 2} }},
+		{"branch_attn", func(b *compose.Block) {
+			b.ResA, b.ResM = compose.Residual{Skip: 1, Branch: 2}, compose.Residual{Skip: 1, Branch: 2}
+		}},
 		{"skip_attn", func(b *compose.Block) { b.ResA.Skip, b.ResM.Skip = 0, 0 }},
 		{"scaling_attn", func(b *compose.Block) { b.ResA.Scaling, b.ResM.Scaling = compose.InvSqrtDepth, compose.InvSqrtDepth }},
 		{"scaling_mlp", func(b *compose.Block) { b.NoAttention, b.ResM.Scaling = true, compose.InvSqrtDepth }},
