@@ -57,9 +57,18 @@
 // (TestMapIsNoci2022); the shaped block's drift is sde.Model.Drift
 // (TestShapedDriftIsSDE); Cowsik's (α, σ_w) phase diagram is
 // tokengeom.PhaseAlphaSigma's λ_a (TestPhaseLambdaA). The simulator agrees
-// with tokennet and rankblock on blocks they cover
-// (TestSimulateMatchesTokennet, TestSimulateMatchesRankblock), and its
+// with tokennet and rankblock on blocks they cover (their
+// TestFromBlockMatchesComposeSimulate: one Block through both), and its
 // reverse pass with finite differences on every norm × attention kind.
+//
+// The papers' blocks are constructors: Cowsik, Noci2022 (block.go);
+// Noci2022Softmax, Noci2022ReLU, Noci2022Table2, Noci2023, Noci2023Vanilla
+// and Noci2023PreLN (papers.go). The simulators take a Block:
+// tokennet.FromBlock, rankblock.FromBlock and shapednet.FromBlock return
+// their configurations (each the paper's configuration for the paper's
+// block, and a refusal naming the field for what they cannot run), and
+// their configurations' Block methods return the Block, for the theory and
+// CheckWidths.
 //
 // The exponents λ_a and λ_g are properties of the collapsed point: λ_g
 // describes a network whose tokens start near it, and StartRegime says

@@ -15,6 +15,7 @@
 //	‖∂S/∂X‖², eq. (8) and its correction            AttnInputJacobian, AttnInputJacobianMC
 //	‖X‖², ‖Σ_k X_k‖², ρ, Lemmas 3.2–3.3, eq. (14)   Stats, Simulate, Profile
 //	Assumption 3.1 check (App. B.2, Fig. 12)        UniformityGap, UniformityGapMC
+//	the block as a compose.Block (compose.Noci2022) FromBlock, Config.Block
 //
 // EquicorrelatedInput draws its tokens with empirical.Equicorrelated, the
 // input law the theory is stated for; rankblock does not import the theory
@@ -27,4 +28,10 @@
 // UniformGrad, SumBack), FeedForwardBack and NormBack.
 // ProfileSettings.Workers spreads Simulate's networks over goroutines
 // without changing its results.
+//
+// FromBlock runs any compose.Block of the paper's family (no, pre- or
+// post-LN; softmax or uniform attention, heads; a ReLU or linear
+// feed-forward of any hidden width; skips 1, 1/√L on both branches or
+// neither) and refuses any other with an error wrapping ErrParam naming
+// the block's field; compose.Noci2022Table2 is Table2.
 package rankblock

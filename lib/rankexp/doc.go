@@ -19,6 +19,7 @@
 //	Fig. 10 (ReLU versus linear FF)   Sizes.FeedForwards
 //	Fig. 10 in full (as Fig. 4)       Sizes.FeedForwardPlacements, FFPlacements.ReLUExcessZ
 //	Fig. 8 at depth, true softmax     Sizes.SoftmaxDepths, LastZ
+//	any block's depth profile         BlockDepth.Run (a compose.Block, rankblock.FromBlock)
 //
 // Settings: the depth experiments run from named settings whose
 // constructors return the sizes of a figure, each field documented with

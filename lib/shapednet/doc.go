@@ -18,6 +18,7 @@
 //	finite-time blow-up (stopping-time study)       StoppingDepth
 //	t* over networks, over a (γ, τ₀) grid (Fig. 8)  StopStudy.Run, StopStudy.Grid
 //	equicorrelated V₀ (Figs. 1, 3, 4)               EquiCorr
+//	the block as a compose.Block (compose.Noci2023) FromBlock, Config.Block
 //
 // Settings structs, each field documented with the paper's (or the
 // notes') statement, whose constructor is the notebook's run and whose Run
@@ -42,4 +43,11 @@
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only). Forward runs each layer through
 // block.Forward (shaped-ReLU MLP, in place).
+//
+// FromBlock runs any compose.Block of the paper's family (shaped or
+// σ_A² = 1 softmax attention, a two-slope ReLU MLP He-normalised, one γ
+// and λ for both sub-blocks, either sub-block alone, no norm or pre-norm)
+// and refuses any other with an error wrapping ErrParam naming the
+// block's field; compose.Noci2023 is Shaped, Noci2023Vanilla Vanilla,
+// Noci2023PreLN PreLN.
 package shapednet

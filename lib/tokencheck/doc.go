@@ -17,6 +17,9 @@
 // A theory model (tokengeom.Model) fixes the simulated network (Network),
 // its MLP's φ included: tanh, or any activation.Func as tokennet's
 // TransformerConfig.Act, so each check holds for a new φ as for tanh.
+// A block described as a compose.Block is handed to the per-layer
+// experiment by LayersFor (network tokennet.FromBlock; Network itself is
+// tokennet.FromBlock of compose.Cowsik).
 // Randomness is explicit: every experiment takes Seeds, one generator per
 // point. The settings structs Layers (Fig2: Curves, Histograms, Portrait)
 // and Restoration (Fig3: Run) name the model, depth, input, networks and

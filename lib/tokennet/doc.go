@@ -16,6 +16,7 @@
 //	λ_g = (1/L) ln(|g|²/(nd)) (Sec. 4.2)            NumericGradientExponent (tokengeom.LambdaG)
 //	per-layer q/d, p/q curves (Fig. 2)              SimulateLayerGeometry, TokenSqNorms, PairCosines
 //	per-layer histograms of norms, cosines (Fig. 2) SimulateLayerHistograms
+//	the block as a compose.Block (compose.Cowsik)   FromBlock, TransformerConfig.Block
 //
 // The network runs through block.Stack (pre-RMS √d x/|x|, softmax
 // attention, an MLP with ℓ layers of tanh, or of any activation.Func
@@ -24,4 +25,10 @@
 // softmax Jacobian uncentred). TransformerConfig.Workers spreads the
 // Monte Carlo functions over goroutines: the networks are drawn in
 // order from the one rng, so the results do not depend on it.
+//
+// FromBlock runs any compose.Block of the paper's family (pre-RMS,
+// softmax, causal or not, one head, hidden width d, σ_o = σ_w, skips
+// √(1−α²) at the block's depth) and refuses any other with an error
+// wrapping ErrParam naming the block's field; the cross-simulator test
+// runs one block through it and through compose.Simulate.
 package tokennet
