@@ -49,20 +49,13 @@ func BlockCases(d, depth int) []BlockCase {
 }
 
 // ShapedCase is the shaped block of Noci et al. 2023 in compose's terms at
-// width d and depth L, input q0 = d, ρ0 = 0.3: no norm, shaped attention
-// with τ₀, skip √(1−γ²) and branch γ (Thm 4.2); with mlp, also the
-// shaped-ReLU feed-forward sub-block of eq. (4) with c₊ = 0, c₋ = −1
-// (slopes 1 and 1 − 1/√d: activation.LeakyReLU, He-normalised weights
-// σ_w² = 2/(1 + s₋²), σ_o = 1) and the same residual weights (Cor 4.3).
+// width d and depth L, input q0 = d, ρ0 = 0.3: compose.Noci2023 with
+// Tokens tokens, τ₀ and c₋ = −1 (no norm, shaped attention, skip √(1−γ²)
+// and branch γ, Thm 4.2), with mlp also its shaped-ReLU feed-forward
+// sub-block of eq. (4) (slopes 1 and 1 − 1/√d, He-normalised; Cor 4.3).
 func ShapedCase(d, depth int, gamma, tau0 float64, mlp bool) BlockCase {
-	sm := 1 - 1/math.Sqrt(float64(d))
-	r := compose.Residual{Skip: math.Sqrt(1 - gamma*gamma), Branch: gamma}
-	b := compose.Block{N: Tokens, D: d, Depth: depth, Norm: compose.NoNorm, NormKind: compose.LN,
-		Attn:  compose.Attention{Kind: compose.Shaped, Heads: 1, SigmaV2: 1, Tau0: tau0},
-		FF:    compose.FeedForward{Act: activation.LeakyReLU(sm), Layers: 1, Hidden: d, SigmaW: math.Sqrt(2 / (1 + sm*sm)), SigmaOut: 1},
-		ResA:  r,
-		ResM:  r,
-		NoMLP: !mlp}
+	b := compose.Noci2023(Tokens, d, depth, gamma, tau0, -1)
+	b.NoMLP = !mlp
 	name := "shaped-attention"
 	if mlp {
 		name = "shaped-transformer"

@@ -187,3 +187,26 @@ func TestFromBlockMatchesComposeSimulate(t *testing.T) {
 		}
 	}
 }
+
+// compose's width check takes the paper's block as the simulator
+// describes it (Config.Block), without re-describing it: rankexp's Fig. 8
+// network (uniform attention, linear FF, no LN, α = 1 under 1/√L) at
+// n = 10, L = 4 over widths 16, 32, 64, 48 networks each. Lemma 3.2's map
+// is exact for the mean, so each network's deviation from it shrinks as
+// d^{−1/2}: the check's one-sided z of the fitted slope against −1 is
+// below 3 (a false alarm has probability ~1e-3).
+func TestPaperBlockInWidthCheck(t *testing.T) {
+	cfg := Config{N: 10, DV: 16, Layers: 4, Alpha1: 1, Alpha2: 1, DepthScaled: true, Tau: 1, Attention: block.Uniform}
+	b, err := cfg.Block()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wc, err := compose.CheckWidths(b, []int{16, 32, 64}, compose.SimSettings{Nets: 48, Seed: 9, Rho0: 0.2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("slope %.3f ± %.3f, z = %.2f", wc.Slope, wc.SlopeSE, wc.Z)
+	if wc.Z > 3 {
+		t.Errorf("width check of the Fig. 8 block: slope %.3f ± %.3f, z = %.2f against −1", wc.Slope, wc.SlopeSE, wc.Z)
+	}
+}
