@@ -1,10 +1,11 @@
-package tokengeom
+package tokengeom_test
 
 import (
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sigprop/sigprop/lib/tokengeom"
 	"github.com/sigprop/sigprop/lib/tokennet"
 	"gonum.org/v1/gonum/mat"
 )
@@ -12,7 +13,11 @@ import (
 // Monte Carlo cross-checks of the theory against the finite-width random
 // transformer of package tokennet (n = 256, d = 64, σ_A² = 1, ℓ = 2). Every
 // tolerance is a multiple of the standard error measured from the samples
-// themselves (plus, where stated, the O(1/d) finite-width bias).
+// themselves (plus, where stated, the O(1/d) finite-width bias). An
+// external test: tokennet imports compose, which imports tokengeom.
+
+// a8 is the paper's α = 8^{-1/2}.
+var a8 = 1 / math.Sqrt(8)
 
 func meanSE(xs []float64) (m, se float64) {
 	for _, x := range xs {
@@ -56,7 +61,7 @@ func TestOneStepMapMatchesSimulation(t *testing.T) {
 		}
 		mq, sq := meanSE(qs)
 		mp, sp := meanSE(ps)
-		wq, wp := F(NewModel(c.alpha, c.alpha, c.sw), c.q0, c.p0)
+		wq, wp := tokengeom.F(tokengeom.NewModel(c.alpha, c.alpha, c.sw), c.q0, c.p0)
 		if math.Abs(mq-wq) > 5*sq+0.005*wq || math.Abs(mp-wp) > 5*sp+0.005*wq {
 			t.Errorf("case %d: simulated (q′,p′) = (%.3f±%.3f, %.3f±%.3f), theory F = (%.3f, %.3f)", ci, mq, sq, mp, sp, wq, wp)
 		}
@@ -72,8 +77,8 @@ func TestLambdaANumericMatchesOneStepTheory(t *testing.T) {
 		{2.5, 0.40399}, // chaotic
 	}
 	for ci, c := range cases {
-		m := NewModel(a8, a8, c.sw)
-		th := LambdaAOneStep(m, 64, 0.99*64)
+		m := tokengeom.NewModel(a8, a8, c.sw)
+		th := tokengeom.LambdaAOneStep(m, 64, 0.99*64)
 		if math.Abs(th-c.oneStep) > 1e-5 {
 			t.Errorf("σ_w=%v: one-step theory %v, want %v", c.sw, th, c.oneStep)
 		}
@@ -85,8 +90,8 @@ func TestLambdaANumericMatchesOneStepTheory(t *testing.T) {
 		if math.Abs(est.Mean-th) > 4*est.SE {
 			t.Errorf("σ_w=%v: numerical λ_a = %.4f ± %.4f, one-step theory %.4f", c.sw, est.Mean, est.SE, th)
 		}
-		if math.Signbit(est.Mean) != math.Signbit(LambdaA(m)) {
-			t.Errorf("σ_w=%v: numerical λ_a %v and theory %v are in different phases", c.sw, est.Mean, LambdaA(m))
+		if math.Signbit(est.Mean) != math.Signbit(tokengeom.LambdaA(m)) {
+			t.Errorf("σ_w=%v: numerical λ_a %v and theory %v are in different phases", c.sw, est.Mean, tokengeom.LambdaA(m))
 		}
 	}
 }
@@ -106,8 +111,8 @@ func TestLambdaGNumericSupportsCorrected(t *testing.T) {
 		{0.6, 0.6, 1.75}, // lib/sources/cowsik2024.md: num +0.011±0.028, corrected +0.032, paper −0.497
 	}
 	for ci, c := range cases {
-		m := NewModel(c.aA, c.aM, c.sw)
-		qs, _ := QStar(m)
+		m := tokengeom.NewModel(c.aA, c.aM, c.sw)
+		qs, _ := tokengeom.QStar(m)
 		cfg := tokennet.PaperTransformer(c.aA, c.sw)
 		cfg.AlphaM = c.aM
 		rng := rand.New(rand.NewPCG(13, uint64(ci)))
@@ -115,7 +120,7 @@ func TestLambdaGNumericSupportsCorrected(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		corr, paper := LambdaG(m, 16, Corrected), LambdaG(m, 16, Paper)
+		corr, paper := tokengeom.LambdaG(m, 16, tokengeom.Corrected), tokengeom.LambdaG(m, 16, tokengeom.Paper)
 		tol := 4*est.SE + 0.02
 		if math.Abs(est.Mean-corr) > tol {
 			t.Errorf("%v: numerical λ_g = %.4f ± %.4f, corrected theory %.4f (tol %.4f)", c, est.Mean, est.SE, corr, tol)
