@@ -399,9 +399,14 @@ func (nt *Net) Backward(r mat.Matrix) (Grads, *mat.Dense) {
 	return nt.grads, nt.g
 }
 
+// rbSq is ‖m‖_F², row by row in dense's four-lane sums.
 func rbSq(m *mat.Dense) float64 {
-	f := mat.Norm(m, 2)
-	return f * f
+	raw := m.RawMatrix()
+	var s float64
+	for i := 0; i < raw.Rows; i++ {
+		s += dense.SumSq(raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols])
+	}
+	return s
 }
 
 // rbFFBack: given g = ∂𝓛/∂X' and X' ∋ α FF(U), writes ∂𝓛/∂U (through FF
