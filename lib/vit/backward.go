@@ -98,8 +98,12 @@ func normBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
 	for i := range inv {
 		gy := dy.Data[i*dy.Stride : i*dy.Stride+d]
 		yy := y.Data[i*y.Stride : i*y.Stride+d]
+		var s float64
+		for j, v := range gy {
+			s += v * yy[j]
+		}
 		f := sqd * inv[i]
-		s := dense.Dot(gy, yy) / fd
+		s /= fd
 		out := dx.Data[i*dx.Stride : i*dx.Stride+d]
 		for j, v := range gy {
 			out[j] += f * (v - s*yy[j])
@@ -218,7 +222,10 @@ func (m *Model) blockBackwardRows(l, w, r0, r1 int) {
 		for i := 0; i < n; i++ {
 			ar := ab.Data[i*ab.Stride : i*ab.Stride+n]
 			gr := dS.Data[i*dS.Stride : i*dS.Stride+n]
-			s := dense.Dot(ar, gr)
+			var s float64
+			for j, v := range ar {
+				s += v * gr[j]
+			}
 			for j, v := range ar {
 				gr[j] = is * v * (gr[j] - s)
 			}

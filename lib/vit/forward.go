@@ -146,7 +146,10 @@ func normRows(y, x blas64.General, inv []float64, sqd float64, r0 int) error {
 	d := x.Cols
 	for i := range inv {
 		row := x.Data[i*x.Stride : i*x.Stride+d]
-		s := dense.SumSq(row)
+		var s float64
+		for _, v := range row {
+			s += v * v
+		}
 		if !(s > 0) || math.IsInf(s, 0) {
 			return fmt.Errorf("%w: token row %d has squared norm %v", ErrNonFinite, r0+i, s)
 		}
