@@ -16,6 +16,7 @@ import (
 	"github.com/sigprop/sigprop/internal/sweeprun/jacdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/murraydata"
 	"github.com/sigprop/sigprop/internal/sweeprun/nocidata"
+	"github.com/sigprop/sigprop/internal/sweeprun/probedata"
 	"github.com/sigprop/sigprop/internal/sweeprun/reversedata"
 	"github.com/sigprop/sigprop/lib/sweep"
 )
@@ -103,6 +104,11 @@ func Generators() []Generator {
 					log = func(s string) { fmt.Fprintln(o.Log, s) }
 				}
 				return nocidata.Compute(o.Subset, o.Only, o.Workers, log)
+			}},
+		{Name: "noci-probe", Workers: 2, Len: probedata.Len, File: "probe.json", Indent: " ",
+			About: "the probed ViT training run of the Noci et al. 2022 Fig. 6 analogue (gradient norms and Adam's effective learning rates per block), notebook 06",
+			Compute: func(o GenerateOptions) (any, any, error) {
+				return probedata.Compute(o.Subset, o.Only, o.Workers)
 			}},
 		{Name: "noci-reverse", Workers: 1, Len: reversedata.Len, File: "runs.json", Indent: " ",
 			About: "seeded runs on Noci et al. 2022's sequence-reversal task (Fig. 6; Fig. 15 and ReZero analogues), notebook 06",

@@ -131,11 +131,24 @@ func fitClipped(a, g, y []float64, ceil float64) (wa, wg, b float64) {
 		for p, i := range ord {
 			zs[p], ys[p] = z[i], y[i]
 		}
+		// score keeps (s, b1) if its sum of squares is below the best so
+		// far. A partial sum of squares never falls as terms are added
+		// (adding a non-negative number rounds to no less), so once it
+		// reaches the best the candidate cannot win and the rest of its
+		// sum is skipped: the same candidates win as with every sum
+		// completed, with the same bits (TestFitClippedPruningExact).
 		score := func(s, b1 float64) {
 			var sse float64
 			for p := range n {
-				r := ys[p] - math.Min(ceil, s*zs[p]+b1)
+				v := s*zs[p] + b1
+				if v > ceil { // min(C, v), as math.Min for every v (C is finite)
+					v = ceil
+				}
+				r := ys[p] - v
 				sse += r * r
+				if sse >= best {
+					return
+				}
 			}
 			if sse < best {
 				best, wa, wg, b = sse, s*c, s*sn, b1

@@ -24,7 +24,11 @@
 // sizes and seed; NociSettings.Split is the split of stored Noci runs).
 // InitGradSettings (NociInitGrads) names the blocks, depth, batch and
 // seed of the gradient norms at initialisation of the Noci et al. 2023
-// Fig. 2 analogue.
+// Fig. 2 analogue. TrainProbe records the per-block gradient norms and
+// Adam's effective learning rates of the Noci et al. 2022 Fig. 6 analogue
+// during training; ProbeSettings names such a run, ProbeRecord stores it
+// (ReadProbe reads it back through an fs.FS) and StoredOrTrain returns the
+// stored run at its settings and trains at any others.
 //
 // # The trainability fit
 //
