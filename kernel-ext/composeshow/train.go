@@ -32,8 +32,8 @@ func Training(id string, ph *compose.Phase, r *trainsweep.PhaseTraining) show.Vi
 	b := r.Points[0].Block
 	pr := map[string]float64{"n": float64(b.N), "d": float64(b.D), "depth": float64(b.Depth), "steps": float64(s.Steps),
 		"batch": float64(s.Batch), "seeds": float64(len(s.Seeds)), "train_images": float64(s.Split.Train), "test_images": float64(s.Split.Test)}
-	what := fmt.Sprintf("%s on Fashion-MNIST (committed subset; %d training, %d test images), n = %d, d = %d, L = %d; Adam (lr 3e-4), batch %d; mean ± SE over %d seeds %v",
-		b.Summary(), s.Split.Train, s.Split.Test, b.N, b.D, b.Depth, s.Batch, len(s.Seeds), s.Seeds)
+	what := fmt.Sprintf("%s with %s and %s set at each point, on Fashion-MNIST (committed subset; %d training, %d test images), n = %d, d = %d, L = %d; Adam (lr 3e-4), batch %d; mean ± SE over %d seeds %v",
+		s.Block.Summary(), s.XKey, s.YKey, s.Split.Train, s.Split.Test, b.N, b.D, b.Depth, s.Batch, len(s.Seeds), s.Seeds)
 	curves := func(suffix, ylabel, title string, get func(p trainsweep.PhaseTrainPoint) trainsweep.Curve) show.Figure {
 		f := show.Figure{ID: id + suffix, XLabel: "Adam step", YLabel: ylabel, Caption: title + ": " + what + ".", Params: pr, Seed: show.Seed(s.Seeds[0])}
 		for _, p := range r.Points {

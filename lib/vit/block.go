@@ -15,6 +15,15 @@ type ImageTask struct {
 	Rows, Cols, Patch, Classes int
 }
 
+// Tokens returns n = 1 + (Rows/Patch)(Cols/Patch), the token count of a
+// block on the task (Config.Tokens); it panics if Patch < 1.
+func (t ImageTask) Tokens() int {
+	if t.Patch < 1 {
+		panic("vit: ImageTask.Tokens with Patch < 1")
+	}
+	return 1 + (t.Rows/t.Patch)*(t.Cols/t.Patch)
+}
+
 // PaperTask is the task of PaperConfig: 28×28 Fashion-MNIST images in 7×7
 // patches (n = 17 tokens), 10 classes.
 func PaperTask() ImageTask { return ImageTask{Rows: 28, Cols: 28, Patch: 7, Classes: 10} }

@@ -18,6 +18,9 @@ func TestFromBlockPaper(t *testing.T) {
 	for _, a := range []float64{0, 0.1, 0.3, 0.6, 0.77, 0.9, 1} {
 		for _, s := range []float64{0.5, 1.5, 3.5} {
 			b := compose.Cowsik(17, 64, 16, a, a, s, 1, 2, activation.Tanh())
+			if PaperTask().Tokens() != 17 {
+				t.Fatalf("PaperTask has %d tokens, want 17 (16 patches of 7×7 and the class token)", PaperTask().Tokens())
+			}
 			got, err := FromBlock(b, PaperTask())
 			if err != nil {
 				t.Fatalf("α = %g, σ_w = %g: %v", a, s, err)
