@@ -214,7 +214,7 @@ var cheapRuns = []cheapRun{
 	{Notebook: "06-trainability", Params: []string{"LiveSteps=10", "LiveTrainImages=300", "ProbeSteps=30", "ProbeDepth=4", "GradImages=8", "GradDepth=4"},
 		Figures: each(map[string]float64{}, "noci-adam-effective-lr", "noci23-fig2-value-grads", "noci23-fig2-query-grads")},
 	{Notebook: "07-compose", Params: []string{"Tokens=8", "Depth=6", "WidthSmall=16", "WidthMid=32", "WidthLarge=64", "Nets=6", "LimitNets=6", "PhasePoints=8",
-		"TrainDepth=2", "TrainSteps=20", "TrainEvery=10", "TrainSeeds=2", "TrainImages=300", "TestImages=100"},
+		"TrainDepth=2", "TrainSteps=20", "TrainEvery=10", "TrainSeeds=2", "TrainImages=300", "TestImages=100", "TrainPhasePoints=6"},
 		Figures: merge(each(map[string]float64{"n": 8, "depth": 6, "networks": 6}, "pre-ln-tanh", "pre-ln-tanh-q", "post-ln-gelu", "post-ln-gelu-q"),
 			each(map[string]float64{"n": 8, "depth": 6, "networks": 6}, "pre-ln-tanh-widths", "post-ln-gelu-widths"),
 			each(map[string]float64{"n": 17, "depth": 2, "steps": 20, "seeds": 2, "train_images": 300, "test_images": 100},
