@@ -130,7 +130,10 @@ func Table(id string, rows []Row) show.View {
 // Phase shows figure id: λ_a over the plane of the phase diagram as a
 // heat map, with the λ_a = 0 contour (edge of chaos) as points where the
 // sign changes along each row.
-func Phase(id string, ph *compose.Phase) show.View {
+func Phase(id string, ph *compose.Phase) show.View { return show.View{show.Fig(phaseFigure(id, ph))} }
+
+// phaseFigure is Phase's figure.
+func phaseFigure(id string, ph *compose.Phase) show.Figure {
 	want(ph != nil && len(ph.Z) == len(ph.X)*len(ph.Y), "Phase: an incomplete phase diagram")
 	var ex, ey []float64
 	for iy, y := range ph.Y {
@@ -148,7 +151,7 @@ func Phase(id string, ph *compose.Phase) show.View {
 	if len(ex) > 0 {
 		fig.Series = []show.Series{{Name: "λ_a = 0", X: ex, Y: ey, Style: show.Points}}
 	}
-	return show.View{show.Fig(fig)}
+	return fig
 }
 
 // bonferroniT bounds P(max of k |t_dof| > tol) by k·P(|t_dof| > tol).

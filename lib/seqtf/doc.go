@@ -43,7 +43,10 @@
 //	SolveStep
 //	InitGradNorms, Trend           ‖∇W^Q_ℓ‖, ‖∇W^V_ℓ‖ at initialisation and their
 //	                               change over depth (Noci et al. 2023, Fig. 2)
-//	CodeVariants                   its shaped, Pre-LN and Post-LN causal blockss
+//	CodeVariants                   its shaped, Pre-LN and Post-LN causal blocks
+//	FromBlock                      a compose.Block as an encoder (what it runs and what it
+//	                               refuses, with ErrParam naming the field: its doc);
+//	                               Fig. 2's Pre-LN and Post-LN blocks composed are CodeVariants'
 //
 // Unstated in the paper and chosen here (and recorded with the stored
 // runs): the feed-forward width (4d = 64), the batch (64 fresh sequences a

@@ -40,4 +40,16 @@
 // ln C ceiling of uniform guessing, or diverged, counts as saturated), by
 // an exact search over the sectors where each point's branch of the max is
 // fixed (FitMax), and reports R² and the leave-one-out RMSE.
+//
+// # Any composed block
+//
+// PhaseTrainSettings asks the same question of a block composed in
+// lib/compose that no paper trained: the block at a few points of its
+// phase plane (compose.SetNumeric's keys), run through vit.FromBlock on
+// the image task, its λ_a and λ_g at initialisation from compose
+// (Block.LambdaA, LambdaG), trained from several seeds with the test set
+// evaluated along the way; the curves and final values are means ± SE
+// over the seeds (the seed, one network and one batch order, is the
+// sample unit), and PhaseTraining.Gap is the paired difference of two
+// points' final test losses.
 package trainsweep

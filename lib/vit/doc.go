@@ -8,6 +8,10 @@
 // every parameter (Model.LossGrad, checked against finite differences and
 // PyTorch), cross-entropy, Adam and SGD as in PyTorch, and Train.
 //
+// FromBlock runs a block composed in lib/compose on the image task
+// (ImageTask) where vit has its fields, and refuses the others with an
+// error naming them; compose.Cowsik at the paper's sizes is PaperConfig.
+//
 // Config's variant fields (all off at their zero values: the paper's block
 // bit for bit) give the comparisons of Noci et al. 2022 (residual scaling,
 // τ, no norm) and of the shaped Transformer of Noci et al. 2023 (shaped
