@@ -30,22 +30,37 @@ type Interval struct{ Lo, Hi float64 }
 // ε = 1e-10 with ε = 1e-12 separates the two for distances ≫ 1e-10 from an
 // edge. The top of the Continuation (Scale, Steps) is taken from c.
 func insideSupport(s Spectrum, l float64, c freeprob.Continuation) (bool, error) {
+	in, err := insideSupportAt(s, []float64{l}, c)
+	if err != nil {
+		return false, err
+	}
+	return in[0], nil
+}
+
+// insideSupportAt is insideSupport at each point of ls, the densities of
+// all points in one call at each ε (so over c.Workers goroutines: each
+// point's value does not depend on the others or on the workers).
+func insideSupportAt(s Spectrum, ls []float64, c freeprob.Continuation) ([]bool, error) {
 	c1, c2 := c, c
 	c1.Eps, c2.Eps = 1e-10, 1e-12
-	r1, err := s.Density([]float64{l}, c1)
+	r1, err := s.Density(ls, c1)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	r2, err := s.Density([]float64{l}, c2)
+	r2, err := s.Density(ls, c2)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	return r2[0] > 1e-13 && r2[0] > 0.1*r1[0], nil
+	in := make([]bool, len(ls))
+	for i := range in {
+		in[i] = r2[i] > 1e-13 && r2[i] > 0.1*r1[i]
+	}
+	return in, nil
 }
 
 // Support returns the intervals carrying the continuous part: a geometric
-// scan over [1e-6, 1e4]·max(1, m₂/m₁) (ratio 1.1) classifies points as
-// inside or outside the support, and each change is refined by bisection
+// scan over [1e-6, 1e4]·max(1, m₂/m₁) (ratio 1.1, its points on c.Workers
+// goroutines) classifies points as inside or outside the support, and each change is refined by bisection
 // to 1e-10 relative. An interval reaching the bottom of the scan starts at
 // 0. Returns an error if the density is still positive at the top.
 func Support(s Spectrum, c freeprob.Continuation) ([]Interval, error) {
@@ -55,13 +70,9 @@ func Support(s Spectrum, c freeprob.Continuation) ([]Interval, error) {
 	for l := 1e-6 * sc; l <= 1e4*sc; l *= 1.1 {
 		grid = append(grid, l)
 	}
-	in := make([]bool, len(grid))
-	for i, l := range grid {
-		v, err := insideSupport(s, l, c)
-		if err != nil {
-			return nil, err
-		}
-		in[i] = v
+	in, err := insideSupportAt(s, grid, c)
+	if err != nil {
+		return nil, err
 	}
 	if in[len(in)-1] {
 		return nil, fmt.Errorf("jacspectrum: density still positive at λ=%g", grid[len(grid)-1])
