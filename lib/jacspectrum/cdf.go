@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/internal/param"
 )
@@ -60,9 +61,11 @@ func insideSupportAt(s Spectrum, ls []float64, c freeprob.Continuation) ([]bool,
 
 // Support returns the intervals carrying the continuous part: a geometric
 // scan over [1e-6, 1e4]·max(1, m₂/m₁) (ratio 1.1, its points on c.Workers
-// goroutines) classifies points as inside or outside the support, and each change is refined by bisection
-// to 1e-10 relative. An interval reaching the bottom of the scan starts at
-// 0. Returns an error if the density is still positive at the top.
+// goroutines) classifies points as inside or outside the support, and each
+// change is refined by bisection to 1e-10 relative (the changes on
+// c.Workers goroutines; neither depends on the workers). An interval
+// reaching the bottom of the scan starts at 0. Returns an error if the
+// density is still positive at the top.
 func Support(s Spectrum, c freeprob.Continuation) ([]Interval, error) {
 	mo := s.Moments()
 	sc := math.Max(1, mo.M2/mo.M1)
@@ -80,7 +83,7 @@ func Support(s Spectrum, c freeprob.Continuation) ([]Interval, error) {
 	// Refinement stops at 1e-10 relative, or earlier if the solver cannot
 	// follow the root that close to an inverse-square-root edge (|m| ~
 	// 1/√δ); the edge is then known to the last bracket.
-	refine := func(a, b float64, aIn bool) (float64, error) {
+	refine := func(a, b float64, aIn bool) float64 {
 		for i := 0; i < 60 && b-a > 1e-10*b; i++ {
 			mid := (a + b) / 2
 			v, err := insideSupport(s, mid, c)
@@ -93,27 +96,33 @@ func Support(s Spectrum, c freeprob.Continuation) ([]Interval, error) {
 				b = mid
 			}
 		}
-		return (a + b) / 2, nil
+		return (a + b) / 2
 	}
+	// The edges are independent bisections: refined over c.Workers
+	// goroutines, then assembled in order.
+	var at []int // the scan's changes: grid[i-1] and grid[i] classified apart
+	for i := 1; i < len(grid); i++ {
+		if in[i] != in[i-1] {
+			at = append(at, i)
+		}
+	}
+	edges := make([]float64, len(at))
+	empirical.Each(len(at), c.Workers, func(j int) {
+		i := at[j]
+		edges[j] = refine(grid[i-1], grid[i], in[i-1])
+	})
 	var out []Interval
 	var cur *Interval
 	if in[0] {
 		out = append(out, Interval{Lo: 0})
 		cur = &out[0]
 	}
-	for i := 1; i < len(grid); i++ {
-		if in[i] == in[i-1] {
-			continue
-		}
-		e, err := refine(grid[i-1], grid[i], in[i-1])
-		if err != nil {
-			return nil, err
-		}
+	for j, i := range at {
 		if in[i] {
-			out = append(out, Interval{Lo: e})
+			out = append(out, Interval{Lo: edges[j]})
 			cur = &out[len(out)-1]
 		} else {
-			cur.Hi = e
+			cur.Hi = edges[j]
 		}
 	}
 	return out, nil
