@@ -37,10 +37,6 @@ type shWork struct {
 	// g holds the n·m normals of an MLP sub-block, drawn before its
 	// features are formed (the order the features would draw them).
 	g []float64
-	// src, if not nil, is the source of the rng passed with this work: its
-	// normals are drawn directly (pcgSource.normal), the same values as
-	// rng.NormFloat64 gives.
-	src *pcgSource
 }
 
 func newShWork(m int) *shWork {
@@ -268,20 +264,13 @@ func (c Config) shMLPStep(v []float64, w *shWork, rng *rand.Rand) {
 	shWishartGram(v, w.r, m, c.Width-m, c.Gamma*c.Gamma*he/n, w, rng)
 }
 
-// normals returns k standard normals drawn in order from rng (from w.src
-// directly when it is rng's source), in w.g.
+// normals returns k standard normals drawn in order from rng, in w.g.
 func (w *shWork) normals(k int, rng *rand.Rand) []float64 {
 	if cap(w.g) < k {
 		w.g = make([]float64, k)
 	}
 	g := w.g[:k]
-	if w.src != nil {
-		for i := range g {
-			g[i] = w.src.normal()
-		}
-	} else {
-		shNormal(g, rng)
-	}
+	shNormal(g, rng)
 	return g
 }
 
@@ -450,12 +439,6 @@ func netSeeds(seed uint64, i int) (hi, lo uint64) {
 	return b, empirical.SplitMix64(b ^ a ^ 0x9b05688c2b3e6c1f)
 }
 
-// netSource is NetRand(seed, i)'s source as a pcgSource: rand.New of it
-// draws NetRand(seed, i)'s stream.
-func netSource(seed uint64, i int) *pcgSource {
-	hi, lo := netSeeds(seed, i)
-	return &pcgSource{hi: hi, lo: lo}
-}
 
 func shCheckV0(V0 mat.Matrix) ([]float64, int, error) {
 	m, k := V0.Dims()
@@ -516,9 +499,7 @@ func Simulate(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*Run
 	per := make([]float64, 3*(d+1)*nets) // per-net stats, summed in net order
 	res := &Run{M: m, Nets: nets, Depth: d, Config: c, V0: v0, Seed: seed, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
 	empirical.Pool(nets, workers, func() *shWork { return newShWork(m) }, func(w *shWork, i int) {
-		src := netSource(seed, i)
-		rng := rand.New(src) // NetRand(seed, i)'s stream
-		w.src = src
+		rng := NetRand(seed, i)
 		v := res.Final[i*mm : (i+1)*mm]
 		copy(v, v0)
 		res.StopLayer[i] = -1
