@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/internal/param"
 )
@@ -30,24 +31,41 @@ type Interval struct{ Lo, Hi float64 }
 // ε = 1e-10 with ε = 1e-12 separates the two for distances ≫ 1e-10 from an
 // edge. The top of the Continuation (Scale, Steps) is taken from c.
 func insideSupport(s Spectrum, l float64, c freeprob.Continuation) (bool, error) {
+	in, err := insideSupportAt(s, []float64{l}, c)
+	if err != nil {
+		return false, err
+	}
+	return in[0], nil
+}
+
+// insideSupportAt is insideSupport at each point of ls, the densities of
+// all points in one call at each ε (so over c.Workers goroutines: each
+// point's value does not depend on the others or on the workers).
+func insideSupportAt(s Spectrum, ls []float64, c freeprob.Continuation) ([]bool, error) {
 	c1, c2 := c, c
 	c1.Eps, c2.Eps = 1e-10, 1e-12
-	r1, err := s.Density([]float64{l}, c1)
+	r1, err := s.Density(ls, c1)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	r2, err := s.Density([]float64{l}, c2)
+	r2, err := s.Density(ls, c2)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	return r2[0] > 1e-13 && r2[0] > 0.1*r1[0], nil
+	in := make([]bool, len(ls))
+	for i := range in {
+		in[i] = r2[i] > 1e-13 && r2[i] > 0.1*r1[i]
+	}
+	return in, nil
 }
 
 // Support returns the intervals carrying the continuous part: a geometric
-// scan over [1e-6, 1e4]·max(1, m₂/m₁) (ratio 1.1) classifies points as
-// inside or outside the support, and each change is refined by bisection
-// to 1e-10 relative. An interval reaching the bottom of the scan starts at
-// 0. Returns an error if the density is still positive at the top.
+// scan over [1e-6, 1e4]·max(1, m₂/m₁) (ratio 1.1, its points on c.Workers
+// goroutines) classifies points as inside or outside the support, and each
+// change is refined by bisection to 1e-10 relative (the changes on
+// c.Workers goroutines; neither depends on the workers). An interval
+// reaching the bottom of the scan starts at 0. Returns an error if the
+// density is still positive at the top.
 func Support(s Spectrum, c freeprob.Continuation) ([]Interval, error) {
 	mo := s.Moments()
 	sc := math.Max(1, mo.M2/mo.M1)
@@ -55,13 +73,9 @@ func Support(s Spectrum, c freeprob.Continuation) ([]Interval, error) {
 	for l := 1e-6 * sc; l <= 1e4*sc; l *= 1.1 {
 		grid = append(grid, l)
 	}
-	in := make([]bool, len(grid))
-	for i, l := range grid {
-		v, err := insideSupport(s, l, c)
-		if err != nil {
-			return nil, err
-		}
-		in[i] = v
+	in, err := insideSupportAt(s, grid, c)
+	if err != nil {
+		return nil, err
 	}
 	if in[len(in)-1] {
 		return nil, fmt.Errorf("jacspectrum: density still positive at λ=%g", grid[len(grid)-1])
@@ -69,7 +83,7 @@ func Support(s Spectrum, c freeprob.Continuation) ([]Interval, error) {
 	// Refinement stops at 1e-10 relative, or earlier if the solver cannot
 	// follow the root that close to an inverse-square-root edge (|m| ~
 	// 1/√δ); the edge is then known to the last bracket.
-	refine := func(a, b float64, aIn bool) (float64, error) {
+	refine := func(a, b float64, aIn bool) float64 {
 		for i := 0; i < 60 && b-a > 1e-10*b; i++ {
 			mid := (a + b) / 2
 			v, err := insideSupport(s, mid, c)
@@ -82,27 +96,33 @@ func Support(s Spectrum, c freeprob.Continuation) ([]Interval, error) {
 				b = mid
 			}
 		}
-		return (a + b) / 2, nil
+		return (a + b) / 2
 	}
+	// The edges are independent bisections: refined over c.Workers
+	// goroutines, then assembled in order.
+	var at []int // the scan's changes: grid[i-1] and grid[i] classified apart
+	for i := 1; i < len(grid); i++ {
+		if in[i] != in[i-1] {
+			at = append(at, i)
+		}
+	}
+	edges := make([]float64, len(at))
+	empirical.Each(len(at), c.Workers, func(j int) {
+		i := at[j]
+		edges[j] = refine(grid[i-1], grid[i], in[i-1])
+	})
 	var out []Interval
 	var cur *Interval
 	if in[0] {
 		out = append(out, Interval{Lo: 0})
 		cur = &out[0]
 	}
-	for i := 1; i < len(grid); i++ {
-		if in[i] == in[i-1] {
-			continue
-		}
-		e, err := refine(grid[i-1], grid[i], in[i-1])
-		if err != nil {
-			return nil, err
-		}
+	for j, i := range at {
 		if in[i] {
-			out = append(out, Interval{Lo: e})
+			out = append(out, Interval{Lo: edges[j]})
 			cur = &out[len(out)-1]
 		} else {
-			cur.Hi = e
+			cur.Hi = edges[j]
 		}
 	}
 	return out, nil

@@ -34,6 +34,9 @@ type shWork struct {
 	g1, bw, mq, z, k, r, h []float64
 	sq                     []float64
 	v                      []float64
+	// g holds the n·m normals of an MLP sub-block, drawn before its
+	// features are formed (the order the features would draw them).
+	g []float64
 }
 
 func newShWork(m int) *shWork {
@@ -236,32 +239,11 @@ func (c Config) shMLPStep(v []float64, w *shWork, rng *rand.Rand) {
 	m, n := w.m, float64(c.Width)
 	c.shBranchInput(w, v)
 	sp, sm, he := c.shActivation()
-	for i := range w.k {
-		w.k[i] = 0
-	}
-	for f := 0; f < c.Width; f++ {
-		shNormal(w.sq, rng)
-		for i := 0; i < m; i++ {
-			x := 0.0
-			for k := 0; k <= i; k++ { // L_b is lower triangular (or full after eigen: see below)
-				x += w.lb[i*m+k] * w.sq[k]
-			}
-			for k := i + 1; k < m; k++ {
-				x += w.lb[i*m+k] * w.sq[k]
-			}
-			w.h[i] = ReLU(x, sp, sm)
-		}
-		for i := 0; i < m; i++ {
-			for j := i; j < m; j++ {
-				w.k[i*m+j] += w.h[i] * w.h[j]
-			}
-		}
-	}
-	for i := 0; i < m; i++ {
-		for j := i; j < m; j++ {
-			w.k[i*m+j] /= n
-			w.k[j*m+i] = w.k[i*m+j]
-		}
+	g := w.normals(c.Width*m, rng)
+	if m == 2 {
+		shMLPKernel2(w.k, w.lb, g, sp, sm, n)
+	} else {
+		shMLPKernel(w.k, w.h, w.lb, g, m, sp, sm, n)
 	}
 	if !shFactor(w.r, w.k, m) {
 		for i := range v[:m*m] {
@@ -280,6 +262,73 @@ func (c Config) shMLPStep(v []float64, w *shWork, rng *rand.Rand) {
 	}
 	shGramAdd(v, w.f, m, 1/n)
 	shWishartGram(v, w.r, m, c.Width-m, c.Gamma*c.Gamma*he/n, w, rng)
+}
+
+// normals returns k standard normals drawn in order from rng, in w.g.
+func (w *shWork) normals(k int, rng *rand.Rand) []float64 {
+	if cap(w.g) < k {
+		w.g = make([]float64, k)
+	}
+	g := w.g[:k]
+	shNormal(g, rng)
+	return g
+}
+
+// shMLPKernel sets k = σ_s(L_b G)σ_s(L_b G)ᵀ/n (h: m scratch floats) for
+// the m×m L_b = lb and G of the m normals of each of the n = len(g)/m features in turn (feature f
+// at g[f·m:]); the sums run over the features in order. shMLPKernel2 is
+// the same for m = 2 with the same operations in the same order (the sums
+// in registers instead of k), so the same bits (TestMLPKernel2Bits).
+func shMLPKernel(k, h, lb, g []float64, m int, sp, sm, n float64) {
+	for i := range k[:m*m] {
+		k[i] = 0
+	}
+	for f := 0; f+m <= len(g); f += m {
+		sq := g[f : f+m]
+		for i := 0; i < m; i++ {
+			x := 0.0
+			for kk := 0; kk < m; kk++ { // L_b is lower triangular, or full after eigen
+				x += lb[i*m+kk] * sq[kk]
+			}
+			h[i] = ReLU(x, sp, sm)
+		}
+		for i := 0; i < m; i++ {
+			for j := i; j < m; j++ {
+				k[i*m+j] += h[i] * h[j]
+			}
+		}
+	}
+	for i := 0; i < m; i++ {
+		for j := i; j < m; j++ {
+			k[i*m+j] /= n
+			k[j*m+i] = k[i*m+j]
+		}
+	}
+}
+
+// Its ReLU picks the slope by x's sign bit instead of a branch that fails
+// to predict half the time: the same slope as ReLU's x ≥ 0 for every x the
+// sums give, as x = (0 + a) + b is never −0 in round-to-nearest (and a NaN
+// x gives NaN with either slope).
+func shMLPKernel2(k, lb, g []float64, sp, sm, n float64) {
+	l00, l01, l10, l11 := lb[0], lb[1], lb[2], lb[3]
+	slope := [2]float64{sp, sm}
+	var k00, k01, k11 float64
+	for f := 0; f+2 <= len(g); f += 2 {
+		g0, g1 := g[f], g[f+1]
+		x0 := 0.0
+		x0 += l00 * g0
+		x0 += l01 * g1
+		x1 := 0.0
+		x1 += l10 * g0
+		x1 += l11 * g1
+		h0, h1 := slope[math.Float64bits(x0)>>63]*x0, slope[math.Float64bits(x1)>>63]*x1
+		k00 += h0 * h0
+		k01 += h0 * h1
+		k11 += h1 * h1
+	}
+	k00, k01, k11 = k00/n, k01/n, k11/n
+	k[0], k[1], k[2], k[3] = k00, k01, k01, k11
 }
 
 // shLayer advances v by one layer; false if the network stopped (v is then
@@ -380,10 +429,16 @@ func (r *Run) NumStopped() int {
 func NetRand(seed uint64, i int) *rand.Rand {
 	// Both PCG words depend on both seed and i (the low word of a 128-bit
 	// LCG evolves on its own, so it must not be shared across runs).
+	return rand.New(rand.NewPCG(netSeeds(seed, i)))
+}
+
+// netSeeds are the two PCG words of network i's generator (NetRand).
+func netSeeds(seed uint64, i int) (hi, lo uint64) {
 	a := empirical.SplitMix64(seed ^ 0x3c6ef372fe94f82b)
 	b := empirical.SplitMix64(a ^ empirical.SplitMix64(uint64(i)+0x1f83d9abfb41bd6b))
-	return rand.New(rand.NewPCG(b, empirical.SplitMix64(b^a^0x9b05688c2b3e6c1f)))
+	return b, empirical.SplitMix64(b ^ a ^ 0x9b05688c2b3e6c1f)
 }
+
 
 func shCheckV0(V0 mat.Matrix) ([]float64, int, error) {
 	m, k := V0.Dims()
