@@ -439,7 +439,6 @@ func netSeeds(seed uint64, i int) (hi, lo uint64) {
 	return b, empirical.SplitMix64(b ^ a ^ 0x9b05688c2b3e6c1f)
 }
 
-
 func shCheckV0(V0 mat.Matrix) ([]float64, int, error) {
 	m, k := V0.Dims()
 	if m != k || m < 2 {
