@@ -37,8 +37,8 @@ func Propagation(runs []rankexp.Depth) show.View {
 		rho = append(rho, show.ByLayer("ρ^ℓ theory, "+name, r.Rho, nil, show.Line),
 			show.ByLayer("ρ̂ (ratio of means), "+name, p.Rho, p.RhoSE, show.Points), show.ByLayer("mean cosine, "+name, p.MeanCos, nil, show.Points))
 		norm = append(norm, show.ByLayer("Lemma 3.3, "+name, r.SqNorm, nil, show.Line), show.ByLayer("MC mean, "+name, p.SqNorm, p.SqNormSE, show.Points))
-		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig8-rho-maxz-" + name, Kind: show.Claim, Tol: 5, Figure: "fig8-rho", Paper: PaperLemmas, Basis: fmt.Sprintf("SE (delta method) from %d draws", draws)}, p.Rho, p.RhoSE, r.Rho)),
-			show.Agree(show.MaxZ(show.Agreement{Name: "fig8-norm-maxz-" + name, Kind: show.Claim, Tol: 5, Figure: "fig8-norm", Paper: PaperLemmas,
+		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig8-rho-maxz-" + name, Kind: show.Claim, Tol: 5, Figure: "fig8-rho", Paper: papers.Noci2022Lemmas.Text, Basis: fmt.Sprintf("SE (delta method) from %d draws", draws)}, p.Rho, p.RhoSE, r.Rho)),
+			show.Agree(show.MaxZ(show.Agreement{Name: "fig8-norm-maxz-" + name, Kind: show.Claim, Tol: 5, Figure: "fig8-norm", Paper: papers.Noci2022Lemmas.Text,
 				Basis: fmt.Sprintf("SE from %d draws; heavy tails at depth make the SE itself noisy (lib/sources/noci2022.md#erratum-12)", draws)}, p.SqNorm, p.SqNormSE, r.SqNorm)))
 	}
 	params := map[string]float64{"n": float64(n), "d": float64(d), "L": float64(L), "draws": float64(draws)}
@@ -95,7 +95,7 @@ const Fig4Z = 4
 // fig4-last showed the same runs' max |z|). Placements sets
 // Declared.DataSeeds from the run it reads.
 var Fig4LN = show.Disagreement{
-	Paper:    "Noci et al. 2022, Sec. 3.2 and Fig. 4: \"in the presence of the 1/√L-scaling, layer normalization (either PRE or POST) does not significantly affect the evolution of the correlations\": PRE-LN and POST-LN propagate the correlation as without LN",
+	Paper:    papers.Noci2022Fig4LN.Text,
 	Measured: "under 1/√L the PRE-LN and POST-LN mean cosines stay within 0.02 of the uniform theory without LN, but that gap is several SE of 50 draws",
 	Why:      "the uniform theory (Lemma 3.2) has no layer norm; normalising each token shifts the correlation by a small systematic amount that 50 draws resolve, and the paper's figure, read by eye, cannot show a gap of 0.01–0.02",
 	Declared: bundle.Declaration{Commit: "f026214", Seen: "table fig4-last of notebook 03 before commit f026214 (max |z| under 1/√L of the same runs at the reported seeds; the commit's message states 4.6 and 9.9 SE)"},
@@ -144,7 +144,7 @@ func Placements(p rankexp.Placements) show.View {
 		for _, o := range others {
 			zmin = math.Min(zmin, (o.MeanCos[L]-pre.MeanCos[L])/math.Hypot(o.MeanCosSE[L], pre.MeanCosSE[L]))
 		}
-		v = append(v, show.PaperCheck(show.Agreement{Name: "fig4-preln-slower-alpha1", Kind: show.Claim, Rule: show.AtLeast, Value: zmin, Tol: Fig4Z, Figure: "fig4-ln", Paper: PaperPreLNSlower,
+		v = append(v, show.PaperCheck(show.Agreement{Name: "fig4-preln-slower-alpha1", Kind: show.Claim, Rule: show.AtLeast, Value: zmin, Tol: Fig4Z, Figure: "fig4-ln", Paper: papers.Noci2022PreLNSlower.Text,
 			Basis: fmt.Sprintf("%g SE of the difference of two independent runs of %d draws each", float64(Fig4Z), draws),
 			Note:  fmt.Sprintf("smallest excess of the no-LN and POST-LN mean cosines over PRE-LN's at ℓ = %d, α = 1, in SE", L)},
 			paper, fmt.Sprintf("a claim of the paper read at n = 50, d = 32, L = 12, 50 draws; here n = %d, d = %d, L = %d, %d draws", p.N, p.D, L, draws)))
@@ -172,7 +172,7 @@ func FeedForward(f rankexp.FeedForward) show.View {
 	series := []show.Series{show.ByLayer("linear", lin.MeanCos, lin.MeanCosSE, show.LinePoints), show.ByLayer("ReLU", relu.MeanCos, relu.MeanCosSE, show.LinePoints),
 		show.ByLayer("ρ^ℓ theory (linear)", f.Theory, nil, show.Line)}
 	zmin := empirical.MinDiffZ(relu.MeanCos[1:], relu.MeanCosSE[1:], lin.MeanCos[1:], lin.MeanCosSE[1:]) // layers 1–L
-	return show.View{show.PaperCheck(show.Agreement{Name: "fig10-relu-above-linear", Kind: show.Claim, Value: zmin, Tol: 4, Rule: show.AtLeast, Figure: "fig10-relu", Paper: PaperReLU,
+	return show.View{show.PaperCheck(show.Agreement{Name: "fig10-relu-above-linear", Kind: show.Claim, Value: zmin, Tol: 4, Rule: show.AtLeast, Figure: "fig10-relu", Paper: papers.Noci2022ReLU.Text,
 		Basis: fmt.Sprintf("4 SE of the difference, SE from %d draws each", draws), Note: fmt.Sprintf("smallest excess of the ReLU over the linear mean cosine over layers 1–%d, in SE (paper: ReLU rises faster)", L)},
 		paper, fmt.Sprintf("a claim of the paper read at n = 50, d = 32, L = 8, 50 draws; here n = %d, d = %d, L = %d, %d draws", f.N, f.D, L, draws)),
 		show.Text(fmt.Sprintf("after one block: linear %.3f, ReLU %.3f (Sec. 3.2's ReLU remark: ≈ 0.02 vs ≈ 0.17)\n", lin.MeanCos[1], relu.MeanCos[1])),

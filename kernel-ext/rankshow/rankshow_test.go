@@ -303,7 +303,7 @@ func TestTable2(t *testing.T) {
 		t.Fatal(err)
 	}
 	qPred, _ := gradDecades(th, 50)
-	if a[1].Value != 0.5*math.Log10(post[0].GradWQ[11]/post[0].GradWQ[0]) || a[1].Tol != EqShare*qPred || a[1].Rule != show.AtMost || a[1].Paper != PaperQKDiminish || !a[1].Central {
+	if a[1].Value != 0.5*math.Log10(post[0].GradWQ[11]/post[0].GradWQ[0]) || a[1].Tol != EqShare*qPred || a[1].Rule != show.AtMost || a[1].Paper != papers.Noci2022QKDiminish.Text || !a[1].Central {
 		t.Errorf("%s = %g, tol %g", a[1].Name, a[1].Value, a[1].Tol)
 	}
 	if f[1].Series[0].Y[11] != math.Sqrt(post[0].GradWQ[11]/post[0].GradWQ[0]) {
@@ -449,7 +449,7 @@ func TestGridRatioMutation(t *testing.T) {
 			claim = a
 		}
 	}
-	if m, err := claim.Metric(); err != nil || !m.Pass || math.Abs(claim.Value-math.Log(0.01/4.6)/math.Hypot(0.2, 0.2)*-1) > 1e-9 || claim.Paper != PaperGridRatio {
+	if m, err := claim.Metric(); err != nil || !m.Pass || math.Abs(claim.Value-math.Log(0.01/4.6)/math.Hypot(0.2, 0.2)*-1) > 1e-9 || claim.Paper != papers.Noci2022GridRatio.Text {
 		t.Errorf("fig13 claim %+v, metric %+v, %v", claim, m, err)
 	}
 	for _, a := range Grid(build(true)).Agreements() {
@@ -506,7 +506,7 @@ func TestFig1InitMutation(t *testing.T) {
 		return show.Agreement{}
 	}
 	a := find()
-	if m, err := a.Metric(); err != nil || !m.Pass || math.Abs(a.Value-6) > 1e-9 || a.Paper != PaperFig1 || !a.Central {
+	if m, err := a.Metric(); err != nil || !m.Pass || math.Abs(a.Value-6) > 1e-9 || a.Paper != papers.Noci2022Fig1Caption.Text || !a.Central {
 		t.Errorf("fig1 claim %+v, %+v, %v", a, m, err)
 	}
 	for l := 9; l <= 12; l++ {
