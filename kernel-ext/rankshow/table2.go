@@ -3,7 +3,6 @@ package rankshow
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -256,46 +255,4 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string) show.View {
 			Series: series, Seed: show.Seed(runs[i].Seed), Legend: show.TopRight, Width: 520}, paper)))
 	}
 	return v
-}
-
-// Uniformity shows figure fig7-uniformity (Fig. 7: the distance from
-// uniform attention against d_k, drawn from seed) after a z check against
-// the small-logit asymptote at the key widths d_k ≥ 10 d_v (where it holds)
-// and a check of the change of log10 of the gap between the first and the
-// last of them. The figure claims Fig. 7 only at the notes' (lib/sources/noci2022.md) setting d_k =
-// 10…10⁴, d_v = 100, n = 10, 200 draws; the checks apply at any setting
-// with key widths that large (one for the z check, two for the slope).
-func Uniformity(u rankexp.Uniformity) show.View {
-	f7 := rankexp.Fig7()
-	paper := u.N == f7.N && u.DV == f7.DV && u.Draws == f7.Draws && slices.Equal(u.DK, f7.DK)
-	var gap show.Estimates
-	first := len(u.DK) // the first key width d_k ≥ 10 d_v
-	for i, dk := range u.DK {
-		gap.Add(float64(dk), u.MC[i], u.SE[i], u.Theory[i])
-		if dk >= 10*u.DV && first == len(u.DK) {
-			first = i
-		}
-	}
-	mc, se, th := gap.Mean, gap.SE, gap.Theory
-	var v show.View
-	if first < len(u.DK) {
-		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig7-asymptote-maxz", Tol: 5, Figure: "fig7-uniformity", Basis: fmt.Sprintf("SE from %d draws per d_k ≥ %d", u.Draws, 10*u.DV)}, mc[first:], se[first:], th[first:])))
-	} else {
-		v = append(v, show.NotApplicable("fig7-asymptote-maxz", fmt.Sprintf("no key width d_k ≥ 10 d_v = %d, where the small-logit asymptote holds", 10*u.DV)))
-	}
-	if last := len(u.DK) - 1; first < last {
-		slope, slopeSE, asym := u.Slope(first, last)
-		between := "log-log slope between d_k = 10³ and 10⁴"
-		if u.DK[first] != 1000 || u.DK[last] != 10000 {
-			between = fmt.Sprintf("change of log10 of the gap from d_k = %d to %d", u.DK[first], u.DK[last])
-		}
-		v = append(v, show.Agree(show.Agreement{Name: "fig7-slope", Kind: show.Claim, Value: slope - asym, Tol: 4 * slopeSE, Figure: "fig7-uniformity", Paper: papers.Noci2022Uniformity.Text, Central: true,
-			Basis: fmt.Sprintf("4 SE; SE %.3f of the log-log slope from %d draws at each end", slopeSE, u.Draws),
-			Note:  fmt.Sprintf("%s (%.3f) minus the small-logit asymptote's (%.3f; −2 only for d_k ≫ d_v under the Glorot variance 2/(d_v+d_k))", between, slope, asym)}))
-	} else {
-		v = append(v, show.NotApplicable("fig7-slope", fmt.Sprintf("fewer than two key widths d_k ≥ 10 d_v = %d", 10*u.DV)))
-	}
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7-uniformity", Paper: papers.Claim(papers.Noci2022Fig7),
-		Caption: fmt.Sprintf("Distance from uniform attention vs d_k (d_v = %d, n = %d, Glorot Q/K)", u.DV, u.N), XLabel: "d_k", YLabel: "(1/n²)‖A − 11ᵀ/n‖²",
-		LogX: true, LogY: true, Seed: show.Seed(u.Seed), Series: []show.Series{{Name: "small-logit asymptote", X: gap.X, Y: th}, gap.Scatter("simulation")}}, paper)))
 }

@@ -74,12 +74,15 @@ func agreement(id string, c result.Check, line func(string) (result.Line, bool),
 	if c.Statement != nil {
 		a.Paper = c.Statement.Text
 	}
+	if c.NotApplicable != "" {
+		return a
+	}
 	switch c.Test {
 	case result.MaxZ:
 		s, ok1 := line(c.Sim)
 		th, ok2 := line(c.Theory)
 		show.Want(ok1 && ok2, "render", "check %q: lines %q and %q not in the result", c.Name, c.Sim, c.Theory)
-		a = show.MaxZ(a, s.Y, s.SE, th.Y)
+		a = show.MaxZ(a, s.Y[c.From:], s.SE[c.From:], th.Y[c.From:])
 	case result.KS:
 		a = show.KS(a, x, y, c.Alpha)
 	}
@@ -89,6 +92,9 @@ func agreement(id string, c result.Check, line func(string) (result.Line, bool),
 // item is a's view item: a check, or not applicable away from the
 // paper's settings when c holds only there.
 func item(a show.Agreement, c result.Check, rec result.Record) show.Item {
+	if c.NotApplicable != "" {
+		return show.NotApplicable(c.Name, c.NotApplicable)
+	}
 	if c.PaperOnly {
 		return show.PaperCheck(a, rec.AtPaper, rec.NotPaper)
 	}
@@ -118,6 +124,9 @@ func Curves(f show.Figure, r result.Curves, opts ...Option) show.View {
 	var v show.View
 	for _, c := range r.Checks {
 		v = append(v, item(agreement(f.ID, c, r.Line, nil, nil), c, r.Record))
+	}
+	for _, s := range r.Remarks {
+		v = append(v, show.Text(s))
 	}
 	return view(v, show.Fig(fig), o)
 }

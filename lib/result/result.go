@@ -93,18 +93,21 @@ const (
 
 // Check is one test of a result: Name, what it compares (Kind), how its
 // value is found (Test, with Sim and Theory naming lines of Curves for
-// MaxZ, Value for Given, Alpha for KS), the tolerance Tol held by Rule,
-// the Basis of the tolerance, and, for a check of a source, the
-// Statement it tests. PaperOnly marks a check that holds only at the
-// paper's settings (a claim read at the paper's depth): shown as not
-// applicable elsewhere, with the Record's NotPaper. Central marks the
-// check of the figure's main claim.
+// MaxZ, over their points From on; Value for Given; Alpha for KS), the
+// tolerance Tol held by Rule, the Basis of the tolerance, and, for a
+// check of a source, the Statement it tests. PaperOnly marks a check
+// that holds only at the paper's settings (a claim read at the paper's
+// depth): shown as not applicable elsewhere, with the Record's NotPaper.
+// A check with NotApplicable set does not apply to this result at all
+// (too few points where its theory holds): the reason is shown in its
+// place. Central marks the check of the figure's main claim.
 type Check struct {
 	Name      string
 	Kind      Kind
 	Test      Test
 	Sim       string
 	Theory    string
+	From      int
 	Value     float64
 	Alpha     float64
 	Tol       float64
@@ -114,16 +117,30 @@ type Check struct {
 	Statement *papers.Statement
 	Central   bool
 	PaperOnly bool
+	// NotApplicable, when set, is why the check does not apply.
+	NotApplicable string
 }
 
 // Curves is lines over one axis (a quantity against depth, width, ρ):
-// theory lines and simulated points ± SE, with their checks.
+// theory lines and simulated points ± SE, with their checks and
+// Remarks (lines of text shown after the checks: a number the caption
+// cannot carry).
 type Curves struct {
 	Caption string
 	X, Y    Axis
 	Lines   []Line
 	Checks  []Check
+	Remarks []string
 	Record  Record
+}
+
+// Index is 0, 1, …, n−1: the abscissa of a per-layer profile (layer ℓ).
+func Index(n int) []float64 {
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = float64(i)
+	}
+	return x
 }
 
 // Line returns the line named name.
@@ -151,7 +168,7 @@ func (c Curves) Validate() error {
 		seen[l.Name] = true
 	}
 	for _, k := range c.Checks {
-		if k.Test != MaxZ {
+		if k.Test != MaxZ || k.NotApplicable != "" {
 			continue
 		}
 		s, ok1 := c.Line(k.Sim)
@@ -159,8 +176,8 @@ func (c Curves) Validate() error {
 		if !ok1 || !ok2 {
 			return fmt.Errorf("result: check %q names lines %q and %q, not both in the result", k.Name, k.Sim, k.Theory)
 		}
-		if len(s.Y) != len(th.Y) || len(s.SE) != len(s.Y) {
-			return fmt.Errorf("result: check %q: %d simulated points with %d SE against %d theory points", k.Name, len(s.Y), len(s.SE), len(th.Y))
+		if len(s.Y) != len(th.Y) || len(s.SE) != len(s.Y) || k.From < 0 || k.From >= len(s.Y) {
+			return fmt.Errorf("result: check %q: %d simulated points with %d SE against %d theory points, from %d", k.Name, len(s.Y), len(s.SE), len(th.Y), k.From)
 		}
 	}
 	return nil
