@@ -18,7 +18,8 @@
 // settings (result.Record.AtPaper, decided in lib by the experiment's
 // At/Matches; show.AtPaper otherwise drops the claim and marks the
 // caption); a check marked PaperOnly is shown as not applicable
-// elsewhere (show.PaperCheck, with the Record's NotPaper).
+// elsewhere (show.PaperCheck, with the Record's NotPaper). A result of no
+// paper figure (Record.NoPaperFigure) is drawn as it is.
 //
 // The checks are the standard ones with their tolerance basis: MaxZ, the
 // largest |z| of a simulated line against its theory (show.MaxZ, which
@@ -29,6 +30,6 @@
 // papers.Statement's Text as the metric's Paper.
 //
 // Roles map to styles: Theory → Line, Simulated → Points,
-// SimulatedLine → LinePoints, Reference → Dashed. The package computes
+// SimulatedLine → LinePoints, Reference → Dashed, Contour → Points. The package computes
 // no theory (cmd/sigprop TestDisplayComputesNoTheory reads it).
 package render

@@ -33,7 +33,7 @@ func apply(opts []Option) options {
 }
 
 var styles = map[result.Role]show.Style{result.Theory: show.Line, result.Simulated: show.Points,
-	result.SimulatedLine: show.LinePoints, result.Reference: show.Dashed}
+	result.SimulatedLine: show.LinePoints, result.Reference: show.Dashed, result.Contour: show.Points}
 
 var kinds = map[result.Kind]bundle.MetricKind{result.TheoryVsSimulation: show.TheoryVsSimulation,
 	result.TheoryVsClosedForm: show.TheoryVsClosedForm, result.TheoryVsTheory: show.TheoryVsTheory,
@@ -41,8 +41,11 @@ var kinds = map[result.Kind]bundle.MetricKind{result.TheoryVsSimulation: show.Th
 
 var rules = map[result.Rule]bundle.Rule{result.Within: show.Within, result.AtMost: show.AtMost, result.AtLeast: show.AtLeast}
 
-// series is the show series of lines.
+// series is the show series of lines (nil for none).
 func series(lines []result.Line) []show.Series {
+	if len(lines) == 0 {
+		return nil
+	}
 	out := make([]show.Series, len(lines))
 	for i, l := range lines {
 		out[i] = show.Series{Name: l.Name, X: l.X, Y: l.Y, YErr: l.SE, Style: styles[l.Role]}
@@ -63,6 +66,9 @@ func figure(f show.Figure, caption string, x, y result.Axis, rec result.Record, 
 		f.Legend = o.legend
 	}
 	f.Wide = f.Wide || o.wide
+	if rec.NoPaperFigure {
+		return f
+	}
 	return show.AtPaper(f, rec.AtPaper)
 }
 
@@ -183,7 +189,7 @@ func Table(t bundle.Table, r result.Table, opts ...Option) show.View {
 	must(r.Validate())
 	o := apply(opts)
 	t.Caption, t.Header, t.Rows = r.Caption, r.Header, r.Rows
-	if !r.Record.AtPaper {
+	if !r.Record.AtPaper && !r.Record.NoPaperFigure {
 		t.Paper = nil
 		t.Caption += show.YourSettings
 	}

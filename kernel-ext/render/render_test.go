@@ -164,3 +164,43 @@ func TestCurvesValidate(t *testing.T) {
 	}()
 	Curves(show.Figure{ID: "x"}, r)
 }
+
+// TestCurvesFromAndNotApplicable: a MaxZ check From i reads points i on
+// only (a planted outlier before it does not count), a NotApplicable
+// check shows its reason, Remarks come as text, and a result of no paper
+// figure keeps its caption unmarked.
+func TestCurvesFromAndNotApplicable(t *testing.T) {
+	r := curves(1, false)
+	r.Lines[1].Y[0] += 1 // 100 SE off at ℓ = 0
+	r.Checks = []result.Check{{Name: "from 1", Test: result.MaxZ, Sim: "simulated", Theory: "theory", From: 1, Tol: 4, Basis: "SE"},
+		{Name: "all", Test: result.MaxZ, Sim: "simulated", Theory: "theory", Tol: 4, Basis: "SE"},
+		{Name: "n/a", Test: result.MaxZ, Sim: "nosuch", Theory: "theory", NotApplicable: "no point where it holds"}}
+	r.Remarks = []string{"a remark\n"}
+	r.Record.NoPaperFigure = true
+	v := Curves(show.Figure{ID: "x"}, r)
+	ag := v.Agreements()
+	if len(ag) != 2 || !metric(t, ag[0]).Pass || metric(t, ag[1]).Pass {
+		t.Fatalf("checks %+v: want From 1 to pass and all to fail on the outlier", ag)
+	}
+	if tx := v.Texts(); len(tx) != 2 || !strings.Contains(tx[0], "no point where it holds") || tx[1] != "a remark\n" {
+		t.Errorf("texts %q", tx)
+	}
+	if c := v.Figures()[0].Caption; c != "ρ against layer" {
+		t.Errorf("caption of a result of no paper figure %q, want it unmarked", c)
+	}
+}
+
+// TestPlane: the heat map carries the grid and its contour as points; no
+// lines, no series.
+func TestPlane(t *testing.T) {
+	p := result.Plane{Caption: "λ_a", X: result.Axis{Label: "a"}, Y: result.Axis{Label: "b"}, Xs: []float64{0, 1}, Ys: []float64{0, 1},
+		Z: []float64{-1, 1, -1, 1}, ZName: "λ_a", ZLabel: "λ_a", Record: result.Record{NoPaperFigure: true}}
+	f := Plane(show.Figure{ID: "p"}, p).Figures()[0]
+	if f.Heat == nil || len(f.Heat.Z) != 4 || f.Series != nil {
+		t.Errorf("plane without lines: %+v", f)
+	}
+	p.Lines = []result.Line{{Name: "λ_a = 0", Role: result.Contour, X: []float64{0.5, 0.5}, Y: []float64{0, 1}}}
+	if f := Plane(show.Figure{ID: "p"}, p).Figures()[0]; len(f.Series) != 1 || f.Series[0].Style != show.Points {
+		t.Errorf("contour series %+v", f.Series)
+	}
+}

@@ -11,13 +11,16 @@ import (
 // a deterministic result), and whether the settings are the paper
 // figure's (AtPaper, from the experiment's At/Matches). When they are
 // not, NotPaper says how they differ, for the checks that apply only at
-// the paper's settings.
+// the paper's settings. NoPaperFigure marks a result that reproduces no
+// paper figure (a composition no source analysed): it has nothing to
+// claim or to disclaim, and AtPaper is ignored.
 type Record struct {
-	Params   map[string]float64
-	Seed     uint64
-	HasSeed  bool
-	AtPaper  bool
-	NotPaper string
+	Params        map[string]float64
+	Seed          uint64
+	HasSeed       bool
+	AtPaper       bool
+	NotPaper      string
+	NoPaperFigure bool
 }
 
 // Axis is an axis of a result: its label and whether it is drawn on a log
@@ -40,6 +43,9 @@ const (
 	// Reference is a second law drawn over a first (an SDE over its
 	// network, a limit over its finite-depth curve).
 	Reference
+	// Contour is computed points of a level set (where a value changes
+	// sign across a grid), drawn as points.
+	Contour
 )
 
 // Line is one line of Curves: Y (± SE, one per point, or nil) at X.
