@@ -121,9 +121,9 @@ func must(err error) { show.Want(err == nil, "render", "%v", err) }
 
 // Curves draws r as the figure f after r's checks: its lines in their
 // roles' styles, its axes, caption and Params, claiming f.Paper only at
-// the paper's settings. A caller bug (r.Validate fails) panics.
+// the paper's settings. A caller bug (r.Wellformed fails) panics.
 func Curves(f show.Figure, r result.Curves, opts ...Option) show.View {
-	must(r.Validate())
+	must(r.Wellformed())
 	o := apply(opts)
 	fig := figure(f, r.Caption, r.X, r.Y, r.Record, o)
 	fig.Series = series(r.Lines)
@@ -140,7 +140,7 @@ func Curves(f show.Figure, r result.Curves, opts ...Option) show.View {
 // Plane draws r as a heat map (with its lines over it) in the figure f
 // after r's checks.
 func Plane(f show.Figure, r result.Plane, opts ...Option) show.View {
-	must(r.Validate())
+	must(r.Wellformed())
 	o := apply(opts)
 	fig := figure(f, r.Caption, r.X, r.Y, r.Record, o)
 	fig.Heat = &show.Heat{Name: r.ZName, X: r.Xs, Y: r.Ys, Z: r.Z, ZLabel: r.ZLabel}
@@ -165,7 +165,7 @@ func Plane(f show.Figure, r result.Plane, opts ...Option) show.View {
 // the theory's samples (Dashed) when not, in the figure f after r's
 // checks; a KS check compares r.Sample with r.TheorySample.
 func Spectrum(f show.Figure, r result.Spectrum, opts ...Option) show.View {
-	must(r.Validate())
+	must(r.Wellformed())
 	o := apply(opts)
 	fig := figure(f, r.Caption, r.X, result.Axis{Label: "density"}, r.Record, o)
 	fig.Series = []show.Series{show.HistSeries(r.SampleName, r.Sample, r.Lo, r.Hi, r.Bins, show.Points)}
@@ -186,7 +186,7 @@ func Spectrum(f show.Figure, r result.Spectrum, opts ...Option) show.View {
 // after r's checks; t claims its paper table only at the paper's
 // settings, as a figure does.
 func Table(t bundle.Table, r result.Table, opts ...Option) show.View {
-	must(r.Validate())
+	must(r.Wellformed())
 	o := apply(opts)
 	t.Caption, t.Header, t.Rows = r.Caption, r.Header, r.Rows
 	if !r.Record.AtPaper && !r.Record.NoPaperFigure {

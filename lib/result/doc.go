@@ -26,6 +26,10 @@
 // empirical.KS2 and empirical.KSCritical) or given (Given: a value the
 // experiment computed).
 //
+// Each kind's Wellformed reports a caller bug (lines of unequal length, a
+// check naming a line the result lacks); it is not a settings Validate:
+// no value here is typed by a user. A renderer panics on it.
+//
 // The package computes nothing and imports no display: it is the
 // contract between lib/<experiment> and kernel-ext/render. No equations.
 package result

@@ -18,8 +18,8 @@ type Plane struct {
 	Record        Record
 }
 
-// Validate reports a caller bug: Z not len(Xs)·len(Ys) values.
-func (p Plane) Validate() error {
+// Wellformed reports a caller bug: Z not len(Xs)·len(Ys) values.
+func (p Plane) Wellformed() error {
 	if len(p.Z) != len(p.Xs)*len(p.Ys) {
 		return fmt.Errorf("result: plane %q has %d values on a %d × %d grid", p.ZName, len(p.Z), len(p.Xs), len(p.Ys))
 	}
@@ -44,8 +44,8 @@ type Spectrum struct {
 	Record       Record
 }
 
-// Validate reports a caller bug: an empty sample, Hi <= Lo or no bins.
-func (s Spectrum) Validate() error {
+// Wellformed reports a caller bug: an empty sample, Hi <= Lo or no bins.
+func (s Spectrum) Wellformed() error {
 	if len(s.Sample) == 0 || !(s.Hi > s.Lo) || s.Bins < 1 {
 		return fmt.Errorf("result: spectrum %q: %d samples on [%g, %g] in %d bins", s.SampleName, len(s.Sample), s.Lo, s.Hi, s.Bins)
 	}
@@ -61,8 +61,8 @@ type Table struct {
 	Record  Record
 }
 
-// Validate reports a caller bug: a row whose length is not the header's.
-func (t Table) Validate() error {
+// Wellformed reports a caller bug: a row whose length is not the header's.
+func (t Table) Wellformed() error {
 	for i, r := range t.Rows {
 		if len(r) != len(t.Header) {
 			return fmt.Errorf("result: table row %d has %d cells under %d headers", i, len(r), len(t.Header))

@@ -159,10 +159,10 @@ func (c Curves) Line(name string) (Line, bool) {
 	return Line{}, false
 }
 
-// Validate reports a caller bug in c: a line whose X, Y (and SE, when
+// Wellformed reports a caller bug in c: a line whose X, Y (and SE, when
 // set) differ in length, two lines of one name, or a MaxZ check naming a
 // line c does not have or lines of different lengths.
-func (c Curves) Validate() error {
+func (c Curves) Wellformed() error {
 	seen := map[string]bool{}
 	for _, l := range c.Lines {
 		if len(l.X) != len(l.Y) || (l.SE != nil && len(l.SE) != len(l.Y)) {
