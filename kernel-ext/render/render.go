@@ -1,8 +1,12 @@
 package render
 
 import (
+	"fmt"
+	"math"
+
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/result"
 )
 
@@ -33,7 +37,7 @@ func apply(opts []Option) options {
 }
 
 var styles = map[result.Role]show.Style{result.Theory: show.Line, result.Simulated: show.Points,
-	result.SimulatedLine: show.LinePoints, result.Reference: show.Dashed, result.Contour: show.Points}
+	result.SimulatedLine: show.LinePoints, result.Reference: show.Dashed, result.Contour: show.Points, result.TheoryPoints: show.Points}
 
 var kinds = map[result.Kind]bundle.MetricKind{result.TheoryVsSimulation: show.TheoryVsSimulation,
 	result.TheoryVsClosedForm: show.TheoryVsClosedForm, result.TheoryVsTheory: show.TheoryVsTheory,
@@ -89,6 +93,11 @@ func agreement(id string, c result.Check, line func(string) (result.Line, bool),
 		th, ok2 := line(c.Theory)
 		show.Want(ok1 && ok2, "render", "check %q: lines %q and %q not in the result", c.Name, c.Sim, c.Theory)
 		a = show.MaxZ(a, s.Y[c.From:], s.SE[c.From:], th.Y[c.From:])
+	case result.MaxZNets:
+		s, ok1 := line(c.Sim)
+		th, ok2 := line(c.Theory)
+		show.Want(ok1 && ok2, "render", "check %q: lines %q and %q not in the result", c.Name, c.Sim, c.Theory)
+		a = netsZ(a, s.Y[c.From:], s.SE[c.From:], th.Y[c.From:], c.Nets, c.Unit)
 	case result.KS:
 		a = show.KS(a, x, y, c.Alpha)
 	}
@@ -147,7 +156,7 @@ func Plane(f show.Figure, r result.Plane, opts ...Option) show.View {
 	fig.Series = series(r.Lines)
 	line := func(name string) (result.Line, bool) {
 		for _, l := range r.Lines {
-			if l.Name == name {
+			if l.ID() == name {
 				return l, true
 			}
 		}
@@ -210,4 +219,25 @@ func Checks(id string, checks []result.Check, rec result.Record) show.View {
 		v = append(v, item(agreement(id, c, noLine, nil, nil), c, rec))
 	}
 	return v
+}
+
+// netsZ returns a with its Value set to the largest normal-equivalent
+// z-score of the estimates mean ± se over nets networks against theory
+// (empirical.MaxZDOF with nets − 1 degrees of freedom: each network is one
+// sample, and unit says what it averages), its Kind set to
+// TheoryVsSimulation and its Basis prefixed with the rule. Fewer than 2
+// networks, or an SE that is not positive, give NaN, a failing check,
+// with the reason in the Note.
+func netsZ(a show.Agreement, mean, se, theory []float64, nets int, unit string) show.Agreement {
+	a.Kind, a.Value = show.TheoryVsSimulation, math.NaN()
+	if nets < 2 {
+		a.Note = fmt.Sprintf("%d network: no standard error", nets)
+	} else if z, err := empirical.MaxZDOF(mean, se, theory, nets-1); err != nil {
+		a.Note = err.Error()
+	} else {
+		a.Value = z
+	}
+	a.Basis = fmt.Sprintf("max |z| over %d points ≤ %g, z the normal equivalent of the t-score over %d networks (%d degrees of freedom; each network is one sample, %s); %s",
+		len(mean), a.Tol, nets, nets-1, unit, a.Basis)
+	return a
 }

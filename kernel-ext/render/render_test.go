@@ -1,12 +1,14 @@
 package render
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/result"
 )
@@ -202,5 +204,31 @@ func TestPlane(t *testing.T) {
 	p.Lines = []result.Line{{Name: "λ_a = 0", Role: result.Contour, X: []float64{0.5, 0.5}, Y: []float64{0, 1}}}
 	if f := Plane(show.Figure{ID: "p"}, p).Figures()[0]; len(f.Series) != 1 || f.Series[0].Style != show.Points {
 		t.Errorf("contour series %+v", f.Series)
+	}
+}
+
+// TestMaxZNets: over 3 networks a point 1 SE off is the normal equivalent
+// of a t-score 1 with 2 degrees of freedom (empirical.NormalZ), two lines
+// may share a legend entry when keyed apart, a point 10 SE off over 30
+// networks (normal equivalent ≈ 7)
+// fails, and 1 network gives NaN with its reason.
+func TestMaxZNets(t *testing.T) {
+	x := []float64{1, 2}
+	c := result.Curves{Lines: []result.Line{{Name: "theory", X: x, Y: []float64{1, 1}},
+		{Key: "a", Name: "N=10", Role: result.Simulated, X: x, Y: []float64{1.1, 1}, SE: []float64{0.1, 0.1}},
+		{Key: "b", Name: "N=10", Role: result.Simulated, X: x, Y: []float64{2, 1}, SE: []float64{0.1, 0.1}}},
+		Checks: []result.Check{{Name: "a", Test: result.MaxZNets, Sim: "a", Theory: "theory", Nets: 3, Unit: "u", Tol: 5, Basis: "b"},
+			{Name: "b", Test: result.MaxZNets, Sim: "b", Theory: "theory", Nets: 30, Unit: "u", Tol: 5, Basis: "b"},
+			{Name: "one", Test: result.MaxZNets, Sim: "a", Theory: "theory", Nets: 1, Unit: "u", Tol: 5, Basis: "b"}},
+		Record: result.Record{NoPaperFigure: true}}
+	ag := Curves(show.Figure{ID: "z"}, c).Agreements()
+	if want := empirical.NormalZ(1, 2); math.Abs(ag[0].Value-want) > 1e-12 || !metric(t, ag[0]).Pass {
+		t.Errorf("1 SE over 3 networks: %v, want %v", ag[0].Value, want)
+	}
+	if metric(t, ag[1]).Pass {
+		t.Errorf("10 SE off passed: %v", ag[1].Value)
+	}
+	if !math.IsNaN(ag[2].Value) || !strings.Contains(ag[2].Note, "1 network") {
+		t.Errorf("one network: %v, note %q", ag[2].Value, ag[2].Note)
 	}
 }

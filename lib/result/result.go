@@ -46,10 +46,17 @@ const (
 	// Contour is computed points of a level set (where a value changes
 	// sign across a grid), drawn as points.
 	Contour
+	// TheoryPoints is a theory at the points of a simulation, drawn as
+	// points.
+	TheoryPoints
 )
 
 // Line is one line of Curves: Y (± SE, one per point, or nil) at X.
+// Name is its legend entry (empty for none); Key, when set, is what
+// checks name it by instead (two lines may share a legend entry, never a
+// key).
 type Line struct {
+	Key  string
 	Name string
 	Role Role
 	X    []float64
@@ -91,6 +98,11 @@ const (
 	// MaxZ: the largest |z| of the line named Sim (its Y ± SE) against
 	// the line named Theory (its Y), at the same points; Rule is Within.
 	MaxZ
+	// MaxZNets: as MaxZ, but each z is the normal equivalent of a
+	// t-score over Nets networks (Nets − 1 degrees of freedom: each
+	// network is one sample, Unit says what it averages); fewer than 2
+	// networks or an SE that is not positive give NaN, a failing check.
+	MaxZNets
 	// KS: the two-sample Kolmogorov–Smirnov distance between the samples
 	// of a Spectrum, against the critical value at level Alpha (the
 	// renderer sets Tol).
@@ -114,6 +126,8 @@ type Check struct {
 	Sim       string
 	Theory    string
 	From      int
+	Nets      int
+	Unit      string
 	Value     float64
 	Alpha     float64
 	Tol       float64
@@ -149,10 +163,18 @@ func Index(n int) []float64 {
 	return x
 }
 
-// Line returns the line named name.
-func (c Curves) Line(name string) (Line, bool) {
+// ID is the line's key, or its name when it has none.
+func (l Line) ID() string {
+	if l.Key != "" {
+		return l.Key
+	}
+	return l.Name
+}
+
+// Line returns the line whose ID is id.
+func (c Curves) Line(id string) (Line, bool) {
 	for _, l := range c.Lines {
-		if l.Name == name {
+		if l.ID() == id {
 			return l, true
 		}
 	}
@@ -166,15 +188,15 @@ func (c Curves) Wellformed() error {
 	seen := map[string]bool{}
 	for _, l := range c.Lines {
 		if len(l.X) != len(l.Y) || (l.SE != nil && len(l.SE) != len(l.Y)) {
-			return fmt.Errorf("result: line %q has %d x, %d y and %d SE", l.Name, len(l.X), len(l.Y), len(l.SE))
+			return fmt.Errorf("result: line %q has %d x, %d y and %d SE", l.ID(), len(l.X), len(l.Y), len(l.SE))
 		}
-		if seen[l.Name] {
-			return fmt.Errorf("result: two lines named %q", l.Name)
+		if l.ID() != "" && seen[l.ID()] {
+			return fmt.Errorf("result: two lines keyed %q", l.ID())
 		}
-		seen[l.Name] = true
+		seen[l.ID()] = true
 	}
 	for _, k := range c.Checks {
-		if k.Test != MaxZ || k.NotApplicable != "" {
+		if (k.Test != MaxZ && k.Test != MaxZNets) || k.NotApplicable != "" {
 			continue
 		}
 		s, ok1 := c.Line(k.Sim)
