@@ -25,6 +25,8 @@
 //	eq15-limit            render.Curves  rankexp.Eq15Curves.Limits
 //	fig7-uniformity       render.Curves  rankexp.Uniformity.Curves
 //	fig10-relu            render.Curves  rankexp.FeedForward.Curves
+//	eq17-18-rho           render.Curves  rankexp.GradsRun.RhoCurves
+//	eq17-18-n-d           render.Curves  rankexp.GradsRun.NCurves
 //
 // The builders left here, and why:
 //
@@ -37,8 +39,7 @@
 //	Grid                                   Figs. 12–14 as nested heat maps
 //	                                       (show.NestedHeat) with claims
 //	                                       read across the grid
-//	FeedForwardPlacements, Dong,           curves or tables with checks, not
-//	GradsVsRho, GradsVsN, Lemma31,         yet moved to result methods
-//	IdenticalTokens, TauTable, TauBalance, (plumbing: the next to convert)
-//	SmallN
+//	FeedForwardPlacements, Dong, Lemma31,  curves or tables with checks, not
+//	IdenticalTokens, TauTable, TauBalance, yet moved to result methods
+//	SmallN                                 (plumbing: the next to convert)
 package rankshow

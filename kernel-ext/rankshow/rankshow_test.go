@@ -107,7 +107,7 @@ func TestGrads(t *testing.T) {
 		q, _ := rankcollapse.GradQ(10, 16, r, 0.5, rankcollapse.FormExact)
 		mc = append(mc, rankexp.Grads{Point: p, V: v, Q: q, Seed: 60, AttnGrads: rankblock.AttnGrads{WV: v + float64(i), WVSE: 1, WQ: q, WQSE: 1}})
 	}
-	v, err := GradsVsRho(empirical.Linspace(-1.0/9, 1, 5), mc)
+	v, err := gradsVsRhoView(empirical.Linspace(-1.0/9, 1, 5), mc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestGrads(t *testing.T) {
 			byN = append(byN, rankexp.Grads{Point: rankexp.Point{N: n, D: d, Rho: 0.2, Sx2: 1}, V: v, AttnGrads: rankblock.AttnGrads{WV: v, WVSE: 1, WQ: 1, WQSE: 1}})
 		}
 	}
-	v, err = GradsVsN([]int{2, 4, 8}, byN)
+	v, err = gradsVsNView([]int{2, 4, 8}, byN)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestGrads(t *testing.T) {
 	}
 	// One width is a legitimate setting: the caption names it, and the
 	// figure claims nothing.
-	v, err = GradsVsN([]int{2}, byN[:2])
+	v, err = gradsVsNView([]int{2}, byN[:2])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,3 +27,19 @@ func feedForwardView(f rankexp.FeedForward) show.View {
 func uniformityView(u rankexp.Uniformity) show.View {
 	return render.Curves(show.Figure{ID: "fig7-uniformity", Paper: papers.Claim(papers.Noci2022Fig7)}, u.Curves())
 }
+
+func gradsVsRhoView(rhos []float64, mc rankexp.GradsRun) (show.View, error) {
+	c, err := mc.RhoCurves(rhos)
+	if err != nil {
+		return nil, err
+	}
+	return render.Curves(show.Figure{ID: "eq17-18-rho", PaperNote: "Noci et al. 2022, §3.3, eqs. (17)–(18)"}, c, render.Legend(show.BottomLeft)), nil
+}
+
+func gradsVsNView(ns []int, mc rankexp.GradsRun) (show.View, error) {
+	c, err := mc.NCurves(ns)
+	if err != nil {
+		return nil, err
+	}
+	return render.Curves(show.Figure{ID: "eq17-18-n-d", PaperNote: "Noci et al. 2022, eqs. (17)–(18); App. B.3"}, c, render.Legend(show.TopLeft), render.Height(340)), nil
+}

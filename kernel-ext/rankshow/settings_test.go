@@ -125,7 +125,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err = GradsVsRho([]float64{0, 0.25, 0.5}, mc)
+	v, err = gradsVsRhoView([]float64{0, 0.25, 0.5}, mc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err = GradsVsN([]int{3, 6}, mc)
+	v, err = gradsVsNView([]int{3, 6}, mc)
 	if err != nil {
 		t.Fatal(err)
 	}

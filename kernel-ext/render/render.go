@@ -17,6 +17,7 @@ type options struct {
 	legend      show.Corner
 	figureFirst bool
 	wide        bool
+	height      float64
 }
 
 // Legend puts the figure's legend at c.
@@ -27,6 +28,9 @@ func After() Option { return func(o *options) { o.figureFirst = true } }
 
 // Wide draws the figure at picture.WideWidth.
 func Wide() Option { return func(o *options) { o.wide = true } }
+
+// Height draws the figure h points high (a figure with a long legend).
+func Height(h float64) Option { return func(o *options) { o.height = h } }
 
 func apply(opts []Option) options {
 	var o options
@@ -70,6 +74,9 @@ func figure(f show.Figure, caption string, x, y result.Axis, rec result.Record, 
 		f.Legend = o.legend
 	}
 	f.Wide = f.Wide || o.wide
+	if o.height > 0 {
+		f.Height = o.height
+	}
 	if rec.NoPaperFigure {
 		return f
 	}
@@ -89,19 +96,27 @@ func agreement(id string, c result.Check, line func(string) (result.Line, bool),
 	}
 	switch c.Test {
 	case result.MaxZ:
-		s, ok1 := line(c.Sim)
-		th, ok2 := line(c.Theory)
-		show.Want(ok1 && ok2, "render", "check %q: lines %q and %q not in the result", c.Name, c.Sim, c.Theory)
-		a = show.MaxZ(a, s.Y[c.From:], s.SE[c.From:], th.Y[c.From:])
+		y, se, th := zPoints(c, line)
+		a = show.MaxZ(a, y, se, th)
 	case result.MaxZNets:
-		s, ok1 := line(c.Sim)
-		th, ok2 := line(c.Theory)
-		show.Want(ok1 && ok2, "render", "check %q: lines %q and %q not in the result", c.Name, c.Sim, c.Theory)
-		a = netsZ(a, s.Y[c.From:], s.SE[c.From:], th.Y[c.From:], c.Nets, c.Unit)
+		y, se, th := zPoints(c, line)
+		a = netsZ(a, y, se, th, c.Nets, c.Unit)
 	case result.KS:
 		a = show.KS(a, x, y, c.Alpha)
 	}
 	return a
+}
+
+// zPoints are the points a z check reads, from index c.From on: its own
+// Points, or its Sim line ± SE against its Theory line.
+func zPoints(c result.Check, line func(string) (result.Line, bool)) (y, se, th []float64) {
+	if p := c.Points; p != nil {
+		return p.Y[c.From:], p.SE[c.From:], p.Theory[c.From:]
+	}
+	s, ok1 := line(c.Sim)
+	t, ok2 := line(c.Theory)
+	show.Want(ok1 && ok2, "render", "check %q: lines %q and %q not in the result", c.Name, c.Sim, c.Theory)
+	return s.Y[c.From:], s.SE[c.From:], t.Y[c.From:]
 }
 
 // item is a's view item: a check, or not applicable away from the

@@ -38,8 +38,8 @@
 // their claims as papers statements and whether they claim the paper
 // figure, by Sizes.At, Eq15Settings.Matches, UniformitySettings.At):
 // Propagations.Rho and .Norm (Fig. 8), Eq15Curves.Limits (eq. 15),
-// Uniformity.Curves (Fig. 7), FeedForward.Curves (Fig. 10), in
-// results.go.
+// Uniformity.Curves (Fig. 7), FeedForward.Curves (Fig. 10),
+// GradsRun.RhoCurves and .NCurves (eqs. 17–18), in results.go.
 //
 // Randomness: a function that runs several independent simulations takes
 // a seed and a stream and draws simulation i from

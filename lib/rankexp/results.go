@@ -3,6 +3,7 @@ package rankexp
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/papers"
@@ -198,4 +199,98 @@ func (u Uniformity) Curves() result.Curves {
 			{Name: "simulation", Role: result.Simulated, X: x, Y: u.MC, SE: u.SE}},
 		Checks: []result.Check{z, slope},
 		Record: result.Record{Seed: u.Seed, HasSeed: true, AtPaper: Fig7().At(u)}}
+}
+
+// GradsRun is the Monte Carlo points of one GradsSettings run.
+type GradsRun []Grads
+
+// estimates are the values' and the queries' Monte Carlo points of mc at
+// the abscissae x(g), with the closed forms at them.
+func (mc GradsRun) estimates(x func(Grads) float64) (values, queries result.Line, vTheory, qTheory []float64) {
+	values.Role, queries.Role = result.Simulated, result.Simulated
+	for _, g := range mc {
+		values.X, values.Y, values.SE = append(values.X, x(g)), append(values.Y, g.WV), append(values.SE, g.WVSE)
+		queries.X, queries.Y, queries.SE = append(queries.X, x(g)), append(queries.Y, g.WQ), append(queries.SE, g.WQSE)
+		vTheory, qTheory = append(vTheory, g.V), append(qTheory, g.Q)
+	}
+	return values, queries, vTheory, qTheory
+}
+
+// RhoCurves is eqs. (17) and (18) (exact and as printed) on the
+// correlations rhos against the Monte Carlo points mc (all at one n, d,
+// σ_x² and number of draws), with a z check of each against its exact
+// form at the points (eq. 17 the statement papers.Noci2022Eq17), claiming
+// eqs. (17)–(18) at the settings of GradsRho only. Errors: those of
+// rankcollapse.EquicorrGrads.
+func (mc GradsRun) RhoCurves(rhos []float64) (result.Curves, error) {
+	if len(mc) == 0 {
+		panic("rankexp: RhoCurves: no Monte Carlo points")
+	}
+	n, d, sx2, draws := mc[0].N, mc[0].D, mc[0].Sx2, mc[0].Draws
+	for _, g := range mc {
+		if g.N != n || g.D != d || g.Sx2 != sx2 || g.Draws != draws {
+			panic(fmt.Sprintf("rankexp: RhoCurves: points at n=%d d=%d σ_x²=%g with %d draws and %+v with %d draws", n, d, sx2, draws, g.Point, g.Draws))
+		}
+	}
+	tv, tq, tp, err := rankcollapse.EquicorrGrads(n, d, rhos, sx2)
+	if err != nil {
+		return result.Curves{}, err
+	}
+	values, queries, vt, qt := mc.estimates(func(g Grads) float64 { return g.Rho })
+	values.Name, queries.Name = "values, MC", "queries, MC"
+	return result.Curves{Caption: fmt.Sprintf("Gradient norms² vs token correlation, n = %d, d = %d, σ_x² = %g, uniform attention", n, d, sx2),
+		X: result.Axis{Label: "ρ"}, Y: result.Axis{Label: "E‖∂S/∂W‖²", Log: true},
+		Lines: []result.Line{{Name: "values, eq. 17", X: rhos, Y: tv}, {Name: "queries, exact", X: rhos, Y: tq}, {Name: "queries, eq. 18 as printed", X: rhos, Y: tp}, values, queries},
+		Checks: []result.Check{{Name: "eq17-maxz", Test: result.MaxZ, Points: &result.Points{Y: values.Y, SE: values.SE, Theory: vt}, Tol: 5, Statement: papers.Noci2022Eq17,
+			Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention", draws)},
+			{Name: "eq18exact-maxz", Test: result.MaxZ, Points: &result.Points{Y: queries.Y, SE: queries.SE, Theory: qt}, Tol: 5,
+				Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention; exact form of eq. 18", draws)}},
+		Record: result.Record{Seed: mc[0].Seed, HasSeed: true, AtPaper: Ran(mc).Matches(GradsRho())}}, nil
+}
+
+// NCurves is eqs. (17) and (18) (exact) over the sequence lengths ns at
+// each width of mc (all at one ρ, σ_x² and number of draws; widths in
+// order of first appearance) with the Monte Carlo points, after one z
+// check per width pooling values and queries, claiming eqs. (17)–(18) at
+// the settings of GradsN only. Errors: those of rankcollapse.GradsVsN.
+func (mc GradsRun) NCurves(ns []int) (result.Curves, error) {
+	if len(mc) == 0 {
+		panic("rankexp: NCurves: no Monte Carlo points")
+	}
+	rho, sx2, draws := mc[0].Rho, mc[0].Sx2, mc[0].Draws
+	var ds []int
+	byD := map[int]GradsRun{}
+	for _, g := range mc {
+		if g.Rho != rho || g.Sx2 != sx2 || g.Draws != draws {
+			panic(fmt.Sprintf("rankexp: NCurves: points at ρ=%g σ_x²=%g with %d draws and %+v with %d draws", rho, sx2, draws, g.Point, g.Draws))
+		}
+		if _, ok := byD[g.D]; !ok {
+			ds = append(ds, g.D)
+		}
+		byD[g.D] = append(byD[g.D], g)
+	}
+	dlist := make([]string, len(ds))
+	for i, d := range ds {
+		dlist[i] = fmt.Sprint(d)
+	}
+	x := make([]float64, len(ns))
+	for i, n := range ns {
+		x[i] = float64(n)
+	}
+	c := result.Curves{Caption: fmt.Sprintf("Gradient norms² vs sequence length n for d = %s (ρ = %g, σ_x² = %g, uniform attention)", strings.Join(dlist, ", "), rho, sx2),
+		X: result.Axis{Label: "n", Log: true}, Y: result.Axis{Label: "E‖∂S/∂W‖²", Log: true},
+		Record: result.Record{Seed: mc[0].Seed, HasSeed: true, AtPaper: Ran(mc).Matches(GradsN())}}
+	for _, d := range ds {
+		tv, tq, err := rankcollapse.GradsVsN(ns, d, rho, sx2)
+		if err != nil {
+			return result.Curves{}, err
+		}
+		values, queries, vt, qt := byD[d].estimates(func(g Grads) float64 { return float64(g.N) })
+		values.Name, queries.Name = fmt.Sprintf("MC values, d = %d", d), fmt.Sprintf("MC queries, d = %d", d)
+		c.Checks = append(c.Checks, result.Check{Name: fmt.Sprintf("eq17-18-n-d%d-maxz", d), Test: result.MaxZ, Tol: 5,
+			Points: &result.Points{Y: slices.Concat(values.Y, queries.Y), SE: slices.Concat(values.SE, queries.SE), Theory: slices.Concat(vt, qt)},
+			Basis:  fmt.Sprintf("SE from %d draws per point, values and queries, uniform attention", draws)})
+		c.Lines = append(c.Lines, result.Line{Name: fmt.Sprintf("values, d = %d", d), X: x, Y: tv}, result.Line{Name: fmt.Sprintf("queries, d = %d", d), X: x, Y: tq}, values, queries)
+	}
+	return c, nil
 }

@@ -139,6 +139,17 @@ type Check struct {
 	PaperOnly bool
 	// NotApplicable, when set, is why the check does not apply.
 	NotApplicable string
+	// Points, when set, are a MaxZ check's own points (Sim and Theory
+	// empty): the simulated values ± SE and the theory at them, when the
+	// theory the check reads is not a drawn line (a closed form at the
+	// Monte Carlo points beside a line on a finer grid) or the check pools
+	// several lines.
+	Points *Points
+}
+
+// Points are estimates Y ± SE and the Theory at the same points.
+type Points struct {
+	Y, SE, Theory []float64
 }
 
 // Curves is lines over one axis (a quantity against depth, width, ρ):
@@ -197,6 +208,12 @@ func (c Curves) Wellformed() error {
 	}
 	for _, k := range c.Checks {
 		if (k.Test != MaxZ && k.Test != MaxZNets) || k.NotApplicable != "" {
+			continue
+		}
+		if p := k.Points; p != nil {
+			if len(p.SE) != len(p.Y) || len(p.Theory) != len(p.Y) || k.From < 0 || k.From >= len(p.Y) {
+				return fmt.Errorf("result: check %q: %d points with %d SE and %d theory values, from %d", k.Name, len(p.Y), len(p.SE), len(p.Theory), k.From)
+			}
 			continue
 		}
 		s, ok1 := c.Line(k.Sim)
