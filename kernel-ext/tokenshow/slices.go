@@ -30,23 +30,6 @@ func alphaText(a float64) string {
 	return fmt.Sprintf("%.3g", a)
 }
 
-// AttMap fills f (the notebook's att-map) with the attention map of eq.
-// (10) before the residual (tokengeom.AttCurve): q′/d and p′/d against the
-// input cosine rhos at each σ_A² of sigmaA2s, for n tokens of width d.
-func AttMap(f show.Figure, rhos []float64, n int, d float64, sigmaA2s []float64) show.View {
-	f.Series = nil
-	for _, s2 := range sigmaA2s {
-		qs, ps := tokengeom.AttCurve(rhos, n, d, s2)
-		f.Series = append(f.Series,
-			show.Series{Name: fmt.Sprintf("q'/d, σ_A²=%g", s2), X: rhos, Y: qs},
-			show.Series{Name: fmt.Sprintf("p'/d, σ_A²=%g", s2), X: rhos, Y: ps})
-	}
-	f.Params = map[string]float64{"n": float64(n), "d": d}
-	f.Caption = fmt.Sprintf("Attention map of eq. (10) before the residual, n = %d, d = %g, as a function of the input cosine p/q. At σ_A = 0 the two curves coincide (rank-one output).", n, d)
-	f.XLabel, f.YLabel = "input cosine p/q", "output q'/d, p'/d"
-	return show.View{show.Fig(f)}
-}
-
 // Field fills f (the notebook's fig2-field-sw<σ_w>) with the phase
 // portrait pt of F for the model m (tokengeom.PhasePortrait, drawn by
 // PortraitSeries with segments of extent (lx, ly)): its field, its
