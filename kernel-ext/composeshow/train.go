@@ -23,7 +23,12 @@ import (
 func Training(id string, ph *compose.Phase, r *trainsweep.PhaseTraining) show.View {
 	want(r != nil && len(r.Points) > 0, "Training: no trained points")
 	s := r.Settings
-	fig := phaseFigure(id+"-phase", ph)
+	pl := ph.Plane()
+	fig := show.Figure{ID: id + "-phase", XLabel: pl.X.Label, YLabel: pl.Y.Label, Caption: pl.Caption,
+		Heat: &show.Heat{Name: pl.ZName, X: pl.Xs, Y: pl.Ys, Z: pl.Z, ZLabel: pl.ZLabel}}
+	for _, l := range pl.Lines { // the λ_a = 0 contour
+		fig.Series = append(fig.Series, show.Series{Name: l.Name, X: l.X, Y: l.Y, Style: show.Points})
+	}
 	want(ph.XKey == s.XKey && ph.YKey == s.YKey, "Training: the phase plane is over (%s, %s), the points over (%s, %s)", ph.XKey, ph.YKey, s.XKey, s.YKey)
 	for _, p := range r.Points {
 		fig.Series = append(fig.Series, show.Series{Name: p.Name, X: []float64{p.X}, Y: []float64{p.Y}, Style: show.Points})

@@ -18,4 +18,23 @@
 // apply at any settings. A function panics only on a caller bug (results
 // of one call at different settings, an argument that disagrees with the
 // settings a result records).
+//
+// Figures that are only curves with their checks are drawn by the renderer
+// of their kind (kernel-ext/render) over the result methods of lib, which
+// carry the claims (papers.TannerQMap, TannerCMap, TannerChi1) and decide
+// the paper claim (the Lecture… settings' Ran and At):
+//
+//	qmap-iteration  render.Curves  randmlp.LayerChecks.QCurves
+//	cmap-iteration  render.Curves  randmlp.LayerChecks.CCurves
+//	xi-c-decay      render.Curves  randmlp.LayerCheck.XiCCurves
+//	chi1-sim        render.Curves  randmlp.Chi1Points.Curves
+//	depth-scales    render.Curves  meanfield.Scan.Curves
+//
+// The builders left here, and why: QMap and CMap check roots and a finite
+// difference computed per network (the theory's own consistency, with
+// tolerances in ulps); PhaseDiagram, TanhTable and Atoms read the notes'
+// printed values; SlopeLaws (CDFs with a DKW bound), Activations and the
+// figures beyond the sources (Phases, EdgeChi1, DivergentRun,
+// CriticalSpectra) are curves, tables and checks not yet moved to result
+// methods (plumbing: the next to convert).
 package meanfieldshow

@@ -72,29 +72,6 @@ func joinG(xs []float64) string {
 // ulp is the spacing of the floats at x > 0.
 func ulp(x float64) float64 { return math.Nextafter(x, math.Inf(1)) - x }
 
-// checked returns the networks of checks, each of which must have been
-// drawn at the given width and number of networks (the arguments of the
-// caller, which the caption states).
-func checked(fn string, checks []randmlp.LayerCheck) (mf []meanfield.Net, width, nets int) {
-	want(len(checks) > 0, "%s: no checks", fn)
-	out := make([]meanfield.Net, len(checks))
-	width, nets = checks[0].MLP.Width, checks[0].Nets
-	for k, r := range checks {
-		want(r.MLP.Width == width && r.Nets == nets, "%s: check %d ran %d networks of width %d, check 0 %d of width %d", fn, k, r.Nets, r.MLP.Width, nets, width)
-		out[k] = r.MLP.MeanField()
-	}
-	return out, width, nets
-}
-
-// falseAlarm bounds the chance that one of k independent z-scores passes 5
-// under the null, k·P(|z| > 5) with P(|z| > 5) < 5.8e-7, in words.
-func falseAlarm(k int) string {
-	if p := float64(k) * 5.8e-7; p >= 1e-5 {
-		return fmt.Sprintf("about %.1e", p)
-	}
-	return "below 1e-5"
-}
-
 // netsZ returns a with its Value set to the largest normal-equivalent
 // z-score of the estimates mean ± se over nets networks against theory
 // (empirical.MaxZDOF with nets − 1 degrees of freedom: each network is one
@@ -154,43 +131,6 @@ func QMap(nets []meanfield.Net, qs []float64) (show.View, error) {
 			XLabel: "q", YLabel: "V(q)", Series: series, Params: b2Params(nets, same)}, paper))}, nil
 }
 
-// QIteration shows, for each start q¹ = checks[k].Start, the z check of
-// the q-map against finite networks (checks[k], from
-// randmlp.QCheckSettings; their width, number of networks and seed are
-// the ones the checks record), then figure qmap-iteration.
-func QIteration(checks []randmlp.LayerCheck) show.View {
-	mf, width, nets := checked("QIteration", checks)
-	seed := checks[0].Seed
-	_, same := family(mf)
-	w2 := mf[0].SigmaW2
-	for _, n := range mf {
-		same = same && n.SigmaW2 == w2
-	}
-	paper := randmlp.LectureQIteration().Ran(checks)
-	var v show.View
-	var series []show.Series
-	for _, r := range checks {
-		q1 := r.Start
-		series = append(series, show.Series{Name: fmt.Sprintf("q-map from q¹=%g", q1), X: r.Layers, Y: r.Theory},
-			show.Scatter(fmt.Sprintf("N=%d, %d nets", width, nets), r.Layers, r.Mean, r.SE))
-		v = append(v, show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("q-map vs simulation from q¹=%g: max |z|", q1), Tol: 5, Figure: "qmap-iteration",
-			Basis: fmt.Sprintf("N = %d, Gaussian weights; 5 keeps a false alarm over %d layers %s", width, len(r.Layers), falseAlarm(len(r.Layers))), Paper: claimQMap}, r.Mean, r.SE, r.Theory, r.Nets, bothInputs)))
-	}
-	caption := "q^ℓ of the networks of the legend: the q-map (lines) against finite networks (points, ±1 SE)."
-	params := map[string]float64{"width": float64(width)}
-	if same {
-		caption = fmt.Sprintf("q^ℓ for %s, σ_w² = %g, σ_b² = %g: the q-map (lines) against finite networks (points, ±1 SE).", mf[0].Phi.Name, w2, mf[0].SigmaB2)
-		params["sigma_w2"], params["sigma_b2"] = w2, mf[0].SigmaB2
-		if q, err := mf[0].QStar(); err == nil && paper {
-			caption += fmt.Sprintf(" Both starts converge to q* = %.4f within a few layers.", q)
-		} else if err == nil {
-			caption += fmt.Sprintf(" The fixed point is q* = %.4f.", q)
-		}
-	}
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "qmap-iteration", Caption: caption,
-		XLabel: "layer ℓ", YLabel: "q^ℓ", Series: series, Params: params, Seed: show.Seed(seed)}, paper)))
-}
-
 // CMap shows, for each network, the check of χ₁ against a one-sided
 // difference of R at c = 1 (step 1e-6), then figure cmap: R(c) at the
 // abscissae cs with the diagonal. The check's tolerance bounds the
@@ -238,31 +178,6 @@ func CMap(nets []meanfield.Net, cs []float64) (show.View, error) {
 		XLabel: "c", YLabel: "R(c)", Series: series, Params: b2Params(nets, same)}, paper))), nil
 }
 
-// CIteration shows, for each case k (c¹ = checks[k].Start, at the σ_w²
-// and width checks[k] ran with), the z check of the covariance map
-// against finite networks (checks[k], from randmlp.CCheckSettings), then
-// figure cmap-iteration, whose seed is the one checks[0] records.
-func CIteration(checks []randmlp.LayerCheck) show.View {
-	mf, width, _ := checked("CIteration", checks)
-	seed := checks[0].Seed
-	fam, same := family(mf)
-	paper := randmlp.LectureCIteration().Ran(checks)
-	var v show.View
-	var series []show.Series
-	for k, r := range checks {
-		series = append(series, show.Series{Name: fmt.Sprintf("σ_w²=%g, c¹=%g", mf[k].SigmaW2, r.Start), X: r.Layers, Y: r.Theory}, show.Scatter("", r.Layers, r.Mean, r.SE))
-		v = append(v, show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("c-map vs simulation, σ_w²=%g, c¹=%g: max |z|", mf[k].SigmaW2, r.Start), Tol: 5, Figure: "cmap-iteration",
-			Basis: fmt.Sprintf("width %d; 5 keeps a false alarm over %d layers %s", width, len(r.Layers), falseAlarm(len(r.Layers))), Paper: claimCMap}, r.Mean, r.SE, r.Theory, r.Nets, "the correlation of its input pair")))
-	}
-	params := b2Params(mf, same)
-	if params == nil {
-		params = map[string]float64{}
-	}
-	params["width"] = float64(width)
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "cmap-iteration", Caption: fmt.Sprintf("Correlation of two inputs, %s: covariance map (lines) against finite networks (points, ±1 SE).", fam),
-		XLabel: "layer ℓ", YLabel: "c^ℓ", Series: series, Params: params, Seed: show.Seed(seed)}, paper)))
-}
-
 // PhaseDiagram shows the check of the critical line at the notes' (lib/sources/tanner2024.md)
 // reference points (σ_w² atRef computed at refB against refW, printed to 4
 // decimals), then figures fig1-phase-diagram (the line σ_w²(σ_b²) = w2 at
@@ -278,36 +193,6 @@ func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 			XLabel:  "σ_w² on the critical line", YLabel: "q*", Series: []show.Series{{Name: "q*", X: w2, Y: qs}}})}
 }
 
-// Chi1 shows the z check of χ₁ on and beside the critical line against
-// finite networks (p, from randmlp.Chi1Settings, at the activation,
-// width, depth and seed p records), then figure chi1-sim, at the paper's
-// settings for tanh's 15 points 0.3 apart, 10 width-1000 networks of
-// depth 3 each.
-func Chi1(p randmlp.Chi1Points) show.View {
-	width, depth, seed := p.Width, p.Depth, p.Seed
-	k, units := len(p.SigmaW2), p.Nets*p.Width
-	paper := p.At(randmlp.LectureChi1())
-	crit := fmt.Sprintf("%d of %s's", k/3, p.Phi)
-	if paper {
-		crit = "five"
-	}
-	chi := show.Estimates{X: p.SigmaW2, Mean: p.Mean, SE: p.SE, Theory: p.Theory}
-	return show.View{show.Agree(netsZ(show.Agreement{Name: "χ₁ on and beside the critical line vs simulation: max |z|", Tol: 5, Figure: "chi1-sim",
-		Basis: fmt.Sprintf("%d units per point; 5 over %d points", units, k), Paper: claimChi1, Central: true}, chi.Mean, chi.SE, chi.Theory, p.Nets, fmt.Sprintf("the mean over its %d units, which share its last-layer input", width))),
-		show.Fig(show.AtPaper(show.Figure{ID: "chi1-sim", Paper: papers.Claim(papers.TannerFig1), PaperNote: "χ₁ = 1 on the critical line, checked against finite networks", Caption: fmt.Sprintf("χ₁ at %s critical points (σ_w² on the curve, χ₁ = 1) and %g to either side of each: mean-field theory and finite networks (±1 SE).", crit, p.Offset),
-			XLabel: "σ_w²", YLabel: "χ₁", Series: []show.Series{show.Scatter("theory", chi.X, chi.Theory, nil), chi.Scatter(fmt.Sprintf("N=%d simulation", width))},
-			Params: map[string]float64{"width": float64(width), "depth": float64(depth)}, Seed: show.Seed(seed)}, paper))}
-}
-
-// DepthScales shows figure depth-scales: ξ_c and ξ_q along the sweep sc
-// (the notebook's: tanh, σ_b² = 0.05) with the critical σ_w² = wc in the
-// caption; the activation and σ_b² are those sc ran at.
-func DepthScales(sc meanfield.Scan, wc float64) show.View {
-	return show.View{show.Fig(show.Figure{ID: "depth-scales", Caption: fmt.Sprintf("Depth scales for %s, σ_b² = %g: ξ_c diverges at the critical σ_w² = %.4f, ξ_q stays finite.", sc.Phi, sc.SigmaB2, wc),
-		XLabel: "σ_w²", YLabel: "depth scale", LogY: true, Series: []show.Series{{Name: "ξ_c", X: sc.SigmaW2, Y: sc.XiC}, {Name: "ξ_q", X: sc.SigmaW2, Y: sc.XiQ}},
-		Params: map[string]float64{"sigma_b2": sc.SigmaB2}})}
-}
-
 // TanhTable shows table tanh-table (q*, χ₁, c*, ξ_c, ξ_q of sc with the
 // reference rows ref of lib/sources/tanner2024.md#check-9 in brackets) and the check of the largest
 // relative deviation, against the notes' (lib/sources/tanner2024.md) rounding. The caption
@@ -321,27 +206,6 @@ func TanhTable(sc meanfield.Scan, ref [][]float64) show.View {
 		labels, sc.Rows(), ref, "%.7g (%g)")
 	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "tanh mean-field table vs spec: max relative deviation", Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
 		Basis: "the notes (lib/sources/tanner2024.md) print ξ to 4 decimals: relative rounding up to 4.8e-5 (ξ_q = 1.0415)", Figure: "tanh-table"})}
-}
-
-// XiCDecay shows the z check of 1 − c^ℓ against finite networks (r, from
-// randmlp.CCheckSettings with Gap, at the width and seed it records) and
-// figure xi-c-decay with the asymptote e^{−ℓ/ξ_c} through the last layer.
-func XiCDecay(r randmlp.LayerCheck, xiC float64) show.View {
-	mf, width, _ := checked("XiCDecay", []randmlp.LayerCheck{r})
-	seed := r.Seed
-	n := mf[0]
-	depth := len(r.Layers)
-	paper := randmlp.LectureXiC().Ran([]randmlp.LayerCheck{r})
-	asym := meanfield.DecayThrough(r.Layers, r.Theory[depth-1], float64(depth), xiC)
-	caption := fmt.Sprintf("%s, σ_w² = %g, σ_b² = %g: 1 − c^ℓ against the c-map and e^{−ℓ/ξ_c}, ξ_c = %.3f.", n.Phi.Name, n.SigmaW2, n.SigmaB2, xiC)
-	if paper {
-		caption = fmt.Sprintf("Ordered phase, tanh, σ_w² = 1.2, σ_b² = 0.05: 1 − c^ℓ decays like e^{−ℓ/ξ_c}, ξ_c = %.3f.", xiC)
-	}
-	return show.View{show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("1 − c^ℓ vs simulation, σ_w²=%g: max |z|", n.SigmaW2), Tol: 5, Figure: "xi-c-decay",
-		Basis: fmt.Sprintf("width %d; 5 over %d layers", width, depth), Paper: claimCMap}, r.Mean, r.SE, r.Theory, r.Nets, "1 − the correlation of its input pair")),
-		show.Fig(show.AtPaper(show.Figure{ID: "xi-c-decay", Caption: caption,
-			XLabel: "layer ℓ", YLabel: "1 − c^ℓ", LogY: true, Params: map[string]float64{"sigma_w2": n.SigmaW2, "sigma_b2": n.SigmaB2, "width": float64(width)}, Seed: show.Seed(seed),
-			Series: []show.Series{{Name: "c-map", X: r.Layers, Y: r.Theory}, {Name: "e^{−ℓ/ξ_c}", X: r.Layers, Y: asym}, show.Scatter(fmt.Sprintf("N=%d", width), r.Layers, r.Mean, r.SE)}}, paper))}
 }
 
 // SlopeLaws shows, for the activation name, the check of the largest
@@ -371,7 +235,7 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
 		series = append(series, show.Series{Name: fmt.Sprintf("q* = %g", qs[j]), X: l.T, Y: l.CDF}, show.Scatter("", l.T, l.ECDF, nil))
 	}
 	return show.View{show.Agree(show.Agreement{Name: name + ": sup |CDF − empirical CDF| of φ′(h)", Kind: show.TheoryVsSimulation, Value: worst, Tol: tol, Figure: "fig3-" + name,
-		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × N = %d units of one input, independent given the network's last-layer input); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T)), Paper: claimSlopeLaw}),
+		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × N = %d units of one input, independent given the network's last-layer input); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T)), Paper: papers.TannerSlopeLaw.Text}),
 		show.Fig(show.AtPaper(show.Figure{ID: "fig3-" + name, Paper: papers.Claim(papers.TannerFig3), PaperNote: "bottom row, as CDFs",
 			Caption: fmt.Sprintf("Law of φ′(h), h ~ N(0, q*), for %s: CDF (lines) and a width-%d network at the edge of chaos (points).", name, width),
 			XLabel:  "t", YLabel: "P(φ′(h) ≤ t)", Series: series, Params: map[string]float64{"width": float64(width)}, Seed: show.Seed(seed)}, paper))}
@@ -407,7 +271,7 @@ func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
 	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Paper: papers.Claim(papers.TannerFig3), Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s (reference value in brackets)", joinG(qs)), Header: header},
 		names, p, ref, "%.4f (%g)")
 	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: name, Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
-		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms", Paper: claimAtoms, Central: true})}
+		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms", Paper: papers.TannerAtoms.Text, Central: true})}
 }
 
 // Activations shows figure fig3-phi: each φ on the abscissae hs with the

@@ -10,6 +10,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/meanfield"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -84,7 +85,7 @@ func TestIterations(t *testing.T) {
 	m := randmlp.MLP{Width: 50, Depth: 4, Phi: act(t, "tanh"), SigmaW2: 2, SigmaB2: 0.05}
 	q := show.Val(randmlp.QCheckSettings{MLP: m, Q1: []float64{0.5}, Nets: 2, Seed: 1, Stream: 1}.Run())[0]
 	q.Seed = 10
-	v := QIteration([]randmlp.LayerCheck{q})
+	v := qIterationView([]randmlp.LayerCheck{q})
 	if got := ids(t, v); strings.Join(got, ",") != "F:qmap-iteration,A:q-map vs simulation from q¹=0.5: max |z|" || v.Agreements()[0].Value != must(empirical.MaxZDOF(q.Mean, q.SE, q.Theory, q.Nets-1)) {
 		t.Errorf("QIteration: %v, value %v", got, v.Agreements()[0].Value)
 	}
@@ -93,15 +94,15 @@ func TestIterations(t *testing.T) {
 	}
 	q2 := q
 	q2.Nets++
-	mustpanic.WithPrefix(t, "checks run with different numbers of networks", "meanfieldshow:", func() { QIteration([]randmlp.LayerCheck{q, q2}) })
+	mustpanic.WithPrefix(t, "checks run with different numbers of networks", "randmlp:", func() { qIterationView([]randmlp.LayerCheck{q, q2}) })
 	c := show.Val(randmlp.CCheckSettings{MLP: m, C1: []float64{0.3}, Nets: 2, Seed: 2, Stream: 1}.Run())[0]
-	cv := CIteration([]randmlp.LayerCheck{c})
+	cv := cIterationView([]randmlp.LayerCheck{c})
 	if got := ids(t, cv); got[0] != "F:cmap-iteration" || len(got) != 2 || cv.Agreements()[0].Value != must(empirical.MaxZDOF(c.Mean, c.SE, c.Theory, c.Nets-1)) {
 		t.Errorf("CIteration: %v, value %v", got, cv.Agreements()[0].Value)
 	}
 	m.Depth = 20
 	g := show.Val(randmlp.CCheckSettings{MLP: m, C1: []float64{0.5}, Gap: true, Nets: 2, Seed: 3, Stream: 1}.Run())[0]
-	v = XiCDecay(g, 5.6)
+	v = xiCDecayView(g, 5.6)
 	asym := v.Figures()[0].Series[1].Y
 	// the asymptote meets the theory at the last layer and grows by e^{1/ξ_c} per layer towards the first
 	if asym[19] != g.Theory[19] || math.Abs(asym[18]/asym[19]-math.Exp(1/5.6)) > 1e-12 {
@@ -118,7 +119,7 @@ func TestTablesAndCurves(t *testing.T) {
 	if got := ids(t, v); got[0] != "T:tanh-table" || v.Agreements()[0].Value != 0 || v.Tables()[0].Rows[1][0] != "2" {
 		t.Errorf("TanhTable against itself: %v, deviation %v, rows %v", got, v.Agreements()[0].Value, v.Tables()[0].Rows)
 	}
-	if got := ids(t, DepthScales(sc, 1.76)); got[0] != "F:depth-scales" || !strings.Contains(DepthScales(sc, 1.76).Figures()[0].Caption, "1.7600") {
+	if got := ids(t, depthScalesView(sc, 1.76)); got[0] != "F:depth-scales" || !strings.Contains(depthScalesView(sc, 1.76).Figures()[0].Caption, "1.7600") {
 		t.Errorf("DepthScales: %v", got)
 	}
 	// The caption and Params state the settings the scan ran at, not the notebook's.
@@ -126,7 +127,7 @@ func TestTablesAndCurves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f := DepthScales(relu, 2).Figures()[0]; !strings.HasPrefix(f.Caption, "Depth scales for relu, σ_b² = 0.2:") || f.Params["sigma_b2"] != 0.2 {
+	if f := depthScalesView(relu, 2).Figures()[0]; !strings.HasPrefix(f.Caption, "Depth scales for relu, σ_b² = 0.2:") || f.Params["sigma_b2"] != 0.2 {
 		t.Errorf("DepthScales of a relu scan at σ_b² = 0.2: caption %q, Params %v", f.Caption, f.Params)
 	}
 	if c := TanhTable(relu, relu.Rows()).Tables()[0].Caption; c != "relu, σ_b² = 0.2: library (reference in brackets)" {
@@ -153,17 +154,17 @@ func TestSimulationViews(t *testing.T) {
 		p.SigmaW2, p.Mean, p.SE, p.Theory = append(p.SigmaW2, float64(i)), append(p.Mean, 1.1), append(p.SE, 0.1), append(p.Theory, 1)
 	}
 	// 1 SE over 3 networks: the normal equivalent of a t-score with 2 degrees of freedom.
-	if v := Chi1(p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(1, 2)) > 1e-12 {
+	if v := chi1View(p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(1, 2)) > 1e-12 {
 		t.Errorf("χ₁ max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(1, 2))
 	}
 	// At the paper's sizes, tanh's points claim the figure; another φ's do
 	// not, and the caption names it (notebook 01's -p Phi).
 	p.Nets, p.Phi = 10, "tanh"
-	if f := Chi1(p).Figures()[0]; strings.HasSuffix(f.Caption, show.YourSettings) {
+	if f := chi1View(p).Figures()[0]; strings.HasSuffix(f.Caption, show.YourSettings) {
 		t.Errorf("chi1-sim of tanh at the paper's sizes: caption %q", f.Caption)
 	}
 	p.Phi = "erf"
-	if f := Chi1(p).Figures()[0]; !strings.HasSuffix(f.Caption, show.YourSettings) || !strings.Contains(f.Caption, "at 5 of erf's critical points") {
+	if f := chi1View(p).Figures()[0]; !strings.HasSuffix(f.Caption, show.YourSettings) || !strings.Contains(f.Caption, "at 5 of erf's critical points") {
 		t.Errorf("chi1-sim of erf at the paper's sizes: caption %q; want at your settings, naming erf", f.Caption)
 	}
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 2000, Width: 1000, Depth: 3, Nets: 2}
@@ -226,8 +227,8 @@ func TestClaimsAndMutations(t *testing.T) {
 	for i := 0; i < 15; i++ {
 		p.SigmaW2, p.Mean, p.SE, p.Theory = append(p.SigmaW2, float64(i)), append(p.Mean, 1.01), append(p.SE, 0.01), append(p.Theory, 1)
 	}
-	chi := Chi1(p).Agreements()[0]
-	if chi.Paper != claimChi1 || !chi.Central || !(chi.Value <= chi.Tol) {
+	chi := chi1View(p).Agreements()[0]
+	if chi.Paper != papers.TannerChi1.Text || !chi.Central || !(chi.Value <= chi.Tol) {
 		t.Errorf("Chi1: %+v", chi)
 	}
 	// The SE of each point is from 10 networks, so |t| is read with 9
@@ -235,15 +236,15 @@ func TestClaimsAndMutations(t *testing.T) {
 	// off still passes, 16 SE off fails). With the 3 networks the notebook
 	// used before, 5 on the normal scale was |t| ≈ 1300: no power.
 	p.Theory[7] = 1.06
-	if a := Chi1(p).Agreements()[0]; !(a.Value <= a.Tol) {
+	if a := chi1View(p).Agreements()[0]; !(a.Value <= a.Tol) {
 		t.Errorf("Chi1 with one theory point 6 SE off: %v > %v", a.Value, a.Tol)
 	}
 	p.Theory[7] = 1.16
-	if a := Chi1(p).Agreements()[0]; !(a.Value > a.Tol) {
+	if a := chi1View(p).Agreements()[0]; !(a.Value > a.Tol) {
 		t.Errorf("Chi1 with one theory point 16 SE off: %v ≤ %v", a.Value, a.Tol)
 	}
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2, Q: 2, Seed: 50}
-	if a := SlopeLaws("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; a.Paper != claimSlopeLaw || !(a.Value <= a.Tol) {
+	if a := SlopeLaws("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; a.Paper != papers.TannerSlopeLaw.Text || !(a.Value <= a.Tol) {
 		t.Errorf("SlopeLaws: %+v", a)
 	}
 	l.CDF = []float64{0.5 - empirical.DKW(4000, 1e-3), 1} // the law shifted by the DKW bound
@@ -253,7 +254,7 @@ func TestClaimsAndMutations(t *testing.T) {
 	q4 := []float64{2, 1, 0.5, 0.2}
 	ref := [][]float64{{0.5, 0.5, 0.5, 0.5}, {0.5205, 0.6827, 0.8427, 0.9747}}
 	phis := []activation.Func{act(t, "relu"), act(t, "hardtanh")}
-	if a := Atoms(phis, q4, ref).Agreements()[0]; a.Paper != claimAtoms || !a.Central || !(a.Value <= a.Tol) {
+	if a := Atoms(phis, q4, ref).Agreements()[0]; a.Paper != papers.TannerAtoms.Text || !a.Central || !(a.Value <= a.Tol) {
 		t.Errorf("Atoms: %+v", a)
 	}
 	ref[1][0] = 0.5205 * 1.001 // one printed value × 1.001

@@ -55,27 +55,27 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	yours(t, "QIteration", QIteration(qs), map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.1, "width": 30},
+	yours(t, "QIteration", qIterationView(qs), map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.1, "width": 30},
 		[]string{"q-map vs simulation from q¹=0.2: max |z|", "q-map vs simulation from q¹=2: max |z|"}, nil)
 
 	c, err := randmlp.CCheckSettings{MLP: m, C1: []float64{0.4}, Nets: 3, Seed: 20, Stream: 1}.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	yours(t, "CIteration", CIteration(c), map[string]float64{"sigma_b2": 0.1, "width": 30},
+	yours(t, "CIteration", cIterationView(c), map[string]float64{"sigma_b2": 0.1, "width": 30},
 		[]string{"c-map vs simulation, σ_w²=1.5, c¹=0.4: max |z|"}, nil)
 
 	g, err := randmlp.CCheckSettings{MLP: m, C1: []float64{0.5}, Gap: true, Nets: 3, Seed: 40, Stream: 1}.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	yours(t, "XiCDecay", XiCDecay(g[0], 3), map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.1, "width": 30}, []string{"1 − c^ℓ vs simulation, σ_w²=1.5: max |z|"}, nil)
+	yours(t, "XiCDecay", xiCDecayView(g[0], 3), map[string]float64{"sigma_w2": 1.5, "sigma_b2": 0.1, "width": 30}, []string{"1 − c^ℓ vs simulation, σ_w²=1.5: max |z|"}, nil)
 
 	p, err := randmlp.Chi1Settings{Phi: erf, SigmaB2: []float64{0.05, 0.1}, Offset: 0.2, Width: 30, Depth: 2, Nets: 2, Seed: 30, Stream: 1}.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = Chi1(p)
+	v = chi1View(p)
 	yours(t, "Chi1", v, map[string]float64{"width": 30, "depth": 2}, []string{"χ₁ on and beside the critical line vs simulation: max |z|"}, nil)
 	if c := v.Figures()[0].Caption; !strings.Contains(c, "at 2 of erf's critical points") || !strings.Contains(c, "and 0.2 to either side") {
 		t.Errorf("Chi1 caption %q, want the points and offset run", c)

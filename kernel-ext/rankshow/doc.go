@@ -16,4 +16,30 @@
 // apply at any settings. A function panics only on a caller bug (results
 // of one call at different settings, an argument that disagrees with the
 // settings a result records).
+//
+// Figures that are only curves with their checks are not built here: the
+// notebook draws them with the renderer of their kind (kernel-ext/render)
+// over rankexp's result methods, which carry the claims:
+//
+//	fig8-rho, fig8-norm   render.Curves  rankexp.Propagations.Rho, .Norm
+//	eq15-limit            render.Curves  rankexp.Eq15Curves.Limits
+//	fig7-uniformity       render.Curves  rankexp.Uniformity.Curves
+//	fig10-relu            render.Curves  rankexp.FeedForward.Curves
+//	eq17-18-rho           render.Curves  rankexp.GradsRun.RhoCurves
+//	eq17-18-n-d           render.Curves  rankexp.GradsRun.NCurves
+//
+// The builders left here, and why:
+//
+//	SoftmaxDepths, Placements, NormLaws    each check declares a known
+//	                                       disagreement (a bundle record the
+//	                                       result kinds of lib do not carry)
+//	Table2                                 six panels and the Fig. 1 table
+//	                                       from one pair of runs, ten claims
+//	                                       across them
+//	Grid                                   Figs. 12–14 as nested heat maps
+//	                                       (show.NestedHeat) with claims
+//	                                       read across the grid
+//	FeedForwardPlacements, Dong, Lemma31,  curves or tables with checks, not
+//	IdenticalTokens, TauTable, TauBalance, yet moved to result methods
+//	SmallN                                 (plumbing: the next to convert)
 package rankshow

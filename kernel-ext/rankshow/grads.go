@@ -51,90 +51,9 @@ func IdenticalTokens(rows []rankexp.Collapsed) show.View {
 		worst = math.Max(worst, math.Max(g.WQ, g.WK))
 		t.Rows = append(t.Rows, []string{fmt.Sprint(g.N), fmt.Sprint(g.D), show.FormatFloat(g.WQ), show.FormatFloat(g.WK), show.FormatFloat(g.WV), show.FormatFloat(float64(g.D*g.N) * g.X2)})
 	}
-	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "thm32-exact-zero", Kind: show.TheoryVsSimulation, Value: worst, Tol: 0, Rule: show.AtMost, Figure: "thm32", Paper: PaperThm32,
+	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "thm32-exact-zero", Kind: show.TheoryVsSimulation, Value: worst, Tol: 0, Rule: show.AtMost, Figure: "thm32", Paper: papers.Noci2022Thm32.Text,
 		Basis: "exact zero in floating point: the softmax pullback in centred form vanishes term by term for identical rows",
 		Note:  "largest query/key Jacobian norm² with identical tokens, true softmax"})}
-}
-
-// GradsVsRho shows figure eq17-18-rho: eqs. (17) and (18) (exact and as
-// printed) on the correlations rhos against the Monte Carlo points mc (all
-// at one n, d, σ_x² and number of draws, from rankexp.GradsSettings; the
-// figure's seed is the one mc[0] records), after the z
-// checks of each against the exact forms. The figure claims eqs. (17)–(18)
-// only at the settings of rankexp.GradsRho.
-func GradsVsRho(rhos []float64, mc []rankexp.Grads) (show.View, error) {
-	want(len(mc) > 0, "GradsVsRho: no Monte Carlo points")
-	n, d, sx2, draws, seed := mc[0].N, mc[0].D, mc[0].Sx2, mc[0].Draws, mc[0].Seed
-	for _, g := range mc {
-		want(g.N == n && g.D == d && g.Sx2 == sx2 && g.Draws == draws, "GradsVsRho: points at n=%d d=%d σ_x²=%g with %d draws and %+v with %d draws", n, d, sx2, draws, g.Point, g.Draws)
-	}
-	paper := rankexp.Ran(mc).Matches(rankexp.GradsRho())
-	tv, tq, tp, err := rankcollapse.EquicorrGrads(n, d, rhos, sx2)
-	if err != nil {
-		return nil, err
-	}
-	var values, queries show.Estimates
-	for _, g := range mc {
-		values.Add(g.Rho, g.WV, g.WVSE, g.V)
-		queries.Add(g.Rho, g.WQ, g.WQSE, g.Q)
-	}
-	return show.View{
-		show.Agree(values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Paper: PaperEq17, Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention", draws)})),
-		show.Agree(queries.MaxZ(show.Agreement{Name: "eq18exact-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention; exact form of eq. 18", draws)})),
-		show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-rho", PaperNote: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
-			Caption: fmt.Sprintf("Gradient norms² vs token correlation, n = %d, d = %d, σ_x² = %g, uniform attention", n, d, sx2), XLabel: "ρ", YLabel: "E‖∂S/∂W‖²",
-			LogY: true, Legend: show.BottomLeft, Seed: show.Seed(seed), Series: []show.Series{
-				{Name: "values, eq. 17", X: rhos, Y: tv}, {Name: "queries, exact", X: rhos, Y: tq}, {Name: "queries, eq. 18 as printed", X: rhos, Y: tp},
-				values.Scatter("values, MC"), queries.Scatter("queries, MC")}}, paper)),
-	}, nil
-}
-
-// GradsVsN shows figure eq17-18-n-d: eqs. (17) and (18) (exact) over the
-// sequence lengths ns at each width of mc (all at one ρ, σ_x² and number
-// of draws) with the Monte Carlo points mc (drawn from seed, grouped by
-// width in order of first appearance), after one z check per width. The
-// figure claims eqs. (17)–(18) only at the settings of rankexp.GradsN.
-func GradsVsN(ns []int, mc []rankexp.Grads) (show.View, error) {
-	want(len(mc) > 0, "GradsVsN: no Monte Carlo points")
-	rho, sx2, draws, seed := mc[0].Rho, mc[0].Sx2, mc[0].Draws, mc[0].Seed
-	var ds []int
-	byD := map[int][]rankexp.Grads{}
-	for _, g := range mc {
-		want(g.Rho == rho && g.Sx2 == sx2 && g.Draws == draws, "GradsVsN: points at ρ=%g σ_x²=%g with %d draws and %+v with %d draws", rho, sx2, draws, g.Point, g.Draws)
-		if _, ok := byD[g.D]; !ok {
-			ds = append(ds, g.D)
-		}
-		byD[g.D] = append(byD[g.D], g)
-	}
-	paper := rankexp.Ran(mc).Matches(rankexp.GradsN())
-	dlist := make([]string, len(ds))
-	for i, d := range ds {
-		dlist[i] = fmt.Sprint(d)
-	}
-	x := make([]float64, len(ns))
-	for i, n := range ns {
-		x[i] = float64(n)
-	}
-	var v show.View
-	var series []show.Series
-	for _, d := range ds {
-		tv, tq, err := rankcollapse.GradsVsN(ns, d, rho, sx2)
-		if err != nil {
-			return nil, err
-		}
-		var values, queries show.Estimates
-		for _, g := range byD[d] {
-			values.Add(float64(g.N), g.WV, g.WVSE, g.V)
-			queries.Add(float64(g.N), g.WQ, g.WQSE, g.Q)
-		}
-		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("eq17-18-n-d%d-maxz", d), Tol: 5, Figure: "eq17-18-n-d",
-			Basis: fmt.Sprintf("SE from %d draws per point, values and queries, uniform attention", draws)}, append(values.Mean, queries.Mean...), append(values.SE, queries.SE...), append(values.Theory, queries.Theory...))))
-		series = append(series, show.Series{Name: fmt.Sprintf("values, d = %d", d), X: x, Y: tv}, show.Series{Name: fmt.Sprintf("queries, d = %d", d), X: x, Y: tq},
-			values.Scatter(fmt.Sprintf("MC values, d = %d", d)), queries.Scatter(fmt.Sprintf("MC queries, d = %d", d)))
-	}
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-n-d", PaperNote: "Noci et al. 2022, eqs. (17)–(18); App. B.3",
-		Caption: fmt.Sprintf("Gradient norms² vs sequence length n for d = %s (ρ = %g, σ_x² = %g, uniform attention)", strings.Join(dlist, ", "), rho, sx2), XLabel: "n", YLabel: "E‖∂S/∂W‖²",
-		LogX: true, LogY: true, Legend: show.TopLeft, Seed: show.Seed(seed), Series: series, Height: 340}, paper))), nil
 }
 
 // Grid shows the grid of App. B.2–B.3 (rankexp.GridSettings over nr
@@ -187,7 +106,7 @@ func Grid(run rankexp.GridRun) show.View {
 		}
 	}
 	series = append(series, show.Series{Name: "theory = simulation", X: []float64{1e-3, 1e6}, Y: []float64{1e-3, 1e6}})
-	v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig12-small-std-maxz", Kind: show.Claim, Tol: 5, Figure: "fig12-grid", Paper: PaperGrid, Central: true,
+	v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig12-small-std-maxz", Kind: show.Claim, Tol: 5, Figure: "fig12-grid", Paper: papers.Noci2022Grid.Text, Central: true,
 		Basis: fmt.Sprintf("SE from %d draws per point%s, %d grid points at σ_x = %g", draws, runs, len(sim), math.Sqrt(sx2s[0]))}, sim, se, th)),
 		show.Fig(show.AtPaper(show.Figure{ID: "fig12-grid", Paper: papers.Claim(papers.Noci2022Fig12),
 			Caption: fmt.Sprintf("Query gradient norm², true softmax (%d draws) vs uniform-attention theory (eq. 18, exact form), over n, d, ρ and σ_x", draws),
@@ -204,7 +123,7 @@ func Grid(run rankexp.GridRun) show.View {
 				}
 			}
 		}
-		v = append(v, show.PaperCheck(show.Agreement{Name: "fig13-falls-with-rho", Kind: show.Claim, Rule: show.AtLeast, Value: zmin, Tol: 4, Figure: "fig13-grid", Paper: PaperGridRatio, Central: true,
+		v = append(v, show.PaperCheck(show.Agreement{Name: "fig13-falls-with-rho", Kind: show.Claim, Rule: show.AtLeast, Value: zmin, Tol: 4, Figure: "fig13-grid", Paper: papers.Noci2022GridRatio.Text, Central: true,
 			Basis: fmt.Sprintf("4 SE of the difference of two independent grid points (%d draws each); each point's SE of ln(Q/V) bounded by the sum of the two norms' relative SEs (same draws)", draws),
 			Note:  fmt.Sprintf("smallest fall, in SE, of the measured ln(‖∂S/∂W^Q‖²/‖∂S/∂W^V‖²) from ρ = %g to ρ = %g over the %d cells (σ_x, n, d); smallest at %s", rhos[lo], rhos[hi], ns*nn*nd, where)},
 			paper, fmt.Sprintf("a claim of the paper read on our grid of the text with 20 draws; here %d draws on ρ = %s", draws, rhoText)))

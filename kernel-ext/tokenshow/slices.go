@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
@@ -27,23 +28,6 @@ func alphaText(a float64) string {
 		return "8^{-1/2}"
 	}
 	return fmt.Sprintf("%.3g", a)
-}
-
-// AttMap fills f (the notebook's att-map) with the attention map of eq.
-// (10) before the residual (tokengeom.AttCurve): q′/d and p′/d against the
-// input cosine rhos at each σ_A² of sigmaA2s, for n tokens of width d.
-func AttMap(f show.Figure, rhos []float64, n int, d float64, sigmaA2s []float64) show.View {
-	f.Series = nil
-	for _, s2 := range sigmaA2s {
-		qs, ps := tokengeom.AttCurve(rhos, n, d, s2)
-		f.Series = append(f.Series,
-			show.Series{Name: fmt.Sprintf("q'/d, σ_A²=%g", s2), X: rhos, Y: qs},
-			show.Series{Name: fmt.Sprintf("p'/d, σ_A²=%g", s2), X: rhos, Y: ps})
-	}
-	f.Params = map[string]float64{"n": float64(n), "d": d}
-	f.Caption = fmt.Sprintf("Attention map of eq. (10) before the residual, n = %d, d = %g, as a function of the input cosine p/q. At σ_A = 0 the two curves coincide (rank-one output).", n, d)
-	f.XLabel, f.YLabel = "input cosine p/q", "output q'/d, p'/d"
-	return show.View{show.Fig(f)}
 }
 
 // Field fills f (the notebook's fig2-field-sw<σ_w>) with the phase
@@ -86,7 +70,7 @@ func LambdaASlice(f show.Figure, e tokencheck.Exponents, edge float64, fine []fl
 	f.Params = map[string]float64{"alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "networks": float64(e.Networks)}
 	return show.View{show.Fig(show.AtPaper(f, tokencheck.AtFig2Block(m))),
 		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 4: max |z| of simulated eq. (24) vs its one-step theory over σ_w", Tol: 4,
-			Figure: f.ID, Basis: fmt.Sprintf("SE from %d networks, n = %d, d = %g", e.Networks, m.N, m.D), Paper: claimFig4}, e.Mean, e.SE, e.Theory))}
+			Figure: f.ID, Basis: fmt.Sprintf("SE from %d networks, n = %d, d = %g", e.Networks, m.N, m.D), Paper: papers.Cowsik2024Fig4Agreement.Text}, e.Mean, e.SE, e.Theory))}
 }
 
 // LambdaGSlice fills f (the notebook's fig5-lambda-g-slice) with λ_g^(L)
@@ -148,7 +132,7 @@ func LambdaGSlice(f show.Figure, es []tokencheck.Exponents, fine []float64) show
 	}
 	return show.View{show.Fig(show.AtPaper(f, tokencheck.AtSize(m))),
 		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("Fig. 5: worst |sim − corrected λ_g^(%d)| / (t·SE) over %d points", L, points), Kind: show.TheoryVsSimulation,
-			Value: worst, Tol: 1, Rule: show.AtMost, Figure: f.ID, Paper: claimFig5, Central: true,
+			Value: worst, Tol: 1, Rule: show.AtMost, Figure: f.ID, Paper: papers.Cowsik2024Fig5Match.Text, Central: true,
 			Basis: fmt.Sprintf("each point against its own SE, from %d networks of n = %d, d = %g (one λ_g per network, the sample unit): t = %.2f, the two-sided Student t quantile with %d degrees of freedom at family level 1%% over the %d points; no finite-width allowance (none is resolved at these points: lib/sources/cowsik2024.md#protocol-lambda-g)", nets, m.N, m.D, tq, nets-1, points),
 			Note:  fmt.Sprintf("largest |sim − corrected| %.3f; the same check with the printed λ_g scores %.2f", maxDiff, printed)}, paper && nets >= tokencheck.SliceNetworks, why)}
 }
@@ -184,7 +168,7 @@ func WidthBias(w tokencheck.WidthBias) show.View {
 			Value: w.Bias[0] / w.BiasSE[0], Tol: 3, Figure: id,
 			Basis: fmt.Sprintf("3 SE, SE from %d networks (P(|z| > 3) ≈ 0.3%% for one point)", w.Networks),
 			Note:  fmt.Sprintf("bias %+.4f ± %.4f", w.Bias[0], w.BiasSE[0]),
-			Disagreement: &show.Disagreement{Paper: claimFig2Norm,
+			Disagreement: &show.Disagreement{Paper: papers.Cowsik2024Fig2Norm.Text,
 				Measured: measured, Declared: declared,
 				Why: fmt.Sprintf("the large-d map drops the finite-d attention term (≈ α²σ_A²/d per block while tokens are nearly orthogonal), which accumulates over layers; the next metric checks that d × bias is the same at d = %d and %d, as a 1/d effect must", d0, d1)}}),
 		show.Agree(show.Agreement{Name: fmt.Sprintf("Fig. 2 σ_w=%g: d × bias at d = %d minus at d = %d, in SE", m.SigmaW, d0, d1), Kind: show.SimulationVsSimulation,

@@ -37,7 +37,7 @@ func exponents(ms []tokengeom.Model, L, nets int) tokencheck.Exponents {
 // nothing, their Params are the values run, and the slice check whose
 // offset was measured at d = 64 is not applicable.
 func TestSlicesAtYourSettings(t *testing.T) {
-	v := AttMap(show.Figure{ID: "att-map"}, empirical.Linspace(0, 1, 5), 32, 16, []float64{0, 1})
+	v := attMapView(show.Figure{ID: "att-map"}, empirical.Linspace(0, 1, 5), 32, 16, []float64{0, 1})
 	if f := v.Figures()[0]; f.Params["n"] != 32 || f.Params["d"] != 16 || !strings.Contains(f.Caption, "n = 32, d = 16,") || len(f.Series) != 4 {
 		t.Errorf("AttMap: %+v", f)
 	}

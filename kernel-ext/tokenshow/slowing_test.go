@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
 
@@ -24,7 +26,7 @@ func slowing(steps int, delta func(l float64) float64) tokengeom.Slowing {
 func TestCriticalSlowing(t *testing.T) {
 	edge, ord := sized(tokengeom.NewModel(a8, a8, 1.7), 32, 16), sized(tokengeom.NewModel(a8, a8, 1.4), 32, 16)
 	lam := tokengeom.LambdaA(ord)
-	v := CriticalSlowing(show.Figure{ID: "critical-slowing"}, edge, slowing(2000, func(l float64) float64 { return 1 / max(l, 1) }),
+	v := criticalSlowingView(show.Figure{ID: "critical-slowing"}, edge, slowing(2000, func(l float64) float64 { return 1 / max(l, 1) }),
 		ord, slowing(30, func(l float64) float64 { return 0.5 * math.Pow(1+lam, l) }))
 	f := v.Figures()[0]
 	if f.Params["sigma_w_edge"] != 1.7 || f.Params["sigma_w_ordered"] != 1.4 || f.Params["n"] != 32 || f.Params["d"] != 16 || f.Params["alpha"] != a8 ||
@@ -52,7 +54,7 @@ func TestCriticalSlowing(t *testing.T) {
 // contour above the other, which fails the claim.
 func TestEdgeGap(t *testing.T) {
 	base := sized(tokengeom.NewModel(0, 0, 1), 32, 16)
-	v := EdgeGap(show.Figure{ID: "edge-gap"}, base, 8, []float64{0.1, 0.2, 0.3}, []float64{2, 2, 2}, []float64{1.9, 2.05, 1.8})
+	v := edgeGapView(show.Figure{ID: "edge-gap"}, base, 8, []float64{0.1, 0.2, 0.3}, []float64{2, 2, 2}, []float64{1.9, 2.05, 1.8})
 	f := v.Figures()[0]
 	if f.Params["n"] != 32 || f.Params["d"] != 16 || f.Params["L"] != 8 || !strings.Contains(f.Caption, "λ_g^(8) = 0 contours (n = 32)") || f.Series[1].Name != "λ_g^(8) = 0" {
 		t.Errorf("figure: %+v", f)
@@ -61,4 +63,20 @@ func TestEdgeGap(t *testing.T) {
 	if err != nil || math.Abs(float64(m.Value)-0.05) > 1e-12 || m.Pass {
 		t.Errorf("gap %v (want 0.05, failing), pass %v, err %v", m.Value, m.Pass, err)
 	}
+}
+
+// The views notebook 02 shows for the theory-only figures rendered by
+// kind (kernel-ext/render over tokencheck's result functions), as its
+// cells make them; the tests above read them as they read the builders'.
+
+func attMapView(f show.Figure, rhos []float64, n int, d float64, sigmaA2s []float64) show.View {
+	return render.Curves(f, tokencheck.AttMapCurves(rhos, n, d, sigmaA2s))
+}
+
+func criticalSlowingView(f show.Figure, edge tokengeom.Model, er tokengeom.Slowing, ord tokengeom.Model, or tokengeom.Slowing) show.View {
+	return render.Curves(f, tokencheck.CriticalSlowingCurves(edge, er, ord, or), render.After(), render.Legend(show.BottomLeft))
+}
+
+func edgeGapView(f show.Figure, base tokengeom.Model, L int, alphas, sa, sg []float64) show.View {
+	return render.Curves(f, tokencheck.EdgeGapCurves(base, L, alphas, sa, sg), render.After(), render.Legend(show.TopLeft))
 }

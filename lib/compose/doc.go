@@ -91,4 +91,9 @@
 // a block outside the theory ErrNoTheory, or ErrNoGradientTheory (no
 // collapsed point for λ_g). The maps
 // panic ("compose: ...") on what these reject.
+//
+// Results as result kinds (lib/result, drawn by kernel-ext/render; no
+// composition is a paper figure): Comparison.Curves (ρ and q/d over
+// depth, max |z| ≤ MaxZTol), WidthCheck.Curves (width convergence, Z ≤
+// SlopeTol), Phase.Plane (λ_a with its λ_a = 0 contour), in results.go.
 package compose

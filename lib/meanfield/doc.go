@@ -54,4 +54,7 @@
 // ErrDivergentRegion), ErrNoFixedPoint or ErrRepelling; invalid
 // arguments (σ_w² ≤ 0, σ_b² < 0, q < 0, |c| > 1, NaN) panic with a
 // "meanfield:" message naming the parameter and its range.
+//
+// Scan.Curves gives the depth scales as a result kind (lib/result) for
+// kernel-ext/render.
 package meanfield

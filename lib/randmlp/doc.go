@@ -35,4 +35,10 @@
 //
 // Products run on lib/dense; JacobianSim.Workers spreads PooledEigs' singular
 // value decompositions over goroutines without changing its results.
+//
+// Results as result kinds (lib/result, drawn by kernel-ext/render, with
+// the lecture's statements and whether they claim its figures):
+// LayerChecks.QCurves and .CCurves, LayerCheck.XiCCurves,
+// Chi1Points.Curves, in results.go; their z checks count the network as
+// the sample unit (result.MaxZNets).
 package randmlp

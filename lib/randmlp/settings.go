@@ -51,7 +51,7 @@ type QCheckSettings struct {
 // Each check records its start, seed and stream.
 //
 // Errors: those of Validate.
-func (s QCheckSettings) Run() ([]LayerCheck, error) {
+func (s QCheckSettings) Run() (LayerChecks, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ type CCheckSettings struct {
 // stream.
 //
 // Errors: those of Validate and of cCheck.
-func (s CCheckSettings) Run() ([]LayerCheck, error) {
+func (s CCheckSettings) Run() (LayerChecks, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}

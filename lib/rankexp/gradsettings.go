@@ -158,7 +158,7 @@ type GradsSettings struct {
 //
 // Errors: those of Validate; those of GradsMC (a point outside the law's
 // range, rankcollapse.ErrParam).
-func (s GradsSettings) Run() ([]Grads, error) {
+func (s GradsSettings) Run() (GradsRun, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}

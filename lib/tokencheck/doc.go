@@ -33,4 +33,8 @@
 // (Layers.Validate, Restoration.Validate, called by every method first);
 // caller bugs panic with a "tokencheck:" message; a simulation or a theory
 // that fails on the data returns the error.
+//
+// The theory-only figures of notebook 02 as result kinds (lib/result, for
+// kernel-ext/render): AttMapCurves, CriticalSlowingCurves, EdgeGapCurves,
+// in results.go.
 package tokencheck

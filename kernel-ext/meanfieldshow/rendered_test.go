@@ -1,0 +1,33 @@
+package meanfieldshow
+
+import (
+	"github.com/sigprop/sigprop/kernel-ext/render"
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/meanfield"
+	"github.com/sigprop/sigprop/lib/papers"
+	"github.com/sigprop/sigprop/lib/randmlp"
+)
+
+// The views notebook 01 shows for the results rendered by kind
+// (kernel-ext/render over randmlp's and meanfield's result methods), as
+// its cells make them; the tests read them as they read the builders'.
+
+func qIterationView(c randmlp.LayerChecks) show.View {
+	return render.Curves(show.Figure{ID: "qmap-iteration"}, c.QCurves())
+}
+
+func cIterationView(c randmlp.LayerChecks) show.View {
+	return render.Curves(show.Figure{ID: "cmap-iteration"}, c.CCurves())
+}
+
+func xiCDecayView(r randmlp.LayerCheck, xiC float64) show.View {
+	return render.Curves(show.Figure{ID: "xi-c-decay"}, r.XiCCurves(xiC))
+}
+
+func chi1View(p randmlp.Chi1Points) show.View {
+	return render.Curves(show.Figure{ID: "chi1-sim", Paper: papers.Claim(papers.TannerFig1), PaperNote: "χ₁ = 1 on the critical line, checked against finite networks"}, p.Curves())
+}
+
+func depthScalesView(sc meanfield.Scan, wc float64) show.View {
+	return render.Curves(show.Figure{ID: "depth-scales"}, sc.Curves(wc))
+}
