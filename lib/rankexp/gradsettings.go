@@ -165,9 +165,18 @@ func (s GradsSettings) Run() ([]Grads, error) {
 	return GradsMC(s.Points, s.Draws, s.Seed, s.Stream)
 }
 
-// Validate returns ErrParam for no point or Draws < 2.
+// Validate returns ErrParam for no point or Draws < 2, and the error of
+// the first point out of its range (Point.Validate).
 func (s GradsSettings) Validate() error {
-	return param.AtLeast(ErrParam, param.Min("len(Points)", len(s.Points), 1), param.Min("Draws", s.Draws, 2))
+	if err := param.AtLeast(ErrParam, param.Min("len(Points)", len(s.Points), 1), param.Min("Draws", s.Draws, 2)); err != nil {
+		return err
+	}
+	for _, p := range s.Points {
+		if err := p.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // GridSettings are the settings of the grid of App. B.2–B.3 (Figs.

@@ -1,6 +1,7 @@
 package rankexp
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/sigprop/sigprop/lib/internal/param"
@@ -92,10 +93,24 @@ func Eq15() Eq15Settings {
 	return s
 }
 
-// Validate returns an error wrapping ErrParam for no α̃₁ or no depth;
-// rankcollapse.RhoDepthScaled checks the values.
+// Validate returns an error wrapping ErrParam for no α̃₁ or no depth, a
+// depth < 1, an α̃₁ outside rankcollapse.VarianceRange ([0, ∞)), n < 2
+// or a ρ⁰ that is not a correlation of n tokens (rankcollapse.CheckRho).
 func (s Eq15Settings) Validate() error {
-	return param.AtLeast(ErrParam, param.Min("len(At)", len(s.At), 1), param.Min("len(Depths)", len(s.Depths), 1))
+	if err := param.AtLeast(ErrParam, param.Min("len(At)", len(s.At), 1), param.Min("len(Depths)", len(s.Depths), 1)); err != nil {
+		return err
+	}
+	for i, at := range s.At {
+		if err := rankcollapse.VarianceRange.Check(ErrParam, fmt.Sprintf("At[%d]", i), at); err != nil {
+			return err
+		}
+	}
+	for i, L := range s.Depths {
+		if err := param.AtLeast(ErrParam, param.Min(fmt.Sprintf("Depths[%d]", i), L, 1)); err != nil {
+			return err
+		}
+	}
+	return rankcollapse.CheckRho("Rho0", s.N, s.Rho0)
 }
 
 // Curves returns rankcollapse.RhoDepthScaled(s.N, s.Rho0, at, s.Depths)

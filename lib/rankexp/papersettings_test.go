@@ -3,6 +3,7 @@ package rankexp
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/lib/rankcollapse"
@@ -77,5 +78,43 @@ func TestEq15(t *testing.T) {
 	o.At = nil
 	if _, err := o.Curves(); !errors.Is(err, ErrParam) {
 		t.Errorf("no α̃₁: %v, want ErrParam", err)
+	}
+}
+
+// TestSettingsValidateValues: the settings notebook 03's parameters reach
+// refuse values out of the library's ranges, naming the field: a ρ below
+// −1/(n−1) (at GradsRho's n = 10: −1/9) or above 1, a negative σ_x², a
+// negative α̃₁ of Eq15, a ρ⁰ out of range, a depth < 1; the constructors'
+// own values pass, and the edge ρ = −1/(n−1) is accepted.
+func TestSettingsValidateValues(t *testing.T) {
+	for _, s := range []GradsSettings{GradsRho(), GradsN()} {
+		if err := s.Validate(); err != nil {
+			t.Errorf("%+v: %v", s, err)
+		}
+	}
+	if err := Eq15().Validate(); err != nil {
+		t.Errorf("Eq15: %v", err)
+	}
+	edge := GradsRho()
+	edge.Points[0].Rho = -1.0 / 9
+	if err := edge.Validate(); err != nil {
+		t.Errorf("ρ = −1/9 at n = 10: %v", err)
+	}
+	grads := func(f func(*Point)) GradsSettings { s := GradsRho(); f(&s.Points[1]); return s }
+	eq15 := func(f func(*Eq15Settings)) Eq15Settings { s := Eq15(); f(&s); return s }
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{grads(func(p *Point) { p.Rho = -0.12 }).Validate(), "rho = -0.12, want a correlation in [-1/(n-1), 1] = [-0.111111, 1] for n = 10"},
+		{grads(func(p *Point) { p.Rho = 1.01 }).Validate(), "rho = 1.01"},
+		{grads(func(p *Point) { p.Sx2 = -1 }).Validate(), "sigma_x2 = -1"},
+		{eq15(func(s *Eq15Settings) { s.At[1] = -0.5 }).Validate(), "At[1] = -0.5"},
+		{eq15(func(s *Eq15Settings) { s.Rho0 = -0.5 }).Validate(), "Rho0 = -0.5"},
+		{eq15(func(s *Eq15Settings) { s.Depths[0] = 0 }).Validate(), "Depths[0] = 0"},
+	} {
+		if !errors.Is(tc.err, ErrParam) || !strings.Contains(tc.err.Error(), tc.want) {
+			t.Errorf("error %v, want ErrParam naming %q", tc.err, tc.want)
+		}
 	}
 }
