@@ -118,3 +118,30 @@ func TestSettingsValidateValues(t *testing.T) {
 		}
 	}
 }
+
+// TestGradsAt: GradsRhoAt at GradsRho's own ρ and σ_x² is GradsRho (so a
+// notebook that passes its parameters' defaults claims what it claims),
+// at another ρ list or σ_x² it does not match; At sets every point's ρ
+// and σ_x², leaving the settings it was called on alone.
+func TestGradsAt(t *testing.T) {
+	p := GradsRho()
+	if got := GradsRhoAt(p.Rhos(), p.Points[0].Sx2); !got.Matches(p) || !slices.Equal(got.Rhos(), []float64{-0.1, 0, 0.2, 0.4, 0.6, 0.8, 0.95}) {
+		t.Errorf("GradsRhoAt at GradsRho's values = %+v, want %+v", got, p)
+	}
+	if GradsRhoAt(p.Rhos()[:3], 0.5).Matches(p) || GradsRhoAt(p.Rhos(), 1).Matches(p) {
+		t.Error("GradsRhoAt at other ρ or σ_x² matches GradsRho")
+	}
+	n := GradsN()
+	if !n.At(n.Points[0].Rho, n.Points[0].Sx2).Matches(n) {
+		t.Error("GradsN at its own ρ, σ_x² does not match it")
+	}
+	m := n.At(0.5, 2)
+	for i, q := range m.Points {
+		if q.Rho != 0.5 || q.Sx2 != 2 || q.N != n.Points[i].N || q.D != n.Points[i].D {
+			t.Errorf("At(0.5, 2) point %d = %+v", i, q)
+		}
+	}
+	if m.Matches(n) || n.Points[0].Rho != 0.2 {
+		t.Error("At matched GradsN or changed the settings it was called on")
+	}
+}
