@@ -384,3 +384,35 @@ func TestPhysicsParamsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestParameterNamesOneCasing: every parameter of every committed
+// notebook is named as a Go exported name, upper camel case with
+// initialisms in capitals (Width, SigmaA2, Tau0, GradsRhos, CNNLayers):
+// no lower-case first letter, no underscore, so `-p` reads the same on
+// every notebook.
+func TestParameterNamesOneCasing(t *testing.T) {
+	nbs, err := filepath.Glob(filepath.Join(repoRoot(t), "notebooks", "*.ipynb"))
+	if err != nil || len(nbs) == 0 {
+		t.Fatalf("notebooks: %v, %v", nbs, err)
+	}
+	checked := 0
+	for _, path := range nbs {
+		nb, err := ipynb.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := nbparams.Find(nb)
+		if err != nil {
+			continue // TestEveryNotebookAtCheapSettings holds which notebooks have a parameters cell
+		}
+		for name := range c.Params {
+			checked++
+			if name[0] < 'A' || name[0] > 'Z' || strings.ContainsAny(name, "_") {
+				t.Errorf("%s: parameter %s is not an exported Go name in upper camel case", filepath.Base(path), name)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no parameter checked")
+	}
+}

@@ -33,6 +33,14 @@ const (
 // quadratures per layer).
 const MaxDepth = 100000
 
+// The ranges of the depth and the width, declared once: Settings.Validate
+// and the statistics at width n check them, and lib/quantity's layer and
+// width take their bounds from them.
+var (
+	DepthRange = param.Range{Min: 1, Max: MaxDepth, Integer: true}    // Settings.Depth, the layer ℓ
+	WidthRange = param.Range{Min: 1, Max: math.Inf(1), Integer: true} // hidden width n
+)
+
 // Settings describe a random MLP on one input:
 //
 //	h¹ = W¹x + b¹,  h^{ℓ+1} = W^{ℓ+1} φ(h^ℓ) + b^{ℓ+1},
@@ -67,8 +75,8 @@ func (s Settings) Validate() error {
 		return param.Err(ErrParam, "Settings.Q0", s.Q0, "in [0, +inf)")
 	case !(s.K1() >= KMin) || s.K1() > KMax:
 		return param.Err(ErrParam, "Settings.SigmaB2 + SigmaW2·Q0 (the first-layer kernel K¹)", s.K1(), fmt.Sprintf("in [%g, %g]", KMin, KMax))
-	case s.Depth < 1 || s.Depth > MaxDepth:
-		return param.Err(ErrParam, "Settings.Depth", s.Depth, fmt.Sprintf("in [1, %d]", MaxDepth))
+	case !DepthRange.Contains(float64(s.Depth)):
+		return DepthRange.CheckInt(ErrParam, "Settings.Depth", s.Depth)
 	}
 	return nil
 }
