@@ -7,6 +7,7 @@ import (
 	"github.com/sigprop/sigprop/lib/rankexp"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/tokengeom"
+	"github.com/sigprop/sigprop/lib/trainsweep"
 )
 
 // Checks are the named checks a CheckDirective may name: each sets one
@@ -48,6 +49,12 @@ var Checks = map[string]func(float64) error{
 	// (rankexp.Eq15Settings.Validate, at rankexp.Eq15's n = 50).
 	"rankexp.Eq15Settings.Rho0": func(x float64) error { s := rankexp.Eq15(); s.Rho0 = x; return s.Validate() },
 	"rankexp.Eq15Settings.At":   func(x float64) error { s := rankexp.Eq15(); s.At = []float64{x}; return s.Validate() },
+	// An α or σ_w of a trainability grid (trainsweep.Grid.Validate):
+	// α ∈ [0, 1], σ_w > 0.
+	"trainsweep.Grid.Alphas": func(a float64) error { return trainsweep.Grid{Alphas: []float64{a}, SigmaWs: []float64{1}}.Validate() },
+	"trainsweep.Grid.SigmaWs": func(w float64) error {
+		return trainsweep.Grid{Alphas: []float64{0.5}, SigmaWs: []float64{w}}.Validate()
+	},
 }
 
 // blockField checks a value of the block-file field key as compose reads
