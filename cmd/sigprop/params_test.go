@@ -348,7 +348,7 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 // on 07 a block's φ or σ_w that a block file does not take, on 02 a σ_A²,
 // α or σ_w the block does not take (tokengeom.Model.Validate; an element
 // of a list), on 03 a τ, ρ, σ_x² or α̃₁ rankexp does not take, on 06 an
-// α or σ_w of the miniature sweep's grid.
+// α or σ_w of the miniature sweep's grid, on 08 the shaped block's γ.
 func TestPhysicsParamsRefused(t *testing.T) {
 	root := repoRoot(t)
 	for _, tc := range []struct {
@@ -372,6 +372,8 @@ func TestPhysicsParamsRefused(t *testing.T) {
 		{"03-rank-collapse", []string{"-p", "Thm32Tau=-1"}, "parameter Thm32Tau: -1 is out of range (rankexp.Thm32Settings.Tau: rankexp: parameter out of range: Tau = -1"},
 		{"03-rank-collapse", []string{"-p", "GradsRhos=0,0.5,-0.2"}, "parameter GradsRhos: element 3 of 3 = -0.2 is out of range (rankexp.GradsRho.Rho: rankcollapse: parameter out of range: rho = -0.2, want a correlation in [-1/(n-1), 1] = [-0.111111, 1] for n = 10)"},
 		{"03-rank-collapse", []string{"-p", "GradsRhoSx2=-0.5"}, "parameter GradsRhoSx2: -0.5 is out of range (rankexp.GradsRho.Sx2: rankcollapse: parameter out of range: sigma_x2 = -0.5"},
+		{"03-rank-collapse", []string{"-p", "GridRhos=0,-0.3"}, "parameter GridRhos: element 2 of 2 = -0.3 is out of range (rankexp.Fig12.Rho: rankcollapse: parameter out of range: rho = -0.3, want a correlation in [-1/(n-1), 1] = [-0.25, 1] for n = 5)"},
+		{"08-finite-width", []string{"-p", "Gamma=2"}, "parameter Gamma: 2 is out of range (sde.Model.Gamma: sde: parameter out of range: Model.Gamma = 2, want in [0, 1])"},
 		{"06-trainability", []string{"-p", "LiveAlphas=0.2,1.5"}, "parameter LiveAlphas: element 2 of 2 = 1.5 is out of range (trainsweep.Grid.Alphas: trainsweep: parameter out of range: Grid.Alphas[0] = 1.5, want in [0, 1])"},
 		{"06-trainability", []string{"-p", "LiveSigmaWs=0"}, "parameter LiveSigmaWs: element 1 of 1 = 0 is out of range (trainsweep.Grid.SigmaWs"},
 		{"03-rank-collapse", []string{"-p", "Eq15Alphas=0.5,-1"}, "parameter Eq15Alphas: element 2 of 2 = -1 is out of range (rankexp.Eq15Settings.At: rankexp: parameter out of range: At[0] = -1"},

@@ -95,6 +95,9 @@ func TestSettingsValidateValues(t *testing.T) {
 	if err := Eq15().Validate(); err != nil {
 		t.Errorf("Eq15: %v", err)
 	}
+	if err := Fig12().Validate(); err != nil {
+		t.Errorf("Fig12: %v", err)
+	}
 	edge := GradsRho()
 	edge.Points[0].Rho = -1.0 / 9
 	if err := edge.Validate(); err != nil {
@@ -112,6 +115,8 @@ func TestSettingsValidateValues(t *testing.T) {
 		{eq15(func(s *Eq15Settings) { s.At[1] = -0.5 }).Validate(), "At[1] = -0.5"},
 		{eq15(func(s *Eq15Settings) { s.Rho0 = -0.5 }).Validate(), "Rho0 = -0.5"},
 		{eq15(func(s *Eq15Settings) { s.Depths[0] = 0 }).Validate(), "Depths[0] = 0"},
+		{GridSettings{Rho: []float64{0, -0.2}, Sx2: []float64{1}, N: []int{5, 10}, D: []int{8}, Draws: 2}.Validate(), "rho = -0.2, want a correlation in [-1/(n-1), 1] = [-0.111111, 1] for n = 10"},
+		{GridSettings{Rho: []float64{0}, Sx2: []float64{1, -1}, N: []int{5}, D: []int{8}, Draws: 2}.Validate(), "sigma_x2 = -1"},
 	} {
 		if !errors.Is(tc.err, ErrParam) || !strings.Contains(tc.err.Error(), tc.want) {
 			t.Errorf("error %v, want ErrParam naming %q", tc.err, tc.want)

@@ -49,6 +49,10 @@ var Checks = map[string]func(float64) error{
 	// (rankexp.Eq15Settings.Validate, at rankexp.Eq15's n = 50).
 	"rankexp.Eq15Settings.Rho0": func(x float64) error { s := rankexp.Eq15(); s.Rho0 = x; return s.Validate() },
 	"rankexp.Eq15Settings.At":   func(x float64) error { s := rankexp.Eq15(); s.At = []float64{x}; return s.Validate() },
+	// ρ and σ_x² of the grid of Figs. 12–14 (rankexp.GridSettings.Validate
+	// at every n of rankexp.Fig12: ρ ∈ [−1/4, 1]).
+	"rankexp.Fig12.Rho": func(x float64) error { s := rankexp.Fig12(); s.Rho = []float64{x}; return s.Validate() },
+	"rankexp.Fig12.Sx2": func(x float64) error { s := rankexp.Fig12(); s.Sx2 = []float64{x}; return s.Validate() },
 	// An α or σ_w of a trainability grid (trainsweep.Grid.Validate):
 	// α ∈ [0, 1], σ_w > 0.
 	"trainsweep.Grid.Alphas": func(a float64) error { return trainsweep.Grid{Alphas: []float64{a}, SigmaWs: []float64{1}}.Validate() },
