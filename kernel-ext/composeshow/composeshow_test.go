@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	rd "github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/compose"
 )
@@ -52,19 +53,24 @@ func TestViews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ids := render(t, Depth("pre-ln", c))
-	if strings.Join(ids, "|") != "pre-ln|pre-ln-q|pre-ln: max |z| of ρ over depth|pre-ln: max |z| of q over depth" {
+	depth := func(id string, c *compose.Comparison) show.View {
+		rho, q := c.Curves(id)
+		return append(rd.Curves(show.Figure{ID: id}, rho, rd.After()), rd.Curves(show.Figure{ID: id + "-q"}, q, rd.After())...)
+	}
+	ids := render(t, depth("pre-ln", c))
+	if strings.Join(ids, "|") != "pre-ln|pre-ln-q|pre-ln: max |z| of ρ over depth|pre-ln: max |z| of q over depth" { // figures, then metrics
 		t.Errorf("Depth shows %q", ids)
 	}
-	if v := Depth("pre-ln", c).Agreements()[0].Value; v != c.MaxZRho {
+	if v := depth("pre-ln", c).Agreements()[0].Value; v != c.MaxZRho {
 		t.Errorf("the check shows %v, the comparison's max |z| is %v", v, c.MaxZRho)
 	}
 	wc, err := compose.CheckWidths(b, []int{8, 16, 32}, s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	render(t, Widths("w", wc))
-	if a := Widths("w", wc).Agreements()[0]; a.Value != wc.Z || a.Rule != show.AtMost {
+	widths := rd.Curves(show.Figure{ID: "w"}, wc.Curves("w"), rd.After())
+	render(t, widths)
+	if a := widths.Agreements()[0]; a.Value != wc.Z || a.Rule != show.AtMost {
 		t.Errorf("width check %+v, Z %v", a, wc.Z)
 	}
 	tv := Table("tab", []Row{{Name: "a", Check: wc}, {Name: "b", Check: wc, Disagreement: &show.Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: bundle.Declaration{Commit: "abcdef0"}}}})
@@ -81,7 +87,7 @@ func TestViews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	render(t, Phase("phase", ph))
+	render(t, rd.Plane(show.Figure{ID: "phase"}, ph.Plane()))
 }
 
 func TestSpecialCases(t *testing.T) {

@@ -1,16 +1,20 @@
-// Package composeshow shows a composed block (lib/compose) in a notebook:
-// the theory's token geometry over depth beside the simulation, the
-// width-convergence check, a table over several compositions and the λ_a
-// phase diagram. Captions, Params and sample counts come from the results
-// shown; no figure claims a paper figure (no source analysed these
-// blocks). Every check's tolerance comes from the run's own standard
-// errors. Notebook 07-compose uses it.
+// Package composeshow shows what of a composed block (lib/compose) in
+// notebook 07-compose is not drawn by a renderer of its kind: no figure
+// claims a paper figure (no source analysed these blocks), and every
+// check's tolerance comes from the run's own standard errors.
 //
-//	Depth         ρ and q/d over depth, theory against simulation (compose.Comparison); max |z| ≤ MaxZTol
-//	Widths        the mean squared deviation of ρ against width d (compose.WidthCheck); slope Z ≤ SlopeTol
-//	Table, Row    one row per composition with both checks; a Row may declare a known disagreement
-//	Phase         λ_a over a plane of two settings (compose.Phase), with its λ_a = 0 contour
-//	SpecialCases  the papers' blocks, composed, against the papers' own functions, to 1e-12
+// The curves and the phase plane are drawn by kernel-ext/render over
+// lib/compose's result methods: ρ and q/d over depth
+// (compose.Comparison.Curves, render.Curves, max |z| ≤ compose.MaxZTol),
+// the width convergence (compose.WidthCheck.Curves, slope Z ≤
+// compose.SlopeTol) and λ_a over a plane with its λ_a = 0 contour
+// (compose.Phase.Plane, render.Plane). The builders left here, and why:
+//
+//	Table, Row    one row per composition with both checks; a Row may declare a
+//	              known disagreement (a bundle record, which lib's result kinds
+//	              do not carry)
+//	SpecialCases  the papers' blocks, composed, against the papers' own functions,
+//	              to 1e-12: a list of checks computed from several packages
 //
 // SpecialCases is where the sources come in: Cowsik et al. 2024
 // (arXiv:2403.02579), the block map F and the angle exponent λ_a

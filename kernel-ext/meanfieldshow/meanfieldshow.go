@@ -174,7 +174,7 @@ func QIteration(checks []randmlp.LayerCheck) show.View {
 		series = append(series, show.Series{Name: fmt.Sprintf("q-map from q¹=%g", q1), X: r.Layers, Y: r.Theory},
 			show.Scatter(fmt.Sprintf("N=%d, %d nets", width, nets), r.Layers, r.Mean, r.SE))
 		v = append(v, show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("q-map vs simulation from q¹=%g: max |z|", q1), Tol: 5, Figure: "qmap-iteration",
-			Basis: fmt.Sprintf("N = %d, Gaussian weights; 5 keeps a false alarm over %d layers %s", width, len(r.Layers), falseAlarm(len(r.Layers))), Paper: claimQMap}, r.Mean, r.SE, r.Theory, r.Nets, bothInputs)))
+			Basis: fmt.Sprintf("N = %d, Gaussian weights; 5 keeps a false alarm over %d layers %s", width, len(r.Layers), falseAlarm(len(r.Layers))), Paper: papers.TannerQMap.Text}, r.Mean, r.SE, r.Theory, r.Nets, bothInputs)))
 	}
 	caption := "q^ℓ of the networks of the legend: the q-map (lines) against finite networks (points, ±1 SE)."
 	params := map[string]float64{"width": float64(width)}
@@ -252,7 +252,7 @@ func CIteration(checks []randmlp.LayerCheck) show.View {
 	for k, r := range checks {
 		series = append(series, show.Series{Name: fmt.Sprintf("σ_w²=%g, c¹=%g", mf[k].SigmaW2, r.Start), X: r.Layers, Y: r.Theory}, show.Scatter("", r.Layers, r.Mean, r.SE))
 		v = append(v, show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("c-map vs simulation, σ_w²=%g, c¹=%g: max |z|", mf[k].SigmaW2, r.Start), Tol: 5, Figure: "cmap-iteration",
-			Basis: fmt.Sprintf("width %d; 5 keeps a false alarm over %d layers %s", width, len(r.Layers), falseAlarm(len(r.Layers))), Paper: claimCMap}, r.Mean, r.SE, r.Theory, r.Nets, "the correlation of its input pair")))
+			Basis: fmt.Sprintf("width %d; 5 keeps a false alarm over %d layers %s", width, len(r.Layers), falseAlarm(len(r.Layers))), Paper: papers.TannerCMap.Text}, r.Mean, r.SE, r.Theory, r.Nets, "the correlation of its input pair")))
 	}
 	params := b2Params(mf, same)
 	if params == nil {
@@ -293,7 +293,7 @@ func Chi1(p randmlp.Chi1Points) show.View {
 	}
 	chi := show.Estimates{X: p.SigmaW2, Mean: p.Mean, SE: p.SE, Theory: p.Theory}
 	return show.View{show.Agree(netsZ(show.Agreement{Name: "χ₁ on and beside the critical line vs simulation: max |z|", Tol: 5, Figure: "chi1-sim",
-		Basis: fmt.Sprintf("%d units per point; 5 over %d points", units, k), Paper: claimChi1, Central: true}, chi.Mean, chi.SE, chi.Theory, p.Nets, fmt.Sprintf("the mean over its %d units, which share its last-layer input", width))),
+		Basis: fmt.Sprintf("%d units per point; 5 over %d points", units, k), Paper: papers.TannerChi1.Text, Central: true}, chi.Mean, chi.SE, chi.Theory, p.Nets, fmt.Sprintf("the mean over its %d units, which share its last-layer input", width))),
 		show.Fig(show.AtPaper(show.Figure{ID: "chi1-sim", Paper: papers.Claim(papers.TannerFig1), PaperNote: "χ₁ = 1 on the critical line, checked against finite networks", Caption: fmt.Sprintf("χ₁ at %s critical points (σ_w² on the curve, χ₁ = 1) and %g to either side of each: mean-field theory and finite networks (±1 SE).", crit, p.Offset),
 			XLabel: "σ_w²", YLabel: "χ₁", Series: []show.Series{show.Scatter("theory", chi.X, chi.Theory, nil), chi.Scatter(fmt.Sprintf("N=%d simulation", width))},
 			Params: map[string]float64{"width": float64(width), "depth": float64(depth)}, Seed: show.Seed(seed)}, paper))}
@@ -338,7 +338,7 @@ func XiCDecay(r randmlp.LayerCheck, xiC float64) show.View {
 		caption = fmt.Sprintf("Ordered phase, tanh, σ_w² = 1.2, σ_b² = 0.05: 1 − c^ℓ decays like e^{−ℓ/ξ_c}, ξ_c = %.3f.", xiC)
 	}
 	return show.View{show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("1 − c^ℓ vs simulation, σ_w²=%g: max |z|", n.SigmaW2), Tol: 5, Figure: "xi-c-decay",
-		Basis: fmt.Sprintf("width %d; 5 over %d layers", width, depth), Paper: claimCMap}, r.Mean, r.SE, r.Theory, r.Nets, "1 − the correlation of its input pair")),
+		Basis: fmt.Sprintf("width %d; 5 over %d layers", width, depth), Paper: papers.TannerCMap.Text}, r.Mean, r.SE, r.Theory, r.Nets, "1 − the correlation of its input pair")),
 		show.Fig(show.AtPaper(show.Figure{ID: "xi-c-decay", Caption: caption,
 			XLabel: "layer ℓ", YLabel: "1 − c^ℓ", LogY: true, Params: map[string]float64{"sigma_w2": n.SigmaW2, "sigma_b2": n.SigmaB2, "width": float64(width)}, Seed: show.Seed(seed),
 			Series: []show.Series{{Name: "c-map", X: r.Layers, Y: r.Theory}, {Name: "e^{−ℓ/ξ_c}", X: r.Layers, Y: asym}, show.Scatter(fmt.Sprintf("N=%d", width), r.Layers, r.Mean, r.SE)}}, paper))}
@@ -371,7 +371,7 @@ func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
 		series = append(series, show.Series{Name: fmt.Sprintf("q* = %g", qs[j]), X: l.T, Y: l.CDF}, show.Scatter("", l.T, l.ECDF, nil))
 	}
 	return show.View{show.Agree(show.Agreement{Name: name + ": sup |CDF − empirical CDF| of φ′(h)", Kind: show.TheoryVsSimulation, Value: worst, Tol: tol, Figure: "fig3-" + name,
-		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × N = %d units of one input, independent given the network's last-layer input); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T)), Paper: claimSlopeLaw}),
+		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × N = %d units of one input, independent given the network's last-layer input); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T)), Paper: papers.TannerSlopeLaw.Text}),
 		show.Fig(show.AtPaper(show.Figure{ID: "fig3-" + name, Paper: papers.Claim(papers.TannerFig3), PaperNote: "bottom row, as CDFs",
 			Caption: fmt.Sprintf("Law of φ′(h), h ~ N(0, q*), for %s: CDF (lines) and a width-%d network at the edge of chaos (points).", name, width),
 			XLabel:  "t", YLabel: "P(φ′(h) ≤ t)", Series: series, Params: map[string]float64{"width": float64(width)}, Seed: show.Seed(seed)}, paper))}
@@ -407,7 +407,7 @@ func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
 	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Paper: papers.Claim(papers.TannerFig3), Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s (reference value in brackets)", joinG(qs)), Header: header},
 		names, p, ref, "%.4f (%g)")
 	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: name, Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
-		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms", Paper: claimAtoms, Central: true})}
+		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms", Paper: papers.TannerAtoms.Text, Central: true})}
 }
 
 // Activations shows figure fig3-phi: each φ on the abscissae hs with the

@@ -10,6 +10,7 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/meanfield"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -227,7 +228,7 @@ func TestClaimsAndMutations(t *testing.T) {
 		p.SigmaW2, p.Mean, p.SE, p.Theory = append(p.SigmaW2, float64(i)), append(p.Mean, 1.01), append(p.SE, 0.01), append(p.Theory, 1)
 	}
 	chi := Chi1(p).Agreements()[0]
-	if chi.Paper != claimChi1 || !chi.Central || !(chi.Value <= chi.Tol) {
+	if chi.Paper != papers.TannerChi1.Text || !chi.Central || !(chi.Value <= chi.Tol) {
 		t.Errorf("Chi1: %+v", chi)
 	}
 	// The SE of each point is from 10 networks, so |t| is read with 9
@@ -243,7 +244,7 @@ func TestClaimsAndMutations(t *testing.T) {
 		t.Errorf("Chi1 with one theory point 16 SE off: %v ≤ %v", a.Value, a.Tol)
 	}
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2, Q: 2, Seed: 50}
-	if a := SlopeLaws("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; a.Paper != claimSlopeLaw || !(a.Value <= a.Tol) {
+	if a := SlopeLaws("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; a.Paper != papers.TannerSlopeLaw.Text || !(a.Value <= a.Tol) {
 		t.Errorf("SlopeLaws: %+v", a)
 	}
 	l.CDF = []float64{0.5 - empirical.DKW(4000, 1e-3), 1} // the law shifted by the DKW bound
@@ -253,7 +254,7 @@ func TestClaimsAndMutations(t *testing.T) {
 	q4 := []float64{2, 1, 0.5, 0.2}
 	ref := [][]float64{{0.5, 0.5, 0.5, 0.5}, {0.5205, 0.6827, 0.8427, 0.9747}}
 	phis := []activation.Func{act(t, "relu"), act(t, "hardtanh")}
-	if a := Atoms(phis, q4, ref).Agreements()[0]; a.Paper != claimAtoms || !a.Central || !(a.Value <= a.Tol) {
+	if a := Atoms(phis, q4, ref).Agreements()[0]; a.Paper != papers.TannerAtoms.Text || !a.Central || !(a.Value <= a.Tol) {
 		t.Errorf("Atoms: %+v", a)
 	}
 	ref[1][0] = 0.5205 * 1.001 // one printed value × 1.001

@@ -18,7 +18,7 @@ import (
 // that run the reported data. SoftmaxDepths sets Declared.DataSeeds from
 // the run it reads.
 var Fig8SoftmaxLemmas = show.Disagreement{
-	Paper:    "Noci et al. 2022, App. B.1 and Fig. 8 (sigprop's reading): the norm and the correlation propagate as Lemmas 3.2–3.3 give them (eqs. 10–15), stabilised under 1/√L even for very deep networks",
+	Paper:    papers.Noci2022SoftmaxLemmas.Text,
 	Measured: "with true softmax attention at L = 96 under 1/√L, a 200-draw pilot gave ρ^L = 0.044 ± 0.002 against the lemma's 0.033 (z = 4.7) and ‖X^L‖² = 6039 ± 68 against 4474 (z = 23)",
 	Why:      "the lemmas assume uniform attention (Assumption 3.1); with unit-variance tokens and d_k = d_v the logits have variance ≈ 1 and the softmax is not uniform, so the values are not the lemmas' although they are stabilised (App. B.2 shows the same departure in Fig. 11)",
 	Declared: bundle.Declaration{Commit: "cc7a434", Pilot: "200 draws of the 1/√L-scaled true-softmax network at L = 96 (n = 50, d = 32), empirical.Rand(77, stream 3)", PilotSeeds: []uint64{77}},
@@ -58,9 +58,9 @@ func SoftmaxDepths(runs []rankexp.DeepRun) show.View {
 	reason := fmt.Sprintf("a claim of the paper read at n = 50, d = 32, L = 96, 100 draws; here n = %d, d = %d, L = %d, %d draws", deep.N, deep.D, L, draws)
 	basis := fmt.Sprintf("the two end values of independent runs (%d draws each), SE by the delta method for ρ and from the draws for the norm", draws)
 	v := show.View{
-		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("fig8-deep: ρ^L stabilised under 1/√L, z of ρ^%d − ρ^%d", L, half.L), Kind: show.Claim, Value: zr, Tol: 4, Figure: "fig8-deep-cos", Basis: basis, Paper: PaperStabilised, Central: true}, paper, reason),
-		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("fig8-deep: ‖X^L‖² stabilised under 1/√L, z of ‖X^%d‖² − ‖X^%d‖²", L, half.L), Kind: show.Claim, Value: zn, Tol: 4, Figure: "fig8-deep-norm", Basis: basis, Paper: PaperStabilised, Central: true}, paper, reason),
-		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("fig8-deep: without the scaling the tokens align by L = %d (mean cosine)", L), Kind: show.Claim, Rule: show.AtLeast, Value: flat.Sim.MeanCos[L], Tol: 0.5, Figure: "fig8-deep-cos", Paper: PaperUnscaledAligns,
+		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("fig8-deep: ρ^L stabilised under 1/√L, z of ρ^%d − ρ^%d", L, half.L), Kind: show.Claim, Value: zr, Tol: 4, Figure: "fig8-deep-cos", Basis: basis, Paper: papers.Noci2022Stabilised.Text, Central: true}, paper, reason),
+		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("fig8-deep: ‖X^L‖² stabilised under 1/√L, z of ‖X^%d‖² − ‖X^%d‖²", L, half.L), Kind: show.Claim, Value: zn, Tol: 4, Figure: "fig8-deep-norm", Basis: basis, Paper: papers.Noci2022Stabilised.Text, Central: true}, paper, reason),
+		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("fig8-deep: without the scaling the tokens align by L = %d (mean cosine)", L), Kind: show.Claim, Rule: show.AtLeast, Value: flat.Sim.MeanCos[L], Tol: 0.5, Figure: "fig8-deep-cos", Paper: papers.Noci2022UnscaledAligns.Text,
 			Basis: "the depth must make the claim non-trivial: at α = 1 Lemma 3.2 gives ρ^L = 1 − O(2^−L), and a mean cosine above ½ is well on the way to collapse (the scaled runs stay near 0.04)"}, paper, reason),
 		show.PaperCheck(show.MaxZ(show.Agreement{Name: fmt.Sprintf("fig8-deep: ρ^%d under 1/√L vs Lemma 3.2 (softmax)", L), Kind: show.Claim, Tol: 4, Figure: "fig8-deep-cos", Disagreement: declared(Fig8SoftmaxLemmas, deep.Seed),
 			Basis: fmt.Sprintf("SE by the delta method from %d draws", draws)}, deep.Sim.Rho[L:], deep.Sim.RhoSE[L:], deep.Rho[L:]), paper, reason),
@@ -92,7 +92,7 @@ func FeedForwardPlacements(f rankexp.FFPlacements) show.View {
 	draws := f.Runs[0].Linear[0].Draws
 	paper := atSizes(rankexp.Fig4(), f.N, f.D, f.L, draws)
 	z := f.ReLUExcessZ()
-	v := show.View{show.PaperCheck(show.Agreement{Name: "fig10-full: ReLU above linear at the last layer, smallest z over 3 placements × 2 scalings", Kind: show.Claim, Rule: show.AtLeast, Value: slices.Min(z), Tol: 4, Paper: PaperReLU, Central: true,
+	v := show.View{show.PaperCheck(show.Agreement{Name: "fig10-full: ReLU above linear at the last layer, smallest z over 3 placements × 2 scalings", Kind: show.Claim, Rule: show.AtLeast, Value: slices.Min(z), Tol: 4, Paper: papers.Noci2022ReLU.Text, Central: true,
 		Figure: "fig10-full-nonorm", Basis: fmt.Sprintf("difference of two independent runs of %d draws each; under no difference P(z ≥ 4) ≈ 3e-5 per pair", draws),
 		Note: fmt.Sprintf("z per placement (α = 1, 1/√L): %s", fmtZ(z))}, paper,
 		fmt.Sprintf("a claim of the paper read at n = 50, d = 32, L = 12, 50 draws; here n = %d, d = %d, L = %d, %d draws", f.N, f.D, f.L, draws))}

@@ -16,4 +16,29 @@
 // apply at any settings. A function panics only on a caller bug (results
 // of one call at different settings, an argument that disagrees with the
 // settings a result records).
+//
+// Figures that are only curves with their checks are not built here: the
+// notebook draws them with the renderer of their kind (kernel-ext/render)
+// over rankexp's result methods, which carry the claims:
+//
+//	fig8-rho, fig8-norm   render.Curves  rankexp.Propagations.Rho, .Norm
+//	eq15-limit            render.Curves  rankexp.Eq15Curves.Limits
+//	fig7-uniformity       render.Curves  rankexp.Uniformity.Curves
+//	fig10-relu            render.Curves  rankexp.FeedForward.Curves
+//
+// The builders left here, and why:
+//
+//	SoftmaxDepths, Placements, NormLaws    each check declares a known
+//	                                       disagreement (a bundle record the
+//	                                       result kinds of lib do not carry)
+//	Table2                                 six panels and the Fig. 1 table
+//	                                       from one pair of runs, ten claims
+//	                                       across them
+//	Grid                                   Figs. 12–14 as nested heat maps
+//	                                       (show.NestedHeat) with claims
+//	                                       read across the grid
+//	FeedForwardPlacements, Dong,           curves or tables with checks, not
+//	GradsVsRho, GradsVsN, Lemma31,         yet moved to result methods
+//	IdenticalTokens, TauTable, TauBalance, (plumbing: the next to convert)
+//	SmallN
 package rankshow

@@ -51,7 +51,7 @@ func IdenticalTokens(rows []rankexp.Collapsed) show.View {
 		worst = math.Max(worst, math.Max(g.WQ, g.WK))
 		t.Rows = append(t.Rows, []string{fmt.Sprint(g.N), fmt.Sprint(g.D), show.FormatFloat(g.WQ), show.FormatFloat(g.WK), show.FormatFloat(g.WV), show.FormatFloat(float64(g.D*g.N) * g.X2)})
 	}
-	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "thm32-exact-zero", Kind: show.TheoryVsSimulation, Value: worst, Tol: 0, Rule: show.AtMost, Figure: "thm32", Paper: PaperThm32,
+	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "thm32-exact-zero", Kind: show.TheoryVsSimulation, Value: worst, Tol: 0, Rule: show.AtMost, Figure: "thm32", Paper: papers.Noci2022Thm32.Text,
 		Basis: "exact zero in floating point: the softmax pullback in centred form vanishes term by term for identical rows",
 		Note:  "largest query/key Jacobian norm² with identical tokens, true softmax"})}
 }
@@ -79,7 +79,7 @@ func GradsVsRho(rhos []float64, mc []rankexp.Grads) (show.View, error) {
 		queries.Add(g.Rho, g.WQ, g.WQSE, g.Q)
 	}
 	return show.View{
-		show.Agree(values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Paper: PaperEq17, Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention", draws)})),
+		show.Agree(values.MaxZ(show.Agreement{Name: "eq17-maxz", Tol: 5, Figure: "eq17-18-rho", Paper: papers.Noci2022Eq17.Text, Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention", draws)})),
 		show.Agree(queries.MaxZ(show.Agreement{Name: "eq18exact-maxz", Tol: 5, Figure: "eq17-18-rho", Basis: fmt.Sprintf("SE from %d draws per ρ, uniform attention; exact form of eq. 18", draws)})),
 		show.Fig(show.AtPaper(show.Figure{ID: "eq17-18-rho", PaperNote: "Noci et al. 2022, §3.3, eqs. (17)–(18)",
 			Caption: fmt.Sprintf("Gradient norms² vs token correlation, n = %d, d = %d, σ_x² = %g, uniform attention", n, d, sx2), XLabel: "ρ", YLabel: "E‖∂S/∂W‖²",
@@ -187,7 +187,7 @@ func Grid(run rankexp.GridRun) show.View {
 		}
 	}
 	series = append(series, show.Series{Name: "theory = simulation", X: []float64{1e-3, 1e6}, Y: []float64{1e-3, 1e6}})
-	v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig12-small-std-maxz", Kind: show.Claim, Tol: 5, Figure: "fig12-grid", Paper: PaperGrid, Central: true,
+	v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig12-small-std-maxz", Kind: show.Claim, Tol: 5, Figure: "fig12-grid", Paper: papers.Noci2022Grid.Text, Central: true,
 		Basis: fmt.Sprintf("SE from %d draws per point%s, %d grid points at σ_x = %g", draws, runs, len(sim), math.Sqrt(sx2s[0]))}, sim, se, th)),
 		show.Fig(show.AtPaper(show.Figure{ID: "fig12-grid", Paper: papers.Claim(papers.Noci2022Fig12),
 			Caption: fmt.Sprintf("Query gradient norm², true softmax (%d draws) vs uniform-attention theory (eq. 18, exact form), over n, d, ρ and σ_x", draws),
@@ -204,7 +204,7 @@ func Grid(run rankexp.GridRun) show.View {
 				}
 			}
 		}
-		v = append(v, show.PaperCheck(show.Agreement{Name: "fig13-falls-with-rho", Kind: show.Claim, Rule: show.AtLeast, Value: zmin, Tol: 4, Figure: "fig13-grid", Paper: PaperGridRatio, Central: true,
+		v = append(v, show.PaperCheck(show.Agreement{Name: "fig13-falls-with-rho", Kind: show.Claim, Rule: show.AtLeast, Value: zmin, Tol: 4, Figure: "fig13-grid", Paper: papers.Noci2022GridRatio.Text, Central: true,
 			Basis: fmt.Sprintf("4 SE of the difference of two independent grid points (%d draws each); each point's SE of ln(Q/V) bounded by the sum of the two norms' relative SEs (same draws)", draws),
 			Note:  fmt.Sprintf("smallest fall, in SE, of the measured ln(‖∂S/∂W^Q‖²/‖∂S/∂W^V‖²) from ρ = %g to ρ = %g over the %d cells (σ_x, n, d); smallest at %s", rhos[lo], rhos[hi], ns*nn*nd, where)},
 			paper, fmt.Sprintf("a claim of the paper read on our grid of the text with 20 draws; here %d draws on ρ = %s", draws, rhoText)))

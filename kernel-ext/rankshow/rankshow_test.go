@@ -204,18 +204,18 @@ func TestDepthFigures(t *testing.T) {
 	}
 	runs[1].Rho = append([]float64{}, runs[1].Rho...)
 	runs[1].Rho[3] += 0.03 // 3 SE
-	v := Propagation(runs)
-	if k := kinds(t, v); k != "AAAAFF" {
-		t.Fatalf("kinds %s, want AAAAFF", k)
+	v := propagationView(runs)
+	if k := kinds(t, v); k != "AAFAAF" {
+		t.Fatalf("kinds %s, want AAFAAF", k)
 	}
-	if a := v.Agreements(); a[0].Value != 0 || math.Abs(a[2].Value-3) > 1e-12 || a[2].Name != "fig8-rho-maxz-α = 1/√L" {
-		t.Errorf("agreements %g %g %s", a[0].Value, a[2].Value, a[2].Name)
+	if a := v.Agreements(); a[0].Value != 0 || math.Abs(a[1].Value-3) > 1e-12 || a[1].Name != "fig8-rho-maxz-α = 1/√L" {
+		t.Errorf("agreements %g %g %s", a[0].Value, a[1].Value, a[1].Name)
 	}
 	if f := v.Figures(); len(f[0].Paper) == 0 || len(f[1].Paper) == 0 || strings.HasSuffix(f[0].Caption, show.YourSettings) {
 		t.Errorf("at Fig. 8's settings the figures claim %q and %q, caption %q; want the claims", f[0].Paper, f[1].Paper, f[0].Caption)
 	}
 	runs[0].Sim.Draws = 10
-	mustpanic.WithPrefix(t, "runs of one call with 10 and 100 draws", "rankshow:", func() { Propagation(runs) })
+	mustpanic.WithPrefix(t, "runs of one call with 10 and 100 draws", "rankexp:", func() { propagationView(runs) })
 
 	eq15 := rankexp.Eq15()
 	eq15.At = []float64{0.5, 1}
@@ -223,16 +223,16 @@ func TestDepthFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = RhoLimits(curves)
+	v = rhoLimitsView(curves)
 	last := len(eq15.Depths) - 1
-	if k := kinds(t, v); k != "APAPF" || v.Agreements()[1].Value != curves[1].Rho[last]-curves[1].Limit || len(v.Figures()[0].Paper) > 0 || v.Figures()[0].PaperNote == "" {
+	if k := kinds(t, v); k != "AAPPF" || v.Agreements()[1].Value != curves[1].Rho[last]-curves[1].Limit || len(v.Figures()[0].Paper) > 0 || v.Figures()[0].PaperNote == "" {
 		t.Errorf("kinds %s, note %q", k, v.Figures()[0].PaperNote)
 	}
 	// Three of Eq15's depths are not its settings: the 1e-3 checks do not
 	// apply and the figure claims nothing.
 	eq15.Depths = []int{1, 32, 1024}
 	curves, _ = eq15.Curves()
-	if v = RhoLimits(curves); kinds(t, v) != "PPPPF" || v.Figures()[0].PaperNote != "" {
+	if v = rhoLimitsView(curves); kinds(t, v) != "PPPPF" || v.Figures()[0].PaperNote != "" {
 		t.Errorf("depths 1, 32, 1024: kinds %s, note %q", kinds(t, v), v.Figures()[0].PaperNote)
 	}
 
@@ -269,7 +269,7 @@ func TestDepthFigures(t *testing.T) {
 	}
 
 	ff := rankexp.FeedForward{N: 50, D: 32, Linear: profile(8, 50, 0, 0.01), ReLU: profile(8, 50, 0, 0.1), Theory: profile(8, 50, 0, 0.01).MeanCos}
-	v = FeedForward(ff)
+	v = feedForwardView(ff)
 	if k := kinds(t, v); k != "APF" || v.Agreements()[0].Value != empirical.MinDiffZ(ff.ReLU.MeanCos[1:], ff.ReLU.MeanCosSE[1:], ff.Linear.MeanCos[1:], ff.Linear.MeanCosSE[1:]) {
 		t.Errorf("kinds %s", k)
 	}
@@ -303,7 +303,7 @@ func TestTable2(t *testing.T) {
 		t.Fatal(err)
 	}
 	qPred, _ := gradDecades(th, 50)
-	if a[1].Value != 0.5*math.Log10(post[0].GradWQ[11]/post[0].GradWQ[0]) || a[1].Tol != EqShare*qPred || a[1].Rule != show.AtMost || a[1].Paper != PaperQKDiminish || !a[1].Central {
+	if a[1].Value != 0.5*math.Log10(post[0].GradWQ[11]/post[0].GradWQ[0]) || a[1].Tol != EqShare*qPred || a[1].Rule != show.AtMost || a[1].Paper != papers.Noci2022QKDiminish.Text || !a[1].Central {
 		t.Errorf("%s = %g, tol %g", a[1].Name, a[1].Value, a[1].Tol)
 	}
 	if f[1].Series[0].Y[11] != math.Sqrt(post[0].GradWQ[11]/post[0].GradWQ[0]) {
@@ -449,7 +449,7 @@ func TestGridRatioMutation(t *testing.T) {
 			claim = a
 		}
 	}
-	if m, err := claim.Metric(); err != nil || !m.Pass || math.Abs(claim.Value-math.Log(0.01/4.6)/math.Hypot(0.2, 0.2)*-1) > 1e-9 || claim.Paper != PaperGridRatio {
+	if m, err := claim.Metric(); err != nil || !m.Pass || math.Abs(claim.Value-math.Log(0.01/4.6)/math.Hypot(0.2, 0.2)*-1) > 1e-9 || claim.Paper != papers.Noci2022GridRatio.Text {
 		t.Errorf("fig13 claim %+v, metric %+v, %v", claim, m, err)
 	}
 	for _, a := range Grid(build(true)).Agreements() {
@@ -479,7 +479,7 @@ func TestNormLawsAndUniformity(t *testing.T) {
 	}
 	u := rankexp.Uniformity{N: 10, DV: 100, Draws: 200, Seed: 120, DK: []int{10, 30, 100, 300, 1000, 3000, 10000}, MC: []float64{1, 0.5, 0.1, 0.02, 1e-3, 1.1e-4, 1e-5}, SE: []float64{0.1, 0.1, 0.01, 0.01, 1e-4, 1e-5, 1e-6},
 		Theory: []float64{1, 1, 1, 1, 1e-3, 1e-4, 1e-5}}
-	v = Uniformity(u)
+	v = uniformityView(u)
 	if k := kinds(t, v); k != "AAF" {
 		t.Fatalf("kinds %s, want AAF", k)
 	}
@@ -506,7 +506,7 @@ func TestFig1InitMutation(t *testing.T) {
 		return show.Agreement{}
 	}
 	a := find()
-	if m, err := a.Metric(); err != nil || !m.Pass || math.Abs(a.Value-6) > 1e-9 || a.Paper != PaperFig1 || !a.Central {
+	if m, err := a.Metric(); err != nil || !m.Pass || math.Abs(a.Value-6) > 1e-9 || a.Paper != papers.Noci2022Fig1Caption.Text || !a.Central {
 		t.Errorf("fig1 claim %+v, %+v, %v", a, m, err)
 	}
 	for l := 9; l <= 12; l++ {

@@ -31,7 +31,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	atYourSettings(t, "Propagation", Propagation(prop), map[string]float64{"n": 6, "d": 4, "L": 3, "draws": 8},
+	atYourSettings(t, "Propagation", propagationView(prop), map[string]float64{"n": 6, "d": 4, "L": 3, "draws": 8},
 		[]string{"fig8-rho-maxz-α = 1", "fig8-norm-maxz-α = 1/√L"}, nil)
 
 	var curves []rankcollapse.DepthScaled
@@ -42,7 +42,7 @@ func TestAtYourSettings(t *testing.T) {
 		}
 		curves = append(curves, c)
 	}
-	v := RhoLimits(curves)
+	v := rhoLimitsView(curves)
 	atYourSettings(t, "RhoLimits", v, nil, nil, []string{"eq15-limit-0.5", "eq15-limit-2"})
 	if c := v.Figures()[0].Caption; !strings.Contains(c, "(n = 6, ρ⁰ = 0.1)") {
 		t.Errorf("RhoLimits caption %q, want the n and ρ⁰ run", c)
@@ -54,7 +54,7 @@ func TestAtYourSettings(t *testing.T) {
 	}
 	v = Placements(pl)
 	// The figures' seeds are the ones the runs record, not an argument.
-	if f0, f1 := Propagation(prop).Figures()[0], v.Figures()[0]; *f0.Seed != 30 || *f1.Seed != 40 {
+	if f0, f1 := propagationView(prop).Figures()[0], v.Figures()[0]; *f0.Seed != 30 || *f1.Seed != 40 {
 		t.Errorf("figure seeds %d and %d, want 30 and 40 as run", *f0.Seed, *f1.Seed)
 	}
 	// Every placement is a z test (the LN ones declared known
@@ -68,7 +68,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	atYourSettings(t, "FeedForward", FeedForward(ff), nil, nil, []string{"fig10-relu-above-linear"})
+	atYourSettings(t, "FeedForward", feedForwardView(ff), nil, nil, []string{"fig10-relu-above-linear"})
 
 	post, err := rankexp.Table2Settings{L: 3, Draws: 3, Seed: 50, Stream: stream}.Runs(block.PostLN)
 	if err != nil {
@@ -99,12 +99,12 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = Uniformity(u)
+	v = uniformityView(u)
 	atYourSettings(t, "Uniformity", v, nil, []string{"fig7-asymptote-maxz", "fig7-slope"}, nil)
 	if z := v.Agreements()[0]; !strings.Contains(z.Basis, "max |z| over 2 points") || !strings.Contains(z.Basis, "40 draws per d_k ≥ 80") {
 		t.Errorf("Uniformity z basis %q, want the 2 key widths d_k ≥ 10 d_v and the draws run", z.Basis)
 	}
-	atYourSettings(t, "Uniformity, small d_k", Uniformity(show.Val(rankexp.UniformitySettings{N: 4, DV: 8, DK: []int{8, 16}, Draws: 20, Seed: 120, Stream: stream}.Gaps())), nil, nil, []string{"fig7-asymptote-maxz", "fig7-slope"})
+	atYourSettings(t, "Uniformity, small d_k", uniformityView(show.Val(rankexp.UniformitySettings{N: 4, DV: 8, DK: []int{8, 16}, Draws: 20, Seed: 120, Stream: stream}.Gaps())), nil, nil, []string{"fig7-asymptote-maxz", "fig7-slope"})
 
 	xa := rankcollapse.Sequence([]float64{1, 0}, []float64{0, 1}, []float64{1, 1})
 	rows, err := rankexp.Lemma31Settings{Cases: []rankexp.Lemma31Case{{X: xa, DK: 2}}, Draws: 300, Seed: 10, Stream: stream}.Run()

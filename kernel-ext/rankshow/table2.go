@@ -3,7 +3,6 @@ package rankshow
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -66,7 +65,7 @@ func decadesSE(g, se []float64) float64 {
 // record names the run where the result was seen. Table2 sets
 // Declared.DataSeeds from its seed arguments.
 var Fig3Values = show.Disagreement{
-	Paper:    PaperValuesGrow,
+	Paper:    papers.Noci2022ValuesGrow.Text,
 	Measured: "under POST-LN with α = 1 the value gradient norm of the last block is 1.11 times the first block's (+0.05 decades, SE ≤ 0.11), against a rise of +0.32 decades that eq. (17) gives at Lemma 3.2's correlations (0.21 → 0.998); the check asks for half of it",
 	Why:      "the query/key collapse that eq. (18) predicts is reproduced (−2.35 decades), but the values barely move: eq. (17) is for one uniform-attention block at fixed σ_x, while the runs have four heads, ReLU and POST-LN, and the first block's value gradient is backpropagated through eleven later blocks (its mean is also heavy-tailed: 36% SE over 50 networks)",
 	Declared: bundle.Declaration{Commit: "9b274ee", Seen: "this session's run at the reported seeds (rankexp.Table2Runs, POST-LN, seed 50, stream 2022)"},
@@ -111,7 +110,7 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 			a, b := depths[k-1], depths[k]
 			zmin = math.Min(zmin, (c[b]-c[a])/(se[a]+se[b]))
 		}
-		initRise = show.PaperCheck(show.Agreement{Name: "fig1-init-rises-with-depth", Kind: show.Claim, Rule: show.AtLeast, Value: zmin, Tol: 4, Figure: "fig1-init", Paper: PaperFig1, Central: true,
+		initRise = show.PaperCheck(show.Agreement{Name: "fig1-init-rises-with-depth", Kind: show.Claim, Rule: show.AtLeast, Value: zmin, Tol: 4, Figure: "fig1-init", Paper: papers.Noci2022Fig1Caption.Text, Central: true,
 			Basis: fmt.Sprintf("4 SE of each rise from one listed depth to the next; both cosines come from the same %d networks, so the SE of a rise is bounded by the sum of the two", draws),
 			Note:  "smallest rise of the mean cosine between neighbouring depths of fig1-init, in SE (POST-LN, α = 1)"}, paper, why)
 	}
@@ -123,14 +122,14 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 	qPred, vPred := gradDecades(rho, n)
 	qDrop, vRise := normDecades(post[0].GradWQ), normDecades(post[0].GradWV)
 	theory := fmt.Sprintf("Lemma 3.2 at n = %d, α = 1 from the input law's ρ⁰ = %.3f: ρ^%d = %.4f", n, rho[0], L-1, rho[L-1])
-	v = append(v, show.PaperCheck(show.Agreement{Name: "fig3b-qk-drop-alpha1", Kind: show.Claim, Value: qDrop, Tol: EqShare * qPred, Rule: show.AtMost, Figure: "fig3b", Paper: PaperQKDiminish, Central: true,
+	v = append(v, show.PaperCheck(show.Agreement{Name: "fig3b-qk-drop-alpha1", Kind: show.Claim, Value: qDrop, Tol: EqShare * qPred, Rule: show.AtMost, Figure: "fig3b", Paper: papers.Noci2022QKDiminish.Text, Central: true,
 		Basis: fmt.Sprintf("at least %g of the fall of the Q/K norm eq. (18)'s (1 − ρ) gives at the theory's correlations (%s): %.2f decades", EqShare, theory, qPred),
 		Note:  fmt.Sprintf("log10(last/first W^Q gradient norm), α = 1 (SE ≤ %.2f decades)", decadesSE(post[0].GradWQ, post[0].GradWQSE))}, paper, why),
 		show.PaperCheck(show.Agreement{Name: "fig3c-v-rise-alpha1", Kind: show.Claim, Value: vRise, Tol: EqShare * vPred, Rule: show.AtLeast, Figure: "fig3c", Disagreement: declared(Fig3Values, postSeed),
 			Basis: fmt.Sprintf("at least %g of the rise of the value norm eq. (17)'s √(1 + ρ(n − 1)) gives at the same correlations: %.2f decades", EqShare, vPred),
 			Note:  fmt.Sprintf("log10(last/first W^V gradient norm), α = 1 (SE ≤ %.2f decades)", decadesSE(post[0].GradWV, post[0].GradWVSE))}, paper, why),
 		show.Text(fmt.Sprintf("α = 1: W^V gradient norm last/first = %.2f (paper: values grow with depth), W^Q %.2g\n", math.Pow(10, vRise), math.Pow(10, qDrop))),
-		show.PaperCheck(show.Agreement{Name: "fig3b-qk-kept-sqrtL", Kind: show.Claim, Value: normDecades(s.GradWQ), Tol: 0.5, Figure: "fig3b", Paper: PaperScalingKeepsQK,
+		show.PaperCheck(show.Agreement{Name: "fig3b-qk-kept-sqrtL", Kind: show.Claim, Value: normDecades(s.GradWQ), Tol: 0.5, Figure: "fig3b", Paper: papers.Noci2022ScalingKeepsQK.Text,
 			Basis: "1/√L scaling keeps the Q/K gradients; read as within half a decade of the first block's norm (a factor √10)", Note: "log10(last/first W^Q gradient norm) under 1/√L"}, paper, why),
 		show.Tab(init), initRise)
 	v = append(v, table2Panels("fig9", papers.Noci2022Fig9, "PRE-LN, Table 2", pre, preSeed)...)
@@ -138,11 +137,11 @@ func Table2(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
 	kept := (normDecades(pr.GradWQ) - qDrop) / math.Hypot(decadesSE(pr.GradWQ, pr.GradWQSE), decadesSE(po.GradWQ, po.GradWQSE))
 	falls := normDecades(pr.GradWV) / decadesSE(pr.GradWV, pr.GradWVSE)
 	return append(v, show.PaperCheck(show.Agreement{Name: "fig9-slower-than-postln", Kind: show.Claim, Value: (pr.MeanCos[L] - po.MeanCos[L]) / math.Hypot(pr.MeanCosSE[L], po.MeanCosSE[L]),
-		Tol: -4, Rule: show.AtMost, Figure: "fig9a", Paper: PaperPreLNCorrelation, Central: true, Basis: "4 SE of the difference, SE from 50 draws each", Note: "(PRE-LN − POST-LN) ℓ = 12 mean cosine in SE, α = 1"}, paper, why),
-		show.PaperCheck(show.Agreement{Name: "fig9-qk-preserved", Kind: show.Claim, Value: kept, Tol: Table2Z, Rule: show.AtLeast, Figure: "fig9b", Paper: PaperPreLNQK,
+		Tol: -4, Rule: show.AtMost, Figure: "fig9a", Paper: papers.Noci2022PreLNCorrelation.Text, Central: true, Basis: "4 SE of the difference, SE from 50 draws each", Note: "(PRE-LN − POST-LN) ℓ = 12 mean cosine in SE, α = 1"}, paper, why),
+		show.PaperCheck(show.Agreement{Name: "fig9-qk-preserved", Kind: show.Claim, Value: kept, Tol: Table2Z, Rule: show.AtLeast, Figure: "fig9b", Paper: papers.Noci2022PreLNQK.Text,
 			Basis: fmt.Sprintf("%d SE of the difference of two independent runs; each run's SE of its last/first log ratio bounded by the sum of the two blocks' (decadesSE), SE from %d networks", Table2Z, draws),
 			Note:  fmt.Sprintf("fall of the W^Q gradient norm, PRE-LN (%+.2f decades) minus POST-LN (%+.2f), α = 1, in SE", normDecades(pr.GradWQ), qDrop)}, paper, why),
-		show.PaperCheck(show.Agreement{Name: "fig9-v-opposite", Kind: show.Claim, Value: falls, Tol: -Table2Z, Rule: show.AtMost, Figure: "fig9c", Paper: PaperPreLNValues,
+		show.PaperCheck(show.Agreement{Name: "fig9-v-opposite", Kind: show.Claim, Value: falls, Tol: -Table2Z, Rule: show.AtMost, Figure: "fig9c", Paper: papers.Noci2022PreLNValues.Text,
 			Basis: fmt.Sprintf("the value trend opposite to POST-LN's rise: PRE-LN's value norm falls by %d SE (decadesSE, SE from %d networks)", Table2Z, draws),
 			Note:  fmt.Sprintf("log10(last/first W^V gradient norm) in SE, PRE-LN α = 1 (%+.2f decades; POST-LN: %+.2f)", normDecades(pr.GradWV), vRise)}, paper, why))
 }
@@ -184,7 +183,7 @@ func table2Panels(id string, paper *papers.Figure, setting string, runs []rankbl
 	alpha := show.Agreement{Name: id + "-alpha-order", Kind: show.Claim, Value: zmin, Tol: 4, Rule: show.AtLeast, Figure: id + "a",
 		Basis: "4 SE of the difference, SE from 50 draws", Note: "smallest drop of the ℓ = 12 mean cosine from one α to the next smaller (paper: larger α aligns faster)"}
 	if id == "fig3" { // the paper states the order for Fig. 3 (its caption); Fig. 9 is "the same as Figure 3" in layout, not a restatement
-		alpha.Paper = PaperAlphaOrder
+		alpha.Paper = papers.Noci2022AlphaOrder.Text
 	}
 	return append(v, show.PaperCheck(alpha, atPaper, fmt.Sprintf("a claim of the paper read at depth L = 12 with 50 draws; here L = %d, %d draws", L, draws)))
 }
@@ -204,7 +203,7 @@ func normRatio(g []float64) []float64 {
 // run's mean ‖X^ℓ‖² over Lemma 3.3). NormLaws sets Declared.DataSeeds from
 // the run it reads.
 var Fig11Softmax = show.Disagreement{
-	Paper:    "Noci et al. 2022, App. B.2 and Fig. 11 (centre): with true softmax attention and input std 1/√d \"the uniform-attention assumption provide[s] an excellent approximation\": the mean of ‖X^ℓ‖² follows Lemma 3.3 like the uniform panel's",
+	Paper:    papers.Noci2022Fig11Softmax.Text,
 	Measured: "the simulated mean ‖X^ℓ‖² runs above the lemma from ℓ ≈ 6 on, by 14–30% at ℓ = 6–10 (4–6 SE of 1000 draws)",
 	Why:      "the norm grows like 4^ℓ, and the logits with it, so the softmax leaves the uniform attention the lemma assumes; on the paper's density plot a 14–30% shift of the mean is 0.06–0.11 in log10, hard to see",
 	Declared: bundle.Declaration{Commit: "f026214", Seen: "notebook 03's printed ratios of the softmax run's mean ‖X^ℓ‖² to Lemma 3.3 at ℓ = 1, 5, 10 at the reported seed, before commit f026214"},
@@ -232,13 +231,13 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string) show.View {
 		basis := fmt.Sprintf("SE from %d draws, layers 1–%d (heavy tails at depth make the SE itself noisy)", p.Draws, L)
 		switch i {
 		case 0: // uniform attention, where Lemma 3.3 is exact
-			v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig11-uniform-maxz", Kind: show.Claim, Tol: 5, Figure: "fig11-" + ids[i], Basis: basis, Paper: PaperFig11Uniform}, p.SqNorm[1:L+1], p.SqNormSE[1:L+1], th[1:L+1])))
+			v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig11-uniform-maxz", Kind: show.Claim, Tol: 5, Figure: "fig11-" + ids[i], Basis: basis, Paper: papers.Noci2022Fig11Uniform.Text}, p.SqNorm[1:L+1], p.SqNormSE[1:L+1], th[1:L+1])))
 		case 1: // the centre panel: the softmax, which the paper says matches the lemma too
 			v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig11-softmax-maxz", Kind: show.Claim, Tol: 5, Figure: "fig11-" + ids[i], Disagreement: declared(Fig11Softmax, r.Seed), Central: true,
 				Basis: basis}, p.SqNorm[1:L+1], p.SqNormSE[1:L+1], th[1:L+1])))
 		case 2: // std 1: the paper sees the softmax deviate from the lemma
 			z, err := empirical.MaxZ(p.SqNorm[1:L+1], p.SqNormSE[1:L+1], th[1:L+1])
-			a := show.Agreement{Name: "fig11-std1-deviates", Kind: show.Claim, Rule: show.AtLeast, Value: z, Tol: 5, Figure: "fig11-" + ids[i], Paper: PaperFig11Deviates,
+			a := show.Agreement{Name: "fig11-std1-deviates", Kind: show.Claim, Rule: show.AtLeast, Value: z, Tol: 5, Figure: "fig11-" + ids[i], Paper: papers.Noci2022Fig11Deviates.Text,
 				Basis: "max |z| over layers 1–" + fmt.Sprint(L) + " ≥ 5: a deviation resolved at the tolerance the panels' agreement checks use; " + basis}
 			if err != nil {
 				a.Note = err.Error()
@@ -256,46 +255,4 @@ func NormLaws(runs []rankexp.NormLaw, ids, names []string) show.View {
 			Series: series, Seed: show.Seed(runs[i].Seed), Legend: show.TopRight, Width: 520}, paper)))
 	}
 	return v
-}
-
-// Uniformity shows figure fig7-uniformity (Fig. 7: the distance from
-// uniform attention against d_k, drawn from seed) after a z check against
-// the small-logit asymptote at the key widths d_k ≥ 10 d_v (where it holds)
-// and a check of the change of log10 of the gap between the first and the
-// last of them. The figure claims Fig. 7 only at the notes' (lib/sources/noci2022.md) setting d_k =
-// 10…10⁴, d_v = 100, n = 10, 200 draws; the checks apply at any setting
-// with key widths that large (one for the z check, two for the slope).
-func Uniformity(u rankexp.Uniformity) show.View {
-	f7 := rankexp.Fig7()
-	paper := u.N == f7.N && u.DV == f7.DV && u.Draws == f7.Draws && slices.Equal(u.DK, f7.DK)
-	var gap show.Estimates
-	first := len(u.DK) // the first key width d_k ≥ 10 d_v
-	for i, dk := range u.DK {
-		gap.Add(float64(dk), u.MC[i], u.SE[i], u.Theory[i])
-		if dk >= 10*u.DV && first == len(u.DK) {
-			first = i
-		}
-	}
-	mc, se, th := gap.Mean, gap.SE, gap.Theory
-	var v show.View
-	if first < len(u.DK) {
-		v = append(v, show.Agree(show.MaxZ(show.Agreement{Name: "fig7-asymptote-maxz", Tol: 5, Figure: "fig7-uniformity", Basis: fmt.Sprintf("SE from %d draws per d_k ≥ %d", u.Draws, 10*u.DV)}, mc[first:], se[first:], th[first:])))
-	} else {
-		v = append(v, show.NotApplicable("fig7-asymptote-maxz", fmt.Sprintf("no key width d_k ≥ 10 d_v = %d, where the small-logit asymptote holds", 10*u.DV)))
-	}
-	if last := len(u.DK) - 1; first < last {
-		slope, slopeSE, asym := u.Slope(first, last)
-		between := "log-log slope between d_k = 10³ and 10⁴"
-		if u.DK[first] != 1000 || u.DK[last] != 10000 {
-			between = fmt.Sprintf("change of log10 of the gap from d_k = %d to %d", u.DK[first], u.DK[last])
-		}
-		v = append(v, show.Agree(show.Agreement{Name: "fig7-slope", Kind: show.Claim, Value: slope - asym, Tol: 4 * slopeSE, Figure: "fig7-uniformity", Paper: PaperUniformity, Central: true,
-			Basis: fmt.Sprintf("4 SE; SE %.3f of the log-log slope from %d draws at each end", slopeSE, u.Draws),
-			Note:  fmt.Sprintf("%s (%.3f) minus the small-logit asymptote's (%.3f; −2 only for d_k ≫ d_v under the Glorot variance 2/(d_v+d_k))", between, slope, asym)}))
-	} else {
-		v = append(v, show.NotApplicable("fig7-slope", fmt.Sprintf("fewer than two key widths d_k ≥ 10 d_v = %d", 10*u.DV)))
-	}
-	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7-uniformity", Paper: papers.Claim(papers.Noci2022Fig7),
-		Caption: fmt.Sprintf("Distance from uniform attention vs d_k (d_v = %d, n = %d, Glorot Q/K)", u.DV, u.N), XLabel: "d_k", YLabel: "(1/n²)‖A − 11ᵀ/n‖²",
-		LogX: true, LogY: true, Seed: show.Seed(u.Seed), Series: []show.Series{{Name: "small-logit asymptote", X: gap.X, Y: th}, gap.Scatter("simulation")}}, paper)))
 }

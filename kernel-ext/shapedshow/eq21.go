@@ -7,6 +7,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/gauss"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
 
@@ -47,9 +48,9 @@ func Eq21Output(f show.Figure, o shapednet.Outputs) show.View {
 	m4, se4, m2 := shapednet.FourthMoment(xNet)
 	t4, st4 := shapednet.SquaredMoment(vSDE)
 	return show.View{show.Fig(f),
-		show.Agree(show.KS(show.Agreement{Name: "Eq. 21: network outputs vs the SDE scale mixture (KS)", Kind: show.TheoryVsSimulation, Figure: f.ID, Paper: claimEq21,
+		show.Agree(show.KS(show.Agreement{Name: "Eq. 21: network outputs vs the SDE scale mixture (KS)", Kind: show.TheoryVsSimulation, Figure: f.ID, Paper: papers.Noci2023Eq21.Text,
 			Basis: "one output unit per network and per path, independent draws"}, xNet, xSDE, 0.001)),
-		show.Agree(show.Agreement{Name: "Eq. 21: E X⁴ of the networks vs 3E[V_T²] of the SDE (z)", Kind: show.TheoryVsSimulation, Value: (m4 - t4) / math.Hypot(se4, st4), Tol: 4, Figure: f.ID, Paper: claimEq21,
+		show.Agree(show.Agreement{Name: "Eq. 21: E X⁴ of the networks vs 3E[V_T²] of the SDE (z)", Kind: show.TheoryVsSimulation, Value: (m4 - t4) / math.Hypot(se4, st4), Tol: 4, Figure: f.ID, Paper: papers.Noci2023Eq21.Text,
 			Basis: fmt.Sprintf("SE of both sample means (%d networks, %d paths): P(|z| > 4) ≈ 6e-5", run.Nets, r.Paths)}),
 		show.Agree(show.Agreement{Name: "Eq. 21: the output is a non-Gaussian mixture, (E X⁴ − 3(E X²)²)/SE", Kind: show.Claim, Rule: show.AtLeast, Value: (m4 - 3*m2*m2) / se4, Tol: 4, Figure: f.ID,
 			Basis: "the paper's unconditional law is a scale mixture, so E X⁴ > 3(E X²)² when V_T is random; z ≥ 4 with the SE of the networks' E X⁴ (the SE of 3(E X²)² is smaller and left out)"})}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
@@ -35,7 +36,7 @@ func TestFig1RightMutation(t *testing.T) {
 		as := Fig1Right(nn, r).Agreements()
 		m0, err0 := as[0].Metric()
 		m1, err1 := as[1].Metric()
-		if err0 != nil || err1 != nil || m0.Paper != claimFig1Right || !m0.Central || m1.Paper != claimFig7 {
+		if err0 != nil || err1 != nil || m0.Paper != papers.Noci2023Fig1Right.Text || !m0.Central || m1.Paper != papers.Noci2023Fig7Law.Text {
 			t.Fatalf("claims %+v %+v: %v %v", m0, m1, err0, err1)
 		}
 		return m0.Outcome(), m1.Outcome()

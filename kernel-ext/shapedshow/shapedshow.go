@@ -21,24 +21,6 @@ import (
 // settings other than the paper's a figure claims nothing (show.AtPaper).
 func want(ok bool, format string, args ...any) { show.Want(ok, "shapedshow", format, args...) }
 
-// The statements of Noci et al. 2023 that the checks below test (the
-// metrics' Paper): each quoted or closely paraphrased with where it stands.
-const (
-	claimFig1Shaped  = "Noci et al. 2023, Sec. 1 and Fig. 1 (left): with shaped attention the mean token correlation stays at its initial ρ₀ = 0.2, a non-degenerate limit"
-	claimFig1Vanilla = "Noci et al. 2023, Sec. 1 and Fig. 1 (left): with vanilla softmax attention and no normalisation the tokens' correlation degenerates to 1 (rank collapse)"
-	claimFig1Right   = "Noci et al. 2023, Thm. 4.2 and Fig. 1 (right): the law of ρ_T of the shaped-attention network overlaps closely with that of the SDE of Theorem 4.2"
-	claimFig7        = "Noci et al. 2023, Fig. 7: the law of the covariance V_T of the shaped-attention network matches that of the SDE of Theorem 4.2"
-	claimOneStep     = "Noci et al. 2023, Thm. 4.2: one shaped-attention block changes V by a noise of covariance Σ/n, Σ = γ²(2−γ²)Σ_lin + γ⁴τ₀⁻²𝒜"
-	claimCor43       = "Noci et al. 2023, Cor. 4.3: the covariance of the shaped Transformer (Eq. 11) converges to the SDE with drift b + b_res and diffusion γ²(4−γ²)Σ_lin + γ⁴τ₀⁻²𝒜"
-	claimWidth       = "Noci et al. 2023, Thm. 4.2: at fixed T = d/n the shaped-attention network's covariance converges in law to the SDE as n → ∞"
-	claimFig3        = "Noci et al. 2023, Thm. 3.2 and Fig. 3: the shaped-ReLU ResNet's ρ_T follows the SDE of Theorem 3.2 (network solid, SDE dashed), for every γ shown"
-	claimEq21        = "Noci et al. 2023, Eq. (21): the output of the shaped network given V_T is N(0, V_T ⊗ I), so one output unit is a Gaussian scale mixture over the SDE's V_T"
-	claimFig4        = "Noci et al. 2023, Sec. 4.2 and Fig. 4: \"removing any of the proposed changes individually alters the neural covariance structure, which becomes degenerate for large depths, while the proposed modifications remain stable\""
-	claimFig5        = "Noci et al. 2023, Sec. 4.4 and Fig. 5: a smaller γ delays the instability: the stopping time t* decreases as γ grows"
-	claimFig8Gamma   = "Noci et al. 2023, Fig. 8: the median stopping time t* decreases with γ (at every τ₀)"
-	claimFig8Tau     = "Noci et al. 2023, Fig. 8: the median stopping time t* increases with τ₀"
-)
-
 // sub writes n with subscript digits: 150 → ₁₅₀.
 func sub(n int) string {
 	return strings.Map(func(r rune) rune { return '₀' + r - '0' }, strconv.Itoa(n))
@@ -106,14 +88,14 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 	collapse := show.NotApplicable(vanilla, why)
 	if paper {
 		collapse = show.Agree(show.Agreement{Name: vanilla, Kind: show.Claim, Value: 1 - runs[1].MeanCorr[50], Tol: 0.01, Rule: show.AtMost,
-			Basis: "lib/sources/noci2023.md#check-23: mean ρ above 0.99 by layer 50", Figure: "fig1-left", Note: "rank collapse of vanilla softmax attention", Paper: claimFig1Vanilla})
+			Basis: "lib/sources/noci2023.md#check-23: mean ρ above 0.99 by layer 50", Figure: "fig1-left", Note: "rank collapse of vanilla softmax attention", Paper: papers.Noci2023Fig1Vanilla.Text})
 	}
 	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-left", Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "left",
 		Caption: caption, XLabel: "layer ℓ", YLabel: "mean ρ_ℓ", Series: series, Legend: show.BottomRight, Seed: show.Seed(seed),
 		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)}}, paper)),
 		show.PaperCheck(show.Agreement{Name: "shaped Transformer: mean ρ" + sub(depth) + " − ρ₀", Kind: show.Claim, Value: r0.MeanCorr[depth] - rho0, Tol: 4.5 * se,
 			Basis: fmt.Sprintf("4.5 SE, SE = %.4f from %d networks", se, nets), Figure: "fig1-left", Note: "the shaped Transformer keeps the mean correlation at ρ₀ (lib/sources/noci2023.md#check-23)",
-			Paper: claimFig1Shaped, Central: true}, paper, why),
+			Paper: papers.Noci2023Fig1Shaped.Text, Central: true}, paper, why),
 		collapse}
 }
 
@@ -161,7 +143,7 @@ func OneStep(o shapednet.OneStepCov) show.View {
 		tab.Caption += show.YourSettings
 	}
 	return show.View{show.Tab(tab),
-		show.PaperCheck(show.MaxZ(show.Agreement{Name: "n·Var(V₁)/Σ against 1 (with 𝒜)", Tol: 4, Figure: "one-step-cov", Paper: claimOneStep,
+		show.PaperCheck(show.MaxZ(show.Agreement{Name: "n·Var(V₁)/Σ against 1 (with 𝒜)", Tol: 4, Figure: "one-step-cov", Paper: papers.Noci2023OneStep.Text,
 			Basis: fmt.Sprintf("SE of a variance ratio √(2/(N−1)) = %.4f for near-Gaussian entries, N = %s networks; the O(n^{-1/2}) bias is ≤ 1%% at n = 1024 (lib/sources/noci2023.md#check-12)", o.RatioSE, spaced(o.Nets))}, o.Ratio, se, one),
 			o.Width == 1024 && o.Nets <= 50000, fmt.Sprintf("the test neglects the O(n^{-1/2}) bias, shown ≤ 1%% only at n = 1024 and below 4 SE for up to 50 000 networks; here n = %d, %d networks", o.Width, o.Nets)),
 		show.PaperCheck(show.Agreement{Name: "without 𝒜: min n·Var(V₁)/(γ²(2−γ²)Σ_lin) − 1", Kind: show.Claim, Value: slices.Min(o.RatioNoA) - 1, Tol: 0.2, Rule: show.AtLeast,
@@ -195,13 +177,13 @@ func Fig1Right(nn *shapednet.Run, r *sde.Result) show.View {
 		Caption: fmt.Sprintf("Density of ρ¹²_T, shaped-attention network (n = %d, d = %d) vs Theorem 4.2 SDE (h = %g), m = %d tokens, T = %g%s. %s.", width, depth, r.Step, m, r.T, at, stops),
 		XLabel:  "ρ¹²", YLabel: "density", Legend: show.TopLeft, Series: show.Densities("network", "SDE", x, y, -1, 1),
 		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": rho0, "m": float64(m), "step": r.Step, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
-		show.Agree(ks(id, fmt.Sprintf("Fig. 1 right, m = %d: KS(network ρ, SDE ρ)", m), x, y, stops, claimFig1Right, m == 2))}
+		show.Agree(ks(id, fmt.Sprintf("Fig. 1 right, m = %d: KS(network ρ, SDE ρ)", m), x, y, stops, papers.Noci2023Fig1Right.Text, m == 2))}
 	if m == 2 {
 		v12, s12 := nn.FinalEntry(0, 1), r.Entry(0, 1)
 		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig7", Paper: papers.Claim(papers.Noci2023Fig7), Caption: fmt.Sprintf("Density of the covariance V¹²_T (not the correlation), network vs SDE, m = 2, T = %g%s.", r.T, at),
 			XLabel: "V¹²", YLabel: "density", Series: show.Densities("network", "SDE", v12, s12, -1, 2), Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "samples": float64(nets)}, Seed: show.Seed(seed)}, paper)),
-			show.Agree(ks("fig7", "Fig. 7: KS(network V¹², SDE V¹²)", v12, s12, stops, claimFig7, true)),
-			show.Agree(ks("fig7", "Fig. 7: KS(network V¹¹, SDE V¹¹)", nn.FinalEntry(0, 0), r.Entry(0, 0), stops, claimFig7, false)))
+			show.Agree(ks("fig7", "Fig. 7: KS(network V¹², SDE V¹²)", v12, s12, stops, papers.Noci2023Fig7Law.Text, true)),
+			show.Agree(ks("fig7", "Fig. 7: KS(network V¹¹, SDE V¹¹)", nn.FinalEntry(0, 0), r.Entry(0, 0), stops, papers.Noci2023Fig7Law.Text, false)))
 	}
 	return v
 }
@@ -226,7 +208,7 @@ func TransformerT(nets []*shapednet.Run, sdes []*sde.Result) show.View {
 		x, y := nn.FinalCorr(0, 1), r.FiniteCorr(0, 1)
 		series = show.Pair(series, show.HistSeries(fmt.Sprintf("network, T = %g", T), x, -1, 1, 40, show.Points), show.KDESeries(fmt.Sprintf("SDE, T = %g", T), y, -1, 1, 161, show.Dashed))
 		v = append(v, show.Agree(ks("transformer-T", fmt.Sprintf("shaped Transformer, T = %g: KS(network, SDE)", T), x, y,
-			fmt.Sprintf("n = %d, d = %d; SDE h = %g, stopped %d, PSD-projected %d of %d paths", width, nn.Depth, r.Step, r.NumStopped(), r.NumPSDViolating(), r.Paths), claimCor43, false)))
+			fmt.Sprintf("n = %d, d = %d; SDE h = %g, stopped %d, PSD-projected %d of %d paths", width, nn.Depth, r.Step, r.NumStopped(), r.NumPSDViolating(), r.Paths), papers.Noci2023Cor43.Text, false)))
 	}
 	paper := shapednet.TransformerTSizes{Width: width, M: m, Gamma: gamma, Tau0: c.Tau0, CMinus: c.CMinus, Step: sdes[0].Step, Ts: Ts}.At(shapednet.TransformerT())
 	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, τ₀ = %g, c₋ = %g.", len(Ts), width, m, gammaText(gamma), c.Tau0, c.CMinus)
@@ -263,7 +245,7 @@ func KSByWidth(k shapednet.KSWidths) show.View {
 		XLabel: "width n", YLabel: "KS distance", LogX: true,
 		Series: []show.Series{{Name: "KS(network, SDE)", X: widths, Y: ksd, Style: show.LinePoints}, {Name: "0.1% critical value", X: widths, Y: crit, Style: show.Dashed}},
 		Params: params, Seed: show.Seed(seed)}, paper)),
-		show.Agree(ks("ks-vs-width", fmt.Sprintf("KS(network, SDE) at width %g", wl), last, ref, fmt.Sprintf("T = %g; KS by width %g…%g: %.3f", T, widths[0], wl, ksd), claimWidth, false))}
+		show.Agree(ks("ks-vs-width", fmt.Sprintf("KS(network, SDE) at width %g", wl), last, ref, fmt.Sprintf("T = %g; KS by width %g…%g: %.3f", T, widths[0], wl, ksd), papers.Noci2023Width.Text, false))}
 }
 
 // Fig3 shows the KS checks and figures fig3-left (densities of ρ_T of the
@@ -281,7 +263,7 @@ func Fig3(l shapednet.CorrLaws) show.View {
 	var kde []show.Series
 	for i, g := range l.Gamma {
 		kde = show.Pair(kde, show.KDESeries(fmt.Sprintf("network, γ = %.3g", g), l.Net[i], -1, 1, 161, show.Line), show.KDESeries(fmt.Sprintf("SDE, γ = %.3g", g), l.SDE[i], -1, 1, 161, show.Dashed))
-		v = append(v, show.Agree(ks("fig3-left", fmt.Sprintf("Fig. 3, γ = %.3g: KS(network ρ, 1-D SDE ρ)", g), l.Net[i], l.SDE[i], fmt.Sprintf("n = %d, d = %d; SDE h = %g", width, depth, l.Step), claimFig3, false)))
+		v = append(v, show.Agree(ks("fig3-left", fmt.Sprintf("Fig. 3, γ = %.3g: KS(network ρ, 1-D SDE ρ)", g), l.Net[i], l.SDE[i], fmt.Sprintf("n = %d, d = %d; SDE h = %g", width, depth, l.Step), papers.Noci2023Fig3SDE.Text, false)))
 	}
 	qNN, seNN, qSDE, se := l.AbsQuantile(0.95)
 	params := map[string]float64{"width": float64(width), "depth": float64(depth), "rho0": l.Rho0, "c_plus": l.Config.CPlus, "c_minus": l.Config.CMinus, "networks": float64(nets), "paths": float64(paths)}
@@ -296,7 +278,7 @@ func Fig3(l shapednet.CorrLaws) show.View {
 		show.Fig(show.AtPaper(show.Figure{ID: "fig3-right", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "right",
 			Caption: right, XLabel: "γ", YLabel: "q₉₅(|ρ_T|)", Legend: show.BottomRight, Params: params, Seed: show.Seed(seed),
 			Series: []show.Series{{Name: "network", X: l.Gamma, Y: qNN, YErr: seNN, Style: show.Points}, {Name: "SDE", X: l.Gamma, Y: qSDE, Style: show.LinePoints}}}, paper)),
-		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 3 right: q₉₅(|ρ|), network against SDE", Kind: show.SimulationVsSimulation, Tol: 4, Figure: "fig3-right", Paper: claimFig3, Central: true,
+		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 3 right: q₉₅(|ρ|), network against SDE", Kind: show.SimulationVsSimulation, Tol: 4, Figure: "fig3-right", Paper: papers.Noci2023Fig3SDE.Text, Central: true,
 			Basis: fmt.Sprintf("SE of each q₉₅ by empirical.QuantileSE (%d networks, %s SDE paths), combined in quadrature", nets, spaced(paths))}, qNN, se, qSDE)))
 }
 
@@ -333,7 +315,7 @@ func Fig4(runs []*shapednet.Run) show.View {
 }
 
 // Fig4Degenerate is sigprop's reading of "degenerate" and "stable" in
-// Fig. 4's claim (claimFig4), in decades of the change of mean |V¹²| over
+// Fig. 4's claim (papers.Noci2023Fig4Ablation.Text), in decades of the change of mean |V¹²| over
 // the depth: an ablation's covariance is degenerate when it has decayed
 // or grown by at least this many decades (a factor of a million over the
 // 150 layers; the layer-1 noise of a stable network moves it by O(1)),
@@ -367,15 +349,15 @@ func fig4Claims(runs []*shapednet.Run, paper bool, why string) show.View {
 		switch a {
 		case block.Shaped:
 			v = append(v, show.PaperCheck(show.Agreement{Name: "Fig. 4: shaped attention stays stable, |log₁₀ mean |V¹²_d| / mean |V¹²_0||", Kind: show.Claim, Value: math.Abs(d), Tol: Fig4Degenerate, Rule: show.AtMost,
-				Figure: "fig4-right", Basis: basis, Paper: claimFig4, Central: true, Note: fmt.Sprintf("%d of %d networks stopped", r.NumStopped(), r.Nets)}, paper, why),
+				Figure: "fig4-right", Basis: basis, Paper: papers.Noci2023Fig4Ablation.Text, Central: true, Note: fmt.Sprintf("%d of %d networks stopped", r.NumStopped(), r.Nets)}, paper, why),
 				show.PaperCheck(show.Agreement{Name: "Fig. 4: shaped attention does not collapse, mean |ρ_d|", Kind: show.Claim, Value: r.MeanAbsCorr[r.Depth], Tol: 0.9, Rule: show.AtMost,
-					Figure: "fig4-left", Basis: "collapse read as mean |ρ| above 0.9 (the vanilla and temperature-only runs reach 0.99 within tens of layers)", Paper: claimFig4}, paper, why))
+					Figure: "fig4-left", Basis: "collapse read as mean |ρ| above 0.9 (the vanilla and temperature-only runs reach 0.99 within tens of layers)", Paper: papers.Noci2023Fig4Ablation.Text}, paper, why))
 		case block.ShapedNoIdentity:
 			v = append(v, show.PaperCheck(show.Agreement{Name: "Fig. 4: without the identity the covariance decays, log₁₀ mean |V¹²_d| / mean |V¹²_0|", Kind: show.Claim, Value: d, Tol: -Fig4Degenerate, Rule: show.AtMost,
-				Figure: "fig4-right", Basis: basis, Paper: claimFig4}, paper, why))
+				Figure: "fig4-right", Basis: basis, Paper: papers.Noci2023Fig4Ablation.Text}, paper, why))
 		case block.ShapedNoCenter, block.NoTemperature, block.IdentityOnly:
 			v = append(v, show.PaperCheck(show.Agreement{Name: "Fig. 4: " + name + ": the covariance explodes, log₁₀ mean |V¹²_d| / mean |V¹²_0|", Kind: show.Claim, Value: d, Tol: Fig4Degenerate, Rule: show.AtLeast,
-				Figure: "fig4-right", Basis: basis, Paper: claimFig4, Note: fmt.Sprintf("%d of %d networks stopped", r.NumStopped(), r.Nets)}, paper, why))
+				Figure: "fig4-right", Basis: basis, Paper: papers.Noci2023Fig4Ablation.Text, Note: fmt.Sprintf("%d of %d networks stopped", r.NumStopped(), r.Nets)}, paper, why))
 		}
 	}
 	return v
@@ -428,7 +410,7 @@ func Fig5(b shapednet.StopByGamma) show.View {
 		right = "Stopping time t* = d*/n (capped at 1) vs γ: median (±1 SE) and 10th percentile over 100 networks. Smaller γ delays the instability."
 		claim = show.Agree(show.Agreement{Name: name, Kind: show.Claim, Value: b.DiffZ(0, len(b.Gamma)-1),
 			Tol: -4, Rule: show.AtMost, Figure: "fig5-right", Basis: "a fall of at least 4 SE (SE of each median by empirical.QuantileSE over 100 networks)", Note: "the paper: smaller γ delays the instability",
-			Paper: claimFig5, Central: true})
+			Paper: papers.Noci2023Fig5Gamma.Text, Central: true})
 	}
 	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig5-left", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "left",
 		Caption: left, XLabel: "layer ℓ", YLabel: "λ_max(V_ℓ)", LogY: true, Series: traces, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)),
@@ -462,9 +444,9 @@ func Fig8(g shapednet.StopGrid) show.View {
 	}
 	return show.View{show.Fig(fig),
 		show.Agree(show.Agreement{Name: "Fig. 8: t* falls from γ = 0.05 to 0.5 at every τ₀ (least fall, in SE)", Kind: show.Claim, Value: g.LeastFall(0, 5), Tol: -4, Rule: show.AtMost,
-			Figure: "fig8", Basis: "a fall of at least 4 SE at each τ₀ (SE of each median by empirical.QuantileSE over 100 networks)", Paper: claimFig8Gamma, Central: true}),
+			Figure: "fig8", Basis: "a fall of at least 4 SE at each τ₀ (SE of each median by empirical.QuantileSE over 100 networks)", Paper: papers.Noci2023Fig8Gamma.Text, Central: true}),
 		show.Agree(show.Agreement{Name: "Fig. 8: t* rises from τ₀ = 0.25 to 4 (sum over γ = 0.2…0.5, in SE)", Kind: show.Claim, Value: g.PooledRise(0, 4, 2, 5), Tol: 4, Rule: show.AtLeast,
-			Figure: "fig8", Basis: "a rise of at least 4 SE of the summed differences (SE of each median by empirical.QuantileSE)", Paper: claimFig8Tau}),
+			Figure: "fig8", Basis: "a rise of at least 4 SE of the summed differences (SE of each median by empirical.QuantileSE)", Paper: papers.Noci2023Fig8Tau.Text}),
 		show.Agree(show.Agreement{Name: "Fig. 8: t* falls from γ = 0.5 to 1 at τ₀ = 4, in SE", Kind: show.Claim, Value: g.DiffZ(5, 4, 7, 4),
 			Tol: -4, Rule: show.AtMost, Figure: "fig8", Basis: "a fall of at least 4 SE, the rule of the fall from γ = 0.05 to 0.5 (SE of each median by empirical.QuantileSE over 100 networks)",
 			Note: "t*(γ = 1) − t*(γ = 0.5) at τ₀ = 4", Disagreement: fig8Beyond(g, 5, 7, 4)})}

@@ -12,6 +12,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
@@ -172,7 +173,7 @@ func TestFig4Claims(t *testing.T) {
 	outcomes := func(runs ...*shapednet.Run) (out []bundle.Outcome) {
 		for _, a := range Fig4(runs).Agreements() {
 			m, err := a.Metric()
-			if err != nil || m.Paper != claimFig4 {
+			if err != nil || m.Paper != papers.Noci2023Fig4Ablation.Text {
 				t.Fatalf("%s: %v, paper %q", a.Name, err, m.Paper)
 			}
 			out = append(out, m.Outcome())

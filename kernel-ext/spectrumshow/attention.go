@@ -13,6 +13,7 @@ import (
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/papers"
 )
 
 // This file holds the remaining figures of notebook 04 (the ReLU
@@ -59,7 +60,7 @@ func MurrayFigure(f show.Figure, rows []jacspectrum.MurrayRow) show.View {
 	return show.View{show.Fig(f), show.Agree(MurrayVanish(f.ID, rows))}
 }
 
-// MurrayVanish is Murray's theorem (MurrayTheoremClaim) on the rows of the
+// MurrayVanish is Murray's theorem (papers.TannerMurrayTheorem.Text) on the rows of the
 // Shtanh table as a Claim metric: at the smallest y of rows, each
 // deviation (μ₂/μ₁² − 1 and max|R − ρ| = R(0)) in units of its value at
 // the largest y, the larger of the two, at most 0.1: "→ 0" read over the
@@ -81,7 +82,7 @@ func MurrayVanish(id string, rows []jacspectrum.MurrayRow) show.Agreement {
 	}
 	v := math.Max(lo.Dev/hi.Dev, lo.R0/hi.R0)
 	return show.Agreement{Name: fmt.Sprintf("Murray's theorem: deviations at y = %g over those at y = %g (the larger ratio)", lo.Y, hi.Y), Kind: show.Claim,
-		Value: v, Tol: 0.1, Rule: show.AtMost, Figure: id, Paper: MurrayTheoremClaim, Central: true,
+		Value: v, Tol: 0.1, Rule: show.AtMost, Figure: id, Paper: papers.TannerMurrayTheorem.Text, Central: true,
 		Basis: fmt.Sprintf("\"→ 0\" over a factor %g in y read as a fall by at least 10 (sigprop's reading: the lecture prints no rate)", hi.Y/lo.Y),
 		Note:  fmt.Sprintf("μ₂/μ₁² − 1: %.4g → %.4g; R(0): %.4g → %.4g", hi.Dev, lo.Dev, hi.R0, lo.R0)}
 }
@@ -106,7 +107,7 @@ func AttentionRadius(f show.Figure, r attnspec.RadiusResult) show.View {
 	f.Series = []show.Series{{Name: "r_T", X: Ts, Y: rt}, {Name: "|λ₂| simulated", X: Ts, Y: lambda2, Style: show.Points}}
 	f.Params, f.Seed = map[string]float64{"s": s}, show.Seed(r.Settings.Seed)
 	span := Ts[len(Ts)-1] / Ts[0]
-	return show.View{show.Fig(f), show.PaperCheck(show.Agreement{Name: "log-log slope of |λ₂| + 1/2", Kind: show.TheoryVsSimulation, Value: empirical.LogLogSlope(Ts, lambda2) + 0.5, Tol: 0.1, Figure: f.ID, Paper: AttentionGapClaim, Central: true,
+	return show.View{show.Fig(f), show.PaperCheck(show.Agreement{Name: "log-log slope of |λ₂| + 1/2", Kind: show.TheoryVsSimulation, Value: empirical.LogLogSlope(Ts, lambda2) + 0.5, Tol: 0.1, Figure: f.ID, Paper: papers.TannerAttentionGap.Text, Central: true,
 		Basis: fmt.Sprintf("one matrix per T over a factor %g in T: |λ₂|/r_T varies by ≲ 10%% between matrices (lib/sources/tanner2024.md#check-26), a slope error ≲ 2·0.1/ln %g ≈ %.1g", span, span, 0.2/math.Log(span))},
 		span >= 8, fmt.Sprintf("a slope error ≲ 0.1 needs the Ts to span a factor 8; here %g", span))}
 }
@@ -167,10 +168,10 @@ func AttentionDepth(f show.Figure, dr attnspec.DepthResult) show.View {
 	f.Series, f.Params, f.Seed = series, map[string]float64{"T": float64(T), "s": s, "d": float64(d)}, show.Seed(set.Seed)
 	return show.View{
 		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("softmax: max |residual ratio / r_T − 1|, layers 3..%d", L), Kind: show.TheoryVsSimulation,
-			Value: ratioAfter(st[block.Softmax].Residual, 2, r), Tol: 0.25, Figure: f.ID, Paper: AttentionCollapseClaim, Central: true, Basis: "lib/sources/tanner2024.md#check-27: within 25% of r_T (observed 0.081, 0.080 against 0.0819)"},
+			Value: ratioAfter(st[block.Softmax].Residual, 2, r), Tol: 0.25, Figure: f.ID, Paper: papers.TannerAttentionCollapse.Text, Central: true, Basis: "lib/sources/tanner2024.md#check-27: within 25% of r_T (observed 0.081, 0.080 against 0.0819)"},
 			L >= 3, fmt.Sprintf("the ratio is checked from layer 3 on; here L = %d", L)),
 		show.PaperCheck(show.Agreement{Name: "centered: 1 − min residual", Kind: show.Claim, Value: 1 - min(1, slices.Min(st[block.Centered].Residual[1:])), Tol: 0.05, Rule: show.AtMost,
-			Figure: f.ID, Paper: AttentionFixClaim, Basis: "lib/sources/tanner2024.md#check-27: centred residual stays ≈ 1 (observed 0.998)"}, paper,
+			Figure: f.ID, Paper: papers.TannerAttentionFix.Text, Basis: "lib/sources/tanner2024.md#check-27: centred residual stays ≈ 1 (observed 0.998)"}, paper,
 			fmt.Sprintf("the notes observe it at T = 256, d = 64, s = 1; here T = %d, d = %d, s = %g", T, d, s)),
 		show.Agree(show.Agreement{Name: "centered: max |norm ratio / r_T − 1|", Kind: show.TheoryVsSimulation, Value: attnspec.RatioDeviation(st[block.Centered].Norm, 0, r),
 			Tol: 0.25, Figure: f.ID, Basis: "lib/sources/tanner2024.md#check-27: the norm ratio is ≈ r_T per layer, within 25%"}),
@@ -212,7 +213,7 @@ func AttentionWidth(f show.Figure, w attnspec.WidthResult) show.View {
 	v := show.View{show.Fig(f)}
 	span := Ts[len(Ts)-1] / Ts[0]
 	for l := len(res) - 1; l >= 1; l-- {
-		v = append(v, show.PaperCheck(show.Agreement{Name: fmt.Sprintf("slope(L=%d) − slope(L=%d) + 1/2", l+1, l), Kind: show.TheoryVsSimulation, Value: slopes[l] - slopes[l-1] + 0.5, Tol: 0.15, Figure: f.ID, Paper: AttentionCollapseClaim,
+		v = append(v, show.PaperCheck(show.Agreement{Name: fmt.Sprintf("slope(L=%d) − slope(L=%d) + 1/2", l+1, l), Kind: show.TheoryVsSimulation, Value: slopes[l] - slopes[l-1] + 0.5, Tol: 0.15, Figure: f.ID, Paper: papers.TannerAttentionCollapse.Text,
 			Basis: "each layer multiplies by r_T ∝ T^{-1/2}; one draw per T over a factor 4 in T (lib/sources/tanner2024.md#figures: observed differences −0.48, −0.49), 0.15 ≈ 3× the per-layer spread of |λ₂|/r_T over ln 4"},
 			span >= 4, fmt.Sprintf("the tolerance is for Ts spanning a factor 4; here %g", span)))
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -144,7 +145,7 @@ func TestClaimMutation(t *testing.T) {
 	q := 0.25
 	quad := jacspectrum.Table1(activation.HardTanh(), q, jacspectrum.Orthogonal).MuQuad[0]
 	tab1 := func(v float64) show.Agreement {
-		return show.Agreement{Name: "Table 1: max |closed − quadrature| over μ₁..μ₃", Kind: show.TheoryVsClosedForm, Value: v, Tol: 1e-10, Figure: "table1", Paper: Table1Claim, Basis: "quadrature error ≲ 1e-12"}
+		return show.Agreement{Name: "Table 1: max |closed − quadrature| over μ₁..μ₃", Kind: show.TheoryVsClosedForm, Value: v, Tol: 1e-10, Figure: "table1", Paper: papers.TannerTable1ClosedForms.Text, Basis: "quadrature error ≲ 1e-12"}
 	}
 	mutation(t, "hard tanh μ₁ = erf(1/√q*)", tab1(jacspectrum.Table1(activation.HardTanh(), q, jacspectrum.Orthogonal).MaxQuadErr()), tab1(math.Abs(math.Erf(1/math.Sqrt(q))-quad)))
 	// table2: the Gaussian row against the orthogonal closed form σ_w⁻² (no 1/(1 + z)).
@@ -154,16 +155,16 @@ func TestClaimMutation(t *testing.T) {
 	}
 	o, gg := rows2[0], rows2[1]
 	tab2 := func(theory []float64) show.Agreement {
-		return show.MaxZ(show.Agreement{Name: "Table 2, Gaussian: max |z| of the sampled S(z) against σ_w⁻²/(1+z)", Tol: 5, Figure: "table2", Paper: Table2Claim}, gg.SNum, gg.SNumSE, theory)
+		return show.MaxZ(show.Agreement{Name: "Table 2, Gaussian: max |z| of the sampled S(z) against σ_w⁻²/(1+z)", Tol: 5, Figure: "table2", Paper: papers.TannerTable2STransforms.Text}, gg.SNum, gg.SNumSE, theory)
 	}
 	mutation(t, "S_{WᵀW} = σ_w⁻² for Gaussian weights", tab2(gg.S), tab2(o.S))
 	orth := func(theory []float64, s1 float64) show.Agreement {
 		return show.Agreement{Name: "Table 2, orthogonal: max |sampled − closed| over S(z) and s₁", Kind: show.TheoryVsSimulation,
-			Value: math.Max(empirical.MaxAbsDiff(o.SNum, theory), math.Abs(o.S1Num-s1)), Tol: 1e-10, Figure: "table2", Paper: Table2Claim, Basis: "round-off"}
+			Value: math.Max(empirical.MaxAbsDiff(o.SNum, theory), math.Abs(o.S1Num-s1)), Tol: 1e-10, Figure: "table2", Paper: papers.TannerTable2STransforms.Text, Basis: "round-off"}
 	}
 	mutation(t, "the Gaussian form σ_w⁻²/(1+z), s₁ = −1 for orthogonal weights", orth(o.S, o.S1), orth(gg.S, gg.S1))
 	s1 := func(want float64) show.Agreement {
-		return show.Agreement{Name: "Table 2, Gaussian: |z| of the sampled s₁ against −1 − 1/N", Kind: show.TheoryVsSimulation, Value: empirical.Z(gg.S1Num, gg.S1NumSE, want), Tol: 5, Figure: "table2", Paper: Table2Claim, Basis: "SE from 8 matrices"}
+		return show.Agreement{Name: "Table 2, Gaussian: |z| of the sampled s₁ against −1 − 1/N", Kind: show.TheoryVsSimulation, Value: empirical.Z(gg.S1Num, gg.S1NumSE, want), Tol: 5, Figure: "table2", Paper: papers.TannerTable2STransforms.Text, Basis: "SE from 8 matrices"}
 	}
 	mutation(t, "s₁ = 0 (the orthogonal value) for Gaussian weights", s1(gg.S1Width), s1(0))
 	// s-transform-product (the notebook's SWidth, SDraws, seed 2): S of one layer, 1/(1 + z), instead of the product's.
@@ -187,7 +188,7 @@ func TestClaimMutation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return show.Agreement{Name: "hardtanh: convergence exponent of KS(theory L, limit law), L=32→128", Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8, Rule: show.AtLeast, Figure: "fig4-hardtanh", Paper: P18Fig4RateClaim, Basis: "80% of the predicted exponent 1"}
+		return show.Agreement{Name: "hardtanh: convergence exponent of KS(theory L, limit law), L=32→128", Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8, Rule: show.AtLeast, Figure: "fig4-hardtanh", Paper: papers.P18Fig4Rate.Text, Basis: "80% of the predicted exponent 1"}
 	}
 	mutation(t, "the smooth class's limit law for hard tanh", rate(jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}), rate(jacspectrum.SmoothLimit{Sigma02: Fig4Sigma02}))
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/cnn"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 )
 
 // CNNNetworks is the number of simulated CNNs per kernel of notebook 04's
@@ -63,6 +64,6 @@ func CNNRecursion(f show.Figure, sim cnn.SimResult, th [][][]float64) show.View 
 		note = err.Error()
 	}
 	return show.View{show.Fig(f),
-		show.Agree(show.Agreement{Name: fmt.Sprintf("CNN covariance recursion, %v kernel: max |z| of Σ̂^ℓ_αα′", net.Init), Kind: show.TheoryVsSimulation, Value: z, Tol: 5.5, Figure: f.ID, Note: note, Paper: CNNClaim, Central: true,
+		show.Agree(show.Agreement{Name: fmt.Sprintf("CNN covariance recursion, %v kernel: max |z| of Σ̂^ℓ_αα′", net.Init), Kind: show.TheoryVsSimulation, Value: z, Tol: 5.5, Figure: f.ID, Note: note, Paper: papers.TannerCNN.Text, Central: true,
 			Basis: fmt.Sprintf("max over %d entries (α ≤ α′, %d layers); SE from %d networks, the network the unit (t with %d dof: P(|t| > 5.5) ≈ 1e-6 per entry; Σ̂ is right-skewed at depth, so the count is set by a pilot on other seeds, CNNNetworks)", sim.Entries(), L, nets, nets-1)})}
 }

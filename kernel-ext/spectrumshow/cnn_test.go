@@ -9,6 +9,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/cnn"
+	"github.com/sigprop/sigprop/lib/papers"
 )
 
 // cov returns L layers of p×p covariances filled by f(ℓ, α, α′).
@@ -44,7 +45,7 @@ func TestCNNRecursion(t *testing.T) {
 		t.Errorf("figure: %+v", f)
 	}
 	a := v.Agreements()[0]
-	if math.Abs(a.Value-3) > 1e-9 || a.Note != "" || a.Figure != f.ID || !strings.HasPrefix(a.Basis, "max over 30 entries (α ≤ α′, 2 layers); SE from 4 networks, the network the unit (t with 3 dof") || a.Paper != CNNClaim || !a.Central ||
+	if math.Abs(a.Value-3) > 1e-9 || a.Note != "" || a.Figure != f.ID || !strings.HasPrefix(a.Basis, "max over 30 entries (α ≤ α′, 2 layers); SE from 4 networks, the network the unit (t with 3 dof") || a.Paper != papers.TannerCNN.Text || !a.Central ||
 		a.Name != "CNN covariance recursion, delta-orthogonal kernel: max |z| of Σ̂^ℓ_αα′" {
 		t.Errorf("check: %+v", a)
 	}

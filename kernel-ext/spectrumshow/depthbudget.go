@@ -7,6 +7,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/traindepth"
 )
 
@@ -84,9 +85,9 @@ func (d DepthRuns) BudgetChecks(id string, b []traindepth.AtStep, stay, grow int
 	basis := fmt.Sprintf("one depth step of the grid (a factor ≤ r = %.3g) is what the threshold crossing of a single seed may move by with nothing else changing (an allowance; one seed does not measure it), so at most one step is \"stayed\" and at least two is \"grew\" (traindepth.StepTol, commit 362b321)", r)
 	return []show.Agreement{
 		{Name: fmt.Sprintf("Schoenholz et al. 2017 (analogue, recalled reading): far from criticality (σ_w² = %g) the trainable depth does not grow with training (depth steps L_train moved from step %d to %d)", gs.SigmaW2, gs.FirstStep, gs.Last),
-			Kind: show.Claim, Value: stayed, Tol: 1, Rule: show.AtMost, Figure: id, Basis: basis, Note: fmt.Sprintf("factor %.3g; %s", gs.Factor, note), Paper: paperUnless(BudgetStayClaim, stayDis), Disagreement: stayDis},
+			Kind: show.Claim, Value: stayed, Tol: 1, Rule: show.AtMost, Figure: id, Basis: basis, Note: fmt.Sprintf("factor %.3g; %s", gs.Factor, note), Paper: paperUnless(papers.TannerSchoenholzBudgetStays.Text, stayDis), Disagreement: stayDis},
 		{Name: fmt.Sprintf("Schoenholz et al. 2017 (analogue, recalled reading): near criticality (σ_w² = %g) the trainable depth grows with training (depth steps L_train moved from step %d to %d)", gg.SigmaW2, gg.FirstStep, gg.Last),
-			Kind: show.Claim, Value: gg.Moved, Tol: 2, Rule: show.AtLeast, Figure: id, Basis: basis, Central: true, Paper: paperUnless(BudgetGrowClaim, growDis), Note: fmt.Sprintf("factor %.3g (a lower bound: %v); %s", gg.Factor, gg.AtLeast, note), Disagreement: growDis},
+			Kind: show.Claim, Value: gg.Moved, Tol: 2, Rule: show.AtLeast, Figure: id, Basis: basis, Central: true, Paper: paperUnless(papers.TannerSchoenholzBudgetGrows.Text, growDis), Note: fmt.Sprintf("factor %.3g (a lower bound: %v); %s", gg.Factor, gg.AtLeast, note), Disagreement: growDis},
 	}
 }
 
@@ -124,7 +125,7 @@ func (d DepthRuns) BudgetView(f show.Figure, stayDis, growDis *show.Disagreement
 // failing, and it was declared from the stored budget grid (Declared.Seen).
 // BudgetView sets its record's DataSeeds from the runs.
 var BudgetGrowDisagreement = show.Disagreement{
-	Paper:    BudgetGrowClaim,
+	Paper:    papers.TannerSchoenholzBudgetGrows.Text,
 	Measured: "the number of depth steps (a factor ≈ √2 each) by which L_train at σ_w² = 1.75 (6ξ_c ≈ 2600) moves between SGD step 300 and step 1500, for width-64 tanh networks on the Fashion-MNIST subset, lr 0.02, one seed",
 	Why:      "L_train is 45 at every recorded step; the network of depth 64 reaches test accuracy 0.30 at step 600 and falls back to 0.13 by step 1500, below every threshold (0.418–0.456), while L = 45 climbs from 0.45 to 0.77. Five times the budget does not move the boundary at this width and learning rate, so what stops training near criticality here is not the number of steps (candidates, not measured: the width, L/N ≈ 0.7–1 at the boundary, or the fixed learning rate at depth)",
 	Declared: bundle.Declaration{Commit: "fc6a683",

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/traindepth"
 )
 
@@ -126,10 +127,10 @@ func DepthChecks(id string, r traindepth.Result, spread, mean *show.Disagreement
 	}
 	note := fmt.Sprintf("threshold %.3f; %s; geometric mean of L_mid/ξ_c %.2f; corr(log L_mid, log ξ_c) = %.3f over %d uncensored σ_w²", r.Threshold, strings.Join(rows, "; "), r.MeanRatio, r.Corr, r.Uncensored)
 	return []show.Agreement{
-		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ∝ ξ_c (max/min of L_mid/ξ_c over σ_w²)", Kind: show.Claim, Value: r.Spread, Tol: r.SpreadTol, Rule: show.AtMost, Figure: id, Central: true, Paper: paperUnless(DepthSpreadClaim, spread),
+		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ∝ ξ_c (max/min of L_mid/ξ_c over σ_w²)", Kind: show.Claim, Value: r.Spread, Tol: r.SpreadTol, Rule: show.AtMost, Figure: id, Central: true, Paper: paperUnless(papers.TannerSchoenholzSpread.Text, spread),
 			Basis: fmt.Sprintf("r² with r = %.3g the largest depth step of the grid: each L_mid lies within √r of the threshold crossing, and one further step allows a single seed's crossing to move (an allowance; one seed does not measure it); the rule of traindepth.Measure", math.Sqrt(r.SpreadTol)),
 			Note:  note, Disagreement: spread},
-		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ≈ 6ξ_c (max(m/6, 6/m), m the geometric mean of L_mid/ξ_c)", Kind: show.Claim, Value: r.MeanOff, Tol: r.MeanTol, Rule: show.AtMost, Figure: id, Paper: paperUnless(DepthMeanClaim, mean),
+		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ≈ 6ξ_c (max(m/6, 6/m), m the geometric mean of L_mid/ξ_c)", Kind: show.Claim, Value: r.MeanOff, Tol: r.MeanTol, Rule: show.AtMost, Figure: id, Paper: paperUnless(papers.TannerSchoenholzMean.Text, mean),
 			Basis: "\"about 6\" read as within a factor 2 (sigprop's choice, traindepth.Measure; the depth grid moves a geometric mean by at most √r)",
 			Note:  note, Disagreement: mean},
 	}
@@ -156,7 +157,7 @@ func (d DepthRuns) DepthView(f show.Figure, spread, mean *show.Disagreement) sho
 // 1.25 and 1.5 up to L = 32, all on the ordered side). Those cells are part
 // of the reported grid. DepthView sets its record's DataSeeds from the runs.
 var DepthSpreadDisagreement = show.Disagreement{
-	Paper:    DepthSpreadClaim,
+	Paper:    papers.TannerSchoenholzSpread.Text,
 	Measured: "max/min over σ_w² of L_mid/ξ_c, L_mid the geometric midpoint of the last trainable depth and the next, for width-64 tanh networks trained for 300 SGD steps on the Fashion-MNIST subset, one seed",
 	Why:      "in the pilot the ordered side trains deeper than the chaotic side in units of ξ_c: σ_w² = 1 (ξ_c = 3.6) reaches test accuracy 0.463 at L = 32, above the threshold, with 0.151 at L = 45 (L_mid/ξ_c = 10.5), while σ_w² = 4 (ξ_c = 7.0) reaches only 0.257 at L = 32, below it (L_mid/ξ_c < 4.6): a spread above 2.25 on these two points alone. A short SGD budget at a fixed learning rate meets the chaotic side's exploding gradients (χ₁ = 1.34 at σ_w² = 4) as well as its decorrelation",
 	Declared: bundle.Declaration{Commit: "1f80df6",
@@ -170,7 +171,7 @@ var DepthSpreadDisagreement = show.Disagreement{
 // the notebook's first run on the stored grid (Declared.Seen). DepthView
 // sets its record's DataSeeds from the runs.
 var DepthMeanDisagreement = show.Disagreement{
-	Paper:    DepthMeanClaim,
+	Paper:    papers.TannerSchoenholzMean.Text,
 	Measured: "max(m/6, 6/m), m the geometric mean over σ_w² of L_mid/ξ_c, for width-64 tanh networks trained for 300 SGD steps on the Fashion-MNIST subset, one seed",
 	Why:      "the last trainable depth is 23 to 45 layers at every σ_w² of the grid, also at σ_w² = 1.75 beside the edge of chaos, where 6ξ_c ≈ 2600; at this width and budget something other than ξ_c (the 300 SGD steps, or the width: L/N ≈ 0.5–0.7 at the boundary) stops training first, and m = 2.57 falls below 6/2 = 3",
 	Declared: bundle.Declaration{Commit: "926f831",

@@ -35,7 +35,7 @@ func TestDepthView(t *testing.T) {
 	}
 	v := d.DepthView(show.Figure{ID: "schoenholz-depth", Paper: papers.Claim(papers.TannerSchoenholzFig5)}, &DepthSpreadDisagreement, nil)
 	if c := d.DepthView(show.Figure{ID: "schoenholz-depth"}, nil, &DepthMeanDisagreement).Agreements(); c[0].Disagreement != nil || c[1].Disagreement == nil ||
-		c[1].Disagreement.Paper != DepthMeanDisagreement.Paper || !reflect.DeepEqual(c[1].Disagreement.Declared.DataSeeds, s.Seeds) || c[0].Paper != DepthSpreadClaim || !c[0].Central || c[1].Paper != "" {
+		c[1].Disagreement.Paper != DepthMeanDisagreement.Paper || !reflect.DeepEqual(c[1].Disagreement.Declared.DataSeeds, s.Seeds) || c[0].Paper != papers.TannerSchoenholzSpread.Text || !c[0].Central || c[1].Paper != "" {
 		t.Errorf("declarations (nil, mean) carried as %v, %v; want the mean's, with the runs' seeds %v", c[0].Disagreement, c[1].Disagreement, s.Seeds)
 	}
 	if DepthMeanDisagreement.Declared.DataSeeds != nil {

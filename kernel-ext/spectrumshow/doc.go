@@ -9,7 +9,7 @@
 //	a panel of P18 Fig. 2 or 4 and its metrics    Panels.Fig2, Panels.Fig4 (a show.View)
 //	histograms of stored spectra, theory curves   SimSeries, Fig2Series, Fig4Series
 //	KS and atom metrics (randmlp.CheckFigure)     Agreements, Checks, View
-//	the sources' claims the checks quote          P18Fig2Claim, P18Fig4Claim, … (claims.go)
+//	the sources' claims the checks quote          lib/papers (papers.P18Fig2Overlay, papers.P18Fig4Spectra, …)
 //	Murray's theorem on the Shtanh table          MurrayVanish
 //	P18 Table 1, Murray's Shtanh table and plot   Table1, MurrayTable, MurraySeries
 //	live runs: MP law, S-transform, attention gap  MPDensity, STransform, AttentionGap

@@ -8,6 +8,7 @@ import (
 	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -75,7 +76,7 @@ func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.Vie
 	f.Params, f.Seed = map[string]float64{"N": float64(s.Width)}, show.Seed(s.Seed)
 	dof := s.Draws - 1
 	p := empirical.TTail2(5, dof)
-	return show.View{show.Fig(show.AtPaper(f, s.SpectrumSpec.SameSizes(randmlp.LectureSTransform()))), show.Agree(show.MaxZ(show.Agreement{Name: "S_{W2W1}: max |z| of the simulated S-transform", Tol: 5, Figure: f.ID, Paper: FreeProductClaim,
+	return show.View{show.Fig(show.AtPaper(f, s.SpectrumSpec.SameSizes(randmlp.LectureSTransform()))), show.Agree(show.MaxZ(show.Agreement{Name: "S_{W2W1}: max |z| of the simulated S-transform", Tol: 5, Figure: f.ID, Paper: papers.P18FreeProduct.Text,
 		Basis: fmt.Sprintf("SE from the spread of %d products of width %d (t with %d dof: P(|t| > 5) ≈ %.1g per point)", s.Draws, s.Width, dof, p)}, mean, se, theory))}, nil
 }
 
@@ -103,9 +104,9 @@ func AttentionGap(f show.Figure, g attnspec.GapResult) show.View {
 	return show.View{show.Fig(show.AtPaper(f, g.Settings.At(attnspec.GapNotes()))),
 		show.Agree(show.Agreement{Name: "|λ₁ − 1|", Kind: show.TheoryVsClosedForm, Value: cmplx.Abs(eigs[0] - 1), Tol: 1e-10, Figure: f.ID,
 			Basis: fmt.Sprintf("A1 = 1 exactly; a nonsymmetric eigensolver at T = %d is accurate to ~1e-13 (lib/sources/tanner2024.md#check-25: 1e-10)", T)}),
-		show.PaperCheck(show.Agreement{Name: "|λ₂|/r_T − 1", Kind: show.TheoryVsSimulation, Value: cmplx.Abs(eigs[1])/r - 1, Tol: 0.15, Figure: f.ID, Paper: AttentionGapClaim,
+		show.PaperCheck(show.Agreement{Name: "|λ₂|/r_T − 1", Kind: show.TheoryVsSimulation, Value: cmplx.Abs(eigs[1])/r - 1, Tol: 0.15, Figure: f.ID, Paper: papers.TannerAttentionGap.Text,
 			Basis: "lib/sources/tanner2024.md#check-26: band [0.9, 1.15] for T ≥ 256, s ≤ 1 (observed 1.007–1.017 at T = 256–1024)"}, band, why),
-		show.PaperCheck(show.Agreement{Name: "fraction of the bulk outside 1.1 r_T", Kind: show.TheoryVsSimulation, Value: attnspec.OutsideFraction(eigs, 1.1*r), Tol: 0.05, Rule: show.AtMost, Figure: f.ID, Paper: AttentionGapClaim,
+		show.PaperCheck(show.Agreement{Name: "fraction of the bulk outside 1.1 r_T", Kind: show.TheoryVsSimulation, Value: attnspec.OutsideFraction(eigs, 1.1*r), Tol: 0.05, Rule: show.AtMost, Figure: f.ID, Paper: papers.TannerAttentionGap.Text,
 			Basis: "lib/sources/tanner2024.md#check-26: at least 95% of the non-outlier eigenvalues within 1.1 r_T"}, band, why),
 		show.PaperCheck(show.Agreement{Name: "σ₂/(2 r_T) − 1", Kind: show.TheoryVsSimulation, Value: sv[1]/(2*r) - 1, Tol: 0.3, Figure: f.ID,
 			Basis: "quarter-circle law of the centred part; lib/sources/tanner2024.md#check-26 band [0.9, 1.3] (observed 0.99–1.19)"}, band, why)}

@@ -88,7 +88,7 @@ func MurrayClaim(c shtanhtrain.Compare, d *show.Disagreement) show.Agreement {
 	z := c.Diff / c.DiffSE
 	d = withDataSeeds(d, c.Fixed.Seeds)
 	return show.Agreement{Name: "Murray Fig. 2 (analogue): a decaying from 5 to 2 during training ends with a higher test accuracy than a fixed at 3 (paired difference/SE)", Kind: show.Claim,
-		Value: z, Tol: murrayT(c.Seeds), Rule: show.AtLeast, Figure: "murray-fig2", Central: true, Paper: paperUnless(MurrayClaimText, d),
+		Value: z, Tol: murrayT(c.Seeds), Rule: show.AtLeast, Figure: "murray-fig2", Central: true, Paper: paperUnless(papers.TannerMurrayDecay.Text, d),
 		Basis: fmt.Sprintf("final test accuracy paired by seed (the same minibatches), the mean difference at least the 97.5%% quantile of t with %d dof in SEs over %d seeds", c.Seeds-1, c.Seeds),
 		Note: fmt.Sprintf("final test accuracy: %s %.4f ± %.4f, %s %.4f ± %.4f; paired difference %.4f ± %.4f",
 			c.Decay.Schedule, finalMean(c.Decay.FinalAcc), lastSE(c.Decay.AccSE), c.Fixed.Schedule, finalMean(c.Fixed.FinalAcc), lastSE(c.Fixed.AccSE), c.Diff, c.DiffSE),
@@ -118,7 +118,7 @@ func lastSE(x []float64) float64 { return x[len(x)-1] }
 // were committed (82b83d9) a minute before the declaring commit. Its
 // record's DataSeeds are set by MurrayClaim from the runs.
 var MurrayDecayDisagreement = show.Disagreement{
-	Paper:    MurrayClaimText,
+	Paper:    papers.TannerMurrayDecay.Text,
 	Measured: "the final test accuracy of the decaying schedule minus the fixed one's, paired by seed, in SEs over 3 seeds, for a 64-layer Shtanh network of width 96 trained for 600 SGD steps on the Fashion-MNIST subset",
 	Why:      "in the pilot (seed 1) the decaying schedule led between steps 120 and 360 (test accuracy 0.47 against 0.39 at step 120) but ended lower (0.733 against 0.743): on this short run and easier task the advantage, if any, is within seed noise; an earlier pilot with a read-out of variance 1/width (logits of variance 3.3 at a = 3 and 7.0 at a = 5 at initialisation) left the decaying schedule at chance for all 600 steps",
 	Declared: bundle.Declaration{Commit: "ad7fdba",

@@ -9,6 +9,7 @@ import (
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -49,7 +50,7 @@ type Panels struct {
 // Paper and LogY as it likes): Fig2Series on 150 points of (0, smax]
 // for the stored networks of f.ID, with the caption, labels, parameters and
 // seed of the first; then their Agreements (View), each quoting
-// P18Fig2Claim. The notebook shows it
+// papers.P18Fig2Overlay.Text. The notebook shows it
 // with View.Show.
 func (p Panels) Fig2(f show.Figure, smax float64) (show.View, error) {
 	fig := f.ID
@@ -65,7 +66,7 @@ func (p Panels) Fig2(f show.Figure, smax float64) (show.View, error) {
 	f.Caption = fmt.Sprintf("Singular values of J at criticality: %s, %s weights, q* = %g; width-%d simulations.", s0.Phi, s0.Weights, s0.QStar, s0.Width)
 	f.XLabel, f.YLabel, f.Series = "s", "P(s)", series
 	f.Params, f.Seed = map[string]float64{"qstar": s0.QStar, "N": float64(s0.Width)}, show.Seed(s0.Seed)
-	m, err := Agreements(fig, P18Fig2Claim, ss, p.Check, p.Deviations[fig]...)
+	m, err := Agreements(fig, papers.P18Fig2Overlay.Text, ss, p.Check, p.Deviations[fig]...)
 	if err != nil {
 		return nil, err
 	}
@@ -81,8 +82,8 @@ func (p Panels) Fig2(f show.Figure, smax float64) (show.View, error) {
 // TheoryVsTheory metric that the theory approaches limit at least at 80%
 // of the predicted rate (jacspectrum.ApproachLimit from the last depth
 // over 4 to the last, on Fig4RatePoints points of [0.05, 3]; the central
-// check, of P18Fig4RateClaim), then the Agreements of the drawn stored
-// networks (P18Fig4Claim).
+// check, of papers.P18Fig4Rate.Text), then the Agreements of the drawn stored
+// networks (papers.P18Fig4Spectra.Text).
 func (p Panels) Fig4(fg show.Figure, f activation.Func, limit jacspectrum.Spectrum, Ls []int, rate float64) (show.View, error) {
 	fig := fg.ID
 	show.Want(p.Fig4Points > 0 && p.Fig4RatePoints > 0 && p.Fig4MaxDepth > 0, "spectrumshow", "Panels.Fig4: want positive Fig4Points, Fig4RatePoints and Fig4MaxDepth, got %d, %d and %d", p.Fig4Points, p.Fig4RatePoints, p.Fig4MaxDepth)
@@ -108,10 +109,10 @@ func (p Panels) Fig4(fg show.Figure, f activation.Func, limit jacspectrum.Spectr
 		return nil, err
 	}
 	out := show.View{show.Fig(fg), show.Agree(show.Agreement{Name: fmt.Sprintf("%s: convergence exponent of KS(theory L, limit law), L=%d→%d", f, a.Depth/4, a.Depth),
-		Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8 * rate, Rule: show.AtLeast, Figure: fig, Paper: P18Fig4RateClaim, Central: true,
+		Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8 * rate, Rule: show.AtLeast, Figure: fig, Paper: papers.P18Fig4Rate.Text, Central: true,
 		Basis: fmt.Sprintf("predicted exponent %g (F28); required: at least 80%% of it over one factor 4 in depth", rate),
 		Note:  fmt.Sprintf("KS %.3g at L=%d, %.3g at L=%d", a.KSQuarter, a.Depth/4, a.KS, a.Depth)})}
-	m, err := Agreements(fig, P18Fig4Claim, ss, p.Check, p.Deviations[fig]...)
+	m, err := Agreements(fig, papers.P18Fig4Spectra.Text, ss, p.Check, p.Deviations[fig]...)
 	if err != nil {
 		return nil, err
 	}

@@ -215,7 +215,7 @@ func TestPanelsFig2(t *testing.T) {
 		t.Fatal(err)
 	}
 	series, _ := Fig2Series(ss, empirical.Linspace(2.5/150, 2.5, 150), 2.5, mc)
-	want, _ := Agreements("f", P18Fig2Claim, ss, mc)
+	want, _ := Agreements("f", papers.P18Fig2Overlay.Text, ss, mc)
 	f := got.Figures()[0]
 	if f.ID != "f" || !slices.Equal(f.Paper, papers.Claim(papers.P18Fig2)) || !f.LogY || f.Params["N"] != 100 || f.Params["qstar"] != 0.25 || *f.Seed != 1 ||
 		f.Caption != "Singular values of J at criticality: hardtanh, orthogonal weights, q* = 0.25; width-100 simulations." {
@@ -240,12 +240,12 @@ func TestPanelsFig4(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, _ := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 32, Fig4Sigma02, empirical.Linspace(0.05, 3, 40), mc)
-	want, _ := Agreements("fig4-hardtanh", P18Fig4Claim, ss, mc)
+	want, _ := Agreements("fig4-hardtanh", papers.P18Fig4Spectra.Text, ss, mc)
 	if len(got) != 2+len(want) || !reflect.DeepEqual(got[2:], View(want)) {
 		t.Fatalf("%d items, want a figure, then 1 + %d metrics", len(got), len(want))
 	}
 	c, _ := got[1].Agreement()
-	if c.Value != a.Exponent || c.Tol != 0.8 || c.Name != "hardtanh: convergence exponent of KS(theory L, limit law), L=8→32" || c.Figure != "fig4-hardtanh" || c.Paper != P18Fig4RateClaim || !c.Central {
+	if c.Value != a.Exponent || c.Tol != 0.8 || c.Name != "hardtanh: convergence exponent of KS(theory L, limit law), L=8→32" || c.Figure != "fig4-hardtanh" || c.Paper != papers.P18Fig4Rate.Text || !c.Central {
 		t.Errorf("convergence metric %+v (exponent %v)", c, a.Exponent)
 	}
 	if f, _ := got[0].Figure(); f.ID != "fig4-hardtanh" || !slices.Equal(f.Paper, papers.Claim(papers.TannerFig4)) || f.Params["sigma0_2"] != 0.25 || f.Params["N"] != 100 || len(f.Series) != 1+1+3+2 ||
@@ -262,7 +262,7 @@ func TestPanelsFig4(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ = Agreements("fig4-hardtanh", P18Fig4Claim, ss[:1], mc)
+	want, _ = Agreements("fig4-hardtanh", papers.P18Fig4Spectra.Text, ss[:1], mc)
 	if len(got) != 2+len(want) || !reflect.DeepEqual(got[2:], View(want)) {
 		t.Errorf("at Fig4MaxDepth = %d: %d items, want a figure, then 1 + %d metrics", ss[0].Depth, len(got), len(want))
 	}

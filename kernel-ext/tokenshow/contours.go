@@ -6,11 +6,9 @@ import (
 	"slices"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 )
-
-// claimFig6Order is the ordering of the two edges under causal attention.
-const claimFig6Order = "Cowsik et al. 2024, Fig. 6: with causal attention \"the λ_g = 0 contour lies below the λ_a = 0 contour, and they meet at small α\""
 
 // ContourOrder fills f (the notebook's figure of Fig. 6's two edges) with
 // the zero contours of the simulated causal λ_g and λ_a over (α, σ_w),
@@ -55,11 +53,11 @@ func ContourOrder(f show.Figure, lg, la tokencheck.SimPlane) show.View {
 	paper := lg.AtPaper() && la.AtPaper()
 	return show.View{show.Fig(show.AtPaper(f, paper)),
 		show.Agree(show.Agreement{Name: "Fig. 6: λ_g = 0 nowhere above λ_a = 0 (smallest gap)", Kind: show.Claim, Rule: show.AtLeast, Value: gaps[lo], Tol: -res,
-			Figure: f.ID, Basis: basis, Note: at(lo), Paper: claimFig6Order}),
+			Figure: f.ID, Basis: basis, Note: at(lo), Paper: papers.Cowsik2024Fig6Order.Text}),
 		show.Agree(show.Agreement{Name: "Fig. 6: λ_g = 0 below λ_a = 0 at the largest α", Kind: show.Claim, Rule: show.AtLeast, Value: gaps[len(gaps)-1], Tol: res,
-			Figure: f.ID, Basis: basis, Note: at(len(gaps) - 1), Paper: claimFig6Order, Central: true}),
+			Figure: f.ID, Basis: basis, Note: at(len(gaps) - 1), Paper: papers.Cowsik2024Fig6Order.Text, Central: true}),
 		show.Agree(show.Agreement{Name: "Fig. 6: the two edges meet at the smallest α", Kind: show.Claim, Value: gaps[0], Tol: res,
-			Figure: f.ID, Basis: basis, Note: at(0), Paper: claimFig6Order}),
+			Figure: f.ID, Basis: basis, Note: at(0), Paper: papers.Cowsik2024Fig6Order.Text}),
 	}
 }
 

@@ -46,7 +46,7 @@ func TestContourOrder(t *testing.T) {
 		t.Fatalf("%d checks, central %v", len(ms), ms)
 	}
 	for _, m := range ms {
-		if m.Paper != claimFig6Order || m.Figure != f.ID || math.Abs(math.Abs(m.Tol)-0.38) > 1e-9 {
+		if m.Paper != papers.Cowsik2024Fig6Order.Text || m.Figure != f.ID || math.Abs(math.Abs(m.Tol)-0.38) > 1e-9 {
 			t.Errorf("check %q: paper %q, figure %q, tolerance %g", m.Name, m.Paper, m.Figure, m.Tol)
 		}
 		if r, err := m.Metric(); err != nil || !r.Pass {

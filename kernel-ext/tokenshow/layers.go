@@ -56,10 +56,10 @@ func LayerFigure(c tokencheck.Curves, checkNorm bool) show.View {
 	basis := fmt.Sprintf("SE from %d networks, n = %d, d = %g", st.Samples, m.N, m.D)
 	if checkNorm {
 		p = append(p, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("Fig. 2 σ_w=%g: max |z| of q/d, layers 1–%d", m.SigmaW, k), Tol: 4, Figure: id,
-			Basis: basis, Paper: claimFig2}, st.QOverD[1:k+1], st.QOverDSE[1:k+1], c.Q[1:k+1])))
+			Basis: basis, Paper: papers.Cowsik2024Fig2Match.Text}, st.QOverD[1:k+1], st.QOverDSE[1:k+1], c.Q[1:k+1])))
 	}
 	return append(p, show.Agree(show.MaxZ(show.Agreement{Name: fmt.Sprintf("Fig. 2 σ_w=%g: max |z| of p/q, layers 1–%d", m.SigmaW, k), Tol: 4, Figure: id,
-		Basis: basis, Paper: claimFig2, Central: true}, st.Cos[1:k+1], st.CosSE[1:k+1], c.Cos[1:k+1])))
+		Basis: basis, Paper: papers.Cowsik2024Fig2Match.Text, Central: true}, st.Cos[1:k+1], st.CosSE[1:k+1], c.Cos[1:k+1])))
 }
 
 // HistogramFigures are Fig. 2's histograms at every layer as the paper
@@ -131,7 +131,7 @@ func SymmetryFigure(s tokencheck.Symmetry) show.View {
 		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("Fig. 3: (p1/p2 − 1) at layer %d relative to layer 0", L), Kind: show.Claim,
 			Value: (st.QOverD[L] - 1) / (st.QOverD[0] - 1), Tol: 0.25, Rule: show.AtMost, Figure: "fig3-symmetry",
 			Basis: fmt.Sprintf("the paper's claim that p1/p2 → 1: at least three quarters of the excess gone in %d layers (simulation in lib/sources/cowsik2024.md#figure-3: 0.06/0.55 ≈ 0.11)", L),
-			Note:  fmt.Sprintf("p1/p2: %.3f ± %.3f → %.3f ± %.3f", st.QOverD[0], st.QOverDSE[0], st.QOverD[L], st.QOverDSE[L]), Paper: claimFig3, Central: true}, paper && L >= tokencheck.Fig3().L,
+			Note:  fmt.Sprintf("p1/p2: %.3f ± %.3f → %.3f ± %.3f", st.QOverD[0], st.QOverDSE[0], st.QOverD[L], st.QOverDSE[L]), Paper: papers.Cowsik2024Fig3Symmetry.Text, Central: true}, paper && L >= tokencheck.Fig3().L,
 			fmt.Sprintf("the paper's claim read over 32 blocks at its settings; here %d blocks, n = %d, d = %g", L, m.N, m.D)),
 		show.Agree(show.Agreement{Name: fmt.Sprintf("Fig. 3: p/q at layer %d − fixed point of F", L), Kind: show.TheoryVsSimulation,
 			Value: st.Cos[L] - s.FixedCos, Tol: 4 * st.CosSE[L], Figure: "fig3-symmetry",

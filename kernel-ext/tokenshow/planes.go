@@ -5,6 +5,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
@@ -67,7 +68,7 @@ func LambdaAPlane(theory, numeric show.Figure, a PlaneAxes, sim tokencheck.SimPl
 	return show.View{show.Fig(theory), show.Fig(show.AtPaper(numeric, sim.AtPaper())),
 		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 4 " + a.ID + ": max |z| of simulated eq. (24) vs its one-step theory", Tol: 4.5, Figure: numeric.ID,
 			Basis: fmt.Sprintf("%s; SE from %d networks, %s", tFalseAlarm(4.5, sim.Networks-1, len(sim.Mean)), sim.Networks, simSizes(sim)),
-			Paper: claimFig4, Central: a.Plane == tokengeom.AlphaSigma}, sim.Mean, sim.SE, one.Z))}
+			Paper: papers.Cowsik2024Fig4Agreement.Text, Central: a.Plane == tokengeom.AlphaSigma}, sim.Mean, sim.SE, one.Z))}
 }
 
 // LambdaGPlane fills theory and numeric (the notebook's Fig. 5 figures)
@@ -124,7 +125,7 @@ func CausalPlane(f show.Figure, label string, causal, acausal tokencheck.SimPlan
 	return show.View{show.Fig(show.AtPaper(f, causal.AtPaper())),
 		show.Agree(show.Agreement{Name: "Fig. 6: mean causal − acausal " + label + " over the plane, in SE", Kind: show.Claim,
 			Value: shift / sse, Tol: 2, Rule: show.AtLeast, Figure: f.ID, Note: fmt.Sprintf("mean shift %+.4f ± %.4f", shift, sse),
-			Basis: fmt.Sprintf("the paper's claim that causality raises %s: a mean increase of at least 2 SE over %d points", label, len(causal.Mean)), Paper: claimFig6, Central: true}),
+			Basis: fmt.Sprintf("the paper's claim that causality raises %s: a mean increase of at least 2 SE over %d points", label, len(causal.Mean)), Paper: papers.Cowsik2024CausalRaises.Text, Central: true}),
 		show.Agree(show.Agreement{Name: "Fig. 6: mean causal − acausal " + label + " at α ≤ 0.1, in SE", Kind: show.SimulationVsSimulation,
 			Value: near / nse, Tol: 3, Figure: f.ID, Note: fmt.Sprintf("mean shift %+.4f ± %.4f", near, nse),
 			Basis: "the paper's claim that both coincide near α = 0: 3 SE of the mean shift, SE from the networks of both sweeps"}),

@@ -81,7 +81,7 @@ func TestPlaneChecksMutation(t *testing.T) {
 	axes := PlaneAxes{Plane: tokengeom.AlphaSigma, ID: "alpha-sigma", XLabel: "α", YLabel: "σ_w"}
 	th, nu := show.Figure{ID: "t"}, show.Figure{ID: "n"}
 	a := LambdaAPlane(th, nu, axes, la).Agreements()[0]
-	if a.Paper != claimFig4 || !a.Central || !(a.Value <= a.Tol) {
+	if a.Paper != papers.Cowsik2024Fig4Agreement.Text || !a.Central || !(a.Value <= a.Tol) {
 		t.Fatalf("λ_a plane: %+v", a)
 	}
 	one, eig := tokengeom.AlphaSigma.LambdaAOneStep(la.X, la.Y).Z, tokengeom.AlphaSigma.Phase(la.X, la.Y, 16).LambdaA.Z
@@ -97,7 +97,7 @@ func TestPlaneChecksMutation(t *testing.T) {
 		causal, acausal := readPlane(t, n+"-causal-alpha-sigma"), readPlane(t, n+"-alpha-sigma")
 		f := show.Figure{ID: "n"}
 		c := CausalPlane(f, n, causal, acausal).Agreements()[0]
-		if c.Paper != claimFig6 || !c.Central || !(c.Value >= c.Tol) {
+		if c.Paper != papers.Cowsik2024CausalRaises.Text || !c.Central || !(c.Value >= c.Tol) {
 			t.Fatalf("%s causal: %+v", n, c)
 		}
 		shift := 0.0

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
@@ -87,7 +88,7 @@ func LambdaASlice(f show.Figure, e tokencheck.Exponents, edge float64, fine []fl
 	f.Params = map[string]float64{"alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "networks": float64(e.Networks)}
 	return show.View{show.Fig(show.AtPaper(f, tokencheck.AtFig2Block(m))),
 		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 4: max |z| of simulated eq. (24) vs its one-step theory over σ_w", Tol: 4,
-			Figure: f.ID, Basis: fmt.Sprintf("SE from %d networks, n = %d, d = %g", e.Networks, m.N, m.D), Paper: claimFig4}, e.Mean, e.SE, e.Theory))}
+			Figure: f.ID, Basis: fmt.Sprintf("SE from %d networks, n = %d, d = %g", e.Networks, m.N, m.D), Paper: papers.Cowsik2024Fig4Agreement.Text}, e.Mean, e.SE, e.Theory))}
 }
 
 // LambdaGSlice fills f (the notebook's fig5-lambda-g-slice) with λ_g^(L)
@@ -150,7 +151,7 @@ func LambdaGSlice(f show.Figure, es []tokencheck.Exponents, fine []float64) show
 	}
 	return show.View{show.Fig(show.AtPaper(f, tokencheck.AtEnsemble(m))),
 		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("Fig. 5: worst |sim − corrected λ_g^(%d)| / (t·SE) over %d points", L, points), Kind: show.TheoryVsSimulation,
-			Value: worst, Tol: 1, Rule: show.AtMost, Figure: f.ID, Paper: claimFig5, Central: true,
+			Value: worst, Tol: 1, Rule: show.AtMost, Figure: f.ID, Paper: papers.Cowsik2024Fig5Match.Text, Central: true,
 			Basis: fmt.Sprintf("each point against its own SE, from %d networks of n = %d, d = %g (one λ_g per network, the sample unit): t = %.2f, the two-sided Student t quantile with %d degrees of freedom at family level 1%% over the %d points; no finite-width allowance (none is resolved at these points: lib/sources/cowsik2024.md#protocol-lambda-g)", nets, m.N, m.D, tq, nets-1, points),
 			Note:  fmt.Sprintf("largest |sim − corrected| %.3f; the same check with the printed λ_g scores %.2f", maxDiff, printed)}, paper && nets >= tokencheck.SliceNetworks, why)}
 }
@@ -186,7 +187,7 @@ func WidthBias(w tokencheck.WidthBias) show.View {
 			Value: w.Bias[0] / w.BiasSE[0], Tol: 3, Figure: id,
 			Basis: fmt.Sprintf("3 SE, SE from %d networks (P(|z| > 3) ≈ 0.3%% for one point)", w.Networks),
 			Note:  fmt.Sprintf("bias %+.4f ± %.4f", w.Bias[0], w.BiasSE[0]),
-			Disagreement: &show.Disagreement{Paper: claimFig2Norm,
+			Disagreement: &show.Disagreement{Paper: papers.Cowsik2024Fig2Norm.Text,
 				Measured: measured, Declared: declared,
 				Why: fmt.Sprintf("the large-d map drops the finite-d attention term (≈ α²σ_A²/d per block while tokens are nearly orthogonal), which accumulates over layers; the next metric checks that d × bias is the same at d = %d and %d, as a 1/d effect must", d0, d1)}}),
 		show.Agree(show.Agreement{Name: fmt.Sprintf("Fig. 2 σ_w=%g: d × bias at d = %d minus at d = %d, in SE", m.SigmaW, d0, d1), Kind: show.SimulationVsSimulation,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
 
@@ -33,7 +34,7 @@ func CriticalSlowing(f show.Figure, edge tokengeom.Model, er tokengeom.Slowing, 
 	slope1, slope2 := er.LogSlope(n/100, n/10), er.LogSlope(n/10, n)
 	return show.View{show.Fig(f),
 		show.Agree(show.Agreement{Name: fmt.Sprintf("critical slowing: fitted log-log exponent of 1 − p/q over L ∈ [%d, %d] vs −1", n/10, n), Kind: show.TheoryVsTheory, Value: slope2 + 1, Tol: 0.05, Figure: f.ID,
-			Basis: fmt.Sprintf("the local exponent is −1 + O(log L/L); over [%d, %d] it is %.3f, and a log L/L error shrinks ≈ 7× per decade, so ≤ 0.05 over the next decade", n/100, n/10, slope1), Paper: claimSlowing}),
+			Basis: fmt.Sprintf("the local exponent is −1 + O(log L/L); over [%d, %d] it is %.3f, and a log L/L error shrinks ≈ 7× per decade, so ≤ 0.05 over the next decade", n/100, n/10, slope1), Paper: papers.Cowsik2024Slowing.Text}),
 		show.Agree(show.Agreement{Name: fmt.Sprintf("ordered phase: fitted rate of ln(1 − p/q) over L ∈ [%d, %d] vs ln(1 + λ_a)", lo, no), Kind: show.TheoryVsTheory, Value: or.LinSlope(lo, no) - tokengeom.OrderedRate(ord), Tol: 1e-6, Figure: f.ID,
 			Basis: fmt.Sprintf("λ_a from the closed-form eigenvalue of dF_{q*}; the quadratic term is of relative size ∝ δ ≈ %.0e at L = %d and the next mode decays at α̃⁴ per layer (≈ 0.77 at α = 8^{-1/2}); at σ_w = 1.4 over [100, 200], δ ≈ 6e-4, the fit is off by 3.4e-6", or.Delta[lo], lo)}),
 	}
@@ -58,5 +59,5 @@ func EdgeGap(f show.Figure, base tokengeom.Model, L int, alphas, sa, sg []float6
 	f.Params = map[string]float64{"n": float64(base.N), "d": base.D, "L": float64(L)}
 	return show.View{show.Fig(f),
 		show.Agree(show.Agreement{Name: "λ_g = 0 below λ_a = 0: max over α of σ_w(λ_g = 0) − σ_w(λ_a = 0)", Kind: show.Claim, Rule: show.AtMost, Value: gap, Tol: 1e-9, Figure: f.ID,
-			Basis: "each σ_w is bisected to 1e-12, so a positive difference above 1e-9 would be a contour above the other", Paper: claimEdgeGap})}
+			Basis: "each σ_w is bisected to 1e-12, so a positive difference above 1e-9 would be a contour above the other", Paper: papers.Cowsik2024EdgeGap.Text})}
 }

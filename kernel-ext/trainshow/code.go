@@ -101,13 +101,6 @@ func (c Code) Figures() []show.Figure {
 	return out
 }
 
-// The statements of Noci et al. 2023's Fig. 2 that Claims and notebook
-// 06's ViT analogue (§8) test.
-const (
-	ClaimFig2Shaped = "Noci et al. 2023, Fig. 2 (caption): at initialisation \"shaped attention has stable gradients for both parameters inside and outside the Softmax nonlinearity\" (W^Q and W^V, across depth)"
-	ClaimFig2PostLN = "Noci et al. 2023, Fig. 2 (caption): \"only the Post-LN query gradients vanish, but value gradients are stable across depths\""
-)
-
 // CodePostLNValueDisagreement is the declared known disagreement of
 // Fig. 2 on code. Its record: declared in commit 6824b8c with the
 // check, from a 4-seed trial at the reported settings whose seeds are
@@ -147,12 +140,12 @@ func (c Code) Claims() show.View {
 	d2.Declared.DataSeeds = slices.Clone(c.Settings.Seeds)
 	return show.View{
 		show.Agree(show.Agreement{Name: "Noci 2023 Fig. 2 on code: |trend| of shaped ‖∇W^V‖ (stable)", Kind: show.Claim, Value: math.Abs(sv.Mean), Tol: 0.3, Rule: show.AtMost,
-			Figure: "noci23-fig2-code-value-grads", Basis: basis, Note: note(sv), Paper: ClaimFig2Shaped, Central: true}),
+			Figure: "noci23-fig2-code-value-grads", Basis: basis, Note: note(sv), Paper: papers.Noci2023Fig2Shaped.Text, Central: true}),
 		show.Agree(show.Agreement{Name: "Noci 2023 Fig. 2 on code: |trend| of shaped ‖∇W^Q‖ (stable)", Kind: show.Claim, Value: math.Abs(sq.Mean), Tol: 0.3, Rule: show.AtMost,
-			Figure: "noci23-fig2-code-query-grads", Basis: basis, Note: note(sq), Paper: ClaimFig2Shaped, Central: true}),
+			Figure: "noci23-fig2-code-query-grads", Basis: basis, Note: note(sq), Paper: papers.Noci2023Fig2Shaped.Text, Central: true}),
 		show.Agree(show.Agreement{Name: "Noci 2023 Fig. 2 on code: |trend| of Post-LN ‖∇W^V‖ (stable)", Kind: show.Claim, Value: math.Abs(pv.Mean), Tol: 0.3, Rule: show.AtMost,
 			Figure: "noci23-fig2-code-value-grads", Basis: basis, Note: note(pv), Disagreement: &d2}),
 		show.Agree(show.Agreement{Name: "Noci 2023 Fig. 2 on code: trend of Post-LN ‖∇W^Q‖ (vanishes)", Kind: show.Claim, Value: pq.Mean, Tol: -0.5, Rule: show.AtMost,
-			Figure: "noci23-fig2-code-query-grads", Basis: basis, Note: note(pq), Paper: ClaimFig2PostLN}),
+			Figure: "noci23-fig2-code-query-grads", Basis: basis, Note: note(pq), Paper: papers.Noci2023Fig2PostLN.Text}),
 	}
 }

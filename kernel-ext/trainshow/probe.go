@@ -6,6 +6,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 	"gonum.org/v1/gonum/stat"
 )
@@ -97,7 +98,7 @@ func ProbeClaims(p *ts.Probe, layers []int, tr ts.Run) show.View {
 		show.PaperCheck(show.Agreement{Name: "Noci 2022 eqs. 17–18: log10 geometric-mean ‖∇W^Q‖/‖∇W^V‖ over layers, first snapshot", Kind: show.Claim, Value: math.Log10(gq0), Tol: 0, Rule: show.AtMost,
 			Basis: "claim made quantitative: query gradients smaller than value gradients (ratio < 1); one run, seed 11", Figure: "noci-grad-ratio-depth", Paper: ClaimEqs17to18}, paper, why),
 		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("Noci 2022 Fig. 6: log10 geometric-mean effective-LR ratio W^Q/W^V (layers %s), last step", ls), Kind: show.Claim, Value: math.Log10(stat.GeometricMean(effL, nil)), Tol: 0, Rule: show.AtLeast,
-			Basis: "claim made quantitative: Adam gives W^Q a larger effective learning rate than W^V (ratio > 1); one run, seed 11", Figure: "noci-adam-effective-lr", Paper: ClaimFig6}, paper, why),
+			Basis: "claim made quantitative: Adam gives W^Q a larger effective learning rate than W^V (ratio > 1); one run, seed 11", Figure: "noci-adam-effective-lr", Paper: papers.Noci2022Fig6Gap.Text}, paper, why),
 		show.Tab(bundle.Table{ID: "noci-claims", Caption: "Noci et al. 2022's claims at this scale (pre-normalised ViT, Adam, seed 11)",
 			Header: []string{"claim", "measured", "verdict"},
 			Rows: [][]string{

@@ -115,10 +115,6 @@ func Fig6GapFigure(f seqtf.Fig6) show.Figure {
 		Series: []show.Series{s("whole run", f.Gap, show.LinePoints), s("first third", f.Early, show.Points), s("last third", f.Late, show.Points)}}
 }
 
-// ClaimFig6 is the statement of Noci et al. 2022 that Fig6Claims and
-// ProbeClaims' effective-learning-rate check test.
-const ClaimFig6 = "Noci et al. 2022, Sec. 3.3 and Fig. 6: with Adam \"the effective learning rate is increasingly larger (with depth) for the queries compared to the values\""
-
 // The declared known disagreements of Fig. 6 on the reversal task. Their
 // records: both in commit 0829005, whose stored runs
 // (notebooks/data/noci-reverse, commit b5e6996) had been read; the rule of
@@ -184,7 +180,7 @@ func Fig6Claims(f seqtf.Fig6) show.View {
 		show.Agree(show.Agreement{Name: "Noci 2022 Fig. 6: the gap grows with depth (slope of the gap against the block, mean/SE over seeds)", Kind: show.Claim,
 			Value: f.Slope.Z(), Tol: tq, Rule: show.AtLeast, Figure: "noci22-fig6-gap",
 			Basis: fmt.Sprintf("least-squares slope per seed, its mean at least the 97.5%% quantile of t with %d dof in SEs", f.Seeds-1),
-			Note:  fmt.Sprintf("slope %.4f ± %.4f decades per block", f.Slope.Mean, f.Slope.SE), Paper: ClaimFig6}),
+			Note:  fmt.Sprintf("slope %.4f ± %.4f decades per block", f.Slope.Mean, f.Slope.SE), Paper: papers.Noci2022Fig6Gap.Text}),
 		show.Agree(show.Agreement{Name: "Noci 2022 Fig. 6: the gap stays constant during training (largest change first → last third, over the depth effect)", Kind: show.Claim,
 			Value: f.Drift / f.DepthSpread, Tol: 0.5, Rule: show.AtMost, Figure: "noci22-fig6-gap",
 			Basis: "sigprop's reading of \"remarkably constant\": the gap moves during training by at most half of what it changes across the blocks",
@@ -198,9 +194,6 @@ func (r Reverse) Fig15() (seqtf.Fig15, error) {
 	runs, c := r.variant(seqtf.ResScaleName)
 	return seqtf.Fig15Stats(runs, c.Alpha1, c.Alpha2)
 }
-
-// ClaimFig15 is the passage of Noci et al. 2022 that Fig15Claims test.
-const ClaimFig15 = "Noci et al. 2022, App. C.3 and Fig. 15 (their best IWSLT'14 model, trainable α₁, α₂): \"Although these values increase during training, the correlation between the tokens does not significantly increase … The norm of the propagated forward signal tends to slightly increase with depth.\""
 
 // Fig15AlphaDisagreement is the known disagreement of Fig. 15's first
 // claim on the reversal task. Its record: declared in commit d42337c,
@@ -263,7 +256,7 @@ func Fig15Figures(f seqtf.Fig15) []show.Figure {
 	}
 }
 
-// Fig15Claims are the four checks of Fig. 15's claims (ClaimFig15) as
+// Fig15Claims are the four checks of Fig. 15's claims (papers.Noci2022Fig15Trained.Text) as
 // Claim metrics at the 97.5% t quantile over the seeds: the α increase
 // (carrying Fig15AlphaDisagreement), the correlation that does not
 // significantly increase (the figure's central claim: the paper's τ
@@ -282,10 +275,10 @@ func Fig15Claims(f seqtf.Fig15) show.View {
 			Disagreement: withSeeds(Fig15AlphaDisagreement, f.RunSeeds)}),
 		show.Agree(show.Agreement{Name: "Noci 2022 Fig. 15: the token correlation does not significantly increase (mean change of the cosine over blocks/SE)", Kind: show.Claim,
 			Value: f.CosChange.Z(), Tol: tq, Rule: show.AtMost, Figure: "noci22-fig15-cosine", Basis: basis,
-			Note: fmt.Sprintf("mean change of the cosine %+.3f ± %.3f", f.CosChange.Mean, f.CosChange.SE), Paper: ClaimFig15, Central: true}),
+			Note: fmt.Sprintf("mean change of the cosine %+.3f ± %.3f", f.CosChange.Mean, f.CosChange.SE), Paper: papers.Noci2022Fig15Trained.Text, Central: true}),
 		show.Agree(show.Agreement{Name: "Noci 2022 Fig. 15: the token norm increases with depth (slope of the trained norm against the block/SE)", Kind: show.Claim,
 			Value: f.NormSlope.Z(), Tol: tq, Rule: show.AtLeast, Figure: "noci22-fig15-norm", Basis: basis,
-			Note: fmt.Sprintf("slope %.3f ± %.3f per block (trained norms %s)", f.NormSlope.Mean, f.NormSlope.SE, meansOf(f.Norm)), Paper: ClaimFig15}),
+			Note: fmt.Sprintf("slope %.3f ± %.3f per block (trained norms %s)", f.NormSlope.Mean, f.NormSlope.SE, meansOf(f.Norm)), Paper: papers.Noci2022Fig15Trained.Text}),
 		show.Agree(show.Agreement{Name: fmt.Sprintf("Noci 2022 Fig. 15: the norm increases slightly (last block's trained norm over the first's, above %g, in SE)", float64(SlightRise)), Kind: show.Claim,
 			Value: (rise.Mean - SlightRise) / rise.SE, Tol: tq, Rule: show.AtMost, Figure: "noci22-fig15-norm",
 			Basis:        fmt.Sprintf("\"slightly\" read as a rise by a factor of at most %g over the depth (trainshow.SlightRise); the per-seed factor's mean may exceed it by at most the 97.5%% t quantile with %d dof in SEs over %d seeds", float64(SlightRise), f.Seeds-1, f.Seeds),

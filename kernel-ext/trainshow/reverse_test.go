@@ -11,6 +11,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/gocorpus"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/seqtf"
 )
 
@@ -57,7 +58,7 @@ func TestFig6Claims(t *testing.T) {
 	if len(as) != 3 {
 		t.Fatalf("%d claims, want 3", len(as))
 	}
-	if as[0].Disagreement == nil || as[0].Disagreement.Paper != Fig6EveryBlockDisagreement.Paper || as[1].Disagreement != nil || as[1].Paper != ClaimFig6 ||
+	if as[0].Disagreement == nil || as[0].Disagreement.Paper != Fig6EveryBlockDisagreement.Paper || as[1].Disagreement != nil || as[1].Paper != papers.Noci2022Fig6Gap.Text ||
 		as[2].Disagreement == nil || as[2].Disagreement.Paper != Fig6ConstantDisagreement.Paper || !as[0].Central {
 		t.Errorf("declarations %v, %v, %v", as[0].Disagreement, as[1].Disagreement, as[2].Disagreement)
 	}
@@ -98,8 +99,8 @@ func TestFig15ClaimsDeclared(t *testing.T) {
 		m0.Disagreement.Declared.Timing() != bundle.AfterSeen {
 		t.Errorf("α claim: outcome %v, %+v", m0.Outcome(), m0.Disagreement)
 	}
-	if len(as) != 4 || !as[1].Central || as[1].Paper != ClaimFig15 || as[2].Paper != ClaimFig15 {
-		t.Fatalf("%d claims; the cosine claim central and every passing one quoting ClaimFig15: %+v", len(as), as)
+	if len(as) != 4 || !as[1].Central || as[1].Paper != papers.Noci2022Fig15Trained.Text || as[2].Paper != papers.Noci2022Fig15Trained.Text {
+		t.Fatalf("%d claims; the cosine claim central and every passing one quoting papers.Noci2022Fig15Trained.Text: %+v", len(as), as)
 	}
 	if m3, _ := as[3].Metric(); m3.Outcome() != bundle.Passed || math.Abs(f.NormRise.Mean-(1+(1.1+1.2+1.3)/6)) > 1e-12 {
 		t.Errorf("slight rise %.3f: outcome %v (value %v)", f.NormRise.Mean, m3.Outcome(), as[3].Value)
@@ -153,7 +154,7 @@ func TestCodeFig2(t *testing.T) {
 	}
 	as := c.Claims().Agreements()
 	if len(as) != 4 || as[2].Disagreement == nil || as[2].Disagreement.Paper != CodePostLNValueDisagreement.Paper || as[1].Disagreement != nil ||
-		!slices.Equal(as[2].Disagreement.Declared.DataSeeds, []uint64{1, 2}) || as[0].Paper != ClaimFig2Shaped || !as[0].Central || as[3].Paper != ClaimFig2PostLN {
+		!slices.Equal(as[2].Disagreement.Declared.DataSeeds, []uint64{1, 2}) || as[0].Paper != papers.Noci2023Fig2Shaped.Text || !as[0].Central || as[3].Paper != papers.Noci2023Fig2PostLN.Text {
 		t.Errorf("claims %d, declarations %v %v", len(as), as[1].Disagreement, as[2].Disagreement)
 	}
 }

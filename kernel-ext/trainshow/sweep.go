@@ -169,13 +169,6 @@ func BetterSingle(f trainability.Fits) (ts.LossFit, string) {
 // fit's held-out error by this many standard errors.
 const BothNeededZ = 2
 
-// The statements of Cowsik et al. 2024 that notebook 06's checks of
-// Fig. 7 test (the fit's two checks, the lowest loss near the edges).
-const (
-	ClaimFig7Fit   = "Cowsik et al. 2024, Sec. 5 and Fig. 7 (bottom left): the maximum of a weighted combination of |λ_g| and |λ_a| with learned weights and a bias gives \"an excellent fit\" of the final test loss: the loss is \"well predicted just by these two exponents\" at initialisation"
-	ClaimFig7Edges = "Cowsik et al. 2024, Sec. 5 and Fig. 7 (bottom right): \"the simultaneous vanishing of these two exponents yields a simple necessary and sufficient condition to achieve minimal test loss\": the lowest loss lies where λ_a ≈ 0 ≈ λ_g"
-)
-
 // BothNeededDisagreement is the known disagreement of Fig. 7's second
 // claim at this scale (BothNeeded checks it). Its record: declared in
 // commit f026214, whose message quotes the −1.0 SE, from the stored

@@ -13,6 +13,13 @@
 // of each source's page in lib/sources lists its figures by id (a test
 // checks both ways).
 //
+// The statements of the sources that the claim checks test are values
+// too (Statement: its Source, the Figures it is about and its Text, e.g.
+// Noci2022Lemmas, in <source>_statements.go; Statements lists them): a
+// check quotes a statement as its Text (bundle.Metric.Paper, which the
+// conformance table reads), a builder or a notebook receives it by
+// identifier and never types it.
+//
 // The package holds no equations: it names figures, it computes nothing.
 //
 //	source              variable     page

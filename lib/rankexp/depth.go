@@ -31,7 +31,7 @@ type Depth struct {
 // Stream). Errors: those of Validate, the simulator's or the theory's.
 //
 //sigprop:eq noci2022 lemma3.2,3.3
-func (s Sizes) Propagation() ([]Depth, error) {
+func (s Sizes) Propagation() (Propagations, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}

@@ -34,6 +34,13 @@
 // record the settings they ran with (sizes, draws, seeds), so a display
 // formats its caption, Params and seed from them.
 //
+// Results as result kinds (lib/result, drawn by kernel-ext/render, with
+// their claims as papers statements and whether they claim the paper
+// figure, by Sizes.At, Eq15Settings.Matches, UniformitySettings.At):
+// Propagations.Rho and .Norm (Fig. 8), Eq15Curves.Limits (eq. 15),
+// Uniformity.Curves (Fig. 7), FeedForward.Curves (Fig. 10), in
+// results.go.
+//
 // Randomness: a function that runs several independent simulations takes
 // a seed and a stream and draws simulation i from
 // empirical.Rand(seed+i, stream), so each is reproducible on its own; one

@@ -143,7 +143,7 @@ func (s Eq15Settings) Validate() error {
 // Curves returns rankcollapse.RhoDepthScaled(s.N, s.Rho0, at, s.Depths)
 // for each at of s.At. Errors: Validate's, and those of RhoDepthScaled
 // (rankcollapse.ErrParam).
-func (s Eq15Settings) Curves() ([]rankcollapse.DepthScaled, error) {
+func (s Eq15Settings) Curves() (Eq15Curves, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,35 @@
+// Package render draws the result kinds of lib/result: one renderer per
+// kind (goldmark's renderer per node kind), not a display package per
+// notebook.
+//
+//	Curves(f, r result.Curves)     lines over one axis: theory Line, simulated
+//	                               Points ± SE, LinePoints, a Dashed reference
+//	Plane(f, r result.Plane)       a heat map with lines over it
+//	Spectrum(f, r result.Spectrum) a histogram of the samples beside the
+//	                               theory density (or a KDE of its samples)
+//	Table(t, r result.Table)       rows under a header
+//	Checks(id, cs, rec)            checks with no figure of their own
+//
+// Each takes the notebook's figure literal (show.Figure{ID, Paper,
+// PaperNote} and axis scales: the paper figure it reproduces, by its
+// lib/papers value) and the result, and returns a show.View: the
+// result's checks, then the figure (After puts the figure first). The
+// figure claims its paper figure only when the result ran at the paper's
+// settings (result.Record.AtPaper, decided in lib by the experiment's
+// At/Matches; show.AtPaper otherwise drops the claim and marks the
+// caption); a check marked PaperOnly is shown as not applicable
+// elsewhere (show.PaperCheck, with the Record's NotPaper). A result of no
+// paper figure (Record.NoPaperFigure) is drawn as it is.
+//
+// The checks are the standard ones with their tolerance basis: MaxZ, the
+// largest |z| of a simulated line against its theory (show.MaxZ, which
+// prefixes the basis with "max |z| over k points ≤ tol"), and KS, the
+// two-sample Kolmogorov–Smirnov distance at a level (show.KS, whose
+// tolerance is the critical value); a Given value is shown as the
+// experiment computed it. A check of a source quotes its
+// papers.Statement's Text as the metric's Paper.
+//
+// Roles map to styles: Theory → Line, Simulated → Points,
+// SimulatedLine → LinePoints, Reference → Dashed, Contour → Points. The package computes
+// no theory (cmd/sigprop TestDisplayComputesNoTheory reads it).
+package render

@@ -1,0 +1,35 @@
+// Package result holds the kinds of result a figure is drawn from, as
+// plain data: what a lib experiment hands to a renderer
+// (kernel-ext/render), with its claims, instead of a display builder per
+// notebook re-reading the experiment's fields.
+//
+//	kind      what it holds                                   renderer
+//	Curves    lines over one axis: theory lines, simulated    render.Curves
+//	          points ± SE (Line, Role)
+//	Plane     a value on a grid of two settings (heat map,    render.Plane
+//	          phase plane)
+//	Spectrum  samples of a law beside samples of its theory   render.Spectrum
+//	          (density/CDF)
+//	Table     rows of formatted cells                          render.Table
+//	Checks    a list of Checks with no figure                  render.Checks
+//
+// Every kind carries a Record (the settings it ran at as named numbers,
+// its seed, and whether those settings are the paper figure's, decided by
+// the experiment's own At/Matches against its Paper() settings, never by
+// numbers re-typed in display code) and Checks: each a test of the result
+// against its theory or of a statement of a source (papers.Statement, by
+// identifier), with its tolerance and the basis of that tolerance. A
+// check's value is either computed by the renderer from the result's own
+// data by a named rule (MaxZ: the largest |z| of a simulated line
+// against a theory line, empirical.MaxZ; KS: the two-sample
+// Kolmogorov–Smirnov distance against its critical value,
+// empirical.KS2 and empirical.KSCritical) or given (Given: a value the
+// experiment computed).
+//
+// Each kind's Wellformed reports a caller bug (lines of unequal length, a
+// check naming a line the result lacks); it is not a settings Validate:
+// no value here is typed by a user. A renderer panics on it.
+//
+// The package computes nothing and imports no display: it is the
+// contract between lib/<experiment> and kernel-ext/render. No equations.
+package result

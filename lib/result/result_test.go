@@ -1,0 +1,36 @@
+package result
+
+import "testing"
+
+// TestWellformed: each kind's Wellformed catches the caller bugs its doc
+// names and accepts a well-formed value.
+func TestWellformed(t *testing.T) {
+	x := []float64{0, 1, 2}
+	good := Curves{Lines: []Line{{Name: "theory", X: x, Y: x}, {Name: "sim", Role: Simulated, X: x, Y: x, SE: x}},
+		Checks: []Check{{Name: "z", Test: MaxZ, Sim: "sim", Theory: "theory"}}}
+	if err := good.Wellformed(); err != nil {
+		t.Errorf("good curves: %v", err)
+	}
+	short := good
+	short.Lines = []Line{{Name: "theory", X: x, Y: x[:2]}, good.Lines[1]}
+	twice := good
+	twice.Lines = []Line{good.Lines[0], good.Lines[0]}
+	missing := good
+	missing.Checks = []Check{{Name: "z", Test: MaxZ, Sim: "sim", Theory: "nosuch"}}
+	noSE := good
+	noSE.Lines = []Line{good.Lines[0], {Name: "sim", X: x, Y: x}}
+	for name, c := range map[string]Curves{"short line": short, "two of a name": twice, "missing line": missing, "no SE": noSE} {
+		if c.Wellformed() == nil {
+			t.Errorf("%s: not caught", name)
+		}
+	}
+	if (Plane{Xs: x, Ys: x, Z: make([]float64, 9)}).Wellformed() != nil || (Plane{Xs: x, Ys: x, Z: x}).Wellformed() == nil {
+		t.Error("plane: a 3 × 3 grid needs 9 values")
+	}
+	if (Spectrum{Sample: x, Lo: 0, Hi: 1, Bins: 2}).Wellformed() != nil || (Spectrum{Sample: x, Lo: 1, Hi: 1, Bins: 2}).Wellformed() == nil {
+		t.Error("spectrum: Hi must exceed Lo")
+	}
+	if (Table{Header: []string{"a"}, Rows: [][]string{{"1"}}}).Wellformed() != nil || (Table{Header: []string{"a"}, Rows: [][]string{{"1", "2"}}}).Wellformed() == nil {
+		t.Error("table: a row must match the header")
+	}
+}
