@@ -7,6 +7,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/internal/param"
+	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
 // ErrParam is wrapped by the error of a setting out of range; the message
@@ -67,10 +68,10 @@ func (s Settings) Validate() error {
 	switch {
 	case s.Phi.Phi == nil || s.Phi.DPhi == nil:
 		return fmt.Errorf("%w: Settings.Phi is not set (use activation.ByName)", ErrParam)
-	case !(s.SigmaW2 > 0) || math.IsInf(s.SigmaW2, 1):
-		return param.Err(ErrParam, "Settings.SigmaW2", s.SigmaW2, "in (0, +inf)")
-	case !(s.SigmaB2 >= 0) || math.IsInf(s.SigmaB2, 1):
-		return param.Err(ErrParam, "Settings.SigmaB2", s.SigmaB2, "in [0, +inf)")
+	case !meanfield.SigmaW2Range.Contains(s.SigmaW2):
+		return meanfield.SigmaW2Range.Check(ErrParam, "Settings.SigmaW2", s.SigmaW2)
+	case !meanfield.SigmaB2Range.Contains(s.SigmaB2):
+		return meanfield.SigmaB2Range.Check(ErrParam, "Settings.SigmaB2", s.SigmaB2)
 	case !(s.Q0 >= 0) || math.IsInf(s.Q0, 1):
 		return param.Err(ErrParam, "Settings.Q0", s.Q0, "in [0, +inf)")
 	case !(s.K1() >= KMin) || s.K1() > KMax:
