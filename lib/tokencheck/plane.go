@@ -175,7 +175,7 @@ type PlaneAgreement struct {
 // networks per point.
 func GradientPlane(pl tokengeom.Plane, s SimPlane, L int) PlaneAgreement {
 	if !NetworksRange.Contains(float64(s.Networks)) {
-		panic(fmt.Sprintf("tokencheck: GradientPlane needs %v networks per point for an SE, got %d", NetworksRange, s.Networks))
+		panic(fmt.Sprintf("tokencheck: GradientPlane needs at least %d networks per point for an SE, got %d", int(NetworksRange.Min), s.Networks))
 	}
 	theory := pl.Phase(s.X, s.Y, L).LambdaG.Z
 	moderate := func(k int) bool {
