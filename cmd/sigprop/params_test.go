@@ -56,7 +56,7 @@ func TestReportParams(t *testing.T) {
 		t.Fatalf("default run: exit %d: %s", code, errOut)
 	}
 	checkProfile(t, stdout, def, "params")
-	if page := printed(t, def); !strings.Contains(page, "depth=3 half-scale=0.75 label=base seed=7") {
+	if page := printed(t, def); !strings.Contains(page, "depth=3 half-scale=0.75 label=base seed=7") || !strings.Contains(page, "rhos=[0.1 0.5]") {
 		t.Errorf("default run's page lacks its output:\n%s", page)
 	}
 	before, _ := os.ReadFile(filepath.Join(def, "manifest.json"))
@@ -64,15 +64,15 @@ func TestReportParams(t *testing.T) {
 	file := filepath.Join(dir, "params.txt")
 	os.WriteFile(filepath.Join(file), []byte("# a comment\nLabel=other words\n\nSeed=11\n"), 0o644)
 	ps := filepath.Join(dir, "with-params")
-	code, _, errOut = runCLI("report", "--no-cache", "--out", ps, "-p", "Depth=5", "-p", "Scale=3", "--params", file, nb)
+	code, _, errOut = runCLI("report", "--no-cache", "--out", ps, "-p", "Depth=5", "-p", "Scale=3", "-p", "Rhos=0.2, 0.3,0.9", "--params", file, nb)
 	if code != 0 {
 		t.Fatalf("run with parameters: exit %d: %s", code, errOut)
 	}
 	page := printed(t, ps)
-	if !strings.Contains(page, "depth=5 half-scale=1.5 label=other words seed=11") {
+	if !strings.Contains(page, "depth=5 half-scale=1.5 label=other words seed=11") || !strings.Contains(page, "rhos=[0.2 0.3 0.9]") {
 		t.Errorf("the parameters did not reach the output:\n%s", page)
 	}
-	for _, want := range []string{"Depth = 5", "Scale = 3.0", "Seed = 11"} {
+	for _, want := range []string{"Depth = 5", "Scale = 3.0", "Seed = 11", "Rhos = []float64{0.2, 0.3, 0.9}"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page does not say the run's parameter %q", want)
 		}
@@ -98,6 +98,8 @@ func TestReportParams(t *testing.T) {
 		{[]string{"-p", "Depth=2.5"}, "parameter Depth: \"2.5\" is not an integer"},
 		{[]string{"-p", "Seed=-1"}, "parameter Seed: \"-1\" is not a non-negative integer"},
 		{[]string{"-p", "Scale=NaN"}, "parameter Scale: \"NaN\" is not a finite number"},
+		{[]string{"-p", "Rhos=0.2,1.5"}, "parameter Rhos: element 2 of 2 = 1.5 is out of range (rankexp.GradsRho.Rho: rankcollapse: parameter out of range: rho = 1.5, want a correlation in [-1/(n-1), 1]"},
+		{[]string{"-p", "Rhos=0.2,,0.3"}, "parameter Rhos: element 2 of 3 = \"\" is not a finite number"},
 		{[]string{"-p", "Depth"}, "is not NAME=VALUE"},
 		{[]string{"-p", "Depth=4", "-p", "Depth=5"}, "parameter Depth given twice"},
 		{[]string{"-p", "Depth=4", "--out", filepath.Join(repoRoot(t), "reports", "site")}, "is the default site"},
@@ -346,7 +348,10 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 // error naming the parameter and what it takes: an activation name outside
 // activation.Names on notebook 01's Phi (//sigprop:oneof activation), text
 // for 05's Gamma, a γ or τ₀ outside the SDE's range (//sigprop:check), and
-// on 07 a block's φ or σ_w that a block file does not take.
+// on 07 a block's φ or σ_w that a block file does not take, on 02 a σ_A²,
+// α or σ_w the block does not take (tokengeom.Model.Validate; an element
+// of a list), on 03 a τ, ρ, σ_x² or α̃₁ rankexp does not take, on 06 an
+// α or σ_w of the miniature sweep's grid, on 08 the shaped block's γ.
 func TestPhysicsParamsRefused(t *testing.T) {
 	root := repoRoot(t)
 	for _, tc := range []struct {
@@ -363,6 +368,18 @@ func TestPhysicsParamsRefused(t *testing.T) {
 		{"07-compose", []string{"-p", "PreSigmaW=0"}, "parameter PreSigmaW: 0 is out of range (compose.Block.sigma_w: compose: parameter out of range: sigma_w"},
 		{"05-shaped-transformer", []string{"-p", "Tau0=0"}, "parameter Tau0: 0 is out of range (sde.Model.Tau0: sde: parameter out of range: Model.Tau0 = 0, want in (0, +inf))"},
 		{"05-shaped-transformer", []string{"-p", "gamma=0.4"}, "parameter gamma is not declared in the parameters cell"},
+		{"02-token-geometry", []string{"-p", "SigmaA2=-1"}, "parameter SigmaA2: -1 is out of range (tokengeom.Model.SigmaA2: tokengeom: parameter out of range: Model.SigmaA2 = -1, want in [0, "},
+		{"02-token-geometry", []string{"-p", "Alpha=1.5"}, "parameter Alpha: 1.5 is out of range (tokengeom.Model.AlphaA: tokengeom: parameter out of range: Model.AlphaA = 1.5, want in [0, 1])"},
+		{"02-token-geometry", []string{"-p", "Fig2BottomSigmaW=0"}, "parameter Fig2BottomSigmaW: 0 is out of range (tokengeom.Model.SigmaW: tokengeom: parameter out of range: Model.SigmaW = 0"},
+		{"02-token-geometry", []string{"-p", "AttSigmaA2s=0,1,-4"}, "parameter AttSigmaA2s: element 3 of 3 = -4 is out of range (tokengeom.Model.SigmaA2"},
+		{"03-rank-collapse", []string{"-p", "Thm32Tau=-1"}, "parameter Thm32Tau: -1 is out of range (rankexp.Thm32Settings.Tau: rankexp: parameter out of range: Tau = -1"},
+		{"03-rank-collapse", []string{"-p", "GradsRhos=0,0.5,-0.2"}, "parameter GradsRhos: element 3 of 3 = -0.2 is out of range (rankexp.GradsRho.Rho: rankcollapse: parameter out of range: rho = -0.2, want a correlation in [-1/(n-1), 1] = [-0.111111, 1] for n = 10)"},
+		{"03-rank-collapse", []string{"-p", "GradsRhoSx2=-0.5"}, "parameter GradsRhoSx2: -0.5 is out of range (rankexp.GradsRho.Sx2: rankcollapse: parameter out of range: sigma_x2 = -0.5"},
+		{"03-rank-collapse", []string{"-p", "GridRhos=0,-0.3"}, "parameter GridRhos: element 2 of 2 = -0.3 is out of range (rankexp.Fig12.Rho: rankcollapse: parameter out of range: rho = -0.3, want a correlation in [-1/(n-1), 1] = [-0.25, 1] for n = 5)"},
+		{"08-finite-width", []string{"-p", "Gamma=2"}, "parameter Gamma: 2 is out of range (sde.Model.Gamma: sde: parameter out of range: Model.Gamma = 2, want in [0, 1])"},
+		{"06-trainability", []string{"-p", "LiveAlphas=0.2,1.5"}, "parameter LiveAlphas: element 2 of 2 = 1.5 is out of range (trainsweep.Grid.Alphas: trainsweep: parameter out of range: Grid.Alphas[0] = 1.5, want in [0, 1])"},
+		{"06-trainability", []string{"-p", "LiveSigmaWs=0"}, "parameter LiveSigmaWs: element 1 of 1 = 0 is out of range (trainsweep.Grid.SigmaWs"},
+		{"03-rank-collapse", []string{"-p", "Eq15Alphas=0.5,-1"}, "parameter Eq15Alphas: element 2 of 2 = -1 is out of range (rankexp.Eq15Settings.At: rankexp: parameter out of range: At[0] = -1"},
 	} {
 		out := filepath.Join(t.TempDir(), "site")
 		args := append(append([]string{"report", "--no-cache", "--out", out}, tc.args...), filepath.Join(root, "notebooks", tc.notebook+".ipynb"))
@@ -373,5 +390,37 @@ func TestPhysicsParamsRefused(t *testing.T) {
 		if _, err := os.Stat(out); err == nil {
 			t.Errorf("%s %v: a site was written", tc.notebook, tc.args)
 		}
+	}
+}
+
+// TestParameterNamesOneCasing: every parameter of every committed
+// notebook is named as a Go exported name, upper camel case with
+// initialisms in capitals (Width, SigmaA2, Tau0, GradsRhos, CNNLayers):
+// no lower-case first letter, no underscore, so `-p` reads the same on
+// every notebook.
+func TestParameterNamesOneCasing(t *testing.T) {
+	nbs, err := filepath.Glob(filepath.Join(repoRoot(t), "notebooks", "*.ipynb"))
+	if err != nil || len(nbs) == 0 {
+		t.Fatalf("notebooks: %v, %v", nbs, err)
+	}
+	checked := 0
+	for _, path := range nbs {
+		nb, err := ipynb.Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := nbparams.Find(nb)
+		if err != nil {
+			continue // TestEveryNotebookAtCheapSettings holds which notebooks have a parameters cell
+		}
+		for name := range c.Params {
+			checked++
+			if name[0] < 'A' || name[0] > 'Z' || strings.ContainsAny(name, "_") {
+				t.Errorf("%s: parameter %s is not an exported Go name in upper camel case", filepath.Base(path), name)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no parameter checked")
 	}
 }

@@ -60,7 +60,6 @@ var displayFormulaSites = []formulaSite{
 	{"spectrumshow/depthbudget.go BudgetFigure math.Log2", 6, "axis: log₂ of depths, of measured L_train and of lib's 6ξ_c"},
 	{"spectrumshow/depthtrain.go DepthFigure math.Log2", 3, "axis: log₂ of depths, of lib's ξ_c line and of measured L_mid"},
 	{"spectrumshow/depthtrain.go DepthChecks math.Sqrt", 1, "basis text: the depth step r printed from the tolerance r²"},
-	{"spectrumshow/live.go AttentionGap cmplx.Abs", 2, "check statistic: the modulus of a computed eigenvalue"},
 	{"spectrumshow/panel.go Fig4Series math.Sqrt", 1, "axis: an atom of λ placed on the singular-value axis σ = √λ"},
 	{"shapedshow/shapedshow.go gammaText math.Sqrt2", 1, "label: γ = 2^{-1/2} printed by name"},
 	{"shapedshow/shapedshow.go gammaText math.Sqrt", 1, "label: γ = 8^{-1/2} printed by name"},

@@ -70,7 +70,7 @@ func TestClaimMutation(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"|λ₂|/r_T − 1", "fraction of the bulk outside 1.1 r_T"} {
-		mutation(t, "bulk radius √(e^{s²}/T) (no −1)", check(t, AttentionGap(show.Figure{ID: "attn-gap"}, gr), name), check(t, AttentionGap(show.Figure{ID: "attn-gap"}, wide), name))
+		mutation(t, "bulk radius √(e^{s²}/T) (no −1)", check(t, gapView(show.Figure{ID: "attn-gap"}, gr), name), check(t, gapView(show.Figure{ID: "attn-gap"}, wide), name))
 	}
 	// attn-radius: |λ₂| ∝ 1/T instead of T^{−1/2}.
 	rs := attnspec.Radius()

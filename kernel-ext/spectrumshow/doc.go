@@ -12,7 +12,8 @@
 //	the sources' claims the checks quote          lib/papers (papers.P18Fig2Overlay, papers.P18Fig4Spectra, …)
 //	Murray's theorem on the Shtanh table          MurrayVanish
 //	P18 Table 1, Murray's Shtanh table and plot   Table1, MurrayTable, MurraySeries
-//	live runs: MP law, S-transform, attention gap  MPDensity, STransform, AttentionGap
+//	live runs: MP law, S-transform                 MPDensity, STransform
+//	(the attention gap: render.Curves over attnspec.GapResult.Curves)
 //	CNN covariance recursion                      CNNRecursion (a show.View)
 //	Murray Fig. 2 analogue (lib/shtanhtrain runs)  ReadMurrayRuns, MurrayRuns.MurrayView, MurrayClaim
 //	Schoenholz et al. 2017 trainable depth ∝ ξ_c  ReadDepthRuns, DepthRuns.DepthView, DepthChecks

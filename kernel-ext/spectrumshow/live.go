@@ -2,10 +2,8 @@ package spectrumshow
 
 import (
 	"fmt"
-	"math/cmplx"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
-	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/papers"
@@ -78,36 +76,4 @@ func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.Vie
 	p := empirical.TTail2(5, dof)
 	return show.View{show.Fig(show.AtPaper(f, s.SpectrumSpec.SameSizes(randmlp.LectureSTransform()))), show.Agree(show.MaxZ(show.Agreement{Name: "S_{W2W1}: max |z| of the simulated S-transform", Tol: 5, Figure: f.ID, Paper: papers.P18FreeProduct.Text,
 		Basis: fmt.Sprintf("SE from the spread of %d products of width %d (t with %d dof: P(|t| > 5) ≈ %.1g per point)", s.Draws, s.Width, dof, p)}, mean, se, theory))}, nil
-}
-
-// AttentionGap fills f (the notebook's attn-gap) with the eigenvalues of
-// the random T×T softmax matrix of logit scale s of g (an
-// attnspec.GapSettings run: its T, s and seed are the ones shown) and the
-// circle of radius r_T (attnspec.BulkRadius). Checks: |λ₁ − 1| (exact at
-// any T), and the bands of the notes (lib/sources/tanner2024.md#check-26)
-// on |λ₂|/r_T, the bulk outside 1.1 r_T and σ₂/(2 r_T), which they state
-// for T ≥ 256, s ≤ 1 and which are not applicable elsewhere. The figure
-// claims f.Paper only at the notes' T = 512, s = 1. It panics unless
-// g has T eigenvalues and singular values, T ≥ 2.
-func AttentionGap(f show.Figure, g attnspec.GapResult) show.View {
-	T, s, eigs, sv := g.Settings.T, g.Settings.S, g.Eigs, g.SV
-	if T < 2 || len(eigs) != T || len(sv) != T {
-		panic(fmt.Sprintf("spectrumshow: AttentionGap needs T ≥ 2 eigenvalues and singular values: T = %d, %d and %d", T, len(eigs), len(sv)))
-	}
-	r := attnspec.BulkRadius(T, s)
-	f.Caption = fmt.Sprintf("Eigenvalues of a random %d×%d softmax matrix (s = %g): one at 1, the rest in the disc of radius r_T.", T, T, s)
-	f.XLabel, f.YLabel, f.Legend = "Re λ", "Im λ", show.TopLeft
-	f.Series = []show.Series{show.ComplexPoints("eigenvalues", eigs), show.Circle("|λ| = r_T", r, 200)}
-	f.Params, f.Seed = map[string]float64{"T": float64(T), "s": s}, show.Seed(g.Settings.Seed)
-	band := T >= 256 && s <= 1
-	why := fmt.Sprintf("the notes state this band for T ≥ 256, s ≤ 1; here T = %d, s = %g", T, s)
-	return show.View{show.Fig(show.AtPaper(f, g.Settings.At(attnspec.GapNotes()))),
-		show.Agree(show.Agreement{Name: "|λ₁ − 1|", Kind: show.TheoryVsClosedForm, Value: cmplx.Abs(eigs[0] - 1), Tol: 1e-10, Figure: f.ID,
-			Basis: fmt.Sprintf("A1 = 1 exactly; a nonsymmetric eigensolver at T = %d is accurate to ~1e-13 (lib/sources/tanner2024.md#check-25: 1e-10)", T)}),
-		show.PaperCheck(show.Agreement{Name: "|λ₂|/r_T − 1", Kind: show.TheoryVsSimulation, Value: cmplx.Abs(eigs[1])/r - 1, Tol: 0.15, Figure: f.ID, Paper: papers.TannerAttentionGap.Text,
-			Basis: "lib/sources/tanner2024.md#check-26: band [0.9, 1.15] for T ≥ 256, s ≤ 1 (observed 1.007–1.017 at T = 256–1024)"}, band, why),
-		show.PaperCheck(show.Agreement{Name: "fraction of the bulk outside 1.1 r_T", Kind: show.TheoryVsSimulation, Value: attnspec.OutsideFraction(eigs, 1.1*r), Tol: 0.05, Rule: show.AtMost, Figure: f.ID, Paper: papers.TannerAttentionGap.Text,
-			Basis: "lib/sources/tanner2024.md#check-26: at least 95% of the non-outlier eigenvalues within 1.1 r_T"}, band, why),
-		show.PaperCheck(show.Agreement{Name: "σ₂/(2 r_T) − 1", Kind: show.TheoryVsSimulation, Value: sv[1]/(2*r) - 1, Tol: 0.3, Figure: f.ID,
-			Basis: "quarter-circle law of the centred part; lib/sources/tanner2024.md#check-26 band [0.9, 1.3] (observed 0.99–1.19)"}, band, why)}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/internal/showtest"
+	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -52,7 +53,7 @@ func TestLiveFigures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := AttentionGap(show.Figure{ID: "attn-gap", Paper: papers.Claim(papers.TannerAttnFig2)}, g)
+		v := gapView(show.Figure{ID: "attn-gap", Paper: papers.Claim(papers.TannerAttnFig2)}, g)
 		v.Show()
 		if f := v.Figures()[0]; f.Seed == nil || *f.Seed != 90+uint64(T) || f.Params["T"] != float64(T) || !strings.Contains(f.Caption, fmt.Sprintf("%d×%d softmax matrix (s = 1)", T, T)) {
 			t.Errorf("T = %d: seed %v (want the run's %d), Params %v, caption %q", T, f.Seed, 90+T, f.Params, f.Caption)
@@ -63,7 +64,13 @@ func TestLiveFigures(t *testing.T) {
 			}
 			continue
 		}
-		showtest.AtYourSettings(t, "AttentionGap at T = 64", v, map[string]float64{"T": 64, "s": 1}, []string{"|λ₁ − 1|"},
+		showtest.AtYourSettings(t, "the attention gap at T = 64", v, map[string]float64{"T": 64, "s": 1}, []string{"|λ₁ − 1|"},
 			[]string{"|λ₂|/r_T − 1", "fraction of the bulk outside 1.1 r_T", "σ₂/(2 r_T) − 1"})
 	}
+}
+
+// gapView is the attention gap as notebook 04 draws it: render.Curves
+// over attnspec.GapResult.Curves, the figure before its checks.
+func gapView(f show.Figure, g attnspec.GapResult) show.View {
+	return render.Curves(f, g.Curves(), render.Legend(show.TopLeft), render.After())
 }

@@ -32,7 +32,7 @@ func ExponentLines(e tokencheck.Exponents) string {
 // simulation rejects the printed form wherever it accepts the corrected
 // one (tokencheck.ErrataAgree for tokencheck.ErrataModels). The seed shown
 // is the one e ran with. Both checks hold only for λ_g^(16) at the paper's n = 256, d = 64,
-// where the offset was measured; at other settings they are shown as not
+// σ_A² = 1 (tokencheck.AtEnsemble), where the offset was measured; at other settings they are shown as not
 // applicable. The caption describes the points. It panics unless 1 <=
 // agree <= the number of points.
 func ErrataFigure(e tokencheck.Exponents, agree int, caption string) show.View {
@@ -42,8 +42,8 @@ func ErrataFigure(e tokencheck.Exponents, agree int, caption string) show.View {
 	const id = "errata-lambda-g"
 	idx := empirical.Linspace(1, float64(len(e.Mean)), len(e.Mean))
 	m := e.Models[0]
-	paper := tokencheck.AtSize(m) && e.L == tokencheck.GradientDepth
-	why := fmt.Sprintf("the finite-width offset %g was measured for λ_g^(16) at n = 256, d = 64; here L = %d, n = %d, d = %g", tokencheck.FiniteWidthOffset, e.L, m.N, m.D)
+	paper := tokencheck.AtEnsemble(m) && e.L == tokencheck.GradientDepth
+	why := fmt.Sprintf("the finite-width offset %g was measured for λ_g^(16) at n = 256, d = 64, σ_A² = 1; here L = %d, n = %d, d = %g, σ_A² = %g", tokencheck.FiniteWidthOffset, e.L, m.N, m.D, m.SigmaA2)
 	excess, printedGap := math.Inf(-1), math.Inf(1)
 	for i := 0; i < agree; i++ {
 		excess = math.Max(excess, math.Abs(e.Mean[i]-e.Theory[i])-4*e.SE[i])

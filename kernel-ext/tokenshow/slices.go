@@ -34,14 +34,15 @@ func alphaText(a float64) string {
 // portrait pt of F for the model m (tokengeom.PhasePortrait, drawn by
 // PortraitSeries with segments of extent (lx, ly)): its field, its
 // trajectory and its fixed points. It claims f.Paper at the paper's
-// n, d, α = 8^{-1/2} and σ_A² = 1.
+// n, d, α = 8^{-1/2} and σ_A² = 1 and a σ_w of one of Fig. 2's rows
+// (tokencheck.AtFig2Row).
 func Field(f show.Figure, m tokengeom.Model, pt tokengeom.Portrait, lx, ly float64) show.View {
 	f.Series = PortraitSeries(pt, lx, ly)
 	f.Caption = fmt.Sprintf("Vector field of F at σ_w = %g, α = %s, σ_A² = %g (segments point from a grid point towards its image; heads marked), the %d-block trajectory from (d, 0), and the fixed points (FP); λ_a = %.4f.",
 		m.SigmaW, alphaText(m.AlphaA), m.SigmaA2, len(pt.TrajX)-1, pt.LambdaA)
 	f.XLabel, f.YLabel = "q/d", "p/q"
 	f.Params = map[string]float64{"sigma_w": m.SigmaW, "alpha": m.AlphaA, "n": float64(m.N), "d": m.D, "sigma_a2": m.SigmaA2}
-	return show.View{show.Fig(show.AtPaper(f, tokencheck.AtFig2Block(m)))}
+	return show.View{show.Fig(show.AtPaper(f, tokencheck.AtFig2Row(m)))}
 }
 
 // LambdaASlice fills f (the notebook's fig4-lambda-a-slice) with λ_a
@@ -82,8 +83,9 @@ func LambdaASlice(f show.Figure, e tokencheck.Exponents, edge float64, fine []fl
 // (tokencheck.SliceAgreement at family level 1%, the corrected theory, no
 // finite-width allowance), whose note gives the score of the same check
 // with the printed formula. It is a claim check at the paper's n = 256,
-// d = 64, L = 16 with at least tokencheck.SliceNetworks networks per
-// point; with fewer the SE's own uncertainty makes t so large that the
+// d = 64, σ_A² = 1 (tokencheck.AtEnsemble), L = 16 with at least
+// tokencheck.SliceNetworks networks per point; with fewer the SE's own
+// uncertainty makes t so large that the
 // check cannot tell the printed formula from the corrected one. It
 // panics on runs of different n, d, L or network counts.
 func LambdaGSlice(f show.Figure, es []tokencheck.Exponents, fine []float64) show.View {
@@ -125,12 +127,12 @@ func LambdaGSlice(f show.Figure, es []tokencheck.Exponents, fine []float64) show
 	f.Params = map[string]float64{"n": float64(m.N), "d": m.D, "L": float64(L), "networks": float64(nets)}
 	worst, tq := tokencheck.SliceAgreement(0.01, tokengeom.Corrected, es...)
 	printed, _ := tokencheck.SliceAgreement(0.01, tokengeom.Paper, es...)
-	paper := tokencheck.AtSize(m) && L == tokencheck.GradientDepth
-	why := fmt.Sprintf("the paper's λ_g is at n = 256, d = 64, L = 16; here n = %d, d = %g, L = %d", m.N, m.D, L)
+	paper := tokencheck.AtEnsemble(m) && L == tokencheck.GradientDepth
+	why := fmt.Sprintf("the paper's λ_g is at n = 256, d = 64, σ_A² = 1, L = 16; here n = %d, d = %g, σ_A² = %g, L = %d", m.N, m.D, m.SigmaA2, L)
 	if paper && nets < tokencheck.SliceNetworks {
 		why = fmt.Sprintf("with %d networks per point the t quantile of the SE's own uncertainty is %.1f, too large to tell the printed λ_g from the corrected one (at least %d networks)", nets, tq, tokencheck.SliceNetworks)
 	}
-	return show.View{show.Fig(show.AtPaper(f, tokencheck.AtSize(m))),
+	return show.View{show.Fig(show.AtPaper(f, tokencheck.AtEnsemble(m))),
 		show.PaperCheck(show.Agreement{Name: fmt.Sprintf("Fig. 5: worst |sim − corrected λ_g^(%d)| / (t·SE) over %d points", L, points), Kind: show.TheoryVsSimulation,
 			Value: worst, Tol: 1, Rule: show.AtMost, Figure: f.ID, Paper: papers.Cowsik2024Fig5Match.Text, Central: true,
 			Basis: fmt.Sprintf("each point against its own SE, from %d networks of n = %d, d = %g (one λ_g per network, the sample unit): t = %.2f, the two-sided Student t quantile with %d degrees of freedom at family level 1%% over the %d points; no finite-width allowance (none is resolved at these points: lib/sources/cowsik2024.md#protocol-lambda-g)", nets, m.N, m.D, tq, nets-1, points),

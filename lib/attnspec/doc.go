@@ -32,5 +32,7 @@
 // Widths). Their Run methods record the settings in the result and return
 // errors wrapping ErrParam for a setting out of range. GapSettings.At and
 // DepthSettings.At compare a run's settings with the notes' (GapNotes,
-// Depth).
+// Depth). GapResult.Curves is the spectral gap as a result kind
+// (lib/result: the eigenvalues, the circle r_T and the notes' checks),
+// which notebook 04 draws with kernel-ext/render.
 package attnspec

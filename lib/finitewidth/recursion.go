@@ -42,8 +42,8 @@ func (l Layer) MeanShift(n int) float64 { checkWidth(n); return l.G1 / float64(n
 func (l Layer) Var(n int) float64 { checkWidth(n); return (2*l.K*l.K + l.V) / float64(n) }
 
 func checkWidth(n int) {
-	if n < 1 {
-		panic(fmt.Sprintf("finitewidth: width must be >= 1, got %d", n))
+	if !WidthRange.Contains(float64(n)) {
+		panic(fmt.Sprintf("finitewidth: width must be %v, got %d", WidthRange, n))
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/internal/param"
+	"github.com/sigprop/sigprop/lib/meanfield"
 )
 
 // ErrParam is wrapped by the error of a setting out of range; the message
@@ -32,6 +33,14 @@ const (
 // MaxDepth is the largest depth the recursions accept (their cost is a few
 // quadratures per layer).
 const MaxDepth = 100000
+
+// The ranges of the depth and the width, declared once: Settings.Validate
+// and the statistics at width n check them, and lib/quantity's layer and
+// width take their bounds from them.
+var (
+	DepthRange = param.Range{Min: 1, Max: MaxDepth, Integer: true}    // Settings.Depth, the layer ℓ
+	WidthRange = param.Range{Min: 1, Max: math.Inf(1), Integer: true} // hidden width n
+)
 
 // Settings describe a random MLP on one input:
 //
@@ -59,16 +68,16 @@ func (s Settings) Validate() error {
 	switch {
 	case s.Phi.Phi == nil || s.Phi.DPhi == nil:
 		return fmt.Errorf("%w: Settings.Phi is not set (use activation.ByName)", ErrParam)
-	case !(s.SigmaW2 > 0) || math.IsInf(s.SigmaW2, 1):
-		return param.Err(ErrParam, "Settings.SigmaW2", s.SigmaW2, "in (0, +inf)")
-	case !(s.SigmaB2 >= 0) || math.IsInf(s.SigmaB2, 1):
-		return param.Err(ErrParam, "Settings.SigmaB2", s.SigmaB2, "in [0, +inf)")
+	case !meanfield.SigmaW2Range.Contains(s.SigmaW2):
+		return meanfield.SigmaW2Range.Check(ErrParam, "Settings.SigmaW2", s.SigmaW2)
+	case !meanfield.SigmaB2Range.Contains(s.SigmaB2):
+		return meanfield.SigmaB2Range.Check(ErrParam, "Settings.SigmaB2", s.SigmaB2)
 	case !(s.Q0 >= 0) || math.IsInf(s.Q0, 1):
 		return param.Err(ErrParam, "Settings.Q0", s.Q0, "in [0, +inf)")
 	case !(s.K1() >= KMin) || s.K1() > KMax:
 		return param.Err(ErrParam, "Settings.SigmaB2 + SigmaW2·Q0 (the first-layer kernel K¹)", s.K1(), fmt.Sprintf("in [%g, %g]", KMin, KMax))
-	case s.Depth < 1 || s.Depth > MaxDepth:
-		return param.Err(ErrParam, "Settings.Depth", s.Depth, fmt.Sprintf("in [1, %d]", MaxDepth))
+	case !DepthRange.Contains(float64(s.Depth)):
+		return DepthRange.CheckInt(ErrParam, "Settings.Depth", s.Depth)
 	}
 	return nil
 }

@@ -449,6 +449,10 @@ type GridSettings struct {
 // lib package's ErrParam (lib/internal/param).
 var ErrParam = param.New("jacspectrum")
 
+// DepthRange is the range of a network's depth L, declared once: Network
+// checks it and lib/quantity's depth takes its bounds from it.
+var DepthRange = param.Range{Min: 1, Max: math.Inf(1), Integer: true}
+
 // Validate returns ErrParam for Points < 0 or a Floor outside [0, 1)
 // (zero values take the defaults).
 func (g GridSettings) Validate() error {

@@ -94,8 +94,8 @@ func Critical(f activation.Func, w Ensemble, depth int, qstar float64) Network {
 }
 
 func (n Network) check() {
-	if n.Depth < 1 {
-		panic(fmt.Sprintf("jacspectrum: depth must be >= 1 (got %d)", n.Depth))
+	if !DepthRange.Contains(float64(n.Depth)) {
+		panic(fmt.Sprintf("jacspectrum: depth must be %v (got %d)", DepthRange, n.Depth))
 	}
 	if !(n.SigmaW2 > 0) || math.IsInf(n.SigmaW2, 0) {
 		panic(fmt.Sprintf("jacspectrum: sigma_w^2 must be positive and finite (got %g)", n.SigmaW2))

@@ -17,6 +17,14 @@ import (
 // (lib/internal/param).
 var ErrParam = param.New("meanfield")
 
+// The ranges of a network's variances, declared once: Net.Validate checks
+// them and lib/quantity's sigma_w and sigma_b take their bounds from them
+// (σ_w ∈ (0, ∞) is σ_w² ∈ SigmaW2Range, σ_b ∈ [0, ∞) is σ_b² ∈ SigmaB2Range).
+var (
+	SigmaW2Range = param.Range{Min: 0, Max: math.Inf(1), MinOpen: true, MaxOpen: true} // σ_w²
+	SigmaB2Range = param.Range{Min: 0, Max: math.Inf(1), MaxOpen: true}                // σ_b²
+)
+
 // Settings tunes the fixed-point and root searches. The zero value (or a
 // nil *Settings) gives the defaults.
 type Settings struct {
@@ -103,10 +111,10 @@ func (n Net) Validate() error {
 	switch {
 	case n.Phi.Phi == nil || n.Phi.DPhi == nil:
 		return param.Err(ErrParam, "Net.Phi", "unset", "an activation (activation.ByName)")
-	case !(n.SigmaW2 > 0) || math.IsInf(n.SigmaW2, 1):
-		return param.Err(ErrParam, "Net.SigmaW2", n.SigmaW2, "in (0, +inf)")
-	case !(n.SigmaB2 >= 0) || math.IsInf(n.SigmaB2, 1):
-		return param.Err(ErrParam, "Net.SigmaB2", n.SigmaB2, "in [0, +inf)")
+	case !SigmaW2Range.Contains(n.SigmaW2):
+		return SigmaW2Range.Check(ErrParam, "Net.SigmaW2", n.SigmaW2)
+	case !SigmaB2Range.Contains(n.SigmaB2):
+		return SigmaB2Range.Check(ErrParam, "Net.SigmaB2", n.SigmaB2)
 	}
 	return n.Settings.Validate()
 }

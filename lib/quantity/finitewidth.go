@@ -9,8 +9,8 @@ import (
 
 var (
 	fwQ0     = Param{Name: "q0", Doc: "input q0 = |x|^2/n0; the first-layer kernel is K1 = sigma_b^2 + sigma_w^2 q0 (must be > 0)", Default: "1", Min: 0, Max: 1e6}
-	fwLayer  = Param{Name: "layer", Doc: "layer l of the pre-activations h^l (l = 1: the first layer)", Default: "8", Min: 1, Max: 1000, Integer: true}
-	fwWidth  = Param{Name: "width", Doc: "hidden width n (the expansion is in 1/n and l/n)", Default: "64", Min: 1, Max: 1e15, Integer: true}
+	fwLayer  = Domain(Param{Name: "layer", Doc: "layer l of the pre-activations h^l (l = 1: the first layer)", Default: "8"}, finitewidth.DepthRange, 1, 1000)
+	fwWidth  = Domain(Param{Name: "width", Doc: "hidden width n (the expansion is in 1/n and l/n)", Default: "64"}, finitewidth.WidthRange, 1, 1e15)
 	fwSource = "Roberts, Yaida & Hanin 2022 (arXiv 2106.10165) ch. 4-5; (R1)-(R3), (M), (S) of lib/sources/finitewidth.md#equations"
 )
 

@@ -19,7 +19,7 @@ const jsSrc = "Tanner lecture lib/sources/tanner2024.md#free-probability, #jacob
 var (
 	jsPhi     = Param{Name: "phi", Doc: "activation", Default: "hardtanh", Choices: activation.Names()}
 	jsWeights = Param{Name: "weights", Doc: "weight ensemble: orthogonal (sigma_w Haar) or gaussian (N(0, sigma_w^2/N))", Default: "orthogonal", Choices: []string{"orthogonal", "gaussian"}}
-	jsDepth   = Param{Name: "depth", Doc: "number of layers L", Default: "8", Min: 1, Max: 100000, Integer: true}
+	jsDepth   = Domain(Param{Name: "depth", Doc: "number of layers L", Default: "8"}, jacspectrum.DepthRange, 1, 100000)
 	jsQStar   = Param{Name: "qstar", Doc: "fixed point q* (variance); sigma_w is set critical, sigma_w^2 = 1/mu_1", Default: "0.25", Min: 1e-8, Max: 100}
 	jsSigmaB  = Param{Name: "sigma_b", Doc: "if > 0, overrides qstar: q* is the edge-of-chaos fixed point with this bias std (not for linear, relu)", Default: "0", Min: 0, Max: 10}
 	jsLambda  = Param{Name: "lambda", Doc: "eigenvalue lambda > 0 of JJ^T", Default: "0.5", Min: 1e-12, Max: 1e12}

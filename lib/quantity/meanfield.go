@@ -15,9 +15,12 @@ func mfSrc(f string) string {
 }
 
 var (
-	mfPhi    = Param{Name: "phi", Doc: "activation", Default: "tanh", Choices: activation.Names()}
-	mfSigmaW = Param{Name: "sigma_w", Doc: "weight std sigma_w: W_ij ~ N(0, sigma_w^2/N)", Default: "1.4142135623730951", Min: 1e-3, Max: 10}
-	mfSigmaB = Param{Name: "sigma_b", Doc: "bias std sigma_b: b_i ~ N(0, sigma_b^2)", Default: "0.22360679774997896", Min: 0, Max: 10}
+	mfPhi = Param{Name: "phi", Doc: "activation", Default: "tanh", Choices: activation.Names()}
+	// σ_w and σ_b take the lib's ranges of σ_w² and σ_b² (the same
+	// intervals for a non-negative standard deviation), narrowed to what
+	// eval budgets.
+	mfSigmaW = Domain(Param{Name: "sigma_w", Doc: "weight std sigma_w: W_ij ~ N(0, sigma_w^2/N)", Default: "1.4142135623730951"}, meanfield.SigmaW2Range, 1e-3, 10)
+	mfSigmaB = Domain(Param{Name: "sigma_b", Doc: "bias std sigma_b: b_i ~ N(0, sigma_b^2)", Default: "0.22360679774997896"}, meanfield.SigmaB2Range, 0, 10)
 	mfQStar  = Param{Name: "qstar", Doc: "pre-activation variance q* (the fixed point)", Default: "0.25", Min: 0, Max: 1e4}
 	mfQ0     = Param{Name: "q0", Doc: "input variance q from which the q-map is iterated to q*", Default: "1", Min: 1e-12, Max: 1e6}
 	mfK      = Param{Name: "k", Doc: "moment order k of mu_k", Default: "1", Min: 1, Max: 64, Integer: true}

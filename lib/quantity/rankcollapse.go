@@ -2,23 +2,22 @@ package quantity
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/sigprop/sigprop/lib/rankcollapse"
 )
 
 // Quantities of Noci et al. 2022 (arXiv:2206.03126), package rankcollapse.
 func init() {
-	inf := math.Inf(1)
 	nParam := Domain(Param{Name: "n", Doc: "number of tokens", Default: "50"}, rankcollapse.NRange)
-	rho0 := Param{Name: "rho0", Doc: "input average token correlation, in [-1/(n-1), 1]", Default: "0", Min: -1, Max: 1}
-	alpha1 := Param{Name: "alpha1", Doc: "attention residual weight; under scaling=sqrtL it is divided by sqrt(depth) (alpha1_tilde = alpha1^2)", Default: "1", Min: 0, Max: inf}
+	rho0 := Domain(Param{Name: "rho0", Doc: "input average token correlation, in [-1/(n-1), 1]", Default: "0"}, rankcollapse.CorrelationRange)
+	// α₁ >= 0: α₁² is the lib's α̃₁ (rankcollapse.VarianceRange); its sign does not matter.
+	alpha1 := Domain(Param{Name: "alpha1", Doc: "attention residual weight; under scaling=sqrtL it is divided by sqrt(depth) (alpha1_tilde = alpha1^2)", Default: "1"}, rankcollapse.VarianceRange)
 	scaling := Param{Name: "scaling", Doc: "residual scaling: const (alpha as given) or sqrtL (alpha/sqrt(L))", Default: "const", Choices: []string{"const", "sqrtL"}}
 	eqParams := func(withForm bool, formDefault string) []Param {
 		ps := []Param{
 			Domain(Param{Name: "n", Doc: "number of tokens", Default: "10"}, rankcollapse.NRange),
 			Domain(Param{Name: "d", Doc: "width d = d_v = d_k", Default: "16"}, rankcollapse.WidthRange),
-			{Name: "rho", Doc: "token correlation of the equicorrelated Gaussian input, in [-1/(n-1), 1]", Default: "0", Min: -1, Max: 1},
+			Domain(Param{Name: "rho", Doc: "token correlation of the equicorrelated Gaussian input, in [-1/(n-1), 1]", Default: "0"}, rankcollapse.CorrelationRange),
 			Domain(Param{Name: "sigma_x2", Doc: "entry variance of the input tokens", Default: "1"}, rankcollapse.VarianceRange),
 		}
 		if withForm {
@@ -44,7 +43,7 @@ func init() {
 		Doc:    "average token correlation rho^L after L blocks (uniform attention, linear FF, no LN)",
 		Source: "Noci et al. 2022, Lemmas 3.2-3.3 and App. A.4 (finite depth)",
 		Params: []Param{nParam, rho0, alpha1,
-			{Name: "depth", Doc: "number of blocks L", Default: "12", Min: 1, Max: inf, Integer: true},
+			Domain(Param{Name: "depth", Doc: "number of blocks L", Default: "12"}, rankcollapse.DepthRange),
 			scaling},
 		Eval: func(v Values) (any, error) {
 			a1sq, err := rankcollapse.ResidualAlpha2(v.Float("alpha1"), v.Int("depth"), scal(v))

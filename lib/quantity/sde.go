@@ -19,7 +19,7 @@ import (
 func init() {
 	inf := math.Inf(1)
 	vParams := []Param{
-		{Name: "m", Doc: "number of tokens", Default: "2", Min: 2, Max: 64, Integer: true},
+		Domain(Param{Name: "m", Doc: "number of tokens (at least two: the correlation rho^{01})", Default: "2"}, sde.TokensRange, 2, 64),
 		{Name: "v", Doc: "diagonal of V (token second moment)", Default: "1", Min: 1e-300, Max: 1e100},
 		{Name: "rho", Doc: "off-diagonal correlation of V, in [-1/(m-1), 1]", Default: "0.2", Min: -1, Max: 1},
 	}
@@ -58,9 +58,9 @@ func init() {
 	})
 	statsParams := append(append([]Param{}, both...),
 		Param{Name: "T", Doc: "terminal time = depth/width", Default: "0.75", Min: 0, Max: 100},
-		Param{Name: "paths", Doc: "number of sample paths", Default: "4096", Min: 1, Max: 1e7, Integer: true},
+		Domain(Param{Name: "paths", Doc: "number of sample paths", Default: "4096"}, sde.PathsRange, 1, 1e7),
 		Param{Name: "seed", Doc: "random seed (results do not depend on the worker count)", Default: "1", Min: 0, Max: 1 << 53, Integer: true},
-		Param{Name: "step", Doc: "Euler-Maruyama step h", Default: "0.01", Min: 1e-7, Max: 1},
+		Domain(Param{Name: "step", Doc: "Euler-Maruyama step h", Default: "0.01"}, sde.StepRange, 1e-7, 1),
 	)
 	Register(Quantity{
 		Name: "sde.correlation_stats",

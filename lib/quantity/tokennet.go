@@ -20,11 +20,11 @@ import (
 const tnStream = 2403025790
 
 var (
-	tnNetworks = Param{Name: "networks", Doc: "independent networks (weights and tokens) averaged", Default: "8", Min: 2, Max: 1e6, Integer: true}
+	tnNetworks = Domain(Param{Name: "networks", Doc: "independent networks (weights and tokens) averaged", Default: "8"}, tokencheck.NetworksRange, 2, 1e6)
 	tnSeed     = Param{Name: "seed", Doc: "random seed (PCG seed of the networks' draws)", Default: "1", Min: 0, Max: 1 << 53, Integer: true}
 	tnCausal   = Param{Name: "causal", Doc: "causal attention mask A_ij = 0 for j > i (Fig. 6)", Default: "false", Choices: []string{"false", "true"}}
-	tnD        = Param{Name: "d", Doc: "embedding width d", Default: "64", Min: 1, Max: 4096, Integer: true}
-	tnN        = Param{Name: "n", Doc: "number of tokens", Default: "256", Min: 2, Max: 1e5, Integer: true}
+	tnD        = Domain(Param{Name: "d", Doc: "embedding width d", Default: "64"}, tokennet.DRange, 1, 4096)
+	tnN        = Domain(Param{Name: "n", Doc: "number of tokens", Default: "256"}, tokengeom.NRange, 2, 1e5)
 )
 
 // tnModel is the theory model of a point: the paper's (NewModel, ℓ = 2)

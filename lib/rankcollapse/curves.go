@@ -24,8 +24,8 @@ func RhoDepthScaled(n int, rho0, at float64, depths []int) (DepthScaled, error) 
 	}
 	out := DepthScaled{N: n, Rho0: rho0, At: at, Depths: depths}
 	for _, L := range depths {
-		if L < 1 {
-			return DepthScaled{}, paramErr("depth", L, "an integer >= 1")
+		if !DepthRange.Contains(float64(L)) {
+			return DepthScaled{}, DepthRange.CheckInt(ErrParam, "depth", L)
 		}
 		r, err := RhoDepth(n, rho0, at/float64(L), L)
 		if err != nil {

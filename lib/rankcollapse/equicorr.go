@@ -25,6 +25,18 @@ func (f Form) String() string {
 	return enum.Name(f, "Form", []string{FormExact: "exact", FormPaper: "paper"})
 }
 
+// CheckEquicorr returns ErrParam naming the first of n, d, ρ and σ_x²
+// outside the range of the equicorrelated input law: n >= 2, d >= 1,
+// ρ ∈ [−1/(n−1), 1] (the correlations for which the token covariance is
+// positive semi-definite) and σ_x² >= 0.
+func CheckEquicorr(n, d int, rho, sx2 float64) error { return checkEquicorr(n, d, rho, sx2) }
+
+// CheckRho returns ErrParam naming name when rho is not a correlation of n
+// equicorrelated tokens, ρ ∈ [−1/(n−1), 1], or n when n < 2.
+func CheckRho(name string, n int, rho float64) error {
+	return firstErr(checkN(n), checkRho(name, n, rho))
+}
+
 func checkEquicorr(n, d int, rho, sx2 float64) error {
 	return firstErr(checkN(n), checkD("d", d), checkRho("rho", n, rho), checkNonNeg("sigma_x2", sx2))
 }

@@ -36,6 +36,10 @@ var (
 	NRange        = param.Range{Min: 2, Max: math.Inf(1), Integer: true} // tokens n
 	WidthRange    = param.Range{Min: 1, Max: math.Inf(1), Integer: true} // widths d, d_k
 	VarianceRange = param.Range{Min: 0, Max: math.Inf(1), MaxOpen: true} // variances, moments, α̃
+	// CorrelationRange holds the correlations of two tokens, the widest:
+	// checkRho narrows its lower bound to −1/(n−1) for n tokens.
+	CorrelationRange = param.Range{Min: -1, Max: 1}
+	DepthRange       = param.Range{Min: 1, Max: math.Inf(1), Integer: true} // blocks L
 )
 
 func checkN(n int) error { return NRange.CheckInt(ErrParam, "n", n) }
@@ -46,7 +50,7 @@ func checkD(name string, d int) error { return WidthRange.CheckInt(ErrParam, nam
 // (1−ρ)I + ρ11ᵀ is positive semi-definite. n must already be valid.
 func checkRho(name string, n int, rho float64) error {
 	lo := -1 / float64(n-1)
-	if !(rho >= lo-1e-15 && rho <= 1) {
+	if !(rho >= lo-1e-15 && rho <= CorrelationRange.Max) {
 		return paramErr(name, rho, fmt.Sprintf("a correlation in [-1/(n-1), 1] = [%.6g, 1] for n = %d", lo, n))
 	}
 	return nil

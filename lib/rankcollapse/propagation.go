@@ -29,8 +29,8 @@ func ResidualAlpha2(alpha float64, depth int, s Scaling) (float64, error) {
 	if err := checkFinite("alpha", alpha); err != nil {
 		return 0, err
 	}
-	if depth < 1 {
-		return 0, paramErr("depth", depth, "an integer >= 1")
+	if !DepthRange.Contains(float64(depth)) {
+		return 0, DepthRange.CheckInt(ErrParam, "depth", depth)
 	}
 	switch s {
 	case Constant:

@@ -80,6 +80,11 @@ type Point struct {
 	Rho, Sx2 float64
 }
 
+// Validate returns rankcollapse.ErrParam naming the first of the point's
+// n, d, ρ and σ_x² outside the range of the equicorrelated input law
+// (rankcollapse.CheckEquicorr: ρ ∈ [−1/(n−1), 1]).
+func (p Point) Validate() error { return rankcollapse.CheckEquicorr(p.N, p.D, p.Rho, p.Sx2) }
+
 // Grads is the Monte Carlo Jacobian norms of one uniform-attention layer
 // at a Point (rankblock.AttnGradMC), with eq. (17) (V) and eq. (18) in its
 // exact form (Q, rankcollapse.FormExact), which are exact for this law.

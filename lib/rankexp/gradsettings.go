@@ -165,9 +165,18 @@ func (s GradsSettings) Run() (GradsRun, error) {
 	return GradsMC(s.Points, s.Draws, s.Seed, s.Stream)
 }
 
-// Validate returns ErrParam for no point or Draws < 2.
+// Validate returns ErrParam for no point or Draws < 2, and the error of
+// the first point out of its range (Point.Validate).
 func (s GradsSettings) Validate() error {
-	return param.AtLeast(ErrParam, param.Min("len(Points)", len(s.Points), 1), param.Min("Draws", s.Draws, 2))
+	if err := param.AtLeast(ErrParam, param.Min("len(Points)", len(s.Points), 1), param.Min("Draws", s.Draws, 2)); err != nil {
+		return err
+	}
+	for _, p := range s.Points {
+		if err := p.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // GridSettings are the settings of the grid of App. B.2–B.3 (Figs.
@@ -214,9 +223,26 @@ func (s GridSettings) Run() (GridRun, error) {
 	return GridRun{GridSettings: s, Points: pts}, nil
 }
 
-// Validate returns ErrParam for an empty axis or Draws < 2.
+// Validate returns ErrParam for an empty axis or Draws < 2, and the error
+// of the first grid point out of its range (Point.Validate: a ρ that is
+// not a correlation of n tokens at some n of the grid, a negative σ_x²,
+// n < 2, d < 1).
 func (s GridSettings) Validate() error {
-	return param.AtLeast(ErrParam, param.Min("len(Rho)", len(s.Rho), 1), param.Min("len(Sx2)", len(s.Sx2), 1), param.Min("len(N)", len(s.N), 1), param.Min("len(D)", len(s.D), 1), param.Min("Draws", s.Draws, 2))
+	if err := param.AtLeast(ErrParam, param.Min("len(Rho)", len(s.Rho), 1), param.Min("len(Sx2)", len(s.Sx2), 1), param.Min("len(N)", len(s.N), 1), param.Min("len(D)", len(s.D), 1), param.Min("Draws", s.Draws, 2)); err != nil {
+		return err
+	}
+	for _, rho := range s.Rho {
+		for _, sx2 := range s.Sx2 {
+			for _, n := range s.N {
+				for _, d := range s.D {
+					if err := (Point{N: n, D: d, Rho: rho, Sx2: sx2}).Validate(); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // TauSettings are the settings of the check that the inverse temperature τ of eq.

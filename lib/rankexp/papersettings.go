@@ -1,6 +1,7 @@
 package rankexp
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/sigprop/sigprop/lib/internal/param"
@@ -18,11 +19,38 @@ import (
 // −0.1, 0, 0.2, 0.4, 0.6, 0.8, 0.95, with 1000 draws per point. The paper
 // states no point: sigprop's choice.
 func GradsRho() GradsSettings {
-	var pts []Point
-	for _, r := range []float64{-0.1, 0, 0.2, 0.4, 0.6, 0.8, 0.95} {
-		pts = append(pts, Point{N: 10, D: 16, Rho: r, Sx2: 0.5})
+	return GradsRhoAt([]float64{-0.1, 0, 0.2, 0.4, 0.6, 0.8, 0.95}, 0.5)
+}
+
+// GradsRhoAt returns GradsRho's check (n = 10, d = 16, 1000 draws per
+// point) at the correlations rhos, one point each in order, and the entry
+// variance sx2: GradsRho's own are GradsRho().Rhos() and its points' Sx2.
+// It claims what GradsRho does only at GradsRho's values (Matches).
+func GradsRhoAt(rhos []float64, sx2 float64) GradsSettings {
+	pts := make([]Point, len(rhos))
+	for i, r := range rhos {
+		pts[i] = Point{N: 10, D: 16, Rho: r, Sx2: sx2}
 	}
 	return GradsSettings{Points: pts, Draws: 1000}
+}
+
+// Rhos returns the correlation ρ of each of s's points, in order.
+func (s GradsSettings) Rhos() []float64 {
+	out := make([]float64, len(s.Points))
+	for i, p := range s.Points {
+		out[i] = p.Rho
+	}
+	return out
+}
+
+// At returns s with every point at correlation rho and entry variance sx2
+// (s's own points are not changed): GradsN's check at other ρ, σ_x².
+func (s GradsSettings) At(rho, sx2 float64) GradsSettings {
+	s.Points = slices.Clone(s.Points)
+	for i := range s.Points {
+		s.Points[i].Rho, s.Points[i].Sx2 = rho, sx2
+	}
+	return s
 }
 
 // GradsN returns the settings of the check of eqs. (17)–(18) against the
@@ -92,10 +120,24 @@ func Eq15() Eq15Settings {
 	return s
 }
 
-// Validate returns an error wrapping ErrParam for no α̃₁ or no depth;
-// rankcollapse.RhoDepthScaled checks the values.
+// Validate returns an error wrapping ErrParam for no α̃₁ or no depth, a
+// depth < 1, an α̃₁ outside rankcollapse.VarianceRange ([0, ∞)), n < 2
+// or a ρ⁰ that is not a correlation of n tokens (rankcollapse.CheckRho).
 func (s Eq15Settings) Validate() error {
-	return param.AtLeast(ErrParam, param.Min("len(At)", len(s.At), 1), param.Min("len(Depths)", len(s.Depths), 1))
+	if err := param.AtLeast(ErrParam, param.Min("len(At)", len(s.At), 1), param.Min("len(Depths)", len(s.Depths), 1)); err != nil {
+		return err
+	}
+	for i, at := range s.At {
+		if err := rankcollapse.VarianceRange.Check(ErrParam, fmt.Sprintf("At[%d]", i), at); err != nil {
+			return err
+		}
+	}
+	for i, L := range s.Depths {
+		if err := param.AtLeast(ErrParam, param.Min(fmt.Sprintf("Depths[%d]", i), L, 1)); err != nil {
+			return err
+		}
+	}
+	return rankcollapse.CheckRho("Rho0", s.N, s.Rho0)
 }
 
 // Curves returns rankcollapse.RhoDepthScaled(s.N, s.Rho0, at, s.Depths)

@@ -99,6 +99,15 @@ func (e *NotPSDError) Error() string {
 // ErrParam (lib/internal/param).
 var ErrParam = param.New("sde")
 
+// The ranges of a simulation's sizes, declared once: Simulate, Spec and
+// Settings check them, and lib/quantity's m, paths and step take their
+// bounds from them.
+var (
+	TokensRange = param.Range{Min: 1, Max: math.Inf(1), Integer: true}                // m, the side of V
+	PathsRange  = param.Range{Min: 1, Max: math.Inf(1), Integer: true}                // sample paths
+	StepRange   = param.Range{Min: 0, Max: math.Inf(1), MinOpen: true, MaxOpen: true} // Euler–Maruyama step h
+)
+
 // Settings of Simulate; the zero value is usable.
 type Settings struct {
 	// Step is the Euler–Maruyama step h (default 0.01, the paper's). The
@@ -135,8 +144,8 @@ type Settings struct {
 func (s Settings) Validate() error {
 	s = s.withDefaults()
 	switch {
-	case !(s.Step > 0) || math.IsInf(s.Step, 1):
-		return fmt.Errorf("%w: Settings.Step = %v, must be finite and > 0", ErrParam, s.Step)
+	case !StepRange.Contains(s.Step):
+		return StepRange.Check(ErrParam, "Settings.Step", s.Step)
 	case s.Workers < 1:
 		return fmt.Errorf("%w: Settings.Workers = %d, must be >= 1", ErrParam, s.Workers)
 	case !(s.StopRadius > 0):
@@ -272,8 +281,8 @@ func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Set
 	switch {
 	case !(T >= 0) || math.IsInf(T, 1):
 		return nil, fmt.Errorf("%w: T = %v, must be finite and >= 0", ErrParam, T)
-	case paths < 1:
-		return nil, fmt.Errorf("%w: paths = %d, must be >= 1", ErrParam, paths)
+	case !PathsRange.Contains(float64(paths)):
+		return nil, PathsRange.CheckInt(ErrParam, "paths", paths)
 	}
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -282,7 +291,7 @@ func Simulate(p Process, V0 mat.Matrix, T float64, paths int, seed uint64, s Set
 		return nil, err
 	}
 	m, c := V0.Dims()
-	if m != c || m < 1 {
+	if m != c || !TokensRange.Contains(float64(m)) {
 		return nil, fmt.Errorf("%w: V0 must be square m×m with m >= 1, got %d×%d", ErrParam, m, c)
 	}
 	if p.psd() {

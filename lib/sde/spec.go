@@ -40,8 +40,8 @@ func (s Spec) Validate() error {
 		return fmt.Errorf("%w: Spec.V0 is nil, want an m×m covariance", ErrParam)
 	case !(s.T >= 0) || math.IsInf(s.T, 1):
 		return fmt.Errorf("%w: Spec.T = %v, want a finite T >= 0", ErrParam, s.T)
-	case s.Paths < 1:
-		return fmt.Errorf("%w: Spec.Paths = %d, want >= 1", ErrParam, s.Paths)
+	case !PathsRange.Contains(float64(s.Paths)):
+		return PathsRange.CheckInt(ErrParam, "Spec.Paths", s.Paths)
 	}
 	return nil
 }

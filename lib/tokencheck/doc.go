@@ -27,7 +27,7 @@
 // results record the seeds they ran with (as Exponents do), which the
 // display reads instead of a retyped argument. Whether a result is at a
 // figure's settings is a comparison with the constructors (paperat.go:
-// AtSize, AtFig2Block, Curves.AtFig2, Histograms.AtFig2, WidthBias.AtFig2,
+// AtSize, AtEnsemble, AtFig2Block, AtFig2Row, Curves.AtFig2, Histograms.AtFig2, WidthBias.AtFig2,
 // Symmetry.At, SimPlane.AtPaper), never re-typed numbers.
 // A setting out of range is an error wrapping ErrParam naming the field
 // (Layers.Validate, Restoration.Validate, called by every method first);

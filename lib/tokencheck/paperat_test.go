@@ -32,8 +32,18 @@ func TestPaperAt(t *testing.T) {
 			t.Errorf("Fig. 2 with another %s is at Fig. 2", name)
 		}
 	}
-	if (Curves{Model: Fig2(2).Model, Q: make([]float64, 17)}).AtFig2() {
-		t.Error("curves at σ_w = 2 are at Fig. 2")
+	if (Curves{Model: Fig2(2).Model, Q: make([]float64, 17)}).AtFig2() || AtFig2Row(Fig2(2).Model) || !AtFig2Block(Fig2(2).Model) {
+		t.Error("curves at σ_w = 2 are at Fig. 2, or its block is not Fig. 2's but for σ_w")
+	}
+	if !AtFig2Row(Fig2(5).Model) || !AtEnsemble(Fig3().Model) {
+		t.Error("Fig2(5) is not a row of Fig. 2, or Fig3 not drawn from the paper's ensemble")
+	}
+	for name, change := range models {
+		m := Fig2(1).Model
+		change(&m)
+		if AtEnsemble(m) != (name == "α_A" || name == "α_M") {
+			t.Errorf("AtEnsemble with another %s = %v", name, AtEnsemble(m))
+		}
 	}
 	if (Curves{Model: Fig2(1).Model, Q: make([]float64, Fig2Checked)}).AtFig2() {
 		t.Errorf("curves of %d blocks are at Fig. 2", Fig2Checked-1)
@@ -51,7 +61,7 @@ func TestPaperAt(t *testing.T) {
 	}
 	for name, change := range map[string]func(*Symmetry){
 		"n": func(s *Symmetry) { s.Model.N = 32 }, "d": func(s *Symmetry) { s.Model.D = 16 }, "α_A": func(s *Symmetry) { s.Model.AlphaA = 0.6 },
-		"α_M": func(s *Symmetry) { s.Model.AlphaM = 0.6 }, "σ_w": func(s *Symmetry) { s.Model.SigmaW = 1 }, "q": func(s *Symmetry) { s.Q *= 2 },
+		"α_M": func(s *Symmetry) { s.Model.AlphaM = 0.6 }, "σ_w": func(s *Symmetry) { s.Model.SigmaW = 1 }, "σ_A²": func(s *Symmetry) { s.Model.SigmaA2 = 2 }, "q": func(s *Symmetry) { s.Q *= 2 },
 		"p1": func(s *Symmetry) { s.P1 /= 2 }, "p2": func(s *Symmetry) { s.P2 /= 4 },
 	} {
 		s := sym()
@@ -69,6 +79,7 @@ func TestPaperAt(t *testing.T) {
 	for name, change := range map[string]func(*WidthBias){
 		"n": func(b *WidthBias) { b.Model.N = 32 }, "d": func(b *WidthBias) { b.Widths = []int{32, 64} }, "no width": func(b *WidthBias) { b.Widths = nil },
 		"σ_w": func(b *WidthBias) { b.Model.SigmaW = 5 }, "L": func(b *WidthBias) { b.L = 16 },
+		"α_A": func(b *WidthBias) { b.Model.AlphaA = 0.6 }, "α_M": func(b *WidthBias) { b.Model.AlphaM = 0.6 }, "σ_A²": func(b *WidthBias) { b.Model.SigmaA2 = 2 },
 	} {
 		b := w()
 		change(&b)

@@ -174,8 +174,8 @@ type PlaneAgreement struct {
 // It panics if s has no moderate or no large-α point, or fewer than 2
 // networks per point.
 func GradientPlane(pl tokengeom.Plane, s SimPlane, L int) PlaneAgreement {
-	if s.Networks < 2 {
-		panic(fmt.Sprintf("tokencheck: GradientPlane needs at least 2 networks per point for an SE, got %d", s.Networks))
+	if !NetworksRange.Contains(float64(s.Networks)) {
+		panic(fmt.Sprintf("tokencheck: GradientPlane needs at least %d networks per point for an SE, got %d", int(NetworksRange.Min), s.Networks))
 	}
 	theory := pl.Phase(s.X, s.Y, L).LambdaG.Z
 	moderate := func(k int) bool {

@@ -14,6 +14,11 @@ import (
 // lib package's ErrParam (lib/internal/param).
 var ErrParam = param.New("tokencheck")
 
+// NetworksRange is the number of networks of a run that reports a
+// standard error (Layers.Curves, Restoration, the simulated planes): at
+// least two. lib/quantity's networks take their bounds from it.
+var NetworksRange = param.Range{Min: 2, Max: math.Inf(1), Integer: true}
+
 // Layers are the settings of a per-layer experiment of Cowsik et al. 2024
 // (Fig. 2): the model, the depth, the input and the number of networks.
 // Fig2 returns the paper's; a reader changes a field and runs Curves,
@@ -69,8 +74,8 @@ func (s Layers) Curves() (Curves, error) {
 	if err := s.Validate(); err != nil {
 		return Curves{}, err
 	}
-	if s.Networks < 2 {
-		return Curves{}, param.Err(ErrParam, "Layers.Networks", s.Networks, "an integer >= 2 for Curves (a standard error)")
+	if !NetworksRange.Contains(float64(s.Networks)) {
+		return Curves{}, param.Err(ErrParam, "Layers.Networks", s.Networks, NetworksRange.String()+" for Curves (a standard error)")
 	}
 	c, err := layerCurves(s.Model, s.L, s.Q0, s.P0, s.Networks, s.Seeds.Rand(0))
 	c.Seeds = s.Seeds
@@ -137,7 +142,7 @@ func (s Restoration) Validate() error {
 	if err := s.Model.Validate(); err != nil {
 		return err
 	}
-	if err := param.AtLeast(ErrParam, param.Min("Restoration.L", s.L, 1), param.Min("Restoration.Networks", s.Networks, 2)); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("Restoration.L", s.L, 1), param.Min("Restoration.Networks", s.Networks, int(NetworksRange.Min))); err != nil {
 		return err
 	}
 	if !(s.Q > 0) || math.IsInf(s.Q, 0) {

@@ -49,6 +49,10 @@ func PaperTransformer(alpha, sigmaW float64) TransformerConfig {
 // lib package's ErrParam (lib/internal/param).
 var ErrParam = param.New("tokennet")
 
+// DRange is the range of the token width d, declared once: Validate checks
+// it and lib/quantity's d takes its bounds from it.
+var DRange = param.Range{Min: 1, Max: math.Inf(1), Integer: true}
+
 // Validate returns an error wrapping ErrParam naming the first field of c
 // out of its range. NewTransformer and the simulations panic with it (a
 // caller bug: tokencheck's settings validate what a user types).
@@ -56,8 +60,8 @@ func (c TransformerConfig) Validate() error {
 	switch {
 	case c.N < 2:
 		return fmt.Errorf("%w: TransformerConfig.N must be >= 2, got %d", ErrParam, c.N)
-	case c.D < 1:
-		return fmt.Errorf("%w: TransformerConfig.D must be >= 1, got %d", ErrParam, c.D)
+	case !DRange.Contains(float64(c.D)):
+		return DRange.CheckInt(ErrParam, "TransformerConfig.D", c.D)
 	case c.Layers < 1:
 		return fmt.Errorf("%w: TransformerConfig.Layers must be >= 1, got %d", ErrParam, c.Layers)
 	case c.MLPLayers < 0:

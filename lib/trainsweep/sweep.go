@@ -2,9 +2,9 @@ package trainsweep
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // Point is one grid point.
@@ -23,29 +23,46 @@ type Grid struct {
 	Alphas, SigmaWs []float64
 }
 
-// Points lists the grid row-major: α outer, σ_w inner. It panics if the
-// grid is empty, a value is outside α ∈ [0, 1], σ_w > 0, or two points
-// share a Key.
-func (g Grid) Points() []Point {
-	if len(g.Alphas) == 0 || len(g.SigmaWs) == 0 {
-		panic("trainsweep: grid needs at least one α and one σ_w")
+// Validate returns ErrParam naming the first α outside [0, 1] or σ_w not
+// finite and > 0 (the ranges Settings.Validate checks), an empty axis, or
+// two values that give one point's Key.
+func (g Grid) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("len(Grid.Alphas)", len(g.Alphas), 1), param.Min("len(Grid.SigmaWs)", len(g.SigmaWs), 1)); err != nil {
+		return err
 	}
-	var ps []Point
+	for i, a := range g.Alphas {
+		if err := alphaRange.Check(ErrParam, fmt.Sprintf("Grid.Alphas[%d]", i), a); err != nil {
+			return err
+		}
+	}
+	for i, x := range g.SigmaWs {
+		if err := sigmaWRange.Check(ErrParam, fmt.Sprintf("Grid.SigmaWs[%d]", i), x); err != nil {
+			return err
+		}
+	}
 	seen := map[string]bool{}
 	for _, a := range g.Alphas {
-		if !(a >= 0 && a <= 1) {
-			panic(fmt.Sprintf("trainsweep: α must lie in [0, 1], got %v", a))
-		}
 		for _, s := range g.SigmaWs {
-			if !(s > 0) || math.IsInf(s, 0) {
-				panic(fmt.Sprintf("trainsweep: σ_w must be finite and > 0, got %v", s))
+			k := Point{Alpha: a, SigmaW: s}.Key()
+			if seen[k] {
+				return param.Err(ErrParam, "Grid", k, "distinct points (two values round to one key)")
 			}
-			p := Point{Index: len(ps), Alpha: a, SigmaW: s}
-			if seen[p.Key()] {
-				panic(fmt.Sprintf("trainsweep: duplicate grid point %s", p.Key()))
-			}
-			seen[p.Key()] = true
-			ps = append(ps, p)
+			seen[k] = true
+		}
+	}
+	return nil
+}
+
+// Points lists the grid row-major: α outer, σ_w inner. It panics with
+// Validate's error (a caller bug: a user's grid is validated first).
+func (g Grid) Points() []Point {
+	if err := g.Validate(); err != nil {
+		panic(err.Error())
+	}
+	var ps []Point
+	for _, a := range g.Alphas {
+		for _, s := range g.SigmaWs {
+			ps = append(ps, Point{Index: len(ps), Alpha: a, SigmaW: s})
 		}
 	}
 	return ps

@@ -36,6 +36,22 @@ func TestGridPoints(t *testing.T) {
 			bad.Points()
 		}()
 	}
+	if err := g.Validate(); err != nil {
+		t.Errorf("a valid grid: %v", err)
+	}
+	for _, c := range []struct {
+		g    Grid
+		want string
+	}{
+		{Grid{Alphas: []float64{0.5}}, "len(Grid.SigmaWs) = 0"},
+		{Grid{Alphas: []float64{0.5, 1.2}, SigmaWs: []float64{1}}, "Grid.Alphas[1] = 1.2, want in [0, 1]"},
+		{Grid{Alphas: []float64{0.5}, SigmaWs: []float64{1, 0}}, "Grid.SigmaWs[1] = 0, want in (0, +inf)"},
+		{Grid{Alphas: []float64{0.5, 0.50001}, SigmaWs: []float64{1}}, "Grid = a0.5000_s1.0000, want distinct points"},
+	} {
+		if err := c.g.Validate(); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: error %v, want ErrParam naming %q", c.g, err, c.want)
+		}
+	}
 }
 
 // TestExponentsSpecValues compares with the notes' (lib/sources/cowsik2024.md) reference values for

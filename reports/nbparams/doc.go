@@ -22,13 +22,20 @@
 // "//sigprop:oneof SET" (OneOfDirective) takes only the names of that set,
 // read from the library (Sets: "activation" is activation.Names), so a
 // notebook's `-p Phi=nosuch` is refused naming Phi and the names allowed.
-// A floating-point parameter whose declaration carries "//sigprop:check
+// A numeric parameter whose declaration carries "//sigprop:check
 // NAME" (CheckDirective) is checked by the library's own validation of
 // the setting NAME (Checks: "sde.Model.Gamma", "sde.Model.Tau0", block
-// fields such as "compose.Block.sigma_w"), so `-p Gamma=-1` is refused
+// fields such as "compose.Block.sigma_w", "tokengeom.Model.SigmaA2",
+// "rankexp.GradsRho.Rho", ...), so `-p Gamma=-1` is refused
 // before any cell runs with the library's range; no range is written
 // here. A value of a parameter without one reaches its setting's Validate
 // when its cell runs.
+//
+// A parameter declared as a slice of one of those kinds (var Rhos =
+// []float64{0.1, 0.5}, var Ns []int = ...) is a list: its value is
+// comma-separated elements (`-p Rhos=0.1,0.5,0.9`), each checked as a
+// value of the element's kind and by the parameter's directives, and a
+// refusal names the element ("element 2 of 3 = 1.5 is out of range").
 //
 //	Find, Cell, Param     a notebook's parameters cell and the parameters it declares
 //	Param.Go, Cell.Check  a value as Go source of the parameter's type, or the error naming it
@@ -36,7 +43,7 @@
 //	Parse, ReadFile       NAME=VALUE assignments from -p flags and from a --params file
 //	Hash                  a short digest of the values, naming a parameterised run's site
 //	OneOfDirective, Sets  a string parameter's allowed names, listed by the library
-//	CheckDirective, Checks a number's range, checked by the library's Validate
+//	CheckDirective, Checks a number's range, checked by the library's Validate (checks.go)
 //
 // Their caller is `sigprop report -p NAME=VALUE NOTEBOOK` (cmd/sigprop).
 package nbparams

@@ -17,8 +17,6 @@ import (
 	"strings"
 
 	"github.com/sigprop/sigprop/lib/activation"
-	"github.com/sigprop/sigprop/lib/compose"
-	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
 
@@ -58,37 +56,17 @@ var Sets = map[string]func() []string{
 // library.
 const CheckDirective = "//sigprop:check "
 
-// Checks are the named checks a CheckDirective may name: each sets one
-// field of a library setting, otherwise valid, to the value and returns
-// that setting's Validate error.
-var Checks = map[string]func(float64) error{
-	// γ of the shaped attention SDE (and of its networks): [0, 1].
-	"sde.Model.Gamma": func(g float64) error { return sde.Model{Kind: sde.Attention, Gamma: g, Tau0: 1}.Validate() },
-	// τ₀ of the shaped attention SDE: finite and > 0.
-	"sde.Model.Tau0": func(t float64) error { return sde.Model{Kind: sde.Attention, Gamma: 0, Tau0: t}.Validate() },
-	// Fields of a block file (compose.ParseFields, from compose.DefaultBlock).
-	"compose.Block.sigma_a2":    blockField("sigma_a2"),
-	"compose.Block.sigma_w":     blockField("sigma_w"),
-	"compose.Block.branch_attn": blockField("branch_attn"),
-	"compose.Block.branch_mlp":  blockField("branch_mlp"),
-}
-
-// blockField checks a value of the block-file field key as compose reads
-// it: compose.DefaultBlock with that one field set.
-func blockField(key string) func(float64) error {
-	return func(x float64) error {
-		_, err := compose.ParseFields(map[string]string{key: strconv.FormatFloat(x, 'g', -1, 64)})
-		return err
-	}
-}
-
 // Param is one parameter the parameters cell declares.
 type Param struct {
 	Name  string
 	Const bool   // const rather than var
 	Type  string // declared type, or "" for an untyped constant or inferred variable
-	Kind  string // what values it takes: "int", "uint", "float", "bool" or "string"
+	Kind  string // what values it takes: "int", "uint", "float", "bool" or "string" (of each element, for a list)
 	Bits  int    // size of Kind for sized types (int8 … float32), else 64
+	// List is true for a slice of one of those kinds ([]float64, []int,
+	// …): its value is given as comma-separated elements, each checked
+	// as a value of Kind (and by its directives).
+	List  bool
 	Value string // its source in the parameters cell
 	// OneOf names the set a string parameter's values are taken from (its
 	// OneOfDirective), and Allowed lists that set; both empty for a
@@ -98,8 +76,11 @@ type Param struct {
 	// Check names the library checks of a floating-point parameter's
 	// values (its CheckDirectives, one a setting it reaches), if any.
 	Check []string
-	group *ast.GenDecl
-	spec  *ast.ValueSpec
+	// literalType is the type of a list declared without one
+	// (var X = []float64{...}), written before its injected elements.
+	literalType string
+	group       *ast.GenDecl
+	spec        *ast.ValueSpec
 }
 
 // Cell is a notebook's parameters cell.
@@ -172,13 +153,16 @@ func parseCell(idx int, source string) (*Cell, error) {
 			p := Param{Name: vs.Names[0].Name, Const: g.Tok == token.CONST, Value: c.text(vs.Values[0]), group: g, spec: vs}
 			if vs.Type != nil {
 				p.Type = c.text(vs.Type)
-				p.Kind, p.Bits = kindOfType(p.Type)
+				p.Kind, p.Bits, p.List = kindOfType(p.Type)
+			} else if cl, ok := vs.Values[0].(*ast.CompositeLit); ok && cl.Type != nil {
+				p.Kind, p.Bits, p.List = kindOfType(c.text(cl.Type)) // var X = []float64{...}
+				p.literalType = c.text(cl.Type)
 			} else {
 				p.Kind = kindOfLiteral(vs.Values[0])
 				p.Bits = 64
 			}
 			if p.Kind == "" {
-				c.unusable[p.Name] = fmt.Sprintf("its type (%s) is not an integer, floating-point, boolean or string type; give it one explicitly", orUnknown(p.Type))
+				c.unusable[p.Name] = fmt.Sprintf("its type (%s) is not an integer, floating-point, boolean or string type, or a slice of one; give it one explicitly", orUnknown(p.Type))
 				continue
 			}
 			doc := vs.Doc
@@ -207,8 +191,8 @@ func (p *Param) oneOf(doc *ast.CommentGroup) error {
 			if _, known := Checks[name]; !known {
 				return fmt.Errorf("parameter %s: %s%s names no known check (known: %s)", p.Name, CheckDirective, name, strings.Join(sortedKeys(Checks), ", "))
 			}
-			if p.Kind != "float" {
-				return fmt.Errorf("parameter %s: %s%s on a parameter of kind %s, want a floating-point one", p.Name, CheckDirective, name, p.Kind)
+			if p.Kind != "float" && p.Kind != "int" && p.Kind != "uint" {
+				return fmt.Errorf("parameter %s: %s%s on a parameter of kind %s, want a number or a list of numbers", p.Name, CheckDirective, name, p.Kind)
 			}
 			p.Check = append(p.Check, name)
 			continue
@@ -226,9 +210,19 @@ func (p *Param) oneOf(doc *ast.CommentGroup) error {
 			return fmt.Errorf("parameter %s: %s%s on a parameter of kind %s, want a string", p.Name, OneOfDirective, name, p.Kind)
 		}
 		p.OneOf, p.Allowed = name, list()
-		v, err := strconv.Unquote(p.Value)
-		if err != nil || !slices.Contains(p.Allowed, v) {
-			return fmt.Errorf("parameter %s: its value %s is not one of the %s names (%s)", p.Name, p.Value, name, strings.Join(p.Allowed, ", "))
+		vals := []ast.Expr{p.spec.Values[0]}
+		if cl, ok := vals[0].(*ast.CompositeLit); ok && p.List {
+			vals = cl.Elts
+		}
+		for _, e := range vals {
+			lit, _ := e.(*ast.BasicLit)
+			v, err := "", error(nil)
+			if lit != nil {
+				v, err = strconv.Unquote(lit.Value)
+			}
+			if lit == nil || err != nil || !slices.Contains(p.Allowed, v) {
+				return fmt.Errorf("parameter %s: its value %s is not one of the %s names (%s)", p.Name, p.Value, name, strings.Join(p.Allowed, ", "))
+			}
 		}
 	}
 	return nil
@@ -245,7 +239,18 @@ func (c *Cell) text(n ast.Node) string {
 	return c.src[n.Pos()-1 : n.End()-1]
 }
 
-func kindOfType(t string) (string, int) {
+// kindOfType returns the kind and size of the type t, and whether t is a
+// slice of it ([]float64, []int, …); "" for any other type.
+func kindOfType(t string) (string, int, bool) {
+	if e, ok := strings.CutPrefix(t, "[]"); ok {
+		k, b := scalarKind(e)
+		return k, b, k != ""
+	}
+	k, b := scalarKind(t)
+	return k, b, false
+}
+
+func scalarKind(t string) (string, int) {
 	switch t {
 	case "int", "int64":
 		return "int", 64
@@ -300,10 +305,45 @@ func kindOfLiteral(e ast.Expr) string {
 }
 
 // Go returns the Go source of value as a value of p, or an error naming p
-// when value is not one.
+// when value is not one. A list's value is its elements separated by
+// commas ("0.1, 0.5,0.9"), each checked as a value of the element's kind
+// and by p's directives; the error names the element by position.
 func (p Param) Go(value string) (string, error) {
-	bad := func(what string) error {
-		return fmt.Errorf("parameter %s: %q is not %s (declared %s in the parameters cell)", p.Name, value, what, p.describe())
+	if !p.List {
+		return p.elem(value, "")
+	}
+	if strings.TrimSpace(value) == "" {
+		return "", fmt.Errorf("parameter %s: an empty list (declared %s in the parameters cell); give its elements separated by commas", p.Name, p.describe())
+	}
+	parts := strings.Split(value, ",")
+	gos := make([]string, len(parts))
+	for i, e := range parts {
+		g, err := p.elem(strings.TrimSpace(e), fmt.Sprintf("element %d of %d = ", i+1, len(parts)))
+		if err != nil {
+			return "", err
+		}
+		gos[i] = g
+	}
+	typ := p.Type
+	if typ == "" {
+		typ = p.literalType
+	}
+	return typ + "{" + strings.Join(gos, ", ") + "}", nil
+}
+
+// elem returns the Go source of value as a value of p's kind (of one
+// element of a list, which what names), checked by p's directives.
+func (p Param) elem(value, what string) (string, error) {
+	bad := func(kind string) error {
+		return fmt.Errorf("parameter %s: %s%q is not %s (declared %s in the parameters cell)", p.Name, what, value, kind, p.describe())
+	}
+	check := func(x float64, v string) error {
+		for _, c := range p.Check {
+			if err := Checks[c](x); err != nil {
+				return fmt.Errorf("parameter %s: %s%s is out of range (%s: %v)", p.Name, what, v, c, err)
+			}
+		}
+		return nil
 	}
 	v := strings.TrimSpace(value)
 	switch p.Kind {
@@ -312,11 +352,17 @@ func (p Param) Go(value string) (string, error) {
 		if err != nil {
 			return "", bad(fmt.Sprintf("an integer of %d bits", p.Bits))
 		}
+		if err := check(float64(n), v); err != nil {
+			return "", err
+		}
 		return strconv.FormatInt(n, 10), nil
 	case "uint":
 		n, err := strconv.ParseUint(v, 10, p.Bits)
 		if err != nil {
 			return "", bad(fmt.Sprintf("a non-negative integer of %d bits", p.Bits))
+		}
+		if err := check(float64(n), v); err != nil {
+			return "", err
 		}
 		return strconv.FormatUint(n, 10), nil
 	case "float":
@@ -324,10 +370,8 @@ func (p Param) Go(value string) (string, error) {
 		if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
 			return "", bad("a finite number")
 		}
-		for _, c := range p.Check {
-			if err := Checks[c](x); err != nil {
-				return "", fmt.Errorf("parameter %s: %s is out of range (%s: %v)", p.Name, v, c, err)
-			}
+		if err := check(x, v); err != nil {
+			return "", err
 		}
 		s := strconv.FormatFloat(x, 'g', -1, p.Bits)
 		if !strings.ContainsAny(s, ".e") {

@@ -107,7 +107,7 @@ func TestOneOf(t *testing.T) {
 // sde.Model.Gamma" takes the values sde.Model.Validate takes for γ and is
 // refused otherwise, the error naming the parameter and the library's
 // range; τ₀ likewise (0 is refused: the SDE needs τ₀ > 0); an unknown
-// check or one on an integer makes the cell an error.
+// check or one on a string makes the cell an error.
 func TestCheck(t *testing.T) {
 	nb := notebook("//sigprop:check sde.Model.Gamma\nvar Gamma float64 = 0.5\n\n//sigprop:check sde.Model.Tau0\nconst Tau0 = 1.0\n" +
 		"//sigprop:check compose.Block.sigma_w\nconst SigmaW = 1.0\n//sigprop:check compose.Block.sigma_a2\nconst SigmaA2 = 1.0\n")
@@ -127,11 +127,49 @@ func TestCheck(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ src, want string }{
-		{"//sigprop:check sde.Model.Beta\nconst B = 1.0\n", "parameter B: //sigprop:check sde.Model.Beta names no known check (known: compose.Block.branch_attn, compose.Block.branch_mlp, compose.Block.sigma_a2, compose.Block.sigma_w, sde.Model.Gamma, sde.Model.Tau0)"},
-		{"//sigprop:check sde.Model.Gamma\nconst Depth = 3\n", "parameter Depth: //sigprop:check sde.Model.Gamma on a parameter of kind int, want a floating-point one"},
+		{"//sigprop:check sde.Model.Beta\nconst B = 1.0\n", "parameter B: //sigprop:check sde.Model.Beta names no known check (known: compose.Block.branch_attn, compose.Block.branch_mlp, "},
+		{"//sigprop:check sde.Model.Gamma\nconst Name = \"x\"\n", "parameter Name: //sigprop:check sde.Model.Gamma on a parameter of kind string, want a number or a list of numbers"},
 	} {
 		if _, err := Find(notebook(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
 		}
+	}
+}
+
+// TestList: a parameter declared as a slice ([]float64, []int, []string)
+// takes comma-separated elements, each checked as a value of its kind and
+// by the parameter's directives, element-wise; a refusal names the
+// parameter and the element (position and value); an empty list is
+// refused; a list's default outside its oneof set makes the cell an
+// error.
+func TestList(t *testing.T) {
+	nb := notebook("//sigprop:check sde.Model.Gamma\nvar Gammas = []float64{0.1, 0.5}\nvar Ns []int = []int{2, 4}\n//sigprop:oneof activation\nvar Phis = []string{\"tanh\", \"relu\"}\n")
+	got, err := Inject(nb, map[string]string{"Gammas": "0.2, 1,0", "Ns": "3,5", "Phis": "gelu,erf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(got.Cells[2].Source)
+	for _, want := range []string{"\nvar Gammas = []float64{0.2, 1.0, 0.0}\n", "\nvar Ns []int = []int{3, 5}\n", "\nvar Phis = []string{\"gelu\", \"erf\"}\n"} {
+		if !strings.Contains(src, want) {
+			t.Errorf("injected cell lacks %q:\n%s", want, src)
+		}
+	}
+	for _, tc := range []struct{ name, value, want string }{
+		{"Gammas", "0.2,1.5", "parameter Gammas: element 2 of 2 = 1.5 is out of range (sde.Model.Gamma: sde: parameter out of range: Model.Gamma = 1.5, want in [0, 1])"},
+		{"Gammas", "0.2,x,0.3", "parameter Gammas: element 2 of 3 = \"x\" is not a finite number"},
+		{"Gammas", "0.2,,0.3", "parameter Gammas: element 2 of 3 = \"\" is not a finite number"},
+		{"Gammas", " ", "parameter Gammas: an empty list"},
+		{"Ns", "3,4.5", "parameter Ns: element 2 of 2 = \"4.5\" is not an integer of 64 bits (declared var Ns []int = []int{2, 4}"},
+		{"Phis", "gelu,nosuch", "parameter Phis: element 2 of 2 = \"nosuch\" is not one of the activation names"},
+	} {
+		if _, err := Inject(nb, map[string]string{tc.name: tc.value}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s=%s: error %v, want %q", tc.name, tc.value, err, tc.want)
+		}
+	}
+	if _, err := Find(notebook("//sigprop:oneof activation\nvar Phis = []string{\"tanh\", \"tan\"}\n")); err == nil || !strings.Contains(err.Error(), "parameter Phis: its value []string{\"tanh\", \"tan\"} is not one of the activation names") {
+		t.Errorf("a list default outside its set: %v", err)
+	}
+	if _, err := Inject(notebook("var M = map[string]int{}\n"), map[string]string{"M": "1"}); err == nil || !strings.Contains(err.Error(), "parameter M cannot be set") {
+		t.Errorf("a map: %v", err)
 	}
 }

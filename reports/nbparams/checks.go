@@ -1,0 +1,93 @@
+package nbparams
+
+import (
+	"strconv"
+
+	"github.com/sigprop/sigprop/lib/compose"
+	"github.com/sigprop/sigprop/lib/rankexp"
+	"github.com/sigprop/sigprop/lib/sde"
+	"github.com/sigprop/sigprop/lib/tokengeom"
+	"github.com/sigprop/sigprop/lib/trainsweep"
+)
+
+// Checks are the named checks a CheckDirective may name: each sets one
+// field of a library setting, otherwise valid, to the value and returns
+// that setting's Validate error. A list parameter's elements are checked
+// one by one. Where a field's range depends on another setting (a
+// correlation ρ ∈ [−1/(n−1), 1] on n tokens), the check is named after
+// the constructor whose other settings it uses, and a value it accepts
+// can still be refused by the cell that runs at another n.
+var Checks = map[string]func(float64) error{
+	// γ of the shaped attention SDE (and of its networks): [0, 1].
+	"sde.Model.Gamma": func(g float64) error { return sde.Model{Kind: sde.Attention, Gamma: g, Tau0: 1}.Validate() },
+	// τ₀ of the shaped attention SDE: finite and > 0.
+	"sde.Model.Tau0": func(t float64) error { return sde.Model{Kind: sde.Attention, Gamma: 0, Tau0: t}.Validate() },
+	// Fields of a block file (compose.ParseFields, from compose.DefaultBlock).
+	"compose.Block.sigma_a2":    blockField("sigma_a2"),
+	"compose.Block.sigma_w":     blockField("sigma_w"),
+	"compose.Block.branch_attn": blockField("branch_attn"),
+	"compose.Block.branch_mlp":  blockField("branch_mlp"),
+	// The block of Cowsik et al. 2024 (tokengeom.Model.Validate, from
+	// the paper's tokengeom.NewModel): α_A, α_M ∈ [0, 1], σ_w > 0, σ_A² >= 0.
+	"tokengeom.Model.AlphaA":  tokenModel(func(m *tokengeom.Model, x float64) { m.AlphaA = x }),
+	"tokengeom.Model.AlphaM":  tokenModel(func(m *tokengeom.Model, x float64) { m.AlphaM = x }),
+	"tokengeom.Model.SigmaW":  tokenModel(func(m *tokengeom.Model, x float64) { m.SigmaW = x }),
+	"tokengeom.Model.SigmaA2": tokenModel(func(m *tokengeom.Model, x float64) { m.SigmaA2 = x }),
+	// τ of the identical-token check of Noci et al. 2022's Thm 3.2
+	// (rankexp.Thm32Settings.Validate): finite and >= 0.
+	"rankexp.Thm32Settings.Tau": func(t float64) error {
+		return rankexp.Thm32Settings{N: []int{4}, D: []int{8}, Tau: t, Draws: 1}.Validate()
+	},
+	// ρ and σ_x² of the gradient checks against ρ (rankexp.GradsRho, at
+	// its n = 10: ρ ∈ [−1/9, 1]) and against n (rankexp.GradsN, every
+	// point's n: ρ ∈ [−1/3, 1]), σ_x² >= 0 (rankexp.Point.Validate).
+	"rankexp.GradsRho.Rho": gradsPoints(rankexp.GradsRho, func(p *rankexp.Point, x float64) { p.Rho = x }),
+	"rankexp.GradsRho.Sx2": gradsPoints(rankexp.GradsRho, func(p *rankexp.Point, x float64) { p.Sx2 = x }),
+	"rankexp.GradsN.Rho":   gradsPoints(rankexp.GradsN, func(p *rankexp.Point, x float64) { p.Rho = x }),
+	"rankexp.GradsN.Sx2":   gradsPoints(rankexp.GradsN, func(p *rankexp.Point, x float64) { p.Sx2 = x }),
+	// ρ⁰ and an α̃₁ of the depth-scaled curves of eq. (15)
+	// (rankexp.Eq15Settings.Validate, at rankexp.Eq15's n = 50).
+	"rankexp.Eq15Settings.Rho0": func(x float64) error { s := rankexp.Eq15(); s.Rho0 = x; return s.Validate() },
+	"rankexp.Eq15Settings.At":   func(x float64) error { s := rankexp.Eq15(); s.At = []float64{x}; return s.Validate() },
+	// ρ and σ_x² of the grid of Figs. 12–14 (rankexp.GridSettings.Validate
+	// at every n of rankexp.Fig12: ρ ∈ [−1/4, 1]).
+	"rankexp.Fig12.Rho": func(x float64) error { s := rankexp.Fig12(); s.Rho = []float64{x}; return s.Validate() },
+	"rankexp.Fig12.Sx2": func(x float64) error { s := rankexp.Fig12(); s.Sx2 = []float64{x}; return s.Validate() },
+	// An α or σ_w of a trainability grid (trainsweep.Grid.Validate):
+	// α ∈ [0, 1], σ_w > 0.
+	"trainsweep.Grid.Alphas": func(a float64) error { return trainsweep.Grid{Alphas: []float64{a}, SigmaWs: []float64{1}}.Validate() },
+	"trainsweep.Grid.SigmaWs": func(w float64) error {
+		return trainsweep.Grid{Alphas: []float64{0.5}, SigmaWs: []float64{w}}.Validate()
+	},
+}
+
+// blockField checks a value of the block-file field key as compose reads
+// it: compose.DefaultBlock with that one field set.
+func blockField(key string) func(float64) error {
+	return func(x float64) error {
+		_, err := compose.ParseFields(map[string]string{key: strconv.FormatFloat(x, 'g', -1, 64)})
+		return err
+	}
+}
+
+// tokenModel checks a value of one field of the paper's block
+// (tokengeom.NewModel at α_A = α_M = 0.5, σ_w = 1) set by set.
+func tokenModel(set func(*tokengeom.Model, float64)) func(float64) error {
+	return func(x float64) error {
+		m := tokengeom.NewModel(0.5, 0.5, 1)
+		set(&m, x)
+		return m.Validate()
+	}
+}
+
+// gradsPoints checks a value of one field of every point of the
+// settings paper returns, set by set (rankexp.GradsSettings.Validate).
+func gradsPoints(paper func() rankexp.GradsSettings, set func(*rankexp.Point, float64)) func(float64) error {
+	return func(x float64) error {
+		s := paper()
+		for i := range s.Points {
+			set(&s.Points[i], x)
+		}
+		return s.Validate()
+	}
+}
