@@ -7,23 +7,23 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// GramCovers returns nil if GramMap describes b exactly at d → ∞: its
-// attention is uniform, with or without a causal mask, which is Uniform
-// (no mask) or Softmax at σ_A² = 0 (zero logits: the masked softmax is
-// the uniform average over the visible tokens j <= i); or b has no
-// attention. Otherwise an error wrapping ErrNoTheory (or ErrParam).
+// GramCovers returns nil if GramMap describes b: its attention is
+// uniform or softmax, with or without a causal mask, or b has no
+// attention. Uniform attention (Uniform, or Softmax at σ_A² = 0: zero
+// logits, the masked softmax is the uniform average over the visible
+// tokens j <= i) is exact at d → ∞; Softmax at σ_A² > 0 is under the mean
+// map's approximation (softmaxGram). Shaped attention is not derived on
+// the full Gram matrix: an error wrapping ErrNoTheory (or ErrParam for an
+// invalid block).
 func (b Block) GramCovers() error {
 	if err := b.Validate(); err != nil {
 		return err
 	}
-	switch {
-	case b.NoAttention, b.Attn.Kind == Uniform:
-		return nil
-	case b.Attn.Kind == Softmax && b.Attn.SigmaA2 == 0:
+	if b.NoAttention || b.Attn.Kind == Uniform || b.Attn.Kind == Softmax {
 		return nil
 	}
-	return fmt.Errorf("%w: the full Gram map covers uniform attention (uniform, or softmax at sigma_a2 = 0, causal or not); %v attention with sigma_a2 = %v is not derived for a position-dependent Gram matrix",
-		ErrNoTheory, b.Attn.Kind, b.Attn.SigmaA2)
+	return fmt.Errorf("%w: the full Gram map covers uniform and softmax attention, causal or not; %v attention is not derived for a position-dependent Gram matrix",
+		ErrNoTheory, b.Attn.Kind)
 }
 
 // attnMatrix returns the attention matrix GramMap uses: 𝟏𝟏ᵀ/n, or under
@@ -49,6 +49,7 @@ func (b Block) attnMatrix() *mat.Dense {
 //
 //	norm          K_ij ↦ d K_ij/√(K_ii K_jj)                       (RMS; LN as RMS)
 //	attention     K ↦ σ_V² A K Aᵀ,  A = 𝟏𝟏ᵀ/n or causal A_ij = [j <= i]/(i+1)   (exact in E over W^V)
+//	              softmax at σ_A² > 0: softmaxGram (the mean map's approximation, #causal-softmax)
 //	feed-forward  per pair the kernel recursion at variances K_ii/d, K_jj/d and covariance K_ij/d
 //	residual      s² K + b² K_f
 //
@@ -70,6 +71,9 @@ func (b Block) GramMap(K mat.Symmetric) *mat.SymDense {
 	if !b.NoAttention {
 		a = b.attnMatrix()
 		k = b.gramSub(b.ResA, k, func(u *mat.SymDense) *mat.SymDense {
+			if b.Attn.Kind == Softmax && b.Attn.SigmaA2 > 0 {
+				return b.softmaxGram(u)
+			}
 			var t, out mat.Dense
 			t.Mul(a, u)
 			out.Mul(&t, a.T())

@@ -1,0 +1,77 @@
+package compose
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// visible returns how many tokens token i attends to: i+1 under a causal
+// mask, n otherwise.
+func (b Block) visible(i int) int {
+	if b.Attn.Causal {
+		return i + 1
+	}
+	return b.N
+}
+
+// softmaxGram is the softmax attention branch f = A u W^V on the full
+// Gram matrix K = u uᵀ of its input, masked or not, under the mean map's
+// approximation (Cowsik et al. 2024 Assumption 3.2 per pair of rows;
+// lib/sources/compose.md#causal-softmax, eqs. C2–C7):
+//
+//	K′_ij = σ_V² Σ_{k∈V_i, l∈V_j} w^{ij}_kl K_kl / Σ_{k∈V_i, l∈V_j} w^{ij}_kl
+//	w^{ij}_kl = exp(σ_A² [K_ii K_kk/2 + K_jj K_ll/2 + K_ij K_kl]/d²)        (C6)
+//
+// with V_i = {0..i} under the mask and all tokens without it; a row with
+// one visible token (i = 0 under the mask) has the weight 1 exactly, and
+// for it the cross term K_ij K_kl, a covariance with a logit that cancels,
+// is dropped (C7). Without the mask on K = (q−p)I + p𝟏𝟏ᵀ it is AttnQP's
+// eq. (10) (TestSoftmaxGramIsAttnQP); at σ_A² = 0 the uniform map σ_V² A K Aᵀ.
+func (b Block) softmaxGram(u *mat.SymDense) *mat.SymDense {
+	n := b.N
+	c := b.Attn.SigmaA2 / (float64(b.D) * float64(b.D))
+	out := mat.NewSymDense(n, nil)
+	ex := make([]float64, n*n) // exponents of one (i, j), row k, column l
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			vi, vj := b.visible(i), b.visible(j)
+			cross := c * u.At(i, j)
+			if vi == 1 || vj == 1 {
+				cross = 0 // (C7): a deterministic row's logit cancels
+			}
+			mx := math.Inf(-1)
+			for k := 0; k < vi; k++ {
+				ek := c * u.At(i, i) * u.At(k, k) / 2
+				for l := 0; l < vj; l++ {
+					e := ek + c*u.At(j, j)*u.At(l, l)/2 + cross*u.At(k, l)
+					ex[k*n+l] = e
+					mx = math.Max(mx, e)
+				}
+			}
+			var num, den float64
+			for k := 0; k < vi; k++ {
+				for l := 0; l < vj; l++ {
+					w := math.Exp(ex[k*n+l] - mx)
+					num += w * u.At(k, l)
+					den += w
+				}
+			}
+			out.SetSym(i, j, b.Attn.SigmaV2*num/den)
+		}
+	}
+	return out
+}
+
+// FamilyWiseZ is the two-sided z threshold at family-wise level alpha for
+// tests comparisons, dependent or not (Bonferroni): P(|Z| > z) =
+// alpha/tests for a standard normal Z, z = √2 erfc⁻¹(alpha/tests). For
+// 2880 comparisons at 1 % it is 4.64. math.Erfcinv computes erfinv(1 − x),
+// which loses x's relative precision in the tail; one Newton step on
+// erfc restores it.
+func FamilyWiseZ(alpha float64, tests int) float64 {
+	p := alpha / float64(tests)
+	z := math.Sqrt2 * math.Erfcinv(p)
+	// d erfc(z/√2)/dz = −√(2/π) e^{−z²/2}
+	return z + (math.Erfc(z/math.Sqrt2)-p)/(math.Sqrt(2/math.Pi)*math.Exp(-z*z/2))
+}
