@@ -75,3 +75,73 @@ func FamilyWiseZ(alpha float64, tests int) float64 {
 	// d erfc(z/√2)/dz = −√(2/π) e^{−z²/2}
 	return z + (math.Erfc(z/math.Sqrt2)-p)/(math.Sqrt(2/math.Pi)*math.Exp(-z*z/2))
 }
+
+// Estimated operations of GramTrajectory per unit of work (GramWork): an
+// exponential and a multiply-add per (i, j, k, l) of softmaxGram, and one
+// two-input Gaussian kernel of a feed-forward layer per pair, by closed
+// form or by quadrature (gauss.Expect2: ~3 ms a call for tanh and GELU
+// measured on a loaded 2-core machine, ~1e7 operations).
+const (
+	gramSoftmaxOps   = 30
+	gramClosedOps    = 1e3
+	gramQuadratureOp = 1e7
+)
+
+// GramWork estimates GramTrajectory's floating-point operations for b (a
+// budget check before a user's request runs: the softmax map costs
+// Σ_{i<=j} |V_i||V_j| ≈ n⁴/8 exponentials per block under a mask, the
+// feed-forward n(n+1)/2 kernels per layer and block).
+func (b Block) GramWork() float64 {
+	n, depth := float64(b.N), float64(b.Depth)
+	var per float64
+	if !b.NoAttention {
+		per += 2 * n * n * n // A K Aᵀ
+		if b.Attn.Kind == Softmax && b.Attn.SigmaA2 > 0 {
+			pairs := n * n * n * n / 2 // Σ_{i<=j} n² without the mask
+			if b.Attn.Causal {
+				pairs = n * (n + 1) * (n + 2) * (3*n + 1) / 24 // Σ_{i<=j} (i+1)(j+1)
+			}
+			per += gramSoftmaxOps * pairs
+		}
+	}
+	if !b.NoMLP {
+		k := gramQuadratureOp
+		if b.FF.Act.ClosedKernel != nil {
+			k = gramClosedOps
+		}
+		per += n * (n + 1) / 2 * float64(max(b.FF.Layers, 1)) * k
+	}
+	return depth * per
+}
+
+// GramPoint is the (q, p) of a Gram matrix as Run measures it: q the mean
+// squared norm (1/n) Σ_i K_ii and p the mean dot product of distinct
+// tokens Σ_{i≠j} K_ij/(n(n−1)); on K = (q − p)I + p𝟏𝟏ᵀ it is (q, p).
+// Under a causal mask its Rho is the ratio of those means, not the mean
+// of the pairs' correlations (GramCorr).
+func GramPoint(k mat.Symmetric) Point {
+	n := k.SymmetricDim()
+	var q, p float64
+	for i := 0; i < n; i++ {
+		q += k.At(i, i)
+		for j := i + 1; j < n; j++ {
+			p += 2 * k.At(i, j)
+		}
+	}
+	return Point{Q: q / float64(n), P: p / float64(n*(n-1))}
+}
+
+// RhoZ is the comparison at the level of Run's ρ = p/q (GramPoint of the
+// theory's Gram matrices against Run.Rho): per layer the theory's ρ and
+// z = |mean − theory|/SE, and the max of z over the layers ℓ >= 1.
+func (c *GramComparison) RhoZ() (rho, z []float64, maxZ float64) {
+	for l, k := range c.Gram {
+		r := GramPoint(k).Rho()
+		zl := zScore(c.Run.Rho.Mean[l], c.Run.Rho.SE[l], r)
+		rho, z = append(rho, r), append(z, zl)
+		if l >= 1 {
+			maxZ = math.Max(maxZ, zl)
+		}
+	}
+	return rho, z, maxZ
+}

@@ -119,7 +119,7 @@ func gramNorm(d float64, k *mat.SymDense) *mat.SymDense {
 	out := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
-			out.SetSym(i, j, d*k.At(i, j)/math.Sqrt(k.At(i, i)*k.At(j, j)))
+			out.SetSym(i, j, d*k.At(i, j)/(math.Sqrt(k.At(i, i))*math.Sqrt(k.At(j, j)))) // √·√: no underflow of K_ii K_jj at tiny norms
 		}
 	}
 	return out
@@ -200,7 +200,7 @@ func GramCorr(k mat.Symmetric) *mat.SymDense {
 	out := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
-			out.SetSym(i, j, k.At(i, j)/math.Sqrt(k.At(i, i)*k.At(j, j)))
+			out.SetSym(i, j, k.At(i, j)/(math.Sqrt(k.At(i, i))*math.Sqrt(k.At(j, j))))
 		}
 	}
 	return out

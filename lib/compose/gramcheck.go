@@ -13,10 +13,11 @@ import (
 // and Z[ℓ][i*n+j] = |mean − theory|/SE for i < j, with its maximum over
 // pairs and layers ℓ >= 1 (MaxZ; the input layer is the sampling of the
 // start) and the number of those comparisons (Tests), for a family-wise
-// threshold.
+// threshold. Gram holds the theory's Gram matrices themselves.
 type GramComparison struct {
 	Block  Block
 	Theory []*mat.SymDense
+	Gram   []*mat.SymDense
 	Run    *Run
 	Z      [][]float64
 	MaxZ   float64
@@ -48,7 +49,7 @@ func CompareGram(b Block, s SimSettings) (*GramComparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &GramComparison{Block: b, Run: run}
+	c := &GramComparison{Block: b, Run: run, Gram: tr}
 	for l, k := range tr {
 		corr := GramCorr(k)
 		c.Theory = append(c.Theory, corr)
