@@ -27,6 +27,9 @@
 //	              under Cowsik et al.'s Assumption 3.2 per pair of rows (eqs. C2–C7,
 //	              lib/sources/compose.md#causal-softmax); GramTrajectory, GramCorr, CompareGram,
 //	              FamilyWiseZ (the Bonferroni threshold of a comparison's max |z|)
+//	GradTrajectory  the gradient norm back along the forward Gram trajectory from a start, for
+//	              attention that does not depend on its input (T1–T5, gradient independence;
+//	              lib/sources/compose.md#grad-trajectory); TrajectoryLambdaG its finite-depth λ_g
 //	StartRegime   how far the trajectory from a start stays from collapse, and whether the
 //	              collapsed-point exponents describe it (RegimeTol; lib/sources/compose.md#start-regime)
 //	ShapedAttnDrift, ShapedReLUDrift, ShapedBlockDrift   Noci et al. 2023 Thm 4.2, Thm 3.2, Cor 4.3 drifts

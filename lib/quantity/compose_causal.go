@@ -118,3 +118,54 @@ func coCausalCompare(v Values, b compose.Block, s compose.SimSettings) (any, err
 		"max_z_pairs": c.MaxZ, "tests": c.Tests, "threshold": compose.FamilyWiseZ(coFamilyAlpha, c.Tests),
 	}, nil
 }
+
+// coGradTrajectoryDefaults: compose.lambda_g_trajectory covers attention
+// that does not depend on its input, so its default block has uniform
+// attention (the default block's softmax at sigma_a2 = 1 is refused).
+var coGradTrajectoryDefaults = map[string]string{"attn": "uniform"}
+
+func init() {
+	Register(Quantity{
+		Name:   "compose.lambda_g_trajectory",
+		Doc:    "gradient norm E|d(R.X^L)/dX^l|^2/(nd) per layer and the finite-depth exponent (1/L) ln of it at l = 0 along the trajectory from (q0, rho0 q0), for attention that does not depend on its input (uniform, softmax at sigma_a2 = 0; causal or not)",
+		Source: "lib/sources/compose.md#grad-trajectory (T1-T5), gradient independence of Schoenholz et al. 2017 as Cowsik et al. 2024 App. C; lib/compose",
+		Params: coWithDefaults(coGradTrajectoryDefaults, coQ0, coRho0),
+		Eval: func(v Values) (any, error) {
+			b, err := coBlock(v)
+			if err != nil {
+				return nil, err
+			}
+			if err := b.GradTrajectoryCovers(); err != nil {
+				return nil, err
+			}
+			q0, p0, err := coStart(b, v)
+			if err != nil {
+				return nil, err
+			}
+			if err := fitWork(v, func(over map[string]int) float64 {
+				c := b
+				c.N, c.Depth = overOr(over, "n", b.N), overOr(over, "depth", b.Depth)
+				return 3 * c.GramWork() // the forward map, then a kernel and a derivative kernel per pair back
+			}, coParam("n"), coParam("depth")); err != nil {
+				return nil, err
+			}
+			k0 := mat.NewSymDense(b.N, nil)
+			for i := 0; i < b.N; i++ {
+				for j := i; j < b.N; j++ {
+					k0.SetSym(i, j, p0)
+				}
+				k0.SetSym(i, i, q0)
+			}
+			g, err := b.GradTrajectory(k0)
+			if err != nil {
+				return nil, err
+			}
+			for l, x := range g {
+				if !(x > 0) || math.IsInf(x, 0) {
+					return nil, fmt.Errorf("compose: the gradient norm along the trajectory leaves the positive finite numbers at layer %d (%v)", l, x)
+				}
+			}
+			return map[string]any{"grad_norm": g, "lambda_g": math.Log(g[0]) / float64(b.Depth)}, nil
+		},
+	})
+}

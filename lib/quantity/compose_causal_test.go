@@ -106,3 +106,33 @@ func TestComposeCausalRefusals(t *testing.T) {
 		t.Errorf("compose.rho_depth causal n = 2000: %v, want a work refusal naming n", err)
 	}
 }
+
+// compose.lambda_g_trajectory is compose.Block.TrajectoryLambdaG of the
+// block its parameters give (a causal uniform block, n = 6, depth 5, from
+// rho0 = 0.3; 1e-12), and refuses softmax at sigma_a2 > 0 with
+// compose.ErrNoGradientTheory.
+func TestComposeLambdaGTrajectory(t *testing.T) {
+	got, err := evalNamed(t, "compose.lambda_g_trajectory", map[string]string{"attn": "softmax", "sigma_a2": "0", "causal": "true", "n": "6", "depth": "5", "rho0": "0.3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := compose.DefaultBlock()
+	b.N, b.Depth, b.Attn.SigmaA2, b.Attn.Causal = 6, 5, 0, true
+	d := float64(b.D)
+	k0 := mat.NewSymDense(6, nil)
+	for i := 0; i < 6; i++ {
+		for j := i; j < 6; j++ {
+			k0.SetSym(i, j, map[bool]float64{true: d, false: 0.3 * d}[i == j])
+		}
+	}
+	want, err := b.TrajectoryLambdaG(k0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lg := got.(map[string]any)["lambda_g"].(float64); math.Abs(lg-want) > 1e-12*math.Abs(want) {
+		t.Errorf("lambda_g %v, TrajectoryLambdaG %v", lg, want)
+	}
+	if _, err := evalNamed(t, "compose.lambda_g_trajectory", map[string]string{"attn": "softmax", "sigma_a2": "1"}); !errors.Is(err, compose.ErrNoGradientTheory) {
+		t.Errorf("softmax at sigma_a2 = 1: %v, want ErrNoGradientTheory", err)
+	}
+}
