@@ -43,12 +43,14 @@ type subRec struct{ in, u, sum *mat.SymDense }
 //
 // with the value of ℓ being tr G^ℓ/(nd) (T5). At the collapsed point it is
 // GradModes.GradNorm (TestGradTrajectoryAtCollapse). Errors: those of
-// GradTrajectoryCovers and GramTrajectory.
+// GradTrajectoryCovers, a K0 that is not n × n with a positive finite
+// diagonal (ErrParam), and a forward norm that leaves the positive finite
+// numbers.
 func (b Block) GradTrajectory(K0 mat.Symmetric) ([]float64, error) {
 	if err := b.GradTrajectoryCovers(); err != nil {
 		return nil, err
 	}
-	if _, err := b.GramTrajectory(K0); err != nil { // K0's checks and a finite trajectory
+	if err := b.checkGramStart(K0); err != nil {
 		return nil, err
 	}
 	n, L := b.N, b.Depth
@@ -65,6 +67,11 @@ func (b Block) GradTrajectory(K0 mat.Symmetric) ([]float64, error) {
 		}
 		if !b.NoMLP {
 			recs[l][1], k = b.gramSubRec(b.ResM, k, b.ffGram)
+		}
+		for i := 0; i < n; i++ {
+			if x := k.At(i, i); !(x > 0) || !finite(x) {
+				return nil, fmt.Errorf("compose: the Gram trajectory leaves the positive finite norms at block %d (token %d: %v)", l+1, i, x)
+			}
 		}
 	}
 	g := mat.NewSymDense(n, nil)

@@ -169,13 +169,8 @@ func (b Block) GramTrajectory(K0 mat.Symmetric) ([]*mat.SymDense, error) {
 	if err := b.GramCovers(); err != nil {
 		return nil, err
 	}
-	if K0.SymmetricDim() != b.N {
-		return nil, paramErr("K0", fmt.Sprintf("%d × %d", K0.SymmetricDim(), K0.SymmetricDim()), fmt.Sprintf("n × n = %d × %d", b.N, b.N))
-	}
-	for i := 0; i < b.N; i++ {
-		if x := K0.At(i, i); !(x > 0) || !finite(x) {
-			return nil, paramErr(fmt.Sprintf("K0[%d][%d]", i, i), x, "a finite value > 0")
-		}
+	if err := b.checkGramStart(K0); err != nil {
+		return nil, err
 	}
 	k := mat.NewSymDense(b.N, nil)
 	k.CopySym(K0)
@@ -192,6 +187,20 @@ func (b Block) GramTrajectory(K0 mat.Symmetric) ([]*mat.SymDense, error) {
 		out = append(out, k)
 	}
 	return out, nil
+}
+
+// checkGramStart returns an error wrapping ErrParam unless K0 is n × n
+// with finite diagonal entries > 0.
+func (b Block) checkGramStart(K0 mat.Symmetric) error {
+	if K0.SymmetricDim() != b.N {
+		return paramErr("K0", fmt.Sprintf("%d × %d", K0.SymmetricDim(), K0.SymmetricDim()), fmt.Sprintf("n × n = %d × %d", b.N, b.N))
+	}
+	for i := 0; i < b.N; i++ {
+		if x := K0.At(i, i); !(x > 0) || !finite(x) {
+			return paramErr(fmt.Sprintf("K0[%d][%d]", i, i), x, "a finite value > 0")
+		}
+	}
+	return nil
 }
 
 // GramCorr returns the correlation matrix K_ij/√(K_ii K_jj) of K.

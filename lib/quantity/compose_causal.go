@@ -97,6 +97,14 @@ func coCausalCompare(v Values, b compose.Block, s compose.SimSettings) (any, err
 	if err := coGramWork(v, b); err != nil {
 		return nil, err
 	}
+	// Every network's per-pair correlations at every layer are held until
+	// their mean and SE are taken (Run.Pair), 8 bytes each.
+	if err := fitMemory(v, func(over map[string]int) float64 {
+		n := float64(overOr(over, "n", b.N))
+		return 8 * float64(overOr(over, "nets", v.Int("nets"))) * float64(overOr(over, "depth", b.Depth)+1) * n * n
+	}, Param{Name: "nets", Default: "16", Min: 2}, coParam("n"), coParam("depth")); err != nil {
+		return nil, err
+	}
 	c, err := compose.CompareGram(b, s)
 	if err != nil {
 		return nil, err

@@ -136,3 +136,12 @@ func TestComposeLambdaGTrajectory(t *testing.T) {
 		t.Errorf("softmax at sigma_a2 = 1: %v, want ErrNoGradientTheory", err)
 	}
 }
+
+// compose.compare under a mask refuses a run whose per-pair correlations
+// (nets × (depth+1) × n² × 8 bytes) pass SimMemory, naming a parameter.
+func TestComposeCausalCompareMemory(t *testing.T) {
+	_, err := evalNamed(t, "compose.compare", map[string]string{"causal": "true", "phi": "relu", "n": "180", "d": "1", "depth": "24", "nets": "2000", "sigma_a2": "0"})
+	if err == nil || !strings.Contains(err.Error(), "memory") {
+		t.Errorf("nets = 2000, n = 180 causal: %v, want a memory refusal", err)
+	}
+}
