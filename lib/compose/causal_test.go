@@ -134,20 +134,22 @@ func TestGramCoversShaped(t *testing.T) {
 	}
 }
 
-// FamilyWiseZ: the two-sided normal tail at the threshold is alpha/tests
-// (1e-12 relative), and 2880 comparisons at 1 % give 4.64.
-func TestFamilyWiseZ(t *testing.T) {
-	for _, m := range []int{1, 24, 2880, 1e6} {
-		z := FamilyWiseZ(0.01, m)
-		if p := math.Erfc(z / math.Sqrt2); relErr(p, 0.01/float64(m)) > 1e-12 {
-			t.Errorf("%d tests: tail at z = %v is %v, want %v", m, z, p, 0.01/float64(m))
+// FamilyWiseT: at 2 degrees of freedom (3 networks) Student's two-sided
+// tail has the closed form P(|T| > t) = 1 − t/√(t² + 2), so the
+// threshold for tail a = alpha/tests is t = √(2(1 − a)²/(1 − (1 − a)²))
+// (1e-8 relative); with many networks it tends to the normal threshold
+// √2 erfc⁻¹(alpha/tests), 4.6407 for 2880 comparisons at 1 % (1e-3 at
+// 10⁶ networks, whose t differs by O(z³/dof) ≈ 1e-4).
+func TestFamilyWiseT(t *testing.T) {
+	for _, m := range []int{1, 24, 2880} {
+		a := 0.01 / float64(m)
+		want := math.Sqrt(2 * (1 - a) * (1 - a) / (1 - (1-a)*(1-a)))
+		if got := FamilyWiseT(0.01, m, 3); relErr(got, want) > 1e-8 {
+			t.Errorf("%d tests, 3 networks: %v, closed form %v", m, got, want)
 		}
 	}
-	if z := FamilyWiseZ(0.01, 1); math.Abs(z-2.5758293035489) > 1e-10 {
-		t.Errorf("one test at 1 %%: %v, want 2.5758", z)
-	}
-	if z := FamilyWiseZ(0.01, 2880); math.Abs(z-4.64) > 0.005 {
-		t.Errorf("2880 tests at 1 %%: %v, want 4.64", z)
+	if got, want := FamilyWiseT(0.01, 2880, 1e6), math.Sqrt2*math.Erfcinv(0.01/2880); math.Abs(got-want) > 1e-3 || math.Abs(want-4.6407) > 1e-4 {
+		t.Errorf("2880 tests, 10⁶ networks: %v, normal %v (want 4.6407)", got, want)
 	}
 }
 

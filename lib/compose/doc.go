@@ -26,7 +26,7 @@
 //	              σ_A² = 0 under a mask; lib/sources/compose.md#causal-gram), softmax at σ_A² > 0
 //	              under Cowsik et al.'s Assumption 3.2 per pair of rows (eqs. C2–C7,
 //	              lib/sources/compose.md#causal-softmax); GramTrajectory, GramCorr, CompareGram,
-//	              FamilyWiseZ (the Bonferroni threshold of a comparison's max |z|)
+//	              FamilyWiseT (the Bonferroni threshold of a comparison's max |z|, Student's t)
 //	GradTrajectory  the gradient norm back along the forward Gram trajectory from a start, for
 //	              attention that does not depend on its input (T1–T5, gradient independence;
 //	              lib/sources/compose.md#grad-trajectory); TrajectoryLambdaG its finite-depth λ_g

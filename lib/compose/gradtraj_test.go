@@ -68,7 +68,8 @@ func TestGradTrajectoryCovers(t *testing.T) {
 // n = 16 tokens from ρ⁰ = 0.3, L = 24, 64 networks (the sample unit),
 // seeds 51, 52, 53, d = 64 and 128. Per layer ℓ = 0..L−1, z = |sim −
 // theory|/SE; the trajectory theory passes when max |z| over the 24
-// layers is at most the family-wise 1 % threshold FamilyWiseZ(0.01, 24).
+// layers is at most the family-wise 1 % threshold for them
+// (FamilyWiseT(0.01, 24, 64) = 3.73).
 // The collapsed-point theory (GradModes.GradNorm; unmasked blocks) is
 // logged beside it.
 func TestGradTrajectorySimulation(t *testing.T) {
@@ -92,7 +93,7 @@ func TestGradTrajectorySimulation(t *testing.T) {
 					collapsed = append(collapsed, m.GradNorm(n, L, l))
 				}
 			}
-			thr := FamilyWiseZ(0.01, L)
+			thr := FamilyWiseT(0.01, L, nets)
 			var maxZ, maxZc float64
 			for l := 0; l < L; l++ {
 				maxZ = math.Max(maxZ, zScore(run.Grad.Mean[l], run.Grad.SE[l], g[l]))

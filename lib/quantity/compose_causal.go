@@ -123,7 +123,7 @@ func coCausalCompare(v Values, b compose.Block, s compose.SimSettings) (any, err
 		"theory_rho": rho, "sim_rho": c.Run.Rho.Mean, "sim_rho_se": c.Run.Rho.SE, "z_rho": zRho, "max_z_rho": maxZRho,
 		"theory_q": q, "sim_q": c.Run.Q.Mean, "sim_q_se": c.Run.Q.SE,
 		"theory_corr": coFlatCorr(c.Gram), "sim_corr": simCorr, "sim_corr_se": simSE,
-		"max_z_pairs": c.MaxZ, "tests": c.Tests, "threshold": compose.FamilyWiseZ(coFamilyAlpha, c.Tests),
+		"max_z_pairs": c.MaxZ, "tests": c.Tests, "threshold": compose.FamilyWiseT(coFamilyAlpha, c.Tests, s.Nets),
 	}, nil
 }
 

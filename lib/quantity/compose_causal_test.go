@@ -70,7 +70,7 @@ func TestComposeCausalTrajectory(t *testing.T) {
 
 // compose.compare under a mask (n = 4, d = 8, depth 2, 8 networks, seed
 // 3): the per-pair comparison has 6 pairs × 2 layers = 12 z's, its
-// threshold is compose.FamilyWiseZ(0.01, 12), max_z_pairs is the max of
+// threshold is compose.FamilyWiseT(0.01, 12, 8), max_z_pairs is the max of
 // |sim − theory|/SE recomputed here from its own outputs (1e-12).
 func TestComposeCausalCompare(t *testing.T) {
 	got, err := evalNamed(t, "compose.compare", map[string]string{"causal": "true", "sigma_a2": "2", "n": "4", "d": "8", "depth": "2", "nets": "8", "seed": "3"})
@@ -78,8 +78,8 @@ func TestComposeCausalCompare(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := got.(map[string]any)
-	if out["tests"].(int) != 12 || out["threshold"].(float64) != compose.FamilyWiseZ(0.01, 12) {
-		t.Errorf("tests %v, threshold %v; want 12, %v", out["tests"], out["threshold"], compose.FamilyWiseZ(0.01, 12))
+	if out["tests"].(int) != 12 || out["threshold"].(float64) != compose.FamilyWiseT(0.01, 12, 8) {
+		t.Errorf("tests %v, threshold %v; want 12, %v", out["tests"], out["threshold"], compose.FamilyWiseT(0.01, 12, 8))
 	}
 	th, sim, se := out["theory_corr"].([][]float64), out["sim_corr"].([][]float64), out["sim_corr_se"].([][]float64)
 	mz := 0.0
