@@ -113,6 +113,19 @@ func (b Block) GramWork() float64 {
 	return depth * per
 }
 
+// EquicorrGram is the n × n Gram matrix (q − p)I + p𝟏𝟏ᵀ of n tokens with
+// squared norm q and pair dot product p (the start of CompareGram).
+func EquicorrGram(n int, q, p float64) *mat.SymDense {
+	k := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			k.SetSym(i, j, p)
+		}
+		k.SetSym(i, i, q)
+	}
+	return k
+}
+
 // GramPoint is the (q, p) of a Gram matrix as Run measures it: q the mean
 // squared norm (1/n) Σ_i K_ii and p the mean dot product of distinct
 // tokens Σ_{i≠j} K_ij/(n(n−1)); on K = (q − p)I + p𝟏𝟏ᵀ it is (q, p).

@@ -10,17 +10,6 @@ import (
 	"github.com/sigprop/sigprop/lib/activation"
 )
 
-// equicorr is the n × n Gram matrix (q − p)I + p𝟏𝟏ᵀ.
-func equicorr(n int, q, p float64) *mat.SymDense {
-	k := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			k.SetSym(i, j, map[bool]float64{true: q, false: p}[i == j])
-		}
-	}
-	return k
-}
-
 // Without a mask softmaxGram on an equicorrelated K is eq. (10) of Cowsik
 // et al. at logit variance σ_A²(q/d)² (AttnQP), and the block's GramMap is
 // Map, for every norm placement (1e-12 relative): (C6) reduces to eq. (9).
@@ -29,7 +18,7 @@ func TestSoftmaxGramIsAttnQP(t *testing.T) {
 		b := postLNBlocks(7, 32, 5)[1]
 		b.Attn.Kind, b.Attn.SigmaA2, b.Attn.SigmaV2 = Softmax, sa, 1.3
 		for _, qp := range [][2]float64{{32, 9.6}, {50, -5}, {20, 19.9}} {
-			g := b.softmaxGram(equicorr(b.N, qp[0], qp[1]))
+			g := b.softmaxGram(EquicorrGram(b.N, qp[0], qp[1]))
 			wq, wp := AttnQP(b.Attn, b.N, b.D, qp[0], qp[1])
 			for i := 0; i < b.N; i++ {
 				for j := 0; j < b.N; j++ {
@@ -41,7 +30,7 @@ func TestSoftmaxGramIsAttnQP(t *testing.T) {
 		}
 		for _, norm := range []NormPlace{NoNorm, Pre, Post} {
 			b.Norm = norm
-			g := b.GramMap(equicorr(b.N, 30, 9))
+			g := b.GramMap(EquicorrGram(b.N, 30, 9))
 			wq, wp := b.Map(30, 9)
 			for i := 0; i < b.N; i++ {
 				for j := 0; j < b.N; j++ {

@@ -72,7 +72,7 @@ func TestCausalSoftmaxSimulation(t *testing.T) {
 				t.Fatal(err)
 			}
 			thr := FamilyWiseT(0.01, c.Tests, nets)
-			k0 := equicorr(n, c.Run.Settings.Q0, rho0*c.Run.Settings.Q0)
+			k0 := EquicorrGram(n, c.Run.Settings.Q0, rho0*c.Run.Settings.Q0)
 			uni, noMask := b, b
 			uni.Attn.SigmaA2 = 0
 			noMask.Attn.Causal = false

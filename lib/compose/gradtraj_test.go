@@ -34,7 +34,7 @@ func TestGradTrajectoryAtCollapse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		k0 := equicorr(b.N, qs, qs)
+		k0 := EquicorrGram(b.N, qs, qs)
 		g, err := b.GradTrajectory(k0)
 		if err != nil {
 			t.Fatal(err)
@@ -83,7 +83,7 @@ func TestGradTrajectorySimulation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, err := b.GradTrajectory(equicorr(n, s.Q0, rho0*s.Q0))
+			g, err := b.GradTrajectory(EquicorrGram(n, s.Q0, rho0*s.Q0))
 			if err != nil {
 				t.Fatal(err)
 			}

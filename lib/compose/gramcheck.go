@@ -31,17 +31,7 @@ func CompareGram(b Block, s SimSettings) (*GramComparison, error) {
 	s = s.withDefaults(b)
 	s.Pairs = true
 	n := b.N
-	k0 := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			v := s.Rho0 * s.Q0
-			if i == j {
-				v = s.Q0
-			}
-			k0.SetSym(i, j, v)
-		}
-	}
-	tr, err := b.GramTrajectory(k0)
+	tr, err := b.GramTrajectory(EquicorrGram(n, s.Q0, s.Rho0*s.Q0))
 	if err != nil {
 		return nil, err
 	}

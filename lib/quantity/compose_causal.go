@@ -16,8 +16,10 @@ import (
 // (q, p) map. Their q, p and rho keep the simulation's definitions (q the
 // mean squared norm, p the mean dot product of distinct tokens, rho =
 // p/q: compose.GramPoint), and they add the per-pair correlations. The
-// exponents (compose.lambda_a, lambda_g, collapsed_q, start_regime,
-// compare_grad) stay on the (q, p) theory and refuse a mask.
+// collapsed-point exponents (compose.lambda_a, lambda_g, collapsed_q,
+// start_regime, compare_grad) stay on the (q, p) theory and refuse a mask;
+// compose.lambda_g_trajectory (below) follows the Gram trajectory, masked
+// or not, for attention that does not depend on its input.
 
 // coCausal reports whether b's attention is masked (the Gram map's case).
 func coCausal(b compose.Block) bool { return b.Attn.Causal && !b.NoAttention }
@@ -38,14 +40,7 @@ func coGramTrajectory(v Values, b compose.Block, q0, p0 float64) ([]*mat.SymDens
 	if err := coGramWork(v, b); err != nil {
 		return nil, err
 	}
-	k0 := mat.NewSymDense(b.N, nil)
-	for i := 0; i < b.N; i++ {
-		for j := i; j < b.N; j++ {
-			k0.SetSym(i, j, p0)
-		}
-		k0.SetSym(i, i, q0)
-	}
-	tr, err := b.GramTrajectory(k0)
+	tr, err := b.GramTrajectory(compose.EquicorrGram(b.N, q0, p0))
 	if err != nil {
 		return nil, err
 	}
@@ -157,14 +152,7 @@ func init() {
 			}, coParam("n"), coParam("depth")); err != nil {
 				return nil, err
 			}
-			k0 := mat.NewSymDense(b.N, nil)
-			for i := 0; i < b.N; i++ {
-				for j := i; j < b.N; j++ {
-					k0.SetSym(i, j, p0)
-				}
-				k0.SetSym(i, i, q0)
-			}
-			g, err := b.GradTrajectory(k0)
+			g, err := b.GradTrajectory(compose.EquicorrGram(b.N, q0, p0))
 			if err != nil {
 				return nil, err
 			}
