@@ -78,19 +78,25 @@ func FamilyWiseT(alpha float64, tests, nets int) float64 {
 // Estimated operations of GramTrajectory per unit of work (GramWork): an
 // exponential and a multiply-add per (i, j, k, l) of softmaxGram, and one
 // two-input Gaussian kernel of a feed-forward layer per pair, by closed
-// form or by quadrature (gauss.Expect2: ~3 ms a call for tanh and GELU
-// measured on a loaded 2-core machine, ~1e7 operations).
+// form or by quadrature (gauss.Expect2: ~3 ms a call for tanh and GELU at
+// pre-activation variance ~1 measured on a loaded 2-core machine, ~1e7
+// operations, growing as the variance: MaxQuadratureVariance's 0.66 s at
+// 1e3; counted as 1e7 · max(1, v/5)).
 const (
 	gramSoftmaxOps   = 30
 	gramClosedOps    = 1e3
 	gramQuadratureOp = 1e7
+	gramQuadratureV  = 5
 )
 
-// GramWork estimates GramTrajectory's floating-point operations for b (a
-// budget check before a user's request runs: the softmax map costs
-// Σ_{i<=j} |V_i||V_j| ≈ n⁴/8 exponentials per block under a mask, the
-// feed-forward n(n+1)/2 kernels per layer and block).
-func (b Block) GramWork() float64 {
+// GramWork estimates GramTrajectory's floating-point operations for b from
+// a start of squared token norm q0 (a budget check before a user's request
+// runs: the softmax map costs Σ_{i<=j} |V_i||V_j| ≈ n⁴/8 exponentials per
+// block under a mask, the feed-forward n(n+1)/2 kernels per layer and
+// block, a quadrature kernel more at a larger pre-activation variance: σ_w²
+// times the branch input's per-unit variance, 1 after a norm, q0/d
+// without one, times σ_w² per further layer when that is above 1).
+func (b Block) GramWork(q0 float64) float64 {
 	n, depth := float64(b.N), float64(b.Depth)
 	var per float64
 	if !b.NoAttention {
@@ -104,9 +110,14 @@ func (b Block) GramWork() float64 {
 		}
 	}
 	if !b.NoMLP {
-		k := gramQuadratureOp
-		if b.FF.Act.ClosedKernel != nil {
-			k = gramClosedOps
+		k := gramClosedOps
+		if b.FF.Act.ClosedKernel == nil {
+			v := b.FF.SigmaW * b.FF.SigmaW
+			if b.Norm != Pre {
+				v *= q0 / float64(b.D)
+			}
+			v *= math.Pow(math.Max(1, b.FF.SigmaW*b.FF.SigmaW), float64(max(b.FF.Layers-1, 0)))
+			k = gramQuadratureOp * math.Max(1, v/gramQuadratureV)
 		}
 		per += n * (n + 1) / 2 * float64(max(b.FF.Layers, 1)) * k
 	}

@@ -3,6 +3,7 @@ package compose
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -161,4 +162,36 @@ func causalSoftmaxBlocks(n, d, depth int) []Block {
 		out[i].Attn.Kind, out[i].Attn.SigmaA2, out[i].Attn.Causal = Softmax, sa, true
 	}
 	return out
+}
+
+// GramWork's count of softmaxGram's terms under a mask is Σ_{i<=j}
+// (i+1)(j+1), summed here by loops (n = 2..9, no feed-forward, depth 3).
+func TestGramWorkCausalCount(t *testing.T) {
+	for n := 2; n <= 9; n++ {
+		b := DefaultBlock()
+		b.N, b.Depth, b.NoMLP, b.Attn.Causal = n, 3, true, true
+		terms := 0
+		for i := 0; i < n; i++ {
+			for j := i; j < n; j++ {
+				terms += (i + 1) * (j + 1)
+			}
+		}
+		fn := float64(n)
+		if got, want := b.GramWork(64), 3*(2*fn*fn*fn+gramSoftmaxOps*float64(terms)); relErr(got, want) > 1e-14 {
+			t.Errorf("n = %d: GramWork %v, by loops %v", n, got, want)
+		}
+	}
+}
+
+// A block without a norm started at q0 = 1e8 gives the tanh feed-forward
+// a pre-activation variance past MaxQuadratureVariance: GramTrajectory
+// stops with an error naming it instead of running φ's integrals for
+// minutes.
+func TestGramTrajectoryQuadratureBound(t *testing.T) {
+	b := DefaultBlock()
+	b.N, b.Norm, b.Attn.Causal = 4, NoNorm, true
+	_, err := b.GramTrajectory(EquicorrGram(4, 1e8, 3e7))
+	if err == nil || !strings.Contains(err.Error(), "MaxQuadratureVariance") {
+		t.Errorf("q0 = 1e8 without a norm: %v, want an error naming MaxQuadratureVariance", err)
+	}
 }

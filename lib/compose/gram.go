@@ -135,14 +135,17 @@ func (b Block) ffGram(u *mat.SymDense) *mat.SymDense {
 		v[i] = u.At(i, i) / fd
 	}
 	vs := [][]float64{v} // per layer the per-token variances
+	out := mat.NewSymDense(n, nil)
 	for k := 0; k < b.FF.Layers; k++ {
 		next := make([]float64, n)
 		for i, x := range vs[k] {
+			if va := s2 * x; !finite(va) || va > MaxQuadratureVariance && b.FF.Act.ClosedKernel == nil {
+				return nanSym(n) // as ffQP: beyond it φ's integrals take minutes
+			}
 			next[i] = b.FF.Act.SecondMoment(s2 * x)
 		}
 		vs = append(vs, next)
 	}
-	out := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		out.SetSym(i, i, fd*o2*vs[b.FF.Layers][i])
 		for j := i + 1; j < n; j++ {
@@ -156,6 +159,17 @@ func (b Block) ffGram(u *mat.SymDense) *mat.SymDense {
 				c = b.FF.Act.Kernel(s2*vi, s2*vj, rho)
 			}
 			out.SetSym(i, j, fd*o2*c)
+		}
+	}
+	return out
+}
+
+// nanSym is an n × n matrix of NaN.
+func nanSym(n int) *mat.SymDense {
+	out := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			out.SetSym(i, j, math.NaN())
 		}
 	}
 	return out
@@ -180,7 +194,7 @@ func (b Block) GramTrajectory(K0 mat.Symmetric) ([]*mat.SymDense, error) {
 		for i := 0; i < b.N; i++ {
 			for j := i; j < b.N; j++ {
 				if !finite(k.At(i, j)) {
-					return out, fmt.Errorf("compose: Gram trajectory leaves the finite numbers at block %d", l)
+					return out, fmt.Errorf("compose: Gram trajectory leaves the finite numbers at block %d (or a feed-forward pre-activation variance passes MaxQuadratureVariance = %g, beyond which φ = %s's Gaussian integrals take minutes)", l, MaxQuadratureVariance, b.FF.Act.Name)
 				}
 			}
 		}

@@ -26,18 +26,18 @@ func coCausal(b compose.Block) bool { return b.Attn.Causal && !b.NoAttention }
 
 // coGramWork refuses a Gram map of b whose work (compose.Block.GramWork)
 // passes SimWork, naming n or depth and the value that fits.
-func coGramWork(v Values, b compose.Block) error {
+func coGramWork(v Values, b compose.Block, q0 float64) error {
 	return fitWork(v, func(over map[string]int) float64 {
 		c := b
 		c.N, c.Depth = overOr(over, "n", b.N), overOr(over, "depth", b.Depth)
-		return c.GramWork()
+		return c.GramWork(q0)
 	}, coParam("n"), coParam("depth"))
 }
 
 // coGramTrajectory is the Gram map's trajectory of b from the
 // equicorrelated start (q0, p0), after the work check.
 func coGramTrajectory(v Values, b compose.Block, q0, p0 float64) ([]*mat.SymDense, error) {
-	if err := coGramWork(v, b); err != nil {
+	if err := coGramWork(v, b, q0); err != nil {
 		return nil, err
 	}
 	tr, err := b.GramTrajectory(compose.EquicorrGram(b.N, q0, p0))
@@ -89,7 +89,7 @@ const coFamilyAlpha = 0.01
 // the family-wise threshold at coFamilyAlpha for it, and rho = p/q per
 // layer with its z, as compose.compare gives them without the mask.
 func coCausalCompare(v Values, b compose.Block, s compose.SimSettings) (any, error) {
-	if err := coGramWork(v, b); err != nil {
+	if err := coGramWork(v, b, s.Q0); err != nil {
 		return nil, err
 	}
 	// Every network's per-pair correlations at every layer are held until
@@ -148,7 +148,7 @@ func init() {
 			if err := fitWork(v, func(over map[string]int) float64 {
 				c := b
 				c.N, c.Depth = overOr(over, "n", b.N), overOr(over, "depth", b.Depth)
-				return 3 * c.GramWork() // the forward map, then a kernel and a derivative kernel per pair back
+				return 3 * c.GramWork(q0) // the forward map, then a kernel and a derivative kernel per pair back
 			}, coParam("n"), coParam("depth")); err != nil {
 				return nil, err
 			}
