@@ -120,8 +120,8 @@ type Attention struct {
 	Tau0 float64
 	// Causal masks A_ij = 0 for j > i (Softmax only). The (q, p) ansatz
 	// does not hold under a mask (token i sees i+1 tokens), so Map
-	// refuses it; GramMap covers it at SigmaA2 = 0 (uniform over the
-	// visible tokens); the simulator runs it.
+	// refuses it; GramMap covers it (exact at SigmaA2 = 0, the mean
+	// map's approximation above); the simulator runs it.
 	Causal bool
 	// Heads >= 1 splits Q, K, V into Heads column blocks, each with its
 	// own attention matrix (d and the key width divisible by Heads; no

@@ -22,9 +22,14 @@
 //	              collapsed point, any norm placement (pre: Cowsik et al. App. C; post, none:
 //	              lib/sources/compose.md#gradient-modes); GradNorm, ModeNorm, GradTheory over depth
 //	LambdaG       λ_g^(L) = (1/L) ln[(1 − 1/n)λ₂^L + λ₃^L/n] (Cowsik et al. eq. 15); CowsikModel, their family
-//	GramMap       the full token Gram matrix under uniform attention, causal or not (softmax at
-//	              σ_A² = 0 under a mask); GramTrajectory, GramCorr, CompareGram
-//	              (lib/sources/compose.md#causal-gram)
+//	GramMap       the full token Gram matrix, causal or not: uniform attention exact (softmax at
+//	              σ_A² = 0 under a mask; lib/sources/compose.md#causal-gram), softmax at σ_A² > 0
+//	              under Cowsik et al.'s Assumption 3.2 per pair of rows (eqs. C2–C7,
+//	              lib/sources/compose.md#causal-softmax); GramTrajectory, GramCorr, CompareGram,
+//	              FamilyWiseT (the Bonferroni threshold of a comparison's max |z|, Student's t)
+//	GradTrajectory  the gradient norm back along the forward Gram trajectory from a start, for
+//	              attention that does not depend on its input (T1–T5, gradient independence;
+//	              lib/sources/compose.md#grad-trajectory); TrajectoryLambdaG its finite-depth λ_g
 //	StartRegime   how far the trajectory from a start stays from collapse, and whether the
 //	              collapsed-point exponents describe it (RegimeTol; lib/sources/compose.md#start-regime)
 //	ShapedAttnDrift, ShapedReLUDrift, ShapedBlockDrift   Noci et al. 2023 Thm 4.2, Thm 3.2, Cor 4.3 drifts
@@ -77,8 +82,8 @@
 // O(1/d) finite-width excess (lib/sources/compose.md#check-3).
 //
 // Where the ansatz fails: a causal mask (tokens are not exchangeable; the
-// (q, p) theory refuses it, GramMap covers it for uniform attention, the
-// simulator runs any); softmax at large logit
+// (q, p) theory refuses it, GramMap covers it for uniform and softmax
+// attention, the simulator runs any); softmax at large logit
 // variance (Assumption 3.2: Cowsik et al. say σ_A² ≳ 10; with n = 16
 // tokens notebook 07 measures a gap of ~0.03–0.05 in ρ at layer 24
 // already at σ_A² = 4, which does not shrink with d); LN on inputs with a common

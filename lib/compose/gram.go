@@ -7,23 +7,23 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// GramCovers returns nil if GramMap describes b exactly at d → ∞: its
-// attention is uniform, with or without a causal mask, which is Uniform
-// (no mask) or Softmax at σ_A² = 0 (zero logits: the masked softmax is
-// the uniform average over the visible tokens j <= i); or b has no
-// attention. Otherwise an error wrapping ErrNoTheory (or ErrParam).
+// GramCovers returns nil if GramMap describes b: its attention is
+// uniform or softmax, with or without a causal mask, or b has no
+// attention. Uniform attention (Uniform, or Softmax at σ_A² = 0: zero
+// logits, the masked softmax is the uniform average over the visible
+// tokens j <= i) is exact at d → ∞; Softmax at σ_A² > 0 is under the mean
+// map's approximation (softmaxGram). Shaped attention is not derived on
+// the full Gram matrix: an error wrapping ErrNoTheory (or ErrParam for an
+// invalid block).
 func (b Block) GramCovers() error {
 	if err := b.Validate(); err != nil {
 		return err
 	}
-	switch {
-	case b.NoAttention, b.Attn.Kind == Uniform:
-		return nil
-	case b.Attn.Kind == Softmax && b.Attn.SigmaA2 == 0:
+	if b.NoAttention || b.Attn.Kind == Uniform || b.Attn.Kind == Softmax {
 		return nil
 	}
-	return fmt.Errorf("%w: the full Gram map covers uniform attention (uniform, or softmax at sigma_a2 = 0, causal or not); %v attention with sigma_a2 = %v is not derived for a position-dependent Gram matrix",
-		ErrNoTheory, b.Attn.Kind, b.Attn.SigmaA2)
+	return fmt.Errorf("%w: the full Gram map covers uniform and softmax attention, causal or not; %v attention is not derived for a position-dependent Gram matrix",
+		ErrNoTheory, b.Attn.Kind)
 }
 
 // attnMatrix returns the attention matrix GramMap uses: 𝟏𝟏ᵀ/n, or under
@@ -49,6 +49,7 @@ func (b Block) attnMatrix() *mat.Dense {
 //
 //	norm          K_ij ↦ d K_ij/√(K_ii K_jj)                       (RMS; LN as RMS)
 //	attention     K ↦ σ_V² A K Aᵀ,  A = 𝟏𝟏ᵀ/n or causal A_ij = [j <= i]/(i+1)   (exact in E over W^V)
+//	              softmax at σ_A² > 0: softmaxGram (the mean map's approximation, #causal-softmax)
 //	feed-forward  per pair the kernel recursion at variances K_ii/d, K_jj/d and covariance K_ij/d
 //	residual      s² K + b² K_f
 //
@@ -70,6 +71,9 @@ func (b Block) GramMap(K mat.Symmetric) *mat.SymDense {
 	if !b.NoAttention {
 		a = b.attnMatrix()
 		k = b.gramSub(b.ResA, k, func(u *mat.SymDense) *mat.SymDense {
+			if b.Attn.Kind == Softmax && b.Attn.SigmaA2 > 0 {
+				return b.softmaxGram(u)
+			}
 			var t, out mat.Dense
 			t.Mul(a, u)
 			out.Mul(&t, a.T())
@@ -115,7 +119,7 @@ func gramNorm(d float64, k *mat.SymDense) *mat.SymDense {
 	out := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
-			out.SetSym(i, j, d*k.At(i, j)/math.Sqrt(k.At(i, i)*k.At(j, j)))
+			out.SetSym(i, j, d*k.At(i, j)/(math.Sqrt(k.At(i, i))*math.Sqrt(k.At(j, j)))) // √·√: no underflow of K_ii K_jj at tiny norms
 		}
 	}
 	return out
@@ -131,14 +135,17 @@ func (b Block) ffGram(u *mat.SymDense) *mat.SymDense {
 		v[i] = u.At(i, i) / fd
 	}
 	vs := [][]float64{v} // per layer the per-token variances
+	out := mat.NewSymDense(n, nil)
 	for k := 0; k < b.FF.Layers; k++ {
 		next := make([]float64, n)
 		for i, x := range vs[k] {
+			if va := s2 * x; !finite(va) || va > MaxQuadratureVariance && b.FF.Act.ClosedKernel == nil {
+				return nanSym(n) // as ffQP: beyond it φ's integrals take minutes
+			}
 			next[i] = b.FF.Act.SecondMoment(s2 * x)
 		}
 		vs = append(vs, next)
 	}
-	out := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		out.SetSym(i, i, fd*o2*vs[b.FF.Layers][i])
 		for j := i + 1; j < n; j++ {
@@ -157,6 +164,17 @@ func (b Block) ffGram(u *mat.SymDense) *mat.SymDense {
 	return out
 }
 
+// nanSym is an n × n matrix of NaN.
+func nanSym(n int) *mat.SymDense {
+	out := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			out.SetSym(i, j, math.NaN())
+		}
+	}
+	return out
+}
+
 // GramTrajectory iterates GramMap Depth times from K0 and returns the
 // Depth+1 matrices including the start. Errors: GramCovers's, K0 not
 // n × n or with a diagonal entry that is not finite and > 0, and a
@@ -165,13 +183,8 @@ func (b Block) GramTrajectory(K0 mat.Symmetric) ([]*mat.SymDense, error) {
 	if err := b.GramCovers(); err != nil {
 		return nil, err
 	}
-	if K0.SymmetricDim() != b.N {
-		return nil, paramErr("K0", fmt.Sprintf("%d × %d", K0.SymmetricDim(), K0.SymmetricDim()), fmt.Sprintf("n × n = %d × %d", b.N, b.N))
-	}
-	for i := 0; i < b.N; i++ {
-		if x := K0.At(i, i); !(x > 0) || !finite(x) {
-			return nil, paramErr(fmt.Sprintf("K0[%d][%d]", i, i), x, "a finite value > 0")
-		}
+	if err := b.checkGramStart(K0); err != nil {
+		return nil, err
 	}
 	k := mat.NewSymDense(b.N, nil)
 	k.CopySym(K0)
@@ -181,7 +194,7 @@ func (b Block) GramTrajectory(K0 mat.Symmetric) ([]*mat.SymDense, error) {
 		for i := 0; i < b.N; i++ {
 			for j := i; j < b.N; j++ {
 				if !finite(k.At(i, j)) {
-					return out, fmt.Errorf("compose: Gram trajectory leaves the finite numbers at block %d", l)
+					return out, fmt.Errorf("compose: Gram trajectory leaves the finite numbers at block %d (or a feed-forward pre-activation variance passes MaxQuadratureVariance = %g, beyond which φ = %s's Gaussian integrals take minutes)", l, MaxQuadratureVariance, b.FF.Act.Name)
 				}
 			}
 		}
@@ -190,13 +203,27 @@ func (b Block) GramTrajectory(K0 mat.Symmetric) ([]*mat.SymDense, error) {
 	return out, nil
 }
 
+// checkGramStart returns an error wrapping ErrParam unless K0 is n × n
+// with finite diagonal entries > 0.
+func (b Block) checkGramStart(K0 mat.Symmetric) error {
+	if K0.SymmetricDim() != b.N {
+		return paramErr("K0", fmt.Sprintf("%d × %d", K0.SymmetricDim(), K0.SymmetricDim()), fmt.Sprintf("n × n = %d × %d", b.N, b.N))
+	}
+	for i := 0; i < b.N; i++ {
+		if x := K0.At(i, i); !(x > 0) || !finite(x) {
+			return paramErr(fmt.Sprintf("K0[%d][%d]", i, i), x, "a finite value > 0")
+		}
+	}
+	return nil
+}
+
 // GramCorr returns the correlation matrix K_ij/√(K_ii K_jj) of K.
 func GramCorr(k mat.Symmetric) *mat.SymDense {
 	n := k.SymmetricDim()
 	out := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
-			out.SetSym(i, j, k.At(i, j)/math.Sqrt(k.At(i, i)*k.At(j, j)))
+			out.SetSym(i, j, k.At(i, j)/(math.Sqrt(k.At(i, i))*math.Sqrt(k.At(j, j))))
 		}
 	}
 	return out

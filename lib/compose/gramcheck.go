@@ -13,10 +13,11 @@ import (
 // and Z[ℓ][i*n+j] = |mean − theory|/SE for i < j, with its maximum over
 // pairs and layers ℓ >= 1 (MaxZ; the input layer is the sampling of the
 // start) and the number of those comparisons (Tests), for a family-wise
-// threshold.
+// threshold. Gram holds the theory's Gram matrices themselves.
 type GramComparison struct {
 	Block  Block
 	Theory []*mat.SymDense
+	Gram   []*mat.SymDense
 	Run    *Run
 	Z      [][]float64
 	MaxZ   float64
@@ -30,17 +31,7 @@ func CompareGram(b Block, s SimSettings) (*GramComparison, error) {
 	s = s.withDefaults(b)
 	s.Pairs = true
 	n := b.N
-	k0 := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			v := s.Rho0 * s.Q0
-			if i == j {
-				v = s.Q0
-			}
-			k0.SetSym(i, j, v)
-		}
-	}
-	tr, err := b.GramTrajectory(k0)
+	tr, err := b.GramTrajectory(EquicorrGram(n, s.Q0, s.Rho0*s.Q0))
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +39,7 @@ func CompareGram(b Block, s SimSettings) (*GramComparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &GramComparison{Block: b, Run: run}
+	c := &GramComparison{Block: b, Run: run, Gram: tr}
 	for l, k := range tr {
 		corr := GramCorr(k)
 		c.Theory = append(c.Theory, corr)

@@ -42,6 +42,9 @@ func (b Block) StartRegime(q0, p0 float64) (StartRegime, error) {
 	if !r.In {
 		r.Warning = fmt.Sprintf("the start (rho0 = %.4g) is outside the regime of the collapsed-point exponents: the tokens' mean distance from collapse along the trajectory, mean(1 - rho) = %.3g over %d blocks, exceeds %g; lambda_g describes gradients of tokens near collapse, not of this start (lib/sources/compose.md#start-regime)",
 			p0/q0, r.MeanDelta, b.Depth, RegimeTol)
+		if b.GradTrajectoryCovers() == nil {
+			r.Warning += "; this block's attention does not depend on its input, so GradTrajectory (compose.lambda_g_trajectory) follows the trajectory from the start instead (lib/sources/compose.md#grad-trajectory)"
+		}
 	}
 	return r, nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"gonum.org/v1/gonum/mat"
+
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/compose"
 )
@@ -28,7 +30,7 @@ var coBlockParams = []Param{
 	{Name: "attn", Doc: "attention kind", Default: coDefault("attn"), Choices: []string{"softmax", "uniform", "shaped"}},
 	Domain(Param{Name: "sigma_a2", Doc: "softmax logit variance sigma_A^2 at |u|^2 = d", Default: coDefault("sigma_a2")}, compose.Ranges["sigma_a2"], 0, 1e6),
 	Domain(Param{Name: "tau0", Doc: "shaped attention temperature tau0 (tau = tau0 sqrt(d d_k))", Default: coDefault("tau0")}, compose.Ranges["tau0"], 1e-6, 1e6),
-	{Name: "causal", Doc: "causal mask (the theory refuses it: tokens are not exchangeable)", Default: coDefault("causal"), Choices: []string{"false", "true"}},
+	{Name: "causal", Doc: "causal mask (softmax only): trajectory, rho_depth and compare run the full Gram map (q, p, rho as means over tokens; per-pair correlations added), the exponents refuse it", Default: coDefault("causal"), Choices: []string{"false", "true"}},
 	Domain(Param{Name: "heads", Doc: "attention heads (the mean-field map does not depend on them)", Default: coDefault("heads")}, compose.Ranges["heads"], 1, 1e6),
 	Domain(Param{Name: "sigma_v2", Doc: "value weight variance times d", Default: coDefault("sigma_v2")}, compose.Ranges["sigma_v2"], 1e-6, 1e6),
 	{Name: "phi", Doc: "feed-forward activation phi", Default: coDefault("phi"), Choices: activation.Names()},
@@ -134,17 +136,27 @@ func coStart(b compose.Block, v Values) (q0, p0 float64, err error) {
 }
 
 // coTrajectory is the block's (q, p) trajectory over its depth from the
-// start (q0, rho0 q0) the values give.
-func coTrajectory(v Values) ([]compose.Point, error) {
+// start (q0, rho0 q0) the values give; under a causal mask the (q, p) of
+// the full Gram map's trajectory (compose.GramPoint), whose matrices it
+// also returns (nil without a mask).
+func coTrajectory(v Values) ([]compose.Point, []*mat.SymDense, error) {
 	b, err := coBlock(v)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	q0, p0, err := coStart(b, v)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return b.Trajectory(q0, p0)
+	if coCausal(b) {
+		tr, err := coGramTrajectory(v, b, q0, p0)
+		if err != nil {
+			return nil, nil, err
+		}
+		return coGramPoints(tr), tr, nil
+	}
+	pts, err := b.Trajectory(q0, p0)
+	return pts, nil, err
 }
 
 func coWith(ps ...Param) []Param {
@@ -177,28 +189,33 @@ func coWithDefaults(def map[string]string, ps ...Param) []Param {
 func init() {
 	Register(Quantity{
 		Name:   "compose.trajectory",
-		Doc:    "the (q, p, rho) trajectory of a composed block over its depth from (q0, rho0 q0)",
-		Source: coSource,
+		Doc:    "the (q, p, rho) trajectory of a composed block over its depth from (q0, rho0 q0); under a causal mask q, p are means over tokens and pairs and corr[l][i*n+j] each pair's correlation",
+		Source: coSource + "; causal: lib/sources/compose.md#causal-gram, #causal-softmax",
 		Params: coWith(coQ0, coRho0),
 		Eval: func(v Values) (any, error) {
-			tr, err := coTrajectory(v)
+			tr, gram, err := coTrajectory(v)
 			if err != nil {
 				return nil, err
 			}
-			out := map[string][]float64{}
+			out := map[string]any{}
+			var q, p, rho []float64
 			for _, pt := range tr {
-				out["q"], out["p"], out["rho"] = append(out["q"], pt.Q), append(out["p"], pt.P), append(out["rho"], pt.Rho())
+				q, p, rho = append(q, pt.Q), append(p, pt.P), append(rho, pt.Rho())
+			}
+			out["q"], out["p"], out["rho"] = q, p, rho
+			if gram != nil {
+				out["corr"] = coFlatCorr(gram)
 			}
 			return out, nil
 		},
 	})
 	Register(Quantity{
 		Name:   "compose.rho_depth",
-		Doc:    "token correlation rho after the block's depth L from (q0, rho0 q0) (phase diagrams)",
-		Source: coSource,
+		Doc:    "token correlation rho after the block's depth L from (q0, rho0 q0) (phase diagrams; under a causal mask p/q of the means over tokens and pairs)",
+		Source: coSource + "; causal: lib/sources/compose.md#causal-gram, #causal-softmax",
 		Params: coWith(coQ0, coRho0),
 		Eval: func(v Values) (any, error) {
-			tr, err := coTrajectory(v)
+			tr, _, err := coTrajectory(v)
 			if err != nil {
 				return nil, err
 			}
@@ -319,8 +336,8 @@ func init() {
 	})
 	Register(Quantity{
 		Name:   "compose.compare",
-		Doc:    "theory against a seeded finite-width simulation of a composed block over depth: rho, its SE and z per layer, max |z|",
-		Source: coSource + "; Monte Carlo over random networks (lib/compose.Simulate)",
+		Doc:    "theory against a seeded finite-width simulation of a composed block over depth: rho, its SE and z per layer, max |z|; under a causal mask also every pair's correlation, max |z| over pairs and layers, their number and the family-wise 1% threshold",
+		Source: coSource + "; Monte Carlo over random networks (lib/compose.Simulate, CompareGram)",
 		Params: coWith(append([]Param{coQ0, coRho0}, coSimParams...)...),
 		Eval: func(v Values) (any, error) {
 			b, err := coBlock(v)
@@ -334,8 +351,11 @@ func init() {
 			if err := coFitSim(v, b); err != nil {
 				return nil, err
 			}
-			c, err := compose.Compare(b, compose.SimSettings{Nets: v.Int("nets"), Seed: uint64(v.Int("seed")),
-				Workers: v.Int("workers"), Q0: q0, Rho0: v.Float("rho0")})
+			s := compose.SimSettings{Nets: v.Int("nets"), Seed: uint64(v.Int("seed")), Workers: v.Int("workers"), Q0: q0, Rho0: v.Float("rho0")}
+			if coCausal(b) {
+				return coCausalCompare(v, b, s)
+			}
+			c, err := compose.Compare(b, s)
 			if err != nil {
 				return nil, err
 			}

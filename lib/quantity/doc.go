@@ -19,6 +19,8 @@
 //	                                   (arXiv:2403.02579)
 //	compose.go       compose.*         a block the user composes (lib/compose; its fields as parameters, or
 //	                                   `--block FILE`): trajectory, ρ^L, q*, λ_a, λ_g, theory vs simulation
+//	compose_causal.go                  under a causal mask trajectory, rho_depth and compare on the full
+//	                                   Gram map (lib/sources/compose.md#causal-gram, #causal-softmax)
 //	tokennet.go      tokennet.*        simulated λ_a (eq. 24) and λ_g (Sec. 4.2) of the same paper, Monte Carlo
 //	                                   over random transformers (seeded; the numeric halves of Figs. 4–6)
 //	rankcollapse.go  rankcollapse.*    gradient moments, ρ propagation, τ: Noci et al. 2022

@@ -22,6 +22,8 @@ var workParams = map[string]map[string]string{
 	"tokennet.lambda_g_numeric": {"n": "4", "d": "4", "networks": "2", "depth": "2"},
 	"compose.compare":           {"n": "4", "d": "4", "depth": "2", "nets": "2", "hidden": "0", "mlp_layers": "1", "heads": "1"},
 	"compose.finite_width":      {"depth": "2", "layer": "1"}, // each layer costs nested quadratures and the Jacobians' map evaluations
+	// a kernel and a derivative kernel per token pair and block, forward and back: n = 16, depth 24 takes ~20 s per activation
+	"compose.lambda_g_trajectory": {"n": "4", "depth": "3"},
 }
 
 // edgeValues are the values FuzzEvalEdges tries for numeric parameter p:
