@@ -12,11 +12,16 @@
 //
 //	!*rm -f go.work && go work init && go work use . 'REPOROOT' && go mod edit -require=github.com/janpfeifer/gonb@v0.11.1 -replace=github.com/sigprop/sigprop='REPOROOT' && echo SIGPROP_SETUP_OK
 //
+// preceded by a %noautoget line (kernel.Options.NoAutoGet): every package
+// a notebook imports is in the workspace's build list, so gonb's `go get`
+// before each build would change nothing but asks the module proxy about
+// every dependency, about a second of waiting per cell; a cell importing a
+// package outside the build list fails in go build, naming it.
 // `!*` runs bash in gonb's scratch module directory. The workspace makes
 // `import "github.com/sigprop/sigprop/lib/..."` and ".../kernel-ext/..."
-// build from the working tree; the replace rule is needed because gonb
-// runs `go get` before each build and `go get` ignores go.work (it is what
-// gonb's %goworkfix adds); the require pins gonbui at the gonb version of
+// build from the working tree; the replace rule is what gonb's
+// %goworkfix adds for its `go get`, which ignores go.work (the
+// interactive kernel keeps that go get); the require pins gonbui at the gonb version of
 // go.mod's tool directive, the version of the kernel that decodes what
 // gonbui sends. The gonb version and module path are read from go.mod at
 // run time, and SIGPROP_ROOT (kernel.RootEnv) is set to RepoRoot in the
@@ -31,6 +36,14 @@
 // front end's messages. A notebook created in Jupyter with that kernel
 // imports lib/ and kernel-ext/ in its first cell. The executor also runs
 // notebooks whose kernelspec is plain gonb, wired the same way.
+//
+// # Prebuilding
+//
+// Before the first kernel starts, Run compiles the module packages the
+// notebooks to execute import into the Go build cache with one `go build`
+// (prebuild): notebooks running in parallel on a cold build cache then do
+// not each compile the same packages at once; on a warm cache it is go
+// build's staleness check.
 //
 // # Cells and statuses
 //

@@ -354,6 +354,11 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 	if err != nil {
 		return results, fmt.Errorf("execute: %w", err)
 	}
+	var runImports []string
+	for _, j := range run {
+		runImports = append(runImports, moduleImports(j.nb, modPath)...)
+	}
+	prebuild(ctx, opt.RepoRoot, dedup(runImports), prog)
 	queue := make(chan job)
 	var wg sync.WaitGroup
 	for w := 0; w < min(opt.Jobs, len(run)); w++ {

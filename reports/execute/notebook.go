@@ -69,7 +69,7 @@ func (n *notebookRun) run(ctx context.Context) (r Result) {
 	// Module wires the kernel to the checkout exactly as the sigprop
 	// Jupyter kernel (package relay) does.
 	s0 := time.Now()
-	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Module: n.opt.RepoRoot, Env: extraKernelEnv, Timing: true})
+	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Module: n.opt.RepoRoot, Env: extraKernelEnv, Timing: true, NoAutoGet: true})
 	if err != nil {
 		return fail("starting gonb: %v", err)
 	}

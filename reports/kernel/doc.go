@@ -57,6 +57,9 @@
 //   - With Options.Module set, Start also wires the kernel to that Go
 //     module (the checkout) before it returns: it sends SetupCell silently
 //     and checks its marker (see package execute for what the cell does).
+//     Options.NoAutoGet adds %noautoget to it: cells are then built
+//     without gonb's `go get`, which only queries the module proxy when
+//     every import is in the workspace's build list (the report's case).
 //
 //   - For a relay (package relay), Options.Key and Options.ConnectionFile
 //     give gonb the front end's key and connection-file name, SendFrames

@@ -56,6 +56,17 @@ type Options struct {
 	// it returns, and sets RootEnv to it in the kernel's environment.
 	Module string
 
+	// NoAutoGet, with Module, turns off gonb's `go get` before each
+	// cell's build (%noautoget in the setup cell). That go get changes
+	// nothing when every package a cell imports is in the build list of
+	// the workspace (the module's and the standard library's, as for
+	// every notebook of the report), but asks the module proxy about
+	// each dependency on every cell: about a second of waiting per cell.
+	// A cell importing a package outside the build list then fails to
+	// build, naming the package, instead of downloading it. The report's
+	// executor sets it; an interactive kernel keeps gonb's default.
+	NoAutoGet bool
+
 	// Key is the HMAC-SHA256 key of the connection to gonb; "" = a fresh
 	// random key. A relay passes the front end's key so that messages
 	// cross it unchanged (see SendFrames and Forward).
@@ -181,6 +192,7 @@ func Start(ctx context.Context, opt Options) (*Kernel, error) {
 		if w, err = newWiring(opt.Module, opt.Tools.GonbVersion); err != nil {
 			return nil, err
 		}
+		w.noAutoGet = opt.NoAutoGet
 		opt.Module = w.root
 	}
 	var err error

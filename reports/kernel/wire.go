@@ -52,7 +52,13 @@ func shellQuote(s string) string {
 // bad Module fails fast.
 type wiring struct {
 	root, modulePath, gonbVersion string
+	noAutoGet                     bool // Options.NoAutoGet
 }
+
+// noAutoGetLine is the line Options.NoAutoGet puts before the setup
+// cell's shell command: gonb's special command that stops its `go get`
+// before each build.
+const noAutoGetLine = "%noautoget\n"
 
 func newWiring(root, gonbVersion string) (*wiring, error) {
 	if gonbVersion == "" {
@@ -77,7 +83,11 @@ func newWiring(root, gonbVersion string) (*wiring, error) {
 // wire runs the setup cell and checks that it succeeded: reply ok and the
 // marker on stdout. Its messages never reach Forward.
 func (k *Kernel) wire(ctx context.Context, w *wiring) error {
-	e, err := k.Execute(SetupCell(w.root, w.modulePath, w.gonbVersion), ExecOptions{Silent: true})
+	cell := SetupCell(w.root, w.modulePath, w.gonbVersion)
+	if w.noAutoGet {
+		cell = noAutoGetLine + cell
+	}
+	e, err := k.Execute(cell, ExecOptions{Silent: true})
 	if err != nil {
 		return fmt.Errorf("kernel: setup cell: %w", err)
 	}

@@ -37,6 +37,29 @@ func TestWire(t *testing.T) {
 	checkGone(t, k, tmp)
 }
 
+// TestNoAutoGet: a kernel wired with NoAutoGet builds a cell importing a
+// package of the module (in the workspace's build list) as TestWire's, and
+// fails a cell importing a package outside the build list in go build
+// ("no required module provides package"), not in the `go get` gonb runs
+// without it (whose failure gonb reports as `failed to run ".../go get"`,
+// after asking the module proxy).
+func TestNoAutoGet(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, _ := startKernel(t, Options{Module: root, NoAutoGet: true})
+	e, r := run(t, k, "import \"github.com/sigprop/sigprop/lib/quantity\"\n%%\nfmt.Println(len(quantity.All()) > 0)", 3*time.Minute)
+	if got := streamText(t, e, "stdout"); got != "true\n" || r.Status != "ok" {
+		t.Errorf("cell importing the module: status %q stdout %q stderr %q; want ok and \"true\\n\"", r.Status, got, streamText(t, e, "stderr"))
+	}
+	_, r = run(t, k, "import \"example.com/sigprop/absent\"\n%%\nabsent.F()", 3*time.Minute)
+	msg := r.EValue + strings.Join(r.Traceback, "\n")
+	if r.Status != "error" || !strings.Contains(msg, "no required module provides package example.com/sigprop/absent") || strings.Contains(msg, "failed to run") {
+		t.Errorf("cell importing a package outside the build list: status %q, error %q; want go build's refusal, no go get", r.Status, msg)
+	}
+}
+
 // TestWireFailure: a Module without go.mod fails before gonb starts; one
 // whose go.mod the go command rejects fails in the setup cell, and the
 // kernel started for it is cleaned up.
