@@ -77,7 +77,7 @@ func FromBlock(b compose.Block) (Config, error) {
 	if b.FF.Hidden != b.D {
 		cfg.DF = b.FF.Hidden
 	}
-	relu, linear := computesReLU(b.FF.Act), computesLinear(b.FF.Act)
+	relu, linear := b.FF.Act.Computes(activation.ReLULaw), b.FF.Act.Computes(activation.LinearLaw)
 	sigmaW := 1.0
 	if relu {
 		sigmaW = math.Sqrt2
@@ -153,30 +153,3 @@ func (c Config) Block() (compose.Block, error) {
 
 // near reports whether a is b to WeightTol (relative).
 func near(a, b float64) bool { return math.Abs(a-b) <= WeightTol*math.Abs(b) }
-
-// computesReLU and computesLinear report whether f computes max(h, 0) or
-// h with its derivative at 8 points over [−3, 3] (judged by what f
-// computes rather than by its name).
-func computesReLU(f activation.Func) bool {
-	return computes(f, func(h float64) (float64, float64) {
-		if h > 0 {
-			return h, 1
-		}
-		return 0, 0
-	})
-}
-
-func computesLinear(f activation.Func) bool {
-	return computes(f, func(h float64) (float64, float64) { return h, 1 })
-}
-
-func computes(f activation.Func, g func(h float64) (float64, float64)) bool {
-	for _, h := range []float64{-3, -1.2, -0.4, -1e-3, 1e-3, 0.5, 1.7, 3} {
-		p, d := f.Both(h)
-		q, e := g(h)
-		if math.Abs(p-q) > 1e-15*math.Max(1, math.Abs(q)) || math.Abs(d-e) > 1e-15 {
-			return false
-		}
-	}
-	return true
-}

@@ -1,6 +1,7 @@
 package seqtf
 
 import (
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/internal/param"
 )
@@ -51,7 +52,7 @@ func FromBlock(b compose.Block, vocab int) (Config, error) {
 		return refuse("heads", b.Attn.Heads, "1")
 	case b.Attn.SigmaV2 != 1:
 		return refuse("sigma_v2", b.Attn.SigmaV2, "1")
-	case b.FF.Act.Name != "relu":
+	case !b.FF.Act.Computes(activation.ReLULaw):
 		return refuse("phi", b.FF.Act.Name, "relu")
 	case b.FF.Layers != 1:
 		return refuse("mlp_layers", b.FF.Layers, "1")

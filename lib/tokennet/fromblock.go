@@ -77,7 +77,7 @@ func FromBlock(b compose.Block) (TransformerConfig, error) {
 	}
 	cfg := TransformerConfig{N: b.N, D: b.D, Layers: b.Depth, MLPLayers: b.FF.Layers,
 		AlphaA: alpha[0], AlphaM: alpha[1], SigmaW: b.FF.SigmaW, SigmaA2: b.Attn.SigmaA2, Causal: b.Attn.Causal}
-	if !computesTanh(b.FF.Act) {
+	if !b.FF.Act.Computes(activation.TanhLaw) {
 		act := b.FF.Act
 		cfg.Act = &act
 	}
@@ -96,18 +96,4 @@ func (c TransformerConfig) Block() compose.Block {
 	b := compose.Cowsik(c.N, c.D, c.Layers, c.AlphaA, c.AlphaM, c.SigmaW, c.SigmaA2, c.MLPLayers, act)
 	b.Attn.Causal = c.Causal
 	return b
-}
-
-// computesTanh reports whether f computes tanh and its derivative (to
-// 1e-15 at 9 points over [−4, 4]): the φ that the default MLP runs on
-// lib/dense's tanh, judged by what f computes rather than by its name.
-func computesTanh(f activation.Func) bool {
-	for _, h := range []float64{-4, -2.5, -1, -0.3, 0, 0.4, 1.1, 2.7, 4} {
-		p, d := f.Both(h)
-		t := math.Tanh(h)
-		if math.Abs(p-t) > 1e-15 || math.Abs(d-(1-t*t)) > 1e-15 {
-			return false
-		}
-	}
-	return true
 }

@@ -3,6 +3,7 @@ package vit
 import (
 	"strconv"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/internal/param"
 )
@@ -75,7 +76,7 @@ func FromBlock(b compose.Block, t ImageTask) (Config, error) {
 		return refuse("heads", b.Attn.Heads, "1")
 	case b.Attn.SigmaV2 != 1:
 		return refuse("sigma_v2", b.Attn.SigmaV2, "1")
-	case b.FF.Act.Name != "tanh":
+	case !b.FF.Act.Computes(activation.TanhLaw):
 		return refuse("phi", b.FF.Act.Name, "tanh")
 	case b.FF.Hidden != b.D:
 		return refuse("hidden", b.FF.Hidden, "d")
