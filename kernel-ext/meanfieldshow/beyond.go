@@ -55,7 +55,7 @@ func EdgeChi1(name string, p randmlp.Chi1Points) show.View {
 	want(len(p.SigmaW2) > 0 && len(p.SigmaW2)%3 == 0, "EdgeChi1: %d points, want 3 per σ_b² (below, on and above the edge)", len(p.SigmaW2))
 	offset, width, depth, nets, seed := p.Offset, p.Width, p.Depth, p.Nets, p.Seed
 	chi := show.Estimates{X: p.SigmaW2, Mean: p.Mean, SE: p.SE, Theory: p.Theory}
-	return show.View{show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("%s: χ₁ on and beside the edge of chaos vs simulation: max |z|", name), Tol: 5, Figure: "beyond-chi1",
+	return show.View{show.Agree(show.NetsZ(show.Agreement{Name: fmt.Sprintf("%s: χ₁ on and beside the edge of chaos vs simulation: max |z|", name), Tol: 5, Figure: "beyond-chi1",
 		Basis: fmt.Sprintf("%d units per point; 5 over %d points", nets*width, len(p.SigmaW2))}, chi.Mean, chi.SE, chi.Theory, nets, fmt.Sprintf("the mean over its %d units, which share its last-layer input", width))),
 		show.Fig(show.Figure{ID: "beyond-chi1",
 			Caption: fmt.Sprintf("χ₁ for %s at %d points of its edge of chaos (χ₁ = 1) and σ_w² ∓ %g beside each: mean-field theory and finite networks (±1 SE).", name, len(p.SigmaW2)/3, offset),
@@ -71,7 +71,7 @@ func DivergentRun(name string, r randmlp.LayerCheck) show.View {
 	want(len(r.Layers) > 1, "DivergentRun: %d layers, want at least 2", len(r.Layers))
 	sigmaW2, sigmaB2, width, seed := r.MLP.SigmaW2, r.MLP.SigmaB2, r.MLP.Width, r.Seed
 	last := len(r.Theory) - 1
-	return show.View{show.Agree(netsZ(show.Agreement{Name: fmt.Sprintf("%s in the divergent region: q^ℓ vs simulation, max |z|", name), Tol: 5, Figure: "beyond-divergent",
+	return show.View{show.Agree(show.NetsZ(show.Agreement{Name: fmt.Sprintf("%s in the divergent region: q^ℓ vs simulation, max |z|", name), Tol: 5, Figure: "beyond-divergent",
 		Basis: fmt.Sprintf("width %d; 5 over %d layers", width, len(r.Layers))}, r.Mean, r.SE, r.Theory, r.Nets, bothInputs)),
 		show.Fig(show.Figure{ID: "beyond-divergent",
 			Caption: fmt.Sprintf("%s at σ_w² = %g, σ_b² = %g (divergent region): q^ℓ grows without bound, from %.3g to %.3g over %d layers — the q-map (line) and finite networks (points, ±1 SE).",

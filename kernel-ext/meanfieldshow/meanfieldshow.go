@@ -72,28 +72,7 @@ func joinG(xs []float64) string {
 // ulp is the spacing of the floats at x > 0.
 func ulp(x float64) float64 { return math.Nextafter(x, math.Inf(1)) - x }
 
-// netsZ returns a with its Value set to the largest normal-equivalent
-// z-score of the estimates mean ± se over nets networks against theory
-// (empirical.MaxZDOF with nets − 1 degrees of freedom: each network is one
-// sample, and unit says what it averages), its Kind set to
-// TheoryVsSimulation and its Basis prefixed with the rule. Fewer than 2
-// networks, or an SE that is not positive, give NaN, a failing check,
-// with the reason in the Note.
-func netsZ(a show.Agreement, mean, se, theory []float64, nets int, unit string) show.Agreement {
-	a.Kind, a.Value = show.TheoryVsSimulation, math.NaN()
-	if nets < 2 {
-		a.Note = fmt.Sprintf("%d network: no standard error", nets)
-	} else if z, err := empirical.MaxZDOF(mean, se, theory, nets-1); err != nil {
-		a.Note = err.Error()
-	} else {
-		a.Value = z
-	}
-	a.Basis = fmt.Sprintf("max |z| over %d points ≤ %g, z the normal equivalent of the t-score over %d networks (%d degrees of freedom; each network is one sample, %s); %s",
-		len(mean), a.Tol, nets, nets-1, unit, a.Basis)
-	return a
-}
-
-// bothInputs is the sample unit of a QCheckSettings run (netsZ).
+// bothInputs is the sample unit of a QCheckSettings run (show.NetsZ).
 const bothInputs = "the average of its 2 inputs, which share its weights"
 
 // QMap shows the check that each q* is a root of V to rounding, max |V(q*)

@@ -1,12 +1,8 @@
 package render
 
 import (
-	"fmt"
-	"math"
-
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
-	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/result"
 )
 
@@ -100,7 +96,7 @@ func agreement(id string, c result.Check, line func(string) (result.Line, bool),
 		a = show.MaxZ(a, y, se, th)
 	case result.MaxZNets:
 		y, se, th := zPoints(c, line)
-		a = netsZ(a, y, se, th, c.Nets, c.Unit)
+		a = show.NetsZ(a, y, se, th, c.Nets, c.Unit)
 	case result.KS:
 		a = show.KS(a, x, y, c.Alpha)
 	}
@@ -234,25 +230,4 @@ func Checks(id string, checks []result.Check, rec result.Record) show.View {
 		v = append(v, item(agreement(id, c, noLine, nil, nil), c, rec))
 	}
 	return v
-}
-
-// netsZ returns a with its Value set to the largest normal-equivalent
-// z-score of the estimates mean ± se over nets networks against theory
-// (empirical.MaxZDOF with nets − 1 degrees of freedom: each network is one
-// sample, and unit says what it averages), its Kind set to
-// TheoryVsSimulation and its Basis prefixed with the rule. Fewer than 2
-// networks, or an SE that is not positive, give NaN, a failing check,
-// with the reason in the Note.
-func netsZ(a show.Agreement, mean, se, theory []float64, nets int, unit string) show.Agreement {
-	a.Kind, a.Value = show.TheoryVsSimulation, math.NaN()
-	if nets < 2 {
-		a.Note = fmt.Sprintf("%d network: no standard error", nets)
-	} else if z, err := empirical.MaxZDOF(mean, se, theory, nets-1); err != nil {
-		a.Note = err.Error()
-	} else {
-		a.Value = z
-	}
-	a.Basis = fmt.Sprintf("max |z| over %d points ≤ %g, z the normal equivalent of the t-score over %d networks (%d degrees of freedom; each network is one sample, %s); %s",
-		len(mean), a.Tol, nets, nets-1, unit, a.Basis)
-	return a
 }

@@ -2,6 +2,7 @@ package show
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sigprop/sigprop/lib/empirical"
 )
@@ -53,5 +54,26 @@ func KS(a Agreement, x, y []float64, alpha float64) Agreement {
 		basis += "; " + a.Basis
 	}
 	a.Basis = basis
+	return a
+}
+
+// NetsZ returns a with its Value set to the largest normal-equivalent
+// z-score of the estimates mean ± se over nets networks against theory
+// (empirical.MaxZDOF with nets − 1 degrees of freedom: each network is one
+// sample, and unit says what it averages), its Kind set to
+// TheoryVsSimulation and its Basis prefixed with the rule. Fewer than 2
+// networks, or an SE that is not positive, give NaN, a failing check,
+// with the reason in the Note.
+func NetsZ(a Agreement, mean, se, theory []float64, nets int, unit string) Agreement {
+	a.Kind, a.Value = TheoryVsSimulation, math.NaN()
+	if nets < 2 {
+		a.Note = fmt.Sprintf("%d network: no standard error", nets)
+	} else if z, err := empirical.MaxZDOF(mean, se, theory, nets-1); err != nil {
+		a.Note = err.Error()
+	} else {
+		a.Value = z
+	}
+	a.Basis = fmt.Sprintf("max |z| over %d points ≤ %g, z the normal equivalent of the t-score over %d networks (%d degrees of freedom; each network is one sample, %s); %s",
+		len(mean), a.Tol, nets, nets-1, unit, a.Basis)
 	return a
 }
