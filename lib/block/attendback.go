@@ -165,14 +165,21 @@ func pullback(da, a blas64.General, c float64, p AttnParams, tmp []float64) {
 		}
 		if p.Centred {
 			for j := range gr {
-				tmp[j] = ar[j] * dense.DotDiff(ar, gr, gr[j]) // Σ_k a_k (g_j − g_k)
+				var s float64
+				for k, v := range ar {
+					s += v * (gr[j] - gr[k])
+				}
+				tmp[j] = ar[j] * s
 			}
 			for j, v := range tmp[:n] {
 				gr[j] = c * v
 			}
 			continue
 		}
-		s := dense.Dot(ar, gr)
+		var s float64
+		for j, v := range ar {
+			s += v * gr[j]
+		}
 		for j, v := range ar {
 			gr[j] = c * v * (gr[j] - s)
 		}

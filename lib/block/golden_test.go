@@ -21,19 +21,17 @@ import (
 // commit 966c842, before Forward, FeedForward and Stack, on the portable
 // and AVX2 paths of lib/dense; the AVX512 path's hashes were recorded when
 // that path was added, commit 923a823, and equal the AVX2 ones, as
-// lib/dense's doc promises). The tokennet and rankblock hashes were
-// regenerated deliberately when the row reductions of the passes (the
-// norm's sums, its pull-back's dot products, the softmax pull-back's dot
-// products, rankblock's gradient norms) moved from in-order sums to
-// dense.Dot/Sum/SumSq's four-lane sums: a different summation order, so
-// different rounding (issue 42, item 5); the AVX512 entries equal the
-// AVX2 ones because both paths run the same four-lane dotKernel
-// (dense.TestDotPaths checks the bits on every path the CPU runs). Each path is checked where the CPU runs it;
+// lib/dense's doc promises). The rankblock hashes were regenerated
+// deliberately when its squared gradient norms moved from gonum's scaled
+// mat.Norm to dense.SumSq's four-lane sum (different rounding; issue 42,
+// item 5); the AVX512 entry equals the AVX2 one because both paths run
+// the same four-lane sum (dense.TestSumSqPaths checks the bits on every
+// path the CPU runs). Each path is checked where the CPU runs it;
 // the log says which are not.
 func TestGoldenBits(t *testing.T) {
 	want := map[string]map[dense.Path]uint64{
-		"tokennet":  {dense.AVX2: 0x2e05f11ad2728440, dense.Portable: 0x282911235776380b, dense.AVX512: 0x2e05f11ad2728440},
-		"rankblock": {dense.AVX2: 0x69b6c3fa5d70ee59, dense.Portable: 0xd693d3bdc5ea1779, dense.AVX512: 0x69b6c3fa5d70ee59},
+		"tokennet":  {dense.AVX2: 0x6d949a69a9284879, dense.Portable: 0x254e406ce2bd997a, dense.AVX512: 0x6d949a69a9284879},
+		"rankblock": {dense.AVX2: 0x7c54e6f103051f13, dense.Portable: 0x53fd85aa7caf5e53, dense.AVX512: 0x7c54e6f103051f13},
 		"shapednet": {dense.AVX2: 0xbc9771a01ef30dd2, dense.Portable: 0x80d408a3e5300a2, dense.AVX512: 0xbc9771a01ef30dd2},
 	}
 	defer dense.SetPath(dense.CurrentPath())

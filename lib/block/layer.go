@@ -110,7 +110,10 @@ func sqrtDRows(y, x blas64.General, inv []float64) error {
 	sqd := math.Sqrt(float64(x.Cols))
 	for i := 0; i < x.Rows; i++ {
 		xs := row(x, i)
-		s := dense.SumSq(xs)
+		var s float64
+		for _, v := range xs {
+			s += v * v
+		}
 		if !(s > 0) || math.IsInf(s, 0) {
 			return fmt.Errorf("block: token %d has squared norm %v; the norm needs a finite nonzero token", i, s)
 		}
@@ -163,8 +166,13 @@ func NormBack(dst, g, y blas64.General, inv []float64, s Spec, add bool) {
 	case PreLN, PostLN:
 		for i := 0; i < y.Rows; i++ {
 			gr, yr := row(g, i), row(y, i)
-			mg := dense.Sum(gr) / d
-			mgy := dense.Dot(gr, yr) / d
+			var mg, mgy float64
+			for j, v := range gr {
+				mg += v
+				mgy += v * yr[j]
+			}
+			mg /= d
+			mgy /= d
 			out := row(dst, i)
 			if add {
 				for j := range out {
@@ -183,8 +191,12 @@ func NormBack(dst, g, y blas64.General, inv []float64, s Spec, add bool) {
 		}
 		for i := 0; i < y.Rows; i++ {
 			gr, yr := row(g, i), row(y, i)
+			var sum float64
+			for j, v := range gr {
+				sum += v * yr[j]
+			}
 			f := sqd * inv[i]
-			sum := dense.Dot(gr, yr) / d
+			sum /= d
 			out := row(dst, i)
 			if add {
 				for j, v := range gr {
