@@ -20,8 +20,12 @@ const maxCellLines = 40
 // an average per notebook (issue 15's target was ~1,200 over eight
 // notebooks): past it, science or display code is growing in notebooks
 // instead of lib and kernel-ext. A new notebook adds its share; it does
-// not take the others'.
-const maxMeanLines = 150
+// not take the others'. The parameters cell is not counted: it holds only
+// the named values a reader may change (every setting a caption states,
+// issue 38), declarations the standard asks for, not code; the budget was
+// lowered from 150 to 130 when they left it (the other cells held 1,109
+// lines over nine notebooks), so it still binds.
+const maxMeanLines = 130
 
 // TestCommittedNotebooksNarrate enforces that the committed notebooks read
 // as narrative: no code cell over maxCellLines lines, no function or type
@@ -76,6 +80,10 @@ func narrative(nb *Notebook, name string) (lines int, names, problems []string) 
 		if strings.HasPrefix(src, "!") { // a shell cell, not Go
 			continue
 		}
+		if isParameters(c) {
+			problems = append(problems, onlyValues(i, src)...)
+			continue
+		}
 		n := strings.Count(src, "\n") + 1
 		lines += n
 		if n > maxCellLines {
@@ -117,7 +125,36 @@ func narrative(nb *Notebook, name string) (lines int, names, problems []string) 
 	return lines, names, problems
 }
 
-// The rules bite: a long cell, a shared helper and an import of reports/.
+// isParameters reports whether c is tagged "parameters" (the cell whose
+// values `sigprop report -p` overrides).
+func isParameters(c Cell) bool {
+	tags, _ := c.Metadata["tags"].([]any)
+	for _, t := range tags {
+		if t == "parameters" {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyValues returns a problem unless the parameters cell i holds nothing
+// but const and var declarations (and imports), so that exempting it from
+// the line limits cannot hide code.
+func onlyValues(i int, src string) []string {
+	f, err := parser.ParseFile(token.NewFileSet(), "cell.go", "package main\n"+src, parser.SkipObjectResolution)
+	if err != nil {
+		return []string{"parameters cell " + strconv.Itoa(i) + " does not parse as Go declarations: " + err.Error()}
+	}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); !ok || (g.Tok != token.CONST && g.Tok != token.VAR && g.Tok != token.IMPORT) {
+			return []string{"parameters cell " + strconv.Itoa(i) + " holds more than const and var declarations"}
+		}
+	}
+	return nil
+}
+
+// The rules bite: a long cell, a shared helper and an import of reports/;
+// a long parameters cell is not counted, one holding a function is refused.
 func TestNarrativeRules(t *testing.T) {
 	long := strings.Repeat("x := 1\n", maxCellLines+1)
 	nb := &Notebook{Cells: []Cell{
@@ -125,10 +162,15 @@ func TestNarrativeRules(t *testing.T) {
 		{CellType: "code", Source: MultiString("import \"github.com/sigprop/sigprop/reports/sweep\"\n\nfunc must(err error) {}\ntype pt struct{}")},
 		{CellType: "code", Source: MultiString("!*echo shell")},
 		{CellType: "markdown", Source: MultiString(long)},
+		{CellType: "code", Metadata: map[string]any{"tags": []any{"parameters"}}, Source: MultiString(strings.Repeat("const A = 1 // a value\n", maxCellLines+1))},
 	}}
 	lines, names, problems := narrative(nb, "test.ipynb")
 	if want := maxCellLines + 2 + 4; lines != want {
 		t.Errorf("lines = %d, want %d", lines, want)
+	}
+	bad := &Notebook{Cells: []Cell{{CellType: "code", Metadata: map[string]any{"tags": []any{"parameters"}}, Source: MultiString("const A = 1\nfunc f() {}")}}}
+	if _, _, p := narrative(bad, "bad.ipynb"); len(p) != 1 || !strings.Contains(p[0], "more than const and var") {
+		t.Errorf("a parameters cell with a function: problems %q", p)
 	}
 	if strings.Join(names, ",") != "must,pt" {
 		t.Errorf("names = %v, want [must pt]", names)
