@@ -8,11 +8,16 @@
 // the sample unit. Notebook 08-finite-width uses it.
 //
 //	Variance    Var q̂^ℓ/(K^ℓ)² against ℓ/n (finitewidth.CheckResult, one case); max |z| in the
-//	            perturbative regime ≤ MaxZTol, V dropped rejected, the regime beyond as a declared check
-//	MeanShift   (E q̂^ℓ − K^ℓ)/K^ℓ against ℓ/n; max |z| ≤ MaxZTol, G1 dropped rejected
+//	            perturbative regime ≤ finitewidth.MaxZTol, V dropped rejected, the regime beyond as a declared check
 //	Residual    Var_sim − Var_theory against n (finitewidth.Residual); slope −2, −1 rejected
-//	Table       max |z| per (case, width) in and beyond the regime (finitewidth.CheckResult.Summary)
 //	Jacobian    Var log ‖J^ℓ u‖² against ℓ/n (finitewidth.JacobianResult) and the log's skewness
+//
+// The mean shift and the theory-vs-simulation table are plain result
+// kinds (finitewidth.CheckResult.MeanShift, .Table), drawn by
+// kernel-ext/render in the notebook. The builders kept here are special:
+// Variance and BlockVariance carry declared disagreements (a
+// bundle.Declaration, which lib/result does not carry); Residual,
+// Jacobian and ShapedSDE are plumbing not yet converted.
 //
 // The theory is Roberts, Yaida & Hanin, The Principles of Deep Learning
 // Theory (2022, arXiv:2106.10165), ch. 4–5, and Hanin & Nica 2019

@@ -22,7 +22,7 @@ const (
 // the recursion without the kernel's fluctuation dashed where it differs
 // and ReLU's exact law dashed. Checks per run: the max |z| over the
 // layers of the exact law where there is one, else of the leading order
-// (≤ MaxZTol); the uncoupled recursion rejected (max |z| ≥ RejectVarTol)
+// (≤ finitewidth.MaxZTol); the uncoupled recursion rejected (max |z| ≥ RejectVarTol)
 // where it differs; and for runs with an exact law (ReLU) the
 // log-normality pair: |skewness of log ‖J u‖²| ≤ SkewTol SE while the
 // norm's skewness is ≥ SkewNormTol SE, at the last layer.
@@ -50,9 +50,9 @@ func Jacobian(id string, rs ...finitewidth.JacobianResult) show.View {
 		}
 		fig.Params[name+" width"], fig.Params[name+" networks"] = n, float64(c.Networks)
 		what += fmt.Sprintf("%s (σ_w² = %.4g, σ_b² = %.4g) at n = %d, %d matrix networks, seed %d; ", name, c.Case.Settings.SigmaW2, c.Case.Settings.SigmaB2, c.Width, c.Networks, c.Seed)
-		basis := bonferroni(c.Depth) + fmt.Sprintf("; %d matrix networks of width %d", c.Networks, c.Width)
+		basis := finitewidth.Bonferroni(c.Depth) + fmt.Sprintf("; %d matrix networks of width %d", c.Networks, c.Width)
 		if exact {
-			checks = append(checks, show.Agree(show.MaxZ(show.Agreement{Name: id + ": " + name + ": exact law, max |z| over depth", Tol: MaxZTol, Figure: id,
+			checks = append(checks, show.Agree(show.MaxZ(show.Agreement{Name: id + ": " + name + ": exact law, max |z| over depth", Tol: finitewidth.MaxZTol, Figure: id,
 				Basis: basis}, r.Var, r.VarSE, r.Exact)),
 				show.Agree(show.Agreement{Name: id + ": " + name + ": skewness of log ‖Ju‖² at ℓ/n = " + fmt.Sprintf("%.3g", x[c.Depth-1]), Kind: show.TheoryVsSimulation,
 					Value: math.Abs(r.SkewLog) / r.SkewSE, Tol: SkewTol, Rule: show.AtMost, Figure: id,
@@ -62,7 +62,7 @@ func Jacobian(id string, rs ...finitewidth.JacobianResult) show.View {
 					Basis: fmt.Sprintf("skewness/SE must reach %g: the norm is far from Gaussian where its log is not (measured %.3f)", float64(SkewNormTol), r.SkewNorm)}))
 			continue
 		}
-		a := show.MaxZ(show.Agreement{Name: id + ": " + name + ": leading order, max |z| over depth", Tol: MaxZTol, Figure: id,
+		a := show.MaxZ(show.Agreement{Name: id + ": " + name + ": leading order, max |z| over depth", Tol: finitewidth.MaxZTol, Figure: id,
 			Basis: basis + "; the O(1/n²) excess (≈ 6% at n = 32, ℓ = n: TestJacobianAgainstMatrices) is inside"}, r.Var, r.VarSE, r.Theory)
 		checks = append(checks, show.Agree(a))
 		if empirical.MaxRelDiff(r.Theory, r.Uncoupled) > 1e-6 {
