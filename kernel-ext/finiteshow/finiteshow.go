@@ -9,12 +9,6 @@ import (
 	"github.com/sigprop/sigprop/lib/finitewidth"
 )
 
-// RejectVarTol is the |z| a plausible error (V dropped from the variance,
-// the uncoupled Jacobian recursion) must reach somewhere in the family for
-// the check to tell it from the theory: a check that cannot fail is a
-// defect (the mean shift's is finitewidth.RejectShiftTol).
-const RejectVarTol = 6
-
 // ResolvedVarZ is the VarSim/VarSE a row of a law without a known log
 // variance needs to enter the checks beyond the perturbative regime and
 // of the exact law (with one, measurable decides): below it the
@@ -23,9 +17,6 @@ const RejectVarTol = 6
 // checked on the log scale instead (Var log q̂, exact for ReLU).
 const ResolvedVarZ = 4
 
-// SlopeTol bounds |slope − expected|/SE of the residual-against-width fit.
-const SlopeTol = 4
-
 func want(ok bool, format string, args ...any) { show.Want(ok, "finiteshow", format, args...) }
 
 // Variance shows figure id: Var q̂^ℓ/(K^ℓ)² against ℓ/n at each width,
@@ -33,7 +24,7 @@ func want(ok bool, format string, args ...any) { show.Want(ok, "finiteshow", for
 // ± SE, and, where it applies (degree-1 φ, σ_b = 0), the exact law (S)
 // dashed. Its checks: the max |z| of the variance over the rows in the
 // perturbative regime (Epsilon ≤ finitewidth.EpsilonHolds) ≤ finitewidth.MaxZTol;
-// V dropped from the theory rejected there (max |z| ≥ RejectVarTol);
+// V dropped from the theory rejected there (max |z| ≥ finitewidth.RejectVarTol);
 // the max |z| beyond the regime ≤ finitewidth.MaxZTol, which the expansion is not
 // expected to meet: beyond is the caller's declared disagreement (nil:
 // the check stands as a plain check); and, with the exact law, its max
@@ -81,8 +72,8 @@ func Variance(id string, r finitewidth.CheckResult, beyond *show.Disagreement) s
 		v = append(v, show.Agree(show.Agreement{Name: id + ": max |z| of the variance in the perturbative regime", Kind: show.TheoryVsSimulation,
 			Value: holdZ, Tol: finitewidth.MaxZTol, Rule: show.AtMost, Figure: id, Basis: finitewidth.Bonferroni(nHold) + fmt.Sprintf("; regime ε ≤ %g", finitewidth.EpsilonHolds)}),
 			show.Agree(show.Agreement{Name: id + ": the variance without V (2K²/n alone) is rejected", Kind: show.TheoryVsSimulation,
-				Value: noVZ, Tol: RejectVarTol, Rule: show.AtLeast, Figure: id,
-				Basis: fmt.Sprintf("max |z| of 2K²/n against the same %d points must reach %g: the check can fail", nHold, float64(RejectVarTol))}))
+				Value: noVZ, Tol: finitewidth.RejectVarTol, Rule: show.AtLeast, Figure: id,
+				Basis: fmt.Sprintf("max |z| of 2K²/n against the same %d points must reach %g: the check can fail", nHold, float64(finitewidth.RejectVarTol))}))
 	}
 	if nBeyond > 0 {
 		v = append(v, show.Agree(show.Agreement{Name: id + ": max |z| of the variance beyond the perturbative regime", Kind: show.TheoryVsSimulation,
@@ -151,50 +142,4 @@ func withSeeds(d *show.Disagreement, seed uint64) *show.Disagreement {
 	dd := *d
 	dd.Declared.DataSeeds = []uint64{seed}
 	return &dd
-}
-
-// Residual shows figure id: |Var_sim − Var_theory| against n (log-log)
-// for each residual run, with the fitted power law; checks per run
-// |slope + 2|/SE ≤ SlopeTol (the next order is 1/n²) and |slope + 1|/SE
-// ≥ SlopeTol (a wrong 1/n coefficient would leave a 1/n residual).
-func Residual(id string, rs []finitewidth.Residual) show.View {
-	want(len(rs) > 0, "Residual: no run")
-	fig := show.Figure{ID: id, XLabel: "width n", YLabel: "|Var_sim − Var_O(1/n)|", LogX: true, LogY: true}
-	var checks show.View
-	var text string
-	for i, r := range rs {
-		ns := make([]float64, len(r.Widths))
-		abs := make([]float64, len(r.Widths))
-		for j, n := range r.Widths {
-			ns[j], abs[j] = float64(n), math.Abs(r.Resid[j])
-		}
-		name := r.Settings.Case.Name
-		fig.Series = append(fig.Series, show.Series{Name: name + ", ℓ = " + strconv.Itoa(r.Settings.L), X: ns, Y: abs, YErr: r.SE, Style: show.Points, Colour: 1 + i})
-		if !math.IsNaN(r.Slope) {
-			// The fit through the resolved points' weighted centre.
-			fig.Series = append(fig.Series, show.Series{Name: fmt.Sprintf("fit, slope %.2f ± %.2f", r.Slope, r.SlopeSE), X: ns, Y: r.FitLine(ns)})
-			fig.Series[len(fig.Series)-1].Colour = 1 + i
-		}
-		text += fmt.Sprintf("%s: slope %.3f ± %.3f; ", name, r.Slope, r.SlopeSE)
-		basis := fmt.Sprintf("weighted log-log fit over the widths where |residual| > %g SE (%d of %d), %d networks per width", float64(finitewidth.ResolvedZ), count(r.Resolved), len(r.Widths), r.Settings.Networks)
-		checks = append(checks,
-			show.Agree(show.Agreement{Name: id + ": " + name + ": residual slope against −2", Kind: show.TheoryVsSimulation,
-				Value: math.Abs(r.Slope+2) / r.SlopeSE, Tol: SlopeTol, Rule: show.AtMost, Figure: id, Basis: "|slope + 2|/SE; " + basis}),
-			show.Agree(show.Agreement{Name: id + ": " + name + ": a 1/n residual is rejected", Kind: show.TheoryVsSimulation,
-				Value: math.Abs(r.Slope+1) / r.SlopeSE, Tol: SlopeTol, Rule: show.AtLeast, Figure: id, Basis: "|slope + 1|/SE; " + basis}))
-	}
-	fig.Caption = fmt.Sprintf("The variance's residual beyond the O(1/n) theory against width at fixed depth (log-log): %sthe next order predicts slope −2.", text)
-	fig.Params = map[string]float64{"layer": float64(rs[0].Settings.L), "networks": float64(rs[0].Settings.Networks)}
-	fig.Seed = show.Seed(rs[0].Settings.Seed)
-	return append(show.View{show.Fig(fig)}, checks...)
-}
-
-func count(b []bool) int {
-	k := 0
-	for _, x := range b {
-		if x {
-			k++
-		}
-	}
-	return k
 }

@@ -92,7 +92,7 @@ func TestResidualAndTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, m := range render(t, Residual("r", []finitewidth.Residual{rr})) {
+	for name, m := range render(t, rd.Curves(show.Figure{ID: "r"}, finitewidth.ResidualCurves("r", []finitewidth.Residual{rr}))) {
 		if !m.Pass {
 			t.Errorf("%s: %+v (slope %.3f ± %.3f)", name, m, rr.Slope, rr.SlopeSE)
 		}
@@ -116,7 +116,7 @@ func TestJacobian(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, m := range render(t, Jacobian("j", r)) {
+	for name, m := range render(t, rd.Curves(show.Figure{ID: "j"}, finitewidth.JacobianCurves("j", r))) {
 		if !m.Pass {
 			t.Errorf("%s: %+v", name, m)
 		}

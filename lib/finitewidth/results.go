@@ -134,3 +134,50 @@ func (r CheckResult) Table(name string) result.Table {
 		Value: worst, Tol: MaxZTol, Rule: result.AtMost, Basis: Bonferroni(k) + " (variance and mean shift)"}}
 	return t
 }
+
+// SlopeTol bounds |slope − expected|/SE of the residual-against-width fit.
+const SlopeTol = 4
+
+// ResidualCurves is |Var_sim − Var_theory| against n (log-log) for each
+// residual run of rs, its points ± SE and its fitted power law in one
+// colour per run; checks per run, named name + ": " + the case + ": …",
+// |slope + 2|/SE ≤ SlopeTol (the next order is 1/n²) and |slope + 1|/SE ≥
+// SlopeTol (a wrong 1/n coefficient would leave a 1/n residual). No run
+// (a caller bug) panics.
+func ResidualCurves(name string, rs []Residual) result.Curves {
+	if len(rs) == 0 {
+		panic("finitewidth: ResidualCurves: no run")
+	}
+	out := result.Curves{X: result.Axis{Label: "width n", Log: true}, Y: result.Axis{Label: "|Var_sim − Var_O(1/n)|", Log: true},
+		Record: result.Record{Params: map[string]float64{"layer": float64(rs[0].Settings.L), "networks": float64(rs[0].Settings.Networks)},
+			Seed: rs[0].Settings.Seed, HasSeed: true, NoPaperFigure: true}}
+	var text string
+	for i, r := range rs {
+		ns := make([]float64, len(r.Widths))
+		abs := make([]float64, len(r.Widths))
+		for j, n := range r.Widths {
+			ns[j], abs[j] = float64(n), math.Abs(r.Resid[j])
+		}
+		c := r.Settings.Case.Name
+		out.Lines = append(out.Lines, result.Line{Name: c + ", ℓ = " + strconv.Itoa(r.Settings.L), Role: result.Simulated, X: ns, Y: abs, SE: r.SE, Pair: 1 + i})
+		if !math.IsNaN(r.Slope) {
+			// The fit through the resolved points' weighted centre.
+			out.Lines = append(out.Lines, result.Line{Name: fmt.Sprintf("fit, slope %.2f ± %.2f", r.Slope, r.SlopeSE), Role: result.Theory, X: ns, Y: r.FitLine(ns), Pair: 1 + i})
+		}
+		text += fmt.Sprintf("%s: slope %.3f ± %.3f; ", c, r.Slope, r.SlopeSE)
+		resolved := 0
+		for _, ok := range r.Resolved {
+			if ok {
+				resolved++
+			}
+		}
+		basis := fmt.Sprintf("weighted log-log fit over the widths where |residual| > %g SE (%d of %d), %d networks per width", float64(ResolvedZ), resolved, len(r.Widths), r.Settings.Networks)
+		out.Checks = append(out.Checks,
+			result.Check{Name: name + ": " + c + ": residual slope against −2", Kind: result.TheoryVsSimulation,
+				Value: math.Abs(r.Slope+2) / r.SlopeSE, Tol: SlopeTol, Rule: result.AtMost, Basis: "|slope + 2|/SE; " + basis},
+			result.Check{Name: name + ": " + c + ": a 1/n residual is rejected", Kind: result.TheoryVsSimulation,
+				Value: math.Abs(r.Slope+1) / r.SlopeSE, Tol: SlopeTol, Rule: result.AtLeast, Basis: "|slope + 1|/SE; " + basis})
+	}
+	out.Caption = fmt.Sprintf("The variance's residual beyond the O(1/n) theory against width at fixed depth (log-log): %sthe next order predicts slope −2.", text)
+	return out
+}
