@@ -1,8 +1,7 @@
 package finiteshow
 
-// Composed blocks: finitewidth.BlockMoments against compose's simulator,
-// and the shaped block's per-block noise against the covariance SDE's
-// diffusion (the package comment is doc.go's).
+// Composed blocks: finitewidth.BlockMoments against compose's simulator
+// (the package comment is doc.go's).
 
 import (
 	"fmt"
@@ -13,7 +12,6 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/finitewidth"
-	"github.com/sigprop/sigprop/lib/sde"
 )
 
 // BlockZTol bounds the max |z| of a variance or covariance over the
@@ -146,68 +144,4 @@ func BlockVariance(id, name string, cs, wrong []*finitewidth.BlockComparison) sh
 			Caption: "Across-network relative variance of one network's squared token norm q̂, times d, against ℓ/d: theory (lines) and simulation (points ± SE): " + what + "."}))
 	}
 	return append(v, checks...)
-}
-
-// ShapedSDETol bounds d times the relative gap between the shaped block's
-// composed per-block noise and the SDE's diffusion: the gap is O(1/d)
-// (the attention drift in the value layer's input and the shaped ReLU's
-// slope), measured ≈ 0.7/d at worst (finitewidth's TestShapedDiffusionIsSDE).
-const ShapedSDETol = 2
-
-// ShapedSDE shows figure id: for the shaped blocks (ShapedCase with and
-// without the feed-forward sub-block) at the geometry (d, ρ d), the
-// relative gap between d·Cov(ΔV per block) composed from the parts and
-// the covariance SDE's diffusion Σ(V) on the functionals (q̂/d, p̂/d),
-// against d (log-log, with 1/d), and the check d·gap <= ShapedSDETol at
-// every d. It returns an error from finitewidth.ShapedDiffusion.
-func ShapedSDE(id string, widths []int, gamma, tau0, rho float64) (show.View, error) {
-	want(len(widths) >= 2, "ShapedSDE: need at least two widths")
-	var series []show.Series
-	var checks show.View
-	var xs []float64
-	for _, w := range widths {
-		xs = append(xs, float64(w))
-	}
-	for _, mlp := range []bool{false, true} {
-		kind := sde.Attention
-		if mlp {
-			kind = sde.Transformer
-		}
-		model := sde.Model{Kind: kind, Gamma: gamma, Tau0: tau0, CPlus: 0, CMinus: -1}
-		var gaps []float64
-		worst := 0.0
-		var c finitewidth.BlockCase
-		for _, d := range widths {
-			c = finitewidth.ShapedCase(d, 1, gamma, tau0, mlp)
-			fd := float64(d)
-			blk, ref, err := finitewidth.ShapedDiffusion(c.Block, model, fd, rho*fd)
-			if err != nil {
-				return nil, err
-			}
-			g := relGap(blk, ref)
-			gaps = append(gaps, g)
-			worst = math.Max(worst, g*fd)
-		}
-		series = append(series, show.Scatter(c.Name+" (vs "+kind.String()+" SDE)", xs, gaps, nil))
-		checks = append(checks, show.Agree(show.Agreement{Name: c.Name + ": d × relative gap to the SDE's diffusion", Kind: show.TheoryVsTheory,
-			Value: worst, Tol: ShapedSDETol, Rule: show.AtMost, Figure: id,
-			Basis: "the composition and package sde's closed forms (Σ_lin, 𝒜) share no code; the gap is O(1/d), ≈ 0.7/d at worst in TestShapedDiffusionIsSDE, so d × gap <= 2 at every d; dropping the skip–branch cross term leaves a gap > 0.2 at every d"}))
-	}
-	series = append(series, show.Curve("1/d", xs, finitewidth.InverseWidth))
-	fig := show.Figure{ID: id, XLabel: "width d", YLabel: "relative gap to the SDE's diffusion", LogX: true, LogY: true, Series: series,
-		Params:  map[string]float64{"gamma": gamma, "tau0": tau0, "rho": rho, "n": finitewidth.Tokens},
-		Caption: fmt.Sprintf("The shaped block's per-block covariance of the token geometry, composed from its parts and times d, against Noci et al. 2023's covariance-SDE diffusion (Thm 4.2: attention; Cor 4.3: with the shaped-ReLU feed-forward) at the same V: the largest entry of the gap over the largest entry, on (q̂/d, p̂/d), γ = %g, τ₀ = %g, ρ = %g, n = %d tokens. It falls as 1/d.", gamma, tau0, rho, finitewidth.Tokens)}
-	return append(show.View{show.Fig(fig)}, checks...), nil
-}
-
-// relGap is the largest |a − b| entry over the largest |b| entry.
-func relGap(a, b [2][2]float64) float64 {
-	var num, den float64
-	for i := range 2 {
-		for j := range 2 {
-			num = math.Max(num, math.Abs(a[i][j]-b[i][j]))
-			den = math.Max(den, math.Abs(b[i][j]))
-		}
-	}
-	return num / den
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	rd "github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/finitewidth"
@@ -100,11 +101,11 @@ func TestBlockRegimeDeclared(t *testing.T) {
 
 // TestShapedSDE: the figure renders and both checks pass at d = 64 … 4096.
 func TestShapedSDE(t *testing.T) {
-	v, err := ShapedSDE("sde", []int{64, 256, 1024, 4096}, 0.5, 1, 0.3)
+	c, err := finitewidth.ShapedSDECurves([]int{64, 256, 1024, 4096}, 0.5, 1, 0.3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, ms := metrics(t, v)
+	_, ms := metrics(t, rd.Curves(show.Figure{ID: "sde"}, c))
 	if len(ms) != 2 {
 		t.Errorf("%d metrics", len(ms))
 	}

@@ -5,23 +5,8 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/finitewidth"
-)
-
-// MaxZTol bounds the max |z| of a family of theory-vs-simulation points:
-// with P(|z| > 4) ≈ 6.3e-5 per normal z, a family of k points exceeds it
-// by sampling error alone with probability ≤ k·6.3e-5 (Bonferroni; the
-// basis states it for the family's own count).
-const MaxZTol = 4
-
-// RejectTol is the |z| a plausible error (V dropped from the variance,
-// G1 dropped from the mean) must reach somewhere in the family for the
-// check to tell it from the theory: a check that cannot fail is a defect.
-const (
-	RejectVarTol   = 6
-	RejectShiftTol = 4
 )
 
 // ResolvedVarZ is the VarSim/VarSE a row of a law without a known log
@@ -32,57 +17,23 @@ const (
 // checked on the log scale instead (Var log q̂, exact for ReLU).
 const ResolvedVarZ = 4
 
-// SlopeTol bounds |slope − expected|/SE of the residual-against-width fit.
-const SlopeTol = 4
-
-const pNormal4 = 6.3e-5 // P(|N(0,1)| > 4)
-
 func want(ok bool, format string, args ...any) { show.Want(ok, "finiteshow", format, args...) }
-
-func bonferroni(k int) string {
-	return fmt.Sprintf("z from the SE over the networks (the sample unit); max over %d points, P(max |z| > %g) ≤ %d·%.1e = %.2g by sampling error alone (Bonferroni)",
-		k, float64(MaxZTol), k, pNormal4, math.Min(1, float64(k)*pNormal4))
-}
-
-// single returns the one case of r and its rows by width, in width order.
-func single(r finitewidth.CheckResult) (finitewidth.Case, [][]finitewidth.CheckRow) {
-	want(len(r.Settings.Cases) == 1 && len(r.Rows) > 0, "a figure of one case needs a CheckResult of one case, got %d", len(r.Settings.Cases))
-	byW := make([][]finitewidth.CheckRow, len(r.Settings.Widths))
-	for _, row := range r.Rows {
-		for wi, n := range r.Settings.Widths {
-			if row.Width == n {
-				byW[wi] = append(byW[wi], row)
-			}
-		}
-	}
-	return r.Settings.Cases[0], byW
-}
-
-func params(r finitewidth.CheckResult) map[string]float64 {
-	s := r.Settings.Cases[0].Settings
-	return map[string]float64{"sigma_w2": s.SigmaW2, "sigma_b2": s.SigmaB2, "q0": s.Q0, "networks": float64(r.Settings.Networks)}
-}
-
-func caseText(c finitewidth.Case, nets int) string {
-	s := c.Settings
-	return fmt.Sprintf("%s (%s, σ_w² = %.4g, σ_b² = %.4g, q⁰ = %.4g), %d exact-chain networks per width", c.Name, c.Point, s.SigmaW2, s.SigmaB2, s.Q0, nets)
-}
 
 // Variance shows figure id: Var q̂^ℓ/(K^ℓ)² against ℓ/n at each width,
 // the O(1/n) theory (2K² + V)/(nK²) as lines, the simulation as points
 // ± SE, and, where it applies (degree-1 φ, σ_b = 0), the exact law (S)
 // dashed. Its checks: the max |z| of the variance over the rows in the
-// perturbative regime (Epsilon ≤ finitewidth.EpsilonHolds) ≤ MaxZTol;
-// V dropped from the theory rejected there (max |z| ≥ RejectVarTol);
-// the max |z| beyond the regime ≤ MaxZTol, which the expansion is not
+// perturbative regime (Epsilon ≤ finitewidth.EpsilonHolds) ≤ finitewidth.MaxZTol;
+// V dropped from the theory rejected there (max |z| ≥ finitewidth.RejectVarTol);
+// the max |z| beyond the regime ≤ finitewidth.MaxZTol, which the expansion is not
 // expected to meet: beyond is the caller's declared disagreement (nil:
 // the check stands as a plain check); and, with the exact law, its max
 // |z| against the simulation over the rows with VarSim/VarSE ≥ 3 (where
 // the variance's SE is itself resolved).
 func Variance(id string, r finitewidth.CheckResult, beyond *show.Disagreement) show.View {
-	c, byW := single(r)
+	c, byW := r.Single()
 	fig := show.Figure{ID: id, XLabel: "depth-to-width ratio ℓ/n", YLabel: "Var q̂^ℓ / (K^ℓ)²", LogY: true, Wide: true,
-		Params: params(r), Seed: show.Seed(r.Settings.Seed)}
+		Params: r.Params(), Seed: show.Seed(r.Settings.Seed)}
 	var holdZ, noVZ, beyondZ, exactZ float64
 	var nHold, nBeyond, nExact int
 	var worstRatio float64
@@ -115,24 +66,24 @@ func Variance(id string, r finitewidth.CheckResult, beyond *show.Disagreement) s
 		}
 	}
 	fig.Caption = fmt.Sprintf("Across-network variance of one network's kernel q̂^ℓ = (1/n)Σ(h_i^ℓ)², relative to (K^ℓ)², against ℓ/n: %s. Lines: the O(1/n) theory (2K² + V)/n; points: simulation ± SE. %d points are in the perturbative regime ε = V/(nK²) ≤ %g, %d beyond it.",
-		caseText(c, r.Settings.Networks), nHold, finitewidth.EpsilonHolds, nBeyond)
+		c.Describe(r.Settings.Networks), nHold, finitewidth.EpsilonHolds, nBeyond)
 	v := show.View{show.Fig(fig)}
 	if nHold > 0 {
 		v = append(v, show.Agree(show.Agreement{Name: id + ": max |z| of the variance in the perturbative regime", Kind: show.TheoryVsSimulation,
-			Value: holdZ, Tol: MaxZTol, Rule: show.AtMost, Figure: id, Basis: bonferroni(nHold) + fmt.Sprintf("; regime ε ≤ %g", finitewidth.EpsilonHolds)}),
+			Value: holdZ, Tol: finitewidth.MaxZTol, Rule: show.AtMost, Figure: id, Basis: finitewidth.Bonferroni(nHold) + fmt.Sprintf("; regime ε ≤ %g", finitewidth.EpsilonHolds)}),
 			show.Agree(show.Agreement{Name: id + ": the variance without V (2K²/n alone) is rejected", Kind: show.TheoryVsSimulation,
-				Value: noVZ, Tol: RejectVarTol, Rule: show.AtLeast, Figure: id,
-				Basis: fmt.Sprintf("max |z| of 2K²/n against the same %d points must reach %g: the check can fail", nHold, float64(RejectVarTol))}))
+				Value: noVZ, Tol: finitewidth.RejectVarTol, Rule: show.AtLeast, Figure: id,
+				Basis: fmt.Sprintf("max |z| of 2K²/n against the same %d points must reach %g: the check can fail", nHold, float64(finitewidth.RejectVarTol))}))
 	}
 	if nBeyond > 0 {
 		v = append(v, show.Agree(show.Agreement{Name: id + ": max |z| of the variance beyond the perturbative regime", Kind: show.TheoryVsSimulation,
-			Value: beyondZ, Tol: MaxZTol, Rule: show.AtMost, Figure: id, Disagreement: withSeeds(beyond, r.Settings.Seed),
-			Basis: bonferroni(nBeyond) + fmt.Sprintf("; ε > %g, rows where the variance is measurable (Var ≥ %g SE, or by the exact law's kurtosis, see measurable); simulation and theory differ by a factor up to %.3g", finitewidth.EpsilonHolds, float64(ResolvedVarZ), worstRatio)}))
+			Value: beyondZ, Tol: finitewidth.MaxZTol, Rule: show.AtMost, Figure: id, Disagreement: withSeeds(beyond, r.Settings.Seed),
+			Basis: finitewidth.Bonferroni(nBeyond) + fmt.Sprintf("; ε > %g, rows where the variance is measurable (Var ≥ %g SE, or by the exact law's kurtosis, see measurable); simulation and theory differ by a factor up to %.3g", finitewidth.EpsilonHolds, float64(ResolvedVarZ), worstRatio)}))
 	}
 	if nExact > 0 {
 		v = append(v, show.Agree(show.Agreement{Name: id + ": max |z| of the exact law (S)", Kind: show.TheoryVsSimulation,
-			Value: exactZ, Tol: MaxZTol, Rule: show.AtMost, Figure: id,
-			Basis: bonferroni(nExact) + fmt.Sprintf("; rows where the exact law's log-normal kurtosis leaves the sample variance a relative SE ≤ %g at %d networks (deeper, see the log scale)", MaxVarRelSE, r.Settings.Networks)}))
+			Value: exactZ, Tol: finitewidth.MaxZTol, Rule: show.AtMost, Figure: id,
+			Basis: finitewidth.Bonferroni(nExact) + fmt.Sprintf("; rows where the exact law's log-normal kurtosis leaves the sample variance a relative SE ≤ %g at %d networks (deeper, see the log scale)", MaxVarRelSE, r.Settings.Networks)}))
 	}
 	return append(v, logVariance(id+"-log", r)...)
 }
@@ -141,11 +92,11 @@ func Variance(id string, r finitewidth.CheckResult, beyond *show.Disagreement) s
 // law, for a case that has one (ReLU, σ_b = 0), and checks the max |z|
 // over every row; for other cases it shows nothing.
 func logVariance(id string, r finitewidth.CheckResult) show.View {
-	c, byW := single(r)
+	c, byW := r.Single()
 	if math.IsNaN(byW[0][0].LogVarExact) {
 		return nil
 	}
-	fig := show.Figure{ID: id, XLabel: "depth-to-width ratio ℓ/n", YLabel: "Var log q̂^ℓ", Wide: true, Params: params(r), Seed: show.Seed(r.Settings.Seed)}
+	fig := show.Figure{ID: id, XLabel: "depth-to-width ratio ℓ/n", YLabel: "Var log q̂^ℓ", Wide: true, Params: r.Params(), Seed: show.Seed(r.Settings.Seed)}
 	var sim, se, ex []float64
 	for wi, rows := range byW {
 		n := r.Settings.Widths[wi]
@@ -161,9 +112,9 @@ func logVariance(id string, r finitewidth.CheckResult) show.View {
 			show.Series{Name: "leading (V/K² + 2)/n, n = " + strconv.Itoa(n), X: x, Y: lead, Style: show.Dashed, Colour: col})
 	}
 	fig.Caption = fmt.Sprintf("The log of one network's kernel: Var log q̂^ℓ against ℓ/n, %s. Lines: the exact law (q̂^ℓ/K¹ is a product of independent (2/n)χ²_M factors and χ²_n/n); dashed: its leading term (5(ℓ−1) + 2)/n; points: simulation ± SE. q̂ is log-normal at ℓ/n of order 1 (Hanin & Nica 2019).",
-		caseText(c, r.Settings.Networks))
-	return show.View{show.Fig(fig), show.Agree(show.MaxZ(show.Agreement{Name: id + ": max |z| of Var log q̂ against its exact law", Tol: MaxZTol, Figure: id,
-		Basis: bonferroni(len(sim))}, sim, se, ex))}
+		c.Describe(r.Settings.Networks))
+	return show.View{show.Fig(fig), show.Agree(show.MaxZ(show.Agreement{Name: id + ": max |z| of Var log q̂ against its exact law", Tol: finitewidth.MaxZTol, Figure: id,
+		Basis: finitewidth.Bonferroni(len(sim))}, sim, se, ex))}
 }
 
 // MaxVarRelSE is the relative SE of a sample variance, √((κ − 1)/N) for
@@ -191,117 +142,4 @@ func withSeeds(d *show.Disagreement, seed uint64) *show.Disagreement {
 	dd := *d
 	dd.Declared.DataSeeds = []uint64{seed}
 	return &dd
-}
-
-// MeanShift shows figure id: (E q̂^ℓ − K^ℓ)/K^ℓ against ℓ/n at each
-// width, the theory G1/(nK) as lines and the simulation as points ± SE;
-// checks the max |z| in the perturbative regime ≤ MaxZTol and that G1
-// dropped (a shift of 0) is rejected (max |z| ≥ RejectShiftTol).
-func MeanShift(id string, r finitewidth.CheckResult) show.View {
-	c, byW := single(r)
-	fig := show.Figure{ID: id, XLabel: "depth-to-width ratio ℓ/n", YLabel: "(E q̂^ℓ − K^ℓ)/K^ℓ", Wide: true,
-		Params: params(r), Seed: show.Seed(r.Settings.Seed)}
-	var z, z0 float64
-	var k int
-	for wi, rows := range byW {
-		n := r.Settings.Widths[wi]
-		var x, th, sim, se []float64
-		for _, row := range rows {
-			x, th = append(x, row.Frac), append(th, row.ShiftTheory/row.K)
-			sim, se = append(sim, row.ShiftSim/row.K), append(se, row.ShiftSE/row.K)
-			if row.Holds() {
-				z, z0, k = math.Max(z, math.Abs(row.ZShift)), math.Max(z0, math.Abs(row.ZShiftNoG1)), k+1
-			}
-		}
-		fig.Series = append(fig.Series, show.Series{Name: "G1/(nK), n = " + strconv.Itoa(n), X: x, Y: th, Colour: 1 + wi},
-			show.Series{Name: "simulation, n = " + strconv.Itoa(n), X: x, Y: sim, YErr: se, Style: show.Points, Colour: 1 + wi})
-	}
-	fig.Caption = fmt.Sprintf("The 1/n shift of the mean of q̂^ℓ, relative to K^ℓ, against ℓ/n: %s. Lines: G1/(nK) from (R3); points: simulation ± SE.", caseText(c, r.Settings.Networks))
-	want(k > 0, "MeanShift %s: no row in the perturbative regime", id)
-	return show.View{show.Fig(fig),
-		show.Agree(show.Agreement{Name: id + ": max |z| of the mean shift in the perturbative regime", Kind: show.TheoryVsSimulation,
-			Value: z, Tol: MaxZTol, Rule: show.AtMost, Figure: id, Basis: bonferroni(k)}),
-		show.Agree(show.Agreement{Name: id + ": the mean without G1 (K alone) is rejected", Kind: show.TheoryVsSimulation,
-			Value: z0, Tol: RejectShiftTol, Rule: show.AtLeast, Figure: id,
-			Basis: fmt.Sprintf("max |z| of K alone against the same %d points must reach %g: the check can fail", k, float64(RejectShiftTol))})}
-}
-
-// Residual shows figure id: |Var_sim − Var_theory| against n (log-log)
-// for each residual run, with the fitted power law; checks per run
-// |slope + 2|/SE ≤ SlopeTol (the next order is 1/n²) and |slope + 1|/SE
-// ≥ SlopeTol (a wrong 1/n coefficient would leave a 1/n residual).
-func Residual(id string, rs []finitewidth.Residual) show.View {
-	want(len(rs) > 0, "Residual: no run")
-	fig := show.Figure{ID: id, XLabel: "width n", YLabel: "|Var_sim − Var_O(1/n)|", LogX: true, LogY: true}
-	var checks show.View
-	var text string
-	for i, r := range rs {
-		ns := make([]float64, len(r.Widths))
-		abs := make([]float64, len(r.Widths))
-		for j, n := range r.Widths {
-			ns[j], abs[j] = float64(n), math.Abs(r.Resid[j])
-		}
-		name := r.Settings.Case.Name
-		fig.Series = append(fig.Series, show.Series{Name: name + ", ℓ = " + strconv.Itoa(r.Settings.L), X: ns, Y: abs, YErr: r.SE, Style: show.Points, Colour: 1 + i})
-		if !math.IsNaN(r.Slope) {
-			// The fit through the resolved points' weighted centre.
-			fig.Series = append(fig.Series, show.Series{Name: fmt.Sprintf("fit, slope %.2f ± %.2f", r.Slope, r.SlopeSE), X: ns, Y: r.FitLine(ns)})
-			fig.Series[len(fig.Series)-1].Colour = 1 + i
-		}
-		text += fmt.Sprintf("%s: slope %.3f ± %.3f; ", name, r.Slope, r.SlopeSE)
-		basis := fmt.Sprintf("weighted log-log fit over the widths where |residual| > %g SE (%d of %d), %d networks per width", float64(finitewidth.ResolvedZ), count(r.Resolved), len(r.Widths), r.Settings.Networks)
-		checks = append(checks,
-			show.Agree(show.Agreement{Name: id + ": " + name + ": residual slope against −2", Kind: show.TheoryVsSimulation,
-				Value: math.Abs(r.Slope+2) / r.SlopeSE, Tol: SlopeTol, Rule: show.AtMost, Figure: id, Basis: "|slope + 2|/SE; " + basis}),
-			show.Agree(show.Agreement{Name: id + ": " + name + ": a 1/n residual is rejected", Kind: show.TheoryVsSimulation,
-				Value: math.Abs(r.Slope+1) / r.SlopeSE, Tol: SlopeTol, Rule: show.AtLeast, Figure: id, Basis: "|slope + 1|/SE; " + basis}))
-	}
-	fig.Caption = fmt.Sprintf("The variance's residual beyond the O(1/n) theory against width at fixed depth (log-log): %sthe next order predicts slope −2.", text)
-	fig.Params = map[string]float64{"layer": float64(rs[0].Settings.L), "networks": float64(rs[0].Settings.Networks)}
-	fig.Seed = show.Seed(rs[0].Settings.Seed)
-	return append(show.View{show.Fig(fig)}, checks...)
-}
-
-func count(b []bool) int {
-	k := 0
-	for _, x := range b {
-		if x {
-			k++
-		}
-	}
-	return k
-}
-
-// Table shows table id: per (case, width) the rows in the perturbative
-// regime and their max |z| of the variance and of the mean shift, the
-// rows beyond and theirs, and the simulated/theory variance at the
-// deepest row; then one check: the max |z| over every row in the regime
-// ≤ MaxZTol (the family of all cases and widths).
-func Table(id string, r finitewidth.CheckResult) show.View {
-	t := bundle.Table{ID: id, Header: []string{"case", "σ_w²", "σ_b²", "n", "rows ε ≤ " + strconv.FormatFloat(finitewidth.EpsilonHolds, 'g', -1, 64),
-		"max |z| Var", "max |z| shift", "rows beyond", "max |z| Var", "max |z| shift", "Var sim/theory, deepest"}}
-	set := map[string]finitewidth.Settings{}
-	for _, c := range r.Settings.Cases {
-		set[c.Name] = c.Settings
-	}
-	worst, k := 0.0, 0
-	f := func(x float64) string {
-		if math.IsNaN(x) {
-			return "—"
-		}
-		return fmt.Sprintf("%.2f", x)
-	}
-	for _, m := range r.Summary() {
-		s := set[m.Case]
-		t.Rows = append(t.Rows, []string{m.Case, fmt.Sprintf("%.4g", s.SigmaW2), fmt.Sprintf("%.4g", s.SigmaB2), strconv.Itoa(m.Width),
-			strconv.Itoa(m.CountHold), f(m.HoldVar), f(m.HoldShift), strconv.Itoa(m.CountBeyond), f(m.BeyondVar), f(m.BeyondShift), f(m.BeyondRatio)})
-		if m.CountHold > 0 {
-			worst = math.Max(worst, math.Max(m.HoldVar, m.HoldShift))
-			k += 2 * m.CountHold
-		}
-	}
-	t.Caption = fmt.Sprintf("Theory (O(1/n)) against simulation for the variance and the mean shift of q̂^ℓ, %d exact-chain networks per (case, width), ℓ/n ∈ %v; max |z| over depth in the perturbative regime ε = V/(nK²) ≤ %g and beyond it.",
-		r.Settings.Networks, r.Settings.Fracs, finitewidth.EpsilonHolds)
-	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: id + ": max |z| over every case and width in the perturbative regime", Kind: show.TheoryVsSimulation,
-		Value: worst, Tol: MaxZTol, Rule: show.AtMost, Figure: id, Basis: bonferroni(k) + " (variance and mean shift)"})}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	rd "github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/finitewidth"
 )
@@ -60,7 +61,7 @@ func TestVarianceAndShift(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := &show.Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: bundle.Declaration{Commit: "abc1234", Seen: "s"}}
-	ms := render(t, append(Variance("v", r, d), MeanShift("m", r)...))
+	ms := render(t, append(Variance("v", r, d), rd.Curves(show.Figure{ID: "m"}, r.MeanShift("m"))...))
 	for _, name := range []string{"v: max |z| of the variance in the perturbative regime", "v: the variance without V (2K²/n alone) is rejected",
 		"m: max |z| of the mean shift in the perturbative regime", "m: the mean without G1 (K alone) is rejected"} {
 		m, ok := ms[name]
@@ -91,7 +92,7 @@ func TestResidualAndTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, m := range render(t, Residual("r", []finitewidth.Residual{rr})) {
+	for name, m := range render(t, rd.Curves(show.Figure{ID: "r"}, finitewidth.ResidualCurves("r", []finitewidth.Residual{rr}))) {
 		if !m.Pass {
 			t.Errorf("%s: %+v (slope %.3f ± %.3f)", name, m, rr.Slope, rr.SlopeSE)
 		}
@@ -101,7 +102,7 @@ func TestResidualAndTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := Table("t", r)
+	v := rd.Table(bundle.Table{ID: "t"}, r.Table("t"))
 	render(t, v)
 	if tabs := v.Tables(); len(tabs) != 1 || len(tabs[0].Rows) != 4 || !strings.HasPrefix(tabs[0].Rows[2][0], "relu") {
 		t.Errorf("table rows: %v", tabs)
@@ -115,7 +116,7 @@ func TestJacobian(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, m := range render(t, Jacobian("j", r)) {
+	for name, m := range render(t, rd.Curves(show.Figure{ID: "j"}, finitewidth.JacobianCurves("j", r))) {
 		if !m.Pass {
 			t.Errorf("%s: %+v", name, m)
 		}

@@ -52,7 +52,7 @@ func series(lines []result.Line) []show.Series {
 	}
 	out := make([]show.Series, len(lines))
 	for i, l := range lines {
-		out[i] = show.Series{Name: l.Name, X: l.X, Y: l.Y, YErr: l.SE, Style: styles[l.Role]}
+		out[i] = show.Series{Name: l.Name, X: l.X, Y: l.Y, YErr: l.SE, Style: styles[l.Role], Colour: l.Pair}
 	}
 	return out
 }

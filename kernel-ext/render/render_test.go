@@ -250,3 +250,15 @@ func TestCheckPoints(t *testing.T) {
 		t.Errorf("height %v, want 340", h)
 	}
 }
+
+// TestLinePair: lines of one Pair share its colour; a line without one
+// keeps the renderer's (0).
+func TestLinePair(t *testing.T) {
+	r := curves(1, false)
+	r.Lines[0].Pair, r.Lines[1].Pair = 2, 2
+	r.Lines = append(r.Lines, result.Line{Name: "other", X: r.Lines[0].X, Y: r.Lines[0].Y})
+	got := Curves(show.Figure{ID: "f"}, r).Figures()[0].Series
+	if got[0].Colour != 2 || got[1].Colour != 2 || got[2].Colour != 0 {
+		t.Errorf("colours %d %d %d, want 2 2 0", got[0].Colour, got[1].Colour, got[2].Colour)
+	}
+}

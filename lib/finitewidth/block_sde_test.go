@@ -65,18 +65,6 @@ func TestShapedDiffusionIsSDE(t *testing.T) {
 	}
 }
 
-// relGap is the largest entry of |a − b| over the largest |b|.
-func relGap(a, b mat2) float64 {
-	var num, den float64
-	for i := range 2 {
-		for j := range 2 {
-			num = math.Max(num, math.Abs(a[i][j]-b[i][j]))
-			den = math.Max(den, math.Abs(b[i][j]))
-		}
-	}
-	return num / den
-}
-
 // TestShapedOneBlockAgainstSimulation: one shaped attention block (γ = 0.5,
 // τ₀ = 1, ρ⁰ = 0.3) simulated by compose.Simulate, 4000 networks (seed 3):
 // the per-network increments ρ̂¹ − ρ̂⁰ and q̂¹ − q̂⁰ have the covariance of

@@ -41,6 +41,8 @@
 //	(JR) ReLU exactly: (ℓ−1)[E ψ₁(M/2) + Var ψ(M/2)] + ψ₁(n/2)   ReLUJacobianVarLog
 //	     matrix networks for ‖J^ℓ u‖²                           Settings.SampleJacobian, JacobianCheck
 //	     theory against simulation over activations, widths     MustShowCases, CheckSettings.Run, CheckResult.Summary
+//	     the checks as result kinds (lib/result, drawn by render)  CheckResult.MeanShift, CheckResult.Table,
+//	                                                            ResidualCurves, JacobianCurves, ShapedSDECurves
 //	     the perturbative regime ε = V/(nK²) ≤ EpsilonHolds       Layer.Epsilon
 //	     residual Var_sim − Var_O(1/n) against width, slope −2   ResidualSettings.Run
 //

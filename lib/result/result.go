@@ -62,6 +62,10 @@ type Line struct {
 	X    []float64
 	Y    []float64
 	SE   []float64
+	// Pair, when not 0, draws the line in the Pair-th colour of the
+	// palette: lines of one Pair (a theory and its simulation at one
+	// width) share a colour.
+	Pair int
 }
 
 // Kind says what a check compares (the metric kinds of the report).
