@@ -63,7 +63,6 @@ var displayFormulaSites = []formulaSite{
 	{"spectrumshow/panel.go Fig4Series math.Sqrt", 1, "axis: an atom of λ placed on the singular-value axis σ = √λ"},
 	{"shapedshow/shapedshow.go gammaText math.Sqrt2", 1, "label: γ = 2^{-1/2} printed by name"},
 	{"shapedshow/shapedshow.go gammaText math.Sqrt", 1, "label: γ = 8^{-1/2} printed by name"},
-	{"shapedshow/shapedshow.go Fig1PreLN math.Sqrt", 1, "basis text: the ratio of two SEs' sample sizes, printed"},
 	{"shapedshow/shapedshow.go fig4Claims math.Log10", 1, "check statistic: log10 of the ratio of two measured covariances"},
 	{"shapedshow/shapedshow.go radius math.Log10", 1, "label: a stop radius that is a power of ten printed as 1eK"},
 	{"trainshow/code.go Figures math.Pow", 2, "display: a measured log10 mean ± SE shown on the linear axis"},

@@ -15,4 +15,7 @@
 // apply at any settings. A function panics only on a caller bug (results
 // of one call at different settings, an argument that disagrees with the
 // settings a result records).
+//
+// Rendered by kind: figure fig1-preln is drawn by kernel-ext/render over
+// shapednet.PreLNCurves (a result.Curves), in the notebook's cell.
 package shapedshow

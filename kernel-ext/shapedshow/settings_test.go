@@ -57,8 +57,8 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seeded(t, "Fig1PreLN", Fig1PreLN(ln, runs[2]), 7)
-	yours(t, "Fig1PreLN", Fig1PreLN(ln, runs[2]), map[string]float64{"width": n, "depth": depth, "rho0": 0.3}, []string{"Pre-LN: LayerNorm − RMS mean ρ₆"}, nil)
+	seeded(t, "Fig1PreLN", preLNView(ln, runs[2]), 7)
+	yours(t, "Fig1PreLN", preLNView(ln, runs[2]), map[string]float64{"width": n, "depth": depth, "rho0": 0.3}, []string{"Pre-LN: LayerNorm − RMS mean ρ₆"}, nil)
 
 	c := shapednet.Config{Attention: block.Shaped, Width: n, Depth: depth, Gamma: g, Tau0: 1, Blocks: shapednet.BlocksAttention}
 	nn := sim(c, nets, 4)

@@ -99,29 +99,6 @@ func Fig1Left(runs []*shapednet.Run) show.View {
 		collapse}
 }
 
-// Fig1PreLN shows figure fig1-preln (Pre-LN with true LayerNorm, full
-// networks ln, against the RMS-norm reduced chain, networks rms, of one
-// depth) and checks the two final mean correlations agree within 4.5 SE:
-// at the paper's setting (8 and 1024 networks of width 200, depth 150) the
-// SE of the LayerNorm mean, the RMS mean being 11× more precise; at other
-// settings the SE of the difference. The width and seed shown are ln's.
-func Fig1PreLN(ln, rms *shapednet.Run) show.View {
-	want(ln.Depth == rms.Depth && ln.Config.Width == rms.Config.Width, "Fig1PreLN: depths %d and %d, widths %d and %d", ln.Depth, rms.Depth, ln.Config.Width, rms.Config.Width)
-	depth, width, seed := ln.Depth, ln.Config.Width, ln.Seed
-	paper := shapednet.PreLNSizes{Width: width, Depth: depth, LNNets: ln.Nets, RMSNets: rms.Nets} == shapednet.Fig1PreLN()
-	se := ln.MeanCorrSE[depth] // of the compared mean over networks and pairs
-	tol, basis := 4.5*se, fmt.Sprintf("4.5 SE of the %d-network LayerNorm mean (SE = %.4f; the RMS mean over %d networks is %.0f× more precise)", ln.Nets, se, rms.Nets, math.Sqrt(float64(rms.Nets)/float64(ln.Nets)))
-	if !paper {
-		seRMS := rms.MeanCorrSE[depth]
-		tol, basis = 4.5*math.Hypot(se, seRMS), fmt.Sprintf("4.5 SE of the difference (SE %.4f from %d LayerNorm networks, %.4f from %d RMS networks)", se, ln.Nets, seRMS, rms.Nets)
-	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-preln", Caption: fmt.Sprintf("Pre-LN Transformer: true LayerNorm (%d full networks) vs RMS normalisation (%d reduced-chain networks).", ln.Nets, rms.Nets),
-		XLabel: "layer ℓ", YLabel: "mean ρ_ℓ", Legend: show.BottomRight, Params: map[string]float64{"width": float64(width), "depth": float64(depth), "rho0": ln.InitialCorr(0, 1)}, Seed: show.Seed(seed),
-		Series: []show.Series{show.ByLayer("LayerNorm, full network", ln.MeanCorr, nil, show.Points), show.ByLayer("RMS norm, reduced chain", rms.MeanCorr, nil, show.Line)}}, paper)),
-		show.Agree(show.Agreement{Name: "Pre-LN: LayerNorm − RMS mean ρ" + sub(depth), Kind: show.SimulationVsSimulation, Value: ln.MeanCorr[depth] - rms.MeanCorr[depth], Tol: tol,
-			Basis: basis, Figure: "fig1-preln"})}
-}
-
 // OneStep shows table one-step-cov (one attention layer: n·Var(V₁) of the
 // networks against Σ of Theorem 4.2 with and without 𝒜), the z check of
 // the ratios against 1 and the claim that without 𝒜 they exceed 1.2. The

@@ -132,15 +132,15 @@ func TestFig1Left(t *testing.T) {
 
 func TestFig1PreLNAndFig4(t *testing.T) {
 	ln, rms := run(8, 150, 0.2, 0.8, 0.7, 0.9), run(1024, 150, 0.2, 0.75, 0.75)
-	figs, _, metrics := items(t, Fig1PreLN(ln, rms))
+	figs, _, metrics := items(t, preLNView(ln, rms))
 	if figs != "fig1-preln" || metrics != "Pre-LN: LayerNorm − RMS mean ρ₁₅₀" {
 		t.Errorf("figures %q, metrics %q", figs, metrics)
 	}
-	if v := Fig1PreLN(ln, rms).Agreements()[0].Value; math.Abs(v-0.05) > 1e-12 {
+	if v := preLNView(ln, rms).Agreements()[0].Value; math.Abs(v-0.05) > 1e-12 {
 		t.Errorf("LayerNorm − RMS = %v, want 0.05", v)
 	}
-	mustpanic.WithPrefix(t, "depths 100 and 150", "shapedshow:", func() { Fig1PreLN(run(16, 100, 0, 0, 0), rms) })
-	mustpanic.WithPrefix(t, "widths 100 and 200", "shapedshow:", func() { Fig1PreLN(at(run(8, 150, 0.2, 0.8, 0.7), 100, 1), rms) })
+	mustpanic.WithPrefix(t, "depths 100 and 150", "shapednet:", func() { preLNView(run(16, 100, 0, 0, 0), rms) })
+	mustpanic.WithPrefix(t, "widths 100 and 200", "shapednet:", func() { preLNView(at(run(8, 150, 0.2, 0.8, 0.7), 100, 1), rms) })
 	runs := []*shapednet.Run{at(run(8192, 150, 0.2, 0.2, 0.2), 300, 1/math.Sqrt2), at(run(8192, 150, 0.2, 1, 1), 300, 1/math.Sqrt2)}
 	runs[0].Config.Attention, runs[1].Config.Attention, runs[0].Seed = block.Shaped, block.Softmax, 1000
 	v := Fig4(runs)

@@ -1,0 +1,15 @@
+package shapedshow
+
+import (
+	"github.com/sigprop/sigprop/kernel-ext/render"
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/shapednet"
+)
+
+// The views notebook 05 shows for the results rendered by kind
+// (kernel-ext/render over shapednet's result methods), as its cells make
+// them; the tests read them as they read the builders'.
+
+func preLNView(ln, rms *shapednet.Run) show.View {
+	return render.Curves(show.Figure{ID: "fig1-preln", Legend: show.BottomRight}, shapednet.PreLNCurves(ln, rms), render.After())
+}

@@ -1,0 +1,36 @@
+package shapednet
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestPreLNCurves: the check compares the last layer's means, its
+// tolerance is 4.5 SE of the LayerNorm mean at the notebook's sizes and
+// of the difference elsewhere, the record says which, and runs of
+// different depths panic.
+func TestPreLNCurves(t *testing.T) {
+	mk := func(nets, depth int, last, se float64) *Run {
+		r := &Run{M: 2, Nets: nets, Depth: depth, Config: Config{Width: 200, Depth: depth}, V0: []float64{1, 0.2, 0.2, 1}, Seed: 7}
+		r.MeanCorr, r.MeanCorrSE = make([]float64, depth+1), make([]float64, depth+1)
+		r.MeanCorr[0], r.MeanCorr[depth], r.MeanCorrSE[depth] = 0.2, last, se
+		return r
+	}
+	s := Fig1PreLN()
+	c := PreLNCurves(mk(s.LNNets, s.Depth, 0.8, 0.03), mk(s.RMSNets, s.Depth, 0.75, 0.004))
+	k := c.Checks[0]
+	if !c.Record.AtPaper || math.Abs(k.Value-0.05) > 1e-12 || math.Abs(k.Tol-4.5*0.03) > 1e-12 || k.Name != "Pre-LN: LayerNorm − RMS mean ρ₁₅₀" {
+		t.Errorf("at the notebook's sizes: AtPaper %v, value %v, tol %v, name %q; want true, 0.05, 0.135", c.Record.AtPaper, k.Value, k.Tol, k.Name)
+	}
+	c = PreLNCurves(mk(16, s.Depth, 0.8, 0.03), mk(s.RMSNets, s.Depth, 0.75, 0.04))
+	if k := c.Checks[0]; c.Record.AtPaper || math.Abs(k.Tol-4.5*0.05) > 1e-12 || c.Record.Params["rho0"] != 0.2 {
+		t.Errorf("at 16 networks: AtPaper %v, tol %v, rho0 %v; want false, 0.225, 0.2", c.Record.AtPaper, k.Tol, c.Record.Params["rho0"])
+	}
+	defer func() {
+		if p, _ := recover().(string); !strings.HasPrefix(p, "shapednet: PreLNCurves: depths 10 and 150") {
+			t.Errorf("runs of depths 10 and 150: panic %q", p)
+		}
+	}()
+	PreLNCurves(mk(8, 10, 0, 0), mk(8, 150, 0, 0))
+}
