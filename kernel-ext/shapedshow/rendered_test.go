@@ -11,5 +11,5 @@ import (
 // them; the tests read them as they read the builders'.
 
 func preLNView(ln, rms *shapednet.Run) show.View {
-	return render.Curves(show.Figure{ID: "fig1-preln", Legend: show.BottomRight}, shapednet.PreLNCurves(ln, rms), render.After())
+	return render.Curves(show.Figure{ID: "fig1-preln"}, shapednet.PreLNCurves(ln, rms), render.Legend(show.BottomRight), render.After())
 }
