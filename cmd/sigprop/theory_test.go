@@ -64,7 +64,6 @@ var displayFormulaSites = []formulaSite{
 	{"shapedshow/shapedshow.go gammaText math.Sqrt2", 1, "label: γ = 2^{-1/2} printed by name"},
 	{"shapedshow/shapedshow.go gammaText math.Sqrt", 1, "label: γ = 8^{-1/2} printed by name"},
 	{"shapedshow/shapedshow.go fig4Claims math.Log10", 1, "check statistic: log10 of the ratio of two measured covariances"},
-	{"shapedshow/shapedshow.go radius math.Log10", 1, "label: a stop radius that is a power of ten printed as 1eK"},
 	{"trainshow/code.go Figures math.Pow", 2, "display: a measured log10 mean ± SE shown on the linear axis"},
 	{"trainshow/probe.go ProbeClaims math.Log10", 2, "check statistic: log10 of measured geometric-mean ratios"},
 	{"trainshow/probe.go ProbeClaims stat.GeometricMean", 4, "check statistic: geometric means of measured ratios"},

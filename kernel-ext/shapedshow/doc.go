@@ -16,6 +16,7 @@
 // of one call at different settings, an argument that disagrees with the
 // settings a result records).
 //
-// Rendered by kind: figure fig1-preln is drawn by kernel-ext/render over
-// shapednet.PreLNCurves (a result.Curves), in the notebook's cell.
+// Rendered by kind: figure fig1-preln and table explosion are drawn by
+// kernel-ext/render over shapednet.PreLNCurves (a result.Curves) and
+// shapednet.ExplosionCounts (a result.Table), in the notebook's cells.
 package shapedshow

@@ -1,6 +1,7 @@
 package shapedshow
 
 import (
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/shapednet"
@@ -12,4 +13,8 @@ import (
 
 func preLNView(ln, rms *shapednet.Run) show.View {
 	return render.Curves(show.Figure{ID: "fig1-preln"}, shapednet.PreLNCurves(ln, rms), render.Legend(show.BottomRight), render.After())
+}
+
+func explosionView(ex []shapednet.Explosion, paths int) show.View {
+	return render.Table(bundle.Table{ID: "explosion"}, shapednet.ExplosionCounts(ex, paths))
 }

@@ -124,7 +124,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := Explosions(ex, 16).Tables()[0]
+	tab := explosionView(ex, 16).Tables()[0]
 	if want := []string{"γ", "SDE stopped (‖V‖_F ≥ 1e4), h = 0.05", "SDE PSD-projected paths, h = 0.05", "SDE stopped, h = 0.005", "networks with V^{αα} ≥ 1e3"}; tab.Caption != "Shaped attention at T = 0.5 from ρ₀ = 0.3: SDE paths and networks that blow up" || !slices.Equal(tab.Header, want) {
 		t.Errorf("Explosions: caption %q, header %q; want the settings run", tab.Caption, tab.Header)
 	}

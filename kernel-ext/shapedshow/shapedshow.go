@@ -340,31 +340,6 @@ func fig4Claims(runs []*shapednet.Run, paper bool, why string) show.View {
 	return v
 }
 
-// Explosions shows table explosion: per γ, the SDE paths (of paths) that
-// stopped at the coarse and the fine step, the PSD-projected ones, and the
-// networks that reached their stop radius, at the settings ex records.
-func Explosions(ex []shapednet.Explosion, paths int) show.View {
-	want(len(ex) > 0, "Explosions: no γ")
-	e0 := ex[0]
-	tab := bundle.Table{ID: "explosion", Caption: fmt.Sprintf("Shaped attention at T = %g from ρ₀ = %g: SDE paths and networks that blow up", e0.T, e0.Rho0),
-		Header: []string{"γ", fmt.Sprintf("SDE stopped (‖V‖_F ≥ %s), h = %g", radius(e0.SDEStopRadius), e0.Step), fmt.Sprintf("SDE PSD-projected paths, h = %g", e0.Step),
-			fmt.Sprintf("SDE stopped, h = %g", e0.Step/10), fmt.Sprintf("networks with V^{αα} ≥ %s", radius(e0.NetStopRadius))}}
-	for _, e := range ex {
-		want(e.T == e0.T && e.Rho0 == e0.Rho0 && e.Step == e0.Step && e.SDEStopRadius == e0.SDEStopRadius && e.NetStopRadius == e0.NetStopRadius, "Explosions: rows of different settings: %+v and %+v", e0, e)
-		tab.Rows = append(tab.Rows, []string{fmt.Sprintf("%.3f", e.Gamma), fmt.Sprintf("%d / %d", e.SDEStopped, paths),
-			fmt.Sprintf("%d", e.SDEProjected), fmt.Sprintf("%d / %d", e.SDEStoppedFine, paths), fmt.Sprintf("%d / %d", e.NetStopped, paths)})
-	}
-	return show.View{show.Tab(tab)}
-}
-
-// radius writes a stop radius, a power of ten as 1e4.
-func radius(r float64) string {
-	if e := math.Log10(r); e == math.Round(e) && e >= 3 {
-		return fmt.Sprintf("1e%d", int(e))
-	}
-	return fmt.Sprintf("%g", r)
-}
-
 // Fig5 shows figures fig5-left (λ_max(V_ℓ) of one network per γ) and
 // fig5-right (median and 10th percentile of t* against γ), then the claim
 // that the median falls by at least 4 SE from the first γ to the last.

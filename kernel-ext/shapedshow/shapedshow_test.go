@@ -284,11 +284,11 @@ func TestKSByWidthAndFig3(t *testing.T) {
 }
 
 func TestStopViews(t *testing.T) {
-	_, tabs, _ := items(t, Explosions([]shapednet.Explosion{{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2, NetStopped: 0}}, 2048))
+	_, tabs, _ := items(t, explosionView([]shapednet.Explosion{{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2, NetStopped: 0}}, 2048))
 	if tabs != "explosion" {
 		t.Errorf("tables %q", tabs)
 	}
-	if row := Explosions([]shapednet.Explosion{{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2}}, 2048).Tables()[0].Rows[0]; !slices.Equal(row, []string{"0.500", "3 / 2048", "1", "2 / 2048", "0 / 2048"}) {
+	if row := explosionView([]shapednet.Explosion{{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2}}, 2048).Tables()[0].Rows[0]; !slices.Equal(row, []string{"0.500", "3 / 2048", "1", "2 / 2048", "0 / 2048"}) {
 		t.Errorf("row %q", row)
 	}
 	b := shapednet.StopByGamma{Gamma: []float64{0.05, 0.1, 0.2, 0.3, 0.5}, Median: []float64{1, 0.9, 0.8, 0.6, 0.4}, MedianSE: []float64{0.03, 0.03, 0.03, 0.03, 0.04},

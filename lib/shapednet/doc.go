@@ -40,7 +40,8 @@
 // (TransformerT) with At, and CorrLaws.At, StopByGamma.At, StopGrid.At,
 // OneStepCov.At and KSSettings.At against the settings constructors.
 // results.go gives results as the result kinds of lib/result, drawn by
-// kernel-ext/render: PreLNCurves (fig1-preln).
+// kernel-ext/render: PreLNCurves (fig1-preln), ExplosionCounts
+// (explosion).
 //
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only). Forward runs each layer through

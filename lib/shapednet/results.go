@@ -53,3 +53,35 @@ func PreLNCurves(ln, rms *Run) result.Curves {
 			Seed: ln.Seed, HasSeed: true, AtPaper: paper},
 	}
 }
+
+// ExplosionCounts is table explosion: per γ, the SDE paths (of paths)
+// that stopped at the coarse and the fine step, the PSD-projected ones,
+// and the networks that reached their stop radius, at the settings ex
+// records. It reproduces no paper table. No rows, or rows of different
+// settings, are a caller bug: it panics.
+func ExplosionCounts(ex []Explosion, paths int) result.Table {
+	if len(ex) == 0 {
+		panic("shapednet: ExplosionCounts: no γ")
+	}
+	e0 := ex[0]
+	t := result.Table{Caption: fmt.Sprintf("Shaped attention at T = %g from ρ₀ = %g: SDE paths and networks that blow up", e0.T, e0.Rho0),
+		Header: []string{"γ", fmt.Sprintf("SDE stopped (‖V‖_F ≥ %s), h = %g", radius(e0.SDEStopRadius), e0.Step), fmt.Sprintf("SDE PSD-projected paths, h = %g", e0.Step),
+			fmt.Sprintf("SDE stopped, h = %g", e0.Step/10), fmt.Sprintf("networks with V^{αα} ≥ %s", radius(e0.NetStopRadius))},
+		Record: result.Record{NoPaperFigure: true}}
+	for _, e := range ex {
+		if e.T != e0.T || e.Rho0 != e0.Rho0 || e.Step != e0.Step || e.SDEStopRadius != e0.SDEStopRadius || e.NetStopRadius != e0.NetStopRadius {
+			panic(fmt.Sprintf("shapednet: ExplosionCounts: rows of different settings: %+v and %+v", e0, e))
+		}
+		t.Rows = append(t.Rows, []string{fmt.Sprintf("%.3f", e.Gamma), fmt.Sprintf("%d / %d", e.SDEStopped, paths),
+			fmt.Sprintf("%d", e.SDEProjected), fmt.Sprintf("%d / %d", e.SDEStoppedFine, paths), fmt.Sprintf("%d / %d", e.NetStopped, paths)})
+	}
+	return t
+}
+
+// radius writes a stop radius, a power of ten as 1e4.
+func radius(r float64) string {
+	if e := math.Log10(r); e == math.Round(e) && e >= 3 {
+		return fmt.Sprintf("1e%d", int(e))
+	}
+	return fmt.Sprintf("%g", r)
+}

@@ -34,3 +34,23 @@ func TestPreLNCurves(t *testing.T) {
 	}()
 	PreLNCurves(mk(8, 10, 0, 0), mk(8, 150, 0, 0))
 }
+
+// TestExplosionCounts: a row counts out of paths, the header states the
+// radii and steps the rows ran with (a power of ten as 1eK), it claims no
+// paper table, and rows of different settings panic.
+func TestExplosionCounts(t *testing.T) {
+	e := Explosion{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2, T: 1, Rho0: 0.2, Step: 0.01, SDEStopRadius: 1e4, NetStopRadius: 50}
+	tab := ExplosionCounts([]Explosion{e}, 2048)
+	if err := tab.Wellformed(); err != nil || !tab.Record.NoPaperFigure || strings.Join(tab.Rows[0], "|") != "0.500|3 / 2048|1|2 / 2048|0 / 2048" ||
+		tab.Header[1] != "SDE stopped (‖V‖_F ≥ 1e4), h = 0.01" || tab.Header[3] != "SDE stopped, h = 0.001" || tab.Header[4] != "networks with V^{αα} ≥ 50" {
+		t.Errorf("table %+v (%v)", tab, err)
+	}
+	f := e
+	f.Step = 0.02
+	defer func() {
+		if p, _ := recover().(string); !strings.HasPrefix(p, "shapednet: ExplosionCounts: rows of different settings") {
+			t.Errorf("rows at steps 0.01 and 0.02: panic %q", p)
+		}
+	}()
+	ExplosionCounts([]Explosion{e, f}, 2048)
+}
