@@ -4,6 +4,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
 
@@ -17,4 +18,9 @@ func preLNView(ln, rms *shapednet.Run) show.View {
 
 func explosionView(ex []shapednet.Explosion, paths int) show.View {
 	return render.Table(bundle.Table{ID: "explosion"}, shapednet.ExplosionCounts(ex, paths))
+}
+
+func fig5View(b shapednet.StopByGamma) show.View {
+	return append(render.Curves(show.Figure{ID: "fig5-left", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "left"}, b.TraceCurves(), render.Legend(show.TopLeft), render.After()),
+		render.Curves(show.Figure{ID: "fig5-right", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "right"}, b.TimeCurves(), render.Legend(show.BottomLeft), render.After())...)
 }

@@ -136,8 +136,8 @@ func TestAtYourSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	stopParams := map[string]float64{"width": 8, "depth": 12, "tau0": 1, "m": 2, "networks": 10, "token_sd": 10}
-	seeded(t, "Fig5", Fig5(b), 13)
-	yours(t, "Fig5", Fig5(b), stopParams, nil, []string{"Fig. 5: median t*(γ = 0.5) − median t*(γ = 0.05), in SE"})
+	seeded(t, "Fig5", fig5View(b), 13)
+	yours(t, "Fig5", fig5View(b), stopParams, nil, []string{"Fig. 5: median t*(γ = 0.5) − median t*(γ = 0.05), in SE"})
 
 	grid, err := study.QuantileGrid(stop, []float64{0.2, 0.6}, []float64{0.5, 2}, 0.5, 14, workers)
 	if err != nil {

@@ -340,38 +340,6 @@ func fig4Claims(runs []*shapednet.Run, paper bool, why string) show.View {
 	return v
 }
 
-// Fig5 shows figures fig5-left (λ_max(V_ℓ) of one network per γ) and
-// fig5-right (median and 10th percentile of t* against γ), then the claim
-// that the median falls by at least 4 SE from the first γ to the last.
-// The figures claim Fig. 5, and the claim applies, only at the settings of
-// shapednet.Fig5 (StopByGamma.At). The seed shown is the one b ran with.
-func Fig5(b shapednet.StopByGamma) show.View {
-	c, st, seed := b.Config, b.Study, b.Seed
-	paper := b.At(shapednet.Fig5())
-	var traces []show.Series
-	for i, g := range b.Gamma {
-		traces = append(traces, show.ByLayer(fmt.Sprintf("γ = %g", g), b.Trace[i], nil, show.Line))
-	}
-	params := map[string]float64{"width": float64(c.Width), "depth": float64(c.Depth), "tau0": c.Tau0, "m": float64(st.M), "networks": float64(st.Nets), "token_sd": st.TokenSD}
-	left := fmt.Sprintf("λ_max(V_ℓ) of one network per γ from a large initialisation (token SD %g), until an eigenvalue leaves [%g, %g].", st.TokenSD, st.Lo, st.Hi)
-	right := fmt.Sprintf("Stopping time t* = d*/n (capped at 1) vs γ: median (±1 SE) and 10th percentile over %d networks.", st.Nets)
-	const name = "Fig. 5: median t*(γ = 0.5) − median t*(γ = 0.05), in SE"
-	claim := show.NotApplicable(name, fmt.Sprintf("a claim of the paper read at γ = 0.05…0.5 with 100 networks of width and depth 200; here γ = %v, %d networks of width %d, depth %d", b.Gamma, st.Nets, c.Width, c.Depth))
-	if paper {
-		left = "λ_max(V_ℓ) of one network per γ from an adversarially large initialisation (token norms ≈ 10√n), until an eigenvalue leaves [1e-4, 1e4]."
-		right = "Stopping time t* = d*/n (capped at 1) vs γ: median (±1 SE) and 10th percentile over 100 networks. Smaller γ delays the instability."
-		claim = show.Agree(show.Agreement{Name: name, Kind: show.Claim, Value: b.DiffZ(0, len(b.Gamma)-1),
-			Tol: -4, Rule: show.AtMost, Figure: "fig5-right", Basis: "a fall of at least 4 SE (SE of each median by empirical.QuantileSE over 100 networks)", Note: "the paper: smaller γ delays the instability",
-			Paper: papers.Noci2023Fig5Gamma.Text, Central: true})
-	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig5-left", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "left",
-		Caption: left, XLabel: "layer ℓ", YLabel: "λ_max(V_ℓ)", LogY: true, Series: traces, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig5-right", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "right",
-			Caption: right, XLabel: "γ", YLabel: "t*", Legend: show.BottomLeft, Params: params, Seed: show.Seed(seed),
-			Series: []show.Series{{Name: "median", X: b.Gamma, Y: b.Median, YErr: b.MedianSE, Style: show.LinePoints}, {Name: "10th percentile", X: b.Gamma, Y: b.P10, Style: show.LinePoints}}}, paper)),
-		claim}
-}
-
 // Fig8 shows figure fig8 (median t* over γ and τ₀) and the three claims on
 // it: t* falls from γ index 0 to 5 at every τ₀, rises from the first τ₀ to
 // the last pooled over γ indices 2…5, and falls on from γ index 5 to 7 at

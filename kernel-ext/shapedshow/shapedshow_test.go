@@ -294,7 +294,7 @@ func TestStopViews(t *testing.T) {
 	b := shapednet.StopByGamma{Gamma: []float64{0.05, 0.1, 0.2, 0.3, 0.5}, Median: []float64{1, 0.9, 0.8, 0.6, 0.4}, MedianSE: []float64{0.03, 0.03, 0.03, 0.03, 0.04},
 		P10: []float64{0.9, 0.8, 0.6, 0.4, 0.2}, Trace: [][]float64{{100, 200}, {100, 300}, {100, 400}, {100, 500}, {100, 1e4}},
 		Config: shapednet.Config{Width: 200, Depth: 200, Tau0: 1}, Study: shapednet.StopStudy{M: 2, TokenSD: 10, Lo: 1e-4, Hi: 1e4, Nets: 100}, Seed: 1300}
-	v := Fig5(b)
+	v := fig5View(b)
 	if s := v.Figures()[1].Seed; s == nil || *s != 1300 {
 		t.Errorf("fig5-right seed %v, want b's 1300", s)
 	}

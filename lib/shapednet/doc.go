@@ -41,7 +41,8 @@
 // OneStepCov.At and KSSettings.At against the settings constructors.
 // results.go gives results as the result kinds of lib/result, drawn by
 // kernel-ext/render: PreLNCurves (fig1-preln), ExplosionCounts
-// (explosion).
+// (explosion), StopByGamma.TraceCurves and TimeCurves (fig5-left,
+// fig5-right).
 //
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only). Forward runs each layer through

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/result"
 )
 
@@ -84,4 +85,51 @@ func radius(r float64) string {
 		return fmt.Sprintf("1e%d", int(e))
 	}
 	return fmt.Sprintf("%g", r)
+}
+
+// stopRecord is the record of figures fig5-left and fig5-right: b's
+// settings, seed, and whether they are Fig5's.
+func (b StopByGamma) stopRecord() result.Record {
+	c, st := b.Config, b.Study
+	paper := b.At(Fig5())
+	return result.Record{Params: map[string]float64{"width": float64(c.Width), "depth": float64(c.Depth), "tau0": c.Tau0, "m": float64(st.M), "networks": float64(st.Nets), "token_sd": st.TokenSD},
+		Seed: b.Seed, HasSeed: true, AtPaper: paper,
+		NotPaper: fmt.Sprintf("a claim of the paper read at γ = 0.05…0.5 with 100 networks of width and depth 200; here γ = %v, %d networks of width %d, depth %d", b.Gamma, st.Nets, c.Width, c.Depth)}
+}
+
+// TraceCurves is figure fig5-left (Fig. 5 left): λ_max(V_ℓ) by layer of
+// one network per γ, on a log scale.
+func (b StopByGamma) TraceCurves() result.Curves {
+	st, rec := b.Study, b.stopRecord()
+	caption := fmt.Sprintf("λ_max(V_ℓ) of one network per γ from a large initialisation (token SD %g), until an eigenvalue leaves [%g, %g].", st.TokenSD, st.Lo, st.Hi)
+	if rec.AtPaper {
+		caption = "λ_max(V_ℓ) of one network per γ from an adversarially large initialisation (token norms ≈ 10√n), until an eigenvalue leaves [1e-4, 1e4]."
+	}
+	var lines []result.Line
+	for i, g := range b.Gamma {
+		// Simulated traces of single networks, drawn as lines (the
+		// Theory role's style).
+		lines = append(lines, result.Line{Name: fmt.Sprintf("γ = %g", g), Role: result.Theory, X: result.Index(len(b.Trace[i])), Y: b.Trace[i]})
+	}
+	return result.Curves{Caption: caption, X: result.Axis{Label: "layer ℓ"}, Y: result.Axis{Label: "λ_max(V_ℓ)", Log: true}, Lines: lines, Record: rec}
+}
+
+// TimeCurves is figure fig5-right (Fig. 5 right): the median (± SE) and
+// 10th percentile of the stopping time t* against γ, and the claim that
+// the median falls by at least 4 SE from the first γ to the last (at the
+// settings of Fig5 only).
+func (b StopByGamma) TimeCurves() result.Curves {
+	st, rec := b.Study, b.stopRecord()
+	caption := fmt.Sprintf("Stopping time t* = d*/n (capped at 1) vs γ: median (±1 SE) and 10th percentile over %d networks.", st.Nets)
+	claim := result.Check{Name: "Fig. 5: median t*(γ = 0.5) − median t*(γ = 0.05), in SE", Kind: result.Claim, Tol: -4, Rule: result.AtMost,
+		Basis: "a fall of at least 4 SE (SE of each median by empirical.QuantileSE over 100 networks)", Note: "the paper: smaller γ delays the instability",
+		Statement: papers.Noci2023Fig5Gamma, Central: true, PaperOnly: true}
+	if rec.AtPaper {
+		caption = "Stopping time t* = d*/n (capped at 1) vs γ: median (±1 SE) and 10th percentile over 100 networks. Smaller γ delays the instability."
+		claim.Value = b.DiffZ(0, len(b.Gamma)-1)
+	}
+	return result.Curves{Caption: caption, X: result.Axis{Label: "γ"}, Y: result.Axis{Label: "t*"},
+		Lines: []result.Line{{Name: "median", Role: result.SimulatedLine, X: b.Gamma, Y: b.Median, SE: b.MedianSE},
+			{Name: "10th percentile", Role: result.SimulatedLine, X: b.Gamma, Y: b.P10}},
+		Checks: []result.Check{claim}, Record: rec}
 }

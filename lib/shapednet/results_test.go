@@ -54,3 +54,22 @@ func TestExplosionCounts(t *testing.T) {
 	}()
 	ExplosionCounts([]Explosion{e, f}, 2048)
 }
+
+// TestStopCurves: at Fig5's settings the record claims the figure and the
+// claim reads the z of the median's fall from the first γ to the last
+// (here (0.4 − 1)/√(0.03² + 0.04²) = −12); at other settings it claims
+// nothing and the claim is marked paper-only with the reason.
+func TestStopCurves(t *testing.T) {
+	f := Fig5()
+	b := StopByGamma{Gamma: f.Gammas, Median: []float64{1, 0.9, 0.8, 0.6, 0.4}, MedianSE: []float64{0.03, 0.03, 0.03, 0.03, 0.04},
+		P10: []float64{0.9, 0.8, 0.6, 0.4, 0.2}, Trace: [][]float64{{100, 200}, {100, 300}, {100, 400}, {100, 500}, {100, 1e4}}, Config: f.Config, Study: f.Study, Seed: 1300}
+	tc, rc := b.TraceCurves(), b.TimeCurves()
+	k := rc.Checks[0]
+	if err := rc.Wellformed(); err != nil || !tc.Record.AtPaper || !rc.Record.AtPaper || math.Abs(k.Value+12) > 1e-9 || !k.PaperOnly || len(tc.Lines) != 5 || !tc.Y.Log || tc.Record.Seed != 1300 {
+		t.Errorf("at Fig5: AtPaper %v %v, claim %v (want −12), paper-only %v, %d traces, err %v", tc.Record.AtPaper, rc.Record.AtPaper, k.Value, k.PaperOnly, len(tc.Lines), err)
+	}
+	b.Study.Nets = 10
+	if rc := b.TimeCurves(); rc.Record.AtPaper || !strings.Contains(rc.Record.NotPaper, "10 networks") || !strings.Contains(rc.Caption, "over 10 networks") {
+		t.Errorf("at 10 networks: AtPaper %v, NotPaper %q, caption %q", rc.Record.AtPaper, rc.Record.NotPaper, rc.Caption)
+	}
+}
