@@ -16,9 +16,9 @@
 // of one call at different settings, an argument that disagrees with the
 // settings a result records).
 //
-// Rendered by kind: figures fig1-preln, fig5-left and fig5-right and
-// table explosion are drawn by kernel-ext/render, in the notebook's
-// cells, over shapednet.PreLNCurves, StopByGamma.TraceCurves and
-// StopByGamma.TimeCurves (result.Curves) and shapednet.ExplosionCounts (a
-// result.Table).
+// Rendered by kind: figures fig1-left, fig1-preln, fig5-left and
+// fig5-right and table explosion are drawn by kernel-ext/render, in the
+// notebook's cells, over shapednet.Fig1LeftCurves, PreLNCurves,
+// StopByGamma.TraceCurves and StopByGamma.TimeCurves (result.Curves) and
+// shapednet.ExplosionCounts (a result.Table).
 package shapedshow

@@ -24,3 +24,7 @@ func fig5View(b shapednet.StopByGamma) show.View {
 	return append(render.Curves(show.Figure{ID: "fig5-left", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "left"}, b.TraceCurves(), render.Legend(show.TopLeft), render.After()),
 		render.Curves(show.Figure{ID: "fig5-right", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "right"}, b.TimeCurves(), render.Legend(show.BottomLeft), render.After())...)
 }
+
+func fig1LeftView(runs []*shapednet.Run) show.View {
+	return render.Curves(show.Figure{ID: "fig1-left", Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "left"}, shapednet.Fig1LeftCurves(runs), render.Legend(show.BottomRight), render.After())
+}

@@ -49,8 +49,8 @@ func TestAtYourSettings(t *testing.T) {
 		return r
 	}
 	runs := []*shapednet.Run{sim(shapednet.Shaped(n, depth, g), nets, 1), sim(shapednet.Vanilla(n, depth, g), nets, 2), sim(shapednet.PreLN(n, depth, block.PreRMS), nets, 3)}
-	seeded(t, "Fig1Left", Fig1Left(runs), 1)
-	yours(t, "Fig1Left", Fig1Left(runs), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "c_minus": -1, "networks": nets},
+	seeded(t, "Fig1Left", fig1LeftView(runs), 1)
+	yours(t, "Fig1Left", fig1LeftView(runs), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "c_minus": -1, "networks": nets},
 		nil, []string{"shaped Transformer: mean ρ₆ − ρ₀", "vanilla: 1 − mean ρ₅₀"})
 
 	ln, err := shapednet.ForwardRun(shapednet.PreLN(n, depth, block.PreLN), v0, 4, 7, workers)

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -21,11 +20,6 @@ import (
 // settings other than the paper's a figure claims nothing (show.AtPaper).
 func want(ok bool, format string, args ...any) { show.Want(ok, "shapedshow", format, args...) }
 
-// sub writes n with subscript digits: 150 → ₁₅₀.
-func sub(n int) string {
-	return strings.Map(func(r rune) rune { return '₀' + r - '0' }, strconv.Itoa(n))
-}
-
 // spaced writes n ≥ 10 000 with a thin space between thousands, as the
 // captions write sample counts: 50000 → "50 000", 8192 → "8192".
 func spaced(n int) string {
@@ -35,68 +29,12 @@ func spaced(n int) string {
 	return spaced(n/1000) + fmt.Sprintf(" %03d", n%1000)
 }
 
-// gammaText writes γ as the paper does when it is 1/√2 or 1/√8.
-func gammaText(g float64) string {
-	switch g {
-	case 1 / math.Sqrt2:
-		return "1/√2"
-	case 1 / math.Sqrt(8):
-		return "1/√8"
-	}
-	return fmt.Sprintf("%.4g", g)
-}
-
 // ks checks that network samples x follow the SDE's law y: the KS distance
 // against its critical value at level 0.1%.
 // paper is the claim of the source the check tests (its Paper), central
 // whether it is the figure's main claim.
 func ks(fig, name string, x, y []float64, note, paper string, central bool) show.Agreement {
 	return show.KS(show.Agreement{Name: name, Kind: show.SimulationVsSimulation, Figure: fig, Note: note, Paper: paper, Central: central}, x, y, 0.001)
-}
-
-// Fig1Left shows figure fig1-left (Fig. 1 left: mean token correlation
-// against layer for the shaped Transformer, vanilla softmax attention and
-// Pre-LN, runs in that order, of one depth, m and number of networks; the
-// width, γ and seed shown are the shaped run's), then the claims that the shaped
-// Transformer keeps ρ₀ and that vanilla attention collapses by layer 50.
-// The figure claims Fig. 1, and the claims apply, only at the paper's
-// setting: width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2, γ = 1/√8,
-// τ₀ = 1.
-func Fig1Left(runs []*shapednet.Run) show.View {
-	want(len(runs) == 3, "Fig1Left: %d runs, want 3 (shaped, vanilla, Pre-LN)", len(runs))
-	names := []string{"shaped Transformer", "vanilla softmax, no LN", "Pre-LN (RMS norm)"}
-	r0 := runs[0]
-	depth, nets, m := r0.Depth, r0.Nets, r0.M
-	width, gamma, seed := r0.Config.Width, r0.Config.Gamma, r0.Seed
-	var series []show.Series
-	for i, r := range runs {
-		want(r.Nets == nets && r.Depth == depth && r.M == m, "Fig1Left: run %d has %d networks, depth %d, m = %d; run 0 %d, %d, %d", i, r.Nets, r.Depth, r.M, nets, depth, m)
-		series = append(series, show.Series{Name: names[i], X: empirical.Ints(0, r.Depth), Y: r.MeanCorr})
-	}
-	rho0 := r0.InitialCorr(0, 1)
-	tau0 := r0.Config.Tau0
-	paper := shapednet.Fig1Sizes{Width: width, Depth: depth, Nets: nets, M: m, Rho0: rho0, Gamma: gamma, Tau0: tau0} == shapednet.Fig1()
-	why := fmt.Sprintf("a claim of the paper read at width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2, γ = 1/√8, τ₀ = 1; here width %d, depth %d, %d networks, m = %d, ρ₀ = %g, γ = %s, τ₀ = %g", width, depth, nets, m, rho0, gammaText(gamma), tau0)
-	// The SE of the checked mean over networks and token pairs (the same
-	// as the first pair's at m = 2, not for m > 2).
-	se := r0.MeanCorrSE[depth]
-	caption := fmt.Sprintf("Mean token correlation vs layer: the shaped Transformer (γ = %s, τ₀ = %g), vanilla softmax attention and Pre-LN, from ρ₀ = %g. %d networks each, m = %d.", gammaText(gamma), tau0, rho0, nets, m)
-	if paper {
-		caption = "Mean token correlation vs layer: the shaped Transformer keeps ρ near ρ₀ = 0.2, vanilla softmax attention collapses (ρ → 1), Pre-LN slows the collapse only. 4096 networks each, m = 2."
-	}
-	const vanilla = "vanilla: 1 − mean ρ₅₀"
-	collapse := show.NotApplicable(vanilla, why)
-	if paper {
-		collapse = show.Agree(show.Agreement{Name: vanilla, Kind: show.Claim, Value: 1 - runs[1].MeanCorr[50], Tol: 0.01, Rule: show.AtMost,
-			Basis: "lib/sources/noci2023.md#check-23: mean ρ above 0.99 by layer 50", Figure: "fig1-left", Note: "rank collapse of vanilla softmax attention", Paper: papers.Noci2023Fig1Vanilla.Text})
-	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-left", Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "left",
-		Caption: caption, XLabel: "layer ℓ", YLabel: "mean ρ_ℓ", Series: series, Legend: show.BottomRight, Seed: show.Seed(seed),
-		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)}}, paper)),
-		show.PaperCheck(show.Agreement{Name: "shaped Transformer: mean ρ" + sub(depth) + " − ρ₀", Kind: show.Claim, Value: r0.MeanCorr[depth] - rho0, Tol: 4.5 * se,
-			Basis: fmt.Sprintf("4.5 SE, SE = %.4f from %d networks", se, nets), Figure: "fig1-left", Note: "the shaped Transformer keeps the mean correlation at ρ₀ (lib/sources/noci2023.md#check-23)",
-			Paper: papers.Noci2023Fig1Shaped.Text, Central: true}, paper, why),
-		collapse}
 }
 
 // OneStep shows table one-step-cov (one attention layer: n·Var(V₁) of the
@@ -147,7 +85,7 @@ func Fig1Right(nn *shapednet.Run, r *sde.Result) show.View {
 	// captions do not state them).
 	at := ""
 	if !paper {
-		at = fmt.Sprintf(", γ = %s, τ₀ = %g", gammaText(gamma), tau0)
+		at = fmt.Sprintf(", γ = %s, τ₀ = %g", shapednet.GammaText(gamma), tau0)
 	}
 	id, stops := fmt.Sprintf("fig1-right-m%d", m), fmt.Sprintf("SDE: %d of %d paths stopped, %d with PSD projections", r.NumStopped(), r.Paths, r.NumPSDViolating())
 	v := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "right",
@@ -188,7 +126,7 @@ func TransformerT(nets []*shapednet.Run, sdes []*sde.Result) show.View {
 			fmt.Sprintf("n = %d, d = %d; SDE h = %g, stopped %d, PSD-projected %d of %d paths", width, nn.Depth, r.Step, r.NumStopped(), r.NumPSDViolating(), r.Paths), papers.Noci2023Cor43.Text, false)))
 	}
 	paper := shapednet.TransformerTSizes{Width: width, M: m, Gamma: gamma, Tau0: c.Tau0, CMinus: c.CMinus, Step: sdes[0].Step, Ts: Ts}.At(shapednet.TransformerT())
-	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, τ₀ = %g, c₋ = %g.", len(Ts), width, m, gammaText(gamma), c.Tau0, c.CMinus)
+	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, τ₀ = %g, c₋ = %g.", len(Ts), width, m, shapednet.GammaText(gamma), c.Tau0, c.CMinus)
 	if paper {
 		caption = "Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at three depth-to-width ratios, width 100, m = 2, γ = 1/√8, c₋ = −1."
 	}
@@ -218,7 +156,7 @@ func KSByWidth(k shapednet.KSWidths) show.View {
 	if md, ok := r.Process.(sde.Model); ok {
 		params["tau0"] = md.Tau0
 	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "ks-vs-width", Caption: fmt.Sprintf("KS distance between network and SDE laws of ρ_T at T = %g vs width (depth = %g·width), shaped attention, γ = %s. %s.", T, T, gammaText(gamma), stops),
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "ks-vs-width", Caption: fmt.Sprintf("KS distance between network and SDE laws of ρ_T at T = %g vs width (depth = %g·width), shaped attention, γ = %s. %s.", T, T, shapednet.GammaText(gamma), stops),
 		XLabel: "width n", YLabel: "KS distance", LogX: true,
 		Series: []show.Series{{Name: "KS(network, SDE)", X: widths, Y: ksd, Style: show.LinePoints}, {Name: "0.1% critical value", X: widths, Y: crit, Style: show.Dashed}},
 		Params: params, Seed: show.Seed(seed)}, paper)),
@@ -278,7 +216,7 @@ func Fig4(runs []*shapednet.Run) show.View {
 	tau0 := runs[0].Config.Tau0
 	paper := shapednet.Fig4Sizes{Width: width, Depth: depth, Nets: nets, Gamma: gamma, Tau0: tau0} == shapednet.Fig4()
 	params := map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": runs[0].InitialCorr(0, 1), "networks": float64(nets)}
-	left := fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each, γ = %s, τ₀ = %g).", nets, gammaText(gamma), tau0)
+	left := fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each, γ = %s, τ₀ = %g).", nets, shapednet.GammaText(gamma), tau0)
 	right := "Mean |V¹²_ℓ| (log scale) for shaped attention and its ablations."
 	if paper {
 		left = "Mean |ρ_ℓ| for shaped attention and its ablations (8192 networks each): only the full shaped attention stays non-degenerate."

@@ -89,7 +89,7 @@ func result(paths int, T, step float64, final ...float64) *sde.Result {
 func TestFig1Left(t *testing.T) {
 	runs := []*shapednet.Run{run(4096, 150, 0.2, 0.21, 0.1, 0.32), run(4096, 150, 0.2, 1, 1), run(4096, 150, 0.2, 0.9, 0.9)}
 	runs[0].Seed = 100
-	v := Fig1Left(runs)
+	v := fig1LeftView(runs)
 	if f := v.Figures()[0]; f.Seed == nil || *f.Seed != 100 || f.Params["width"] != 200 || f.Params["gamma"] != g8 {
 		t.Errorf("fig1-left seed %v, Params %v: want the shaped run's seed 100, width 200, γ 1/√8", f.Seed, f.Params)
 	}
@@ -105,12 +105,12 @@ func TestFig1Left(t *testing.T) {
 	if got := v.Agreements()[1].Value; math.Abs(got-(1-(0.2+0.8*50.0/150))) > 1e-12 {
 		t.Errorf("vanilla 1 − ρ₅₀ = %v", got)
 	}
-	mustpanic.WithPrefix(t, "two runs", "shapedshow:", func() { Fig1Left(runs[:2]) })
+	mustpanic.WithPrefix(t, "two runs", "shapednet:", func() { fig1LeftView(runs[:2]) })
 	if f := v.Figures()[0]; len(f.Paper) == 0 {
 		t.Error("fig1-left at the paper's settings claims nothing")
 	}
-	mustpanic.WithPrefix(t, "runs of 1000 and 4096 networks", "shapedshow:", func() { Fig1Left([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}) })
-	if f := Fig1Left([]*shapednet.Run{at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 100, g8), runs[1], runs[2]}).Figures()[0]; len(f.Paper) > 0 || f.Params["width"] != 100 {
+	mustpanic.WithPrefix(t, "runs of 1000 and 4096 networks", "shapednet:", func() { fig1LeftView([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}) })
+	if f := fig1LeftView([]*shapednet.Run{at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 100, g8), runs[1], runs[2]}).Figures()[0]; len(f.Paper) > 0 || f.Params["width"] != 100 {
 		t.Errorf("fig1-left of a width-100 shaped run: claim %q, Params %v; want no claim and width 100", f.Paper, f.Params)
 	}
 	// The paper's sizes at another γ or τ₀ (the notebook's -p Gamma, Tau0):
@@ -118,9 +118,9 @@ func TestFig1Left(t *testing.T) {
 	for _, tc := range []struct{ gamma, tau0 float64 }{{0.4, 1}, {g8, 2}} {
 		r := at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 200, tc.gamma)
 		r.Config.Tau0 = tc.tau0
-		v := Fig1Left([]*shapednet.Run{r, runs[1], runs[2]})
+		v := fig1LeftView([]*shapednet.Run{r, runs[1], runs[2]})
 		f := v.Figures()[0]
-		if len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) || !strings.Contains(f.Caption, fmt.Sprintf("(γ = %s, τ₀ = %g)", gammaText(tc.gamma), tc.tau0)) ||
+		if len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) || !strings.Contains(f.Caption, fmt.Sprintf("(γ = %s, τ₀ = %g)", shapednet.GammaText(tc.gamma), tc.tau0)) ||
 			f.Params["gamma"] != tc.gamma || f.Params["tau0"] != tc.tau0 {
 			t.Errorf("fig1-left at γ = %g, τ₀ = %g: claim %q, caption %q, Params %v", tc.gamma, tc.tau0, f.Paper, f.Caption, f.Params)
 		}
@@ -235,7 +235,7 @@ func TestFig1RightAndTransformerT(t *testing.T) {
 		nn := at(run(4096, 150, 0.2, 0.2, 0.1, 0.3), 200, tc.gamma)
 		nn.Config.Tau0 = tc.tau0
 		for _, f := range Fig1Right(nn, r).Figures() {
-			if len(f.Paper) > 0 || !strings.Contains(f.Caption, fmt.Sprintf("γ = %s, τ₀ = %g", gammaText(tc.gamma), tc.tau0)) || f.Params["gamma"] != tc.gamma {
+			if len(f.Paper) > 0 || !strings.Contains(f.Caption, fmt.Sprintf("γ = %s, τ₀ = %g", shapednet.GammaText(tc.gamma), tc.tau0)) || f.Params["gamma"] != tc.gamma {
 				t.Errorf("%s at γ = %g, τ₀ = %g: claim %q, caption %q, Params %v", f.ID, tc.gamma, tc.tau0, f.Paper, f.Caption, f.Params)
 			}
 		}

@@ -40,7 +40,7 @@
 // (TransformerT) with At, and CorrLaws.At, StopByGamma.At, StopGrid.At,
 // OneStepCov.At and KSSettings.At against the settings constructors.
 // results.go gives results as the result kinds of lib/result, drawn by
-// kernel-ext/render: PreLNCurves (fig1-preln), ExplosionCounts
+// kernel-ext/render: Fig1LeftCurves (fig1-left), PreLNCurves (fig1-preln), ExplosionCounts
 // (explosion), StopByGamma.TraceCurves and TimeCurves (fig5-left,
 // fig5-right).
 //

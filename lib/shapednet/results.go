@@ -133,3 +133,62 @@ func (b StopByGamma) TimeCurves() result.Curves {
 			{Name: "10th percentile", Role: result.SimulatedLine, X: b.Gamma, Y: b.P10}},
 		Checks: []result.Check{claim}, Record: rec}
 }
+
+// GammaText writes γ as the paper does when it is 1/√2 or 1/√8.
+func GammaText(g float64) string {
+	switch g {
+	case 1 / math.Sqrt2:
+		return "1/√2"
+	case 1 / math.Sqrt(8):
+		return "1/√8"
+	}
+	return fmt.Sprintf("%.4g", g)
+}
+
+// Fig1LeftCurves is figure fig1-left (Fig. 1 left): the mean token
+// correlation by layer of the shaped Transformer, vanilla softmax
+// attention and Pre-LN, runs in that order, of one depth, m and number of
+// networks (the width, γ, τ₀ and seed recorded are the shaped run's),
+// with the claims that the shaped Transformer keeps ρ₀ (within 4.5 SE of
+// its last mean, the central claim) and that vanilla attention collapses
+// by layer 50. The record claims Fig. 1, and the claims apply, only at
+// Fig1's sizes. Runs that are not three of one depth, m and number of
+// networks are a caller bug: it panics.
+func Fig1LeftCurves(runs []*Run) result.Curves {
+	if len(runs) != 3 {
+		panic(fmt.Sprintf("shapednet: Fig1LeftCurves: %d runs, want 3 (shaped, vanilla, Pre-LN)", len(runs)))
+	}
+	names := []string{"shaped Transformer", "vanilla softmax, no LN", "Pre-LN (RMS norm)"}
+	r0 := runs[0]
+	depth, nets, m := r0.Depth, r0.Nets, r0.M
+	width, gamma, seed := r0.Config.Width, r0.Config.Gamma, r0.Seed
+	var lines []result.Line
+	for i, r := range runs {
+		if r.Nets != nets || r.Depth != depth || r.M != m {
+			panic(fmt.Sprintf("shapednet: Fig1LeftCurves: run %d has %d networks, depth %d, m = %d; run 0 %d, %d, %d", i, r.Nets, r.Depth, r.M, nets, depth, m))
+		}
+		// Simulated means, drawn as lines (the Theory role's style).
+		lines = append(lines, result.Line{Name: names[i], Role: result.Theory, X: result.Index(r.Depth + 1), Y: r.MeanCorr})
+	}
+	rho0 := r0.InitialCorr(0, 1)
+	tau0 := r0.Config.Tau0
+	paper := Fig1Sizes{Width: width, Depth: depth, Nets: nets, M: m, Rho0: rho0, Gamma: gamma, Tau0: tau0} == Fig1()
+	// The SE of the checked mean over networks and token pairs (the same
+	// as the first pair's at m = 2, not for m > 2).
+	se := r0.MeanCorrSE[depth]
+	caption := fmt.Sprintf("Mean token correlation vs layer: the shaped Transformer (γ = %s, τ₀ = %g), vanilla softmax attention and Pre-LN, from ρ₀ = %g. %d networks each, m = %d.", GammaText(gamma), tau0, rho0, nets, m)
+	collapse := result.Check{Name: "vanilla: 1 − mean ρ₅₀", Kind: result.Claim, Tol: 0.01, Rule: result.AtMost,
+		Basis: "lib/sources/noci2023.md#check-23: mean ρ above 0.99 by layer 50", Note: "rank collapse of vanilla softmax attention", Statement: papers.Noci2023Fig1Vanilla, PaperOnly: true}
+	if paper {
+		caption = "Mean token correlation vs layer: the shaped Transformer keeps ρ near ρ₀ = 0.2, vanilla softmax attention collapses (ρ → 1), Pre-LN slows the collapse only. 4096 networks each, m = 2."
+		collapse.Value = 1 - runs[1].MeanCorr[50]
+	}
+	return result.Curves{Caption: caption, X: result.Axis{Label: "layer ℓ"}, Y: result.Axis{Label: "mean ρ_ℓ"}, Lines: lines,
+		Checks: []result.Check{{Name: "shaped Transformer: mean ρ" + sub(depth) + " − ρ₀", Kind: result.Claim, Value: r0.MeanCorr[depth] - rho0, Tol: 4.5 * se,
+			Basis: fmt.Sprintf("4.5 SE, SE = %.4f from %d networks", se, nets), Note: "the shaped Transformer keeps the mean correlation at ρ₀ (lib/sources/noci2023.md#check-23)",
+			Statement: papers.Noci2023Fig1Shaped, Central: true, PaperOnly: true}, collapse},
+		Record: result.Record{Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)},
+			Seed: seed, HasSeed: true, AtPaper: paper,
+			NotPaper: fmt.Sprintf("a claim of the paper read at width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2, γ = 1/√8, τ₀ = 1; here width %d, depth %d, %d networks, m = %d, ρ₀ = %g, γ = %s, τ₀ = %g", width, depth, nets, m, rho0, GammaText(gamma), tau0)},
+	}
+}

@@ -73,3 +73,30 @@ func TestStopCurves(t *testing.T) {
 		t.Errorf("at 10 networks: AtPaper %v, NotPaper %q, caption %q", rc.Record.AtPaper, rc.Record.NotPaper, rc.Caption)
 	}
 }
+
+// TestFig1LeftCurves: at Fig1's sizes the record claims the figure and the
+// vanilla collapse reads 1 − its mean at layer 50; at another γ it claims
+// nothing and says γ in the paper's notation when it is 1/√2 or 1/√8.
+func TestFig1LeftCurves(t *testing.T) {
+	f := Fig1()
+	mk := func(last float64, gamma float64) *Run {
+		r := &Run{M: 2, Nets: f.Nets, Depth: f.Depth, Config: Config{Width: f.Width, Depth: f.Depth, Gamma: gamma, Tau0: f.Tau0}, V0: []float64{1, f.Rho0, f.Rho0, 1}}
+		r.MeanCorr, r.MeanCorrSE = make([]float64, f.Depth+1), make([]float64, f.Depth+1)
+		for l := range r.MeanCorr {
+			r.MeanCorr[l] = last
+		}
+		r.MeanCorrSE[f.Depth] = 0.001
+		return r
+	}
+	c := Fig1LeftCurves([]*Run{mk(0.21, f.Gamma), mk(0.995, f.Gamma), mk(0.9, f.Gamma)})
+	if err := c.Wellformed(); err != nil || !c.Record.AtPaper || math.Abs(c.Checks[1].Value-0.005) > 1e-12 || math.Abs(c.Checks[0].Value-0.01) > 1e-12 || math.Abs(c.Checks[0].Tol-0.0045) > 1e-12 {
+		t.Errorf("at Fig1: AtPaper %v, checks %+v (%v)", c.Record.AtPaper, c.Checks, err)
+	}
+	c = Fig1LeftCurves([]*Run{mk(0.21, 1/math.Sqrt2), mk(0.995, 1/math.Sqrt2), mk(0.9, 1/math.Sqrt2)})
+	if c.Record.AtPaper || !strings.Contains(c.Caption, "γ = 1/√2") || !strings.Contains(c.Record.NotPaper, "γ = 1/√2") {
+		t.Errorf("at γ = 1/√2: AtPaper %v, caption %q, NotPaper %q", c.Record.AtPaper, c.Caption, c.Record.NotPaper)
+	}
+	if GammaText(1/math.Sqrt(8)) != "1/√8" || GammaText(0.3) != "0.3" {
+		t.Errorf("GammaText: %q, %q", GammaText(1/math.Sqrt(8)), GammaText(0.3))
+	}
+}
