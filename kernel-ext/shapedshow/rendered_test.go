@@ -28,3 +28,7 @@ func fig5View(b shapednet.StopByGamma) show.View {
 func fig1LeftView(runs []*shapednet.Run) show.View {
 	return render.Curves(show.Figure{ID: "fig1-left", Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "left"}, shapednet.Fig1LeftCurves(runs), render.Legend(show.BottomRight), render.After())
 }
+
+func fig3View(l shapednet.CorrLaws) show.View {
+	return append(Fig3Left(l), render.Curves(show.Figure{ID: "fig3-right", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "right"}, l.Q95Curves(), render.Legend(show.BottomRight), render.After())...)
+}

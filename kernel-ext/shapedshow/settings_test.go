@@ -104,8 +104,8 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seeded(t, "Fig3", Fig3(l), 10)
-	yours(t, "Fig3", Fig3(l), map[string]float64{"width": n, "depth": depth, "rho0": 0.3, "c_plus": 0, "c_minus": -1, "networks": nets, "paths": 40},
+	seeded(t, "Fig3", fig3View(l), 10)
+	yours(t, "Fig3", fig3View(l), map[string]float64{"width": n, "depth": depth, "rho0": 0.3, "c_plus": 0, "c_minus": -1, "networks": nets, "paths": 40},
 		[]string{"Fig. 3, γ = 0.3: KS(network ρ, 1-D SDE ρ)", "Fig. 3 right: q₉₅(|ρ|), network against SDE"}, nil)
 
 	attns := []block.Attention{block.Shaped, block.Softmax}

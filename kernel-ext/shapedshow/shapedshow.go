@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -19,15 +18,6 @@ import (
 // runs of one call at different settings. It never pins a setting: at
 // settings other than the paper's a figure claims nothing (show.AtPaper).
 func want(ok bool, format string, args ...any) { show.Want(ok, "shapedshow", format, args...) }
-
-// spaced writes n ≥ 10 000 with a thin space between thousands, as the
-// captions write sample counts: 50000 → "50 000", 8192 → "8192".
-func spaced(n int) string {
-	if n < 10000 {
-		return strconv.Itoa(n)
-	}
-	return spaced(n/1000) + fmt.Sprintf(" %03d", n%1000)
-}
 
 // ks checks that network samples x follow the SDE's law y: the KS distance
 // against its critical value at level 0.1%.
@@ -52,14 +42,14 @@ func OneStep(o shapednet.OneStepCov) show.View {
 		at = fmt.Sprintf("V₀ (%d entries)", len(o.Pairs))
 	}
 	se, one := show.Map(o.Ratio, func(float64) float64 { return o.RatioSE }), show.Map(o.Ratio, func(float64) float64 { return 1 })
-	tab := show.Columns(bundle.Table{ID: "one-step-cov", Caption: fmt.Sprintf("One attention layer at %s (γ = %g, τ₀ = %g, n = %d, %s networks): n·Var(V₁) vs Theorem 4.2", at, c.Gamma, c.Tau0, o.Width, spaced(o.Nets)),
+	tab := show.Columns(bundle.Table{ID: "one-step-cov", Caption: fmt.Sprintf("One attention layer at %s (γ = %g, τ₀ = %g, n = %d, %s networks): n·Var(V₁) vs Theorem 4.2", at, c.Gamma, c.Tau0, o.Width, shapednet.Spaced(o.Nets)),
 		Header: []string{"entry", "n·Var(V₁)", "Σ (with 𝒜)", "ratio", "Σ without 𝒜", "ratio"}}, o.Entries, o.NVar, o.Sigma, o.Ratio, o.NoA, o.RatioNoA)
 	if !paper {
 		tab.Caption += show.YourSettings
 	}
 	return show.View{show.Tab(tab),
 		show.PaperCheck(show.MaxZ(show.Agreement{Name: "n·Var(V₁)/Σ against 1 (with 𝒜)", Tol: 4, Figure: "one-step-cov", Paper: papers.Noci2023OneStep.Text,
-			Basis: fmt.Sprintf("SE of a variance ratio √(2/(N−1)) = %.4f for near-Gaussian entries, N = %s networks; the O(n^{-1/2}) bias is ≤ 1%% at n = 1024 (lib/sources/noci2023.md#check-12)", o.RatioSE, spaced(o.Nets))}, o.Ratio, se, one),
+			Basis: fmt.Sprintf("SE of a variance ratio √(2/(N−1)) = %.4f for near-Gaussian entries, N = %s networks; the O(n^{-1/2}) bias is ≤ 1%% at n = 1024 (lib/sources/noci2023.md#check-12)", o.RatioSE, shapednet.Spaced(o.Nets))}, o.Ratio, se, one),
 			o.Width == 1024 && o.Nets <= 50000, fmt.Sprintf("the test neglects the O(n^{-1/2}) bias, shown ≤ 1%% only at n = 1024 and below 4 SE for up to 50 000 networks; here n = %d, %d networks", o.Width, o.Nets)),
 		show.PaperCheck(show.Agreement{Name: "without 𝒜: min n·Var(V₁)/(γ²(2−γ²)Σ_lin) − 1", Kind: show.Claim, Value: slices.Min(o.RatioNoA) - 1, Tol: 0.2, Rule: show.AtLeast,
 			Basis: "lib/sources/noci2023.md#check-12: dropping 𝒜 gives ratios 1.3–2.5; 0.2 is 30 SE of a ratio", Figure: "one-step-cov", Note: "the attention term 𝒜 is needed"},
@@ -163,14 +153,13 @@ func KSByWidth(k shapednet.KSWidths) show.View {
 		show.Agree(ks("ks-vs-width", fmt.Sprintf("KS(network, SDE) at width %g", wl), last, ref, fmt.Sprintf("T = %g; KS by width %g…%g: %.3f", T, widths[0], wl, ksd), papers.Noci2023Width.Text, false))}
 }
 
-// Fig3 shows the KS checks and figures fig3-left (densities of ρ_T of the
-// shaped-ReLU ResNet and of the 1-D correlation SDE) and fig3-right (the
-// 95th percentile of |ρ_T| against γ), then the z check of the
-// percentiles. The figures claim Fig. 3 only at the sizes of
-// shapednet.Fig3 (CorrLaws.At).
+// Fig3Left shows the KS checks and figure fig3-left (densities of ρ_T of
+// the shaped-ReLU ResNet and of the 1-D correlation SDE, a pair per γ);
+// fig3-right is drawn by render over CorrLaws.Q95Curves. The figure
+// claims Fig. 3 only at the sizes of shapednet.Fig3 (CorrLaws.At).
 // Width, depth and the seed shown (the networks') come from l.
-func Fig3(l shapednet.CorrLaws) show.View {
-	want(len(l.Net) == len(l.Gamma) && len(l.Net) > 0, "Fig3: %d laws for %d γ", len(l.Net), len(l.Gamma))
+func Fig3Left(l shapednet.CorrLaws) show.View {
+	want(len(l.Net) == len(l.Gamma) && len(l.Net) > 0, "Fig3Left: %d laws for %d γ", len(l.Net), len(l.Gamma))
 	width, depth, seed := l.Config.Width, l.Config.Depth, l.NetSeed
 	nets, paths := len(l.Net[0]), len(l.SDE[0])
 	paper := l.At(shapednet.Fig3())
@@ -180,21 +169,13 @@ func Fig3(l shapednet.CorrLaws) show.View {
 		kde = show.Pair(kde, show.KDESeries(fmt.Sprintf("network, γ = %.3g", g), l.Net[i], -1, 1, 161, show.Line), show.KDESeries(fmt.Sprintf("SDE, γ = %.3g", g), l.SDE[i], -1, 1, 161, show.Dashed))
 		v = append(v, show.Agree(ks("fig3-left", fmt.Sprintf("Fig. 3, γ = %.3g: KS(network ρ, 1-D SDE ρ)", g), l.Net[i], l.SDE[i], fmt.Sprintf("n = %d, d = %d; SDE h = %g", width, depth, l.Step), papers.Noci2023Fig3SDE.Text, false)))
 	}
-	qNN, seNN, qSDE, se := l.AbsQuantile(0.95)
 	params := map[string]float64{"width": float64(width), "depth": float64(depth), "rho0": l.Rho0, "c_plus": l.Config.CPlus, "c_minus": l.Config.CMinus, "networks": float64(nets), "paths": float64(paths)}
-	left := fmt.Sprintf("KDE of ρ_T for the shaped-ReLU ResNet (solid, %d networks per γ) and the 1-D correlation SDE (dashed, %s paths, h = %g).", nets, spaced(paths), l.Step)
-	right := "95th percentile of |ρ_T| vs residual weight γ (network with ±1 SE bars)."
+	left := fmt.Sprintf("KDE of ρ_T for the shaped-ReLU ResNet (solid, %d networks per γ) and the 1-D correlation SDE (dashed, %s paths, h = %g).", nets, shapednet.Spaced(paths), l.Step)
 	if paper {
 		left = "KDE of ρ_T for the shaped-ReLU ResNet (solid, 8192 networks per γ) and the 1-D correlation SDE (dashed, 20 000 paths, h = 0.001); larger γ spreads the correlations towards ±1."
-		right = "95th percentile of |ρ_T| vs residual weight γ (network with ±1 SE bars). γ = 1 is the MLP without skips, γ = 0.1 = 1/√d the stable-ResNet scaling."
 	}
 	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig3-left", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "left",
-		Caption: left, XLabel: "ρ_T", YLabel: "density", Series: kde, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig3-right", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "right",
-			Caption: right, XLabel: "γ", YLabel: "q₉₅(|ρ_T|)", Legend: show.BottomRight, Params: params, Seed: show.Seed(seed),
-			Series: []show.Series{{Name: "network", X: l.Gamma, Y: qNN, YErr: seNN, Style: show.Points}, {Name: "SDE", X: l.Gamma, Y: qSDE, Style: show.LinePoints}}}, paper)),
-		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 3 right: q₉₅(|ρ|), network against SDE", Kind: show.SimulationVsSimulation, Tol: 4, Figure: "fig3-right", Paper: papers.Noci2023Fig3SDE.Text, Central: true,
-			Basis: fmt.Sprintf("SE of each q₉₅ by empirical.QuantileSE (%d networks, %s SDE paths), combined in quadrature", nets, spaced(paths))}, qNN, se, qSDE)))
+		Caption: left, XLabel: "ρ_T", YLabel: "density", Series: kde, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)))
 }
 
 // Fig4 shows figures fig4-left and fig4-right (Fig. 4: mean |ρ_ℓ| and mean

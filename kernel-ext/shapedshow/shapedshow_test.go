@@ -273,7 +273,7 @@ func TestKSByWidthAndFig3(t *testing.T) {
 		}
 	}
 	l.NetSeed = 800
-	v = Fig3(l)
+	v = fig3View(l)
 	figs, _, metrics := items(t, v)
 	if f := v.Figures()[0]; *f.Seed != 800 || f.Params["width"] != 300 || f.Params["depth"] != 100 || len(f.Paper) == 0 {
 		t.Errorf("fig3-left: seed %v, Params %v, claim %q; want the laws' seed 800, width 300, depth 100 and the paper's claim", *f.Seed, f.Params, f.Paper)

@@ -192,3 +192,40 @@ func Fig1LeftCurves(runs []*Run) result.Curves {
 			NotPaper: fmt.Sprintf("a claim of the paper read at width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2, γ = 1/√8, τ₀ = 1; here width %d, depth %d, %d networks, m = %d, ρ₀ = %g, γ = %s, τ₀ = %g", width, depth, nets, m, rho0, GammaText(gamma), tau0)},
 	}
 }
+
+// Spaced writes n ≥ 10 000 with a thin space between thousands, as the
+// captions write sample counts: 50000 → "50 000", 8192 → "8192".
+func Spaced(n int) string {
+	if n < 10000 {
+		return strconv.Itoa(n)
+	}
+	return Spaced(n/1000) + fmt.Sprintf(" %03d", n%1000)
+}
+
+// Q95Curves is figure fig3-right (Fig. 3 right): the 95th percentile of
+// |ρ_T| against γ, of the networks (± SE) and of the 1-D correlation SDE,
+// and the z check of the networks' percentiles against the SDE's, the SE
+// of each by empirical.QuantileSE combined in quadrature. The record
+// claims Fig. 3 only at Fig3's sizes (CorrLaws.At). Laws of no γ, or not
+// one per γ, are a caller bug: it panics.
+func (l CorrLaws) Q95Curves() result.Curves {
+	if len(l.Net) != len(l.Gamma) || len(l.Net) == 0 {
+		panic(fmt.Sprintf("shapednet: Q95Curves: %d laws for %d γ", len(l.Net), len(l.Gamma)))
+	}
+	width, depth := l.Config.Width, l.Config.Depth
+	nets, paths := len(l.Net[0]), len(l.SDE[0])
+	paper := l.At(Fig3())
+	qNN, seNN, qSDE, se := l.AbsQuantile(0.95)
+	caption := "95th percentile of |ρ_T| vs residual weight γ (network with ±1 SE bars)."
+	if paper {
+		caption = "95th percentile of |ρ_T| vs residual weight γ (network with ±1 SE bars). γ = 1 is the MLP without skips, γ = 0.1 = 1/√d the stable-ResNet scaling."
+	}
+	return result.Curves{Caption: caption, X: result.Axis{Label: "γ"}, Y: result.Axis{Label: "q₉₅(|ρ_T|)"},
+		Lines: []result.Line{{Name: "network", Role: result.Simulated, X: l.Gamma, Y: qNN, SE: seNN}, {Name: "SDE", Role: result.SimulatedLine, X: l.Gamma, Y: qSDE}},
+		Checks: []result.Check{{Name: "Fig. 3 right: q₉₅(|ρ|), network against SDE", Kind: result.SimulationVsSimulation, Test: result.MaxZ, Tol: 4,
+			Statement: papers.Noci2023Fig3SDE, Central: true, Points: &result.Points{Y: qNN, SE: se, Theory: qSDE},
+			Basis: fmt.Sprintf("SE of each q₉₅ by empirical.QuantileSE (%d networks, %s SDE paths), combined in quadrature", nets, Spaced(paths))}},
+		Record: result.Record{Params: map[string]float64{"width": float64(width), "depth": float64(depth), "rho0": l.Rho0, "c_plus": l.Config.CPlus, "c_minus": l.Config.CMinus, "networks": float64(nets), "paths": float64(paths)},
+			Seed: l.NetSeed, HasSeed: true, AtPaper: paper},
+	}
+}

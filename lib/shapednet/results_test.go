@@ -2,8 +2,11 @@ package shapednet
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sigprop/sigprop/lib/result"
 )
 
 // TestPreLNCurves: the check compares the last layer's means, its
@@ -99,4 +102,29 @@ func TestFig1LeftCurves(t *testing.T) {
 	if GammaText(1/math.Sqrt(8)) != "1/√8" || GammaText(0.3) != "0.3" {
 		t.Errorf("GammaText: %q, %q", GammaText(1/math.Sqrt(8)), GammaText(0.3))
 	}
+}
+
+// TestQ95Curves: the z check reads the networks' and the SDE's 95th
+// percentiles of |ρ| with the SE of their difference (AbsQuantile), the
+// line shows the networks' own SE, laws not at Fig3's sizes claim nothing,
+// and laws of no γ panic; Spaced writes thousands apart from 10 000.
+func TestQ95Curves(t *testing.T) {
+	l := CorrLaws{Gamma: []float64{0.1, 0.5}, Net: [][]float64{{0.1, -0.2, 0.3, 0.4, -0.5}, {0.6, -0.7, 0.8, 0.9, -0.95}}, SDE: [][]float64{{0.2, -0.1, 0.3, 0.35, 0.5, -0.45}, {0.5, 0.7, -0.85, 0.9, 0.92, 0.1}},
+		Config: Config{Width: 30, Depth: 10}, Rho0: 0.2, Step: 0.001, NetSeed: 800}
+	c := l.Q95Curves()
+	qNN, seNN, qSDE, se := l.AbsQuantile(0.95)
+	p := c.Checks[0].Points
+	if err := c.Wellformed(); err != nil || c.Record.AtPaper || c.Record.Seed != 800 || c.Checks[0].Test != result.MaxZ ||
+		!slices.Equal(p.Y, qNN) || !slices.Equal(p.SE, se) || !slices.Equal(p.Theory, qSDE) || !slices.Equal(c.Lines[0].SE, seNN) || !strings.Contains(c.Checks[0].Basis, "5 networks, 6 SDE paths") {
+		t.Errorf("Q95Curves %+v (%v)", c, err)
+	}
+	if Spaced(20000) != "20 000" || Spaced(8192) != "8192" || Spaced(50000) != "50 000" {
+		t.Errorf("Spaced: %q %q %q", Spaced(20000), Spaced(8192), Spaced(50000))
+	}
+	defer func() {
+		if p, _ := recover().(string); !strings.HasPrefix(p, "shapednet: Q95Curves: 0 laws for 0 γ") {
+			t.Errorf("no laws: panic %q", p)
+		}
+	}()
+	CorrLaws{}.Q95Curves()
 }
