@@ -15,4 +15,35 @@
 // apply at any settings. A function panics only on a caller bug (results
 // of one call at different settings, an argument that disagrees with the
 // settings a result records).
+//
+// Rendered by kind: figures fig1-left, fig1-preln, fig3-right,
+// fig5-left and fig5-right and table explosion are drawn by
+// kernel-ext/render, in the notebook's cells, over
+// shapednet.Fig1LeftCurves, PreLNCurves, CorrLaws.Q95Curves,
+// StopByGamma.TraceCurves and StopByGamma.TimeCurves (result.Curves) and
+// shapednet.ExplosionCounts (a result.Table).
+//
+// The builders kept, and why the kinds of lib/result do not carry them:
+//
+//	Fig8          declares a known disagreement (Fig8Beyond, a
+//	              bundle.Disagreement with its declaration record), which
+//	              a result.Check does not carry
+//	Fig1Right     two figures of network-vs-SDE densities
+//	              (show.Densities: the network's histogram and KDE, the
+//	              SDE's KDE in its colour) with KS checks on three sample
+//	              pairs; a result.Spectrum draws a histogram beside one
+//	              theory line or KDE, without the sample's own KDE
+//	TransformerT  one figure of a histogram/KDE pair per T, each with its
+//	              KS check: several spectra in one figure
+//	Fig3Left      one figure of a KDE pair per γ with a KS check each
+//	              (fig3-right is a Curves)
+//	KSByWidth     a curve whose check is a KS test on samples the curve
+//	              does not draw (the last width's); a Curves check reads
+//	              its lines or given points only
+//	Fig4          two figures over one set of runs with claims computed
+//	              per ablation (fig4Claims); not yet converted
+//	OneStep       a table of numbers formatted by show.Columns with a z
+//	              check on the ratios; not yet converted (the table's cells
+//	              would need the display's number format in lib)
+//	Eq21Output    eq21.go; not yet converted
 package shapedshow

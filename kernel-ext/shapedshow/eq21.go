@@ -39,7 +39,7 @@ func Eq21Output(f show.Figure, o shapednet.Outputs) show.View {
 		rho0 = run.InitialCorr(0, 1)
 	}
 	xs := empirical.Linspace(-6, 6, 121)
-	f.Caption = fmt.Sprintf("One output unit of %d shaped-ReLU ResNets (γ = %s, width %d, T = %.2f) against the Gaussian scale mixture over %d SDE paths of V_T, and the Gaussian of the same variance.", run.Nets, gammaText(c.Gamma), c.Width, r.T, r.Paths)
+	f.Caption = fmt.Sprintf("One output unit of %d shaped-ReLU ResNets (γ = %s, width %d, T = %.2f) against the Gaussian scale mixture over %d SDE paths of V_T, and the Gaussian of the same variance.", run.Nets, shapednet.GammaText(c.Gamma), c.Width, r.T, r.Paths)
 	f.XLabel, f.YLabel, f.LogY, f.Seed = "X_out", "density", true, show.Seed(seed)
 	f.Series = []show.Series{show.HistSeries("networks", xNet, -6, 6, 48, show.Points),
 		{Name: "mixture over SDE V_T (Eq. 21)", X: xs, Y: shapednet.MixtureDensity(r.Final, m, 0, xs)},

@@ -49,16 +49,16 @@ func TestAtYourSettings(t *testing.T) {
 		return r
 	}
 	runs := []*shapednet.Run{sim(shapednet.Shaped(n, depth, g), nets, 1), sim(shapednet.Vanilla(n, depth, g), nets, 2), sim(shapednet.PreLN(n, depth, block.PreRMS), nets, 3)}
-	seeded(t, "Fig1Left", Fig1Left(runs), 1)
-	yours(t, "Fig1Left", Fig1Left(runs), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "c_minus": -1, "networks": nets},
+	seeded(t, "Fig1Left", fig1LeftView(runs), 1)
+	yours(t, "Fig1Left", fig1LeftView(runs), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "c_minus": -1, "networks": nets},
 		nil, []string{"shaped Transformer: mean ρ₆ − ρ₀", "vanilla: 1 − mean ρ₅₀"})
 
 	ln, err := shapednet.ForwardRun(shapednet.PreLN(n, depth, block.PreLN), v0, 4, 7, workers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	seeded(t, "Fig1PreLN", Fig1PreLN(ln, runs[2]), 7)
-	yours(t, "Fig1PreLN", Fig1PreLN(ln, runs[2]), map[string]float64{"width": n, "depth": depth, "rho0": 0.3}, []string{"Pre-LN: LayerNorm − RMS mean ρ₆"}, nil)
+	seeded(t, "Fig1PreLN", preLNView(ln, runs[2]), 7)
+	yours(t, "Fig1PreLN", preLNView(ln, runs[2]), map[string]float64{"width": n, "depth": depth, "rho0": 0.3}, []string{"Pre-LN: LayerNorm − RMS mean ρ₆"}, nil)
 
 	c := shapednet.Config{Attention: block.Shaped, Width: n, Depth: depth, Gamma: g, Tau0: 1, Blocks: shapednet.BlocksAttention}
 	nn := sim(c, nets, 4)
@@ -104,8 +104,8 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seeded(t, "Fig3", Fig3(l), 10)
-	yours(t, "Fig3", Fig3(l), map[string]float64{"width": n, "depth": depth, "rho0": 0.3, "c_plus": 0, "c_minus": -1, "networks": nets, "paths": 40},
+	seeded(t, "Fig3", fig3View(l), 10)
+	yours(t, "Fig3", fig3View(l), map[string]float64{"width": n, "depth": depth, "rho0": 0.3, "c_plus": 0, "c_minus": -1, "networks": nets, "paths": 40},
 		[]string{"Fig. 3, γ = 0.3: KS(network ρ, 1-D SDE ρ)", "Fig. 3 right: q₉₅(|ρ|), network against SDE"}, nil)
 
 	attns := []block.Attention{block.Shaped, block.Softmax}
@@ -124,7 +124,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := Explosions(ex, 16).Tables()[0]
+	tab := explosionView(ex, 16).Tables()[0]
 	if want := []string{"γ", "SDE stopped (‖V‖_F ≥ 1e4), h = 0.05", "SDE PSD-projected paths, h = 0.05", "SDE stopped, h = 0.005", "networks with V^{αα} ≥ 1e3"}; tab.Caption != "Shaped attention at T = 0.5 from ρ₀ = 0.3: SDE paths and networks that blow up" || !slices.Equal(tab.Header, want) {
 		t.Errorf("Explosions: caption %q, header %q; want the settings run", tab.Caption, tab.Header)
 	}
@@ -136,8 +136,8 @@ func TestAtYourSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	stopParams := map[string]float64{"width": 8, "depth": 12, "tau0": 1, "m": 2, "networks": 10, "token_sd": 10}
-	seeded(t, "Fig5", Fig5(b), 13)
-	yours(t, "Fig5", Fig5(b), stopParams, nil, []string{"Fig. 5: median t*(γ = 0.5) − median t*(γ = 0.05), in SE"})
+	seeded(t, "Fig5", fig5View(b), 13)
+	yours(t, "Fig5", fig5View(b), stopParams, nil, []string{"Fig. 5: median t*(γ = 0.5) − median t*(γ = 0.05), in SE"})
 
 	grid, err := study.QuantileGrid(stop, []float64{0.2, 0.6}, []float64{0.5, 2}, 0.5, 14, workers)
 	if err != nil {

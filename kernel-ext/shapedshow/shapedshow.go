@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -21,105 +19,12 @@ import (
 // settings other than the paper's a figure claims nothing (show.AtPaper).
 func want(ok bool, format string, args ...any) { show.Want(ok, "shapedshow", format, args...) }
 
-// sub writes n with subscript digits: 150 → ₁₅₀.
-func sub(n int) string {
-	return strings.Map(func(r rune) rune { return '₀' + r - '0' }, strconv.Itoa(n))
-}
-
-// spaced writes n ≥ 10 000 with a thin space between thousands, as the
-// captions write sample counts: 50000 → "50 000", 8192 → "8192".
-func spaced(n int) string {
-	if n < 10000 {
-		return strconv.Itoa(n)
-	}
-	return spaced(n/1000) + fmt.Sprintf(" %03d", n%1000)
-}
-
-// gammaText writes γ as the paper does when it is 1/√2 or 1/√8.
-func gammaText(g float64) string {
-	switch g {
-	case 1 / math.Sqrt2:
-		return "1/√2"
-	case 1 / math.Sqrt(8):
-		return "1/√8"
-	}
-	return fmt.Sprintf("%.4g", g)
-}
-
 // ks checks that network samples x follow the SDE's law y: the KS distance
 // against its critical value at level 0.1%.
 // paper is the claim of the source the check tests (its Paper), central
 // whether it is the figure's main claim.
 func ks(fig, name string, x, y []float64, note, paper string, central bool) show.Agreement {
 	return show.KS(show.Agreement{Name: name, Kind: show.SimulationVsSimulation, Figure: fig, Note: note, Paper: paper, Central: central}, x, y, 0.001)
-}
-
-// Fig1Left shows figure fig1-left (Fig. 1 left: mean token correlation
-// against layer for the shaped Transformer, vanilla softmax attention and
-// Pre-LN, runs in that order, of one depth, m and number of networks; the
-// width, γ and seed shown are the shaped run's), then the claims that the shaped
-// Transformer keeps ρ₀ and that vanilla attention collapses by layer 50.
-// The figure claims Fig. 1, and the claims apply, only at the paper's
-// setting: width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2, γ = 1/√8,
-// τ₀ = 1.
-func Fig1Left(runs []*shapednet.Run) show.View {
-	want(len(runs) == 3, "Fig1Left: %d runs, want 3 (shaped, vanilla, Pre-LN)", len(runs))
-	names := []string{"shaped Transformer", "vanilla softmax, no LN", "Pre-LN (RMS norm)"}
-	r0 := runs[0]
-	depth, nets, m := r0.Depth, r0.Nets, r0.M
-	width, gamma, seed := r0.Config.Width, r0.Config.Gamma, r0.Seed
-	var series []show.Series
-	for i, r := range runs {
-		want(r.Nets == nets && r.Depth == depth && r.M == m, "Fig1Left: run %d has %d networks, depth %d, m = %d; run 0 %d, %d, %d", i, r.Nets, r.Depth, r.M, nets, depth, m)
-		series = append(series, show.Series{Name: names[i], X: empirical.Ints(0, r.Depth), Y: r.MeanCorr})
-	}
-	rho0 := r0.InitialCorr(0, 1)
-	tau0 := r0.Config.Tau0
-	paper := shapednet.Fig1Sizes{Width: width, Depth: depth, Nets: nets, M: m, Rho0: rho0, Gamma: gamma, Tau0: tau0} == shapednet.Fig1()
-	why := fmt.Sprintf("a claim of the paper read at width 200, depth 150, 4096 networks, m = 2, ρ₀ = 0.2, γ = 1/√8, τ₀ = 1; here width %d, depth %d, %d networks, m = %d, ρ₀ = %g, γ = %s, τ₀ = %g", width, depth, nets, m, rho0, gammaText(gamma), tau0)
-	// The SE of the checked mean over networks and token pairs (the same
-	// as the first pair's at m = 2, not for m > 2).
-	se := r0.MeanCorrSE[depth]
-	caption := fmt.Sprintf("Mean token correlation vs layer: the shaped Transformer (γ = %s, τ₀ = %g), vanilla softmax attention and Pre-LN, from ρ₀ = %g. %d networks each, m = %d.", gammaText(gamma), tau0, rho0, nets, m)
-	if paper {
-		caption = "Mean token correlation vs layer: the shaped Transformer keeps ρ near ρ₀ = 0.2, vanilla softmax attention collapses (ρ → 1), Pre-LN slows the collapse only. 4096 networks each, m = 2."
-	}
-	const vanilla = "vanilla: 1 − mean ρ₅₀"
-	collapse := show.NotApplicable(vanilla, why)
-	if paper {
-		collapse = show.Agree(show.Agreement{Name: vanilla, Kind: show.Claim, Value: 1 - runs[1].MeanCorr[50], Tol: 0.01, Rule: show.AtMost,
-			Basis: "lib/sources/noci2023.md#check-23: mean ρ above 0.99 by layer 50", Figure: "fig1-left", Note: "rank collapse of vanilla softmax attention", Paper: papers.Noci2023Fig1Vanilla.Text})
-	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-left", Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "left",
-		Caption: caption, XLabel: "layer ℓ", YLabel: "mean ρ_ℓ", Series: series, Legend: show.BottomRight, Seed: show.Seed(seed),
-		Params: map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": rho0, "c_minus": r0.Config.CMinus, "networks": float64(nets)}}, paper)),
-		show.PaperCheck(show.Agreement{Name: "shaped Transformer: mean ρ" + sub(depth) + " − ρ₀", Kind: show.Claim, Value: r0.MeanCorr[depth] - rho0, Tol: 4.5 * se,
-			Basis: fmt.Sprintf("4.5 SE, SE = %.4f from %d networks", se, nets), Figure: "fig1-left", Note: "the shaped Transformer keeps the mean correlation at ρ₀ (lib/sources/noci2023.md#check-23)",
-			Paper: papers.Noci2023Fig1Shaped.Text, Central: true}, paper, why),
-		collapse}
-}
-
-// Fig1PreLN shows figure fig1-preln (Pre-LN with true LayerNorm, full
-// networks ln, against the RMS-norm reduced chain, networks rms, of one
-// depth) and checks the two final mean correlations agree within 4.5 SE:
-// at the paper's setting (8 and 1024 networks of width 200, depth 150) the
-// SE of the LayerNorm mean, the RMS mean being 11× more precise; at other
-// settings the SE of the difference. The width and seed shown are ln's.
-func Fig1PreLN(ln, rms *shapednet.Run) show.View {
-	want(ln.Depth == rms.Depth && ln.Config.Width == rms.Config.Width, "Fig1PreLN: depths %d and %d, widths %d and %d", ln.Depth, rms.Depth, ln.Config.Width, rms.Config.Width)
-	depth, width, seed := ln.Depth, ln.Config.Width, ln.Seed
-	paper := shapednet.PreLNSizes{Width: width, Depth: depth, LNNets: ln.Nets, RMSNets: rms.Nets} == shapednet.Fig1PreLN()
-	se := ln.MeanCorrSE[depth] // of the compared mean over networks and pairs
-	tol, basis := 4.5*se, fmt.Sprintf("4.5 SE of the %d-network LayerNorm mean (SE = %.4f; the RMS mean over %d networks is %.0f× more precise)", ln.Nets, se, rms.Nets, math.Sqrt(float64(rms.Nets)/float64(ln.Nets)))
-	if !paper {
-		seRMS := rms.MeanCorrSE[depth]
-		tol, basis = 4.5*math.Hypot(se, seRMS), fmt.Sprintf("4.5 SE of the difference (SE %.4f from %d LayerNorm networks, %.4f from %d RMS networks)", se, ln.Nets, seRMS, rms.Nets)
-	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig1-preln", Caption: fmt.Sprintf("Pre-LN Transformer: true LayerNorm (%d full networks) vs RMS normalisation (%d reduced-chain networks).", ln.Nets, rms.Nets),
-		XLabel: "layer ℓ", YLabel: "mean ρ_ℓ", Legend: show.BottomRight, Params: map[string]float64{"width": float64(width), "depth": float64(depth), "rho0": ln.InitialCorr(0, 1)}, Seed: show.Seed(seed),
-		Series: []show.Series{show.ByLayer("LayerNorm, full network", ln.MeanCorr, nil, show.Points), show.ByLayer("RMS norm, reduced chain", rms.MeanCorr, nil, show.Line)}}, paper)),
-		show.Agree(show.Agreement{Name: "Pre-LN: LayerNorm − RMS mean ρ" + sub(depth), Kind: show.SimulationVsSimulation, Value: ln.MeanCorr[depth] - rms.MeanCorr[depth], Tol: tol,
-			Basis: basis, Figure: "fig1-preln"})}
 }
 
 // OneStep shows table one-step-cov (one attention layer: n·Var(V₁) of the
@@ -137,14 +42,14 @@ func OneStep(o shapednet.OneStepCov) show.View {
 		at = fmt.Sprintf("V₀ (%d entries)", len(o.Pairs))
 	}
 	se, one := show.Map(o.Ratio, func(float64) float64 { return o.RatioSE }), show.Map(o.Ratio, func(float64) float64 { return 1 })
-	tab := show.Columns(bundle.Table{ID: "one-step-cov", Caption: fmt.Sprintf("One attention layer at %s (γ = %g, τ₀ = %g, n = %d, %s networks): n·Var(V₁) vs Theorem 4.2", at, c.Gamma, c.Tau0, o.Width, spaced(o.Nets)),
+	tab := show.Columns(bundle.Table{ID: "one-step-cov", Caption: fmt.Sprintf("One attention layer at %s (γ = %g, τ₀ = %g, n = %d, %s networks): n·Var(V₁) vs Theorem 4.2", at, c.Gamma, c.Tau0, o.Width, shapednet.Spaced(o.Nets)),
 		Header: []string{"entry", "n·Var(V₁)", "Σ (with 𝒜)", "ratio", "Σ without 𝒜", "ratio"}}, o.Entries, o.NVar, o.Sigma, o.Ratio, o.NoA, o.RatioNoA)
 	if !paper {
 		tab.Caption += show.YourSettings
 	}
 	return show.View{show.Tab(tab),
 		show.PaperCheck(show.MaxZ(show.Agreement{Name: "n·Var(V₁)/Σ against 1 (with 𝒜)", Tol: 4, Figure: "one-step-cov", Paper: papers.Noci2023OneStep.Text,
-			Basis: fmt.Sprintf("SE of a variance ratio √(2/(N−1)) = %.4f for near-Gaussian entries, N = %s networks; the O(n^{-1/2}) bias is ≤ 1%% at n = 1024 (lib/sources/noci2023.md#check-12)", o.RatioSE, spaced(o.Nets))}, o.Ratio, se, one),
+			Basis: fmt.Sprintf("SE of a variance ratio √(2/(N−1)) = %.4f for near-Gaussian entries, N = %s networks; the O(n^{-1/2}) bias is ≤ 1%% at n = 1024 (lib/sources/noci2023.md#check-12)", o.RatioSE, shapednet.Spaced(o.Nets))}, o.Ratio, se, one),
 			o.Width == 1024 && o.Nets <= 50000, fmt.Sprintf("the test neglects the O(n^{-1/2}) bias, shown ≤ 1%% only at n = 1024 and below 4 SE for up to 50 000 networks; here n = %d, %d networks", o.Width, o.Nets)),
 		show.PaperCheck(show.Agreement{Name: "without 𝒜: min n·Var(V₁)/(γ²(2−γ²)Σ_lin) − 1", Kind: show.Claim, Value: slices.Min(o.RatioNoA) - 1, Tol: 0.2, Rule: show.AtLeast,
 			Basis: "lib/sources/noci2023.md#check-12: dropping 𝒜 gives ratios 1.3–2.5; 0.2 is 30 SE of a ratio", Figure: "one-step-cov", Note: "the attention term 𝒜 is needed"},
@@ -170,7 +75,7 @@ func Fig1Right(nn *shapednet.Run, r *sde.Result) show.View {
 	// captions do not state them).
 	at := ""
 	if !paper {
-		at = fmt.Sprintf(", γ = %s, τ₀ = %g", gammaText(gamma), tau0)
+		at = fmt.Sprintf(", γ = %s, τ₀ = %g", shapednet.GammaText(gamma), tau0)
 	}
 	id, stops := fmt.Sprintf("fig1-right-m%d", m), fmt.Sprintf("SDE: %d of %d paths stopped, %d with PSD projections", r.NumStopped(), r.Paths, r.NumPSDViolating())
 	v := show.View{show.Fig(show.AtPaper(show.Figure{ID: id, Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "right",
@@ -211,7 +116,7 @@ func TransformerT(nets []*shapednet.Run, sdes []*sde.Result) show.View {
 			fmt.Sprintf("n = %d, d = %d; SDE h = %g, stopped %d, PSD-projected %d of %d paths", width, nn.Depth, r.Step, r.NumStopped(), r.NumPSDViolating(), r.Paths), papers.Noci2023Cor43.Text, false)))
 	}
 	paper := shapednet.TransformerTSizes{Width: width, M: m, Gamma: gamma, Tau0: c.Tau0, CMinus: c.CMinus, Step: sdes[0].Step, Ts: Ts}.At(shapednet.TransformerT())
-	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, τ₀ = %g, c₋ = %g.", len(Ts), width, m, gammaText(gamma), c.Tau0, c.CMinus)
+	caption := fmt.Sprintf("Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at %d depth-to-width ratios, width %d, m = %d, γ = %s, τ₀ = %g, c₋ = %g.", len(Ts), width, m, shapednet.GammaText(gamma), c.Tau0, c.CMinus)
 	if paper {
 		caption = "Shaped Transformer (Eq. 11, histograms) vs Corollary 4.3 SDE (KDE, dashed) at three depth-to-width ratios, width 100, m = 2, γ = 1/√8, c₋ = −1."
 	}
@@ -241,21 +146,20 @@ func KSByWidth(k shapednet.KSWidths) show.View {
 	if md, ok := r.Process.(sde.Model); ok {
 		params["tau0"] = md.Tau0
 	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "ks-vs-width", Caption: fmt.Sprintf("KS distance between network and SDE laws of ρ_T at T = %g vs width (depth = %g·width), shaped attention, γ = %s. %s.", T, T, gammaText(gamma), stops),
+	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "ks-vs-width", Caption: fmt.Sprintf("KS distance between network and SDE laws of ρ_T at T = %g vs width (depth = %g·width), shaped attention, γ = %s. %s.", T, T, shapednet.GammaText(gamma), stops),
 		XLabel: "width n", YLabel: "KS distance", LogX: true,
 		Series: []show.Series{{Name: "KS(network, SDE)", X: widths, Y: ksd, Style: show.LinePoints}, {Name: "0.1% critical value", X: widths, Y: crit, Style: show.Dashed}},
 		Params: params, Seed: show.Seed(seed)}, paper)),
 		show.Agree(ks("ks-vs-width", fmt.Sprintf("KS(network, SDE) at width %g", wl), last, ref, fmt.Sprintf("T = %g; KS by width %g…%g: %.3f", T, widths[0], wl, ksd), papers.Noci2023Width.Text, false))}
 }
 
-// Fig3 shows the KS checks and figures fig3-left (densities of ρ_T of the
-// shaped-ReLU ResNet and of the 1-D correlation SDE) and fig3-right (the
-// 95th percentile of |ρ_T| against γ), then the z check of the
-// percentiles. The figures claim Fig. 3 only at the sizes of
-// shapednet.Fig3 (CorrLaws.At).
+// Fig3Left shows the KS checks and figure fig3-left (densities of ρ_T of
+// the shaped-ReLU ResNet and of the 1-D correlation SDE, a pair per γ);
+// fig3-right is drawn by render over CorrLaws.Q95Curves. The figure
+// claims Fig. 3 only at the sizes of shapednet.Fig3 (CorrLaws.At).
 // Width, depth and the seed shown (the networks') come from l.
-func Fig3(l shapednet.CorrLaws) show.View {
-	want(len(l.Net) == len(l.Gamma) && len(l.Net) > 0, "Fig3: %d laws for %d γ", len(l.Net), len(l.Gamma))
+func Fig3Left(l shapednet.CorrLaws) show.View {
+	want(len(l.Net) == len(l.Gamma) && len(l.Net) > 0, "Fig3Left: %d laws for %d γ", len(l.Net), len(l.Gamma))
 	width, depth, seed := l.Config.Width, l.Config.Depth, l.NetSeed
 	nets, paths := len(l.Net[0]), len(l.SDE[0])
 	paper := l.At(shapednet.Fig3())
@@ -265,21 +169,13 @@ func Fig3(l shapednet.CorrLaws) show.View {
 		kde = show.Pair(kde, show.KDESeries(fmt.Sprintf("network, γ = %.3g", g), l.Net[i], -1, 1, 161, show.Line), show.KDESeries(fmt.Sprintf("SDE, γ = %.3g", g), l.SDE[i], -1, 1, 161, show.Dashed))
 		v = append(v, show.Agree(ks("fig3-left", fmt.Sprintf("Fig. 3, γ = %.3g: KS(network ρ, 1-D SDE ρ)", g), l.Net[i], l.SDE[i], fmt.Sprintf("n = %d, d = %d; SDE h = %g", width, depth, l.Step), papers.Noci2023Fig3SDE.Text, false)))
 	}
-	qNN, seNN, qSDE, se := l.AbsQuantile(0.95)
 	params := map[string]float64{"width": float64(width), "depth": float64(depth), "rho0": l.Rho0, "c_plus": l.Config.CPlus, "c_minus": l.Config.CMinus, "networks": float64(nets), "paths": float64(paths)}
-	left := fmt.Sprintf("KDE of ρ_T for the shaped-ReLU ResNet (solid, %d networks per γ) and the 1-D correlation SDE (dashed, %s paths, h = %g).", nets, spaced(paths), l.Step)
-	right := "95th percentile of |ρ_T| vs residual weight γ (network with ±1 SE bars)."
+	left := fmt.Sprintf("KDE of ρ_T for the shaped-ReLU ResNet (solid, %d networks per γ) and the 1-D correlation SDE (dashed, %s paths, h = %g).", nets, shapednet.Spaced(paths), l.Step)
 	if paper {
 		left = "KDE of ρ_T for the shaped-ReLU ResNet (solid, 8192 networks per γ) and the 1-D correlation SDE (dashed, 20 000 paths, h = 0.001); larger γ spreads the correlations towards ±1."
-		right = "95th percentile of |ρ_T| vs residual weight γ (network with ±1 SE bars). γ = 1 is the MLP without skips, γ = 0.1 = 1/√d the stable-ResNet scaling."
 	}
 	return append(v, show.Fig(show.AtPaper(show.Figure{ID: "fig3-left", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "left",
-		Caption: left, XLabel: "ρ_T", YLabel: "density", Series: kde, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig3-right", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "right",
-			Caption: right, XLabel: "γ", YLabel: "q₉₅(|ρ_T|)", Legend: show.BottomRight, Params: params, Seed: show.Seed(seed),
-			Series: []show.Series{{Name: "network", X: l.Gamma, Y: qNN, YErr: seNN, Style: show.Points}, {Name: "SDE", X: l.Gamma, Y: qSDE, Style: show.LinePoints}}}, paper)),
-		show.Agree(show.MaxZ(show.Agreement{Name: "Fig. 3 right: q₉₅(|ρ|), network against SDE", Kind: show.SimulationVsSimulation, Tol: 4, Figure: "fig3-right", Paper: papers.Noci2023Fig3SDE.Text, Central: true,
-			Basis: fmt.Sprintf("SE of each q₉₅ by empirical.QuantileSE (%d networks, %s SDE paths), combined in quadrature", nets, spaced(paths))}, qNN, se, qSDE)))
+		Caption: left, XLabel: "ρ_T", YLabel: "density", Series: kde, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)))
 }
 
 // Fig4 shows figures fig4-left and fig4-right (Fig. 4: mean |ρ_ℓ| and mean
@@ -301,7 +197,7 @@ func Fig4(runs []*shapednet.Run) show.View {
 	tau0 := runs[0].Config.Tau0
 	paper := shapednet.Fig4Sizes{Width: width, Depth: depth, Nets: nets, Gamma: gamma, Tau0: tau0} == shapednet.Fig4()
 	params := map[string]float64{"width": float64(width), "depth": float64(depth), "gamma": gamma, "tau0": tau0, "rho0": runs[0].InitialCorr(0, 1), "networks": float64(nets)}
-	left := fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each, γ = %s, τ₀ = %g).", nets, gammaText(gamma), tau0)
+	left := fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each, γ = %s, τ₀ = %g).", nets, shapednet.GammaText(gamma), tau0)
 	right := "Mean |V¹²_ℓ| (log scale) for shaped attention and its ablations."
 	if paper {
 		left = "Mean |ρ_ℓ| for shaped attention and its ablations (8192 networks each): only the full shaped attention stays non-degenerate."
@@ -361,63 +257,6 @@ func fig4Claims(runs []*shapednet.Run, paper bool, why string) show.View {
 		}
 	}
 	return v
-}
-
-// Explosions shows table explosion: per γ, the SDE paths (of paths) that
-// stopped at the coarse and the fine step, the PSD-projected ones, and the
-// networks that reached their stop radius, at the settings ex records.
-func Explosions(ex []shapednet.Explosion, paths int) show.View {
-	want(len(ex) > 0, "Explosions: no γ")
-	e0 := ex[0]
-	tab := bundle.Table{ID: "explosion", Caption: fmt.Sprintf("Shaped attention at T = %g from ρ₀ = %g: SDE paths and networks that blow up", e0.T, e0.Rho0),
-		Header: []string{"γ", fmt.Sprintf("SDE stopped (‖V‖_F ≥ %s), h = %g", radius(e0.SDEStopRadius), e0.Step), fmt.Sprintf("SDE PSD-projected paths, h = %g", e0.Step),
-			fmt.Sprintf("SDE stopped, h = %g", e0.Step/10), fmt.Sprintf("networks with V^{αα} ≥ %s", radius(e0.NetStopRadius))}}
-	for _, e := range ex {
-		want(e.T == e0.T && e.Rho0 == e0.Rho0 && e.Step == e0.Step && e.SDEStopRadius == e0.SDEStopRadius && e.NetStopRadius == e0.NetStopRadius, "Explosions: rows of different settings: %+v and %+v", e0, e)
-		tab.Rows = append(tab.Rows, []string{fmt.Sprintf("%.3f", e.Gamma), fmt.Sprintf("%d / %d", e.SDEStopped, paths),
-			fmt.Sprintf("%d", e.SDEProjected), fmt.Sprintf("%d / %d", e.SDEStoppedFine, paths), fmt.Sprintf("%d / %d", e.NetStopped, paths)})
-	}
-	return show.View{show.Tab(tab)}
-}
-
-// radius writes a stop radius, a power of ten as 1e4.
-func radius(r float64) string {
-	if e := math.Log10(r); e == math.Round(e) && e >= 3 {
-		return fmt.Sprintf("1e%d", int(e))
-	}
-	return fmt.Sprintf("%g", r)
-}
-
-// Fig5 shows figures fig5-left (λ_max(V_ℓ) of one network per γ) and
-// fig5-right (median and 10th percentile of t* against γ), then the claim
-// that the median falls by at least 4 SE from the first γ to the last.
-// The figures claim Fig. 5, and the claim applies, only at the settings of
-// shapednet.Fig5 (StopByGamma.At). The seed shown is the one b ran with.
-func Fig5(b shapednet.StopByGamma) show.View {
-	c, st, seed := b.Config, b.Study, b.Seed
-	paper := b.At(shapednet.Fig5())
-	var traces []show.Series
-	for i, g := range b.Gamma {
-		traces = append(traces, show.ByLayer(fmt.Sprintf("γ = %g", g), b.Trace[i], nil, show.Line))
-	}
-	params := map[string]float64{"width": float64(c.Width), "depth": float64(c.Depth), "tau0": c.Tau0, "m": float64(st.M), "networks": float64(st.Nets), "token_sd": st.TokenSD}
-	left := fmt.Sprintf("λ_max(V_ℓ) of one network per γ from a large initialisation (token SD %g), until an eigenvalue leaves [%g, %g].", st.TokenSD, st.Lo, st.Hi)
-	right := fmt.Sprintf("Stopping time t* = d*/n (capped at 1) vs γ: median (±1 SE) and 10th percentile over %d networks.", st.Nets)
-	const name = "Fig. 5: median t*(γ = 0.5) − median t*(γ = 0.05), in SE"
-	claim := show.NotApplicable(name, fmt.Sprintf("a claim of the paper read at γ = 0.05…0.5 with 100 networks of width and depth 200; here γ = %v, %d networks of width %d, depth %d", b.Gamma, st.Nets, c.Width, c.Depth))
-	if paper {
-		left = "λ_max(V_ℓ) of one network per γ from an adversarially large initialisation (token norms ≈ 10√n), until an eigenvalue leaves [1e-4, 1e4]."
-		right = "Stopping time t* = d*/n (capped at 1) vs γ: median (±1 SE) and 10th percentile over 100 networks. Smaller γ delays the instability."
-		claim = show.Agree(show.Agreement{Name: name, Kind: show.Claim, Value: b.DiffZ(0, len(b.Gamma)-1),
-			Tol: -4, Rule: show.AtMost, Figure: "fig5-right", Basis: "a fall of at least 4 SE (SE of each median by empirical.QuantileSE over 100 networks)", Note: "the paper: smaller γ delays the instability",
-			Paper: papers.Noci2023Fig5Gamma.Text, Central: true})
-	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig5-left", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "left",
-		Caption: left, XLabel: "layer ℓ", YLabel: "λ_max(V_ℓ)", LogY: true, Series: traces, Legend: show.TopLeft, Params: params, Seed: show.Seed(seed)}, paper)),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig5-right", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "right",
-			Caption: right, XLabel: "γ", YLabel: "t*", Legend: show.BottomLeft, Params: params, Seed: show.Seed(seed),
-			Series: []show.Series{{Name: "median", X: b.Gamma, Y: b.Median, YErr: b.MedianSE, Style: show.LinePoints}, {Name: "10th percentile", X: b.Gamma, Y: b.P10, Style: show.LinePoints}}}, paper)),
-		claim}
 }
 
 // Fig8 shows figure fig8 (median t* over γ and τ₀) and the three claims on

@@ -89,7 +89,7 @@ func result(paths int, T, step float64, final ...float64) *sde.Result {
 func TestFig1Left(t *testing.T) {
 	runs := []*shapednet.Run{run(4096, 150, 0.2, 0.21, 0.1, 0.32), run(4096, 150, 0.2, 1, 1), run(4096, 150, 0.2, 0.9, 0.9)}
 	runs[0].Seed = 100
-	v := Fig1Left(runs)
+	v := fig1LeftView(runs)
 	if f := v.Figures()[0]; f.Seed == nil || *f.Seed != 100 || f.Params["width"] != 200 || f.Params["gamma"] != g8 {
 		t.Errorf("fig1-left seed %v, Params %v: want the shaped run's seed 100, width 200, γ 1/√8", f.Seed, f.Params)
 	}
@@ -105,12 +105,12 @@ func TestFig1Left(t *testing.T) {
 	if got := v.Agreements()[1].Value; math.Abs(got-(1-(0.2+0.8*50.0/150))) > 1e-12 {
 		t.Errorf("vanilla 1 − ρ₅₀ = %v", got)
 	}
-	mustpanic.WithPrefix(t, "two runs", "shapedshow:", func() { Fig1Left(runs[:2]) })
+	mustpanic.WithPrefix(t, "two runs", "shapednet:", func() { fig1LeftView(runs[:2]) })
 	if f := v.Figures()[0]; len(f.Paper) == 0 {
 		t.Error("fig1-left at the paper's settings claims nothing")
 	}
-	mustpanic.WithPrefix(t, "runs of 1000 and 4096 networks", "shapedshow:", func() { Fig1Left([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}) })
-	if f := Fig1Left([]*shapednet.Run{at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 100, g8), runs[1], runs[2]}).Figures()[0]; len(f.Paper) > 0 || f.Params["width"] != 100 {
+	mustpanic.WithPrefix(t, "runs of 1000 and 4096 networks", "shapednet:", func() { fig1LeftView([]*shapednet.Run{run(1000, 150, 0, 0, 0), runs[1], runs[2]}) })
+	if f := fig1LeftView([]*shapednet.Run{at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 100, g8), runs[1], runs[2]}).Figures()[0]; len(f.Paper) > 0 || f.Params["width"] != 100 {
 		t.Errorf("fig1-left of a width-100 shaped run: claim %q, Params %v; want no claim and width 100", f.Paper, f.Params)
 	}
 	// The paper's sizes at another γ or τ₀ (the notebook's -p Gamma, Tau0):
@@ -118,9 +118,9 @@ func TestFig1Left(t *testing.T) {
 	for _, tc := range []struct{ gamma, tau0 float64 }{{0.4, 1}, {g8, 2}} {
 		r := at(run(4096, 150, 0.2, 0.21, 0.1, 0.32), 200, tc.gamma)
 		r.Config.Tau0 = tc.tau0
-		v := Fig1Left([]*shapednet.Run{r, runs[1], runs[2]})
+		v := fig1LeftView([]*shapednet.Run{r, runs[1], runs[2]})
 		f := v.Figures()[0]
-		if len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) || !strings.Contains(f.Caption, fmt.Sprintf("(γ = %s, τ₀ = %g)", gammaText(tc.gamma), tc.tau0)) ||
+		if len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) || !strings.Contains(f.Caption, fmt.Sprintf("(γ = %s, τ₀ = %g)", shapednet.GammaText(tc.gamma), tc.tau0)) ||
 			f.Params["gamma"] != tc.gamma || f.Params["tau0"] != tc.tau0 {
 			t.Errorf("fig1-left at γ = %g, τ₀ = %g: claim %q, caption %q, Params %v", tc.gamma, tc.tau0, f.Paper, f.Caption, f.Params)
 		}
@@ -132,15 +132,15 @@ func TestFig1Left(t *testing.T) {
 
 func TestFig1PreLNAndFig4(t *testing.T) {
 	ln, rms := run(8, 150, 0.2, 0.8, 0.7, 0.9), run(1024, 150, 0.2, 0.75, 0.75)
-	figs, _, metrics := items(t, Fig1PreLN(ln, rms))
+	figs, _, metrics := items(t, preLNView(ln, rms))
 	if figs != "fig1-preln" || metrics != "Pre-LN: LayerNorm − RMS mean ρ₁₅₀" {
 		t.Errorf("figures %q, metrics %q", figs, metrics)
 	}
-	if v := Fig1PreLN(ln, rms).Agreements()[0].Value; math.Abs(v-0.05) > 1e-12 {
+	if v := preLNView(ln, rms).Agreements()[0].Value; math.Abs(v-0.05) > 1e-12 {
 		t.Errorf("LayerNorm − RMS = %v, want 0.05", v)
 	}
-	mustpanic.WithPrefix(t, "depths 100 and 150", "shapedshow:", func() { Fig1PreLN(run(16, 100, 0, 0, 0), rms) })
-	mustpanic.WithPrefix(t, "widths 100 and 200", "shapedshow:", func() { Fig1PreLN(at(run(8, 150, 0.2, 0.8, 0.7), 100, 1), rms) })
+	mustpanic.WithPrefix(t, "depths 100 and 150", "shapednet:", func() { preLNView(run(16, 100, 0, 0, 0), rms) })
+	mustpanic.WithPrefix(t, "widths 100 and 200", "shapednet:", func() { preLNView(at(run(8, 150, 0.2, 0.8, 0.7), 100, 1), rms) })
 	runs := []*shapednet.Run{at(run(8192, 150, 0.2, 0.2, 0.2), 300, 1/math.Sqrt2), at(run(8192, 150, 0.2, 1, 1), 300, 1/math.Sqrt2)}
 	runs[0].Config.Attention, runs[1].Config.Attention, runs[0].Seed = block.Shaped, block.Softmax, 1000
 	v := Fig4(runs)
@@ -235,7 +235,7 @@ func TestFig1RightAndTransformerT(t *testing.T) {
 		nn := at(run(4096, 150, 0.2, 0.2, 0.1, 0.3), 200, tc.gamma)
 		nn.Config.Tau0 = tc.tau0
 		for _, f := range Fig1Right(nn, r).Figures() {
-			if len(f.Paper) > 0 || !strings.Contains(f.Caption, fmt.Sprintf("γ = %s, τ₀ = %g", gammaText(tc.gamma), tc.tau0)) || f.Params["gamma"] != tc.gamma {
+			if len(f.Paper) > 0 || !strings.Contains(f.Caption, fmt.Sprintf("γ = %s, τ₀ = %g", shapednet.GammaText(tc.gamma), tc.tau0)) || f.Params["gamma"] != tc.gamma {
 				t.Errorf("%s at γ = %g, τ₀ = %g: claim %q, caption %q, Params %v", f.ID, tc.gamma, tc.tau0, f.Paper, f.Caption, f.Params)
 			}
 		}
@@ -273,7 +273,7 @@ func TestKSByWidthAndFig3(t *testing.T) {
 		}
 	}
 	l.NetSeed = 800
-	v = Fig3(l)
+	v = fig3View(l)
 	figs, _, metrics := items(t, v)
 	if f := v.Figures()[0]; *f.Seed != 800 || f.Params["width"] != 300 || f.Params["depth"] != 100 || len(f.Paper) == 0 {
 		t.Errorf("fig3-left: seed %v, Params %v, claim %q; want the laws' seed 800, width 300, depth 100 and the paper's claim", *f.Seed, f.Params, f.Paper)
@@ -284,17 +284,17 @@ func TestKSByWidthAndFig3(t *testing.T) {
 }
 
 func TestStopViews(t *testing.T) {
-	_, tabs, _ := items(t, Explosions([]shapednet.Explosion{{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2, NetStopped: 0}}, 2048))
+	_, tabs, _ := items(t, explosionView([]shapednet.Explosion{{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2, NetStopped: 0}}, 2048))
 	if tabs != "explosion" {
 		t.Errorf("tables %q", tabs)
 	}
-	if row := Explosions([]shapednet.Explosion{{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2}}, 2048).Tables()[0].Rows[0]; !slices.Equal(row, []string{"0.500", "3 / 2048", "1", "2 / 2048", "0 / 2048"}) {
+	if row := explosionView([]shapednet.Explosion{{Gamma: 0.5, SDEStopped: 3, SDEProjected: 1, SDEStoppedFine: 2}}, 2048).Tables()[0].Rows[0]; !slices.Equal(row, []string{"0.500", "3 / 2048", "1", "2 / 2048", "0 / 2048"}) {
 		t.Errorf("row %q", row)
 	}
 	b := shapednet.StopByGamma{Gamma: []float64{0.05, 0.1, 0.2, 0.3, 0.5}, Median: []float64{1, 0.9, 0.8, 0.6, 0.4}, MedianSE: []float64{0.03, 0.03, 0.03, 0.03, 0.04},
 		P10: []float64{0.9, 0.8, 0.6, 0.4, 0.2}, Trace: [][]float64{{100, 200}, {100, 300}, {100, 400}, {100, 500}, {100, 1e4}},
 		Config: shapednet.Config{Width: 200, Depth: 200, Tau0: 1}, Study: shapednet.StopStudy{M: 2, TokenSD: 10, Lo: 1e-4, Hi: 1e4, Nets: 100}, Seed: 1300}
-	v := Fig5(b)
+	v := fig5View(b)
 	if s := v.Figures()[1].Seed; s == nil || *s != 1300 {
 		t.Errorf("fig5-right seed %v, want b's 1300", s)
 	}

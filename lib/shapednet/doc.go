@@ -39,6 +39,10 @@
 // PreLNSizes (Fig1PreLN), Fig4Sizes (Fig4) with ==, TransformerTSizes
 // (TransformerT) with At, and CorrLaws.At, StopByGamma.At, StopGrid.At,
 // OneStepCov.At and KSSettings.At against the settings constructors.
+// results.go gives results as the result kinds of lib/result, drawn by
+// kernel-ext/render: Fig1LeftCurves (fig1-left), PreLNCurves
+// (fig1-preln), CorrLaws.Q95Curves (fig3-right), StopByGamma.TraceCurves
+// and TimeCurves (fig5-left, fig5-right), ExplosionCounts (explosion).
 //
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only). Forward runs each layer through

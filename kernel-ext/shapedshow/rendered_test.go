@@ -1,0 +1,34 @@
+package shapedshow
+
+import (
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/render"
+	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
+	"github.com/sigprop/sigprop/lib/shapednet"
+)
+
+// The views notebook 05 shows for the results rendered by kind
+// (kernel-ext/render over shapednet's result methods), as its cells make
+// them; the tests read them as they read the builders'.
+
+func preLNView(ln, rms *shapednet.Run) show.View {
+	return render.Curves(show.Figure{ID: "fig1-preln"}, shapednet.PreLNCurves(ln, rms), render.Legend(show.BottomRight), render.After())
+}
+
+func explosionView(ex []shapednet.Explosion, paths int) show.View {
+	return render.Table(bundle.Table{ID: "explosion"}, shapednet.ExplosionCounts(ex, paths))
+}
+
+func fig5View(b shapednet.StopByGamma) show.View {
+	return append(render.Curves(show.Figure{ID: "fig5-left", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "left"}, b.TraceCurves(), render.Legend(show.TopLeft), render.After()),
+		render.Curves(show.Figure{ID: "fig5-right", Paper: papers.Claim(papers.Noci2023Fig5), PaperNote: "right"}, b.TimeCurves(), render.Legend(show.BottomLeft), render.After())...)
+}
+
+func fig1LeftView(runs []*shapednet.Run) show.View {
+	return render.Curves(show.Figure{ID: "fig1-left", Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "left"}, shapednet.Fig1LeftCurves(runs), render.Legend(show.BottomRight), render.After())
+}
+
+func fig3View(l shapednet.CorrLaws) show.View {
+	return append(Fig3Left(l), render.Curves(show.Figure{ID: "fig3-right", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "right"}, l.Q95Curves(), render.Legend(show.BottomRight), render.After())...)
+}
