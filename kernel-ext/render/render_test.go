@@ -262,3 +262,17 @@ func TestLinePair(t *testing.T) {
 		t.Errorf("colours %d %d %d, want 2 2 0", got[0].Colour, got[1].Colour, got[2].Colour)
 	}
 }
+
+// TestEveryRoleHasAStyle: a role added to lib/result without a style here
+// would draw with the zero style; SimulatedTrace is a plain line, like
+// Theory, but stays simulation in the data.
+func TestEveryRoleHasAStyle(t *testing.T) {
+	for r := result.Theory; r <= result.SimulatedTrace; r++ {
+		if _, ok := styles[r]; !ok {
+			t.Errorf("role %d has no style", r)
+		}
+	}
+	if styles[result.SimulatedTrace] != show.Line {
+		t.Errorf("SimulatedTrace draws as %v, want a plain line", styles[result.SimulatedTrace])
+	}
+}

@@ -49,6 +49,10 @@ const (
 	// TheoryPoints is a theory at the points of a simulation, drawn as
 	// points.
 	TheoryPoints
+	// SimulatedTrace is simulated values drawn as a plain line without
+	// points (a mean over many networks at every layer, a path): simulation,
+	// not theory, whatever its style.
+	SimulatedTrace
 )
 
 // Line is one line of Curves: Y (± SE, one per point, or nil) at X.

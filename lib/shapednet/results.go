@@ -47,7 +47,7 @@ func PreLNCurves(ln, rms *Run) result.Curves {
 			{Name: "LayerNorm, full network", Role: result.Simulated, X: result.Index(len(ln.MeanCorr)), Y: ln.MeanCorr},
 			// A simulation too, drawn as a line: the precise reference
 			// the few full networks are read against.
-			{Name: "RMS norm, reduced chain", Role: result.Theory, X: result.Index(len(rms.MeanCorr)), Y: rms.MeanCorr}},
+			{Name: "RMS norm, reduced chain", Role: result.SimulatedTrace, X: result.Index(len(rms.MeanCorr)), Y: rms.MeanCorr}},
 		Checks: []result.Check{{Name: "Pre-LN: LayerNorm − RMS mean ρ" + sub(depth), Kind: result.SimulationVsSimulation,
 			Value: ln.MeanCorr[depth] - rms.MeanCorr[depth], Tol: tol, Basis: basis}},
 		Record: result.Record{Params: map[string]float64{"width": float64(width), "depth": float64(depth), "rho0": ln.InitialCorr(0, 1)},
@@ -107,9 +107,8 @@ func (b StopByGamma) TraceCurves() result.Curves {
 	}
 	var lines []result.Line
 	for i, g := range b.Gamma {
-		// Simulated traces of single networks, drawn as lines (the
-		// Theory role's style).
-		lines = append(lines, result.Line{Name: fmt.Sprintf("γ = %g", g), Role: result.Theory, X: result.Index(len(b.Trace[i])), Y: b.Trace[i]})
+		// Simulated traces of single networks, drawn as lines.
+		lines = append(lines, result.Line{Name: fmt.Sprintf("γ = %g", g), Role: result.SimulatedTrace, X: result.Index(len(b.Trace[i])), Y: b.Trace[i]})
 	}
 	return result.Curves{Caption: caption, X: result.Axis{Label: "layer ℓ"}, Y: result.Axis{Label: "λ_max(V_ℓ)", Log: true}, Lines: lines, Record: rec}
 }
@@ -167,8 +166,8 @@ func Fig1LeftCurves(runs []*Run) result.Curves {
 		if r.Nets != nets || r.Depth != depth || r.M != m {
 			panic(fmt.Sprintf("shapednet: Fig1LeftCurves: run %d has %d networks, depth %d, m = %d; run 0 %d, %d, %d", i, r.Nets, r.Depth, r.M, nets, depth, m))
 		}
-		// Simulated means, drawn as lines (the Theory role's style).
-		lines = append(lines, result.Line{Name: names[i], Role: result.Theory, X: result.Index(r.Depth + 1), Y: r.MeanCorr})
+		// Simulated means, drawn as lines.
+		lines = append(lines, result.Line{Name: names[i], Role: result.SimulatedTrace, X: result.Index(r.Depth + 1), Y: r.MeanCorr})
 	}
 	rho0 := r0.InitialCorr(0, 1)
 	tau0 := r0.Config.Tau0
