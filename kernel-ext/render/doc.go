@@ -29,6 +29,12 @@
 // experiment computed it. A check of a source quotes its
 // papers.Statement's Text as the metric's Paper.
 //
+// A check's declared known disagreement (result.Check.Disagreement) is
+// handed to the metric as the contract's record (show.Disagreement,
+// disagreement.go), field by field: the page computes its timing from the
+// record (bundle.Declaration.Timing), and a failed check under it is a
+// known disagreement (bundle.Metric.Outcome).
+//
 // Roles map to styles: Theory → Line, Simulated → Points,
 // SimulatedLine → LinePoints, Reference → Dashed, Contour → Points. The package computes
 // no theory (cmd/sigprop TestDisplayComputesNoTheory reads it).

@@ -84,7 +84,7 @@ func figure(f show.Figure, caption string, x, y result.Axis, rec result.Record, 
 // lines for MaxZ, x and y the samples for KS.
 func agreement(id string, c result.Check, line func(string) (result.Line, bool), x, y []float64) show.Agreement {
 	a := show.Agreement{Name: c.Name, Kind: kinds[c.Kind], Value: c.Value, Tol: c.Tol, Rule: rules[c.Rule], Basis: c.Basis,
-		Figure: id, Note: c.Note, Central: c.Central}
+		Figure: id, Note: c.Note, Central: c.Central, Disagreement: disagreement(c.Disagreement)}
 	if c.Statement != nil {
 		a.Paper = c.Statement.Text
 	}

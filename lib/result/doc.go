@@ -26,6 +26,13 @@
 // empirical.KS2 and empirical.KSCritical) or given (Given: a value the
 // experiment computed).
 //
+// A check whose source's claim is known not to hold here carries the
+// declaration as data (Check.Disagreement, disagreement.go: what the
+// source says, what is measured, why, and the facts of the declaration:
+// its commit, the pilot and its seeds, the data's seeds, where the result
+// could be seen); its timing is computed from those facts by the report
+// contract, never typed.
+//
 // Each kind's Wellformed reports a caller bug (lines of unequal length, a
 // check naming a line the result lacks); it is not a settings Validate:
 // no value here is typed by a user. A renderer panics on it.

@@ -153,6 +153,9 @@ type Check struct {
 	// Monte Carlo points beside a line on a finer grid) or the check pools
 	// several lines.
 	Points *Points
+	// Disagreement, when set, declares the source's claim this check
+	// tests known not to hold here (see Disagreement).
+	Disagreement *Disagreement
 }
 
 // Points are estimates Y ± SE and the Theory at the same points.
