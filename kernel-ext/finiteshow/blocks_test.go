@@ -52,7 +52,7 @@ func TestBlockVariance(t *testing.T) {
 		wc := finitewidth.CompareRun(wth, cmp.Run)
 		cs, wrong = append(cs, cmp), append(wrong, wc)
 	}
-	ids, ms := metrics(t, BlockVariance("relu", "none-uniform-relu", cs, wrong))
+	ids, ms := metrics(t, blockView("relu", "none-uniform-relu", cs, wrong))
 	if strings.Join(ids, "|") != "relu|relu-q" {
 		t.Errorf("figures %q", ids)
 	}
@@ -64,7 +64,7 @@ func TestBlockVariance(t *testing.T) {
 			t.Errorf("%s: %v fails (tol %v)", name, m.Value, m.Tolerance)
 		}
 	}
-	_, bad := metrics(t, BlockVariance("relu", "none-uniform-relu", wrong, wrong))
+	_, bad := metrics(t, blockView("relu", "none-uniform-relu", wrong, wrong))
 	failed := 0
 	for name, m := range bad {
 		if strings.Contains(name, "max |z|") && !m.Pass {
@@ -84,7 +84,7 @@ func TestBlockRegimeDeclared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := BlockVariance("sh", c.Name, []*finitewidth.BlockComparison{cmp}, []*finitewidth.BlockComparison{cmp})
+	v := blockView("sh", c.Name, []*finitewidth.BlockComparison{cmp}, []*finitewidth.BlockComparison{cmp})
 	n := 0
 	for _, a := range v.Agreements() {
 		if a.Disagreement != nil {

@@ -8,6 +8,7 @@ import (
 	rd "github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/finitewidth"
+	"github.com/sigprop/sigprop/lib/result"
 )
 
 // render renders every figure, table and agreement of v as a notebook
@@ -60,8 +61,8 @@ func TestVarianceAndShift(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &show.Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: bundle.Declaration{Commit: "abc1234", Seen: "s"}}
-	ms := render(t, append(Variance("v", r, d), rd.Curves(show.Figure{ID: "m"}, r.MeanShift("m"))...))
+	d := &result.Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: result.Declaration{Commit: "abc1234", Seen: "s"}}
+	ms := render(t, append(variance("v", r, d), rd.Curves(show.Figure{ID: "m"}, r.MeanShift("m"))...))
 	for _, name := range []string{"v: max |z| of the variance in the perturbative regime", "v: the variance without V (2K²/n alone) is rejected",
 		"m: max |z| of the mean shift in the perturbative regime", "m: the mean without G1 (K alone) is rejected"} {
 		m, ok := ms[name]
@@ -69,8 +70,10 @@ func TestVarianceAndShift(t *testing.T) {
 			t.Errorf("%s: %+v (present %v)", name, m, ok)
 		}
 	}
-	if _, ok := ms["v: max |z| of the variance beyond the perturbative regime"]; !ok {
+	if m, ok := ms["v: max |z| of the variance beyond the perturbative regime"]; !ok {
 		t.Error("no check beyond the regime")
+	} else if dd := m.Disagreement; dd == nil || len(dd.Declared.DataSeeds) != 1 || dd.Declared.DataSeeds[0] != 5 || dd.Declared.Timing() != bundle.AfterSeen {
+		t.Errorf("beyond the regime: declared %+v, want the record with the run's seed 5 as its data's, declared after the result was seen", dd)
 	}
 	bad := r
 	bad.Rows = append([]finitewidth.CheckRow(nil), r.Rows...)
@@ -79,7 +82,7 @@ func TestVarianceAndShift(t *testing.T) {
 		row.VarTheory = 2 * row.K * row.K / float64(row.Width)
 		row.ZVar = (row.VarSim - row.VarTheory) / row.VarSE
 	}
-	if m := render(t, Variance("v", bad, d))["v: max |z| of the variance in the perturbative regime"]; m.Pass {
+	if m := render(t, variance("v", bad, d))["v: max |z| of the variance in the perturbative regime"]; m.Pass {
 		t.Errorf("V dropped passes the regime check: %+v", m)
 	}
 }
@@ -135,7 +138,7 @@ func notebookFracs() []float64 {
 // TestVarianceReLU: critical ReLU at widths 32 … 256, 2000 networks, ℓ/n
 // to 1 on notebook 08's grid and seed (the notebook's first run failed the exact-law check at 19.6 with
 // a sample-based row rule): the exact law (S) on the measurable rows and
-// the log-scale check at every depth pass; measurable admits a log
+// the log-scale check at every depth pass; Measurable admits a log
 // variance of 1 and not 1.5 at 2000 networks.
 func TestVarianceReLU(t *testing.T) {
 	r, err := finitewidth.CheckSettings{Cases: []finitewidth.Case{mustCase(t, "relu critical")}, Widths: []int{32, 64, 128, 256},
@@ -143,10 +146,10 @@ func TestVarianceReLU(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !measurable(1, 2000) || measurable(1.5, 2000) {
-		t.Error("measurable's threshold moved")
+	if !finitewidth.Measurable(1, 2000) || finitewidth.Measurable(1.5, 2000) {
+		t.Error("Measurable's threshold moved")
 	}
-	ms := render(t, Variance("v", r, nil))
+	ms := render(t, variance("v", r, nil))
 	if m, ok := ms["v: max |z| of the exact law (S)"]; !ok || !m.Pass {
 		t.Errorf("exact-law check: %+v (present %v)", m, ok)
 	}

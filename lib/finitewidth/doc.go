@@ -42,7 +42,9 @@
 //	     matrix networks for ‖J^ℓ u‖²                           Settings.SampleJacobian, JacobianCheck
 //	     theory against simulation over activations, widths     MustShowCases, CheckSettings.Run, CheckResult.Summary
 //	     the checks as result kinds (lib/result, drawn by render)  CheckResult.MeanShift, CheckResult.Table,
+//	                                                            CheckResult.Variance, CheckResult.LogVariance,
 //	                                                            ResidualCurves, JacobianCurves, ShapedSDECurves
+//	     leading Var log q̂ = (V/K² + 2)/n; rows measurable       CheckRow.LogVarLeading, CheckRow.Resolved, Measurable
 //	     the perturbative regime ε = V/(nK²) ≤ EpsilonHolds       Layer.Epsilon
 //	     residual Var_sim − Var_O(1/n) against width, slope −2   ResidualSettings.Run
 //
@@ -62,6 +64,8 @@
 //	     Var q̂, Var ρ̂, Cov(q̂, ρ̂) per layer; ε, the expansion parameter  BlockLayer, BlockLayer.Expansion
 //	     against compose.Simulate, the layers the theory claims          CompareBlock, Checked, BlockComparison.MaxZChecked
 //	     three blocks no source analysed; the shaped block               BlockCases, ShapedCase
+//	     d·Var ρ̂, d·Var q̂/q² against ℓ/d, the checks and the declared
+//	     regimes (result kinds, drawn by render)                          BlockVariance, BlockRegimes, NarrowRegimes
 //	(SD) d × the shaped block's noise = Noci et al. 2023's diffusion,
 //	     Thm 4.2 γ²(2−γ²)Σ_lin + γ⁴τ₀⁻²𝒜 (Cor 4.3 with the MLP), + O(1/d) ShapedDiffusion
 //
