@@ -7,6 +7,10 @@
 //	Plane(f, r result.Plane)       a heat map with lines over it
 //	Spectrum(f, r result.Spectrum) a histogram of the samples beside the
 //	                               theory density (or a KDE of its samples)
+//	Densities(f, r result.Densities) several samples beside their
+//	                               references in one figure (histogram
+//	                               and/or KDE, the reference's KDE
+//	                               dashed), a KS check per pair
 //	Table(t, r result.Table)       rows under a header
 //	Checks(id, cs, rec)            checks with no figure of their own
 //
@@ -25,7 +29,8 @@
 // largest |z| of a simulated line against its theory (show.MaxZ, which
 // prefixes the basis with "max |z| over k points ≤ tol"), and KS, the
 // two-sample Kolmogorov–Smirnov distance at a level (show.KS, whose
-// tolerance is the critical value); a Given value is shown as the
+// tolerance is the critical value; on a Spectrum's samples, a Densities
+// pair, or the check's own Samples); a Given value is shown as the
 // experiment computed it. A check of a source quotes its
 // papers.Statement's Text as the metric's Paper.
 //

@@ -99,6 +99,9 @@ func agreement(id string, c result.Check, line func(string) (result.Line, bool),
 		y, se, th := zPoints(c, line)
 		a = show.NetsZ(a, y, se, th, c.Nets, c.Unit)
 	case result.KS:
+		if s := c.Samples; s != nil {
+			x, y = s.X, s.Y
+		}
 		a = show.KS(a, x, y, c.Alpha)
 	}
 	return a
@@ -164,7 +167,7 @@ func Plane(f show.Figure, r result.Plane, opts ...Option) show.View {
 	must(r.Wellformed())
 	o := apply(opts)
 	fig := figure(f, r.Caption, r.X, r.Y, r.Record, o)
-	fig.Heat = &show.Heat{Name: r.ZName, X: r.Xs, Y: r.Ys, Z: r.Z, ZLabel: r.ZLabel}
+	fig.Heat = &show.Heat{Name: r.ZName, X: r.Xs, Y: r.Ys, Z: r.Z, ZLabel: r.ZLabel, Min: r.ZMin, Max: r.ZMax}
 	fig.Series = series(r.Lines)
 	line := func(name string) (result.Line, bool) {
 		for _, l := range r.Lines {

@@ -276,3 +276,16 @@ func TestEveryRoleHasAStyle(t *testing.T) {
 		t.Errorf("SimulatedTrace draws as %v, want a plain line", styles[result.SimulatedTrace])
 	}
 }
+
+// TestPlaneRange: a Plane's fixed colour range reaches the heat map, and
+// an unset one stays the values' range (both zero).
+func TestPlaneRange(t *testing.T) {
+	p := result.Plane{Xs: []float64{0, 1}, Ys: []float64{0}, Z: []float64{0.2, 0.4}, ZMin: 0, ZMax: 1, Record: result.Record{NoPaperFigure: true}}
+	if h := Plane(show.Figure{ID: "p"}, p).Figures()[0].Heat; h.Min != 0 || h.Max != 1 {
+		t.Errorf("range [%g, %g], want [0, 1]", h.Min, h.Max)
+	}
+	p.ZMax = 0
+	if h := Plane(show.Figure{ID: "p"}, p).Figures()[0].Heat; h.Min != 0 || h.Max != 0 {
+		t.Errorf("range [%g, %g], want unset", h.Min, h.Max)
+	}
+}

@@ -21,25 +21,18 @@
 // kernel-ext/render, in the notebook's cells, over
 // shapednet.Fig1LeftCurves, PreLNCurves, CorrLaws.Q95Curves,
 // StopByGamma.TraceCurves and StopByGamma.TimeCurves (result.Curves) and
-// shapednet.ExplosionCounts (a result.Table).
+// shapednet.ExplosionCounts (a result.Table); figures fig1-right-m2,
+// fig1-right-m4, fig7, transformer-T and fig3-left by render.Densities
+// over shapednet.Fig1RightDensities, Fig7Densities,
+// TransformerTDensities and CorrLaws.LeftDensities (several network/SDE
+// pairs in one figure, a KS check each); ks-vs-width by render.Curves
+// over KSWidths.Curves (its KS check on samples of its own); fig8 by
+// render.Plane over StopGrid.Plane, whose check beyond γ = 0.5 carries
+// the known disagreement shapednet.Fig8Beyond (a result.Disagreement).
+// rendered_test.go makes those views as the cells do, for the tests.
 //
 // The builders kept, and why the kinds of lib/result do not carry them:
 //
-//	Fig8          declares a known disagreement (Fig8Beyond, a
-//	              bundle.Disagreement with its declaration record), which
-//	              a result.Check does not carry
-//	Fig1Right     two figures of network-vs-SDE densities
-//	              (show.Densities: the network's histogram and KDE, the
-//	              SDE's KDE in its colour) with KS checks on three sample
-//	              pairs; a result.Spectrum draws a histogram beside one
-//	              theory line or KDE, without the sample's own KDE
-//	TransformerT  one figure of a histogram/KDE pair per T, each with its
-//	              KS check: several spectra in one figure
-//	Fig3Left      one figure of a KDE pair per γ with a KS check each
-//	              (fig3-right is a Curves)
-//	KSByWidth     a curve whose check is a KS test on samples the curve
-//	              does not draw (the last width's); a Curves check reads
-//	              its lines or given points only
 //	Fig4          two figures over one set of runs with claims computed
 //	              per ablation (fig4Claims); not yet converted
 //	OneStep       a table of numbers formatted by show.Columns with a z

@@ -33,7 +33,7 @@ func TestFig1RightMutation(t *testing.T) {
 		return r
 	}
 	check := func(r *sde.Result) (rho, v12 bundle.Outcome) {
-		as := Fig1Right(nn, r).Agreements()
+		as := fig1RightView(nn, r).Agreements()
 		m0, err0 := as[0].Metric()
 		m1, err1 := as[1].Metric()
 		if err0 != nil || err1 != nil || m0.Paper != papers.Noci2023Fig1Right.Text || !m0.Central || m1.Paper != papers.Noci2023Fig7Law.Text {

@@ -1,10 +1,13 @@
 package shapedshow
 
 import (
+	"strconv"
+
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/papers"
+	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
 
@@ -30,5 +33,30 @@ func fig1LeftView(runs []*shapednet.Run) show.View {
 }
 
 func fig3View(l shapednet.CorrLaws) show.View {
-	return append(Fig3Left(l), render.Curves(show.Figure{ID: "fig3-right", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "right"}, l.Q95Curves(), render.Legend(show.BottomRight), render.After())...)
+	return append(fig3LeftView(l), render.Curves(show.Figure{ID: "fig3-right", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "right"}, l.Q95Curves(), render.Legend(show.BottomRight), render.After())...)
+}
+
+func fig1RightView(nn *shapednet.Run, r *sde.Result) show.View {
+	v := render.Densities(show.Figure{ID: "fig1-right-m" + strconv.Itoa(nn.M), Paper: papers.Claim(papers.Noci2023Fig1), PaperNote: "right"},
+		shapednet.Fig1RightDensities(nn, r), render.Legend(show.TopLeft), render.After())
+	if nn.M == 2 {
+		v = append(v, render.Densities(show.Figure{ID: "fig7", Paper: papers.Claim(papers.Noci2023Fig7)}, shapednet.Fig7Densities(nn, r), render.After())...)
+	}
+	return v
+}
+
+func transformerTView(nets []*shapednet.Run, sdes []*sde.Result) show.View {
+	return render.Densities(show.Figure{ID: "transformer-T"}, shapednet.TransformerTDensities(nets, sdes), render.Legend(show.TopLeft))
+}
+
+func ksByWidthView(k shapednet.KSWidths) show.View {
+	return render.Curves(show.Figure{ID: "ks-vs-width"}, k.Curves(), render.After())
+}
+
+func fig8View(g shapednet.StopGrid) show.View {
+	return render.Plane(show.Figure{ID: "fig8", Paper: papers.Claim(papers.Noci2023Fig8)}, g.Plane(), render.After())
+}
+
+func fig3LeftView(l shapednet.CorrLaws) show.View {
+	return render.Densities(show.Figure{ID: "fig3-left", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "left"}, l.LeftDensities(), render.Legend(show.TopLeft))
 }

@@ -66,7 +66,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := Fig1Right(nn, r)
+	v := fig1RightView(nn, r)
 	seeded(t, "Fig1Right", v, 4)
 	yours(t, "Fig1Right", v, nil, []string{"Fig. 1 right, m = 2: KS(network ρ, SDE ρ)", "Fig. 7: KS(network V¹², SDE V¹²)"}, nil)
 	if p := v.Figures()[0].Params; !maps.Equal(p, map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "m": 2, "step": 0.05, "samples": nets}) {
@@ -78,8 +78,8 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seeded(t, "TransformerT", TransformerT([]*shapednet.Run{tr}, []*sde.Result{rT}), 6)
-	yours(t, "TransformerT", TransformerT([]*shapednet.Run{tr}, []*sde.Result{rT}), map[string]float64{"width": n, "gamma": g, "tau0": 1, "c_minus": -1, "rho0": 0.3},
+	seeded(t, "TransformerT", transformerTView([]*shapednet.Run{tr}, []*sde.Result{rT}), 6)
+	yours(t, "TransformerT", transformerTView([]*shapednet.Run{tr}, []*sde.Result{rT}), map[string]float64{"width": n, "gamma": g, "tau0": 1, "c_minus": -1, "rho0": 0.3},
 		[]string{"shaped Transformer, T = 0.5: KS(network, SDE)"}, nil)
 
 	ks := shapednet.KSSettings{Config: c, Model: sde.Model{Kind: sde.Attention, Gamma: g, Tau0: 1}, V0: v0, T: 0.75, Widths: []int{4, 8}, Nets: nets, Paths: 40, SDE: sde.Settings{Step: 0.05}, SDESeed: 5, NetSeed: 8}
@@ -87,8 +87,8 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seeded(t, "KSByWidth", KSByWidth(k), 5)
-	yours(t, "KSByWidth", KSByWidth(k), map[string]float64{"T": 0.75, "gamma": g, "networks": nets, "paths": 40, "tau0": 1}, []string{"KS(network, SDE) at width 8"}, nil)
+	seeded(t, "KSByWidth", ksByWidthView(k), 5)
+	yours(t, "KSByWidth", ksByWidthView(k), map[string]float64{"T": 0.75, "gamma": g, "networks": nets, "paths": 40, "tau0": 1}, []string{"KS(network, SDE) at width 8"}, nil)
 
 	o, err := shapednet.OneStepSettings{Config: shapednet.Config{Attention: block.Shaped, Width: 16, Gamma: 1, Tau0: 0.5, Blocks: shapednet.BlocksAttention}, Model: sde.Model{Kind: sde.Attention, Gamma: 1, Tau0: 0.5}, V0: v0, Nets: 64, Seed: 9}.Run(workers)
 	if err != nil {
@@ -144,6 +144,6 @@ func TestAtYourSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	delete(stopParams, "tau0")
-	seeded(t, "Fig8", Fig8(grid), 14)
-	yours(t, "Fig8", Fig8(grid), stopParams, nil, []string{"Fig. 8: t* falls from γ = 0.05 to 0.5 at every τ₀ (least fall, in SE)", "Fig. 8, known disagreement: t*(γ = 1) − t*(γ = 0.5) at τ₀ = 4, in SE"})
+	seeded(t, "Fig8", fig8View(grid), 14)
+	yours(t, "Fig8", fig8View(grid), stopParams, nil, []string{"Fig. 8: t* falls from γ = 0.05 to 0.5 at every τ₀ (least fall, in SE)", "Fig. 8, known disagreement: t*(γ = 1) − t*(γ = 0.5) at τ₀ = 4, in SE"})
 }

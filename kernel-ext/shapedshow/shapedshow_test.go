@@ -218,36 +218,36 @@ func TestOneStep(t *testing.T) {
 
 func TestFig1RightAndTransformerT(t *testing.T) {
 	nn, r := run(4096, 150, 0.2, 0.2, 0.1, 0.3), result(4096, 0.75, 0.01, 0.1, 0.3)
-	figs, _, metrics := items(t, Fig1Right(nn, r))
+	figs, _, metrics := items(t, fig1RightView(nn, r))
 	if figs != "fig1-right-m2 fig7" || strings.Count(metrics, "KS") != 3 {
 		t.Errorf("m = 2: figures %q, metrics %q", figs, metrics)
 	}
 	// the same two values in the same proportions: KS distance 0
-	if v := Fig1Right(nn, r).Agreements()[0].Value; v != 0 {
+	if v := fig1RightView(nn, r).Agreements()[0].Value; v != 0 {
 		t.Errorf("KS of equal samples = %v", v)
 	}
-	if f := Fig1Right(nn, result(4096, 0.75, 0.005, 0.2)).Figures()[0]; len(f.Paper) > 0 || !strings.Contains(f.Caption, "SDE (h = 0.005)") {
+	if f := fig1RightView(nn, result(4096, 0.75, 0.005, 0.2)).Figures()[0]; len(f.Paper) > 0 || !strings.Contains(f.Caption, "SDE (h = 0.005)") {
 		t.Errorf("SDE step 0.005: claim %q, caption %q; want no claim and the step run", f.Paper, f.Caption)
 	}
-	mustpanic.WithPrefix(t, "m = 2 against m = 3", "shapedshow:", func() { r3 := result(10, 0.75, 0.01, 0.2); r3.M = 3; Fig1Right(nn, r3) })
+	mustpanic.WithPrefix(t, "m = 2 against m = 3", "shapednet:", func() { r3 := result(10, 0.75, 0.01, 0.2); r3.M = 3; fig1RightView(nn, r3) })
 	tr := at(run(2048, 50, 0.2, 0.2, 0.2, 0.4), 100, 0.35)
 	for _, tc := range []struct{ gamma, tau0 float64 }{{0.4, 1}, {g8, 2}} { // Fig. 1 right and Fig. 7 at the paper's sizes, another γ or τ₀
 		nn := at(run(4096, 150, 0.2, 0.2, 0.1, 0.3), 200, tc.gamma)
 		nn.Config.Tau0 = tc.tau0
-		for _, f := range Fig1Right(nn, r).Figures() {
+		for _, f := range fig1RightView(nn, r).Figures() {
 			if len(f.Paper) > 0 || !strings.Contains(f.Caption, fmt.Sprintf("γ = %s, τ₀ = %g", shapednet.GammaText(tc.gamma), tc.tau0)) || f.Params["gamma"] != tc.gamma {
 				t.Errorf("%s at γ = %g, τ₀ = %g: claim %q, caption %q, Params %v", f.ID, tc.gamma, tc.tau0, f.Paper, f.Caption, f.Params)
 			}
 		}
 	}
 	tr.Seed = 500
-	v := TransformerT([]*shapednet.Run{tr}, []*sde.Result{result(8192, 0.5, 0.005, 0.2, 0.4)})
+	v := transformerTView([]*shapednet.Run{tr}, []*sde.Result{result(8192, 0.5, 0.005, 0.2, 0.4)})
 	figs, _, metrics = items(t, v)
 	if figs != "transformer-T" || !strings.Contains(v.Agreements()[0].Note, "n = 100, d = 50") || !strings.Contains(metrics, "T = 0.5") || *v.Figures()[0].Seed != 500 {
 		t.Errorf("figures %q, metrics %q, note %q, seed %v", figs, metrics, v.Agreements()[0].Note, *v.Figures()[0].Seed)
 	}
-	mustpanic.WithPrefix(t, "runs of width 100 and 200", "shapedshow:", func() {
-		TransformerT([]*shapednet.Run{tr, run(2048, 150, 0.2, 0.2, 0.2)}, []*sde.Result{result(10, 0.5, 0.005, 0.2), result(10, 1.5, 0.005, 0.2)})
+	mustpanic.WithPrefix(t, "runs of width 100 and 200", "shapednet:", func() {
+		transformerTView([]*shapednet.Run{tr, run(2048, 150, 0.2, 0.2, 0.2)}, []*sde.Result{result(10, 0.5, 0.005, 0.2), result(10, 1.5, 0.005, 0.2)})
 	})
 }
 
@@ -255,13 +255,13 @@ func TestKSByWidthAndFig3(t *testing.T) {
 	r := result(20000, 0.75, 0.0025, 0.1, 0.5)
 	r.Seed = 700
 	settings := shapednet.KSSettings{Config: shapednet.Config{Gamma: 1 / math.Sqrt2}, T: 0.75, Widths: []int{4, 256}, Nets: 4000}
-	v := KSByWidth(shapednet.KSWidths{Settings: settings, SDE: r, Ref: r.FiniteCorr(0, 1), KS: []float64{0.3, 0.01}, Last: []float64{0.1, 0.5}})
+	v := ksByWidthView(shapednet.KSWidths{Settings: settings, SDE: r, Ref: r.FiniteCorr(0, 1), KS: []float64{0.3, 0.01}, Last: []float64{0.1, 0.5}})
 	figs, _, _ := items(t, v)
 	if f := v.Figures()[0]; figs != "ks-vs-width" || !slices.Equal(f.Series[0].Y, []float64{0.3, 0.01}) || !slices.Equal(f.Series[0].X, []float64{4, 256}) || *f.Seed != 700 || f.Params["networks"] != 4000 {
 		t.Errorf("figures %q, series %v, seed %v, Params %v", figs, f.Series[0], *f.Seed, f.Params)
 	}
-	mustpanic.WithPrefix(t, "one distance for two widths", "shapedshow:", func() {
-		KSByWidth(shapednet.KSWidths{Settings: settings, SDE: result(10, 1, 0.01, 0), KS: []float64{0.3}})
+	mustpanic.WithPrefix(t, "one distance for two widths", "shapednet:", func() {
+		ksByWidthView(shapednet.KSWidths{Settings: settings, SDE: result(10, 1, 0.01, 0), KS: []float64{0.3}})
 	})
 	l := shapednet.CorrLaws{Config: shapednet.Config{Width: 300, Depth: 100, CMinus: -1}, Rho0: 0.2, Step: 0.001, Nets: 8192, Paths: 20000, Gamma: []float64{0.5, 1}, Net: [][]float64{make([]float64, 8192), make([]float64, 8192)}, SDE: [][]float64{make([]float64, 20000), make([]float64, 20000)}}
 	for k := range l.Gamma {
@@ -306,7 +306,7 @@ func TestStopViews(t *testing.T) {
 	for k := range g.Z {
 		g.Z[k], g.SE[k] = 1-float64(k%8)/10+float64(k/8)/20, 0.01
 	}
-	v = Fig8(g)
+	v = fig8View(g)
 	if s := v.Figures()[0].Seed; s == nil || *s != 1400 {
 		t.Errorf("fig8 seed %v, want g's 1400", s)
 	}
@@ -317,15 +317,15 @@ func TestStopViews(t *testing.T) {
 	// γ = 0.5 is not seen, so its check of the paper's claim passes; a grid
 	// whose median rises there is the known disagreement.
 	beyond, err := v.Agreements()[2].Metric()
-	if err != nil || beyond.Disagreement == nil || beyond.Disagreement.Paper != Fig8Beyond.Paper || !slices.Equal(beyond.Disagreement.Declared.DataSeeds, []uint64{1400 + 37, 1400 + 39}) || beyond.Outcome() != bundle.Passed {
+	if err != nil || beyond.Disagreement == nil || beyond.Disagreement.Paper != shapednet.Fig8Beyond.Paper || !slices.Equal(beyond.Disagreement.Declared.DataSeeds, []uint64{1400 + 37, 1400 + 39}) || beyond.Outcome() != bundle.Passed {
 		t.Errorf("γ = 0.5 → 1 on a falling grid: %+v, %v", beyond, err)
 	}
 	g.Z[4*8+7] = 1.2 // t*(γ index 7, τ₀ index 4) above t*(γ index 5)
-	if m, _ := Fig8(g).Agreements()[2].Metric(); m.Outcome() != bundle.Known {
+	if m, _ := fig8View(g).Agreements()[2].Metric(); m.Outcome() != bundle.Known {
 		t.Errorf("γ = 0.5 → 1 rising: outcome %q, want known disagreement", m.Outcome())
 	}
 	small := shapednet.StopGrid{Gammas: []float64{0.1, 0.5}, Tau0s: []float64{1}, Z: []float64{0.9, 0.5}, SE: []float64{0.1, 0.1}, Config: b.Config, Study: b.Study}
-	if v := Fig8(small); len(v.Agreements()) != 0 || len(v.Figures()[0].Paper) > 0 {
+	if v := fig8View(small); len(v.Agreements()) != 0 || len(v.Figures()[0].Paper) > 0 {
 		t.Errorf("a 2×1 grid: %d checks, claim %q; want the claims not applicable and no claim", len(v.Agreements()), v.Figures()[0].Paper)
 	}
 }

@@ -12,11 +12,11 @@ var Noci2023Fig1Shaped = &Statement{Source: Noci2023, Figures: []*Figure{Noci202
 var Noci2023Fig1Vanilla = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig1},
 	Text: "Noci et al. 2023, Sec. 1 and Fig. 1 (left): with vanilla softmax attention and no normalisation the tokens' correlation degenerates to 1 (rank collapse)"}
 
-// Noci2023Fig1Right is a statement checked in kernel-ext/shapedshow.
+// Noci2023Fig1Right is a statement checked in lib/shapednet.
 var Noci2023Fig1Right = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig1},
 	Text: "Noci et al. 2023, Thm. 4.2 and Fig. 1 (right): the law of ρ_T of the shaped-attention network overlaps closely with that of the SDE of Theorem 4.2"}
 
-// Noci2023Fig7Law is a statement checked in kernel-ext/shapedshow.
+// Noci2023Fig7Law is a statement checked in lib/shapednet.
 var Noci2023Fig7Law = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig7},
 	Text: "Noci et al. 2023, Fig. 7: the law of the covariance V_T of the shaped-attention network matches that of the SDE of Theorem 4.2"}
 
@@ -24,15 +24,15 @@ var Noci2023Fig7Law = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fi
 var Noci2023OneStep = &Statement{Source: Noci2023, Figures: []*Figure{},
 	Text: "Noci et al. 2023, Thm. 4.2: one shaped-attention block changes V by a noise of covariance Σ/n, Σ = γ²(2−γ²)Σ_lin + γ⁴τ₀⁻²𝒜"}
 
-// Noci2023Cor43 is a statement checked in kernel-ext/shapedshow.
+// Noci2023Cor43 is a statement checked in lib/shapednet.
 var Noci2023Cor43 = &Statement{Source: Noci2023, Figures: []*Figure{},
 	Text: "Noci et al. 2023, Cor. 4.3: the covariance of the shaped Transformer (Eq. 11) converges to the SDE with drift b + b_res and diffusion γ²(4−γ²)Σ_lin + γ⁴τ₀⁻²𝒜"}
 
-// Noci2023Width is a statement checked in kernel-ext/shapedshow.
+// Noci2023Width is a statement checked in lib/shapednet.
 var Noci2023Width = &Statement{Source: Noci2023, Figures: []*Figure{},
 	Text: "Noci et al. 2023, Thm. 4.2: at fixed T = d/n the shaped-attention network's covariance converges in law to the SDE as n → ∞"}
 
-// Noci2023Fig3SDE is a statement checked in kernel-ext/shapedshow.
+// Noci2023Fig3SDE is a statement checked in lib/shapednet.
 var Noci2023Fig3SDE = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig3},
 	Text: "Noci et al. 2023, Thm. 3.2 and Fig. 3: the shaped-ReLU ResNet's ρ_T follows the SDE of Theorem 3.2 (network solid, SDE dashed), for every γ shown"}
 
@@ -48,11 +48,11 @@ var Noci2023Fig4Ablation = &Statement{Source: Noci2023, Figures: []*Figure{Noci2
 var Noci2023Fig5Gamma = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig5},
 	Text: "Noci et al. 2023, Sec. 4.4 and Fig. 5: a smaller γ delays the instability: the stopping time t* decreases as γ grows"}
 
-// Noci2023Fig8Gamma is a statement checked in kernel-ext/shapedshow.
+// Noci2023Fig8Gamma is a statement checked in lib/shapednet.
 var Noci2023Fig8Gamma = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig8},
 	Text: "Noci et al. 2023, Fig. 8: the median stopping time t* decreases with γ (at every τ₀)"}
 
-// Noci2023Fig8Tau is a statement checked in kernel-ext/shapedshow.
+// Noci2023Fig8Tau is a statement checked in lib/shapednet.
 var Noci2023Fig8Tau = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig8},
 	Text: "Noci et al. 2023, Fig. 8: the median stopping time t* increases with τ₀"}
 

@@ -10,6 +10,8 @@
 //	          phase plane)
 //	Spectrum  samples of a law beside samples of its theory   render.Spectrum
 //	          (density/CDF)
+//	Densities several samples beside their reference samples   render.Densities
+//	          in one figure, a KS check per pair
 //	Table     rows of formatted cells                          render.Table
 //	Checks    a list of Checks with no figure                  render.Checks
 //

@@ -13,9 +13,12 @@ type Plane struct {
 	// ZName names the value (kept in the figure's data), ZLabel labels
 	// the colour bar.
 	ZName, ZLabel string
-	Lines         []Line
-	Checks        []Check
-	Record        Record
+	// ZMin and ZMax fix the colour range (values outside take the nearer end); both
+	// zero: the range of the values.
+	ZMin, ZMax float64
+	Lines      []Line
+	Checks     []Check
+	Record     Record
 }
 
 // Wellformed reports a caller bug: Z not len(Xs)·len(Ys) values.

@@ -112,8 +112,9 @@ const (
 	// networks or an SE that is not positive give NaN, a failing check.
 	MaxZNets
 	// KS: the two-sample Kolmogorov–Smirnov distance between the samples
-	// of a Spectrum, against the critical value at level Alpha (the
-	// renderer sets Tol).
+	// of a Spectrum (or of the pair of Densities named Sim, or the
+	// check's own Samples), against the critical value at level Alpha
+	// (the renderer sets Tol).
 	KS
 )
 
@@ -156,6 +157,9 @@ type Check struct {
 	// Disagreement, when set, declares the source's claim this check
 	// tests known not to hold here (see Disagreement).
 	Disagreement *Disagreement
+	// Samples, when set, are a KS check's own samples, when they are not
+	// drawn (a sample beside a curve of KS distances).
+	Samples *Samples
 }
 
 // Points are estimates Y ± SE and the Theory at the same points.

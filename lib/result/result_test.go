@@ -34,3 +34,31 @@ func TestWellformed(t *testing.T) {
 		t.Error("table: a row must match the header")
 	}
 }
+
+// TestDensitiesWellformed: a KS check naming no pair and carrying no
+// samples, two pairs of one key, an empty reference and an empty range
+// are caught; a check with its own samples needs no pair.
+func TestDensitiesWellformed(t *testing.T) {
+	x := []float64{0, 1}
+	good := Densities{Lo: -1, Hi: 1, Bins: 4, Pairs: []DensityPair{{Key: "a", Sample: x, Ref: x}},
+		Checks: []Check{{Name: "ks", Test: KS, Sim: "a"}, {Name: "own", Test: KS, Samples: &Samples{X: x, Y: x}}}}
+	if err := good.Wellformed(); err != nil {
+		t.Errorf("good: %v", err)
+	}
+	bad := map[string]func(d *Densities){
+		"no such pair":  func(d *Densities) { d.Checks = []Check{{Name: "ks", Test: KS, Sim: "b"}} },
+		"empty samples": func(d *Densities) { d.Checks = []Check{{Name: "ks", Test: KS, Samples: &Samples{X: x}}} },
+		"two of a key":  func(d *Densities) { d.Pairs = append(d.Pairs, d.Pairs[0]) },
+		"no reference":  func(d *Densities) { d.Pairs = []DensityPair{{Key: "a", Sample: x}} },
+		"empty range":   func(d *Densities) { d.Hi = d.Lo },
+		"no pair":       func(d *Densities) { d.Pairs, d.Checks = nil, nil },
+	}
+	for name, f := range bad {
+		d := good
+		d.Pairs = append([]DensityPair(nil), good.Pairs...)
+		f(&d)
+		if d.Wellformed() == nil {
+			t.Errorf("%s: not caught", name)
+		}
+	}
+}

@@ -42,7 +42,13 @@
 // results.go gives results as the result kinds of lib/result, drawn by
 // kernel-ext/render: Fig1LeftCurves (fig1-left), PreLNCurves
 // (fig1-preln), CorrLaws.Q95Curves (fig3-right), StopByGamma.TraceCurves
-// and TimeCurves (fig5-left, fig5-right), ExplosionCounts (explosion).
+// and TimeCurves (fig5-left, fig5-right), ExplosionCounts (explosion);
+// densities.go the laws against their SDEs, a KS check per pair
+// (KSLevel): Fig1RightDensities (fig1-right-m<m>), Fig7Densities (fig7),
+// TransformerTDensities (transformer-T), CorrLaws.LeftDensities
+// (fig3-left) as result.Densities and KSWidths.Curves (ks-vs-width);
+// fig8.go StopGrid.Plane (fig8), with its known disagreement Fig8Beyond
+// as a result.Disagreement.
 //
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only). Forward runs each layer through
