@@ -7,6 +7,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
@@ -62,6 +63,22 @@ func TestEdgeGap(t *testing.T) {
 	m, err := v.Agreements()[0].Metric()
 	if err != nil || math.Abs(float64(m.Value)-0.05) > 1e-12 || m.Pass {
 		t.Errorf("gap %v (want 0.05, failing), pass %v, err %v", m.Value, m.Pass, err)
+	}
+	// Fig. 5's claim only at the paper's n, d and L = 16 (any α grid).
+	fig := show.Figure{ID: "edge-gap", Paper: papers.Claim(papers.Cowsik2024Fig5)}
+	at := func(base tokengeom.Model, L int) show.Figure {
+		return edgeGapView(fig, base, L, []float64{0.1, 0.2}, []float64{2, 2}, []float64{1.9, 1.95}).Figures()[0]
+	}
+	if f := at(tokengeom.NewModel(0, 0, 1), 16); len(f.Paper) == 0 || strings.Contains(f.Caption, show.YourSettings) {
+		t.Errorf("at the paper's settings: claim %q, caption %q", f.Paper, f.Caption)
+	}
+	for _, c := range []struct {
+		base tokengeom.Model
+		L    int
+	}{{base, 16}, {tokengeom.NewModel(0, 0, 1), 8}} {
+		if f := at(c.base, c.L); len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) {
+			t.Errorf("n = %d, L = %d: claim %q, caption %q", c.base.N, c.L, f.Paper, f.Caption)
+		}
 	}
 }
 

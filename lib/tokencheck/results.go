@@ -9,9 +9,9 @@ import (
 )
 
 // This file gives the theory-only figures of notebook 02 as the result
-// kinds of lib/result, drawn by kernel-ext/render: none is drawn at a
-// paper figure's settings (result.Record.NoPaperFigure; the notebook's
-// figure literal says what it reproduces), and their checks compare two
+// kinds of lib/result, drawn by kernel-ext/render: the attention map and
+// the critical slowing draw no paper figure (result.Record.NoPaperFigure),
+// the edge gap draws Fig. 5's claim at its depth; their checks compare two
 // computations of the theory or read a claim of the paper off the theory.
 
 // alphaText is α as the captions write it: 8^{-1/2} for the paper's value.
@@ -71,8 +71,9 @@ func CriticalSlowingCurves(edge tokengeom.Model, er tokengeom.Slowing, ord token
 // claim of Sec. 4.2 of Cowsik et al. 2024 (Fig. 5,
 // papers.Cowsik2024EdgeGap) that λ_g = 0 lies below λ_a = 0: the largest
 // σ_w(λ_g = 0) − σ_w(λ_a = 0) over α is ≤ 1e-9 (each σ_w is bisected to
-// 1e-12). It panics unless alphas, sa and sg have one equal, positive
-// length.
+// 1e-12). It is at the paper's settings (the claim of Fig. 5) when base
+// has the paper's n and d (AtSize) and L is GradientDepth, at any α grid.
+// It panics unless alphas, sa and sg have one equal, positive length.
 func EdgeGapCurves(base tokengeom.Model, L int, alphas, sa, sg []float64) result.Curves {
 	if len(alphas) == 0 || len(sa) != len(alphas) || len(sg) != len(alphas) {
 		panic(fmt.Sprintf("tokencheck: EdgeGapCurves: %d α, %d and %d contour points", len(alphas), len(sa), len(sg)))
@@ -86,5 +87,5 @@ func EdgeGapCurves(base tokengeom.Model, L int, alphas, sa, sg []float64) result
 		Lines: []result.Line{{Name: "λ_a = 0", X: alphas, Y: sa}, {Name: fmt.Sprintf("λ_g^(%d) = 0", L), X: alphas, Y: sg}},
 		Checks: []result.Check{{Name: "λ_g = 0 below λ_a = 0: max over α of σ_w(λ_g = 0) − σ_w(λ_a = 0)", Kind: result.Claim, Rule: result.AtMost, Value: gap, Tol: 1e-9,
 			Basis: "each σ_w is bisected to 1e-12, so a positive difference above 1e-9 would be a contour above the other", Statement: papers.Cowsik2024EdgeGap}},
-		Record: result.Record{Params: map[string]float64{"n": float64(base.N), "d": base.D, "L": float64(L)}, NoPaperFigure: true}}
+		Record: result.Record{Params: map[string]float64{"n": float64(base.N), "d": base.D, "L": float64(L)}, AtPaper: AtSize(base) && L == GradientDepth}}
 }
