@@ -3,6 +3,7 @@ package tokencheck
 import (
 	"fmt"
 
+	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
@@ -37,4 +38,21 @@ func OneBlocks(base tokengeom.Model, alphas, sigmaWs, q0s, p0s []float64, networ
 		}
 	}
 	return out, nil
+}
+
+// EdgeGapAlphas is the α grid of the λ_a = 0 and λ_g^(L) = 0 contours
+// (EdgeGapCurves): points values from lo to hi (empirical.Linspace).
+// Errors: ErrParam unless 0 <= lo <= hi <= 1 (α_A = α_M = α, the range
+// of tokengeom.Model) and points >= 1.
+func EdgeGapAlphas(lo, hi float64, points int) ([]float64, error) {
+	if !(lo >= 0 && lo <= 1) {
+		return nil, param.Err(ErrParam, "EdgeGapAlphas lo", lo, "in [0, 1]")
+	}
+	if !(hi >= lo && hi <= 1) {
+		return nil, param.Err(ErrParam, "EdgeGapAlphas hi", hi, fmt.Sprintf("in [lo, 1] = [%g, 1]", lo))
+	}
+	if err := param.AtLeast(ErrParam, param.Min("EdgeGapAlphas points", points, 1)); err != nil {
+		return nil, err
+	}
+	return empirical.Linspace(lo, hi, points), nil
 }

@@ -2,6 +2,7 @@ package tokencheck
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -36,6 +37,24 @@ func TestOneBlocks(t *testing.T) {
 		_, err := OneBlocks(base, c.alphas, c.sws, c.q0s, c.p0s, 8, Seeds{})
 		if !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want ErrParam naming %q", c.name, err, c.want)
+		}
+	}
+}
+
+// EdgeGapAlphas is Linspace on a valid grid and refuses an α outside
+// [0, 1], hi < lo and no point, naming the field.
+func TestEdgeGapAlphas(t *testing.T) {
+	a, err := EdgeGapAlphas(0.05, 0.95, 19)
+	if err != nil || len(a) != 19 || a[0] != 0.05 || a[18] != 0.95 || math.Abs(a[1]-0.1) > 1e-15 {
+		t.Errorf("grid %v, %v", a, err)
+	}
+	for _, c := range []struct {
+		lo, hi float64
+		n      int
+		want   string
+	}{{-0.1, 0.5, 3, "lo"}, {0.5, 0.4, 3, "hi"}, {0.1, 1.2, 3, "hi"}, {0.1, 0.5, 0, "points"}} {
+		if _, err := EdgeGapAlphas(c.lo, c.hi, c.n); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "EdgeGapAlphas "+c.want) {
+			t.Errorf("(%g, %g, %d): %v, want ErrParam naming %s", c.lo, c.hi, c.n, err, c.want)
 		}
 	}
 }
