@@ -28,7 +28,7 @@ func TestCriticalSlowing(t *testing.T) {
 	edge, ord := sized(tokengeom.NewModel(a8, a8, 1.7), 32, 16), sized(tokengeom.NewModel(a8, a8, 1.4), 32, 16)
 	lam := tokengeom.LambdaA(ord)
 	v := criticalSlowingView(show.Figure{ID: "critical-slowing"}, edge, slowing(2000, func(l float64) float64 { return 1 / max(l, 1) }),
-		ord, slowing(30, func(l float64) float64 { return 0.5 * math.Pow(1+lam, l) }))
+		ord, slowing(30, func(l float64) float64 { return 1e-7 * math.Pow(1+lam, l) }))
 	f := v.Figures()[0]
 	if f.Params["sigma_w_edge"] != 1.7 || f.Params["sigma_w_ordered"] != 1.4 || f.Params["n"] != 32 || f.Params["d"] != 16 || f.Params["alpha"] != a8 ||
 		!strings.Contains(f.Caption, "σ_w = 1.700000") || !strings.Contains(f.Caption, "α = 8^{-1/2}") || len(f.Series) != 3 || f.Series[1].Name != "σ_w = 1.4 (λ_a < 0)" {
@@ -48,6 +48,19 @@ func TestCriticalSlowing(t *testing.T) {
 	}
 	if !strings.Contains(as[0].Basis, "over [20, 200] it is -1.000") {
 		t.Errorf("basis: %q", as[0].Basis)
+	}
+	// The ordered check reads the linear rate only where δ is small and above
+	// rounding: from δ = 0.5 (the quadratic term) or down to 1e-13 (rounding)
+	// it is not applicable, whatever its value.
+	for _, c := range []struct {
+		delta0 float64
+		want   string
+	}{{0.5, "above 1e-05"}, {1e-12, "below 1e-11"}} {
+		v := criticalSlowingView(show.Figure{ID: "critical-slowing"}, edge, slowing(2000, func(l float64) float64 { return 1 / max(l, 1) }),
+			ord, slowing(30, func(l float64) float64 { return c.delta0 * math.Pow(1+lam, l) }))
+		if len(v.Agreements()) != 1 || len(v.Texts()) != 1 || !strings.Contains(v.Texts()[0], "not applicable at your settings: ordered phase") || !strings.Contains(v.Texts()[0], c.want) {
+			t.Errorf("ordered run from δ = %g: checks %v, lines %q", c.delta0, v.Agreements(), v.Texts())
+		}
 	}
 }
 
