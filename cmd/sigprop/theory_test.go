@@ -69,7 +69,6 @@ var displayFormulaSites = []formulaSite{
 	{"trainshow/reverse.go Fig6Figure math.Pow", 1, "display: a measured log10 value shown on the linear axis"},
 	{"trainshow/reverse.go meanSD math.Sqrt", 1, "check statistic: the SD of measured values"},
 	{"trainshow/sweep.go Provenance stat.Mean", 2, "caption: the mean time per point of the sweep's log"},
-	{"tokenshow/slices.go LambdaASlice arithmetic in a show.Curve closure", 1, "setting: the one-step start p₀ = 0.99d passed to tokengeom.LambdaAOneStep"},
 }
 
 // TestDisplayComputesNoTheory: the display packages of kernel-ext use the

@@ -9,6 +9,7 @@ import (
 	rd "github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/compose"
+	"github.com/sigprop/sigprop/lib/result"
 )
 
 // render renders every figure, table and agreement of v as a notebook
@@ -90,12 +91,26 @@ func TestViews(t *testing.T) {
 	render(t, rd.Plane(show.Figure{ID: "phase"}, ph.Plane()))
 }
 
+// The special cases as notebook 07 shows them (render.Checks over
+// compose.SpecialCases.Checks): four checks that pass; a composed map off
+// by 1e-9 fails its check.
 func TestSpecialCases(t *testing.T) {
-	v := SpecialCases()
+	sc, err := compose.CheckSpecialCases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := rd.Checks("", sc.Checks(), result.Record{NoPaperFigure: true})
 	render(t, v)
+	if len(v.Agreements()) != 4 {
+		t.Fatalf("%d checks, want 4", len(v.Agreements()))
+	}
 	for _, a := range v.Agreements() {
 		if m, _ := a.Metric(); !m.Pass {
 			t.Errorf("%s: %v > %v", a.Name, a.Value, a.Tol)
 		}
+	}
+	sc.Map = 1e-9
+	if m, _ := rd.Checks("", sc.Checks(), result.Record{NoPaperFigure: true}).Agreements()[0].Metric(); m.Pass {
+		t.Errorf("a composed map off by 1e-9 passes: %+v", m)
 	}
 }

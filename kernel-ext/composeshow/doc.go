@@ -3,25 +3,25 @@
 // claims a paper figure (no source analysed these blocks), and every
 // check's tolerance comes from the run's own standard errors.
 //
-// The curves and the phase plane are drawn by kernel-ext/render over
-// lib/compose's result methods: ρ and q/d over depth
-// (compose.Comparison.Curves, render.Curves, max |z| ≤ compose.MaxZTol),
-// the width convergence (compose.WidthCheck.Curves, slope Z ≤
-// compose.SlopeTol) and λ_a over a plane with its λ_a = 0 contour
-// (compose.Phase.Plane, render.Plane). The builders left here, and why:
+// Every figure, and every check but the compositions table's, is drawn
+// by kernel-ext/render over lib's result methods: ρ and q/d over depth (compose.Comparison.Curves,
+// render.Curves, max |z| ≤ compose.MaxZTol), the width convergence
+// (compose.WidthCheck.Curves, slope Z ≤ compose.SlopeTol), λ_a over a
+// plane with its λ_a = 0 contour (compose.Phase.Plane, render.Plane), the
+// papers' blocks, composed, against the papers' own functions to 1e-12
+// (compose.SpecialCases.Checks, render.Checks: Cowsik et al. 2024,
+// arXiv:2403.02579, the block map F and λ_a against tokengeom.F and
+// tokengeom.LambdaA, their eqs. (10)–(11), (25) and (13); Noci et al.
+// 2022, arXiv:2206.03126, ρ^ℓ against rankcollapse.RhoDepth, their
+// Lemmas 3.2–3.3; Noci et al. 2023, arXiv:2306.17759, the shaped block's
+// drift against sde.Model.Drift, their Cor. 4.3) and the training of
+// section 6 (trainsweep.PhaseTraining.Results: a render.Plane, three
+// render.Curves, two render.Table). The builders left here, and why:
 //
-//	Table, Row    one row per composition with both checks; a Row may declare a
-//	              known disagreement (a bundle record, which lib's result kinds
-//	              do not carry)
-//	SpecialCases  the papers' blocks, composed, against the papers' own functions,
-//	              to 1e-12: a list of checks computed from several packages
-//
-// SpecialCases is where the sources come in: Cowsik et al. 2024
-// (arXiv:2403.02579), the block map F and the angle exponent λ_a
-// (compose.Cowsik against tokengeom.F and tokengeom.LambdaA, their
-// eqs. (10)–(11), (25) and (13)); Noci et al. 2022 (arXiv:2206.03126), the
-// token correlation ρ^ℓ (compose.Noci2022 against rankcollapse.RhoDepth,
-// their Lemmas 3.2–3.3); Noci et al. 2023 (arXiv:2306.17759), the shaped
-// block's drift (compose.ShapedBlockDrift against sde.Model.Drift, their
-// Cor. 4.3).
+//	Table, Row  one row per composition with both checks; a Row may declare a
+//	            known disagreement (a bundle record, which lib's result kinds
+//	            do not carry)
+//	Training    the six results of one training run laid out in the order the
+//	            notebook shows them, each by its renderer (it computes nothing;
+//	            it keeps notebook 07's training cell unchanged)
 package composeshow

@@ -20,7 +20,7 @@ import (
 func TestContourOrder(t *testing.T) {
 	lg, la := readPlane(t, "lg-causal-alpha-sigma"), readPlane(t, "la-causal-alpha-sigma")
 	f := show.Figure{ID: "fig6-contours", Paper: papers.Claim(papers.Cowsik2024Fig6)}
-	v := ContourOrder(f, lg, la)
+	v := contourView(f, lg, la)
 	g := v.Figures()[0]
 	if g.ID != f.ID || !slices.Equal(g.Paper, f.Paper) || len(g.Series) != 3 || g.Params["n"] != 256 {
 		t.Fatalf("figure %s: paper %q, %d series, Params %v", g.ID, g.Paper, len(g.Series), g.Params)
@@ -61,12 +61,12 @@ func TestContourOrder(t *testing.T) {
 			}
 		}
 	}
-	fails("swapped sweeps", ContourOrder(f, la, lg), 0, 1)
-	fails("no gap", ContourOrder(f, la, la), 1)
+	fails("swapped sweeps", contourView(f, la, lg), 0, 1)
+	fails("no gap", contourView(f, la, la), 1)
 	// At other sizes the figure claims nothing.
 	small := lg
 	small.N = 64
-	if g := ContourOrder(f, small, la).Figures()[0]; len(g.Paper) > 0 {
+	if g := contourView(f, small, la).Figures()[0]; len(g.Paper) > 0 {
 		t.Errorf("at n = 64 the figure claims %q", g.Paper)
 	}
 	defer func() {
@@ -74,5 +74,5 @@ func TestContourOrder(t *testing.T) {
 			t.Error("no panic on sweeps that share no α")
 		}
 	}()
-	ContourOrder(f, lg, tokencheck.SimPlane{X: []float64{9}, Y: []float64{0, 1}, Mean: []float64{-1, 1}, SE: []float64{0, 0}})
+	contourView(f, lg, tokencheck.SimPlane{X: []float64{9}, Y: []float64{0, 1}, Mean: []float64{-1, 1}, SE: []float64{0, 0}})
 }

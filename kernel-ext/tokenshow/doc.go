@@ -1,35 +1,45 @@
-// Package tokenshow renders the token-geometry results of Cowsik et al.
-// 2024 (lib/tokengeom's theory, lib/tokencheck's comparisons with the
-// finite-width transformer) as the figures and agreements of notebook
-// 02-token-geometry: pure constructors that return a show.View (figures,
-// then the agreements that check them) built from a lib result, which the
-// notebook shows with View.Show, the one display route of package show.
+// Package tokenshow shows what of notebook 02-token-geometry (Cowsik et
+// al. 2024, arXiv:2403.02579: lib/tokengeom's theory, lib/tokencheck's
+// comparisons with the finite-width transformer) is not drawn by a
+// renderer of its kind.
 //
-// Figures the notebook names (Field, LambdaASlice, LambdaGSlice,
-// and the stored planes of Figs. 4–6:
-// LambdaAPlane, LambdaGPlane, CausalPlane, ContourOrder, whose sizes come from the
-// sweeps' records) take a show.Figure with its ID and Paper and fill
-// the rest; a figure claims its paper figure only at the paper's n = 256,
-// d = 64 (and the other settings it fixes), and a check whose tolerance
-// was set at those settings is not applicable elsewhere
-// (show.PaperCheck).
+// Every figure of the notebook but one is drawn by kernel-ext/render over
+// tokencheck's result functions, with its claims as papers statements
+// and its Record at the paper's settings only where the run's own
+// settings are the figure's (tokencheck's At… functions):
 //
-// The theory-only curves are drawn by the renderer of their kind
-// (kernel-ext/render) over tokencheck's result functions, with their
-// claims as papers statements: att-map (tokencheck.AttMapCurves),
-// critical-slowing (tokencheck.CriticalSlowingCurves, Sec. 3.3,
-// papers.Cowsik2024Slowing) and edge-gap (tokencheck.EdgeGapCurves,
-// Sec. 4.2, papers.Cowsik2024EdgeGap); they draw claims of the text, not
-// figures at a paper's settings, and their checks hold at any settings.
-// The builders left here are the figures with simulations, sweeps and
-// declared disagreements (LayerFigure, WidthBias, GradientPlaneChecks
-// declare known disagreements; the planes pair a theory and a numeric
-// heat map with z checks across them; Field draws a quiver), not yet
-// moved to result kinds.
+//	figure                      result                                  renderer
+//	att-map                     tokencheck.AttMapCurves                 render.Curves
+//	one-block checks            tokencheck.Curves.OneBlockChecks        render.Checks
+//	                            (cases: tokencheck.OneBlocks)
+//	fig2-layers-sw<σ_w>         tokencheck.Curves.LayerCurves           render.Curves
+//	fig2-hist-*-sw<σ_w>         tokencheck.Histograms.Planes            render.Plane
+//	fig3-symmetry               tokencheck.Symmetry.Curves              render.Curves
+//	fig4-lambda-a-slice         tokencheck.Exponents.AngleSliceCurves   render.Curves
+//	critical-slowing            tokencheck.CriticalSlowingCurves        render.Curves
+//	fig4-theory/numeric-*       tokencheck.LambdaAPlanes                render.Plane
+//	fig5-lambda-g-slice         tokencheck.GradientSliceCurves          render.Curves
+//	fig5-theory/numeric-*       tokencheck.LambdaGPlanes                render.Plane
+//	edge-gap                    tokencheck.EdgeGapCurves                render.Curves
+//	errata-lambda-g             tokencheck.Exponents.ErrataCurves       render.Curves
+//	fig6-causal-*               tokencheck.CausalPlane                  render.Plane
+//	fig6-contours               tokencheck.ContourOrder                 render.Curves
 //
-// The constructors only arrange numbers the lib computed: series, heat
-// maps, metric values and their tolerances' bases. A figure's id, caption
-// and paper figure are those of the notebook; numbers in the text (widths,
-// network counts, σ_w) are read from the result, so a result computed at
-// other settings is described truthfully.
+// The builders left here, and why:
+//
+//	Field                a phase portrait: the field of F as a quiver (segments
+//	                     and heads, show.Quiver), a layout no kind has
+//	WidthBias            the Fig. 2 norm bias at two widths, a declared known
+//	                     disagreement (a bundle.Declaration, which lib's
+//	                     result kinds do not carry)
+//	GradientPlaneChecks  the checks of the simulated λ_g planes of Fig. 5 (drawn
+//	                     by render.Plane), one of them a declared known
+//	                     disagreement at large α
+//
+// The builders only arrange numbers the lib computed: series, metric
+// values and their tolerances' bases. A figure's id and paper figure are
+// those of the notebook; numbers in the text (widths, network counts, σ_w)
+// are read from the result, so a result computed at other settings is
+// described truthfully, and a figure claims its paper figure only at the
+// paper's n = 256, d = 64 (and the other settings it fixes).
 package tokenshow

@@ -27,7 +27,7 @@ func readPlane(t *testing.T, dir string) tokencheck.SimPlane {
 // the paper's (a sweep of one's own, here the committed one relabelled)
 // claim nothing and say so.
 func TestPlanesFromRecordedSizes(t *testing.T) {
-	axes := PlaneAxes{Plane: tokengeom.AlphaSigma, ID: "alpha-sigma", XLabel: "α", YLabel: "σ_w"}
+	axes := tokencheck.PlaneAxes{Plane: tokengeom.AlphaSigma, ID: "alpha-sigma", XLabel: "α", YLabel: "σ_w"}
 	th, nu := show.Figure{ID: "t", Paper: papers.Claim(papers.Cowsik2024Fig4)}, show.Figure{ID: "n", Paper: papers.Claim(papers.Cowsik2024Fig4)}
 	la := readPlane(t, "la-alpha-sigma")
 	causal, acausal := readPlane(t, "lg-causal-alpha-sigma"), readPlane(t, "lg-alpha-sigma")
@@ -36,8 +36,8 @@ func TestPlanesFromRecordedSizes(t *testing.T) {
 		v    show.View
 		sim  tokencheck.SimPlane
 	}{
-		{"lambda-a", LambdaAPlane(th, nu, axes, la), la},
-		{"causal", CausalPlane(show.Figure{ID: "n", Paper: papers.Claim(papers.Cowsik2024Fig6)}, "λ_g", causal, acausal), causal},
+		{"lambda-a", lambdaAPlaneView(th, nu, axes, la), la},
+		{"causal", causalView(show.Figure{ID: "n", Paper: papers.Claim(papers.Cowsik2024Fig6)}, "λ_g", causal, acausal), causal},
 	} {
 		valid(t, tc.v)
 		f := tc.v.Figures()[len(tc.v.Figures())-1]
@@ -57,12 +57,12 @@ func TestPlanesFromRecordedSizes(t *testing.T) {
 			}
 		}
 	}
-	if f := LambdaAPlane(th, nu, axes, la).Figures()[1]; !strings.Contains(f.Caption, "mean of 16 networks, n = 256, d = 64)") {
+	if f := lambdaAPlaneView(th, nu, axes, la).Figures()[1]; !strings.Contains(f.Caption, "mean of 16 networks, n = 256, d = 64)") {
 		t.Errorf("λ_a caption %q does not state the recorded 16 networks, n = 256, d = 64", f.Caption)
 	}
 	// The same data labelled as a run at d = 32: no claim, "(at your settings)", d = 32 stated.
 	la.D, causal.D, acausal.D = 32, 32, 32
-	for _, v := range []show.View{LambdaAPlane(th, nu, axes, la), CausalPlane(show.Figure{ID: "n", Paper: papers.Claim(papers.Cowsik2024Fig6)}, "λ_g", causal, acausal)} {
+	for _, v := range []show.View{lambdaAPlaneView(th, nu, axes, la), causalView(show.Figure{ID: "n", Paper: papers.Claim(papers.Cowsik2024Fig6)}, "λ_g", causal, acausal)} {
 		f := v.Figures()[len(v.Figures())-1]
 		if len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) || f.Params["d"] != 32 || !strings.Contains(f.Caption, "d = 32") {
 			t.Errorf("at d = 32: paper figure %q, caption %q, Params %v", f.Paper, f.Caption, f.Params)
@@ -78,9 +78,9 @@ func TestPlanesFromRecordedSizes(t *testing.T) {
 // effect of causality: 19.6 and 4.0 SE → 0).
 func TestPlaneChecksMutation(t *testing.T) {
 	la := readPlane(t, "la-alpha-sigma")
-	axes := PlaneAxes{Plane: tokengeom.AlphaSigma, ID: "alpha-sigma", XLabel: "α", YLabel: "σ_w"}
+	axes := tokencheck.PlaneAxes{Plane: tokengeom.AlphaSigma, ID: "alpha-sigma", XLabel: "α", YLabel: "σ_w"}
 	th, nu := show.Figure{ID: "t"}, show.Figure{ID: "n"}
-	a := LambdaAPlane(th, nu, axes, la).Agreements()[0]
+	a := lambdaAPlaneView(th, nu, axes, la).Agreements()[0]
 	if a.Paper != papers.Cowsik2024Fig4Agreement.Text || !a.Central || !(a.Value <= a.Tol) {
 		t.Fatalf("λ_a plane: %+v", a)
 	}
@@ -90,13 +90,13 @@ func TestPlaneChecksMutation(t *testing.T) {
 	for k := range la.Mean {
 		mut.Mean[k] = la.Mean[k] - (eig[k] - one[k]) // sim − eigenvalue = (this) − one-step
 	}
-	if b := LambdaAPlane(th, nu, axes, mut).Agreements()[0]; !(b.Value > b.Tol) {
+	if b := lambdaAPlaneView(th, nu, axes, mut).Agreements()[0]; !(b.Value > b.Tol) {
 		t.Errorf("λ_a plane against the eigenvalue λ_a: max |z| %.2f (was %.2f), want > %g", b.Value, a.Value, b.Tol)
 	}
 	for _, n := range []string{"lg", "la"} {
 		causal, acausal := readPlane(t, n+"-causal-alpha-sigma"), readPlane(t, n+"-alpha-sigma")
 		f := show.Figure{ID: "n"}
-		c := CausalPlane(f, n, causal, acausal).Agreements()[0]
+		c := causalView(f, n, causal, acausal).Agreements()[0]
 		if c.Paper != papers.Cowsik2024CausalRaises.Text || !c.Central || !(c.Value >= c.Tol) {
 			t.Fatalf("%s causal: %+v", n, c)
 		}
@@ -110,7 +110,7 @@ func TestPlaneChecksMutation(t *testing.T) {
 		for k := range causal.Mean {
 			null.Mean[k] = causal.Mean[k] - shift
 		}
-		if d := CausalPlane(f, n, null, acausal).Agreements()[0]; !(d.Value < d.Tol) {
+		if d := causalView(f, n, null, acausal).Agreements()[0]; !(d.Value < d.Tol) {
 			t.Errorf("%s causal without its mean shift: %.2f SE (was %.2f), want < %g", n, d.Value, c.Value, d.Tol)
 		}
 	}

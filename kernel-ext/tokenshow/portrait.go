@@ -5,13 +5,13 @@ import (
 	"github.com/sigprop/sigprop/lib/tokengeom"
 )
 
-// PortraitSeries are the series of a phase portrait of F (Fig. 2, first
+// portraitSeries are the series of a phase portrait of F (Fig. 2, first
 // column): the field as segments of drawn extent (lx, ly) in data units
 // with their heads (show.Quiver: directions only), the trajectory as a
 // line with points, and one point per fixed point, named by its stability
 // ("stable FP" for a stable collapsed point; "unstable FP" and "stable FP,
 // p < q" in the chaotic phase).
-func PortraitSeries(pt tokengeom.Portrait, lx, ly float64) []show.Series {
+func portraitSeries(pt tokengeom.Portrait, lx, ly float64) []show.Series {
 	var x, y, dx, dy []float64
 	for _, a := range pt.Field {
 		x, y, dx, dy = append(x, a.X), append(y, a.Y), append(dx, a.DX), append(dy, a.DY)

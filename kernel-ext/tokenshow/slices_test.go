@@ -56,7 +56,7 @@ func TestSlicesAtYourSettings(t *testing.T) {
 	sws := []float64{1, 2}
 	ea := tokencheck.Exponents{Models: []tokengeom.Model{sized(tokengeom.NewModel(a8, a8, 1), 32, 16), sized(tokengeom.NewModel(a8, a8, 2), 32, 16)}, L: 1, Networks: 5,
 		Mean: []float64{-0.1, 0.1}, SE: []float64{0.01, 0.01}, Theory: []float64{-0.1, 0.12}, Seeds: tokencheck.Seeds{Seed: 500, Stream: 3}}
-	va := LambdaASlice(show.Figure{ID: "fig4-lambda-a-slice", Paper: papers.Claim(papers.Cowsik2024Fig4)}, ea, 1.9, sws)
+	va := angleSliceView(show.Figure{ID: "fig4-lambda-a-slice", Paper: papers.Claim(papers.Cowsik2024Fig4)}, ea, 1.9, sws)
 	if s := va.Figures()[0].Seed; s == nil || *s != 500 {
 		t.Errorf("LambdaASlice seed %v, want the run's 500", s)
 	}
@@ -69,7 +69,7 @@ func TestSlicesAtYourSettings(t *testing.T) {
 	paper := []tokencheck.Exponents{exponents(tokengeom.AlphaSigma.Column(a8, sws), 16, 32), exponents(tokengeom.AlphaSigma.Column(0.6, sws), 16, 32)}
 	gs := show.Figure{ID: "fig5-lambda-g-slice", Paper: papers.Claim(papers.Cowsik2024Fig5)}
 	paper[0].Seeds.Seed, paper[1].Seeds.Seed = 800, 810
-	vp := LambdaGSlice(gs, paper, sws)
+	vp := gradientSliceView(gs, paper, sws)
 	if s := vp.Figures()[0].Seed; s == nil || *s != 800 {
 		t.Errorf("LambdaGSlice seed %v, want the first run's 800", s)
 	}
@@ -79,7 +79,7 @@ func TestSlicesAtYourSettings(t *testing.T) {
 	}
 	// With 3 networks per point (t = 17.3 at 1%/4) the check cannot tell the printed λ_g from the corrected one: not applicable.
 	few := []tokencheck.Exponents{exponents(tokengeom.AlphaSigma.Column(a8, sws), 16, 3), exponents(tokengeom.AlphaSigma.Column(0.6, sws), 16, 3)}
-	if v := LambdaGSlice(gs, few, sws); len(v.Agreements()) != 0 || !strings.Contains(strings.Join(v.Texts(), ""), "too large to tell the printed λ_g from the corrected one") {
+	if v := gradientSliceView(gs, few, sws); len(v.Agreements()) != 0 || !strings.Contains(strings.Join(v.Texts(), ""), "too large to tell the printed λ_g from the corrected one") {
 		t.Errorf("LambdaGSlice with 3 networks: checks %+v, lines %q", v.Agreements(), v.Texts())
 	}
 	var cheap []tokencheck.Exponents
@@ -90,7 +90,7 @@ func TestSlicesAtYourSettings(t *testing.T) {
 		}
 		cheap = append(cheap, exponents(ms, 4, 32))
 	}
-	showtest.AtYourSettings(t, "LambdaGSlice", LambdaGSlice(gs, cheap, sws), map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 32},
+	showtest.AtYourSettings(t, "LambdaGSlice", gradientSliceView(gs, cheap, sws), map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 32},
 		nil, []string{"Fig. 5: worst |sim − corrected λ_g^(4)| / (t·SE) over 4 points"})
 }
 
@@ -115,7 +115,7 @@ func TestLambdaGSliceMutation(t *testing.T) {
 			}
 			es = append(es, e)
 		}
-		as := LambdaGSlice(show.Figure{ID: "fig5-lambda-g-slice"}, es, sws).Agreements()
+		as := gradientSliceView(show.Figure{ID: "fig5-lambda-g-slice"}, es, sws).Agreements()
 		if len(as) != 1 {
 			t.Fatalf("checks %+v", as)
 		}

@@ -55,7 +55,7 @@ func TestPortraitSeries(t *testing.T) {
 		TrajX: []float64{1, 0.8}, TrajY: []float64{0, 0.1},
 		FixedX: []float64{0.5, 2}, FixedY: []float64{1, 0.2}, LambdaA: 0.3,
 	}
-	s := PortraitSeries(pt, 0.1, 0.05)
+	s := portraitSeries(pt, 0.1, 0.05)
 	if len(s) != 5 || s[2].Name != "trajectory" || s[2].Style != show.LinePoints || s[3].Name != "unstable FP" || s[4].Name != "stable FP, p < q" {
 		t.Fatalf("series %+v", s)
 	}
@@ -67,7 +67,7 @@ func TestPortraitSeries(t *testing.T) {
 		t.Errorf("second fixed point at (%v, %v)", s[4].X, s[4].Y)
 	}
 	pt.FixedX, pt.FixedY, pt.LambdaA = pt.FixedX[:1], pt.FixedY[:1], -0.2
-	if s := PortraitSeries(pt, 0.1, 0.05); len(s) != 4 || s[3].Name != "stable FP" {
+	if s := portraitSeries(pt, 0.1, 0.05); len(s) != 4 || s[3].Name != "stable FP" {
 		t.Errorf("ordered phase: series %+v", s)
 	}
 }
@@ -76,7 +76,7 @@ func TestOneBlock(t *testing.T) {
 	c := tokencheck.Curves{Model: tokengeom.NewModel(a8, a8, 1), Start: tokengeom.QP{Q: 64, P: 0},
 		Sim: stats([]float64{1, 0.80}, []float64{0, 0.002}, []float64{0, 0.01}, []float64{0, 0.004}, 64),
 		Q:   []float64{1, 0.79}, Cos: []float64{0, 0.02}, AttBias: 0.002}
-	ms := valid(t, OneBlock(2, c))
+	ms := valid(t, oneBlockView(2, c))
 	if len(ms) != 2 {
 		t.Fatalf("%d metrics, want 2", len(ms))
 	}
@@ -97,7 +97,7 @@ func TestLayerFigure(t *testing.T) {
 	sq[3], sc[5] = 0.53, 0.17 // z = 3 in q at layer 3, −3 in cos at layer 5 (SE 0.01)
 	sq[12] = 2                // beyond layer 8: not checked
 	c := tokencheck.Curves{Model: tokengeom.NewModel(a8, a8, 5), Sim: stats(sq, fill(L+1, 0.01), sc, fill(L+1, 0.01), 8), Q: q, Cos: cos, Seeds: tokencheck.Seeds{Seed: 201}}
-	p := LayerFigure(c, true)
+	p := layerView(c, true)
 	if s := p.Figures()[0].Seed; s == nil || *s != 201 {
 		t.Errorf("LayerFigure seed %v, want the run's 201", s)
 	}
@@ -108,14 +108,14 @@ func TestLayerFigure(t *testing.T) {
 	if math.Abs(float64(ms[0].Value)-3) > 1e-9 || math.Abs(float64(ms[1].Value)-3) > 1e-9 || !ms[0].Pass {
 		t.Errorf("max |z| %v, %v, want 3, 3", ms[0].Value, ms[1].Value)
 	}
-	if p := LayerFigure(c, false); len(p.Agreements()) != 1 || !strings.Contains(p.Agreements()[0].Name, "p/q") {
+	if p := layerView(c, false); len(p.Agreements()) != 1 || !strings.Contains(p.Agreements()[0].Name, "p/q") {
 		t.Errorf("without the norm check: %+v", p.Agreements())
 	}
 	// 4 layers, σ_w = 2: a legitimate setting; layers 1–4 are checked and
 	// the figure claims nothing.
 	c.Model.SigmaW = 2
 	c.Q, c.Cos, c.Sim = c.Q[:5], c.Cos[:5], stats(sq[:5], fill(5, 0.01), sc[:5], fill(5, 0.01), 8)
-	p = LayerFigure(c, true)
+	p = layerView(c, true)
 	if ms := valid(t, p); len(ms) != 2 || ms[0].Name != "Fig. 2 σ_w=2: max |z| of q/d, layers 1–4" || math.Abs(float64(ms[0].Value)-3) > 1e-9 ||
 		len(p.Figures()[0].Paper) > 0 || !strings.HasSuffix(p.Figures()[0].Caption, show.YourSettings) {
 		t.Errorf("4 layers: checks %v, claim %q, caption %q", ms, p.Figures()[0].Paper, p.Figures()[0].Caption)
@@ -129,7 +129,7 @@ func TestHistogramFigures(t *testing.T) {
 		row string
 	}{{1, "top"}, {5, "bottom"}} {
 		h := tokencheck.Histograms{Model: tokengeom.NewModel(a8, a8, c.sw), Norms: hist, Cosines: hist, Networks: 1, Q: []float64{1, 0.8, 0.6}, Cos: []float64{0, 0.1, 0.2}, Seeds: tokencheck.Seeds{Seed: 300}}
-		p := HistogramFigures(h)
+		p := histogramView(h)
 		if s := p.Figures()[1].Seed; s == nil || *s != 300 {
 			t.Errorf("HistogramFigures seed %v, want the run's 300", s)
 		}
@@ -144,9 +144,9 @@ func TestHistogramFigures(t *testing.T) {
 		}
 		// Of two networks (the paper draws one), or at d = 16, they claim nothing.
 		h.Networks = 2
-		showtest.AtYourSettings(t, "HistogramFigures of 2 networks", HistogramFigures(h), nil, nil, nil)
+		showtest.AtYourSettings(t, "HistogramFigures of 2 networks", histogramView(h), nil, nil, nil)
 		h.Networks, h.Model.D = 1, 16
-		showtest.AtYourSettings(t, "HistogramFigures at d = 16", HistogramFigures(h), nil, nil, nil)
+		showtest.AtYourSettings(t, "HistogramFigures at d = 16", histogramView(h), nil, nil, nil)
 	}
 }
 
@@ -156,7 +156,7 @@ func TestSymmetryFigure(t *testing.T) {
 	r[0], cos[L] = 1.5, 0.52
 	s := tokencheck.Symmetry{Model: tokengeom.NewModel(a8, a8, 2), Q: 64, P1: 48, P2: 32,
 		Sim: stats(r, fill(L+1, 0.01), cos, fill(L+1, 0.01), 4), FixedCos: 0.5, Seeds: tokencheck.Seeds{Seed: 400}}
-	p := SymmetryFigure(s)
+	p := symmetryView(s)
 	ms := valid(t, p)
 	if sd := p.Figures()[0].Seed; sd == nil || *sd != 400 {
 		t.Errorf("SymmetryFigure seed %v, want the run's 400", sd)
@@ -172,7 +172,7 @@ func TestSymmetryFigure(t *testing.T) {
 	}
 	// At d = 16 (q = d, p1 = 0.75d, p2 = 0.5d still) the figure claims nothing.
 	s.Model.D, s.Q, s.P1, s.P2 = 16, 16, 12, 8
-	showtest.AtYourSettings(t, "SymmetryFigure", SymmetryFigure(s), map[string]float64{"sigma_w": 2, "alpha": a8, "q": 16, "p1": 12, "p2": 8},
+	showtest.AtYourSettings(t, "SymmetryFigure", symmetryView(s), map[string]float64{"sigma_w": 2, "alpha": a8, "q": 16, "p1": 12, "p2": 8},
 		[]string{"Fig. 3: p/q at layer 32 − fixed point of F"}, []string{"Fig. 3: (p1/p2 − 1) at layer 32 relative to layer 0"})
 }
 
@@ -182,7 +182,7 @@ func TestErrataFigure(t *testing.T) {
 		SE:      []float64{0.01, 0.01, 0.02, 0.02, 0.04},
 		Theory:  []float64{-0.12, -0.05, -0.29, 0.03, 0.42},
 		Printed: []float64{-0.33, -0.17, -0.16, -0.50, -1.24}, Seeds: tokencheck.Seeds{Seed: 900, Stream: 3}}
-	p := ErrataFigure(e, tokencheck.ErrataAgree, "c")
+	p := errataView(e, tokencheck.ErrataAgree, "c")
 	ms := valid(t, p)
 	// Excess over points 1–4: max(0.02 − 0.04, 0 − 0.04, 0.01 − 0.08, 0 − 0.08) = −0.02.
 	// Printed gap: min(0.23/0.07, 0.12/0.07, 0.14/0.11, 0.53/0.11) = 0.14/0.11.
@@ -195,11 +195,12 @@ func TestErrataFigure(t *testing.T) {
 	// At L = 4 the offset measured for λ_g^(16) does not apply: both checks are not applicable.
 	e4 := e
 	e4.L = 4
-	if v := ErrataFigure(e4, 4, "c"); len(v.Agreements()) != 0 || len(v.Texts()) != 2 || !strings.Contains(v.Texts()[1], "not applicable at your settings: errata: smallest") {
+	if v := errataView(e4, 4, "c"); len(v.Agreements()) != 0 || len(v.Texts()) != 7 || !strings.Contains(v.Texts()[1], "not applicable at your settings: errata: smallest") {
 		t.Errorf("errata at L = 4: checks %v, lines %q", v.Agreements(), v.Texts())
 	}
-	lines := strings.Split(strings.TrimSpace(ExponentLines(e)), "\n")
-	if len(lines) != 5 || lines[4] != "point 5 (α_A, α_M, σ_w) = (0.9, 0.9, 2): sim +0.2500 ± 0.0400   corrected +0.4200   printed -1.2400" {
+	// After the checks, one line per point.
+	lines := p.Texts()
+	if len(lines) != 5 || lines[4] != "point 5 (α_A, α_M, σ_w) = (0.9, 0.9, 2): sim +0.2500 ± 0.0400   corrected +0.4200   printed -1.2400\n" {
 		t.Errorf("lines %q", lines)
 	}
 	defer func() {
@@ -207,7 +208,7 @@ func TestErrataFigure(t *testing.T) {
 			t.Error("agree = 6 of 5 points did not panic")
 		}
 	}()
-	ErrataFigure(e, 6, "c")
+	errataView(e, 6, "c")
 }
 
 func TestGradientPlaneChecks(t *testing.T) {

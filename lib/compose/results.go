@@ -132,3 +132,23 @@ func (p Phase) Plane() result.Plane {
 	}
 	return pl
 }
+
+// SpecialCaseTol is the tolerance of the special cases' checks: rounding,
+// the bound this package's tests use for identities that differ only in
+// the order of arithmetic.
+const SpecialCaseTol = 1e-12
+
+// Checks are the special cases as checks (render.Checks): each difference
+// of a paper's block, composed, from the paper's own function at most
+// SpecialCaseTol, with what the rounding comes from and where it is read.
+func (sc SpecialCases) Checks() []result.Check {
+	check := func(name string, v float64, basis, note string) result.Check {
+		return result.Check{Name: name, Kind: result.TheoryVsTheory, Value: v, Tol: SpecialCaseTol, Rule: result.AtMost, Basis: basis, Note: note}
+	}
+	return []result.Check{
+		check("Cowsik's block: composed map vs tokengeom.F", sc.Map, "rounding: the same maps in another order of arithmetic", "max relative difference over 5 points"),
+		check("Cowsik's block: composed λ_a vs tokengeom.LambdaA", sc.LambdaA, "rounding: the same transverse factors multiplied in another order", ""),
+		check("Noci et al. 2022's block: composed ρ^ℓ vs rankcollapse.RhoDepth", sc.Rho, "rounding of 1 − p/q near ρ = 1", "no LN and post-LN, constant and 1/√L branches, 41 layers each"),
+		check("shaped block: composed drift vs sde (Cor. 4.3)", sc.Drift, "rounding: index-form and matrix-form derivations of the same coefficient", "γ = 0.5, τ₀ = 0.8, c₋ = −1, m = 4"),
+	}
+}

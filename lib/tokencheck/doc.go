@@ -34,7 +34,17 @@
 // caller bugs panic with a "tokencheck:" message; a simulation or a theory
 // that fails on the data returns the error.
 //
-// The theory-only figures of notebook 02 as result kinds (lib/result, for
-// kernel-ext/render): AttMapCurves, CriticalSlowingCurves, EdgeGapCurves,
-// in results.go.
+// Notebook 02's figures as result kinds (lib/result, for
+// kernel-ext/render), each with its checks and a Record at the paper's
+// settings only where the At… comparisons above say so:
+//
+//	theory only (results.go)          AttMapCurves, CriticalSlowingCurves, EdgeGapCurves
+//	per layer (layerresults.go)       Curves.OneBlockChecks (cases: OneBlocks), Curves.LayerCurves,
+//	                                  Histograms.Planes, Symmetry.Curves, Fig2Row
+//	exponent slices (sliceresults.go) Exponents.AngleSliceCurves, GradientSliceCurves, Exponents.ErrataCurves
+//	planes (planeresults.go)          LambdaAPlanes, LambdaGPlanes (checks: GradientPlane), CausalPlane,
+//	                                  ContourOrder, on the planes named by PlaneAxes
+//
+// The lists a notebook's parameters cell holds are checked here before a
+// run: OneBlocks (parallel lists of equal length) and EdgeGapAlphas.
 package tokencheck

@@ -51,5 +51,7 @@
 // evaluated along the way; the curves and final values are means ± SE
 // over the seeds (the seed, one network and one batch order, is the
 // sample unit), and PhaseTraining.Gap is the paired difference of two
-// points' final test losses.
+// points' final test losses. PhaseTraining.Results gives them as the
+// kinds of lib/result (the λ_a plane with the points, three curves, two
+// tables) for kernel-ext/render.
 package trainsweep
