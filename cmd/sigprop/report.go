@@ -128,6 +128,12 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	if err := publish.CheckPageNames(paths); err != nil {
 		return err
 	}
+	if !*noCache {
+		// A report with nothing to re-run ends by reading the site's
+		// manifest (2–3 MB of JSON): it is decoded while the notebooks'
+		// cache is checked.
+		publish.PrefetchManifest(*out)
+	}
 	start := time.Now()
 	results, err := execute.Run(ctx, paths, execute.Options{
 		Jobs: *jobs, CellTimeout: *timeout, NotebookTimeout: *nbTimeout,

@@ -19,6 +19,22 @@ import (
 // see, nor read the repository's internals). A symlink cycle is an error;
 // files that are neither regular nor directories are skipped.
 func hashData(in Inputs, root, nbDir, d string) error {
+	return hashDataWith(in, root, nbDir, d, hashFile)
+}
+
+// hashFile returns the hash of the regular file at real.
+func hashFile(real string) (string, error) {
+	b, err := os.ReadFile(real)
+	if err != nil {
+		return "", err
+	}
+	return hashBytes(b), nil
+}
+
+// hashDataWith is hashData with the hash of each regular file (by its
+// real path) taken from file: the input hasher passes a memo, so that a
+// data set two notebooks declare is read once per report.
+func hashDataWith(in Inputs, root, nbDir, d string, file func(real string) (string, error)) error {
 	rootReal, err := filepath.EvalSymlinks(root)
 	if err == nil {
 		rootReal, err = filepath.Abs(rootReal)
@@ -67,7 +83,7 @@ func hashData(in Inputs, root, nbDir, d string) error {
 				}
 			}
 		case st.Mode().IsRegular():
-			b, err := os.ReadFile(real)
+			h, err := file(real)
 			if err != nil {
 				return err
 			}
@@ -75,7 +91,7 @@ func hashData(in Inputs, root, nbDir, d string) error {
 			if err != nil {
 				return err
 			}
-			in["data:"+path.Clean(filepath.ToSlash(rel))] = hashBytes(b)
+			in["data:"+path.Clean(filepath.ToSlash(rel))] = h
 		}
 		return nil
 	}

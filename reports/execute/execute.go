@@ -42,7 +42,8 @@ type Options struct {
 	// Transform, when set, rewrites each notebook as loaded, before its
 	// cache key is taken and any cell runs (the report's -p injects a
 	// parameters cell): the rewritten notebook is what runs, is cached
-	// and is returned. An error fails that notebook.
+	// and is returned. An error fails that notebook. Check and Transform
+	// are called from several goroutines at once.
 	Transform func(path string, nb *ipynb.Notebook) (*ipynb.Notebook, error)
 }
 
@@ -225,10 +226,9 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 		nb *ipynb.Notebook
 	}
 	nbs := make([]loaded, len(paths))
-	var imports []string
-	for i, p := range paths {
-		name := strings.TrimSuffix(filepath.Base(p), ".ipynb")
-		results[i] = Result{Path: p, Name: name, Status: StatusFailed}
+	errs := make([]error, len(paths))
+	parallelFor(len(paths), func(i int) {
+		p := paths[i]
 		b, err := os.ReadFile(p)
 		if err == nil {
 			var nb *ipynb.Notebook
@@ -239,9 +239,18 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 			}
 			if err == nil {
 				nbs[i] = loaded{b, nb}
-				imports = append(imports, moduleImports(nb, modPath)...)
-				continue
 			}
+		}
+		errs[i] = err
+	})
+	var imports []string
+	for i, p := range paths {
+		name := strings.TrimSuffix(filepath.Base(p), ".ipynb")
+		results[i] = Result{Path: p, Name: name, Status: StatusFailed}
+		err := errs[i]
+		if err == nil {
+			imports = append(imports, moduleImports(nbs[i].nb, modPath)...)
+			continue
 		}
 		results[i].Err = fmt.Sprintf("%s: %v", p, err)
 		prog.printf("failed %s (%s)", name, results[i].Reason())
@@ -251,6 +260,36 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 		if hasher, err = newInputHasher(ctx, opt.RepoRoot, modPath, dedup(imports), opt); err != nil {
 			return nil, err
 		}
+	}
+	// Each notebook's inputs are hashed and its cached result read and
+	// checked on GOMAXPROCS goroutines (probe); what follows reads them
+	// in the notebooks' order.
+	type probe struct {
+		in      Inputs
+		noCache string
+		err     error
+		cached  Result
+		ok      bool
+		evicted error // the cached result failed opt.Check
+	}
+	probes := make([]probe, len(paths))
+	if !opt.NoCache {
+		parallelFor(len(paths), func(i int) {
+			if nbs[i].nb == nil {
+				return
+			}
+			pr := &probes[i]
+			pr.in, pr.noCache, pr.err = hasher.inputs(paths[i], nbs[i].b, nbs[i].nb)
+			if pr.err != nil || pr.noCache != "" {
+				return
+			}
+			pr.cached, pr.ok = loadCached(opt.CacheDir, pr.in.Key(), paths[i], results[i].Name)
+			if pr.ok && opt.Check != nil {
+				if err := opt.Check(pr.cached.Notebook); err != nil {
+					pr.ok, pr.evicted = false, err
+				}
+			}
+		})
 	}
 	var jobs []job
 	var hits []int
@@ -265,7 +304,7 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 			jobs = append(jobs, j)
 			continue
 		}
-		in, noCache, err := hasher.inputs(p, nbs[i].b, nbs[i].nb)
+		in, noCache, err := probes[i].in, probes[i].noCache, probes[i].err
 		if err != nil {
 			r.Err = fmt.Sprintf("%s: %v", p, err)
 			prog.printf("failed %s (%s)", r.Name, r.Reason())
@@ -282,14 +321,11 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 				j.rel = rel
 			}
 		}
-		c, ok := loadCached(opt.CacheDir, j.key, p, r.Name)
-		if ok && opt.Check != nil {
-			if err := opt.Check(c.Notebook); err != nil {
-				ok = false
-				os.Remove(filepath.Join(opt.CacheDir, j.key+".json"))
-				r.Why = fmt.Sprintf("its cached result was evicted: %v", err)
-				prog.printf("evicted the cached result of %s (%v): executing it again", r.Name, err)
-			}
+		c, ok := probes[i].cached, probes[i].ok
+		if err := probes[i].evicted; err != nil {
+			os.Remove(filepath.Join(opt.CacheDir, j.key+".json"))
+			r.Why = fmt.Sprintf("its cached result was evicted: %v", err)
+			prog.printf("evicted the cached result of %s (%v): executing it again", r.Name, err)
 		}
 		if ok {
 			*r = c

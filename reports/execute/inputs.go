@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -22,6 +23,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
@@ -194,14 +196,17 @@ type inputHasher struct {
 	root, modPath string
 	common        Inputs                    // executor, go.mod, go.sum
 	pkgs          map[string]*listedPackage // module packages by import path
-	pkgHash       map[string]string
+
+	mu      sync.Mutex // guards pkgHash and files: notebooks are hashed concurrently
+	pkgHash map[string]string
+	files   map[string]string // data file hash by real path
 }
 
 // newInputHasher lists, with one `go list -deps` in root, every package of
 // the module that imports (the union over the notebooks) and the executor
 // reach, and hashes the components all notebooks share.
 func newInputHasher(ctx context.Context, root, modPath string, imports []string, opt Options) (*inputHasher, error) {
-	ih := &inputHasher{root: root, modPath: modPath, common: Inputs{}, pkgs: map[string]*listedPackage{}, pkgHash: map[string]string{}}
+	ih := &inputHasher{root: root, modPath: modPath, common: Inputs{}, pkgs: map[string]*listedPackage{}, pkgHash: map[string]string{}, files: map[string]string{}}
 	for _, f := range []string{"go.mod", "go.sum"} {
 		b, err := os.ReadFile(filepath.Join(root, f))
 		switch {
@@ -213,10 +218,15 @@ func newInputHasher(ctx context.Context, root, modPath string, imports []string,
 			return nil, fmt.Errorf("execute: %w", err)
 		}
 	}
-	goenv, err := goCommand(ctx, root, "env", "GOVERSION", "GOOS", "GOARCH", "GOAMD64", "CGO_ENABLED", "GOEXPERIMENT", "GOFLAGS")
-	if err != nil {
-		return nil, err
-	}
+	// go env runs beside go list (two processes, each mostly waiting on
+	// its own start-up): a no-op report pays one of them, not both.
+	var goenv string
+	envDone := make(chan error, 1)
+	go func() {
+		var err error
+		goenv, err = goCommand(ctx, root, "env", "GOVERSION", "GOOS", "GOARCH", "GOAMD64", "CGO_ENABLED", "GOEXPERIMENT", "GOFLAGS")
+		envDone <- err
+	}()
 	patterns := append([]string(nil), imports...)
 	inRepo := strings.HasPrefix(executorPackage+"/", modPath+"/")
 	if inRepo {
@@ -241,6 +251,10 @@ func newInputHasher(ctx context.Context, root, modPath string, imports []string,
 			}
 		}
 	}
+	if err := <-envDone; err != nil {
+		return nil, err
+	}
+	ih.prehash()
 	xh := sha256.New()
 	writeField(xh, []byte(Version))
 	writeField(xh, []byte(goenv))
@@ -258,6 +272,18 @@ func newInputHasher(ctx context.Context, root, modPath string, imports []string,
 	}
 	ih.common["executor"] = hex.EncodeToString(xh.Sum(nil))
 	return ih, nil
+}
+
+// prehash hashes every listed package over GOMAXPROCS workers, so that
+// the notebooks' closures (which overlap) find them hashed. A package
+// that fails to hash is left out: closure hashes it again and reports
+// the error if a notebook reaches it.
+func (ih *inputHasher) prehash() {
+	ps := make([]*listedPackage, 0, len(ih.pkgs))
+	for _, p := range ih.pkgs {
+		ps = append(ps, p)
+	}
+	parallelFor(len(ps), func(i int) { ih.hashPackage(ps[i]) })
 }
 
 // closure returns (import path, hash) for every module package reachable
@@ -297,8 +323,11 @@ func (ih *inputHasher) closure(roots []string) ([][2]string, error) {
 // (goTokenHash), the rest by their bytes, each under its name; a package
 // go list could not load contributes its error instead.
 func (ih *inputHasher) hashPackage(p *listedPackage) (string, error) {
-	if h, ok := ih.pkgHash[p.ImportPath]; ok {
-		return h, nil
+	ih.mu.Lock()
+	h0, ok := ih.pkgHash[p.ImportPath]
+	ih.mu.Unlock()
+	if ok {
+		return h0, nil
 	}
 	h := sha256.New()
 	if p.Error != nil {
@@ -317,7 +346,9 @@ func (ih *inputHasher) hashPackage(p *listedPackage) (string, error) {
 		}
 	}
 	s := hex.EncodeToString(h.Sum(nil))
+	ih.mu.Lock()
 	ih.pkgHash[p.ImportPath] = s
+	ih.mu.Unlock()
 	return s, nil
 }
 
@@ -342,7 +373,7 @@ func (ih *inputHasher) inputs(nbPath string, b []byte, nb *ipynb.Notebook) (in I
 	}
 	nbDir := filepath.Dir(nbPath)
 	for _, d := range meta.Data {
-		if err := hashData(in, ih.root, nbDir, d); err != nil {
+		if err := hashDataWith(in, ih.root, nbDir, d, ih.hashFile); err != nil {
 			return nil, "", fmt.Errorf("metadata.sigprop.data: %s: %w", d, err)
 		}
 	}
@@ -354,6 +385,24 @@ func (ih *inputHasher) inputs(nbPath string, b []byte, nb *ipynb.Notebook) (in I
 		}
 	}
 	return in, noCache, nil
+}
+
+// hashFile is hashFile remembered by real path for the report.
+func (ih *inputHasher) hashFile(real string) (string, error) {
+	ih.mu.Lock()
+	h, ok := ih.files[real]
+	ih.mu.Unlock()
+	if ok {
+		return h, nil
+	}
+	h, err := hashFile(real)
+	if err != nil {
+		return "", err
+	}
+	ih.mu.Lock()
+	ih.files[real] = h
+	ih.mu.Unlock()
+	return h, nil
 }
 
 func hashBytes(b []byte) string {
@@ -373,7 +422,16 @@ func goTokenHash(src []byte) []byte {
 	fset := token.NewFileSet()
 	bad := false
 	s.Init(fset.AddFile("", -1, len(src)), src, func(token.Position, string) { bad = true }, scanner.ScanComments)
-	h := sha256.New()
+	// The fields go to one buffer hashed at the end: the same bytes as
+	// writing each to the hash, without a hash call per token.
+	var buf bytes.Buffer
+	buf.Grow(len(src) + len(src)/2)
+	var n [8]byte
+	field := func(b string) {
+		binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+		buf.Write(n[:])
+		buf.WriteString(b)
+	}
 	for {
 		_, tok, lit := s.Scan()
 		if tok == token.EOF {
@@ -387,13 +445,14 @@ func goTokenHash(src []byte) []byte {
 		case token.SEMICOLON:
 			lit = ";"
 		}
-		writeField(h, []byte(tok.String()))
-		writeField(h, []byte(lit))
+		field(tok.String())
+		field(lit)
 	}
 	if bad {
 		return src
 	}
-	return h.Sum(nil)
+	sum := sha256.Sum256(buf.Bytes())
+	return sum[:]
 }
 
 func isDirective(c string) bool {

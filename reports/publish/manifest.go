@@ -328,6 +328,14 @@ func ReadManifest(dir string) (*Manifest, error) {
 		}
 		return nil, err
 	}
+	if m, ok := takePrefetched(dir, b); ok {
+		return m, nil
+	}
+	return decodeManifest(path, b)
+}
+
+// decodeManifest decodes the bytes b of the manifest at path.
+func decodeManifest(path string, b []byte) (*Manifest, error) {
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

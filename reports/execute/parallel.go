@@ -1,0 +1,36 @@
+package execute
+
+import (
+	"runtime"
+	"sync"
+)
+
+// parallelFor calls f(0), …, f(n−1) over GOMAXPROCS goroutines and
+// returns when all have returned. f must write only to its own index's
+// state: the caller reads the results in index order afterwards, so the
+// outcome does not depend on the schedule.
+func parallelFor(n int, f func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for i := range n {
+			f(i)
+		}
+		return
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
