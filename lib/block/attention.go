@@ -70,8 +70,10 @@ func AttentionRows(dst, y []float64, n int, a Attention, scale float64, causal b
 		if causal {
 			m = i + 1
 		}
-		for j, v := range y[i*n : i*n+m] {
-			out[j] = v * scale
+		if scale != 1 || &dst[0] != &y[0] { // v·1 = v: in place there is nothing to do
+			for j, v := range y[i*n : i*n+m] {
+				out[j] = v * scale
+			}
 		}
 		dense.SoftmaxRow(out[:m])
 		for j := m; j < n; j++ {

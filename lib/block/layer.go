@@ -108,11 +108,23 @@ func (s Spec) branch(y, x blas64.General, inv []float64) (blas64.General, error)
 // sqrtDRows writes y_i = √d x_i/|x_i| and inv_i = 1/|x_i|.
 func sqrtDRows(y, x blas64.General, inv []float64) error {
 	sqd := math.Sqrt(float64(x.Cols))
+	var sums [4]float64 // the squared norms of rows b..b+3 (dot4: their sums overlap)
+	b := -4
 	for i := 0; i < x.Rows; i++ {
 		xs := row(x, i)
 		var s float64
-		for _, v := range xs {
-			s += v * v
+		switch {
+		case i < b+4:
+			s = sums[i-b]
+		case i+4 <= x.Rows:
+			b = i
+			x1, x2, x3 := row(x, i+1), row(x, i+2), row(x, i+3)
+			sums[0], sums[1], sums[2], sums[3] = dot4(xs, x1, x2, x3, xs, x1, x2, x3)
+			s = sums[0]
+		default:
+			for _, v := range xs {
+				s += v * v
+			}
 		}
 		if !(s > 0) || math.IsInf(s, 0) {
 			return fmt.Errorf("block: token %d has squared norm %v; the norm needs a finite nonzero token", i, s)
@@ -189,7 +201,15 @@ func NormBack(dst, g, y blas64.General, inv []float64, s Spec, add bool) {
 		if s.SqrtD {
 			sqd = math.Sqrt(d)
 		}
-		for i := 0; i < y.Rows; i++ {
+		i := 0
+		for ; i+4 <= y.Rows; i += 4 { // four rows' sums overlap (dot4)
+			s0, s1, s2, s3 := dot4(row(g, i), row(g, i+1), row(g, i+2), row(g, i+3),
+				row(y, i), row(y, i+1), row(y, i+2), row(y, i+3))
+			for r, sum := range [4]float64{s0, s1, s2, s3} {
+				rmsBack(row(dst, i+r), row(g, i+r), row(y, i+r), sqd*inv[i+r], sum/d, add)
+			}
+		}
+		for ; i < y.Rows; i++ {
 			gr, yr := row(g, i), row(y, i)
 			var sum float64
 			for j, v := range gr {
@@ -197,18 +217,24 @@ func NormBack(dst, g, y blas64.General, inv []float64, s Spec, add bool) {
 			}
 			f := sqd * inv[i]
 			sum /= d
-			out := row(dst, i)
-			if add {
-				for j, v := range gr {
-					out[j] += f * (v - sum*yr[j])
-				}
-				continue
-			}
-			for j, v := range gr {
-				out[j] = f * (v - sum*yr[j])
-			}
+			rmsBack(row(dst, i), gr, yr, f, sum, add)
 		}
 	default:
 		panic(fmt.Sprintf("block: NormBack: %v has no pullback", s.Norm))
+	}
+}
+
+// rmsBack writes (add: adds) out_j = f (g_j − sum·y_j), one row of
+// NormBack's PreRMS pullback.
+func rmsBack(out, gr, yr []float64, f, sum float64, add bool) {
+	out, yr = out[:len(gr)], yr[:len(gr)]
+	if add {
+		for j, v := range gr {
+			out[j] += f * (v - sum*yr[j])
+		}
+		return
+	}
+	for j, v := range gr {
+		out[j] = f * (v - sum*yr[j])
 	}
 }

@@ -151,6 +151,10 @@ func Gemm(tA, tB blas.Transpose, alpha float64, a, b blas64.General, beta float6
 							micro(kb, ap, ra, ca, bp, ldb, c.Data[off:], c.Stride, alpha, bt, load)
 							continue
 						}
+						if mt == 4 && nt == nr { // the packed edge strip, its four rows only
+							micro4(kb, ap, ra, ca, bp, ldb, c.Data[off:], c.Stride, alpha, bt, load)
+							continue
+						}
 						micro(kb, ap, ra, ca, bp, ldb, w.tile[:], nr, 1, 0, false)
 						mergeTile(c.Data[off:], c.Stride, w.tile[:], nr, mt, nt, alpha, bt, load)
 					}
@@ -319,6 +323,15 @@ func micro(k int, a []float64, rsa, csa int, b []float64, ldb int, c []float64, 
 	_ = b[(k-1)*ldb+nr-1]
 	_ = c[(mr-1)*ldc+nr-1]
 	kern6x8(k, &a[0], rsa, csa, &b[0], ldb, &c[0], ldc, alpha, beta, load)
+}
+
+// micro4 runs kern4x8, micro's kernel on four rows (the same arithmetic
+// per element of C).
+func micro4(k int, a []float64, rsa, csa int, b []float64, ldb int, c []float64, ldc int, alpha, beta float64, load bool) {
+	_ = a[3*rsa+(k-1)*csa]
+	_ = b[(k-1)*ldb+nr-1]
+	_ = c[3*ldc+nr-1]
+	kern4x8(k, &a[0], rsa, csa, &b[0], ldb, &c[0], ldc, alpha, beta, load)
 }
 
 // mergeTile stores an edge tile t (the mt×nt corner of a micro-tile sum S

@@ -11,6 +11,10 @@ func kern6x8(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, 
 	panic("dense: kern6x8 is amd64-only")
 }
 
+func kern4x8(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool) {
+	panic("dense: kern4x8 is amd64-only")
+}
+
 func kern1x16(kc int, a *float64, rsa, csa int, b *float64, ldb int, c *float64, ldc int, alpha, beta float64, load bool, mask int) {
 	panic("dense: kern1x16 is amd64-only")
 }
