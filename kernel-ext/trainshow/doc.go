@@ -10,16 +10,18 @@
 //     analogues (lib/trainsweep.NociRun): provenance, per-variant tables,
 //     mean curves over seeds, and the "a trains better than b" claims
 //     judged in standard errors;
-//   - probe.go: the per-layer gradient and effective-learning-rate
-//     readings of a trainsweep.Probe (EffLRFigure, ProbeClaims: the paper
-//     claims and figure hold only after the stored runs'
-//     trainsweep.NociSteps steps; a shorter probe claims nothing);
 //   - reverse.go: the stored runs on Noci et al. 2022's reversal task
 //     (lib/seqtf.ReverseRun): Fig. 6's effective learning rates and its
 //     three claims, the Fig. 15 analogue (trainable α) and the ReZero table;
-//   - code.go: Noci et al. 2023's Fig. 2 on the Go standard library's
-//     source (lib/gocorpus windows, lib/seqtf.InitGradNorms): the corpus
-//     table, the two gradient-norm figures and the four claims.
+//   - code.go: the four claims of Noci et al. 2023's Fig. 2 on the Go
+//     standard library's source (CodeClaims over a lib/seqtf.Code), one a
+//     declared known disagreement.
+//
+// Drawn by kernel-ext/render over lib result kinds, not here: the probe's
+// figures and claims table (trainsweep.ProbeResult.GradRatio, EffLR,
+// Claims), the gradient norms at initialisation
+// (trainsweep.InitGrads.Curves) and on code (seqtf.Code.Curves,
+// CorpusTable).
 //
 // Builders are pure: they return show.Series, show.Figure, bundle.Table,
 // or a show.View where a cell shows several items in order (metrics, then

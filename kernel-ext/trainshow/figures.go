@@ -110,18 +110,3 @@ func (n Noci) ShapedFigures(curves, entropy show.Figure, names, short []string, 
 	entropy.XLabel, entropy.YLabel, entropy.Legend, entropy.Series = "step", "attention entropy", show.BottomLeft, n.Entropy(names, short, L)
 	return show.View{show.Fig(curves), show.Fig(entropy)}
 }
-
-// InitGradFigure fills f (a panel of Noci et al. 2023 Fig. 2's analogue)
-// with ‖∇W_ℓ‖ of the weight w at initialisation against the layer, one
-// series per block of s, from the run g (trainsweep.InitGradSettings): its
-// batch of images, seed, width d and L layers, causal mask, are the ones
-// stated. f claims its paper figure only at the analogue's batch and depth
-// (trainsweep.NociInitGrads).
-func InitGradFigure(f show.Figure, w string, s []show.Series, g ts.InitGrads) show.View {
-	images, seed, d, L := g.Settings.Images, g.Settings.Seed, g.D, g.Settings.Layers
-	data := fmt.Sprintf("one batch of %d images of the committed Fashion-MNIST subset, initialisation seed %d, d = %d, L = %d, causal mask (the head reads the last token)", images, seed, d, L)
-	f.Caption = fmt.Sprintf("‖∇%s_ℓ‖ of the cross-entropy at initialisation against the layer ℓ; %s.", w, data)
-	f.XLabel, f.YLabel, f.LogY, f.Legend, f.Series, f.Seed = "layer ℓ", "‖∇"+w+"‖", true, show.BottomLeft, s, show.Seed(seed)
-	paper := ts.NociInitGrads()
-	return show.View{show.Fig(show.AtPaper(f, images == paper.Images && L == paper.Layers))}
-}

@@ -59,20 +59,4 @@ func TestFigureBuilders(t *testing.T) {
 	sh := rendered(t, n.ShapedFigures(show.Figure{ID: "c"}, show.Figure{ID: "ent"}, []string{"a", "b"}, []string{"A", "B"}, 2))
 	wantIn(t, sh[0], "d = 32, L = 2 ViT", "Adam lr 1e-3", "test on its 500")
 	wantIn(t, sh[1], "layers 1, every", "ln n = 2.833", "at lr 1e-3")
-
-	g := []show.Series{ByLayer("x", []float64{1, 2, 3})}
-	at := func(images, L int, seed uint64, d int) ts.InitGrads {
-		return ts.InitGrads{Settings: ts.InitGradSettings{Images: images, Layers: L, Seed: seed}, D: d}
-	}
-	if f := rendered(t, InitGradFigure(show.Figure{ID: "g", Paper: papers.Claim(papers.Cowsik2024Fig7)}, "W^V", g, at(64, 16, 14, 64)))[0]; !slices.Equal(f.Paper, papers.Claim(papers.Cowsik2024Fig7)) || *f.Seed != 14 {
-		t.Errorf("at the analogue's 64 images, L = 16: claim %q, seed %v", f.Paper, f.Seed)
-	}
-	if f := rendered(t, InitGradFigure(show.Figure{ID: "g", Paper: papers.Claim(papers.Cowsik2024Fig7)}, "W^V", g, at(64, 4, 14, 64)))[0]; len(f.Paper) > 0 {
-		t.Errorf("at 64 images, L = 4: claim %q, want none", f.Paper)
-	}
-	f = rendered(t, InitGradFigure(show.Figure{ID: "g", Paper: papers.Claim(papers.Cowsik2024Fig7)}, "W^V", g, at(32, 3, 3, 16)))[0]
-	if len(f.Paper) > 0 || !strings.HasSuffix(f.Caption, show.YourSettings) {
-		t.Errorf("at 32 images: claim %q, caption %q; want no claim", f.Paper, f.Caption)
-	}
-	wantIn(t, f, "32 images", "seed 3, d = 16, L = 3")
 }
