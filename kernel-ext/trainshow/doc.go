@@ -10,14 +10,18 @@
 //     analogues (lib/trainsweep.NociRun): provenance, per-variant tables,
 //     mean curves over seeds, and the "a trains better than b" claims
 //     judged in standard errors;
-//   - reverse.go: the stored runs on Noci et al. 2022's reversal task
-//     (lib/seqtf.ReverseRun): Fig. 6's effective learning rates and its
-//     three claims, the Fig. 15 analogue (trainable α) and the ReZero table;
+//   - reverse.go: the claims of Fig. 6 and Fig. 15 on the stored runs of
+//     Noci et al. 2022's reversal task (Fig6Claims, Fig15Claims over
+//     lib/seqtf.Stored's statistics), three of them declared known
+//     disagreements;
 //   - code.go: the four claims of Noci et al. 2023's Fig. 2 on the Go
 //     standard library's source (CodeClaims over a lib/seqtf.Code), one a
 //     declared known disagreement.
 //
-// Drawn by kernel-ext/render over lib result kinds, not here: the probe's
+// Drawn by kernel-ext/render over lib result kinds, not here: the
+// reversal runs' provenance, Figs. 6 and 15 and the ReZero table
+// (seqtf.Stored.ProvenanceTable, Fig6.Curves, Fig6.GapCurves,
+// Fig15.Curves, Stored.ReZeroTable), the probe's
 // figures and claims table (trainsweep.ProbeResult.GradRatio, EffLR,
 // Claims), the gradient norms at initialisation
 // (trainsweep.InitGrads.Curves) and on code (seqtf.Code.Curves,

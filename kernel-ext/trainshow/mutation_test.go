@@ -6,6 +6,7 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/seqtf"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )
 
@@ -114,7 +115,7 @@ func TestNociTable1Mutation(t *testing.T) {
 // disagreement; the rise check passes only if the bar is raised past
 // ≈ 7 (6.07 + 2.78 SE), far beyond any reading of "slightly".
 func TestFig15SlightStored(t *testing.T) {
-	r, err := ReadReverse(os.DirFS("../../notebooks/data/noci-reverse"))
+	r, err := seqtf.ReadStored(os.DirFS("../../notebooks/data/noci-reverse"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,9 +18,9 @@ import (
 // fakeReverse is a stored set of 3 seeds per variant whose POST-LN gap is
 // 0.1·ℓ·(1 + 0.1·seed) in block ℓ at every record, whose trainable α fall
 // by 0.1 + 0.01·seed, whose cosines fall and whose norms rise with depth.
-func fakeReverse() Reverse {
+func fakeReverse() seqtf.Stored {
 	const T, L = 7, 3
-	var r Reverse
+	var r seqtf.Stored
 	for _, v := range seqtf.ReverseVariants() {
 		r.Prov.Settings.Variants = append(r.Prov.Settings.Variants, seqtf.VariantSetting{Name: v.Name, Config: v.Config})
 		for s := uint64(1); s <= 3; s++ {
@@ -115,18 +115,6 @@ func TestFig15ClaimsDeclared(t *testing.T) {
 	}
 	if m2, _ := as[2].Metric(); m2.Outcome() != bundle.Passed {
 		t.Errorf("norm claim: outcome %v (value %v)", m2.Outcome(), as[2].Value)
-	}
-	if got := len(Fig15Figures(f)); got != 3 {
-		t.Errorf("%d figures", got)
-	}
-}
-
-// TestReZeroTable: one row per variant; accuracy 0.99 is first reached at
-// the record t = 5 (0.2·5 = 1), step 51.
-func TestReZeroTable(t *testing.T) {
-	tb := fakeReverse().ReZeroTable()
-	if len(tb.Rows) != 3 || tb.Rows[2][0] != seqtf.ReZeroName || tb.Rows[2][1] != "51 ± 0" || tb.Rows[2][2] != "3 of 3" {
-		t.Errorf("rows %q", tb.Rows)
 	}
 }
 
