@@ -62,7 +62,6 @@ var displayFormulaSites = []formulaSite{
 	{"spectrumshow/depthtrain.go DepthChecks math.Sqrt", 1, "basis text: the depth step r printed from the tolerance r²"},
 	{"spectrumshow/panel.go Fig4Series math.Sqrt", 1, "axis: an atom of λ placed on the singular-value axis σ = √λ"},
 	{"shapedshow/shapedshow.go fig4Claims math.Log10", 1, "check statistic: log10 of the ratio of two measured covariances"},
-	{"trainshow/sweep.go Provenance stat.Mean", 2, "caption: the mean time per point of the sweep's log"},
 	{"tokenshow/slices.go LambdaASlice arithmetic in a show.Curve closure", 1, "setting: the one-step start p₀ = 0.99d passed to tokengeom.LambdaAOneStep"},
 }
 

@@ -1,11 +1,9 @@
 // Package trainshow renders the trainability experiment of notebook 06 as
 // figures' series, tables and claim metrics (kernel-ext/show, bundle):
 //
-//   - sweep.go: a trainability sweep trained from several seeds
-//     (lib/trainability.Set): its provenance and results tables, the loss
-//     against an exponent by α, the fit tables and series, the loss over
-//     the (α, σ_w) plane with the two edges, and the live miniature sweep
-//     (LiveSweep, its caption from the sweep's spec);
+//   - sweep.go: Fig. 7's second claim on a trainability sweep trained
+//     from several seeds (BothNeeded over lib/trainability.Fits), a
+//     declared known disagreement;
 //   - noci.go: the stored training runs of the Noci et al. 2022/2023
 //     analogues (lib/trainsweep.NociRun): provenance, per-variant tables,
 //     mean curves over seeds, and the "a trains better than b" claims
@@ -19,7 +17,11 @@
 //     declared known disagreement.
 //
 // Drawn by kernel-ext/render over lib result kinds, not here: the
-// reversal runs' provenance, Figs. 6 and 15 and the ReZero table
+// sweeps' tables, panels and fit checks (trainability.Set.ProvenanceTables,
+// ResultsTable, LossVs, FitTable, FitCurves, LossPlane; Fits.FitChecks,
+// ClaimsTable; Correlations.Table, BestTable, NearEdges.Checks and
+// Table), the live sweep (trainsweep.LiveTable), the reversal runs'
+// provenance, Figs. 6 and 15 and the ReZero table
 // (seqtf.Stored.ProvenanceTable, Fig6.Curves, Fig6.GapCurves,
 // Fig15.Curves, Stored.ReZeroTable), the probe's
 // figures and claims table (trainsweep.ProbeResult.GradRatio, EffLR,

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
-	"github.com/sigprop/sigprop/lib/trainability"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 	"github.com/sigprop/sigprop/lib/vit"
 )
@@ -14,39 +13,6 @@ import (
 // the notebook names each (ID and Paper in a show.Figure literal)
 // and these fill caption, series and Params from the runs and the
 // settings their provenance records.
-
-// LossVsFigure fills f (a top panel of Fig. 7's analogue) with the
-// seed-mean test loss of set against the exponent x(r), named name, one
-// point per (α, σ_w) coloured by α, seed-SD bars (LossVs); the caption
-// states the number of seeds read.
-func LossVsFigure(f show.Figure, set trainability.Set, name string, x func(ts.Result) float64) show.View {
-	f.Caption = fmt.Sprintf("Test loss after training (mean over %d seeds, bars: seed SD) vs the exponent %s at initialisation, one point per (α, σ_w); colours by α.", len(set.Runs), name)
-	f.XLabel, f.YLabel, f.Series, f.Legend, f.Height = name, "test loss", LossVs(set, x), show.BottomRight, 320
-	return show.View{show.Fig(f)}
-}
-
-// FitFigure fills f (fig7-fit) with the measured seed-mean test loss of
-// set against the clipped max-fit fc (FitSeries); caption and Params
-// state the fit's weights, R² and held-out RMSE.
-func FitFigure(f show.Figure, set trainability.Set, fc ts.LossFit) show.View {
-	f.Caption = fmt.Sprintf("Measured test loss vs the clipped max-fit min(ln 10, max(%.3g|λ_a|, %.3g|λ_g|) + %.3g); R² = %.3f on the non-saturated points.", fc.WA, fc.WG, fc.B, fc.R2)
-	f.XLabel, f.YLabel, f.Series, f.Legend, f.Height = "predicted test loss", "measured test loss", FitSeries(set, fc), show.BottomRight, 320
-	f.Params = map[string]float64{"w_a": fc.WA, "w_g": fc.WG, "b": fc.B, "R2": fc.R2, "loo_rmse": fc.LOORMSE}
-	return show.View{show.Fig(f)}
-}
-
-// LossHeatFigure fills f (fig7-heatmap) with the seed-mean test loss of
-// set over its (α, σ_w) grid (LossHeat), the λ_a = 0 and λ_g^(L) = 0
-// edges e of tokengeom (trainability.EdgeCurves at the sweep's model) and
-// the lowest-loss point best (EdgeSeries). The caption states the number
-// of seeds and the sweep model's tokens n, width d and depth L.
-func LossHeatFigure(f show.Figure, set trainability.Set, e trainability.Edges, best ts.Result) show.View {
-	m := set.Settings[0].Model()
-	f.Caption = fmt.Sprintf("Test loss (mean over %d seeds) over (α, σ_w) with the λ_a = 0 and λ_g^(%d) = 0 edges from tokengeom (n = %d, d = %d): blue λ_a = 0, vermillion λ_g = 0; the green triangle marks the lowest loss. The two edges meet only as α → 0, at the MLP's own edge of chaos.", len(set.Runs), m.Layers, m.Tokens(), m.D)
-	f.XLabel, f.YLabel, f.Legend, f.Height = "α = α_A = α_M", "σ_w", show.NoLegend, 340
-	f.Heat, f.Series = LossHeat(set), EdgeSeries(e, best)
-	return show.View{show.Fig(f)}
-}
 
 // seeds is the provenance's seeds as "12, 13, 14".
 func (n Noci) seeds() string {

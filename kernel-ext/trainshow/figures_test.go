@@ -1,14 +1,10 @@
 package trainshow
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
-	"github.com/sigprop/sigprop/lib/papers"
-	"github.com/sigprop/sigprop/lib/trainability"
-	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )
 
 // rendered renders every figure of v and returns them.
@@ -33,25 +29,10 @@ func wantIn(t *testing.T, f show.Figure, want ...string) {
 }
 
 // The builders of notebook 06 state what the runs and their provenance
-// record, not the committed runs' numbers: here a sweep of 2 seeds at
-// d = 16, L = 4 (17 tokens) and Noci runs of 100 steps, seeds 12–14, 500
+// record, not the committed runs' numbers: here Noci runs of 100 steps, seeds 12–14, 500
 // test images, d = 32, Adam lr 1e-3; each keeps the notebook's ID and
 // Paper.
 func TestFigureBuilders(t *testing.T) {
-	set := testSet()
-	lam := func(r ts.Result) float64 { return r.LambdaG }
-	f := rendered(t, LossVsFigure(show.Figure{ID: "v", Paper: papers.Claim(papers.Cowsik2024Fig7)}, set, "λ_g", lam))[0]
-	wantIn(t, f, "mean over 2 seeds", "exponent λ_g")
-	if f.ID != "v" || !slices.Equal(f.Paper, papers.Claim(papers.Cowsik2024Fig7)) {
-		t.Errorf("LossVsFigure id %q, paper figure %q", f.ID, f.Paper)
-	}
-	fc := ts.LossFit{WA: 1, WG: 0.5, B: 0.25, R2: 0.75}
-	if f := rendered(t, FitFigure(show.Figure{ID: "fit"}, set, fc))[0]; f.Params["w_g"] != 0.5 || f.Params["R2"] != 0.75 {
-		t.Errorf("FitFigure Params %v", f.Params)
-	}
-	e := trainability.Edges{AlphaA: []float64{0.1, 0.3}, SigmaA: []float64{1.5, 1.6}, AlphaG: []float64{0.2}, SigmaG: []float64{2}}
-	wantIn(t, rendered(t, LossHeatFigure(show.Figure{ID: "heat"}, set, e, set.Mean[0]))[0], "mean over 2 seeds", "λ_g^(4) = 0", "n = 17, d = 16")
-
 	n := testNoci(t)
 	n.Prov.Settings.Steps, n.Prov.Settings.Seeds, n.Prov.Settings.NTest, n.Prov.Settings.D, n.Prov.Settings.AdamLR = 100, []uint64{12, 13, 14}, 500, 32, 1e-3
 	wantIn(t, rendered(t, n.DepthFigure(show.Figure{ID: "acc"}, []string{"a", "b"}, true))[0], "test accuracy after 100 steps", "seeds 12, 13, 14", "test on its 500")

@@ -13,9 +13,12 @@ type Plane struct {
 	// ZName names the value (kept in the figure's data), ZLabel labels
 	// the colour bar.
 	ZName, ZLabel string
-	Lines         []Line
-	Checks        []Check
-	Record        Record
+	// ZMin, ZMax fix the colour scale (a value known to bound Z, a
+	// loss's ceiling); both 0: the range of Z.
+	ZMin, ZMax float64
+	Lines      []Line
+	Checks     []Check
+	Record     Record
 }
 
 // Wellformed reports a caller bug: Z not len(Xs)·len(Ys) values.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/result"
+	"github.com/sigprop/sigprop/lib/vit"
 )
 
 // The probe's figures read the snapshots by hand: Q/V and K/V per block
@@ -118,5 +119,25 @@ func TestInitGradCurves(t *testing.T) {
 	g.Settings.Gamma = 0.4
 	if c := g.Curves(true); c.Record.AtPaper || c.Lines[0].Name != "shaped (γ = 0.4)" || !strings.HasSuffix(c.Caption, "causal mask (the head reads the last token); shaped blocks at γ = 0.4.") {
 		t.Errorf("γ = 0.4: claims %v, line %q", c.Record.AtPaper, c.Lines[0].Name)
+	}
+}
+
+// LiveTable states the sweep's model, training and data, and checks that
+// the two schedules agree bit for bit: 0 for one result twice, 0.05 for a
+// test loss moved by 0.05.
+func TestLiveTable(t *testing.T) {
+	s := Spec{Model: vit.Config{Rows: 28, Cols: 28, Patch: 7, D: 16, Layers: 4}, Train: vit.Examples{Labels: make([]int, 4000)}, Steps: 150, Batch: 32, LR: 1e-3, Seed: 7}
+	res := []Result{{Alpha: 0.2, SigmaW: 0.5, TestLoss: 1.5, TestAccuracy: 0.8}, {Alpha: 0.9, SigmaW: 1.6, TestLoss: 1.2}}
+	tab := LiveTable(s, res, res)
+	if tab.Caption != "Miniature sweep (d = 16, L = 4, n = 17, 150 Adam steps, lr 1e-3, batch 32, 4000 training images of the committed Fashion-MNIST subset, seed 7)" ||
+		tab.Header[3] != "λ_g^(4)" || len(tab.Rows) != 2 || tab.Rows[0][0] != "0.2" || tab.Rows[0][1] != "0.5" || tab.Rows[0][5] != "0.800" || tab.Checks[0].Value != 0 || tab.Checks[0].Kind != result.SimulationVsSimulation {
+		t.Errorf("LiveTable: caption %q, header %q, rows %q, checks %+v", tab.Caption, tab.Header, tab.Rows, tab.Checks)
+	}
+	again := []Result{res[0], {Alpha: 0.9, SigmaW: 1.6, TestLoss: 1.25}}
+	if c := LiveTable(s, res, again).Checks[0]; math.Abs(c.Value-0.05) > 1e-12 {
+		t.Errorf("a changed point: difference %v, want 0.05", c.Value)
+	}
+	if got := sci(3e-4); got != "3e-4" {
+		t.Errorf("sci(3e-4) = %q", got)
 	}
 }
