@@ -1,38 +1,44 @@
-// Package trainshow renders the trainability experiment of notebook 06 as
-// figures' series, tables and claim metrics (kernel-ext/show, bundle):
+// Package trainshow holds what notebook 06 (trainability) shows that the
+// renderers by kind (kernel-ext/render) cannot: claims that carry a
+// declared known disagreement. Everything else the notebook draws is a
+// lib/result kind computed in lib and drawn by render:
 //
-//   - sweep.go: Fig. 7's second claim on a trainability sweep trained
-//     from several seeds (BothNeeded over lib/trainability.Fits), a
-//     declared known disagreement;
-//   - noci.go: the stored training runs of the Noci et al. 2022/2023
-//     analogues (lib/trainsweep.NociRun): provenance, per-variant tables,
-//     mean curves over seeds, and the "a trains better than b" claims
-//     judged in standard errors;
-//   - reverse.go: the claims of Fig. 6 and Fig. 15 on the stored runs of
-//     Noci et al. 2022's reversal task (Fig6Claims, Fig15Claims over
-//     lib/seqtf.Stored's statistics), three of them declared known
-//     disagreements;
-//   - code.go: the four claims of Noci et al. 2023's Fig. 2 on the Go
-//     standard library's source (CodeClaims over a lib/seqtf.Code), one a
-//     declared known disagreement.
+//	lib/trainability  Set.ProvenanceTables, ResultsTable, LossVs (Fig. 7's
+//	                  top panels), FitTable, FitCurves (bottom left),
+//	                  LossPlane (bottom right), Record; Correlations.Table;
+//	                  Fits.FitChecks, ClaimsTable, BetterSingle; BestTable;
+//	                  NearEdges.Checks, Table
+//	lib/trainsweep    LiveTable (the miniature sweep and its schedule
+//	                  check); ProbeResult.GradRatio, EffLR, Claims (the
+//	                  probe); InitGrads.Curves (Noci et al. 2023 Fig. 2 on
+//	                  images); NociSet (ReadNociSet) ProvenanceTable,
+//	                  RunsTable, CompareTable, DepthCurves, TrainingCurves,
+//	                  ShapedCurves, EntropyCurves
+//	lib/seqtf         Stored (ReadStored) ProvenanceTable, ReZeroTable,
+//	                  Fig6.Curves, GapCurves, Fig15.Curves (the reversal
+//	                  task); CodeSettings.Run, Code.Curves, CorpusTable
+//	                  (Fig. 2 on code)
 //
-// Drawn by kernel-ext/render over lib result kinds, not here: the
-// sweeps' tables, panels and fit checks (trainability.Set.ProvenanceTables,
-// ResultsTable, LossVs, FitTable, FitCurves, LossPlane; Fits.FitChecks,
-// ClaimsTable; Correlations.Table, BestTable, NearEdges.Checks and
-// Table), the live sweep (trainsweep.LiveTable), the reversal runs'
-// provenance, Figs. 6 and 15 and the ReZero table
-// (seqtf.Stored.ProvenanceTable, Fig6.Curves, Fig6.GapCurves,
-// Fig15.Curves, Stored.ReZeroTable), the probe's
-// figures and claims table (trainsweep.ProbeResult.GradRatio, EffLR,
-// Claims), the gradient norms at initialisation
-// (trainsweep.InitGrads.Curves) and on code (seqtf.Code.Curves,
-// CorpusTable).
+// Kept here, and why:
 //
-// Builders are pure: they return show.Series, show.Figure, bundle.Table,
-// or a show.View where a cell shows several items in order (metrics, then
-// the table that sums them up), and are tested as data; the notebook shows
-// them (View.Show, show.View{show.Tab(t)}.Show()). Numbers are computed by lib
-// (trainability, trainsweep) and only formatted here, in the order the
-// notebook used to, so the report's figures and metrics keep their bits.
+//   - BothNeeded (sweep.go), with BothNeededDisagreement: Fig. 7's second
+//     claim, a known disagreement;
+//   - GapClaims and Gap (noci.go): the "a trains better than b" claims of
+//     the stored Noci runs, judged paired by seed, some declared known
+//     disagreements (Gap.Why, Gap.Declared), then a table whose verdict
+//     column is each claim's outcome (seen, known disagreement, not seen);
+//   - Fig6Claims, Fig15Claims (reverse.go), with
+//     Fig6EveryBlockDisagreement, Fig6ConstantDisagreement,
+//     Fig15AlphaDisagreement, Fig15SlightDisagreement and SlightRise
+//     (sigprop's reading of "slightly"): the reversal task's claims, three
+//     of them known disagreements;
+//   - CodeClaims (code.go), with CodePostLNValueDisagreement: Fig. 2 on
+//     code, one claim a known disagreement.
+//
+// A declared disagreement is a show.Disagreement with its
+// bundle.Declaration (what was seen when it was declared, the seeds of
+// the data it reads): a display-contract record that lib/result's Check
+// does not carry, so these checks stay beside the records they quote.
+// They compute nothing but the claim's statistic from lib's numbers
+// (cmd/sigprop TestDisplayComputesNoTheory reads the package).
 package trainshow

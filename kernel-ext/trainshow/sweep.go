@@ -2,8 +2,6 @@ package trainshow
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -48,9 +46,4 @@ func sweepSeeds(set trainability.Set) []uint64 {
 		s[i] = x.Seed
 	}
 	return s
-}
-
-// sci is x in the short scientific form the captions use: 1e-3, 3e-4.
-func sci(x float64) string {
-	return strings.Replace(strings.Replace(strconv.FormatFloat(x, 'e', -1, 64), "e-0", "e-", 1), "e+0", "e+", 1)
 }

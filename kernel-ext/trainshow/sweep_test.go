@@ -64,9 +64,6 @@ func TestBothNeeded(t *testing.T) {
 	if c, _ := f.ClaimsTable(); c.Rows[1][3] != "not supported at this scale and budget" {
 		t.Errorf("max-fit within noise of λ_g alone: verdict %q", c.Rows[1][3])
 	}
-	if got := sci(3e-4); got != "3e-4" {
-		t.Errorf("sci(3e-4) = %q", got)
-	}
 }
 
 // looFit is a fit of 8 points whose leave-one-out residuals alternate

@@ -35,6 +35,10 @@
 // InitGradStable and InitGradFalls; γ of the shaped block is
 // InitGradSettings.Gamma, NociGamma by default) and ProbeResult.GradRatio,
 // EffLR and Claims (the claims read only at ProbeSettings.AtPaper).
+// NociSet (ReadNociSet) holds the stored Noci runs with their seed
+// statistics and gives their tables and curves as result kinds
+// (nociresults.go); LiveTable is a miniature sweep run twice as a
+// result.Table with its schedule check.
 //
 // # The trainability fit
 //
