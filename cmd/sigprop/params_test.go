@@ -213,8 +213,14 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"width": 12, "depth": 12, "networks": 10}, "fig5-left", "fig5-right", "fig8")),
 		Captions: map[string][]string{"fig1-left": {"(γ = 0.4, τ₀ = 1)"}, "fig1-right-m2": {"γ = 0.4, τ₀ = 1"}, "fig1-right-m4": {"γ = 0.4, τ₀ = 1"},
 			"fig7": {"γ = 0.4, τ₀ = 1"}, "transformer-T": {"γ = 0.4, τ₀ = 1"}}},
-	{Notebook: "06-trainability", Params: []string{"LiveSteps=10", "LiveTrainImages=300", "ProbeSteps=30", "ProbeDepth=4", "GradImages=8", "GradDepth=4"},
-		Figures: each(map[string]float64{}, "noci-adam-effective-lr", "noci23-fig2-value-grads", "noci23-fig2-query-grads")},
+	// Notebook 06 also at other physics: the miniature sweep's learning
+	// rate, the probe's softmax temperature and the γ of both Fig. 2
+	// analogues' shaped block (its legend states γ = 0.4).
+	{Notebook: "06-trainability", Params: []string{"LiveSteps=10", "LiveTrainImages=300", "LiveLR=3e-3", "ProbeSteps=30", "ProbeDepth=4", "ProbeInvTemp=2",
+		"GradImages=8", "GradDepth=4", "GradGamma=0.4"},
+		Figures: each(map[string]float64{}, "noci-adam-effective-lr", "noci23-fig2-value-grads", "noci23-fig2-query-grads", "noci23-fig2-code-value-grads", "noci23-fig2-code-query-grads"),
+		Captions: map[string][]string{"noci-adam-effective-lr": {"softmax inverse temperature τ = 2"}, "noci-grad-ratio-depth": {"softmax inverse temperature τ = 2"},
+			"noci23-fig2-value-grads": {"shaped blocks at γ = 0.4"}, "noci23-fig2-code-value-grads": {"shaped block at γ = 0.4"}}},
 	{Notebook: "07-compose", Params: []string{"Tokens=8", "Depth=6", "WidthSmall=16", "WidthMid=32", "WidthLarge=64", "Nets=6", "LimitNets=6", "PhasePoints=8",
 		"TrainDepth=2", "TrainSteps=20", "TrainEvery=10", "TrainSeeds=2", "TrainImages=300", "TestImages=100", "TrainPhasePoints=6"},
 		Figures: merge(each(map[string]float64{"n": 8, "depth": 6, "networks": 6}, "pre-ln-tanh", "pre-ln-tanh-q", "post-ln-gelu", "post-ln-gelu-q"),
@@ -351,7 +357,8 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 // on 07 a block's φ or σ_w that a block file does not take, on 02 a σ_A²,
 // α or σ_w the block does not take (tokengeom.Model.Validate; an element
 // of a list), on 03 a τ, ρ, σ_x² or α̃₁ rankexp does not take, on 06 an
-// α or σ_w of the miniature sweep's grid, on 08 the shaped block's γ.
+// α or σ_w of the miniature sweep's grid, its learning rate, the probe's
+// temperature or the Fig. 2 analogues' γ, on 08 the shaped block's γ.
 func TestPhysicsParamsRefused(t *testing.T) {
 	root := repoRoot(t)
 	for _, tc := range []struct {
@@ -379,6 +386,9 @@ func TestPhysicsParamsRefused(t *testing.T) {
 		{"08-finite-width", []string{"-p", "Gamma=2"}, "parameter Gamma: 2 is out of range (sde.Model.Gamma: sde: parameter out of range: Model.Gamma = 2, want in [0, 1])"},
 		{"06-trainability", []string{"-p", "LiveAlphas=0.2,1.5"}, "parameter LiveAlphas: element 2 of 2 = 1.5 is out of range (trainsweep.Grid.Alphas: trainsweep: parameter out of range: Grid.Alphas[0] = 1.5, want in [0, 1])"},
 		{"06-trainability", []string{"-p", "LiveSigmaWs=0"}, "parameter LiveSigmaWs: element 1 of 1 = 0 is out of range (trainsweep.Grid.SigmaWs"},
+		{"06-trainability", []string{"-p", "LiveLR=0"}, "parameter LiveLR: 0 is out of range (trainsweep.Settings.LR: trainsweep: parameter out of range: Settings.LR = 0"},
+		{"06-trainability", []string{"-p", "ProbeInvTemp=-1"}, "parameter ProbeInvTemp: -1 is out of range (trainsweep.ProbeSettings.InvTemp"},
+		{"06-trainability", []string{"-p", "GradGamma=0"}, "parameter GradGamma: 0 is out of range (trainsweep.InitGradSettings.Gamma: trainsweep: parameter out of range: InitGradSettings.Gamma = 0"},
 		{"03-rank-collapse", []string{"-p", "Eq15Alphas=0.5,-1"}, "parameter Eq15Alphas: element 2 of 2 = -1 is out of range (rankexp.Eq15Settings.At: rankexp: parameter out of range: At[0] = -1"},
 	} {
 		out := filepath.Join(t.TempDir(), "site")

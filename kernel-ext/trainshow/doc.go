@@ -1,30 +1,44 @@
-// Package trainshow renders the trainability experiment of notebook 06 as
-// figures' series, tables and claim metrics (kernel-ext/show, bundle):
+// Package trainshow holds what notebook 06 (trainability) shows that the
+// renderers by kind (kernel-ext/render) cannot: claims that carry a
+// declared known disagreement. Everything else the notebook draws is a
+// lib/result kind computed in lib and drawn by render:
 //
-//   - sweep.go: a trainability sweep trained from several seeds
-//     (lib/trainability.Set): its provenance and results tables, the loss
-//     against an exponent by α, the fit tables and series, the loss over
-//     the (α, σ_w) plane with the two edges, and the live miniature sweep
-//     (LiveSweep, its caption from the sweep's spec);
-//   - noci.go: the stored training runs of the Noci et al. 2022/2023
-//     analogues (lib/trainsweep.NociRun): provenance, per-variant tables,
-//     mean curves over seeds, and the "a trains better than b" claims
-//     judged in standard errors;
-//   - probe.go: the per-layer gradient and effective-learning-rate
-//     readings of a trainsweep.Probe (EffLRFigure, ProbeClaims: the paper
-//     claims and figure hold only after the stored runs'
-//     trainsweep.NociSteps steps; a shorter probe claims nothing);
-//   - reverse.go: the stored runs on Noci et al. 2022's reversal task
-//     (lib/seqtf.ReverseRun): Fig. 6's effective learning rates and its
-//     three claims, the Fig. 15 analogue (trainable α) and the ReZero table;
-//   - code.go: Noci et al. 2023's Fig. 2 on the Go standard library's
-//     source (lib/gocorpus windows, lib/seqtf.InitGradNorms): the corpus
-//     table, the two gradient-norm figures and the four claims.
+//	lib/trainability  Set.ProvenanceTables, ResultsTable, LossVs (Fig. 7's
+//	                  top panels), FitTable, FitCurves (bottom left),
+//	                  LossPlane (bottom right), Record; Correlations.Table;
+//	                  Fits.FitChecks, ClaimsTable, BetterSingle; BestTable;
+//	                  NearEdges.Checks, Table
+//	lib/trainsweep    LiveTable (the miniature sweep and its schedule
+//	                  check); ProbeResult.GradRatio, EffLR, Claims (the
+//	                  probe); InitGrads.Curves (Noci et al. 2023 Fig. 2 on
+//	                  images); NociSet (ReadNociSet) ProvenanceTable,
+//	                  RunsTable, CompareTable, DepthCurves, TrainingCurves,
+//	                  ShapedCurves, EntropyCurves
+//	lib/seqtf         Stored (ReadStored) ProvenanceTable, ReZeroTable,
+//	                  Fig6.Curves, GapCurves, Fig15.Curves (the reversal
+//	                  task); CodeSettings.Run, Code.Curves, CorpusTable
+//	                  (Fig. 2 on code)
 //
-// Builders are pure: they return show.Series, show.Figure, bundle.Table,
-// or a show.View where a cell shows several items in order (metrics, then
-// the table that sums them up), and are tested as data; the notebook shows
-// them (View.Show, show.View{show.Tab(t)}.Show()). Numbers are computed by lib
-// (trainability, trainsweep) and only formatted here, in the order the
-// notebook used to, so the report's figures and metrics keep their bits.
+// Kept here, and why:
+//
+//   - BothNeeded (sweep.go), with BothNeededDisagreement: Fig. 7's second
+//     claim, a known disagreement;
+//   - GapClaims and Gap (noci.go): the "a trains better than b" claims of
+//     the stored Noci runs, judged paired by seed, some declared known
+//     disagreements (Gap.Why, Gap.Declared), then a table whose verdict
+//     column is each claim's outcome (seen, known disagreement, not seen);
+//   - Fig6Claims, Fig15Claims (reverse.go), with
+//     Fig6EveryBlockDisagreement, Fig6ConstantDisagreement,
+//     Fig15AlphaDisagreement, Fig15SlightDisagreement and SlightRise
+//     (sigprop's reading of "slightly"): the reversal task's claims, three
+//     of them known disagreements;
+//   - CodeClaims (code.go), with CodePostLNValueDisagreement: Fig. 2 on
+//     code, one claim a known disagreement.
+//
+// A declared disagreement is a show.Disagreement with its
+// bundle.Declaration (what was seen when it was declared, the seeds of
+// the data it reads): a display-contract record that lib/result's Check
+// does not carry, so these checks stay beside the records they quote.
+// They compute nothing but the claim's statistic from lib's numbers
+// (cmd/sigprop TestDisplayComputesNoTheory reads the package).
 package trainshow

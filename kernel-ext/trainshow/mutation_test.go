@@ -6,13 +6,14 @@ import (
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/seqtf"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
 )
 
 // storedNoci reads notebook 06's stored Noci et al. runs.
-func storedNoci(t *testing.T) Noci {
+func storedNoci(t *testing.T) ts.NociSet {
 	t.Helper()
-	n, err := ReadNoci(os.DirFS("../../notebooks/data/noci-training"))
+	n, err := ts.ReadNociSet(os.DirFS("../../notebooks/data/noci-training"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,13 +56,13 @@ func TestNociFig5Mutation(t *testing.T) {
 		}
 		return append(g, Gap{A: a, B: a, L: deep, LB: depths[0], Seen: true, Paper: "p"})
 	}
-	for i, o := range outcomes(t, n.GapClaims("c", "c", "f", gaps(tau)...)) {
+	for i, o := range outcomes(t, GapClaims(n, "c", "c", "f", gaps(tau)...)) {
 		if o != bundle.Passed {
 			t.Errorf("stored runs, Fig. 5 claim %d: %q, want the pass the report shows", i, o)
 		}
 	}
 	// SGD POST-LN in place of the remedy: at L = 16 and across depth the checks fail.
-	po := outcomes(t, n.GapClaims("c", "c", "f", gaps(post)...))
+	po := outcomes(t, GapClaims(n, "c", "c", "f", gaps(post)...))
 	if po[len(depths)-1] != bundle.Failed || po[len(depths)] != bundle.Failed {
 		t.Errorf("SGD POST-LN as the remedy: outcomes %q, want the L = %d and the depth check failed", po, deep)
 	}
@@ -75,7 +76,7 @@ func TestNociFig5Mutation(t *testing.T) {
 		}
 	}
 	shifted.Stats = ts.NociStats(shifted.Runs)
-	so := outcomes(t, shifted.GapClaims("c", "c", "f", gaps(tau)[:len(depths)]...))
+	so := outcomes(t, GapClaims(shifted, "c", "c", "f", gaps(tau)[:len(depths)]...))
 	for i, o := range so {
 		if o != bundle.Failed {
 			t.Errorf("remedy + 0.25 nats at L = %d: %q, want failed", depths[i], o)
@@ -91,10 +92,10 @@ func TestNociTable1Mutation(t *testing.T) {
 	n := storedNoci(t)
 	L := n.Prov.Settings.TableDepth
 	names := []string{"SGD, POST-LN", "SGD, res-scale 1/√L", "SGD, res-scale 1/√L + τ", "Adam, POST-LN", "Adam, PRE-LN"}
-	v := n.GapClaims("c", "c", "f", Gap{A: names[1], B: names[0], L: L, Better: true, Seen: true, Paper: "p"},
+	v := GapClaims(n, "c", "c", "f", Gap{A: names[1], B: names[0], L: L, Better: true, Seen: true, Paper: "p"},
 		Gap{A: names[3], B: names[0], L: L, Better: true, Seen: true, Paper: "p"},
 		Gap{A: names[2], B: names[3], L: L, Seen: true, Paper: "p"})
-	sw := n.GapClaims("c", "c", "f", Gap{A: names[0], B: names[1], L: L, Better: true, Seen: true, Paper: "p"},
+	sw := GapClaims(n, "c", "c", "f", Gap{A: names[0], B: names[1], L: L, Better: true, Seen: true, Paper: "p"},
 		Gap{A: names[0], B: names[3], L: L, Better: true, Seen: true, Paper: "p"},
 		Gap{A: names[3], B: names[2], L: L, Seen: true, Paper: "p"})
 	got, swapped := outcomes(t, v), outcomes(t, sw)
@@ -114,7 +115,7 @@ func TestNociTable1Mutation(t *testing.T) {
 // disagreement; the rise check passes only if the bar is raised past
 // ≈ 7 (6.07 + 2.78 SE), far beyond any reading of "slightly".
 func TestFig15SlightStored(t *testing.T) {
-	r, err := ReadReverse(os.DirFS("../../notebooks/data/noci-reverse"))
+	r, err := seqtf.ReadStored(os.DirFS("../../notebooks/data/noci-reverse"))
 	if err != nil {
 		t.Fatal(err)
 	}

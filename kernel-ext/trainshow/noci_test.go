@@ -16,7 +16,7 @@ import (
 
 // testNoci: variants a (L = 2 and 4) and b (L = 2), three seeds each,
 // curves of two windows and entropy of layer 1 at two records.
-func testNoci(t *testing.T) Noci {
+func testNoci(t *testing.T) ts.NociSet {
 	f := func(v float64) *float64 { return &v }
 	var runs []ts.NociRun
 	for _, g := range []struct {
@@ -33,7 +33,7 @@ func testNoci(t *testing.T) Noci {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := ReadNoci(fstest.MapFS{"runs.json": {Data: b}, "provenance.json": {Data: []byte(`{"settings": {"data": "notebooks/data/fashion-mnist-subset", "n_val": 1000, "n_test": 2000, "split_seed": 1, "steps": 250, "batch": 64, "adam_lr": 0.0003, "sgd_lr": 0.01, "sgd_momentum": 0.9, "d": 64, "patch": 7, "depths": [2, 4], "seeds": [12, 13, 14]}, "elapsed": "1m"}`)}})
+	n, err := ts.ReadNociSet(fstest.MapFS{"runs.json": {Data: b}, "provenance.json": {Data: []byte(`{"settings": {"data": "notebooks/data/fashion-mnist-subset", "n_val": 1000, "n_test": 2000, "split_seed": 1, "steps": 250, "batch": 64, "adam_lr": 0.0003, "sgd_lr": 0.01, "sgd_momentum": 0.9, "d": 64, "patch": 7, "depths": [2, 4], "seeds": [12, 13, 14]}, "elapsed": "1m"}`)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestGapClaims(t *testing.T) {
 	if math.Abs(z+2.94) > 0.01 {
 		t.Fatalf("z = %v, want ≈ −2.94", z)
 	}
-	v := n.GapClaims("claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Seen: true, Paper: "P1", Central: true}, Gap{A: "a", B: "b", L: 2, Seen: false, Paper: "P2", Why: "a test reason", Declared: bundle.Declaration{Commit: "abcdef0"}}, Gap{A: "a", B: "a", L: 4, LB: 2, Better: true, Seen: true, Paper: "P3"})
+	v := GapClaims(n, "claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Seen: true, Paper: "P1", Central: true}, Gap{A: "a", B: "b", L: 2, Seen: false, Paper: "P2", Why: "a test reason", Declared: bundle.Declaration{Commit: "abcdef0"}}, Gap{A: "a", B: "a", L: 4, LB: 2, Better: true, Seen: true, Paper: "P3"})
 	as, tabs := v.Agreements(), v.Tables()
 	if len(v) != 4 || len(as) != 3 || len(tabs) != 1 || len(tabs[0].Rows) != 3 || tabs[0].ID != "claims" {
 		t.Fatalf("view %+v: want 3 agreements, then the table", v)
@@ -82,43 +82,14 @@ func TestGapClaims(t *testing.T) {
 		t.Errorf("a as well as b (not seen): %+v, row %v", as[1], tab.Rows[1])
 	}
 	// The same declaration on a claim that holds passes: the disagreement is gone.
-	back := n.GapClaims("claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Paper: "P", Why: "declared, but it holds", Declared: bundle.Declaration{Commit: "abcdef0"}})
+	back := GapClaims(n, "claims", "cap", "fig", Gap{A: "b", B: "a", L: 2, Better: true, Paper: "P", Why: "declared, but it holds", Declared: bundle.Declaration{Commit: "abcdef0"}})
 	if m, _ := back.Agreements()[0].Metric(); m.Outcome() != bundle.Passed || back.Tables()[0].Rows[0][3] != "seen" {
 		t.Errorf("declared disagreement whose claim holds: outcome %q, row %v", m.Outcome(), back.Tables()[0].Rows[0])
 	}
-	mustpanic.WithPrefix(t, "undeclared reason", "trainshow: GapClaims: the known disagreement a vs b declares no reason", func() { n.GapClaims("c", "c", "f", Gap{A: "a", B: "b", L: 2, Paper: "P"}) })
-	mustpanic.WithPrefix(t, "no claim quoted", "trainshow: GapClaims: the claim a vs b quotes no source statement", func() { n.GapClaims("c", "c", "f", Gap{A: "a", B: "b", L: 2, Seen: true}) })
+	mustpanic.WithPrefix(t, "undeclared reason", "trainshow: GapClaims: the known disagreement a vs b declares no reason", func() { GapClaims(n, "c", "c", "f", Gap{A: "a", B: "b", L: 2, Paper: "P"}) })
+	mustpanic.WithPrefix(t, "no claim quoted", "trainshow: GapClaims: the claim a vs b quotes no source statement", func() { GapClaims(n, "c", "c", "f", Gap{A: "a", B: "b", L: 2, Seen: true}) })
 	if d, tt, dof := ts.NociPairedGap(n.Runs, "a", 4, "a", 2); tab.Rows[2][0] != "a: L = 4 trains better than L = 2" || math.Abs(as[2].Value+empirical.NormalZ(-tt, dof)) > 1e-12 || tab.Rows[2][1] != "-0.100" || d > 0 || dof != 2 {
 		t.Errorf("across depths: %+v, row %v", as[2], tab.Rows[2])
 	}
 	v.Show() // outside a notebook: validates every item, panics on an invalid one
-}
-
-// The curves average over seeds and sit at the steps every·(i+1), capped
-// at NociSteps; entropy series are named by short name and layer;
-// DepthSeries keeps the order of n.Stats and the chosen variants.
-func TestNociSeries(t *testing.T) {
-	n := testNoci(t)
-	c := n.Curves([]string{"a", "b"}, 2)
-	if len(c) != 2 || c[0].X[1] != float64(2*ts.NociWindow) || math.Abs(c[0].Y[1]-1.1) > 1e-12 || c[1].Y[0] != 2 {
-		t.Errorf("curves %+v", c)
-	}
-	e := n.Entropy([]string{"b"}, []string{"B"}, 2)
-	if len(e) != 1 || e[0].Name != "B, layer 1" || e[0].X[1] != 2*ts.NociEvery || math.Abs(e[0].Y[1]-2.6) > 1e-12 {
-		t.Errorf("entropy %+v", e)
-	}
-	d := n.DepthSeries([]string{"a"}, true)
-	if len(d) != 1 || len(d[0].X) != 2 || d[0].X[1] != 4 || math.Abs(d[0].Y[0]-0.45) > 1e-12 || math.Abs(d[0].YErr[0]-0.05) > 1e-12 {
-		t.Errorf("depth series %+v", d)
-	}
-	rows := n.Rows([]string{"b"}, []string{"paper"}, 2)
-	if strings.Join(rows[0], "|") != "b|paper|0.600 ± 0.050|0.700 ± 0.025|0 of 3" {
-		t.Errorf("rows %v", rows)
-	}
-	if r := n.RunsTable(); len(r.Rows) != 3 || r.Rows[2][1] != "4" || r.Rows[2][5] != "1.00" {
-		t.Errorf("runs table %v", r.Rows)
-	}
-	if p := n.ProvenanceTable(); !strings.Contains(p.Rows[0][1], "d = 64, ℓ = 2 MLP, L ∈ [2 4]") || p.Rows[4][1] != "9, 1m on one core" {
-		t.Errorf("provenance %v", p.Rows)
-	}
 }

@@ -2,7 +2,6 @@ package trainshow
 
 import (
 	"fmt"
-	"io/fs"
 	"math"
 	"slices"
 	"strings"
@@ -14,105 +13,10 @@ import (
 	"github.com/sigprop/sigprop/lib/seqtf"
 )
 
-// Reverse is the directory of stored runs on Noci et al. 2022's
-// sequence-reversal task (`sigprop sweep generate noci-reverse`).
-type Reverse struct {
-	Runs []seqtf.ReverseRun
-	Prov seqtf.RunsProvenance
-}
-
-// ReadReverse reads the runs and provenance of fsys (seqtf.ReadRuns).
-func ReadReverse(fsys fs.FS) (Reverse, error) {
-	runs, prov, err := seqtf.ReadRuns(fsys)
-	return Reverse{runs, prov}, err
-}
-
-// variant returns the stored runs of name and its recorded configuration;
-// it panics if there are none (a bug in the notebook).
-func (r Reverse) variant(name string) ([]seqtf.ReverseRun, seqtf.Config) {
-	runs := seqtf.Select(r.Runs, name)
-	for _, v := range r.Prov.Settings.Variants {
-		if v.Name == name && len(runs) > 0 {
-			return runs, v.Config
-		}
-	}
-	panic(fmt.Sprintf("trainshow: no stored reversal runs of %q", name))
-}
-
 // tQuantile is the two-sided 95% quantile of Student's t with n − 1
 // degrees of freedom: the threshold of a mean over n seeds in SEs.
 func tQuantile(n int) float64 {
 	return empirical.TQuantile2(0.05, n-1)
-}
-
-// ReverseProvenanceTable is the table "noci-reverse-provenance".
-func (r Reverse) ReverseProvenanceTable() bundle.Table {
-	s, inv := r.Prov.Settings, r.Prov.Invocation
-	c := s.Variants[0].Config
-	var vs []string
-	for _, v := range s.Variants {
-		vs = append(vs, v.Name)
-	}
-	tr := s.Training
-	return bundle.Table{ID: "noci-reverse-provenance", Caption: "Provenance of the stored reversal runs (notebooks/data/noci-reverse)", Header: []string{"", ""}, Rows: [][]string{
-		{"task", fmt.Sprintf("reverse %d digits 0–%d (Noci et al. 2022, App. C.1); fresh sequences every step", c.Len, c.Vocab-1)},
-		{"model", fmt.Sprintf("embedding %d (variance 1) + sinusoidal positions, %d encoder blocks, one head, ReLU feed-forward of width %d, linear read-out per position", c.D, c.Layers, c.FF)},
-		{"variants", strings.Join(vs, "; ")},
-		{"training", fmt.Sprintf("Adam lr %g, β = (0.9, 0.999), ε = 1e-8, no weight decay; %d steps of %d sequences; recorded every %d steps on %d held-out sequences", tr.LR, tr.Steps, tr.Batch, tr.LogEvery, tr.EvalSeqs)},
-		{"seeds", fmt.Sprintf("%v: initialisation PCG(seed, 1), training sequences PCG(seed, 2), held-out sequences PCG(seed, 3)", s.Seeds)},
-		{"runs", fmt.Sprintf("%d, %s on one core", len(r.Runs), r.Prov.Elapsed)},
-		{"command", inv.Summary()},
-	}}
-}
-
-// Fig6 returns Fig. 6's statistics over the stored POST-LN runs.
-func (r Reverse) Fig6() (seqtf.Fig6, error) {
-	runs, _ := r.variant(seqtf.PostLNName)
-	return seqtf.Fig6Stats(runs)
-}
-
-// Fig6Figure is the figure "noci22-fig6-effective-lr": Adam's effective
-// learning rate of W^Q (line) and W^V (dashed, same colour) of every
-// block against the step, geometric means over the seeds; the legend names
-// the layers once.
-func Fig6Figure(f seqtf.Fig6) show.Figure {
-	x := make([]float64, len(f.Step))
-	for i, s := range f.Step {
-		x[i] = float64(s)
-	}
-	pow := func(y []float64) []float64 {
-		out := make([]float64, len(y))
-		for i, v := range y {
-			out[i] = math.Pow(10, v)
-		}
-		return out
-	}
-	var series []show.Series
-	for l := range f.Q {
-		series = append(series,
-			show.Series{Name: fmt.Sprintf("layer %d", l+1), X: x, Y: pow(f.Q[l]), Style: show.Line, Colour: 2*l + 1},
-			show.Series{X: x, Y: pow(f.V[l]), Style: show.Dashed, Colour: 2*l + 1}) // unnamed: no second legend entry
-	}
-	return show.Figure{ID: "noci22-fig6-effective-lr", Paper: papers.Claim(papers.Noci2022Fig6),
-		Caption: fmt.Sprintf("Adam's effective learning rate η/(√v̂ + ε), averaged over the entries of W^Q (solid) and W^V (dashed) of each of the %d POST-LN blocks, while the encoder learns to reverse sequences of digits; geometric mean over %d seeds. Data: notebooks/data/noci-reverse.", len(f.Q), f.Seeds),
-		XLabel:  "step", YLabel: "effective learning rate", LogY: true, Legend: show.TopRight, Series: series}
-}
-
-// Fig6GapFigure is the figure "noci22-fig6-gap": the gap log₁₀(effective
-// LR of W^Q / of W^V) per block, over the whole run and over its first and
-// last thirds, mean ± SE over the seeds.
-func Fig6GapFigure(f seqtf.Fig6) show.Figure {
-	s := func(name string, m []seqtf.MeanSE, st show.Style) show.Series {
-		y, e := make([]float64, len(m)), make([]float64, len(m))
-		for i, v := range m {
-			y[i], e[i] = v.Mean, v.SE
-		}
-		return show.Series{Name: name, X: layerAxis(len(m)), Y: y, YErr: e, Style: st}
-	}
-	return show.Figure{ID: "noci22-fig6-gap", Paper: papers.Claim(papers.Noci2022Fig6),
-		Caption: fmt.Sprintf("The gap of Fig. 6 per block: log₁₀ of W^Q's effective learning rate over W^V's, mean over the records after step 1 and over the first and last thirds of them; mean ± SE over %d seeds.", f.Seeds),
-		XLabel:  "layer", YLabel: "log₁₀(eff. LR W^Q / eff. LR W^V)", Legend: show.TopLeft,
-		Series: []show.Series{s("whole run", f.Gap, show.LinePoints), s("first third", f.Early, show.Points), s("last third", f.Late, show.Points)}}
 }
 
 // The declared known disagreements of Fig. 6 on the reversal task. Their
@@ -188,13 +92,6 @@ func Fig6Claims(f seqtf.Fig6) show.View {
 	}
 }
 
-// Fig15 returns Fig. 15's statistics over the stored no-LN runs with
-// trainable α (seqtf.ResScaleName).
-func (r Reverse) Fig15() (seqtf.Fig15, error) {
-	runs, c := r.variant(seqtf.ResScaleName)
-	return seqtf.Fig15Stats(runs, c.Alpha1, c.Alpha2)
-}
-
 // Fig15AlphaDisagreement is the known disagreement of Fig. 15's first
 // claim on the reversal task. Its record: declared in commit d42337c,
 // before the stored runs existed (commit b5e6996), from a 500-step
@@ -227,33 +124,6 @@ var Fig15SlightDisagreement = show.Disagreement{
 	Why:      "in the analogue the norm grows several-fold over the five blocks (from about 4 after block 1 to about 24 after block 5; 4.9–5.2 at initialisation): without LayerNorm, Adam grows the residual stream of this small encoder on a task it solves within ~100 steps; the paper's model is an SGD-trained translation transformer with τ",
 	Declared: bundle.Declaration{Commit: "f39b8b4",
 		Seen: "the stored runs (notebooks/data/noci-reverse, commit b5e6996); notebook 06 quoted the rise (4.0 to 24) since commit 0829005, and issue 37 the 6×"},
-}
-
-// Fig15Figures are the figures "noci22-fig15-cosine", "noci22-fig15-alpha"
-// and "noci22-fig15-norm": per block, the mean token cosine and the token
-// norm at initialisation and after training, and the trained α₁, α₂ beside
-// their initial value, mean ± SE over the seeds.
-func Fig15Figures(f seqtf.Fig15) []show.Figure {
-	s := func(name string, m []seqtf.MeanSE, st show.Style) show.Series {
-		y, e := make([]float64, len(m)), make([]float64, len(m))
-		for i, v := range m {
-			y[i], e[i] = v.Mean, v.SE
-		}
-		return show.Series{Name: name, X: layerAxis(len(m)), Y: y, YErr: e, Style: st}
-	}
-	L := len(f.Cos)
-	src := fmt.Sprintf("no-LN encoder with trainable α₁, α₂ (from 1/√L), Adam, on the reversal task; mean ± SE over %d seeds (analogue: the paper's model is its best IWSLT'14 translation transformer).", f.Seeds)
-	return []show.Figure{
-		{ID: "noci22-fig15-cosine", Paper: papers.Claim(papers.Noci2022Fig15), Caption: "Mean cosine between the tokens of a sequence after each block, at initialisation and after training; " + src,
-			XLabel: "layer", YLabel: "mean token cosine", Legend: show.TopRight,
-			Series: []show.Series{s("initialisation", f.Cos0, show.LinePoints), s("trained", f.Cos, show.LinePoints)}},
-		{ID: "noci22-fig15-alpha", Paper: papers.Claim(papers.Noci2022Fig15), Caption: "Trained residual weights α₁ (attention) and α₂ (feed-forward) of each block and their common initial value; " + src,
-			XLabel: "layer", YLabel: "α", Legend: show.TopLeft,
-			Series: []show.Series{s("α₁ trained", f.Alpha1, show.LinePoints), s("α₂ trained", f.Alpha2, show.LinePoints), show.HLine("initial", 1, float64(L), f.Alpha1Init)}},
-		{ID: "noci22-fig15-norm", Paper: papers.Claim(papers.Noci2022Fig15), Caption: "Root-mean-square token norm after each block, at initialisation and after training; " + src,
-			XLabel: "layer", YLabel: "token norm", Legend: show.TopLeft,
-			Series: []show.Series{s("initialisation", f.Norm0, show.LinePoints), s("trained", f.Norm, show.LinePoints)}},
-	}
 }
 
 // Fig15Claims are the four checks of Fig. 15's claims (papers.Noci2022Fig15Trained.Text) as
@@ -293,53 +163,4 @@ func meansOf(m []seqtf.MeanSE) string {
 		s = append(s, fmt.Sprintf("%.3g", v.Mean))
 	}
 	return strings.Join(s, ", ")
-}
-
-// SolveAccuracy is the held-out token accuracy at which ReZeroTable counts
-// a run as having solved the task.
-const SolveAccuracy = 0.99
-
-// ReZeroTable is the table "noci22-table1-rezero": for every stored
-// variant, the step at which the held-out token accuracy first reaches
-// SolveAccuracy (mean ± SD over the seeds that reach it, and how many do),
-// and the held-out exact-match rate and training loss at the last record.
-func (r Reverse) ReZeroTable() bundle.Table {
-	var rows [][]string
-	for _, v := range r.Prov.Settings.Variants {
-		runs := seqtf.Select(r.Runs, v.Name)
-		var steps, exact, loss []float64
-		for _, run := range runs {
-			if s := seqtf.SolveStep(run, SolveAccuracy); s >= 0 {
-				steps = append(steps, float64(s))
-			}
-			exact = append(exact, run.ExactMatch[len(run.ExactMatch)-1])
-			loss = append(loss, run.TrainLoss[len(run.TrainLoss)-1])
-		}
-		st := "—"
-		if len(steps) > 0 {
-			m, sd := meanSD(steps)
-			st = fmt.Sprintf("%.0f ± %.0f", m, sd)
-		}
-		me, se := meanSD(exact)
-		ml, sl := meanSD(loss)
-		rows = append(rows, []string{v.Name, st, fmt.Sprintf("%d of %d", len(steps), len(runs)), pm(me, se), fmt.Sprintf("%.2g ± %.2g", ml, sl)})
-	}
-	last := r.Prov.Settings.Training.Steps
-	return bundle.Table{ID: "noci22-table1-rezero", Paper: papers.Claim(papers.Noci2022Table1),
-		Caption: fmt.Sprintf("Reversal task, Adam lr %g: steps to %.0f%% held-out token accuracy, and held-out exact-match rate and training loss at step %d; mean ± SD over the seeds (analogue of Table 1's ReZero row beside Adam POST-LN: the task, not IWSLT'14 BLEU)", r.Prov.Settings.Training.LR, 100*SolveAccuracy, last),
-		Header:  []string{"variant", fmt.Sprintf("steps to %.0f%% accuracy", 100*SolveAccuracy), "seeds reaching it", fmt.Sprintf("exact match, step %d", last), "training loss"},
-		Rows:    rows}
-}
-
-func meanSD(x []float64) (m, sd float64) {
-	for _, v := range x {
-		m += v / float64(len(x))
-	}
-	if len(x) < 2 {
-		return m, 0
-	}
-	for _, v := range x {
-		sd += (v - m) * (v - m)
-	}
-	return m, math.Sqrt(sd / float64(len(x)-1))
 }

@@ -18,9 +18,9 @@ import (
 // fakeReverse is a stored set of 3 seeds per variant whose POST-LN gap is
 // 0.1·ℓ·(1 + 0.1·seed) in block ℓ at every record, whose trainable α fall
 // by 0.1 + 0.01·seed, whose cosines fall and whose norms rise with depth.
-func fakeReverse() Reverse {
+func fakeReverse() seqtf.Stored {
 	const T, L = 7, 3
-	var r Reverse
+	var r seqtf.Stored
 	for _, v := range seqtf.ReverseVariants() {
 		r.Prov.Settings.Variants = append(r.Prov.Settings.Variants, seqtf.VariantSetting{Name: v.Name, Config: v.Config})
 		for s := uint64(1); s <= 3; s++ {
@@ -116,23 +116,12 @@ func TestFig15ClaimsDeclared(t *testing.T) {
 	if m2, _ := as[2].Metric(); m2.Outcome() != bundle.Passed {
 		t.Errorf("norm claim: outcome %v (value %v)", m2.Outcome(), as[2].Value)
 	}
-	if got := len(Fig15Figures(f)); got != 3 {
-		t.Errorf("%d figures", got)
-	}
 }
 
-// TestReZeroTable: one row per variant; accuracy 0.99 is first reached at
-// the record t = 5 (0.2·5 = 1), step 51.
-func TestReZeroTable(t *testing.T) {
-	tb := fakeReverse().ReZeroTable()
-	if len(tb.Rows) != 3 || tb.Rows[2][0] != seqtf.ReZeroName || tb.Rows[2][1] != "51 ± 0" || tb.Rows[2][2] != "3 of 3" {
-		t.Errorf("rows %q", tb.Rows)
-	}
-}
-
-// TestCodeFig2: on a tiny corpus, every variant's norms per block, two
-// figures and four claims, the Post-LN value one declared.
-func TestCodeFig2(t *testing.T) {
+// TestCodeClaims: on a tiny corpus, four claims on the variants' trends
+// (seqtf.Code.Trend), the Post-LN value one declared with the run's
+// seeds.
+func TestCodeClaims(t *testing.T) {
 	w := []string{"func f() {}\n", "var x = 1\n\t\t\t", "type T struct{"}
 	for i := range w {
 		w[i] = (w[i] + "              ")[:9]
@@ -142,20 +131,17 @@ func TestCodeFig2(t *testing.T) {
 		"windows.json":    {Data: mustJSON(t, w)},
 		"provenance.json": {Data: mustJSON(t, map[string]any{"settings": s})},
 	}
-	c, err := CodeFig2(fsys, CodeSettings{D: 4, Layers: 3, Gamma: 0.2, Seeds: []uint64{1, 2}})
+	c, err := seqtf.CodeSettings{D: 4, Layers: 3, Gamma: 0.2, Seeds: []uint64{1, 2}}.Run(fsys)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Names) != 3 || len(c.Grads[0].Q) != 2 || len(c.Grads[0].Q[0]) != 3 {
-		t.Fatalf("names %v, grads %d×%d", c.Names, len(c.Grads[0].Q), len(c.Grads[0].Q[0]))
-	}
-	if fs := c.Figures(); len(fs) != 2 || len(fs[0].Series) != 3 {
-		t.Errorf("figures %d", len(fs))
-	}
-	as := c.Claims().Agreements()
+	as := CodeClaims(c).Agreements()
 	if len(as) != 4 || as[2].Disagreement == nil || as[2].Disagreement.Paper != CodePostLNValueDisagreement.Paper || as[1].Disagreement != nil ||
 		!slices.Equal(as[2].Disagreement.Declared.DataSeeds, []uint64{1, 2}) || as[0].Paper != papers.Noci2023Fig2Shaped.Text || !as[0].Central || as[3].Paper != papers.Noci2023Fig2PostLN.Text {
 		t.Errorf("claims %d, declarations %v %v", len(as), as[1].Disagreement, as[2].Disagreement)
+	}
+	if pq := c.Trend("Post-LN", true); as[3].Value != pq.Mean || as[0].Value != math.Abs(c.Trend("shaped", false).Mean) {
+		t.Errorf("claim values %v, %v; trends %+v", as[3].Value, as[0].Value, pq)
 	}
 }
 

@@ -40,10 +40,10 @@ var Cowsik2024Slowing = &Statement{Source: Cowsik2024, Figures: []*Figure{},
 var Cowsik2024Fig6Order = &Statement{Source: Cowsik2024, Figures: []*Figure{Cowsik2024Fig6},
 	Text: "Cowsik et al. 2024, Fig. 6: with causal attention \"the λ_g = 0 contour lies below the λ_a = 0 contour, and they meet at small α\""}
 
-// Cowsik2024Fig7Fit is a statement checked in kernel-ext/trainshow.
+// Cowsik2024Fig7Fit is a statement checked by trainability.Fits.FitChecks.
 var Cowsik2024Fig7Fit = &Statement{Source: Cowsik2024, Figures: []*Figure{Cowsik2024Fig7},
 	Text: "Cowsik et al. 2024, Sec. 5 and Fig. 7 (bottom left): the maximum of a weighted combination of |λ_g| and |λ_a| with learned weights and a bias gives \"an excellent fit\" of the final test loss: the loss is \"well predicted just by these two exponents\" at initialisation"}
 
-// Cowsik2024Fig7Edges is a statement checked in kernel-ext/trainshow.
+// Cowsik2024Fig7Edges is a statement checked by trainability.NearEdges.Checks.
 var Cowsik2024Fig7Edges = &Statement{Source: Cowsik2024, Figures: []*Figure{Cowsik2024Fig7},
 	Text: "Cowsik et al. 2024, Sec. 5 and Fig. 7 (bottom right): \"the simultaneous vanishing of these two exponents yields a simple necessary and sufficient condition to achieve minimal test loss\": the lowest loss lies where λ_a ≈ 0 ≈ λ_g"}

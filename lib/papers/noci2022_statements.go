@@ -92,8 +92,14 @@ var Noci2022Eq17 = &Statement{Source: Noci2022, Figures: []*Figure{},
 var Noci2022Thm32 = &Statement{Source: Noci2022, Figures: []*Figure{},
 	Text: "Noci et al. 2022, Thm. 3.2 (eq. 9): when all tokens are equal, X^ℓ = 1_n xᵀ, the gradients of the queries and keys vanish"}
 
+// Noci2022Eqs17to18 is Sec. 3.3's reading of eqs. (17)–(18) that the
+// probe's gradient check (trainsweep.ProbeResult.GradRatio) tests.
+var Noci2022Eqs17to18 = &Statement{Source: Noci2022, Figures: []*Figure{},
+	Text: "Noci et al. 2022, Sec. 3.3, eqs. (17)–(18): when the tokens are correlated the gradients of the queries (and keys) are smaller than those of the values, by a factor that vanishes as ρ → 1"}
+
 // Noci2022Fig6Gap is the statement of Noci et al. 2022 that Fig6Claims and
-// ProbeClaims' effective-learning-rate check test.
+// the probe's effective-learning-rate check (trainsweep.ProbeResult.EffLR)
+// test.
 var Noci2022Fig6Gap = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig6},
 	Text: "Noci et al. 2022, Sec. 3.3 and Fig. 6: with Adam \"the effective learning rate is increasingly larger (with depth) for the queries compared to the values\""}
 

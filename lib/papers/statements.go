@@ -33,6 +33,7 @@ var Statements = []*Statement{
 	Noci2022GridRatio,
 	Noci2022Eq17,
 	Noci2022Thm32,
+	Noci2022Eqs17to18,
 	Noci2022Fig6Gap,
 	Noci2022Fig15Trained,
 	Noci2022SoftmaxLemmas,

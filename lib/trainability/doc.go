@@ -25,4 +25,11 @@
 //   - Edges and EdgeAt: the λ_a = 0 and λ_g^(L) = 0 curves σ_w(α) of
 //     lib/tokengeom at the sweep's n and d, and Set.NearEdges: how far the
 //     lowest loss lies from them.
+//
+// Their figures, tables and checks are lib/result kinds (results.go,
+// drawn by kernel-ext/render): Set.LossVs (the top panels), FitCurves
+// (bottom left), LossPlane (bottom right, on [0, ln C]),
+// ProvenanceTables, ResultsTable, FitTable, Correlations.Table,
+// BestTable; Fits.FitChecks and ClaimsTable (Verdict, BothNeededZ),
+// NearEdges.Checks and Table.
 package trainability

@@ -28,7 +28,17 @@
 // Adam's effective learning rates of the Noci et al. 2022 Fig. 6 analogue
 // during training; ProbeSettings names such a run, ProbeRecord stores it
 // (ReadProbe reads it back through an fs.FS) and StoredOrTrain returns the
-// stored run at its settings and trains at any others.
+// stored run at its settings (Same: the stored run was written without
+// the softmax temperature InvTemp, which is BaseTemperature) and trains at
+// any others. Their figures are lib/result kinds (results.go, drawn by
+// kernel-ext/render): InitGrads.Curves (the trends' claims, rules
+// InitGradStable and InitGradFalls; γ of the shaped block is
+// InitGradSettings.Gamma, NociGamma by default) and ProbeResult.GradRatio,
+// EffLR and Claims (the claims read only at ProbeSettings.AtPaper).
+// NociSet (ReadNociSet) holds the stored Noci runs with their seed
+// statistics and gives their tables and curves as result kinds
+// (nociresults.go); LiveTable is a miniature sweep run twice as a
+// result.Table with its schedule check.
 //
 // # The trainability fit
 //

@@ -56,6 +56,11 @@ type NociVariant struct {
 	Block string
 }
 
+// NociGamma is γ = 0.2, the branch weight α_A = α_M of the "shaped" and
+// "vanilla" blocks (skip √(1 − γ²)): the γ of Noci et al. 2023's Recover
+// row of Table 1, the stored runs' and NociInitGrads'.
+const NociGamma = 0.2
+
 // NociVariants lists the variants, in table order.
 var NociVariants = []NociVariant{
 	{"Adam, PRE-LN", false, "pre-ln"},
@@ -110,7 +115,7 @@ func (v NociVariant) Config(L int, tau float64) (vit.Config, error) {
 			c.InvTemp = tau
 		}
 	case "shaped", "vanilla":
-		c.Attention, c.Norm, c.Activation, c.AlphaA, c.AlphaM = vit.Shaped, vit.NoNorm, vit.ShapedReLU, 0.2, 0.2
+		c.Attention, c.Norm, c.Activation, c.AlphaA, c.AlphaM = vit.Shaped, vit.NoNorm, vit.ShapedReLU, NociGamma, NociGamma
 		if v.Block == "vanilla" {
 			c.Attention = vit.Softmax
 		}

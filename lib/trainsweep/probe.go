@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/empirical"
+	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/vit"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
@@ -204,14 +205,22 @@ type InitGradSettings struct {
 	// Seed and Stream choose the initialisation: every variant draws its
 	// weights from empirical.Rand(Seed, Stream). Not stated: chosen.
 	Seed, Stream uint64
+	// Gamma is γ, the branch weight α_A = α_M of the "shaped" and
+	// "vanilla" blocks (skip √(1 − γ²)), in (0, 1]; the other blocks
+	// ignore it. Noci et al. 2023's Fig. 2 states no γ; NociGamma, the
+	// stored runs' (their Table 1 Recover row's), is chosen.
+	Gamma float64
 }
 
 // NociInitGrads returns the settings of the notebook's Fig. 2 analogue:
-// the shaped (γ = 0.2), Pre-LN and Post-LN blocks at L = 16 on 64 images,
-// seed 14, stream 1.
+// the shaped (γ = NociGamma = 0.2), Pre-LN and Post-LN blocks at L = 16
+// on 64 images, seed 14, stream 1.
 func NociInitGrads() InitGradSettings {
-	return InitGradSettings{Variants: []string{"Adam, shaped (γ = 0.2)", "Adam, PRE-LN", "Adam, POST-LN"}, Layers: 16, Images: 64, Seed: 14, Stream: 1}
+	return InitGradSettings{Variants: []string{"Adam, shaped (γ = 0.2)", "Adam, PRE-LN", "Adam, POST-LN"}, Layers: 16, Images: 64, Seed: 14, Stream: 1, Gamma: NociGamma}
 }
+
+// gammaRange is InitGradSettings.Gamma's range.
+var gammaRange = param.Range{Min: 0, Max: 1, MinOpen: true}
 
 // InitGrads is an InitGradSettings run: Norms[i] are the gradient norms of
 // Variants[i], whose blocks have width D.
@@ -232,11 +241,12 @@ func (s InitGradSettings) Validate() error {
 	case s.Images < 1:
 		return fmt.Errorf("%w: InitGradSettings.Images = %d, want >= 1", ErrParam, s.Images)
 	}
-	return nil
+	return gammaRange.Check(ErrParam, "InitGradSettings.Gamma", s.Gamma)
 }
 
 // Run computes InitGradNorms of each variant's model (NociVariant.Config
-// at s.Layers blocks, BaseTemperature, causal mask) on the first s.Images
+// at s.Layers blocks, BaseTemperature, causal mask; the shaped and
+// vanilla blocks at γ = s.Gamma) on the first s.Images
 // training images of ds, every variant from empirical.Rand(s.Seed,
 // s.Stream). Errors: ErrParam, an unknown variant, a batch larger than
 // ds.Train (naming Images), and those of InitGradNorms.
@@ -258,6 +268,9 @@ func (s InitGradSettings) Run(ds Data, workers int) (InitGrads, error) {
 		cfg, err := v.Config(s.Layers, BaseTemperature)
 		if err != nil {
 			return InitGrads{}, err
+		}
+		if v.Block == "shaped" || v.Block == "vanilla" {
+			cfg.AlphaA, cfg.AlphaM = s.Gamma, s.Gamma
 		}
 		cfg.Causal, g.D = true, cfg.D
 		n, err := InitGradNorms(cfg, empirical.Rand(s.Seed, s.Stream), x, y, workers)

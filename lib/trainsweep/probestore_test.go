@@ -68,6 +68,39 @@ func TestProbeStore(t *testing.T) {
 		}()
 		_, _ = other.StoredOrTrain(fsys, noData, 1)
 	}()
+	// The stored run (written without InvTemp) is the run at τ = 1
+	// written out; at τ = 2 StoredOrTrain trains, a model whose softmax
+	// logits are doubled.
+	one := s
+	one.InvTemp = BaseTemperature
+	if r, err := one.StoredOrTrain(fsys, noData, 1); err != nil || !r.Stored {
+		t.Errorf("StoredOrTrain at InvTemp = 1: stored %v, %v", r.Stored, err)
+	}
+	hot := s
+	hot.InvTemp = 2
+	if c, err := hot.Config(); err != nil || c.InvTemp != 2 || hot.Same(s) || !one.Same(s) {
+		t.Errorf("InvTemp = 2: config τ %v (%v); Same(stored) %v, τ = 1 Same %v", c.InvTemp, err, hot.Same(s), one.Same(s))
+	}
+	if c, err := s.Config(); err != nil || c.InvTemp != 0 {
+		t.Errorf("InvTemp unset: config τ %v (%v), want vit's 0 (= 1)", c.InvTemp, err)
+	}
+	func() {
+		defer func() {
+			if v := recover(); v != "trained" {
+				t.Errorf("StoredOrTrain at InvTemp = 2 did not train (recovered %v)", v)
+			}
+		}()
+		_, _ = hot.StoredOrTrain(fsys, noData, 1)
+	}()
+	paper := s
+	paper.Steps = NociSteps
+	if !paper.AtPaper() || hot.AtPaper() {
+		t.Errorf("AtPaper: %v at NociSteps and τ = 1, %v at τ = 2", paper.AtPaper(), hot.AtPaper())
+	}
+	paper.InvTemp = 0.5
+	if paper.AtPaper() {
+		t.Error("AtPaper at τ = 0.5")
+	}
 
 	short := s
 	short.Steps = 12 // three snapshots (5, 10, 12), two stored
@@ -85,6 +118,8 @@ func TestProbeStore(t *testing.T) {
 		func(p *ProbeSettings) { p.Layers = 0 },
 		func(p *ProbeSettings) { p.Every = 0 },
 		func(p *ProbeSettings) { p.Split.Val = -1 },
+		func(p *ProbeSettings) { p.InvTemp = -1 },
+		func(p *ProbeSettings) { p.InvTemp = math.Inf(1) },
 	} {
 		w := s
 		f(&w)

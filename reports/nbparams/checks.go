@@ -59,6 +59,25 @@ var Checks = map[string]func(float64) error{
 	"trainsweep.Grid.SigmaWs": func(w float64) error {
 		return trainsweep.Grid{Alphas: []float64{0.5}, SigmaWs: []float64{w}}.Validate()
 	},
+	// The Adam learning rate of a trainability sweep
+	// (trainsweep.Settings.Validate): (0, +inf).
+	"trainsweep.Settings.LR": func(lr float64) error {
+		return trainsweep.Settings{Alphas: []float64{0.5}, SigmaWs: []float64{1}, D: 1, Layers: 1, Patch: 7, Steps: 1, Batch: 1, LR: lr, DataDir: "."}.Validate()
+	},
+	// The softmax's inverse temperature of the probed ViT
+	// (trainsweep.ProbeSettings.Validate, at the stored probe's variant):
+	// finite and >= 0 (0 means 1).
+	"trainsweep.ProbeSettings.InvTemp": func(t float64) error {
+		return trainsweep.ProbeSettings{Variant: "Adam, PRE-LN", Layers: 1, Steps: 1, Batch: 1, Every: 1, InvTemp: t}.Validate()
+	},
+	// γ of the shaped and vanilla blocks of the gradients at
+	// initialisation (trainsweep.InitGradSettings.Validate, from
+	// trainsweep.NociInitGrads): (0, 1].
+	"trainsweep.InitGradSettings.Gamma": func(g float64) error {
+		s := trainsweep.NociInitGrads()
+		s.Gamma = g
+		return s.Validate()
+	},
 }
 
 // blockField checks a value of the block-file field key as compose reads

@@ -173,3 +173,25 @@ func TestList(t *testing.T) {
 		t.Errorf("a map: %v", err)
 	}
 }
+
+// TestTrainChecks: notebook 06's physics parameters are checked by
+// trainsweep's own Validate: the sweep's learning rate in (0, +inf), the
+// probe's inverse temperature finite and >= 0, the init-grads blocks' γ
+// in (0, 1]; values inside pass.
+func TestTrainChecks(t *testing.T) {
+	nb := notebook("//sigprop:check trainsweep.Settings.LR\nconst LiveLR = 1e-3\n//sigprop:check trainsweep.ProbeSettings.InvTemp\nconst ProbeInvTemp = 1.0\n" +
+		"//sigprop:check trainsweep.InitGradSettings.Gamma\nconst GradGamma = 0.2\n")
+	if _, err := Inject(nb, map[string]string{"LiveLR": "3e-4", "ProbeInvTemp": "0", "GradGamma": "1"}); err != nil {
+		t.Errorf("lr 3e-4, τ = 0, γ = 1: %v", err)
+	}
+	for _, tc := range []struct{ name, value, want string }{
+		{"LiveLR", "0", "parameter LiveLR: 0 is out of range (trainsweep.Settings.LR: trainsweep: parameter out of range: Settings.LR = 0"},
+		{"ProbeInvTemp", "-1", "parameter ProbeInvTemp: -1 is out of range (trainsweep.ProbeSettings.InvTemp: trainsweep: parameter out of range: ProbeSettings.InvTemp = -1"},
+		{"GradGamma", "0", "parameter GradGamma: 0 is out of range (trainsweep.InitGradSettings.Gamma: trainsweep: parameter out of range: InitGradSettings.Gamma = 0"},
+		{"GradGamma", "1.2", "parameter GradGamma: 1.2 is out of range"},
+	} {
+		if _, err := Inject(nb, map[string]string{tc.name: tc.value}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s=%s: error %v, want %q", tc.name, tc.value, err, tc.want)
+		}
+	}
+}
