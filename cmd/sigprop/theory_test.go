@@ -50,7 +50,6 @@ type formulaSite struct {
 var displayFormulaSites = []formulaSite{
 	{"rankshow/grads.go Grid math.Sqrt", 4, "label: σ_x printed from the run's σ_x²"},
 	{"rankshow/grads.go logRatio math.Log", 1, "check statistic: ln of the ratio of two measured gradient norms"},
-	{"rankshow/grads.go TauBalance math.Log", 1, "check statistic: ln of the ratio of two measured gradient norms"},
 	{"rankshow/table2.go normDecades math.Log10", 1, "check statistic: log10 of the ratio of two measured norms"},
 	{"rankshow/table2.go decadesSE math.Ln10", 1, "check statistic: the delta-method SE of normDecades"},
 	{"rankshow/table2.go Table2 math.Pow", 2, "caption: a log10 change printed as a factor"},

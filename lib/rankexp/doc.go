@@ -40,7 +40,11 @@
 // figure, by Sizes.At, Eq15Settings.Matches, UniformitySettings.At):
 // Propagations.Rho and .Norm (Fig. 8), Eq15Curves.Limits (eq. 15),
 // Uniformity.Curves (Fig. 7), FeedForward.Curves (Fig. 10),
-// GradsRun.RhoCurves and .NCurves (eqs. 17–18), in results.go.
+// GradsRun.RhoCurves and .NCurves (eqs. 17–18), FFPlacements.Curves (Fig.
+// 10 in full), in results.go; the one-layer checks Lemma31Table (Lemma
+// 3.1), Thm32Table (Thm 3.2), TauTable (eq. 47 at the IWSLT settings) and
+// TauBalance.Checks with its Record (τ balances the gradients), in
+// layerresults.go.
 //
 // Randomness: a function that runs several independent simulations takes
 // a seed and a stream and draws simulation i from
