@@ -1,6 +1,7 @@
 package attnspec
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -38,4 +39,21 @@ func TestDongCurves(t *testing.T) {
 	mustpanic.WithPrefix(t, "stacks of depths 2 and 1", "attnspec:", func() { r.DepthCurves() })
 	r.Contraction.Eps = r.Contraction.Eps[:2]
 	mustpanic.WithPrefix(t, "3 points for 2 ε", "attnspec:", func() { r.ContractionCurves() })
+}
+
+// Dong's settings validate, and each field a parameter may set is checked
+// (s < 0, ε <= 0 refused).
+func TestDongSettingsRange(t *testing.T) {
+	if err := Dong().Validate(); err != nil {
+		t.Fatal(err)
+	}
+	s := Dong()
+	s.S = -1
+	e := Dong()
+	e.Eps[3] = 0
+	for _, bad := range []DongSettings{s, e} {
+		if err := bad.Validate(); !errors.Is(err, ErrParam) {
+			t.Errorf("%+v: %v, want ErrParam", bad, err)
+		}
+	}
 }

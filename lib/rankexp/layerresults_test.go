@@ -1,6 +1,7 @@
 package rankexp
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -123,5 +124,24 @@ func TestSmallN(t *testing.T) {
 	g.Rho = 2
 	if _, err := SmallNAt(g); err == nil {
 		t.Error("ρ = 2 gave no error")
+	}
+}
+
+// TauSettings.Validate refuses a point where eq. (47) is undefined (ρ = 1,
+// σ_x² = 0, ρ below −1/(n−1)) with rankcollapse's range, and takes TauC3
+// and GradsSmallN as they are.
+func TestTauAndSmallNSettings(t *testing.T) {
+	if err := TauC3().Validate(); err != nil {
+		t.Errorf("TauC3: %v", err)
+	}
+	if err := GradsSmallN().Validate(); err != nil {
+		t.Errorf("GradsSmallN: %v", err)
+	}
+	for _, p := range []Point{{N: 10, D: 16, Rho: 1, Sx2: 0.5}, {N: 10, D: 16, Rho: 0.3, Sx2: 0}, {N: 10, D: 16, Rho: -0.2, Sx2: 0.5}} {
+		s := TauC3()
+		s.Point = p
+		if err := s.Validate(); !errors.Is(err, rankcollapse.ErrParam) {
+			t.Errorf("%+v: %v, want rankcollapse.ErrParam", p, err)
+		}
 	}
 }
