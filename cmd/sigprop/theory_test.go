@@ -60,7 +60,6 @@ var displayFormulaSites = []formulaSite{
 	{"spectrumshow/depthtrain.go DepthFigure math.Log2", 3, "axis: log₂ of depths, of lib's ξ_c line and of measured L_mid"},
 	{"spectrumshow/depthtrain.go DepthChecks math.Sqrt", 1, "basis text: the depth step r printed from the tolerance r²"},
 	{"spectrumshow/panel.go Fig4Series math.Sqrt", 1, "axis: an atom of λ placed on the singular-value axis σ = √λ"},
-	{"shapedshow/shapedshow.go fig4Claims math.Log10", 1, "check statistic: log10 of the ratio of two measured covariances"},
 	{"trainshow/code.go Figures math.Pow", 2, "display: a measured log10 mean ± SE shown on the linear axis"},
 	{"trainshow/probe.go ProbeClaims math.Log10", 2, "check statistic: log10 of measured geometric-mean ratios"},
 	{"trainshow/probe.go ProbeClaims stat.GeometricMean", 4, "check statistic: geometric means of measured ratios"},

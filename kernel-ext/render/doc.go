@@ -7,6 +7,8 @@
 //	Plane(f, r result.Plane)       a heat map with lines over it
 //	Spectrum(f, r result.Spectrum) a histogram of the samples beside the
 //	                               theory density (or a KDE of its samples)
+//	SpectrumLines(f, r)            a Spectrum with further lines over it
+//	                               (result.SpectrumLines)
 //	Table(t, r result.Table)       rows under a header
 //	Checks(id, cs, rec)            checks with no figure of their own
 //

@@ -17,11 +17,13 @@
 // settings a result records).
 //
 // Rendered by kind: figures fig1-left, fig1-preln, fig3-right,
-// fig5-left and fig5-right and table explosion are drawn by
-// kernel-ext/render, in the notebook's cells, over
-// shapednet.Fig1LeftCurves, PreLNCurves, CorrLaws.Q95Curves,
-// StopByGamma.TraceCurves and StopByGamma.TimeCurves (result.Curves) and
-// shapednet.ExplosionCounts (a result.Table).
+// fig4-left, fig4-right, fig5-left and fig5-right, eq21-output and tables
+// explosion and one-step-cov are drawn by kernel-ext/render, in the
+// notebook's cells, over shapednet.Fig1LeftCurves, PreLNCurves,
+// CorrLaws.Q95Curves, Fig4Runs.CorrCurves and CovCurves,
+// StopByGamma.TraceCurves and StopByGamma.TimeCurves (result.Curves),
+// Outputs.Spectrum (a result.SpectrumLines, render.SpectrumLines),
+// shapednet.ExplosionCounts and OneStepCov.Table (result.Table).
 //
 // The builders kept, and why the kinds of lib/result do not carry them:
 //
@@ -40,10 +42,4 @@
 //	KSByWidth     a curve whose check is a KS test on samples the curve
 //	              does not draw (the last width's); a Curves check reads
 //	              its lines or given points only
-//	Fig4          two figures over one set of runs with claims computed
-//	              per ablation (fig4Claims); not yet converted
-//	OneStep       a table of numbers formatted by show.Columns with a z
-//	              check on the ratios; not yet converted (the table's cells
-//	              would need the display's number format in lib)
-//	Eq21Output    eq21.go; not yet converted
 package shapedshow

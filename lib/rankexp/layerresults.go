@@ -13,10 +13,6 @@ import (
 // eq. 47 and eq. 18 at a small n) as the result kinds of lib/result: tables
 // with their checks, or checks alone, for kernel-ext/render to show.
 
-// num writes a table's number with 4 significant digits (%.4g, the
-// report's number format).
-func num(v float64) string { return fmt.Sprintf("%.4g", v) }
-
 // Lemma31Table is table lemma31-fixed: one row per input of rows (named by
 // names) with eqs. (6)–(7), the exact E‖∂S/∂X‖², its Monte Carlo ± SE,
 // eq. (8)'s bound and whether the Monte Carlo lies under it, and one z
@@ -35,7 +31,7 @@ func Lemma31Table(names []string, rows []Lemma31) result.Table {
 		if r.Draws != draws {
 			panic(fmt.Sprintf("rankexp: Lemma31Table: rows with %d and %d weight draws", draws, r.Draws))
 		}
-		t.Rows = append(t.Rows, []string{names[i], fmt.Sprint(r.DK), num(r.GradWV), num(r.GradWQ), num(r.Exact), num(r.MC) + " ± " + num(r.SE), num(r.Bound), fmt.Sprint(r.MC <= r.Bound)})
+		t.Rows = append(t.Rows, []string{names[i], fmt.Sprint(r.DK), result.Num(r.GradWV), result.Num(r.GradWQ), result.Num(r.Exact), result.Num(r.MC) + " ± " + result.Num(r.SE), result.Num(r.Bound), fmt.Sprint(r.MC <= r.Bound)})
 		t.Checks = append(t.Checks, result.Check{Name: fmt.Sprintf("lemma31-gradX-z-%d", i), Kind: result.TheoryVsSimulation, Value: (r.MC - r.Exact) / r.SE, Tol: 5,
 			Basis: fmt.Sprintf("5 SE, SE from %d weight draws (heavy-tailed norms, per-draw relative SD ≈ 1.5)", draws),
 			Note:  "(MC − corrected exact E‖∂S/∂X‖²)/SE for " + names[i]})
@@ -61,7 +57,7 @@ func Thm32Table(rows []Collapsed) result.Table {
 			panic(fmt.Sprintf("rankexp: Thm32Table: rows with %d and %d weight draws, τ = %g and %g", draws, g.Draws, tau, g.Tau))
 		}
 		worst = math.Max(worst, math.Max(g.WQ, g.WK))
-		t.Rows = append(t.Rows, []string{fmt.Sprint(g.N), fmt.Sprint(g.D), num(g.WQ), num(g.WK), num(g.WV), num(float64(g.D*g.N) * g.X2)})
+		t.Rows = append(t.Rows, []string{fmt.Sprint(g.N), fmt.Sprint(g.D), result.Num(g.WQ), result.Num(g.WK), result.Num(g.WV), result.Num(float64(g.D*g.N) * g.X2)})
 	}
 	t.Checks = []result.Check{{Name: "thm32-exact-zero", Kind: result.TheoryVsSimulation, Value: worst, Tol: 0, Rule: result.AtMost, Statement: papers.Noci2022Thm32,
 		Basis: "exact zero in floating point: the softmax pullback in centred form vanishes term by term for identical rows",
@@ -82,7 +78,7 @@ func TauTable(settings []Point) (result.Table, error) {
 		if err != nil {
 			return result.Table{}, err
 		}
-		t.Rows = append(t.Rows, []string{num(float64(c.D)), num(float64(c.N)), num(c.Rho), num(c.Sx2), num(tau)})
+		t.Rows = append(t.Rows, []string{result.Num(float64(c.D)), result.Num(float64(c.N)), result.Num(c.Rho), result.Num(c.Sx2), result.Num(tau)})
 	}
 	return t, nil
 }

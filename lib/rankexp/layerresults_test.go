@@ -3,7 +3,6 @@ package rankexp
 import (
 	"errors"
 	"math"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -13,16 +12,6 @@ import (
 	"github.com/sigprop/sigprop/lib/rankcollapse"
 	"github.com/sigprop/sigprop/lib/result"
 )
-
-// num is the report's number format (strconv 'g' with 4 digits), on
-// values of every size the tables print.
-func TestNum(t *testing.T) {
-	for _, v := range []float64{0, 0.5, 1.23456, 1234567, 1e-9, -2.5e-30, 64} {
-		if got, want := num(v), strconv.FormatFloat(v, 'g', 4, 64); got != want {
-			t.Errorf("num(%g) = %q, want %q", v, got, want)
-		}
-	}
-}
 
 // Lemma31Table: a row's z is (MC − exact)/SE (here (3.5 − 3)/0.25 = 2 and
 // (8 − 9)/0.5 = −2), the bound column says whether MC lies under eq. 8,
@@ -61,8 +50,8 @@ func TestTauTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := rankcollapse.Tau(50, 32, 0, 1, rankcollapse.FormPaper)
-	if tab.Rows[1][4] != num(want) || tab.Rows[1][0] != "32" {
-		t.Errorf("rows %v, want τ %s at d = 32", tab.Rows, num(want))
+	if tab.Rows[1][4] != result.Num(want) || tab.Rows[1][0] != "32" {
+		t.Errorf("rows %v, want τ %s at d = 32", tab.Rows, result.Num(want))
 	}
 	if _, err := TauTable([]Point{{N: 25, D: 512, Rho: 1, Sx2: 1}}); err == nil {
 		t.Error("ρ = 1 gave no error")

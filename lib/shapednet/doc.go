@@ -42,7 +42,12 @@
 // results.go gives results as the result kinds of lib/result, drawn by
 // kernel-ext/render: Fig1LeftCurves (fig1-left), PreLNCurves
 // (fig1-preln), CorrLaws.Q95Curves (fig3-right), StopByGamma.TraceCurves
-// and TimeCurves (fig5-left, fig5-right), ExplosionCounts (explosion).
+// and TimeCurves (fig5-left, fig5-right), ExplosionCounts (explosion);
+// fig4result.go Fig4Runs.CorrCurves and CovCurves (fig4-left,
+// fig4-right, with the claims per ablation read against Fig4Degenerate),
+// onestepresult.go OneStepCov.Table (one-step-cov), eq21result.go
+// Outputs.Spectrum (eq21-output, a result.SpectrumLines: the mixture
+// density and the Gaussian of the same variance).
 //
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only). Forward runs each layer through
