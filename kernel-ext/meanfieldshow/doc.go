@@ -29,12 +29,16 @@
 //	xi-c-decay      render.Curves  randmlp.LayerCheck.XiCCurves
 //	chi1-sim        render.Curves  randmlp.Chi1Points.Curves
 //	depth-scales    render.Curves  meanfield.Scan.Curves
+//	fig3-<φ>        render.Curves  randmlp.SlopeLawCurves
+//	beyond-chi1     render.Curves  randmlp.Chi1Points.EdgeCurves
+//	beyond-divergent render.Curves randmlp.LayerCheck.DivergentCurves
+//	beyond-spectrum render.Curves  randmlp.CriticalCurves
 //
 // The builders left here, and why: QMap and CMap check roots and a finite
 // difference computed per network (the theory's own consistency, with
 // tolerances in ulps); PhaseDiagram, TanhTable and Atoms read the notes'
-// printed values; SlopeLaws (CDFs with a DKW bound), Activations and the
-// figures beyond the sources (Phases, EdgeChi1, DivergentRun,
-// CriticalSpectra) are curves, tables and checks not yet moved to result
-// methods (plumbing: the next to convert).
+// printed values; Phases (a phase plane whose heat map has a fixed colour
+// range, which result.Plane does not carry) and Activations (curves of φ
+// and of Gaussian densities evaluated in the display) are not yet moved to
+// result methods (plumbing: the next to convert).
 package meanfieldshow

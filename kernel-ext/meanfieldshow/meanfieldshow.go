@@ -13,7 +13,6 @@ import (
 	"github.com/sigprop/sigprop/lib/gauss"
 	"github.com/sigprop/sigprop/lib/meanfield"
 	"github.com/sigprop/sigprop/lib/papers"
-	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
 // want panics with an "meanfieldshow:" message unless ok: a caller bug, such as
@@ -71,9 +70,6 @@ func joinG(xs []float64) string {
 
 // ulp is the spacing of the floats at x > 0.
 func ulp(x float64) float64 { return math.Nextafter(x, math.Inf(1)) - x }
-
-// bothInputs is the sample unit of a QCheckSettings run (show.NetsZ).
-const bothInputs = "the average of its 2 inputs, which share its weights"
 
 // QMap shows the check that each q* is a root of V to rounding, max |V(q*)
 // − q*| over nets, and figure qmap: V(q) at the abscissae qs with the
@@ -185,39 +181,6 @@ func TanhTable(sc meanfield.Scan, ref [][]float64) show.View {
 		labels, sc.Rows(), ref, "%.7g (%g)")
 	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "tanh mean-field table vs spec: max relative deviation", Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
 		Basis: "the notes (lib/sources/tanner2024.md) print ξ to 4 decimals: relative rounding up to 4.8e-5 (ξ_q = 1.0415)", Figure: "tanh-table"})}
-}
-
-// SlopeLaws shows, for the activation name, the check of the largest
-// Kolmogorov distance between the CDF of φ′(h) and the networks' empirical
-// CDF over laws (one per q* = laws[j].Q, from randmlp.SlopeLawSettings,
-// all at one width; the figure's seed is the one laws[0] records) against
-// the DKW bound at level 1e-3 for their
-// samples, then figure fig3-<name>, which claims Fig. 3 only at the
-// lecture's q* = 2, 1, 0.5, 0.2 with 2 width-1000 networks.
-func SlopeLaws(name string, laws []randmlp.SlopeLaw) show.View {
-	want(len(laws) > 0, "SlopeLaws: no laws")
-	l0 := laws[0]
-	width, seed := l0.Width, l0.Seed
-	qs := make([]float64, len(laws))
-	for j, l := range laws {
-		qs[j] = l.Q
-	}
-	for j, l := range laws {
-		want(l.Width == width && l.Samples == l0.Samples && l.Nets == l0.Nets && len(l.T) == len(l0.T), "SlopeLaws: law %d ran %d networks of width %d (%d samples, %d points), law 0 %d of width %d (%d samples, %d points)",
-			j, l.Nets, l.Width, l.Samples, len(l.T), l0.Nets, l0.Width, l0.Samples, len(l0.T))
-	}
-	paper := randmlp.LectureSlopeLaws(activation.Func{Name: name}).Ran(laws)
-	var series []show.Series
-	worst, tol := 0.0, empirical.DKW(l0.Samples, 1e-3)
-	for j, l := range laws {
-		worst = math.Max(worst, empirical.MaxAbsDiff(l.CDF, l.ECDF))
-		series = append(series, show.Series{Name: fmt.Sprintf("q* = %g", qs[j]), X: l.T, Y: l.CDF}, show.Scatter("", l.T, l.ECDF, nil))
-	}
-	return show.View{show.Agree(show.Agreement{Name: name + ": sup |CDF − empirical CDF| of φ′(h)", Kind: show.TheoryVsSimulation, Value: worst, Tol: tol, Figure: "fig3-" + name,
-		Basis: fmt.Sprintf("DKW bound at level 1e-3 for %d samples (%d networks × N = %d units of one input, independent given the network's last-layer input); the value is the largest Kolmogorov distance over %d q* on a %d-point grid", l0.Samples, l0.Nets, width, len(laws), len(l0.T)), Paper: papers.TannerSlopeLaw.Text}),
-		show.Fig(show.AtPaper(show.Figure{ID: "fig3-" + name, Paper: papers.Claim(papers.TannerFig3), PaperNote: "bottom row, as CDFs",
-			Caption: fmt.Sprintf("Law of φ′(h), h ~ N(0, q*), for %s: CDF (lines) and a width-%d network at the edge of chaos (points).", name, width),
-			XLabel:  "t", YLabel: "P(φ′(h) ≤ t)", Series: series, Params: map[string]float64{"width": float64(width)}, Seed: show.Seed(seed)}, paper))}
 }
 
 // Atoms shows table fig3-atoms (P(φ′ = 1) = μ₁ of each activation at each

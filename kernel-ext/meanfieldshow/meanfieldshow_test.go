@@ -169,7 +169,7 @@ func TestSimulationViews(t *testing.T) {
 	}
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 2000, Width: 1000, Depth: 3, Nets: 2}
 	l.Q, l.Seed = 2, 50
-	v := SlopeLaws("relu", []randmlp.SlopeLaw{l})
+	v := slopeLawsView("relu", []randmlp.SlopeLaw{l})
 	if got := ids(t, v); got[0] != "F:fig3-relu" || math.Abs(v.Agreements()[0].Value-0.02) > 1e-12 || v.Agreements()[0].Tol != empirical.DKW(2000, 1e-3) {
 		t.Errorf("SlopeLaws: %v, value %v, tol %v", got, v.Agreements()[0].Value, v.Agreements()[0].Tol)
 	}
@@ -198,25 +198,25 @@ func TestBeyondViews(t *testing.T) {
 	if v := Phases("gelu", g, edge, edge); v.Agreements()[0].Value != 2 {
 		t.Errorf("Phases with repelling points: %v, want 2", v.Agreements()[0].Value)
 	}
-	p := randmlp.Chi1Points{SigmaW2: []float64{1, 2, 3}, Mean: []float64{1, 1.2, 1}, SE: []float64{0.1, 0.1, 0.1}, Theory: []float64{1, 1, 1}, Offset: 0.02, Width: 1000, Depth: 3, Nets: 3}
-	if v := EdgeChi1("gelu", p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(2, 2)) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
+	p := randmlp.Chi1Points{SigmaW2: []float64{1, 2, 3}, Mean: []float64{1, 1.2, 1}, SE: []float64{0.1, 0.1, 0.1}, Theory: []float64{1, 1, 1}, Offset: 0.02, Width: 1000, Depth: 3, Nets: 3, Phi: "gelu"}
+	if v := edgeChi1View(p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(2, 2)) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
 		t.Errorf("EdgeChi1: max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(2, 2))
 	}
-	r := randmlp.LayerCheck{Layers: []float64{1, 2}, Theory: []float64{1, 2}, Mean: []float64{1, 2.3}, SE: []float64{0.1, 0.1}, MLP: randmlp.MLP{Width: 1000, SigmaW2: 2.4, SigmaB2: 0.04}, Nets: 6}
+	r := randmlp.LayerCheck{Layers: []float64{1, 2}, Theory: []float64{1, 2}, Mean: []float64{1, 2.3}, SE: []float64{0.1, 0.1}, MLP: randmlp.MLP{Width: 1000, Phi: act(t, "gelu"), SigmaW2: 2.4, SigmaB2: 0.04}, Nets: 6}
 	// 3 SE over 6 networks is the normal-equivalent z of a t-score with 5 degrees of freedom.
-	if v := DivergentRun("gelu", r); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(3, 5)) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
+	if v := divergentView(r); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(3, 5)) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
 		t.Errorf("DivergentRun: max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(3, 5))
 	}
 	r.Nets = 1
-	if v := DivergentRun("gelu", r).Agreements()[0]; !math.IsNaN(v.Value) || v.Note == "" {
+	if v := divergentView(r).Agreements()[0]; !math.IsNaN(v.Value) || v.Note == "" {
 		t.Errorf("DivergentRun of 1 network: %v (%q), want NaN with a note", v.Value, v.Note)
 	}
 	c := randmlp.CriticalSpectrum{SigmaB2: 0.3, QStar: 8.8, X: []float64{1, 2}, Theory: []float64{0.5, 1}, Empirical: []float64{0.52, 1}, KS: 0.02, D12: 0.01, Samples: 800, Width: 400, Depth: 8}
-	v = CriticalSpectra([]string{"gelu"}, []randmlp.CriticalSpectrum{c})
+	v = criticalSpectraView([]string{"gelu"}, []randmlp.CriticalSpectrum{c})
 	if a := v.Agreements()[0]; a.Value != 0.02 || math.Abs(a.Tol-0.045) > 1e-15 || ids(t, v)[0] != "F:beyond-spectrum" {
 		t.Errorf("CriticalSpectra: %v ± %v", a.Value, a.Tol)
 	}
-	mustpanic.WithPrefix(t, "no spectra", "meanfieldshow:", func() { CriticalSpectra(nil, nil) })
+	mustpanic.WithPrefix(t, "no spectra", "randmlp:", func() { criticalSpectraView(nil, nil) })
 }
 
 // The checks of the lecture's statements quote them (Paper), the checks of
@@ -244,11 +244,11 @@ func TestClaimsAndMutations(t *testing.T) {
 		t.Errorf("Chi1 with one theory point 16 SE off: %v ≤ %v", a.Value, a.Tol)
 	}
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2, Q: 2, Seed: 50}
-	if a := SlopeLaws("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; a.Paper != papers.TannerSlopeLaw.Text || !(a.Value <= a.Tol) {
+	if a := slopeLawsView("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; a.Paper != papers.TannerSlopeLaw.Text || !(a.Value <= a.Tol) {
 		t.Errorf("SlopeLaws: %+v", a)
 	}
 	l.CDF = []float64{0.5 - empirical.DKW(4000, 1e-3), 1} // the law shifted by the DKW bound
-	if a := SlopeLaws("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; !(a.Value > a.Tol) {
+	if a := slopeLawsView("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; !(a.Value > a.Tol) {
 		t.Errorf("SlopeLaws with the law shifted by its bound: %v ≤ %v", a.Value, a.Tol)
 	}
 	q4 := []float64{2, 1, 0.5, 0.2}

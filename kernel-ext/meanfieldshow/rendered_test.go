@@ -31,3 +31,19 @@ func chi1View(p randmlp.Chi1Points) show.View {
 func depthScalesView(sc meanfield.Scan, wc float64) show.View {
 	return render.Curves(show.Figure{ID: "depth-scales"}, sc.Curves(wc))
 }
+
+func slopeLawsView(name string, laws []randmlp.SlopeLaw) show.View {
+	return render.Curves(show.Figure{ID: "fig3-" + name, Paper: papers.Claim(papers.TannerFig3), PaperNote: "bottom row, as CDFs"}, randmlp.SlopeLawCurves(name, laws))
+}
+
+func edgeChi1View(p randmlp.Chi1Points) show.View {
+	return render.Curves(show.Figure{ID: "beyond-chi1"}, p.EdgeCurves())
+}
+
+func divergentView(r randmlp.LayerCheck) show.View {
+	return render.Curves(show.Figure{ID: "beyond-divergent"}, r.DivergentCurves())
+}
+
+func criticalSpectraView(names []string, cs []randmlp.CriticalSpectrum) show.View {
+	return render.Curves(show.Figure{ID: "beyond-spectrum"}, randmlp.CriticalCurves(names, cs))
+}

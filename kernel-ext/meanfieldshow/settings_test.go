@@ -85,7 +85,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = SlopeLaws("relu", laws)
+	v = slopeLawsView("relu", laws)
 	yours(t, "SlopeLaws", v, map[string]float64{"width": 20}, []string{"relu: sup |CDF − empirical CDF| of φ′(h)"}, nil)
 	if a := v.Agreements()[0]; a.Tol != empirical.DKW(40, 1e-3) || !strings.Contains(a.Basis, "40 samples (2 networks × N = 20 units of one input") {
 		t.Errorf("SlopeLaws tolerance %v, basis %q; want the DKW bound for the 40 samples run", a.Tol, a.Basis)
@@ -105,7 +105,7 @@ func TestAtPaperSettings(t *testing.T) {
 	for _, q := range []float64{2, 1, 0.5, 0.2} {
 		laws = append(laws, randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.5, 1}, Samples: 2000, Q: q, Width: 1000, Depth: 3, Nets: 2, Seed: 50})
 	}
-	f := SlopeLaws("relu", laws).Figures()[0]
+	f := slopeLawsView("relu", laws).Figures()[0]
 	if !slices.Equal(f.Paper, papers.Claim(papers.TannerFig3)) || f.PaperNote != "bottom row, as CDFs" || strings.HasSuffix(f.Caption, show.YourSettings) {
 		t.Errorf("SlopeLaws at the lecture's settings: claim %q, caption %q", f.Paper, f.Caption)
 	}
