@@ -33,12 +33,13 @@
 //	beyond-chi1     render.Curves  randmlp.Chi1Points.EdgeCurves
 //	beyond-divergent render.Curves randmlp.LayerCheck.DivergentCurves
 //	beyond-spectrum render.Curves  randmlp.CriticalCurves
+//	beyond-phases   render.RangedPlane meanfield.PhasesPlane
+//	fig3-phi        render.Curves  meanfield.ActivationCurves
 //
 // The builders left here, and why: QMap and CMap check roots and a finite
 // difference computed per network (the theory's own consistency, with
 // tolerances in ulps); PhaseDiagram, TanhTable and Atoms read the notes'
-// printed values; Phases (a phase plane whose heat map has a fixed colour
-// range, which result.Plane does not carry) and Activations (curves of φ
-// and of Gaussian densities evaluated in the display) are not yet moved to
-// result methods (plumbing: the next to convert).
+// printed values. They are plumbing too, not yet moved to result methods
+// (QMap and CMap would need the maps' curves and root checks in lib,
+// TanhTable and Atoms the "value (reference)" cells of show.Versus).
 package meanfieldshow

@@ -10,7 +10,6 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
-	"github.com/sigprop/sigprop/lib/gauss"
 	"github.com/sigprop/sigprop/lib/meanfield"
 	"github.com/sigprop/sigprop/lib/papers"
 )
@@ -214,19 +213,4 @@ func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
 		names, p, ref, "%.4f (%g)")
 	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: name, Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
 		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms", Paper: papers.TannerAtoms.Text, Central: true})}
-}
-
-// Activations shows figure fig3-phi: each φ on the abscissae hs with the
-// densities of N(0, q*) for each q* of qs.
-func Activations(phis []activation.Func, qs, hs []float64) show.View {
-	var top []show.Series
-	for _, phi := range phis {
-		top = append(top, show.Curve("φ = "+phi.Name, hs, phi.Phi))
-	}
-	for _, q := range qs {
-		top = append(top, show.Scatter(fmt.Sprintf("density of N(0, q* = %g)", q), hs, show.Map(hs, func(h float64) float64 { return gauss.Density(h, q) }), nil))
-	}
-	return show.View{show.Fig(show.AtPaper(show.Figure{ID: "fig3-phi", Paper: papers.Claim(papers.TannerFig3), PaperNote: "top row, the five activations in one panel",
-		Caption: fmt.Sprintf("The activations and the pre-activation densities N(0, q*) at q* = %s whose slopes φ′(h) the CDFs above describe.", joinG(qs)),
-		XLabel:  "h", YLabel: "φ(h); density", Series: top}, slices.Equal(qs, []float64{2, 1, 0.5, 0.2})))}
 }

@@ -138,7 +138,7 @@ func TestTablesAndCurves(t *testing.T) {
 	if v.Agreements()[0].Value > 1e-15 || v.Tables()[0].Rows[0][1] != "0.5000 (0.5)" {
 		t.Errorf("Atoms: deviation %v, row %v", v.Agreements()[0].Value, v.Tables()[0].Rows[0])
 	}
-	v = Activations([]activation.Func{act(t, "relu")}, []float64{1}, []float64{-1, 0, 1})
+	v = activationsView([]activation.Func{act(t, "relu")}, []float64{1}, []float64{-1, 0, 1})
 	if d := v.Figures()[0].Series[1].Y[1]; math.Abs(d-1/math.Sqrt(2*math.Pi)) > 1e-15 {
 		t.Errorf("N(0, 1) density at 0 = %v", d)
 	}
@@ -190,12 +190,12 @@ func TestBeyondViews(t *testing.T) {
 		t.Fatal(err)
 	}
 	edge := meanfield.EdgeCurve{SigmaB2: []float64{0.5}, SigmaW2: []float64{1.96}, QStar: []float64{22}, ChiQ: []float64{0.99}, Divergent: []float64{0.01}}
-	v := Phases("gelu", g, edge, edge)
+	v := phasesView("gelu", g, edge, edge)
 	if got := ids(t, v); got[0] != "F:beyond-phases" || v.Agreements()[0].Value != 0 {
 		t.Errorf("Phases: %v, value %v", got, v.Agreements()[0].Value)
 	}
 	edge.ChiQ[0] = 1.07 // a repelling point on both curves
-	if v := Phases("gelu", g, edge, edge); v.Agreements()[0].Value != 2 {
+	if v := phasesView("gelu", g, edge, edge); v.Agreements()[0].Value != 2 {
 		t.Errorf("Phases with repelling points: %v, want 2", v.Agreements()[0].Value)
 	}
 	p := randmlp.Chi1Points{SigmaW2: []float64{1, 2, 3}, Mean: []float64{1, 1.2, 1}, SE: []float64{0.1, 0.1, 0.1}, Theory: []float64{1, 1, 1}, Offset: 0.02, Width: 1000, Depth: 3, Nets: 3, Phi: "gelu"}

@@ -3,6 +3,7 @@ package meanfieldshow
 import (
 	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/meanfield"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
@@ -46,4 +47,12 @@ func divergentView(r randmlp.LayerCheck) show.View {
 
 func criticalSpectraView(names []string, cs []randmlp.CriticalSpectrum) show.View {
 	return render.Curves(show.Figure{ID: "beyond-spectrum"}, randmlp.CriticalCurves(names, cs))
+}
+
+func phasesView(name string, g meanfield.PhaseGrid, edge, tanhEdge meanfield.EdgeCurve) show.View {
+	return render.RangedPlane(show.Figure{ID: "beyond-phases"}, meanfield.PhasesPlane(name, g, edge, tanhEdge))
+}
+
+func activationsView(phis []activation.Func, qs, hs []float64) show.View {
+	return render.Curves(show.Figure{ID: "fig3-phi", Paper: papers.Claim(papers.TannerFig3), PaperNote: "top row, the five activations in one panel"}, meanfield.ActivationCurves(phis, qs, hs))
 }

@@ -96,7 +96,7 @@ func TestAtYourSettings(t *testing.T) {
 	if tb := v.Tables()[0]; tb.Header[1] != "q*=1.5" || tb.Rows[0][1] != "0.5000" {
 		t.Errorf("Atoms table %v %v, want ReLU's ½ at q* = 1.5", tb.Header, tb.Rows)
 	}
-	yours(t, "Activations", Activations([]activation.Func{relu}, []float64{1}, []float64{-1, 0, 1}), nil, nil, nil)
+	yours(t, "Activations", activationsView([]activation.Func{relu}, []float64{1}, []float64{-1, 0, 1}), nil, nil, nil)
 }
 
 // At the lecture's settings the figures keep their claims and captions.

@@ -5,6 +5,8 @@
 //	Curves(f, r result.Curves)     lines over one axis: theory Line, simulated
 //	                               Points ± SE, LinePoints, a Dashed reference
 //	Plane(f, r result.Plane)       a heat map with lines over it
+//	RangedPlane(f, r)              a Plane on a fixed colour range
+//	                               (result.RangedPlane: coded phases)
 //	Spectrum(f, r result.Spectrum) a histogram of the samples beside the
 //	                               theory density (or a KDE of its samples)
 //	SpectrumLines(f, r)            a Spectrum with further lines over it

@@ -8,6 +8,7 @@
 //	          points ± SE (Line, Role)
 //	Plane     a value on a grid of two settings (heat map,    render.Plane
 //	          phase plane)
+//	RangedPlane  a Plane on a fixed colour range (phases)     render.RangedPlane
 //	Spectrum  samples of a law beside samples of its theory   render.Spectrum
 //	          (density/CDF)
 //	SpectrumLines  a Spectrum with further lines over it      render.SpectrumLines
