@@ -35,11 +35,13 @@
 //	beyond-spectrum render.Curves  randmlp.CriticalCurves
 //	beyond-phases   render.RangedPlane meanfield.PhasesPlane
 //	fig3-phi        render.Curves  meanfield.ActivationCurves
+//	tanh-table      render.Table   meanfield.Scan.VersusTable
+//	fig3-atoms      render.Table   meanfield.AtomsTable
 //
 // The builders left here, and why: QMap and CMap check roots and a finite
 // difference computed per network (the theory's own consistency, with
-// tolerances in ulps); PhaseDiagram, TanhTable and Atoms read the notes'
-// printed values. They are plumbing too, not yet moved to result methods
-// (QMap and CMap would need the maps' curves and root checks in lib,
-// TanhTable and Atoms the "value (reference)" cells of show.Versus).
+// tolerances in ulps), and PhaseDiagram reads the notes' printed critical
+// line: plumbing too, not yet moved to result methods (they would need
+// the maps' curves and root checks, and the critical line's two figures,
+// in lib).
 package meanfieldshow

@@ -3,12 +3,9 @@ package meanfieldshow
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
-	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/meanfield"
 	"github.com/sigprop/sigprop/lib/papers"
@@ -165,52 +162,4 @@ func PhaseDiagram(b2, w2, qs, refB, refW, atRef []float64) show.View {
 		show.Fig(show.Figure{ID: "fig1-qstar", Paper: papers.Claim(papers.TannerFig1), PaperNote: "the colour of the critical line: q* along it",
 			Caption: "q* along the critical line: it grows from 0 at (1, 0) to 1.318 at σ_b² = 0.25.",
 			XLabel:  "σ_w² on the critical line", YLabel: "q*", Series: []show.Series{{Name: "q*", X: w2, Y: qs}}})}
-}
-
-// TanhTable shows table tanh-table (q*, χ₁, c*, ξ_c, ξ_q of sc with the
-// reference rows ref of lib/sources/tanner2024.md#check-9 in brackets) and the check of the largest
-// relative deviation, against the notes' (lib/sources/tanner2024.md) rounding. The caption
-// states the activation and σ_b² sc ran at (the notes': tanh, 0.05).
-func TanhTable(sc meanfield.Scan, ref [][]float64) show.View {
-	labels := make([]string, len(sc.SigmaW2))
-	for i, w := range sc.SigmaW2 {
-		labels[i] = fmt.Sprint(w)
-	}
-	t, _, worst := show.Versus(bundle.Table{ID: "tanh-table", Caption: fmt.Sprintf("%s, σ_b² = %g: library (reference in brackets)", sc.Phi, sc.SigmaB2), Header: []string{"σ_w²", "q*", "χ₁", "c*", "ξ_c", "ξ_q"}},
-		labels, sc.Rows(), ref, "%.7g (%g)")
-	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "tanh mean-field table vs spec: max relative deviation", Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
-		Basis: "the notes (lib/sources/tanner2024.md) print ξ to 4 decimals: relative rounding up to 4.8e-5 (ξ_q = 1.0415)", Figure: "tanh-table"})}
-}
-
-// Atoms shows table fig3-atoms (P(φ′ = 1) = μ₁ of each activation at each
-// q* of qs) and, at the lecture's q* = 2, 1, 0.5, 0.2, the notes' (lib/sources/tanner2024.md) values
-// ref in brackets with the check of the largest deviation against the
-// reference's rounding; at other q* the notes (lib/sources/tanner2024.md) print nothing to check against.
-func Atoms(phis []activation.Func, qs []float64, ref [][]float64) show.View {
-	paper := slices.Equal(qs, meanfield.LectureQStars())
-	var names []string
-	var p [][]float64
-	for _, phi := range phis {
-		names, p = append(names, phi.Name), append(p, show.Map(qs, func(q float64) float64 { return phi.Mu(q, 1) }))
-	}
-	header := []string{"φ"}
-	for _, q := range qs {
-		header = append(header, fmt.Sprintf("q*=%g", q))
-	}
-	const name = "P(φ′=1) vs spec Fig. 3 values: max |Δ|"
-	if !paper {
-		t := bundle.Table{ID: "fig3-atoms", Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s%s", joinG(qs), show.YourSettings), Header: header}
-		for i, row := range p {
-			cells := []string{names[i]}
-			for _, x := range row {
-				cells = append(cells, fmt.Sprintf("%.4f", x))
-			}
-			t.Rows = append(t.Rows, cells)
-		}
-		return show.View{show.Tab(t), show.NotApplicable(name, "the notes (lib/sources/tanner2024.md) print μ₁ at q* = 2, 1, 0.5, 0.2 only")}
-	}
-	t, worst, _ := show.Versus(bundle.Table{ID: "fig3-atoms", Paper: papers.Claim(papers.TannerFig3), Caption: fmt.Sprintf("P(φ′ = 1) = μ₁ at q* = %s (reference value in brackets)", joinG(qs)), Header: header},
-		names, p, ref, "%.4f (%g)")
-	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: name, Kind: show.TheoryVsPrinted, Value: worst, Tol: 5e-5,
-		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5", Figure: "fig3-atoms", Paper: papers.TannerAtoms.Text, Central: true})}
 }

@@ -115,7 +115,7 @@ func TestTablesAndCurves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := TanhTable(sc, sc.Rows())
+	v := tanhTableView(sc, sc.Rows())
 	if got := ids(t, v); got[0] != "T:tanh-table" || v.Agreements()[0].Value != 0 || v.Tables()[0].Rows[1][0] != "2" {
 		t.Errorf("TanhTable against itself: %v, deviation %v, rows %v", got, v.Agreements()[0].Value, v.Tables()[0].Rows)
 	}
@@ -130,11 +130,11 @@ func TestTablesAndCurves(t *testing.T) {
 	if f := depthScalesView(relu, 2).Figures()[0]; !strings.HasPrefix(f.Caption, "Depth scales for relu, σ_b² = 0.2:") || f.Params["sigma_b2"] != 0.2 {
 		t.Errorf("DepthScales of a relu scan at σ_b² = 0.2: caption %q, Params %v", f.Caption, f.Params)
 	}
-	if c := TanhTable(relu, relu.Rows()).Tables()[0].Caption; c != "relu, σ_b² = 0.2: library (reference in brackets)" {
+	if c := tanhTableView(relu, relu.Rows()).Tables()[0].Caption; c != "relu, σ_b² = 0.2: library (reference in brackets)" {
 		t.Errorf("TanhTable of a relu scan at σ_b² = 0.2: caption %q", c)
 	}
 	// ReLU's atom P(φ′ = 1) is ½ at every q*.
-	v = Atoms([]activation.Func{act(t, "relu")}, []float64{2, 1, 0.5, 0.2}, [][]float64{{0.5, 0.5, 0.5, 0.5}})
+	v = atomsView([]activation.Func{act(t, "relu")}, []float64{2, 1, 0.5, 0.2}, [][]float64{{0.5, 0.5, 0.5, 0.5}})
 	if v.Agreements()[0].Value > 1e-15 || v.Tables()[0].Rows[0][1] != "0.5000 (0.5)" {
 		t.Errorf("Atoms: deviation %v, row %v", v.Agreements()[0].Value, v.Tables()[0].Rows[0])
 	}
@@ -254,11 +254,11 @@ func TestClaimsAndMutations(t *testing.T) {
 	q4 := []float64{2, 1, 0.5, 0.2}
 	ref := [][]float64{{0.5, 0.5, 0.5, 0.5}, {0.5205, 0.6827, 0.8427, 0.9747}}
 	phis := []activation.Func{act(t, "relu"), act(t, "hardtanh")}
-	if a := Atoms(phis, q4, ref).Agreements()[0]; a.Paper != papers.TannerAtoms.Text || !a.Central || !(a.Value <= a.Tol) {
+	if a := atomsView(phis, q4, ref).Agreements()[0]; a.Paper != papers.TannerAtoms.Text || !a.Central || !(a.Value <= a.Tol) {
 		t.Errorf("Atoms: %+v", a)
 	}
 	ref[1][0] = 0.5205 * 1.001 // one printed value × 1.001
-	if a := Atoms(phis, q4, ref).Agreements()[0]; !(a.Value > a.Tol) {
+	if a := atomsView(phis, q4, ref).Agreements()[0]; !(a.Value > a.Tol) {
 		t.Errorf("Atoms with a reference × 1.001: %v ≤ %v", a.Value, a.Tol)
 	}
 	sc, err := meanfield.ScanSigmaW2(act(t, "tanh"), []float64{1, 2}, 0.05)
@@ -266,7 +266,7 @@ func TestClaimsAndMutations(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, v := range map[string]interface{ Agreements() []show.Agreement }{
-		"TanhTable":    TanhTable(sc, sc.Rows()),
+		"TanhTable":    tanhTableView(sc, sc.Rows()),
 		"PhaseDiagram": PhaseDiagram([]float64{0, 0.1}, []float64{1, 1.5}, []float64{0, 0.3}, []float64{0}, []float64{1}, []float64{1}),
 	} {
 		for _, a := range v.Agreements() {

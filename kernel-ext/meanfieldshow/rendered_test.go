@@ -1,6 +1,7 @@
 package meanfieldshow
 
 import (
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
@@ -55,4 +56,12 @@ func phasesView(name string, g meanfield.PhaseGrid, edge, tanhEdge meanfield.Edg
 
 func activationsView(phis []activation.Func, qs, hs []float64) show.View {
 	return render.Curves(show.Figure{ID: "fig3-phi", Paper: papers.Claim(papers.TannerFig3), PaperNote: "top row, the five activations in one panel"}, meanfield.ActivationCurves(phis, qs, hs))
+}
+
+func tanhTableView(sc meanfield.Scan, ref [][]float64) show.View {
+	return render.Table(bundle.Table{ID: "tanh-table"}, sc.VersusTable(ref), render.After())
+}
+
+func atomsView(phis []activation.Func, qs []float64, ref [][]float64) show.View {
+	return render.Table(bundle.Table{ID: "fig3-atoms", Paper: papers.Claim(papers.TannerFig3)}, meanfield.AtomsTable(phis, qs, ref), render.After())
 }

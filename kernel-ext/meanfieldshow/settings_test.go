@@ -91,7 +91,7 @@ func TestAtYourSettings(t *testing.T) {
 		t.Errorf("SlopeLaws tolerance %v, basis %q; want the DKW bound for the 40 samples run", a.Tol, a.Basis)
 	}
 
-	v = Atoms([]activation.Func{relu}, []float64{1.5}, nil)
+	v = atomsView([]activation.Func{relu}, []float64{1.5}, nil)
 	yours(t, "Atoms", v, map[string]float64{}, nil, []string{"P(φ′=1) vs spec Fig. 3 values: max |Δ|"})
 	if tb := v.Tables()[0]; tb.Header[1] != "q*=1.5" || tb.Rows[0][1] != "0.5000" {
 		t.Errorf("Atoms table %v %v, want ReLU's ½ at q* = 1.5", tb.Header, tb.Rows)

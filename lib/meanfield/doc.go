@@ -59,5 +59,7 @@
 // kernel-ext/render; beyondresults.go gives PhasesPlane (a phase diagram
 // with its edges of chaos and the check that they attract, a
 // result.RangedPlane on the phases' range PhaseMin…PhaseMax) and
-// ActivationCurves (the activations and the N(0, q*) densities).
+// ActivationCurves (the activations and the N(0, q*) densities);
+// tableresults.go Scan.VersusTable and AtomsTable (the lecture's tables
+// against the notes' printed values, PrintedRelTol and PrintedAbsTol).
 package meanfield
