@@ -59,14 +59,14 @@ func nets(t *testing.T, w ...float64) (n []meanfield.Net) {
 // (their tolerances); the figures carry one curve per network plus the
 // diagonal.
 func TestQMapAndCMap(t *testing.T) {
-	v, err := QMap(nets(t, 1, 2, 3), empirical.Linspace(0, 2.5, 11))
+	v, err := qMapView(nets(t, 1, 2, 3), empirical.Linspace(0, 2.5, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := ids(t, v); len(got) != 2 || got[0] != "F:qmap" || !(v.Agreements()[0].Value <= 1e-14) || len(v.Figures()[0].Series) != 7 {
 		t.Errorf("QMap: %v, residual %v, %d series", got, v.Agreements()[0].Value, len(v.Figures()[0].Series))
 	}
-	v, err = CMap(nets(t, 1.5, 2), empirical.Linspace(0, 1, 11))
+	v, err = cMapView(nets(t, 1.5, 2), empirical.Linspace(0, 1, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestTablesAndCurves(t *testing.T) {
 	if d := v.Figures()[0].Series[1].Y[1]; math.Abs(d-1/math.Sqrt(2*math.Pi)) > 1e-15 {
 		t.Errorf("N(0, 1) density at 0 = %v", d)
 	}
-	v = PhaseDiagram([]float64{0, 0.1}, []float64{1, 1.5}, []float64{0, 0.3}, []float64{0}, []float64{1}, []float64{1.00002})
+	v = phaseDiagramView([]float64{0, 0.1}, []float64{1, 1.5}, []float64{0, 0.3}, []float64{0}, []float64{1}, []float64{1.00002})
 	if got := ids(t, v); strings.Join(got[:2], ",") != "F:fig1-phase-diagram,F:fig1-qstar" || math.Abs(v.Agreements()[0].Value-2e-5) > 1e-12 {
 		t.Errorf("PhaseDiagram: %v, %v", got, v.Agreements()[0].Value)
 	}
@@ -267,7 +267,7 @@ func TestClaimsAndMutations(t *testing.T) {
 	}
 	for name, v := range map[string]interface{ Agreements() []show.Agreement }{
 		"TanhTable":    tanhTableView(sc, sc.Rows()),
-		"PhaseDiagram": PhaseDiagram([]float64{0, 0.1}, []float64{1, 1.5}, []float64{0, 0.3}, []float64{0}, []float64{1}, []float64{1}),
+		"PhaseDiagram": phaseDiagramView([]float64{0, 0.1}, []float64{1, 1.5}, []float64{0, 0.3}, []float64{0}, []float64{1}, []float64{1}),
 	} {
 		for _, a := range v.Agreements() {
 			if a.Paper != "" || a.Central {

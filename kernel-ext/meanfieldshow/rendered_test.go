@@ -65,3 +65,25 @@ func tanhTableView(sc meanfield.Scan, ref [][]float64) show.View {
 func atomsView(phis []activation.Func, qs []float64, ref [][]float64) show.View {
 	return render.Table(bundle.Table{ID: "fig3-atoms", Paper: papers.Claim(papers.TannerFig3)}, meanfield.AtomsTable(phis, qs, ref), render.After())
 }
+
+func qMapView(nets []meanfield.Net, qs []float64) (show.View, error) {
+	c, err := meanfield.QMapCurves(nets, qs)
+	if err != nil {
+		return nil, err
+	}
+	return render.Curves(show.Figure{ID: "qmap"}, c), nil
+}
+
+func cMapView(nets []meanfield.Net, cs []float64) (show.View, error) {
+	c, err := meanfield.CMapCurves(nets, cs)
+	if err != nil {
+		return nil, err
+	}
+	return render.Curves(show.Figure{ID: "cmap"}, c), nil
+}
+
+func phaseDiagramView(b2, w2, qs, refB, refW, atRef []float64) show.View {
+	line, qstar := meanfield.CriticalLineCurves(b2, w2, qs, refB, refW, atRef)
+	return append(render.Curves(show.Figure{ID: "fig1-phase-diagram", Paper: papers.Claim(papers.TannerFig1)}, line),
+		render.Curves(show.Figure{ID: "fig1-qstar", Paper: papers.Claim(papers.TannerFig1), PaperNote: "the colour of the critical line: q* along it"}, qstar)...)
+}

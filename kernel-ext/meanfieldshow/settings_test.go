@@ -30,7 +30,7 @@ func yours(t *testing.T, what string, v show.View, params map[string]float64, ap
 // are not applicable.
 func TestAtYourSettings(t *testing.T) {
 	erf, relu, tanh := act(t, "erf"), act(t, "relu"), act(t, "tanh")
-	v, err := QMap([]meanfield.Net{{Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: erf, SigmaW2: 2.5, SigmaB2: 0.1}}, empirical.Linspace(0, 2, 11))
+	v, err := qMapView([]meanfield.Net{{Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: erf, SigmaW2: 2.5, SigmaB2: 0.1}}, empirical.Linspace(0, 2, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,13 +38,13 @@ func TestAtYourSettings(t *testing.T) {
 	if c := v.Figures()[0].Caption; !strings.Contains(c, "for erf, σ_b² = 0.1,") {
 		t.Errorf("QMap caption %q, want the activation and σ_b² run", c)
 	}
-	v, err = QMap([]meanfield.Net{{Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: tanh, SigmaW2: 2, SigmaB2: 0.05}}, empirical.Linspace(0, 2, 11))
+	v, err = qMapView([]meanfield.Net{{Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: tanh, SigmaW2: 2, SigmaB2: 0.05}}, empirical.Linspace(0, 2, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
 	yours(t, "QMap, two activations", v, nil, []string{"networks of the legend: max |V(q*) − q*|"}, nil)
 
-	v, err = CMap([]meanfield.Net{{Phi: relu, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: relu, SigmaW2: 1.9, SigmaB2: 0.1}}, empirical.Linspace(0, 1, 11))
+	v, err = cMapView([]meanfield.Net{{Phi: relu, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: relu, SigmaW2: 1.9, SigmaB2: 0.1}}, empirical.Linspace(0, 1, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestAtPaperSettings(t *testing.T) {
 	if !slices.Equal(f.Paper, papers.Claim(papers.TannerFig3)) || f.PaperNote != "bottom row, as CDFs" || strings.HasSuffix(f.Caption, show.YourSettings) {
 		t.Errorf("SlopeLaws at the lecture's settings: claim %q, caption %q", f.Paper, f.Caption)
 	}
-	v, err := CMap(nets(t, 1.5, 2, 3), empirical.Linspace(0, 1, 11))
+	v, err := cMapView(nets(t, 1.5, 2, 3), empirical.Linspace(0, 1, 11))
 	if err != nil {
 		t.Fatal(err)
 	}

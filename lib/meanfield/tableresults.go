@@ -103,3 +103,33 @@ func AtomsTable(phis []activation.Func, qs []float64, ref [][]float64) result.Ta
 		Basis: "the notes (lib/sources/tanner2024.md) print 4 decimals: rounding up to 5e-5"}}
 	return t
 }
+
+// CriticalLineCurves are figures fig1-phase-diagram and fig1-qstar
+// (Tanner's Fig. 1): the critical line χ₁ = 1 as σ_w² = w2 against σ_b²
+// = b2 with the notes' printed reference points (refW at refB), and q* =
+// qs along it; the first carries the check of the line computed at the
+// reference σ_b² (atRef) against the printed σ_w², within the rounding
+// of their 4 decimals (PrintedAbsTol). They claim Fig. 1 when the line
+// spans the reference points' σ_b². It panics unless w2 and qs have one
+// value per σ_b² and atRef, refW one per reference point (a caller bug).
+func CriticalLineCurves(b2, w2, qs, refB, refW, atRef []float64) (line, qstar result.Curves) {
+	n, k := len(b2), len(refB)
+	if n < 2 || len(w2) != n || len(qs) != n || k < 1 || len(refW) != k || len(atRef) != k {
+		panic(fmt.Sprintf("meanfield: CriticalLineCurves: %d σ_b², %d σ_w² and %d q*; %d reference points, %d printed and %d computed σ_w²", n, len(w2), len(qs), k, len(refW), len(atRef)))
+	}
+	worst := 0.0
+	for i := range atRef {
+		worst = math.Max(worst, math.Abs(atRef[i]-refW[i]))
+	}
+	rec := result.Record{AtPaper: b2[0] <= slices.Min(refB) && b2[n-1] >= slices.Max(refB)}
+	line = result.Curves{Caption: "Order–chaos transition for tanh: the critical line χ₁ = 1. Ordered (vanishing gradients) above-left, chaotic (exploding gradients) below-right.",
+		X: result.Axis{Label: "σ_w²"}, Y: result.Axis{Label: "σ_b²"},
+		Lines: []result.Line{{Name: "χ₁ = 1", Role: result.Theory, X: w2, Y: b2}, {Name: "spec reference", Role: result.TheoryPoints, X: refW, Y: refB}},
+		Checks: []result.Check{{Name: "EoC curve vs spec reference points: max |Δσ_w²|", Kind: result.TheoryVsPrinted, Value: worst, Tol: PrintedAbsTol,
+			Basis: "the notes (lib/sources/tanner2024.md) print σ_w² to 4 decimals: rounding up to 5e-5 (lib/sources/tanner2024.md#figure-1, #check-8)"}},
+		Record: rec}
+	qstar = result.Curves{Caption: fmt.Sprintf("q* along the critical line: it grows from %.4g at (%.4g, %.4g) to %.4g at σ_b² = %g.", qs[0], w2[0], b2[0], qs[n-1], b2[n-1]),
+		X: result.Axis{Label: "σ_w² on the critical line"}, Y: result.Axis{Label: "q*"},
+		Lines: []result.Line{{Name: "q*", Role: result.Theory, X: w2, Y: qs}}, Record: rec}
+	return line, qstar
+}
