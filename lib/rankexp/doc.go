@@ -28,8 +28,9 @@
 // FeedForwards, FeedForwardPlacements, NormLaws),
 // Table2Settings (Table2, method Runs) and UniformitySettings (Fig7,
 // method Gaps). The one-layer experiments run from Lemma31Settings,
-// Thm32Settings, GradsSettings (eqs. 17–18), GridSettings (Fig12) and
-// TauSettings (eq. 47), each with a method Run. Every settings type has
+// Thm32Settings, GradsSettings (eqs. 17–18: GradsRho, GradsN, GradsSmallN),
+// GridSettings (Fig12) and TauSettings (eq. 47: TauC3), each with a method
+// Run. Every settings type has
 // Validate, which every method calls first; a size, count or list out of
 // range is an error wrapping ErrParam that names the field. Results
 // record the settings they ran with (sizes, draws, seeds), so a display
