@@ -134,3 +134,16 @@ func TestTauAndSmallNSettings(t *testing.T) {
 		}
 	}
 }
+
+// FFPlacements.Curves away from Fig. 4's sizes states them as Fig4 gives
+// them, in the words the old display used.
+func TestFFPlacementsNotPaper(t *testing.T) {
+	prof := rankblock.Profile{Draws: 5, MeanCos: []float64{0, 0.1}, MeanCosSE: []float64{0, 0.01}}
+	f := FFPlacements{N: 6, D: 4, L: 1}
+	for _, norm := range []block.Norm{block.NoNorm, block.PostLN, block.PreLN} {
+		f.Runs = append(f.Runs, FFPlacement{Norm: norm, Linear: [2]rankblock.Profile{prof, prof}, ReLU: [2]rankblock.Profile{prof, prof}})
+	}
+	if got := f.Curves()[0].Record.NotPaper; got != "a claim of the paper read at n = 50, d = 32, L = 12, 50 draws; here n = 6, d = 4, L = 1, 5 draws" {
+		t.Errorf("NotPaper %q", got)
+	}
+}

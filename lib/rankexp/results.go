@@ -311,10 +311,10 @@ func (f FFPlacements) Curves() []result.Curves {
 	if len(f.Runs) != len(placementNames) {
 		panic(fmt.Sprintf("rankexp: FFPlacements.Curves: want %d placements, got %d", len(placementNames), len(f.Runs)))
 	}
-	draws := f.Runs[0].Linear[0].Draws
+	draws, p := f.Runs[0].Linear[0].Draws, Fig4()
 	rec := result.Record{Params: map[string]float64{"n": float64(f.N), "d": float64(f.D), "L": float64(f.L), "draws": float64(draws)}, Seed: f.Seed, HasSeed: true,
 		AtPaper:  (Sizes{N: f.N, D: f.D, L: f.L, Draws: draws}).At(Fig4()),
-		NotPaper: fmt.Sprintf("a claim of the paper read at n = 50, d = 32, L = 12, 50 draws; here n = %d, d = %d, L = %d, %d draws", f.N, f.D, f.L, draws)}
+		NotPaper: fmt.Sprintf("a claim of the paper read at n = %d, d = %d, L = %d, %d draws; here n = %d, d = %d, L = %d, %d draws", p.N, p.D, p.L, p.Draws, f.N, f.D, f.L, draws)}
 	z := f.ReLUExcessZ()
 	var zs []string
 	for i := 0; i+1 < len(z); i += 2 {

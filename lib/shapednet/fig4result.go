@@ -55,10 +55,11 @@ func (f Fig4Runs) sizes() Fig4Sizes {
 // record is f's record: its settings, the first run's seed, AtPaper at
 // Fig4's sizes.
 func (f Fig4Runs) record() result.Record {
-	s := f.sizes()
+	s, p := f.sizes(), Fig4()
 	return result.Record{Params: map[string]float64{"width": float64(s.Width), "depth": float64(s.Depth), "gamma": s.Gamma, "tau0": s.Tau0, "rho0": f[0].InitialCorr(0, 1), "networks": float64(s.Nets)},
 		Seed: f[0].Seed, HasSeed: true, AtPaper: s == Fig4(),
-		NotPaper: fmt.Sprintf("a claim of the paper read at its setting (width 300, depth 150, γ = 1/√2, τ₀ = 1, 8192 networks); here width %d, depth %d, γ = %.4g, τ₀ = %g, %d networks", s.Width, s.Depth, s.Gamma, s.Tau0, s.Nets)}
+		NotPaper: fmt.Sprintf("a claim of the paper read at its setting (width %d, depth %d, γ = %s, τ₀ = %g, %d networks); here width %d, depth %d, γ = %.4g, τ₀ = %g, %d networks",
+			p.Width, p.Depth, GammaText(p.Gamma), p.Tau0, p.Nets, s.Width, s.Depth, s.Gamma, s.Tau0, s.Nets)}
 }
 
 // covDecades is the change of log₁₀ mean |V¹²| of r from layer 0 to its
@@ -74,7 +75,7 @@ func (f Fig4Runs) CorrCurves() result.Curves {
 	c := result.Curves{Caption: fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each, γ = %s, τ₀ = %g).", s.Nets, GammaText(s.Gamma), s.Tau0),
 		X: result.Axis{Label: "layer ℓ"}, Y: result.Axis{Label: "mean |ρ_ℓ|"}, Record: rec}
 	if rec.AtPaper {
-		c.Caption = "Mean |ρ_ℓ| for shaped attention and its ablations (8192 networks each): only the full shaped attention stays non-degenerate."
+		c.Caption = fmt.Sprintf("Mean |ρ_ℓ| for shaped attention and its ablations (%d networks each): only the full shaped attention stays non-degenerate.", s.Nets)
 	}
 	for _, r := range f {
 		c.Lines = append(c.Lines, result.Line{Name: fmt.Sprintf("%s (%d stopped)", PaperName(r.Config.Attention), r.NumStopped()), Role: result.SimulatedTrace, X: empirical.Ints(0, r.Depth), Y: r.MeanAbsCorr})

@@ -103,3 +103,18 @@ func TestOutputsSpectrum(t *testing.T) {
 	}
 	mustpanic.WithPrefix(t, "3 outputs of 4 networks", "shapednet:", func() { Outputs{Net: run, SDE: r, XNet: x[:3], XSDE: y}.Spectrum() })
 }
+
+// The records away from the paper state its settings as its constructors
+// give them (Fig4, CheckOneStep), in the words the old displays used.
+func TestNotPaperTexts(t *testing.T) {
+	f := Fig4Runs{fig4Run(block.Shaped, 0.46, 0.5)}
+	f[0].Config.Width = 16
+	if got := f.CorrCurves().Record.NotPaper; !strings.HasPrefix(got, "a claim of the paper read at its setting (width 300, depth 150, γ = 1/√2, τ₀ = 1, 8192 networks); here width 16,") {
+		t.Errorf("Fig. 4: %q", got)
+	}
+	o := OneStepCov{Width: 64, Nets: 10, Config: Config{Gamma: 0.4, Tau0: 0.5}, Pairs: sde.TriPairs(2), Entries: []string{"V11", "V12", "V22"},
+		NVar: make([]float64, 3), Sigma: make([]float64, 3), NoA: make([]float64, 3), Ratio: []float64{1, 1, 1}, RatioNoA: []float64{2, 2, 2}, RatioSE: 0.1}
+	if got := o.Table().Record.NotPaper; !strings.HasPrefix(got, "a claim of the notes (lib/sources/noci2023.md) read at γ = 1, τ₀ = 0.5, V₃, n = 1024, 50 000 networks; here γ = 0.4,") {
+		t.Errorf("one step: %q", got)
+	}
+}

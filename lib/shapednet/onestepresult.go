@@ -36,7 +36,8 @@ func (o OneStepCov) Table() result.Table {
 	t := result.Table{Caption: fmt.Sprintf("One attention layer at %s (γ = %g, τ₀ = %g, n = %d, %s networks): n·Var(V₁) vs Theorem 4.2", at, c.Gamma, c.Tau0, o.Width, Spaced(o.Nets)),
 		Header: []string{"entry", "n·Var(V₁)", "Σ (with 𝒜)", "ratio", "Σ without 𝒜", "ratio"},
 		Record: result.Record{AtPaper: paper,
-			NotPaper: fmt.Sprintf("a claim of the notes (lib/sources/noci2023.md) read at γ = 1, τ₀ = 0.5, V₃, n = 1024, 50 000 networks; here γ = %g, τ₀ = %g, %d entries, n = %d, %d networks", c.Gamma, c.Tau0, len(o.Pairs), o.Width, o.Nets)}}
+			NotPaper: fmt.Sprintf("a claim of the notes (lib/sources/noci2023.md) read at γ = %g, τ₀ = %g, V₃, n = %d, %s networks; here γ = %g, τ₀ = %g, %d entries, n = %d, %d networks",
+				p.Config.Gamma, p.Config.Tau0, p.Config.Width, Spaced(p.Nets), c.Gamma, c.Tau0, len(o.Pairs), o.Width, o.Nets)}}
 	cols := [][]string{result.Nums(o.NVar), result.Nums(o.Sigma), result.Nums(o.Ratio), result.Nums(o.NoA), result.Nums(o.RatioNoA)}
 	for i, e := range o.Entries {
 		row := []string{e}
