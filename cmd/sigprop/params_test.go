@@ -187,8 +187,10 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"n": 32, "d": 16, "networks": 1}, "fig2-hist-norms-sw1", "fig2-hist-cosines-sw1", "fig2-hist-norms-sw5", "fig2-hist-cosines-sw5"),
 			each(map[string]float64{"q": 16, "p1": 12, "p2": 8}, "fig3-symmetry"),
 			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g"))},
-	{Notebook: "03-rank-collapse", Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10"},
-		Figures: each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln")},
+	{Notebook: "03-rank-collapse", Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
+		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000"},
+		Figures: merge(each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln"),
+			each(map[string]float64{"n": 50, "d": 32, "L": 8, "draws": 10}, "fig8-deep-cos", "fig8-deep-norm"))},
 	{Notebook: "04-jacobian-spectra", Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128",
 		"Fig4Points=40", "Fig4RatePoints=10", "Fig4MaxDepth=3", "CNNNetworks=16", "CNNChannels=32", "CNNLayers=8"},
 		Figures: merge(each(map[string]float64{"N": 60, "eps": 1e-10}, "mp-density"), each(map[string]float64{"N": 60}, "s-transform-product"),
@@ -356,9 +358,10 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 // for 05's Gamma, a γ or τ₀ outside the SDE's range (//sigprop:check), and
 // on 07 a block's φ or σ_w that a block file does not take, on 02 a σ_A²,
 // α or σ_w the block does not take (tokengeom.Model.Validate; an element
-// of a list), on 03 a τ, ρ, σ_x² or α̃₁ rankexp does not take, on 06 an
-// α or σ_w of the miniature sweep's grid, its learning rate, the probe's
-// temperature or the Fig. 2 analogues' γ, on 08 the shaped block's γ.
+// of a list), on 03 a τ, ρ, σ_x² or α̃₁ rankexp does not take or an ε
+// attnspec does not, on 06 an α or σ_w of the miniature sweep's grid, its
+// learning rate, the probe's temperature or the Fig. 2 analogues' γ, on 08
+// the shaped block's γ.
 func TestPhysicsParamsRefused(t *testing.T) {
 	root := repoRoot(t)
 	for _, tc := range []struct {
@@ -390,6 +393,9 @@ func TestPhysicsParamsRefused(t *testing.T) {
 		{"06-trainability", []string{"-p", "ProbeInvTemp=-1"}, "parameter ProbeInvTemp: -1 is out of range (trainsweep.ProbeSettings.InvTemp"},
 		{"06-trainability", []string{"-p", "GradGamma=0"}, "parameter GradGamma: 0 is out of range (trainsweep.InitGradSettings.Gamma: trainsweep: parameter out of range: InitGradSettings.Gamma = 0"},
 		{"03-rank-collapse", []string{"-p", "Eq15Alphas=0.5,-1"}, "parameter Eq15Alphas: element 2 of 2 = -1 is out of range (rankexp.Eq15Settings.At: rankexp: parameter out of range: At[0] = -1"},
+		{"03-rank-collapse", []string{"-p", "TauRho=1"}, "parameter TauRho: 1 is out of range (rankexp.TauC3.Rho: rankcollapse: parameter out of range: rho = 1, want < 1 for the inverse temperature"},
+		{"03-rank-collapse", []string{"-p", "SmallNRho=-0.5"}, "parameter SmallNRho: -0.5 is out of range (rankexp.GradsSmallN.Rho: rankcollapse: parameter out of range: rho = -0.5, want a correlation in [-1/(n-1), 1] = [-0.333333, 1] for n = 4)"},
+		{"03-rank-collapse", []string{"-p", "DongEps=0.01,0"}, "parameter DongEps: element 2 of 2 = 0 is out of range (attnspec.DongSettings.Eps: attnspec: parameter out of range: Eps[0] = 0, want a finite value > 0)"},
 	} {
 		out := filepath.Join(t.TempDir(), "site")
 		args := append(append([]string{"report", "--no-cache", "--out", out}, tc.args...), filepath.Join(root, "notebooks", tc.notebook+".ipynb"))

@@ -50,7 +50,6 @@ type formulaSite struct {
 var displayFormulaSites = []formulaSite{
 	{"rankshow/grads.go Grid math.Sqrt", 4, "label: σ_x printed from the run's σ_x²"},
 	{"rankshow/grads.go logRatio math.Log", 1, "check statistic: ln of the ratio of two measured gradient norms"},
-	{"rankshow/grads.go TauBalance math.Log", 1, "check statistic: ln of the ratio of two measured gradient norms"},
 	{"rankshow/table2.go normDecades math.Log10", 1, "check statistic: log10 of the ratio of two measured norms"},
 	{"rankshow/table2.go decadesSE math.Ln10", 1, "check statistic: the delta-method SE of normDecades"},
 	{"rankshow/table2.go Table2 math.Pow", 2, "caption: a log10 change printed as a factor"},
@@ -61,7 +60,6 @@ var displayFormulaSites = []formulaSite{
 	{"spectrumshow/depthtrain.go DepthFigure math.Log2", 3, "axis: log₂ of depths, of lib's ξ_c line and of measured L_mid"},
 	{"spectrumshow/depthtrain.go DepthChecks math.Sqrt", 1, "basis text: the depth step r printed from the tolerance r²"},
 	{"spectrumshow/panel.go Fig4Series math.Sqrt", 1, "axis: an atom of λ placed on the singular-value axis σ = √λ"},
-	{"shapedshow/shapedshow.go fig4Claims math.Log10", 1, "check statistic: log10 of the ratio of two measured covariances"},
 }
 
 // TestDisplayComputesNoTheory: the display packages of kernel-ext use the

@@ -59,14 +59,14 @@ func nets(t *testing.T, w ...float64) (n []meanfield.Net) {
 // (their tolerances); the figures carry one curve per network plus the
 // diagonal.
 func TestQMapAndCMap(t *testing.T) {
-	v, err := QMap(nets(t, 1, 2, 3), empirical.Linspace(0, 2.5, 11))
+	v, err := qMapView(nets(t, 1, 2, 3), empirical.Linspace(0, 2.5, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := ids(t, v); len(got) != 2 || got[0] != "F:qmap" || !(v.Agreements()[0].Value <= 1e-14) || len(v.Figures()[0].Series) != 7 {
 		t.Errorf("QMap: %v, residual %v, %d series", got, v.Agreements()[0].Value, len(v.Figures()[0].Series))
 	}
-	v, err = CMap(nets(t, 1.5, 2), empirical.Linspace(0, 1, 11))
+	v, err = cMapView(nets(t, 1.5, 2), empirical.Linspace(0, 1, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestTablesAndCurves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := TanhTable(sc, sc.Rows())
+	v := tanhTableView(sc, sc.Rows())
 	if got := ids(t, v); got[0] != "T:tanh-table" || v.Agreements()[0].Value != 0 || v.Tables()[0].Rows[1][0] != "2" {
 		t.Errorf("TanhTable against itself: %v, deviation %v, rows %v", got, v.Agreements()[0].Value, v.Tables()[0].Rows)
 	}
@@ -130,19 +130,19 @@ func TestTablesAndCurves(t *testing.T) {
 	if f := depthScalesView(relu, 2).Figures()[0]; !strings.HasPrefix(f.Caption, "Depth scales for relu, σ_b² = 0.2:") || f.Params["sigma_b2"] != 0.2 {
 		t.Errorf("DepthScales of a relu scan at σ_b² = 0.2: caption %q, Params %v", f.Caption, f.Params)
 	}
-	if c := TanhTable(relu, relu.Rows()).Tables()[0].Caption; c != "relu, σ_b² = 0.2: library (reference in brackets)" {
+	if c := tanhTableView(relu, relu.Rows()).Tables()[0].Caption; c != "relu, σ_b² = 0.2: library (reference in brackets)" {
 		t.Errorf("TanhTable of a relu scan at σ_b² = 0.2: caption %q", c)
 	}
 	// ReLU's atom P(φ′ = 1) is ½ at every q*.
-	v = Atoms([]activation.Func{act(t, "relu")}, []float64{2, 1, 0.5, 0.2}, [][]float64{{0.5, 0.5, 0.5, 0.5}})
+	v = atomsView([]activation.Func{act(t, "relu")}, []float64{2, 1, 0.5, 0.2}, [][]float64{{0.5, 0.5, 0.5, 0.5}})
 	if v.Agreements()[0].Value > 1e-15 || v.Tables()[0].Rows[0][1] != "0.5000 (0.5)" {
 		t.Errorf("Atoms: deviation %v, row %v", v.Agreements()[0].Value, v.Tables()[0].Rows[0])
 	}
-	v = Activations([]activation.Func{act(t, "relu")}, []float64{1}, []float64{-1, 0, 1})
+	v = activationsView([]activation.Func{act(t, "relu")}, []float64{1}, []float64{-1, 0, 1})
 	if d := v.Figures()[0].Series[1].Y[1]; math.Abs(d-1/math.Sqrt(2*math.Pi)) > 1e-15 {
 		t.Errorf("N(0, 1) density at 0 = %v", d)
 	}
-	v = PhaseDiagram([]float64{0, 0.1}, []float64{1, 1.5}, []float64{0, 0.3}, []float64{0}, []float64{1}, []float64{1.00002})
+	v = phaseDiagramView([]float64{0, 0.1}, []float64{1, 1.5}, []float64{0, 0.3}, []float64{0}, []float64{1}, []float64{1.00002})
 	if got := ids(t, v); strings.Join(got[:2], ",") != "F:fig1-phase-diagram,F:fig1-qstar" || math.Abs(v.Agreements()[0].Value-2e-5) > 1e-12 {
 		t.Errorf("PhaseDiagram: %v, %v", got, v.Agreements()[0].Value)
 	}
@@ -169,7 +169,7 @@ func TestSimulationViews(t *testing.T) {
 	}
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 2000, Width: 1000, Depth: 3, Nets: 2}
 	l.Q, l.Seed = 2, 50
-	v := SlopeLaws("relu", []randmlp.SlopeLaw{l})
+	v := slopeLawsView("relu", []randmlp.SlopeLaw{l})
 	if got := ids(t, v); got[0] != "F:fig3-relu" || math.Abs(v.Agreements()[0].Value-0.02) > 1e-12 || v.Agreements()[0].Tol != empirical.DKW(2000, 1e-3) {
 		t.Errorf("SlopeLaws: %v, value %v, tol %v", got, v.Agreements()[0].Value, v.Agreements()[0].Tol)
 	}
@@ -190,33 +190,33 @@ func TestBeyondViews(t *testing.T) {
 		t.Fatal(err)
 	}
 	edge := meanfield.EdgeCurve{SigmaB2: []float64{0.5}, SigmaW2: []float64{1.96}, QStar: []float64{22}, ChiQ: []float64{0.99}, Divergent: []float64{0.01}}
-	v := Phases("gelu", g, edge, edge)
+	v := phasesView("gelu", g, edge, edge)
 	if got := ids(t, v); got[0] != "F:beyond-phases" || v.Agreements()[0].Value != 0 {
 		t.Errorf("Phases: %v, value %v", got, v.Agreements()[0].Value)
 	}
 	edge.ChiQ[0] = 1.07 // a repelling point on both curves
-	if v := Phases("gelu", g, edge, edge); v.Agreements()[0].Value != 2 {
+	if v := phasesView("gelu", g, edge, edge); v.Agreements()[0].Value != 2 {
 		t.Errorf("Phases with repelling points: %v, want 2", v.Agreements()[0].Value)
 	}
-	p := randmlp.Chi1Points{SigmaW2: []float64{1, 2, 3}, Mean: []float64{1, 1.2, 1}, SE: []float64{0.1, 0.1, 0.1}, Theory: []float64{1, 1, 1}, Offset: 0.02, Width: 1000, Depth: 3, Nets: 3}
-	if v := EdgeChi1("gelu", p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(2, 2)) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
+	p := randmlp.Chi1Points{SigmaW2: []float64{1, 2, 3}, Mean: []float64{1, 1.2, 1}, SE: []float64{0.1, 0.1, 0.1}, Theory: []float64{1, 1, 1}, Offset: 0.02, Width: 1000, Depth: 3, Nets: 3, Phi: "gelu"}
+	if v := edgeChi1View(p); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(2, 2)) > 1e-12 || ids(t, v)[0] != "F:beyond-chi1" {
 		t.Errorf("EdgeChi1: max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(2, 2))
 	}
-	r := randmlp.LayerCheck{Layers: []float64{1, 2}, Theory: []float64{1, 2}, Mean: []float64{1, 2.3}, SE: []float64{0.1, 0.1}, MLP: randmlp.MLP{Width: 1000, SigmaW2: 2.4, SigmaB2: 0.04}, Nets: 6}
+	r := randmlp.LayerCheck{Layers: []float64{1, 2}, Theory: []float64{1, 2}, Mean: []float64{1, 2.3}, SE: []float64{0.1, 0.1}, MLP: randmlp.MLP{Width: 1000, Phi: act(t, "gelu"), SigmaW2: 2.4, SigmaB2: 0.04}, Nets: 6}
 	// 3 SE over 6 networks is the normal-equivalent z of a t-score with 5 degrees of freedom.
-	if v := DivergentRun("gelu", r); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(3, 5)) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
+	if v := divergentView(r); math.Abs(v.Agreements()[0].Value-empirical.NormalZ(3, 5)) > 1e-9 || ids(t, v)[0] != "F:beyond-divergent" {
 		t.Errorf("DivergentRun: max |z| = %v, want %v", v.Agreements()[0].Value, empirical.NormalZ(3, 5))
 	}
 	r.Nets = 1
-	if v := DivergentRun("gelu", r).Agreements()[0]; !math.IsNaN(v.Value) || v.Note == "" {
+	if v := divergentView(r).Agreements()[0]; !math.IsNaN(v.Value) || v.Note == "" {
 		t.Errorf("DivergentRun of 1 network: %v (%q), want NaN with a note", v.Value, v.Note)
 	}
 	c := randmlp.CriticalSpectrum{SigmaB2: 0.3, QStar: 8.8, X: []float64{1, 2}, Theory: []float64{0.5, 1}, Empirical: []float64{0.52, 1}, KS: 0.02, D12: 0.01, Samples: 800, Width: 400, Depth: 8}
-	v = CriticalSpectra([]string{"gelu"}, []randmlp.CriticalSpectrum{c})
+	v = criticalSpectraView([]string{"gelu"}, []randmlp.CriticalSpectrum{c})
 	if a := v.Agreements()[0]; a.Value != 0.02 || math.Abs(a.Tol-0.045) > 1e-15 || ids(t, v)[0] != "F:beyond-spectrum" {
 		t.Errorf("CriticalSpectra: %v ± %v", a.Value, a.Tol)
 	}
-	mustpanic.WithPrefix(t, "no spectra", "meanfieldshow:", func() { CriticalSpectra(nil, nil) })
+	mustpanic.WithPrefix(t, "no spectra", "randmlp:", func() { criticalSpectraView(nil, nil) })
 }
 
 // The checks of the lecture's statements quote them (Paper), the checks of
@@ -244,21 +244,21 @@ func TestClaimsAndMutations(t *testing.T) {
 		t.Errorf("Chi1 with one theory point 16 SE off: %v ≤ %v", a.Value, a.Tol)
 	}
 	l := randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.52, 1}, Samples: 4000, Width: 1000, Depth: 3, Nets: 2, Q: 2, Seed: 50}
-	if a := SlopeLaws("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; a.Paper != papers.TannerSlopeLaw.Text || !(a.Value <= a.Tol) {
+	if a := slopeLawsView("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; a.Paper != papers.TannerSlopeLaw.Text || !(a.Value <= a.Tol) {
 		t.Errorf("SlopeLaws: %+v", a)
 	}
 	l.CDF = []float64{0.5 - empirical.DKW(4000, 1e-3), 1} // the law shifted by the DKW bound
-	if a := SlopeLaws("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; !(a.Value > a.Tol) {
+	if a := slopeLawsView("relu", []randmlp.SlopeLaw{l}).Agreements()[0]; !(a.Value > a.Tol) {
 		t.Errorf("SlopeLaws with the law shifted by its bound: %v ≤ %v", a.Value, a.Tol)
 	}
 	q4 := []float64{2, 1, 0.5, 0.2}
 	ref := [][]float64{{0.5, 0.5, 0.5, 0.5}, {0.5205, 0.6827, 0.8427, 0.9747}}
 	phis := []activation.Func{act(t, "relu"), act(t, "hardtanh")}
-	if a := Atoms(phis, q4, ref).Agreements()[0]; a.Paper != papers.TannerAtoms.Text || !a.Central || !(a.Value <= a.Tol) {
+	if a := atomsView(phis, q4, ref).Agreements()[0]; a.Paper != papers.TannerAtoms.Text || !a.Central || !(a.Value <= a.Tol) {
 		t.Errorf("Atoms: %+v", a)
 	}
 	ref[1][0] = 0.5205 * 1.001 // one printed value × 1.001
-	if a := Atoms(phis, q4, ref).Agreements()[0]; !(a.Value > a.Tol) {
+	if a := atomsView(phis, q4, ref).Agreements()[0]; !(a.Value > a.Tol) {
 		t.Errorf("Atoms with a reference × 1.001: %v ≤ %v", a.Value, a.Tol)
 	}
 	sc, err := meanfield.ScanSigmaW2(act(t, "tanh"), []float64{1, 2}, 0.05)
@@ -266,8 +266,8 @@ func TestClaimsAndMutations(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, v := range map[string]interface{ Agreements() []show.Agreement }{
-		"TanhTable":    TanhTable(sc, sc.Rows()),
-		"PhaseDiagram": PhaseDiagram([]float64{0, 0.1}, []float64{1, 1.5}, []float64{0, 0.3}, []float64{0}, []float64{1}, []float64{1}),
+		"TanhTable":    tanhTableView(sc, sc.Rows()),
+		"PhaseDiagram": phaseDiagramView([]float64{0, 0.1}, []float64{1, 1.5}, []float64{0, 0.3}, []float64{0}, []float64{1}, []float64{1}),
 	} {
 		for _, a := range v.Agreements() {
 			if a.Paper != "" || a.Central {

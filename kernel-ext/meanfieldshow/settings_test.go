@@ -30,7 +30,7 @@ func yours(t *testing.T, what string, v show.View, params map[string]float64, ap
 // are not applicable.
 func TestAtYourSettings(t *testing.T) {
 	erf, relu, tanh := act(t, "erf"), act(t, "relu"), act(t, "tanh")
-	v, err := QMap([]meanfield.Net{{Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: erf, SigmaW2: 2.5, SigmaB2: 0.1}}, empirical.Linspace(0, 2, 11))
+	v, err := qMapView([]meanfield.Net{{Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: erf, SigmaW2: 2.5, SigmaB2: 0.1}}, empirical.Linspace(0, 2, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,13 +38,13 @@ func TestAtYourSettings(t *testing.T) {
 	if c := v.Figures()[0].Caption; !strings.Contains(c, "for erf, σ_b² = 0.1,") {
 		t.Errorf("QMap caption %q, want the activation and σ_b² run", c)
 	}
-	v, err = QMap([]meanfield.Net{{Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: tanh, SigmaW2: 2, SigmaB2: 0.05}}, empirical.Linspace(0, 2, 11))
+	v, err = qMapView([]meanfield.Net{{Phi: erf, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: tanh, SigmaW2: 2, SigmaB2: 0.05}}, empirical.Linspace(0, 2, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
 	yours(t, "QMap, two activations", v, nil, []string{"networks of the legend: max |V(q*) − q*|"}, nil)
 
-	v, err = CMap([]meanfield.Net{{Phi: relu, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: relu, SigmaW2: 1.9, SigmaB2: 0.1}}, empirical.Linspace(0, 1, 11))
+	v, err = cMapView([]meanfield.Net{{Phi: relu, SigmaW2: 1.5, SigmaB2: 0.1}, {Phi: relu, SigmaW2: 1.9, SigmaB2: 0.1}}, empirical.Linspace(0, 1, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,18 +85,18 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = SlopeLaws("relu", laws)
+	v = slopeLawsView("relu", laws)
 	yours(t, "SlopeLaws", v, map[string]float64{"width": 20}, []string{"relu: sup |CDF − empirical CDF| of φ′(h)"}, nil)
 	if a := v.Agreements()[0]; a.Tol != empirical.DKW(40, 1e-3) || !strings.Contains(a.Basis, "40 samples (2 networks × N = 20 units of one input") {
 		t.Errorf("SlopeLaws tolerance %v, basis %q; want the DKW bound for the 40 samples run", a.Tol, a.Basis)
 	}
 
-	v = Atoms([]activation.Func{relu}, []float64{1.5}, nil)
+	v = atomsView([]activation.Func{relu}, []float64{1.5}, nil)
 	yours(t, "Atoms", v, map[string]float64{}, nil, []string{"P(φ′=1) vs spec Fig. 3 values: max |Δ|"})
 	if tb := v.Tables()[0]; tb.Header[1] != "q*=1.5" || tb.Rows[0][1] != "0.5000" {
 		t.Errorf("Atoms table %v %v, want ReLU's ½ at q* = 1.5", tb.Header, tb.Rows)
 	}
-	yours(t, "Activations", Activations([]activation.Func{relu}, []float64{1}, []float64{-1, 0, 1}), nil, nil, nil)
+	yours(t, "Activations", activationsView([]activation.Func{relu}, []float64{1}, []float64{-1, 0, 1}), nil, nil, nil)
 }
 
 // At the lecture's settings the figures keep their claims and captions.
@@ -105,11 +105,11 @@ func TestAtPaperSettings(t *testing.T) {
 	for _, q := range []float64{2, 1, 0.5, 0.2} {
 		laws = append(laws, randmlp.SlopeLaw{T: []float64{0, 1}, CDF: []float64{0.5, 1}, ECDF: []float64{0.5, 1}, Samples: 2000, Q: q, Width: 1000, Depth: 3, Nets: 2, Seed: 50})
 	}
-	f := SlopeLaws("relu", laws).Figures()[0]
+	f := slopeLawsView("relu", laws).Figures()[0]
 	if !slices.Equal(f.Paper, papers.Claim(papers.TannerFig3)) || f.PaperNote != "bottom row, as CDFs" || strings.HasSuffix(f.Caption, show.YourSettings) {
 		t.Errorf("SlopeLaws at the lecture's settings: claim %q, caption %q", f.Paper, f.Caption)
 	}
-	v, err := CMap(nets(t, 1.5, 2, 3), empirical.Linspace(0, 1, 11))
+	v, err := cMapView(nets(t, 1.5, 2, 3), empirical.Linspace(0, 1, 11))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package rankshow
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
@@ -78,46 +77,4 @@ func SoftmaxDepths(runs []rankexp.DeepRun) show.View {
 			Params: map[string]float64{"n": float64(deep.N), "d": float64(deep.D), "L": float64(L), "draws": float64(draws)}}, paper)),
 	}
 	return v
-}
-
-// FeedForwardPlacements shows Fig. 10 in full (rankexp.FFPlacements):
-// one figure per LN placement (fig10-full-nonorm, -postln, -preln) with
-// the linear and ReLU runs at α = 1 and 1/√L, and the paper's claim that
-// ReLU raises the correlation faster: in every one of the six
-// (placement, scaling) pairs the last-layer mean cosine of ReLU exceeds
-// linear's by ≥ 4 SE. The figures claim Fig. 10 only at Fig. 4's chosen
-// setting (rankexp.Fig4).
-func FeedForwardPlacements(f rankexp.FFPlacements) show.View {
-	want(len(f.Runs) == 3, "FeedForwardPlacements: want 3 placements, got %d", len(f.Runs))
-	draws := f.Runs[0].Linear[0].Draws
-	paper := atSizes(rankexp.Fig4(), f.N, f.D, f.L, draws)
-	z := f.ReLUExcessZ()
-	v := show.View{show.PaperCheck(show.Agreement{Name: "fig10-full: ReLU above linear at the last layer, smallest z over 3 placements × 2 scalings", Kind: show.Claim, Rule: show.AtLeast, Value: slices.Min(z), Tol: 4, Paper: papers.Noci2022ReLU.Text, Central: true,
-		Figure: "fig10-full-nonorm", Basis: fmt.Sprintf("difference of two independent runs of %d draws each; under no difference P(z ≥ 4) ≈ 3e-5 per pair", draws),
-		Note: fmt.Sprintf("z per placement (α = 1, 1/√L): %s", fmtZ(z))}, paper,
-		fmt.Sprintf("a claim of the paper read at n = 50, d = 32, L = 12, 50 draws; here n = %d, d = %d, L = %d, %d draws", f.N, f.D, f.L, draws))}
-	for _, r := range f.Runs {
-		id := "fig10-full-" + map[string]string{"no LN": "nonorm", "POST-LN": "postln", "PRE-LN": "preln"}[r.Norm.String()]
-		want(id != "fig10-full-", "FeedForwardPlacements: unknown placement %v", r.Norm)
-		var series []show.Series
-		for k, a := range []string{"α = 1", "α = 1/√L"} {
-			series = append(series, show.ByLayer("linear, "+a, r.Linear[k].MeanCos, r.Linear[k].MeanCosSE, show.LinePoints), show.ByLayer("ReLU, "+a, r.ReLU[k].MeanCos, r.ReLU[k].MeanCosSE, show.LinePoints))
-		}
-		v = append(v, show.Fig(show.AtPaper(show.Figure{ID: id, Paper: papers.Claim(papers.Noci2022Fig10), PaperNote: "as Fig. 4: true softmax",
-			Caption: fmt.Sprintf("%v: mean pairwise cosine vs layer, linear vs ReLU FF, with and without 1/√L, true softmax, n = %d, d = %d, %d draws", r.Norm, f.N, f.D, draws),
-			XLabel:  "layer ℓ", YLabel: "mean cosine", Series: series, Seed: show.Seed(f.Seed), Legend: show.TopLeft, Height: 300,
-			Params: map[string]float64{"n": float64(f.N), "d": float64(f.D), "L": float64(f.L), "draws": float64(draws)}}, paper)))
-	}
-	return v
-}
-
-func fmtZ(z []float64) string {
-	s := ""
-	for i := 0; i+1 < len(z); i += 2 {
-		if s != "" {
-			s += "; "
-		}
-		s += fmt.Sprintf("%.1f, %.1f", z[i], z[i+1])
-	}
-	return s
 }

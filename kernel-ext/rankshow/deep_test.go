@@ -52,7 +52,7 @@ func TestFeedForwardPlacementsView(t *testing.T) {
 			Linear: [2]rankblock.Profile{profile(12, 50, 0, 0.01), profile(12, 50, 0, 0.001)},
 			ReLU:   [2]rankblock.Profile{profile(12, 50, 0, 0.05), profile(12, 50, 0, 0.02+0.001*float64(i))}})
 	}
-	v := FeedForwardPlacements(f)
+	v := ffPlacementsView(f)
 	if k := kinds(t, v); k != "AFFF" {
 		t.Fatalf("kinds %s, want AFFF", k)
 	}

@@ -27,6 +27,15 @@
 //	fig10-relu            render.Curves  rankexp.FeedForward.Curves
 //	eq17-18-rho           render.Curves  rankexp.GradsRun.RhoCurves
 //	eq17-18-n-d           render.Curves  rankexp.GradsRun.NCurves
+//	fig10-full-*          render.Curves  rankexp.FFPlacements.Curves
+//	dong-depth            render.Curves  attnspec.DongRun.DepthCurves
+//	dong-contraction      render.Curves  attnspec.DongRun.ContractionCurves
+//	lemma31-fixed         render.Table   rankexp.Lemma31Table
+//	thm32                 render.Table   rankexp.Thm32Table
+//	tau-c3                render.Table   rankexp.TauTable, and
+//	                      render.Checks  rankexp.TauBalance.Checks
+//	eq18-exact-small-n-z  render.Checks  rankexp.SmallN.Checks (its Remark
+//	                      a show.Text before it)
 //
 // The builders left here, and why:
 //
@@ -39,7 +48,4 @@
 //	Grid                                   Figs. 12–14 as nested heat maps
 //	                                       (show.NestedHeat) with claims
 //	                                       read across the grid
-//	FeedForwardPlacements, Dong, Lemma31,  curves or tables with checks, not
-//	IdenticalTokens, TauTable, TauBalance, yet moved to result methods
-//	SmallN                                 (plumbing: the next to convert)
 package rankshow

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/attnspec"
 )
 
@@ -19,7 +18,7 @@ func TestDong(t *testing.T) {
 	kq := attnspec.StackResult{Residual: []float64{1, 0.1, 1e-4}}
 	iid := attnspec.StackResult{Residual: []float64{1, 0.5, 0.2}}
 	r := attnspec.DongRun{DongSettings: attnspec.DongSettings{T: 16, D: 8, DK: 4, Seed: 10}, KeyQuery: kq, IID: iid, Contraction: c}
-	v := Dong(show.Figure{ID: "dong-depth"}, show.Figure{ID: "dong-contraction"}, r)
+	v := dongView(r)
 	fs := v.Figures()
 	if len(fs) != 2 || fs[0].ID != "dong-depth" || fs[1].ID != "dong-contraction" || fs[0].Seed == nil || *fs[0].Seed != 11 || fs[1].Seed == nil || *fs[1].Seed != 13 {
 		t.Fatalf("figures: %+v", fs)

@@ -6,55 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/papers"
-	"github.com/sigprop/sigprop/lib/rankcollapse"
 	"github.com/sigprop/sigprop/lib/rankexp"
 )
-
-// Lemma31 shows table lemma31-fixed (Lemma 3.1 at the notes' (lib/sources/noci2022.md) fixed inputs,
-// one row per input named by names) after one z check per row of the Monte
-// Carlo against the exact E‖∂S/∂X‖², over the rows' weight draws.
-func Lemma31(names []string, rows []rankexp.Lemma31) show.View {
-	want(len(names) == len(rows) && len(rows) > 0, "Lemma31: %d names for %d rows", len(names), len(rows))
-	draws := rows[0].Draws
-	for _, r := range rows {
-		want(r.Draws == draws, "Lemma31: rows with %d and %d weight draws", draws, r.Draws)
-	}
-	t := bundle.Table{ID: "lemma31-fixed", Caption: fmt.Sprintf("Lemma 3.1 at the notes' (lib/sources/noci2022.md) fixed inputs (n = 3, d_v = 2); MC over %d weight draws, uniform attention", draws),
-		Header: []string{"input", "d_k", "eq. 6", "eq. 7", "exact E‖∂S/∂X‖²", "MC ± SE", "eq. 8 bound", "bound holds"}}
-	var v show.View
-	for i, r := range rows {
-		t.Rows = append(t.Rows, []string{names[i], fmt.Sprint(r.DK), show.FormatFloat(r.GradWV), show.FormatFloat(r.GradWQ),
-			show.FormatFloat(r.Exact), show.FormatFloat(r.MC) + " ± " + show.FormatFloat(r.SE), show.FormatFloat(r.Bound), fmt.Sprint(r.MC <= r.Bound)})
-		v = append(v, show.Agree(show.Agreement{Name: fmt.Sprintf("lemma31-gradX-z-%d", i), Kind: show.TheoryVsSimulation, Value: (r.MC - r.Exact) / r.SE, Tol: 5,
-			Basis: fmt.Sprintf("5 SE, SE from %d weight draws (heavy-tailed norms, per-draw relative SD ≈ 1.5)", draws), Figure: "lemma31-fixed",
-			Note: "(MC − corrected exact E‖∂S/∂X‖²)/SE for " + names[i]}))
-	}
-	return append(v, show.Tab(t))
-}
-
-// IdenticalTokens shows table thm32 (Thm 3.2 at each size, true softmax at
-// the τ the rows record, from rankexp.Thm32Settings) and checks that every
-// query/key Jacobian norm is exactly zero.
-func IdenticalTokens(rows []rankexp.Collapsed) show.View {
-	want(len(rows) > 0, "IdenticalTokens: no rows")
-	draws, tau := rows[0].Draws, rows[0].Tau
-	for _, g := range rows {
-		want(g.Draws == draws && g.Tau == tau, "IdenticalTokens: rows with %d and %d weight draws, τ = %g and %g", draws, g.Draws, tau, g.Tau)
-	}
-	t := bundle.Table{ID: "thm32", Caption: fmt.Sprintf("Identical tokens, true softmax (τ = %g), norms averaged over %d random weight draws", tau, draws),
-		Header: []string{"n", "d", "‖∂S/∂W^Q‖²", "‖∂S/∂W^K‖²", "‖∂S/∂W^V‖²", "d_v n‖x‖²"}}
-	worst := 0.0
-	for _, g := range rows {
-		worst = math.Max(worst, math.Max(g.WQ, g.WK))
-		t.Rows = append(t.Rows, []string{fmt.Sprint(g.N), fmt.Sprint(g.D), show.FormatFloat(g.WQ), show.FormatFloat(g.WK), show.FormatFloat(g.WV), show.FormatFloat(float64(g.D*g.N) * g.X2)})
-	}
-	return show.View{show.Tab(t), show.Agree(show.Agreement{Name: "thm32-exact-zero", Kind: show.TheoryVsSimulation, Value: worst, Tol: 0, Rule: show.AtMost, Figure: "thm32", Paper: papers.Noci2022Thm32.Text,
-		Basis: "exact zero in floating point: the softmax pullback in centred form vanishes term by term for identical rows",
-		Note:  "largest query/key Jacobian norm² with identical tokens, true softmax"})}
-}
 
 // Grid shows the grid of App. B.2–B.3 (rankexp.GridSettings over nr
 // correlations, ns entry variances, nn lengths and nd widths, drawn from
@@ -156,49 +111,3 @@ func logRatio(g rankexp.GridPoint) float64 { return math.Log(g.WQ / g.WV) }
 // is at most the sum of the two whatever their correlation (both norms
 // come from the same draws).
 func logRatioSE(g rankexp.GridPoint) float64 { return g.WQSE/g.WQ + g.WVSE/g.WV }
-
-// TauTable is table tau-c3: eq. (47) as printed at each input law (n, d,
-// ρ, σ_x²) of settings (the IWSLT settings of App. C.3). Errors: a setting
-// where eq. (47) is undefined (rankcollapse.Tau).
-func TauTable(settings []rankexp.Point) (show.View, error) {
-	t := bundle.Table{ID: "tau-c3", Caption: "τ from eq. 47 (as printed) at the IWSLT settings of App. C.3", Header: []string{"d", "n", "ρ", "σ_x²", "τ"}}
-	for _, c := range settings {
-		tau, err := rankcollapse.Tau(c.N, c.D, c.Rho, c.Sx2, rankcollapse.FormPaper)
-		if err != nil {
-			return nil, err
-		}
-		t.Rows = append(t.Rows, []string{show.FormatFloat(float64(c.D)), show.FormatFloat(float64(c.N)), show.FormatFloat(c.Rho), show.FormatFloat(c.Sx2), show.FormatFloat(tau)})
-	}
-	return show.View{show.Tab(t)}, nil
-}
-
-// TauBalance shows the check that the inverse temperature τ of eq. (47) (exact
-// form) balances the query and value gradients of one uniform-attention
-// layer: ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²) of b's Monte Carlo within 0.06 of 0
-// (App. C.3's aim, checked at b's law and draws). The tolerance is about
-// 4 SE of the log ratio at rankexp.TauC3's settings; at others the check
-// is not applicable.
-func TauBalance(b rankexp.TauBalance) show.View {
-	se := math.Hypot(b.WQSE/b.WQ, b.WVSE/b.WV)
-	paper := b.TauSettings.Matches(rankexp.TauC3())
-	return show.View{show.PaperCheck(show.Agreement{Name: "tau-balances", Kind: show.TheoryVsSimulation, Value: math.Log(b.WQ / b.WV), Tol: 0.06, Figure: "tau-c3",
-		Basis: fmt.Sprintf("≈ 4 SE: SE of the log ratio %.3f from %d draws", se, b.Draws),
-		Note:  fmt.Sprintf("ln(query/value) with τ = %.3f (eq. 47, exact form), n = %d, d = %d, ρ = %g, σ_x² = %g, uniform attention", b.Tau, b.N, b.D, b.Rho, b.Sx2)},
-		paper, fmt.Sprintf("the tolerance 0.06 is about 4 SE of 2000 draws at n = 10, d = 16, ρ = 0.3, σ_x² = 0.5; here the SE of the log ratio is %.3f", se))}
-}
-
-// SmallN shows, at the one point of g (from rankexp.GradsSettings), the
-// line comparing the Monte Carlo query gradient with eq. (18) in its exact
-// and printed forms, then the z check of the exact form (5 SE, any
-// setting). Errors: those of rankcollapse.GradQ.
-func SmallN(g rankexp.Grads) (show.View, error) {
-	printed, err := rankcollapse.GradQ(g.N, g.D, g.Rho, g.Sx2, rankcollapse.FormPaper)
-	if err != nil {
-		return nil, err
-	}
-	z, zPrinted := (g.WQ-g.Q)/g.WQSE, (g.WQ-printed)/g.WQSE
-	return show.View{show.Text(fmt.Sprintf("n = %d, d = %d, ρ = %g, σ_x² = %g: MC %.2f ± %.2f; exact %.3f (%.1f SE); printed eq. 18 %.2f (%.1f SE)\n",
-		g.N, g.D, g.Rho, g.Sx2, g.WQ, g.WQSE, g.Q, z, printed, zPrinted)),
-		show.Agree(show.Agreement{Name: "eq18-exact-small-n-z", Kind: show.TheoryVsSimulation, Value: z, Tol: 5, Basis: fmt.Sprintf("5 SE, SE from %d draws", g.Draws),
-			Note: fmt.Sprintf("(MC − exact eq. 18)/SE at n = %d, d = %d; the printed form is ~%.0f SE away", g.N, g.D, math.Abs(zPrinted))})}, nil
-}

@@ -70,7 +70,7 @@ func profile(L, draws int, c0, step float64) rankblock.Profile {
 
 func TestLemma31AndIdenticalTokens(t *testing.T) {
 	rows := []rankexp.Lemma31{{DK: 2, GradWV: 1, GradWQ: 2, Exact: 3, Bound: 4, MC: 3.5, SE: 0.25}, {DK: 4, Exact: 9, Bound: 3, MC: 8, SE: 0.5}}
-	v := Lemma31([]string{"a", "b"}, rows)
+	v := lemma31View([]string{"a", "b"}, rows)
 	if k := kinds(t, v); k != "AAT" {
 		t.Fatalf("kinds %s, want AAT", k)
 	}
@@ -80,9 +80,9 @@ func TestLemma31AndIdenticalTokens(t *testing.T) {
 	if tb := v.Tables()[0]; tb.Rows[0][5] != "3.5 ± 0.25" || tb.Rows[0][7] != "true" || tb.Rows[1][7] != "false" {
 		t.Errorf("rows %v", tb.Rows)
 	}
-	mustpanic.WithPrefix(t, "one name for two rows", "rankshow:", func() { Lemma31([]string{"a"}, rows) })
+	mustpanic.WithPrefix(t, "one name for two rows", "rankexp:", func() { lemma31View([]string{"a"}, rows) })
 	c := []rankexp.Collapsed{{N: 4, D: 8, X2: 2, Draws: 2, Tau: 1.5, AttnGrads: rankblock.AttnGrads{WQ: 0, WK: 1e-30, WV: 5}}, {N: 7, D: 5, X2: 1, Draws: 2, Tau: 1.5, AttnGrads: rankblock.AttnGrads{WQ: 2e-30, WV: 3}}}
-	v = IdenticalTokens(c)
+	v = thm32View(c)
 	if k := kinds(t, v); k != "TA" {
 		t.Fatalf("kinds %s, want TA", k)
 	}
@@ -96,7 +96,7 @@ func TestLemma31AndIdenticalTokens(t *testing.T) {
 		t.Errorf("caption %q does not state the 2 draws and τ = 1.5 the rows record", c)
 	}
 	c[1].Draws = 3
-	mustpanic.WithPrefix(t, "rows with different draw counts", "rankshow:", func() { IdenticalTokens(c) })
+	mustpanic.WithPrefix(t, "rows with different draw counts", "rankexp:", func() { thm32View(c) })
 }
 
 func TestGrads(t *testing.T) {
@@ -173,7 +173,7 @@ func TestGridAndTau(t *testing.T) {
 	}
 	grid.Rho = grid.Rho[:3]
 	mustpanic.WithPrefix(t, "a 3×3×4×4 grid", "rankshow:", func() { Grid(grid) })
-	v, err = TauTable([]rankexp.Point{{N: 25, D: 512, Rho: 0, Sx2: 1}, {N: 50, D: 32, Rho: 0, Sx2: 1}})
+	v, err = tauTableView([]rankexp.Point{{N: 25, D: 512, Rho: 0, Sx2: 1}, {N: 50, D: 32, Rho: 0, Sx2: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestGridAndTau(t *testing.T) {
 	if k := kinds(t, v); k != "T" || v.Tables()[0].Rows[1][4] != show.FormatFloat(want) {
 		t.Errorf("tau table %v", v.Tables()[0].Rows)
 	}
-	if _, err := TauTable([]rankexp.Point{{N: 25, D: 512, Rho: 1, Sx2: 1}}); err == nil {
+	if _, err := tauTableView([]rankexp.Point{{N: 25, D: 512, Rho: 1, Sx2: 1}}); err == nil {
 		t.Error("ρ = 1 gave no error")
 	}
 	// At notebook 03's setting the τ check applies, its value the log
@@ -189,7 +189,7 @@ func TestGridAndTau(t *testing.T) {
 	// (hypot(0.03/2, 0.04/1.9) = 0.02585).
 	tb := rankexp.TauBalance{TauSettings: rankexp.TauSettings{Point: rankexp.Point{N: 10, D: 16, Rho: 0.3, Sx2: 0.5}, Draws: 2000}, Tau: 2.5,
 		AttnGrads: rankblock.AttnGrads{WQ: 2, WQSE: 0.03, WV: 1.9, WVSE: 0.04}}
-	as := TauBalance(tb).Agreements()
+	as := tauBalanceView(tb).Agreements()
 	if len(as) != 1 || math.Abs(as[0].Value-math.Log(2/1.9)) > 1e-15 || as[0].Tol != 0.06 || !strings.Contains(as[0].Basis, "SE of the log ratio 0.026 from 2000 draws") ||
 		!strings.Contains(as[0].Note, "τ = 2.500 (eq. 47, exact form), n = 10, d = 16, ρ = 0.3, σ_x² = 0.5") {
 		t.Errorf("TauBalance at notebook 03's setting: %+v", as)

@@ -1,8 +1,10 @@
 package rankshow
 
 import (
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
+	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/rankexp"
 )
@@ -42,4 +44,47 @@ func gradsVsNView(ns []int, mc rankexp.GradsRun) (show.View, error) {
 		return nil, err
 	}
 	return render.Curves(show.Figure{ID: "eq17-18-n-d", PaperNote: "Noci et al. 2022, eqs. (17)–(18); App. B.3"}, c, render.Legend(show.TopLeft), render.Height(340)), nil
+}
+
+func lemma31View(names []string, rows []rankexp.Lemma31) show.View {
+	return render.Table(bundle.Table{ID: "lemma31-fixed"}, rankexp.Lemma31Table(names, rows))
+}
+
+func thm32View(rows []rankexp.Collapsed) show.View {
+	return render.Table(bundle.Table{ID: "thm32"}, rankexp.Thm32Table(rows), render.After())
+}
+
+func tauTableView(pts []rankexp.Point) (show.View, error) {
+	t, err := rankexp.TauTable(pts)
+	if err != nil {
+		return nil, err
+	}
+	return render.Table(bundle.Table{ID: "tau-c3"}, t), nil
+}
+
+func tauBalanceView(b rankexp.TauBalance) show.View {
+	return render.Checks("tau-c3", b.Checks(), b.Record())
+}
+
+func dongView(r attnspec.DongRun) show.View {
+	const note = "Noci et al. 2022, Sec. 2 (Dong et al. 2021; no figure in the paper)"
+	return append(render.Curves(show.Figure{ID: "dong-depth", PaperNote: note}, r.DepthCurves(), render.Legend(show.BottomLeft)),
+		render.Curves(show.Figure{ID: "dong-contraction", PaperNote: note}, r.ContractionCurves(), render.Legend(show.BottomRight), render.After())...)
+}
+
+func ffPlacementsView(f rankexp.FFPlacements) show.View {
+	var v show.View
+	for i, c := range f.Curves() {
+		v = append(v, render.Curves(show.Figure{ID: []string{"fig10-full-nonorm", "fig10-full-postln", "fig10-full-preln"}[i], Paper: papers.Claim(papers.Noci2022Fig10), PaperNote: "as Fig. 4: true softmax"},
+			c, render.Legend(show.TopLeft), render.Height(300))...)
+	}
+	return v
+}
+
+func smallNView(g rankexp.Grads) (show.View, error) {
+	s, err := rankexp.SmallNAt(g)
+	if err != nil {
+		return nil, err
+	}
+	return append(show.View{show.Text(s.Remark())}, render.Checks("", s.Checks(), s.Record())...), nil
 }

@@ -111,7 +111,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = Lemma31([]string{"X_a"}, rows)
+	v = lemma31View([]string{"X_a"}, rows)
 	atYourSettings(t, "Lemma31", v, nil, []string{"lemma31-gradX-z-0"}, nil)
 	if c := v.Tables()[0].Caption; !strings.Contains(c, "MC over 300 weight draws") {
 		t.Errorf("Lemma31 caption %q, want the draws run", c)
@@ -154,12 +154,12 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	atYourSettings(t, "TauBalance", TauBalance(tb), nil, nil, []string{"tau-balances"})
+	atYourSettings(t, "TauBalance", tauBalanceView(tb), nil, nil, []string{"tau-balances"})
 	small, err := rankexp.GradsSettings{Points: []rankexp.Point{{N: 3, D: 2, Rho: 0.2, Sx2: 2}}, Draws: 300, Seed: 110, Stream: stream}.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err = SmallN(small[0])
+	v, err = smallNView(small[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/shapednet"
 )
@@ -20,7 +19,7 @@ func TestEq21Output(t *testing.T) {
 	run := &shapednet.Run{M: 2, Nets: 4, Depth: 10, Config: shapednet.Config{Width: 50, Depth: 10, Gamma: 1 / math.Sqrt2}, V0: []float64{2, 0.6, 0.6, 2}, Final: final, Seed: 2100}
 	r := &sde.Result{M: 2, Paths: 4, T: 0.2, Final: final, Seed: 2200}
 	x := []float64{1, -1, 2, -2}
-	v := Eq21Output(show.Figure{ID: "eq21-output"}, shapednet.Outputs{Net: run, SDE: r, XNet: x, XSDE: x})
+	v := eq21View(shapednet.Outputs{Net: run, SDE: r, XNet: x, XSDE: x})
 	f := v.Figures()[0]
 	want := map[string]float64{"n": 50, "d": 10, "gamma": 1 / math.Sqrt2, "rho0": 0.3, "nets": 4, "paths": 4}
 	if fmt.Sprint(f.Params) != fmt.Sprint(want) || f.Seed == nil || *f.Seed != 2100 ||

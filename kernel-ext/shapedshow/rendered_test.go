@@ -60,3 +60,17 @@ func fig8View(g shapednet.StopGrid) show.View {
 func fig3LeftView(l shapednet.CorrLaws) show.View {
 	return render.Densities(show.Figure{ID: "fig3-left", Paper: papers.Claim(papers.Noci2023Fig3), PaperNote: "left"}, l.LeftDensities(), render.Legend(show.TopLeft))
 }
+
+func eq21View(o shapednet.Outputs) show.View {
+	return render.SpectrumLines(show.Figure{ID: "eq21-output", PaperNote: "Noci et al. 2023, Eq. 21 (no figure in the paper)", LogY: true}, o.Spectrum(), render.After())
+}
+
+func oneStepView(o shapednet.OneStepCov) show.View {
+	return render.Table(bundle.Table{ID: "one-step-cov"}, o.Table(), render.After())
+}
+
+func fig4View(runs []*shapednet.Run) show.View {
+	f := shapednet.Fig4Runs(runs)
+	return append(render.Curves(show.Figure{ID: "fig4-left", Paper: papers.Claim(papers.Noci2023Fig4), PaperNote: "left"}, f.CorrCurves(), render.Legend(show.BottomRight), render.After()),
+		render.Curves(show.Figure{ID: "fig4-right", Paper: papers.Claim(papers.Noci2023Fig4), PaperNote: "right"}, f.CovCurves(), render.Legend(show.TopLeft), render.After())...)
+}

@@ -94,7 +94,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = OneStep(o)
+	v = oneStepView(o)
 	yours(t, "OneStep", v, nil, nil, []string{"n·Var(V₁)/Σ against 1 (with 𝒜)", "without 𝒜: min n·Var(V₁)/(γ²(2−γ²)Σ_lin) − 1"})
 	if c := v.Tables()[0].Caption; !strings.Contains(c, "(γ = 1, τ₀ = 0.5, n = 16, 64 networks)") {
 		t.Errorf("OneStep caption %q, want the settings run", c)
@@ -113,11 +113,11 @@ func TestAtYourSettings(t *testing.T) {
 	for i, a := range attns {
 		fig4 = append(fig4, sim(shapednet.Config{Width: n, Depth: depth, Gamma: g, Tau0: 1, Attention: a, Blocks: shapednet.BlocksAttention}, nets, uint64(12+i)))
 	}
-	seeded(t, "Fig4", Fig4(fig4), 12)
-	if f := Fig4(fig4).Figures()[0]; f.Series[1].Name != shapednet.PaperName(block.Softmax)+" (0 stopped)" && !strings.HasPrefix(f.Series[1].Name, shapednet.PaperName(block.Softmax)) {
+	seeded(t, "Fig4", fig4View(fig4), 12)
+	if f := fig4View(fig4).Figures()[0]; f.Series[1].Name != shapednet.PaperName(block.Softmax)+" (0 stopped)" && !strings.HasPrefix(f.Series[1].Name, shapednet.PaperName(block.Softmax)) {
 		t.Errorf("Fig4 series %q, want the second run's attention %q", f.Series[1].Name, shapednet.PaperName(block.Softmax))
 	}
-	yours(t, "Fig4", Fig4(fig4), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "networks": nets}, nil, nil)
+	yours(t, "Fig4", fig4View(fig4), map[string]float64{"width": n, "depth": depth, "gamma": g, "tau0": 1, "rho0": 0.3, "networks": nets}, nil, nil)
 
 	ex, err := shapednet.ExplosionSettings{Config: shapednet.Config{Attention: block.Shaped, Width: n, Tau0: 1, Blocks: shapednet.BlocksAttention, StopRadius: 1e3}, Model: sde.Model{Kind: sde.Attention, Tau0: 1},
 		V0: v0, T: 0.5, Gammas: []float64{0.3}, Paths: 16, SDESeed: 15, NetSeed: 16, SDE: sde.Settings{Step: 0.05}}.Run(workers)

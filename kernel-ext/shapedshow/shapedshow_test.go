@@ -143,22 +143,22 @@ func TestFig1PreLNAndFig4(t *testing.T) {
 	mustpanic.WithPrefix(t, "widths 100 and 200", "shapednet:", func() { preLNView(at(run(8, 150, 0.2, 0.8, 0.7), 100, 1), rms) })
 	runs := []*shapednet.Run{at(run(8192, 150, 0.2, 0.2, 0.2), 300, 1/math.Sqrt2), at(run(8192, 150, 0.2, 1, 1), 300, 1/math.Sqrt2)}
 	runs[0].Config.Attention, runs[1].Config.Attention, runs[0].Seed = block.Shaped, block.Softmax, 1000
-	v := Fig4(runs)
+	v := fig4View(runs)
 	if figs, _, _ := items(t, v); figs != "fig4-left fig4-right" || v.Figures()[0].Series[0].Name != shapednet.PaperName(block.Shaped)+" (0 stopped)" ||
 		v.Figures()[1].Series[1].Name != shapednet.PaperName(block.Softmax) || len(v.Figures()[0].Paper) == 0 || *v.Figures()[1].Seed != 1000 {
 		t.Errorf("Fig4: figures %q, series %q, %q, claim %q, seed %v", figs, v.Figures()[0].Series[0].Name, v.Figures()[1].Series[1].Name, v.Figures()[0].Paper, *v.Figures()[1].Seed)
 	}
-	mustpanic.WithPrefix(t, "runs of γ 1/√2 and 1/√8", "shapedshow:", func() { Fig4([]*shapednet.Run{runs[0], run(8192, 150, 0.2, 1, 1)}) })
+	mustpanic.WithPrefix(t, "runs of γ 1/√2 and 1/√8", "shapednet:", func() { fig4View([]*shapednet.Run{runs[0], run(8192, 150, 0.2, 1, 1)}) })
 	for i := range runs {
 		runs[i].Config.Tau0 = 2
 	}
-	if f := Fig4(runs).Figures()[0]; len(f.Paper) > 0 || !strings.Contains(f.Caption, "γ = 1/√2, τ₀ = 2") || f.Params["tau0"] != 2 {
+	if f := fig4View(runs).Figures()[0]; len(f.Paper) > 0 || !strings.Contains(f.Caption, "γ = 1/√2, τ₀ = 2") || f.Params["tau0"] != 2 {
 		t.Errorf("fig4 at τ₀ = 2: claim %q, caption %q, Params %v; want no claim and τ₀ = 2 stated", f.Paper, f.Caption, f.Params)
 	}
 }
 
 // TestFig4Claims: the shaped run is stable (its covariance moves by less
-// than Fig4Degenerate decades, its |ρ| stays at most 0.9: the central
+// than shapednet.Fig4Degenerate decades, its |ρ| stays at most 0.9: the central
 // claim), the ablations degenerate (no identity: decays by at least that
 // many decades; no centering: grows by at least that many); a shaped run
 // whose covariance grows by 10⁷ or whose |ρ| reaches 0.95, and an
@@ -171,7 +171,7 @@ func TestFig4Claims(t *testing.T) {
 		return r
 	}
 	outcomes := func(runs ...*shapednet.Run) (out []bundle.Outcome) {
-		for _, a := range Fig4(runs).Agreements() {
+		for _, a := range fig4View(runs).Agreements() {
 			m, err := a.Metric()
 			if err != nil || m.Paper != papers.Noci2023Fig4Ablation.Text {
 				t.Fatalf("%s: %v, paper %q", a.Name, err, m.Paper)
@@ -184,14 +184,14 @@ func TestFig4Claims(t *testing.T) {
 	if !slices.Equal(good, []bundle.Outcome{bundle.Passed, bundle.Passed, bundle.Passed, bundle.Passed}) {
 		t.Errorf("stable shaped, degenerate ablations: %q", good)
 	}
-	if a := Fig4([]*shapednet.Run{mk(block.Shaped, 0.46, 0.5)}).Agreements(); !a[0].Central || a[1].Central {
+	if a := fig4View([]*shapednet.Run{mk(block.Shaped, 0.46, 0.5)}).Agreements(); a[0].Central || !a[1].Central { // the collapse check follows fig4-left, the central one fig4-right
 		t.Errorf("central: %v %v, want the shaped covariance check only", a[0].Central, a[1].Central)
 	}
 	bad := outcomes(mk(block.Shaped, 0.95, 2e6), mk(block.ShapedNoIdentity, 0.2, 2e-6), mk(block.ShapedNoCenter, 1, 2e4))
 	if !slices.Equal(bad, []bundle.Outcome{bundle.Failed, bundle.Failed, bundle.Failed, bundle.Failed}) {
 		t.Errorf("shaped exploding and collapsing, ablations within 10⁵: %q", bad)
 	}
-	if n := len(Fig4([]*shapednet.Run{at(mk(block.Shaped, 0.46, 0.5), 100, 1/math.Sqrt2)}).Agreements()); n != 0 {
+	if n := len(fig4View([]*shapednet.Run{at(mk(block.Shaped, 0.46, 0.5), 100, 1/math.Sqrt2)}).Agreements()); n != 0 {
 		t.Errorf("width 100: %d checks, want the claims not applicable", n)
 	}
 }
@@ -200,7 +200,7 @@ func TestOneStep(t *testing.T) {
 	o := shapednet.OneStepCov{Width: 1024, Nets: 50000, Config: shapednet.Config{Width: 1024, Depth: 1, Gamma: 1, Tau0: 0.5}, Pairs: sde.TriPairs(3), Entries: []string{"V11", "V12", "V13", "V22", "V23", "V33"},
 		NVar: []float64{1, 2, 3, 4, 5, 6}, Sigma: []float64{1, 2, 3, 4, 5, 6}, NoA: []float64{0.5, 1, 1.5, 2, 2.5, 3},
 		Ratio: []float64{1, 1.01, 0.99, 1, 1, 1.02}, RatioNoA: []float64{2, 2, 2, 2, 2, 1.5}, RatioSE: 0.01}
-	v := OneStep(o)
+	v := oneStepView(o)
 	_, tabs, metrics := items(t, v)
 	if tabs != "one-step-cov" || len(v.Tables()[0].Rows) != 6 || v.Tables()[0].Rows[1][0] != "V12" {
 		t.Errorf("tables %q, rows %v", tabs, v.Tables()[0].Rows)
@@ -210,7 +210,7 @@ func TestOneStep(t *testing.T) {
 		t.Errorf("max |z| %v (want 2), min ratio without 𝒜 − 1 %v (want 0.5)", a[0].Value, a[1].Value)
 	}
 	o.Nets = 100 // fewer networks: the z test applies, the notes' (lib/sources/noci2023.md) claim does not
-	v = OneStep(o)
+	v = oneStepView(o)
 	if _, _, metrics := items(t, v); metrics != "n·Var(V₁)/Σ against 1 (with 𝒜)" || !strings.Contains(strings.Join(v.Texts(), ""), "not applicable at your settings: without 𝒜") {
 		t.Errorf("100 networks: metrics %q, lines %q", metrics, v.Texts())
 	}

@@ -10,8 +10,7 @@ import (
 
 // DongSettings are the settings of Dong et al.'s (2021) rank collapse of
 // pure self-attention, which Sec. 2 of Noci et al. 2022 recalls without
-// an experiment: every value is sigprop's choice (notebook 03: T = 64,
-// d = d_k = 32, L = 6, s = 1).
+// an experiment: every value is sigprop's choice (Dong).
 //
 //sigprop:eq tanner2024 F36,37
 type DongSettings struct {
@@ -29,6 +28,13 @@ type DongSettings struct {
 	// empirical.Rand(Seed, Stream), the query–key stack from Seed+1, the
 	// i.i.d.-logit stack from Seed+2 and the contraction from Seed+3.
 	Seed, Stream uint64
+}
+
+// Dong returns the settings notebook 03 runs: T = 64 tokens of width d =
+// d_k = 32, depth L = 6, i.i.d. logits of scale s = 1 and ε from 1e-3 to
+// 0.1 (seeds left to the caller).
+func Dong() DongSettings {
+	return DongSettings{T: 64, D: 32, DK: 32, L: 6, S: 1, Eps: []float64{1e-3, 2e-3, 5e-3, 1e-2, 2e-2, 5e-2, 1e-1}}
 }
 
 // DongRun is the result of DongSettings.Run, with the settings.

@@ -56,5 +56,13 @@
 // "meanfield:" message naming the parameter and its range.
 //
 // Scan.Curves gives the depth scales as a result kind (lib/result) for
-// kernel-ext/render.
+// kernel-ext/render; beyondresults.go gives PhasesPlane (a phase diagram
+// with its edges of chaos and the check that they attract, a
+// result.RangedPlane on the phases' range PhaseMin…PhaseMax) and
+// ActivationCurves (the activations and the N(0, q*) densities);
+// tableresults.go Scan.VersusTable, AtomsTable and CriticalLineCurves
+// (the lecture's tables and Fig. 1 against the notes' printed values,
+// PrintedRelTol and PrintedAbsTol); mapresults.go QMapCurves and
+// CMapCurves (the maps with their consistency checks: q* a root to
+// rounding, χ₁ against a finite difference of R).
 package meanfield

@@ -39,6 +39,9 @@
 // Results as result kinds (lib/result, drawn by kernel-ext/render, with
 // the lecture's statements and whether they claim its figures):
 // LayerChecks.QCurves and .CCurves, LayerCheck.XiCCurves,
-// Chi1Points.Curves, in results.go; their z checks count the network as
-// the sample unit (result.MaxZNets).
+// Chi1Points.Curves, in results.go; SlopeLawCurves (Fig. 3's CDFs),
+// Chi1Points.EdgeCurves, LayerCheck.DivergentCurves and CriticalCurves
+// (the figures beyond tanh, which claim no paper figure), in
+// beyondresults.go; their z checks count the network as the sample unit
+// (result.MaxZNets).
 package randmlp

@@ -28,8 +28,9 @@
 // FeedForwards, FeedForwardPlacements, NormLaws),
 // Table2Settings (Table2, method Runs) and UniformitySettings (Fig7,
 // method Gaps). The one-layer experiments run from Lemma31Settings,
-// Thm32Settings, GradsSettings (eqs. 17–18), GridSettings (Fig12) and
-// TauSettings (eq. 47), each with a method Run. Every settings type has
+// Thm32Settings, GradsSettings (eqs. 17–18: GradsRho, GradsN, GradsSmallN),
+// GridSettings (Fig12) and TauSettings (eq. 47: TauC3), each with a method
+// Run. Every settings type has
 // Validate, which every method calls first; a size, count or list out of
 // range is an error wrapping ErrParam that names the field. Results
 // record the settings they ran with (sizes, draws, seeds), so a display
@@ -40,7 +41,11 @@
 // figure, by Sizes.At, Eq15Settings.Matches, UniformitySettings.At):
 // Propagations.Rho and .Norm (Fig. 8), Eq15Curves.Limits (eq. 15),
 // Uniformity.Curves (Fig. 7), FeedForward.Curves (Fig. 10),
-// GradsRun.RhoCurves and .NCurves (eqs. 17–18), in results.go.
+// GradsRun.RhoCurves and .NCurves (eqs. 17–18), FFPlacements.Curves (Fig.
+// 10 in full), in results.go; the one-layer checks Lemma31Table (Lemma
+// 3.1), Thm32Table (Thm 3.2), TauTable (eq. 47 at the IWSLT settings) and
+// TauBalance.Checks with its Record (τ balances the gradients), in
+// layerresults.go.
 //
 // Randomness: a function that runs several independent simulations takes
 // a seed and a stream and draws simulation i from

@@ -285,8 +285,13 @@ func (s TauSettings) Run() (TauBalance, error) {
 	return TauBalance{TauSettings: s, Tau: tau, AttnGrads: g}, nil
 }
 
-// Validate returns ErrParam for Draws < 2 (the input law's range is
-// rankcollapse.Tau's, checked by Run).
+// Validate returns ErrParam for Draws < 2, and rankcollapse.ErrParam for
+// a point where eq. (47) is undefined (rankcollapse.Tau's range: ρ ∈
+// [−1/(n−1), 1), σ_x² > 0).
 func (s TauSettings) Validate() error {
-	return param.AtLeast(ErrParam, param.Min("Draws", s.Draws, 2))
+	if err := param.AtLeast(ErrParam, param.Min("Draws", s.Draws, 2)); err != nil {
+		return err
+	}
+	_, err := rankcollapse.Tau(s.N, s.D, s.Rho, s.Sx2, rankcollapse.FormExact)
+	return err
 }

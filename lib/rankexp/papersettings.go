@@ -22,6 +22,14 @@ func GradsRho() GradsSettings {
 	return GradsRhoAt([]float64{-0.1, 0, 0.2, 0.4, 0.6, 0.8, 0.95}, 0.5)
 }
 
+// GradsSmallN returns the settings of the check of eq. (18) at a small
+// sequence, where its exact and printed forms differ most (SmallNAt): one
+// point n = 4, d = 3, ρ = 0.2, σ_x² = 2, with 20000 draws. The paper
+// states no point: sigprop's choice.
+func GradsSmallN() GradsSettings {
+	return GradsSettings{Points: []Point{{N: 4, D: 3, Rho: 0.2, Sx2: 2}}, Draws: 20000}
+}
+
 // GradsRhoAt returns GradsRho's check (n = 10, d = 16, 1000 draws per
 // point) at the correlations rhos, one point each in order, and the entry
 // variance sx2: GradsRho's own are GradsRho().Rhos() and its points' Sx2.

@@ -294,3 +294,49 @@ func (mc GradsRun) NCurves(ns []int) (result.Curves, error) {
 	}
 	return c, nil
 }
+
+// placementNames are the placements of FFPlacements in their order
+// (Sizes.FeedForwardPlacements runs no LN, Post-LN, Pre-LN).
+var placementNames = []string{"no LN", "POST-LN", "PRE-LN"}
+
+// Curves is Fig. 10 in full: one result per LN placement of f, in f's
+// order (no LN, Post-LN, Pre-LN), of the mean cosine against layer of
+// the linear and ReLU runs at α = 1 and 1/√L; the first carries the
+// paper's claim that ReLU raises the correlation faster (Noci2022ReLU:
+// in every one of the six (placement, scaling) pairs the last-layer mean
+// cosine of ReLU exceeds linear's by ≥ 4 SE, ReLUExcessZ), read at Fig.
+// 4's setting only (PaperOnly); all claim Fig. 10 only there (Sizes.At).
+// It panics on a caller bug: not the three placements in that order.
+func (f FFPlacements) Curves() []result.Curves {
+	if len(f.Runs) != len(placementNames) {
+		panic(fmt.Sprintf("rankexp: FFPlacements.Curves: want %d placements, got %d", len(placementNames), len(f.Runs)))
+	}
+	draws, p := f.Runs[0].Linear[0].Draws, Fig4()
+	rec := result.Record{Params: map[string]float64{"n": float64(f.N), "d": float64(f.D), "L": float64(f.L), "draws": float64(draws)}, Seed: f.Seed, HasSeed: true,
+		AtPaper:  (Sizes{N: f.N, D: f.D, L: f.L, Draws: draws}).At(Fig4()),
+		NotPaper: fmt.Sprintf("a claim of the paper read at n = %d, d = %d, L = %d, %d draws; here n = %d, d = %d, L = %d, %d draws", p.N, p.D, p.L, p.Draws, f.N, f.D, f.L, draws)}
+	z := f.ReLUExcessZ()
+	var zs []string
+	for i := 0; i+1 < len(z); i += 2 {
+		zs = append(zs, fmt.Sprintf("%.1f, %.1f", z[i], z[i+1]))
+	}
+	out := make([]result.Curves, len(f.Runs))
+	for i, r := range f.Runs {
+		if r.Norm.String() != placementNames[i] {
+			panic(fmt.Sprintf("rankexp: FFPlacements.Curves: placement %d is %v, want %s", i, r.Norm, placementNames[i]))
+		}
+		c := result.Curves{Caption: fmt.Sprintf("%v: mean pairwise cosine vs layer, linear vs ReLU FF, with and without 1/√L, true softmax, n = %d, d = %d, %d draws", r.Norm, f.N, f.D, draws),
+			X: result.Axis{Label: "layer ℓ"}, Y: result.Axis{Label: "mean cosine"}, Record: rec}
+		for k, a := range []string{"α = 1", "α = 1/√L"} {
+			x := result.Index(len(r.Linear[k].MeanCos))
+			c.Lines = append(c.Lines, result.Line{Name: "linear, " + a, Role: result.SimulatedLine, X: x, Y: r.Linear[k].MeanCos, SE: r.Linear[k].MeanCosSE},
+				result.Line{Name: "ReLU, " + a, Role: result.SimulatedLine, X: x, Y: r.ReLU[k].MeanCos, SE: r.ReLU[k].MeanCosSE})
+		}
+		out[i] = c
+	}
+	out[0].Checks = []result.Check{{Name: "fig10-full: ReLU above linear at the last layer, smallest z over 3 placements × 2 scalings", Kind: result.Claim, Rule: result.AtLeast,
+		Value: slices.Min(z), Tol: 4, Statement: papers.Noci2022ReLU, Central: true, PaperOnly: true,
+		Basis: fmt.Sprintf("difference of two independent runs of %d draws each; under no difference P(z ≥ 4) ≈ 3e-5 per pair", draws),
+		Note:  "z per placement (α = 1, 1/√L): " + strings.Join(zs, "; ")}}
+	return out
+}

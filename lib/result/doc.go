@@ -8,10 +8,13 @@
 //	          points ± SE (Line, Role)
 //	Plane     a value on a grid of two settings (heat map,    render.Plane
 //	          phase plane)
+//	RangedPlane  a Plane on a fixed colour range (phases)     render.RangedPlane
 //	Spectrum  samples of a law beside samples of its theory   render.Spectrum
 //	          (density/CDF)
 //	Densities several samples beside their reference samples   render.Densities
 //	          in one figure, a KS check per pair
+//	SpectrumLines  a Spectrum with further lines over it      render.SpectrumLines
+//	          (a second law beside the theory density)
 //	Table     rows of formatted cells                          render.Table
 //	Checks    a list of Checks with no figure                  render.Checks
 //
@@ -38,6 +41,9 @@
 // Each kind's Wellformed reports a caller bug (lines of unequal length, a
 // check naming a line the result lacks); it is not a settings Validate:
 // no value here is typed by a user. A renderer panics on it.
+//
+// Num (and Nums) writes a table's number as the report writes numbers (4
+// significant digits), so a Table's cells need no display code.
 //
 // The package computes nothing and imports no display: it is the
 // contract between lib/<experiment> and kernel-ext/render. No equations.

@@ -48,7 +48,12 @@
 // TransformerTDensities (transformer-T), CorrLaws.LeftDensities
 // (fig3-left) as result.Densities and KSWidths.Curves (ks-vs-width);
 // fig8.go StopGrid.Plane (fig8), with its known disagreement Fig8Beyond
-// as a result.Disagreement.
+// as a result.Disagreement;
+// fig4result.go Fig4Runs.CorrCurves and CovCurves (fig4-left,
+// fig4-right, with the claims per ablation read against Fig4Degenerate),
+// onestepresult.go OneStepCov.Table (one-step-cov), eq21result.go
+// Outputs.Spectrum (eq21-output, a result.SpectrumLines: the mixture
+// density and the Gaussian of the same variance).
 //
 // Norms: block.NoNorm, block.PreRMS (exact in the reduced chain) and
 // block.PreLN (Forward only). Forward runs each layer through

@@ -3,6 +3,7 @@ package nbparams
 import (
 	"strconv"
 
+	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/rankexp"
 	"github.com/sigprop/sigprop/lib/sde"
@@ -45,6 +46,18 @@ var Checks = map[string]func(float64) error{
 	"rankexp.GradsRho.Sx2": gradsPoints(rankexp.GradsRho, func(p *rankexp.Point, x float64) { p.Sx2 = x }),
 	"rankexp.GradsN.Rho":   gradsPoints(rankexp.GradsN, func(p *rankexp.Point, x float64) { p.Rho = x }),
 	"rankexp.GradsN.Sx2":   gradsPoints(rankexp.GradsN, func(p *rankexp.Point, x float64) { p.Sx2 = x }),
+	// ρ and σ_x² of the check that τ of eq. (47) balances the gradients
+	// (rankexp.TauSettings.Validate at rankexp.TauC3's n = 10: ρ ∈
+	// [−1/9, 1), σ_x² > 0) and of the check of eq. (18) at a small n
+	// (rankexp.GradsSmallN, n = 4: ρ ∈ [−1/3, 1], σ_x² >= 0).
+	"rankexp.TauC3.Rho":       func(x float64) error { s := rankexp.TauC3(); s.Rho = x; return s.Validate() },
+	"rankexp.TauC3.Sx2":       func(x float64) error { s := rankexp.TauC3(); s.Sx2 = x; return s.Validate() },
+	"rankexp.GradsSmallN.Rho": gradsPoints(rankexp.GradsSmallN, func(p *rankexp.Point, x float64) { p.Rho = x }),
+	"rankexp.GradsSmallN.Sx2": gradsPoints(rankexp.GradsSmallN, func(p *rankexp.Point, x float64) { p.Sx2 = x }),
+	// s and an ε of Dong et al.'s collapse (attnspec.DongSettings.Validate
+	// at attnspec.Dong): s >= 0, ε > 0.
+	"attnspec.DongSettings.S":   func(x float64) error { s := attnspec.Dong(); s.S = x; return s.Validate() },
+	"attnspec.DongSettings.Eps": func(x float64) error { s := attnspec.Dong(); s.Eps[0] = x; return s.Validate() },
 	// ρ⁰ and an α̃₁ of the depth-scaled curves of eq. (15)
 	// (rankexp.Eq15Settings.Validate, at rankexp.Eq15's n = 50).
 	"rankexp.Eq15Settings.Rho0": func(x float64) error { s := rankexp.Eq15(); s.Rho0 = x; return s.Validate() },

@@ -127,7 +127,7 @@ func TestCheck(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ src, want string }{
-		{"//sigprop:check sde.Model.Beta\nconst B = 1.0\n", "parameter B: //sigprop:check sde.Model.Beta names no known check (known: compose.Block.branch_attn, compose.Block.branch_mlp, "},
+		{"//sigprop:check sde.Model.Beta\nconst B = 1.0\n", "parameter B: //sigprop:check sde.Model.Beta names no known check (known: attnspec.DongSettings.Eps, attnspec.DongSettings.S, compose.Block.branch_attn, "},
 		{"//sigprop:check sde.Model.Gamma\nconst Name = \"x\"\n", "parameter Name: //sigprop:check sde.Model.Gamma on a parameter of kind string, want a number or a list of numbers"},
 	} {
 		if _, err := Find(notebook(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) {
