@@ -51,7 +51,7 @@ func criticalSpectraView(names []string, cs []randmlp.CriticalSpectrum) show.Vie
 }
 
 func phasesView(name string, g meanfield.PhaseGrid, edge, tanhEdge meanfield.EdgeCurve) show.View {
-	return render.RangedPlane(show.Figure{ID: "beyond-phases"}, meanfield.PhasesPlane(name, g, edge, tanhEdge))
+	return render.Plane(show.Figure{ID: "beyond-phases"}, meanfield.PhasesPlane(name, g, edge, tanhEdge))
 }
 
 func activationsView(phis []activation.Func, qs, hs []float64) show.View {

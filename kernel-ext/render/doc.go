@@ -12,8 +12,6 @@
 //	                               references in one figure (histogram
 //	                               and/or KDE, the reference's KDE
 //	                               dashed), a KS check per pair
-//	RangedPlane(f, r)              a Plane on a fixed colour range
-//	                               (result.RangedPlane: coded phases)
 //	SpectrumLines(f, r)            a Spectrum with further lines over it
 //	                               (result.SpectrumLines)
 //	Table(t, r result.Table)       rows under a header

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/mustpanic"
+
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -277,8 +279,9 @@ func TestEveryRoleHasAStyle(t *testing.T) {
 	}
 }
 
-// TestPlaneRange: a Plane's fixed colour range reaches the heat map, and
-// an unset one stays the values' range (both zero).
+// TestPlaneRange: a Plane's fixed colour range reaches the heat map, an
+// unset one stays the values' range (both zero), and an empty one is a
+// caller bug (a panic).
 func TestPlaneRange(t *testing.T) {
 	p := result.Plane{Xs: []float64{0, 1}, Ys: []float64{0}, Z: []float64{0.2, 0.4}, ZMin: 0, ZMax: 1, Record: result.Record{NoPaperFigure: true}}
 	if h := Plane(show.Figure{ID: "p"}, p).Figures()[0].Heat; h.Min != 0 || h.Max != 1 {
@@ -288,4 +291,6 @@ func TestPlaneRange(t *testing.T) {
 	if h := Plane(show.Figure{ID: "p"}, p).Figures()[0].Heat; h.Min != 0 || h.Max != 0 {
 		t.Errorf("range [%g, %g], want unset", h.Min, h.Max)
 	}
+	p.ZMin, p.ZMax = 1, 1
+	mustpanic.WithPrefix(t, "an empty range", "render:", func() { Plane(show.Figure{ID: "p"}, p) })
 }

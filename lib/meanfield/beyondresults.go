@@ -20,7 +20,7 @@ const PhaseMin, PhaseMax = float64(Ordered), float64(Divergent)
 // the check that no point of either curve has a repelling q* (χ_q ≥ 1;
 // one such point fails). It claims no paper figure. It panics unless g is
 // at least 2 × 2 (a caller bug).
-func PhasesPlane(name string, g PhaseGrid, edge, tanhEdge EdgeCurve) result.RangedPlane {
+func PhasesPlane(name string, g PhaseGrid, edge, tanhEdge EdgeCurve) result.Plane {
 	if len(g.SigmaW2) < 2 || len(g.SigmaB2) < 2 {
 		panic(fmt.Sprintf("meanfield: PhasesPlane: grid %d×%d, want at least 2×2", len(g.SigmaW2), len(g.SigmaB2)))
 	}
@@ -42,14 +42,14 @@ func PhasesPlane(name string, g PhaseGrid, edge, tanhEdge EdgeCurve) result.Rang
 	if n := len(edge.Divergent); n > 0 {
 		div = fmt.Sprintf("%d of the σ_b² asked for, up to %g", n, edge.Divergent[n-1])
 	}
-	return result.RangedPlane{Plane: result.Plane{
+	return result.Plane{
 		Caption: fmt.Sprintf("Phases of %s from q¹ = 1 (cells: 1 ordered, 2 critical, 3 chaotic, 4 divergent) with its edge of chaos χ₁ = 1 at an attracting q* and tanh's. "+
 			"σ_b² in %s's divergent region, where χ₁ = 1 holds only at a repelling q*: %s.", name, name, div),
 		X: result.Axis{Label: "σ_w²"}, Y: result.Axis{Label: "σ_b²"}, Xs: g.SigmaW2, Ys: g.SigmaB2, Z: z, ZName: "phase", ZLabel: "phase",
 		Lines: []result.Line{{Name: name + ": χ₁ = 1", Role: result.Theory, X: edge.SigmaW2, Y: edge.SigmaB2}, {Name: "tanh: χ₁ = 1", Role: result.Theory, X: tanhEdge.SigmaW2, Y: tanhEdge.SigmaB2}},
 		Checks: []result.Check{{Name: fmt.Sprintf("edge-of-chaos points of %s and tanh with χ_q ≥ 1", name), Kind: result.TheoryVsTheory, Value: float64(bad), Tol: 0.5,
 			Basis: fmt.Sprintf("every point of an edge-of-chaos curve must attract (χ_q = dq′/dq < 1 at q*); one repelling point fails (%d + %d points checked)", len(edge.ChiQ), len(tanhEdge.ChiQ))}},
-		Record: result.Record{NoPaperFigure: true}}, Min: PhaseMin, Max: PhaseMax}
+		ZMin: PhaseMin, ZMax: PhaseMax, Record: result.Record{NoPaperFigure: true}}
 }
 
 // ActivationCurves is figure fig3-phi (Fig. 3 top row, the activations in

@@ -17,7 +17,7 @@ func TestPhasesPlane(t *testing.T) {
 	g := PhaseGrid{SigmaW2: []float64{1, 2}, SigmaB2: []float64{0, 0.5}, Phase: [][]Phase{{Ordered, Chaotic}, {Critical, Divergent}}}
 	edge := EdgeCurve{SigmaB2: []float64{0.5}, SigmaW2: []float64{1.96}, QStar: []float64{22}, ChiQ: []float64{0.99}, Divergent: []float64{0.01}}
 	p := PhasesPlane("gelu", g, edge, edge)
-	if err := p.Wellformed(); err != nil || p.Checks[0].Value != 0 || p.Z[1] != 3 || p.Z[3] != 4 || p.Min != 1 || p.Max != 4 || !strings.Contains(p.Caption, "1 of the σ_b² asked for, up to 0.01") {
+	if err := p.Wellformed(); err != nil || p.Checks[0].Value != 0 || p.Z[1] != 3 || p.Z[3] != 4 || p.ZMin != 1 || p.ZMax != 4 || !strings.Contains(p.Caption, "1 of the σ_b² asked for, up to 0.01") {
 		t.Errorf("plane %+v (%v)", p, err)
 	}
 	edge.ChiQ[0] = 1.07

@@ -58,7 +58,7 @@
 // Scan.Curves gives the depth scales as a result kind (lib/result) for
 // kernel-ext/render; beyondresults.go gives PhasesPlane (a phase diagram
 // with its edges of chaos and the check that they attract, a
-// result.RangedPlane on the phases' range PhaseMin…PhaseMax) and
+// result.Plane on the phases' fixed colour range PhaseMin…PhaseMax) and
 // ActivationCurves (the activations and the N(0, q*) densities);
 // tableresults.go Scan.VersusTable, AtomsTable and CriticalLineCurves
 // (the lecture's tables and Fig. 1 against the notes' printed values,

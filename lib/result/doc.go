@@ -8,7 +8,6 @@
 //	          points ± SE (Line, Role)
 //	Plane     a value on a grid of two settings (heat map,    render.Plane
 //	          phase plane)
-//	RangedPlane  a Plane on a fixed colour range (phases)     render.RangedPlane
 //	Spectrum  samples of a law beside samples of its theory   render.Spectrum
 //	          (density/CDF)
 //	Densities several samples beside their reference samples   render.Densities

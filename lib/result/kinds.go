@@ -21,10 +21,14 @@ type Plane struct {
 	Record     Record
 }
 
-// Wellformed reports a caller bug: Z not len(Xs)·len(Ys) values.
+// Wellformed reports a caller bug: Z not len(Xs)·len(Ys) values, or a
+// fixed colour range (ZMin, ZMax not both zero) with ZMax not above ZMin.
 func (p Plane) Wellformed() error {
 	if len(p.Z) != len(p.Xs)*len(p.Ys) {
 		return fmt.Errorf("result: plane %q has %d values on a %d × %d grid", p.ZName, len(p.Z), len(p.Xs), len(p.Ys))
+	}
+	if (p.ZMin != 0 || p.ZMax != 0) && !(p.ZMax > p.ZMin) {
+		return fmt.Errorf("result: plane %q: colour range [%g, %g], want ZMax > ZMin", p.ZName, p.ZMin, p.ZMax)
 	}
 	return nil
 }

@@ -27,6 +27,9 @@ func TestWellformed(t *testing.T) {
 	if (Plane{Xs: x, Ys: x, Z: make([]float64, 9)}).Wellformed() != nil || (Plane{Xs: x, Ys: x, Z: x}).Wellformed() == nil {
 		t.Error("plane: a 3 × 3 grid needs 9 values")
 	}
+	if (Plane{Xs: x, Ys: x, Z: make([]float64, 9), ZMin: 1, ZMax: 4}).Wellformed() != nil || (Plane{Xs: x, Ys: x, Z: make([]float64, 9), ZMin: 1, ZMax: 1}).Wellformed() == nil {
+		t.Error("Plane: a fixed colour range [1, 4] refused or an empty one [1, 1] accepted")
+	}
 	if (Spectrum{Sample: x, Lo: 0, Hi: 1, Bins: 2}).Wellformed() != nil || (Spectrum{Sample: x, Lo: 1, Hi: 1, Bins: 2}).Wellformed() == nil {
 		t.Error("spectrum: Hi must exceed Lo")
 	}
