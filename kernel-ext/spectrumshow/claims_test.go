@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/attnspec"
@@ -84,7 +85,7 @@ func TestClaimMutation(t *testing.T) {
 	for i, l := range rr.Lambda2 {
 		fast.Lambda2[i] = l * math.Sqrt(float64(rs.Ts[0])/float64(rs.Ts[i]))
 	}
-	mutation(t, "|λ₂| ∝ 1/T", check(t, AttentionRadius(show.Figure{ID: "attn-radius"}, rr), "log-log slope"), check(t, AttentionRadius(show.Figure{ID: "attn-radius"}, fast), "log-log slope"))
+	mutation(t, "|λ₂| ∝ 1/T", check(t, render.Curves(show.Figure{ID: "attn-radius"}, rr.Curves()), "log-log slope"), check(t, render.Curves(show.Figure{ID: "attn-radius"}, fast.Curves()), "log-log slope"))
 	// attn-depth: the softmax residual shrinking by 1.3 r_T per layer; the
 	// centred stack collapsing like softmax (no fix).
 	ds := attnspec.Depth()
@@ -101,13 +102,13 @@ func TestClaimMutation(t *testing.T) {
 		sm.Residual[l] = v * math.Pow(1.3, float64(l))
 	}
 	slow.Stacks[block.Softmax] = sm
-	mutation(t, "residual ratio 1.3 r_T per layer", check(t, AttentionDepth(show.Figure{ID: "attn-depth"}, dr), "softmax: max |residual ratio"), check(t, AttentionDepth(show.Figure{ID: "attn-depth"}, slow), "softmax: max |residual ratio"))
+	mutation(t, "residual ratio 1.3 r_T per layer", check(t, render.Curves(show.Figure{ID: "attn-depth"}, dr.Curves()), "softmax: max |residual ratio"), check(t, render.Curves(show.Figure{ID: "attn-depth"}, slow.Curves()), "softmax: max |residual ratio"))
 	nofix := dr
 	nofix.Stacks = maps.Clone(dr.Stacks)
 	c := nofix.Stacks[block.Centered]
 	c.Residual = dr.Stacks[block.Softmax].Residual
 	nofix.Stacks[block.Centered] = c
-	mutation(t, "centring does not fix (softmax's residual)", check(t, AttentionDepth(show.Figure{ID: "attn-depth"}, dr), "centered: 1 − min residual"), check(t, AttentionDepth(show.Figure{ID: "attn-depth"}, nofix), "centered: 1 − min residual"))
+	mutation(t, "centring does not fix (softmax's residual)", check(t, render.Curves(show.Figure{ID: "attn-depth"}, dr.Curves()), "centered: 1 − min residual"), check(t, render.Curves(show.Figure{ID: "attn-depth"}, nofix.Curves()), "centered: 1 − min residual"))
 	// attn-width: each layer adds −1 to the log-log slope instead of −1/2.
 	ws := attnspec.Widths()
 	ws.Seed, ws.Stream = 120, stream
@@ -122,7 +123,7 @@ func TestClaimMutation(t *testing.T) {
 			steep.Residual[l] = append(steep.Residual[l], v*math.Pow(float64(ws.Ts[i])/float64(ws.Ts[0]), -0.5*float64(l)))
 		}
 	}
-	wb, wa := AttentionWidth(show.Figure{ID: "attn-width"}, wr).Agreements(), AttentionWidth(show.Figure{ID: "attn-width"}, steep).Agreements()
+	wb, wa := render.Curves(show.Figure{ID: "attn-width"}, wr.Curves()).Agreements(), render.Curves(show.Figure{ID: "attn-width"}, steep.Curves()).Agreements()
 	for i := range wb {
 		mutation(t, "each layer adds −1 to the slope", wb[i], wa[i])
 	}

@@ -13,13 +13,14 @@
 //	Murray's theorem on the Shtanh table          MurrayVanish
 //	P18 Table 1, Murray's Shtanh table and plot   Table1, MurrayTable, MurraySeries
 //	live runs: MP law, S-transform                 MPDensity, STransform
-//	(the attention gap: render.Curves over attnspec.GapResult.Curves)
+//	(the attention panels: render.Curves over attnspec.GapResult.Curves,
+//	 RadiusResult.Curves, DepthResult.Curves, WidthResult.Curves)
 //	CNN covariance recursion                      CNNRecursion (a show.View)
 //	Murray Fig. 2 analogue (lib/shtanhtrain runs)  ReadMurrayRuns, MurrayRuns.MurrayView, MurrayClaim
 //	Schoenholz et al. 2017 trainable depth ∝ ξ_c  ReadDepthRuns, DepthRuns.DepthView, DepthChecks
 //	  (lib/traindepth runs; the declaration)      DepthSpreadDisagreement
 //	  … against the training budget               DepthRuns.BudgetView, BudgetChecks, BudgetGrowDisagreement
-//	ReLU closed form, Murray plot, attention stack ReLUOrthogonal, MurrayFigure, AttentionRadius/Depth/Width
+//	ReLU closed form, Murray plot                 ReLUOrthogonal, MurrayFigure
 //
 // The science (densities, KS distances, their tolerances, the rows of the
 // tables) is computed by lib; this package only arranges and formats it.

@@ -34,5 +34,8 @@
 // DepthSettings.At compare a run's settings with the notes' (GapNotes,
 // Depth). GapResult.Curves is the spectral gap as a result kind
 // (lib/result: the eigenvalues, the circle r_T and the notes' checks),
-// which notebook 04 draws with kernel-ext/render.
+// which notebook 04 draws with kernel-ext/render, as it draws
+// RadiusResult.Curves, DepthResult.Curves and WidthResult.Curves (each
+// with its checks; RadiusSettings.At and WidthSettings.At decide their
+// claim).
 package attnspec
