@@ -30,6 +30,7 @@
 // papers.Statement's Text as the metric's Paper.
 //
 // Roles map to styles: Theory → Line, Simulated → Points,
-// SimulatedLine → LinePoints, Reference → Dashed, Contour → Points. The package computes
+// SimulatedLine → LinePoints, Reference → Dashed, Contour → Points,
+// TheoryLinePoints → LinePoints. The package computes
 // no theory (cmd/sigprop TestDisplayComputesNoTheory reads it).
 package render

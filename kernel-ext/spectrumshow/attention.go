@@ -2,14 +2,12 @@ package spectrumshow
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
-	"github.com/sigprop/sigprop/lib/papers"
 )
 
 // This file holds the remaining figures of notebook 04 (the ReLU
@@ -44,41 +42,4 @@ func ReLUOrthogonal(f show.Figure, lams []float64, c freeprob.Continuation) (sho
 			Basis: "F21 is algebraic in μ_k = ½: rounding only"}),
 		show.Text(fmt.Sprintln("atoms:", n.Atoms())),
 	}, nil
-}
-
-// MurrayFigure fills f (the notebook's murray-fig1) with the two
-// deviations of Murray's theorem for Shtanh against y = σ_b²/a²
-// (MurraySeries of rows): both vanish as y → 0. Its check (MurrayVanish,
-// the theorem's claim) follows the figure.
-func MurrayFigure(f show.Figure, rows []jacspectrum.MurrayRow) show.View {
-	f.Caption = "Murray's theorem for Shtanh: both deviations from the identity vanish as y = σ_b²/a² → 0."
-	f.Series, f.XLabel, f.YLabel, f.LogX, f.LogY, f.Legend = MurraySeries(rows), "y = σ_b²/a²", "deviation", true, true, show.BottomRight
-	return show.View{show.Fig(f), show.Agree(MurrayVanish(f.ID, rows))}
-}
-
-// MurrayVanish is Murray's theorem (papers.TannerMurrayTheorem.Text) on the rows of the
-// Shtanh table as a Claim metric: at the smallest y of rows, each
-// deviation (μ₂/μ₁² − 1 and max|R − ρ| = R(0)) in units of its value at
-// the largest y, the larger of the two, at most 0.1: "→ 0" read over the
-// table's span of y as falling by at least a factor 10 (sigprop's reading;
-// the theorem states no rate the lecture prints). It panics on fewer than
-// two rows.
-func MurrayVanish(id string, rows []jacspectrum.MurrayRow) show.Agreement {
-	if len(rows) < 2 {
-		panic(fmt.Sprintf("spectrumshow: MurrayVanish needs two rows, got %d", len(rows)))
-	}
-	lo, hi := rows[0], rows[0]
-	for _, r := range rows {
-		if r.Y < lo.Y {
-			lo = r
-		}
-		if r.Y > hi.Y {
-			hi = r
-		}
-	}
-	v := math.Max(lo.Dev/hi.Dev, lo.R0/hi.R0)
-	return show.Agreement{Name: fmt.Sprintf("Murray's theorem: deviations at y = %g over those at y = %g (the larger ratio)", lo.Y, hi.Y), Kind: show.Claim,
-		Value: v, Tol: 0.1, Rule: show.AtMost, Figure: id, Paper: papers.TannerMurrayTheorem.Text, Central: true,
-		Basis: fmt.Sprintf("\"→ 0\" over a factor %g in y read as a fall by at least 10 (sigprop's reading: the lecture prints no rate)", hi.Y/lo.Y),
-		Note:  fmt.Sprintf("μ₂/μ₁² − 1: %.4g → %.4g; R(0): %.4g → %.4g", hi.Dev, lo.Dev, hi.R0, lo.R0)}
 }

@@ -3,6 +3,7 @@ package spectrumshow
 import (
 	"maps"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/sigprop/sigprop/lib/jacspectrum"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
+	"github.com/sigprop/sigprop/lib/result"
 )
 
 // check is the agreement of v named with prefix, or fails the test.
@@ -128,20 +130,18 @@ func TestClaimMutation(t *testing.T) {
 		mutation(t, "each layer adds −1 to the slope", wb[i], wa[i])
 	}
 	// murray-fig1: deviations that do not vanish (a φ that is not scaled-bounded, e.g. ReLU: μ₂/μ₁² − 1 = 1 at every q*).
-	var rows []jacspectrum.MurrayRow
-	for _, y := range []float64{1, 0.3, 0.1, 0.03, 0.01, 0.001} {
-		r, err := jacspectrum.Murray(y, 8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows = append(rows, r)
+	mr, err := jacspectrum.MurrayNotes().Run()
+	if err != nil {
+		t.Fatal(err)
 	}
-	flat := make([]jacspectrum.MurrayRow, len(rows))
-	for i, r := range rows {
-		flat[i] = r
-		flat[i].Dev, flat[i].R0 = rows[0].Dev, rows[0].R0
+	flat := jacspectrum.MurrayResult{Settings: mr.Settings, Rows: slices.Clone(mr.Rows)}
+	for i := range flat.Rows {
+		flat.Rows[i].Dev, flat.Rows[i].R0 = mr.Rows[0].Dev, mr.Rows[0].R0
 	}
-	mutation(t, "deviations held at y = 1 (not scaled-bounded)", MurrayVanish("murray-fig1", rows), MurrayVanish("murray-fig1", flat))
+	vanish := func(r jacspectrum.MurrayResult) show.Agreement {
+		return render.Checks("murray-fig1", []result.Check{r.Vanish()}, result.Record{AtPaper: true}).Agreements()[0]
+	}
+	mutation(t, "deviations held at y = 1 (not scaled-bounded)", vanish(mr), vanish(flat))
 	// table1: hard tanh's μ₁ printed as erf(1/√q*) (the 2 dropped).
 	q := 0.25
 	quad := jacspectrum.Table1(activation.HardTanh(), q, jacspectrum.Orthogonal).MuQuad[0]

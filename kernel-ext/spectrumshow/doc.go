@@ -10,8 +10,9 @@
 //	histograms of stored spectra, theory curves   SimSeries, Fig2Series, Fig4Series
 //	KS and atom metrics (randmlp.CheckFigure)     Agreements, Checks, View
 //	the sources' claims the checks quote          lib/papers (papers.P18Fig2Overlay, papers.P18Fig4Spectra, …)
-//	Murray's theorem on the Shtanh table          MurrayVanish
-//	P18 Table 1, Murray's Shtanh table and plot   Table1, MurrayTable, MurraySeries
+//	P18 Table 1                                   Table1
+//	(Murray's Shtanh table and plot: render.Table and render.Curves over
+//	 jacspectrum.MurrayResult.Table and .Curves)
 //	live runs: MP law, S-transform                 MPDensity, STransform
 //	(the attention panels: render.Curves over attnspec.GapResult.Curves,
 //	 RadiusResult.Curves, DepthResult.Curves, WidthResult.Curves)
@@ -20,7 +21,7 @@
 //	Schoenholz et al. 2017 trainable depth ∝ ξ_c  ReadDepthRuns, DepthRuns.DepthView, DepthChecks
 //	  (lib/traindepth runs; the declaration)      DepthSpreadDisagreement
 //	  … against the training budget               DepthRuns.BudgetView, BudgetChecks, BudgetGrowDisagreement
-//	ReLU closed form, Murray plot                 ReLUOrthogonal, MurrayFigure
+//	ReLU closed form                              ReLUOrthogonal
 //
 // The science (densities, KS distances, their tolerances, the rows of the
 // tables) is computed by lib; this package only arranges and formats it.

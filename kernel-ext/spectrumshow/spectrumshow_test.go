@@ -170,37 +170,13 @@ func TestAgreements(t *testing.T) {
 	}
 }
 
-// Table1 formats jacspectrum.Table1 to 7 decimals, one row per activation;
-// MurrayTable and MurraySeries show the MurrayRows.
+// Table1 formats jacspectrum.Table1 to 7 decimals, one row per activation.
 func TestTables(t *testing.T) {
 	tab := Table1(bundle.Table{ID: "table1", Caption: "c"}, []activation.Func{activation.ReLU(), activation.Erf()}, 0.25)
 	e := jacspectrum.Table1(activation.Erf(), 0.25, jacspectrum.Gaussian)
 	if tab.ID != "table1" || len(tab.Rows) != 2 || tab.Rows[0][0] != "relu" || tab.Rows[0][1] != "0.5000000" || tab.Rows[1][7] != fmt.Sprintf("%.7f", e.VarPerL) ||
 		tab.Caption != "c" || len(tab.Header) != 8 {
 		t.Errorf("table %+v", tab)
-	}
-	var rows []jacspectrum.MurrayRow
-	for _, y := range []float64{1, 0.1} {
-		r, err := jacspectrum.Murray(y, 8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows = append(rows, r)
-	}
-	m := MurrayTable(bundle.Table{ID: "murray-shtanh"}, rows)
-	if m.ID != "murray-shtanh" || len(m.Rows) != 2 || m.Rows[0][1] != "2.38781" || m.Rows[1][4] != "0.2634" || m.Header[6] != "σ²_JJᵀ (L=8, orth)" {
-		t.Errorf("Murray table %+v", m)
-	}
-	r3, err := jacspectrum.Murray(0.1, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if h := MurrayTable(bundle.Table{}, []jacspectrum.MurrayRow{r3}).Header[6]; h != "σ²_JJᵀ (L=3, orth)" {
-		t.Errorf("Murray table of rows at L = 3: header %q, want the rows' depth", h)
-	}
-	s := MurraySeries(rows)
-	if len(s) != 2 || !reflect.DeepEqual(s[0].X, []float64{1, 0.1}) || s[0].Y[1] != rows[1].Dev || s[1].Y[0] != rows[0].R0 || s[1].Style != show.LinePoints {
-		t.Errorf("Murray series %+v", s)
 	}
 }
 

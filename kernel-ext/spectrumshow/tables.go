@@ -2,10 +2,8 @@ package spectrumshow
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
 	"github.com/sigprop/sigprop/lib/randmlp"
@@ -25,33 +23,6 @@ func Table1(tab bundle.Table, acts []activation.Func, qstar float64) bundle.Tabl
 			fmt.Sprintf("%.7f", o.VarPerL), fmt.Sprintf("%.7f", g.VarPerL)})
 	}
 	return tab
-}
-
-// MurrayTable fills tab (named and captioned by the notebook) with the
-// jacspectrum.MurrayRows as the notes' (lib/sources/tanner2024.md) Shtanh table prints them (§7 check
-// 24), with σ²_{JJᵀ} at the depth L the rows were computed at. It panics
-// unless there is a row and all share one L.
-func MurrayTable(tab bundle.Table, rows []jacspectrum.MurrayRow) bundle.Table {
-	if len(rows) == 0 || slices.ContainsFunc(rows, func(r jacspectrum.MurrayRow) bool { return r.L != rows[0].L }) {
-		panic(fmt.Sprintf("spectrumshow: MurrayTable needs rows at one depth L, got %d rows", len(rows)))
-	}
-	tab.Header = []string{"y", "q*/a²", "σ_w²", "p", "μ₂/μ₁²−1", "R(0)=max|R−ρ|", fmt.Sprintf("σ²_JJᵀ (L=%d, orth)", rows[0].L)}
-	tab.Rows = nil
-	for _, r := range rows {
-		tab.Rows = append(tab.Rows, []string{fmt.Sprint(r.Y), fmt.Sprintf("%.5f", r.QStar), fmt.Sprintf("%.6f", r.SigmaW2), fmt.Sprintf("%.6f", r.P),
-			fmt.Sprintf("%.4g", r.Dev), fmt.Sprintf("%.5f", r.R0), fmt.Sprintf("%.4g", r.Var)})
-	}
-	return tab
-}
-
-// MurraySeries are the two deviations of Murray's theorem against y, both
-// lines with points: μ₂/μ₁² − 1 and max|R(ρ) − ρ| = R(0).
-func MurraySeries(rows []jacspectrum.MurrayRow) []show.Series {
-	ys, dev, r0 := make([]float64, len(rows)), make([]float64, len(rows)), make([]float64, len(rows))
-	for i, r := range rows {
-		ys[i], dev[i], r0[i] = r.Y, r.Dev, r.R0
-	}
-	return []show.Series{{Name: "μ₂/μ₁² − 1", X: ys, Y: dev, Style: show.LinePoints}, {Name: "max|R(ρ) − ρ| = R(0)", X: ys, Y: r0, Style: show.LinePoints}}
 }
 
 // Table2 fills tab (named and captioned by the notebook) with P18 Table 2

@@ -13,6 +13,7 @@
 //	double scaling limit (F25–F27)    BernoulliLimit, SmoothLimit, QStarForSigma0, AtSigma0
 //	rate of approach to it (F28)      ApproachLimit
 //	Murray's theorem (lib/sources/tanner2024.md#murray, F29–F31)  Murray
+//	  the Shtanh table and its plot as result kinds     MurraySettings.Run, MurrayResult.Table, .Curves, .Vanish
 //	ReLU, orthogonal, L = 2: arcsine law   ArcsineDensity
 //	validation (lib/sources/tanner2024.md#density-numerics, lib/sources/tanner2024.md#monte-carlo)             Support, CDF, ContinuousMoments, KS, SingularValueDensity
 //
