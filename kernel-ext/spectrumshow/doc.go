@@ -10,8 +10,8 @@
 //	histograms of stored spectra, theory curves   SimSeries, Fig2Series, Fig4Series
 //	KS and atom metrics (randmlp.CheckFigure)     Agreements, Checks, View
 //	the sources' claims the checks quote          lib/papers (papers.P18Fig2Overlay, papers.P18Fig4Spectra, …)
-//	P18 Table 1                                   Table1
-//	(Murray's Shtanh table and plot: render.Table and render.Curves over
+//	(P18 Tables 1 and 2, Murray's Shtanh table and plot: render.Table and
+//	 render.Curves over jacspectrum.Table1Result, randmlp.Table2Table,
 //	 jacspectrum.MurrayResult.Table and .Curves)
 //	live runs: MP law, S-transform                 MPDensity, STransform
 //	(the attention panels: render.Curves over attnspec.GapResult.Curves,

@@ -3,7 +3,6 @@ package spectrumshow
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
@@ -170,16 +169,6 @@ func TestAgreements(t *testing.T) {
 	}
 }
 
-// Table1 formats jacspectrum.Table1 to 7 decimals, one row per activation.
-func TestTables(t *testing.T) {
-	tab := Table1(bundle.Table{ID: "table1", Caption: "c"}, []activation.Func{activation.ReLU(), activation.Erf()}, 0.25)
-	e := jacspectrum.Table1(activation.Erf(), 0.25, jacspectrum.Gaussian)
-	if tab.ID != "table1" || len(tab.Rows) != 2 || tab.Rows[0][0] != "relu" || tab.Rows[0][1] != "0.5000000" || tab.Rows[1][7] != fmt.Sprintf("%.7f", e.VarPerL) ||
-		tab.Caption != "c" || len(tab.Header) != 8 {
-		t.Errorf("table %+v", tab)
-	}
-}
-
 // Panels.Fig2: the figure of Fig2Series with the caption and parameters of
 // its first sample, then the Agreements of its samples; a figure with no
 // stored spectra is an error.
@@ -260,30 +249,6 @@ func names(ss []show.Series) []string {
 		n = append(n, s.Name)
 	}
 	return n
-}
-
-// TestTable2Rows: one row per z and one s₁ row per ensemble, each
-// carrying the closed form and the sampled mean ± SE it was given.
-func TestTable2Rows(t *testing.T) {
-	s := randmlp.Table2Settings{Width: 20, Draws: 2, Z: []float64{-0.5, -0.1}}
-	var rows []randmlp.Table2Row
-	for i, w := range []jacspectrum.Ensemble{jacspectrum.Orthogonal, jacspectrum.Gaussian} {
-		r, err := randmlp.Table2(w, s, rand.New(rand.NewPCG(uint64(i), 1)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows = append(rows, r)
-	}
-	tab := Table2(bundle.Table{ID: "t2"}, rows)
-	if len(tab.Rows) != 6 || tab.ID != "t2" {
-		t.Fatalf("%d rows (want 6), id %q", len(tab.Rows), tab.ID)
-	}
-	if got := tab.Rows[3][2]; got != fmt.Sprintf("%.5f", 1/1.5/0.5) {
-		t.Errorf("Gaussian S(−0.5) closed form cell %q, want %.5f", got, 1/1.5/0.5)
-	}
-	if got := tab.Rows[5][2]; got != "-1 (width 20: -1.05000)" {
-		t.Errorf("Gaussian s₁ cell %q", got)
-	}
 }
 
 // View keeps the order of the outcomes: an agreement is an Agree item, a

@@ -32,6 +32,7 @@
 //	  and the atoms counted (binomial model)      AtomCheck, CheckAlpha, CheckZ, PairKS, AtWidth, KSAtWidth
 //	S-transform of each draw, mean ± SE            SpectrumSample.STransform (freeprob.SNumeric)
 //	P18 Table 2 sampled: S_{WᵀW}(z), s₁ = 1−m₂/m₁²  Table2 (beside jacspectrum.Ensemble.S)
+//	  as a result kind with its checks              Table2Table
 //
 // Products run on lib/dense; JacobianSim.Workers spreads PooledEigs' singular
 // value decompositions over goroutines without changing its results.
