@@ -16,7 +16,7 @@
 //	live runs: MP law, S-transform                 MPDensity, STransform
 //	(the attention panels: render.Curves over attnspec.GapResult.Curves,
 //	 RadiusResult.Curves, DepthResult.Curves, WidthResult.Curves)
-//	CNN covariance recursion                      CNNRecursion (a show.View)
+//	(the CNN covariance recursion: render.Curves over cnn.SimResult.Curves)
 //	Murray Fig. 2 analogue (lib/shtanhtrain runs)  ReadMurrayRuns, MurrayRuns.MurrayView, MurrayClaim
 //	Schoenholz et al. 2017 trainable depth ∝ ξ_c  ReadDepthRuns, DepthRuns.DepthView, DepthChecks
 //	  (lib/traindepth runs; the declaration)      DepthSpreadDisagreement
