@@ -174,11 +174,11 @@ func TestClaimMutation(t *testing.T) {
 		t.Fatal(err)
 	}
 	zs := empirical.Linspace(-0.8, -0.05, 16)
-	v, err := STransform(show.Figure{ID: "s-transform-product"}, prod[0], zs)
+	sc, err := prod[0].STransformCurves(zs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := v.Agreements()[0]
+	before := render.Curves(show.Figure{ID: "s-transform-product"}, sc).Agreements()[0]
 	mean, se, _ := prod[0].STransform(zs)
 	after := before
 	after = show.MaxZ(show.Agreement{Name: before.Name, Tol: 5, Figure: before.Figure, Paper: before.Paper, Basis: "SE from 8 products"}, mean, se, show.Map(zs, func(z float64) float64 { return 1 / (1 + z) }))

@@ -13,7 +13,9 @@
 //	(P18 Tables 1 and 2, Murray's Shtanh table and plot: render.Table and
 //	 render.Curves over jacspectrum.Table1Result, randmlp.Table2Table,
 //	 jacspectrum.MurrayResult.Table and .Curves)
-//	live runs: MP law, S-transform                 MPDensity, STransform
+//	live run: the MP law                          MPDensity
+//	(the S-transform and the ReLU closed form: render.Curves over
+//	 randmlp.SpectrumSample.STransformCurves, jacspectrum.ArcsineCurves)
 //	(the attention panels: render.Curves over attnspec.GapResult.Curves,
 //	 RadiusResult.Curves, DepthResult.Curves, WidthResult.Curves)
 //	(the CNN covariance recursion: render.Curves over cnn.SimResult.Curves)
@@ -21,7 +23,6 @@
 //	Schoenholz et al. 2017 trainable depth ∝ ξ_c  ReadDepthRuns, DepthRuns.DepthView, DepthChecks
 //	  (lib/traindepth runs; the declaration)      DepthSpreadDisagreement
 //	  … against the training budget               DepthRuns.BudgetView, BudgetChecks, BudgetGrowDisagreement
-//	ReLU closed form                              ReLUOrthogonal
 //
 // The science (densities, KS distances, their tolerances, the rows of the
 // tables) is computed by lib; this package only arranges and formats it.

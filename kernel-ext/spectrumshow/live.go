@@ -6,7 +6,6 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
-	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
@@ -50,30 +49,4 @@ func MPDensity(f show.Figure, lams []float64, c freeprob.Continuation, s randmlp
 	return append(show.View{show.Fig(f), show.Agree(show.Agreement{Name: "MP: max |Algorithm 1 − closed form|", Kind: show.TheoryVsClosedForm,
 		Value: empirical.MaxAbsDiff(alg1, closed), Tol: 1e-8, Figure: f.ID,
 		Basis: fmt.Sprintf("Newton tolerance 1e-13 and the O(ε) Cauchy smoothing at ε = %g, times the density's curvature on [%.4g, %.4g]", c.Eps, lams[0], lams[len(lams)-1])})}, ks...), nil
-}
-
-// STransform fills f (the notebook's s-transform-product) with the
-// S-transform of the product of two free Gaussian layers, S_MP·S_MP =
-// (1+z)^(-2), against the mean over the draws of s (a depth-2 linear
-// network; randmlp.SpectrumSample.STransform) at zs; then the largest |z|
-// (tolerance 5), whose SE is the spread of the run's own draws. The figure
-// claims f.Paper only at randmlp.LectureSTransform's sizes. It panics
-// unless s has depth 2 and at least 2 draws.
-func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.View, error) {
-	if s.Depth != 2 || s.Draws < 2 {
-		panic(fmt.Sprintf("spectrumshow: STransform needs a depth-2 run of at least 2 draws, got depth %d, %d draws", s.Depth, s.Draws))
-	}
-	theory := show.Map(zs, freeprob.SquaredMPS)
-	mean, se, err := s.STransform(zs)
-	if err != nil {
-		return nil, err
-	}
-	f.Caption = fmt.Sprintf("S-transform of two free Gaussian layers: S_MP·S_MP = (1+z)^(-2) vs the mean of %d width-%d estimates.", s.Draws, s.Width)
-	f.XLabel, f.YLabel, f.Legend = "z", "S(z)", show.TopLeft
-	f.Series = []show.Series{{Name: "(1+z)^-2", X: zs, Y: theory}, {Name: fmt.Sprintf("N=%d SNumeric", s.Width), X: zs, Y: mean, Style: show.Points}}
-	f.Params, f.Seed = map[string]float64{"N": float64(s.Width)}, show.Seed(s.Seed)
-	dof := s.Draws - 1
-	p := empirical.TTail2(5, dof)
-	return show.View{show.Fig(show.AtPaper(f, s.SpectrumSpec.SameSizes(randmlp.LectureSTransform()))), show.Agree(show.MaxZ(show.Agreement{Name: "S_{W2W1}: max |z| of the simulated S-transform", Tol: 5, Figure: f.ID, Paper: papers.P18FreeProduct.Text,
-		Basis: fmt.Sprintf("SE from the spread of %d products of width %d (t with %d dof: P(|t| > 5) ≈ %.1g per point)", s.Draws, s.Width, dof, p)}, mean, se, theory))}, nil
 }
