@@ -19,7 +19,8 @@
 //	(the attention panels: render.Curves over attnspec.GapResult.Curves,
 //	 RadiusResult.Curves, DepthResult.Curves, WidthResult.Curves)
 //	(the CNN covariance recursion: render.Curves over cnn.SimResult.Curves)
-//	Murray Fig. 2 analogue (lib/shtanhtrain runs)  ReadMurrayRuns, MurrayRuns.MurrayView, MurrayClaim
+//	Murray Fig. 2 analogue (render over            MurrayView (the declaration:
+//	  shtanhtrain.Fig2Result), its declaration     MurrayDecayDisagreement)
 //	Schoenholz et al. 2017 trainable depth ∝ ξ_c  ReadDepthRuns, DepthRuns.DepthView, DepthChecks
 //	  (lib/traindepth runs; the declaration)      DepthSpreadDisagreement
 //	  … against the training budget               DepthRuns.BudgetView, BudgetChecks, BudgetGrowDisagreement
