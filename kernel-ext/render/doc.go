@@ -4,7 +4,8 @@
 //
 //	Curves(f, r result.Curves)     lines over one axis: theory Line, simulated
 //	                               Points ± SE, LinePoints, a Dashed reference
-//	Plane(f, r result.Plane)       a heat map with lines over it
+//	Plane(f, r result.Plane)       a heat map with lines over it (its colour
+//	                               bar over ZMin..ZMax when they are set)
 //	Spectrum(f, r result.Spectrum) a histogram of the samples beside the
 //	                               theory density (or a KDE of its samples)
 //	Table(t, r result.Table)       rows under a header

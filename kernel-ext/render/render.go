@@ -164,7 +164,7 @@ func Plane(f show.Figure, r result.Plane, opts ...Option) show.View {
 	must(r.Wellformed())
 	o := apply(opts)
 	fig := figure(f, r.Caption, r.X, r.Y, r.Record, o)
-	fig.Heat = &show.Heat{Name: r.ZName, X: r.Xs, Y: r.Ys, Z: r.Z, ZLabel: r.ZLabel}
+	fig.Heat = &show.Heat{Name: r.ZName, X: r.Xs, Y: r.Ys, Z: r.Z, ZLabel: r.ZLabel, Min: r.ZMin, Max: r.ZMax}
 	fig.Series = series(r.Lines)
 	line := func(name string) (result.Line, bool) {
 		for _, l := range r.Lines {

@@ -21,9 +21,10 @@
 //	(the CNN covariance recursion: render.Curves over cnn.SimResult.Curves)
 //	Murray Fig. 2 analogue (render over            MurrayView (the declaration:
 //	  shtanhtrain.Fig2Result), its declaration     MurrayDecayDisagreement)
-//	Schoenholz et al. 2017 trainable depth ∝ ξ_c  ReadDepthRuns, DepthRuns.DepthView, DepthChecks
-//	  (lib/traindepth runs; the declaration)      DepthSpreadDisagreement
-//	  … against the training budget               DepthRuns.BudgetView, BudgetChecks, BudgetGrowDisagreement
+//	Schoenholz et al. 2017 trainable depth ∝ ξ_c  DepthView (render over traindepth.DepthResult;
+//	  its declarations                            DepthSpreadDisagreement, DepthMeanDisagreement)
+//	  … against the training budget               BudgetView (render over traindepth.BudgetResult;
+//	                                              BudgetGrowDisagreement)
 //
 // The science (densities, KS distances, their tolerances, the rows of the
 // tables) is computed by lib; this package only arranges and formats it.

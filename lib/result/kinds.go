@@ -16,6 +16,10 @@ type Plane struct {
 	Lines         []Line
 	Checks        []Check
 	Record        Record
+
+	// ZMin and ZMax, when not both 0, fix the range of the colour bar
+	// (chance to the best accuracy, say) instead of the data's own.
+	ZMin, ZMax float64
 }
 
 // Wellformed reports a caller bug: Z not len(Xs)·len(Ys) values.

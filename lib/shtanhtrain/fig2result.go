@@ -46,7 +46,8 @@ func (m StoredRuns) Fig2() (Fig2Result, error) {
 const DecayAlpha = 0.05
 
 // Provenance is the table of what the stored runs are: data, model,
-// schedules, training, seeds, runs and the command that made them.
+// schedules, training, seeds, runs and the command that made them (it
+// claims no paper figure: Record.NoPaperFigure).
 func (r Fig2Result) Provenance() result.Table {
 	st, inv := r.Stored.Prov.Settings, r.Stored.Prov.Invocation
 	s := st.Settings
@@ -62,7 +63,7 @@ func (r Fig2Result) Provenance() result.Table {
 		{"seeds", fmt.Sprintf("%v: initialisation PCG(seed, 1), minibatches PCG(seed, 2), the same for both schedules", st.Seeds)},
 		{"runs", fmt.Sprintf("%d, %s on one core", len(r.Stored.Runs), r.Stored.Prov.Elapsed)},
 		{"command", inv.Summary()},
-	}, Record: r.record()}
+	}, Record: result.Record{NoPaperFigure: true}}
 }
 
 func (r Fig2Result) record() result.Record {
