@@ -56,7 +56,6 @@ var displayFormulaSites = []formulaSite{
 	{"rankshow/table2.go Table2 math.Pow", 2, "caption: a log10 change printed as a factor"},
 	{"rankshow/table2.go normRatio math.Sqrt", 1, "display: a ratio of measured squared norms shown as a norm ratio"},
 	{"rankshow/table2.go NormLaws math.Log10", 7, "axis: a log10 abscissa of measured norms and of the theory lib gives"},
-	{"spectrumshow/panel.go Fig4Series math.Sqrt", 1, "axis: an atom of λ placed on the singular-value axis σ = √λ"},
 	{"shapedshow/shapedshow.go fig4Claims math.Log10", 1, "check statistic: log10 of the ratio of two measured covariances"},
 	{"trainshow/code.go Figures math.Pow", 2, "display: a measured log10 mean ± SE shown on the linear axis"},
 	{"trainshow/probe.go ProbeClaims math.Log10", 2, "check statistic: log10 of measured geometric-mean ratios"},

@@ -185,13 +185,13 @@ func TestClaimMutation(t *testing.T) {
 	mutation(t, "S = S_MP = 1/(1 + z) (one layer, not the free product)", before, after)
 	// fig4-hardtanh's convergence exponent (L = 32 → 128) against the other class's limit, the smooth law.
 	rate := func(limit jacspectrum.Spectrum) show.Agreement {
-		a, err := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 128, Fig4Sigma02, empirical.Linspace(0.05, 3, 40), mc)
+		a, err := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 128, randmlp.Fig4Sigma02, empirical.Linspace(0.05, 3, 40), mc)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return show.Agreement{Name: "hardtanh: convergence exponent of KS(theory L, limit law), L=32→128", Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8, Rule: show.AtLeast, Figure: "fig4-hardtanh", Paper: papers.P18Fig4Rate.Text, Basis: "80% of the predicted exponent 1"}
 	}
-	mutation(t, "the smooth class's limit law for hard tanh", rate(jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}), rate(jacspectrum.SmoothLimit{Sigma02: Fig4Sigma02}))
+	mutation(t, "the smooth class's limit law for hard tanh", rate(jacspectrum.BernoulliLimit{Sigma02: randmlp.Fig4Sigma02}), rate(jacspectrum.SmoothLimit{Sigma02: randmlp.Fig4Sigma02}))
 }
 
 // TestDeclarations: each known disagreement of notebook 04 has an auditable
