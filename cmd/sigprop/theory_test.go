@@ -55,11 +55,6 @@ var displayFormulaSites = []formulaSite{
 	{"rankshow/table2.go Table2 math.Pow", 2, "caption: a log10 change printed as a factor"},
 	{"rankshow/table2.go normRatio math.Sqrt", 1, "display: a ratio of measured squared norms shown as a norm ratio"},
 	{"rankshow/table2.go NormLaws math.Log10", 7, "axis: a log10 abscissa of measured norms and of the theory lib gives"},
-	{"spectrumshow/attention.go AttentionRadius math.Log", 1, "basis text: the slope error 2·0.1/ln(span) the tolerance allows, printed"},
-	{"spectrumshow/depthbudget.go BudgetFigure math.Log2", 6, "axis: log₂ of depths, of measured L_train and of lib's 6ξ_c"},
-	{"spectrumshow/depthtrain.go DepthFigure math.Log2", 3, "axis: log₂ of depths, of lib's ξ_c line and of measured L_mid"},
-	{"spectrumshow/depthtrain.go DepthChecks math.Sqrt", 1, "basis text: the depth step r printed from the tolerance r²"},
-	{"spectrumshow/panel.go Fig4Series math.Sqrt", 1, "axis: an atom of λ placed on the singular-value axis σ = √λ"},
 }
 
 // TestDisplayComputesNoTheory: the display packages of kernel-ext use the

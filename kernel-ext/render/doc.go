@@ -44,6 +44,7 @@
 // known disagreement (bundle.Metric.Outcome).
 //
 // Roles map to styles: Theory → Line, Simulated → Points,
-// SimulatedLine → LinePoints, Reference → Dashed, Contour → Points. The package computes
+// SimulatedLine → LinePoints, Reference → Dashed, Contour → Points,
+// TheoryLinePoints → LinePoints. The package computes
 // no theory (cmd/sigprop TestDisplayComputesNoTheory reads it).
 package render

@@ -38,7 +38,7 @@ func apply(opts []Option) options {
 
 var styles = map[result.Role]show.Style{result.Theory: show.Line, result.Simulated: show.Points,
 	result.SimulatedLine: show.LinePoints, result.Reference: show.Dashed, result.Contour: show.Points, result.TheoryPoints: show.Points,
-	result.SimulatedTrace: show.Line}
+	result.SimulatedTrace: show.Line, result.TheoryLinePoints: show.LinePoints}
 
 var kinds = map[result.Kind]bundle.MetricKind{result.TheoryVsSimulation: show.TheoryVsSimulation,
 	result.TheoryVsClosedForm: show.TheoryVsClosedForm, result.TheoryVsTheory: show.TheoryVsTheory,

@@ -269,13 +269,16 @@ func TestLinePair(t *testing.T) {
 // would draw with the zero style; SimulatedTrace is a plain line, like
 // Theory, but stays simulation in the data.
 func TestEveryRoleHasAStyle(t *testing.T) {
-	for r := result.Theory; r <= result.SimulatedTrace; r++ {
+	for r := result.Theory; r <= result.TheoryLinePoints; r++ {
 		if _, ok := styles[r]; !ok {
 			t.Errorf("role %d has no style", r)
 		}
 	}
 	if styles[result.SimulatedTrace] != show.Line {
 		t.Errorf("SimulatedTrace draws as %v, want a plain line", styles[result.SimulatedTrace])
+	}
+	if styles[result.TheoryLinePoints] != show.LinePoints {
+		t.Errorf("TheoryLinePoints draws as %v, want points joined by a line", styles[result.TheoryLinePoints])
 	}
 }
 

@@ -3,10 +3,12 @@ package spectrumshow
 import (
 	"maps"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/attnspec"
@@ -15,6 +17,7 @@ import (
 	"github.com/sigprop/sigprop/lib/jacspectrum"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
+	"github.com/sigprop/sigprop/lib/result"
 )
 
 // check is the agreement of v named with prefix, or fails the test.
@@ -84,7 +87,7 @@ func TestClaimMutation(t *testing.T) {
 	for i, l := range rr.Lambda2 {
 		fast.Lambda2[i] = l * math.Sqrt(float64(rs.Ts[0])/float64(rs.Ts[i]))
 	}
-	mutation(t, "|λ₂| ∝ 1/T", check(t, AttentionRadius(show.Figure{ID: "attn-radius"}, rr), "log-log slope"), check(t, AttentionRadius(show.Figure{ID: "attn-radius"}, fast), "log-log slope"))
+	mutation(t, "|λ₂| ∝ 1/T", check(t, render.Curves(show.Figure{ID: "attn-radius"}, rr.Curves()), "log-log slope"), check(t, render.Curves(show.Figure{ID: "attn-radius"}, fast.Curves()), "log-log slope"))
 	// attn-depth: the softmax residual shrinking by 1.3 r_T per layer; the
 	// centred stack collapsing like softmax (no fix).
 	ds := attnspec.Depth()
@@ -101,13 +104,13 @@ func TestClaimMutation(t *testing.T) {
 		sm.Residual[l] = v * math.Pow(1.3, float64(l))
 	}
 	slow.Stacks[block.Softmax] = sm
-	mutation(t, "residual ratio 1.3 r_T per layer", check(t, AttentionDepth(show.Figure{ID: "attn-depth"}, dr), "softmax: max |residual ratio"), check(t, AttentionDepth(show.Figure{ID: "attn-depth"}, slow), "softmax: max |residual ratio"))
+	mutation(t, "residual ratio 1.3 r_T per layer", check(t, render.Curves(show.Figure{ID: "attn-depth"}, dr.Curves()), "softmax: max |residual ratio"), check(t, render.Curves(show.Figure{ID: "attn-depth"}, slow.Curves()), "softmax: max |residual ratio"))
 	nofix := dr
 	nofix.Stacks = maps.Clone(dr.Stacks)
 	c := nofix.Stacks[block.Centered]
 	c.Residual = dr.Stacks[block.Softmax].Residual
 	nofix.Stacks[block.Centered] = c
-	mutation(t, "centring does not fix (softmax's residual)", check(t, AttentionDepth(show.Figure{ID: "attn-depth"}, dr), "centered: 1 − min residual"), check(t, AttentionDepth(show.Figure{ID: "attn-depth"}, nofix), "centered: 1 − min residual"))
+	mutation(t, "centring does not fix (softmax's residual)", check(t, render.Curves(show.Figure{ID: "attn-depth"}, dr.Curves()), "centered: 1 − min residual"), check(t, render.Curves(show.Figure{ID: "attn-depth"}, nofix.Curves()), "centered: 1 − min residual"))
 	// attn-width: each layer adds −1 to the log-log slope instead of −1/2.
 	ws := attnspec.Widths()
 	ws.Seed, ws.Stream = 120, stream
@@ -122,25 +125,23 @@ func TestClaimMutation(t *testing.T) {
 			steep.Residual[l] = append(steep.Residual[l], v*math.Pow(float64(ws.Ts[i])/float64(ws.Ts[0]), -0.5*float64(l)))
 		}
 	}
-	wb, wa := AttentionWidth(show.Figure{ID: "attn-width"}, wr).Agreements(), AttentionWidth(show.Figure{ID: "attn-width"}, steep).Agreements()
+	wb, wa := render.Curves(show.Figure{ID: "attn-width"}, wr.Curves()).Agreements(), render.Curves(show.Figure{ID: "attn-width"}, steep.Curves()).Agreements()
 	for i := range wb {
 		mutation(t, "each layer adds −1 to the slope", wb[i], wa[i])
 	}
 	// murray-fig1: deviations that do not vanish (a φ that is not scaled-bounded, e.g. ReLU: μ₂/μ₁² − 1 = 1 at every q*).
-	var rows []jacspectrum.MurrayRow
-	for _, y := range []float64{1, 0.3, 0.1, 0.03, 0.01, 0.001} {
-		r, err := jacspectrum.Murray(y, 8)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows = append(rows, r)
+	mr, err := jacspectrum.MurrayNotes().Run()
+	if err != nil {
+		t.Fatal(err)
 	}
-	flat := make([]jacspectrum.MurrayRow, len(rows))
-	for i, r := range rows {
-		flat[i] = r
-		flat[i].Dev, flat[i].R0 = rows[0].Dev, rows[0].R0
+	flat := jacspectrum.MurrayResult{Settings: mr.Settings, Rows: slices.Clone(mr.Rows)}
+	for i := range flat.Rows {
+		flat.Rows[i].Dev, flat.Rows[i].R0 = mr.Rows[0].Dev, mr.Rows[0].R0
 	}
-	mutation(t, "deviations held at y = 1 (not scaled-bounded)", MurrayVanish("murray-fig1", rows), MurrayVanish("murray-fig1", flat))
+	vanish := func(r jacspectrum.MurrayResult) show.Agreement {
+		return render.Checks("murray-fig1", []result.Check{r.Vanish()}, result.Record{AtPaper: true}).Agreements()[0]
+	}
+	mutation(t, "deviations held at y = 1 (not scaled-bounded)", vanish(mr), vanish(flat))
 	// table1: hard tanh's μ₁ printed as erf(1/√q*) (the 2 dropped).
 	q := 0.25
 	quad := jacspectrum.Table1(activation.HardTanh(), q, jacspectrum.Orthogonal).MuQuad[0]
@@ -173,24 +174,24 @@ func TestClaimMutation(t *testing.T) {
 		t.Fatal(err)
 	}
 	zs := empirical.Linspace(-0.8, -0.05, 16)
-	v, err := STransform(show.Figure{ID: "s-transform-product"}, prod[0], zs)
+	sc, err := prod[0].STransformCurves(zs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := v.Agreements()[0]
+	before := render.Curves(show.Figure{ID: "s-transform-product"}, sc).Agreements()[0]
 	mean, se, _ := prod[0].STransform(zs)
 	after := before
 	after = show.MaxZ(show.Agreement{Name: before.Name, Tol: 5, Figure: before.Figure, Paper: before.Paper, Basis: "SE from 8 products"}, mean, se, show.Map(zs, func(z float64) float64 { return 1 / (1 + z) }))
 	mutation(t, "S = S_MP = 1/(1 + z) (one layer, not the free product)", before, after)
 	// fig4-hardtanh's convergence exponent (L = 32 → 128) against the other class's limit, the smooth law.
 	rate := func(limit jacspectrum.Spectrum) show.Agreement {
-		a, err := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 128, Fig4Sigma02, empirical.Linspace(0.05, 3, 40), mc)
+		a, err := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 128, randmlp.Fig4Sigma02, empirical.Linspace(0.05, 3, 40), mc)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return show.Agreement{Name: "hardtanh: convergence exponent of KS(theory L, limit law), L=32→128", Kind: show.TheoryVsTheory, Value: a.Exponent, Tol: 0.8, Rule: show.AtLeast, Figure: "fig4-hardtanh", Paper: papers.P18Fig4Rate.Text, Basis: "80% of the predicted exponent 1"}
 	}
-	mutation(t, "the smooth class's limit law for hard tanh", rate(jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}), rate(jacspectrum.SmoothLimit{Sigma02: Fig4Sigma02}))
+	mutation(t, "the smooth class's limit law for hard tanh", rate(jacspectrum.BernoulliLimit{Sigma02: randmlp.Fig4Sigma02}), rate(jacspectrum.SmoothLimit{Sigma02: randmlp.Fig4Sigma02}))
 }
 
 // TestDeclarations: each known disagreement of notebook 04 has an auditable

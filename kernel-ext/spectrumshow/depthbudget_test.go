@@ -10,8 +10,8 @@ import (
 
 // budgetRuns is the budget grid with accuracy 0.8 up to bound(σ_w² row, step)
 // and chance beyond.
-func budgetRuns(bound func(i, t int) int) DepthRuns {
-	d := DepthRuns{}
+func budgetRuns(bound func(i, t int) int) traindepth.StoredRuns {
+	d := traindepth.StoredRuns{}
 	d.Prov.Settings = traindepth.CurrentBudgetStored()
 	s := d.Prov.Settings.Settings
 	for k, c := range traindepth.Plan(s) {
@@ -29,6 +29,15 @@ func budgetRuns(bound func(i, t int) int) DepthRuns {
 	return d
 }
 
+func budget(t *testing.T, d traindepth.StoredRuns) traindepth.BudgetResult {
+	t.Helper()
+	r, err := d.Budget()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // TestBudgetView: on a synthetic budget grid where the recalled reading
 // holds (σ_w² = 1 fixed at 32, σ_w² = 1.75 one depth step deeper every 300
 // steps) the view has the provenance table, one figure with a line per σ_w²
@@ -42,7 +51,7 @@ func TestBudgetView(t *testing.T) {
 		}
 		return 32
 	})
-	v := holds.BudgetView(show.Figure{ID: "schoenholz-budget", Paper: papers.Claim(papers.TannerSchoenholzFig5)}, nil, nil)
+	v := BudgetView(show.Figure{ID: "schoenholz-budget", Paper: papers.Claim(papers.TannerSchoenholzFig5)}, budget(t, holds), nil, nil)
 	figs, tabs, checks := v.Figures(), v.Tables(), v.Agreements()
 	if len(figs) != 1 || len(tabs) != 1 || len(checks) != 2 {
 		t.Fatalf("view has %d figures, %d tables, %d checks", len(figs), len(tabs), len(checks))
@@ -72,7 +81,7 @@ func TestBudgetView(t *testing.T) {
 		}
 		return 32
 	})
-	for i, a := range reversed.BudgetView(show.Figure{ID: "schoenholz-budget"}, nil, &DepthMeanDisagreement).Agreements() {
+	for i, a := range BudgetView(show.Figure{ID: "schoenholz-budget"}, budget(t, reversed), nil, &DepthMeanDisagreement).Agreements() {
 		m, err := a.Metric()
 		if err != nil {
 			t.Fatal(err)

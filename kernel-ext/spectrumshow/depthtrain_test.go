@@ -2,7 +2,6 @@ package spectrumshow
 
 import (
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -16,9 +15,10 @@ import (
 // TestDepthView: on a synthetic grid trainable exactly up to 6ξ_c, the view
 // shows the provenance table, the heat map (σ_w² × log₂ L) with the 6ξ_c and
 // ξ_c curves and the measured boundary, and two valid Claims that pass;
-// each declared disagreement is carried by its own check.
+// each declared disagreement is carried by its own check. The grid is not
+// Paper()'s (five σ_w²), so the figure claims nothing.
 func TestDepthView(t *testing.T) {
-	d := DepthRuns{}
+	d := traindepth.StoredRuns{}
 	d.Prov.Settings = traindepth.CurrentStored()
 	s := &d.Prov.Settings.Settings
 	s.SigmaW2 = []float64{1, 1.25, 1.5, 3, 4}
@@ -33,8 +33,12 @@ func TestDepthView(t *testing.T) {
 		}
 		d.Runs = append(d.Runs, traindepth.Run{Cell: c, TestAcc: []float64{0.1, acc}})
 	}
-	v := d.DepthView(show.Figure{ID: "schoenholz-depth", Paper: papers.Claim(papers.TannerSchoenholzFig5)}, &DepthSpreadDisagreement, nil)
-	if c := d.DepthView(show.Figure{ID: "schoenholz-depth"}, nil, &DepthMeanDisagreement).Agreements(); c[0].Disagreement != nil || c[1].Disagreement == nil ||
+	r, err := d.Depth()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := DepthView(show.Figure{ID: "schoenholz-depth", Paper: papers.Claim(papers.TannerSchoenholzFig5)}, r, &DepthSpreadDisagreement, nil)
+	if c := DepthView(show.Figure{ID: "schoenholz-depth"}, r, nil, &DepthMeanDisagreement).Agreements(); c[0].Disagreement != nil || c[1].Disagreement == nil ||
 		c[1].Disagreement.Paper != DepthMeanDisagreement.Paper || !reflect.DeepEqual(c[1].Disagreement.Declared.DataSeeds, s.Seeds) || c[0].Paper != papers.TannerSchoenholzSpread.Text || !c[0].Central || c[1].Paper != "" {
 		t.Errorf("declarations (nil, mean) carried as %v, %v; want the mean's, with the runs' seeds %v", c[0].Disagreement, c[1].Disagreement, s.Seeds)
 	}
@@ -46,7 +50,7 @@ func TestDepthView(t *testing.T) {
 		t.Fatalf("view has %d figures, %d tables, %d checks", len(figs), len(tabs), len(checks))
 	}
 	f := figs[0]
-	if f.Heat == nil || len(f.Heat.Z) != len(s.SigmaW2)*len(s.Depths) || f.Heat.Y[0] != 2 || !slices.Equal(f.Paper, papers.Claim(papers.TannerSchoenholzFig5)) {
+	if f.Heat == nil || len(f.Heat.Z) != len(s.SigmaW2)*len(s.Depths) || f.Heat.Y[0] != 2 || f.Heat.Min != traindepth.Chance || len(f.Paper) != 0 {
 		t.Fatalf("heat %+v", f.Heat)
 	}
 	if _, _, err := show.RenderFigure(f); err != nil {

@@ -1,29 +1,40 @@
-// Package spectrumshow renders the Jacobian spectra of notebook 04 (Tanner's
-// lecture after Pennington, Schoenholz & Ganguli 2018, arXiv:1802.09979):
-// the series of a panel of P18 Figs. 2 and 4 from the stored finite-width
-// spectra of lib/randmlp and the theory of lib/jacspectrum, the metrics
-// that compare them, the tables of P18 Table 1 and of Murray's theorem, and
-// the stored training runs of the Murray Fig. 2 analogue (Shtanh) and of
-// Schoenholz et al. 2017's trainable depth (tanh over σ_w² and depth).
+// Package spectrumshow holds the special display builders of notebook 04
+// (Tanner's lecture after Pennington, Schoenholz & Ganguli 2018,
+// arXiv:1802.09979): those whose layout the result kinds of lib/result
+// and the renderers of kernel-ext/render do not carry. Every figure of the
+// notebook is drawn from a lib result by render; these builders only
+// arrange render's views.
 //
-//	a panel of P18 Fig. 2 or 4 and its metrics    Panels.Fig2, Panels.Fig4 (a show.View)
-//	histograms of stored spectra, theory curves   SimSeries, Fig2Series, Fig4Series
-//	KS and atom metrics (randmlp.CheckFigure)     Agreements, Checks, View
-//	the sources' claims the checks quote          lib/papers (papers.P18Fig2Overlay, papers.P18Fig4Spectra, …)
-//	Murray's theorem on the Shtanh table          MurrayVanish
-//	P18 Table 1, Murray's Shtanh table and plot   Table1, MurrayTable, MurraySeries
-//	live runs: MP law, S-transform                 MPDensity, STransform
-//	(the attention gap: render.Curves over attnspec.GapResult.Curves)
-//	CNN covariance recursion                      CNNRecursion (a show.View)
-//	Murray Fig. 2 analogue (lib/shtanhtrain runs)  ReadMurrayRuns, MurrayRuns.MurrayView, MurrayClaim
-//	Schoenholz et al. 2017 trainable depth ∝ ξ_c  ReadDepthRuns, DepthRuns.DepthView, DepthChecks
-//	  (lib/traindepth runs; the declaration)      DepthSpreadDisagreement
-//	  … against the training budget               DepthRuns.BudgetView, BudgetChecks, BudgetGrowDisagreement
-//	ReLU closed form, Murray plot, attention stack ReLUOrthogonal, MurrayFigure, AttentionRadius/Depth/Width
+//	a panel of P18 Fig. 2 or 4 from stored spectra  Panels.Fig2, Panels.Fig4 (over randmlp.Fig2Curves,
+//	                                                randmlp.Fig4Panel.Curves; Deviation declares one)
+//	the Marchenko–Pastur law of a live run          MPDensity (over randmlp.SpectrumSample.MPCurves)
+//	Murray Fig. 2 analogue (stored Shtanh runs)     MurrayView (over shtanhtrain.Fig2Result),
+//	                                                MurrayDecayDisagreement
+//	Schoenholz et al. 2017 trainable depth ∝ ξ_c    DepthView (over traindepth.DepthResult),
+//	                                                DepthSpreadDisagreement, DepthMeanDisagreement
+//	  … against the training budget                 BudgetView (over traindepth.BudgetResult),
+//	                                                BudgetGrowDisagreement
+//
+// Why each is special: a P18 panel and the MP figure show several spectra
+// in one figure, each sample with its own checks (or the line saying it
+// was not compared) after the figure, in the sample's place
+// (randmlp.SampleOutcome), and a panel may carry a declared known
+// deviation of one sample; the training analogues carry known
+// disagreements declared in the notebook (show.Disagreement with its
+// bundle.Declaration), which lib/result does not carry yet: the builder
+// attaches each to its check of the rendered view (declare), completing
+// its record with the seeds of the data the check reads.
+//
+// Drawn by render directly in the notebook (no builder here): P18 Tables 1
+// and 2 (jacspectrum.Table1Result, randmlp.Table2Table), the S-transform
+// (randmlp.SpectrumSample.STransformCurves), the ReLU closed form
+// (jacspectrum.ArcsineCurves), Murray's Shtanh table and plot
+// (jacspectrum.MurrayResult), the CNN recursion (cnn.SimResult.Curves)
+// and the attention panels (attnspec GapResult, RadiusResult, DepthResult,
+// WidthResult .Curves).
 //
 // The science (densities, KS distances, their tolerances, the rows of the
-// tables) is computed by lib; this package only arranges and formats it.
-// The notebook names every figure and table (its ID, Paper and
-// caption where fixed) in a literal that this package fills, so that the
-// conformance list (reports/conformance) can read them from its code.
+// tables, the claims) is computed by lib; this package computes nothing
+// (cmd/sigprop TestDisplayComputesNoTheory). The notebook names every
+// figure (its ID and Paper) in a literal that render fills.
 package spectrumshow

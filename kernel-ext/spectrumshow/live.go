@@ -1,79 +1,23 @@
 package spectrumshow
 
 import (
-	"fmt"
-
+	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
-	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
-	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
-// This file holds the figures of notebook 04 drawn from simulations the
-// notebook runs itself (its parameters cell sets their sizes): the
-// notebook names each (ID and Paper in a show.Figure literal) and
-// these functions fill caption, series, Params and seed from the run.
-
-// counted is n as the captions write a small count: a word up to ten.
-func counted(n int) string {
-	if n >= 0 && n <= 10 {
-		return []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}[n]
-	}
-	return fmt.Sprint(n)
-}
-
 // MPDensity fills f (the notebook's mp-density) with the Marchenko–Pastur
-// law of ratio 1 and unit variance at lams: its closed form, P18's
-// Algorithm 1 (freeprob.Product by continuation c) and the pooled
-// eigenvalues of the simulated Gaussian layers s (a depth-1 linear
-// network, 40 bins on [0, 4]). Then the largest |Algorithm 1 − closed
-// form| (tolerance 1e-8, from c's smoothing ε) and the checks of s
-// (Checks by continuation check; they quote no paper claim: the
-// Marchenko–Pastur law is a textbook closed form, not a source's figure).
+// law against the simulated Gaussian layers s: render.Curves over
+// randmlp.SpectrumSample.MPCurves (closed form, Algorithm 1 by
+// continuation c, the histogram, the Algorithm 1 check), then the outcome
+// of s by continuation check (no source's claim: a textbook law). A
+// special builder for the same reason as Panels: the sample's checks
+// come after the figure's.
 func MPDensity(f show.Figure, lams []float64, c freeprob.Continuation, s randmlp.SpectrumSample, check freeprob.Continuation) (show.View, error) {
-	mp := freeprob.MarchenkoPastur{Ratio: 1, Variance: 1}
-	alg1, err := freeprob.Product{mp}.Density(c, lams)
+	r, os, err := s.MPCurves(f.ID, lams, c, check)
 	if err != nil {
 		return nil, err
 	}
-	closed := show.Map(lams, mp.Density)
-	f.Caption = fmt.Sprintf("Marchenko–Pastur: closed form, P18 Algorithm 1 (ε = %g), and %s width-%d Gaussian layers.", c.Eps, counted(s.Draws), s.Width)
-	f.XLabel, f.YLabel = "λ", "ρ(λ)"
-	f.Series = []show.Series{{Name: "closed form", X: lams, Y: closed}, {Name: "Algorithm 1", X: lams, Y: alg1, Style: show.Points},
-		show.HistSeries(fmt.Sprintf("N=%d simulation", s.Width), s.Pooled(), 0, 4, 40, show.Points)}
-	f.Params, f.Seed = map[string]float64{"N": float64(s.Width), "eps": c.Eps}, show.Seed(s.Seed)
-	ks, err := Checks(f.ID, "", []randmlp.SpectrumSample{s}, check)
-	if err != nil {
-		return nil, err
-	}
-	return append(show.View{show.Fig(f), show.Agree(show.Agreement{Name: "MP: max |Algorithm 1 − closed form|", Kind: show.TheoryVsClosedForm,
-		Value: empirical.MaxAbsDiff(alg1, closed), Tol: 1e-8, Figure: f.ID,
-		Basis: fmt.Sprintf("Newton tolerance 1e-13 and the O(ε) Cauchy smoothing at ε = %g, times the density's curvature on [%.4g, %.4g]", c.Eps, lams[0], lams[len(lams)-1])})}, ks...), nil
-}
-
-// STransform fills f (the notebook's s-transform-product) with the
-// S-transform of the product of two free Gaussian layers, S_MP·S_MP =
-// (1+z)^(-2), against the mean over the draws of s (a depth-2 linear
-// network; randmlp.SpectrumSample.STransform) at zs; then the largest |z|
-// (tolerance 5), whose SE is the spread of the run's own draws. The figure
-// claims f.Paper only at randmlp.LectureSTransform's sizes. It panics
-// unless s has depth 2 and at least 2 draws.
-func STransform(f show.Figure, s randmlp.SpectrumSample, zs []float64) (show.View, error) {
-	if s.Depth != 2 || s.Draws < 2 {
-		panic(fmt.Sprintf("spectrumshow: STransform needs a depth-2 run of at least 2 draws, got depth %d, %d draws", s.Depth, s.Draws))
-	}
-	theory := show.Map(zs, freeprob.SquaredMPS)
-	mean, se, err := s.STransform(zs)
-	if err != nil {
-		return nil, err
-	}
-	f.Caption = fmt.Sprintf("S-transform of two free Gaussian layers: S_MP·S_MP = (1+z)^(-2) vs the mean of %d width-%d estimates.", s.Draws, s.Width)
-	f.XLabel, f.YLabel, f.Legend = "z", "S(z)", show.TopLeft
-	f.Series = []show.Series{{Name: "(1+z)^-2", X: zs, Y: theory}, {Name: fmt.Sprintf("N=%d SNumeric", s.Width), X: zs, Y: mean, Style: show.Points}}
-	f.Params, f.Seed = map[string]float64{"N": float64(s.Width)}, show.Seed(s.Seed)
-	dof := s.Draws - 1
-	p := empirical.TTail2(5, dof)
-	return show.View{show.Fig(show.AtPaper(f, s.SpectrumSpec.SameSizes(randmlp.LectureSTransform()))), show.Agree(show.MaxZ(show.Agreement{Name: "S_{W2W1}: max |z| of the simulated S-transform", Tol: 5, Figure: f.ID, Paper: papers.P18FreeProduct.Text,
-		Basis: fmt.Sprintf("SE from the spread of %d products of width %d (t with %d dof: P(|t| > 5) ≈ %.1g per point)", s.Draws, s.Width, dof, p)}, mean, se, theory))}, nil
+	return outcomes(render.Curves(f, r, render.After()), f.ID, os, r.Record), nil
 }

@@ -38,10 +38,11 @@ func TestLiveFigures(t *testing.T) {
 		len(v.Agreements()) != 3 || v.Agreements()[0].Value > 1e-8 || !strings.HasSuffix(v.Agreements()[0].Basis, "times the density's curvature on [0.02, 3.98]") || !strings.HasPrefix(v.Agreements()[1].Name, "mp-density L=1: KS(N=40 simulation, theory)") {
 		t.Errorf("MPDensity: caption %q, Params %v, checks %+v", f.Caption, f.Params, v.Agreements())
 	}
-	v, err = STransform(show.Figure{ID: "s-transform-product", Paper: papers.Claim(papers.TannerTable2)}, sim[1], empirical.Linspace(-0.8, -0.05, 5)) // width 40: not the notebook's sizes, so no claim
+	sc, err := sim[1].STransformCurves(empirical.Linspace(-0.8, -0.05, 5)) // width 40: not the notebook's sizes, so no claim
 	if err != nil {
 		t.Fatal(err)
 	}
+	v = render.Curves(show.Figure{ID: "s-transform-product", Paper: papers.Claim(papers.TannerTable2)}, sc, render.After())
 	v.Show()
 	// P(|t_3| > 5) = 0.0154 (two-sided Student t with 3 degrees of freedom).
 	if a := v.Agreements()[0]; v.Figures()[0].Caption != "S-transform of two free Gaussian layers: S_MP·S_MP = (1+z)^(-2) vs the mean of 4 width-40 estimates."+show.YourSettings || len(v.Figures()[0].Paper) > 0 ||

@@ -34,8 +34,10 @@
 // DepthSettings.At compare a run's settings with the notes' (GapNotes,
 // Depth). GapResult.Curves is the spectral gap as a result kind
 // (lib/result: the eigenvalues, the circle r_T and the notes' checks),
-// which notebook 04 draws with kernel-ext/render; DongRun.DepthCurves and
-// ContractionCurves are Dong et al.'s collapse against depth and one
-// layer's contraction with the two slope checks (DongSlopeTol), which
-// notebook 03 draws with it.
+// which notebook 04 draws with kernel-ext/render, as it draws
+// RadiusResult.Curves, DepthResult.Curves and WidthResult.Curves (each
+// with its checks; RadiusSettings.At and WidthSettings.At decide their
+// claim); DongRun.DepthCurves and ContractionCurves are Dong et al.'s
+// collapse against depth and one layer's contraction with the two slope
+// checks (DongSlopeTol), which notebook 03 draws with it.
 package attnspec

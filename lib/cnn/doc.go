@@ -27,6 +27,11 @@
 // connected c-map (delta-orthogonal). The edge of chaos χ₁ = 1 is the
 // fully connected one.
 //
+// SimResult.Curves is notebook 04's CNN figure as a result kind
+// (lib/result): the neighbour correlations of the recursion and of the
+// simulation, and the max |z| of every entry (Fig1Networks, Fig1Channels,
+// Fig1Layers: the sizes set by a pilot, at which it claims its figure).
+//
 // Caller bugs panic with a "cnn:" message; data-dependent failures (a
 // non-finite covariance) are errors. Randomness comes from an explicit
 // *rand.Rand.

@@ -10,9 +10,11 @@
 //	weights (F15)                     Ensemble: Orthogonal, Gaussian
 //	moments, master equation (F18–F21, F23) Network: Moments, Equation, Density, Atoms
 //	P18 Table 1 (corrected, lib/sources/tanner2024.md#table-1)     Table1, Table1Row.MaxQuadErr
+//	  as a result kind with its checks     Table1Result
 //	double scaling limit (F25–F27)    BernoulliLimit, SmoothLimit, QStarForSigma0, AtSigma0
 //	rate of approach to it (F28)      ApproachLimit
 //	Murray's theorem (lib/sources/tanner2024.md#murray, F29–F31)  Murray
+//	  the Shtanh table and its plot as result kinds     MurraySettings.Run, MurrayResult.Table, .Curves, .Vanish
 //	ReLU, orthogonal, L = 2: arcsine law   ArcsineDensity
 //	validation (lib/sources/tanner2024.md#density-numerics, lib/sources/tanner2024.md#monte-carlo)             Support, CDF, ContinuousMoments, KS, SingularValueDensity
 //

@@ -81,16 +81,16 @@ var TannerAttentionFix = &Statement{Source: Tanner, Figures: []*Figure{},
 	Text: "Tanner lecture, \"Techniques to resolve rank-collapse\": centering (Ali et al. 2023) \"subtracts the matrix of constant values … corresponding to the eigenvalue outlier\", which resolves the rank collapse"}
 
 // TannerMurrayDecay is the claim of the Murray Fig. 2 analogue
-// (MurrayClaim; MurrayDecayDisagreement quotes it when declared).
+// (shtanhtrain.Fig2Result.Claim; spectrumshow.MurrayDecayDisagreement quotes it when declared).
 var TannerMurrayDecay = &Statement{Source: Tanner, Figures: []*Figure{TannerMurrayFig2},
 	Text: "a decreasing from about 5 to 2 during training is preferable to a fixed a ∼ 3 (the lecture on Murray et al. 2021: \"improved accuracy with dynamic linearity decay\", a very deep feed-forward net on CIFAR-10)"}
 
 // TannerSchoenholzSpread and DepthMeanClaim are the two claims of the
-// trainable-depth analogue (DepthChecks).
+// trainable-depth analogue (traindepth.DepthResult.Checks).
 var TannerSchoenholzSpread = &Statement{Source: Tanner, Figures: []*Figure{TannerSchoenholzFig5},
 	Text: "random tanh networks (σ_b² = 0.05) are trainable up to a depth of about 6ξ_c on both sides of the edge of chaos, so the trainable depth in units of ξ_c is the same at every σ_w² (Schoenholz et al. 2017, Figs. 5–6, recalled)"}
 
-// TannerSchoenholzMean is a statement checked in kernel-ext/spectrumshow.
+// TannerSchoenholzMean is a statement checked in lib/traindepth (DepthResult.Checks).
 var TannerSchoenholzMean = &Statement{Source: Tanner, Figures: []*Figure{TannerSchoenholzFig5},
 	Text: "the trainable depth is about 6ξ_c (the boundary of Schoenholz et al. 2017, Figs. 5–6, recalled)"}
 

@@ -31,7 +31,11 @@
 //	KS of the continuous part (DKW, network unit) SpectrumSample.Check, CheckAgainst, CheckFigure
 //	  and the atoms counted (binomial model)      AtomCheck, CheckAlpha, CheckZ, PairKS, AtWidth, KSAtWidth
 //	S-transform of each draw, mean ± SE            SpectrumSample.STransform (freeprob.SNumeric)
+//	  against S_MP² as a result kind                SpectrumSample.STransformCurves
+//	P18 Figs. 2 and 4 panels, MP law, as results   Fig2Curves, Fig4Panel.Curves, SpectrumSample.MPCurves
+//	  each sample's checks (the figure's claim)    SpectrumChecks, SampleOutcome, SimLines
 //	P18 Table 2 sampled: S_{WᵀW}(z), s₁ = 1−m₂/m₁²  Table2 (beside jacspectrum.Ensemble.S)
+//	  as a result kind with its checks              Table2Table
 //
 // Products run on lib/dense; JacobianSim.Workers spreads PooledEigs' singular
 // value decompositions over goroutines without changing its results.

@@ -53,6 +53,9 @@ const (
 	// points (a mean over many networks at every layer, a path): simulation,
 	// not theory, whatever its style.
 	SimulatedTrace
+	// TheoryLinePoints is a theory evaluated at a few settings (a table's
+	// rows), drawn as points joined by a line: theory, not simulation.
+	TheoryLinePoints
 )
 
 // Line is one line of Curves: Y (± SE, one per point, or nil) at X.

@@ -24,4 +24,10 @@
 //
 // Murray et al.'s depth, width, σ_b², optimiser and data (CIFAR-10) are not in
 // the lecture; every size here is sigprop's choice, named in Settings.
+//
+// The stored runs (ReadStored) compared as the figure of notebook 04
+// (StoredRuns.Fig2): Fig2Result.Curves, the accuracy of each schedule
+// (mean ± SE over seeds) with the lecture's claim (Fig2Result.Claim: the
+// paired final difference in SEs against Student's t at DecayAlpha), and
+// Fig2Result.Provenance, as lib/result kinds.
 package shtanhtrain

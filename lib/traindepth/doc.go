@@ -27,6 +27,8 @@
 //	Budget, ByBudget    a second grid trained 5 × longer, and Measure at each of its recorded steps
 //	ByBudgetRuns        ByBudget of stored runs with XiC
 //	GrowthOf, StepTol   how far L_train moved from the first recorded step to the last, in depth steps r
+//	ReadStored          the stored grid; StoredRuns.Depth and .Budget measure it as lib/result kinds:
+//	                    DepthResult.Plane/.Checks/.Provenance, BudgetResult.Curves/.Checks/.Provenance
 //
 // The budget grid asks whether the trainable depth moves with training time.
 // Schoenholz et al.'s own reading (recalled): far from criticality the
