@@ -51,5 +51,8 @@
 // evaluated along the way; the curves and final values are means ± SE
 // over the seeds (the seed, one network and one batch order, is the
 // sample unit), and PhaseTraining.Gap is the paired difference of two
-// points' final test losses.
+// points' final test losses. A training whose runs are stored
+// (PhaseTrainRecord beside its PhaseTrainKey, `sigprop sweep generate
+// compose-training`) is read by StoredOrRun at exactly its settings and
+// assembled as a trained one; any other settings train.
 package trainsweep
