@@ -25,7 +25,7 @@ func sweepGenerate(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("sweep generate", usage, stderr)
 	workers := fs.Int("workers", 0, "computations at once (default: the data set's, see its README)")
 	only := fs.String("only", "", "compute only these entries of the plan (0-based indices, comma-separated), e.g. to check a slice of the committed data")
-	subset := fs.String("subset", "notebooks/data/fashion-mnist-subset", "noci-training, noci-probe: the committed Fashion-MNIST subset")
+	subset := fs.String("subset", "notebooks/data/fashion-mnist-subset", "noci-training, noci-probe, compose-training: the committed Fashion-MNIST subset")
 	revision := fs.String("revision", "", "source commit to record (default: the binary's, or git's)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {

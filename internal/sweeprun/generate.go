@@ -16,6 +16,7 @@ import (
 	"github.com/sigprop/sigprop/internal/sweeprun/jacdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/murraydata"
 	"github.com/sigprop/sigprop/internal/sweeprun/nocidata"
+	"github.com/sigprop/sigprop/internal/sweeprun/phasetraindata"
 	"github.com/sigprop/sigprop/internal/sweeprun/probedata"
 	"github.com/sigprop/sigprop/internal/sweeprun/reversedata"
 	"github.com/sigprop/sigprop/lib/sweep"
@@ -109,6 +110,11 @@ func Generators() []Generator {
 			About: "the probed ViT training run of the Noci et al. 2022 Fig. 6 analogue (gradient norms and Adam's effective learning rates per block), notebook 06",
 			Compute: func(o GenerateOptions) (any, any, error) {
 				return probedata.Compute(o.Subset, o.Only, o.Workers)
+			}},
+		{Name: "compose-training", Workers: phasetraindata.Workers, Len: phasetraindata.Len, File: "runs.json", Indent: " ",
+			About: "Cowsik et al.'s block without its norm trained at three points of its phase plane from four seeds, notebook 07 (section 6)",
+			Compute: func(o GenerateOptions) (any, any, error) {
+				return phasetraindata.Compute(o.Subset, o.Only, o.Workers)
 			}},
 		{Name: "noci-reverse", Workers: 1, Len: reversedata.Len, File: "runs.json", Indent: " ",
 			About: "seeded runs on Noci et al. 2022's sequence-reversal task (Fig. 6; Fig. 15 and ReZero analogues), notebook 06",

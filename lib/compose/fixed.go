@@ -124,7 +124,13 @@ func (b Block) diagQ(q float64, c ffCache) float64 {
 		sub(b.ResA, func(uq float64) float64 { return b.Attn.SigmaV2 * uq })
 	}
 	if !b.NoMLP {
-		sub(b.ResM, func(uq float64) float64 { q, _ := b.ffDiag(uq, c); return q })
+		sub(b.ResM, func(uq float64) float64 {
+			if c == nil {
+				return b.ffQ(uq)
+			}
+			q, _ := b.ffDiag(uq, c)
+			return q
+		})
 	}
 	return q
 }
@@ -198,6 +204,25 @@ func (b Block) ffDiag(uq float64, c ffCache) (q, chi float64) {
 	if r, ok := c[key]; ok {
 		return r[0], r[1]
 	}
+	q, chi = b.ffDiagFor(uq, true)
+	if c != nil {
+		c[key] = [2]float64{q, chi}
+	}
+	return q, chi
+}
+
+// ffQ is ffDiag's q alone, the same bits and the same NaN cases: the
+// last layer's factor of χ, which only χ needs, is not computed (χ is
+// checked for finiteness before every layer after the first). The
+// fixed-point iteration on the diagonal (collapsedQ) calls it.
+func (b Block) ffQ(uq float64) float64 {
+	q, _ := b.ffDiagFor(uq, false)
+	return q
+}
+
+// ffDiagFor is ffDiag without the cache; without lastChi its χ lacks the
+// last layer's factor.
+func (b Block) ffDiagFor(uq float64, lastChi bool) (q, chi float64) {
 	fd := float64(b.D)
 	s2 := b.FF.SigmaW * b.FF.SigmaW
 	o2 := b.FF.SigmaOut * b.FF.SigmaOut
@@ -207,14 +232,12 @@ func (b Block) ffDiag(uq float64, c ffCache) (q, chi float64) {
 		if !finite(va) || !finite(chi) {
 			return math.NaN(), math.NaN()
 		}
-		chi *= s2 * b.FF.Act.Mu(va, 1)
+		if lastChi || k+1 < b.FF.Layers {
+			chi *= s2 * b.FF.Act.Mu(va, 1)
+		}
 		v = b.FF.Act.SecondMoment(va)
 	}
-	q = fd * o2 * v
-	if c != nil {
-		c[key] = [2]float64{q, chi}
-	}
-	return q, chi
+	return fd * o2 * v, chi
 }
 
 // ffCache memoises ffDiag within one phase diagram (one φ, one d).

@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -34,4 +35,40 @@ func TestPhaseLambdaA(t *testing.T) {
 	if err != nil || !math.IsNaN(ph.At(0, 0)) || math.IsNaN(ph.At(1, 0)) {
 		t.Errorf("out-of-range point: %v, %v", ph, err)
 	}
+}
+
+// TestFFQ: ffQ, the feed-forward's q alone that the diagonal iteration
+// uses, is ffDiag's q to the bit, NaN where ffDiag's is, for every
+// registered φ without parameters, 1 to 3 layers, σ_w from 0.5 to 40 and inputs from 1e-300
+// to 1e300 (where the variances overflow, or a φ's second moment rounds
+// below zero and its expectation panics: then both panic alike).
+func TestFFQ(t *testing.T) {
+	for _, name := range activation.Names() {
+		act, err := activation.ByName(name)
+		if err != nil {
+			continue // a φ with parameters (leaky_relu, swish, ...)
+		}
+		for layers := 1; layers <= 3; layers++ {
+			for _, sw := range []float64{0.5, 1.5, 40} {
+				b := Cowsik(4, 8, 3, 0.5, 0.5, sw, 1, layers, act).WithDefaults()
+				for _, uq := range []float64{1e-300, 0.3, 8, 1e5, 1e150, 1e300} {
+					want, wantPanic := ffCall(func() float64 { q, _ := b.ffDiag(uq, nil); return q })
+					got, gotPanic := ffCall(func() float64 { return b.ffQ(uq) })
+					if gotPanic != wantPanic || math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+						t.Errorf("%s, %d layers, σ_w %g, q %g: ffQ %v (panic %q), ffDiag's q %v (panic %q)", name, layers, sw, uq, got, gotPanic, want, wantPanic)
+					}
+				}
+			}
+		}
+	}
+}
+
+// ffCall returns f() or, if it panics, the panic's text.
+func ffCall(f func() float64) (v float64, panicked string) {
+	defer func() {
+		if r := recover(); r != nil {
+			panicked = fmt.Sprint(r)
+		}
+	}()
+	return f(), ""
 }

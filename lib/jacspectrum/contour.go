@@ -36,8 +36,11 @@ import (
 type ContourD2 struct {
 	c, d []complex128 // path weights (incl. φ_N and dz/dt) and D at nodes
 	cdR  []float64    // real parts of c·d, c·d, D interleaved for the hot loop
-	mu   func(k int) float64
-	p    float64
+	// the same as four arrays (c·d real, imaginary, D real, imaginary)
+	// for the assembly kernel (cauchyPairs)
+	cdRe, cdIm, dRe, dIm []float64
+	mu                   func(k int) float64
+	p                    float64
 }
 
 // newContourD2 builds the path rule; dphi is φ′ on ℂ.
@@ -84,6 +87,8 @@ func newContourD2(dphi func(complex128) complex128, qstar float64, even bool) Co
 	for i := range g.d {
 		cd := g.c[i] * g.d[i]
 		g.cdR = append(g.cdR, real(cd), imag(cd), real(g.d[i]), imag(g.d[i]))
+		g.cdRe, g.cdIm = append(g.cdRe, real(cd)), append(g.cdIm, imag(cd))
+		g.dRe, g.dIm = append(g.dRe, real(g.d[i])), append(g.dIm, imag(g.d[i]))
 	}
 	return g
 }
@@ -96,9 +101,15 @@ func (g ContourD2) M(w complex128) (complex128, complex128) {
 	}
 	// Hot loop in real arithmetic: r = 1/(w−d), t = (c d) r, M = Σ t,
 	// M′ = −Σ t r (complex division by hand; w is off the path's D values).
+	// On amd64 the nodes go two at a time through cauchyPairs, which
+	// gives this loop's bits (TestCauchyPairs); the loop takes the rest.
 	wr, wi := real(w), imag(w)
 	var mr, mi, dr, di float64
 	p := g.cdR
+	if n := len(g.cdRe) &^ 1; pairKernel && n > 0 {
+		mr, mi, dr, di = cauchyPairs(wr, wi, g.cdRe, g.cdIm, g.dRe, g.dIm)
+		p = p[4*n:]
+	}
 	for k := 0; k+3 < len(p); k += 4 {
 		ar, ai := wr-p[k+2], wi-p[k+3]
 		inv := 1 / (ar*ar + ai*ai)

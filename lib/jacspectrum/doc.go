@@ -18,6 +18,12 @@
 //	ReLU, orthogonal, L = 2: arcsine law   ArcsineDensity
 //	validation (lib/sources/tanner2024.md#density-numerics, lib/sources/tanner2024.md#monte-carlo)             Support, CDF, ContinuousMoments, KS, SingularValueDensity
 //
+// ContourD2.M, the sum over its path's nodes that the Fig. 4 theory
+// curves spend their time in, runs on amd64 two nodes per SSE2
+// instruction (contour_amd64.s), each lane the Go loop's operations and
+// the sums taken node by node in its order: the Go loop's bits
+// (TestCauchyPairs).
+//
 // Activations are lib/activation's Funcs; the edge of chaos itself is
 // lib/meanfield's. Conventions are under Network, findings beyond the notes (lib/sources/tanner2024.md)
 // under QStarForSigma0.

@@ -2,6 +2,7 @@ package randmlp
 
 import (
 	"fmt"
+	"runtime"
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -296,14 +297,19 @@ func (s CriticalSpectrumSettings) Run() ([]CriticalSpectrum, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
+	// The activations draw from their own generators: they run at once on
+	// every core, each result and error at its index (the first error by
+	// index is returned, as by the serial loop).
 	out := make([]CriticalSpectrum, len(s.Phis))
-	for k, phi := range s.Phis {
-		c, err := criticalSpectrumAt(phi, s.SigmaB2, s.Depth, s.Width, empirical.Rand(s.Seed+uint64(k), s.Stream))
+	errs := make([]error, len(s.Phis))
+	empirical.Pool(len(s.Phis), runtime.GOMAXPROCS(0), func() struct{} { return struct{}{} }, func(_ struct{}, k int) {
+		out[k], errs[k] = criticalSpectrumAt(s.Phis[k], s.SigmaB2, s.Depth, s.Width, empirical.Rand(s.Seed+uint64(k), s.Stream))
+		out[k].Seed, out[k].Stream = s.Seed+uint64(k), s.Stream
+	})
+	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
-		c.Seed, c.Stream = s.Seed+uint64(k), s.Stream
-		out[k] = c
 	}
 	return out, nil
 }

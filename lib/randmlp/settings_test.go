@@ -59,11 +59,18 @@ func TestSettingsRun(t *testing.T) {
 			t.Errorf("SlopeLawSettings.Run law %d differs from slopeLawAt (%v): %+v", j, err, laws[j])
 		}
 	}
-	spec, err := CriticalSpectrumSettings{Phis: []activation.Func{tanh(t)}, SigmaB2: 0.3, Depth: 2, Width: 20, Seed: 80, Stream: 7}.Run()
-	wantSpec, errB := criticalSpectrumAt(tanh(t), 0.3, 2, 20, empirical.Rand(80, 7))
-	wantSpec.Seed, wantSpec.Stream = 80, 7
-	if err != nil || errB != nil || !reflect.DeepEqual(spec[0], wantSpec) {
-		t.Errorf("CriticalSpectrumSettings.Run differs from criticalSpectrumAt (%v, %v)", err, errB)
+	// two activations, run at once: each is criticalSpectrumAt from its own generator
+	phis := []activation.Func{tanh(t), activation.Erf()}
+	spec, err := CriticalSpectrumSettings{Phis: phis, SigmaB2: 0.3, Depth: 2, Width: 20, Seed: 80, Stream: 7}.Run()
+	if err != nil || len(spec) != 2 {
+		t.Fatalf("CriticalSpectrumSettings.Run: %d spectra, %v", len(spec), err)
+	}
+	for k, phi := range phis {
+		wantSpec, errB := criticalSpectrumAt(phi, 0.3, 2, 20, empirical.Rand(80+uint64(k), 7))
+		wantSpec.Seed, wantSpec.Stream = 80+uint64(k), 7
+		if errB != nil || !reflect.DeepEqual(spec[k], wantSpec) {
+			t.Errorf("CriticalSpectrumSettings.Run spectrum %d differs from criticalSpectrumAt (%v)", k, errB)
+		}
 	}
 }
 

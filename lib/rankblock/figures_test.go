@@ -116,3 +116,22 @@ func TestTable2(t *testing.T) {
 		t.Errorf("resolved %+v", r)
 	}
 }
+
+// TestAttnGradMCWorkers: AttnGradMC's norms on 2, 3 or 8 goroutines give
+// the serial loop's bits (the draws keep their order), for true softmax
+// and uniform attention, and leave rng where the serial loop leaves it.
+func TestAttnGradMCWorkers(t *testing.T) {
+	for _, uniform := range []bool{false, true} {
+		run := func(workers int) (AttnGrads, uint64) {
+			rng := rand.New(rand.NewPCG(3, 9))
+			g := attnGradMC(6, 5, 4, 1.3, uniform, EquicorrelatedInput(6, 5, 0.4, 2), 11, rng, workers)
+			return g, rng.Uint64()
+		}
+		want, wantNext := run(1)
+		for _, w := range []int{2, 3, 8} {
+			if got, next := run(w); got != want || next != wantNext {
+				t.Errorf("uniform %v, %d workers: %+v (next draw %d), serial %+v (%d)", uniform, w, got, next, want, wantNext)
+			}
+		}
+	}
+}

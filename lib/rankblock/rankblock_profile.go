@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
@@ -12,7 +13,8 @@ import (
 	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
-// Input fills dst (n×d_v) with one input sequence; it is called once
+// Input fills dst (n×d_v) with one input sequence, every entry (a
+// simulation may hand it a matrix of an earlier draw); it is called once
 // per draw with the simulation's rng.
 type Input func(dst *mat.Dense, rng *rand.Rand)
 
@@ -213,16 +215,28 @@ func AttnGradMC(n, dv, dk int, tau float64, uniform bool, input Input, draws int
 	if dk == 0 {
 		dk = dv
 	}
-	x := mat.NewDense(n, dv, nil)
-	wq, wk, wv := mat.NewDense(dv, dk, nil), mat.NewDense(dv, dk, nil), mat.NewDense(dv, dv, nil)
+	// The draws run in their serial order on one goroutine and the norms
+	// on every core (empirical.DrawRun): the bits do not depend on the
+	// count (TestAttnGradMCWorkers).
+	return attnGradMC(n, dv, dk, tau, uniform, input, draws, rng, runtime.GOMAXPROCS(0))
+}
+
+// attnGradMC is AttnGradMC (dk resolved) with the norms on workers
+// goroutines.
+func attnGradMC(n, dv, dk int, tau float64, uniform bool, input Input, draws int, rng *rand.Rand, workers int) AttnGrads {
+	type slot struct{ x, wq, wk, wv *mat.Dense }
 	q, k, v := make([]float64, draws), make([]float64, draws), make([]float64, draws)
-	for d := 0; d < draws; d++ {
-		input(x, rng)
-		rbFill(wq, rng, 1/math.Sqrt(float64(dk)))
-		rbFill(wk, rng, 1/math.Sqrt(float64(dk)))
-		rbFill(wv, rng, 1/math.Sqrt(float64(dv)))
-		q[d], k[d], v[d] = AttnJacobianNorms(x, wq, wk, wv, tau, uniform)
-	}
+	empirical.DrawRun(draws, workers,
+		func() slot {
+			return slot{mat.NewDense(n, dv, nil), mat.NewDense(dv, dk, nil), mat.NewDense(dv, dk, nil), mat.NewDense(dv, dv, nil)}
+		},
+		func(s slot, _ int) {
+			input(s.x, rng)
+			rbFill(s.wq, rng, 1/math.Sqrt(float64(dk)))
+			rbFill(s.wk, rng, 1/math.Sqrt(float64(dk)))
+			rbFill(s.wv, rng, 1/math.Sqrt(float64(dv)))
+		},
+		func(s slot, d int) { q[d], k[d], v[d] = AttnJacobianNorms(s.x, s.wq, s.wk, s.wv, tau, uniform) })
 	var g AttnGrads
 	g.WQ, g.WQSE = empirical.MeanSE(q)
 	g.WK, g.WKSE = empirical.MeanSE(k)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"runtime"
 	"testing"
 
 	"github.com/sigprop/sigprop/lib/activation"
@@ -31,6 +32,7 @@ func TestLayersFor(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := tokennet.FromBlock(b)
+	want.Workers = runtime.GOMAXPROCS(0) // Network's
 	got := Network(l.Model, l.L)
 	if got.Act == nil || got.Act.Phi(0.7) != activation.GELU().Phi(0.7) {
 		t.Errorf("φ: %v, want gelu", got.Act)

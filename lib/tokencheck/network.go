@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 
 	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -28,7 +29,9 @@ func (s Seeds) Rand(i int) *rand.Rand { return empirical.Rand(s.Seed+uint64(i), 
 // lib/dense's tanh with the committed figures' bits, any other as
 // TransformerConfig.Act. It panics unless L >= 1 and m.D is a whole number
 // >= 1, or on a model FromBlock refuses (outside tokengeom.Model.Validate's
-// ranges).
+// ranges). Its Workers is GOMAXPROCS: every simulation of this package
+// spreads its networks over the cores (empirical.DrawRun, the draws in
+// their serial order, so the results do not depend on it).
 func Network(m tokengeom.Model, L int) tokennet.TransformerConfig {
 	if L < 1 {
 		panic(fmt.Sprintf("tokencheck: L must be >= 1, got %d", L))
@@ -41,5 +44,6 @@ func Network(m tokengeom.Model, L int) tokennet.TransformerConfig {
 	if err != nil {
 		panic("tokencheck: " + err.Error())
 	}
+	cfg.Workers = runtime.GOMAXPROCS(0) // every core: the results do not depend on it (tokennet.TestTransformerWorkersIdentical)
 	return cfg
 }

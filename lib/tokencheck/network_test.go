@@ -3,6 +3,7 @@ package tokencheck
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"testing"
 
 	"gonum.org/v1/gonum/num/dual"
@@ -14,16 +15,19 @@ import (
 	"github.com/sigprop/sigprop/lib/tokennet"
 )
 
-// The paper's model is the paper's network; other settings carry over.
+// The paper's model is the paper's network; other settings carry over;
+// the simulations run on every core (GOMAXPROCS workers).
 func TestNetwork(t *testing.T) {
 	a8 := 1 / math.Sqrt(8)
-	if got, want := Network(tokengeom.NewModel(a8, a8, 1.5), 16), tokennet.PaperTransformer(a8, 1.5); got != want {
+	paper := tokennet.PaperTransformer(a8, 1.5)
+	paper.Workers = runtime.GOMAXPROCS(0)
+	if got, want := Network(tokengeom.NewModel(a8, a8, 1.5), 16), paper; got != want {
 		t.Errorf("Network(NewModel(α, α, 1.5), 16) = %+v, want PaperTransformer %+v", got, want)
 	}
 	m := tokengeom.NewModel(0.3, 0.6, 2)
 	m.N, m.D, m.MLPLayers, m.SigmaA2 = 32, 16, 1, 0.5
 	m.Act = activation.Tanh()
-	want := tokennet.TransformerConfig{N: 32, D: 16, Layers: 3, MLPLayers: 1, AlphaA: 0.3, AlphaM: 0.6, SigmaW: 2, SigmaA2: 0.5}
+	want := tokennet.TransformerConfig{N: 32, D: 16, Layers: 3, MLPLayers: 1, AlphaA: 0.3, AlphaM: 0.6, SigmaW: 2, SigmaA2: 0.5, Workers: runtime.GOMAXPROCS(0)}
 	if got := Network(m, 3); got != want {
 		t.Errorf("Network = %+v, want %+v", got, want)
 	}

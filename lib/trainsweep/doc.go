@@ -63,5 +63,8 @@
 // sample unit), and PhaseTraining.Gap is the paired difference of two
 // points' final test losses. PhaseTraining.Results gives them as the
 // kinds of lib/result (the λ_a plane with the points, three curves, two
-// tables) for kernel-ext/render.
+// tables) for kernel-ext/render. A training whose runs are stored
+// (PhaseTrainRecord beside its PhaseTrainKey, `sigprop sweep generate
+// compose-training`) is read by StoredOrRun at exactly its settings and
+// assembled as a trained one; any other settings train.
 package trainsweep

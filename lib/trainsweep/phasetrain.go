@@ -145,12 +145,31 @@ func (s PhaseTrainSettings) Run(fsys fs.FS) (*PhaseTraining, error) {
 	return s.run(ds)
 }
 
-// run is Run on the loaded data ds.
+// run is Run on the loaded data ds: every point's runs, then assemble.
 func (s PhaseTrainSettings) run(ds Data) (*PhaseTraining, error) {
+	runs := make([][]PhaseTrainRun, len(s.Points))
+	for i, p := range s.Points {
+		_, cfg, _ := s.point(p)
+		for _, seed := range s.Seeds {
+			r, err := s.train(cfg, ds, seed)
+			if err != nil {
+				return nil, fmt.Errorf("trainsweep: point %q, seed %d: %w", p.Name, seed, err)
+			}
+			runs[i] = append(runs[i], r)
+		}
+	}
+	return s.assemble(runs), nil
+}
+
+// assemble returns the training of s whose runs are runs[point][seed]
+// (in the order of s.Points and s.Seeds, trained or stored): each
+// point's block, configuration and exponents at initialisation, and its
+// curves and final values over the seeds.
+func (s PhaseTrainSettings) assemble(runs [][]PhaseTrainRun) *PhaseTraining {
 	out := &PhaseTraining{Settings: s}
-	for _, p := range s.Points {
+	for i, p := range s.Points {
 		b, cfg, _ := s.point(p)
-		pt := PhaseTrainPoint{PhasePoint: p, Block: b, Config: cfg, LambdaA: math.NaN(), LambdaG: math.NaN()}
+		pt := PhaseTrainPoint{PhasePoint: p, Block: b, Config: cfg, LambdaA: math.NaN(), LambdaG: math.NaN(), Runs: runs[i]}
 		if la, err := b.LambdaA(compose.FixedSettings{}); err == nil {
 			pt.LambdaA = la
 		} else {
@@ -161,17 +180,10 @@ func (s PhaseTrainSettings) run(ds Data) (*PhaseTraining, error) {
 		} else if pt.TheoryErr == "" {
 			pt.TheoryErr = err.Error()
 		}
-		for _, seed := range s.Seeds {
-			r, err := s.train(cfg, ds, seed)
-			if err != nil {
-				return nil, fmt.Errorf("trainsweep: point %q, seed %d: %w", p.Name, seed, err)
-			}
-			pt.Runs = append(pt.Runs, r)
-		}
 		pt.summarise()
 		out.Points = append(out.Points, pt)
 	}
-	return out, nil
+	return out
 }
 
 // train runs one seed at cfg.

@@ -1,0 +1,91 @@
+#include "textflag.h"
+
+// func cauchyPairs(wr, wi float64, cr, ci, dr, di []float64) (mr, mi, sr, si float64)
+//
+// The sums of ContourD2.M over the first 2⌊len/2⌋ nodes, two nodes per
+// SSE2 instruction. Each lane runs the Go loop's operations on one node
+// in its order (no fused multiply-add; a product's operands swapped
+// where it is commutative, exact), and the four sums take lane 0 then
+// lane 1, so they are accumulated node by node in the Go loop's order:
+// the same bits.
+TEXT ·cauchyPairs(SB), NOSPLIT, $0-144
+	MOVSD wr+0(FP), X0
+	UNPCKLPD X0, X0            // (wr, wr)
+	MOVSD wi+8(FP), X1
+	UNPCKLPD X1, X1            // (wi, wi)
+	MOVSD $1.0, X2
+	UNPCKLPD X2, X2            // (1, 1)
+	MOVQ $0x8000000000000000, AX
+	MOVQ AX, X3
+	UNPCKLPD X3, X3            // sign mask
+	MOVQ cr_base+16(FP), SI
+	MOVQ ci_base+40(FP), DI
+	MOVQ dr_base+64(FP), R8
+	MOVQ di_base+88(FP), R9
+	MOVQ cr_len+24(FP), CX
+	SHRQ $1, CX                // pairs
+	XORPS X12, X12             // mr
+	XORPS X13, X13             // mi
+	XORPS X14, X14             // sr (M′'s real part)
+	XORPS X15, X15             // si
+	XORQ BX, BX                // byte offset
+	TESTQ CX, CX
+	JZ done
+
+loop:
+	MOVUPD (R8)(BX*1), X4
+	MOVAPD X0, X6
+	SUBPD X4, X6               // ar = wr − d_re
+	MOVUPD (R9)(BX*1), X5
+	MOVAPD X1, X7
+	SUBPD X5, X7               // ai = wi − d_im
+	MOVAPD X6, X4
+	MULPD X6, X4               // ar·ar
+	MOVAPD X7, X5
+	MULPD X7, X5               // ai·ai
+	ADDPD X5, X4               // ar·ar + ai·ai
+	MOVAPD X2, X5
+	DIVPD X4, X5               // inv
+	MULPD X5, X6               // rr = ar·inv
+	MULPD X5, X7
+	XORPD X3, X7               // ri = −(ai·inv)
+	MOVUPD (SI)(BX*1), X8      // c·d real
+	MOVUPD (DI)(BX*1), X9      // c·d imaginary
+	MOVAPD X8, X10
+	MULPD X6, X10              // cr·rr
+	MOVAPD X9, X11
+	MULPD X7, X11              // ci·ri
+	SUBPD X11, X10             // tr = cr·rr − ci·ri
+	MULPD X7, X8               // cr·ri
+	MULPD X6, X9               // ci·rr
+	ADDPD X9, X8               // ti = cr·ri + ci·rr
+	MOVAPD X10, X4
+	MULPD X6, X4               // tr·rr
+	MOVAPD X8, X5
+	MULPD X7, X5               // ti·ri
+	SUBPD X5, X4               // u = tr·rr − ti·ri
+	MULPD X10, X7              // tr·ri
+	MULPD X8, X6               // ti·rr
+	ADDPD X6, X7               // v = tr·ri + ti·rr
+	ADDSD X10, X12             // node 2k
+	ADDSD X8, X13
+	SUBSD X4, X14
+	SUBSD X7, X15
+	UNPCKHPD X10, X10          // node 2k+1
+	UNPCKHPD X8, X8
+	UNPCKHPD X4, X4
+	UNPCKHPD X7, X7
+	ADDSD X10, X12
+	ADDSD X8, X13
+	SUBSD X4, X14
+	SUBSD X7, X15
+	ADDQ $16, BX
+	DECQ CX
+	JNZ loop
+
+done:
+	MOVSD X12, mr+112(FP)
+	MOVSD X13, mi+120(FP)
+	MOVSD X14, sr+128(FP)
+	MOVSD X15, si+136(FP)
+	RET

@@ -1,0 +1,99 @@
+package jacspectrum
+
+import (
+	"math"
+	"math/cmplx"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sigprop/sigprop/lib/activation"
+)
+
+// mLoop is ContourD2.M's Go loop alone over the interleaved nodes p
+// (Im w >= 0), the reference of the assembly kernel.
+func mLoop(p []float64, w complex128) (complex128, complex128) {
+	wr, wi := real(w), imag(w)
+	var mr, mi, dr, di float64
+	for k := 0; k+3 < len(p); k += 4 {
+		ar, ai := wr-p[k+2], wi-p[k+3]
+		inv := 1 / (ar*ar + ai*ai)
+		rr, ri := ar*inv, -ai*inv
+		tr := p[k]*rr - p[k+1]*ri
+		ti := p[k]*ri + p[k+1]*rr
+		mr += tr
+		mi += ti
+		dr -= tr*rr - ti*ri
+		di -= tr*ri + ti*rr
+	}
+	return complex(mr, mi), complex(dr, di)
+}
+
+// TestCauchyPairs: M (on amd64 the assembly kernel two nodes at a time,
+// then the Go loop) gives the Go loop's bits, for the even (erf, tanh,
+// sin) and the shifted (swish, β = 1) paths, with an even and an odd number of
+// nodes, at 2000 seeded points w from far off the support to Im w =
+// 1e-14 next to it, in both half-planes, and at w on the real axis
+// beyond the support.
+func TestCauchyPairs(t *testing.T) {
+	if !pairKernel {
+		t.Skip("no assembly kernel on this architecture")
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	laws := map[string]ContourD2{"erf": NewContourD2(activation.Erf(), 0.3), "tanh": NewContourD2(activation.Tanh(), 2),
+		"sin": NewContourD2(activation.Sin(), 0.7), "swish": NewContourD2(activation.Swish(1), 0.4)}
+	for name, g := range laws {
+		odd := g
+		n := len(g.cdRe) - 1 + len(g.cdRe)%2 // an odd count
+		odd.cdR, odd.cdRe, odd.cdIm, odd.dRe, odd.dIm = g.cdR[:4*n], g.cdRe[:n], g.cdIm[:n], g.dRe[:n], g.dIm[:n]
+		for _, h := range []ContourD2{g, odd} {
+			if len(h.cdRe) < 3 {
+				t.Fatalf("%s: %d nodes", name, len(h.cdRe))
+			}
+			for k := 0; k < 2000; k++ {
+				w := complex(-0.5+3*rng.Float64(), math.Pow(10, -14+16*rng.Float64()))
+				switch k % 4 {
+				case 1:
+					w = cmplx.Conj(w)
+				case 2:
+					w = complex(2+10*rng.Float64(), 0)
+				}
+				m, dm := h.M(w)
+				var wm, wdm complex128
+				if imag(w) < 0 {
+					wm, wdm = mLoop(h.cdR, cmplx.Conj(w))
+					wm, wdm = cmplx.Conj(wm), cmplx.Conj(wdm)
+				} else {
+					wm, wdm = mLoop(h.cdR, w)
+				}
+				for _, c := range [][2]float64{{real(m), real(wm)}, {imag(m), imag(wm)}, {real(dm), real(wdm)}, {imag(dm), imag(wdm)}} {
+					if math.Float64bits(c[0]) != math.Float64bits(c[1]) {
+						t.Fatalf("%s (%d nodes), w = %v: M, M′ = %v, %v; the Go loop %v, %v", name, len(h.cdRe), w, m, dm, wm, wdm)
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkContourM is one M of erf's path (about 550 nodes).
+func BenchmarkContourM(b *testing.B) {
+	g := NewContourD2(activation.Erf(), 0.3)
+	var s complex128
+	for i := 0; b.Loop(); i++ {
+		m, _ := g.M(complex(0.01*float64(i%100), 1e-6))
+		s += m
+	}
+	_ = s
+}
+
+// BenchmarkContourMLoop is BenchmarkContourM by the Go loop alone (the
+// kernel's reference).
+func BenchmarkContourMLoop(b *testing.B) {
+	g := NewContourD2(activation.Erf(), 0.3)
+	var s complex128
+	for i := 0; b.Loop(); i++ {
+		m, _ := mLoop(g.cdR, complex(0.01*float64(i%100), 1e-6))
+		s += m
+	}
+	_ = s
+}
