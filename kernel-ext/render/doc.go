@@ -14,6 +14,8 @@
 //	                               dashed), a KS check per pair
 //	Table(t, r result.Table)       rows under a header
 //	Checks(id, cs, rec)            checks with no figure of their own
+//	CheckList(id, r result.CheckList) such checks after their notes (lines of
+//	                               text: the numbers they read), checklist.go
 //
 // Each takes the notebook's figure literal (show.Figure{ID, Paper,
 // PaperNote} and axis scales: the paper figure it reproduces, by its

@@ -14,6 +14,8 @@
 //	          in one figure, a KS check per pair
 //	Table     rows of formatted cells                          render.Table
 //	Checks    a list of Checks with no figure                  render.Checks
+//	CheckList such Checks after Notes, the numbers they read   render.CheckList
+//	          (checklist.go)
 //
 // Every kind carries a Record (the settings it ran at as named numbers,
 // its seed, and whether those settings are the paper figure's, decided by
