@@ -74,7 +74,7 @@ func TestViews(t *testing.T) {
 	if a := widths.Agreements()[0]; a.Value != wc.Z || a.Rule != show.AtMost {
 		t.Errorf("width check %+v, Z %v", a, wc.Z)
 	}
-	tv := Table("tab", []Row{{Name: "a", Check: wc}, {Name: "b", Check: wc, Disagreement: &show.Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: bundle.Declaration{Commit: "abcdef0"}}}})
+	tv := rd.Table(bundle.Table{ID: "tab"}, compose.WidthTable([]compose.Row{{Name: "a", Check: wc}, {Name: "b", Check: wc, Disagreement: &result.Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: result.Declaration{Commit: "abcdef0"}}}}), rd.After())
 	render(t, tv)
 	if tb := tv.Tables()[0]; len(tb.Rows) != 2 || len(tv.Agreements()) != 4 {
 		t.Errorf("table %d rows, %d checks", len(tb.Rows), len(tv.Agreements()))

@@ -16,6 +16,8 @@
 //	                               (result.SpectrumLines)
 //	Table(t, r result.Table)       rows under a header
 //	Checks(id, cs, rec)            checks with no figure of their own
+//	CheckList(id, r result.CheckList) such checks after their notes (lines of
+//	                               text: the numbers they read), checklist.go
 //
 // Each takes the notebook's figure literal (show.Figure{ID, Paper,
 // PaperNote} and axis scales: the paper figure it reproduces, by its

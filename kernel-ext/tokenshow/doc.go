@@ -13,6 +13,9 @@
 //	one-block checks            tokencheck.Curves.OneBlockChecks        render.Checks
 //	                            (cases: tokencheck.OneBlocks)
 //	fig2-layers-sw<σ_w>         tokencheck.Curves.LayerCurves           render.Curves
+//	  its norm bias at two      tokencheck.WidthBias.Checks             render.CheckList
+//	  widths (declared known    (disagreement: WidthBias.Fig2Norm)
+//	  disagreement)
 //	fig2-hist-*-sw<σ_w>         tokencheck.Histograms.Planes            render.Plane
 //	fig3-symmetry               tokencheck.Symmetry.Curves              render.Curves
 //	fig4-lambda-a-slice         tokencheck.Exponents.AngleSliceCurves   render.Curves
@@ -20,23 +23,22 @@
 //	fig4-theory/numeric-*       tokencheck.LambdaAPlanes                render.Plane
 //	fig5-lambda-g-slice         tokencheck.GradientSliceCurves          render.Curves
 //	fig5-theory/numeric-*       tokencheck.LambdaGPlanes                render.Plane
+//	  the numeric planes'       tokencheck.GradientPlane(…).Checks      render.Checks
+//	  checks (declared known    (disagreement: tokencheck.Fig5Large)
+//	  disagreement at large α)
 //	edge-gap                    tokencheck.EdgeGapCurves                render.Curves
 //	errata-lambda-g             tokencheck.Exponents.ErrataCurves       render.Curves
 //	fig6-causal-*               tokencheck.CausalPlane                  render.Plane
 //	fig6-contours               tokencheck.ContourOrder                 render.Curves
 //
-// The builders left here, and why:
+// The known disagreements are declared in lib/tokencheck as
+// result.Disagreement values (disagreements.go), their data's seeds set
+// from the run there. The builder left here, and why:
 //
-//	Field                a phase portrait: the field of F as a quiver (segments
-//	                     and heads, show.Quiver), a layout no kind has
-//	WidthBias            the Fig. 2 norm bias at two widths, a declared known
-//	                     disagreement (a bundle.Declaration, which lib's
-//	                     result kinds do not carry)
-//	GradientPlaneChecks  the checks of the simulated λ_g planes of Fig. 5 (drawn
-//	                     by render.Plane), one of them a declared known
-//	                     disagreement at large α
+//	Field  a phase portrait: the field of F as a quiver (segments and
+//	       heads, show.Quiver), a layout no kind has
 //
-// The builders only arrange numbers the lib computed: series, metric
+// The builder only arranges numbers the lib computed: series, metric
 // values and their tolerances' bases. A figure's id and paper figure are
 // those of the notebook; numbers in the text (widths, network counts, σ_w)
 // are read from the result, so a result computed at other settings is

@@ -56,7 +56,15 @@ func lambdaAPlaneView(theory, numeric show.Figure, a tokencheck.PlaneAxes, sim t
 func lambdaGPlaneView(theory, numeric show.Figure, a tokencheck.PlaneAxes, sim tokencheck.SimPlane) show.View {
 	th, nu := tokencheck.LambdaGPlanes(a, sim)
 	v := append(render.Plane(theory, th), render.Plane(numeric, nu)...)
-	return append(v, GradientPlaneChecks(numeric.ID, tokencheck.GradientPlane(a.Plane, sim, sim.L), sim.Networks)...)
+	return append(v, gradientChecksView(numeric.ID, tokencheck.GradientPlane(a.Plane, sim, sim.L))...)
+}
+
+func gradientChecksView(id string, a tokencheck.PlaneAgreement) show.View {
+	return render.Checks(id, a.Checks(id), result.Record{})
+}
+
+func widthBiasView(w tokencheck.WidthBias) show.View {
+	return render.CheckList(fmt.Sprintf("fig2-layers-sw%g", w.Model.SigmaW), w.Checks())
 }
 
 func causalView(f show.Figure, label string, causal, acausal tokencheck.SimPlane) show.View {

@@ -139,12 +139,13 @@ func TestLambdaGSliceMutation(t *testing.T) {
 	}
 }
 
-// WidthBias: one line per width, then the bias z (with its disagreement)
+// The width bias as notebook 02 shows it (render.CheckList over
+// tokencheck.WidthBias.Checks): one line per width, then the bias z (with its disagreement)
 // and the d × bias difference, named by the widths and layer run.
 func TestWidthBias(t *testing.T) {
 	w := tokencheck.WidthBias{Model: tokengeom.NewModel(a8, a8, 1), L: 8, Networks: 32, Widths: []int{64, 128}, Theory: 1,
 		Sim: []float64{1.04, 1.02}, SimSE: []float64{0.005, 0.005}, Bias: []float64{0.04, 0.02}, BiasSE: []float64{0.005, 0.005}, Seeds: tokencheck.Seeds{Seed: 250, Stream: 7}}
-	v := WidthBias(w)
+	v := widthBiasView(w)
 	as := v.Agreements()
 	if d := as[0].Disagreement; d == nil || d.Declared.Commit != "caa0d03" || !slices.Equal(d.Declared.DataSeeds, []uint64{250}) || d.Declared.Seen == "" || d.Declared.Timing() != bundle.AfterSeen {
 		t.Errorf("WidthBias declaration %+v, want commit caa0d03, the run's seed 250, seen, after the result was seen", as[0].Disagreement)
@@ -159,7 +160,7 @@ func TestWidthBias(t *testing.T) {
 		t.Errorf("WidthBias at the paper's settings: lines %q, checks %+v", v.Texts(), as)
 	}
 	w.Widths, w.Networks, w.L = []int{16, 32}, 4, 3
-	as = WidthBias(w).Agreements()
+	as = widthBiasView(w).Agreements()
 	if as[0].Name != "Fig. 2 σ_w=1: relative bias of q/d at layer 3, d = 16, in SE" || strings.Contains(as[0].Disagreement.Measured, "d = 64 the") || !strings.Contains(as[1].Basis, "from 4 networks") {
 		t.Errorf("WidthBias at d = 16, 32: checks %+v", as)
 	}

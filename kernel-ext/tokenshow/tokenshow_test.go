@@ -212,8 +212,8 @@ func TestErrataFigure(t *testing.T) {
 }
 
 func TestGradientPlaneChecks(t *testing.T) {
-	a := tokencheck.PlaneAgreement{Moderate: 40, Median: 0.02, Beyond: 2, Allowed: 7, PBeyond: 0.057, Worst: 5.9, Shift: -0.1, ShiftSE: 0.02, LargeSeeds: []uint64{5, 9}}
-	ms := valid(t, GradientPlaneChecks("fig5-numeric-x", a, 3))
+	a := tokencheck.PlaneAgreement{Moderate: 40, Median: 0.02, Beyond: 2, Allowed: 7, PBeyond: 0.057, Worst: 5.9, Shift: -0.1, ShiftSE: 0.02, LargeSeeds: []uint64{5, 9}, Networks: 3}
+	ms := valid(t, gradientChecksView("fig5-numeric-x", a))
 	if d := ms[2].Disagreement; d == nil || d.Declared.Commit != "caa0d03" || !slices.Equal(d.Declared.DataSeeds, []uint64{5, 9}) || d.Declared.Timing() != bundle.AfterSeen || ms[0].Paper == "" || ms[1].Paper == "" {
 		t.Errorf("declaration %+v, claims %q, %q", ms[2].Disagreement, ms[0].Paper, ms[1].Paper)
 	}
@@ -227,7 +227,7 @@ func TestGradientPlaneChecks(t *testing.T) {
 	}
 	// More points beyond than noise allows fail; a shift within 4 SE passes (the disagreement gone).
 	a.Beyond, a.Shift = 8, -0.07
-	ms = valid(t, GradientPlaneChecks("fig5-numeric-x", a, 3))
+	ms = valid(t, gradientChecksView("fig5-numeric-x", a))
 	if ms[1].Pass || ms[2].Outcome() != bundle.Passed {
 		t.Errorf("8 beyond, shift −3.5 SE: %+v", ms)
 	}

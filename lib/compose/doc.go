@@ -100,5 +100,9 @@
 // Results as result kinds (lib/result, drawn by kernel-ext/render; no
 // composition is a paper figure): Comparison.Curves (ρ and q/d over
 // depth, max |z| ≤ MaxZTol), WidthCheck.Curves (width convergence, Z ≤
-// SlopeTol), Phase.Plane (λ_a with its λ_a = 0 contour), in results.go.
+// SlopeTol), Phase.Plane (λ_a with its λ_a = 0 contour), in results.go;
+// WidthTable (table.go), the table of compositions with both checks per
+// row, a Row's declared known disagreement (ConcentratedSoftmax: the
+// softmax at σ_A² = 4, where Assumption 3.2 of Cowsik et al. 2024
+// breaks) carried by its max |z| check with the run's seed.
 package compose

@@ -16,6 +16,8 @@
 //	          (a second law beside the theory density)
 //	Table     rows of formatted cells                          render.Table
 //	Checks    a list of Checks with no figure                  render.Checks
+//	CheckList such Checks after Notes, the numbers they read   render.CheckList
+//	          (checklist.go)
 //
 // Every kind carries a Record (the settings it ran at as named numbers,
 // its seed, and whether those settings are the paper figure's, decided by

@@ -45,6 +45,13 @@
 //	planes (planeresults.go)          LambdaAPlanes, LambdaGPlanes (checks: GradientPlane), CausalPlane,
 //	                                  ContourOrder, on the planes named by PlaneAxes
 //
+// The two known disagreements of notebook 02 are declared here as data
+// (disagreements.go), their DataSeeds set from the run by the checks that
+// carry them: WidthBias.Checks (a result.CheckList: the Fig. 2 norm bias
+// at two widths, WidthBias.Fig2Norm, declared DeclaredFig2Norm) and
+// PlaneAgreement.Checks (the λ_g planes' checks, the large-α shift
+// Fig5Large).
+//
 // The lists a notebook's parameters cell holds are checked here before a
 // run: OneBlocks (parallel lists of equal length) and EdgeGapAlphas.
 package tokencheck

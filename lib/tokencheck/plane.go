@@ -166,6 +166,7 @@ type PlaneAgreement struct {
 	// LargeSeeds are the seeds the large-α points record (SimPlane.Seeds),
 	// sorted; nil when the sweep records none.
 	LargeSeeds []uint64
+	Networks   int // the sweep's networks per point
 }
 
 // GradientPlane compares the simulated λ_g plane s of pl with the
@@ -181,7 +182,7 @@ func GradientPlane(pl tokengeom.Plane, s SimPlane, L int) PlaneAgreement {
 	moderate := func(k int) bool {
 		return s.X[k%len(s.X)] <= 0.7 && (pl == tokengeom.AlphaSigma || s.Y[k/len(s.X)] <= 0.7)
 	}
-	var a PlaneAgreement
+	a := PlaneAgreement{Networks: s.Networks}
 	var dev []float64
 	for k := range s.Mean {
 		if moderate(k) {

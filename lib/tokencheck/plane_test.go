@@ -128,7 +128,7 @@ func TestGradientPlane(t *testing.T) {
 	// With 3 networks p = P(|t₂| > 4) = 1 − 4/√18 ≈ 0.057; of two points
 	// P(K ≤ 1) = 1 − p² ≈ 0.9967 < 0.999, so both are allowed.
 	p := 1 - 4/math.Sqrt(18)
-	if a.Moderate != 2 || a.Beyond != 1 || math.Abs(a.Worst-20) > 1e-9 || math.Abs(a.Median-0.105) > 1e-12 || math.Abs(a.PBeyond-p) > 1e-12 || a.Allowed != 2 {
+	if a.Networks != 3 || a.Moderate != 2 || a.Beyond != 1 || math.Abs(a.Worst-20) > 1e-9 || math.Abs(a.Median-0.105) > 1e-12 || math.Abs(a.PBeyond-p) > 1e-12 || a.Allowed != 2 {
 		t.Errorf("moderate: %+v, want 2 points, 1 beyond, worst 20 SE, median 0.105, p %v, 2 allowed", a, p)
 	}
 	// The fix this count carries: a point 5.9 SE off but within the old
