@@ -81,7 +81,7 @@ var TannerAttentionFix = &Statement{Source: Tanner, Figures: []*Figure{},
 	Text: "Tanner lecture, \"Techniques to resolve rank-collapse\": centering (Ali et al. 2023) \"subtracts the matrix of constant values … corresponding to the eigenvalue outlier\", which resolves the rank collapse"}
 
 // TannerMurrayDecay is the claim of the Murray Fig. 2 analogue
-// (shtanhtrain.Fig2Result.Claim; spectrumshow.MurrayDecayDisagreement quotes it when declared).
+// (shtanhtrain.Fig2Result.Claim; shtanhtrain.MurrayDecayDisagreement quotes it).
 var TannerMurrayDecay = &Statement{Source: Tanner, Figures: []*Figure{TannerMurrayFig2},
 	Text: "a decreasing from about 5 to 2 during training is preferable to a fixed a ∼ 3 (the lecture on Murray et al. 2021: \"improved accuracy with dynamic linearity decay\", a very deep feed-forward net on CIFAR-10)"}
 

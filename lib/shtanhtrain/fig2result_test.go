@@ -2,6 +2,7 @@ package shtanhtrain
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,7 +24,8 @@ func fakeStored() StoredRuns {
 
 // TestFig2Result: the claim's value is the paired difference over its SE,
 // 0.1/(0.1/√3) = √3, against t(0.975, 2 dof) = 4.3027 (scipy
-// t.ppf(0.975, 2)), so it fails; the curves are the schedules' means ±
+// t.ppf(0.975, 2)), so it fails, a known disagreement
+// (MurrayDecayDisagreement on the runs' seeds); the curves are the schedules' means ±
 // SE in two colours; the provenance names the model; at Paper() the
 // result claims Murray Fig. 2, at another depth it does not.
 func TestFig2Result(t *testing.T) {
@@ -32,8 +34,15 @@ func TestFig2Result(t *testing.T) {
 		t.Fatal(err)
 	}
 	k := r.Claim()
-	if math.Abs(k.Value-math.Sqrt(3)) > 1e-12 || math.Abs(k.Tol-4.302652729911275) > 1e-9 || k.Rule != result.AtLeast || k.Value >= k.Tol || k.Statement != papers.TannerMurrayDecay {
+	if math.Abs(k.Value-math.Sqrt(3)) > 1e-12 || math.Abs(k.Tol-4.302652729911275) > 1e-9 || k.Rule != result.AtLeast || k.Value >= k.Tol || k.Statement != nil {
 		t.Errorf("claim %+v", k)
+	}
+	// the known disagreement, quoting the claim, on the runs' seeds; the
+	// declaration itself keeps none
+	d := k.Disagreement
+	if d == nil || d.Paper != papers.TannerMurrayDecay.Text || d.Declared.Commit != MurrayDecayDisagreement.Declared.Commit || d.Declared.Seen != MurrayDecayDisagreement.Declared.Seen ||
+		!slices.Equal(d.Declared.PilotSeeds, []uint64{1}) || !slices.Equal(d.Declared.DataSeeds, []uint64{1, 2, 3}) || d.Wellformed() != nil || MurrayDecayDisagreement.Declared.DataSeeds != nil {
+		t.Errorf("claim's disagreement %+v, want MurrayDecayDisagreement on seeds 1, 2, 3", d)
 	}
 	c := r.Curves()
 	if err := c.Wellformed(); err != nil || len(c.Lines) != 2 || len(c.Lines[0].SE) != 2 || c.Lines[1].Y[1] != r.Decay.Acc[1] || c.Lines[1].Pair != 3 || !c.Record.AtPaper {

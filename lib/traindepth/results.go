@@ -167,7 +167,9 @@ func (r DepthResult) Plane() result.Plane {
 // papers.TannerSchoenholzSpread, the central check) and the constant ≈ 6
 // (the geometric mean of L_mid/ξ_c within a factor MeanTol of PaperRatio,
 // papers.TannerSchoenholzMean), each with the measured boundary per σ_w²
-// as its note.
+// as its note. Both are known disagreements (DepthSpreadDisagreement,
+// DepthMeanDisagreement: their Paper quotes the claim in place of a
+// Statement; their DataSeeds the runs' seeds, StoredRuns.Seeds).
 func (r DepthResult) Checks() []result.Check {
 	res := r.Result
 	var rows []string
@@ -181,14 +183,15 @@ func (r DepthResult) Checks() []result.Check {
 			rows = append(rows, fmt.Sprintf("σ_w² %g: L_train %d (next %d), ξ_c %.3g, L_mid/ξ_c %.2f", d.SigmaW2, d.Train, d.Next, d.XiC, d.Ratio))
 		}
 	}
+	seeds := r.Stored.Seeds()
 	note := fmt.Sprintf("threshold %.3f; %s; geometric mean of L_mid/ξ_c %.2f; corr(log L_mid, log ξ_c) = %.3f over %d uncensored σ_w²", res.Threshold, strings.Join(rows, "; "), res.MeanRatio, res.Corr, res.Uncensored)
 	return []result.Check{
-		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ∝ ξ_c (max/min of L_mid/ξ_c over σ_w²)", Kind: result.Claim, Value: res.Spread, Tol: res.SpreadTol, Rule: result.AtMost, Central: true, Statement: papers.TannerSchoenholzSpread,
+		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ∝ ξ_c (max/min of L_mid/ξ_c over σ_w²)", Kind: result.Claim, Value: res.Spread, Tol: res.SpreadTol, Rule: result.AtMost, Central: true,
 			Basis: fmt.Sprintf("r² with r = %.3g the largest depth step of the grid: each L_mid lies within √r of the threshold crossing, and one further step allows a single seed's crossing to move (an allowance; one seed does not measure it); the rule of traindepth.Measure", math.Sqrt(res.SpreadTol)),
-			Note:  note},
-		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ≈ 6ξ_c (max(m/6, 6/m), m the geometric mean of L_mid/ξ_c)", Kind: result.Claim, Value: res.MeanOff, Tol: res.MeanTol, Rule: result.AtMost, Statement: papers.TannerSchoenholzMean,
+			Note:  note, Disagreement: DepthSpreadDisagreement.WithDataSeeds(seeds...)},
+		{Name: "Schoenholz et al. 2017 (analogue): trainable depth ≈ 6ξ_c (max(m/6, 6/m), m the geometric mean of L_mid/ξ_c)", Kind: result.Claim, Value: res.MeanOff, Tol: res.MeanTol, Rule: result.AtMost,
 			Basis: "\"about 6\" read as within a factor 2 (sigprop's choice, traindepth.Measure; the depth grid moves a geometric mean by at most √r)",
-			Note:  note},
+			Note:  note, Disagreement: DepthMeanDisagreement.WithDataSeeds(seeds...)},
 	}
 }
 
@@ -286,7 +289,9 @@ func (r BudgetResult) Curves() result.Curves {
 // deepest depth trains at the last step: how far it moved is not
 // measured); near criticality it is limited by training time, so at Grow
 // it moves by at least two (papers.TannerSchoenholzBudgetGrows, the
-// central check). One depth step is StepTol of the grid.
+// central check; a known disagreement, BudgetGrowDisagreement, whose
+// Paper quotes the claim in place of a Statement, its DataSeeds the runs'
+// seeds). One depth step is StepTol of the grid.
 func (r BudgetResult) Checks() []result.Check {
 	s, b := r.Stored.Prov.Settings.Settings, r.Steps
 	tol := StepTol(s.Depths)
@@ -305,7 +310,7 @@ func (r BudgetResult) Checks() []result.Check {
 		}
 		rows = append(rows, fmt.Sprintf("σ_w² %g (6ξ_c %.3g): L_train at steps %s", w, PaperRatio*b[0].Result.Depths[i].XiC, strings.Join(ls, ", ")))
 	}
-	note := strings.Join(rows, "; ")
+	note, seeds := strings.Join(rows, "; "), r.Stored.Seeds()
 	gs, gg := GrowthOf(b, r.Stay), GrowthOf(b, r.Grow)
 	stayed := gs.Moved
 	if gs.AtLeast {
@@ -316,6 +321,7 @@ func (r BudgetResult) Checks() []result.Check {
 		{Name: fmt.Sprintf("Schoenholz et al. 2017 (analogue, recalled reading): far from criticality (σ_w² = %g) the trainable depth does not grow with training (depth steps L_train moved from step %d to %d)", gs.SigmaW2, gs.FirstStep, gs.Last),
 			Kind: result.Claim, Value: stayed, Tol: 1, Rule: result.AtMost, Basis: basis, Note: fmt.Sprintf("factor %.3g; %s", gs.Factor, note), Statement: papers.TannerSchoenholzBudgetStays},
 		{Name: fmt.Sprintf("Schoenholz et al. 2017 (analogue, recalled reading): near criticality (σ_w² = %g) the trainable depth grows with training (depth steps L_train moved from step %d to %d)", gg.SigmaW2, gg.FirstStep, gg.Last),
-			Kind: result.Claim, Value: gg.Moved, Tol: 2, Rule: result.AtLeast, Basis: basis, Central: true, Note: fmt.Sprintf("factor %.3g (a lower bound: %v); %s", gg.Factor, gg.AtLeast, note), Statement: papers.TannerSchoenholzBudgetGrows},
+			Kind: result.Claim, Value: gg.Moved, Tol: 2, Rule: result.AtLeast, Basis: basis, Central: true, Note: fmt.Sprintf("factor %.3g (a lower bound: %v); %s", gg.Factor, gg.AtLeast, note),
+			Disagreement: BudgetGrowDisagreement.WithDataSeeds(seeds...)},
 	}
 }
