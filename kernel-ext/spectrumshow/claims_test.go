@@ -18,6 +18,8 @@ import (
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/randmlp"
 	"github.com/sigprop/sigprop/lib/result"
+	"github.com/sigprop/sigprop/lib/shtanhtrain"
+	"github.com/sigprop/sigprop/lib/traindepth"
 )
 
 // check is the agreement of v named with prefix, or fails the test.
@@ -194,23 +196,29 @@ func TestClaimMutation(t *testing.T) {
 	mutation(t, "the smooth class's limit law for hard tanh", rate(jacspectrum.BernoulliLimit{Sigma02: randmlp.Fig4Sigma02}), rate(jacspectrum.SmoothLimit{Sigma02: randmlp.Fig4Sigma02}))
 }
 
-// TestDeclarations: each known disagreement of notebook 04 has an auditable
-// record (its declaring commit; a pilot with its seeds where one decided
-// it; prose stating timing is caught for all of kernel-ext by
-// reports/conformance's TestNoTimingInProse), and with the reported data's seeds
-// has the timing bundle.AfterSeen: every pilot's seeds are among the
-// data's, or the result was read before the declaration.
+// TestDeclarations: each known disagreement of notebook 04's training
+// analogues (declared in lib/shtanhtrain and lib/traindepth, carried by
+// their checks) has an auditable record (its declaring commit; a pilot
+// with its seeds where one decided it; prose stating timing is caught for
+// all of kernel-ext by reports/conformance's TestNoTimingInProse), and
+// with the reported data's seeds has the timing bundle.AfterSeen: every
+// pilot's seeds are among the data's, or the result was read before the
+// declaration.
 func TestDeclarations(t *testing.T) {
-	for name, d := range map[string]show.Disagreement{"MurrayDecay": MurrayDecayDisagreement, "DepthSpread": DepthSpreadDisagreement,
-		"DepthMean": DepthMeanDisagreement, "BudgetGrow": BudgetGrowDisagreement} {
-		if err := d.Declared.Validate(); err != nil {
+	for name, d := range map[string]result.Disagreement{"MurrayDecay": shtanhtrain.MurrayDecayDisagreement, "DepthSpread": traindepth.DepthSpreadDisagreement,
+		"DepthMean": traindepth.DepthMeanDisagreement, "BudgetGrow": traindepth.BudgetGrowDisagreement} {
+		if err := d.Wellformed(); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 		if d.Declared.DataSeeds != nil {
-			t.Errorf("%s: DataSeeds typed (%v); the builder sets them from the run", name, d.Declared.DataSeeds)
+			t.Errorf("%s: DataSeeds typed (%v); the checks set them from the run", name, d.Declared.DataSeeds)
 		}
-		withData := withDataSeeds(&d, []uint64{1, 2, 3})
-		if got := withData.Declared.Timing(); got != bundle.AfterSeen || d.Declared.Seen == "" {
+		dd := d.WithDataSeeds(1, 2, 3).Declared
+		withData := bundle.Declaration{Commit: dd.Commit, Pilot: dd.Pilot, PilotSeeds: dd.PilotSeeds, DataSeeds: dd.DataSeeds, Seen: dd.Seen}
+		if err := withData.Validate(); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if got := withData.Timing(); got != bundle.AfterSeen || d.Declared.Seen == "" {
 			t.Errorf("%s: timing %q, seen %q; want bundle.AfterSeen, and where it was seen", name, got, d.Declared.Seen)
 		}
 	}

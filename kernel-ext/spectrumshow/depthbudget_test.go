@@ -3,6 +3,8 @@ package spectrumshow
 import (
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/traindepth"
@@ -43,7 +45,9 @@ func budget(t *testing.T, d traindepth.StoredRuns) traindepth.BudgetResult {
 // steps) the view has the provenance table, one figure with a line per σ_w²
 // and 6ξ_c dashed for σ_w² = 1 and 4 only (1.75's is far above the grid),
 // and two Claims that pass on the right rows; on the reversed grid both
-// fail; a declaration is carried by its own check.
+// fail; the "grows" check carries its known disagreement
+// (traindepth.BudgetGrowDisagreement), the "stays" check none. The view
+// is the one notebook 04 draws (budgetView).
 func TestBudgetView(t *testing.T) {
 	holds := budgetRuns(func(i, t int) int {
 		if i == 1 {
@@ -51,7 +55,7 @@ func TestBudgetView(t *testing.T) {
 		}
 		return 32
 	})
-	v := BudgetView(show.Figure{ID: "schoenholz-budget", Paper: papers.Claim(papers.TannerSchoenholzFig5)}, budget(t, holds), nil, nil)
+	v := budgetView(show.Figure{ID: "schoenholz-budget", Paper: papers.Claim(papers.TannerSchoenholzFig5)}, budget(t, holds))
 	figs, tabs, checks := v.Figures(), v.Tables(), v.Agreements()
 	if len(figs) != 1 || len(tabs) != 1 || len(checks) != 2 {
 		t.Fatalf("view has %d figures, %d tables, %d checks", len(figs), len(tabs), len(checks))
@@ -81,7 +85,7 @@ func TestBudgetView(t *testing.T) {
 		}
 		return 32
 	})
-	for i, a := range BudgetView(show.Figure{ID: "schoenholz-budget"}, budget(t, reversed), nil, &DepthMeanDisagreement).Agreements() {
+	for i, a := range budgetView(show.Figure{ID: "schoenholz-budget"}, budget(t, reversed)).Agreements() {
 		m, err := a.Metric()
 		if err != nil {
 			t.Fatal(err)
@@ -90,4 +94,11 @@ func TestBudgetView(t *testing.T) {
 			t.Errorf("reversed, check %d: %+v", i, m)
 		}
 	}
+}
+
+// budgetView is the budget cell of notebook 04: the provenance table, then
+// render.Curves over traindepth.BudgetResult.Curves.
+func budgetView(f show.Figure, r traindepth.BudgetResult) show.View {
+	return append(render.Table(bundle.Table{ID: f.ID + "-provenance"}, r.Provenance()),
+		render.Curves(f, r.Curves(), render.Legend(show.Outside), render.After())...)
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/meanfield"
@@ -14,9 +16,11 @@ import (
 
 // TestDepthView: on a synthetic grid trainable exactly up to 6ξ_c, the view
 // shows the provenance table, the heat map (σ_w² × log₂ L) with the 6ξ_c and
-// ξ_c curves and the measured boundary, and two valid Claims that pass;
-// each declared disagreement is carried by its own check. The grid is not
-// Paper()'s (five σ_w²), so the figure claims nothing.
+// ξ_c curves and the measured boundary, and two valid Claims that pass,
+// each carrying its known disagreement (traindepth.DepthSpreadDisagreement,
+// DepthMeanDisagreement) on the runs' seeds. The grid is not Paper()'s
+// (five σ_w²), so the figure claims nothing. The view is the one notebook
+// 04 draws (depthView).
 func TestDepthView(t *testing.T) {
 	d := traindepth.StoredRuns{}
 	d.Prov.Settings = traindepth.CurrentStored()
@@ -37,13 +41,13 @@ func TestDepthView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := DepthView(show.Figure{ID: "schoenholz-depth", Paper: papers.Claim(papers.TannerSchoenholzFig5)}, r, &DepthSpreadDisagreement, nil)
-	if c := DepthView(show.Figure{ID: "schoenholz-depth"}, r, nil, &DepthMeanDisagreement).Agreements(); c[0].Disagreement != nil || c[1].Disagreement == nil ||
-		c[1].Disagreement.Paper != DepthMeanDisagreement.Paper || !reflect.DeepEqual(c[1].Disagreement.Declared.DataSeeds, s.Seeds) || c[0].Paper != papers.TannerSchoenholzSpread.Text || !c[0].Central || c[1].Paper != "" {
-		t.Errorf("declarations (nil, mean) carried as %v, %v; want the mean's, with the runs' seeds %v", c[0].Disagreement, c[1].Disagreement, s.Seeds)
+	v := depthView(show.Figure{ID: "schoenholz-depth", Paper: papers.Claim(papers.TannerSchoenholzFig5)}, r)
+	if c := v.Agreements(); c[0].Disagreement == nil || c[1].Disagreement == nil || c[0].Disagreement.Paper != papers.TannerSchoenholzSpread.Text ||
+		c[1].Disagreement.Paper != traindepth.DepthMeanDisagreement.Paper || !reflect.DeepEqual(c[1].Disagreement.Declared.DataSeeds, s.Seeds) || c[0].Paper != "" || !c[0].Central || c[1].Paper != "" {
+		t.Errorf("declarations carried as %v, %v; want spread's and mean's, with the runs' seeds %v", c[0].Disagreement, c[1].Disagreement, s.Seeds)
 	}
-	if DepthMeanDisagreement.Declared.DataSeeds != nil {
-		t.Error("DepthView wrote the runs' seeds into the package's declaration")
+	if traindepth.DepthMeanDisagreement.Declared.DataSeeds != nil {
+		t.Error("the view wrote the runs' seeds into the declaration")
 	}
 	figs, tabs, checks := v.Figures(), v.Tables(), v.Agreements()
 	if len(figs) != 1 || len(tabs) != 1 || len(checks) != 2 {
@@ -68,11 +72,18 @@ func TestDepthView(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !m.Pass || (i == 0) != (m.Disagreement != nil) {
+		if !m.Pass || m.Disagreement == nil {
 			t.Errorf("check %d %q: value %v tol %v pass %v disagreement %v", i, m.Name, m.Value, m.Tolerance, m.Pass, m.Disagreement != nil)
 		}
 	}
 	if !strings.Contains(tabs[0].Rows[1][1], "width 64") || !strings.Contains(f.Caption, "width 64") {
 		t.Errorf("model row %q, caption %q", tabs[0].Rows[1][1], f.Caption)
 	}
+}
+
+// depthView is the trainable-depth cell of notebook 04: the provenance
+// table, then render.Plane over traindepth.DepthResult.Plane.
+func depthView(f show.Figure, r traindepth.DepthResult) show.View {
+	return append(render.Table(bundle.Table{ID: f.ID + "-provenance"}, r.Provenance()),
+		render.Plane(f, r.Plane(), render.Legend(show.Outside), render.After())...)
 }
