@@ -242,14 +242,14 @@ func TestDepthFigures(t *testing.T) {
 	for _, n := range []block.Norm{block.NoNorm, block.PostLN, block.PreLN} {
 		pl.Runs = append(pl.Runs, rankexp.Placement{Norm: n, Fixed: profile(12, 50, 0, 0.08), Scaled: profile(12, 50, 0, 0.011), Gap: 0.01, Z: 1})
 	}
-	v = Placements(pl)
-	if k := kinds(t, v); k != "AAAATF" {
-		t.Fatalf("kinds %s, want AAAATF", k)
+	v = placementsView(pl)
+	if k := kinds(t, v); k != "TAAAAF" {
+		t.Fatalf("kinds %s, want TAAAAF", k)
 	}
-	// Every placement is a z test at Fig4Z against the uniform theory; the two
+	// Every placement is a z test at rankexp.Fig4Z against the uniform theory; the two
 	// with LN are the paper's claim, declared known disagreements, whatever
 	// their value (here z = 1.2: the claim holds and they pass).
-	if a := v.Agreements(); a[1].Tol != 4 || a[1].Kind != show.Claim || a[1].Disagreement == nil || a[1].Disagreement.Paper != Fig4LN.Paper ||
+	if a := v.Agreements(); a[1].Tol != 4 || a[1].Kind != show.Claim || a[1].Disagreement == nil || a[1].Disagreement.Paper != rankexp.Fig4LN.Paper ||
 		a[0].Kind != show.TheoryVsSimulation || a[0].Disagreement != nil || math.Abs(a[1].Value-1.2) > 1e-9 {
 		t.Errorf("agreements %+v", a[:2])
 	}
@@ -261,7 +261,7 @@ func TestDepthFigures(t *testing.T) {
 		pl.Runs[1].Scaled.MeanCos[l] += 0.02
 		pl.Runs[1].Scaled.MeanCosSE[l] = 0.001
 	}
-	if m, _ := Placements(pl).Agreements()[1].Metric(); math.Abs(float64(m.Value)-20) > 1e-9 || m.Outcome() != bundle.Known {
+	if m, _ := placementsView(pl).Agreements()[1].Metric(); math.Abs(float64(m.Value)-20) > 1e-9 || m.Outcome() != bundle.Known {
 		t.Errorf("POST-LN 20 SE off: %+v, outcome %q; want the known disagreement", m, m.Outcome())
 	}
 	if f := v.Figures()[0]; len(f.Series) != 8 || f.Series[7].Name != "uniform theory, α² = 0.0833" {

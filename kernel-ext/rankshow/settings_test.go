@@ -52,7 +52,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = Placements(pl)
+	v = placementsView(pl)
 	// The figures' seeds are the ones the runs record, not an argument.
 	if f0, f1 := propagationView(prop).Figures()[0], v.Figures()[0]; *f0.Seed != 30 || *f1.Seed != 40 {
 		t.Errorf("figure seeds %d and %d, want 30 and 40 as run", *f0.Seed, *f1.Seed)
