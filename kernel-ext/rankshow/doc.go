@@ -33,6 +33,7 @@
 //	fig8-deep-last        render.Table   rankexp.DeepRuns.Table
 //	fig4-ln               render.Curves  rankexp.Placements.Curves
 //	fig4-last             render.Table   rankexp.Placements.Table
+//	fig11-*               render.Curves  rankexp.NormLaws.Curves
 //	dong-depth            render.Curves  attnspec.DongRun.DepthCurves
 //	dong-contraction      render.Curves  attnspec.DongRun.ContractionCurves
 //	lemma31-fixed         render.Table   rankexp.Lemma31Table
@@ -42,15 +43,12 @@
 //	eq18-exact-small-n-z  render.Checks  rankexp.SmallN.Checks (its Remark
 //	                      a show.Text before it)
 //
-// The known disagreements of Figs. 8 (at depth) and 4 are result
-// values in lib/rankexp (Fig8SoftmaxLemmas, Fig4LN), carried by the
-// checks of the results above.
+// The known disagreements of Figs. 8 (at depth), 4 and 11 are result
+// values in lib/rankexp (Fig8SoftmaxLemmas, Fig4LN, Fig11Softmax),
+// carried by the checks of the results above.
 //
 // The builders left here, and why:
 //
-//	NormLaws                               each check declares a known
-//	                                       disagreement (not yet moved to
-//	                                       lib as result.Disagreement)
 //	Table2                                 six panels and the Fig. 1 table
 //	                                       from one pair of runs, ten claims
 //	                                       across them

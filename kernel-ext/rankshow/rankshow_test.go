@@ -460,18 +460,18 @@ func TestGridRatioMutation(t *testing.T) {
 }
 
 func TestNormLawsAndUniformity(t *testing.T) {
-	var runs []rankexp.NormLaw
+	var runs rankexp.NormLaws
 	for i := range 2 {
 		p := profile(10, 1000, 0, 0.01)
 		runs = append(runs, rankexp.NormLaw{N: 10, D: 30, Seed: 90 + uint64(i), Sim: p, N0: 1, Theory: p.SqNorm, NormCase: rankexp.NormCase{Attention: block.Attention(i), Std: 1}})
 	}
-	v := NormLaws(runs, []string{"uniform", "softmax"}, []string{"u", "s"})
-	if k := kinds(t, v); k != "PAFPAF" {
-		t.Fatalf("kinds %s, want PAFPAF", k)
+	v := normLawsView(runs, []string{"uniform", "softmax"}, []string{"u", "s"})
+	if k := kinds(t, v); k != "APFAPF" {
+		t.Fatalf("kinds %s, want APFAPF", k)
 	}
 	// Both checks run over layers 1–10 (the uniform one stopped at 6); the
 	// softmax one is the declared known disagreement.
-	if a := v.Agreements(); !strings.Contains(a[0].Basis, "max |z| over 10 points") || a[1].Name != "fig11-softmax-maxz" || a[1].Disagreement == nil || a[1].Disagreement.Paper != Fig11Softmax.Paper {
+	if a := v.Agreements(); !strings.Contains(a[0].Basis, "max |z| over 10 points") || a[1].Name != "fig11-softmax-maxz" || a[1].Disagreement == nil || a[1].Disagreement.Paper != rankexp.Fig11Softmax.Paper {
 		t.Errorf("fig11 checks %+v", a)
 	}
 	if f := v.Figures(); f[1].ID != "fig11-softmax" || *f[1].Seed != 91 || len(f[1].Series) != 12 {

@@ -99,3 +99,11 @@ func placementsView(p rankexp.Placements) show.View {
 	return append(render.Table(bundle.Table{ID: "fig4-last", Paper: papers.Claim(papers.Noci2022Fig4)}, p.Table()),
 		render.Curves(show.Figure{ID: "fig4-ln", Paper: papers.Claim(papers.Noci2022Fig4)}, p.Curves(), render.Legend(show.TopLeft), render.Height(340))...)
 }
+
+func normLawsView(l rankexp.NormLaws, ids, names []string) show.View {
+	var v show.View
+	for i, c := range l.Curves(names) {
+		v = append(v, render.Curves(show.Figure{ID: "fig11-" + ids[i], Paper: papers.Claim(papers.Noci2022Fig11), PaperNote: names[i], Width: 520}, c, render.Legend(show.TopRight))...)
+	}
+	return v
+}

@@ -89,7 +89,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = NormLaws(laws, []string{"uniform", "softmax"}, []string{"u", "s"})
+	v = normLawsView(laws, []string{"uniform", "softmax"}, []string{"u", "s"})
 	atYourSettings(t, "NormLaws", v, nil, []string{"fig11-uniform-maxz"}, nil)
 	if c := v.Figures()[0].Caption; !strings.Contains(c, "ℓ = 1…3 (40 draws, n = 4, d = 6, no LN)") {
 		t.Errorf("NormLaws caption %q, want the settings run", c)

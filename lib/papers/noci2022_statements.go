@@ -111,7 +111,7 @@ var Noci2022Fig15Trained = &Statement{Source: Noci2022, Figures: []*Figure{Noci2
 var Noci2022SoftmaxLemmas = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig8},
 	Text: "Noci et al. 2022, App. B.1 and Fig. 8 (sigprop's reading): the norm and the correlation propagate as Lemmas 3.2–3.3 give them (eqs. 10–15), stabilised under 1/√L even for very deep networks"}
 
-// Noci2022Fig11Softmax is App. B.2's statement of Fig. 11's centre panel, a known disagreement (Fig11Softmax of kernel-ext/rankshow).
+// Noci2022Fig11Softmax is App. B.2's statement of Fig. 11's centre panel, a known disagreement (Fig11Softmax of lib/rankexp).
 var Noci2022Fig11Softmax = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig11},
 	Text: "Noci et al. 2022, App. B.2 and Fig. 11 (centre): with true softmax attention and input std 1/√d \"the uniform-attention assumption provide[s] an excellent approximation\": the mean of ‖X^ℓ‖² follows Lemma 3.3 like the uniform panel's"}
 

@@ -25,14 +25,14 @@ func flatProfile(L, draws int, c0, step float64) rankblock.Profile {
 	return p
 }
 
-// TestDeclaredRecords: the two declarations are well formed, name their
+// TestDeclaredRecords: the three declarations are well formed, name their
 // declaring commits and type no data seeds (those come from the run).
 func TestDeclaredRecords(t *testing.T) {
 	for _, c := range []struct {
 		d      result.Disagreement
 		commit string
 		paper  *papers.Statement
-	}{{Fig8SoftmaxLemmas, "cc7a434", papers.Noci2022SoftmaxLemmas}, {Fig4LN, "f026214", papers.Noci2022Fig4LN}} {
+	}{{Fig8SoftmaxLemmas, "cc7a434", papers.Noci2022SoftmaxLemmas}, {Fig4LN, "f026214", papers.Noci2022Fig4LN}, {Fig11Softmax, "f026214", papers.Noci2022Fig11Softmax}} {
 		if err := c.d.Wellformed(); err != nil || c.d.Declared.Commit != c.commit || c.d.Paper != c.paper.Text || len(c.d.Declared.DataSeeds) != 0 {
 			t.Errorf("%q: %v, commit %s, data seeds %v", c.d.Paper, err, c.d.Declared.Commit, c.d.Declared.DataSeeds)
 		}
@@ -114,5 +114,52 @@ func TestPlacementsCurves(t *testing.T) {
 	p.Runs = p.Runs[:2]
 	if _, ok := p.PreLNSlowerZ(); ok || len(p.Curves().Checks) != 2 {
 		t.Error("without PRE-LN a second claim")
+	}
+}
+
+// TestNormLawsCurves: each layer's density integrates to the share of
+// draws inside the window (all of them here: 1 within rounding), the
+// markers sit at log10 of the mean and of the lemma at ℓ = L, the checks
+// go by position (the second carries Fig11Softmax with its run's seed,
+// the third is the deviation, at least Fig11Z), and only Fig11's sizes
+// claim the figure.
+func TestNormLawsCurves(t *testing.T) {
+	var l NormLaws
+	for i := range 3 {
+		p := flatProfile(10, 1000, 0, 0.01)
+		for ell := 0; ell <= 10; ell++ {
+			v := math.Pow(2, float64(ell))
+			p.SqNormDraws = append(p.SqNormDraws, []float64{0.5 * v, v, 1.5 * v})
+		}
+		l = append(l, NormLaw{N: 10, D: 30, Seed: 90 + uint64(i), Sim: p, N0: 1, Theory: slices.Clone(p.SqNorm)})
+	}
+	l[2].Theory[10] *= 0.5 // the std-1 panel deviates at ℓ = 10 by 512/0.1 SE
+	cs := l.Curves([]string{"u", "s", "s1"})
+	for i, c := range cs {
+		if err := c.Wellformed(); err != nil || !c.Record.AtPaper || c.Record.Seed != 90+uint64(i) || len(c.Lines) != 12 || len(c.Checks) != 1 {
+			t.Fatalf("run %d: %v, %+v, %d lines, %d checks", i, err, c.Record, len(c.Lines), len(c.Checks))
+		}
+		for _, ln := range c.Lines[:10] {
+			w, sum := ln.X[1]-ln.X[0], 0.0
+			for _, y := range ln.Y {
+				sum += y * w
+			}
+			if math.Abs(sum-1) > 1e-9 {
+				t.Errorf("run %d %s: density integrates to %g", i, ln.Name, sum)
+			}
+		}
+	}
+	if m := cs[0].Lines[10]; m.X[0] != math.Log10(1024) || cs[2].Lines[11].X[0] != math.Log10(512) {
+		t.Errorf("markers at %g and %g", m.X[0], cs[2].Lines[11].X[0])
+	}
+	if k := cs[1].Checks[0]; k.Disagreement == nil || !slices.Equal(k.Disagreement.Declared.DataSeeds, []uint64{91}) || !k.Central || k.Test != result.MaxZ {
+		t.Errorf("softmax check %+v", k)
+	}
+	if k := cs[2].Checks[0]; k.Rule != result.AtLeast || math.Abs(k.Value-5120) > 1e-6 || k.Disagreement != nil {
+		t.Errorf("deviation check %+v", k)
+	}
+	l[0].D = 31
+	if l.Curves([]string{"u", "s", "s1"})[0].Record.AtPaper {
+		t.Error("d = 31 claims Fig. 11")
 	}
 }

@@ -44,9 +44,9 @@
 // GradsRun.RhoCurves and .NCurves (eqs. 17–18), FFPlacements.Curves (Fig.
 // 10 in full), in results.go; DeepRuns.RhoCurves, .NormCurves and
 // .Table (Fig. 8 at depth with true softmax) and Placements.Curves and
-// .Table (Fig. 4), whose checks carry the known disagreements
-// Fig8SoftmaxLemmas and Fig4LN (result.Disagreement, DataSeeds from the
-// run read), in declared.go; the one-layer checks Lemma31Table (Lemma
+// .Table (Fig. 4) and NormLaws.Curves (Fig. 11), whose checks carry the
+// known disagreements Fig8SoftmaxLemmas, Fig4LN and Fig11Softmax
+// (result.Disagreement, DataSeeds from the run read), in declared.go; the one-layer checks Lemma31Table (Lemma
 // 3.1), Thm32Table (Thm 3.2), TauTable (eq. 47 at the IWSLT settings) and
 // TauBalance.Checks with its Record (τ balances the gradients), in
 // layerresults.go.
