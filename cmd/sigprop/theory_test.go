@@ -54,7 +54,6 @@ var displayFormulaSites = []formulaSite{
 	{"rankshow/table2.go decadesSE math.Ln10", 1, "check statistic: the delta-method SE of normDecades"},
 	{"rankshow/table2.go Table2 math.Pow", 2, "caption: a log10 change printed as a factor"},
 	{"rankshow/table2.go normRatio math.Sqrt", 1, "display: a ratio of measured squared norms shown as a norm ratio"},
-	{"rankshow/table2.go NormLaws math.Log10", 7, "axis: a log10 abscissa of measured norms and of the theory lib gives"},
 }
 
 // TestDisplayComputesNoTheory: the display packages of kernel-ext use the

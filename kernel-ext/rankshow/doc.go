@@ -28,6 +28,12 @@
 //	eq17-18-rho           render.Curves  rankexp.GradsRun.RhoCurves
 //	eq17-18-n-d           render.Curves  rankexp.GradsRun.NCurves
 //	fig10-full-*          render.Curves  rankexp.FFPlacements.Curves
+//	fig8-deep-cos         render.Curves  rankexp.DeepRuns.RhoCurves
+//	fig8-deep-norm        render.Curves  rankexp.DeepRuns.NormCurves
+//	fig8-deep-last        render.Table   rankexp.DeepRuns.Table
+//	fig4-ln               render.Curves  rankexp.Placements.Curves
+//	fig4-last             render.Table   rankexp.Placements.Table
+//	fig11-*               render.Curves  rankexp.NormLaws.Curves
 //	dong-depth            render.Curves  attnspec.DongRun.DepthCurves
 //	dong-contraction      render.Curves  attnspec.DongRun.ContractionCurves
 //	lemma31-fixed         render.Table   rankexp.Lemma31Table
@@ -37,11 +43,12 @@
 //	eq18-exact-small-n-z  render.Checks  rankexp.SmallN.Checks (its Remark
 //	                      a show.Text before it)
 //
+// The known disagreements of Figs. 8 (at depth), 4 and 11 are result
+// values in lib/rankexp (Fig8SoftmaxLemmas, Fig4LN, Fig11Softmax),
+// carried by the checks of the results above.
+//
 // The builders left here, and why:
 //
-//	SoftmaxDepths, Placements, NormLaws    each check declares a known
-//	                                       disagreement (a bundle record the
-//	                                       result kinds of lib do not carry)
 //	Table2                                 six panels and the Fig. 1 table
 //	                                       from one pair of runs, ten claims
 //	                                       across them

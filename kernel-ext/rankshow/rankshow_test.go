@@ -242,14 +242,14 @@ func TestDepthFigures(t *testing.T) {
 	for _, n := range []block.Norm{block.NoNorm, block.PostLN, block.PreLN} {
 		pl.Runs = append(pl.Runs, rankexp.Placement{Norm: n, Fixed: profile(12, 50, 0, 0.08), Scaled: profile(12, 50, 0, 0.011), Gap: 0.01, Z: 1})
 	}
-	v = Placements(pl)
-	if k := kinds(t, v); k != "AAAATF" {
-		t.Fatalf("kinds %s, want AAAATF", k)
+	v = placementsView(pl)
+	if k := kinds(t, v); k != "TAAAAF" {
+		t.Fatalf("kinds %s, want TAAAAF", k)
 	}
-	// Every placement is a z test at Fig4Z against the uniform theory; the two
+	// Every placement is a z test at rankexp.Fig4Z against the uniform theory; the two
 	// with LN are the paper's claim, declared known disagreements, whatever
 	// their value (here z = 1.2: the claim holds and they pass).
-	if a := v.Agreements(); a[1].Tol != 4 || a[1].Kind != show.Claim || a[1].Disagreement == nil || a[1].Disagreement.Paper != Fig4LN.Paper ||
+	if a := v.Agreements(); a[1].Tol != 4 || a[1].Kind != show.Claim || a[1].Disagreement == nil || a[1].Disagreement.Paper != rankexp.Fig4LN.Paper ||
 		a[0].Kind != show.TheoryVsSimulation || a[0].Disagreement != nil || math.Abs(a[1].Value-1.2) > 1e-9 {
 		t.Errorf("agreements %+v", a[:2])
 	}
@@ -261,7 +261,7 @@ func TestDepthFigures(t *testing.T) {
 		pl.Runs[1].Scaled.MeanCos[l] += 0.02
 		pl.Runs[1].Scaled.MeanCosSE[l] = 0.001
 	}
-	if m, _ := Placements(pl).Agreements()[1].Metric(); math.Abs(float64(m.Value)-20) > 1e-9 || m.Outcome() != bundle.Known {
+	if m, _ := placementsView(pl).Agreements()[1].Metric(); math.Abs(float64(m.Value)-20) > 1e-9 || m.Outcome() != bundle.Known {
 		t.Errorf("POST-LN 20 SE off: %+v, outcome %q; want the known disagreement", m, m.Outcome())
 	}
 	if f := v.Figures()[0]; len(f.Series) != 8 || f.Series[7].Name != "uniform theory, α² = 0.0833" {
@@ -460,18 +460,18 @@ func TestGridRatioMutation(t *testing.T) {
 }
 
 func TestNormLawsAndUniformity(t *testing.T) {
-	var runs []rankexp.NormLaw
+	var runs rankexp.NormLaws
 	for i := range 2 {
 		p := profile(10, 1000, 0, 0.01)
 		runs = append(runs, rankexp.NormLaw{N: 10, D: 30, Seed: 90 + uint64(i), Sim: p, N0: 1, Theory: p.SqNorm, NormCase: rankexp.NormCase{Attention: block.Attention(i), Std: 1}})
 	}
-	v := NormLaws(runs, []string{"uniform", "softmax"}, []string{"u", "s"})
-	if k := kinds(t, v); k != "PAFPAF" {
-		t.Fatalf("kinds %s, want PAFPAF", k)
+	v := normLawsView(runs, []string{"uniform", "softmax"}, []string{"u", "s"})
+	if k := kinds(t, v); k != "APFAPF" {
+		t.Fatalf("kinds %s, want APFAPF", k)
 	}
 	// Both checks run over layers 1–10 (the uniform one stopped at 6); the
 	// softmax one is the declared known disagreement.
-	if a := v.Agreements(); !strings.Contains(a[0].Basis, "max |z| over 10 points") || a[1].Name != "fig11-softmax-maxz" || a[1].Disagreement == nil || a[1].Disagreement.Paper != Fig11Softmax.Paper {
+	if a := v.Agreements(); !strings.Contains(a[0].Basis, "max |z| over 10 points") || a[1].Name != "fig11-softmax-maxz" || a[1].Disagreement == nil || a[1].Disagreement.Paper != rankexp.Fig11Softmax.Paper {
 		t.Errorf("fig11 checks %+v", a)
 	}
 	if f := v.Figures(); f[1].ID != "fig11-softmax" || *f[1].Seed != 91 || len(f[1].Series) != 12 {

@@ -88,3 +88,22 @@ func smallNView(g rankexp.Grads) (show.View, error) {
 	}
 	return append(show.View{show.Text(s.Remark())}, render.Checks("", s.Checks(), s.Record())...), nil
 }
+
+func softmaxDepthsView(deep rankexp.DeepRuns) show.View {
+	v := render.Table(bundle.Table{ID: "fig8-deep-last"}, deep.Table())
+	v = append(v, render.Curves(show.Figure{ID: "fig8-deep-cos", Paper: papers.Claim(papers.Noci2022Fig8), PaperNote: "right, at depth with true softmax"}, deep.RhoCurves(), render.Legend(show.BottomRight), render.Height(340))...)
+	return append(v, render.Curves(show.Figure{ID: "fig8-deep-norm", Paper: papers.Claim(papers.Noci2022Fig8), PaperNote: "left, at depth with true softmax"}, deep.NormCurves(), render.Legend(show.TopLeft), render.Height(340))...)
+}
+
+func placementsView(p rankexp.Placements) show.View {
+	return append(render.Table(bundle.Table{ID: "fig4-last", Paper: papers.Claim(papers.Noci2022Fig4)}, p.Table()),
+		render.Curves(show.Figure{ID: "fig4-ln", Paper: papers.Claim(papers.Noci2022Fig4)}, p.Curves(), render.Legend(show.TopLeft), render.Height(340))...)
+}
+
+func normLawsView(l rankexp.NormLaws, ids, names []string) show.View {
+	var v show.View
+	for i, c := range l.Curves(names) {
+		v = append(v, render.Curves(show.Figure{ID: "fig11-" + ids[i], Paper: papers.Claim(papers.Noci2022Fig11), PaperNote: names[i], Width: 520}, c, render.Legend(show.TopRight))...)
+	}
+	return v
+}

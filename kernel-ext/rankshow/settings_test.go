@@ -52,7 +52,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = Placements(pl)
+	v = placementsView(pl)
 	// The figures' seeds are the ones the runs record, not an argument.
 	if f0, f1 := propagationView(prop).Figures()[0], v.Figures()[0]; *f0.Seed != 30 || *f1.Seed != 40 {
 		t.Errorf("figure seeds %d and %d, want 30 and 40 as run", *f0.Seed, *f1.Seed)
@@ -89,7 +89,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = NormLaws(laws, []string{"uniform", "softmax"}, []string{"u", "s"})
+	v = normLawsView(laws, []string{"uniform", "softmax"}, []string{"u", "s"})
 	atYourSettings(t, "NormLaws", v, nil, []string{"fig11-uniform-maxz"}, nil)
 	if c := v.Figures()[0].Caption; !strings.Contains(c, "ℓ = 1…3 (40 draws, n = 4, d = 6, no LN)") {
 		t.Errorf("NormLaws caption %q, want the settings run", c)

@@ -107,14 +107,14 @@ var Noci2022Fig6Gap = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fi
 var Noci2022Fig15Trained = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig15},
 	Text: "Noci et al. 2022, App. C.3 and Fig. 15 (their best IWSLT'14 model, trainable α₁, α₂): \"Although these values increase during training, the correlation between the tokens does not significantly increase … The norm of the propagated forward signal tends to slightly increase with depth.\""}
 
-// Noci2022SoftmaxLemmas is the reading of App. B.1 that Fig8SoftmaxLemmas (kernel-ext/rankshow) declares a known disagreement.
+// Noci2022SoftmaxLemmas is the reading of App. B.1 that Fig8SoftmaxLemmas (lib/rankexp) declares a known disagreement.
 var Noci2022SoftmaxLemmas = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig8},
 	Text: "Noci et al. 2022, App. B.1 and Fig. 8 (sigprop's reading): the norm and the correlation propagate as Lemmas 3.2–3.3 give them (eqs. 10–15), stabilised under 1/√L even for very deep networks"}
 
-// Noci2022Fig11Softmax is App. B.2's statement of Fig. 11's centre panel, a known disagreement (Fig11Softmax of kernel-ext/rankshow).
+// Noci2022Fig11Softmax is App. B.2's statement of Fig. 11's centre panel, a known disagreement (Fig11Softmax of lib/rankexp).
 var Noci2022Fig11Softmax = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig11},
 	Text: "Noci et al. 2022, App. B.2 and Fig. 11 (centre): with true softmax attention and input std 1/√d \"the uniform-attention assumption provide[s] an excellent approximation\": the mean of ‖X^ℓ‖² follows Lemma 3.3 like the uniform panel's"}
 
-// Noci2022Fig4LN is Sec. 3.2's statement of Fig. 4 under the scaling, a known disagreement (Fig4LN of kernel-ext/rankshow).
+// Noci2022Fig4LN is Sec. 3.2's statement of Fig. 4 under the scaling, a known disagreement (Fig4LN of lib/rankexp).
 var Noci2022Fig4LN = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig4},
 	Text: "Noci et al. 2022, Sec. 3.2 and Fig. 4: \"in the presence of the 1/√L-scaling, layer normalization (either PRE or POST) does not significantly affect the evolution of the correlations\": PRE-LN and POST-LN propagate the correlation as without LN"}

@@ -27,7 +27,7 @@ type DeepRun struct {
 // collapse), Draws networks each; run i draws from empirical.Rand(Seed+i,
 // Stream). Errors: those of Validate, ErrParam for L < 2, the simulator's
 // or the theory's.
-func (s Sizes) SoftmaxDepths() ([]DeepRun, error) {
+func (s Sizes) SoftmaxDepths() (DeepRuns, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func (s Sizes) SoftmaxDepths() ([]DeepRun, error) {
 	if L < 2 {
 		return nil, paramErr("Sizes.L", L, "an integer >= 2 (SoftmaxDepths also runs L/2)")
 	}
-	var out []DeepRun
+	var out DeepRuns
 	for i, r := range []struct {
 		L      int
 		scaled bool

@@ -266,12 +266,12 @@ type NormLaw struct {
 // NormLaws runs NormLaw for each case, Draws networks each; case i draws
 // from empirical.Rand(Seed+i, Stream). Errors: those of Validate, the
 // simulator's or the theory's.
-func (s Sizes) NormLaws(cases []NormCase) ([]NormLaw, error) {
+func (s Sizes) NormLaws(cases []NormCase) (NormLaws, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
 	n, d, L, draws, seed, stream := s.N, s.D, s.L, s.Draws, s.Seed, s.Stream
-	var out []NormLaw
+	var out NormLaws
 	for i, c := range cases {
 		cfg := rankblock.Config{N: n, DV: d, Layers: L, Alpha1: 1, Alpha2: 1, Tau: 1, Attention: c.Attention}
 		p, err := rankblock.Simulate(cfg, rankblock.GaussianInput(c.Std), rankblock.ProfileSettings{Draws: draws, KeepSqNorms: true}, empirical.Rand(seed+uint64(i), stream))

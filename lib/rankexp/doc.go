@@ -9,7 +9,7 @@
 //	Lemma 3.1, eqs. (6)–(8)          Lemma31At
 //	Thm 3.2 (identical tokens)        IdenticalTokens
 //	Lemmas 3.2–3.3, Fig. 8            Sizes.Propagation
-//	Fig. 4 (LN placement)             Sizes.NormPlacements, Placements.RunSeed
+//	Fig. 4 (LN placement)             Sizes.NormPlacements, Placements.RunSeed, .PreLNSlowerZ
 //	Table 2, Figs. 3, 9 and 1         Table2Settings.Runs, Table2Residuals
 //	Lemma 3.2 at Table 2's settings   Table2Theory, EmbeddingRho0
 //	Eqs. (17)–(18), App. B.3          GradsMC
@@ -42,7 +42,11 @@
 // Propagations.Rho and .Norm (Fig. 8), Eq15Curves.Limits (eq. 15),
 // Uniformity.Curves (Fig. 7), FeedForward.Curves (Fig. 10),
 // GradsRun.RhoCurves and .NCurves (eqs. 17–18), FFPlacements.Curves (Fig.
-// 10 in full), in results.go; the one-layer checks Lemma31Table (Lemma
+// 10 in full), in results.go; DeepRuns.RhoCurves, .NormCurves and
+// .Table (Fig. 8 at depth with true softmax) and Placements.Curves and
+// .Table (Fig. 4) and NormLaws.Curves (Fig. 11), whose checks carry the
+// known disagreements Fig8SoftmaxLemmas, Fig4LN and Fig11Softmax
+// (result.Disagreement, DataSeeds from the run read), in declared.go; the one-layer checks Lemma31Table (Lemma
 // 3.1), Thm32Table (Thm 3.2), TauTable (eq. 47 at the IWSLT settings) and
 // TauBalance.Checks with its Record (τ balances the gradients), in
 // layerresults.go.
