@@ -97,13 +97,13 @@ var Noci2022Thm32 = &Statement{Source: Noci2022, Figures: []*Figure{},
 var Noci2022Eqs17to18 = &Statement{Source: Noci2022, Figures: []*Figure{},
 	Text: "Noci et al. 2022, Sec. 3.3, eqs. (17)–(18): when the tokens are correlated the gradients of the queries (and keys) are smaller than those of the values, by a factor that vanishes as ρ → 1"}
 
-// Noci2022Fig6Gap is the statement of Noci et al. 2022 that Fig6Claims and
+// Noci2022Fig6Gap is the statement of Noci et al. 2022 that seqtf.Fig6.Checks and
 // the probe's effective-learning-rate check (trainsweep.ProbeResult.EffLR)
 // test.
 var Noci2022Fig6Gap = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig6},
 	Text: "Noci et al. 2022, Sec. 3.3 and Fig. 6: with Adam \"the effective learning rate is increasingly larger (with depth) for the queries compared to the values\""}
 
-// Noci2022Fig15Trained is the passage of Noci et al. 2022 that Fig15Claims test.
+// Noci2022Fig15Trained is the passage of Noci et al. 2022 that seqtf.Fig15.Checks test.
 var Noci2022Fig15Trained = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig15},
 	Text: "Noci et al. 2022, App. C.3 and Fig. 15 (their best IWSLT'14 model, trainable α₁, α₂): \"Although these values increase during training, the correlation between the tokens does not significantly increase … The norm of the propagated forward signal tends to slightly increase with depth.\""}
 

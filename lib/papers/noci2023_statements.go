@@ -57,11 +57,11 @@ var Noci2023Fig8Tau = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fi
 	Text: "Noci et al. 2023, Fig. 8: the median stopping time t* increases with τ₀"}
 
 // Noci2023Fig2Shaped is a statement checked by trainsweep.InitGrads.Curves and
-// trainshow.CodeClaims.
+// seqtf.Code.Checks.
 var Noci2023Fig2Shaped = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig2},
 	Text: "Noci et al. 2023, Fig. 2 (caption): at initialisation \"shaped attention has stable gradients for both parameters inside and outside the Softmax nonlinearity\" (W^Q and W^V, across depth)"}
 
 // Noci2023Fig2PostLN is a statement checked by trainsweep.InitGrads.Curves and
-// trainshow.CodeClaims.
+// seqtf.Code.Checks.
 var Noci2023Fig2PostLN = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig2},
 	Text: "Noci et al. 2023, Fig. 2 (caption): \"only the Post-LN query gradients vanish, but value gradients are stable across depths\""}

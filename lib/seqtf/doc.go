@@ -44,12 +44,18 @@
 //	Stored (ReadStored)            the stored runs: Fig6, Fig15, ProvenanceTable,
 //	                               ReZeroTable (SolveAccuracy); Fig6.Curves,
 //	                               Fig6.GapCurves, Fig15.Curves as result.Curves
+//	Fig6.Checks, Fig15.Checks      the claims of Figs. 6 and 15 (t quantile over the
+//	(SlightRise, ConstantShare)    seeds), four declared known disagreements as
+//	                               result.Disagreement: Fig6EveryBlock, Fig6Constant,
+//	                               Fig15Alpha, Fig15Slight (claims.go)
 //	InitGradNorms, Trend           ‖∇W^Q_ℓ‖, ‖∇W^V_ℓ‖ at initialisation and their
 //	                               change over depth (Noci et al. 2023, Fig. 2)
 //	CodeVariants                   its shaped, Pre-LN and Post-LN causal blocks
 //	CodeSettings.Run (CodeFig2Settings) those blocks on the stored Go windows
 //	                               (lib/gocorpus): Code.Curves, the per-block
-//	                               geometric means ± SE as a result.Curves, CorpusTable
+//	                               geometric means ± SE as a result.Curves, CorpusTable;
+//	                               Code.Checks (CodeStable, CodeVanish), one declared
+//	                               known disagreement, CodePostLNValue
 //	FromBlock                      a compose.Block as an encoder (what it runs and what it
 //	                               refuses, with ErrParam naming the field: its doc);
 //	                               Fig. 2's Pre-LN and Post-LN blocks composed are CodeVariants'

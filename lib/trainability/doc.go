@@ -31,5 +31,7 @@
 // (bottom left), LossPlane (bottom right, on [0, ln C]),
 // ProvenanceTables, ResultsTable, FitTable, Correlations.Table,
 // BestTable; Fits.FitChecks and ClaimsTable (Verdict, BothNeededZ),
-// NearEdges.Checks and Table.
+// NearEdges.Checks and Table; Set.BothNeeded, Fig. 7's second claim, a
+// declared known disagreement at this scale (BothNeededAtScale, a
+// result.Disagreement; disagreements.go).
 package trainability
