@@ -8,6 +8,7 @@
 //
 //	Lemma 3.1, eqs. (6)–(8)          Lemma31At
 //	Thm 3.2 (identical tokens)        IdenticalTokens
+//	eq. (47), τ at App. C.3's settings TauTable
 //	Lemmas 3.2–3.3, Fig. 8            Sizes.Propagation
 //	Fig. 4 (LN placement)             Sizes.NormPlacements, Placements.RunSeed, .PreLNSlowerZ
 //	Table 2, Figs. 3, 9 and 1         Table2Settings.Runs, Table2Residuals

@@ -9,6 +9,7 @@
 //	A = I + Softmax(Y/τ) − 𝟏𝟏ᵀ/m, eq. (9)           block.Shaped, Config.AttentionMatrix
 //	vanilla A = Softmax(Y/√n_k), eq. (2)            block.Softmax; Vanilla, PreLN
 //	Fig. 4 ablations                                block.ShapedNoIdentity, …, block.OnlyTemperature
+//	Thm. 4.2, one layer's n·Var(V₁) against Σ       OneStepSettings, OneStepCov.Table
 //	s± = 1 + c±/√n, σ_s, eq. (4)                    Slopes, ReLU, He
 //	shaped-ReLU kernel (App. B, eq. 23)             ReLUKernel
 //	attention + MLP layer, eqs. (1), (4), (11)      Config, Shaped, Blocks
