@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"flag"
 	"fmt"
 	mrand "math/rand/v2"
 	"os"
@@ -23,12 +24,18 @@ import (
 // TestMain lets the test binary stand in for the sigprop command: with
 // SIGPROP_TEST_AS_CLI=1 it runs the CLI on its arguments, so that the
 // fault tests can kill a real sigprop process without building one.
+// Otherwise it starts the runs of TestEveryNotebookAtCheapSettings in the
+// background (startCheapRuns) before the tests run.
 func TestMain(m *testing.M) {
 	if os.Getenv("SIGPROP_TEST_AS_CLI") == "1" {
 		limitMemory() // TestEvalRangesBudgeted's budget, when set
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	flag.Parse() // for startCheapRuns; m.Run does not parse them again
+	cleanup := startCheapRuns()
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
 }
 
 // faultRun is one sigprop process of a fault test: every process it

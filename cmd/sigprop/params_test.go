@@ -238,7 +238,8 @@ var withoutParameters = map[string]string{}
 // states the values run in its Params, claims no paper figure, and, when
 // the conformance list names it (and it is not one of NoClaim), says "at
 // your settings" in its caption.
-// The default run's conformance is CI's `sigprop report`. Every notebook is
+// TestMain starts the runs in the background before any test
+// (cheapruns_test.go). The default run's conformance is CI's `sigprop report`. Every notebook is
 // either in cheapRuns or in withoutParameters, and a notebook there has no
 // parameters cell, so a notebook that gains one must gain a cheap run.
 func TestEveryNotebookAtCheapSettings(t *testing.T) {
@@ -285,14 +286,9 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 	for _, r := range cheapRuns {
 		t.Run(r.Notebook, func(t *testing.T) {
 			t.Parallel()
-			out := filepath.Join(t.TempDir(), "site")
-			// A generous cell timeout: the test checks what the cells show, not how fast a loaded machine runs them.
-			// --profile: where the run's time went, in the test's log (go test -v).
-			args := []string{"report", "--no-cache", "--profile", "--timeout", "30m", "--out", out}
-			for _, p := range r.Params {
-				args = append(args, "-p", p)
-			}
-			code, stdout, errOut := runCLI(append(args, filepath.Join(root, "notebooks", r.Notebook+".ipynb"))...)
+			// The run TestMain started (cheapruns_test.go), or one of its own.
+			res := cheapRunOf(t, root, r)
+			code, stdout, errOut, out := res.code, res.stdout, res.stderr, res.out
 			t.Logf("at %v:\n%s", r.Params, stdout)
 			m, err := publish.ReadManifest(out)
 			if err != nil {
