@@ -6,16 +6,17 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 )
 
 // The runs of TestEveryNotebookAtCheapSettings (cheapRuns) are most of
-// this package's CPU, and the tests before it mostly wait (on Jupyter's
-// Python, a kernel's start, a sleeping cell, a signal): TestMain starts
-// the runs in the background, at most GOMAXPROCS at once, so that they
-// use the cores those tests leave idle, and each subtest of
+// this package's CPU, and most of its other slow tests mostly wait (on
+// Jupyter's Python, a kernel's start, a sleeping cell, a signal): TestMain
+// starts the runs in the background, at most GOMAXPROCS at once, so that
+// they use the cores those tests leave idle, and each subtest of
 // TestEveryNotebookAtCheapSettings takes its notebook's run from here and
 // checks it as before. A subtest whose run was not started here (a -run
 // pattern cheapSelected reads otherwise than go test, or a second
@@ -93,15 +94,17 @@ func startCheapRuns() (cleanup func()) {
 }
 
 // cheapRunOf returns the report of r: the background run, the first time
-// a test asks for it, or else a run of its own into a directory of t.
+// a test asks for it (waiting for it), or else a run of its own into a
+// directory of t, in parallel with the other subtests that run their own.
 func cheapRunOf(t *testing.T, root string, r cheapRun) cheapResult {
 	t.Helper()
 	if ch, ok := background.runs[r.Notebook]; ok {
-		if res, ok := <-ch; ok { // waits for the run; a closed channel: taken
+		if res, ok := <-ch; ok { // a closed channel: taken
 			close(ch) // a later iteration (-count) runs its own
 			return res
 		}
 	}
+	t.Parallel()
 	return runCheap(root, r, filepath.Join(t.TempDir(), "site"))
 }
 
@@ -132,6 +135,22 @@ func cheapSelected(run, skip, notebook string) bool {
 		return false
 	}
 	return true
+}
+
+// parallelTests sets -test.parallel, unless it was given, to twice
+// GOMAXPROCS: the tests of this package that call t.Parallel mostly wait
+// (Jupyter's Python and a browser starting, kernels starting and
+// stopping, cells that sleep until a signal comes; on two busy cores
+// TestJupyterKernelLifecycle took 53 s for 6 CPU-s, TestRelayFaults 18 s
+// for 0.7) while the background runs of startCheapRuns use the cores.
+// TestEveryNotebookAtCheapSettings, parallel as well, holds one of the
+// places while it waits for those runs.
+func parallelTests() {
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(2*runtime.GOMAXPROCS(0)))
+	}
 }
 
 // flagValue returns the value of the test flag name, "" if it has none.

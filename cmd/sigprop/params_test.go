@@ -42,6 +42,7 @@ func repoRoot(t *testing.T) string {
 // may not be the default site. The default run's --profile states its
 // manifest's timing (checkProfile).
 func TestReportParams(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	if testing.Short() {
 		t.Skip("runs a notebook in gonb")
 	}
@@ -269,6 +270,7 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every parameterised notebook in gonb")
 	}
+	t.Parallel() // waits for the runs: see parallelTests
 	base := filepath.Join(root, "reports", "site", "manifest.json")
 	// claimed holds the figures that claim a paper figure in the default
 	// report (if there is one): at other settings each must say so in its
@@ -285,7 +287,6 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 	}
 	for _, r := range cheapRuns {
 		t.Run(r.Notebook, func(t *testing.T) {
-			t.Parallel()
 			// The run TestMain started (cheapruns_test.go), or one of its own.
 			res := cheapRunOf(t, root, r)
 			code, stdout, errOut, out := res.code, res.stdout, res.stderr, res.out
