@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,12 +17,12 @@ import (
 // The runs of TestEveryNotebookAtCheapSettings (cheapRuns) are most of
 // this package's CPU, and most of its other slow tests mostly wait (on
 // Jupyter's Python, a kernel's start, a sleeping cell, a signal): TestMain
-// starts the runs in the background, at most GOMAXPROCS at once, so that
-// they use the cores those tests leave idle, and each subtest of
-// TestEveryNotebookAtCheapSettings takes its notebook's run from here and
-// checks it as before. A subtest whose run was not started here (a -run
-// pattern cheapSelected reads otherwise than go test, or a second
-// iteration of -count) runs the notebook itself.
+// starts the runs in the background, at most GOMAXPROCS at once and the
+// costliest first (cheapRun.CPU), so that they use the cores those tests
+// leave idle, and each subtest of TestEveryNotebookAtCheapSettings takes
+// its notebook's run from here and checks it as before. A subtest whose
+// run was not started here (a -run pattern cheapSelected reads otherwise
+// than go test, or a second iteration of -count) runs the notebook itself.
 
 // cheapResult is one `sigprop report` of a cheapRun: its exit status,
 // its standard output and error, and the site it wrote.
@@ -74,17 +76,22 @@ func startCheapRuns() (cleanup func()) {
 	if background.dir, err = os.MkdirTemp("", "sigprop-cheap-runs-"); err != nil {
 		return nothing // each subtest runs its notebook itself
 	}
+	// The costliest first, so that the last to finish are short.
+	slices.SortStableFunc(todo, func(a, b cheapRun) int { return cmp.Compare(b.CPU, a.CPU) })
 	background.runs = map[string]chan cheapResult{}
-	slots := make(chan struct{}, runtime.GOMAXPROCS(0))
+	queue := make(chan cheapRun, len(todo))
 	for _, r := range todo {
-		ch := make(chan cheapResult, 1)
-		background.runs[r.Notebook] = ch
+		background.runs[r.Notebook] = make(chan cheapResult, 1)
+		queue <- r
+	}
+	close(queue)
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
 		background.wg.Add(1)
 		go func() {
 			defer background.wg.Done()
-			slots <- struct{}{}
-			defer func() { <-slots }()
-			ch <- runCheap(root, r, filepath.Join(background.dir, r.Notebook, "site"))
+			for r := range queue {
+				background.runs[r.Notebook] <- runCheap(root, r, filepath.Join(background.dir, r.Notebook, "site"))
+			}
 		}()
 	}
 	return func() {
