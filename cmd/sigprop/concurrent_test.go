@@ -23,6 +23,7 @@ import (
 // second and the test measures only the publish. Rounds:
 // SIGPROP_CONCURRENT_ROUNDS (default 4; the check is 50).
 func TestConcurrentReportsLoseNothing(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	if testing.Short() {
 		t.Skip("starts sigprop processes")
 	}

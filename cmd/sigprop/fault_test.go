@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"flag"
 	"fmt"
 	mrand "math/rand/v2"
 	"os"
@@ -23,12 +24,20 @@ import (
 // TestMain lets the test binary stand in for the sigprop command: with
 // SIGPROP_TEST_AS_CLI=1 it runs the CLI on its arguments, so that the
 // fault tests can kill a real sigprop process without building one.
+// Otherwise it starts the runs of TestEveryNotebookAtCheapSettings in the
+// background (startCheapRuns) before the tests run, more of the tests
+// that mostly wait at once than -parallel's default (parallelTests).
 func TestMain(m *testing.M) {
 	if os.Getenv("SIGPROP_TEST_AS_CLI") == "1" {
 		limitMemory() // TestEvalRangesBudgeted's budget, when set
 		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	flag.Parse() // for startCheapRuns; m.Run does not parse them again
+	parallelTests()
+	cleanup := startCheapRuns()
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
 }
 
 // faultRun is one sigprop process of a fault test: every process it
@@ -126,6 +135,7 @@ func checkSite(t *testing.T, out, when string) {
 // SIGKILL the next report must end what was left. After every fault the
 // last complete site must be intact, and nothing but the site beside it.
 func TestReportFaults(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	if testing.Short() {
 		t.Skip("starts kernels")
 	}
@@ -213,6 +223,7 @@ func TestReportFaults(t *testing.T) {
 // the revision's report gets SIGINT (Pdeathsig) and ends its own kernel,
 // and the next diff removes the worktree.
 func TestDiffFaults(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	if testing.Short() {
 		t.Skip("builds a repository and starts kernels")
 	}
@@ -317,6 +328,7 @@ func TestDiffFaults(t *testing.T) {
 // package kernel's client, which starts it as if it were gonb (a shim
 // that execs `sigprop kernel run` on the client's connection file).
 func TestRelayFaults(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	if testing.Short() {
 		t.Skip("starts kernels")
 	}

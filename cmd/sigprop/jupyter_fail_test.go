@@ -44,6 +44,7 @@ func failingNotebook(t *testing.T, dir, name string, cells ...string) string {
 // sigprop report; and `jupyter nbconvert --execute` stops with a non-zero
 // exit at the first failing cell instead of running on.
 func TestJupyterFailingCells(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	requireJupyter(t)
 	env, _ := installKernel(t)
 	dir := t.TempDir()

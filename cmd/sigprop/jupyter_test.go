@@ -67,9 +67,13 @@ func requireJupyter(t *testing.T) {
 func installKernel(t *testing.T) (env []string, tmp string) {
 	t.Helper()
 	dataDir := t.TempDir()
-	t.Setenv("JUPYTER_DATA_DIR", dataDir)
-	if code, out, errOut := runCLI("kernel", "install"); code != 0 {
-		t.Fatalf("kernel install: exit %d: %s%s", code, out, errOut)
+	// The test binary as the command (TestMain), so that the Jupyter
+	// tests, which run in parallel, need not set this process's
+	// environment.
+	install := exec.Command(os.Args[0], "kernel", "install")
+	install.Env = append(os.Environ(), "SIGPROP_TEST_AS_CLI=1", "JUPYTER_DATA_DIR="+dataDir)
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("kernel install: %v: %s", err, out)
 	}
 	var spec struct {
 		Argv          []string `json:"argv"`
@@ -104,6 +108,7 @@ func installKernel(t *testing.T) (env []string, tmp string) {
 // kernel-ext/ because the kernel is wired. Both runs must succeed, show the
 // figure as SVG and produce the same figure data and metrics.
 func TestJupyterAgrees(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	requireJupyter(t)
 	root, err := moduleRoot()
 	if err != nil {
@@ -277,6 +282,7 @@ func checkFigureCell(t *testing.T, label string, c lifecycleCell) {
 // SIGTERM) and leaves no process carrying the test's marker and nothing in
 // the kernels' TMPDIR.
 func TestJupyterKernelLifecycle(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	requireJupyter(t)
 	env, tmp := installKernel(t)
 	var id [8]byte
@@ -425,6 +431,7 @@ func findChromium() string {
 // Ctrl-C would), no process of the kernel and nothing in its TMPDIR may
 // be left. About 10 s.
 func TestJupyterNotebookPage(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	requireJupyter(t)
 	server := "/usr/bin/jupyter-notebook"
 	chromium := findChromium()
@@ -640,6 +647,7 @@ func (s *syncBuffer) String() string {
 // each request (once a second, up to 120 s) until it is answered. After
 // the shutdown no process of the kernel (gopls included) is left.
 func TestJupyterCompletionAndHover(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	requireJupyter(t)
 	root, err := moduleRoot()
 	if err != nil {

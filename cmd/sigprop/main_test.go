@@ -162,6 +162,7 @@ func TestDiffDirectories(t *testing.T) {
 // the change; and two uncached reports of one commit must agree byte for
 // byte in their figure data and manifest (run times aside).
 func TestDiffRevisions(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	if testing.Short() {
 		t.Skip("runs the gonb kernel four times")
 	}

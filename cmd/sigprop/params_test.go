@@ -42,6 +42,7 @@ func repoRoot(t *testing.T) string {
 // may not be the default site. The default run's --profile states its
 // manifest's timing (checkProfile).
 func TestReportParams(t *testing.T) {
+	t.Parallel() // mostly waits: see parallelTests
 	if testing.Short() {
 		t.Skip("runs a notebook in gonb")
 	}
@@ -144,6 +145,10 @@ type cheapRun struct {
 	// Captions are, by figure id, texts the figure's caption must contain:
 	// a value run that the caption states.
 	Captions map[string][]string
+	// CPU is what the run cost when last measured, in CPU seconds
+	// (--profile's CPU, two runs on two busy cores, 2026-12-02): the
+	// background starts the costliest runs first (startCheapRuns).
+	CPU float64
 }
 
 // each returns, for every id, the same Params.
@@ -171,27 +176,27 @@ func merge(ms ...map[string]map[string]float64) map[string]map[string]float64 {
 // sample counts, at which every simulation of the notebook is a fraction
 // of its default cost.
 var cheapRuns = []cheapRun{
-	{Notebook: "00-overview", Params: []string{"Correlations=11"}},
+	{Notebook: "00-overview", CPU: 3, Params: []string{"Correlations=11"}},
 	// Notebook 01 also at another activation, -p Phi=erf: the maps, their
 	// checks and χ₁ on the critical line are erf's.
-	{Notebook: "01-mean-field", Params: []string{"Phi=erf", "Width=200", "SpectrumWidth=120"},
+	{Notebook: "01-mean-field", CPU: 19, Params: []string{"Phi=erf", "Width=200", "SpectrumWidth=120"},
 		Figures: merge(each(map[string]float64{"width": 200}, "qmap-iteration", "cmap-iteration", "chi1-sim", "xi-c-decay",
 			"fig3-relu", "fig3-hardtanh", "fig3-shifted_relu", "fig3-erf", "fig3-smoothed_relu", "beyond-chi1", "beyond-divergent"),
 			each(map[string]float64{"width": 120}, "beyond-spectrum")),
 		Captions: map[string][]string{"qmap-iteration": {"q^ℓ for erf, σ_w² = 2, σ_b² = 0.05"}, "cmap": {"Correlation map R(c) of erf at σ_b² = 0.05"},
 			"chi1-sim": {"of erf's critical points"}, "depth-scales": {"Depth scales for erf, σ_b² = 0.05"}, "xi-c-decay": {"erf, σ_w² = 1.2, σ_b² = 0.05"}}},
-	{Notebook: "02-token-geometry", Params: []string{"Tokens=32", "Width=16", "Fig2Depth=6", "OneBlockNetworks=8", "Fig2Networks=3", "BiasNetworks=4", "BiasLayer=3",
+	{Notebook: "02-token-geometry", CPU: 23, Params: []string{"Tokens=32", "Width=16", "Fig2Depth=6", "OneBlockNetworks=8", "Fig2Networks=3", "BiasNetworks=4", "BiasLayer=3",
 		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=3", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3"},
 		Figures: merge(each(map[string]float64{"n": 32, "d": 16}, "att-map", "fig2-field-sw1", "fig2-field-sw5"),
 			each(map[string]float64{"n": 32, "d": 16, "networks": 3}, "fig2-layers-sw1", "fig2-layers-sw5", "fig4-lambda-a-slice"),
 			each(map[string]float64{"n": 32, "d": 16, "networks": 1}, "fig2-hist-norms-sw1", "fig2-hist-cosines-sw1", "fig2-hist-norms-sw5", "fig2-hist-cosines-sw5"),
 			each(map[string]float64{"q": 16, "p1": 12, "p2": 8}, "fig3-symmetry"),
 			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g"))},
-	{Notebook: "03-rank-collapse", Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
+	{Notebook: "03-rank-collapse", CPU: 51, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
 		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000"},
 		Figures: merge(each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln"),
 			each(map[string]float64{"n": 50, "d": 32, "L": 8, "draws": 10}, "fig8-deep-cos", "fig8-deep-norm"))},
-	{Notebook: "04-jacobian-spectra", Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128",
+	{Notebook: "04-jacobian-spectra", CPU: 50, Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128",
 		"Fig4Points=40", "Fig4RatePoints=10", "Fig4MaxDepth=3", "CNNNetworks=16", "CNNChannels=32", "CNNLayers=8"},
 		Figures: merge(each(map[string]float64{"N": 60, "eps": 1e-10}, "mp-density"), each(map[string]float64{"N": 60}, "s-transform-product"),
 			each(map[string]float64{"T": 128, "s": 1}, "attn-gap"),
@@ -201,7 +206,7 @@ var cheapRuns = []cheapRun{
 	// Notebook 05 also at the physics of issue 38's example, -p Gamma=0.4
 	// -p Tau0=1: the figures of Fig. 1, Fig. 7 and the comparison at three
 	// T state γ = 0.4, τ₀ = 1 in their Params and captions and claim nothing.
-	{Notebook: "05-shaped-transformer", Params: []string{"Gamma=0.4", "Tau0=1", "Width=16", "Depth=12", "Networks=64", "LNNetworks=2", "RMSNetworks=64", "OneStepWidth=32", "OneStepNetworks=200",
+	{Notebook: "05-shaped-transformer", CPU: 13, Params: []string{"Gamma=0.4", "Tau0=1", "Width=16", "Depth=12", "Networks=64", "LNNetworks=2", "RMSNetworks=64", "OneStepWidth=32", "OneStepNetworks=200",
 		"TWidth=10", "TNetworks=64", "TPaths=128", "KSNetworks=16", "KSPaths=256", "Fig3Networks=64", "Fig3Paths=128", "Fig4Width=16", "Fig4Networks=64",
 		"ExplosionPaths=32", "StopWidth=12", "StopNetworks=10"},
 		Figures: merge(each(map[string]float64{"width": 16, "depth": 12, "networks": 64, "gamma": 0.4, "tau0": 1}, "fig1-left"),
@@ -218,18 +223,18 @@ var cheapRuns = []cheapRun{
 	// Notebook 06 also at other physics: the miniature sweep's learning
 	// rate, the probe's softmax temperature and the γ of both Fig. 2
 	// analogues' shaped block (its legend states γ = 0.4).
-	{Notebook: "06-trainability", Params: []string{"LiveSteps=10", "LiveTrainImages=300", "LiveLR=3e-3", "ProbeSteps=30", "ProbeDepth=4", "ProbeInvTemp=2",
+	{Notebook: "06-trainability", CPU: 48, Params: []string{"LiveSteps=10", "LiveTrainImages=300", "LiveLR=3e-3", "ProbeSteps=30", "ProbeDepth=4", "ProbeInvTemp=2",
 		"GradImages=8", "GradDepth=4", "GradGamma=0.4"},
 		Figures: each(map[string]float64{}, "noci-adam-effective-lr", "noci23-fig2-value-grads", "noci23-fig2-query-grads", "noci23-fig2-code-value-grads", "noci23-fig2-code-query-grads"),
 		Captions: map[string][]string{"noci-adam-effective-lr": {"softmax inverse temperature τ = 2"}, "noci-grad-ratio-depth": {"softmax inverse temperature τ = 2"},
 			"noci23-fig2-value-grads": {"shaped blocks at γ = 0.4"}, "noci23-fig2-code-value-grads": {"shaped block at γ = 0.4"}}},
-	{Notebook: "07-compose", Params: []string{"Tokens=8", "Depth=6", "WidthSmall=16", "WidthMid=32", "WidthLarge=64", "Nets=6", "LimitNets=6", "PhasePoints=8",
+	{Notebook: "07-compose", CPU: 13, Params: []string{"Tokens=8", "Depth=6", "WidthSmall=16", "WidthMid=32", "WidthLarge=64", "Nets=6", "LimitNets=6", "PhasePoints=8",
 		"TrainDepth=2", "TrainSteps=20", "TrainEvery=10", "TrainSeeds=2", "TrainImages=300", "TestImages=100", "TrainPhasePoints=6"},
 		Figures: merge(each(map[string]float64{"n": 8, "depth": 6, "networks": 6}, "pre-ln-tanh", "pre-ln-tanh-q", "post-ln-gelu", "post-ln-gelu-q"),
 			each(map[string]float64{"n": 8, "depth": 6, "networks": 6}, "pre-ln-tanh-widths", "post-ln-gelu-widths"),
 			each(map[string]float64{"n": 17, "depth": 2, "steps": 20, "seeds": 2, "train_images": 300, "test_images": 100},
 				"no-norm-tanh-training-test-loss", "no-norm-tanh-training-accuracy", "no-norm-tanh-training-train-loss"))},
-	{Notebook: "08-finite-width", Params: []string{"Width1=16", "Width2=24", "Width3=32", "Width4=48", "Networks=200", "Steps=4",
+	{Notebook: "08-finite-width", CPU: 13, Params: []string{"Width1=16", "Width2=24", "Width3=32", "Width4=48", "Networks=200", "Steps=4",
 		"ResidualNetworks=1000", "TableNetworks=50", "JacWidth=16", "JacNetworks=100",
 		"BlockWidthSmall=12", "BlockWidthLarge=16", "BlockNetsSmall=30", "BlockNetsLarge=30"},
 		Figures: each(map[string]float64{"networks": 200}, "variance-kstar0", "variance-relu", "variance-relu-log", "mean-shift-kstar0")},
@@ -246,7 +251,8 @@ var withoutParameters = map[string]string{}
 // states the values run in its Params, claims no paper figure, and, when
 // the conformance list names it (and it is not one of NoClaim), says "at
 // your settings" in its caption.
-// The default run's conformance is CI's `sigprop report`. Every notebook is
+// TestMain starts the runs in the background before any test
+// (cheapruns_test.go). The default run's conformance is CI's `sigprop report`. Every notebook is
 // either in cheapRuns or in withoutParameters, and a notebook there has no
 // parameters cell, so a notebook that gains one must gain a cheap run.
 func TestEveryNotebookAtCheapSettings(t *testing.T) {
@@ -276,6 +282,7 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every parameterised notebook in gonb")
 	}
+	t.Parallel() // waits for the runs: see parallelTests
 	base := filepath.Join(root, "reports", "site", "manifest.json")
 	// claimed holds the figures that claim a paper figure in the default
 	// report (if there is one): at other settings each must say so in its
@@ -292,15 +299,9 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 	}
 	for _, r := range cheapRuns {
 		t.Run(r.Notebook, func(t *testing.T) {
-			t.Parallel()
-			out := filepath.Join(t.TempDir(), "site")
-			// A generous cell timeout: the test checks what the cells show, not how fast a loaded machine runs them.
-			// --profile: where the run's time went, in the test's log (go test -v).
-			args := []string{"report", "--no-cache", "--profile", "--timeout", "30m", "--out", out}
-			for _, p := range r.Params {
-				args = append(args, "-p", p)
-			}
-			code, stdout, errOut := runCLI(append(args, filepath.Join(root, "notebooks", r.Notebook+".ipynb"))...)
+			// The run TestMain started (cheapruns_test.go), or one of its own.
+			res := cheapRunOf(t, root, r)
+			code, stdout, errOut, out := res.code, res.stdout, res.stderr, res.out
 			t.Logf("at %v:\n%s", r.Params, stdout)
 			m, err := publish.ReadManifest(out)
 			if err != nil {
