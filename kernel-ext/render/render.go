@@ -13,6 +13,7 @@ type options struct {
 	legend      show.Corner
 	figureFirst bool
 	wide        bool
+	width       float64
 	height      float64
 }
 
@@ -27,6 +28,10 @@ func Wide() Option { return func(o *options) { o.wide = true } }
 
 // Height draws the figure h points high (a figure with a long legend).
 func Height(h float64) Option { return func(o *options) { o.height = h } }
+
+// Width draws the figure w points wide (a figure between the column and
+// Wide's width).
+func Width(w float64) Option { return func(o *options) { o.width = w } }
 
 func apply(opts []Option) options {
 	var o options
@@ -71,6 +76,9 @@ func figure(f show.Figure, caption string, x, y result.Axis, rec result.Record, 
 		f.Legend = o.legend
 	}
 	f.Wide = f.Wide || o.wide
+	if o.width > 0 {
+		f.Width = o.width
+	}
 	if o.height > 0 {
 		f.Height = o.height
 	}

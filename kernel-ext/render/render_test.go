@@ -237,19 +237,19 @@ func TestMaxZNets(t *testing.T) {
 
 // TestCheckPoints: a z check may read its own points (the theory at the
 // Monte Carlo points, not drawn), and fails when they are planted 10 SE
-// off; Height sets the figure's height.
+// off; Height and Width set the figure's size.
 func TestCheckPoints(t *testing.T) {
 	c := result.Curves{Lines: []result.Line{{Name: "theory", X: []float64{0, 1}, Y: []float64{0, 1}}},
 		Checks: []result.Check{{Name: "own", Test: result.MaxZ, Points: &result.Points{Y: []float64{1, 2}, SE: []float64{1, 1}, Theory: []float64{1.5, 2}}, Tol: 1, Basis: "b"},
 			{Name: "off", Test: result.MaxZ, Points: &result.Points{Y: []float64{1, 2}, SE: []float64{0.1, 0.1}, Theory: []float64{2, 2}}, Tol: 4, Basis: "b"}},
 		Record: result.Record{NoPaperFigure: true}}
-	v := Curves(show.Figure{ID: "p"}, c, Height(340))
+	v := Curves(show.Figure{ID: "p"}, c, Height(340), Width(520))
 	ag := v.Agreements()
 	if ag[0].Value != 0.5 || !metric(t, ag[0]).Pass || ag[1].Value != 10 || metric(t, ag[1]).Pass {
 		t.Errorf("own points: %v and %v, want 0.5 (pass) and 10 (fail)", ag[0].Value, ag[1].Value)
 	}
-	if h := v.Figures()[0].Height; h != 340 {
-		t.Errorf("height %v, want 340", h)
+	if f := v.Figures()[0]; f.Height != 340 || f.Width != 520 {
+		t.Errorf("size %v × %v, want 520 × 340", f.Width, f.Height)
 	}
 }
 
