@@ -35,9 +35,8 @@ import (
 // For Im w < 0, M(w) = conj M(conj w).
 type ContourD2 struct {
 	c, d []complex128 // path weights (incl. φ_N and dz/dt) and D at nodes
-	cdR  []float64    // real parts of c·d, c·d, D interleaved for the hot loop
-	// the same as four arrays (c·d real, imaginary, D real, imaginary)
-	// for the assembly kernel (cauchyPairs)
+	// c·d and D as four arrays (real, imaginary parts) for the hot loop
+	// (cauchyLoop) and the assembly kernel (cauchyPairs)
 	cdRe, cdIm, dRe, dIm []float64
 	mu                   func(k int) float64
 	p                    float64
@@ -86,7 +85,6 @@ func newContourD2(dphi func(complex128) complex128, qstar float64, even bool) Co
 	}
 	for i := range g.d {
 		cd := g.c[i] * g.d[i]
-		g.cdR = append(g.cdR, real(cd), imag(cd), real(g.d[i]), imag(g.d[i]))
 		g.cdRe, g.cdIm = append(g.cdRe, real(cd)), append(g.cdIm, imag(cd))
 		g.dRe, g.dIm = append(g.dRe, real(g.d[i])), append(g.dIm, imag(g.d[i]))
 	}
@@ -105,23 +103,32 @@ func (g ContourD2) M(w complex128) (complex128, complex128) {
 	// gives this loop's bits (TestCauchyPairs); the loop takes the rest.
 	wr, wi := real(w), imag(w)
 	var mr, mi, dr, di float64
-	p := g.cdR
+	from := 0
 	if n := len(g.cdRe) &^ 1; pairKernel && n > 0 {
 		mr, mi, dr, di = cauchyPairs(wr, wi, g.cdRe, g.cdIm, g.dRe, g.dIm)
-		p = p[4*n:]
+		from = n
 	}
-	for k := 0; k+3 < len(p); k += 4 {
-		ar, ai := wr-p[k+2], wi-p[k+3]
+	mr, mi, dr, di = cauchyLoop(wr, wi, g.cdRe[from:], g.cdIm[from:], g.dRe[from:], g.dIm[from:], mr, mi, dr, di)
+	return complex(mr, mi), complex(dr, di)
+}
+
+// cauchyLoop adds to the sums (mr, mi) = Σ t and (dr, di) = −Σ t r of M
+// the terms of the nodes given (c·d = cr + i ci, D = dr + i di per node),
+// one at a time in node order: M's Go loop, and the reference of the
+// assembly kernel's bits (TestCauchyPairs).
+func cauchyLoop(wr, wi float64, cr, ci, dre, dim []float64, mr, mi, dr, di float64) (float64, float64, float64, float64) {
+	for k := range cr {
+		ar, ai := wr-dre[k], wi-dim[k]
 		inv := 1 / (ar*ar + ai*ai)
 		rr, ri := ar*inv, -ai*inv
-		tr := p[k]*rr - p[k+1]*ri
-		ti := p[k]*ri + p[k+1]*rr
+		tr := cr[k]*rr - ci[k]*ri
+		ti := cr[k]*ri + ci[k]*rr
 		mr += tr
 		mi += ti
 		dr -= tr*rr - ti*ri
 		di -= tr*ri + ti*rr
 	}
-	return complex(mr, mi), complex(dr, di)
+	return mr, mi, dr, di
 }
 
 // Mu returns μ_k (closed form if attached, else by the path rule, which
