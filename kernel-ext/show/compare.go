@@ -2,7 +2,6 @@ package show
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 )
@@ -45,29 +44,4 @@ func Columns(t bundle.Table, labels []string, cols ...[]float64) bundle.Table {
 		t.Rows = append(t.Rows, row)
 	}
 	return t
-}
-
-// Versus sets t.Rows to one row per label: the label, then
-// fmt.Sprintf(format, got[i][j], ref[i][j]) for each column j (e.g.
-// "%.7g (%g)": the value with the reference in brackets), and returns the
-// largest absolute and relative deviation, |got − ref| and |got − ref|/|ref|.
-// It panics unless got and ref have the same shape with one row per label.
-func Versus(t bundle.Table, labels []string, got, ref [][]float64, format string) (_ bundle.Table, maxAbs, maxRel float64) {
-	if len(got) != len(labels) || len(ref) != len(labels) {
-		panic(fmt.Sprintf("show: Versus has %d labels, %d rows and %d reference rows", len(labels), len(got), len(ref)))
-	}
-	t.Rows = nil
-	for i, l := range labels {
-		if len(got[i]) != len(ref[i]) {
-			panic(fmt.Sprintf("show: Versus row %d has %d values and %d references", i, len(got[i]), len(ref[i])))
-		}
-		row := []string{l}
-		for j, g := range got[i] {
-			r := ref[i][j]
-			row = append(row, fmt.Sprintf(format, g, r))
-			maxAbs, maxRel = math.Max(maxAbs, math.Abs(g-r)), math.Max(maxRel, math.Abs(g-r)/math.Abs(r))
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	return t, maxAbs, maxRel
 }

@@ -1,7 +1,6 @@
 package show
 
 import (
-	"math"
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
@@ -44,21 +43,4 @@ func TestColumns(t *testing.T) {
 		}
 	}()
 	Columns(bundle.Table{}, []string{"a", "b"}, []float64{1})
-}
-
-func TestVersus(t *testing.T) {
-	tab, maxAbs, maxRel := Versus(bundle.Table{ID: "v"}, []string{"x", "y"}, [][]float64{{1.00002, 2}, {0.5, 3}}, [][]float64{{1, 2}, {0.4, 3}}, "%.4f (%g)")
-	if tab.Rows[0][1] != "1.0000 (1)" || tab.Rows[1][1] != "0.5000 (0.4)" || tab.Rows[1][0] != "y" {
-		t.Errorf("rows %q", tab.Rows)
-	}
-	// largest |Δ| is 0.1 (0.5 vs 0.4), relative 0.25
-	if math.Abs(maxAbs-0.1) > 1e-15 || math.Abs(maxRel-0.25) > 1e-15 {
-		t.Errorf("maxAbs %v, maxRel %v; want 0.1, 0.25", maxAbs, maxRel)
-	}
-	defer func() {
-		if recover() == nil {
-			t.Error("Versus with a missing reference row: no panic")
-		}
-	}()
-	Versus(bundle.Table{}, []string{"x"}, [][]float64{{1}}, nil, "%g")
 }

@@ -2,7 +2,6 @@ package show
 
 import (
 	"fmt"
-	"math"
 )
 
 // GroupSeries splits points (x_i, y_i) into one Points series per distinct
@@ -33,18 +32,6 @@ func GroupSeries(keys []string, x, y, yerr []float64) []Series {
 // HLine is the horizontal line y from x = lo to x = hi.
 func HLine(name string, lo, hi, y float64) Series {
 	return Series{Name: name, X: []float64{lo, hi}, Y: []float64{y, y}}
-}
-
-// Span returns the smallest and largest value over all the slices
-// (+Inf, −Inf when they are all empty).
-func Span(xs ...[]float64) (lo, hi float64) {
-	lo, hi = math.Inf(1), math.Inf(-1)
-	for _, v := range xs {
-		for _, x := range v {
-			lo, hi = math.Min(lo, x), math.Max(hi, x)
-		}
-	}
-	return lo, hi
 }
 
 // WindowMeans is the line of the means of y over consecutive windows of w

@@ -1,7 +1,6 @@
 package show
 
 import (
-	"math"
 	"reflect"
 	"testing"
 )
@@ -26,13 +25,7 @@ func TestGroupSeries(t *testing.T) {
 	GroupSeries([]string{"a"}, []float64{1, 2}, []float64{2}, nil)
 }
 
-func TestSpanHLineWindowMeans(t *testing.T) {
-	if lo, hi := Span([]float64{3, -1}, nil, []float64{7}); lo != -1 || hi != 7 {
-		t.Errorf("Span = %v, %v, want -1, 7", lo, hi)
-	}
-	if lo, hi := Span(); !math.IsInf(lo, 1) || !math.IsInf(hi, -1) {
-		t.Errorf("empty Span = %v, %v", lo, hi)
-	}
+func TestHLineWindowMeans(t *testing.T) {
 	if h := HLine("c", 0, 2, 5); !reflect.DeepEqual(h.X, []float64{0, 2}) || !reflect.DeepEqual(h.Y, []float64{5, 5}) {
 		t.Errorf("HLine = %+v", h)
 	}

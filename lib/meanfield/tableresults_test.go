@@ -53,3 +53,18 @@ func TestAtomsTable(t *testing.T) {
 		t.Errorf("q* = 1.5: %+v", other)
 	}
 }
+
+// TestVersus: each cell is the value with its reference by the format,
+// the largest deviations are the absolute and relative ones of the worst
+// cell (0.5 against 0.4: 0.1 and 0.25), and a missing reference row is a
+// caller bug.
+func TestVersus(t *testing.T) {
+	rows, maxAbs, maxRel := versus([]string{"x", "y"}, [][]float64{{1.00002, 2}, {0.5, 3}}, [][]float64{{1, 2}, {0.4, 3}}, "%.4f (%g)")
+	if rows[0][1] != "1.0000 (1)" || rows[1][1] != "0.5000 (0.4)" || rows[1][0] != "y" {
+		t.Errorf("rows %q", rows)
+	}
+	if math.Abs(maxAbs-0.1) > 1e-15 || math.Abs(maxRel-0.25) > 1e-15 {
+		t.Errorf("maxAbs %v, maxRel %v; want 0.1, 0.25", maxAbs, maxRel)
+	}
+	mustpanic.WithPrefix(t, "a missing reference row", "meanfield:", func() { versus([]string{"x"}, [][]float64{{1}}, nil, "%g") })
+}

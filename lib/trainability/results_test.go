@@ -179,3 +179,14 @@ func TestFitTables(t *testing.T) {
 		t.Errorf("V-shape table %+v", vs)
 	}
 }
+
+// TestSpan: the extremes over every slice, empty ones skipped, and
+// (+Inf, −Inf) over none.
+func TestSpan(t *testing.T) {
+	if lo, hi := span([]float64{3, -1}, nil, []float64{7}); lo != -1 || hi != 7 {
+		t.Errorf("span = %v, %v, want -1, 7", lo, hi)
+	}
+	if lo, hi := span(); !math.IsInf(lo, 1) || !math.IsInf(hi, -1) {
+		t.Errorf("empty span = %v, %v", lo, hi)
+	}
+}
