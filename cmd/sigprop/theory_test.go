@@ -59,7 +59,7 @@ var displayFormulaSites = []formulaSite{
 // TestDisplayComputesNoTheory: the display packages of kernel-ext use the
 // numeric packages only for displayArithmetic or at a listed
 // displayFormulaSites site (at most its count), and a closure they
-// evaluate over abscissae (show.Map, show.Curve) does no arithmetic
+// evaluate over abscissae (show.Map) does no arithmetic
 // unless its site is listed; an entry whose count exceeds what its site
 // holds is stale. The check itself is tried on a planted package first: a
 // theory curve written into a builder (e^{−ℓ/ξ} in a closure, 1/(1+z)²
@@ -213,15 +213,15 @@ func displayTheory(root string, skip []string, allowed []formulaSite) ([]string,
 	return problems, nil
 }
 
-// curveCall reports whether call is show.Map or show.Curve: a function
-// evaluated over a figure's abscissae.
+// curveCall reports whether call is show.Map: a function evaluated over a
+// figure's abscissae.
 func curveCall(call *ast.CallExpr) bool {
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
 	x, ok := sel.X.(*ast.Ident)
-	return ok && x.Name == "show" && (sel.Sel.Name == "Map" || sel.Sel.Name == "Curve")
+	return ok && x.Name == "show" && sel.Sel.Name == "Map"
 }
 
 // arithmetic reports whether body holds a +, −, × or ÷: a closure over

@@ -13,21 +13,10 @@ func Map(x []float64, f func(float64) float64) []float64 {
 	return y
 }
 
-// Curve is the line y = f(x) at the given abscissae: a theory curve.
-func Curve(name string, x []float64, f func(float64) float64) Series {
-	return Series{Name: name, X: x, Y: Map(x, f)}
-}
-
 // Scatter is a series of points (x, y) with optional error bars yerr (nil
 // for none): a simulation.
 func Scatter(name string, x, y, yerr []float64) Series {
 	return Series{Name: name, X: x, Y: y, YErr: yerr, Style: Points}
-}
-
-// Level is the horizontal line y = v from x0 to x1: a limit, a fixed point
-// or a reference value drawn across a figure.
-func Level(name string, x0, x1, v float64) Series {
-	return Series{Name: name, X: []float64{x0, x1}, Y: []float64{v, v}}
 }
 
 // Estimates collects Monte Carlo estimates point by point: the abscissa,

@@ -12,17 +12,9 @@ func TestBuilders(t *testing.T) {
 	if got := Map(x, sq); !reflect.DeepEqual(got, []float64{0, 1, 4}) {
 		t.Errorf("Map = %v", got)
 	}
-	c := Curve("x²", x, sq)
-	if c.Name != "x²" || c.Style != Line || !reflect.DeepEqual(c.Y, []float64{0, 1, 4}) || &c.X[0] != &x[0] {
-		t.Errorf("Curve = %+v", c)
-	}
 	s := Scatter("sim", x, x, []float64{1, 1, 1})
 	if s.Style != Points || len(s.YErr) != 3 {
 		t.Errorf("Scatter = %+v", s)
-	}
-	l := Level("limit", 1, 5, 0.5)
-	if !reflect.DeepEqual(l.X, []float64{1, 5}) || !reflect.DeepEqual(l.Y, []float64{0.5, 0.5}) || l.Style != Line {
-		t.Errorf("Level = %+v", l)
 	}
 }
 

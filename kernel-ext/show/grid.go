@@ -2,8 +2,6 @@ package show
 
 import (
 	"fmt"
-
-	"github.com/sigprop/sigprop/lib/empirical"
 )
 
 // ByLayer returns a series with X = 0, 1, …, len(y)−1: a per-layer profile
@@ -44,20 +42,4 @@ func NestedHeat(name, zlabel string, nox, noy, nix, niy int, z func(ox, oy, ix, 
 		}
 	}
 	return h
-}
-
-// Density returns a line series of the density histogram of f(x_i) on
-// [lo, hi] in bins equal bins (empirical.Histogram: values outside the
-// range still count in the normalisation); f nil means the identity, e.g.
-// math.Log10 for the densities of a heavy-tailed positive quantity.
-func Density(name string, x []float64, f func(float64) float64, lo, hi float64, bins int) Series {
-	y := x
-	if f != nil {
-		y = make([]float64, len(x))
-		for i, v := range x {
-			y[i] = f(v)
-		}
-	}
-	c, d := empirical.Histogram(y, lo, hi, bins)
-	return Series{Name: name, X: c, Y: d}
 }

@@ -1,7 +1,6 @@
 package show
 
 import (
-	"math"
 	"testing"
 )
 
@@ -38,21 +37,4 @@ func TestNestedHeat(t *testing.T) {
 		}
 	}()
 	NestedHeat("f", "z", 0, 1, 1, 1, nil)
-}
-
-// Density of log10 x for x = 1, 10, 100, 1000 on [−0.5, 3.5] in 4 bins:
-// one value per unit bin, density 1/4 each; with f nil the same values
-// fall 3 in the first bin of [0, 1000] in 2 bins (width 500).
-func TestDensity(t *testing.T) {
-	x := []float64{1, 10, 100, 1000}
-	s := Density("d", x, math.Log10, -0.5, 3.5, 4)
-	for i, v := range s.Y {
-		if math.Abs(v-0.25) > 1e-15 || math.Abs(s.X[i]-float64(i)) > 1e-15 {
-			t.Errorf("bin %d: centre %g density %g, want %d, 0.25", i, s.X[i], v, i)
-		}
-	}
-	s = Density("d", x, nil, 0, 1000, 2)
-	if math.Abs(s.Y[0]-3.0/(4*500)) > 1e-15 || math.Abs(s.Y[1]-1.0/(4*500)) > 1e-15 {
-		t.Errorf("identity: %v", s.Y)
-	}
 }
