@@ -1,7 +1,6 @@
 package trainsweep
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"reflect"
@@ -65,14 +64,8 @@ type PhaseTrainProvenance struct {
 func ReadPhaseTraining(fsys fs.FS) (PhaseTrainRecord, PhaseTrainProvenance, error) {
 	var rec PhaseTrainRecord
 	var prov PhaseTrainProvenance
-	for name, v := range map[string]any{"runs.json": &rec, "provenance.json": &prov} {
-		b, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return rec, prov, err
-		}
-		if err := json.Unmarshal(b, v); err != nil {
-			return rec, prov, fmt.Errorf("trainsweep: %s: %w", name, err)
-		}
+	if err := sweep.ReadGenerated(fsys, "runs.json", &rec, &prov); err != nil {
+		return rec, prov, err
 	}
 	k := prov.Settings
 	if len(rec.Runs) != len(k.Points) {

@@ -1,7 +1,6 @@
 package trainsweep
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"math"
@@ -140,14 +139,8 @@ type ProbeProvenance struct {
 func ReadProbe(fsys fs.FS) (ProbeRecord, ProbeProvenance, error) {
 	var rec ProbeRecord
 	var prov ProbeProvenance
-	for name, v := range map[string]any{"probe.json": &rec, "provenance.json": &prov} {
-		b, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return rec, prov, err
-		}
-		if err := json.Unmarshal(b, v); err != nil {
-			return rec, prov, fmt.Errorf("trainsweep: %s: %w", name, err)
-		}
+	if err := sweep.ReadGenerated(fsys, "probe.json", &rec, &prov); err != nil {
+		return rec, prov, err
 	}
 	if err := prov.Settings.Validate(); err != nil {
 		return rec, prov, fmt.Errorf("trainsweep: provenance.json: %w", err)
