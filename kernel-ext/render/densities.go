@@ -37,7 +37,7 @@ func Densities(f show.Figure, r result.Densities, opts ...Option) show.View {
 		if p, ok := r.Pair(c.Sim); ok {
 			x, y = p.Sample, p.Ref
 		}
-		v = append(v, item(agreement(f.ID, c, noLine, x, y), c, r.Record))
+		v = append(v, item(agreement(o.checkID(f.ID), c, noLine, x, y), c, r.Record))
 	}
 	return view(v, show.Fig(fig), o)
 }

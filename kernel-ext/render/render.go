@@ -15,6 +15,7 @@ type options struct {
 	wide        bool
 	width       float64
 	height      float64
+	checks      string
 }
 
 // Legend puts the figure's legend at c.
@@ -32,6 +33,19 @@ func Height(h float64) Option { return func(o *options) { o.height = h } }
 // Width draws the figure w points wide (a figure between the column and
 // Wide's width).
 func Width(w float64) Option { return func(o *options) { o.width = w } }
+
+// Checking makes the view's checks checks of the figure or table id
+// rather than of the one drawn (a table of claims about a figure shown
+// before it).
+func Checking(id string) Option { return func(o *options) { o.checks = id } }
+
+// checkID is the id the view's checks check: Checking's, else id.
+func (o options) checkID(id string) string {
+	if o.checks != "" {
+		return o.checks
+	}
+	return id
+}
 
 func apply(opts []Option) options {
 	var o options
@@ -161,7 +175,7 @@ func Curves(f show.Figure, r result.Curves, opts ...Option) show.View {
 	fig.Series = series(r.Lines)
 	var v show.View
 	for _, c := range r.Checks {
-		v = append(v, item(agreement(f.ID, c, r.Line, nil, nil), c, r.Record))
+		v = append(v, item(agreement(o.checkID(f.ID), c, r.Line, nil, nil), c, r.Record))
 	}
 	for _, s := range r.Remarks {
 		v = append(v, show.Text(s))
@@ -187,7 +201,7 @@ func Plane(f show.Figure, r result.Plane, opts ...Option) show.View {
 	}
 	var v show.View
 	for _, c := range r.Checks {
-		v = append(v, item(agreement(f.ID, c, line, nil, nil), c, r.Record))
+		v = append(v, item(agreement(o.checkID(f.ID), c, line, nil, nil), c, r.Record))
 	}
 	return view(v, show.Fig(fig), o)
 }
@@ -209,7 +223,7 @@ func Spectrum(f show.Figure, r result.Spectrum, opts ...Option) show.View {
 	}
 	var v show.View
 	for _, c := range r.Checks {
-		v = append(v, item(agreement(f.ID, c, noLine, r.Sample, r.TheorySample), c, r.Record))
+		v = append(v, item(agreement(o.checkID(f.ID), c, noLine, r.Sample, r.TheorySample), c, r.Record))
 	}
 	return view(v, show.Fig(fig), o)
 }
@@ -227,7 +241,7 @@ func Table(t bundle.Table, r result.Table, opts ...Option) show.View {
 	}
 	var v show.View
 	for _, c := range r.Checks {
-		v = append(v, item(agreement(t.ID, c, noLine, nil, nil), c, r.Record))
+		v = append(v, item(agreement(o.checkID(t.ID), c, noLine, nil, nil), c, r.Record))
 	}
 	return view(v, show.Tab(t), o)
 }

@@ -149,6 +149,14 @@ func TestTableAndChecks(t *testing.T) {
 	if tab := Table(bundle.Table{ID: "tau", Paper: papers.Claim(papers.Noci2022Table1)}, r).Tables()[0]; len(tab.Paper) != 1 || tab.Caption != "τ" {
 		t.Errorf("table at the paper: %+v", tab)
 	}
+	// Checking: the checks check another figure; the table keeps its id.
+	cv := Table(bundle.Table{ID: "tau"}, r, Checking("fig-tau"))
+	if m := metric(t, cv.Agreements()[0]); m.Figure != "fig-tau" || cv.Tables()[0].ID != "tau" {
+		t.Errorf("Checking(\"fig-tau\"): check of %q, table %q", m.Figure, cv.Tables()[0].ID)
+	}
+	if m := metric(t, Curves(show.Figure{ID: "fig8-rho"}, curves(1, true), Checking("other")).Agreements()[0]); m.Figure != "other" {
+		t.Errorf("Curves under Checking(\"other\"): check of %q", m.Figure)
+	}
 	defer func() {
 		if recover() == nil {
 			t.Error("Checks with a MaxZ check did not panic")

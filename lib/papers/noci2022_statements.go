@@ -118,3 +118,29 @@ var Noci2022Fig11Softmax = &Statement{Source: Noci2022, Figures: []*Figure{Noci2
 // Noci2022Fig4LN is Sec. 3.2's statement of Fig. 4 under the scaling, a known disagreement (Fig4LN of lib/rankexp).
 var Noci2022Fig4LN = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig4},
 	Text: "Noci et al. 2022, Sec. 3.2 and Fig. 4: \"in the presence of the 1/√L-scaling, layer normalization (either PRE or POST) does not significantly affect the evolution of the correlations\": PRE-LN and POST-LN propagate the correlation as without LN"}
+
+// Noci2022Fig5KeepsUp is Sec. 5's statement of Fig. 5 that
+// trainsweep.NociSet.Fig5Gaps tests at every stored depth.
+var Noci2022Fig5KeepsUp = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig5},
+	Text: "Noci et al. 2022, Sec. 5 and Fig. 5: SGD with res-scale 1/√L and the inverse temperature (no LayerNorm) is \"keeping up and in some cases surpassing any results achieved by the Adam optimizer\", at every depth of the figure"}
+
+// Noci2022Fig5Deeper is Sec. 5's statement of Fig. 5 on depth, which
+// trainsweep.NociSet.Fig5Gaps tests between the deepest and the shallowest
+// stored depth.
+var Noci2022Fig5Deeper = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig5},
+	Text: "Noci et al. 2022, Sec. 5 and Fig. 5: with res-scale 1/√L and the inverse temperature \"we are also able to train deeper networks without the use of layer normalization\""}
+
+// Noci2022Table1TauOverRes, Noci2022Table1ResOverPost,
+// Noci2022Table1AdamOverSGD and Noci2022Table1TauAsAdam are the orderings
+// of Table 1's BLEU scores that trainsweep.NociSet.Table1Gaps tests (the
+// first declared a known disagreement, trainsweep.TauAtScale).
+var (
+	Noci2022Table1TauOverRes = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Table1},
+		Text: "Noci et al. 2022, Table 1 (BLEU on IWSLT'14): SGD with res-scale 1/√L and τ (35.69) trains better than SGD with res-scale alone (32.79)"}
+	Noci2022Table1ResOverPost = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Table1},
+		Text: "Noci et al. 2022, Table 1 (BLEU on IWSLT'14): SGD with res-scale 1/√L (32.79) trains better than SGD with POST-LN (31.36)"}
+	Noci2022Table1AdamOverSGD = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Table1},
+		Text: "Noci et al. 2022, Table 1 (BLEU on IWSLT'14): Adam with POST-LN (35.39) trains better than SGD with POST-LN (31.36)"}
+	Noci2022Table1TauAsAdam = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Table1},
+		Text: "Noci et al. 2022, Table 1 (BLEU on IWSLT'14): SGD with res-scale 1/√L and τ (35.69) trains as well as Adam with POST-LN (35.39)"}
+)

@@ -65,3 +65,16 @@ var Noci2023Fig2Shaped = &Statement{Source: Noci2023, Figures: []*Figure{Noci202
 // seqtf.Code.Checks.
 var Noci2023Fig2PostLN = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig2},
 	Text: "Noci et al. 2023, Fig. 2 (caption): \"only the Post-LN query gradients vanish, but value gradients are stable across depths\""}
+
+// Noci2023Table1Comparable is App. D's statement of Table 1 that
+// trainsweep.NociSet.ShapedGaps tests, declared a known disagreement at
+// the stored runs' scale (trainsweep.ShapedComparableAtScale).
+var Noci2023Table1Comparable = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Table1},
+	Text: "Noci et al. 2023, App. D and Table 1: the shaped Transformer \"(in both variants) achieves comparable performance to standard Transformers\" (MLM test loss 2.03 ± 0.01, Recover γ = 0.2, against 2.07 ± 0.01 for the Pre-LN baseline at d = 18)"}
+
+// Noci2023ShapedTrains is sigprop's reading of Sec. 1 and App. D (Table 1
+// has no vanilla row) that trainsweep.NociSet.ShapedGaps tests, declared a
+// known disagreement at the stored runs' scale
+// (trainsweep.ShapedBetterAtScale).
+var Noci2023ShapedTrains = &Statement{Source: Noci2023, Figures: []*Figure{},
+	Text: "Noci et al. 2023, Sec. 1 and App. D, as sigprop reads them (Table 1 has no vanilla row): \"the vanilla Softmax-based attention model without LayerNorm fails\" to keep the covariance well conditioned, while \"the shaped Transformer (without LayerNorm) does indeed train\"; so shaping should train better than the same block with vanilla softmax"}
