@@ -34,7 +34,7 @@
 // A cell shows its outputs one way, the only route: a View, a list of
 // typed Items (Fig, Tab, Agree, Text) shown in order by View.Show. The
 // domain packages (kernel-ext/meanfieldshow, rankshow, shapedshow, tokenshow,
-// spectrumshow, trainshow) return Views from pure functions that take the
+// spectrumshow) return Views from pure functions that take the
 // notebook's show.Figure{ID, Paper} literal (the figure id and the
 // lib/papers figure it claims, by its typed value) and format caption, Params, seeds and sample counts from the
 // result's own settings; a cell of one's own builds a View the same way.

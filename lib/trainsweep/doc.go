@@ -37,7 +37,12 @@
 // EffLR and Claims (the claims read only at ProbeSettings.AtPaper).
 // NociSet (ReadNociSet) holds the stored Noci runs with their seed
 // statistics and gives their tables and curves as result kinds
-// (nociresults.go); LiveTable is a miniature sweep run twice as a
+// (nociresults.go); its Fig5Gaps, Table1Gaps and ShapedGaps are the
+// papers' "a trains better than (as well as) b" claims on those runs
+// (NociGaps, nocigaps.go), whose Table judges each paired by seed at
+// |z| = GapZ as a result.Table with its Claim checks, three of them
+// declared known disagreements (TauAtScale, ShapedComparableAtScale,
+// ShapedBetterAtScale, with the stored runs' seeds); LiveTable is a miniature sweep run twice as a
 // result.Table with its schedule check.
 //
 // # The trainability fit
