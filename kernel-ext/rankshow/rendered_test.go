@@ -126,11 +126,11 @@ func table2View(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.Vi
 	for i, f := range []rankexp.Table2Figure{runs.Fig3(), runs.Fig9()} {
 		id, paper := []string{"fig3", "fig9"}[i], []*papers.Figure{papers.Noci2022Fig3, papers.Noci2022Fig9}[i]
 		for j, p := range f.Panels {
-			claim := papers.Claim(paper)
+			figs := []*papers.Figure{paper}
 			if i == 0 && j == 0 {
-				claim = papers.Claim(paper, papers.Noci2022Fig1)
+				figs = append(figs, papers.Noci2022Fig1)
 			}
-			v = append(v, render.Curves(show.Figure{ID: id + "abc"[j:j+1], Paper: claim, PaperNote: "panel " + "abc"[j:j+1]}, p, render.Legend([]show.Corner{show.TopLeft, show.BottomLeft, show.BottomLeft}[j]))...)
+			v = append(v, render.Curves(show.Figure{ID: id + "abc"[j:j+1], Paper: papers.Claim(figs...), PaperNote: "panel " + "abc"[j:j+1]}, p, render.Legend([]show.Corner{show.TopLeft, show.BottomLeft, show.BottomLeft}[j]))...)
 		}
 		for _, c := range f.Checks {
 			v = append(v, render.CheckList(id+"abc"[c.Panel:c.Panel+1], c.List)...)
