@@ -73,9 +73,9 @@ type Table2Figure struct {
 	Table  *result.Table
 }
 
-// want panics with a "rankexp: Table2Runs:" message unless ok: runs of one
-// call at different settings, a caller bug.
-func want(ok bool, format string, args ...any) {
+// wantTable2 panics with a "rankexp: Table2Runs:" message unless ok: runs
+// of one call at different settings, a caller bug.
+func wantTable2(ok bool, format string, args ...any) {
 	if !ok {
 		panic("rankexp: Table2Runs: " + fmt.Sprintf(format, args...))
 	}
@@ -84,10 +84,10 @@ func want(ok bool, format string, args ...any) {
 // sizes are r's depth L and draws, checked to be one setting across its
 // runs (each with gradients).
 func (r Table2Runs) sizes() (L, draws int) {
-	want(len(r.Post) == len(table2Names) && len(r.Pre) == len(table2Names), "%d POST-LN and %d PRE-LN runs, want %d each (Table2Residuals)", len(r.Post), len(r.Pre), len(table2Names))
+	wantTable2(len(r.Post) == len(table2Names) && len(r.Pre) == len(table2Names), "%d POST-LN and %d PRE-LN runs, want %d each (Table2Residuals)", len(r.Post), len(r.Pre), len(table2Names))
 	L, draws = len(r.Post[0].MeanCos)-1, r.Post[0].Draws
 	for _, p := range append(append([]rankblock.Profile(nil), r.Post...), r.Pre...) {
-		want(len(p.MeanCos)-1 == L && p.Draws == draws && len(p.GradWQ) == L, "runs at L=%d with %d draws and L=%d with %d draws and %d gradient layers (Table2Settings.Runs gives one setting, with gradients)", L, draws, len(p.MeanCos)-1, p.Draws, len(p.GradWQ))
+		wantTable2(len(p.MeanCos)-1 == L && p.Draws == draws && len(p.GradWQ) == L, "runs at L=%d with %d draws and L=%d with %d draws and %d gradient layers (Table2Settings.Runs gives one setting, with gradients)", L, draws, len(p.MeanCos)-1, p.Draws, len(p.GradWQ))
 	}
 	return L, draws
 }
@@ -103,10 +103,10 @@ func (r Table2Runs) record(seed uint64) result.Record {
 
 // panels are panels a (cosine), b (W^Q, W^K) and c (W^V) of runs,
 // drawn from seed, under setting (the caption's "POST-LN, Table 2"), and
-// the check of panel a that larger α aligns faster: the smallest drop of
-// the last layer's cosine between neighbouring α, in SE (st, the paper's
-// statement of it, or nil).
-func (r Table2Runs) panels(runs []rankblock.Profile, seed uint64, setting string, st *papers.Statement) Table2Figure {
+// the check id+"-alpha-order" of panel a that larger α aligns faster: the
+// smallest drop of the last layer's cosine between neighbouring α, in SE
+// (st, the paper's statement of it, or nil).
+func (r Table2Runs) panels(runs []rankblock.Profile, seed uint64, setting, id string, st *papers.Statement) Table2Figure {
 	L, _ := r.sizes()
 	rec := r.record(seed)
 	x := result.Index(L + 1)
@@ -127,7 +127,7 @@ func (r Table2Runs) panels(runs []rankblock.Profile, seed uint64, setting string
 		{Caption: "Value gradient norm per block / first block (root of the mean squared norm over draws), " + setting, X: layer, Y: ratio, Lines: c, Record: rec},
 	}}
 	zmin := empirical.MinDiffZ(last[:len(last)-1], lastSE[:len(last)-1], last[1:], lastSE[1:])
-	order := result.Check{Name: "-alpha-order", Kind: result.Claim, Value: zmin, Tol: 4, Rule: result.AtLeast, Statement: st, PaperOnly: true,
+	order := result.Check{Name: id + "-alpha-order", Kind: result.Claim, Value: zmin, Tol: 4, Rule: result.AtLeast, Statement: st, PaperOnly: true,
 		Basis: "4 SE of the difference, SE from 50 draws", Note: "smallest drop of the ℓ = 12 mean cosine from one α to the next smaller (paper: larger α aligns faster)"}
 	f.Checks = []PanelChecks{{0, result.CheckList{Checks: []result.Check{order}, Record: rec}}}
 	return f
@@ -144,8 +144,7 @@ func (r Table2Runs) panels(runs []rankblock.Profile, seed uint64, setting string
 // initialisation as its Table (Fig1). The claims apply only at the
 // paper's depth L = 12 with 50 draws.
 func (r Table2Runs) Fig3() Table2Figure {
-	f := r.panels(r.Post, r.PostSeed, "POST-LN, Table 2", papers.Noci2022AlphaOrder)
-	f.Checks[0].List.Checks[0].Name = "fig3" + f.Checks[0].List.Checks[0].Name
+	f := r.panels(r.Post, r.PostSeed, "POST-LN, Table 2", "fig3", papers.Noci2022AlphaOrder)
 	t := r.Fig1()
 	f.Table = &t
 	L, _ := r.sizes()
@@ -156,7 +155,7 @@ func (r Table2Runs) Fig3() Table2Figure {
 	rec := r.record(r.PostSeed)
 	post, s := r.Post[0], r.Post[2]
 	rho, err := Table2Theory(L, 1)
-	want(err == nil, "theory at L = %d: %v", L, err)
+	wantTable2(err == nil, "theory at L = %d: %v", L, err)
 	qPred, vPred := gradDecades(rho, n)
 	qDrop, vRise := normDecades(post.GradWQ), normDecades(post.GradWV)
 	theory := fmt.Sprintf("Lemma 3.2 at n = %d, α = 1 from the input law's ρ⁰ = %.3f: ρ^%d = %.4f", n, rho[0], L-1, rho[L-1])
@@ -221,8 +220,7 @@ func (r Table2Runs) Fig9() Table2Figure {
 	if L < 2 {
 		return Table2Figure{}
 	}
-	f := r.panels(r.Pre, r.PreSeed, "PRE-LN, Table 2", nil)
-	f.Checks[0].List.Checks[0].Name = "fig9" + f.Checks[0].List.Checks[0].Name
+	f := r.panels(r.Pre, r.PreSeed, "PRE-LN, Table 2", "fig9", nil)
 	rec := r.record(r.PostSeed)
 	pr, po := r.Pre[0], r.Post[0]
 	qDrop, vRise := normDecades(po.GradWQ), normDecades(po.GradWV)
