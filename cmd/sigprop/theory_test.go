@@ -46,15 +46,10 @@ type formulaSite struct {
 // (issue 38, item 1). Each is display, a check's statistic of data, or a
 // paper-settings comparison that issue 38's item 2 replaces; none is a
 // formula a figure's theory curve or expected value comes from. A new use
-// must be one of these kinds and be listed here; theory goes to lib.
-var displayFormulaSites = []formulaSite{
-	{"rankshow/grads.go Grid math.Sqrt", 4, "label: σ_x printed from the run's σ_x²"},
-	{"rankshow/grads.go logRatio math.Log", 1, "check statistic: ln of the ratio of two measured gradient norms"},
-	{"rankshow/table2.go normDecades math.Log10", 1, "check statistic: log10 of the ratio of two measured norms"},
-	{"rankshow/table2.go decadesSE math.Ln10", 1, "check statistic: the delta-method SE of normDecades"},
-	{"rankshow/table2.go Table2 math.Pow", 2, "caption: a log10 change printed as a factor"},
-	{"rankshow/table2.go normRatio math.Sqrt", 1, "display: a ratio of measured squared norms shown as a norm ratio"},
-}
+// must be one of these kinds and be listed here; theory goes to lib. None
+// is left: the last (rankshow's Grid and Table2 statistics) moved into
+// lib/rankexp with the builders.
+var displayFormulaSites = []formulaSite{}
 
 // TestDisplayComputesNoTheory: the display packages of kernel-ext use the
 // numeric packages only for displayArithmetic or at a listed

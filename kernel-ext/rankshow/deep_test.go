@@ -114,10 +114,8 @@ func TestDeclaredFromRuns(t *testing.T) {
 	check("fig11 softmax", normLawsView(laws, []string{"uniform", "softmax"}, []string{"u", "s"}).Agreements()[1], "f026214", 91)
 
 	post, pre := table2Runs(-2.35, 0.05)
-	check("fig3c", Table2(post, pre, 50, 60).Agreements()[2], Fig3Values.Declared.Commit, 50)
-	for _, d := range []show.Disagreement{Fig3Values} { // rankexp's: rankexp.TestDeclaredRecords
-		if len(d.Declared.DataSeeds) != 0 {
-			t.Errorf("%q types its data seeds %v", d.Paper, d.Declared.DataSeeds)
-		}
+	check("fig3c", table2View(post, pre, 50, 60).Agreements()[2], rankexp.Fig3Values.Declared.Commit, 50)
+	if d := rankexp.Fig3Values; len(d.Declared.DataSeeds) != 0 { // rankexp's: rankexp.TestDeclaredRecords
+		t.Errorf("%q types its data seeds %v", d.Paper, d.Declared.DataSeeds)
 	}
 }

@@ -1,25 +1,19 @@
-// Package rankshow renders the results of lib/rankexp (the experiments of
-// Noci et al. 2022, "Signal Propagation in Transformers: Theoretical
-// Perspectives and the Role of Rank Collapse") as the figures, tables and
-// theory-vs-simulation checks of notebook 03-rank-collapse.
+// Package rankshow holds the tests of notebook 03-rank-collapse's views
+// (Noci et al. 2022, "Signal Propagation in Transformers: Theoretical
+// Perspectives and the Role of Rank Collapse"): every figure, table and
+// check of the notebook is drawn by the renderer of its kind
+// (kernel-ext/render) over lib/rankexp's result methods, which carry the
+// claims, and the tests here build each view as the notebook's cell does
+// (rendered_test.go) and read it.
 //
-// Each function builds one cell's show.View, pure and deterministic, and
-// the notebook shows it with View.Show, so a function's figures, tables,
-// metrics and printed lines keep their place in the report. The figure ids
-// and tolerances are the notebook's; captions, Params, sample counts and
-// seeds are formatted from the settings the results record, so any
-// setting runs:
-// a figure claims its paper figure only at the paper's settings (at others
-// its caption says "at your settings"), a claim that holds only there is
-// shown as not applicable with the reason (show.PaperCheck), and the z, KS
-// and DKW checks, whose tolerances come from the run's own sample sizes,
-// apply at any settings. A function panics only on a caller bug (results
-// of one call at different settings, an argument that disagrees with the
-// settings a result records).
+// The figure ids are the notebook's; captions, Params, sample counts and
+// seeds are formatted in lib/rankexp from the settings the results
+// record, so any setting runs: a figure claims its paper figure only at
+// the paper's settings, a claim that holds only there is shown as not
+// applicable with the reason, and the z, KS and DKW checks, whose
+// tolerances come from the run's own sample sizes, apply at any settings.
 //
-// Figures that are only curves with their checks are not built here: the
-// notebook draws them with the renderer of their kind (kernel-ext/render)
-// over rankexp's result methods, which carry the claims:
+// The notebook's figures, the results they draw and their renderers:
 //
 //	fig8-rho, fig8-norm   render.Curves  rankexp.Propagations.Rho, .Norm
 //	eq15-limit            render.Curves  rankexp.Eq15Curves.Limits
@@ -42,17 +36,16 @@
 //	                      render.Checks  rankexp.TauBalance.Checks
 //	eq18-exact-small-n-z  render.Checks  rankexp.SmallN.Checks (its Remark
 //	                      a show.Text before it)
+//	fig12-grid            render.CheckList, render.Curves  rankexp.GridRun.Notes, .Curves
+//	fig13-grid,           render.Plane   rankexp.GridRun.Planes (the grid as
+//	fig14-grid                           nested blocks; Fig. 13's claim)
+//	fig3a–c, fig9a–c      render.Curves  rankexp.Table2Runs.Fig3, .Fig9: Panels,
+//	  their claims        render.CheckList  and Checks, each of one panel
+//	fig1-init             render.Table   rankexp.Table2Runs.Fig1 (Fig3's Table)
 //
-// The known disagreements of Figs. 8 (at depth), 4 and 11 are result
-// values in lib/rankexp (Fig8SoftmaxLemmas, Fig4LN, Fig11Softmax),
+// The known disagreements of Figs. 8 (at depth), 4, 11 and 3(c) are result
+// values in lib/rankexp (Fig8SoftmaxLemmas, Fig4LN, Fig11Softmax, Fig3Values),
 // carried by the checks of the results above.
 //
-// The builders left here, and why:
-//
-//	Table2                                 six panels and the Fig. 1 table
-//	                                       from one pair of runs, ten claims
-//	                                       across them
-//	Grid                                   Figs. 12–14 as nested heat maps
-//	                                       (show.NestedHeat) with claims
-//	                                       read across the grid
+// No builder is left here.
 package rankshow

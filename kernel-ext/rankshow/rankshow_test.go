@@ -163,7 +163,7 @@ func TestGridAndTau(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := Grid(grid)
+	v := gridView(grid)
 	if k := kinds(t, v); k != "PPPPAFPFF" { // 2 draws: fig13-falls-with-rho not applicable
 		t.Fatalf("kinds %s, want PPPPAFPFF", k)
 	}
@@ -172,7 +172,7 @@ func TestGridAndTau(t *testing.T) {
 		t.Errorf("figures %s %d, seed %v", f[0].ID, len(f[0].Series), *f[0].Seed)
 	}
 	grid.Rho = grid.Rho[:3]
-	mustpanic.WithPrefix(t, "a 3×3×4×4 grid", "rankshow:", func() { Grid(grid) })
+	mustpanic.WithPrefix(t, "a 3×3×4×4 grid", "rankexp: GridRun:", func() { gridView(grid) })
 	v, err = tauTableView([]rankexp.Point{{N: 25, D: 512, Rho: 0, Sx2: 1}, {N: 50, D: 32, Rho: 0, Sx2: 1}})
 	if err != nil {
 		t.Fatal(err)
@@ -281,7 +281,7 @@ func TestTable2(t *testing.T) {
 		post = append(post, profile(12, 50, 0.2, 0.06/float64(i+1)))
 		pre = append(pre, profile(12, 50, 0.2, 0.03/float64(i+1)))
 	}
-	v := Table2(post, pre, 50, 60)
+	v := table2View(post, pre, 50, 60)
 	if k := kinds(t, v); k != "FFFAAAPATAFFFAAAA" {
 		t.Fatalf("kinds %s, want FFFAAAPATAFFFAAAA", k)
 	}
@@ -296,14 +296,17 @@ func TestTable2(t *testing.T) {
 		t.Errorf("alpha order %s %g", a[0].Name, a[0].Value)
 	}
 	// The gradient claims are in decades of norms (half the log of the squared
-	// norms), against EqShare of what eqs. (17)–(18) give at the theory's
+	// norms), against rankexp.EqShare of what eqs. (17)–(18) give at the theory's
 	// correlations at the paper's settings.
 	th, err := rankexp.Table2Theory(12, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	qPred, _ := gradDecades(th, 50)
-	if a[1].Value != 0.5*math.Log10(post[0].GradWQ[11]/post[0].GradWQ[0]) || a[1].Tol != EqShare*qPred || a[1].Rule != show.AtMost || a[1].Paper != papers.Noci2022QKDiminish.Text || !a[1].Central {
+	qPred, _, err := rankcollapse.GradDecades(50, th[0], th[len(th)-2]) // the last block is ρ^(L-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a[1].Value != 0.5*math.Log10(post[0].GradWQ[11]/post[0].GradWQ[0]) || a[1].Tol != rankexp.EqShare*qPred || a[1].Rule != show.AtMost || a[1].Paper != papers.Noci2022QKDiminish.Text || !a[1].Central {
 		t.Errorf("%s = %g, tol %g", a[1].Name, a[1].Value, a[1].Tol)
 	}
 	if f[1].Series[0].Y[11] != math.Sqrt(post[0].GradWQ[11]/post[0].GradWQ[0]) {
@@ -312,7 +315,7 @@ func TestTable2(t *testing.T) {
 	if tb := v.Tables()[0]; tb.ID != "fig1-init" || tb.Rows[0][5] != show.FormatFloat(post[0].MeanCos[12]) {
 		t.Errorf("fig1-init %v", tb.Rows)
 	}
-	mustpanic.WithPrefix(t, "three runs", "rankshow:", func() { Table2(post[:3], pre, 50, 60) })
+	mustpanic.WithPrefix(t, "three runs", "rankexp: Table2Runs:", func() { table2View(post[:3], pre, 50, 60) })
 }
 
 // table2Runs are made-up Table 2 runs whose POST-LN α = 1 run aligns from
@@ -351,10 +354,10 @@ func table2Runs(qDrop, vRise float64) (post, pre []rankblock.Profile) {
 // falls one decade fails, one that falls 2.35 (the notebook's run) passes.
 func TestTable2TheoryBars(t *testing.T) {
 	post, pre := table2Runs(-2.35, 0.25)
-	a := Table2(post, pre, 50, 60).Agreements()
+	a := table2View(post, pre, 50, 60).Agreements()
 	qTol, vTol := a[1].Tol, a[2].Tol
-	if math.Abs(qTol/EqShare+2.68) > 0.01 || math.Abs(vTol/EqShare-0.32) > 0.01 {
-		t.Errorf("theory: Q/K %.3f decades, values %.3f; want −2.68 and 0.32", qTol/EqShare, vTol/EqShare)
+	if math.Abs(qTol/rankexp.EqShare+2.68) > 0.01 || math.Abs(vTol/rankexp.EqShare-0.32) > 0.01 {
+		t.Errorf("theory: Q/K %.3f decades, values %.3f; want −2.68 and 0.32", qTol/rankexp.EqShare, vTol/rankexp.EqShare)
 	}
 	for _, x := range a[1:3] {
 		if m, err := x.Metric(); err != nil || !m.Pass {
@@ -364,11 +367,11 @@ func TestTable2TheoryBars(t *testing.T) {
 	for l := range post[0].MeanCos { // other cosines: the same bars
 		post[0].MeanCos[l] = 0.5
 	}
-	if b := Table2(post, pre, 50, 60).Agreements(); b[1].Tol != qTol || b[2].Tol != vTol {
+	if b := table2View(post, pre, 50, 60).Agreements(); b[1].Tol != qTol || b[2].Tol != vTol {
 		t.Errorf("bars moved with the run's cosines: %g %g → %g %g", qTol, vTol, b[1].Tol, b[2].Tol)
 	}
 	post, pre = table2Runs(-1, 0.25)
-	if m, _ := Table2(post, pre, 50, 60).Agreements()[1].Metric(); m.Pass {
+	if m, _ := table2View(post, pre, 50, 60).Agreements()[1].Metric(); m.Pass {
 		t.Errorf("a fall of one decade passes: %+v", m)
 	}
 }
@@ -384,7 +387,7 @@ func TestTable2TheoryBars(t *testing.T) {
 // fail when PRE-LN's fall equals POST-LN's, or its values rise.
 func TestTable2Mutation(t *testing.T) {
 	post, pre := table2Runs(-2.35, 0.25)
-	a := Table2(post, pre, 50, 60).Agreements()
+	a := table2View(post, pre, 50, 60).Agreements()
 	for _, x := range a[1:3] {
 		m, err := x.Metric()
 		if err != nil || !m.Pass {
@@ -401,7 +404,7 @@ func TestTable2Mutation(t *testing.T) {
 		pre[0].GradWVSE[l] = post[0].GradWVSE[l]
 	}
 	seen := 0
-	for _, x := range Table2(post, pre, 50, 60).Agreements() {
+	for _, x := range table2View(post, pre, 50, 60).Agreements() {
 		if x.Name != "fig9-qk-preserved" && x.Name != "fig9-v-opposite" {
 			continue
 		}
@@ -444,7 +447,7 @@ func TestGridRatioMutation(t *testing.T) {
 		return run
 	}
 	var claim show.Agreement
-	for _, a := range Grid(build(false)).Agreements() {
+	for _, a := range gridView(build(false)).Agreements() {
 		if a.Name == "fig13-falls-with-rho" {
 			claim = a
 		}
@@ -452,7 +455,7 @@ func TestGridRatioMutation(t *testing.T) {
 	if m, err := claim.Metric(); err != nil || !m.Pass || math.Abs(claim.Value-math.Log(0.01/4.6)/math.Hypot(0.2, 0.2)*-1) > 1e-9 || claim.Paper != papers.Noci2022GridRatio.Text {
 		t.Errorf("fig13 claim %+v, metric %+v, %v", claim, m, err)
 	}
-	for _, a := range Grid(build(true)).Agreements() {
+	for _, a := range gridView(build(true)).Agreements() {
 		if m, _ := a.Metric(); a.Name == "fig13-falls-with-rho" && (m.Pass || a.Value != 0) {
 			t.Errorf("a ratio that does not fall with ρ: %+v", m)
 		}
@@ -497,7 +500,7 @@ func TestFig1InitMutation(t *testing.T) {
 	post, pre := table2Runs(-2.35, 0.25)
 	post[0] = profile(12, 50, 0.2, 0.06)
 	find := func() show.Agreement {
-		for _, a := range Table2(post, pre, 50, 60).Agreements() {
+		for _, a := range table2View(post, pre, 50, 60).Agreements() {
 			if a.Name == "fig1-init-rises-with-depth" {
 				return a
 			}

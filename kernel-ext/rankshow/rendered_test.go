@@ -6,6 +6,7 @@ import (
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/papers"
+	"github.com/sigprop/sigprop/lib/rankblock"
 	"github.com/sigprop/sigprop/lib/rankexp"
 )
 
@@ -104,6 +105,39 @@ func normLawsView(l rankexp.NormLaws, ids, names []string) show.View {
 	var v show.View
 	for i, c := range l.Curves(names) {
 		v = append(v, render.Curves(show.Figure{ID: "fig11-" + ids[i], Paper: papers.Claim(papers.Noci2022Fig11), PaperNote: names[i], Width: 520}, c, render.Legend(show.TopRight))...)
+	}
+	return v
+}
+
+func gridView(r rankexp.GridRun) show.View {
+	v := render.CheckList("fig12-grid", r.Notes())
+	v = append(v, render.Curves(show.Figure{ID: "fig12-grid", Paper: papers.Claim(papers.Noci2022Fig12)}, r.Curves(), render.Legend(show.TopLeft))...)
+	for i, p := range r.Planes() {
+		v = append(v, render.Plane(show.Figure{ID: []string{"fig13-grid", "fig14-grid"}[i], Paper: papers.Claim([]*papers.Figure{papers.Noci2022Fig13, papers.Noci2022Fig14}[i])}, p, render.Width(480), render.Height(400))...)
+	}
+	return v
+}
+
+// table2View is notebook 03's cell of Figs. 3, 9 and 1 on the runs post
+// (drawn from postSeed) and pre (from preSeed).
+func table2View(post, pre []rankblock.Profile, postSeed, preSeed uint64) show.View {
+	runs := rankexp.Table2Runs{Post: post, Pre: pre, PostSeed: postSeed, PreSeed: preSeed}
+	var v show.View
+	for i, f := range []rankexp.Table2Figure{runs.Fig3(), runs.Fig9()} {
+		id, paper := []string{"fig3", "fig9"}[i], []*papers.Figure{papers.Noci2022Fig3, papers.Noci2022Fig9}[i]
+		for j, p := range f.Panels {
+			figs := []*papers.Figure{paper}
+			if i == 0 && j == 0 {
+				figs = append(figs, papers.Noci2022Fig1)
+			}
+			v = append(v, render.Curves(show.Figure{ID: id + "abc"[j:j+1], Paper: papers.Claim(figs...), PaperNote: "panel " + "abc"[j:j+1]}, p, render.Legend([]show.Corner{show.TopLeft, show.BottomLeft, show.BottomLeft}[j]))...)
+		}
+		for _, c := range f.Checks {
+			v = append(v, render.CheckList(id+"abc"[c.Panel:c.Panel+1], c.List)...)
+		}
+		if f.Table != nil {
+			v = append(v, render.Table(bundle.Table{ID: "fig1-init", Paper: papers.Claim(papers.Noci2022Fig1)}, *f.Table, render.After())...)
+		}
 	}
 	return v
 }

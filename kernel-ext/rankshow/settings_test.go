@@ -78,7 +78,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = Table2(post, pre, 50, 60)
+	v = table2View(post, pre, 50, 60)
 	atYourSettings(t, "Table2", v, map[string]float64{"n": 50, "d_v": 32, "d_F": 128, "heads": 4, "L": 3, "draws": 3}, nil,
 		[]string{"fig3-alpha-order", "fig3b-qk-drop-alpha1", "fig3c-v-rise-alpha1", "fig3b-qk-kept-sqrtL", "fig1-init-rises-with-depth", "fig9-alpha-order", "fig9-slower-than-postln", "fig9-qk-preserved", "fig9-v-opposite"})
 	if h := v.Tables()[0].Header; strings.Join(h, " ") != "depth L 2" {
@@ -144,7 +144,7 @@ func TestAtYourSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v = Grid(grid)
+	v = gridView(grid)
 	atYourSettings(t, "Grid", v, nil, []string{"fig12-small-std-maxz"}, nil)
 	if c := v.Figures()[1].Caption; !strings.Contains(c, "5 draws. Blocks: ρ = 0, 0.5 left to right, σ_x = 1 bottom to top; inside a block n = 3, 6 left to right, d = 4, 8 bottom to top") {
 		t.Errorf("Grid heat caption %q, want the grid run", c)

@@ -6,6 +6,9 @@
 //	                               Points ± SE, LinePoints, a Dashed reference
 //	Plane(f, r result.Plane)       a heat map with lines over it (its colour
 //	                               range fixed by ZMin, ZMax when set)
+//	Field(f, r result.Field)       a vector field as a quiver (show.Quiver:
+//	                               segments of fixed drawn extent and their
+//	                               heads) with lines over it (field.go)
 //	Spectrum(f, r result.Spectrum) a histogram of the samples beside the
 //	                               theory density (or a KDE of its samples)
 //	Densities(f, r result.Densities) several samples beside their

@@ -2,8 +2,6 @@ package show
 
 import (
 	"fmt"
-
-	"github.com/sigprop/sigprop/lib/papers"
 )
 
 // This file holds what a domain package of kernel-ext uses to show a
@@ -42,15 +40,4 @@ func PaperCheck(a Agreement, paper bool, reason string) Item {
 		return Agree(a)
 	}
 	return NotApplicable(a.Name, reason)
-}
-
-// ClaimIf is papers.Claim(figs...) when paper is true (the result ran at
-// the settings of those figures) and nil otherwise: the Paper field of a
-// table, which claims its paper figure only at the paper's settings, as
-// AtPaper makes a figure do.
-func ClaimIf(paper bool, figs ...*papers.Figure) []string {
-	if !paper {
-		return nil
-	}
-	return papers.Claim(figs...)
 }

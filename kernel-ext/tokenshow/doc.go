@@ -3,13 +3,14 @@
 // comparisons with the finite-width transformer) is not drawn by a
 // renderer of its kind.
 //
-// Every figure of the notebook but one is drawn by kernel-ext/render over
+// Every figure of the notebook is drawn by kernel-ext/render over
 // tokencheck's result functions, with its claims as papers statements
 // and its Record at the paper's settings only where the run's own
 // settings are the figure's (tokencheck's At… functions):
 //
 //	figure                      result                                  renderer
 //	att-map                     tokencheck.AttMapCurves                 render.Curves
+//	fig2-field-sw<σ_w>          tokencheck.Layers.Field                 render.Field
 //	one-block checks            tokencheck.Curves.OneBlockChecks        render.Checks
 //	                            (cases: tokencheck.OneBlocks)
 //	fig2-layers-sw<σ_w>         tokencheck.Curves.LayerCurves           render.Curves
@@ -33,15 +34,6 @@
 //
 // The known disagreements are declared in lib/tokencheck as
 // result.Disagreement values (disagreements.go), their data's seeds set
-// from the run there. The builder left here, and why:
-//
-//	Field  a phase portrait: the field of F as a quiver (segments and
-//	       heads, show.Quiver), a layout no kind has
-//
-// The builder only arranges numbers the lib computed: series, metric
-// values and their tolerances' bases. A figure's id and paper figure are
-// those of the notebook; numbers in the text (widths, network counts, σ_w)
-// are read from the result, so a result computed at other settings is
-// described truthfully, and a figure claims its paper figure only at the
-// paper's n = 256, d = 64 (and the other settings it fixes).
+// from the run there. No builder is left here: the package holds the
+// tests of those figures as the notebook draws them.
 package tokenshow

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sigprop/sigprop/internal/showtest"
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/papers"
@@ -41,17 +42,15 @@ func TestSlicesAtYourSettings(t *testing.T) {
 	if f := v.Figures()[0]; f.Params["n"] != 32 || f.Params["d"] != 16 || !strings.Contains(f.Caption, "n = 32, d = 16,") || len(f.Series) != 4 {
 		t.Errorf("AttMap: %+v", f)
 	}
-	m := tokengeom.NewModel(a8, a8, 1)
-	pt, err := tokengeom.PhasePortrait(m, empirical.Linspace(0.1, 1, 3), empirical.Linspace(0.1, 0.9, 3), m.D, 0, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := tokencheck.Fig2(1)
+	s.L = 4
+	xs, ys := empirical.Linspace(0.1, 1, 3), empirical.Linspace(0.1, 0.9, 3)
 	fig := show.Figure{ID: "fig2-field-sw1", Paper: papers.Claim(papers.Cowsik2024Fig2)}
-	if f := Field(fig, m, pt, 0.05, 0.05).Figures()[0]; len(f.Paper) == 0 || !strings.HasPrefix(f.Caption, "Vector field of F at σ_w = 1, α = 8^{-1/2}, σ_A² = 1 (") || !strings.Contains(f.Caption, "the 4-block trajectory") {
+	if f := render.Field(fig, show.Val(s.Field(xs, ys, 0.05, 0.05))).Figures()[0]; len(f.Paper) == 0 || !strings.HasPrefix(f.Caption, "Vector field of F at σ_w = 1, α = 8^{-1/2}, σ_A² = 1 (") || !strings.Contains(f.Caption, "the 4-block trajectory") {
 		t.Errorf("Field at the paper's settings: claim %q, caption %q", f.Paper, f.Caption)
 	}
-	small := sized(m, 32, 16)
-	showtest.AtYourSettings(t, "Field", Field(fig, small, pt, 0.05, 0.05), map[string]float64{"sigma_w": 1, "alpha": a8, "n": 32, "d": 16, "sigma_a2": 1}, nil, nil)
+	s.Model, s.Q0 = sized(s.Model, 32, 16), 16
+	showtest.AtYourSettings(t, "Field", render.Field(fig, show.Val(s.Field(xs, ys, 0.05, 0.05))), map[string]float64{"sigma_w": 1, "alpha": a8, "n": 32, "d": 16, "sigma_a2": 1}, nil, nil)
 
 	sws := []float64{1, 2}
 	ea := tokencheck.Exponents{Models: []tokengeom.Model{sized(tokengeom.NewModel(a8, a8, 1), 32, 16), sized(tokengeom.NewModel(a8, a8, 2), 32, 16)}, L: 1, Networks: 5,

@@ -15,6 +15,9 @@ import (
 	"github.com/sigprop/sigprop/lib/tokennet"
 )
 
+// a8 is the paper's α = α_A = α_M = 8^{-1/2} (Figs. 2–5: tokencheck.Fig2's).
+var a8 = tokencheck.Fig2(1).Model.AlphaA
+
 // valid renders every figure and validates every agreement of p, as
 // Show would in a notebook, and returns the metrics.
 func valid(t *testing.T, p show.View) []show.Metric {
@@ -47,29 +50,6 @@ func fill(n int, v float64) []float64 {
 		x[i] = v
 	}
 	return x
-}
-
-func TestPortraitSeries(t *testing.T) {
-	pt := tokengeom.Portrait{
-		Field: []tokengeom.Arrow{{X: 1, Y: 0.5, DX: 0.1, DY: 0}, {X: 1, Y: 0.6, DX: 0, DY: 0}},
-		TrajX: []float64{1, 0.8}, TrajY: []float64{0, 0.1},
-		FixedX: []float64{0.5, 2}, FixedY: []float64{1, 0.2}, LambdaA: 0.3,
-	}
-	s := portraitSeries(pt, 0.1, 0.05)
-	if len(s) != 5 || s[2].Name != "trajectory" || s[2].Style != show.LinePoints || s[3].Name != "unstable FP" || s[4].Name != "stable FP, p < q" {
-		t.Fatalf("series %+v", s)
-	}
-	// The zero arrow is skipped; the other is a segment of drawn length lx along x.
-	if len(s[1].X) != 1 || s[1].X[0] != 1.1 || s[1].Y[0] != 0.5 {
-		t.Errorf("heads %v, %v, want one at (1.1, 0.5)", s[1].X, s[1].Y)
-	}
-	if s[4].X[0] != 2 || s[4].Y[0] != 0.2 {
-		t.Errorf("second fixed point at (%v, %v)", s[4].X, s[4].Y)
-	}
-	pt.FixedX, pt.FixedY, pt.LambdaA = pt.FixedX[:1], pt.FixedY[:1], -0.2
-	if s := portraitSeries(pt, 0.1, 0.05); len(s) != 4 || s[3].Name != "stable FP" {
-		t.Errorf("ordered phase: series %+v", s)
-	}
 }
 
 func TestOneBlock(t *testing.T) {

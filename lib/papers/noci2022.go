@@ -20,7 +20,7 @@ var Noci2022Fig3 = &Figure{
 	Title: "POST-LN: cosine vs layer for several α (a), Q/K (b) and value (c) gradient norms per layer",
 	Type:  Data, Setting: AtPaper,
 	Notebook: "03-rank-collapse",
-	Notes:    "Table 2 network: embedding 32, MLP 128, 4 heads, n = 50, ReLU, 50 runs. Depth 12, α ∈ {1, 0.5, 1/√L, 0.1}, the loss ⟨R, X^L⟩ (panels b, c) and the input (N(0,1) embeddings plus sinusoidal encodings) are chosen: the paper does not state them. Panels b, c are gradient norms relative to the first block (root of the mean squared norm over the 50 runs), as the paper plots norms. Panel c: the value gradients under POST-LN with α = 1 rise by 1.11× (+0.05 decades) against the +0.32 decades eq. (17) gives at Lemma 3.2's correlations, a known disagreement (rankshow.Fig3Values); the bars of panels b and c come from eqs. (17)–(18) at the theory's correlations, not the run's",
+	Notes:    "Table 2 network: embedding 32, MLP 128, 4 heads, n = 50, ReLU, 50 runs. Depth 12, α ∈ {1, 0.5, 1/√L, 0.1}, the loss ⟨R, X^L⟩ (panels b, c) and the input (N(0,1) embeddings plus sinusoidal encodings) are chosen: the paper does not state them. Panels b, c are gradient norms relative to the first block (root of the mean squared norm over the 50 runs), as the paper plots norms. Panel c: the value gradients under POST-LN with α = 1 rise by 1.11× (+0.05 decades) against the +0.32 decades eq. (17) gives at Lemma 3.2's correlations, a known disagreement (rankexp.Fig3Values); the bars of panels b and c come from eqs. (17)–(18) at the theory's correlations, not the run's",
 }
 
 var Noci2022Fig4 = &Figure{

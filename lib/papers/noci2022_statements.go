@@ -54,11 +54,11 @@ var Noci2022ScalingKeepsQK = &Statement{Source: Noci2022, Figures: []*Figure{Noc
 var Noci2022PreLNCorrelation = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig9},
 	Text: "Noci et al. 2022, App. B.1 and Fig. 9: \"the increase in correlation with depth for PRE-LN is much less wild\" than with POST-LN (Fig. 3)"}
 
-// Noci2022PreLNQK is a statement checked in kernel-ext/rankshow.
+// Noci2022PreLNQK is a statement checked in lib/rankexp.
 var Noci2022PreLNQK = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig9},
 	Text: "Noci et al. 2022, App. B.1 and Fig. 9: with PRE-LN the slower rise of the correlation \"also results in better stabilized gradients for the queries and keys' parameters\" than with POST-LN"}
 
-// Noci2022PreLNValues is a statement checked in kernel-ext/rankshow.
+// Noci2022PreLNValues is a statement checked in lib/rankexp.
 var Noci2022PreLNValues = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig9},
 	Text: "Noci et al. 2022, App. B.1 and Fig. 9: \"We also observe the opposite trend for the gradients of the values, in relation to the POST-LN case in Figure 3\""}
 
@@ -72,7 +72,7 @@ var Noci2022Uniformity = &Statement{Source: Noci2022, Figures: []*Figure{Noci202
 var Noci2022Fig11Uniform = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig11},
 	Text: "Noci et al. 2022, App. B.2 and Fig. 11 (left): with uniform attention and input std 1/√d, the mean of ‖X^ℓ‖² follows Lemma 3.3 (the empirical and theoretical means marked at L = 10)"}
 
-// Noci2022Fig11Deviates is a statement checked in kernel-ext/rankshow.
+// Noci2022Fig11Deviates is a statement checked in lib/rankexp.
 var Noci2022Fig11Deviates = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig11},
 	Text: "Noci et al. 2022, App. B.2 and Fig. 11 (right): with true softmax attention \"we observe a deviation [from Lemma 3.3] when the standard deviation of the input is increased\" (std 1)"}
 

@@ -25,14 +25,14 @@ func flatProfile(L, draws int, c0, step float64) rankblock.Profile {
 	return p
 }
 
-// TestDeclaredRecords: the three declarations are well formed, name their
+// TestDeclaredRecords: the four declarations are well formed, name their
 // declaring commits and type no data seeds (those come from the run).
 func TestDeclaredRecords(t *testing.T) {
 	for _, c := range []struct {
 		d      result.Disagreement
 		commit string
 		paper  *papers.Statement
-	}{{Fig8SoftmaxLemmas, "cc7a434", papers.Noci2022SoftmaxLemmas}, {Fig4LN, "f026214", papers.Noci2022Fig4LN}, {Fig11Softmax, "f026214", papers.Noci2022Fig11Softmax}} {
+	}{{Fig8SoftmaxLemmas, "cc7a434", papers.Noci2022SoftmaxLemmas}, {Fig4LN, "f026214", papers.Noci2022Fig4LN}, {Fig11Softmax, "f026214", papers.Noci2022Fig11Softmax}, {Fig3Values, "9b274ee", papers.Noci2022ValuesGrow}} {
 		if err := c.d.Wellformed(); err != nil || c.d.Declared.Commit != c.commit || c.d.Paper != c.paper.Text || len(c.d.Declared.DataSeeds) != 0 {
 			t.Errorf("%q: %v, commit %s, data seeds %v", c.d.Paper, err, c.d.Declared.Commit, c.d.Declared.DataSeeds)
 		}

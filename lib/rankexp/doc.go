@@ -11,10 +11,10 @@
 //	eq. (47), τ at App. C.3's settings TauTable
 //	Lemmas 3.2–3.3, Fig. 8            Sizes.Propagation
 //	Fig. 4 (LN placement)             Sizes.NormPlacements, Placements.RunSeed, .PreLNSlowerZ
-//	Table 2, Figs. 3, 9 and 1         Table2Settings.Runs, Table2Residuals
+//	Table 2, Figs. 3, 9 and 1         Table2Settings.Runs, Table2Residuals, Table2Runs
 //	Lemma 3.2 at Table 2's settings   Table2Theory, EmbeddingRho0
 //	Eqs. (17)–(18), App. B.3          GradsMC
-//	App. B.2–B.3, Figs. 12–14         Grid
+//	App. B.2–B.3, Figs. 12–14         Grid, GridRun
 //	Fig. 11 (law of ‖X^ℓ‖²)           Sizes.NormLaws
 //	Thm A.2, Fig. 7                   UniformitySettings.Gaps, Uniformity.Slope
 //	Fig. 10 (ReLU versus linear FF)   Sizes.FeedForwards
@@ -50,7 +50,12 @@
 // (result.Disagreement, DataSeeds from the run read), in declared.go; the one-layer checks Lemma31Table (Lemma
 // 3.1), Thm32Table (Thm 3.2), TauTable (eq. 47 at the IWSLT settings) and
 // TauBalance.Checks with its Record (τ balances the gradients), in
-// layerresults.go.
+// layerresults.go; GridRun.Notes, .Curves and .Planes (Figs. 12–14: the
+// grid laid out as nested blocks of one Plane each, Fig. 13's claim read
+// across it), in gridresults.go; Table2Runs.Fig3, .Fig9 (each a
+// Table2Figure: three panels and their claims, each list of one panel,
+// Fig. 3(c)'s the known disagreement Fig3Values) and .Fig1 (Fig. 1 at
+// initialisation), in table2results.go.
 //
 // Randomness: a function that runs several independent simulations takes
 // a seed and a stream and draws simulation i from

@@ -8,6 +8,8 @@
 //	          points ± SE (Line, Role)
 //	Plane     a value on a grid of two settings (heat map,    render.Plane
 //	          phase plane)
+//	Field     a vector field on points of a plane (phase      render.Field
+//	          portrait) with lines over it (field.go)
 //	Spectrum  samples of a law beside samples of its theory   render.Spectrum
 //	          (density/CDF)
 //	Densities several samples beside their reference samples   render.Densities

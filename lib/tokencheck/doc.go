@@ -21,7 +21,7 @@
 // experiment by LayersFor (network tokennet.FromBlock; Network itself is
 // tokennet.FromBlock of compose.Cowsik).
 // Randomness is explicit: every experiment takes Seeds, one generator per
-// point. The settings structs Layers (Fig2: Curves, Histograms, Portrait)
+// point. The settings structs Layers (Fig2: Curves, Histograms, Portrait, Field)
 // and Restoration (Fig3: Run) name the model, depth, input, networks and
 // Seeds of a figure, each field documented with the paper's statement; the
 // results record the seeds they ran with (as Exponents do), which the
@@ -41,6 +41,7 @@
 //	theory only (results.go)          AttMapCurves, CriticalSlowingCurves, EdgeGapCurves
 //	per layer (layerresults.go)       Curves.OneBlockChecks (cases: OneBlocks), Curves.LayerCurves,
 //	                                  Histograms.Planes, Symmetry.Curves, Fig2Row
+//	phase portrait (fieldresult.go)   Layers.Field (a result.Field)
 //	exponent slices (sliceresults.go) Exponents.AngleSliceCurves, GradientSliceCurves, Exponents.ErrataCurves
 //	planes (planeresults.go)          LambdaAPlanes, LambdaGPlanes (checks: GradientPlane), CausalPlane,
 //	                                  ContourOrder, on the planes named by PlaneAxes
