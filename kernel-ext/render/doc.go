@@ -17,6 +17,9 @@
 //	                               dashed), a KS check per pair
 //	SpectrumLines(f, r)            a Spectrum with further lines over it
 //	                               (result.SpectrumLines)
+//	SampleCurves(f, r)             Curves of several samples, each sample's
+//	                               checks (or its not-compared line) after
+//	                               the figure's (result.SampleCurves)
 //	Table(t, r result.Table)       rows under a header
 //	Checks(id, cs, rec)            checks with no figure of their own
 //	CheckList(id, r result.CheckList) such checks after their notes (lines of

@@ -171,6 +171,12 @@ func must(err error) { show.Want(err == nil, "render", "%v", err) }
 func Curves(f show.Figure, r result.Curves, opts ...Option) show.View {
 	must(r.Wellformed())
 	o := apply(opts)
+	v, fig := curveItems(f, r, o)
+	return view(v, fig, o)
+}
+
+// curveItems are r's checks and remarks, and its figure f.
+func curveItems(f show.Figure, r result.Curves, o options) (show.View, show.Item) {
 	fig := figure(f, r.Caption, r.X, r.Y, r.Record, o)
 	fig.Series = series(r.Lines)
 	var v show.View
@@ -180,7 +186,7 @@ func Curves(f show.Figure, r result.Curves, opts ...Option) show.View {
 	for _, s := range r.Remarks {
 		v = append(v, show.Text(s))
 	}
-	return view(v, show.Fig(fig), o)
+	return v, show.Fig(fig)
 }
 
 // Plane draws r as a heat map (with its lines over it) in the figure f

@@ -16,6 +16,9 @@ import (
 	"github.com/sigprop/sigprop/lib/randmlp"
 )
 
+// mc is notebook 04's continuation of the checks.
+var mc = freeprob.Continuation{Eps: 1e-8, Steps: 50}
+
 // The live figures of notebook 04 state the run's width, draws and seed;
 // their checks take their SE from the run; the attention bands of the
 // notes are not applicable below T = 256, where the figure claims nothing.
@@ -28,7 +31,7 @@ func TestLiveFigures(t *testing.T) {
 	}
 	exact := freeprob.Continuation{Eps: 1e-10}
 	// Linspace(0.02, 3.98, 100), the notebook's grid, ends at 3.9800000000000004: the basis states 3.98.
-	v, err := MPDensity(show.Figure{ID: "mp-density"}, empirical.Linspace(0.02, 3.98, 100), exact, sim[0], mc)
+	v, err := mpView(show.Figure{ID: "mp-density"}, empirical.Linspace(0.02, 3.98, 100), exact, sim[0], mc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +39,7 @@ func TestLiveFigures(t *testing.T) {
 	f := v.Figures()[0]
 	if f.Caption != "Marchenko–Pastur: closed form, P18 Algorithm 1 (ε = 1e-10), and three width-40 Gaussian layers." || f.Params["N"] != 40 || *f.Seed != 1 ||
 		len(v.Agreements()) != 3 || v.Agreements()[0].Value > 1e-8 || !strings.HasSuffix(v.Agreements()[0].Basis, "times the density's curvature on [0.02, 3.98]") || !strings.HasPrefix(v.Agreements()[1].Name, "mp-density L=1: KS(N=40 simulation, theory)") {
-		t.Errorf("MPDensity: caption %q, Params %v, checks %+v", f.Caption, f.Params, v.Agreements())
+		t.Errorf("mp-density: caption %q, Params %v, checks %+v", f.Caption, f.Params, v.Agreements())
 	}
 	sc, err := sim[1].STransformCurves(empirical.Linspace(-0.8, -0.05, 5)) // width 40: not the notebook's sizes, so no claim
 	if err != nil {
@@ -68,6 +71,17 @@ func TestLiveFigures(t *testing.T) {
 		showtest.AtYourSettings(t, "the attention gap at T = 64", v, map[string]float64{"T": 64, "s": 1}, []string{"|λ₁ − 1|"},
 			[]string{"|λ₂|/r_T − 1", "fraction of the bulk outside 1.1 r_T", "σ₂/(2 r_T) − 1"})
 	}
+}
+
+// mpView is the Marchenko–Pastur law as notebook 04 draws it:
+// render.SampleCurves over randmlp.SpectrumSample.MPCurves, the figure
+// before its checks and the sample's.
+func mpView(f show.Figure, lams []float64, c freeprob.Continuation, s randmlp.SpectrumSample, check freeprob.Continuation) (show.View, error) {
+	r, err := s.MPCurves(f.ID, lams, c, check)
+	if err != nil {
+		return nil, err
+	}
+	return render.SampleCurves(f, r, render.After()), nil
 }
 
 // gapView is the attention gap as notebook 04 draws it: render.Curves

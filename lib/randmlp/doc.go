@@ -33,7 +33,9 @@
 //	S-transform of each draw, mean ± SE            SpectrumSample.STransform (freeprob.SNumeric)
 //	  against S_MP² as a result kind                SpectrumSample.STransformCurves
 //	P18 Figs. 2 and 4 panels, MP law, as results   Fig2Curves, Fig4Panel.Curves, SpectrumSample.MPCurves
-//	  each sample's checks (the figure's claim)    SpectrumChecks, SampleOutcome, SimLines
+//	  (result.SampleCurves), from stored spectra   Panels.Fig2, Panels.Fig4
+//	  each sample's checks (the figure's claim)    SpectrumChecks (result.SampleChecks), SimLines
+//	  a sample declared known to deviate           Deviation (its KS check carries the declaration)
 //	P18 Table 2 sampled: S_{WᵀW}(z), s₁ = 1−m₂/m₁²  Table2 (beside jacspectrum.Ensemble.S)
 //	  as a result kind with its checks              Table2Table
 //

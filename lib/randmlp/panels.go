@@ -15,8 +15,8 @@ import (
 
 // This file gives the spectra of notebook 04 (the panels of P18 Figs. 2
 // and 4 from stored samples, the Marchenko–Pastur check of a live run) as
-// lib/result kinds, with the checks of every sample against its theory
-// (CheckFigure), drawn by kernel-ext/render.
+// result.SampleCurves, with the checks of every sample against its theory
+// (CheckFigure), drawn by kernel-ext/render.SampleCurves.
 
 // SpectrumChecks are the checks of every sample of figure fig against its
 // theory by CheckFigure(ss, c), the network as the sample unit: the KS
@@ -25,31 +25,41 @@ import (
 // eigenvalue count, then one check per counted region (the mass at λ ≤
 // floor, which holds the atom at 0 of Bernoulli D², and the atom at
 // σ_w^{2L} of orthogonal weights when the theory has one) against CheckZ
-// model SDs of the count; each tests st (nil: none). A sample of a depth
-// in deviating (one the notebook declares known to deviate) is followed
-// by a SimulationVsSimulation check that the deviation shrinks with width:
-// the KS at the sample's width over the KS of the same seeds at 2/5 of it
-// (KSAtWidth), at most 1. Which checks are made never depends on the
-// result. Each sample's outcome is its checks, or the line saying it was
-// not compared when its theory solver failed (nothing to compare), in the
-// order of ss. Errors: KSAtWidth's. It panics on a deviating depth that ss
-// does not have (a caller bug).
-func SpectrumChecks(fig string, st *papers.Statement, ss []SpectrumSample, c freeprob.Continuation, deviating ...int) ([]SampleOutcome, error) {
-	for _, d := range deviating {
-		if !slices.ContainsFunc(ss, func(s SpectrumSample) bool { return s.Depth == d }) {
-			panic(fmt.Sprintf("randmlp: a deviation is declared at L=%d, which figure %s does not have", d, fig))
+// model SDs of the count; each tests st (nil: none). A sample of the depth
+// of one of deviations (declared known to deviate) has a KS check that
+// carries the declared Disagreement, its DataSeeds the sample's draw
+// seeds, in place of st (the Disagreement quotes the claim), and is
+// followed by a SimulationVsSimulation check that the deviation shrinks
+// with width: the KS at the sample's width over the KS of the same seeds
+// at 2/5 of it (KSAtWidth), at most 1. Which checks are made never
+// depends on the result. Each sample's comparison is its checks, or the
+// line saying it was not compared when its theory solver failed (nothing
+// to compare), in the order of ss. Errors: KSAtWidth's; a declared
+// deviation of a sample whose theory solver failed. It panics on a
+// deviation at a depth that ss does not have (a caller bug).
+func SpectrumChecks(fig string, st *papers.Statement, ss []SpectrumSample, c freeprob.Continuation, deviations ...Deviation) ([]result.SampleChecks, error) {
+	for _, d := range deviations {
+		if !slices.ContainsFunc(ss, func(s SpectrumSample) bool { return s.Depth == d.Depth }) {
+			panic(fmt.Sprintf("randmlp: a deviation is declared at L=%d, which figure %s does not have", d.Depth, fig))
 		}
 	}
-	var out []SampleOutcome
+	var out []result.SampleChecks
 	for _, ch := range CheckFigure(ss, c) {
 		s := ch.Sample
+		i := slices.IndexFunc(deviations, func(d Deviation) bool { return d.Depth == s.Depth })
 		if ch.Err != nil {
-			out = append(out, SampleOutcome{NotCompared: fmt.Sprintf("%s L=%d: not compared, the theory solver failed: %v\n", fig, s.Depth, ch.Err)})
+			if i >= 0 {
+				return nil, fmt.Errorf("randmlp: a deviation is declared at L=%d of figure %s, whose theory solver failed: %w", s.Depth, fig, ch.Err)
+			}
+			out = append(out, result.SampleChecks{NotCompared: fmt.Sprintf("%s L=%d: not compared, the theory solver failed: %v\n", fig, s.Depth, ch.Err)})
 			continue
 		}
 		var checks []result.Check
 		ks := result.Check{Name: SpectrumKSName(fig, s), Kind: result.TheoryVsSimulation, Value: ch.KS, Tol: ch.Tol, Statement: st,
 			Basis: fmt.Sprintf("DKW bound at α = %g for n = %d eigenvalues of the continuous part (λ > %.3g = 10⁻⁶·max, off the atoms) of %d network(s) of width %d (%v each): each network counted as that many i.i.d. draws, which repelling eigenvalues vary less than", CheckAlpha, ch.N, ch.Floor, s.Draws, s.Width, ch.PerNetwork)}
+		if i >= 0 {
+			ks.Statement, ks.Disagreement = nil, deviations[i].Disagreement.WithDataSeeds(s.DrawSeeds()...)
+		}
 		checks = append(checks, ks)
 		for _, at := range ch.Atoms {
 			region := "mass at λ ≤ 10⁻⁶·max (with the atom at 0)"
@@ -61,8 +71,8 @@ func SpectrumChecks(fig string, st *papers.Statement, ss []SpectrumSample, c fre
 				Basis: fmt.Sprintf("%.4g model SDs of the pooled fraction, SD %.4g per network of width %d (binomial counts of active units, randmlp.SpectrumSample.CheckAgainst) over √%d networks, plus half an eigenvalue of the %d pooled; normal at α = %g", CheckZ, at.SD, s.Width, s.Draws, s.Width*s.Draws, CheckAlpha),
 				Note:  fmt.Sprintf("counts %v of %d per network: fraction %.4f, theory %.4f", at.Counts, s.Width, at.Observed, at.Theory)})
 		}
-		if !slices.Contains(deviating, s.Depth) {
-			out = append(out, SampleOutcome{Checks: checks})
+		if i < 0 {
+			out = append(out, result.SampleChecks{Checks: checks})
 			continue
 		}
 		w := s.Width * 2 / 5
@@ -74,20 +84,24 @@ func SpectrumChecks(fig string, st *papers.Statement, ss []SpectrumSample, c fre
 			Value: ch.KS / kw, Tol: 1, Rule: result.AtMost,
 			Basis: fmt.Sprintf("a finite-width effect shrinks with width: KS at N = %d over KS at N = %d (same seeds) below 1", s.Width, w),
 			Note:  fmt.Sprintf("KS %.4f at N = %d, %.4f at N = %d", ch.KS, s.Width, kw, w)})
-		out = append(out, SampleOutcome{Checks: checks})
+		out = append(out, result.SampleChecks{Checks: checks})
 	}
 	return out, nil
 }
 
-// SampleOutcome is the comparison of one sample with its theory: its
-// checks (all Given), or NotCompared, the line saying why there are none.
-type SampleOutcome struct {
-	Checks      []result.Check
-	NotCompared string
+// Deviation declares that the sample of depth Depth of a figure is known
+// to miss its theory by more than sampling noise (a finite-width effect):
+// its KS check carries Disagreement (declared in lib beside the figure's
+// experiment, its DataSeeds left nil: SpectrumChecks sets them to the
+// sample's draw seeds), and a second check tests that the KS shrinks with
+// width (SpectrumChecks).
+type Deviation struct {
+	Depth        int
+	Disagreement result.Disagreement
 }
 
 // SpectrumKSName is the name of the KS check of sample s of figure fig
-// (SpectrumChecks): what a declared deviation is attached to.
+// (SpectrumChecks): the check a declared Deviation is carried by.
 func SpectrumKSName(fig string, s SpectrumSample) string {
 	return fmt.Sprintf("%s L=%d: KS(N=%d simulation, theory), continuous part", fig, s.Depth, s.Width)
 }
@@ -123,39 +137,38 @@ const Fig2Points = 150
 // of SpectrumSample.Network, by continuation theory) on Fig2Points points
 // of (0, smax], then the samples' histograms (SimLines), with the checks
 // of every sample (SpectrumChecks by continuation check, of
-// papers.P18Fig2Overlay), in order, beside it (a figure's checks come
-// before the next figure's, so the outcomes are returned for the caller
-// to show after the figure). The stored samples are the figure's (notebooks/data/
+// papers.P18Fig2Overlay, with the declared deviations), in order, as its
+// Samples. The stored samples are the figure's (notebooks/data/
 // jacobian-spectra, which no parameter changes), so it claims it. Errors:
 // no sample, the theory's, SpectrumChecks's.
-func Fig2Curves(fig string, ss []SpectrumSample, smax float64, theory, check freeprob.Continuation, deviating ...int) (result.Curves, []SampleOutcome, error) {
+func Fig2Curves(fig string, ss []SpectrumSample, smax float64, theory, check freeprob.Continuation, deviations ...Deviation) (result.SampleCurves, error) {
 	if len(ss) == 0 {
-		return result.Curves{}, nil, fmt.Errorf("randmlp: no stored spectra for figure %q", fig)
+		return result.SampleCurves{}, fmt.Errorf("randmlp: no stored spectra for figure %q", fig)
 	}
 	xs := empirical.Linspace(smax/Fig2Points, smax, Fig2Points)
 	var lines []result.Line
 	for _, s := range ss {
 		n, err := s.Network()
 		if err != nil {
-			return result.Curves{}, nil, err
+			return result.SampleCurves{}, err
 		}
 		p, err := jacspectrum.SingularValueDensity(n, xs, theory)
 		if err != nil {
-			return result.Curves{}, nil, err
+			return result.SampleCurves{}, err
 		}
 		lines = append(lines, result.Line{Name: fmt.Sprintf("theory L=%d", s.Depth), Role: result.Theory, X: xs, Y: p})
 	}
-	outcomes, err := SpectrumChecks(fig, papers.P18Fig2Overlay, ss, check, deviating...)
+	samples, err := SpectrumChecks(fig, papers.P18Fig2Overlay, ss, check, deviations...)
 	if err != nil {
-		return result.Curves{}, nil, err
+		return result.SampleCurves{}, err
 	}
 	s0 := ss[0]
-	return result.Curves{
+	return result.SampleCurves{Curves: result.Curves{
 		Caption: fmt.Sprintf("Singular values of J at criticality: %s, %s weights, q* = %g; width-%d simulations.", s0.Phi, s0.Weights, s0.QStar, s0.Width),
 		X:       result.Axis{Label: "s"}, Y: result.Axis{Label: "P(s)"},
 		Lines:  append(lines, SimLines(ss, smax)...),
 		Record: result.Record{Params: map[string]float64{"qstar": s0.QStar, "N": float64(s0.Width)}, Seed: s0.Seed, HasSeed: true, AtPaper: true},
-	}, outcomes, nil
+	}, Samples: samples}, nil
 }
 
 // Fig4Sigma02 is σ₀² = σ²_{JJᵀ} of every network of P18 Fig. 4.
@@ -219,13 +232,14 @@ func (p Fig4Panel) Validate() error {
 // [0, 2]). Its checks: the central TheoryVsTheory check that the theory
 // approaches the limit at least at Fig4RateShare of the predicted rate
 // (jacspectrum.ApproachLimit from the last depth over 4 to the last, on
-// p.RatePoints points of [0.05, 3], papers.P18Fig4Rate); beside it the
-// SpectrumChecks of the drawn samples (papers.P18Fig4Spectra). A panel
-// that leaves a stored sample out claims nothing. Errors: p out of range
-// (ErrParam), no sample up to MaxDepth, the theory's.
-func (p Fig4Panel) Curves(fig string, stored []SpectrumSample, theory, check freeprob.Continuation, deviating ...int) (result.Curves, []SampleOutcome, error) {
+// p.RatePoints points of [0.05, 3], papers.P18Fig4Rate); its Samples the
+// SpectrumChecks of the drawn samples (papers.P18Fig4Spectra, with the
+// declared deviations). A panel that leaves a stored sample out claims
+// nothing. Errors: p out of range (ErrParam), no sample up to MaxDepth,
+// the theory's, SpectrumChecks's.
+func (p Fig4Panel) Curves(fig string, stored []SpectrumSample, theory, check freeprob.Continuation, deviations ...Deviation) (result.SampleCurves, error) {
 	if err := p.Validate(); err != nil {
-		return result.Curves{}, nil, err
+		return result.SampleCurves{}, err
 	}
 	var ss []SpectrumSample
 	for _, s := range stored {
@@ -234,12 +248,12 @@ func (p Fig4Panel) Curves(fig string, stored []SpectrumSample, theory, check fre
 		}
 	}
 	if len(ss) == 0 {
-		return result.Curves{}, nil, fmt.Errorf("randmlp: figure %q needs stored spectra up to depth %d (got none of %d)", fig, p.MaxDepth, len(stored))
+		return result.SampleCurves{}, fmt.Errorf("randmlp: figure %q needs stored spectra up to depth %d (got none of %d)", fig, p.MaxDepth, len(stored))
 	}
 	xs := empirical.Linspace(0.005, 2, p.Points)
 	d, err := jacspectrum.SingularValueDensity(p.Limit, xs, theory)
 	if err != nil {
-		return result.Curves{}, nil, err
+		return result.SampleCurves{}, err
 	}
 	lines := []result.Line{{Name: "limit law", Role: result.Theory, X: xs, Y: d}}
 	for _, a := range p.Limit.Atoms() {
@@ -248,31 +262,31 @@ func (p Fig4Panel) Curves(fig string, stored []SpectrumSample, theory, check fre
 	for _, L := range p.Depths {
 		n, err := jacspectrum.AtSigma0(p.Phi, L, Fig4Sigma02)
 		if err != nil {
-			return result.Curves{}, nil, err
+			return result.SampleCurves{}, err
 		}
 		if d, err = jacspectrum.SingularValueDensity(n, xs, theory); err != nil {
-			return result.Curves{}, nil, err
+			return result.SampleCurves{}, err
 		}
 		lines = append(lines, result.Line{Name: fmt.Sprintf("theory L=%d", L), Role: result.Theory, X: xs, Y: d})
 	}
 	a, err := jacspectrum.ApproachLimit(p.Phi, p.Limit, p.Depths[len(p.Depths)-1], Fig4Sigma02, empirical.Linspace(0.05, 3, p.RatePoints), check)
 	if err != nil {
-		return result.Curves{}, nil, err
+		return result.SampleCurves{}, err
 	}
 	checks := []result.Check{{Name: fmt.Sprintf("%s: convergence exponent of KS(theory L, limit law), L=%d→%d", p.Phi, a.Depth/4, a.Depth),
 		Kind: result.TheoryVsTheory, Value: a.Exponent, Tol: Fig4RateShare * p.Rate, Rule: result.AtLeast, Statement: papers.P18Fig4Rate, Central: true,
 		Basis: fmt.Sprintf("predicted exponent %g (F28); required: at least 80%% of it over one factor 4 in depth", p.Rate),
 		Note:  fmt.Sprintf("KS %.3g at L=%d, %.3g at L=%d", a.KSQuarter, a.Depth/4, a.KS, a.Depth)}}
-	outcomes, err := SpectrumChecks(fig, papers.P18Fig4Spectra, ss, check, deviating...)
+	samples, err := SpectrumChecks(fig, papers.P18Fig4Spectra, ss, check, deviations...)
 	if err != nil {
-		return result.Curves{}, nil, err
+		return result.SampleCurves{}, err
 	}
-	return result.Curves{
+	return result.SampleCurves{Curves: result.Curves{
 		Caption: fmt.Sprintf("%s, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-%d simulations.", p.Phi, ss[0].Width),
 		X:       result.Axis{Label: "s"}, Y: result.Axis{Label: "P(s)"},
 		Lines: append(lines, SimLines(ss, 2)...), Checks: checks,
 		Record: result.Record{Params: map[string]float64{"sigma0_2": Fig4Sigma02, "N": float64(ss[0].Width)}, Seed: ss[0].Seed, HasSeed: true, AtPaper: len(ss) == len(stored)},
-	}, outcomes, nil
+	}, Samples: samples}, nil
 }
 
 // counted is n as the captions write a small count: a word up to ten.
@@ -292,33 +306,34 @@ const MPAlgTol = 1e-8
 // lams: its closed form, P18's Algorithm 1 (freeprob.Product by
 // continuation c) and the pooled eigenvalues of s (a depth-1 linear
 // network of Gaussian layers, 40 bins on [0, 4]); then the largest
-// |Algorithm 1 − closed form| (MPAlgTol), and beside it the SpectrumChecks
-// of s by continuation check, which test no source's statement: the
-// Marchenko–Pastur law is a textbook closed form, not a paper figure
-// (Record.NoPaperFigure). Errors: Algorithm 1's, SpectrumChecks's.
-func (s SpectrumSample) MPCurves(fig string, lams []float64, c, check freeprob.Continuation) (result.Curves, []SampleOutcome, error) {
+// |Algorithm 1 − closed form| (MPAlgTol), and as its Samples the
+// SpectrumChecks of s by continuation check, which test no source's
+// statement: the Marchenko–Pastur law is a textbook closed form, not a
+// paper figure (Record.NoPaperFigure). Errors: Algorithm 1's,
+// SpectrumChecks's.
+func (s SpectrumSample) MPCurves(fig string, lams []float64, c, check freeprob.Continuation) (result.SampleCurves, error) {
 	mp := freeprob.MarchenkoPastur{Ratio: 1, Variance: 1}
 	alg1, err := freeprob.Product{mp}.Density(c, lams)
 	if err != nil {
-		return result.Curves{}, nil, err
+		return result.SampleCurves{}, err
 	}
 	closed := make([]float64, len(lams))
 	for i, l := range lams {
 		closed[i] = mp.Density(l)
 	}
 	hc, hd := empirical.Histogram(s.Pooled(), 0, 4, 40)
-	outcomes, err := SpectrumChecks(fig, nil, []SpectrumSample{s}, check)
+	samples, err := SpectrumChecks(fig, nil, []SpectrumSample{s}, check)
 	if err != nil {
-		return result.Curves{}, nil, err
+		return result.SampleCurves{}, err
 	}
 	checks := []result.Check{{Name: "MP: max |Algorithm 1 − closed form|", Kind: result.TheoryVsClosedForm, Value: empirical.MaxAbsDiff(alg1, closed), Tol: MPAlgTol,
 		Basis: fmt.Sprintf("Newton tolerance 1e-13 and the O(ε) Cauchy smoothing at ε = %g, times the density's curvature on [%.4g, %.4g]", c.Eps, lams[0], lams[len(lams)-1])}}
-	return result.Curves{
+	return result.SampleCurves{Curves: result.Curves{
 		Caption: fmt.Sprintf("Marchenko–Pastur: closed form, P18 Algorithm 1 (ε = %g), and %s width-%d Gaussian layers.", c.Eps, counted(s.Draws), s.Width),
 		X:       result.Axis{Label: "λ"}, Y: result.Axis{Label: "ρ(λ)"},
 		Lines: []result.Line{{Name: "closed form", Role: result.Theory, X: lams, Y: closed}, {Name: "Algorithm 1", Role: result.TheoryPoints, X: lams, Y: alg1},
 			{Name: fmt.Sprintf("N=%d simulation", s.Width), Role: result.Simulated, X: hc, Y: hd}},
 		Checks: checks,
 		Record: result.Record{Params: map[string]float64{"N": float64(s.Width), "eps": c.Eps}, Seed: s.Seed, HasSeed: true, NoPaperFigure: true},
-	}, outcomes, nil
+	}, Samples: samples}, nil
 }

@@ -46,13 +46,13 @@ func lineNames(ls []result.Line) []string {
 // sample is an error.
 func TestFig2Curves(t *testing.T) {
 	ss := panelSamples(t)
-	c, os, err := Fig2Curves("f", ss, 2, panelMC, panelMC)
+	c, err := Fig2Curves("f", ss, 2, panelMC, panelMC)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(lineNames(c.Lines), []string{"theory L=2", "theory L=4", "N=100 L=2", "N=100 L=4"}) || len(os) != 2 || c.Record.Params["qstar"] != 0.25 || c.Record.Seed != 1 ||
+	if !reflect.DeepEqual(lineNames(c.Lines), []string{"theory L=2", "theory L=4", "N=100 L=2", "N=100 L=4"}) || len(c.Samples) != 2 || c.Samples[0].Checks[0].Statement != papers.P18Fig2Overlay || c.Record.Params["qstar"] != 0.25 || c.Record.Seed != 1 ||
 		c.Caption != "Singular values of J at criticality: hardtanh, orthogonal weights, q* = 0.25; width-100 simulations." {
-		t.Fatalf("lines %v, %d outcomes, record %+v", lineNames(c.Lines), len(os), c.Record)
+		t.Fatalf("lines %v, %d samples, record %+v", lineNames(c.Lines), len(c.Samples), c.Record)
 	}
 	n, _ := ss[1].Network()
 	xs := empirical.Linspace(2.0/Fig2Points, 2, Fig2Points)
@@ -64,7 +64,10 @@ func TestFig2Curves(t *testing.T) {
 	if !reflect.DeepEqual(c.Lines[2].X, hc) || !reflect.DeepEqual(c.Lines[2].Y, hd) || c.Lines[2].Role != result.Simulated || len(hc) != 40 {
 		t.Error("N=100 L=2 is not the histogram of its pooled singular values")
 	}
-	if _, _, err := Fig2Curves("g", nil, 1, panelMC, panelMC); err == nil || !strings.Contains(err.Error(), `"g"`) {
+	if err := c.Wellformed(); err != nil {
+		t.Error(err)
+	}
+	if _, err := Fig2Curves("g", nil, 1, panelMC, panelMC); err == nil || !strings.Contains(err.Error(), `"g"`) {
 		t.Errorf("no samples: %v", err)
 	}
 }
@@ -78,12 +81,12 @@ func TestFig4Curves(t *testing.T) {
 	ss := panelSamples(t)
 	limit := jacspectrum.BernoulliLimit{Sigma02: Fig4Sigma02}
 	p := Fig4Panel{Phi: activation.HardTanh(), Limit: limit, Depths: []int{2, 8}, Rate: 1, Points: 20, RatePoints: 10, MaxDepth: 64}
-	c, os, err := p.Curves("fig4-hardtanh", ss, panelMC, panelMC)
+	c, err := p.Curves("fig4-hardtanh", ss, panelMC, panelMC)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"limit law", "limit atom, mass 0.75", "theory L=2", "theory L=8", "N=100 L=2", "N=100 L=4"}
-	if !reflect.DeepEqual(lineNames(c.Lines), want) || len(os) != 2 || !c.Record.AtPaper {
+	if !reflect.DeepEqual(lineNames(c.Lines), want) || len(c.Samples) != 2 || c.Samples[1].Checks[0].Statement != papers.P18Fig4Spectra || !c.Record.AtPaper || c.Wellformed() != nil {
 		t.Fatalf("lines %v, want %v", lineNames(c.Lines), want)
 	}
 	if a := c.Lines[1]; math.Abs(a.X[0]-math.Exp(0.125)) > 1e-12 || math.Abs(a.Y[0]-0.75) > 1e-12 {
@@ -99,15 +102,15 @@ func TestFig4Curves(t *testing.T) {
 		t.Errorf("convergence check %+v (exponent %v)", k, a.Exponent)
 	}
 	p.MaxDepth = 2
-	if c, os, err := p.Curves("fig4-hardtanh", ss, panelMC, panelMC); err != nil || c.Record.AtPaper || len(os) != 1 || len(c.Lines) != 5 {
-		t.Errorf("MaxDepth 2: %v, at paper %v, %d outcomes, %d lines", err, c.Record.AtPaper, len(os), len(c.Lines))
+	if c, err := p.Curves("fig4-hardtanh", ss, panelMC, panelMC); err != nil || c.Record.AtPaper || len(c.Samples) != 1 || len(c.Lines) != 5 {
+		t.Errorf("MaxDepth 2: %v, at paper %v, %d samples, %d lines", err, c.Record.AtPaper, len(c.Samples), len(c.Lines))
 	}
 	p.MaxDepth = 1
-	if _, _, err := p.Curves("fig4-hardtanh", ss, panelMC, panelMC); err == nil {
+	if _, err := p.Curves("fig4-hardtanh", ss, panelMC, panelMC); err == nil {
 		t.Error("no stored sample up to MaxDepth: no error")
 	}
 	p.MaxDepth, p.Points = 64, 0
-	if _, _, err := p.Curves("fig4-hardtanh", ss, panelMC, panelMC); !errors.Is(err, ErrParam) {
+	if _, err := p.Curves("fig4-hardtanh", ss, panelMC, panelMC); !errors.Is(err, ErrParam) {
 		t.Errorf("Points = 0: %v, want ErrParam", err)
 	}
 }
@@ -131,8 +134,10 @@ func scaledSample(s SpectrumSample, f float64) SpectrumSample {
 // networks), each testing the statement passed, all within tolerance; a
 // sample scaled by 1.5 fails its KS check; a declared deviating depth
 // adds the width check (KS over KSAtWidth at 2/5 of the width) whatever
-// the KS; a depth not drawn panics; a sample whose theory fails is not
-// compared, with its line.
+// the KS, and its KS check carries the declaration with the draws' seeds
+// in place of the statement (the caller's declaration not written into);
+// a depth not drawn panics; a sample whose theory fails is not compared,
+// with its line, and a deviation declared on it is an error.
 func TestSpectrumChecks(t *testing.T) {
 	ss := panelSamples(t)
 	checks := CheckFigure(ss, panelMC)
@@ -164,21 +169,29 @@ func TestSpectrumChecks(t *testing.T) {
 	if k := os[0].Checks[0]; len(os[0].Checks) != 3 || k.Value <= k.Tol {
 		t.Errorf("scaled by 1.5: %+v, want a failing KS check and the two counts", os[0].Checks)
 	}
-	os, _ = SpectrumChecks("f", st, wrong, panelMC, ss[0].Depth)
+	dev := Deviation{Depth: ss[0].Depth, Disagreement: result.Disagreement{Paper: "p", Measured: "m", Why: "w", Declared: result.Declaration{Commit: "abcdef0", Seen: "s"}}}
+	os, _ = SpectrumChecks("f", st, wrong, panelMC, dev)
+	if k := os[0].Checks[0]; k.Statement != nil || k.Disagreement == nil || k.Disagreement.Why != "w" || !reflect.DeepEqual(k.Disagreement.Declared.DataSeeds, []uint64{1, 2}) ||
+		os[0].Checks[1].Statement != st || dev.Disagreement.Declared.DataSeeds != nil {
+		t.Errorf("declared deviation: KS check %+v (declaration %+v), atom check's statement %v, caller's seeds %v", k, k.Disagreement, os[0].Checks[1].Statement, dev.Disagreement.Declared.DataSeeds)
+	}
 	kw, _ := wrong[0].KSAtWidth(40, panelMC)
 	if w := os[0].Checks[3]; len(os[0].Checks) != 4 || w.Kind != result.SimulationVsSimulation || w.Value != os[0].Checks[0].Value/kw || w.Tol != 1 || w.Rule != result.AtMost ||
 		!strings.HasSuffix(w.Name, ": the deviation shrinks with width") || !strings.Contains(w.Basis, "N = 100 over KS at N = 40") {
 		t.Errorf("width check: %+v", os[0].Checks)
 	}
-	if os, _ := SpectrumChecks("f", st, ss[:1], panelMC, ss[0].Depth); len(os[0].Checks) != 4 {
+	if os, _ := SpectrumChecks("f", st, ss[:1], panelMC, dev); len(os[0].Checks) != 4 {
 		t.Errorf("declared deviation within tolerance: %d checks, want 4", len(os[0].Checks))
 	}
-	mustpanic.WithPrefix(t, "undrawn depth", "randmlp: a deviation is declared at L=99", func() { SpectrumChecks("f", st, ss[:1], panelMC, 99) })
+	mustpanic.WithPrefix(t, "undrawn depth", "randmlp: a deviation is declared at L=99", func() { SpectrumChecks("f", st, ss[:1], panelMC, Deviation{Depth: 99}) })
 	bad := ss[0]
 	bad.Phi = "nope"
 	os, err = SpectrumChecks("f", st, []SpectrumSample{bad}, panelMC)
 	if err != nil || len(os[0].Checks) != 0 || !strings.HasPrefix(os[0].NotCompared, "f L=2: not compared, the theory solver failed: ") {
 		t.Errorf("unknown activation: %v, %+v", err, os)
+	}
+	if _, err := SpectrumChecks("f", st, []SpectrumSample{bad}, panelMC, dev); err == nil || !strings.Contains(err.Error(), "a deviation is declared at L=2 of figure f, whose theory solver failed") {
+		t.Errorf("a deviation declared on a sample not compared: %v", err)
 	}
 	if got := (SpectrumSample{SpectrumSpec: SpectrumSpec{Seed: 5, Draws: 3}}).DrawSeeds(); !reflect.DeepEqual(got, []uint64{5, 6, 7}) {
 		t.Errorf("draw seeds %v", got)
@@ -195,13 +208,13 @@ func TestMPCurves(t *testing.T) {
 		t.Fatal(err)
 	}
 	lams := empirical.Linspace(0.1, 3.9, 20)
-	c, os, err := ss[0].MPCurves("mp-density", lams, freeprob.Continuation{Eps: 1e-10}, panelMC)
+	c, err := ss[0].MPCurves("mp-density", lams, freeprob.Continuation{Eps: 1e-10}, panelMC)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hc, hd := empirical.Histogram(ss[0].Pooled(), 0, 4, 40)
-	if k := c.Checks[0]; !(k.Value <= k.Tol) || !c.Record.NoPaperFigure || len(os) != 1 || len(os[0].Checks) == 0 || !reflect.DeepEqual(c.Lines[2].X, hc) || !reflect.DeepEqual(c.Lines[2].Y, hd) ||
+	if k := c.Checks[0]; !(k.Value <= k.Tol) || !c.Record.NoPaperFigure || len(c.Samples) != 1 || len(c.Samples[0].Checks) == 0 || c.Samples[0].Checks[0].Statement != nil || !reflect.DeepEqual(c.Lines[2].X, hc) || !reflect.DeepEqual(c.Lines[2].Y, hd) ||
 		c.Caption != "Marchenko–Pastur: closed form, P18 Algorithm 1 (ε = 1e-10), and three width-40 Gaussian layers." {
-		t.Errorf("MP %+v, outcomes %d", c, len(os))
+		t.Errorf("MP %+v, samples %d", c, len(c.Samples))
 	}
 }

@@ -16,6 +16,9 @@
 //	          in one figure, a KS check per pair
 //	SpectrumLines  a Spectrum with further lines over it      render.SpectrumLines
 //	          (a second law beside the theory density)
+//	SampleCurves  Curves of several samples, each with its   render.SampleCurves
+//	          own checks (or the line saying why it was not
+//	          compared) after the figure's (samplecurves.go)
 //	Table     rows of formatted cells                          render.Table
 //	Checks    a list of Checks with no figure                  render.Checks
 //	CheckList such Checks after Notes, the numbers they read   render.CheckList
