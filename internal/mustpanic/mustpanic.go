@@ -22,7 +22,7 @@ func panics(fn func()) bool {
 }
 
 // WithPrefix calls fn and fails the test, naming what, unless fn panics
-// with a string that starts with prefix (e.g. "meanfieldshow:"): the panic is the
+// with a string that starts with prefix (e.g. "rankexp:"): the panic is the
 // package's own guard, not an index error on the way.
 func WithPrefix(t testing.TB, what, prefix string, fn func()) {
 	t.Helper()

@@ -33,11 +33,12 @@
 //
 // A cell shows its outputs one way, the only route: a View, a list of
 // typed Items (Fig, Tab, Agree, Text) shown in order by View.Show. The
-// domain packages (kernel-ext/meanfieldshow, rankshow, shapedshow, tokenshow,
-// spectrumshow) return Views from pure functions that take the
-// notebook's show.Figure{ID, Paper} literal (the figure id and the
-// lib/papers figure it claims, by its typed value) and format caption, Params, seeds and sample counts from the
-// result's own settings; a cell of one's own builds a View the same way.
+// renderers by kind (kernel-ext/render) return Views from pure functions
+// that take the notebook's show.Figure{ID, Paper} literal (the figure id
+// and the lib/papers figure it claims, by its typed value) and a lib
+// result, which formats caption, Params, seeds and sample counts from its
+// own settings; a cell of one's own builds a View the same way. Each
+// notebook's views are tested in kernel-ext/views/<subject>view.
 // The display functions Show calls are unexported, and a metric is made
 // only from an Agreement (a kind, a rule and a basis), so a cell has no
 // other route. The committed notebooks keep to this (reports/ipynb,

@@ -7,9 +7,8 @@ import (
 )
 
 // View is what one notebook cell shows, in order: the one way a cell puts
-// figures, tables, checks and lines of text on screen. A domain package of
-// kernel-ext (meanfieldshow, rankshow, shapedshow, tokenshow, spectrumshow)
-// builds it with a pure function, so that the function is tested without a
+// figures, tables, checks and lines of text on screen. A renderer of
+// kernel-ext/render builds it with a pure function, so that the function is tested without a
 // notebook and its figures, tables, metrics and printed lines keep their
 // place in the report; a cell of one's own builds it the same way:
 //

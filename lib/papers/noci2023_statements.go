@@ -4,11 +4,11 @@ package papers
 // each quoted or closely paraphrased with where it stands (a check's
 // bundle.Metric.Paper is the Text, byte for byte). Statements lists them.
 
-// Noci2023Fig1Shaped is a statement checked in kernel-ext/shapedshow.
+// Noci2023Fig1Shaped is a statement checked in kernel-ext/views/shapedview.
 var Noci2023Fig1Shaped = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig1},
 	Text: "Noci et al. 2023, Sec. 1 and Fig. 1 (left): with shaped attention the mean token correlation stays at its initial ρ₀ = 0.2, a non-degenerate limit"}
 
-// Noci2023Fig1Vanilla is a statement checked in kernel-ext/shapedshow.
+// Noci2023Fig1Vanilla is a statement checked in kernel-ext/views/shapedview.
 var Noci2023Fig1Vanilla = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig1},
 	Text: "Noci et al. 2023, Sec. 1 and Fig. 1 (left): with vanilla softmax attention and no normalisation the tokens' correlation degenerates to 1 (rank collapse)"}
 
@@ -20,7 +20,7 @@ var Noci2023Fig1Right = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023
 var Noci2023Fig7Law = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig7},
 	Text: "Noci et al. 2023, Fig. 7: the law of the covariance V_T of the shaped-attention network matches that of the SDE of Theorem 4.2"}
 
-// Noci2023OneStep is a statement checked in kernel-ext/shapedshow.
+// Noci2023OneStep is a statement checked in kernel-ext/views/shapedview.
 var Noci2023OneStep = &Statement{Source: Noci2023, Figures: []*Figure{},
 	Text: "Noci et al. 2023, Thm. 4.2: one shaped-attention block changes V by a noise of covariance Σ/n, Σ = γ²(2−γ²)Σ_lin + γ⁴τ₀⁻²𝒜"}
 
@@ -36,15 +36,15 @@ var Noci2023Width = &Statement{Source: Noci2023, Figures: []*Figure{},
 var Noci2023Fig3SDE = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig3},
 	Text: "Noci et al. 2023, Thm. 3.2 and Fig. 3: the shaped-ReLU ResNet's ρ_T follows the SDE of Theorem 3.2 (network solid, SDE dashed), for every γ shown"}
 
-// Noci2023Eq21 is a statement checked in kernel-ext/shapedshow.
+// Noci2023Eq21 is a statement checked in kernel-ext/views/shapedview.
 var Noci2023Eq21 = &Statement{Source: Noci2023, Figures: []*Figure{},
 	Text: "Noci et al. 2023, Eq. (21): the output of the shaped network given V_T is N(0, V_T ⊗ I), so one output unit is a Gaussian scale mixture over the SDE's V_T"}
 
-// Noci2023Fig4Ablation is a statement checked in kernel-ext/shapedshow.
+// Noci2023Fig4Ablation is a statement checked in kernel-ext/views/shapedview.
 var Noci2023Fig4Ablation = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig4},
 	Text: "Noci et al. 2023, Sec. 4.2 and Fig. 4: \"removing any of the proposed changes individually alters the neural covariance structure, which becomes degenerate for large depths, while the proposed modifications remain stable\""}
 
-// Noci2023Fig5Gamma is a statement checked in kernel-ext/shapedshow.
+// Noci2023Fig5Gamma is a statement checked in kernel-ext/views/shapedview.
 var Noci2023Fig5Gamma = &Statement{Source: Noci2023, Figures: []*Figure{Noci2023Fig5},
 	Text: "Noci et al. 2023, Sec. 4.4 and Fig. 5: a smaller γ delays the instability: the stopping time t* decreases as γ grows"}
 

@@ -32,7 +32,7 @@
 // ForwardRun) and PaperInput(m) the paper's input at ρ₀ = PaperRho0; the
 // new settings return errors wrapping ErrParam that name the field. Runs
 // record the seed they ran with (Run.Seed, CorrLaws.NetSeed,
-// StopByGamma.Seed, StopGrid.Seed), which shapedshow shows.
+// StopByGamma.Seed, StopGrid.Seed), which notebook 05 shows through kernel-ext/render.
 //
 // A display says whether a run is at a figure's settings by comparing
 // with a constructor (paperat.go), never with re-typed numbers: the

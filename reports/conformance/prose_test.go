@@ -24,7 +24,7 @@ func TestTimingPhrase(t *testing.T) {
 		"and is declared, before it runs, as a known disagreement",
 		"declared before it runs a **known disagreement**",
 		"nothing was declared before the run",
-		"spectrumshow.DepthMeanDisagreement after the grid was read",
+		"traindepth.DepthMean after the grid was read",
 		"declared after a 4-seed trial at these settings showed it",
 		"a 500-step trial of seed 1 showed it before this declaration was written",
 		"The check is declared a known disagreement before it runs.",
