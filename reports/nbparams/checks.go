@@ -1,12 +1,14 @@
 package nbparams
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/rankexp"
 	"github.com/sigprop/sigprop/lib/sde"
+	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 	"github.com/sigprop/sigprop/lib/trainsweep"
 )
@@ -66,6 +68,11 @@ var Checks = map[string]func(float64) error{
 	// at every n of rankexp.Fig12: ρ ∈ [−1/4, 1]).
 	"rankexp.Fig12.Rho": func(x float64) error { s := rankexp.Fig12(); s.Rho = []float64{x}; return s.Validate() },
 	"rankexp.Fig12.Sx2": func(x float64) error { s := rankexp.Fig12(); s.Sx2 = []float64{x}; return s.Validate() },
+	// τ_final and the length in steps of the τ warm-up of App. C.3
+	// (rankexp.WarmupSettings.Validate, from rankexp.Warmup): τ_final
+	// finite and >= 0, at least one step.
+	"rankexp.Warmup.TauFinal": func(x float64) error { w := rankexp.Warmup(); w.TauFinal = x; return w.Validate() },
+	"rankexp.Warmup.Steps":    func(x float64) error { w := rankexp.Warmup(); w.Steps = int(x); return w.Validate() },
 	// An α or σ_w of a trainability grid (trainsweep.Grid.Validate):
 	// α ∈ [0, 1], σ_w > 0.
 	"trainsweep.Grid.Alphas": func(a float64) error { return trainsweep.Grid{Alphas: []float64{a}, SigmaWs: []float64{1}}.Validate() },
@@ -122,4 +129,80 @@ func gradsPoints(paper func() rankexp.GradsSettings, set func(*rankexp.Point, fl
 		}
 		return s.Validate()
 	}
+}
+
+// JointCheck is a check of several parameters together: a setting whose
+// range for one value depends on others (a correlation p ∈ [−q/(n−1), q]
+// on q and n, parallel lists of one length). A JointDirective binds each
+// of its Roles to a parameter of the cell.
+type JointCheck struct {
+	// Roles are the names the directive binds, each to one parameter.
+	Roles []string
+	// Check builds the library setting from the values by role (a
+	// scalar as a list of one) and returns the role at fault and the
+	// setting's Validate error, or "" and nil.
+	Check func(v map[string][]float64) (role string, err error)
+	// Defaults, if set, gives a role's value when its parameter was not
+	// set and its default is computed by the library rather than written
+	// as numbers in the cell (var Rhos = rankexp.IWSLT().Rho): that
+	// constructor's value. Without it such a default makes the cell an
+	// error.
+	Defaults func() map[string][]float64
+}
+
+// Joint are the checks a JointDirective may name.
+var Joint = map[string]JointCheck{
+	// The one-block cases of Cowsik et al. 2024 (tokencheck.OneBlocks at
+	// n tokens: lists of one length, each input (q, p), in units of d,
+	// with q > 0 and p ∈ [−q/(n−1), q], and each block valid).
+	"tokencheck.OneBlocks": {Roles: []string{"n", "alphas", "sigmaWs", "q0s", "p0s"}, Check: func(v map[string][]float64) (string, error) {
+		base := tokengeom.NewModel(0, 0, 1)
+		base.N, base.D = int(v["n"][0]), 1 // q and p in units of d, as the lists give them
+		_, err := tokencheck.OneBlocks(base, v["alphas"], v["sigmaWs"], v["q0s"], v["p0s"], 1, tokencheck.Seeds{})
+		return roleOf(err, map[string]string{"OneBlocks alphas": "alphas", "OneBlocks sigmaWs": "sigmaWs", "OneBlocks q0s": "q0s", "OneBlocks p0s": "p0s",
+			"q": "q0s", "p": "p0s", "n": "n", "Model.N": "n", "Model.AlphaA": "alphas", "Model.AlphaM": "alphas", "Model.SigmaW": "sigmaWs"}), err
+	}},
+	// The α grid of the λ_a = 0 and λ_g^(L) = 0 contours
+	// (tokencheck.EdgeGapAlphas: 0 <= lo <= hi <= 1, points >= 1).
+	"tokencheck.EdgeGapAlphas": {Roles: []string{"lo", "hi", "points"}, Check: func(v map[string][]float64) (string, error) {
+		_, err := tokencheck.EdgeGapAlphas(v["lo"][0], v["hi"][0], int(v["points"][0]))
+		return roleOf(err, map[string]string{"EdgeGapAlphas lo": "lo", "EdgeGapAlphas hi": "hi", "EdgeGapAlphas points": "points"}), err
+	}},
+	// The points of table tau-c3 (rankexp.TauPoints.Validate: lists of
+	// one length, eq. (47) defined at each point).
+	"rankexp.TauPoints": {Roles: []string{"n", "d", "rho", "sx2"}, Check: func(v map[string][]float64) (string, error) {
+		err := rankexp.TauPoints{N: ints(v["n"]), D: ints(v["d"]), Rho: v["rho"], Sx2: v["sx2"]}.Validate()
+		return roleOf(err, map[string]string{"len(TauPoints.N)": "n", "TauPoints.D": "d", "TauPoints.Rho": "rho", "TauPoints.Sx2": "sx2",
+			"n": "n", "d": "d", "rho": "rho", "sigma_x2": "sx2"}), err
+	}, Defaults: func() map[string][]float64 {
+		p := rankexp.IWSLT()
+		return map[string][]float64{"n": floats(p.N), "d": floats(p.D), "rho": p.Rho, "sx2": p.Sx2}
+	}},
+}
+
+// roleOf returns the role that roles gives for the field err names
+// (errors.As with Field, as the library's parameter errors have), or ""
+// for no error or a field roles does not list.
+func roleOf(err error, roles map[string]string) string {
+	var f interface{ Field() string }
+	if err == nil || !errors.As(err, &f) {
+		return ""
+	}
+	return roles[f.Field()]
+}
+
+func ints(xs []float64) []int {
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x)
+	}
+	return out
+}
+
+func floats(ns []int) []float64 {
+	out := make([]float64, len(ns))
+	for i, n := range ns {
+		out[i] = float64(n)
+	}
+	return out
 }
