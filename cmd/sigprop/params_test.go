@@ -182,7 +182,7 @@ var cheapRuns = []cheapRun{
 	{Notebook: "00-overview", CPU: 3, Params: []string{"Correlations=11"}},
 	// Notebook 01 also at another activation, -p Phi=erf: the maps, their
 	// checks and χ₁ on the critical line are erf's.
-	{Notebook: "01-mean-field", CPU: 19, Params: []string{"Phi=erf", "Width=200", "SpectrumWidth=120"},
+	{Notebook: "01-mean-field", CPU: 19, Params: []string{"Phi=erf", "Width=200", "SpectrumWidth=120", "QMapSigmaW2s=1.5,2.5", "CMapSigmaW2s=2.5"},
 		Figures: merge(each(map[string]float64{"width": 200}, "qmap-iteration", "cmap-iteration", "chi1-sim", "xi-c-decay",
 			"fig3-relu", "fig3-hardtanh", "fig3-shifted_relu", "fig3-erf", "fig3-smoothed_relu", "beyond-chi1", "beyond-divergent"),
 			each(map[string]float64{"width": 120}, "beyond-spectrum")),
@@ -389,7 +389,8 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 // TestPhysicsParamsRefused: a value a physics parameter does not take is
 // refused before any cell runs (exit 2, no site, no kernel started), the
 // error naming the parameter and what it takes: an activation name outside
-// activation.Names on notebook 01's Phi (//sigprop:oneof activation), text
+// activation.Names on notebook 01's Phi (//sigprop:oneof activation), a σ_b²
+// or σ_w² (of its maps' lists too) meanfield.Net does not take, text
 // for 05's Gamma, a γ or τ₀ outside the SDE's range (//sigprop:check), and
 // on 07 a block's φ or σ_w that a block file does not take, on 02 a σ_A²,
 // α or σ_w the block does not take (tokengeom.Model.Validate; an element
@@ -411,6 +412,9 @@ func TestPhysicsParamsRefused(t *testing.T) {
 	}{
 		{"01-mean-field", []string{"-p", "Phi=nosuch"}, "parameter Phi: \"nosuch\" is not one of the activation names (" + strings.Join(activation.Names(), ", ") + ")"},
 		{"01-mean-field", []string{"-p", "Phi=Tanh"}, "parameter Phi: \"Tanh\" is not one of the activation names"},
+		{"01-mean-field", []string{"-p", "SigmaB2=-0.1"}, "parameter SigmaB2: -0.1 is out of range (meanfield.Net.SigmaB2: meanfield: parameter out of range: Net.SigmaB2 = -0.1, want in [0, +inf))"},
+		{"01-mean-field", []string{"-p", "QMapSigmaW2s=1,0"}, "parameter QMapSigmaW2s: element 2 of 2 = 0 is out of range (meanfield.Net.SigmaW2: meanfield: parameter out of range: Net.SigmaW2 = 0, want in (0, +inf))"},
+		{"01-mean-field", []string{"-p", "OrderedSigmaW2=-1"}, "parameter OrderedSigmaW2: -1 is out of range (meanfield.Net.SigmaW2"},
 		{"05-shaped-transformer", []string{"-p", "Gamma=half"}, "parameter Gamma: \"half\" is not a finite number"},
 		{"05-shaped-transformer", []string{"-p", "Gamma=-1"}, "parameter Gamma: -1 is out of range (sde.Model.Gamma: sde: parameter out of range: Model.Gamma = -1, want in [0, 1])"},
 		{"05-shaped-transformer", []string{"-p", "Fig4Gamma=1.5"}, "parameter Fig4Gamma: 1.5 is out of range"},

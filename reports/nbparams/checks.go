@@ -4,8 +4,10 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/compose"
+	"github.com/sigprop/sigprop/lib/meanfield"
 	"github.com/sigprop/sigprop/lib/rankexp"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/tokencheck"
@@ -25,6 +27,14 @@ var Checks = map[string]func(float64) error{
 	"sde.Model.Gamma": func(g float64) error { return sde.Model{Kind: sde.Attention, Gamma: g, Tau0: 1}.Validate() },
 	// τ₀ of the shaped attention SDE: finite and > 0.
 	"sde.Model.Tau0": func(t float64) error { return sde.Model{Kind: sde.Attention, Gamma: 0, Tau0: t}.Validate() },
+	// σ_w² and σ_b² of a mean-field network (meanfield.Net.Validate, of
+	// tanh at σ_w² = 1, σ_b² = 0.05): σ_w² > 0, σ_b² >= 0.
+	"meanfield.Net.SigmaW2": func(x float64) error {
+		return meanfield.Net{Phi: activation.Tanh(), SigmaW2: x, SigmaB2: 0.05}.Validate()
+	},
+	"meanfield.Net.SigmaB2": func(x float64) error {
+		return meanfield.Net{Phi: activation.Tanh(), SigmaW2: 1, SigmaB2: x}.Validate()
+	},
 	// Fields of a block file (compose.ParseFields, from compose.DefaultBlock).
 	"compose.Block.sigma_a2":    blockField("sigma_a2"),
 	"compose.Block.sigma_w":     blockField("sigma_w"),
