@@ -190,12 +190,13 @@ var cheapRuns = []cheapRun{
 			"chi1-sim": {"of erf's critical points"}, "depth-scales": {"Depth scales for erf, σ_b² = 0.05"}, "xi-c-decay": {"erf, σ_w² = 1.2, σ_b² = 0.05"}}},
 	{Notebook: "02-token-geometry", CPU: 23, Params: []string{"Tokens=32", "Width=16", "Fig2Depth=6", "OneBlockNetworks=8", "Fig2Networks=3", "BiasNetworks=4", "BiasLayer=3",
 		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=3", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3",
-		"OneBlockQ0s=1,1,1.5", "OneBlockP0s=0,0.25,1.2", "EdgeGapAlphaLo=0.1", "EdgeGapAlphaHi=0.9", "EdgeGapPoints=9"},
+		"OneBlockQ0s=1,1,1.5", "OneBlockP0s=0,0.25,1.2", "EdgeGapAlphaLo=0.1", "EdgeGapAlphaHi=0.9", "EdgeGapPoints=9", "Fig3P1=0.8"},
 		Figures: merge(each(map[string]float64{"n": 32, "d": 16}, "att-map", "fig2-field-sw1", "fig2-field-sw5"),
 			each(map[string]float64{"n": 32, "d": 16, "networks": 3}, "fig2-layers-sw1", "fig2-layers-sw5", "fig4-lambda-a-slice"),
 			each(map[string]float64{"n": 32, "d": 16, "networks": 1}, "fig2-hist-norms-sw1", "fig2-hist-cosines-sw1", "fig2-hist-norms-sw5", "fig2-hist-cosines-sw5"),
-			each(map[string]float64{"q": 16, "p1": 12, "p2": 8}, "fig3-symmetry"),
-			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g"))},
+			each(map[string]float64{"q": 16, "p1": 12.8, "p2": 8}, "fig3-symmetry"), // Fig3P1 = 0.8: p1 = 0.8d
+			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g")),
+		Captions: map[string][]string{"fig3-symmetry": {"p1 = 1.6 p2 = 0.8d"}}},
 	{Notebook: "03-rank-collapse", CPU: 51, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
 		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000", "IWSLTRhos=0,0.05,0.1,0,0,0,0.5", "TauFinal=4", "TauWarmupSteps=100"},
 		Figures: merge(each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln"),
@@ -212,11 +213,12 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"networks": 16, "channels": 32}, "cnn-gaussian", "cnn-delta-orthogonal")),
 		NoClaim: []string{"mp-density", "s-transform-product"}},
 	// Notebook 05 also at the physics of issue 38's example, -p Gamma=0.4
-	// -p Tau0=1: the figures of Fig. 1, Fig. 7 and the comparison at three
-	// T state γ = 0.4, τ₀ = 1 in their Params and captions and claim nothing.
+	// -p Tau0=1: the figures of Fig. 1, Fig. 7 and the comparison against
+	// the SDE (here at two T) state γ = 0.4, τ₀ = 1 in their Params and
+	// captions and claim nothing.
 	{Notebook: "05-shaped-transformer", CPU: 13, Params: []string{"Gamma=0.4", "Tau0=1", "Width=16", "Depth=12", "Networks=64", "LNNetworks=2", "RMSNetworks=64", "OneStepWidth=32", "OneStepNetworks=200",
 		"TWidth=10", "TNetworks=64", "TPaths=128", "KSNetworks=16", "KSPaths=256", "Fig3Networks=64", "Fig3Paths=128", "Fig4Width=16", "Fig4Networks=64",
-		"ExplosionPaths=32", "StopWidth=12", "StopNetworks=10"},
+		"ExplosionPaths=32", "StopWidth=12", "StopNetworks=10", "TRatios=0.5,2"},
 		Figures: merge(each(map[string]float64{"width": 16, "depth": 12, "networks": 64, "gamma": 0.4, "tau0": 1}, "fig1-left"),
 			each(map[string]float64{"width": 16, "depth": 12}, "fig1-preln"),
 			each(map[string]float64{"width": 16, "depth": 12, "samples": 64, "gamma": 0.4, "tau0": 1}, "fig1-right-m2", "fig1-right-m4"),
@@ -227,7 +229,7 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"width": 16, "depth": 12, "networks": 64}, "fig4-left", "fig4-right"),
 			each(map[string]float64{"width": 12, "depth": 12, "networks": 10}, "fig5-left", "fig5-right", "fig8")),
 		Captions: map[string][]string{"fig1-left": {"(γ = 0.4, τ₀ = 1)"}, "fig1-right-m2": {"γ = 0.4, τ₀ = 1"}, "fig1-right-m4": {"γ = 0.4, τ₀ = 1"},
-			"fig7": {"γ = 0.4, τ₀ = 1"}, "transformer-T": {"γ = 0.4, τ₀ = 1"}}},
+			"fig7": {"γ = 0.4, τ₀ = 1"}, "transformer-T": {"γ = 0.4, τ₀ = 1", "at 2 depth-to-width ratios"}}},
 	// Notebook 06 also at other physics: the miniature sweep's learning
 	// rate, the probe's softmax temperature and the γ of both Fig. 2
 	// analogues' shaped block (its legend states γ = 0.4).
@@ -391,10 +393,11 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 // error naming the parameter and what it takes: an activation name outside
 // activation.Names on notebook 01's Phi (//sigprop:oneof activation), a σ_b²
 // or σ_w² (of its maps' lists too) meanfield.Net does not take, text
-// for 05's Gamma, a γ or τ₀ outside the SDE's range (//sigprop:check), and
+// for 05's Gamma, a γ or τ₀ outside the SDE's range (//sigprop:check), a
+// depth-to-width ratio T of its comparison that gives no block, and
 // on 07 a block's φ or σ_w that a block file does not take, on 02 a σ_A²,
 // α or σ_w the block does not take (tokengeom.Model.Validate; an element
-// of a list), on 03 a τ, ρ, σ_x² or α̃₁ rankexp does not take or an ε
+// of a list) or an input of Fig. 3 Restoration.Validate does not, on 03 a τ, ρ, σ_x² or α̃₁ rankexp does not take or an ε
 // attnspec does not, on 06 an α or σ_w of the miniature sweep's grid, its
 // learning rate, the probe's temperature or the Fig. 2 analogues' γ, on 08
 // the shaped block's γ; parameters checked together (a joint
@@ -421,6 +424,8 @@ func TestPhysicsParamsRefused(t *testing.T) {
 		{"07-compose", []string{"-p", "PostPhi=nosuch"}, "parameter PostPhi: \"nosuch\" is not one of the activation names"},
 		{"07-compose", []string{"-p", "PreSigmaW=0"}, "parameter PreSigmaW: 0 is out of range (compose.Block.sigma_w: compose: parameter out of range: sigma_w"},
 		{"05-shaped-transformer", []string{"-p", "Tau0=0"}, "parameter Tau0: 0 is out of range (sde.Model.Tau0: sde: parameter out of range: Model.Tau0 = 0, want in (0, +inf))"},
+		{"05-shaped-transformer", []string{"-p", "TRatios=0.5,0"}, "parameter TRatios: [0.5, 0] is out of range with TWidth = 100 (shapednet.TransformerT: shapednet: parameter out of range: TransformerTSizes.Ts[1] = 0, want finite and >= 1/width = 0.01 (at least one block at width 100))"},
+		{"05-shaped-transformer", []string{"-p", "TWidth=1", "-p", "TRatios=0.5"}, "parameter TRatios: [0.5] is out of range with TWidth = 1"},
 		{"05-shaped-transformer", []string{"-p", "gamma=0.4"}, "parameter gamma is not declared in the parameters cell"},
 		{"02-token-geometry", []string{"-p", "SigmaA2=-1"}, "parameter SigmaA2: -1 is out of range (tokengeom.Model.SigmaA2: tokengeom: parameter out of range: Model.SigmaA2 = -1, want in [0, "},
 		{"02-token-geometry", []string{"-p", "Alpha=1.5"}, "parameter Alpha: 1.5 is out of range (tokengeom.Model.AlphaA: tokengeom: parameter out of range: Model.AlphaA = 1.5, want in [0, 1])"},
@@ -443,6 +448,8 @@ func TestPhysicsParamsRefused(t *testing.T) {
 		{"02-token-geometry", []string{"-p", "Tokens=32", "-p", "OneBlockP0s=0,-0.1,1"}, "parameter OneBlockP0s: [0, -0.1, 1] is out of range with Tokens = 32"},
 		{"02-token-geometry", []string{"-p", "OneBlockQ0s=1,1"}, "parameter OneBlockQ0s: [1, 1] is out of range with Tokens = 256"},
 		{"02-token-geometry", []string{"-p", "EdgeGapAlphaLo=0.9", "-p", "EdgeGapAlphaHi=0.5"}, "parameter EdgeGapAlphaHi: 0.5 is out of range with EdgeGapAlphaLo = 0.9, EdgeGapPoints = 19 (tokencheck.EdgeGapAlphas: tokencheck: parameter out of range: EdgeGapAlphas hi = 0.5, want in [lo, 1] = [0.9, 1])"},
+		{"02-token-geometry", []string{"-p", "Fig3P2=0"}, "parameter Fig3P2: 0 is out of range (tokencheck.Fig3.P2: tokencheck: parameter out of range: Restoration.P1, P2 = 48, 0, want finite, P2 > 0)"},
+		{"02-token-geometry", []string{"-p", "Fig3Q=-1"}, "parameter Fig3Q: -1 is out of range (tokencheck.Fig3.Q: tokencheck: parameter out of range: Restoration.Q = -64, want finite and > 0)"},
 		{"02-token-geometry", []string{"-p", "EdgeGapPoints=0"}, "parameter EdgeGapPoints: 0 is out of range with EdgeGapAlphaLo = 0.05, EdgeGapAlphaHi = 0.95"},
 		{"03-rank-collapse", []string{"-p", "IWSLTRhos=0,0.05,0.1,0,0,0,1"}, "parameter IWSLTRhos: [0, 0.05, 0.1, 0, 0, 0, 1] is out of range with IWSLTTokens = [25, 25, 25, 25, 50, 25, 25], IWSLTWidths = [512, 512, 512, 512, 32, 512, 512], IWSLTSx2s = [1, 1, 1, 0.5, 1, 0.115, 1] (rankexp.TauPoints: TauPoints point 7: rankcollapse: parameter out of range: rho = 1, want < 1"},
 		{"03-rank-collapse", []string{"-p", "IWSLTTokens=25,25"}, "parameter IWSLTWidths: [512, 512, 512, 512, 32, 512, 512] is out of range with IWSLTTokens = [25, 25]"},

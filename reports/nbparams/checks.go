@@ -3,6 +3,7 @@ package nbparams
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/attnspec"
@@ -10,6 +11,7 @@ import (
 	"github.com/sigprop/sigprop/lib/meanfield"
 	"github.com/sigprop/sigprop/lib/rankexp"
 	"github.com/sigprop/sigprop/lib/sde"
+	"github.com/sigprop/sigprop/lib/shapednet"
 	"github.com/sigprop/sigprop/lib/tokencheck"
 	"github.com/sigprop/sigprop/lib/tokengeom"
 	"github.com/sigprop/sigprop/lib/trainsweep"
@@ -46,6 +48,12 @@ var Checks = map[string]func(float64) error{
 	"tokengeom.Model.AlphaM":  tokenModel(func(m *tokengeom.Model, x float64) { m.AlphaM = x }),
 	"tokengeom.Model.SigmaW":  tokenModel(func(m *tokengeom.Model, x float64) { m.SigmaW = x }),
 	"tokengeom.Model.SigmaA2": tokenModel(func(m *tokengeom.Model, x float64) { m.SigmaA2 = x }),
+	// The input of Fig. 3 of Cowsik et al. 2024 in units of d
+	// (tokencheck.Restoration.Validate, from tokencheck.Fig3): q finite
+	// and > 0, p1 finite, p2 finite and > 0.
+	"tokencheck.Fig3.Q":  fig3Input(func(r *tokencheck.Restoration, x float64) { r.Q = x * r.Model.D }),
+	"tokencheck.Fig3.P1": fig3Input(func(r *tokencheck.Restoration, x float64) { r.P1 = x * r.Model.D }),
+	"tokencheck.Fig3.P2": fig3Input(func(r *tokencheck.Restoration, x float64) { r.P2 = x * r.Model.D }),
 	// τ of the identical-token check of Noci et al. 2022's Thm 3.2
 	// (rankexp.Thm32Settings.Validate): finite and >= 0.
 	"rankexp.Thm32Settings.Tau": func(t float64) error {
@@ -129,6 +137,16 @@ func tokenModel(set func(*tokengeom.Model, float64)) func(float64) error {
 	}
 }
 
+// fig3Input checks a value of one field of Fig. 3's input, set by set on
+// tokencheck.Fig3.
+func fig3Input(set func(*tokencheck.Restoration, float64)) func(float64) error {
+	return func(x float64) error {
+		r := tokencheck.Fig3()
+		set(&r, x)
+		return r.Validate()
+	}
+}
+
 // gradsPoints checks a value of one field of every point of the
 // settings paper returns, set by set (rankexp.GradsSettings.Validate).
 func gradsPoints(paper func() rankexp.GradsSettings, set func(*rankexp.Point, float64)) func(float64) error {
@@ -178,6 +196,19 @@ var Joint = map[string]JointCheck{
 		_, err := tokencheck.EdgeGapAlphas(v["lo"][0], v["hi"][0], int(v["points"][0]))
 		return roleOf(err, map[string]string{"EdgeGapAlphas lo": "lo", "EdgeGapAlphas hi": "hi", "EdgeGapAlphas points": "points"}), err
 	}},
+	// The depth-to-width ratios T of Noci et al. 2023's shaped
+	// Transformer against its SDE at a width
+	// (shapednet.TransformerTSizes.Validate: each T finite, with at least
+	// one block at that width).
+	"shapednet.TransformerT": {Roles: []string{"width", "ts"}, Check: func(v map[string][]float64) (string, error) {
+		s := shapednet.TransformerT()
+		s.Width, s.Ts = int(v["width"][0]), v["ts"]
+		err := s.Validate()
+		return roleOf(err, map[string]string{"len(TransformerTSizes.Ts)": "ts"}, "TransformerTSizes.Ts[", "ts"), err
+	}, Defaults: func() map[string][]float64 {
+		s := shapednet.TransformerT()
+		return map[string][]float64{"width": {float64(s.Width)}, "ts": s.Ts}
+	}},
 	// The points of table tau-c3 (rankexp.TauPoints.Validate: lists of
 	// one length, eq. (47) defined at each point).
 	"rankexp.TauPoints": {Roles: []string{"n", "d", "rho", "sx2"}, Check: func(v map[string][]float64) (string, error) {
@@ -191,14 +222,23 @@ var Joint = map[string]JointCheck{
 }
 
 // roleOf returns the role that roles gives for the field err names
-// (errors.As with Field, as the library's parameter errors have), or ""
-// for no error or a field roles does not list.
-func roleOf(err error, roles map[string]string) string {
+// (errors.As with Field, as the library's parameter errors have), or that
+// prefixRoles gives (pairs of a field's prefix and a role), or "" for no
+// error or a field neither lists.
+func roleOf(err error, roles map[string]string, prefixRoles ...string) string {
 	var f interface{ Field() string }
 	if err == nil || !errors.As(err, &f) {
 		return ""
 	}
-	return roles[f.Field()]
+	if r, ok := roles[f.Field()]; ok {
+		return r
+	}
+	for i := 0; i+1 < len(prefixRoles); i += 2 { // an element's field: a prefix, then its role
+		if strings.HasPrefix(f.Field(), prefixRoles[i]) {
+			return prefixRoles[i+1]
+		}
+	}
+	return ""
 }
 
 func ints(xs []float64) []int {
