@@ -148,6 +148,9 @@ type cheapRun struct {
 	// Page are texts the notebook's page must contain: a value run that
 	// a cell prints.
 	Page []string
+	// Series are, by figure id, the names of exactly its series (lines
+	// and points, in order): the values run that its legend states.
+	Series map[string][]string
 	// CPU is what the run cost when last measured, in CPU seconds
 	// (--profile's CPU, two runs on two busy cores, 2026-12-02): the
 	// background starts the costliest runs first (startCheapRuns).
@@ -187,7 +190,12 @@ var cheapRuns = []cheapRun{
 			"fig3-relu", "fig3-hardtanh", "fig3-shifted_relu", "fig3-erf", "fig3-smoothed_relu", "beyond-chi1", "beyond-divergent"),
 			each(map[string]float64{"width": 120}, "beyond-spectrum")),
 		Captions: map[string][]string{"qmap-iteration": {"q^ℓ for erf, σ_w² = 2, σ_b² = 0.05"}, "cmap": {"Correlation map R(c) of erf at σ_b² = 0.05"},
-			"chi1-sim": {"of erf's critical points"}, "depth-scales": {"Depth scales for erf, σ_b² = 0.05"}, "xi-c-decay": {"erf, σ_w² = 1.2, σ_b² = 0.05"}}},
+			"chi1-sim": {"of erf's critical points"}, "depth-scales": {"Depth scales for erf, σ_b² = 0.05"}, "xi-c-decay": {"erf, σ_w² = 1.2, σ_b² = 0.05"}},
+		// The maps at the σ_w² lists run, each curve with its fixed point:
+		// erf's q*, χ₁ and c* at σ_b² = 0.05 from its arcsine kernel
+		// E erf(k√q z)² = (2/π) asin(a/(1+a)), a = πq/2, iterated to the
+		// fixed point independently of lib (Python, 4 digits).
+		Series: map[string][]string{"qmap": {"q' = q", "V(q), σ_w²=1.5", "q* = 0.4675", "V(q), σ_w²=2.5", "q* = 1.1720"}, "cmap": {"R(c) = c", "σ_w²=2.5: χ₁=1.155, c*=0.386"}}},
 	{Notebook: "02-token-geometry", CPU: 23, Params: []string{"Tokens=32", "Width=16", "Fig2Depth=6", "OneBlockNetworks=8", "Fig2Networks=3", "BiasNetworks=4", "BiasLayer=3",
 		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=3", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3",
 		"OneBlockQ0s=1,1,1.5", "OneBlockP0s=0,0.25,1.2", "EdgeGapAlphaLo=0.1", "EdgeGapAlphaHi=0.9", "EdgeGapPoints=9", "Fig3P1=0.8"},
@@ -359,6 +367,19 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 			for id := range r.Captions {
 				if !captioned[id] {
 					t.Errorf("no figure or table %s at %v to state its caption", id, r.Params)
+				}
+			}
+			for _, f := range m.Figures {
+				want, listed := r.Series[f.ID]
+				if !listed {
+					continue
+				}
+				var got []string
+				for _, se := range f.Data.Series {
+					got = append(got, se.Name)
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("figure %s at %v: series %q, want %q", f.ID, r.Params, got, want)
 				}
 			}
 			if len(r.Page) > 0 {
