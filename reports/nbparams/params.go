@@ -367,6 +367,9 @@ func (c *Cell) number(e ast.Expr, gos map[string]string, depth int) (constant.Va
 		}
 	case *ast.Ident:
 		if xs, ok := c.numbers(v.Name, gos, depth+1); ok && len(xs) == 1 && !c.Params[v.Name].List {
+			if k := c.Params[v.Name].Kind; k == "int" || k == "uint" {
+				return constant.MakeInt64(int64(xs[0])), true // an integer constant stays one (A / 2 truncates)
+			}
 			return constant.MakeFloat64(xs[0]), true
 		}
 	}

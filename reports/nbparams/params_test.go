@@ -243,6 +243,20 @@ func TestJoint(t *testing.T) {
 			t.Errorf("%v: error %v, want %q", tc.values, err, tc.want)
 		}
 	}
+	// Defaults evaluated as Go evaluates them: 7 / 2 of integers is 3, so
+	// lo = 0.6 > hi = 0.5 is refused (hi = 3 / 6 = 0.5 a float quotient,
+	// points = N / 2 = 3 an integer one, 0 had N been truncated to 0).
+	arith := notebook("const N = 7\n//sigprop:check tokencheck.EdgeGapAlphas(lo=Lo, hi=Hi, points=P)\nvar Lo float64 = 0.2\nvar Hi float64 = 3.0 / (2 * 3)\nconst P int = N / 2\n")
+	if _, err := Inject(arith, map[string]string{"Lo": "0.6"}); err == nil || !strings.Contains(err.Error(), "parameter Hi: 0.5 is out of range with Lo = 0.6, P = 3 ") {
+		t.Errorf("arithmetic defaults: %v", err)
+	}
+	if _, err := Inject(arith, map[string]string{"N": "1"}); err == nil || !strings.Contains(err.Error(), "parameter P: 0 is out of range") {
+		t.Errorf("N = 1 (P = 1 / 2 = 0): %v", err)
+	}
+	// M / 4 of the untyped integer constant M = 2 is 0, as Go has it (not 0.5 > hi).
+	if _, err := Inject(notebook("const M = 2\n//sigprop:check tokencheck.EdgeGapAlphas(lo=Lo, hi=Hi, points=P)\nvar Lo float64 = M / 4\nvar Hi float64 = 0.9\nconst P = 3\n"), map[string]string{"Hi": "0.2"}); err != nil {
+		t.Errorf("lo = M / 4 = 0, hi = 0.2: %v", err)
+	}
 	for _, tc := range []struct{ src, want string }{
 		{"//sigprop:check tokencheck.Nothing(a=X)\nconst X = 1\n", "not a known joint check"},
 		{"//sigprop:check tokencheck.EdgeGapAlphas(lo=X, hi=X)\nconst X = 0.5\n", "role points is not bound to a parameter"},
