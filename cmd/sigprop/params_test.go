@@ -142,9 +142,15 @@ type cheapRun struct {
 	// settings (evidence for a conformance row, e.g. a check of a table,
 	// not a redrawn figure): their captions carry no "at your settings".
 	NoClaim []string
-	// Captions are, by figure id, texts the figure's caption must contain:
-	// a value run that the caption states.
+	// Captions are, by figure or table id, texts its caption must
+	// contain: a value run that the caption states.
 	Captions map[string][]string
+	// Page are texts the notebook's page must contain: a value run that
+	// a cell prints.
+	Page []string
+	// Series are, by figure id, the names of exactly its series (lines
+	// and points, in order): the values run that its legend states.
+	Series map[string][]string
 	// CPU is what the run cost when last measured, in CPU seconds
 	// (--profile's CPU, two runs on two busy cores, 2026-12-02): the
 	// background starts the costliest runs first (startCheapRuns).
@@ -179,23 +185,34 @@ var cheapRuns = []cheapRun{
 	{Notebook: "00-overview", CPU: 3, Params: []string{"Correlations=11"}},
 	// Notebook 01 also at another activation, -p Phi=erf: the maps, their
 	// checks and χ₁ on the critical line are erf's.
-	{Notebook: "01-mean-field", CPU: 19, Params: []string{"Phi=erf", "Width=200", "SpectrumWidth=120"},
+	{Notebook: "01-mean-field", CPU: 19, Params: []string{"Phi=erf", "Width=200", "SpectrumWidth=120", "QMapSigmaW2s=1.5,2.5", "CMapSigmaW2s=2.5"},
 		Figures: merge(each(map[string]float64{"width": 200}, "qmap-iteration", "cmap-iteration", "chi1-sim", "xi-c-decay",
 			"fig3-relu", "fig3-hardtanh", "fig3-shifted_relu", "fig3-erf", "fig3-smoothed_relu", "beyond-chi1", "beyond-divergent"),
 			each(map[string]float64{"width": 120}, "beyond-spectrum")),
 		Captions: map[string][]string{"qmap-iteration": {"q^ℓ for erf, σ_w² = 2, σ_b² = 0.05"}, "cmap": {"Correlation map R(c) of erf at σ_b² = 0.05"},
-			"chi1-sim": {"of erf's critical points"}, "depth-scales": {"Depth scales for erf, σ_b² = 0.05"}, "xi-c-decay": {"erf, σ_w² = 1.2, σ_b² = 0.05"}}},
+			"chi1-sim": {"of erf's critical points"}, "depth-scales": {"Depth scales for erf, σ_b² = 0.05"}, "xi-c-decay": {"erf, σ_w² = 1.2, σ_b² = 0.05"}},
+		// The maps at the σ_w² lists run, each curve with its fixed point:
+		// erf's q*, χ₁ and c* at σ_b² = 0.05 from its arcsine kernel
+		// E erf(k√q z)² = (2/π) asin(a/(1+a)), a = πq/2, iterated to the
+		// fixed point independently of lib (Python, 4 digits).
+		Series: map[string][]string{"qmap": {"q' = q", "V(q), σ_w²=1.5", "q* = 0.4675", "V(q), σ_w²=2.5", "q* = 1.1720"}, "cmap": {"R(c) = c", "σ_w²=2.5: χ₁=1.155, c*=0.386"}}},
 	{Notebook: "02-token-geometry", CPU: 23, Params: []string{"Tokens=32", "Width=16", "Fig2Depth=6", "OneBlockNetworks=8", "Fig2Networks=3", "BiasNetworks=4", "BiasLayer=3",
-		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=3", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3"},
+		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=3", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3",
+		"OneBlockQ0s=1,1,1.5", "OneBlockP0s=0,0.25,1.2", "EdgeGapAlphaLo=0.1", "EdgeGapAlphaHi=0.9", "EdgeGapPoints=9", "Fig3P1=0.8"},
 		Figures: merge(each(map[string]float64{"n": 32, "d": 16}, "att-map", "fig2-field-sw1", "fig2-field-sw5"),
 			each(map[string]float64{"n": 32, "d": 16, "networks": 3}, "fig2-layers-sw1", "fig2-layers-sw5", "fig4-lambda-a-slice"),
 			each(map[string]float64{"n": 32, "d": 16, "networks": 1}, "fig2-hist-norms-sw1", "fig2-hist-cosines-sw1", "fig2-hist-norms-sw5", "fig2-hist-cosines-sw5"),
-			each(map[string]float64{"q": 16, "p1": 12, "p2": 8}, "fig3-symmetry"),
-			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g"))},
+			each(map[string]float64{"q": 16, "p1": 12.8, "p2": 8}, "fig3-symmetry"), // Fig3P1 = 0.8: p1 = 0.8d
+			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g")),
+		Captions: map[string][]string{"fig3-symmetry": {"p1 = 1.6 p2 = 0.8d"}}},
 	{Notebook: "03-rank-collapse", CPU: 51, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
-		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000"},
+		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000", "IWSLTRhos=0,0.05,0.1,0,0,0,0.5", "TauFinal=4", "TauWarmupSteps=100"},
 		Figures: merge(each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln"),
-			each(map[string]float64{"n": 50, "d": 32, "L": 8, "draws": 10}, "fig8-deep-cos", "fig8-deep-norm"))},
+			each(map[string]float64{"n": 50, "d": 32, "L": 8, "draws": 10}, "fig8-deep-cos", "fig8-deep-norm")),
+		// Table tau-c3 at another ρ leaves the IWSLT settings; the warm-up
+		// at τ_final = 4 over 100 steps is 4·min(1, step/100) at 25, 100, 400.
+		Captions: map[string][]string{"tau-c3": {"τ from eq. 47 (as printed) at your settings"}},
+		Page:     []string{"τ warm-up (min form), τ_final = 4, 100 steps: 1 4 4"}},
 	{Notebook: "04-jacobian-spectra", CPU: 50, Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128",
 		"Fig4Points=40", "Fig4RatePoints=10", "Fig4MaxDepth=3", "CNNNetworks=16", "CNNChannels=32", "CNNLayers=8"},
 		Figures: merge(each(map[string]float64{"N": 60, "eps": 1e-10}, "mp-density"), each(map[string]float64{"N": 60}, "s-transform-product"),
@@ -204,11 +221,12 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"networks": 16, "channels": 32}, "cnn-gaussian", "cnn-delta-orthogonal")),
 		NoClaim: []string{"mp-density", "s-transform-product"}},
 	// Notebook 05 also at the physics of issue 38's example, -p Gamma=0.4
-	// -p Tau0=1: the figures of Fig. 1, Fig. 7 and the comparison at three
-	// T state γ = 0.4, τ₀ = 1 in their Params and captions and claim nothing.
+	// -p Tau0=1: the figures of Fig. 1, Fig. 7 and the comparison against
+	// the SDE (here at two T) state γ = 0.4, τ₀ = 1 in their Params and
+	// captions and claim nothing.
 	{Notebook: "05-shaped-transformer", CPU: 13, Params: []string{"Gamma=0.4", "Tau0=1", "Width=16", "Depth=12", "Networks=64", "LNNetworks=2", "RMSNetworks=64", "OneStepWidth=32", "OneStepNetworks=200",
 		"TWidth=10", "TNetworks=64", "TPaths=128", "KSNetworks=16", "KSPaths=256", "Fig3Networks=64", "Fig3Paths=128", "Fig4Width=16", "Fig4Networks=64",
-		"ExplosionPaths=32", "StopWidth=12", "StopNetworks=10"},
+		"ExplosionPaths=32", "StopWidth=12", "StopNetworks=10", "TRatios=0.5,2"},
 		Figures: merge(each(map[string]float64{"width": 16, "depth": 12, "networks": 64, "gamma": 0.4, "tau0": 1}, "fig1-left"),
 			each(map[string]float64{"width": 16, "depth": 12}, "fig1-preln"),
 			each(map[string]float64{"width": 16, "depth": 12, "samples": 64, "gamma": 0.4, "tau0": 1}, "fig1-right-m2", "fig1-right-m4"),
@@ -219,7 +237,7 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"width": 16, "depth": 12, "networks": 64}, "fig4-left", "fig4-right"),
 			each(map[string]float64{"width": 12, "depth": 12, "networks": 10}, "fig5-left", "fig5-right", "fig8")),
 		Captions: map[string][]string{"fig1-left": {"(γ = 0.4, τ₀ = 1)"}, "fig1-right-m2": {"γ = 0.4, τ₀ = 1"}, "fig1-right-m4": {"γ = 0.4, τ₀ = 1"},
-			"fig7": {"γ = 0.4, τ₀ = 1"}, "transformer-T": {"γ = 0.4, τ₀ = 1"}}},
+			"fig7": {"γ = 0.4, τ₀ = 1"}, "transformer-T": {"γ = 0.4, τ₀ = 1", "at 2 depth-to-width ratios"}}},
 	// Notebook 06 also at other physics: the miniature sweep's learning
 	// rate, the probe's softmax temperature and the γ of both Fig. 2
 	// analogues' shaped block (its legend states γ = 0.4).
@@ -329,10 +347,49 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 					t.Errorf("figure %s at %v: caption %q does not say %q", f.ID, r.Params, f.Data.Caption, show.YourSettings)
 				}
 			}
+			captioned := map[string]bool{}
 			for _, f := range m.Figures {
 				for _, want := range r.Captions[f.ID] {
+					captioned[f.ID] = true
 					if !strings.Contains(f.Data.Caption, want) {
 						t.Errorf("figure %s at %v: caption %q does not state %q", f.ID, r.Params, f.Data.Caption, want)
+					}
+				}
+			}
+			for _, tb := range m.Tables {
+				for _, want := range r.Captions[tb.ID] {
+					captioned[tb.ID] = true
+					if !strings.Contains(tb.Data.Caption, want) {
+						t.Errorf("table %s at %v: caption %q does not state %q", tb.ID, r.Params, tb.Data.Caption, want)
+					}
+				}
+			}
+			for id := range r.Captions {
+				if !captioned[id] {
+					t.Errorf("no figure or table %s at %v to state its caption", id, r.Params)
+				}
+			}
+			for _, f := range m.Figures {
+				want, listed := r.Series[f.ID]
+				if !listed {
+					continue
+				}
+				var got []string
+				for _, se := range f.Data.Series {
+					got = append(got, se.Name)
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("figure %s at %v: series %q, want %q", f.ID, r.Params, got, want)
+				}
+			}
+			if len(r.Page) > 0 {
+				page, err := os.ReadFile(filepath.Join(out, r.Notebook+".html"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, want := range r.Page {
+					if !strings.Contains(string(page), want) {
+						t.Errorf("the page at %v does not print %q", r.Params, want)
 					}
 				}
 			}
@@ -355,14 +412,21 @@ func TestEveryNotebookAtCheapSettings(t *testing.T) {
 // TestPhysicsParamsRefused: a value a physics parameter does not take is
 // refused before any cell runs (exit 2, no site, no kernel started), the
 // error naming the parameter and what it takes: an activation name outside
-// activation.Names on notebook 01's Phi (//sigprop:oneof activation), text
-// for 05's Gamma, a γ or τ₀ outside the SDE's range (//sigprop:check), and
+// activation.Names on notebook 01's Phi (//sigprop:oneof activation), a σ_b²
+// or σ_w² (of its maps' lists too) meanfield.Net does not take, text
+// for 05's Gamma, a γ or τ₀ outside the SDE's range (//sigprop:check), a
+// depth-to-width ratio T of its comparison that gives no block, and
 // on 07 a block's φ or σ_w that a block file does not take, on 02 a σ_A²,
 // α or σ_w the block does not take (tokengeom.Model.Validate; an element
-// of a list), on 03 a τ, ρ, σ_x² or α̃₁ rankexp does not take or an ε
+// of a list) or an input of Fig. 3 Restoration.Validate does not, on 03 a τ, ρ, σ_x² or α̃₁ rankexp does not take or an ε
 // attnspec does not, on 06 an α or σ_w of the miniature sweep's grid, its
 // learning rate, the probe's temperature or the Fig. 2 analogues' γ, on 08
-// the shaped block's γ.
+// the shaped block's γ; parameters checked together (a joint
+// //sigprop:check): on 02 a one-block input p outside [−q/(n−1), q] at the
+// run's q and n, one-block lists of unequal length, an edge-gap α grid
+// with lo > hi or no point, on 03 a point of table tau-c3 where eq. (47)
+// is undefined or its lists of unequal length; on 03 the τ warm-up's
+// τ_final and length.
 func TestPhysicsParamsRefused(t *testing.T) {
 	root := repoRoot(t)
 	for _, tc := range []struct {
@@ -372,12 +436,17 @@ func TestPhysicsParamsRefused(t *testing.T) {
 	}{
 		{"01-mean-field", []string{"-p", "Phi=nosuch"}, "parameter Phi: \"nosuch\" is not one of the activation names (" + strings.Join(activation.Names(), ", ") + ")"},
 		{"01-mean-field", []string{"-p", "Phi=Tanh"}, "parameter Phi: \"Tanh\" is not one of the activation names"},
+		{"01-mean-field", []string{"-p", "SigmaB2=-0.1"}, "parameter SigmaB2: -0.1 is out of range (meanfield.Net.SigmaB2: meanfield: parameter out of range: Net.SigmaB2 = -0.1, want in [0, +inf))"},
+		{"01-mean-field", []string{"-p", "QMapSigmaW2s=1,0"}, "parameter QMapSigmaW2s: element 2 of 2 = 0 is out of range (meanfield.Net.SigmaW2: meanfield: parameter out of range: Net.SigmaW2 = 0, want in (0, +inf))"},
+		{"01-mean-field", []string{"-p", "OrderedSigmaW2=-1"}, "parameter OrderedSigmaW2: -1 is out of range (meanfield.Net.SigmaW2"},
 		{"05-shaped-transformer", []string{"-p", "Gamma=half"}, "parameter Gamma: \"half\" is not a finite number"},
 		{"05-shaped-transformer", []string{"-p", "Gamma=-1"}, "parameter Gamma: -1 is out of range (sde.Model.Gamma: sde: parameter out of range: Model.Gamma = -1, want in [0, 1])"},
 		{"05-shaped-transformer", []string{"-p", "Fig4Gamma=1.5"}, "parameter Fig4Gamma: 1.5 is out of range"},
 		{"07-compose", []string{"-p", "PostPhi=nosuch"}, "parameter PostPhi: \"nosuch\" is not one of the activation names"},
 		{"07-compose", []string{"-p", "PreSigmaW=0"}, "parameter PreSigmaW: 0 is out of range (compose.Block.sigma_w: compose: parameter out of range: sigma_w"},
 		{"05-shaped-transformer", []string{"-p", "Tau0=0"}, "parameter Tau0: 0 is out of range (sde.Model.Tau0: sde: parameter out of range: Model.Tau0 = 0, want in (0, +inf))"},
+		{"05-shaped-transformer", []string{"-p", "TRatios=0.5,0"}, "parameter TRatios: [0.5, 0] is out of range with TWidth = 100 (shapednet.TransformerT: shapednet: parameter out of range: TransformerTSizes.Ts[1] = 0, want finite and >= 1/width = 0.01 (at least one block at width 100))"},
+		{"05-shaped-transformer", []string{"-p", "TWidth=1", "-p", "TRatios=0.5"}, "parameter TRatios: [0.5] is out of range with TWidth = 1"},
 		{"05-shaped-transformer", []string{"-p", "gamma=0.4"}, "parameter gamma is not declared in the parameters cell"},
 		{"02-token-geometry", []string{"-p", "SigmaA2=-1"}, "parameter SigmaA2: -1 is out of range (tokengeom.Model.SigmaA2: tokengeom: parameter out of range: Model.SigmaA2 = -1, want in [0, "},
 		{"02-token-geometry", []string{"-p", "Alpha=1.5"}, "parameter Alpha: 1.5 is out of range (tokengeom.Model.AlphaA: tokengeom: parameter out of range: Model.AlphaA = 1.5, want in [0, 1])"},
@@ -396,6 +465,18 @@ func TestPhysicsParamsRefused(t *testing.T) {
 		{"03-rank-collapse", []string{"-p", "Eq15Alphas=0.5,-1"}, "parameter Eq15Alphas: element 2 of 2 = -1 is out of range (rankexp.Eq15Settings.At: rankexp: parameter out of range: At[0] = -1"},
 		{"03-rank-collapse", []string{"-p", "TauRho=1"}, "parameter TauRho: 1 is out of range (rankexp.TauC3.Rho: rankcollapse: parameter out of range: rho = 1, want < 1 for the inverse temperature"},
 		{"03-rank-collapse", []string{"-p", "SmallNRho=-0.5"}, "parameter SmallNRho: -0.5 is out of range (rankexp.GradsSmallN.Rho: rankcollapse: parameter out of range: rho = -0.5, want a correlation in [-1/(n-1), 1] = [-0.333333, 1] for n = 4)"},
+		{"02-token-geometry", []string{"-p", "OneBlockP0s=0,0.5,1.5"}, "parameter OneBlockP0s: [0, 0.5, 1.5] is out of range with Tokens = 256, OneBlockAlphas = [0.35355339059327373, 0.35355339059327373, 0.6], OneBlockSigmaWs = [1, 2, 1.5], OneBlockQ0s = [1, 1, 1.25] (tokencheck.OneBlocks: one-block case 3: tokengeom: parameter out of range: p = 1.5, want in [-q/(n-1), q] = [-0.004901960784313725, 1.25])"},
+		{"02-token-geometry", []string{"-p", "Tokens=32", "-p", "OneBlockP0s=0,-0.1,1"}, "parameter OneBlockP0s: [0, -0.1, 1] is out of range with Tokens = 32"},
+		{"02-token-geometry", []string{"-p", "OneBlockQ0s=1,1"}, "parameter OneBlockQ0s: [1, 1] is out of range with Tokens = 256"},
+		{"02-token-geometry", []string{"-p", "EdgeGapAlphaLo=0.9", "-p", "EdgeGapAlphaHi=0.5"}, "parameter EdgeGapAlphaHi: 0.5 is out of range with EdgeGapAlphaLo = 0.9, EdgeGapPoints = 19 (tokencheck.EdgeGapAlphas: tokencheck: parameter out of range: EdgeGapAlphas hi = 0.5, want in [lo, 1] = [0.9, 1])"},
+		{"02-token-geometry", []string{"-p", "Fig3P2=0"}, "parameter Fig3P2: 0 is out of range (tokencheck.Fig3.P2: tokencheck: parameter out of range: Restoration.P1, P2 = 48, 0, want finite, P2 > 0)"},
+		{"02-token-geometry", []string{"-p", "Fig3Q=-1"}, "parameter Fig3Q: -1 is out of range (tokencheck.Fig3.Q: tokencheck: parameter out of range: Restoration.Q = -64, want finite and > 0)"},
+		{"02-token-geometry", []string{"-p", "EdgeGapPoints=0"}, "parameter EdgeGapPoints: 0 is out of range with EdgeGapAlphaLo = 0.05, EdgeGapAlphaHi = 0.95"},
+		{"03-rank-collapse", []string{"-p", "IWSLTRhos=0,0.05,0.1,0,0,0,1"}, "parameter IWSLTRhos: [0, 0.05, 0.1, 0, 0, 0, 1] is out of range with IWSLTTokens = [25, 25, 25, 25, 50, 25, 25], IWSLTWidths = [512, 512, 512, 512, 32, 512, 512], IWSLTSx2s = [1, 1, 1, 0.5, 1, 0.115, 1] (rankexp.TauPoints: TauPoints point 7: rankcollapse: parameter out of range: rho = 1, want < 1"},
+		{"03-rank-collapse", []string{"-p", "IWSLTTokens=25,25"}, "parameter IWSLTWidths: [512, 512, 512, 512, 32, 512, 512] is out of range with IWSLTTokens = [25, 25]"},
+		{"03-rank-collapse", []string{"-p", "IWSLTSx2s=1,1,1,0.5,1,0,1"}, "parameter IWSLTSx2s: [1, 1, 1, 0.5, 1, 0, 1] is out of range with"},
+		{"03-rank-collapse", []string{"-p", "TauFinal=-1"}, "parameter TauFinal: -1 is out of range (rankexp.Warmup.TauFinal: rankexp: parameter out of range: WarmupSettings.TauFinal = -1, want a finite value >= 0)"},
+		{"03-rank-collapse", []string{"-p", "TauWarmupSteps=0"}, "parameter TauWarmupSteps: 0 is out of range (rankexp.Warmup.Steps: rankexp: parameter out of range: WarmupSettings.Steps = 0"},
 		{"03-rank-collapse", []string{"-p", "DongEps=0.01,0"}, "parameter DongEps: element 2 of 2 = 0 is out of range (attnspec.DongSettings.Eps: attnspec: parameter out of range: Eps[0] = 0, want a finite value > 0)"},
 	} {
 		out := filepath.Join(t.TempDir(), "site")

@@ -8,7 +8,8 @@
 //
 //	Lemma 3.1, eqs. (6)–(8)          Lemma31At
 //	Thm 3.2 (identical tokens)        IdenticalTokens
-//	eq. (47), τ at App. C.3's settings TauTable
+//	eq. (47), τ at App. C.3's settings TauTable, TauPoints.Table (IWSLT)
+//	the τ warm-up of App. C.3         WarmupSettings.At (Warmup)
 //	Lemmas 3.2–3.3, Fig. 8            Sizes.Propagation
 //	Fig. 4 (LN placement)             Sizes.NormPlacements, Placements.RunSeed, .PreLNSlowerZ
 //	Table 2, Figs. 3, 9 and 1         Table2Settings.Runs, Table2Residuals, Table2Runs
@@ -31,7 +32,8 @@
 // method Gaps). The one-layer experiments run from Lemma31Settings,
 // Thm32Settings, GradsSettings (eqs. 17–18: GradsRho, GradsN, GradsSmallN),
 // GridSettings (Fig12) and TauSettings (eq. 47: TauC3), each with a method
-// Run. Every settings type has
+// Run, and TauPoints (IWSLT, method Table) and WarmupSettings (Warmup,
+// method At). Every settings type has
 // Validate, which every method calls first; a size, count or list out of
 // range is an error wrapping ErrParam that names the field. Results
 // record the settings they ran with (sizes, draws, seeds), so a display
@@ -48,7 +50,8 @@
 // .Table (Fig. 4) and NormLaws.Curves (Fig. 11), whose checks carry the
 // known disagreements Fig8SoftmaxLemmas, Fig4LN and Fig11Softmax
 // (result.Disagreement, DataSeeds from the run read), in declared.go; the one-layer checks Lemma31Table (Lemma
-// 3.1), Thm32Table (Thm 3.2), TauTable (eq. 47 at the IWSLT settings) and
+// 3.1), Thm32Table (Thm 3.2), TauTable (eq. 47 at the IWSLT settings, or at
+// the points given: its caption follows them) and
 // TauBalance.Checks with its Record (τ balances the gradients), in
 // layerresults.go; GridRun.Notes, .Curves and .Planes (Figs. 12–14: the
 // grid laid out as nested blocks of one Plane each, Fig. 13's claim read

@@ -3,6 +3,7 @@ package rankexp
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
@@ -66,13 +67,18 @@ func Thm32Table(rows []Collapsed) result.Table {
 }
 
 // TauTable is table tau-c3: eq. (47) as printed at each input law (n, d,
-// ρ, σ_x²) of settings (the IWSLT settings of App. C.3). The paper prints
-// no such table. Errors: a setting where eq. (47) is undefined
-// (rankcollapse.Tau).
+// ρ, σ_x²) of settings. Its caption names the IWSLT settings of App. C.3
+// only at IWSLT's points, and says "at your settings" at others. The
+// paper prints no such table. Errors: a setting where eq. (47) is
+// undefined (rankcollapse.Tau).
 //
 //sigprop:eq noci2022 eq47
 func TauTable(settings []Point) (result.Table, error) {
-	t := result.Table{Caption: "τ from eq. 47 (as printed) at the IWSLT settings of App. C.3", Header: []string{"d", "n", "ρ", "σ_x²", "τ"}, Record: result.Record{NoPaperFigure: true}}
+	caption := "τ from eq. 47 (as printed) at the IWSLT settings of App. C.3"
+	if !slices.Equal(settings, IWSLT().points()) {
+		caption = "τ from eq. 47 (as printed) at your settings"
+	}
+	t := result.Table{Caption: caption, Header: []string{"d", "n", "ρ", "σ_x²", "τ"}, Record: result.Record{NoPaperFigure: true}}
 	for _, c := range settings {
 		tau, err := rankcollapse.Tau(c.N, c.D, c.Rho, c.Sx2, rankcollapse.FormPaper)
 		if err != nil {

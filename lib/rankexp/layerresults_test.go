@@ -3,6 +3,7 @@ package rankexp
 import (
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,5 +146,51 @@ func TestFFPlacementsNotPaper(t *testing.T) {
 	}
 	if got := f.Curves()[0].Record.NotPaper; got != "a claim of the paper read at n = 50, d = 32, L = 12, 50 draws; here n = 6, d = 4, L = 1, 5 draws" {
 		t.Errorf("NotPaper %q", got)
+	}
+}
+
+// TauPoints: IWSLT's points give the table whose caption names the IWSLT
+// settings; any other point list says "at your settings"; lists of
+// unequal length, and a point where eq. (47) is undefined (ρ = 1 at its
+// n, σ_x² = 0), are errors naming the field and the point.
+func TestTauPoints(t *testing.T) {
+	tab, err := IWSLT().Table()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != 7 || tab.Caption != "τ from eq. 47 (as printed) at the IWSLT settings of App. C.3" {
+		t.Errorf("IWSLT: %d rows, caption %q", len(tab.Rows), tab.Caption)
+	}
+	other := IWSLT()
+	other.Rho = append([]float64{0.2}, other.Rho[1:]...)
+	if tab, err := other.Table(); err != nil || tab.Caption != "τ from eq. 47 (as printed) at your settings" {
+		t.Errorf("ρ₁ = 0.2: caption %q, error %v", tab.Caption, err)
+	}
+	for _, tc := range []struct {
+		p    TauPoints
+		want string
+	}{
+		{TauPoints{N: []int{25, 25}, D: []int{512}, Rho: []float64{0, 0}, Sx2: []float64{1, 1}}, "TauPoints.D = 1 values, want one per n: 2"},
+		{TauPoints{N: []int{25, 10}, D: []int{512, 16}, Rho: []float64{0, 1}, Sx2: []float64{1, 1}}, "TauPoints point 2: rankcollapse: parameter out of range: rho = 1, want < 1"},
+		{TauPoints{N: []int{25}, D: []int{512}, Rho: []float64{0}, Sx2: []float64{0}}, "TauPoints point 1: rankcollapse: parameter out of range: sigma_x2 = 0"},
+		{TauPoints{}, "len(TauPoints.N) = 0"},
+	} {
+		if err := tc.p.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want %q", tc.p, err, tc.want)
+		}
+	}
+}
+
+// WarmupSettings.At is rankcollapse.TauWarmup at each step; τ_final < 0
+// or infinite and Steps < 1 are errors.
+func TestWarmup(t *testing.T) {
+	got, err := Warmup().At(250, 1000, 4000)
+	if err != nil || !slices.Equal(got, []float64{2.125, 8.5, 8.5}) { // 8.5 · min(1, step/1000)
+		t.Errorf("At = %v, %v", got, err)
+	}
+	for _, w := range []WarmupSettings{{TauFinal: -1, Steps: 10}, {TauFinal: math.Inf(1), Steps: 10}, {TauFinal: 1, Steps: 0}} {
+		if _, err := w.At(1); !errors.Is(err, ErrParam) {
+			t.Errorf("%+v: error %v", w, err)
+		}
 	}
 }

@@ -2,10 +2,12 @@ package rankexp
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/sigprop/sigprop/lib/internal/param"
 	"github.com/sigprop/sigprop/lib/rankcollapse"
+	"github.com/sigprop/sigprop/lib/result"
 )
 
 // This file holds the settings notebook 03 runs the one-layer gradient
@@ -170,4 +172,99 @@ func (s Eq15Settings) Curves() (Eq15Curves, error) {
 // α̃₁).
 func (s Eq15Settings) Matches(c rankcollapse.DepthScaled) bool {
 	return c.N == s.N && c.Rho0 == s.Rho0 && slices.Equal(c.Depths, s.Depths)
+}
+
+// TauPoints are the input laws at which table tau-c3 evaluates eq. (47)
+// as printed, as parallel lists: point i is n = N[i] tokens of width d =
+// D[i], correlation Rho[i] and entry variance Sx2[i].
+type TauPoints struct {
+	N, D     []int
+	Rho, Sx2 []float64
+}
+
+// IWSLT returns the points of table tau-c3: n = 25 tokens of width d =
+// 512 (the IWSLT settings of App. C.3) at ρ = 0, 0.05, 0.1 with σ_x² = 1
+// and at ρ = 0 with σ_x² = 0.5; n = 50, d = 32 (Fig. 8's sizes) at ρ =
+// 0, σ_x² = 1; and at n = 25, d = 512 the σ_x² ≈ 0.115 (ρ = 0) and the ρ
+// ≈ 0.55 (σ_x² = 1) at which eq. (47) gives about the paper's τ_final =
+// 8.5. The paper states no ρ or σ_x²: sigprop's choice.
+func IWSLT() TauPoints {
+	return TauPoints{N: []int{25, 25, 25, 25, 50, 25, 25}, D: []int{512, 512, 512, 512, 32, 512, 512},
+		Rho: []float64{0, 0.05, 0.1, 0, 0, 0, 0.55}, Sx2: []float64{1, 1, 1, 0.5, 1, 0.115, 1}}
+}
+
+// Validate returns ErrParam for no point or lists of different lengths
+// (each named as TauPoints.D, .Rho or .Sx2 against len(N)), and
+// rankcollapse.ErrParam for a point where eq. (47) is undefined
+// (rankcollapse.Tau's range: n >= 2, d >= 1, ρ ∈ [−1/(n−1), 1), σ_x² > 0),
+// wrapped with the point's place.
+func (t TauPoints) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("len(TauPoints.N)", len(t.N), 1)); err != nil {
+		return err
+	}
+	for _, l := range []struct {
+		name string
+		n    int
+	}{{"TauPoints.D", len(t.D)}, {"TauPoints.Rho", len(t.Rho)}, {"TauPoints.Sx2", len(t.Sx2)}} {
+		if l.n != len(t.N) {
+			return paramErr(l.name, fmt.Sprintf("%d values", l.n), fmt.Sprintf("one per n: %d", len(t.N)))
+		}
+	}
+	for i, p := range t.points() {
+		if _, err := rankcollapse.Tau(p.N, p.D, p.Rho, p.Sx2, rankcollapse.FormPaper); err != nil {
+			return fmt.Errorf("TauPoints point %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+// Table is TauTable at t's points. Errors: those of Validate.
+func (t TauPoints) Table() (result.Table, error) {
+	if err := t.Validate(); err != nil {
+		return result.Table{}, err
+	}
+	return TauTable(t.points())
+}
+
+// points is t as a list of points; t's lists have one length.
+func (t TauPoints) points() []Point {
+	pts := make([]Point, len(t.N))
+	for i := range pts {
+		pts[i] = Point{N: t.N[i], D: t.D[i], Rho: t.Rho[i], Sx2: t.Sx2[i]}
+	}
+	return pts
+}
+
+// WarmupSettings are the linear τ warm-up of App. C.3 that notebook 03
+// prints: τ = TauFinal · min(1, step/Steps) (rankcollapse.TauWarmup, the
+// printed max corrected: lib/sources/noci2022.md#erratum-4).
+type WarmupSettings struct {
+	TauFinal float64 // the final inverse temperature τ_final
+	Steps    int     // the warm-up's length in training steps
+}
+
+// Warmup returns the paper's warm-up: τ_final = 8.5 over 1000 steps
+// (App. C.3).
+func Warmup() WarmupSettings { return WarmupSettings{TauFinal: 8.5, Steps: 1000} }
+
+// Validate returns ErrParam for a negative or infinite TauFinal or Steps
+// < 1.
+func (w WarmupSettings) Validate() error {
+	if !(w.TauFinal >= 0 && w.TauFinal <= math.MaxFloat64) {
+		return paramErr("WarmupSettings.TauFinal", w.TauFinal, "a finite value >= 0")
+	}
+	return param.AtLeast(ErrParam, param.Min("WarmupSettings.Steps", w.Steps, 1))
+}
+
+// At returns τ at each of steps (rankcollapse.TauWarmup). Errors: those
+// of Validate.
+func (w WarmupSettings) At(steps ...int) ([]float64, error) {
+	if err := w.Validate(); err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(steps))
+	for i, s := range steps {
+		out[i] = rankcollapse.TauWarmup(w.TauFinal, s, w.Steps)
+	}
+	return out, nil
 }

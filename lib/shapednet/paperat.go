@@ -1,8 +1,11 @@
 package shapednet
 
 import (
+	"fmt"
 	"math"
 	"slices"
+
+	"github.com/sigprop/sigprop/lib/internal/param"
 )
 
 // This file holds the comparisons a display uses to say whether a result
@@ -107,6 +110,21 @@ type TransformerTSizes struct {
 // 4.3 has no figure in the paper).
 func TransformerT() TransformerTSizes {
 	return TransformerTSizes{Width: 100, M: 2, Gamma: 1 / math.Sqrt(8), Tau0: 1, CMinus: -1, Step: 0.005, Ts: []float64{0.5, 1.5, 3}}
+}
+
+// Validate returns ErrParam for no time T, or a T that is not finite and
+// > 0 or gives a network at Width no block (int(T·Width) < 1, the depth
+// the notebook runs at T).
+func (s TransformerTSizes) Validate() error {
+	if err := param.AtLeast(ErrParam, param.Min("len(TransformerTSizes.Ts)", len(s.Ts), 1)); err != nil {
+		return err
+	}
+	for i, T := range s.Ts {
+		if !(T > 0) || math.IsInf(T, 1) || int(T*float64(s.Width)) < 1 {
+			return param.Err(ErrParam, fmt.Sprintf("TransformerTSizes.Ts[%d]", i), T, fmt.Sprintf("finite and >= 1/width = %g (at least one block at width %d)", 1/float64(s.Width), s.Width))
+		}
+	}
+	return nil
 }
 
 // At reports whether s has every field of p (the times in order).

@@ -1,6 +1,11 @@
 package shapednet
 
-import "testing"
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
 
 // A result built from a constructor's settings is at them whatever its
 // seed, and one field changed is not.
@@ -134,5 +139,30 @@ func TestPaperSettings(t *testing.T) {
 		if o.At(one) {
 			t.Errorf("a check-12 result with another %s is at CheckOneStep", name)
 		}
+	}
+}
+
+// TransformerTSizes.Validate takes TransformerT's times and refuses no
+// time, T <= 0, an infinite T and a T below 1/width (no block: at width
+// 100, T = 0.009 gives depth 0), naming the element.
+func TestTransformerTValidate(t *testing.T) {
+	if err := TransformerT().Validate(); err != nil {
+		t.Errorf("TransformerT: %v", err)
+	}
+	for _, ts := range [][]float64{nil, {0.5, 0}, {-1}, {math.Inf(1)}, {0.009}} {
+		s := TransformerT()
+		s.Ts = ts
+		if err := s.Validate(); !errors.Is(err, ErrParam) {
+			t.Errorf("Ts = %v: error %v", ts, err)
+		}
+	}
+	s := TransformerT()
+	s.Ts = []float64{0.5, 0.001}
+	if err := s.Validate(); err == nil || !strings.Contains(err.Error(), "TransformerTSizes.Ts[1] = 0.001, want finite and >= 1/width = 0.01") {
+		t.Errorf("error %v", err)
+	}
+	s.Ts = []float64{0.01}
+	if err := s.Validate(); err != nil {
+		t.Errorf("T = 0.01 (one block at width 100): %v", err)
 	}
 }

@@ -31,6 +31,15 @@
 // here. A value of a parameter without one reaches its setting's Validate
 // when its cell runs.
 //
+// A check of several parameters together, where one's range depends on
+// another's value (an input p ∈ [−q/(n−1), q], lists of one length), is a
+// CheckDirective naming one of Joint with its roles bound to parameters,
+// "//sigprop:check tokencheck.OneBlocks(n=Tokens, q0s=OneBlockQ0s, ...)":
+// it builds the library setting from the run's values (the defaults read
+// where the cell writes them as numbers, else the library's) and runs its
+// Validate, and a refusal names the parameter at fault and the values it
+// was checked with.
+//
 // A parameter declared as a slice of one of those kinds (var Rhos =
 // []float64{0.1, 0.5}, var Ns []int = ...) is a list: its value is
 // comma-separated elements (`-p Rhos=0.1,0.5,0.9`), each checked as a
@@ -44,6 +53,7 @@
 //	Hash                  a short digest of the values, naming a parameterised run's site
 //	OneOfDirective, Sets  a string parameter's allowed names, listed by the library
 //	CheckDirective, Checks a number's range, checked by the library's Validate (checks.go)
+//	Joint, JointCheck     parameters checked together by the library's Validate (checks.go)
 //
 // Their caller is `sigprop report -p NAME=VALUE NOTEBOOK` (cmd/sigprop).
 package nbparams

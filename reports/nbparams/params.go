@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/token"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -56,6 +58,24 @@ var Sets = map[string]func() []string{
 // library.
 const CheckDirective = "//sigprop:check "
 
+// A CheckDirective whose name is one of Joint, followed by bindings of
+// its roles to parameters in parentheses, checks those parameters
+// together (on a line of its own anywhere in the cell's comments):
+//
+//	//sigprop:check tokencheck.EdgeGapAlphas(lo=EdgeGapAlphaLo, hi=EdgeGapAlphaHi, points=EdgeGapPoints)
+//
+// Each role's value is the parameter's value given to the run, or else
+// its default, evaluated when it is written as numbers (literals, + − × ÷,
+// math.Sqrt, the names of other parameters, a slice literal of those), or
+// else the check's library default (JointCheck.Defaults).
+
+// jointUse is a joint check the cell names, with its bindings: by role,
+// the parameter.
+type jointUse struct {
+	name string
+	bind map[string]string
+}
+
 // Param is one parameter the parameters cell declares.
 type Param struct {
 	Name  string
@@ -91,6 +111,7 @@ type Cell struct {
 	// unusable maps names the cell declares but that cannot be set (a
 	// multi-name spec, a value of no parameter type) to the reason.
 	unusable map[string]string
+	joints   []jointUse
 }
 
 // Find returns nb's parameters cell. A notebook without one, or with more
@@ -175,7 +196,184 @@ func parseCell(idx int, source string) (*Cell, error) {
 			c.Params[p.Name] = p
 		}
 	}
+	for _, g := range f.Comments {
+		for _, cm := range g.List {
+			name, ok := strings.CutPrefix(cm.Text, CheckDirective)
+			if !ok || !strings.Contains(name, "(") {
+				continue
+			}
+			j, err := c.joint(strings.TrimSpace(name))
+			if err != nil {
+				return nil, fmt.Errorf("nbparams: cell %d (the parameters cell): %s%s: %w", idx+1, CheckDirective, strings.TrimSpace(name), err)
+			}
+			c.joints = append(c.joints, j)
+		}
+	}
 	return c, nil
+}
+
+// joint parses a joint check's directive, NAME(role=Param, ...): NAME one
+// of Joint, each of its roles bound once to a numeric parameter whose
+// default is numbers the cell writes (or the check has a library default).
+func (c *Cell) joint(directive string) (jointUse, error) {
+	name, args, _ := strings.Cut(directive, "(")
+	args, closed := strings.CutSuffix(strings.TrimSpace(args), ")")
+	jc, known := Joint[name]
+	if !known || !closed {
+		return jointUse{}, fmt.Errorf("not a known joint check NAME(role=Parameter, ...) (known: %s)", strings.Join(sortedKeys(Joint), ", "))
+	}
+	j := jointUse{name: name, bind: map[string]string{}}
+	for _, a := range strings.Split(args, ",") {
+		role, param, ok := strings.Cut(a, "=")
+		role, param = strings.TrimSpace(role), strings.TrimSpace(param)
+		if !ok || !slices.Contains(jc.Roles, role) || j.bind[role] != "" {
+			return jointUse{}, fmt.Errorf("%q is not one binding of a role (%s) to a parameter", a, strings.Join(jc.Roles, ", "))
+		}
+		p, declared := c.Params[param]
+		if !declared || (p.Kind != "float" && p.Kind != "int" && p.Kind != "uint") {
+			return jointUse{}, fmt.Errorf("role %s: %s is not a numeric parameter of the cell", role, param)
+		}
+		if _, ok := c.numbers(param, nil, 0); !ok && jc.Defaults == nil {
+			return jointUse{}, fmt.Errorf("role %s: the default of %s (%s) is not written as numbers, and the check has no library default", role, param, p.Value)
+		}
+		j.bind[role] = param
+	}
+	for _, r := range jc.Roles {
+		if j.bind[r] == "" {
+			return jointUse{}, fmt.Errorf("role %s is not bound to a parameter", r)
+		}
+	}
+	return j, nil
+}
+
+// checkJoint runs the joint check j on the values of the run (gos, Go
+// source by name, over the defaults), and returns its error naming the
+// parameter at fault and the others it was checked with.
+func (c *Cell) checkJoint(j jointUse, gos map[string]string) error {
+	jc := Joint[j.name]
+	v := map[string][]float64{}
+	for _, r := range jc.Roles {
+		xs, ok := c.numbers(j.bind[r], gos, 0)
+		if !ok {
+			xs = jc.Defaults()[r]
+		}
+		v[r] = xs
+	}
+	role, err := jc.Check(v)
+	if err == nil {
+		return nil
+	}
+	fault := j.bind[role]
+	var with []string
+	for _, r := range jc.Roles {
+		if p := j.bind[r]; p != fault {
+			with = append(with, fmt.Sprintf("%s = %s", p, formatNumbers(v[r], c.Params[p].List)))
+		}
+	}
+	if fault == "" {
+		return fmt.Errorf("parameters %s are out of range together (%s: %v)", strings.Join(slices.Sorted(maps.Values(j.bind)), ", "), j.name, err)
+	}
+	return fmt.Errorf("parameter %s: %s is out of range with %s (%s: %v)", fault, formatNumbers(v[role], c.Params[fault].List), strings.Join(with, ", "), j.name, err)
+}
+
+func formatNumbers(xs []float64, list bool) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	if !list && len(s) == 1 {
+		return s[0]
+	}
+	return "[" + strings.Join(s, ", ") + "]"
+}
+
+// numbers evaluates parameter name's value (its Go source in gos if set
+// there, else its default) when it is written as numbers: numeric
+// literals, + − × ÷, parentheses, math.Sqrt and the names of other
+// parameters, or a slice literal of those. A scalar is a list of one;
+// ok is false for anything else (a call into the library).
+func (c *Cell) numbers(name string, gos map[string]string, depth int) ([]float64, bool) {
+	p, declared := c.Params[name]
+	if !declared || depth > len(c.Params) {
+		return nil, false
+	}
+	src := p.Value
+	if g, set := gos[name]; set {
+		src = g
+	}
+	e, err := parser.ParseExpr(src)
+	if err != nil {
+		return nil, false
+	}
+	elts := []ast.Expr{e}
+	if cl, ok := e.(*ast.CompositeLit); ok {
+		elts = cl.Elts
+	}
+	out := make([]float64, len(elts))
+	for i, el := range elts {
+		x, ok := c.number(el, gos, depth)
+		if !ok {
+			return nil, false
+		}
+		out[i], _ = constant.Float64Val(constant.ToFloat(x))
+	}
+	return out, true
+}
+
+// number evaluates one numeric expression of numbers (see numbers) as Go
+// evaluates constants: exactly, an integer quotient of integers
+// truncated.
+func (c *Cell) number(e ast.Expr, gos map[string]string, depth int) (constant.Value, bool) {
+	switch v := e.(type) {
+	case *ast.BasicLit:
+		if v.Kind == token.INT || v.Kind == token.FLOAT {
+			x := constant.MakeFromLiteral(v.Value, v.Kind, 0)
+			return x, x.Kind() != constant.Unknown
+		}
+	case *ast.ParenExpr:
+		return c.number(v.X, gos, depth)
+	case *ast.UnaryExpr:
+		if x, ok := c.number(v.X, gos, depth); ok && (v.Op == token.SUB || v.Op == token.ADD) {
+			return constant.UnaryOp(v.Op, x, 0), true
+		}
+	case *ast.BinaryExpr:
+		x, okx := c.number(v.X, gos, depth)
+		y, oky := c.number(v.Y, gos, depth)
+		if !okx || !oky {
+			return nil, false
+		}
+		switch v.Op {
+		case token.ADD, token.SUB, token.MUL:
+			return constant.BinaryOp(x, v.Op, y), true
+		case token.QUO:
+			if constant.Sign(y) == 0 {
+				return nil, false
+			}
+			if x.Kind() == constant.Int && y.Kind() == constant.Int {
+				return constant.BinaryOp(x, token.QUO_ASSIGN, y), true
+			}
+			return constant.BinaryOp(x, token.QUO, y), true
+		}
+	case *ast.CallExpr:
+		if sel, ok := v.Fun.(*ast.SelectorExpr); ok && len(v.Args) == 1 {
+			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "math" && sel.Sel.Name == "Sqrt" {
+				if x, ok := c.number(v.Args[0], gos, depth); ok {
+					f, _ := constant.Float64Val(constant.ToFloat(x))
+					if r := math.Sqrt(f); !math.IsNaN(r) {
+						return constant.MakeFloat64(r), true
+					}
+				}
+			}
+		}
+	case *ast.Ident:
+		if xs, ok := c.numbers(v.Name, gos, depth+1); ok && len(xs) == 1 && !c.Params[v.Name].List {
+			if k := c.Params[v.Name].Kind; k == "int" || k == "uint" {
+				return constant.MakeInt64(int64(xs[0])), true // an integer constant stays one (A / 2 truncates)
+			}
+			return constant.MakeFloat64(xs[0]), true
+		}
+	}
+	return nil, false
 }
 
 // oneOf reads p's OneOfDirective and CheckDirective from its doc comment,
@@ -188,6 +386,9 @@ func (p *Param) oneOf(doc *ast.CommentGroup) error {
 	for _, cm := range doc.List {
 		if name, ok := strings.CutPrefix(cm.Text, CheckDirective); ok {
 			name = strings.TrimSpace(name)
+			if strings.Contains(name, "(") {
+				continue // a joint check (parseCell)
+			}
 			if _, known := Checks[name]; !known {
 				return fmt.Errorf("parameter %s: %s%s names no known check (known: %s)", p.Name, CheckDirective, name, strings.Join(sortedKeys(Checks), ", "))
 			}
@@ -422,6 +623,11 @@ func (c *Cell) Check(values map[string]string) (map[string]string, error) {
 			return nil, err
 		}
 		out[name] = g
+	}
+	for _, j := range c.joints {
+		if err := c.checkJoint(j, out); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

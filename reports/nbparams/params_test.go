@@ -195,3 +195,77 @@ func TestTrainChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestJoint: a joint check reads the run's values over the defaults
+// (numbers, names of other parameters, math.Sqrt; a library default where
+// the cell computes one): notebook 02's one-block cases refuse an input p
+// outside [−q/(n−1), q] at the run's q and n, naming the parameter at
+// fault and the values it was checked with, and lists of unequal length;
+// its edge-gap grid refuses lo > hi; table tau-c3's points refuse a ρ
+// where eq. (47) is undefined at the run's n, with IWSLT's defaults for
+// the lists not given. A directive naming no joint check, binding no
+// parameter or a default the check cannot read makes the cell an error.
+func TestJoint(t *testing.T) {
+	nb := notebook("const Tokens = 256\nvar Alpha float64 = 1 / math.Sqrt(8)\n" +
+		"//sigprop:check tokencheck.OneBlocks(n=Tokens, alphas=OneBlockAlphas, sigmaWs=OneBlockSigmaWs, q0s=OneBlockQ0s, p0s=OneBlockP0s)\n" +
+		"var OneBlockAlphas = []float64{Alpha, Alpha, 0.6}\nvar OneBlockSigmaWs = []float64{1, 2, 1.5}\nvar OneBlockQ0s = []float64{1, 1, 1.25}\nvar OneBlockP0s = []float64{0, 0.5, 1.09375}\n" +
+		"//sigprop:check tokencheck.EdgeGapAlphas(lo=Lo, hi=Hi, points=Points)\nvar Lo float64 = 0.05\nvar Hi float64 = 0.95\nconst Points = 19\n" +
+		"//sigprop:check rankexp.TauPoints(n=TauNs, d=TauDs, rho=TauRhos, sx2=TauSx2s)\nvar TauNs []int = rankexp.IWSLT().N\nvar TauDs []int = rankexp.IWSLT().D\nvar TauRhos []float64 = rankexp.IWSLT().Rho\nvar TauSx2s []float64 = rankexp.IWSLT().Sx2\n")
+	for _, ok := range []map[string]string{
+		{"Tokens": "32"},
+		{"OneBlockP0s": "0,-0.25,1"}, // −q/(n−1) at q = 1, n = 5: in range at n = 5 only
+		{"Lo": "0.2", "Hi": "0.2", "Points": "1"},
+		{"TauRhos": "0,0.05,0.1,0,0,0,0.9"},
+		{"TauNs": "5", "TauDs": "8", "TauRhos": "-0.25", "TauSx2s": "1"},
+	} {
+		if ok["OneBlockP0s"] != "" {
+			ok["Tokens"] = "5"
+		}
+		if _, err := Inject(nb, ok); err != nil {
+			t.Errorf("%v: %v", ok, err)
+		}
+	}
+	for _, tc := range []struct {
+		values map[string]string
+		want   string
+	}{
+		{map[string]string{"OneBlockP0s": "0,-0.25,1"}, "parameter OneBlockP0s: [0, -0.25, 1] is out of range with Tokens = 256, OneBlockAlphas = [0.35355339059327373, 0.35355339059327373, 0.6], OneBlockSigmaWs = [1, 2, 1.5], OneBlockQ0s = [1, 1, 1.25] (tokencheck.OneBlocks: one-block case 2: tokengeom: parameter out of range: p = -0.25, want in [-q/(n-1), q] = [-0.00392156862745098, 1])"},
+		{map[string]string{"OneBlockQ0s": "1,0.4,1.25"}, "parameter OneBlockP0s: [0, 0.5, 1.09375] is out of range with Tokens = 256"}, // p = 0.5 > q = 0.4
+		{map[string]string{"Alpha": "0.2", "OneBlockQ0s": "1,1"}, "parameter OneBlockQ0s: [1, 1] is out of range with Tokens = 256, OneBlockAlphas = [0.2, 0.2, 0.6]"},
+		{map[string]string{"Tokens": "1"}, "parameter Tokens: 1 is out of range with"},
+		{map[string]string{"Lo": "0.5", "Hi": "0.4"}, "parameter Hi: 0.4 is out of range with Lo = 0.5, Points = 19 (tokencheck.EdgeGapAlphas: tokencheck: parameter out of range: EdgeGapAlphas hi = 0.4, want in [lo, 1] = [0.5, 1])"},
+		{map[string]string{"Points": "0"}, "parameter Points: 0 is out of range"},
+		{map[string]string{"TauRhos": "0,0.05,0.1,0,0,0,1"}, "parameter TauRhos: [0, 0.05, 0.1, 0, 0, 0, 1] is out of range with TauNs = [25, 25, 25, 25, 50, 25, 25], TauDs = [512, 512, 512, 512, 32, 512, 512], TauSx2s = [1, 1, 1, 0.5, 1, 0.115, 1] (rankexp.TauPoints: TauPoints point 7: rankcollapse: parameter out of range: rho = 1, want < 1"},
+		{map[string]string{"TauNs": "5", "TauDs": "8", "TauRhos": "-0.3", "TauSx2s": "1"}, "parameter TauRhos: [-0.3] is out of range with TauNs = [5]"},
+		{map[string]string{"TauNs": "5,10"}, "parameter TauDs: [512, 512, 512, 512, 32, 512, 512] is out of range with TauNs = [5, 10]"},
+	} {
+		if _, err := Inject(nb, tc.values); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want %q", tc.values, err, tc.want)
+		}
+	}
+	// Defaults evaluated as Go evaluates them: 7 / 2 of integers is 3, so
+	// lo = 0.6 > hi = 0.5 is refused (hi = 3 / 6 = 0.5 a float quotient,
+	// points = N / 2 = 3 an integer one, 0 had N been truncated to 0).
+	arith := notebook("const N = 7\n//sigprop:check tokencheck.EdgeGapAlphas(lo=Lo, hi=Hi, points=P)\nvar Lo float64 = 0.2\nvar Hi float64 = 3.0 / (2 * 3)\nconst P int = N / 2\n")
+	if _, err := Inject(arith, map[string]string{"Lo": "0.6"}); err == nil || !strings.Contains(err.Error(), "parameter Hi: 0.5 is out of range with Lo = 0.6, P = 3 ") {
+		t.Errorf("arithmetic defaults: %v", err)
+	}
+	if _, err := Inject(arith, map[string]string{"N": "1"}); err == nil || !strings.Contains(err.Error(), "parameter P: 0 is out of range") {
+		t.Errorf("N = 1 (P = 1 / 2 = 0): %v", err)
+	}
+	// M / 4 of the untyped integer constant M = 2 is 0, as Go has it (not 0.5 > hi).
+	if _, err := Inject(notebook("const M = 2\n//sigprop:check tokencheck.EdgeGapAlphas(lo=Lo, hi=Hi, points=P)\nvar Lo float64 = M / 4\nvar Hi float64 = 0.9\nconst P = 3\n"), map[string]string{"Hi": "0.2"}); err != nil {
+		t.Errorf("lo = M / 4 = 0, hi = 0.2: %v", err)
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"//sigprop:check tokencheck.Nothing(a=X)\nconst X = 1\n", "not a known joint check"},
+		{"//sigprop:check tokencheck.EdgeGapAlphas(lo=X, hi=X)\nconst X = 0.5\n", "role points is not bound to a parameter"},
+		{"//sigprop:check tokencheck.EdgeGapAlphas(lo=X, hi=Y, points=Z)\nconst X = 0.5\nconst Z = 3\n", "role hi: Y is not a numeric parameter of the cell"},
+		{"//sigprop:check tokencheck.EdgeGapAlphas(lo=X, hi=Y, points=Z)\nconst X = 0.5\nvar Y = lib.Hi()\nconst Z = 3\n", "role hi: Y is not a numeric parameter of the cell"},
+		{"//sigprop:check tokencheck.EdgeGapAlphas(lo=X, hi=Y, points=Z)\nconst X = 0.5\nvar Y float64 = lib.Hi()\nconst Z = 3\n", "role hi: the default of Y (lib.Hi()) is not written as numbers"},
+	} {
+		if _, err := Find(notebook(tc.src)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.src, err, tc.want)
+		}
+	}
+}
