@@ -108,7 +108,7 @@ var Noci2022Fig14 = &Figure{
 	Title: "Theory log ratio of query to value gradient norms on the same grid",
 	Type:  Data, Setting: AtPaper,
 	Notebook: "03-rank-collapse",
-	Notes:    "same grid and layout as fig13, from eqs. (18)/(17) as printed; no check quotes a claim of its own (its statements are properties of the closed forms, checked in notebook 03 without a paper quote)",
+	Notes:    "same grid and layout as fig13, from eqs. (18)/(17) as printed; App. B.3's first two takeaways read on the theory's plane (falls with ρ; σ_x² to the power 3 over 1)",
 }
 
 var Noci2022Fig15 = &Figure{

@@ -84,6 +84,15 @@ var Noci2022Grid = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig12
 var Noci2022GridRatio = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig13},
 	Text: "Noci et al. 2022, App. B.3 and Fig. 13: \"As the correlation between the tokens increases (x-axis in the global plot), the norm of the gradients of the queries quickly diminishes compared to the one of the values\" (true softmax, equicorrelated Gaussian tokens)"}
 
+// Noci2022GridTheoryRho is App. B.3's first takeaway read on Fig. 14, the
+// ratio "expected by the theory" (eqs. (17) and (18)).
+var Noci2022GridTheoryRho = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig14},
+	Text: "Noci et al. 2022, App. B.3 and Fig. 14 (\"the one expected by the theory\", eqs. (17) and (18)): \"As the correlation between the tokens increases (x-axis in the global plot), the norm of the gradients of the queries quickly diminishes compared to the one of the values\""}
+
+// Noci2022GridTheorySigma is App. B.3's second takeaway read on Fig. 14.
+var Noci2022GridTheorySigma = &Statement{Source: Noci2022, Figures: []*Figure{Noci2022Fig14},
+	Text: "Noci et al. 2022, App. B.3 and Fig. 14 (eqs. (17) and (18)): \"The dependence on the variance of the input σ_x² is different (y-axis in the global plot), being linear for the values and cubic for the queries\""}
+
 // Noci2022Eq17 is eq. (17) of Sec. 3.3.
 var Noci2022Eq17 = &Statement{Source: Noci2022, Figures: []*Figure{},
 	Text: "Noci et al. 2022, Sec. 3.3, eq. (17): for equicorrelated Gaussian tokens under uniform attention E‖∂S/∂W^V‖² = σ_x² d² (1 + ρ(n − 1))"}

@@ -31,6 +31,8 @@ var Statements = []*Statement{
 	Noci2022Fig11Deviates,
 	Noci2022Grid,
 	Noci2022GridRatio,
+	Noci2022GridTheoryRho,
+	Noci2022GridTheorySigma,
 	Noci2022Eq17,
 	Noci2022Thm32,
 	Noci2022Eqs17to18,

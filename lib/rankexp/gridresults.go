@@ -1,6 +1,7 @@
 package rankexp
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -14,7 +15,8 @@ import (
 // result kinds: the query gradient against its theory over the grid
 // (Curves, Fig. 12), and the measured and printed ln ratios of the query
 // to the value gradient as planes whose blocks nest two axes in two
-// (Planes, Figs. 13 and 14), with Fig. 13's claim read across the grid.
+// (Planes, Figs. 13 and 14), with Fig. 13's claim read across the grid
+// and Fig. 14's two read on the closed forms.
 
 // gridAxes are r's four axes, read from its points (ρ, σ_x², n, d: the
 // order of Grid, the last fastest), with the point at each index. It
@@ -102,7 +104,8 @@ func (r GridRun) Curves() result.Curves {
 // indices). Fig. 13's carries the paper's claim that the measured ratio
 // falls as ρ grows: the smallest fall, in SE, from the grid's smallest ρ
 // to its largest over every cell (σ_x, n, d), at least 4; a grid of one
-// ρ has no such check.
+// ρ has no such check. Fig. 14's carries App. B.3's first two takeaways
+// read on the theory (theoryChecks).
 func (r GridRun) Planes() []result.Plane {
 	g := r.axes()
 	draws := r.Points[0].Draws
@@ -135,7 +138,7 @@ func (r GridRun) Planes() []result.Plane {
 		checks []result.Check
 	}{
 		{fmt.Sprintf("measured, true softmax, %d draws", draws), GridPoint.LogRatio, fall},
-		{"theory, eqs. (18)/(17)", func(p GridPoint) float64 { return p.LogRatioPaper }, nil},
+		{"theory, eqs. (18)/(17)", func(p GridPoint) float64 { return p.LogRatioPaper }, g.theoryChecks()},
 	} {
 		p := result.Plane{Caption: "ln ratio of squared query to value gradient norms, " + c.what + fmt.Sprintf(". Blocks: ρ = %s left to right, σ_x = %s bottom to top; inside a block n = %s left to right, d = %s bottom to top", rhoText, sxText, nText, dText),
 			X: result.Axis{Label: "ρ block × n"}, Y: result.Axis{Label: "σ_x block × d"}, ZName: c.what, ZLabel: "ln(‖∂S/∂W^Q‖² / ‖∂S/∂W^V‖²)",
@@ -151,6 +154,63 @@ func (r GridRun) Planes() []result.Plane {
 			}
 		}
 		out = append(out, p)
+	}
+	return out
+}
+
+// theoryChecks are Fig. 14's claims, App. B.3's first two takeaways read
+// on the printed theory's plane. They are properties of the closed forms
+// and hold on any grid (so they are not paper-only): the ratio falls at
+// every step up in ρ, in every cell (σ_x, n, d) — the smallest fall
+// between neighbouring ρ is at least 1e-9 nats; and the queries' norm is
+// cubic, the values' linear in σ_x², so between σ_x blocks
+// Δ ln ratio = 2 Δ ln σ_x² in every cell (ρ, n, d) — the largest
+// deviation is at most 1e-9 nats. Both tolerances are rounding: each
+// plane value is one ln of a closed form of size 1e-4–1e6, exact to
+// ~1e-14. A grid of one ρ (one σ_x) has no first (second) check. The
+// paper's "quickly" is not quantified; the check reads the direction.
+func (g gridAxes) theoryChecks() []result.Check {
+	var out []result.Check
+	if g.nr > 1 {
+		order := make([]int, g.nr)
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(g.at(a, 0, 0, 0).Rho, g.at(b, 0, 0, 0).Rho) })
+		fall, where := math.Inf(1), ""
+		for k := 1; k < g.nr; k++ {
+			for is := range g.ns {
+				for in := range g.nn {
+					for id := range g.nd {
+						a, b := g.at(order[k-1], is, in, id), g.at(order[k], is, in, id)
+						if d := a.LogRatioPaper - b.LogRatioPaper; d < fall {
+							fall, where = d, fmt.Sprintf("ρ = %g → %g, σ_x = %g, n = %d, d = %d", a.Rho, b.Rho, math.Sqrt(a.Sx2), a.N, a.D)
+						}
+					}
+				}
+			}
+		}
+		out = append(out, result.Check{Name: "fig14-falls-with-rho", Kind: result.Claim, Rule: result.AtLeast, Value: fall, Tol: 1e-9, Statement: papers.Noci2022GridTheoryRho, Central: true,
+			Basis: "closed forms in floating point: a fall above 1e-9 nats is not rounding (each value one ln, exact to ~1e-14)",
+			Note:  fmt.Sprintf("smallest fall of ln((18)/(17)) between neighbouring ρ over the %d cells (σ_x, n, d): %.3g nats, at %s", g.ns*g.nn*g.nd, fall, where)})
+	}
+	if g.ns > 1 {
+		worst, where := 0.0, ""
+		for is := 1; is < g.ns; is++ {
+			for ir := range g.nr {
+				for in := range g.nn {
+					for id := range g.nd {
+						a, b := g.at(ir, 0, in, id), g.at(ir, is, in, id)
+						if dev := math.Abs(b.LogRatioPaper - a.LogRatioPaper - 2*math.Log(b.Sx2/a.Sx2)); !(dev <= worst) {
+							worst, where = dev, fmt.Sprintf("σ_x = %g → %g, ρ = %g, n = %d, d = %d", math.Sqrt(a.Sx2), math.Sqrt(b.Sx2), a.Rho, a.N, a.D)
+						}
+					}
+				}
+			}
+		}
+		out = append(out, result.Check{Name: "fig14-cubic-over-linear-in-sx2", Kind: result.Claim, Rule: result.AtMost, Value: worst, Tol: 1e-9, Statement: papers.Noci2022GridTheorySigma,
+			Basis: "closed forms in floating point: a deviation above 1e-9 nats is not rounding (each value one ln, exact to ~1e-14)",
+			Note:  fmt.Sprintf("largest |Δ ln ratio − 2 Δ ln σ_x²| from the first σ_x block to the others over the %d cells (ρ, n, d) (queries ∝ σ_x⁶, values ∝ σ_x²): %.3g nats, at %s", g.nr*g.nn*g.nd, worst, where)})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/lib/rankcollapse"
 	"github.com/sigprop/sigprop/lib/result"
 )
 
@@ -60,7 +61,7 @@ func TestGridPlanes(t *testing.T) {
 			}
 		}
 	}
-	if len(p[0].Checks) != 1 || len(p[1].Checks) != 0 || !strings.Contains(p[0].Checks[0].Note, "from ρ = 0 to ρ = 0.6") || !p[0].Checks[0].PaperOnly {
+	if len(p[0].Checks) != 1 || len(p[1].Checks) != 2 || !strings.Contains(p[0].Checks[0].Note, "from ρ = 0 to ρ = 0.6") || !p[0].Checks[0].PaperOnly {
 		t.Errorf("checks %+v, %+v", p[0].Checks, p[1].Checks)
 	}
 	if !strings.Contains(p[0].Caption, "ρ = 0.6, 0, 0.3 left to right, σ_x = 1, 2 bottom to top; inside a block n = 5, 10 left to right, d = 8, 16, 32") {
@@ -68,8 +69,8 @@ func TestGridPlanes(t *testing.T) {
 	}
 	one := s
 	one.Rho = []float64{0.3}
-	if p := madeGrid(one).Planes(); len(p[0].Checks) != 0 {
-		t.Errorf("one ρ: checks %+v", p[0].Checks)
+	if p := madeGrid(one).Planes(); len(p[0].Checks) != 0 || len(p[1].Checks) != 1 || p[1].Checks[0].Name != "fig14-cubic-over-linear-in-sx2" {
+		t.Errorf("one ρ: checks %+v, %+v", p[0].Checks, p[1].Checks)
 	}
 }
 
@@ -94,5 +95,65 @@ func TestGridCurvesAndNotes(t *testing.T) {
 	s.Draws = 5
 	if madeGrid(s).Curves().Record.AtPaper {
 		t.Error("5 draws claim the paper's figure")
+	}
+}
+
+// theoryGrid is a GridRun on the axes of s whose points carry only the
+// printed theory, ln(eq. 18 / eq. 17) from rankcollapse, changed by
+// mutate (nil: none) — no Monte Carlo.
+func theoryGrid(t *testing.T, s GridSettings, mutate func(p *GridPoint)) GridRun {
+	t.Helper()
+	run := madeGrid(s)
+	for i := range run.Points {
+		p := &run.Points[i]
+		lr, err := rankcollapse.LogRatioQV(p.N, p.D, p.Rho, p.Sx2, rankcollapse.FormPaper)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.LogRatioPaper = lr
+		if mutate != nil {
+			mutate(p)
+		}
+	}
+	return run
+}
+
+// TestGridTheoryChecks: Fig. 14's two claims pass on the printed theory
+// over the paper's grid (and the ρ order of the axis does not matter),
+// and each fails the error a referee would plant: the ratio inverted
+// (values over queries: rises with ρ) fails the first; queries quadratic
+// instead of cubic in σ_x² (one power of σ_x² lost from eq. 18) fails
+// the second, and only it.
+func TestGridTheoryChecks(t *testing.T) {
+	checks := func(run GridRun) map[string]result.Check {
+		m := map[string]result.Check{}
+		for _, c := range run.Planes()[1].Checks {
+			m[c.Name] = c
+		}
+		return m
+	}
+	pass := func(c result.Check) bool {
+		if c.Rule == result.AtLeast {
+			return c.Value >= c.Tol
+		}
+		return c.Value <= c.Tol
+	}
+	s := Fig12()
+	shuffled := s
+	shuffled.Rho = []float64{s.Rho[2], s.Rho[0], s.Rho[3], s.Rho[1]}
+	for _, s := range []GridSettings{s, shuffled} {
+		m := checks(theoryGrid(t, s, nil))
+		fall, cubic := m["fig14-falls-with-rho"], m["fig14-cubic-over-linear-in-sx2"]
+		if len(m) != 2 || !pass(fall) || !pass(cubic) || fall.Value < 0.1 || cubic.Value > 1e-12 {
+			t.Errorf("ρ = %v: %+v", s.Rho, m)
+		}
+	}
+	inverted := checks(theoryGrid(t, s, func(p *GridPoint) { p.LogRatioPaper = -p.LogRatioPaper }))
+	if pass(inverted["fig14-falls-with-rho"]) {
+		t.Errorf("inverted ratio: %+v", inverted)
+	}
+	quadratic := checks(theoryGrid(t, s, func(p *GridPoint) { p.LogRatioPaper -= math.Log(p.Sx2) }))
+	if !pass(quadratic["fig14-falls-with-rho"]) || pass(quadratic["fig14-cubic-over-linear-in-sx2"]) {
+		t.Errorf("queries quadratic in σ_x²: %+v", quadratic)
 	}
 }

@@ -164,8 +164,15 @@ func TestGridAndTau(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := gridView(grid)
-	if k := kinds(t, v); k != "PPPPAFPFF" { // 2 draws: fig13-falls-with-rho not applicable
-		t.Fatalf("kinds %s, want PPPPAFPFF", k)
+	// 2 draws: fig13-falls-with-rho not applicable; Fig. 14's two claims on the
+	// closed forms hold at any draws
+	if k := kinds(t, v); k != "PPPPAFPFAAF" {
+		t.Fatalf("kinds %s, want PPPPAFPFAAF", k)
+	}
+	for _, a := range v.Agreements()[len(v.Agreements())-2:] {
+		if m, err := a.Metric(); err != nil || !m.Pass || a.Figure != "fig14-grid" {
+			t.Errorf("%s on %s: %+v, %v", a.Name, a.Figure, m, err)
+		}
 	}
 	f := v.Figures()
 	if f[0].ID != "fig12-grid" || len(f[0].Series) != 4 || len(f[0].Series[0].X) != 64 || f[2].Heat == nil || *f[0].Seed != 140 {
