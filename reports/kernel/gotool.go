@@ -9,14 +9,14 @@ import (
 )
 
 // toolGC is the garbage-collector setting of the go command, compiler and
-// linker that gonb runs for every cell (through goWrapper): no collection
-// until a process's heap reaches the limit. For a cell's go build, whose
-// compiler and linker peak at about 180 MB, that is none at all; the go
-// command spends about a tenth of a cell's build CPU collecting garbage
-// otherwise (0.04 of 0.43 CPU-seconds for a cell of 07-compose, go build
-// alone, 24 runs each way). The limit keeps a
-// cold build of a large package bounded. The cells' programs, which gonb
-// starts itself, keep Go's default.
+// linker that gonb runs for every cell (through the go of goWrapperDir):
+// no collection until a process's heap reaches the limit. For a cell's go
+// build, whose compiler and linker peak at about 180 MB, that is no
+// collection at all; otherwise the go command spends about a tenth of a
+// cell's build CPU collecting garbage (0.04 of 0.43 CPU-seconds for a cell
+// of 07-compose, go build alone, 24 runs each way). The limit keeps a cold
+// build of a large package bounded. The cells' programs, which gonb starts
+// itself, keep Go's default.
 var toolGC = []string{"GOGC=off", "GOMEMLIMIT=1GiB"}
 
 // goWrapperDir writes, in dir/bin, an executable `go` that runs the go
