@@ -93,8 +93,8 @@
 // environment and not the cells': Start writes one in the per-kernel
 // directory that runs the go command with GOGC=off GOMEMLIMIT=1GiB (the go
 // command, compiler and linker of a cell's build then never collect
-// garbage; see toolGC), and cells link with -ldflags=-s (see
-// cellGoFlags). A cell program that panics or
+// garbage; see toolGC), unless the caller sets GOGC or GOMEMLIMIT itself,
+// and cells link with -ldflags=-s (see cellGoFlags). A cell program that panics or
 // calls os.Exit(N) still gets an execute_reply with status "ok": the only
 // sign is "exit status N" at the end of its stderr stream (package execute
 // turns that into a failed cell). gonb does not wait for the display pipe

@@ -24,12 +24,17 @@ var toolGC = []string{"GOGC=off", "GOMEMLIMIT=1GiB"}
 // returns dir/bin, to put first on the kernel's PATH: gonb runs "go" by
 // name (go build, go get, go mod) and runs each cell's program itself, so
 // only the toolchain sees toolGC. It returns "" (no wrapper) where there is
-// no /bin/sh (Windows), when the caller sets GOGC or GOMEMLIMIT itself (the
-// caller's choice then holds for everything), or when go is not on PATH
-// (gonb will say so).
-func goWrapperDir(dir string) (string, error) {
+// no /bin/sh (Windows), when the caller sets GOGC or GOMEMLIMIT itself, in
+// its environment or in extra (Options.Env): the caller's choice then holds
+// for everything; or when go is not on PATH (gonb will say so).
+func goWrapperDir(dir string, extra []string) (string, error) {
 	if runtime.GOOS == "windows" || os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return "", nil
+	}
+	for _, kv := range extra {
+		if strings.HasPrefix(kv, "GOGC=") || strings.HasPrefix(kv, "GOMEMLIMIT=") {
+			return "", nil
+		}
 	}
 	goPath, err := exec.LookPath("go")
 	if err != nil {

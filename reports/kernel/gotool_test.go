@@ -13,7 +13,8 @@ import (
 // TestGoWrapper: the go of goWrapperDir runs the go found on PATH (here a
 // stand-in that prints its GOGC, GOMEMLIMIT and arguments) with toolGC and
 // the arguments unchanged, and comes first on the kernel's PATH; a caller
-// that sets GOGC or GOMEMLIMIT gets no wrapper.
+// that sets GOGC or GOMEMLIMIT, in its environment or in Options.Env, gets
+// no wrapper.
 func TestGoWrapper(t *testing.T) {
 	fakeDir := filepath.Join(t.TempDir(), "it's go") // a quote and a space in the path
 	if err := os.MkdirAll(fakeDir, 0o755); err != nil {
@@ -30,7 +31,7 @@ func TestGoWrapper(t *testing.T) {
 	os.Unsetenv("GOMEMLIMIT")
 
 	tmp := t.TempDir()
-	bin, err := goWrapperDir(tmp)
+	bin, err := goWrapperDir(tmp, []string{"OTHER=1"})
 	if err != nil || bin != filepath.Join(tmp, "bin") {
 		t.Fatalf("goWrapperDir = %q, %v; want %q", bin, err, filepath.Join(tmp, "bin"))
 	}
@@ -49,10 +50,13 @@ func TestGoWrapper(t *testing.T) {
 	}
 
 	for _, v := range []string{"GOGC=200", "GOMEMLIMIT=2GiB"} {
+		if bin, err := goWrapperDir(t.TempDir(), []string{v}); bin != "" || err != nil {
+			t.Errorf("with %s in Options.Env: goWrapperDir = %q, %v; want no wrapper", v, bin, err)
+		}
 		name, value, _ := strings.Cut(v, "=")
 		t.Setenv(name, value)
-		if bin, err := goWrapperDir(t.TempDir()); bin != "" || err != nil {
-			t.Errorf("with %s: goWrapperDir = %q, %v; want no wrapper", v, bin, err)
+		if bin, err := goWrapperDir(t.TempDir(), nil); bin != "" || err != nil {
+			t.Errorf("with %s in the environment: goWrapperDir = %q, %v; want no wrapper", v, bin, err)
 		}
 		os.Unsetenv(name)
 	}

@@ -283,7 +283,7 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	if opt.Timing {
 		args = append(args, timingArgs...)
 	}
-	goBin, err := goWrapperDir(tmpDir)
+	goBin, err := goWrapperDir(tmpDir, opt.Env)
 	if err != nil {
 		os.RemoveAll(tmpDir)
 		return nil, fmt.Errorf("kernel: %w", err)
