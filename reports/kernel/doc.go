@@ -87,7 +87,14 @@
 //
 // gonb creates its scratch module in $TMPDIR/gonb_XXXXXXXX and removes it on
 // a clean exit; Start points TMPDIR at a per-kernel directory so that even
-// a killed kernel leaves nothing behind. A cell program that panics or
+// a killed kernel leaves nothing behind. gonb runs the go command by name
+// (go build for every cell, go get, go mod) and each cell's program
+// itself, so a `go` first on the kernel's PATH changes the toolchain's
+// environment and not the cells': Start writes one in the per-kernel
+// directory that runs the go command with GOGC=off GOMEMLIMIT=1GiB (the go
+// command, compiler and linker of a cell's build then never collect
+// garbage; see toolGC), unless the caller sets GOGC or GOMEMLIMIT itself,
+// and cells link with -ldflags=-s (see cellGoFlags). A cell program that panics or
 // calls os.Exit(N) still gets an execute_reply with status "ok": the only
 // sign is "exit status N" at the end of its stderr stream (package execute
 // turns that into a failed cell). gonb does not wait for the display pipe

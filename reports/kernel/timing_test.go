@@ -2,6 +2,9 @@ package kernel
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -139,10 +142,13 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// TestCellsLinkWithoutDWARF: a cell's program is linked without DWARF
-// (cellGoFlags), and its stack traces still name its file and line; a
-// GOFLAGS that sets -ldflags itself is kept as it is.
-func TestCellsLinkWithoutDWARF(t *testing.T) {
+// TestCellsLinkWithoutSymbols: a cell's program is linked without DWARF
+// and without the ELF symbol table (cellGoFlags), and its stack traces
+// still name its function, file and line; the cell's program runs with
+// Go's default garbage collector (toolGC is for the toolchain alone,
+// which runs through the kernel's go wrapper); a GOFLAGS that sets -ldflags
+// itself is kept as it is.
+func TestCellsLinkWithoutSymbols(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts gonb")
 	}
@@ -151,19 +157,26 @@ func TestCellsLinkWithoutDWARF(t *testing.T) {
 		"exe, _ := os.Executable()\n"+
 		"f, err := elf.Open(exe)\n"+
 		"if err != nil { panic(err) }\n"+
-		"_, file, line, _ := runtime.Caller(0)\n"+
-		"fmt.Println(f.Section(\".debug_info\") == nil, f.Section(\".gopclntab\") != nil, strings.HasSuffix(file, \".go\"), line > 0)", 2*time.Minute)
-	if got := strings.TrimSpace(streamText(t, e, "stdout")); r.Status != "ok" || got != "true true true true" {
-		t.Errorf("cell: status %q, stdout %q (stderr %q); want no DWARF, a pclntab, a file and a line", r.Status, got, streamText(t, e, "stderr"))
+		"pc, file, line, _ := runtime.Caller(0)\n"+
+		"fmt.Println(f.Section(\".debug_info\") == nil, f.Section(\".symtab\") == nil, f.Section(\".gopclntab\") != nil, "+
+		"strings.HasSuffix(file, \"main.go\"), line > 0, runtime.FuncForPC(pc).Name() == \"main.main\", os.Getenv(\"GOGC\") == \"\" && os.Getenv(\"GOMEMLIMIT\") == \"\")", 2*time.Minute)
+	if got := strings.TrimSpace(streamText(t, e, "stdout")); r.Status != "ok" || got != "true true true true true true true" {
+		t.Errorf("cell: status %q, stdout %q (stderr %q); want no DWARF, no symbol table, a pclntab, main.go, a line, main.main and no GOGC or GOMEMLIMIT", r.Status, got, streamText(t, e, "stderr"))
+	}
+	if runtime.GOOS != "windows" && os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
+		e, r := run(t, k, "!command -v go", time.Minute)
+		if got, want := strings.TrimSpace(streamText(t, e, "stdout")), filepath.Join(k.TempDir(), "bin", "go"); r.Status != "ok" || got != want {
+			t.Errorf("the kernel's go is %q (status %q), want the wrapper %q", got, r.Status, want)
+		}
 	}
 	for _, tc := range []struct{ user, want string }{
-		{"", "GOFLAGS=-ldflags=-w"},
-		{"-mod=mod", "GOFLAGS=-mod=mod -ldflags=-w"},
-		{"-ldflags=-s", "GOFLAGS=-ldflags=-s"},
+		{"", "GOFLAGS=-ldflags=-s"},
+		{"-mod=mod", "GOFLAGS=-mod=mod -ldflags=-s"},
+		{"-ldflags=-w", "GOFLAGS=-ldflags=-w"},
 	} {
 		t.Setenv("GOFLAGS", tc.user)
 		n := 0
-		for _, kv := range kernelEnv(Options{}, "/tmp/x", "m") {
+		for _, kv := range kernelEnv(Options{}, "/tmp/x", "", "m") {
 			if strings.HasPrefix(kv, "GOFLAGS=") {
 				n++
 				if kv != tc.want {

@@ -43,7 +43,7 @@ func SetupCell(root, modulePath, gonbVersion string) string {
 		q, gonbPkg, gonbVersion, modulePath, q, setupMarker)
 }
 
-// shellQuote quotes s for bash.
+// shellQuote quotes s for sh and bash.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
