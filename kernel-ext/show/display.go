@@ -74,6 +74,34 @@ func displayMetric(m Metric) error {
 	})
 }
 
+// displayText is what View.Show does for a Text item: outside a notebook
+// it prints s; inside a gonb notebook it sends s as one display_data with
+// "text/plain" and bundle.StreamMIMEType "stdout", which the executor
+// (reports/execute) records as the stdout stream output a print would
+// have made. Printing it would not keep its place among the view's
+// figures, tables and checks: gonb v0.11.1 copies the cell program's
+// stdout to Jupyter in one goroutine (io.Copy in
+// internal/jpyexec.Executor.Exec) and the displays of the pipe in
+// another (pollNamedPipeReader in internal/jpyexec/namedpipes.go), and
+// gonbui.Sync waits for the pipe only, so a line printed before a figure
+// could reach the notebook after it. An empty s shows nothing, as
+// printing it would.
+func displayText(s string) error {
+	if !gonbui.IsNotebook {
+		fmt.Print(s)
+		return nil
+	}
+	if s == "" {
+		return nil
+	}
+	gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{
+		protocol.MIMETextPlain:                   s,
+		protocol.MIMEType(bundle.StreamMIMEType): "stdout",
+	}})
+	gonbui.Sync()
+	return gonbui.Error()
+}
+
 // send adds the encoded bundle to data and sends it when running inside a
 // gonb notebook. The bundle goes as its JSON text (see the package doc for
 // why not as an object).

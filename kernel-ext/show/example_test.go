@@ -66,3 +66,18 @@ func ExampleRenderFigure_heat() {
 	// error: <nil>
 	// {"schema":1,"kind":"figure","figure":{"id":"loss-map","caption":"","x_label":"α","y_label":"σ_w","series":[{"name":"λ_a = 0","x":[0.25,2],"y":[0.7,1.3]}],"heat":{"name":"loss","x":[0.25,0.5,1,2],"y":[0.5,1,1.5],"z":[0.9,0.7,0.6,0.8,0.5,0.3,0.2,0.4,0.6,0.4,null,0.7],"z_label":"final loss"},"draw":{"styles":["line"],"colours":[0]}}}
 }
+
+// Outside a notebook a View prints its Text items, in order, and only
+// validates and renders the others; in a notebook the lines travel with
+// the figures and tables, through gonb's display pipe, so that they keep
+// their place among them.
+func ExampleView_text() {
+	show.View{
+		show.Text("a note before the table\n"),
+		show.Tab(bundle.Table{ID: "t", Header: []string{"n"}, Rows: [][]string{{"1"}}}),
+		show.Text("a note after it\n"),
+	}.Show()
+	// Output:
+	// a note before the table
+	// a note after it
+}

@@ -48,8 +48,9 @@ func Tab(t bundle.Table) Item { return Item{kind: tableItem, table: t} }
 // Agree is the item that shows the metric of a (Check).
 func Agree(a Agreement) Item { return Item{kind: checkItem, check: a} }
 
-// Text is the item that prints s as is (a note between figures, a
-// not-applicable line).
+// Text is the item that shows s as is, as printed text (a note between
+// figures, a not-applicable line), in its place among the view's other
+// items (displayText).
 func Text(s string) Item { return Item{kind: textItem, text: s} }
 
 // Figure returns the figure of a Fig item.
@@ -78,11 +79,10 @@ func (it Item) show() error {
 		}
 		return displayMetric(m)
 	case textItem:
-		fmt.Print(it.text)
+		return displayText(it.text)
 	default:
 		return fmt.Errorf("show: an empty view item (make items with Fig, Tab, Agree or Text)")
 	}
-	return nil
 }
 
 // Show displays v's items in order. A display error or an invalid item

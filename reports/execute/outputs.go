@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/kernel"
 )
@@ -18,7 +19,10 @@ type outputRef struct{ cell, index int }
 //
 //   - consecutive stream messages with the same name are merged into one
 //     stream output;
-//   - display_data and execute_result keep data and metadata;
+//   - display_data and execute_result keep data and metadata, except that
+//     a display_data marked with bundle.StreamMIMEType (a show.Text line,
+//     sent through gonb's display pipe to keep its place among the
+//     figures) is taken as the stream message it stands for;
 //   - update_display_data replaces the data and metadata of every earlier
 //     output (in any cell) created with the same transient display_id, and
 //     is otherwise ignored;
@@ -79,8 +83,14 @@ func (o *outputs) add(m *kernel.Message) error {
 	if err := m.Decode(&c); err != nil {
 		return err
 	}
+	typ := m.Type()
+	if typ == "display_data" {
+		if name, text, ok := streamDisplay(c.Data); ok {
+			typ, c.Name, c.Text = "stream", name, text
+		}
+	}
 	cell := &o.nb.Cells[o.cell]
-	if m.Type() == "clear_output" {
+	if typ == "clear_output" {
 		if c.Wait {
 			o.pendingClear = true
 		} else {
@@ -88,7 +98,7 @@ func (o *outputs) add(m *kernel.Message) error {
 		}
 		return nil
 	}
-	if m.Type() == "update_display_data" {
+	if typ == "update_display_data" {
 		for _, r := range o.displays[c.Transient.DisplayID] {
 			out := &o.nb.Cells[r.cell].Outputs[r.index]
 			out.Data, out.Metadata = c.Data, c.Metadata
@@ -98,10 +108,10 @@ func (o *outputs) add(m *kernel.Message) error {
 	if o.pendingClear {
 		o.clear()
 	}
-	if m.Type() != "stream" {
+	if typ != "stream" {
 		o.stream = nil
 	}
-	switch m.Type() {
+	switch typ {
 	case "stream":
 		if n := len(cell.Outputs); n > 0 && cell.Outputs[n-1].OutputType == "stream" && cell.Outputs[n-1].Name == c.Name {
 			if o.stream == nil {
@@ -127,6 +137,22 @@ func (o *outputs) add(m *kernel.Message) error {
 		cell.Outputs = append(cell.Outputs, ipynb.Output{OutputType: "error", EName: c.EName, EValue: c.EValue, Traceback: c.Traceback})
 	}
 	return nil
+}
+
+// streamDisplay returns the stream name and text of a display_data whose
+// data carries bundle.StreamMIMEType (the name) and "text/plain" (the
+// text), and false for any other.
+func streamDisplay(data map[string]json.RawMessage) (name, text string, ok bool) {
+	rawName, ok1 := data[bundle.StreamMIMEType]
+	rawText, ok2 := data["text/plain"]
+	if !ok1 || !ok2 {
+		return "", "", false
+	}
+	var t ipynb.MultiString
+	if json.Unmarshal(rawName, &name) != nil || (name != "stdout" && name != "stderr") || json.Unmarshal(rawText, &t) != nil {
+		return "", "", false
+	}
+	return name, string(t), true
 }
 
 // clear empties the current cell and forgets its display ids.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/kernel"
 )
@@ -44,6 +45,10 @@ func TestOutputs(t *testing.T) {
 	stream := func(name, text string) *kernel.Message {
 		return msg("stream", `{"name":"`+name+`","text":"`+text+`"}`)
 	}
+	// text is a show.Text line as it comes through gonb's display pipe.
+	text := func(name, text string) *kernel.Message {
+		return msg("display_data", `{"data":{"text/plain":"`+text+`","`+bundle.StreamMIMEType+`":"`+name+`"},"metadata":{},"transient":{}}`)
+	}
 	for _, tc := range []struct {
 		name  string
 		cells [][]*kernel.Message // messages per cell
@@ -52,6 +57,9 @@ func TestOutputs(t *testing.T) {
 		{"consecutive streams merge per name",
 			[][]*kernel.Message{{stream("stdout", "a"), stream("stdout", "b"), stream("stderr", "x"), stream("stdout", "c")}},
 			[]string{"stream:stdout=ab | stream:stderr=x | stream:stdout=c"}},
+		{"a show.Text display is the stream it stands for, merged with its neighbours",
+			[][]*kernel.Message{{text("stdout", "a"), stream("stdout", "b"), text("stdout", "c"), display("fig", ""), text("stdout", "d"), text("stderr", "e"), text("x", "f")}},
+			[]string{"stream:stdout=abc | display_data=fig | stream:stdout=d | stream:stderr=e | display_data=f"}},
 		{"update_display_data rewrites the display in an earlier cell",
 			[][]*kernel.Message{{display("v1", "p"), stream("stdout", "s")}, {update("v2", "p"), update("ignored", "unknown")}},
 			[]string{"display_data=v2 | stream:stdout=s", ""}},

@@ -17,6 +17,16 @@ import (
 // MIMEType is the display_data key under which a Bundle is sent.
 const MIMEType = "application/vnd.sigprop.v1+json"
 
+// StreamMIMEType marks a display_data that stands for text printed on an
+// output stream: its value is the stream's name ("stdout") and its
+// "text/plain" is the text. kernel-ext/show sends a View's Text items
+// this way, through the pipe its figures, tables and checks take, so that
+// a line keeps its place among them (gonb forwards a cell program's
+// stdout from a goroutine of its own, so a line printed before a figure
+// can reach the notebook after it); the executor (reports/execute)
+// records such a display as the stream output the print would have made.
+const StreamMIMEType = "application/vnd.sigprop.stream"
+
 // SchemaVersion is the version encoded in MIMEType.
 const SchemaVersion = 1
 

@@ -41,4 +41,8 @@
 // paper: a reader of either form ignores the other's field and sees a
 // figure that claims nothing; reports/publish maps the paper_figure of an
 // older manifest to ids where its text names one figure.
+//
+// A line of text (show.Text) has no bundle: it travels as a display_data
+// with "text/plain" and StreamMIMEType, which the executor records as the
+// stdout stream output it stands for.
 package bundle
