@@ -32,7 +32,7 @@
 //	  and the atoms counted (binomial model)      AtomCheck, CheckAlpha, CheckZ, PairKS, AtWidth, KSAtWidth
 //	S-transform of each draw, mean ± SE            SpectrumSample.STransform (freeprob.SNumeric)
 //	  against S_MP² as a result kind                SpectrumSample.STransformCurves
-//	P18 Figs. 2 and 4 panels, MP law, as results   Fig2Curves, Fig4Panel.Curves, SpectrumSample.MPCurves
+//	P18 Figs. 2 and 4 panels, MP law, as results   Panels.Fig2, Panels.Fig4, Fig4Panel.Curves, SpectrumSample.MPCurves
 //	  (result.SampleCurves), from stored spectra   Panels.Fig2, Panels.Fig4
 //	  each sample's checks (the figure's claim)    SpectrumChecks (result.SampleChecks), SimLines
 //	  a sample declared known to deviate           Deviation (its KS check carries the declaration)

@@ -132,7 +132,7 @@ func SimLines(ss []SpectrumSample, smax float64) []result.Line {
 // curves, on (0, smax].
 const Fig2Points = 150
 
-// Fig2Curves is a panel of P18 Fig. 2 (the figure fig): the singular-value
+// fig2Curves is a panel of P18 Fig. 2 (the figure fig): the singular-value
 // density of the theory of each stored sample (jacspectrum.SingularValueDensity
 // of SpectrumSample.Network, by continuation theory) on Fig2Points points
 // of (0, smax], then the samples' histograms (SimLines), with the checks
@@ -141,7 +141,7 @@ const Fig2Points = 150
 // Samples. The stored samples are the figure's (notebooks/data/
 // jacobian-spectra, which no parameter changes), so it claims it. Errors:
 // no sample, the theory's, SpectrumChecks's.
-func Fig2Curves(fig string, ss []SpectrumSample, smax float64, theory, check freeprob.Continuation, deviations ...Deviation) (result.SampleCurves, error) {
+func fig2Curves(fig string, ss []SpectrumSample, smax float64, theory, check freeprob.Continuation, deviations ...Deviation) (result.SampleCurves, error) {
 	if len(ss) == 0 {
 		return result.SampleCurves{}, fmt.Errorf("randmlp: no stored spectra for figure %q", fig)
 	}

@@ -40,13 +40,13 @@ func lineNames(ls []result.Line) []string {
 	return n
 }
 
-// TestFig2Curves: one theory line per sample (the singular-value density
+// TestFig2CurvesOf: one theory line per sample (the singular-value density
 // of its network), then one histogram per sample (the pooled singular
 // values in 40 bins); the caption and Params are the first sample's; no
 // sample is an error.
-func TestFig2Curves(t *testing.T) {
+func TestFig2CurvesOf(t *testing.T) {
 	ss := panelSamples(t)
-	c, err := Fig2Curves("f", ss, 2, panelMC, panelMC)
+	c, err := fig2Curves("f", ss, 2, panelMC, panelMC)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestFig2Curves(t *testing.T) {
 	if err := c.Wellformed(); err != nil {
 		t.Error(err)
 	}
-	if _, err := Fig2Curves("g", nil, 1, panelMC, panelMC); err == nil || !strings.Contains(err.Error(), `"g"`) {
+	if _, err := fig2Curves("g", nil, 1, panelMC, panelMC); err == nil || !strings.Contains(err.Error(), `"g"`) {
 		t.Errorf("no samples: %v", err)
 	}
 }

@@ -25,11 +25,11 @@ type Panels struct {
 	Fig4Points, Fig4RatePoints, Fig4MaxDepth int
 }
 
-// Fig2 is the panel fig of P18 Fig. 2 on (0, smax]: Fig2Curves of the
+// Fig2 is the panel fig of P18 Fig. 2 on (0, smax]: fig2Curves of the
 // stored samples of fig, with its declared deviations. Errors:
-// Fig2Curves's (a figure with no stored samples among them).
+// fig2Curves's (a figure with no stored samples among them).
 func (p Panels) Fig2(fig string, smax float64) (result.SampleCurves, error) {
-	return Fig2Curves(fig, p.Stored[fig], smax, p.Theory, p.Check, p.Deviations[fig]...)
+	return fig2Curves(fig, p.Stored[fig], smax, p.Theory, p.Check, p.Deviations[fig]...)
 }
 
 // Fig4 is the panel fig of P18 Fig. 4 for the activation f, its limit law

@@ -11,7 +11,7 @@ import (
 	"github.com/sigprop/sigprop/lib/result"
 )
 
-// TestPanels: Fig2 and Fig4 are Fig2Curves and Fig4Panel.Curves of the
+// TestPanels: Fig2 and Fig4 are fig2Curves and Fig4Panel.Curves of the
 // stored samples of their figure, with that figure's declared deviations
 // only (the KS check of the declared depth carries the declaration; the
 // other figure's samples none); a figure with no stored samples is an
@@ -25,9 +25,9 @@ func TestPanels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := Fig2Curves("f", ss, 2, panelMC, panelMC)
+	want, _ := fig2Curves("f", ss, 2, panelMC, panelMC)
 	if !reflect.DeepEqual(got, want) {
-		t.Error("Fig2 of f is not Fig2Curves of its stored samples")
+		t.Error("Fig2 of f is not fig2Curves of its stored samples")
 	}
 	declared, err := p.Fig2("g", 2)
 	if err != nil {

@@ -8,7 +8,7 @@
 // carries the claims and decides the paper claim:
 //
 //	mp-density          render.SampleCurves  randmlp.SpectrumSample.MPCurves
-//	fig2-<φ>-<weights>  render.SampleCurves  randmlp.Panels.Fig2 (Fig2Curves)
+//	fig2-<φ>-<weights>  render.SampleCurves  randmlp.Panels.Fig2
 //	fig4-<φ>            render.SampleCurves  randmlp.Panels.Fig4 (Fig4Panel.Curves)
 //	table1, table2      render.Table         jacspectrum.Table1Result, randmlp.Table2Table
 //	s-transform-product render.Curves        randmlp.SpectrumSample.STransformCurves
