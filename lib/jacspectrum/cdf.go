@@ -425,11 +425,17 @@ func KSBetween(a, b Spectrum, xs []float64, c freeprob.Continuation) (float64, e
 	if err != nil {
 		return 0, err
 	}
+	return maxAbsDiff(fa, fb), nil
+}
+
+// maxAbsDiff is max_i |a_i − b_i| (0 for none), KSBetween's distance of
+// two CDFs on the same points.
+func maxAbsDiff(a, b []float64) float64 {
 	d := 0.0
-	for i := range xs {
-		d = math.Max(d, math.Abs(fa[i]-fb[i]))
+	for i := range a {
+		d = math.Max(d, math.Abs(a[i]-b[i]))
 	}
-	return d, nil
+	return d
 }
 
 // GridSettings are the settings of Grid, the points at which an empirical
