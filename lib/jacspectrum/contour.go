@@ -40,6 +40,10 @@ type ContourD2 struct {
 	cdRe, cdIm, dRe, dIm []float64
 	mu                   func(k int) float64
 	p                    float64
+	// low holds μ₁, μ₂, μ₃ by the path rule (pathMu), computed once when
+	// the path is built: Network.Moments needs them at every density
+	// solve, and each is a sum of complex powers over the path.
+	low [3]float64
 }
 
 // newContourD2 builds the path rule; dphi is φ′ on ℂ.
@@ -82,6 +86,9 @@ func newContourD2(dphi func(complex128) complex128, qstar float64, even bool) Co
 		for x := -10.0; x < 10; x += 0.5 {
 			add(x, x+0.5, path, 1)
 		}
+	}
+	for k := range g.low {
+		g.low[k] = g.pathMu(k + 1)
 	}
 	for i := range g.d {
 		cd := g.c[i] * g.d[i]
@@ -169,6 +176,14 @@ func (g ContourD2) Mu(k int) float64 {
 	if g.mu != nil {
 		return g.mu(k)
 	}
+	if k <= len(g.low) {
+		return g.low[k-1]
+	}
+	return g.pathMu(k)
+}
+
+// pathMu is μ_k = Σ c_i D_i^k by the path rule, in node order.
+func (g ContourD2) pathMu(k int) float64 {
 	var s complex128
 	for i, d := range g.d {
 		s += g.c[i] * cmplx.Pow(d, complex(float64(k), 0))

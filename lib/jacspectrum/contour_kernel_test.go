@@ -132,3 +132,25 @@ func BenchmarkContourMPair(b *testing.B) {
 	}
 	_ = s
 }
+
+// TestContourMuKept: μ₁..μ₃ kept when the path is built are the bits of
+// the path rule's sum at the time of asking (pathMu), and Mu returns them
+// for a path without a closed form (tanh, swish); erf and sin keep them
+// too, and Mu returns their closed forms.
+func TestContourMuKept(t *testing.T) {
+	for name, g := range map[string]ContourD2{"tanh": NewContourD2(activation.Tanh(), 2), "sin": NewContourD2(activation.Sin(), 0.7),
+		"swish": NewContourD2(activation.Swish(1), 0.4), "erf": NewContourD2(activation.Erf(), 0.3)} {
+		for k := 1; k <= 3; k++ {
+			want := g.pathMu(k)
+			if got := g.low[k-1]; math.Float64bits(got) != math.Float64bits(want) || !(want > 0) {
+				t.Errorf("%s: μ_%d kept %v, path rule %v", name, k, got, want)
+			}
+			if got := g.Mu(k); g.mu == nil && math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("%s: Mu(%d) = %v, path rule %v", name, k, got, want)
+			}
+		}
+		if closed := name == "erf" || name == "sin"; closed != (g.mu != nil) {
+			t.Errorf("%s: closed form attached %v, want %v", name, g.mu != nil, closed)
+		}
+	}
+}
