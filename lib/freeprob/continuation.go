@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"math"
-	"math/cmplx"
 
 	"github.com/sigprop/sigprop/lib/empirical"
 )
@@ -63,78 +61,11 @@ func (c Continuation) defaults() Continuation {
 	return c
 }
 
-// newton refines m for h(z, ·) = 0; ok reports convergence to a finite
-// root. Convergence is |Δm| ≤ tol(1+|m|), or stagnation at round-off level
-// (|Δm| ≤ 1e-6(1+|m|) and no longer halving), which happens next to a
-// double root (a spectral edge), where m is determined only to ~√eps·|m|.
-func newton(eq Equation, z, m complex128, tol float64, maxIter int) (complex128, bool) {
-	prev := math.Inf(1)
-	for it := 0; it < maxIter; it++ {
-		h, dh := eq(z, m)
-		if dh == 0 || !finiteC(h) || !finiteC(dh) {
-			return m, false
-		}
-		d := h / dh
-		m -= d
-		if !finiteC(m) {
-			return m, false
-		}
-		ad, sc := absC(d), 1+absC(m)
-		if ad <= tol*sc || (ad <= 1e-6*sc && ad > 0.5*prev) {
-			return m, true
-		}
-		prev = ad
-	}
-	return m, false
-}
-
 // SolveM returns the physical root m = M(λ+iε) of eq. mInf gives the
 // large-|z| asymptotics used to start (e.g. z ↦ m₁/z). Returns
 // ErrLostBranch (wrapped with λ) if the path cannot be followed.
 func (c Continuation) SolveM(eq Equation, lambda float64, mInf func(z complex128) complex128) (complex128, error) {
-	c = c.defaults()
-	if math.IsNaN(lambda) || math.IsInf(lambda, 0) {
-		panic("freeprob: SolveM needs a finite lambda")
-	}
-	y0 := 50 * c.Scale
-	z := complex(lambda, y0)
-	m, ok := newton(eq, z, mInf(z), c.Tol, 4*c.MaxIter)
-	if !ok || (!c.AnySign && imag(m) > 1e-12*(1+cmplx.Abs(m))) {
-		return 0, fmt.Errorf("%w: no root near the asymptote at λ=%g, Im z=%g", ErrLostBranch, lambda, y0)
-	}
-	logStep := math.Log(c.Eps/y0) / float64(c.Steps) // negative
-	frac := 1.0
-	y, yPrev, mPrev := y0, y0, m // last two accepted points
-	for y > c.Eps {
-		yNext := math.Max(y*math.Exp(frac*logStep), c.Eps)
-		zNext := complex(lambda, yNext)
-		pred := m
-		if yPrev != y {
-			pred = m + (m-mPrev)*complex((yNext-y)/(y-yPrev), 0)
-		}
-		// Every point is solved to Tol: a looser tolerance on intermediate
-		// points (1e-8) was tried and lost the branch near z = 0, where
-		// G = (1+m)/z needs 1+m to full relative precision.
-		mNew, ok := newton(eq, zNext, pred, c.Tol, c.MaxIter)
-		why := "Newton did not converge"
-		if ok && cmplx.Abs(mNew-m) > 0.25*(1+cmplx.Abs(m)) {
-			ok, why = false, "root jumped"
-		}
-		if ok && !c.AnySign && imag(mNew) > 1e-12*(1+cmplx.Abs(mNew)) {
-			ok, why = false, "Im m > 0"
-		}
-		if !ok {
-			frac /= 2
-			if frac < 1.0/(1<<40) {
-				return 0, fmt.Errorf("%w: at λ=%g, Im z=%g, m=%v: %s", ErrLostBranch, lambda, y, m, why)
-			}
-			continue
-		}
-		yPrev, mPrev = y, m
-		y, m = yNext, mNew
-		frac = math.Min(1, 2*frac)
-	}
-	return m, nil
+	return newSolver(c, lambda, mInf).run(eq)
 }
 
 // Density returns ρ(λ) ≈ −Im G(λ+iε)/π with G = (1+m)/z, for each λ in
@@ -158,12 +89,7 @@ func (c Continuation) DensityNew(newEq func() Equation, lambdas []float64, mInf 
 			errs[i] = err
 			return
 		}
-		z := complex(lambdas[i], c.Eps)
-		g := (1 + m) / z
-		for _, a := range atoms {
-			g -= complex(a.Mass, 0) / (z - complex(a.Loc, 0))
-		}
-		out[i] = -imag(g) / math.Pi
+		out[i] = densityOf(c, lambdas[i], m, atoms)
 	})
 	for _, e := range errs {
 		if e != nil {

@@ -38,6 +38,9 @@
 //     G ≈ 1/z at large Im z down to ε (P18 §3.3, Algorithm 1). Roots are
 //     never chosen by the sign of Im m alone: for ReLU–orthogonal L = 8
 //     four roots have Im m < 0 and only one is physical (lib/sources/tanner2024.md#check-22).
+//     SolveMPair and DensityPoints run two such continuations in lockstep
+//     through a PairEquation (an equation that evaluates two points in one
+//     pass over its kernel), each with the bits of SolveM alone.
 //   - Product: free multiplicative convolution μ_A ⊠ μ_B ⊠ … through
 //     M^{−1}(m) = (1+m)/(m ∏ S_i(m)), solved by the same continuation.
 //

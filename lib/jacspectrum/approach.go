@@ -37,28 +37,71 @@ type Approach struct {
 // sigma02) with limit (which should be the limit law for sigma02,
 // BernoulliLimit or SmoothLimit) by KSBetween over xs. It panics unless L
 // is a multiple of 4 and returns the errors of QStarForSigma0 and
-// KSBetween.
+// KSBetween. It is ApproachOf with the networks of ApproachNetworks and
+// their supports.
 //
 //sigprop:eq tanner2024 F28
 func ApproachLimit(f activation.Func, limit Spectrum, L int, sigma02 float64, xs []float64, c freeprob.Continuation) (Approach, error) {
+	n, n4, err := ApproachNetworks(f, L, sigma02)
+	if err != nil {
+		return Approach{}, err
+	}
+	sup, err := Support(n, c)
+	if err != nil {
+		return Approach{}, err
+	}
+	sup4, err := Support(n4, c)
+	if err != nil {
+		return Approach{}, err
+	}
+	return ApproachOf(n, n4, sup, sup4, limit, xs, c)
+}
+
+// ApproachNetworks returns the networks ApproachLimit compares with the
+// limit law: AtSigma0(f, L, sigma02) and AtSigma0(f, L/4, sigma02). It
+// panics unless L is a positive multiple of 4 and returns the errors of
+// QStarForSigma0.
+func ApproachNetworks(f activation.Func, L int, sigma02 float64) (n, n4 Network, err error) {
 	if L < 4 || L%4 != 0 {
 		panic(fmt.Sprintf("jacspectrum: ApproachLimit needs L a positive multiple of 4 (got %d)", L))
 	}
-	a := Approach{Depth: L}
-	n, err := AtSigma0(f, L, sigma02)
+	if n, err = AtSigma0(f, L, sigma02); err != nil {
+		return Network{}, Network{}, err
+	}
+	if n4, err = AtSigma0(f, L/4, sigma02); err != nil {
+		return Network{}, Network{}, err
+	}
+	return n, n4, nil
+}
+
+// ApproachOf is ApproachLimit for the networks n and n4 of
+// ApproachNetworks given with their supports sup = Support(n, c) and
+// sup4 = Support(n4, c), for a caller that needs those supports for
+// other checks too (the bisection of the support's edges is most of the
+// cost): KS = KSBetween(n, limit) and KSQuarter = KSBetween(n4, limit)
+// over xs, with the limit's support and CDF computed once for both. It
+// panics unless n4's depth is a quarter of n's.
+func ApproachOf(n, n4 Network, sup, sup4 []Interval, limit Spectrum, xs []float64, c freeprob.Continuation) (Approach, error) {
+	if n.Depth < 4 || n4.Depth*4 != n.Depth {
+		panic(fmt.Sprintf("jacspectrum: ApproachOf needs depths L and L/4 (got %d and %d)", n.Depth, n4.Depth))
+	}
+	fn, err := CDF(n, xs, sup, c)
 	if err != nil {
 		return Approach{}, err
 	}
-	n4, err := AtSigma0(f, L/4, sigma02)
+	supLim, err := Support(limit, c)
 	if err != nil {
 		return Approach{}, err
 	}
-	if a.KS, err = KSBetween(n, limit, xs, c); err != nil {
+	fl, err := CDF(limit, xs, supLim, c)
+	if err != nil {
 		return Approach{}, err
 	}
-	if a.KSQuarter, err = KSBetween(n4, limit, xs, c); err != nil {
+	fn4, err := CDF(n4, xs, sup4, c)
+	if err != nil {
 		return Approach{}, err
 	}
+	a := Approach{Depth: n.Depth, KS: maxAbsDiff(fn, fl), KSQuarter: maxAbsDiff(fn4, fl)}
 	a.Exponent = math.Log(a.KSQuarter/a.KS) / math.Log(4)
 	return a, nil
 }

@@ -41,16 +41,40 @@ func insideSupport(s Spectrum, l float64, c freeprob.Continuation) (bool, error)
 // insideSupportAt is insideSupport at each point of ls, the densities of
 // all points in one call at each ε (so over c.Workers goroutines: each
 // point's value does not depend on the others or on the workers).
+//
+// A Network solves the two ε of each point together (its densityPoints,
+// the same bits), the first ε's error taken before the second's, as
+// Density at each ε in turn would return them.
 func insideSupportAt(s Spectrum, ls []float64, c freeprob.Continuation) ([]bool, error) {
 	c1, c2 := c, c
 	c1.Eps, c2.Eps = 1e-10, 1e-12
-	r1, err := s.Density(ls, c1)
-	if err != nil {
-		return nil, err
-	}
-	r2, err := s.Density(ls, c2)
-	if err != nil {
-		return nil, err
+	var r1, r2 []float64
+	if n, ok := s.(Network); ok {
+		c1, c2 = n.densityContinuation(c1), n.densityContinuation(c2)
+		pts := make([]freeprob.Point, 0, 2*len(ls))
+		for _, l := range ls {
+			pts = append(pts, freeprob.Point{C: c1, Lambda: l}, freeprob.Point{C: c2, Lambda: l})
+		}
+		r, errs := n.densityPoints(pts, cmp.Or(c.Workers, 1))
+		for lane := range 2 {
+			for i := range ls {
+				if err := errs[2*i+lane]; err != nil {
+					return nil, err
+				}
+			}
+		}
+		r1, r2 = make([]float64, len(ls)), make([]float64, len(ls))
+		for i := range ls {
+			r1[i], r2[i] = r[2*i], r[2*i+1]
+		}
+	} else {
+		var err error
+		if r1, err = s.Density(ls, c1); err != nil {
+			return nil, err
+		}
+		if r2, err = s.Density(ls, c2); err != nil {
+			return nil, err
+		}
 	}
 	in := make([]bool, len(ls))
 	for i := range in {
@@ -227,7 +251,8 @@ const MinCDFLambda = 1e-250
 func ScaledDensity(s Spectrum, x []float64, c freeprob.Continuation) ([]float64, error) {
 	eps := cmp.Or(c.Eps, 1e-10)
 	var big []float64
-	var bigIdx []int
+	var bigIdx, smallIdx []int
+	var small []freeprob.Point
 	out := make([]float64, len(x))
 	for i, l := range x {
 		if l >= eps/SmallLambdaRelEps {
@@ -240,11 +265,31 @@ func ScaledDensity(s Spectrum, x []float64, c freeprob.Continuation) ([]float64,
 		cc.Scale = top / 50
 		steps := float64(cmp.Or(c.Steps, 80))
 		cc.Steps = int(math.Ceil(steps * math.Log(top/cc.Eps) / math.Log(top/eps)))
-		r, err := densityRobust(s, []float64{l}, cc)
+		small, smallIdx = append(small, freeprob.Point{C: cc, Lambda: l}), append(smallIdx, i)
+	}
+	// Each small point alone, in order, the first failure returned. A
+	// Network first solves them all two at a time (densityPoints, the
+	// bits of each alone); a point that fails there is run alone again,
+	// with densityRobust's retries.
+	var first []float64
+	var firstErr []error
+	if n, ok := s.(Network); ok && len(small) > 1 {
+		pts := make([]freeprob.Point, len(small))
+		for k, p := range small {
+			pts[k] = freeprob.Point{C: n.densityContinuation(p.C), Lambda: p.Lambda}
+		}
+		first, firstErr = n.densityPoints(pts, cmp.Or(c.Workers, 1))
+	}
+	for k, p := range small {
+		if first != nil && firstErr[k] == nil {
+			out[smallIdx[k]] = first[k]
+			continue
+		}
+		r, err := densityRobust(s, []float64{p.Lambda}, p.C)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = r[0]
+		out[smallIdx[k]] = r[0]
 	}
 	if len(big) > 0 {
 		r, err := densityRobust(s, big, c)
@@ -425,11 +470,17 @@ func KSBetween(a, b Spectrum, xs []float64, c freeprob.Continuation) (float64, e
 	if err != nil {
 		return 0, err
 	}
+	return maxAbsDiff(fa, fb), nil
+}
+
+// maxAbsDiff is max_i |a_i − b_i| (0 for none), KSBetween's distance of
+// two CDFs on the same points.
+func maxAbsDiff(a, b []float64) float64 {
 	d := 0.0
-	for i := range xs {
-		d = math.Max(d, math.Abs(fa[i]-fb[i]))
+	for i := range a {
+		d = math.Max(d, math.Abs(a[i]-b[i]))
 	}
-	return d, nil
+	return d
 }
 
 // GridSettings are the settings of Grid, the points at which an empirical

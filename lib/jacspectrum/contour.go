@@ -40,6 +40,10 @@ type ContourD2 struct {
 	cdRe, cdIm, dRe, dIm []float64
 	mu                   func(k int) float64
 	p                    float64
+	// low holds μ₁, μ₂, μ₃ by the path rule (pathMu), computed once when
+	// the path is built: Network.Moments needs them at every density
+	// solve, and each is a sum of complex powers over the path.
+	low [3]float64
 }
 
 // newContourD2 builds the path rule; dphi is φ′ on ℂ.
@@ -83,6 +87,9 @@ func newContourD2(dphi func(complex128) complex128, qstar float64, even bool) Co
 			add(x, x+0.5, path, 1)
 		}
 	}
+	for k := range g.low {
+		g.low[k] = g.pathMu(k + 1)
+	}
 	for i := range g.d {
 		cd := g.c[i] * g.d[i]
 		g.cdRe, g.cdIm = append(g.cdRe, real(cd)), append(g.cdIm, imag(cd))
@@ -110,6 +117,35 @@ func (g ContourD2) M(w complex128) (complex128, complex128) {
 	}
 	mr, mi, dr, di = cauchyLoop(wr, wi, g.cdRe[from:], g.cdIm[from:], g.dRe[from:], g.dIm[from:], mr, mi, dr, di)
 	return complex(mr, mi), complex(dr, di)
+}
+
+// mPair is M at w[0] and w[1], each lane M's bits at its point: a lane
+// with Im w < 0 runs at conj w and is conjugated back, as M does; on
+// amd64 the two points go through the path together (cauchyTwo, one node
+// of both points per instruction: TestCauchyTwo), elsewhere through M's
+// loop one after the other.
+func (g ContourD2) mPair(w [2]complex128) (m, dm [2]complex128) {
+	var conj [2]bool
+	for i := range w {
+		if imag(w[i]) < 0 {
+			w[i], conj[i] = cmplx.Conj(w[i]), true
+		}
+	}
+	var s [2][4]float64
+	if twoKernel {
+		s[0][0], s[0][1], s[0][2], s[0][3], s[1][0], s[1][1], s[1][2], s[1][3] = cauchyTwo(real(w[0]), imag(w[0]), real(w[1]), imag(w[1]), g.cdRe, g.cdIm, g.dRe, g.dIm)
+	} else {
+		for i := range w {
+			s[i][0], s[i][1], s[i][2], s[i][3] = cauchyLoop(real(w[i]), imag(w[i]), g.cdRe, g.cdIm, g.dRe, g.dIm, 0, 0, 0, 0)
+		}
+	}
+	for i := range w {
+		m[i], dm[i] = complex(s[i][0], s[i][1]), complex(s[i][2], s[i][3])
+		if conj[i] {
+			m[i], dm[i] = cmplx.Conj(m[i]), cmplx.Conj(dm[i])
+		}
+	}
+	return m, dm
 }
 
 // cauchyLoop adds to the sums (mr, mi) = Σ t and (dr, di) = −Σ t r of M
@@ -140,6 +176,14 @@ func (g ContourD2) Mu(k int) float64 {
 	if g.mu != nil {
 		return g.mu(k)
 	}
+	if k <= len(g.low) {
+		return g.low[k-1]
+	}
+	return g.pathMu(k)
+}
+
+// pathMu is μ_k = Σ c_i D_i^k by the path rule, in node order.
+func (g ContourD2) pathMu(k int) float64 {
 	var s complex128
 	for i, d := range g.d {
 		s += g.c[i] * cmplx.Pow(d, complex(float64(k), 0))

@@ -11,3 +11,15 @@ func cauchyPairs(wr, wi float64, cr, ci, dr, di []float64) (mr, mi, sr, si float
 
 // pairKernel says cauchyPairs exists on this architecture.
 const pairKernel = true
+
+// cauchyTwo returns the sums of ContourD2.M (Σ t, Σ t r of its loop) at
+// the two points w0 = wr0 + i wi0 and w1 = wr1 + i wi1 over all the nodes
+// of the path stored as separate arrays (as cauchyPairs), one node of both
+// points at a time, in the node order: at each point the Go loop's bits
+// (contour_amd64.s).
+//
+//go:noescape
+func cauchyTwo(wr0, wi0, wr1, wi1 float64, cr, ci, dr, di []float64) (m0r, m0i, s0r, s0i, m1r, m1i, s1r, s1i float64)
+
+// twoKernel says cauchyTwo exists on this architecture.
+const twoKernel = true

@@ -89,3 +89,98 @@ done:
 	MOVSD X14, sr+128(FP)
 	MOVSD X15, si+136(FP)
 	RET
+
+// func cauchyTwo(wr0, wi0, wr1, wi1 float64, cr, ci, dr, di []float64) (m0r, m0i, s0r, s0i, m1r, m1i, s1r, s1i float64)
+//
+// The sums of ContourD2.M at two points w0 and w1 over all the nodes, one
+// node of both points per SSE2 instruction: lane i runs the Go loop's
+// operations at w_i on each node in its order (no fused multiply-add; a
+// product's operands swapped where it is commutative, exact) and keeps
+// its own four sums, accumulated node by node: at each point the Go
+// loop's bits.
+TEXT ·cauchyTwo(SB), NOSPLIT, $0-192
+	MOVSD wr0+0(FP), X0
+	MOVSD wr1+16(FP), X4
+	UNPCKLPD X4, X0            // (wr0, wr1)
+	MOVSD wi0+8(FP), X1
+	MOVSD wi1+24(FP), X5
+	UNPCKLPD X5, X1            // (wi0, wi1)
+	MOVSD $1.0, X2
+	UNPCKLPD X2, X2            // (1, 1)
+	MOVQ $0x8000000000000000, AX
+	MOVQ AX, X3
+	UNPCKLPD X3, X3            // sign mask
+	MOVQ cr_base+32(FP), SI
+	MOVQ ci_base+56(FP), DI
+	MOVQ dr_base+80(FP), R8
+	MOVQ di_base+104(FP), R9
+	MOVQ cr_len+40(FP), CX
+	XORPS X12, X12             // mr
+	XORPS X13, X13             // mi
+	XORPS X14, X14             // sr (M′'s real part)
+	XORPS X15, X15             // si
+	XORQ BX, BX                // byte offset
+	TESTQ CX, CX
+	JZ done
+
+loop:
+	MOVSD (R8)(BX*1), X4
+	UNPCKLPD X4, X4            // (d_re, d_re)
+	MOVAPD X0, X6
+	SUBPD X4, X6               // ar = wr − d_re
+	MOVSD (R9)(BX*1), X5
+	UNPCKLPD X5, X5
+	MOVAPD X1, X7
+	SUBPD X5, X7               // ai = wi − d_im
+	MOVAPD X6, X4
+	MULPD X6, X4               // ar·ar
+	MOVAPD X7, X5
+	MULPD X7, X5               // ai·ai
+	ADDPD X5, X4               // ar·ar + ai·ai
+	MOVAPD X2, X5
+	DIVPD X4, X5               // inv
+	MULPD X5, X6               // rr = ar·inv
+	MULPD X5, X7
+	XORPD X3, X7               // ri = −(ai·inv)
+	MOVSD (SI)(BX*1), X8
+	UNPCKLPD X8, X8            // c·d real
+	MOVSD (DI)(BX*1), X9
+	UNPCKLPD X9, X9            // c·d imaginary
+	MOVAPD X8, X10
+	MULPD X6, X10              // cr·rr
+	MOVAPD X9, X11
+	MULPD X7, X11              // ci·ri
+	SUBPD X11, X10             // tr = cr·rr − ci·ri
+	MULPD X7, X8               // cr·ri
+	MULPD X6, X9               // ci·rr
+	ADDPD X9, X8               // ti = cr·ri + ci·rr
+	MOVAPD X10, X4
+	MULPD X6, X4               // tr·rr
+	MOVAPD X8, X5
+	MULPD X7, X5               // ti·ri
+	SUBPD X5, X4               // u = tr·rr − ti·ri
+	MULPD X10, X7              // tr·ri
+	MULPD X8, X6               // ti·rr
+	ADDPD X6, X7               // v = tr·ri + ti·rr
+	ADDPD X10, X12             // mr += tr
+	ADDPD X8, X13              // mi += ti
+	SUBPD X4, X14              // sr −= u
+	SUBPD X7, X15              // si −= v
+	ADDQ $8, BX
+	DECQ CX
+	JNZ loop
+
+done:
+	MOVSD X12, m0r+128(FP)
+	MOVSD X13, m0i+136(FP)
+	MOVSD X14, s0r+144(FP)
+	MOVSD X15, s0i+152(FP)
+	UNPCKHPD X12, X12
+	UNPCKHPD X13, X13
+	UNPCKHPD X14, X14
+	UNPCKHPD X15, X15
+	MOVSD X12, m1r+160(FP)
+	MOVSD X13, m1i+168(FP)
+	MOVSD X14, s1r+176(FP)
+	MOVSD X15, s1i+184(FP)
+	RET

@@ -85,3 +85,72 @@ func BenchmarkContourMLoop(b *testing.B) {
 	}
 	_ = s
 }
+
+// TestCauchyTwo: mPair (on amd64 the two-point kernel) gives at each of
+// its two points the bits of M there, for the even (erf, tanh, sin) and
+// the shifted (swish, β = 1) paths, at 2000 seeded pairs of points from
+// far off the support to Im w = 1e-14 next to it, each point in either
+// half-plane or on the real axis beyond the support.
+func TestCauchyTwo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	laws := map[string]ContourD2{"erf": NewContourD2(activation.Erf(), 0.3), "tanh": NewContourD2(activation.Tanh(), 2),
+		"sin": NewContourD2(activation.Sin(), 0.7), "swish": NewContourD2(activation.Swish(1), 0.4)}
+	point := func(k int) complex128 {
+		w := complex(-0.5+3*rng.Float64(), math.Pow(10, -14+16*rng.Float64()))
+		switch k % 4 {
+		case 1:
+			w = cmplx.Conj(w)
+		case 2:
+			w = complex(2+10*rng.Float64(), 0)
+		}
+		return w
+	}
+	for name, g := range laws {
+		for k := 0; k < 2000; k++ {
+			w := [2]complex128{point(k), point(k / 4)}
+			m, dm := g.mPair(w)
+			for i := range w {
+				wm, wdm := g.M(w[i])
+				for _, c := range [][2]float64{{real(m[i]), real(wm)}, {imag(m[i]), imag(wm)}, {real(dm[i]), real(wdm)}, {imag(dm[i]), imag(wdm)}} {
+					if math.Float64bits(c[0]) != math.Float64bits(c[1]) {
+						t.Fatalf("%s, w = %v: lane %d M, M′ = %v, %v; M alone %v, %v", name, w, i, m[i], dm[i], wm, wdm)
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkContourMPair is mPair at two points of erf's path (compare
+// with two BenchmarkContourM).
+func BenchmarkContourMPair(b *testing.B) {
+	g := NewContourD2(activation.Erf(), 0.3)
+	var s complex128
+	for i := 0; b.Loop(); i++ {
+		m, _ := g.mPair([2]complex128{complex(0.01*float64(i%100), 1e-6), complex(0.01*float64(i%100), 1e-8)})
+		s += m[0] + m[1]
+	}
+	_ = s
+}
+
+// TestContourMuKept: μ₁..μ₃ kept when the path is built are the bits of
+// the path rule's sum at the time of asking (pathMu), and Mu returns them
+// for a path without a closed form (tanh, swish); erf and sin keep them
+// too, and Mu returns their closed forms.
+func TestContourMuKept(t *testing.T) {
+	for name, g := range map[string]ContourD2{"tanh": NewContourD2(activation.Tanh(), 2), "sin": NewContourD2(activation.Sin(), 0.7),
+		"swish": NewContourD2(activation.Swish(1), 0.4), "erf": NewContourD2(activation.Erf(), 0.3)} {
+		for k := 1; k <= 3; k++ {
+			want := g.pathMu(k)
+			if got := g.low[k-1]; math.Float64bits(got) != math.Float64bits(want) || !(want > 0) {
+				t.Errorf("%s: μ_%d kept %v, path rule %v", name, k, got, want)
+			}
+			if got := g.Mu(k); g.mu == nil && math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("%s: Mu(%d) = %v, path rule %v", name, k, got, want)
+			}
+		}
+		if closed := name == "erf" || name == "sin"; closed != (g.mu != nil) {
+			t.Errorf("%s: closed form attached %v, want %v", name, g.mu != nil, closed)
+		}
+	}
+}

@@ -8,3 +8,10 @@ func cauchyPairs(wr, wi float64, cr, ci, dr, di []float64) (mr, mi, sr, si float
 }
 
 const pairKernel = false
+
+// cauchyTwo is not used off amd64 (twoKernel); mPair runs M's loop twice.
+func cauchyTwo(wr0, wi0, wr1, wi1 float64, cr, ci, dr, di []float64) (m0r, m0i, s0r, s0i, m1r, m1i, s1r, s1i float64) {
+	panic("jacspectrum: cauchyTwo without an assembly kernel")
+}
+
+const twoKernel = false

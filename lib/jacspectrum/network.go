@@ -180,34 +180,82 @@ func (n Network) Atoms() []freeprob.Atom {
 //
 //sigprop:eq tanner2024 F18
 func (n Network) Equation() freeprob.Equation {
-	n.check()
-	L := float64(n.Depth)
-	a := 1 - 1/L
-	inv := complex(1/n.SigmaW2, 0)
-	ca := complex(a, 0)
-	// z^{1/L} is cached: Newton calls the equation repeatedly at one z.
-	// The cache makes the returned Equation unsafe for concurrent use; the
-	// continuation gives each worker its own (see Density).
-	var zLast, zl complex128
+	e := n.newMaster()
 	return func(z, m complex128) (complex128, complex128) {
-		if z != zLast || zl == 0 {
-			zLast, zl = z, cmplx.Exp(cmplx.Log(z)/complex(L, 0))
-		}
-		s, ds := n.Weights.sW(m)
-		im := recipC(m)
-		r := 1 + im // (1+m)/m
-		ra := complex(1, 0)
-		dra := complex(0, 0)
-		if a != 0 {
-			ra = cmplx.Exp(ca * cmplx.Log(r))
-			dra = -ca * ra * recipC(r) * im * im // d/dm r^a = a r^{a−1} r′, r′ = −1/m²
-		}
-		f := inv * s * ra
-		df := inv * (ds*ra + s*dra)
-		w := zl * f
+		w, zl, df := e.arg(z, m)
 		md, dmd := n.D2.M(w)
 		return md - m, dmd*zl*df - 1
 	}
+}
+
+// PairEquation is Equation at two points at once (freeprob.PairEquation):
+// each lane's w = z^{1/L}F(m) as Equation forms it, then M_{D²} of both
+// in one pass over the path when D² has a two-point kernel (ContourD2),
+// each lane the bits of Equation at its point. Like Equation it keeps
+// per-call state (each lane its z^{1/L}), so it is not safe for
+// concurrent use.
+func (n Network) PairEquation() freeprob.PairEquation {
+	e := [2]*master{n.newMaster(), n.newMaster()}
+	two, ok := n.D2.(pairD2)
+	return func(z, m [2]complex128) (h, dh [2]complex128) {
+		var w, zl, df, md, dmd [2]complex128
+		for i := range 2 {
+			w[i], zl[i], df[i] = e[i].arg(z[i], m[i])
+		}
+		if ok {
+			md, dmd = two.mPair(w)
+		} else {
+			for i := range 2 {
+				md[i], dmd[i] = n.D2.M(w[i])
+			}
+		}
+		for i := range 2 {
+			h[i], dh[i] = md[i]-m[i], dmd[i]*zl[i]*df[i]-1
+		}
+		return h, dh
+	}
+}
+
+// pairD2 is a D² law with M at two points in one pass (ContourD2.mPair).
+type pairD2 interface {
+	mPair(w [2]complex128) (m, dm [2]complex128)
+}
+
+// master is the master equation's map from (z, m) to the argument of
+// M_{D²} (Equation), with z^{1/L} cached: Newton calls the equation
+// repeatedly at one z. The cache makes it unsafe for concurrent use; the
+// continuation gives each worker its own equation (see Density).
+type master struct {
+	n         Network
+	L, a      float64
+	inv, ca   complex128
+	zLast, zl complex128
+}
+
+func (n Network) newMaster() *master {
+	n.check()
+	L := float64(n.Depth)
+	a := 1 - 1/L
+	return &master{n: n, L: L, a: a, inv: complex(1/n.SigmaW2, 0), ca: complex(a, 0)}
+}
+
+// arg returns w = z^{1/L}F(m), z^{1/L} and F′(m).
+func (e *master) arg(z, m complex128) (w, zl, df complex128) {
+	if z != e.zLast || e.zl == 0 {
+		e.zLast, e.zl = z, cmplx.Exp(cmplx.Log(z)/complex(e.L, 0))
+	}
+	s, ds := e.n.Weights.sW(m)
+	im := recipC(m)
+	r := 1 + im // (1+m)/m
+	ra := complex(1, 0)
+	dra := complex(0, 0)
+	if e.a != 0 {
+		ra = cmplx.Exp(e.ca * cmplx.Log(r))
+		dra = -e.ca * ra * recipC(r) * im * im // d/dm r^a = a r^{a−1} r′, r′ = −1/m²
+	}
+	f := e.inv * s * ra
+	df = e.inv * (ds*ra + s*dra)
+	return e.zl * f, e.zl, df
 }
 
 // recipC is 1/z by the textbook formula (no special-case handling; z is
@@ -230,6 +278,23 @@ func (n Network) Continuation() freeprob.Continuation {
 //
 //sigprop:eq tanner2024 F19
 func (n Network) Density(lambdas []float64, c freeprob.Continuation) ([]float64, error) {
+	c = n.densityContinuation(c)
+	pts := make([]freeprob.Point, len(lambdas))
+	for i, l := range lambdas {
+		pts[i] = freeprob.Point{C: c, Lambda: l}
+	}
+	out, errs := n.densityPoints(pts, c.Workers)
+	for _, e := range errs {
+		if e != nil {
+			return out, e
+		}
+	}
+	return out, nil
+}
+
+// densityContinuation is c as Density runs it for n: n.Continuation()
+// for a zero c, else c with Scale max(1, m₂/m₁) if unset.
+func (n Network) densityContinuation(c freeprob.Continuation) freeprob.Continuation {
 	mo := n.Moments()
 	if c == (freeprob.Continuation{}) {
 		c = n.Continuation()
@@ -237,11 +302,22 @@ func (n Network) Density(lambdas []float64, c freeprob.Continuation) ([]float64,
 	if c.Scale == 0 {
 		c.Scale = math.Max(1, mo.M2/mo.M1)
 	}
-	for _, l := range lambdas {
-		if !(l > 0) || math.IsInf(l, 0) {
+	return c
+}
+
+// densityPoints is Density at each point under its own continuation (as
+// densityContinuation gives it), the point's error in errs: the points
+// two at a time in lockstep through PairEquation
+// (freeprob.DensityPoints: the bits of each point alone), the pairs over
+// workers goroutines.
+func (n Network) densityPoints(pts []freeprob.Point, workers int) ([]float64, []error) {
+	mo := n.Moments()
+	for _, p := range pts {
+		if l := p.Lambda; !(l > 0) || math.IsInf(l, 0) {
 			panic(fmt.Sprintf("jacspectrum: Density needs finite λ > 0 (got %g)", l))
 		}
 	}
 	m1, m2 := complex(mo.M1, 0), complex(mo.M2, 0)
-	return c.DensityNew(n.Equation, lambdas, func(z complex128) complex128 { return m1/z + m2/(z*z) }, n.Atoms()...)
+	return freeprob.DensityPoints(func() (freeprob.Equation, freeprob.PairEquation) { return n.Equation(), n.PairEquation() }, pts,
+		func(z complex128) complex128 { return m1/z + m2/(z*z) }, workers, n.Atoms()...)
 }

@@ -110,30 +110,43 @@ type Chi1Points struct {
 // the first input's last-layer units (LastLayer) of each network, with
 // the SE over the networks (empirical.ClusterMeanSE). The three points of row k
 // share the generator empirical.Rand(seed+3k, stream), i.e. common random
-// numbers across the offsets.
+// numbers across the offsets. The points run on workers goroutines
+// (each draws from its own generator, so no value depends on them) and
+// are gathered in order.
 //
-// Errors: those of meanfield.EoCCurve and meanfield.Net.QStar.
-func chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, depth, nets int, seed, stream uint64) (Chi1Points, error) {
+// Errors: those of meanfield.EoCCurve and meanfield.Net.QStar (the first
+// point's in order).
+func chi1Beside(phi activation.Func, sigmaB2 []float64, offset float64, width, depth, nets int, seed, stream uint64, workers int) (Chi1Points, error) {
 	critical, _, err := meanfield.EoCCurve(phi, sigmaB2)
 	if err != nil {
 		return Chi1Points{}, err
 	}
 	p := Chi1Points{Offset: offset, Width: width, Depth: depth, Nets: nets, Seed: seed, Stream: stream, Phi: phi.Name}
-	for k, b := range sigmaB2 {
-		for _, w := range []float64{critical[k] - offset, critical[k], critical[k] + offset} {
-			mlp := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: w, SigmaB2: b}
-			q, err := mlp.MeanField().QStar()
-			if err != nil {
-				return Chi1Points{}, err
-			}
-			slope2 := func(h float64) float64 { d := phi.DPhi(h); return w * d * d } // σ_w² φ′(h)², whose mean is χ₁
-			// The pair's correlation (0.5) is immaterial: only its first input is used.
-			// One network's units share its last-layer input: the network is the sample unit.
-			mean, se := empirical.ClusterMeanSE(mlp.LastLayer(nets, (q-b)/w, 0.5, 1, slope2, empirical.Rand(seed+3*uint64(k), stream)), width)
-			p.SigmaW2, p.Mean, p.SE = append(p.SigmaW2, w), append(p.Mean, mean), append(p.SE, se)
-			p.Theory = append(p.Theory, mlp.MeanField().Chi1At(q))
+	n := 3 * len(sigmaB2)
+	ws, means, ses, theory := make([]float64, n), make([]float64, n), make([]float64, n), make([]float64, n)
+	errs := make([]error, n)
+	empirical.Each(n, workers, func(j int) {
+		k, b := j/3, sigmaB2[j/3]
+		w := [3]float64{critical[k] - offset, critical[k], critical[k] + offset}[j%3]
+		mlp := MLP{Width: width, Depth: depth, Phi: phi, SigmaW2: w, SigmaB2: b}
+		q, err := mlp.MeanField().QStar()
+		if err != nil {
+			errs[j] = err
+			return
+		}
+		slope2 := func(h float64) float64 { d := phi.DPhi(h); return w * d * d } // σ_w² φ′(h)², whose mean is χ₁
+		// The pair's correlation (0.5) is immaterial: only its first input is used.
+		// One network's units share its last-layer input: the network is the sample unit.
+		ws[j] = w
+		means[j], ses[j] = empirical.ClusterMeanSE(mlp.LastLayer(nets, (q-b)/w, 0.5, 1, slope2, empirical.Rand(seed+3*uint64(k), stream)), width)
+		theory[j] = mlp.MeanField().Chi1At(q)
+	})
+	for _, err := range errs {
+		if err != nil {
+			return Chi1Points{}, err
 		}
 	}
+	p.SigmaW2, p.Mean, p.SE, p.Theory = ws, means, ses, theory
 	return p, nil
 }
 

@@ -2,6 +2,7 @@ package randmlp
 
 import (
 	"math"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -65,7 +66,7 @@ func TestCCheck(t *testing.T) {
 // estimates agree with the theory within 5 SE (4 networks of width 300,
 // the SE over networks: normal-equivalent z with 3 degrees of freedom).
 func TestChi1Beside(t *testing.T) {
-	p, err := chi1Beside(tanh(t), []float64{0.05, 0.2}, 0.3, 300, 3, 4, 30, 7)
+	p, err := chi1Beside(tanh(t), []float64{0.05, 0.2}, 0.3, 300, 3, 4, 30, 7, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,6 +83,12 @@ func TestChi1Beside(t *testing.T) {
 	}
 	if z, err := empirical.MaxZDOF(p.Mean, p.SE, p.Theory, p.Nets-1); err != nil || z > 5 {
 		t.Errorf("χ₁ against simulation: max |z| = %v > 5", z)
+	}
+	// The points on 2 or 4 goroutines: the same values, in order.
+	for _, w := range []int{2, 4} {
+		if q, err := chi1Beside(tanh(t), []float64{0.05, 0.2}, 0.3, 300, 3, 4, 30, 7, w); err != nil || !reflect.DeepEqual(q, p) {
+			t.Errorf("on %d workers: %+v (%v), on one %+v", w, q, err, p)
+		}
 	}
 }
 

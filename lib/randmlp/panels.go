@@ -38,13 +38,19 @@ import (
 // deviation of a sample whose theory solver failed. It panics on a
 // deviation at a depth that ss does not have (a caller bug).
 func SpectrumChecks(fig string, st *papers.Statement, ss []SpectrumSample, c freeprob.Continuation, deviations ...Deviation) ([]result.SampleChecks, error) {
+	return spectrumChecks(fig, st, ss, c, nil, deviations...)
+}
+
+// spectrumChecks is SpectrumChecks with the supports known already
+// (SpectrumSample.check).
+func spectrumChecks(fig string, st *papers.Statement, ss []SpectrumSample, c freeprob.Continuation, known []knownSupport, deviations ...Deviation) ([]result.SampleChecks, error) {
 	for _, d := range deviations {
 		if !slices.ContainsFunc(ss, func(s SpectrumSample) bool { return s.Depth == d.Depth }) {
 			panic(fmt.Sprintf("randmlp: a deviation is declared at L=%d, which figure %s does not have", d.Depth, fig))
 		}
 	}
 	var out []result.SampleChecks
-	for _, ch := range CheckFigure(ss, c) {
+	for _, ch := range checkFigure(ss, c, known) {
 		s := ch.Sample
 		i := slices.IndexFunc(deviations, func(d Deviation) bool { return d.Depth == s.Depth })
 		if ch.Err != nil {
@@ -269,7 +275,27 @@ func (p Fig4Panel) Curves(fig string, stored []SpectrumSample, theory, check fre
 		}
 		lines = append(lines, result.Line{Name: fmt.Sprintf("theory L=%d", L), Role: result.Theory, X: xs, Y: d})
 	}
-	a, err := jacspectrum.ApproachLimit(p.Phi, p.Limit, p.Depths[len(p.Depths)-1], Fig4Sigma02, empirical.Linspace(0.05, 3, p.RatePoints), check)
+	// ApproachLimit, with the supports of its two networks kept: the
+	// stored samples at their depths are the same networks, and their
+	// checks take the supports from here instead of bisecting the same
+	// edges again (the same numbers: TestFig4CurvesBits).
+	n, n4, err := jacspectrum.ApproachNetworks(p.Phi, p.Depths[len(p.Depths)-1], Fig4Sigma02)
+	if err != nil {
+		return result.SampleCurves{}, err
+	}
+	var known []knownSupport
+	for _, net := range []jacspectrum.Network{n, n4} {
+		q, err := jacspectrum.QStarForSigma0(p.Phi, net.Depth, Fig4Sigma02) // the q* AtSigma0 built net at
+		if err != nil {
+			return result.SampleCurves{}, err
+		}
+		sup, err := jacspectrum.Support(net, check)
+		if err != nil {
+			return result.SampleCurves{}, err
+		}
+		known = append(known, knownSupport{Phi: p.Phi, Depth: net.Depth, QStar: q, SigmaW2: net.SigmaW2, Sup: sup})
+	}
+	a, err := jacspectrum.ApproachOf(n, n4, known[0].Sup, known[1].Sup, p.Limit, empirical.Linspace(0.05, 3, p.RatePoints), check)
 	if err != nil {
 		return result.SampleCurves{}, err
 	}
@@ -277,7 +303,7 @@ func (p Fig4Panel) Curves(fig string, stored []SpectrumSample, theory, check fre
 		Kind: result.TheoryVsTheory, Value: a.Exponent, Tol: Fig4RateShare * p.Rate, Rule: result.AtLeast, Statement: papers.P18Fig4Rate, Central: true,
 		Basis: fmt.Sprintf("predicted exponent %g (F28); required: at least 80%% of it over one factor 4 in depth", p.Rate),
 		Note:  fmt.Sprintf("KS %.3g at L=%d, %.3g at L=%d", a.KSQuarter, a.Depth/4, a.KS, a.Depth)}}
-	samples, err := SpectrumChecks(fig, papers.P18Fig4Spectra, ss, check, deviations...)
+	samples, err := spectrumChecks(fig, papers.P18Fig4Spectra, ss, check, known, deviations...)
 	if err != nil {
 		return result.SampleCurves{}, err
 	}

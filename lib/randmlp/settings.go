@@ -173,6 +173,9 @@ type Chi1Settings struct {
 	// Seed and Stream choose the generators: row k draws from
 	// empirical.Rand(Seed+3k, Stream).
 	Seed, Stream uint64
+	// Workers is the number of goroutines the points run on (0 or 1:
+	// one); no value depends on it.
+	Workers int
 }
 
 // Run estimates χ₁ on the edge of chaos of Phi and beside it: for each
@@ -190,13 +193,13 @@ func (s Chi1Settings) Run() (Chi1Points, error) {
 	if err := s.Validate(); err != nil {
 		return Chi1Points{}, err
 	}
-	return chi1Beside(s.Phi, s.SigmaB2, s.Offset, s.Width, s.Depth, s.Nets, s.Seed, s.Stream)
+	return chi1Beside(s.Phi, s.SigmaB2, s.Offset, s.Width, s.Depth, s.Nets, s.Seed, s.Stream, s.Workers)
 }
 
-// Validate returns ErrParam for a width, depth or Nets below 1, no σ_b²
-// or a negative offset.
+// Validate returns ErrParam for a width, depth or Nets below 1, no σ_b²,
+// a negative offset or Workers.
 func (s Chi1Settings) Validate() error {
-	if err := param.AtLeast(ErrParam, param.Min("Width", s.Width, 1), param.Min("Depth", s.Depth, 1), param.Min("Nets", s.Nets, 1), param.Min("len(SigmaB2)", len(s.SigmaB2), 1)); err != nil {
+	if err := param.AtLeast(ErrParam, param.Min("Width", s.Width, 1), param.Min("Depth", s.Depth, 1), param.Min("Nets", s.Nets, 1), param.Min("len(SigmaB2)", len(s.SigmaB2), 1), param.Min("Workers", s.Workers, 0)); err != nil {
 		return err
 	}
 	if !(s.Offset >= 0) {

@@ -39,7 +39,7 @@ func TestSettingsRun(t *testing.T) {
 		}
 	}
 	p, err := Chi1Settings{Phi: tanh(t), SigmaB2: []float64{0.05}, Offset: 0.3, Width: 20, Depth: 2, Nets: 2, Seed: 30, Stream: 7}.Run()
-	want, errB := chi1Beside(tanh(t), []float64{0.05}, 0.3, 20, 2, 2, 30, 7)
+	want, errB := chi1Beside(tanh(t), []float64{0.05}, 0.3, 20, 2, 2, 30, 7, 1)
 	if err != nil || errB != nil || !reflect.DeepEqual(p, want) || p.Seed != 30 || p.Stream != 7 {
 		t.Errorf("Chi1Settings.Run differs from chi1Beside or lacks its seed (%v, %v): %+v", err, errB, p)
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"github.com/sigprop/sigprop/lib/freeprob"
 	"github.com/sigprop/sigprop/lib/jacspectrum"
@@ -96,11 +97,43 @@ func (c SpectrumCheck) Pass() bool {
 
 // Check compares s with the law of its network (Network) by c: CheckAgainst.
 func (s SpectrumSample) Check(c freeprob.Continuation) (SpectrumCheck, error) {
+	return s.check(c, nil)
+}
+
+// check is Check, with the support of s's network taken from known when
+// one of them is that network's (knownSupport.of) instead of bisected again.
+func (s SpectrumSample) check(c freeprob.Continuation, known []knownSupport) (SpectrumCheck, error) {
 	n, err := s.Network()
 	if err != nil {
 		return SpectrumCheck{}, err
 	}
+	for _, k := range known {
+		if k.of(s, n) {
+			return s.CheckAgainstOn(n, k.Sup, c)
+		}
+	}
 	return s.CheckAgainst(n, c)
+}
+
+// knownSupport is the support (jacspectrum.Support by the checks'
+// continuation) of the critical orthogonal network of activation Phi at
+// Depth and q* QStar, with its σ_w², computed by a caller that needed it
+// first (Fig4Panel.Curves: the convergence check's networks).
+type knownSupport struct {
+	Phi            activation.Func
+	Depth          int
+	QStar, SigmaW2 float64
+	Sup            []jacspectrum.Interval
+}
+
+// of reports whether k is the support of sample s's network n: s names
+// k's activation (its name and parameter, as activation.ByName builds
+// it), orthogonal weights, k's depth and, to the bit, k's q*, and n has
+// k's σ_w². Then n is jacspectrum.Critical of the same arguments as k's
+// network, so its support is k's.
+func (k knownSupport) of(s SpectrumSample, n jacspectrum.Network) bool {
+	return s.Phi == k.Phi.Name && s.PhiParam == k.Phi.Param && s.Weights == jacspectrum.Orthogonal.String() && s.Depth == k.Depth &&
+		math.Float64bits(s.QStar) == math.Float64bits(k.QStar) && math.Float64bits(n.SigmaW2) == math.Float64bits(k.SigmaW2)
 }
 
 // CheckAgainst compares the eigenvalues of s with the law of theory n (its
@@ -137,15 +170,24 @@ func (s SpectrumSample) Check(c freeprob.Continuation) (SpectrumCheck, error) {
 //
 // A theory that fails to evaluate is an error.
 func (s SpectrumSample) CheckAgainst(n jacspectrum.Network, c freeprob.Continuation) (SpectrumCheck, error) {
+	if len(s.Pooled()) == 0 {
+		panic("randmlp: CheckAgainst of a sample without eigenvalues")
+	}
+	sup, err := jacspectrum.Support(n, c)
+	if err != nil {
+		return SpectrumCheck{}, err
+	}
+	return s.CheckAgainstOn(n, sup, c)
+}
+
+// CheckAgainstOn is CheckAgainst with n's support given (sup =
+// jacspectrum.Support(n, c)), for a caller that has it already.
+func (s SpectrumSample) CheckAgainstOn(n jacspectrum.Network, sup []jacspectrum.Interval, c freeprob.Continuation) (SpectrumCheck, error) {
 	all := s.Pooled()
 	if len(all) == 0 {
 		panic("randmlp: CheckAgainst of a sample without eigenvalues")
 	}
 	out := SpectrumCheck{Floor: CheckFloor * all[len(all)-1], Grid: jacspectrum.QuantileGrid(n, all, 30, CheckFloor), Networks: len(s.Eigs)}
-	sup, err := jacspectrum.Support(n, c)
-	if err != nil {
-		return SpectrumCheck{}, err
-	}
 	F, err := jacspectrum.CDF(n, append([]float64{out.Floor}, out.Grid...), sup, c)
 	if err != nil {
 		return SpectrumCheck{}, err
@@ -247,9 +289,14 @@ type FigureCheck struct {
 // eigenvalues of the continuous part) and the theory's atoms, never from
 // the spread of the figure's samples.
 func CheckFigure(ss []SpectrumSample, c freeprob.Continuation) []FigureCheck {
+	return checkFigure(ss, c, nil)
+}
+
+// checkFigure is CheckFigure with the supports known already (check).
+func checkFigure(ss []SpectrumSample, c freeprob.Continuation, known []knownSupport) []FigureCheck {
 	var checks []FigureCheck
 	for _, s := range ss {
-		sc, err := s.Check(c)
+		sc, err := s.check(c, known)
 		checks = append(checks, FigureCheck{SpectrumCheck: sc, Sample: s, Err: err})
 	}
 	return checks

@@ -165,7 +165,7 @@ func (s Table2Settings) Runs(norm block.Norm) ([]rankblock.Profile, error) {
 	out := make([]rankblock.Profile, len(Table2Residuals))
 	for i, r := range Table2Residuals {
 		cfg := rankblock.Table2(norm, L, r.Alpha, r.DepthScaled)
-		p, err := rankblock.Simulate(cfg, rankblock.EmbeddingInput(1), rankblock.ProfileSettings{Draws: draws, Gradients: true}, empirical.Rand(seed+uint64(i), stream))
+		p, err := rankblock.Simulate(cfg, rankblock.EmbeddingInput(1), rankblock.ProfileSettings{Draws: draws, Gradients: true, Workers: s.Workers}, empirical.Rand(seed+uint64(i), stream))
 		if err != nil {
 			return nil, err
 		}

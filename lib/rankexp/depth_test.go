@@ -1,8 +1,10 @@
 package rankexp
 
 import (
+	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -94,6 +96,19 @@ func TestTable2Runs(t *testing.T) {
 	p, _ := rankblock.Simulate(rankblock.Table2(block.PostLN, 2, 1, true), rankblock.EmbeddingInput(1), rankblock.ProfileSettings{Draws: 8, Gradients: true}, empirical.Rand(52, 1))
 	if !reflect.DeepEqual(p, runs[2]) {
 		t.Error("the 1/√L run is not rankblock.Simulate from empirical.Rand(seed+2, stream)")
+	}
+	// The draws spread over 2 or 3 goroutines give the same profiles
+	// (rankblock.ProfileSettings.Workers), Post-LN and Pre-LN.
+	for _, norm := range []block.Norm{block.PostLN, block.PreLN} {
+		one, _ := Table2Settings{L: 2, Draws: 8, Seed: 50, Stream: 1}.Runs(norm)
+		for _, w := range []int{2, 3} {
+			if got, err := (Table2Settings{L: 2, Draws: 8, Seed: 50, Stream: 1, Workers: w}.Runs(norm)); err != nil || !reflect.DeepEqual(got, one) {
+				t.Errorf("%v on %d workers: not the profiles of one (%v)", norm, w, err)
+			}
+		}
+	}
+	if _, err := (Table2Settings{L: 2, Draws: 8, Workers: -1}).Runs(block.PostLN); !errors.Is(err, ErrParam) || !strings.Contains(err.Error(), "Table2Settings.Workers = -1") {
+		t.Errorf("Workers = -1: %v", err)
 	}
 }
 

@@ -72,14 +72,18 @@ type Table2Settings struct {
 	// Seed and Stream choose the generators: residual i draws from
 	// empirical.Rand(Seed+i, Stream).
 	Seed, Stream uint64
+	// Workers is the number of goroutines each residual's draws are
+	// spread over (0 or 1: one); the profiles do not depend on it
+	// (rankblock.ProfileSettings.Workers).
+	Workers int
 }
 
 // Table2 returns the settings of Figs. 3 and 9: L = 12, 50 draws.
 func Table2() Table2Settings { return Table2Settings{L: 12, Draws: 50} }
 
-// Validate returns ErrParam for L < 1 or Draws < 2.
+// Validate returns ErrParam for L < 1, Draws < 2 or Workers < 0.
 func (s Table2Settings) Validate() error {
-	return param.AtLeast(ErrParam, param.Min("Table2Settings.L", s.L, 1), param.Min("Table2Settings.Draws", s.Draws, 2))
+	return param.AtLeast(ErrParam, param.Min("Table2Settings.L", s.L, 1), param.Min("Table2Settings.Draws", s.Draws, 2), param.Min("Table2Settings.Workers", s.Workers, 0))
 }
 
 // UniformitySettings are the settings of Fig. 7 (App. A.5): the distance
