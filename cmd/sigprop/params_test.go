@@ -146,8 +146,10 @@ type cheapRun struct {
 	// a value run that the caption states.
 	Captions map[string][]string
 	// CPU is what the run cost when last measured, in CPU seconds
-	// (--profile's CPU, two runs on two busy cores, 2026-12-02): the
-	// background starts the costliest runs first (startCheapRuns).
+	// (--profile's CPU, two runs on two busy cores, 2026-12-02; 03 and 06
+	// scaled by what their Table2Depth/Draws and CodeDepth saved on
+	// another machine): the background starts the costliest runs first
+	// (startCheapRuns).
 	CPU float64
 }
 
@@ -192,7 +194,7 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"n": 32, "d": 16, "networks": 1}, "fig2-hist-norms-sw1", "fig2-hist-cosines-sw1", "fig2-hist-norms-sw5", "fig2-hist-cosines-sw5"),
 			each(map[string]float64{"q": 16, "p1": 12, "p2": 8}, "fig3-symmetry"),
 			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g"))},
-	{Notebook: "03-rank-collapse", CPU: 51, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
+	{Notebook: "03-rank-collapse", CPU: 40, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
 		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000", "Table2Depth=4", "Table2Draws=5"},
 		Figures: merge(each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln"),
 			each(map[string]float64{"n": 50, "d": 32, "L": 8, "draws": 10}, "fig8-deep-cos", "fig8-deep-norm"),
@@ -223,9 +225,10 @@ var cheapRuns = []cheapRun{
 			"fig7": {"γ = 0.4, τ₀ = 1"}, "transformer-T": {"γ = 0.4, τ₀ = 1"}}},
 	// Notebook 06 also at other physics: the miniature sweep's learning
 	// rate, the probe's softmax temperature and the γ of both Fig. 2
-	// analogues' shaped block (its legend states γ = 0.4).
-	{Notebook: "06-trainability", CPU: 48, Params: []string{"LiveSteps=10", "LiveTrainImages=300", "LiveLR=3e-3", "ProbeSteps=30", "ProbeDepth=4", "ProbeInvTemp=2",
-		"GradImages=8", "GradDepth=4", "GradGamma=0.4"},
+	// analogues' shaped block (its legend states γ = 0.4); the analogue
+	// on code at depth 4 (CodeDepth).
+	{Notebook: "06-trainability", CPU: 46, Params: []string{"LiveSteps=10", "LiveTrainImages=300", "LiveLR=3e-3", "ProbeSteps=30", "ProbeDepth=4", "ProbeInvTemp=2",
+		"GradImages=8", "GradDepth=4", "GradGamma=0.4", "CodeDepth=4"},
 		Figures: each(map[string]float64{}, "noci-adam-effective-lr", "noci23-fig2-value-grads", "noci23-fig2-query-grads", "noci23-fig2-code-value-grads", "noci23-fig2-code-query-grads"),
 		Captions: map[string][]string{"noci-adam-effective-lr": {"softmax inverse temperature τ = 2"}, "noci-grad-ratio-depth": {"softmax inverse temperature τ = 2"},
 			"noci23-fig2-value-grads": {"shaped blocks at γ = 0.4"}, "noci23-fig2-code-value-grads": {"shaped block at γ = 0.4"}}},
