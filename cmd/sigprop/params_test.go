@@ -194,11 +194,18 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"n": 32, "d": 16, "networks": 1}, "fig2-hist-norms-sw1", "fig2-hist-cosines-sw1", "fig2-hist-norms-sw5", "fig2-hist-cosines-sw5"),
 			each(map[string]float64{"q": 16, "p1": 12, "p2": 8}, "fig3-symmetry"),
 			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g"))},
-	{Notebook: "03-rank-collapse", CPU: 40, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
-		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000", "Table2Depth=4", "Table2Draws=5"},
+	// Notebook 03's grid of Figs. 12–14 at two ρ and one σ_x² (32 of its
+	// 192 points; GridRhos and GridSx2s): both ends of Fig. 13's fall with
+	// ρ, and the smallest σ_x² of the default grid, where Fig. 12's claim
+	// is read.
+	{Notebook: "03-rank-collapse", CPU: 32, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
+		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000", "Table2Depth=4", "Table2Draws=5",
+		"GridRhos=0,0.9", "GridSx2s=0.25"},
 		Figures: merge(each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln"),
 			each(map[string]float64{"n": 50, "d": 32, "L": 8, "draws": 10}, "fig8-deep-cos", "fig8-deep-norm"),
-			each(map[string]float64{"n": 50, "L": 4, "draws": 5}, "fig3a", "fig3b", "fig3c", "fig9a", "fig9b", "fig9c"))},
+			each(map[string]float64{"n": 50, "L": 4, "draws": 5}, "fig3a", "fig3b", "fig3c", "fig9a", "fig9b", "fig9c"),
+			each(map[string]float64{}, "fig12-grid", "fig13-grid", "fig14-grid")),
+		Captions: map[string][]string{"fig13-grid": {"ρ = 0, 0.9 left to right, σ_x = 0.5 bottom to top"}, "fig14-grid": {"ρ = 0, 0.9 left to right, σ_x = 0.5 bottom to top"}}},
 	{Notebook: "04-jacobian-spectra", CPU: 50, Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128",
 		"Fig4Points=40", "Fig4RatePoints=10", "Fig4MaxDepth=3", "CNNNetworks=16", "CNNChannels=32", "CNNLayers=8"},
 		Figures: merge(each(map[string]float64{"N": 60, "eps": 1e-10}, "mp-density"), each(map[string]float64{"N": 60}, "s-transform-product"),
