@@ -26,7 +26,8 @@ import (
 // fault tests can kill a real sigprop process without building one.
 // Otherwise it starts the runs of TestEveryNotebookAtCheapSettings in the
 // background (startCheapRuns) before the tests run, more of the tests
-// that mostly wait at once than -parallel's default (parallelTests).
+// that mostly wait at once than -parallel's default (parallelTests); after
+// them it removes the shared -trimpath build (trimpathSigprop).
 func TestMain(m *testing.M) {
 	if os.Getenv("SIGPROP_TEST_AS_CLI") == "1" {
 		limitMemory() // TestEvalRangesBudgeted's budget, when set
@@ -37,6 +38,7 @@ func TestMain(m *testing.M) {
 	cleanup := startCheapRuns()
 	code := m.Run()
 	cleanup()
+	removeTrimpath()
 	os.Exit(code)
 }
 
@@ -235,20 +237,9 @@ func TestDiffFaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	repo := t.TempDir()
-	for _, dir := range []string{"cmd", "lib", "kernel-ext", "reports", "internal"} {
-		if b, err := exec.Command("cp", "-r", filepath.Join(root, dir), repo).CombinedOutput(); err != nil {
-			t.Fatalf("cp: %v: %s", err, b)
-		}
+	if err := copyModule(root, repo); err != nil {
+		t.Fatal(err)
 	}
-	for _, name := range []string{"go.mod", "go.sum"} {
-		b, err := os.ReadFile(filepath.Join(root, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(repo, name), b, 0o644)
-	}
-	os.RemoveAll(filepath.Join(repo, "reports", "site"))
-	os.RemoveAll(filepath.Join(repo, "reports", "diff-site"))
 	os.MkdirAll(filepath.Join(repo, "notebooks"), 0o755)
 	nb, err := os.ReadFile(filepath.Join(root, "cmd", "sigprop", "testdata", "fault", "sleep.ipynb"))
 	if err != nil {
@@ -268,6 +259,10 @@ func TestDiffFaults(t *testing.T) {
 	git("add", "-A")
 	git("commit", "-qm", "one")
 
+	// The -trimpath build TestDiffRevisions shares: the revision's build
+	// in each diff below then finds every package in the build cache
+	// instead of compiling them at the same time as that test.
+	trimpathSigprop(t)
 	f := newFaultRun(t, repo)
 	out := filepath.Join(t.TempDir(), "diff-site")
 	rng := mrand.New(mrand.NewPCG(24, 2))

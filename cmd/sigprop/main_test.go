@@ -171,21 +171,9 @@ func TestDiffRevisions(t *testing.T) {
 		t.Fatal(err)
 	}
 	repo := t.TempDir()
-	for _, dir := range []string{"cmd", "internal", "lib", "kernel-ext", "reports"} {
-		cp := exec.Command("cp", "-r", filepath.Join(root, dir), repo)
-		if out, err := cp.CombinedOutput(); err != nil {
-			t.Fatalf("cp: %v: %s", err, out)
-		}
+	if err := copyModule(root, repo); err != nil {
+		t.Fatal(err)
 	}
-	for _, f := range []string{"go.mod", "go.sum"} {
-		b, err := os.ReadFile(filepath.Join(root, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(repo, f), b, 0o644)
-	}
-	os.RemoveAll(filepath.Join(repo, "reports", "site")) // generated output, if any
-	os.RemoveAll(filepath.Join(repo, "reports", "diff-site"))
 	os.MkdirAll(filepath.Join(repo, "notebooks"), 0o755)
 	notebook := func(k string) {
 		src := `{"cells":[
@@ -207,17 +195,13 @@ func TestDiffRevisions(t *testing.T) {
 	notebook("3.5")
 	git("commit", "-qam", "two")
 
-	// The repository's sigprop, built once for the three runs below, with
-	// -trimpath as the diff builds each revision's: the build cache then
-	// serves this copy at its random path, and the revisions', rather than
-	// compiling the module again (`go run` here compiled every package of
-	// the copy, whose path is new each time, and linked it three times).
-	bin := filepath.Join(t.TempDir(), "sigprop")
-	build := exec.Command("go", "build", "-trimpath", "-o", bin, "./cmd/sigprop")
-	build.Dir = repo
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	// The repository's sigprop (the same sources), built once for the
+	// three runs below, with -trimpath as the diff builds each revision's:
+	// the build cache then serves the revisions', rather than compiling the
+	// module again (`go run` here compiled every package of the copy, whose
+	// path is new each time, and linked it three times). The build is the
+	// one TestDiffFaults shares (trimpathSigprop).
+	bin := trimpathSigprop(t)
 	cmd := exec.Command(bin, "diff", "--out", filepath.Join(repo, "d"), "HEAD~1", "HEAD")
 	cmd.Dir = repo
 	var stdout, stderr bytes.Buffer

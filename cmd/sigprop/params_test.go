@@ -152,8 +152,10 @@ type cheapRun struct {
 	// and points, in order): the values run that its legend states.
 	Series map[string][]string
 	// CPU is what the run cost when last measured, in CPU seconds
-	// (--profile's CPU, two runs on two busy cores, 2026-12-02): the
-	// background starts the costliest runs first (startCheapRuns).
+	// (--profile's CPU, two runs on two busy cores, 2026-12-02; 03 and 06
+	// scaled by what their Table2Depth/Draws and CodeDepth saved on
+	// another machine): the background starts the costliest runs first
+	// (startCheapRuns).
 	CPU float64
 }
 
@@ -205,14 +207,22 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"q": 16, "p1": 12.8, "p2": 8}, "fig3-symmetry"), // Fig3P1 = 0.8: p1 = 0.8d
 			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g")),
 		Captions: map[string][]string{"fig3-symmetry": {"p1 = 1.6 p2 = 0.8d"}}},
-	{Notebook: "03-rank-collapse", CPU: 51, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
-		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000", "IWSLTRhos=0,0.05,0.1,0,0,0,0.5", "TauFinal=4", "TauWarmupSteps=100"},
+	// Notebook 03's grid of Figs. 12–14 at two ρ and one σ_x² (32 of its
+	// 192 points; GridRhos and GridSx2s): both ends of Fig. 13's fall with
+	// ρ, and the smallest σ_x² of the default grid, where Fig. 12's claim
+	// is read.
+	{Notebook: "03-rank-collapse", CPU: 32, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
+		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000", "Table2Depth=4", "Table2Draws=5",
+		"GridRhos=0,0.9", "GridSx2s=0.25", "IWSLTRhos=0,0.05,0.1,0,0,0,0.5", "TauFinal=4", "TauWarmupSteps=100"},
 		Figures: merge(each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln"),
-			each(map[string]float64{"n": 50, "d": 32, "L": 8, "draws": 10}, "fig8-deep-cos", "fig8-deep-norm")),
+			each(map[string]float64{"n": 50, "d": 32, "L": 8, "draws": 10}, "fig8-deep-cos", "fig8-deep-norm"),
+			each(map[string]float64{"n": 50, "L": 4, "draws": 5}, "fig3a", "fig3b", "fig3c", "fig9a", "fig9b", "fig9c"),
+			each(map[string]float64{}, "fig12-grid", "fig13-grid", "fig14-grid")),
 		// Table tau-c3 at another ρ leaves the IWSLT settings; the warm-up
 		// at τ_final = 4 over 100 steps is 4·min(1, step/100) at 25, 100, 400.
-		Captions: map[string][]string{"tau-c3": {"τ from eq. 47 (as printed) at your settings"}},
-		Page:     []string{"τ warm-up (min form), τ_final = 4, 100 steps: 1 4 4"}},
+		Captions: map[string][]string{"tau-c3": {"τ from eq. 47 (as printed) at your settings"},
+			"fig13-grid": {"ρ = 0, 0.9 left to right, σ_x = 0.5 bottom to top"}, "fig14-grid": {"ρ = 0, 0.9 left to right, σ_x = 0.5 bottom to top"}},
+		Page: []string{"τ warm-up (min form), τ_final = 4, 100 steps: 1 4 4"}},
 	{Notebook: "04-jacobian-spectra", CPU: 50, Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128",
 		"Fig4Points=40", "Fig4RatePoints=10", "Fig4MaxDepth=3", "CNNNetworks=16", "CNNChannels=32", "CNNLayers=8"},
 		Figures: merge(each(map[string]float64{"N": 60, "eps": 1e-10}, "mp-density"), each(map[string]float64{"N": 60}, "s-transform-product"),
@@ -240,9 +250,10 @@ var cheapRuns = []cheapRun{
 			"fig7": {"γ = 0.4, τ₀ = 1"}, "transformer-T": {"γ = 0.4, τ₀ = 1", "at 2 depth-to-width ratios"}}},
 	// Notebook 06 also at other physics: the miniature sweep's learning
 	// rate, the probe's softmax temperature and the γ of both Fig. 2
-	// analogues' shaped block (its legend states γ = 0.4).
-	{Notebook: "06-trainability", CPU: 48, Params: []string{"LiveSteps=10", "LiveTrainImages=300", "LiveLR=3e-3", "ProbeSteps=30", "ProbeDepth=4", "ProbeInvTemp=2",
-		"GradImages=8", "GradDepth=4", "GradGamma=0.4"},
+	// analogues' shaped block (its legend states γ = 0.4); the analogue
+	// on code at depth 4 (CodeDepth).
+	{Notebook: "06-trainability", CPU: 46, Params: []string{"LiveSteps=10", "LiveTrainImages=300", "LiveLR=3e-3", "ProbeSteps=30", "ProbeDepth=4", "ProbeInvTemp=2",
+		"GradImages=8", "GradDepth=4", "GradGamma=0.4", "CodeDepth=4"},
 		Figures: each(map[string]float64{}, "noci-adam-effective-lr", "noci23-fig2-value-grads", "noci23-fig2-query-grads", "noci23-fig2-code-value-grads", "noci23-fig2-code-query-grads"),
 		Captions: map[string][]string{"noci-adam-effective-lr": {"softmax inverse temperature τ = 2"}, "noci-grad-ratio-depth": {"softmax inverse temperature τ = 2"},
 			"noci23-fig2-value-grads": {"shaped blocks at γ = 0.4"}, "noci23-fig2-code-value-grads": {"shaped block at γ = 0.4"}}},
