@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -77,16 +78,27 @@ func TestJupyterFailingCells(t *testing.T) {
 		}
 		return "", "", ""
 	}
-	for i, c := range []struct{ ename, evalue, traceback string }{
-		{"", "", ""},
-		{"panic", "panic: boom", "[[ Cell"},
-		{"panic", "no such activation: nosuch", "[[ Cell"},
-		{"ERROR", "", "undefinedFunction"},
-		{"", "", ""},
+	// A panic's traceback points into the cell's code: gonb marks a frame
+	// of main.go "[[ Cell [N] Line M ]]", but it maps each chunk of stderr
+	// it reads on its own (gonb v0.11.1, internal/goexec/execcode.go,
+	// jupyterStackTraceMapperWriter), so a location the runtime's writes
+	// split across two chunks stays unmarked: the frame "main.main()" with
+	// its main.go line is what is always there (the flake this replaced:
+	// 1 of 6 runs, on main before the change too).
+	cellFrame := regexp.MustCompile(`\[\[ Cell|main\.main\(\)\n\t\S*main\.go:\d+`)
+	for i, c := range []struct {
+		ename, evalue, traceback string
+		frame                    bool
+	}{
+		{"", "", "", false},
+		{"panic", "panic: boom", "", true},
+		{"panic", "no such activation: nosuch", "", true},
+		{"ERROR", "", "undefinedFunction", false},
+		{"", "", "", false},
 	} {
 		ename, evalue, tb := errorOf(i)
-		if ename != c.ename || !strings.Contains(evalue, c.evalue) || !strings.Contains(tb+evalue, c.traceback) {
-			t.Errorf("cell %d: error %q %q traceback %q; want %q with %q and %q", i, ename, evalue, tb, c.ename, c.evalue, c.traceback)
+		if ename != c.ename || !strings.Contains(evalue, c.evalue) || !strings.Contains(tb+evalue, c.traceback) || c.frame && !cellFrame.MatchString(tb) {
+			t.Errorf("cell %d: error %q %q traceback %q; want %q with %q and %q (a frame of the cell: %v)", i, ename, evalue, tb, c.ename, c.evalue, c.traceback, c.frame)
 		}
 	}
 	if tb := func() string { _, _, tb := errorOf(3); return tb }(); strings.Contains(tb, "goexec.") || strings.Contains(tb, "failed to run") {
