@@ -16,6 +16,27 @@ func mLoop(g ContourD2, w complex128) (complex128, complex128) {
 	return complex(mr, mi), complex(dr, di)
 }
 
+// kernelLaws are the paths the kernel tests run on: the even (erf, tanh,
+// sin) and the shifted (swish, β = 1) ones.
+func kernelLaws() map[string]ContourD2 {
+	return map[string]ContourD2{"erf": NewContourD2(activation.Erf(), 0.3), "tanh": NewContourD2(activation.Tanh(), 2),
+		"sin": NewContourD2(activation.Sin(), 0.7), "swish": NewContourD2(activation.Swish(1), 0.4)}
+}
+
+// kernelPoint is the k-th seeded test point: from far off the support to
+// Im w = 1e-14 next to it, in the upper half-plane, its conjugate (k ≡ 1
+// mod 4) or on the real axis beyond the support (k ≡ 2 mod 4).
+func kernelPoint(rng *rand.Rand, k int) complex128 {
+	w := complex(-0.5+3*rng.Float64(), math.Pow(10, -14+16*rng.Float64()))
+	switch k % 4 {
+	case 1:
+		w = cmplx.Conj(w)
+	case 2:
+		w = complex(2+10*rng.Float64(), 0)
+	}
+	return w
+}
+
 // TestCauchyPairs: M (on amd64 the assembly kernel two nodes at a time,
 // then the Go loop) gives the Go loop's bits, for the even (erf, tanh,
 // sin) and the shifted (swish, β = 1) paths, with an even and an odd number of
@@ -27,8 +48,7 @@ func TestCauchyPairs(t *testing.T) {
 		t.Skip("no assembly kernel on this architecture")
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
-	laws := map[string]ContourD2{"erf": NewContourD2(activation.Erf(), 0.3), "tanh": NewContourD2(activation.Tanh(), 2),
-		"sin": NewContourD2(activation.Sin(), 0.7), "swish": NewContourD2(activation.Swish(1), 0.4)}
+	laws := kernelLaws()
 	for name, g := range laws {
 		odd := g
 		n := len(g.cdRe) - 1 + len(g.cdRe)%2 // an odd count
@@ -38,13 +58,7 @@ func TestCauchyPairs(t *testing.T) {
 				t.Fatalf("%s: %d nodes", name, len(h.cdRe))
 			}
 			for k := 0; k < 2000; k++ {
-				w := complex(-0.5+3*rng.Float64(), math.Pow(10, -14+16*rng.Float64()))
-				switch k % 4 {
-				case 1:
-					w = cmplx.Conj(w)
-				case 2:
-					w = complex(2+10*rng.Float64(), 0)
-				}
+				w := kernelPoint(rng, k)
 				m, dm := h.M(w)
 				var wm, wdm complex128
 				if imag(w) < 0 {
@@ -93,18 +107,8 @@ func BenchmarkContourMLoop(b *testing.B) {
 // half-plane or on the real axis beyond the support.
 func TestCauchyTwo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	laws := map[string]ContourD2{"erf": NewContourD2(activation.Erf(), 0.3), "tanh": NewContourD2(activation.Tanh(), 2),
-		"sin": NewContourD2(activation.Sin(), 0.7), "swish": NewContourD2(activation.Swish(1), 0.4)}
-	point := func(k int) complex128 {
-		w := complex(-0.5+3*rng.Float64(), math.Pow(10, -14+16*rng.Float64()))
-		switch k % 4 {
-		case 1:
-			w = cmplx.Conj(w)
-		case 2:
-			w = complex(2+10*rng.Float64(), 0)
-		}
-		return w
-	}
+	laws := kernelLaws()
+	point := func(k int) complex128 { return kernelPoint(rng, k) }
 	for name, g := range laws {
 		for k := 0; k < 2000; k++ {
 			w := [2]complex128{point(k), point(k / 4)}
