@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sigprop/sigprop/lib/papers"
@@ -34,12 +35,13 @@ func (r GridRun) axes() gridAxes {
 	return gridAxes{nr, ns, nn, nd, func(ir, is, in, id int) GridPoint { return r.Points[((ir*ns+is)*nn+in)*nd+id] }}
 }
 
-// axisText is the values f(0), …, f(k−1) and their list "a, b, c".
+// axisText is the values f(0), …, f(k−1) and their list "a, b, c" (each to
+// 4 significant digits: a σ_x of σ_x² = 0.5 is 0.7071).
 func axisText(k int, f func(i int) float64) (vals []float64, text string) {
 	parts := make([]string, k)
 	for i := range k {
 		vals = append(vals, f(i))
-		parts[i] = fmt.Sprint(vals[i])
+		parts[i] = strconv.FormatFloat(vals[i], 'g', 4, 64) // σ_x = √σ_x² to 4 digits
 	}
 	return vals, strings.Join(parts, ", ")
 }

@@ -67,6 +67,11 @@ func TestGridPlanes(t *testing.T) {
 	if !strings.Contains(p[0].Caption, "ρ = 0.6, 0, 0.3 left to right, σ_x = 1, 2 bottom to top; inside a block n = 5, 10 left to right, d = 8, 16, 32") {
 		t.Errorf("caption %q", p[0].Caption)
 	}
+	half := s
+	half.Sx2 = []float64{0.5, 2}
+	if c := madeGrid(half).Planes()[0].Caption; !strings.Contains(c, "σ_x = 0.7071, 1.414 bottom to top") {
+		t.Errorf("σ_x² = 0.5, 2: caption %q", c)
+	}
 	one := s
 	one.Rho = []float64{0.3}
 	if p := madeGrid(one).Planes(); len(p[0].Checks) != 0 || len(p[1].Checks) != 1 || p[1].Checks[0].Name != "fig14-cubic-over-linear-in-sx2" {
