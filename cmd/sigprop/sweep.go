@@ -27,7 +27,7 @@ const sweepUsage = `usage:
   sigprop sweep run DIR [--workers N] [--shard i/n] [--retry-failed]
   sigprop sweep status DIR [--json] [--all]
   sigprop sweep submit DIR --slurm [--array-size N] [--sbatch-arg ARG ...] [--binary PATH] [--workers N] [--wait D]
-  sigprop sweep generate NAME DIR [--workers N] [--only i,j,...]   (a committed data set computed whole: jacobian-spectra, noci-training, noci-probe, compose-training, noci-reverse, murray-fig2, schoenholz-depth, schoenholz-budget, go-corpus)
+  sigprop sweep generate NAME DIR [--workers N] [--only i,j,...]   (a committed data set computed whole: jacobian-spectra, noci-training, noci-probe, compose-training, noci23-fig3, noci-reverse, murray-fig2, schoenholz-depth, schoenholz-budget, go-corpus)
 `
 
 // cmdSweep implements `sigprop sweep`.

@@ -12,6 +12,7 @@ import (
 	"github.com/sigprop/sigprop/internal/atomicfile"
 
 	"github.com/sigprop/sigprop/internal/sweeprun/depthdata"
+	"github.com/sigprop/sigprop/internal/sweeprun/fig3data"
 	"github.com/sigprop/sigprop/internal/sweeprun/gocorpusdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/jacdata"
 	"github.com/sigprop/sigprop/internal/sweeprun/murraydata"
@@ -115,6 +116,11 @@ func Generators() []Generator {
 			About: "Cowsik et al.'s block without its norm trained at three points of its phase plane from four seeds, notebook 07 (section 6)",
 			Compute: func(o GenerateOptions) (any, any, error) {
 				return phasetraindata.Compute(o.Subset, o.Only, o.Workers)
+			}},
+		{Name: "noci23-fig3", Workers: fig3data.Workers, Len: fig3data.Len, File: "nets.json",
+			About: "the finite shaped-ReLU ResNets of Noci et al. 2023 Fig. 3 (ρ_T of 8192 networks per γ; the SDE paths are run by the cell), notebook 05",
+			Compute: func(o GenerateOptions) (any, any, error) {
+				return fig3data.Compute(o.Only, o.Workers)
 			}},
 		{Name: "noci-reverse", Workers: 1, Len: reversedata.Len, File: "runs.json", Indent: " ",
 			About: "seeded runs on Noci et al. 2022's sequence-reversal task (Fig. 6; Fig. 15 and ReZero analogues), notebook 06",

@@ -115,6 +115,12 @@ type CorrLaws struct {
 //
 // Errors: those of Validate, Simulate and ResNetCorr.Simulate.
 func (ls LawSettings) Run(workers int) (CorrLaws, error) {
+	return ls.run(workers, nil)
+}
+
+// run is Run with the networks' correlations of γ index i taken from
+// net[i] (ls's networks, stored: StoredOrRun) when net is not nil.
+func (ls LawSettings) run(workers int, net [][]float64) (CorrLaws, error) {
 	if err := ls.Validate(); err != nil {
 		return CorrLaws{}, err
 	}
@@ -123,17 +129,53 @@ func (ls LawSettings) Run(workers int) (CorrLaws, error) {
 	for i, g := range gammas {
 		c.Gamma = g
 		l.Config = c
-		r, err := Simulate(c, EquiCorr(2, rho0), nets, netSeed+uint64(i), workers)
-		if err != nil {
-			return CorrLaws{}, err
+		var x []float64
+		if net != nil {
+			x = net[i]
+		} else {
+			var err error
+			if x, err = ls.netCorr(i, workers); err != nil {
+				return CorrLaws{}, err
+			}
 		}
 		y, err := sde.ResNetCorr{Gamma: g, CPlus: c.CPlus, CMinus: c.CMinus}.Simulate(rho0, float64(c.Depth)/float64(c.Width), paths, sdeSeed+uint64(i), s)
 		if err != nil {
 			return CorrLaws{}, err
 		}
-		l.Net, l.SDE = append(l.Net, r.FinalCorr(0, 1)), append(l.SDE, y)
+		l.Net, l.SDE = append(l.Net, x), append(l.SDE, y)
 	}
 	return l, nil
+}
+
+// NetCorr returns Run's networks' terminal correlations (CorrLaws.Net)
+// without the SDE paths: what `sigprop sweep generate noci23-fig3` stores.
+//
+// Errors: those of Validate and Simulate.
+func (ls LawSettings) NetCorr(workers int) ([][]float64, error) {
+	if err := ls.Validate(); err != nil {
+		return nil, err
+	}
+	var net [][]float64
+	for i := range ls.Gammas {
+		x, err := ls.netCorr(i, workers)
+		if err != nil {
+			return nil, err
+		}
+		net = append(net, x)
+	}
+	return net, nil
+}
+
+// netCorr simulates the Nets networks of γ index i (seed NetSeed+i) and
+// returns their terminal correlations ρ⁰¹.
+func (ls LawSettings) netCorr(i, workers int) ([]float64, error) {
+	c := ls.Config
+	c.Gamma = ls.Gammas[i]
+	r, err := Simulate(c, EquiCorr(2, ls.Rho0), ls.Nets, ls.NetSeed+uint64(i), workers)
+	if err != nil {
+		return nil, err
+	}
+	return r.FinalCorr(0, 1), nil
 }
 
 // AbsQuantile is the q-quantile of |ρ_T| for each γ (Fig. 3 right): of
