@@ -3,11 +3,11 @@
 // 1-D correlation SDE of Thm 3.2): shapednet.Fig3's ResNet (n = 300,
 // d = 100, c₊ = 0, c₋ = −1, ρ₀ = 0.2) at its five γ, Fig3Networks networks
 // per γ drawn with seed NetSeed + i for γ index i. It is what the
-// notebook's cell simulates at its parameters' defaults (about 13 of the
-// cell's 16 CPU seconds); the cell reads it instead
+// notebook's cell simulates at its parameters' defaults (about 18 CPU
+// seconds when generated, most of the cell's work); the cell reads it instead
 // (shapednet.LawSettings.StoredOrRun) and simulates at any other
 // parameters. The SDE paths are not stored: the cell runs them at every
-// setting (about 3 CPU seconds; stored as JSON they would add about 2 MB).
+// setting (a few CPU seconds; stored as JSON they would add 2.0 MB).
 // `sigprop sweep generate noci23-fig3 DIR` writes nets.json
 // (shapednet.LawNetRecord) and provenance.json (sweep.Generated, its
 // settings a shapednet.LawNetKey); fig3data_test.go checks that the stored
