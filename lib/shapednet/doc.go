@@ -23,7 +23,9 @@
 //
 // Settings structs, each field documented with the paper's (or the
 // notes') statement, whose constructor is the notebook's run and whose Run
-// runs it: LawSettings (Fig3), OneStepSettings (CheckOneStep:
+// runs it: LawSettings (Fig3; StoredOrRun reads its networks where
+// `sigprop sweep generate noci23-fig3` stored them at exactly its
+// settings, LawNetKey), OneStepSettings (CheckOneStep:
 // lib/sources/noci2023.md#check-12), ExplosionSettings (ExplosionTable),
 // KSSettings (KSVersusWidth: sde.Simulate and KSByWidth), StopSettings (Fig5,
 // StopStudy.ByGamma), GridSettings (Fig8, StopStudy.QuantileGrid) and
