@@ -6,13 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/nbdefaults"
 	"github.com/sigprop/sigprop/lib/shapednet"
-	"github.com/sigprop/sigprop/reports/ipynb"
-	"github.com/sigprop/sigprop/reports/nbparams"
 )
 
 var (
@@ -25,24 +23,7 @@ var (
 // that the cell reads the store at them (a changed default would simulate
 // live, slowly but correctly; this test says so first).
 func TestNotebookDefaults(t *testing.T) {
-	nb, err := ipynb.Load(notebook)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cell, err := nbparams.Find(nb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, want := range map[string]float64{"Fig3Networks": Fig3Networks, "Fig3Paths": Fig3Paths} {
-		p, ok := cell.Params[name]
-		if !ok {
-			t.Errorf("the notebook's parameters cell has no %s", name)
-			continue
-		}
-		if v, err := strconv.ParseFloat(p.Value, 64); err != nil || v != want {
-			t.Errorf("the notebook's %s = %s, this package's %v", name, p.Value, want)
-		}
-	}
+	nb := nbdefaults.Equal(t, notebook, map[string]float64{"Fig3Networks": Fig3Networks, "Fig3Paths": Fig3Paths})
 	seeds := fmt.Sprintf("fig3.NetSeed, fig3.SDESeed, fig3.SDE.Workers = %d, %d, workers", NetSeed, SDESeed)
 	found := false
 	for _, c := range nb.Cells {

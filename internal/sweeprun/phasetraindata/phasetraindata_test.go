@@ -5,12 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"testing"
 
+	"github.com/sigprop/sigprop/internal/nbdefaults"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
-	"github.com/sigprop/sigprop/reports/ipynb"
-	"github.com/sigprop/sigprop/reports/nbparams"
 )
 
 var (
@@ -24,27 +22,10 @@ var (
 // them (a changed default would train live, slowly but correctly; this
 // test says so first).
 func TestNotebookDefaults(t *testing.T) {
-	nb, err := ipynb.Load(notebook)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cell, err := nbparams.Find(nb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, want := range map[string]float64{"TrainWidth": TrainWidth, "TrainDepth": TrainDepth, "TrainAlpha": TrainAlpha,
+	nbdefaults.Equal(t, notebook, map[string]float64{"TrainWidth": TrainWidth, "TrainDepth": TrainDepth, "TrainAlpha": TrainAlpha,
 		"TrainSigmaOrdered": TrainSigmaOrdered, "TrainSigmaEdge": TrainSigmaEdge, "TrainSigmaChaotic": TrainSigmaChaotic,
 		"TrainSteps": TrainSteps, "TrainBatch": TrainBatch, "TrainEvery": TrainEvery, "TrainImages": TrainImages,
-		"TestImages": TestImages, "TrainSeeds": TrainSeeds, "TrainSeed": TrainSeed} {
-		p, ok := cell.Params[name]
-		if !ok {
-			t.Errorf("the notebook's parameters cell has no %s", name)
-			continue
-		}
-		if v, err := strconv.ParseFloat(p.Value, 64); err != nil || v != want {
-			t.Errorf("the notebook's %s = %s, this package's %v", name, p.Value, want)
-		}
-	}
+		"TestImages": TestImages, "TrainSeeds": TrainSeeds, "TrainSeed": TrainSeed})
 }
 
 // TestCommittedTraining: the committed training has the current settings
