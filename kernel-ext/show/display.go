@@ -5,12 +5,18 @@ import (
 	"os"
 	"strings"
 
-	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
 	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
+	"github.com/sigprop/sigprop/kernel-ext/show/internal/gonbpipe"
 )
+
+// notebook is the pipe to the gonb kernel running this program, nil
+// outside a notebook (under `go test`, for one). It replaces gonbui, whose
+// dependencies cost every cell program's link about 0.06 s (see package
+// gonbpipe).
+var notebook = gonbpipe.FromEnv()
 
 // WarnUnusedParams makes displayFigure print a warning for each figure with
 // Params keys that its caption, axis labels and series names never mention
@@ -36,7 +42,7 @@ func displayFigure(f Figure) error {
 	if err != nil {
 		return err
 	}
-	if unused := f.UnusedParams(); len(unused) > 0 && WarnUnusedParams && gonbui.IsNotebook {
+	if unused := f.UnusedParams(); len(unused) > 0 && WarnUnusedParams && notebook != nil {
 		fmt.Fprintf(os.Stderr, "show: figure %q: Params %s are not mentioned in its caption, axis labels or series names\n", f.ID, strings.Join(unused, ", "))
 	}
 	return send(b, map[protocol.MIMEType]any{
@@ -83,23 +89,21 @@ func displayMetric(m Metric) error {
 // stdout to Jupyter in one goroutine (io.Copy in
 // internal/jpyexec.Executor.Exec) and the displays of the pipe in
 // another (pollNamedPipeReader in internal/jpyexec/namedpipes.go), and
-// gonbui.Sync waits for the pipe only, so a line printed before a figure
+// a Sync waits for the pipe only, so a line printed before a figure
 // could reach the notebook after it. An empty s shows nothing, as
 // printing it would.
 func displayText(s string) error {
-	if !gonbui.IsNotebook {
+	if notebook == nil {
 		fmt.Print(s)
 		return nil
 	}
 	if s == "" {
 		return nil
 	}
-	gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{
+	return notebook.Show(&protocol.DisplayData{Data: map[protocol.MIMEType]any{
 		protocol.MIMETextPlain:                   s,
 		protocol.MIMEType(bundle.StreamMIMEType): "stdout",
 	}})
-	gonbui.Sync()
-	return gonbui.Error()
 }
 
 // send adds the encoded bundle to data and sends it when running inside a
@@ -110,13 +114,12 @@ func send(b bundle.Bundle, data map[protocol.MIMEType]any) error {
 	if err != nil {
 		return fmt.Errorf("show: %w", err)
 	}
-	if !gonbui.IsNotebook {
+	if notebook == nil {
 		return nil
 	}
 	data[protocol.MIMEType(bundle.MIMEType)] = string(enc)
-	gonbui.SendData(&protocol.DisplayData{Data: data})
-	// gonb does not wait for the display pipe to drain when the cell
-	// program exits: without Sync a cell's last displays can be lost.
-	gonbui.Sync()
-	return gonbui.Error()
+	// Show syncs: gonb does not wait for the display pipe to drain when
+	// the cell program exits, so without it a cell's last displays can be
+	// lost.
+	return notebook.Show(&protocol.DisplayData{Data: data})
 }

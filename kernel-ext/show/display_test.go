@@ -7,7 +7,7 @@ import (
 )
 
 func TestDisplayOutsideNotebook(t *testing.T) {
-	// Under go test gonbui.IsNotebook is false: Display validates, renders
+	// Under go test there is no $GONB_PIPE (notebook is nil): Display validates, renders
 	// and returns nil without touching any pipe.
 	f := Figure{ID: "a", Series: []Series{{X: []float64{1, 2}, Y: []float64{1, 2}}}}
 	if err := displayFigure(f); err != nil {

@@ -8,9 +8,11 @@
 // The Render functions are pure and deterministic: the same input gives the
 // same bytes, so their output is checked against golden files (in
 // kernel-ext/contract/picture, regenerated with `go test ./kernel-ext/contract/picture -update`).
-// View.Show sends through gonbui and do nothing outside a gonb
-// notebook (gonbui.IsNotebook is false under `go test`), after validating and
-// rendering exactly as in a notebook, so the same cell code runs in tests.
+// View.Show sends through gonb's display pipe (package
+// kernel-ext/show/internal/gonbpipe, which speaks gonbui's protocol
+// without linking gonbui) and does nothing outside a gonb notebook (no
+// $GONB_PIPE, as under `go test`), after validating and rendering exactly
+// as in a notebook, so the same cell code runs in tests.
 //
 // Each display_data carries a human-facing representation ("image/svg+xml"
 // for figures, "text/html" for tables and metrics, plus "text/plain") and the
@@ -27,7 +29,7 @@
 //
 // The figure types (Figure, Series, Heat, Style) and the pure Render
 // functions are package picture's, re-exported here so that a cell needs
-// only show; picture has no gonbui dependency, so the report generator
+// only show; picture has no gonb dependency, so the report generator
 // imports it (and bundle) without pulling in the notebook display. How
 // figures are drawn (fonts, palette, gaps, heat maps) is in picture's doc.
 //
