@@ -118,3 +118,45 @@ tail:
 done:
 	VZEROUPPER
 	RET
+
+// func dotKernel(x, y *float64, n int, c float64, diff bool, out *[4]float64)
+//
+// out[l] = Σ_{j<n, j ≡ l mod 4} t_j in order, t_j = x[j]·y[j] if !diff and
+// x[j]·(c − y[j]) if diff; n a multiple of 4. A product, then a sum: never
+// fused (dot.go's Go loops). AVX.
+TEXT ·dotKernel(SB), NOSPLIT, $0-48
+	MOVQ         x+0(FP), SI
+	MOVQ         y+8(FP), DX
+	MOVQ         n+16(FP), CX
+	VBROADCASTSD c+24(FP), Y2
+	MOVBQZX      diff+32(FP), AX
+	MOVQ         out+40(FP), DI
+	VXORPD       Y0, Y0, Y0
+	SHRQ         $2, CX
+	JEQ          dotdone
+	TESTQ        AX, AX
+	JNE          diffloop
+
+dotloop:
+	VMOVUPD (SI), Y1
+	VMULPD  (DX), Y1, Y1
+	VADDPD  Y1, Y0, Y0
+	ADDQ    $32, SI
+	ADDQ    $32, DX
+	DECQ    CX
+	JNE     dotloop
+	JMP     dotdone
+
+diffloop:
+	VSUBPD  (DX), Y2, Y1
+	VMULPD  (SI), Y1, Y1
+	VADDPD  Y1, Y0, Y0
+	ADDQ    $32, SI
+	ADDQ    $32, DX
+	DECQ    CX
+	JNE     diffloop
+
+dotdone:
+	VMOVUPD Y0, (DI)
+	VZEROUPPER
+	RET
