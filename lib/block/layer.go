@@ -198,7 +198,16 @@ func NormBack(dst, g, y blas64.General, inv []float64, s Spec, add bool) {
 		if s.SqrtD {
 			sqd = math.Sqrt(d)
 		}
-		for i := 0; i < y.Rows; i++ {
+		i := 0
+		for ; i+4 <= y.Rows; i += 4 { // four rows' sums overlap (dense.Dot4: Dot's bits)
+			gr := [4][]float64{row(g, i), row(g, i+1), row(g, i+2), row(g, i+3)}
+			yr := [4][]float64{row(y, i), row(y, i+1), row(y, i+2), row(y, i+3)}
+			sums := dense.Dot4(&gr, &yr)
+			for r, sum := range sums {
+				rmsBack(row(dst, i+r), gr[r], yr[r], sqd*inv[i+r], sum/d, add)
+			}
+		}
+		for ; i < y.Rows; i++ {
 			gr, yr := row(g, i), row(y, i)
 			f := sqd * inv[i]
 			sum := dense.Dot(gr, yr) / d

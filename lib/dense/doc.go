@@ -11,6 +11,7 @@
 //	Scale         dst_j = s x_j
 //	MulTanhPrime  d_j ← d_j (1 − g_j²)   (the chain rule through g = tanh h)
 //	Dot, Sum, SumSq  Σ_j x_j y_j, Σ_j x_j, Σ_j x_j²   (four lanes, every path's bits)
+//	Dot4          four rows' Dot at once (their chains overlap; Dot's bits)
 //
 // # Paths
 //

@@ -65,21 +65,48 @@ func dot4(x, y []float64, c float64, diff bool) float64 {
 			s3 += float64(p[3] * q[3])
 		}
 	}
+	return dotTail([4]float64{s0, s1, s2, s3}, x, y, c, diff, n4)
+}
+
+// dotTail adds the terms j ≥ n4 (at most three) to lanes 0, 1, 2 of the
+// four partial sums s and combines them as (s₀+s₁)+(s₂+s₃).
+func dotTail(s [4]float64, x, y []float64, c float64, diff bool, n4 int) float64 {
 	for j := n4; j < len(x); j++ {
 		v := float64(x[j] * y[j])
 		if diff {
 			v = float64(x[j] * (c - y[j]))
 		}
-		switch j - n4 {
-		case 0:
-			s0 += v
-		case 1:
-			s1 += v
-		default:
-			s2 += v
+		s[j-n4] += v
+	}
+	return (s[0] + s[1]) + (s[2] + s[3])
+}
+
+// Dot4 returns the four dot products x[r]·y[r], each with Dot's bits; on
+// the assembly paths their four-lane sums run together (dotRowsKernel),
+// so that the four chains of additions overlap. All eight rows must have
+// one length; it panics otherwise.
+func Dot4(x, y *[4][]float64) (s [4]float64) {
+	n := len(x[0])
+	for r := range 4 {
+		if len(x[r]) != n || len(y[r]) != n {
+			panic(fmt.Sprintf("dense: Dot4: row %d has lengths %d and %d, row 0 %d", r, len(x[r]), len(y[r]), n))
 		}
 	}
-	return (s0 + s1) + (s2 + s3)
+	n4 := n &^ 3
+	if n4 < asmRowMin || curPath == Portable {
+		for r := range 4 {
+			s[r] = dot4(x[r], y[r], 0, dotPlain)
+		}
+		return s
+	}
+	var lanes [4][4]float64
+	px := [4]*float64{&x[0][0], &x[1][0], &x[2][0], &x[3][0]}
+	py := [4]*float64{&y[0][0], &y[1][0], &y[2][0], &y[3][0]}
+	dotRowsKernel(&px, &py, n4, &lanes)
+	for r := range 4 {
+		s[r] = dotTail(lanes[r], x[r], y[r], 0, dotPlain, n4)
+	}
+	return s
 }
 
 // Sum returns Σ_j x_j in the four interleaved partial sums of Dot (the

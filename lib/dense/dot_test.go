@@ -112,6 +112,56 @@ func TestDotDiffExactZero(t *testing.T) {
 	}
 }
 
+// TestDot4: Dot4 gives Dot's bits for each of its four rows on every path
+// (so the portable path's), at every length and alignment, special values
+// included.
+func TestDot4(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 34))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.NaN(), 1e300}
+	for _, n := range []int{1, 2, 3, 4, 5, 7, 8, 15, 16, 17, 19, 64, 65, 256, 257} {
+		for off := range 4 {
+			for trial := range 3 {
+				var x, y [4][]float64
+				for r := range 4 {
+					bx, by := make([]float64, n+off), make([]float64, n+(off+r)%4)
+					for i := range bx {
+						bx[i] = 0.5 + rng.NormFloat64()
+					}
+					for i := range by {
+						by[i] = rng.NormFloat64()
+					}
+					x[r], y[r] = bx[off:], by[(off+r)%4:]
+					if trial == 2 {
+						x[r][rng.IntN(n)] = special[rng.IntN(len(special))]
+					}
+				}
+				var want [4]float64
+				onPath(Portable, func() {
+					for r := range 4 {
+						want[r] = Dot(x[r], y[r])
+					}
+				})
+				for _, p := range append(paths(t), Portable) {
+					var got [4]float64
+					onPath(p, func() { got = Dot4(&x, &y) })
+					for r := range 4 {
+						if math.Float64bits(got[r]) != math.Float64bits(want[r]) {
+							t.Fatalf("%s n=%d off=%d trial=%d row %d: Dot4 %v, Dot %v", p, n, off, trial, r, got[r], want[r])
+						}
+					}
+				}
+			}
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Dot4: no panic on rows of different lengths")
+		}
+	}()
+	x := [4][]float64{make([]float64, 4), make([]float64, 4), make([]float64, 5), make([]float64, 4)}
+	Dot4(&x, &x)
+}
+
 func TestDotPanics(t *testing.T) {
 	for _, f := range []func(){func() { Dot(make([]float64, 3), make([]float64, 4)) }, func() { DotDiff(make([]float64, 5), make([]float64, 4), 0) }} {
 		func() {

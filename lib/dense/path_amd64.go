@@ -93,6 +93,12 @@ func sumKernel(x *float64, n int, mu float64, sq bool, out *[4]float64)
 //go:noescape
 func dotKernel(x, y *float64, n int, c float64, diff bool, out *[4]float64)
 
+// dotRowsKernel is Dot4's four pairs of rows at once, each in dotKernel's
+// four lanes (norm_amd64.s).
+//
+//go:noescape
+func dotRowsKernel(x, y *[4]*float64, n int, out *[4][4]float64)
+
 //go:noescape
 func affineKernel(dst, src *float64, n int, mu, s float64)
 
