@@ -32,8 +32,8 @@ func benchAttention(n int) (a, g blas64.General) {
 }
 
 // BenchmarkPullback: the softmax pull-back of the attention's reverse pass
-// (dM = c A ⊙ (dA − rowsum(A ⊙ dA))), plain and centred, at lib/vit's 17
-// tokens, 64 and tokennet's 256; each iteration first copies dA back (the
+// (dM = c A ⊙ (dA − rowsum(A ⊙ dA))), plain and centred, at 17 tokens (the
+// kernels with a three-value tail), 64 and tokennet's 256; each iteration first copies dA back (the
 // pull-back overwrites it), the same copy before and after any change.
 func BenchmarkPullback(b *testing.B) {
 	for _, centred := range []bool{false, true} {
