@@ -144,23 +144,25 @@ func zero(g blas64.General) {
 
 // pullback replaces dA by the gradient with respect to the logits Q Kᵀ
 // (AttendBack's dM) given the attention matrix a, with row (2n) as scratch.
+// Each row's dot product a_i·dA_i is dense.Dot, and the centred form's
+// Σ_k a_k (g_j − g_k) dense.DotDiff (four interleaved partial sums, the
+// same bits on every path of lib/dense; DotDiff keeps identical tokens'
+// exact zero).
 func pullback(da, a blas64.General, c float64, p AttnParams, tmp []float64) {
 	n := a.Rows
 	id, center, _, _ := p.Kind.Parts()
 	inv := 1 / float64(n)
 	i := 0
 	if !id && !center && !p.Centred {
-		// Four rows at a time: each row's dot product p_i·dA_i is still one
-		// sum in order (the bits of the loop below), but the four chains of
-		// additions overlap instead of waiting on each other.
+		// Four rows at a time: dense.Dot4 gives each row dense.Dot's bits,
+		// with the four rows' chains of additions overlapping.
 		for ; i+4 <= n; i += 4 {
-			a0, a1, a2, a3 := row(a, i), row(a, i+1), row(a, i+2), row(a, i+3)
-			g0, g1, g2, g3 := row(da, i), row(da, i+1), row(da, i+2), row(da, i+3)
-			s0, s1, s2, s3 := dot4(a0, a1, a2, a3, g0, g1, g2, g3)
-			softmaxBack(g0, a0, c, s0)
-			softmaxBack(g1, a1, c, s1)
-			softmaxBack(g2, a2, c, s2)
-			softmaxBack(g3, a3, c, s3)
+			ar := [4][]float64{row(a, i), row(a, i+1), row(a, i+2), row(a, i+3)}
+			gr := [4][]float64{row(da, i), row(da, i+1), row(da, i+2), row(da, i+3)}
+			s := dense.Dot4(&ar, &gr)
+			for r := range 4 {
+				softmaxBack(gr[r], ar[r], c, s[r])
+			}
 		}
 	}
 	for ; i < n; i++ {
@@ -180,22 +182,14 @@ func pullback(da, a blas64.General, c float64, p AttnParams, tmp []float64) {
 		}
 		if p.Centred {
 			for j := range gr {
-				var s float64
-				for k, v := range ar {
-					s += v * (gr[j] - gr[k])
-				}
-				tmp[j] = ar[j] * s
+				tmp[j] = ar[j] * dense.DotDiff(ar, gr, gr[j]) // Σ_k a_k (g_j − g_k)
 			}
 			for j, v := range tmp[:n] {
 				gr[j] = c * v
 			}
 			continue
 		}
-		var s float64
-		for j, v := range ar {
-			s += v * gr[j]
-		}
-		softmaxBack(gr, ar, c, s)
+		softmaxBack(gr, ar, c, dense.Dot(ar, gr))
 	}
 }
 

@@ -170,21 +170,18 @@ func Stack(c []Cache, out blas64.General, w []Weights, s Spec, finite bool) erro
 //	PreLN, PostLN  dx = (g − mean(g) − y mean(g⊙y))/σ
 //	PreRMS         dx = (g − y (g·y)/d)/σ,  1/σ = √d inv with SqrtD
 //
-// exact with ε too. dst may be g itself when add is false. It panics
-// on NoNorm.
+// exact with ε too. The row sums mean(g) and g·y are dense.Sum and
+// dense.Dot (four interleaved partial sums, the same bits on every path
+// of lib/dense). dst may be g itself when add is false. It panics on
+// NoNorm.
 func NormBack(dst, g, y blas64.General, inv []float64, s Spec, add bool) {
 	d := float64(y.Cols)
 	switch s.Norm {
 	case PreLN, PostLN:
 		for i := 0; i < y.Rows; i++ {
 			gr, yr := row(g, i), row(y, i)
-			var mg, mgy float64
-			for j, v := range gr {
-				mg += v
-				mgy += v * yr[j]
-			}
-			mg /= d
-			mgy /= d
+			mg := dense.Sum(gr) / d
+			mgy := dense.Dot(gr, yr) / d
 			out := row(dst, i)
 			if add {
 				for j := range out {
@@ -202,21 +199,18 @@ func NormBack(dst, g, y blas64.General, inv []float64, s Spec, add bool) {
 			sqd = math.Sqrt(d)
 		}
 		i := 0
-		for ; i+4 <= y.Rows; i += 4 { // four rows' sums overlap (dot4)
-			s0, s1, s2, s3 := dot4(row(g, i), row(g, i+1), row(g, i+2), row(g, i+3),
-				row(y, i), row(y, i+1), row(y, i+2), row(y, i+3))
-			for r, sum := range [4]float64{s0, s1, s2, s3} {
-				rmsBack(row(dst, i+r), row(g, i+r), row(y, i+r), sqd*inv[i+r], sum/d, add)
+		for ; i+4 <= y.Rows; i += 4 { // four rows' sums overlap (dense.Dot4: Dot's bits)
+			gr := [4][]float64{row(g, i), row(g, i+1), row(g, i+2), row(g, i+3)}
+			yr := [4][]float64{row(y, i), row(y, i+1), row(y, i+2), row(y, i+3)}
+			sums := dense.Dot4(&gr, &yr)
+			for r, sum := range sums {
+				rmsBack(row(dst, i+r), gr[r], yr[r], sqd*inv[i+r], sum/d, add)
 			}
 		}
 		for ; i < y.Rows; i++ {
 			gr, yr := row(g, i), row(y, i)
-			var sum float64
-			for j, v := range gr {
-				sum += v * yr[j]
-			}
 			f := sqd * inv[i]
-			sum /= d
+			sum := dense.Dot(gr, yr) / d
 			rmsBack(row(dst, i), gr, yr, f, sum, add)
 		}
 	default:

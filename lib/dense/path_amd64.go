@@ -87,6 +87,18 @@ func tanhKernel512(dst, src *float64, n int, c *[tanhConsts][4]float64)
 //go:noescape
 func sumKernel(x *float64, n int, mu float64, sq bool, out *[4]float64)
 
+// dotKernel is the four-lane sum of Dot and DotDiff on both assembly
+// paths (norm_amd64.s).
+//
+//go:noescape
+func dotKernel(x, y *float64, n int, c float64, diff bool, out *[4]float64)
+
+// dotRowsKernel is Dot4's four pairs of rows at once, each in dotKernel's
+// four lanes (norm_amd64.s).
+//
+//go:noescape
+func dotRowsKernel(x, y *[4]*float64, n int, out *[4][4]float64)
+
 //go:noescape
 func affineKernel(dst, src *float64, n int, mu, s float64)
 

@@ -71,6 +71,14 @@ func sumKernel(x *float64, n int, mu float64, sq bool, out *[4]float64) {
 	panic("dense: sumKernel is amd64-only")
 }
 
+func dotKernel(x, y *float64, n int, c float64, diff bool, out *[4]float64) {
+	panic("dense: dotKernel is amd64-only")
+}
+
+func dotRowsKernel(x, y *[4]*float64, n int, out *[4][4]float64) {
+	panic("dense: dotRowsKernel is amd64-only")
+}
+
 func affineKernel(dst, src *float64, n int, mu, s float64) {
 	panic("dense: affineKernel is amd64-only")
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/sigprop/sigprop/lib/block"
+	"github.com/sigprop/sigprop/lib/dense"
 	"github.com/sigprop/sigprop/lib/empirical"
 	"gonum.org/v1/gonum/mat"
 )
@@ -149,23 +150,22 @@ func AttnJacobianNorms(x, wq, wk, wv mat.Matrix, tau float64, uniform bool) (gq,
 	_, dk := wq.Dims()
 	var kjv, xjv mat.Dense
 	jv := mat.NewDense(n, dv, nil)
+	xrow := make([]float64, dv)
 	for i := 0; i < n; i++ {
 		rbJTimes(jv, p.a.RawRowView(i), p.v)
 		kjv.Mul(p.k.T(), jv)
 		xjv.Mul(x.T(), jv)
-		xi := mat.Norm(mat.NewDense(1, dv, mat.Row(nil, i, x)), 2)
-		qi := mat.Norm(p.q.RowView(i), 2)
-		a, b := mat.Norm(&kjv, 2), mat.Norm(&xjv, 2)
-		gq += xi * xi * a * a
-		gk += qi * qi * b * b
+		xi := dense.SumSq(mat.Row(xrow, i, x))
+		qi := dense.SumSq(p.q.RawRowView(i))
+		gq += xi * rbSq(&kjv)
+		gk += qi * rbSq(&xjv)
 	}
 	s := tau * tau / float64(dk)
 	gq *= s
 	gk *= s
 	var ax mat.Dense
 	ax.Mul(p.a, x)
-	f := mat.Norm(&ax, 2)
-	gv = float64(dv) * f * f
+	gv = float64(dv) * rbSq(&ax)
 	return
 }
 

@@ -263,8 +263,7 @@ func AttnInputJacobianMC(x mat.Matrix, dk int, tau float64, uniform bool, draws 
 		rbFill(wq, rng, 1/math.Sqrt(float64(dk)))
 		rbFill(wk, rng, 1/math.Sqrt(float64(dk)))
 		rbFill(wv, rng, 1/math.Sqrt(float64(dv)))
-		f := mat.Norm(AttnInputJacobian(x, wq, wk, wv, tau, uniform), 2)
-		vals[d] = f * f
+		vals[d] = rbSq(AttnInputJacobian(x, wq, wk, wv, tau, uniform))
 	}
 	return empirical.MeanSE(vals)
 }
