@@ -179,7 +179,24 @@ func pullback(da, a blas64.General, c float64, p AttnParams, tmp []float64) {
 			ar = pr
 		}
 		if p.Centred {
-			for j := range gr {
+			// Four j at a time: each s_j is still one sum over k in order
+			// (the bits of the loop for the rest), but the four chains of
+			// additions overlap instead of waiting on each other.
+			gr = gr[:len(ar)]
+			j := 0
+			for ; j+4 <= len(gr); j += 4 {
+				g0, g1, g2, g3 := gr[j], gr[j+1], gr[j+2], gr[j+3]
+				var s0, s1, s2, s3 float64
+				for k, v := range ar {
+					gk := gr[k]
+					s0 += v * (g0 - gk)
+					s1 += v * (g1 - gk)
+					s2 += v * (g2 - gk)
+					s3 += v * (g3 - gk)
+				}
+				tmp[j], tmp[j+1], tmp[j+2], tmp[j+3] = ar[j]*s0, ar[j+1]*s1, ar[j+2]*s2, ar[j+3]*s3
+			}
+			for ; j < len(gr); j++ {
 				var s float64
 				for k, v := range ar {
 					s += v * (gr[j] - gr[k])
