@@ -50,28 +50,3 @@ func TestPCGNormals(t *testing.T) {
 		}
 	}
 }
-
-// TestChiSquaredDraws: shWork.chiSquared and normal1 draw what
-// distuv.ChiSquared{Src: rng}.Rand() and rng.NormFloat64() draw, bit for
-// bit and leaving the generator in the same state, at the degrees of
-// freedom of the chain's Bartlett factors (n_k − i, n − m − i) and the
-// small ones that go to distuv itself (k ≤ 2).
-func TestChiSquaredDraws(t *testing.T) {
-	ref := rand.New(rand.NewPCG(8, 9))
-	w := &shWork{src: &pcg{8, 9}}
-	rng := rand.New(w.src)
-	for it := 0; it < 20000; it++ {
-		for _, k := range []float64{1, 2, 2.5, 3, 4, 7, 98, 99, 198, 199, 298, 300, 1022} {
-			a, b := distuv.ChiSquared{K: k, Src: ref}.Rand(), w.chiSquared(k, rng)
-			if math.Float64bits(a) != math.Float64bits(b) {
-				t.Fatalf("draw %d, k = %g: chiSquared = %v, distuv %v", it, k, b, a)
-			}
-		}
-		if a, b := ref.NormFloat64(), w.normal1(rng); math.Float64bits(a) != math.Float64bits(b) {
-			t.Fatalf("draw %d: normal1 = %v, NormFloat64 %v", it, b, a)
-		}
-	}
-	if a, b := ref.Uint64(), rng.Uint64(); a != b {
-		t.Fatalf("generators apart after the draws: %#x, %#x", b, a)
-	}
-}

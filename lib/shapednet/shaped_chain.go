@@ -129,61 +129,17 @@ func shNormal(dst []float64, rng *rand.Rand) {
 
 // shBartlett writes a lower-triangular B with B Bᵀ ~ Wishart_m(k, I)
 // (Bartlett: B_ii = √χ²_{k−i}, B_ij ~ N(0,1) below the diagonal); k ≥ m.
-// The draws are those of rng (w.normal1, w.chiSquared).
-func (w *shWork) shBartlett(b []float64, m, k int, rng *rand.Rand) {
+func shBartlett(b []float64, m, k int, rng *rand.Rand) {
 	for i := 0; i < m; i++ {
 		for j := 0; j < m; j++ {
 			switch {
 			case j < i:
-				b[i*m+j] = w.normal1(rng)
+				b[i*m+j] = rng.NormFloat64()
 			case j == i:
-				b[i*m+i] = math.Sqrt(w.chiSquared(float64(k-i), rng))
+				b[i*m+i] = math.Sqrt(distuv.ChiSquared{K: float64(k - i), Src: rng}.Rand())
 			default:
 				b[i*m+j] = 0
 			}
-		}
-	}
-}
-
-// normal1 is rng.NormFloat64(), drawn from w.src directly when it is rng's
-// source.
-func (w *shWork) normal1(rng *rand.Rand) float64 {
-	if w.src == nil {
-		return rng.NormFloat64()
-	}
-	var g [1]float64
-	w.src.normals(g[:])
-	return g[0]
-}
-
-// chiSquared is distuv.ChiSquared{K: k, Src: rng}.Rand(), a Gamma(k/2, rate
-// 1/2) variable. For k > 2 with w.src rng's source it runs gonum's
-// Gamma.Rand branch for shape > 1 (Marsaglia and Tsang 2000; its
-// expressions verbatim, gonum v0.17.0) on w.src directly, without the
-// rand.Rand that Gamma.Rand allocates per draw; the same numbers
-// (TestChiSquaredDraws).
-func (w *shWork) chiSquared(k float64, rng *rand.Rand) float64 {
-	a := k / 2
-	if w.src == nil || !(a > 1) {
-		return distuv.ChiSquared{K: k, Src: rng}.Rand()
-	}
-	const b = 0.5
-	d := a - 1.0/3
-	m := 1.0
-	c := 1 / (3 * math.Sqrt(d))
-	for {
-		x := w.normal1(rng)
-		v := 1 + x*c
-		if v <= 0.0 {
-			continue
-		}
-		v = v * v * v
-		u := w.src.float64()
-		if u < 1.0-0.0331*(x*x)*(x*x) {
-			return m * d * v / b
-		}
-		if math.Log(u) < 0.5*x*x+d*(1-v+math.Log(v)) {
-			return m * d * v / b
 		}
 	}
 }
@@ -196,7 +152,7 @@ func shWishartGram(v, p []float64, m, k int, f float64, w *shWork, rng *rand.Ran
 		return
 	}
 	if k >= m {
-		w.shBartlett(w.bw, m, k, rng)
+		shBartlett(w.bw, m, k, rng)
 		shMul(w.t, p, w.bw, m)
 		shGramAdd(v, w.t, m, f)
 		return
@@ -239,7 +195,7 @@ func (c Config) shAttnStep(v []float64, w *shWork, rng *rand.Rand) {
 	c.shBranchInput(w, v)
 	// M = G_Q G_Kᵀ, then Y = L_b M L_bᵀ.
 	if c.KeyDim >= m {
-		w.shBartlett(w.bw, m, c.KeyDim, rng)
+		shBartlett(w.bw, m, c.KeyDim, rng)
 		w.normal(w.z, rng)
 		shMul(w.mq, w.bw, w.z, m)
 	} else {

@@ -238,7 +238,7 @@ func TestAttentionOneStep(t *testing.T) {
 		for s := 0; s < N; s++ {
 			// Y as in shAttnStep, then A(Y) and A(−Y).
 			if cfg.KeyDim >= 3 {
-				w.shBartlett(w.bw, 3, cfg.KeyDim, rng)
+				shBartlett(w.bw, 3, cfg.KeyDim, rng)
 				shNormal(w.z, rng)
 				shMul(w.mq, w.bw, w.z, 3)
 			} else {
