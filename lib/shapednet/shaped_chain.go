@@ -37,10 +37,6 @@ type shWork struct {
 	// g holds the n·m normals of an MLP sub-block, drawn before its
 	// features are formed (the order the features would draw them).
 	g []float64
-	// src, if not nil, is the source of the network's generator rng: the
-	// chain's normals are then drawn from it directly (pcg.normals, the
-	// same numbers as rng.NormFloat64).
-	src *pcg
 }
 
 func newShWork(m int) *shWork {
@@ -159,7 +155,7 @@ func shWishartGram(v, p []float64, m, k int, f float64, w *shWork, rng *rand.Ran
 	}
 	// k < m: direct columns g ~ N(0, I_m), v += f (P g)(P g)ᵀ.
 	for c := 0; c < k; c++ {
-		w.normal(w.h, rng)
+		shNormal(w.h, rng)
 		for i := 0; i < m; i++ {
 			x := 0.0
 			for j := 0; j < m; j++ {
@@ -196,15 +192,15 @@ func (c Config) shAttnStep(v []float64, w *shWork, rng *rand.Rand) {
 	// M = G_Q G_Kᵀ, then Y = L_b M L_bᵀ.
 	if c.KeyDim >= m {
 		shBartlett(w.bw, m, c.KeyDim, rng)
-		w.normal(w.z, rng)
+		shNormal(w.z, rng)
 		shMul(w.mq, w.bw, w.z, m)
 	} else {
 		for i := range w.mq {
 			w.mq[i] = 0
 		}
 		for c2 := 0; c2 < c.KeyDim; c2++ {
-			w.normal(w.h, rng)
-			w.normal(w.sq, rng)
+			shNormal(w.h, rng)
+			shNormal(w.sq, rng)
 			for i := 0; i < m; i++ {
 				for j := 0; j < m; j++ {
 					w.mq[i*m+j] += w.h[i] * w.sq[j]
@@ -225,7 +221,7 @@ func (c Config) shAttnStep(v []float64, w *shWork, rng *rand.Rand) {
 	shAttention(w.a, w.y, m, c.Attention, c.shInvTau())
 	shMul(w.al, w.a, w.lb, m)
 	// F = λ√n L + γ A L_b G₁
-	w.normal(w.g1, rng)
+	shNormal(w.g1, rng)
 	shMul(w.f, w.al, w.g1, m)
 	sn := math.Sqrt(n)
 	for i := range w.f {
@@ -255,7 +251,7 @@ func (c Config) shMLPStep(v []float64, w *shWork, rng *rand.Rand) {
 		}
 		return
 	}
-	w.normal(w.g1, rng)
+	shNormal(w.g1, rng)
 	shMul(w.f, w.r, w.g1, m)
 	sn, sc := math.Sqrt(n), math.Sqrt(he)
 	for i := range w.f {
@@ -274,18 +270,8 @@ func (w *shWork) normals(k int, rng *rand.Rand) []float64 {
 		w.g = make([]float64, k)
 	}
 	g := w.g[:k]
-	w.normal(g, rng)
+	shNormal(g, rng)
 	return g
-}
-
-// normal fills dst with standard normals drawn in order from rng: those of
-// shNormal, from w.src directly when it is rng's source.
-func (w *shWork) normal(dst []float64, rng *rand.Rand) {
-	if w.src != nil {
-		w.src.normals(dst)
-		return
-	}
-	shNormal(dst, rng)
 }
 
 // shMLPKernel sets k = σ_s(L_b G)σ_s(L_b G)ᵀ/n (h: m scratch floats) for
@@ -512,9 +498,7 @@ func Simulate(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*Run
 	per := make([]float64, 3*(d+1)*nets) // per-net stats, summed in net order
 	res := &Run{M: m, Nets: nets, Depth: d, Config: c, V0: v0, Seed: seed, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
 	empirical.Pool(nets, workers, func() *shWork { return newShWork(m) }, func(w *shWork, i int) {
-		w.src = &pcg{}
-		w.src.hi, w.src.lo = netSeeds(seed, i)
-		rng := rand.New(w.src) // NetRand(seed, i), its source at hand for the normals
+		rng := NetRand(seed, i)
 		v := res.Final[i*mm : (i+1)*mm]
 		copy(v, v0)
 		res.StopLayer[i] = -1
