@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/cmplx"
+	"sync"
 
 	"github.com/sigprop/sigprop/lib/gauss"
 )
@@ -170,6 +171,29 @@ func (f Func) Mu(q float64, k int) float64 {
 	d := f.DPhi
 	return gauss.Expect(func(h float64) float64 { return powInt(d(h)*d(h), k) }, q, f.powerQuad(k))
 }
+
+// MuSecondMoment returns Mu(q, 1) and SecondMoment(q), E φ′(√q z)² and
+// E φ(√q z)², with their bits: where neither has a closed form both are
+// sums over the same quadrature rule (powerQuad(1) and Quad resolve to the
+// same settings), which it builds once instead of twice
+// (TestMuSecondMomentBits). A layer of a mean-field map needs both at the
+// same q (lib/compose). It panics as Mu and SecondMoment do.
+func (f Func) MuSecondMoment(q float64) (mu1, m2 float64) {
+	if f.ClosedMu != nil || f.ClosedMu1 != nil || f.ClosedSecondMoment != nil {
+		return f.Mu(q, 1), f.SecondMoment(q)
+	}
+	checkQ("q", q)
+	r := rulePool.Get().(*gauss.Rule)
+	defer rulePool.Put(r)
+	r.Reset(q, f.powerQuad(1))
+	phi, d := f.Phi, f.DPhi
+	mu1 = r.Expect(func(h float64) float64 { return powInt(d(h)*d(h), 1) })
+	m2 = r.Expect(func(h float64) float64 { v := phi(h); return v * v })
+	return mu1, m2
+}
+
+// rulePool holds the quadrature rules of MuSecondMoment.
+var rulePool = sync.Pool{New: func() any { return new(gauss.Rule) }}
 
 // powerQuad returns the gauss settings for φ′^{2k} (or φ^{2k}): f's kinks,
 // and f's length scale divided by √k (gauss.Settings.Scale).

@@ -233,9 +233,12 @@ func (b Block) ffDiagFor(uq float64, lastChi bool) (q, chi float64) {
 			return math.NaN(), math.NaN()
 		}
 		if lastChi || k+1 < b.FF.Layers {
-			chi *= s2 * b.FF.Act.Mu(va, 1)
+			var mu float64
+			mu, v = b.FF.Act.MuSecondMoment(va) // Mu(va, 1) and SecondMoment(va) on one quadrature rule
+			chi *= s2 * mu
+		} else {
+			v = b.FF.Act.SecondMoment(va)
 		}
-		v = b.FF.Act.SecondMoment(va)
 	}
 	return fd * o2 * v, chi
 }

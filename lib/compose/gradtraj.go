@@ -218,8 +218,9 @@ func (b Block) ffGradFactor(u *mat.SymDense) *mat.SymDense {
 			chi := o2
 			for k := 0; k < b.FF.Layers; k++ {
 				if i == j { // E φ′(h)², as ffDiag
-					chi *= s2 * b.FF.Act.Mu(s2*vi, 1)
-					vi = b.FF.Act.SecondMoment(s2 * vi)
+					mu, m2 := b.FF.Act.MuSecondMoment(s2 * vi) // Mu(·, 1) and SecondMoment on one quadrature rule
+					chi *= s2 * mu
+					vi = m2
 					continue
 				}
 				rho := math.Max(-1, math.Min(1, c/(math.Sqrt(vi)*math.Sqrt(vj))))

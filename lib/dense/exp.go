@@ -65,12 +65,54 @@ func expShiftSum(dst, x []float64, shift float64) float64 {
 		s = expBlocks(&dst[0], &x[0], n4, shift)
 	}
 	if n4 < len(x) {
-		buf := [4]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1), math.Inf(-1)}
-		copy(buf[:], x[n4:])
-		s += expBlocks(&buf[0], &buf[0], 4, shift)
-		copy(dst[n4:], buf[:])
+		s += expTail(dst[n4:], x[n4:], shift)
 	}
 	return s
+}
+
+// expTail is expShiftSum on the 1 to 3 values past the last block of four:
+// the kernel on a block padded with −∞, whose padded lanes add +0 to the
+// sum. Where every value and the padding are sure not to give NaN it takes
+// expLane on each value, the same bits without the padded buffer: the
+// buffer's scalar stores followed by the kernel's vector load stall store
+// forwarding, which cost a softmax row of two tokens (lib/shapednet) more
+// than its exponentials (TestExpTailBits).
+func expTail(dst, x []float64, shift float64) float64 {
+	var e [4]float64 // the lanes; +0 in the padding, as e^{−∞} in the kernel
+	for i, v := range x {
+		if math.IsNaN(v+shift) || math.IsNaN(shift) || math.IsInf(shift, 1) { // −∞+shift is NaN or −∞
+			buf := [4]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+			copy(buf[:], x)
+			s := expBlocks(&buf[0], &buf[0], 4, shift)
+			copy(dst, buf[:])
+			return s
+		}
+		e[i] = expLane(v + shift)
+	}
+	copy(dst, e[:len(x)])
+	return (e[0] + e[2]) + (e[1] + e[3]) // the kernel's lanes each start at +0, then (l₀+l₂)+(l₁+l₃)
+}
+
+// expLane is one lane of expKernel (exp_amd64.s) on x = src+shift, not NaN,
+// operation by operation: clamp to [−746, 710], k = round(x log₂e) to
+// nearest even, r = x − k ln2hi − k ln2lo by fused multiply-adds, p the
+// degree-13 Taylor polynomial by Horner with fused multiply-adds, and
+// (p·2^{k₁})·2^{k−k₁} with k₁ = k>>1.
+func expLane(x float64) float64 {
+	x = max(min(x, 710), -746)
+	k := math.RoundToEven(float64(x * math.Log2E))
+	r := math.FMA(-k, ln2Hi, x)
+	r = math.FMA(-k, ln2Lo, r)
+	c := expTable
+	p := c[5][0] // 1/13!
+	for i := 6; i <= 18; i++ {
+		p = math.FMA(r, p, c[i][0])
+	}
+	ki := int32(k)
+	k1 := ki >> 1
+	k2 := ki - k1
+	p = float64(p * math.Float64frombits(uint64(int64(k1)+1023)<<52))
+	return float64(p * math.Float64frombits(uint64(int64(k2)+1023)<<52))
 }
 
 // expBlocks runs the exponential kernel of the current assembly path on n

@@ -109,22 +109,37 @@ func rbJ(a *mat.Dense, i int) *mat.Dense {
 //
 // which equals a_p V_p − a_p Σ_q a_q V_q and is exactly zero when all rows
 // of V are identical (Thm 3.2 then holds exactly in floating point).
+//
+// Each entry is summed over q in order from 0 and then scaled by a_p; the
+// loop keeps four entries of a row in registers over q rather than the
+// whole row in memory (the same operations on each entry, so the same
+// bits: TestJTimesBits).
 func rbJTimes(dst *mat.Dense, a []float64, v *mat.Dense) {
 	n, d := v.Dims()
+	vr, dr := v.RawMatrix(), dst.RawMatrix()
+	a = a[:n]
 	for p := 0; p < n; p++ {
-		out := dst.RawRowView(p)
-		vp := v.RawRowView(p)
-		for j := range out {
-			out[j] = 0
-		}
-		for q := 0; q < n; q++ {
-			vq := v.RawRowView(q)
-			for j := 0; j < d; j++ {
-				out[j] += a[q] * (vp[j] - vq[j])
+		out := dr.Data[p*dr.Stride : p*dr.Stride+d]
+		vp := vr.Data[p*vr.Stride : p*vr.Stride+d]
+		j := 0
+		for ; j+4 <= d; j += 4 {
+			v0, v1, v2, v3 := vp[j], vp[j+1], vp[j+2], vp[j+3]
+			var s0, s1, s2, s3 float64
+			for q, aq := range a {
+				vq := vr.Data[q*vr.Stride+j : q*vr.Stride+j+4 : q*vr.Stride+j+4]
+				s0 += aq * (v0 - vq[0])
+				s1 += aq * (v1 - vq[1])
+				s2 += aq * (v2 - vq[2])
+				s3 += aq * (v3 - vq[3])
 			}
+			out[j], out[j+1], out[j+2], out[j+3] = s0*a[p], s1*a[p], s2*a[p], s3*a[p]
 		}
-		for j := range out {
-			out[j] *= a[p]
+		for ; j < d; j++ {
+			var s0 float64
+			for q, aq := range a {
+				s0 += aq * (vp[j] - vr.Data[q*vr.Stride+j])
+			}
+			out[j] = s0 * a[p]
 		}
 	}
 }
