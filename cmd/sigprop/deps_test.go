@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -51,6 +53,64 @@ func TestDataFlowsOneWay(t *testing.T) {
 func TestCellsLinkNoGonbui(t *testing.T) {
 	gonbui := []string{"github.com/janpfeifer/gonb/gonbui", "github.com/janpfeifer/gonb/common", "k8s.io/klog/v2"}
 	checkDeps(t, []string{"../../kernel-ext/show", "../../kernel-ext/render", "../../kernel-ext/contract/bundle"}, gonbui, "github.com/janpfeifer/gonb/gonbui/protocol")
+}
+
+// TestCellsLinkNoPlot: what a notebook cell imports of sigprop (show,
+// render, bundle, the figure and markup packages show re-exports, and
+// every sigprop package a committed notebook imports) links no
+// gonum/plot: the cell checks a figure with figure.Check and the host
+// draws it (picture.DrawDisplay), since gonum/plot's fonts, LaTeX and
+// vg backends cost each cell program about 0.1 CPU-s of link (issue 42).
+func TestCellsLinkNoPlot(t *testing.T) {
+	pkgs := []string{"../../kernel-ext/show", "../../kernel-ext/render", "../../kernel-ext/contract/bundle",
+		"../../kernel-ext/contract/figure", "../../kernel-ext/contract/markup"}
+	imported, err := notebookImports("../../notebooks")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(imported) < 10 {
+		t.Fatalf("the notebooks import only %q; is the scan reading them?", imported)
+	}
+	for _, p := range imported {
+		pkgs = append(pkgs, "../../"+strings.TrimPrefix(p, "github.com/sigprop/sigprop/"))
+	}
+	checkDeps(t, pkgs, []string{"gonum.org/v1/plot", "github.com/sigprop/sigprop/kernel-ext/contract/picture"})
+}
+
+// notebookImports returns the sigprop packages the code cells of the
+// notebooks in dir import (each quoted "github.com/sigprop/sigprop/..."
+// path), sorted.
+func notebookImports(dir string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.ipynb"))
+	if err != nil || len(files) == 0 {
+		return nil, fmt.Errorf("no notebooks in %s (%v)", dir, err)
+	}
+	re := regexp.MustCompile(`"(github\.com/sigprop/sigprop/[a-z0-9/_-]+)"`)
+	seen := map[string]bool{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		var nb struct {
+			Cells []struct {
+				CellType string `json:"cell_type"`
+				Source   any    `json:"source"`
+			} `json:"cells"`
+		}
+		if err := json.Unmarshal(b, &nb); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		for _, c := range nb.Cells {
+			if c.CellType != "code" {
+				continue
+			}
+			for _, m := range re.FindAllStringSubmatch(fmt.Sprint(c.Source), -1) {
+				seen[m[1]] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen)), nil
 }
 
 // checkDeps fails for every package in `go list -deps pkgs` that is one of

@@ -39,9 +39,10 @@ func failingNotebook(t *testing.T, dir, name string, cells ...string) string {
 }
 
 // TestJupyterFailingCells: through the installed sigprop kernel, a cell
-// whose program panics, a show.Val that fails and a compile error are
-// each an error in Jupyter (an error output with a readable ename and
-// evalue: the panic's value, the compiler's message), as they are for
+// whose program panics, a show.Val that fails, a compile error and a
+// figure that cannot be drawn are each an error in Jupyter (an error
+// output with a readable ename and evalue: the panic's value, the
+// compiler's message), as they are for
 // sigprop report; and `jupyter nbconvert --execute` stops with a non-zero
 // exit at the first failing cell instead of running on.
 func TestJupyterFailingCells(t *testing.T) {
@@ -55,6 +56,9 @@ func TestJupyterFailingCells(t *testing.T) {
 		"import (\n\t\"errors\"\n\n\t\"github.com/sigprop/sigprop/kernel-ext/show\"\n)\n\n%%\nx := show.Val(0, errors.New(\"no such activation: nosuch\"))\nfmt.Println(x)",
 		"%%\nundefinedFunction(1)",
 		"%%\nfmt.Println(\"after\")",
+		// A figure that cannot be drawn fails in its cell, though the
+		// cell leaves the drawing to the kernel (figure.Check).
+		"import \"github.com/sigprop/sigprop/kernel-ext/show\"\n\n%%\nshow.View{show.Fig(show.Figure{ID: \"bad-figure\"})}.Show()",
 	)
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 	defer cancel()
@@ -95,6 +99,7 @@ func TestJupyterFailingCells(t *testing.T) {
 		{"panic", "no such activation: nosuch", "", true},
 		{"ERROR", "", "undefinedFunction", false},
 		{"", "", "", false},
+		{"panic", `figure "bad-figure" has no series`, "", true},
 	} {
 		ename, evalue, tb := errorOf(i)
 		if ename != c.ename || !strings.Contains(evalue, c.evalue) || !strings.Contains(tb+evalue, c.traceback) || c.frame && !cellFrame.MatchString(tb) {

@@ -192,6 +192,13 @@ func TestJupyterAgrees(t *testing.T) {
 			t.Errorf("figure %s: Jupyter's and sigprop's data differ", jf[i].ID)
 		}
 	}
+	// The cells leave their figures to draw (bundle.DrawMIMEType): the
+	// relay draws them for Jupyter, the executor for the report, and
+	// the saved notebooks carry the same SVG and no mark.
+	js, ss := figureSVGs(t, jnb), figureSVGs(t, results[0].Notebook)
+	if len(js) != len(jf) || !slices.Equal(js, ss) {
+		t.Errorf("Jupyter's notebook has %d SVGs for %d figures, sigprop's %d; equal: %v", len(js), len(jf), len(ss), slices.Equal(js, ss))
+	}
 	for i := range jm {
 		if jm[i] != sm[i] {
 			t.Errorf("metric %s: Jupyter %+v, sigprop %+v", jm[i].Name, jm[i], sm[i])
@@ -805,4 +812,23 @@ func docFirstLine(t *testing.T, dir, name string) string {
 	}
 	t.Fatalf("no documented func %s in %s", name, dir)
 	return ""
+}
+
+// figureSVGs returns the "image/svg+xml" of nb's outputs in order, and
+// fails t for an output that still carries the mark of a figure left to
+// draw (bundle.DrawMIMEType).
+func figureSVGs(t *testing.T, nb *ipynb.Notebook) []string {
+	t.Helper()
+	var out []string
+	for i, c := range nb.Cells {
+		for _, o := range c.Outputs {
+			if _, ok := o.Data[bundle.DrawMIMEType]; ok {
+				t.Errorf("cell %d: an output still marked %s", i+1, bundle.DrawMIMEType)
+			}
+			if s, ok := o.DataString("image/svg+xml"); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 )
 
 // Four values on [0, 1] in two bins: densities 2·(3/4) and 2·(1/4); the
@@ -25,7 +27,7 @@ func TestDensitySeries(t *testing.T) {
 // without one.
 func TestDashedStyle(t *testing.T) {
 	f := Figure{ID: "d", Series: []Series{{Name: "a", X: []float64{0, 1}, Y: []float64{0, 1}, Style: Dashed}}}
-	svg, _, err := RenderFigure(f)
+	svg, _, err := picture.RenderFigure(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +35,7 @@ func TestDashedStyle(t *testing.T) {
 		t.Error("Dashed series drawn without a dash pattern")
 	}
 	f.Series[0].Style = Line
-	if svg, _, _ = RenderFigure(f); strings.Contains(string(svg), "stroke-dasharray") {
+	if svg, _, _ = picture.RenderFigure(f); strings.Contains(string(svg), "stroke-dasharray") {
 		t.Error("Line series drawn with a dash pattern")
 	}
 	if Dashed.String() != "dashed" {
@@ -45,7 +47,7 @@ func TestDashedStyle(t *testing.T) {
 func TestSeriesColour(t *testing.T) {
 	a := Series{Name: "a", X: []float64{0, 1}, Y: []float64{0, 1}}
 	b := Series{Name: "b", X: []float64{0, 1}, Y: []float64{1, 0}, Style: Dashed}
-	svg, _, err := RenderFigure(Figure{ID: "c", Series: []Series{a, b}})
+	svg, _, err := picture.RenderFigure(Figure{ID: "c", Series: []Series{a, b}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +55,7 @@ func TestSeriesColour(t *testing.T) {
 		t.Error("second series not in the second colour by default")
 	}
 	b.Colour = 1
-	if svg, _, _ = RenderFigure(Figure{ID: "c", Series: []Series{a, b}}); strings.Contains(string(svg), "#D55E00") {
+	if svg, _, _ = picture.RenderFigure(Figure{ID: "c", Series: []Series{a, b}}); strings.Contains(string(svg), "#D55E00") {
 		t.Error("Colour = 1 did not draw the second series in the first colour")
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/markup"
 	"github.com/sigprop/sigprop/kernel-ext/show/internal/gonbpipe"
 )
 
@@ -28,17 +28,18 @@ var notebook = gonbpipe.FromEnv()
 var WarnUnusedParams = false
 
 // displayFigure is what View.Show does for a Fig item; a cell shows
-// through a View (see the package doc), not by calling it. It renders f
-// and, inside a gonb notebook, sends one
-// display_data carrying "image/svg+xml", the bundle under bundle.MIMEType
-// and a "text/plain" fallback. Outside a notebook it only validates and
-// renders. It returns RenderFigure's error, which includes a caption
-// number that disagrees with Params. When WarnUnusedParams is set, Params
-// keys that no caption, axis label or series name mentions
-// (Figure.UnusedParams) are printed to stderr with the figure, as a
-// warning, not an error.
+// through a View (see the package doc), not by calling it. It checks f
+// (CheckFigure) and, inside a gonb notebook, sends one display_data
+// carrying the bundle under bundle.MIMEType, a "text/plain" fallback and
+// the mark bundle.DrawMIMEType "image/svg+xml": the process that shows
+// the display draws the SVG from the bundle (picture.DrawDisplay), so that
+// a cell program links no drawing code. Outside a notebook it only checks.
+// It returns CheckFigure's error, which includes a caption number that
+// disagrees with Params. When WarnUnusedParams is set, Params keys that no
+// caption, axis label or series name mentions (Figure.UnusedParams) are
+// printed to stderr with the figure, as a warning, not an error.
 func displayFigure(f Figure) error {
-	svg, b, err := RenderFigure(f)
+	b, err := CheckFigure(f)
 	if err != nil {
 		return err
 	}
@@ -46,8 +47,8 @@ func displayFigure(f Figure) error {
 		fmt.Fprintf(os.Stderr, "show: figure %q: Params %s are not mentioned in its caption, axis labels or series names\n", f.ID, strings.Join(unused, ", "))
 	}
 	return send(b, map[protocol.MIMEType]any{
-		protocol.MIMEImageSVG:  string(svg),
-		protocol.MIMETextPlain: fmt.Sprintf("Figure %s: %s", f.ID, f.Caption),
+		protocol.MIMEType(bundle.DrawMIMEType): string(protocol.MIMEImageSVG),
+		protocol.MIMETextPlain:                 fmt.Sprintf("Figure %s: %s", f.ID, f.Caption),
 	})
 }
 
@@ -76,7 +77,7 @@ func displayMetric(m Metric) error {
 	_, verdict := OutcomeBadge(m.Outcome())
 	return send(b, map[protocol.MIMEType]any{
 		protocol.MIMETextHTML:  string(htm),
-		protocol.MIMETextPlain: fmt.Sprintf("%s %s: %s", verdict, m.Name, picture.MetricCheck(m)),
+		protocol.MIMETextPlain: fmt.Sprintf("%s %s: %s", verdict, m.Name, markup.MetricCheck(m)),
 	})
 }
 

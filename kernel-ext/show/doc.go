@@ -1,21 +1,30 @@
 // Package show is what a sigprop notebook imports to put a figure, a table or
 // a theory-vs-simulation metric on screen.
 //
-// Every kind comes as a pair: a pure RenderFigure (RenderTable,
-// RenderMetric) that returns the SVG (HTML) bytes and the bundle, and
-// View.Show, which sends one Jupyter display_data carrying both.
+// Every kind comes as a pair: a pure function that checks it and returns
+// what the display carries (CheckFigure: the bundle; RenderTable,
+// RenderMetric: the HTML bytes and the bundle) and View.Show, which sends
+// one Jupyter display_data carrying it.
 //
-// The Render functions are pure and deterministic: the same input gives the
-// same bytes, so their output is checked against golden files (in
-// kernel-ext/contract/picture, regenerated with `go test ./kernel-ext/contract/picture -update`).
+// The functions are pure and deterministic: the same input gives the same
+// bytes, checked against golden files (in kernel-ext/contract/picture and
+// kernel-ext/contract/markup, regenerated with -update).
 // View.Show sends through gonb's display pipe (package
 // kernel-ext/show/internal/gonbpipe, which speaks gonbui's protocol
 // without linking gonbui) and does nothing outside a gonb notebook (no
-// $GONB_PIPE, as under `go test`), after validating and rendering exactly
-// as in a notebook, so the same cell code runs in tests.
+// $GONB_PIPE, as under `go test`), after checking exactly as in a
+// notebook, so the same cell code runs in tests.
+//
+// A figure is not drawn in the cell: its display carries the bundle,
+// "text/plain" and the mark bundle.DrawMIMEType, and the process that
+// shows it (the report executor, the Jupyter relay of `sigprop kernel`)
+// draws the SVG from the bundle (picture.DrawDisplay), the bytes the cell
+// drew before. A cell program so links no gonum/plot, which cost each of
+// them about 0.1 CPU-s of link (issue 42); CheckFigure keeps every error
+// of the drawing in the cell.
 //
 // Each display_data carries a human-facing representation ("image/svg+xml"
-// for figures, "text/html" for tables and metrics, plus "text/plain") and the
+// for figures, added by the host, "text/html" for tables and metrics, plus "text/plain") and the
 // data behind it under bundle.MIMEType (see package
 // github.com/sigprop/sigprop/kernel-ext/contract/bundle), so that the report generator
 // can collect, hash and diff the numbers rather than the pictures.
@@ -27,11 +36,12 @@
 // object (map[string]any) cannot cross that pipe. Readers
 // (reports/render.Collect) accept both the string and the object form.
 //
-// The figure types (Figure, Series, Heat, Style) and the pure Render
-// functions are package picture's, re-exported here so that a cell needs
-// only show; picture has no gonb dependency, so the report generator
-// imports it (and bundle) without pulling in the notebook display. How
-// figures are drawn (fonts, palette, gaps, heat maps) is in picture's doc.
+// The figure types (Figure, Series, Heat, Style) are package figure's and
+// the HTML renderers package markup's, re-exported here so that a cell
+// needs only show; neither has a gonb or gonum/plot dependency, so the
+// report generator imports them (and bundle) without pulling in the
+// notebook display. How figures are drawn (fonts, palette, gaps, heat
+// maps) is in package picture's doc.
 //
 // A cell shows its outputs one way, the only route: a View, a list of
 // typed Items (Fig, Tab, Agree, Text) shown in order by View.Show. The
@@ -58,7 +68,7 @@
 // Want panics on caller bugs only, never on a setting.
 //
 // A figure built by hand in a cell is checked by View.Show for what
-// can be checked (see package picture): series lengths, and a caption
+// can be checked (see package figure): series lengths, and a caption
 // number that disagrees with Params ("σ_w² = 3" with sigma_w2 = 2.5) is an
 // error; Params keys nothing on the figure mentions are a warning when
 // WarnUnusedParams is set.

@@ -44,7 +44,7 @@ func Example() {
 // A heatmap: the final loss over a (non-uniform) grid of (α, σ_w), a blank
 // cell where the run diverged, and the λ_a = 0 curve drawn on top. The
 // bundle carries the grid as data.
-func ExampleRenderFigure_heat() {
+func ExampleCheckFigure_heat() {
 	alpha := []float64{0.25, 0.5, 1, 2} // cell centres, not evenly spaced
 	sigmaW := []float64{0.5, 1, 1.5}
 	loss := []float64{ // row-major: loss[j*len(alpha)+i] at (alpha[i], sigmaW[j])
@@ -52,7 +52,7 @@ func ExampleRenderFigure_heat() {
 		0.5, 0.3, 0.2, 0.4,
 		0.6, 0.4, math.NaN(), 0.7,
 	}
-	_, b, err := show.RenderFigure(show.Figure{
+	b, err := show.CheckFigure(show.Figure{
 		ID:     "loss-map",
 		XLabel: "α",
 		YLabel: "σ_w",

@@ -2,58 +2,68 @@ package show
 
 import (
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/figure"
+	"github.com/sigprop/sigprop/kernel-ext/contract/markup"
 )
 
-// The figure types and the pure renderers live in package picture, which
-// the report generator imports too (it has no gonbui dependency); they are
+// The figure types and their checks live in package figure, the HTML of
+// tables and metrics in package markup; neither imports gonum/plot, which
+// only the hosts that draw a figure link (package picture). They are
 // re-exported here so that a notebook needs only show.
 type (
-	Figure = picture.Figure // a plot as a notebook author describes it
-	Series = picture.Series // one curve or point set of a Figure
-	Heat   = picture.Heat   // a scalar field drawn as coloured cells
-	Style  = picture.Style  // how a series is drawn
-	Corner = picture.Corner // where a figure's legend goes
+	Figure = figure.Figure // a plot as a notebook author describes it
+	Series = figure.Series // one curve or point set of a Figure
+	Heat   = figure.Heat   // a scalar field drawn as coloured cells
+	Style  = figure.Style  // how a series is drawn
+	Corner = figure.Corner // where a figure's legend goes
 )
 
-// Series styles and legend corners (see package picture).
+// Series styles and legend corners (see package figure).
 const (
-	Line       = picture.Line
-	Points     = picture.Points
-	LinePoints = picture.LinePoints
-	Dashed     = picture.Dashed
+	Line       = figure.Line
+	Points     = figure.Points
+	LinePoints = figure.LinePoints
+	Dashed     = figure.Dashed
 
-	TopRight    = picture.TopRight
-	TopLeft     = picture.TopLeft
-	BottomRight = picture.BottomRight
-	BottomLeft  = picture.BottomLeft
-	NoLegend    = picture.NoLegend
-	Outside     = picture.Outside
+	TopRight    = figure.TopRight
+	TopLeft     = figure.TopLeft
+	BottomRight = figure.BottomRight
+	BottomLeft  = figure.BottomLeft
+	NoLegend    = figure.NoLegend
+	Outside     = figure.Outside
 
-	DefaultWidth  = picture.DefaultWidth
-	DefaultHeight = picture.DefaultHeight
-	WideWidth     = picture.WideWidth
+	DefaultWidth  = figure.DefaultWidth
+	DefaultHeight = figure.DefaultHeight
+	WideWidth     = figure.WideWidth
 )
 
-// ErrNoData is returned by RenderFigure when no series has a single point
+// ErrNoData is returned by CheckFigure when no series has a single point
 // that can be drawn.
-var ErrNoData = picture.ErrNoData
+var ErrNoData = figure.ErrNoData
 
-// RenderFigure is picture.RenderFigure: f as SVG, and its bundle.
-func RenderFigure(f Figure) (svg []byte, b bundle.Bundle, err error) { return picture.RenderFigure(f) }
-
-// RenderTable is picture.RenderTable: t as an HTML table, and its bundle.
-func RenderTable(t bundle.Table) (htm []byte, b bundle.Bundle, err error) {
-	return picture.RenderTable(t)
+// CheckFigure is what a cell does with a figure before sending it:
+// f.Check, every error picture.Draw would return, without drawing, and
+// f's bundle, from which the host draws the SVG (picture.DrawDisplay;
+// picture.RenderFigure draws it in one go).
+func CheckFigure(f Figure) (bundle.Bundle, error) {
+	if err := f.Check(); err != nil {
+		return bundle.Bundle{}, err
+	}
+	return figure.NewBundle(f), nil
 }
 
-// RenderMetric is picture.RenderMetric: m as one HTML line, and its bundle.
-func RenderMetric(m Metric) (htm []byte, b bundle.Bundle, err error) { return picture.RenderMetric(m) }
+// RenderTable is markup.RenderTable: t as an HTML table, and its bundle.
+func RenderTable(t bundle.Table) (htm []byte, b bundle.Bundle, err error) {
+	return markup.RenderTable(t)
+}
 
-// OutcomeBadge is picture.OutcomeBadge: the CSS class and badge text of an
+// RenderMetric is markup.RenderMetric: m as one HTML line, and its bundle.
+func RenderMetric(m Metric) (htm []byte, b bundle.Bundle, err error) { return markup.RenderMetric(m) }
+
+// OutcomeBadge is markup.OutcomeBadge: the CSS class and badge text of an
 // outcome (pass, fail, known disagreement).
-func OutcomeBadge(o bundle.Outcome) (class, badge string) { return picture.OutcomeBadge(o) }
+func OutcomeBadge(o bundle.Outcome) (class, badge string) { return markup.OutcomeBadge(o) }
 
-// FormatFloat is picture.FormatFloat: 4 significant digits, as the report
+// FormatFloat is markup.FormatFloat: 4 significant digits, as the report
 // shows metric numbers.
-func FormatFloat(v float64) string { return picture.FormatFloat(v) }
+func FormatFloat(v float64) string { return markup.FormatFloat(v) }

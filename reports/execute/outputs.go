@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/kernel"
 )
@@ -28,7 +29,11 @@ type outputRef struct{ cell, index int }
 //     is otherwise ignored;
 //   - clear_output empties the current cell's outputs at once, or with
 //     wait=true just before the next output arrives;
-//   - error keeps ename, evalue and traceback.
+//   - error keeps ename, evalue and traceback;
+//   - a display marked bundle.DrawMIMEType (a figure kernel-ext/show
+//     checked and left to draw) gets its SVG (picture.DrawDisplay) and
+//     loses the mark; a figure that cannot be drawn becomes an error
+//     output (ename DrawError, naming the figure), which fails the cell.
 //
 // Outputs are appended in iopub arrival order, which is the kernel's
 // publication order (PUB/SUB over one connection preserves order).
@@ -87,6 +92,15 @@ func (o *outputs) add(m *kernel.Message) error {
 	if typ == "display_data" {
 		if name, text, ok := streamDisplay(c.Data); ok {
 			typ, c.Name, c.Text = "stream", name, text
+		}
+	}
+	if typ == "display_data" || typ == "update_display_data" || typ == "execute_result" {
+		// A figure a cell checked and left to draw (bundle.DrawMIMEType):
+		// drawn here, as the cell drew it before. An error (the cell's
+		// figure.Check let through a figure that cannot be drawn) fails
+		// the cell as the cell's own drawing error did, naming the figure.
+		if _, err := picture.DrawDisplay(c.Data); err != nil {
+			typ, c.EName, c.EValue, c.Traceback = "error", "DrawError", err.Error(), []string{err.Error()}
 		}
 	}
 	cell := &o.nb.Cells[o.cell]

@@ -2,11 +2,14 @@ package execute
 
 import (
 	"encoding/json"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/figure"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/kernel"
 )
@@ -184,5 +187,58 @@ func TestStreamMemoryLinear(t *testing.T) {
 	o.add(msg("stream", `{"name":"stdout","text":"b"}`))
 	if got := summary(nb.Cells[0].Outputs[1:]); got != "display_data=d | stream:stdout=ab" {
 		t.Errorf("after the long stream: %s", got)
+	}
+}
+
+// TestOutputsDrawFigure: a figure display a cell sent to be drawn
+// (bundle.DrawMIMEType) is recorded with the SVG picture.RenderFigure
+// draws, as the cell sent it before; one that cannot be drawn becomes an
+// error output naming the figure, and the cell fails.
+func TestOutputsDrawFigure(t *testing.T) {
+	sent := func(f figure.Figure) *kernel.Message {
+		enc, err := bundle.Encode(figure.NewBundle(f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := json.Marshal(map[string]string{
+			bundle.MIMEType: string(enc), bundle.DrawMIMEType: "image/svg+xml", "text/plain": "Figure " + f.ID,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return msg("display_data", `{"data":`+string(data)+`,"metadata":{},"transient":{}}`)
+	}
+	good := figure.Figure{ID: "good", Series: []figure.Series{{Name: "a", X: []float64{0, 1, 2}, Y: []float64{1, 0.5, 2}, Style: figure.LinePoints}}}
+	// Check rejects this figure in the cell; a bundle carrying it stands
+	// for a check that let a bad figure through.
+	bad := figure.Figure{ID: "wide-x", Series: []figure.Series{{X: []float64{-math.MaxFloat64, math.MaxFloat64}, Y: []float64{0, 1}}}}
+	nb := &ipynb.Notebook{Cells: make([]ipynb.Cell, 2)}
+	o := newOutputs(nb)
+	for i, f := range []figure.Figure{good, bad} {
+		o.startCell(i)
+		if err := o.add(sent(f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	svg, _, err := picture.RenderFigure(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := nb.Cells[0].Outputs
+	if len(out) != 1 || out[0].OutputType != "display_data" {
+		t.Fatalf("good figure: outputs %s", summary(out))
+	}
+	if got, _ := out[0].DataString("image/svg+xml"); got != string(svg) {
+		t.Errorf("good figure: image/svg+xml is %d bytes, want RenderFigure's %d", len(got), len(svg))
+	}
+	if _, ok := out[0].Data[bundle.DrawMIMEType]; ok {
+		t.Error("good figure: the draw mark is still in the output")
+	}
+	if _, ok := out[0].Data[bundle.MIMEType]; !ok {
+		t.Error("good figure: the bundle is gone")
+	}
+	reason := cellFailure(&kernel.ExecuteReply{Status: "ok"}, nb.Cells[1].Outputs)
+	if got := summary(nb.Cells[1].Outputs); !strings.HasPrefix(got, "error=DrawError/") || !strings.Contains(got, `"wide-x"`) || reason == "" {
+		t.Errorf("bad figure: outputs %s, failure %q; want a DrawError naming the figure that fails the cell", got, reason)
 	}
 }

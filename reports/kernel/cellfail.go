@@ -81,6 +81,17 @@ type cellFailures struct {
 	ids    map[string][][]byte // identities of the request's iopub messages
 	reply  map[string]*Message // a held execute_reply
 	idle   map[string][][]byte // a held idle status (it arrived before the reply)
+	// published holds the first iopub "error" the request published
+	// (a display Options.CompleteDisplay could not complete): an "ok"
+	// reply becomes that error.
+	published map[string]*publishedError
+}
+
+// publishedError is the content of an iopub "error".
+type publishedError struct {
+	EName     string   `json:"ename"`
+	EValue    string   `json:"evalue"`
+	Traceback []string `json:"traceback"`
 }
 
 // replyHold is how long an execute_reply waits for its request's idle
@@ -92,7 +103,7 @@ const replyHold = 2 * time.Second
 const stderrKeep = 64 << 10
 
 func newCellFailures(k *Kernel) *cellFailures {
-	return &cellFailures{k: k, stderr: map[string]*strings.Builder{}, ids: map[string][][]byte{}, reply: map[string]*Message{}, idle: map[string][][]byte{}}
+	return &cellFailures{k: k, stderr: map[string]*strings.Builder{}, ids: map[string][][]byte{}, reply: map[string]*Message{}, idle: map[string][][]byte{}, published: map[string]*publishedError{}}
 }
 
 // forward passes a message from gonb to Options.Forward, holding and
@@ -116,6 +127,15 @@ func (c *cellFailures) forward(channel string, m *Message, frames [][]byte) {
 				b.WriteString(t[len(t)-stderrKeep:])
 			}
 			c.ids[parent] = m.Identities
+			c.mu.Unlock()
+		}
+	case channel == "iopub" && m.Type() == "error":
+		var e publishedError
+		if m.Decode(&e) == nil {
+			c.mu.Lock()
+			if c.published[parent] == nil {
+				c.published[parent] = &e
+			}
 			c.mu.Unlock()
 		}
 	case channel == "iopub" && m.Type() == "status":
@@ -186,17 +206,21 @@ func (c *cellFailures) settle(reply *Message, idle [][]byte) {
 		stderr = b.String()
 	}
 	ids := c.ids[parent]
+	published := c.published[parent]
 	delete(c.stderr, parent)
 	delete(c.ids, parent)
+	delete(c.published, parent)
 	c.mu.Unlock()
 
-	out, err := c.rewrite(reply, stderr, ids)
+	out, err := c.rewrite(reply, stderr, ids, published)
 	if err != nil {
 		out = nil
 	}
 	var replyFrames [][]byte
 	if out != nil {
-		c.k.opt.Forward("iopub", out.errFrames)
+		if out.errFrames != nil {
+			c.k.opt.Forward("iopub", out.errFrames)
+		}
 		replyFrames = out.replyFrames
 	} else if replyFrames, err = c.k.sig.encode(reply); err != nil {
 		return
@@ -210,8 +234,10 @@ func (c *cellFailures) settle(reply *Message, idle [][]byte) {
 type rewritten struct{ errFrames, replyFrames [][]byte }
 
 // rewrite returns the iopub error and the error reply for a reply whose
-// status is "ok" and whose program failed, or nil.
-func (c *cellFailures) rewrite(reply *Message, stderr string, ids [][]byte) (*rewritten, error) {
+// status is "ok" and whose program failed, or nil. When the program did
+// not fail but the request published an iopub error (published), the
+// reply becomes that error and no second one is published.
+func (c *cellFailures) rewrite(reply *Message, stderr string, ids [][]byte, published *publishedError) (*rewritten, error) {
 	var content map[string]any
 	if err := json.Unmarshal(reply.Content, &content); err != nil {
 		return nil, err
@@ -220,6 +246,9 @@ func (c *cellFailures) rewrite(reply *Message, stderr string, ids [][]byte) (*re
 		return nil, nil
 	}
 	ename, evalue, tb, ok := ProgramFailure(stderr)
+	if !ok && published != nil {
+		return c.errorReply(reply, content, published.EName, published.EValue, published.Traceback, nil)
+	}
 	if !ok {
 		return nil, nil
 	}
@@ -236,6 +265,13 @@ func (c *cellFailures) rewrite(reply *Message, stderr string, ids [][]byte) (*re
 	if err != nil {
 		return nil, err
 	}
+	return c.errorReply(reply, content, ename, evalue, tb, errFrames)
+}
+
+// errorReply returns reply, whose content is content, with status "error",
+// ename, evalue and traceback, and errFrames, the iopub error to publish
+// before it (nil: none).
+func (c *cellFailures) errorReply(reply *Message, content map[string]any, ename, evalue string, tb []string, errFrames [][]byte) (*rewritten, error) {
 	content["status"], content["ename"], content["evalue"], content["traceback"] = "error", ename, evalue, tb
 	delete(content, "user_expressions")
 	raw, err := json.Marshal(content)

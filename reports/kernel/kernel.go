@@ -100,6 +100,16 @@ type Options struct {
 	// onto it.
 	TidyReplies bool
 
+	// CompleteDisplay, with Forward, may complete the data (MIME type to
+	// JSON value) of each display_data, update_display_data and
+	// execute_result gonb forwards, reporting whether it changed them;
+	// the message is then signed again with Key. An error replaces the
+	// display with an iopub "error" (ename DisplayError, evalue the
+	// error), which with ErrorOnExit also makes the cell's reply an error.
+	// The relay draws the figures cells leave to draw with it
+	// (picture.DrawDisplay).
+	CompleteDisplay func(data map[string]json.RawMessage) (bool, error)
+
 	// Timing makes gonb log the steps of each cell it compiles
 	// (--vmodule=execcode=2), so that Execution.Timing can say how long
 	// the compilation took; those log lines are consumed, not passed to
@@ -580,9 +590,13 @@ func (k *Kernel) readLoop(s zmq4.Socket, channel string) {
 		switch {
 		case e != nil:
 			e.add(channel, m)
-		case k.opt.Forward != nil && m.Header.Session != k.session && (k.failures != nil || k.opt.TidyReplies):
+		case k.opt.Forward != nil && m.Header.Session != k.session && (k.failures != nil || k.opt.TidyReplies || k.opt.CompleteDisplay != nil):
 			frames := raw.Frames
-			if k.opt.TidyReplies && tidyReply(m) {
+			changed := k.opt.TidyReplies && tidyReply(m)
+			if channel == "iopub" && k.opt.CompleteDisplay != nil && completeDisplay(m, k.opt.CompleteDisplay) {
+				changed = true
+			}
+			if changed {
 				if f, err := k.sig.encode(m); err == nil {
 					frames = f
 				}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/conformance"
@@ -38,7 +39,7 @@ func executedWith(t *testing.T, name string, m show.Metric, figs ...show.Figure)
 	var bs []bundle.Bundle
 	for _, f := range figs {
 		f.Series = []show.Series{{Name: "s", X: []float64{0, 1}, Y: []float64{1, 2}}}
-		_, fb, err := show.RenderFigure(f)
+		_, fb, err := picture.RenderFigure(f)
 		if err != nil {
 			t.Fatal(err)
 		}

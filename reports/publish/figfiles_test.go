@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/reports/execute"
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -96,7 +97,7 @@ func executedWithSeries(t *testing.T, name string, figs []show.Figure) execute.R
 	r := executedWith(t, name, plainMetric("m1", 0.5, 1))
 	var outs = r.Notebook.Cells[1].Outputs
 	for _, f := range figs {
-		_, fb, err := show.RenderFigure(f)
+		_, fb, err := picture.RenderFigure(f)
 		if err != nil {
 			t.Fatal(err)
 		}

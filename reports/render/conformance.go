@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/markup"
 	"github.com/sigprop/sigprop/reports/conformance"
 )
 
@@ -195,8 +195,8 @@ func (r *Renderer) conformanceRow(w *bytes.Buffer, res conformance.Result, pages
 		if i > 0 {
 			w.WriteString("<br>")
 		}
-		class, _ := picture.OutcomeBadge(m.Outcome())
-		fmt.Fprintf(w, "<span class=\"badge %s\">%s</span> %s", class, picture.FormatFloat(m.Ratio()), html.EscapeString(m.Name))
+		class, _ := markup.OutcomeBadge(m.Outcome())
+		fmt.Fprintf(w, "<span class=\"badge %s\">%s</span> %s", class, markup.FormatFloat(m.Ratio()), html.EscapeString(m.Name))
 		// A claim is quoted once for the checks that share it in a row.
 		c := m.ClaimText()
 		if c == prevClaim && !m.Central {
@@ -216,9 +216,9 @@ func (r *Renderer) conformanceRow(w *bytes.Buffer, res conformance.Result, pages
 	case len(res.Metrics) == 0:
 		w.WriteString("—")
 	case math.IsNaN(res.Worst) || res.Worst > 1:
-		fmt.Fprintf(w, "<span class=\"badge fail\">%s</span>", picture.FormatFloat(res.Worst))
+		fmt.Fprintf(w, "<span class=\"badge fail\">%s</span>", markup.FormatFloat(res.Worst))
 	default:
-		fmt.Fprintf(w, "<span class=\"badge pass\">%s</span>", picture.FormatFloat(res.Worst))
+		fmt.Fprintf(w, "<span class=\"badge pass\">%s</span>", markup.FormatFloat(res.Worst))
 	}
 	if res.Known > 0 {
 		fmt.Fprintf(w, "<br><span class=\"badge known\">%d known</span>", res.Known)

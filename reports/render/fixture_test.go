@@ -10,6 +10,7 @@ import (
 
 	"github.com/sigprop/sigprop/internal/golden"
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/ipynb"
@@ -70,7 +71,7 @@ var testFigure = show.Figure{
 // cell without error output, a timed-out cell and a skipped one.
 func testPage(t testing.TB) Page {
 	t.Helper()
-	svg, fb, err := show.RenderFigure(testFigure)
+	svg, fb, err := picture.RenderFigure(testFigure)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/markup"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/ipynb"
 	"github.com/sigprop/sigprop/reports/render/xref"
@@ -135,7 +135,7 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 		w.WriteString(" " + links.String())
 		w.WriteString("</figcaption>\n</figure>\n")
 	case bundle.KindMetric:
-		htm, _, err := picture.RenderMetric(*b.Metric)
+		htm, _, err := markup.RenderMetric(*b.Metric)
 		if err != nil {
 			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">bad metric</div><pre>%s</pre></div>\n", html.EscapeString(err.Error()))
 			return nil
@@ -145,7 +145,7 @@ func (r *Renderer) bundleOutput(w *bytes.Buffer, o ipynb.Output, b bundle.Bundle
 		v := b.Value
 		fmt.Fprintf(w, "<div class=\"output value\" id=\"%s\"><code>%s</code> = %s</div>\n", html.EscapeString(glueAnchor(v.Name)), html.EscapeString(v.Name), html.EscapeString(v.Text))
 	case bundle.KindTable:
-		htm, _, err := picture.RenderTable(*b.Table)
+		htm, _, err := markup.RenderTable(*b.Table)
 		if err != nil {
 			fmt.Fprintf(w, "<div class=\"output error\"><div class=\"ename\">bad table</div><pre>%s</pre></div>\n", html.EscapeString(err.Error()))
 			return nil

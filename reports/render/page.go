@@ -11,7 +11,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
-	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
+	"github.com/sigprop/sigprop/kernel-ext/contract/markup"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/reports/ipynb"
 )
@@ -306,8 +306,8 @@ func (r *Renderer) summary(w *bytes.Buffer, figures []bundle.Figure, metrics []b
 		fmt.Fprintf(w, "<p class=\"meta\">%d metrics &middot; %s &middot; kind unstated: %d &middot; tolerance basis unstated: %d &middot; value exactly 0: %d</p>\n", len(metrics), knownCount(CountMetrics(metrics).Known), noKind, noBasis, zero)
 		w.WriteString("<table class=\"metrics\">\n<thead><tr><th>metric</th><th>kind</th><th>value</th><th>rule</th><th>tolerance</th><th>|value|/tol</th><th>outcome</th><th>basis</th><th>figure</th><th>note</th></tr></thead>\n<tbody>\n")
 		for _, m := range metrics {
-			class, verdict := picture.OutcomeBadge(m.Outcome())
-			value := picture.FormatFloat(float64(m.Value))
+			class, verdict := markup.OutcomeBadge(m.Outcome())
+			value := markup.FormatFloat(float64(m.Value))
 			if metricZero(m) {
 				value = "<span class=\"flag\" title=\"a measured discrepancy of exactly 0: check that the metric measures something\">0 (exact)</span>"
 			}
@@ -316,8 +316,8 @@ func (r *Renderer) summary(w *bytes.Buffer, figures []bundle.Figure, metrics []b
 				fig = fmt.Sprintf("<a href=\"#%s\">%s</a>", figureAnchor(m.Figure), html.EscapeString(m.Figure))
 			}
 			fmt.Fprintf(w, "<tr class=\"%s\"><td>%s</td><td>%s</td><td class=\"num\">%s</td><td>%s</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td><span class=\"badge %s\">%s</span></td><td>%s</td><td>%s</td><td>%s%s</td></tr>\n",
-				class, html.EscapeString(m.Name), orUnstated(string(m.Kind)), value, html.EscapeString(ruleName(m.Rule)), picture.FormatFloat(float64(m.Tolerance)),
-				picture.FormatFloat(m.Ratio()), class, verdict, orUnstated(m.Basis), fig, html.EscapeString(m.Note), declared(m))
+				class, html.EscapeString(m.Name), orUnstated(string(m.Kind)), value, html.EscapeString(ruleName(m.Rule)), markup.FormatFloat(float64(m.Tolerance)),
+				markup.FormatFloat(m.Ratio()), class, verdict, orUnstated(m.Basis), fig, html.EscapeString(m.Note), declared(m))
 		}
 		w.WriteString("</tbody>\n</table>\n")
 	}
@@ -387,5 +387,5 @@ func figureAnchor(id string) string {
 // disagreement (the paper, sigprop, why, the timing computed from its
 // record) for the note column, or "".
 func declared(m bundle.Metric) string {
-	return strings.TrimPrefix(picture.DisagreementHTML(m), " ")
+	return strings.TrimPrefix(markup.DisagreementHTML(m), " ")
 }

@@ -27,6 +27,17 @@ const MIMEType = "application/vnd.sigprop.v1+json"
 // records such a display as the stream output the print would have made.
 const StreamMIMEType = "application/vnd.sigprop.stream"
 
+// DrawMIMEType marks a display_data whose figure is drawn by the process
+// that shows it, not by the cell: its value names the format to draw
+// ("image/svg+xml"), the bundle under MIMEType carries the figure.
+// kernel-ext/show sends figures this way, after checking them, so that a
+// cell program links no drawing code (gonum/plot); the hosts, the report
+// executor (reports/execute) and the Jupyter relay of `sigprop kernel`
+// (reports/kernel/relay), draw the figure (picture.DrawDisplay), put it
+// under that MIME type and drop the mark, so that a saved notebook holds
+// the display the cell would have sent had it drawn the figure itself.
+const DrawMIMEType = "application/vnd.sigprop.draw"
+
 // SchemaVersion is the version encoded in MIMEType.
 const SchemaVersion = 1
 

@@ -1,18 +1,25 @@
 // Package picture is the drawing half of the contract between notebooks and
-// reports: the pure renderers of what a notebook displays, a figure to SVG
-// and a table or a metric to HTML, each returned with its data bundle
-// (package github.com/sigprop/sigprop/kernel-ext/contract/bundle, the schema half).
+// reports: a figure (package github.com/sigprop/sigprop/kernel-ext/contract/figure,
+// its types, checks and bundle) drawn with gonum/plot, as SVG, PDF or PNG.
 //
-//	RenderFigure(f)  -> SVG bytes + bundle
-//	RenderTable(t)   -> HTML <table> + bundle
-//	RenderMetric(m)  -> one HTML line with a PASS/FAIL badge + bundle
+//	RenderFigure(f)    -> SVG bytes + bundle
+//	Draw(f, format)    -> SVG, PDF or PNG bytes
+//	DrawDisplay(data)  -> the SVG of a display a notebook cell sent to be drawn
 //
-// It imports no notebook-display code (no gonbui, no gonb): notebooks reach
-// it through kernel-ext/show, whose Display wrappers send what it renders to
-// Jupyter, and the report generator (reports/render, reports/diff) imports it
-// directly to draw the same pictures from the same data. A test of
-// the CLI (TestNoNotebookDisplay in cmd/sigprop) keeps it, bundle, reports/
-// and the CLI free of gonbui.
+// Notebook cells do not link it (gonum/plot cost each cell program about
+// 0.1 CPU-s of link): kernel-ext/show checks a figure with figure.Check
+// and sends its bundle marked bundle.DrawMIMEType, and the hosts that show
+// the display, the report executor (reports/execute) and the Jupyter relay
+// of `sigprop kernel` (reports/kernel/relay), draw it with DrawDisplay,
+// the same bytes RenderFigure gives. Tables and metrics are rendered to
+// HTML by package markup.
+//
+// It imports no notebook-display code (no gonbui, no gonb); the report
+// generator (reports/render, reports/diff, reports/publish) imports it to
+// draw the same pictures from the same data. A test of the CLI
+// (TestNoNotebookDisplay in cmd/sigprop) keeps it, bundle, reports/ and
+// the CLI free of gonbui; TestCellsLinkNoPlot keeps what a cell imports
+// free of it.
 //
 // The renderers are deterministic: the same input gives the same bytes, so
 // their output is checked against golden files (testdata/*.golden,
@@ -57,17 +64,6 @@
 // can diff it cell by cell. A figure without a Heat renders exactly as before
 // Heat existed.
 //
-// A figure built by hand is checked for what can be checked without
-// guessing: X, Y and YErr of each series have one length, and no caption
-// number disagrees with Params. For each Params key k the caption is read
-// for "k = NUMBER" and for the symbols ParamSymbols lists for k ("σ_w² = 3"
-// for sigma_w2), whole words only; a NUMBER that is part of an expression
-// ("8^{-1/2}", "1/√2") is not read. NUMBER agrees with the value v when
-// equal within a relative 1e-9 or, when it shows decimals, v rounded to
-// them ("q* = 0.26" for 0.2597); an integer states an exact value. A
-// disagreement is RenderFigure's error. Params keys that no caption, axis
-// label, series name or colour-bar label mentions (Figure.UnusedParams)
-// are only a warning, which show prints with the figure when
-// show.WarnUnusedParams is set: a parameter may be stated by the text
-// around it.
+// The checks a figure must pass to be drawn are package figure's
+// (Figure.Check); Draw returns the same errors.
 package picture

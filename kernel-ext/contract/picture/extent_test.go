@@ -56,8 +56,9 @@ func TestExtent(t *testing.T) {
 				t.Fatalf("%s (%s): Draw still running after 20 s", tc.name, format)
 			}
 		}
-		if err := f.Check(); (tc.want == nil) != (err == nil) {
-			t.Errorf("%s: Check = %v, want Draw's verdict", tc.name, err)
+		_, derr := Draw(f, SVG)
+		if err := f.Check(); (derr == nil) != (err == nil) || err != nil && err.Error() != derr.Error() {
+			t.Errorf("%s: Check = %v, want Draw's error %v", tc.name, err, derr)
 		}
 	}
 }

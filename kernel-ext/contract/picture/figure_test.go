@@ -206,6 +206,12 @@ func checkRejected(t *testing.T, cases []badFigure) {
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got error %v, want one containing %q", err, tc.want)
 			}
+			// A notebook cell checks its figures with the plot-free
+			// figure.Check and leaves the drawing to the host: it must
+			// reject what drawing rejects, with the same message.
+			if cerr := tc.f.Check(); cerr == nil || cerr.Error() != err.Error() {
+				t.Fatalf("Check() = %v, want Draw's error %v", cerr, err)
+			}
 		})
 	}
 }
@@ -248,7 +254,7 @@ func TestRuns(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := Figure{LogY: tc.logY}
-			runs := f.runs(Series{X: tc.x, Y: tc.y})
+			runs := runs(f, Series{X: tc.x, Y: tc.y})
 			if len(runs) != len(tc.wantLens) {
 				t.Fatalf("got %d runs, want %d", len(runs), len(tc.wantLens))
 			}

@@ -56,14 +56,14 @@ func init() {
 // gives the same bytes. Its errors are RenderFigure's, and an unknown
 // format.
 func Draw(f Figure, format Format) ([]byte, error) {
-	if err := f.validate(); err != nil {
+	if err := f.Validate(); err != nil {
 		return nil, err
 	}
-	d, err := f.plots()
+	d, err := plots(f)
 	if err != nil {
 		return nil, err
 	}
-	w, h := f.size()
+	w, h := f.Size()
 	var c vg.CanvasWriterTo
 	switch format {
 	case SVG:

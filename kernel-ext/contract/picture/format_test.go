@@ -75,11 +75,11 @@ func TestOutlinedText(t *testing.T) {
 	f := goldenFigures[0]
 	f.YLabel = "mean ρ_ℓ, σ_w²" // Greek, a script, rotated text
 	raster := func(outline bool) *image.RGBA {
-		d, err := f.plots()
+		d, err := plots(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, h := f.size()
+		w, h := f.Size()
 		c := vgimg.NewWith(vgimg.UseWH(vg.Points(w), vg.Points(h)), vgimg.UseDPI(144))
 		if outline {
 			d.draw(draw.New(&outlined{CanvasWriterTo: vgimg.PngCanvas{Canvas: c}}))

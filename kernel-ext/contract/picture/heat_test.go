@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -84,22 +83,6 @@ func lightness(c color.RGBA) float64 {
 		return 116*math.Cbrt(y) - 16
 	}
 	return y * 24389 / 27
-}
-
-func TestCellEdges(t *testing.T) {
-	for _, tc := range []struct {
-		c, want []float64
-	}{
-		{[]float64{2}, []float64{1.5, 2.5}},
-		{[]float64{0, 1}, []float64{-0.5, 0.5, 1.5}},
-		// Non-uniform: midpoints inside, half the neighbour spacing outside.
-		{[]float64{0, 1, 3, 7}, []float64{-0.5, 0.5, 2, 5, 9}},
-	} {
-		// Sums and halvings of small dyadic numbers: exact.
-		if got := cellEdges(tc.c); !slices.Equal(got, tc.want) {
-			t.Errorf("cellEdges(%v) = %v, want %v", tc.c, got, tc.want)
-		}
-	}
 }
 
 // heatFigure is a 3×2 grid with non-uniform columns (centres 0, 1, 3: cell
@@ -311,7 +294,7 @@ func TestRenderHeatWithSeries(t *testing.T) {
 		}
 		// The data range maps the smallest value to the bottom of the map
 		// and the largest to the top (a constant field to the middle).
-		lo, hi, _ := h.colourRange()
+		lo, hi, _ := h.ColourRange()
 		for _, z := range h.Z {
 			if math.IsInf(z, 0) {
 				continue

@@ -91,14 +91,14 @@ func fmtAny(v any) string { return fmt.Sprintf("%T%v", v, v) }
 // placeLegend draws f and returns where its legend went.
 func placeLegend(t *testing.T, f Figure) Corner {
 	t.Helper()
-	if err := f.validate(); err != nil {
+	if err := f.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	d, err := f.plots()
+	d, err := plots(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, h := f.size()
+	w, h := f.Size()
 	return d.draw(draw.New(vgsvg.New(vg.Points(w), vg.Points(h))))
 }
 
@@ -169,7 +169,7 @@ func TestLineMarks(t *testing.T) {
 		}
 		six = append(six, Series{Name: fmt.Sprint(k), X: xs, Y: y})
 	}
-	marks := Figure{ID: "m", Series: six}.lineMarks()
+	marks := lineMarks(Figure{ID: "m", Series: six})
 	if len(marks) != 6 {
 		t.Fatalf("%d of 6 lines marked", len(marks))
 	}
@@ -201,11 +201,11 @@ func TestLineMarks(t *testing.T) {
 	}
 	// Lines that do not coincide, or that share their colour with points
 	// (a theory curve and its simulation), are not marked.
-	if m := (Figure{ID: "m", Series: distinct}).lineMarks(); len(m) != 0 {
+	if m := lineMarks(Figure{ID: "m", Series: distinct}); len(m) != 0 {
 		t.Errorf("distinct lines marked: %v", m)
 	}
 	paired := []Series{{X: xs, Y: up}, {X: xs, Y: up}, {X: xs, Y: up, Style: Points, Colour: 1}, {X: xs, Y: up, Style: Points, Colour: 9}}
-	if m := (Figure{ID: "m", Series: paired}).lineMarks(); len(m) != 0 {
+	if m := lineMarks(Figure{ID: "m", Series: paired}); len(m) != 0 {
 		t.Errorf("lines whose colours points share (index 0, and 8 = 1 mod 7) marked: %v", m)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	rd "github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/compose"
@@ -15,7 +16,7 @@ func metrics(t *testing.T, v show.View) (ids []string, ms map[string]show.Metric
 	t.Helper()
 	ms = map[string]show.Metric{}
 	for _, f := range v.Figures() {
-		if _, _, err := show.RenderFigure(f); err != nil {
+		if _, _, err := picture.RenderFigure(f); err != nil {
 			t.Errorf("figure %s: %v", f.ID, err)
 		}
 		ids = append(ids, f.ID)

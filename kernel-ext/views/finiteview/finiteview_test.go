@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	rd "github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/finitewidth"
@@ -16,7 +17,7 @@ import (
 func render(t *testing.T, v show.View) map[string]show.Metric {
 	t.Helper()
 	for _, x := range v.Figures() {
-		if _, _, err := show.RenderFigure(x); err != nil {
+		if _, _, err := picture.RenderFigure(x); err != nil {
 			t.Errorf("figure %s: %v", x.ID, err)
 		}
 	}

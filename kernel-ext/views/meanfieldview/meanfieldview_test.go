@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/internal/mustpanic"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -20,7 +21,7 @@ func ids(t *testing.T, v show.View) []string {
 	t.Helper()
 	var out []string
 	for _, f := range v.Figures() {
-		if _, _, err := show.RenderFigure(f); err != nil {
+		if _, _, err := picture.RenderFigure(f); err != nil {
 			t.Errorf("figure %s: %v", f.ID, err)
 		}
 		out = append(out, "F:"+f.ID)

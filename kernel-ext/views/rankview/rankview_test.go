@@ -8,6 +8,7 @@ import (
 
 	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -25,7 +26,7 @@ func kinds(t *testing.T, v show.View) string {
 	var b strings.Builder
 	for i, it := range v {
 		if x, ok := it.Figure(); ok {
-			if _, _, err := show.RenderFigure(x); err != nil {
+			if _, _, err := picture.RenderFigure(x); err != nil {
 				t.Errorf("item %d, figure %s: %v", i, x.ID, err)
 			}
 			b.WriteByte('F')

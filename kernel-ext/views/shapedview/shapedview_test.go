@@ -9,6 +9,7 @@ import (
 
 	"github.com/sigprop/sigprop/internal/mustpanic"
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/block"
 	"github.com/sigprop/sigprop/lib/empirical"
@@ -24,7 +25,7 @@ func items(t *testing.T, v show.View) (figs, tabs, metrics string) {
 	t.Helper()
 	var f, tb, m []string
 	for _, x := range v.Figures() {
-		if _, _, err := show.RenderFigure(x); err != nil {
+		if _, _, err := picture.RenderFigure(x); err != nil {
 			t.Errorf("figure %s: %v", x.ID, err)
 		}
 		f = append(f, x.ID)

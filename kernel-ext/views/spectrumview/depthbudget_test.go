@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/papers"
@@ -67,7 +68,7 @@ func TestBudgetView(t *testing.T) {
 	if len(names) != 5 || !names["σ_w² = 1.75"] || !names["6ξ_c at σ_w² = 1 (mean field)"] || !names["6ξ_c at σ_w² = 4 (mean field)"] || names["6ξ_c at σ_w² = 1.75 (mean field)"] {
 		t.Errorf("series %v", names)
 	}
-	if _, _, err := show.RenderFigure(figs[0]); err != nil {
+	if _, _, err := picture.RenderFigure(figs[0]); err != nil {
 		t.Fatal(err)
 	}
 	for i, a := range checks {

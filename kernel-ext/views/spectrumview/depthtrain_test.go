@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/kernel-ext/render"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/activation"
@@ -57,7 +58,7 @@ func TestDepthView(t *testing.T) {
 	if f.Heat == nil || len(f.Heat.Z) != len(s.SigmaW2)*len(s.Depths) || f.Heat.Y[0] != 2 || f.Heat.Min != traindepth.Chance || len(f.Paper) != 0 {
 		t.Fatalf("heat %+v", f.Heat)
 	}
-	if _, _, err := show.RenderFigure(f); err != nil {
+	if _, _, err := picture.RenderFigure(f); err != nil {
 		t.Fatal(err)
 	}
 	names := map[string]bool{}

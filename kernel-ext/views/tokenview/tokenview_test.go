@@ -8,6 +8,7 @@ import (
 
 	"github.com/sigprop/sigprop/internal/showtest"
 	"github.com/sigprop/sigprop/kernel-ext/contract/bundle"
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/kernel-ext/show"
 	"github.com/sigprop/sigprop/lib/papers"
 	"github.com/sigprop/sigprop/lib/tokencheck"
@@ -23,7 +24,7 @@ var a8 = tokencheck.Fig2(1).Model.AlphaA
 func valid(t *testing.T, p show.View) []show.Metric {
 	t.Helper()
 	for _, f := range p.Figures() {
-		if _, _, err := show.RenderFigure(f); err != nil {
+		if _, _, err := picture.RenderFigure(f); err != nil {
 			t.Errorf("figure %s: %v", f.ID, err)
 		}
 	}

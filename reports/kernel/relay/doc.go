@@ -16,7 +16,7 @@
 //	front end ──shell/control/stdin (ROUTER)──▶ relay ──(DEALER)──▶ gonb
 //	front end ◀──────────iopub (PUB)────────── relay ◀───(SUB)────── gonb
 //
-// Messages cross unchanged, identities included, as in a ZeroMQ
+// Messages cross unchanged (but see below), identities included, as in a ZeroMQ
 // ROUTER/DEALER proxy: gonb's answers carry the front end's identity back.
 // Answers to the relay's own requests (the start-up handshake, the setup
 // cell) carry the relay's session and stay in the relay, so the front end
@@ -24,6 +24,13 @@
 // user cell is execution 1. The front end's heartbeat is echoed by the
 // relay itself; it exits when gonb does, so Jupyter sees a dead kernel
 // as a dead process and restarts it.
+//
+// One kind of message is completed on its way: a figure display a cell
+// sent to be drawn (bundle.DrawMIMEType; kernel-ext/show checks a figure
+// and leaves the drawing, gonum/plot, out of the cell program) gets its
+// SVG (picture.DrawDisplay, through kernel.Options.CompleteDisplay) and
+// is signed again with the connection key, so that the front end shows,
+// and saves, the figure the cell drew before.
 //
 // Everything else is gonb's own behaviour: completion, inspection, %help,
 // errors (HTML, as gonb shows them in Jupyter), displays, comms, input.

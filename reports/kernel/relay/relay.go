@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 
+	"github.com/sigprop/sigprop/kernel-ext/contract/picture"
 	"github.com/sigprop/sigprop/reports/kernel"
 )
 
@@ -121,7 +122,11 @@ func Start(ctx context.Context, connFile string, opt Options) (*Relay, error) {
 		// function, a "loading" answer while gopls loads (started at once
 		// by WarmUp below), hover just after a name.
 		TidyReplies: true,
-		Log:         opt.Log,
+		// A figure a cell checked and left to draw (bundle.DrawMIMEType,
+		// see kernel-ext/show) is drawn here, the SVG the cell drew
+		// before; one that cannot be drawn is an error naming it.
+		CompleteDisplay: picture.DrawDisplay,
+		Log:             opt.Log,
 	})
 	if err != nil {
 		r.closeSockets()

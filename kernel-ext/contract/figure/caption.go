@@ -1,4 +1,4 @@
-package picture
+package figure
 
 import (
 	"fmt"

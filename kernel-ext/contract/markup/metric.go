@@ -1,4 +1,4 @@
-package picture
+package markup
 
 import (
 	"bytes"
@@ -25,10 +25,10 @@ func FormatFloat(v float64) string {
 // Errors: an empty name, or a negative or non-finite tolerance.
 func RenderMetric(m bundle.Metric) (htm []byte, b bundle.Bundle, err error) {
 	if m.Name == "" {
-		return nil, bundle.Bundle{}, errors.New("picture: metric name is empty")
+		return nil, bundle.Bundle{}, errors.New("markup: metric name is empty")
 	}
 	if tol := float64(m.Tolerance); math.IsNaN(tol) || math.IsInf(tol, 0) || ((m.Rule == "" || m.Rule == bundle.Within) && tol < 0) {
-		return nil, bundle.Bundle{}, fmt.Errorf("picture: metric %q tolerance %v, want finite (and >= 0 under %q)", m.Name, tol, bundle.Within)
+		return nil, bundle.Bundle{}, fmt.Errorf("markup: metric %q tolerance %v, want finite (and >= 0 under %q)", m.Name, tol, bundle.Within)
 	}
 	class, badge := OutcomeBadge(m.Outcome())
 	var buf bytes.Buffer

@@ -1,4 +1,4 @@
-package picture
+package markup
 
 import (
 	"bytes"
@@ -14,11 +14,11 @@ import (
 // Errors: an empty header, or a row whose length differs from the header's.
 func RenderTable(t bundle.Table) (htm []byte, b bundle.Bundle, err error) {
 	if len(t.Header) == 0 {
-		return nil, bundle.Bundle{}, fmt.Errorf("picture: table %q has an empty header", t.ID)
+		return nil, bundle.Bundle{}, fmt.Errorf("markup: table %q has an empty header", t.ID)
 	}
 	for i, r := range t.Rows {
 		if len(r) != len(t.Header) {
-			return nil, bundle.Bundle{}, fmt.Errorf("picture: table %q row %d has %d cells, header has %d", t.ID, i, len(r), len(t.Header))
+			return nil, bundle.Bundle{}, fmt.Errorf("markup: table %q row %d has %d cells, header has %d", t.ID, i, len(r), len(t.Header))
 		}
 	}
 	var buf bytes.Buffer

@@ -1,4 +1,4 @@
-package picture
+package markup
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package picture
+package figure
 
 import (
 	"reflect"
@@ -47,7 +47,7 @@ func TestCaptionAgreesWithParams(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, _, err := RenderFigure(captionFigure(c.caption, c.params))
+			err := captionFigure(c.caption, c.params).Check()
 			switch {
 			case c.wantErr == "" && err != nil:
 				t.Fatalf("caption %q, Params %v: unexpected error %v", c.caption, c.params, err)
