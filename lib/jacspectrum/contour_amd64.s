@@ -189,10 +189,11 @@ done:
 //
 // cauchyTwo on AVX: two nodes of both points per instruction, the lanes
 // (node k at w0, node k at w1, node k+1 at w0, node k+1 at w1). Each lane
-// runs cauchyTwo's operations (no fused multiply-add); the low half of a
-// term then its high half are added to the two points' sums, so each
-// sum still takes node k before node k+1: at each point the Go loop's
-// bits. An odd last node runs alone on the low half.
+// runs cauchyTwo's operations (no fused multiply-add). The sums sit in two
+// registers, (mr, mi) and (sr, si) at (w0, w1); node k's terms, then node
+// k+1's, are gathered into that order and added (sr −= u as sr − u), so
+// each sum still takes the nodes one at a time in node order: at each
+// point the Go loop's bits. An odd last node runs alone on the low half.
 TEXT ·cauchyTwoAVX(SB), NOSPLIT, $0-192
 	VMOVSD wr0+0(FP), X0
 	VMOVHPD wr1+16(FP), X0, X0     // (wr0, wr1)
@@ -215,10 +216,8 @@ TEXT ·cauchyTwoAVX(SB), NOSPLIT, $0-192
 	MOVQ cr_len+40(FP), CX
 	MOVQ CX, DX
 	SHRQ $1, CX                    // node pairs
-	VXORPD X12, X12, X12           // mr (w0, w1)
-	VXORPD X13, X13, X13           // mi
-	VXORPD X14, X14, X14           // sr (M′'s real part)
-	VXORPD X15, X15, X15           // si
+	VXORPD Y12, Y12, Y12           // (mr, mi) at (w0, w1)
+	VXORPD Y14, Y14, Y14           // (sr, si): M′
 	XORQ BX, BX                    // byte offset
 	TESTQ CX, CX
 	JZ tail
@@ -253,18 +252,14 @@ loop:
 	VMULPD Y10, Y7, Y7             // tr·ri
 	VMULPD Y8, Y6, Y6              // ti·rr
 	VADDPD Y6, Y7, Y7              // v = tr·ri + ti·rr
-	VADDPD X10, X12, X12           // node k: mr += tr
-	VADDPD X8, X13, X13            // mi += ti
-	VSUBPD X4, X14, X14            // sr −= u
-	VSUBPD X7, X15, X15            // si −= v
-	VEXTRACTF128 $1, Y10, X10      // node k+1
-	VEXTRACTF128 $1, Y8, X8
-	VEXTRACTF128 $1, Y4, X4
-	VEXTRACTF128 $1, Y7, X7
-	VADDPD X10, X12, X12
-	VADDPD X8, X13, X13
-	VSUBPD X4, X14, X14
-	VSUBPD X7, X15, X15
+	VPERM2F128 $0x20, Y8, Y10, Y5  // node k: (tr, ti)
+	VPERM2F128 $0x20, Y7, Y4, Y6   // (u, v)
+	VPERM2F128 $0x31, Y8, Y10, Y9  // node k+1
+	VPERM2F128 $0x31, Y7, Y4, Y11
+	VADDPD Y5, Y12, Y12            // (mr, mi) += (tr, ti)
+	VSUBPD Y6, Y14, Y14            // (sr, si) −= (u, v)
+	VADDPD Y9, Y12, Y12
+	VSUBPD Y11, Y14, Y14
 	ADDQ $16, BX
 	DECQ CX
 	JNZ loop
@@ -297,12 +292,14 @@ tail:
 	VMULPD X10, X7, X7
 	VMULPD X8, X6, X6
 	VADDPD X6, X7, X7              // v
-	VADDPD X10, X12, X12
-	VADDPD X8, X13, X13
-	VSUBPD X4, X14, X14
-	VSUBPD X7, X15, X15
+	VINSERTF128 $1, X8, Y10, Y5    // (tr, ti)
+	VINSERTF128 $1, X7, Y4, Y6     // (u, v)
+	VADDPD Y5, Y12, Y12
+	VSUBPD Y6, Y14, Y14
 
 done:
+	VEXTRACTF128 $1, Y12, X13      // (mi at w0, mi at w1)
+	VEXTRACTF128 $1, Y14, X15      // (si at w0, si at w1)
 	VMOVSD X12, m0r+128(FP)
 	VMOVSD X13, m0i+136(FP)
 	VMOVSD X14, s0r+144(FP)
