@@ -27,7 +27,8 @@ func Haar(n int, rng *rand.Rand) *mat.Dense {
 // orthogonal matrix (see Haar). It panics if dst is not square.
 //
 // The QR decomposition runs in dst through LAPACK's Geqrf and Orgqr with
-// the workspace their queries ask for: the calls mat.QR's Factorize and
+// the workspace their queries ask for (Orgqr below the blocking crossover
+// n of it, which takes the same path): the calls mat.QR's Factorize and
 // QTo make, without its copies of the matrix, its R and its condition
 // estimate (the same bits: TestHaarIntoQR).
 func HaarInto(dst *mat.Dense, rng *rand.Rand) {
@@ -45,6 +46,11 @@ func HaarInto(dst *mat.Dense, rng *rand.Rand) {
 	signedQ(raw)
 }
 
+// unblockedMax is the largest n at which LAPACK's Dgeqrf and Dorgqr run
+// their unblocked forms (Dgeqr2, Dorg2r) on an n×n matrix, with any
+// workspace they accept: gonum's crossover (Ilaenv's nx) is 128.
+const unblockedMax = 128
+
 // signedQ overwrites the n×n matrix z with Q·diag(sign R_jj) of its QR
 // decomposition z = QR.
 func signedQ(z blas64.General) {
@@ -55,6 +61,11 @@ func signedQ(z blas64.General) {
 	lq := int(work[0])
 	lapack64.Orgqr(z, tau, work, -1)
 	lo := int(work[0])
+	if n <= unblockedMax {
+		// Dorgqr runs Dorg2r here, whatever the workspace: it uses n of
+		// it and zeroes all of it at every column.
+		lo = n
+	}
 	work = make([]float64, max(lq, lo))
 	lapack64.Geqrf(z, tau, work[:lq], lq)
 	neg := make([]bool, n) // sign(R_jj) < 0: R's diagonal is z's after Geqrf
