@@ -121,9 +121,9 @@ func (g ContourD2) M(w complex128) (complex128, complex128) {
 
 // mPair is M at w[0] and w[1], each lane M's bits at its point: a lane
 // with Im w < 0 runs at conj w and is conjugated back, as M does; on
-// amd64 the two points go through the path together (cauchyTwo, one node
-// of both points per instruction: TestCauchyTwo), elsewhere through M's
-// loop one after the other.
+// amd64 the two points go through the path together (cauchyTwoAVX, two
+// nodes of both points per instruction, or without AVX cauchyTwo, one
+// node: TestCauchyTwo), elsewhere through M's loop one after the other.
 func (g ContourD2) mPair(w [2]complex128) (m, dm [2]complex128) {
 	var conj [2]bool
 	for i := range w {
@@ -132,9 +132,12 @@ func (g ContourD2) mPair(w [2]complex128) (m, dm [2]complex128) {
 		}
 	}
 	var s [2][4]float64
-	if twoKernel {
+	switch {
+	case twoAVX:
+		s[0][0], s[0][1], s[0][2], s[0][3], s[1][0], s[1][1], s[1][2], s[1][3] = cauchyTwoAVX(real(w[0]), imag(w[0]), real(w[1]), imag(w[1]), g.cdRe, g.cdIm, g.dRe, g.dIm)
+	case twoKernel:
 		s[0][0], s[0][1], s[0][2], s[0][3], s[1][0], s[1][1], s[1][2], s[1][3] = cauchyTwo(real(w[0]), imag(w[0]), real(w[1]), imag(w[1]), g.cdRe, g.cdIm, g.dRe, g.dIm)
-	} else {
+	default:
 		for i := range w {
 			s[i][0], s[i][1], s[i][2], s[i][3] = cauchyLoop(real(w[i]), imag(w[i]), g.cdRe, g.cdIm, g.dRe, g.dIm, 0, 0, 0, 0)
 		}

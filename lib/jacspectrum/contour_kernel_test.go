@@ -100,24 +100,40 @@ func BenchmarkContourMLoop(b *testing.B) {
 	_ = s
 }
 
-// TestCauchyTwo: mPair (on amd64 the two-point kernel) gives at each of
-// its two points the bits of M there, for the even (erf, tanh, sin) and
-// the shifted (swish, β = 1) paths, at 2000 seeded pairs of points from
-// far off the support to Im w = 1e-14 next to it, each point in either
-// half-plane or on the real axis beyond the support.
+// TestCauchyTwo: mPair (on amd64 the two-point kernel: cauchyTwoAVX
+// where the CPU has AVX, then cauchyTwo) gives at each of its two points
+// the bits of M there, for the even (erf, tanh, sin) and the shifted
+// (swish, β = 1) paths, with an even and an odd number of nodes, at 2000
+// seeded pairs of points from far off the support to Im w = 1e-14 next
+// to it, each point in either half-plane or on the real axis beyond the
+// support.
 func TestCauchyTwo(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 10))
-	laws := kernelLaws()
-	point := func(k int) complex128 { return kernelPoint(rng, k) }
-	for name, g := range laws {
-		for k := 0; k < 2000; k++ {
-			w := [2]complex128{point(k), point(k / 4)}
-			m, dm := g.mPair(w)
-			for i := range w {
-				wm, wdm := g.M(w[i])
-				for _, c := range [][2]float64{{real(m[i]), real(wm)}, {imag(m[i]), imag(wm)}, {real(dm[i]), real(wdm)}, {imag(dm[i]), imag(wdm)}} {
-					if math.Float64bits(c[0]) != math.Float64bits(c[1]) {
-						t.Fatalf("%s, w = %v: lane %d M, M′ = %v, %v; M alone %v, %v", name, w, i, m[i], dm[i], wm, wdm)
+	kernels := []bool{false}
+	if twoAVX {
+		kernels = append(kernels, true)
+	}
+	defer func(avx bool) { twoAVX = avx }(twoAVX)
+	for _, avx := range kernels {
+		twoAVX = avx
+		rng := rand.New(rand.NewPCG(9, 10))
+		point := func(k int) complex128 { return kernelPoint(rng, k) }
+		for name, g := range kernelLaws() {
+			odd := g
+			// an odd count ending mid-path, where a node's term is not
+			// below the sums' rounding (the path's last nodes are)
+			n := len(g.cdRe)/2 | 1
+			odd.cdRe, odd.cdIm, odd.dRe, odd.dIm = g.cdRe[:n], g.cdIm[:n], g.dRe[:n], g.dIm[:n]
+			for _, h := range []ContourD2{g, odd} {
+				for k := 0; k < 2000; k++ {
+					w := [2]complex128{point(k), point(k / 4)}
+					m, dm := h.mPair(w)
+					for i := range w {
+						wm, wdm := h.M(w[i])
+						for _, c := range [][2]float64{{real(m[i]), real(wm)}, {imag(m[i]), imag(wm)}, {real(dm[i]), real(wdm)}, {imag(dm[i]), imag(wdm)}} {
+							if math.Float64bits(c[0]) != math.Float64bits(c[1]) {
+								t.Fatalf("AVX %v, %s (%d nodes), w = %v: lane %d M, M′ = %v, %v; M alone %v, %v", avx, name, len(h.cdRe), w, i, m[i], dm[i], wm, wdm)
+							}
+						}
 					}
 				}
 			}
@@ -126,15 +142,25 @@ func TestCauchyTwo(t *testing.T) {
 }
 
 // BenchmarkContourMPair is mPair at two points of erf's path (compare
-// with two BenchmarkContourM).
+// with two BenchmarkContourM), by each kernel this CPU runs.
 func BenchmarkContourMPair(b *testing.B) {
 	g := NewContourD2(activation.Erf(), 0.3)
-	var s complex128
-	for i := 0; b.Loop(); i++ {
-		m, _ := g.mPair([2]complex128{complex(0.01*float64(i%100), 1e-6), complex(0.01*float64(i%100), 1e-8)})
-		s += m[0] + m[1]
+	have := twoAVX
+	defer func() { twoAVX = have }()
+	for _, avx := range []bool{false, true} {
+		if avx && !have {
+			continue
+		}
+		b.Run(map[bool]string{false: "sse2", true: "avx"}[avx], func(b *testing.B) {
+			twoAVX = avx
+			var s complex128
+			for i := 0; b.Loop(); i++ {
+				m, _ := g.mPair([2]complex128{complex(0.01*float64(i%100), 1e-6), complex(0.01*float64(i%100), 1e-8)})
+				s += m[0] + m[1]
+			}
+			_ = s
+		})
 	}
-	_ = s
 }
 
 // TestContourMuKept: μ₁..μ₃ kept when the path is built are the bits of

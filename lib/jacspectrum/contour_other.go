@@ -15,3 +15,10 @@ func cauchyTwo(wr0, wi0, wr1, wi1 float64, cr, ci, dr, di []float64) (m0r, m0i, 
 }
 
 const twoKernel = false
+
+// cauchyTwoAVX is not used off amd64 (twoAVX).
+func cauchyTwoAVX(wr0, wi0, wr1, wi1 float64, cr, ci, dr, di []float64) (m0r, m0i, s0r, s0i, m1r, m1i, s1r, s1i float64) {
+	panic("jacspectrum: cauchyTwoAVX without an assembly kernel")
+}
+
+var twoAVX = false

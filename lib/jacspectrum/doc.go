@@ -22,7 +22,10 @@
 // curves spend their time in, runs on amd64 two nodes per SSE2
 // instruction (contour_amd64.s), each lane the Go loop's operations and
 // the sums taken node by node in its order: the Go loop's bits
-// (TestCauchyPairs).
+// (TestCauchyPairs). The densities' paired solves take M at two points
+// together (mPair): on AVX two nodes of both points per instruction,
+// without AVX one node, each point's sums still node by node
+// (TestCauchyTwo).
 //
 // Activations are lib/activation's Funcs; the edge of chaos itself is
 // lib/meanfield's. Conventions are under Network, findings beyond the notes (lib/sources/tanner2024.md)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -23,6 +25,12 @@ func Haar(n int, rng *rand.Rand) *mat.Dense {
 
 // HaarInto overwrites the square matrix dst with a Haar-distributed
 // orthogonal matrix (see Haar). It panics if dst is not square.
+//
+// The QR decomposition runs in dst through LAPACK's Geqrf and Orgqr with
+// the workspace their queries ask for (Orgqr below the blocking crossover
+// n of it, which takes the same path): the calls mat.QR's Factorize and
+// QTo make, without its copies of the matrix, its R and its condition
+// estimate (the same bits: TestHaarIntoQR).
 func HaarInto(dst *mat.Dense, rng *rand.Rand) {
 	n, c := dst.Dims()
 	if n != c {
@@ -35,15 +43,40 @@ func HaarInto(dst *mat.Dense, rng *rand.Rand) {
 			row[j] = rng.NormFloat64()
 		}
 	}
-	var qr mat.QR
-	qr.Factorize(dst)
-	var r mat.Dense
-	qr.RTo(&r)
-	qr.QTo(dst)
+	signedQ(raw)
+}
+
+// unblockedMax is the largest n at which LAPACK's Dgeqrf and Dorgqr run
+// their unblocked forms (Dgeqr2, Dorg2r) on an n×n matrix, with any
+// workspace they accept: gonum's crossover (Ilaenv's nx) is 128.
+const unblockedMax = 128
+
+// signedQ overwrites the n×n matrix z with Q·diag(sign R_jj) of its QR
+// decomposition z = QR.
+func signedQ(z blas64.General) {
+	n := z.Rows
+	tau := make([]float64, n)
+	work := []float64{0}
+	lapack64.Geqrf(z, tau, work, -1)
+	lq := int(work[0])
+	lapack64.Orgqr(z, tau, work, -1)
+	lo := int(work[0])
+	if n <= unblockedMax {
+		// Dorgqr runs Dorg2r here, whatever the workspace: it uses n of
+		// it and zeroes all of it at every column.
+		lo = n
+	}
+	work = make([]float64, max(lq, lo))
+	lapack64.Geqrf(z, tau, work[:lq], lq)
+	neg := make([]bool, n) // sign(R_jj) < 0: R's diagonal is z's after Geqrf
+	for j := range neg {
+		neg[j] = z.Data[j*z.Stride+j] < 0
+	}
+	lapack64.Orgqr(z, tau, work[:lo], lo)
 	for j := 0; j < n; j++ {
-		if r.At(j, j) < 0 {
+		if neg[j] {
 			for i := 0; i < n; i++ {
-				raw.Data[i*raw.Stride+j] = -raw.Data[i*raw.Stride+j]
+				z.Data[i*z.Stride+j] = -z.Data[i*z.Stride+j]
 			}
 		}
 	}

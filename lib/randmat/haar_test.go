@@ -101,3 +101,50 @@ func TestHaarDeterministic(t *testing.T) {
 		t.Error("same seed, different matrices")
 	}
 }
+
+// haarQR is HaarInto through mat.QR (Factorize, RTo, QTo), as it was
+// written before it called LAPACK itself: the reference of its bits.
+func haarQR(dst *mat.Dense, rng *rand.Rand) {
+	n, _ := dst.Dims()
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			dst.Set(i, j, rng.NormFloat64())
+		}
+	}
+	var qr mat.QR
+	qr.Factorize(dst)
+	var r mat.Dense
+	qr.RTo(&r)
+	qr.QTo(dst)
+	for j := 0; j < n; j++ {
+		if r.At(j, j) < 0 {
+			for i := 0; i < n; i++ {
+				dst.Set(i, j, -dst.At(i, j))
+			}
+		}
+	}
+}
+
+// TestHaarIntoQR: HaarInto gives the bits of mat.QR's decomposition
+// (haarQR) from the same generator, at sizes below and above LAPACK's
+// blocking crossover (Geqrf and Orgqr block from n > 128), three seeds
+// each, into a matrix of its own and into a view of a wider one.
+func TestHaarIntoQR(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 5, 16, 33, 64, 128, 129, 200} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			want := mat.NewDense(n, n, nil)
+			haarQR(want, rand.New(rand.NewPCG(seed, uint64(n))))
+			wide := mat.NewDense(n, n+3, nil)
+			for _, got := range []*mat.Dense{mat.NewDense(n, n, nil), wide.Slice(0, n, 1, n+1).(*mat.Dense)} {
+				HaarInto(got, rand.New(rand.NewPCG(seed, uint64(n))))
+				for i := 0; i < n; i++ {
+					for j := 0; j < n; j++ {
+						if g, w := got.At(i, j), want.At(i, j); math.Float64bits(g) != math.Float64bits(w) {
+							t.Fatalf("n = %d, seed %d: HaarInto[%d][%d] = %v, mat.QR's %v", n, seed, i, j, g, w)
+						}
+					}
+				}
+			}
+		}
+	}
+}
