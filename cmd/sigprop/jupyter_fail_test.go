@@ -44,11 +44,12 @@ func failingNotebook(t *testing.T, dir, name string, cells ...string) string {
 // output with a readable ename and evalue: the panic's value, the
 // compiler's message), as they are for
 // sigprop report; and `jupyter nbconvert --execute` stops with a non-zero
-// exit at the first failing cell instead of running on.
+// exit at the first failing cell instead of running on. The kernels run
+// without gopls (installKernel), which nbconvert never asks.
 func TestJupyterFailingCells(t *testing.T) {
 	t.Parallel() // mostly waits: see parallelTests
 	requireJupyter(t)
-	env, _ := installKernel(t)
+	env, _ := installKernel(t, false)
 	dir := t.TempDir()
 	all := failingNotebook(t, dir, "failing.ipynb",
 		"%%\nfmt.Println(\"before\")",

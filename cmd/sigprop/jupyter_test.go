@@ -63,8 +63,12 @@ func requireJupyter(t *testing.T) {
 
 // installKernel runs `sigprop kernel install` into a fresh Jupyter data
 // directory and returns the environment that makes Jupyter use it, with
-// its runtime files and the kernels' TMPDIR in test directories.
-func installKernel(t *testing.T) (env []string, tmp string) {
+// its runtime files and the kernels' TMPDIR in test directories. Without
+// gopls the installed kernel runs with --gopls=false: for the tests that
+// check cells, not completion, hover docs or gopls's end (gopls loads
+// the whole workspace in every kernel, 2 to 4 CPU-s each on two busy
+// cores, beside the cells).
+func installKernel(t *testing.T, gopls bool) (env []string, tmp string) {
 	t.Helper()
 	dataDir := t.TempDir()
 	// The test binary as the command (TestMain), so that the Jupyter
@@ -93,6 +97,19 @@ func installKernel(t *testing.T) (env []string, tmp string) {
 	if _, err := os.Stat(spec.Argv[0]); err != nil {
 		t.Fatalf("the kernel's program: %v", err)
 	}
+	if !gopls {
+		var full map[string]any
+		if err := json.Unmarshal(b, &full); err != nil {
+			t.Fatal(err)
+		}
+		full["argv"] = append(slices.Clone(spec.Argv), "--gopls=false")
+		if b, err = json.Marshal(full); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dataDir, "kernels", kernelName, "kernel.json"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tmp = filepath.Join(t.TempDir(), "tmp")
 	if err := os.Mkdir(tmp, 0o700); err != nil {
 		t.Fatal(err)
@@ -106,7 +123,8 @@ func installKernel(t *testing.T) (env []string, tmp string) {
 // kernel named in the notebook's metadata, the sigprop kernel) and with
 // sigprop's executor. The notebook has no setup cell: it imports lib/ and
 // kernel-ext/ because the kernel is wired. Both runs must succeed, show the
-// figure as SVG and produce the same figure data and metrics.
+// figure as SVG and produce the same figure data and metrics. The kernel
+// runs without gopls (installKernel), which nbconvert never asks.
 func TestJupyterAgrees(t *testing.T) {
 	t.Parallel() // mostly waits: see parallelTests
 	requireJupyter(t)
@@ -114,7 +132,7 @@ func TestJupyterAgrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env, _ := installKernel(t)
+	env, _ := installKernel(t, false)
 	nbPath := filepath.Join(root, "notebooks", "00-overview.ipynb")
 	nb, err := ipynb.Load(nbPath)
 	if err != nil {
@@ -291,7 +309,7 @@ func checkFigureCell(t *testing.T, label string, c lifecycleCell) {
 func TestJupyterKernelLifecycle(t *testing.T) {
 	t.Parallel() // mostly waits: see parallelTests
 	requireJupyter(t)
-	env, tmp := installKernel(t)
+	env, tmp := installKernel(t, true)
 	var id [8]byte
 	rand.Read(id[:])
 	marker := "SIGPROP_JUPYTER_TEST=" + hex.EncodeToString(id[:])
@@ -457,7 +475,7 @@ func TestJupyterNotebookPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env, tmp := installKernel(t)
+	env, tmp := installKernel(t, true)
 	nbDir := t.TempDir()
 	b, err := os.ReadFile(filepath.Join(root, "notebooks", "00-overview.ipynb"))
 	if err != nil {
@@ -660,7 +678,7 @@ func TestJupyterCompletionAndHover(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env, tmp := installKernel(t)
+	env, tmp := installKernel(t, true)
 	const fn = "EoCSigmaW2"
 	firstDocLine := docFirstLine(t, filepath.Join(root, "lib", "meanfield"), fn)
 	var id [8]byte

@@ -127,11 +127,12 @@ func kernelRun(args []string, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	module := fs.String("module", "", "root of the sigprop checkout the cells import (required)")
 	connFile := fs.String("connection-file", "", "Jupyter connection file (required)")
+	gopls := fs.Bool("gopls", true, "start gopls with the kernel, for completion and hover docs (false: the kernel runs cells only, as the report's kernels do)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *module == "" || *connFile == "" || fs.NArg() > 0 {
-		return fmt.Errorf("usage: sigprop kernel run --module DIR --connection-file FILE")
+		return fmt.Errorf("usage: sigprop kernel run --module DIR --connection-file FILE [--gopls=false]")
 	}
 	// When Jupyter dies, stderr is a broken pipe: a log line must not kill
 	// the process (Go's default for SIGPIPE on fd 2) before it cleans up.
@@ -189,7 +190,9 @@ func kernelRun(args []string, stderr io.Writer) error {
 	}
 	// gopls gives the notebook completion and hover docs; a kernel without
 	// it still runs cells.
-	if tools.GoplsDir, err = kernel.BuildGopls(ctx, *module, ""); err != nil {
+	if !*gopls {
+		tools.GoplsDir = ""
+	} else if tools.GoplsDir, err = kernel.BuildGopls(ctx, *module, ""); err != nil {
 		tools.GoplsDir = ""
 		fmt.Fprintf(stderr, "sigprop kernel: no completion or hover docs: %v\n", err)
 	}

@@ -207,26 +207,44 @@ func gramNormBack(d float64, k, g *mat.SymDense) *mat.SymDense {
 // feed-forward at the branch input's Gram matrix u (T4): the
 // pre-activations of tokens i, j at layer k have variances σ_w² v_{k−1}
 // and covariance σ_w² c_{k−1} of ffGram's recursion. ℓ = 0 (linear
-// branch u W⁰): σ_o².
+// branch u W⁰): σ_o². Pairs with the same inputs share one computation
+// (pairMemo).
 func (b Block) ffGradFactor(u *mat.SymDense) *mat.SymDense {
 	n, fd := b.N, float64(b.D)
 	s2, o2 := b.FF.SigmaW*b.FF.SigmaW, b.FF.SigmaOut*b.FF.SigmaOut
 	out := mat.NewSymDense(n, nil)
+	memo := pairMemo{} // off the diagonal only: a diagonal entry is Mu's, not DKernel's at ρ = 1
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
+			key := memo.key(u, i, j)
+			if v, ok := memo[key]; ok && i != j {
+				out.SetSym(i, j, v)
+				continue
+			}
 			vi, vj, c := u.At(i, i)/fd, u.At(j, j)/fd, u.At(i, j)/fd
 			chi := o2
 			for k := 0; k < b.FF.Layers; k++ {
+				// After the last layer the next variances and covariance are not needed.
+				last := k == b.FF.Layers-1
 				if i == j { // E φ′(h)², as ffDiag
-					mu, m2 := b.FF.Act.MuSecondMoment(s2 * vi) // Mu(·, 1) and SecondMoment on one quadrature rule
-					chi *= s2 * mu
-					vi = m2
+					if last {
+						chi *= s2 * b.FF.Act.Mu(s2*vi, 1)
+					} else {
+						mu, m2 := b.FF.Act.MuSecondMoment(s2 * vi) // Mu(·, 1) and SecondMoment on one quadrature rule
+						chi *= s2 * mu
+						vi = m2
+					}
 					continue
 				}
 				rho := math.Max(-1, math.Min(1, c/(math.Sqrt(vi)*math.Sqrt(vj))))
 				chi *= s2 * b.FF.Act.DKernel(s2*vi, s2*vj, rho)
-				c = b.FF.Act.Kernel(s2*vi, s2*vj, rho)
-				vi, vj = b.FF.Act.SecondMoment(s2*vi), b.FF.Act.SecondMoment(s2*vj)
+				if !last {
+					c = b.FF.Act.Kernel(s2*vi, s2*vj, rho)
+					vi, vj = b.FF.Act.SecondMoment(s2*vi), b.FF.Act.SecondMoment(s2*vj)
+				}
+			}
+			if i != j {
+				memo[key] = chi
 			}
 			out.SetSym(i, j, chi)
 		}

@@ -76,7 +76,7 @@ func TestGradTrajectorySimulation(t *testing.T) {
 	const n, L, nets, rho0 = 16, 24, 64, 0.3
 	for bi := range uniformGradBlocks(n, 64, L) {
 		for _, d := range []int{64, 128} {
-			b := uniformGradBlocks(n, d, L)[bi]
+			b := coarseTheory(uniformGradBlocks(n, d, L)[bi])
 			name := fmt.Sprintf("%v %v %s causal %v d = %d", b.Norm, b.NormKind, b.FF.Act.Name, b.Attn.Causal, d)
 			s := SimSettings{Nets: nets, Seed: uint64(51 + bi), Rho0: rho0, Backward: true, Workers: 2}.withDefaults(b) // Workers: both cores; the results do not depend on it
 			run, err := Simulate(b, s)

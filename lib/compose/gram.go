@@ -126,7 +126,7 @@ func gramNorm(d float64, k *mat.SymDense) *mat.SymDense {
 }
 
 // ffGram is the feed-forward branch on K, pair by pair (FFQP with unequal
-// variances).
+// variances); pairs with the same inputs share one computation (pairMemo).
 func (b Block) ffGram(u *mat.SymDense) *mat.SymDense {
 	n, fd := b.N, float64(b.D)
 	s2, o2 := b.FF.SigmaW*b.FF.SigmaW, b.FF.SigmaOut*b.FF.SigmaOut
@@ -146,9 +146,15 @@ func (b Block) ffGram(u *mat.SymDense) *mat.SymDense {
 		}
 		vs = append(vs, next)
 	}
+	memo := pairMemo{}
 	for i := 0; i < n; i++ {
 		out.SetSym(i, i, fd*o2*vs[b.FF.Layers][i])
 		for j := i + 1; j < n; j++ {
+			key := memo.key(u, i, j)
+			if v, ok := memo[key]; ok {
+				out.SetSym(i, j, v)
+				continue
+			}
 			c := u.At(i, j) / fd
 			for k := 0; k < b.FF.Layers; k++ {
 				vi, vj := vs[k][i], vs[k][j]
@@ -158,10 +164,23 @@ func (b Block) ffGram(u *mat.SymDense) *mat.SymDense {
 				}
 				c = b.FF.Act.Kernel(s2*vi, s2*vj, rho)
 			}
+			memo[key] = fd * o2 * c
 			out.SetSym(i, j, fd*o2*c)
 		}
 	}
 	return out
+}
+
+// pairMemo holds a feed-forward pair map's value (ffGram, ffGradFactor)
+// by the bits of its inputs K_ii, K_jj and K_ij: the value is a pure
+// function of them, so a pair whose inputs repeat another's bit for bit
+// takes the same value without its quadratures (on an equicorrelated
+// K, as from EquicorrGram under uniform attention, most pairs do).
+type pairMemo map[[3]uint64]float64
+
+// key is the bits of u_ii, u_jj and u_ij.
+func (pairMemo) key(u *mat.SymDense, i, j int) [3]uint64 {
+	return [3]uint64{math.Float64bits(u.At(i, i)), math.Float64bits(u.At(j, j)), math.Float64bits(u.At(i, j))}
 }
 
 // nanSym is an n × n matrix of NaN.
