@@ -8,6 +8,7 @@ import (
 
 	"github.com/sigprop/sigprop/internal/sweeprun/nocidata"
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
+	"github.com/sigprop/sigprop/lib/vit"
 )
 
 var (
@@ -41,6 +42,11 @@ func TestCommittedProbe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Train ends by evaluating the model on ds.Test; the stored test loss
+	// and accuracy are the full run's, not this ProbeEvery-step model's,
+	// so one test image is enough for that call (training reads ds.Train
+	// only) and saves a 16-block forward pass over 2000 images.
+	ds.Test = vit.Examples{X: ds.Test.X[:len(ds.Test.X)/ds.Test.Len()], Labels: ds.Test.Labels[:1]}
 	p, r, err := s.Train(ds, 2)
 	if err != nil || r.Err != nil {
 		t.Fatal(err, r.Err)
