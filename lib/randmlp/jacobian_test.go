@@ -49,7 +49,12 @@ func TestJacobianOrthogonalLinearIsometry(t *testing.T) {
 func TestJacobianSpectrumMonteCarlo(t *testing.T) {
 	const n = 500
 	// ε = 1e-8 smooths the theory CDF by O(ε) — far below MC resolution.
-	exact := freeprob.Continuation{Eps: 1e-8, Steps: 50}
+	// 42 geometric steps over the 9.7 decades from Im z = 50 (freeprob.
+	// Continuation asks ≥ 50 per 12 decades): Support and CDF of the 8
+	// spectra below (4 cases, both ensembles) at 42 and 50 steps, measured:
+	// the same support edges above 1e-5, every CDF value within 3.6e-13;
+	// the margins are ≥ 0.004.
+	exact := freeprob.Continuation{Eps: 1e-8, Steps: 42}
 	cases := []struct {
 		act   activation.Func
 		ens   jacspectrum.Ensemble
