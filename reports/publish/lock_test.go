@@ -33,6 +33,10 @@ func TestConcurrentUpdatesLoseNothing(t *testing.T) {
 	if _, err := Build(base, []execute.Result{executed(t, "base", 0.5)}, prov); err != nil {
 		t.Fatal(err)
 	}
+	// One figure cache for every Update, as `sigprop report` runs keep
+	// one (publish.WithCache): f1 is drawn once, not in each of ~150
+	// Updates, and the Updates also share the cache's files.
+	cache := t.TempDir()
 	const rounds = 50
 	lostRounds, lost, published, waited := 0, 0, 0, 0
 	for round := range rounds {
@@ -55,7 +59,7 @@ func TestConcurrentUpdatesLoseNothing(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				var w bytes.Buffer
-				if _, err := Update(out, results[i:i+1], prov, WithLockWait(context.Background(), &w)); err != nil {
+				if _, err := Update(out, results[i:i+1], prov, WithLockWait(context.Background(), &w), WithCache(cache)); err != nil {
 					t.Errorf("round %d: %v", round, err)
 				}
 				mu.Lock()
