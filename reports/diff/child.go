@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -20,8 +22,15 @@ const stopGrace = 20 * time.Second
 // cached, leaves out the ELF symbol table and (as -s implies) DWARF, 0.6
 // of its 1.4 CPU-seconds for sigprop (Go 1.26, 2-core Xeon); the program
 // is the same, its build ID note is kept (internal/selfid) and a panic's
-// stack trace still names functions, files and lines (the pclntab).
-func RevisionBuildFlags() []string { return []string{"-trimpath", "-ldflags=-s"} }
+// stack trace still names functions, files and lines (the pclntab). A
+// GOFLAGS of the caller's that sets -ldflags is left alone (a -ldflags
+// here would override it), as for the kernel's cell builds.
+func RevisionBuildFlags() []string {
+	if strings.Contains(os.Getenv("GOFLAGS"), "-ldflags") {
+		return []string{"-trimpath"}
+	}
+	return []string{"-trimpath", "-ldflags=-s"}
+}
 
 // runReport builds the sigprop of the worktree wt into tmp and runs its
 // `report --out out` there. The report runs in a process group of its own
