@@ -27,7 +27,8 @@ import (
 // Otherwise it starts the runs of TestEveryNotebookAtCheapSettings in the
 // background (startCheapRuns) before the tests run, more of the tests
 // that mostly wait at once than -parallel's default (parallelTests); after
-// them it removes the shared -trimpath build (trimpathSigprop).
+// them it removes the shared -trimpath build (trimpathSigprop) and the
+// shared kernel install (sharedInstall).
 func TestMain(m *testing.M) {
 	if os.Getenv("SIGPROP_TEST_AS_CLI") == "1" {
 		limitMemory() // TestEvalRangesBudgeted's budget, when set
@@ -39,6 +40,7 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	cleanup()
 	removeTrimpath()
+	removeInstall()
 	os.Exit(code)
 }
 

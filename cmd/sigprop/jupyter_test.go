@@ -61,30 +61,68 @@ func requireJupyter(t *testing.T) {
 	}
 }
 
-// installKernel runs `sigprop kernel install` into a fresh Jupyter data
-// directory and returns the environment that makes Jupyter use it, with
-// its runtime files and the kernels' TMPDIR in test directories. Without
-// gopls the installed kernel runs with --gopls=false: for the tests that
-// check cells, not completion, hover docs or gopls's end (gopls loads
-// the whole workspace in every kernel, 2 to 4 CPU-s each on two busy
-// cores, beside the cells).
+// installed is the one `sigprop kernel install` of the test binary
+// (sharedInstall): each install builds sigprop from the checkout, about
+// 1.4 CPU-s, and the kernel tests used to make six.
+var installed struct {
+	once    sync.Once
+	dataDir string // its Jupyter data directory, removed by TestMain after the tests
+	err     error
+}
+
+// sharedInstall returns the Jupyter data directory of installed: the
+// first test that asks runs `sigprop kernel install` into a directory of
+// its own (the test binary as the command, see TestMain), the others
+// wait for it.
+func sharedInstall(t *testing.T) string {
+	t.Helper()
+	installed.once.Do(func() {
+		if installed.dataDir, installed.err = os.MkdirTemp("", "sigprop-kernel-install-"); installed.err != nil {
+			return
+		}
+		// The test binary as the command (TestMain), so that the tests,
+		// which run in parallel, need not set this process's environment.
+		install := exec.Command(os.Args[0], "kernel", "install")
+		install.Env = append(os.Environ(), "SIGPROP_TEST_AS_CLI=1", "JUPYTER_DATA_DIR="+installed.dataDir)
+		if out, err := install.CombinedOutput(); err != nil {
+			installed.err = fmt.Errorf("kernel install: %v: %s", err, out)
+		}
+	})
+	if installed.err != nil {
+		t.Fatal(installed.err)
+	}
+	return installed.dataDir
+}
+
+// removeInstall removes the shared install's directory, for TestMain
+// after the tests.
+func removeInstall() {
+	if installed.dataDir != "" {
+		os.RemoveAll(installed.dataDir)
+	}
+}
+
+// installKernel gives the test a fresh Jupyter data directory holding the
+// kernel spec of `sigprop kernel install` (sharedInstall's: its program
+// is that install's sigprop) and returns the environment that makes
+// Jupyter use it, with its runtime files and the kernels' TMPDIR in test
+// directories. Without gopls the test's kernel runs with --gopls=false:
+// for the tests that check cells, not completion, hover docs or gopls's
+// end (gopls loads the whole workspace in every kernel, 2 to 4 CPU-s each
+// on two busy cores, beside the cells).
 func installKernel(t *testing.T, gopls bool) (env []string, tmp string) {
 	t.Helper()
+	shared := sharedInstall(t)
 	dataDir := t.TempDir()
-	// The test binary as the command (TestMain), so that the Jupyter
-	// tests, which run in parallel, need not set this process's
-	// environment.
-	install := exec.Command(os.Args[0], "kernel", "install")
-	install.Env = append(os.Environ(), "SIGPROP_TEST_AS_CLI=1", "JUPYTER_DATA_DIR="+dataDir)
-	if out, err := install.CombinedOutput(); err != nil {
-		t.Fatalf("kernel install: %v: %s", err, out)
+	if err := os.MkdirAll(filepath.Join(dataDir, "kernels", kernelName), 0o755); err != nil {
+		t.Fatal(err)
 	}
 	var spec struct {
 		Argv          []string `json:"argv"`
 		DisplayName   string   `json:"display_name"`
 		InterruptMode string   `json:"interrupt_mode"`
 	}
-	b, err := os.ReadFile(filepath.Join(dataDir, "kernels", kernelName, "kernel.json"))
+	b, err := os.ReadFile(filepath.Join(shared, "kernels", kernelName, "kernel.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,9 +144,9 @@ func installKernel(t *testing.T, gopls bool) (env []string, tmp string) {
 		if b, err = json.Marshal(full); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dataDir, "kernels", kernelName, "kernel.json"), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	}
+	if err := os.WriteFile(filepath.Join(dataDir, "kernels", kernelName, "kernel.json"), b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 	tmp = filepath.Join(t.TempDir(), "tmp")
 	if err := os.Mkdir(tmp, 0o700); err != nil {

@@ -43,12 +43,7 @@ func TestKernelRunStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dataDir := t.TempDir()
-	t.Setenv("JUPYTER_DATA_DIR", dataDir)
-	if code, out, errOut := runCLI("kernel", "install"); code != 0 {
-		t.Fatalf("kernel install: exit %d: %s%s", code, out, errOut)
-	}
-	bin := filepath.Join(dataDir, "kernels", kernelName, "sigprop")
+	bin := filepath.Join(sharedInstall(t), "kernels", kernelName, "sigprop")
 
 	for _, how := range []string{"SIGTERM", "parent killed"} {
 		t.Run(how, func(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/sigprop/sigprop/reports/diff"
 )
 
 // The tests of `sigprop diff` on git revisions (TestDiffRevisions,
@@ -56,9 +58,9 @@ var trimpath struct {
 	err      error
 }
 
-// trimpathSigprop returns sigprop built with -trimpath, as a diff builds
-// each revision's, from a copy of the module: built by the first test
-// that asks, once per test binary.
+// trimpathSigprop returns sigprop built as a diff builds each revision's
+// (diff.RevisionBuildFlags: -trimpath, -ldflags=-s), from a copy of the
+// module: built by the first test that asks, once per test binary.
 func trimpathSigprop(t *testing.T) string {
 	t.Helper()
 	trimpath.once.Do(func() {
@@ -81,7 +83,7 @@ func trimpathSigprop(t *testing.T) string {
 			return
 		}
 		trimpath.bin = filepath.Join(trimpath.dir, "sigprop")
-		build := exec.Command("go", "build", "-trimpath", "-o", trimpath.bin, "./cmd/sigprop")
+		build := exec.Command("go", append(append([]string{"build"}, diff.RevisionBuildFlags()...), "-o", trimpath.bin, "./cmd/sigprop")...)
 		build.Dir = src
 		if out, err := build.CombinedOutput(); err != nil {
 			trimpath.err = fmt.Errorf("go build -trimpath: %v\n%s", err, out)
