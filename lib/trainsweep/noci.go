@@ -196,6 +196,23 @@ type NociRun struct {
 // of NociBatch, workers goroutines: the numbers do not depend on it) and
 // evaluates it on ds.Test.
 func RunNoci(v NociVariant, L int, seed uint64, ds Data, workers int) (NociRun, error) {
+	return runNoci(v, L, seed, ds, workers, NociSteps)
+}
+
+// NociPrefix is RunNoci stopped after steps steps (1 ≤ steps ≤ NociSteps):
+// Tau, Rho and SX2, the first steps/NociWindow entries of Curve and the
+// entropies recorded up to steps are the full run's, bit for bit, so a
+// recompute test of a stored run can check its first steps at a fraction
+// of the run's cost. TrainLoss, TestLoss and TestAccuracy are those of the
+// shortened run (its test evaluation runs on ds.Test).
+func NociPrefix(v NociVariant, L int, seed uint64, ds Data, workers, steps int) (NociRun, error) {
+	if steps < 1 || steps > NociSteps {
+		return NociRun{}, fmt.Errorf("trainsweep: NociPrefix steps = %d, want 1 to NociSteps = %d", steps, NociSteps)
+	}
+	return runNoci(v, L, seed, ds, workers, steps)
+}
+
+func runNoci(v NociVariant, L int, seed uint64, ds Data, workers, steps int) (NociRun, error) {
 	start := time.Now()
 	base, err := v.Config(L, BaseTemperature)
 	if err != nil {
@@ -220,7 +237,7 @@ func RunNoci(v NociVariant, L int, seed uint64, ds Data, workers int) (NociRun, 
 			out.Entropy[k] = append(out.Entropy[k], m.AttentionEntropy(l))
 		}
 	}
-	r, err := TrainEval(cfg, ds, vit.TrainSettings{Steps: NociSteps, Batch: NociBatch, Workers: workers, Optimizer: v.Optimizer(), Every: NociEvery}, seed, record)
+	r, err := TrainEval(cfg, ds, vit.TrainSettings{Steps: steps, Batch: NociBatch, Workers: workers, Optimizer: v.Optimizer(), Every: NociEvery}, seed, record)
 	if err != nil {
 		return NociRun{}, err
 	}

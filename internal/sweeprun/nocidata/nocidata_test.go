@@ -2,10 +2,12 @@ package nocidata
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"testing"
 
 	ts "github.com/sigprop/sigprop/lib/trainsweep"
@@ -94,5 +96,68 @@ func TestCommittedRuns(t *testing.T) {
 		gb, _ := json.Marshal(got)
 		wb, _ := json.Marshal(want)
 		t.Errorf("recomputed\n %s\nstored\n %s", gb, wb)
+	}
+}
+
+// TestCommittedNormPrefixes: TestCommittedRuns retrains a run without
+// normalisation only, so a change confined to the PRE-LN or POST-LN paths
+// of lib/vit (the branch-input norm, its pull-back) would pass it. Here the
+// first NociEvery steps of a stored L = 2 run of each norm (first seed) are
+// retrained and their ρ, σ_x², τ, first
+// NociEvery/NociWindow loss windows and first entropy record must equal
+// the stored run's to the last bit (ts.NociPrefix). The test-set
+// evaluation that ends a run is the full run's in the store, not the
+// prefix's, so it runs on one image.
+func TestCommittedNormPrefixes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains two L = 2 models for 25 steps (~2 s)")
+	}
+	runs, _, err := Read(os.DirFS(committed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := LoadData(os.DirFS(subset))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds.Test.X, ds.Test.Labels = ds.Test.X[:len(ds.Test.X)/ds.Test.Len()], ds.Test.Labels[:1]
+	jobs := Plan()
+	for _, block := range []string{"pre-ln", "post-ln"} {
+		// The first variant of this block with a stored L = 2 run (Adam
+		// PRE-LN and SGD POST-LN: both norm paths and both optimizers).
+		i := slices.IndexFunc(jobs, func(j Job) bool { return j.Variant.Block == block && j.Layers == 2 && j.Seed == Seeds[0] })
+		if i < 0 {
+			t.Errorf("no %s variant has a stored run at L = 2, seed %d", block, Seeds[0])
+			continue
+		}
+		v := jobs[i].Variant
+		want := runs[i]
+		got, err := ts.NociPrefix(v, 2, Seeds[0], ds, 2, ts.NociEvery)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bits := func(what string, g, w []float64) {
+			t.Helper()
+			if len(g) > len(w) {
+				t.Errorf("%s %s: %d values recomputed, %d stored", v.Name, what, len(g), len(w))
+				return
+			}
+			for k := range g {
+				if math.Float64bits(g[k]) != math.Float64bits(w[k]) {
+					t.Errorf("%s %s[%d]: recomputed %v, stored %v", v.Name, what, k, g[k], w[k])
+				}
+			}
+		}
+		bits("ρ, σ_x², τ", []float64{got.Rho, got.SX2, got.Tau}, []float64{want.Rho, want.SX2, want.Tau})
+		if n := ts.NociEvery / ts.NociWindow; len(got.Curve) < n || n < 1 {
+			t.Fatalf("%s: %d loss windows in %d steps", v.Name, len(got.Curve), ts.NociEvery)
+		}
+		bits("curve", got.Curve[:ts.NociEvery/ts.NociWindow], want.Curve)
+		if len(got.EntropySteps) != 1 || len(want.EntropySteps) == 0 || got.EntropySteps[0] != want.EntropySteps[0] {
+			t.Fatalf("%s: entropy steps %v recomputed, stored %v", v.Name, got.EntropySteps, want.EntropySteps)
+		}
+		for k := range got.Entropy {
+			bits("entropy of layer "+strconv.Itoa(got.EntropyLayers[k]), got.Entropy[k], want.Entropy[k][:1])
+		}
 	}
 }
