@@ -112,7 +112,19 @@ func (s *Settings) breakpoints() []float64 {
 // allocation in loops.
 type Rule struct {
 	X, W []float64
-	zb   []float64 // scratch: breakpoints in z
+	zb   []float64    // scratch: breakpoints in z
+	big  bigTrapezoid // the last trapezoid rule too long for trapezoidCache
+}
+
+// bigTrapezoid holds the last trapezoid rule of more than
+// maxCachedHalfSteps half-steps that a Rule built. Expect2 resets its
+// inner Rule at every outer node with one variance, so at a huge variance
+// (where the rule has thousands of nodes and computing their weights
+// dominated) the same (cutoff, n) comes back; the nodes and weights are
+// trapezoidNodes' either way, so the rule is the same to the bit.
+type bigTrapezoid struct {
+	key   trapezoidKey
+	nodes [2][]float64
 }
 
 // NewRule returns the rule for u ~ N(0, variance) and the integrand
@@ -158,7 +170,7 @@ func (r *Rule) ResetShifted(mean, variance float64, s *Settings) {
 	for _, b := range bps {
 		r.zb = append(r.zb, (b-mean)/sd)
 	}
-	r.X, r.W = appendPanels(r.X, r.W, r.zb, cutoff, scale/sd, order, mean, sd)
+	r.X, r.W = appendPanels(r.X, r.W, r.zb, cutoff, scale/sd, order, mean, sd, &r.big)
 }
 
 // Len is the number of nodes.
@@ -229,7 +241,7 @@ func Expect2(f, g func(float64) float64, q1, q2, c float64, sf, sg *Settings) fl
 		}
 	}
 	outer := rulePool.Get().(*Rule)
-	outer.X, outer.W = appendPanels(outer.X[:0], outer.W[:0], zb, cutoff, h, order, 0, 1)
+	outer.X, outer.W = appendPanels(outer.X[:0], outer.W[:0], zb, cutoff, h, order, 0, 1, &outer.big)
 	inner := rulePool.Get().(*Rule)
 	innerS := Settings{Breakpoints: sg.breakpoints(), Scale: scaleG, Cutoff: cutoff, Order: order}
 	var sum float64
@@ -262,7 +274,7 @@ func expectDegenerate(f, g func(float64) float64, q1, q2, c float64, sf, sg *Set
 	}
 	h := math.Min(scaleF/s1, scaleG/s2)
 	r := rulePool.Get().(*Rule)
-	r.X, r.W = appendPanels(r.X[:0], r.W[:0], zb, cutoff, h, order, 0, 1)
+	r.X, r.W = appendPanels(r.X[:0], r.W[:0], zb, cutoff, h, order, 0, 1, &r.big)
 	var sum float64
 	for i, z := range r.X {
 		sum += r.W[i] * f(s1*z) * g(c*s2*z)
@@ -280,11 +292,13 @@ func checkVariance(name string, v float64) {
 // appendPanels appends to (xs, ws) the composite Gauss–Legendre rule for
 // ∫_{-cutoff}^{cutoff} F(mean + sd·z) φ(z) dz, split at the z-breakpoints
 // zb (sorted in place; those outside the interval are ignored) with panel
-// half-width at most h. Nodes are stored as x = mean + sd·z.
+// half-width at most h. Nodes are stored as x = mean + sd·z. A trapezoid
+// rule too long for trapezoidCache is kept in big (a Rule's own) for the
+// next call.
 //
 // h = Scale/sd is the integrand's length scale in z: Gauss–Legendre panels
 // have half-width min(1, h), the trapezoid step is min(0.5, 0.2·h).
-func appendPanels(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd float64) ([]float64, []float64) {
+func appendPanels(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd float64, big *bigTrapezoid) ([]float64, []float64) {
 	slices.Sort(zb)
 	// Total length 2·cutoff; limit panel count.
 	if 2*cutoff/(2*h) > maxPanels {
@@ -306,10 +320,13 @@ func appendPanels(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd f
 		// step = trapezoidRatio·h reaches ~1e-14.
 		n := max(1, int(math.Ceil(cutoff/math.Min(trapezoidRatio*h, maxTrapezoidStep)*(1-1e-12))))
 		var zr [2][]float64
-		if n <= maxCachedHalfSteps {
+		if key := (trapezoidKey{cutoff, n}); n <= maxCachedHalfSteps {
 			zr = trapezoidRule(cutoff, n)
 		} else {
-			zr = trapezoidNodes(cutoff, n)
+			if big.nodes[0] == nil || big.key != key {
+				big.key, big.nodes = key, trapezoidNodes(cutoff, n)
+			}
+			zr = big.nodes
 		}
 		for i, z := range zr[0] {
 			xs = append(xs, mean+sd*z)
