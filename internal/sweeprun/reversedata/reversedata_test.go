@@ -28,18 +28,36 @@ func TestPlan(t *testing.T) {
 	}
 }
 
-// sliceSteps is how far TestCommittedRuns retrains each variant: the
-// records at steps 1 and 20 of Fig6Settings (LogEvery 20), one of each
-// kind RunReverse writes (the first step's, and one averaging the loss
-// over a LogEvery interval; the record at 40 would run the same code
-// again, for twice the training).
+// sliceSteps is how far TestCommittedRuns retrains ReZero: the records at
+// steps 1 and 20 of Fig6Settings (LogEvery 20), one of each kind
+// RunReverse writes (the first step's, and one averaging the loss over a
+// LogEvery interval after LogEvery Adam steps; the record at 40 would run
+// the same code again, for twice the training). The other two variants
+// are retrained for their first step only, for their statistics at
+// initialisation and their record at step 1: that step runs their whole
+// forward and backward pass (every block's branch has α ≠ 0, so every
+// weight gets a gradient; POST-LN's layer-norm pullbacks, the no-LN
+// variant's α gradients) and one Adam update, whose bits move with the
+// gradient's (g/(|g|+ε), ε = 1e-8). ReZero needs the 20: its α start at
+// 0, so at step 1 only the α are trained, and its blocks' weights are
+// first updated (through the α) at step 2. The record at 20 of the other
+// two would run the same code (Adam with moments, the interval's mean
+// loss) as ReZero's.
 const sliceSteps = 20
+
+// retrainSteps is how far TestCommittedRuns retrains variant v.
+func retrainSteps(v seqtf.ReverseVariant) int {
+	if v.Name == seqtf.ReZeroName {
+		return sliceSteps
+	}
+	return 1
+}
 
 // TestCommittedRuns: the committed runs.json holds exactly Plan() (same
 // variants and seeds, in order) with the current settings, from a clean
-// checkout; and the first sliceSteps steps of each variant's first seed,
-// trained again here, give the stored records at those steps to the last
-// bit (JSON keeps every float64 exactly): losses, accuracies, effective
+// checkout; and the first retrainSteps steps of each variant's first
+// seed, trained again here, give the stored records at those steps to the
+// last bit (JSON keeps every float64 exactly): losses, accuracies, effective
 // learning rates, α, cosines and norms, and the statistics at
 // initialisation.
 func TestCommittedRuns(t *testing.T) {
@@ -63,13 +81,17 @@ func TestCommittedRuns(t *testing.T) {
 		t.Errorf("stored settings %+v, current %+v", prov.Settings, CurrentSettings())
 	}
 	if testing.Short() {
-		t.Skip("retrains 3 × 20 steps (~3 CPU-s)")
+		t.Skip("retrains 20 + 1 + 1 steps (~4 CPU-s)")
 	}
-	s := CurrentSettings().Training
-	s.Steps = sliceSteps
+	long := 0
 	for i, j := range jobs {
 		if j.Seed != Seeds[0] {
 			continue
+		}
+		s := CurrentSettings().Training
+		s.Steps = retrainSteps(j.Variant)
+		if s.Steps == sliceSteps {
+			long++
 		}
 		got, err := seqtf.RunReverse(j.Variant.Config, s, j.Seed)
 		if err != nil {
@@ -77,11 +99,14 @@ func TestCommittedRuns(t *testing.T) {
 		}
 		got.Variant, got.Seconds = j.Variant.Name, runs[i].Seconds
 		want := prefix(runs[i], len(got.Step))
-		if got.Step[len(got.Step)-1] != sliceSteps || !reflect.DeepEqual(got, want) {
+		if got.Step[len(got.Step)-1] != s.Steps || !reflect.DeepEqual(got, want) {
 			gb, _ := json.Marshal(got)
 			wb, _ := json.Marshal(want)
 			t.Errorf("%s: recomputed\n %s\nstored\n %s", j.Variant.Name, gb, wb)
 		}
+	}
+	if long != 1 {
+		t.Errorf("%d variants retrained for %d steps, want 1 (ReZero)", long, sliceSteps)
 	}
 }
 
