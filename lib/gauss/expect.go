@@ -328,11 +328,11 @@ func appendPanels(xs, ws, zb []float64, cutoff, h float64, order int, mean, sd f
 			}
 			zr = big.nodes
 		}
-		for i, z := range zr[0] {
+		xs = slices.Grow(xs, len(zr[0]))
+		for _, z := range zr[0] {
 			xs = append(xs, mean+sd*z)
-			ws = append(ws, zr[1][i])
 		}
-		return xs, ws
+		return xs, append(ws, zr[1]...)
 	}
 	return appendPanelsSplit(xs, ws, zb, cutoff, math.Min(maxHalfWidth, h), order, mean, sd)
 }
