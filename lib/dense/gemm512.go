@@ -175,8 +175,21 @@ func packB512(dst, b []float64, rsb, csb, p0, kb, j0, nb int) {
 			}
 			continue
 		}
-		// columns of op(B) contiguous (rsb = 1) or general strides: a
-		// column at a time
+		if rsb == 1 && nt == nr512 { // columns of op(B) contiguous: 16 columns side by side, a row of the panel at a time
+			var cols [nr512][]float64
+			for j := range cols {
+				cols[j] = b[(j0+jr+j)*csb+p0:][:kb]
+			}
+			for p := range kb {
+				q := panel[p*nr512 : p*nr512+nr512 : p*nr512+nr512]
+				q[0], q[1], q[2], q[3] = cols[0][p], cols[1][p], cols[2][p], cols[3][p]
+				q[4], q[5], q[6], q[7] = cols[4][p], cols[5][p], cols[6][p], cols[7][p]
+				q[8], q[9], q[10], q[11] = cols[8][p], cols[9][p], cols[10][p], cols[11][p]
+				q[12], q[13], q[14], q[15] = cols[12][p], cols[13][p], cols[14][p], cols[15][p]
+			}
+			continue
+		}
+		// general strides (or a last, partial micro-panel): a column at a time
 		for j := range nt {
 			src := b[(j0+jr+j)*csb+p0*rsb:]
 			for p := range kb {
