@@ -104,7 +104,7 @@ func causalCheck(t *testing.T, b Block, seed uint64) {
 	noMask.Attn.Causal = false
 	wrong, pooled := map[string]float64{}, map[string]float64{"causal softmax": gramPooledZ(c, c.Gram)}
 	for wn, wb := range map[string]Block{"uniform causal": uni, "unmasked softmax": noMask} {
-		tr, err := wb.GramTrajectory(k0)
+		tr, err := sharedGramTrajectory(wb, k0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -105,7 +105,7 @@ func TestGramMapCausalSimulation(t *testing.T) {
 		var b2 [2]float64
 		for wi, d := range []int{64, 128} {
 			b := coarseTheory(causalBlocks(n, d, L)[bi])
-			c, err := CompareGram(b, SimSettings{Nets: nets, Seed: uint64(5 + bi), Rho0: 0.3, Workers: 2}) // Workers: both cores; the results do not depend on it
+			c, err := compareGramShared(b, SimSettings{Nets: nets, Seed: uint64(5 + bi), Rho0: 0.3, Workers: 2}) // Workers: both cores; the results do not depend on it
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -29,12 +29,19 @@ type GramComparison struct {
 // and of Simulate.
 func CompareGram(b Block, s SimSettings) (*GramComparison, error) {
 	s = s.withDefaults(b)
-	s.Pairs = true
-	n := b.N
-	tr, err := b.GramTrajectory(EquicorrGram(n, s.Q0, s.Rho0*s.Q0))
+	tr, err := b.GramTrajectory(EquicorrGram(b.N, s.Q0, s.Rho0*s.Q0))
 	if err != nil {
 		return nil, err
 	}
+	return compareGramWith(b, s, tr)
+}
+
+// compareGramWith is CompareGram with the theory's trajectory tr given
+// (GramTrajectory of b from EquicorrGram(n, Q0, Rho0·Q0), s with its
+// defaults): the tests pass one computed once for several of them.
+func compareGramWith(b Block, s SimSettings, tr []*mat.SymDense) (*GramComparison, error) {
+	s.Pairs = true
+	n := b.N
 	run, err := Simulate(b, s)
 	if err != nil {
 		return nil, err

@@ -175,8 +175,20 @@ func packB512(dst, b []float64, rsb, csb, p0, kb, j0, nb int) {
 			}
 			continue
 		}
-		// columns of op(B) contiguous (rsb = 1) or general strides: a
-		// column at a time
+		if rsb == 1 && nt == nr512 { // columns of op(B) contiguous: 16 columns side by side, a row of the panel at a time
+			col := func(j int) []float64 { return b[(j0+jr+j)*csb+p0:][:kb] }
+			c0, c1, c2, c3, c4, c5, c6, c7 := col(0), col(1), col(2), col(3), col(4), col(5), col(6), col(7)
+			c8, c9, c10, c11, c12, c13, c14, c15 := col(8), col(9), col(10), col(11), col(12), col(13), col(14), col(15)
+			for p := range kb {
+				q := panel[p*nr512 : p*nr512+nr512 : p*nr512+nr512]
+				q[0], q[1], q[2], q[3] = c0[p], c1[p], c2[p], c3[p]
+				q[4], q[5], q[6], q[7] = c4[p], c5[p], c6[p], c7[p]
+				q[8], q[9], q[10], q[11] = c8[p], c9[p], c10[p], c11[p]
+				q[12], q[13], q[14], q[15] = c12[p], c13[p], c14[p], c15[p]
+			}
+			continue
+		}
+		// general strides (or a last, partial micro-panel): a column at a time
 		for j := range nt {
 			src := b[(j0+jr+j)*csb+p0*rsb:]
 			for p := range kb {
