@@ -108,7 +108,7 @@ func (s Spec) branch(y, x blas64.General, inv []float64) (blas64.General, error)
 // sqrtDRows writes y_i = √d x_i/|x_i| and inv_i = 1/|x_i|.
 func sqrtDRows(y, x blas64.General, inv []float64) error {
 	sqd := math.Sqrt(float64(x.Cols))
-	var sums [4]float64 // the squared norms of rows b..b+3 (dot4: their sums overlap)
+	var sums [4]float64 // the squared norms of rows b..b+3 (dense.OrderedDot4: their sums overlap)
 	b := -4
 	for i := 0; i < x.Rows; i++ {
 		xs := row(x, i)
@@ -118,8 +118,8 @@ func sqrtDRows(y, x blas64.General, inv []float64) error {
 			s = sums[i-b]
 		case i+4 <= x.Rows:
 			b = i
-			x1, x2, x3 := row(x, i+1), row(x, i+2), row(x, i+3)
-			sums[0], sums[1], sums[2], sums[3] = dot4(xs, x1, x2, x3, xs, x1, x2, x3)
+			four := [4][]float64{xs, row(x, i+1), row(x, i+2), row(x, i+3)}
+			sums = dense.OrderedDot4(&four, &four)
 			s = sums[0]
 		default:
 			for _, v := range xs {

@@ -12,6 +12,7 @@
 //	MulTanhPrime  d_j ← d_j (1 − g_j²)   (the chain rule through g = tanh h)
 //	Dot, Sum, SumSq  Σ_j x_j y_j, Σ_j x_j, Σ_j x_j²   (four lanes, every path's bits)
 //	Dot4          four rows' Dot at once (their chains overlap; Dot's bits)
+//	OrderedDot4   four rows' Σ_j x_j y_j, each in order from zero (the plain loop's bits; Go only)
 //
 // # Paths
 //

@@ -112,3 +112,31 @@ func Dot4(x, y *[4][]float64) (s [4]float64) {
 // Sum returns Σ_j x_j in the four interleaved partial sums of Dot (the
 // mean of the LN pull-back).
 func Sum(x []float64) float64 { return sum4(x, 0, false) }
+
+// OrderedDot4 returns the four dot products x[r]·y[r], each summed in
+// order from zero, s += x_j y_j with the product rounded before the sum:
+// the bits of the plain one-row loop, on every path (no assembly). The
+// four chains of additions are independent, so they overlap where one
+// row's chain would leave the adder waiting on its own latency. It is for
+// callers whose results must keep those bits (lib/vit, whose committed
+// training runs were made with them, and block's √d x/|x| norm, whose
+// committed token-geometry planes were); Dot4's four-lane sums are
+// faster still. All eight rows must have one length; it panics otherwise.
+func OrderedDot4(x, y *[4][]float64) (s [4]float64) {
+	n := len(x[0])
+	for r := range 4 {
+		if len(x[r]) != n || len(y[r]) != n {
+			panic(fmt.Sprintf("dense: OrderedDot4: row %d has lengths %d and %d, row 0 %d", r, len(x[r]), len(y[r]), n))
+		}
+	}
+	x0, x1, x2, x3 := x[0][:n], x[1][:n], x[2][:n], x[3][:n]
+	y0, y1, y2, y3 := y[0][:n], y[1][:n], y[2][:n], y[3][:n]
+	var s0, s1, s2, s3 float64
+	for j := range n {
+		s0 += float64(x0[j] * y0[j]) // the conversions forbid fusing (Go spec, floating-point operators)
+		s1 += float64(x1[j] * y1[j])
+		s2 += float64(x2[j] * y2[j])
+		s3 += float64(x3[j] * y3[j])
+	}
+	return [4]float64{s0, s1, s2, s3}
+}

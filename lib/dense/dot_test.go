@@ -174,3 +174,52 @@ func TestDotPanics(t *testing.T) {
 		}()
 	}
 }
+
+// TestOrderedDot4: each of OrderedDot4's four sums has the bits of the
+// plain loop s += x_j y_j in order from zero, at every length, special
+// values included; and it is not Dot's four-lane sum (the rows are drawn
+// so that the two orders round differently somewhere), so a version that
+// called Dot4 fails.
+func TestOrderedDot4(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 36))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.NaN(), 1e300}
+	lanesDiffer := false
+	for _, n := range []int{0, 1, 3, 4, 5, 17, 64, 65, 257} {
+		for trial := range 3 {
+			var x, y [4][]float64
+			for r := range 4 {
+				x[r], y[r] = make([]float64, n), make([]float64, n)
+				for i := range n {
+					x[r][i], y[r][i] = 0.5+rng.NormFloat64(), rng.NormFloat64()
+				}
+				if trial == 2 && n > 0 {
+					x[r][rng.IntN(n)] = special[rng.IntN(len(special))]
+				}
+			}
+			for _, p := range append(paths(t), Portable) {
+				var got [4]float64
+				onPath(p, func() { got = OrderedDot4(&x, &y) })
+				for r := range 4 {
+					var want float64
+					for j := range n {
+						want += float64(x[r][j] * y[r][j])
+					}
+					if math.Float64bits(got[r]) != math.Float64bits(want) && !(math.IsNaN(got[r]) && math.IsNaN(want)) {
+						t.Fatalf("%s n=%d trial=%d row %d: OrderedDot4 %v, in-order loop %v", p, n, trial, r, got[r], want)
+					}
+					lanesDiffer = lanesDiffer || got[r] != Dot(x[r], y[r])
+				}
+			}
+		}
+	}
+	if !lanesDiffer {
+		t.Error("OrderedDot4 equals Dot on every row drawn: the test cannot tell the two orders apart")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("OrderedDot4: no panic on rows of different lengths")
+		}
+	}()
+	x := [4][]float64{make([]float64, 3), make([]float64, 3), make([]float64, 2), make([]float64, 3)}
+	OrderedDot4(&x, &x)
+}

@@ -95,16 +95,30 @@ func (m *Model) headBackward(labels []int, B int) {
 func normBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
 	d := y.Cols
 	fd := float64(d)
+	row := func(g blas64.General, i int) []float64 { return g.Data[i*g.Stride : i*g.Stride+d] }
+	var sums [4]float64 // dy_i·y_i of rows b..b+3: dense.OrderedDot4, each in order
+	b := -4
 	for i := range inv {
-		gy := dy.Data[i*dy.Stride : i*dy.Stride+d]
-		yy := y.Data[i*y.Stride : i*y.Stride+d]
+		gy, yy := row(dy, i), row(y, i)
 		var s float64
-		for j, v := range gy {
-			s += v * yy[j]
+		switch {
+		case i < b+4:
+			s = sums[i-b]
+		case i+4 <= len(inv):
+			b = i
+			g4 := [4][]float64{gy, row(dy, i+1), row(dy, i+2), row(dy, i+3)}
+			y4 := [4][]float64{yy, row(y, i+1), row(y, i+2), row(y, i+3)}
+			sums = dense.OrderedDot4(&g4, &y4)
+			s = sums[0]
+		default:
+			for j, v := range gy {
+				s += v * yy[j]
+			}
 		}
 		f := sqd * inv[i]
 		s /= fd
-		out := dx.Data[i*dx.Stride : i*dx.Stride+d]
+		out := row(dx, i)
+		yy = yy[:len(gy)]
 		for j, v := range gy {
 			out[j] += f * (v - s*yy[j])
 		}
