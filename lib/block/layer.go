@@ -204,31 +204,16 @@ func NormBack(dst, g, y blas64.General, inv []float64, s Spec, add bool) {
 			yr := [4][]float64{row(y, i), row(y, i+1), row(y, i+2), row(y, i+3)}
 			sums := dense.Dot4(&gr, &yr)
 			for r, sum := range sums {
-				rmsBack(row(dst, i+r), gr[r], yr[r], sqd*inv[i+r], sum/d, add)
+				dense.RMSBack(row(dst, i+r), gr[r], yr[r], sqd*inv[i+r], sum/d, add)
 			}
 		}
 		for ; i < y.Rows; i++ {
 			gr, yr := row(g, i), row(y, i)
 			f := sqd * inv[i]
 			sum := dense.Dot(gr, yr) / d
-			rmsBack(row(dst, i), gr, yr, f, sum, add)
+			dense.RMSBack(row(dst, i), gr, yr, f, sum, add)
 		}
 	default:
 		panic(fmt.Sprintf("block: NormBack: %v has no pullback", s.Norm))
-	}
-}
-
-// rmsBack writes (add: adds) out_j = f (g_j − sum·y_j), one row of
-// NormBack's PreRMS pullback.
-func rmsBack(out, gr, yr []float64, f, sum float64, add bool) {
-	out, yr = out[:len(gr)], yr[:len(gr)]
-	if add {
-		for j, v := range gr {
-			out[j] += f * (v - sum*yr[j])
-		}
-		return
-	}
-	for j, v := range gr {
-		out[j] = f * (v - sum*yr[j])
 	}
 }

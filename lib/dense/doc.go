@@ -10,6 +10,7 @@
 //	NormalizeRow(s)  dst_j = (src_j − μ)/√(Σ(src − μ)²/d + eps)
 //	Scale         dst_j = s x_j
 //	MulTanhPrime  d_j ← d_j (1 − g_j²)   (the chain rule through g = tanh h)
+//	RMSBack       out_j (+)= f (g_j − s y_j)   (a row of the RMS norm's pull-back)
 //	Dot, Sum, SumSq  Σ_j x_j y_j, Σ_j x_j, Σ_j x_j²   (four lanes, every path's bits)
 //	Dot4          four rows' Dot at once (their chains overlap; Dot's bits)
 //	OrderedDot4   four rows' Σ_j x_j y_j, each in order from zero (the plain loop's bits; Go only)
@@ -49,11 +50,11 @@
 //     math.Tanh. A Go micro-kernel in the assembly path's blocking reached
 //     only 4.6 GFLOP/s here against gonum's 15, so the fallback is gonum.
 //
-// NormalizeRow, the softmax's scaling by 1/Σ, Scale, MulTanhPrime and the
+// NormalizeRow, the softmax's scaling by 1/Σ, Scale, MulTanhPrime, RMSBack and the
 // row reductions Dot, DotDiff, Sum and SumSq run the operations of their Go
 // loops in the same order on every path (four interleaved partial sums, no
 // fused multiply-add), so they give the portable path's bits everywhere
-// (TestNormalizeRowPaths, TestMapsPaths, TestDotPaths, TestSumSqPaths);
+// (TestNormalizeRowPaths, TestMapsPaths, TestRMSBackPaths, TestDotPaths, TestSumSqPaths);
 // rows shorter than 16 keep the Go loops, which cost less than a call.
 //
 // SetPath (and SetAssembly, which picks the best assembly path or the

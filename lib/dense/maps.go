@@ -1,5 +1,7 @@
 package dense
 
+import "fmt"
+
 // Elementwise maps of the simulators' backward passes on the kernels'
 // paths. Each runs the Go loop's operations in its order (no fused
 // multiply-add; the Go fallbacks forbid fusing with an explicit conversion,
@@ -39,5 +41,43 @@ func MulTanhPrime(d, g []float64) {
 	tanhPrimeKernel(&d[0], &g[0], n4)
 	for j, v := range g[n4:] {
 		d[n4+j] *= 1 - float64(v*v)
+	}
+}
+
+// RMSBack sets out[j] = f·(g[j] − s·y[j]), or adds it to out[j] when add:
+// one row of the pull-back of y = √d x/|x| (RMS norm) with f = √d/|x| and
+// s = g·y/d. It gives the bits of that loop (a product, a difference, a
+// product and, when add, a sum, unfused) on every path. out, g and y must
+// have one length (it panics otherwise); out may be g itself, and must
+// not overlap y or g otherwise.
+func RMSBack(out, g, y []float64, f, s float64, add bool) {
+	n := len(out)
+	if len(g) != n || len(y) != n {
+		panic(fmt.Sprintf("dense: RMSBack: lengths %d, %d, %d", n, len(g), len(y)))
+	}
+	if n < asmRowMin || curPath == Portable {
+		rmsBackGo(out, g, y, f, s, add)
+		return
+	}
+	if curPath == AVX512 {
+		rmsBackKernel512(&out[0], &g[0], &y[0], n, f, s, add)
+		return
+	}
+	n4 := n &^ 3
+	rmsBackKernel(&out[0], &g[0], &y[0], n4, f, s, add)
+	rmsBackGo(out[n4:], g[n4:], y[n4:], f, s, add)
+}
+
+// rmsBackGo is RMSBack's loop; the conversions forbid fusing.
+func rmsBackGo(out, g, y []float64, f, s float64, add bool) {
+	y, out = y[:len(g)], out[:len(g)]
+	if add {
+		for j, v := range g {
+			out[j] += float64(f * float64(v-float64(s*y[j])))
+		}
+		return
+	}
+	for j, v := range g {
+		out[j] = float64(f * float64(v-float64(s*y[j])))
 	}
 }

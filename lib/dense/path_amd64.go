@@ -113,3 +113,13 @@ func tanhPrimeKernel(d, y *float64, n int)
 
 //go:noescape
 func tanhPrimeKernel512(d, y *float64, n int)
+
+// rmsBackKernel sets (add: adds to) out[j] f·(g[j] − s·y[j]) for j < n, n
+// a multiple of 4, on AVX2; rmsBackKernel512 for any n on AVX-512F
+// (maps_amd64.s).
+//
+//go:noescape
+func rmsBackKernel(out, gr, y *float64, n int, f, s float64, add bool)
+
+//go:noescape
+func rmsBackKernel512(out, gr, y *float64, n int, f, s float64, add bool)

@@ -94,3 +94,11 @@ func tanhPrimeKernel(d, y *float64, n int) {
 func tanhPrimeKernel512(d, y *float64, n int) {
 	panic("dense: tanhPrimeKernel512 is amd64-only")
 }
+
+func rmsBackKernel(out, gr, y *float64, n int, f, s float64, add bool) {
+	panic("dense: rmsBackKernel is amd64-only")
+}
+
+func rmsBackKernel512(out, gr, y *float64, n int, f, s float64, add bool) {
+	panic("dense: rmsBackKernel512 is amd64-only")
+}

@@ -537,3 +537,72 @@ func TestMapsPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestRMSBackPaths: RMSBack gives the bits of its unfused loop on every
+// path, setting and adding, in place (out = g) too, at lengths around
+// each kernel's width with special values; a kernel that fused s·y into
+// the difference would fail (the draws make the roundings differ).
+func TestRMSBackPaths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), 1e300}
+	fusedDiffers := false
+	for _, n := range []int{1, 3, 4, 7, 8, 9, 15, 16, 17, 23, 64, 65, 257} {
+		for trial := range 3 {
+			g, y, out0 := make([]float64, n), make([]float64, n), make([]float64, n)
+			for i := range g {
+				g[i], y[i], out0[i] = rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()
+			}
+			if trial == 2 {
+				g[rng.IntN(n)] = special[rng.IntN(len(special))]
+				y[rng.IntN(n)] = special[rng.IntN(len(special))]
+			}
+			f, s := 1.7+rng.Float64(), rng.NormFloat64()
+			for _, add := range []bool{false, true} {
+				want := append([]float64(nil), out0...)
+				for j, v := range g {
+					r := f * (v - s*y[j]) // GOAMD64 < v3 compiles it unfused
+					if add {
+						want[j] += r
+					} else {
+						want[j] = r
+					}
+					fusedDiffers = fusedDiffers || f*(v-s*y[j]) != f*(math.FMA(-s, y[j], v))
+				}
+				for _, p := range append(paths(t), Portable) {
+					got := append([]float64(nil), out0...)
+					inPlace := append([]float64(nil), g...)
+					wantIn := append([]float64(nil), g...)
+					for j, v := range g {
+						r := f * (v - s*y[j])
+						if add {
+							wantIn[j] += r
+						} else {
+							wantIn[j] = r
+						}
+					}
+					onPath(p, func() {
+						RMSBack(got, g, y, f, s, add)
+						RMSBack(inPlace, inPlace, y, f, s, add)
+					})
+					for j := range want {
+						if math.Float64bits(got[j]) != math.Float64bits(want[j]) && !(math.IsNaN(got[j]) && math.IsNaN(want[j])) {
+							t.Fatalf("%s n=%d trial=%d add=%v: out[%d] = %v, loop %v", p, n, trial, add, j, got[j], want[j])
+						}
+						if math.Float64bits(inPlace[j]) != math.Float64bits(wantIn[j]) && !(math.IsNaN(inPlace[j]) && math.IsNaN(wantIn[j])) {
+							t.Fatalf("%s n=%d trial=%d add=%v in place: out[%d] = %v, loop %v", p, n, trial, add, j, inPlace[j], wantIn[j])
+						}
+					}
+				}
+			}
+		}
+	}
+	if !fusedDiffers {
+		t.Error("no draw rounds differently when s·y is fused: the test cannot tell a fused kernel")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("RMSBack: no panic on rows of different lengths")
+		}
+	}()
+	RMSBack(make([]float64, 3), make([]float64, 2), make([]float64, 3), 1, 1, false)
+}

@@ -115,13 +115,7 @@ func normBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
 				s += v * yy[j]
 			}
 		}
-		f := sqd * inv[i]
-		s /= fd
-		out := row(dx, i)
-		yy = yy[:len(gy)]
-		for j, v := range gy {
-			out[j] += f * (v - s*yy[j])
-		}
+		dense.RMSBack(row(dx, i), gy, yy, sqd*inv[i], s/fd, true)
 	}
 }
 
