@@ -697,6 +697,14 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// firstCompleteMax is the bound, in seconds, on the first completion
+// after start-up (see TestJupyterCompletionAndHover): well above the
+// relay's relay.CompletionWait of 1.5 s, below the 13–30 s gopls takes to
+// load the module on two cores, which a relay waiting for it would show
+// (gonb's own answer after its 2 s wait carries no "loading" status, which
+// the test refuses whatever its time).
+const firstCompleteMax = 10.0
+
 // TestJupyterCompletionAndHover asks the sigprop kernel, through
 // jupyter_client (testdata/jupyter_complete.py), for what Jupyter's Tab and
 // Shift-Tab ask: after a cell that imports lib/meanfield, a
@@ -786,8 +794,13 @@ func TestJupyterCompletionAndHover(t *testing.T) {
 			}
 		}
 	}
-	// The first request after start-up is answered within 2 s, with the
-	// names or with a "loading" answer (never an error).
+	// The first request after start-up is answered with the names or with
+	// the relay's "loading" answer (never an error, never gonb's empty
+	// answer: relay.CompletionWait, 1.5 s), so a Tab never waits for gopls
+	// to load the module (about half a minute on two cores). The bound,
+	// firstCompleteMax, catches a relay that waits for gopls; it is not a
+	// latency target (this machine may be loaded by other tests: one
+	// answer took 2.1 s while both cores ran other packages' tests).
 	var first struct {
 		Status   string
 		Matches  []string
@@ -797,9 +810,9 @@ func TestJupyterCompletionAndHover(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("first complete_request after start-up: %.2f s, status %q, %d matches, metadata %v (%.300s)", rep.FirstComplete.Seconds, first.Status, len(first.Matches), first.Metadata, rep.FirstComplete.Content)
-	if rep.FirstComplete.Seconds > 2 || first.Status != "ok" || (len(first.Matches) == 0 && first.Metadata["sigprop"]["status"] != "loading") {
-		t.Errorf("first completion after start-up: %.2f s, status %q, %d matches, metadata %v; want within 2 s the names or a loading answer",
-			rep.FirstComplete.Seconds, first.Status, len(first.Matches), first.Metadata)
+	if rep.FirstComplete.Seconds > firstCompleteMax || first.Status != "ok" || (len(first.Matches) == 0 && first.Metadata["sigprop"]["status"] != "loading") {
+		t.Errorf("first completion after start-up: %.2f s, status %q, %d matches, metadata %v; want within %g s the names or a loading answer",
+			rep.FirstComplete.Seconds, first.Status, len(first.Matches), first.Metadata, firstCompleteMax)
 	}
 	if n := len(rep.Complete.Code); complete.CursorEnd != n || complete.CursorStart != n {
 		t.Errorf("completion replaces [%d, %d), want the empty range at the cursor %d (after the dot)", complete.CursorStart, complete.CursorEnd, n)
