@@ -1,7 +1,5 @@
 package dense
 
-import "fmt"
-
 // Elementwise maps of the simulators' backward passes on the kernels'
 // paths. Each runs the Go loop's operations in its order (no fused
 // multiply-add; the Go fallbacks forbid fusing with an explicit conversion,
@@ -48,13 +46,12 @@ func MulTanhPrime(d, g []float64) {
 // one row of the pull-back of y = √d x/|x| (RMS norm) with f = √d/|x| and
 // s = g·y/d. It gives the bits of that loop (a product, a difference, a
 // product and, when add, a sum, unfused) on every path. out, g and y must
-// have one length (it panics otherwise); out may be g itself, and must
-// not overlap y or g otherwise.
+// have one length, and out must be g (or y) itself or not overlap it (it
+// panics otherwise).
 func RMSBack(out, g, y []float64, f, s float64, add bool) {
+	checkUnary("RMSBack", out, g)
+	checkUnary("RMSBack", out, y)
 	n := len(out)
-	if len(g) != n || len(y) != n {
-		panic(fmt.Sprintf("dense: RMSBack: lengths %d, %d, %d", n, len(g), len(y)))
-	}
 	if n < asmRowMin || curPath == Portable {
 		rmsBackGo(out, g, y, f, s, add)
 		return

@@ -606,3 +606,38 @@ func TestRMSBackPaths(t *testing.T) {
 	}()
 	RMSBack(make([]float64, 3), make([]float64, 2), make([]float64, 3), 1, 1, false)
 }
+
+// TestRMSBackOverlap: out partially overlapping g or y panics; out = y
+// (the same slice) is allowed and gives the loop's bits.
+func TestRMSBackOverlap(t *testing.T) {
+	buf := make([]float64, 40)
+	for i := range buf {
+		buf[i] = float64(i%7) - 3
+	}
+	for name, call := range map[string]func(){
+		"out, g": func() { RMSBack(buf[1:33], buf[0:32], make([]float64, 32), 1, 1, false) },
+		"out, y": func() { RMSBack(buf[1:33], make([]float64, 32), buf[0:32], 1, 1, true) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("RMSBack with %s overlapping partially: no panic", name)
+				}
+			}()
+			call()
+		}()
+	}
+	for _, p := range append(paths(t), Portable) {
+		g, y := buf[:32], append([]float64(nil), buf[8:40]...)
+		want := append([]float64(nil), y...)
+		for j, v := range g {
+			want[j] = 1.5 * (v - 0.25*y[j])
+		}
+		onPath(p, func() { RMSBack(y, g, y, 1.5, 0.25, false) })
+		for j := range want {
+			if math.Float64bits(y[j]) != math.Float64bits(want[j]) {
+				t.Fatalf("%s: out = y at %d: %v, loop %v", p, j, y[j], want[j])
+			}
+		}
+	}
+}
