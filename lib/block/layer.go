@@ -123,7 +123,7 @@ func sqrtDRows(y, x blas64.General, inv []float64) error {
 			s = sums[0]
 		default:
 			for _, v := range xs {
-				s += v * v
+				s += float64(v * v) // unfused, as in dense.OrderedDot4
 			}
 		}
 		if !(s > 0) || math.IsInf(s, 0) {

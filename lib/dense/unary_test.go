@@ -560,20 +560,20 @@ func TestRMSBackPaths(t *testing.T) {
 			for _, add := range []bool{false, true} {
 				want := append([]float64(nil), out0...)
 				for j, v := range g {
-					r := f * (v - s*y[j]) // GOAMD64 < v3 compiles it unfused
+					r := float64(f * float64(v-float64(s*y[j]))) // unfused under any GOAMD64
 					if add {
 						want[j] += r
 					} else {
 						want[j] = r
 					}
-					fusedDiffers = fusedDiffers || f*(v-s*y[j]) != f*(math.FMA(-s, y[j], v))
+					fusedDiffers = fusedDiffers || r != float64(f*math.FMA(-s, y[j], v))
 				}
 				for _, p := range append(paths(t), Portable) {
 					got := append([]float64(nil), out0...)
 					inPlace := append([]float64(nil), g...)
 					wantIn := append([]float64(nil), g...)
 					for j, v := range g {
-						r := f * (v - s*y[j])
+						r := float64(f * float64(v-float64(s*y[j])))
 						if add {
 							wantIn[j] += r
 						} else {
@@ -631,7 +631,7 @@ func TestRMSBackOverlap(t *testing.T) {
 		g, y := buf[:32], append([]float64(nil), buf[8:40]...)
 		want := append([]float64(nil), y...)
 		for j, v := range g {
-			want[j] = 1.5 * (v - 0.25*y[j])
+			want[j] = float64(1.5 * float64(v-float64(0.25*y[j])))
 		}
 		onPath(p, func() { RMSBack(y, g, y, 1.5, 0.25, false) })
 		for j := range want {

@@ -112,7 +112,7 @@ func normBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
 			s = sums[0]
 		default:
 			for j, v := range gy {
-				s += v * yy[j]
+				s += float64(v * yy[j]) // unfused, as in dense.OrderedDot4
 			}
 		}
 		dense.RMSBack(row(dx, i), gy, yy, sqd*inv[i], s/fd, true)

@@ -159,7 +159,7 @@ func normRows(y, x blas64.General, inv []float64, sqd float64, r0 int) error {
 			s = sums[0]
 		default:
 			for _, v := range row {
-				s += v * v
+				s += float64(v * v) // unfused, as in dense.OrderedDot4
 			}
 		}
 		if !(s > 0) || math.IsInf(s, 0) {

@@ -11,14 +11,15 @@ import (
 
 // plainNormRows and plainNormBack are normRows and normBack one row at a
 // time, each sum a plain loop in order: the code the committed training
-// runs (notebooks/data/noci-training) were made with.
+// runs (notebooks/data/noci-training) were made with, as compiled for
+// GOAMD64 < v3 (the conversions keep it unfused under any GOAMD64).
 func plainNormRows(y, x blas64.General, inv []float64, sqd float64) {
 	d := x.Cols
 	for i := range inv {
 		row := x.Data[i*x.Stride : i*x.Stride+d]
 		var s float64
 		for _, v := range row {
-			s += v * v
+			s += float64(v * v)
 		}
 		inv[i] = 1 / math.Sqrt(s)
 		dense.Scale(y.Data[i*y.Stride:i*y.Stride+d], row, sqd*inv[i])
@@ -31,13 +32,13 @@ func plainNormBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
 		gy, yy := dy.Data[i*dy.Stride:i*dy.Stride+d], y.Data[i*y.Stride:i*y.Stride+d]
 		var s float64
 		for j, v := range gy {
-			s += v * yy[j]
+			s += float64(v * yy[j])
 		}
 		f := sqd * inv[i]
 		s /= float64(d)
 		out := dx.Data[i*dx.Stride : i*dx.Stride+d]
 		for j, v := range gy {
-			out[j] += f * (v - s*yy[j])
+			out[j] += float64(f * float64(v-float64(s*yy[j])))
 		}
 	}
 }
