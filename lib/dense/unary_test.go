@@ -641,3 +641,31 @@ func TestRMSBackOverlap(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlapSlices: overlapSlices agrees with overlaps on the two slices
+// as one-row matrices for every pair of sub-slices of one buffer (empty,
+// adjacent, identical, nested and partially overlapping ones) and for
+// slices of two buffers.
+func TestOverlapSlices(t *testing.T) {
+	buf, other := make([]float64, 9), make([]float64, 4)
+	var subs [][]float64
+	for i := 0; i <= len(buf); i++ {
+		for j := i; j <= len(buf); j++ {
+			subs = append(subs, buf[i:j])
+		}
+	}
+	subs = append(subs, other, other[1:3])
+	some := false
+	for _, x := range subs {
+		for _, y := range subs {
+			got, want := overlapSlices(x, y), overlaps(row(x), row(y))
+			if got != want {
+				t.Fatalf("overlapSlices(len %d at %p, len %d at %p) = %v, overlaps %v", len(x), x, len(y), y, got, want)
+			}
+			some = some || got
+		}
+	}
+	if !some {
+		t.Error("no pair overlaps: the test checks nothing")
+	}
+}
