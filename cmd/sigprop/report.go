@@ -30,7 +30,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 	jobs := fs.Int("jobs", 0, "notebooks run in parallel (0 = number of cores)")
 	timeout := fs.Duration("timeout", 5*time.Minute, "per-cell timeout")
 	nbTimeout := fs.Duration("notebook-timeout", 30*time.Minute, "whole-notebook timeout")
-	noCache := fs.Bool("no-cache", false, "execute every notebook even if its inputs are unchanged")
+	noCache := fs.Bool("no-cache", false, "execute every notebook even if its inputs are unchanged; its results are not stored, so the next report without --no-cache executes them again")
 	verifyCache := fs.Bool("verify-cache", false, "re-execute one cached notebook, chosen at random, and fail if its figures differ from the cached ones")
 	stopOnTimeout := fs.Bool("stop-on-timeout", false, "after a cell times out, skip the rest of its notebook (default: interrupt it and continue)")
 	stopOnError := fs.Bool("stop-on-error", false, "after a cell fails, skip the rest of its notebook (default: continue)")
