@@ -105,34 +105,18 @@ func (s Spec) branch(y, x blas64.General, inv []float64) (blas64.General, error)
 	return y, nil
 }
 
-// sqrtDRows writes y_i = √d x_i/|x_i| and inv_i = 1/|x_i|.
+// sqrtDRows writes y_i = √d x_i/|x_i| and inv_i = 1/|x_i| (the squared
+// norms in order, dense.OrderedRowDots, first held in inv).
 func sqrtDRows(y, x blas64.General, inv []float64) error {
 	sqd := math.Sqrt(float64(x.Cols))
-	var sums [4]float64 // the squared norms of rows b..b+3 (dense.OrderedDot4: their sums overlap)
-	b := -4
-	for i := 0; i < x.Rows; i++ {
-		xs := row(x, i)
-		var s float64
-		switch {
-		case i < b+4:
-			s = sums[i-b]
-		case i+4 <= x.Rows:
-			b = i
-			four := [4][]float64{xs, row(x, i+1), row(x, i+2), row(x, i+3)}
-			sums = dense.OrderedDot4(&four, &four)
-			s = sums[0]
-		default:
-			for _, v := range xs {
-				s += float64(v * v) // unfused, as in dense.OrderedDot4
-			}
-		}
+	dense.OrderedRowDots(inv[:x.Rows], x, x)
+	for i, s := range inv[:x.Rows] {
 		if !(s > 0) || math.IsInf(s, 0) {
 			return fmt.Errorf("block: token %d has squared norm %v; the norm needs a finite nonzero token", i, s)
 		}
 		iv := 1 / math.Sqrt(s)
 		inv[i] = iv
-		f := sqd * iv
-		dense.Scale(row(y, i), xs, f)
+		dense.Scale(row(y, i), row(x, i), sqd*iv)
 	}
 	return nil
 }

@@ -13,7 +13,7 @@
 //	RMSBack       out_j (+)= f (g_j − s y_j)   (a row of the RMS norm's pull-back)
 //	Dot, Sum, SumSq  Σ_j x_j y_j, Σ_j x_j, Σ_j x_j²   (four lanes, every path's bits)
 //	Dot4          four rows' Dot at once (their chains overlap; Dot's bits)
-//	OrderedDot4   four rows' Σ_j x_j y_j, each in order from zero (the plain loop's bits; Go only)
+//	OrderedRowDots  each row's Σ_j x_j y_j in order from zero (the plain loop's bits; Go only)
 //
 // # Paths
 //

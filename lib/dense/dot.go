@@ -1,6 +1,10 @@
 package dense
 
-import "fmt"
+import (
+	"fmt"
+
+	"gonum.org/v1/gonum/blas/blas64"
+)
 
 // Dot returns Σ_j x_j y_j and DotDiff Σ_j a_j (c − g_j), each in the four
 // interleaved partial sums of SumSq (j mod 4, combined as
@@ -113,30 +117,41 @@ func Dot4(x, y *[4][]float64) (s [4]float64) {
 // mean of the LN pull-back).
 func Sum(x []float64) float64 { return sum4(x, 0, false) }
 
-// OrderedDot4 returns the four dot products x[r]·y[r], each summed in
-// order from zero, s += x_j y_j with the product rounded before the sum:
-// the bits of the plain one-row loop, on every path (no assembly). The
-// four chains of additions are independent, so they overlap where one
-// row's chain would leave the adder waiting on its own latency. It is for
-// callers whose results must keep those bits (lib/vit, whose committed
-// training runs were made with them, and block's √d x/|x| norm, whose
-// committed token-geometry planes were); Dot4's four-lane sums are
-// faster still. All eight rows must have one length; it panics otherwise.
-func OrderedDot4(x, y *[4][]float64) (s [4]float64) {
-	n := len(x[0])
-	for r := range 4 {
-		if len(x[r]) != n || len(y[r]) != n {
-			panic(fmt.Sprintf("dense: OrderedDot4: row %d has lengths %d and %d, row 0 %d", r, len(x[r]), len(y[r]), n))
+// OrderedRowDots sets dst[i] = x_i·y_i for the first len(dst) rows of x
+// and y, each summed in order from zero, s += x_j y_j with the product
+// rounded before the sum: the bits of the plain one-row loop, on every
+// path (no assembly). Four rows run at a time, so that their independent
+// chains of additions overlap where one row's chain would leave the adder
+// waiting on its own latency. It is for callers whose results must keep
+// those bits (lib/vit, whose committed training runs were made with them,
+// and block's √d x/|x| norm, whose committed token-geometry planes were);
+// Dot's four-lane sums are faster still. x and y must have one number of
+// columns and at least len(dst) rows; it panics otherwise.
+func OrderedRowDots(dst []float64, x, y blas64.General) {
+	if x.Cols != y.Cols || x.Rows < len(dst) || y.Rows < len(dst) {
+		panic(fmt.Sprintf("dense: OrderedRowDots: %d sums of a %d×%d and a %d×%d matrix", len(dst), x.Rows, x.Cols, y.Rows, y.Cols))
+	}
+	d := x.Cols
+	r := func(g blas64.General, i int) []float64 { return g.Data[i*g.Stride : i*g.Stride+d] }
+	i := 0
+	for ; i+4 <= len(dst); i += 4 {
+		x0, x1, x2, x3 := r(x, i), r(x, i+1), r(x, i+2), r(x, i+3)
+		y0, y1, y2, y3 := r(y, i), r(y, i+1), r(y, i+2), r(y, i+3)
+		var s0, s1, s2, s3 float64
+		for j := range d {
+			s0 += float64(x0[j] * y0[j]) // the conversions forbid fusing (Go spec, floating-point operators)
+			s1 += float64(x1[j] * y1[j])
+			s2 += float64(x2[j] * y2[j])
+			s3 += float64(x3[j] * y3[j])
 		}
+		dst[i], dst[i+1], dst[i+2], dst[i+3] = s0, s1, s2, s3
 	}
-	x0, x1, x2, x3 := x[0][:n], x[1][:n], x[2][:n], x[3][:n]
-	y0, y1, y2, y3 := y[0][:n], y[1][:n], y[2][:n], y[3][:n]
-	var s0, s1, s2, s3 float64
-	for j := range n {
-		s0 += float64(x0[j] * y0[j]) // the conversions forbid fusing (Go spec, floating-point operators)
-		s1 += float64(x1[j] * y1[j])
-		s2 += float64(x2[j] * y2[j])
-		s3 += float64(x3[j] * y3[j])
+	for ; i < len(dst); i++ {
+		xs, ys := r(x, i), r(y, i)
+		var s float64
+		for j := range d {
+			s += float64(xs[j] * ys[j])
+		}
+		dst[i] = s
 	}
-	return [4]float64{s0, s1, s2, s3}
 }

@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"gonum.org/v1/gonum/blas/blas64"
 )
 
 // exactDot is Σ x_j y_j (or x_j (c − y_j)) in exact arithmetic, rounded
@@ -175,51 +177,68 @@ func TestDotPanics(t *testing.T) {
 	}
 }
 
-// TestOrderedDot4: each of OrderedDot4's four sums has the bits of the
-// plain loop s += x_j y_j in order from zero, at every length, special
-// values included; and it is not Dot's four-lane sum (the rows are drawn
-// so that the two orders round differently somewhere), so a version that
-// called Dot4 fails.
-func TestOrderedDot4(t *testing.T) {
+// TestOrderedRowDots: each of OrderedRowDots's sums has the bits of the
+// plain loop s += x_j y_j in order from zero, for row counts with and
+// without a tail of 1–3 rows, on strided matrices, special values
+// included; and it is not Dot's four-lane sum (the rows are drawn so that
+// the two orders round differently somewhere), so a version that called
+// Dot fails. It panics when the matrices have too few rows or unequal
+// columns.
+func TestOrderedRowDots(t *testing.T) {
 	rng := rand.New(rand.NewPCG(35, 36))
 	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.NaN(), 1e300}
 	lanesDiffer := false
-	for _, n := range []int{0, 1, 3, 4, 5, 17, 64, 65, 257} {
-		for trial := range 3 {
-			var x, y [4][]float64
-			for r := range 4 {
-				x[r], y[r] = make([]float64, n), make([]float64, n)
-				for i := range n {
-					x[r][i], y[r][i] = 0.5+rng.NormFloat64(), rng.NormFloat64()
+	for _, rows := range []int{0, 1, 3, 4, 5, 8, 11} {
+		for _, d := range []int{0, 1, 3, 17, 64, 65} {
+			for trial := range 3 {
+				x, y := blas64.General{Rows: rows + 1, Cols: d, Stride: d + 2}, blas64.General{Rows: rows, Cols: d, Stride: d + 1}
+				x.Data, y.Data = make([]float64, x.Rows*x.Stride), make([]float64, max(1, y.Rows*y.Stride))
+				for i := range x.Data {
+					x.Data[i] = 0.5 + rng.NormFloat64()
 				}
-				if trial == 2 && n > 0 {
-					x[r][rng.IntN(n)] = special[rng.IntN(len(special))]
+				for i := range y.Data {
+					y.Data[i] = rng.NormFloat64()
 				}
-			}
-			for _, p := range append(paths(t), Portable) {
-				var got [4]float64
-				onPath(p, func() { got = OrderedDot4(&x, &y) })
-				for r := range 4 {
-					var want float64
-					for j := range n {
-						want += float64(x[r][j] * y[r][j])
+				if trial == 2 && d > 0 {
+					for i := range rows {
+						x.Data[i*x.Stride+rng.IntN(d)] = special[rng.IntN(len(special))]
 					}
-					if math.Float64bits(got[r]) != math.Float64bits(want) && !(math.IsNaN(got[r]) && math.IsNaN(want)) {
-						t.Fatalf("%s n=%d trial=%d row %d: OrderedDot4 %v, in-order loop %v", p, n, trial, r, got[r], want)
+				}
+				for _, p := range append(paths(t), Portable) {
+					got := make([]float64, rows)
+					onPath(p, func() { OrderedRowDots(got, x, y) })
+					for i := range rows {
+						xr, yr := x.Data[i*x.Stride:i*x.Stride+d], y.Data[i*y.Stride:i*y.Stride+d]
+						var want float64
+						for j := range d {
+							want += float64(xr[j] * yr[j])
+						}
+						if math.Float64bits(got[i]) != math.Float64bits(want) && !(math.IsNaN(got[i]) && math.IsNaN(want)) {
+							t.Fatalf("%s rows=%d d=%d trial=%d row %d: OrderedRowDots %v, in-order loop %v", p, rows, d, trial, i, got[i], want)
+						}
+						lanesDiffer = lanesDiffer || got[i] != Dot(xr, yr)
 					}
-					lanesDiffer = lanesDiffer || got[r] != Dot(x[r], y[r])
 				}
 			}
 		}
 	}
 	if !lanesDiffer {
-		t.Error("OrderedDot4 equals Dot on every row drawn: the test cannot tell the two orders apart")
+		t.Error("OrderedRowDots equals Dot on every row drawn: the test cannot tell the two orders apart")
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("OrderedDot4: no panic on rows of different lengths")
-		}
-	}()
-	x := [4][]float64{make([]float64, 3), make([]float64, 3), make([]float64, 2), make([]float64, 3)}
-	OrderedDot4(&x, &x)
+	mat := func(r, c int) blas64.General {
+		return blas64.General{Rows: r, Cols: c, Stride: c, Data: make([]float64, r*c)}
+	}
+	for name, call := range map[string]func(){
+		"too few rows":    func() { OrderedRowDots(make([]float64, 3), mat(2, 4), mat(3, 4)) },
+		"unequal columns": func() { OrderedRowDots(make([]float64, 2), mat(2, 4), mat(2, 5)) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("OrderedRowDots, %s: no panic", name)
+				}
+			}()
+			call()
+		}()
+	}
 }

@@ -95,27 +95,14 @@ func (m *Model) headBackward(labels []int, B int) {
 func normBack(dx, dy, y blas64.General, inv []float64, sqd float64) {
 	d := y.Cols
 	fd := float64(d)
-	row := func(g blas64.General, i int) []float64 { return g.Data[i*g.Stride : i*g.Stride+d] }
-	var sums [4]float64 // dy_i·y_i of rows b..b+3: dense.OrderedDot4, each in order
-	b := -4
-	for i := range inv {
-		gy, yy := row(dy, i), row(y, i)
-		var s float64
-		switch {
-		case i < b+4:
-			s = sums[i-b]
-		case i+4 <= len(inv):
-			b = i
-			g4 := [4][]float64{gy, row(dy, i+1), row(dy, i+2), row(dy, i+3)}
-			y4 := [4][]float64{yy, row(y, i+1), row(y, i+2), row(y, i+3)}
-			sums = dense.OrderedDot4(&g4, &y4)
-			s = sums[0]
-		default:
-			for j, v := range gy {
-				s += float64(v * yy[j]) // unfused, as in dense.OrderedDot4
-			}
+	var dots [4]float64 // dy_i·y_i of four rows at a time, in order (dense.OrderedRowDots)
+	for i0 := 0; i0 < len(inv); i0 += 4 {
+		k := min(4, len(inv)-i0)
+		dense.OrderedRowDots(dots[:k], rows(dy, i0, i0+k), rows(y, i0, i0+k))
+		for r, s := range dots[:k] {
+			i := i0 + r
+			dense.RMSBack(dx.Data[i*dx.Stride:i*dx.Stride+d], dy.Data[i*dy.Stride:i*dy.Stride+d], y.Data[i*y.Stride:i*y.Stride+d], sqd*inv[i], s/fd, true)
 		}
-		dense.RMSBack(row(dx, i), gy, yy, sqd*inv[i], s/fd, true)
 	}
 }
 

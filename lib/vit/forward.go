@@ -144,31 +144,14 @@ func (m *Model) embed(x []float64, b0, b1 int) {
 // batch, for the error message.
 func normRows(y, x blas64.General, inv []float64, sqd float64, r0 int) error {
 	d := x.Cols
-	var sums [4]float64 // the squared norms of rows b..b+3: dense.OrderedDot4, each in order
-	b := -4
-	for i := range inv {
-		row := x.Data[i*x.Stride : i*x.Stride+d]
-		var s float64
-		switch {
-		case i < b+4:
-			s = sums[i-b]
-		case i+4 <= len(inv):
-			b = i
-			four := [4][]float64{row, x.Data[(i+1)*x.Stride : (i+1)*x.Stride+d], x.Data[(i+2)*x.Stride : (i+2)*x.Stride+d], x.Data[(i+3)*x.Stride : (i+3)*x.Stride+d]}
-			sums = dense.OrderedDot4(&four, &four)
-			s = sums[0]
-		default:
-			for _, v := range row {
-				s += float64(v * v) // unfused, as in dense.OrderedDot4
-			}
-		}
+	dense.OrderedRowDots(inv, x, x) // the squared norms, in order, held in inv until checked
+	for i, s := range inv {
 		if !(s > 0) || math.IsInf(s, 0) {
 			return fmt.Errorf("%w: token row %d has squared norm %v", ErrNonFinite, r0+i, s)
 		}
 		iv := 1 / math.Sqrt(s)
 		inv[i] = iv
-		f := sqd * iv
-		dense.Scale(y.Data[i*y.Stride:i*y.Stride+d], row, f)
+		dense.Scale(y.Data[i*y.Stride:i*y.Stride+d], x.Data[i*x.Stride:i*x.Stride+d], sqd*iv)
 	}
 	return nil
 }

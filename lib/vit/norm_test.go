@@ -56,7 +56,7 @@ func normInputs(rows, d int, seed uint64) (x, g, dx blas64.General) {
 }
 
 // TestNormRowsBitsPlain: normRows and normBack, four rows at a time
-// through dense.OrderedDot4, give the one-row loops' bits at every row
+// through dense.OrderedRowDots, give the one-row loops' bits at every row
 // count (a tail of 0 to 3 rows) and at widths below and above dense's
 // kernel threshold, also in place (y = x, as blockForward calls it).
 func TestNormRowsBitsPlain(t *testing.T) {
@@ -101,7 +101,7 @@ func BenchmarkNorm(b *testing.B) {
 	y := blas64.General{Rows: rows, Cols: d, Stride: d, Data: make([]float64, rows*d)}
 	inv := make([]float64, rows)
 	sqd := math.Sqrt(d)
-	b.Run("rows/ordered4", func(b *testing.B) {
+	b.Run("rows/ordered", func(b *testing.B) {
 		for b.Loop() {
 			normRows(y, x, inv, sqd, 0)
 		}
@@ -111,7 +111,7 @@ func BenchmarkNorm(b *testing.B) {
 			plainNormRows(y, x, inv, sqd)
 		}
 	})
-	b.Run("back/ordered4", func(b *testing.B) {
+	b.Run("back/ordered", func(b *testing.B) {
 		for b.Loop() {
 			normBack(dx, g, y, inv, sqd)
 		}
