@@ -28,9 +28,9 @@ func BenchmarkCowsikNetwork(b *testing.B) {
 	blk := compose.Cowsik(n, d, L, 0.5, 0.5, 2, 1, 2, activation.Tanh())
 	b.Run("composed", func(b *testing.B) {
 		run := compose.NetworkRun(blk)
-		rng := rand.New(rand.NewPCG(1, 2))
+		src := empirical.NewPCG(1, 2)
 		for i := 0; i < b.N; i++ {
-			g, err := run(rng)
+			g, err := run(src)
 			if err != nil {
 				b.Fatal(err)
 			}

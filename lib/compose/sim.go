@@ -119,11 +119,16 @@ func (r *Run) msd(t []float64) (mean, se float64) {
 }
 
 // NetRand is network i's generator of a run seeded seed: PCG with both
-// words mixed from seed and i by SplitMix64.
-func NetRand(seed uint64, i int) *rand.Rand {
+// words mixed from seed and i by SplitMix64 (NetPCG).
+func NetRand(seed uint64, i int) *rand.Rand { return rand.New(NetPCG(seed, i)) }
+
+// NetPCG is the PCG NetRand draws from (math/rand/v2's, the same bits),
+// which Simulate draws each network's weights from in bulk
+// (empirical.PCG.Normals).
+func NetPCG(seed uint64, i int) *empirical.PCG {
 	a := empirical.SplitMix64(seed ^ 0x6a09e667f3bcc908)
 	c := empirical.SplitMix64(a ^ empirical.SplitMix64(uint64(i)+0xbb67ae8584caa73b))
-	return rand.New(rand.NewPCG(c, empirical.SplitMix64(c^a^0x3c6ef372fe94f82b)))
+	return empirical.NewPCG(c, empirical.SplitMix64(c^a^0x3c6ef372fe94f82b))
 }
 
 // Simulate runs s.Nets random networks of Depth blocks b at width d on
@@ -155,7 +160,7 @@ func Simulate(b Block, s SimSettings) (*Run, error) {
 	pairs := make([][][]float64, s.Nets) // per network, layer: the n×n correlations
 	errs := make([]error, s.Nets)
 	empirical.Pool(s.Nets, s.Workers, func() *simNet { return newSimNet(b) }, func(nt *simNet, i int) {
-		errs[i] = nt.run(&per[i], NetRand(s.Seed, i), s)
+		errs[i] = nt.run(&per[i], NetPCG(s.Seed, i), s)
 		if errs[i] == nil && s.Pairs {
 			pairs[i] = nt.pairs()
 		}
@@ -289,18 +294,16 @@ func newSimNet(b Block) *simNet {
 	return nt
 }
 
-func fill(m blas64.General, s float64, rng *rand.Rand) {
-	for i := range m.Data {
-		m.Data[i] = s * rng.NormFloat64()
-	}
-}
+// fill draws m.Data, in order, N(0, s²): s·z for each
+// rand.Rand.NormFloat64() z of src, in bulk (empirical.PCG.Normals).
+func fill(m blas64.General, s float64, src *empirical.PCG) { src.Normals(m.Data, s) }
 
-// run draws network weights, input and R from rng, runs it and writes the
+// run draws network weights, input and R from src, runs it and writes the
 // per-layer statistics into per.
-func (nt *simNet) run(per *[4][]float64, rng *rand.Rand, s SimSettings) error {
+func (nt *simNet) run(per *[4][]float64, src *empirical.PCG, s SimSettings) error {
 	b := nt.b
-	nt.draw(rng)
-	empirical.Equicorrelated(nt.x0, rng, b.N, b.D, s.Rho0, s.Q0/float64(b.D))
+	nt.draw(src)
+	empirical.Equicorrelated(nt.x0, rand.New(src), b.N, b.D, s.Rho0, s.Q0/float64(b.D))
 	if err := nt.forward(); err != nil {
 		return err
 	}
@@ -319,7 +322,7 @@ func (nt *simNet) run(per *[4][]float64, rng *rand.Rand, s SimSettings) error {
 	if !s.Backward {
 		return nil
 	}
-	fill(nt.g, 1, rng)
+	fill(nt.g, 1, src)
 	initGrad(nt.g, s.GradInit)
 	nd := float64(b.N * b.D)
 	per[3][L] = sq(nt.g) / nd
@@ -359,20 +362,20 @@ func initGrad(g blas64.General, m GradInit) {
 	}
 }
 
-// draw fills every block's weights from rng (W^Q, W^K, W^V, W⁰..W^ℓ).
-func (nt *simNet) draw(rng *rand.Rand) {
+// draw fills every block's weights from src (W^Q, W^K, W^V, W⁰..W^ℓ).
+func (nt *simNet) draw(src *empirical.PCG) {
 	for l := range nt.w {
 		w := nt.w[l]
-		fill(w.Q, nt.sQK, rng)
-		fill(w.K, nt.sQK, rng)
-		fill(w.V, nt.sV, rng)
+		fill(w.Q, nt.sQK, src)
+		fill(w.K, nt.sQK, src)
+		fill(w.V, nt.sV, src)
 		last := len(w.F) - 1
 		for k, f := range w.F {
 			sc := nt.sW
 			if k == last {
 				sc = nt.sO
 			}
-			fill(f, sc/math.Sqrt(float64(f.Rows)), rng)
+			fill(f, sc/math.Sqrt(float64(f.Rows)), src)
 		}
 	}
 }

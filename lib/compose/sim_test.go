@@ -1,11 +1,13 @@
 package compose
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
 
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/sigprop/sigprop/lib/activation"
@@ -42,8 +44,9 @@ func simBlocks() []Block {
 func TestBackwardFiniteDifference(t *testing.T) {
 	for bi, b := range simBlocks() {
 		nt := newSimNet(b)
-		rng := rand.New(rand.NewPCG(uint64(bi), 9))
-		nt.draw(rng)
+		src := empirical.NewPCG(uint64(bi), 9)
+		rng := rand.New(src)
+		nt.draw(src)
 		empirical.Equicorrelated(nt.x0, rng, b.N, b.D, 0.3, 1)
 		r := mat.NewDense(b.N, b.D, nil)
 		e := mat.NewDense(b.N, b.D, nil)
@@ -100,5 +103,44 @@ func TestSimulateWorkers(t *testing.T) {
 	}
 	if !reflect.DeepEqual([]Stat{r1.Q, r1.P, r1.Rho, r1.Grad}, []Stat{r3.Q, r3.P, r3.Rho, r3.Grad}) {
 		t.Error("Simulate depends on Workers")
+	}
+}
+
+// TestDrawIsNetRand: the weights a network draws in bulk from NetPCG(seed,
+// i) (empirical.PCG.Normals) are, entry for entry, the scaled
+// NormFloat64 draws of NetRand(seed, i) in Simulate's documented order
+// (per block W^Q, W^K, W^V, W⁰..W^ℓ, row-major), and the input drawn next
+// from the same generator is the one NetRand draws after them.
+func TestDrawIsNetRand(t *testing.T) {
+	for bi, b := range simBlocks() {
+		nt := newSimNet(b)
+		src := NetPCG(7, bi)
+		nt.draw(src)
+		empirical.Equicorrelated(nt.x0, rand.New(src), b.N, b.D, 0.3, 1)
+		rng := NetRand(7, bi)
+		check := func(name string, m blas64.General, s float64) {
+			for k, v := range m.Data {
+				if want := s * rng.NormFloat64(); math.Float64bits(v) != math.Float64bits(want) {
+					t.Fatalf("block %d, %s entry %d: %v, NetRand %v", bi, name, k, v, want)
+				}
+			}
+		}
+		for l, w := range nt.w {
+			check(fmt.Sprintf("layer %d W^Q", l), w.Q, nt.sQK)
+			check(fmt.Sprintf("layer %d W^K", l), w.K, nt.sQK)
+			check(fmt.Sprintf("layer %d W^V", l), w.V, nt.sV)
+			for k, f := range w.F {
+				sc := nt.sW
+				if k == len(w.F)-1 {
+					sc = nt.sO
+				}
+				check(fmt.Sprintf("layer %d W^%d", l, k), f, sc/math.Sqrt(float64(f.Rows)))
+			}
+		}
+		x := mat.NewDense(b.N, b.D, nil)
+		empirical.Equicorrelated(x, rng, b.N, b.D, 0.3, 1)
+		if !mat.Equal(x, nt.x0) {
+			t.Errorf("block %d: the input drawn after the weights differs from NetRand's", bi)
+		}
 	}
 }

@@ -142,7 +142,8 @@ func (s Settings) SampleJacobian(m SimSettings) ([][]float64, error) {
 	sw, sb := math.Sqrt(s.SigmaW2/float64(n)), math.Sqrt(s.SigmaB2)
 	f, df := s.Phi.Phi, s.Phi.DPhi
 	empirical.Each(m.Networks, m.Workers, func(i int) {
-		rng := empirical.Rand(m.Seed, empirical.SplitMix64(uint64(i)))
+		src := empirical.NewPCG(m.Seed, empirical.SplitMix64(uint64(i))) // empirical.Rand's generator
+		ws := make([]float64, n+1)                                       // a row's weights, then its bias draw
 		row := make([]float64, depth)
 		a, g := make([]float64, n), make([]float64, n) // φ(h), φ′(h)⊙v of the layer below
 		h, v := make([]float64, n), make([]float64, n)
@@ -154,12 +155,12 @@ func (s Settings) SampleJacobian(m SimSettings) ([][]float64, error) {
 			var norm float64
 			for r := range n {
 				var sh, sv float64
-				for j := range n {
-					w := rng.NormFloat64()
+				src.Normals(ws, 1) // the row's n + 1 draws of NormFloat64, in bulk
+				for j, w := range ws[:n] {
 					sh += w * a[j]
 					sv += w * g[j]
 				}
-				h[r] = sw*sh + sb*rng.NormFloat64()
+				h[r] = sw*sh + sb*ws[n]
 				v[r] = sw * sv
 				norm += v[r] * v[r]
 			}

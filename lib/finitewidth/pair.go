@@ -242,16 +242,18 @@ func (s PairSettings) Sample(m SimSettings) ([][][3]float64, error) {
 	phi := s.Phi.Phi
 	inv := 1 / float64(n)
 	empirical.Each(m.Networks, m.Workers, func(i int) {
-		rng := empirical.Rand(m.Seed, empirical.SplitMix64(uint64(i)))
+		src := empirical.NewPCG(m.Seed, empirical.SplitMix64(uint64(i))) // empirical.Rand's generator
 		q := make([][3]float64, depth)
 		g := s.K1()
+		zs := make([]float64, 2*n)
 		for l := range depth {
 			l11 := math.Sqrt(g[0])
 			l21 := g[1] / l11
 			l22 := math.Sqrt(math.Max(g[2]-l21*l21, 0))
 			var saa, sab, sbb, paa, pab, pbb float64
-			for range n {
-				z1, z2 := rng.NormFloat64(), rng.NormFloat64()
+			src.Normals(zs, 1) // the layer's draws of NormFloat64, z1 then z2 of each unit, in bulk
+			for k := range n {
+				z1, z2 := zs[2*k], zs[2*k+1]
 				ha, hb := l11*z1, l21*z1+l22*z2
 				saa += ha * ha
 				sab += ha * hb

@@ -55,14 +55,15 @@ func (s Settings) Sample(m SimSettings) ([][]float64, error) {
 	phi := s.Phi.Phi
 	inv := 1 / float64(n)
 	empirical.Each(m.Networks, m.Workers, func(i int) {
-		rng := empirical.Rand(m.Seed, empirical.SplitMix64(uint64(i)))
+		src := empirical.NewPCG(m.Seed, empirical.SplitMix64(uint64(i))) // empirical.Rand's generator
 		q := flat[i*depth : (i+1)*depth : (i+1)*depth]
 		g := s.K1()
+		zs := make([]float64, n)
 		for l := range depth {
 			sd := math.Sqrt(g)
 			var sz, sp float64
-			for range n {
-				z := rng.NormFloat64()
+			src.Normals(zs, 1) // the layer's n draws of NormFloat64, in bulk
+			for _, z := range zs {
 				sz += z * z
 				v := phi(sd * z)
 				sp += v * v
