@@ -117,22 +117,42 @@ func shGramAdd(v, a []float64, m int, f float64) {
 	}
 }
 
-func shNormal(dst []float64, rng *rand.Rand) {
+// draws is a network's generator: rng, and src when rng draws from it
+// (netDraws), so that its normals are drawn in bulk
+// (empirical.PCG.Normals: the same bits); the two share the state.
+type draws struct {
+	rng *rand.Rand
+	src *empirical.PCG // nil: rng's source is not at hand; one draw at a time
+}
+
+// netDraws is network i's generator, NetRand(seed, i) with its PCG.
+func netDraws(seed uint64, i int) draws {
+	src := empirical.NewPCG(netSeeds(seed, i))
+	return draws{rand.New(src), src}
+}
+
+// shNormal fills dst with standard normals drawn in order from r
+// (rng.NormFloat64()).
+func shNormal(dst []float64, r draws) {
+	if r.src != nil {
+		r.src.Normals(dst, 1)
+		return
+	}
 	for i := range dst {
-		dst[i] = rng.NormFloat64()
+		dst[i] = r.rng.NormFloat64()
 	}
 }
 
 // shBartlett writes a lower-triangular B with B Bᵀ ~ Wishart_m(k, I)
 // (Bartlett: B_ii = √χ²_{k−i}, B_ij ~ N(0,1) below the diagonal); k ≥ m.
-func shBartlett(b []float64, m, k int, rng *rand.Rand) {
+func shBartlett(b []float64, m, k int, r draws) {
 	for i := 0; i < m; i++ {
 		for j := 0; j < m; j++ {
 			switch {
 			case j < i:
-				b[i*m+j] = rng.NormFloat64()
+				b[i*m+j] = r.rng.NormFloat64()
 			case j == i:
-				b[i*m+i] = math.Sqrt(distuv.ChiSquared{K: float64(k - i), Src: rng}.Rand())
+				b[i*m+i] = math.Sqrt(distuv.ChiSquared{K: float64(k - i), Src: r.rng}.Rand())
 			default:
 				b[i*m+j] = 0
 			}
@@ -143,19 +163,19 @@ func shBartlett(b []float64, m, k int, rng *rand.Rand) {
 // shWishartGram adds f · (P B)(P B)ᵀ to v where B Bᵀ ~ Wishart_m(k, I),
 // sampling B by Bartlett if k ≥ m and as an m×k Gaussian otherwise. p is
 // m×m; scratch must hold m·max(m,k) (t) floats.
-func shWishartGram(v, p []float64, m, k int, f float64, w *shWork, rng *rand.Rand) {
+func shWishartGram(v, p []float64, m, k int, f float64, w *shWork, r draws) {
 	if k <= 0 {
 		return
 	}
 	if k >= m {
-		shBartlett(w.bw, m, k, rng)
+		shBartlett(w.bw, m, k, r)
 		shMul(w.t, p, w.bw, m)
 		shGramAdd(v, w.t, m, f)
 		return
 	}
 	// k < m: direct columns g ~ N(0, I_m), v += f (P g)(P g)ᵀ.
 	for c := 0; c < k; c++ {
-		shNormal(w.h, rng)
+		shNormal(w.h, r)
 		for i := 0; i < m; i++ {
 			x := 0.0
 			for j := 0; j < m; j++ {
@@ -186,21 +206,21 @@ func (c Config) shBranchInput(w *shWork, v []float64) {
 }
 
 // shAttnStep replaces v by V' of one attention sub-block (w.l factors v).
-func (c Config) shAttnStep(v []float64, w *shWork, rng *rand.Rand) {
+func (c Config) shAttnStep(v []float64, w *shWork, r draws) {
 	m, n := w.m, float64(c.Width)
 	c.shBranchInput(w, v)
 	// M = G_Q G_Kᵀ, then Y = L_b M L_bᵀ.
 	if c.KeyDim >= m {
-		shBartlett(w.bw, m, c.KeyDim, rng)
-		shNormal(w.z, rng)
+		shBartlett(w.bw, m, c.KeyDim, r)
+		shNormal(w.z, r)
 		shMul(w.mq, w.bw, w.z, m)
 	} else {
 		for i := range w.mq {
 			w.mq[i] = 0
 		}
 		for c2 := 0; c2 < c.KeyDim; c2++ {
-			shNormal(w.h, rng)
-			shNormal(w.sq, rng)
+			shNormal(w.h, r)
+			shNormal(w.sq, r)
 			for i := 0; i < m; i++ {
 				for j := 0; j < m; j++ {
 					w.mq[i*m+j] += w.h[i] * w.sq[j]
@@ -221,7 +241,7 @@ func (c Config) shAttnStep(v []float64, w *shWork, rng *rand.Rand) {
 	shAttention(w.a, w.y, m, c.Attention, c.shInvTau())
 	shMul(w.al, w.a, w.lb, m)
 	// F = λ√n L + γ A L_b G₁
-	shNormal(w.g1, rng)
+	shNormal(w.g1, r)
 	shMul(w.f, w.al, w.g1, m)
 	sn := math.Sqrt(n)
 	for i := range w.f {
@@ -231,15 +251,15 @@ func (c Config) shAttnStep(v []float64, w *shWork, rng *rand.Rand) {
 		v[i] = 0
 	}
 	shGramAdd(v, w.f, m, 1/n)
-	shWishartGram(v, w.al, m, c.Width-m, c.Gamma*c.Gamma/n, w, rng)
+	shWishartGram(v, w.al, m, c.Width-m, c.Gamma*c.Gamma/n, w, r)
 }
 
 // shMLPStep replaces v by V' of one randmlp.MLP sub-block (w.l factors v).
-func (c Config) shMLPStep(v []float64, w *shWork, rng *rand.Rand) {
+func (c Config) shMLPStep(v []float64, w *shWork, r draws) {
 	m, n := w.m, float64(c.Width)
 	c.shBranchInput(w, v)
 	sp, sm, he := c.shActivation()
-	g := w.normals(c.Width*m, rng)
+	g := w.normals(c.Width*m, r)
 	if m == 2 {
 		shMLPKernel2(w.k, w.lb, g, sp, sm, n)
 	} else {
@@ -251,7 +271,7 @@ func (c Config) shMLPStep(v []float64, w *shWork, rng *rand.Rand) {
 		}
 		return
 	}
-	shNormal(w.g1, rng)
+	shNormal(w.g1, r)
 	shMul(w.f, w.r, w.g1, m)
 	sn, sc := math.Sqrt(n), math.Sqrt(he)
 	for i := range w.f {
@@ -261,16 +281,16 @@ func (c Config) shMLPStep(v []float64, w *shWork, rng *rand.Rand) {
 		v[i] = 0
 	}
 	shGramAdd(v, w.f, m, 1/n)
-	shWishartGram(v, w.r, m, c.Width-m, c.Gamma*c.Gamma*he/n, w, rng)
+	shWishartGram(v, w.r, m, c.Width-m, c.Gamma*c.Gamma*he/n, w, r)
 }
 
-// normals returns k standard normals drawn in order from rng, in w.g.
-func (w *shWork) normals(k int, rng *rand.Rand) []float64 {
+// normals returns k standard normals drawn in order from r, in w.g.
+func (w *shWork) normals(k int, r draws) []float64 {
 	if cap(w.g) < k {
 		w.g = make([]float64, k)
 	}
 	g := w.g[:k]
-	shNormal(g, rng)
+	shNormal(g, r)
 	return g
 }
 
@@ -333,10 +353,10 @@ func shMLPKernel2(k, lb, g []float64, sp, sm, n float64) {
 
 // shLayer advances v by one layer; false if the network stopped (v is then
 // left at its last finite state).
-func (c Config) shLayer(v []float64, w *shWork, rng *rand.Rand) bool {
+func (c Config) shLayer(v []float64, w *shWork, r draws) bool {
 	m := w.m
 	copy(w.v, v)
-	steps := []func([]float64, *shWork, *rand.Rand){}
+	steps := []func([]float64, *shWork, draws){}
 	if c.hasAttn() {
 		steps = append(steps, c.shAttnStep)
 	}
@@ -348,7 +368,7 @@ func (c Config) shLayer(v []float64, w *shWork, rng *rand.Rand) bool {
 			copy(v, w.v)
 			return false
 		}
-		step(v, w, rng)
+		step(v, w, r)
 		for i := 0; i < m; i++ {
 			if x := v[i*m+i]; !(x < c.StopRadius) {
 				if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -498,14 +518,14 @@ func Simulate(c Config, V0 mat.Matrix, nets int, seed uint64, workers int) (*Run
 	per := make([]float64, 3*(d+1)*nets) // per-net stats, summed in net order
 	res := &Run{M: m, Nets: nets, Depth: d, Config: c, V0: v0, Seed: seed, Final: make([]float64, nets*mm), StopLayer: make([]int, nets)}
 	empirical.Pool(nets, workers, func() *shWork { return newShWork(m) }, func(w *shWork, i int) {
-		rng := NetRand(seed, i)
+		r := netDraws(seed, i)
 		v := res.Final[i*mm : (i+1)*mm]
 		copy(v, v0)
 		res.StopLayer[i] = -1
 		st := per[3*(d+1)*i:]
 		shStats(st, v, m, 0)
 		for l := 1; l <= d; l++ {
-			if res.StopLayer[i] < 0 && !c.shLayer(v, w, rng) {
+			if res.StopLayer[i] < 0 && !c.shLayer(v, w, r) {
 				res.StopLayer[i] = l
 			}
 			shStats(st, v, m, l)
@@ -582,7 +602,7 @@ func Step(c Config, V mat.Matrix, rng *rand.Rand) (next *mat.SymDense, ok bool) 
 	if c.Width < m {
 		panic(fmt.Sprintf("shapednet: shaped Width = %d must be >= the number of tokens m = %d", c.Width, m))
 	}
-	ok = c.shLayer(v, newShWork(m), rng)
+	ok = c.shLayer(v, newShWork(m), draws{rng: rng})
 	out := mat.NewSymDense(m, nil)
 	for i := 0; i < m; i++ {
 		for j := i; j < m; j++ {
@@ -639,7 +659,7 @@ func StoppingDepth(c Config, V0 mat.Matrix, lo, hi float64, rng *rand.Rand) (dep
 		if l == c.Depth {
 			return l, maxEig, nil
 		}
-		if !c.shLayer(v, w, rng) {
+		if !c.shLayer(v, w, draws{rng: rng}) {
 			maxEig = append(maxEig, math.Inf(1))
 			return l, maxEig, nil
 		}

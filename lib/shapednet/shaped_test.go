@@ -238,12 +238,12 @@ func TestAttentionOneStep(t *testing.T) {
 		for s := 0; s < N; s++ {
 			// Y as in shAttnStep, then A(Y) and A(−Y).
 			if cfg.KeyDim >= 3 {
-				shBartlett(w.bw, 3, cfg.KeyDim, rng)
-				shNormal(w.z, rng)
+				shBartlett(w.bw, 3, cfg.KeyDim, draws{rng: rng})
+				shNormal(w.z, draws{rng: rng})
 				shMul(w.mq, w.bw, w.z, 3)
 			} else {
-				shNormal(w.h, rng)
-				shNormal(w.sq, rng)
+				shNormal(w.h, draws{rng: rng})
+				shNormal(w.sq, draws{rng: rng})
 				for i := 0; i < 3; i++ {
 					for j := 0; j < 3; j++ {
 						w.mq[i*3+j] = w.h[i] * w.sq[j]
