@@ -37,7 +37,8 @@
 // The simulator and the check:
 //
 //	Simulate      the block through lib/block at finite n, d: forward (block.Stack) and backward
-//	              (AttendBack, FeedForwardBack, NormBack), seeded per network (NetRand), workers;
+//	              (AttendBack, FeedForwardBack, NormBack), seeded per network (NetRand; its PCG,
+//	              NetPCG, draws the weights in bulk), workers;
 //	              per-layer mean and SE of q, p, ρ and |∂(R·X^L)/∂X^ℓ|²/(nd) (Run)
 //	Compare       theory and simulation side by side over depth, z per layer, max |z|
 //	CompareGrad   the gradient theory against Run.Grad over depth (GradInit: both modes or one)
