@@ -51,8 +51,9 @@ func (p *PCG) Uint64() uint64 {
 	return hi
 }
 
-// float64 is rand.Rand.Float64 on p: 53 random bits over 2⁵³.
-func (p *PCG) float64() float64 { return float64(p.Uint64()<<11>>11) / (1 << 53) }
+// Uniform is rand.Rand.Float64 on p: the low 53 bits of an output over
+// 2⁵³, uniform on [0, 1).
+func (p *PCG) Uniform() float64 { return float64(p.Uint64()<<11>>11) / (1 << 53) }
 
 // Normals fills dst with scale·z_i, z_0, z_1, … the standard normals that
 // rand.New(p).NormFloat64() returns when called len(dst) times, and
@@ -62,21 +63,42 @@ func (p *PCG) Normals(dst []float64, scale float64) {
 	g := *p // a local copy: the hot loop's state stays out of *p
 	for k := range dst {
 		u := g.Uint64()
-		j := int32(u)
-		i := u >> 32 & 0x7F
-		if abs32(j) < zigK[i] { // more than 98.7% of draws
-			dst[k] = scale * (float64(j) * float64(zigW[i]))
+		if x, ok := ZigguratRect(u); ok { // about 97% of draws
+			dst[k] = scale * x
 			continue
 		}
-		dst[k] = scale * g.normalTail(u)
+		*p = g // the tail draws from p: the local copy stays in registers
+		dst[k] = scale * ZigguratTail(u, p)
+		g = *p
 	}
 	*p = g
 }
 
-// normalTail is the rest of NormFloat64's ziggurat for the output u that
-// fell outside its rectangle: the base strip's tail or a wedge, drawing
-// again from p as often as rand.Rand.NormFloat64 does.
-func (p *PCG) normalTail(u uint64) float64 {
+// ZigguratSource is what the slow steps of the ziggurat draw from:
+// further 64-bit outputs and uniforms on [0, 1) (NormFloat64 takes them
+// from its generator's Uint64 and Float64; another generator may derive
+// its uniforms otherwise).
+type ZigguratSource interface {
+	Uint64() uint64
+	Uniform() float64
+}
+
+// ZigguratRect is the first step of the 128-strip normal ziggurat
+// (Marsaglia & Tsang 2000) on a 64-bit output u, as
+// rand.Rand.NormFloat64 takes it: j = int32(u) and strip i = u>>32 & 127
+// give x = j·w_i, the draw itself when ok, that is when |j| falls inside
+// the strip's rectangle (about 97% of outputs). Otherwise the draw is
+// ZigguratTail(u, s).
+func ZigguratRect(u uint64) (x float64, ok bool) {
+	j := int32(u)
+	i := u >> 32 & 0x7F
+	return float64(j) * float64(zigW[i]), abs32(j) < zigK[i]
+}
+
+// ZigguratTail finishes the draw whose first output u failed
+// ZigguratRect: the base strip's tail or a wedge, drawing from s in
+// rand.Rand.NormFloat64's order (on a PCG, its bits; TestNormalsBits).
+func ZigguratTail[S ZigguratSource](u uint64, s S) float64 {
 	for {
 		j := int32(u)
 		i := u >> 32 & 0x7F
@@ -86,21 +108,21 @@ func (p *PCG) normalTail(u uint64) float64 {
 		}
 		if i == 0 {
 			for {
-				x = -math.Log(p.float64()) * (1 / zigR)
-				y := -math.Log(p.float64())
+				x = -math.Log(s.Uniform()) * (1 / ZigguratR)
+				y := -math.Log(s.Uniform())
 				if y+y >= x*x {
 					break
 				}
 			}
 			if j > 0 {
-				return zigR + x
+				return ZigguratR + x
 			}
-			return -zigR - x
+			return -ZigguratR - x
 		}
-		if zigF[i]+float32(p.float64())*(zigF[i-1]-zigF[i]) < float32(math.Exp(-.5*x*x)) {
+		if zigF[i]+float32(s.Uniform())*(zigF[i-1]-zigF[i]) < float32(math.Exp(-.5*x*x)) {
 			return x
 		}
-		u = p.Uint64()
+		u = s.Uint64()
 	}
 }
 
@@ -111,15 +133,15 @@ func abs32(i int32) uint32 {
 	return uint32(i)
 }
 
-// zigR is the right edge of the base strip of the 128-strip normal
+// ZigguratR is the right edge r of the base strip of the 128-strip normal
 // ziggurat (Marsaglia & Tsang 2000, J. Stat. Softw. 5(8), "r = 3.442620"),
-// to the digits math/rand uses.
-const zigR = 3.442619855899
+// to the digits math/rand uses: draws beyond ±r come from the tail.
+const ZigguratR = 3.442619855899
 
-// zigK, zigW and zigF are that ziggurat's tables (kn, wn, fn of Marsaglia
+// zigK, zigW and zigF are the ziggurat's tables (kn, wn, fn of Marsaglia
 // & Tsang's zigset): the acceptance bound of each strip's rectangle on
 // 31-bit integers, the scale from those integers to x, and e^{−x²/2} at
-// each strip's edge. Built from zigR and the strips' common area v by
+// each strip's edge. Built from ZigguratR and the strips' common area v by
 // their recursion; TestZigguratTables finds them equal, entry for entry,
 // to math/rand/v2's literal tables.
 var (
@@ -130,7 +152,7 @@ var (
 func init() {
 	const m1 = 1 << 31
 	const v = 9.91256303526217e-3 // the area of each strip
-	dn, tn := zigR, zigR
+	dn, tn := ZigguratR, ZigguratR
 	q := v / math.Exp(-.5*dn*dn)
 	zigK[0] = uint32(dn / q * m1)
 	zigK[1] = 0

@@ -59,7 +59,7 @@ func TestNormalsBits(t *testing.T) {
 			if want := scale * z; math.Float64bits(g) != math.Float64bits(want) {
 				t.Fatalf("call %d (length %d, scale %g), draw %d: %v, rand %v", k, m, scale, i, g, want)
 			}
-			if math.Abs(z) > zigR {
+			if math.Abs(z) > ZigguratR {
 				tails++
 			}
 		}

@@ -1,6 +1,10 @@
 package sde
 
-import "math"
+import (
+	"math"
+
+	"github.com/sigprop/sigprop/lib/empirical"
+)
 
 // lanes is the number of paths a block integrates together. The block keeps
 // every matrix entry of its paths contiguous (structure of arrays: entry e
@@ -233,16 +237,10 @@ func (b *block) scatter(x, src []float64, l int) {
 func (g *gauss) fillStrided(dst []float64, stride, n int) {
 	for q := 0; q < n; q++ {
 		u := g.src.Uint64()
-		j := int32(u)
-		i := u >> 32 & 0x7f
-		aj := j
-		if aj < 0 {
-			aj = -aj
-		}
-		if uint32(aj) < zigK[i] {
-			dst[q*stride] = float64(j) * float64(zigW[i])
+		if x, ok := empirical.ZigguratRect(u); ok {
+			dst[q*stride] = x
 		} else {
-			dst[q*stride] = g.normFrom(u)
+			dst[q*stride] = empirical.ZigguratTail(u, g)
 		}
 	}
 }

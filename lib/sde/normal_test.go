@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/sigprop/sigprop/lib/empirical"
 )
 
 // TestGaussZiggurat: 10⁶ draws of the integrator's normal generator against
@@ -23,7 +25,7 @@ func TestGaussZiggurat(t *testing.T) {
 		s1 += v
 		s2 += v * v
 		s4 += v * v * v * v
-		if math.Abs(v) > zigR {
+		if math.Abs(v) > empirical.ZigguratR {
 			tail++
 		}
 	}
@@ -40,7 +42,7 @@ func TestGaussZiggurat(t *testing.T) {
 	if math.Abs(m) > 4.5/math.Sqrt(n) || math.Abs(v-1) > 4.5*math.Sqrt(2.0/n) || math.Abs(k-3) > 4.5*math.Sqrt(96.0/n) {
 		t.Errorf("moments: mean %v var %v m4 %v", m, v, k)
 	}
-	p := math.Erfc(zigR / math.Sqrt2)
+	p := math.Erfc(empirical.ZigguratR / math.Sqrt2)
 	if math.Abs(float64(tail)-n*p) > 4.5*math.Sqrt(n*p) {
 		t.Errorf("tail count %d, want %.0f", tail, n*p)
 	}
