@@ -35,7 +35,8 @@
 // to derive independent seeds), PCG (math/rand/v2's generator, bit for bit)
 // with Normals, its NormFloat64 draws in bulk (the ziggurat of Marsaglia &
 // Tsang 2000, about 1.5 times as fast as a draw at a time through
-// rand.Rand), and Each/Pool, the worker pool that runs the
+// rand.Rand; ZigguratRect and ZigguratTail are its two steps, which
+// lib/sde's generator shares), and Each/Pool, the worker pool that runs the
 // independent draws of a simulation on a fixed number of goroutines (each
 // draw seeded by its index, so results do not depend on the worker count).
 //
