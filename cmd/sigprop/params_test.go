@@ -200,7 +200,7 @@ var cheapRuns = []cheapRun{
 		Series: map[string][]string{"qmap": {"q' = q", "V(q), σ_w²=1.5", "q* = 0.4675", "V(q), σ_w²=2.5", "q* = 1.1720"}, "cmap": {"R(c) = c", "σ_w²=2.5: χ₁=1.155, c*=0.386"}}},
 	{Notebook: "02-token-geometry", CPU: 23, Params: []string{"Tokens=32", "Width=16", "Fig2Depth=6", "OneBlockNetworks=8", "Fig2Networks=3", "BiasNetworks=4", "BiasLayer=3",
 		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=3", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3",
-		"OneBlockQ0s=1,1,1.5", "OneBlockP0s=0,0.25,1.2", "EdgeGapAlphaLo=0.1", "EdgeGapAlphaHi=0.9", "EdgeGapPoints=9", "Fig3P1=0.8"},
+		"OneBlockQ0s=1,1,1.5", "OneBlockP0s=0,0.25,1.2", "EdgeGapAlphaLo=0.1", "EdgeGapAlphaHi=0.9", "EdgeGapPoints=9", "Fig3P1=0.8", "SlowingSteps=1000"},
 		Figures: merge(each(map[string]float64{"n": 32, "d": 16}, "att-map", "fig2-field-sw1", "fig2-field-sw5"),
 			each(map[string]float64{"n": 32, "d": 16, "networks": 3}, "fig2-layers-sw1", "fig2-layers-sw5", "fig4-lambda-a-slice"),
 			each(map[string]float64{"n": 32, "d": 16, "networks": 1}, "fig2-hist-norms-sw1", "fig2-hist-cosines-sw1", "fig2-hist-norms-sw5", "fig2-hist-cosines-sw5"),
