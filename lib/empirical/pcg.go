@@ -3,7 +3,6 @@ package empirical
 import (
 	"math"
 	"math/bits"
-	"math/rand/v2"
 )
 
 // PCG is math/rand/v2's PCG generator, the same bits for the same seeds:
@@ -11,19 +10,12 @@ import (
 // increment) read out through the DXSM permutation, as rand.PCG. It is
 // here for Normals, which draws what rand.New(p).NormFloat64 would, one
 // after the other, without a call through the rand.Source interface per
-// draw. Everything else draws through rand.New(p) (PCGRand) and shares
-// the state, so a simulation may mix the two and keep its bits.
+// draw. Everything else draws through rand.New(p) and shares the state,
+// so a simulation may mix the two and keep its bits.
 type PCG struct{ hi, lo uint64 }
 
 // NewPCG returns the generator rand.NewPCG(seed1, seed2) is.
 func NewPCG(seed1, seed2 uint64) *PCG { return &PCG{seed1, seed2} }
-
-// PCGRand returns a PCG on (seed, stream) and the rand.Rand that draws
-// from it: Rand's generator (the same bits), with Normals at hand.
-func PCGRand(seed, stream uint64) (*PCG, *rand.Rand) {
-	p := NewPCG(seed, stream)
-	return p, rand.New(p)
-}
 
 // The 128-bit LCG step, state·mul + inc (mod 2¹²⁸), and the multiplier of
 // DXSM's output: PCG's constants (O'Neill, pcg-cpp's

@@ -46,7 +46,8 @@ func TestNormalsBits(t *testing.T) {
 	const n = 2_000_000
 	ref := rand.NewPCG(5, 6)
 	r := rand.New(ref)
-	p, pr := PCGRand(5, 6)
+	p := NewPCG(5, 6)
+	pr := rand.New(p)
 	got := make([]float64, 0, 1300)
 	tails := 0
 	for done, k := 0, 0; done < n; k++ {

@@ -449,7 +449,7 @@ func (r *Run) NumStopped() int {
 func NetRand(seed uint64, i int) *rand.Rand {
 	// Both PCG words depend on both seed and i (the low word of a 128-bit
 	// LCG evolves on its own, so it must not be shared across runs).
-	return rand.New(rand.NewPCG(netSeeds(seed, i)))
+	return netDraws(seed, i).rng
 }
 
 // netSeeds are the two PCG words of network i's generator (NetRand).
