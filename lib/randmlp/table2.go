@@ -18,14 +18,21 @@ import (
 // Every value is sigprop's choice.
 type Table2Settings struct {
 	SigmaW2 float64   // weight variance σ_w²; 0 means 1.5 (any σ_w² > 0: the table scales as σ_w^{−2})
-	Width   int       // N of the square N×N weight matrix; 0 means 400
-	Draws   int       // independent matrices per ensemble (≥ 2 for an SE); 0 means 8
+	Width   int       // N of the square N×N weight matrix; 0 means Table2Width
+	Draws   int       // independent matrices per ensemble (≥ 2 for an SE); 0 means Table2Draws
 	Z       []float64 // points z ∈ (−1, 0) where S is estimated; nil means 8 points on [−0.6, −0.05]
 	// Seed and Stream choose the generators of Run: the orthogonal
 	// ensemble draws from empirical.Rand(Seed, Stream), the Gaussian from
 	// empirical.Rand(Seed+1, Stream). Table2 takes its generator instead.
 	Seed, Stream uint64
 }
+
+// The sizes Table2Settings takes for zero: N×N matrices of width 400, 8
+// of each ensemble.
+const (
+	Table2Width = 400
+	Table2Draws = 8
+)
 
 // Table2Ensembles are the weight ensembles of P18 Table 2, in the order of
 // the rows of Table2Settings.Run.
@@ -60,10 +67,10 @@ func (s Table2Settings) resolved() (Table2Settings, error) {
 		s.SigmaW2 = 1.5
 	}
 	if s.Width == 0 {
-		s.Width = 400
+		s.Width = Table2Width
 	}
 	if s.Draws == 0 {
-		s.Draws = 8
+		s.Draws = Table2Draws
 	}
 	if s.Z == nil {
 		s.Z = empirical.Linspace(-0.6, -0.05, 8)

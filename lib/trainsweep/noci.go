@@ -206,10 +206,63 @@ func RunNoci(v NociVariant, L int, seed uint64, ds Data, workers int) (NociRun, 
 // of the run's cost. TrainLoss, TestLoss and TestAccuracy are those of the
 // shortened run (its test evaluation runs on ds.Test).
 func NociPrefix(v NociVariant, L int, seed uint64, ds Data, workers, steps int) (NociRun, error) {
-	if steps < 1 || steps > NociSteps {
-		return NociRun{}, fmt.Errorf("trainsweep: NociPrefix steps = %d, want 1 to NociSteps = %d", steps, NociSteps)
+	if err := CheckPrefixSteps(steps); err != nil {
+		return NociRun{}, err
 	}
 	return runNoci(v, L, seed, ds, workers, steps)
+}
+
+// CheckPrefixSteps returns an error wrapping ErrParam unless 1 ≤ steps ≤
+// NociSteps, the prefixes NociPrefix trains.
+func CheckPrefixSteps(steps int) error {
+	if steps < 1 || steps > NociSteps {
+		return fmt.Errorf("%w: NociPrefix steps = %d, want 1 to NociSteps = %d", ErrParam, steps, NociSteps)
+	}
+	return nil
+}
+
+// PrefixDiff returns the largest |difference| between r, the run of its
+// first steps steps (NociPrefix), and full, the whole run of the same
+// variant, depth and seed, over what those steps determine: ρ, σ_x², τ,
+// the first steps/NociWindow windows of Curve (a last window cut short is
+// not compared) and the entropy records r holds (their steps must be
+// full's first ones); at steps = NociSteps also MaxAbsDiff's end-of-run
+// test loss, training loss and test accuracy. windows and records say how
+// many of each it compared. The difference is 0 when the two agree bit
+// for bit, NaN if a value compared is NaN, and +Inf when either run lacks
+// a value the steps determine (a run that diverged early, a run of other
+// steps) or only one of two full runs diverged.
+func (r NociRun) PrefixDiff(full NociRun, steps int) (diff float64, windows, records int) {
+	windows = steps / NociWindow
+	if steps < 1 || steps > NociSteps || len(r.Curve) < windows || len(full.Curve) < windows ||
+		len(r.EntropySteps) > len(full.EntropySteps) || len(r.Entropy) != len(full.Entropy) {
+		return math.Inf(1), 0, 0
+	}
+	ds := []float64{r.Rho - full.Rho, r.SX2 - full.SX2, r.Tau - full.Tau}
+	for k := range windows {
+		ds = append(ds, r.Curve[k]-full.Curve[k])
+	}
+	for i, s := range r.EntropySteps {
+		if s > steps || s != full.EntropySteps[i] {
+			return math.Inf(1), 0, 0
+		}
+	}
+	for k := range r.Entropy {
+		if len(r.Entropy[k]) != len(r.EntropySteps) || len(full.Entropy[k]) < len(r.EntropySteps) {
+			return math.Inf(1), 0, 0
+		}
+		for i := range r.EntropySteps {
+			ds = append(ds, r.Entropy[k][i]-full.Entropy[k][i])
+		}
+	}
+	records = len(r.EntropySteps)
+	if steps == NociSteps {
+		ds = append(ds, r.MaxAbsDiff(full))
+	}
+	for _, d := range ds {
+		diff = math.Max(diff, math.Abs(d))
+	}
+	return diff, windows, records
 }
 
 func runNoci(v NociVariant, L int, seed uint64, ds Data, workers, steps int) (NociRun, error) {

@@ -202,3 +202,89 @@ func TestNociRunMaxAbsDiff(t *testing.T) {
 		t.Errorf("diverged vs not: %v; diverged vs itself %v", d, c.MaxAbsDiff(c))
 	}
 }
+
+// NociRun.PrefixDiff by hand, on a full run of NociSteps steps and its
+// prefix of 37: what the 37 steps determine (ρ, σ_x², τ, 3 loss windows,
+// the entropy record at step 25 of both layers) is compared, what they do
+// not (the cut window, later windows and records, the end-of-run values)
+// is not; at NociSteps the end-of-run values are compared too; a prefix
+// lacking a window or recording at another step differs infinitely.
+func TestNociRunPrefixDiff(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	full := NociRun{TrainLoss: 1, Tau: 1.2, Rho: 0.05, SX2: 0.4, TestLoss: f(0.7), TestAccuracy: f(0.8), Seconds: 30,
+		Curve: make([]float64, NociSteps/NociWindow), EntropyLayers: []int{0, 6}}
+	for i := range full.Curve {
+		full.Curve[i] = 2 - float64(i)/100
+	}
+	full.Entropy = make([][]float64, 2)
+	for s := NociEvery; s <= NociSteps; s += NociEvery {
+		full.EntropySteps = append(full.EntropySteps, s)
+		full.Entropy[0] = append(full.Entropy[0], 3-float64(s)/1000)
+		full.Entropy[1] = append(full.Entropy[1], 2-float64(s)/1000)
+	}
+	const steps = 37
+	prefix := full
+	prefix.Curve = append(append([]float64(nil), full.Curve[:3]...), 9) // the 4th window is cut short at step 37: its mean differs
+	prefix.EntropySteps = full.EntropySteps[:1]
+	prefix.Entropy = [][]float64{{full.Entropy[0][0]}, {full.Entropy[1][0]}}
+	prefix.TrainLoss, prefix.TestLoss, prefix.TestAccuracy, prefix.Seconds = 1.9, f(1.5), f(0.3), 4
+	if d, w, r := prefix.PrefixDiff(full, steps); d != 0 || w != 3 || r != 1 {
+		t.Errorf("PrefixDiff of an exact prefix = %v over %d windows and %d records, want 0 over 3 and 1", d, w, r)
+	}
+	for name, mutate := range map[string]func(*NociRun){
+		"ρ":    func(p *NociRun) { p.Rho += 0.25 },
+		"σ_x²": func(p *NociRun) { p.SX2 -= 0.25 },
+		"τ":    func(p *NociRun) { p.Tau += 0.25 },
+		"window 3": func(p *NociRun) {
+			p.Curve = append([]float64{p.Curve[0], p.Curve[1], p.Curve[2] + 0.25}, p.Curve[3:]...)
+		},
+		"entropy of layer 6":   func(p *NociRun) { p.Entropy = [][]float64{p.Entropy[0], {p.Entropy[1][0] - 0.25}} },
+		"entropy of layer 0":   func(p *NociRun) { p.Entropy = [][]float64{{p.Entropy[0][0] + 0.25}, p.Entropy[1]} },
+		"first window, scaled": func(p *NociRun) { p.Curve = append([]float64{p.Curve[0] * 1.125}, p.Curve[1:]...) },
+	} {
+		p := prefix
+		mutate(&p)
+		want := 0.25
+		if name == "first window, scaled" {
+			want = full.Curve[0] / 8
+		}
+		if d, _, _ := p.PrefixDiff(full, steps); math.Abs(d-want) > 1e-15 {
+			t.Errorf("%s moved by %v: PrefixDiff = %v", name, want, d)
+		}
+	}
+	p := prefix
+	p.EntropySteps = []int{NociEvery + 1}
+	if d, _, _ := p.PrefixDiff(full, steps); !math.IsInf(d, 1) {
+		t.Errorf("entropy recorded at another step: PrefixDiff = %v, want +Inf", d)
+	}
+	p = prefix
+	p.Curve = p.Curve[:2]
+	if d, _, _ := p.PrefixDiff(full, steps); !math.IsInf(d, 1) {
+		t.Errorf("a window missing: PrefixDiff = %v, want +Inf", d)
+	}
+	p = prefix
+	p.Rho = math.NaN()
+	if d, _, _ := p.PrefixDiff(full, steps); !math.IsNaN(d) {
+		t.Errorf("NaN ρ: PrefixDiff = %v, want NaN", d)
+	}
+	for _, s := range []int{0, NociSteps + 1} {
+		if d, _, _ := prefix.PrefixDiff(full, s); !math.IsInf(d, 1) || CheckPrefixSteps(s) == nil {
+			t.Errorf("steps %d: PrefixDiff = %v, CheckPrefixSteps = %v; want +Inf and an error", s, d, CheckPrefixSteps(s))
+		}
+	}
+	// The whole run against itself: every window and record, then the
+	// end-of-run values.
+	if d, w, r := full.PrefixDiff(full, NociSteps); d != 0 || w != NociSteps/NociWindow || r != NociSteps/NociEvery {
+		t.Errorf("PrefixDiff of the full run with itself = %v over %d windows and %d records", d, w, r)
+	}
+	g := full
+	g.TestAccuracy = f(0.5)
+	if d, _, _ := g.PrefixDiff(full, NociSteps); math.Abs(d-0.3) > 1e-15 {
+		t.Errorf("test accuracy 0.3 off over the whole run: PrefixDiff = %v", d)
+	}
+	n := len(full.EntropySteps) - 1 // the records up to step NociSteps − 1
+	g.EntropySteps, g.Entropy = full.EntropySteps[:n], [][]float64{full.Entropy[0][:n], full.Entropy[1][:n]}
+	if d, _, _ := g.PrefixDiff(full, NociSteps-1); d != 0 {
+		t.Errorf("test accuracy compared at %d steps: PrefixDiff = %v", NociSteps-1, d)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/sigprop/sigprop/lib/attnspec"
 	"github.com/sigprop/sigprop/lib/compose"
 	"github.com/sigprop/sigprop/lib/meanfield"
+	"github.com/sigprop/sigprop/lib/randmlp"
 	"github.com/sigprop/sigprop/lib/rankexp"
 	"github.com/sigprop/sigprop/lib/sde"
 	"github.com/sigprop/sigprop/lib/shapednet"
@@ -108,6 +109,13 @@ var Checks = map[string]func(float64) error{
 	"trainsweep.ProbeSettings.InvTemp": func(t float64) error {
 		return trainsweep.ProbeSettings{Variant: "Adam, PRE-LN", Layers: 1, Steps: 1, Batch: 1, Every: 1, InvTemp: t}.Validate()
 	},
+	// The width and the matrices per ensemble of P18 Table 2's sampled
+	// S-transforms (randmlp.Table2Settings.Validate): each >= 2.
+	"randmlp.Table2Settings.Width": func(n float64) error { return randmlp.Table2Settings{Width: int(n)}.Validate() },
+	"randmlp.Table2Settings.Draws": func(n float64) error { return randmlp.Table2Settings{Draws: int(n)}.Validate() },
+	// The steps of a stored Noci et al. analogue run trained again
+	// (trainsweep.NociPrefix): 1 to trainsweep.NociSteps.
+	"trainsweep.NociPrefix.Steps": func(s float64) error { return trainsweep.CheckPrefixSteps(int(s)) },
 	// γ of the shaped and vanilla blocks of the gradients at
 	// initialisation (trainsweep.InitGradSettings.Validate, from
 	// trainsweep.NociInitGrads): (0, 1].

@@ -159,5 +159,10 @@ func TestCommittedNormPrefixes(t *testing.T) {
 		for k := range got.Entropy {
 			bits("entropy of layer "+strconv.Itoa(got.EntropyLayers[k]), got.Entropy[k], want.Entropy[k][:1])
 		}
+		// NociRun.PrefixDiff, notebook 06's check of its retrained
+		// prefix, compares the same values and finds them equal.
+		if d, w, r := got.PrefixDiff(want, ts.NociEvery); d != 0 || w != ts.NociEvery/ts.NociWindow || r != 1 {
+			t.Errorf("%s: PrefixDiff = %v over %d windows and %d entropy records, want 0 over %d and 1", v.Name, d, w, r, ts.NociEvery/ts.NociWindow)
+		}
 	}
 }
