@@ -199,7 +199,7 @@ func cmdReport(args []string, stdout, stderr io.Writer) error {
 		switch x.Outcome() {
 		case bundle.Failed:
 			failedMetrics++
-			fmt.Fprintf(stderr, "metric failed: %s (%s): %v > tolerance %v\n", x.Name, x.Notebook, float64(x.Value), float64(x.Tolerance))
+			fmt.Fprintf(stderr, "metric failed: %s (%s): %s\n", x.Name, x.Notebook, missed(x))
 		case bundle.Known:
 			known++
 		}
@@ -303,4 +303,18 @@ func assignments(values map[string]string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// missed says how metric x missed its tolerance, as its rule reads it
+// (bundle.Rule.Holds): |value| above the tolerance (within), the value
+// above it (at most) or below it (at least); NaN fails every rule.
+func missed(x publish.MetricEntry) string {
+	v, tol := float64(x.Value), float64(x.Tolerance)
+	switch bundle.Rule(x.Rule) {
+	case bundle.AtMost:
+		return fmt.Sprintf("%v, want at most %v", v, tol)
+	case bundle.AtLeast:
+		return fmt.Sprintf("%v, want at least %v", v, tol)
+	}
+	return fmt.Sprintf("|%v| > tolerance %v", v, tol)
 }
