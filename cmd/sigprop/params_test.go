@@ -224,7 +224,8 @@ var cheapRuns = []cheapRun{
 			"fig13-grid": {"ρ = 0, 0.9 left to right, σ_x = 0.5 bottom to top"}, "fig14-grid": {"ρ = 0, 0.9 left to right, σ_x = 0.5 bottom to top"}},
 		Page: []string{"τ warm-up (min form), τ_final = 4, 100 steps: 1 4 4"}},
 	{Notebook: "04-jacobian-spectra", CPU: 50, Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128",
-		"Fig4Points=40", "Fig4RatePoints=10", "Fig4MaxDepth=3", "CNNNetworks=16", "CNNChannels=32", "CNNLayers=8", "Table2Width=100", "Table2Draws=4"},
+		"Fig4Points=40", "Fig4RatePoints=10", "Fig4MaxDepth=3", "CNNNetworks=16", "CNNChannels=32", "CNNLayers=8", "Table2Width=100", "Table2Draws=4",
+		"Fig4TheoryDepths=2,8", "Fig4ErfTheoryDepths=2,8"},
 		Figures: merge(each(map[string]float64{"N": 60, "eps": 1e-10}, "mp-density"), each(map[string]float64{"N": 60}, "s-transform-product"),
 			each(map[string]float64{"T": 128, "s": 1}, "attn-gap"),
 			each(map[string]float64{"sigma0_2": 0.25}, "fig4-hardtanh", "fig4-shifted_relu", "fig4-erf", "fig4-smoothed_relu"),
@@ -233,7 +234,11 @@ var cheapRuns = []cheapRun{
 		// Table 2's checks state the tail and the bias bound at 4 matrices
 		// (t with 3 dof; 0.45·√4 SE), its caption the sizes.
 		Captions: map[string][]string{"table2": {"sampled from 4 matrices of width 100 per ensemble"}},
-		Page:     []string{"SE from 4 matrices of width 100 (t with 3 dof: P(|t| &gt; 5) ≈ 0.015 per point); the O(1/N) bias is ≤ 0.9 SE"}},
+		// Fig. 4's theory at the depths run, the stored samples up to
+		// Fig4MaxDepth = 3.
+		Series: map[string][]string{"fig4-erf": {"limit law", "theory L=2", "theory L=8", "N=1000 L=2", "N=1000 L=3"},
+			"fig4-hardtanh": {"limit law", "limit atom, mass 0.75", "theory L=2", "theory L=8", "N=1000 L=2", "N=1000 L=3"}},
+		Page: []string{"SE from 4 matrices of width 100 (t with 3 dof: P(|t| &gt; 5) ≈ 0.015 per point); the O(1/N) bias is ≤ 0.9 SE"}},
 	// Notebook 05 also at the physics of issue 38's example, -p Gamma=0.4
 	// -p Tau0=1: the figures of Fig. 1, Fig. 7 and the comparison against
 	// the SDE (here at two T) state γ = 0.4, τ₀ = 1 in their Params and

@@ -201,7 +201,7 @@ var Fig4ErfDepths = []int{2, 8, 32, 128, 512, 2048, 8192}
 type Fig4Panel struct {
 	Phi    activation.Func
 	Limit  jacspectrum.Spectrum
-	Depths []int   // the depths of the theory curves (the last a multiple of 4: ApproachLimit)
+	Depths []int   // the depths of the theory curves, increasing (the last a multiple of 4: ApproachLimit; CheckFig4Depths)
 	Rate   float64 // the predicted exponent of KS ∝ L^{−ν} (F28): 1 for Bernoulli laws of φ′, ½ for erf
 	// Points and RatePoints are the points of the theory curves (on
 	// [0.005, 2]) and of the convergence check (on [0.05, 3]); MaxDepth is
@@ -224,10 +224,37 @@ func (p Fig4Panel) Validate() error {
 		return fmt.Errorf("%w: Fig4Panel.RatePoints = %d, want >= 2", ErrParam, p.RatePoints)
 	case p.MaxDepth < 1:
 		return fmt.Errorf("%w: Fig4Panel.MaxDepth = %d, want >= 1", ErrParam, p.MaxDepth)
-	case len(p.Depths) == 0:
+	}
+	return CheckFig4Depths(p.Depths)
+}
+
+// CheckFig4Depths returns an error wrapping ErrParam unless depths can be
+// a Fig. 4 panel's theory depths: at least one, increasing from 1 or
+// more, the last a multiple of 4 (the convergence check compares the
+// theory at L/4 and L, L the last).
+func CheckFig4Depths(depths []int) error {
+	if len(depths) == 0 {
 		return fmt.Errorf("%w: Fig4Panel.Depths is empty, want at least one depth", ErrParam)
 	}
+	for i, L := range depths {
+		if L < 1 || i > 0 && L <= depths[i-1] {
+			return fmt.Errorf("%w: Fig4Panel.Depths = %v, want depths >= 1 in increasing order", ErrParam, depths)
+		}
+	}
+	if last := depths[len(depths)-1]; last%4 != 0 {
+		return fmt.Errorf("%w: Fig4Panel.Depths = %v ends at %d, want the last depth a multiple of 4 (the convergence check runs from L/4 to L)", ErrParam, depths, last)
+	}
 	return nil
+}
+
+// Fig4PaperDepths are the theory depths P18 draws in the Fig. 4 panel of
+// f: Fig4ErfDepths for erf, Fig4Depths for the others. A panel at other
+// depths claims no paper figure.
+func Fig4PaperDepths(f activation.Func) []int {
+	if f.Name == activation.Erf().Name {
+		return Fig4ErfDepths
+	}
+	return Fig4Depths
 }
 
 // Curves is the panel p of P18 Fig. 4 (the figure fig) at σ₀² =
@@ -311,7 +338,8 @@ func (p Fig4Panel) Curves(fig string, stored []SpectrumSample, theory, check fre
 		Caption: fmt.Sprintf("%s, orthogonal, σ²_JJᵀ = 1/4 at every depth: convergence to the universal law; width-%d simulations.", p.Phi, ss[0].Width),
 		X:       result.Axis{Label: "s"}, Y: result.Axis{Label: "P(s)"},
 		Lines: append(lines, SimLines(ss, 2)...), Checks: checks,
-		Record: result.Record{Params: map[string]float64{"sigma0_2": Fig4Sigma02, "N": float64(ss[0].Width)}, Seed: ss[0].Seed, HasSeed: true, AtPaper: len(ss) == len(stored)},
+		Record: result.Record{Params: map[string]float64{"sigma0_2": Fig4Sigma02, "N": float64(ss[0].Width)}, Seed: ss[0].Seed, HasSeed: true,
+			AtPaper: len(ss) == len(stored) && slices.Equal(p.Depths, Fig4PaperDepths(p.Phi))},
 	}, Samples: samples}, nil
 }
 

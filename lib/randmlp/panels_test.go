@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,7 +87,9 @@ func TestFig4Curves(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"limit law", "limit atom, mass 0.75", "theory L=2", "theory L=8", "N=100 L=2", "N=100 L=4"}
-	if !reflect.DeepEqual(lineNames(c.Lines), want) || len(c.Samples) != 2 || c.Samples[1].Checks[0].Statement != papers.P18Fig4Spectra || !c.Record.AtPaper || c.Wellformed() != nil {
+	// Every stored sample drawn, but theory at depths 2 and 8, not P18's
+	// 2, 8, 32, 128: the panel claims no paper figure.
+	if !reflect.DeepEqual(lineNames(c.Lines), want) || len(c.Samples) != 2 || c.Samples[1].Checks[0].Statement != papers.P18Fig4Spectra || c.Record.AtPaper || c.Wellformed() != nil {
 		t.Fatalf("lines %v, want %v", lineNames(c.Lines), want)
 	}
 	if a := c.Lines[1]; math.Abs(a.X[0]-math.Exp(0.125)) > 1e-12 || math.Abs(a.Y[0]-0.75) > 1e-12 {
@@ -100,6 +103,13 @@ func TestFig4Curves(t *testing.T) {
 	a, _ := jacspectrum.ApproachLimit(activation.HardTanh(), limit, 8, Fig4Sigma02, empirical.Linspace(0.05, 3, 10), panelMC)
 	if k := c.Checks[0]; k.Value != a.Exponent || k.Tol != 0.8 || k.Rule != result.AtLeast || k.Name != "hardtanh: convergence exponent of KS(theory L, limit law), L=2→8" || k.Statement != papers.P18Fig4Rate || !k.Central {
 		t.Errorf("convergence check %+v (exponent %v)", k, a.Exponent)
+	}
+	// At P18's depths (a coarse curve: the claim does not depend on the
+	// points drawn) with every stored sample, it claims the figure.
+	paper := p
+	paper.Depths, paper.Points, paper.RatePoints = Fig4Depths, 2, 2
+	if c, err := paper.Curves("fig4-hardtanh", ss, panelMC, panelMC); err != nil || !c.Record.AtPaper {
+		t.Errorf("at P18's depths %v: %v, at paper %v", Fig4Depths, err, c.Record.AtPaper)
 	}
 	p.MaxDepth = 2
 	if c, err := p.Curves("fig4-hardtanh", ss, panelMC, panelMC); err != nil || c.Record.AtPaper || len(c.Samples) != 1 || len(c.Lines) != 5 {
@@ -216,5 +226,27 @@ func TestMPCurves(t *testing.T) {
 	if k := c.Checks[0]; !(k.Value <= k.Tol) || !c.Record.NoPaperFigure || len(c.Samples) != 1 || len(c.Samples[0].Checks) == 0 || c.Samples[0].Checks[0].Statement != nil || !reflect.DeepEqual(c.Lines[2].X, hc) || !reflect.DeepEqual(c.Lines[2].Y, hd) ||
 		c.Caption != "Marchenko–Pastur: closed form, P18 Algorithm 1 (ε = 1e-10), and three width-40 Gaussian layers." {
 		t.Errorf("MP %+v, samples %d", c, len(c.Samples))
+	}
+}
+
+// CheckFig4Depths: increasing depths from 1, the last a multiple of 4;
+// Fig4Panel.Validate refuses any other; P18's depths for erf and for the
+// others pass, and erf's are its own.
+func TestCheckFig4Depths(t *testing.T) {
+	for _, ok := range [][]int{{4}, {2, 8}, {1, 2, 3, 4}, Fig4Depths, Fig4ErfDepths} {
+		if err := CheckFig4Depths(ok); err != nil {
+			t.Errorf("%v: %v", ok, err)
+		}
+	}
+	for _, bad := range [][]int{nil, {}, {2}, {0, 4}, {-4, 4}, {8, 8}, {8, 4}, {2, 6}} {
+		err := CheckFig4Depths(bad)
+		p := Fig4Panel{Depths: bad, Points: 2, RatePoints: 2, MaxDepth: 1}
+		if !errors.Is(err, ErrParam) || !errors.Is(p.Validate(), ErrParam) {
+			t.Errorf("%v: CheckFig4Depths %v, Validate %v; want ErrParam", bad, err, p.Validate())
+		}
+	}
+	if !slices.Equal(Fig4PaperDepths(activation.Erf()), Fig4ErfDepths) || !slices.Equal(Fig4PaperDepths(activation.HardTanh()), Fig4Depths) ||
+		!slices.Equal(Fig4PaperDepths(activation.SmoothedReLU()), Fig4Depths) {
+		t.Error("Fig4PaperDepths: erf's are Fig4ErfDepths, the others' Fig4Depths")
 	}
 }

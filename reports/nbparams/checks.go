@@ -217,6 +217,11 @@ var Joint = map[string]JointCheck{
 		s := shapednet.TransformerT()
 		return map[string][]float64{"width": {float64(s.Width)}, "ts": s.Ts}
 	}},
+	// The theory depths of a P18 Fig. 4 panel (randmlp.CheckFig4Depths:
+	// increasing from 1, the last a multiple of 4), defaulting to P18's:
+	// randmlp.Fig4Depths, and randmlp.Fig4ErfDepths for erf's panel.
+	"randmlp.Fig4Depths":    fig4Depths(randmlp.Fig4Depths),
+	"randmlp.Fig4ErfDepths": fig4Depths(randmlp.Fig4ErfDepths),
 	// The points of table tau-c3 (rankexp.TauPoints.Validate: lists of
 	// one length, eq. (47) defined at each point).
 	"rankexp.TauPoints": {Roles: []string{"n", "d", "rho", "sx2"}, Check: func(v map[string][]float64) (string, error) {
@@ -227,6 +232,17 @@ var Joint = map[string]JointCheck{
 		p := rankexp.IWSLT()
 		return map[string][]float64{"n": floats(p.N), "d": floats(p.D), "rho": p.Rho, "sx2": p.Sx2}
 	}},
+}
+
+// fig4Depths is the joint check of one list of Fig. 4 theory depths
+// (role "depths"), paper its default.
+func fig4Depths(paper []int) JointCheck {
+	return JointCheck{Roles: []string{"depths"}, Check: func(v map[string][]float64) (string, error) {
+		if err := randmlp.CheckFig4Depths(ints(v["depths"])); err != nil {
+			return "depths", err
+		}
+		return "", nil
+	}, Defaults: func() map[string][]float64 { return map[string][]float64{"depths": floats(paper)} }}
 }
 
 // roleOf returns the role that roles gives for the field err names

@@ -273,6 +273,9 @@ func (c *Cell) checkJoint(j jointUse, gos map[string]string) error {
 	if fault == "" {
 		return fmt.Errorf("parameters %s are out of range together (%s: %v)", strings.Join(slices.Sorted(maps.Values(j.bind)), ", "), j.name, err)
 	}
+	if len(with) == 0 { // a check of one parameter (a list's elements together)
+		return fmt.Errorf("parameter %s: %s is out of range (%s: %v)", fault, formatNumbers(v[role], c.Params[fault].List), j.name, err)
+	}
 	return fmt.Errorf("parameter %s: %s is out of range with %s (%s: %v)", fault, formatNumbers(v[role], c.Params[fault].List), strings.Join(with, ", "), j.name, err)
 }
 

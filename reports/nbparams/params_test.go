@@ -210,13 +210,16 @@ func TestJoint(t *testing.T) {
 		"//sigprop:check tokencheck.OneBlocks(n=Tokens, alphas=OneBlockAlphas, sigmaWs=OneBlockSigmaWs, q0s=OneBlockQ0s, p0s=OneBlockP0s)\n" +
 		"var OneBlockAlphas = []float64{Alpha, Alpha, 0.6}\nvar OneBlockSigmaWs = []float64{1, 2, 1.5}\nvar OneBlockQ0s = []float64{1, 1, 1.25}\nvar OneBlockP0s = []float64{0, 0.5, 1.09375}\n" +
 		"//sigprop:check tokencheck.EdgeGapAlphas(lo=Lo, hi=Hi, points=Points)\nvar Lo float64 = 0.05\nvar Hi float64 = 0.95\nconst Points = 19\n" +
-		"//sigprop:check rankexp.TauPoints(n=TauNs, d=TauDs, rho=TauRhos, sx2=TauSx2s)\nvar TauNs []int = rankexp.IWSLT().N\nvar TauDs []int = rankexp.IWSLT().D\nvar TauRhos []float64 = rankexp.IWSLT().Rho\nvar TauSx2s []float64 = rankexp.IWSLT().Sx2\n")
+		"//sigprop:check rankexp.TauPoints(n=TauNs, d=TauDs, rho=TauRhos, sx2=TauSx2s)\nvar TauNs []int = rankexp.IWSLT().N\nvar TauDs []int = rankexp.IWSLT().D\nvar TauRhos []float64 = rankexp.IWSLT().Rho\nvar TauSx2s []float64 = rankexp.IWSLT().Sx2\n" +
+		"//sigprop:check randmlp.Fig4Depths(depths=Depths)\nvar Depths []int = randmlp.Fig4Depths\n")
 	for _, ok := range []map[string]string{
 		{"Tokens": "32"},
 		{"OneBlockP0s": "0,-0.25,1"}, // −q/(n−1) at q = 1, n = 5: in range at n = 5 only
 		{"Lo": "0.2", "Hi": "0.2", "Points": "1"},
 		{"TauRhos": "0,0.05,0.1,0,0,0,0.9"},
 		{"TauNs": "5", "TauDs": "8", "TauRhos": "-0.25", "TauSx2s": "1"},
+		{"Depths": "2,8"},
+		{"Depths": "4"},
 	} {
 		if ok["OneBlockP0s"] != "" {
 			ok["Tokens"] = "5"
@@ -238,6 +241,9 @@ func TestJoint(t *testing.T) {
 		{map[string]string{"TauRhos": "0,0.05,0.1,0,0,0,1"}, "parameter TauRhos: [0, 0.05, 0.1, 0, 0, 0, 1] is out of range with TauNs = [25, 25, 25, 25, 50, 25, 25], TauDs = [512, 512, 512, 512, 32, 512, 512], TauSx2s = [1, 1, 1, 0.5, 1, 0.115, 1] (rankexp.TauPoints: TauPoints point 7: rankcollapse: parameter out of range: rho = 1, want < 1"},
 		{map[string]string{"TauNs": "5", "TauDs": "8", "TauRhos": "-0.3", "TauSx2s": "1"}, "parameter TauRhos: [-0.3] is out of range with TauNs = [5]"},
 		{map[string]string{"TauNs": "5,10"}, "parameter TauDs: [512, 512, 512, 512, 32, 512, 512] is out of range with TauNs = [5, 10]"},
+		// A check of one list's elements together: no other parameter to name.
+		{map[string]string{"Depths": "2,6"}, "parameter Depths: [2, 6] is out of range (randmlp.Fig4Depths: randmlp: parameter out of range: Fig4Panel.Depths = [2 6] ends at 6, want the last depth a multiple of 4"},
+		{map[string]string{"Depths": "8,8"}, "parameter Depths: [8, 8] is out of range (randmlp.Fig4Depths: randmlp: parameter out of range: Fig4Panel.Depths = [8 8], want depths >= 1 in increasing order)"},
 	} {
 		if _, err := Inject(nb, tc.values); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error %v, want %q", tc.values, err, tc.want)
