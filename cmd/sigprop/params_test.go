@@ -225,11 +225,12 @@ var cheapRuns = []cheapRun{
 		Page: []string{"τ warm-up (min form), τ_final = 4, 100 steps: 1 4 4"}},
 	{Notebook: "04-jacobian-spectra", CPU: 50, Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128",
 		"Fig4Points=40", "Fig4RatePoints=10", "Fig4MaxDepth=3", "CNNNetworks=16", "CNNChannels=32", "CNNLayers=8", "Table2Width=100", "Table2Draws=4",
-		"Fig4TheoryDepths=2,8", "Fig4ErfTheoryDepths=2,8"},
+		"Fig4TheoryDepths=2,8", "Fig4ErfTheoryDepths=2,8", "Fig2Points=30", "Fig2MaxDepth=8"},
 		Figures: merge(each(map[string]float64{"N": 60, "eps": 1e-10}, "mp-density"), each(map[string]float64{"N": 60}, "s-transform-product"),
 			each(map[string]float64{"T": 128, "s": 1}, "attn-gap"),
 			each(map[string]float64{"sigma0_2": 0.25}, "fig4-hardtanh", "fig4-shifted_relu", "fig4-erf", "fig4-smoothed_relu"),
-			each(map[string]float64{"networks": 16, "channels": 32}, "cnn-gaussian", "cnn-delta-orthogonal")),
+			each(map[string]float64{"networks": 16, "channels": 32}, "cnn-gaussian", "cnn-delta-orthogonal"),
+			each(map[string]float64{"N": 1000}, "fig2-linear-gaussian", "fig2-relu-orthogonal", "fig2-hardtanh-orthogonal", "fig2-erf-orthogonal")),
 		NoClaim: []string{"mp-density", "s-transform-product"},
 		// Table 2's checks state the tail and the bias bound at 4 matrices
 		// (t with 3 dof; 0.45·√4 SE), its caption the sizes.
@@ -237,7 +238,9 @@ var cheapRuns = []cheapRun{
 		// Fig. 4's theory at the depths run, the stored samples up to
 		// Fig4MaxDepth = 3.
 		Series: map[string][]string{"fig4-erf": {"limit law", "theory L=2", "theory L=8", "N=1000 L=2", "N=1000 L=3"},
-			"fig4-hardtanh": {"limit law", "limit atom, mass 0.75", "theory L=2", "theory L=8", "N=1000 L=2", "N=1000 L=3"}},
+			"fig4-hardtanh": {"limit law", "limit atom, mass 0.75", "theory L=2", "theory L=8", "N=1000 L=2", "N=1000 L=3"},
+			// Fig. 2's stored samples up to Fig2MaxDepth = 8.
+			"fig2-erf-orthogonal": {"theory L=2", "theory L=8", "N=1000 L=2", "N=1000 L=8"}},
 		Page: []string{"SE from 4 matrices of width 100 (t with 3 dof: P(|t| &gt; 5) ≈ 0.015 per point); the O(1/N) bias is ≤ 0.9 SE"}},
 	// Notebook 05 also at the physics of issue 38's example, -p Gamma=0.4
 	// -p Tau0=1: the figures of Fig. 1, Fig. 7 and the comparison against

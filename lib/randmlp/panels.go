@@ -135,23 +135,24 @@ func SimLines(ss []SpectrumSample, smax float64) []result.Line {
 }
 
 // Fig2Points is the number of points of a P18 Fig. 2 panel's theory
-// curves, on (0, smax].
+// curves, on (0, smax], unless Panels.Fig2Points sets another.
 const Fig2Points = 150
 
 // fig2Curves is a panel of P18 Fig. 2 (the figure fig): the singular-value
 // density of the theory of each stored sample (jacspectrum.SingularValueDensity
-// of SpectrumSample.Network, by continuation theory) on Fig2Points points
+// of SpectrumSample.Network, by continuation theory) on points points
 // of (0, smax], then the samples' histograms (SimLines), with the checks
 // of every sample (SpectrumChecks by continuation check, of
 // papers.P18Fig2Overlay, with the declared deviations), in order, as its
 // Samples. The stored samples are the figure's (notebooks/data/
-// jacobian-spectra, which no parameter changes), so it claims it. Errors:
+// jacobian-spectra, which no parameter changes), so it claims it
+// (Panels.Fig2 withdraws the claim when it leaves samples out). Errors:
 // no sample, the theory's, SpectrumChecks's.
-func fig2Curves(fig string, ss []SpectrumSample, smax float64, theory, check freeprob.Continuation, deviations ...Deviation) (result.SampleCurves, error) {
+func fig2Curves(fig string, ss []SpectrumSample, smax float64, points int, theory, check freeprob.Continuation, deviations ...Deviation) (result.SampleCurves, error) {
 	if len(ss) == 0 {
 		return result.SampleCurves{}, fmt.Errorf("randmlp: no stored spectra for figure %q", fig)
 	}
-	xs := empirical.Linspace(smax/Fig2Points, smax, Fig2Points)
+	xs := empirical.Linspace(smax/float64(points), smax, points)
 	var lines []result.Line
 	for _, s := range ss {
 		n, err := s.Network()

@@ -47,7 +47,7 @@ func lineNames(ls []result.Line) []string {
 // sample is an error.
 func TestFig2CurvesOf(t *testing.T) {
 	ss := panelSamples(t)
-	c, err := fig2Curves("f", ss, 2, panelMC, panelMC)
+	c, err := fig2Curves("f", ss, 2, Fig2Points, panelMC, panelMC)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestFig2CurvesOf(t *testing.T) {
 	if err := c.Wellformed(); err != nil {
 		t.Error(err)
 	}
-	if _, err := fig2Curves("g", nil, 1, panelMC, panelMC); err == nil || !strings.Contains(err.Error(), `"g"`) {
+	if _, err := fig2Curves("g", nil, 1, Fig2Points, panelMC, panelMC); err == nil || !strings.Contains(err.Error(), `"g"`) {
 		t.Errorf("no samples: %v", err)
 	}
 }

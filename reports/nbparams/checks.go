@@ -109,6 +109,10 @@ var Checks = map[string]func(float64) error{
 	"trainsweep.ProbeSettings.InvTemp": func(t float64) error {
 		return trainsweep.ProbeSettings{Variant: "Adam, PRE-LN", Layers: 1, Steps: 1, Batch: 1, Every: 1, InvTemp: t}.Validate()
 	},
+	// The theory points and the deepest stored sample of a P18 Fig. 2
+	// panel (randmlp.CheckFig2): at least 2 and at least 1.
+	"randmlp.Panels.Fig2Points":   func(n float64) error { return randmlp.CheckFig2(int(n), 1) },
+	"randmlp.Panels.Fig2MaxDepth": func(n float64) error { return randmlp.CheckFig2(2, int(n)) },
 	// The width and the matrices per ensemble of P18 Table 2's sampled
 	// S-transforms (randmlp.Table2Settings.Validate): each >= 2.
 	"randmlp.Table2Settings.Width": func(n float64) error { return randmlp.Table2Settings{Width: int(n)}.Validate() },
