@@ -214,7 +214,8 @@ var cheapRuns = []cheapRun{
 	{Notebook: "03-rank-collapse", CPU: 32, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
 		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000", "Lemma31Draws=2000", "Table2Depth=4", "Table2Draws=5",
 		"GridRhos=0,0.9", "GridSx2s=0.25", "IWSLTRhos=0,0.05,0.1,0,0,0,0.5", "TauFinal=4", "TauWarmupSteps=100"},
-		Figures: merge(each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln"),
+		Figures: merge(each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln",
+			"fig10-full-nonorm", "fig10-full-postln", "fig10-full-preln"), // Fig. 10 in full runs at Fig. 4's sizes
 			each(map[string]float64{"n": 50, "d": 32, "L": 8, "draws": 10}, "fig8-deep-cos", "fig8-deep-norm"),
 			each(map[string]float64{"n": 50, "L": 4, "draws": 5}, "fig3a", "fig3b", "fig3c", "fig9a", "fig9b", "fig9c"),
 			each(map[string]float64{}, "fig12-grid", "fig13-grid", "fig14-grid")),
