@@ -26,7 +26,8 @@ type Panels struct {
 	// Fig4MaxDepth its MaxDepth.
 	Fig4Points, Fig4RatePoints, Fig4MaxDepth int
 	// Fig2Points is the number of points of a Fig. 2 panel's theory
-	// curves (P18's panels: the constant Fig2Points, 150) and
+	// curves (notebook 04's default: the constant Fig2Points, 150; the
+	// number drawn claims nothing) and
 	// Fig2MaxDepth the deepest stored sample it draws and checks (every
 	// shallower one too); a panel without all of its stored samples
 	// claims no paper figure.
