@@ -187,7 +187,8 @@ var cheapRuns = []cheapRun{
 	{Notebook: "00-overview", CPU: 3, Params: []string{"Correlations=11"}},
 	// Notebook 01 also at another activation, -p Phi=erf: the maps, their
 	// checks and χ₁ on the critical line are erf's.
-	{Notebook: "01-mean-field", CPU: 19, Params: []string{"Phi=erf", "Width=200", "SpectrumWidth=120", "QMapSigmaW2s=1.5,2.5", "CMapSigmaW2s=2.5"},
+	{Notebook: "01-mean-field", CPU: 19, Params: []string{"Phi=erf", "Width=200", "SpectrumWidth=120", "QMapSigmaW2s=1.5,2.5", "CMapSigmaW2s=2.5",
+		"Chi1Nets=3", "Chi1Depth=2", "SpectrumDepth=4"},
 		Figures: merge(each(map[string]float64{"width": 200}, "qmap-iteration", "cmap-iteration", "chi1-sim", "xi-c-decay",
 			"fig3-relu", "fig3-hardtanh", "fig3-shifted_relu", "fig3-erf", "fig3-smoothed_relu", "beyond-chi1", "beyond-divergent"),
 			each(map[string]float64{"width": 120}, "beyond-spectrum")),
@@ -197,7 +198,11 @@ var cheapRuns = []cheapRun{
 		// erf's q*, χ₁ and c* at σ_b² = 0.05 from its arcsine kernel
 		// E erf(k√q z)² = (2/π) asin(a/(1+a)), a = πq/2, iterated to the
 		// fixed point independently of lib (Python, 4 digits).
-		Series: map[string][]string{"qmap": {"q' = q", "V(q), σ_w²=1.5", "q* = 0.4675", "V(q), σ_w²=2.5", "q* = 1.1720"}, "cmap": {"R(c) = c", "σ_w²=2.5: χ₁=1.155, c*=0.386"}}},
+		Series: map[string][]string{"qmap": {"q' = q", "V(q), σ_w²=1.5", "q* = 0.4675", "V(q), σ_w²=2.5", "q* = 1.1720"}, "cmap": {"R(c) = c", "σ_w²=2.5: χ₁=1.155, c*=0.386"}},
+		// Section 6's text quotes the sizes run.
+		Page: []string{`width-<a class="xref glue" href="#glue-width">200</a> networks`,
+			`<a class="xref glue" href="#glue-chi1-nets">3</a> networks of depth <a class="xref glue" href="#glue-chi1-depth">2</a> per point`,
+			`(<a class="xref glue" href="#glue-spectrum-width">120</a>) networks`}},
 	{Notebook: "02-token-geometry", CPU: 23, Params: []string{"Tokens=32", "Width=16", "Fig2Depth=6", "OneBlockNetworks=8", "Fig2Networks=3", "BiasNetworks=4", "BiasLayer=3",
 		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=3", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3",
 		"OneBlockQ0s=1,1,1.5", "OneBlockP0s=0,0.25,1.2", "EdgeGapAlphaLo=0.1", "EdgeGapAlphaHi=0.9", "EdgeGapPoints=9", "Fig3P1=0.8", "SlowingSteps=1000"},
