@@ -247,7 +247,9 @@ var cheapRuns = []cheapRun{
 			"fig4-hardtanh": {"limit law", "limit atom, mass 0.75", "theory L=2", "theory L=8", "N=1000 L=2", "N=1000 L=3"},
 			// Fig. 2's stored samples up to Fig2MaxDepth = 8.
 			"fig2-erf-orthogonal": {"theory L=2", "theory L=8", "N=1000 L=2", "N=1000 L=8"}},
-		Page: []string{"SE from 4 matrices of width 100 (t with 3 dof: P(|t| &gt; 5) ≈ 0.015 per point); the O(1/N) bias is ≤ 0.9 SE"}},
+		Page: []string{"SE from 4 matrices of width 100 (t with 3 dof: P(|t| &gt; 5) ≈ 0.015 per point); the O(1/N) bias is ≤ 0.9 SE",
+			`<a class="xref glue" href="#glue-mp-draws">2</a> independent width-<a class="xref glue" href="#glue-mp-width">60</a> Gaussian layers`,
+			`mean over <a class="xref glue" href="#glue-s-draws">3</a> independent width-<a class="xref glue" href="#glue-s-width">60</a> products`}},
 	// Notebook 05 also at the physics of issue 38's example, -p Gamma=0.4
 	// -p Tau0=1: the figures of Fig. 1, Fig. 7 and the comparison against
 	// the SDE (here at two T) state γ = 0.4, τ₀ = 1 in their Params and
@@ -277,7 +279,10 @@ var cheapRuns = []cheapRun{
 			"noci23-fig2-value-grads": {"shaped blocks at γ = 0.4"}, "noci23-fig2-code-value-grads": {"shaped block at γ = 0.4"}},
 		// The stored run trained again for its first 25 steps: its check
 		// says so and compares 2 loss windows and 1 entropy record.
-		Page: []string{"seed 12, first 25 of 250 steps", "2 of the 10-step loss windows and 1 of the attention-entropy records compared, the end-of-run losses and accuracy not"}},
+		Page: []string{"seed 12, first 25 of 250 steps",
+			// the live miniature's text: 10 steps at lr 0.003 on 300 images; the probe's: depth 4, 30 steps
+			`<a class="xref glue" href="#glue-live-steps">10</a> Adam steps at lr <a class="xref glue" href="#glue-live-lr">0.003</a> on <a class="xref glue" href="#glue-live-images">300</a> images`,
+			`href="#glue-probe-depth">4</a>`, `href="#glue-probe-steps">30</a> steps`, "2 of the 10-step loss windows and 1 of the attention-entropy records compared, the end-of-run losses and accuracy not"}},
 	{Notebook: "07-compose", CPU: 13, Params: []string{"Tokens=8", "Depth=6", "WidthSmall=16", "WidthMid=32", "WidthLarge=64", "Nets=6", "LimitNets=6", "PhasePoints=8",
 		"TrainDepth=2", "TrainSteps=20", "TrainEvery=10", "TrainSeeds=2", "TrainImages=300", "TestImages=100", "TrainPhasePoints=6"},
 		Figures: merge(each(map[string]float64{"n": 8, "depth": 6, "networks": 6}, "pre-ln-tanh", "pre-ln-tanh-q", "post-ln-gelu", "post-ln-gelu-q"),
