@@ -2,7 +2,9 @@ package show
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/janpfeifer/gonb/gonbui/protocol"
@@ -18,6 +20,15 @@ import (
 // It panics on RenderGlue's errors, which the notebook shows as the
 // cell's failure.
 func Glue(name string, v float64, format string) { Must(displayGlue(name, v, format)) }
+
+// GlueInts is Glue of each whole number of values under its name (format
+// "%.0f"), in the names' sorted order: a cell that quotes several sizes
+// quotes them in one call. It panics on RenderGlue's errors.
+func GlueInts(values map[string]int) {
+	for _, name := range slices.Sorted(maps.Keys(values)) {
+		Glue(name, float64(values[name]), "%.0f")
+	}
+}
 
 // RenderGlue returns the value bundle of Glue. The name must be a label
 // (an ASCII letter, then letters, digits and - _ . :), v finite, and

@@ -36,3 +36,18 @@ func TestRenderGlue(t *testing.T) {
 		t.Errorf("displayGlue outside a notebook: %v", err)
 	}
 }
+
+// TestGlueInts: valid names glue without error outside a notebook (where
+// the displays go nowhere), and a bad name panics as Glue does. That each
+// value reaches the page is checked end to end by the pages of
+// TestEveryNotebookAtCheapSettings (cmd/sigprop), which quote them.
+func TestGlueInts(t *testing.T) {
+	GlueInts(map[string]int{"width": 400, "draws": 8})
+	GlueInts(nil)
+	defer func() {
+		if recover() == nil {
+			t.Error("GlueInts with the name \"1x\" did not panic")
+		}
+	}()
+	GlueInts(map[string]int{"ok": 1, "1x": 2})
+}
