@@ -248,6 +248,22 @@ func CheckFig4Depths(depths []int) error {
 	return nil
 }
 
+// upToDepth returns the stored samples of figure fig at depths up to
+// maxDepth, in order: what a Fig. 2 or Fig. 4 panel draws and checks.
+// It is an error when there is none.
+func upToDepth(fig string, stored []SpectrumSample, maxDepth int) ([]SpectrumSample, error) {
+	var ss []SpectrumSample
+	for _, s := range stored {
+		if s.Depth <= maxDepth {
+			ss = append(ss, s)
+		}
+	}
+	if len(ss) == 0 {
+		return nil, fmt.Errorf("randmlp: figure %q needs stored spectra up to depth %d (got none of %d)", fig, maxDepth, len(stored))
+	}
+	return ss, nil
+}
+
 // Fig4PaperDepths are the theory depths P18 draws in the Fig. 4 panel of
 // f: Fig4ErfDepths for erf, Fig4Depths for the others. A panel at other
 // depths claims no paper figure.
@@ -275,14 +291,9 @@ func (p Fig4Panel) Curves(fig string, stored []SpectrumSample, theory, check fre
 	if err := p.Validate(); err != nil {
 		return result.SampleCurves{}, err
 	}
-	var ss []SpectrumSample
-	for _, s := range stored {
-		if s.Depth <= p.MaxDepth {
-			ss = append(ss, s)
-		}
-	}
-	if len(ss) == 0 {
-		return result.SampleCurves{}, fmt.Errorf("randmlp: figure %q needs stored spectra up to depth %d (got none of %d)", fig, p.MaxDepth, len(stored))
+	ss, err := upToDepth(fig, stored, p.MaxDepth)
+	if err != nil {
+		return result.SampleCurves{}, err
 	}
 	xs := empirical.Linspace(0.005, 2, p.Points)
 	d, err := jacspectrum.SingularValueDensity(p.Limit, xs, theory)

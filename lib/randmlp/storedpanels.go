@@ -51,20 +51,15 @@ func CheckFig2(points, maxDepth int) error {
 // stored samples of fig up to depth Fig2MaxDepth on Fig2Points points,
 // with its declared deviations; it claims P18's figure only with every
 // stored sample. Errors: CheckFig2's (ErrParam), no stored sample up to
-// Fig2MaxDepth, fig2Curves's (a figure with no stored samples).
+// Fig2MaxDepth (a figure with none at all among them), fig2Curves's.
 func (p Panels) Fig2(fig string, smax float64) (result.SampleCurves, error) {
 	if err := CheckFig2(p.Fig2Points, p.Fig2MaxDepth); err != nil {
 		return result.SampleCurves{}, err
 	}
 	stored := p.Stored[fig]
-	var ss []SpectrumSample
-	for _, s := range stored {
-		if s.Depth <= p.Fig2MaxDepth {
-			ss = append(ss, s)
-		}
-	}
-	if len(ss) == 0 && len(stored) > 0 {
-		return result.SampleCurves{}, fmt.Errorf("randmlp: figure %q needs stored spectra up to depth %d (got none of %d)", fig, p.Fig2MaxDepth, len(stored))
+	ss, err := upToDepth(fig, stored, p.Fig2MaxDepth)
+	if err != nil {
+		return result.SampleCurves{}, err
 	}
 	c, err := fig2Curves(fig, ss, smax, p.Fig2Points, p.Theory, p.Check, p.Deviations[fig]...)
 	c.Record.AtPaper = c.Record.AtPaper && len(ss) == len(stored)
