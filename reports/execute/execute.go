@@ -427,7 +427,7 @@ func Run(ctx context.Context, paths []string, opt Options) ([]Result, error) {
 						continue
 					}
 				}
-				nr := &notebookRun{opt: opt, tools: tools, path: r.Path, name: r.Name, nb: j.nb}
+				nr := &notebookRun{opt: opt, tools: tools, path: r.Path, name: r.Name, nb: j.nb, imports: moduleImports(j.nb, modPath)}
 				*r = nr.run(ctx)
 				r.Why = why
 				if r.Status == StatusOK && opt.Check != nil {

@@ -27,6 +27,11 @@ type notebookRun struct {
 	path  string
 	name  string
 	nb    *ipynb.Notebook
+
+	// imports are the module's packages the notebook imports
+	// (moduleImports): its kernel builds each cell directly against
+	// them (kernel.Options.DirectBuild).
+	imports []string
 }
 
 func (n *notebookRun) run(ctx context.Context) (r Result) {
@@ -69,7 +74,8 @@ func (n *notebookRun) run(ctx context.Context) (r Result) {
 	// Module wires the kernel to the checkout exactly as the sigprop
 	// Jupyter kernel (package relay) does.
 	s0 := time.Now()
-	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Module: n.opt.RepoRoot, Env: extraKernelEnv, Timing: true, NoAutoGet: true})
+	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Module: n.opt.RepoRoot, Env: extraKernelEnv, Timing: true, NoAutoGet: true,
+		DirectBuild: append([]string{}, n.imports...)})
 	if err != nil {
 		return fail("starting gonb: %v", err)
 	}

@@ -60,6 +60,12 @@
 //     Options.NoAutoGet adds %noautoget to it: cells are then built
 //     without gonb's `go get`, which only queries the module proxy when
 //     every import is in the workspace's build list (the report's case).
+//     Options.DirectBuild has the go of the kernel's PATH build each cell
+//     with the compiler and linker themselves, against the export data
+//     of the packages listed and of the cell's imports, found once (see
+//     directBuildScript): the report's cells then skip go build's loading
+//     of the workspace and staleness check (a cell of notebook 02 at cheap
+//     settings: go build 0.44 s of wall time, the direct build 0.26 s).
 //
 //   - For a relay (package relay), Options.Key and Options.ConnectionFile
 //     give gonb the front end's key and connection-file name, SendFrames

@@ -31,7 +31,7 @@ func TestGoWrapper(t *testing.T) {
 	os.Unsetenv("GOMEMLIMIT")
 
 	tmp := t.TempDir()
-	bin, err := goWrapperDir(tmp, []string{"OTHER=1"})
+	bin, err := goWrapperDir(tmp, []string{"OTHER=1"}, nil)
 	if err != nil || bin != filepath.Join(tmp, "bin") {
 		t.Fatalf("goWrapperDir = %q, %v; want %q", bin, err, filepath.Join(tmp, "bin"))
 	}
@@ -50,14 +50,93 @@ func TestGoWrapper(t *testing.T) {
 	}
 
 	for _, v := range []string{"GOGC=200", "GOMEMLIMIT=2GiB"} {
-		if bin, err := goWrapperDir(t.TempDir(), []string{v}); bin != "" || err != nil {
+		if bin, err := goWrapperDir(t.TempDir(), []string{v}, nil); bin != "" || err != nil {
 			t.Errorf("with %s in Options.Env: goWrapperDir = %q, %v; want no wrapper", v, bin, err)
 		}
 		name, value, _ := strings.Cut(v, "=")
 		t.Setenv(name, value)
-		if bin, err := goWrapperDir(t.TempDir(), nil); bin != "" || err != nil {
+		if bin, err := goWrapperDir(t.TempDir(), nil, nil); bin != "" || err != nil {
 			t.Errorf("with %s in the environment: goWrapperDir = %q, %v; want no wrapper", v, bin, err)
 		}
 		os.Unsetenv(name)
+	}
+}
+
+// TestDirectBuild: with DirectBuild, the wrapper builds a gonb-like
+// directory (go.mod and main.go) with the compiler and linker itself
+// (its state directory then holds the cell's compiled main.a), against
+// the export data of the listed package and of main's own imports; a
+// program importing a package outside that configuration, one that
+// does not compile, and a build under other GOFLAGS go to go build,
+// which builds the first and third and reports the second's error as
+// go build does; the cell after the first finds the configuration again
+// from its own imports and builds directly.
+func TestDirectBuild(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go on PATH")
+	}
+	os.Unsetenv("GOGC")
+	os.Unsetenv("GOMEMLIMIT")
+	mod := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(mod, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(mod, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/m\n\ngo 1.26\n")
+	write("p/p.go", "package p\n\nfunc V() int { return 42 }\n")
+	kdir := t.TempDir()
+	bin, err := goWrapperDir(kdir, nil, []string{"example.com/m/p"})
+	if err != nil || bin == "" {
+		t.Fatalf("goWrapperDir: %q, %v", bin, err)
+	}
+	state := filepath.Join(kdir, "direct")
+	build := func(goflags string) (direct bool, out string, err error) {
+		t.Helper()
+		os.Remove(filepath.Join(state, "main.a"))
+		exe := filepath.Join(mod, "cell")
+		os.Remove(exe)
+		cmd := exec.Command(filepath.Join(bin, "go"), "build", "-o", exe)
+		cmd.Dir = mod
+		cmd.Env = append(os.Environ(), "GOFLAGS="+goflags, "GOWORK=off")
+		b, err := cmd.CombinedOutput()
+		if err != nil {
+			return false, string(b), err
+		}
+		_, aerr := os.Stat(filepath.Join(state, "main.a"))
+		run, err := exec.Command(exe).Output()
+		return aerr == nil, string(run), err
+	}
+	main := func(imports, body string) {
+		write("main.go", "package main\n\nimport (\n\t\"fmt\"\n\t\"example.com/m/p\"\n"+imports+")\n\nfunc main() {\n\t"+body+"\n}\n")
+	}
+	steps := []struct {
+		what, imports, body, goflags string
+		direct                       bool
+		out                          string
+	}{
+		{"first cell", "", `fmt.Println(p.V())`, cellGoFlags, true, "42\n"},
+		{"same imports", "", `fmt.Println(p.V() + 1)`, cellGoFlags, true, "43\n"},
+		{"a package outside the configuration", "\t\"math/cmplx\"\n", `fmt.Println(p.V(), cmplx.Abs(3+4i))`, cellGoFlags, false, "42 5\n"},
+		{"the next cell, configuration found again", "\t\"math/cmplx\"\n", `fmt.Println(p.V(), cmplx.Abs(6+8i))`, cellGoFlags, true, "42 10\n"},
+		{"other GOFLAGS", "", `fmt.Println(p.V())`, cellGoFlags + " -trimpath", false, "42\n"},
+	}
+	for _, s := range steps {
+		main(s.imports, s.body)
+		direct, out, err := build(s.goflags)
+		if err != nil || direct != s.direct || out != s.out {
+			t.Errorf("%s: direct %v, output %q, %v; want direct %v, output %q", s.what, direct, out, err, s.direct, s.out)
+		}
+	}
+	main("", "fmt.Println(p.V(), undefinedName)")
+	if direct, out, err := build(cellGoFlags); err == nil || direct || !strings.Contains(out, "main.go:9:") || !strings.Contains(out, "undefined: undefinedName") {
+		t.Errorf("a cell that does not compile: direct %v, %v, output %q; want go build's error at main.go:9", direct, err, out)
+	}
+	if _, err := os.Stat(filepath.Join(state, "importcfg")); err == nil {
+		t.Errorf("after a failed direct build the configuration is kept; want it found again by the next cell")
 	}
 }

@@ -67,6 +67,16 @@ type Options struct {
 	// executor sets it; an interactive kernel keeps gonb's default.
 	NoAutoGet bool
 
+	// DirectBuild, when not nil, has each cell's program built by the
+	// compiler and linker directly against the export data of these
+	// packages (with everything they depend on, found once per kernel),
+	// without go build's check that none is stale; a cell it cannot build
+	// so is built by go build. See directBuildScript. The report's
+	// executor sets it to the module's packages its notebooks import,
+	// which no one edits while it runs; an interactive kernel, whose
+	// user may edit them between cells, leaves it nil.
+	DirectBuild []string
+
 	// Key is the HMAC-SHA256 key of the connection to gonb; "" = a fresh
 	// random key. A relay passes the front end's key so that messages
 	// cross it unchanged (see SendFrames and Forward).
@@ -293,7 +303,7 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	if opt.Timing {
 		args = append(args, timingArgs...)
 	}
-	goBin, err := goWrapperDir(tmpDir, opt.Env)
+	goBin, err := goWrapperDir(tmpDir, opt.Env, opt.DirectBuild)
 	if err != nil {
 		os.RemoveAll(tmpDir)
 		return nil, fmt.Errorf("kernel: %w", err)
