@@ -69,9 +69,10 @@ type Options struct {
 
 	// DirectBuild, when not nil, has each cell's program built by the
 	// compiler and linker directly against the export data of these
-	// packages (with everything they depend on, found once per kernel),
-	// without go build's check that none is stale; a cell it cannot build
-	// so is built by go build. See directBuildScript. The report's
+	// packages and of the cell's own imports (with everything they depend
+	// on, found at the first cell and again after any cell it could not
+	// build so, which go build builds), without go build's check that none
+	// is stale. See directBuildScript. The report's
 	// executor sets it to the module's packages its notebooks import,
 	// which no one edits while it runs; an interactive kernel, whose
 	// user may edit them between cells, leaves it nil.
