@@ -267,7 +267,18 @@ var cheapRuns = []cheapRun{
 			each(map[string]float64{"width": 16, "depth": 12, "networks": 64}, "fig4-left", "fig4-right"),
 			each(map[string]float64{"width": 12, "depth": 12, "networks": 10}, "fig5-left", "fig5-right", "fig8")),
 		Captions: map[string][]string{"fig1-left": {"(γ = 0.4, τ₀ = 1)"}, "fig1-right-m2": {"γ = 0.4, τ₀ = 1"}, "fig1-right-m4": {"γ = 0.4, τ₀ = 1"},
-			"fig7": {"γ = 0.4, τ₀ = 1"}, "transformer-T": {"γ = 0.4, τ₀ = 1", "at 2 depth-to-width ratios"}}},
+			"fig7": {"γ = 0.4, τ₀ = 1"}, "transformer-T": {"γ = 0.4, τ₀ = 1", "at 2 depth-to-width ratios"}},
+		// The text quotes the sizes run.
+		Page: []string{`from <a class="xref glue" href="#glue-onestep-nets">200</a> one-layer networks at <span class="math inline">n=</span><a class="xref glue" href="#glue-onestep-width">32</a>`,
+			`<a class="xref glue" href="#glue-networks">64</a> samples each`,
+			`(<a class="xref glue" href="#glue-t-nets">64</a> networks, <a class="xref glue" href="#glue-t-paths">128</a> SDE paths`,
+			`between <a class="xref glue" href="#glue-ks-nets">16</a> networks and <a class="xref glue" href="#glue-ks-paths">256</a> SDE paths`,
+			`<a class="xref glue" href="#glue-fig3-nets">64</a> networks per`, `against <a class="xref glue" href="#glue-fig3-paths">128</a> paths`,
+			`<a class="xref glue" href="#glue-fig4-width">16</a>, <span class="math inline">d=</span><a class="xref glue" href="#glue-depth">12</a>`,
+			`<a class="xref glue" href="#glue-fig4-nets">64</a> networks per variant`, `over the <a class="xref glue" href="#glue-depth">12</a> layers`,
+			`(<a class="xref glue" href="#glue-explosion-paths">32</a> paths`,
+			`(here <span class="math inline">n=d=</span><a class="xref glue" href="#glue-stop-width">12</a>, <a class="xref glue" href="#glue-stop-nets">10</a> networks)`,
+			`over <a class="xref glue" href="#glue-stop-nets">10</a> networks per cell`}},
 	// Notebook 06 also at other physics: the miniature sweep's learning
 	// rate, the probe's softmax temperature and the γ of both Fig. 2
 	// analogues' shaped block (its legend states γ = 0.4); the analogue
