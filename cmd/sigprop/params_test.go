@@ -216,11 +216,12 @@ var cheapRuns = []cheapRun{
 	// 192 points; GridRhos and GridSx2s): both ends of Fig. 13's fall with
 	// ρ, and the smallest σ_x² of the default grid, where Fig. 12's claim
 	// is read.
-	{Notebook: "03-rank-collapse", CPU: 32, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=10", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
+	{Notebook: "03-rank-collapse", CPU: 32, Params: []string{"Tokens=10", "Width=8", "Depth=4", "Fig8Draws=10", "Fig4Draws=12", "Fig8DeepDepth=8", "Fig8DeepDraws=10",
 		"Fig11Draws=50", "Fig7Draws=20", "TauDraws=200", "SmallNDraws=2000", "Lemma31Draws=2000", "Table2Depth=4", "Table2Draws=5",
 		"GridRhos=0,0.9", "GridSx2s=0.25", "IWSLTRhos=0,0.05,0.1,0,0,0,0.5", "TauFinal=4", "TauWarmupSteps=100"},
-		Figures: merge(each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm", "fig4-ln",
-			"fig10-full-nonorm", "fig10-full-postln", "fig10-full-preln"), // Fig. 10 in full runs at Fig. 4's sizes
+		Figures: merge(each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 10}, "fig8-rho", "fig8-norm"),
+			each(map[string]float64{"n": 10, "d": 8, "L": 4, "draws": 12}, "fig4-ln",
+				"fig10-full-nonorm", "fig10-full-postln", "fig10-full-preln"), // Fig. 10 in full runs at Fig. 4's sizes
 			each(map[string]float64{"n": 50, "d": 32, "L": 8, "draws": 10}, "fig8-deep-cos", "fig8-deep-norm"),
 			each(map[string]float64{"n": 50, "L": 4, "draws": 5}, "fig3a", "fig3b", "fig3c", "fig9a", "fig9b", "fig9c"),
 			each(map[string]float64{}, "fig12-grid", "fig13-grid", "fig14-grid")),
@@ -228,7 +229,12 @@ var cheapRuns = []cheapRun{
 		// at τ_final = 4 over 100 steps is 4·min(1, step/100) at 25, 100, 400.
 		Captions: map[string][]string{"tau-c3": {"τ from eq. 47 (as printed) at your settings"},
 			"fig13-grid": {"ρ = 0, 0.9 left to right, σ_x = 0.5 bottom to top"}, "fig14-grid": {"ρ = 0, 0.9 left to right, σ_x = 0.5 bottom to top"}},
-		Page: []string{"τ warm-up (min form), τ_final = 4, 100 steps: 1 4 4"}},
+		Page: []string{"τ warm-up (min form), τ_final = 4, 100 steps: 1 4 4",
+			// The text quotes the sizes run.
+			`uniform attention, <span class="math inline">n=</span><a class="xref glue" href="#glue-n">10</a>, <span class="math inline">d=</span><a class="xref glue" href="#glue-d">8</a>, single head`,
+			`<span class="math inline">L=</span><a class="xref glue" href="#glue-L">4</a>, <a class="xref glue" href="#glue-fig8-draws">10</a> draws (the paper`,
+			`<a class="xref glue" href="#glue-fig8-deep-draws">10</a> draws per run`, `<span class="math inline">L=</span><a class="xref glue" href="#glue-fig8-deep-L">8</a>`,
+			`linear FF, <a class="xref glue" href="#glue-fig4-draws">12</a> draws, mean pairwise cosine`, `over the <a class="xref glue" href="#glue-L">4</a> layers`}},
 	{Notebook: "04-jacobian-spectra", CPU: 50, Params: []string{"MPWidth=60", "MPDraws=2", "SWidth=60", "SDraws=3", "GapContext=128",
 		"Fig4Points=40", "Fig4RatePoints=10", "Fig4MaxDepth=3", "CNNNetworks=16", "CNNChannels=32", "CNNLayers=8", "Table2Width=100", "Table2Draws=4",
 		"Fig4TheoryDepths=2,8", "Fig4ErfTheoryDepths=2,8", "Fig2Points=30", "Fig2MaxDepth=8"},
