@@ -204,14 +204,21 @@ var cheapRuns = []cheapRun{
 			`<a class="xref glue" href="#glue-chi1-nets">3</a> networks of depth <a class="xref glue" href="#glue-chi1-depth">2</a> per point`,
 			`(<a class="xref glue" href="#glue-spectrum-width">120</a>) networks`}},
 	{Notebook: "02-token-geometry", CPU: 23, Params: []string{"Tokens=32", "Width=16", "Fig2Depth=6", "OneBlockNetworks=8", "Fig2Networks=3", "BiasNetworks=4", "BiasLayer=3",
-		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=3", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3",
+		"Fig3Depth=8", "Fig3Networks=2", "AngleNetworks=4", "GradientDepth=4", "GradientNetworks=3", "ErrataNetworks=3",
 		"OneBlockQ0s=1,1,1.5", "OneBlockP0s=0,0.25,1.2", "EdgeGapAlphaLo=0.1", "EdgeGapAlphaHi=0.9", "EdgeGapPoints=9", "Fig3P1=0.8", "SlowingSteps=1000"},
 		Figures: merge(each(map[string]float64{"n": 32, "d": 16}, "att-map", "fig2-field-sw1", "fig2-field-sw5"),
-			each(map[string]float64{"n": 32, "d": 16, "networks": 3}, "fig2-layers-sw1", "fig2-layers-sw5", "fig4-lambda-a-slice"),
+			each(map[string]float64{"n": 32, "d": 16, "networks": 3}, "fig2-layers-sw1", "fig2-layers-sw5"),
+			each(map[string]float64{"n": 32, "d": 16, "networks": 4}, "fig4-lambda-a-slice"),
 			each(map[string]float64{"n": 32, "d": 16, "networks": 1}, "fig2-hist-norms-sw1", "fig2-hist-cosines-sw1", "fig2-hist-norms-sw5", "fig2-hist-cosines-sw5"),
 			each(map[string]float64{"q": 16, "p1": 12.8, "p2": 8}, "fig3-symmetry"), // Fig3P1 = 0.8: p1 = 0.8d
 			each(map[string]float64{"n": 32, "d": 16, "L": 4, "networks": 3}, "fig5-lambda-g-slice", "errata-lambda-g")),
-		Captions: map[string][]string{"fig3-symmetry": {"p1 = 1.6 p2 = 0.8d"}}},
+		Captions: map[string][]string{"fig3-symmetry": {"p1 = 1.6 p2 = 0.8d"}},
+		// The text quotes the sizes run.
+		Page: []string{`the simulated random transformer (<span class="math inline">n=</span><a class="xref glue" href="#glue-n">32</a>, <span class="math inline">d=</span><a class="xref glue" href="#glue-d">16</a>, <a class="xref glue" href="#glue-fig2-L">6</a> blocks`,
+			`the <a class="xref glue" href="#glue-n">32</a> tokens of one simulated network at each of the <a class="xref glue" href="#glue-fig2-L">6</a> layers`,
+			`(<a class="xref glue" href="#glue-oneblock-nets">8</a> independent networks each`, `<a class="xref glue" href="#glue-angle-nets">4</a> networks per point`,
+			`<a class="xref glue" href="#glue-errata-nets">3</a> networks each`,
+			`measures it at <span class="math inline">d=</span><a class="xref glue" href="#glue-bias-d1">16</a> and <span class="math inline">d=</span><a class="xref glue" href="#glue-bias-d2">32</a>`}},
 	// Notebook 03's grid of Figs. 12–14 at two ρ and one σ_x² (32 of its
 	// 192 points; GridRhos and GridSx2s): both ends of Fig. 13's fall with
 	// ρ, and the smallest σ_x² of the default grid, where Fig. 12's claim
