@@ -171,3 +171,57 @@ func TestHalfSavedNotebook(t *testing.T) {
 		t.Errorf("the good notebook's cells are not indexed: %+v", ix.Entries)
 	}
 }
+
+// TestScanParsesWhatItNeeds: Scan parses the lib files that hold
+// annotations (and doc.go) and the test files that name an annotated
+// declaration as a word, so a syntax error elsewhere is the compiler's to
+// report, and one in a file it needs fails the scan. The names of the
+// mini checkout's annotated declarations are F, G and H (a method).
+func TestScanParsesWhatItNeeds(t *testing.T) {
+	good := "//sigprop:eq src eq1\nfunc F() {}\n\n//sigprop:eq src eq2 erratum=" + srcPage + "#erratum-1\nfunc G() {}\n\ntype T struct{}\n\n//sigprop:eq src thm3.1\nfunc (T) H() {}\n\nfunc TestG() { G() }\n"
+	for _, tc := range []struct {
+		path, code string
+		fails      bool
+	}{
+		{"lib/foo/other.go", "package foo\n\nfunc broken( {\n", false},                  // no annotation
+		{"lib/foo/other.go", "package foo\n\n// sigprop:eq src eq1\nfunc F( {\n", true}, // an annotation
+		{"lib/baz/baz_test.go", "package baz\n\nfunc TestX(t *testing.T) { F2(xF, G_, Hé, _H }\n", false},
+		{"lib/baz/baz_test.go", "package baz\n\nfunc TestX(t *testing.T) { x.H( }\n", true},
+		{"lib/baz/baz_test.go", "package baz\n\n// G\nfunc TestX(t *testing.T) { ( }\n", true}, // a comment counts: more parsed, never less
+	} {
+		root := miniRepo(t, good)
+		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(tc.path)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, tc.path), []byte(tc.code), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Scan(root)
+		if (err != nil) != tc.fails {
+			t.Errorf("%s %q: Scan error %v, want an error: %v", tc.path, tc.code, err, tc.fails)
+		}
+	}
+}
+
+// TestMentions: a name is found where it is a whole word of the source,
+// at either end and beside any punctuation, and not inside a longer
+// identifier (letters, digits, underscores, non-ASCII letters).
+func TestMentions(t *testing.T) {
+	names := map[string]bool{"AttQP": true, "H": true}
+	for src, want := range map[string]bool{
+		"AttQP":                       true,
+		"x := tokengeom.AttQP(q)":     true,
+		"(AttQP)":                     true,
+		"\tAttQP\n":                   true,
+		"y.H()":                       true,
+		"H":                           true,
+		"AttQP2 AttQPs _AttQP xAttQP": false,
+		"HH H_ H1 Hé éH aH":           false,
+		"":                            false,
+		"attqp":                       false,
+	} {
+		if got := mentions([]byte(src), names); got != want {
+			t.Errorf("mentions(%q) = %v, want %v", src, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package eqindex
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -82,8 +83,13 @@ var annotationRE = regexp.MustCompile(`^sigprop:eq\s+(\S+)\s+(\S+)(?:\s+erratum=
 // of every package under lib/, the tests under lib/ that call the
 // annotated declarations, lib/quantity's definitions, kernel-ext's
 // functions and the notebooks' code cells. It fails only when a file
-// cannot be read or parsed or an annotation is malformed; what is
-// missing or inconsistent is listed in Index.Problems.
+// cannot be read, a file it parses does not parse, or an annotation is
+// malformed; what is missing or inconsistent is listed in Index.Problems.
+//
+// It parses only what can change the index: under lib/, each doc.go and
+// the other files that hold "sigprop:eq", and the test files in which
+// the name of an annotated declaration occurs as a word (calls finds a
+// test only by such a name). A file it skips is left to the compiler.
 func Scan(root string) (*Index, error) {
 	notes, err := sourcePackages(root)
 	if err != nil {
@@ -95,25 +101,39 @@ func Scan(root string) (*Index, error) {
 	}
 	ix := &Index{Tables: map[string][]Ref{}}
 	var anns []annotation
-	var tests []*ast.File
-	var testPkgs []string
+	type testSource struct {
+		pkg, path string
+		src       []byte
+	}
+	var testSources []testSource
+	fset := token.NewFileSet()
 	for _, dir := range dirs {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			continue
 		}
 		rel := filepath.ToSlash(strings.TrimPrefix(dir, root+string(filepath.Separator)))
-		pkgs, fset, err := parseDir(dir)
+		names, err := goFiles(dir)
 		if err != nil {
 			return nil, err
 		}
-		for _, f := range pkgs {
-			name := fset.Position(f.Package).Filename
+		for _, name := range names {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				return nil, err
+			}
 			if strings.HasSuffix(name, "_test.go") {
-				tests = append(tests, f)
-				testPkgs = append(testPkgs, rel)
+				testSources = append(testSources, testSource{rel, name, src})
 				continue
 			}
-			if filepath.Base(name) == "doc.go" && rel != "lib/quantity" && f.Doc != nil {
+			isDoc := filepath.Base(name) == "doc.go"
+			if !isDoc && !bytes.Contains(src, []byte("sigprop:eq")) {
+				continue
+			}
+			f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
+			if err != nil {
+				return nil, fmt.Errorf("eqindex: %w", err)
+			}
+			if isDoc && rel != "lib/quantity" && f.Doc != nil {
 				ix.Tables[rel] = append(ix.Tables[rel], docTable(f.Doc.Text(), notes[rel])...)
 			}
 			a, err := annotations(f, fset, rel, root)
@@ -132,7 +152,14 @@ func Scan(root string) (*Index, error) {
 
 	// One entry per ref.
 	byRef := map[Ref]*Entry{}
+	annotated := map[string]bool{} // the names calls looks for
 	for _, a := range anns {
+		_, method, isMethod := strings.Cut(a.fn.Name, ".")
+		if isMethod {
+			annotated[method] = true
+		} else {
+			annotated[a.fn.Name] = true
+		}
 		for _, r := range a.refs {
 			e := byRef[r]
 			if e == nil {
@@ -147,6 +174,30 @@ func Scan(root string) (*Index, error) {
 			}
 		}
 	}
+	// The Test functions of the test files that name an annotated
+	// declaration, each with what its body refers to.
+	type testFunc struct {
+		pkg, name string
+		file      *ast.File
+		refs      refs
+	}
+	var tests []testFunc
+	for _, ts := range testSources {
+		if !mentions(ts.src, annotated) {
+			continue
+		}
+		f, err := parser.ParseFile(fset, ts.path, ts.src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("eqindex: %w", err)
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !strings.HasPrefix(fd.Name.Name, "Test") || fd.Recv != nil {
+				continue
+			}
+			tests = append(tests, testFunc{ts.pkg, fd.Name.Name, f, refsOf(fd.Body)})
+		}
+	}
 	quantities, err := quantityCalls(root)
 	if err != nil {
 		return nil, err
@@ -157,23 +208,17 @@ func Scan(root string) (*Index, error) {
 	}
 	for _, e := range byRef {
 		for _, fn := range e.Funcs {
-			for i, tf := range tests {
-				for _, d := range tf.Decls {
-					fd, ok := d.(*ast.FuncDecl)
-					if !ok || !strings.HasPrefix(fd.Name.Name, "Test") || fd.Recv != nil {
-						continue
-					}
-					samePkg := testPkgs[i] == fn.Package
-					if (samePkg || imports(tf, fn.PkgName())) && calls(fd.Body, fn, samePkg) {
-						t := testPkgs[i] + "." + fd.Name.Name
-						if !contains(e.Tests, t) {
-							e.Tests = append(e.Tests, t)
-						}
+			for _, tf := range tests {
+				samePkg := tf.pkg == fn.Package
+				if (samePkg || imports(tf.file, fn.PkgName())) && tf.refs.calls(fn, samePkg) {
+					t := tf.pkg + "." + tf.name
+					if !contains(e.Tests, t) {
+						e.Tests = append(e.Tests, t)
 					}
 				}
 			}
-			for q, body := range quantities {
-				if imports(body.file, fn.PkgName()) && body.calls(fn) && !contains(e.Quantities, q) {
+			for q, def := range quantities {
+				if imports(def.file, fn.PkgName()) && def.refs.calls(fn, false) && !contains(e.Quantities, q) {
 					e.Quantities = append(e.Quantities, q)
 				}
 			}
@@ -198,17 +243,48 @@ func Scan(root string) (*Index, error) {
 	return ix, nil
 }
 
-// parseDir parses the Go files of dir with comments.
-func parseDir(dir string) ([]*ast.File, *token.FileSet, error) {
-	fset := token.NewFileSet()
+// goFiles returns the Go files of dir, sorted.
+func goFiles(dir string) ([]string, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	sort.Strings(names)
+	return names, err
+}
+
+// mentions reports whether one of names occurs in src as a word: a run
+// of letters, digits, underscores and non-ASCII bytes, which every Go
+// identifier of src is (and strings and comments are read alike, so it
+// says yes more often than an identifier would, never less).
+func mentions(src []byte, names map[string]bool) bool {
+	word := func(c byte) bool {
+		return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+	}
+	for i := 0; i < len(src); {
+		if !word(src[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(src) && word(src[j]) {
+			j++
+		}
+		if names[string(src[i:j])] { // no allocation: the compiler's map lookup by []byte
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// parseDir parses the Go files of dir in mode.
+func parseDir(dir string, mode parser.Mode) ([]*ast.File, *token.FileSet, error) {
+	fset := token.NewFileSet()
+	names, err := goFiles(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	sort.Strings(names)
 	var out []*ast.File
 	for _, n := range names {
-		f, err := parser.ParseFile(fset, n, nil, parser.ParseComments)
+		f, err := parser.ParseFile(fset, n, nil, mode)
 		if err != nil {
 			return nil, nil, fmt.Errorf("eqindex: %w", err)
 		}
@@ -312,55 +388,58 @@ func relPath(root, p string) string {
 	return filepath.ToSlash(p)
 }
 
-// calls reports whether body refers to fn: pkg.Name from another
-// package, Name (or Type{...}) from its own, and for a method any
-// x.Method.
-func calls(body ast.Node, fn Func, samePkg bool) bool {
-	if body == nil {
-		return false
-	}
-	typ, method, isMethod := strings.Cut(fn.Name, ".")
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if found {
-			return false
-		}
+// refs is what a body refers to by name, gathered in one walk: each
+// pkg.Name selector whose left side is an identifier, the name on the
+// right of every selector (a field or a method), and every identifier
+// that is not on the right of a selector.
+type refs struct {
+	qualified map[string]bool // "pkg.Name"
+	selected  map[string]bool // "Name" of any x.Name
+	idents    map[string]bool
+}
+
+// refsOf returns what the nodes refer to (nil nodes refer to nothing).
+func refsOf(nodes ...ast.Node) refs {
+	r := refs{map[string]bool{}, map[string]bool{}, map[string]bool{}}
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.SelectorExpr:
-			if isMethod {
-				found = x.Sel.Name == method
-			} else if id, ok := x.X.(*ast.Ident); ok && id.Name == fn.PkgName() && x.Sel.Name == fn.Name {
-				found = true
+			r.selected[x.Sel.Name] = true
+			if id, ok := x.X.(*ast.Ident); ok {
+				r.qualified[id.Name+"."+x.Sel.Name] = true
 			}
-			if !found { // x.Sel names a field or method; only x.X may call fn
-				found = calls(x.X, fn, samePkg)
-			}
+			ast.Inspect(x.X, visit) // x.Sel names a field or method, not an identifier in scope
 			return false
 		case *ast.Ident:
-			if samePkg && !isMethod && x.Name == typ {
-				found = true
-			}
+			r.idents[x.Name] = true
 		}
-		return !found
-	})
-	return found
+		return true
+	}
+	for _, n := range nodes {
+		if n != nil {
+			ast.Inspect(n, visit)
+		}
+	}
+	return r
+}
+
+// calls reports whether the body r was gathered from refers to fn:
+// pkg.Name from another package, Name (or Type{...}) from its own, and
+// for a method any x.Method.
+func (r refs) calls(fn Func, samePkg bool) bool {
+	if _, method, ok := strings.Cut(fn.Name, "."); ok {
+		return r.selected[method]
+	}
+	return r.qualified[fn.PkgName()+"."+fn.Name] || samePkg && r.idents[fn.Name]
 }
 
 // quantityDef is one quantity's definition (its composite literal and
 // the bodies of the package's functions the literal names: helpers such
 // as mfNet) and the file it is in.
 type quantityDef struct {
-	file  *ast.File
-	nodes []ast.Node
-}
-
-func (q quantityDef) calls(fn Func) bool {
-	for _, n := range q.nodes {
-		if calls(n, fn, false) {
-			return true
-		}
-	}
-	return false
+	file *ast.File
+	refs refs // of the literal and those bodies
 }
 
 // imports reports whether f imports a sigprop package named name.
@@ -379,7 +458,7 @@ func imports(f *ast.File, name string) bool {
 // Quantity, or with the type elided in a []Quantity) with a Name string
 // and an Eval.
 func quantityCalls(root string) (map[string]quantityDef, error) {
-	files, _, err := parseDir(filepath.Join(root, "lib", "quantity"))
+	files, _, err := parseDir(filepath.Join(root, "lib", "quantity"), parser.SkipObjectResolution)
 	if err != nil {
 		return nil, err
 	}
@@ -423,16 +502,16 @@ func quantityCalls(root string) (map[string]quantityDef, error) {
 			if name == "" || !eval {
 				return true
 			}
-			def := quantityDef{file: f, nodes: []ast.Node{cl}}
+			nodes := []ast.Node{cl}
 			ast.Inspect(cl, func(n ast.Node) bool {
 				if id, ok := n.(*ast.Ident); ok {
 					if h, ok := helpers[id.Name]; ok {
-						def.nodes = append(def.nodes, h)
+						nodes = append(nodes, h)
 					}
 				}
 				return true
 			})
-			out[name] = def
+			out[name] = quantityDef{file: f, refs: refsOf(nodes...)}
 			return false
 		})
 	}
@@ -526,7 +605,7 @@ func kernelExtCalls(root string) (map[string]map[string]bool, error) {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			continue
 		}
-		files, fset, err := parseDir(dir)
+		files, fset, err := parseDir(dir, 0) // with objects: id.Obj below
 		if err != nil {
 			return nil, err
 		}
