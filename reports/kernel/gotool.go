@@ -30,8 +30,11 @@ var toolGC = []string{"GOGC=off", "GOMEMLIMIT=1GiB"}
 //
 // With direct (Options.DirectBuild) not nil, the wrapper builds each cell
 // itself (directBuildScript) and runs go for everything else and for a
-// build it cannot do.
-func goWrapperDir(dir string, extra []string, direct []string) (string, error) {
+// build it cannot do; and when tools.CellImports is set, dir/bin holds a
+// goimports as well, which runs cellimports with the package names the
+// direct build found (dir/direct/names) and tools.Dir's goimports for
+// what cellimports leaves to it.
+func goWrapperDir(dir string, extra []string, direct []string, tools Tools) (string, error) {
 	if runtime.GOOS == "windows" || os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return "", nil
 	}
@@ -61,6 +64,14 @@ func goWrapperDir(dir string, extra []string, direct []string) (string, error) {
 	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(script), 0o700); err != nil {
 		return "", err
 	}
+	if direct != nil && tools.CellImports != "" {
+		imports := "#!/bin/sh\n# sigprop kernel: goimports through cellimports (reports/kernel/gotool.go).\n" +
+			"exec " + shellQuote(tools.CellImports) + " -real " + shellQuote(filepath.Join(tools.Dir, "goimports")) +
+			" -names " + shellQuote(filepath.Join(dir, "direct", "names")) + ` "$@"` + "\n"
+		if err := os.WriteFile(filepath.Join(bin, "goimports"), []byte(imports), 0o700); err != nil {
+			return "", err
+		}
+	}
 	return bin, nil
 }
 
@@ -76,7 +87,8 @@ func goWrapperDir(dir string, extra []string, direct []string) (string, error) {
 // GOTOOLDIR, GOVERSION and GOFLAGS, and for the export data of the cell's
 // program and of pkgs with everything they depend on (go list -deps
 // -export, which compiles what is missing), kept in state as an import
-// configuration. Later cells compile and link against that configuration
+// configuration, with the name of each of those packages (state/names,
+// for cellimports). Later cells compile and link against that configuration
 // while they can: a cell that imports a package outside it, or fails to
 // compile or link for any other reason, is built by go build, whose
 // messages gonb shows as before, and the next cell finds the
@@ -104,7 +116,9 @@ if [ "$#" = 3 ] && [ "$1" = build ] && [ "$2" = -o ] && [ "$(echo *.go)" = main.
 	if [ ! -s "$d/importcfg" ]; then
 		mkdir -p "$d" &&
 			{ ` + gc + ` ` + q(goPath) + ` env GOTOOLDIR GOVERSION GOFLAGS && echo "$target"; } >"$d/env" &&
-			` + gc + ` ` + q(goPath) + ` list -deps -export -f '{{if .Export}}packagefile {{.ImportPath}}={{.Export}}{{end}}' .` + list.String() + ` >"$d/importcfg.tmp" 2>/dev/null &&
+			` + gc + ` ` + q(goPath) + ` list -deps -export -f '{{.ImportPath}} {{.Name}} {{.Export}}' .` + list.String() + ` >"$d/list" 2>/dev/null &&
+			sed -n 's/^\([^ ]*\) [^ ]* \(..*\)$/packagefile \1=\2/p' "$d/list" >"$d/importcfg.tmp" &&
+			cut -d ' ' -f 1,2 "$d/list" >"$d/names" &&
 			mv "$d/importcfg.tmp" "$d/importcfg"
 	fi
 	if [ -s "$d/importcfg" ] && { read -r tooldir && read -r goversion && read -r goflags && read -r first; } <"$d/env" &&

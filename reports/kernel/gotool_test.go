@@ -3,6 +3,7 @@
 package kernel
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,7 +32,7 @@ func TestGoWrapper(t *testing.T) {
 	os.Unsetenv("GOMEMLIMIT")
 
 	tmp := t.TempDir()
-	bin, err := goWrapperDir(tmp, []string{"OTHER=1"}, nil)
+	bin, err := goWrapperDir(tmp, []string{"OTHER=1"}, nil, Tools{})
 	if err != nil || bin != filepath.Join(tmp, "bin") {
 		t.Fatalf("goWrapperDir = %q, %v; want %q", bin, err, filepath.Join(tmp, "bin"))
 	}
@@ -50,12 +51,12 @@ func TestGoWrapper(t *testing.T) {
 	}
 
 	for _, v := range []string{"GOGC=200", "GOMEMLIMIT=2GiB"} {
-		if bin, err := goWrapperDir(t.TempDir(), []string{v}, nil); bin != "" || err != nil {
+		if bin, err := goWrapperDir(t.TempDir(), []string{v}, nil, Tools{}); bin != "" || err != nil {
 			t.Errorf("with %s in Options.Env: goWrapperDir = %q, %v; want no wrapper", v, bin, err)
 		}
 		name, value, _ := strings.Cut(v, "=")
 		t.Setenv(name, value)
-		if bin, err := goWrapperDir(t.TempDir(), nil, nil); bin != "" || err != nil {
+		if bin, err := goWrapperDir(t.TempDir(), nil, nil, Tools{}); bin != "" || err != nil {
 			t.Errorf("with %s in the environment: goWrapperDir = %q, %v; want no wrapper", v, bin, err)
 		}
 		os.Unsetenv(name)
@@ -90,7 +91,7 @@ func TestDirectBuild(t *testing.T) {
 	write("go.mod", "module example.com/m\n\ngo 1.26\n")
 	write("p/p.go", "package p\n\nfunc V() int { return 42 }\n")
 	kdir := t.TempDir()
-	bin, err := goWrapperDir(kdir, nil, []string{"example.com/m/p"})
+	bin, err := goWrapperDir(kdir, nil, []string{"example.com/m/p"}, Tools{})
 	if err != nil || bin == "" {
 		t.Fatalf("goWrapperDir: %q, %v", bin, err)
 	}
@@ -138,5 +139,88 @@ func TestDirectBuild(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(state, "importcfg")); err == nil {
 		t.Errorf("after a failed direct build the configuration is kept; want it found again by the next cell")
+	}
+}
+
+// TestCellImports: with Tools.CellImports (built here by
+// buildCellImports from this checkout), the kernel's bin holds a
+// goimports that, once a direct build has written the package names,
+// drops a cell's unused imports and adds flag itself, and leaves a cell
+// that needs an import found to tools.Dir's goimports (a stand-in here
+// that records its arguments).
+func TestCellImports(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go on PATH")
+	}
+	os.Unsetenv("GOGC")
+	os.Unsetenv("GOMEMLIMIT")
+	ctx := context.Background()
+	goV, err := goVersion(ctx, "../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci, err := buildCellImports(ctx, "../..", t.TempDir(), goV)
+	if err != nil || ci == "" {
+		t.Fatalf("buildCellImports: %q, %v", ci, err)
+	}
+	toolsDir := t.TempDir()
+	record := filepath.Join(t.TempDir(), "goimports-args")
+	if err := os.WriteFile(filepath.Join(toolsDir, "goimports"), []byte("#!/bin/sh\necho \"$@\" >"+shellQuote(record)+"\n"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	mod := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(mod, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(mod, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/m\n\ngo 1.26\n")
+	write("p/p.go", "package p\n\nfunc V() int { return 42 }\n")
+	write("main.go", "package main\n\nimport (\n\t\"fmt\"\n\t\"example.com/m/p\"\n\t\"strings\"\n)\n\nfunc main() { fmt.Println(p.V(), strings.ToUpper(\"a\")) }\n")
+	kdir := t.TempDir()
+	bin, err := goWrapperDir(kdir, nil, []string{"example.com/m/p"}, Tools{Dir: toolsDir, CellImports: ci})
+	if err != nil || bin == "" {
+		t.Fatalf("goWrapperDir: %q, %v", bin, err)
+	}
+	goimports := func() (string, string) {
+		t.Helper()
+		os.Remove(record)
+		cmd := exec.Command(filepath.Join(bin, "goimports"), "-w", "main.go")
+		cmd.Dir = mod
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("goimports: %v\n%s", err, out)
+		}
+		src, _ := os.ReadFile(filepath.Join(mod, "main.go"))
+		args, _ := os.ReadFile(record)
+		return string(src), string(args)
+	}
+	// Before a direct build there are no names: goimports does it.
+	if _, args := goimports(); args != "-w main.go\n" {
+		t.Errorf("before the first build: goimports ran with %q, want \"-w main.go\"", args)
+	}
+	cmd := exec.Command(filepath.Join(bin, "go"), "build", "-o", filepath.Join(mod, "cell"))
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOFLAGS="+cellGoFlags, "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	names, _ := os.ReadFile(filepath.Join(kdir, "direct", "names"))
+	if !strings.Contains(string(names), "example.com/m/p p\n") || !strings.Contains(string(names), "\nfmt fmt\n") {
+		t.Fatalf("names after the first build:\n%s", names)
+	}
+	// The next cell: flag to add, strings no longer used.
+	write("main.go", "package main\n\nimport (\n\t\"fmt\"\n\t\"example.com/m/p\"\n\t\"strings\"\n)\n\nfunc main() {\n\tflag.Parse()\n\tfmt.Println(p.V())\n}\n")
+	src, args := goimports()
+	if args != "" || strings.Contains(src, `"strings"`) || !strings.Contains(src, `"flag"`) || !strings.Contains(src, `"example.com/m/p"`) {
+		t.Errorf("a cell cellimports can do: goimports ran with %q; main.go:\n%s", args, src)
+	}
+	// A cell that uses os without importing it: goimports finds it.
+	write("main.go", "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(); os.Exit(0) }\n")
+	if _, args := goimports(); args != "-w main.go\n" {
+		t.Errorf("a cell with an import to find: goimports ran with %q, want \"-w main.go\"", args)
 	}
 }

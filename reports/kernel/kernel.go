@@ -304,7 +304,7 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	if opt.Timing {
 		args = append(args, timingArgs...)
 	}
-	goBin, err := goWrapperDir(tmpDir, opt.Env, opt.DirectBuild)
+	goBin, err := goWrapperDir(tmpDir, opt.Env, opt.DirectBuild, opt.Tools)
 	if err != nil {
 		os.RemoveAll(tmpDir)
 		return nil, fmt.Errorf("kernel: %w", err)

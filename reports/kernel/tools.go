@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -46,6 +47,14 @@ type Tools struct {
 	Dir         string // directory holding gonb and goimports
 	Gonb        string // path of the gonb binary
 	GonbVersion string // module version of gonb, e.g. "v0.11.1"; notebooks must use gonbui at this version
+
+	// CellImports, if not "", is the path of the cellimports command
+	// (reports/kernel/cellimports, built by BuildTools from the checkout
+	// it is given), which a kernel with Options.DirectBuild runs as
+	// goimports: it does for most cells what goimports would, without
+	// goimports' search of the workspace, and runs goimports for the
+	// others.
+	CellImports string
 
 	// GoplsDir, if not "", is a directory holding gopls (see BuildGopls),
 	// put on the kernel's PATH after Dir: gonb then starts gopls with the
@@ -93,7 +102,48 @@ func BuildTools(ctx context.Context, repoRoot, cacheDir string) (Tools, error) {
 			return Tools{}, err
 		}
 	}
-	return Tools{Dir: dir, Gonb: filepath.Join(dir, "gonb"), GonbVersion: gonbV}, nil
+	ci, err := buildCellImports(ctx, repoRoot, cacheDir, goV)
+	if err != nil {
+		return Tools{}, err
+	}
+	return Tools{Dir: dir, Gonb: filepath.Join(dir, "gonb"), GonbVersion: gonbV, CellImports: ci}, nil
+}
+
+// CellImportsDir is the directory, relative to the repository root, of
+// the cellimports command.
+const CellImportsDir = "reports/kernel/cellimports"
+
+// buildCellImports builds the cellimports command of the checkout at
+// repoRoot into
+//
+//	cacheDir/cellimports-KEY/cellimports, KEY = sha256(its Go sources, go version, GOOS/GOARCH)
+//
+// once per key, and returns its path; "" when repoRoot has no such
+// command (a module other than sigprop's).
+func buildCellImports(ctx context.Context, repoRoot, cacheDir, goV string) (string, error) {
+	src := filepath.Join(repoRoot, filepath.FromSlash(CellImportsDir))
+	names, err := filepath.Glob(filepath.Join(src, "*.go"))
+	if err != nil || len(names) == 0 {
+		return "", nil
+	}
+	sort.Strings(names)
+	h := sha256.New()
+	for _, n := range names {
+		if strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(n)
+		if err != nil {
+			return "", fmt.Errorf("kernel: %w", err)
+		}
+		fmt.Fprintf(h, "%s %d\n", filepath.Base(n), len(b))
+		h.Write(b)
+	}
+	dir, err := toolDir(cacheDir, "cellimports-", hex.EncodeToString(h.Sum(nil)), goV)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "cellimports"), buildTool(ctx, dir, "cellimports", "./"+CellImportsDir, "(this checkout)", repoRoot)
 }
 
 // BuildGopls builds gopls at the version repoRoot/GoplsModule/go.mod pins
