@@ -78,18 +78,7 @@ func TestDirectBuild(t *testing.T) {
 	}
 	os.Unsetenv("GOGC")
 	os.Unsetenv("GOMEMLIMIT")
-	mod := t.TempDir()
-	write := func(name, text string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(mod, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(mod, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("go.mod", "module example.com/m\n\ngo 1.26\n")
-	write("p/p.go", "package p\n\nfunc V() int { return 42 }\n")
+	mod, write := cellModule(t)
 	kdir := t.TempDir()
 	bin, err := goWrapperDir(kdir, nil, []string{"example.com/m/p"}, Tools{})
 	if err != nil || bin == "" {
@@ -142,6 +131,25 @@ func TestDirectBuild(t *testing.T) {
 	}
 }
 
+// cellModule writes, in a new directory, the module example.com/m with
+// one package, p (p.V() is 42), as the workspace of gonb's cells, and
+// returns the directory and a function that writes a file in it.
+func cellModule(t *testing.T) (string, func(name, text string)) {
+	mod := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(mod, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(mod, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/m\n\ngo 1.26\n")
+	write("p/p.go", "package p\n\nfunc V() int { return 42 }\n")
+	return mod, write
+}
+
 // TestCellImports: with Tools.CellImports (built here by
 // buildCellImports from this checkout), the kernel's bin holds a
 // goimports that, once a direct build has written the package names,
@@ -168,18 +176,7 @@ func TestCellImports(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(toolsDir, "goimports"), []byte("#!/bin/sh\necho \"$@\" >"+shellQuote(record)+"\n"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	mod := t.TempDir()
-	write := func(name, text string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(mod, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(mod, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("go.mod", "module example.com/m\n\ngo 1.26\n")
-	write("p/p.go", "package p\n\nfunc V() int { return 42 }\n")
+	mod, write := cellModule(t)
 	write("main.go", "package main\n\nimport (\n\t\"fmt\"\n\t\"example.com/m/p\"\n\t\"strings\"\n)\n\nfunc main() { fmt.Println(p.V(), strings.ToUpper(\"a\")) }\n")
 	kdir := t.TempDir()
 	bin, err := goWrapperDir(kdir, nil, []string{"example.com/m/p"}, Tools{Dir: toolsDir, CellImports: ci})

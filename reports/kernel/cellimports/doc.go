@@ -14,9 +14,9 @@
 // it with its import configuration; see reports/kernel's
 // directBuildScript). When every package name the file qualifies with
 // (the identifier before a dot that the file does not declare) is one of
-// its imports or flag, and every import without a name of its own is
-// listed in FILE, cellimports imports flag if it is used and not
-// imported (gonb's main calls flag.Parse and leaves its import to
+// its imports or flag in flag.Parse, and every import without a name of
+// its own is listed in FILE, cellimports imports flag for flag.Parse if
+// the file does not (gonb's main calls it and leaves its import to
 // goimports, in every cell), removes the imports nothing uses, as
 // goimports would, and exits. Otherwise (a name to import, a package FILE does not list, a
 // dot or cgo import, a file that does not parse, FILE missing, other

@@ -107,8 +107,13 @@ func readNames(path string) (map[string]string, error) {
 }
 
 // added are the imports cellimports adds where a file uses their name
-// without importing it: gonb's generated main calls flag.Parse().
-var added = map[string]string{"flag": "flag"}
+// without importing it, and only for these selectors: gonb's generated
+// main calls flag.Parse(). A cell that uses flag otherwise without
+// importing it is left to goimports, which may find another package.
+var added = map[string]struct {
+	path string
+	sels []string
+}{"flag": {"flag", []string{"Parse"}}}
 
 // unusedImports returns the import specs of f that nothing in f uses and
 // the import paths of added to add, and false when goimports would do
@@ -151,12 +156,12 @@ func unusedImports(f *ast.File, pkgNames map[string]string) (unused []*ast.Impor
 		// predeclared one, or one undefined.
 		if id, isID := sel.X.(*ast.Ident); isID && id.Obj == nil && ast.IsExported(sel.Sel.Name) {
 			if byName[id.Name] == nil {
-				path, known := added[id.Name]
+				a, known := added[id.Name]
 				switch {
-				case !known:
+				case !known || !slices.Contains(a.sels, sel.Sel.Name):
 					ok = false
-				case !slices.Contains(add, path):
-					add = append(add, path)
+				case !slices.Contains(add, a.path):
+					add = append(add, a.path)
 				}
 			}
 			used[id.Name] = true

@@ -62,6 +62,7 @@ func TestPruneAgreesWithGoimports(t *testing.T) {
 		{"a local that shadows a package", "package main\n\nimport (\n\t\"fmt\"\n\t\"sort\"\n)\n\nfunc main() {\n\tfmt := struct{ Println func() }{}\n\tfmt.Println()\n\t_ = sort.Ints\n}\n", true},
 		{"a name from a path's version suffix", "package main\n\nimport \"math/rand/v2\"\n\nfunc main() { _ = rand.N(3) }\n", true},
 		{"an unexported selector is no package's", "package main\n\nimport \"fmt\"\n\nfunc main() { _ = fmt.sprint }\n", true},
+		{"flag used beyond gonb's flag.Parse, not imported", "package main\n\nfunc main() {\n\tflag.Parse()\n\t_ = flag.Int(\"n\", 1, \"\")\n}\n", false},
 		{"a package to find (fmt)", "package main\n\nfunc main() { fmt.Println() }\n", false},
 		{"an undefined name", "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(nosuch.X) }\n", false},
 		{"a path the names do not list", "package main\n\nimport \"example.com/other\"\n\nfunc main() { other.F() }\n", false},
