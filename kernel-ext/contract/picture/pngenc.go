@@ -56,9 +56,7 @@ func writePNG(w io.Writer, img image.Image) error {
 	if err := z.Close(); err != nil {
 		return err
 	}
-	if err := idat.flush(); err != nil {
-		return err
-	}
+	idat.flush()
 	writeChunk(bw, "IEND", nil)
 	return bw.Flush()
 }
@@ -108,18 +106,16 @@ func (c *chunkWriter) Write(p []byte) (int, error) {
 		c.buf = append(c.buf, p[:k]...)
 		p = p[k:]
 		if len(c.buf) == 1<<16 {
-			if err := c.flush(); err != nil {
-				return 0, err
-			}
+			c.flush()
 		}
 	}
-	return n, nil
+	return n, nil // write errors surface at the bufio.Writer's Flush
 }
 
-func (c *chunkWriter) flush() error {
+// flush writes what is collected as one chunk.
+func (c *chunkWriter) flush() {
 	if len(c.buf) > 0 {
 		writeChunk(c.w, c.typ, c.buf)
 		c.buf = c.buf[:0]
 	}
-	return nil
 }

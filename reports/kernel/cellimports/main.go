@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/sigprop/sigprop/internal/atomicfile"
 )
 
 func main() {
@@ -87,7 +89,7 @@ func prune(path, namesFile string) (bool, error) {
 	if err := format.Node(&buf, fset, f); err != nil {
 		return false, nil
 	}
-	return true, os.WriteFile(path, buf.Bytes(), 0o644)
+	return true, atomicfile.Write(path, buf.Bytes())
 }
 
 // readNames reads the "IMPORTPATH NAME" lines of path.
@@ -123,8 +125,7 @@ var added = map[string]struct {
 // package name) does not name, has a dot or cgo import, or imports two
 // packages under one name.
 func unusedImports(f *ast.File, pkgNames map[string]string) (unused []*ast.ImportSpec, add []string, ok bool) {
-	byName := map[string]*ast.ImportSpec{}
-	var named []*ast.ImportSpec // imports a use can remove from the unused
+	byName := map[string]*ast.ImportSpec{} // the imports a use can keep, by the name they bind
 	for _, spec := range f.Imports {
 		path, err := strconv.Unquote(spec.Path.Value)
 		if err != nil || path == "C" {
@@ -141,7 +142,6 @@ func unusedImports(f *ast.File, pkgNames map[string]string) (unused []*ast.Impor
 			return nil, nil, false
 		}
 		byName[name] = spec
-		named = append(named, spec)
 	}
 	used := map[string]bool{}
 	ok = true
@@ -171,21 +171,12 @@ func unusedImports(f *ast.File, pkgNames map[string]string) (unused []*ast.Impor
 	if !ok {
 		return nil, nil, false
 	}
-	for _, spec := range named {
-		name := pkgNames[mustUnquote(spec.Path.Value)]
-		if spec.Name != nil {
-			name = spec.Name.Name
-		}
+	for name, spec := range byName { // a set: removeImports keeps the file's order
 		if !used[name] {
 			unused = append(unused, spec)
 		}
 	}
 	return unused, add, true
-}
-
-func mustUnquote(s string) string {
-	u, _ := strconv.Unquote(s)
-	return u
 }
 
 // removeImports deletes specs from f's import declarations, and a
