@@ -21,8 +21,12 @@ import (
 //	CPU      the kernel's process tree (gonb, go build with its compiler
 //	         and linker, the cells' programs) over start and cells
 //
-// and the cell with the most own work. A cached notebook's times are
-// those of the run that stored it; a notebook that ran no kernel has none.
+// and the cell with the most own work, named by its anchor on the
+// notebook's page (#cell-N, N the 0-based index of the executed notebook,
+// which under -p holds the parameter cell sigprop adds): a name the
+// reader can follow to the cell, where the 1-based count it printed
+// before read as an anchor led to the cell after it. A cached notebook's times are those of the run that stored it; a
+// notebook that ran no kernel has none.
 func writeProfile(w io.Writer, m *publish.Manifest, names map[string]bool) {
 	width := len("notebook")
 	for _, n := range m.Notebooks {
@@ -71,7 +75,7 @@ func writeProfile(w io.Writer, m *publish.Manifest, names map[string]bool) {
 		}
 		h := ""
 		if heavy >= 0 {
-			h = fmt.Sprintf("cell %d: %.2f", cell+1, heavy)
+			h = fmt.Sprintf("#cell-%d: %.2f", cell, heavy)
 		}
 		if n.Cached {
 			h += " (cached)"
@@ -88,5 +92,6 @@ func writeProfile(w io.Writer, m *publish.Manifest, names map[string]bool) {
 	row("total", num(sum[0]), num(sum[1]), num(sum[2]), num(sum[3]), num(sum[4]), num(sum[5]), cpu)
 	fmt.Fprintln(w, "seconds; wall = start + compile + cells + other; compile = gonb's goimports, go get and go build (go build alone beside it);")
 	fmt.Fprintln(w, "cells = the cells' own work; CPU = the kernel's process tree (gonb, go build, the cells' programs), ? where not measured;")
+	fmt.Fprintln(w, "heaviest cell = the cell with the most own work, by its anchor on the notebook's page (NOTEBOOK.html#cell-N);")
 	fmt.Fprintln(w, "notebooks run in parallel (--jobs), so the walls add up to more than the report took; a cached notebook's times are those of the run that stored it")
 }

@@ -29,8 +29,8 @@ func TestWriteProfile(t *testing.T) {
 	lines := strings.Split(b.String(), "\n")
 	want := []string{
 		"notebook     wall    start  compile go build    cells    other      CPU  heaviest cell",
-		"00-a        10.00     1.00     5.00     4.00     3.50     0.50    12.00  cell 4: 3.00",
-		"01-b         4.00     0.50     2.00     1.50     1.00     0.50        ?  cell 1: 1.00 (cached)",
+		"00-a        10.00     1.00     5.00     4.00     3.50     0.50    12.00  #cell-3: 3.00",
+		"01-b         4.00     0.50     2.00     1.50     1.00     0.50        ?  #cell-0: 1.00 (cached)",
 		"02-c         0.25                                                        no kernel ran",
 		"total       14.25     1.50     7.00     5.50     4.50     1.00        ?",
 	}
@@ -72,6 +72,22 @@ func checkProfile(t *testing.T, stdout, site, name string) {
 		if err != nil || (want >= 0 && strconv.FormatFloat(got, 'f', 2, 64) != strconv.FormatFloat(want, 'f', 2, 64)) {
 			t.Errorf("profile column %d = %q, manifest %.3f", i+1, row[1+i], want)
 		}
+	}
+	// The heaviest cell is named by an anchor its page has, the manifest's
+	// cell with the most own work.
+	heavy := tm.Cells[0]
+	for _, c := range tm.Cells {
+		if c.WallS-c.CompileS > heavy.WallS-heavy.CompileS {
+			heavy = c
+		}
+	}
+	anchor := "cell-" + strconv.Itoa(heavy.Cell)
+	if len(row) < 9 || row[8] != "#"+anchor+":" {
+		t.Errorf("heaviest cell %v, want #%s: (the manifest's cell %d)", row[8:], anchor, heavy.Cell)
+	}
+	page, err := os.ReadFile(filepath.Join(site, name+".html"))
+	if err != nil || !strings.Contains(string(page), `id="`+anchor+`"`) {
+		t.Errorf("the page of %s has no anchor %s (%v)", name, anchor, err)
 	}
 }
 
