@@ -111,9 +111,9 @@ func (r *Result) Reason() string {
 	for _, c := range r.Cells {
 		if c.Status == CellFailed || c.Status == CellTimeout {
 			if c.Status == CellTimeout || c.Reason == "" {
-				return cellLabel(c.Index) + ": " + c.Status
+				return cellLabel(r.Notebook, c.Index) + ": " + c.Status
 			}
-			return cellLabel(c.Index) + ": " + c.Reason
+			return cellLabel(r.Notebook, c.Index) + ": " + c.Reason
 		}
 	}
 	return ""

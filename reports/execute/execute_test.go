@@ -441,3 +441,25 @@ func TestSetupFailure(t *testing.T) {
 }
 
 var _ = kernel.ErrDied
+
+// TestReasonNamesCellAsWritten: a failed cell after the cell a -p run
+// added is named by its position in the author's notebook (the fourth
+// cell there, the fifth of the run), in Reason and so in the progress
+// lines; without a notebook, by its index plus one.
+func TestReasonNamesCellAsWritten(t *testing.T) {
+	code := ipynb.Cell{CellType: "code", Metadata: map[string]any{}}
+	injected := ipynb.Cell{CellType: "code", Metadata: map[string]any{"tags": []any{ipynb.InjectedTag}}}
+	nb := &ipynb.Notebook{Cells: []ipynb.Cell{{CellType: "markdown"}, code, code, injected, code}}
+	r := Result{Notebook: nb, Cells: []CellResult{{Index: 4, Status: CellFailed, Reason: "panic: boom"}}}
+	if got, want := r.Reason(), "cell 4: panic: boom"; got != want {
+		t.Errorf("Reason %q, want %q", got, want)
+	}
+	r.Cells[0] = CellResult{Index: 3, Status: CellTimeout}
+	if got, want := r.Reason(), "the -p parameters cell: "+CellTimeout; got != want {
+		t.Errorf("Reason %q, want %q", got, want)
+	}
+	r.Notebook = nil
+	if got, want := r.Reason(), "cell 4: "+CellTimeout; got != want {
+		t.Errorf("without a notebook: Reason %q, want %q", got, want)
+	}
+}

@@ -97,7 +97,7 @@ func (n *notebookRun) run(ctx context.Context) (r Result) {
 		r.CPUKnown = r.CPUKnown && tm.CPUKnown
 		switch {
 		case err != nil:
-			r.Err = fmt.Sprintf("%s: %s: %v", n.path, cellLabel(i), err)
+			r.Err = fmt.Sprintf("%s: %s: %v", n.path, cellLabel(n.nb, i), err)
 			stopped = true
 		case status == CellFailed && n.opt.StopOnError, status == CellTimeout && n.opt.StopOnTimeout:
 			stopped = true

@@ -248,7 +248,15 @@ func shorten(s string) string {
 	return s
 }
 
-func cellLabel(i int) string { return fmt.Sprintf("cell %d", i+1) }
+// cellLabel names cell i of nb in messages as its author numbers it
+// (ipynb.Notebook.CellLabel: 1-based, a -p run's added cell not counted),
+// or "cell i+1" without a notebook.
+func cellLabel(nb *ipynb.Notebook, i int) string {
+	if nb == nil {
+		return fmt.Sprintf("cell %d", i+1)
+	}
+	return nb.CellLabel(i)
+}
 
 // gonbPackageRE matches the name of gonb's per-kernel scratch package
 // (gonb_ and the first 8 hex digits of a random UUID).

@@ -23,10 +23,11 @@ import (
 )
 
 // Tag marks the cell holding a notebook's parameters; InjectedTag the cell
-// Inject adds after it.
+// Inject adds after it (ipynb.InjectedTag, by which a notebook's cells are
+// labelled as its author numbers them: ipynb.Notebook.CellLabel).
 const (
 	Tag         = "parameters"
-	InjectedTag = "injected-parameters"
+	InjectedTag = ipynb.InjectedTag
 )
 
 // OneOfDirective, on a line of its own in the comment right above a
@@ -119,7 +120,7 @@ type Cell struct {
 func Find(nb *ipynb.Notebook) (*Cell, error) {
 	idx := -1
 	for i, c := range nb.Cells {
-		if c.CellType == "code" && hasTag(c, Tag) {
+		if c.CellType == "code" && c.HasTag(Tag) {
 			if idx >= 0 {
 				return nil, fmt.Errorf("nbparams: cells %d and %d are both tagged %q; a notebook has one parameters cell", idx+1, i+1, Tag)
 			}
@@ -130,16 +131,6 @@ func Find(nb *ipynb.Notebook) (*Cell, error) {
 		return nil, fmt.Errorf("nbparams: the notebook has no code cell tagged %q (cell metadata \"tags\": [%q]) to take -p values", Tag, Tag)
 	}
 	return parseCell(idx, string(nb.Cells[idx].Source))
-}
-
-func hasTag(c ipynb.Cell, tag string) bool {
-	tags, _ := c.Metadata["tags"].([]any)
-	for _, t := range tags {
-		if s, _ := t.(string); s == tag {
-			return true
-		}
-	}
-	return false
 }
 
 // parseCell parses the declarations of a parameters cell. Lines of gonb

@@ -31,7 +31,7 @@ func TestInject(t *testing.T) {
 		t.Fatalf("cells: given %d (want 3), injected %d (want 4)", len(nb.Cells), len(got.Cells))
 	}
 	c := got.Cells[2]
-	if !hasTag(c, InjectedTag) || string(got.Cells[3].Source) != "%%\nuse()" {
+	if !c.HasTag(InjectedTag) || string(got.Cells[3].Source) != "%%\nuse()" {
 		t.Fatalf("injected cell misplaced: %+v", got.Cells)
 	}
 	src := string(c.Source)
