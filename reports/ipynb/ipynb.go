@@ -139,10 +139,10 @@ func Parse(b []byte) (*Notebook, error) {
 			// nbformat forbids these keys here, and Marshal would drop
 			// them (found by FuzzParseMarshal).
 			if c.Outputs != nil || c.ExecutionCount != nil {
-				return nil, fmt.Errorf("%w: cell %d is a %s cell with outputs or an execution count; only code cells have them", ErrInvalid, i, c.CellType)
+				return nil, fmt.Errorf("%w: cell %d is a %s cell with outputs or an execution count; only code cells have them", ErrInvalid, i+1, c.CellType)
 			}
 		default:
-			return nil, fmt.Errorf("%w: cell %d has unknown cell_type %q", ErrInvalid, i, c.CellType)
+			return nil, fmt.Errorf("%w: cell %d has unknown cell_type %q", ErrInvalid, i+1, c.CellType)
 		}
 	}
 	return &nb, nil

@@ -170,8 +170,8 @@ func TestParseRejectsOutputsOutsideCodeCells(t *testing.T) {
 		`{"cell_type":"raw","source":"x","execution_count":1}`,
 	} {
 		_, err := Parse([]byte(`{"nbformat":4,"metadata":{"kernelspec":{"name":"gonb"}},"cells":[` + cell + `]}`))
-		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "cell 0") {
-			t.Errorf("Parse(%s) error = %v, want ErrInvalid naming cell 0", cell, err)
+		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "cell 1 ") {
+			t.Errorf("Parse(%s) error = %v, want ErrInvalid naming cell 1 (the first)", cell, err)
 		}
 	}
 }

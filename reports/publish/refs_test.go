@@ -68,7 +68,7 @@ func TestBuildCrossReferences(t *testing.T) {
 	if !m.Failed() || m.Notebooks[1].Status != "failed" || m.Notebooks[0].Status != "ok" {
 		t.Fatalf("statuses %+v", m.Notebooks)
 	}
-	if want := `unresolved references in b.ipynb:` + "\n" + `cell 2: unknown equation label "nosuch"`; !strings.Contains(m.Notebooks[1].Error, want) {
+	if want := `unresolved references in b.ipynb:` + "\n" + `cell 3: unknown equation label "nosuch"`; !strings.Contains(m.Notebooks[1].Error, want) {
 		t.Errorf("error %q lacks %q", m.Notebooks[1].Error, want)
 	}
 }

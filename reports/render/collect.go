@@ -48,7 +48,7 @@ func DecodeBundles(nb *ipynb.Notebook) *Bundles {
 				continue
 			}
 			if err != nil {
-				bs.Err = fmt.Errorf("render: cell %d output %d: %w", ci, oi, err)
+				bs.Err = fmt.Errorf("render: %s output %d: %w", nb.CellLabel(ci), oi+1, err)
 				continue
 			}
 			switch b.Kind {

@@ -43,8 +43,8 @@ func TestCollect(t *testing.T) {
 			{OutputType: "display_data", Data: map[string]json.RawMessage{bundle.MIMEType: json.RawMessage(tc.data)}},
 		}}}}
 		_, _, _, err := Collect(nb)
-		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "cell 1 output 1") {
-			t.Errorf("%s: got %v, want an error with %q naming cell 1 output 1", tc.name, err, tc.want)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "cell 2 output 2") {
+			t.Errorf("%s: got %v, want an error with %q naming cell 2 output 2 (the second output of the second cell)", tc.name, err, tc.want)
 		}
 		// The page still renders and shows the problem.
 		page, err := New().RenderNotebook(Page{Name: "bad", Notebook: nb})

@@ -64,13 +64,13 @@ func (r *Renderer) RenderNotebook(p Page) ([]byte, error) {
 		if p.CellStatus != nil {
 			cs = p.CellStatus[i]
 		}
-		res.cell = i
+		res.cell = nb.CellLabel(i)
 		var ct CellTime
 		if p.Timing != nil {
 			ct = p.Timing.Cells[i]
 		}
 		if err := r.cell(&cells, i, c, cs, ct, bs, ids); err != nil {
-			return nil, fmt.Errorf("render: page %q: %w", p.Name, err)
+			return nil, fmt.Errorf("render: page %q: %s: %w", p.Name, nb.CellLabel(i), err)
 		}
 	}
 	res.references(&cells)
@@ -199,7 +199,7 @@ func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, t C
 	case "markdown":
 		body, err := r.markdown(string(c.Source), ids)
 		if err != nil {
-			return fmt.Errorf("cell %d: %w", i, err)
+			return err
 		}
 		fmt.Fprintf(w, "<div class=\"cell markdown\" id=\"cell-%d\">\n", i)
 		w.Write(body)
@@ -227,7 +227,7 @@ func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, t C
 	fmt.Fprintf(w, "<div class=\"%s\" id=\"cell-%d\">\n<div class=\"source\"><div class=\"prompt\">In&nbsp;[%s]:</div>", class, i, execCount(c.ExecutionCount))
 	code, err := highlightGo(string(c.Source))
 	if err != nil {
-		return fmt.Errorf("cell %d: %w", i, err)
+		return err
 	}
 	w.Write(code)
 	w.WriteString("</div>\n")
@@ -245,7 +245,7 @@ func (r *Renderer) cell(w *bytes.Buffer, i int, c ipynb.Cell, status string, t C
 	w.WriteString("<div class=\"outputs\">")
 	r.cellIndex = i
 	if err := r.outputs(w, i, c.Outputs, bs, ids); err != nil {
-		return fmt.Errorf("cell %d: %w", i, err)
+		return err
 	}
 	w.WriteString("</div>\n</div>\n")
 	return nil

@@ -217,14 +217,14 @@ var bib = sync.OnceValues(func() (map[string]bibtex.Entry, error) {
 type pageResolver struct {
 	refs       *Refs
 	page       string
-	cell       int
+	cell       string // the cell being rendered, as messages name it (ipynb.Notebook.CellLabel)
 	values     map[string]bundle.Value
 	cited      map[string]bool
 	unresolved []string
 }
 
 func (r *pageResolver) miss(format string, args ...any) {
-	r.unresolved = append(r.unresolved, fmt.Sprintf("cell %d: ", r.cell)+fmt.Sprintf(format, args...))
+	r.unresolved = append(r.unresolved, r.cell+": "+fmt.Sprintf(format, args...))
 }
 
 // Equation implements xref.Resolver.

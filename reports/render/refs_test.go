@@ -186,16 +186,16 @@ func TestUnresolvedFailsPage(t *testing.T) {
 	}
 	u := r.TakeUnresolved()
 	want := []string{
-		`cell 1: unknown equation label "nosuch" (no such label on this page or any other)`,
-		`cell 1: unknown bibliography key "nobody1999" (not in lib/sources/refs.bib)`,
-		`cell 1: unknown value "typo" ({glue}: no cell of this notebook published it with show.Glue)`,
-		`cell 1: unknown figure id "gone" (no such label on this page or any other)`,
+		`cell 2: unknown equation label "nosuch" (no such label on this page or any other)`,
+		`cell 2: unknown bibliography key "nobody1999" (not in lib/sources/refs.bib)`,
+		`cell 2: unknown value "typo" ({glue}: no cell of this notebook published it with show.Glue)`,
+		`cell 2: unknown figure id "gone" (no such label on this page or any other)`,
 	}
 	if !slices.Equal(u["nb"], want) {
 		t.Errorf("unresolved %q, want %q", u["nb"], want)
 	}
 	s := string(page)
-	if !strings.Contains(s, `<span class="badge failed">failed</span>`) || !strings.Contains(s, "unresolved references:\ncell 1: unknown equation label &#34;nosuch&#34;") {
+	if !strings.Contains(s, `<span class="badge failed">failed</span>`) || !strings.Contains(s, "unresolved references:\ncell 2: unknown equation label &#34;nosuch&#34;") {
 		t.Errorf("page does not show itself failed with the unresolved list")
 	}
 	if len(r.TakeUnresolved()) != 0 {
