@@ -22,11 +22,10 @@ import (
 //	         and linker, the cells' programs) over start and cells
 //
 // and the cell with the most own work, named by its anchor on the
-// notebook's page (#cell-N, N the 0-based index of the executed notebook,
-// which under -p holds the parameter cell sigprop adds): a name the
-// reader can follow to the cell, where the 1-based count it printed
-// before read as an anchor led to the cell after it. A cached notebook's times are those of the run that stored it; a
-// notebook that ran no kernel has none.
+// notebook's page (#cell-N, N the 0-based index in the executed notebook,
+// which under -p holds the parameter cell sigprop adds). A cached
+// notebook's times are those of the run that stored it; a notebook that
+// ran no kernel has none.
 func writeProfile(w io.Writer, m *publish.Manifest, names map[string]bool) {
 	width := len("notebook")
 	for _, n := range m.Notebooks {
