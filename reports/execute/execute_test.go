@@ -261,7 +261,9 @@ func TestRun(t *testing.T) {
 // a 6 s cell timeout the cell is interrupted and the next cell still runs;
 // with StopOnTimeout it does not; with a notebook timeout the notebook
 // stops with an error naming the timeout. (6 s leaves room for compiling a
-// cell on a loaded machine; a warm trivial cell takes ~0.3 s.)
+// cell on a loaded machine; a warm trivial cell takes ~0.3 s.) Its subtest
+// "cancel" cancels Run 4 s after it starts it on that notebook and another
+// one queued behind it (Jobs 1): both fail with the cancellation.
 func TestTimeouts(t *testing.T) {
 	check := isolate(t)
 	cases := []struct {
@@ -274,7 +276,8 @@ func TestTimeouts(t *testing.T) {
 		{"cell timeout, stop", Options{CellTimeout: 6 * time.Second, StopOnTimeout: true}, "ok,timeout,skipped", ""},
 		{"notebook timeout", Options{NotebookTimeout: 8 * time.Second}, "ok,timeout,skipped", "notebook timeout after 8s"},
 	}
-	// The three runs mostly sleep: run them concurrently.
+	// The four runs (the three cases and the cancellation) mostly sleep:
+	// run them concurrently.
 	type outcome struct {
 		r   Result
 		d   time.Duration
@@ -282,6 +285,19 @@ func TestTimeouts(t *testing.T) {
 	}
 	outcomes := make([]outcome, len(cases))
 	var wg sync.WaitGroup
+	var cancelled []Result
+	var cancelErr error
+	var cancelTook time.Duration
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		time.AfterFunc(4*time.Second, cancel)
+		t0 := time.Now()
+		cancelled, cancelErr = Run(ctx, []string{"testdata/sleep.ipynb", "testdata/three.ipynb"}, Options{Jobs: 1, NoCache: true, RepoRoot: "../.."})
+		cancelTook = time.Since(t0)
+	}()
 	for i, tc := range cases {
 		wg.Add(1)
 		go func() {
@@ -324,28 +340,22 @@ func TestTimeouts(t *testing.T) {
 			}
 		})
 	}
-	check()
-}
-
-// TestCancel cancels Run while a cell sleeps: the running notebook and
-// the one still queued fail with the cancellation, and nothing is left.
-func TestCancel(t *testing.T) {
-	check := isolate(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(4*time.Second, cancel)
-	t0 := time.Now()
-	res, err := Run(ctx, []string{"testdata/sleep.ipynb", "testdata/three.ipynb"}, Options{Jobs: 1, NoCache: true, RepoRoot: "../.."})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := time.Since(t0); d > 30*time.Second {
-		t.Errorf("Run returned %v after start, cancelled at 4 s", d)
-	}
-	for _, r := range res {
-		if r.Status != "failed" || !strings.Contains(r.Err, "context canceled") {
-			t.Errorf("%s: status %q err %q, want failed with context canceled", r.Name, r.Status, r.Err)
+	t.Run("cancel", func(t *testing.T) {
+		if cancelErr != nil {
+			t.Fatal(cancelErr)
 		}
-	}
+		if cancelTook > 30*time.Second {
+			t.Errorf("Run returned %v after start, cancelled at 4 s", cancelTook)
+		}
+		if len(cancelled) != 2 {
+			t.Fatalf("%d results, want 2", len(cancelled))
+		}
+		for _, r := range cancelled {
+			if r.Status != "failed" || !strings.Contains(r.Err, "context canceled") {
+				t.Errorf("%s: status %q err %q, want failed with context canceled", r.Name, r.Status, r.Err)
+			}
+		}
+	})
 	check()
 }
 
