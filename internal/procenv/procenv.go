@@ -7,7 +7,9 @@ import (
 )
 
 // Find lists the processes other than this one whose environment holds
-// kv ("NAME=value") as one of its entries.
+// kv ("NAME=value") as one of its entries. A process that has only just
+// been started (its exec under way) can be missed: its environment may not
+// be readable yet.
 func Find(kv string) []int {
 	entries, _ := os.ReadDir("/proc")
 	var pids []int

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"slices"
 	"testing"
+	"time"
 )
 
 // A child started with the marker is found while it runs, and not after
@@ -27,7 +28,15 @@ func TestFind(t *testing.T) {
 	if err := other.Start(); err != nil {
 		t.Fatal(err)
 	}
-	if got := Find(kv); !slices.Equal(got, []int{other.Process.Pid}) {
+	// Start can return before the child's /proc/PID/environ shows the
+	// environment it was started with (once, on a CI run of 2026-12-04:
+	// Find = [] right after Start), so wait for the child to appear, for
+	// at most 5 s, before comparing.
+	got := Find(kv)
+	for end := time.Now().Add(5 * time.Second); !slices.Contains(got, other.Process.Pid) && time.Now().Before(end); got = Find(kv) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !slices.Equal(got, []int{other.Process.Pid}) {
 		t.Errorf("Find = %v, want [%d] (the child with %s, not the one with %sx)", got, other.Process.Pid, kv, kv)
 	}
 	other.Process.Kill()
