@@ -29,7 +29,7 @@ func TestFind(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Start can return before the child's /proc/PID/environ shows the
-	// environment it was started with (once, on a CI run of 2026-12-04:
+	// environment it was started with (in two CI runs of 2026-12-04:
 	// Find = [] right after Start), so wait for the child to appear, for
 	// at most 5 s, before comparing.
 	got := Find(kv)
