@@ -63,14 +63,14 @@ func git(t *testing.T, dir string, args ...string) {
 // runTree runs the notebooks names of the tree at root with the shared
 // cache and returns which were executed (not read from the cache), with
 // the reason, and the results by name.
-func runTree(t *testing.T, root, cache string, names []string, opt Options) (map[string]string, map[string]Result) {
+func runTree(t *testing.T, iso isolation, root, cache string, names []string, opt Options) (map[string]string, map[string]Result) {
 	t.Helper()
 	var paths []string
 	for _, n := range names {
 		paths = append(paths, filepath.Join(root, "notebooks", n+".ipynb"))
 	}
 	opt.Jobs, opt.RepoRoot, opt.CacheDir = 2, root, cache
-	res, err := Run(context.Background(), paths, opt)
+	res, err := Run(context.Background(), paths, iso.opt(opt))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,10 +106,11 @@ func TestCacheAcrossWorktrees(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a dozen kernels")
 	}
-	check := isolate(t)
+	t.Parallel()
+	iso := isolate(t)
 	tr, names := gitRepo(t)
 	cache := t.TempDir()
-	ran, _ := runTree(t, tr.root, cache, names, Options{})
+	ran, _ := runTree(t, iso, tr.root, cache, names, Options{})
 	if fmt.Sprint(keysOf(ran)) != "[b c data none]" {
 		t.Fatalf("cold run executed %v, want all four", ran)
 	}
@@ -120,7 +121,7 @@ func TestCacheAcrossWorktrees(t *testing.T) {
 	git(t, tr.root, "worktree", "add", "-q", "--detach", wt, "HEAD")
 	other := tree{t, wt}
 	other.write("lib/a/a.go", "package a\n\nconst X = 41\n")
-	ran, res := runTree(t, wt, cache, names, Options{})
+	ran, res := runTree(t, iso, wt, cache, names, Options{})
 	if fmt.Sprint(ran) != "map[b:lib/a changed]" {
 		t.Errorf("after lib/a changed, executed %v, want only b because lib/a changed", ran)
 	}
@@ -128,25 +129,25 @@ func TestCacheAcrossWorktrees(t *testing.T) {
 		t.Errorf("b printed %q, want 42", out)
 	}
 	// The first worktree is still fully cached.
-	if ran, _ := runTree(t, tr.root, cache, names, Options{}); len(ran) != 0 {
+	if ran, _ := runTree(t, iso, tr.root, cache, names, Options{}); len(ran) != 0 {
 		t.Errorf("unchanged first worktree executed %v", ran)
 	}
 	// A comment in lib/c executes nothing; its data file executes "data".
 	other.write("lib/c/c.go", "package c\n\n// Z is three.\nconst Z = 3\n")
-	if ran, _ := runTree(t, wt, cache, names, Options{}); len(ran) != 0 {
+	if ran, _ := runTree(t, iso, wt, cache, names, Options{}); len(ran) != 0 {
 		t.Errorf("a comment executed %v", ran)
 	}
 	other.write("notebooks/data/d1/p.json", `{"changed": true}`)
-	if ran, _ := runTree(t, wt, cache, names, Options{}); fmt.Sprint(ran) != "map[data:data/d1/p.json changed]" {
+	if ran, _ := runTree(t, iso, wt, cache, names, Options{}); fmt.Sprint(ran) != "map[data:data/d1/p.json changed]" {
 		t.Errorf("after the data file changed, executed %v", ran)
 	}
 	other.write("go.sum", strings.Replace(string(must(os.ReadFile(filepath.Join(wt, "go.sum")))), "\n", "\n\n", 1))
-	if ran, _ := runTree(t, wt, cache, names, Options{}); fmt.Sprint(keysOf(ran)) != "[b c data none]" || ran["c"] != "go.sum changed" {
+	if ran, _ := runTree(t, iso, wt, cache, names, Options{}); fmt.Sprint(keysOf(ran)) != "[b c data none]" || ran["c"] != "go.sum changed" {
 		t.Errorf("after go.sum changed, executed %v, want all four because go.sum changed", ran)
 	}
 
 	// Verification: a cached result that agrees passes ...
-	_, res = runTree(t, wt, cache, []string{"b"}, Options{VerifyCache: true, VerifySeed: 1})
+	_, res = runTree(t, iso, wt, cache, []string{"b"}, Options{VerifyCache: true, VerifySeed: 1})
 	if r := res["b"]; r.Cached || !r.Verified {
 		t.Errorf("verification run: cached %v verified %v", r.Cached, r.Verified)
 	}
@@ -165,14 +166,14 @@ func TestCacheAcrossWorktrees(t *testing.T) {
 	if tampered == 0 {
 		t.Fatal("no cache entry holds b's bundle")
 	}
-	res2, err := Run(context.Background(), []string{filepath.Join(wt, "notebooks", "b.ipynb")}, Options{RepoRoot: wt, CacheDir: cache, VerifyCache: true, VerifySeed: 1})
+	res2, err := Run(context.Background(), []string{filepath.Join(wt, "notebooks", "b.ipynb")}, iso.opt(Options{RepoRoot: wt, CacheDir: cache, VerifyCache: true, VerifySeed: 1}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r := res2[0]; r.Status != StatusFailed || !strings.Contains(r.Err, "cache verification") || !strings.Contains(r.Err, "metric y") {
 		t.Errorf("tampered entry: status %q err %q", r.Status, r.Err)
 	}
-	if ran, _ := runTree(t, wt, cache, []string{"b"}, Options{}); len(ran) != 1 {
+	if ran, _ := runTree(t, iso, wt, cache, []string{"b"}, Options{}); len(ran) != 1 {
 		t.Errorf("the failed verification left its entry in the cache")
 	}
 
@@ -191,16 +192,16 @@ func TestCacheAcrossWorktrees(t *testing.T) {
 		t.Fatal("no cache entry holds b's bundle")
 	}
 	var progress strings.Builder
-	ran, res = runTree(t, wt, cache, []string{"b"}, Options{Check: decodeBundles, Progress: &progress})
+	ran, res = runTree(t, iso, wt, cache, []string{"b"}, Options{Check: decodeBundles, Progress: &progress})
 	if r := res["b"]; r.Cached || !strings.Contains(ran["b"], "evicted") || !strings.Contains(ran["b"], "schema version 2") ||
 		!strings.Contains(progress.String(), "evicted the cached result of b") {
 		t.Errorf("an entry that does not decode: cached %v, why %q, progress %q", r.Cached, ran["b"], progress.String())
 	}
-	if ran, _ := runTree(t, wt, cache, []string{"b"}, Options{Check: decodeBundles}); len(ran) != 0 {
+	if ran, _ := runTree(t, iso, wt, cache, []string{"b"}, Options{Check: decodeBundles}); len(ran) != 0 {
 		t.Errorf("the re-executed result was not cached again: %v", ran)
 	}
 	git(t, tr.root, "worktree", "remove", "--force", wt)
-	check()
+	iso.check(t)
 }
 
 // decodeBundles is an Options.Check: every sigprop bundle in nb's outputs

@@ -45,6 +45,14 @@ type Options struct {
 	// and is returned. An error fails that notebook. Check and Transform
 	// are called from several goroutines at once.
 	Transform func(path string, nb *ipynb.Notebook) (*ipynb.Notebook, error)
+
+	// kernelEnv and tempRoot are kernel.Options Env and TempRoot for every
+	// kernel the run starts. The package's tests set them (a random
+	// marker to find leftover processes by, and a directory to find
+	// leftover files in) so that they need no process-wide environment
+	// and can run in parallel.
+	kernelEnv []string
+	tempRoot  string
 }
 
 // Cell statuses.

@@ -19,30 +19,41 @@ import (
 	"github.com/sigprop/sigprop/reports/kernel"
 )
 
-// isolate points TMPDIR at a fresh directory and marks every kernel the
-// test starts with a random environment variable. The returned check fails
-// the test if a marked process is still alive or anything is left in that
-// TMPDIR (each kernel's private directory lives there).
-func isolate(t *testing.T) (check func()) {
+// isolation keeps one test's kernels apart from every other test's, so
+// that tests can run in parallel: opt gives each kernel a random marker
+// variable and makes its private TMPDIR in a directory of the test's own,
+// and check fails the test if a marked process is still alive or
+// anything is left in that directory. Every Run of an isolated test must
+// take its Options through opt.
+type isolation struct {
+	tmp, marker string
+}
+
+func isolate(t *testing.T) isolation {
 	t.Helper()
 	tmp := filepath.Join(t.TempDir(), "tmp")
 	if err := os.Mkdir(tmp, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("TMPDIR", tmp)
 	var id [8]byte
 	rand.Read(id[:])
-	marker := "SIGPROP_EXECUTE_TEST=" + hex.EncodeToString(id[:])
-	extraKernelEnv = []string{marker}
-	t.Cleanup(func() { extraKernelEnv = nil })
-	return func() {
-		t.Helper()
-		if pids := procenv.Find(marker); len(pids) > 0 {
-			t.Errorf("processes left behind by the kernels: %v", pids)
-		}
-		if left, _ := os.ReadDir(tmp); len(left) > 0 {
-			t.Errorf("left in TMPDIR: %v", left)
-		}
+	return isolation{tmp: tmp, marker: "SIGPROP_EXECUTE_TEST=" + hex.EncodeToString(id[:])}
+}
+
+// opt returns o with the isolation's kernel marker and TMPDIR parent.
+func (iso isolation) opt(o Options) Options {
+	o.kernelEnv = []string{iso.marker}
+	o.tempRoot = iso.tmp
+	return o
+}
+
+func (iso isolation) check(t *testing.T) {
+	t.Helper()
+	if pids := procenv.Find(iso.marker); len(pids) > 0 {
+		t.Errorf("processes left behind by the kernels: %v", pids)
+	}
+	if left, _ := os.ReadDir(iso.tmp); len(left) > 0 {
+		t.Errorf("left in the kernels' TMPDIR parent: %v", left)
 	}
 }
 
@@ -83,7 +94,8 @@ func copyFile(t *testing.T, src, dst string) {
 // cannot be loaded. Each must get its own status while the others are
 // unaffected, and no process or temporary file may be left behind.
 func TestRun(t *testing.T) {
-	check := isolate(t)
+	t.Parallel()
+	iso := isolate(t)
 	killDir := t.TempDir()
 	killme := filepath.Join(killDir, "killme.ipynb")
 	copyFile(t, "testdata/killme.ipynb", killme)
@@ -116,7 +128,7 @@ func TestRun(t *testing.T) {
 	}
 	var progress strings.Builder
 	t0 := time.Now()
-	res, err := Run(context.Background(), paths, Options{Jobs: 2, NoCache: true, RepoRoot: "../..", Progress: &progress})
+	res, err := Run(context.Background(), paths, iso.opt(Options{Jobs: 2, NoCache: true, RepoRoot: "../..", Progress: &progress}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +271,7 @@ func TestRun(t *testing.T) {
 			t.Errorf("progress lacks %q:\n%s", want, progress.String())
 		}
 	}
-	check()
+	iso.check(t)
 }
 
 // TestTimeouts runs a notebook whose second cell sleeps for a minute: with
@@ -270,7 +282,8 @@ func TestRun(t *testing.T) {
 // "cancel" cancels Run 4 s after it starts it on that notebook and another
 // one queued behind it (Jobs 1): both fail with the cancellation.
 func TestTimeouts(t *testing.T) {
-	check := isolate(t)
+	t.Parallel()
+	iso := isolate(t)
 	cases := []struct {
 		name  string
 		opt   Options
@@ -300,14 +313,14 @@ func TestTimeouts(t *testing.T) {
 		defer cancel()
 		time.AfterFunc(4*time.Second, cancel)
 		t0 := time.Now()
-		cancelled, cancelErr = Run(ctx, []string{"testdata/sleep.ipynb", "testdata/three.ipynb"}, Options{Jobs: 1, NoCache: true, RepoRoot: "../.."})
+		cancelled, cancelErr = Run(ctx, []string{"testdata/sleep.ipynb", "testdata/three.ipynb"}, iso.opt(Options{Jobs: 1, NoCache: true, RepoRoot: "../.."}))
 		cancelTook = time.Since(t0)
 	}()
 	for i, tc := range cases {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			opt := tc.opt
+			opt := iso.opt(tc.opt)
 			opt.NoCache, opt.RepoRoot = true, "../.."
 			t0 := time.Now()
 			res, err := Run(context.Background(), []string{"testdata/sleep.ipynb"}, opt)
@@ -361,13 +374,14 @@ func TestTimeouts(t *testing.T) {
 			}
 		}
 	})
-	check()
+	iso.check(t)
 }
 
 // TestStopOnError stops at the first failed cell.
 func TestStopOnError(t *testing.T) {
-	check := isolate(t)
-	res, err := Run(context.Background(), []string{"testdata/errors.ipynb"}, Options{NoCache: true, RepoRoot: "../..", StopOnError: true})
+	t.Parallel()
+	iso := isolate(t)
+	res, err := Run(context.Background(), []string{"testdata/errors.ipynb"}, iso.opt(Options{NoCache: true, RepoRoot: "../..", StopOnError: true}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,7 +389,7 @@ func TestStopOnError(t *testing.T) {
 	if got := strings.Join(cellStatuses(res[0]), ","); got != want || res[0].Err != "" {
 		t.Errorf("cells %s err %q, want %s and no notebook error", got, res[0].Err, want)
 	}
-	check()
+	iso.check(t)
 }
 
 // snapshotRepo copies go.mod and go.sum of the repository into a
@@ -395,10 +409,11 @@ func snapshotRepo(t *testing.T) string {
 // the passing one must come from the cache (no kernel), identical and
 // fast; the failing one is not cached.
 func TestCache(t *testing.T) {
-	check := isolate(t)
+	t.Parallel()
+	iso := isolate(t)
 	cache := t.TempDir()
 	paths := []string{"testdata/three.ipynb", "testdata/errors.ipynb"}
-	opt := Options{Jobs: 2, RepoRoot: snapshotRepo(t), CacheDir: cache}
+	opt := iso.opt(Options{Jobs: 2, RepoRoot: snapshotRepo(t), CacheDir: cache})
 	t0 := time.Now()
 	first, err := Run(context.Background(), paths, opt)
 	if err != nil {
@@ -445,7 +460,7 @@ func TestCache(t *testing.T) {
 	if res, err := Run(context.Background(), paths[:1], opt); err != nil || res[0].Cached || res[0].Status != "ok" || res[0].Why != "--no-cache" {
 		t.Errorf("NoCache run: err %v, cached %v, status %q, why %q", err, res[0].Cached, res[0].Status, res[0].Why)
 	}
-	check()
+	iso.check(t)
 }
 
 // TestSetupFailure: a RepoRoot without go.mod is a setup error.

@@ -16,10 +16,6 @@ const (
 	interruptTimeout = 20 * time.Second // a timed-out cell to come back after the interrupt (gonb waits 5 s before SIGKILL)
 )
 
-// extraKernelEnv is added to every kernel's environment (tests mark their
-// kernels with it to look for leftover processes).
-var extraKernelEnv []string
-
 // notebookRun executes one loaded notebook.
 type notebookRun struct {
 	opt   Options
@@ -74,7 +70,7 @@ func (n *notebookRun) run(ctx context.Context) (r Result) {
 	// Module wires the kernel to the checkout exactly as the sigprop
 	// Jupyter kernel (package relay) does.
 	s0 := time.Now()
-	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Module: n.opt.RepoRoot, Env: extraKernelEnv, Timing: true, NoAutoGet: true,
+	k, err := kernel.Start(nbCtx, kernel.Options{Tools: n.tools, Dir: dir, Module: n.opt.RepoRoot, Env: n.opt.kernelEnv, TempRoot: n.opt.tempRoot, Timing: true, NoAutoGet: true,
 		DirectBuild: append([]string{}, n.imports...)})
 	if err != nil {
 		return fail("starting gonb: %v", err)

@@ -25,7 +25,8 @@ const viewOrderItems = 200
 // forwards the two from different goroutines): when show.Text printed,
 // this test failed in 4 runs of 4 (a table ahead of t0, t1 or t2).
 func TestViewOrderExecuted(t *testing.T) {
-	check := isolate(t)
+	t.Parallel()
+	iso := isolate(t)
 	dir := t.TempDir()
 	src := `import (
 	"fmt"
@@ -53,11 +54,11 @@ v.Show()`
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(context.Background(), []string{path}, Options{Jobs: 1, NoCache: true, RepoRoot: "../.."})
+	res, err := Run(context.Background(), []string{path}, iso.opt(Options{Jobs: 1, NoCache: true, RepoRoot: "../.."}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer check()
+	defer iso.check(t)
 	r := res[0]
 	if r.Status != StatusOK {
 		t.Fatalf("status %s: %s %+v", r.Status, r.Err, r.Cells)

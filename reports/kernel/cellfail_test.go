@@ -75,6 +75,7 @@ func (r *recorder) types() []string {
 // that did not fail passes unchanged; a reply whose idle is lost is passed
 // on after replyHold.
 func TestCellFailuresRewrite(t *testing.T) {
+	t.Parallel()
 	sig := signer{key: []byte("k")}
 	rec := &recorder{sig: sig, t: t}
 	k := &Kernel{sig: sig, opt: Options{Forward: rec.forward, ErrorOnExit: true}}

@@ -31,6 +31,7 @@ func markedGopls(k *Kernel) []int {
 // (Completion and hover through Jupyter: TestJupyterCompletionAndHover in
 // cmd/sigprop.)
 func TestGoplsEndsWithKernel(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds gopls on a fresh machine")
 	}
@@ -47,8 +48,7 @@ func TestGoplsEndsWithKernel(t *testing.T) {
 		tools := testTools(t)
 		tools.GoplsDir = dir
 		tmp := t.TempDir()
-		t.Setenv("TMPDIR", tmp)
-		k, err := Start(context.Background(), Options{Tools: tools, Dir: tmp, Log: &log})
+		k, err := Start(context.Background(), Options{Tools: tools, Dir: tmp, TempRoot: tmp, Log: &log})
 		if err != nil {
 			t.Fatal(err)
 		}

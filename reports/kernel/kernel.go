@@ -45,6 +45,13 @@ type Options struct {
 	Dir string   // working directory of the kernel and of the cell programs; "" = current directory
 	Env []string // extra environment variables (KEY=VALUE) for the kernel
 
+	// TempRoot is the directory in which Start creates the kernel's
+	// private TMPDIR (TempPrefix + random); "" = os.TempDir(). RemoveStale
+	// looks only in os.TempDir(), so a caller that sets it owns the
+	// clean-up of what a killed kernel leaves there (a test's own
+	// directory, checked empty at its end, can run beside other tests).
+	TempRoot string
+
 	// HTMLErrors makes gonb report compile errors as HTML display_data; the
 	// default (false) passes --raw_error, giving plain-text errors that
 	// read the same in a terminal and in a report.
@@ -243,7 +250,11 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	if opt.HeartbeatTimeout == 0 {
 		opt.HeartbeatTimeout = 60 * time.Second
 	}
-	tmpDir, err := tempdir.New(TempPrefix)
+	root := opt.TempRoot
+	if root == "" {
+		root = os.TempDir()
+	}
+	tmpDir, err := tempdir.NewIn(root, TempPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("kernel: %w", err)
 	}

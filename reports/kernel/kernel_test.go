@@ -25,18 +25,22 @@ func testTools(t *testing.T) Tools {
 	return tools
 }
 
-// startKernel starts a kernel with TMPDIR pointing into a test directory,
-// so that the test can check that the kernel leaves nothing behind.
+// startKernel starts a kernel whose private TMPDIR is made in a test
+// directory (Options.TempRoot, also the kernel's working directory), so
+// that the test can check that the kernel leaves nothing behind while
+// other tests run beside it.
 func startKernel(t *testing.T, opt Options) (*Kernel, string) {
 	t.Helper()
 	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
-	opt.Tools, opt.Dir = testTools(t), tmp
+	opt.Tools, opt.Dir, opt.TempRoot = testTools(t), tmp, tmp
 	k, err := Start(context.Background(), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(k.Kill)
+	if got := filepath.Dir(k.TempDir()); got != tmp {
+		t.Errorf("the kernel's TMPDIR %s is not in Options.TempRoot %s", k.TempDir(), tmp)
+	}
 	return k, tmp
 }
 
@@ -63,7 +67,7 @@ func checkGone(t *testing.T, k *Kernel, tmp string) {
 		t.Errorf("kernel temp dir %s not removed (stat: %v)", k.TempDir(), err)
 	}
 	if left, _ := os.ReadDir(tmp); len(left) > 0 {
-		t.Errorf("left in TMPDIR: %v", left)
+		t.Errorf("left in the kernel's TMPDIR parent: %v", left)
 	}
 }
 
@@ -116,6 +120,7 @@ func run(t *testing.T, k *Kernel, code string, timeout time.Duration) (*Executio
 // execution counter, an error reply, then a graceful shutdown that leaves
 // no process and no temporary file behind.
 func TestExecuteAndShutdown(t *testing.T) {
+	t.Parallel()
 	k, tmp := startKernel(t, Options{})
 	if k.Info().Implementation != "gonb" {
 		t.Errorf("kernel_info implementation = %q, want gonb", k.Info().Implementation)
@@ -164,6 +169,7 @@ func startSleeping(t *testing.T, k *Kernel) *Execution {
 // TestInterrupt interrupts a sleeping cell; the kernel survives and runs
 // the next cell.
 func TestInterrupt(t *testing.T) {
+	t.Parallel()
 	k, tmp := startKernel(t, Options{})
 	e := startSleeping(t, k)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
@@ -195,6 +201,7 @@ func TestInterrupt(t *testing.T) {
 // TestKilledMidCell kills the whole process group while a cell sleeps:
 // Wait must report ErrDied promptly, not hang.
 func TestKilledMidCell(t *testing.T) {
+	t.Parallel()
 	k, tmp := startKernel(t, Options{})
 	e := startSleeping(t, k)
 	if err := signalGroup(k.Pid(), 9); err != nil {
@@ -219,6 +226,7 @@ func TestKilledMidCell(t *testing.T) {
 // TestHeartbeatLoss stops (SIGSTOP) the gonb process: it no longer answers
 // heartbeats, so the client must declare it dead and kill it.
 func TestHeartbeatLoss(t *testing.T) {
+	t.Parallel()
 	k, tmp := startKernel(t, Options{HeartbeatTimeout: 2 * time.Second})
 	if err := syscall.Kill(k.Pid(), syscall.SIGSTOP); err != nil {
 		t.Fatal(err)

@@ -75,6 +75,7 @@ func TestStepWriter(t *testing.T) {
 // is all compilation. These are inequalities, whatever the machine's
 // load. gonb's verbose lines stay out of Options.Log.
 func TestTiming(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts gonb")
 	}

@@ -17,6 +17,7 @@ import (
 // (the module is not published), sees RootEnv, and is execution 1 because
 // the setup cell was silent.
 func TestWire(t *testing.T) {
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -44,6 +45,7 @@ func TestWire(t *testing.T) {
 // without it (whose failure gonb reports as `failed to run ".../go get"`,
 // after asking the module proxy).
 func TestNoAutoGet(t *testing.T) {
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
@@ -64,6 +66,7 @@ func TestNoAutoGet(t *testing.T) {
 // whose go.mod the go command rejects fails in the setup cell, and the
 // kernel started for it is cleaned up.
 func TestWireFailure(t *testing.T) {
+	t.Parallel()
 	tools := testTools(t)
 	if _, err := Start(context.Background(), Options{Tools: tools, Module: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "go.mod") {
 		t.Errorf("Module without go.mod: err = %v, want one naming go.mod", err)
@@ -73,8 +76,7 @@ func TestWireFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
-	k, err := Start(context.Background(), Options{Tools: tools, Dir: tmp, Module: broken})
+	k, err := Start(context.Background(), Options{Tools: tools, Dir: tmp, TempRoot: tmp, Module: broken})
 	if err == nil {
 		k.Kill()
 		t.Fatal("a go.mod the go command rejects: Start succeeded")
@@ -83,7 +85,7 @@ func TestWireFailure(t *testing.T) {
 		t.Errorf("err = %v, want the setup cell's failure with go's complaint", err)
 	}
 	if left, _ := os.ReadDir(tmp); len(left) > 0 {
-		t.Errorf("left in TMPDIR after the failed start: %v", left)
+		t.Errorf("left in the kernel's TMPDIR parent after the failed start: %v", left)
 	}
 }
 
@@ -94,6 +96,7 @@ func TestWireFailure(t *testing.T) {
 // Nothing of the client's own requests (handshake, a cell it runs
 // itself) reaches Forward.
 func TestForward(t *testing.T) {
+	t.Parallel()
 	const key = "relay-test-key"
 	type fwd struct {
 		channel string
