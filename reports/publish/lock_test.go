@@ -38,67 +38,87 @@ func TestConcurrentUpdatesLoseNothing(t *testing.T) {
 	// Updates, and the Updates also share the cache's files.
 	cache := t.TempDir()
 	const rounds = 50
-	lostRounds, lost, published, waited := 0, 0, 0, 0
-	for round := range rounds {
-		out := filepath.Join(t.TempDir(), "site")
-		if err := os.CopyFS(out, os.DirFS(base)); err != nil {
-			t.Fatal(err)
-		}
-		k := 2 + rng.IntN(3)
-		results := make([]execute.Result, k)
-		want := []string{"base"}
-		for i := range results {
-			results[i] = executed(t, fmt.Sprintf("n%d", i), 0.5)
-			want = append(want, results[i].Name)
-		}
-		published += k
-		var wg sync.WaitGroup
-		var mu sync.Mutex
-		for i := range results {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var w bytes.Buffer
-				if _, err := Update(out, results[i:i+1], prov, WithLockWait(context.Background(), &w), WithCache(cache)); err != nil {
-					t.Errorf("round %d: %v", round, err)
-				}
-				mu.Lock()
-				defer mu.Unlock()
-				if strings.Contains(w.String(), "waiting for another sigprop writing") {
-					waited++
-				}
-			}()
-		}
-		wg.Wait()
-		m, err := ReadManifest(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		idx, err := os.ReadFile(filepath.Join(out, "index.html"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := map[string]bool{}
-		for _, n := range m.Notebooks {
-			got[n.Name] = true
-		}
-		var missing []string
-		for _, n := range want {
-			_, errPage := os.Stat(filepath.Join(out, n+".html"))
-			if !got[n] || !bytes.Contains(idx, []byte(`href="./`+n+`.html"`)) || errPage != nil {
-				missing = append(missing, n)
-			}
-		}
-		if len(missing) > 0 {
-			lostRounds++
-			lost += len(missing)
-			t.Errorf("round %d (%d concurrent updates): %v missing from the manifest, the index or the pages", round, k, missing)
-		}
-		// Nothing is left beside the site: the lock file goes with the lock.
-		if left, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".*")); len(left) > 0 {
-			t.Errorf("left beside the site: %v", left)
-		}
+	// The rounds are independent (each its own copy of the site) and
+	// mostly wait for the lock and the file system: they run as parallel
+	// subtests, as many at once as -test.parallel allows. Their inputs are
+	// drawn first, in order, so that the rounds do not depend on which
+	// runs first.
+	type roundInput struct {
+		results []execute.Result
+		want    []string
 	}
+	inputs := make([]roundInput, rounds)
+	published := 0
+	for round := range inputs {
+		k := 2 + rng.IntN(3)
+		in := roundInput{results: make([]execute.Result, k), want: []string{"base"}}
+		for i := range in.results {
+			in.results[i] = executed(t, fmt.Sprintf("n%d", i), 0.5)
+			in.want = append(in.want, in.results[i].Name)
+		}
+		inputs[round] = in
+		published += k
+	}
+	var mu sync.Mutex
+	lostRounds, lost, waited := 0, 0, 0
+	t.Run("rounds", func(t *testing.T) {
+		for round, in := range inputs {
+			t.Run(fmt.Sprint(round), func(t *testing.T) {
+				t.Parallel()
+				out := filepath.Join(t.TempDir(), "site")
+				if err := os.CopyFS(out, os.DirFS(base)); err != nil {
+					t.Fatal(err)
+				}
+				var wg sync.WaitGroup
+				for i := range in.results {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						var w bytes.Buffer
+						if _, err := Update(out, in.results[i:i+1], prov, WithLockWait(context.Background(), &w), WithCache(cache)); err != nil {
+							t.Errorf("round %d: %v", round, err)
+						}
+						mu.Lock()
+						defer mu.Unlock()
+						if strings.Contains(w.String(), "waiting for another sigprop writing") {
+							waited++
+						}
+					}()
+				}
+				wg.Wait()
+				m, err := ReadManifest(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				idx, err := os.ReadFile(filepath.Join(out, "index.html"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := map[string]bool{}
+				for _, n := range m.Notebooks {
+					got[n.Name] = true
+				}
+				var missing []string
+				for _, n := range in.want {
+					_, errPage := os.Stat(filepath.Join(out, n+".html"))
+					if !got[n] || !bytes.Contains(idx, []byte(`href="./`+n+`.html"`)) || errPage != nil {
+						missing = append(missing, n)
+					}
+				}
+				if len(missing) > 0 {
+					mu.Lock()
+					lostRounds++
+					lost += len(missing)
+					mu.Unlock()
+					t.Errorf("round %d (%d concurrent updates): %v missing from the manifest, the index or the pages", round, len(in.results), missing)
+				}
+				// Nothing is left beside the site: the lock file goes with the lock.
+				if left, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".*")); len(left) > 0 {
+					t.Errorf("left beside the site: %v", left)
+				}
+			})
+		}
+	})
 	t.Logf("%d rounds, %d concurrent updates, %d notebooks lost in %d rounds; %d updates waited for the lock", rounds, published, lost, lostRounds, waited)
 	if waited == 0 {
 		t.Error("no update ever waited for the lock: the test did not contend")
