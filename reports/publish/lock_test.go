@@ -43,26 +43,19 @@ func TestConcurrentUpdatesLoseNothing(t *testing.T) {
 	// subtests, as many at once as -test.parallel allows. Their inputs are
 	// drawn first, in order, so that the rounds do not depend on which
 	// runs first.
-	type roundInput struct {
-		results []execute.Result
-		want    []string
-	}
-	inputs := make([]roundInput, rounds)
+	inputs := make([][]execute.Result, rounds)
 	published := 0
 	for round := range inputs {
 		k := 2 + rng.IntN(3)
-		in := roundInput{results: make([]execute.Result, k), want: []string{"base"}}
-		for i := range in.results {
-			in.results[i] = executed(t, fmt.Sprintf("n%d", i), 0.5)
-			in.want = append(in.want, in.results[i].Name)
+		for i := range k {
+			inputs[round] = append(inputs[round], executed(t, fmt.Sprintf("n%d", i), 0.5))
 		}
-		inputs[round] = in
 		published += k
 	}
 	var mu sync.Mutex
 	lostRounds, lost, waited := 0, 0, 0
 	t.Run("rounds", func(t *testing.T) {
-		for round, in := range inputs {
+		for round, results := range inputs {
 			t.Run(fmt.Sprint(round), func(t *testing.T) {
 				t.Parallel()
 				out := filepath.Join(t.TempDir(), "site")
@@ -70,12 +63,12 @@ func TestConcurrentUpdatesLoseNothing(t *testing.T) {
 					t.Fatal(err)
 				}
 				var wg sync.WaitGroup
-				for i := range in.results {
+				for i := range results {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
 						var w bytes.Buffer
-						if _, err := Update(out, in.results[i:i+1], prov, WithLockWait(context.Background(), &w), WithCache(cache)); err != nil {
+						if _, err := Update(out, results[i:i+1], prov, WithLockWait(context.Background(), &w), WithCache(cache)); err != nil {
 							t.Errorf("round %d: %v", round, err)
 						}
 						mu.Lock()
@@ -99,7 +92,11 @@ func TestConcurrentUpdatesLoseNothing(t *testing.T) {
 					got[n.Name] = true
 				}
 				var missing []string
-				for _, n := range in.want {
+				want := []string{"base"}
+				for _, r := range results {
+					want = append(want, r.Name)
+				}
+				for _, n := range want {
 					_, errPage := os.Stat(filepath.Join(out, n+".html"))
 					if !got[n] || !bytes.Contains(idx, []byte(`href="./`+n+`.html"`)) || errPage != nil {
 						missing = append(missing, n)
@@ -110,7 +107,7 @@ func TestConcurrentUpdatesLoseNothing(t *testing.T) {
 					lostRounds++
 					lost += len(missing)
 					mu.Unlock()
-					t.Errorf("round %d (%d concurrent updates): %v missing from the manifest, the index or the pages", round, len(in.results), missing)
+					t.Errorf("round %d (%d concurrent updates): %v missing from the manifest, the index or the pages", round, len(results), missing)
 				}
 				// Nothing is left beside the site: the lock file goes with the lock.
 				if left, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".*")); len(left) > 0 {
