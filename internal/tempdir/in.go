@@ -9,7 +9,8 @@ import (
 )
 
 // NewIn is New in directory parent instead of os.TempDir(): it creates
-// parent/PREFIXXXXX holding the .owner file of the calling process.
+// parent/PREFIXXXXX holding the .owner file of the calling process
+// (parent "" is os.TempDir(), as for os.MkdirTemp).
 // Publishing a site uses it for the sibling directory it builds in, so
 // that a killed publish leaves a directory the next run recognises as
 // abandoned.

@@ -1,7 +1,6 @@
 package tempdir
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,19 +17,7 @@ const legacyAge = 24 * time.Hour
 
 // New creates a directory in os.TempDir() whose name starts with prefix
 // and records the calling process as its owner.
-func New(prefix string) (string, error) {
-	dir, err := os.MkdirTemp("", prefix)
-	if err != nil {
-		return "", err
-	}
-	pid := os.Getpid()
-	start, _ := startTime(pid)
-	if err := os.WriteFile(filepath.Join(dir, ownerFile), fmt.Appendf(nil, "%d %d\n", pid, start), 0o600); err != nil {
-		os.RemoveAll(dir)
-		return "", err
-	}
-	return dir, nil
-}
+func New(prefix string) (string, error) { return NewIn("", prefix) }
 
 // RemoveStale removes the directories in os.TempDir() whose name starts
 // with prefix and whose owner process no longer runs, and returns their

@@ -250,11 +250,7 @@ func start(ctx context.Context, opt Options) (*Kernel, error) {
 	if opt.HeartbeatTimeout == 0 {
 		opt.HeartbeatTimeout = 60 * time.Second
 	}
-	root := opt.TempRoot
-	if root == "" {
-		root = os.TempDir()
-	}
-	tmpDir, err := tempdir.NewIn(root, TempPrefix)
+	tmpDir, err := tempdir.NewIn(opt.TempRoot, TempPrefix)
 	if err != nil {
 		return nil, fmt.Errorf("kernel: %w", err)
 	}
