@@ -49,9 +49,15 @@ func (p *PCG) Uniform() float64 { return float64(p.Uint64()<<11>>11) / (1 << 53)
 
 // Normals fills dst with scale·z_i, z_0, z_1, … the standard normals that
 // rand.New(p).NormFloat64() returns when called len(dst) times, and
-// leaves p where those calls leave it: the same bits (TestNormalsBits),
-// about 1.5 times as fast on amd64 (BenchmarkNormals).
+// leaves p where those calls leave it: the same bits (TestNormalsBits).
+// Where the CPU has AVX-512 (F, DQ, VL) it takes p's outputs eight at a
+// time (normalsBlocks); elsewhere one at a time in a Go loop. On a 2.6 GHz
+// Xeon (BenchmarkNormals, 16384 draws) NormFloat64 took 85 µs, the Go
+// loop 60 µs and the AVX-512 path 47 µs.
 func (p *PCG) Normals(dst []float64, scale float64) {
+	if normalsAsm {
+		dst = dst[p.normalsBlocks(dst, scale):]
+	}
 	g := *p // a local copy: the hot loop's state stays out of *p
 	for k := range dst {
 		u := g.Uint64()
@@ -111,11 +117,39 @@ func ZigguratTail[S ZigguratSource](u uint64, s S) float64 {
 			}
 			return -ZigguratR - x
 		}
-		if zigF[i]+float32(s.Uniform())*(zigF[i-1]-zigF[i]) < float32(math.Exp(-.5*x*x)) {
+		// The wedge: accept when y < float32(e^{−x²/2}), deciding by
+		// wedgeBounds where it can (the same answer, without e^v).
+		y := zigF[i] + float32(s.Uniform())*(zigF[i-1]-zigF[i])
+		v := -.5 * x * x
+		if below, above := wedgeBounds(i, v, y); below || !above && y < float32(math.Exp(v)) {
 			return x
 		}
 		u = s.Uint64()
 	}
+}
+
+// wedgeBounds compares y with float32(e^v) in strip i ≥ 1 without
+// computing e^v where it can: below says that y < float32(e^v), above
+// that y ≥ float32(e^v); at most one holds, and neither where y is too
+// close to tell. The strip's v = −x²/2 lie in [v₀, v₀ + Δ] (zigV0,
+// zigDelta), so e^v = e^{v₀}·e^d, d = v − v₀ ∈ [0, Δ], lies between
+// e^{v₀}·P(d), P Taylor's polynomial of degree 4, and that plus the
+// remainder's bound e^{v₀}·d⁵·e^Δ/120 (zigE0, zigRem). float32 rounding
+// moves e^v by at most 2⁻²⁴ of it and the float64 arithmetic here by
+// less than 10⁻¹⁴, so a margin of 2⁻²² on each side keeps both answers
+// exact (TestWedgeBounds). y falls in the undecided band in about 2 of
+// 10⁵ wedge draws, which then compute e^v as before; the others skip it.
+func wedgeBounds(i uint64, v float64, y float32) (below, above bool) {
+	d := v - zigV0[i]
+	if !(d >= 0 && d <= zigDelta[i]) {
+		return false, false
+	}
+	p := 1 + d*(1+d*(1.0/2+d*(1.0/6+d*(1.0/24))))
+	lo := zigE0[i] * p
+	d2 := d * d
+	hi := zigE0[i] * (p + d2*d2*d*zigRem[i])
+	yy := float64(y)
+	return yy < lo*(1-0x1p-22), yy >= hi*(1+0x1p-22)
 }
 
 func abs32(i int32) uint32 {
@@ -141,6 +175,12 @@ var (
 	zigW, zigF [128]float32
 )
 
+// The wedge bounds of strip i ≥ 1 (wedgeBounds): zigV0 is below the
+// least v = −x²/2 of the strip's wedge draws (x = j·w_i, k_i ≤ |j| ≤
+// 2³¹), zigDelta above the span of v from there, zigE0 = e^{zigV0} and
+// zigRem an upper bound of e^{zigDelta}/120.
+var zigV0, zigDelta, zigE0, zigRem [128]float64
+
 func init() {
 	const m1 = 1 << 31
 	const v = 9.91256303526217e-3 // the area of each strip
@@ -158,5 +198,13 @@ func init() {
 		tn = dn
 		zigF[i] = float32(math.Exp(-.5 * dn * dn))
 		zigW[i] = float32(dn / m1)
+	}
+	for i := 1; i < 128; i++ {
+		xMax := float64(zigW[i]) * m1 // 2³¹·w_i, exact
+		xMin := float64(zigK[i]) * float64(zigW[i])
+		zigV0[i] = -.5 * xMax * xMax * (1 + 0x1p-40)
+		zigDelta[i] = (-.5*xMin*xMin-zigV0[i])*(1+1e-9) + 1e-15
+		zigE0[i] = math.Exp(zigV0[i])
+		zigRem[i] = math.Exp(zigDelta[i]) * (1 + 1e-9) / 120
 	}
 }
