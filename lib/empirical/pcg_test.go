@@ -236,13 +236,21 @@ func TestWedgeBounds(t *testing.T) {
 	}
 }
 
-// TestNormalsJumps: the jumps in normalsTable, the state after j+1 steps
-// in lane j and after eight in every lane, are those of j+1 and eight
-// Uint64 calls, from several states.
+// TestNormalsJumps: pcgJumps[k] gives the state of k Uint64 calls for
+// every k it holds, and the jumps in normalsTable, the state after j+1
+// steps in lane j and after eight in every lane, are those of j+1 and
+// eight calls, from several states.
 func TestNormalsJumps(t *testing.T) {
 	c := normalsTable
 	for _, s := range []PCG{{0, 0}, {1, 2}, {math.MaxUint64, math.MaxUint64}, {0x9e3779b97f4a7c15, 12345}} {
 		p := s
+		for k := range pcgJumps {
+			if got := pcgJumps[k].from(s); got != p {
+				t.Fatalf("from %v: pcgJumps[%d] gives %v, %d steps %v", s, k, got, k, p)
+			}
+			p.Uint64()
+		}
+		p = s
 		for j := range 8 {
 			p.Uint64()
 			hi, lo := mul128(s.hi, s.lo, c.ahi[j], c.alo[j])
