@@ -253,9 +253,8 @@ func TestNormalsJumps(t *testing.T) {
 		p = s
 		for j := range 8 {
 			p.Uint64()
-			hi, lo := mul128(s.hi, s.lo, c.ahi[j], c.alo[j])
-			if hi, lo = add128(hi, lo, c.chi[j], c.clo[j]); (PCG{hi, lo}) != p {
-				t.Errorf("from %v, lane %d: jump gives %v, %d steps %v", s, j, PCG{hi, lo}, j+1, p)
+			if got := (pcgJump{c.ahi[j], c.alo[j], c.chi[j], c.clo[j]}).from(s); got != p {
+				t.Errorf("from %v, lane %d: jump gives %v, %d steps %v", s, j, got, j+1, p)
 			}
 			if c.alo32[j] != c.alo[j]>>32 || c.a8hi[j] != c.ahi[7] || c.a8lo[j] != c.alo[7] || c.a8lo32[j] != c.alo[7]>>32 || c.c8hi[j] != c.chi[7] || c.c8lo[j] != c.clo[7] {
 				t.Errorf("lane %d: the eight-step jump or a shifted half differs from lane 7's", j)
